@@ -1,0 +1,25 @@
+// Flat ESLint config for the whole repository: strict TypeScript, no `any`.
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/.next/**', '**/dist/**', '.data/**', '**/*.d.ts', 'test-results/**', '**/next-env.d.ts'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      'no-restricted-syntax': 'off',
+    },
+  },
+  {
+    // The pure core: no I/O, no clock, no Math.random.
+    files: ['packages/engine/src/**/*.ts', 'packages/games/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': ['error',
+        { object: 'Math', property: 'random', message: 'Use the match Rng: the core is deterministic.' },
+        { object: 'Date', property: 'now', message: 'The core has no clock: the host stamps times.' }],
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'crypto', 'http', 'net', 'pg', 'kysely', '@nats-io/*'] }],
+    },
+  },
+);

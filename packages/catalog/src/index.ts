@@ -1,0 +1,17 @@
+// Every implemented game, by id. Hosts (server, CLI, site) look games up here and nowhere else.
+import type { AnyGameModule } from '@matchtape/engine';
+import { alphaClash } from '@matchtape/alpha-clash';
+import { grandArchive } from '@matchtape/grand-archive';
+
+export const games: Readonly<Record<string, AnyGameModule>> = {
+  [alphaClash.id]: alphaClash,
+  [grandArchive.id]: grandArchive,
+};
+
+export function getGame(id: string): AnyGameModule {
+  const g = games[id];
+  if (!g) throw new Error(`unknown game "${id}"; implemented games: ${Object.keys(games).join(', ')}`);
+  return g;
+}
+
+export const gameIds = Object.keys(games);

@@ -1,0 +1,172 @@
+// The GameModule contract (ARCHITECTURE.md §3). Every game package exports one object of this type; hosts
+// (server, CLI, site) know nothing else about a game.
+import type { AnyStateMachine } from 'xstate';
+import type { z } from 'zod';
+import type { Cause, EventEnvelope } from './envelope';
+import type { PlayerId, Viewer } from './ids';
+import type { RandomRecord, Rng } from './rng';
+import type { BoardModel, CardFace } from './board';
+
+/** A command as a player sends it. `player` is set by the host from the seat token, never trusted from the body. */
+export interface Command {
+  type: string;
+  player: PlayerId;
+  commandId?: string;
+  [arg: string]: unknown;
+}
+
+/** An event as `decide` produces it. The host stamps time, turn/phase/step and cause, then appends. */
+export interface DraftEvent<T extends string = string, P extends Record<string, unknown> = Record<string, unknown>> {
+  type: T;
+  payload: P;
+  /** The rule behind an automatic action (or the rule a player action follows). */
+  rule?: string;
+  /** A turn-based / state-based / triggered action the rules perform, not the player: cause becomes {system:true}. */
+  auto?: boolean;
+}
+
+/** What a fold works on: envelopes carry more, games may only rely on these. */
+export interface GameEvent {
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+export type Decision = { ok: true; events: DraftEvent[] } | Rejection;
+export interface Rejection {
+  ok: false;
+  /** Rule number of the game's rules document, e.g. "504.2c" (or "command" for a malformed command). */
+  rule: string;
+  /** What was wrong and what to do instead. */
+  reason: string;
+}
+
+export function reject(rule: string, reason: string): Rejection {
+  return { ok: false, rule, reason };
+}
+
+/** Where the game is: stamped on every event. Names come from the rules document. */
+export interface Position {
+  turn: number;
+  phase: string;
+  step: string | null;
+  activePlayer: PlayerId | null;
+}
+
+export interface DeckList {
+  /** Name of the deck, e.g. a preset's. */
+  name?: string;
+  /** Card ids with multiplicity, in any order. Game-specific extra sections (contender, material deck…) go in `extra`. */
+  main: string[];
+  extra?: Record<string, string[]>;
+}
+
+export interface SeatConfig {
+  id: PlayerId;
+  name: string;
+  deck: DeckList;
+}
+
+export interface MatchConfig {
+  matchId: string;
+  players: SeatConfig[];
+  /** Scripted scenarios: per-player deck order (top first) and opening hand, to skip shuffles. */
+  stack?: Record<string, { deck?: string[]; hand?: string[] }>;
+  options?: Record<string, unknown>;
+}
+
+export interface DecideContext {
+  /** The match's generator, already at `state`'s cursor. Whatever is drawn must be recorded with `rng.take()`. */
+  rng: Rng;
+}
+
+export interface CardDefinition {
+  id: string;
+  name: string;
+  /** Set code / number as printed, when the document gives one. */
+  printed?: string;
+  /** True when the rules documents give no stats and we chose plausible ones. */
+  sample: boolean;
+  face: CardFace;
+}
+
+export type CoverageStatus = 'implemented' | 'partial' | 'not-implemented';
+export interface CoverageEntry {
+  rule: string;
+  title: string;
+  status: CoverageStatus;
+  /** Test files (or scenario files) that check it. */
+  tests: string[];
+  /** Why it is partial or not implemented. */
+  reason?: string;
+}
+export interface RulesCoverage {
+  sections: CoverageEntry[];
+  keywords: CoverageEntry[];
+}
+
+export interface Bot<S> {
+  name: string;
+  /** Picks one command among `legalCommands(state, player)`; `rng` is the bot's own, not the match's. */
+  choose(state: S, player: PlayerId, legal: Command[], rng: Rng): Command;
+}
+
+export interface GameModule<S = unknown> {
+  id: string;
+  title: string;
+  rulesVersion: string;
+  /** XState v5 machine of turn / phase / step: the one definition the timeline, UI and coverage read. */
+  machine: AnyStateMachine;
+  /** The empty state before the first event. fold starts here. */
+  initial(): S;
+  /** Events that start a match: MatchStarted (with seedCommitment), reveals, first player, shuffles, draws. */
+  setup(config: MatchConfig, ctx: DecideContext & { seedCommitment: string }): Decision;
+  decide(state: S, command: Command, ctx: DecideContext): Decision;
+  evolve(state: S, event: GameEvent): S;
+  legalCommands(state: S, player: PlayerId): Command[];
+  /** Players who may act now (priority holder, players who must answer a prompt). Bots and hosts poll these. */
+  actors(state: S): PlayerId[];
+  position(state: S): Position;
+  /** Status of the match; `ended` once MatchEnded has been folded. */
+  status(state: S): { status: 'setup' | 'playing' | 'ended'; winner: PlayerId | null; result: string | null };
+  view(state: S, viewer: Viewer): S;
+  viewEvent<E extends GameEvent>(event: E, viewer: Viewer): E;
+  /**
+   * Strings that must appear nowhere in what `viewer` is shown at this state: the real instance ids and the
+   * card ids of cards hidden from it (a card id is only listed when no copy of it is visible to the viewer).
+   * The leak tests scan views, redacted events, HTTP and SSE output for them.
+   */
+  secrets(state: S, viewer: Viewer): string[];
+  /** A picture of the state for the site, from any view of it. */
+  board(state: S): BoardModel;
+  /** One line in plain words for the log. */
+  describe(event: GameEvent): string;
+  /** Events worth a marker on the timeline (attacks, damage, deaths, level ups…). */
+  keyMoment(event: GameEvent): null | { kind: string; label: string };
+  cards: readonly CardDefinition[];
+  presetDecks: Readonly<Record<string, DeckList>>;
+  validateDeck(deck: DeckList): string[];
+  commandSchema: z.ZodType<Omit<Command, 'player'>>;
+  eventSchema: z.ZodType<GameEvent>;
+  bots: Readonly<Record<'random' | 'greedy', Bot<S>>>;
+  coverage: RulesCoverage;
+}
+
+export type AnyGameModule = GameModule<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Events of every game that the kernel itself relies on. */
+export const MATCH_STARTED = 'MatchStarted';
+export const MATCH_ENDED = 'MatchEnded';
+
+export interface MatchStartedPayload {
+  seedCommitment: string;
+  [k: string]: unknown;
+}
+export interface MatchEndedPayload {
+  seed: string;
+  winner: PlayerId | null;
+  /** e.g. "p2 reached 0 health (706.1a)" or "draw: turn limit". */
+  result: string;
+  [k: string]: unknown;
+}
+
+export type { Cause, EventEnvelope, RandomRecord };

@@ -1,0 +1,76 @@
+// Turns a decision into stamped events: folds each draft to learn the position it leaves the game in, sets
+// the cause, and fills the revealed seed into MatchEnded. Pure: the host passes the clock and the seed.
+import type { Cause, NewEvent } from './envelope';
+import {
+  MATCH_ENDED,
+  type AnyGameModule,
+  type Command,
+  type DraftEvent,
+  type MatchConfig,
+  type Rejection,
+} from './game';
+import { Rng, seedCommitment } from './rng';
+
+export interface HostContext {
+  seed: string;
+  /** ISO time for the events, from the host's clock (the core has none). */
+  at: string;
+}
+
+export type Applied<S> = { ok: true; state: S; events: NewEvent[] } | Rejection;
+
+export function stampDrafts<S>(
+  game: AnyGameModule,
+  state: S,
+  drafts: readonly DraftEvent[],
+  cause: Cause,
+  host: HostContext,
+): { state: S; events: NewEvent[] } {
+  const events: NewEvent[] = [];
+  let s = state;
+  for (const d of drafts) {
+    const payload = d.type === MATCH_ENDED ? { ...d.payload, seed: host.seed } : d.payload;
+    s = game.evolve(s, { type: d.type, payload });
+    const p = game.position(s);
+    events.push({
+      type: d.type,
+      at: host.at,
+      turn: p.turn,
+      phase: p.phase,
+      step: p.step,
+      cause: d.auto ? { system: true } : cause,
+      rule: d.rule ?? null,
+      payload,
+    });
+  }
+  return { state: s, events };
+}
+
+export function startMatch<S>(game: AnyGameModule, config: MatchConfig, host: HostContext): Applied<S> {
+  const rng = new Rng(host.seed, 0);
+  const decision = game.setup(config, { rng, seedCommitment: seedCommitment(host.seed, config.matchId) });
+  if (!decision.ok) return decision;
+  assertRecorded(rng, game.id, 'setup');
+  const out = stampDrafts<S>(game, game.initial() as S, decision.events, { system: true }, host);
+  return { ok: true, ...out };
+}
+
+/** decide + stamp. `rng` must be at the state's cursor (use RngSource.at). */
+export function applyCommand<S>(
+  game: AnyGameModule,
+  state: S,
+  command: Command,
+  rng: Rng,
+  host: HostContext,
+): Applied<S> {
+  const decision = game.decide(state, command, { rng });
+  if (!decision.ok) return decision;
+  assertRecorded(rng, game.id, command.type);
+  const cause: Cause = { commandId: command.commandId ?? `${command.player}:${command.type}`, player: command.player };
+  const out = stampDrafts<S>(game, state, decision.events, cause, host);
+  return { ok: true, ...out };
+}
+
+function assertRecorded(rng: Rng, game: string, what: string): void {
+  if (rng.pending) throw new Error(`${game} ${what}: random draws were made that no event records (use rng.take())`);
+}

@@ -1,0 +1,74 @@
+// The event store's public interface. Two dialects (PGlite embedded, Postgres) implement it with one code path.
+import type { EventEnvelope, NewEvent } from '@matchtape/engine';
+
+export interface MatchRecord {
+  matchId: string;
+  game: string;
+  status: 'setup' | 'playing' | 'ended';
+  /** Match configuration as created (players, decks, options): judges and hosts only. */
+  config: Record<string, unknown>;
+  /** Secret until the match ends; never served to non-judges while it is live. */
+  seed: string;
+  spectatorDelaySeconds: number;
+  coverageDelaySeconds: number;
+  createdAt: string;
+  lastSeq: number;
+  /** Small denormalised summary for lists: turn, phase, players, winner… */
+  summary: Record<string, unknown>;
+}
+
+export interface StoredEvent extends EventEnvelope {
+  /** Position in the global order (bigint in the table, safe integer here). */
+  position: number;
+}
+
+export interface RejectedCommand {
+  matchId: string;
+  commandId: string | null;
+  player: string;
+  command: Record<string, unknown>;
+  rule: string;
+  reason: string;
+  at: string;
+}
+
+export interface Snapshot {
+  matchId: string;
+  seq: number;
+  state: unknown;
+  hash: string;
+}
+
+/** Raised when `expectedSeq` is not the stream's last seq; nothing was written. */
+export class ConcurrencyError extends Error {
+  override readonly name = 'ConcurrencyError';
+  constructor(
+    readonly matchId: string,
+    readonly expectedSeq: number,
+    readonly actualSeq: number,
+  ) {
+    super(`match ${matchId}: expected last seq ${expectedSeq} but it is ${actualSeq}; reload the match and retry`);
+  }
+}
+
+export interface EventStore {
+  readonly dialect: 'postgres' | 'pglite';
+  migrate(): Promise<void>;
+  createMatch(m: Omit<MatchRecord, 'lastSeq' | 'createdAt'> & { createdAt?: string }): Promise<void>;
+  getMatch(matchId: string): Promise<MatchRecord | null>;
+  listMatches(opts?: { status?: MatchRecord['status']; game?: string; limit?: number }): Promise<MatchRecord[]>;
+  updateMatch(matchId: string, patch: Partial<Pick<MatchRecord, 'status' | 'summary'>>): Promise<void>;
+  /** One transaction: the events get seq expectedSeq+1…, the hash chain continues; stale expectedSeq → ConcurrencyError. */
+  appendToStream(matchId: string, expectedSeq: number, events: readonly NewEvent[]): Promise<EventEnvelope[]>;
+  readStream(matchId: string, opts?: { from?: number; to?: number }): Promise<EventEnvelope[]>;
+  /** Events of all matches in global order after `after`; never skips an event a slower, earlier transaction commits later. */
+  readAll(opts: { after: number; limit?: number }): Promise<StoredEvent[]>;
+  saveSnapshot(s: Snapshot): Promise<void>;
+  /** The latest snapshot at or before `seq` (latest overall when omitted). */
+  loadSnapshot(matchId: string, atOrBefore?: number): Promise<Snapshot | null>;
+  recordRejection(r: RejectedCommand): Promise<void>;
+  listRejections(matchId: string): Promise<RejectedCommand[]>;
+  getCheckpoint(kind: 'relay' | 'projection', name: string): Promise<number>;
+  setCheckpoint(kind: 'relay' | 'projection', name: string, position: number): Promise<void>;
+  close(): Promise<void>;
+}
