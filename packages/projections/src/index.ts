@@ -1,0 +1,3 @@
+export * from './timeline';
+export * from './stats';
+export * from './summary';
