@@ -132,6 +132,15 @@ export class RngSource {
   }
 }
 
+/** The generator cursor after a list of events: where the last event that drew randomness left it (0 if none). */
+export function cursorAfter(events: readonly { payload: Record<string, unknown> }[]): number {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const r = events[i]!.payload.random;
+    if (isRandomRecord(r)) return r.to;
+  }
+  return 0;
+}
+
 export function isRandomRecord(x: unknown): x is RandomRecord {
   return (
     typeof x === 'object' &&
