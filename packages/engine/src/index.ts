@@ -9,3 +9,5 @@ export * from './fold';
 export * from './priority';
 export * from './effects';
 export * from './zones';
+export * from './scenario';
+export * from './machine';

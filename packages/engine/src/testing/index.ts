@@ -5,7 +5,7 @@ import { chainEvents, GENESIS_HASH, verifyChain, type EventEnvelope } from '../e
 import type { AnyGameModule, Command, DeckList, MatchConfig } from '../game';
 import type { PlayerId, Viewer } from '../ids';
 import { applyCommand, startMatch } from '../runner';
-import { Rng, RngSource, verifyRandom } from '../rng';
+import { cursorAfter, Rng, RngSource, verifyRandom } from '../rng';
 
 export interface PlayOptions {
   seed: string;
@@ -83,13 +83,9 @@ export function playMatch<S>(game: AnyGameModule, opts: PlayOptions): PlayedMatc
   return { config, seed: opts.seed, events, states, final: state, commands, endedByRules: game.status(state).status === 'ended' };
 }
 
-/** The rng cursor after the last event that drew randomness. */
+/** The rng cursor after the last event that drew randomness (kept for callers; the kernel's is `cursorAfter`). */
 export function rngCursorOf(events: readonly { payload: Record<string, unknown> }[]): number {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const r = events[i]!.payload.random as { to?: number } | undefined;
-    if (r && typeof r.to === 'number') return r.to;
-  }
-  return 0;
+  return cursorAfter(events);
 }
 
 export interface InvariantFailure {

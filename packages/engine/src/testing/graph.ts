@@ -1,0 +1,84 @@
+// Path coverage of a game's machine, for tests only: @xstate/graph is a dev dependency and the engine must not
+// need it at runtime. `machineCoverage` compares what played matches visited with every state node and
+// transition of the machine; `shortestEventPaths` says how to reach each state, to write the missing test.
+import { getShortestPaths } from '@xstate/graph';
+import type { AnyStateMachine, EventObject } from 'xstate';
+import { listStatePaths, listTransitions, machineEventTypes, stateValuePaths } from '../machine';
+
+export interface CoverageList {
+  total: number;
+  covered: string[];
+  uncovered: string[];
+  /** covered / total, 1 when there is nothing to cover. */
+  ratio: number;
+}
+
+export interface MachineCoverage {
+  states: CoverageList;
+  transitions: CoverageList;
+}
+
+function list(all: string[], covered: Set<string>): CoverageList {
+  const c = all.filter((x) => covered.has(x));
+  return { total: all.length, covered: c, uncovered: all.filter((x) => !covered.has(x)), ratio: all.length === 0 ? 1 : c.length / all.length };
+}
+
+/** "source --event--> " key of a transition, as listed in coverage reports ("" source is the root). */
+export function transitionKey(t: { source: string; event: string }): string {
+  return `${t.source || '(root)'} --${t.event || '(always)'}-->`;
+}
+
+/**
+ * Coverage of the machine's state nodes and transitions by observed state paths (dotted; a visited leaf
+ * covers its ancestors) and observed transitions (e.g. from `visitMachine`).
+ */
+export function machineCoverage(
+  machine: AnyStateMachine,
+  observed: { states: Iterable<string>; transitions?: Iterable<{ source: string; event: string }> },
+): MachineCoverage {
+  const seen = new Set<string>();
+  for (const p of observed.states) {
+    const parts = p.split('.');
+    for (let k = 1; k <= parts.length; k++) seen.add(parts.slice(0, k).join('.'));
+  }
+  const states = listStatePaths(machine).map((s) => s.path);
+  const transitions = [...new Set(listTransitions(machine).map(transitionKey))];
+  const takenKeys = new Set([...(observed.transitions ?? [])].map(transitionKey));
+  return { states: list(states, seen), transitions: list(transitions, takenKeys) };
+}
+
+export interface EventPath {
+  /** Dotted leaf paths of the state reached. */
+  state: string[];
+  /** Event types that reach it from the initial state, shortest first. */
+  events: string[];
+}
+
+/**
+ * Shortest event sequences (by the machine's own event types, without payloads) to every state the machine
+ * reaches; states whose guards need payloads or context may not be reached this way. `limit` bounds the
+ * traversal for machines with large contexts.
+ */
+export function shortestEventPaths(machine: AnyStateMachine, opts: { events?: EventObject[]; limit?: number } = {}): EventPath[] {
+  const events = opts.events ?? machineEventTypes(machine).map((type) => ({ type }));
+  const paths = getShortestPaths(machine, {
+    events,
+    limit: opts.limit ?? 10_000,
+    // Structure, not data: two snapshots in the same state value are the same vertex.
+    serializeState: (s) => JSON.stringify((s as { value: unknown }).value),
+  });
+  return paths.map((p) => ({ state: stateValuePaths((p.state as { value: unknown }).value), events: p.steps.slice(1).map((s) => s.event.type) }));
+}
+
+/** State paths no event sequence reaches from the initial state (dead states in the chart). */
+export function unreachableStates(machine: AnyStateMachine, opts: { events?: EventObject[]; limit?: number } = {}): string[] {
+  const reached = new Set<string>();
+  for (const p of shortestEventPaths(machine, opts))
+    for (const leaf of p.state) {
+      const parts = leaf.split('.');
+      for (let k = 1; k <= parts.length; k++) reached.add(parts.slice(0, k).join('.'));
+    }
+  return listStatePaths(machine)
+    .map((s) => s.path)
+    .filter((p) => !reached.has(p));
+}
