@@ -1,0 +1,37 @@
+// The fixture must itself keep the contract, or the kernel tests that lean on it prove nothing.
+import { describe, expect, it } from 'vitest';
+import { checkInvariants, checkLegalEquivalence, playMatch } from './index';
+import { coinRace, type CoinRaceState } from './fixture-game';
+import { cursorAfter } from '../rng';
+import { visitMachine } from '../machine';
+import { machineCoverage } from './graph';
+
+describe('Coin Race fixture', () => {
+  it('keeps invariants 1, 2, 3 and 6 and ends by its rules, over many seeds and both bots', () => {
+    for (let i = 0; i < 30; i++) {
+      const m = playMatch<CoinRaceState>(coinRace, { seed: `fx-${i}`, bots: { p1: i % 2 ? 'random' : 'greedy', p2: 'random' } });
+      expect(m.endedByRules).toBe(true);
+      expect(checkInvariants(coinRace, m)).toEqual([]);
+    }
+  });
+
+  it('accepted ⇔ listed at every state of a match (invariant 4)', () => {
+    const m = playMatch<CoinRaceState>(coinRace, { seed: 'fx-legal', bots: { p1: 'random', p2: 'random' } });
+    const probes = [{ type: 'Flip' }, { type: 'PlayCard', index: 0 }, { type: 'PlayCard', index: 5 }, { type: 'Dance' }] as never[];
+    for (let i = 0; i < m.events.length; i++) expect(checkLegalEquivalence(coinRace, m.states[i], m.seed, cursorAfter(m.events.slice(0, i + 1)), probes)).toEqual([]);
+  });
+
+  it('its machine is fully covered by played matches', () => {
+    const states = new Set<string>();
+    const transitions: { source: string; event: string }[] = [];
+    for (let i = 0; i < 5; i++) {
+      const m = playMatch<CoinRaceState>(coinRace, { seed: `cov-${i}`, bots: { p1: 'greedy', p2: 'random' } });
+      const v = visitMachine(coinRace.machine, m.events);
+      v.states.forEach((s) => states.add(s));
+      transitions.push(...v.transitions);
+    }
+    const c = machineCoverage(coinRace.machine, { states, transitions });
+    expect(c.states.uncovered).toEqual([]);
+    expect(c.transitions.uncovered).toEqual([]);
+  });
+});
