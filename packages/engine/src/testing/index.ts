@@ -15,13 +15,22 @@ export interface PlayOptions {
   maxCommands?: number;
   /** Called after every accepted command with the live state, for per-step checks. */
   onStep?: (state: unknown, events: EventEnvelope[]) => void;
+  /** Default `m-<seed>`. */
+  matchId?: string;
+  /**
+   * Keep the state after every event in `states` (default true: the invariant checks need it). Hosts that only
+   * want the events (the CLI's simulate and bench) turn it off: half the evolve calls and no per-event memory.
+   */
+  recordStates?: boolean;
+  /** ISO time for the n-th stamped batch; default a synthetic clock (1 s per command from 2026-01-01). */
+  clock?: (n: number) => string;
 }
 
 export interface PlayedMatch<S> {
   config: MatchConfig;
   seed: string;
   events: EventEnvelope[];
-  /** Live engine state after each event: states[i] is after events[i]. */
+  /** Live engine state after each event: states[i] is after events[i] (empty when recordStates is false). */
   states: S[];
   final: S;
   commands: number;
@@ -43,21 +52,29 @@ export function defaultConfig(game: AnyGameModule, matchId: string, decks?: Part
 }
 
 export function playMatch<S>(game: AnyGameModule, opts: PlayOptions): PlayedMatch<S> {
-  const matchId = `m-${opts.seed}`;
+  const matchId = opts.matchId ?? `m-${opts.seed}`;
+  const record = opts.recordStates !== false;
   const config = defaultConfig(game, matchId, opts.decks);
   let tick = 0;
-  const at = () => new Date(CLOCK0 + 1000 * tick++).toISOString();
+  const at = opts.clock ? () => opts.clock!(tick++) : () => new Date(CLOCK0 + 1000 * tick++).toISOString();
   const started = startMatch<S>(game, config, { seed: opts.seed, at: at() });
   if (!started.ok) throw new Error(`setup rejected: ${started.rule} ${started.reason}`);
-  let events = chainEvents(matchId, 0, GENESIS_HASH, started.events);
+  const events = chainEvents(matchId, 0, GENESIS_HASH, started.events);
   let state = started.state;
-  const states: S[] = events.map(() => state);
+  const states: S[] = [];
   // Every event's own state: refold the setup events to record intermediate states.
-  for (let i = 0; i < events.length; i++) states[i] = (i === 0 ? game.evolve(game.initial(), events[0]!) : game.evolve(states[i - 1], events[i]!)) as S;
+  if (record) {
+    let s = game.initial() as S;
+    for (const e of events) {
+      s = game.evolve(s, e) as S;
+      states.push(s);
+    }
+  }
   const source = new RngSource(opts.seed);
   const botRng = new Rng(`bot:${opts.seed}`);
   const max = opts.maxCommands ?? 20_000;
   let commands = 0;
+  let cursor = cursorAfter(events);
   while (game.status(state).status !== 'ended' && commands < max) {
     const actors = game.actors(state);
     if (actors.length === 0) throw new Error(`no player can act at seq ${events.length} but the match has not ended`);
@@ -67,15 +84,18 @@ export function playMatch<S>(game: AnyGameModule, opts: PlayOptions): PlayedMatc
     const kind = opts.bots[player] ?? 'random';
     const choice = game.bots[kind].choose(state, player, legal, botRng);
     const cmd: Command = { ...choice, player, commandId: `c${commands}` };
-    const res = applyCommand<S>(game, state, cmd, source.at(rngCursorOf(events)), { seed: opts.seed, at: at() });
+    const res = applyCommand<S>(game, state, cmd, source.at(cursor), { seed: opts.seed, at: at() });
     if (!res.ok) throw new Error(`bot ${kind} chose a listed command that was rejected: ${JSON.stringify(cmd)} → ${res.rule} ${res.reason}`);
     const chained = chainEvents(matchId, events.length, events[events.length - 1]!.hash, res.events);
-    let s = state;
-    for (const e of chained) {
-      s = game.evolve(s, e);
-      states.push(s);
+    if (record) {
+      let s = state;
+      for (const e of chained) {
+        s = game.evolve(s, e);
+        states.push(s);
+      }
     }
-    events = events.concat(chained);
+    cursor = cursorAfter(chained) || cursor;
+    for (const e of chained) events.push(e);
     state = res.state;
     commands += 1;
     opts.onStep?.(state, events);
