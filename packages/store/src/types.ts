@@ -18,7 +18,11 @@ export interface MatchRecord {
 }
 
 export interface StoredEvent extends EventEnvelope {
-  /** Position in the global order (bigint in the table, safe integer here). */
+  /**
+   * Identifies the event in the global log (bigint in the table, safe integer here). readAll's order is commit
+   * order, (transaction, position): positions are unique but not always increasing along it, so a reader resumes
+   * from the position of the last event it handled (`readAll({ after })`) and never compares positions.
+   */
   position: number;
 }
 
@@ -51,6 +55,16 @@ export class ConcurrencyError extends Error {
   }
 }
 
+/** Raised when appending to or reading a match the store does not know. */
+export class MatchNotFoundError extends Error {
+  override readonly name = 'MatchNotFoundError';
+  constructor(readonly matchId: string) {
+    super(`match ${matchId} does not exist; create it with createMatch first`);
+  }
+}
+
+export type CheckpointKind = 'relay' | 'projection';
+
 export interface EventStore {
   readonly dialect: 'postgres' | 'pglite';
   migrate(): Promise<void>;
@@ -61,14 +75,22 @@ export interface EventStore {
   /** One transaction: the events get seq expectedSeq+1…, the hash chain continues; stale expectedSeq → ConcurrencyError. */
   appendToStream(matchId: string, expectedSeq: number, events: readonly NewEvent[]): Promise<EventEnvelope[]>;
   readStream(matchId: string, opts?: { from?: number; to?: number }): Promise<EventEnvelope[]>;
-  /** Events of all matches in global order after `after`; never skips an event a slower, earlier transaction commits later. */
+  /**
+   * Events of all matches in commit order after the event at position `after` (0: from the start); never skips an
+   * event a slower, earlier transaction commits later (such events wait until every older transaction has ended).
+   */
   readAll(opts: { after: number; limit?: number }): Promise<StoredEvent[]>;
+  /** True when a committed event lies beyond position `after` in commit order (readAll may still be holding it back). */
+  hasEventsAfter(after: number): Promise<boolean>;
+  /** Calls `listener(matchId)` after each committed append (LISTEN/NOTIFY); resolves to an unsubscribe function. */
+  onAppended(listener: (matchId: string) => void): Promise<() => Promise<void>>;
   saveSnapshot(s: Snapshot): Promise<void>;
   /** The latest snapshot at or before `seq` (latest overall when omitted). */
   loadSnapshot(matchId: string, atOrBefore?: number): Promise<Snapshot | null>;
   recordRejection(r: RejectedCommand): Promise<void>;
   listRejections(matchId: string): Promise<RejectedCommand[]>;
-  getCheckpoint(kind: 'relay' | 'projection', name: string): Promise<number>;
-  setCheckpoint(kind: 'relay' | 'projection', name: string, position: number): Promise<void>;
+  /** The position stored under `name`, 0 when none was stored yet. */
+  getCheckpoint(kind: CheckpointKind, name: string): Promise<number>;
+  setCheckpoint(kind: CheckpointKind, name: string, position: number): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,0 +1,8 @@
+// @matchtape/store: the event store (Postgres or embedded PGlite), snapshots, rejections, checkpoints.
+export * from './types';
+export { openStore, dropSchema, DEFAULT_PGLITE_DIR, REPO_ROOT, type OpenStoreOptions } from './open';
+export { KyselyEventStore, appendInTransaction } from './store';
+export { verifyStoredMatch } from './verify';
+export { migrations } from './migrations';
+export type { Database } from './schema';
+export { benchAppend, type BenchAppendOptions, type BenchAppendResult } from './bench';

@@ -1,0 +1,92 @@
+// In-code migrations, run by Kysely's Migrator on open. Never edit a shipped migration: add a new one.
+import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { GENESIS_HASH } from '@matchtape/engine';
+
+// Migrations see an untyped database: the schema they build is what `Database` describes afterwards.
+type AnyDb = Kysely<Record<string, never>>;
+
+const m0001: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('matches')
+      .addColumn('match_id', 'text', (c) => c.primaryKey())
+      .addColumn('game', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('setup', 'playing', 'ended')`))
+      .addColumn('config', 'jsonb', (c) => c.notNull())
+      .addColumn('seed', 'text', (c) => c.notNull())
+      .addColumn('spectator_delay_seconds', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('coverage_delay_seconds', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('last_seq', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('last_hash', 'text', (c) => c.notNull().defaultTo(GENESIS_HASH))
+      .addColumn('summary', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+      .execute();
+    await db.schema.createIndex('matches_status_created').on('matches').columns(['status', 'created_at']).execute();
+
+    // The outbox. `at` is text so the hashed string comes back byte for byte; tx_id orders commits for readAll.
+    await db.schema
+      .createTable('events')
+      .addColumn('match_id', 'text', (c) => c.notNull().references('matches.match_id'))
+      .addColumn('seq', 'integer', (c) => c.notNull().check(sql`seq > 0`))
+      .addColumn('position', 'bigserial', (c) => c.notNull().unique())
+      .addColumn('tx_id', sql`xid8`, (c) => c.notNull().defaultTo(sql`pg_current_xact_id()`))
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addColumn('payload', 'jsonb', (c) => c.notNull())
+      .addColumn('at', 'text', (c) => c.notNull())
+      .addColumn('turn', 'integer', (c) => c.notNull())
+      .addColumn('phase', 'text', (c) => c.notNull())
+      .addColumn('step', 'text')
+      .addColumn('cause', 'jsonb', (c) => c.notNull())
+      .addColumn('rule', 'text')
+      .addColumn('prev_hash', 'text', (c) => c.notNull())
+      .addColumn('hash', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('events_match_seq', ['match_id', 'seq'])
+      .execute();
+    await db.schema.createIndex('events_tx_position').on('events').columns(['tx_id', 'position']).execute();
+
+    await db.schema
+      .createTable('snapshots')
+      .addColumn('match_id', 'text', (c) => c.notNull().references('matches.match_id'))
+      .addColumn('seq', 'integer', (c) => c.notNull())
+      .addColumn('state', 'jsonb', (c) => c.notNull())
+      .addColumn('hash', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addPrimaryKeyConstraint('snapshots_match_seq', ['match_id', 'seq'])
+      .execute();
+
+    await db.schema
+      .createTable('rejected_commands')
+      .addColumn('id', 'bigserial', (c) => c.primaryKey())
+      .addColumn('match_id', 'text', (c) => c.notNull().references('matches.match_id'))
+      .addColumn('command_id', 'text')
+      .addColumn('player', 'text', (c) => c.notNull())
+      .addColumn('command', 'jsonb', (c) => c.notNull())
+      .addColumn('rule', 'text', (c) => c.notNull())
+      .addColumn('reason', 'text', (c) => c.notNull())
+      .addColumn('at', 'timestamptz', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('rejected_commands_match').on('rejected_commands').columns(['match_id', 'id']).execute();
+
+    for (const table of ['relay_checkpoints', 'projection_checkpoints']) {
+      await db.schema
+        .createTable(table)
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('position', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    }
+  },
+  async down(db: AnyDb) {
+    for (const t of ['projection_checkpoints', 'relay_checkpoints', 'rejected_commands', 'snapshots', 'events', 'matches']) {
+      await db.schema.dropTable(t).ifExists().execute();
+    }
+  },
+};
+
+export const migrations: Record<string, Migration> = {
+  '0001_event_store': m0001,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,215 @@
+// openStore: Postgres when a URL is given, else PGlite persisted under a data dir. Same store code for both.
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import { migrationProvider } from './migrations';
+import type { Database } from './schema';
+import { KyselyEventStore, type AppendNotifier } from './store';
+
+export interface OpenStoreOptions {
+  /** postgres://… — use Postgres. Absent: embedded PGlite. */
+  databaseUrl?: string;
+  /** PGlite data directory (default `.data/pglite` at the repository root); `memory://` keeps it in memory. */
+  dataDir?: string;
+  /** Postgres schema to create and use (tests isolate themselves with one each). Default: `public`. */
+  schema?: string;
+  /** Run migrations on open (default true). */
+  migrate?: boolean;
+  /** Postgres pool size (default 10). */
+  poolSize?: number;
+}
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const DEFAULT_PGLITE_DIR = resolve(REPO_ROOT, '.data/pglite');
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,50}$/;
+
+function checkSchema(schema: string | undefined): string | undefined {
+  if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
+    throw new TypeError(`schema "${schema}" is invalid: use 1–51 lowercase letters, digits or _, not starting with a digit`);
+  }
+  return schema;
+}
+
+const channelFor = (schema: string | undefined): string => (schema ? `matchtape_appended__${schema}` : 'matchtape_appended');
+
+async function runMigrations(db: Kysely<Database>, schema: string | undefined): Promise<void> {
+  // An explicit migration-table schema: Kysely otherwise finds a kysely_migration table in any schema.
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema ?? 'public' });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+}
+
+export async function openStore(opts: OpenStoreOptions = {}): Promise<KyselyEventStore> {
+  const schema = checkSchema(opts.schema);
+  const store = opts.databaseUrl ? await openPostgres(opts.databaseUrl, schema, opts.poolSize ?? 10) : await openPglite(opts.dataDir ?? DEFAULT_PGLITE_DIR, schema);
+  if (opts.migrate !== false) {
+    try {
+      await store.migrate();
+    } catch (e) {
+      await store.close();
+      throw e;
+    }
+  }
+  return store;
+}
+
+function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.username ? `${u.username}@` : ''}${u.host}${u.pathname}`;
+  } catch {
+    return 'the DATABASE_URL given';
+  }
+}
+
+async function openPostgres(databaseUrl: string, schema: string | undefined, poolSize: number): Promise<KyselyEventStore> {
+  if (schema) {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    try {
+      await admin.connect();
+      await admin.query(`create schema if not exists "${schema}"`);
+    } catch (e) {
+      // Two stores opening the same new schema at once: the loser's "already exists" is fine.
+      const code = (e as { code?: string }).code;
+      if (code !== '23505' && code !== '42P06') {
+        throw new Error(`cannot reach Postgres at ${describeUrl(databaseUrl)}: ${(e as Error).message}. Is it running? (npm test starts it via infra/with-services.sh)`, { cause: e });
+      }
+    } finally {
+      await admin.end().catch(() => undefined);
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client losing its server must not crash the process; the next query reconnects or fails loudly.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const listeners = new Set<pg.Client>();
+  const notifier: AppendNotifier = {
+    async listen(channel, listener) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      client.on('error', () => undefined);
+      client.on('notification', (n) => {
+        if (n.channel === channel && n.payload !== undefined) listener(n.payload);
+      });
+      await client.connect();
+      await client.query(`listen "${channel}"`);
+      listeners.add(client);
+      return async () => {
+        listeners.delete(client);
+        await client.end().catch(() => undefined);
+      };
+    },
+  };
+  return new KyselyEventStore(
+    'postgres',
+    db,
+    channelFor(schema),
+    notifier,
+    async () => {
+      await Promise.all([...listeners].map((c) => c.end().catch(() => undefined)));
+      await db.destroy();
+    },
+    () => runMigrations(db, schema),
+  );
+}
+
+/** One process per PGlite directory: a second writer would corrupt it. The lock names the holder's pid. */
+function lockDataDir(dataDir: string): () => void {
+  const lockPath = `${dataDir}.lock`;
+  mkdirSync(dirname(lockPath), { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockPath, { force: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const pid = Number(readFileSync(lockPath, 'utf8').trim());
+      let alive = false;
+      if (Number.isInteger(pid) && pid > 0) {
+        try {
+          process.kill(pid, 0);
+          alive = true;
+        } catch (err) {
+          alive = (err as NodeJS.ErrnoException).code === 'EPERM';
+        }
+      }
+      if (alive) {
+        throw new Error(
+          `the embedded database ${dataDir} is in use by process ${pid}${pid === process.pid ? ' (this one)' : ''}; stop it, or set DATABASE_URL to share a Postgres server`,
+        );
+      }
+      rmSync(lockPath, { force: true }); // left by a process that died
+    }
+  }
+  throw new Error(`cannot lock ${lockPath}; remove it if no Matchtape process is running`);
+}
+
+async function openPglite(dataDir: string, schema: string | undefined): Promise<KyselyEventStore> {
+  const inMemory = dataDir.startsWith('memory://');
+  const dir = inMemory ? dataDir : resolve(dataDir);
+  let unlock = (): void => undefined;
+  if (!inMemory) {
+    mkdirSync(dir, { recursive: true });
+    unlock = lockDataDir(dir);
+  }
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(dir);
+    if (schema) {
+      await pglite.exec(`create schema if not exists "${schema}"; set search_path to "${schema}"`);
+    }
+  } catch (e) {
+    unlock();
+    throw new Error(`cannot open the embedded database at ${dir}: ${(e as Error).message}`, { cause: e });
+  }
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const notifier: AppendNotifier = {
+    async listen(channel, listener) {
+      const off = await pglite.listen(channel, listener);
+      return async () => {
+        if (!pglite.closed) await off();
+      };
+    },
+  };
+  return new KyselyEventStore(
+    'pglite',
+    db,
+    channelFor(schema),
+    notifier,
+    async () => {
+      try {
+        await db.destroy();
+      } finally {
+        unlock();
+      }
+    },
+    () => runMigrations(db, schema),
+  );
+}
+
+/** Drops a schema a test created (Postgres only). */
+export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  checkSchema(schema);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists "${schema}" cascade`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,72 @@
+// Kysely table types. JSON columns are written as JSON text and read back parsed (pg and PGlite both parse jsonb).
+import type { ColumnType, Generated } from 'kysely';
+
+/** A jsonb column: select gives the parsed value, insert/update take JSON text. */
+export type Json = ColumnType<unknown, string, string>;
+/** int8 columns come back as string (pg) or number (PGlite); callers convert with Number(). */
+export type Int8 = ColumnType<string | number | bigint, number | string, number | string>;
+
+export interface MatchesTable {
+  match_id: string;
+  game: string;
+  status: 'setup' | 'playing' | 'ended';
+  config: Json;
+  seed: string;
+  spectator_delay_seconds: number;
+  coverage_delay_seconds: number;
+  created_at: ColumnType<Date | string, string, never>;
+  last_seq: Generated<number>;
+  last_hash: Generated<string>;
+  summary: Json;
+}
+
+export interface EventsTable {
+  match_id: string;
+  seq: number;
+  position: ColumnType<string | number | bigint, never, never>;
+  tx_id: ColumnType<string, never, never>;
+  type: string;
+  payload: Json;
+  at: string;
+  turn: number;
+  phase: string;
+  step: string | null;
+  cause: Json;
+  rule: string | null;
+  prev_hash: string;
+  hash: string;
+}
+
+export interface SnapshotsTable {
+  match_id: string;
+  seq: number;
+  state: Json;
+  hash: string;
+  created_at: ColumnType<Date | string, never, never>;
+}
+
+export interface RejectedCommandsTable {
+  id: Generated<string | number>;
+  match_id: string;
+  command_id: string | null;
+  player: string;
+  command: Json;
+  rule: string;
+  reason: string;
+  at: ColumnType<Date | string, string, never>;
+}
+
+export interface CheckpointsTable {
+  name: string;
+  position: Int8;
+  updated_at: ColumnType<Date | string, string | undefined, string>;
+}
+
+export interface Database {
+  matches: MatchesTable;
+  events: EventsTable;
+  snapshots: SnapshotsTable;
+  rejected_commands: RejectedCommandsTable;
+  relay_checkpoints: CheckpointsTable;
+  projection_checkpoints: CheckpointsTable;
+}

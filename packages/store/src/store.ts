@@ -1,0 +1,359 @@
+// The event store over Kysely: one code path for Postgres (pg) and PGlite; only opening and LISTEN differ.
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { z } from 'zod';
+import { chainEvents, NewEventSchema, type EventEnvelope, type NewEvent } from '@matchtape/engine';
+import type { Database, EventsTable, MatchesTable, RejectedCommandsTable } from './schema';
+import {
+  ConcurrencyError,
+  MatchNotFoundError,
+  type CheckpointKind,
+  type EventStore,
+  type MatchRecord,
+  type RejectedCommand,
+  type Snapshot,
+  type StoredEvent,
+} from './types';
+
+/** How the dialect delivers NOTIFY on the store's channel; the store only knows this much about connections. */
+export interface AppendNotifier {
+  listen(channel: string, listener: (matchId: string) => void): Promise<() => Promise<void>>;
+}
+
+const NewEventsSchema = z.array(NewEventSchema);
+const MatchIdSchema = z.string().min(1, 'matchId must not be empty').max(200, 'matchId is longer than 200 characters');
+const SeqSchema = z.number().int().nonnegative();
+const MatchStatusSchema = z.enum(['setup', 'playing', 'ended']);
+const CreateMatchSchema = z.object({
+  matchId: MatchIdSchema,
+  game: z.string().min(1),
+  status: MatchStatusSchema,
+  config: z.record(z.string(), z.unknown()),
+  seed: z.string(),
+  spectatorDelaySeconds: z.number().int().nonnegative(),
+  coverageDelaySeconds: z.number().int().nonnegative(),
+  summary: z.record(z.string(), z.unknown()),
+  createdAt: z.iso.datetime().optional(),
+});
+
+/** Rows per INSERT: stays far below Postgres' 65,535 bind parameters. */
+const INSERT_CHUNK = 1000;
+const DEFAULT_READ_LIMIT = 500;
+
+function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new TypeError(`${what} is invalid: ${z.prettifyError(r.error)}`);
+  return r.data;
+}
+
+const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
+const int = (v: string | number | bigint): number => {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`value ${String(v)} is not a safe integer`);
+  return n;
+};
+
+function toMatch(r: Selectable<MatchesTable>): MatchRecord {
+  return {
+    matchId: r.match_id,
+    game: r.game,
+    status: r.status,
+    config: r.config as Record<string, unknown>,
+    seed: r.seed,
+    spectatorDelaySeconds: r.spectator_delay_seconds,
+    coverageDelaySeconds: r.coverage_delay_seconds,
+    createdAt: iso(r.created_at),
+    lastSeq: r.last_seq,
+    summary: r.summary as Record<string, unknown>,
+  };
+}
+
+type EventRow = Omit<Selectable<EventsTable>, 'tx_id'>;
+
+function toEnvelope(r: EventRow): EventEnvelope {
+  return {
+    matchId: r.match_id,
+    seq: r.seq,
+    type: r.type,
+    at: r.at,
+    turn: r.turn,
+    phase: r.phase,
+    step: r.step,
+    cause: r.cause as EventEnvelope['cause'],
+    rule: r.rule,
+    payload: r.payload as Record<string, unknown>,
+    prevHash: r.prev_hash,
+    hash: r.hash,
+  };
+}
+
+function toRejection(r: Selectable<RejectedCommandsTable>): RejectedCommand {
+  return {
+    matchId: r.match_id,
+    commandId: r.command_id,
+    player: r.player,
+    command: r.command as Record<string, unknown>,
+    rule: r.rule,
+    reason: r.reason,
+    at: iso(r.at),
+  };
+}
+
+const EVENT_COLUMNS = [
+  'match_id',
+  'seq',
+  'position',
+  'type',
+  'payload',
+  'at',
+  'turn',
+  'phase',
+  'step',
+  'cause',
+  'rule',
+  'prev_hash',
+  'hash',
+] as const;
+
+function isUniqueViolation(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
+}
+
+/**
+ * Appends inside a caller's transaction: lock the match row, compare seq, chain, insert, advance the match.
+ * Exported so a host can append and change other rows atomically (and so tests can hold a transaction open).
+ */
+export async function appendInTransaction(
+  trx: Transaction<Database>,
+  notifyChannel: string,
+  matchId: string,
+  expectedSeq: number,
+  events: readonly NewEvent[],
+): Promise<EventEnvelope[]> {
+  // FOR UPDATE serialises writers of one match; writers of other matches don't wait for each other.
+  const head = await trx
+    .selectFrom('matches')
+    .select(['last_seq', 'last_hash'])
+    .where('match_id', '=', matchId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!head) throw new MatchNotFoundError(matchId);
+  if (head.last_seq !== expectedSeq) throw new ConcurrencyError(matchId, expectedSeq, head.last_seq);
+  if (events.length === 0) return [];
+  const chained = chainEvents(matchId, head.last_seq, head.last_hash, events);
+  for (let i = 0; i < chained.length; i += INSERT_CHUNK) {
+    await trx
+      .insertInto('events')
+      .values(
+        chained.slice(i, i + INSERT_CHUNK).map((e) => ({
+          match_id: e.matchId,
+          seq: e.seq,
+          type: e.type,
+          payload: JSON.stringify(e.payload),
+          at: e.at,
+          turn: e.turn,
+          phase: e.phase,
+          step: e.step,
+          cause: JSON.stringify(e.cause),
+          rule: e.rule,
+          prev_hash: e.prevHash,
+          hash: e.hash,
+        })),
+      )
+      .execute();
+  }
+  const last = chained[chained.length - 1]!;
+  await trx
+    .updateTable('matches')
+    .set({ last_seq: last.seq, last_hash: last.hash })
+    .where('match_id', '=', matchId)
+    .execute();
+  // Delivered on commit only, so a listener never hears of an event it cannot read yet.
+  await sql`select pg_notify(${notifyChannel}, ${matchId})`.execute(trx);
+  return chained;
+}
+
+export class KyselyEventStore implements EventStore {
+  constructor(
+    readonly dialect: 'postgres' | 'pglite',
+    /** The Kysely instance, for hosts composing their own transactions with `appendInTransaction`. */
+    readonly db: Kysely<Database>,
+    /** NOTIFY channel for appends (per schema, so isolated stores don't wake each other). */
+    readonly notifyChannel: string,
+    private readonly notifier: AppendNotifier,
+    private readonly onClose: () => Promise<void>,
+    private readonly runMigrations: () => Promise<void>,
+  ) {}
+
+  private closed = false;
+
+  migrate(): Promise<void> {
+    return this.runMigrations();
+  }
+
+  async createMatch(m: Omit<MatchRecord, 'lastSeq' | 'createdAt'> & { createdAt?: string }): Promise<void> {
+    const v = parseOrThrow(CreateMatchSchema, m, `match ${m.matchId}`);
+    try {
+      await this.db
+        .insertInto('matches')
+        .values({
+          match_id: v.matchId,
+          game: v.game,
+          status: v.status,
+          config: JSON.stringify(v.config),
+          seed: v.seed,
+          spectator_delay_seconds: v.spectatorDelaySeconds,
+          coverage_delay_seconds: v.coverageDelaySeconds,
+          created_at: v.createdAt ?? new Date().toISOString(),
+          summary: JSON.stringify(v.summary),
+        })
+        .execute();
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new Error(`match ${v.matchId} already exists; pick another id`, { cause: e });
+      throw e;
+    }
+  }
+
+  async getMatch(matchId: string): Promise<MatchRecord | null> {
+    const r = await this.db.selectFrom('matches').selectAll().where('match_id', '=', matchId).executeTakeFirst();
+    return r ? toMatch(r) : null;
+  }
+
+  async listMatches(opts: { status?: MatchRecord['status']; game?: string; limit?: number } = {}): Promise<MatchRecord[]> {
+    let q = this.db.selectFrom('matches').selectAll();
+    if (opts.status) q = q.where('status', '=', parseOrThrow(MatchStatusSchema, opts.status, 'status'));
+    if (opts.game) q = q.where('game', '=', opts.game);
+    const limit = parseOrThrow(z.number().int().positive().max(10_000), opts.limit ?? 100, 'limit');
+    const rows = await q.orderBy('created_at', 'desc').orderBy('match_id').limit(limit).execute();
+    return rows.map(toMatch);
+  }
+
+  async updateMatch(matchId: string, patch: Partial<Pick<MatchRecord, 'status' | 'summary'>>): Promise<void> {
+    const set: { status?: MatchRecord['status']; summary?: string } = {};
+    if (patch.status !== undefined) set.status = parseOrThrow(MatchStatusSchema, patch.status, 'status');
+    if (patch.summary !== undefined) set.summary = JSON.stringify(patch.summary);
+    if (Object.keys(set).length === 0) return;
+    const r = await this.db.updateTable('matches').set(set).where('match_id', '=', matchId).executeTakeFirst();
+    if (r.numUpdatedRows === 0n) throw new MatchNotFoundError(matchId);
+  }
+
+  async appendToStream(matchId: string, expectedSeq: number, events: readonly NewEvent[]): Promise<EventEnvelope[]> {
+    parseOrThrow(MatchIdSchema, matchId, 'matchId');
+    parseOrThrow(SeqSchema, expectedSeq, `expectedSeq for match ${matchId}`);
+    const valid = parseOrThrow(NewEventsSchema, events, `events for match ${matchId}`);
+    try {
+      return await this.db
+        .transaction()
+        .execute((trx) => appendInTransaction(trx, this.notifyChannel, matchId, expectedSeq, valid));
+    } catch (e) {
+      // Belt and braces: the row lock makes this unreachable, but the unique (match_id, seq) key is the last word.
+      if (isUniqueViolation(e)) {
+        const m = await this.getMatch(matchId);
+        throw new ConcurrencyError(matchId, expectedSeq, m?.lastSeq ?? -1);
+      }
+      throw e;
+    }
+  }
+
+  async readStream(matchId: string, opts: { from?: number; to?: number } = {}): Promise<EventEnvelope[]> {
+    let q = this.db.selectFrom('events').select(EVENT_COLUMNS).where('match_id', '=', matchId);
+    if (opts.from !== undefined) q = q.where('seq', '>=', parseOrThrow(SeqSchema, opts.from, 'from'));
+    if (opts.to !== undefined) q = q.where('seq', '<=', parseOrThrow(SeqSchema, opts.to, 'to'));
+    const rows = await q.orderBy('seq').execute();
+    return rows.map(toEnvelope);
+  }
+
+  async readAll(opts: { after: number; limit?: number }): Promise<StoredEvent[]> {
+    const after = parseOrThrow(SeqSchema, opts.after, 'after');
+    const limit = parseOrThrow(z.number().int().positive().max(10_000), opts.limit ?? DEFAULT_READ_LIMIT, 'limit');
+    // Commit order is (tx_id, position). Only transactions older than the oldest one still running are read:
+    // a younger transaction may have committed while an older one that will still write is open (Emmett's rule).
+    let q = this.db
+      .selectFrom('events')
+      .select(EVENT_COLUMNS)
+      .where(sql<boolean>`tx_id < pg_snapshot_xmin(pg_current_snapshot())`);
+    if (after > 0) q = q.where(sql<boolean>`(tx_id, position) > (${await this.cursorTx(after)}::xid8, ${after}::bigint)`);
+    const rows = await q.orderBy('tx_id').orderBy('position').limit(limit).execute();
+    return rows.map((r) => ({ ...toEnvelope(r), position: int(r.position) }));
+  }
+
+  async hasEventsAfter(after: number): Promise<boolean> {
+    parseOrThrow(SeqSchema, after, 'after');
+    let q = this.db.selectFrom('events').select('position');
+    if (after > 0) q = q.where(sql<boolean>`(tx_id, position) > (${await this.cursorTx(after)}::xid8, ${after}::bigint)`);
+    return (await q.limit(1).executeTakeFirst()) !== undefined;
+  }
+
+  private async cursorTx(after: number): Promise<string> {
+    const cursor = await this.db.selectFrom('events').select('tx_id').where('position', '=', after).executeTakeFirst();
+    if (!cursor) throw new RangeError(`no event has position ${after}; resume from a position readAll returned, or 0`);
+    return cursor.tx_id;
+  }
+
+  onAppended(listener: (matchId: string) => void): Promise<() => Promise<void>> {
+    return this.notifier.listen(this.notifyChannel, listener);
+  }
+
+  async saveSnapshot(s: Snapshot): Promise<void> {
+    parseOrThrow(SeqSchema, s.seq, 'snapshot seq');
+    await this.db
+      .insertInto('snapshots')
+      .values({ match_id: s.matchId, seq: s.seq, state: JSON.stringify(s.state), hash: s.hash })
+      .onConflict((oc) =>
+        oc.columns(['match_id', 'seq']).doUpdateSet((eb) => ({ state: eb.ref('excluded.state'), hash: eb.ref('excluded.hash') })),
+      )
+      .execute();
+  }
+
+  async loadSnapshot(matchId: string, atOrBefore?: number): Promise<Snapshot | null> {
+    let q = this.db.selectFrom('snapshots').select(['match_id', 'seq', 'state', 'hash']).where('match_id', '=', matchId);
+    if (atOrBefore !== undefined) q = q.where('seq', '<=', atOrBefore);
+    const r = await q.orderBy('seq', 'desc').limit(1).executeTakeFirst();
+    return r ? { matchId: r.match_id, seq: r.seq, state: r.state, hash: r.hash } : null;
+  }
+
+  async recordRejection(r: RejectedCommand): Promise<void> {
+    await this.db
+      .insertInto('rejected_commands')
+      .values({
+        match_id: r.matchId,
+        command_id: r.commandId,
+        player: r.player,
+        command: JSON.stringify(r.command),
+        rule: r.rule,
+        reason: r.reason,
+        at: r.at,
+      })
+      .execute();
+  }
+
+  async listRejections(matchId: string): Promise<RejectedCommand[]> {
+    const rows = await this.db.selectFrom('rejected_commands').selectAll().where('match_id', '=', matchId).orderBy('id').execute();
+    return rows.map(toRejection);
+  }
+
+  async getCheckpoint(kind: CheckpointKind, name: string): Promise<number> {
+    const r = await this.db.selectFrom(checkpointTable(kind)).select('position').where('name', '=', name).executeTakeFirst();
+    return r ? int(r.position) : 0;
+  }
+
+  async setCheckpoint(kind: CheckpointKind, name: string, position: number): Promise<void> {
+    parseOrThrow(SeqSchema, position, `${kind} checkpoint ${name}`);
+    await this.db
+      .insertInto(checkpointTable(kind))
+      .values({ name, position, updated_at: new Date().toISOString() })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ position, updated_at: new Date().toISOString() }))
+      .execute();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.onClose();
+  }
+}
+
+function checkpointTable(kind: CheckpointKind): 'relay_checkpoints' | 'projection_checkpoints' {
+  if (kind === 'relay') return 'relay_checkpoints';
+  if (kind === 'projection') return 'projection_checkpoints';
+  throw new TypeError(`checkpoint kind must be 'relay' or 'projection', not ${String(kind)}`);
+}
