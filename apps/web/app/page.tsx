@@ -1,0 +1,5 @@
+import { MatchList } from '../src/components/MatchList';
+
+export default function Home() {
+  return <MatchList />;
+}

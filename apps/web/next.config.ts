@@ -1,0 +1,25 @@
+// The spectator site. Packages export TypeScript source (no build step), so Next compiles them itself.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { NextConfig } from 'next';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const config: NextConfig = {
+  reactStrictMode: true,
+  transpilePackages: [
+    '@matchtape/engine',
+    '@matchtape/games',
+    '@matchtape/alpha-clash',
+    '@matchtape/grand-archive',
+    '@matchtape/projections',
+  ],
+  // Workspaces hoist node_modules to the repository root.
+  turbopack: { root },
+  outputFileTracingRoot: root,
+  poweredByHeader: false,
+  // /api is proxied at request time by app/api/[...path]/route.ts (not a rewrite: rewrites are frozen into the
+  // build, and the server's port is chosen when the site starts).
+};
+
+export default config;

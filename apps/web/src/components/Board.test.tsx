@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fold } from '@matchtape/engine';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fixtureGame, fixtureMatch } from '../test/fixture-game';
+import { Board, seatOrder } from './Board';
+import { CardInspector, InspectContext, type InspectTarget } from './Tile';
+import { useState } from 'react';
+
+afterEach(cleanup);
+
+function boardAt(seq: number, as: 'public' | 'judge' | 'p1' | 'p2') {
+  const events = fixtureMatch()
+    .slice(0, seq)
+    .map((e) => fixtureGame.viewEvent(e, as));
+  return fixtureGame.board(fold(fixtureGame, events));
+}
+
+describe('Board', () => {
+  it("draws each player's stats and zones, the active player and the current phase", () => {
+    render(<Board board={boardAt(5, 'judge')} perspective="judge" phases={['start', 'main', 'end']} />);
+    const alice = screen.getByRole('region', { name: /Alice \(p1\), active player/ });
+    expect(within(alice).getByLabelText('Life 5 of 5')).toBeTruthy();
+    expect(within(alice).getByRole('img', { name: /Lightning Bolt, cost 1, Creature, power 2/ })).toBeTruthy();
+    const bob = screen.getByRole('region', { name: /^Bob \(p2\)$/ });
+    expect(within(bob).getByLabelText('Deck: 10 cards')).toBeTruthy();
+    const current = screen.getByRole('list', { name: 'Phases of the turn' }).querySelector('[aria-current="step"]');
+    expect(current?.textContent).toBe('main');
+  });
+
+  it("shows an opponent's hidden hand as card backs, with no name", () => {
+    const { container } = render(<Board board={boardAt(9, 'p1')} perspective="p1" phases={[]} />);
+    const bob = screen.getByRole('region', { name: /Bob \(p2\)/ });
+    const hand = within(bob).getByLabelText('Hand: 1 cards');
+    expect(within(hand).getAllByRole('img', { name: 'Hidden card' })).toHaveLength(1);
+    expect(container.textContent).not.toContain('Grizzly');
+    // p2's own view shows the card.
+    cleanup();
+    render(<Board board={boardAt(9, 'p2')} perspective="p2" phases={[]} />);
+    expect(screen.getByRole('img', { name: /Grizzly Bear/ })).toBeTruthy();
+  });
+
+  it("puts the viewer's seat at the bottom", () => {
+    const b = boardAt(3, 'judge');
+    expect(seatOrder(b.players, 'p2').map((p) => p.id)).toEqual(['p1', 'p2']);
+    expect(seatOrder(b.players, 'public').map((p) => p.id)).toEqual(['p2', 'p1']);
+  });
+
+  it('announces the winner when the match has ended', () => {
+    render(<Board board={boardAt(12, 'public')} perspective="public" phases={[]} />);
+    expect(screen.getByText(/Alice wins/)).toBeTruthy();
+  });
+
+  it('shows the full card when a tile is hovered', () => {
+    function Harness() {
+      const [t, setT] = useState<InspectTarget | null>(null);
+      return (
+        <InspectContext.Provider value={setT}>
+          <Board board={boardAt(5, 'judge')} perspective="judge" phases={[]} />
+          <CardInspector target={t} />
+        </InspectContext.Provider>
+      );
+    }
+    render(<Harness />);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    fireEvent.mouseEnter(screen.getByRole('img', { name: /Lightning Bolt/ }));
+    const tip = screen.getByRole('tooltip');
+    expect(tip.textContent).toContain('Lightning Bolt');
+    expect(tip.textContent).toContain('power');
+  });
+});

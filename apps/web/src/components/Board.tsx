@@ -1,0 +1,172 @@
+'use client';
+// Any game's board, drawn from its BoardModel: each player's stats, hero and zones, the shared zones (Standby,
+// the stack) and the turn / phase / step with the active player. The viewer's own seat (or p1) sits at the bottom.
+import { memo } from 'react';
+import type { BoardModel, PlayerBoard, StatModel, ZoneModel } from '@matchtape/engine';
+import { Tile } from './Tile';
+
+const HEALTH = /health|life|hp|vitality/i;
+
+export function mainStat(p: PlayerBoard): StatModel | undefined {
+  return p.stats.find((s) => HEALTH.test(s.key) || HEALTH.test(s.label)) ?? p.stats[0];
+}
+
+/** Players in screen order, top to bottom: the viewer's seat last (bottom); for public/judge p1 is at the bottom. */
+export function seatOrder(players: readonly PlayerBoard[], perspective: string): PlayerBoard[] {
+  const me = players.find((p) => p.id === perspective) ?? players[0];
+  if (!me) return [];
+  return [...players.filter((p) => p !== me).reverse(), me];
+}
+
+function Zone({ zone, compact }: { zone: ZoneModel; compact?: boolean }) {
+  if (zone.layout === 'pile') {
+    const top = zone.cards[zone.cards.length - 1];
+    return (
+      <section className="zone zone-pile" aria-label={`${zone.label}: ${zone.count} cards`} data-zone={zone.key}>
+        <div className="pile">
+          {top ? <Tile tile={top} size="sm" /> : <div className={`pile-empty${zone.count > 0 ? ' pile-back' : ''}`} />}
+          <span className="pile-count" key={zone.count}>
+            {zone.count}
+          </span>
+        </div>
+        <div className="zone-label">{zone.label}</div>
+      </section>
+    );
+  }
+  const hiddenOnly = zone.cards.length > 0 && zone.cards.every((c) => c.hidden);
+  return (
+    <section className={`zone zone-${zone.layout}${compact ? ' zone-compact' : ''}`} aria-label={`${zone.label}: ${zone.count} cards`} data-zone={zone.key}>
+      <div className="zone-label">
+        {zone.label} <span className="zone-count">{zone.count}</span>
+      </div>
+      <div className={`zone-cards${zone.layout === 'fan' ? ' fan' : ''}${hiddenOnly ? ' fan-hidden' : ''}`}>
+        {zone.cards.length === 0 && zone.count === 0 && <span className="zone-empty">empty</span>}
+        {zone.cards.map((c) => (
+          <Tile key={c.id} tile={c} size={zone.layout === 'fan' ? 'sm' : 'md'} />
+        ))}
+        {zone.cards.length < zone.count && zone.layout !== 'fan' && <span className="zone-more">+{zone.count - zone.cards.length}</span>}
+      </div>
+    </section>
+  );
+}
+
+function Stat({ s, primary }: { s: StatModel; primary: boolean }) {
+  const pct = typeof s.value === 'number' && s.max ? Math.max(0, Math.min(100, (100 * s.value) / s.max)) : null;
+  return (
+    <div className={`stat-chip${primary ? ' stat-primary' : ''}`} data-stat={s.key} aria-label={`${s.label} ${s.value}${s.max ? ` of ${s.max}` : ''}`}>
+      <span className="stat-label">{s.label}</span>
+      <span className="stat-value" key={String(s.value)}>
+        {s.value}
+        {s.max !== undefined && <span className="stat-max">/{s.max}</span>}
+      </span>
+      {pct !== null && primary && (
+        <span className="stat-bar" aria-hidden="true">
+          <span style={{ width: `${pct}%` }} />
+        </span>
+      )}
+    </div>
+  );
+}
+
+function Player({ p, board, top }: { p: PlayerBoard; board: BoardModel; top: boolean }) {
+  const active = board.activePlayer === p.id;
+  const acting = board.acting.includes(p.id);
+  const primary = mainStat(p);
+  const piles = p.zones.filter((z) => z.layout === 'pile');
+  const fans = p.zones.filter((z) => z.layout === 'fan');
+  const rows = p.zones.filter((z) => z.layout === 'row' || z.layout === 'stack');
+  const hand = fans.map((z) => <Zone key={z.key} zone={z} compact />);
+  return (
+    <section
+      className={`player${active ? ' player-active' : ''}${top ? ' player-top' : ' player-bottom'}`}
+      aria-label={`${p.name} (${p.id})${active ? ', active player' : ''}${acting ? ', may act' : ''}`}
+      data-player={p.id}
+    >
+      <header className="player-head">
+        <div className="player-name">
+          <span className="seat">{p.id.toUpperCase()}</span>
+          <strong>{p.name}</strong>
+          {active && <span className="badge badge-active">active</span>}
+          {acting && <span className="badge badge-acting">{active ? 'acting' : 'responding'}</span>}
+          {board.winner === p.id && <span className="badge badge-win">winner</span>}
+        </div>
+        <div className="player-stats">
+          {p.stats.map((s) => (
+            <Stat key={s.key} s={s} primary={s === primary} />
+          ))}
+        </div>
+      </header>
+      {top && hand}
+      <div className="player-body">
+        <div className="player-side">
+          {p.hero && <Tile tile={p.hero} />}
+          <div className="piles">
+            {piles.map((z) => (
+              <Zone key={z.key} zone={z} />
+            ))}
+          </div>
+        </div>
+        <div className="player-rows">
+          {rows.map((z) => (
+            <Zone key={z.key} zone={z} />
+          ))}
+        </div>
+      </div>
+      {!top && hand}
+    </section>
+  );
+}
+
+export function PhaseStrip({ phases, board }: { phases: readonly string[]; board: BoardModel }) {
+  const list = phases.includes(board.phase) ? phases : [...phases, board.phase];
+  return (
+    <ol className="phase-strip" aria-label="Phases of the turn">
+      {list.map((ph) => (
+        <li key={ph} className={ph === board.phase ? 'phase-current' : undefined} aria-current={ph === board.phase ? 'step' : undefined}>
+          {ph}
+          {ph === board.phase && board.step && <span className="phase-step">{board.step}</span>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function BoardView({ board, perspective, phases }: { board: BoardModel; perspective: string; phases: readonly string[] }) {
+  const order = seatOrder(board.players, perspective);
+  const topPlayers = order.slice(0, -1);
+  const bottom = order[order.length - 1];
+  return (
+    <div className="board" data-status={board.status} data-turn={board.turn} data-phase={board.phase}>
+      {topPlayers.map((p) => (
+        <Player key={p.id} p={p} board={board} top />
+      ))}
+      <div className="board-center">
+        <div className="board-position">
+          <span className="turn-no">Turn {board.turn}</span>
+          <PhaseStrip phases={phases} board={board} />
+        </div>
+        {board.banner && (
+          <div className="banner" role="status">
+            {board.banner}
+          </div>
+        )}
+        {board.status === 'ended' && (
+          <div className="banner banner-end" role="status">
+            {board.winner ? `${board.players.find((p) => p.id === board.winner)?.name ?? board.winner} wins` : 'Match ended'}
+            {board.result ? ` — ${board.result}` : ''}
+          </div>
+        )}
+        {board.shared.length > 0 && (
+          <div className="shared">
+            {board.shared.map((z) => (
+              <Zone key={z.key} zone={z} />
+            ))}
+          </div>
+        )}
+      </div>
+      {bottom && <Player p={bottom} board={board} top={false} />}
+    </div>
+  );
+}
+
+export const Board = memo(BoardView);

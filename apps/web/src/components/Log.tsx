@@ -1,0 +1,106 @@
+'use client';
+// The match log beside the board: every event in plain words (game.describe) with its rule as a reference,
+// filtered by turn; the line at the playhead is highlighted and clicking a line seeks there.
+import { memo, useEffect, useMemo, useRef } from 'react';
+import type { AnyGameModule, EventEnvelope } from '@matchtape/engine';
+import type { TimelineNav } from '../lib/timeline';
+
+export type LogFilter = 'follow' | 'all' | number;
+
+export function describeSafely(game: AnyGameModule, e: EventEnvelope): string {
+  try {
+    return game.describe(e);
+  } catch {
+    return e.type;
+  }
+}
+
+const Line = memo(function Line({ e, text, current, future, onSeek }: { e: EventEnvelope; text: string; current: boolean; future: boolean; onSeek: (seq: number) => void }) {
+  const who = 'player' in e.cause ? e.cause.player : null;
+  return (
+    <li className={`log-line${current ? ' log-current' : ''}${future ? ' log-future' : ''}`} aria-current={current ? 'true' : undefined} data-seq={e.seq}>
+      <button type="button" onClick={() => onSeek(e.seq)} title={`Go to event ${e.seq}`}>
+        <span className="log-seq">{e.seq}</span>
+        {who ? <span className={`log-who log-${who}`}>{who.toUpperCase()}</span> : <span className="log-who log-system">rule</span>}
+        <span className="log-text">{text}</span>
+        {e.rule && <span className="log-rule" title={`Rule ${e.rule}`}>{e.rule}</span>}
+      </button>
+    </li>
+  );
+});
+
+export interface LogProps {
+  game: AnyGameModule;
+  envelopes: readonly EventEnvelope[];
+  nav: TimelineNav;
+  length: number;
+  seq: number;
+  filter: LogFilter;
+  onFilter: (f: LogFilter) => void;
+  onSeek: (seq: number) => void;
+}
+
+const MAX_ALL = 1500;
+
+export function Log({ game, envelopes, nav, length, seq, filter, onFilter, onSeek }: LogProps) {
+  const listRef = useRef<HTMLOListElement>(null);
+  const turnIdx = nav.turnIndexAt(Math.max(seq, 1));
+  const shownTurn = filter === 'follow' ? nav.turns[turnIdx] : typeof filter === 'number' ? nav.turns.find((t) => t.turn === filter) : undefined;
+  const [from, to] = useMemo(() => {
+    if (filter === 'all') {
+      // A window around the playhead, moved in steps so scrubbing does not re-describe every line each frame.
+      const centre = Math.floor(Math.min(seq, length) / 250) * 250;
+      return [Math.max(1, centre - MAX_ALL / 2), Math.min(length, centre + MAX_ALL / 2)];
+    }
+    if (!shownTurn) return [1, 0];
+    return [shownTurn.fromSeq, shownTurn.toSeq];
+  }, [filter, shownTurn, seq, length]);
+  const lines = useMemo(() => {
+    const out: { e: EventEnvelope; text: string }[] = [];
+    for (let s = from; s <= to; s++) {
+      const e = envelopes[s - 1];
+      if (e) out.push({ e, text: describeSafely(game, e) });
+    }
+    return out;
+  }, [game, envelopes, from, to]);
+
+  useEffect(() => {
+    const el = listRef.current?.querySelector('[aria-current="true"]');
+    if (el && 'scrollIntoView' in el) (el as HTMLElement).scrollIntoView({ block: 'nearest' });
+  }, [seq, from, to]);
+
+  return (
+    <aside className="log" aria-label="Match log">
+      <div className="log-head">
+        <h2>Log</h2>
+        <label>
+          <span className="sr-only">Show turn</span>
+          <select
+            value={typeof filter === 'number' ? String(filter) : filter}
+            onChange={(ev) => {
+              const v = ev.target.value;
+              onFilter(v === 'follow' || v === 'all' ? v : Number(v));
+            }}
+          >
+            <option value="follow">Current turn</option>
+            <option value="all">All turns</option>
+            {nav.turns.map((t) => (
+              <option key={t.fromSeq} value={t.turn}>
+                Turn {t.turn}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {lines.length === 0 ? (
+        <p className="log-empty">{length === 0 ? 'No events yet.' : 'No events in this turn.'}</p>
+      ) : (
+        <ol className="log-lines" ref={listRef}>
+          {lines.map(({ e, text }) => (
+            <Line key={e.seq} e={e} text={text} current={e.seq === seq} future={e.seq > seq} onSeek={onSeek} />
+          ))}
+        </ol>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,188 @@
+'use client';
+// Live and recent matches, refreshed every few seconds: game, players, turn and phase, status, spectators and
+// each player's health / life (read from the public board of the match).
+import Link from 'next/link';
+import { useEffect, useMemo, useState } from 'react';
+import { getGame, games } from '@matchtape/games';
+import { getState, listMatches, type MatchListItem } from '../lib/api';
+import type { BoardModel } from '@matchtape/engine';
+import { mainStat } from './Board';
+
+const POLL_MS = 3000;
+
+function ago(iso: string | null, now: number): string {
+  if (!iso) return '';
+  const s = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  if (s < 60) return `${s}s ago`;
+  if (s < 3600) return `${Math.round(s / 60)} min ago`;
+  if (s < 86400) return `${Math.round(s / 3600)} h ago`;
+  return new Date(iso).toLocaleDateString();
+}
+
+/** Each player's main figure (health / life) from the public state; refreshed when the match moves. */
+function Figures({ m }: { m: MatchListItem }) {
+  const [figs, setFigs] = useState<{ id: string; label: string; value: string }[] | null>(null);
+  useEffect(() => {
+    const ctl = new AbortController();
+    getState(m.matchId, 'public', null, { token: null }, ctl.signal)
+      .then((res) => {
+        const b = (res.board as BoardModel | undefined) ?? getGame(m.game).board(res.state);
+        setFigs(
+          b.players.map((p) => {
+            const s = mainStat(p);
+            return { id: p.id, label: s?.label ?? '', value: s ? String(s.value) : '—' };
+          }),
+        );
+      })
+      .catch(() => setFigs(null));
+    return () => ctl.abort();
+  }, [m.matchId, m.game, m.lastSeq]);
+  if (!figs) return <span className="muted">—</span>;
+  return (
+    <span className="figures">
+      {figs.map((f) => (
+        <span key={f.id} className="figure" title={`${f.id} ${f.label}`}>
+          <span className="seat">{f.id.toUpperCase()}</span> {f.value}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+export function MatchList() {
+  const [game, setGame] = useState('');
+  const [status, setStatus] = useState('');
+  const [matches, setMatches] = useState<MatchListItem[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    let ctl = new AbortController();
+    let timer: ReturnType<typeof setTimeout>;
+    const load = async () => {
+      try {
+        const list = await listMatches({ game: game || undefined, status: status || undefined }, ctl.signal);
+        setMatches(list);
+        setError(null);
+        setNow(Date.now());
+      } catch (e) {
+        if ((e as Error).name === 'AbortError') return;
+        setError((e as Error).message);
+      }
+      timer = setTimeout(() => {
+        ctl = new AbortController();
+        void load();
+      }, POLL_MS);
+    };
+    void load();
+    return () => {
+      ctl.abort();
+      clearTimeout(timer);
+    };
+  }, [game, status]);
+
+  const sorted = useMemo(() => {
+    const rank = (m: MatchListItem) => (m.status === 'ended' ? 1 : 0);
+    return [...(matches ?? [])].sort((a, b) => rank(a) - rank(b) || (b.lastAt ?? b.createdAt ?? '').localeCompare(a.lastAt ?? a.createdAt ?? ''));
+  }, [matches]);
+
+  return (
+    <section className="list-page" aria-labelledby="matches-title">
+      <div className="list-head">
+        <h1 id="matches-title">Matches</h1>
+        <div className="filters">
+          <label>
+            <span>Game</span>
+            <select value={game} onChange={(e) => setGame(e.target.value)}>
+              <option value="">All games</option>
+              {Object.values(games).map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.title}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>Status</span>
+            <select value={status} onChange={(e) => setStatus(e.target.value)}>
+              <option value="">Any status</option>
+              <option value="playing">Live</option>
+              <option value="ended">Finished</option>
+              <option value="setup">Setting up</option>
+            </select>
+          </label>
+        </div>
+      </div>
+      {error && (
+        <div className="notice notice-warn" role="alert">
+          {error}
+        </div>
+      )}
+      {matches === null && !error && (
+        <div className="state-panel" aria-busy="true">
+          <div className="spinner" aria-hidden="true" />
+          Loading matches…
+        </div>
+      )}
+      {matches !== null && sorted.length === 0 && (
+        <div className="state-panel">
+          <p>No matches{game || status ? ' match these filters' : ' yet'}.</p>
+          <p className="muted">
+            Start one with <code>npx matchtape simulate --game alpha-clash --seed 1</code> or POST /api/matches.
+          </p>
+        </div>
+      )}
+      {sorted.length > 0 && (
+        <div className="table-wrap">
+          <table className="matches">
+            <thead>
+              <tr>
+                <th scope="col">Status</th>
+                <th scope="col">Game</th>
+                <th scope="col">Players</th>
+                <th scope="col">Turn · phase</th>
+                <th scope="col">Health / life</th>
+                <th scope="col">Spectators</th>
+                <th scope="col">Updated</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sorted.map((m) => {
+                const title = m.gameTitle ?? games[m.game]?.title ?? m.game;
+                return (
+                  <tr key={m.matchId} data-match={m.matchId} data-status={m.status}>
+                    <td>
+                      {m.status === 'ended' ? (
+                        <span className="badge badge-ended">Finished</span>
+                      ) : m.status === 'setup' ? (
+                        <span className="badge">Setup</span>
+                      ) : (
+                        <span className="badge badge-live">
+                          <span className="dot" aria-hidden="true" /> LIVE
+                        </span>
+                      )}
+                    </td>
+                    <td>{title}</td>
+                    <td>
+                      <Link href={`/matches/${encodeURIComponent(m.matchId)}`} className="match-link">
+                        {m.players.length ? m.players.map((p) => p.name).join(' vs ') : m.matchId}
+                      </Link>
+                      {m.winner && <span className="muted"> · {m.players.find((p) => p.id === m.winner)?.name ?? m.winner} won</span>}
+                    </td>
+                    <td>
+                      {m.turn !== null ? `T${m.turn}` : '—'}
+                      {m.phase ? ` · ${m.phase}` : ''}
+                    </td>
+                    <td>{games[m.game] ? <Figures m={m} /> : <span className="muted">—</span>}</td>
+                    <td>{m.spectators ?? <span className="muted">—</span>}</td>
+                    <td className="muted">{ago(m.lastAt ?? m.createdAt, now)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

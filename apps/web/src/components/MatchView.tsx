@@ -1,0 +1,470 @@
+'use client';
+// One view for live and replay: board, scrubber, log, perspective, deep links. The browser folds the redacted
+// events it was sent (MatchTape); scrubbing, stepping and playback never ask the server.
+import Link from 'next/link';
+import { useSearchParams } from 'next/navigation';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { BoardModel } from '@matchtape/engine';
+import { ApiError } from '../lib/api';
+import { machineStateKeys, orderedPhases } from '../lib/timeline';
+import { useMatchTape } from '../lib/useMatchTape';
+import { forgetToken, isPerspective, loadToken, perspectivesFor, readClaims, saveToken, type Perspective } from '../lib/viewer';
+import { Board } from './Board';
+import { Log, type LogFilter } from './Log';
+import { PerspectiveSwitch, TokenDialog } from './Perspective';
+import { CardInspector, InspectContext, type InspectTarget } from './Tile';
+import { Scrubber, SPEEDS, type Speed } from './Timeline';
+
+/** Events per second at 1×. */
+export const BASE_RATE = 4;
+/** Real-time playback waits at most this long between two events (a paused match would otherwise stall it). */
+const MAX_REAL_GAP_MS = 30_000;
+
+function parseSeq(v: string | null): number | null {
+  if (v === null || !/^\d+$/.test(v)) return null;
+  return Number(v);
+}
+
+export function MatchView({ matchId }: { matchId: string }) {
+  const params = useSearchParams();
+  const [token, setToken] = useState<string | null>(null);
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const fromUrl = params.get('token');
+    if (fromUrl) {
+      saveToken(sessionStorage, matchId, fromUrl);
+      // Keep the token out of the address bar, history and copied links.
+      const u = new URL(window.location.href);
+      u.searchParams.delete('token');
+      window.history.replaceState(null, '', u.toString());
+    }
+    setToken(loadToken(sessionStorage, matchId));
+    setReady(true);
+    // Read once on arrival: later URL changes are our own replaceState calls.
+  }, [matchId]);
+  if (!ready) return <div className="state-panel">Loading match…</div>;
+  return (
+    <MatchPlayer
+      matchId={matchId}
+      token={token}
+      setToken={setToken}
+      initialSeq={parseSeq(params.get('seq'))}
+      initialAs={isPerspective(params.get('as')) ? (params.get('as') as Perspective) : 'public'}
+    />
+  );
+}
+
+interface PlayerProps {
+  matchId: string;
+  token: string | null;
+  setToken: (t: string | null) => void;
+  initialSeq: number | null;
+  initialAs: Perspective;
+}
+
+function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: PlayerProps) {
+  const [as, setAs] = useState<Perspective>(initialAs);
+  const [retry, setRetry] = useState(0);
+  const st = useMatchTape(matchId, as, token, retry);
+  const { meta, game, tape, version } = st;
+  const length = tape?.length ?? 0;
+  const isLive = st.phase === 'ready' && !st.ended;
+
+  const [pos, setPos] = useState<number | null>(initialSeq);
+  const [follow, setFollow] = useState(initialSeq === null);
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState<Speed>(1);
+  const [scrubbing, setScrubbing] = useState(false);
+  const [logFilter, setLogFilter] = useState<LogFilter>('follow');
+  const [dialog, setDialog] = useState<{ wanted: Perspective | null } | null>(null);
+  const [inspect, setInspect] = useState<InspectTarget | null>(null);
+  const [copied, setCopied] = useState<string | null>(null);
+  const [turnInput, setTurnInput] = useState('');
+
+  const following = follow && isLive;
+  const seq = Math.max(0, Math.min(following || pos === null ? length : pos, length));
+  const seqRef = useRef(seq);
+  seqRef.current = seq;
+
+  const seats = meta?.players ?? [];
+  const claims = token ? readClaims(token) : null;
+  const allowed = useMemo(() => perspectivesFor(claims, seats.length ? seats.map((s) => s.id) : ['p1', 'p2']), [claims, seats]);
+
+  // A deep link to a perspective this tab has no token for: ask for one straight away.
+  useEffect(() => {
+    if (initialAs !== 'public' && !perspectivesFor(token ? readClaims(token) : null, ['p1', 'p2', 'p3', 'p4']).includes(initialAs)) setDialog({ wanted: initialAs });
+  }, []);
+
+  const seek = useCallback(
+    (s: number, dragging = false) => {
+      setFollow(false);
+      setPos(Math.max(0, Math.min(s, tape?.length ?? 0)));
+      setScrubbing(dragging);
+    },
+    [tape],
+  );
+  const backToLive = useCallback(() => {
+    setFollow(true);
+    setPos(null);
+    setPlaying(false);
+  }, []);
+
+  // Playback: a steady rate (0.5×–8×) or the original pacing between events (real time).
+  useEffect(() => {
+    if (!playing || !tape) return;
+    let raf = 0;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const atEnd = () => {
+      setPlaying(false);
+      if (isLive) backToLive();
+    };
+    if (speed === 'real') {
+      const step = () => {
+        const cur = seqRef.current;
+        if (cur >= tape.length) return atEnd();
+        timer = setTimeout(
+          () => {
+            seek(cur + 1);
+            step();
+          },
+          Math.min(tape.timeline.gapAfter(cur), MAX_REAL_GAP_MS),
+        );
+      };
+      step();
+    } else {
+      let acc = 0;
+      let last = performance.now();
+      const tick = (now: number) => {
+        acc += ((now - last) / 1000) * BASE_RATE * speed;
+        last = now;
+        const n = Math.floor(acc);
+        if (n > 0) {
+          acc -= n;
+          const next = Math.min(seqRef.current + n, tape.length);
+          seek(next);
+          if (next >= tape.length) return atEnd();
+        }
+        raf = requestAnimationFrame(tick);
+      };
+      raf = requestAnimationFrame(tick);
+    }
+    return () => {
+      cancelAnimationFrame(raf);
+      if (timer) clearTimeout(timer);
+    };
+  }, [playing, speed, tape, isLive, seek, backToLive]);
+
+  const stepEvent = useCallback((d: number) => seek(seqRef.current + d), [seek]);
+  const stepTurn = useCallback(
+    (d: number) => {
+      if (!tape) return;
+      const nav = tape.timeline;
+      seek(d > 0 ? nav.nextTurnStart(seqRef.current) : nav.prevTurnStart(seqRef.current));
+    },
+    [tape, seek],
+  );
+  const togglePlay = useCallback(() => {
+    setPlaying((p) => {
+      if (!p && seqRef.current >= (tape?.length ?? 0) && !isLive) seek(0);
+      return !p;
+    });
+  }, [tape, isLive, seek]);
+
+  // Keyboard: ←/→ event, Shift+←/→ turn, Space play, Home/End, L back to live.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
+      if (dialog || e.ctrlKey || e.metaKey || e.altKey) return;
+      const k = e.key;
+      if (k === 'ArrowLeft' || k === 'ArrowRight') {
+        e.preventDefault();
+        const d = k === 'ArrowLeft' ? -1 : 1;
+        if (e.shiftKey) stepTurn(d);
+        else stepEvent(d);
+      } else if (k === ' ' || k === 'Spacebar') {
+        if (t && t.tagName === 'BUTTON') return; // the focused button's own click
+        e.preventDefault();
+        togglePlay();
+      } else if (k === 'Home') {
+        e.preventDefault();
+        seek(0);
+      } else if (k === 'End') {
+        e.preventDefault();
+        seek(tape?.length ?? 0);
+      } else if (k === 'l' || k === 'L') {
+        if (isLive) backToLive();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [dialog, stepEvent, stepTurn, togglePlay, seek, tape, isLive, backToLive]);
+
+  // The address bar always holds a link to this moment (seq omitted while following live).
+  useEffect(() => {
+    if (st.phase !== 'ready') return;
+    const h = setTimeout(() => {
+      const u = new URL(window.location.href);
+      if (following) u.searchParams.delete('seq');
+      else u.searchParams.set('seq', String(seq));
+      if (as === 'public') u.searchParams.delete('as');
+      else u.searchParams.set('as', as);
+      if (u.toString() !== window.location.href) window.history.replaceState(null, '', u.toString());
+    }, 250);
+    return () => clearTimeout(h);
+  }, [seq, as, following, st.phase]);
+
+  const copyLink = async () => {
+    const u = new URL(`/matches/${encodeURIComponent(matchId)}`, window.location.origin);
+    u.searchParams.set('seq', String(seq));
+    if (as !== 'public') u.searchParams.set('as', as);
+    const link = u.toString();
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied('Link copied');
+    } catch {
+      setCopied(link); // no clipboard permission: show the link to copy by hand
+    }
+    setTimeout(() => setCopied(null), 4000);
+  };
+
+  const phases = useMemo(() => {
+    if (!tape || !game) return [];
+    return orderedPhases(machineStateKeys(game.machine as unknown as Parameters<typeof machineStateKeys>[0]), tape.timeline.phases.map((p) => p.phase));
+    // version: new phases appear as events arrive
+  }, [tape, game, version]);
+
+  const board = useMemo((): { ok: true; board: BoardModel } | { ok: false; error: string } | null => {
+    if (!tape) return null;
+    try {
+      return { ok: true, board: tape.boardAt(seq) };
+    } catch (e) {
+      return { ok: false, error: (e as Error).message };
+    }
+  }, [tape, seq, version]);
+
+  const switchTo = (p: Perspective) => {
+    setAs(p);
+    setPlaying(false);
+  };
+
+  // ---- states: loading / error ----
+  if (st.phase === 'error') {
+    const err = st.error;
+    const status = err instanceof ApiError ? err.status : -1;
+    return (
+      <div className="state-panel" role="alert">
+        <h1>{status === 404 ? 'Match not found' : status === 401 || status === 403 ? 'This perspective needs a token' : 'Could not load the match'}</h1>
+        <p>{err?.message}</p>
+        <div className="row">
+          {(status === 401 || status === 403) && (
+            <>
+              <button className="btn primary" onClick={() => setDialog({ wanted: as })}>
+                Paste a token
+              </button>
+              <button className="btn" onClick={() => switchTo('public')}>
+                Watch as public
+              </button>
+            </>
+          )}
+          {status !== 404 && status !== 401 && status !== 403 && (
+            <button className="btn primary" onClick={() => setRetry((r) => r + 1)}>
+              Retry
+            </button>
+          )}
+          <Link className="btn ghost" href="/">
+            All matches
+          </Link>
+        </div>
+        <TokenDialog
+          open={dialog !== null}
+          matchId={matchId}
+          wanted={dialog?.wanted ?? null}
+          hasToken={token !== null}
+          onSave={(t) => {
+            saveToken(sessionStorage, matchId, t);
+            setToken(t);
+            setDialog(null);
+          }}
+          onForget={() => {
+            forgetToken(sessionStorage, matchId);
+            setToken(null);
+            setDialog(null);
+          }}
+          onClose={() => setDialog(null)}
+        />
+      </div>
+    );
+  }
+  if (!meta || !game || !tape || st.phase === 'loading') {
+    return (
+      <div className="state-panel" aria-busy="true">
+        <div className="spinner" aria-hidden="true" />
+        <p>Loading match{meta ? ` · ${meta.lastSeq} events` : ''}…</p>
+      </div>
+    );
+  }
+
+  const nav = tape.timeline;
+  const turn = nav.turnAt(seq);
+  const phase = nav.phaseAt(seq);
+  const live = st.live;
+  const disconnected = isLive && live && (live.kind === 'reconnecting' || live.kind === 'failed');
+  const title = meta.gameTitle ?? game.title;
+
+  return (
+    <InspectContext.Provider value={setInspect}>
+      <div className={`match-page${scrubbing ? ' is-scrubbing' : ''}`} data-seq={seq} data-length={length} data-perspective={as} data-status={meta.status}>
+        <header className="match-head">
+          <Link href="/" className="back" aria-label="All matches">
+            ←
+          </Link>
+          <div className="match-title">
+            <span className="game-name">{title}</span>
+            <h1>{seats.map((s) => s.name).join(' vs ') || matchId}</h1>
+          </div>
+          <div className="match-status">
+            {isLive ? (
+              following ? (
+                <span className="badge badge-live" aria-label="Live">
+                  <span className="dot" aria-hidden="true" /> LIVE
+                </span>
+              ) : (
+                <button className="badge badge-behind" onClick={backToLive} title="Back to live (L)">
+                  ● Back to live
+                </button>
+              )
+            ) : (
+              <span className="badge badge-ended">Finished</span>
+            )}
+            {isLive && (
+              <span className="delay" title="Spectators see the match this far behind">
+                {st.delaySeconds ? `delay ${st.delaySeconds}s` : 'no delay'}
+              </span>
+            )}
+          </div>
+          <PerspectiveSwitch value={as} seats={seats} allowed={allowed} onChange={switchTo} onNeedToken={(w) => setDialog({ wanted: w })} />
+          <div className="head-actions">
+            <button className="btn" onClick={copyLink} title="Copy a link to this moment and perspective">
+              Copy link to this moment
+            </button>
+            <button className="btn ghost" onClick={() => setDialog({ wanted: null })} title="Paste or forget a viewer token">
+              {token ? 'Token ✓' : 'Token…'}
+            </button>
+          </div>
+        </header>
+        {copied && (
+          <div className="toast" role="status">
+            {copied}
+          </div>
+        )}
+        {disconnected && (
+          <div className="notice notice-warn" role="status">
+            {live.kind === 'reconnecting'
+              ? `Disconnected (${live.reason}). Reconnecting in ${Math.round(live.inMs / 1000)}s… The board below is the last moment received.`
+              : `Live updates refused: ${live.reason}.`}
+          </div>
+        )}
+        <div className="match-main">
+          <main className="board-wrap" aria-label="Board">
+            {length === 0 ? (
+              <div className="state-panel">{isLive ? 'Waiting for the first event…' : 'This match has no events.'}</div>
+            ) : board && board.ok ? (
+              <Board board={board.board} perspective={as} phases={phases} />
+            ) : (
+              <div className="state-panel" role="alert">
+                The board cannot be drawn at event {seq}: {board?.error}
+              </div>
+            )}
+          </main>
+          <Log game={game} envelopes={tape.envelopes} nav={nav} length={length} seq={seq} filter={logFilter} onFilter={setLogFilter} onSeek={(s) => seek(s)} />
+        </div>
+        <footer className="controls" aria-label="Playback">
+          <Scrubber nav={nav} length={length} version={version} seq={seq} phases={phases} onSeek={seek} onDragEnd={() => setScrubbing(false)} />
+          <div className="control-row">
+            <div className="buttons">
+              <button className="icon" onClick={() => seek(0)} aria-label="Start (Home)" title="Start (Home)">
+                ⏮
+              </button>
+              <button className="icon" onClick={() => stepTurn(-1)} aria-label="Previous turn (Shift+←)" title="Previous turn (Shift+←)">
+                ⏪
+              </button>
+              <button className="icon" onClick={() => stepEvent(-1)} aria-label="Previous event (←)" title="Previous event (←)">
+                ◀
+              </button>
+              <button className="icon play" onClick={togglePlay} aria-label={playing ? 'Pause (Space)' : 'Play (Space)'} title={playing ? 'Pause (Space)' : 'Play (Space)'}>
+                {playing ? '❚❚' : '▶'}
+              </button>
+              <button className="icon" onClick={() => stepEvent(1)} aria-label="Next event (→)" title="Next event (→)">
+                ▶
+              </button>
+              <button className="icon" onClick={() => stepTurn(1)} aria-label="Next turn (Shift+→)" title="Next turn (Shift+→)">
+                ⏩
+              </button>
+              <button className="icon" onClick={() => seek(length)} aria-label="End (End)" title="End (End)">
+                ⏭
+              </button>
+              <label className="speed">
+                <span className="sr-only">Speed</span>
+                <select value={String(speed)} onChange={(e) => setSpeed(e.target.value === 'real' ? 'real' : (Number(e.target.value) as Speed))}>
+                  {SPEEDS.map((s) => (
+                    <option key={s} value={s}>
+                      {s}×
+                    </option>
+                  ))}
+                  <option value="real">real time</option>
+                </select>
+              </label>
+            </div>
+            <div className="position" aria-live="off">
+              <strong>{turn ? `Turn ${turn.turn}` : 'Setup'}</strong>
+              {phase && <span> · {phase.phase}</span>}
+              {tape.envelope(seq)?.step && <span> · {tape.envelope(seq)!.step}</span>}
+              <span className="muted">
+                {' '}
+                · event <span data-testid="seq">{seq}</span>/{length}
+              </span>
+            </div>
+            <form
+              className="jump"
+              onSubmit={(e) => {
+                e.preventDefault();
+                const s = nav.seqOfTurn(Number(turnInput));
+                if (s !== null) seek(s);
+              }}
+            >
+              <label>
+                <span className="sr-only">Jump to turn</span>
+                <input type="number" min={0} inputMode="numeric" placeholder="turn" value={turnInput} onChange={(e) => setTurnInput(e.target.value)} />
+              </label>
+              <button className="btn" type="submit">
+                Go
+              </button>
+            </form>
+          </div>
+        </footer>
+        <CardInspector target={inspect} />
+        <TokenDialog
+          open={dialog !== null}
+          matchId={matchId}
+          wanted={dialog?.wanted ?? null}
+          hasToken={token !== null}
+          onSave={(t) => {
+            saveToken(sessionStorage, matchId, t);
+            setToken(t);
+            const w = dialog?.wanted;
+            setDialog(null);
+            if (w) setAs(w);
+          }}
+          onForget={() => {
+            forgetToken(sessionStorage, matchId);
+            setToken(null);
+            setAs('public');
+            setDialog(null);
+          }}
+          onClose={() => setDialog(null)}
+        />
+      </div>
+    </InspectContext.Provider>
+  );
+}

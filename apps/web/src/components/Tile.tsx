@@ -1,0 +1,168 @@
+'use client';
+// One card as a clean tile: name, cost, type, stats, keywords; a hidden card is a card back. Hover or focus
+// shows the full card in the inspector. A tile animates briefly when it appears (CSS, on mount).
+import { memo, createContext, useContext, type FocusEvent, type MouseEvent } from 'react';
+import type { CardTile, Tile as TileModel } from '@matchtape/engine';
+
+export interface InspectTarget {
+  tile: CardTile;
+  rect: { left: number; top: number; right: number; bottom: number };
+}
+export const InspectContext = createContext<(t: InspectTarget | null) => void>(() => {});
+
+const COLOR_HUES: Record<string, string> = {
+  red: '#ef4444', fire: '#f97316', blue: '#3b82f6', water: '#38bdf8', green: '#22c55e', earth: '#a3763d',
+  yellow: '#eab308', wind: '#a3e635', white: '#e5e7eb', black: '#6b7280', purple: '#a855f7', norm: '#94a3b8',
+  arcane: '#c084fc', astra: '#818cf8', luxem: '#fde047', umbra: '#64748b', crux: '#f472b6', exia: '#2dd4bf', tera: '#84cc16',
+};
+
+export function colorOf(colors: readonly string[] | undefined): string {
+  for (const c of colors ?? []) {
+    const hue = COLOR_HUES[c.toLowerCase()];
+    if (hue) return hue;
+  }
+  return '#64748b';
+}
+
+export function statLine(stats: Record<string, number | string> | undefined, current?: Record<string, number>): string[] {
+  if (!stats) return [];
+  return Object.entries(stats).map(([k, v]) => {
+    const now = current?.[k];
+    return now !== undefined && now !== v ? `${k} ${now} (${v})` : `${k} ${v}`;
+  });
+}
+
+export function tileLabel(t: TileModel): string {
+  if (t.hidden) return 'Hidden card';
+  const f = t.face;
+  const parts = [f.name];
+  if (f.cost !== undefined && f.cost !== null && f.cost !== '') parts.push(`cost ${f.cost}`);
+  if (f.types.length) parts.push(f.types.join(' '));
+  parts.push(...statLine(f.stats, t.current));
+  if (f.keywords?.length) parts.push(f.keywords.join(', '));
+  if (t.tapped) parts.push('tapped');
+  if (t.faceDown) parts.push('face down');
+  if (t.damage) parts.push(`${t.damage} damage`);
+  if (t.tags?.length) parts.push(...t.tags);
+  return parts.join(', ');
+}
+
+function TileView({ tile, size = 'md' }: { tile: TileModel; size?: 'sm' | 'md' }) {
+  const inspect = useContext(InspectContext);
+  if (tile.hidden) {
+    return <div className={`tile tile-${size} tile-back`} role="img" aria-label="Hidden card" data-hidden="true" />;
+  }
+  const f = tile.face;
+  const show = (e: MouseEvent<HTMLElement> | FocusEvent<HTMLElement>) => {
+    const r = e.currentTarget.getBoundingClientRect();
+    inspect({ tile, rect: { left: r.left, top: r.top, right: r.right, bottom: r.bottom } });
+  };
+  const stats = f.stats ? Object.entries(f.stats) : [];
+  return (
+    <div
+      className={`tile tile-${size}${tile.tapped ? ' tile-tapped' : ''}${tile.faceDown ? ' tile-facedown' : ''}`}
+      style={{ ['--tile-color' as string]: colorOf(f.colors) }}
+      tabIndex={0}
+      role="img"
+      aria-label={tileLabel(tile)}
+      data-card={tile.cardId}
+      onMouseEnter={show}
+      onMouseLeave={() => inspect(null)}
+      onFocus={show}
+      onBlur={() => inspect(null)}
+    >
+      <div className="tile-head">
+        <span className="tile-name">{f.name}</span>
+        {f.cost !== undefined && f.cost !== null && f.cost !== '' && <span className="tile-cost">{f.cost}</span>}
+      </div>
+      <div className="tile-type">{f.types.join(' · ')}</div>
+      {f.keywords && f.keywords.length > 0 && <div className="tile-kw">{f.keywords.join(', ')}</div>}
+      {(tile.tags?.length ?? 0) > 0 && (
+        <div className="tile-tags">
+          {tile.tags!.map((t) => (
+            <span key={t} className="tag">
+              {t}
+            </span>
+          ))}
+        </div>
+      )}
+      {stats.length > 0 && (
+        <div className="tile-stats">
+          {stats.map(([k, v]) => {
+            const now = tile.current?.[k];
+            const changed = now !== undefined && now !== v;
+            return (
+              <span key={`${k}:${now ?? v}`} className={`stat${changed ? ' stat-mod' : ''}`} title={k}>
+                {changed ? now : v}
+              </span>
+            );
+          })}
+        </div>
+      )}
+      {tile.damage ? <span className="tile-damage" key={`d${tile.damage}`}>−{tile.damage}</span> : null}
+      {tile.counters && Object.keys(tile.counters).length > 0 && (
+        <div className="tile-counters">
+          {Object.entries(tile.counters).map(([k, v]) => (
+            <span key={k}>
+              {v}× {k}
+            </span>
+          ))}
+        </div>
+      )}
+      {tile.attachments && tile.attachments.length > 0 && (
+        <div className="tile-attached" aria-label={`${tile.attachments.length} attached`}>
+          +{tile.attachments.length}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export const Tile = memo(TileView);
+
+/** The full card, shown beside the hovered or focused tile. */
+export function CardInspector({ target }: { target: InspectTarget | null }) {
+  if (!target) return null;
+  const { tile, rect } = target;
+  const f = tile.face;
+  const width = 260;
+  const vw = typeof window === 'undefined' ? 1280 : window.innerWidth;
+  const vh = typeof window === 'undefined' ? 720 : window.innerHeight;
+  const left = rect.right + 12 + width < vw ? rect.right + 12 : Math.max(8, rect.left - 12 - width);
+  const top = Math.max(8, Math.min(rect.top, vh - 320));
+  return (
+    <div className="inspector" role="tooltip" style={{ left, top, width, ['--tile-color' as string]: colorOf(f.colors) }}>
+      <div className="inspector-head">
+        <strong>{f.name}</strong>
+        {f.cost !== undefined && f.cost !== null && f.cost !== '' && <span className="tile-cost">{f.cost}</span>}
+      </div>
+      <div className="inspector-type">{f.types.join(' · ')}</div>
+      {f.colors && f.colors.length > 0 && <div className="inspector-muted">{f.colors.join(' / ')}</div>}
+      {f.stats && (
+        <dl className="inspector-stats">
+          {Object.entries(f.stats).map(([k, v]) => (
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd>
+                {tile.current?.[k] !== undefined && tile.current[k] !== v ? `${tile.current[k]} (printed ${v})` : v}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {f.keywords && f.keywords.length > 0 && <div className="inspector-kw">{f.keywords.join(' · ')}</div>}
+      {f.text && <p className="inspector-text">{f.text}</p>}
+      {(tile.tapped || tile.faceDown || tile.damage || tile.tags?.length) && (
+        <div className="inspector-muted">
+          {[tile.tapped && 'tapped', tile.faceDown && 'face down', tile.damage && `${tile.damage} damage`, ...(tile.tags ?? [])]
+            .filter(Boolean)
+            .join(' · ')}
+        </div>
+      )}
+      {tile.attachments && tile.attachments.length > 0 && (
+        <div className="inspector-muted">Attached: {tile.attachments.map((a) => (a.hidden ? 'hidden card' : a.face.name)).join(', ')}</div>
+      )}
+      <div className="inspector-id">{tile.cardId}</div>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+'use client';
+// The scrub bar over every event: phase bands, turn markers, attack / key-moment markers and the playhead.
+// Dragging seeks once per animation frame; the board follows from the browser's own fold (no round trip).
+import { memo, useCallback, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import type { TimelineNav } from '../lib/timeline';
+
+export const SPEEDS = [0.5, 1, 2, 4, 8] as const;
+export type Speed = (typeof SPEEDS)[number] | 'real';
+
+const PHASE_COLORS = ['#1e3a5f', '#3b2f5c', '#1f4d3f', '#5a3b1f', '#4a1f3a', '#1f4a4d', '#403f1f', '#2f3340'];
+
+export function phaseColor(phases: readonly string[], phase: string): string {
+  const i = phases.indexOf(phase);
+  return PHASE_COLORS[(i < 0 ? phases.length : i) % PHASE_COLORS.length]!;
+}
+
+function pct(seq: number, length: number): string {
+  return `${length <= 0 ? 0 : (100 * seq) / length}%`;
+}
+
+/** The static layers: redrawn only when events arrive, not while the playhead moves. */
+const Track = memo(function Track({ nav, length, phases }: { nav: TimelineNav; length: number; phases: readonly string[] }) {
+  const turnLabelEvery = Math.max(1, Math.ceil(nav.turns.length / 24));
+  return (
+    <>
+      <div className="tl-bands" aria-hidden="true">
+        {nav.phases.map((b) => (
+          <span
+            key={b.fromSeq}
+            className="tl-band"
+            title={`Turn ${b.turn} · ${b.phase}`}
+            style={{ left: pct(b.fromSeq - 1, length), width: pct(b.toSeq - b.fromSeq + 1, length), background: phaseColor(phases, b.phase) }}
+          />
+        ))}
+      </div>
+      <div className="tl-turns" aria-hidden="true">
+        {nav.turns.map((t, i) => (
+          <span key={t.fromSeq} className="tl-turn" style={{ left: pct(t.fromSeq - 1, length) }}>
+            {i % turnLabelEvery === 0 && <span className="tl-turn-label">T{t.turn}</span>}
+          </span>
+        ))}
+      </div>
+      <div className="tl-keys" aria-hidden="true">
+        {nav.keys.map((k) => (
+          <span
+            key={k.seq}
+            className={`tl-key${/attack|clash|combat/i.test(k.kind) ? ' tl-key-attack' : ''}${/death|destroy|defeat|end|win/i.test(k.kind) ? ' tl-key-death' : ''}`}
+            title={`#${k.seq} ${k.label}`}
+            style={{ left: pct(k.seq - 0.5, length) }}
+          />
+        ))}
+      </div>
+    </>
+  );
+});
+
+export interface TimelineProps {
+  nav: TimelineNav;
+  /** Events held (the live edge). */
+  length: number;
+  /** Bumps when events arrive, so the static layers redraw. */
+  version: number;
+  seq: number;
+  phases: readonly string[];
+  onSeek: (seq: number, dragging: boolean) => void;
+  onDragEnd: () => void;
+}
+
+export function Scrubber({ nav, length, version, seq, phases, onSeek, onDragEnd }: TimelineProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const pending = useRef<number | null>(null);
+  const raf = useRef<number | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [hover, setHover] = useState<{ x: number; seq: number } | null>(null);
+
+  const seqAt = useCallback(
+    (clientX: number) => {
+      const r = ref.current!.getBoundingClientRect();
+      const f = Math.max(0, Math.min(1, (clientX - r.left) / Math.max(1, r.width)));
+      return Math.round(f * length);
+    },
+    [length],
+  );
+
+  const flush = useCallback(() => {
+    raf.current = null;
+    if (pending.current !== null) onSeek(pending.current, true);
+    pending.current = null;
+  }, [onSeek]);
+
+  const queue = (s: number) => {
+    pending.current = s;
+    if (raf.current === null) raf.current = requestAnimationFrame(flush);
+  };
+
+  const down = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.button !== 0 || length === 0) return;
+    e.currentTarget.setPointerCapture(e.pointerId);
+    setDragging(true);
+    queue(seqAt(e.clientX));
+  };
+  const move = (e: PointerEvent<HTMLDivElement>) => {
+    const r = ref.current!.getBoundingClientRect();
+    setHover({ x: e.clientX - r.left, seq: seqAt(e.clientX) });
+    if (dragging) queue(seqAt(e.clientX));
+  };
+  const up = (e: PointerEvent<HTMLDivElement>) => {
+    if (!dragging) return;
+    setDragging(false);
+    if (raf.current !== null) cancelAnimationFrame(raf.current);
+    raf.current = null;
+    pending.current = null;
+    onSeek(seqAt(e.clientX), false);
+    onDragEnd();
+  };
+  // The slider's own keys (arrows, Home/End) are handled by the page-wide shortcuts.
+  const key = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'PageUp') onSeek(nav.nextTurnStart(seq), false);
+    if (e.key === 'PageDown') onSeek(nav.prevTurnStart(seq), false);
+  };
+
+  const turn = nav.turnAt(seq);
+  const phase = nav.phaseAt(seq);
+  const hoverTurn = hover ? nav.turnAt(hover.seq) : undefined;
+  const hoverPhase = hover ? nav.phaseAt(hover.seq) : undefined;
+  return (
+    <div
+      ref={ref}
+      className={`scrubber${dragging ? ' scrubbing' : ''}`}
+      role="slider"
+      tabIndex={0}
+      aria-label="Match timeline"
+      aria-valuemin={0}
+      aria-valuemax={length}
+      aria-valuenow={seq}
+      aria-valuetext={`Event ${seq} of ${length}${turn ? `, turn ${turn.turn}` : ''}${phase ? `, ${phase.phase}` : ''}`}
+      data-version={version}
+      onPointerDown={down}
+      onPointerMove={move}
+      onPointerUp={up}
+      onPointerCancel={up}
+      onPointerLeave={() => setHover(null)}
+      onKeyDown={key}
+    >
+      <Track nav={nav} length={length} phases={phases} />
+      <div className="tl-played" style={{ width: pct(seq, length) }} aria-hidden="true" />
+      <div className="tl-head" style={{ left: pct(seq, length) }} aria-hidden="true" />
+      {hover && (
+        <div className="tl-hover" style={{ left: hover.x }} aria-hidden="true">
+          #{hover.seq}
+          {hoverTurn ? ` · T${hoverTurn.turn}` : ''}
+          {hoverPhase ? ` · ${hoverPhase.phase}` : ''}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+// The site's client of the server's HTTP API (ARCHITECTURE.md §5), reached through the /api proxy.
+// Responses are checked at the boundary with zod; anything unexpected becomes an ApiError that says what.
+import { EventEnvelopeSchema, type EventEnvelope } from '@matchtape/engine';
+import { z } from 'zod';
+import type { Perspective } from './viewer';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+const PlayerSchema = z.object({ id: z.string(), name: z.string().optional().nullable(), bot: z.string().optional().nullable() }).loose();
+
+/** A match as lists show it. The server's shape is read leniently: fields may sit at the top or in `summary`. */
+export interface MatchListItem {
+  matchId: string;
+  game: string;
+  gameTitle: string | null;
+  status: 'setup' | 'playing' | 'ended';
+  players: { id: string; name: string }[];
+  turn: number | null;
+  phase: string | null;
+  step: string | null;
+  activePlayer: string | null;
+  winner: string | null;
+  result: string | null;
+  lastSeq: number;
+  lastAt: string | null;
+  createdAt: string | null;
+  spectators: number | null;
+  spectatorDelaySeconds: number | null;
+}
+
+const RawMatchSchema = z
+  .object({
+    matchId: z.string().optional(),
+    id: z.string().optional(),
+    game: z.string(),
+    status: z.enum(['setup', 'playing', 'ended']).optional(),
+    summary: z.record(z.string(), z.unknown()).optional().nullable(),
+  })
+  .loose();
+
+function num(x: unknown): number | null {
+  return typeof x === 'number' && Number.isFinite(x) ? x : null;
+}
+function str(x: unknown): string | null {
+  return typeof x === 'string' ? x : null;
+}
+
+export function normalizeMatch(raw: unknown): MatchListItem {
+  const m = RawMatchSchema.parse(raw);
+  const top = m as Record<string, unknown>;
+  const sum = (m.summary ?? {}) as Record<string, unknown>;
+  const pick = (k: string): unknown => (top[k] !== undefined ? top[k] : sum[k]);
+  const matchId = m.matchId ?? m.id ?? str(sum.matchId);
+  if (!matchId) throw new Error('a match in the server response has no matchId');
+  const playersRaw = pick('players');
+  const players = Array.isArray(playersRaw)
+    ? playersRaw.flatMap((p) => {
+        const r = PlayerSchema.safeParse(p);
+        return r.success ? [{ id: r.data.id, name: r.data.name ?? r.data.id }] : [];
+      })
+    : [];
+  const status = (m.status ?? sum.status ?? 'playing') as MatchListItem['status'];
+  return {
+    matchId,
+    game: m.game,
+    gameTitle: str(pick('gameTitle')),
+    status,
+    players,
+    turn: num(pick('turn')),
+    phase: str(pick('phase')),
+    step: str(pick('step')),
+    activePlayer: str(pick('activePlayer')),
+    winner: str(pick('winner')),
+    result: str(pick('result')),
+    lastSeq: num(pick('lastSeq')) ?? 0,
+    lastAt: str(pick('lastAt')),
+    createdAt: str(pick('createdAt')),
+    spectators: num(pick('spectatorsWatching')) ?? num(pick('spectators')),
+    spectatorDelaySeconds: num(pick('spectatorDelaySeconds')) ?? num(pick('delaySeconds')),
+  };
+}
+
+export interface Auth {
+  token: string | null;
+}
+
+function headers(auth: Auth, extra: Record<string, string> = {}): Record<string, string> {
+  return auth.token ? { ...extra, authorization: `Bearer ${auth.token}` } : extra;
+}
+
+async function getJson(url: string, auth: Auth, signal?: AbortSignal): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: headers(auth, { accept: 'application/json' }), signal, cache: 'no-store' });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError('The server cannot be reached. Check that it is running; retrying…', 0);
+  }
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (!res.ok) {
+    const msg = body && typeof body === 'object' ? (str((body as Record<string, unknown>).message) ?? str((body as Record<string, unknown>).error)) : null;
+    throw new ApiError(msg ?? `${res.status} ${res.statusText || 'error'} from ${url.split('?')[0]}`, res.status);
+  }
+  return body;
+}
+
+export async function listMatches(filter: { game?: string; status?: string }, signal?: AbortSignal): Promise<MatchListItem[]> {
+  const q = new URLSearchParams();
+  if (filter.game) q.set('game', filter.game);
+  if (filter.status) q.set('status', filter.status);
+  const body = await getJson(`/api/matches${q.size ? `?${q}` : ''}`, { token: null }, signal);
+  const list = Array.isArray(body) ? body : ((body as Record<string, unknown> | null)?.matches ?? []);
+  if (!Array.isArray(list)) throw new ApiError('the server sent a match list that is not a list', 500);
+  return list.map(normalizeMatch);
+}
+
+export async function getMatch(matchId: string, auth: Auth, signal?: AbortSignal): Promise<MatchListItem> {
+  const body = await getJson(`/api/matches/${encodeURIComponent(matchId)}`, auth, signal);
+  const inner = body && typeof body === 'object' && 'match' in body ? (body as { match: unknown }).match : body;
+  return normalizeMatch(inner);
+}
+
+const EventsBodySchema = z.object({ events: z.array(z.unknown()), delaySeconds: z.number().optional() }).loose();
+
+export interface EventsPage {
+  events: EventEnvelope[];
+  /** The delay the server applies to this viewer. */
+  delaySeconds: number | null;
+}
+
+/** A redacted envelope: same shape, payload may hide fields. Validated loosely (hash fields may be absent). */
+const ViewEnvelopeSchema = EventEnvelopeSchema.partial({ prevHash: true, hash: true, matchId: true });
+
+export async function getEvents(
+  matchId: string,
+  as: Perspective,
+  range: { from: number; to?: number },
+  auth: Auth,
+  signal?: AbortSignal,
+): Promise<EventsPage> {
+  const q = new URLSearchParams({ as, from: String(range.from) });
+  if (range.to !== undefined) q.set('to', String(range.to));
+  const body = EventsBodySchema.parse(await getJson(`/api/matches/${encodeURIComponent(matchId)}/events?${q}`, auth, signal));
+  return { events: body.events.map((e) => ViewEnvelopeSchema.parse(e) as EventEnvelope), delaySeconds: body.delaySeconds ?? null };
+}
+
+const StateBodySchema = z.object({ seq: z.number(), state: z.unknown(), board: z.unknown().optional() }).loose();
+
+/** The server's view at a seq: { seq, state, board } (board drawn by the server from the same view). */
+export async function getState(
+  matchId: string,
+  as: Perspective,
+  seq: number | null,
+  auth: Auth,
+  signal?: AbortSignal,
+): Promise<{ seq: number; state: unknown; board?: unknown }> {
+  const q = new URLSearchParams({ as });
+  if (seq !== null) q.set('seq', String(seq));
+  return StateBodySchema.parse(await getJson(`/api/matches/${encodeURIComponent(matchId)}/state?${q}`, auth, signal));
+}
+
+export function liveUrl(matchId: string, as: Perspective): string {
+  return `/api/matches/${encodeURIComponent(matchId)}/live?as=${encodeURIComponent(as)}`;
+}
+
+export function authHeaders(auth: Auth): Record<string, string> {
+  return headers(auth);
+}

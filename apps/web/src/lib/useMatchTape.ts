@@ -1,0 +1,148 @@
+'use client';
+// Loads one match for one viewer into a MatchTape: the match record, every event the viewer may see (pages
+// fetched in parallel), then, until the viewer holds the whole match, the SSE stream resumed from the last seq
+// held (Last-Event-ID).
+import { useEffect, useState } from 'react';
+import type { AnyGameModule, EventEnvelope } from '@matchtape/engine';
+import { getGame } from '@matchtape/games';
+import { authHeaders, getEvents, getMatch, liveUrl, type MatchListItem } from './api';
+import { openLive, type LiveStatus, type SseMessage } from './sse';
+import { MatchTape } from './tape';
+import type { Perspective } from './viewer';
+
+export const PAGE = 1000;
+
+export interface TapeState {
+  meta: MatchListItem | null;
+  game: AnyGameModule | null;
+  tape: MatchTape | null;
+  /** Bumps whenever events are appended. */
+  version: number;
+  phase: 'loading' | 'ready' | 'error';
+  error: Error | null;
+  live: LiveStatus | null;
+  /** True once the viewer holds the match's last event (MatchEnded or the stream's `end`). */
+  ended: boolean;
+  /** Delay the server applies to this viewer. */
+  delaySeconds: number | null;
+  /** ms from starting to load to the first board (for the performance figures). */
+  firstBoardMs: number | null;
+}
+
+function isEnvelope(x: unknown): x is EventEnvelope {
+  return !!x && typeof x === 'object' && typeof (x as { seq?: unknown }).seq === 'number' && typeof (x as { type?: unknown }).type === 'string';
+}
+
+const INITIAL: TapeState = { meta: null, game: null, tape: null, version: 0, phase: 'loading', error: null, live: null, ended: false, delaySeconds: null, firstBoardMs: null };
+
+export function useMatchTape(matchId: string, as: Perspective, token: string | null, retry = 0): TapeState {
+  const [st, setSt] = useState<TapeState>(INITIAL);
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    const auth = { token };
+    let closeLive: (() => void) | null = null;
+    let ended = false;
+    const t0 = performance.now();
+    setSt(INITIAL);
+
+    const bump = (patch: Partial<TapeState> = {}) => setSt((s) => ({ ...s, ...patch, version: s.version + 1 }));
+    const page = async (from: number, to: number) => {
+      const r = await getEvents(matchId, as, { from, to }, auth, ctl.signal);
+      if (r.delaySeconds !== null) setSt((s) => (s.delaySeconds === r.delaySeconds ? s : { ...s, delaySeconds: r.delaySeconds }));
+      return r.events;
+    };
+
+    /** Sequential catch-up from the tape's end: stops at an empty page (the viewer's edge, delay included). */
+    const fill = async (tape: MatchTape, upTo?: number) => {
+      for (;;) {
+        if (upTo !== undefined && tape.length >= upTo) return;
+        const from = tape.length + 1;
+        const batch = await page(from, upTo !== undefined ? Math.min(upTo, from + PAGE - 1) : from + PAGE - 1);
+        if (batch.length === 0 || tape.append(batch).added === 0) return;
+      }
+    };
+
+    const run = async () => {
+      const meta = await getMatch(matchId, auth, ctl.signal);
+      const game = getGame(meta.game);
+      const tape = new MatchTape(game);
+      setSt((s) => ({ ...s, meta, game, tape }));
+      // Every page up to the known last seq, four requests at a time, appended in order as they complete.
+      const pages: number[] = [];
+      for (let from = 1; from <= meta.lastSeq; from += PAGE) pages.push(from);
+      const results = new Map<number, EventEnvelope[]>();
+      let next = 0;
+      let appended = 0;
+      const worker = async () => {
+        while (next < pages.length) {
+          const from = pages[next++]!;
+          results.set(from, await page(from, from + PAGE - 1));
+          while (appended < pages.length && results.has(pages[appended]!)) {
+            tape.append(results.get(pages[appended]!)!);
+            results.delete(pages[appended]!);
+            appended += 1;
+          }
+        }
+      };
+      await Promise.all([worker(), worker(), worker(), worker()]);
+      await fill(tape);
+      if (ctl.signal.aborted) return;
+      const hasEnd = () => tape.envelopes.length > 0 && tape.envelopes[tape.length - 1]!.type === 'MatchEnded';
+      ended = hasEnd() || (meta.status === 'ended' && tape.length >= meta.lastSeq);
+      bump({ phase: 'ready', ended, firstBoardMs: performance.now() - t0 });
+      if (ended) return;
+
+      let chain: Promise<void> = Promise.resolve();
+      const onMessages = (msgs: SseMessage[]) => {
+        const events: EventEnvelope[] = [];
+        let endSeen = false;
+        for (const m of msgs) {
+          let data: unknown;
+          try {
+            data = JSON.parse(m.data);
+          } catch {
+            continue;
+          }
+          if (m.event === 'end') endSeen = true;
+          else if (isEnvelope(data)) events.push(data);
+        }
+        // Appends are serialised: a gap is filled from the events route before the batch goes on.
+        chain = chain.then(async () => {
+          if (events.length > 0) {
+            let r = tape.append(events);
+            if (r.missingFrom !== null) {
+              await fill(tape, Math.min(...events.map((e) => e.seq)) - 1);
+              r = tape.append(events);
+            }
+            if (hasEnd()) ended = true;
+            if (r.added > 0) bump({ ended });
+          }
+          if (endSeen && !ended) {
+            ended = true;
+            setSt((s) => ({ ...s, ended: true, meta: s.meta ? { ...s.meta, status: 'ended' } : s.meta }));
+          }
+        });
+      };
+      closeLive = openLive({
+        url: liveUrl(matchId, as),
+        headers: authHeaders(auth),
+        lastSeq: () => tape.length,
+        onMessages,
+        onStatus: (live) => setSt((s) => ({ ...s, live })),
+        finished: () => ended,
+      });
+    };
+
+    run().catch((e: unknown) => {
+      if (ctl.signal.aborted) return;
+      setSt((s) => ({ ...s, phase: 'error', error: e instanceof Error ? e : new Error(String(e)) }));
+    });
+    return () => {
+      ctl.abort();
+      closeLive?.();
+    };
+  }, [matchId, as, token, retry]);
+
+  return st;
+}
