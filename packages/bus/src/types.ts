@@ -36,6 +36,25 @@ export interface SubscribeOptions {
   /** Deliver from this stream sequence (inclusive); or from a start time; default: new messages only. */
   fromStreamSeq?: number;
   fromTime?: Date;
+  /** A handler that throws does not stop delivery; its error goes here (default: console.error). */
+  onError?: (err: unknown, m: BusMessage) => void;
+}
+
+/** The subject's last stream sequence was not the one the publisher expected; nothing was stored. */
+export class WrongLastSequenceError extends Error {
+  override readonly name = 'WrongLastSequenceError';
+  constructor(
+    readonly subject: string,
+    readonly expected: number,
+    detail?: string,
+  ) {
+    super(`publish to ${subject} expected last subject sequence ${expected}${detail ? ` (${detail})` : ''}; re-read the subject's last message and retry`);
+  }
+}
+
+/** The bus cannot reach its server (yet): callers retry with backoff. */
+export class BusUnavailableError extends Error {
+  override readonly name = 'BusUnavailableError';
 }
 
 export interface Bus {
@@ -43,6 +62,8 @@ export interface Bus {
   publish(subject: string, data: unknown, opts: PublishOptions): Promise<PublishAck>;
   /** Ordered delivery of messages on a subject (wildcards allowed: `matchtape.match.*.events`). */
   subscribe(subject: string, handler: (m: BusMessage) => void | Promise<void>, opts?: SubscribeOptions): Promise<Subscription>;
+  /** The newest message stored on an exact subject, or null: how a publisher resumes after a restart. */
+  lastMessage(subject: string): Promise<BusMessage | null>;
   close(): Promise<void>;
 }
 

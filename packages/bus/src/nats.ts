@@ -1,0 +1,217 @@
+// NATS JetStream bus (@nats-io v3): stream MATCHTAPE on `matchtape.>`, file storage, msgId dedupe window,
+// ordered consumers for replay. A subject prefix and stream name isolate test runs on a shared server.
+import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import {
+  DeliverPolicy,
+  DiscardPolicy,
+  JetStreamApiError,
+  jetstream,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JetStreamPublishOptions,
+  type OrderedConsumerOptions,
+} from '@nats-io/jetstream';
+import { checkPattern, checkPublishSubject } from './subject';
+import {
+  BusUnavailableError,
+  STREAM_NAME,
+  WrongLastSequenceError,
+  type Bus,
+  type BusMessage,
+  type PublishAck,
+  type PublishOptions,
+  type SubscribeOptions,
+  type Subscription,
+} from './types';
+
+export interface NatsBusOptions {
+  /** nats://host:port, or several separated by commas (a cluster). */
+  url: string;
+  /** Stream name (default MATCHTAPE). */
+  stream?: string;
+  /** Prepended to every subject on the wire and stripped on delivery (test isolation). */
+  subjectPrefix?: string;
+  /** Dedupe window for Nats-Msg-Id (default 2 minutes). */
+  duplicateWindowMs?: number;
+  /** Stream replicas: 1 for one server, 3 for the infra/nats cluster. */
+  replicas?: number;
+  /** Connection name shown by the server. */
+  name?: string;
+  /** How long a publish waits for its ack (default 5 s). */
+  publishTimeoutMs?: number;
+}
+
+/** JetStream's "wrong last sequence" API error code. */
+const WRONG_LAST_SEQUENCE = 10071;
+const ROOT = 'matchtape';
+
+export class NatsBus implements Bus {
+  readonly kind = 'nats' as const;
+  private readonly subs = new Set<Subscription>();
+
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly jsm: JetStreamManager,
+    private readonly js: JetStreamClient,
+    readonly stream: string,
+    private readonly prefix: string,
+    private readonly publishTimeoutMs: number,
+  ) {}
+
+  static async open(opts: NatsBusOptions): Promise<NatsBus> {
+    const stream = opts.stream ?? STREAM_NAME;
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(stream)) throw new TypeError(`stream name "${stream}" is invalid: use letters, digits, _ or -`);
+    const prefix = opts.subjectPrefix ?? '';
+    if (prefix) checkPublishSubject(prefix);
+    let nc: NatsConnection;
+    try {
+      nc = await connect({
+        servers: opts.url.split(',').map((s) => s.trim()),
+        name: opts.name ?? 'matchtape',
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: 500,
+        timeout: 5000,
+      });
+    } catch (e) {
+      throw new BusUnavailableError(`cannot reach NATS at ${opts.url}: ${(e as Error).message}. Is nats-server running with JetStream (-js)?`, {
+        cause: e,
+      });
+    }
+    try {
+      const jsm = await jetstreamManager(nc);
+      const subjects = [prefix ? `${prefix}.${ROOT}.>` : `${ROOT}.>`];
+      const existing = await jsm.streams.info(stream).catch((e: unknown) => {
+        if (e instanceof JetStreamApiError && e.code === 10059) return null; // stream not found
+        throw e;
+      });
+      if (!existing) {
+        await jsm.streams.add({
+          name: stream,
+          subjects,
+          storage: StorageType.File,
+          retention: RetentionPolicy.Limits,
+          discard: DiscardPolicy.Old,
+          duplicate_window: nanos(opts.duplicateWindowMs ?? 120_000),
+          num_replicas: opts.replicas ?? 1,
+        });
+      } else if (!subjects.every((s) => existing.config.subjects?.includes(s))) {
+        throw new Error(`stream ${stream} exists with subjects ${JSON.stringify(existing.config.subjects)}, not ${JSON.stringify(subjects)}; use another stream name`);
+      }
+      return new NatsBus(nc, jsm, jetstream(nc), stream, prefix, opts.publishTimeoutMs ?? 5000);
+    } catch (e) {
+      await nc.close().catch(() => undefined);
+      if (e instanceof Error && /jetstream (is )?not enabled/i.test(e.message)) {
+        throw new BusUnavailableError(`NATS at ${opts.url} has JetStream disabled: start nats-server with -js`, { cause: e });
+      }
+      throw e;
+    }
+  }
+
+  private wire(subject: string): string {
+    return this.prefix ? `${this.prefix}.${subject}` : subject;
+  }
+
+  private local(subject: string): string {
+    return this.prefix && subject.startsWith(this.prefix + '.') ? subject.slice(this.prefix.length + 1) : subject;
+  }
+
+  async publish(subject: string, data: unknown, opts: PublishOptions): Promise<PublishAck> {
+    checkPublishSubject(subject);
+    if (!subject.startsWith(`${ROOT}.`)) throw new TypeError(`cannot publish to "${subject}": the stream only captures ${ROOT}.>`);
+    if (!opts.msgId) throw new TypeError(`publish to ${subject} needs a msgId (<matchId>:<seq> for events)`);
+    const body = JSON.stringify(data);
+    if (body === undefined) throw new TypeError(`publish to ${subject}: the message body is not JSON`);
+    const po: Partial<JetStreamPublishOptions> = { msgID: opts.msgId, timeout: this.publishTimeoutMs };
+    if (opts.expectedLastSubjectSeq !== undefined) po.expect = { lastSubjectSequence: opts.expectedLastSubjectSeq };
+    try {
+      const ack = await this.js.publish(this.wire(subject), body, po);
+      return { streamSeq: ack.seq, duplicate: ack.duplicate };
+    } catch (e) {
+      if (e instanceof JetStreamApiError && e.code === WRONG_LAST_SEQUENCE) {
+        throw new WrongLastSequenceError(subject, opts.expectedLastSubjectSeq ?? 0, e.message);
+      }
+      if (e instanceof JetStreamApiError) throw e;
+      throw new BusUnavailableError(`publish to ${subject} got no ack from NATS: ${(e as Error).message}`, { cause: e });
+    }
+  }
+
+  async subscribe(
+    subject: string,
+    handler: (m: BusMessage) => void | Promise<void>,
+    opts: SubscribeOptions = {},
+  ): Promise<Subscription> {
+    checkPattern(subject);
+    const co: Partial<OrderedConsumerOptions> = { filter_subjects: this.wire(subject) };
+    if (opts.fromStreamSeq !== undefined) {
+      co.deliver_policy = DeliverPolicy.StartSequence;
+      co.opt_start_seq = Math.max(1, opts.fromStreamSeq);
+    } else if (opts.fromTime !== undefined) {
+      co.deliver_policy = DeliverPolicy.StartTime;
+      co.opt_start_time = opts.fromTime.toISOString();
+    } else {
+      // "New messages" pinned to a sequence now, so nothing published after subscribe() resolves is missed.
+      const info = await this.jsm.streams.info(this.stream);
+      co.deliver_policy = DeliverPolicy.StartSequence;
+      co.opt_start_seq = info.state.last_seq + 1;
+    }
+    const consumer = await this.js.consumers.get(this.stream, co);
+    const messages: ConsumerMessages = await consumer.consume();
+    const onError = opts.onError ?? ((err: unknown, m: BusMessage) => console.error(`bus handler failed on ${m.subject} #${m.streamSeq}:`, err));
+    const loop = (async () => {
+      for await (const m of messages) {
+        const bm: BusMessage = {
+          subject: this.local(m.subject),
+          streamSeq: m.seq,
+          msgId: m.headers?.get('Nats-Msg-Id') || null,
+          data: m.json<unknown>(),
+        };
+        try {
+          await handler(bm);
+        } catch (err) {
+          onError(err, bm);
+        }
+      }
+    })();
+    const sub: Subscription = {
+      stop: async () => {
+        this.subs.delete(sub);
+        await messages.close().catch(() => undefined);
+        await loop.catch(() => undefined);
+      },
+    };
+    this.subs.add(sub);
+    return sub;
+  }
+
+  async lastMessage(subject: string): Promise<BusMessage | null> {
+    checkPublishSubject(subject);
+    try {
+      const m = await this.jsm.streams.getMessage(this.stream, { last_by_subj: this.wire(subject) });
+      if (!m) return null;
+      return { subject, streamSeq: m.seq, msgId: m.header?.get('Nats-Msg-Id') || null, data: m.json<unknown>() };
+    } catch (e) {
+      if (e instanceof JetStreamApiError) throw e;
+      throw new BusUnavailableError(`cannot read the last message of ${subject} from NATS: ${(e as Error).message}`, { cause: e });
+    }
+  }
+
+  /** Stream state, for tests and health checks. */
+  async streamInfo(): Promise<{ messages: number; lastSeq: number }> {
+    const info = await this.jsm.streams.info(this.stream);
+    return { messages: info.state.messages, lastSeq: info.state.last_seq };
+  }
+
+  /** Deletes the stream (test cleanup). */
+  async deleteStream(): Promise<void> {
+    await this.jsm.streams.delete(this.stream);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subs].map((s) => s.stop()));
+    if (!this.nc.isClosed()) await this.nc.close();
+  }
+}
