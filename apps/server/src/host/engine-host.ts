@@ -1,0 +1,352 @@
+// The engine host: runs matches through their game module and the event store. Any instance can serve any
+// match: state is cached per match per instance, but every command first catches up with the stream's tail,
+// appends with optimistic concurrency (expectedSeq) and on a ConcurrencyError reloads and decides again.
+import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import {
+  applyCommand,
+  isRandomRecord,
+  RngSource,
+  startMatch,
+  type AnyGameModule,
+  type Command,
+  type DeckList,
+  type EventEnvelope,
+  type MatchConfig,
+  type PlayerId,
+} from '@matchtape/engine';
+import { summarize, type MatchSummary } from '@matchtape/projections';
+import { ConcurrencyError, type EventStore, type MatchRecord } from '@matchtape/store';
+import type { GameRegistry } from '../games';
+
+/** A command as a seat sends it: the player comes from the seat token. */
+export interface CommandBody {
+  type: string;
+  commandId: string;
+  [arg: string]: unknown;
+}
+
+export type RevealPolicy = 'hidden' | 'reveal-all';
+
+/** What the server keeps in MatchRecord.config (judges and hosts only). */
+export interface HostedMatchConfig {
+  matchConfig: MatchConfig;
+  /** Seats played by a bot of the game, by bot kind. */
+  bots: Partial<Record<PlayerId, 'random' | 'greedy'>>;
+  /** After the match ends (and the spectator delay has passed its last event): may everyone see everything? */
+  revealPolicy: RevealPolicy;
+  [k: string]: unknown;
+}
+
+export interface CreateMatchInput {
+  game: string;
+  players: { name: string; deck: DeckList; bot?: 'random' | 'greedy' | null }[];
+  spectatorDelaySeconds: number;
+  coverageDelaySeconds: number;
+  revealPolicy: RevealPolicy;
+  matchId?: string;
+}
+
+export type CommandOutcome =
+  | { status: 'accepted'; commandId: string; player: string; fromSeq: number; toSeq: number; events: { seq: number; type: string }[]; replayed: boolean }
+  | { status: 'rejected'; commandId: string; player: string; rule: string; reason: string; replayed: boolean };
+
+export class HostError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Loaded {
+  record: MatchRecord;
+  hosted: HostedMatchConfig;
+  game: AnyGameModule;
+  rng: RngSource;
+  state: unknown;
+  lastSeq: number;
+  lastAt: string | null;
+  /** Generator cursor after lastSeq. */
+  cursor: number;
+  /** Accepted commands: `${player}\0${commandId}` → seq range. Built from the whole stream on first load. */
+  accepted: Map<string, { fromSeq: number; toSeq: number; events: { seq: number; type: string }[] }>;
+  /** Rejected commands already recorded: same key → rule and reason. */
+  rejected: Map<string, { rule: string; reason: string }>;
+  /** Key of the command whose append the last indexed event belongs to. */
+  lastCommand: string | null;
+}
+
+/**
+ * Indexes an event under the command that appended it. Every append after setup comes from one command, so
+ * the automatic (system) events that follow a command's own events belong to that command's outcome.
+ */
+function index(m: Loaded, e: EventEnvelope): void {
+  const k = 'commandId' in e.cause ? key(e.cause.player, e.cause.commandId) : m.lastCommand;
+  if (k === null) return;
+  m.lastCommand = k;
+  const prior = m.accepted.get(k);
+  if (prior) {
+    prior.toSeq = e.seq;
+    prior.events.push({ seq: e.seq, type: e.type });
+  } else m.accepted.set(k, { fromSeq: e.seq, toSeq: e.seq, events: [{ seq: e.seq, type: e.type }] });
+}
+
+export interface HostOptions {
+  /** Snapshot every K events. */
+  snapshotEvery?: number;
+  /** Bounded re-decides on ConcurrencyError. */
+  maxRetries?: number;
+  now?: () => Date;
+}
+
+export interface HostEvents {
+  appended: [matchId: string, events: EventEnvelope[]];
+  created: [matchId: string];
+}
+
+const key = (player: string, commandId: string): string => `${player}\u0000${commandId}`;
+
+export function parseHostedConfig(record: MatchRecord): HostedMatchConfig {
+  const c = record.config as Partial<HostedMatchConfig>;
+  if (!c.matchConfig) throw new HostError(500, 'corrupt_match', `match ${record.matchId} has no stored configuration`);
+  return { ...c, matchConfig: c.matchConfig, bots: c.bots ?? {}, revealPolicy: c.revealPolicy ?? 'hidden' };
+}
+
+export class EngineHost extends EventEmitter<HostEvents> {
+  private cache = new Map<string, Loaded>();
+  /** One command at a time per match in this instance (other instances are kept out by expectedSeq). */
+  private locks = new Map<string, Promise<unknown>>();
+  readonly snapshotEvery: number;
+  private readonly maxRetries: number;
+  private readonly now: () => Date;
+
+  constructor(
+    readonly store: EventStore,
+    readonly games: GameRegistry,
+    opts: HostOptions = {},
+  ) {
+    super();
+    this.snapshotEvery = opts.snapshotEvery ?? 50;
+    this.maxRetries = opts.maxRetries ?? 8;
+    this.now = opts.now ?? (() => new Date());
+  }
+
+  async createMatch(input: CreateMatchInput): Promise<{ matchId: string; record: MatchRecord }> {
+    const game = this.game(input.game);
+    if (input.players.length < 2) throw new HostError(400, 'bad_request', `${game.id} needs at least two players`);
+    const matchId = input.matchId ?? `m_${randomBytes(9).toString('base64url')}`;
+    const seed = randomBytes(32).toString('hex');
+    const matchConfig: MatchConfig = {
+      matchId,
+      players: input.players.map((p, i) => ({ id: `p${i + 1}` as PlayerId, name: p.name, deck: p.deck })),
+    };
+    const bots: HostedMatchConfig['bots'] = {};
+    input.players.forEach((p, i) => {
+      if (p.bot) bots[`p${i + 1}` as PlayerId] = p.bot;
+    });
+    const at = this.now().toISOString();
+    const started = startMatch(game, matchConfig, { seed, at });
+    if (!started.ok) throw new HostError(422, 'setup_rejected', `the game refused this setup (rule ${started.rule}): ${started.reason}`);
+    const hosted: HostedMatchConfig = { matchConfig, bots, revealPolicy: input.revealPolicy };
+    const summary = summarize(game, matchId, playersOf(hosted), started.state, { seq: started.events.length, at });
+    await this.store.createMatch({
+      matchId,
+      game: game.id,
+      status: game.status(started.state).status,
+      config: hosted as unknown as Record<string, unknown>,
+      seed,
+      spectatorDelaySeconds: input.spectatorDelaySeconds,
+      coverageDelaySeconds: input.coverageDelaySeconds,
+      summary: summary as unknown as Record<string, unknown>,
+    });
+    const appended = await this.store.appendToStream(matchId, 0, started.events);
+    await this.store.saveSnapshot({ matchId, seq: appended.length, state: started.state, hash: appended[appended.length - 1]!.hash });
+    const record = (await this.store.getMatch(matchId))!;
+    this.emit('created', matchId);
+    this.emit('appended', matchId, appended);
+    return { matchId, record };
+  }
+
+  /** The game module, or a 404 naming the implemented games. */
+  game(id: string): AnyGameModule {
+    try {
+      return this.games.get(id);
+    } catch (err) {
+      throw new HostError(404, 'unknown_game', (err as Error).message);
+    }
+  }
+
+  /** Drops the cached state of a match (tests, memory pressure). */
+  forget(matchId: string): void {
+    this.cache.delete(matchId);
+  }
+
+  /** Current state (judge truth) of a match, caught up with the store. */
+  async current(matchId: string): Promise<{ game: AnyGameModule; state: unknown; lastSeq: number; record: MatchRecord; hosted: HostedMatchConfig }> {
+    const m = await this.catchUp(matchId);
+    return { game: m.game, state: m.state, lastSeq: m.lastSeq, record: m.record, hosted: m.hosted };
+  }
+
+  /** Runs a command for `player` (from the seat token). Idempotent by (player, commandId). */
+  submit(matchId: string, player: PlayerId, command: CommandBody): Promise<CommandOutcome> {
+    return this.serialised(matchId, () => this.submitNow(matchId, player, command));
+  }
+
+  private async submitNow(matchId: string, player: PlayerId, command: CommandBody): Promise<CommandOutcome> {
+    const k = key(player, command.commandId);
+    for (let attempt = 0; ; attempt++) {
+      const m = await this.catchUp(matchId);
+      const prior = m.accepted.get(k);
+      if (prior) return { status: 'accepted', commandId: command.commandId, player, ...prior, replayed: true };
+      const priorRejection = m.rejected.get(k);
+      if (priorRejection) return { status: 'rejected', commandId: command.commandId, player, ...priorRejection, replayed: true };
+      if (!m.hosted.matchConfig.players.some((p) => p.id === player))
+        throw new HostError(403, 'not_a_seat', `${player} is not a seat of match ${matchId}`);
+
+      const cmd: Command = { ...command, player };
+      const status = m.game.status(m.state).status;
+      const shape = status === 'ended' ? null : commandShapeError(m.game, command);
+      const applied =
+        status === 'ended'
+          ? ({ ok: false, rule: 'match', reason: 'the match has ended; no more commands are accepted' } as const)
+          : shape
+            ? ({ ok: false, rule: 'command', reason: shape } as const)
+            : applyCommand(m.game, m.state, cmd, m.rng.at(m.cursor), { seed: m.record.seed, at: this.now().toISOString() });
+      if (!applied.ok) {
+        await this.store.recordRejection({
+          matchId,
+          commandId: command.commandId,
+          player,
+          command: cmd as Record<string, unknown>,
+          rule: applied.rule,
+          reason: applied.reason,
+          at: this.now().toISOString(),
+        });
+        m.rejected.set(k, { rule: applied.rule, reason: applied.reason });
+        return { status: 'rejected', commandId: command.commandId, player, rule: applied.rule, reason: applied.reason, replayed: false };
+      }
+      // Idempotency is read back from the stream: a command whose events are all automatic still marks
+      // the first of them as its own (it did cause it), so a retry finds it.
+      const events = applied.events.some((e) => 'commandId' in e.cause)
+        ? applied.events
+        : applied.events.map((e, i) => (i === 0 ? { ...e, cause: { commandId: command.commandId, player } } : e));
+      if (events.length === 0) return { status: 'accepted', commandId: command.commandId, player, fromSeq: m.lastSeq + 1, toSeq: m.lastSeq, events: [], replayed: false };
+      try {
+        const appended = await this.store.appendToStream(matchId, m.lastSeq, events);
+        const before = m.lastSeq;
+        this.absorb(m, appended);
+        const outcome = m.accepted.get(k) ?? { fromSeq: appended[0]!.seq, toSeq: appended[appended.length - 1]!.seq, events: appended.map((e) => ({ seq: e.seq, type: e.type })) };
+        await this.afterAppend(m, before, appended);
+        this.emit('appended', matchId, appended);
+        return { status: 'accepted', commandId: command.commandId, player, ...outcome, replayed: false };
+      } catch (err) {
+        if (err instanceof ConcurrencyError && attempt < this.maxRetries) continue; // another instance appended: catch up and decide again
+        if (err instanceof ConcurrencyError)
+          throw new HostError(503, 'busy', `match ${matchId} is changing too fast to apply this command; retry it with the same commandId`);
+        throw err;
+      }
+    }
+  }
+
+  private async afterAppend(m: Loaded, before: number, appended: EventEnvelope[]): Promise<void> {
+    const after = m.lastSeq;
+    if (Math.floor(after / this.snapshotEvery) > Math.floor(before / this.snapshotEvery) || m.game.status(m.state).status === 'ended')
+      await this.store.saveSnapshot({ matchId: m.record.matchId, seq: after, state: m.state, hash: appended[appended.length - 1]!.hash });
+    const summary = summarize(m.game, m.record.matchId, playersOf(m.hosted), m.state, { seq: after, at: m.lastAt ?? '' });
+    const status = m.game.status(m.state).status;
+    await this.store.updateMatch(m.record.matchId, { status, summary: summary as unknown as Record<string, unknown> });
+    m.record = { ...m.record, status, summary: summary as unknown as Record<string, unknown>, lastSeq: after };
+  }
+
+  private absorb(m: Loaded, events: readonly EventEnvelope[]): void {
+    for (const e of events) {
+      if (e.seq !== m.lastSeq + 1) throw new Error(`match ${m.record.matchId}: expected seq ${m.lastSeq + 1}, got ${e.seq}`);
+      m.state = m.game.evolve(m.state, e);
+      m.lastSeq = e.seq;
+      m.lastAt = e.at;
+      const r = e.payload.random;
+      if (isRandomRecord(r)) m.cursor = r.to;
+      index(m, e);
+    }
+  }
+
+  /** Loads (snapshot + fold) or catches the cached match up with the stream's tail. */
+  async catchUp(matchId: string): Promise<Loaded> {
+    let m = this.cache.get(matchId);
+    if (!m) {
+      m = await this.load(matchId);
+      this.cache.set(matchId, m);
+      return m;
+    }
+    const tail = await this.store.readStream(matchId, { from: m.lastSeq + 1 });
+    if (tail.length > 0) {
+      this.absorb(m, tail);
+      const rec = await this.store.getMatch(matchId);
+      if (rec) m.record = rec;
+    }
+    return m;
+  }
+
+  private async load(matchId: string): Promise<Loaded> {
+    const record = await this.store.getMatch(matchId);
+    if (!record) throw new HostError(404, 'match_not_found', `no match ${matchId}; list matches with GET /api/matches`);
+    const game = this.game(record.game);
+    const hosted = parseHostedConfig(record);
+    // The state comes from the latest snapshot plus the tail; the idempotency index needs every command's
+    // cause, so the stream is read once per instance (causes only are kept).
+    const all = await this.store.readStream(matchId);
+    const snap = await this.store.loadSnapshot(matchId);
+    const useSnap = snap && snap.seq <= all.length && all[snap.seq - 1]?.hash === snap.hash ? snap : null;
+    const m: Loaded = {
+      record,
+      hosted,
+      game,
+      rng: new RngSource(record.seed),
+      state: useSnap ? useSnap.state : game.initial(),
+      lastSeq: useSnap ? useSnap.seq : 0,
+      lastAt: useSnap ? (all[useSnap.seq - 1]?.at ?? null) : null,
+      cursor: 0,
+      accepted: new Map(),
+      rejected: new Map(),
+      lastCommand: null,
+    };
+    for (let i = 0; i < m.lastSeq; i++) {
+      const e = all[i]!;
+      const r = e.payload.random;
+      if (isRandomRecord(r)) m.cursor = r.to;
+      index(m, e);
+    }
+    this.absorb(m, all.slice(m.lastSeq));
+    for (const r of await this.store.listRejections(matchId)) if (r.commandId) m.rejected.set(key(r.player, r.commandId), { rule: r.rule, reason: r.reason });
+    return m;
+  }
+
+  private async serialised<T>(matchId: string, fn: () => Promise<T>): Promise<T> {
+    const prev = this.locks.get(matchId) ?? Promise.resolve();
+    const run = prev.then(fn, fn);
+    const tail = run.catch(() => undefined);
+    this.locks.set(matchId, tail);
+    try {
+      return await run;
+    } finally {
+      if (this.locks.get(matchId) === tail) this.locks.delete(matchId);
+    }
+  }
+}
+
+export function playersOf(hosted: HostedMatchConfig): MatchSummary['players'] {
+  return hosted.matchConfig.players.map((p) => ({ id: p.id, name: p.name, bot: hosted.bots[p.id] ?? null }));
+}
+
+/** Null when the game's command schema accepts the command, else what is wrong with it. */
+export function commandShapeError(game: AnyGameModule, command: CommandBody): string | null {
+  const { commandId: _id, ...rest } = command;
+  if (game.commandSchema.safeParse(command).success || game.commandSchema.safeParse(rest).success) return null;
+  const r = game.commandSchema.safeParse(rest);
+  const issue = r.success ? null : r.error.issues[0];
+  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+  return `"${command.type}" is not a valid ${game.id} command${where}: ${issue?.message ?? 'invalid'}; see GET /api/openapi.json and \`matchtape schema --game ${game.id}\``;
+}

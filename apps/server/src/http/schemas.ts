@@ -1,0 +1,124 @@
+// Request and response shapes of the HTTP API, as zod schemas: handlers parse with them and
+// /api/openapi.json is generated from them (z.toJSONSchema).
+import { z } from 'zod';
+
+const SeatId = z.string().regex(/^p[1-9][0-9]*$/, 'a seat is p1, p2, …');
+export const ViewerParam = z.string().regex(/^(public|judge|coverage|p[1-9][0-9]*)$/, 'as must be public, judge, coverage or p1…pN');
+
+export const DeckListBody = z
+  .object({
+    name: z.string().max(100).optional(),
+    main: z.array(z.string().min(1).max(100)).max(500),
+    extra: z.record(z.string(), z.array(z.string().min(1).max(100)).max(200)).optional(),
+  })
+  .strict()
+  .meta({ description: 'A submitted deck: card ids with multiplicity; game-specific sections in extra.' });
+
+export const CreateMatchBody = z
+  .object({
+    game: z.string().min(1).meta({ description: 'Game id, e.g. alpha-clash (GET /api/games lists them).' }),
+    players: z
+      .array(
+        z
+          .object({
+            name: z.string().min(1).max(60).optional(),
+            deck: z.union([z.string().min(1).max(100).meta({ description: 'Name of a preset deck of the game.' }), DeckListBody]).optional(),
+            bot: z.enum(['random', 'greedy']).nullable().optional().meta({ description: 'Let a bot of the game play this seat.' }),
+          })
+          .strict(),
+      )
+      .min(2)
+      .max(8),
+    spectatorDelaySeconds: z.number().int().min(0).max(3600).default(0),
+    coverageDelaySeconds: z.number().int().min(0).max(3600).optional().meta({ description: 'Default: the spectator delay. Must not exceed it.' }),
+    revealPolicy: z
+      .enum(['hidden', 'reveal-all'])
+      .default('hidden')
+      .meta({ description: 'After the match ends and the spectator delay has passed its end: keep hidden information hidden, or show everyone the judge view.' }),
+  })
+  .strict();
+export type CreateMatchBody = z.infer<typeof CreateMatchBody>;
+
+export const CreateMatchResponse = z.object({
+  matchId: z.string(),
+  game: z.string(),
+  seats: z.record(SeatId, z.string()).meta({ description: 'Seat tokens: send as "Authorization: Bearer <token>".' }),
+  spectatorDelaySeconds: z.number(),
+  coverageDelaySeconds: z.number(),
+});
+
+export const ListMatchesQuery = z
+  .object({
+    status: z.enum(['setup', 'playing', 'ended']).optional(),
+    game: z.string().optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+  })
+  .strict();
+
+export const MatchListItem = z.object({
+  matchId: z.string(),
+  game: z.string(),
+  status: z.enum(['setup', 'playing', 'ended']),
+  players: z.array(z.object({ id: z.string(), name: z.string(), bot: z.string().nullable().optional() })),
+  turn: z.number(),
+  phase: z.string(),
+  step: z.string().nullable(),
+  winner: z.string().nullable(),
+  lastSeq: z.number(),
+  spectatorDelaySeconds: z.number(),
+  spectatorsWatching: z.number().meta({ description: 'SSE spectators (public + coverage) on this server instance.' }),
+  createdAt: z.string(),
+});
+
+export const CommandBody = z
+  .object({
+    commandId: z.string().min(1).max(100).meta({ description: 'Client-chosen id; a retry with the same id returns the first outcome and never acts twice.' }),
+    type: z.string().min(1).max(100),
+    player: SeatId.optional().meta({ description: 'Ignored but must match the seat token when given.' }),
+  })
+  .catchall(z.unknown())
+  .meta({ description: "A command of the game (see its JSON Schema) plus commandId. The player is the seat token's." });
+
+export const CommandAccepted = z.object({
+  status: z.literal('accepted'),
+  commandId: z.string(),
+  player: z.string(),
+  fromSeq: z.number(),
+  toSeq: z.number(),
+  events: z.array(z.object({ seq: z.number(), type: z.string() })),
+  replayed: z.boolean(),
+});
+export const CommandRejected = z.object({
+  error: z.literal('rejected'),
+  status: z.literal('rejected'),
+  commandId: z.string(),
+  player: z.string(),
+  rule: z.string(),
+  reason: z.string(),
+  replayed: z.boolean(),
+});
+
+export const EventsQuery = z
+  .object({
+    from: z.coerce.number().int().min(1).optional(),
+    to: z.coerce.number().int().min(1).optional(),
+    as: ViewerParam.optional(),
+    token: z.string().optional(),
+  })
+  .strict();
+
+export const StateQuery = z
+  .object({ seq: z.coerce.number().int().min(0).optional(), as: ViewerParam.optional(), token: z.string().optional() })
+  .strict();
+export const ViewQuery = z.object({ as: ViewerParam.optional(), token: z.string().optional() }).strict();
+export const LiveQuery = z
+  .object({
+    as: ViewerParam.optional(),
+    token: z.string().optional(),
+    lastEventId: z.coerce.number().int().min(0).optional().meta({ description: 'Same as the Last-Event-ID header.' }),
+  })
+  .strict();
+
+export const MatchIdParams = z.object({ id: z.string().min(1).max(100) }).strict();
+
+export const ErrorBody = z.object({ error: z.string(), message: z.string() }).catchall(z.unknown());

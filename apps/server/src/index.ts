@@ -1,0 +1,10 @@
+// @matchtape/server: the server as a library (tests, the CLI's bench, scripts).
+export { createServer, ALL_ROLES, type MatchtapeServer, type ServerOptions, type Role, type RateLimits } from './app';
+export { EngineHost, HostError, type CommandOutcome, type CreateMatchInput, type HostedMatchConfig } from './host/engine-host';
+export { BotDriver, type BotOptions } from './bots';
+export { LiveGateway } from './live/gateway';
+export { PublicPublisher, publicMsgId } from './live/publisher';
+export { registryOf, type GameRegistry } from './games';
+export { resolveAccess, type Access } from './viewers';
+export * from './auth/tokens';
+export { openSse, type SseMessage, type SseConnection } from './testing/sse';

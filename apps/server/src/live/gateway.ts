@@ -1,0 +1,268 @@
+// Live gateway: per-viewer redaction + delay over SSE. One feed per watched match holds the match's events in
+// seq order (loaded from the store, extended by local appends, the bus and a slow poll, always in order and
+// gap-free); each client has a cursor into it, so a resume after Last-Event-ID has no gap and no duplicate.
+// Events are released per role after its delay (measured from the event's `at`), in seq order.
+import type { ServerResponse } from 'node:http';
+import { MATCH_ENDED, type AnyGameModule, type EventEnvelope } from '@matchtape/engine';
+import { subjects, type Bus, type Subscription } from '@matchtape/bus';
+import type { EventStore, MatchRecord } from '@matchtape/store';
+import type { EngineHost } from '../host/engine-host';
+import { releasedAt, type Access } from '../viewers';
+
+export interface GatewayOptions {
+  heartbeatMs?: number;
+  /** Bytes queued for one client before it counts as too slow and is dropped. */
+  maxBufferBytes?: number;
+  /** Safety-net poll of the store for watched matches (covers a bus without a relay). */
+  pollMs?: number;
+  now?: () => number;
+}
+
+class Feed {
+  events: EventEnvelope[] = [];
+  clients = new Set<Client>();
+  private redacted = new Map<string, Map<number, string>>();
+  private refreshing: Promise<void> | null = null;
+  private again = false;
+  evictTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    readonly matchId: string,
+    readonly game: AnyGameModule,
+    public record: MatchRecord,
+    private readonly store: EventStore,
+  ) {}
+
+  get lastSeq(): number {
+    return this.events.length;
+  }
+
+  get ended(): boolean {
+    return this.events[this.events.length - 1]?.type === MATCH_ENDED;
+  }
+
+  /** Events in order: appends the ones that continue the feed, reads the store on a gap. */
+  offer(events: readonly EventEnvelope[]): void {
+    let gap = false;
+    for (const e of events) {
+      if (e.seq === this.lastSeq + 1) this.events.push(e);
+      else if (e.seq > this.lastSeq + 1) gap = true;
+    }
+    if (gap) void this.refresh();
+    else this.wake();
+  }
+
+  refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.again = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      do {
+        this.again = false;
+        const tail = await this.store.readStream(this.matchId, { from: this.lastSeq + 1 });
+        for (const e of tail) if (e.seq === this.lastSeq + 1) this.events.push(e);
+        if (tail.length > 0 && this.ended) {
+          const rec = await this.store.getMatch(this.matchId);
+          if (rec) this.record = rec;
+        }
+      } while (this.again);
+    })().finally(() => {
+      this.refreshing = null;
+      this.wake();
+    });
+    return this.refreshing;
+  }
+
+  wake(): void {
+    for (const c of this.clients) c.pump();
+  }
+
+  /** The SSE data line of event `seq` for a viewer, redacted once per viewer. */
+  data(seq: number, viewer: Access['viewer']): string {
+    let m = this.redacted.get(viewer);
+    if (!m) this.redacted.set(viewer, (m = new Map()));
+    let s = m.get(seq);
+    if (s === undefined) {
+      s = JSON.stringify(this.game.viewEvent(this.events[seq - 1]!, viewer));
+      m.set(seq, s);
+    }
+    return s;
+  }
+}
+
+class Client {
+  private timer: NodeJS.Timeout | null = null;
+  private heartbeat: NodeJS.Timeout;
+  closed = false;
+
+  constructor(
+    private readonly feed: Feed,
+    readonly access: Access,
+    private lastSent: number,
+    private readonly res: ServerResponse,
+    private readonly gw: LiveGateway,
+  ) {
+    this.heartbeat = setInterval(() => this.write(': heartbeat\n\n'), gw.heartbeatMs);
+    res.on('close', () => this.close());
+  }
+
+  pump(): void {
+    if (this.closed) return;
+    const now = this.gw.now();
+    while (this.lastSent < this.feed.lastSeq) {
+      const seq = this.lastSent + 1;
+      const e = this.feed.events[seq - 1]!;
+      const due = releasedAt(e.at, this.access.delaySeconds);
+      if (due > now) {
+        // Released in seq order: wait for this one, then continue.
+        if (this.timer) clearTimeout(this.timer);
+        this.timer = setTimeout(() => {
+          this.timer = null;
+          this.pump();
+        }, due - now + 1);
+        return;
+      }
+      if (!this.write(`id: ${seq}\nevent: event\ndata: ${this.feed.data(seq, this.access.viewer)}\n\n`)) return;
+      this.lastSent = seq;
+    }
+    if (this.feed.ended && this.lastSent === this.feed.lastSeq) {
+      this.write(`event: end\ndata: ${JSON.stringify({ lastSeq: this.lastSent })}\n\n`);
+      this.res.end();
+      this.close();
+    }
+  }
+
+  /** Writes or drops the client when its queue is over the bound (a slow reader must not grow memory). */
+  write(chunk: string): boolean {
+    if (this.closed) return false;
+    this.res.write(chunk);
+    if (this.res.writableLength > this.gw.maxBufferBytes) {
+      this.gw.dropped += 1;
+      this.res.destroy();
+      this.close();
+      return false;
+    }
+    return true;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.heartbeat);
+    if (this.timer) clearTimeout(this.timer);
+    this.gw.detach(this.feed, this);
+  }
+}
+
+export class LiveGateway {
+  private feeds = new Map<string, Feed>();
+  private loading = new Map<string, Promise<Feed>>();
+  private sub: Subscription | null = null;
+  private poll: NodeJS.Timeout | null = null;
+  readonly heartbeatMs: number;
+  readonly maxBufferBytes: number;
+  readonly now: () => number;
+  /** Clients dropped for reading too slowly. */
+  dropped = 0;
+  private onAppended = (matchId: string, events: EventEnvelope[]): void => {
+    this.feeds.get(matchId)?.offer(events);
+  };
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly host: EngineHost,
+    private readonly bus: Bus | null,
+    private readonly opts: GatewayOptions = {},
+  ) {
+    this.heartbeatMs = opts.heartbeatMs ?? 15_000;
+    this.maxBufferBytes = opts.maxBufferBytes ?? 1 << 20;
+    this.now = opts.now ?? Date.now;
+  }
+
+  async start(): Promise<void> {
+    this.host.on('appended', this.onAppended);
+    if (this.bus) {
+      this.sub = await this.bus.subscribe(subjects.events('*'), (m) => {
+        const e = m.data as EventEnvelope;
+        if (e && typeof e.matchId === 'string') this.feeds.get(e.matchId)?.offer([e]);
+      });
+    }
+    this.poll = setInterval(() => {
+      for (const f of this.feeds.values()) if (f.clients.size > 0 && !f.ended) void f.refresh().catch(() => undefined);
+    }, this.opts.pollMs ?? 1000);
+  }
+
+  async stop(): Promise<void> {
+    this.host.off('appended', this.onAppended);
+    if (this.poll) clearInterval(this.poll);
+    await this.sub?.stop();
+    for (const f of this.feeds.values()) {
+      if (f.evictTimer) clearTimeout(f.evictTimer);
+      for (const c of [...f.clients]) c.close();
+    }
+    this.feeds.clear();
+  }
+
+  /** Spectators (public + coverage) watching a match through this instance. */
+  watching(matchId: string): number {
+    const f = this.feeds.get(matchId);
+    if (!f) return 0;
+    let n = 0;
+    for (const c of f.clients) if (c.access.role === 'public' || c.access.role === 'coverage') n++;
+    return n;
+  }
+
+  get connections(): number {
+    let n = 0;
+    for (const f of this.feeds.values()) n += f.clients.size;
+    return n;
+  }
+
+  private async feed(record: MatchRecord): Promise<Feed> {
+    const existing = this.feeds.get(record.matchId);
+    if (existing) return existing;
+    let p = this.loading.get(record.matchId);
+    if (!p) {
+      p = (async () => {
+        const f = new Feed(record.matchId, this.host.game(record.game), record, this.store);
+        await f.refresh();
+        this.feeds.set(record.matchId, f);
+        return f;
+      })().finally(() => this.loading.delete(record.matchId));
+      this.loading.set(record.matchId, p);
+    }
+    return p;
+  }
+
+  /** Serves one SSE connection (the response is already hijacked from Fastify). */
+  async serve(res: ServerResponse, record: MatchRecord, access: Access, lastEventId: number): Promise<void> {
+    const f = await this.feed(record);
+    // A client resuming past what this instance has seen (another instance appended): catch up first.
+    if (lastEventId > f.lastSeq) await f.refresh();
+    if (f.evictTimer) {
+      clearTimeout(f.evictTimer);
+      f.evictTimer = null;
+    }
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.write(`retry: 2000\n: ${record.matchId} as ${access.role}, delay ${access.delaySeconds}s\n\n`);
+    const c = new Client(f, access, Math.max(0, lastEventId), res, this);
+    f.clients.add(c);
+    c.pump();
+  }
+
+  detach(f: Feed, c: Client): void {
+    f.clients.delete(c);
+    if (f.clients.size === 0 && !f.evictTimer) {
+      f.evictTimer = setTimeout(() => {
+        if (f.clients.size === 0) this.feeds.delete(f.matchId);
+      }, 30_000);
+      f.evictTimer.unref();
+    }
+  }
+}

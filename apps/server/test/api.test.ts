@@ -1,0 +1,163 @@
+// The HTTP API end to end on the embedded default (PGlite in memory, in-process bus) with the kernel's
+// Coin Race fixture: fast checks of every route's contract. Real games, real Postgres and NATS are in
+// test/integration/server-*.test.ts.
+import { coinRace } from '@matchtape/engine/testing/fixture-game';
+import { MemoryBus } from '@matchtape/bus';
+import { openStore } from '@matchtape/store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mintToken, setTokenSecret } from '../src/auth/tokens';
+import { createServer, type MatchtapeServer } from '../src/app';
+import { registryOf } from '../src/games';
+import { openSse, type SseMessage } from '../src/testing/sse';
+
+let server: MatchtapeServer;
+let base: string;
+let closeAll: () => Promise<void>;
+
+beforeAll(async () => {
+  setTokenSecret('api-test-secret-0123456789');
+  const store = await openStore({ dataDir: 'memory://' });
+  const bus = new MemoryBus();
+  server = await createServer({ store, bus, games: registryOf({ [coinRace.id]: coinRace }), bots: { minDelayMs: 0, maxDelayMs: 0, scanMs: 200 }, bodyLimitBytes: 4096, publishIntervalMs: 50 });
+  base = await server.listen(0);
+  closeAll = async () => {
+    await server.close();
+    await bus.close();
+    await store.close();
+  };
+});
+afterAll(() => closeAll());
+
+async function api(path: string, init: { method?: string; body?: unknown; token?: string; raw?: string; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  if (init.body !== undefined || init.raw !== undefined) headers['content-type'] ??= 'application/json';
+  const res = await fetch(base + path, { method: init.method ?? (init.body !== undefined || init.raw !== undefined ? 'POST' : 'GET'), headers, body: init.raw ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined) });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
+  return { status: res.status, json: json as Record<string, unknown> & { [k: string]: any }, text }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+async function newMatch(extra: Record<string, unknown> = {}) {
+  const r = await api('/api/matches', { body: { game: 'coin-race', players: [{ name: 'Ann' }, { name: 'Bob', deck: 'high' }], ...extra } });
+  expect(r.status).toBe(201);
+  return r.json as { matchId: string; seats: Record<string, string> };
+}
+
+describe('matches API (embedded default)', () => {
+  it('creates a match with seat tokens and lists it', async () => {
+    const m = await newMatch();
+    expect(Object.keys(m.seats)).toEqual(['p1', 'p2']);
+    const list = await api('/api/matches');
+    const item = list.json.matches.find((x: { matchId: string }) => x.matchId === m.matchId);
+    expect(item).toMatchObject({ game: 'coin-race', status: 'playing', players: [{ id: 'p1', name: 'Ann' }, { id: 'p2', name: 'Bob' }] });
+    expect((await api(`/api/matches/${m.matchId}`)).json.lastSeq).toBeGreaterThan(0);
+  });
+
+  it('validates match creation with clear messages', async () => {
+    expect((await api('/api/matches', { body: { game: 'nope', players: [{}, {}] } })).status).toBe(404);
+    const deck = await api('/api/matches', { body: { game: 'coin-race', players: [{ deck: 'nope' }, {}] } });
+    expect(deck.status).toBe(400);
+    expect(deck.json.message).toMatch(/presets: low, high/);
+    const bad = await api('/api/matches', { body: { game: 'coin-race', players: [{ deck: { main: ['zzz'] } }, {}] } });
+    expect(bad.status).toBe(422);
+    expect(bad.json.error).toBe('invalid_deck');
+    const delay = await api('/api/matches', { body: { game: 'coin-race', players: [{}, {}], spectatorDelaySeconds: 4000 } });
+    expect(delay.status).toBe(400);
+    expect(delay.json.message).toMatch(/spectatorDelaySeconds/);
+  });
+
+  it('applies commands from the seat token, idempotently; rejects with a rule and records it', async () => {
+    const m = await newMatch();
+    const before = (await api(`/api/matches/${m.matchId}`)).json.lastSeq as number;
+    const out = await api(`/api/matches/${m.matchId}/commands`, { token: m.seats.p2, body: { commandId: 'x1', type: 'Flip' } });
+    expect(out.status).toBe(422);
+    expect(out.json).toMatchObject({ error: 'rejected', rule: '2.1' });
+    const ok = await api(`/api/matches/${m.matchId}/commands`, { token: m.seats.p1, body: { commandId: 'c1', type: 'Flip' } });
+    expect(ok.status).toBe(200);
+    expect(ok.json).toMatchObject({ status: 'accepted', player: 'p1', fromSeq: before + 1, replayed: false });
+    const again = await api(`/api/matches/${m.matchId}/commands`, { token: m.seats.p1, body: { commandId: 'c1', type: 'Flip' } });
+    expect(again.json).toMatchObject({ status: 'accepted', fromSeq: before + 1, toSeq: ok.json.toSeq, replayed: true });
+    expect((await api(`/api/matches/${m.matchId}`)).json.lastSeq).toBe(ok.json.toSeq);
+    const judge = mintToken({ role: 'judge', ttlSeconds: 60 });
+    const rej = await api(`/api/matches/${m.matchId}/rejections`, { token: judge });
+    expect(rej.json.rejections).toMatchObject([{ commandId: 'x1', player: 'p2', rule: '2.1' }]);
+    expect((await api(`/api/matches/${m.matchId}/rejections`, { token: m.seats.p1 })).status).toBe(403);
+  });
+
+  it('serves views per role and refuses views the token does not grant', async () => {
+    const m = await newMatch();
+    const judge = mintToken({ role: 'judge', ttlSeconds: 60 });
+    expect((await api(`/api/matches/${m.matchId}/events?as=judge`)).status).toBe(403);
+    expect((await api(`/api/matches/${m.matchId}/events?as=p1`)).status).toBe(403);
+    expect((await api(`/api/matches/${m.matchId}/events?as=p2`, { token: m.seats.p1 })).status).toBe(403);
+    const full = await api(`/api/matches/${m.matchId}/events`, { token: judge });
+    const pub = await api(`/api/matches/${m.matchId}/events`);
+    expect(full.json.events.length).toBe(pub.json.events.length);
+    const secrets = coinRace.secrets((await server.host.current(m.matchId)).state as never, 'public');
+    expect(secrets.length).toBeGreaterThan(0);
+    for (const s of secrets) expect(JSON.stringify(pub.json.events)).not.toContain(`"${s}"`);
+    const st = await api(`/api/matches/${m.matchId}/state?as=public`);
+    expect(st.json).toMatchObject({ as: 'public', seq: full.json.events.length, board: { game: 'coin-race' } });
+    for (const s of secrets) expect(JSON.stringify(st.json)).not.toContain(`"${s}"`);
+    const early = await api(`/api/matches/${m.matchId}/state?seq=1`, { token: judge });
+    expect(early.json.seq).toBe(1);
+    const tl = await api(`/api/matches/${m.matchId}/timeline`);
+    expect(tl.json.timeline.lastSeq).toBe(full.json.events.length);
+    const exp = await fetch(`${base}/api/matches/${m.matchId}/export`, { headers: { authorization: `Bearer ${judge}` } });
+    expect(exp.headers.get('content-type')).toMatch(/ndjson/);
+    expect((await exp.text()).trim().split('\n').map((l) => JSON.parse(l))).toEqual(full.json.events);
+  });
+
+  it('answers bad input with JSON errors and appends nothing', async () => {
+    const m = await newMatch();
+    const seq = async () => (await api(`/api/matches/${m.matchId}`)).json.lastSeq;
+    const before = await seq();
+    const url = `/api/matches/${m.matchId}/commands`;
+    expect((await api(url, { token: m.seats.p1, raw: '{"type":' })).json).toMatchObject({ error: 'malformed_json' });
+    expect((await api(url, { body: { commandId: 'a', type: 'Flip' } })).status).toBe(401);
+    expect((await api(url, { token: 'mt1.abc.def', body: { commandId: 'a', type: 'Flip' } })).status).toBe(401);
+    expect((await api(url, { token: m.seats.p1, body: { commandId: 'a', type: 'Flip', player: 'p2' } })).status).toBe(403);
+    expect((await api(url, { token: m.seats.p1, raw: JSON.stringify({ commandId: 'a', type: 'Flip', pad: 'x'.repeat(5000) }) })).status).toBe(413);
+    const unknown = await api(url, { token: m.seats.p1, body: { commandId: 'u', type: 'Teleport' } });
+    expect(unknown.status).toBe(422);
+    expect(unknown.json.rule).toBe('command');
+    expect(await seq()).toBe(before);
+    expect((await api('/api/nowhere')).json.error).toBe('not_found');
+  });
+
+  it('publishes an OpenAPI document and health', async () => {
+    const doc = await api('/api/openapi.json');
+    expect(doc.json.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.json.paths)).toContain('/api/matches/{id}/commands');
+    expect((await api('/api/health')).json).toMatchObject({ ok: true, store: 'pglite' });
+  });
+
+  it('streams a bot match over SSE to the end, in order, and resumes after Last-Event-ID', async () => {
+    const r = await api('/api/matches', { body: { game: 'coin-race', players: [{ bot: 'random' }, { bot: 'greedy' }] } });
+    const { matchId } = r.json as { matchId: string };
+    const got: SseMessage[] = [];
+    let cut = 0;
+    const first = await openSse(`${base}/api/matches/${matchId}/live`, (msg) => {
+      if (msg.event === 'event') got.push(msg);
+      if (got.length === 5 && cut === 0) {
+        cut = 5;
+        first.abort();
+      }
+    });
+    await first.done;
+    expect(cut).toBe(5);
+    const rest = await openSse(`${base}/api/matches/${matchId}/live`, (msg) => msg.event === 'event' && got.push(msg), { lastEventId: 5 });
+    await rest.done;
+    const judge = mintToken({ role: 'judge', ttlSeconds: 60 });
+    const stored = (await api(`/api/matches/${matchId}/events`)).json.events as { seq: number }[];
+    expect((await api(`/api/matches/${matchId}`, { token: judge })).json.status).toBe('ended');
+    expect(got.map((g) => Number(g.id))).toEqual(stored.map((e) => e.seq));
+    expect(got.map((g) => JSON.parse(g.data))).toEqual(stored);
+  });
+});

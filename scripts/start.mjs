@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+// `npm start`: the whole product on one machine.
+//   1. the server (all roles) on MATCHTAPE_PORT (4000): embedded PGlite + in-process bus unless DATABASE_URL / NATS_URL;
+//   2. keeps MATCHTAPE_DEMO_MATCHES (2) bot matches of every implemented game playing, starting a new one when one ends;
+//   3. the spectator site (apps/web) on PORT (3000), building it first when .next is missing or older than its sources.
+// Ctrl-C / SIGTERM stops the children cleanly. If the site cannot be built, the server keeps running and says why.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.MATCHTAPE_PORT ?? 4000);
+const webPort = Number(process.env.PORT ?? 3000);
+const perGame = Number(process.env.MATCHTAPE_DEMO_MATCHES ?? 2);
+const demoDelay = Number(process.env.MATCHTAPE_DEMO_DELAY_SECONDS ?? 0);
+const api = `http://127.0.0.1:${port}`;
+const children = new Set();
+let stopping = false;
+
+const log = (msg) => console.log(`[start] ${msg}`);
+
+function run(name, cmd, args, env = {}) {
+  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  children.add(child);
+  child.on('exit', (code, signal) => {
+    children.delete(child);
+    if (!stopping) {
+      log(`${name} exited (${signal ?? code})`);
+      if (name === 'server') stop(1);
+    }
+  });
+  return child;
+}
+
+async function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  log('stopping…');
+  for (const c of children) c.kill('SIGTERM');
+  const deadline = Date.now() + 10_000;
+  while (children.size > 0 && Date.now() < deadline) await sleep(100);
+  for (const c of children) c.kill('SIGKILL');
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function json(path, init) {
+  const res = await fetch(api + path, init);
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${path} → ${res.status}: ${body.message ?? JSON.stringify(body)}`);
+  return body;
+}
+
+async function waitForServer() {
+  for (let i = 0; i < 600 && !stopping; i++) {
+    try {
+      await json('/api/health');
+      return;
+    } catch {
+      await sleep(200);
+    }
+  }
+  throw new Error(`the server did not answer on ${api}/api/health`);
+}
+
+async function keepBotMatches() {
+  const { games } = await json('/api/games');
+  for (;;) {
+    if (stopping) return;
+    try {
+      const { matches } = await json('/api/matches?status=playing&limit=500');
+      for (const g of games) {
+        const running = matches.filter((m) => m.game === g.id && m.players.every((p) => p.bot)).length;
+        for (let i = running; i < perGame; i++) {
+          const decks = g.presetDecks;
+          const m = await json('/api/matches', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              game: g.id,
+              players: [
+                { name: 'Random Bot', bot: 'random', deck: decks[(i * 2) % decks.length] },
+                { name: 'Greedy Bot', bot: 'greedy', deck: decks[(i * 2 + 1) % decks.length] },
+              ],
+              spectatorDelaySeconds: demoDelay,
+              revealPolicy: 'reveal-all',
+            }),
+          });
+          log(`started a ${g.id} bot match ${m.matchId}`);
+        }
+      }
+    } catch (err) {
+      log(`bot matches: ${err.message}`);
+    }
+    await sleep(3000);
+  }
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  if (!existsSync(dir)) return 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === '.next' || entry.name.startsWith('.')) continue;
+    const p = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+function startWeb() {
+  const web = join(root, 'apps/web');
+  if (!existsSync(join(web, 'package.json'))) {
+    log('apps/web is missing: the API server runs alone');
+    return;
+  }
+  const buildId = join(web, '.next/BUILD_ID');
+  const sources = Math.max(newestMtime(web), newestMtime(join(root, 'packages')));
+  if (!existsSync(buildId) || statSync(buildId).mtimeMs < sources) {
+    log('building the spectator site (npm run build -w @matchtape/web)…');
+    const b = spawnSync('npm', ['run', 'build', '-w', '@matchtape/web'], { cwd: root, stdio: 'inherit', env: { ...process.env, MATCHTAPE_API_URL: api } });
+    if (b.status !== 0) {
+      log(`the spectator site did not build (exit ${b.status}); the API server keeps running on ${api} — fix the build and run npm start again`);
+      return;
+    }
+  }
+  run('web', 'npm', ['run', 'start', '-w', '@matchtape/web'], { PORT: String(webPort), MATCHTAPE_API_URL: api });
+  log(`spectator site on http://localhost:${webPort}`);
+}
+
+log(`server on ${api} (${process.env.DATABASE_URL ? 'Postgres' : 'embedded PGlite under .data/'}, ${process.env.NATS_URL ? 'NATS JetStream' : 'in-process bus'})`);
+run('server', join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], { MATCHTAPE_PORT: String(port) });
+try {
+  await waitForServer();
+} catch (err) {
+  log(err.message);
+  await stop(1);
+}
+void keepBotMatches();
+startWeb();
