@@ -1,0 +1,228 @@
+// Outbox relay: Postgres events table → JetStream `matchtape.match.<id>.events`, in commit order, resuming from
+// the `relay` checkpoint. Publishing is idempotent twice over: Nats-Msg-Id `<matchId>:<seq>` inside the stream's
+// duplicate window, and beyond it the relay reads each match's last published event from the stream and skips
+// what is already there. Expected-last-subject-sequence stops two relays interleaving a match.
+import { BusUnavailableError, subjects, type Bus, type BusMessage } from '@matchtape/bus';
+import type { EventStore, StoredEvent } from '@matchtape/store';
+
+/** pino-compatible (fastify's logger fits). */
+export interface RelayLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface RelayFaults {
+  /** After the event was read from the committed log, before it is published. */
+  beforePublish?: (e: StoredEvent) => void | Promise<void>;
+  /** After JetStream acknowledged the event, before the checkpoint moves past it. */
+  afterPublishBeforeCheckpoint?: (e: StoredEvent) => void | Promise<void>;
+}
+
+export interface RelayOptions {
+  store: EventStore;
+  bus: Bus;
+  /** Checkpoint name (one per relay deployment). Default `main`. */
+  name?: string;
+  /** Events read per batch; the checkpoint moves after each event. Default 200. */
+  batchSize?: number;
+  /** Poll interval when idle; appends also wake the relay through LISTEN/NOTIFY. Default 1000 ms. */
+  pollIntervalMs?: number;
+  /** Retry backoff while NATS (or the database) is unavailable. Default 100 ms doubling to 5 s. */
+  backoff?: { initialMs?: number; maxMs?: number };
+  /** Wake on store appends (LISTEN/NOTIFY). Default true. */
+  listen?: boolean;
+  log?: RelayLogger;
+  faults?: RelayFaults;
+}
+
+export interface RelayStats {
+  published: number;
+  /** Acked by JetStream as duplicates of a message already stored. */
+  duplicates: number;
+  /** Found already on the stream after a restart and not sent again. */
+  skipped: number;
+  failures: number;
+  checkpoint: number;
+  /** The last error while retrying, cleared by the next success. */
+  lastError: string | null;
+}
+
+export interface Relay {
+  /** Resolves once everything committed before the call is on the bus. Rejects if the relay stops first. */
+  caughtUp(): Promise<void>;
+  stats(): RelayStats;
+  /** Finishes the event in flight, then stops. Idempotent. */
+  stop(): Promise<void>;
+}
+
+const consoleLogger: RelayLogger = {
+  info: () => undefined,
+  warn: (obj, msg) => console.warn(`relay: ${msg}`, obj),
+  error: (obj, msg) => console.error(`relay: ${msg}`, obj),
+};
+
+/** Per-match publishing head: the last event seq on the stream and its stream sequence. */
+interface Head {
+  seq: number;
+  streamSeq: number;
+}
+
+const HEAD_CACHE = 10_000;
+
+function seqOf(m: BusMessage): number {
+  const data = m.data as { seq?: unknown } | null;
+  if (data && typeof data.seq === 'number') return data.seq;
+  const fromId = Number(m.msgId?.split(':').pop());
+  if (Number.isInteger(fromId)) return fromId;
+  throw new Error(`message #${m.streamSeq} on ${m.subject} carries no event seq`);
+}
+
+export function startRelay(opts: RelayOptions): Relay {
+  const { store, bus } = opts;
+  const name = opts.name ?? 'main';
+  const batchSize = opts.batchSize ?? 200;
+  const pollMs = opts.pollIntervalMs ?? 1000;
+  const initialBackoff = opts.backoff?.initialMs ?? 100;
+  const maxBackoff = opts.backoff?.maxMs ?? 5000;
+  const log = opts.log ?? consoleLogger;
+  const faults = opts.faults ?? {};
+
+  const stats: RelayStats = { published: 0, duplicates: 0, skipped: 0, failures: 0, checkpoint: 0, lastError: null };
+  const heads = new Map<string, Head>();
+  let stopped = false;
+  let wakeUp: (() => void) | null = null;
+  let pendingWake = false;
+  /** caughtUp() callers wait for a cycle that began after they called. */
+  let cycle = 0;
+  let waiters: { afterCycle: number; resolve: () => void; reject: (e: Error) => void }[] = [];
+
+  const wake = () => {
+    pendingWake = true;
+    wakeUp?.();
+  };
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (pendingWake || stopped) {
+        pendingWake = false;
+        return resolve();
+      }
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = null;
+        pendingWake = false;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  async function headOf(matchId: string): Promise<Head> {
+    let h = heads.get(matchId);
+    if (!h) {
+      const last = await bus.lastMessage(subjects.events(matchId));
+      h = last ? { seq: seqOf(last), streamSeq: last.streamSeq } : { seq: 0, streamSeq: 0 };
+      if (heads.size >= HEAD_CACHE) heads.delete(heads.keys().next().value!);
+      heads.set(matchId, h);
+    }
+    return h;
+  }
+
+  async function publish(e: StoredEvent): Promise<void> {
+    const head = await headOf(e.matchId);
+    if (e.seq <= head.seq) {
+      stats.skipped += 1;
+      return;
+    }
+    await faults.beforePublish?.(e);
+    const { position: _position, ...envelope } = e;
+    const ack = await bus.publish(subjects.events(e.matchId), envelope, {
+      msgId: `${e.matchId}:${e.seq}`,
+      expectedLastSubjectSeq: head.streamSeq,
+    });
+    if (ack.duplicate) stats.duplicates += 1;
+    else stats.published += 1;
+    heads.set(e.matchId, { seq: e.seq, streamSeq: ack.streamSeq });
+  }
+
+  async function run(): Promise<void> {
+    let checkpoint: number | null = null;
+    let backoff = initialBackoff;
+    while (!stopped) {
+      const thisCycle = ++cycle;
+      try {
+        if (checkpoint === null) {
+          checkpoint = await store.getCheckpoint('relay', name);
+          stats.checkpoint = checkpoint;
+        }
+        const batch = await store.readAll({ after: checkpoint, limit: batchSize });
+        for (const e of batch) {
+          if (stopped) break;
+          await publish(e);
+          await faults.afterPublishBeforeCheckpoint?.(e);
+          await store.setCheckpoint('relay', name, e.position);
+          checkpoint = e.position;
+          stats.checkpoint = checkpoint;
+        }
+        if (stats.lastError) log.info({ checkpoint }, 'relay recovered');
+        stats.lastError = null;
+        backoff = initialBackoff;
+        if (batch.length === batchSize) continue;
+        if (batch.length === 0 && !(await store.hasEventsAfter(checkpoint))) {
+          const ready = waiters.filter((w) => w.afterCycle < thisCycle);
+          waiters = waiters.filter((w) => w.afterCycle >= thisCycle);
+          for (const w of ready) w.resolve();
+        }
+        if (batch.length === 0) await sleep(pollMs);
+      } catch (err) {
+        if (stopped) break;
+        stats.failures += 1;
+        stats.lastError = err instanceof Error ? err.message : String(err);
+        // Another publisher moved a head (WrongLastSequenceError), or a publish whose ack was lost may have:
+        // re-read heads from the stream, one request per match, rather than trust the cache.
+        heads.clear();
+        const level = err instanceof BusUnavailableError ? 'warn' : 'error';
+        log[level]({ err: stats.lastError, retryInMs: backoff, checkpoint }, 'relay cannot publish yet; retrying');
+        await sleep(backoff);
+        backoff = Math.min(backoff * 2, maxBackoff);
+      }
+    }
+  }
+
+  const listening: { off: (() => Promise<void>) | null } = { off: null };
+  if (opts.listen !== false) {
+    store
+      .onAppended(() => wake())
+      .then((off) => {
+        if (stopped) void off();
+        else listening.off = off;
+      })
+      .catch((err: unknown) => log.warn({ err: String(err) }, 'relay cannot LISTEN for appends; polling only'));
+  }
+
+  const running = run().catch((err: unknown) => {
+    log.error({ err: String(err) }, 'relay stopped by an unexpected error');
+    stopped = true;
+  }).finally(() => {
+    for (const w of waiters) w.reject(new Error('the relay stopped before it caught up'));
+    waiters = [];
+  });
+
+  return {
+    caughtUp() {
+      if (stopped) return Promise.reject(new Error('the relay is stopped'));
+      return new Promise<void>((resolve, reject) => {
+        waiters.push({ afterCycle: cycle, resolve, reject });
+        wake();
+      });
+    },
+    stats: () => ({ ...stats }),
+    async stop() {
+      stopped = true;
+      wake();
+      await running;
+      await listening.off?.();
+      listening.off = null;
+    },
+  };
+}
