@@ -1,0 +1,177 @@
+// bench: engine throughput per game (matches/s, events/s), fold and keyframe-seek speed, and the store's
+// append throughput (packages/store benchAppend) on the embedded database or a throwaway Postgres schema.
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { fold, Keyframes, Rng, type AnyGameModule, type EventEnvelope } from '@matchtape/engine';
+import { playMatch } from '@matchtape/engine/testing';
+import { posInt, validate } from '../args';
+import { formatRate, type CommandDef } from '../command';
+import { writeFileCreatingDirs } from '../jsonl';
+import { CliError, getGame, loadGames, type Io } from '../io';
+
+const Schema = z.object({
+  positionals: z.array(z.string()).max(0, 'bench takes no positional arguments'),
+  game: z.string().min(1).optional(),
+  games: posInt().default(50),
+  seed: z.string().min(1).default('bench'),
+  'no-store': z.literal(true).optional(),
+  'database-url': z.string().min(1).optional(),
+  out: z.string().min(1).default('bench-results'),
+});
+
+export interface EngineBench {
+  game: string;
+  matches: number;
+  events: number;
+  commands: number;
+  seconds: number;
+  matchesPerSecond: number;
+  eventsPerSecond: number;
+  commandsPerSecond: number;
+  foldEventsPerSecond: number;
+  keyframeEvery: number;
+  seeks: number;
+  seeksPerSecond: number;
+  /** Events folded per seek on average: with keyframes ≤ keyframeEvery. */
+  meanEventsPerSeek: number;
+  failures: number;
+}
+
+export function benchGame(game: AnyGameModule, matches: number, seed: string, io: Io): EngineBench {
+  const played: EventEnvelope[][] = [];
+  let commands = 0;
+  let failures = 0;
+  const t0 = io.now();
+  let lastProgress = t0;
+  for (let i = 1; i <= matches; i++) {
+    try {
+      const m = playMatch(game, { seed: `${seed}-${i}`, matchId: `bench-${i}`, bots: { p1: 'random', p2: 'greedy' }, recordStates: false });
+      played.push(m.events);
+      commands += m.commands;
+    } catch (err) {
+      failures += 1;
+      io.err(`bench ${game.id}: match ${seed}-${i} failed: ${(err as Error).message}`);
+    }
+    if (io.now() - lastProgress >= 1000) {
+      lastProgress = io.now();
+      (io.progress ?? io.err)(`bench ${game.id}: playing ${i}/${matches}`);
+    }
+  }
+  const playSeconds = Math.max(io.now() - t0, 0.001) / 1000;
+  const events = played.reduce((n, e) => n + e.length, 0);
+
+  const f0 = io.now();
+  for (const ev of played) fold(game, ev);
+  const foldSeconds = Math.max(io.now() - f0, 0.001) / 1000;
+
+  const every = 100;
+  const rng = new Rng(`seek:${seed}`);
+  let seeks = 0;
+  let folded = 0;
+  const kfs = played.map((ev) => {
+    const kf = new Keyframes(game, every);
+    kf.push(...ev);
+    return kf;
+  });
+  const s0 = io.now();
+  for (let k = 0; k < kfs.length; k++) {
+    const n = played[k]!.length;
+    for (let j = 0; j < 20; j++) {
+      const seq = rng.int(n + 1);
+      kfs[k]!.seek(seq);
+      folded += seq === n ? 0 : seq % every;
+      seeks += 1;
+    }
+  }
+  const seekSeconds = Math.max(io.now() - s0, 0.001) / 1000;
+  return {
+    game: game.id,
+    matches: played.length,
+    events,
+    commands,
+    seconds: Number(playSeconds.toFixed(3)),
+    matchesPerSecond: played.length / playSeconds,
+    eventsPerSecond: events / playSeconds,
+    commandsPerSecond: commands / playSeconds,
+    foldEventsPerSecond: events / foldSeconds,
+    keyframeEvery: every,
+    seeks,
+    seeksPerSecond: seeks / seekSeconds,
+    meanEventsPerSeek: seeks ? folded / seeks : 0,
+    failures,
+  };
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  return rows.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')).join('\n');
+}
+
+export const bench: CommandDef = {
+  name: 'bench',
+  summary: 'engine throughput per game, fold/seek speed, store append throughput; writes bench-results/<time>.json',
+  usage: 'bench [--game G] [--games K] [--seed S] [--no-store] [--database-url URL] [--out DIR]',
+  flags: {
+    game: { value: 'G', help: 'one game (default: every game)' },
+    games: { value: 'K', help: 'bot matches per game (default 50)' },
+    seed: { value: 'S', help: 'seed prefix (default bench)' },
+    'no-store': { boolean: true, help: 'skip the store append benchmark' },
+    'database-url': { value: 'URL', help: 'benchmark appends on this Postgres (in a throwaway schema) instead of in-memory PGlite' },
+    out: { value: 'DIR', help: 'directory for the JSON results (default bench-results)' },
+  },
+  details: 'Matches are random vs greedy bots. Seeks: 20 random seqs per match over keyframes every 100 events. Timings are wall clock on this machine; compare runs on the same machine only.',
+  async run(args, io) {
+    const a = validate(Schema, { positionals: args.positionals, ...args.flags }, 'bench');
+    const ids = a.game ? [a.game] : Object.keys(await loadGames(io));
+    const results: EngineBench[] = [];
+    for (const id of ids) {
+      const game = await getGame(io, id);
+      (io.progress ?? io.err)(`bench ${id}: ${a.games} matches…`);
+      results.push(benchGame(game, a.games, a.seed, io));
+    }
+    const rows = [['game', 'matches', 'events', 'matches/s', 'events/s', 'commands/s', 'fold ev/s', 'seeks/s', 'ev/seek', 'failed']];
+    for (const r of results)
+      rows.push([r.game, String(r.matches), String(r.events), formatRate(r.matchesPerSecond), formatRate(r.eventsPerSecond), formatRate(r.commandsPerSecond), formatRate(r.foldEventsPerSecond), formatRate(r.seeksPerSecond), r.meanEventsPerSeek.toFixed(1), String(r.failures)]);
+    io.out(table(rows));
+
+    let store: unknown = null;
+    if (!a['no-store']) store = await benchStore(io, a['database-url']);
+
+    const at = new Date(io.now()).toISOString();
+    const file = join(resolve(io.cwd, a.out), `${at.replace(/:/g, '-').replace(/\.\d+Z$/, 'Z')}.json`);
+    writeFileCreatingDirs(file, JSON.stringify({ at, node: process.version, platform: `${process.platform}-${process.arch}`, engine: results, store }, null, 2) + '\n');
+    io.err(`results written to ${file}`);
+    return results.some((r) => r.failures > 0) ? 1 : 0;
+  },
+};
+
+async function benchStore(io: Io, databaseUrl: string | undefined): Promise<unknown> {
+  let mod: typeof import('@matchtape/store');
+  try {
+    mod = await import('@matchtape/store');
+  } catch (err) {
+    io.err(`store benchmark skipped: @matchtape/store does not load (${(err as Error).message})`);
+    return { skipped: (err as Error).message };
+  }
+  const schema = databaseUrl ? `bench_${Math.floor(io.now()).toString(36)}` : undefined;
+  (io.progress ?? io.err)(`bench store: appending on ${databaseUrl ? 'Postgres' : 'in-memory PGlite'}…`);
+  let store;
+  try {
+    store = databaseUrl ? await mod.openStore({ databaseUrl, schema: schema! }) : await mod.openStore({ dataDir: 'memory://bench' });
+  } catch (err) {
+    throw new CliError(`bench: cannot open the store: ${(err as Error).message}`, 1);
+  }
+  try {
+    const r = await mod.benchAppend({ store, onProgress: (done, total) => (io.progress ?? io.err)(`bench store: ${done}/${total} events`) });
+    io.out(
+      table([
+        ['store', 'writers', 'events', 'events/s', 'appends/s', 'p50 ms', 'p99 ms'],
+        [r.dialect, String(r.writers), String(r.events), formatRate(r.eventsPerSecond), formatRate(r.appendsPerSecond), r.latencyMs.p50.toFixed(2), r.latencyMs.p99.toFixed(2)],
+      ]),
+    );
+    return r;
+  } finally {
+    await store.close();
+    if (databaseUrl && schema) await mod.dropSchema(databaseUrl, schema);
+  }
+}

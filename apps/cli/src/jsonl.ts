@@ -1,0 +1,77 @@
+// Match files: JSON Lines, one event envelope (ARCHITECTURE.md §4) per line, the full (judge) truth. A file
+// may hold several matches one after the other (simulate --games K --out F.jsonl); commands select one with
+// --match when it matters.
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { EventEnvelopeSchema, type EventEnvelope } from '@matchtape/engine';
+import { CliError } from './io';
+
+export interface MatchFile {
+  /** Matches in the order they first appear, events in file order. */
+  matches: Map<string, EventEnvelope[]>;
+}
+
+export function parseJsonl(text: string, file: string): MatchFile {
+  const matches = new Map<string, EventEnvelope[]>();
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line === '') continue;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(line);
+    } catch (err) {
+      throw new CliError(`${file}:${i + 1}: not JSON (${(err as Error).message})`, 1);
+    }
+    const r = EventEnvelopeSchema.safeParse(raw);
+    if (!r.success) {
+      const seq = (raw as { seq?: unknown } | null)?.seq;
+      const issue = r.error.issues[0]!;
+      throw new CliError(`${file}:${i + 1}${typeof seq === 'number' ? ` (seq ${seq})` : ''}: not an event envelope: ${issue.path.join('.') || '(root)'}: ${issue.message}`, 1);
+    }
+    const e = r.data as EventEnvelope;
+    const list = matches.get(e.matchId) ?? [];
+    list.push(e);
+    matches.set(e.matchId, list);
+  }
+  if (matches.size === 0) throw new CliError(`${file}: no events in the file`, 1);
+  return { matches };
+}
+
+/** Reads a match file; `name` is how messages call it (the path as the user wrote it). */
+export function readJsonl(file: string, name = file): MatchFile {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new CliError(`cannot read ${name}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`, 2);
+  }
+  return parseJsonl(text, name);
+}
+
+/** One match of a file: the one named, or the only one. */
+export function pickMatch(f: MatchFile, file: string, matchId?: string): { matchId: string; events: EventEnvelope[] } {
+  if (matchId !== undefined) {
+    const events = f.matches.get(matchId);
+    if (!events) throw new CliError(`${file} has no match ${matchId}; it has ${[...f.matches.keys()].join(', ')}`);
+    return { matchId, events };
+  }
+  if (f.matches.size > 1) throw new CliError(`${file} holds ${f.matches.size} matches (${[...f.matches.keys()].slice(0, 5).join(', ')}${f.matches.size > 5 ? ', …' : ''}); choose one with --match ID`);
+  const [id, events] = [...f.matches.entries()][0]!;
+  return { matchId: id, events };
+}
+
+/** One line per envelope, fields in the order of ARCHITECTURE.md §4 (whatever order the source had). */
+export function envelopeLine(e: EventEnvelope): string {
+  const { matchId, seq, type, at, turn, phase, step, cause, rule, payload, prevHash, hash } = e;
+  return JSON.stringify({ matchId, seq, type, at, turn, phase, step, cause, rule, payload, prevHash, hash });
+}
+
+export function toJsonl(events: readonly EventEnvelope[]): string {
+  return events.map(envelopeLine).join('\n') + (events.length ? '\n' : '');
+}
+
+export function writeFileCreatingDirs(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}

@@ -1,0 +1,116 @@
+// Verifies one match's events (ARCHITECTURE.md §6.6): hash chain, seed commitment, every random outcome, and a
+// clean fold through the game (each event valid under the game's event schema, evolve never throws, each
+// event's stamped turn/phase/step is where the fold says the game is). Names the first bad seq.
+import {
+  MATCH_ENDED,
+  MATCH_STARTED,
+  seedCommitment,
+  verifyChain,
+  verifyRandom,
+  type AnyGameModule,
+  type EventEnvelope,
+} from '@matchtape/engine';
+
+export type CheckName = 'chain' | 'start' | 'end' | 'commitment' | 'random' | 'schema' | 'fold' | 'position';
+
+export interface MatchVerification {
+  matchId: string;
+  game: string | null;
+  events: number;
+  ok: boolean;
+  /** The first bad seq, the check that failed there and why. */
+  failure?: { seq: number; check: CheckName; reason: string };
+  /** True when the seed was known (revealed in MatchEnded, or given) and the random outcomes were re-derived. */
+  randomVerified: boolean;
+  randomDraws: number;
+  ended: boolean;
+  warnings: string[];
+}
+
+export interface VerifyOptions {
+  /** Game id when MatchStarted carries none. */
+  game?: string;
+  /** Seed for a match that has not ended (so MatchEnded has not revealed it). */
+  seed?: string;
+}
+
+/** The game id a match names in MatchStarted.payload.game (the convention every game package follows). */
+export function gameOf(events: readonly EventEnvelope[]): string | null {
+  const first = events[0];
+  if (!first || first.type !== MATCH_STARTED) return null;
+  const g = first.payload.game;
+  return typeof g === 'string' && g.length > 0 ? g : null;
+}
+
+/** The seed MatchEnded reveals, if the match has ended. */
+export function revealedSeed(events: readonly EventEnvelope[]): string | null {
+  const end = events.find((e) => e.type === MATCH_ENDED);
+  const seed = end?.payload.seed;
+  return typeof seed === 'string' ? seed : null;
+}
+
+export function verifyMatch(
+  events: readonly EventEnvelope[],
+  resolveGame: (id: string) => AnyGameModule | null,
+  opts: VerifyOptions = {},
+): MatchVerification {
+  const matchId = events[0]?.matchId ?? '(empty)';
+  const result: MatchVerification = { matchId, game: null, events: events.length, ok: false, randomVerified: false, randomDraws: 0, ended: false, warnings: [] };
+  const fail = (seq: number, check: CheckName, reason: string): MatchVerification => ({ ...result, ok: false, failure: { seq, check, reason } });
+
+  const chain = verifyChain(events);
+  if (!chain.ok) return fail(chain.seq, 'chain', chain.reason);
+
+  const first = events[0]!;
+  if (first.type !== MATCH_STARTED) return fail(1, 'start', `the first event is ${first.type}, not ${MATCH_STARTED}`);
+  const commitment = first.payload.seedCommitment;
+  if (typeof commitment !== 'string') return fail(1, 'start', `${MATCH_STARTED} carries no seedCommitment`);
+  const gameId = gameOf(events) ?? opts.game ?? null;
+  if (opts.game && gameOf(events) && opts.game !== gameOf(events)) result.warnings.push(`--game ${opts.game} ignored: the match says ${gameOf(events)}`);
+  if (!gameId) return fail(1, 'start', `${MATCH_STARTED} names no game (payload.game); pass --game G`);
+  result.game = gameId;
+  const game = resolveGame(gameId);
+  if (!game) return fail(1, 'start', `the match is of game "${gameId}", which this build does not implement`);
+
+  const endIndex = events.findIndex((e) => e.type === MATCH_ENDED);
+  if (endIndex >= 0 && endIndex !== events.length - 1) return fail(events[endIndex + 1]!.seq, 'end', `event after ${MATCH_ENDED} (seq ${events[endIndex]!.seq})`);
+  result.ended = endIndex >= 0;
+
+  const revealed = revealedSeed(events);
+  if (result.ended && revealed === null) return fail(events[endIndex]!.seq, 'end', `${MATCH_ENDED} does not reveal the seed (payload.seed)`);
+  if (revealed !== null && opts.seed !== undefined && opts.seed !== revealed) result.warnings.push('--seed ignored: MatchEnded reveals the seed');
+  const seed = revealed ?? opts.seed ?? null;
+  if (seed !== null) {
+    if (seedCommitment(seed, matchId) !== commitment) {
+      const at = result.ended ? events[endIndex]!.seq : 1;
+      return fail(at, 'commitment', `sha256(seed ‖ matchId) does not match the seedCommitment of ${MATCH_STARTED} (seq 1)`);
+    }
+    const random = verifyRandom(events, seed);
+    if (!random.ok) return fail(random.seq, 'random', random.reason);
+    result.randomVerified = true;
+    result.randomDraws = random.draws;
+  } else {
+    result.warnings.push('the match has not ended, so the seed is not revealed: random outcomes not re-derived (pass --seed to check them)');
+  }
+
+  let state: unknown = game.initial();
+  for (const e of events) {
+    const parsed = game.eventSchema.safeParse({ type: e.type, payload: e.payload });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      return fail(e.seq, 'schema', `${e.type} does not match the game's event schema: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    }
+    try {
+      state = game.evolve(state, e);
+    } catch (err) {
+      return fail(e.seq, 'fold', `evolve threw on ${e.type}: ${(err as Error).message}`);
+    }
+    const p = game.position(state);
+    if (p.turn !== e.turn || p.phase !== e.phase || p.step !== e.step)
+      return fail(e.seq, 'position', `stamped turn ${e.turn} ${e.phase}/${e.step ?? '-'} but the fold is at turn ${p.turn} ${p.phase}/${p.step ?? '-'}`);
+  }
+  const status = game.status(state).status;
+  if (result.ended && status !== 'ended') return fail(events[endIndex]!.seq, 'fold', `after ${MATCH_ENDED} the game's status is ${status}`);
+  if (!result.ended && status === 'ended') return fail(events[events.length - 1]!.seq, 'end', `the game says the match ended but there is no ${MATCH_ENDED}`);
+  return { ...result, ok: true };
+}
