@@ -1,0 +1,73 @@
+// A private nats-server on a spare loopback port, for outage tests (the shared one on 4222 is never stopped).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export async function sparePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = createConnection({ host: '127.0.0.1', port });
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+  });
+}
+
+async function waitPort(port: number, open: boolean): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if ((await portOpen(port)) === open) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`port ${port} did not ${open ? 'open' : 'close'} within 10 s`);
+}
+
+const BINARY = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find((p) => existsSync(p));
+
+/** nats-server with JetStream on its own port and store dir; stop() and start() keep both, like a restart. */
+export class PrivateNats {
+  private proc: ChildProcess | null = null;
+  readonly storeDir = mkdtempSync(join(tmpdir(), 'matchtape-nats-'));
+  private constructor(readonly port: number) {}
+
+  static async start(): Promise<PrivateNats> {
+    if (!BINARY) throw new Error('nats-server is not installed: run infra/start-nats.sh (apt-get install nats-server)');
+    const n = new PrivateNats(await sparePort());
+    await n.start();
+    return n;
+  }
+
+  get url(): string {
+    return `nats://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    this.proc = spawn(BINARY!, ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], { stdio: 'ignore' });
+    await waitPort(this.port, true);
+  }
+
+  async stop(): Promise<void> {
+    const p = this.proc;
+    if (!p || p.exitCode !== null) return;
+    const exited = new Promise((r) => p.once('exit', r));
+    p.kill('SIGTERM');
+    await exited;
+    this.proc = null;
+    await waitPort(this.port, false);
+  }
+
+  async destroy(): Promise<void> {
+    await this.stop();
+    rmSync(this.storeDir, { recursive: true, force: true });
+  }
+}
