@@ -139,6 +139,13 @@ describe('verify', () => {
     expect(await cli(['verify', 'missing.jsonl'], dir)).toMatchObject({ code: 2, stderr: 'cannot read missing.jsonl: no such file' });
   });
 
+  it('needs --game for a file whose MatchStarted does not name its game', async () => {
+    const list = events('one.jsonl');
+    writeFileSync(join(dir, 'nameless.jsonl'), toJsonl(rechained(list, 0, (e) => ({ ...e, payload: { ...e.payload, game: undefined } }))));
+    expect((await cli(['verify', 'nameless.jsonl'], dir)).stdout).toBe('✗ sim-9: seq 1: start: MatchStarted names no game (payload.game); pass --game G');
+    expect((await cli(['verify', 'nameless.jsonl', '--game', 'coin-race'], dir)).code).toBe(0);
+  });
+
   it('verifies an unfinished match without its random outcomes (warning), or with them given --seed', async () => {
     const prefix = events('one.jsonl').slice(0, 9);
     writeFileSync(join(dir, 'live.jsonl'), toJsonl(prefix));

@@ -159,6 +159,8 @@ export const MATCH_ENDED = 'MatchEnded';
 
 export interface MatchStartedPayload {
   seedCommitment: string;
+  /** The game's id; the runner fills it in when the game does not (so files name the module that folds them). */
+  game?: string;
   [k: string]: unknown;
 }
 export interface MatchEndedPayload {

@@ -19,6 +19,7 @@ describe('startMatch', () => {
     const r = started();
     expect(r.events[0]!.type).toBe('MatchStarted');
     expect(r.events[0]!.payload.seedCommitment).toBe(seedCommitment(host.seed, config.matchId));
+    expect(r.events[0]!.payload.game).toBe('coin-race');
     expect(JSON.stringify(r.events)).not.toContain(host.seed);
     for (const e of r.events) {
       expect(e.cause).toEqual({ system: true });
@@ -90,6 +91,15 @@ describe('applyCommand', () => {
 });
 
 describe('stampDrafts', () => {
+  it('names the game in MatchStarted when the game did not, and keeps a name the game wrote', () => {
+    const s = coinRace.initial();
+    const cause = { system: true } as const;
+    const unnamed = stampDrafts(coinRace, s, [{ type: 'MatchStarted', payload: { seedCommitment: 'x', players: [], target: 1, turnLimit: 1 } }], cause, host);
+    expect(unnamed.events[0]!.payload.game).toBe('coin-race');
+    const named = stampDrafts(coinRace, s, [{ type: 'MatchStarted', payload: { game: 'coin-race-v2', seedCommitment: 'x', players: [], target: 1, turnLimit: 1 } }], cause, host);
+    expect(named.events[0]!.payload.game).toBe('coin-race-v2');
+  });
+
   it('stamps each event with the position the event itself leaves the game in', () => {
     const s = started();
     const { events, state } = stampDrafts<CoinRaceState>(

@@ -1,8 +1,9 @@
 // Turns a decision into stamped events: folds each draft to learn the position it leaves the game in, sets
-// the cause, and fills the revealed seed into MatchEnded. Pure: the host passes the clock and the seed.
+// the cause, fills the revealed seed into MatchEnded and the game id into MatchStarted. Pure: the host passes the clock and the seed.
 import type { Cause, NewEvent } from './envelope';
 import {
   MATCH_ENDED,
+  MATCH_STARTED,
   type AnyGameModule,
   type Command,
   type DraftEvent,
@@ -29,7 +30,7 @@ export function stampDrafts<S>(
   const events: NewEvent[] = [];
   let s = state;
   for (const d of drafts) {
-    const payload = d.type === MATCH_ENDED ? { ...d.payload, seed: host.seed } : d.payload;
+    const payload = stampPayload(game, d, host);
     s = game.evolve(s, { type: d.type, payload });
     const p = game.position(s);
     events.push({
@@ -44,6 +45,16 @@ export function stampDrafts<S>(
     });
   }
   return { state: s, events };
+}
+
+/**
+ * What the kernel adds to a game's payloads: MatchEnded reveals the seed; MatchStarted names the game
+ * (`payload.game`, unless the game wrote it) so a match file says which module folds it (`matchtape verify`).
+ */
+function stampPayload(game: AnyGameModule, d: DraftEvent, host: HostContext): Record<string, unknown> {
+  if (d.type === MATCH_ENDED) return { ...d.payload, seed: host.seed };
+  if (d.type === MATCH_STARTED && typeof d.payload.game !== 'string') return { ...d.payload, game: game.id };
+  return d.payload;
 }
 
 export function startMatch<S>(game: AnyGameModule, config: MatchConfig, host: HostContext): Applied<S> {
