@@ -61,7 +61,7 @@ export const coinRaceCommandSchema = z.discriminatedUnion('type', [
 
 const randomSchema = z.object({ from: z.number(), to: z.number(), draws: z.array(z.unknown()).nullable() });
 export const coinRaceEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('MatchStarted'), payload: z.object({ game: z.literal('coin-race'), seedCommitment: z.string(), players: z.array(z.object({ id: z.string(), name: z.string() })), target: z.number(), turnLimit: z.number() }) }),
+  z.object({ type: z.literal('MatchStarted'), payload: z.object({ game: z.literal('coin-race').optional(), seedCommitment: z.string(), players: z.array(z.object({ id: z.string(), name: z.string() })), target: z.number(), turnLimit: z.number() }) }),
   z.object({ type: z.literal('DeckShuffled'), payload: z.object({ player: z.string(), order: z.array(z.string().nullable()), random: randomSchema.optional() }) }),
   z.object({ type: z.literal('CardDrawn'), payload: z.object({ player: z.string(), card: z.string().nullable() }) }),
   z.object({ type: z.literal('TurnStarted'), payload: z.object({ player: z.string(), turn: z.number() }) }),
