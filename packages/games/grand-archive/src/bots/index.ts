@@ -1,0 +1,80 @@
+// Bots pick among legalCommands. `random` plays uniformly (never conceding); `greedy` prefers the actions
+// that move a match towards its end: attacks, allies and weapons, damage, level-ups; it passes otherwise.
+import type { Bot, Command, PlayerId, Rng } from '@matchtape/engine';
+import { cardDef } from '../cards/pool';
+import type { GAState } from '../types';
+
+function playable(legal: Command[]): Command[] {
+  const noConcede = legal.filter((c) => c.type !== 'Concede');
+  return noConcede.length > 0 ? noConcede : legal;
+}
+
+export const randomBot: Bot<GAState> = {
+  name: 'random',
+  choose(_s: GAState, _p: PlayerId, legal: Command[], rng: Rng): Command {
+    const options = playable(legal);
+    // A uniformly random canceling of payments would loop; prefer paying once a payment has started.
+    const pay = options.filter((c) => c.type === 'SelectReserve');
+    const pool = pay.length > 0 ? pay : options;
+    return pool[rng.int(pool.length)]!;
+  },
+};
+
+function score(s: GAState, p: PlayerId, c: Command): number {
+  switch (c.type) {
+    case 'PlaceStartingChampion':
+    case 'DeclareRetaliation':
+      return 100;
+    case 'Materialize': {
+      const card = s.players[p]!.materialDeck.find((x) => x.id === c.card);
+      return card && 'cardId' in card && cardDef(card.cardId).type === 'champion' ? 90 : 60;
+    }
+    case 'DeclareAttack': {
+      const t = s.field.find((o) => o.id === c.target);
+      return t && cardDef(t.cardId).type === 'champion' ? 85 : 70;
+    }
+    case 'ChooseAttackTarget': {
+      const t = s.field.find((o) => o.id === c.target);
+      return t && cardDef(t.cardId).type === 'champion' ? 85 : 70;
+    }
+    case 'ActivateCard': {
+      const card = s.players[p]!.hand.find((x) => x.id === c.card);
+      if (!card || !('cardId' in card)) return 0;
+      const d = cardDef(card.cardId);
+      const t = s.field.find((o) => o.id === c.target);
+      if (t && t.controller === p && d.abilities.some((a) => a.kind === 'resolve' && a.effects.some((e) => e.do === 'damage'))) return 1;
+      if (d.type === 'ally' || d.type === 'weapon') return 80;
+      if (d.type === 'attack') return c.weapon ? 78 : 75;
+      return 50;
+    }
+    case 'SelectReserve':
+      return 40;
+    case 'ActivateAbility':
+      return 30;
+    case 'PassOpportunity':
+    case 'DeclineMaterialize':
+    case 'DeclineRetaliation':
+      return 10;
+    case 'CancelActivation':
+      return 0;
+    default:
+      return -1;
+  }
+}
+
+export const greedyBot: Bot<GAState> = {
+  name: 'greedy',
+  choose(s: GAState, p: PlayerId, legal: Command[], rng: Rng): Command {
+    const options = playable(legal);
+    let best = -Infinity;
+    let picks: Command[] = [];
+    for (const c of options) {
+      const v = score(s, p, c);
+      if (v > best) {
+        best = v;
+        picks = [c];
+      } else if (v === best) picks.push(c);
+    }
+    return picks[rng.int(picks.length)]!;
+  },
+};

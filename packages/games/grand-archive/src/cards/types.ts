@@ -1,0 +1,100 @@
+// Card definitions as data: stats, keywords (./keywords.ts) and abilities in a small effect language that
+// resolve.ts interprets. Nothing here is code, so the pool can be listed, validated and shown as JSON.
+import type { CardType, Element } from '../types';
+
+export type KeywordName =
+  | 'Class Bonus'
+  | 'Cleave'
+  | 'Critical'
+  | 'Divine Relic'
+  | 'Efficiency'
+  | 'Element Bonus'
+  | 'Floating Memory'
+  | 'Immortality'
+  | 'Inherited Effect'
+  | 'Intercept'
+  | 'Lineage'
+  | 'On Attack'
+  | 'On Death'
+  | 'On Enter'
+  | 'On Hit'
+  | 'On Kill'
+  | 'On Leave'
+  | 'Prepare'
+  | 'Preserve'
+  | 'Pride'
+  | 'Spellshroud'
+  | 'Stealth'
+  | 'True Sight'
+  | 'Vigor'
+  | 'Level Restriction';
+
+/** A keyword printed on a card. `classBonus`: only while your champion shares a class with the card (X.A.1). */
+export interface KeywordInstance {
+  keyword: KeywordName;
+  n?: number;
+  name?: string;
+  classBonus?: boolean;
+}
+
+/** What a target may be (2.7.6). */
+export type TargetSpec = 'unit' | 'ally' | 'opponent-unit' | 'your-ally' | 'graveyard-card';
+
+export type Effect =
+  | { do: 'draw'; n: number }
+  | { do: 'damage'; n: number; to: 'target' | 'opposing-champions' }
+  | { do: 'prevent'; n: number; to: 'target' | 'your-champion' | 'each-your-unit'; damage: 'attack' | 'non-attack' | 'any'; enlighten?: boolean }
+  | { do: 'recover'; n: number }
+  | { do: 'counters'; kind: 'buff' | 'enlighten' | 'level' | 'preparation'; n: number; on: 'target' | 'self' | 'your-champion' | 'each-your-ally' }
+  | { do: 'empower'; n: number; on: 'your-champion' | 'target' }
+  | { do: 'grant'; keyword: KeywordName; on: 'target' }
+  | { do: 'wake'; on: 'self' }
+  | { do: 'destroy'; on: 'target' }
+  | { do: 'materialize-weapon'; maxCost: number }
+  | { do: 'banish-random-memory'; then: 'draw' }
+  | { do: 'banish-from-graveyard'; levelIfFloating: boolean }
+  | { do: 'double-attack-if-banish'; element: Element; n: number };
+
+export type TriggerOn = 'enter' | 'attack' | 'hit' | 'ally-hit' | 'death' | 'leave' | 'end-phase';
+
+export type Ability =
+  | { kind: 'trigger'; on: TriggerOn; effects: Effect[]; classBonus?: boolean; condition?: 'awake'; cost?: AbilityCost; text: string }
+  | { kind: 'activated'; cost: AbilityCost; target?: TargetSpec; effects: Effect[]; classBonus?: boolean; text: string }
+  | { kind: 'resolve'; target?: TargetSpec; effects: Effect[]; text: string }
+  | { kind: 'static'; effect: StaticEffect; classBonus?: boolean; text: string };
+
+export interface AbilityCost {
+  rest?: true;
+  banishSelf?: true;
+  removeCounters?: { kind: 'durability' | 'enlighten' | 'preparation'; n: number; from: 'self' | 'your-champion' };
+}
+
+export type StaticEffect =
+  | { kind: 'power'; n: number; applies: 'self' | 'your-allies' }
+  | { kind: 'power-per-banished-regalia-weapon' }
+  | { kind: 'level'; n: number };
+
+export interface GACardDef {
+  id: string;
+  name: string;
+  type: CardType;
+  supertypes: ('regalia' | 'unique')[];
+  /** Class and other subtypes as printed ("Warrior", "Spell", "Spirit", "Reaction"…). */
+  subtypes: string[];
+  element: Element;
+  /** Printed cost; null = no cost (2.3.c.4), which can't be paid, not even as 0. */
+  cost: { kind: 'reserve' | 'memory'; n: number } | null;
+  level?: number;
+  life?: number;
+  power?: number;
+  durability?: number;
+  speed?: 'fast' | 'slow';
+  /** Lineage name of a champion ("Lorraine"), 1.7.a.10. */
+  lineageName?: string;
+  keywords: KeywordInstance[];
+  abilities: Ability[];
+  text: string;
+  /** Where the Comprehensive Rules name this card, if they do. */
+  namedIn?: string;
+  sample: boolean;
+}

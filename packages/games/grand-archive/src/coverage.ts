@@ -1,0 +1,71 @@
+// Rules coverage (`matchtape rules-coverage --game grand-archive`): which parts of the Comprehensive Rules the
+// engine implements, where they are tested, and why the rest is partial or left out.
+import type { CoverageEntry, RulesCoverage } from '@matchtape/engine';
+import { KEYWORDS } from './cards/keywords';
+
+const T = {
+  props: 'packages/games/grand-archive/src/properties.test.ts',
+  rules: 'packages/games/grand-archive/src/rules.test.ts',
+  keywords: 'packages/games/grand-archive/src/cards/keywords.test.ts',
+  machine: 'packages/games/grand-archive/src/machine.test.ts',
+  fuzz: 'packages/games/grand-archive/src/fuzz.test.ts',
+  view: 'packages/games/grand-archive/src/view.test.ts',
+  scen: (name: string) => `test/scenarios/grand-archive/${name}.json`,
+};
+
+const e = (rule: string, title: string, tests: string[], status: CoverageEntry['status'] = 'implemented', reason?: string): CoverageEntry =>
+  reason ? { rule, title, status, tests, reason } : { rule, title, status, tests };
+
+export const COVERAGE: RulesCoverage = {
+  sections: [
+    e('1.1', 'Objective: defeat each opponent’s champion; simultaneous loss is a draw', [T.rules, T.props]),
+    e('1.2', 'Turn player and non-turn players; slow actions only for the turn player', [T.rules]),
+    e('1.3.1', 'Material deck and shuffled main deck set out', [T.props, T.scen('setup-shuffled-deck')]),
+    e('1.3.2', 'First player chosen at random (seeded, recorded)', [T.props]),
+    e('1.3.3', 'Lv 0 Spirit champion placed on each player’s first turn; its On Enter draws the hand', [T.scen('place-starting-champion'), T.scen('starting-champion-not-spirit')]),
+    e('1.3.4', 'First-turn skips (two players: the first player also skips the first draw)', [T.scen('first-turn-skips-draw'), T.scen('second-player-draws-first-turn')]),
+    e('1.4.2-1.4.4', 'Winning, losing (damage, no champion, deck-out, concession) and draws', [T.rules, T.scen('loss-by-damage'), T.scen('deck-out'), T.scen('concede')]),
+    e('1.4.5-1.4.8', 'Multiplayer leftovers, match structures (BO3)', [], 'not-implemented', 'Single games between two players; match structures are the host’s concern.'),
+    e('1.5.1', 'Constructed deck rules (60+ main, ≤4 copies, ≤12 material, ≤1 copy, a Lv 0 champion)', [T.rules]),
+    e('1.5.2', 'Draft deck rules (30+ main, no copy limits) via options.format = "draft"', [T.rules]),
+    e('1.6.b', 'Reserve and memory costs; cost floor 0; no cost ≠ cost 0', [T.scen('reserve-cost'), T.scen('reserve-not-enough-cards'), T.scen('memory-cost-random-banish')]),
+    e('1.6.d', 'Elements enabled by the champion lineage; champions ignore it when leveling', [T.scen('element-not-enabled'), T.rules]),
+    e('1.6.g', 'Durability counters on entering; weapon destroyed at 0', [T.scen('weapon-durability')]),
+    e('1.7.a', 'Champions, levels, leveling up by materializing, lineage, Lv 0 can’t be materialized', [T.scen('level-up'), T.scen('level-up-wrong-level'), T.scen('lineage-required'), T.scen('lv0-cannot-materialize')]),
+    e('1.7.b', 'Allies: slow, enter awake, attack and retaliate, destroyed at 0 life', [T.scen('ally-attack-retaliation'), T.scen('ally-destroyed-by-damage')]),
+    e('1.7.c', 'Actions at their printed speed, targets on activation, to the graveyard after resolving', [T.scen('fast-action-on-opponent-turn'), T.scen('slow-action-rejected-on-opponent-turn')]),
+    e('1.7.d', 'Attack cards rest the champion, resolve into Intention, then choose their target', [T.scen('attack-card-intention')]),
+    e('1.7.e-g', 'Items, weapons, domains', [T.scen('weapon-attack'), T.rules]),
+    e('1.7.h.2', 'Unique: duplicates sacrificed by a state-based effect', [T.scen('unique-duplicate-sacrificed')], 'partial', 'The engine keeps the oldest object instead of asking the player which to keep.'),
+    e('1.7.h.3', 'Regalia: memory cost; destroyed or sacrificed → banished', [T.scen('weapon-durability')]),
+    e('2.1', 'Zones, public and private information, counts public', [T.view, T.props]),
+    e('2.2.a', 'Wake Up phase', [T.scen('wake-up-phase'), T.machine]),
+    e('2.2.b', 'Materialize phase: once per phase, or decline', [T.scen('materialize-once-per-phase'), T.scen('decline-materialize')]),
+    e('2.2.c', 'Recollection: Opportunity first, then memory returns to hand', [T.scen('recollection')]),
+    e('2.2.d', 'Draw phase', [T.scen('second-player-draws-first-turn')]),
+    e('2.2.e', 'Main phase; passing to the end phase', [T.scen('pass-to-end-phase'), T.machine]),
+    e('2.2.f', 'End phase: beginning triggers, before end of turn, cleanup', [T.scen('vigor-wakes-at-end-phase'), T.scen('ally-damage-cleared')]),
+    e('2.2.g', 'Combat: attack, retaliation, damage, end of combat', [T.scen('ally-attack-retaliation'), T.machine]),
+    e('2.2.h', 'Effects that end a phase or the turn', [], 'not-implemented', 'No card in the pool ends a phase or turn.'),
+    e('2.3.a', 'Card activation order, legality check reverting everything, Opportunity to the turn player', [T.scen('cancel-activation'), T.fuzz]),
+    e('2.3.b', 'Materializing', [T.scen('level-up')]),
+    e('2.3.c', 'Reserve payment confirmed when complete; memory costs random; reserved cards stay in memory', [T.scen('reserve-cost'), T.scen('memory-cost-random-banish')]),
+    e('2.3.d', 'Resolution; targets re-checked; fizzle', [T.scen('fizzle-target-gone')]),
+    e('2.4.a', 'Activated abilities (fast), innate champion enlighten ability', [T.scen('enlighten-draw'), T.scen('ability-rest-cost')]),
+    e('2.4.b', 'Triggered abilities, turn player’s first (APNAP)', [T.scen('place-starting-champion'), T.rules]),
+    e('2.4.c', 'Static abilities (power, level)', [T.rules]),
+    e('2.5.b', 'Replacement effects ordered by the affected controller', [], 'partial', 'Prevention shields apply in creation order; no player ordering prompt.'),
+    e('2.6', 'Attacking: rest as cost, no own units, stealth, weapons', [T.scen('attack-own-unit-rejected'), T.scen('stealth-needs-true-sight'), T.scen('champion-attack-needs-weapon')]),
+    e('2.7', 'Objects, targets (Spellshroud)', [T.keywords]),
+    e('2.8', 'Fast and slow, Opportunity in turn order', [T.scen('no-opportunity-rejected'), T.scen('slow-action-rejected-on-opponent-turn')]),
+    e('2.9', 'Damage, attack and non-attack, shielding prevention', [T.scen('deflecting-edge-prevents'), T.scen('clarent-prevents-non-attack')]),
+    e('2.10', 'Drawing, deck-out loss', [T.scen('deck-out')]),
+    e('2.11', 'Counters: buff, damage, durability, enlighten, level, preparation', [T.rules]),
+    e('2.12.c', 'Concession', [T.scen('concede')]),
+    e('2.12.d', 'Randomization: seeded, recorded, verifiable', [T.props]),
+    e('2.12.h', 'State-based effects', [T.scen('ally-destroyed-by-damage'), T.scen('weapon-durability')]),
+    e('2.12.m', 'Copies', [], 'not-implemented', 'No card in the pool copies.'),
+    e('X.B', 'Game terms used by the pool (rest, wake, banish, destroy, recover, obey)', [T.rules]),
+  ],
+  keywords: KEYWORDS.map((k) => (k.status === 'implemented' ? e(k.rule, k.keyword, [T.keywords]) : e(k.rule, k.keyword, k.status === 'partial' ? [T.keywords] : [], k.status, k.note))),
+};

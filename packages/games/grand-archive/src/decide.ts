@@ -1,0 +1,441 @@
+// decide / setup / legalCommands. A command is checked in full first (the machine gates it by phase, step and
+// Opportunity; then the card rules), so a rejection changes nothing and cites a rule (2.3.a.7: an illegal
+// activation reverts to before it was declared). legalCommands lists exactly the candidates `check` accepts.
+import { reject, type Command, type DecideContext, type Decision, type MatchConfig, type PlayerId, type Rejection } from '@matchtape/engine';
+import { validateDeck, type Format } from './cards/decks';
+import { classBonusActive, hasKeyword } from './cards/keywords';
+import { CARDS, cardDef } from './cards/pool';
+import type { Ability } from './cards/types';
+import { evolve } from './evolve';
+import {
+  Flow,
+  attackTargets,
+  collectAttackTriggers,
+  collectTriggers,
+  grantOpportunity,
+  materializeProblem,
+  newObject,
+  objectAbilities,
+  resolveAndContinue,
+  settle,
+} from './flow';
+import { commandGate } from './machine';
+import { activationCost, attackableBy, championOf, enabledElements, isAlly, isChampion, isUnit, objectById, obeys, unitPower } from './rules';
+import { GACommandSchema, type GACommand } from './schemas';
+import type { Card, GAState, StackItem } from './types';
+import { isHidden } from './types';
+import { initialState } from './evolve';
+
+export const RULES_VERSION = 'Grand Archive Comprehensive Rules, updated 4/3/23';
+const DEFAULT_TURN_LIMIT = 200;
+
+// ── Setup ──────────────────────────────────────────────────────────────────────────────────────────────
+
+export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment: string }): Decision {
+  const rng = ctx.rng;
+  if (config.players.length < 2) return reject('1.1.1', 'Grand Archive is played between two or more players; give at least two seats');
+  const ids = config.players.map((p) => p.id);
+  if (new Set(ids).size !== ids.length) return reject('1.2', 'every seat needs its own player id');
+  const format: Format = config.options?.format === 'draft' ? 'draft' : 'constructed';
+  for (const seat of config.players) {
+    const problems = validateDeck(seat.deck, format);
+    if (problems.length > 0) return reject(format === 'draft' ? '1.5.2' : '1.5.1', `${seat.id}'s deck is not legal: ${problems.join('; ')}`);
+  }
+  const turnLimit = typeof config.options?.turnLimit === 'number' ? config.options.turnLimit : DEFAULT_TURN_LIMIT;
+  const f = new Flow(initialState(), rng);
+  f.emit('MatchStarted', { seedCommitment: ctx.seedCommitment, matchId: config.matchId, players: config.players.map((p) => ({ id: p.id, name: p.name })), rulesVersion: RULES_VERSION, turnLimit, format }, { rule: '1.3', auto: true });
+  for (const seat of config.players) {
+    const p = seat.id;
+    const cards: Card[] = seat.deck.main.map((cardId, i) => ({ id: `${p}-c${i + 1}`, cardId }));
+    const stack = config.stack?.[p];
+    let hand: Card[] = [];
+    let main: Card[];
+    let shuffled = false;
+    if (stack) {
+      // Scripted scenarios: the named hand and deck top (top first), the rest in list order; no shuffle.
+      const pool = [...cards];
+      const take = (cardId: string): Card => {
+        const i = pool.findIndex((c) => c.cardId === cardId);
+        if (i < 0) throw new Error(`stack for ${p} names ${cardId}, which is not (or no longer) in the deck list`);
+        return pool.splice(i, 1)[0]!;
+      };
+      hand = (stack.hand ?? []).map(take);
+      const top = (stack.deck ?? []).map(take);
+      main = [...top, ...pool];
+    } else {
+      // 1.3.1: the main deck starts shuffled.
+      const perm = rng.permutation(cards.length);
+      main = perm.map((i) => cards[i]!);
+      shuffled = true;
+    }
+    const withOid = (c: Card): Card => ({ ...c, oid: rng.opaqueId() });
+    const mainCards = main.map(withOid);
+    const material = (seat.deck.extra?.material ?? []).map((cardId, i) => withOid({ id: `${p}-m${i + 1}`, cardId }));
+    const handCards = hand.map(withOid);
+    f.emit(
+      'DeckSetOut',
+      { player: p, main: mainCards, mainOids: mainCards.map((c) => c.oid!), material, materialOids: material.map((c) => c.oid!), hand: handCards, handOids: handCards.map((c) => c.oid!), shuffled },
+      { rule: '1.3.1', auto: true },
+    );
+  }
+  const forced = config.options?.firstPlayer;
+  if (typeof forced === 'string' && ids.includes(forced as PlayerId)) {
+    f.emit('FirstPlayerChosen', { player: forced, method: 'agreed' }, { rule: '1.3.2', auto: true });
+  } else {
+    const first = ids[rng.int(ids.length)]!;
+    f.emit('FirstPlayerChosen', { player: first, method: 'random' }, { rule: '1.3.2', auto: true });
+  }
+  settle(f);
+  return { ok: true, events: f.out };
+}
+
+// ── Checking a command ─────────────────────────────────────────────────────────────────────────────────
+
+type Check = Rejection | null;
+
+function handCard(s: GAState, p: PlayerId, id: string): Card | undefined {
+  const c = s.players[p]!.hand.find((x) => x.id === id);
+  return c && !isHidden(c) ? c : undefined;
+}
+
+/** Legal targets for an ability's target spec, from `p`'s point of view. */
+export function targetsFor(s: GAState, p: PlayerId, spec: NonNullable<Extract<Ability, { kind: 'resolve' }>['target']>, spell: boolean): string[] {
+  switch (spec) {
+    case 'unit':
+    case 'opponent-unit':
+    case 'ally':
+    case 'your-ally':
+      return s.field
+        .filter((o) => {
+          if (spec === 'ally' || spec === 'your-ally' ? !isAlly(o) : !isUnit(o)) return false;
+          if (spec === 'opponent-unit' && o.controller === p) return false;
+          if (spec === 'your-ally' && o.controller !== p) return false;
+          return !(spell && hasKeyword(s, o, 'Spellshroud')); // X.A.21
+        })
+        .map((o) => o.id);
+    case 'graveyard-card':
+      return s.order.flatMap((q) => s.players[q]!.graveyard.map((c) => c.id));
+  }
+}
+
+function slowOk(s: GAState, p: PlayerId): boolean {
+  return s.activePlayer === p && s.phase === 'main' && s.stack.length === 0 && s.combat === null;
+}
+
+export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache?: Map<string, Check>): Check {
+  const p = c.player;
+  if (s.status !== 'playing') return reject(s.status === 'ended' ? '1.4.1' : '1.3', s.status === 'ended' ? 'the match is over' : 'the match has not started');
+  if (!s.order.includes(p)) return reject('1.2', `${p} is not a player in this match`);
+  if (c.type !== 'Concede') {
+    let gate = gateCache?.get(c.type);
+    if (gate === undefined) {
+      const r = commandGate(s, c.type, p);
+      gate = r.ok ? null : reject(r.rule, r.reason);
+      gateCache?.set(c.type, gate);
+    }
+    if (gate) return gate;
+  }
+  switch (c.type) {
+    case 'Concede':
+    case 'PassOpportunity':
+    case 'DeclineMaterialize':
+    case 'CancelActivation':
+    case 'DeclineRetaliation':
+      return null;
+    case 'PlaceStartingChampion': {
+      const card = s.players[p]!.materialDeck.find((x) => x.id === c.card);
+      if (!card || isHidden(card)) return reject('1.3.3', `${c.card} is not in your material deck`);
+      const d = cardDef(card.cardId);
+      if (d.type !== 'champion' || d.level !== 0 || !d.subtypes.includes('Spirit')) return reject('1.3.3', `${d.name} is not a Lv 0 Spirit champion`);
+      return null;
+    }
+    case 'Materialize': {
+      const card = s.players[p]!.materialDeck.find((x) => x.id === c.card);
+      if (!card || isHidden(card)) return reject('2.2.b.3.a', `${c.card} is not in your material deck`);
+      const why = materializeProblem(s, p, card);
+      return why ? reject(why.rule, why.reason) : null;
+    }
+    case 'ActivateCard': {
+      const card = handCard(s, p, c.card);
+      if (!card) return reject('2.3.a.10', `${c.card} is not in your hand; cards are activated from hand`);
+      const d = cardDef(card.cardId);
+      if (d.type === 'champion' || d.supertypes.includes('regalia')) return reject('2.3.b.3.a', `${d.name} is materialized, not activated`);
+      if (!enabledElements(s, p).includes(d.element)) return reject('1.6.d.2', `the ${d.element} element is not enabled for you (your champion's lineage enables ${enabledElements(s, p).join(', ')})`);
+      const slow = d.type !== 'action' || d.speed !== 'fast';
+      if (slow && !slowOk(s, p)) return reject('2.8.a.2', `${d.name} is slow: only the turn player, in their main phase, with an empty Effects Stack`);
+      const res = d.abilities.find((a) => a.kind === 'resolve');
+      const spec = res && res.kind === 'resolve' ? res.target : undefined;
+      if (spec) {
+        if (c.target === undefined) return reject('2.3.a.5', `${d.name} needs a target`);
+        if (!targetsFor(s, p, spec, d.subtypes.includes('Spell')).includes(c.target)) return reject('2.7.6', `${c.target} is not a legal target for ${d.name}`);
+      } else if (c.target !== undefined) return reject('2.3.a.5', `${d.name} has no target`);
+      if (d.type === 'attack') {
+        const champ = championOf(s, p);
+        if (!champ) return reject('1.7.d.2', 'an attack card is performed through your champion; you have none');
+        if (champ.rested) return reject('X.B.3.b', 'your champion is rested; attacking rests it as a cost');
+        if (c.weapon !== undefined) {
+          const w = objectById(s, c.weapon);
+          if (!w || w.controller !== p || cardDef(w.cardId).type !== 'weapon') return reject('2.6.5.b', `${c.weapon} is not a weapon you control`);
+        }
+      } else if (c.weapon !== undefined) return reject('2.6.5.b', 'only attack cards announce a weapon');
+      const cost = activationCost(s, p, d);
+      const others = s.players[p]!.hand.length - 1;
+      if (others < cost) return reject('2.3.a.8', `${d.name} costs ${cost} reserve; you have ${others} other card(s) in hand`);
+      return null;
+    }
+    case 'SelectReserve': {
+      const card = handCard(s, p, c.card);
+      if (!card) return reject('1.6.b.4.a', `${c.card} is not a card in your hand`);
+      if (card.selected) return reject('2.3.c.1.b', `${c.card} is already chosen for this payment`);
+      return null;
+    }
+    case 'ActivateAbility': {
+      const o = objectById(s, c.source);
+      if (!o || o.controller !== p) return reject('2.4.a.1', `${c.source} is not an object you control`);
+      const a = objectAbilities(o)[c.ability];
+      if (!a || a.kind !== 'activated') return reject('2.4.a.2', `${cardDef(o.cardId).name} has no activated ability #${c.ability}`);
+      if (a.classBonus && !classBonusActive(s, p, cardDef(o.cardId))) return reject('X.A.1.c', 'its Class Bonus is not met: your champion does not share a class with it');
+      if (!obeys(s, o)) return reject('X.A.20', `${cardDef(o.cardId).name} does not obey you (Pride)`);
+      if (a.cost.rest && o.rested) return reject('X.B.3.b', `${cardDef(o.cardId).name} is rested and can't pay a REST cost`);
+      const rc = a.cost.removeCounters;
+      if (rc && (o.counters[rc.kind] ?? 0) < rc.n) return reject('2.11.4', `needs ${rc.n} ${rc.kind} counter(s); it has ${o.counters[rc.kind] ?? 0}`);
+      if (a.target) {
+        if (c.target === undefined) return reject('2.4.a.1', 'this ability needs a target');
+        if (!targetsFor(s, p, a.target, false).includes(c.target)) return reject('2.7.6', `${c.target} is not a legal target`);
+      } else if (c.target !== undefined) return reject('2.4.a.1', 'this ability has no target');
+      return null;
+    }
+    case 'DeclareAttack': {
+      const a = objectById(s, c.attacker);
+      if (!a || a.controller !== p || !isUnit(a)) return reject('2.6.1', `${c.attacker} is not a unit you control`);
+      if (a.rested) return reject('2.6.1.a', `${cardDef(a.cardId).name} is rested; units attack while awake`);
+      if (!obeys(s, a)) return reject('X.A.20', `${cardDef(a.cardId).name} does not obey you (Pride ${cardDef(a.cardId).keywords.find((k) => k.keyword === 'Pride')?.n})`);
+      let weapon = null;
+      if (isAlly(a)) {
+        if (c.weapon !== undefined) return reject('1.7.f.3.a', 'allies cannot use weapons');
+        if (unitPower(s, a) <= 0) return reject('2.6.1.c', `${cardDef(a.cardId).name} has no power`);
+      } else {
+        if (c.weapon === undefined) return reject('1.7.a.8.a', 'champions have no power: attack with a weapon or an attack card');
+        weapon = objectById(s, c.weapon) ?? null;
+        if (!weapon || weapon.controller !== p || cardDef(weapon.cardId).type !== 'weapon') return reject('1.7.a.8', `${c.weapon} is not a weapon you control`);
+        if ((cardDef(weapon.cardId).power ?? 0) <= 0) return reject('2.9.7', 'a champion can only attack with more than 0 power');
+      }
+      const t = objectById(s, c.target);
+      if (!t || !isUnit(t)) return reject('2.6.1', `${c.target} is not a unit on the field`);
+      if (t.controller === p) return reject('2.6.11', 'players can’t attack their own units');
+      if (!attackableBy(s, t, a, weapon)) return reject('X.A.22', `${cardDef(t.cardId).name} has stealth; the attack needs True Sight`);
+      return null;
+    }
+    case 'ChooseAttackTarget': {
+      if (!attackTargets(s).some((o) => o.id === c.target)) return reject('2.6.3', `${c.target} is not a legal target for this attack`);
+      return null;
+    }
+    case 'DeclareRetaliation': {
+      const cb = s.combat;
+      if (!cb || cb.target !== c.unit) return reject('2.2.g.i.2', `${c.unit} is not the defending unit`);
+      return null;
+    }
+  }
+}
+
+// ── Executing a command ────────────────────────────────────────────────────────────────────────────────
+
+export function decide(s: GAState, command: Command, ctx: DecideContext): Decision {
+  const parsed = GACommandSchema.safeParse(command);
+  if (!parsed.success) return reject('command', `malformed command: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+  const c = { ...parsed.data, player: command.player } as GACommand & { player: PlayerId };
+  const problem = check(s, c);
+  if (problem) return problem;
+  const f = new Flow(s, ctx.rng);
+  execute(f, c);
+  return { ok: true, events: f.out };
+}
+
+function finishActivation(f: Flow): void {
+  const pend = f.s.pending!;
+  const p = pend.player;
+  const d = cardDef(pend.card.cardId);
+  if (d.type === 'attack') {
+    const champ = championOf(f.s, p)!;
+    f.emit('ObjectRested', { object: champ.id, reason: 'attack cost' }, { rule: '1.7.d.2' });
+  }
+  const selected = f.s.players[p]!.hand.filter((x): x is Card => !isHidden(x) && x.selected === true);
+  if (selected.length > 0)
+    f.emit('CardsMoved', { reason: 'reserve', player: p, moves: selected.map((x) => ({ owner: p, id: x.id, cardId: x.cardId, from: 'hand', to: 'memory', fromOid: x.oid ?? null, toOid: f.oid() })) }, { rule: '2.3.c.1' });
+  const item: StackItem = { sid: `s${f.s.serial + 1}`, controller: p, kind: 'card', card: pend.card, sourceCardId: pend.card.cardId, source: null, ability: 0, target: pend.target, materialized: pend.materialize, weapon: pend.weapon, label: d.name };
+  f.emit('ActivationPlaced', { item }, { rule: pend.materialize ? '2.3.b.9' : '2.3.a.9' });
+  grantOpportunity(f, pend.materialize ? '2.3.b.9' : '2.3.a.9');
+  settle(f);
+}
+
+function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
+  const s = f.s;
+  const p = c.player;
+  switch (c.type) {
+    case 'Concede':
+      f.emit('PlayerConceded', { player: p }, { rule: '2.12.c.1' });
+      settle(f);
+      return;
+    case 'PassOpportunity': {
+      const w = s.priority!;
+      const allPassed = new Set([...w.passed, w.holder]).size >= w.order.length;
+      f.emit('OpportunityPassed', { player: p }, { rule: '2.8.b.1.c' });
+      if (allPassed && f.s.stack.length > 0) resolveAndContinue(f);
+      else settle(f);
+      return;
+    }
+    case 'PlaceStartingChampion': {
+      const card = s.players[p]!.materialDeck.find((x) => x.id === c.card) as Card;
+      const obj = newObject(s, { id: card.id, cardId: card.cardId }, p);
+      f.emit('StartingChampionPlaced', { player: p, object: obj, fromOid: card.oid ?? null }, { rule: '1.3.3' });
+      collectTriggers(f, obj, 'enter'); // X.A.14.b
+      settle(f);
+      return;
+    }
+    case 'DeclineMaterialize':
+      f.emit('MaterializationDeclined', { player: p }, { rule: '2.2.b.4' });
+      settle(f);
+      return;
+    case 'Materialize': {
+      const card = s.players[p]!.materialDeck.find((x) => x.id === c.card) as Card;
+      const d = cardDef(card.cardId);
+      const champ = d.type === 'champion' ? championOf(s, p) : undefined;
+      f.emit('ActivationDeclared', { player: p, card: { id: card.id, cardId: card.cardId }, from: 'materialDeck', fromOid: card.oid ?? null, target: champ?.id ?? null, weapon: null, reserve: 0, memory: d.cost?.n ?? 0, materialize: true }, { rule: '2.3.b.2' });
+      const n = d.cost?.n ?? 0;
+      if (n > 0) {
+        // 2.3.c.2.a: memory costs banish cards chosen uniformly at random (memory sorted by id first, so replays agree).
+        const pool = f.s.players[p]!.memory.filter((x): x is Card => !isHidden(x)).sort((a, b) => (a.id < b.id ? -1 : 1));
+        const chosen: Card[] = [];
+        for (let i = 0; i < n; i++) chosen.push(pool.splice(f.rng.int(pool.length), 1)[0]!);
+        f.emit('CardsMoved', { reason: 'memory-cost', player: p, moves: chosen.map((x) => ({ owner: p, id: x.id, cardId: x.cardId, from: 'memory', to: 'banishment', fromOid: x.oid ?? null, toOid: null })) }, { rule: '2.3.c.2' });
+      }
+      finishActivation(f);
+      return;
+    }
+    case 'ActivateCard': {
+      const card = handCard(s, p, c.card)!;
+      const d = cardDef(card.cardId);
+      const cost = activationCost(s, p, d);
+      f.emit('ActivationDeclared', { player: p, card: { id: card.id, cardId: card.cardId }, from: 'hand', fromOid: card.oid ?? null, target: c.target ?? null, weapon: c.weapon ?? null, reserve: cost, memory: 0, materialize: false }, { rule: '2.3.a.2' });
+      if (cost === 0) finishActivation(f);
+      return;
+    }
+    case 'SelectReserve': {
+      const card = handCard(s, p, c.card)!;
+      f.emit('ReserveSelected', { player: p, card: card.id, oid: card.oid ?? null }, { rule: '2.3.c.1.a' });
+      if (f.s.pending && f.s.pending.selected >= f.s.pending.cost) finishActivation(f);
+      return;
+    }
+    case 'CancelActivation': {
+      const pend = s.pending!;
+      f.emit('ActivationCanceled', { player: p, card: pend.card, from: pend.from, toOid: f.oid() }, { rule: '2.3.a.8' });
+      return;
+    }
+    case 'ActivateAbility': {
+      const o = objectById(s, c.source)!;
+      const a = objectAbilities(o)[c.ability]!;
+      if (a.kind !== 'activated') return;
+      if (a.cost.rest) f.emit('ObjectRested', { object: o.id, reason: 'cost' }, { rule: '2.4.a.1' });
+      const rc = a.cost.removeCounters;
+      if (rc) f.emit('CountersChanged', { object: o.id, kind: rc.kind, delta: -rc.n }, { rule: '2.11.4' });
+      const item: StackItem = { sid: `s${f.s.serial + 1}`, controller: p, kind: 'ability', card: null, sourceCardId: o.cardId, source: o.id, ability: c.ability, target: c.target ?? null, materialized: false, weapon: null, label: `${cardDef(o.cardId).name}: ${a.text}` };
+      if (a.cost.banishSelf) f.emit('ObjectLeftField', { object: o.id, cardId: o.cardId, to: 'banishment', reason: 'cost' }, { rule: 'X.B.4' });
+      f.emit('AbilityActivated', { item }, { rule: '2.4.a.4' });
+      if (a.cost.banishSelf) collectTriggers(f, o, 'leave');
+      grantOpportunity(f, '2.4.a.4');
+      settle(f);
+      return;
+    }
+    case 'DeclareAttack': {
+      const a = objectById(s, c.attacker)!;
+      const t = objectById(s, c.target)!;
+      f.emit('ObjectRested', { object: a.id, reason: 'attack cost' }, { rule: '2.6.1.d' });
+      f.emit('AttackDeclared', { player: p, attacker: a.id, target: t.id, defendingPlayer: t.controller, weapon: c.weapon ?? null, attackCard: null }, { rule: '2.6.7' });
+      settle(f);
+      return;
+    }
+    case 'ChooseAttackTarget': {
+      const t = objectById(s, c.target)!;
+      const cb = s.combat!;
+      f.emit('AttackDeclared', { player: p, attacker: cb.attacker, target: t.id, defendingPlayer: t.controller, weapon: cb.weapon, attackCard: cb.attackCard }, { rule: '2.6.3' });
+      collectAttackTriggers(f);
+      settle(f);
+      return;
+    }
+    case 'DeclareRetaliation': {
+      const u = objectById(s, c.unit)!;
+      f.emit('ObjectRested', { object: u.id, reason: 'retaliation cost' }, { rule: '2.2.g.i.2' });
+      f.emit('RetaliationDeclared', { player: p, unit: u.id, against: s.combat!.attacker }, { rule: '2.2.g.i.2.a' });
+      settle(f);
+      return;
+    }
+    case 'DeclineRetaliation':
+      f.emit('RetaliationDeclined', { player: p }, { rule: '2.2.g.i.2' });
+      settle(f);
+      return;
+  }
+}
+
+// ── legalCommands: every candidate, filtered by the same check ─────────────────────────────────────────
+
+export function legalCommands(s: GAState, p: PlayerId): Command[] {
+  if (s.status !== 'playing' || !s.order.includes(p)) return [];
+  const out: Command[] = [];
+  const cache = new Map<string, Check>();
+  const add = (c: Record<string, unknown> & { type: string }) => {
+    const cmd = { ...c, player: p } as GACommand & { player: PlayerId };
+    if (check(s, cmd, cache) === null) out.push(cmd as unknown as Command);
+  };
+  const pl = s.players[p]!;
+  add({ type: 'PassOpportunity' });
+  add({ type: 'DeclineMaterialize' });
+  add({ type: 'CancelActivation' });
+  add({ type: 'DeclineRetaliation' });
+  for (const c of pl.materialDeck) {
+    if (isHidden(c)) continue;
+    add({ type: 'PlaceStartingChampion', card: c.id });
+    add({ type: 'Materialize', card: c.id });
+  }
+  const gateActivate = commandGate(s, 'ActivateCard', p).ok;
+  const gateReserve = commandGate(s, 'SelectReserve', p).ok;
+  for (const c of pl.hand) {
+    if (isHidden(c)) continue;
+    if (gateReserve) add({ type: 'SelectReserve', card: c.id });
+    if (!gateActivate) continue;
+    const d = cardDef(c.cardId);
+    const res = d.abilities.find((a) => a.kind === 'resolve');
+    const targets = res && res.kind === 'resolve' && res.target ? targetsFor(s, p, res.target, d.subtypes.includes('Spell')) : [undefined];
+    const weapons = d.type === 'attack' ? [undefined, ...s.field.filter((o) => o.controller === p && cardDef(o.cardId).type === 'weapon').map((o) => o.id)] : [undefined];
+    for (const t of targets) for (const w of weapons) add({ type: 'ActivateCard', card: c.id, ...(t !== undefined ? { target: t } : {}), ...(w !== undefined ? { weapon: w } : {}) });
+  }
+  if (commandGate(s, 'ActivateAbility', p).ok)
+    for (const o of s.field) {
+      if (o.controller !== p) continue;
+      objectAbilities(o).forEach((a, i) => {
+        if (a.kind !== 'activated') return;
+        const targets = a.target ? targetsFor(s, p, a.target, false) : [undefined];
+        for (const t of targets) add({ type: 'ActivateAbility', source: o.id, ability: i, ...(t !== undefined ? { target: t } : {}) });
+      });
+    }
+  if (commandGate(s, 'DeclareAttack', p).ok)
+    for (const a of s.field) {
+      if (a.controller !== p || !isUnit(a)) continue;
+      const weapons = isChampion(a) ? s.field.filter((o) => o.controller === p && cardDef(o.cardId).type === 'weapon').map((o) => o.id) : [undefined];
+      for (const t of s.field) if (isUnit(t) && t.controller !== p) for (const w of weapons) add({ type: 'DeclareAttack', attacker: a.id, target: t.id, ...(w !== undefined ? { weapon: w } : {}) });
+    }
+  if (s.prompt?.kind === 'attackTarget') for (const t of s.field) add({ type: 'ChooseAttackTarget', target: t.id });
+  if (s.prompt?.kind === 'retaliate' && s.combat?.target) add({ type: 'DeclareRetaliation', unit: s.combat.target });
+  add({ type: 'Concede' });
+  return out;
+}
+
+export function actors(s: GAState): PlayerId[] {
+  if (s.status !== 'playing') return [];
+  if (s.prompt) return [s.prompt.player];
+  if (s.priority) return [s.priority.holder];
+  return [];
+}
+
+/** Known card ids (for fuzzing and schema docs). */
+export const CARD_IDS = [...CARDS.keys()];
+export { evolve };

@@ -1,0 +1,340 @@
+// evolve: the pure fold. It reads only the event payload, so it folds the full events (judge) and the redacted
+// ones (viewers) alike: cards are found by their real id or by their opaque id, and a move whose card identity
+// was redacted (cardId null) leaves a hidden slot behind.
+import { apnap, expireEffects, openWindow, passPriority, type GameEvent, type PlayerId } from '@matchtape/engine';
+import type { Card, Combat, FieldObject, GAState, Pending, PlayerState, PlayerZone, Prompt, Shield, Slot, StackItem, Step, Phase } from './types';
+import { isHidden } from './types';
+import type { ContinuousEffect } from '@matchtape/engine';
+
+export interface Move {
+  owner: PlayerId;
+  id: string | null;
+  cardId: string | null;
+  from: PlayerZone;
+  to: PlayerZone;
+  fromOid: string | null;
+  toOid: string | null;
+  bottom?: boolean;
+}
+
+export function initialState(): GAState {
+  return {
+    status: 'setup',
+    matchId: '',
+    order: [],
+    players: {},
+    turn: 0,
+    activePlayer: null,
+    firstPlayer: null,
+    phase: 'setup',
+    step: null,
+    field: [],
+    stack: [],
+    priority: null,
+    prompt: null,
+    pending: null,
+    combat: null,
+    effects: [],
+    shields: [],
+    serial: 0,
+    turnLimit: 0,
+    winner: null,
+    result: null,
+  };
+}
+
+function emptyPlayer(id: PlayerId, name: string): PlayerState {
+  return { id, name, mainDeck: [], materialDeck: [], hand: [], memory: [], graveyard: [], banishment: [], championPlaced: false, turnsTaken: 0, materializedThisPhase: false, lost: null };
+}
+
+/** Removes the slot matching `id` (real) or `oid` (opaque) from a zone. */
+function without(zone: readonly Slot[], id: string | null, oid: string | null): Slot[] {
+  let i = id !== null ? zone.findIndex((c) => c.id === id) : -1;
+  if (i < 0 && oid !== null) i = zone.findIndex((c) => c.id === oid || (!isHidden(c) && c.oid === oid));
+  if (i < 0) return [...zone];
+  return [...zone.slice(0, i), ...zone.slice(i + 1)];
+}
+
+function slotFor(id: string | null, cardId: string | null, oid: string | null): Slot {
+  if (cardId !== null && id !== null) return oid !== null ? { id, cardId, oid } : { id, cardId };
+  return { id: oid ?? 'unknown', hidden: true };
+}
+
+function updPlayer(s: GAState, p: string, f: (x: PlayerState) => PlayerState): GAState {
+  return { ...s, players: { ...s.players, [p]: f(s.players[p]!) } };
+}
+
+function updObject(s: GAState, id: string, f: (o: FieldObject) => FieldObject): GAState {
+  return { ...s, field: s.field.map((o) => (o.id === id ? f(o) : o)) };
+}
+
+function applyMove(s: GAState, m: Move): GAState {
+  return updPlayer(s, m.owner, (pl) => {
+    const from = without(pl[m.from], m.id, m.fromOid);
+    const base = { ...pl, [m.from]: from } as PlayerState;
+    const slot = slotFor(m.id, m.cardId, m.toOid);
+    const to = base[m.to] as Slot[];
+    return { ...base, [m.to]: m.bottom ? [...to, slot] : [slot, ...to] } as PlayerState;
+  });
+}
+
+type P = Record<string, unknown>;
+
+export function evolve(s: GAState, e: GameEvent): GAState {
+  const p = e.payload as P;
+  switch (e.type) {
+    case 'MatchStarted': {
+      const players = p.players as { id: PlayerId; name: string }[];
+      return {
+        ...initialState(),
+        status: 'playing',
+        matchId: String(p.matchId ?? ''),
+        order: players.map((x) => x.id),
+        players: Object.fromEntries(players.map((x) => [x.id, emptyPlayer(x.id, x.name)])),
+        turnLimit: Number(p.turnLimit ?? 0),
+      };
+    }
+    case 'DeckSetOut': {
+      const player = p.player as PlayerId;
+      const tiles = (oids: string[]): Slot[] => oids.map((o) => ({ id: o, hidden: true }));
+      const main = (p.main as Card[] | null) ?? tiles(p.mainOids as string[]);
+      const material = (p.material as Card[] | null) ?? tiles(p.materialOids as string[]);
+      const hand = (p.hand as Card[] | null) ?? tiles(p.handOids as string[]);
+      return updPlayer(s, player, (pl) => ({ ...pl, mainDeck: main, materialDeck: material, hand }));
+    }
+    case 'FirstPlayerChosen':
+      return { ...s, firstPlayer: p.player as PlayerId };
+    case 'TurnStarted': {
+      const player = p.player as PlayerId;
+      const next = updPlayer(s, player, (pl) => ({ ...pl, turnsTaken: pl.turnsTaken + 1 }));
+      return { ...next, turn: Number(p.turn), activePlayer: player, phase: 'start', step: null };
+    }
+    case 'PhaseEntered': {
+      const phase = p.phase as Phase;
+      let next: GAState = { ...s, phase, step: (p.step as Step) ?? null };
+      if (phase === 'materialize' && s.activePlayer) next = updPlayer(next, s.activePlayer, (pl) => ({ ...pl, materializedThisPhase: false }));
+      return next;
+    }
+    case 'PromptOpened':
+      return { ...s, prompt: p.prompt as Prompt };
+    case 'StartingChampionPlaced': {
+      const obj = p.object as FieldObject;
+      const next = updPlayer(s, obj.owner, (pl) => ({ ...pl, materialDeck: without(pl.materialDeck, obj.cards[0]!.id, (p.fromOid as string | null) ?? null), championPlaced: true }));
+      return { ...next, field: [...next.field, obj], prompt: null };
+    }
+    case 'CardsMoved': {
+      let next = s;
+      for (const m of p.moves as Move[]) next = applyMove(next, m);
+      return next;
+    }
+    case 'OpportunityGranted': {
+      const player = p.player as PlayerId;
+      return { ...s, priority: openWindow(apnap(s.order, s.activePlayer ?? player), player) };
+    }
+    case 'OpportunityPassed': {
+      if (!s.priority) return s;
+      const r = passPriority(s.priority);
+      return { ...s, priority: r.allPassed ? null : r.window };
+    }
+    case 'ActivationDeclared': {
+      const card = p.card as Card;
+      const player = p.player as PlayerId;
+      const from = p.from as 'hand' | 'materialDeck';
+      const pending: Pending = {
+        player,
+        card,
+        from,
+        target: (p.target as string | null) ?? null,
+        weapon: (p.weapon as string | null) ?? null,
+        cost: Number(p.reserve ?? 0),
+        selected: 0,
+        materialize: p.materialize === true,
+      };
+      let next = updPlayer(s, player, (pl) => ({ ...pl, [from]: without(pl[from], card.id, (p.fromOid as string | null) ?? null), materializedThisPhase: pl.materializedThisPhase || p.materialize === true }));
+      next = { ...next, pending };
+      if (pending.cost > 0) next = { ...next, prompt: { kind: 'payReserve', player, rule: '2.3.c.1' } };
+      else if (next.prompt?.kind === 'materialize') next = { ...next, prompt: null };
+      return next;
+    }
+    case 'ReserveSelected': {
+      const player = p.player as PlayerId;
+      const id = (p.card as string | null) ?? null;
+      let next = s;
+      if (id !== null) next = updPlayer(s, player, (pl) => ({ ...pl, hand: pl.hand.map((c) => (c.id === id && !isHidden(c) ? { ...c, selected: true as const } : c)) }));
+      return next.pending ? { ...next, pending: { ...next.pending, selected: next.pending.selected + 1 } } : next;
+    }
+    case 'ActivationCanceled': {
+      const player = p.player as PlayerId;
+      const card = (p.card as Card | null) ?? null;
+      const toOid = p.toOid as string;
+      const back: Slot = card ? { id: card.id, cardId: card.cardId, oid: toOid } : { id: toOid, hidden: true };
+      const from = (p.from as 'hand' | 'materialDeck') ?? 'hand';
+      const next = updPlayer(s, player, (pl) => {
+        const hand = pl.hand.map((c) => (isHidden(c) || !c.selected ? c : unselect(c)));
+        const base = { ...pl, hand };
+        return { ...base, [from]: [back, ...base[from]] };
+      });
+      return { ...next, pending: null, prompt: s.pending?.materialize ? { kind: 'materialize', player, rule: '2.2.b.3' } : null };
+    }
+    case 'ActivationPlaced':
+    case 'TriggerPlaced':
+    case 'AbilityActivated': {
+      const item = p.item as StackItem;
+      return { ...s, stack: [...s.stack, item], pending: e.type === 'ActivationPlaced' ? null : s.pending, prompt: e.type === 'ActivationPlaced' ? null : s.prompt, serial: s.serial + 1 };
+    }
+    case 'StackItemResolved':
+    case 'StackItemFizzled': {
+      const sid = p.sid as string;
+      const item = s.stack.find((x) => x.sid === sid);
+      let next: GAState = { ...s, stack: s.stack.filter((x) => x.sid !== sid) };
+      const to = p.to as 'graveyard' | 'banishment' | null;
+      if (item?.card && to) next = updPlayer(next, ownerOfCard(item.card, item.controller), (pl) => ({ ...pl, [to]: [stripCard(item.card!), ...pl[to]] }));
+      return next;
+    }
+    case 'ObjectEntered': {
+      const obj = p.object as FieldObject;
+      let next = s;
+      const fromZone = (p.fromZone as PlayerZone | null) ?? null;
+      if (fromZone) next = updPlayer(next, obj.owner, (pl) => ({ ...pl, [fromZone]: without(pl[fromZone], obj.cards[0]!.id, (p.fromOid as string | null) ?? null) }));
+      return { ...next, field: [...next.field, obj] };
+    }
+    case 'ChampionLeveledUp': {
+      const card = p.card as Card;
+      return updObject(s, p.object as string, (o) => ({ ...o, cardId: card.cardId, cards: [...o.cards, stripCard(card)], rested: false }));
+    }
+    case 'ObjectRested':
+      return updObject(s, p.object as string, (o) => ({ ...o, rested: true }));
+    case 'ObjectsWoken': {
+      const ids = p.objects as string[];
+      return { ...s, field: s.field.map((o) => (ids.includes(o.id) ? { ...o, rested: false } : o)) };
+    }
+    case 'CountersChanged': {
+      const kind = p.kind as string;
+      const delta = Number(p.delta);
+      return updObject(s, p.object as string, (o) => {
+        const counters = { ...o.counters, [kind]: Math.max(0, (o.counters[kind] ?? 0) + delta) };
+        if (counters[kind] === 0) delete counters[kind];
+        return { ...o, counters };
+      });
+    }
+    case 'DamageDealt': {
+      let next = s;
+      for (const d of p.damage as { target: string; amount: number }[]) next = updObject(next, d.target, (o) => ({ ...o, damage: o.damage + d.amount }));
+      if (s.combat && p.attack === true) next = { ...next, combat: { ...(next.combat as Combat), damageDealt: true } };
+      return next;
+    }
+    case 'DamagePrevented': {
+      const shield = p.shield as string;
+      const amount = Number(p.amount);
+      return { ...s, shields: s.shields.map((x) => (x.id === shield ? { ...x, amount: x.amount - amount } : x)).filter((x) => x.amount > 0) };
+    }
+    case 'DamageRecovered':
+      return updObject(s, p.object as string, (o) => ({ ...o, damage: Math.max(0, o.damage - Number(p.amount)) }));
+    case 'ShieldCreated':
+      return { ...s, shields: [...s.shields, ...(p.shields as Shield[])], serial: s.serial + 1 };
+    case 'EffectCreated':
+      return { ...s, effects: [...s.effects, p.effect as ContinuousEffect], serial: s.serial + 1 };
+    case 'ObjectLeftField': {
+      const obj = s.field.find((o) => o.id === p.object);
+      if (!obj) return s;
+      const to = p.to as 'graveyard' | 'banishment';
+      let next: GAState = { ...s, field: s.field.filter((o) => o.id !== obj.id), effects: s.effects.filter((x) => x.target !== obj.id), shields: s.shields.filter((x) => x.target !== obj.id) };
+      next = updPlayer(next, obj.owner, (pl) => ({ ...pl, [to]: [...obj.cards.map(stripCard).reverse(), ...pl[to]] }));
+      return next;
+    }
+    case 'IntentionEntered': {
+      const combat: Combat = {
+        attacker: p.attacker as string,
+        attackingPlayer: p.player as PlayerId,
+        defendingPlayer: null,
+        target: null,
+        weapon: (p.weapon as string | null) ?? null,
+        attackCard: stripCard(p.card as Card),
+        retaliator: null,
+        retaliationDecided: false,
+        damageDealt: false,
+        multiplier: 1,
+        negated: false,
+      };
+      return { ...s, stack: s.stack.filter((x) => x.sid !== p.sid), combat };
+    }
+    case 'AttackDeclared': {
+      const base: Combat = s.combat ?? {
+        attacker: p.attacker as string,
+        attackingPlayer: p.player as PlayerId,
+        defendingPlayer: null,
+        target: null,
+        weapon: (p.weapon as string | null) ?? null,
+        attackCard: null,
+        retaliator: null,
+        retaliationDecided: false,
+        damageDealt: false,
+        multiplier: 1,
+        negated: false,
+      };
+      // 2.6.7.b: attack declarations can't be responded to; nobody holds Opportunity.
+      return { ...s, combat: { ...base, target: p.target as string, defendingPlayer: p.defendingPlayer as PlayerId }, prompt: null, priority: null };
+    }
+    case 'AttackFizzled': {
+      const c = s.combat;
+      let next: GAState = { ...s, combat: null, prompt: null };
+      if (c?.attackCard) next = updPlayer(next, c.attackingPlayer, (pl) => ({ ...pl, graveyard: [c.attackCard!, ...pl.graveyard] }));
+      return next;
+    }
+    case 'IntentionCleared': {
+      const c = s.combat;
+      if (!c?.attackCard) return s;
+      const next = updPlayer(s, c.attackingPlayer, (pl) => ({ ...pl, graveyard: [c.attackCard!, ...pl.graveyard] }));
+      return { ...next, combat: { ...c, attackCard: null } };
+    }
+    case 'AttackDoubled':
+      return s.combat ? { ...s, combat: { ...s.combat, multiplier: s.combat.multiplier * 2 } } : s;
+    case 'RetaliationDeclared':
+      return s.combat ? { ...s, combat: { ...s.combat, retaliator: p.unit as string, retaliationDecided: true }, prompt: null } : s;
+    case 'RetaliationDeclined':
+      return s.combat ? { ...s, combat: { ...s.combat, retaliationDecided: true }, prompt: null } : s;
+    case 'CombatEnded': {
+      const c = s.combat;
+      let next: GAState = { ...s, combat: null };
+      if (c?.attackCard) next = updPlayer(next, c.attackingPlayer, (pl) => ({ ...pl, graveyard: [c.attackCard!, ...pl.graveyard] }));
+      return next;
+    }
+    case 'MaterializationDeclined':
+      return { ...s, prompt: null };
+    case 'EndOfTurnCleanup': {
+      const allies = p.allies as string[];
+      return {
+        ...s,
+        field: s.field.map((o) => (allies.includes(o.id) ? { ...o, damage: 0 } : o)),
+        effects: expireEffects(s.effects, { ends: 'turn' }),
+        shields: [],
+      };
+    }
+    case 'TurnEnded':
+      return { ...s, priority: null };
+    case 'DrawFromEmptyDeck':
+      return updPlayer(s, p.player as string, (pl) => ({ ...pl, lost: '2.10.6' }));
+    case 'PlayerConceded':
+      return updPlayer(s, p.player as string, (pl) => ({ ...pl, lost: '2.12.c' }));
+    case 'PlayerLost':
+      return updPlayer(s, p.player as string, (pl) => ({ ...pl, lost: String(p.rule ?? pl.lost ?? '1.4.3') }));
+    case 'MatchEnded':
+      return { ...s, status: 'ended', phase: 'game-over', step: null, priority: null, prompt: null, pending: null, winner: (p.winner as PlayerId | null) ?? null, result: String(p.result ?? '') };
+    default:
+      return s;
+  }
+}
+
+function unselect(c: Card): Card {
+  return c.oid ? { id: c.id, cardId: c.cardId, oid: c.oid } : { id: c.id, cardId: c.cardId };
+}
+
+function stripCard(c: Card): Card {
+  return { id: c.id, cardId: c.cardId };
+}
+
+/** Cards are owned by the player whose id prefixes the instance id ("p1-…"); tokens do not exist in this pool. */
+export function ownerOfCard(c: Card, fallback: PlayerId): PlayerId {
+  const m = /^(p\d+)-/.exec(c.id);
+  return (m ? m[1] : fallback) as PlayerId;
+}

@@ -1,0 +1,654 @@
+// The rules engine behind decide(): a Flow folds each draft event into a working state as it is emitted, so
+// later rules see earlier effects. Turn-based actions, state-based effects, triggers, the Effects Stack and
+// the phase sequence (asked of the XState machine) live here; decide.ts validates commands and calls in.
+import { type DraftEvent, type PlayerId, type Rng } from '@matchtape/engine';
+import { cardDef } from './cards/pool';
+import { classBonusActive, hasKeyword, printedKeyword } from './cards/keywords';
+import type { Ability, AbilityCost, Effect, GACardDef, TriggerOn } from './cards/types';
+import { evolve, type Move } from './evolve';
+import { nextLocation } from './machine';
+import { attackPower, championLevel, championOf, isAlly, isChampion, isUnit, life, objectById, opponentsOf, unitPower } from './rules';
+import type { Card, FieldObject, GAState, Phase, Shield, StackItem, Step } from './types';
+import { isHidden } from './types';
+
+export interface PendingTrigger {
+  controller: PlayerId;
+  source: string | null;
+  sourceCardId: string;
+  ability: number;
+  target: string | null;
+  label: string;
+}
+
+export class Flow {
+  out: DraftEvent[] = [];
+  triggers: PendingTrigger[] = [];
+  constructor(
+    public s: GAState,
+    readonly rng: Rng,
+  ) {}
+
+  emit(type: string, payload: Record<string, unknown>, meta: { rule?: string; auto?: boolean } = {}): void {
+    const full = this.rng.pending ? { ...payload, random: this.rng.take() } : payload;
+    const d: DraftEvent = { type, payload: full };
+    if (meta.rule) d.rule = meta.rule;
+    if (meta.auto) d.auto = true;
+    this.out.push(d);
+    this.s = evolve(this.s, d);
+  }
+
+  oid(): string {
+    return this.rng.opaqueId();
+  }
+
+  get ended(): boolean {
+    return this.s.status === 'ended';
+  }
+}
+
+/** Abilities of an object: its card's, plus the innate enlighten ability of every champion (2.11.6.d.i). */
+export const INNATE_ENLIGHTEN: Ability = {
+  kind: 'activated',
+  cost: { removeCounters: { kind: 'enlighten', n: 3, from: 'self' } },
+  effects: [{ do: 'draw', n: 1 }],
+  text: 'Remove 3 enlighten counters: Draw a card.',
+};
+export function objectAbilities(o: FieldObject): Ability[] {
+  const d = cardDef(o.cardId);
+  return d.type === 'champion' ? [...d.abilities, INNATE_ENLIGHTEN] : d.abilities;
+}
+export function abilityOf(sourceCardId: string, index: number): Ability | undefined {
+  const d = cardDef(sourceCardId);
+  return d.type === 'champion' && index === d.abilities.length ? INNATE_ENLIGHTEN : d.abilities[index];
+}
+
+// ── Moves between hidden and public zones ──────────────────────────────────────────────────────────────
+
+function fullCard(s: GAState, owner: PlayerId, zone: 'mainDeck' | 'hand' | 'memory' | 'materialDeck', id: string): Card {
+  const c = s.players[owner]![zone].find((x) => x.id === id);
+  if (!c || isHidden(c)) throw new Error(`card ${id} is not in ${owner}'s ${zone}`);
+  return c;
+}
+
+/** Draws `n` cards one at a time (2.10.2); drawing from an empty deck loses the game (2.10.6). */
+export function drawCards(f: Flow, player: PlayerId, n: number, rule: string, auto = true): void {
+  for (let i = 0; i < n; i++) {
+    const top = f.s.players[player]!.mainDeck[0];
+    if (!top || isHidden(top)) {
+      f.emit('DrawFromEmptyDeck', { player }, { rule: '2.10.6', auto: true });
+      return;
+    }
+    const move: Move = { owner: player, id: top.id, cardId: top.cardId, from: 'mainDeck', to: 'hand', fromOid: top.oid ?? null, toOid: f.oid() };
+    f.emit('CardsMoved', { reason: 'draw', player, moves: [move] }, { rule, auto });
+  }
+}
+
+// ── Opportunity and the Effects Stack ──────────────────────────────────────────────────────────────────
+
+export function grantOpportunity(f: Flow, rule: string): void {
+  const tp = f.s.activePlayer!;
+  f.emit('OpportunityGranted', { player: tp }, { rule, auto: true });
+}
+
+function nextSid(s: GAState): string {
+  return `s${s.serial + 1}`;
+}
+
+/** Simultaneous triggers: the turn player's first (bottom), then each player in turn order (2.4.b.6). */
+export function placeTriggers(f: Flow): void {
+  const tp = f.s.activePlayer!;
+  const i = f.s.order.indexOf(tp);
+  const order = [...f.s.order.slice(i), ...f.s.order.slice(0, i)];
+  const pending = f.triggers;
+  f.triggers = [];
+  for (const p of order)
+    for (const t of pending.filter((x) => x.controller === p)) {
+      const item: StackItem = { sid: nextSid(f.s), controller: t.controller, kind: 'trigger', card: null, sourceCardId: t.sourceCardId, source: t.source, ability: t.ability, target: t.target, materialized: false, weapon: null, label: t.label };
+      f.emit('TriggerPlaced', { item }, { rule: '2.4.b.1', auto: true });
+    }
+  grantOpportunity(f, '2.8.b.2');
+}
+
+export function collectTriggers(f: Flow, o: FieldObject | { controller: PlayerId; cardId: string; id: string | null }, on: TriggerOn, target: string | null = null): void {
+  const d = cardDef(o.cardId);
+  d.abilities.forEach((a, idx) => {
+    if (a.kind !== 'trigger' || a.on !== on) return;
+    if (a.classBonus && !classBonusActive(f.s, o.controller, d)) return;
+    if (a.condition === 'awake') {
+      const obj = objectById(f.s, o.id);
+      if (!obj || obj.rested) return;
+    }
+    f.triggers.push({ controller: o.controller, source: o.id, sourceCardId: o.cardId, ability: idx, target, label: `${d.name}: ${a.text}` });
+  });
+}
+
+/** Phases where the turn player gets Opportunity again once the stack has emptied (2.2.2, 2.2.e.3, 2.2.g.i-ii). */
+function naturalOpportunity(s: GAState): boolean {
+  if (s.phase === 'main') return s.combat === null;
+  if (s.phase === 'recollection' || s.phase === 'end') return true;
+  return s.phase === 'combat' && (s.step === 'retaliation' || s.step === 'damage');
+}
+
+/** All players passed in succession with items on the stack: the top resolves (2.8.b.1.e), then 2.8.b.1.f. */
+export function resolveAndContinue(f: Flow): void {
+  resolveTop(f);
+  runSBE(f);
+  if (f.ended) return;
+  if (f.triggers.length > 0) placeTriggers(f);
+  else if (f.s.stack.length > 0 || naturalOpportunity(f.s)) grantOpportunity(f, f.s.stack.length > 0 ? '2.8.b.1.a.ii' : '2.8.b.1.f');
+  settle(f);
+}
+
+function targetLegal(s: GAState, item: StackItem): boolean {
+  if (item.target === null) return true;
+  const a = abilityOf(item.card?.cardId ?? item.sourceCardId, item.card ? 0 : item.ability);
+  const spec = a && (a.kind === 'resolve' || a.kind === 'activated') ? a.target : undefined;
+  if (spec === 'graveyard-card') return s.order.some((p) => s.players[p]!.graveyard.some((c) => c.id === item.target));
+  const o = objectById(s, item.target);
+  if (!o) return false;
+  if (item.card && cardDef(item.card.cardId).subtypes.includes('Spell') && hasKeyword(s, o, 'Spellshroud')) return false;
+  return true;
+}
+
+function resolveTop(f: Flow): void {
+  const item = f.s.stack[f.s.stack.length - 1];
+  if (!item) return;
+  const regaliaOrChampion = (c: Card) => {
+    const d = cardDef(c.cardId);
+    return d.supertypes.includes('regalia') || d.type === 'champion';
+  };
+  // 2.3.d.4: every declared target must still be legal, or the whole item fizzles.
+  if (!targetLegal(f.s, item)) {
+    f.emit('StackItemFizzled', { sid: item.sid, reason: 'its target is no longer legal', to: item.card ? (regaliaOrChampion(item.card) ? 'banishment' : 'graveyard') : null }, { rule: '2.3.d.4.b', auto: true });
+    return;
+  }
+  if (item.kind === 'trigger' && item.ability === -1) {
+    // X.A.24: Vigor wakes the unit at the beginning of its controller's end phase.
+    const o = objectById(f.s, item.source);
+    if (o?.rested) f.emit('ObjectsWoken', { objects: [o.id], player: item.controller }, { rule: 'X.A.24', auto: true });
+    f.emit('StackItemResolved', { sid: item.sid, to: null }, { rule: '2.3.d.1', auto: true });
+    return;
+  }
+  if (item.kind !== 'card' || !item.card) {
+    const a = abilityOf(item.sourceCardId, item.ability);
+    if (a && (a.kind === 'trigger' || a.kind === 'activated')) {
+      if (a.kind === 'trigger' && a.cost && !payTriggerCost(f, item, a.cost)) {
+        f.emit('StackItemResolved', { sid: item.sid, to: null, note: 'its cost could not be paid' }, { rule: '2.3.d.1', auto: true });
+        return;
+      }
+      applyEffects(f, item, a.effects);
+    }
+    f.emit('StackItemResolved', { sid: item.sid, to: null }, { rule: '2.3.d.1', auto: true });
+    return;
+  }
+  const card = item.card;
+  const d = cardDef(card.cardId);
+  if (d.type === 'champion') {
+    const champ = objectById(f.s, item.target);
+    // 2.3.d.2.a: level and lineage are checked again on resolution.
+    if (!champ || !canLevelOnto(f.s, champ, d)) {
+      f.emit('StackItemFizzled', { sid: item.sid, reason: 'the champion to level up is gone or no longer qualifies', to: 'banishment' }, { rule: '2.3.d.2.a', auto: true });
+      return;
+    }
+    f.emit('StackItemResolved', { sid: item.sid, to: null }, { rule: '2.3.d.1', auto: true });
+    const from = cardDef(champ.cardId).level ?? 0;
+    f.emit('ChampionLeveledUp', { object: champ.id, player: item.controller, card, fromCardId: champ.cardId, levelFrom: from, levelTo: d.level ?? 0 }, { rule: '1.7.a.4.c', auto: true });
+    collectTriggers(f, { ...champ, cardId: card.cardId }, 'enter');
+    return;
+  }
+  if (d.type === 'action') {
+    const a = d.abilities.find((x) => x.kind === 'resolve');
+    if (a && a.kind === 'resolve') applyEffects(f, item, a.effects);
+    f.emit('StackItemResolved', { sid: item.sid, to: 'graveyard' }, { rule: '1.7.c.5', auto: true });
+    return;
+  }
+  if (d.type === 'attack') {
+    const champ = championOf(f.s, item.controller);
+    if (!champ) {
+      f.emit('StackItemFizzled', { sid: item.sid, reason: 'no champion to attack through', to: 'graveyard' }, { rule: '2.3.d.4.b', auto: true });
+      return;
+    }
+    // 1.7.d.5: the resolved attack card enters its champion's Intention zone.
+    f.emit('IntentionEntered', { sid: item.sid, player: item.controller, card, attacker: champ.id, weapon: item.weapon }, { rule: '1.7.d.5', auto: true });
+    return;
+  }
+  // Allies, items, weapons, domains, regalia: a new object under the controller (2.3.d.5).
+  f.emit('StackItemResolved', { sid: item.sid, to: null }, { rule: '2.3.d.5', auto: true });
+  const obj = newObject(f.s, card, item.controller);
+  f.emit('ObjectEntered', { object: obj, fromZone: null, fromOid: null }, { rule: '2.3.d.5', auto: true });
+  collectTriggers(f, obj, 'enter');
+}
+
+export function newObject(s: GAState, card: Card, controller: PlayerId): FieldObject {
+  const d = cardDef(card.cardId);
+  const counters: Record<string, number> = {};
+  if (d.durability !== undefined) counters.durability = d.durability; // 1.6.g.1.b
+  return { id: card.id, cardId: card.cardId, cards: [{ id: card.id, cardId: card.cardId }], owner: controller, controller, rested: false, damage: 0, counters, enteredTurn: s.turn };
+}
+
+/** Level-up legality (1.7.a.4.a, 1.7.a.3, X.A.11). */
+export function canLevelOnto(s: GAState, champ: FieldObject, d: GACardDef): boolean {
+  const cur = cardDef(champ.cardId);
+  if ((d.level ?? 0) < 1) return false;
+  if ((d.level ?? 0) !== (cur.level ?? 0) + 1) return false;
+  const lineage = d.keywords.find((k) => k.keyword === 'Lineage');
+  if (lineage && cur.lineageName !== lineage.name) return false;
+  return champ.owner === champ.controller && s.field.includes(champ);
+}
+
+function payTriggerCost(f: Flow, item: StackItem, cost: AbilityCost): boolean {
+  const rc = cost.removeCounters;
+  if (!rc) return true;
+  const src = objectById(f.s, item.source);
+  if (!src || (src.counters[rc.kind] ?? 0) < rc.n) return false;
+  f.emit('CountersChanged', { object: src.id, kind: rc.kind, delta: -rc.n }, { rule: '2.11.4', auto: true });
+  return true;
+}
+
+// ── Effects ────────────────────────────────────────────────────────────────────────────────────────────
+
+function applyEffects(f: Flow, item: StackItem, effects: Effect[]): void {
+  const me = item.controller;
+  for (const e of effects) {
+    if (f.ended) return;
+    const champ = championOf(f.s, me);
+    switch (e.do) {
+      case 'draw':
+        drawCards(f, me, e.n, '2.10.1');
+        break;
+      case 'damage': {
+        const targets = e.to === 'target' ? [objectById(f.s, item.target)] : opponentsOf(f.s, me).map((p) => championOf(f.s, p));
+        for (const t of targets) if (t) dealNonAttackDamage(f, item.source ?? item.sid, t, e.n);
+        break;
+      }
+      case 'prevent': {
+        const targets = e.to === 'target' ? [objectById(f.s, item.target)] : e.to === 'your-champion' ? [champ] : f.s.field.filter((o) => o.controller === me && isUnit(o));
+        const shields: Shield[] = targets.filter((t): t is FieldObject => !!t).map((t, i) => ({ id: `sh${f.s.serial + 1}-${i}`, target: t.id, amount: e.n, damage: e.damage, source: item.sourceCardId, ...(e.enlighten ? { enlighten: true } : {}) }));
+        if (shields.length > 0) f.emit('ShieldCreated', { shields }, { rule: '2.9.a.4.a', auto: true });
+        break;
+      }
+      case 'recover': {
+        if (champ && champ.damage > 0) f.emit('DamageRecovered', { object: champ.id, amount: Math.min(e.n, champ.damage) }, { rule: 'X.B.29', auto: true });
+        break;
+      }
+      case 'counters': {
+        const targets =
+          e.on === 'target' ? [objectById(f.s, item.target)] : e.on === 'self' ? [objectById(f.s, item.source)] : e.on === 'your-champion' ? [champ] : f.s.field.filter((o) => o.controller === me && isAlly(o));
+        for (const t of targets) if (t) f.emit('CountersChanged', { object: t.id, kind: e.kind, delta: e.n }, { rule: '2.11.4', auto: true });
+        break;
+      }
+      case 'empower': {
+        const t = e.on === 'your-champion' ? champ : objectById(f.s, item.target);
+        if (t) f.emit('EffectCreated', { effect: { id: `fx${f.s.serial + 1}`, source: item.source, target: t.id, modify: { power: e.n }, duration: { until: 'end-of-turn' }, rule: '2.5.a' } }, { rule: '2.5.a', auto: true });
+        break;
+      }
+      case 'grant': {
+        const t = objectById(f.s, item.target);
+        if (t) f.emit('EffectCreated', { effect: { id: `fx${f.s.serial + 1}`, source: item.source, target: t.id, grant: [e.keyword], duration: { until: 'end-of-turn' }, rule: '2.5.a' } }, { rule: '2.5.a', auto: true });
+        break;
+      }
+      case 'wake': {
+        const t = objectById(f.s, item.source);
+        if (t && t.rested) f.emit('ObjectsWoken', { objects: [t.id], player: me }, { rule: 'X.B.39', auto: true });
+        break;
+      }
+      case 'destroy': {
+        const t = objectById(f.s, item.target);
+        if (t && isAlly(t)) destroyObject(f, t, 'X.B.9');
+        break;
+      }
+      case 'materialize-weapon': {
+        const pl = f.s.players[me]!;
+        const c = pl.materialDeck.find((x): x is Card => !isHidden(x) && cardDef(x.cardId).type === 'weapon' && (cardDef(x.cardId).cost?.n ?? 99) <= e.maxCost);
+        if (c) {
+          const obj = newObject(f.s, c, me);
+          f.emit('ObjectEntered', { object: obj, fromZone: 'materialDeck', fromOid: c.oid ?? null, materialized: true }, { rule: '2.4.b.2.b', auto: true });
+          collectTriggers(f, obj, 'enter');
+        }
+        break;
+      }
+      case 'banish-random-memory': {
+        const memory = [...f.s.players[me]!.memory].filter((x): x is Card => !isHidden(x)).sort((a, b) => (a.id < b.id ? -1 : 1));
+        if (memory.length > 0) {
+          const c = memory[f.rng.int(memory.length)]!;
+          f.emit('CardsMoved', { reason: 'random-banish', player: me, moves: [{ owner: me, id: c.id, cardId: c.cardId, from: 'memory', to: 'banishment', fromOid: c.oid ?? null, toOid: null }] }, { rule: '2.12.d.1', auto: true });
+        }
+        if (e.then === 'draw') drawCards(f, me, 1, '2.10.1');
+        break;
+      }
+      case 'banish-from-graveyard': {
+        const owner = f.s.order.find((p) => f.s.players[p]!.graveyard.some((c) => c.id === item.target));
+        if (!owner) break;
+        const c = f.s.players[owner]!.graveyard.find((x) => x.id === item.target)!;
+        f.emit('CardsMoved', { reason: 'banish', player: me, moves: [{ owner, id: c.id, cardId: c.cardId, from: 'graveyard', to: 'banishment', fromOid: null, toOid: null }] }, { rule: 'X.B.4', auto: true });
+        // X.A.1.c.i: a card in a graveyard has its Class Bonus keywords only if its owner's champion shares a class.
+        const floating = printedKeyword(f.s, owner, cardDef(c.cardId), 'Floating Memory');
+        const src = objectById(f.s, item.source);
+        if (e.levelIfFloating && floating && src) f.emit('CountersChanged', { object: src.id, kind: 'level', delta: 1 }, { rule: 'X.A.1.c.i', auto: true });
+        break;
+      }
+      case 'double-attack-if-banish': {
+        const gy = f.s.players[me]!.graveyard.filter((c) => cardDef(c.cardId).element === e.element);
+        if (gy.length >= e.n && f.s.combat) {
+          const moves: Move[] = gy.slice(0, e.n).map((c) => ({ owner: me, id: c.id, cardId: c.cardId, from: 'graveyard', to: 'banishment', fromOid: null, toOid: null }));
+          f.emit('CardsMoved', { reason: 'cost', player: me, moves }, { rule: '2.2.g.ii.2.d', auto: true });
+          f.emit('AttackDoubled', { player: me }, { rule: '2.2.g.ii.2.d', auto: true });
+        }
+        break;
+      }
+    }
+  }
+}
+
+/** Prevention shields in the order they were created (the damaged controller's order, 2.9.a.2, simplified). */
+function prevent(f: Flow, target: FieldObject, amount: number, attack: boolean): number {
+  let left = amount;
+  for (const sh of f.s.shields.filter((x) => x.target === target.id && (x.damage === 'any' || (x.damage === 'attack') === attack))) {
+    if (left <= 0) break;
+    const used = Math.min(sh.amount, left);
+    left -= used;
+    f.emit('DamagePrevented', { shield: sh.id, target: target.id, amount: used, attack }, { rule: '2.9.a.4.a', auto: true });
+    if (sh.enlighten) f.emit('CountersChanged', { object: target.id, kind: 'enlighten', delta: used }, { rule: '2.9.a.10', auto: true });
+  }
+  return left;
+}
+
+export function dealNonAttackDamage(f: Flow, source: string, target: FieldObject, n: number): void {
+  const left = prevent(f, target, n, false);
+  // 2.9.10: damage is only dealt when it is greater than 0.
+  if (left > 0) f.emit('DamageDealt', { source, attack: false, damage: [{ target: target.id, amount: left }] }, { rule: '2.9.12', auto: true });
+}
+
+/** The damage step (2.2.g.ii.2): attack and retaliation damage and weapon durability, all at once. */
+export function dealCombatDamage(f: Flow): void {
+  const c = f.s.combat;
+  if (!c || c.target === null) return;
+  const attacker = objectById(f.s, c.attacker);
+  const target = objectById(f.s, c.target);
+  const retaliator = objectById(f.s, c.retaliator);
+  const damage: { target: string; amount: number; source: string }[] = [];
+  let hit = 0;
+  // 2.6.9-10: an attacker or target that left deals / is dealt nothing.
+  if (attacker && target) {
+    const amount = Math.max(0, attackPower(f.s)) * c.multiplier;
+    const left = prevent(f, target, amount, true);
+    if (left > 0) damage.push({ target: target.id, amount: left, source: attacker.id });
+    hit = left;
+  }
+  // 2.2.g.ii.2.a-b: a retaliator still on the field deals its damage to the attacker.
+  if (retaliator && attacker) {
+    const left = prevent(f, attacker, Math.max(0, unitPower(f.s, retaliator)), true);
+    if (left > 0) damage.push({ target: attacker.id, amount: left, source: retaliator.id });
+  }
+  if (damage.length > 0) f.emit('DamageDealt', { source: c.attacker, attack: true, damage }, { rule: '2.2.g.ii.2.e', auto: true });
+  // 2.2.g.ii.2.e.ii: the weapon used loses a durability counter, even at 0 damage, unless the target left.
+  const weapon = objectById(f.s, c.weapon);
+  if (weapon && target && attacker) f.emit('CountersChanged', { object: weapon.id, kind: 'durability', delta: -1 }, { rule: '2.2.g.ii.2.e.ii', auto: true });
+  if (hit > 0 && attacker && target) {
+    // X.A.15 / 2.1.j.4: On Hit of the attack card and of the attacking unit.
+    if (c.attackCard) collectTriggers(f, { controller: attacker.controller, cardId: c.attackCard.cardId, id: attacker.id }, 'hit', target.id);
+    collectTriggers(f, attacker, 'hit', target.id);
+    if (isAlly(target)) collectTriggers(f, attacker, 'ally-hit', target.id);
+  }
+}
+
+// ── Leaving the field, state-based effects, loss ───────────────────────────────────────────────────────
+
+function graveOrBanish(o: FieldObject): 'graveyard' | 'banishment' {
+  // 1.7.h.3.c: a regalia destroyed or sacrificed is banished instead.
+  return cardDef(o.cardId).supertypes.includes('regalia') ? 'banishment' : 'graveyard';
+}
+
+export function destroyObject(f: Flow, o: FieldObject, rule: string): void {
+  if (isUnit(o) && hasKeyword(f.s, o, 'Immortality')) return; // X.A.8.a.i-ii
+  const to = graveOrBanish(o);
+  const snapshot = { ...o };
+  f.emit('ObjectLeftField', { object: o.id, cardId: o.cardId, to, reason: 'destroyed' }, { rule, auto: true });
+  if (to === 'graveyard') collectTriggers(f, snapshot, 'death'); // X.A.13.a.i
+  collectTriggers(f, snapshot, 'leave'); // X.A.17
+}
+
+export function leaveField(f: Flow, o: FieldObject, to: 'graveyard' | 'banishment', reason: string, rule: string, auto: boolean): void {
+  const snapshot = { ...o };
+  f.emit('ObjectLeftField', { object: o.id, cardId: o.cardId, to, reason }, { rule, auto });
+  collectTriggers(f, snapshot, 'leave');
+}
+
+/** State-based effects (2.12.h), repeated until nothing changes, then the game's end (1.4.2-1.4.4). */
+export function runSBE(f: Flow): void {
+  for (let guard = 0; guard < 50 && !f.ended; guard++) {
+    let changed = false;
+    for (const o of [...f.s.field]) {
+      if (isAlly(o) && o.damage >= life(o) && !hasKeyword(f.s, o, 'Immortality')) {
+        destroyObject(f, o, '2.12.h.3');
+        changed = true;
+      } else if (cardDef(o.cardId).type === 'weapon' && (o.counters.durability ?? 0) <= 0) {
+        destroyObject(f, o, '2.12.h.4');
+        changed = true;
+      }
+    }
+    // 2.12.h.5: duplicate unique objects: the newest are sacrificed (the engine keeps the oldest for the player).
+    const seen = new Set<string>();
+    for (const o of [...f.s.field]) {
+      if (!cardDef(o.cardId).supertypes.includes('unique')) continue;
+      const key = `${o.controller}:${cardDef(o.cardId).name}`;
+      if (seen.has(key)) {
+        leaveField(f, o, graveOrBanish(o), 'sacrificed', '2.12.h.5', true);
+        changed = true;
+      } else seen.add(key);
+    }
+    for (const p of f.s.order) {
+      const pl = f.s.players[p]!;
+      if (pl.lost) continue;
+      const champ = championOf(f.s, p);
+      if (champ && champ.damage >= life(champ)) {
+        f.emit('PlayerLost', { player: p, rule: '1.4.3.a', reason: `${cardDef(champ.cardId).name} has ${champ.damage} damage, life ${life(champ)}` }, { rule: '1.4.3.a', auto: true });
+        changed = true;
+      } else if (pl.championPlaced && !champ) {
+        f.emit('PlayerLost', { player: p, rule: '1.4.3.b', reason: 'no longer controls a champion' }, { rule: '1.4.3.b', auto: true });
+        changed = true;
+      }
+    }
+    const lost = f.s.order.filter((p) => f.s.players[p]!.lost !== null);
+    if (lost.length > 0) {
+      const left = f.s.order.filter((p) => f.s.players[p]!.lost === null);
+      const why = lost.map((p) => `${p} lost (${f.s.players[p]!.lost})`).join(', ');
+      if (left.length === 1) f.emit('MatchEnded', { winner: left[0], result: `${left[0]} wins: ${why}`, seed: '' }, { rule: '1.4.2.b', auto: true });
+      else if (left.length === 0) f.emit('MatchEnded', { winner: null, result: `draw: ${why} at the same time`, seed: '' }, { rule: '1.4.4.b', auto: true });
+      return;
+    }
+    if (!changed) return;
+  }
+}
+
+// ── The phase sequence (asked of the machine) ──────────────────────────────────────────────────────────
+
+function enterLocation(f: Flow, phase: Phase, step: Step, rule: string): void {
+  f.emit('PhaseEntered', { phase, step }, { rule, auto: true });
+  const tp = f.s.activePlayer!;
+  switch (`${phase}/${step ?? ''}`) {
+    case 'start/place-champion':
+      f.emit('PromptOpened', { prompt: { kind: 'placeChampion', player: tp, rule: '1.3.3' } }, { rule: '1.3.3', auto: true });
+      return;
+    case 'wake-up/': {
+      const rested = f.s.field.filter((o) => o.controller === tp && o.rested).map((o) => o.id);
+      f.emit('ObjectsWoken', { objects: rested, player: tp }, { rule: '2.2.a.1', auto: true });
+      return;
+    }
+    case 'materialize/':
+      if (hasMaterializeOption(f.s, tp)) f.emit('PromptOpened', { prompt: { kind: 'materialize', player: tp, rule: '2.2.b.3' } }, { rule: '2.2.b.3', auto: true });
+      else f.emit('MaterializationDeclined', { player: tp, reason: 'nothing can be materialized' }, { rule: '2.2.b.4', auto: true });
+      return;
+    case 'recollection/':
+      grantOpportunity(f, '2.2.c.1');
+      return;
+    case 'draw/':
+      drawCards(f, tp, 1, '2.2.d.1');
+      return;
+    case 'main/':
+      grantOpportunity(f, '2.2.e.1');
+      return;
+    case 'combat/attack': {
+      const c = f.s.combat!;
+      if (c.target === null) {
+        if (attackTargets(f.s).length > 0) f.emit('PromptOpened', { prompt: { kind: 'attackTarget', player: c.attackingPlayer, rule: '2.6.3' } }, { rule: '2.6.3', auto: true });
+        else f.emit('AttackFizzled', { player: c.attackingPlayer, reason: 'no legal attack target' }, { rule: '2.6.2.b', auto: true });
+      } else collectAttackTriggers(f);
+      return;
+    }
+    case 'combat/retaliation':
+    case 'combat/damage':
+      grantOpportunity(f, step === 'retaliation' ? '2.2.g.i.1' : '2.2.g.ii.1');
+      return;
+    case 'combat/end-of-combat':
+      if (f.s.combat?.attackCard) f.emit('IntentionCleared', { player: f.s.combat.attackingPlayer, card: f.s.combat.attackCard }, { rule: '2.2.g.iii.1.a', auto: true });
+      return;
+    case 'end/': {
+      for (const o of f.s.field) {
+        if (o.controller !== tp) continue;
+        if (isUnit(o) && o.rested && hasKeyword(f.s, o, 'Vigor'))
+          f.triggers.push({ controller: tp, source: o.id, sourceCardId: o.cardId, ability: -1, target: null, label: `${cardDef(o.cardId).name}: Vigor` });
+        collectTriggers(f, o, 'end-phase');
+      }
+      if (f.triggers.length === 0) grantOpportunity(f, '2.2.f.3');
+      return;
+    }
+  }
+}
+
+export function collectAttackTriggers(f: Flow): void {
+  const c = f.s.combat;
+  if (!c) return;
+  const attacker = objectById(f.s, c.attacker);
+  if (!attacker) return;
+  // X.A.12 / 2.6.8: On Attack of the attack card and the attacking unit, owned by the attacking unit.
+  if (c.attackCard) collectTriggers(f, { controller: attacker.controller, cardId: c.attackCard.cardId, id: attacker.id }, 'attack');
+  collectTriggers(f, attacker, 'attack');
+}
+
+/** Legal targets for the attack in combat (attack cards choose on entering Intention, 2.6.3). */
+export function attackTargets(s: GAState): FieldObject[] {
+  const c = s.combat;
+  if (!c) return [];
+  const attacker = objectById(s, c.attacker);
+  if (!attacker) return [];
+  const weapon = objectById(s, c.weapon) ?? null;
+  return s.field.filter((o) => isUnit(o) && o.controller !== attacker.controller && (!hasKeyword(s, o, 'Stealth') || hasKeyword(s, attacker, 'True Sight') || (weapon !== null && hasKeyword(s, weapon, 'True Sight'))));
+}
+
+/** Leaves the current phase/step (its closing actions), then enters the one the machine names. */
+export function advance(f: Flow): void {
+  const s = f.s;
+  const tp = s.activePlayer;
+  switch (`${s.phase}/${s.step ?? ''}`) {
+    case 'setup/': {
+      const loc = nextLocation(f.s);
+      f.emit('TurnStarted', { turn: 1, player: s.firstPlayer }, { rule: '1.3.2.a', auto: true });
+      enterLocation(f, loc.phase, loc.step, loc.rule);
+      return;
+    }
+    case 'recollection/': {
+      const pl = s.players[tp!]!;
+      const moves: Move[] = pl.memory.filter((c): c is Card => !isHidden(c)).map((c) => ({ owner: tp!, id: c.id, cardId: c.cardId, from: 'memory', to: 'hand', fromOid: c.oid ?? null, toOid: f.oid() }));
+      f.emit('CardsMoved', { reason: 'recollection', player: tp, moves }, { rule: '2.2.c.2', auto: true });
+      break;
+    }
+    case 'combat/retaliation': {
+      const c = s.combat;
+      if (c && !c.retaliationDecided) {
+        const t = objectById(s, c.target);
+        // 2.2.g.i.2: an awake defending unit with power > 0 may rest to retaliate.
+        if (t && !t.rested && unitPower(s, t) > 0 && obeysUnit(s, t)) {
+          f.emit('PromptOpened', { prompt: { kind: 'retaliate', player: t.controller, rule: '2.2.g.i.2' } }, { rule: '2.2.g.i.2', auto: true });
+          return;
+        }
+      }
+      break;
+    }
+    case 'combat/damage':
+      dealCombatDamage(f);
+      break;
+    case 'combat/end-of-combat':
+      f.emit('CombatEnded', { player: tp }, { rule: '2.2.g.iii.3', auto: true });
+      break;
+    case 'end/': {
+      const allies = s.field.filter((o) => isAlly(o) && o.damage > 0).map((o) => o.id);
+      f.emit('EndOfTurnCleanup', { player: tp, allies }, { rule: '2.2.f.4', auto: true });
+      f.emit('TurnEnded', { turn: s.turn, player: tp }, { rule: '2.2.f.4.c', auto: true });
+      if (f.s.turnLimit > 0 && f.s.turn >= f.s.turnLimit) {
+        f.emit('MatchEnded', { winner: null, result: `draw: the turn limit of ${f.s.turnLimit} turns was reached`, seed: '' }, { rule: '1.4.4.a', auto: true });
+        return;
+      }
+      const loc = nextLocation(f.s);
+      const next = f.s.order[(f.s.order.indexOf(tp!) + 1) % f.s.order.length]!;
+      f.emit('TurnStarted', { turn: f.s.turn + 1, player: next }, { rule: '1.2.3', auto: true });
+      enterLocation(f, loc.phase, loc.step, loc.rule);
+      return;
+    }
+  }
+  if (f.ended) return;
+  const loc = nextLocation(f.s);
+  enterLocation(f, loc.phase, loc.step, loc.rule);
+}
+
+function obeysUnit(s: GAState, o: FieldObject): boolean {
+  return isChampion(o) || (printedKeyword(s, o.controller, cardDef(o.cardId), 'Pride') ? championLevel(s, o.controller) >= Math.max(...cardDef(o.cardId).keywords.filter((k) => k.keyword === 'Pride').map((k) => k.n ?? 0)) : true);
+}
+
+/** Runs the game forward until a player must act or the match ends. */
+export function settle(f: Flow): void {
+  for (let guard = 0; guard < 1000; guard++) {
+    if (f.ended) return;
+    runSBE(f);
+    if (f.ended) return;
+    if (f.triggers.length > 0) {
+      placeTriggers(f);
+      continue;
+    }
+    if (f.s.prompt || f.s.priority) return;
+    if (f.s.stack.length > 0) {
+      grantOpportunity(f, '2.8.b.1.a.ii');
+      return;
+    }
+    advance(f);
+  }
+  throw new Error('grand-archive: the game did not settle (engine bug)');
+}
+
+/** Can the turn player materialize anything now (2.2.b.3)? Reads the full state (decide has it). */
+export function hasMaterializeOption(s: GAState, p: PlayerId): boolean {
+  return materializeOptions(s, p).length > 0;
+}
+
+export function materializeOptions(s: GAState, p: PlayerId): Card[] {
+  const pl = s.players[p]!;
+  return pl.materialDeck.filter((c): c is Card => !isHidden(c) && materializeProblem(s, p, c) === null);
+}
+
+/** Why `card` can't be materialized by `p` now, or null (2.3.b, 1.7.a.3-5, X.A.11, 1.6.d, 2.3.c.2). */
+export function materializeProblem(s: GAState, p: PlayerId, card: Card): { rule: string; reason: string } | null {
+  const d = cardDef(card.cardId);
+  const pl = s.players[p]!;
+  if (pl.materializedThisPhase) return { rule: '2.3.b.1.a', reason: 'you already materialized this phase' };
+  if (d.type === 'champion') {
+    if ((d.level ?? 0) === 0) return { rule: '1.7.a.3', reason: `${d.name} is Lv 0; Lv 0 champions can't be materialized` };
+    const champ = championOf(s, p);
+    if (!champ) return { rule: '1.7.a.4', reason: 'you have no champion to level up' };
+    const cur = cardDef(champ.cardId);
+    if ((d.level ?? 0) !== (cur.level ?? 0) + 1) return { rule: '1.7.a.4.a', reason: `${d.name} is Lv ${d.level}; your champion ${cur.name} is printed Lv ${cur.level}, so only a Lv ${(cur.level ?? 0) + 1} champion can level it up` };
+    const lineage = d.keywords.find((k) => k.keyword === 'Lineage');
+    if (lineage && cur.lineageName !== lineage.name) return { rule: 'X.A.11', reason: `${d.name} must be leveled from a ${lineage.name} champion` };
+  } else if (!enabledFor(s, p, d)) return { rule: '2.3.b.3', reason: `the ${d.element} element is not enabled for you` };
+  if (!d.cost) return { rule: '2.3.c.4', reason: `${d.name} has no cost and can't be paid for` };
+  if (d.cost.kind === 'memory' && pl.memory.length < d.cost.n) return { rule: '2.3.b.8', reason: `${d.name} costs ${d.cost.n} memory; you have ${pl.memory.length} card(s) in memory` };
+  if (d.cost.kind === 'reserve') return { rule: '2.3.b.4.a', reason: 'reserve-cost materializations are not offered by this engine' };
+  return null;
+}
+
+function enabledFor(s: GAState, p: PlayerId, d: GACardDef): boolean {
+  const els = new Set<string>(['norm']);
+  for (const o of s.field) if (o.controller === p && isChampion(o)) for (const c of o.cards) els.add(cardDef(c.cardId).element);
+  return els.has(d.element);
+}
+
+export { fullCard };

@@ -1,0 +1,65 @@
+// The Grand Archive GameModule (ARCHITECTURE.md §3).
+import type { GameModule } from '@matchtape/engine';
+import { greedyBot, randomBot } from './bots';
+import { PRESET_DECKS, validateDeck } from './cards/decks';
+import { CARD_DEFS } from './cards/pool';
+import { COVERAGE } from './coverage';
+import { actors, decide, legalCommands, RULES_VERSION, setup } from './decide';
+import { evolve, initialState } from './evolve';
+import { grandArchiveMachine } from './machine';
+import { GACommandSchema, GAEventSchema } from './schemas';
+import type { GAState } from './types';
+import { board, describe, keyMoment, secrets, view, viewEvent } from './view';
+
+export const grandArchive: GameModule<GAState> = {
+  id: 'grand-archive',
+  title: 'Grand Archive',
+  rulesVersion: RULES_VERSION,
+  machine: grandArchiveMachine,
+  initial: initialState,
+  setup,
+  decide,
+  evolve,
+  legalCommands,
+  actors,
+  position: (s) => ({ turn: s.turn, phase: s.phase, step: s.step, activePlayer: s.activePlayer }),
+  status: (s) => ({ status: s.status, winner: s.winner, result: s.result }),
+  view,
+  viewEvent,
+  secrets,
+  board,
+  describe,
+  keyMoment,
+  cards: CARD_DEFS.map((d) => ({ id: d.id, name: d.name, sample: d.sample, face: board0(d.id) })),
+  presetDecks: PRESET_DECKS,
+  validateDeck: (deck) => validateDeck(deck),
+  commandSchema: GACommandSchema as unknown as GameModule<GAState>['commandSchema'],
+  eventSchema: GAEventSchema as unknown as GameModule<GAState>['eventSchema'],
+  bots: { random: randomBot, greedy: greedyBot },
+  coverage: COVERAGE,
+};
+
+function board0(cardId: string) {
+  const d = CARD_DEFS.find((c) => c.id === cardId)!;
+  const stats: Record<string, number> = {};
+  if (d.level !== undefined) stats.level = d.level;
+  if (d.power !== undefined) stats.power = d.power;
+  if (d.life !== undefined) stats.life = d.life;
+  if (d.durability !== undefined) stats.durability = d.durability;
+  return {
+    name: d.name,
+    cost: d.cost ? `${d.cost.kind === 'reserve' ? 'R' : 'M'}${d.cost.n}` : null,
+    types: [...d.supertypes, d.type, ...d.subtypes],
+    colors: [d.element],
+    stats,
+    keywords: d.keywords.map((k) => `${k.keyword}${k.n !== undefined ? ` ${k.n}` : ''}${k.name ? `: ${k.name}` : ''}`),
+    text: d.text,
+  };
+}
+
+export default grandArchive;
+export type { GAState } from './types';
+export { grandArchiveMachine, machinePath } from './machine';
+export { CARD_DEFS } from './cards/pool';
+export { KEYWORDS } from './cards/keywords';
+export { PRESET_DECKS } from './cards/decks';

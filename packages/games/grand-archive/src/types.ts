@@ -1,0 +1,159 @@
+// The state of a Grand Archive match: a pure fold of its events (see README.md for the shape, which scenario
+// `expectState` paths address). Hidden cards are `{ id: <opaque>, hidden: true }` in viewer states; in the
+// judge (full) state a card in a hidden zone carries its current opaque id in `oid`.
+import type { ContinuousEffect, PlayerId, PriorityWindow } from '@matchtape/engine';
+
+export type Element = 'norm' | 'fire' | 'water' | 'wind' | 'arcane' | 'crux' | 'luxem' | 'umbra';
+export type CardType = 'champion' | 'ally' | 'action' | 'attack' | 'item' | 'weapon' | 'domain';
+
+/** A card outside the field. `oid` is its opaque id while it sits in a hidden zone (renewed on entry). */
+export interface Card {
+  id: string;
+  cardId: string;
+  oid?: string;
+  /** Chosen to pay a reserve cost that is not confirmed yet (2.3.c.1.a); only its owner sees the mark. */
+  selected?: true;
+}
+export interface HiddenCard {
+  id: string;
+  hidden: true;
+}
+export type Slot = Card | HiddenCard;
+
+export function isHidden(s: Slot): s is HiddenCard {
+  return (s as HiddenCard).hidden === true;
+}
+
+/** Per-player zones (2.1). The field, the Effects Stack and Intention are shared/elsewhere. */
+export type PlayerZone = 'mainDeck' | 'materialDeck' | 'hand' | 'memory' | 'graveyard' | 'banishment';
+export type Zone = PlayerZone | 'field' | 'stack' | 'intention' | 'pending';
+
+/** An object on the field (2.7.1). A champion's lineage is `cards` bottom → top; the top card is its champion. */
+export interface FieldObject {
+  /** Object id: stays the same while the object is on the field, also through level-ups (1.7.a.4.d.i). */
+  id: string;
+  cardId: string;
+  cards: Card[];
+  owner: PlayerId;
+  controller: PlayerId;
+  rested: boolean;
+  /** Champions: damage counters (2.11.6.b). Allies: marked damage, removed at cleanup (2.9.13). */
+  damage: number;
+  counters: Record<string, number>;
+  enteredTurn: number;
+}
+
+export interface StackItem {
+  sid: string;
+  controller: PlayerId;
+  kind: 'card' | 'trigger' | 'ability';
+  /** The card itself for activations / materializations (public while on the stack, 2.3.a.2). */
+  card: Card | null;
+  /** Card whose ability this is (triggers / abilities), and the object it came from. */
+  sourceCardId: string;
+  source: string | null;
+  /** Index in the card's `abilities`. */
+  ability: number;
+  target: string | null;
+  materialized: boolean;
+  /** Attack cards: weapon announced at activation (2.6.5.b). */
+  weapon: string | null;
+  label: string;
+}
+
+export interface Pending {
+  player: PlayerId;
+  card: Card;
+  from: 'hand' | 'materialDeck';
+  target: string | null;
+  weapon: string | null;
+  /** Reserve cards still to choose. */
+  cost: number;
+  selected: number;
+  materialize: boolean;
+}
+
+export type Prompt =
+  | { kind: 'placeChampion'; player: PlayerId; rule: '1.3.3' }
+  | { kind: 'materialize'; player: PlayerId; rule: '2.2.b.3' }
+  | { kind: 'payReserve'; player: PlayerId; rule: '2.3.c.1' }
+  | { kind: 'attackTarget'; player: PlayerId; rule: '2.6.3' }
+  | { kind: 'retaliate'; player: PlayerId; rule: '2.2.g.i.2' };
+
+export interface Combat {
+  attacker: string;
+  attackingPlayer: PlayerId;
+  defendingPlayer: PlayerId | null;
+  target: string | null;
+  weapon: string | null;
+  /** The attack card in the attacking champion's Intention zone (2.1.j, 2.6.6). */
+  attackCard: Card | null;
+  retaliator: string | null;
+  retaliationDecided: boolean;
+  damageDealt: boolean;
+  /** Damage multiplier from effects such as Rending Flames (2.2.g.ii.2.d). */
+  multiplier: number;
+  negated: boolean;
+}
+
+/** Shielding prevention (2.9.a.4.a): absorbs up to `amount` of preventable damage to `target`. */
+export interface Shield {
+  id: string;
+  target: string;
+  amount: number;
+  /** 'attack' prevents attack damage only, 'non-attack' the rest, 'any' both (2.9.a.3). */
+  damage: 'attack' | 'non-attack' | 'any';
+  source: string;
+  /** Extra enlighten counters per damage point prevented (Spellshield: Arcane, 2.9.a.10). */
+  enlighten?: boolean;
+}
+
+export interface PlayerState {
+  id: PlayerId;
+  name: string;
+  mainDeck: Slot[];
+  materialDeck: Slot[];
+  hand: Slot[];
+  memory: Slot[];
+  graveyard: Card[];
+  banishment: Card[];
+  championPlaced: boolean;
+  turnsTaken: number;
+  materializedThisPhase: boolean;
+  /** Set when a rule makes the player lose (drew from an empty deck, 2.10.6); SBE ends the match. */
+  lost: string | null;
+}
+
+export type Phase = 'setup' | 'start' | 'wake-up' | 'materialize' | 'recollection' | 'draw' | 'main' | 'combat' | 'end' | 'game-over';
+export type Step = null | 'place-champion' | 'attack' | 'retaliation' | 'damage' | 'end-of-combat' | 'cleanup';
+
+export interface GAState {
+  status: 'setup' | 'playing' | 'ended';
+  matchId: string;
+  order: PlayerId[];
+  players: Record<string, PlayerState>;
+  turn: number;
+  activePlayer: PlayerId | null;
+  firstPlayer: PlayerId | null;
+  phase: Phase;
+  step: Step;
+  field: FieldObject[];
+  stack: StackItem[];
+  priority: PriorityWindow | null;
+  prompt: Prompt | null;
+  pending: Pending | null;
+  combat: Combat | null;
+  /** Power modifiers and granted keywords with durations (kernel ContinuousEffect). */
+  effects: ContinuousEffect[];
+  shields: Shield[];
+  /** Counter for stack item / effect ids (public, deterministic). */
+  serial: number;
+  turnLimit: number;
+  winner: PlayerId | null;
+  result: string | null;
+}
+
+export interface GameOptions {
+  /** Whole turns after which the match ends in a recorded draw; a safety net for bots, 0 = none. */
+  turnLimit?: number;
+}
