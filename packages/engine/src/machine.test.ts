@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMachine, setup } from 'xstate';
+import { assign, createMachine, setup } from 'xstate';
 import { listStatePaths, listTransitions, machineEventTypes, machineToJson, stateValuePaths, visitMachine } from './machine';
 import { coinRaceMachine } from './testing/fixture-game';
 import { machineCoverage, shortestEventPaths, unreachableStates } from './testing/graph';
@@ -59,6 +59,13 @@ describe('machine helpers', () => {
     );
   });
 
+  it('keeps transition meta and a static context', () => {
+    const m = createMachine({ id: 'm', context: { turn: 0 }, initial: 'a', states: { a: { on: { Go: { target: 'b', meta: { rule: '502.1' } } } }, b: {} } });
+    const json = machineToJson(m);
+    expect(json.context).toEqual({ turn: 0 });
+    expect((json.states as { a: { on: unknown } }).a.on).toEqual({ Go: { target: '#m.b', meta: { rule: '502.1' } } });
+  });
+
   it('reads state values as dotted leaf paths (parallel regions too)', () => {
     expect(stateValuePaths('start')).toEqual(['start']);
     expect(stateValuePaths({ main: { combat: 'idle', economy: 'drawn' } })).toEqual(['main.combat.idle', 'main.economy.drawn']);
@@ -92,5 +99,16 @@ describe('graph coverage (testing helper over @xstate/graph)', () => {
     expect(paths.find((p) => p.state[0] === 'ended')?.events).toEqual(['TurnStarted', 'MatchEnded']);
     expect(unreachableStates(coinRaceMachine)).toEqual([]);
     expect(unreachableStates(turnMachine)).toEqual(['orphan']);
+  });
+
+  it('follows context when asked, for guards that read it', () => {
+    const counter = setup({ types: {} as { context: { n: number }; events: { type: 'Inc' } } }).createMachine({
+      id: 'c',
+      context: { n: 0 },
+      initial: 'a',
+      states: { a: { always: { guard: ({ context }) => context.n >= 2, target: 'done' }, on: { Inc: { actions: assign({ n: ({ context }) => context.n + 1 }) } } }, done: {} },
+    });
+    expect(unreachableStates(counter)).toEqual(['done']);
+    expect(unreachableStates(counter, { byContext: true, limit: 50 })).toEqual([]);
   });
 });

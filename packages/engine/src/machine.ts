@@ -127,7 +127,8 @@ function jsonSafe(x: unknown): JsonValue | undefined {
 
 function transitionConfig(t: TransitionLike): JsonObject | string {
   const targets = (t.target ?? []).map((x) => `#${x.id}`);
-  const hasMore = t.guard !== undefined || t.actions.length > 0 || t.reenter || t.description;
+  const meta = jsonSafe(t.meta);
+  const hasMore = t.guard !== undefined || t.actions.length > 0 || t.reenter || t.description || (meta !== undefined && meta !== null);
   if (!hasMore && targets.length === 1) return targets[0]!;
   const out: JsonObject = {};
   if (targets.length === 1) out.target = targets[0]!;
@@ -136,6 +137,7 @@ function transitionConfig(t: TransitionLike): JsonObject | string {
   if (t.actions.length > 0) out.actions = t.actions.map(nameOf);
   if (t.reenter) out.reenter = true;
   if (t.description) out.description = t.description;
+  if (meta !== undefined && meta !== null) out.meta = meta;
   return out;
 }
 
@@ -168,7 +170,11 @@ function nodeConfig(n: NodeLike): JsonObject {
  * (stately.ai/viz) or the VS Code extension. Targets are absolute (`#id`), guards and actions are named.
  */
 export function machineToJson(machine: AnyStateMachine): JsonObject {
-  return nodeConfig(rootOf(machine));
+  const config = nodeConfig(rootOf(machine));
+  // A static initial context is shown by the visualiser; a context factory (function) is left out.
+  const context = jsonSafe((machine.config as { context?: unknown }).context);
+  if (context !== undefined && context !== null && typeof context === 'object') return { id: config.id!, context, ...config };
+  return config;
 }
 
 /**

@@ -59,19 +59,31 @@ export interface EventPath {
  * reaches; states whose guards need payloads or context may not be reached this way. `limit` bounds the
  * traversal for machines with large contexts.
  */
-export function shortestEventPaths(machine: AnyStateMachine, opts: { events?: EventObject[]; limit?: number } = {}): EventPath[] {
+export interface TraverseOptions {
+  /** Events to try in every state (default: one of each event type the machine handles, without payload). */
+  events?: EventObject[];
+  /** Bound on traversed transitions (default 10 000). */
+  limit?: number;
+  /**
+   * Treat snapshots with different contexts as different vertices (default false: by state value only).
+   * Needed when guards read context; keep `limit` small when the context holds counters.
+   */
+  byContext?: boolean;
+}
+
+export function shortestEventPaths(machine: AnyStateMachine, opts: TraverseOptions = {}): EventPath[] {
   const events = opts.events ?? machineEventTypes(machine).map((type) => ({ type }));
   const paths = getShortestPaths(machine, {
     events,
     limit: opts.limit ?? 10_000,
     // Structure, not data: two snapshots in the same state value are the same vertex.
-    serializeState: (s) => JSON.stringify((s as { value: unknown }).value),
+    serializeState: (s) => JSON.stringify(opts.byContext ? [(s as { value: unknown }).value, (s as { context: unknown }).context] : (s as { value: unknown }).value),
   });
   return paths.map((p) => ({ state: stateValuePaths((p.state as { value: unknown }).value), events: p.steps.slice(1).map((s) => s.event.type) }));
 }
 
 /** State paths no event sequence reaches from the initial state (dead states in the chart). */
-export function unreachableStates(machine: AnyStateMachine, opts: { events?: EventObject[]; limit?: number } = {}): string[] {
+export function unreachableStates(machine: AnyStateMachine, opts: TraverseOptions = {}): string[] {
   const reached = new Set<string>();
   for (const p of shortestEventPaths(machine, opts))
     for (const leaf of p.state) {
