@@ -3,7 +3,7 @@
 //   relay     – outbox relay Postgres → NATS (startRelay, injected by main)
 //   projector – public-view publisher (delayed) on matchtape.match.<id>.public, and the bot driver
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { DeckList, EventEnvelope, PlayerId } from '@matchtape/engine';
 import type { Bus } from '@matchtape/bus';
@@ -36,7 +36,7 @@ export interface ServerOptions {
   games: GameRegistry;
   roles?: readonly Role[];
   /** Starts the outbox relay (relay role); returns how to stop it. */
-  startRelay?: () => Promise<() => Promise<void>>;
+  startRelay?: (log: FastifyBaseLogger) => Promise<() => Promise<void>>;
   bots?: BotOptions | false;
   snapshotEvery?: number;
   bodyLimitBytes?: number;
@@ -45,7 +45,8 @@ export interface ServerOptions {
   heartbeatMs?: number;
   maxSseBufferBytes?: number;
   publishIntervalMs?: number;
-  logger?: boolean;
+  /** Fastify (pino) logging: false, true or a level. */
+  logger?: boolean | { level: string };
   now?: () => Date;
 }
 
@@ -356,7 +357,7 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
     await gateway.start();
     stops.push(() => gateway.stop());
   }
-  if (roles.includes('relay') && opts.startRelay) stops.push(await opts.startRelay());
+  if (roles.includes('relay') && opts.startRelay) stops.push(await opts.startRelay(app.log));
   if (roles.includes('projector')) {
     if (opts.bus) {
       publisher = new PublicPublisher(opts.store, opts.bus, opts.games, {

@@ -8,3 +8,6 @@ export { registryOf, type GameRegistry } from './games';
 export { resolveAccess, type Access } from './viewers';
 export * from './auth/tokens';
 export { openSse, type SseMessage, type SseConnection } from './testing/sse';
+export { benchLive, type BenchLiveOptions, type BenchLiveResult } from './bench';
+export { startRelay, type Relay, type RelayOptions } from './relay';
+export { loadConfig, type Config } from './config';

@@ -257,8 +257,17 @@ export class EngineHost extends EventEmitter<HostEvents> {
       await this.store.saveSnapshot({ matchId: m.record.matchId, seq: after, state: m.state, hash: appended[appended.length - 1]!.hash });
     const summary = summarize(m.game, m.record.matchId, playersOf(m.hosted), m.state, { seq: after, at: m.lastAt ?? '' });
     const status = m.game.status(m.state).status;
-    await this.store.updateMatch(m.record.matchId, { status, summary: summary as unknown as Record<string, unknown> });
-    m.record = { ...m.record, status, summary: summary as unknown as Record<string, unknown>, lastSeq: after };
+    // The list summary changes with the position, not with every event: write it only then.
+    const prev = m.record.summary as Partial<MatchSummary>;
+    const moved =
+      status !== m.record.status ||
+      prev.turn !== summary.turn ||
+      prev.phase !== summary.phase ||
+      prev.step !== summary.step ||
+      prev.activePlayer !== summary.activePlayer ||
+      prev.winner !== summary.winner;
+    if (moved) await this.store.updateMatch(m.record.matchId, { status, summary: summary as unknown as Record<string, unknown> });
+    m.record = { ...m.record, status, summary: moved ? (summary as unknown as Record<string, unknown>) : m.record.summary, lastSeq: after };
   }
 
   private absorb(m: Loaded, events: readonly EventEnvelope[]): void {

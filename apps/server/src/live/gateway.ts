@@ -159,6 +159,7 @@ export class LiveGateway {
   private feeds = new Map<string, Feed>();
   private loading = new Map<string, Promise<Feed>>();
   private sub: Subscription | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
   private poll: NodeJS.Timeout | null = null;
   readonly heartbeatMs: number;
   readonly maxBufferBytes: number;
@@ -188,6 +189,14 @@ export class LiveGateway {
         if (e && typeof e.matchId === 'string') this.feeds.get(e.matchId)?.offer([e]);
       });
     }
+    // Commits by other instances: the store's append notifications (Postgres LISTEN/NOTIFY), when it has them.
+    const notifying = this.store as EventStore & { onAppended?: (l: (matchId: string) => void) => Promise<() => Promise<void>> };
+    if (typeof notifying.onAppended === 'function') {
+      this.unlisten = await notifying.onAppended((matchId) => {
+        const f = this.feeds.get(matchId);
+        if (f && f.clients.size > 0) void f.refresh().catch(() => undefined);
+      });
+    }
     this.poll = setInterval(() => {
       for (const f of this.feeds.values()) if (f.clients.size > 0 && !f.ended) void f.refresh().catch(() => undefined);
     }, this.opts.pollMs ?? 1000);
@@ -197,6 +206,7 @@ export class LiveGateway {
     this.host.off('appended', this.onAppended);
     if (this.poll) clearInterval(this.poll);
     await this.sub?.stop();
+    await this.unlisten?.();
     for (const f of this.feeds.values()) {
       if (f.evictTimer) clearTimeout(f.evictTimer);
       for (const c of [...f.clients]) c.close();

@@ -1,0 +1,65 @@
+// `tsx apps/server/src/main.ts [--roles api,relay,projector] [--port N]`: the Matchtape server.
+// Embedded default (PGlite under .data/, in-process bus) unless DATABASE_URL / NATS_URL are set.
+import { openBus } from '@matchtape/bus';
+import { games } from '@matchtape/games';
+import { openStore } from '@matchtape/store';
+import { loadOrCreateSecret } from './auth/tokens';
+import { ALL_ROLES, createServer, type Role } from './app';
+import { loadConfig } from './config';
+import { registryOf } from './games';
+import { startRelay } from './relay';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i >= 0) return process.argv[i + 1];
+  const eq = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return eq?.slice(name.length + 3);
+}
+
+function parseRoles(text: string | undefined): Role[] {
+  if (!text) return [...ALL_ROLES];
+  const roles = text.split(',').map((r) => r.trim()).filter(Boolean);
+  for (const r of roles) if (!(ALL_ROLES as readonly string[]).includes(r)) throw new Error(`unknown role "${r}"; roles are ${ALL_ROLES.join(', ')}`);
+  return roles as Role[];
+}
+
+const num = (v: string | undefined, fallback: number): number => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : fallback);
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const roles = parseRoles(arg('roles') ?? process.env.MATCHTAPE_ROLES);
+  const port = num(arg('port'), config.port);
+  loadOrCreateSecret({ secret: config.secret ?? null, dataDir: config.dataDir });
+  const store = await openStore(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.pgliteDir });
+  const bus = await openBus(config.natsUrl ? { natsUrl: config.natsUrl, stream: config.natsStream, replicas: config.natsReplicas } : {});
+  const server = await createServer({
+    store,
+    bus,
+    games: registryOf(games),
+    roles,
+    startRelay: async (log) => {
+      const relay = startRelay({ store, bus, log });
+      return () => relay.stop();
+    },
+    bots: { minDelayMs: num(process.env.MATCHTAPE_BOT_MIN_MS, 500), maxDelayMs: num(process.env.MATCHTAPE_BOT_MAX_MS, 2000) },
+    logger: { level: config.logLevel },
+  });
+  const shutdown = async (signal: string): Promise<void> => {
+    server.app.log.info(`${signal}: shutting down`);
+    await server.close();
+    await bus.close();
+    await store.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  if (roles.includes('api')) {
+    const url = await server.listen(port, config.host ?? '0.0.0.0');
+    server.app.log.info(`Matchtape server (${roles.join(', ')}) on ${url}; store ${store.dialect}, bus ${bus.kind}`);
+  } else server.app.log.info(`Matchtape server (${roles.join(', ')}); store ${store.dialect}, bus ${bus.kind}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(`matchtape server failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

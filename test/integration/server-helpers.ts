@@ -1,0 +1,113 @@
+// Shared by test/integration/server-*.test.ts: a real stack (Postgres in an own schema + NATS JetStream, or
+// the embedded default) with one or more server instances, and small HTTP/SSE clients.
+import { NatsBus, type Bus } from '@matchtape/bus';
+import { openTestBus } from '@matchtape/bus/testing';
+import { openStore, type EventStore } from '@matchtape/store';
+import { openTestStore } from '@matchtape/store/testing';
+import { createServer, registryOf, setTokenSecret, startRelay, type GameRegistry, type MatchtapeServer, type ServerOptions } from '@matchtape/server';
+
+/**
+ * The games under test: every game of the catalog. MATCHTAPE_SERVER_TEST_GAMES=fixture swaps in the kernel's
+ * Coin Race fixture (debugging the server while a game is broken); CI never sets it.
+ */
+export async function testGames(): Promise<GameRegistry> {
+  if (process.env.MATCHTAPE_SERVER_TEST_GAMES === 'fixture') {
+    const { coinRace } = await import('@matchtape/engine/testing/fixture-game');
+    return registryOf({ [coinRace.id]: coinRace });
+  }
+  const { games } = await import('@matchtape/games');
+  return registryOf(games);
+}
+
+export interface Stack {
+  store: EventStore;
+  bus: Bus;
+  servers: MatchtapeServer[];
+  bases: string[];
+  /** Extra stores/buses opened for extra instances (each instance has its own pool and NATS connection). */
+  cleanup(): Promise<void>;
+}
+
+export type StackOptions = Partial<Omit<ServerOptions, 'store' | 'bus' | 'games'>> & {
+  kind?: 'postgres' | 'pglite';
+  instances?: number;
+};
+
+export async function startStack(opts: StackOptions = {}): Promise<Stack> {
+  setTokenSecret('integration-test-secret-0123456789');
+  const kind = opts.kind ?? 'postgres';
+  const first = await openTestStore(kind);
+  const firstBus = await openTestBus(kind === 'postgres' ? 'nats' : 'memory');
+  const stores: EventStore[] = [first.store];
+  const buses: Bus[] = [];
+  const servers: MatchtapeServer[] = [];
+  const bases: string[] = [];
+  const instances = opts.instances ?? 1;
+  for (let i = 0; i < instances; i++) {
+    // Each instance gets its own connections, like separate processes would.
+    const store = i === 0 ? first.store : await openStore({ databaseUrl: process.env.MATCHTAPE_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', schema: first.schema! });
+    if (i > 0) stores.push(store);
+    const bus = i === 0 ? firstBus.bus : await NatsBus.open(firstBus.nats!);
+    if (i > 0) buses.push(bus);
+    const { kind: _k, instances: _n, ...rest } = opts;
+    const server = await createServer({
+      store,
+      bus,
+      games: await testGames(),
+      startRelay: async () => {
+        const relay = startRelay({ store, bus, pollIntervalMs: 200 });
+        return () => relay.stop();
+      },
+      bots: { minDelayMs: 0, maxDelayMs: 0, scanMs: 100 },
+      publishIntervalMs: 50,
+      rateLimits: { commands: { perSecond: 10_000, burst: 10_000 }, reads: { perSecond: 10_000, burst: 10_000 }, create: { perSecond: 10_000, burst: 10_000 } },
+      ...rest,
+    });
+    servers.push(server);
+    bases.push(await server.listen(0));
+  }
+  return {
+    store: first.store,
+    bus: firstBus.bus,
+    servers,
+    bases,
+    async cleanup() {
+      for (const s of servers) await s.close();
+      for (const b of buses) await b.close();
+      await firstBus.cleanup();
+      for (const s of stores.slice(1)) await s.close();
+      await first.cleanup();
+    },
+  };
+}
+
+export interface ApiResult {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  json: any;
+  text: string;
+}
+
+export async function api(
+  base: string,
+  path: string,
+  init: { method?: string; body?: unknown; token?: string; raw?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResult> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const hasBody = init.body !== undefined || init.raw !== undefined;
+  if (hasBody && !headers['content-type']) headers['content-type'] = 'application/json';
+  const res = await fetch(base + path, {
+    method: init.method ?? (hasBody ? 'POST' : 'GET'),
+    headers,
+    ...(hasBody ? { body: init.raw ?? JSON.stringify(init.body) } : {}),
+  });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  return { status: res.status, json, text };
+}
