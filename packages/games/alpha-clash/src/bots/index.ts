@@ -1,0 +1,118 @@
+// Bots: `random` picks uniformly among the legal commands (never conceding while it has another choice);
+// `greedy` scores each legal command with a simple board evaluation and takes the best (ties at random).
+import type { Bot, Command, PlayerId, Rng } from '@matchtape/engine';
+import { CARD_BY_ID } from '../cards/pool';
+import { currentAtk, currentDef, defOf } from '../rules';
+import { locate, opponentOf } from '../state';
+import { isHidden, type AlphaClashState } from '../types';
+
+export const randomBot: Bot<AlphaClashState> = {
+  name: 'random',
+  choose(_s: AlphaClashState, _p: PlayerId, legal: Command[], rng: Rng): Command {
+    const pool = legal.length > 1 ? legal.filter((c) => c.type !== 'Concede') : legal;
+    return pool[rng.int(pool.length)]!;
+  },
+};
+
+function cardOf(s: AlphaClashState, p: PlayerId, id: unknown) {
+  const r = s.players[p]!.hand.find((h) => h.id === id);
+  return r && !isHidden(r) ? CARD_BY_ID.get(r.cardId) ?? null : null;
+}
+
+function isOpp(s: AlphaClashState, p: PlayerId, id: string | undefined): boolean {
+  if (!id) return false;
+  const l = locate(s, id);
+  if (l) return l.player !== p;
+  const obj = s.standby.find((o) => o.sid === id);
+  return !!obj && obj.controller !== p;
+}
+
+function score(s: AlphaClashState, p: PlayerId, c: Command): number {
+  const opp = opponentOf(s, p);
+  const targets = (c.targets as string[] | undefined) ?? [];
+  const t0 = targets[0];
+  switch (c.type) {
+    case 'KeepHand':
+    case 'DeclineCut':
+      return 10;
+    case 'PlaceResource': {
+      const d = cardOf(s, p, c.card);
+      const have = s.players[p]!.resources.length;
+      return have < 7 ? 50 - (d?.cost ?? 0) : -1;
+    }
+    case 'SkipResource':
+      return s.players[p]!.resources.length < 7 ? 0 : 5;
+    case 'PlayCard': {
+      const d = cardOf(s, p, c.card);
+      if (!d) return 0;
+      let v = 20 + d.cost * 3;
+      if (t0) v += isOpp(s, p, t0) === (d.type === 'Clash Buff' ? false : true) ? 10 : -40;
+      if (d.type === 'Quick Action' || d.type === 'Clash Buff') v += 5;
+      return v;
+    }
+    case 'SetTrap':
+      return 18;
+    case 'ActivateTrap':
+      return t0 && !isOpp(s, p, t0) ? -10 : 30;
+    case 'ActivateEffect':
+      return t0 && !isOpp(s, p, t0) ? -10 : 12;
+    case 'AttachWeapon':
+      return 14;
+    case 'UnattachWeapon':
+    case 'ActivatePortal':
+      return -5;
+    case 'DeclareAttack': {
+      const a = c.attacker as string;
+      const t = c.target as string;
+      const atk = currentAtk(s, a);
+      const tl = locate(s, t);
+      if (atk <= 0) return -20;
+      if (tl?.kind === 'contender') {
+        // Unobstructed, the defending Contender hits back with its ATK: avoid trading the attacker for nothing.
+        const back = currentAtk(s, t);
+        return 15 + atk - (back >= currentDef(s, a) && locate(s, a)?.kind === 'perm' ? 12 : 0);
+      }
+      const def = currentDef(s, t);
+      const survives = currentDef(s, a) > currentAtk(s, t);
+      return atk >= def ? (survives ? 25 : 8) : -10;
+    }
+    case 'Obstruct': {
+      const att = s.clash!.attacker;
+      const survives = currentDef(s, c.card as string) > currentAtk(s, att);
+      const kills = currentAtk(s, c.card as string) >= currentDef(s, att);
+      return s.clash!.obstructors.length > 0 ? -5 : survives ? 20 : kills ? 10 : (s.players[p]!.contender?.health ?? 0) < 8 ? 6 : -5;
+    }
+    case 'EndObstructStep':
+    case 'EndCounterStep':
+    case 'PassPriority':
+      return 1;
+    case 'ChooseBarrage':
+      return targets.every((t) => isOpp(s, p, t)) ? targets.length * 3 : -20;
+    case 'EndTurn':
+      return 0;
+    case 'Concede':
+      return -1000;
+    default:
+      void opp;
+      return 0;
+  }
+}
+
+export const greedyBot: Bot<AlphaClashState> = {
+  name: 'greedy',
+  choose(s: AlphaClashState, p: PlayerId, legal: Command[], rng: Rng): Command {
+    let best: Command[] = [];
+    let top = -Infinity;
+    for (const c of legal) {
+      const v = score(s, p, c);
+      if (v > top) {
+        top = v;
+        best = [c];
+      } else if (v === top) best.push(c);
+    }
+    return best[rng.int(best.length)]!;
+  },
+};
+
+export const bots = { random: randomBot, greedy: greedyBot } as const;
+export { defOf };

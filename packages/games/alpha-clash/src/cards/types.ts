@@ -1,0 +1,107 @@
+// Card definitions as data. The engine interprets these; card text is for people.
+import type { Color } from '../types';
+import type { KeywordRef } from './keywords';
+
+export type CardType = 'Contender' | 'Clash' | 'Clashground' | 'Trap' | 'Weapon' | 'Relic' | 'Basic Action' | 'Quick Action' | 'Clash Buff';
+export type CounterTag = 'Counter–Attack' | 'Counter–Play' | 'Counter–Trap';
+
+/** What a targeted effect may point at. Targets are enumerated in legalCommands. */
+export type TargetSpec =
+  | 'none'
+  /** Your Clash card or Contender (Clash Buffs' default, 306.6). */
+  | 'ownClashOrContender'
+  | 'ownClash'
+  | 'anyClash'
+  | 'anyClashOrContender'
+  | 'anyContender'
+  /** The opponent's card being played, just below in Standby (Counter–Play). */
+  | 'standbyCard'
+  /** The opponent's Trap being activated, just below in Standby (Counter–Trap). */
+  | 'standbyTrap';
+
+export type Effect =
+  | { do: 'damage'; amount: number }
+  | { do: 'damageEachClash'; amount: number; whose: 'all' | 'opponents'; affiliation?: string }
+  | { do: 'modify'; atk: number; def: number; until: 'turn' | 'clash' }
+  | { do: 'modifyAttacker'; atk: number; def: number; until: 'turn' | 'clash' }
+  | { do: 'modifyOpponentsClash'; atk: number; def: number }
+  | { do: 'draw'; amount: number }
+  | { do: 'gainHealth'; amount: number }
+  | { do: 'negate' }
+  | { do: 'sendToOblivion' }
+  | { do: 'engage' }
+  | { do: 'activatePortal' }
+  | { do: 'preventClash'; amount: number }
+  | { do: 'attackerToOblivionAfterClash' }
+  /** Counter–Play riders on the Clash card being played: it enters with damage / engaged / modified (Energy Blast…). */
+  | { do: 'entersWith'; damage?: number; engaged?: boolean; atk?: number; def?: number }
+  | { do: 'noEnterTrigger' }
+  | { do: 'xDamage' }
+  | { do: 'barrage' }
+  | { do: 'enrage'; x: number };
+
+export interface EffectSpec {
+  target: TargetSpec;
+  effects: Effect[];
+}
+
+export type TriggerTag = 'Enter' | 'Attack' | 'Obstruct' | 'Defeat' | 'Victory' | 'StartOfTurn';
+
+export interface TriggerSpec extends EffectSpec {
+  on: TriggerTag;
+}
+
+export interface ActivatedSpec extends EffectSpec {
+  /** "Once per turn, during your Primary Phase, you may engage this card" (602, 115.3). */
+  engage: boolean;
+  health: number;
+  cost: number;
+  gems: Partial<Record<Color, number>>;
+  oncePerTurn: boolean;
+  /** Contender abilities are active only at or below this health (107.4b, 301.3). */
+  threshold?: number;
+}
+
+export interface StaticSpec {
+  /** Your other Clash cards get +atk/+def (Magnate, the Tyrant). */
+  alliesAtk?: number;
+  alliesDef?: number;
+  /** Prevent all non-clash damage dealt to this card (Torque, the Uncontrollable). */
+  preventNonClash?: boolean;
+  /** One-gem Weapon attach costs become 0 (United Nations Headquarters). */
+  freeOneGemAttach?: boolean;
+  /** Contender threshold for this static ability (107.4b). */
+  threshold?: number;
+}
+
+export interface ACCardDef {
+  id: string;
+  name: string;
+  printed?: string;
+  type: CardType;
+  colors: Color[];
+  /** Total resource cost (initial cost) and the colored gems within it (202.1–2). */
+  cost: number;
+  gems: Partial<Record<Color, number>>;
+  /** X in the resource cost (107.3): the player declares X ≥ the gems. */
+  xCost?: boolean;
+  healthCost?: number;
+  atk?: number;
+  def?: number;
+  health?: number;
+  character?: string;
+  affiliation?: string;
+  keywords: KeywordRef[];
+  tag?: CounterTag;
+  /** Actions, Traps: what resolves. */
+  play?: EffectSpec;
+  triggers?: TriggerSpec[];
+  activated?: ActivatedSpec;
+  static?: StaticSpec;
+  attach?: { cost: number; gems: Partial<Record<Color, number>>; atk: number; def: number };
+  text: string;
+  /** True when the documents give no stats and we chose plausible ones. */
+  sample: boolean;
+  /** Printed text the engine does not carry out, and why. */
+  unimplemented?: string;
+}

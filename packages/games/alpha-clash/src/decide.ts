@@ -1,0 +1,656 @@
+// decide / setup / legalCommands. Every command goes through `check`, which either rejects with the rule it
+// breaks or returns the plan that `decide` executes; legalCommands enumerates candidate commands and keeps
+// those `check` accepts, so "accepted ⇔ listed" holds by construction (invariant 4).
+import { reject, type Command, type Decision, type DecideContext, type MatchConfig, type PlayerId, type Rejection } from '@matchtape/engine';
+import { CARD_BY_ID, cardDef } from './cards/pool';
+import type { ACCardDef, CounterTag } from './cards/types';
+import { contenderOf, validateDeck } from './cards/decks';
+import { Builder, draw, goStep, settle, startTurn, triggerAttack, endMatch } from './engine';
+import { stepAfter } from './machine';
+import { attachCost, canPayHealth, cardCost, choosePayment, clashCards, currentAtk, defOf, gemCount, has, keywordValue, legalTargets, type Cost } from './rules';
+import { locate, opponentOf } from './state';
+import { isHidden, type AlphaClashState, type AnyRef, type CardRef, type Permanent } from './types';
+import { CommandSchema } from './schemas';
+
+const HAND_SIZE = 8;
+
+// ---------------------------------------------------------------- setup (103)
+
+export function setupMatch(config: MatchConfig, ctx: DecideContext & { seedCommitment: string }): Decision {
+  if (config.players.length !== 2)
+    return reject('100.1b', `Alpha Clash is played by two players here (multiplayer rules are "coming soon", 100.1b); got ${config.players.length}`);
+  const stacked = config.stack !== undefined;
+  const decks: { id: PlayerId; contender: string; main: string[] }[] = [];
+  for (const seat of config.players) {
+    const { contender, main } = contenderOf(seat.deck);
+    if (!stacked) {
+      const problems = validateDeck(seat.deck);
+      if (problems.length > 0) return reject('100.2a', `${seat.id}'s deck is not legal: ${problems.join('; ')}`);
+    }
+    if (!contender || CARD_BY_ID.get(contender)?.type !== 'Contender') return reject('301.1', `${seat.id}'s deck has no Contender: list one in extra.contender (or among the cards of a scenario deck)`);
+    const unknown = main.filter((id) => !CARD_BY_ID.has(id));
+    if (unknown.length > 0) return reject('100.2a', `${seat.id}'s deck has unknown card ids: ${unknown.join(', ')}`);
+    decks.push({ id: seat.id, contender, main });
+  }
+  const b = new Builder(initialFor(), ctx.rng);
+  const rng = ctx.rng;
+  b.auto('MatchStarted', { seedCommitment: ctx.seedCommitment, players: config.players.map((p) => ({ id: p.id, name: p.name })), stacked }, '103');
+  for (const d of decks) {
+    const def = cardDef(d.contender);
+    b.auto('ContenderRevealed', { player: d.id, card: { id: `${d.id}-contender`, cardId: d.contender }, health: def.health ?? 30 }, '103.1');
+  }
+  const first = config.players[rng.int(2)]!.id;
+  b.auto('StartingPlayerDetermined', { player: first, method: 'random', random: rng.take() }, '103.1');
+  const order = [first, opponentOf(b.s, first)];
+  for (const d of decks) {
+    const stack = config.stack?.[d.id];
+    let cards: { id: string; cardId: string }[];
+    if (stacked) {
+      // Scripted order: opening hand, then the named deck cards, then the rest of the list; no shuffle.
+      const pool = d.main.map((cardId, i) => ({ cardId, i }));
+      const take = (cardId: string, prefix: string, n: number) => {
+        const k = pool.findIndex((x) => x.cardId === cardId);
+        if (k >= 0) pool.splice(k, 1);
+        return { id: `${d.id}-${prefix}${n}`, cardId };
+      };
+      for (const id of [...(stack?.hand ?? []), ...(stack?.deck ?? [])]) if (!CARD_BY_ID.has(id)) return reject('100.2a', `stacked card ${id} is not in the card pool`);
+      cards = [
+        ...(stack?.hand ?? []).map((c, n) => take(c, 'h', n + 1)),
+        ...(stack?.deck ?? []).map((c, n) => take(c, 'd', n + 1)),
+        ...pool.map((x, n) => ({ id: `${d.id}-r${n + 1}`, cardId: x.cardId })),
+      ];
+    } else {
+      const listed = d.main.map((cardId, i) => ({ id: `${d.id}-${String(i + 1).padStart(2, '0')}`, cardId }));
+      cards = rng.shuffle(listed);
+    }
+    const withOids = cards.map((c) => ({ ...c, oid: rng.opaqueId() }));
+    b.auto('DeckShuffled', { player: d.id, cards: withOids, count: withOids.length, reason: stacked ? 'stacked' : 'start', random: rng.take() }, stacked ? '103.3' : '103.3');
+  }
+  if (stacked) {
+    // A stacked deck is not shuffled, so no cut is offered; the opening hand is exactly the stacked hand.
+    openingHands(b, (p) => config.stack?.[p]?.hand?.length ?? HAND_SIZE);
+  } else {
+    // After every shuffle the opponent is offered a cut (103.3a).
+    b.auto('CutOffered', { cuts: order.map((p) => ({ deck: p, by: opponentOf(b.s, p) })), stage: 'cut' }, '103.3a');
+  }
+  return { ok: true, events: b.drafts };
+}
+
+function initialFor(): AlphaClashState {
+  // Local import cycle guard: state.initialState.
+  return initial();
+}
+import { initialState as initial } from './state';
+
+function goStepSetup(b: Builder, type: 'CUTS_DONE' | 'HANDS_DRAWN' | 'MULLIGANS_DONE'): void {
+  if (type === 'CUTS_DONE') {
+    openingHands(b, () => HAND_SIZE);
+    return;
+  }
+  const to = stepAfter(b.s.step, { type }, ctxOf(b.s))!;
+  b.auto('StepStarted', { step: to }, '103.5');
+}
+
+function openingHands(b: Builder, size: (p: PlayerId) => number): void {
+  const to = stepAfter(b.s.step, { type: 'CUTS_DONE' }, ctxOf(b.s))!;
+  b.auto('StepStarted', { step: to }, '103.5');
+  const order = [b.s.startingPlayer!, opponentOf(b.s, b.s.startingPlayer!)];
+  for (const p of order) for (let i = 0; i < size(p); i++) draw(b, p, '103.5');
+  b.auto('MulliganStarted', { order }, '103.5');
+  goStepSetup(b, 'HANDS_DRAWN');
+}
+
+function ctxOf(s: AlphaClashState) {
+  return { turn: s.turn, activePlayer: s.activePlayer, startingPlayer: s.startingPlayer, players: s.order.length, standbyEmpty: s.standby.length === 0 };
+}
+
+function finishSetup(b: Builder): void {
+  // Mulligans: shuffle the chosen cards back and draw as many (103.5), after the decks were offered for a cut.
+  for (const p of [b.s.startingPlayer!, opponentOf(b.s, b.s.startingPlayer!)]) {
+    const m = b.s.players[p]!.mulligan;
+    if (m?.taken) for (let i = 0; i < m.count; i++) draw(b, p, '103.5');
+  }
+  b.auto('SetupCompleted', {}, '103.7');
+  const to = stepAfter(b.s.step, { type: 'MULLIGANS_DONE' }, ctxOf(b.s))!;
+  void to;
+  startTurn(b, b.s.startingPlayer!, 1);
+  settle(b);
+}
+
+// ---------------------------------------------------------------- command checks
+
+type Plan = (b: Builder) => void;
+type Checked = Rejection | { ok: true; run: Plan };
+
+const ok = (run: Plan): Checked => ({ ok: true, run });
+
+function handCard(s: AlphaClashState, p: PlayerId, id: unknown): CardRef | null {
+  if (typeof id !== 'string') return null;
+  const r = s.players[p]!.hand.find((c) => c.id === id);
+  return r && !isHidden(r) ? r : null;
+}
+
+function payOrReject(s: AlphaClashState, p: PlayerId, cost: Cost, what: string): Rejection | { paid: string[]; health: number } {
+  if (!canPayHealth(s, p, cost.health)) return reject('116.4', `${what} costs ${cost.health} health and your Contender has less`);
+  const paid = choosePayment(s, p, cost);
+  if (!paid) {
+    const gems = Object.entries(cost.gems).map(([c, n]) => `${n}×${c}`).join(' ');
+    return reject('115.2', `${what} costs ${cost.total}${gems ? ` (gems ${gems})` : ''}: you don't have enough ready resources of the right colours`);
+  }
+  return { paid, health: cost.health };
+}
+
+function inMainWithEmptyStandby(s: AlphaClashState, p: PlayerId, rule: string, what: string): Rejection | null {
+  if (s.activePlayer !== p) return reject(rule, `${what} only during your own Primary Phase`);
+  if (s.step !== 'turn.primary.main') return reject(rule, `${what} only in your Primary Phase outside a clash (now: ${s.step})`);
+  if (s.standby.length > 0) return reject('409.5', `${what}: Standby is not empty; pass priority until it resolves`);
+  return null;
+}
+
+/** Is `p` in the response window that a Counter tag needs (114.1)? */
+function counterWindow(s: AlphaClashState, p: PlayerId, tag: CounterTag): Rejection | null {
+  const top = s.standby[s.standby.length - 1];
+  if (tag === 'Counter–Attack') {
+    if (!s.clash || s.step !== 'turn.primary.clash.counter' || s.clash.defendingPlayer !== p) return reject('114.1a', 'Counter – Attack responds to an incoming attack, in the Counter Step (C2), by the defending player');
+    if (s.standby.length > 0) return reject('504.2b', 'Counter – Attack effects are played one at a time: wait until Standby is empty');
+    return null;
+  }
+  if (!s.priority || s.priority.holder !== p || !top) return reject('114.2', `you don't hold priority to respond (${tag})`);
+  if (tag === 'Counter–Play' && !(top.kind === 'card' && top.controller !== p)) return reject('114.1b', 'Counter – Play responds to a card an opponent is playing');
+  if (tag === 'Counter–Trap' && !(top.kind === 'trap' && top.controller !== p)) return reject('114.1c', 'Counter – Trap responds to a Trap an opponent activated');
+  return null;
+}
+
+function checkTargets(s: AlphaClashState, p: PlayerId, d: ACCardDef, spec: string, targets: unknown): Rejection | string[] {
+  if (spec === 'none') {
+    if (targets !== undefined) return reject('113.1', `${d.name} has no targets: leave "targets" out`);
+    return [];
+  }
+  if (!Array.isArray(targets) || targets.length !== 1 || typeof targets[0] !== 'string') return reject('601.1c', `${d.name} needs exactly one target: "targets": [id]`);
+  const legal = legalTargets(s, p, spec as never);
+  if (!legal.includes(targets[0])) return reject('113.6b', `${targets[0]} is not a legal target for ${d.name} (Safeguard 704.16 and zone rules apply)`);
+  if (d.play?.effects.some((e) => e.do === 'entersWith' || e.do === 'noEnterTrigger')) {
+    const obj = s.standby.find((o) => o.sid === targets[0]);
+    if (!obj?.card || cardDef(obj.card.cardId).type !== 'Clash') return reject('113.6b', `${d.name} targets a Clash card being played`);
+  }
+  return targets as string[];
+}
+
+function checkPlayCard(s: AlphaClashState, p: PlayerId, c: Command): Checked {
+  const card = handCard(s, p, c.card);
+  if (!card) return reject('601.1a', `card ${String(c.card)} is not in your hand`);
+  const d = cardDef(card.cardId);
+  const name = d.name;
+  if (d.type === 'Trap') return reject('304.3', `${name} is a Trap: set it (SetTrap) and activate it later; Traps are not played from hand`);
+  if (d.type === 'Contender') return reject('301.1', 'a Contender starts the game in play and is never played');
+  if (d.type === 'Quick Action') {
+    const w = counterWindow(s, p, d.tag!);
+    if (w) return w;
+  } else if (d.type === 'Clash Buff') {
+    const step = s.step;
+    const mine = s.clash && ((step === 'turn.primary.clash.attackerBuff' && s.clash.attackingPlayer === p) || (step === 'turn.primary.clash.defenderBuff' && s.clash.defendingPlayer === p));
+    if (!mine) return reject('306.3', `${name} is a Clash Buff: play it in C4 as the attacker or C5 as the defender`);
+    if (s.standby.length > 0 || s.clash!.buffPlayed) return reject('504.2d', 'only one Clash Buff per Clash Buff step');
+  } else {
+    const rule = { Clash: '303.1', Clashground: '302.3', Weapon: '305.3', Relic: '309.3', 'Basic Action': '307.3' }[d.type];
+    const bad = inMainWithEmptyStandby(s, p, rule, `${name} (${d.type}) can be played`);
+    if (bad) return bad;
+  }
+  if (d.keywords.some((k) => k.k === 'Exclusive') && s.players[p]!.clash.some((x) => defOf(x.card)?.name === name)) return reject('704.7c', `${name} is Exclusive and you already control one`);
+  if (d.type === 'Clashground' && s.clashground && s.clashground.controller === p && defOf(s.clashground.card)?.name === name) return reject('302.7', `you already control ${name}; play a Clashground with a different name`);
+  const targets = checkTargets(s, p, d, d.play?.target ?? 'none', c.targets);
+  if (!Array.isArray(targets)) return targets;
+  if (d.type === 'Clash Buff' && s.players[p]!.buffTargetsThisTurn.includes(targets[0]!)) return reject('306.5', `${targets[0]} already got a Clash Buff this turn`);
+  let x = 0;
+  if (d.xCost) {
+    if (typeof c.x !== 'number' || !Number.isInteger(c.x)) return reject('107.3a', `${name} has X in its cost: declare "x" (an integer ≥ ${gemCount(d.gems)})`);
+    if (c.x < gemCount(d.gems)) return reject('107.3', `X must be at least the number of gems (${gemCount(d.gems)})`);
+    x = c.x;
+  } else if (c.x !== undefined) return reject('107.3', `${name} has no X in its cost: leave "x" out`);
+  const pay = payOrReject(s, p, cardCost(d, x), name);
+  if ('ok' in pay) return pay;
+  const handOid = card.oid;
+  return ok((b) => {
+    b.emit('CardPlayed', { player: p, card: { id: card.id, cardId: card.cardId }, handOid: handOid ?? null, type: d.type, targets, ...(d.xCost ? { x } : {}), paid: pay.paid, healthPaid: pay.health, ...(d.type === 'Clash Buff' ? { clashBuff: true } : {}) }, { rule: '601.1' });
+  });
+}
+
+function accessoryPerm(s: AlphaClashState, p: PlayerId, id: unknown): Permanent | null {
+  if (typeof id !== 'string') return null;
+  return s.players[p]!.accessory.find((x) => x.card.id === id) ?? null;
+}
+
+function checkActivateTrap(s: AlphaClashState, p: PlayerId, c: Command): Checked {
+  const perm = accessoryPerm(s, p, c.trap);
+  if (!perm || !perm.faceDown) return reject('304.6', `${String(c.trap)} is not a Trap set in your Accessory Zone`);
+  const d = defOf(perm.card)!;
+  if (perm.enteredTurn === s.turn) return reject('304.7', `${d.name} was set this turn; Traps can't be activated the turn they are set`);
+  const w = counterWindow(s, p, d.tag!);
+  if (w) return w;
+  const targets = checkTargets(s, p, d, d.play?.target ?? 'none', c.targets);
+  if (!Array.isArray(targets)) return targets;
+  const pay = payOrReject(s, p, cardCost(d, 0), d.name);
+  if ('ok' in pay) return pay;
+  const card = perm.card as CardRef;
+  return ok((b) => {
+    b.emit('TrapActivated', { player: p, card: { id: card.id, cardId: card.cardId }, trapOid: card.oid ?? null, targets, paid: pay.paid, healthPaid: pay.health }, { rule: '304.4' });
+  });
+}
+
+function activatedSource(s: AlphaClashState, p: PlayerId, id: unknown): { def: ACCardDef; engaged: boolean; used: boolean; isContender: boolean } | null {
+  if (typeof id !== 'string') return null;
+  const l = locate(s, id);
+  if (!l || l.player !== p) return null;
+  if (l.kind === 'contender') {
+    const d = defOf(l.contender.card);
+    return d?.activated ? { def: d, engaged: l.contender.engaged, used: l.contender.usedThisTurn, isContender: true } : null;
+  }
+  if (l.kind !== 'perm' || l.zone === 'resources' || l.perm.faceDown || l.perm.defeated) return null;
+  const d = defOf(l.perm.card);
+  return d?.activated ? { def: d, engaged: l.perm.engaged, used: l.perm.usedThisTurn, isContender: false } : null;
+}
+
+function checkActivateEffect(s: AlphaClashState, p: PlayerId, c: Command): Checked {
+  const src = activatedSource(s, p, c.source);
+  if (!src) return reject('602.1', `${String(c.source)} is not a card you control with an activated effect`);
+  const a = src.def.activated!;
+  const bad = inMainWithEmptyStandby(s, p, '602.1', `${src.def.name}'s effect can be activated`);
+  if (bad) return bad;
+  if (a.threshold !== undefined && (s.players[p]!.contender?.health ?? 0) > a.threshold) return reject('107.4b', `${src.def.name}'s ability is active only at ${a.threshold} health or less`);
+  if (a.oncePerTurn && src.used) return reject('603.2i', `${src.def.name}'s effect can be activated once per turn`);
+  if (a.engage && src.engaged) return reject('115.2', `${src.def.name} is engaged: an engaged card can't be engaged to pay a cost (703.11a)`);
+  const targets = checkTargets(s, p, src.def, a.target, c.targets);
+  if (!Array.isArray(targets)) return targets;
+  const pay = payOrReject(s, p, { total: a.cost, gems: a.gems, health: a.health }, `${src.def.name}'s effect`);
+  if ('ok' in pay) return pay;
+  const source = c.source as string;
+  return ok((b) => {
+    b.emit('EffectActivated', { player: p, sid: `e${b.s.nextId}`, source, effect: 'activated', targets, paid: pay.paid, healthPaid: pay.health, ...(a.engage ? { engageSource: source } : {}) }, { rule: '602.2' });
+  });
+}
+
+function checkAttack(s: AlphaClashState, p: PlayerId, c: Command): Checked {
+  const bad = inMainWithEmptyStandby(s, p, '503.1d', 'an attack can be declared');
+  if (bad) return bad;
+  if (typeof c.attacker !== 'string' || typeof c.target !== 'string') return reject('504.2a', 'DeclareAttack needs "attacker" and "target" ids');
+  const a = locate(s, c.attacker);
+  if (!a || a.player !== p || (a.kind === 'perm' && (a.zone !== 'clash' || a.perm.defeated)) || a.kind === 'clashground') return reject('504.2a', `${c.attacker} is not your Contender or a Clash card you control`);
+  const engaged = a.kind === 'contender' ? a.contender.engaged : a.perm.engaged;
+  if (engaged) return reject('703.11a', `${c.attacker} is engaged; only a ready Contender or Clash card can attack`);
+  if (a.kind === 'perm' && a.perm.enteredTurn === s.turn && has(s, c.attacker, 'Observant')) return reject('704.12b', 'an Observant card can\'t attack the turn it enters play');
+  const t = locate(s, c.target);
+  if (!t || t.player === p) return reject('303.7a', `${c.target} is not an opponent's Contender or Clash card`);
+  if (t.kind === 'perm') {
+    if (t.zone !== 'clash' || t.perm.defeated) return reject('504.2a', `${c.target} is not a Clash card`);
+    if (!t.perm.engaged && !has(s, c.attacker, 'Close Combat')) return reject('303.8', `${c.target} is ready; only engaged Clash cards can be attacked (unless the attacker has Close Combat, 704.5)`);
+  } else if (t.kind !== 'contender') return reject('504.2a', `${c.target} can't be attacked`);
+  const attacker = c.attacker;
+  const target = c.target;
+  return ok((b) => {
+    b.emit('AttackDeclared', { player: p, attacker, target }, { rule: '504.2a' });
+    goStepFromMain(b);
+    triggerAttack(b, attacker, p);
+    const barrage = keywordValue(b.s, attacker, 'Barrage');
+    if (barrage !== null && barrage > 0) {
+      const l = locate(b.s, attacker);
+      const initial = l && l.kind === 'perm' ? (defOf(l.perm.card)?.atk ?? 0) : 0;
+      if (initial > 0) b.auto('BarrageOffered', { player: p, source: attacker, amount: initial, max: barrage }, '704.3c');
+    }
+  });
+}
+
+function goStepFromMain(b: Builder): void {
+  // AttackDeclared already set the step; keep the machine as the judge of it.
+  const to = stepAfter('turn.primary.main', { type: 'DECLARE_ATTACK' }, { ...ctxOf(b.s), standbyEmpty: true });
+  if (to !== 'turn.primary.clash.attack') throw new Error(`alpha-clash: machine sent DECLARE_ATTACK to ${to}`);
+}
+
+export function barrageOptions(s: AlphaClashState): { targets: string[]; division: number[] }[] {
+  const pend = s.pending!;
+  const candidates = legalTargets(s, pend.player, 'anyClash');
+  const out: { targets: string[]; division: number[] }[] = [];
+  const n = candidates.length;
+  for (let mask = 1; mask < 1 << n; mask++) {
+    const pick = candidates.filter((_, i) => mask & (1 << i));
+    if (pick.length > pend.max || pick.length > pend.amount) continue;
+    const base = Math.floor(pend.amount / pick.length);
+    const rem = pend.amount % pick.length;
+    out.push({ targets: pick, division: pick.map((_, i) => base + (i < rem ? 1 : 0)) });
+  }
+  return out;
+}
+
+function check(s: AlphaClashState, c: Command, trusted = false): Checked {
+  const parsed = trusted ? null : CommandSchema.safeParse(c);
+  if (parsed && !parsed.success) return reject('command', `malformed command: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  const p = c.player;
+  if (!s.order.includes(p)) return reject('command', `${p} is not a player in this match`);
+  if (s.status === 'ended') return reject('104.1', 'the game is over');
+  if (c.type === 'Concede') return ok((b) => {
+    b.emit('PlayerConceded', { player: p }, { rule: '104.3a' });
+    endMatch(b, opponentOf(b.s, p), `${p} conceded (104.3a)`, '104.3a');
+  });
+  if (s.status === 'setup') return checkSetup(s, p, c);
+  if (s.pending) {
+    if (c.type !== 'ChooseBarrage' || s.pending.player !== p) return reject('601.1c', `${s.pending.player} must first choose Barrage targets (ChooseBarrage)`);
+    const opts = barrageOptions(s);
+    const targets = c.targets as string[];
+    if (targets.length === 0) return ok((b) => b.emit('BarrageDeclined', { player: p }, { rule: '704.3c' }));
+    const hit = opts.find((o) => o.targets.length === targets.length && o.targets.every((t, i) => t === targets[i]));
+    if (!hit) return reject('704.3d', `Barrage targets must be up to ${s.pending.max} distinct Clash cards in table order; got ${targets.join(', ')}`);
+    const pend = s.pending;
+    return ok((b) => {
+      b.emit('BarrageChosen', { player: p, targets: hit.targets, division: hit.division }, { rule: '601.1d' });
+      b.auto('EffectTriggered', { sid: `e${b.s.nextId}`, controller: p, source: pend.source, effect: 'barrage', targets: hit.targets, division: hit.division }, '704.3c');
+    });
+  }
+  if (c.type === 'ChooseBarrage') return reject('704.3c', 'there is no Barrage choice to make');
+  switch (c.type) {
+    case 'PlaceResource':
+    case 'SkipResource': {
+      if (s.activePlayer !== p || s.step !== 'turn.expansion.resource') return reject('502.1c', 'resources are placed only in your own Resource Step');
+      if (s.players[p]!.resourcePlacedThisTurn) return reject('408.1', 'you already decided on a resource this step');
+      if (c.type === 'SkipResource') return ok((b) => b.emit('ResourcePlacementSkipped', { player: p }, { rule: '502.1c' }));
+      const card = handCard(s, p, c.card);
+      if (!card) return reject('408.1', `card ${String(c.card)} is not in your hand`);
+      return ok((b) => b.emit('ResourcePlaced', { player: p, card: { id: card.id, cardId: card.cardId }, handOid: card.oid ?? null }, { rule: '408.1' }));
+    }
+    case 'PlayCard':
+      return checkPlayCard(s, p, c);
+    case 'SetTrap': {
+      const bad = inMainWithEmptyStandby(s, p, '304.3', 'a Trap can be set');
+      if (bad) return bad;
+      const card = handCard(s, p, c.card);
+      if (!card) return reject('304.3', `card ${String(c.card)} is not in your hand`);
+      if (cardDef(card.cardId).type !== 'Trap') return reject('304.3', `${cardDef(card.cardId).name} is not a Trap`);
+      return ok((b) => {
+        // Face down in the Accessory Zone: a new object with a fresh opaque id for the opponent (400.6).
+        const oid = b.r.opaqueId();
+        b.emit('TrapSet', { player: p, card: { id: card.id, cardId: card.cardId, oid }, handOid: card.oid ?? null, setTurn: s.turn, random: b.r.take() }, { rule: '304.3' });
+      });
+    }
+    case 'ActivateTrap':
+      return checkActivateTrap(s, p, c);
+    case 'ActivateEffect':
+      return checkActivateEffect(s, p, c);
+    case 'AttachWeapon':
+    case 'UnattachWeapon': {
+      const bad = inMainWithEmptyStandby(s, p, '305.3', 'Weapons can be attached');
+      if (bad) return bad;
+      const w = accessoryPerm(s, p, c.weapon);
+      const d = w ? defOf(w.card) : null;
+      if (!w || !d || d.type !== 'Weapon' || w.faceDown) return reject('305.6', `${String(c.weapon)} is not a Weapon you control in play`);
+      const cost = attachCost(s, d);
+      if (c.type === 'UnattachWeapon') {
+        if (!w.attachedTo) return reject('305.9', `${d.name} is not attached`);
+        const pay = payOrReject(s, p, cost, `${d.name}'s attach cost`);
+        if ('ok' in pay) return pay;
+        return ok((b) => b.emit('WeaponUnattached', { player: p, weapon: w.card.id, paid: pay.paid }, { rule: '305.9' }));
+      }
+      const to = typeof c.to === 'string' ? locate(s, c.to) : null;
+      if (!to || to.kind !== 'perm' || to.zone !== 'clash' || to.player !== p || to.perm.defeated) return reject('305.5', `${String(c.to)} is not a Clash card you control`);
+      if (to.perm.weapon) return reject('305.10a', `${c.to} already has a Weapon attached`);
+      const pay = payOrReject(s, p, cost, `${d.name}'s attach cost`);
+      if ('ok' in pay) return pay;
+      return ok((b) => b.emit('WeaponAttached', { player: p, weapon: w.card.id, to: c.to as string, paid: pay.paid }, { rule: '703.2b' }));
+    }
+    case 'ActivatePortal': {
+      const bad = inMainWithEmptyStandby(s, p, '410.3', 'the Portal can be activated');
+      if (bad) return bad;
+      const pay = payOrReject(s, p, { total: 2, gems: {}, health: 0 }, 'Activating the Portal');
+      if ('ok' in pay) return pay;
+      return ok((b) => b.emit('PortalActivated', { player: p, portal: s.portal === 'open' ? 'closed' : 'open', paid: pay.paid }, { rule: '410.3' }));
+    }
+    case 'DeclareAttack':
+      return checkAttack(s, p, c);
+    case 'EndCounterStep':
+      if (!s.clash || s.step !== 'turn.primary.clash.counter' || s.clash.defendingPlayer !== p) return reject('504.2b.1', 'only the defending player ends the Counter Step (C2)');
+      if (s.standby.length > 0) return reject('504.2b.1', 'wait until Standby is empty');
+      return ok((b) => {
+        b.emit('CounterStepEnded', { player: p }, { rule: '504.2b.1' });
+        goStep(b, { type: 'NEXT' }, '504.2b.1');
+      });
+    case 'Obstruct': {
+      if (!s.clash || s.step !== 'turn.primary.clash.obstruct' || s.clash.defendingPlayer !== p) return reject('504.2c', 'only the defending player obstructs, in the Obstruct Step (C3)');
+      if (s.standby.length > 0) return reject('504.2c.2', 'wait until Standby is empty');
+      const l = typeof c.card === 'string' ? locate(s, c.card) : null;
+      if (!l || l.kind !== 'perm' || l.zone !== 'clash' || l.player !== p || l.perm.defeated) return reject('301.4', `${String(c.card)} is not a Clash card you control (Contenders can't obstruct)`);
+      if (l.perm.engaged) return reject('303.9', `${c.card} is engaged; only ready Clash cards obstruct`);
+      if (c.card === s.clash.target) return reject('303.10', 'a Clash card can\'t obstruct an attack targeted at itself');
+      if (has(s, s.clash.attacker, 'Flight') && !has(s, c.card as string, 'Flight') && !has(s, c.card as string, 'Interception')) return reject('704.8b', 'the attacker has Flight: only Clash cards with Flight or Interception can obstruct it');
+      const id = c.card as string;
+      return ok((b) => {
+        b.emit('ObstructorDeclared', { player: p, id }, { rule: '504.2c' });
+        const l2 = locate(b.s, id);
+        if (l2 && l2.kind === 'perm') queueTriggersObstruct(b, id, p);
+      });
+    }
+    case 'EndObstructStep':
+      if (!s.clash || s.step !== 'turn.primary.clash.obstruct' || s.clash.defendingPlayer !== p) return reject('504.2c.1', 'only the defending player ends the Obstruct Step (C3)');
+      if (s.standby.length > 0) return reject('504.2c.2', 'wait until Standby is empty');
+      return ok((b) => {
+        b.emit('ObstructStepEnded', { player: p, obstructors: s.clash!.obstructors }, { rule: '504.2c.1' });
+        goStep(b, { type: 'NEXT' }, '504.2c.1');
+      });
+    case 'PassPriority': {
+      if (s.priority && s.standby.length > 0) {
+        if (s.priority.holder !== p) return reject('114.2', `${s.priority.holder} holds priority, not you`);
+        return ok((b) => b.emit('PriorityPassed', { player: p }, { rule: '114.2c' }));
+      }
+      const buffStep = s.clash && ((s.step === 'turn.primary.clash.attackerBuff' && s.clash.attackingPlayer === p) || (s.step === 'turn.primary.clash.defenderBuff' && s.clash.defendingPlayer === p));
+      if (buffStep && !s.clash!.buffPlayed && s.standby.length === 0) return ok((b) => b.emit('PriorityPassed', { player: p, step: 'buff' }, { rule: s.step.endsWith('attackerBuff') ? '504.2d' : '504.2e' }));
+      return reject('114.2', 'you have nothing to pass: priority passes only in a response window or a Clash Buff step');
+    }
+    case 'EndTurn': {
+      const bad = inMainWithEmptyStandby(s, p, '505.1', 'the turn can end');
+      if (bad) return bad.rule === '409.5' ? reject('505.5', 'a turn can\'t end while Standby holds a card or effect') : bad;
+      return ok((b) => {
+        b.emit('EndTurnDeclared', { player: p }, { rule: '505.1' });
+        goStep(b, { type: 'END_TURN' }, '505.1');
+      });
+    }
+    default:
+      return reject('command', `${c.type} is not an Alpha Clash command in this phase`);
+  }
+}
+
+function queueTriggersObstruct(b: Builder, id: string, p: PlayerId): void {
+  // Trigger – Obstruct effects enter Standby and resolve in C3 (504.2c.2).
+  b.queue.push(...[]);
+  const d = defOf((locate(b.s, id) as { perm: Permanent }).perm.card);
+  (d?.triggers ?? []).forEach((t, i) => {
+    if (t.on === 'Obstruct') b.queue.push({ controller: p, source: id, effect: `trigger:${i}`, targets: [], thenPutIntoOblivion: null, x: 0, rule: '504.2c.2' });
+  });
+}
+
+function checkSetup(s: AlphaClashState, p: PlayerId, c: Command): Checked {
+  if (s.setup.cuts.length > 0) {
+    const cut = s.setup.cuts[0]!;
+    if (cut.by !== p) return reject('103.3a', `${cut.by} decides on cutting ${cut.deck}'s deck first`);
+    if (c.type === 'DeclineCut') {
+      if (c.deck !== cut.deck) return reject('103.3a', `the deck offered is ${cut.deck}'s`);
+      return ok((b) => {
+        b.emit('CutDeclined', { deck: cut.deck, by: p }, { rule: '103.3a' });
+        afterCut(b);
+      });
+    }
+    if (c.type === 'CutDeck') {
+      const n = s.players[cut.deck]!.deck.length;
+      if (c.deck !== cut.deck) return reject('103.3a', `the deck offered is ${cut.deck}'s`);
+      if (typeof c.at !== 'number' || !Number.isInteger(c.at) || c.at < 1 || c.at >= n) return reject('103.3a', `cut at a position from 1 to ${n - 1}`);
+      const at = c.at;
+      return ok((b) => {
+        b.emit('DeckCut', { deck: cut.deck, by: p, at }, { rule: '103.3a' });
+        afterCut(b);
+      });
+    }
+    return reject('103.3a', 'first decide on the cut: CutDeck or DeclineCut');
+  }
+  if (s.setup.mulliganOrder.length > 0) {
+    const next = s.setup.mulliganOrder[0]!;
+    if (next !== p) return reject('103.5', `${next} declares a mulligan first (turn order, starting player first)`);
+    if (c.type === 'KeepHand') return ok((b) => {
+      b.emit('MulliganDeclared', { player: p, count: 0, returning: [] }, { rule: '103.5' });
+      afterMulliganDeclared(b);
+    });
+    if (c.type === 'Mulligan') {
+      const hand = s.players[p]!.hand.map((h) => h.id);
+      const cards = c.cards as string[];
+      const idx = cards.map((id) => hand.indexOf(id));
+      if (cards.length === 0 || idx.some((i) => i < 0)) return reject('103.5', 'a mulligan names one or more cards from your hand (KeepHand to keep all)');
+      if (idx.some((v, i) => i > 0 && v <= idx[i - 1]!)) return reject('103.5', 'list mulligan cards once each, in hand order');
+      const returning = s.players[p]!.hand.filter((h) => cards.includes(h.id));
+      return ok((b) => {
+        b.emit('MulliganDeclared', { player: p, count: cards.length, returning }, { rule: '103.5' });
+        afterMulliganDeclared(b);
+      });
+    }
+    return reject('103.5', 'declare your mulligan: KeepHand or Mulligan');
+  }
+  return reject('103', 'setup is not waiting for you');
+}
+
+function afterCut(b: Builder): void {
+  if (b.s.setup.cuts.length > 0) return;
+  if (b.s.setup.stage === 'cut') goStepSetup(b, 'CUTS_DONE');
+  else finishSetup(b);
+}
+
+function afterMulliganDeclared(b: Builder): void {
+  if (b.s.setup.mulliganOrder.length > 0) return;
+  const order = [b.s.startingPlayer!, opponentOf(b.s, b.s.startingPlayer!)];
+  const shuffled: PlayerId[] = [];
+  for (const p of order) {
+    const ps = b.s.players[p]!;
+    if (!ps.mulligan?.taken) continue;
+    const returned = ps.mulligan.returning as CardRef[];
+    const deck = [...ps.deck, ...returned.map((r) => ({ id: r.id, cardId: r.cardId }))] as CardRef[];
+    const order2 = b.r.shuffle(deck);
+    const cards = order2.map((c) => ({ id: c.id, cardId: c.cardId, oid: b.r.opaqueId() }));
+    b.auto('MulliganShuffled', { player: p, returned, cards, count: cards.length, random: b.r.take() }, '103.5');
+    shuffled.push(p);
+  }
+  if (shuffled.length > 0) {
+    b.auto('CutOffered', { cuts: shuffled.map((p) => ({ deck: p, by: opponentOf(b.s, p) })), stage: 'mulliganCut' }, '103.3a');
+  } else finishSetup(b);
+}
+
+
+// ---------------------------------------------------------------- decide / legalCommands
+
+export function decide(state: AlphaClashState, command: Command, ctx: DecideContext): Decision {
+  const checked = check(state, command);
+  if (!checked.ok) return checked;
+  const b = new Builder(state, ctx.rng);
+  checked.run(b);
+  if (state.status === 'playing') settle(b);
+  return { ok: true, events: b.drafts };
+}
+
+function candidates(s: AlphaClashState, p: PlayerId): Omit<Command, 'player'>[] {
+  const out: Omit<Command, 'player'>[] = [];
+  if (s.status === 'ended') return out;
+  if (s.status === 'setup') {
+    const cut = s.setup.cuts[0];
+    if (cut) {
+      out.push({ type: 'DeclineCut', deck: cut.deck });
+      const n = s.players[cut.deck]!.deck.length;
+      for (let at = 1; at < n; at++) out.push({ type: 'CutDeck', deck: cut.deck, at });
+    } else if (s.setup.mulliganOrder[0] === p) {
+      out.push({ type: 'KeepHand' });
+      const hand = s.players[p]!.hand.map((h) => h.id);
+      for (let mask = 1; mask < 1 << hand.length; mask++) out.push({ type: 'Mulligan', cards: hand.filter((_, i) => mask & (1 << i)) });
+    }
+    out.push({ type: 'Concede' });
+    return out;
+  }
+  if (s.pending) {
+    if (s.pending.player === p) {
+      out.push({ type: 'ChooseBarrage', targets: [] });
+      for (const o of barrageOptions(s)) out.push({ type: 'ChooseBarrage', targets: o.targets });
+    }
+    out.push({ type: 'Concede' });
+    return out;
+  }
+  const ps = s.players[p]!;
+  out.push({ type: 'PlaceResource', card: null }, { type: 'SkipResource' }, { type: 'EndTurn' }, { type: 'PassPriority' }, { type: 'EndCounterStep' }, { type: 'EndObstructStep' }, { type: 'ActivatePortal' }, { type: 'Concede' });
+  const hand = ps.hand.filter((h): h is CardRef => !isHidden(h));
+  const resourceStep = s.step === 'turn.expansion.resource' && s.activePlayer === p;
+  for (const h of hand) {
+    if (resourceStep) out.push({ type: 'PlaceResource', card: h.id });
+    const d = cardDef(h.cardId);
+    if (d.type === 'Trap') {
+      out.push({ type: 'SetTrap', card: h.id });
+      continue;
+    }
+    const spec = d.play?.target ?? 'none';
+    const targetSets: (string[] | undefined)[] = spec === 'none' ? [undefined] : legalTargets(s, p, spec).map((t) => [t]);
+    const xs: (number | undefined)[] = d.xCost ? range(gemCount(d.gems), ps.resources.filter((r) => !r.engaged).length) : [undefined];
+    for (const targets of targetSets) for (const x of xs) out.push({ type: 'PlayCard', card: h.id, ...(targets ? { targets } : {}), ...(x !== undefined ? { x } : {}) });
+  }
+  for (const a of ps.accessory) {
+    const d = defOf(a.card);
+    if (!d) continue;
+    if (a.faceDown) {
+      const spec = d.play?.target ?? 'none';
+      const targetSets: (string[] | undefined)[] = spec === 'none' ? [undefined] : legalTargets(s, p, spec).map((t) => [t]);
+      for (const targets of targetSets) out.push({ type: 'ActivateTrap', trap: a.card.id, ...(targets ? { targets } : {}) });
+    }
+    if (d.type === 'Weapon') {
+      out.push({ type: 'UnattachWeapon', weapon: a.card.id });
+      for (const c of ps.clash) out.push({ type: 'AttachWeapon', weapon: a.card.id, to: c.card.id });
+    }
+  }
+  const sources = [ps.contender?.card.id, ...ps.clash.map((c) => c.card.id), ...ps.accessory.map((c) => c.card.id)].filter((x): x is string => !!x);
+  for (const id of sources) {
+    const src = activatedSource(s, p, id);
+    if (!src) continue;
+    const spec = src.def.activated!.target;
+    const targetSets: (string[] | undefined)[] = spec === 'none' ? [undefined] : legalTargets(s, p, spec).map((t) => [t]);
+    for (const targets of targetSets) out.push({ type: 'ActivateEffect', source: id, ...(targets ? { targets } : {}) });
+  }
+  if (s.step === 'turn.primary.main' && s.activePlayer === p) {
+    const opp = opponentOf(s, p);
+    const targets = [s.players[opp]!.contender?.card.id, ...s.players[opp]!.clash.map((c) => c.card.id)].filter((x): x is string => !!x);
+    for (const a of [ps.contender?.card.id, ...ps.clash.map((c) => c.card.id)]) if (a) for (const t of targets) out.push({ type: 'DeclareAttack', attacker: a, target: t });
+  }
+  if (s.step === 'turn.primary.clash.obstruct') for (const c of ps.clash) out.push({ type: 'Obstruct', card: c.card.id });
+  return out;
+}
+
+function range(from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let i = from; i <= to; i++) out.push(i);
+  return out;
+}
+
+export function legalCommands(state: AlphaClashState, p: PlayerId): Command[] {
+  if (!state.order.includes(p)) return [];
+  const out: Command[] = [];
+  for (const c of candidates(state, p)) {
+    if (c.type === 'PlaceResource' && c.card === null) continue;
+    const cmd = { ...c, player: p } as Command;
+    if (check(state, cmd, true).ok) out.push(cmd);
+  }
+  return out;
+}
+
+export function actors(s: AlphaClashState): PlayerId[] {
+  if (s.status === 'ended') return [];
+  if (s.status === 'setup') {
+    if (s.setup.cuts[0]) return [s.setup.cuts[0].by];
+    if (s.setup.mulliganOrder[0]) return [s.setup.mulliganOrder[0]];
+    return [];
+  }
+  if (s.pending) return [s.pending.player];
+  if (s.priority && s.standby.length > 0) return [s.priority.holder];
+  const clash = s.clash;
+  if (clash) {
+    if (s.step.endsWith('.counter') || s.step.endsWith('.obstruct') || s.step.endsWith('.defenderBuff')) return [clash.defendingPlayer];
+    return [clash.attackingPlayer];
+  }
+  return s.activePlayer ? [s.activePlayer] : [];
+}
+
+export { check, currentAtk, clashCards };
+export type { AnyRef };

@@ -1,0 +1,552 @@
+// The rules engine behind decide(): a Builder that emits draft events and folds each one at once (so every
+// following decision reads the updated state), and `settle`, the loop of automatic actions that runs after each
+// command: state-based actions (706), triggers into Standby in APNAP order (603.3b, 409.3), resolution of
+// effects nobody can answer, turn-based actions on step entry (705) and the step changes the machine dictates.
+import { apnap, passPriority, type DraftEvent, type PlayerId, type Rng } from '@matchtape/engine';
+import { cardDef } from './cards/pool';
+import type { Effect, TriggerTag } from './cards/types';
+import { evolve } from './evolve';
+import { stepAfter, type MachineEvent } from './machine';
+import { clashCards, contenderId, currentAtk, currentDef, defOf, has, keywordValue, legalTargets } from './rules';
+import { locate, opponentOf } from './state';
+import type { AlphaClashState, AnyRef, CardRef, StandbyObject } from './types';
+
+export const TURN_LIMIT = 200;
+
+interface QueuedTrigger {
+  controller: PlayerId;
+  source: string;
+  effect: string;
+  targets: string[];
+  thenPutIntoOblivion: string | null;
+  x: number;
+  rule: string;
+}
+
+export class Builder {
+  drafts: DraftEvent[] = [];
+  queue: QueuedTrigger[] = [];
+  constructor(
+    public s: AlphaClashState,
+    public rng: Rng | null,
+  ) {}
+
+  emit(type: string, payload: Record<string, unknown>, opts: { rule?: string; auto?: boolean } = {}): void {
+    const d: DraftEvent = { type, payload };
+    if (opts.rule) d.rule = opts.rule;
+    if (opts.auto) d.auto = true;
+    this.drafts.push(d);
+    this.s = evolve(this.s, d);
+  }
+
+  auto(type: string, payload: Record<string, unknown>, rule: string): void {
+    this.emit(type, payload, { rule, auto: true });
+  }
+
+  get r(): Rng {
+    if (!this.rng) throw new Error('alpha-clash: this action needs the match Rng');
+    return this.rng;
+  }
+
+  ended(): boolean {
+    return this.s.status === 'ended';
+  }
+}
+
+function machineContext(s: AlphaClashState) {
+  return { turn: s.turn, activePlayer: s.activePlayer, startingPlayer: s.startingPlayer, players: s.order.length, standbyEmpty: s.standby.length === 0 };
+}
+
+/** Moves the game to the step the machine gives for `event`; runs the new step's turn-based actions. */
+export function goStep(b: Builder, event: MachineEvent, rule: string): void {
+  const to = stepAfter(b.s.step, event, machineContext(b.s));
+  if (to === null) throw new Error(`alpha-clash: the turn machine has no ${event.type} from ${b.s.step}`);
+  b.auto('StepStarted', { step: to }, rule);
+  enterStep(b);
+}
+
+function enterStep(b: Builder): void {
+  const s = b.s;
+  const ap = s.activePlayer!;
+  switch (s.step) {
+    case 'turn.expansion.ready': {
+      // 502.1a: ready all cards the active player controls (resources included; 705.4 says Clash cards).
+      const ps = s.players[ap]!;
+      const ids = [...(ps.contender?.engaged ? [ps.contender.card.id] : []), ...[...ps.clash, ...ps.accessory, ...ps.resources].filter((x) => x.engaged).map((x) => x.card.id)];
+      if (s.clashground?.controller === ap && s.clashground.engaged) ids.push(s.clashground.card.id);
+      b.auto('CardsReadied', { player: ap, ids }, '502.1a');
+      break;
+    }
+    case 'turn.expansion.draw':
+      draw(b, ap, '502.1b');
+      break;
+    default:
+      break;
+  }
+}
+
+/** One draw (118.1); from an empty deck it is recorded and the SBA makes the player lose (104.3c, 118.4). */
+export function draw(b: Builder, p: PlayerId, rule: string): void {
+  const ps = b.s.players[p]!;
+  const top = ps.deck[0];
+  if (!top) {
+    b.auto('DrawFromEmptyDeckAttempted', { player: p }, '104.3c');
+    return;
+  }
+  const ref = top as CardRef;
+  // The card enters the hand with a fresh opaque id: the opponent cannot link it to the deck position (400.6).
+  const oid = b.r.opaqueId();
+  b.auto('CardDrawn', { player: p, card: { id: ref.id, cardId: ref.cardId, oid }, deckCount: ps.deck.length - 1, random: b.r.take() }, rule);
+}
+
+// ---- Damage (117, 504.2f) ----
+
+export function dealDamage(b: Builder, source: string | null, target: string, amount: number, clash: boolean, extra: Record<string, unknown> = {}): void {
+  if (amount <= 0) return; // 0 damage isn't damage (609.7a)
+  const s = b.s;
+  const l = locate(s, target);
+  if (!l) return;
+  const d = defOf(l.kind === 'contender' ? l.contender.card : l.perm.card);
+  if (!clash && d?.static?.preventNonClash) {
+    b.auto('DamagePrevented', { source, target, amount, clash }, '610');
+    return;
+  }
+  let prevented = 0;
+  let shield: string | null = null;
+  if (clash) {
+    const sh = s.effects.find((e) => e.target === target && e.prevent > 0);
+    if (sh) {
+      prevented = Math.min(sh.prevent, amount);
+      shield = sh.id;
+    }
+  }
+  const dealt = amount - prevented;
+  if (dealt <= 0) {
+    b.auto('DamagePrevented', { source, target, amount, clash, shield }, '610');
+    return;
+  }
+  let toHealth = 0;
+  if (l.kind === 'contender') {
+    // A Contender's defense absorbs damage first, the excess reduces health (117.2b.1, 504.2f).
+    const def = Math.max(0, currentDef(s, target));
+    toHealth = Math.max(0, dealt - def);
+  }
+  const necrotic = clash && source !== null && l.kind !== 'contender' && has(s, source, 'Necrotic');
+  b.auto(
+    'DamageDealt',
+    { source, target, amount: dealt, clash, toHealth, ...(prevented ? { prevented, shield } : {}), ...(necrotic ? { necrotic: true } : {}), ...extra },
+    clash ? '117.2a' : '117.2b',
+  );
+  const enrage = l.kind !== 'contender' && !clash ? keywordValue(s, target, 'Enrage') : null;
+  if (enrage !== null && enrage > 0) {
+    b.queue.push({ controller: l.player, source: target, effect: 'enrage', targets: [target], thenPutIntoOblivion: null, x: enrage * dealt, rule: '704.6c' });
+  }
+}
+
+// ---- Triggers (603) ----
+
+export function queueTriggers(b: Builder, cardInstance: string, tag: TriggerTag, controller: PlayerId, thenPutIntoOblivion: string | null = null): number {
+  const l = locate(b.s, cardInstance);
+  const d = l ? defOf(l.kind === 'contender' ? l.contender.card : l.perm.card) : null;
+  if (!d) return 0;
+  let n = 0;
+  (d.triggers ?? []).forEach((t, i) => {
+    if (t.on !== tag) return;
+    b.queue.push({ controller, source: cardInstance, effect: `trigger:${i}`, targets: [], thenPutIntoOblivion, x: 0, rule: '603.1b' });
+    n += 1;
+  });
+  if (tag === 'Enter') {
+    const awe = keywordValue(b.s, cardInstance, 'Awe Factor');
+    if (awe !== null && awe > 0) b.queue.push({ controller, source: cardInstance, effect: 'awe', targets: [], thenPutIntoOblivion: null, x: awe, rule: '704.2c' });
+  }
+  return n;
+}
+
+/** Puts queued triggers into Standby: the active player's lowest, then APNAP, so the NAP's resolve first (409.3). */
+function flushTriggers(b: Builder): void {
+  if (b.queue.length === 0) return;
+  const q = b.queue;
+  b.queue = [];
+  const order = apnap(b.s.order, b.s.activePlayer ?? b.s.order[0]!);
+  for (const p of order) {
+    for (const t of q.filter((x) => x.controller === p)) {
+      b.auto(
+        'EffectTriggered',
+        { sid: `e${b.s.nextId}`, controller: t.controller, source: t.source, effect: t.effect, targets: t.targets, x: t.x, ...(t.thenPutIntoOblivion ? { thenPutIntoOblivion: t.thenPutIntoOblivion } : {}) },
+        t.rule,
+      );
+    }
+  }
+}
+
+// ---- State-based actions (706) ----
+
+function stateBasedActions(b: Builder): boolean {
+  const s = b.s;
+  // Loss: drew from an empty deck (706.5, 104.3c) at once; health ≤ 0 once Standby is empty (104.3b).
+  const losers = s.order.filter((p) => {
+    const ps = s.players[p]!;
+    return ps.drewFromEmpty || (s.standby.length === 0 && (ps.contender?.health ?? 1) <= 0);
+  });
+  if (losers.length > 0) {
+    const remaining = s.order.filter((p) => !losers.includes(p));
+    if (remaining.length === 1) {
+      const loser = losers[0]!;
+      const why = s.players[loser]!.drewFromEmpty ? `${loser} drew from an empty deck (104.3c)` : `${loser}'s Contender reached 0 health (104.3b)`;
+      endMatch(b, remaining[0]!, why, s.players[loser]!.drewFromEmpty ? '104.3c' : '706.5');
+    } else {
+      const bothClash = s.clash !== null && s.clash.damageDealt && s.order.every((p) => (s.players[p]!.contender?.health ?? 1) <= 0);
+      if (bothClash) endMatch(b, s.activePlayer, `both Contenders reached 0 health by clash damage: the active player wins (104.2c)`, '104.2c');
+      else endMatch(b, null, 'draw: all players lost simultaneously (104.4a)', '104.4a');
+    }
+    return true;
+  }
+  // Defeat: Clash cards at 0 defense or less (117.4, 706.5); Undisputed during a clash on its controller's turn (704.14).
+  let acted = false;
+  for (const perm of clashCards(s)) {
+    const id = perm.card.id;
+    if (currentDef(s, id) > 0) continue;
+    if (s.clash && !s.clash.ended && perm.controller === s.activePlayer && has(s, id, 'Undisputed')) continue;
+    b.auto('CardDefeated', { id, owner: perm.owner }, '117.4');
+    const n = queueTriggers(b, id, 'Defeat', perm.controller, id);
+    if (n === 0) b.auto('CardPutIntoOblivion', { id, owner: perm.owner, from: 'clash', reason: 'defeated' }, '706.5');
+    acted = true;
+  }
+  return acted;
+}
+
+export function endMatch(b: Builder, winner: PlayerId | null, result: string, rule: string): void {
+  b.auto('MatchEnded', { winner, result }, rule);
+}
+
+// ---- Resolution (409.5*, 605) ----
+
+function targetStillLegal(b: Builder, obj: StandbyObject, spec: string): boolean {
+  if (obj.targets.length === 0) return true;
+  const t = obj.targets[0]!;
+  if (spec === 'standbyCard' || spec === 'standbyTrap') return b.s.standby.some((o) => o.sid === t);
+  return locate(b.s, t) !== null && !(locate(b.s, t)?.kind === 'perm' && (locate(b.s, t) as { perm: { defeated: boolean } }).perm.defeated);
+}
+
+function resolveTop(b: Builder): void {
+  const s = b.s;
+  const obj = s.standby[s.standby.length - 1]!;
+  b.auto('StandbyResolved', { sid: obj.sid, kind: obj.kind }, '409.5');
+  const p = obj.controller;
+  if (obj.kind === 'card' || obj.kind === 'trap') {
+    const d = cardDef(obj.card!.cardId);
+    const spec = d.play?.target ?? 'none';
+    if (d.type === 'Clash' || d.type === 'Clashground' || d.type === 'Weapon' || d.type === 'Relic') {
+      const card = obj.card!;
+      if (d.type === 'Clashground' && s.clashground) {
+        // Only one Clashground in play among all players (302.4): the old one goes to its owner's Oblivion (405.2).
+        b.auto('CardPutIntoOblivion', { id: s.clashground.card.id, owner: s.clashground.owner, from: 'clashground', reason: 'replaced' }, '302.6');
+      }
+      const zone = d.type === 'Clash' ? 'clash' : d.type === 'Clashground' ? 'clashground' : 'accessory';
+      const enters = obj.enters;
+      b.auto('PermanentEnteredPlay', { player: p, card, zone, engaged: enters?.engaged ?? false, damage: enters?.damage ?? 0 }, d.type === 'Clash' ? '303.1a' : d.type === 'Clashground' ? '302.3a' : d.type === 'Weapon' ? '305.4a' : '309.4');
+      if (enters && (enters.atk || enters.def)) createEffect(b, card.id, enters.atk, enters.def, 'turn', null, '605.2');
+      if (!enters?.noEnterTrigger) queueTriggers(b, card.id, 'Enter', p);
+      return;
+    }
+    if (targetStillLegal(b, obj, spec)) applyEffects(b, obj, d.play?.effects ?? []);
+    else b.auto('EffectFizzled', { sid: obj.sid, reason: 'its target is no longer legal' }, '605.3h');
+    b.auto('CardPutIntoOblivion', { id: obj.sid, owner: p, from: 'standby', reason: 'resolved', card: obj.card }, obj.kind === 'trap' ? '304.9' : '306.7');
+    return;
+  }
+  // Effects without a card: triggers and activations.
+  const src = obj.source!;
+  if (obj.effect === 'enrage') {
+    if (locate(s, src)) createEffect(b, src, obj.x, 0, 'turn', src, '704.6c');
+  } else if (obj.effect === 'awe') {
+    for (const c of clashCards(s).filter((c) => c.controller !== p)) createEffect(b, c.card.id, -obj.x, 0, 'turn', src, '704.2c');
+  } else if (obj.effect === 'barrage') {
+    obj.targets.forEach((t, i) => {
+      if (locate(b.s, t)) dealDamage(b, src, t, obj.division[i] ?? 0, false);
+    });
+  } else {
+    const d = sourceDef(b, obj);
+    const spec = obj.effect === 'activated' ? d?.activated : d?.triggers?.[Number(obj.effect.split(':')[1])];
+    if (spec && targetStillLegal(b, obj, spec.target)) applyEffects(b, obj, spec.effects);
+  }
+  if (obj.thenPutIntoOblivion) {
+    const l = locate(b.s, obj.thenPutIntoOblivion);
+    if (l && l.kind === 'perm') b.auto('CardPutIntoOblivion', { id: obj.thenPutIntoOblivion, owner: l.perm.owner, from: 'clash', reason: 'defeated' }, '117.4a');
+  }
+}
+
+function sourceDef(b: Builder, obj: StandbyObject) {
+  const l = obj.source ? locate(b.s, obj.source) : null;
+  if (l) return defOf(l.kind === 'contender' ? l.contender.card : l.perm.card);
+  // The source may have left play (a Defeat trigger's card is still there, 117.4a); use last known information.
+  const ref = findAnywhere(b.s, obj.source);
+  return defOf(ref);
+}
+
+function findAnywhere(s: AlphaClashState, id: string | null): AnyRef | null {
+  if (!id) return null;
+  for (const p of s.order) {
+    const hit = s.players[p]!.oblivion.find((c) => c.id === id);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+function createEffect(b: Builder, target: string, atk: number, def: number, until: 'turn' | 'clash', source: string | null, rule: string, prevent = 0): void {
+  b.auto('ContinuousEffectCreated', { effect: { id: `e${b.s.nextId}`, target, atk, def, grant: [], until, prevent, source } }, rule);
+}
+
+function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]): void {
+  const p = obj.controller;
+  const src = obj.source ?? obj.sid;
+  for (const e of effects) {
+    if (b.ended()) return;
+    const s = b.s;
+    const t = obj.targets[0];
+    switch (e.do) {
+      case 'damage':
+        if (t) dealDamage(b, src, t, e.amount, false);
+        break;
+      case 'xDamage':
+        if (t) dealDamage(b, src, t, obj.x, false);
+        break;
+      case 'damageEachClash':
+        for (const c of clashCards(s)) {
+          if (e.whose === 'opponents' && c.controller === p) continue;
+          if (e.affiliation && defOf(c.card)?.affiliation !== e.affiliation) continue;
+          dealDamage(b, src, c.card.id, e.amount, false);
+        }
+        break;
+      case 'modify':
+        if (t && locate(s, t)) createEffect(b, t, e.atk, e.def, e.until, src, '605.2');
+        break;
+      case 'modifyAttacker':
+        if (s.clash && locate(s, s.clash.attacker)) createEffect(b, s.clash.attacker, e.atk, e.def, e.until, src, '605.2');
+        break;
+      case 'modifyOpponentsClash':
+        for (const c of clashCards(s).filter((c) => c.controller !== p)) createEffect(b, c.card.id, e.atk, e.def, 'turn', src, '605.2');
+        break;
+      case 'draw':
+        for (let i = 0; i < e.amount; i++) draw(b, p, '118.1');
+        break;
+      case 'gainHealth': {
+        const c = s.players[p]!.contender;
+        // Health can't exceed the printed maximum (301.2b).
+        const amount = c ? Math.min(e.amount, Math.max(0, c.maxHealth - c.health)) : 0;
+        if (amount > 0) b.auto('HealthGained', { player: p, amount }, '116.3');
+        break;
+      }
+      case 'negate': {
+        const target = s.standby.find((o) => o.sid === t);
+        if (target) {
+          const d = target.card ? cardDef(target.card.cardId) : null;
+          if (d && d.keywords.some((k) => k.k === 'Irrefutable')) break; // can't be prevented from entering play (704.10)
+          b.auto('CardNegated', { sid: target.sid, owner: target.controller, card: target.card }, '703.4a');
+        }
+        break;
+      }
+      case 'sendToOblivion': {
+        const l = t ? locate(s, t) : null;
+        if (l && l.kind === 'perm') b.auto('CardSentToOblivion', { id: t, owner: l.perm.owner, from: l.zone, reason: 'sent' }, '703.6a');
+        break;
+      }
+      case 'engage': {
+        const l = t ? locate(s, t) : null;
+        if (l && l.kind === 'perm' && !l.perm.engaged) b.auto('CardsEngaged', { ids: [t] }, '703.11a');
+        break;
+      }
+      case 'activatePortal':
+        b.auto('PortalActivated', { player: p, portal: s.portal === 'open' ? 'closed' : 'open', free: true }, '410.3a');
+        break;
+      case 'preventClash':
+        if (t && locate(s, t)) createEffect(b, t, 0, 0, 'turn', src, '610', e.amount);
+        break;
+      case 'attackerToOblivionAfterClash':
+        if (s.clash) b.auto('MarkedForOblivionAfterClash', { id: s.clash.attacker }, '605.2');
+        break;
+      case 'entersWith':
+        if (t) b.auto('StandbyObjectModified', { sid: t, enters: { damage: e.damage ?? 0, engaged: e.engaged ?? false, atk: e.atk ?? 0, def: e.def ?? 0 } }, '605.2');
+        break;
+      case 'noEnterTrigger':
+        if (t) b.auto('StandbyObjectModified', { sid: t, enters: { noEnterTrigger: true } }, '703.4a.1');
+        break;
+      case 'barrage':
+      case 'enrage':
+        break;
+    }
+  }
+}
+
+// ---- Clash (504) ----
+
+function dealClashDamage(b: Builder): void {
+  const s = b.s;
+  const clash = s.clash!;
+  const A = clash.attacker;
+  const D = clash.defendingPlayer;
+  const opposing = clash.obstructed ? clash.obstructors.filter((id) => locate(s, id)) : locate(s, clash.target) ? [clash.target] : [];
+  const breakthrough = clash.obstructed && opposing.length > 0 && has(s, A, 'Breakthrough');
+  // Excess over the obstructors' total defense goes to the defending Contender (704.4b–c), computed before damage.
+  const excess = breakthrough ? currentAtk(s, A) - opposing.reduce((n, id) => n + Math.max(0, currentDef(s, id)), 0) : 0;
+  const all = [A, ...opposing];
+  const fast = (id: string) => has(s, id, 'Superspeed');
+  const twoPasses = all.some(fast) && !all.every(fast); // 704.13e
+  const alive = (id: string) => {
+    const l = locate(b.s, id);
+    if (!l) return false;
+    if (l.kind === 'contender') return true;
+    return currentDef(b.s, id) > 0 && !l.perm.defeated;
+  };
+  const pass = (which: (id: string) => boolean, n: 1 | 2) => {
+    const atkA = Math.max(0, currentAtk(b.s, A));
+    const attackerDeals = which(A) && alive(A);
+    const dealers = opposing.filter((id) => which(id) && alive(id));
+    const toAttacker = dealers.reduce((n2, id) => n2 + Math.max(0, currentAtk(b.s, id)), 0);
+    if (attackerDeals) for (const id of opposing) dealDamage(b, A, id, atkA, true, { pass: n });
+    if (dealers.length > 0) dealDamage(b, dealers.length === 1 ? dealers[0]! : null, A, toAttacker, true, { pass: n, sources: dealers });
+    if (attackerDeals && excess > 0) dealDamage(b, A, contenderId(b.s, D)!, excess, true, { pass: n, breakthrough: true });
+  };
+  if (opposing.length === 0 && !breakthrough) {
+    b.auto('ClashDamageStepDone', {}, '504.4');
+    return;
+  }
+  if (twoPasses) {
+    pass(fast, 1);
+    pass((id) => !fast(id), 2);
+  } else pass(() => true, 1);
+  b.auto('ClashDamageStepDone', {}, '504.2f');
+  // Trigger – Victory: a combatant that defeated a Clash card in this clash and is not defeated (603.1b, 504.2f.1).
+  const defeatedNow = all.filter((id) => locate(b.s, id)?.kind === 'perm' && currentDef(b.s, id) <= 0);
+  if (defeatedNow.length > 0) {
+    const winners = all.filter((id) => !defeatedNow.includes(id) && (id === A ? defeatedNow.some((x) => x !== A) : defeatedNow.includes(A)));
+    for (const w of winners) {
+      const l = locate(b.s, w);
+      if (l && l.kind === 'perm') queueTriggers(b, w, 'Victory', l.perm.controller);
+    }
+  }
+}
+
+function endClash(b: Builder, reason: string, rule: string): void {
+  const s = b.s;
+  const clash = s.clash!;
+  // Necrotic: cards dealt clash damage and not defeated are sent to Oblivion after the clash (704.11e).
+  const after = [...new Set([...clash.necrotic, ...clash.afterClash])];
+  b.auto('ClashEnded', { reason }, rule);
+  for (const id of after) {
+    const l = locate(b.s, id);
+    if (l && l.kind === 'perm' && !l.perm.defeated)
+      b.auto('CardSentToOblivion', { id, owner: l.perm.owner, from: 'clash', reason: clash.necrotic.includes(id) ? 'necrotic' : 'sent' }, clash.necrotic.includes(id) ? '704.11e' : '703.6a');
+  }
+  goStep(b, { type: 'CLASH_ENDS' }, '504.10');
+}
+
+function clashOverEarly(s: AlphaClashState): { reason: string; rule: string } | null {
+  const clash = s.clash;
+  if (!clash || clash.ended || clash.damageDealt) return null;
+  const a = locate(s, clash.attacker);
+  if (!a || (a.kind === 'perm' && a.perm.defeated)) return { reason: 'the attacker left play or was defeated', rule: '504.3' };
+  if (!clash.obstructed) {
+    const t = locate(s, clash.target);
+    if (!t || (t.kind === 'perm' && t.perm.defeated)) return { reason: 'the target of the attack left play', rule: '504.4' };
+  }
+  return null;
+}
+
+// ---- The settle loop ----
+
+const AUTO_STEPS = new Set(['turn.startOfTurn', 'turn.expansion.ready', 'turn.expansion.draw', 'turn.primary.clash.attack']);
+
+export function settle(b: Builder): void {
+  for (let guard = 0; guard < 10_000; guard++) {
+    if (b.ended()) return;
+    const s = b.s;
+    if (s.status !== 'playing') return;
+    if (stateBasedActions(b)) continue;
+    if (b.queue.length > 0) {
+      flushTriggers(b);
+      continue;
+    }
+    if (s.pending) return;
+    if (s.standby.length > 0) {
+      const top = s.standby[s.standby.length - 1]!;
+      if (top.kind === 'trigger' || top.kind === 'activated') {
+        // Nobody may respond to a triggered or activated effect (114.1): it resolves (114.1d).
+        resolveTop(b);
+        continue;
+      }
+      const w = s.priority!;
+      if (w.holder === top.controller) {
+        // The controller cannot answer its own card (Counter tags answer opponents, 114.1b–c): it passes.
+        const allPassed = passPriority(w).allPassed;
+        b.auto('PriorityPassed', { player: w.holder, auto: true }, '114.2c');
+        if (allPassed) resolveTop(b);
+        continue;
+      }
+      return;
+    }
+    const early = clashOverEarly(s);
+    if (early) {
+      endClash(b, early.reason, early.rule);
+      continue;
+    }
+    if (AUTO_STEPS.has(s.step)) {
+      goStep(b, { type: 'NEXT' }, s.step === 'turn.primary.clash.attack' ? '504.2a' : '500.5');
+      continue;
+    }
+    switch (s.step) {
+      case 'turn.expansion.resource':
+        if (s.players[s.activePlayer!]!.hand.length === 0 || s.players[s.activePlayer!]!.resourcePlacedThisTurn) {
+          if (!s.players[s.activePlayer!]!.resourcePlacedThisTurn) b.auto('ResourcePlacementSkipped', { player: s.activePlayer, reason: 'empty hand' }, '502.1c');
+          goStep(b, { type: 'NEXT' }, '502.1c');
+          continue;
+        }
+        return;
+      case 'turn.primary.clash.attackerBuff':
+      case 'turn.primary.clash.defenderBuff':
+        if (s.clash!.buffPlayed) {
+          goStep(b, { type: 'NEXT' }, s.step.endsWith('attackerBuff') ? '504.2d' : '504.2e');
+          continue;
+        }
+        return;
+      case 'turn.primary.clash.damage':
+        if (!s.clash!.damageDealt) {
+          dealClashDamage(b);
+          continue;
+        }
+        endClash(b, 'clash damage dealt', '504.10');
+        continue;
+      case 'turn.endOfTurn':
+        endTurn(b);
+        continue;
+      default:
+        return;
+    }
+  }
+  throw new Error('alpha-clash: automatic actions did not settle');
+}
+
+function endTurn(b: Builder): void {
+  const s = b.s;
+  // "Until end of turn" effects expire and non-clash damage is removed (505.3–4, 117.2b).
+  b.auto('TurnEnded', { player: s.activePlayer, turn: s.turn }, '505.4');
+  const next = opponentOf(s, s.activePlayer!);
+  if (s.turn >= TURN_LIMIT) {
+    endMatch(b, null, `draw: turn limit of ${TURN_LIMIT} turns reached (104.6)`, '104.6');
+    return;
+  }
+  b.auto('StepStarted', { step: stepAfter(s.step, { type: 'NEXT' }, machineContext(s))! }, '505.3');
+  startTurn(b, next, s.turn + 1);
+}
+
+export function startTurn(b: Builder, p: PlayerId, turn: number): void {
+  b.auto('TurnStarted', { player: p, turn }, turn === 1 ? '103.8' : '500.1');
+  // "At the start of each turn" triggers of the active Clashground (501.1).
+  const cg = b.s.clashground;
+  if (cg) queueTriggers(b, cg.card.id, 'StartOfTurn', cg.controller);
+}
+
+export function triggerAttack(b: Builder, attacker: string, controller: PlayerId): void {
+  queueTriggers(b, attacker, 'Attack', controller);
+}
+
+export { flushTriggers, legalTargets };

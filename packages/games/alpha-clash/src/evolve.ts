@@ -1,0 +1,622 @@
+// evolve: the pure fold. It works the same on the judge's events and on redacted ones (hidden cards arrive as
+// { id: <opaque>, hidden: true }), which is what makes redaction commute with folding.
+import { openWindow, passPriority, type GameEvent, type PlayerId, type PriorityWindow } from '@matchtape/engine';
+import { newPermanent, newPlayer, opponentOf } from './state';
+import type {
+  AlphaClashState,
+  AnyRef,
+  CardRef,
+  ClashState,
+  ContinuousEffectState,
+  Permanent,
+  PlayerState,
+  StandbyObject,
+} from './types';
+
+function clonePerm(p: Permanent): Permanent {
+  return { ...p };
+}
+
+function clonePlayer(ps: PlayerState): PlayerState {
+  return {
+    ...ps,
+    contender: ps.contender && { ...ps.contender },
+    deck: ps.deck.slice(),
+    hand: ps.hand.slice(),
+    // Permanents are copied on write (findPerm / allPerms below), arrays here.
+    clash: ps.clash.slice(),
+    accessory: ps.accessory.slice(),
+    resources: ps.resources.slice(),
+    oblivion: ps.oblivion.slice(),
+    banished: ps.banished.slice(),
+    mulligan: ps.mulligan && { ...ps.mulligan, returning: ps.mulligan.returning.slice() },
+    buffTargetsThisTurn: ps.buffTargetsThisTurn.slice(),
+  };
+}
+
+export function cloneState(s: AlphaClashState): AlphaClashState {
+  const players: Record<string, PlayerState> = { ...s.players };
+  const out: AlphaClashState = {
+    ...s,
+    order: s.order.slice(),
+    players,
+    setup: { ...s.setup, cuts: s.setup.cuts.slice(), mulliganOrder: s.setup.mulliganOrder.slice() },
+    clashground: s.clashground,
+    standby: s.standby.map((o) => ({ ...o })),
+    priority: s.priority && { ...s.priority, order: s.priority.order.slice(), passed: s.priority.passed.slice() },
+    clash: s.clash && { ...s.clash, obstructors: s.clash.obstructors.slice(), necrotic: s.clash.necrotic.slice(), afterClash: s.clash.afterClash.slice() },
+    effects: s.effects.slice(),
+    pending: s.pending && { ...s.pending },
+  };
+  fresh.set(out, new Set());
+  return out;
+}
+
+/** Players of a fresh clone are copied the first time evolve touches them (copy on write). */
+const fresh = new WeakMap<AlphaClashState, Set<string>>();
+function W(s: AlphaClashState, id: string): PlayerState | undefined {
+  const done = fresh.get(s);
+  const cur = s.players[id];
+  if (!cur) return cur;
+  if (done && !done.has(id)) {
+    done.add(id);
+    s.players[id] = clonePlayer(cur);
+  }
+  return s.players[id];
+}
+
+/** A full, independent copy (views change players freely). */
+export function deepCloneState(s: AlphaClashState): AlphaClashState {
+  const c = cloneState(s);
+  for (const p of Object.keys(c.players)) W(c, p);
+  return c;
+}
+
+type P = Record<string, unknown>;
+const str = (p: P, k: string): string => p[k] as string;
+const num = (p: P, k: string): number => p[k] as number;
+
+function removeRef(list: AnyRef[], ids: (string | undefined | null)[]): AnyRef[] {
+  const i = list.findIndex((c) => ids.includes(c.id));
+  if (i < 0) return list;
+  return [...list.slice(0, i), ...list.slice(i + 1)];
+}
+
+/** A card made public loses its opaque id. */
+function publicRef(r: AnyRef): AnyRef {
+  if ('hidden' in r) return r;
+  return { id: r.id, cardId: r.cardId };
+}
+
+function windowFor(s: AlphaClashState): PriorityWindow | null {
+  const top = s.standby[s.standby.length - 1];
+  if (!top || (top.kind !== 'card' && top.kind !== 'trap')) return null;
+  // Opponents of whoever put it there may respond (114.1b–c, 114.2b); the controller passes last.
+  return openWindow([opponentOf(s, top.controller), top.controller]);
+}
+
+/** Every permanent, each replaced by a fresh copy the caller may change (copy on write). */
+function allPerms(s: AlphaClashState): Permanent[] {
+  const out: Permanent[] = [];
+  for (const p of s.order) {
+    const ps = W(s, p)!;
+    ps.clash = ps.clash.map(clonePerm);
+    ps.accessory = ps.accessory.map(clonePerm);
+    ps.resources = ps.resources.map(clonePerm);
+    out.push(...ps.clash, ...ps.accessory, ...ps.resources);
+  }
+  if (s.clashground) {
+    s.clashground = clonePerm(s.clashground);
+    out.push(s.clashground);
+  }
+  return out;
+}
+
+/** The permanent with this id, replaced in its zone by a copy the caller may change. */
+function findPerm(s: AlphaClashState, id: string): Permanent | null {
+  for (const p of s.order) {
+    let ps = s.players[p]!;
+    for (const zone of ['clash', 'accessory', 'resources'] as const) {
+      const i = ps[zone].findIndex((x) => x.card.id === id);
+      if (i >= 0) {
+        ps = W(s, p)!;
+        const copy = clonePerm(ps[zone][i]!);
+        ps[zone][i] = copy;
+        return copy;
+      }
+    }
+  }
+  if (s.clashground && s.clashground.card.id === id) {
+    s.clashground = clonePerm(s.clashground);
+    return s.clashground;
+  }
+  return null;
+}
+
+/** Removes a permanent from wherever it is; attached Weapons return to the Accessory Zone (305.7). */
+function takePerm(s: AlphaClashState, id: string): Permanent | null {
+  for (const p of s.order) {
+    let ps = s.players[p]!;
+    for (const zone of ['clash', 'accessory', 'resources'] as const) {
+      const i = ps[zone].findIndex((x) => x.card.id === id);
+      if (i >= 0) {
+        ps = W(s, p)!;
+        const [perm] = ps[zone].splice(i, 1);
+        if (perm!.weapon) {
+          const w = findPerm(s, perm!.weapon);
+          if (w) w.attachedTo = null;
+        }
+        if (perm!.attachedTo) {
+          const host = findPerm(s, perm!.attachedTo);
+          if (host) host.weapon = null;
+        }
+        s.effects = s.effects.filter((e) => e.target !== id);
+        return perm!;
+      }
+    }
+  }
+  if (s.clashground && s.clashground.card.id === id) {
+    const perm = s.clashground;
+    s.clashground = null;
+    return perm;
+  }
+  return null;
+}
+
+function toOblivion(s: AlphaClashState, owner: PlayerId, card: AnyRef): void {
+  const ps = W(s, owner)!;
+  // Oblivion is public: cards go on top face up (403).
+  ps.oblivion = [publicRef(card) as CardRef, ...ps.oblivion];
+}
+
+export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashState {
+  const s = cloneState(state);
+  const p = event.payload;
+  const random = p.random as { to: number } | undefined;
+  if (random && typeof random.to === 'number') s.rng = random.to;
+  switch (event.type) {
+    case 'MatchStarted': {
+      s.seedCommitment = str(p, 'seedCommitment');
+      const players = p.players as { id: PlayerId; name: string }[];
+      s.order = players.map((x) => x.id);
+      for (const x of players) s.players[x.id] = newPlayer(x.id, x.name);
+      s.setup = { ...s.setup, stacked: p.stacked === true };
+      s.step = 'setup.cut';
+      break;
+    }
+    case 'ContenderRevealed': {
+      const ps = W(s, str(p, 'player'))!;
+      ps.contender = { card: p.card as CardRef, health: num(p, 'health'), maxHealth: num(p, 'health'), engaged: false, damage: 0, clashDamage: 0, usedThisTurn: false };
+      break;
+    }
+    case 'StartingPlayerDetermined':
+      s.startingPlayer = str(p, 'player') as PlayerId;
+      break;
+    case 'DeckShuffled': {
+      const ps = W(s, str(p, 'player'))!;
+      ps.deck = (p.cards as AnyRef[]).slice();
+      ps.deckCount = ps.deck.length;
+      break;
+    }
+    case 'CutOffered':
+      s.setup.cuts = (p.cuts as { deck: PlayerId; by: PlayerId }[]).slice();
+      s.setup.stage = p.stage as 'cut' | 'mulliganCut';
+      break;
+    case 'DeckCut': {
+      const ps = W(s, str(p, 'deck'))!;
+      const at = num(p, 'at');
+      ps.deck = [...ps.deck.slice(at), ...ps.deck.slice(0, at)];
+      s.setup.cuts = s.setup.cuts.slice(1);
+      break;
+    }
+    case 'CutDeclined':
+      s.setup.cuts = s.setup.cuts.slice(1);
+      break;
+    case 'CardDrawn': {
+      const ps = W(s, str(p, 'player'))!;
+      ps.deck = ps.deck.slice(1);
+      ps.hand = [...ps.hand, p.card as AnyRef];
+      ps.deckCount = ps.deck.length;
+      ps.handCount = ps.hand.length;
+      break;
+    }
+    case 'DrawFromEmptyDeckAttempted':
+      W(s, str(p, 'player'))!.drewFromEmpty = true;
+      break;
+    case 'MulliganStarted':
+      s.setup.stage = 'mulligan';
+      s.setup.mulliganOrder = (p.order as PlayerId[]).slice();
+      break;
+    case 'MulliganDeclared': {
+      const ps = W(s, str(p, 'player'))!;
+      ps.mulligan = { taken: num(p, 'count') > 0, count: num(p, 'count'), returning: (p.returning as AnyRef[]).slice() };
+      s.setup.mulliganOrder = s.setup.mulliganOrder.filter((x) => x !== p.player);
+      break;
+    }
+    case 'MulliganShuffled': {
+      const ps = W(s, str(p, 'player'))!;
+      for (const r of p.returned as AnyRef[]) ps.hand = removeRef(ps.hand, [r.id]);
+      ps.handCount = ps.hand.length;
+      if (ps.mulligan) ps.mulligan = { ...ps.mulligan, returning: [] };
+      ps.deck = (p.cards as AnyRef[]).slice();
+      ps.deckCount = ps.deck.length;
+      break;
+    }
+    case 'SetupCompleted':
+      s.setup.stage = 'done';
+      s.status = 'playing';
+      break;
+    case 'TurnStarted': {
+      s.turn = num(p, 'turn');
+      s.activePlayer = str(p, 'player') as PlayerId;
+      s.step = 'turn.startOfTurn';
+      s.attacksThisTurn = 0;
+      for (const q of s.order) {
+        const ps = W(s, q)!;
+        ps.resourcePlacedThisTurn = false;
+        ps.buffTargetsThisTurn = [];
+        ps.clashCardsDefeatedThisTurn = 0;
+        if (ps.contender) ps.contender.usedThisTurn = false;
+        ps.clash = ps.clash.map((x) => (x.usedThisTurn ? { ...x, usedThisTurn: false } : x));
+        ps.accessory = ps.accessory.map((x) => (x.usedThisTurn ? { ...x, usedThisTurn: false } : x));
+      }
+      if (s.clashground?.usedThisTurn) s.clashground = { ...s.clashground, usedThisTurn: false };
+      break;
+    }
+    case 'StepStarted':
+      s.step = str(p, 'step');
+      if (!s.step.startsWith('turn.primary.clash')) s.clash = s.clash && s.clash.ended ? null : s.clash;
+      if (s.clash && (s.step.endsWith('.attackerBuff') || s.step.endsWith('.defenderBuff'))) s.clash.buffPlayed = false;
+      break;
+    case 'CardsReadied': {
+      for (const id of p.ids as string[]) {
+        const perm = findPerm(s, id);
+        if (perm) perm.engaged = false;
+        for (const q of s.order) {
+          const c = s.players[q]!.contender?.card.id === id ? W(s, q)!.contender : null;
+          if (c && c.card.id === id) c.engaged = false;
+        }
+      }
+      break;
+    }
+    case 'CardsEngaged': {
+      for (const id of p.ids as string[]) {
+        const perm = findPerm(s, id);
+        if (perm) perm.engaged = true;
+        for (const q of s.order) {
+          const c = s.players[q]!.contender?.card.id === id ? W(s, q)!.contender : null;
+          if (c && c.card.id === id) c.engaged = true;
+        }
+      }
+      break;
+    }
+    case 'ResourcePlaced': {
+      const pl = str(p, 'player') as PlayerId;
+      const ps = W(s, pl)!;
+      const card = p.card as CardRef;
+      ps.hand = removeRef(ps.hand, [card.id, p.handOid as string]);
+      ps.handCount = ps.hand.length;
+      ps.resources = [...ps.resources, newPermanent(publicRef(card), pl, s.turn)];
+      ps.resourcePlacedThisTurn = true;
+      break;
+    }
+    case 'ResourcePlacementSkipped':
+      W(s, str(p, 'player'))!.resourcePlacedThisTurn = true;
+      break;
+    case 'CardPlayed':
+    case 'TrapActivated': {
+      const pl = str(p, 'player') as PlayerId;
+      const ps = W(s, pl)!;
+      const card = publicRef(p.card as AnyRef) as CardRef;
+      if (event.type === 'CardPlayed') {
+        ps.hand = removeRef(ps.hand, [card.id, p.handOid as string]);
+        ps.handCount = ps.hand.length;
+      } else {
+        if (!takePerm(s, card.id)) takePerm(s, p.trapOid as string);
+      }
+      payCosts(s, pl, p);
+      const obj: StandbyObject = {
+        sid: card.id,
+        kind: event.type === 'CardPlayed' ? 'card' : 'trap',
+        controller: pl,
+        card,
+        source: null,
+        effect: 'play',
+        targets: (p.targets as string[] | undefined) ?? [],
+        x: (p.x as number | undefined) ?? 0,
+        division: [],
+        thenPutIntoOblivion: null,
+        enters: null,
+      };
+      s.standby = [...s.standby, obj];
+      s.priority = windowFor(s);
+      if (s.clash && p.clashBuff === true) {
+        s.clash.buffPlayed = true;
+        ps.buffTargetsThisTurn = [...ps.buffTargetsThisTurn, ...obj.targets];
+      }
+      break;
+    }
+    case 'EffectActivated': {
+      const pl = str(p, 'player') as PlayerId;
+      payCosts(s, pl, p);
+      const src = str(p, 'source');
+      const perm = findPerm(s, src);
+      if (perm) perm.usedThisTurn = true;
+      const c = W(s, pl)!.contender;
+      if (c && c.card.id === src) c.usedThisTurn = true;
+      s.standby = [...s.standby, effectObject(s, pl, p, 'activated')];
+      s.nextId += 1;
+      break;
+    }
+    case 'EffectTriggered':
+      s.standby = [...s.standby, effectObject(s, str(p, 'controller') as PlayerId, p, 'trigger')];
+      s.nextId += 1;
+      break;
+    case 'TrapSet': {
+      const pl = str(p, 'player') as PlayerId;
+      const ps = W(s, pl)!;
+      const card = p.card as AnyRef;
+      ps.hand = removeRef(ps.hand, [card.id, p.handOid as string]);
+      ps.handCount = ps.hand.length;
+      ps.accessory = [...ps.accessory, newPermanent(card, pl, s.turn, { faceDown: true })];
+      break;
+    }
+    case 'PriorityPassed': {
+      if (s.priority) s.priority = passPriority(s.priority).window;
+      if (s.clash && p.step === 'buff') s.clash.buffPlayed = true;
+      break;
+    }
+    case 'StandbyResolved': {
+      s.standby = s.standby.filter((o) => o.sid !== p.sid);
+      s.priority = windowFor(s);
+      break;
+    }
+    case 'StandbyObjectRemoved':
+    case 'CardNegated': {
+      const obj = s.standby.find((o) => o.sid === p.sid);
+      s.standby = s.standby.filter((o) => o.sid !== p.sid);
+      if (event.type === 'CardNegated' && obj?.card) toOblivion(s, str(p, 'owner') as PlayerId, obj.card);
+      s.priority = windowFor(s);
+      break;
+    }
+    case 'StandbyObjectModified': {
+      const obj = s.standby.find((o) => o.sid === p.sid);
+      if (obj) {
+        const prev = obj.enters ?? { damage: 0, engaged: false, atk: 0, def: 0, noEnterTrigger: false };
+        const m = p.enters as Partial<NonNullable<StandbyObject['enters']>>;
+        obj.enters = {
+          damage: prev.damage + (m.damage ?? 0),
+          engaged: prev.engaged || m.engaged === true,
+          atk: prev.atk + (m.atk ?? 0),
+          def: prev.def + (m.def ?? 0),
+          noEnterTrigger: prev.noEnterTrigger || m.noEnterTrigger === true,
+        };
+      }
+      break;
+    }
+    case 'PermanentEnteredPlay': {
+      const pl = str(p, 'player') as PlayerId;
+      const ps = W(s, pl)!;
+      const zone = str(p, 'zone');
+      const perm = newPermanent(publicRef(p.card as AnyRef), pl, s.turn, { engaged: p.engaged === true, damage: (p.damage as number | undefined) ?? 0 });
+      if (zone === 'clash') ps.clash = [...ps.clash, perm];
+      else if (zone === 'accessory') ps.accessory = [...ps.accessory, perm];
+      else if (zone === 'clashground') s.clashground = perm;
+      break;
+    }
+    case 'CardPutIntoOblivion':
+    case 'CardSentToOblivion': {
+      const id = str(p, 'id');
+      const from = str(p, 'from');
+      if (from === 'standby') {
+        const obj = s.standby.find((o) => o.sid === id);
+        s.standby = s.standby.filter((o) => o.sid !== id);
+        if (obj?.card) toOblivion(s, str(p, 'owner') as PlayerId, obj.card);
+        else if (p.card) toOblivion(s, str(p, 'owner') as PlayerId, p.card as AnyRef);
+        s.priority = windowFor(s);
+      } else {
+        const perm = takePerm(s, id);
+        if (perm) toOblivion(s, perm.owner, perm.card);
+        else if (p.card) toOblivion(s, str(p, 'owner') as PlayerId, p.card as AnyRef);
+      }
+      if (s.clash) {
+        s.clash.obstructors = s.clash.obstructors.filter((x) => x !== id);
+      }
+      break;
+    }
+    case 'CardDefeated': {
+      const perm = findPerm(s, str(p, 'id'));
+      if (perm) perm.defeated = true;
+      const owner = W(s, str(p, 'owner'));
+      if (owner) owner.clashCardsDefeatedThisTurn += 1;
+      break;
+    }
+    case 'DamageDealt': {
+      const target = str(p, 'target');
+      const amount = num(p, 'amount');
+      const clash = p.clash === true;
+      const toHealth = (p.toHealth as number | undefined) ?? 0;
+      let done = false;
+      for (const q of s.order) {
+        const c = s.players[q]!.contender?.card.id === target ? W(s, q)!.contender : null;
+        if (c && c.card.id === target) {
+          if (clash) c.clashDamage += amount - toHealth;
+          else c.damage += amount - toHealth;
+          c.health -= toHealth;
+          done = true;
+        }
+      }
+      if (!done) {
+        const perm = findPerm(s, target);
+        if (perm) {
+          if (clash) perm.clashDamage += amount;
+          else perm.damage += amount;
+        }
+      }
+      if (p.shield) {
+        s.effects = s.effects.map((e) => (e.id === p.shield ? { ...e, prevent: Math.max(0, e.prevent - num(p, 'prevented')) } : e));
+      }
+      if (p.necrotic === true && s.clash && !s.clash.necrotic.includes(target)) s.clash.necrotic = [...s.clash.necrotic, target];
+      break;
+    }
+    case 'DamagePrevented':
+      if (p.shield) s.effects = s.effects.map((e) => (e.id === p.shield ? { ...e, prevent: Math.max(0, e.prevent - num(p, 'amount')) } : e));
+      break;
+    case 'HealthGained': {
+      const c = W(s, str(p, 'player'))!.contender;
+      if (c) c.health += num(p, 'amount');
+      break;
+    }
+    case 'ContinuousEffectCreated': {
+      const e = p.effect as ContinuousEffectState;
+      s.effects = [...s.effects, e];
+      s.nextId += 1;
+      break;
+    }
+    case 'PortalActivated':
+      s.portal = p.portal as 'open' | 'closed';
+      if (p.paid) payCosts(s, str(p, 'player') as PlayerId, p);
+      break;
+    case 'WeaponAttached': {
+      payCosts(s, str(p, 'player') as PlayerId, p);
+      const w = findPerm(s, str(p, 'weapon'));
+      if (w?.attachedTo) {
+        const old = findPerm(s, w.attachedTo);
+        if (old) old.weapon = null;
+      }
+      const host = findPerm(s, str(p, 'to'));
+      if (w) w.attachedTo = str(p, 'to');
+      if (host) host.weapon = str(p, 'weapon');
+      break;
+    }
+    case 'WeaponUnattached': {
+      payCosts(s, str(p, 'player') as PlayerId, p);
+      const w = findPerm(s, str(p, 'weapon'));
+      if (w?.attachedTo) {
+        const host = findPerm(s, w.attachedTo);
+        if (host) host.weapon = null;
+        w.attachedTo = null;
+      }
+      break;
+    }
+    case 'AttackDeclared': {
+      const attacker = str(p, 'attacker');
+      const atkPlayer = str(p, 'player') as PlayerId;
+      const clash: ClashState = {
+        attacker,
+        attackingPlayer: atkPlayer,
+        defendingPlayer: opponentOf(s, atkPlayer),
+        target: str(p, 'target'),
+        obstructors: [],
+        obstructed: false,
+        buffPlayed: false,
+        necrotic: [],
+        afterClash: [],
+        damageDealt: false,
+        ended: false,
+      };
+      s.clash = clash;
+      s.attacksThisTurn += 1;
+      s.step = 'turn.primary.clash.attack';
+      const perm = findPerm(s, attacker);
+      if (perm) perm.engaged = true;
+      const c = W(s, atkPlayer)!.contender;
+      if (c && c.card.id === attacker) c.engaged = true;
+      break;
+    }
+    case 'BarrageOffered':
+      s.pending = { player: str(p, 'player') as PlayerId, kind: 'barrage', source: str(p, 'source'), amount: num(p, 'amount'), max: num(p, 'max') };
+      break;
+    case 'BarrageDeclined':
+    case 'BarrageChosen':
+      s.pending = null;
+      break;
+    case 'EffectFizzled':
+      break;
+    case 'CounterStepEnded':
+      break;
+    case 'ObstructorDeclared': {
+      const id = str(p, 'id');
+      if (s.clash) {
+        s.clash.obstructors = [...s.clash.obstructors, id];
+        s.clash.obstructed = true;
+      }
+      const perm = findPerm(s, id);
+      if (perm) perm.engaged = true;
+      break;
+    }
+    case 'ObstructStepEnded':
+      break;
+    case 'MarkedForOblivionAfterClash':
+      if (s.clash) s.clash.afterClash = [...s.clash.afterClash, str(p, 'id')];
+      break;
+    case 'ClashDamageStepDone':
+      if (s.clash) s.clash.damageDealt = true;
+      break;
+    case 'ClashEnded': {
+      s.clash = s.clash && { ...s.clash, ended: true };
+      for (const perm of allPerms(s)) perm.clashDamage = 0;
+      for (const q of s.order) {
+        const c = W(s, q)!.contender;
+        if (c) c.clashDamage = 0;
+      }
+      s.effects = s.effects.filter((e) => e.until !== 'clash');
+      break;
+    }
+    case 'TurnEnded': {
+      s.effects = [];
+      for (const perm of allPerms(s)) perm.damage = 0;
+      for (const q of s.order) {
+        const c = W(s, q)!.contender;
+        if (c) c.damage = 0;
+      }
+      break;
+    }
+    case 'PlayerConceded':
+    case 'EndTurnDeclared':
+      break;
+    case 'MatchEnded':
+      s.status = 'ended';
+      s.winner = (p.winner as PlayerId | null) ?? null;
+      s.result = str(p, 'result');
+      s.step = 'gameOver';
+      s.priority = null;
+      s.pending = null;
+      break;
+    default:
+      throw new Error(`alpha-clash evolve: unknown event type ${event.type}`);
+  }
+  return s;
+}
+
+function payCosts(s: AlphaClashState, pl: PlayerId, p: P): void {
+  const ps = W(s, pl)!;
+  const paid = (p.paid as string[] | undefined) ?? [];
+  if (paid.length > 0) ps.resources = ps.resources.map((x) => (paid.includes(x.card.id) ? { ...x, engaged: true } : x));
+  const health = (p.healthPaid as number | undefined) ?? 0;
+  if (health > 0 && ps.contender) ps.contender.health -= health;
+  const engage = p.engageSource as string | undefined;
+  if (engage) {
+    const perm = findPerm(s, engage);
+    if (perm) perm.engaged = true;
+    if (ps.contender && ps.contender.card.id === engage) ps.contender.engaged = true;
+  }
+}
+
+function effectObject(s: AlphaClashState, pl: PlayerId, p: P, kind: 'activated' | 'trigger'): StandbyObject {
+  return {
+    sid: str(p, 'sid'),
+    kind,
+    controller: pl,
+    card: null,
+    source: str(p, 'source'),
+    effect: str(p, 'effect'),
+    targets: (p.targets as string[] | undefined) ?? [],
+    x: (p.x as number | undefined) ?? 0,
+    division: (p.division as number[] | undefined) ?? [],
+    thenPutIntoOblivion: (p.thenPutIntoOblivion as string | undefined) ?? null,
+    enters: null,
+  };
+}
+
+export { windowFor };

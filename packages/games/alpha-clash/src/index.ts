@@ -1,0 +1,71 @@
+// The Alpha Clash game module (Comprehensive Rulebook v2.2): the GameModule contract of packages/engine.
+import type { CardDefinition, GameModule } from '@matchtape/engine';
+import { bots } from './bots';
+import { PRESET_DECKS, validateDeck } from './cards/decks';
+import { CARDS } from './cards/pool';
+import { coverage } from './coverage';
+import { actors, decide, legalCommands, setupMatch } from './decide';
+import { evolve } from './evolve';
+import { alphaClashMachine } from './machine';
+import { board, describe, keyMoment } from './present';
+import { CommandBodySchema, EventSchema } from './schemas';
+import { initialState, phaseOf } from './state';
+import type { AlphaClashState } from './types';
+import { secrets, view, viewEvent } from './view';
+
+const cards: CardDefinition[] = CARDS.map((d) => ({
+  id: d.id,
+  name: d.name,
+  ...(d.printed ? { printed: d.printed } : {}),
+  sample: d.sample,
+  face: {
+    name: d.name,
+    cost: d.type === 'Contender' ? null : `${d.xCost ? 'X' : d.cost}`,
+    types: [d.type, ...(d.tag ? [d.tag] : [])],
+    colors: d.colors,
+    stats: { ...(d.atk !== undefined ? { atk: d.atk } : {}), ...(d.def !== undefined ? { def: d.def } : {}), ...(d.health !== undefined ? { health: d.health } : {}) },
+    keywords: d.keywords.map((k) => (k.x !== undefined ? `${k.k} ${k.x}` : k.k)),
+    text: d.text,
+  },
+}));
+
+export const alphaClash: GameModule<AlphaClashState> = {
+  id: 'alpha-clash',
+  title: 'Alpha Clash',
+  rulesVersion: 'Comprehensive Rulebook v2.2 (15 Mar 2024)',
+  machine: alphaClashMachine,
+  initial: initialState,
+  setup: setupMatch,
+  decide,
+  evolve,
+  legalCommands,
+  actors,
+  position(s) {
+    const { phase, step } = phaseOf(s.step);
+    return { turn: s.turn, phase, step, activePlayer: s.activePlayer };
+  },
+  status(s) {
+    return { status: s.status, winner: s.winner, result: s.result };
+  },
+  view,
+  viewEvent,
+  secrets,
+  board(s) {
+    return { ...board(s), acting: actors(s) };
+  },
+  describe,
+  keyMoment,
+  cards,
+  presetDecks: PRESET_DECKS,
+  validateDeck,
+  commandSchema: CommandBodySchema as unknown as GameModule['commandSchema'],
+  eventSchema: EventSchema,
+  bots,
+  coverage,
+};
+
+export default alphaClash;
+export type { AlphaClashState } from './types';
+export { alphaClashMachine } from './machine';
+export { CARDS } from './cards/pool';
+export { KEYWORDS } from './cards/keywords';

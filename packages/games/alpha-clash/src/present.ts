@@ -1,0 +1,156 @@
+// Presentation: board model for the site, one-line descriptions, timeline key moments.
+import type { BoardModel, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel } from '@matchtape/engine';
+import { CARD_BY_ID } from './cards/pool';
+import { currentAtk, currentDef, defOf } from './rules';
+import { phaseOf } from './state';
+import { isHidden, type AlphaClashState, type AnyRef, type Permanent } from './types';
+
+function face(cardId: string) {
+  const d = CARD_BY_ID.get(cardId);
+  if (!d) return { name: cardId, types: ['Unknown'] };
+  const gems = Object.entries(d.gems).map(([c, n]) => c.repeat(n ?? 0)).join('');
+  return {
+    name: d.name,
+    cost: d.type === 'Contender' ? null : `${d.xCost ? 'X' : d.cost}${gems ? ` ${gems}` : ''}`,
+    types: [d.type, ...(d.tag ? [d.tag] : [])],
+    colors: d.colors,
+    stats: { ...(d.atk !== undefined ? { atk: d.atk } : {}), ...(d.def !== undefined ? { def: d.def } : {}), ...(d.health !== undefined ? { health: d.health } : {}) },
+    keywords: d.keywords.map((k) => (k.x !== undefined ? `${k.k} ${k.x}` : k.k)),
+    text: d.text,
+  };
+}
+
+function tile(s: AlphaClashState, r: AnyRef, perm?: Permanent): Tile {
+  if (isHidden(r)) return { id: r.id, hidden: true };
+  const t: CardTile = { id: r.id, cardId: r.cardId, face: face(r.cardId) };
+  if (perm) {
+    t.tapped = perm.engaged;
+    if (perm.damage + perm.clashDamage > 0) t.damage = perm.damage + perm.clashDamage;
+    const d = defOf(r);
+    if (d?.type === 'Clash') t.current = { atk: currentAtk(s, r.id), def: currentDef(s, r.id) };
+    const tags: string[] = [];
+    if (s.clash?.attacker === r.id) tags.push('attacking');
+    if (s.clash?.obstructors.includes(r.id)) tags.push('obstructing');
+    if (s.clash?.target === r.id) tags.push('attacked');
+    if (perm.attachedTo) tags.push(`attached to ${perm.attachedTo}`);
+    if (perm.defeated) tags.push('defeated');
+    if (tags.length) t.tags = tags;
+  }
+  return t;
+}
+
+export function board(s: AlphaClashState): BoardModel {
+  const pos = phaseOf(s.step);
+  const players: PlayerBoard[] = s.order.map((p) => {
+    const ps = s.players[p]!;
+    const zones: ZoneModel[] = [
+      { key: 'hand', label: 'Hand', layout: 'fan', count: ps.handCount, cards: ps.hand.map((r) => tile(s, r)) },
+      { key: 'deck', label: 'Deck', layout: 'pile', count: ps.deckCount, cards: [] },
+      { key: 'clash', label: 'Clash Zone', layout: 'row', count: ps.clash.length, cards: ps.clash.map((x) => tile(s, x.card, x)) },
+      { key: 'accessory', label: 'Accessory Zone', layout: 'row', count: ps.accessory.length, cards: ps.accessory.map((x) => ({ ...tile(s, x.card, x), ...(x.faceDown ? { faceDown: true } : {}) }) as Tile) },
+      { key: 'resources', label: 'Resource Zone', layout: 'row', count: ps.resources.length, cards: ps.resources.map((x) => tile(s, x.card, x)) },
+      { key: 'oblivion', label: 'Oblivion', layout: 'pile', count: ps.oblivion.length, cards: ps.oblivion.slice(0, 1).map((r) => tile(s, r)) },
+    ];
+    const c = ps.contender;
+    return {
+      id: p,
+      name: ps.name,
+      stats: [
+        { key: 'health', label: 'Health', value: c?.health ?? 0, max: c?.maxHealth ?? 0 },
+        { key: 'resources', label: 'Ready resources', value: ps.resources.filter((r) => !r.engaged).length, max: ps.resources.length },
+        { key: 'hand', label: 'Hand', value: ps.handCount },
+        { key: 'deck', label: 'Deck', value: ps.deckCount },
+      ],
+      zones,
+      hero: c ? ({ ...(tile(s, c.card) as CardTile), tapped: c.engaged, current: { atk: currentAtk(s, c.card.id), def: currentDef(s, c.card.id) } } as CardTile) : null,
+    };
+  });
+  const shared: ZoneModel[] = [
+    { key: 'standby', label: 'Standby', layout: 'stack', count: s.standby.length, cards: s.standby.map((o) => (o.card ? tile(s, o.card) : { id: o.sid, cardId: 'effect', face: { name: `Effect of ${o.source ?? '?'}`, types: ['Effect'] } })) },
+    { key: 'clashground', label: 'Clashground', layout: 'row', count: s.clashground ? 1 : 0, cards: s.clashground ? [tile(s, s.clashground.card, s.clashground)] : [] },
+  ];
+  let banner: string | null = null;
+  if (s.clash) banner = `Clash: ${s.clash.attacker} attacks ${s.clash.obstructed ? s.clash.obstructors.join(', ') || '(obstructed)' : s.clash.target} (${pos.step ?? ''})`;
+  return {
+    game: 'alpha-clash',
+    status: s.status,
+    turn: s.turn,
+    phase: pos.phase,
+    step: pos.step,
+    activePlayer: s.activePlayer,
+    acting: [],
+    players,
+    shared,
+    banner,
+    winner: s.winner,
+    result: s.result,
+  };
+}
+
+function name(r: unknown): string {
+  const ref = r as AnyRef | undefined;
+  if (!ref) return 'a card';
+  if (isHidden(ref)) return 'a hidden card';
+  return CARD_BY_ID.get(ref.cardId)?.name ?? ref.cardId;
+}
+
+export function describe(e: GameEvent): string {
+  const p = e.payload;
+  const who = (p.player as string | undefined) ?? '';
+  switch (e.type) {
+    case 'MatchStarted': return 'The match started.';
+    case 'ContenderRevealed': return `${who} revealed ${name(p.card)} (${p.health} health).`;
+    case 'StartingPlayerDetermined': return `${who} goes first (random).`;
+    case 'DeckShuffled': return `${who}'s deck was ${p.reason === 'stacked' ? 'stacked' : 'shuffled'} (${p.count} cards).`;
+    case 'DeckCut': return `${p.by} cut ${p.deck}'s deck at ${p.at}.`;
+    case 'CutDeclined': return `${p.by} declined to cut ${p.deck}'s deck.`;
+    case 'CardDrawn': return `${who} drew ${name(p.card)}.`;
+    case 'DrawFromEmptyDeckAttempted': return `${who} tried to draw from an empty deck.`;
+    case 'MulliganDeclared': return Number(p.count) > 0 ? `${who} mulligans ${p.count} card(s).` : `${who} keeps their hand.`;
+    case 'MulliganShuffled': return `${who} shuffled ${(p.returned as unknown[]).length} card(s) back.`;
+    case 'TurnStarted': return `Turn ${p.turn}: ${who}.`;
+    case 'StepStarted': { const ph = phaseOf(String(p.step)); return `${ph.phase}${ph.step ? ` – ${ph.step}` : ''}.`; }
+    case 'ResourcePlaced': return `${who} put ${name(p.card)} into their Resource Zone.`;
+    case 'ResourcePlacementSkipped': return `${who} placed no resource.`;
+    case 'CardPlayed': return `${who} played ${name(p.card)}${(p.targets as string[]).length ? ` targeting ${(p.targets as string[]).join(', ')}` : ''}.`;
+    case 'TrapSet': return `${who} set a Trap.`;
+    case 'TrapActivated': return `${who} activated ${name(p.card)}.`;
+    case 'EffectActivated': return `${who} activated the effect of ${p.source}.`;
+    case 'EffectTriggered': return `${p.source}'s ${p.effect} effect triggered.`;
+    case 'PriorityPassed': return `${who} passed priority.`;
+    case 'StandbyResolved': return `${p.sid} resolved.`;
+    case 'CardNegated': return `${name(p.card)} was negated.`;
+    case 'PermanentEnteredPlay': return `${name(p.card)} entered play${p.engaged ? ' engaged' : ''}.`;
+    case 'CardDefeated': return `${p.id} was defeated.`;
+    case 'CardPutIntoOblivion': return `${p.id} was put into Oblivion (${p.reason}).`;
+    case 'CardSentToOblivion': return `${p.id} was sent to Oblivion.`;
+    case 'DamageDealt': return `${p.source ?? 'Clash'} dealt ${p.amount} ${p.clash ? 'clash ' : ''}damage to ${p.target}${Number(p.toHealth) > 0 ? ` (${p.toHealth} to health)` : ''}.`;
+    case 'DamagePrevented': return `Damage to ${p.target} was prevented.`;
+    case 'HealthGained': return `${who} gained ${p.amount} health.`;
+    case 'PortalActivated': return `The Portal is now ${p.portal}.`;
+    case 'WeaponAttached': return `${p.weapon} was attached to ${p.to}.`;
+    case 'WeaponUnattached': return `${p.weapon} was unattached.`;
+    case 'AttackDeclared': return `${p.attacker} attacks ${p.target}.`;
+    case 'ObstructorDeclared': return `${p.id} obstructs.`;
+    case 'ClashEnded': return `The clash ended (${p.reason}).`;
+    case 'TurnEnded': return `${who} ended turn ${p.turn}.`;
+    case 'PlayerConceded': return `${who} conceded.`;
+    case 'MatchEnded': return `The match ended: ${p.result}.`;
+    default: return e.type.replace(/([a-z])([A-Z])/g, '$1 $2') + '.';
+  }
+}
+
+export function keyMoment(e: GameEvent): null | { kind: string; label: string } {
+  const p = e.payload;
+  switch (e.type) {
+    case 'AttackDeclared': return { kind: 'attack', label: `${p.attacker} attacks ${p.target}` };
+    case 'CardDefeated': return { kind: 'defeat', label: `${p.id} defeated` };
+    case 'DamageDealt': return Number(p.toHealth) > 0 ? { kind: 'damage', label: `${p.target} loses ${p.toHealth} health` } : null;
+    case 'TrapActivated': return { kind: 'trap', label: `${name(p.card)} sprung` };
+    case 'CardNegated': return { kind: 'negate', label: `${name(p.card)} negated` };
+    case 'TurnStarted': return { kind: 'turn', label: `Turn ${p.turn}` };
+    case 'PlayerConceded': return { kind: 'concede', label: `${p.player} conceded` };
+    case 'MatchEnded': return { kind: 'end', label: String(p.result) };
+    default: return null;
+  }
+}

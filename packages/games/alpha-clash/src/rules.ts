@@ -1,0 +1,183 @@
+// Read-only rules queries: current stats (211), keywords, costs and payment (115, 202, 408), targets (113, 704.16).
+import type { PlayerId } from '@matchtape/engine';
+import { CARD_BY_ID } from './cards/pool';
+import type { ACCardDef, TargetSpec } from './cards/types';
+import type { KeywordName } from './cards/keywords';
+import { locate, opponentOf } from './state';
+import { COLORS, isHidden, type AlphaClashState, type AnyRef, type Color, type Permanent } from './types';
+
+export function defOf(ref: AnyRef | null | undefined): ACCardDef | null {
+  if (!ref || isHidden(ref)) return null;
+  return CARD_BY_ID.get(ref.cardId) ?? null;
+}
+
+export function contenderId(s: AlphaClashState, p: PlayerId): string | null {
+  return s.players[p]?.contender?.card.id ?? null;
+}
+
+function thresholdActive(s: AlphaClashState, p: PlayerId, threshold: number | undefined): boolean {
+  if (threshold === undefined) return true;
+  const c = s.players[p]?.contender;
+  return !!c && c.health <= threshold;
+}
+
+/** Static bonuses a player's other Clash cards get (Magnate, the Tyrant; Contender {10} abilities). */
+function alliesBonus(s: AlphaClashState, p: PlayerId, exceptId: string, stat: 'alliesAtk' | 'alliesDef'): number {
+  const ps = s.players[p]!;
+  let n = 0;
+  for (const perm of ps.clash) {
+    if (perm.card.id === exceptId || perm.defeated) continue;
+    const v = defOf(perm.card)?.static?.[stat];
+    if (v) n += v;
+  }
+  const cd = defOf(ps.contender?.card);
+  if (cd?.static?.[stat] && thresholdActive(s, p, cd.static.threshold)) n += cd.static[stat]!;
+  return n;
+}
+
+export function effectMod(s: AlphaClashState, id: string, stat: 'atk' | 'def'): number {
+  let n = 0;
+  for (const e of s.effects) if (e.target === id) n += e[stat];
+  return n;
+}
+
+function weaponBonus(s: AlphaClashState, perm: Permanent, stat: 'atk' | 'def'): number {
+  if (!perm.weapon) return 0;
+  const w = locate(s, perm.weapon);
+  if (!w || w.kind !== 'perm') return 0;
+  return defOf(w.perm.card)?.attach?.[stat] ?? 0;
+}
+
+/** Current attack power (211.1b): printed + modifiers. May be negative; negative ATK deals 0 (107.1b). */
+export function currentAtk(s: AlphaClashState, id: string): number {
+  const l = locate(s, id);
+  if (!l) return 0;
+  if (l.kind === 'contender') return (defOf(l.contender.card)?.atk ?? 0) + effectMod(s, id, 'atk');
+  const d = defOf(l.perm.card);
+  if (!d) return 0;
+  return (d.atk ?? 0) + weaponBonus(s, l.perm, 'atk') + effectMod(s, id, 'atk') + (l.kind === 'perm' && l.zone === 'clash' ? alliesBonus(s, l.player, id, 'alliesAtk') : 0);
+}
+
+/** Current defense (211, 117): printed + modifiers − damage. A Clash card at 0 or less is defeated (117.4). */
+export function currentDef(s: AlphaClashState, id: string): number {
+  const l = locate(s, id);
+  if (!l) return 0;
+  if (l.kind === 'contender') return (defOf(l.contender.card)?.def ?? 0) + effectMod(s, id, 'def') - l.contender.damage - l.contender.clashDamage;
+  const d = defOf(l.perm.card);
+  if (!d) return 0;
+  const base = (d.def ?? 0) + weaponBonus(s, l.perm, 'def') + effectMod(s, id, 'def') + (l.kind === 'perm' && l.zone === 'clash' ? alliesBonus(s, l.player, id, 'alliesDef') : 0);
+  return base - l.perm.damage - l.perm.clashDamage;
+}
+
+export function keywordValue(s: AlphaClashState, id: string, k: KeywordName): number | null {
+  const l = locate(s, id);
+  if (!l) return null;
+  const d = defOf(l.kind === 'contender' ? l.contender.card : l.perm.card);
+  if (!d) return null;
+  let best: number | null = null;
+  // Numbered abilities don't stack: the highest applies (704.2d); other duplicates are redundant.
+  for (const kw of d.keywords) if (kw.k === k) best = Math.max(best ?? 0, kw.x ?? 0);
+  for (const e of s.effects) if (e.target === id && e.grant.includes(k)) best = Math.max(best ?? 0, 0);
+  return best;
+}
+
+export function has(s: AlphaClashState, id: string, k: KeywordName): boolean {
+  return keywordValue(s, id, k) !== null;
+}
+
+// ---- Costs and payment ----
+
+export interface Cost {
+  total: number;
+  gems: Partial<Record<Color, number>>;
+  health: number;
+}
+
+function resourceColors(perm: Permanent): Color[] {
+  return defOf(perm.card)?.colors ?? [];
+}
+
+/**
+ * Picks ready resources that pay `cost` (408.6–7): every gem by a resource of its colour, the rest by any.
+ * Deterministic (the player does not choose which resources engage: the command space stays finite).
+ * Returns null when the player cannot pay (115.2).
+ */
+export function choosePayment(s: AlphaClashState, p: PlayerId, cost: Cost): string[] | null {
+  const ready = s.players[p]!.resources.filter((r) => !r.engaged);
+  const gemTotal = COLORS.reduce((n, c) => n + (cost.gems[c] ?? 0), 0);
+  if (cost.total < gemTotal) return null;
+  if (ready.length < cost.total) return null;
+  const used = new Set<number>();
+  // Gems first, preferring single-coloured resources so multicolour ones stay flexible.
+  const order = ready.map((r, i) => ({ r, i })).sort((a, b) => resourceColors(a.r).length - resourceColors(b.r).length || a.i - b.i);
+  for (const c of COLORS) {
+    for (let k = 0; k < (cost.gems[c] ?? 0); k++) {
+      const pick = order.find(({ r, i }) => !used.has(i) && resourceColors(r).includes(c));
+      if (!pick) return null;
+      used.add(pick.i);
+    }
+  }
+  for (let k = used.size; k < cost.total; k++) {
+    // Generic part: prefer resources whose colours no gem needed, latest first.
+    const pick = [...order].reverse().find(({ i }) => !used.has(i));
+    if (!pick) return null;
+    used.add(pick.i);
+  }
+  return [...used].sort((a, b) => a - b).map((i) => ready[i]!.card.id);
+}
+
+export function canPayHealth(s: AlphaClashState, p: PlayerId, amount: number): boolean {
+  // 116.4: pay health only with at least that much; 0 is always payable (116.4a).
+  return amount === 0 || (s.players[p]!.contender?.health ?? 0) >= amount;
+}
+
+export function cardCost(d: ACCardDef, x: number): Cost {
+  return { total: d.xCost ? x : d.cost, gems: d.gems, health: d.healthCost ?? 0 };
+}
+
+export function gemCount(gems: Partial<Record<Color, number>>): number {
+  return COLORS.reduce((n, c) => n + (gems[c] ?? 0), 0);
+}
+
+export function attachCost(s: AlphaClashState, d: ACCardDef): Cost {
+  const a = d.attach ?? { cost: 0, gems: {} };
+  // United Nations Headquarters: one-gem Weapon attach costs become 0 (static of the active Clashground).
+  if (gemCount(a.gems) === 1 && defOf(s.clashground?.card)?.static?.freeOneGemAttach) return { total: 0, gems: {}, health: 0 };
+  return { total: a.cost, gems: a.gems, health: 0 };
+}
+
+// ---- Targets ----
+
+/** Clash cards in play and not defeated, in table order (p1's zone, then p2's…). */
+export function clashCards(s: AlphaClashState, who?: PlayerId): Permanent[] {
+  const out: Permanent[] = [];
+  for (const p of s.order) if (who === undefined || p === who) out.push(...s.players[p]!.clash.filter((x) => !x.defeated));
+  return out;
+}
+
+/** Legal targets of an effect controlled by `p` (113; Safeguard 704.16). */
+export function legalTargets(s: AlphaClashState, p: PlayerId, spec: TargetSpec): string[] {
+  const opp = opponentOf(s, p);
+  const safe = (id: string, controller: PlayerId) => controller === p || !has(s, id, 'Safeguard');
+  const clash = (who?: PlayerId) => clashCards(s, who).filter((c) => safe(c.card.id, c.controller)).map((c) => c.card.id);
+  const contenders = (who?: PlayerId) => s.order.filter((q) => who === undefined || q === who).map((q) => contenderId(s, q)!).filter(Boolean);
+  const top = s.standby[s.standby.length - 1];
+  switch (spec) {
+    case 'none':
+      return [];
+    case 'ownClashOrContender':
+      return [...contenders(p), ...clash(p)];
+    case 'ownClash':
+      return clash(p);
+    case 'anyClash':
+      return clash();
+    case 'anyClashOrContender':
+      return [...contenders(), ...clash()];
+    case 'anyContender':
+      return contenders();
+    case 'standbyCard':
+      return top && top.kind === 'card' && top.controller === opp ? [top.sid] : [];
+    case 'standbyTrap':
+      return top && top.kind === 'trap' && top.controller === opp ? [top.sid] : [];
+  }
+}

@@ -1,0 +1,2 @@
+// Re-exports for tests (kept out of the module's public surface).
+export { Rng, seedCommitment } from '@matchtape/engine';

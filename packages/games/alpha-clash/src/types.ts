@@ -1,0 +1,178 @@
+// The Alpha Clash state: plain JSON, folded from events. Documented field by field in README.md (scenario
+// `expectState` paths read it). Hidden cards keep their real id and card id in the judge's state; views replace
+// them with `{ id: <opaque>, hidden: true }`.
+import type { PlayerId, PriorityWindow } from '@matchtape/engine';
+import type { StepPath } from './machine';
+
+export type Color = 'W' | 'U' | 'B' | 'R' | 'G';
+export const COLORS: readonly Color[] = ['W', 'U', 'B', 'R', 'G'];
+
+/** A card the viewer can see. `oid` is its opaque id while it sits in a zone hidden from someone. */
+export interface CardRef {
+  id: string;
+  cardId: string;
+  oid?: string;
+}
+export interface HiddenRef {
+  id: string;
+  hidden: true;
+}
+export type AnyRef = CardRef | HiddenRef;
+
+export function isHidden(r: AnyRef): r is HiddenRef {
+  return (r as HiddenRef).hidden === true;
+}
+
+/** A card in play (Clash, Accessory, Resource, Clashground zones). */
+export interface Permanent {
+  card: AnyRef;
+  owner: PlayerId;
+  controller: PlayerId;
+  engaged: boolean;
+  /** Set Traps only. */
+  faceDown: boolean;
+  /** Turn it entered play / was set (304.7, 704.12). */
+  enteredTurn: number;
+  /** Non-clash damage (until end of turn, 117.2b) and clash damage (until the clash ends, 117.2a). */
+  damage: number;
+  clashDamage: number;
+  /** Weapon: the Clash card it is attached to. Clash card: its attached Weapon. */
+  attachedTo: string | null;
+  weapon: string | null;
+  /** "Once per turn" activations used this turn (603.2i). */
+  usedThisTurn: boolean;
+  /** Trigger–Defeat waiting to resolve before the card goes to Oblivion (117.4a). */
+  defeated: boolean;
+}
+
+export interface ContenderState {
+  card: CardRef;
+  health: number;
+  maxHealth: number;
+  engaged: boolean;
+  damage: number;
+  clashDamage: number;
+  usedThisTurn: boolean;
+}
+
+export interface PlayerState {
+  id: PlayerId;
+  name: string;
+  contender: ContenderState | null;
+  deck: AnyRef[];
+  hand: AnyRef[];
+  clash: Permanent[];
+  accessory: Permanent[];
+  resources: Permanent[];
+  oblivion: CardRef[];
+  banished: CardRef[];
+  /** Public counts (402.3, 401.2). */
+  deckCount: number;
+  handCount: number;
+  /** Mulligan decision (103.5); `returning` are the cards going back (owner-only). */
+  mulligan: null | { taken: boolean; count: number; returning: AnyRef[] };
+  resourcePlacedThisTurn: boolean;
+  /** Targets that already got a Clash Buff this turn (306.5). */
+  buffTargetsThisTurn: string[];
+  /** Set when this player tried to draw from an empty deck (104.3c); the SBA ends the game. */
+  drewFromEmpty: boolean;
+  clashCardsDefeatedThisTurn: number;
+}
+
+export type StandbyKind = 'card' | 'trap' | 'trigger' | 'activated';
+
+export interface StandbyObject {
+  /** Object id in Standby: the card's id for cards and Traps, "e<n>" for effects. */
+  sid: string;
+  kind: StandbyKind;
+  controller: PlayerId;
+  /** Card played / Trap activated / source of the effect. */
+  card: CardRef | null;
+  source: string | null;
+  /** Which effect list of the card definition resolves (e.g. "enter", "attack", "activated", "play"). */
+  effect: string;
+  targets: string[];
+  x: number;
+  /** Damage division (Barrage, 601.1d), parallel to targets. */
+  division: number[];
+  /** For Defeat triggers: the card that goes to Oblivion once this resolves (117.4a). */
+  thenPutIntoOblivion: string | null;
+  /** Counter–Play riders for a Clash card being played (Energy Blast, Saw You Coming…). */
+  enters: null | { damage: number; engaged: boolean; atk: number; def: number; noEnterTrigger: boolean };
+}
+
+export interface ContinuousEffectState {
+  id: string;
+  target: string;
+  atk: number;
+  def: number;
+  grant: string[];
+  until: 'turn' | 'clash';
+  /** "Prevent the next N clash damage" shields (Earthly Barricade). */
+  prevent: number;
+  source: string | null;
+}
+
+export interface ClashState {
+  attacker: string;
+  attackingPlayer: PlayerId;
+  defendingPlayer: PlayerId;
+  /** Contender id or Clash card id. */
+  target: string;
+  obstructors: string[];
+  obstructed: boolean;
+  /** One Clash Buff per buff step (504.2d–e). */
+  buffPlayed: boolean;
+  /** Cards dealt clash damage by a Necrotic source: sent to Oblivion after the clash (704.11e). */
+  necrotic: string[];
+  /** Cards sent to Oblivion after the clash (Surprise!). */
+  afterClash: string[];
+  damageDealt: boolean;
+  ended: boolean;
+}
+
+export interface PendingChoice {
+  player: PlayerId;
+  kind: 'barrage';
+  source: string;
+  amount: number;
+  max: number;
+}
+
+export interface SetupState {
+  stage: 'cut' | 'mulligan' | 'mulliganCut' | 'done';
+  /** Players who still have to decide on the opponent's cut (deck owner → cutter). */
+  cuts: { deck: PlayerId; by: PlayerId }[];
+  /** Turn order of mulligan declarations still to come. */
+  mulliganOrder: PlayerId[];
+  stacked: boolean;
+}
+
+export interface AlphaClashState {
+  game: 'alpha-clash';
+  status: 'setup' | 'playing' | 'ended';
+  seedCommitment: string | null;
+  /** Generator cursor (kernel Rng): evolve sets it from payload.random.to. */
+  rng: number;
+  /** Counter for effect ids (continuous effects, effect objects in Standby). */
+  nextId: number;
+  order: PlayerId[];
+  players: Record<string, PlayerState>;
+  startingPlayer: PlayerId | null;
+  activePlayer: PlayerId | null;
+  turn: number;
+  /** Machine state path, e.g. "turn.primary.clash.counter". */
+  step: StepPath;
+  setup: SetupState;
+  clashground: Permanent | null;
+  portal: 'open' | 'closed';
+  standby: StandbyObject[];
+  /** Response window while a played card or activated Trap is on top of Standby (114, 409). */
+  priority: PriorityWindow | null;
+  clash: ClashState | null;
+  effects: ContinuousEffectState[];
+  pending: PendingChoice | null;
+  attacksThisTurn: number;
+  winner: PlayerId | null;
+  result: string | null;
+}
