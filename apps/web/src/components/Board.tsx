@@ -22,7 +22,7 @@ function Zone({ zone, compact }: { zone: ZoneModel; compact?: boolean }) {
   if (zone.layout === 'pile') {
     const top = zone.cards[zone.cards.length - 1];
     return (
-      <section className="zone zone-pile" aria-label={`${zone.label}: ${zone.count} cards`} data-zone={zone.key}>
+      <section className="zone zone-pile" aria-label={`${zone.label}: ${zone.count} cards`} data-zone={zone.key} data-count={zone.count}>
         <div className="pile">
           {top ? <Tile tile={top} size="sm" /> : <div className={`pile-empty${zone.count > 0 ? ' pile-back' : ''}`} />}
           <span className="pile-count" key={zone.count}>
@@ -35,14 +35,19 @@ function Zone({ zone, compact }: { zone: ZoneModel; compact?: boolean }) {
   }
   const hiddenOnly = zone.cards.length > 0 && zone.cards.every((c) => c.hidden);
   return (
-    <section className={`zone zone-${zone.layout}${compact ? ' zone-compact' : ''}`} aria-label={`${zone.label}: ${zone.count} cards`} data-zone={zone.key}>
+    <section
+      className={`zone zone-${zone.layout}${compact ? ' zone-compact' : ''}${hiddenOnly ? ' zone-hidden' : ''}${zone.count === 0 ? ' zone-is-empty' : ''}`}
+      aria-label={`${zone.label}: ${zone.count} cards`}
+      data-zone={zone.key}
+      data-count={zone.count}
+    >
       <div className="zone-label">
         {zone.label} <span className="zone-count">{zone.count}</span>
       </div>
       <div className={`zone-cards${zone.layout === 'fan' ? ' fan' : ''}${hiddenOnly ? ' fan-hidden' : ''}`}>
         {zone.cards.length === 0 && zone.count === 0 && <span className="zone-empty">empty</span>}
         {zone.cards.map((c) => (
-          <Tile key={c.id} tile={c} size={zone.layout === 'fan' ? 'sm' : 'md'} />
+          <Tile key={c.id} tile={c} size={zone.layout === 'fan' || hiddenOnly ? 'sm' : 'md'} />
         ))}
         {zone.cards.length < zone.count && zone.layout !== 'fan' && <span className="zone-more">+{zone.count - zone.cards.length}</span>}
       </div>
@@ -53,7 +58,7 @@ function Zone({ zone, compact }: { zone: ZoneModel; compact?: boolean }) {
 function Stat({ s, primary }: { s: StatModel; primary: boolean }) {
   const pct = typeof s.value === 'number' && s.max ? Math.max(0, Math.min(100, (100 * s.value) / s.max)) : null;
   return (
-    <div className={`stat-chip${primary ? ' stat-primary' : ''}`} data-stat={s.key} aria-label={`${s.label} ${s.value}${s.max ? ` of ${s.max}` : ''}`}>
+    <div className={`stat-chip${primary ? ' stat-primary' : ''}`} data-stat={s.key} data-value={String(s.value)} aria-label={`${s.label} ${s.value}${s.max ? ` of ${s.max}` : ''}`}>
       <span className="stat-label">{s.label}</span>
       <span className="stat-value" key={String(s.value)}>
         {s.value}
@@ -75,7 +80,6 @@ function Player({ p, board, top }: { p: PlayerBoard; board: BoardModel; top: boo
   const piles = p.zones.filter((z) => z.layout === 'pile');
   const fans = p.zones.filter((z) => z.layout === 'fan');
   const rows = p.zones.filter((z) => z.layout === 'row' || z.layout === 'stack');
-  const hand = fans.map((z) => <Zone key={z.key} zone={z} compact />);
   return (
     <section
       className={`player${active ? ' player-active' : ''}${top ? ' player-top' : ' player-bottom'}`}
@@ -90,13 +94,19 @@ function Player({ p, board, top }: { p: PlayerBoard; board: BoardModel; top: boo
           {acting && <span className="badge badge-acting">{active ? 'acting' : 'responding'}</span>}
           {board.winner === p.id && <span className="badge badge-win">winner</span>}
         </div>
+        {fans.length > 0 && (
+          <div className="player-hand">
+            {fans.map((z) => (
+              <Zone key={z.key} zone={z} compact />
+            ))}
+          </div>
+        )}
         <div className="player-stats">
           {p.stats.map((s) => (
             <Stat key={s.key} s={s} primary={s === primary} />
           ))}
         </div>
       </header>
-      {top && hand}
       <div className="player-body">
         <div className="player-side">
           {p.hero && <Tile tile={p.hero} />}
@@ -112,7 +122,6 @@ function Player({ p, board, top }: { p: PlayerBoard; board: BoardModel; top: boo
           ))}
         </div>
       </div>
-      {!top && hand}
     </section>
   );
 }
@@ -144,18 +153,19 @@ function BoardView({ board, perspective, phases }: { board: BoardModel; perspect
         <div className="board-position">
           <span className="turn-no">Turn {board.turn}</span>
           <PhaseStrip phases={phases} board={board} />
+          {board.status === 'ended' ? (
+            <div className="banner banner-end" role="status">
+              {board.winner ? `${board.players.find((p) => p.id === board.winner)?.name ?? board.winner} wins` : 'Match ended'}
+              {board.result ? ` — ${board.result}` : ''}
+            </div>
+          ) : (
+            board.banner && (
+              <div className="banner" role="status">
+                {board.banner}
+              </div>
+            )
+          )}
         </div>
-        {board.banner && (
-          <div className="banner" role="status">
-            {board.banner}
-          </div>
-        )}
-        {board.status === 'ended' && (
-          <div className="banner banner-end" role="status">
-            {board.winner ? `${board.players.find((p) => p.id === board.winner)?.name ?? board.winner} wins` : 'Match ended'}
-            {board.result ? ` — ${board.result}` : ''}
-          </div>
-        )}
         {board.shared.length > 0 && (
           <div className="shared">
             {board.shared.map((z) => (

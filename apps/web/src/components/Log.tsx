@@ -65,8 +65,13 @@ export function Log({ game, envelopes, nav, length, seq, filter, onFilter, onSee
   }, [game, envelopes, from, to]);
 
   useEffect(() => {
-    const el = listRef.current?.querySelector('[aria-current="true"]');
-    if (el && 'scrollIntoView' in el) (el as HTMLElement).scrollIntoView({ block: 'nearest' });
+    // Scroll the list only (scrollIntoView would scroll the whole page on a phone).
+    const list = listRef.current;
+    const el = list?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!list || !el) return;
+    const top = el.offsetTop; // the list is the offsetParent (position: relative)
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + el.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + el.offsetHeight - list.clientHeight;
   }, [seq, from, to]);
 
   return (

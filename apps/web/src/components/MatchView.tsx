@@ -10,6 +10,7 @@ import { machineStateKeys, orderedPhases } from '../lib/timeline';
 import { useMatchTape } from '../lib/useMatchTape';
 import { forgetToken, isPerspective, loadToken, perspectivesFor, readClaims, saveToken, type Perspective } from '../lib/viewer';
 import { Board } from './Board';
+import { Icon } from './Icon';
 import { Log, type LogFilter } from './Log';
 import { PerspectiveSwitch, TokenDialog } from './Perspective';
 import { CardInspector, InspectContext, type InspectTarget } from './Tile';
@@ -346,10 +347,10 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
           <PerspectiveSwitch value={as} seats={seats} allowed={allowed} onChange={switchTo} onNeedToken={(w) => setDialog({ wanted: w })} />
           <div className="head-actions">
             <button className="btn" onClick={copyLink} title="Copy a link to this moment and perspective">
-              Copy link to this moment
+              <Icon name="link" /> Copy link to this moment
             </button>
             <button className="btn ghost" onClick={() => setDialog({ wanted: null })} title="Paste or forget a viewer token">
-              {token ? 'Token ✓' : 'Token…'}
+              <Icon name="key" /> {token ? 'Token set' : 'Token…'}
             </button>
           </div>
         </header>
@@ -384,25 +385,25 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
           <div className="control-row">
             <div className="buttons">
               <button className="icon" onClick={() => seek(0)} aria-label="Start (Home)" title="Start (Home)">
-                ⏮
+                <Icon name="first" />
               </button>
               <button className="icon" onClick={() => stepTurn(-1)} aria-label="Previous turn (Shift+←)" title="Previous turn (Shift+←)">
-                ⏪
+                <Icon name="prevTurn" />
               </button>
               <button className="icon" onClick={() => stepEvent(-1)} aria-label="Previous event (←)" title="Previous event (←)">
-                ◀
+                <Icon name="prev" />
               </button>
               <button className="icon play" onClick={togglePlay} aria-label={playing ? 'Pause (Space)' : 'Play (Space)'} title={playing ? 'Pause (Space)' : 'Play (Space)'}>
-                {playing ? '❚❚' : '▶'}
+                <Icon name={playing ? 'pause' : 'play'} size={16} />
               </button>
               <button className="icon" onClick={() => stepEvent(1)} aria-label="Next event (→)" title="Next event (→)">
-                ▶
+                <Icon name="next" />
               </button>
               <button className="icon" onClick={() => stepTurn(1)} aria-label="Next turn (Shift+→)" title="Next turn (Shift+→)">
-                ⏩
+                <Icon name="nextTurn" />
               </button>
               <button className="icon" onClick={() => seek(length)} aria-label="End (End)" title="End (End)">
-                ⏭
+                <Icon name="last" />
               </button>
               <label className="speed">
                 <span className="sr-only">Speed</span>

@@ -1,6 +1,7 @@
 'use client';
 // The perspective switch (public, each seat, judge — as far as the token allows) and the token dialog.
 import { useEffect, useRef, useState } from 'react';
+import { Icon } from './Icon';
 import { readClaims, tokenProblem, type Perspective } from '../lib/viewer';
 
 export interface PerspectiveSwitchProps {
@@ -33,7 +34,7 @@ export function PerspectiveSwitch({ value, seats, allowed, onChange, onNeedToken
             data-perspective={o.id}
             onClick={() => (ok ? onChange(o.id) : onNeedToken(o.id))}
           >
-            {!ok && <span aria-hidden="true">🔒 </span>}
+            {!ok && <Icon name="lock" size={11} />}
             {o.label}
           </button>
         );

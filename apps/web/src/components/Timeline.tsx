@@ -20,7 +20,15 @@ function pct(seq: number, length: number): string {
 
 /** The static layers: redrawn only when events arrive, not while the playhead moves. */
 const Track = memo(function Track({ nav, length, phases }: { nav: TimelineNav; length: number; phases: readonly string[] }) {
-  const turnLabelEvery = Math.max(1, Math.ceil(nav.turns.length / 24));
+  // Label a turn marker only when it is far enough from the last labelled one to stay readable.
+  const labelled = new Set<number>();
+  let lastLabel = -Infinity;
+  for (const t of nav.turns) {
+    if (length > 0 && (t.fromSeq - lastLabel) / length >= 0.03) {
+      labelled.add(t.fromSeq);
+      lastLabel = t.fromSeq;
+    }
+  }
   return (
     <>
       <div className="tl-bands" aria-hidden="true">
@@ -34,9 +42,9 @@ const Track = memo(function Track({ nav, length, phases }: { nav: TimelineNav; l
         ))}
       </div>
       <div className="tl-turns" aria-hidden="true">
-        {nav.turns.map((t, i) => (
+        {nav.turns.map((t) => (
           <span key={t.fromSeq} className="tl-turn" style={{ left: pct(t.fromSeq - 1, length) }}>
-            {i % turnLabelEvery === 0 && <span className="tl-turn-label">T{t.turn}</span>}
+            {labelled.has(t.fromSeq) && <span className="tl-turn-label">T{t.turn}</span>}
           </span>
         ))}
       </div>

@@ -1,0 +1,274 @@
+// Browser end-to-end tests of the spectator site against the real server (embedded default) and `next start`,
+// in Debian's Chromium. Screenshots of each page go to test-results/ (gitignored). Performance figures are
+// logged, never asserted (see apps/web/README.md).
+import { join } from 'node:path';
+import { fold, type BoardModel, type EventEnvelope } from '@matchtape/engine';
+import { getGame } from '@matchtape/games';
+import { mintToken } from '@matchtape/server';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiJson, RESULTS, SECRET, startWebStack, type WebStack } from './web-stack';
+
+const GAME = process.env.MATCHTAPE_E2E_GAME ?? 'alpha-clash';
+
+interface Created {
+  matchId: string;
+  seats: Record<string, string>;
+}
+interface ListItem {
+  matchId: string;
+  status: string;
+  lastSeq: number;
+}
+
+/** What the page shows of a board, and the same read from a BoardModel, so the two compare exactly. */
+interface Shown {
+  turn: number;
+  phase: string;
+  players: { id: string; stats: Record<string, string>; zones: Record<string, { count: number; cards: string[] }> }[];
+}
+
+function shownOf(b: BoardModel): Shown {
+  return {
+    turn: b.turn,
+    phase: b.phase,
+    players: b.players.map((p) => ({
+      id: p.id,
+      stats: Object.fromEntries(p.stats.map((s) => [s.key, String(s.value)])),
+      zones: Object.fromEntries(
+        p.zones.map((z) => [
+          z.key,
+          { count: z.count, cards: z.layout === 'pile' ? [] : z.cards.map((c) => (c.hidden ? '?' : c.cardId)) },
+        ]),
+      ),
+    })),
+  };
+}
+
+async function shownOnPage(page: Page): Promise<Shown> {
+  return page.evaluate(() => {
+    const board = document.querySelector<HTMLElement>('.board')!;
+    const players = [...document.querySelectorAll<HTMLElement>('.player')].map((p) => ({
+      id: p.dataset.player!,
+      stats: Object.fromEntries([...p.querySelectorAll<HTMLElement>('[data-stat]')].map((s) => [s.dataset.stat!, s.dataset.value!])),
+      zones: Object.fromEntries(
+        [...p.querySelectorAll<HTMLElement>('[data-zone]')].map((z) => [
+          z.dataset.zone!,
+          {
+            count: Number(z.dataset.count),
+            cards: z.classList.contains('zone-pile') ? [] : [...z.querySelectorAll<HTMLElement>('.zone-cards > .tile')].map((t) => (t.dataset.hidden ? '?' : t.dataset.card!)),
+          },
+        ]),
+      ),
+    }));
+    players.sort((a, b) => a.id.localeCompare(b.id));
+    return { turn: Number(board.dataset.turn), phase: board.dataset.phase!, players };
+  });
+}
+
+function sortPlayers(s: Shown): Shown {
+  return { ...s, players: [...s.players].sort((a, b) => a.id.localeCompare(b.id)) };
+}
+
+async function seqOf(page: Page): Promise<number> {
+  return Number(await page.locator('.match-page').getAttribute('data-seq'));
+}
+
+async function serverBoard(stack: WebStack, matchId: string, seq: number, as: string, token?: string): Promise<{ seq: number; board: BoardModel }> {
+  return apiJson(stack.api, `/api/matches/${matchId}/state?seq=${seq}&as=${as}`, token ? { token } : {});
+}
+
+let stack: WebStack;
+let finished: Created;
+let finishedLength = 0;
+const judge = mintToken({ role: 'judge', ttlSeconds: 3600 }, { secret: SECRET });
+
+async function createBotMatch(names: [string, string]): Promise<Created> {
+  return apiJson<Created>(stack.api, '/api/matches', {
+    body: { game: GAME, players: [{ name: names[0], bot: 'greedy' }, { name: names[1], bot: 'random' }] },
+  });
+}
+
+async function waitEnded(matchId: string, timeoutMs = 120_000): Promise<ListItem> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const m = await apiJson<ListItem>(stack.api, `/api/matches/${matchId}`);
+    if (m.status === 'ended') return m;
+    if (Date.now() > until) throw new Error(`match ${matchId} did not end within ${timeoutMs / 1000}s (at seq ${m.lastSeq})`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function openPage(path: string, viewport = { width: 1280, height: 720 }): Promise<Page> {
+  const page = await stack.browser.newPage({ viewport });
+  await page.goto(stack.web + path);
+  return page;
+}
+
+beforeAll(async () => {
+  stack = await startWebStack();
+  finished = await createBotMatch(['Ada', 'Brook']);
+  finishedLength = (await waitEnded(finished.matchId)).lastSeq;
+}, 420_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('spectator site (browser)', () => {
+  it('lists live and finished matches on / and filters them', async () => {
+    const live = await createBotMatch(['Cato', 'Dana']);
+    const page = await openPage('/');
+    await page.locator(`tr[data-match="${live.matchId}"]`).waitFor();
+    await page.locator(`tr[data-match="${finished.matchId}"][data-status="ended"]`).waitFor();
+    expect(await page.locator(`tr[data-match="${finished.matchId}"]`).textContent()).toContain('Ada vs Brook');
+    // Health / life figures come from each match's public board.
+    await page.locator(`tr[data-match="${finished.matchId}"] .figure`).first().waitFor();
+    await page.screenshot({ path: join(RESULTS, 'web-home.png') });
+    await page.selectOption('select >> nth=1', 'ended');
+    await page.locator(`tr[data-match="${live.matchId}"]`).waitFor({ state: 'detached', timeout: 10_000 }).catch(async () => {
+      // the live match may have ended meanwhile: then it is legitimately still listed
+      expect((await apiJson<ListItem>(stack.api, `/api/matches/${live.matchId}`)).status).toBe('ended');
+    });
+    expect(await page.locator('tr[data-status="playing"]').count()).toBe(0);
+    await page.close();
+  }, 60_000);
+
+  it('follows a live bot match: LIVE badge, events arrive, scrub back then back to live', async () => {
+    const live = await createBotMatch(['Eli', 'Fox']);
+    const page = await openPage(`/matches/${live.matchId}`);
+    await page.locator('.board').waitFor();
+    const first = Number(await page.locator('.match-page').getAttribute('data-length'));
+    await page.waitForFunction((n) => Number(document.querySelector('.match-page')?.getAttribute('data-length')) > n, first, { timeout: 30_000 });
+    const status = await page.locator('.match-page').getAttribute('data-status');
+    if (status !== 'ended') {
+      await page.locator('.badge-live').waitFor();
+      await page.screenshot({ path: join(RESULTS, 'web-match-live.png') });
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      const back = page.getByRole('button', { name: /Back to live/ });
+      if ((await page.locator('.match-page').getAttribute('data-status')) !== 'ended') {
+        await back.waitFor();
+        await page.keyboard.press('l');
+        await page.locator('.badge-live').or(page.locator('.badge-ended')).first().waitFor();
+      }
+    }
+    // Whatever moment it is at, the page's board is the server's public view at that seq.
+    await waitEnded(live.matchId);
+    await page.locator('.badge-ended').waitFor({ timeout: 30_000 });
+    const seq = await seqOf(page);
+    expect(seq).toBe(Number(await page.locator('.match-page').getAttribute('data-length')));
+    const server = await serverBoard(stack, live.matchId, seq, 'public');
+    expect(await shownOnPage(page)).toEqual(sortPlayers(shownOf(server.board)));
+    await page.close();
+  }, 180_000);
+
+  it('scrubbing a finished match shows the state the API returns for that seq', async () => {
+    const page = await openPage(`/matches/${finished.matchId}`);
+    await page.locator('.board').waitFor();
+    expect(await seqOf(page)).toBe(finishedLength);
+    const bar = (await page.locator('.scrubber').boundingBox())!;
+    const y = bar.y + bar.height / 2;
+    await page.mouse.move(bar.x + bar.width * 0.15, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 20; i++) await page.mouse.move(bar.x + bar.width * (0.15 + (0.4 * i) / 20), y);
+    await page.mouse.up();
+    const seq = await seqOf(page);
+    expect(seq).toBeGreaterThan(0);
+    expect(seq).toBeLessThan(finishedLength);
+    const server = await serverBoard(stack, finished.matchId, seq, 'public');
+    expect(server.seq).toBe(seq);
+    expect(await shownOnPage(page)).toEqual(sortPlayers(shownOf(server.board)));
+    // The log follows: the line at the playhead is highlighted.
+    expect(await page.locator('.log-current').getAttribute('data-seq')).toBe(String(seq));
+    await page.screenshot({ path: join(RESULTS, 'web-match-replay.png') });
+    await page.close();
+  }, 60_000);
+
+  it('a deep link opens that seq in that perspective, and the copy-link button gives it back', async () => {
+    const n = Math.floor(finishedLength / 2);
+    const page = await openPage(`/matches/${finished.matchId}?seq=${n}&as=p1&token=${finished.seats.p1}`);
+    await page.locator(`.match-page[data-seq="${n}"][data-perspective="p1"]`).waitFor();
+    expect(page.url()).not.toContain('token=');
+    const server = await serverBoard(stack, finished.matchId, n, 'p1', finished.seats.p1);
+    expect(await shownOnPage(page)).toEqual(sortPlayers(shownOf(server.board)));
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.web });
+    await page.getByRole('button', { name: 'Copy link to this moment' }).click();
+    await page.locator('.toast').waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText().catch(() => document.querySelector('.toast')?.textContent ?? ''));
+    const link = copied === 'Link copied' ? await page.evaluate(() => navigator.clipboard.readText()) : copied;
+    expect(new URL(link).searchParams.get('seq')).toBe(String(n));
+    expect(new URL(link).searchParams.get('as')).toBe('p1');
+    await page.screenshot({ path: join(RESULTS, 'web-match-p1.png') });
+    // Without a token, the p1 perspective is refused and the page says how to get in.
+    const stranger = await stack.browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await stranger.goto(`${stack.web}/matches/${finished.matchId}?seq=${n}&as=p1`);
+    await stranger.getByRole('dialog').waitFor();
+    await stranger.close();
+    await page.close();
+  }, 60_000);
+
+  it('keyboard: ←/→ by event, Shift+←/→ by turn, Home/End, Space plays', async () => {
+    const n = Math.floor(finishedLength / 3);
+    const page = await openPage(`/matches/${finished.matchId}?seq=${n}`);
+    await page.locator(`.match-page[data-seq="${n}"]`).waitFor();
+    await page.keyboard.press('ArrowRight');
+    expect(await seqOf(page)).toBe(n + 1);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    expect(await seqOf(page)).toBe(n - 1);
+    const tl = await apiJson<{ timeline: { turns: { turn: number; fromSeq: number; toSeq: number }[] } }>(stack.api, `/api/matches/${finished.matchId}/timeline?as=public`);
+    const cur = tl.timeline.turns.findIndex((t) => t.fromSeq <= n - 1 && n - 1 <= t.toSeq);
+    const nextStart = tl.timeline.turns[cur + 1]?.fromSeq ?? finishedLength;
+    await page.keyboard.press('Shift+ArrowRight');
+    expect(await seqOf(page)).toBe(nextStart);
+    await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('Shift+ArrowLeft');
+    expect(await seqOf(page)).toBe(tl.timeline.turns[cur]!.fromSeq === nextStart ? nextStart : tl.timeline.turns[cur]!.fromSeq);
+    await page.keyboard.press('End');
+    expect(await seqOf(page)).toBe(finishedLength);
+    await page.keyboard.press('Home');
+    expect(await seqOf(page)).toBe(0);
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: /Pause/ }).waitFor();
+    await page.waitForFunction(() => Number(document.querySelector('.match-page')?.getAttribute('data-seq')) >= 3);
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: /^Play/ }).waitFor();
+    await page.close();
+  }, 60_000);
+
+  it("a public viewer's page and network responses contain no hidden card identity", async () => {
+    const game = getGame(GAME);
+    const all = await apiJson<{ events: EventEnvelope[] }>(stack.api, `/api/matches/${finished.matchId}/events?as=judge&to=${finishedLength}`, { token: judge });
+    const finalState = fold(game, all.events);
+    const n = Math.floor(finishedLength * 0.6);
+    const stateN = fold(game, all.events.slice(0, n));
+    const secretsAtEnd = game.secrets(finalState, 'public');
+    const secretsAtN = game.secrets(stateN, 'public');
+    expect(secretsAtEnd.length + secretsAtN.length).toBeGreaterThan(0);
+    const page = await stack.browser.newPage({ viewport: { width: 1280, height: 720 } });
+    const bodies: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/api/')) void r.text().then((t) => bodies.push(t)).catch(() => undefined);
+    });
+    await page.goto(`${stack.web}/matches/${finished.matchId}?seq=${n}`);
+    await page.locator(`.match-page[data-seq="${n}"]`).waitFor();
+    await page.waitForLoadState('networkidle');
+    const html = await page.content();
+    const inDom = secretsAtN.filter((s) => html.includes(s));
+    const inNetwork = secretsAtEnd.filter((s) => bodies.some((b) => b.includes(`"${s}"`)));
+    expect(inDom).toEqual([]);
+    expect(inNetwork).toEqual([]);
+    expect(bodies.join('').length).toBeGreaterThan(1000);
+    await page.close();
+  }, 60_000);
+
+  it('works on a phone-sized screen', async () => {
+    const page = await openPage(`/matches/${finished.matchId}?seq=${Math.floor(finishedLength / 2)}`, { width: 390, height: 844 });
+    await page.locator('.board').waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(RESULTS, 'web-match-phone.png'), fullPage: true });
+    await page.close();
+  }, 60_000);
+});

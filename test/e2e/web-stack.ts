@@ -1,0 +1,170 @@
+// The real stack for browser tests: the Matchtape server (apps/server main, embedded default: PGlite in a temp
+// MATCHTAPE_DATA_DIR, in-process bus) and the built site under `next start`, each on a free port, plus Chromium.
+// Builds the site first when apps/web/.next is missing or older than the sources (documented in apps/web/README.md).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const WEB = join(ROOT, 'apps/web');
+export const RESULTS = join(ROOT, 'test-results');
+export const SECRET = 'e2e-web-secret-0123456789abcdef-0123456789';
+
+export async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      s.close(() => res(port));
+    });
+  });
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  if (!existsSync(dir)) return 0;
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === '.next' || name.startsWith('.')) continue;
+    const p = join(dir, name);
+    const st = statSync(p);
+    newest = Math.max(newest, st.isDirectory() ? newestMtime(p) : st.mtimeMs);
+  }
+  return newest;
+}
+
+/** Runs `next build` unless a build newer than every source of the site and the packages exists. */
+export function ensureWebBuild(): void {
+  const buildId = join(WEB, '.next/BUILD_ID');
+  const sources = Math.max(newestMtime(join(WEB, 'app')), newestMtime(join(WEB, 'src')), newestMtime(join(ROOT, 'packages')));
+  if (existsSync(buildId) && statSync(buildId).mtimeMs > sources) return;
+  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
+    cwd: WEB,
+    stdio: 'pipe',
+    encoding: 'utf8',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    timeout: 300_000,
+  });
+  if (r.status !== 0) throw new Error(`next build failed (exit ${r.status}):\n${(r.stdout ?? '').slice(-3000)}\n${(r.stderr ?? '').slice(-3000)}`);
+}
+
+async function waitFor(url: string, what: string, child: ChildProcess, logs: string[], timeoutMs = 90_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}:\n${logs.join('').slice(-4000)}`);
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${what} did not answer ${url} within ${timeoutMs / 1000}s:\n${logs.join('').slice(-4000)}`);
+}
+
+function start(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): { child: ChildProcess; logs: string[] } {
+  const logs: string[] = [];
+  const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: false });
+  child.stdout!.on('data', (d: Buffer) => logs.push(d.toString()));
+  child.stderr!.on('data', (d: Buffer) => logs.push(d.toString()));
+  return { child, logs };
+}
+
+export interface WebStack {
+  api: string;
+  web: string;
+  browser: Browser;
+  dataDir: string;
+  serverLogs: string[];
+  webLogs: string[];
+  stop(): Promise<void>;
+}
+
+export async function startWebStack(opts: { botMinMs?: number; botMaxMs?: number } = {}): Promise<WebStack> {
+  ensureWebBuild();
+  mkdirSync(RESULTS, { recursive: true });
+  const dataDir = mkdtempSync(join(tmpdir(), 'matchtape-e2e-'));
+  const apiPort = await freePort();
+  const webPort = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.DATABASE_URL; // the embedded default: PGlite + in-process bus
+  delete env.NATS_URL;
+  const server = start(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts'), '--port', String(apiPort)],
+    ROOT,
+    {
+      ...env,
+      MATCHTAPE_PORT: String(apiPort),
+      MATCHTAPE_DATA_DIR: dataDir,
+      MATCHTAPE_SECRET: SECRET,
+      MATCHTAPE_BOT_MIN_MS: String(opts.botMinMs ?? 40),
+      MATCHTAPE_BOT_MAX_MS: String(opts.botMaxMs ?? 80),
+      MATCHTAPE_LOG: '0',
+    },
+  );
+  const web = start(process.execPath, [join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(webPort), '-H', '127.0.0.1'], WEB, {
+    ...env,
+    MATCHTAPE_PORT: String(apiPort),
+    NEXT_TELEMETRY_DISABLED: '1',
+  });
+  const api = `http://127.0.0.1:${apiPort}`;
+  const site = `http://127.0.0.1:${webPort}`;
+  const stopChildren = async () => {
+    for (const c of [web.child, server.child]) {
+      if (c.exitCode === null) {
+        c.kill('SIGTERM');
+        await new Promise((r) => {
+          const t = setTimeout(() => {
+            c.kill('SIGKILL');
+            r(null);
+          }, 5000);
+          c.once('exit', () => {
+            clearTimeout(t);
+            r(null);
+          });
+        });
+      }
+    }
+  };
+  try {
+    await waitFor(`${api}/api/health`, 'the Matchtape server', server.child, server.logs);
+    await waitFor(`${site}/`, 'next start', web.child, web.logs);
+  } catch (e) {
+    await stopChildren();
+    throw e;
+  }
+  const browser = await chromium.launch({
+    executablePath: process.env.MATCHTAPE_CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
+  });
+  return {
+    api,
+    web: site,
+    browser,
+    dataDir,
+    serverLogs: server.logs,
+    webLogs: web.logs,
+    async stop() {
+      await browser.close().catch(() => undefined);
+      await stopChildren();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function apiJson<T = unknown>(base: string, path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(base + path, { method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'), headers, ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${res.status}: ${text.slice(0, 500)}`);
+  return JSON.parse(text) as T;
+}
