@@ -33,6 +33,14 @@ describe('canonicalJson', () => {
     expect(jsonEqual({ a: undefined, b: 1 }, { b: 1 })).toBe(true);
   });
 
+  it('writes what JSON.stringify would store for dates and sparse arrays, so hashes survive a round trip', () => {
+    const at = new Date(Date.UTC(2026, 0, 1));
+    expect(canonicalJson({ at })).toBe('{"at":"2026-01-01T00:00:00.000Z"}');
+    const sparse = [1, , 3];
+    expect(canonicalJson(sparse)).toBe('[1,null,3]');
+    expect(JSON.parse(canonicalJson({ a: sparse, at }))).toEqual(JSON.parse(JSON.stringify({ a: sparse, at })));
+  });
+
   it('escapes strings like JSON', () => {
     expect(canonicalJson({ 'k"ey': 'line\nbreak' })).toBe('{"k\\"ey":"line\\nbreak"}');
   });

@@ -21,7 +21,10 @@ function write(value: unknown, path: string): string {
     case 'string':
       return JSON.stringify(value);
     case 'object': {
-      if (Array.isArray(value)) return `[${value.map((v, i) => write(v === undefined ? null : v, `${path}[${i}]`)).join(',')}]`;
+      // Dates and other values with toJSON hash as JSON.stringify would store them.
+      if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return write((value as { toJSON: () => unknown }).toJSON(), path);
+      // Array.from, not map: holes in a sparse array are written as null, as JSON.stringify does.
+      if (Array.isArray(value)) return `[${Array.from(value, (v, i) => write(v === undefined ? null : v, `${path}[${i}]`)).join(',')}]`;
       const entries = Object.entries(value as Record<string, unknown>)
         .filter(([, v]) => v !== undefined)
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
