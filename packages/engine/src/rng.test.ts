@@ -141,5 +141,9 @@ describe('verifyRandom', () => {
     (redacted[1]!.payload.random as { draws: unknown }).draws = null;
     expect(verifyRandom(redacted, 's')).toMatchObject({ ok: false, seq: 2, reason: expect.stringMatching(/redacted/) });
     expect(verifyRandom([{ seq: 1, payload: { random: 'x' } }], 's')).toMatchObject({ ok: false, seq: 1 });
+    expect(verifyRandom([{ seq: 1, payload: { random: { from: 0, to: 1, draws: {} } } }], 's')).toMatchObject({ ok: false, seq: 1, reason: expect.stringMatching(/not a list/) });
+    expect(verifyRandom([{ seq: 1, payload: { random: { from: 0, to: 1, draws: [{ kind: 'dice' }] } } }], 's')).toMatchObject({ ok: false, seq: 1, reason: expect.stringMatching(/unknown random draw/) });
+    expect(verifyRandom([{ seq: 1, payload: { random: { from: 0, to: 1, draws: [{ kind: 'int', n: -1, result: 0 }] } } }], 's')).toMatchObject({ ok: false, seq: 1, reason: expect.stringMatching(/malformed int draw/) });
+    expect(verifyRandom([{ seq: 1, payload: { random: { from: 0, to: 1, draws: [null] } } }], 's')).toMatchObject({ ok: false, seq: 1 });
   });
 });

@@ -165,12 +165,22 @@ export function verifyRandom(
     if (!isRandomRecord(rec)) return { ok: false, seq: e.seq, reason: 'payload.random is not a random record' };
     if (rec.from !== cursor) return { ok: false, seq: e.seq, reason: `random draws start at ${rec.from}, expected ${cursor}` };
     if (rec.draws === null) return { ok: false, seq: e.seq, reason: 'random outcome is redacted; verify the full (judge) export' };
+    if (!Array.isArray(rec.draws)) return { ok: false, seq: e.seq, reason: 'payload.random.draws is not a list of draws' };
     rng.advanceTo(cursor);
-    for (const d of rec.draws) {
-      const again =
-        d.kind === 'int' ? rng.int(d.n) : d.kind === 'shuffle' ? rng.permutation(d.n) : rng.opaqueId();
-      if (JSON.stringify(again) !== JSON.stringify(d.result))
-        return { ok: false, seq: e.seq, reason: `${d.kind} outcome ${JSON.stringify(d.result)} does not follow from the seed` };
+    for (const d of rec.draws as unknown[]) {
+      // A forged file may hold anything here: re-derive only well-formed draws, report the rest.
+      const draw = d as Partial<RandomDraw> | null;
+      let again: unknown;
+      try {
+        if (draw?.kind === 'int') again = rng.int(draw.n as number);
+        else if (draw?.kind === 'shuffle') again = rng.permutation(draw.n as number);
+        else if (draw?.kind === 'id') again = rng.opaqueId();
+        else return { ok: false, seq: e.seq, reason: `unknown random draw ${JSON.stringify(d)?.slice(0, 80)}` };
+      } catch (err) {
+        return { ok: false, seq: e.seq, reason: `malformed ${draw?.kind} draw: ${(err as Error).message}` };
+      }
+      if (JSON.stringify(again) !== JSON.stringify(draw.result))
+        return { ok: false, seq: e.seq, reason: `${draw.kind} outcome ${JSON.stringify(draw.result)} does not follow from the seed` };
     }
     if (rng.cursor !== rec.to) return { ok: false, seq: e.seq, reason: `random draws end at ${rec.to}, seed gives ${rng.cursor}` };
     cursor = rec.to;
