@@ -100,12 +100,13 @@ export function verifyMatch(
       const issue = parsed.error.issues[0]!;
       return fail(e.seq, 'schema', `${e.type} does not match the game's event schema: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
     }
+    let p;
     try {
       state = game.evolve(state, e);
+      p = game.position(state);
     } catch (err) {
-      return fail(e.seq, 'fold', `evolve threw on ${e.type}: ${(err as Error).message}`);
+      return fail(e.seq, 'fold', `the game could not fold ${e.type}: ${(err as Error).message}`);
     }
-    const p = game.position(state);
     if (p.turn !== e.turn || p.phase !== e.phase || p.step !== e.step)
       return fail(e.seq, 'position', `stamped turn ${e.turn} ${e.phase}/${e.step ?? '-'} but the fold is at turn ${p.turn} ${p.phase}/${p.step ?? '-'}`);
   }
