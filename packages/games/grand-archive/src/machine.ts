@@ -260,7 +260,22 @@ interface NodeLike {
  * Asks the machine whether `type` by `player` is allowed where the game is. When it is not, names the rule of
  * the failing guard (or of the command, if this phase has no such transition at all).
  */
-export function commandGate(s: GAState, type: string, player: PlayerId): { ok: true } | { ok: false; rule: string; reason: string } {
+type Gate = { ok: true } | { ok: false; rule: string; reason: string };
+const gates = new WeakMap<GAState, Map<string, Gate>>();
+
+export function commandGate(s: GAState, type: string, player: PlayerId): Gate {
+  // States are immutable values: the answer for (state, command type, player) never changes.
+  let cache = gates.get(s);
+  if (!cache) gates.set(s, (cache = new Map()));
+  const key = `${type}:${player}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const r = gate(s, type, player);
+  cache.set(key, r);
+  return r;
+}
+
+function gate(s: GAState, type: string, player: PlayerId): Gate {
   const snap = snapshotOf(s);
   const ev = { type, player };
   // getTransitionData (not snapshot.can): the gating transitions are targetless and action-less on purpose.
