@@ -73,20 +73,25 @@ function describeUrl(url: string): string {
 }
 
 async function openPostgres(databaseUrl: string, schema: string | undefined, poolSize: number): Promise<KyselyEventStore> {
-  if (schema) {
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    try {
-      await admin.connect();
-      await admin.query(`create schema if not exists "${schema}"`);
-    } catch (e) {
-      // Two stores opening the same new schema at once: the loser's "already exists" is fine.
-      const code = (e as { code?: string }).code;
-      if (code !== '23505' && code !== '42P06') {
-        throw new Error(`cannot reach Postgres at ${describeUrl(databaseUrl)}: ${(e as Error).message}. Is it running? (npm test starts it via infra/with-services.sh)`, { cause: e });
-      }
-    } finally {
-      await admin.end().catch(() => undefined);
-    }
+  // One plain connection first: a clear error when the server is unreachable, and the schema created if asked.
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await admin.connect();
+  } catch (e) {
+    await admin.end().catch(() => undefined);
+    throw new Error(
+      `cannot reach Postgres at ${describeUrl(databaseUrl)}: ${(e as Error).message}. Is it running? (npm test starts it via infra/with-services.sh)`,
+      { cause: e },
+    );
+  }
+  try {
+    if (schema) await admin.query(`create schema if not exists "${schema}"`);
+  } catch (e) {
+    // Two stores opening the same new schema at once: the loser's "already exists" is fine.
+    const code = (e as { code?: string }).code;
+    if (code !== '23505' && code !== '42P06') throw e;
+  } finally {
+    await admin.end().catch(() => undefined);
   }
   const pool = new pg.Pool({
     connectionString: databaseUrl,

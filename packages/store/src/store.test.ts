@@ -81,6 +81,8 @@ describe.each(['pglite', 'postgres'] as const)('event store on %s', (kind) => {
     const bad = [{ ...sampleEvents(1)[0]!, turn: -1 }];
     await expect(store.appendToStream(id, 0, bad)).rejects.toThrow(/events for match .* invalid/);
     await expect(store.appendToStream(id, -1, sampleEvents(1))).rejects.toThrow(/expectedSeq/);
+    const nul = [{ ...sampleEvents(1)[0]!, payload: { text: 'a\u0000b' } }];
+    await expect(store.appendToStream(id, 0, nul)).rejects.toThrow(/NUL character/);
     await expect(store.readAll({ after: 0, limit: 0 })).rejects.toThrow(/limit/);
     await expect(store.readAll({ after: 987654321 })).rejects.toThrow(/no event has position 987654321/);
     expect(await store.readStream(id)).toEqual([]);
@@ -206,6 +208,14 @@ describe.each(['pglite', 'postgres'] as const)('event store on %s', (kind) => {
     await store.appendToStream(id, 0, sampleEvents(4));
     await sql`delete from events where match_id = ${id} and seq = 2`.execute(store.db);
     expect(await verifyStoredMatch(store, id)).toMatchObject({ ok: false, seq: 3 });
+  });
+});
+
+describe('opening', () => {
+  it('says which Postgres it cannot reach', async () => {
+    await expect(openStore({ databaseUrl: 'postgres://postgres@127.0.0.1:1/test' })).rejects.toThrow(
+      /cannot reach Postgres at postgres:\/\/postgres@127.0.0.1:1\/test/,
+    );
   });
 });
 

@@ -114,6 +114,13 @@ const EVENT_COLUMNS = [
   'hash',
 ] as const;
 
+function hasNul(v: unknown): boolean {
+  if (typeof v === 'string') return v.includes('\0');
+  if (Array.isArray(v)) return v.some(hasNul);
+  if (v && typeof v === 'object') return Object.entries(v).some(([k, x]) => k.includes('\0') || hasNul(x));
+  return false;
+}
+
 function isUniqueViolation(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
 }
@@ -240,6 +247,12 @@ export class KyselyEventStore implements EventStore {
     parseOrThrow(MatchIdSchema, matchId, 'matchId');
     parseOrThrow(SeqSchema, expectedSeq, `expectedSeq for match ${matchId}`);
     const valid = parseOrThrow(NewEventsSchema, events, `events for match ${matchId}`);
+    for (const e of valid) {
+      // jsonb cannot hold U+0000; refuse up front rather than fail inside the transaction with a cryptic error.
+      if (hasNul(e)) {
+        throw new TypeError(`events for match ${matchId} are invalid: event ${e.type} contains a NUL character (U+0000), which Postgres cannot store`);
+      }
+    }
     try {
       return await this.db
         .transaction()
