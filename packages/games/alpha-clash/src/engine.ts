@@ -216,6 +216,8 @@ function stateBasedActions(b: Builder): boolean {
 }
 
 export function endMatch(b: Builder, winner: PlayerId | null, result: string, rule: string): void {
+  // The machine's GAME_OVER (from setup or any step of a turn) leads to gameOver, which MatchEnded records.
+  if (stepAfter(b.s.step, { type: 'GAME_OVER' }, machineContext(b.s)) !== 'gameOver') throw new Error(`alpha-clash: the machine cannot end the game from ${b.s.step}`);
   b.auto('MatchEnded', { winner, result }, rule);
 }
 
@@ -426,7 +428,7 @@ function dealClashDamage(b: Builder): void {
   }
 }
 
-function endClash(b: Builder, reason: string, rule: string): void {
+function endClash(b: Builder, reason: string, rule: string, event: 'NEXT' | 'CLASH_ENDS' = 'CLASH_ENDS'): void {
   const s = b.s;
   const clash = s.clash!;
   // Necrotic: cards dealt clash damage and not defeated are sent to Oblivion after the clash (704.11e).
@@ -437,7 +439,7 @@ function endClash(b: Builder, reason: string, rule: string): void {
     if (l && l.kind === 'perm' && !l.perm.defeated)
       b.auto('CardSentToOblivion', { id, owner: l.perm.owner, from: 'clash', reason: clash.necrotic.includes(id) ? 'necrotic' : 'sent' }, clash.necrotic.includes(id) ? '704.11e' : '703.6a');
   }
-  goStep(b, { type: 'CLASH_ENDS' }, '504.10');
+  goStep(b, { type: event }, '504.10');
 }
 
 function clashOverEarly(s: AlphaClashState): { reason: string; rule: string } | null {
@@ -513,7 +515,7 @@ export function settle(b: Builder): void {
           dealClashDamage(b);
           continue;
         }
-        endClash(b, 'clash damage dealt', '504.10');
+        endClash(b, 'clash damage dealt', '504.10', 'NEXT');
         continue;
       case 'turn.endOfTurn':
         endTurn(b);

@@ -132,11 +132,44 @@ function pathToValue(path: string): Value {
   return v;
 }
 
-/** Every transition taken through stepAfter, for the graph-coverage test (from → event → to). */
-export const visitedTransitions = new Set<string>();
+/** Transitions taken through stepAfter, for the graph-coverage test: source node (the one defining it) + event. */
+export const visited = { states: new Set<string>(), transitions: new Map<string, { source: string; event: string }>() };
 let recording = false;
 export function recordTransitions(on: boolean): void {
   recording = on;
+}
+
+interface NodeLike {
+  states: Record<string, NodeLike>;
+  transitions: Map<string, unknown[]>;
+}
+
+/** The state node on `path` (or its nearest ancestor) whose transition handles `event`. */
+function definingSource(path: string, event: string): string {
+  const parts = path.split('.');
+  let node = alphaClashMachine.root as unknown as NodeLike;
+  const chain: { path: string; node: NodeLike }[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    node = node.states[parts[i]!]!;
+    if (!node) break;
+    chain.push({ path: parts.slice(0, i + 1).join('.'), node });
+  }
+  for (let i = chain.length - 1; i >= 0; i--) if (chain[i]!.node.transitions.has(event)) return chain[i]!.path;
+  return path;
+}
+
+function record(path: string, event: string, to: string): void {
+  if (!recording) return;
+  visited.states.add(path);
+  visited.states.add(to);
+  const source = definingSource(path, event);
+  visited.transitions.set(`${source}|${event}`, { source, event });
+  if (to === 'turn.primary.main' && path.startsWith('turn.primary.clash')) {
+    // Reaching the final `end` state fires the clash's onDone back to main.
+    visited.states.add('turn.primary.clash.end');
+    const done = 'xstate.done.state.alphaClash.turn.primary.clash';
+    visited.transitions.set(`turn.primary.clash|${done}`, { source: 'turn.primary.clash', event: done });
+  }
 }
 
 /** The step the machine moves to from `path` on `event`, or null when the machine does not accept it there. */
@@ -145,14 +178,12 @@ const memo = new Map<string, StepPath | null>();
 export function stepAfter(path: StepPath, event: MachineEvent, context: MachineContext): StepPath | null {
   // Guards read only these two facts, so the answer can be memoised on them.
   const key = `${path}|${event.type}|${context.players === 2 && context.turn === 1 && context.activePlayer === context.startingPlayer}|${context.standbyEmpty}`;
-  if (memo.has(key)) {
-    const to = memo.get(key)!;
-    if (recording && to !== null) visitedTransitions.add(`${path} -${event.type}-> ${to}`);
-    return to;
+  let to = memo.get(key);
+  if (to === undefined) {
+    to = computeStep(path, event, context);
+    memo.set(key, to);
   }
-  const to = computeStep(path, event, context);
-  memo.set(key, to);
-  if (recording && to !== null) visitedTransitions.add(`${path} -${event.type}-> ${to}`);
+  if (to !== null) record(path, event.type, to);
   return to;
 }
 
