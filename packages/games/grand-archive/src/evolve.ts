@@ -107,7 +107,8 @@ export function evolve(s: GAState, e: GameEvent): GAState {
     case 'TurnStarted': {
       const player = p.player as PlayerId;
       const next = updPlayer(s, player, (pl) => ({ ...pl, turnsTaken: pl.turnsTaken + 1 }));
-      return { ...next, turn: Number(p.turn), activePlayer: player, phase: 'start', step: null };
+      // The phase changes with the PhaseEntered that follows (the machine's transition out of the end phase).
+      return { ...next, turn: Number(p.turn), activePlayer: player };
     }
     case 'PhaseEntered': {
       const phase = p.phase as Phase;

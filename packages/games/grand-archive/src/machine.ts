@@ -69,7 +69,7 @@ export const grandArchiveMachine = createMachine(
       setup: {
         description: 'Material decks and shuffled main decks set out; first player chosen at random (1.3.1–1.3.2)',
         meta: { rule: '1.3', phase: 'setup' },
-        on: { ADVANCE: { target: 'turn', meta: { rule: '1.3.2.a' } }, GAME_OVER: { target: 'gameOver', meta: { rule: '1.4.3' } } },
+        on: { ADVANCE: { target: 'turn', meta: { rule: '1.3.2.a' } } },
       },
       turn: {
         description: 'A turn: Wake Up, Materialize, Recollection, Draw, Main (with combats) and End phases (2.2.1)',
@@ -81,6 +81,7 @@ export const grandArchiveMachine = createMachine(
           ActivateAbility: { guard: g('hasOpportunity', '2.4.a.1.b') },
           SelectReserve: { guard: g('promptIs', '2.3.c.1', { kind: 'payReserve' }) },
           CancelActivation: { guard: g('promptIs', '2.3.a.8', { kind: 'payReserve' }) },
+          // MatchEnded: a player lost (1.4.3), conceded (2.12.c) or the game is a draw (1.4.4).
           GAME_OVER: { target: 'gameOver', meta: { rule: '1.4.3' } },
         },
         states: {

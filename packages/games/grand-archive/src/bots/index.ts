@@ -13,8 +13,10 @@ export const randomBot: Bot<GAState> = {
   name: 'random',
   choose(_s: GAState, _p: PlayerId, legal: Command[], rng: Rng): Command {
     const options = playable(legal);
-    // A uniformly random canceling of payments would loop; prefer paying once a payment has started.
+    // Uniformly random canceling of payments would loop; mostly pay once a payment has started.
     const pay = options.filter((c) => c.type === 'SelectReserve');
+    const cancel = options.filter((c) => c.type === 'CancelActivation');
+    if (pay.length > 0 && cancel.length > 0 && rng.int(20) === 0) return cancel[0]!;
     const pool = pay.length > 0 ? pay : options;
     return pool[rng.int(pool.length)]!;
   },

@@ -1,0 +1,72 @@
+// Fuzzing (invariant 4): random and malformed commands at states of real matches are either rejected with a
+// rule — changing nothing — or, when accepted, are among legalCommands.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, Rng, type Command } from '@matchtape/engine';
+import { playMatch, rngCursorOf } from '@matchtape/engine/testing';
+import { grandArchive } from './index';
+import { CARD_IDS } from './decide';
+import type { GAState } from './types';
+
+const TYPES = ['PlaceStartingChampion', 'Materialize', 'DeclineMaterialize', 'ActivateCard', 'SelectReserve', 'CancelActivation', 'ActivateAbility', 'DeclareAttack', 'ChooseAttackTarget', 'DeclareRetaliation', 'DeclineRetaliation', 'PassOpportunity', 'Bogus', ''];
+
+const matches = [0, 1, 2].map((i) => playMatch<GAState>(grandArchive, { seed: `fuzz-${i}`, bots: { p1: 'random', p2: 'greedy' } }));
+
+/** Ids that exist somewhere in a state (so fuzzed commands hit real cards and objects often). */
+function idsOf(s: GAState): string[] {
+  const out = new Set<string>(['p1-m1', 'p2-m1', 'nope', '']);
+  for (const pl of Object.values(s.players)) for (const z of [pl.hand, pl.materialDeck, pl.memory, pl.graveyard, pl.mainDeck]) for (const c of z) out.add(c.id);
+  for (const o of s.field) out.add(o.id);
+  return [...out];
+}
+
+describe('grand-archive fuzzing', () => {
+  it('random commands: rejected with a rule and no change, or accepted and listed', { timeout: 120_000 }, () => {
+    fc.assert(
+      fc.property(fc.nat(), fc.nat(), fc.constantFrom(...TYPES), fc.constantFrom('p1', 'p2', 'p3'), fc.array(fc.nat(), { minLength: 4, maxLength: 4 }), fc.integer({ min: -2, max: 25 }), fc.boolean(), (mi, si, type, player, picks, ability, extra) => {
+        const m = matches[mi % matches.length]!;
+        const k = si % m.states.length;
+        const s = m.states[k]!;
+        const ids = idsOf(s);
+        const pick = (i: number) => ids[picks[i]! % ids.length]!;
+        const cmd: Record<string, unknown> = { type, player };
+        if (picks[0]! % 3 !== 0) cmd.card = pick(0);
+        if (picks[1]! % 3 === 0) cmd.target = pick(1);
+        if (picks[2]! % 4 === 0) cmd.attacker = pick(2);
+        if (picks[3]! % 4 === 0) cmd.weapon = pick(3);
+        if (picks[3]! % 5 === 0) cmd.unit = pick(3);
+        if (picks[2]! % 5 === 0) cmd.source = pick(2);
+        if (type === 'ActivateAbility') cmd.ability = ability;
+        if (extra) cmd.unexpected = CARD_IDS[picks[0]! % CARD_IDS.length];
+        const before = canonicalJson(s);
+        const r = grandArchive.decide(s, cmd as Command, { rng: new Rng(m.seed, rngCursorOf(m.events.slice(0, k + 1))) });
+        expect(canonicalJson(s)).toBe(before);
+        if (!r.ok) {
+          expect(r.rule).toMatch(/^(command|\d+(\.\w+)*|X\.[AB]\.\d+(\.\w+)*)$/);
+          expect(r.reason.length).toBeGreaterThan(5);
+        } else {
+          const listed = grandArchive.legalCommands(s, player as 'p1').map((c) => canonicalJson(c));
+          expect(listed).toContain(canonicalJson(cmd));
+        }
+      }),
+      { numRuns: 3000, seed: 20261122 },
+    );
+  });
+
+  it('malformed commands are rejected as "command" with a reason', () => {
+    const s = matches[0]!.states[40]!;
+    const rng = new Rng('x');
+    for (const bad of [{}, { type: 'ActivateCard' }, { type: 'ActivateCard', card: 5 }, { type: 'ActivateAbility', source: 'p1-m1', ability: 'one' }, { type: 'PassOpportunity', extra: 1 }, { type: 'DeclareAttack', attacker: 'x' }, { type: 42 }]) {
+      const r = grandArchive.decide(s, { player: 'p1', ...bad } as unknown as Command, { rng });
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.rule).toBe('command');
+    }
+  });
+
+  it('a finished match rejects everything with 1.4.1', () => {
+    const m = matches[0]!;
+    const r = grandArchive.decide(m.final, { type: 'PassOpportunity', player: 'p1' }, { rng: new Rng('x') });
+    expect(r).toMatchObject({ ok: false, rule: '1.4.1' });
+    expect(grandArchive.legalCommands(m.final, 'p1')).toEqual([]);
+  });
+});

@@ -1,0 +1,121 @@
+// The machine is the single definition of the phases: this test drives bot matches and every scenario file
+// through the real engine, records the machine state the game was in for every event and every accepted
+// command, and checks with the kernel's graph coverage (@xstate/graph) that every state node and every
+// transition of the machine is reached by some test.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { toDirectedGraph } from '@xstate/graph';
+import { applyCommand, cursorAfter, listTransitions, machineToJson, parseScenario, Rng, RngSource, scenarioConfig, startMatch, type Command, type MatchConfig, type PlayerId } from '@matchtape/engine';
+import { defaultConfig } from '@matchtape/engine/testing';
+import { machineCoverage } from '@matchtape/engine/testing/graph';
+import { grandArchive } from './index';
+import { commandGate, grandArchiveMachine, machinePath, nextLocation } from './machine';
+import type { GAState } from './types';
+
+const owners = listTransitions(grandArchiveMachine);
+/** The node that handles `event` from the leaf `path` (itself or its nearest ancestor). */
+function handler(path: string, event: string): string | null {
+  const parts = path.split('.');
+  for (let k = parts.length; k >= 0; k--) {
+    const source = parts.slice(0, k).join('.');
+    if (owners.some((t) => t.source === source && t.event === event)) return source;
+  }
+  return null;
+}
+
+interface Trace {
+  states: Set<string>;
+  transitions: Map<string, { source: string; event: string }>;
+}
+function note(t: Trace, source: string | null, event: string): void {
+  if (source !== null) t.transitions.set(`${source}|${event}`, { source, event });
+}
+
+function drive(t: Trace, config: MatchConfig, seed: string, next: (s: GAState, p: PlayerId, i: number) => Command | null): void {
+  const started = startMatch<GAState>(grandArchive, config, { seed, at: '2026-01-01T00:00:00.000Z' });
+  if (!started.ok) throw new Error(started.reason);
+  let s = grandArchive.initial();
+  const fold = (events: { type: string; payload: Record<string, unknown> }[]) => {
+    for (const e of events) {
+      const before = machinePath(s);
+      s = grandArchive.evolve(s, e);
+      const after = machinePath(s);
+      t.states.add(after);
+      if (e.type === 'PhaseEntered') note(t, handler(before, 'ADVANCE'), 'ADVANCE');
+      if (e.type === 'MatchEnded') note(t, handler(before, 'GAME_OVER'), 'GAME_OVER');
+    }
+  };
+  t.states.add(machinePath(s));
+  fold(started.events);
+  let all = started.events;
+  const rng = new RngSource(seed);
+  for (let i = 0; i < 5000 && s.status !== 'ended'; i++) {
+    const p = grandArchive.actors(s)[0];
+    if (!p) break;
+    const cmd = next(s, p, i);
+    if (!cmd) break;
+    const res = applyCommand<GAState>(grandArchive, s, cmd, rng.at(cursorAfter(all)), { seed, at: '2026-01-01T00:00:00.000Z' });
+    if (!res.ok) continue;
+    note(t, handler(machinePath(s), cmd.type), cmd.type);
+    fold(res.events);
+    all = all.concat(res.events);
+  }
+}
+
+describe('grand-archive machine', () => {
+  it('every state and transition is reached by bot matches and scenarios', { timeout: 120_000 }, () => {
+    const t: Trace = { states: new Set(), transitions: new Map() };
+    for (let i = 0; i < 30; i++) {
+      const botRng = new Rng(`bot-m-${i}`);
+      const kind = i % 2 === 0 ? 'random' : 'greedy';
+      drive(t, defaultConfig(grandArchive, `mc-${i}`), `mc-${i}`, (s, p) => grandArchive.bots[kind].choose(s, p, grandArchive.legalCommands(s, p), botRng));
+    }
+    const dir = join(import.meta.dirname, '../../../../test/scenarios/grand-archive');
+    for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) {
+      const parsed = parseScenario(JSON.parse(readFileSync(join(dir, f), 'utf8')));
+      if (!parsed.ok) throw new Error(parsed.errors.join('; '));
+      const commands = parsed.scenario.steps.flatMap((st) => ('command' in st ? [st.command as Command] : []));
+      drive(t, scenarioConfig(parsed.scenario), String(parsed.scenario.seed), (_s, _p, i) => commands[i] ?? null);
+    }
+    const cov = machineCoverage(grandArchiveMachine, { states: t.states, transitions: t.transitions.values() });
+    expect(cov.states.uncovered).toEqual([]);
+    expect(cov.transitions.uncovered).toEqual([]);
+    // @xstate/graph sees the same nodes the coverage counted.
+    const graph = toDirectedGraph(grandArchiveMachine);
+    const count = (n: { children: unknown[] }): number => 1 + (n.children as { children: unknown[] }[]).reduce((a, c) => a + count(c), 0);
+    expect(count(graph) - 1).toBe(cov.states.total);
+  });
+
+  it('every guard names the rule behind it, and every phase node its rule', () => {
+    for (const tr of listTransitions(grandArchiveMachine)) if (tr.guard) expect(tr.guard).toMatch(/^[a-zA-Z]+$/);
+    const json = JSON.stringify(machineToJson(grandArchiveMachine));
+    expect(json).toContain('"rule":"2.2.g.i"');
+    const walk = (n: { states?: Record<string, unknown>; meta?: { rule?: string } }, path: string) => {
+      expect(n.meta?.rule, path).toMatch(/^(\d|X)/);
+      for (const [k, c] of Object.entries(n.states ?? {})) walk(c as typeof n, `${path}.${k}`);
+    };
+    for (const [k, c] of Object.entries((machineToJson(grandArchiveMachine) as { states: Record<string, unknown> }).states)) walk(c as never, k);
+  });
+
+  it('the phase order comes from the machine, with the rule of each transition', () => {
+    const base = grandArchive.initial();
+    const s: GAState = { ...base, status: 'playing', order: ['p1', 'p2'], firstPlayer: 'p1', activePlayer: 'p1', phase: 'start', step: 'place-champion', players: { p1: { turnsTaken: 1, championPlaced: true } as GAState['players'][string], p2: { turnsTaken: 0, championPlaced: false } as GAState['players'][string] } };
+    expect(nextLocation(s)).toEqual({ phase: 'main', step: null, rule: '2.2.1.a' });
+    expect(nextLocation({ ...s, activePlayer: 'p2' })).toEqual({ phase: 'draw', step: null, rule: '2.2.1.a' });
+    expect(nextLocation({ ...s, phase: 'end', step: null })).toEqual({ phase: 'start', step: 'place-champion', rule: '1.3.5.a' });
+    expect(nextLocation({ ...s, phase: 'end', step: null, players: { ...s.players, p2: { ...s.players.p2!, championPlaced: true } } })).toEqual({ phase: 'wake-up', step: null, rule: '2.2.f.4.c' });
+    expect(nextLocation({ ...s, phase: 'main', step: null }).phase).toBe('end');
+    expect(nextLocation({ ...s, phase: 'main', step: null, combat: {} as GAState['combat'] })).toEqual({ phase: 'combat', step: 'attack', rule: '2.2.e.2.a' });
+    expect(nextLocation({ ...s, phase: 'combat', step: 'damage' })).toEqual({ phase: 'combat', step: 'end-of-combat', rule: '2.2.g.ii.2' });
+  });
+
+  it('commands outside their phase are rejected by the machine with a rule', () => {
+    const s: GAState = { ...grandArchive.initial(), status: 'playing', order: ['p1', 'p2'], activePlayer: 'p1', phase: 'main', step: null, priority: { order: ['p1', 'p2'], holder: 'p1', passed: [] } };
+    expect(commandGate(s, 'Materialize', 'p1')).toMatchObject({ ok: false, rule: '2.2.b.3.a' });
+    expect(commandGate(s, 'DeclareRetaliation', 'p1')).toMatchObject({ ok: false, rule: '2.2.g.i.2' });
+    expect(commandGate(s, 'PassOpportunity', 'p2')).toMatchObject({ ok: false, rule: '2.8.b.1.c' });
+    expect(commandGate(s, 'PassOpportunity', 'p1')).toEqual({ ok: true });
+    expect(commandGate(s, 'DeclareAttack', 'p1')).toEqual({ ok: true });
+  });
+});
