@@ -33,7 +33,7 @@ describe('help and usage errors', () => {
   it('lists the commands and explains each one', async () => {
     const r = await cli(['--help'], dir);
     expect(r.code).toBe(0);
-    for (const c of ['simulate', 'scenario', 'verify', 'seek', 'schema', 'machine', 'rules-coverage', 'token', 'export', 'import', 'fork', 'bench']) expect(r.stdout).toContain(`  ${c} `);
+    for (const c of ['simulate', 'scenario', 'verify', 'seek', 'log', 'schema', 'machine', 'rules-coverage', 'token', 'export', 'import', 'fork', 'bench']) expect(r.stdout).toContain(`  ${c} `);
     const s = await cli(['simulate', '--help'], dir);
     expect(s.stdout).toMatch(/Usage: matchtape simulate --game G --seed N/);
     expect(s.stdout).toMatch(/<seed>-<i>/);
@@ -75,6 +75,12 @@ describe('simulate', () => {
     const alone = events('m2.jsonl');
     const inRun = events('out/sim.jsonl').filter((e) => e.matchId === 'sim-7-2');
     expect(alone).toEqual(inRun);
+  });
+
+  it('--check runs the invariant harness on every match', async () => {
+    const r = await cli(['simulate', '--game', 'coin-race', '--seed', '4', '--games', '2', '--check'], dir);
+    expect(r.code).toBe(0);
+    expect(r.out.map((l) => JSON.parse(l).invariants)).toEqual(['ok', 'ok']);
   });
 
   it('reports a match that does not end within --max-commands and exits 1', async () => {
@@ -180,6 +186,19 @@ describe('seek', () => {
     expect((await cli(['seek', 'one.jsonl', '--seq', '1', '--as', 'king'], dir)).stderr).toMatch(/--as: a viewer is judge, public, p1, p2/);
     expect((await cli(['seek', 'out/sim.jsonl', '--seq', '1', '--as', 'judge'], dir)).stderr).toMatch(/holds 3 matches .* choose one with --match ID/);
     expect((await cli(['seek', 'out/sim.jsonl', '--seq', '1', '--as', 'judge', '--match', 'sim-7-2'], dir)).code).toBe(0);
+  });
+});
+
+describe('log', () => {
+  it('prints one described line per event, redacted for the viewer, within --from/--to', async () => {
+    const judge = await cli(['log', 'one.jsonl', '--from', '2', '--to', '9'], dir);
+    expect(judge.code).toBe(0);
+    expect(judge.out).toHaveLength(8);
+    expect(judge.out[0]).toMatch(/^ {4}2 {2}T0 setup {2}rules DeckShuffled {2}\(1\.1\)$/);
+    const all = await cli(['log', 'one.jsonl', '--as', 'p2'], dir);
+    expect(all.stdout).toMatch(/p1 +★ p1 played \w+ for \d/);
+    expect(all.stdout).toMatch(/flipped (heads|tails) {2}\(2\.4\)/);
+    expect((await cli(['log', 'one.jsonl', '--as', 'nobody'], dir)).code).toBe(2);
   });
 });
 

@@ -2,7 +2,7 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { playMatch } from '@matchtape/engine/testing';
+import { checkInvariants, playMatch } from '@matchtape/engine/testing';
 import type { PlayerId } from '@matchtape/engine';
 import { posInt, validate } from '../args';
 import { formatRate, type CommandDef } from '../command';
@@ -23,6 +23,7 @@ const Schema = z.object({
     .pipe(z.array(BotKind).min(1).max(8)),
   out: z.string().min(1).optional(),
   'max-commands': posInt().optional(),
+  check: z.literal(true).optional(),
 });
 
 /** The seed of match i (1-based) of a run: the seed itself for a single match, else `<seed>-<i>`. */
@@ -41,13 +42,16 @@ export const simulate: CommandDef = {
     bot: { value: 'KIND', help: 'bot for every seat, or one per seat comma-separated (default random)' },
     out: { value: 'F.jsonl', help: 'write every event (full envelopes, JSONL); several matches are concatenated' },
     'max-commands': { value: 'N', help: 'stop a match that has not ended after N commands (default 20000)' },
+    check: { boolean: true, help: 'also check invariants 1, 2, 3 and 6 at every seq for every viewer (slower)' },
   },
   details: [
     'Seeds: a single match uses --seed as its seed; with --games K match i (1…K) uses "<seed>-<i>", so any one',
     'match can be replayed alone with --seed <seed>-<i>. Match ids are "sim-<match seed>". Event times come from a',
     'synthetic clock (1 s per command from 2026-01-01), so the same seed always writes the same file.',
     'Summary line: {"matchId","seed","winner","result","turns","events","commands","ms"}. Progress goes to stderr.',
-    'Exit 1 when a match fails (engine error) or does not end within --max-commands.',
+    'With --check the line also has "invariants": "ok" or the first failures (fold = live state, redaction commutes,',
+    'no hidden card leaks, hash chain and random outcomes). Exit 1 when a match fails (engine error or broken',
+    'invariant) or does not end within --max-commands.',
   ].join('\n'),
   async run(args, io) {
     const a = validate(Schema, { positionals: args.positionals, ...args.flags }, 'simulate');
@@ -75,7 +79,7 @@ export const simulate: CommandDef = {
         const m0 = io.now();
         let line: Record<string, unknown>;
         try {
-          const m = playMatch(game, { seed, matchId, bots, recordStates: false, ...(a['max-commands'] ? { maxCommands: a['max-commands'] } : {}) });
+          const m = playMatch(game, { seed, matchId, bots, recordStates: a.check === true, ...(a['max-commands'] ? { maxCommands: a['max-commands'] } : {}) });
           const st = game.status(m.final);
           line = {
             matchId,
@@ -87,6 +91,11 @@ export const simulate: CommandDef = {
             commands: m.commands,
             ms: Math.round(io.now() - m0),
           };
+          if (a.check) {
+            const broken = checkInvariants(game, m);
+            line.invariants = broken.length === 0 ? 'ok' : broken.slice(0, 5).map((f) => `seq ${f.seq}: ${f.invariant}: ${f.detail}`);
+            if (broken.length > 0) failed += 1;
+          }
           if (!m.endedByRules) failed += 1;
           totalEvents += m.events.length;
           if (fd !== null) writeSync(fd, toJsonl(m.events));
