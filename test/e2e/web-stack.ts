@@ -86,8 +86,14 @@ export interface WebStack {
   stop(): Promise<void>;
 }
 
-export async function startWebStack(opts: { botMinMs?: number; botMaxMs?: number } = {}): Promise<WebStack> {
-  ensureWebBuild();
+export interface StackOptions {
+  botMinMs?: number;
+  botMaxMs?: number;
+  /** Called once the server answers, before the site is built and started (e.g. to start bot matches early). */
+  onServer?: (api: string) => Promise<void>;
+}
+
+export async function startWebStack(opts: StackOptions = {}): Promise<WebStack> {
   mkdirSync(RESULTS, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'matchtape-e2e-'));
   const apiPort = await freePort();
@@ -106,15 +112,24 @@ export async function startWebStack(opts: { botMinMs?: number; botMaxMs?: number
       MATCHTAPE_SECRET: SECRET,
       MATCHTAPE_BOT_MIN_MS: String(opts.botMinMs ?? 40),
       MATCHTAPE_BOT_MAX_MS: String(opts.botMaxMs ?? 80),
-      MATCHTAPE_LOG: '0',
+      MATCHTAPE_HOST: '127.0.0.1',
+      MATCHTAPE_LOG_LEVEL: 'warn',
     },
   );
+  const api = `http://127.0.0.1:${apiPort}`;
+  try {
+    await waitFor(`${api}/api/health`, 'the Matchtape server', server.child, server.logs);
+    await opts.onServer?.(api);
+    ensureWebBuild();
+  } catch (e) {
+    server.child.kill('SIGKILL');
+    throw e;
+  }
   const web = start(process.execPath, [join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(webPort), '-H', '127.0.0.1'], WEB, {
     ...env,
     MATCHTAPE_PORT: String(apiPort),
     NEXT_TELEMETRY_DISABLED: '1',
   });
-  const api = `http://127.0.0.1:${apiPort}`;
   const site = `http://127.0.0.1:${webPort}`;
   const stopChildren = async () => {
     for (const c of [web.child, server.child]) {
@@ -134,7 +149,6 @@ export async function startWebStack(opts: { botMinMs?: number; botMaxMs?: number
     }
   };
   try {
-    await waitFor(`${api}/api/health`, 'the Matchtape server', server.child, server.logs);
     await waitFor(`${site}/`, 'next start', web.child, web.logs);
   } catch (e) {
     await stopChildren();
