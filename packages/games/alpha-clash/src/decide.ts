@@ -11,10 +11,28 @@ import { attachCost, canPayHealth, cardCost, choosePayment, clashCards, currentA
 import { locate, opponentOf } from './state';
 import { isHidden, type AlphaClashState, type AnyRef, type CardRef, type Permanent } from './types';
 import { CommandSchema } from './schemas';
+import { z } from 'zod';
 
 const HAND_SIZE = 8;
 
 // ---------------------------------------------------------------- setup (103)
+
+/**
+ * MatchConfig.options: a scripted start position for scenarios and judges' what-ifs (documented in README.md):
+ * who starts, cards already in play ("begin the game with that card in play", 103.6a) and starting health.
+ */
+const ZoneList = z.array(z.string()).max(20).optional();
+export const StartOptionsSchema = z
+  .object({
+    firstPlayer: z.enum(['p1', 'p2']).optional(),
+    startPosition: z
+      .partialRecord(
+        z.enum(['p1', 'p2']),
+        z.object({ resources: ZoneList, clash: ZoneList, clashEngaged: ZoneList, accessory: ZoneList, traps: ZoneList, health: z.number().int().min(1).max(99).optional() }).strict(),
+      )
+      .optional(),
+  })
+  .loose();
 
 export function setupMatch(config: MatchConfig, ctx: DecideContext & { seedCommitment: string }): Decision {
   if (config.players.length !== 2)
@@ -32,6 +50,12 @@ export function setupMatch(config: MatchConfig, ctx: DecideContext & { seedCommi
     if (unknown.length > 0) return reject('100.2a', `${seat.id}'s deck has unknown card ids: ${unknown.join(', ')}`);
     decks.push({ id: seat.id, contender, main });
   }
+  const opts = StartOptionsSchema.safeParse(config.options ?? {});
+  if (!opts.success) return reject('103', `bad match options: ${opts.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  const options = opts.data;
+  for (const pos of Object.values(options.startPosition ?? {}))
+    for (const id of [...(pos.resources ?? []), ...(pos.clash ?? []), ...(pos.clashEngaged ?? []), ...(pos.accessory ?? []), ...(pos.traps ?? [])])
+      if (!CARD_BY_ID.has(id)) return reject('103', `start position card ${id} is not in the card pool`);
   const b = new Builder(initialFor(), ctx.rng);
   const rng = ctx.rng;
   b.auto('MatchStarted', { seedCommitment: ctx.seedCommitment, players: config.players.map((p) => ({ id: p.id, name: p.name })), stacked }, '103');
@@ -39,8 +63,20 @@ export function setupMatch(config: MatchConfig, ctx: DecideContext & { seedCommi
     const def = cardDef(d.contender);
     b.auto('ContenderRevealed', { player: d.id, card: { id: `${d.id}-contender`, cardId: d.contender }, health: def.health ?? 30 }, '103.1');
   }
-  const first = config.players[rng.int(2)]!.id;
-  b.auto('StartingPlayerDetermined', { player: first, method: 'random', random: rng.take() }, '103.1');
+  // Game 1: random (103.1). A scripted position may name the starting player (as the loser of a previous game would).
+  const first = options.firstPlayer ?? config.players[rng.int(2)]!.id;
+  if (options.firstPlayer) b.auto('StartingPlayerDetermined', { player: first, method: 'chosen' }, '103.1');
+  else b.auto('StartingPlayerDetermined', { player: first, method: 'random', random: rng.take() }, '103.1');
+  for (const [pl, pos] of Object.entries(options.startPosition ?? {})) {
+    if (!b.s.players[pl]) return reject('103', `start position for unknown player ${pl}`);
+    const mk = (ids: string[] | undefined, zone: string) => (ids ?? []).map((cardId, n) => ({ id: `${pl}-${zone}${n + 1}`, cardId }));
+    const traps = mk(pos.traps, 'trap').map((c) => ({ ...c, oid: rng.opaqueId() }));
+    b.auto(
+      'StartPositionPrepared',
+      { player: pl, resources: mk(pos.resources, 'res'), clash: mk(pos.clash, 'clash'), clashEngaged: mk(pos.clashEngaged, 'eng'), accessory: mk(pos.accessory, 'acc'), traps, ...(pos.health !== undefined ? { health: pos.health } : {}), ...(traps.length ? { random: rng.take() } : {}) },
+      '103.6a',
+    );
+  }
   const order = [first, opponentOf(b.s, first)];
   for (const d of decks) {
     const stack = config.stack?.[d.id];

@@ -189,6 +189,16 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
       ps.contender = { card: p.card as CardRef, health: num(p, 'health'), maxHealth: num(p, 'health'), engaged: false, damage: 0, clashDamage: 0, usedThisTurn: false };
       break;
     }
+    case 'StartPositionPrepared': {
+      const pl = str(p, 'player') as PlayerId;
+      const ps = W(s, pl)!;
+      const mk = (k: string, over: Partial<Permanent> = {}) => (p[k] as AnyRef[]).map((c) => newPermanent(c, pl, 0, over));
+      ps.resources = [...ps.resources, ...mk('resources')];
+      ps.clash = [...ps.clash, ...mk('clash'), ...mk('clashEngaged', { engaged: true })];
+      ps.accessory = [...ps.accessory, ...mk('accessory'), ...mk('traps', { faceDown: true })];
+      if (typeof p.health === 'number' && ps.contender) ps.contender = { ...ps.contender, health: p.health };
+      break;
+    }
     case 'StartingPlayerDetermined':
       s.startingPlayer = str(p, 'player') as PlayerId;
       break;

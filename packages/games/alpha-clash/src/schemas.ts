@@ -43,7 +43,7 @@ export const CommandSchema = union(true);
 export const CommandBodySchema = union(false);
 
 export const EVENT_TYPES = [
-  'MatchStarted', 'ContenderRevealed', 'StartingPlayerDetermined', 'DeckShuffled', 'CutOffered', 'DeckCut', 'CutDeclined',
+  'MatchStarted', 'ContenderRevealed', 'StartPositionPrepared', 'StartingPlayerDetermined', 'DeckShuffled', 'CutOffered', 'DeckCut', 'CutDeclined',
   'CardDrawn', 'DrawFromEmptyDeckAttempted', 'MulliganStarted', 'MulliganDeclared', 'MulliganShuffled', 'SetupCompleted',
   'TurnStarted', 'StepStarted', 'CardsReadied', 'CardsEngaged', 'ResourcePlaced', 'ResourcePlacementSkipped', 'CardPlayed',
   'TrapActivated', 'TrapSet', 'EffectActivated', 'EffectTriggered', 'PriorityPassed', 'StandbyResolved', 'StandbyObjectRemoved',

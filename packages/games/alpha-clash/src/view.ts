@@ -51,6 +51,9 @@ export function viewEvent<E extends GameEvent>(event: E, viewer: Viewer): E {
     case 'MulliganDeclared':
       p.returning = (p.returning as AnyRef[]).map(ownerOnly);
       break;
+    case 'StartPositionPrepared':
+      p.traps = (p.traps as AnyRef[]).map(ownerOnly);
+      break;
     case 'CardDrawn':
     case 'TrapSet':
       p.card = ownerOnly(p.card as AnyRef);
