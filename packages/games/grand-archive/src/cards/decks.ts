@@ -20,7 +20,7 @@ export const PRESET_DECKS: Readonly<Record<string, DeckList>> = {
     name: 'Tides of Memory',
     main: four([
       'nia-mistveiled-scout', 'tidecaller-adept', 'sea-serpent', 'keen-falcon', 'veteran-knight',
-      'stone-warden', 'wave-crash', 'mend', 'misty-veil', 'arcane-insight',
+      'stone-warden', 'wave-crash', 'mend', 'misty-veil', 'studied-insight',
       'rally-the-line', 'deflecting-edge', 'quick-slash', 'steel-longsword', 'tidal-sanctum',
     ]),
     extra: {

@@ -20,7 +20,7 @@ export const KEYWORDS: readonly KeywordSpec[] = [
   { keyword: 'Class Bonus', rule: 'X.A.1', status: 'implemented', note: 'Abilities and keywords marked classBonus apply only while the controller’s (or, in a graveyard, the owner’s) champion shares a class with the card; in every zone (X.A.1.b-c).' },
   { keyword: 'Cleave', rule: 'X.A.2', status: 'not-implemented', note: 'Attacking a player and all of their units needs multi-target combat; no card in the pool has it.' },
   { keyword: 'Critical', rule: 'X.A.3', status: 'not-implemented', note: 'The replacement needs an any-opponent discard prompt during the damage step; no card in the pool has it.' },
-  { keyword: 'Divine Relic', rule: 'X.A.4', status: 'implemented', note: 'Deck validation: at most one per material deck.' },
+  { keyword: 'Divine Relic', rule: 'X.A.4', status: 'partial', note: 'validateDeck allows at most one per material deck, but no card in the pool carries the keyword, so it never applies.' },
   { keyword: 'Efficiency', rule: 'X.A.5', status: 'implemented', note: 'Activation (not materialization) costs LV less, floor 0 (1.6.b.8.c).' },
   { keyword: 'Element Bonus', rule: 'X.A.6', status: 'not-implemented', note: 'No card in the pool has it; the condition would mirror Class Bonus with elements.' },
   { keyword: 'Floating Memory', rule: 'X.A.7', status: 'partial', note: 'Read by Merlin, Memory Thief (level counter if the banished card has it, with its Class Bonus checked against the owner’s champion, X.A.1.c.i); paying memory costs with it is not offered.', redundant: true },

@@ -49,14 +49,14 @@ export const CARD_DEFS: readonly GACardDef[] = [
   }),
   // ── Regalia (material deck) ──────────────────────────────────────────────────────────────────────────
   def({
-    id: 'clarent-sword-of-peace', name: 'Clarent, Sword of Peace', type: 'weapon', supertypes: ['regalia'], subtypes: ['Sword'], element: 'norm', cost: { kind: 'memory', n: 1 }, power: 1, durability: 2,
+    id: 'clarent-sword-of-peace', name: 'Clarent, Sword of Peace', type: 'weapon', supertypes: ['regalia'], subtypes: ['Warrior', 'Sword'], element: 'norm', cost: { kind: 'memory', n: 1 }, power: 1, durability: 2,
     keywords: [kw('Class Bonus')],
     abilities: [{ kind: 'activated', classBonus: true, cost: { removeCounters: { kind: 'durability', n: 1, from: 'self' } }, effects: [{ do: 'prevent', n: 1, to: 'each-your-unit', damage: 'non-attack' }], text: '[Class Bonus] Remove a durability counter: Prevent the next 1 non-combat damage to each unit you control this turn.' }],
     text: '[CB Warrior] Remove a durability counter: prevent the next 1 non-combat damage to each of your units this turn.', namedIn: '2.9.a.4.a',
   }),
   def({ id: 'training-sabre', name: 'Training Sabre', type: 'weapon', supertypes: ['regalia'], subtypes: ['Sword'], element: 'norm', cost: { kind: 'memory', n: 0 }, power: 1, durability: 2, text: 'A regalia weapon with memory cost 0 (for Lorraine, Wandering Warrior).' }),
   def({
-    id: 'tome-of-knowledge', name: 'Tome of Knowledge', type: 'item', supertypes: ['regalia'], subtypes: ['Book'], element: 'norm', cost: { kind: 'memory', n: 1 },
+    id: 'tome-of-knowledge', name: 'Tome of Knowledge', type: 'item', supertypes: ['regalia'], subtypes: ['Mage', 'Book'], element: 'norm', cost: { kind: 'memory', n: 1 },
     keywords: [kw('Class Bonus')],
     abilities: [
       { kind: 'static', classBonus: true, effect: { kind: 'level', n: 1 }, text: '[Class Bonus] Your champion gets +1 level.' },
@@ -117,7 +117,7 @@ export const CARD_DEFS: readonly GACardDef[] = [
   def({ id: 'wave-crash', name: 'Wave Crash', type: 'action', subtypes: ['Spell'], element: 'water', cost: { kind: 'reserve', n: 2 }, speed: 'slow', abilities: [{ kind: 'resolve', effects: [{ do: 'damage', n: 2, to: 'opposing-champions' }], text: 'Deal 2 damage to each opposing champion.' }], text: 'Deal 2 damage to each opposing champion.' }),
   def({ id: 'mend', name: 'Mend', type: 'action', subtypes: ['Cleric'], element: 'water', cost: { kind: 'reserve', n: 2 }, speed: 'fast', abilities: [{ kind: 'resolve', effects: [{ do: 'recover', n: 3 }], text: 'Recover 3.' }], text: 'Your champion recovers 3 (remove up to three damage counters).' }),
   def({ id: 'misty-veil', name: 'Misty Veil', type: 'action', subtypes: ['Reaction'], element: 'water', cost: { kind: 'reserve', n: 1 }, speed: 'fast', abilities: [{ kind: 'resolve', target: 'your-ally', effects: [{ do: 'grant', keyword: 'Stealth', on: 'target' }], text: 'Target ally you control gains stealth until end of turn.' }], text: 'Target ally you control gains stealth until end of turn.' }),
-  def({ id: 'arcane-insight', name: 'Studied Insight', type: 'action', subtypes: ['Mage'], element: 'norm', cost: { kind: 'reserve', n: 3 }, speed: 'slow', keywords: [kw('Efficiency')], abilities: [{ kind: 'resolve', effects: [{ do: 'draw', n: 2 }], text: 'Draw two cards.' }], text: 'Efficiency. Draw two cards.' }),
+  def({ id: 'studied-insight', name: 'Studied Insight', type: 'action', subtypes: ['Mage'], element: 'norm', cost: { kind: 'reserve', n: 3 }, speed: 'slow', keywords: [kw('Efficiency')], abilities: [{ kind: 'resolve', effects: [{ do: 'draw', n: 2 }], text: 'Draw two cards.' }], text: 'Efficiency. Draw two cards.' }),
   def({ id: 'rally-the-line', name: 'Rally the Line', type: 'action', subtypes: ['Warrior'], element: 'norm', cost: { kind: 'reserve', n: 2 }, speed: 'slow', abilities: [{ kind: 'resolve', effects: [{ do: 'counters', kind: 'buff', n: 1, on: 'each-your-ally' }], text: 'Put a buff counter on each ally you control.' }], text: 'Put a buff counter on each ally you control.' }),
   def({ id: 'quick-slash', name: 'Quick Slash', type: 'attack', subtypes: ['Warrior'], element: 'norm', cost: { kind: 'reserve', n: 1 }, power: 2, text: '' }),
   def({ id: 'heavy-strike', name: 'Heavy Strike', type: 'attack', subtypes: ['Warrior'], element: 'norm', cost: { kind: 'reserve', n: 3 }, power: 4, text: '' }),
