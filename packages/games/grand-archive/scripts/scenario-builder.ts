@@ -120,7 +120,7 @@ export class ScenarioBuilder {
 
   /** The first card id in `player`'s hand with this card id (judge view). */
   hand(player: PlayerId, cardId: string, nth = 0): string {
-    const ids = this.state.players[player]!.hand.filter((c) => 'cardId' in c && c.cardId === cardId).map((c) => c.id);
+    const ids = this.state.players[player]!.hand.filter((c) => 'cardId' in c && c.cardId === cardId && !c.selected).map((c) => c.id);
     if (!ids[nth]) throw new Error(`${this.name}: ${player} has no ${cardId} #${nth} in hand`);
     return ids[nth]!;
   }

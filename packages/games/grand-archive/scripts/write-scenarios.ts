@@ -11,8 +11,17 @@ const FIRE: SeatSpec = { deck: pad(FIRE_TOP), material: ['spirit-of-fire', 'lorr
 const WATER: SeatSpec = { deck: pad(WATER_TOP, 'mend'), material: ['spirit-of-water', 'rai-storm-seer', 'lorraine-blademaster', 'tome-of-knowledge'] };
 const STACK = { p1: { deck: FIRE_TOP }, p2: { deck: WATER_TOP } };
 
-const mk = (name: string, rule: string, description: string, opts: { top1?: string[]; options?: Record<string, unknown> } = {}) =>
-  new B(name, rule, description, { p1: opts.top1 ? { ...FIRE, deck: pad(opts.top1) } : FIRE, p2: WATER }, { stack: { ...STACK, ...(opts.top1 ? { p1: { deck: opts.top1 } } : {}) }, ...(opts.options ? { options: opts.options } : {}) });
+const mk = (name: string, rule: string, description: string, opts: { top1?: string[]; top2?: string[]; options?: Record<string, unknown>; deck1?: string[]; noStack?: boolean } = {}) =>
+  new B(
+    name,
+    rule,
+    description,
+    { p1: opts.deck1 ? { ...FIRE, deck: opts.deck1 } : opts.top1 ? { ...FIRE, deck: pad(opts.top1) } : FIRE, p2: opts.top2 ? { ...WATER, deck: pad(opts.top2, 'mend') } : WATER },
+    {
+      ...(opts.noStack ? {} : { stack: { ...STACK, ...(opts.top1 ? { p1: { deck: opts.top1 } } : {}), ...(opts.top2 ? { p2: { deck: opts.top2 } } : {}), ...(opts.deck1 ? { p1: { deck: opts.deck1.slice(0, 8) } } : {}) } }),
+      ...(opts.options ? { options: opts.options } : {}),
+    },
+  );
 
 /** p1 places Spirit of Fire; its On Enter (draw seven) resolves; p1's first main phase. */
 function opening(b: B): B {
@@ -328,7 +337,124 @@ function allyBoard(b: B): B {
   add(b);
 }
 
-// Fix-ups of scenarios whose setups above need different steps are done below by replacing them.
+
+// ── More rules ─────────────────────────────────────────────────────────────────────────────────────────
+add(
+  mk('setup-shuffled-deck', '1.3.1', 'Without a stacked deck, each main deck is set out shuffled by the seeded generator (the permutation is in payload.random, hidden from players until the match ends).', { noStack: true })
+    .event('DeckSetOut', { player: 'p1', shuffled: true })
+    .expectState('players.p1.mainDeck.0.hidden', true, 'p1')
+    .expectState('players.p2.mainDeck.0.hidden', true, 'p1'),
+);
+{
+  const b = opening(mk('ally-destroyed-by-damage', '2.12.h.3', 'An ally with damage equal to its life is destroyed by a state-based effect and goes to its owner’s graveyard (1.7.b.7).'));
+  play(b, 'p1', 'ember-squire', ['heavy-strike']);
+  resolveAll(b, 'p1');
+  const squire = b.object('p1', 'ember-squire');
+  play(b, 'p1', 'fireball', ['quick-slash', 'deflecting-edge', 'spark-bolt'], { target: squire });
+  b.do('p1', 'PassOpportunity').do('p2', 'PassOpportunity');
+  b.event('DamageDealt', { damage: [{ target: squire, amount: 3 }] }).event('ObjectLeftField', { object: squire, to: 'graveyard', reason: 'destroyed' });
+  b.expectState('players.p1.graveyard.0.cardId', 'ember-squire', 'public').expectState('players.p1.graveyard.1.cardId', 'fireball', 'public');
+  add(b);
+}
+{
+  const b = opening(mk('reserve-not-enough-cards', '2.3.a.8', 'A reserve cost needs that many other cards in hand; an activation that can’t be paid is not allowed.'));
+  play(b, 'p1', 'ember-squire', ['quick-slash']);
+  resolveAll(b, 'p1');
+  play(b, 'p1', 'spark-bolt', ['spark-bolt'], { target: 'p1-m1' });
+  resolveAll(b, 'p1');
+  b.do('p1', 'ActivateCard', { card: b.hand('p1', 'heavy-strike') }, { rejected: { rule: '2.3.a.8' } });
+  add(b);
+}
+{
+  const b = p2WithWeapon(mk('weapon-durability', '2.12.h.4', 'A weapon loses a durability counter each attack (2.2.g.ii.2.e.ii); at 0 it is destroyed by a state-based effect.'));
+  const sword = b.object('p2', 'steel-longsword');
+  b.do('p2', 'DeclareAttack', { attacker: 'p2-m1', target: 'p1-m1', weapon: sword });
+  b.passUntil(damaged('p1-m1'));
+  b.event('CountersChanged', { object: sword, kind: 'durability', delta: -1 });
+  b.passUntil((s) => s.turn === 4);
+  b.event('ObjectsWoken', { objects: ['p2-m1'] });
+  b.passUntil((s) => s.phase === 'main' && s.activePlayer === 'p2' && s.priority?.holder === 'p2');
+  b.do('p2', 'DeclareAttack', { attacker: 'p2-m1', target: 'p1-m1', weapon: sword });
+  b.passUntil((s) => !s.field.some((o) => o.id === sword));
+  b.event('CountersChanged', { object: sword, kind: 'durability', delta: -1 }).event('ObjectLeftField', { object: sword, to: 'graveyard', reason: 'destroyed' });
+  b.expectState('field.0.damage', 4, 'public');
+  add(b);
+}
+{
+  const top2 = ['nia-mistveiled-scout', 'nia-mistveiled-scout', 'mend', 'mend', 'mend', 'mend', 'mend', 'mend', 'mend'];
+  const b = toP2Main(opening(mk('unique-duplicate-sacrificed', '1.7.h.2.i', 'A player may control only one unique object of a name: when a second Nia enters, the state-based check sacrifices down to one (2.12.h.5).', { top2 })));
+  play(b, 'p2', 'nia-mistveiled-scout', ['mend', 'mend', 'mend']);
+  resolveAll(b, 'p2');
+  play(b, 'p2', 'nia-mistveiled-scout', ['mend', 'mend', 'mend']);
+  b.do('p2', 'PassOpportunity').do('p1', 'PassOpportunity');
+  b.event('ObjectEntered', { object: { cardId: 'nia-mistveiled-scout' } }).event('ObjectLeftField', { cardId: 'nia-mistveiled-scout', reason: 'sacrificed', to: 'graveyard' });
+  b.expectState('field.2.cardId', 'nia-mistveiled-scout', 'public');
+  add(b);
+}
+{
+  const top1 = ['ash-hound', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash'];
+  const b = opening(mk('vigor-wakes-at-end-phase', 'X.A.24', 'Vigor: the unit wakes up at the beginning of its controller’s end phase (a trigger, 2.2.f.2).', { top1 }));
+  b.passUntil(isPhase('main', 'p2')).passUntil((s) => s.phase === 'main' && s.activePlayer === 'p1' && s.priority?.holder === 'p1');
+  play(b, 'p1', 'ash-hound', ['quick-slash', 'quick-slash']);
+  resolveAll(b, 'p1');
+  const hound = b.object('p1', 'ash-hound');
+  b.do('p1', 'DeclareAttack', { attacker: hound, target: 'p2-m1' });
+  b.passUntil((s) => s.phase === 'main' && s.combat === null);
+  b.expectState(`field.2.rested`, true, 'public');
+  b.do('p1', 'PassOpportunity').do('p2', 'PassOpportunity').event('PhaseEntered', { phase: 'end' }).event('TriggerPlaced', { item: { label: 'Ash Hound: Vigor' } });
+  b.do('p1', 'PassOpportunity').do('p2', 'PassOpportunity').event('ObjectsWoken', { objects: [hound] });
+  b.expectState('field.2.rested', false, 'public');
+  add(b);
+}
+{
+  const top1 = ['iron-buckler', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash'];
+  const b = opening(mk('ability-rest-cost', 'X.B.3.b', 'A REST cost needs an awake object: Iron Buckler’s ability can be activated once, then it is rested.', { top1 }));
+  play(b, 'p1', 'iron-buckler', ['quick-slash', 'quick-slash']);
+  resolveAll(b, 'p1');
+  const buckler = b.object('p1', 'iron-buckler');
+  b.do('p1', 'ActivateAbility', { source: buckler, ability: 0 }).event('ObjectRested', { object: buckler }).event('AbilityActivated');
+  b.do('p1', 'PassOpportunity').do('p2', 'PassOpportunity').event('ShieldCreated', { shields: [{ target: 'p1-m1', amount: 1 }] });
+  b.do('p1', 'ActivateAbility', { source: buckler, ability: 0 }, { rejected: { rule: 'X.B.3.b' } });
+  add(b);
+}
+{
+  const deck1 = Array.from({ length: 30 }, () => 'fireball');
+  const b = opening(mk('loss-by-damage', '1.4.3.a', 'A player whose champion has damage equal to or greater than its life loses; the opponent wins (1.4.2.a). Fireballs at Spirit of Water (life 15).', { deck1 }));
+  b.passUntil(isPhase('main', 'p2'));
+  for (let turn = 0; turn < 8 && b.state.status !== 'ended'; turn++) {
+    b.passUntil((s) => s.status === 'ended' || (s.phase === 'main' && s.activePlayer === 'p1' && s.priority?.holder === 'p1' && s.stack.length === 0));
+    while (b.state.status !== 'ended' && b.state.players.p1!.hand.length >= 4) {
+      const hand = b.state.players.p1!.hand.map((c) => c.id);
+      b.do('p1', 'ActivateCard', { card: hand[0], target: 'p2-m1' });
+      for (const r of hand.slice(1, 4)) b.do('p1', 'SelectReserve', { card: r });
+      b.passUntil((s) => s.status === 'ended' || s.stack.length === 0);
+    }
+    if (b.state.status !== 'ended') b.do('p1', 'PassOpportunity');
+  }
+  b.event('PlayerLost', { player: 'p2', rule: '1.4.3.a' }).event('MatchEnded', { winner: 'p1' });
+  b.expectState('winner', 'p1', 'public');
+  add(b);
+}
+{
+  const b = toP2Main(opening(mk('lineage-required', 'X.A.11', 'Lineage: Lorraine, Blademaster must be leveled from a Lorraine champion; p2’s champion is Rai, Storm Seer (Lv 1).')));
+  play(b, 'p2', 'keen-falcon', ['mend', 'tidecaller-adept']);
+  resolveAll(b, 'p2');
+  b.passUntil((s) => s.prompt?.kind === 'materialize' && s.activePlayer === 'p2');
+  b.do('p2', 'Materialize', { card: 'p2-m2' });
+  b.do('p2', 'PassOpportunity').do('p1', 'PassOpportunity').event('ChampionLeveledUp', { card: { cardId: 'rai-storm-seer' } });
+  b.toMain('p2');
+  play(b, 'p2', 'mist-stalker', ['quick-slash', 'deflecting-edge']);
+  resolveAll(b, 'p2');
+  b.passUntil((s) => s.prompt?.kind === 'materialize' && s.activePlayer === 'p2');
+  b.do('p2', 'Materialize', { card: 'p2-m3' }, { rejected: { rule: 'X.A.11' } });
+  add(b);
+}
+{
+  const b = opening(mk('deck-out', '2.10.6', 'A player who must draw from an empty main deck loses the game (1.4.3.c).'));
+  b.passUntil((s) => s.status === 'ended', 800);
+  b.event('DrawFromEmptyDeck', { player: 'p2' }).event('MatchEnded', { winner: 'p1' });
+  add(b);
+}
 export default all;
 
 const only = process.argv[2];
