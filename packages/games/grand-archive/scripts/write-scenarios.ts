@@ -421,15 +421,16 @@ add(
   const deck1 = Array.from({ length: 30 }, () => 'fireball');
   const b = opening(mk('loss-by-damage', '1.4.3.a', 'A player whose champion has damage equal to or greater than its life loses; the opponent wins (1.4.2.a). Fireballs at Spirit of Water (life 15).', { deck1 }));
   b.passUntil(isPhase('main', 'p2'));
-  for (let turn = 0; turn < 8 && b.state.status !== 'ended'; turn++) {
+  const ended = () => b.state.status === 'ended';
+  for (let turn = 0; turn < 8 && !ended(); turn++) {
     b.passUntil((s) => s.status === 'ended' || (s.phase === 'main' && s.activePlayer === 'p1' && s.priority?.holder === 'p1' && s.stack.length === 0));
-    while (b.state.status !== 'ended' && b.state.players.p1!.hand.length >= 4) {
+    while (!ended() && b.state.players.p1!.hand.length >= 4) {
       const hand = b.state.players.p1!.hand.map((c) => c.id);
       b.do('p1', 'ActivateCard', { card: hand[0], target: 'p2-m1' });
       for (const r of hand.slice(1, 4)) b.do('p1', 'SelectReserve', { card: r });
       b.passUntil((s) => s.status === 'ended' || s.stack.length === 0);
     }
-    if (b.state.status !== 'ended') b.do('p1', 'PassOpportunity');
+    if (!ended()) b.do('p1', 'PassOpportunity');
   }
   b.event('PlayerLost', { player: 'p2', rule: '1.4.3.a' }).event('MatchEnded', { winner: 'p1' });
   b.expectState('winner', 'p1', 'public');
