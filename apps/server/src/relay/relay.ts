@@ -24,7 +24,7 @@ export interface RelayOptions {
   bus: Bus;
   /** Checkpoint name (one per relay deployment). Default `main`. */
   name?: string;
-  /** Events read per batch; the checkpoint moves after each event. Default 200. */
+  /** Events read per batch; the checkpoint moves after each batch (and after the last success of a failed one). Default 200. */
   batchSize?: number;
   /** Poll interval when idle; appends also wake the relay through LISTEN/NOTIFY. Default 1000 ms. */
   pollIntervalMs?: number;
@@ -156,13 +156,22 @@ export function startRelay(opts: RelayOptions): Relay {
           stats.checkpoint = checkpoint;
         }
         const batch = await store.readAll({ after: checkpoint, limit: batchSize });
-        for (const e of batch) {
-          if (stopped) break;
-          await publish(e);
-          await faults.afterPublishBeforeCheckpoint?.(e);
-          await store.setCheckpoint('relay', name, e.position);
-          checkpoint = e.position;
-          stats.checkpoint = checkpoint;
+        // The checkpoint moves once per batch (a commit per event would cap the relay at the disk's fsync rate);
+        // events published past it are recognised after a restart and not sent again (see headOf).
+        let advanced: number | null = null;
+        try {
+          for (const e of batch) {
+            if (stopped) break;
+            await publish(e);
+            await faults.afterPublishBeforeCheckpoint?.(e);
+            advanced = e.position;
+          }
+        } finally {
+          if (advanced !== null) {
+            await store.setCheckpoint('relay', name, advanced);
+            checkpoint = advanced;
+            stats.checkpoint = checkpoint;
+          }
         }
         if (stats.lastError) log.info({ checkpoint }, 'relay recovered');
         stats.lastError = null;
