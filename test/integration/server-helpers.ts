@@ -97,11 +97,16 @@ export async function api(
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   const hasBody = init.body !== undefined || init.raw !== undefined;
   if (hasBody && !headers['content-type']) headers['content-type'] = 'application/json';
-  const res = await fetch(base + path, {
-    method: init.method ?? (hasBody ? 'POST' : 'GET'),
-    headers,
-    ...(hasBody ? { body: init.raw ?? JSON.stringify(init.body) } : {}),
-  });
+  const method = init.method ?? (hasBody ? 'POST' : 'GET');
+  const send = () => fetch(base + path, { method, headers, ...(hasBody ? { body: init.raw ?? JSON.stringify(init.body) } : {}) });
+  let res: Response;
+  try {
+    res = await send();
+  } catch (err) {
+    // A keep-alive socket the server closed just as it was reused: a GET is safe to send again.
+    if (method !== 'GET') throw err;
+    res = await send();
+  }
   const text = await res.text();
   let json: unknown = null;
   try {

@@ -11,7 +11,7 @@ const getGame = (id: string) => registry.get(id);
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({ instances: 2, bots: { minDelayMs: 5, maxDelayMs: 25, scanMs: 100 } });
+  stack = await startStack({ instances: 2, bots: { minDelayMs: 2, maxDelayMs: 8, scanMs: 100 } });
 });
 afterAll(() => stack?.cleanup());
 
@@ -19,9 +19,9 @@ async function follow(matchId: string, as: string, token: string | undefined, rn
   const ids: number[] = [];
   const events: EventEnvelope[] = [];
   let reconnects = 0;
-  for (let round = 0; round < 200; round++) {
+  for (let round = 0; round < 2000; round++) {
     let ended = false;
-    const cutAfter = 1 + rng.int(15);
+    const cutAfter = 1 + rng.int(80);
     let n = 0;
     const base = stack.bases[round % stack.bases.length]!;
     const c = await openSse(

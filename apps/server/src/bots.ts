@@ -63,42 +63,48 @@ export class BotDriver {
     return [...this.running.keys()];
   }
 
-  /** Drives a match's bot seats until it ends or no bot can act any more (humans' turn: waits for them). */
-  track(matchId: string): Promise<void> {
+  /**
+   * Drives a match's bot seats until it ends (on humans' turns it waits for them), or until its stream reaches
+   * `untilSeq` (tests and demos that cut a match short).
+   */
+  track(matchId: string, opts: { untilSeq?: number } = {}): Promise<void> {
     const existing = this.running.get(matchId);
     if (existing) return existing;
-    const p = this.drive(matchId)
+    const p = this.drive(matchId, opts.untilSeq ?? Infinity)
       .catch((err) => this.opts.onError?.(matchId, err))
       .finally(() => this.running.delete(matchId));
     this.running.set(matchId, p);
     return p;
   }
 
-  private async drive(matchId: string): Promise<void> {
+  private async drive(matchId: string, untilSeq: number): Promise<void> {
     for (;;) {
       if (this.stopped) return;
-      const cur = await this.host.current(matchId);
-      const { game, state, hosted, lastSeq } = cur;
-      if (Object.keys(hosted.bots).length === 0) return;
-      if (game.status(state).status === 'ended') return;
+      // Decide on this instance's cached state; the submit is refused as stale if the match moved meanwhile.
+      const { game, state, hosted, lastSeq } = await this.host.peek(matchId);
+      if (Object.keys(hosted.bots).length === 0 || lastSeq >= untilSeq) return;
+      if (game.status(state).status === 'ended') {
+        // The cache may be behind another instance, never ahead: confirm with the store before leaving.
+        if ((await this.host.current(matchId)).lastSeq === lastSeq) return;
+        continue;
+      }
       const seat = game.actors(state).find((p: PlayerId) => hosted.bots[p]);
       if (!seat) {
         await this.waitForChange(matchId, 1000);
+        await this.host.current(matchId); // a human (maybe on another instance) may have acted
         continue;
       }
       const pause = this.pace();
       if (pause > 0) {
         await this.waitForChange(matchId, pause, false);
-        // Someone else may have acted meanwhile: decide on the newest state.
-        const again = await this.host.current(matchId);
-        if (again.lastSeq !== lastSeq) continue;
+        if ((await this.host.current(matchId)).lastSeq !== lastSeq) continue;
       }
       const kind = hosted.bots[seat]!;
       const legal = game.legalCommands(state, seat);
       if (legal.length === 0) throw new Error(`bot ${seat} of ${matchId} must act at seq ${lastSeq} but has no legal command`);
       const choice: Command = game.bots[kind].choose(state, seat, legal, new Rng(`bot:${matchId}:${lastSeq}`));
       const { player: _player, ...command } = choice;
-      const out = await this.host.submit(matchId, seat, { ...command, type: choice.type, commandId: `bot-${seat}-${lastSeq}` });
+      const out = await this.host.submit(matchId, seat, { ...command, type: choice.type, commandId: `bot-${seat}-${lastSeq}` }, { ifLastSeq: lastSeq });
       if (out.status === 'rejected')
         throw new Error(`bot ${kind} of ${seat} in ${matchId} chose a listed command that was rejected: ${out.rule} ${out.reason}`);
     }

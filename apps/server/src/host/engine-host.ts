@@ -48,6 +48,7 @@ export interface CreateMatchInput {
 }
 
 export type CommandOutcome =
+  | { status: 'stale'; commandId: string; player: string; lastSeq: number }
   | { status: 'accepted'; commandId: string; player: string; fromSeq: number; toSeq: number; events: { seq: number; type: string }[]; replayed: boolean }
   | { status: 'rejected'; commandId: string; player: string; rule: string; reason: string; replayed: boolean };
 
@@ -77,6 +78,8 @@ interface Loaded {
   rejected: Map<string, { rule: string; reason: string }>;
   /** Key of the command whose append the last indexed event belongs to. */
   lastCommand: string | null;
+  /** When this instance last wrote the list summary. */
+  summaryWrittenAt: number;
 }
 
 /**
@@ -191,18 +194,29 @@ export class EngineHost extends EventEmitter<HostEvents> {
   }
 
   /** Runs a command for `player` (from the seat token). Idempotent by (player, commandId). */
-  submit(matchId: string, player: PlayerId, command: CommandBody): Promise<CommandOutcome> {
-    return this.serialised(matchId, () => this.submitNow(matchId, player, command));
+  submit(matchId: string, player: PlayerId, command: CommandBody, opts: { ifLastSeq?: number } = {}): Promise<CommandOutcome> {
+    return this.serialised(matchId, () => this.submitNow(matchId, player, command, opts.ifLastSeq));
   }
 
-  private async submitNow(matchId: string, player: PlayerId, command: CommandBody): Promise<CommandOutcome> {
+  /** The cached state without a store round trip (bots decide on it and submit with `ifLastSeq`). */
+  async peek(matchId: string): Promise<{ game: AnyGameModule; state: unknown; lastSeq: number; record: MatchRecord; hosted: HostedMatchConfig }> {
+    const m = this.cache.get(matchId) ?? (await this.catchUp(matchId));
+    return { game: m.game, state: m.state, lastSeq: m.lastSeq, record: m.record, hosted: m.hosted };
+  }
+
+  private async submitNow(matchId: string, player: PlayerId, command: CommandBody, ifLastSeq?: number): Promise<CommandOutcome> {
     const k = key(player, command.commandId);
     for (let attempt = 0; ; attempt++) {
-      const m = await this.catchUp(matchId);
+      // A bot's guarded submit skips the catch-up read: if another instance appended, the append fails with a
+      // ConcurrencyError, the retry catches up and answers stale.
+      const cached = attempt === 0 && ifLastSeq !== undefined ? this.cache.get(matchId) : undefined;
+      const m = cached ?? (await this.catchUp(matchId));
       const prior = m.accepted.get(k);
       if (prior) return { status: 'accepted', commandId: command.commandId, player, ...prior, replayed: true };
       const priorRejection = m.rejected.get(k);
       if (priorRejection) return { status: 'rejected', commandId: command.commandId, player, ...priorRejection, replayed: true };
+      // Decided on an older state (a bot): the caller decides again on the new one.
+      if (ifLastSeq !== undefined && m.lastSeq !== ifLastSeq) return { status: 'stale', commandId: command.commandId, player, lastSeq: m.lastSeq };
       if (!m.hosted.matchConfig.players.some((p) => p.id === player))
         throw new HostError(403, 'not_a_seat', `${player} is not a seat of match ${matchId}`);
 
@@ -237,7 +251,7 @@ export class EngineHost extends EventEmitter<HostEvents> {
       try {
         const appended = await this.store.appendToStream(matchId, m.lastSeq, events);
         const before = m.lastSeq;
-        this.absorb(m, appended);
+        this.absorb(m, appended, applied.state);
         const outcome = m.accepted.get(k) ?? { fromSeq: appended[0]!.seq, toSeq: appended[appended.length - 1]!.seq, events: appended.map((e) => ({ seq: e.seq, type: e.type })) };
         await this.afterAppend(m, before, appended);
         this.emit('appended', matchId, appended);
@@ -259,27 +273,31 @@ export class EngineHost extends EventEmitter<HostEvents> {
     const status = m.game.status(m.state).status;
     // The list summary changes with the position, not with every event: write it only then.
     const prev = m.record.summary as Partial<MatchSummary>;
+    // …and at most once a second per match unless the status changes (lists may lag a second).
+    const t = this.now().getTime();
     const moved =
       status !== m.record.status ||
-      prev.turn !== summary.turn ||
-      prev.phase !== summary.phase ||
-      prev.step !== summary.step ||
-      prev.activePlayer !== summary.activePlayer ||
-      prev.winner !== summary.winner;
-    if (moved) await this.store.updateMatch(m.record.matchId, { status, summary: summary as unknown as Record<string, unknown> });
+      (t - m.summaryWrittenAt >= 1000 &&
+        (prev.turn !== summary.turn || prev.phase !== summary.phase || prev.step !== summary.step || prev.activePlayer !== summary.activePlayer || prev.winner !== summary.winner));
+    if (moved) {
+      await this.store.updateMatch(m.record.matchId, { status, summary: summary as unknown as Record<string, unknown> });
+      m.summaryWrittenAt = t;
+    }
     m.record = { ...m.record, status, summary: moved ? (summary as unknown as Record<string, unknown>) : m.record.summary, lastSeq: after };
   }
 
-  private absorb(m: Loaded, events: readonly EventEnvelope[]): void {
+  /** Folds events into the cached match; `after` is the state they lead to when the caller already has it. */
+  private absorb(m: Loaded, events: readonly EventEnvelope[], after?: unknown): void {
     for (const e of events) {
       if (e.seq !== m.lastSeq + 1) throw new Error(`match ${m.record.matchId}: expected seq ${m.lastSeq + 1}, got ${e.seq}`);
-      m.state = m.game.evolve(m.state, e);
+      if (after === undefined) m.state = m.game.evolve(m.state, e);
       m.lastSeq = e.seq;
       m.lastAt = e.at;
       const r = e.payload.random;
       if (isRandomRecord(r)) m.cursor = r.to;
       index(m, e);
     }
+    if (after !== undefined) m.state = after;
   }
 
   /** Loads (snapshot + fold) or catches the cached match up with the stream's tail. */
@@ -321,6 +339,7 @@ export class EngineHost extends EventEmitter<HostEvents> {
       accepted: new Map(),
       rejected: new Map(),
       lastCommand: null,
+      summaryWrittenAt: 0,
     };
     for (let i = 0; i < m.lastSeq; i++) {
       const e = all[i]!;

@@ -37,19 +37,25 @@ class Feed {
     return this.events.length;
   }
 
-  get ended(): boolean {
-    return this.events[this.events.length - 1]?.type === MATCH_ENDED;
-  }
+  /** MatchEnded is in the feed and the store had nothing after it (events of one append arrive one by one). */
+  ended = false;
+  private sawEnd = false;
 
   /** Events in order: appends the ones that continue the feed, reads the store on a gap. */
   offer(events: readonly EventEnvelope[]): void {
     let gap = false;
     for (const e of events) {
-      if (e.seq === this.lastSeq + 1) this.events.push(e);
+      if (e.seq === this.lastSeq + 1) this.push(e);
       else if (e.seq > this.lastSeq + 1) gap = true;
     }
-    if (gap) void this.refresh();
+    // A gap, or the end (to confirm nothing follows it): read the store.
+    if (gap || (this.sawEnd && !this.ended)) void this.refresh().catch(() => undefined);
     else this.wake();
+  }
+
+  private push(e: EventEnvelope): void {
+    this.events.push(e);
+    if (e.type === MATCH_ENDED) this.sawEnd = true;
   }
 
   refresh(): Promise<void> {
@@ -61,11 +67,9 @@ class Feed {
       do {
         this.again = false;
         const tail = await this.store.readStream(this.matchId, { from: this.lastSeq + 1 });
-        for (const e of tail) if (e.seq === this.lastSeq + 1) this.events.push(e);
-        if (tail.length > 0 && this.ended) {
-          const rec = await this.store.getMatch(this.matchId);
-          if (rec) this.record = rec;
-        }
+        for (const e of tail) if (e.seq === this.lastSeq + 1) this.push(e);
+        if (this.sawEnd && tail.length === 0) this.ended = true;
+        else if (this.sawEnd) this.again = true;
       } while (this.again);
     })().finally(() => {
       this.refreshing = null;
