@@ -367,6 +367,18 @@ function check(s: AlphaClashState, c: Command, trusted = false): Checked {
     endMatch(b, opponentOf(b.s, p), `${p} conceded (104.3a)`, '104.3a');
   });
   if (s.status === 'setup') return checkSetup(s, p, c);
+  if (s.pending?.kind === 'discard') {
+    if (c.type !== 'Discard' || s.pending.player !== p) return reject('703.7b', `${s.pending.player} must first choose a card to discard (Discard)`);
+    const card = handCard(s, p, c.card);
+    if (!card) return reject('703.7a', `card ${String(c.card)} is not in your hand`);
+    const pend = s.pending;
+    return ok((b) => {
+      b.emit('CardDiscarded', { player: p, card: { id: card.id, cardId: card.cardId }, handOid: card.oid ?? null }, { rule: '703.7a' });
+      const next = pend.then.filter((q) => b.s.players[q]!.hand.length > 0);
+      if (next.length > 0) b.auto('DiscardRequired', { player: next[0], source: pend.source, then: next.slice(1) }, '703.7b');
+    });
+  }
+  if (c.type === 'Discard') return reject('703.7', 'there is nothing to discard now');
   if (s.pending) {
     if (c.type !== 'ChooseBarrage' || s.pending.player !== p) return reject('601.1c', `${s.pending.player} must first choose Barrage targets (ChooseBarrage)`);
     const opts = barrageOptions(s);
@@ -597,6 +609,11 @@ function candidates(s: AlphaClashState, p: PlayerId): Omit<Command, 'player'>[] 
       const hand = s.players[p]!.hand.map((h) => h.id);
       for (let mask = 1; mask < 1 << hand.length; mask++) out.push({ type: 'Mulligan', cards: hand.filter((_, i) => mask & (1 << i)) });
     }
+    out.push({ type: 'Concede' });
+    return out;
+  }
+  if (s.pending?.kind === 'discard') {
+    if (s.pending.player === p) for (const h of s.players[p]!.hand) out.push({ type: 'Discard', card: h.id });
     out.push({ type: 'Concede' });
     return out;
   }

@@ -79,6 +79,11 @@ function enterStep(b: Builder): void {
     }
     case 'turn.expansion.draw':
       draw(b, ap, '502.1b');
+      if (defOf(s.clashground?.card)?.static?.drawStepExtra) {
+        // Amazon Rainforest: one more card, then a discard (continuous effect, not a replacement).
+        draw(b, ap, '604');
+        if (b.s.players[ap]!.hand.length > 0) b.auto('DiscardRequired', { player: ap, source: s.clashground!.card.id, then: [] }, '703.7b');
+      }
       break;
     default:
       break;
@@ -372,6 +377,14 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
       case 'noEnterTrigger':
         if (t) b.auto('StandbyObjectModified', { sid: t, enters: { noEnterTrigger: true } }, '703.4a.1');
         break;
+      case 'eachDrawThenDiscard': {
+        // Draws: the active player first, then the others in turn order (118.2c); then discards in that order.
+        const order = apnap(b.s.order, b.s.activePlayer ?? p);
+        for (const q of order) for (let i = 0; i < e.amount; i++) draw(b, q, '118.2c');
+        const who = order.filter((q) => b.s.players[q]!.hand.length > 0);
+        if (who.length > 0) b.auto('DiscardRequired', { player: who[0], source: src, then: who.slice(1) }, '703.7b');
+        break;
+      }
       case 'barrage':
       case 'enrage':
         break;

@@ -535,8 +535,21 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
       break;
     }
     case 'BarrageOffered':
-      s.pending = { player: str(p, 'player') as PlayerId, kind: 'barrage', source: str(p, 'source'), amount: num(p, 'amount'), max: num(p, 'max') };
+      s.pending = { player: str(p, 'player') as PlayerId, kind: 'barrage', source: str(p, 'source'), amount: num(p, 'amount'), max: num(p, 'max'), then: [] };
       break;
+    case 'DiscardRequired':
+      s.pending = { player: str(p, 'player') as PlayerId, kind: 'discard', source: str(p, 'source'), amount: 1, max: 1, then: (p.then as PlayerId[]).slice() };
+      break;
+    case 'CardDiscarded': {
+      const pl = str(p, 'player') as PlayerId;
+      const ps = W(s, pl)!;
+      const card = p.card as CardRef;
+      ps.hand = removeRef(ps.hand, [card.id, p.handOid as string]);
+      ps.handCount = ps.hand.length;
+      toOblivion(s, pl, card);
+      s.pending = null;
+      break;
+    }
     case 'BarrageDeclined':
     case 'BarrageChosen':
       s.pending = null;

@@ -26,6 +26,7 @@ const SHAPES = {
   EndObstructStep: {},
   PassPriority: {},
   ChooseBarrage: { targets: Targets },
+  Discard: { card: Id },
   EndTurn: {},
   Concede: {},
 } as const;
@@ -49,7 +50,7 @@ export const EVENT_TYPES = [
   'TrapActivated', 'TrapSet', 'EffectActivated', 'EffectTriggered', 'PriorityPassed', 'StandbyResolved', 'StandbyObjectRemoved',
   'CardNegated', 'StandbyObjectModified', 'PermanentEnteredPlay', 'CardPutIntoOblivion', 'CardSentToOblivion', 'CardDefeated',
   'DamageDealt', 'DamagePrevented', 'HealthGained', 'ContinuousEffectCreated', 'PortalActivated', 'WeaponAttached',
-  'WeaponUnattached', 'AttackDeclared', 'BarrageOffered', 'BarrageDeclined', 'BarrageChosen', 'EffectFizzled', 'CounterStepEnded',
+  'WeaponUnattached', 'AttackDeclared', 'BarrageOffered', 'DiscardRequired', 'CardDiscarded', 'BarrageDeclined', 'BarrageChosen', 'EffectFizzled', 'CounterStepEnded',
   'ObstructorDeclared', 'ObstructStepEnded', 'MarkedForOblivionAfterClash', 'ClashDamageStepDone', 'ClashEnded', 'EndTurnDeclared',
   'TurnEnded', 'PlayerConceded', 'MatchEnded',
 ] as const;

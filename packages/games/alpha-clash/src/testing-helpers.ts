@@ -16,7 +16,7 @@ export const PAIRINGS: Record<PlayerId, 'random' | 'greedy'>[] = [
 const TYPES = [
   'CutDeck', 'DeclineCut', 'KeepHand', 'Mulligan', 'PlaceResource', 'SkipResource', 'PlayCard', 'SetTrap', 'ActivateTrap',
   'ActivateEffect', 'AttachWeapon', 'UnattachWeapon', 'ActivatePortal', 'DeclareAttack', 'EndCounterStep', 'Obstruct',
-  'EndObstructStep', 'PassPriority', 'ChooseBarrage', 'EndTurn', 'Concede', 'Shuffle', 'DrawCard', '',
+  'EndObstructStep', 'PassPriority', 'ChooseBarrage', 'Discard', 'EndTurn', 'Concede', 'Shuffle', 'DrawCard', '',
 ];
 
 function idsIn(s: AlphaClashState): string[] {

@@ -133,10 +133,13 @@ export interface ClashState {
 
 export interface PendingChoice {
   player: PlayerId;
-  kind: 'barrage';
+  /** barrage: choose targets (704.3); discard: choose a card of your hand to discard (703.7b). */
+  kind: 'barrage' | 'discard';
   source: string;
   amount: number;
   max: number;
+  /** Players who discard next, in turn order (Garfield Park Lagoon). */
+  then: PlayerId[];
 }
 
 export interface SetupState {

@@ -88,6 +88,8 @@ function score(s: AlphaClashState, p: PlayerId, c: Command): number {
       return 1;
     case 'ChooseBarrage':
       return targets.every((t) => isOpp(s, p, t)) ? targets.length * 3 : -20;
+    case 'Discard':
+      return -(cardOf(s, p, c.card)?.cost ?? 0);
     case 'EndTurn':
       return 0;
     case 'Concede':

@@ -15,7 +15,8 @@ export const PRESET_DECKS: Readonly<Record<string, DeckList>> = {
       ['AC1-079', 4], // Mean-Streak, Unique Speedster
       ['AC1-071', 4], // Mean-Streak, Ready to Brawl
       ['AC1-080', 3], // Mean-Streak, Intercepting
-      ['AC1-076', 3], // T-Bone, the Vindictive
+      ['AC1-076', 2], // T-Bone, the Vindictive
+      ['AC1-072', 1], // Garfield Park Lagoon
       ['AC1-109', 3], // Torque, the Uncontrollable
       ['AC1-108', 2], // Machina, Unstoppable Force
       ['AC1-111', 2], // War, the Provocateur
@@ -50,7 +51,8 @@ export const PRESET_DECKS: Readonly<Record<string, DeckList>> = {
       ['AC1-021', 2], // Incoming Support (Clash Buff)
       ['SAMPLE-STREAKS-ASSEMBLE', 2], // Clash Buff
       ['AC1-069', 3], // Earthly Barricade
-      ['SAMPLE-SURPRISE', 2],
+      ['SAMPLE-SURPRISE', 1],
+      ['AC1-025', 1], // Amazon Rainforest
       ['SAMPLE-SAW-YOU-COMING', 2],
       ['SAMPLE-SPIRITUAL-DEFENSE', 2],
       ['AC1-044', 2], // Gotcha!

@@ -38,7 +38,9 @@ export type Effect =
   | { do: 'noEnterTrigger' }
   | { do: 'xDamage' }
   | { do: 'barrage' }
-  | { do: 'enrage'; x: number };
+  | { do: 'enrage'; x: number }
+  /** Each player in turn order draws `amount`, then discards one (118.2c, 703.7). */
+  | { do: 'eachDrawThenDiscard'; amount: number };
 
 export interface EffectSpec {
   target: TargetSpec;
@@ -70,6 +72,8 @@ export interface StaticSpec {
   preventNonClash?: boolean;
   /** One-gem Weapon attach costs become 0 (United Nations Headquarters). */
   freeOneGemAttach?: boolean;
+  /** The Draw Step draw becomes "draw 1 more, then discard 1" (Amazon Rainforest). */
+  drawStepExtra?: boolean;
   /** Contender threshold for this static ability (107.4b). */
   threshold?: number;
 }
