@@ -451,6 +451,27 @@ add(
   add(b);
 }
 {
+  const top2 = ['shield-bearer', 'mend', 'mend', 'mend', 'mend', 'mend', 'mend', 'mend', 'mend'];
+  const b = opening(mk('intercept', 'X.A.10', 'Intercept: when your champion is attacked while an Intercept ally is awake, you may redirect the attack to it; it may then retaliate (X.A.10.c).', { top2 }));
+  play(b, 'p1', 'ember-squire', ['heavy-strike']);
+  resolveAll(b, 'p1');
+  toP2Main(b);
+  play(b, 'p2', 'shield-bearer', ['mend', 'mend']);
+  resolveAll(b, 'p2');
+  b.passUntil(isPhase('main', 'p1'));
+  const squire = b.object('p1', 'ember-squire');
+  const bearer = b.object('p2', 'shield-bearer');
+  b.do('p1', 'DeclareAttack', { attacker: squire, target: 'p2-m1' }).event('PromptOpened', { prompt: { kind: 'intercept', player: 'p2' } });
+  b.do('p2', 'Intercept', { ally: bearer }).event('AttackRedirected', { ally: bearer, from: 'p2-m1' });
+  b.expectState('combat.target', bearer, 'public');
+  b.passUntil((s) => s.prompt?.kind === 'retaliate');
+  b.do('p2', 'DeclareRetaliation', { unit: bearer });
+  b.passUntil(damaged(bearer));
+  b.event('DamageDealt', { attack: true, damage: [{ target: bearer, amount: 1 }, { target: squire, amount: 1 }] });
+  b.expectState('field.2.cardId', 'spirit-of-water', 'public').expectState('field.2.damage', 0, 'public');
+  add(b);
+}
+{
   const b = opening(mk('deck-out', '2.10.6', 'A player who must draw from an empty main deck loses the game (1.4.3.c).'));
   b.passUntil((s) => s.status === 'ended', 800);
   b.event('DrawFromEmptyDeck', { player: 'p2' }).event('MatchEnded', { winner: 'p1' });

@@ -3,14 +3,16 @@
 // activation reverts to before it was declared). legalCommands lists exactly the candidates `check` accepts.
 import { reject, type Command, type DecideContext, type Decision, type MatchConfig, type PlayerId, type Rejection } from '@matchtape/engine';
 import { validateDeck, type Format } from './cards/decks';
-import { classBonusActive, hasKeyword } from './cards/keywords';
+import { classBonusActive, conditionsMet, hasKeyword } from './rules';
 import { CARDS, cardDef } from './cards/pool';
 import type { Ability } from './cards/types';
 import { evolve } from './evolve';
 import {
   Flow,
+  afterAttackDeclared,
   attackTargets,
   collectAttackTriggers,
+  interceptors,
   collectTriggers,
   grantOpportunity,
   materializeProblem,
@@ -192,9 +194,11 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
     case 'ActivateAbility': {
       const o = objectById(s, c.source);
       if (!o || o.controller !== p) return reject('2.4.a.1', `${c.source} is not an object you control`);
-      const a = objectAbilities(o)[c.ability];
-      if (!a || a.kind !== 'activated') return reject('2.4.a.2', `${cardDef(o.cardId).name} has no activated ability #${c.ability}`);
-      if (a.classBonus && !classBonusActive(s, p, cardDef(o.cardId))) return reject('X.A.1.c', 'its Class Bonus is not met: your champion does not share a class with it');
+      const ref = objectAbilities(o)[c.ability];
+      const a = ref?.ability;
+      if (!ref || !a || a.kind !== 'activated') return reject('2.4.a.2', `${cardDef(o.cardId).name} has no activated ability #${c.ability}`);
+      if (a.classBonus && !classBonusActive(s, p, cardDef(ref.cardId))) return reject('X.A.1.c', 'its Class Bonus is not met: your champion does not share a class with it');
+      if (!conditionsMet(s, p, cardDef(ref.cardId), a)) return reject(a.levelAtLeast !== undefined ? 'X.A.25' : 'X.A.6', 'its Element Bonus or Level Restriction is not met');
       if (!obeys(s, o)) return reject('X.A.20', `${cardDef(o.cardId).name} does not obey you (Pride)`);
       if (a.cost.rest && o.rested) return reject('X.B.3.b', `${cardDef(o.cardId).name} is rested and can't pay a REST cost`);
       const rc = a.cost.removeCounters;
@@ -230,6 +234,12 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
       if (!attackTargets(s).some((o) => o.id === c.target)) return reject('2.6.3', `${c.target} is not a legal target for this attack`);
       return null;
     }
+    case 'Intercept': {
+      if (!interceptors(s).some((o) => o.id === c.ally)) return reject('X.A.10.b', `${c.ally} is not an awake ally of yours with Intercept that obeys you`);
+      return null;
+    }
+    case 'DeclineIntercept':
+      return null;
     case 'DeclareRetaliation': {
       const cb = s.combat;
       if (!cb || cb.target !== c.unit) return reject('2.2.g.i.2', `${c.unit} is not the defending unit`);
@@ -333,12 +343,13 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
     }
     case 'ActivateAbility': {
       const o = objectById(s, c.source)!;
-      const a = objectAbilities(o)[c.ability]!;
+      const ref = objectAbilities(o)[c.ability]!;
+      const a = ref.ability;
       if (a.kind !== 'activated') return;
       if (a.cost.rest) f.emit('ObjectRested', { object: o.id, reason: 'cost' }, { rule: '2.4.a.1' });
       const rc = a.cost.removeCounters;
       if (rc) f.emit('CountersChanged', { object: o.id, kind: rc.kind, delta: -rc.n }, { rule: '2.11.4' });
-      const item: StackItem = { sid: `s${f.s.serial + 1}`, controller: p, kind: 'ability', card: null, sourceCardId: o.cardId, source: o.id, ability: c.ability, target: c.target ?? null, materialized: false, weapon: null, label: `${cardDef(o.cardId).name}: ${a.text}` };
+      const item: StackItem = { sid: `s${f.s.serial + 1}`, controller: p, kind: 'ability', card: null, sourceCardId: ref.cardId, source: o.id, ability: ref.index, target: c.target ?? null, materialized: false, weapon: null, label: `${cardDef(ref.cardId).name}: ${a.text}` };
       if (a.cost.banishSelf) f.emit('ObjectLeftField', { object: o.id, cardId: o.cardId, to: 'banishment', reason: 'cost' }, { rule: 'X.B.4' });
       f.emit('AbilityActivated', { item }, { rule: '2.4.a.4' });
       if (a.cost.banishSelf) collectTriggers(f, o, 'leave');
@@ -358,7 +369,7 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
       const t = objectById(s, c.target)!;
       const cb = s.combat!;
       f.emit('AttackDeclared', { player: p, attacker: cb.attacker, target: t.id, defendingPlayer: t.controller, weapon: cb.weapon, attackCard: cb.attackCard }, { rule: '2.6.3' });
-      collectAttackTriggers(f);
+      afterAttackDeclared(f);
       settle(f);
       return;
     }
@@ -371,6 +382,17 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
     }
     case 'DeclineRetaliation':
       f.emit('RetaliationDeclined', { player: p }, { rule: '2.2.g.i.2' });
+      settle(f);
+      return;
+    case 'Intercept':
+      // X.A.10.c: the attack now targets the ally, which may retaliate if awake.
+      f.emit('AttackRedirected', { player: p, ally: c.ally, from: s.combat!.target }, { rule: 'X.A.10.a' });
+      collectAttackTriggers(f);
+      settle(f);
+      return;
+    case 'DeclineIntercept':
+      f.emit('InterceptDeclined', { player: p }, { rule: 'X.A.10.a' });
+      collectAttackTriggers(f);
       settle(f);
       return;
   }
@@ -411,7 +433,7 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
   if (commandGate(s, 'ActivateAbility', p).ok)
     for (const o of s.field) {
       if (o.controller !== p) continue;
-      objectAbilities(o).forEach((a, i) => {
+      objectAbilities(o).forEach(({ ability: a }, i) => {
         if (a.kind !== 'activated') return;
         const targets = a.target ? targetsFor(s, p, a.target, false) : [undefined];
         for (const t of targets) add({ type: 'ActivateAbility', source: o.id, ability: i, ...(t !== undefined ? { target: t } : {}) });
@@ -425,6 +447,10 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
     }
   if (s.prompt?.kind === 'attackTarget') for (const t of s.field) add({ type: 'ChooseAttackTarget', target: t.id });
   if (s.prompt?.kind === 'retaliate' && s.combat?.target) add({ type: 'DeclareRetaliation', unit: s.combat.target });
+  if (s.prompt?.kind === 'intercept') {
+    add({ type: 'DeclineIntercept' });
+    for (const o of s.field) if (o.controller === p) add({ type: 'Intercept', ally: o.id });
+  }
   add({ type: 'Concede' });
   return out;
 }

@@ -288,6 +288,10 @@ export function evolve(s: GAState, e: GameEvent): GAState {
       const next = updPlayer(s, c.attackingPlayer, (pl) => ({ ...pl, graveyard: [c.attackCard!, ...pl.graveyard] }));
       return { ...next, combat: { ...c, attackCard: null } };
     }
+    case 'AttackRedirected':
+      return s.combat ? { ...s, combat: { ...s.combat, target: p.ally as string }, prompt: null } : s;
+    case 'InterceptDeclined':
+      return { ...s, prompt: null };
     case 'AttackDoubled':
       return s.combat ? { ...s, combat: { ...s.combat, multiplier: s.combat.multiplier * 2 } } : s;
     case 'RetaliationDeclared':

@@ -3,7 +3,7 @@
 // the phase sequence (asked of the XState machine) live here; decide.ts validates commands and calls in.
 import { type DraftEvent, type PlayerId, type Rng } from '@matchtape/engine';
 import { cardDef } from './cards/pool';
-import { classBonusActive, hasKeyword, printedKeyword } from './cards/keywords';
+import { conditionsMet, hasKeyword, printedKeyword } from './rules';
 import type { Ability, AbilityCost, Effect, GACardDef, TriggerOn } from './cards/types';
 import { evolve, type Move } from './evolve';
 import { nextLocation } from './machine';
@@ -23,6 +23,8 @@ export interface PendingTrigger {
 export class Flow {
   out: DraftEvent[] = [];
   triggers: PendingTrigger[] = [];
+  /** Units this command's attack damage made lethal, and who dealt it (On Kill, X.A.16). */
+  killers = new Map<string, { controller: PlayerId; id: string; cardId: string; attackCardId: string | null }>();
   constructor(
     public s: GAState,
     readonly rng: Rng,
@@ -53,9 +55,26 @@ export const INNATE_ENLIGHTEN: Ability = {
   effects: [{ do: 'draw', n: 1 }],
   text: 'Remove 3 enlighten counters: Draw a card.',
 };
-export function objectAbilities(o: FieldObject): Ability[] {
+/** An ability of an object and the card that defines it (`index` in that card's abilities). */
+export interface AbilityRef {
+  cardId: string;
+  index: number;
+  ability: Ability;
+}
+/**
+ * The abilities an object has: its card's; for a champion also the Inherited Effects of the cards below it in its
+ * lineage (X.A.9) and the innate enlighten ability (2.11.6.d.i). Commands address them by position in this list.
+ */
+export function objectAbilities(o: FieldObject): AbilityRef[] {
   const d = cardDef(o.cardId);
-  return d.type === 'champion' ? [...d.abilities, INNATE_ENLIGHTEN] : d.abilities;
+  const own = d.abilities.map((ability, index) => ({ cardId: o.cardId, index, ability }));
+  if (d.type !== 'champion') return own;
+  const inherited = o.cards.slice(0, -1).flatMap((c) =>
+    cardDef(c.cardId)
+      .abilities.map((ability, index) => ({ cardId: c.cardId, index, ability }))
+      .filter((x) => x.ability.kind !== 'resolve' && x.ability.inherited === true),
+  );
+  return [...own, ...inherited, { cardId: o.cardId, index: d.abilities.length, ability: INNATE_ENLIGHTEN }];
 }
 export function abilityOf(sourceCardId: string, index: number): Ability | undefined {
   const d = cardDef(sourceCardId);
@@ -110,16 +129,17 @@ export function placeTriggers(f: Flow): void {
 }
 
 export function collectTriggers(f: Flow, o: FieldObject | { controller: PlayerId; cardId: string; id: string | null }, on: TriggerOn, target: string | null = null): void {
-  const d = cardDef(o.cardId);
-  d.abilities.forEach((a, idx) => {
-    if (a.kind !== 'trigger' || a.on !== on) return;
-    if (a.classBonus && !classBonusActive(f.s, o.controller, d)) return;
+  const refs = 'cards' in o ? objectAbilities(o) : cardDef(o.cardId).abilities.map((ability, index) => ({ cardId: o.cardId, index, ability }));
+  for (const { cardId, index, ability: a } of refs) {
+    if (a.kind !== 'trigger' || a.on !== on) continue;
+    const d = cardDef(cardId);
+    if (!conditionsMet(f.s, o.controller, d, a)) continue;
     if (a.condition === 'awake') {
       const obj = objectById(f.s, o.id);
-      if (!obj || obj.rested) return;
+      if (!obj || obj.rested) continue;
     }
-    f.triggers.push({ controller: o.controller, source: o.id, sourceCardId: o.cardId, ability: idx, target, label: `${d.name}: ${a.text}` });
-  });
+    f.triggers.push({ controller: o.controller, source: o.id, sourceCardId: cardId, ability: index, target, label: `${d.name}: ${a.text}` });
+  }
 }
 
 /** Phases where the turn player gets Opportunity again once the stack has emptied (2.2.2, 2.2.e.3, 2.2.g.i-ii). */
@@ -141,7 +161,7 @@ export function resolveAndContinue(f: Flow): void {
 
 function targetLegal(s: GAState, item: StackItem): boolean {
   if (item.target === null) return true;
-  const a = abilityOf(item.card?.cardId ?? item.sourceCardId, item.card ? 0 : item.ability);
+  const a = item.card ? cardDef(item.card.cardId).abilities.find((x) => x.kind === 'resolve') : abilityOf(item.sourceCardId, item.ability);
   const spec = a && (a.kind === 'resolve' || a.kind === 'activated') ? a.target : undefined;
   if (spec === 'graveyard-card') return s.order.some((p) => s.players[p]!.graveyard.some((c) => c.id === item.target));
   const o = objectById(s, item.target);
@@ -369,16 +389,26 @@ export function dealCombatDamage(f: Flow): void {
   const damage: { target: string; amount: number; source: string }[] = [];
   let hit = 0;
   // 2.6.9-10: an attacker or target that left deals / is dealt nothing.
+  // X.A.16.b: On Kill only when this damage is what makes the unit lethal.
+  const noteKill = (victim: FieldObject, by: FieldObject, amount: number, attackCardId: string | null) => {
+    if (victim.damage < life(victim) && victim.damage + amount >= life(victim)) f.killers.set(victim.id, { controller: by.controller, id: by.id, cardId: by.cardId, attackCardId });
+  };
   if (attacker && target) {
     const amount = Math.max(0, attackPower(f.s)) * c.multiplier;
     const left = prevent(f, target, amount, true);
-    if (left > 0) damage.push({ target: target.id, amount: left, source: attacker.id });
+    if (left > 0) {
+      damage.push({ target: target.id, amount: left, source: attacker.id });
+      noteKill(target, attacker, left, c.attackCard?.cardId ?? null);
+    }
     hit = left;
   }
   // 2.2.g.ii.2.a-b: a retaliator still on the field deals its damage to the attacker.
   if (retaliator && attacker) {
     const left = prevent(f, attacker, Math.max(0, unitPower(f.s, retaliator)), true);
-    if (left > 0) damage.push({ target: attacker.id, amount: left, source: retaliator.id });
+    if (left > 0) {
+      damage.push({ target: attacker.id, amount: left, source: retaliator.id });
+      noteKill(attacker, retaliator, left, null);
+    }
   }
   if (damage.length > 0) f.emit('DamageDealt', { source: c.attacker, attack: true, damage }, { rule: '2.2.g.ii.2.e', auto: true });
   // 2.2.g.ii.2.e.ii: the weapon used loses a durability counter, even at 0 damage, unless the target left.
@@ -421,6 +451,14 @@ export function runSBE(f: Flow): void {
     for (const o of [...f.s.field]) {
       if (isAlly(o) && o.damage >= life(o) && !hasKeyword(f.s, o, 'Immortality')) {
         destroyObject(f, o, '2.12.h.3');
+        const k = f.killers.get(o.id);
+        if (k) {
+          // X.A.16 / 2.6.8: the attack card's On Kill belongs to the attacking unit.
+          if (k.attackCardId) collectTriggers(f, { controller: k.controller, cardId: k.attackCardId, id: k.id }, 'kill', o.id);
+          const killer = objectById(f.s, k.id);
+          if (killer) collectTriggers(f, killer, 'kill', o.id);
+          f.killers.delete(o.id);
+        }
         changed = true;
       } else if (cardDef(o.cardId).type === 'weapon' && (o.counters.durability ?? 0) <= 0) {
         destroyObject(f, o, '2.12.h.4');
@@ -493,7 +531,7 @@ function enterLocation(f: Flow, phase: Phase, step: Step, rule: string): void {
       if (c.target === null) {
         if (attackTargets(f.s).length > 0) f.emit('PromptOpened', { prompt: { kind: 'attackTarget', player: c.attackingPlayer, rule: '2.6.3' } }, { rule: '2.6.3', auto: true });
         else f.emit('AttackFizzled', { player: c.attackingPlayer, reason: 'no legal attack target' }, { rule: '2.6.2.b', auto: true });
-      } else collectAttackTriggers(f);
+      } else afterAttackDeclared(f);
       return;
     }
     case 'combat/retaliation':
@@ -514,6 +552,24 @@ function enterLocation(f: Flow, phase: Phase, step: Step, rule: string): void {
       return;
     }
   }
+}
+
+/** Units that may intercept the attack in combat (X.A.10): awake, obeying allies of the attacked champion's controller. */
+export function interceptors(s: GAState): FieldObject[] {
+  const c = s.combat;
+  const t = objectById(s, c?.target);
+  if (!c || !t || !isChampion(t)) return [];
+  return s.field.filter((o) => o.controller === t.controller && isAlly(o) && !o.rested && hasKeyword(s, o, 'Intercept') && obeysUnit(s, o));
+}
+
+/** Once an attack has its target: the defender may intercept (X.A.10), then On Attack triggers (2.2.g.2). */
+export function afterAttackDeclared(f: Flow): void {
+  const c = f.s.combat;
+  if (c?.defendingPlayer && interceptors(f.s).length > 0) {
+    f.emit('PromptOpened', { prompt: { kind: 'intercept', player: c.defendingPlayer, rule: 'X.A.10' } }, { rule: 'X.A.10', auto: true });
+    return;
+  }
+  collectAttackTriggers(f);
 }
 
 export function collectAttackTriggers(f: Flow): void {

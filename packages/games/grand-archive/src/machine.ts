@@ -141,6 +141,8 @@ export const grandArchiveMachine = createMachine(
                 meta: { rule: '2.2.g.2', step: 'attack' },
                 on: {
                   ChooseAttackTarget: { guard: g('promptIs', '2.6.3', { kind: 'attackTarget' }) },
+                  Intercept: { guard: g('promptIs', 'X.A.10', { kind: 'intercept' }) },
+                  DeclineIntercept: { guard: g('promptIs', 'X.A.10', { kind: 'intercept' }) },
                   ADVANCE: [
                     { guard: g('noAttack', '2.6.2.b'), target: '#grandArchive.turn.main', meta: { rule: '2.6.2.b' } },
                     { target: 'retaliation', meta: { rule: '2.2.g.2.a' } },
@@ -246,6 +248,8 @@ export const COMMAND_RULES: Readonly<Record<string, string>> = {
   ActivateAbility: '2.4.a.1.b',
   DeclareAttack: '2.6.1.b',
   ChooseAttackTarget: '2.6.3',
+  Intercept: 'X.A.10',
+  DeclineIntercept: 'X.A.10',
   DeclareRetaliation: '2.2.g.i.2',
   DeclineRetaliation: '2.2.g.i.2',
   PassOpportunity: '2.8.b.1.c',

@@ -34,6 +34,8 @@ describe('grand-archive bot matches', () => {
         expect(last.type).toBe('MatchEnded');
         const kind = String((last.payload as { result: string }).result).replace(/^p\d wins: p\d lost \((.*)\)$/, '$1');
         results.set(kind, (results.get(kind) ?? 0) + 1);
+        // Every automatic event carries the rule behind it (and cause {system:true}, from `auto`).
+        for (const e of m.events) if ('system' in e.cause) expect(e.rule, `${e.type} at seq ${e.seq}`).not.toBeNull();
         expect(verifyChain(m.events)).toEqual({ ok: true });
         expect(verifyRandom(m.events, m.seed).ok).toBe(true);
         let s = grandArchive.initial();

@@ -1,8 +1,7 @@
 // Derived values the rules define on top of the state: levels, stats, elements, obedience, costs, visibility.
-import { modifierOf, type PlayerId, type Viewer } from '@matchtape/engine';
-import { classBonusActive, hasKeyword, keywordN, printedKeyword } from './cards/keywords';
+import { grantedKeywords, modifierOf, type PlayerId, type Viewer } from '@matchtape/engine';
 import { cardDef } from './cards/pool';
-import type { GACardDef } from './cards/types';
+import type { Condition, GACardDef, KeywordName } from './cards/types';
 import type { Element, FieldObject, GAState, PlayerZone, Zone } from './types';
 
 export function opponentsOf(s: GAState, p: PlayerId): PlayerId[] {
@@ -36,7 +35,7 @@ export function championLevel(s: GAState, p: PlayerId): number {
     if (o.controller !== p) continue;
     const d = cardDef(o.cardId);
     for (const a of d.abilities)
-      if (a.kind === 'static' && a.effect.kind === 'level' && (!a.classBonus || classBonusActive(s, p, d))) lv += a.effect.n;
+      if (a.kind === 'static' && a.effect.kind === 'level' && conditionsMet(s, p, d, a)) lv += a.effect.n;
   }
   return lv;
 }
@@ -58,6 +57,7 @@ export function unitPower(s: GAState, o: FieldObject): number {
   const d = cardDef(o.cardId);
   if (!isAlly(o)) return 0;
   let p = (d.power ?? 0) + (o.counters.buff ?? 0) + modifierOf(s.effects, o.id, 'power');
+  for (const a of d.abilities) if (a.kind === 'static' && a.effect.kind === 'power' && a.effect.applies === 'self' && conditionsMet(s, o.controller, d, a)) p += a.effect.n;
   for (const x of s.field) {
     if (x.controller !== o.controller) continue;
     const xd = cardDef(x.cardId);
@@ -80,7 +80,7 @@ export function attackPower(s: GAState): number {
     const d = cardDef(c.attackCard.cardId);
     p += d.power ?? 0;
     for (const a of d.abilities)
-      if (a.kind === 'static' && a.effect.kind === 'power' && a.effect.applies === 'self' && (!a.classBonus || classBonusActive(s, attacker.controller, d))) p += a.effect.n;
+      if (a.kind === 'static' && a.effect.kind === 'power' && a.effect.applies === 'self' && conditionsMet(s, attacker.controller, d, a)) p += a.effect.n;
   }
   for (const a of cardDef(attacker.cardId).abilities)
     if (a.kind === 'static' && a.effect.kind === 'power-per-banished-regalia-weapon') {
@@ -136,4 +136,49 @@ export function isHiddenZone(z: Zone): boolean {
 export function nextPlayer(s: GAState, p: PlayerId): PlayerId {
   const i = s.order.indexOf(p);
   return s.order[(i + 1) % s.order.length]!;
+}
+
+// ── Keywords (X.A) ─────────────────────────────────────────────────────────────────────────────────────
+
+/** Classes of a player's champion (the top card's subtypes), for Class Bonus (X.A.1.a.i). */
+export function championClasses(s: GAState, player: string): string[] {
+  const champ = s.field.find((o) => o.controller === player && cardDef(o.cardId).type === 'champion');
+  return champ ? cardDef(champ.cardId).subtypes : [];
+}
+
+export function classBonusActive(s: GAState, player: string, def: GACardDef): boolean {
+  const classes = championClasses(s, player);
+  return def.subtypes.some((c) => classes.includes(c));
+}
+
+/** Printed keyword (honouring its Class Bonus) of a card controlled/owned by `player`. */
+export function printedKeyword(s: GAState, player: string, def: GACardDef, keyword: KeywordName): boolean {
+  return def.keywords.some((k) => k.keyword === keyword && conditionsMet(s, player, def, k));
+}
+
+/**
+ * Restriction abilities (2.4.d): Class Bonus (X.A.1), Element Bonus (X.A.6) and Level Restriction (X.A.25) —
+ * the text applies only while `player`'s champion matches; they function in every zone.
+ */
+export function conditionsMet(s: GAState, player: string, def: GACardDef, c: Condition): boolean {
+  if (c.classBonus && !classBonusActive(s, player, def)) return false;
+  if (c.elementBonus && !championElements(s, player).includes(def.element)) return false;
+  if (c.levelAtLeast !== undefined && championLevel(s, player as PlayerId) < c.levelAtLeast) return false;
+  return true;
+}
+
+/** Elements of a player's champion: every champion card in its lineage (1.7.a.4.d.iii). */
+export function championElements(s: GAState, player: string): string[] {
+  const champ = s.field.find((o) => o.controller === player && cardDef(o.cardId).type === 'champion');
+  return champ ? [...new Set(champ.cards.map((c) => cardDef(c.cardId).element))] : [];
+}
+
+/** Highest N of a numbered keyword (Pride: "only the highest value", X.A.20.b). */
+export function keywordN(def: GACardDef, keyword: KeywordName): number | null {
+  const ns = def.keywords.filter((k) => k.keyword === keyword).map((k) => k.n ?? 0);
+  return ns.length === 0 ? null : Math.max(...ns);
+}
+
+export function hasKeyword(s: GAState, obj: FieldObject, keyword: KeywordName): boolean {
+  return printedKeyword(s, obj.controller, cardDef(obj.cardId), keyword) || grantedKeywords(s.effects, obj.id).includes(keyword);
 }

@@ -78,7 +78,8 @@ export type Prompt =
   | { kind: 'materialize'; player: PlayerId; rule: '2.2.b.3' }
   | { kind: 'payReserve'; player: PlayerId; rule: '2.3.c.1' }
   | { kind: 'attackTarget'; player: PlayerId; rule: '2.6.3' }
-  | { kind: 'retaliate'; player: PlayerId; rule: '2.2.g.i.2' };
+  | { kind: 'retaliate'; player: PlayerId; rule: '2.2.g.i.2' }
+  | { kind: 'intercept'; player: PlayerId; rule: 'X.A.10' };
 
 export interface Combat {
   attacker: string;

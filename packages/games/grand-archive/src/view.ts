@@ -285,6 +285,10 @@ export function describe(e: GameEvent): string {
       return `${who} attacks ${p.target} with ${p.attacker}${p.weapon ? ` (weapon ${p.weapon})` : ''}`;
     case 'AttackFizzled':
       return `The attack fizzled: ${p.reason}`;
+    case 'AttackRedirected':
+      return `${p.ally} intercepts the attack`;
+    case 'InterceptDeclined':
+      return `${who} does not intercept`;
     case 'AttackDoubled':
       return 'The attack’s damage is doubled';
     case 'RetaliationDeclared':
@@ -318,6 +322,7 @@ export function keyMoment(e: GameEvent): null | { kind: string; label: string } 
   const p = e.payload as Record<string, unknown>;
   switch (e.type) {
     case 'AttackDeclared':
+    case 'AttackRedirected':
       return { kind: 'attack', label: describe(e) };
     case 'DamageDealt':
       return { kind: 'damage', label: describe(e) };

@@ -27,6 +27,8 @@ function score(s: GAState, p: PlayerId, c: Command): number {
     case 'PlaceStartingChampion':
     case 'DeclareRetaliation':
       return 100;
+    case 'Intercept':
+      return 60;
     case 'Materialize': {
       const card = s.players[p]!.materialDeck.find((x) => x.id === c.card);
       return card && 'cardId' in card && cardDef(card.cardId).type === 'champion' ? 90 : 60;
@@ -56,6 +58,7 @@ function score(s: GAState, p: PlayerId, c: Command): number {
     case 'PassOpportunity':
     case 'DeclineMaterialize':
     case 'DeclineRetaliation':
+    case 'DeclineIntercept':
       return 10;
     case 'CancelActivation':
       return 0;

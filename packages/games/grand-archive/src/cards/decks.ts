@@ -9,7 +9,7 @@ export const PRESET_DECKS: Readonly<Record<string, DeckList>> = {
     name: 'Lorraine Fire',
     main: four([
       'rending-flames', 'deflecting-edge', 'flame-rune-swordsman', 'creative-shock', 'ember-squire',
-      'ash-hound', 'veteran-knight', 'stone-warden', 'spark-bolt', 'fireball',
+      'ash-hound', 'veteran-knight', 'cinder-adept', 'spark-bolt', 'fireball',
       'quick-slash', 'heavy-strike', 'steel-longsword', 'iron-buckler', 'blazing-hearth',
     ]),
     extra: {
@@ -20,11 +20,11 @@ export const PRESET_DECKS: Readonly<Record<string, DeckList>> = {
     name: 'Tides of Memory',
     main: four([
       'nia-mistveiled-scout', 'tidecaller-adept', 'sea-serpent', 'keen-falcon', 'veteran-knight',
-      'stone-warden', 'wave-crash', 'mend', 'misty-veil', 'studied-insight',
-      'rally-the-line', 'deflecting-edge', 'quick-slash', 'steel-longsword', 'tidal-sanctum',
+      'shield-bearer', 'wave-crash', 'mend', 'misty-veil', 'studied-insight',
+      'ridge-warden', 'deflecting-edge', 'quick-slash', 'steel-longsword', 'tidal-sanctum',
     ]),
     extra: {
-      material: ['spirit-of-water', 'lorraine-wandering-warrior', 'merlin-memory-thief', 'tristan-grim-stalker', 'tome-of-knowledge', 'tome-of-sacred-lightning', 'clarent-sword-of-peace', 'training-sabre'],
+      material: ['spirit-of-water', 'lorraine-wandering-warrior', 'rai-storm-seer', 'merlin-memory-thief', 'tristan-grim-stalker', 'tome-of-knowledge', 'tome-of-sacred-lightning', 'clarent-sword-of-peace', 'training-sabre'],
     },
   },
 };

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '@matchtape/engine';
 import { Flow, canLevelOnto, collectAttackTriggers, collectTriggers, dealCombatDamage, runSBE } from '../flow';
 import { targetsFor } from '../decide';
-import { activationCost, attackableBy, obeys, objectById } from '../rules';
+import { activationCost, attackableBy, obeys, objectById, unitPower } from '../rules';
 import { Table } from '../test-helpers';
 import { validateDeck } from './decks';
 import { KEYWORDS } from './keywords';
@@ -151,6 +151,71 @@ describe('keywords (X.A)', () => {
     t.passUntil((s) => s.stack.length === 0);
     expect(objectById(t.state, hound)!.rested).toBe(false);
     expect(t.events.some((e) => e.type === 'ObjectsWoken' && e.rule === 'X.A.24')).toBe(true);
+  });
+
+  it('X.A.6 Element Bonus: Cinder Adept gets +1 POWER only while its controller’s champion has the fire element', () => {
+    const t = Table.atP2Main();
+    const mine = t.put('p1', 'cinder-adept');
+    const theirs = t.put('p2', 'cinder-adept');
+    expect(unitPower(t.state, objectById(t.state, mine)!)).toBe(2);
+    expect(unitPower(t.state, objectById(t.state, theirs)!)).toBe(1);
+  });
+
+  it('X.A.25 Level Restriction: Ridge Warden’s [Lv 2+] On Enter triggers only with LV ≥ 2', () => {
+    for (const [champion, n] of [['spirit-of-water', 0], ['merlin-memory-thief', 1]] as const) {
+      const t = Table.atP2Main();
+      t.champion('p2', champion);
+      const f = flow(t);
+      const id = t.put('p2', 'ridge-warden');
+      collectTriggers(f, objectById(t.state, id)!, 'enter');
+      expect(f.triggers).toHaveLength(n);
+    }
+  });
+
+  it('X.A.9 Inherited Effect: Rai’s end-phase ability belongs to the champion leveled on top of it, and only from the lineage', () => {
+    const t = Table.atP2Main();
+    // Rai at the bottom of the lineage, Merlin on top.
+    t.patch((s) => ({ ...s, field: s.field.map((o) => (o.id === 'p2-m1' ? { ...o, cardId: 'merlin-memory-thief', cards: [o.cards[0]!, { id: 'p2-rai', cardId: 'rai-storm-seer' }, { id: 'p2-mer', cardId: 'merlin-memory-thief' }] } : o)) }));
+    t.passUntil((s) => s.phase === 'end' && s.stack.length > 0);
+    expect(t.state.stack.map((x) => x.sourceCardId)).toEqual(['rai-storm-seer']);
+    t.passUntil((s) => s.stack.length === 0);
+    expect(objectById(t.state, 'p2-m1')!.counters.enlighten).toBe(1);
+  });
+
+  it('X.A.16 On Kill: Heavy Strike draws when its attack damage destroys the ally, not when the ally was already lethal (X.A.16.b)', () => {
+    for (const [before, expected] of [[0, 1], [3, 1], [4, 0]] as const) {
+      const t = Table.atP2Main();
+      t.champion('p2', 'lorraine-wandering-warrior');
+      const ally = t.put('p1', 'keen-falcon', { damage: before, counters: { buff: 3 } });
+      t.patch((s) => ({ ...s, combat: { attacker: 'p2-m1', attackingPlayer: 'p2', defendingPlayer: 'p1', target: ally, weapon: null, attackCard: { id: 'p2-hs', cardId: 'heavy-strike' }, retaliator: null, retaliationDecided: true, damageDealt: false, multiplier: 1, negated: false } }));
+      const f = flow(t);
+      dealCombatDamage(f);
+      runSBE(f);
+      expect(objectById(f.s, ally)).toBeUndefined();
+      expect(f.triggers.filter((x) => x.sourceCardId === 'heavy-strike')).toHaveLength(expected);
+    }
+  });
+
+  it('X.A.10 Intercept: an awake Shield Bearer may take an attack aimed at its champion', () => {
+    const t = Table.atP2Main();
+    const bearer = t.put('p1', 'shield-bearer');
+    const hound = t.put('p2', 'ash-hound');
+    t.do('p2', 'DeclareAttack', { attacker: hound, target: 'p1-m1' });
+    expect(t.state.prompt).toMatchObject({ kind: 'intercept', player: 'p1' });
+    expect(t.try('p1', 'Intercept', { ally: hound })).toMatchObject({ ok: false, rule: 'X.A.10.b' });
+    t.do('p1', 'Intercept', { ally: bearer });
+    expect(t.state.combat!.target).toBe(bearer);
+    t.passUntil((s) => s.combat === null);
+    expect(objectById(t.state, bearer)!.damage).toBe(2);
+    expect(objectById(t.state, 'p1-m1')!.damage).toBe(0);
+  });
+
+  it('X.A.10.b Intercept needs the ally awake', () => {
+    const t = Table.atP2Main();
+    t.put('p1', 'shield-bearer', { rested: true });
+    const hound = t.put('p2', 'ash-hound');
+    t.do('p2', 'DeclareAttack', { attacker: hound, target: 'p1-m1' });
+    expect(t.state.prompt?.kind).not.toBe('intercept');
   });
 
   it('X.A.4 Divine Relic: the deck rule exists (no card in the pool carries it)', () => {

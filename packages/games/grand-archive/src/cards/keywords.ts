@@ -1,10 +1,7 @@
 // The keywords of the glossary (X.A) as data: which rule defines each, whether this engine applies it, and how.
 // Engine code asks `hasKeyword` (printed with its Class Bonus condition, or granted by an effect); the coverage
 // report and the keyword tests read KEYWORDS.
-import { grantedKeywords } from '@matchtape/engine';
-import type { GAState, FieldObject } from '../types';
-import { cardDef } from './pool';
-import type { GACardDef, KeywordName } from './types';
+import type { KeywordName } from './types';
 
 export interface KeywordSpec {
   keyword: KeywordName;
@@ -22,17 +19,17 @@ export const KEYWORDS: readonly KeywordSpec[] = [
   { keyword: 'Critical', rule: 'X.A.3', status: 'not-implemented', note: 'The replacement needs an any-opponent discard prompt during the damage step; no card in the pool has it.' },
   { keyword: 'Divine Relic', rule: 'X.A.4', status: 'partial', note: 'validateDeck allows at most one per material deck, but no card in the pool carries the keyword, so it never applies.' },
   { keyword: 'Efficiency', rule: 'X.A.5', status: 'implemented', note: 'Activation (not materialization) costs LV less, floor 0 (1.6.b.8.c).' },
-  { keyword: 'Element Bonus', rule: 'X.A.6', status: 'not-implemented', note: 'No card in the pool has it; the condition would mirror Class Bonus with elements.' },
+  { keyword: 'Element Bonus', rule: 'X.A.6', status: 'implemented', note: 'Abilities marked elementBonus apply only while the element is among your champion’s lineage elements (Cinder Adept).' },
   { keyword: 'Floating Memory', rule: 'X.A.7', status: 'partial', note: 'Read by Merlin, Memory Thief (level counter if the banished card has it, with its Class Bonus checked against the owner’s champion, X.A.1.c.i); paying memory costs with it is not offered.', redundant: true },
   { keyword: 'Immortality', rule: 'X.A.8', status: 'implemented', note: 'An immortal ally is not destroyed at 0 life nor by destroy effects; it can still be banished.', redundant: true },
-  { keyword: 'Inherited Effect', rule: 'X.A.9', status: 'not-implemented', note: 'No champion in the pool has one; lineage cards are kept (1.7.a.4.d) but give no abilities.' },
-  { keyword: 'Intercept', rule: 'X.A.10', status: 'not-implemented', note: 'Needs a redirect prompt after attack declaration; no card in the pool has it.', redundant: true },
+  { keyword: 'Inherited Effect', rule: 'X.A.9', status: 'implemented', note: 'Triggered and activated abilities marked inherited belong to the top champion while their card is in its lineage (Rai, Storm Seer); inherited statics are not used by the pool.' },
+  { keyword: 'Intercept', rule: 'X.A.10', status: 'implemented', note: 'When your champion is attacked, you may redirect the attack to an awake, obeying ally with Intercept (prompt Intercept / DeclineIntercept) before On Attack triggers.', redundant: true },
   { keyword: 'Lineage', rule: 'X.A.11', status: 'implemented', note: 'Level-up from a champion of another lineage name is rejected at declaration and re-checked at resolution (2.3.d.2.a).' },
   { keyword: 'On Attack', rule: 'X.A.12', status: 'implemented', note: 'Triggers when the attack is declared and goes on the stack at the start of combat (2.2.g.2).' },
   { keyword: 'On Death', rule: 'X.A.13', status: 'implemented', note: 'Triggers when a destroyed ally goes to the graveyard (not when banished instead).' },
   { keyword: 'On Enter', rule: 'X.A.14', status: 'implemented', note: 'Triggers when an object enters, and for a champion when its card joins the lineage (X.A.14.b).' },
   { keyword: 'On Hit', rule: 'X.A.15', status: 'implemented', note: 'On Hit and On Ally Hit trigger when attack damage > 0 is dealt (2.9.10), from the attack card or the attacking unit.' },
-  { keyword: 'On Kill', rule: 'X.A.16', status: 'not-implemented', note: 'No card in the pool has it.' },
+  { keyword: 'On Kill', rule: 'X.A.16', status: 'implemented', note: 'Triggers when this source’s attack damage is what makes an ally lethal and it is destroyed by state-based effects (X.A.16.b); Heavy Strike.' },
   { keyword: 'On Leave', rule: 'X.A.17', status: 'implemented', note: 'Triggers whenever the object leaves the field, however it leaves.' },
   { keyword: 'Prepare', rule: 'X.A.18', status: 'not-implemented', note: 'No card in the pool has it; preparation counters exist (Tristan).' },
   { keyword: 'Preserve', rule: 'X.A.19', status: 'not-implemented', note: 'Face-up cards inside the material deck need a partly public zone; no card in the pool has it.', redundant: true },
@@ -41,33 +38,10 @@ export const KEYWORDS: readonly KeywordSpec[] = [
   { keyword: 'Stealth', rule: 'X.A.22', status: 'implemented', note: 'Cannot be targeted by an attack unless the attacker or its weapon has True Sight.', redundant: true },
   { keyword: 'True Sight', rule: 'X.A.23', status: 'implemented', note: 'The unit’s attacks (or attacks with this weapon) may target stealth units.', redundant: true },
   { keyword: 'Vigor', rule: 'X.A.24', status: 'implemented', note: 'The unit wakes at the beginning of its controller’s end phase.', redundant: true },
-  { keyword: 'Level Restriction', rule: 'X.A.25', status: 'not-implemented', note: 'No card in the pool has one.' },
+  { keyword: 'Level Restriction', rule: 'X.A.25', status: 'implemented', note: 'Abilities marked levelAtLeast N apply only while your champion’s LV ≥ N (Ridge Warden).' },
 ];
 
 export const KEYWORD_RULE: Readonly<Record<string, string>> = Object.fromEntries(KEYWORDS.map((k) => [k.keyword, k.rule]));
 
-/** Classes of a player's champion (the top card's subtypes), for Class Bonus (X.A.1.a.i). */
-export function championClasses(s: GAState, player: string): string[] {
-  const champ = s.field.find((o) => o.controller === player && cardDef(o.cardId).type === 'champion');
-  return champ ? cardDef(champ.cardId).subtypes : [];
-}
-
-export function classBonusActive(s: GAState, player: string, def: GACardDef): boolean {
-  const classes = championClasses(s, player);
-  return def.subtypes.some((c) => classes.includes(c));
-}
-
-/** Printed keyword (honouring its Class Bonus) of a card controlled/owned by `player`. */
-export function printedKeyword(s: GAState, player: string, def: GACardDef, keyword: KeywordName): boolean {
-  return def.keywords.some((k) => k.keyword === keyword && (!k.classBonus || classBonusActive(s, player, def)));
-}
-
-/** Highest N of a numbered keyword (Pride: "only the highest value", X.A.20.b). */
-export function keywordN(def: GACardDef, keyword: KeywordName): number | null {
-  const ns = def.keywords.filter((k) => k.keyword === keyword).map((k) => k.n ?? 0);
-  return ns.length === 0 ? null : Math.max(...ns);
-}
-
-export function hasKeyword(s: GAState, obj: FieldObject, keyword: KeywordName): boolean {
-  return printedKeyword(s, obj.controller, cardDef(obj.cardId), keyword) || grantedKeywords(s.effects, obj.id).includes(keyword);
-}
+// The keyword checks live in rules.ts (they need LV and elements); re-exported here for readers of keywords.
+export { championClasses, classBonusActive, hasKeyword, keywordN, printedKeyword, conditionsMet } from '../rules';

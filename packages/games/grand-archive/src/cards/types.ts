@@ -29,12 +29,23 @@ export type KeywordName =
   | 'Vigor'
   | 'Level Restriction';
 
-/** A keyword printed on a card. `classBonus`: only while your champion shares a class with the card (X.A.1). */
-export interface KeywordInstance {
+/**
+ * Restrictions on a printed keyword or ability (2.4.d): Class Bonus (X.A.1: your champion shares a class with the
+ * card), Element Bonus (X.A.6: your champion's elements include the card's), Level Restriction (X.A.25: LV ≥ N).
+ * `inherited` (X.A.9): a champion card's ability that its lineage's top champion has while the card is in it.
+ */
+export interface Condition {
+  classBonus?: boolean;
+  elementBonus?: boolean;
+  levelAtLeast?: number;
+  inherited?: boolean;
+}
+
+/** A keyword printed on a card, with its restrictions. */
+export interface KeywordInstance extends Condition {
   keyword: KeywordName;
   n?: number;
   name?: string;
-  classBonus?: boolean;
 }
 
 /** What a target may be (2.7.6). */
@@ -55,13 +66,13 @@ export type Effect =
   | { do: 'banish-from-graveyard'; levelIfFloating: boolean }
   | { do: 'double-attack-if-banish'; element: Element; n: number };
 
-export type TriggerOn = 'enter' | 'attack' | 'hit' | 'ally-hit' | 'death' | 'leave' | 'end-phase';
+export type TriggerOn = 'enter' | 'attack' | 'hit' | 'ally-hit' | 'kill' | 'death' | 'leave' | 'end-phase';
 
 export type Ability =
-  | { kind: 'trigger'; on: TriggerOn; effects: Effect[]; classBonus?: boolean; condition?: 'awake'; cost?: AbilityCost; text: string }
-  | { kind: 'activated'; cost: AbilityCost; target?: TargetSpec; effects: Effect[]; classBonus?: boolean; text: string }
+  | ({ kind: 'trigger'; on: TriggerOn; effects: Effect[]; condition?: 'awake'; cost?: AbilityCost; text: string } & Condition)
+  | ({ kind: 'activated'; cost: AbilityCost; target?: TargetSpec; effects: Effect[]; text: string } & Condition)
   | { kind: 'resolve'; target?: TargetSpec; effects: Effect[]; text: string }
-  | { kind: 'static'; effect: StaticEffect; classBonus?: boolean; text: string };
+  | ({ kind: 'static'; effect: StaticEffect; text: string } & Condition);
 
 export interface AbilityCost {
   rest?: true;
