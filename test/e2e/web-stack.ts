@@ -179,6 +179,6 @@ export async function apiJson<T = unknown>(base: string, path: string, init: { m
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(base + path, { method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'), headers, ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) });
   const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${res.status}: ${text.slice(0, 500)}`);
+  if (!res.ok) throw new Error(`${init.method ?? (init.body !== undefined ? 'POST' : 'GET')} ${path} → ${res.status}: ${text.slice(0, 500)}`);
   return JSON.parse(text) as T;
 }

@@ -3,6 +3,7 @@
 // filtered by turn; the line at the playhead is highlighted and clicking a line seeks there.
 import { memo, useEffect, useMemo, useRef } from 'react';
 import type { AnyGameModule, EventEnvelope } from '@matchtape/engine';
+import { nameCards, type Piece } from '../lib/names';
 import type { TimelineNav } from '../lib/timeline';
 
 export type LogFilter = 'follow' | 'all' | number;
@@ -15,14 +16,24 @@ export function describeSafely(game: AnyGameModule, e: EventEnvelope): string {
   }
 }
 
-const Line = memo(function Line({ e, text, current, future, onSeek }: { e: EventEnvelope; text: string; current: boolean; future: boolean; onSeek: (seq: number) => void }) {
+const Line = memo(function Line({ e, text, current, future, onSeek }: { e: EventEnvelope; text: Piece[]; current: boolean; future: boolean; onSeek: (seq: number) => void }) {
   const who = 'player' in e.cause ? e.cause.player : null;
   return (
     <li className={`log-line${current ? ' log-current' : ''}${future ? ' log-future' : ''}`} aria-current={current ? 'true' : undefined} data-seq={e.seq}>
       <button type="button" onClick={() => onSeek(e.seq)} title={`Go to event ${e.seq}`}>
         <span className="log-seq">{e.seq}</span>
         {who ? <span className={`log-who log-${who}`}>{who.toUpperCase()}</span> : <span className="log-who log-system">rule</span>}
-        <span className="log-text">{text}</span>
+        <span className="log-text">
+          {text.map((p, i) =>
+            typeof p === 'string' ? (
+              p
+            ) : (
+              <span key={i} className="log-card" title={p.id}>
+                {p.name}
+              </span>
+            ),
+          )}
+        </span>
         {e.rule && <span className="log-rule" title={`Rule ${e.rule}`}>{e.rule}</span>}
       </button>
     </li>
@@ -32,6 +43,8 @@ const Line = memo(function Line({ e, text, current, future, onSeek }: { e: Event
 export interface LogProps {
   game: AnyGameModule;
   envelopes: readonly EventEnvelope[];
+  /** Instance id → card name from the viewer's boards around the lines shown. */
+  names: (fromSeq: number, toSeq: number) => ReadonlyMap<string, string>;
   nav: TimelineNav;
   length: number;
   seq: number;
@@ -42,7 +55,7 @@ export interface LogProps {
 
 const MAX_ALL = 1500;
 
-export function Log({ game, envelopes, nav, length, seq, filter, onFilter, onSeek }: LogProps) {
+export function Log({ game, envelopes, names, nav, length, seq, filter, onFilter, onSeek }: LogProps) {
   const listRef = useRef<HTMLOListElement>(null);
   const turnIdx = nav.turnIndexAt(Math.max(seq, 1));
   const shownTurn = filter === 'follow' ? nav.turns[turnIdx] : typeof filter === 'number' ? nav.turns.find((t) => t.turn === filter) : undefined;
@@ -56,13 +69,14 @@ export function Log({ game, envelopes, nav, length, seq, filter, onFilter, onSee
     return [shownTurn.fromSeq, shownTurn.toSeq];
   }, [filter, shownTurn, seq, length]);
   const lines = useMemo(() => {
-    const out: { e: EventEnvelope; text: string }[] = [];
+    const out: { e: EventEnvelope; text: Piece[] }[] = [];
+    const map = to >= from ? names(from, to) : new Map<string, string>();
     for (let s = from; s <= to; s++) {
       const e = envelopes[s - 1];
-      if (e) out.push({ e, text: describeSafely(game, e) });
+      if (e) out.push({ e, text: nameCards(describeSafely(game, e), map) });
     }
     return out;
-  }, [game, envelopes, from, to]);
+  }, [game, envelopes, names, from, to]);
 
   useEffect(() => {
     // Scroll the list only (scrollIntoView would scroll the whole page on a phone).

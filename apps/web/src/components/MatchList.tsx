@@ -143,7 +143,7 @@ export function MatchList() {
                 <th scope="col">Turn · phase</th>
                 <th scope="col">Health / life</th>
                 <th scope="col">Spectators</th>
-                <th scope="col">Updated</th>
+                <th scope="col">Started</th>
               </tr>
             </thead>
             <tbody>
@@ -175,7 +175,7 @@ export function MatchList() {
                     </td>
                     <td>{games[m.game] ? <Figures m={m} /> : <span className="muted">—</span>}</td>
                     <td>{m.spectators ?? <span className="muted">—</span>}</td>
-                    <td className="muted">{ago(m.lastAt ?? m.createdAt, now)}</td>
+                    <td className="muted">{ago(m.createdAt ?? m.lastAt, now)}</td>
                   </tr>
                 );
               })}

@@ -6,6 +6,7 @@ import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BoardModel } from '@matchtape/engine';
 import { ApiError } from '../lib/api';
+import { cardNames } from '../lib/names';
 import { machineStateKeys, orderedPhases } from '../lib/timeline';
 import { useMatchTape } from '../lib/useMatchTape';
 import { forgetToken, isPerspective, loadToken, perspectivesFor, readClaims, saveToken, type Perspective } from '../lib/viewer';
@@ -244,6 +245,22 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
     }
   }, [tape, seq, version]);
 
+  // Names for the log: the viewer's boards at both ends of the lines shown and every turn start between.
+  const names = useCallback(
+    (fromSeq: number, toSeq: number) => {
+      if (!tape) return new Map<string, string>();
+      const seqs = new Set([fromSeq - 1, toSeq]);
+      for (const t of tape.timeline.turns) if (t.fromSeq > fromSeq && t.fromSeq < toSeq) seqs.add(t.fromSeq);
+      try {
+        return cardNames([...seqs].filter((s) => s >= 0).map((s) => tape.boardAt(s)));
+      } catch {
+        return new Map<string, string>();
+      }
+    },
+    // version: a live turn grows
+    [tape, version],
+  );
+
   const switchTo = (p: Perspective) => {
     setAs(p);
     setPlaying(false);
@@ -378,7 +395,7 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
               </div>
             )}
           </main>
-          <Log game={game} envelopes={tape.envelopes} nav={nav} length={length} seq={seq} filter={logFilter} onFilter={setLogFilter} onSeek={(s) => seek(s)} />
+          <Log game={game} envelopes={tape.envelopes} names={names} nav={nav} length={length} seq={seq} filter={logFilter} onFilter={setLogFilter} onSeek={(s) => seek(s)} />
         </div>
         <footer className="controls" aria-label="Playback">
           <Scrubber nav={nav} length={length} version={version} seq={seq} phases={phases} onSeek={seek} onDragEnd={() => setScrubbing(false)} />
