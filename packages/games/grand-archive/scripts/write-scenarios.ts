@@ -472,6 +472,30 @@ add(
   add(b);
 }
 {
+  const top1 = ['ember-reaver', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash'];
+  const b = opening(mk('critical', 'X.A.3.a', 'Critical N: attack damage from the source is doubled unless an opponent discards N cards; Spirit of Water takes 4 from a 2-power Ember Reaver.', { top1 }));
+  b.passUntil(isPhase('main', 'p2')).passUntil((s) => s.phase === 'main' && s.activePlayer === 'p1' && s.priority?.holder === 'p1');
+  play(b, 'p1', 'ember-reaver', ['quick-slash', 'quick-slash']);
+  resolveAll(b, 'p1');
+  b.do('p1', 'DeclareAttack', { attacker: b.object('p1', 'ember-reaver'), target: 'p2-m1' });
+  b.passUntil((s) => s.prompt?.kind === 'critical');
+  b.event('CriticalOffered', { player: 'p2', n: 1 });
+  b.do('p2', 'DeclineCritical').event('CriticalSettled', { doubled: true }).event('DamageDealt', { attack: true, damage: [{ target: 'p2-m1', amount: 4 }] });
+  add(b);
+}
+{
+  const top1 = ['ember-reaver', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash'];
+  const b = opening(mk('critical-discard', 'X.A.3.a', 'Critical N: the defending player discards N cards and the damage is not doubled.', { top1 }));
+  b.passUntil(isPhase('main', 'p2')).passUntil((s) => s.phase === 'main' && s.activePlayer === 'p1' && s.priority?.holder === 'p1');
+  play(b, 'p1', 'ember-reaver', ['quick-slash', 'quick-slash']);
+  resolveAll(b, 'p1');
+  b.do('p1', 'DeclareAttack', { attacker: b.object('p1', 'ember-reaver'), target: 'p2-m1' });
+  b.passUntil((s) => s.prompt?.kind === 'critical');
+  const card = b.hand('p2', 'mend');
+  b.do('p2', 'DiscardForCritical', { card }).event('CardsMoved', { reason: 'critical', moves: [{ id: card, from: 'hand', to: 'graveyard' }] }).event('CriticalSettled', { doubled: false }).event('DamageDealt', { attack: true, damage: [{ target: 'p2-m1', amount: 2 }] });
+  add(b);
+}
+{
   const b = opening(mk('deck-out', '2.10.6', 'A player who must draw from an empty main deck loses the game (1.4.3.c).'));
   b.passUntil((s) => s.status === 'ended', 800);
   b.event('DrawFromEmptyDeck', { player: 'p2' }).event('MatchEnded', { winner: 'p1' });

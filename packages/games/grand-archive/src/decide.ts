@@ -239,7 +239,14 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
       return null;
     }
     case 'DeclineIntercept':
+    case 'DeclineCritical':
       return null;
+    case 'DiscardForCritical': {
+      const card = handCard(s, p, c.card);
+      if (!card) return reject('X.A.3.a', `${c.card} is not a card in your hand`);
+      if (card.selected) return reject('X.A.3.a', `${c.card} is already chosen to discard`);
+      return null;
+    }
     case 'DeclareRetaliation': {
       const cb = s.combat;
       if (!cb || cb.target !== c.unit) return reject('2.2.g.i.2', `${c.unit} is not the defending unit`);
@@ -395,6 +402,22 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
       collectAttackTriggers(f);
       settle(f);
       return;
+    case 'DiscardForCritical': {
+      const card = handCard(s, p, c.card)!;
+      f.emit('CriticalCardSelected', { player: p, card: card.id, oid: card.oid ?? null }, { rule: 'X.A.3.a' });
+      const cr = f.s.combat!.critical!;
+      if (cr.selected >= cr.n) {
+        const chosen = f.s.players[p]!.hand.filter((x): x is Card => !isHidden(x) && x.selected === true);
+        f.emit('CardsMoved', { reason: 'critical', player: p, moves: chosen.map((x) => ({ owner: p, id: x.id, cardId: x.cardId, from: 'hand', to: 'graveyard', fromOid: x.oid ?? null, toOid: null })) }, { rule: 'X.B.11' });
+        f.emit('CriticalSettled', { player: p, doubled: false }, { rule: 'X.A.3.a' });
+        settle(f);
+      }
+      return;
+    }
+    case 'DeclineCritical':
+      f.emit('CriticalSettled', { player: p, doubled: true }, { rule: 'X.A.3.a' });
+      settle(f);
+      return;
   }
 }
 
@@ -447,6 +470,10 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
     }
   if (s.prompt?.kind === 'attackTarget') for (const t of s.field) add({ type: 'ChooseAttackTarget', target: t.id });
   if (s.prompt?.kind === 'retaliate' && s.combat?.target) add({ type: 'DeclareRetaliation', unit: s.combat.target });
+  if (s.prompt?.kind === 'critical') {
+    add({ type: 'DeclineCritical' });
+    for (const c of pl.hand) if (!isHidden(c)) add({ type: 'DiscardForCritical', card: c.id });
+  }
   if (s.prompt?.kind === 'intercept') {
     add({ type: 'DeclineIntercept' });
     for (const o of s.field) if (o.controller === p) add({ type: 'Intercept', ally: o.id });

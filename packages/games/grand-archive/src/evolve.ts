@@ -288,6 +288,22 @@ export function evolve(s: GAState, e: GameEvent): GAState {
       const next = updPlayer(s, c.attackingPlayer, (pl) => ({ ...pl, graveyard: [c.attackCard!, ...pl.graveyard] }));
       return { ...next, combat: { ...c, attackCard: null } };
     }
+    case 'CriticalOffered':
+      return s.combat ? { ...s, combat: { ...s.combat, critical: { n: Number(p.n), selected: 0, settled: false } }, prompt: { kind: 'critical', player: p.player as PlayerId, rule: 'X.A.3' } } : s;
+    case 'CriticalCardSelected': {
+      const id = (p.card as string | null) ?? null;
+      let next = s;
+      if (id !== null) next = updPlayer(s, p.player as string, (pl) => ({ ...pl, hand: pl.hand.map((c) => (c.id === id && !isHidden(c) ? { ...c, selected: true as const } : c)) }));
+      const cr = next.combat?.critical;
+      return next.combat && cr ? { ...next, combat: { ...next.combat, critical: { ...cr, selected: cr.selected + 1 } } } : next;
+    }
+    case 'CriticalSettled': {
+      // X.A.3.a: damage is doubled unless the discard was made.
+      const next = updPlayer(s, p.player as string, (pl) => ({ ...pl, hand: pl.hand.map((c) => (isHidden(c) || !c.selected ? c : unselect(c))) }));
+      const c = next.combat;
+      if (!c) return { ...next, prompt: null };
+      return { ...next, prompt: null, combat: { ...c, multiplier: p.doubled === true ? c.multiplier * 2 : c.multiplier, critical: { ...(c.critical ?? { n: 0, selected: 0 }), settled: true } } };
+    }
     case 'AttackRedirected':
       return s.combat ? { ...s, combat: { ...s.combat, target: p.ally as string }, prompt: null } : s;
     case 'InterceptDeclined':

@@ -554,6 +554,17 @@ function enterLocation(f: Flow, phase: Phase, step: Step, rule: string): void {
   }
 }
 
+/** Critical N of the attack's source (X.A.3.c-d): the attacking unit's, its attack card's and weapon's, added up. */
+export function criticalOf(s: GAState): number {
+  const c = s.combat;
+  const attacker = objectById(s, c?.attacker);
+  if (!c || !attacker) return 0;
+  const sources = [cardDef(attacker.cardId), ...(c.attackCard ? [cardDef(c.attackCard.cardId)] : []), ...(objectById(s, c.weapon) ? [cardDef(objectById(s, c.weapon)!.cardId)] : [])];
+  let n = 0;
+  for (const d of sources) for (const k of d.keywords) if (k.keyword === 'Critical' && conditionsMet(s, attacker.controller, d, k)) n += k.n ?? 0;
+  return n;
+}
+
 /** Units that may intercept the attack in combat (X.A.10): awake, obeying allies of the attacked champion's controller. */
 export function interceptors(s: GAState): FieldObject[] {
   const c = s.combat;
@@ -621,9 +632,21 @@ export function advance(f: Flow): void {
       }
       break;
     }
-    case 'combat/damage':
+    case 'combat/damage': {
+      // X.A.3: Critical N of the attacking source — double the damage unless an opponent discards N cards.
+      const c = s.combat;
+      const n = c && c.target !== null ? criticalOf(s) : 0;
+      if (c && n > 0 && !c.critical?.settled) {
+        const defender = c.defendingPlayer!;
+        if (!c.critical && s.players[defender]!.hand.length >= n) {
+          f.emit('CriticalOffered', { player: defender, n }, { rule: 'X.A.3.a', auto: true });
+          return;
+        }
+        if (!c.critical) f.emit('CriticalSettled', { player: defender, doubled: true, reason: `fewer than ${n} cards in hand` }, { rule: 'X.A.3.a', auto: true });
+      }
       dealCombatDamage(f);
       break;
+    }
     case 'combat/end-of-combat':
       f.emit('CombatEnded', { player: tp }, { rule: '2.2.g.iii.3', auto: true });
       break;

@@ -161,7 +161,11 @@ export const grandArchiveMachine = createMachine(
               damage: {
                 description: '“Before damage” Opportunity, then all combat damage at once (2.2.g.ii)',
                 meta: { rule: '2.2.g.ii', step: 'damage' },
-                on: { ADVANCE: { target: 'endOfCombat', meta: { rule: '2.2.g.ii.2' } } },
+                on: {
+                  DiscardForCritical: { guard: g('promptIs', 'X.A.3.a', { kind: 'critical' }) },
+                  DeclineCritical: { guard: g('promptIs', 'X.A.3.a', { kind: 'critical' }) },
+                  ADVANCE: { target: 'endOfCombat', meta: { rule: '2.2.g.ii.2' } },
+                },
               },
               endOfCombat: {
                 description: 'Attack cards to the graveyard, state-based effects, damage-step triggers (2.2.g.iii)',
@@ -249,6 +253,8 @@ export const COMMAND_RULES: Readonly<Record<string, string>> = {
   DeclareAttack: '2.6.1.b',
   ChooseAttackTarget: '2.6.3',
   Intercept: 'X.A.10',
+  DiscardForCritical: 'X.A.3.a',
+  DeclineCritical: 'X.A.3.a',
   DeclineIntercept: 'X.A.10',
   DeclareRetaliation: '2.2.g.i.2',
   DeclineRetaliation: '2.2.g.i.2',

@@ -79,7 +79,8 @@ export type Prompt =
   | { kind: 'payReserve'; player: PlayerId; rule: '2.3.c.1' }
   | { kind: 'attackTarget'; player: PlayerId; rule: '2.6.3' }
   | { kind: 'retaliate'; player: PlayerId; rule: '2.2.g.i.2' }
-  | { kind: 'intercept'; player: PlayerId; rule: 'X.A.10' };
+  | { kind: 'intercept'; player: PlayerId; rule: 'X.A.10' }
+  | { kind: 'critical'; player: PlayerId; rule: 'X.A.3' };
 
 export interface Combat {
   attacker: string;
@@ -94,6 +95,8 @@ export interface Combat {
   damageDealt: boolean;
   /** Damage multiplier from effects such as Rending Flames (2.2.g.ii.2.d). */
   multiplier: number;
+  /** Critical N of the attacking source (X.A.3): cards the defender has chosen to discard, and whether it is settled. */
+  critical?: { n: number; selected: number; settled: boolean };
   negated: boolean;
 }
 

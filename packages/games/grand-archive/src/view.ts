@@ -49,6 +49,7 @@ export function viewEvent<E extends GameEvent>(e: E, viewer: Viewer): E {
       payload = { ...payload, moves: (payload.moves as Move[]).map((m) => redactMove(m, viewer)) };
       break;
     case 'ReserveSelected':
+    case 'CriticalCardSelected':
       if (!mine) payload = { ...payload, card: null, oid: null };
       break;
     case 'ActivationCanceled':
@@ -287,6 +288,12 @@ export function describe(e: GameEvent): string {
       return `The attack fizzled: ${p.reason}`;
     case 'AttackRedirected':
       return `${p.ally} intercepts the attack`;
+    case 'CriticalOffered':
+      return `Critical ${p.n}: ${who} may discard ${p.n} card(s) or the damage is doubled`;
+    case 'CriticalCardSelected':
+      return `${who} chose a card to discard`;
+    case 'CriticalSettled':
+      return p.doubled ? 'Critical: the damage is doubled' : `${who} discarded to stop the critical`;
     case 'InterceptDeclined':
       return `${who} does not intercept`;
     case 'AttackDoubled':

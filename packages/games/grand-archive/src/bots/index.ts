@@ -29,6 +29,8 @@ function score(s: GAState, p: PlayerId, c: Command): number {
       return 100;
     case 'Intercept':
       return 60;
+    case 'DiscardForCritical':
+      return 20;
     case 'Materialize': {
       const card = s.players[p]!.materialDeck.find((x) => x.id === c.card);
       return card && 'cardId' in card && cardDef(card.cardId).type === 'champion' ? 90 : 60;
@@ -59,6 +61,7 @@ function score(s: GAState, p: PlayerId, c: Command): number {
     case 'DeclineMaterialize':
     case 'DeclineRetaliation':
     case 'DeclineIntercept':
+    case 'DeclineCritical':
       return 10;
     case 'CancelActivation':
       return 0;

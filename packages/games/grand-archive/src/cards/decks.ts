@@ -8,7 +8,7 @@ export const PRESET_DECKS: Readonly<Record<string, DeckList>> = {
   'lorraine-fire': {
     name: 'Lorraine Fire',
     main: four([
-      'rending-flames', 'deflecting-edge', 'flame-rune-swordsman', 'creative-shock', 'ember-squire',
+      'rending-flames', 'deflecting-edge', 'flame-rune-swordsman', 'creative-shock', 'ember-reaver',
       'ash-hound', 'veteran-knight', 'cinder-adept', 'spark-bolt', 'fireball',
       'quick-slash', 'heavy-strike', 'steel-longsword', 'iron-buckler', 'blazing-hearth',
     ]),

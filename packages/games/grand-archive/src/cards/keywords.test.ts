@@ -218,6 +218,23 @@ describe('keywords (X.A)', () => {
     expect(t.state.prompt?.kind).not.toBe('intercept');
   });
 
+  it('X.A.3 Critical: the defender discards N cards or the attack damage is doubled (once)', () => {
+    for (const discard of [false, true]) {
+      const t = Table.atP2Main();
+      const reaver = t.put('p2', 'ember-reaver');
+      t.do('p2', 'DeclareAttack', { attacker: reaver, target: 'p1-m1' });
+      t.passUntil((s) => s.prompt?.kind === 'critical');
+      expect(t.state.prompt).toMatchObject({ player: 'p1', rule: 'X.A.3' });
+      if (discard) {
+        const card = t.state.players.p1!.hand[0]!.id;
+        expect(t.try('p2', 'DiscardForCritical', { card })).toMatchObject({ ok: false });
+        t.do('p1', 'DiscardForCritical', { card });
+        expect(t.state.players.p1!.graveyard[0]!.id).toBe(card);
+      } else t.do('p1', 'DeclineCritical');
+      expect(objectById(t.state, 'p1-m1')!.damage).toBe(discard ? 2 : 4);
+    }
+  });
+
   it('X.A.4 Divine Relic: the deck rule exists (no card in the pool carries it)', () => {
     expect(validateDeck({ main: Array.from({ length: 60 }, (_, i) => ['quick-slash', 'mend', 'fireball', 'spark-bolt', 'ember-squire', 'ash-hound', 'veteran-knight', 'stone-warden', 'heavy-strike', 'wind-cutter', 'deflecting-edge', 'keen-falcon', 'mist-stalker', 'rally-the-line', 'studied-insight'][i % 15]!), extra: { material: ['spirit-of-fire'] } })).toEqual([]);
   });

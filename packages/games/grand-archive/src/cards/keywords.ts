@@ -16,7 +16,7 @@ export interface KeywordSpec {
 export const KEYWORDS: readonly KeywordSpec[] = [
   { keyword: 'Class Bonus', rule: 'X.A.1', status: 'implemented', note: 'Abilities and keywords marked classBonus apply only while the controller’s (or, in a graveyard, the owner’s) champion shares a class with the card; in every zone (X.A.1.b-c).' },
   { keyword: 'Cleave', rule: 'X.A.2', status: 'not-implemented', note: 'Attacking a player and all of their units needs multi-target combat; no card in the pool has it.' },
-  { keyword: 'Critical', rule: 'X.A.3', status: 'not-implemented', note: 'The replacement needs an any-opponent discard prompt during the damage step; no card in the pool has it.' },
+  { keyword: 'Critical', rule: 'X.A.3', status: 'implemented', note: 'Before attack damage, the defending player may discard N cards (DiscardForCritical, one at a time) or decline (DeclineCritical) and the damage is doubled, once; instances on the source add up. Two players only, so the opponent is the defending player (X.A.3.a.i).' },
   { keyword: 'Divine Relic', rule: 'X.A.4', status: 'partial', note: 'validateDeck allows at most one per material deck, but no card in the pool carries the keyword, so it never applies.' },
   { keyword: 'Efficiency', rule: 'X.A.5', status: 'implemented', note: 'Activation (not materialization) costs LV less, floor 0 (1.6.b.8.c).' },
   { keyword: 'Element Bonus', rule: 'X.A.6', status: 'implemented', note: 'Abilities marked elementBonus apply only while the element is among your champion’s lineage elements (Cinder Adept).' },
