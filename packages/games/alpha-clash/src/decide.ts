@@ -146,11 +146,47 @@ function finishSetup(b: Builder): void {
     const m = b.s.players[p]!.mulligan;
     if (m?.taken) for (let i = 0; i < m.count; i++) draw(b, p, '103.5');
   }
+  b.auto('StepStarted', { step: stepAfter(b.s.step, { type: 'MULLIGANS_DONE' }, ctxOf(b.s))! }, '103.6');
+  startOfGame(b, [b.s.startingPlayer!, opponentOf(b.s, b.s.startingPlayer!)]);
+}
+
+/** "At the start of the game" actions in turn order (103.6), then the starting player's first turn (103.8). */
+function startOfGame(b: Builder, queue: PlayerId[]): void {
+  // "You may search": offered when the deck holds such a card (a player with none would only decline).
+  const i = queue.findIndex((q) => searchable(b.s, q).length > 0);
+  if (i >= 0) {
+    const q = queue[i]!;
+    b.auto('SearchOffered', { player: q, source: b.s.players[q]!.contender!.card.id, cardType: defOf(b.s.players[q]!.contender!.card)!.startOfGameSearch, then: queue.slice(i + 1) }, '103.6');
+    return;
+  }
   b.auto('SetupCompleted', {}, '103.7');
-  const to = stepAfter(b.s.step, { type: 'MULLIGANS_DONE' }, ctxOf(b.s))!;
-  void to;
+  stepAfter(b.s.step, { type: 'START_GAME' }, ctxOf(b.s));
   startTurn(b, b.s.startingPlayer!, 1);
   settle(b);
+}
+
+function searchable(s: AlphaClashState, p: PlayerId): string[] {
+  const type = defOf(s.players[p]!.contender?.card)?.startOfGameSearch;
+  const ids = new Set<string>();
+  for (const r of s.players[p]!.deck) if (!isHidden(r) && cardDef(r.cardId).type === type) ids.add(r.cardId);
+  return [...ids];
+}
+
+function checkSearch(s: AlphaClashState, p: PlayerId, c: Command): Checked {
+  const pend = s.pending!;
+  if (pend.player !== p || c.type !== 'SearchDeck') return reject('103.6', `${pend.player} first searches their deck (SearchDeck, cardId or null)`);
+  const wanted = c.cardId as string | null;
+  const entry = wanted === null ? null : (s.players[p]!.deck.find((r) => !isHidden(r) && r.cardId === wanted) as CardRef | undefined);
+  if (wanted !== null && (!entry || !searchable(s, p).includes(wanted)))
+    return reject('703.9', `there is no ${defOf(s.players[p]!.contender?.card)?.startOfGameSearch ?? 'such card'} with id ${wanted} in your deck (or search for nothing: cardId null, 703.9b)`);
+  return ok((b) => {
+    b.emit('DeckSearched', { player: p, found: entry ? { id: entry.id, cardId: entry.cardId } : null, deckOid: entry?.oid ?? null, zone: entry ? 'accessory' : null }, { rule: '103.6a' });
+    // The deck is shuffled afterwards, found card excluded (703.10b), even when nothing was found (703.10d).
+    const deck = b.s.players[p]!.deck as CardRef[];
+    const cards = b.r.shuffle(deck).map((r) => ({ id: r.id, cardId: r.cardId, oid: b.r.opaqueId() }));
+    b.auto('DeckShuffled', { player: p, cards, count: cards.length, reason: 'search', random: b.r.take() }, '703.10b');
+    startOfGame(b, pend.then);
+  });
 }
 
 // ---------------------------------------------------------------- command checks
@@ -512,6 +548,7 @@ function queueTriggersObstruct(b: Builder, id: string, p: PlayerId): void {
 }
 
 function checkSetup(s: AlphaClashState, p: PlayerId, c: Command): Checked {
+  if (s.pending?.kind === 'search') return checkSearch(s, p, c);
   if (s.setup.cuts.length > 0) {
     const cut = s.setup.cuts[0]!;
     if (cut.by !== p) return reject('103.3a', `${cut.by} decides on cutting ${cut.deck}'s deck first`);
@@ -600,7 +637,12 @@ function candidates(s: AlphaClashState, p: PlayerId): Omit<Command, 'player'>[] 
   if (s.status === 'ended') return out;
   if (s.status === 'setup') {
     const cut = s.setup.cuts[0];
-    if (cut) {
+    if (s.pending?.kind === 'search') {
+      if (s.pending.player === p) {
+        out.push({ type: 'SearchDeck', cardId: null });
+        for (const id of searchable(s, p)) out.push({ type: 'SearchDeck', cardId: id });
+      }
+    } else if (cut) {
       out.push({ type: 'DeclineCut', deck: cut.deck });
       const n = s.players[cut.deck]!.deck.length;
       for (let at = 1; at < n; at++) out.push({ type: 'CutDeck', deck: cut.deck, at });
@@ -691,6 +733,7 @@ export function legalCommands(state: AlphaClashState, p: PlayerId): Command[] {
 export function actors(s: AlphaClashState): PlayerId[] {
   if (s.status === 'ended') return [];
   if (s.status === 'setup') {
+    if (s.pending) return [s.pending.player];
     if (s.setup.cuts[0]) return [s.setup.cuts[0].by];
     if (s.setup.mulliganOrder[0]) return [s.setup.mulliganOrder[0]];
     return [];

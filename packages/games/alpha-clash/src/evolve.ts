@@ -540,6 +540,21 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
     case 'DiscardRequired':
       s.pending = { player: str(p, 'player') as PlayerId, kind: 'discard', source: str(p, 'source'), amount: 1, max: 1, then: (p.then as PlayerId[]).slice() };
       break;
+    case 'SearchOffered':
+      s.pending = { player: str(p, 'player') as PlayerId, kind: 'search', source: str(p, 'source'), amount: 1, max: 1, then: (p.then as PlayerId[]).slice() };
+      break;
+    case 'DeckSearched': {
+      const ps = W(s, str(p, 'player'))!;
+      const found = p.found as CardRef | null;
+      if (found) {
+        // Found and put into play in one event, so the card is never "nowhere" (103.6a).
+        ps.deck = removeRef(ps.deck, [found.id, p.deckOid as string]);
+        ps.deckCount = ps.deck.length;
+        ps.accessory = [...ps.accessory, newPermanent(found, ps.id, s.turn)];
+      }
+      s.pending = null;
+      break;
+    }
     case 'CardDiscarded': {
       const pl = str(p, 'player') as PlayerId;
       const ps = W(s, pl)!;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Rng } from '@matchtape/engine';
-import { playMatch } from '@matchtape/engine/testing';
+import { checkInvariants, playMatch } from '@matchtape/engine/testing';
 import { alphaClash } from './index';
 import { TURN_LIMIT } from './engine';
 import type { AlphaClashState } from './types';
@@ -10,6 +10,18 @@ import type { AlphaClashState } from './types';
 const played = playMatch<AlphaClashState>(alphaClash, { seed: 'extra-1', bots: { p1: 'greedy', p2: 'random' } });
 
 describe('alpha-clash contract extras', () => {
+  it('Haven, Biding Time matches (start-of-game Relic search, 103.6) keep every invariant', () => {
+    const red = alphaClash.presetDecks['torque-red-rush']!;
+    const haven = { name: 'Haven test', extra: { contender: ['AC2-074'] }, main: [...red.main.slice(2), 'SAMPLE-RELIC-TORQUE', 'AC1-016'] };
+    expect(alphaClash.validateDeck(haven)).toEqual([]);
+    for (const [k, bots] of [['random', 'random'], ['greedy', 'random'], ['greedy', 'greedy']].entries()) {
+      const m = playMatch<AlphaClashState>(alphaClash, { seed: `haven-${k}`, decks: { p1: haven, p2: haven }, bots: { p1: bots[0] as 'random', p2: bots[1] as 'random' } });
+      expect(m.endedByRules).toBe(true);
+      expect(m.events.filter((e) => e.type === 'DeckSearched')).toHaveLength(2);
+      if (k === 0) expect(checkInvariants(alphaClash, m)).toEqual([]);
+    }
+  });
+
   it(`a match reaching turn ${TURN_LIMIT} ends in a recorded draw (104.6)`, () => {
     const s = played.states.find((x) => x.step === 'turn.primary.main' && x.standby.length === 0 && x.turn > 2)!;
     const late: AlphaClashState = { ...s, turn: TURN_LIMIT };

@@ -16,6 +16,7 @@ export type MachineEvent =
   | { type: 'CUTS_DONE' }
   | { type: 'HANDS_DRAWN' }
   | { type: 'MULLIGANS_DONE' }
+  | { type: 'START_GAME' }
   | { type: 'NEXT' }
   | { type: 'DECLARE_ATTACK' }
   | { type: 'CLASH_ENDS' }
@@ -43,7 +44,11 @@ export const alphaClashMachine = createMachine(
           opening: { description: 'Draw the opening hand of 8 (103.5)', on: { HANDS_DRAWN: { target: 'mulligan', meta: { rule: '103.5' } } } },
           mulligan: {
             description: 'Each player may mulligan once, starting player first (103.5)',
-            on: { MULLIGANS_DONE: { target: '#alphaClash.turn', meta: { rule: '103.8' } } },
+            on: { MULLIGANS_DONE: { target: 'startOfGame', meta: { rule: '103.6' } } },
+          },
+          startOfGame: {
+            description: '"At the start of the game" actions, after mulligans (103.6): Haven, Biding Time searches a Relic',
+            on: { START_GAME: { target: '#alphaClash.turn', meta: { rule: '103.8' } } },
           },
         },
         on: { GAME_OVER: { target: 'gameOver', meta: { rule: '104.3a' } } },

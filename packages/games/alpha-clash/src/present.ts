@@ -133,6 +133,8 @@ export function describe(e: GameEvent): string {
     case 'AttackDeclared': return `${p.attacker} attacks ${p.target}.`;
     case 'ObstructorDeclared': return `${p.id} obstructs.`;
     case 'ClashEnded': return `The clash ended (${p.reason}).`;
+    case 'SearchOffered': return `${who} may search their deck for a ${p.cardType} (start of the game).`;
+    case 'DeckSearched': return p.found ? `${who} found ${name(p.found)}.` : `${who} found nothing.`;
     case 'DiscardRequired': return `${who} must discard a card.`;
     case 'CardDiscarded': return `${who} discarded ${name(p.card)}.`;
     case 'TurnEnded': return `${who} ended turn ${p.turn}.`;

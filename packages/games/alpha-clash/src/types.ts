@@ -134,7 +134,7 @@ export interface ClashState {
 export interface PendingChoice {
   player: PlayerId;
   /** barrage: choose targets (704.3); discard: choose a card of your hand to discard (703.7b). */
-  kind: 'barrage' | 'discard';
+  kind: 'barrage' | 'discard' | 'search';
   source: string;
   amount: number;
   max: number;

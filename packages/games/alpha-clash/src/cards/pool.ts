@@ -23,8 +23,9 @@ export const CARDS: readonly ACCardDef[] = [
     text: '(30) Once per turn, during your Primary Phase, engage Clarity: gain 1 health. (10) Your Clash cards get +0/+1.',
     unimplemented: 'The printed draw-step trigger and look/reveal ability are replaced by sample abilities.' }),
   card({ id: 'AC2-074', printed: 'AC2-074', name: 'Haven, Biding Time', type: 'Contender', colors: ['W'], cost: 0, atk: 1, def: 2, health: 35, character: 'Haven', affiliation: 'Alpha',
-    text: 'At the start of the game, search your deck for a Relic and put it into play.',
-    unimplemented: 'Pre-game Relic search (103.6) is not implemented; Haven plays as a Contender without abilities.' }),
+    startOfGameSearch: 'Relic',
+    text: 'At the start of the game, you may search your deck for a Relic and put it into play. Then shuffle your deck.',
+    unimplemented: 'Its Contender abilities are not given by the documents; only the start-of-game search is implemented (the CR makes it happen before opening hands, the engine after mulligans as 103.6 says for other cards).' }),
 
   // Red Clash cards.
   card({ id: 'AC1-108', printed: 'AC1-108', name: 'Machina, Unstoppable Force', type: 'Clash', colors: ['R'], cost: 5, gems: { R: 2 }, atk: 6, def: 5, character: 'Machina', affiliation: 'Alpha', keywords: [{ k: 'Barrage', x: 2 }],

@@ -103,6 +103,8 @@ export interface ACCardDef {
   activated?: ActivatedSpec;
   static?: StaticSpec;
   attach?: { cost: number; gems: Partial<Record<Color, number>>; atk: number; def: number };
+  /** "At the start of the game" action (103.6): search the deck for a card of this type and put it into play. */
+  startOfGameSearch?: CardType;
   text: string;
   /** True when the documents give no stats and we chose plausible ones. */
   sample: boolean;
