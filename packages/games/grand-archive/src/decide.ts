@@ -15,6 +15,7 @@ import {
   interceptors,
   collectTriggers,
   grantOpportunity,
+  floatingCards,
   materializeProblem,
   newObject,
   objectAbilities,
@@ -154,7 +155,13 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
     case 'Materialize': {
       const card = s.players[p]!.materialDeck.find((x) => x.id === c.card);
       if (!card || isHidden(card)) return reject('2.2.b.3.a', `${c.card} is not in your material deck`);
-      const why = materializeProblem(s, p, card);
+      const fl = c.floating ?? [];
+      if (fl.length > 0) {
+        const avail = floatingCards(s, p).map((x) => x.id);
+        if (new Set(fl).size !== fl.length || fl.some((id) => !avail.includes(id))) return reject('X.A.7.b', 'floating memory must be distinct cards with active Floating Memory in your graveyard');
+        if (fl.some((id, i) => i > 0 && fl[i - 1]! > id)) return reject('X.A.7.c', 'list the floating memory cards in ascending id order');
+      }
+      const why = materializeProblem(s, p, card, fl.length);
       return why ? reject(why.rule, why.reason) : null;
     }
     case 'ActivateCard': {
@@ -180,6 +187,13 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
           if (!w || w.controller !== p || cardDef(w.cardId).type !== 'weapon') return reject('2.6.5.b', `${c.weapon} is not a weapon you control`);
         }
       } else if (c.weapon !== undefined) return reject('2.6.5.b', 'only attack cards announce a weapon');
+      if (c.prepare) {
+        // X.A.18.a-c: an optional additional cost — remove exactly N preparation counters from your champion.
+        const n = d.keywords.find((k) => k.keyword === 'Prepare')?.n;
+        if (n === undefined) return reject('X.A.18.a', `${d.name} has no Prepare`);
+        const champ = championOf(s, p);
+        if (!champ || (champ.counters.preparation ?? 0) < n) return reject('X.A.18.c', `Prepare ${n} needs ${n} preparation counters on your champion`);
+      }
       const cost = activationCost(s, p, d);
       const others = s.players[p]!.hand.length - 1;
       if (others < cost) return reject('2.3.a.8', `${d.name} costs ${cost} reserve; you have ${others} other card(s) in hand`);
@@ -276,10 +290,15 @@ function finishActivation(f: Flow): void {
     const champ = championOf(f.s, p)!;
     f.emit('ObjectRested', { object: champ.id, reason: 'attack cost' }, { rule: '1.7.d.2' });
   }
+  if (pend.prepared) {
+    const champ = championOf(f.s, p)!;
+    const n = d.keywords.find((k) => k.keyword === 'Prepare')?.n ?? 0;
+    f.emit('CountersChanged', { object: champ.id, kind: 'preparation', delta: -n }, { rule: 'X.A.18.c' });
+  }
   const selected = f.s.players[p]!.hand.filter((x): x is Card => !isHidden(x) && x.selected === true);
   if (selected.length > 0)
     f.emit('CardsMoved', { reason: 'reserve', player: p, moves: selected.map((x) => ({ owner: p, id: x.id, cardId: x.cardId, from: 'hand', to: 'memory', fromOid: x.oid ?? null, toOid: f.oid() })) }, { rule: '2.3.c.1' });
-  const item: StackItem = { sid: `s${f.s.serial + 1}`, controller: p, kind: 'card', card: pend.card, sourceCardId: pend.card.cardId, source: null, ability: 0, target: pend.target, materialized: pend.materialize, weapon: pend.weapon, label: d.name };
+  const item: StackItem = { sid: `s${f.s.serial + 1}`, controller: p, kind: 'card', card: pend.card, sourceCardId: pend.card.cardId, source: null, ability: 0, target: pend.target, materialized: pend.materialize, weapon: pend.weapon, label: pend.prepared ? `${d.name} (prepared)` : d.name, ...(pend.prepared ? { prepared: true } : {}) };
   f.emit('ActivationPlaced', { item }, { rule: pend.materialize ? '2.3.b.9' : '2.3.a.9' });
   grantOpportunity(f, pend.materialize ? '2.3.b.9' : '2.3.a.9');
   settle(f);
@@ -318,7 +337,13 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
       const d = cardDef(card.cardId);
       const champ = d.type === 'champion' ? championOf(s, p) : undefined;
       f.emit('ActivationDeclared', { player: p, card: { id: card.id, cardId: card.cardId }, from: 'materialDeck', fromOid: card.oid ?? null, target: champ?.id ?? null, weapon: null, reserve: 0, memory: d.cost?.n ?? 0, materialize: true }, { rule: '2.3.b.2' });
-      const n = d.cost?.n ?? 0;
+      const fl = c.floating ?? [];
+      if (fl.length > 0) {
+        // X.A.7.c: floating memory is declared and banished before the random part of the cost.
+        const gy = f.s.players[p]!.graveyard;
+        f.emit('CardsMoved', { reason: 'floating-memory', player: p, moves: fl.map((id) => ({ owner: p, id, cardId: gy.find((x) => x.id === id)!.cardId, from: 'graveyard', to: 'banishment', fromOid: null, toOid: null })) }, { rule: 'X.A.7.b' });
+      }
+      const n = (d.cost?.n ?? 0) - fl.length;
       if (n > 0) {
         // 2.3.c.2.a: memory costs banish cards chosen uniformly at random (memory sorted by id first, so replays agree).
         const pool = f.s.players[p]!.memory.filter((x): x is Card => !isHidden(x)).sort((a, b) => (a.id < b.id ? -1 : 1));
@@ -333,7 +358,7 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
       const card = handCard(s, p, c.card)!;
       const d = cardDef(card.cardId);
       const cost = activationCost(s, p, d);
-      f.emit('ActivationDeclared', { player: p, card: { id: card.id, cardId: card.cardId }, from: 'hand', fromOid: card.oid ?? null, target: c.target ?? null, weapon: c.weapon ?? null, reserve: cost, memory: 0, materialize: false }, { rule: '2.3.a.2' });
+      f.emit('ActivationDeclared', { player: p, card: { id: card.id, cardId: card.cardId }, from: 'hand', fromOid: card.oid ?? null, target: c.target ?? null, weapon: c.weapon ?? null, reserve: cost, memory: 0, materialize: false, ...(c.prepare ? { prepared: true } : {}) }, { rule: '2.3.a.2' });
       if (cost === 0) finishActivation(f);
       return;
     }
@@ -439,7 +464,12 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
   for (const c of pl.materialDeck) {
     if (isHidden(c)) continue;
     add({ type: 'PlaceStartingChampion', card: c.id });
-    add({ type: 'Materialize', card: c.id });
+    // X.A.7: every ascending selection of floating memory cards, up to the cost.
+    const fm = floatingCards(s, p).map((x) => x.id);
+    const n = cardDef(c.cardId).cost?.n ?? 0;
+    const subsets: string[][] = [[]];
+    for (const id of fm) for (const sub of [...subsets]) if (sub.length < n) subsets.push([...sub, id]);
+    for (const sub of subsets) add({ type: 'Materialize', card: c.id, ...(sub.length > 0 ? { floating: sub } : {}) });
   }
   const gateActivate = commandGate(s, 'ActivateCard', p).ok;
   const gateReserve = commandGate(s, 'SelectReserve', p).ok;
@@ -451,7 +481,10 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
     const res = d.abilities.find((a) => a.kind === 'resolve');
     const targets = res && res.kind === 'resolve' && res.target ? targetsFor(s, p, res.target, d.subtypes.includes('Spell')) : [undefined];
     const weapons = d.type === 'attack' ? [undefined, ...s.field.filter((o) => o.controller === p && cardDef(o.cardId).type === 'weapon').map((o) => o.id)] : [undefined];
-    for (const t of targets) for (const w of weapons) add({ type: 'ActivateCard', card: c.id, ...(t !== undefined ? { target: t } : {}), ...(w !== undefined ? { weapon: w } : {}) });
+    const prepares = d.keywords.some((k) => k.keyword === 'Prepare') ? [false, true] : [false];
+    for (const t of targets)
+      for (const w of weapons)
+        for (const pr of prepares) add({ type: 'ActivateCard', card: c.id, ...(t !== undefined ? { target: t } : {}), ...(w !== undefined ? { weapon: w } : {}), ...(pr ? { prepare: true } : {}) });
   }
   if (commandGate(s, 'ActivateAbility', p).ok)
     for (const o of s.field) {

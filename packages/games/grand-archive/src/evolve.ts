@@ -150,6 +150,7 @@ export function evolve(s: GAState, e: GameEvent): GAState {
         cost: Number(p.reserve ?? 0),
         selected: 0,
         materialize: p.materialize === true,
+        ...(p.prepared === true ? { prepared: true } : {}),
       };
       let next = updPlayer(s, player, (pl) => ({ ...pl, [from]: without(pl[from], card.id, (p.fromOid as string | null) ?? null), materializedThisPhase: pl.materializedThisPhase || p.materialize === true }));
       next = { ...next, pending };
@@ -256,6 +257,7 @@ export function evolve(s: GAState, e: GameEvent): GAState {
         damageDealt: false,
         multiplier: 1,
         negated: false,
+        ...(p.prepared === true ? { prepared: true } : {}),
       };
       return { ...s, stack: s.stack.filter((x) => x.sid !== p.sid), combat };
     }

@@ -229,7 +229,7 @@ function resolveTop(f: Flow): void {
       return;
     }
     // 1.7.d.5: the resolved attack card enters its champion's Intention zone.
-    f.emit('IntentionEntered', { sid: item.sid, player: item.controller, card, attacker: champ.id, weapon: item.weapon }, { rule: '1.7.d.5', auto: true });
+    f.emit('IntentionEntered', { sid: item.sid, player: item.controller, card, attacker: champ.id, weapon: item.weapon, ...(item.prepared ? { prepared: true } : {}) }, { rule: '1.7.d.5', auto: true });
     return;
   }
   // Allies, items, weapons, domains, regalia: a new object under the controller (2.3.d.5).
@@ -705,7 +705,16 @@ export function materializeOptions(s: GAState, p: PlayerId): Card[] {
 }
 
 /** Why `card` can't be materialized by `p` now, or null (2.3.b, 1.7.a.3-5, X.A.11, 1.6.d, 2.3.c.2). */
-export function materializeProblem(s: GAState, p: PlayerId, card: Card): { rule: string; reason: string } | null {
+/** Cards in `p`'s graveyard whose Floating Memory is active for `p` (X.A.7, its Class Bonus checked, X.A.1.b). */
+export function floatingCards(s: GAState, p: PlayerId): Card[] {
+  return s.players[p]!.graveyard.filter((c) => printedKeyword(s, p, cardDef(c.cardId), 'Floating Memory')).sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
+/**
+ * Why `card` can't be materialized by `p` now, or null (2.3.b, 1.7.a.3-5, X.A.11, 1.6.d, 2.3.c.2). `floating`
+ * is the number of Floating Memory cards declared (X.A.7.c); undefined = as many as could help.
+ */
+export function materializeProblem(s: GAState, p: PlayerId, card: Card, floating?: number): { rule: string; reason: string } | null {
   const d = cardDef(card.cardId);
   const pl = s.players[p]!;
   if (pl.materializedThisPhase) return { rule: '2.3.b.1.a', reason: 'you already materialized this phase' };
@@ -719,7 +728,9 @@ export function materializeProblem(s: GAState, p: PlayerId, card: Card): { rule:
     if (lineage && cur.lineageName !== lineage.name) return { rule: 'X.A.11', reason: `${d.name} must be leveled from a ${lineage.name} champion` };
   } else if (!enabledFor(s, p, d)) return { rule: '2.3.b.3', reason: `the ${d.element} element is not enabled for you` };
   if (!d.cost) return { rule: '2.3.c.4', reason: `${d.name} has no cost and can't be paid for` };
-  if (d.cost.kind === 'memory' && pl.memory.length < d.cost.n) return { rule: '2.3.b.8', reason: `${d.name} costs ${d.cost.n} memory; you have ${pl.memory.length} card(s) in memory` };
+  const fm = floating ?? Math.min(d.cost.n, floatingCards(s, p).length);
+  if (d.cost.kind === 'memory' && fm > d.cost.n) return { rule: 'X.A.7.b', reason: `Floating Memory pays 1 each; ${fm} is more than the cost ${d.cost.n}` };
+  if (d.cost.kind === 'memory' && pl.memory.length < d.cost.n - fm) return { rule: '2.3.b.8', reason: `${d.name} costs ${d.cost.n} memory; you have ${pl.memory.length} card(s) in memory${fm > 0 ? ` and ${fm} floating` : ''}` };
   if (d.cost.kind === 'reserve') return { rule: '2.3.b.4.a', reason: 'reserve-cost materializations are not offered by this engine' };
   return null;
 }

@@ -80,7 +80,7 @@ export function attackPower(s: GAState): number {
     const d = cardDef(c.attackCard.cardId);
     p += d.power ?? 0;
     for (const a of d.abilities)
-      if (a.kind === 'static' && a.effect.kind === 'power' && a.effect.applies === 'self' && conditionsMet(s, attacker.controller, d, a)) p += a.effect.n;
+      if (a.kind === 'static' && a.effect.kind === 'power' && a.effect.applies === 'self' && conditionsMet(s, attacker.controller, d, a) && (!a.effect.whenPrepared || c.prepared === true)) p += a.effect.n;
   }
   for (const a of cardDef(attacker.cardId).abilities)
     if (a.kind === 'static' && a.effect.kind === 'power-per-banished-regalia-weapon') {

@@ -7,9 +7,9 @@ const meta = { player: PlayerIdSchema.optional(), commandId: z.string().optional
 
 export const CommandSchemas = {
   PlaceStartingChampion: z.object({ type: z.literal('PlaceStartingChampion'), card: Id, ...meta }).strict(),
-  Materialize: z.object({ type: z.literal('Materialize'), card: Id, ...meta }).strict(),
+  Materialize: z.object({ type: z.literal('Materialize'), card: Id, floating: z.array(Id).min(1).max(12).optional(), ...meta }).strict(),
   DeclineMaterialize: z.object({ type: z.literal('DeclineMaterialize'), ...meta }).strict(),
-  ActivateCard: z.object({ type: z.literal('ActivateCard'), card: Id, target: Id.optional(), weapon: Id.optional(), ...meta }).strict(),
+  ActivateCard: z.object({ type: z.literal('ActivateCard'), card: Id, target: Id.optional(), weapon: Id.optional(), prepare: z.literal(true).optional(), ...meta }).strict(),
   SelectReserve: z.object({ type: z.literal('SelectReserve'), card: Id, ...meta }).strict(),
   CancelActivation: z.object({ type: z.literal('CancelActivation'), ...meta }).strict(),
   ActivateAbility: z.object({ type: z.literal('ActivateAbility'), source: Id, ability: z.number().int().min(0).max(20), target: Id.optional(), ...meta }).strict(),
@@ -71,6 +71,7 @@ const StackItemSchema = z.object({
   materialized: z.boolean(),
   weapon: Id.nullable(),
   label: z.string(),
+  prepared: z.boolean().optional(),
 });
 const MoveSchema = z.object({
   owner: PlayerIdSchema,
@@ -97,7 +98,7 @@ export const EventSchemas = [
   ev('CardsMoved', { reason: z.string(), player: P, moves: z.array(MoveSchema) }),
   ev('OpportunityGranted', { player: P }),
   ev('OpportunityPassed', { player: P }),
-  ev('ActivationDeclared', { player: P, card: CardSchema, from: z.enum(['hand', 'materialDeck']), fromOid: z.string().nullable(), target: Id.nullable(), weapon: Id.nullable(), reserve: z.number().int(), memory: z.number().int(), materialize: z.boolean() }),
+  ev('ActivationDeclared', { player: P, card: CardSchema, from: z.enum(['hand', 'materialDeck']), fromOid: z.string().nullable(), target: Id.nullable(), weapon: Id.nullable(), reserve: z.number().int(), memory: z.number().int(), materialize: z.boolean(), prepared: z.boolean().optional(), floating: z.array(Id).optional() }),
   ev('ReserveSelected', { player: P, card: Id.nullable(), oid: z.string().nullable() }),
   ev('ActivationCanceled', { player: P, card: CardSchema.nullable(), from: z.enum(['hand', 'materialDeck']), toOid: z.string() }),
   ev('ActivationPlaced', { item: StackItemSchema }),
@@ -116,7 +117,7 @@ export const EventSchemas = [
   ev('ShieldCreated', { shields: z.array(z.object({ id: z.string(), target: Id, amount: z.number().int(), damage: z.enum(['attack', 'non-attack', 'any']), source: z.string(), enlighten: z.boolean().optional() })) }),
   ev('EffectCreated', { effect: z.record(z.string(), z.unknown()) }),
   ev('ObjectLeftField', { object: Id, cardId: Id, to: z.enum(['graveyard', 'banishment']), reason: z.string() }),
-  ev('IntentionEntered', { sid: z.string(), player: P, card: CardSchema, attacker: Id, weapon: Id.nullable() }),
+  ev('IntentionEntered', { sid: z.string(), player: P, card: CardSchema, attacker: Id, weapon: Id.nullable(), prepared: z.boolean().optional() }),
   ev('AttackDeclared', { player: P, attacker: Id, target: Id, defendingPlayer: P, weapon: Id.nullable(), attackCard: CardSchema.nullable() }),
   ev('CriticalOffered', { player: P, n: z.number().int() }),
   ev('CriticalCardSelected', { player: P, card: Id.nullable(), oid: z.string().nullable() }),

@@ -59,6 +59,8 @@ export interface StackItem {
   /** Attack cards: weapon announced at activation (2.6.5.b). */
   weapon: string | null;
   label: string;
+  /** The activation is prepared (X.A.18.b). */
+  prepared?: boolean;
 }
 
 export interface Pending {
@@ -71,6 +73,8 @@ export interface Pending {
   cost: number;
   selected: number;
   materialize: boolean;
+  /** Prepare N paid as an additional cost (X.A.18). */
+  prepared?: boolean;
 }
 
 export type Prompt =
@@ -97,6 +101,8 @@ export interface Combat {
   multiplier: number;
   /** Critical N of the attacking source (X.A.3): cards the defender has chosen to discard, and whether it is settled. */
   critical?: { n: number; selected: number; settled: boolean };
+  /** The attack card was activated prepared (X.A.18). */
+  prepared?: boolean;
   negated: boolean;
 }
 

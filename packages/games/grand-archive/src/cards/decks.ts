@@ -21,7 +21,7 @@ export const PRESET_DECKS: Readonly<Record<string, DeckList>> = {
     main: four([
       'nia-mistveiled-scout', 'tidecaller-adept', 'sea-serpent', 'keen-falcon', 'veteran-knight',
       'shield-bearer', 'wave-crash', 'mend', 'misty-veil', 'studied-insight',
-      'ridge-warden', 'deflecting-edge', 'quick-slash', 'steel-longsword', 'tidal-sanctum',
+      'ridge-warden', 'deflecting-edge', 'shadow-strike', 'steel-longsword', 'tidal-sanctum',
     ]),
     extra: {
       material: ['spirit-of-water', 'lorraine-wandering-warrior', 'rai-storm-seer', 'merlin-memory-thief', 'tristan-grim-stalker', 'tome-of-knowledge', 'tome-of-sacred-lightning', 'clarent-sword-of-peace', 'training-sabre'],

@@ -235,6 +235,43 @@ describe('keywords (X.A)', () => {
     }
   });
 
+  it('X.A.18 Prepare: removing exactly N preparation counters as the card is activated makes it prepared (+3 POWER)', () => {
+    for (const [counters, prepare, damage] of [[2, true, 5], [2, false, 2], [1, true, -1]] as const) {
+      const t = Table.atP2Main();
+      t.champion('p2', 'tristan-grim-stalker');
+      t.patch((s) => ({
+        ...s,
+        field: s.field.map((o) => (o.id === 'p2-m1' ? { ...o, counters: { preparation: counters } } : o)),
+        players: { ...s.players, p2: { ...s.players.p2!, hand: [{ id: 'p2-ss', cardId: 'shadow-strike', oid: 'hss' }, ...s.players.p2!.hand] } },
+      }));
+      const args = { card: 'p2-ss', ...(prepare ? { prepare: true } : {}) };
+      if (damage < 0) {
+        expect(t.try('p2', 'ActivateCard', args)).toMatchObject({ ok: false, rule: 'X.A.18.c' });
+        continue;
+      }
+      t.do('p2', 'ActivateCard', args);
+      for (const c of t.state.players.p2!.hand.slice(0, 2)) t.do('p2', 'SelectReserve', { card: c.id });
+      expect(objectById(t.state, 'p2-m1')!.counters.preparation ?? 0).toBe(prepare ? 0 : counters);
+      t.passUntil((s) => s.prompt?.kind === 'attackTarget');
+      t.do('p2', 'ChooseAttackTarget', { target: 'p1-m1' });
+      t.passUntil((s) => s.combat === null);
+      expect(objectById(t.state, 'p1-m1')!.damage).toBe(damage);
+    }
+  });
+
+  it('X.A.7 Floating Memory: a graveyard card with it pays 1 of a memory cost, declared before the random part', () => {
+    const t = Table.atP2Main();
+    t.champion('p1', 'lorraine-wandering-warrior');
+    t.patch((s) => ({ ...s, players: { ...s.players, p1: { ...s.players.p1!, graveyard: [{ id: 'p1-frs', cardId: 'flame-rune-swordsman' }], memory: [] } } }));
+    t.passUntil((s) => s.prompt?.kind === 'materialize' && s.activePlayer === 'p1');
+    expect(t.try('p1', 'Materialize', { card: 'p1-m3' })).toMatchObject({ ok: false, rule: '2.3.b.8' });
+    expect(t.try('p1', 'Materialize', { card: 'p1-m3', floating: ['p1-nope'] })).toMatchObject({ ok: false, rule: 'X.A.7.b' });
+    const events = t.do('p1', 'Materialize', { card: 'p1-m3', floating: ['p1-frs'] });
+    expect(events.find((e) => e.type === 'CardsMoved')).toMatchObject({ rule: 'X.A.7.b', payload: { reason: 'floating-memory' } });
+    expect(events.some((e) => e.type === 'CardsMoved' && e.payload.reason === 'memory-cost')).toBe(false);
+    expect(t.state.players.p1!.banishment[0]!.cardId).toBe('flame-rune-swordsman');
+  });
+
   it('X.A.4 Divine Relic: the deck rule exists (no card in the pool carries it)', () => {
     expect(validateDeck({ main: Array.from({ length: 60 }, (_, i) => ['quick-slash', 'mend', 'fireball', 'spark-bolt', 'ember-squire', 'ash-hound', 'veteran-knight', 'stone-warden', 'heavy-strike', 'wind-cutter', 'deflecting-edge', 'keen-falcon', 'mist-stalker', 'rally-the-line', 'studied-insight'][i % 15]!), extra: { material: ['spirit-of-fire'] } })).toEqual([]);
   });

@@ -81,7 +81,7 @@ export interface AbilityCost {
 }
 
 export type StaticEffect =
-  | { kind: 'power'; n: number; applies: 'self' | 'your-allies' }
+  | { kind: 'power'; n: number; applies: 'self' | 'your-allies'; whenPrepared?: boolean }
   | { kind: 'power-per-banished-regalia-weapon' }
   | { kind: 'level'; n: number };
 
