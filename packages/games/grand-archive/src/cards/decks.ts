@@ -13,7 +13,7 @@ export const PRESET_DECKS: Readonly<Record<string, DeckList>> = {
       'quick-slash', 'heavy-strike', 'steel-longsword', 'iron-buckler', 'blazing-hearth',
     ]),
     extra: {
-      material: ['spirit-of-fire', 'lorraine-wandering-warrior', 'lorraine-blademaster', 'lorraine-crux-knight', 'clarent-sword-of-peace', 'training-sabre', 'tome-of-knowledge'],
+      material: ['spirit-of-fire', 'lorraine-wandering-warrior', 'lorraine-blademaster', 'lorraine-crux-knight', 'clarent-sword-of-peace', 'training-sabre', 'tome-of-knowledge', 'sunforged-relic'],
     },
   },
   'tides-of-memory': {

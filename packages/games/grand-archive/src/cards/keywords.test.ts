@@ -272,8 +272,10 @@ describe('keywords (X.A)', () => {
     expect(t.state.players.p1!.banishment[0]!.cardId).toBe('flame-rune-swordsman');
   });
 
-  it('X.A.4 Divine Relic: the deck rule exists (no card in the pool carries it)', () => {
-    expect(validateDeck({ main: Array.from({ length: 60 }, (_, i) => ['quick-slash', 'mend', 'fireball', 'spark-bolt', 'ember-squire', 'ash-hound', 'veteran-knight', 'stone-warden', 'heavy-strike', 'wind-cutter', 'deflecting-edge', 'keen-falcon', 'mist-stalker', 'rally-the-line', 'studied-insight'][i % 15]!), extra: { material: ['spirit-of-fire'] } })).toEqual([]);
+  it('X.A.4 Divine Relic: at most one card with it in a material deck', () => {
+    const main = Array.from({ length: 60 }, (_, i) => ['quick-slash', 'mend', 'fireball', 'spark-bolt', 'ember-squire', 'ash-hound', 'veteran-knight', 'stone-warden', 'heavy-strike', 'wind-cutter', 'deflecting-edge', 'keen-falcon', 'mist-stalker', 'rally-the-line', 'studied-insight'][i % 15]!);
+    expect(validateDeck({ main, extra: { material: ['spirit-of-fire', 'sunforged-relic'] } })).toEqual([]);
+    expect(validateDeck({ main, extra: { material: ['spirit-of-fire', 'sunforged-relic', 'moonlit-relic'] } })).toEqual(['material deck has more than one Divine Relic (X.A.4)']);
   });
 
   it('every keyword of X.A is listed, with a rule and, when not fully applied, the reason', () => {

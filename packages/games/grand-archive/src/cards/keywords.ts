@@ -15,9 +15,9 @@ export interface KeywordSpec {
 
 export const KEYWORDS: readonly KeywordSpec[] = [
   { keyword: 'Class Bonus', rule: 'X.A.1', status: 'implemented', note: 'Abilities and keywords marked classBonus apply only while the controller’s (or, in a graveyard, the owner’s) champion shares a class with the card; in every zone (X.A.1.b-c).' },
-  { keyword: 'Cleave', rule: 'X.A.2', status: 'not-implemented', note: 'Attacking a player and all of their units needs multi-target combat; no card in the pool has it.' },
+  { keyword: 'Cleave', rule: 'X.A.2', status: 'not-implemented', note: 'Not expressible in this combat model: an attack has one target and one retaliator, while Cleave attacks a player, hits every unit they control with per-unit damage and retaliation (X.A.2.c-e); no card in the pool carries it.' },
   { keyword: 'Critical', rule: 'X.A.3', status: 'implemented', note: 'Before attack damage, the defending player may discard N cards (DiscardForCritical, one at a time) or decline (DeclineCritical) and the damage is doubled, once; instances on the source add up. Two players only, so the opponent is the defending player (X.A.3.a.i).' },
-  { keyword: 'Divine Relic', rule: 'X.A.4', status: 'partial', note: 'validateDeck allows at most one per material deck, but no card in the pool carries the keyword, so it never applies.' },
+  { keyword: 'Divine Relic', rule: 'X.A.4', status: 'implemented', note: 'validateDeck refuses a material deck with more than one Divine Relic (Sunforged Relic, Moonlit Relic).' },
   { keyword: 'Efficiency', rule: 'X.A.5', status: 'implemented', note: 'Activation (not materialization) costs LV less, floor 0 (1.6.b.8.c).' },
   { keyword: 'Element Bonus', rule: 'X.A.6', status: 'implemented', note: 'Abilities marked elementBonus apply only while the element is among your champion’s lineage elements (Cinder Adept).' },
   { keyword: 'Floating Memory', rule: 'X.A.7', status: 'implemented', note: 'Materialize { floating: [ids] } banishes those graveyard cards to pay 1 each before the random part (X.A.7.c); Merlin, Memory Thief reads it (X.A.1.c.i).', redundant: true },
@@ -32,7 +32,7 @@ export const KEYWORDS: readonly KeywordSpec[] = [
   { keyword: 'On Kill', rule: 'X.A.16', status: 'implemented', note: 'Triggers when this source’s attack damage is what makes an ally lethal and it is destroyed by state-based effects (X.A.16.b); Heavy Strike.' },
   { keyword: 'On Leave', rule: 'X.A.17', status: 'implemented', note: 'Triggers whenever the object leaves the field, however it leaves.' },
   { keyword: 'Prepare', rule: 'X.A.18', status: 'implemented', note: 'ActivateCard { prepare: true } removes exactly N preparation counters from your champion as an additional cost; the activation (and its attack) is prepared (Shadow Strike, with Tristan’s counters).' },
-  { keyword: 'Preserve', rule: 'X.A.19', status: 'not-implemented', note: 'Face-up cards inside the material deck need a partly public zone; no card in the pool has it.', redundant: true },
+  { keyword: 'Preserve', rule: 'X.A.19', status: 'not-implemented', note: 'Not expressible with per-zone visibility: Preserved cards stay face-up inside the otherwise private material deck (X.A.19.c), so that zone would need per-card visibility in view/viewEvent; no card in the pool carries it.', redundant: true },
   { keyword: 'Pride', rule: 'X.A.20', status: 'implemented', note: 'An ally with Pride N does not obey (cannot attack or activate) unless your champion’s LV ≥ N; the highest N counts.' },
   { keyword: 'Spellshroud', rule: 'X.A.21', status: 'implemented', note: 'Cannot be the target of a card with the Spell subtype.', redundant: true },
   { keyword: 'Stealth', rule: 'X.A.22', status: 'implemented', note: 'Cannot be targeted by an attack unless the attacker or its weapon has True Sight.', redundant: true },

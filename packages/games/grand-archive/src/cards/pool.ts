@@ -74,6 +74,8 @@ export const CARD_DEFS: readonly GACardDef[] = [
     abilities: [{ kind: 'activated', cost: { rest: true }, effects: [{ do: 'banish-random-memory', then: 'draw' }], text: 'REST: Banish a random card from your memory, then draw a card.' }],
     text: 'REST: Banish a random card from your memory, then draw a card.', namedIn: '2.1.g.6.b',
   }),
+  def({ id: 'sunforged-relic', name: 'Sunforged Relic', type: 'item', supertypes: ['regalia'], subtypes: ['Relic'], element: 'norm', cost: { kind: 'memory', n: 2 }, keywords: [kw('Divine Relic')], abilities: [{ kind: 'static', effect: { kind: 'level', n: 1 }, text: 'Your champion gets +1 level.' }], text: 'Divine Relic. Your champion gets +1 level.' }),
+  def({ id: 'moonlit-relic', name: 'Moonlit Relic', type: 'item', supertypes: ['regalia'], subtypes: ['Relic'], element: 'norm', cost: { kind: 'memory', n: 2 }, keywords: [kw('Divine Relic')], abilities: [{ kind: 'activated', cost: { rest: true }, effects: [{ do: 'recover', n: 1 }], text: 'REST: Recover 1.' }], text: 'Divine Relic. REST: Recover 1.' }),
   // ── Main deck: cards the CR names ────────────────────────────────────────────────────────────────────
   def({
     id: 'wind-cutter', name: 'Wind Cutter', type: 'attack', subtypes: ['Ranger', 'Warrior'], element: 'wind', cost: { kind: 'reserve', n: 2 }, power: 1,
