@@ -326,18 +326,23 @@ function checkActivateEffect(s: AlphaClashState, p: PlayerId, c: Command): Check
   const src = activatedSource(s, p, c.source);
   if (!src) return reject('602.1', `${String(c.source)} is not a card you control with an activated effect`);
   const a = src.def.activated!;
-  const bad = inMainWithEmptyStandby(s, p, '602.1', `${src.def.name}'s effect can be activated`);
+  const bad = a.window ? counterWindow(s, p, a.window) : inMainWithEmptyStandby(s, p, '602.1', `${src.def.name}'s effect can be activated`);
   if (bad) return bad;
+  if (a.sendSelf && src.isContender) return reject('301.6', 'a Contender can\'t be sent to Oblivion');
   if (a.threshold !== undefined && (s.players[p]!.contender?.health ?? 0) > a.threshold) return reject('107.4b', `${src.def.name}'s ability is active only at ${a.threshold} health or less`);
   if (a.oncePerTurn && src.used) return reject('603.2i', `${src.def.name}'s effect can be activated once per turn`);
   if (a.engage && src.engaged) return reject('115.2', `${src.def.name} is engaged: an engaged card can't be engaged to pay a cost (703.11a)`);
   const targets = checkTargets(s, p, src.def, a.target, c.targets);
   if (!Array.isArray(targets)) return targets;
+  if (a.targetType) {
+    const obj = s.standby.find((o) => o.sid === targets[0]);
+    if (!obj?.card || cardDef(obj.card.cardId).type !== a.targetType) return reject('113.6b', `${src.def.name}'s effect answers only a ${a.targetType} being played`);
+  }
   const pay = payOrReject(s, p, { total: a.cost, gems: a.gems, health: a.health }, `${src.def.name}'s effect`);
   if ('ok' in pay) return pay;
   const source = c.source as string;
   return ok((b) => {
-    b.emit('EffectActivated', { player: p, sid: `e${b.s.nextId}`, source, effect: 'activated', targets, paid: pay.paid, healthPaid: pay.health, ...(a.engage ? { engageSource: source } : {}) }, { rule: '602.2' });
+    b.emit('EffectActivated', { player: p, sid: `e${b.s.nextId}`, source, effect: 'activated', targets, paid: pay.paid, healthPaid: pay.health, ...(a.engage ? { engageSource: source } : {}), ...(a.sendSelf ? { sendSelf: true } : {}) }, { rule: a.window ? '602.5' : '602.2' });
   });
 }
 

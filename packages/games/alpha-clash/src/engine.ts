@@ -385,6 +385,15 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
         if (who.length > 0) b.auto('DiscardRequired', { player: who[0], source: src, then: who.slice(1) }, '703.7b');
         break;
       }
+      case 'returnToHand': {
+        const target = s.standby.find((o) => o.sid === t);
+        if (target?.card) {
+          // Back into a hidden zone: a new object with a fresh opaque id (400.6).
+          const oid = b.r.opaqueId();
+          b.auto('CardReturnedToHand', { player: target.controller, sid: target.sid, card: { id: target.card.id, cardId: target.card.cardId, oid }, random: b.r.take() }, '703.12c');
+        }
+        break;
+      }
       case 'barrage':
       case 'enrage':
         break;

@@ -356,6 +356,11 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
       if (c && c.card.id === src) c.usedThisTurn = true;
       s.standby = [...s.standby, effectObject(s, pl, p, 'activated')];
       s.nextId += 1;
+      if (p.sendSelf === true) {
+        // Cost paid by sending the source to Oblivion (703.6a).
+        const gone = takePerm(s, src);
+        if (gone) toOblivion(s, gone.owner, gone.card);
+      }
       break;
     }
     case 'EffectTriggered':
@@ -553,6 +558,15 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
         ps.accessory = [...ps.accessory, newPermanent(found, ps.id, s.turn)];
       }
       s.pending = null;
+      break;
+    }
+    case 'CardReturnedToHand': {
+      const pl = str(p, 'player') as PlayerId;
+      s.standby = s.standby.filter((o) => o.sid !== p.sid);
+      s.priority = windowFor(s);
+      const ps = W(s, pl)!;
+      ps.hand = [...ps.hand, p.card as AnyRef];
+      ps.handCount = ps.hand.length;
       break;
     }
     case 'CardDiscarded': {

@@ -135,6 +135,7 @@ export function describe(e: GameEvent): string {
     case 'ClashEnded': return `The clash ended (${p.reason}).`;
     case 'SearchOffered': return `${who} may search their deck for a ${p.cardType} (start of the game).`;
     case 'DeckSearched': return p.found ? `${who} found ${name(p.found)}.` : `${who} found nothing.`;
+    case 'CardReturnedToHand': return `${p.sid} was returned to ${who}'s hand.`;
     case 'DiscardRequired': return `${who} must discard a card.`;
     case 'CardDiscarded': return `${who} discarded ${name(p.card)}.`;
     case 'TurnEnded': return `${who} ended turn ${p.turn}.`;

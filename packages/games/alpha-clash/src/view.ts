@@ -55,6 +55,7 @@ export function viewEvent<E extends GameEvent>(event: E, viewer: Viewer): E {
       p.traps = (p.traps as AnyRef[]).map(ownerOnly);
       break;
     case 'CardDrawn':
+    case 'CardReturnedToHand':
     case 'TrapSet':
       p.card = ownerOnly(p.card as AnyRef);
       break;

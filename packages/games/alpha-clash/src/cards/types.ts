@@ -40,7 +40,9 @@ export type Effect =
   | { do: 'barrage' }
   | { do: 'enrage'; x: number }
   /** Each player in turn order draws `amount`, then discards one (118.2c, 703.7). */
-  | { do: 'eachDrawThenDiscard'; amount: number };
+  | { do: 'eachDrawThenDiscard'; amount: number }
+  /** Return the card being played from Standby to its owner's hand; it does not enter play (703.12c). */
+  | { do: 'returnToHand' };
 
 export interface EffectSpec {
   target: TargetSpec;
@@ -62,6 +64,12 @@ export interface ActivatedSpec extends EffectSpec {
   oncePerTurn: boolean;
   /** Contender abilities are active only at or below this health (107.4b, 301.3). */
   threshold?: number;
+  /** A Counter-tagged activated effect is activated in that response window instead of your Primary Phase (602.5). */
+  window?: CounterTag;
+  /** Cost: send this card to Oblivion (T-Bone, the Vindictive). */
+  sendSelf?: boolean;
+  /** The target (a card being played) must be of this type. */
+  targetType?: CardType;
 }
 
 export interface StaticSpec {
