@@ -38,11 +38,40 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Runs `next build` unless a build newer than every source of the site and the packages exists. */
+const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Runs `next build` unless a build newer than every source of the site and the packages exists. Test runs in
+ * parallel (two workspaces, two engineers) serialise on a lock directory so they never build over each other.
+ */
 export function ensureWebBuild(): void {
   const buildId = join(WEB, '.next/BUILD_ID');
-  const sources = Math.max(newestMtime(join(WEB, 'app')), newestMtime(join(WEB, 'src')), newestMtime(join(ROOT, 'packages')));
-  if (existsSync(buildId) && statSync(buildId).mtimeMs > sources) return;
+  const fresh = () => {
+    const sources = Math.max(newestMtime(join(WEB, 'app')), newestMtime(join(WEB, 'src')), newestMtime(join(ROOT, 'packages')));
+    return existsSync(buildId) && statSync(buildId).mtimeMs > sources;
+  };
+  if (fresh()) return;
+  const lock = join(WEB, '.next-build.lock');
+  const until = Date.now() + 600_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // Another run is building; a lock older than 10 minutes was left by a killed run.
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 600_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > until) throw new Error(`waited 10 minutes for ${lock}; remove it if no build is running`);
+      sleepSync(1000);
+    }
+  }
+  try {
+    if (!fresh()) build();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function build(): void {
   const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
     cwd: WEB,
     stdio: 'pipe',

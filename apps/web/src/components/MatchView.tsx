@@ -3,7 +3,7 @@
 // events it was sent (MatchTape); scrubbing, stepping and playback never ask the server.
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { BoardModel } from '@matchtape/engine';
 import { ApiError } from '../lib/api';
 import { cardNames } from '../lib/names';
@@ -85,6 +85,8 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
 
   const following = follow && isLive;
   const seq = Math.max(0, Math.min(following || pos === null ? length : pos, length));
+  // The log may lag the playhead by a frame while scrubbing; the board never does.
+  const logSeq = useDeferredValue(seq);
   const seqRef = useRef(seq);
   seqRef.current = seq;
 
@@ -395,7 +397,7 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
               </div>
             )}
           </main>
-          <Log game={game} envelopes={tape.envelopes} names={names} nav={nav} length={length} seq={seq} filter={logFilter} onFilter={setLogFilter} onSeek={(s) => seek(s)} />
+          <Log game={game} envelopes={tape.envelopes} names={names} nav={nav} length={length} seq={logSeq} filter={logFilter} onFilter={setLogFilter} onSeek={(s) => seek(s)} />
         </div>
         <footer className="controls" aria-label="Playback">
           <Scrubber nav={nav} length={length} version={version} seq={seq} phases={phases} onSeek={seek} onDragEnd={() => setScrubbing(false)} />

@@ -15,7 +15,8 @@ export interface PerspectiveSwitchProps {
 export function PerspectiveSwitch({ value, seats, allowed, onChange, onNeedToken }: PerspectiveSwitchProps) {
   const options: { id: Perspective; label: string }[] = [
     { id: 'public', label: 'Public' },
-    ...seats.map((s) => ({ id: s.id as Perspective, label: s.name && s.name !== s.id ? `${s.id.toUpperCase()} · ${s.name}` : s.id.toUpperCase() })),
+    // Names fit beside two seats; with more, the seat alone (the name is in the title).
+    ...seats.map((s) => ({ id: s.id as Perspective, label: s.name && s.name !== s.id && seats.length <= 2 ? `${s.id.toUpperCase()} · ${s.name}` : s.id.toUpperCase() })),
     ...(allowed.includes('coverage') ? [{ id: 'coverage' as Perspective, label: 'Coverage' }] : []),
     { id: 'judge', label: 'Judge' },
   ];
