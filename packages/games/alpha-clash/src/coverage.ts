@@ -24,6 +24,7 @@ export const coverage: RulesCoverage = {
     e('103.6', 'Start-of-game actions (Haven, Biding Time) after mulligans', 'implemented', [...sc('88-haven-start-of-game-search'), ...t('extra.test.ts')]),
     e('103.7', 'Portal starts closed', 'implemented', sc('22-portal')),
     e('103.8a', 'Starting player skips first Ready and Draw', 'implemented', [...sc('01-first-turn-skips-ready-draw'), ...t('machine.test.ts')]),
+    e('QS 6b', 'Quick start: no attack on the first player\'s first turn (variant option, off by default)', 'implemented', sc('91-quick-start-attack-ban', '31-contender-attacks')),
     e('104.2c', 'Both Contenders at 0 by clash damage: active player wins', 'implemented', sc('47-both-contenders-zero')),
     e('104.3a', 'Concession', 'implemented', sc('20-concede')),
     e('104.3b', 'Health 0 loses once Standby is empty', 'implemented', sc('18-health-zero-loses')),

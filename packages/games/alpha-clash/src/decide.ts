@@ -25,6 +25,8 @@ const ZoneList = z.array(z.string()).max(20).optional();
 export const StartOptionsSchema = z
   .object({
     firstPlayer: z.enum(['p1', 'p2']).optional(),
+    /** Quick start rule "the first player may not declare an attack on their first turn" (not in the CR, §14.1). */
+    quickStartFirstTurnAttackBan: z.boolean().optional(),
     startPosition: z
       .partialRecord(
         z.enum(['p1', 'p2']),
@@ -58,7 +60,7 @@ export function setupMatch(config: MatchConfig, ctx: DecideContext & { seedCommi
       if (!CARD_BY_ID.has(id)) return reject('103', `start position card ${id} is not in the card pool`);
   const b = new Builder(initialFor(), ctx.rng);
   const rng = ctx.rng;
-  b.auto('MatchStarted', { seedCommitment: ctx.seedCommitment, players: config.players.map((p) => ({ id: p.id, name: p.name })), stacked }, '103');
+  b.auto('MatchStarted', { seedCommitment: ctx.seedCommitment, players: config.players.map((p) => ({ id: p.id, name: p.name })), stacked, variants: { quickStartFirstTurnAttackBan: options.quickStartFirstTurnAttackBan === true } }, '103');
   for (const d of decks) {
     const def = cardDef(d.contender);
     b.auto('ContenderRevealed', { player: d.id, card: { id: `${d.id}-contender`, cardId: d.contender }, health: def.health ?? 30 }, '103.1');
@@ -350,6 +352,7 @@ function checkAttack(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   const bad = inMainWithEmptyStandby(s, p, '503.1d', 'an attack can be declared');
   if (bad) return bad;
   if (typeof c.attacker !== 'string' || typeof c.target !== 'string') return reject('504.2a', 'DeclareAttack needs "attacker" and "target" ids');
+  if (s.variants.quickStartFirstTurnAttackBan && s.turn === 1) return reject('QS 6b', 'quick start rules (this match\'s variant): the first player may not declare an attack on their first turn');
   const a = locate(s, c.attacker);
   if (!a || a.player !== p || (a.kind === 'perm' && (a.zone !== 'clash' || a.perm.defeated)) || a.kind === 'clashground') return reject('504.2a', `${c.attacker} is not your Contender or a Clash card you control`);
   const engaged = a.kind === 'contender' ? a.contender.engaged : a.perm.engaged;

@@ -181,6 +181,7 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
       s.order = players.map((x) => x.id);
       for (const x of players) s.players[x.id] = newPlayer(x.id, x.name);
       s.setup = { ...s.setup, stacked: p.stacked === true };
+      s.variants = { quickStartFirstTurnAttackBan: (p.variants as { quickStartFirstTurnAttackBan?: boolean } | undefined)?.quickStartFirstTurnAttackBan === true };
       s.step = 'setup.cut';
       break;
     }

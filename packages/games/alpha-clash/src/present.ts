@@ -46,7 +46,17 @@ export function board(s: AlphaClashState): BoardModel {
     const zones: ZoneModel[] = [
       { key: 'hand', label: 'Hand', layout: 'fan', count: ps.handCount, cards: ps.hand.map((r) => tile(s, r)) },
       { key: 'deck', label: 'Deck', layout: 'pile', count: ps.deckCount, cards: [] },
-      { key: 'clash', label: 'Clash Zone', layout: 'row', count: ps.clash.length, cards: ps.clash.map((x) => tile(s, x.card, x)) },
+      {
+        key: 'clash',
+        label: 'Clash Zone',
+        layout: 'row',
+        count: ps.clash.length,
+        cards: ps.clash.map((x) => {
+          const t = tile(s, x.card, x) as CardTile;
+          const w = x.weapon ? ps.accessory.find((a) => a.card.id === x.weapon) : undefined;
+          return w ? { ...t, attachments: [tile(s, w.card, w) as CardTile] } : t;
+        }),
+      },
       { key: 'accessory', label: 'Accessory Zone', layout: 'row', count: ps.accessory.length, cards: ps.accessory.map((x) => ({ ...tile(s, x.card, x), ...(x.faceDown ? { faceDown: true } : {}) }) as Tile) },
       { key: 'resources', label: 'Resource Zone', layout: 'row', count: ps.resources.length, cards: ps.resources.map((x) => tile(s, x.card, x)) },
       { key: 'oblivion', label: 'Oblivion', layout: 'pile', count: ps.oblivion.length, cards: ps.oblivion.slice(0, 1).map((r) => tile(s, r)) },

@@ -176,6 +176,8 @@ export interface AlphaClashState {
   effects: ContinuousEffectState[];
   pending: PendingChoice | null;
   attacksThisTurn: number;
+  /** Variant rules chosen at setup (MatchConfig.options), e.g. the quick start's turn-1 attack ban. */
+  variants: { quickStartFirstTurnAttackBan: boolean };
   winner: PlayerId | null;
   result: string | null;
 }
