@@ -3,6 +3,7 @@
 // the stack) and the turn / phase / step with the active player. The viewer's own seat (or p1) sits at the bottom.
 import { memo } from 'react';
 import type { BoardModel, PlayerBoard, StatModel, ZoneModel } from '@matchtape/engine';
+import { cardNames, nameCards } from '../lib/names';
 import { Tile } from './Tile';
 
 const HEALTH = /health|life|hp|vitality/i;
@@ -161,7 +162,15 @@ function BoardView({ board, perspective, phases }: { board: BoardModel; perspect
           ) : (
             board.banner && (
               <div className="banner" role="status">
-                {board.banner}
+                {nameCards(board.banner, cardNames([board])).map((p, i) =>
+                  typeof p === 'string' ? (
+                    p
+                  ) : (
+                    <strong key={i} title={p.id}>
+                      {p.name}
+                    </strong>
+                  ),
+                )}
               </div>
             )
           )}

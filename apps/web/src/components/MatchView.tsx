@@ -320,7 +320,15 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
     return (
       <div className="state-panel" aria-busy="true">
         <div className="spinner" aria-hidden="true" />
-        <p>Loading match{meta ? ` · ${meta.lastSeq} events` : ''}…</p>
+        <p>
+          Loading match
+          {meta && meta.lastSeq > 0 ? ` · ${st.loaded.toLocaleString('en')} of ${meta.lastSeq.toLocaleString('en')} events` : ''}…
+        </p>
+        {meta && meta.lastSeq > 0 && (
+          <progress className="load-progress" max={meta.lastSeq} value={st.loaded}>
+            {st.loaded}
+          </progress>
+        )}
       </div>
     );
   }

@@ -27,13 +27,15 @@ export interface TapeState {
   delaySeconds: number | null;
   /** ms from starting to load to the first board (for the performance figures). */
   firstBoardMs: number | null;
+  /** Events loaded so far while loading. */
+  loaded: number;
 }
 
 function isEnvelope(x: unknown): x is EventEnvelope {
   return !!x && typeof x === 'object' && typeof (x as { seq?: unknown }).seq === 'number' && typeof (x as { type?: unknown }).type === 'string';
 }
 
-const INITIAL: TapeState = { meta: null, game: null, tape: null, version: 0, phase: 'loading', error: null, live: null, ended: false, delaySeconds: null, firstBoardMs: null };
+const INITIAL: TapeState = { meta: null, game: null, tape: null, version: 0, phase: 'loading', error: null, live: null, ended: false, delaySeconds: null, firstBoardMs: null, loaded: 0 };
 
 export function useMatchTape(matchId: string, as: Perspective, token: string | null, retry = 0): TapeState {
   const [st, setSt] = useState<TapeState>(INITIAL);
@@ -82,6 +84,7 @@ export function useMatchTape(matchId: string, as: Perspective, token: string | n
             tape.append(results.get(pages[appended]!)!);
             results.delete(pages[appended]!);
             appended += 1;
+            setSt((s) => ({ ...s, loaded: tape.length }));
           }
         }
       };
