@@ -130,7 +130,9 @@ export function evolve(s: GAState, e: GameEvent): GAState {
     }
     case 'OpportunityGranted': {
       const player = p.player as PlayerId;
-      return { ...s, priority: openWindow(apnap(s.order, s.activePlayer ?? player), player) };
+      // Players who lost take no further part (1.4.5, multiplayer).
+      const inGame = s.order.filter((q) => s.players[q]?.lost === null);
+      return { ...s, priority: openWindow(apnap(inGame, s.activePlayer ?? player), player) };
     }
     case 'OpportunityPassed': {
       if (!s.priority) return s;
@@ -341,6 +343,28 @@ export function evolve(s: GAState, e: GameEvent): GAState {
       return updPlayer(s, p.player as string, (pl) => ({ ...pl, lost: '2.12.c' }));
     case 'PlayerLost':
       return updPlayer(s, p.player as string, (pl) => ({ ...pl, lost: String(p.rule ?? pl.lost ?? '1.4.3') }));
+    case 'PlayerRemoved': {
+      // 1.4.5: a player who lost while others play on: their objects and activations cease to exist.
+      const q = p.player as PlayerId;
+      const field = s.field.filter((o) => o.owner !== q && o.controller !== q);
+      const stack = s.stack.filter((x) => x.controller !== q);
+      let priority = s.priority;
+      if (priority) {
+        const i = priority.order.indexOf(q);
+        const order = priority.order.filter((x) => x !== q);
+        const holder = priority.holder === q ? priority.order[(i + 1) % priority.order.length]! : priority.holder;
+        priority = { order, holder, passed: priority.passed.filter((x) => x !== q) };
+      }
+      return { ...s, field, stack, priority, prompt: s.prompt?.player === q ? null : s.prompt, pending: s.pending?.player === q ? null : s.pending };
+    }
+    case 'TurnEndedEarly': {
+      // 2.2.h.2: the turn ends at once; the Effects Stack is banished.
+      let next: GAState = s;
+      for (const it of s.stack) if (it.card) next = updPlayer(next, ownerOfCard(it.card, it.controller), (pl) => ({ ...pl, banishment: [stripCard(it.card!), ...pl.banishment] }));
+      const c = s.combat;
+      if (c?.attackCard) next = updPlayer(next, c.attackingPlayer, (pl) => ({ ...pl, graveyard: [c.attackCard!, ...pl.graveyard] }));
+      return { ...next, stack: [], combat: null, prompt: null, pending: null, priority: null };
+    }
     case 'MatchEnded':
       return { ...s, status: 'ended', phase: 'game-over', step: null, priority: null, prompt: null, pending: null, winner: (p.winner as PlayerId | null) ?? null, result: String(p.result ?? '') };
     default:

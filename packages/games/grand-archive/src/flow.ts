@@ -491,9 +491,19 @@ export function runSBE(f: Flow): void {
     if (lost.length > 0) {
       const left = f.s.order.filter((p) => f.s.players[p]!.lost === null);
       const why = lost.map((p) => `${p} lost (${f.s.players[p]!.lost})`).join(', ');
-      if (left.length === 1) f.emit('MatchEnded', { winner: left[0], result: `${left[0]} wins: ${why}`, seed: '' }, { rule: '1.4.2.b', auto: true });
-      else if (left.length === 0) f.emit('MatchEnded', { winner: null, result: `draw: ${why} at the same time`, seed: '' }, { rule: '1.4.4.b', auto: true });
-      return;
+      if (left.length === 1) {
+        f.emit('MatchEnded', { winner: left[0], result: `${left[0]} wins: ${why}`, seed: '' }, { rule: '1.4.2.b', auto: true });
+        return;
+      }
+      if (left.length === 0) {
+        f.emit('MatchEnded', { winner: null, result: `draw: ${why} at the same time`, seed: '' }, { rule: '1.4.4.b', auto: true });
+        return;
+      }
+      // Multiplayer: the others play on; the loser's objects cease to exist (1.4.5.a-b).
+      for (const p of lost) if (f.s.field.some((o) => o.owner === p || o.controller === p) || f.s.stack.some((x) => x.controller === p)) {
+        f.emit('PlayerRemoved', { player: p }, { rule: '1.4.5', auto: true });
+        changed = true;
+      }
     }
     if (!changed) return;
   }
@@ -659,7 +669,7 @@ export function advance(f: Flow): void {
         return;
       }
       const loc = nextLocation(f.s);
-      const next = f.s.order[(f.s.order.indexOf(tp!) + 1) % f.s.order.length]!;
+      const next = nextInTurnOrder(f.s, tp!);
       f.emit('TurnStarted', { turn: f.s.turn + 1, player: next }, { rule: '1.2.3', auto: true });
       enterLocation(f, loc.phase, loc.step, loc.rule);
       return;
@@ -674,12 +684,40 @@ function obeysUnit(s: GAState, o: FieldObject): boolean {
   return isChampion(o) || (printedKeyword(s, o.controller, cardDef(o.cardId), 'Pride') ? championLevel(s, o.controller) >= Math.max(...cardDef(o.cardId).keywords.filter((k) => k.keyword === 'Pride').map((k) => k.n ?? 0)) : true);
 }
 
+/** The next player in turn order who is still in the game (1.2.3, 1.4.5). */
+export function nextInTurnOrder(s: GAState, p: PlayerId): PlayerId {
+  const n = s.order.length;
+  const i = s.order.indexOf(p);
+  for (let k = 1; k <= n; k++) {
+    const q = s.order[(i + k) % n]!;
+    if (s.players[q]!.lost === null) return q;
+  }
+  return p;
+}
+
+/** The turn player lost while others play on: the turn ends at once (2.2.h.2) and the next one starts. */
+function endTurnEarly(f: Flow): void {
+  const tp = f.s.activePlayer!;
+  f.emit('TurnEndedEarly', { player: tp, banished: f.s.stack.map((x) => x.sid) }, { rule: '2.2.h.2', auto: true });
+  const allies = f.s.field.filter((o) => isAlly(o) && o.damage > 0).map((o) => o.id);
+  f.emit('EndOfTurnCleanup', { player: tp, allies }, { rule: '2.2.f.4', auto: true });
+  f.emit('TurnEnded', { turn: f.s.turn, player: tp }, { rule: '2.2.f.4.c', auto: true });
+  // The machine's transition out of the end phase decides where the next turn starts.
+  const loc = nextLocation({ ...f.s, phase: 'end', step: null });
+  f.emit('TurnStarted', { turn: f.s.turn + 1, player: nextInTurnOrder(f.s, tp) }, { rule: '1.2.3', auto: true });
+  enterLocation(f, loc.phase, loc.step, loc.rule);
+}
+
 /** Runs the game forward until a player must act or the match ends. */
 export function settle(f: Flow): void {
   for (let guard = 0; guard < 1000; guard++) {
     if (f.ended) return;
     runSBE(f);
     if (f.ended) return;
+    if (f.s.players[f.s.activePlayer ?? '']?.lost) {
+      endTurnEarly(f);
+      continue;
+    }
     if (f.triggers.length > 0) {
       placeTriggers(f);
       continue;

@@ -28,8 +28,12 @@ export const GUARDS = {
   nextPlayerNeedsChampion: ({ context }: GuardArgs, _p: RuleParams) => {
     const g = context.game;
     const i = g.order.indexOf(g.activePlayer ?? g.order[0]!);
-    const next = g.order[(i + 1) % g.order.length]!;
-    return !g.players[next]?.championPlaced;
+    // The next player still in the game (1.4.5).
+    for (let k = 1; k <= g.order.length; k++) {
+      const next = g.order[(i + k) % g.order.length]!;
+      if (!g.players[next]?.lost) return !g.players[next]?.championPlaced;
+    }
+    return false;
   },
   /** 2.2.e.2.a: an attack declaration puts the game through the combat phase. */
   combatPending: ({ context }: GuardArgs, _p: RuleParams) => context.game.combat !== null,

@@ -136,6 +136,8 @@ export const EventSchemas = [
   ev('DrawFromEmptyDeck', { player: P }),
   ev('PlayerConceded', { player: P }),
   ev('PlayerLost', { player: P, rule: z.string(), reason: z.string() }),
+  ev('PlayerRemoved', { player: P }),
+  ev('TurnEndedEarly', { player: P, banished: z.array(z.string()) }),
   ev('MatchEnded', { winner: P.nullable(), result: z.string(), seed: z.string() }),
 ] as const;
 

@@ -318,6 +318,10 @@ export function describe(e: GameEvent): string {
       return `${who} conceded`;
     case 'PlayerLost':
       return `${who} lost: ${p.reason}`;
+    case 'PlayerRemoved':
+      return `${who}'s objects leave the game`;
+    case 'TurnEndedEarly':
+      return `${who}'s turn ends early`;
     case 'MatchEnded':
       return String(p.result);
     default:
