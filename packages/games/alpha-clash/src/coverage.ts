@@ -107,7 +107,7 @@ export const coverage: RulesCoverage = {
     e('703.5', 'Create (tokens)', 'not-implemented', [], 'No token-making card in the pool.'),
     e('703.6', 'Send to Oblivion', 'implemented', sc('45-necrotic', '67-surprise')),
     e('703.7', 'Discard (the player chooses, 703.7b)', 'implemented', sc('86-each-draw-then-discard', '87-amazon-rainforest')),
-    e('703.8', 'Reveal / look', 'not-implemented', [], 'Look/reveal effects (Clairvoyance, Cao Ling…) are not implemented.'),
+    e('703.8', 'Reveal (all players) / look (one player) at the top of a deck; knowledge ends on reorder (703.8c)', 'implemented', sc('92-reveal-top', '93-look-top')),
     e('703.9', 'Search (quality search may fail)', 'partial', sc('88-haven-start-of-game-search', '89-search-may-fail'), 'Haven\'s start-of-game search only; Alpha Aster\'s searches are not implemented.'),
     e('703.10', 'Shuffle', 'implemented', sc('08-mulligan-once', '09-opponent-may-cut')),
     e('703.11', 'Ready / engage', 'implemented', sc('29-engaged-cannot-attack', '03-ready-step-readies')),

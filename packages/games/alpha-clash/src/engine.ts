@@ -385,6 +385,12 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
         if (who.length > 0) b.auto('DiscardRequired', { player: who[0], source: src, then: who.slice(1) }, '703.7b');
         break;
       }
+      case 'lookTop':
+      case 'revealTop': {
+        const top = (b.s.players[p]!.deck.slice(0, e.amount) as CardRef[]).map((r) => ({ id: r.oid!, cardId: r.cardId }));
+        if (top.length > 0) b.auto(e.do === 'lookTop' ? 'CardsLookedAt' : 'CardRevealed', { player: p, owner: p, cards: top, count: top.length }, e.do === 'lookTop' ? '703.8d' : '703.8a');
+        break;
+      }
       case 'returnToHand': {
         const target = s.standby.find((o) => o.sid === t);
         if (target?.card) {

@@ -76,6 +76,10 @@ type P = Record<string, unknown>;
 const str = (p: P, k: string): string => p[k] as string;
 const num = (p: P, k: string): number => p[k] as number;
 
+function isHiddenRef(r: AnyRef): boolean {
+  return (r as { hidden?: boolean }).hidden === true;
+}
+
 function removeRef(list: AnyRef[], ids: (string | undefined | null)[]): AnyRef[] {
   const i = list.findIndex((c) => ids.includes(c.id));
   if (i < 0) return list;
@@ -559,6 +563,21 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
         ps.accessory = [...ps.accessory, newPermanent(found, ps.id, s.turn)];
       }
       s.pending = null;
+      break;
+    }
+    case 'CardsLookedAt':
+    case 'CardRevealed': {
+      // Cards are named by their opaque deck id; a viewer who may not see them gets hidden refs and learns nothing.
+      const ps = W(s, str(p, 'owner'))!;
+      const looker = str(p, 'player') as PlayerId;
+      for (const c of p.cards as AnyRef[]) {
+        if (isHiddenRef(c)) continue;
+        ps.deck = ps.deck.map((r) => {
+          if ('hidden' in r) return r.id === c.id ? { id: c.id, cardId: c.cardId } : r;
+          if (r.oid !== c.id) return r;
+          return event.type === 'CardRevealed' ? { ...r, revealed: true as const } : { ...r, knownTo: [...new Set([...(r.knownTo ?? []), looker])] };
+        });
+      }
       break;
     }
     case 'CardReturnedToHand': {

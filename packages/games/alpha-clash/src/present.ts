@@ -146,6 +146,8 @@ export function describe(e: GameEvent): string {
     case 'SearchOffered': return `${who} may search their deck for a ${p.cardType} (start of the game).`;
     case 'DeckSearched': return p.found ? `${who} found ${name(p.found)}.` : `${who} found nothing.`;
     case 'CardReturnedToHand': return `${p.sid} was returned to ${who}'s hand.`;
+    case 'CardsLookedAt': return `${who} looked at the top ${p.count} card(s) of their deck.`;
+    case 'CardRevealed': return `${who} revealed ${(p.cards as unknown[]).map(name).join(', ')} from the top of their deck.`;
     case 'DiscardRequired': return `${who} must discard a card.`;
     case 'CardDiscarded': return `${who} discarded ${name(p.card)}.`;
     case 'TurnEnded': return `${who} ended turn ${p.turn}.`;

@@ -51,7 +51,7 @@ export const EVENT_TYPES = [
   'TrapActivated', 'TrapSet', 'EffectActivated', 'EffectTriggered', 'PriorityPassed', 'StandbyResolved', 'StandbyObjectRemoved',
   'CardNegated', 'StandbyObjectModified', 'PermanentEnteredPlay', 'CardPutIntoOblivion', 'CardSentToOblivion', 'CardDefeated',
   'DamageDealt', 'DamagePrevented', 'HealthGained', 'ContinuousEffectCreated', 'PortalActivated', 'WeaponAttached',
-  'WeaponUnattached', 'AttackDeclared', 'BarrageOffered', 'DiscardRequired', 'CardDiscarded', 'SearchOffered', 'DeckSearched', 'CardReturnedToHand', 'BarrageDeclined', 'BarrageChosen', 'EffectFizzled', 'CounterStepEnded',
+  'WeaponUnattached', 'AttackDeclared', 'BarrageOffered', 'DiscardRequired', 'CardDiscarded', 'SearchOffered', 'DeckSearched', 'CardReturnedToHand', 'CardsLookedAt', 'CardRevealed', 'BarrageDeclined', 'BarrageChosen', 'EffectFizzled', 'CounterStepEnded',
   'ObstructorDeclared', 'ObstructStepEnded', 'MarkedForOblivionAfterClash', 'ClashDamageStepDone', 'ClashEnded', 'EndTurnDeclared',
   'TurnEnded', 'PlayerConceded', 'MatchEnded',
 ] as const;

@@ -12,6 +12,9 @@ export interface CardRef {
   id: string;
   cardId: string;
   oid?: string;
+  /** A deck card revealed to all (703.8a) or looked at by some players (703.8d) until the deck is reordered (703.8c). */
+  revealed?: true;
+  knownTo?: PlayerId[];
 }
 export interface HiddenRef {
   id: string;

@@ -16,13 +16,20 @@ function stripRef(r: AnyRef): AnyRef {
   return { id: r.id, cardId: r.cardId };
 }
 
+/** A deck card as a viewer sees it: hidden, unless revealed to all or looked at by this viewer (703.8). */
+function deckRef(r: AnyRef, viewer: Viewer): AnyRef {
+  if (isHidden(r)) return r;
+  const known = r.revealed === true || (r.knownTo ?? []).includes(viewer as never);
+  return known ? { id: r.oid!, cardId: r.cardId } : hideRef(r);
+}
+
 export function view(state: AlphaClashState, viewer: Viewer): AlphaClashState {
   if (viewer === 'judge') return state;
   const s = deepCloneState(state);
   for (const p of s.order) {
     const ps = s.players[p]!;
     const mine = viewer === p;
-    ps.deck = ps.deck.map(hideRef);
+    ps.deck = ps.deck.map((r) => deckRef(r, viewer));
     ps.hand = ps.hand.map(mine ? stripRef : hideRef);
     if (ps.mulligan) ps.mulligan.returning = ps.mulligan.returning.map(mine ? stripRef : hideRef);
     ps.accessory = ps.accessory.map((a) => (a.faceDown ? { ...a, card: mine ? stripRef(a.card) : hideRef(a.card) } : a));
@@ -51,6 +58,9 @@ export function viewEvent<E extends GameEvent>(event: E, viewer: Viewer): E {
     case 'MulliganDeclared':
       p.returning = (p.returning as AnyRef[]).map(ownerOnly);
       break;
+    case 'CardsLookedAt':
+      if (viewer !== p.player) p.cards = (p.cards as AnyRef[]).map((c) => ({ id: c.id, hidden: true }));
+      break;
     case 'StartPositionPrepared':
       p.traps = (p.traps as AnyRef[]).map(ownerOnly);
       break;
@@ -76,7 +86,10 @@ export function secrets(s: AlphaClashState, viewer: Viewer): string[] {
   for (const p of s.order) {
     const ps = s.players[p]!;
     const mine = viewer === p;
-    hidden.push(...ps.deck);
+    for (const r of ps.deck) {
+      if (!isHidden(r) && (r.revealed || (r.knownTo ?? []).includes(viewer as never))) visible.add(r.cardId);
+      hidden.push(r);
+    }
     (mine ? ps.hand : hidden).push(...(mine ? [] : ps.hand));
     if (mine) ps.hand.forEach(see);
     for (const a of ps.accessory) {
@@ -96,5 +109,6 @@ export function secrets(s: AlphaClashState, viewer: Viewer): string[] {
     out.add(r.id);
     if (!visible.has(r.cardId)) out.add(r.cardId);
   }
+  void 0;
   return [...out];
 }

@@ -42,7 +42,9 @@ export type Effect =
   /** Each player in turn order draws `amount`, then discards one (118.2c, 703.7). */
   | { do: 'eachDrawThenDiscard'; amount: number }
   /** Return the card being played from Standby to its owner's hand; it does not enter play (703.12c). */
-  | { do: 'returnToHand' };
+  | { do: 'returnToHand' }
+  /** Look at (703.8d, controller only) or reveal (703.8a, everyone) the top N cards of your deck; as many as there are (606.3). */
+  | { do: 'lookTop' | 'revealTop'; amount: number };
 
 export interface EffectSpec {
   target: TargetSpec;
