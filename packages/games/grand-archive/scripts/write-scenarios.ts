@@ -496,6 +496,40 @@ add(
   add(b);
 }
 {
+  const top1 = ['ember-squire', 'heavy-strike', 'creative-shock', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash'];
+  const b = toP2Main(opening(mk('creative-shock', '2.3.a.9', 'A fast action in the opponent’s turn: Creative Shock draws two, then deals 2 to its target; afterwards the turn player gets Opportunity first.', { top1 })));
+  b.do('p2', 'PassOpportunity');
+  play(b, 'p1', 'creative-shock', ['quick-slash', 'quick-slash', 'quick-slash'], { target: 'p2-m1' });
+  b.event('OpportunityGranted', { player: 'p2' });
+  b.do('p2', 'PassOpportunity').do('p1', 'PassOpportunity');
+  b.event('CardsMoved', { reason: 'draw', player: 'p1' }).event('CardsMoved', { reason: 'draw', player: 'p1' }).event('DamageDealt', { attack: false, damage: [{ target: 'p2-m1', amount: 2 }] }).event('StackItemResolved', { to: 'graveyard' });
+  b.expectState('players.p1.graveyard.0.cardId', 'creative-shock', 'public');
+  add(b);
+}
+{
+  const top2 = ['keen-falcon', 'mend', 'mend', 'spellshield-arcane', 'mend', 'mend', 'mend', 'mend', 'mend', 'mend'];
+  const b = opening(mk('spellshield-enlighten', '2.9.a.10', 'Spellshield: Arcane prevents damage to your champion and puts an enlighten counter on it per damage prevented, all one replacement; it needs arcane, enabled by Rai (1.6.d.4).', { top2 }));
+  play(b, 'p1', 'ember-squire', ['heavy-strike']);
+  resolveAll(b, 'p1');
+  toP2Main(b);
+  play(b, 'p2', 'keen-falcon', ['mend', 'mend']);
+  resolveAll(b, 'p2');
+  b.passUntil((s) => s.prompt?.kind === 'materialize' && s.activePlayer === 'p2');
+  b.do('p2', 'Materialize', { card: 'p2-m2' });
+  b.do('p2', 'PassOpportunity').do('p1', 'PassOpportunity').event('ChampionLeveledUp', { card: { cardId: 'rai-storm-seer' } });
+  b.passUntil(isPhase('main', 'p1'));
+  b.do('p1', 'DeclareAttack', { attacker: b.object('p1', 'ember-squire'), target: 'p2-m1' });
+  b.passUntil((s) => s.step === 'damage' && s.priority?.holder === 'p1');
+  b.do('p1', 'PassOpportunity');
+  play(b, 'p2', 'spellshield-arcane', ['mend', 'mend', 'mend']);
+  b.do('p1', 'PassOpportunity').do('p2', 'PassOpportunity').event('ShieldCreated', { shields: [{ target: 'p2-m1', amount: 3, enlighten: true }] });
+  b.do('p1', 'PassOpportunity').do('p2', 'PassOpportunity');
+  b.event('DamagePrevented', { target: 'p2-m1', amount: 1, attack: true }).event('CountersChanged', { object: 'p2-m1', kind: 'enlighten', delta: 1, });
+  // One more enlighten counter came from Rai's own end-phase ability on turn 4.
+  b.expectState('field.2.counters.enlighten', 2, 'public').expectState('field.2.damage', 0, 'public');
+  add(b);
+}
+{
   const b = opening(mk('deck-out', '2.10.6', 'A player who must draw from an empty main deck loses the game (1.4.3.c).'));
   b.passUntil((s) => s.status === 'ended', 800);
   b.event('DrawFromEmptyDeck', { player: 'p2' }).event('MatchEnded', { winner: 'p1' });
