@@ -4,7 +4,7 @@
 //   2. keeps MATCHTAPE_DEMO_MATCHES (2) bot matches of every implemented game playing, starting a new one when one ends;
 //   3. the spectator site (apps/web) on PORT (3000), building it first when .next is missing or older than its sources.
 // Ctrl-C / SIGTERM stops the children cleanly. If the site cannot be built, the server keeps running and says why.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,9 +72,9 @@ async function keepBotMatches() {
   for (;;) {
     if (stopping) return;
     try {
-      const { matches } = await json('/api/matches?status=playing&limit=500');
+      const { matches } = await json('/api/matches?limit=500');
       for (const g of games) {
-        const running = matches.filter((m) => m.game === g.id && m.players.every((p) => p.bot)).length;
+        const running = matches.filter((m) => m.game === g.id && m.status !== 'ended' && m.players.every((p) => p.bot)).length;
         for (let i = running; i < perGame; i++) {
           const decks = g.presetDecks;
           const m = await json('/api/matches', {
@@ -111,7 +111,7 @@ function newestMtime(dir) {
   return newest;
 }
 
-function startWeb() {
+async function startWeb() {
   const web = join(root, 'apps/web');
   if (!existsSync(join(web, 'package.json'))) {
     log('apps/web is missing: the API server runs alone');
@@ -121,9 +121,14 @@ function startWeb() {
   const sources = Math.max(newestMtime(web), newestMtime(join(root, 'packages')));
   if (!existsSync(buildId) || statSync(buildId).mtimeMs < sources) {
     log('building the spectator site (npm run build -w @matchtape/web)…');
-    const b = spawnSync('npm', ['run', 'build', '-w', '@matchtape/web'], { cwd: root, stdio: 'inherit', env: { ...process.env, MATCHTAPE_API_URL: api } });
-    if (b.status !== 0) {
-      log(`the spectator site did not build (exit ${b.status}); the API server keeps running on ${api} — fix the build and run npm start again`);
+    // Asynchronously: bot matches keep starting while Next builds.
+    const b = spawn('npm', ['run', 'build', '-w', '@matchtape/web'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, MATCHTAPE_API_URL: api } });
+    children.add(b);
+    const status = await new Promise((r) => b.on('exit', (code, signal) => r(signal ?? code)));
+    children.delete(b);
+    if (stopping) return;
+    if (status !== 0) {
+      log(`the spectator site did not build (exit ${status}); the API server keeps running on ${api} — fix the build and run npm start again`);
       return;
     }
   }
@@ -131,7 +136,7 @@ function startWeb() {
   log(`spectator site on http://localhost:${webPort}`);
 }
 
-log(`server on ${api} (${process.env.DATABASE_URL ? 'Postgres' : 'embedded PGlite under .data/'}, ${process.env.NATS_URL ? 'NATS JetStream' : 'in-process bus'})`);
+log(`server on ${api} (${process.env.DATABASE_URL ? 'Postgres' : `embedded PGlite under ${process.env.MATCHTAPE_DATA_DIR ?? '.data'}/`}, ${process.env.NATS_URL ? 'NATS JetStream' : 'in-process bus'})`);
 run('server', join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], { MATCHTAPE_PORT: String(port) });
 try {
   await waitForServer();
@@ -140,4 +145,4 @@ try {
   await stop(1);
 }
 void keepBotMatches();
-startWeb();
+await startWeb();

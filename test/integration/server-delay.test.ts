@@ -13,7 +13,7 @@ const gameIds = registry.ids();
 const DELAY = 5;
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({ bots: { minDelayMs: 20, maxDelayMs: 60, scanMs: 100 } });
+  stack = await startStack({ bots: { minDelayMs: 20, maxDelayMs: 60, scanMs: 1000 } });
 });
 afterAll(() => stack?.cleanup());
 

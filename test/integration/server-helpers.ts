@@ -58,8 +58,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         const relay = startRelay({ store, bus, pollIntervalMs: 200 });
         return () => relay.stop();
       },
-      bots: { minDelayMs: 0, maxDelayMs: 0, scanMs: 100 },
-      publishIntervalMs: 50,
+      bots: { minDelayMs: 0, maxDelayMs: 0, scanMs: 1000 },
       rateLimits: { commands: { perSecond: 10_000, burst: 10_000 }, reads: { perSecond: 10_000, burst: 10_000 }, create: { perSecond: 10_000, burst: 10_000 } },
       ...rest,
     });

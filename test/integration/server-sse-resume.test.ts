@@ -11,7 +11,7 @@ const getGame = (id: string) => registry.get(id);
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({ instances: 2, bots: { minDelayMs: 2, maxDelayMs: 8, scanMs: 100 } });
+  stack = await startStack({ instances: 2, bots: { minDelayMs: 2, maxDelayMs: 8, scanMs: 1000 } });
 });
 afterAll(() => stack?.cleanup());
 

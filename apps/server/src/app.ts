@@ -44,7 +44,8 @@ export interface ServerOptions {
   seatTokenTtlSeconds?: number;
   heartbeatMs?: number;
   maxSseBufferBytes?: number;
-  publishIntervalMs?: number;
+  /** How often the publisher looks for live matches it was not told about. */
+  publishScanMs?: number;
   /** Fastify (pino) logging: false, true or a level. */
   logger?: boolean | { level: string };
   now?: () => Date;
@@ -360,11 +361,11 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
   if (roles.includes('relay') && opts.startRelay) stops.push(await opts.startRelay(app.log));
   if (roles.includes('projector')) {
     if (opts.bus) {
-      publisher = new PublicPublisher(opts.store, opts.bus, opts.games, {
-        intervalMs: opts.publishIntervalMs ?? 250,
+      publisher = new PublicPublisher(opts.store, opts.bus, opts.games, host, {
+        scanMs: opts.publishScanMs ?? 5000,
         onError: (err) => app.log.error(err),
       });
-      publisher.start();
+      await publisher.start();
       const p = publisher;
       stops.push(() => p.stop());
     }

@@ -40,7 +40,8 @@ export class BotDriver {
     this.host.on('created', this.onCreated);
     const scan = async (): Promise<void> => {
       try {
-        for (const m of await this.store.listMatches({ status: 'playing', limit: 500 })) void this.track(m.matchId);
+        for (const status of ['setup', 'playing'] as const)
+          for (const m of await this.store.listMatches({ status, limit: 500 })) void this.track(m.matchId);
       } catch (err) {
         this.opts.onError?.('*', err);
       }

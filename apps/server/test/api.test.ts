@@ -18,7 +18,7 @@ beforeAll(async () => {
   setTokenSecret('api-test-secret-0123456789');
   const store = await openStore({ dataDir: 'memory://' });
   const bus = new MemoryBus();
-  server = await createServer({ store, bus, games: registryOf({ [coinRace.id]: coinRace }), bots: { minDelayMs: 0, maxDelayMs: 0, scanMs: 200 }, bodyLimitBytes: 4096, publishIntervalMs: 50 });
+  server = await createServer({ store, bus, games: registryOf({ [coinRace.id]: coinRace }), bots: { minDelayMs: 0, maxDelayMs: 0, scanMs: 200 }, bodyLimitBytes: 4096 });
   base = await server.listen(0);
   closeAll = async () => {
     await server.close();

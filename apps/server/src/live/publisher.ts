@@ -1,75 +1,139 @@
 // Publisher (projector role): puts each match's public view on `matchtape.match.<id>.public` once the
 // match's spectator delay has passed each event's `at`, in seq order. Progress is a per-match checkpoint in
 // the store; a crash between publish and checkpoint republishes with the same msgId, which the bus dedupes.
+// Work is driven by appends (local, and other instances' through the store's notifications), by timers for
+// events still held by the delay, and by a slow scan of live matches (startup, missed notifications).
 import { subjects, type Bus } from '@matchtape/bus';
-import type { GameRegistry } from '../games';
 import type { EventStore, MatchRecord } from '@matchtape/store';
+import type { GameRegistry } from '../games';
+import type { EngineHost } from '../host/engine-host';
 import { releasedAt } from '../viewers';
 
 export interface PublisherOptions {
-  intervalMs?: number;
+  /** Safety-net scan of live matches. */
+  scanMs?: number;
   now?: () => number;
   onError?: (err: unknown) => void;
 }
 
 export const publicMsgId = (matchId: string, seq: number): string => `${matchId}:${seq}:public`;
 
+interface Track {
+  record: MatchRecord;
+  /** Last seq published (from the checkpoint, then in memory). */
+  published: number;
+  timer: NodeJS.Timeout | null;
+}
+
 export class PublicPublisher {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  /** Matches whose every event is published and that have ended: never looked at again. */
-  private done = new Set<string>();
+  private tracks = new Map<string, Track>();
+  private dirty = new Set<string>();
+  private working: Promise<void> | null = null;
+  private scanTimer: NodeJS.Timeout | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
   private stopped = false;
+  private readonly now: () => number;
+  private onAppended = (matchId: string): void => this.mark(matchId);
 
   constructor(
     private readonly store: EventStore,
     private readonly bus: Bus,
     private readonly games: GameRegistry,
+    private readonly host: EngineHost | null,
     private readonly opts: PublisherOptions = {},
-  ) {}
+  ) {
+    this.now = opts.now ?? Date.now;
+  }
 
-  start(): void {
-    const loop = (): void => {
-      if (this.stopped) return;
-      this.running = this.tick()
-        .catch((err) => this.opts.onError?.(err))
-        .finally(() => {
-          if (!this.stopped) this.timer = setTimeout(loop, this.opts.intervalMs ?? 250);
-        });
+  async start(): Promise<void> {
+    this.host?.on('appended', this.onAppended);
+    this.host?.on('created', this.onAppended);
+    const notifying = this.store as EventStore & { onAppended?: (l: (matchId: string) => void) => Promise<() => Promise<void>> };
+    if (typeof notifying.onAppended === 'function') this.unlisten = await notifying.onAppended(this.onAppended);
+    const scan = async (): Promise<void> => {
+      try {
+        for (const status of ['setup', 'playing'] as const) for (const m of await this.store.listMatches({ status, limit: 1000 })) this.mark(m.matchId);
+      } catch (err) {
+        this.opts.onError?.(err);
+      }
+      if (!this.stopped) this.scanTimer = setTimeout(() => void scan(), this.opts.scanMs ?? 5000);
     };
-    loop();
+    await scan();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    this.host?.off('appended', this.onAppended);
+    this.host?.off('created', this.onAppended);
+    if (this.scanTimer) clearTimeout(this.scanTimer);
+    for (const t of this.tracks.values()) if (t.timer) clearTimeout(t.timer);
+    await this.unlisten?.();
+    await this.working;
   }
 
-  async tick(): Promise<void> {
-    const now = (this.opts.now ?? Date.now)();
-    const matches = await this.store.listMatches({ limit: 1000 });
-    for (const m of matches) {
-      if (this.done.has(m.matchId)) continue;
-      await this.publishMatch(m, now);
+  /** Resolves when every match marked so far has published all it may publish now (tests). */
+  async idle(): Promise<void> {
+    while (this.working) await this.working;
+  }
+
+  private mark(matchId: string): void {
+    if (this.stopped) return;
+    this.dirty.add(matchId);
+    if (!this.working) {
+      this.working = this.drain().finally(() => {
+        this.working = null;
+        if (this.dirty.size > 0 && !this.stopped) this.mark([...this.dirty][0]!);
+      });
     }
   }
 
-  private async publishMatch(m: MatchRecord, now: number): Promise<void> {
-    const name = `public:${m.matchId}`;
-    const published = await this.store.getCheckpoint('projection', name);
-    if (published >= m.lastSeq) {
-      if (m.status === 'ended') this.done.add(m.matchId);
-      return;
+  private async drain(): Promise<void> {
+    while (this.dirty.size > 0 && !this.stopped) {
+      const batch = [...this.dirty];
+      this.dirty.clear();
+      for (const id of batch) {
+        try {
+          await this.publishMatch(id);
+        } catch (err) {
+          this.opts.onError?.(err);
+          this.schedule(id, 1000); // bus or store trouble: try again shortly
+        }
+      }
     }
-    const game = this.games.get(m.game);
-    const events = await this.store.readStream(m.matchId, { from: published + 1 });
-    let last = published;
+  }
+
+  private schedule(matchId: string, inMs: number): void {
+    const t = this.tracks.get(matchId);
+    if (!t || this.stopped) return;
+    if (t.timer) clearTimeout(t.timer);
+    t.timer = setTimeout(() => {
+      t.timer = null;
+      this.mark(matchId);
+    }, Math.max(1, inMs));
+    t.timer.unref();
+  }
+
+  private async publishMatch(matchId: string): Promise<void> {
+    let t = this.tracks.get(matchId);
+    if (!t) {
+      const record = await this.store.getMatch(matchId);
+      if (!record) return;
+      t = { record, published: await this.store.getCheckpoint('projection', `public:${matchId}`), timer: null };
+      this.tracks.set(matchId, t);
+    }
+    const game = this.games.get(t.record.game);
+    const events = await this.store.readStream(matchId, { from: t.published + 1 });
+    const now = this.now();
+    const before = t.published;
     for (const e of events) {
-      if (releasedAt(e.at, m.spectatorDelaySeconds) > now) break;
-      await this.bus.publish(subjects.public(m.matchId), game.viewEvent(e, 'public'), { msgId: publicMsgId(m.matchId, e.seq) });
-      last = e.seq;
+      const due = releasedAt(e.at, t.record.spectatorDelaySeconds);
+      if (due > now) {
+        this.schedule(matchId, due - now);
+        break;
+      }
+      await this.bus.publish(subjects.public(matchId), game.viewEvent(e, 'public'), { msgId: publicMsgId(matchId, e.seq) });
+      t.published = e.seq;
     }
-    if (last > published) await this.store.setCheckpoint('projection', name, last);
+    if (t.published > before) await this.store.setCheckpoint('projection', `public:${matchId}`, t.published);
   }
 }
