@@ -530,6 +530,20 @@ add(
   add(b);
 }
 {
+  const top1 = ['phoenix-hatchling', 'spark-bolt', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash'];
+  const b = opening(mk('preserve', 'X.A.19', 'Preserve: the destroyed Phoenix Hatchling goes face-up into the material deck (public, X.A.19.c); at the next materialize phase it may return to hand instead of materializing (X.A.19.d).', { top1 }));
+  play(b, 'p1', 'phoenix-hatchling', ['quick-slash', 'quick-slash']);
+  resolveAll(b, 'p1');
+  const hatch = b.object('p1', 'phoenix-hatchling');
+  play(b, 'p1', 'spark-bolt', ['quick-slash'], { target: hatch });
+  b.do('p1', 'PassOpportunity').do('p2', 'PassOpportunity').event('ObjectLeftField', { object: hatch, to: 'materialDeck', reason: 'destroyed' });
+  b.expectState('players.p1.materialDeck.0', { id: hatch, cardId: 'phoenix-hatchling', preserved: true }, 'p2');
+  b.passUntil((s) => s.prompt?.kind === 'materialize' && s.activePlayer === 'p1');
+  b.do('p1', 'ReturnPreserved', { card: hatch }).event('CardsMoved', { reason: 'preserved-return', moves: [{ from: 'materialDeck', to: 'hand' }] }).event('PreservedReturned').event('PhaseEntered', { phase: 'recollection' });
+  b.expectState('players.p1.materializedThisPhase', false);
+  add(b);
+}
+{
   const b = opening(mk('deck-out', '2.10.6', 'A player who must draw from an empty main deck loses the game (1.4.3.c).'));
   b.passUntil((s) => s.status === 'ended', 800);
   b.event('DrawFromEmptyDeck', { player: 'p2' }).event('MatchEnded', { winner: 'p1' });

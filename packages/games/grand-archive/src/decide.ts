@@ -152,6 +152,11 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
       if (d.type !== 'champion' || d.level !== 0 || !d.subtypes.includes('Spirit')) return reject('1.3.3', `${d.name} is not a Lv 0 Spirit champion`);
       return null;
     }
+    case 'ReturnPreserved': {
+      const card = s.players[p]!.materialDeck.find((x) => x.id === c.card);
+      if (!card || isHidden(card) || !card.preserved) return reject('X.A.19.d', `${c.card} is not a Preserved card in your material deck`);
+      return null;
+    }
     case 'Materialize': {
       const card = s.players[p]!.materialDeck.find((x) => x.id === c.card);
       if (!card || isHidden(card)) return reject('2.2.b.3.a', `${c.card} is not in your material deck`);
@@ -332,6 +337,14 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
       f.emit('MaterializationDeclined', { player: p }, { rule: '2.2.b.4' });
       settle(f);
       return;
+    case 'ReturnPreserved': {
+      // X.A.19.d: instead of materializing, a Preserved card returns to hand; not a materialization.
+      const card = s.players[p]!.materialDeck.find((x) => x.id === c.card) as Card;
+      f.emit('CardsMoved', { reason: 'preserved-return', player: p, moves: [{ owner: p, id: card.id, cardId: card.cardId, from: 'materialDeck', to: 'hand', fromOid: null, toOid: f.oid(), fromPreserved: true }] }, { rule: 'X.A.19.d' });
+      f.emit('PreservedReturned', { player: p }, { rule: 'X.A.19.d.i' });
+      settle(f);
+      return;
+    }
     case 'Materialize': {
       const card = s.players[p]!.materialDeck.find((x) => x.id === c.card) as Card;
       const d = cardDef(card.cardId);
@@ -464,6 +477,7 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
   for (const c of pl.materialDeck) {
     if (isHidden(c)) continue;
     add({ type: 'PlaceStartingChampion', card: c.id });
+    if (c.preserved) add({ type: 'ReturnPreserved', card: c.id });
     // X.A.7: every ascending selection of floating memory cards, up to the cost.
     const fm = floatingCards(s, p).map((x) => x.id);
     const n = cardDef(c.cardId).cost?.n ?? 0;

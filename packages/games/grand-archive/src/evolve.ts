@@ -15,6 +15,10 @@ export interface Move {
   fromOid: string | null;
   toOid: string | null;
   bottom?: boolean;
+  /** Enters the material deck face-up (X.A.19.c): public, no opaque id. */
+  preserved?: boolean;
+  /** Leaves the material deck where it was face-up (Preserved): everyone saw it there. */
+  fromPreserved?: boolean;
 }
 
 export function initialState(): GAState {
@@ -72,7 +76,7 @@ function applyMove(s: GAState, m: Move): GAState {
   return updPlayer(s, m.owner, (pl) => {
     const from = without(pl[m.from], m.id, m.fromOid);
     const base = { ...pl, [m.from]: from } as PlayerState;
-    const slot = slotFor(m.id, m.cardId, m.toOid);
+    const slot: Slot = m.preserved && m.id !== null && m.cardId !== null ? { id: m.id, cardId: m.cardId, preserved: true } : slotFor(m.id, m.cardId, m.toOid);
     const to = base[m.to] as Slot[];
     return { ...base, [m.to]: m.bottom ? [...to, slot] : [slot, ...to] } as PlayerState;
   });
@@ -191,8 +195,9 @@ export function evolve(s: GAState, e: GameEvent): GAState {
       const sid = p.sid as string;
       const item = s.stack.find((x) => x.sid === sid);
       let next: GAState = { ...s, stack: s.stack.filter((x) => x.sid !== sid) };
-      const to = p.to as 'graveyard' | 'banishment' | null;
-      if (item?.card && to) next = updPlayer(next, ownerOfCard(item.card, item.controller), (pl) => ({ ...pl, [to]: [stripCard(item.card!), ...pl[to]] }));
+      const to = p.to as 'graveyard' | 'banishment' | 'materialDeck' | null;
+      // X.A.19.b: a preserved non-object goes face-up into its owner's material deck.
+      if (item?.card && to) next = updPlayer(next, ownerOfCard(item.card, item.controller), (pl) => ({ ...pl, [to]: [to === 'materialDeck' ? { ...stripCard(item.card!), preserved: true as const } : stripCard(item.card!), ...pl[to]] }));
       return next;
     }
     case 'ObjectEntered': {
@@ -241,9 +246,10 @@ export function evolve(s: GAState, e: GameEvent): GAState {
     case 'ObjectLeftField': {
       const obj = s.field.find((o) => o.id === p.object);
       if (!obj) return s;
-      const to = p.to as 'graveyard' | 'banishment';
+      const to = p.to as 'graveyard' | 'banishment' | 'materialDeck';
       let next: GAState = { ...s, field: s.field.filter((o) => o.id !== obj.id), effects: s.effects.filter((x) => x.target !== obj.id), shields: s.shields.filter((x) => x.target !== obj.id) };
-      next = updPlayer(next, obj.owner, (pl) => ({ ...pl, [to]: [...obj.cards.map(stripCard).reverse(), ...pl[to]] }));
+      const cards: Slot[] = obj.cards.map((c) => (to === 'materialDeck' ? { ...stripCard(c), preserved: true as const } : stripCard(c))).reverse();
+      next = updPlayer(next, obj.owner, (pl) => ({ ...pl, [to]: [...cards, ...pl[to]] }));
       return next;
     }
     case 'IntentionEntered': {
@@ -325,6 +331,7 @@ export function evolve(s: GAState, e: GameEvent): GAState {
       return next;
     }
     case 'MaterializationDeclined':
+    case 'PreservedReturned':
       return { ...s, prompt: null };
     case 'EndOfTurnCleanup': {
       const allies = p.allies as string[];

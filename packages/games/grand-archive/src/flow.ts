@@ -219,7 +219,9 @@ function resolveTop(f: Flow): void {
   if (d.type === 'action') {
     const a = d.abilities.find((x) => x.kind === 'resolve');
     if (a && a.kind === 'resolve') applyEffects(f, item, a.effects);
-    f.emit('StackItemResolved', { sid: item.sid, to: 'graveyard' }, { rule: '1.7.c.5', auto: true });
+    // X.A.19.b: a resolving non-object with Preserve goes into the material deck instead of the graveyard.
+    const preserve = printedKeyword(f.s, item.controller, d, 'Preserve');
+    f.emit('StackItemResolved', { sid: item.sid, to: preserve ? 'materialDeck' : 'graveyard' }, { rule: preserve ? 'X.A.19.b' : '1.7.c.5', auto: true });
     return;
   }
   if (d.type === 'attack') {
@@ -431,6 +433,13 @@ function graveOrBanish(o: FieldObject): 'graveyard' | 'banishment' {
 
 export function destroyObject(f: Flow, o: FieldObject, rule: string): void {
   if (isUnit(o) && hasKeyword(f.s, o, 'Immortality')) return; // X.A.8.a.i-ii
+  if (!isChampion(o) && hasKeyword(f.s, o, 'Preserve')) {
+    // X.A.19.a: a destroyed object with Preserve goes into its owner's material deck, Preserved (face-up).
+    const snapshot = { ...o };
+    f.emit('ObjectLeftField', { object: o.id, cardId: o.cardId, to: 'materialDeck', reason: 'destroyed' }, { rule: 'X.A.19.a', auto: true });
+    collectTriggers(f, snapshot, 'leave');
+    return;
+  }
   const to = graveOrBanish(o);
   const snapshot = { ...o };
   f.emit('ObjectLeftField', { object: o.id, cardId: o.cardId, to, reason: 'destroyed' }, { rule, auto: true });
@@ -734,7 +743,7 @@ export function settle(f: Flow): void {
 
 /** Can the turn player materialize anything now (2.2.b.3)? Reads the full state (decide has it). */
 export function hasMaterializeOption(s: GAState, p: PlayerId): boolean {
-  return materializeOptions(s, p).length > 0;
+  return materializeOptions(s, p).length > 0 || s.players[p]!.materialDeck.some((c) => !isHidden(c) && c.preserved === true);
 }
 
 export function materializeOptions(s: GAState, p: PlayerId): Card[] {
@@ -756,6 +765,7 @@ export function materializeProblem(s: GAState, p: PlayerId, card: Card, floating
   const d = cardDef(card.cardId);
   const pl = s.players[p]!;
   if (pl.materializedThisPhase) return { rule: '2.3.b.1.a', reason: 'you already materialized this phase' };
+  if (d.type !== 'champion' && !d.supertypes.includes('regalia')) return { rule: '2.2.b.3.a', reason: `${d.name} is neither a champion nor a regalia; a Preserved card can only return to hand (X.A.19.d)` };
   if (d.type === 'champion') {
     if ((d.level ?? 0) === 0) return { rule: '1.7.a.3', reason: `${d.name} is Lv 0; Lv 0 champions can't be materialized` };
     const champ = championOf(s, p);

@@ -111,6 +111,7 @@ export const grandArchiveMachine = createMachine(
             on: {
               Materialize: { guard: g('promptIs', '2.2.b.3', { kind: 'materialize' }) },
               DeclineMaterialize: { guard: g('promptIs', '2.2.b.4', { kind: 'materialize' }) },
+              ReturnPreserved: { guard: g('promptIs', 'X.A.19.d', { kind: 'materialize' }) },
               ADVANCE: { target: 'recollection', meta: { rule: '2.2.b.5' } },
             },
           },
@@ -250,6 +251,7 @@ export const COMMAND_RULES: Readonly<Record<string, string>> = {
   PlaceStartingChampion: '1.3.3',
   Materialize: '2.2.b.3.a',
   DeclineMaterialize: '2.2.b.3',
+  ReturnPreserved: 'X.A.19.d',
   ActivateCard: '2.3.a.1.a',
   SelectReserve: '2.3.c.1',
   CancelActivation: '2.3.a.8',

@@ -9,6 +9,7 @@ export const CommandSchemas = {
   PlaceStartingChampion: z.object({ type: z.literal('PlaceStartingChampion'), card: Id, ...meta }).strict(),
   Materialize: z.object({ type: z.literal('Materialize'), card: Id, floating: z.array(Id).min(1).max(12).optional(), ...meta }).strict(),
   DeclineMaterialize: z.object({ type: z.literal('DeclineMaterialize'), ...meta }).strict(),
+  ReturnPreserved: z.object({ type: z.literal('ReturnPreserved'), card: Id, ...meta }).strict(),
   ActivateCard: z.object({ type: z.literal('ActivateCard'), card: Id, target: Id.optional(), weapon: Id.optional(), prepare: z.literal(true).optional(), ...meta }).strict(),
   SelectReserve: z.object({ type: z.literal('SelectReserve'), card: Id, ...meta }).strict(),
   CancelActivation: z.object({ type: z.literal('CancelActivation'), ...meta }).strict(),
@@ -29,6 +30,7 @@ export const GACommandSchema = z.discriminatedUnion('type', [
   CommandSchemas.PlaceStartingChampion,
   CommandSchemas.Materialize,
   CommandSchemas.DeclineMaterialize,
+  CommandSchemas.ReturnPreserved,
   CommandSchemas.ActivateCard,
   CommandSchemas.SelectReserve,
   CommandSchemas.CancelActivation,
@@ -46,7 +48,7 @@ export const GACommandSchema = z.discriminatedUnion('type', [
 ]);
 export type GACommand = z.infer<typeof GACommandSchema>;
 
-const CardSchema = z.object({ id: Id, cardId: Id, oid: z.string().optional(), selected: z.literal(true).optional() });
+const CardSchema = z.object({ id: Id, cardId: Id, oid: z.string().optional(), selected: z.literal(true).optional(), preserved: z.literal(true).optional() });
 const RandomSchema = z.object({ from: z.number().int(), to: z.number().int(), draws: z.array(z.unknown()).nullable() });
 const ObjectSchema = z.object({
   id: Id,
@@ -82,6 +84,8 @@ const MoveSchema = z.object({
   fromOid: z.string().nullable(),
   toOid: z.string().nullable(),
   bottom: z.boolean().optional(),
+  preserved: z.boolean().optional(),
+  fromPreserved: z.boolean().optional(),
 });
 const P = PlayerIdSchema;
 const ev = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
@@ -104,7 +108,7 @@ export const EventSchemas = [
   ev('ActivationPlaced', { item: StackItemSchema }),
   ev('TriggerPlaced', { item: StackItemSchema }),
   ev('AbilityActivated', { item: StackItemSchema }),
-  ev('StackItemResolved', { sid: z.string(), to: z.enum(['graveyard', 'banishment']).nullable(), note: z.string().optional() }),
+  ev('StackItemResolved', { sid: z.string(), to: z.enum(['graveyard', 'banishment', 'materialDeck']).nullable(), note: z.string().optional() }),
   ev('StackItemFizzled', { sid: z.string(), to: z.enum(['graveyard', 'banishment']).nullable(), reason: z.string() }),
   ev('ObjectEntered', { object: ObjectSchema, fromZone: z.enum(['materialDeck']).nullable(), fromOid: z.string().nullable(), materialized: z.boolean().optional() }),
   ev('ChampionLeveledUp', { object: Id, player: P, card: CardSchema, fromCardId: Id, levelFrom: z.number().int(), levelTo: z.number().int() }),
@@ -116,7 +120,8 @@ export const EventSchemas = [
   ev('DamageRecovered', { object: Id, amount: z.number().int() }),
   ev('ShieldCreated', { shields: z.array(z.object({ id: z.string(), target: Id, amount: z.number().int(), damage: z.enum(['attack', 'non-attack', 'any']), source: z.string(), enlighten: z.boolean().optional() })) }),
   ev('EffectCreated', { effect: z.record(z.string(), z.unknown()) }),
-  ev('ObjectLeftField', { object: Id, cardId: Id, to: z.enum(['graveyard', 'banishment']), reason: z.string() }),
+  ev('ObjectLeftField', { object: Id, cardId: Id, to: z.enum(['graveyard', 'banishment', 'materialDeck']), reason: z.string() }),
+  ev('PreservedReturned', { player: P }),
   ev('IntentionEntered', { sid: z.string(), player: P, card: CardSchema, attacker: Id, weapon: Id.nullable(), prepared: z.boolean().optional() }),
   ev('AttackDeclared', { player: P, attacker: Id, target: Id, defendingPlayer: P, weapon: Id.nullable(), attackCard: CardSchema.nullable() }),
   ev('CriticalOffered', { player: P, n: z.number().int() }),

@@ -13,6 +13,8 @@ export interface Card {
   oid?: string;
   /** Chosen to pay a reserve cost that is not confirmed yet (2.3.c.1.a); only its owner sees the mark. */
   selected?: true;
+  /** Face-up in the material deck, so public (Preserve, X.A.19.c). */
+  preserved?: true;
 }
 export interface HiddenCard {
   id: string;

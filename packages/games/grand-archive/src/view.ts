@@ -12,7 +12,8 @@ const HIDDEN_PLAYER_ZONES: readonly PlayerZone[] = ['mainDeck', 'materialDeck', 
 
 function redactZone(zone: readonly Slot[], visible: boolean): Slot[] {
   if (visible) return zone as Slot[];
-  return zone.map((c) => (isHidden(c) ? c : { id: c.oid ?? c.id, hidden: true as const }));
+  // Preserved cards stay face-up in the material deck (X.A.19.c).
+  return zone.map((c) => (isHidden(c) || c.preserved ? c : { id: c.oid ?? c.id, hidden: true as const }));
 }
 
 export function view(s: GAState, viewer: Viewer): GAState {
@@ -27,8 +28,8 @@ export function view(s: GAState, viewer: Viewer): GAState {
 }
 
 function redactMove(m: Move, viewer: Viewer): Move {
-  const seesFrom = zoneVisible(m.from, m.owner, viewer);
-  const seesTo = zoneVisible(m.to, m.owner, viewer);
+  const seesFrom = zoneVisible(m.from, m.owner, viewer) || m.fromPreserved === true;
+  const seesTo = zoneVisible(m.to, m.owner, viewer) || m.preserved === true;
   if (seesTo) return m;
   // The card ends up hidden from this viewer: it keeps only what it already knew (the id, if it saw the card).
   return { ...m, id: seesFrom ? m.id : null, cardId: null };
@@ -70,7 +71,7 @@ export function secrets(s: GAState, viewer: Viewer): string[] {
       const vis = zoneVisible(z, id, viewer);
       for (const c of pl[z] as Slot[]) {
         if (isHidden(c)) continue;
-        if (vis) visibleCardIds.add(c.cardId);
+        if (vis || c.preserved) visibleCardIds.add(c.cardId);
         else {
           hiddenIds.add(c.id);
           hiddenCardIds.add(c.cardId);

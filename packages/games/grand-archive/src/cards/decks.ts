@@ -9,8 +9,8 @@ export const PRESET_DECKS: Readonly<Record<string, DeckList>> = {
     name: 'Lorraine Fire',
     main: four([
       'rending-flames', 'deflecting-edge', 'flame-rune-swordsman', 'creative-shock', 'ember-reaver',
-      'ash-hound', 'veteran-knight', 'cinder-adept', 'spark-bolt', 'fireball',
-      'quick-slash', 'heavy-strike', 'steel-longsword', 'iron-buckler', 'blazing-hearth',
+      'ash-hound', 'kindled-insight', 'cinder-adept', 'spark-bolt', 'fireball',
+      'quick-slash', 'heavy-strike', 'steel-longsword', 'phoenix-hatchling', 'blazing-hearth',
     ]),
     extra: {
       material: ['spirit-of-fire', 'lorraine-wandering-warrior', 'lorraine-blademaster', 'lorraine-crux-knight', 'clarent-sword-of-peace', 'training-sabre', 'tome-of-knowledge', 'sunforged-relic'],

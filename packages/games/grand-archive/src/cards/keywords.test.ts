@@ -6,11 +6,13 @@ import { Flow, canLevelOnto, collectAttackTriggers, collectTriggers, dealCombatD
 import { targetsFor } from '../decide';
 import { activationCost, attackableBy, obeys, objectById, unitPower } from '../rules';
 import { Table } from '../test-helpers';
+import { grandArchive } from '../index';
 import { validateDeck } from './decks';
 import { KEYWORDS } from './keywords';
 import { cardDef } from './pool';
 
 const flow = (t: Table) => new Flow(t.state, new Rng('kw'));
+const grandArchiveView = (t: Table, v: 'p2' | 'public') => grandArchive.view(t.state, v);
 
 describe('keywords (X.A)', () => {
   it('X.A.1 Class Bonus: Clarent’s ability needs a Warrior champion', () => {
@@ -270,6 +272,35 @@ describe('keywords (X.A)', () => {
     expect(events.find((e) => e.type === 'CardsMoved')).toMatchObject({ rule: 'X.A.7.b', payload: { reason: 'floating-memory' } });
     expect(events.some((e) => e.type === 'CardsMoved' && e.payload.reason === 'memory-cost')).toBe(false);
     expect(t.state.players.p1!.banishment[0]!.cardId).toBe('flame-rune-swordsman');
+  });
+
+  it('X.A.19 Preserve: destroyed objects and resolved non-objects go face-up into the material deck; ReturnPreserved puts one into hand instead of materializing', () => {
+    const t = Table.atP2Main();
+    const hatch = t.put('p1', 'phoenix-hatchling', { damage: 1 });
+    const f = flow(t);
+    runSBE(f);
+    expect(objectById(f.s, hatch)).toBeUndefined();
+    expect(f.s.players.p1!.materialDeck[0]).toEqual({ id: hatch, cardId: 'phoenix-hatchling', preserved: true });
+    expect(f.out.find((e) => e.type === 'ObjectLeftField')).toMatchObject({ rule: 'X.A.19.a', payload: { to: 'materialDeck' } });
+    // Face-up: the opponent and spectators see it among the hidden material cards.
+    t.patch(() => f.s);
+    expect(t.state.players.p1!.materialDeck.length).toBeGreaterThan(1);
+    const seen = (v: 'p2' | 'public') => grandArchiveView(t, v).players.p1!.materialDeck;
+    expect(seen('p2')[0]).toEqual({ id: hatch, cardId: 'phoenix-hatchling', preserved: true });
+    expect(seen('public').slice(1).every((c) => 'hidden' in c)).toBe(true);
+    // A resolving non-object with Preserve.
+    t.patch((s) => ({ ...s, players: { ...s.players, p2: { ...s.players.p2!, hand: [{ id: 'p2-ki', cardId: 'kindled-insight', oid: 'hki' }, ...s.players.p2!.hand] } }, field: s.field.map((o) => (o.id === 'p2-m1' ? { ...o, cards: [...o.cards, { id: 'p2-sf', cardId: 'spirit-of-fire' }] } : o)) }));
+    t.do('p2', 'ActivateCard', { card: 'p2-ki' });
+    t.do('p2', 'SelectReserve', { card: t.state.players.p2!.hand[0]!.id });
+    t.passUntil((s) => s.stack.length === 0);
+    expect(t.state.players.p2!.materialDeck[0]).toEqual({ id: 'p2-ki', cardId: 'kindled-insight', preserved: true });
+    // Materialize phase of p1: the Preserved hatchling may go to hand, and that is not a materialization.
+    t.passUntil((s) => s.prompt?.kind === 'materialize' && s.activePlayer === 'p1');
+    expect(t.try('p1', 'Materialize', { card: hatch })).toMatchObject({ ok: false, rule: '2.2.b.3.a' });
+    t.do('p1', 'ReturnPreserved', { card: hatch });
+    expect(t.state.players.p1!.hand.some((c) => c.id === hatch)).toBe(true);
+    expect(t.state.players.p1!.materializedThisPhase).toBe(false);
+    expect(grandArchiveView(t, 'p2').players.p1!.materialDeck.some((c) => c.id === hatch)).toBe(false);
   });
 
   it('X.A.4 Divine Relic: at most one card with it in a material deck', () => {
