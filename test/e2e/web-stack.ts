@@ -12,6 +12,8 @@ import { chromium, type Browser } from 'playwright-core';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const WEB = join(ROOT, 'apps/web');
 export const RESULTS = join(ROOT, 'test-results');
+/** Where the e2e build lives (apps/web/next.config.ts distDir), apart from the default `.next`. */
+export const DIST_DIR = 'dist/next-e2e';
 export const SECRET = 'e2e-web-secret-0123456789abcdef-0123456789';
 
 export async function freePort(): Promise<number> {
@@ -45,14 +47,15 @@ const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuf
  * parallel (two workspaces, two engineers) serialise on a lock directory so they never build over each other.
  */
 export function ensureWebBuild(): void {
-  const buildId = join(WEB, '.next/BUILD_ID');
+  const buildId = join(WEB, DIST_DIR, 'BUILD_ID');
   const fresh = () => {
     const sources = Math.max(newestMtime(join(WEB, 'app')), newestMtime(join(WEB, 'src')), newestMtime(join(ROOT, 'packages')));
     return existsSync(buildId) && statSync(buildId).mtimeMs > sources;
   };
   if (fresh()) return;
-  const lock = join(WEB, '.next-build.lock');
+  const lock = join(WEB, 'dist/next-e2e.lock');
   const until = Date.now() + 600_000;
+  mkdirSync(dirname(lock), { recursive: true });
   for (;;) {
     try {
       mkdirSync(lock);
@@ -76,7 +79,7 @@ function build(): void {
     cwd: WEB,
     stdio: 'pipe',
     encoding: 'utf8',
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', MATCHTAPE_WEB_DIST_DIR: DIST_DIR },
     timeout: 300_000,
   });
   if (r.status !== 0) throw new Error(`next build failed (exit ${r.status}):\n${(r.stdout ?? '').slice(-3000)}\n${(r.stderr ?? '').slice(-3000)}`);
@@ -157,6 +160,7 @@ export async function startWebStack(opts: StackOptions = {}): Promise<WebStack> 
   const web = start(process.execPath, [join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(webPort), '-H', '127.0.0.1'], WEB, {
     ...env,
     MATCHTAPE_PORT: String(apiPort),
+    MATCHTAPE_WEB_DIST_DIR: DIST_DIR,
     NEXT_TELEMETRY_DISABLED: '1',
   });
   const site = `http://127.0.0.1:${webPort}`;
