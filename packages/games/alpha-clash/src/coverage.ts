@@ -41,7 +41,7 @@ export const coverage: RulesCoverage = {
     e('114.1c', 'Counter – Trap window', 'implemented', sc('57-counter-trap')),
     e('114.2', 'Who has priority; passing', 'implemented', sc('85-priority-after-play', '64-standby-lifo')),
     e('115.2', 'Paying resource costs by engaging ready resources', 'implemented', sc('12-cannot-pay', '11-play-clash-card')),
-    e('115.6', 'Cost reductions', 'partial', sc('79-un-hq-free-attach'), 'Only United Nations Headquarters\' attach-cost reduction; other printed reductions are listed as unimplemented card text.'),
+    e('115.6', 'Cost reductions (gem reductions lower the total; conditional costs of 0)', 'implemented', sc('79-un-hq-free-attach', '94-magnate-costs-zero', '95-rizlac-gem-reduction', '96-moxie-free-traps')),
     e('115.9', 'Alternative costs', 'not-implemented', [], 'Mean-Streak, Blink of an Eye\'s alternative cost is not implemented.'),
     e('116.4', 'Paying health', 'implemented', sc('74-health-cost', '73-contender-threshold-active')),
     e('117.2a', 'Clash damage lasts for the clash', 'implemented', sc('37-clash-damage-resets', '36-clash-damage-contender')),

@@ -281,7 +281,7 @@ function checkPlayCard(s: AlphaClashState, p: PlayerId, c: Command): Checked {
     if (c.x < gemCount(d.gems)) return reject('107.3', `X must be at least the number of gems (${gemCount(d.gems)})`);
     x = c.x;
   } else if (c.x !== undefined) return reject('107.3', `${name} has no X in its cost: leave "x" out`);
-  const pay = payOrReject(s, p, cardCost(d, x), name);
+  const pay = payOrReject(s, p, cardCost(d, x, s, p), name);
   if ('ok' in pay) return pay;
   const handOid = card.oid;
   return ok((b) => {
@@ -303,7 +303,7 @@ function checkActivateTrap(s: AlphaClashState, p: PlayerId, c: Command): Checked
   if (w) return w;
   const targets = checkTargets(s, p, d, d.play?.target ?? 'none', c.targets);
   if (!Array.isArray(targets)) return targets;
-  const pay = payOrReject(s, p, cardCost(d, 0), d.name);
+  const pay = payOrReject(s, p, cardCost(d, 0, s, p), d.name);
   if ('ok' in pay) return pay;
   const card = perm.card as CardRef;
   return ok((b) => {

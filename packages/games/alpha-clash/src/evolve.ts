@@ -266,6 +266,7 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
       s.activePlayer = str(p, 'player') as PlayerId;
       s.step = 'turn.startOfTurn';
       s.attacksThisTurn = 0;
+      s.defeatedThisTurn = [];
       for (const q of s.order) {
         const ps = W(s, q)!;
         ps.resourcePlacedThisTurn = false;
@@ -447,6 +448,7 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
     case 'CardDefeated': {
       const perm = findPerm(s, str(p, 'id'));
       if (perm) perm.defeated = true;
+      if (perm && !('hidden' in perm.card)) s.defeatedThisTurn = [...s.defeatedThisTurn, perm.card.cardId];
       const owner = W(s, str(p, 'owner'));
       if (owner) owner.clashCardsDefeatedThisTurn += 1;
       break;

@@ -131,8 +131,34 @@ export function canPayHealth(s: AlphaClashState, p: PlayerId, amount: number): b
   return amount === 0 || (s.players[p]!.contender?.health ?? 0) >= amount;
 }
 
-export function cardCost(d: ACCardDef, x: number): Cost {
-  return { total: d.xCost ? x : d.cost, gems: d.gems, health: d.healthCost ?? 0 };
+/** The cost to pay for a card (601.1f): printed cost, X, and printed reductions (115.6). */
+export function cardCost(d: ACCardDef, x: number, s?: AlphaClashState, p?: PlayerId): Cost {
+  const base: Cost = { total: d.xCost ? x : d.cost, gems: d.gems, health: d.healthCost ?? 0 };
+  if (!s || !p) return base;
+  const ps = s.players[p]!;
+  const m = d.costMod;
+  if (m && 'free' in m) {
+    const n =
+      m.free === 'characterCount'
+        ? ps.clash.filter((c) => !c.defeated && defOf(c.card)?.character === m.character).length
+        : ps.accessory.filter((a) => !a.faceDown && defOf(a.card)?.type === 'Weapon').length;
+    if (n >= m.count) return { total: 0, gems: {}, health: base.health };
+  } else if (m) {
+    const n = s.defeatedThisTurn.filter((id) => m.ifDefeatedThisTurn.affiliations.includes(CARD_BY_ID.get(id)?.affiliation ?? '')).length;
+    if (n >= m.ifDefeatedThisTurn.count) {
+      // Reducing a specific cost removes gems and lowers the total by as much (115.6a–b).
+      const gems: Partial<Record<Color, number>> = { ...base.gems };
+      let cut = 0;
+      for (const c of COLORS) {
+        const r = Math.min(gems[c] ?? 0, m.reduceGems[c] ?? 0);
+        if (r > 0) gems[c] = (gems[c] ?? 0) - r;
+        cut += r;
+      }
+      return { total: Math.max(0, base.total - cut), gems, health: base.health };
+    }
+  }
+  if (d.type === 'Trap' && gemCount(d.gems) === 1 && ps.clash.some((c) => !c.defeated && defOf(c.card)?.freeOneGemTraps)) return { total: 0, gems: {}, health: base.health };
+  return base;
 }
 
 export function gemCount(gems: Partial<Record<Color, number>>): number {

@@ -25,6 +25,7 @@ export function initialState(): AlphaClashState {
     effects: [],
     pending: null,
     attacksThisTurn: 0,
+    defeatedThisTurn: [],
     variants: { quickStartFirstTurnAttackBan: false },
     winner: null,
     result: null,

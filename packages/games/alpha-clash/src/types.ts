@@ -179,6 +179,8 @@ export interface AlphaClashState {
   effects: ContinuousEffectState[];
   pending: PendingChoice | null;
   attacksThisTurn: number;
+  /** Card ids of Clash cards defeated this turn (Rizlac, the Depraved counts them). */
+  defeatedThisTurn: string[];
   /** Variant rules chosen at setup (MatchConfig.options), e.g. the quick start's turn-1 attack ban. */
   variants: { quickStartFirstTurnAttackBan: boolean };
   winner: PlayerId | null;

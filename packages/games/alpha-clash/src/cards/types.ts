@@ -113,6 +113,13 @@ export interface ACCardDef {
   activated?: ActivatedSpec;
   static?: StaticSpec;
   attach?: { cost: number; gems: Partial<Record<Color, number>>; atk: number; def: number };
+  /** Printed cost reductions (115.6; a gem reduction lowers the total too, 115.6b). */
+  costMod?:
+    | { free: 'characterCount'; character: string; count: number }
+    | { free: 'weaponCount'; count: number }
+    | { reduceGems: Partial<Record<Color, number>>; ifDefeatedThisTurn: { affiliations: string[]; count: number } };
+  /** Your Traps with exactly one gem cost 0 to activate while you control this (Moxie, Fully Loaded). */
+  freeOneGemTraps?: boolean;
   /** "At the start of the game" action (103.6): search the deck for a card of this type and put it into play. */
   startOfGameSearch?: CardType;
   text: string;
