@@ -13,6 +13,7 @@ import {
   attackTargets,
   collectAttackTriggers,
   interceptors,
+  retaliationCandidates,
   collectTriggers,
   grantOpportunity,
   floatingCards,
@@ -243,8 +244,15 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
         if (!weapon || weapon.controller !== p || cardDef(weapon.cardId).type !== 'weapon') return reject('1.7.a.8', `${c.weapon} is not a weapon you control`);
         if ((cardDef(weapon.cardId).power ?? 0) <= 0) return reject('2.9.7', 'a champion can only attack with more than 0 power');
       }
+      if (c.opponent !== undefined) {
+        // X.A.2.a.i: with Cleave the attacking player names the opponent receiving the attack, not a target.
+        if (c.target !== undefined) return reject('X.A.2.b', 'an attack with Cleave names an opponent, not a target');
+        if (!hasKeyword(s, a, 'Cleave') && !(weapon && hasKeyword(s, weapon, 'Cleave'))) return reject('X.A.2.a', 'only an attack with Cleave can attack a player');
+        if (c.opponent === p || !s.order.includes(c.opponent as PlayerId) || s.players[c.opponent]!.lost) return reject('X.A.2.a.i', `${c.opponent} is not an opponent in the game`);
+        return null;
+      }
       const t = objectById(s, c.target);
-      if (!t || !isUnit(t)) return reject('2.6.1', `${c.target} is not a unit on the field`);
+      if (!t || !isUnit(t)) return reject('2.6.1', `${c.target ?? '(none)'} is not a unit on the field`);
       if (t.controller === p) return reject('2.6.11', 'players can’t attack their own units');
       if (!attackableBy(s, t, a, weapon)) return reject('X.A.22', `${cardDef(t.cardId).name} has stealth; the attack needs True Sight`);
       return null;
@@ -267,8 +275,7 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
       return null;
     }
     case 'DeclareRetaliation': {
-      const cb = s.combat;
-      if (!cb || cb.target !== c.unit) return reject('2.2.g.i.2', `${c.unit} is not the defending unit`);
+      if (!retaliationCandidates(s).some((o) => o.id === c.unit)) return reject('2.2.g.i.2', `${c.unit} is not an awake defending unit with power that can retaliate`);
       return null;
     }
   }
@@ -404,9 +411,12 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
     }
     case 'DeclareAttack': {
       const a = objectById(s, c.attacker)!;
-      const t = objectById(s, c.target)!;
       f.emit('ObjectRested', { object: a.id, reason: 'attack cost' }, { rule: '2.6.1.d' });
-      f.emit('AttackDeclared', { player: p, attacker: a.id, target: t.id, defendingPlayer: t.controller, weapon: c.weapon ?? null, attackCard: null }, { rule: '2.6.7' });
+      if (c.opponent !== undefined) f.emit('AttackDeclared', { player: p, attacker: a.id, target: null, defendingPlayer: c.opponent, weapon: c.weapon ?? null, attackCard: null, cleave: true }, { rule: 'X.A.2.a.i' });
+      else {
+        const t = objectById(s, c.target)!;
+        f.emit('AttackDeclared', { player: p, attacker: a.id, target: t.id, defendingPlayer: t.controller, weapon: c.weapon ?? null, attackCard: null }, { rule: '2.6.7' });
+      }
       settle(f);
       return;
     }
@@ -513,10 +523,13 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
     for (const a of s.field) {
       if (a.controller !== p || !isUnit(a)) continue;
       const weapons = isChampion(a) ? s.field.filter((o) => o.controller === p && cardDef(o.cardId).type === 'weapon').map((o) => o.id) : [undefined];
-      for (const t of s.field) if (isUnit(t) && t.controller !== p) for (const w of weapons) add({ type: 'DeclareAttack', attacker: a.id, target: t.id, ...(w !== undefined ? { weapon: w } : {}) });
+      for (const w of weapons) {
+        for (const t of s.field) if (isUnit(t) && t.controller !== p) add({ type: 'DeclareAttack', attacker: a.id, target: t.id, ...(w !== undefined ? { weapon: w } : {}) });
+        for (const q of s.order) if (q !== p) add({ type: 'DeclareAttack', attacker: a.id, opponent: q, ...(w !== undefined ? { weapon: w } : {}) });
+      }
     }
   if (s.prompt?.kind === 'attackTarget') for (const t of s.field) add({ type: 'ChooseAttackTarget', target: t.id });
-  if (s.prompt?.kind === 'retaliate' && s.combat?.target) add({ type: 'DeclareRetaliation', unit: s.combat.target });
+  if (s.prompt?.kind === 'retaliate') for (const o of s.field) if (o.controller === p) add({ type: 'DeclareRetaliation', unit: o.id });
   if (s.prompt?.kind === 'critical') {
     add({ type: 'DeclineCritical' });
     for (const c of pl.hand) if (!isHidden(c)) add({ type: 'DiscardForCritical', card: c.id });

@@ -260,7 +260,7 @@ export function evolve(s: GAState, e: GameEvent): GAState {
         target: null,
         weapon: (p.weapon as string | null) ?? null,
         attackCard: stripCard(p.card as Card),
-        retaliator: null,
+        retaliators: [],
         retaliationDecided: false,
         damageDealt: false,
         multiplier: 1,
@@ -277,14 +277,14 @@ export function evolve(s: GAState, e: GameEvent): GAState {
         target: null,
         weapon: (p.weapon as string | null) ?? null,
         attackCard: null,
-        retaliator: null,
+        retaliators: [],
         retaliationDecided: false,
         damageDealt: false,
         multiplier: 1,
         negated: false,
       };
       // 2.6.7.b: attack declarations can't be responded to; nobody holds Opportunity.
-      return { ...s, combat: { ...base, target: p.target as string, defendingPlayer: p.defendingPlayer as PlayerId }, prompt: null, priority: null };
+      return { ...s, combat: { ...base, target: (p.target as string | null) ?? null, defendingPlayer: p.defendingPlayer as PlayerId, ...(p.cleave === true ? { cleave: true } : {}) }, prompt: null, priority: null };
     }
     case 'AttackFizzled': {
       const c = s.combat;
@@ -321,7 +321,7 @@ export function evolve(s: GAState, e: GameEvent): GAState {
     case 'AttackDoubled':
       return s.combat ? { ...s, combat: { ...s.combat, multiplier: s.combat.multiplier * 2 } } : s;
     case 'RetaliationDeclared':
-      return s.combat ? { ...s, combat: { ...s.combat, retaliator: p.unit as string, retaliationDecided: true }, prompt: null } : s;
+      return s.combat ? { ...s, combat: { ...s.combat, retaliators: [...s.combat.retaliators, p.unit as string] }, prompt: null } : s;
     case 'RetaliationDeclined':
       return s.combat ? { ...s, combat: { ...s.combat, retaliationDecided: true }, prompt: null } : s;
     case 'CombatEnded': {

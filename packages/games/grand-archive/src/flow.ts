@@ -381,31 +381,43 @@ export function dealNonAttackDamage(f: Flow, source: string, target: FieldObject
   if (left > 0) f.emit('DamageDealt', { source, attack: false, damage: [{ target: target.id, amount: left }] }, { rule: '2.9.12', auto: true });
 }
 
+/** Defending units that may still declare a retaliation (2.2.g.i.2, X.A.2.d). */
+export function retaliationCandidates(s: GAState): FieldObject[] {
+  const c = s.combat;
+  if (!c || !c.defendingPlayer) return [];
+  const defending = c.cleave ? s.field.filter((o) => o.controller === c.defendingPlayer && isUnit(o)) : s.field.filter((o) => o.id === c.target);
+  return defending.filter((o) => !o.rested && !c.retaliators.includes(o.id) && unitPower(s, o) > 0 && obeysUnit(s, o));
+}
+
 /** The damage step (2.2.g.ii.2): attack and retaliation damage and weapon durability, all at once. */
 export function dealCombatDamage(f: Flow): void {
   const c = f.s.combat;
-  if (!c || c.target === null) return;
+  if (!c || (c.target === null && !c.cleave)) return;
   const attacker = objectById(f.s, c.attacker);
-  const target = objectById(f.s, c.target);
-  const retaliator = objectById(f.s, c.retaliator);
+  // X.A.2.a/e: Cleave hits every unit the defending player controls, each calculated on its own.
+  const targets = c.cleave ? f.s.field.filter((o) => o.controller === c.defendingPlayer && isUnit(o)) : [objectById(f.s, c.target)].filter((o): o is FieldObject => o !== undefined);
+  const target = targets[0];
   const damage: { target: string; amount: number; source: string }[] = [];
-  let hit = 0;
+  const hits: FieldObject[] = [];
   // 2.6.9-10: an attacker or target that left deals / is dealt nothing.
   // X.A.16.b: On Kill only when this damage is what makes the unit lethal.
   const noteKill = (victim: FieldObject, by: FieldObject, amount: number, attackCardId: string | null) => {
     if (victim.damage < life(victim) && victim.damage + amount >= life(victim)) f.killers.set(victim.id, { controller: by.controller, id: by.id, cardId: by.cardId, attackCardId });
   };
-  if (attacker && target) {
-    const amount = Math.max(0, attackPower(f.s)) * c.multiplier;
-    const left = prevent(f, target, amount, true);
-    if (left > 0) {
-      damage.push({ target: target.id, amount: left, source: attacker.id });
-      noteKill(target, attacker, left, c.attackCard?.cardId ?? null);
+  if (attacker)
+    for (const t of targets) {
+      const amount = Math.max(0, attackPower(f.s)) * c.multiplier;
+      const left = prevent(f, t, amount, true);
+      if (left > 0) {
+        damage.push({ target: t.id, amount: left, source: attacker.id });
+        noteKill(t, attacker, left, c.attackCard?.cardId ?? null);
+        hits.push(t);
+      }
     }
-    hit = left;
-  }
-  // 2.2.g.ii.2.a-b: a retaliator still on the field deals its damage to the attacker.
-  if (retaliator && attacker) {
+  // 2.2.g.ii.2.a-b: retaliators still on the field deal their damage to the attacker.
+  for (const rid of c.retaliators) {
+    const retaliator = objectById(f.s, rid);
+    if (!retaliator || !attacker) continue;
     const left = prevent(f, attacker, Math.max(0, unitPower(f.s, retaliator)), true);
     if (left > 0) {
       damage.push({ target: attacker.id, amount: left, source: retaliator.id });
@@ -413,15 +425,17 @@ export function dealCombatDamage(f: Flow): void {
     }
   }
   if (damage.length > 0) f.emit('DamageDealt', { source: c.attacker, attack: true, damage }, { rule: '2.2.g.ii.2.e', auto: true });
-  // 2.2.g.ii.2.e.ii: the weapon used loses a durability counter, even at 0 damage, unless the target left.
+  // 2.2.g.ii.2.e.ii: the weapon used loses a durability counter, even at 0 damage, unless the target left;
+  // one counter in total under Cleave (X.A.2.f).
   const weapon = objectById(f.s, c.weapon);
-  if (weapon && target && attacker) f.emit('CountersChanged', { object: weapon.id, kind: 'durability', delta: -1 }, { rule: '2.2.g.ii.2.e.ii', auto: true });
-  if (hit > 0 && attacker && target) {
-    // X.A.15 / 2.1.j.4: On Hit of the attack card and of the attacking unit.
-    if (c.attackCard) collectTriggers(f, { controller: attacker.controller, cardId: c.attackCard.cardId, id: attacker.id }, 'hit', target.id);
-    collectTriggers(f, attacker, 'hit', target.id);
-    if (isAlly(target)) collectTriggers(f, attacker, 'ally-hit', target.id);
-  }
+  if (weapon && target && attacker) f.emit('CountersChanged', { object: weapon.id, kind: 'durability', delta: -1 }, { rule: c.cleave ? 'X.A.2.f' : '2.2.g.ii.2.e.ii', auto: true });
+  if (attacker)
+    for (const t of hits) {
+      // X.A.15 / 2.1.j.4: On Hit of the attack card and of the attacking unit.
+      if (c.attackCard) collectTriggers(f, { controller: attacker.controller, cardId: c.attackCard.cardId, id: attacker.id }, 'hit', t.id);
+      collectTriggers(f, attacker, 'hit', t.id);
+      if (isAlly(t)) collectTriggers(f, attacker, 'ally-hit', t.id);
+    }
 }
 
 // ── Leaving the field, state-based effects, loss ───────────────────────────────────────────────────────
@@ -547,7 +561,7 @@ function enterLocation(f: Flow, phase: Phase, step: Step, rule: string): void {
       return;
     case 'combat/attack': {
       const c = f.s.combat!;
-      if (c.target === null) {
+      if (c.target === null && !c.cleave) {
         if (attackTargets(f.s).length > 0) f.emit('PromptOpened', { prompt: { kind: 'attackTarget', player: c.attackingPlayer, rule: '2.6.3' } }, { rule: '2.6.3', auto: true });
         else f.emit('AttackFizzled', { player: c.attackingPlayer, reason: 'no legal attack target' }, { rule: '2.6.2.b', auto: true });
       } else afterAttackDeclared(f);
@@ -641,20 +655,17 @@ export function advance(f: Flow): void {
     }
     case 'combat/retaliation': {
       const c = s.combat;
-      if (c && !c.retaliationDecided) {
-        const t = objectById(s, c.target);
-        // 2.2.g.i.2: an awake defending unit with power > 0 may rest to retaliate.
-        if (t && !t.rested && unitPower(s, t) > 0 && obeysUnit(s, t)) {
-          f.emit('PromptOpened', { prompt: { kind: 'retaliate', player: t.controller, rule: '2.2.g.i.2' } }, { rule: '2.2.g.i.2', auto: true });
-          return;
-        }
+      // 2.2.g.i.2: awake defending units with power > 0 may rest to retaliate (each of them under Cleave, X.A.2.d).
+      if (c && !c.retaliationDecided && retaliationCandidates(s).length > 0) {
+        f.emit('PromptOpened', { prompt: { kind: 'retaliate', player: c.defendingPlayer!, rule: '2.2.g.i.2' } }, { rule: '2.2.g.i.2', auto: true });
+        return;
       }
       break;
     }
     case 'combat/damage': {
       // X.A.3: Critical N of the attacking source — double the damage unless an opponent discards N cards.
       const c = s.combat;
-      const n = c && c.target !== null ? criticalOf(s) : 0;
+      const n = c && (c.target !== null || c.cleave) ? criticalOf(s) : 0;
       if (c && n > 0 && !c.critical?.settled) {
         const defender = c.defendingPlayer!;
         if (!c.critical && s.players[defender]!.hand.length >= n) {

@@ -96,7 +96,10 @@ export interface Combat {
   weapon: string | null;
   /** The attack card in the attacking champion's Intention zone (2.1.j, 2.6.6). */
   attackCard: Card | null;
-  retaliator: string | null;
+  /** Units declared retaliating (2.2.g.i.2); several under Cleave (X.A.2.d). */
+  retaliators: string[];
+  /** The attack hits every unit of `defendingPlayer` (Cleave, X.A.2). */
+  cleave?: boolean;
   retaliationDecided: boolean;
   damageDealt: boolean;
   /** Damage multiplier from effects such as Rending Flames (2.2.g.ii.2.d). */

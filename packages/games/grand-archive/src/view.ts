@@ -118,7 +118,8 @@ function objectTile(s: GAState, o: FieldObject): CardTile {
   const tags: string[] = [];
   if (s.combat?.attacker === o.id) tags.push('attacking');
   if (s.combat?.target === o.id) tags.push('defending');
-  if (s.combat?.retaliator === o.id) tags.push('retaliating');
+  if (s.combat?.retaliators.includes(o.id)) tags.push('retaliating');
+  if (s.combat?.cleave && s.combat.defendingPlayer === o.controller && o.id !== s.combat.attacker && (cardDef(o.cardId).type === 'ally' || cardDef(o.cardId).type === 'champion')) tags.push('defending');
   const current: Record<string, number> = {};
   if (cardDef(o.cardId).type === 'ally') {
     current.power = unitPower(s, o);
@@ -284,7 +285,7 @@ export function describe(e: GameEvent): string {
     case 'IntentionEntered':
       return `${cname(p.card)} entered Intention`;
     case 'AttackDeclared':
-      return `${who} attacks ${p.target} with ${p.attacker}${p.weapon ? ` (weapon ${p.weapon})` : ''}`;
+      return `${who} attacks ${p.cleave ? `every unit of ${p.defendingPlayer} (Cleave)` : p.target} with ${p.attacker}${p.weapon ? ` (weapon ${p.weapon})` : ''}`;
     case 'AttackFizzled':
       return `The attack fizzled: ${p.reason}`;
     case 'AttackRedirected':

@@ -19,7 +19,7 @@ export const PRESET_DECKS: Readonly<Record<string, DeckList>> = {
   'tides-of-memory': {
     name: 'Tides of Memory',
     main: four([
-      'nia-mistveiled-scout', 'tidecaller-adept', 'sea-serpent', 'keen-falcon', 'veteran-knight',
+      'nia-mistveiled-scout', 'tidecaller-adept', 'sea-serpent', 'keen-falcon', 'whirlwind-axe',
       'shield-bearer', 'wave-crash', 'mend', 'misty-veil', 'studied-insight',
       'ridge-warden', 'deflecting-edge', 'shadow-strike', 'steel-longsword', 'tidal-sanctum',
     ]),

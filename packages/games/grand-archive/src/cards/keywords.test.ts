@@ -72,7 +72,7 @@ describe('keywords (X.A)', () => {
     t.patch((s) => ({
       ...s,
       players: { ...s.players, p2: { ...s.players.p2!, graveyard: ['a', 'b', 'c'].map((x) => ({ id: `p2-g${x}`, cardId: 'spark-bolt' })) } },
-      combat: { attacker: 'p2-m1', attackingPlayer: 'p2', defendingPlayer: 'p1', target, weapon: null, attackCard: { id: 'p2-rf', cardId: 'rending-flames' }, retaliator: null, retaliationDecided: false, damageDealt: false, multiplier: 1, negated: false },
+      combat: { attacker: 'p2-m1', attackingPlayer: 'p2', defendingPlayer: 'p1', target, weapon: null, attackCard: { id: 'p2-rf', cardId: 'rending-flames' }, retaliators: [], retaliationDecided: false, damageDealt: false, multiplier: 1, negated: false },
     }));
     const f = flow(t);
     collectAttackTriggers(f);
@@ -109,7 +109,7 @@ describe('keywords (X.A)', () => {
       t.patch((s) => ({
         ...s,
         shields: shield ? [{ id: 'sh', target: 'p1-m1', amount: shield, damage: 'attack', source: 'test' }] : [],
-        combat: { attacker: 'p2-m1', attackingPlayer: 'p2', defendingPlayer: 'p1', target: 'p1-m1', weapon: null, attackCard: { id: 'p2-wc', cardId: 'wind-cutter' }, retaliator: null, retaliationDecided: true, damageDealt: false, multiplier: 1, negated: false },
+        combat: { attacker: 'p2-m1', attackingPlayer: 'p2', defendingPlayer: 'p1', target: 'p1-m1', weapon: null, attackCard: { id: 'p2-wc', cardId: 'wind-cutter' }, retaliators: [], retaliationDecided: true, damageDealt: false, multiplier: 1, negated: false },
       }));
       const f = flow(t);
       dealCombatDamage(f);
@@ -189,7 +189,7 @@ describe('keywords (X.A)', () => {
       const t = Table.atP2Main();
       t.champion('p2', 'lorraine-wandering-warrior');
       const ally = t.put('p1', 'keen-falcon', { damage: before, counters: { buff: 3 } });
-      t.patch((s) => ({ ...s, combat: { attacker: 'p2-m1', attackingPlayer: 'p2', defendingPlayer: 'p1', target: ally, weapon: null, attackCard: { id: 'p2-hs', cardId: 'heavy-strike' }, retaliator: null, retaliationDecided: true, damageDealt: false, multiplier: 1, negated: false } }));
+      t.patch((s) => ({ ...s, combat: { attacker: 'p2-m1', attackingPlayer: 'p2', defendingPlayer: 'p1', target: ally, weapon: null, attackCard: { id: 'p2-hs', cardId: 'heavy-strike' }, retaliators: [], retaliationDecided: true, damageDealt: false, multiplier: 1, negated: false } }));
       const f = flow(t);
       dealCombatDamage(f);
       runSBE(f);
@@ -301,6 +301,27 @@ describe('keywords (X.A)', () => {
     expect(t.state.players.p1!.hand.some((c) => c.id === hatch)).toBe(true);
     expect(t.state.players.p1!.materializedThisPhase).toBe(false);
     expect(grandArchiveView(t, 'p2').players.p1!.materialDeck.some((c) => c.id === hatch)).toBe(false);
+  });
+
+  it('X.A.2 Cleave: the attack names an opponent and hits each of their units; each may retaliate; one durability counter', () => {
+    const t = Table.atP2Main();
+    const axe = t.put('p2', 'whirlwind-axe');
+    const a1 = t.put('p1', 'ember-squire');
+    const a2 = t.put('p1', 'mist-stalker');
+    expect(t.try('p2', 'DeclareAttack', { attacker: 'p2-m1', opponent: 'p1' })).toMatchObject({ ok: false, rule: '1.7.a.8.a' });
+    expect(t.try('p2', 'DeclareAttack', { attacker: 'p2-m1', opponent: 'p2', weapon: axe })).toMatchObject({ ok: false, rule: 'X.A.2.a.i' });
+    const sword = t.put('p2', 'steel-longsword');
+    expect(t.try('p2', 'DeclareAttack', { attacker: 'p2-m1', opponent: 'p1', weapon: sword })).toMatchObject({ ok: false, rule: 'X.A.2.a' });
+    t.do('p2', 'DeclareAttack', { attacker: 'p2-m1', opponent: 'p1', weapon: axe });
+    expect(t.state.prompt?.kind).not.toBe('intercept');
+    t.passUntil((s) => s.prompt?.kind === 'retaliate');
+    t.do('p1', 'DeclareRetaliation', { unit: a1 });
+    expect(t.state.prompt).toMatchObject({ kind: 'retaliate', player: 'p1' });
+    t.do('p1', 'DeclareRetaliation', { unit: a2 });
+    t.passUntil((s) => s.combat === null);
+    const dealt = t.events.filter((e) => e.type === 'DamageDealt' && e.payload.attack === true).pop()!;
+    expect((dealt.payload.damage as { target: string; amount: number }[]).map((d) => `${d.target}:${d.amount}`).sort()).toEqual([`p1-m1:1`, `${a1}:1`, `${a2}:1`, `p2-m1:1`, `p2-m1:2`].sort());
+    expect(t.events.filter((e) => e.type === 'CountersChanged' && e.payload.object === axe)).toHaveLength(1);
   });
 
   it('X.A.4 Divine Relic: at most one card with it in a material deck', () => {

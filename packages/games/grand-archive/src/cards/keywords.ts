@@ -15,7 +15,7 @@ export interface KeywordSpec {
 
 export const KEYWORDS: readonly KeywordSpec[] = [
   { keyword: 'Class Bonus', rule: 'X.A.1', status: 'implemented', note: 'Abilities and keywords marked classBonus apply only while the controller’s (or, in a graveyard, the owner’s) champion shares a class with the card; in every zone (X.A.1.b-c).' },
-  { keyword: 'Cleave', rule: 'X.A.2', status: 'not-implemented', note: 'Not expressible in this combat model: an attack has one target and one retaliator, while Cleave attacks a player, hits every unit they control with per-unit damage and retaliation (X.A.2.c-e); no card in the pool carries it.' },
+  { keyword: 'Cleave', rule: 'X.A.2', status: 'implemented', note: 'DeclareAttack { opponent } with a Cleave unit or weapon: no target (so no Intercept or stealth check), each defending unit may retaliate, damage is calculated per unit and dealt at once, the weapon loses one durability counter. Attack cards with Cleave are not in the pool.' },
   { keyword: 'Critical', rule: 'X.A.3', status: 'implemented', note: 'Before attack damage, the defending player may discard N cards (DiscardForCritical, one at a time) or decline (DeclineCritical) and the damage is doubled, once; instances on the source add up. Two players only, so the opponent is the defending player (X.A.3.a.i).' },
   { keyword: 'Divine Relic', rule: 'X.A.4', status: 'implemented', note: 'validateDeck refuses a material deck with more than one Divine Relic (Sunforged Relic, Moonlit Relic).' },
   { keyword: 'Efficiency', rule: 'X.A.5', status: 'implemented', note: 'Activation (not materialization) costs LV less, floor 0 (1.6.b.8.c).' },
