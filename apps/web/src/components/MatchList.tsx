@@ -157,9 +157,17 @@ export function MatchList() {
                       ) : m.status === 'setup' ? (
                         <span className="badge">Setup</span>
                       ) : (
-                        <span className="badge badge-live">
-                          <span className="dot" aria-hidden="true" /> LIVE
-                        </span>
+                        <>
+                          <span className="badge badge-live">
+                            <span className="dot" aria-hidden="true" /> LIVE
+                          </span>
+                          {m.spectatorDelaySeconds ? (
+                            <span className="muted delay-note" title="Spectators see this match delayed">
+                              {' '}
+                              {m.spectatorDelaySeconds}s delay
+                            </span>
+                          ) : null}
+                        </>
                       )}
                     </td>
                     <td>{title}</td>
