@@ -42,7 +42,7 @@ export const coverage: RulesCoverage = {
     e('114.2', 'Who has priority; passing', 'implemented', sc('85-priority-after-play', '64-standby-lifo')),
     e('115.2', 'Paying resource costs by engaging ready resources', 'implemented', sc('12-cannot-pay', '11-play-clash-card')),
     e('115.6', 'Cost reductions (gem reductions lower the total; conditional costs of 0)', 'implemented', sc('79-un-hq-free-attach', '94-magnate-costs-zero', '95-rizlac-gem-reduction', '96-moxie-free-traps')),
-    e('115.9', 'Alternative costs', 'not-implemented', [], 'Mean-Streak, Blink of an Eye\'s alternative cost is not implemented.'),
+    e('115.9', 'Alternative costs', 'partial', sc('97-alternative-cost'), 'Which [Mean-Streak] and [T-Bone] are sent is chosen automatically (first in the Clash Zone), keeping the command space small.'),
     e('116.4', 'Paying health', 'implemented', sc('74-health-cost', '73-contender-threshold-active')),
     e('117.2a', 'Clash damage lasts for the clash', 'implemented', sc('37-clash-damage-resets', '36-clash-damage-contender')),
     e('117.2b', 'Non-clash damage lasts until end of turn; Contender DEF absorbs first', 'implemented', sc('17-contender-def-absorbs', '83-non-clash-damage-cleared')),

@@ -281,11 +281,21 @@ function checkPlayCard(s: AlphaClashState, p: PlayerId, c: Command): Checked {
     if (c.x < gemCount(d.gems)) return reject('107.3', `X must be at least the number of gems (${gemCount(d.gems)})`);
     x = c.x;
   } else if (c.x !== undefined) return reject('107.3', `${name} has no X in its cost: leave "x" out`);
-  const pay = payOrReject(s, p, cardCost(d, x, s, p), name);
+  let sent: string[] = [];
+  if (c.alternative !== undefined) {
+    if (!d.altCostSend) return reject('115.9', `${name} has no alternative cost: leave "alternative" out`);
+    // The first card of each named character you control, in Clash Zone order (one alternative cost, 115.9a).
+    for (const ch of d.altCostSend) {
+      const hit = s.players[p]!.clash.find((x2) => !x2.defeated && !sent.includes(x2.card.id) && defOf(x2.card)?.character === ch);
+      if (!hit) return reject('115.9', `${name}'s alternative cost sends a [${ch}] you control to Oblivion, and you control none`);
+      sent = [...sent, hit.card.id];
+    }
+  }
+  const pay = c.alternative ? { paid: [] as string[], health: 0 } : payOrReject(s, p, cardCost(d, x, s, p), name);
   if ('ok' in pay) return pay;
   const handOid = card.oid;
   return ok((b) => {
-    b.emit('CardPlayed', { player: p, card: { id: card.id, cardId: card.cardId }, handOid: handOid ?? null, type: d.type, targets, ...(d.xCost ? { x } : {}), paid: pay.paid, healthPaid: pay.health, ...(d.type === 'Clash Buff' ? { clashBuff: true } : {}) }, { rule: '601.1' });
+    b.emit('CardPlayed', { player: p, card: { id: card.id, cardId: card.cardId }, handOid: handOid ?? null, type: d.type, targets, ...(d.xCost ? { x } : {}), paid: pay.paid, healthPaid: pay.health, ...(d.type === 'Clash Buff' ? { clashBuff: true } : {}), ...(sent.length ? { alternative: true, sent } : {}) }, { rule: sent.length ? '115.9' : '601.1' });
   });
 }
 
@@ -690,6 +700,7 @@ function candidates(s: AlphaClashState, p: PlayerId): Omit<Command, 'player'>[] 
     const targetSets: (string[] | undefined)[] = spec === 'none' ? [undefined] : legalTargets(s, p, spec).map((t) => [t]);
     const xs: (number | undefined)[] = d.xCost ? range(gemCount(d.gems), ps.resources.filter((r) => !r.engaged).length) : [undefined];
     for (const targets of targetSets) for (const x of xs) out.push({ type: 'PlayCard', card: h.id, ...(targets ? { targets } : {}), ...(x !== undefined ? { x } : {}) });
+    if (d.altCostSend) for (const targets of targetSets) out.push({ type: 'PlayCard', card: h.id, ...(targets ? { targets } : {}), alternative: true });
   }
   for (const a of ps.accessory) {
     const d = defOf(a.card);

@@ -331,6 +331,11 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
         if (!takePerm(s, card.id)) takePerm(s, p.trapOid as string);
       }
       payCosts(s, pl, p);
+      for (const id of (p.sent as string[] | undefined) ?? []) {
+        // Alternative cost: these cards are sent to Oblivion (115.9, 703.6a).
+        const gone = takePerm(s, id);
+        if (gone) toOblivion(s, gone.owner, gone.card);
+      }
       const obj: StandbyObject = {
         sid: card.id,
         kind: event.type === 'CardPlayed' ? 'card' : 'trap',

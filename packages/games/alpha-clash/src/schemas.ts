@@ -13,7 +13,7 @@ const SHAPES = {
   Mulligan: { cards: z.array(Id).max(60) },
   PlaceResource: { card: Id },
   SkipResource: {},
-  PlayCard: { card: Id, targets: Targets.optional(), x: z.number().int().min(0).max(99).optional() },
+  PlayCard: { card: Id, targets: Targets.optional(), x: z.number().int().min(0).max(99).optional(), alternative: z.literal(true).optional() },
   SetTrap: { card: Id },
   ActivateTrap: { trap: Id, targets: Targets.optional() },
   ActivateEffect: { source: Id, targets: Targets.optional() },

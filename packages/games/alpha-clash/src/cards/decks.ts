@@ -23,7 +23,8 @@ export const PRESET_DECKS: Readonly<Record<string, DeckList>> = {
       ['AC2-098', 2], // War, Legion Commander
       ['SAMPLE-KHAGAN', 2],
       ['SAMPLE-SONORO', 3],
-      ['SAMPLE-SOLAR-SMASH', 3],
+      ['SAMPLE-SOLAR-SMASH', 2],
+      ['AC1-082', 1], // Mean-Streak, Blink of an Eye (alternative cost)
       ['AC1-112', 3], // Metal Barrage
       ['AC1-119', 1], // HERE COMES THE BOOM!
       ['AC1-117', 2], // Piercing Strike (Clash Buff)

@@ -118,6 +118,8 @@ export interface ACCardDef {
     | { free: 'characterCount'; character: string; count: number }
     | { free: 'weaponCount'; count: number }
     | { reduceGems: Partial<Record<Color, number>>; ifDefeatedThisTurn: { affiliations: string[]; count: number } };
+  /** Alternative cost (115.9): instead of the resource cost, send one card of each of these characters you control to Oblivion. */
+  altCostSend?: string[];
   /** Your Traps with exactly one gem cost 0 to activate while you control this (Moxie, Fully Loaded). */
   freeOneGemTraps?: boolean;
   /** "At the start of the game" action (103.6): search the deck for a card of this type and put it into play. */
