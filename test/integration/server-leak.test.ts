@@ -4,7 +4,7 @@
 // opaque ids that follow a card into another hidden zone or through a shuffle.
 import { subjects } from '@matchtape/bus';
 import { jsonEqual, type AnyGameModule, type BoardModel, type EventEnvelope, type Viewer } from '@matchtape/engine';
-import { mintToken, openSse, type SseMessage } from '@matchtape/server';
+import { BotDriver, mintToken, openSse, type SseMessage } from '@matchtape/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, testGames, startStack, type Stack } from './server-helpers';
 
@@ -24,7 +24,8 @@ const PARALLEL = 16;
 let stack: Stack;
 beforeAll(async () => {
   // No relay here: the public subject comes from the publisher; the relay has its own tests.
-  stack = await startStack({ roles: ['api', 'projector'], snapshotEvery: 100 });
+  // Bots are driven by the test's own BotDriver (the server's would also pick up the matches cut short).
+  stack = await startStack({ roles: ['api', 'projector'], snapshotEvery: 100, bots: false });
 });
 afterAll(() => stack?.cleanup());
 
@@ -153,6 +154,7 @@ async function pool<T>(items: T[], n: number, f: (x: T, index: number) => Promis
 describe(`no hidden card reaches public or opponents (${MATCHES} bot matches through the server, ${FULL} played to the end)`, () => {
   it('scans events, state, SSE and the public NATS subject', async () => {
     const [server] = stack.servers;
+    const bots = new BotDriver(server!.host, stack.store, { minDelayMs: 0, maxDelayMs: 0 });
     const base = stack.bases[0]!;
     expect(gameIds.length).toBeGreaterThan(0);
     const published = new Map<string, EventEnvelope[]>();
@@ -180,12 +182,12 @@ describe(`no hidden card reaches public or opponents (${MATCHES} bot matches thr
       });
       const n = ids.push({ matchId, game: g });
       if (n <= FULL) {
-        await server!.bots!.track(matchId);
+        await bots.track(matchId);
         return;
       }
       // Cut short: bots play to a random point, then a seat concedes.
       const created = (await stack.store.getMatch(matchId))!;
-      await server!.bots!.track(matchId, { untilSeq: created.lastSeq + 10 + ((n * 7919) % 40) });
+      await bots.track(matchId, { untilSeq: created.lastSeq + 10 + ((n * 7919) % 40) });
       const { state } = await server!.host.current(matchId);
       if (game.status(state).status !== 'ended') {
         const seat = n % 2 ? 'p1' : 'p2';
