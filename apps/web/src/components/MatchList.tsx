@@ -89,7 +89,14 @@ export function MatchList() {
   return (
     <section className="list-page" aria-labelledby="matches-title">
       <div className="list-head">
-        <h1 id="matches-title">Matches</h1>
+        <div>
+          <h1 id="matches-title">Matches</h1>
+          {matches !== null && (
+            <p className="muted list-counts">
+              {matches.filter((m) => m.status !== 'ended').length} live · {matches.filter((m) => m.status === 'ended').length} finished
+            </p>
+          )}
+        </div>
         <div className="filters">
           <label>
             <span>Game</span>

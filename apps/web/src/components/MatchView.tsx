@@ -263,6 +263,10 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
     [tape, version],
   );
 
+  useEffect(() => {
+    if (meta) document.title = `${meta.players.map((p) => p.name).join(' vs ') || meta.matchId} · ${game?.title ?? meta.game} · Matchtape`;
+  }, [meta, game]);
+
   const switchTo = (p: Perspective) => {
     setAs(p);
     setPlaying(false);
@@ -453,6 +457,10 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
                 · event <span data-testid="seq">{seq}</span>/{length}
               </span>
             </div>
+            <p className="keys muted" aria-label="Keyboard shortcuts">
+              <kbd>←</kbd>
+              <kbd>→</kbd> event · <kbd>Shift</kbd> turn · <kbd>Space</kbd> play · <kbd>L</kbd> live
+            </p>
             <form
               className="jump"
               onSubmit={(e) => {
