@@ -409,7 +409,7 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
               </div>
             )}
           </main>
-          <Log game={game} envelopes={tape.envelopes} names={names} nav={nav} length={length} seq={logSeq} filter={logFilter} onFilter={setLogFilter} onSeek={(s) => seek(s)} />
+          <Log game={game} envelopes={tape.envelopes} names={names} nav={nav} length={length} seq={logSeq} filter={logFilter} onFilter={setLogFilter} onSeek={seek} />
         </div>
         <footer className="controls" aria-label="Playback">
           <Scrubber nav={nav} length={length} version={version} seq={seq} phases={phases} onSeek={seek} onDragEnd={() => setScrubbing(false)} />
