@@ -132,8 +132,12 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
     }
     return out;
   };
-  const listItem = (r: MatchRecord): z.infer<typeof S.MatchListItem> => {
-    const s = r.summary as Partial<z.infer<typeof S.MatchListItem>>;
+  const listItem = (r: MatchRecord, claims: TokenClaims | null): z.infer<typeof S.MatchListItem> => {
+    const s = r.summary as Partial<z.infer<typeof S.MatchListItem> & { lastAt: string | null }>;
+    // The result must not reach spectators before the delayed stream shows it: until the spectator delay has
+    // passed the last event, a delayed match that ended is listed as playing, without a winner (judges see it).
+    const live = claims?.role === 'judge';
+    const held = !live && r.status === 'ended' && r.spectatorDelaySeconds > 0 && (!s.lastAt || releasedAt(s.lastAt, r.spectatorDelaySeconds) > now().getTime());
     let players: z.infer<typeof S.MatchListItem>['players'];
     try {
       players = playersOf(parseHostedConfig(r));
@@ -143,12 +147,12 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
     return {
       matchId: r.matchId,
       game: r.game,
-      status: r.status,
+      status: held ? 'playing' : r.status,
       players,
       turn: s.turn ?? 0,
       phase: s.phase ?? '',
       step: s.step ?? null,
-      winner: s.winner ?? null,
+      winner: held ? null : (s.winner ?? null),
       lastSeq: r.lastSeq,
       spectatorDelaySeconds: r.spectatorDelaySeconds,
       spectatorsWatching: gateway.watching(r.matchId),
@@ -214,16 +218,24 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
     });
 
     app.get('/api/matches', async (req, reply) => {
-      limit(req, reply, null, 'reads');
+      const claims = claimsFor(req, {});
+      limit(req, reply, claims, 'reads');
       const q = S.ListMatchesQuery.parse(req.query);
-      const list = await opts.store.listMatches({ limit: q.limit, ...(q.status ? { status: q.status } : {}), ...(q.game ? { game: q.game } : {}) });
-      return { matches: list.map(listItem) };
+      // Spectators filter on the status they are shown (a held result still shows as playing).
+      const judge = claims?.role === 'judge';
+      const list = await opts.store.listMatches({
+        limit: judge || !q.status ? q.limit : Math.min(1000, q.limit * 2),
+        ...(q.status && (judge || q.status === 'setup') ? { status: q.status } : {}),
+        ...(q.game ? { game: q.game } : {}),
+      });
+      const items = list.map((r) => listItem(r, claims)).filter((m) => !q.status || m.status === q.status);
+      return { matches: items.slice(0, q.limit) };
     });
 
     app.get('/api/matches/:id', async (req, reply) => {
       limit(req, reply, null, 'reads');
       const { id } = S.MatchIdParams.parse(req.params);
-      return listItem(await record(id));
+      return listItem(await record(id), claimsFor(req, {}));
     });
 
     app.post('/api/matches/:id/commands', async (req, reply) => {

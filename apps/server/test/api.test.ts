@@ -131,6 +131,20 @@ describe('matches API (embedded default)', () => {
     expect((await api('/api/nowhere')).json.error).toBe('not_found');
   });
 
+  it('holds a delayed match result back from spectators until the delay has passed its end', async () => {
+    const r = await api('/api/matches', { body: { game: 'coin-race', players: [{ bot: 'greedy' }, { bot: 'greedy' }], spectatorDelaySeconds: 3600 } });
+    const { matchId } = r.json as { matchId: string };
+    await server.bots!.track(matchId);
+    const judge = mintToken({ role: 'judge', ttlSeconds: 60 });
+    expect((await api(`/api/matches/${matchId}`, { token: judge })).json).toMatchObject({ status: 'ended', winner: expect.stringMatching(/^p/) });
+    expect((await api(`/api/matches/${matchId}`)).json).toMatchObject({ status: 'playing', winner: null });
+    const ended = (await api('/api/matches?status=ended')).json.matches as { matchId: string }[];
+    expect(ended.map((m) => m.matchId)).not.toContain(matchId);
+    const playing = (await api('/api/matches?status=playing')).json.matches as { matchId: string }[];
+    expect(playing.map((m) => m.matchId)).toContain(matchId);
+    expect((await api(`/api/matches/${matchId}/events`)).json.events).toEqual([]);
+  });
+
   it('publishes an OpenAPI document and health', async () => {
     const doc = await api('/api/openapi.json');
     expect(doc.json.openapi).toBe('3.1.0');
