@@ -66,6 +66,12 @@ describe('two instances, one match', () => {
       accepted.set(`c${i}`, results[0]!.json);
     }
     expect(i).toBeGreaterThan(5);
+    // A rejected command retried on the other instance gets the same answer, and appends nothing.
+    const bogus = { commandId: 'bogus-1', type: 'NoSuchCommand' };
+    const first = await api(a, `/api/matches/${matchId}/commands`, { token: seats.p1, body: bogus });
+    const again = await api(b, `/api/matches/${matchId}/commands`, { token: seats.p1, body: bogus });
+    expect([first.status, again.status]).toEqual([422, 422]);
+    expect(again.json).toMatchObject({ rule: first.json.rule, reason: first.json.reason, replayed: true });
     const stored = await stack.store.readStream(matchId);
     // The streams end on their own when the match ended; otherwise wait until they have everything stored.
     for (let k = 0; k < 400 && (sse.a.length < stored.length || sse.b.length < stored.length); k++) await new Promise((r) => setTimeout(r, 50));

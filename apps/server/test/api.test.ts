@@ -145,6 +145,28 @@ describe('matches API (embedded default)', () => {
     expect((await api(`/api/matches/${matchId}/events`)).json.events).toEqual([]);
   });
 
+  it('limits commands per token and says when to retry', async () => {
+    const m = await newMatch();
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let i = 0; i < 60; i++) {
+      const res = await fetch(`${base}/api/matches/${m.matchId}/commands`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${m.seats.p2}` },
+        body: JSON.stringify({ commandId: `rl${i}`, type: 'Flip' }),
+      });
+      statuses.push(res.status);
+      if (res.status === 429) retryAfter = res.headers.get('retry-after');
+      await res.arrayBuffer();
+    }
+    expect(statuses.filter((s) => s === 422).length).toBeGreaterThanOrEqual(40);
+    expect(statuses).toContain(429);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    // Another token has its own budget.
+    const other = await api(`/api/matches/${m.matchId}/commands`, { token: m.seats.p1, body: { commandId: 'rl-p1', type: 'Flip' } });
+    expect(other.status).toBe(200);
+  });
+
   it('publishes an OpenAPI document and health', async () => {
     const doc = await api('/api/openapi.json');
     expect(doc.json.openapi).toBe('3.1.0');

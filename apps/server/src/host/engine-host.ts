@@ -213,7 +213,12 @@ export class EngineHost extends EventEmitter<HostEvents> {
       const m = cached ?? (await this.catchUp(matchId));
       const prior = m.accepted.get(k);
       if (prior) return { status: 'accepted', commandId: command.commandId, player, ...prior, replayed: true };
-      const priorRejection = m.rejected.get(k);
+      let priorRejection = m.rejected.get(k);
+      if (!priorRejection && ifLastSeq === undefined && attempt === 0) {
+        // Rejections are not events: one recorded by another instance is only in the store.
+        for (const r of await this.store.listRejections(matchId)) if (r.commandId) m.rejected.set(key(r.player, r.commandId), { rule: r.rule, reason: r.reason });
+        priorRejection = m.rejected.get(k);
+      }
       if (priorRejection) return { status: 'rejected', commandId: command.commandId, player, ...priorRejection, replayed: true };
       // Decided on an older state (a bot): the caller decides again on the new one.
       if (ifLastSeq !== undefined && m.lastSeq !== ifLastSeq) return { status: 'stale', commandId: command.commandId, player, lastSeq: m.lastSeq };
