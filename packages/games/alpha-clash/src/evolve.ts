@@ -577,8 +577,9 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
       // Cards are named by their opaque deck id; a viewer who may not see them gets hidden refs and learns nothing.
       const ps = W(s, str(p, 'owner'))!;
       const looker = str(p, 'player') as PlayerId;
-      for (const c of p.cards as AnyRef[]) {
-        if (isHiddenRef(c)) continue;
+      for (const c0 of p.cards as AnyRef[]) {
+        if (isHiddenRef(c0)) continue;
+        const c = c0 as CardRef;
         ps.deck = ps.deck.map((r) => {
           if ('hidden' in r) return r.id === c.id ? { id: c.id, cardId: c.cardId } : r;
           if (r.oid !== c.id) return r;
