@@ -80,7 +80,13 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
   });
   const limits: RateLimits = { ...DEFAULT_LIMITS, ...opts.rateLimits };
   const limiter = new RateLimiter();
-  const app = Fastify({ bodyLimit: opts.bodyLimitBytes ?? 64 * 1024, logger: opts.logger ?? false, trustProxy: true });
+  // Tokens may travel in ?token= (EventSource cannot set headers): never write them to the log.
+  const redactUrl = (url: string): string => url.replace(/([?&]token=)[^&]*/g, '$1…');
+  const logger =
+    opts.logger === undefined || opts.logger === false
+      ? false
+      : { ...(typeof opts.logger === 'object' ? opts.logger : {}), serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }) } };
+  const app = Fastify({ bodyLimit: opts.bodyLimitBytes ?? 64 * 1024, logger, trustProxy: true });
 
   const stops: (() => Promise<void>)[] = [];
   let bots: BotDriver | null = null;

@@ -74,6 +74,8 @@ describe('live gateway', () => {
     await new Promise((r) => setTimeout(r, 120));
     expect(res.text()).toMatch(/: heartbeat\n\n/);
     expect(gw.dropped).toBe(0);
+    // Shutdown ends open streams, so the server can close and clients reconnect elsewhere.
     await gw.stop();
+    expect(res.writableEnded).toBe(true);
   });
 });

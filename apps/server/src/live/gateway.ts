@@ -150,6 +150,12 @@ class Client {
     return true;
   }
 
+  /** Server shutdown: ends the response (the client reconnects elsewhere with Last-Event-ID). */
+  end(): void {
+    if (!this.closed) this.res.end();
+    this.close();
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;
@@ -213,7 +219,7 @@ export class LiveGateway {
     await this.unlisten?.();
     for (const f of this.feeds.values()) {
       if (f.evictTimer) clearTimeout(f.evictTimer);
-      for (const c of [...f.clients]) c.close();
+      for (const c of [...f.clients]) c.end();
     }
     this.feeds.clear();
   }
