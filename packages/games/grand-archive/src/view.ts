@@ -310,6 +310,8 @@ export function describe(e: GameEvent): string {
       return 'End of combat';
     case 'MaterializationDeclined':
       return `${who} does not materialize`;
+    case 'PreservedReturned':
+      return `${who} returned a Preserved card to hand instead of materializing`;
     case 'EndOfTurnCleanup':
       return 'Cleanup: ally damage removed, end-of-turn effects end';
     case 'TurnEnded':
