@@ -157,11 +157,13 @@ describe(`no hidden card reaches public or opponents (${MATCHES} bot matches thr
     const bots = new BotDriver(server!.host, stack.store, { minDelayMs: 0, maxDelayMs: 0 });
     const base = stack.bases[0]!;
     expect(gameIds.length).toBeGreaterThan(0);
-    const published = new Map<string, EventEnvelope[]>();
+    // By stream sequence: a consumer may see a message again (at-least-once delivery); a second *publish* of
+    // an event would be a new stream message and show up as a duplicate seq below.
+    const published = new Map<string, Map<number, EventEnvelope>>();
     const sub = await stack.bus.subscribe(subjects.public('*'), (m) => {
       const e = m.data as EventEnvelope;
-      const list = published.get(e.matchId) ?? [];
-      list.push(e);
+      const list = published.get(e.matchId) ?? new Map<number, EventEnvelope>();
+      list.set(m.streamSeq, e);
       published.set(e.matchId, list);
     });
     const ids: { matchId: string; game: string }[] = [];
@@ -235,12 +237,12 @@ describe(`no hidden card reaches public or opponents (${MATCHES} bot matches thr
     // The publisher puts every event's public view on the NATS subject (delay 0 here): the same list as the
     // scanned HTTP public one.
     for (const { matchId } of ids) {
-      for (let i = 0; i < 600 && (published.get(matchId)?.length ?? 0) < publicServed.get(matchId)!.length; i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 600 && (published.get(matchId)?.size ?? 0) < publicServed.get(matchId)!.length; i++) await new Promise((r) => setTimeout(r, 50));
     }
     await sub.stop();
     let natsEvents = 0;
     for (const { matchId } of ids) {
-      const onBus = [...(published.get(matchId) ?? [])].sort((a, b) => a.seq - b.seq);
+      const onBus = [...(published.get(matchId)?.values() ?? [])].sort((a, b) => a.seq - b.seq);
       expect(onBus.map((e) => e.seq), `public subject of ${matchId}`).toEqual(publicServed.get(matchId)!.map((e) => e.seq));
       expect(jsonEqual(onBus, publicServed.get(matchId)), `public subject of ${matchId} = scanned public events`).toBe(true);
       natsEvents += onBus.length;

@@ -31,8 +31,10 @@ describe('two instances, one match', () => {
     const seats = created.json.seats as Record<PlayerId, string>;
     const judge = mintToken({ role: 'judge', ttlSeconds: 600 });
 
-    const onNats: number[] = [];
-    const sub = await stack.bus.subscribe(subjects.events(matchId), (m) => void onNats.push((m.data as EventEnvelope).seq), { fromStreamSeq: 1 });
+    // Keyed by stream sequence: a consumer may be handed a message again; a second publish would be a new one.
+    const onNatsByStreamSeq = new Map<number, number>();
+    const sub = await stack.bus.subscribe(subjects.events(matchId), (m) => void onNatsByStreamSeq.set(m.streamSeq, (m.data as EventEnvelope).seq), { fromStreamSeq: 1 });
+    const onNats = (): number[] => [...onNatsByStreamSeq.entries()].sort((x, y) => x[0] - y[0]).map(([, seq]) => seq);
     const sse = { a: [] as EventEnvelope[], b: [] as EventEnvelope[] };
     const streams = await Promise.all(
       (['a', 'b'] as const).map((k) => openSse(`${k === 'a' ? a : b}/api/matches/${matchId}/live`, (m) => m.event === 'event' && sse[k].push(JSON.parse(m.data)), { token: judge })),
@@ -95,8 +97,8 @@ describe('two instances, one match', () => {
     expect(expectedFrom).toBe(stored.length + 1);
     expect(sse.a).toEqual(stored);
     expect(sse.b).toEqual(stored);
-    for (let k = 0; k < 100 && onNats.length < stored.length; k++) await new Promise((r) => setTimeout(r, 50));
+    for (let k = 0; k < 100 && onNatsByStreamSeq.size < stored.length; k++) await new Promise((r) => setTimeout(r, 50));
     await sub.stop();
-    expect(onNats).toEqual(stored.map((e) => e.seq));
+    expect(onNats()).toEqual(stored.map((e) => e.seq));
   });
 });
