@@ -148,7 +148,10 @@ describe('spectator site (browser)', () => {
       if (resumes.length === 1) await route.abort('connectionreset');
       else await route.continue();
     });
-    await page.goto(`${stack.web}/matches/${live.matchId}`);
+    // From the list to the match, as a spectator would.
+    await page.goto(`${stack.web}/`);
+    await page.locator(`tr[data-match="${live.matchId}"] a.match-link`).click();
+    await page.waitForURL(`**/matches/${live.matchId}`);
     await page.locator('.board').waitFor();
     const first = Number(await page.locator('.match-page').getAttribute('data-length'));
     await page.waitForFunction((n) => Number(document.querySelector('.match-page')?.getAttribute('data-length')) > n, first, { timeout: 30_000 });
