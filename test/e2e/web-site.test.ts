@@ -253,6 +253,33 @@ describe('spectator site (browser)', () => {
     await page.close();
   }, 60_000);
 
+  it('perspective switch: a pasted judge token opens the judge view; jump to a turn', async () => {
+    const n = Math.floor(finishedLength / 2);
+    const page = await openPage(`/matches/${finished.matchId}?seq=${n}`);
+    await page.locator(`.match-page[data-seq="${n}"][data-perspective="public"]`).waitFor();
+    await page.locator('[data-perspective="judge"]').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox').fill('not a token');
+    await dialog.getByRole('button', { name: 'Use token' }).click();
+    await dialog.getByRole('alert').waitFor();
+    await dialog.getByRole('textbox').fill(judge);
+    await dialog.getByRole('button', { name: 'Use token' }).click();
+    await page.locator(`.match-page[data-seq="${n}"][data-perspective="judge"] .board`).waitFor();
+    const server = await serverBoard(stack, finished.matchId, n, 'judge', judge);
+    expect(await shownOnPage(page)).toEqual(sortPlayers(shownOf(server.board)));
+    expect(await page.locator('.board [data-hidden]').count()).toBe(0);
+    // Back to public: hidden cards are backs again.
+    await page.locator('[data-perspective="public"]').click();
+    await page.locator(`.match-page[data-perspective="public"] .board`).waitFor();
+    expect(await page.locator('.board [data-hidden]').count()).toBeGreaterThan(0);
+    const tl = await apiJson<{ timeline: { turns: { turn: number; fromSeq: number }[] } }>(stack.api, `/api/matches/${finished.matchId}/timeline?as=public`);
+    const target = tl.timeline.turns[Math.floor(tl.timeline.turns.length / 2)]!;
+    await page.getByRole('spinbutton', { name: 'Jump to turn' }).fill(String(target.turn));
+    await page.getByRole('button', { name: 'Go to that turn' }).click();
+    await page.locator(`.match-page[data-seq="${target.fromSeq}"]`).waitFor();
+    await page.close();
+  }, 60_000);
+
   it("a public viewer's page and network responses contain no hidden card identity", async () => {
     const game = getGame(GAME);
     const all = await apiJson<{ events: EventEnvelope[] }>(stack.api, `/api/matches/${finished.matchId}/events?as=judge&to=${finishedLength}`, { token: judge });

@@ -473,7 +473,7 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
                 <span className="sr-only">Jump to turn</span>
                 <input type="number" min={0} inputMode="numeric" placeholder="turn" value={turnInput} onChange={(e) => setTurnInput(e.target.value)} />
               </label>
-              <button className="btn" type="submit">
+              <button className="btn" type="submit" aria-label="Go to that turn">
                 Go
               </button>
             </form>
