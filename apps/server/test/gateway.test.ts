@@ -10,14 +10,17 @@ import { registryOf } from '../src/games';
 import { LiveGateway } from '../src/live/gateway';
 import { accessFor } from '../src/viewers';
 
-/** A response whose client never reads (writes queue up forever), or one that reads everything. */
-function stuckResponse(reads = false): ServerResponse & { text: () => string } {
+/**
+ * A response whose client never reads (writes queue up forever), or one that reads everything; `highWaterMark`
+ * is the socket's buffer before write() asks to wait for 'drain'; a reader reads asynchronously.
+ */
+function stuckResponse(reads = false, highWaterMark = 1 << 30): ServerResponse & { text: () => string } {
   const chunks: string[] = [];
   const w = new Writable({
-    highWaterMark: 1 << 30,
+    highWaterMark,
     write(chunk: Buffer, _enc, cb) {
       chunks.push(chunk.toString());
-      if (reads) cb(); // else never calls back: the queue only grows
+      if (reads) setImmediate(cb); // else never calls back: the queue only grows
     },
   }) as unknown as ServerResponse & { text: () => string };
   Object.assign(w, { writeHead: () => w, text: () => chunks.join('') });
@@ -52,7 +55,7 @@ describe('live gateway', () => {
     await gw.start();
     const id = await match();
     const rec = (await store.getMatch(id))!;
-    const fine = stuckResponse(true);
+    const fine = stuckResponse(true, 128);
     await gw.serve(fine, rec, accessFor(rec, 'public', null), 0);
     const slow = stuckResponse();
     await gw.serve(slow, rec, accessFor(rec, 'public', null), 0);
@@ -60,7 +63,25 @@ describe('live gateway', () => {
     expect(slow.destroyed).toBe(true);
     expect(gw.connections).toBe(1);
     expect(fine.destroyed).toBe(false);
+    for (let i = 0; i < 200 && (fine.text().match(/^id: /gm)?.length ?? 0) < rec.lastSeq; i++) await new Promise((r) => setTimeout(r, 10));
     expect(fine.text().match(/^id: /gm)?.length).toBe(rec.lastSeq);
+    await gw.stop();
+  });
+
+  it('follows backpressure: a reader slower than the backlog gets everything; one that never drains is dropped after the stall limit', async () => {
+    const gw = new LiveGateway(store, host, null, { maxBufferBytes: 1024, heartbeatMs: 60_000, stallMs: 50 });
+    await gw.start();
+    const id = await match();
+    const rec = (await store.getMatch(id))!;
+    const reader = stuckResponse(true, 256);
+    await gw.serve(reader, rec, accessFor(rec, 'judge', null), 0);
+    const stuck = stuckResponse(false, 256);
+    await gw.serve(stuck, rec, accessFor(rec, 'judge', null), 0);
+    for (let i = 0; i < 200 && (gw.dropped === 0 || (reader.text().match(/^id: /gm)?.length ?? 0) < rec.lastSeq); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(reader.text().match(/^id: /gm)?.length).toBe(rec.lastSeq);
+    expect(reader.text().length).toBeGreaterThan(1024); // more than the bound, delivered as the reader drained
+    expect(stuck.destroyed).toBe(true);
+    expect(gw.dropped).toBe(1);
     await gw.stop();
   });
 

@@ -11,8 +11,10 @@ import { releasedAt, type Access } from '../viewers';
 
 export interface GatewayOptions {
   heartbeatMs?: number;
-  /** Bytes queued for one client before it counts as too slow and is dropped. */
+  /** Bytes queued for one client past which it is dropped (writes already wait for 'drain'). */
   maxBufferBytes?: number;
+  /** How long a client may leave its socket full before it is dropped as too slow. */
+  stallMs?: number;
   /** Safety-net poll of the store for watched matches (covers a bus without a relay). */
   pollMs?: number;
   now?: () => number;
@@ -95,9 +97,17 @@ class Feed {
   }
 }
 
+/**
+ * One SSE connection. Writes follow the socket's backpressure: once a write is refused the client waits for
+ * 'drain' and nothing more is queued for it (its cursor stays in the shared feed), so a client's buffer is
+ * bounded by the socket's high-water mark. A client that does not drain within `stallMs`, or whose queue
+ * still passes `maxBufferBytes`, is dropped; it may reconnect with Last-Event-ID.
+ */
 class Client {
   private timer: NodeJS.Timeout | null = null;
+  private stall: NodeJS.Timeout | null = null;
   private heartbeat: NodeJS.Timeout;
+  private waitingDrain = false;
   closed = false;
 
   constructor(
@@ -107,12 +117,14 @@ class Client {
     private readonly res: ServerResponse,
     private readonly gw: LiveGateway,
   ) {
-    this.heartbeat = setInterval(() => this.write(': heartbeat\n\n'), gw.heartbeatMs);
+    this.heartbeat = setInterval(() => {
+      if (!this.waitingDrain) this.write(': heartbeat\n\n');
+    }, gw.heartbeatMs);
     res.on('close', () => this.close());
   }
 
   pump(): void {
-    if (this.closed) return;
+    if (this.closed || this.waitingDrain) return;
     const now = this.gw.now();
     while (this.lastSent < this.feed.lastSeq) {
       const seq = this.lastSent + 1;
@@ -127,8 +139,10 @@ class Client {
         }, due - now + 1);
         return;
       }
-      if (!this.write(`id: ${seq}\nevent: event\ndata: ${this.feed.data(seq, this.access.viewer)}\n\n`)) return;
+      const ok = this.write(`id: ${seq}\nevent: event\ndata: ${this.feed.data(seq, this.access.viewer)}\n\n`);
+      if (this.closed) return;
       this.lastSent = seq;
+      if (!ok) return; // wait for 'drain'
     }
     if (this.feed.ended && this.lastSent === this.feed.lastSeq) {
       this.write(`event: end\ndata: ${JSON.stringify({ lastSeq: this.lastSent })}\n\n`);
@@ -137,17 +151,32 @@ class Client {
     }
   }
 
-  /** Writes or drops the client when its queue is over the bound (a slow reader must not grow memory). */
+  /** Writes; false when the socket asks to wait for 'drain' (or the client was dropped). */
   write(chunk: string): boolean {
     if (this.closed) return false;
-    this.res.write(chunk);
+    const ok = this.res.write(chunk);
     if (this.res.writableLength > this.gw.maxBufferBytes) {
-      this.gw.dropped += 1;
-      this.res.destroy();
-      this.close();
+      this.drop();
       return false;
     }
-    return true;
+    if (!ok && !this.waitingDrain) {
+      this.waitingDrain = true;
+      this.stall = setTimeout(() => this.drop(), this.gw.stallMs);
+      this.res.once('drain', () => {
+        this.waitingDrain = false;
+        if (this.stall) clearTimeout(this.stall);
+        this.stall = null;
+        this.pump();
+      });
+    }
+    return ok;
+  }
+
+  private drop(): void {
+    if (this.closed) return;
+    this.gw.dropped += 1;
+    this.res.destroy();
+    this.close();
   }
 
   /** Server shutdown: ends the response (the client reconnects elsewhere with Last-Event-ID). */
@@ -161,6 +190,7 @@ class Client {
     this.closed = true;
     clearInterval(this.heartbeat);
     if (this.timer) clearTimeout(this.timer);
+    if (this.stall) clearTimeout(this.stall);
     this.gw.detach(this.feed, this);
   }
 }
@@ -173,6 +203,7 @@ export class LiveGateway {
   private poll: NodeJS.Timeout | null = null;
   readonly heartbeatMs: number;
   readonly maxBufferBytes: number;
+  readonly stallMs: number;
   readonly now: () => number;
   /** Clients dropped for reading too slowly. */
   dropped = 0;
@@ -188,6 +219,7 @@ export class LiveGateway {
   ) {
     this.heartbeatMs = opts.heartbeatMs ?? 15_000;
     this.maxBufferBytes = opts.maxBufferBytes ?? 1 << 20;
+    this.stallMs = opts.stallMs ?? 30_000;
     this.now = opts.now ?? Date.now;
   }
 
