@@ -195,7 +195,8 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
         seek(0);
       } else if (k === 'End') {
         e.preventDefault();
-        seek(tape?.length ?? 0);
+        if (isLive) backToLive();
+        else seek(tape?.length ?? 0);
       } else if (k === 'l' || k === 'L') {
         if (isLive) backToLive();
       }
@@ -412,7 +413,18 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
           <Log game={game} envelopes={tape.envelopes} names={names} nav={nav} length={length} seq={logSeq} filter={logFilter} onFilter={setLogFilter} onSeek={seek} />
         </div>
         <footer className="controls" aria-label="Playback">
-          <Scrubber nav={nav} length={length} version={version} seq={seq} phases={phases} onSeek={seek} onDragEnd={() => setScrubbing(false)} />
+          <Scrubber
+            nav={nav}
+            length={length}
+            version={version}
+            seq={seq}
+            phases={phases}
+            onSeek={(s, dragging) => {
+              setPlaying(false); // a hand on the scrubber takes over from playback
+              seek(s, dragging);
+            }}
+            onDragEnd={() => setScrubbing(false)}
+          />
           <div className="control-row">
             <div className="buttons">
               <button className="icon" onClick={() => seek(0)} aria-label="Start (Home)" title="Start (Home)">
