@@ -18,7 +18,7 @@ const MATCHES = Number(process.env.MATCHTAPE_LEAK_MATCHES ?? 200);
  * random number of bot actions, so 200 matches fit the CI budget (a full match is 300–450 commands, each one
  * a Postgres commit). MATCHTAPE_DEEP=1 plays every match to its end.
  */
-const FULL = process.env.MATCHTAPE_DEEP ? MATCHES : Number(process.env.MATCHTAPE_LEAK_FULL ?? 4);
+const FULL = process.env.MATCHTAPE_DEEP ? MATCHES : Number(process.env.MATCHTAPE_LEAK_FULL ?? 12);
 const PARALLEL = 16;
 
 let stack: Stack;
@@ -189,7 +189,7 @@ describe(`no hidden card reaches public or opponents (${MATCHES} bot matches thr
       }
       // Cut short: bots play to a random point, then a seat concedes.
       const created = (await stack.store.getMatch(matchId))!;
-      await bots.track(matchId, { untilSeq: created.lastSeq + 10 + ((n * 7919) % 40) });
+      await bots.track(matchId, { untilSeq: created.lastSeq + 10 + ((n * 7919) % 90) });
       const { state } = await server!.host.current(matchId);
       if (game.status(state).status !== 'ended') {
         const seat = n % 2 ? 'p1' : 'p2';
