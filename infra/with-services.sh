@@ -32,6 +32,10 @@ ensure() { # NAME HOST PORT START_SCRIPT ENV_PORT_VAR
 
 ensure postgres "$PG_HOST" "$PG_PORT" start-postgres.sh MATCHTAPE_PG_PORT || exit 1
 ensure nats "$NATS_HOST" "$NATS_PORT" start-nats.sh MATCHTAPE_NATS_PORT || exit 1
+# The browser tests drive Debian's Chromium (no browser download): install it when missing.
+bash "$HERE/ensure-chromium.sh" || exit 1
+# This machine reaches no analytics endpoint; don't let build tools try.
+export TURBO_TELEMETRY_DISABLED=1 NEXT_TELEMETRY_DISABLED=1
 
 "$@"
 rc=$?

@@ -9,6 +9,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// Offline-friendly: Next and turbo would otherwise try to send telemetry.
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+process.env.TURBO_TELEMETRY_DISABLED ??= '1';
+
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.MATCHTAPE_PORT ?? 4000);
 const webPort = Number(process.env.PORT ?? 3000);
