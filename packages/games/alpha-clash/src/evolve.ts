@@ -173,6 +173,18 @@ function toOblivion(s: AlphaClashState, owner: PlayerId, card: AnyRef): void {
   ps.oblivion = [publicRef(card) as CardRef, ...ps.oblivion];
 }
 
+/** Readies or engages permanents and Contenders by id (CardsReadied / CardsEngaged). */
+function setEngaged(s: AlphaClashState, ids: readonly string[], engaged: boolean): void {
+  for (const id of ids) {
+    const perm = findPerm(s, id);
+    if (perm) perm.engaged = engaged;
+    for (const q of s.order) {
+      const c = s.players[q]!.contender?.card.id === id ? W(s, q)!.contender : null;
+      if (c && c.card.id === id) c.engaged = engaged;
+    }
+  }
+}
+
 export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashState {
   const s = cloneState(state);
   const p = event.payload;
@@ -284,28 +296,10 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
       if (!s.step.startsWith('turn.primary.clash')) s.clash = s.clash && s.clash.ended ? null : s.clash;
       if (s.clash && (s.step.endsWith('.attackerBuff') || s.step.endsWith('.defenderBuff'))) s.clash.buffPlayed = false;
       break;
-    case 'CardsReadied': {
-      for (const id of p.ids as string[]) {
-        const perm = findPerm(s, id);
-        if (perm) perm.engaged = false;
-        for (const q of s.order) {
-          const c = s.players[q]!.contender?.card.id === id ? W(s, q)!.contender : null;
-          if (c && c.card.id === id) c.engaged = false;
-        }
-      }
+    case 'CardsReadied':
+    case 'CardsEngaged':
+      setEngaged(s, p.ids as string[], event.type === 'CardsEngaged');
       break;
-    }
-    case 'CardsEngaged': {
-      for (const id of p.ids as string[]) {
-        const perm = findPerm(s, id);
-        if (perm) perm.engaged = true;
-        for (const q of s.order) {
-          const c = s.players[q]!.contender?.card.id === id ? W(s, q)!.contender : null;
-          if (c && c.card.id === id) c.engaged = true;
-        }
-      }
-      break;
-    }
     case 'ResourcePlaced': {
       const pl = str(p, 'player') as PlayerId;
       const ps = W(s, pl)!;

@@ -9,7 +9,7 @@ import { evolve, initialState } from './evolve';
 import { grandArchiveMachine } from './machine';
 import { GACommandSchema, GAEventSchema } from './schemas';
 import type { GAState } from './types';
-import { board, describe, keyMoment, secrets, view, viewEvent } from './view';
+import { board, describe, faceOf, keyMoment, secrets, view, viewEvent } from './view';
 
 export const grandArchive: GameModule<GAState> = {
   id: 'grand-archive',
@@ -30,7 +30,7 @@ export const grandArchive: GameModule<GAState> = {
   board,
   describe,
   keyMoment,
-  cards: CARD_DEFS.map((d) => ({ id: d.id, name: d.name, sample: d.sample, face: board0(d.id) })),
+  cards: CARD_DEFS.map((d) => ({ id: d.id, name: d.name, sample: d.sample, face: faceOf(d.id) })),
   presetDecks: PRESET_DECKS,
   validateDeck: (deck) => validateDeck(deck),
   commandSchema: GACommandSchema as unknown as GameModule<GAState>['commandSchema'],
@@ -38,24 +38,6 @@ export const grandArchive: GameModule<GAState> = {
   bots: { random: randomBot, greedy: greedyBot },
   coverage: COVERAGE,
 };
-
-function board0(cardId: string) {
-  const d = CARD_DEFS.find((c) => c.id === cardId)!;
-  const stats: Record<string, number> = {};
-  if (d.level !== undefined) stats.level = d.level;
-  if (d.power !== undefined) stats.power = d.power;
-  if (d.life !== undefined) stats.life = d.life;
-  if (d.durability !== undefined) stats.durability = d.durability;
-  return {
-    name: d.name,
-    cost: d.cost ? `${d.cost.kind === 'reserve' ? 'R' : 'M'}${d.cost.n}` : null,
-    types: [...d.supertypes, d.type, ...d.subtypes],
-    colors: [d.element],
-    stats,
-    keywords: d.keywords.map((k) => `${k.keyword}${k.n !== undefined ? ` ${k.n}` : ''}${k.name ? `: ${k.name}` : ''}`),
-    text: d.text,
-  };
-}
 
 export default grandArchive;
 export type { GAState } from './types';

@@ -1,6 +1,6 @@
 // Redaction (ARCHITECTURE.md §3): view(state, viewer) and viewEvent(event, viewer) hide the same things, so
 // folding the redacted events gives exactly the redacted state. Hidden cards show only their opaque id.
-import { isPlayer, type BoardModel, type CardTile, type GameEvent, type PlayerBoard, type Tile, type Viewer, type ZoneModel } from '@matchtape/engine';
+import { isPlayer, type BoardModel, type CardFace, type CardTile, type GameEvent, type PlayerBoard, type Tile, type Viewer, type ZoneModel } from '@matchtape/engine';
 import { cardDef } from './cards/pool';
 import type { Move } from './evolve';
 import { championLevel, isChampion, life, unitPower } from './rules';
@@ -91,7 +91,8 @@ export function secrets(s: GAState, viewer: Viewer): string[] {
 
 // ── Board for the site ─────────────────────────────────────────────────────────────────────────────────
 
-function faceOf(cardId: string) {
+/** A card's printed face, for board tiles and the card list. */
+export function faceOf(cardId: string): CardFace {
   const d = cardDef(cardId);
   const stats: Record<string, number | string> = {};
   if (d.level !== undefined) stats.level = d.level;
