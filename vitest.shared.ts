@@ -1,5 +1,10 @@
 // The one vitest setup every package extends (see each package's vitest.config.ts).
+import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// Each package also writes a JSON report here; scripts/run-tests.mjs adds them up into one closing line.
+const reportDir = fileURLToPath(new URL('./test-results/vitest/', import.meta.url));
 
 export const sharedTestConfig = defineConfig({
   test: {
@@ -8,6 +13,7 @@ export const sharedTestConfig = defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    reporters: process.env.CI ? ['default'] : ['default'],
+    reporters: ['default', 'json'],
+    outputFile: { json: `${reportDir}${basename(process.cwd())}.json` },
   },
 });
