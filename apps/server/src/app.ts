@@ -47,7 +47,8 @@ export interface ServerOptions {
   /** How often the publisher looks for live matches it was not told about. */
   publishScanMs?: number;
   /** Fastify (pino) logging: false, true or a level. */
-  logger?: boolean | { level: string };
+  /** Pino options; `stream` lets tests read the log. */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   now?: () => Date;
 }
 
@@ -86,7 +87,16 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
     opts.logger === undefined || opts.logger === false
       ? false
       : { ...(typeof opts.logger === 'object' ? opts.logger : {}), serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }) } };
-  const app = Fastify({ bodyLimit: opts.bodyLimitBytes ?? 64 * 1024, logger, trustProxy: true });
+  // One line per request, at a level by outcome: successes are debug (spectator polling would drown the log),
+  // client errors info, server errors error.
+  const app = Fastify({ bodyLimit: opts.bodyLimitBytes ?? 64 * 1024, logger, trustProxy: true, disableRequestLogging: true });
+  app.addHook('onResponse', async (req, reply) => {
+    const status = reply.statusCode;
+    const line = { method: req.method, url: redactUrl(req.url), status, ms: Math.round(reply.elapsedTime) };
+    if (status >= 500) req.log.error(line, 'request failed');
+    else if (status >= 400) req.log.info(line, 'request refused');
+    else req.log.debug(line, 'request');
+  });
 
   const stops: (() => Promise<void>)[] = [];
   let bots: BotDriver | null = null;
