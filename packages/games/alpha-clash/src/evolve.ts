@@ -1,7 +1,7 @@
 // evolve: the pure fold. It works the same on the judge's events and on redacted ones (hidden cards arrive as
 // { id: <opaque>, hidden: true }), which is what makes redaction commute with folding.
 import { openWindow, passPriority, type GameEvent, type PlayerId, type PriorityWindow } from '@matchtape/engine';
-import { newPermanent, newPlayer, opponentOf } from './state';
+import { locate, newPermanent, newPlayer, opponentOf } from './state';
 import type {
   AlphaClashState,
   AnyRef,
@@ -118,20 +118,17 @@ function allPerms(s: AlphaClashState): Permanent[] {
 
 /** The permanent with this id, replaced in its zone by a copy the caller may change. */
 function findPerm(s: AlphaClashState, id: string): Permanent | null {
-  for (const p of s.order) {
-    let ps = s.players[p]!;
-    for (const zone of ['clash', 'accessory', 'resources'] as const) {
-      const i = ps[zone].findIndex((x) => x.card.id === id);
-      if (i >= 0) {
-        ps = W(s, p)!;
-        const copy = clonePerm(ps[zone][i]!);
-        ps[zone][i] = copy;
-        return copy;
-      }
-    }
+  const at = locate(s, id);
+  if (at?.kind === 'perm') {
+    // W copies the player on first write: find the permanent again in that copy.
+    const zone = W(s, at.player)![at.zone];
+    const i = zone.findIndex((x) => x.card.id === id);
+    const copy = clonePerm(zone[i]!);
+    zone[i] = copy;
+    return copy;
   }
-  if (s.clashground && s.clashground.card.id === id) {
-    s.clashground = clonePerm(s.clashground);
+  if (at?.kind === 'clashground') {
+    s.clashground = clonePerm(at.perm);
     return s.clashground;
   }
   return null;
@@ -139,30 +136,24 @@ function findPerm(s: AlphaClashState, id: string): Permanent | null {
 
 /** Removes a permanent from wherever it is; attached Weapons return to the Accessory Zone (305.7). */
 function takePerm(s: AlphaClashState, id: string): Permanent | null {
-  for (const p of s.order) {
-    let ps = s.players[p]!;
-    for (const zone of ['clash', 'accessory', 'resources'] as const) {
-      const i = ps[zone].findIndex((x) => x.card.id === id);
-      if (i >= 0) {
-        ps = W(s, p)!;
-        const [perm] = ps[zone].splice(i, 1);
-        if (perm!.weapon) {
-          const w = findPerm(s, perm!.weapon);
-          if (w) w.attachedTo = null;
-        }
-        if (perm!.attachedTo) {
-          const host = findPerm(s, perm!.attachedTo);
-          if (host) host.weapon = null;
-        }
-        s.effects = s.effects.filter((e) => e.target !== id);
-        return perm!;
-      }
+  const at = locate(s, id);
+  if (at?.kind === 'perm') {
+    const zone = W(s, at.player)![at.zone];
+    const [perm] = zone.splice(zone.findIndex((x) => x.card.id === id), 1);
+    if (perm!.weapon) {
+      const w = findPerm(s, perm!.weapon);
+      if (w) w.attachedTo = null;
     }
+    if (perm!.attachedTo) {
+      const host = findPerm(s, perm!.attachedTo);
+      if (host) host.weapon = null;
+    }
+    s.effects = s.effects.filter((e) => e.target !== id);
+    return perm!;
   }
-  if (s.clashground && s.clashground.card.id === id) {
-    const perm = s.clashground;
+  if (at?.kind === 'clashground') {
     s.clashground = null;
-    return perm;
+    return at.perm;
   }
   return null;
 }
