@@ -322,6 +322,18 @@ describe('spectator site (browser)', () => {
     await page.close();
   }, 60_000);
 
+  it('screenshots of the live page at 390, 1280 and 1920 px', async () => {
+    // MATCHTAPE_SCREENSHOT_TAG (e.g. "before") keeps earlier shots beside new ones for a before/after comparison.
+    const tag = process.env.MATCHTAPE_SCREENSHOT_TAG ? `-${process.env.MATCHTAPE_SCREENSHOT_TAG}` : '';
+    const live = await createBotMatch(['Gwen', 'Hal']);
+    for (const [width, height] of [[390, 844], [1280, 800], [1920, 1080]] as const) {
+      const page = await openPage(`/matches/${live.matchId}`, { width, height });
+      await page.locator('.board').waitFor();
+      await page.screenshot({ path: join(RESULTS, `web-live-${width}${tag}.png`) });
+      await page.close();
+    }
+  }, 90_000);
+
   it('works on a phone-sized screen', async () => {
     const page = await openPage(`/matches/${finished.matchId}?seq=${Math.floor(finishedLength / 2)}`, { width: 390, height: 844 });
     await page.locator('.board').waitFor();
