@@ -32,6 +32,13 @@ export function statLine(stats: Record<string, number | string> | undefined, cur
   });
 }
 
+/** The short visible label of a card stat: "atk" → "ATK", "health" → "HP" (the full key is in the tooltip). */
+export function statAbbrev(key: string): string {
+  const k = key.toLowerCase();
+  if (k === 'health' || k === 'hp' || k === 'life') return 'HP';
+  return k.slice(0, 3).toUpperCase();
+}
+
 export function tileLabel(t: TileModel): string {
   if (t.hidden) return 'Hidden card';
   const f = t.face;
@@ -93,6 +100,7 @@ function TileView({ tile, size = 'md' }: { tile: TileModel; size?: 'sm' | 'md' }
             const changed = now !== undefined && now !== v;
             return (
               <span key={`${k}:${now ?? v}`} className={`stat${changed ? ' stat-mod' : ''}`} title={k}>
+                <span className="stat-k">{statAbbrev(k)}</span>
                 {changed ? now : v}
               </span>
             );

@@ -12,6 +12,17 @@ import type { Perspective } from './viewer';
 
 export const PAGE = 1000;
 
+/** A perspective of a seat the match does not have (?as=p7 on a two-player match). */
+export class NoSuchSeat extends Error {
+  override readonly name = 'NoSuchSeat';
+  constructor(
+    readonly seat: string,
+    readonly seats: readonly { id: string; name: string }[],
+  ) {
+    super(`this match has no seat ${seat}; its seats are ${seats.map((p) => p.id).join(', ')}`);
+  }
+}
+
 export interface TapeState {
   meta: MatchListItem | null;
   game: AnyGameModule | null;
@@ -67,6 +78,7 @@ export function useMatchTape(matchId: string, as: Perspective, token: string | n
 
     const run = async () => {
       const meta = await getMatch(matchId, auth, ctl.signal);
+      if (/^p\d+$/.test(as) && meta.players.length > 0 && !meta.players.some((p) => p.id === as)) throw new NoSuchSeat(as, meta.players);
       const game = getGame(meta.game);
       const tape = new MatchTape(game);
       setSt((s) => ({ ...s, meta, game, tape }));
