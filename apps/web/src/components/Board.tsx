@@ -5,7 +5,7 @@ import { memo } from 'react';
 import type { BoardModel, PlayerBoard, StatModel, ZoneModel } from '@matchtape/engine';
 import { cardNames } from '../lib/names';
 import { humanLine, humanPhase, humanText } from '../lib/present';
-import { Tile } from './Tile';
+import { NamesContext, Tile } from './Tile';
 
 const HEALTH = /health|life|hp|vitality/i;
 
@@ -160,6 +160,7 @@ function BoardView({ board, perspective, phases, seats: seatMap }: BoardProps) {
   const topPlayers = order.slice(0, -1);
   const bottom = order[order.length - 1];
   return (
+    <NamesContext.Provider value={{ cards, seats }}>
     <div className="board" data-status={board.status} data-turn={board.turn} data-phase={board.phase}>
       {topPlayers.map((p) => (
         <Player key={p.id} p={p} board={board} top seats={seats} />
@@ -199,6 +200,7 @@ function BoardView({ board, perspective, phases, seats: seatMap }: BoardProps) {
       </div>
       {bottom && <Player p={bottom} board={board} top={false} seats={seats} />}
     </div>
+    </NamesContext.Provider>
   );
 }
 

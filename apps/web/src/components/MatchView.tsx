@@ -383,7 +383,7 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
     return (
       <div className="state-panel" role="alert">
         <h1>{status === 404 ? 'Match not found' : status === 401 || status === 403 ? 'This perspective needs a token' : 'Could not load the match'}</h1>
-        <p>{err?.message}</p>
+        <p>{status === 404 ? 'There is no match at this address. It may have been mistyped, or the link may come from another Matchtape server.' : err?.message}</p>
         <div className="row">
           {(status === 401 || status === 403) && (
             <>
@@ -446,7 +446,7 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
   const phase = nav.phaseAt(seq);
   const live = st.live;
   const disconnected = isLive && live !== null && (live.kind === 'reconnecting' || live.kind === 'failed');
-  const connecting = isLive && (live === null || live.kind === 'connecting');
+  const connecting = isLive && !st.liveOpened && (live === null || live.kind === 'connecting');
   const title = meta.gameTitle ?? game.title;
 
   return (

@@ -3,12 +3,15 @@
 // shows the full card in the inspector. A tile animates briefly when it appears (CSS, on mount).
 import { memo, createContext, useContext, type FocusEvent, type MouseEvent } from 'react';
 import type { CardTile, Tile as TileModel } from '@matchtape/engine';
+import { humanText } from '../lib/present';
 
 export interface InspectTarget {
   tile: CardTile;
   rect: { left: number; top: number; right: number; bottom: number };
 }
 export const InspectContext = createContext<(t: InspectTarget | null) => void>(() => {});
+/** Card and player names of the board being drawn, for the words on tiles (tags such as "p1's", "attached to p2-7"). */
+export const NamesContext = createContext<{ cards: ReadonlyMap<string, string>; seats: ReadonlyMap<string, string> }>({ cards: new Map(), seats: new Map() });
 
 const COLOR_HUES: Record<string, string> = {
   red: '#ef4444', fire: '#f97316', blue: '#3b82f6', water: '#38bdf8', green: '#22c55e', earth: '#a3763d',
@@ -56,6 +59,7 @@ export function tileLabel(t: TileModel): string {
 
 function TileView({ tile, size = 'md' }: { tile: TileModel; size?: 'sm' | 'md' }) {
   const inspect = useContext(InspectContext);
+  const names = useContext(NamesContext);
   if (tile.hidden) {
     return <div className={`tile tile-${size} tile-back`} role="img" aria-label="Hidden card" data-hidden="true" />;
   }
@@ -88,7 +92,7 @@ function TileView({ tile, size = 'md' }: { tile: TileModel; size?: 'sm' | 'md' }
         <div className="tile-tags">
           {tile.tags!.map((t) => (
             <span key={t} className="tag">
-              {t}
+              {humanText(t, names.cards, names.seats)}
             </span>
           ))}
         </div>

@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react';
 import type { AnyGameModule, EventEnvelope } from '@matchtape/engine';
 import { getGame } from '@matchtape/games';
 import { authHeaders, getEvents, getMatch, liveUrl, type MatchListItem } from './api';
-import { openLive, type LiveStatus, type SseMessage } from './sse';
+import { openSharedLive } from './liveHub';
+import type { LiveStatus, SseMessage } from './sse';
 import { MatchTape } from './tape';
 import type { Perspective } from './viewer';
 
@@ -32,6 +33,8 @@ export interface TapeState {
   phase: 'loading' | 'ready' | 'error';
   error: Error | null;
   live: LiveStatus | null;
+  /** The live stream has been open at least once (a later "connecting" is a quick resubscribe, not a first connect). */
+  liveOpened: boolean;
   /** True once the viewer holds the match's last event (MatchEnded or the stream's `end`). */
   ended: boolean;
   /** Delay the server applies to this viewer. */
@@ -46,7 +49,7 @@ function isEnvelope(x: unknown): x is EventEnvelope {
   return !!x && typeof x === 'object' && typeof (x as { seq?: unknown }).seq === 'number' && typeof (x as { type?: unknown }).type === 'string';
 }
 
-const INITIAL: TapeState = { meta: null, game: null, tape: null, version: 0, phase: 'loading', error: null, live: null, ended: false, delaySeconds: null, firstBoardMs: null, loaded: 0 };
+const INITIAL: TapeState = { meta: null, game: null, tape: null, version: 0, phase: 'loading', error: null, live: null, liveOpened: false, ended: false, delaySeconds: null, firstBoardMs: null, loaded: 0 };
 
 export function useMatchTape(matchId: string, as: Perspective, token: string | null, retry = 0): TapeState {
   const [st, setSt] = useState<TapeState>(INITIAL);
@@ -139,12 +142,15 @@ export function useMatchTape(matchId: string, as: Perspective, token: string | n
           }
         });
       };
-      closeLive = openLive({
+      closeLive = openSharedLive({
+        matchId,
+        as,
+        token,
         url: liveUrl(matchId, as),
         headers: authHeaders(auth),
         lastSeq: () => tape.length,
         onMessages,
-        onStatus: (live) => setSt((s) => ({ ...s, live })),
+        onStatus: (live) => setSt((s) => ({ ...s, live, liveOpened: s.liveOpened || live.kind === 'open' })),
         finished: () => ended,
       });
     };

@@ -2,7 +2,7 @@
 import type { BoardModel, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel } from '@matchtape/engine';
 import { CARD_BY_ID } from './cards/pool';
 import { currentAtk, currentDef, defOf } from './rules';
-import { phaseOf } from './state';
+import { locate, phaseOf } from './state';
 import { isHidden, type AlphaClashState, type AnyRef, type Permanent } from './types';
 
 function face(cardId: string) {
@@ -32,11 +32,18 @@ function tile(s: AlphaClashState, r: AnyRef, perm?: Permanent): Tile {
     if (s.clash?.attacker === r.id) tags.push('attacking');
     if (s.clash?.obstructors.includes(r.id)) tags.push('obstructing');
     if (s.clash?.target === r.id) tags.push('attacked');
-    if (perm.attachedTo) tags.push(`attached to ${perm.attachedTo}`);
+    if (perm.attachedTo) tags.push(`attached to ${nameInPlay(s, perm.attachedTo)}`);
     if (perm.defeated) tags.push('defeated');
     if (tags.length) t.tags = tags;
   }
   return t;
+}
+
+/** The name of a card in play as the viewer's state shows it ("a card" when it is not there or hidden). */
+function nameInPlay(s: AlphaClashState, id: string): string {
+  const at = locate(s, id);
+  const ref = !at ? null : at.kind === 'contender' ? at.contender.card : at.perm.card;
+  return ref && !isHidden(ref) ? (CARD_BY_ID.get(ref.cardId)?.name ?? 'a card') : 'a card';
 }
 
 export function board(s: AlphaClashState): BoardModel {
@@ -76,7 +83,7 @@ export function board(s: AlphaClashState): BoardModel {
     };
   });
   const shared: ZoneModel[] = [
-    { key: 'standby', label: 'Standby', layout: 'stack', count: s.standby.length, cards: s.standby.map((o) => (o.card ? tile(s, o.card) : { id: o.sid, cardId: 'effect', face: { name: `Effect of ${o.source ?? '?'}`, types: ['Effect'] } })) },
+    { key: 'standby', label: 'Standby', layout: 'stack', count: s.standby.length, cards: s.standby.map((o) => (o.card ? tile(s, o.card) : { id: o.sid, cardId: 'effect', face: { name: o.source ? `Effect of ${nameInPlay(s, o.source)}` : 'An effect', types: ['Effect'] } })) },
     { key: 'clashground', label: 'Clashground', layout: 'row', count: s.clashground ? 1 : 0, cards: s.clashground ? [tile(s, s.clashground.card, s.clashground)] : [] },
   ];
   let banner: string | null = null;

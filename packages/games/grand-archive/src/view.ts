@@ -166,7 +166,7 @@ export function board(s: GAState): BoardModel {
     };
   });
   const shared: ZoneModel[] = [
-    { key: 'stack', label: 'Effects Stack', layout: 'stack', count: s.stack.length, cards: s.stack.map((it) => ({ id: it.sid, cardId: it.card?.cardId ?? it.sourceCardId, face: { ...faceOf(it.card?.cardId ?? it.sourceCardId), text: it.label }, tags: [it.kind, `controller ${it.controller}`] })) },
+    { key: 'stack', label: 'Effects Stack', layout: 'stack', count: s.stack.length, cards: s.stack.map((it) => ({ id: it.sid, cardId: it.card?.cardId ?? it.sourceCardId, face: { ...faceOf(it.card?.cardId ?? it.sourceCardId), text: it.label }, tags: [it.kind, `${it.controller}'s`] })) },
   ];
   if (s.pending) shared.push({ key: 'pending', label: 'Being activated', layout: 'row', count: 1, cards: [tile(s.pending.card)] });
   if (s.combat?.attackCard) shared.push({ key: 'intention', label: 'Intention', layout: 'row', count: 1, cards: [tile(s.combat.attackCard)] });
