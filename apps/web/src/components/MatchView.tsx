@@ -243,9 +243,9 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
       const s = tape.timeline.seqOfTurn(initialTurn);
       if (s !== null) seek(s);
       else {
-        setTurnProblem(noTurnMessage(initialTurn, tape.timeline.turnRange(), isLive));
         if (isLive) backToLive();
         else seek(tape.length);
+        setTurnProblem(noTurnMessage(initialTurn, tape.timeline.turnRange(), isLive));
       }
     } else if (initialSeq !== null && initialSeq > tape.length && isLive) backToLive();
   }, [st.phase, tape, initialTurn, initialSeq, isLive, seek, backToLive]);
@@ -488,13 +488,13 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
           </div>
           <PerspectiveSwitch value={as} seats={seats} allowed={allowed} onChange={switchTo} onNeedToken={(w) => setDialog({ wanted: w })} />
           <div className="head-actions">
-            <button className="btn ghost" onClick={toggleMuted} aria-pressed={!muted} title={muted ? 'Screen-reader announcements of new events are off' : 'New events are announced to screen readers'}>
+            <button className="btn ghost" onClick={toggleMuted} aria-pressed={!muted} aria-label="Announce new events" title={muted ? 'Screen-reader announcements of new events are off' : 'New events are announced to screen readers'}>
               <Icon name={muted ? 'mute' : 'sound'} /> <span className="label-wide">{muted ? 'Announcements off' : 'Announcements on'}</span>
             </button>
-            <button className="btn" onClick={copyLink} title="Copy a link to this moment and perspective">
+            <button className="btn" onClick={copyLink} aria-label="Copy link to this moment" title="Copy a link to this moment and perspective">
               <Icon name="link" /> <span className="label-wide">Copy link to this moment</span>
             </button>
-            <button className="btn ghost" onClick={() => setDialog({ wanted: null })} title="Paste or forget a viewer token">
+            <button className="btn ghost" onClick={() => setDialog({ wanted: null })} aria-label={token ? 'Token set: change or forget it' : 'Paste a viewer token'} title="Paste or forget a viewer token">
               <Icon name="key" /> <span className="label-wide">{token ? 'Token set' : 'Token…'}</span>
             </button>
           </div>
