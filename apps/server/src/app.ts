@@ -3,7 +3,7 @@
 //   relay     – outbox relay Postgres → NATS (startRelay, injected by main)
 //   projector – public-view publisher (delayed) on matchtape.match.<id>.public, and the bot driver
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { DeckList, EventEnvelope, PlayerId } from '@matchtape/engine';
 import type { Bus } from '@matchtape/bus';
@@ -89,7 +89,7 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       : { ...(typeof opts.logger === 'object' ? opts.logger : {}), serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }) } };
   // One line per request, at a level by outcome: successes are debug (spectator polling would drown the log),
   // client errors info, server errors error.
-  const app = Fastify({ bodyLimit: opts.bodyLimitBytes ?? 64 * 1024, logger, trustProxy: true, disableRequestLogging: true });
+  const app = Fastify({ bodyLimit: opts.bodyLimitBytes ?? 64 * 1024, logger, trustProxy: true, logController: new LogController({ disableRequestLogging: true }) });
   app.addHook('onResponse', async (req, reply) => {
     const status = reply.statusCode;
     const line = { method: req.method, url: redactUrl(req.url), status, ms: Math.round(reply.elapsedTime) };
