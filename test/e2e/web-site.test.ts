@@ -177,8 +177,8 @@ describe('spectator site (browser)', () => {
     expect(await head()).toEqual(before);
     expect(before.height).toBeLessThan(70);
     const seq = await seqOf(page);
-    // The address bar holds the moment at once, so a reload right after a step keeps it.
-    expect(new URL(page.url()).searchParams.get('seq')).toBe(String(seq));
+    // The address bar holds the moment at once (well within 200 ms), so a reload right after a step keeps it.
+    await page.waitForFunction((n) => new URL(location.href).searchParams.get('seq') === String(n), seq, { timeout: 200 });
     const server = await serverBoard(stack, live.matchId, seq, 'public');
     expect(await shownOnPage(page)).toEqual(sortPlayers(shownOf(server.board)));
     const behind = Number(await page.locator('.match-page').getAttribute('data-length'));
@@ -509,9 +509,12 @@ describe('spectator site (browser)', () => {
   it('a missing match is an HTTP 404 page for people; a seat the match lacks says so', async () => {
     const res = await fetch(`${stack.web}/matches/no-such-match-here`);
     expect(res.status).toBe(404);
-    const html = await res.text();
-    expect(html).toContain('Match not found');
-    expect(html).not.toMatch(/\/api\/|GET /);
+    expect(await res.text()).toContain('Match not found');
+    const missing = await openPage('/matches/no-such-match-here');
+    const words = await missing.locator('#content').innerText();
+    expect(words).toContain('Match not found');
+    expect(words).not.toMatch(/\/api\/|GET |openapi/);
+    await missing.close();
     const page = await openPage(`/matches/${finished.matchId}?as=p7`);
     await page.getByRole('alert').filter({ hasText: 'No seat p7 in this match' }).waitFor();
     expect(await page.getByRole('alert').filter({ hasText: 'No seat p7' }).textContent()).toMatch(/Ada \(p1\), Brook \(p2\)/);

@@ -323,30 +323,43 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
   );
 
   // New events while following live, announced politely (aria-live) unless muted: the latest line, with a count
-  // when several arrived together; at most one announcement every 1.5 s.
+  // when several arrived together; at most one announcement every 1.5 s (a throttle, not a debounce: a busy
+  // match that never pauses is still announced).
   const announced = useRef(0);
+  const announceTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const announceLatest = useRef<() => void>(() => {});
+  announceLatest.current = () => {
+    if (!tape || !game) return;
+    const from = announced.current + 1;
+    const e = tape.envelopes[length - 1];
+    if (!e || length < from) return;
+    let line: string;
+    try {
+      line = humanText(game.describe(e), cardNamesAt(length, length), names);
+    } catch {
+      line = humanPhase(e.type);
+    }
+    setAnnouncement(length > from ? `${length - from + 1} new events. Latest: ${line}` : line);
+    announced.current = length;
+  };
   useEffect(() => {
     if (!tape || !game || !following || muted) {
       announced.current = length;
       return;
     }
     if (announced.current === 0) announced.current = length; // not the whole backlog on arrival
-    if (length <= announced.current) return;
-    const h = setTimeout(() => {
-      const from = announced.current + 1;
-      const e = tape.envelopes[length - 1];
-      if (!e) return;
-      let line: string;
-      try {
-        line = humanText(game.describe(e), cardNamesAt(length, length), names);
-      } catch {
-        line = humanPhase(e.type);
-      }
-      setAnnouncement(length > from ? `${length - from + 1} new events. Latest: ${line}` : line);
-      announced.current = length;
+    if (length <= announced.current || announceTimer.current) return;
+    announceTimer.current = setTimeout(() => {
+      announceTimer.current = null;
+      announceLatest.current();
     }, 1500);
-    return () => clearTimeout(h);
-  }, [length, following, muted, tape, game, cardNamesAt, names]);
+  }, [length, following, muted, tape, game]);
+  useEffect(
+    () => () => {
+      if (announceTimer.current) clearTimeout(announceTimer.current);
+    },
+    [],
+  );
 
   useEffect(() => {
     if (meta) document.title = `${meta.players.map((p) => p.name).join(' vs ') || meta.matchId} · ${game?.title ?? meta.game} · Matchtape`;
@@ -521,7 +534,14 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
         )}
         <div className="match-main">
           <main className="board-wrap" aria-label="Board">
-            <a className="skip skip-local" href="#timeline">
+            <a
+              className="skip skip-local"
+              href="#timeline"
+              onClick={(e) => {
+                e.preventDefault();
+                document.getElementById('timeline')?.focus();
+              }}
+            >
               Skip to the timeline
             </a>
             {length === 0 ? (
