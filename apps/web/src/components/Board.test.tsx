@@ -83,3 +83,13 @@ describe('Board', () => {
     expect(tip.textContent).toContain('power');
   });
 });
+
+describe('tile names', () => {
+  it('sets names with a long word smaller instead of cutting or breaking them', async () => {
+    const { nameFit } = await import('./Tile');
+    expect(nameFit('Flare')).toBe('');
+    expect(nameFit('War, Legion Commander')).toBe('');
+    expect(nameFit('Kilimanjaro, Raging Giant')).toBe(' tile-name-long');
+    expect(nameFit('Torque, the Uncontrollable')).toBe(' tile-name-xlong');
+  });
+});

@@ -35,6 +35,12 @@ export function statLine(stats: Record<string, number | string> | undefined, cur
   });
 }
 
+/** Names with a long word ("Uncontrollable") are set smaller so the word fits whole on a line of the tile. */
+export function nameFit(name: string): string {
+  const longest = Math.max(0, ...name.split(/\s+/).map((w) => w.length));
+  return longest >= 13 ? ' tile-name-xlong' : longest >= 10 ? ' tile-name-long' : '';
+}
+
 /** The short visible label of a card stat: "atk" → "ATK", "health" → "HP" (the full key is in the tooltip). */
 export function statAbbrev(key: string): string {
   const k = key.toLowerCase();
@@ -83,7 +89,7 @@ function TileView({ tile, size = 'md' }: { tile: TileModel; size?: 'sm' | 'md' }
       onBlur={() => inspect(null)}
     >
       <div className="tile-head">
-        <span className="tile-name">{f.name}</span>
+        <span className={`tile-name${nameFit(f.name)}`}>{f.name}</span>
         {f.cost !== undefined && f.cost !== null && f.cost !== '' && <span className="tile-cost">{f.cost}</span>}
       </div>
       <div className="tile-type">{f.types.join(' · ')}</div>
