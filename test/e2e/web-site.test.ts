@@ -141,10 +141,12 @@ describe('spectator site (browser)', () => {
   it('follows a live bot match: events arrive, the stream resumes after a drop, scrub back then back to live', async () => {
     const live = await createBotMatch(['Eli', 'Fox']);
     const page = await stack.browser.newPage({ viewport: { width: 1280, height: 720 } });
-    // The first live connection is cut; the page must reconnect by itself, resuming after the last seq it holds.
-    const resumes: (string | undefined)[] = [];
-    await page.route('**/api/matches/*/live*', async (route) => {
-      resumes.push(route.request().headers()['last-event-id']);
+    // The first live connection (the browser's shared stream, POST /live) is cut; the page must reconnect by
+    // itself, resuming after the last seq it holds.
+    const resumes: number[] = [];
+    await page.route('**/live', async (route) => {
+      const body = route.request().postDataJSON() as { subs: { matchId: string; lastSeq: number }[] };
+      resumes.push(body.subs.find((x) => x.matchId === live.matchId)?.lastSeq ?? -1);
       if (resumes.length === 1) await route.abort('connectionreset');
       else await route.continue();
     });
@@ -156,15 +158,27 @@ describe('spectator site (browser)', () => {
     const first = Number(await page.locator('.match-page').getAttribute('data-length'));
     await page.waitForFunction((n) => Number(document.querySelector('.match-page')?.getAttribute('data-length')) > n, first, { timeout: 30_000 });
     expect(resumes.length).toBeGreaterThanOrEqual(2);
-    expect(Number(resumes[1])).toBeGreaterThan(0);
+    expect(resumes[1]).toBeGreaterThan(0);
     if ((await page.locator('.match-page').getAttribute('data-status')) === 'ended') throw new Error('the bot match ended before the live checks; slow the bots (MATCHTAPE_BOT_MIN_MS)');
     await page.locator('.badge-live').waitFor();
     await page.screenshot({ path: join(RESULTS, 'web-match-live.png') });
+    // The header keeps its place and its one line when LIVE becomes "Back to live".
+    const head = async () =>
+      page.evaluate(() => {
+        const h = document.querySelector<HTMLElement>('.match-head')!.getBoundingClientRect();
+        const sw = document.querySelector<HTMLElement>('[role="radiogroup"]')!.getBoundingClientRect();
+        return { height: h.height, switchX: sw.x, switchY: sw.y };
+      });
+    const before = await head();
     // Scrub back while live: the board holds that moment (the server's public view of it) while events arrive.
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
     await page.getByRole('button', { name: /Back to live/ }).waitFor();
+    expect(await head()).toEqual(before);
+    expect(before.height).toBeLessThan(70);
     const seq = await seqOf(page);
+    // The address bar holds the moment at once (well within 200 ms), so a reload right after a step keeps it.
+    await page.waitForFunction((n) => new URL(location.href).searchParams.get('seq') === String(n), seq, { timeout: 200 });
     const server = await serverBoard(stack, live.matchId, seq, 'public');
     expect(await shownOnPage(page)).toEqual(sortPlayers(shownOf(server.board)));
     const behind = Number(await page.locator('.match-page').getAttribute('data-length'));
@@ -321,6 +335,220 @@ describe('spectator site (browser)', () => {
     expect(bodies.join('').length).toBeGreaterThan(1000);
     await page.close();
   }, 60_000);
+
+  it('ten match tabs in one browser all load and go live over one shared connection', async () => {
+    // Nine matches waiting for a human seat stay live as long as needed; the tenth is a bot match whose events
+    // must arrive through the shared stream.
+    const waiting = await Promise.all(
+      Array.from({ length: 9 }, (_, i) =>
+        apiJson<Created>(stack.api, '/api/matches', { body: { game: GAME, players: [{ name: `Host ${i + 1}`, bot: 'greedy' }, { name: `Guest ${i + 1}` }] } }),
+      ),
+    );
+    const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const direct: string[] = [];
+    const shared: string[] = [];
+    ctx.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (/^\/api\/matches\/[^/]+\/live$/.test(path)) direct.push(path);
+      if (path === '/live') shared.push(r.method());
+    });
+    const pages: Page[] = [];
+    for (const m of waiting) {
+      const p = await ctx.newPage();
+      await p.goto(`${stack.web}/matches/${m.matchId}`);
+      await p.locator('.match-status[data-live="live"]').waitFor({ timeout: 20_000 });
+      pages.push(p);
+    }
+    const bots = await createBotMatch(['Ivy', 'Jun']);
+    const tenth = await ctx.newPage();
+    await tenth.goto(`${stack.web}/matches/${bots.matchId}`);
+    await tenth.locator('.board').waitFor({ timeout: 20_000 });
+    pages.push(tenth);
+    const first = Number(await tenth.locator('.match-page').getAttribute('data-length'));
+    await tenth.waitForFunction((n) => Number(document.querySelector('.match-page')?.getAttribute('data-length')) > n, first, { timeout: 30_000 });
+    // Every tab is still live, the list still loads beside them, and no tab opened a stream of its own.
+    for (const p of pages.slice(0, 9)) expect(await p.locator('.match-status').getAttribute('data-live')).toBe('live');
+    const home = await ctx.newPage();
+    await home.goto(`${stack.web}/`);
+    await home.locator(`tr[data-match="${waiting[0]!.matchId}"]`).waitFor({ timeout: 15_000 });
+    expect(direct).toEqual([]);
+    expect(shared.length).toBeGreaterThan(0);
+    expect(shared.every((m) => m === 'POST')).toBe(true);
+    await ctx.close();
+  }, 150_000);
+
+  it('speaks of players by name and in words: no seat ids, no machine names, no bare instance ids', async () => {
+    const page = await openPage(`/matches/${finished.matchId}`, { width: 1280, height: 800 });
+    await page.locator('.board').waitFor();
+    const banner = await page.locator('.banner-end').textContent();
+    expect(banner).toMatch(/^(Ada|Brook) wins|^Match ended/);
+    const bad = /\b(?:[pP][1-4](?:-\w+)?|[a-z]+[A-Z][A-Za-z]*|s\d+)\b|\(s\)/;
+    for (const sel of ['.match-head', '.board', '.log', '.controls .position']) {
+      const text = (await page.locator(sel).innerText()).replace(/\s+/g, ' ');
+      expect({ sel, hit: bad.exec(text)?.[0] ?? null }).toEqual({ sel, hit: null });
+    }
+    const keyLabels = await page.locator('.tl-keys button').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label') ?? ''));
+    expect(keyLabels.length).toBeGreaterThan(0);
+    expect(keyLabels.filter((l) => /\bp[1-4]-\w+/.test(l.replace(/^Event \d+, turn \d+: /, '')))).toEqual([]);
+    // Every line of every turn in words.
+    await page.locator('.log select').selectOption('all');
+    const logText = await page.locator('.log').innerText();
+    expect(bad.exec(logText)?.[0] ?? null).toBeNull();
+    await page.close();
+  }, 60_000);
+
+  it('turns: ?turn=N opens the start of turn N, and a turn the match does not have says so', async () => {
+    const tl = await apiJson<{ timeline: { turns: { turn: number; fromSeq: number }[] } }>(stack.api, `/api/matches/${finished.matchId}/timeline?as=public`);
+    const target = tl.timeline.turns[Math.floor(tl.timeline.turns.length / 2)]!;
+    const page = await openPage(`/matches/${finished.matchId}?turn=${target.turn}`);
+    await page.locator(`.match-page[data-seq="${target.fromSeq}"]`).waitFor();
+    await page.waitForURL((u) => u.searchParams.get('seq') === String(target.fromSeq) && !u.searchParams.has('turn'));
+    expect(await page.locator('.board').getAttribute('data-turn')).toBe(String(target.turn));
+    await page.goto(`${stack.web}/matches/${finished.matchId}?turn=999`);
+    await page.getByRole('alert').filter({ hasText: 'There is no turn 999' }).waitFor();
+    await page.getByRole('spinbutton', { name: 'Jump to turn' }).fill('500');
+    await page.getByRole('button', { name: 'Go to that turn' }).click();
+    await page.getByRole('alert').filter({ hasText: 'There is no turn 500' }).waitFor();
+    await page.close();
+  }, 60_000);
+
+  it('layout at 1280×800: both fields in view, the judge hand clear of the stats, whole card names, labelled stats, a favicon', async () => {
+    const at = Math.floor(finishedLength * 0.6);
+    const measure = (page: Page) =>
+      page.evaluate(() => {
+        const r = (el: Element) => el.getBoundingClientRect().toJSON() as { x: number; y: number; width: number; height: number; bottom: number; right: number };
+        const wrap = r(document.querySelector('.board-wrap')!);
+        const players = [...document.querySelectorAll('.player')].map((p) => ({ player: r(p), hand: p.querySelector('.player-hand') ? r(p.querySelector('.player-hand')!) : null, stats: r(p.querySelector('.player-stats')!) }));
+        const clipped = [...document.querySelectorAll<HTMLElement>('.tile-name')].filter((n) => n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1).map((n) => n.textContent);
+        return { wrap, players, clipped, statLabels: document.querySelectorAll('.player .tile .stat-k').length };
+      });
+    // Public view: both players' fields on screen without scrolling.
+    const page = await stack.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${stack.web}/matches/${finished.matchId}?seq=${at}`);
+    await page.locator(`.match-page[data-seq="${at}"] .board`).waitFor();
+    const pub = await measure(page);
+    expect(pub.players).toHaveLength(2);
+    for (const p of pub.players) {
+      expect(p.player.y).toBeGreaterThanOrEqual(pub.wrap.y - 1);
+      expect(p.player.bottom).toBeLessThanOrEqual(pub.wrap.bottom + 1);
+    }
+    expect(pub.clipped).toEqual([]);
+    expect(pub.statLabels).toBeGreaterThan(0);
+    await page.screenshot({ path: join(RESULTS, 'web-match-1280x800.png') });
+    expect(await page.locator('link[rel="icon"]').count()).toBeGreaterThan(0);
+    const icon = await fetch(`${stack.web}${await page.locator('link[rel="icon"]').first().getAttribute('href')}`);
+    expect(icon.status).toBe(200);
+    // Judge view: each hand of faces clear of the player's stats.
+    await page.goto(`${stack.web}/matches/${finished.matchId}?seq=${at}&token=${judge}&as=judge`);
+    await page.locator('.match-page[data-perspective="judge"] .board').waitFor();
+    const jv = await measure(page);
+    for (const p of jv.players) {
+      expect(p.hand).not.toBeNull();
+      const h = p.hand!;
+      expect(h.x < p.stats.right && p.stats.x < h.right && h.y < p.stats.bottom && p.stats.y < h.bottom).toBe(false);
+    }
+    expect(jv.clipped).toEqual([]);
+    await page.screenshot({ path: join(RESULTS, 'web-match-judge-1280x800.png') });
+    await page.close();
+  }, 60_000);
+
+  it('keyboard and screen readers: one-stop perspective radios, skip to the timeline, focusable key moments, polite announcements', async () => {
+    const n = Math.floor(finishedLength / 2);
+    const page = await openPage(`/matches/${finished.matchId}?seq=${n}`);
+    await page.locator(`.match-page[data-seq="${n}"]`).waitFor();
+    await page.locator('[role="radio"][aria-checked="true"]').focus();
+    expect(await page.locator('[role="radiogroup"] [tabindex="0"]').count()).toBe(1);
+    await page.keyboard.press('ArrowRight');
+    expect(await seqOf(page)).toBe(n);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('radio');
+    await page.locator('.skip-local').focus();
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('timeline');
+    const marker = page.locator('.tl-keys button[tabindex="0"]');
+    expect(await page.locator('.tl-keys button[tabindex="0"]').count()).toBe(1);
+    await marker.focus();
+    await page.keyboard.press('ArrowRight');
+    const target = Number(await page.evaluate(() => document.activeElement?.getAttribute('data-seq')));
+    expect(await seqOf(page)).toBe(n);
+    await page.keyboard.press('Enter');
+    expect(await seqOf(page)).toBe(target);
+    const region = page.locator('[aria-live="polite"][data-testid="announcer"]');
+    expect(await region.count()).toBe(1);
+    await page.close();
+    // Live: new events are announced; the mute setting silences them and is remembered.
+    const live = await createBotMatch(['Kit', 'Lou']);
+    const lp = await openPage(`/matches/${live.matchId}`);
+    await lp.locator('.match-status[data-live="live"]').waitFor();
+    await lp.waitForFunction(() => (document.querySelector('[data-testid="announcer"]')?.textContent ?? '').length > 0, null, { timeout: 30_000 });
+    expect(await lp.locator('[data-testid="announcer"]').textContent()).not.toMatch(/\bp[12]\b/);
+    const toggle = lp.getByRole('button', { name: 'Announce new events' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await toggle.click();
+    await lp.locator('button[aria-label="Announce new events"][aria-pressed="false"]').waitFor();
+    expect(await lp.locator('[data-testid="announcer"]').textContent()).toBe('');
+    expect(await lp.evaluate(() => localStorage.getItem('matchtape.announce'))).toBe('off');
+    await lp.close();
+  }, 90_000);
+
+  it('connection state: LIVE is not lit while disconnected; ?seq past the end follows live', async () => {
+    const live = await apiJson<Created>(stack.api, '/api/matches', { body: { game: GAME, players: [{ name: 'Mo', bot: 'greedy' }, { name: 'Nia' }] } });
+    const cut = await stack.browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await cut.route('**/live', (route) => route.abort('connectionrefused'));
+    await cut.goto(`${stack.web}/matches/${live.matchId}`);
+    await cut.locator('.match-status[data-live="disconnected"]').waitFor({ timeout: 20_000 });
+    expect(await cut.locator('.badge-live').count()).toBe(0);
+    expect(await cut.getByRole('status').filter({ hasText: /Disconnected/ }).count()).toBeGreaterThan(0);
+    await cut.close();
+    const page = await openPage(`/matches/${live.matchId}?seq=999999`);
+    await page.locator('.match-status[data-live="live"]').waitFor({ timeout: 20_000 });
+    const el = page.locator('.match-page');
+    expect(await el.getAttribute('data-seq')).toBe(await el.getAttribute('data-length'));
+    await page.close();
+  }, 60_000);
+
+  it('a missing match is an HTTP 404 page for people; a seat the match lacks says so', async () => {
+    const res = await fetch(`${stack.web}/matches/no-such-match-here`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('Match not found');
+    const missing = await openPage('/matches/no-such-match-here');
+    const words = await missing.locator('#content').innerText();
+    expect(words).toContain('Match not found');
+    expect(words).not.toMatch(/\/api\/|GET |openapi/);
+    await missing.close();
+    const page = await openPage(`/matches/${finished.matchId}?as=p7`);
+    await page.getByRole('alert').filter({ hasText: 'No seat p7 in this match' }).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'No seat p7' }).textContent()).toMatch(/Ada \(p1\), Brook \(p2\)/);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.getByRole('button', { name: 'Watch as public' }).click();
+    await page.locator('.match-page[data-perspective="public"] .board').waitFor();
+    await page.close();
+  }, 60_000);
+
+  it('the match list is usable on a phone', async () => {
+    const page = await openPage('/', { width: 390, height: 844 });
+    const row = page.locator(`tr[data-match="${finished.matchId}"]`);
+    await row.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    const link = (await row.locator('a.match-link').boundingBox())!;
+    expect(link.x).toBeGreaterThanOrEqual(0);
+    expect(link.x + link.width).toBeLessThanOrEqual(390);
+    expect(link.height).toBeGreaterThanOrEqual(24);
+    expect(await row.locator('td[data-label="Health / life"]').isVisible()).toBe(true);
+    await page.screenshot({ path: join(RESULTS, 'web-home-phone.png'), fullPage: true });
+    await page.close();
+  }, 60_000);
+
+  it('screenshots of the live page at 390, 1280 and 1920 px', async () => {
+    // MATCHTAPE_SCREENSHOT_TAG (e.g. "before") keeps earlier shots beside new ones for a before/after comparison.
+    const tag = process.env.MATCHTAPE_SCREENSHOT_TAG ? `-${process.env.MATCHTAPE_SCREENSHOT_TAG}` : '';
+    const live = await createBotMatch(['Gwen', 'Hal']);
+    for (const [width, height] of [[390, 844], [1280, 800], [1920, 1080]] as const) {
+      const page = await openPage(`/matches/${live.matchId}`, { width, height });
+      await page.locator('.board').waitFor();
+      await page.screenshot({ path: join(RESULTS, `web-live-${width}${tag}.png`) });
+      await page.close();
+    }
+  }, 90_000);
 
   it('works on a phone-sized screen', async () => {
     const page = await openPage(`/matches/${finished.matchId}?seq=${Math.floor(finishedLength / 2)}`, { width: 390, height: 844 });

@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainEvents, GENESIS_HASH, type EventEnvelope, type NewEvent } from '@matchtape/engine';
+import { coinRace } from '@matchtape/engine/testing/fixture-game';
 import { verifyToken } from '@matchtape/server/auth/tokens';
 import { cli, tempDir } from './testing';
 import { parseJsonl, toJsonl } from './jsonl';
@@ -108,6 +109,27 @@ describe('verify', () => {
     const r = await cli(['verify', 'tampered.jsonl'], dir);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(`✗ sim-9: seq ${list[i]!.seq}: chain: hash does not match the event content`);
+  });
+
+  it('says a redacted (public) copy is one, checks what it can, and still catches tampering in it', async () => {
+    const list = events('one.jsonl');
+    // What GET /api/matches/ID/export gives a spectator: the public view of each event, original hashes kept.
+    const pub = list.map((e) => coinRace.viewEvent(e, 'public'));
+    writeFileSync(join(dir, 'public.jsonl'), toJsonl(pub));
+    const r = await cli(['verify', 'public.jsonl'], dir);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toMatch(/^✓ sim-9 \(coin-race\): a redacted \(public\) copy of \d+ events; \d+ of them hide cards or random outcomes, so their content cannot be checked against their hashes\.$/);
+    expect(r.stdout).toMatch(/Checked: seq gap-free; hash links intact from seq 1 to \d+; the content of the other \d+ events matches its hash; seed commitment holds; fold clean as the public sees it\./);
+    expect(r.stdout).toMatch(/Not checkable in this copy: hidden card identities and random outcomes\./);
+    expect(r.stdout).not.toMatch(/chain: hash does not match/);
+    expect(JSON.parse((await cli(['verify', 'public.jsonl', '--json'], dir)).stdout)).toMatchObject({ ok: true, redacted: { seqs: expect.any(Array) } });
+    // An event that is not redacted but was changed still fails, by seq.
+    const k = pub.findIndex((e) => JSON.stringify(e) === JSON.stringify(list[pub.indexOf(e)]) && e.type !== 'MatchStarted' && typeof e.payload.player === 'string');
+    const forged = pub.map((e, j) => (j === k ? { ...e, payload: { ...e.payload, player: e.payload.player === 'p1' ? 'p2' : 'p1' } } : e));
+    writeFileSync(join(dir, 'public-forged.jsonl'), toJsonl(forged));
+    const f = await cli(['verify', 'public-forged.jsonl'], dir);
+    expect(f.code).toBe(1);
+    expect(f.stdout).toBe(`✗ sim-9: seq ${pub[k]!.seq}: chain: hash does not match the event content`);
   });
 
   it('fails on a forged random outcome even when the chain was recomputed, naming its seq', async () => {

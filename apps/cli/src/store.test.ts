@@ -3,6 +3,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '@matchtape/store';
+import { createServer, registryOf } from '@matchtape/server';
+import { coinRace } from '@matchtape/engine/testing/fixture-game';
 import { cli, tempDir } from './testing';
 import { parseJsonl } from './jsonl';
 
@@ -66,6 +68,32 @@ describe('import and export', () => {
       expect(await s.getMatch('what-if')).toMatchObject({ seed: '5-1', status: 'playing', lastSeq: 8 });
     } finally {
       await s.close();
+    }
+  });
+
+  it('export takes the id as an argument or --match, and reads a running server through its API when it holds the store', async () => {
+    const byArg = await cli(['export', 'sim-5-1', ...store], dir);
+    const byFlag = await cli(['export', '--match', 'sim-5-1', ...store], dir);
+    expect(byArg.code).toBe(0);
+    expect(byArg.stdout).toBe(byFlag.stdout);
+    expect((await cli(['export', 'sim-5-1', '--match', 'sim-5-2', ...store], dir)).stderr).toMatch(/the id is given twice and differs/);
+    expect((await cli(['export', ...store], dir)).stderr).toMatch(/which match\? give its id: matchtape export ID/);
+    // A server holds the embedded database (as `npm start` does): the store cannot be opened a second time.
+    const held = await openStore({ dataDir: join(dir, 'data/pglite') });
+    const server = await createServer({ store: held, bus: null, games: registryOf({ [coinRace.id]: coinRace }), roles: ['api'], bots: false, logger: false });
+    try {
+      const url = await server.listen(0, '127.0.0.1');
+      const port = new URL(url).port;
+      const r = await cli(['export', 'sim-5-1', '--out', 'via-api.jsonl', ...store], dir, { env: { MATCHTAPE_PORT: port } });
+      expect(r.stderr).toMatch(/the embedded database is in use by the running server; reading sim-5-1 through its API at http:\/\/127\.0\.0\.1:\d+/);
+      expect(r.code).toBe(0);
+      const viaApi = parseJsonl(readFileSync(join(dir, 'via-api.jsonl'), 'utf8'), 'via-api').matches.get('sim-5-1')!;
+      expect(viaApi).toEqual([...parseJsonl(byArg.stdout, 'store').matches.get('sim-5-1')!]);
+      expect((await cli(['export', 'nope', ...store], dir, { env: { MATCHTAPE_PORT: port } })).stderr).toMatch(/the server at http:\/\/127\.0\.0\.1:\d+ has no match nope/);
+      expect((await cli(['export', 'sim-5-2', '--api', url, ...store], dir)).code).toBe(0);
+    } finally {
+      await server.close();
+      await held.close();
     }
   });
 });

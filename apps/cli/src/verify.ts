@@ -2,6 +2,9 @@
 // clean fold through the game (each event valid under the game's event schema, evolve never throws, each
 // event's stamped turn/phase/step is where the fold says the game is). Names the first bad seq.
 import {
+  GENESIS_HASH,
+  hashEnvelope,
+  jsonEqual,
   MATCH_ENDED,
   MATCH_STARTED,
   seedCommitment,
@@ -25,6 +28,11 @@ export interface MatchVerification {
   randomDraws: number;
   ended: boolean;
   warnings: string[];
+  /**
+   * Set for a redacted (public) copy: every seq, prevHash and hash is the original, but these events' payloads
+   * hide what the viewer may not see, so their content cannot be checked against their hashes.
+   */
+  redacted?: { seqs: number[]; lastHash: string };
 }
 
 export interface VerifyOptions {
@@ -49,6 +57,47 @@ export function revealedSeed(events: readonly EventEnvelope[]): string | null {
   return typeof seed === 'string' ? seed : null;
 }
 
+/** Somewhere in the payload a value is withheld: a hidden card ({ hidden: true }) or a nulled field. */
+function carriesRedaction(x: unknown): boolean {
+  if (x === null) return true;
+  if (Array.isArray(x)) return x.some(carriesRedaction);
+  if (typeof x === 'object') {
+    const o = x as Record<string, unknown>;
+    return o.hidden === true || Object.values(o).some(carriesRedaction);
+  }
+  return false;
+}
+
+/**
+ * Reads the events as a redacted copy of an intact chain: seqs gap-free and every prevHash the previous event's
+ * hash. `seqs` are the events whose content differs from their hash and that are redacted for the public
+ * (viewEvent leaves them unchanged) and withhold something; `forged` is the first that differs and is not.
+ * Null when the links themselves are broken (not a copy of one chain).
+ */
+export function redactedSeqs(events: readonly EventEnvelope[], game: AnyGameModule | null): { seqs: number[]; forged: number | null } | null {
+  if (!game) return null;
+  let prev = GENESIS_HASH;
+  const seqs: number[] = [];
+  let forged: number | null = null;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!;
+    if (e.seq !== i + 1 || e.prevHash !== prev) return null;
+    const { hash, ...rest } = e;
+    if (hashEnvelope(rest) !== hash) {
+      let fixed = false;
+      try {
+        fixed = jsonEqual(game.viewEvent(e, 'public'), e);
+      } catch {
+        fixed = false;
+      }
+      if (fixed && carriesRedaction(e.payload)) seqs.push(e.seq);
+      else forged ??= e.seq;
+    }
+    prev = hash;
+  }
+  return { seqs, forged };
+}
+
 export function verifyMatch(
   events: readonly EventEnvelope[],
   resolveGame: (id: string) => AnyGameModule | null,
@@ -59,7 +108,15 @@ export function verifyMatch(
   const fail = (seq: number, check: CheckName, reason: string): MatchVerification => ({ ...result, ok: false, failure: { seq, check, reason } });
 
   const chain = verifyChain(events);
-  if (!chain.ok) return fail(chain.seq, 'chain', chain.reason);
+  let redacted: number[] | null = null;
+  if (!chain.ok) {
+    const gid = gameOf(events) ?? opts.game ?? null;
+    const copy = chain.reason.startsWith('hash does not match') ? redactedSeqs(events, gid ? resolveGame(gid) : null) : null;
+    if (!copy || copy.seqs.length === 0) return fail(chain.seq, 'chain', chain.reason);
+    if (copy.forged !== null) return fail(copy.forged, 'chain', chain.reason);
+    redacted = copy.seqs;
+    result.redacted = { seqs: redacted, lastHash: events[events.length - 1]!.hash };
+  }
 
   const first = events[0]!;
   if (first.type !== MATCH_STARTED) return fail(1, 'start', `the first event is ${first.type}, not ${MATCH_STARTED}`);
@@ -86,9 +143,12 @@ export function verifyMatch(
       return fail(at, 'commitment', `sha256(seed ‖ matchId) does not match the seedCommitment of ${MATCH_STARTED} (seq 1)`);
     }
     const random = verifyRandom(events, seed);
-    if (!random.ok) return fail(random.seq, 'random', random.reason);
-    result.randomVerified = true;
-    result.randomDraws = random.draws;
+    if (!random.ok && redacted && /redacted/.test(random.reason)) result.warnings.push('random outcomes are redacted in this copy: not re-derived (verify the judge export)');
+    else if (!random.ok) return fail(random.seq, 'random', random.reason);
+    else {
+      result.randomVerified = true;
+      result.randomDraws = random.draws;
+    }
   } else {
     result.warnings.push('the match has not ended, so the seed is not revealed: random outcomes not re-derived (pass --seed to check them)');
   }

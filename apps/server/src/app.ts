@@ -3,7 +3,7 @@
 //   relay     – outbox relay Postgres → NATS (startRelay, injected by main)
 //   projector – public-view publisher (delayed) on matchtape.match.<id>.public, and the bot driver
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { DeckList, EventEnvelope, PlayerId } from '@matchtape/engine';
 import type { Bus } from '@matchtape/bus';
@@ -89,7 +89,7 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       : { ...(typeof opts.logger === 'object' ? opts.logger : {}), serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }) } };
   // One line per request, at a level by outcome: successes are debug (spectator polling would drown the log),
   // client errors info, server errors error.
-  const app = Fastify({ bodyLimit: opts.bodyLimitBytes ?? 64 * 1024, logger, trustProxy: true, disableRequestLogging: true });
+  const app = Fastify({ bodyLimit: opts.bodyLimitBytes ?? 64 * 1024, logger, trustProxy: true, logController: new LogController({ disableRequestLogging: true }) });
   app.addHook('onResponse', async (req, reply) => {
     const status = reply.statusCode;
     const line = { method: req.method, url: redactUrl(req.url), status, ms: Math.round(reply.elapsedTime) };
@@ -103,9 +103,10 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
   let publisher: PublicPublisher | null = null;
 
   // ---- errors: always JSON with a message saying what was wrong ----
-  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, _req, reply) => {
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
     if (err instanceof HostError) return reply.status(err.statusCode).send({ error: err.code, message: err.message });
-    if (err instanceof z.ZodError) return reply.status(400).send({ error: 'bad_request', message: zodMessage(err), issues: err.issues });
+    // GET and HEAD carry no body: what failed to parse was the query string.
+    if (err instanceof z.ZodError) return reply.status(400).send({ error: 'bad_request', message: zodMessage(err, req.method === 'GET' || req.method === 'HEAD' ? 'query' : 'body'), issues: err.issues });
     const status = err.statusCode ?? 500;
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       return reply.status(413).send({ error: 'body_too_large', message: `request body is over the ${opts.bodyLimitBytes ?? 65536}-byte limit` });
@@ -407,10 +408,10 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
   return server;
 }
 
-function zodMessage(err: z.ZodError): string {
+function zodMessage(err: z.ZodError, where: 'query' | 'body'): string {
   return err.issues
     .slice(0, 5)
-    .map((i) => `${i.path.length ? i.path.join('.') : 'body'}: ${i.message}`)
+    .map((i) => (where === 'query' ? `query ${i.path.length ? `parameter ${i.path.join('.')}` : 'string'}: ${i.message}` : `${i.path.length ? i.path.join('.') : 'body'}: ${i.message}`))
     .join('; ');
 }
 

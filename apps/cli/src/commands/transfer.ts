@@ -14,9 +14,9 @@ import {
 } from '@matchtape/engine';
 import { posInt, validate } from '../args';
 import type { CommandDef } from '../command';
-import { pickMatch, readJsonl, toJsonl, writeFileCreatingDirs } from '../jsonl';
+import { parseJsonl, pickMatch, readJsonl, toJsonl, writeFileCreatingDirs } from '../jsonl';
 import { CliError, getGame, loadGames } from '../io';
-import { openCliStore, storeFlags } from '../store';
+import { dataDirOf, openCliStore, storeFlags } from '../store';
 import { gameOf, revealedSeed, verifyMatch } from '../verify';
 
 const StoreFlagsSchema = { 'database-url': z.string().min(1).optional(), 'data-dir': z.string().min(1).optional() };
@@ -42,27 +42,87 @@ function seatsOf(events: readonly EventEnvelope[]): { id: PlayerId; name: string
 
 export const exportCmd: CommandDef = {
   name: 'export',
-  summary: 'write a stored match to a JSONL file (full envelopes)',
-  usage: 'export --match ID [--out F.jsonl] [--database-url URL | --data-dir DIR]',
-  flags: { match: { value: 'ID', help: 'match id' }, out: { value: 'F.jsonl', help: 'output file (default: stdout)' }, ...storeFlags },
-  details: 'The file holds the full truth (judge view), hash chain included; `matchtape verify` checks it anywhere.',
+  summary: 'write a stored match to a JSONL file (full envelopes), from the store or a running server',
+  usage: 'export ID [--out F.jsonl] [--api URL] [--database-url URL | --data-dir DIR]   (or --match ID)',
+  flags: {
+    match: { value: 'ID', help: 'match id (or give it as the first argument)' },
+    out: { value: 'F.jsonl', help: 'output file (default: stdout)' },
+    api: { value: 'URL', help: 'read through this running server\'s HTTP API (judge export) instead of opening the store' },
+    ...storeFlags,
+  },
+  details: [
+    'The file holds the full truth (judge view), hash chain included; `matchtape verify` checks it anywhere.',
+    'The embedded database allows one process at a time: while `npm start` (or the server) holds it, export reads',
+    'the match through that server\'s API instead (http://127.0.0.1:$MATCHTAPE_PORT, default 4000, with a judge',
+    'token signed by the same secret), and says so. --api URL does that for any server.',
+  ].join('\n'),
   async run(args, io) {
-    const a = validate(z.object({ positionals: z.array(z.string()).max(0), match: z.string({ message: 'which match? --match ID' }).min(1), out: z.string().min(1).optional(), ...StoreFlagsSchema }), { positionals: args.positionals, ...args.flags }, 'export');
-    const store = await openCliStore(io, a);
-    try {
-      const m = await store.getMatch(a.match);
-      if (!m) throw new CliError(`export: no match ${a.match} in the store (${store.dialect})`, 1);
-      const events = await store.readStream(a.match);
+    const a = validate(
+      z
+        .object({
+          positionals: z.array(z.string().min(1)).max(1, 'give one match id'),
+          match: z.string().min(1).optional(),
+          out: z.string().min(1).optional(),
+          api: z.url({ message: 'a server URL, e.g. http://127.0.0.1:4000' }).optional(),
+          ...StoreFlagsSchema,
+        })
+        .refine((x) => x.positionals.length > 0 || x.match !== undefined, { message: 'which match? give its id: matchtape export ID', path: ['match'] })
+        .refine((x) => x.positionals.length === 0 || x.match === undefined || x.positionals[0] === x.match, { message: 'the id is given twice and differs; give it once', path: ['match'] }),
+      { positionals: args.positionals, ...args.flags },
+      'export',
+    );
+    const id = a.positionals[0] ?? a.match!;
+    const write = (events: readonly EventEnvelope[], what: string) => {
       if (a.out) {
         writeFileCreatingDirs(resolve(io.cwd, a.out), toJsonl(events));
-        io.err(`exported ${events.length} events of ${a.match} (${m.game}, ${m.status}) to ${a.out}`);
+        io.err(`exported ${events.length} events of ${id} (${what}) to ${a.out}`);
       } else io.out(toJsonl(events).trimEnd());
       return 0;
+    };
+    if (a.api) return write(await exportThroughApi(io, a.api, id, a['data-dir']), `from ${a.api}`);
+    let store: Awaited<ReturnType<typeof openCliStore>>;
+    try {
+      store = await openCliStore(io, a);
+    } catch (err) {
+      // A running embedded server holds the database: ask it instead.
+      const embedded = !(a['database-url'] ?? io.env.DATABASE_URL);
+      if (!embedded || !/in use by process/.test((err as Error).message)) throw err;
+      const url = `http://127.0.0.1:${io.env.MATCHTAPE_PORT ?? '4000'}`;
+      io.err(`export: the embedded database is in use by the running server; reading ${id} through its API at ${url}`);
+      return write(await exportThroughApi(io, url, id, a['data-dir']), `from ${url}`);
+    }
+    try {
+      const m = await store.getMatch(id);
+      if (!m) throw new CliError(`export: no match ${id} in the store (${store.dialect})`, 1);
+      return write(await store.readStream(id), `${m.game}, ${m.status}`);
     } finally {
       await store.close();
     }
   },
 };
+
+/** GET /api/matches/:id/export as a judge (a short-lived token signed with the server's secret), checked line by line. */
+async function exportThroughApi(io: Parameters<CommandDef['run']>[1], base: string, id: string, dataDirFlag: string | undefined): Promise<EventEnvelope[]> {
+  const { loadOrCreateSecret, mintToken } = await import('@matchtape/server/auth/tokens');
+  const secret = loadOrCreateSecret({ secret: io.env.MATCHTAPE_SECRET ?? null, dataDir: dataDirOf(io, dataDirFlag) });
+  // The server checks expiry against its own clock, so the token is dated by the real one (not io.now).
+  const judge = mintToken({ role: 'judge', ttlSeconds: 300 }, { secret, now: Date.now() });
+  const url = `${base.replace(/\/+$/, '')}/api/matches/${encodeURIComponent(id)}/export`;
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: { authorization: `Bearer ${judge}` } });
+  } catch (err) {
+    throw new CliError(`export: cannot reach the server at ${base} (${(err as Error).message}); start it, or stop it and export from the store`, 1);
+  }
+  if (res.status === 404) throw new CliError(`export: the server at ${base} has no match ${id}`, 1);
+  if (res.status === 401 || res.status === 403)
+    throw new CliError(`export: the server at ${base} refused the judge token (${res.status}); it signs tokens with another secret: set MATCHTAPE_SECRET (or --data-dir) to the server's`, 1);
+  if (!res.ok) throw new CliError(`export: the server at ${base} answered ${res.status}: ${(await res.text()).slice(0, 200)}`, 1);
+  const text = await res.text();
+  const events = parseJsonl(text, url).matches.get(id);
+  if (!events) throw new CliError(`export: the server at ${base} sent no events of ${id}`, 1);
+  return events;
+}
 
 export const importCmd: CommandDef = {
   name: 'import',

@@ -31,7 +31,10 @@ export const verify: CommandDef = {
     'game; MatchEnded last and revealing the seed; sha256(seed ‖ matchId) = seedCommitment; every payload.random',
     're-derived from the seed; every event valid under the game\'s event schema, folded without error, with its',
     'stamped turn/phase/step equal to the fold\'s position. A match that has not ended is verified without the',
-    'random outcomes (a warning) unless --seed is given. Exit 0 when every match verifies, 1 otherwise.',
+    'random outcomes (a warning) unless --seed is given. A redacted (public) copy, e.g. GET /api/matches/ID/export',
+    'without a judge token, keeps every hash but hides cards: verify says so, checks the hash links, the content of',
+    'the events it does not redact, the seed commitment and the fold, and names what it cannot check.',
+    'Exit 0 when every match verifies (a redacted copy as far as it can be checked), 1 otherwise.',
   ].join('\n'),
   async run(args, io) {
     const a = validate(Schema, { positionals: args.positionals, ...args.flags }, 'verify');
@@ -50,7 +53,18 @@ export const verify: CommandDef = {
       const v = verifyMatch(events, (g) => games[g] ?? null, { ...(a.game ? { game: a.game } : {}), ...(a.seed ? { seed: a.seed } : {}) });
       if (!v.ok) bad += 1;
       if (a.json) io.out(JSON.stringify(v));
-      else if (v.ok)
+      else if (v.ok && v.redacted) {
+        const n = v.redacted.seqs.length;
+        io.out(
+          [
+            `✓ ${id} (${v.game}): a redacted (public) copy of ${v.events} events; ${n} of them hide cards or random outcomes, so their content cannot be checked against their hashes.`,
+            `  Checked: seq gap-free; hash links intact from seq 1 to ${v.events}; the content of the other ${v.events - n} events matches its hash;` +
+              (v.randomVerified ? ` seed commitment holds; ${v.randomDraws} random draws re-derived;` : v.ended ? ' seed commitment holds;' : '') +
+              ` fold clean as the public sees it${v.ended ? '' : ' (match not ended)'}.`,
+            `  Not checkable in this copy: hidden card identities${v.randomVerified ? '' : ' and random outcomes'}. The last hash (${v.redacted.lastHash.slice(0, 16)}…) is the judge copy's: compare it, or verify the judge export (matchtape export ID).`,
+          ].join('\n'),
+        );
+      } else if (v.ok)
         io.out(
           `✓ ${id} (${v.game}): ${v.events} events; hash chain intact; ` +
             (v.randomVerified ? `seed commitment holds; ${v.randomDraws} random draws re-derived from the seed; ` : '') +

@@ -25,7 +25,7 @@ describe('Board', () => {
     const bob = screen.getByRole('region', { name: /^Bob \(p2\)$/ });
     expect(within(bob).getByLabelText('Deck: 10 cards')).toBeTruthy();
     const current = screen.getByRole('list', { name: 'Phases of the turn' }).querySelector('[aria-current="step"]');
-    expect(current?.textContent).toBe('main');
+    expect(current?.textContent).toBe('Main');
   });
 
   it("shows an opponent's hidden hand as card backs, with no name", () => {
@@ -46,9 +46,23 @@ describe('Board', () => {
     expect(seatOrder(b.players, 'public').map((p) => p.id)).toEqual(['p2', 'p1']);
   });
 
-  it('announces the winner when the match has ended', () => {
-    render(<Board board={boardAt(12, 'public')} perspective="public" phases={[]} />);
-    expect(screen.getByText(/Alice wins/)).toBeTruthy();
+  it('announces the winner by name, and names players in the result and on the board', () => {
+    const b = boardAt(12, 'public');
+    const ended = { ...b, result: 'p2 reached 0 life (704.1)' };
+    const { container } = render(<Board board={ended} perspective="public" phases={[]} seats={new Map([['p1', 'Alice Liddell'], ['p2', 'Bob']])} />);
+    expect(screen.getByRole('status').textContent).toBe('Alice Liddell wins — Bob reached 0 life (704.1)');
+    expect(container.textContent).not.toMatch(/\bp[12]\b|\bP[12]\b/);
+  });
+
+  it('labels the figures on a tile (ATK, DEF, HP) and writes phases and steps in words', () => {
+    const b = boardAt(5, 'judge');
+    const hero = { id: 'h1', cardId: 'hero', face: { name: 'Torque, the Diabolical', types: ['Contender'], stats: { atk: 2, def: 2, health: 35 } } };
+    const withHero = { ...b, phase: 'wake-up', step: 'attackerBuff', players: b.players.map((p, i) => (i === 0 ? { ...p, hero } : p)) };
+    const { container } = render(<Board board={withHero} perspective="judge" phases={['wake-up', 'gameOver']} />);
+    const tile = screen.getByRole('img', { name: /Torque, the Diabolical/ });
+    expect([...tile.querySelectorAll('.stat')].map((s) => s.textContent)).toEqual(['ATK2', 'DEF2', 'HP35']);
+    expect(tile.querySelector('.tile-name')?.textContent).toBe('Torque, the Diabolical');
+    expect([...container.querySelectorAll('.phase-strip li')].map((l) => l.textContent)).toEqual(['Wake UpAttacker Buff', 'Game Over']);
   });
 
   it('shows the full card when a tile is hovered', () => {
@@ -67,5 +81,15 @@ describe('Board', () => {
     const tip = screen.getByRole('tooltip');
     expect(tip.textContent).toContain('Lightning Bolt');
     expect(tip.textContent).toContain('power');
+  });
+});
+
+describe('tile names', () => {
+  it('sets names with a long word smaller instead of cutting or breaking them', async () => {
+    const { nameFit } = await import('./Tile');
+    expect(nameFit('Flare')).toBe('');
+    expect(nameFit('War, Legion Commander')).toBe('');
+    expect(nameFit('Kilimanjaro, Raging Giant')).toBe(' tile-name-long');
+    expect(nameFit('Torque, the Uncontrollable')).toBe(' tile-name-xlong');
   });
 });

@@ -3,8 +3,9 @@
 // the stack) and the turn / phase / step with the active player. The viewer's own seat (or p1) sits at the bottom.
 import { memo } from 'react';
 import type { BoardModel, PlayerBoard, StatModel, ZoneModel } from '@matchtape/engine';
-import { cardNames, nameCards } from '../lib/names';
-import { Tile } from './Tile';
+import { cardNames } from '../lib/names';
+import { humanLine, humanPhase, humanText } from '../lib/present';
+import { NamesContext, Tile } from './Tile';
 
 const HEALTH = /health|life|hp|vitality/i;
 
@@ -74,7 +75,7 @@ function Stat({ s, primary }: { s: StatModel; primary: boolean }) {
   );
 }
 
-function Player({ p, board, top }: { p: PlayerBoard; board: BoardModel; top: boolean }) {
+function Player({ p, board, top, seats }: { p: PlayerBoard; board: BoardModel; top: boolean; seats: ReadonlyMap<string, string> }) {
   const active = board.activePlayer === p.id;
   const acting = board.acting.includes(p.id);
   const primary = mainStat(p);
@@ -84,13 +85,12 @@ function Player({ p, board, top }: { p: PlayerBoard; board: BoardModel; top: boo
   return (
     <section
       className={`player${active ? ' player-active' : ''}${top ? ' player-top' : ' player-bottom'}`}
-      aria-label={`${p.name} (${p.id})${active ? ', active player' : ''}${acting ? ', may act' : ''}`}
+      aria-label={`${seats.get(p.id) ?? p.name} (${p.id})${active ? ', active player' : ''}${acting ? ', may act' : ''}`}
       data-player={p.id}
     >
       <header className="player-head">
         <div className="player-name">
-          <span className="seat">{p.id.toUpperCase()}</span>
-          <strong>{p.name}</strong>
+          <strong title={`seat ${p.id}`}>{seats.get(p.id) ?? p.name}</strong>
           {active && <span className="badge badge-active">active</span>}
           {acting && <span className="badge badge-acting">{active ? 'acting' : 'responding'}</span>}
           {board.winner === p.id && <span className="badge badge-win">winner</span>}
@@ -132,23 +132,38 @@ export function PhaseStrip({ phases, board }: { phases: readonly string[]; board
   return (
     <ol className="phase-strip" aria-label="Phases of the turn">
       {list.map((ph) => (
-        <li key={ph} className={ph === board.phase ? 'phase-current' : undefined} aria-current={ph === board.phase ? 'step' : undefined}>
-          {ph}
-          {ph === board.phase && board.step && <span className="phase-step">{board.step}</span>}
+        <li key={ph} className={ph === board.phase ? 'phase-current' : undefined} aria-current={ph === board.phase ? 'step' : undefined} data-phase={ph}>
+          {humanPhase(ph)}
+          {ph === board.phase && board.step && <span className="phase-step">{humanPhase(board.step)}</span>}
         </li>
       ))}
     </ol>
   );
 }
 
-function BoardView({ board, perspective, phases }: { board: BoardModel; perspective: string; phases: readonly string[] }) {
+export interface BoardProps {
+  board: BoardModel;
+  perspective: string;
+  phases: readonly string[];
+  /** Seat id → player name (from the match record), for headings, banners and the winner. */
+  seats?: ReadonlyMap<string, string>;
+}
+
+const NO_SEATS: ReadonlyMap<string, string> = new Map();
+
+function BoardView({ board, perspective, phases, seats: seatMap }: BoardProps) {
+  // The match record's names win; the board's own names fill in (a board drawn without a match record).
+  const seats = new Map(board.players.map((p) => [p.id, p.name && p.name !== p.id ? p.name : p.id]));
+  for (const [k, v] of seatMap ?? NO_SEATS) seats.set(k, v);
+  const cards = cardNames([board]);
   const order = seatOrder(board.players, perspective);
   const topPlayers = order.slice(0, -1);
   const bottom = order[order.length - 1];
   return (
+    <NamesContext.Provider value={{ cards, seats }}>
     <div className="board" data-status={board.status} data-turn={board.turn} data-phase={board.phase}>
       {topPlayers.map((p) => (
-        <Player key={p.id} p={p} board={board} top />
+        <Player key={p.id} p={p} board={board} top seats={seats} />
       ))}
       <div className="board-center">
         <div className="board-position">
@@ -156,13 +171,13 @@ function BoardView({ board, perspective, phases }: { board: BoardModel; perspect
           <PhaseStrip phases={phases} board={board} />
           {board.status === 'ended' ? (
             <div className="banner banner-end" role="status">
-              {board.winner ? `${board.players.find((p) => p.id === board.winner)?.name ?? board.winner} wins` : 'Match ended'}
-              {board.result ? ` — ${board.result}` : ''}
+              {board.winner ? `${seats.get(board.winner) ?? board.winner} wins` : 'Match ended'}
+              {board.result ? ` — ${humanText(board.result, cards, seats)}` : ''}
             </div>
           ) : (
             board.banner && (
               <div className="banner" role="status">
-                {nameCards(board.banner, cardNames([board])).map((p, i) =>
+                {humanLine(board.banner, cards, seats).map((p, i) =>
                   typeof p === 'string' ? (
                     p
                   ) : (
@@ -183,8 +198,9 @@ function BoardView({ board, perspective, phases }: { board: BoardModel; perspect
           </div>
         )}
       </div>
-      {bottom && <Player p={bottom} board={board} top={false} />}
+      {bottom && <Player p={bottom} board={board} top={false} seats={seats} />}
     </div>
+    </NamesContext.Provider>
   );
 }
 

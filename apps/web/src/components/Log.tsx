@@ -3,7 +3,8 @@
 // filtered by turn; the line at the playhead is highlighted and clicking a line seeks there.
 import { memo, useEffect, useMemo, useRef } from 'react';
 import type { AnyGameModule, EventEnvelope } from '@matchtape/engine';
-import { nameCards, type Piece } from '../lib/names';
+import type { Piece } from '../lib/names';
+import { humanLine } from '../lib/present';
 import type { TimelineNav } from '../lib/timeline';
 
 export type LogFilter = 'follow' | 'all' | number;
@@ -16,13 +17,21 @@ export function describeSafely(game: AnyGameModule, e: EventEnvelope): string {
   }
 }
 
-const Line = memo(function Line({ e, text, current, future, onSeek }: { e: EventEnvelope; text: Piece[]; current: boolean; future: boolean; onSeek: (seq: number) => void }) {
-  const who = 'player' in e.cause ? e.cause.player : null;
+const Line = memo(function Line({ e, text, who, current, future, onSeek }: { e: EventEnvelope; text: Piece[]; who: string | null; current: boolean; future: boolean; onSeek: (seq: number) => void }) {
+  const seat = 'player' in e.cause ? e.cause.player : null;
   return (
     <li className={`log-line${current ? ' log-current' : ''}${future ? ' log-future' : ''}`} aria-current={current ? 'true' : undefined} data-seq={e.seq}>
       <button type="button" onClick={() => onSeek(e.seq)} title={`Go to event ${e.seq}`}>
         <span className="log-seq">{e.seq}</span>
-        {who ? <span className={`log-who log-${who}`}>{who.toUpperCase()}</span> : <span className="log-who log-system">rule</span>}
+        {seat ? (
+          <span className={`log-who log-${seat}`} title={`${who ?? seat}'s action`}>
+            {who ?? seat}
+          </span>
+        ) : (
+          <span className="log-who log-system" title="Done by the rules, not by a player">
+            auto
+          </span>
+        )}
         <span className="log-text">
           {text.map((p, i) =>
             typeof p === 'string' ? (
@@ -46,6 +55,8 @@ export interface LogProps {
   /** Instance id → card name from the viewer's boards around the lines shown. */
   names: (fromSeq: number, toSeq: number) => ReadonlyMap<string, string>;
   nav: TimelineNav;
+  /** Seat id → player name. */
+  seats: ReadonlyMap<string, string>;
   length: number;
   seq: number;
   filter: LogFilter;
@@ -55,7 +66,7 @@ export interface LogProps {
 
 const MAX_ALL = 1500;
 
-export function Log({ game, envelopes, names, nav, length, seq, filter, onFilter, onSeek }: LogProps) {
+export function Log({ game, envelopes, names, nav, seats, length, seq, filter, onFilter, onSeek }: LogProps) {
   const listRef = useRef<HTMLOListElement>(null);
   const turnIdx = nav.turnIndexAt(Math.max(seq, 1));
   const shownTurn = filter === 'follow' ? nav.turns[turnIdx] : typeof filter === 'number' ? nav.turns.find((t) => t.turn === filter) : undefined;
@@ -73,10 +84,10 @@ export function Log({ game, envelopes, names, nav, length, seq, filter, onFilter
     const map = to >= from ? names(from, to) : new Map<string, string>();
     for (let s = from; s <= to; s++) {
       const e = envelopes[s - 1];
-      if (e) out.push({ e, text: nameCards(describeSafely(game, e), map) });
+      if (e) out.push({ e, text: humanLine(describeSafely(game, e), map, seats) });
     }
     return out;
-  }, [game, envelopes, names, from, to]);
+  }, [game, envelopes, names, seats, from, to]);
 
   useEffect(() => {
     // Scroll the list only (scrollIntoView would scroll the whole page on a phone).
@@ -116,7 +127,7 @@ export function Log({ game, envelopes, names, nav, length, seq, filter, onFilter
       ) : (
         <ol className="log-lines" ref={listRef}>
           {lines.map(({ e, text }) => (
-            <Line key={e.seq} e={e} text={text} current={e.seq === seq} future={e.seq > seq} onSeek={onSeek} />
+            <Line key={e.seq} e={e} text={text} who={'player' in e.cause ? (seats.get(e.cause.player) ?? null) : null} current={e.seq === seq} future={e.seq > seq} onSeek={onSeek} />
           ))}
         </ol>
       )}

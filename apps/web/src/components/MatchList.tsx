@@ -7,6 +7,7 @@ import { getGame, games } from '@matchtape/games';
 import { getState, listMatches, type MatchListItem } from '../lib/api';
 import type { BoardModel } from '@matchtape/engine';
 import { mainStat } from './Board';
+import { humanPhase, seatNames } from '../lib/present';
 
 const POLL_MS = 3000;
 
@@ -37,12 +38,13 @@ function Figures({ m }: { m: MatchListItem }) {
       .catch(() => setFigs(null));
     return () => ctl.abort();
   }, [m.matchId, m.game, m.lastSeq]);
+  const names = seatNames(m.players);
   if (!figs) return <span className="muted">—</span>;
   return (
     <span className="figures">
       {figs.map((f) => (
-        <span key={f.id} className="figure" title={`${f.id} ${f.label}`}>
-          <span className="seat">{f.id.toUpperCase()}</span> {f.value}
+        <span key={f.id} className="figure" title={`${names.get(f.id) ?? f.id}: ${f.label} ${f.value}`}>
+          <span className="figure-name">{names.get(f.id) ?? f.id}</span> {f.value}
         </span>
       ))}
     </span>
@@ -158,7 +160,7 @@ export function MatchList() {
                 const title = m.gameTitle ?? games[m.game]?.title ?? m.game;
                 return (
                   <tr key={m.matchId} data-match={m.matchId} data-status={m.status}>
-                    <td>
+                    <td data-label="Status">
                       {m.status === 'ended' ? (
                         <span className="badge badge-ended">Finished</span>
                       ) : m.status === 'setup' ? (
@@ -177,20 +179,22 @@ export function MatchList() {
                         </>
                       )}
                     </td>
-                    <td>{title}</td>
-                    <td>
+                    <td data-label="Game">{title}</td>
+                    <td data-label="Players" className="cell-players">
                       <Link href={`/matches/${encodeURIComponent(m.matchId)}`} className="match-link">
                         {m.players.length ? m.players.map((p) => p.name).join(' vs ') : m.matchId}
                       </Link>
-                      {m.winner && <span className="muted"> · {m.players.find((p) => p.id === m.winner)?.name ?? m.winner} won</span>}
+                      {m.winner && <span className="muted"> · {seatNames(m.players).get(m.winner) ?? m.winner} won</span>}
                     </td>
-                    <td>
-                      {m.turn !== null ? `T${m.turn}` : '—'}
-                      {m.phase ? ` · ${m.phase}` : ''}
+                    <td data-label="Turn · phase">
+                      {m.turn !== null ? `Turn ${m.turn}` : '—'}
+                      {m.phase ? ` · ${humanPhase(m.phase)}` : ''}
                     </td>
-                    <td>{games[m.game] ? <Figures m={m} /> : <span className="muted">—</span>}</td>
-                    <td>{m.spectators ?? <span className="muted">—</span>}</td>
-                    <td className="muted">{ago(m.createdAt ?? m.lastAt, now)}</td>
+                    <td data-label="Health / life">{games[m.game] ? <Figures m={m} /> : <span className="muted">—</span>}</td>
+                    <td data-label="Spectators">{m.spectators ?? <span className="muted">—</span>}</td>
+                    <td data-label="Started" className="muted">
+                      {ago(m.createdAt ?? m.lastAt, now)}
+                    </td>
                   </tr>
                 );
               })}

@@ -7,8 +7,9 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } f
 import type { BoardModel } from '@matchtape/engine';
 import { ApiError } from '../lib/api';
 import { cardNames } from '../lib/names';
-import { machineStateKeys, orderedPhases } from '../lib/timeline';
-import { useMatchTape } from '../lib/useMatchTape';
+import { humanPhase, humanText, seatNames } from '../lib/present';
+import { machineStateKeys, orderedPhases, type KeyMomentMarker } from '../lib/timeline';
+import { NoSuchSeat, useMatchTape } from '../lib/useMatchTape';
 import { forgetToken, isPerspective, loadToken, perspectivesFor, readClaims, saveToken, type Perspective } from '../lib/viewer';
 import { Board } from './Board';
 import { Icon } from './Icon';
@@ -21,6 +22,9 @@ import { Scrubber, SPEEDS, type Speed } from './Timeline';
 export const BASE_RATE = 4;
 /** Real-time playback waits at most this long between two events (a paused match would otherwise stall it). */
 const MAX_REAL_GAP_MS = 30_000;
+
+/** Announcements of new events (aria-live) are on unless muted here; kept per browser. */
+const ANNOUNCE_KEY = 'matchtape.announce';
 
 function parseSeq(v: string | null): number | null {
   if (v === null || !/^\d+$/.test(v)) return null;
@@ -51,6 +55,7 @@ export function MatchView({ matchId }: { matchId: string }) {
       token={token}
       setToken={setToken}
       initialSeq={parseSeq(params.get('seq'))}
+      initialTurn={params.get('seq') === null ? parseSeq(params.get('turn')) : null}
       initialAs={isPerspective(params.get('as')) ? (params.get('as') as Perspective) : 'public'}
     />
   );
@@ -61,10 +66,12 @@ interface PlayerProps {
   token: string | null;
   setToken: (t: string | null) => void;
   initialSeq: number | null;
+  /** ?turn=N: open at the start of turn N (when there is no ?seq). */
+  initialTurn: number | null;
   initialAs: Perspective;
 }
 
-function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: PlayerProps) {
+function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initialAs }: PlayerProps) {
   const [as, setAs] = useState<Perspective>(initialAs);
   const [retry, setRetry] = useState(0);
   const st = useMatchTape(matchId, as, token, retry);
@@ -73,7 +80,11 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
   const isLive = st.phase === 'ready' && !st.ended;
 
   const [pos, setPos] = useState<number | null>(initialSeq);
-  const [follow, setFollow] = useState(initialSeq === null);
+  const [follow, setFollow] = useState(initialSeq === null && initialTurn === null);
+  /** "There is no turn N" after a jump or a ?turn= link to a turn the match does not have (yet). */
+  const [turnProblem, setTurnProblem] = useState<string | null>(null);
+  const [muted, setMuted] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState<Speed>(1);
   const [scrubbing, setScrubbing] = useState(false);
@@ -90,18 +101,34 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
   const seqRef = useRef(seq);
   seqRef.current = seq;
 
-  const seats = meta?.players ?? [];
+  const seats = useMemo(() => meta?.players ?? [], [meta]);
+  const names = useMemo(() => seatNames(seats), [seats]);
   const claims = token ? readClaims(token) : null;
   const allowed = useMemo(() => perspectivesFor(claims, seats.length ? seats.map((s) => s.id) : ['p1', 'p2']), [claims, seats]);
 
-  // A deep link to a perspective this tab has no token for: ask for one straight away.
+  // A deep link to a perspective this tab has no token for: ask for one once the match says the seat exists.
+  const asked = useRef(false);
   useEffect(() => {
-    if (initialAs !== 'public' && !perspectivesFor(token ? readClaims(token) : null, ['p1', 'p2', 'p3', 'p4']).includes(initialAs)) setDialog({ wanted: initialAs });
+    if (asked.current || !meta) return;
+    asked.current = true;
+    const seatExists = initialAs === 'judge' || initialAs === 'coverage' || meta.players.some((p) => p.id === initialAs);
+    if (initialAs !== 'public' && seatExists && !perspectivesFor(token ? readClaims(token) : null, meta.players.map((p) => p.id)).includes(initialAs)) setDialog({ wanted: initialAs });
+  }, [meta]);
+
+  useEffect(() => {
+    setMuted(window.localStorage.getItem(ANNOUNCE_KEY) === 'off');
   }, []);
+  const toggleMuted = () => {
+    setMuted((m) => {
+      window.localStorage.setItem(ANNOUNCE_KEY, m ? 'on' : 'off');
+      return !m;
+    });
+  };
 
   const seek = useCallback(
     (s: number, dragging = false) => {
       setFollow(false);
+      setTurnProblem(null);
       setPos(Math.max(0, Math.min(s, tape?.length ?? 0)));
       setScrubbing(dragging);
     },
@@ -180,6 +207,8 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
       const t = e.target as HTMLElement | null;
       if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
       if (dialog || e.ctrlKey || e.metaKey || e.altKey) return;
+      // Arrow keys inside the perspective switch or the key-moment markers move within them, not the match.
+      if (t && t.closest('[role="radiogroup"], [role="toolbar"]') && e.key.startsWith('Arrow')) return;
       const k = e.key;
       if (k === 'ArrowLeft' || k === 'ArrowRight') {
         e.preventDefault();
@@ -205,19 +234,34 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
     return () => window.removeEventListener('keydown', onKey);
   }, [dialog, stepEvent, stepTurn, togglePlay, seek, tape, isLive, backToLive]);
 
-  // The address bar always holds a link to this moment (seq omitted while following live).
+  // A deep link opened: ?turn=N seeks to the start of that turn; ?seq past the end of a live match follows live.
+  const opened = useRef(false);
   useEffect(() => {
-    if (st.phase !== 'ready') return;
-    const h = setTimeout(() => {
-      const u = new URL(window.location.href);
-      if (following) u.searchParams.delete('seq');
-      else u.searchParams.set('seq', String(seq));
-      if (as === 'public') u.searchParams.delete('as');
-      else u.searchParams.set('as', as);
-      if (u.toString() !== window.location.href) window.history.replaceState(null, '', u.toString());
-    }, 250);
-    return () => clearTimeout(h);
-  }, [seq, as, following, st.phase]);
+    if (opened.current || st.phase !== 'ready' || !tape) return;
+    opened.current = true;
+    if (initialTurn !== null) {
+      const s = tape.timeline.seqOfTurn(initialTurn);
+      if (s !== null) seek(s);
+      else {
+        if (isLive) backToLive();
+        else seek(tape.length);
+        setTurnProblem(noTurnMessage(initialTurn, tape.timeline.turnRange(), isLive));
+      }
+    } else if (initialSeq !== null && initialSeq > tape.length && isLive) backToLive();
+  }, [st.phase, tape, initialTurn, initialSeq, isLive, seek, backToLive]);
+
+  // The address bar always holds a link to this moment (seq omitted while following live), updated as soon as
+  // the playhead moves so a reload keeps the moment; while dragging, once the drag ends.
+  useEffect(() => {
+    if (st.phase !== 'ready' || scrubbing) return;
+    const u = new URL(window.location.href);
+    if (following) u.searchParams.delete('seq');
+    else u.searchParams.set('seq', String(seq));
+    u.searchParams.delete('turn');
+    if (as === 'public') u.searchParams.delete('as');
+    else u.searchParams.set('as', as);
+    if (u.toString() !== window.location.href) window.history.replaceState(window.history.state, '', u.toString());
+  }, [seq, as, following, st.phase, scrubbing]);
 
   const copyLink = async () => {
     const u = new URL(`/matches/${encodeURIComponent(matchId)}`, window.location.origin);
@@ -235,7 +279,7 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
 
   const phases = useMemo(() => {
     if (!tape || !game) return [];
-    return orderedPhases(machineStateKeys(game.machine as unknown as Parameters<typeof machineStateKeys>[0]), tape.timeline.phases.map((p) => p.phase));
+    return orderedPhases(machineStateKeys(game.machine), tape.timeline.phases.map((p) => p.phase));
     // version: new phases appear as events arrive
   }, [tape, game, version]);
 
@@ -249,7 +293,7 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
   }, [tape, seq, version]);
 
   // Names for the log: the viewer's boards at both ends of the lines shown and every turn start between.
-  const names = useCallback(
+  const cardNamesAt = useCallback(
     (fromSeq: number, toSeq: number) => {
       if (!tape) return new Map<string, string>();
       const seqs = new Set([fromSeq - 1, toSeq]);
@@ -264,6 +308,59 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
     [tape, version],
   );
 
+  // Key moments in words, named from the viewer's boards around each one; cached by seq (the tape only grows).
+  const keyCache = useRef(new Map<number, string>());
+  useEffect(() => keyCache.current.clear(), [tape]);
+  const keyLabel = useCallback(
+    (k: KeyMomentMarker) => {
+      const hit = keyCache.current.get(k.seq);
+      if (hit !== undefined) return hit;
+      const text = humanText(k.label, cardNamesAt(k.seq, k.seq), names);
+      keyCache.current.set(k.seq, text);
+      return text;
+    },
+    [cardNamesAt, names],
+  );
+
+  // New events while following live, announced politely (aria-live) unless muted: the latest line, with a count
+  // when several arrived together; at most one announcement every 1.5 s (a throttle, not a debounce: a busy
+  // match that never pauses is still announced).
+  const announced = useRef(0);
+  const announceTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const announceLatest = useRef<() => void>(() => {});
+  announceLatest.current = () => {
+    if (!tape || !game) return;
+    const from = announced.current + 1;
+    const e = tape.envelopes[length - 1];
+    if (!e || length < from) return;
+    let line: string;
+    try {
+      line = humanText(game.describe(e), cardNamesAt(length, length), names);
+    } catch {
+      line = humanPhase(e.type);
+    }
+    setAnnouncement(length > from ? `${length - from + 1} new events. Latest: ${line}` : line);
+    announced.current = length;
+  };
+  useEffect(() => {
+    if (!tape || !game || !following || muted) {
+      announced.current = length;
+      return;
+    }
+    if (announced.current === 0) announced.current = length; // not the whole backlog on arrival
+    if (length <= announced.current || announceTimer.current) return;
+    announceTimer.current = setTimeout(() => {
+      announceTimer.current = null;
+      announceLatest.current();
+    }, 1500);
+  }, [length, following, muted, tape, game]);
+  useEffect(
+    () => () => {
+      if (announceTimer.current) clearTimeout(announceTimer.current);
+    },
+    [],
+  );
+
   useEffect(() => {
     if (meta) document.title = `${meta.players.map((p) => p.name).join(' vs ') || meta.matchId} · ${game?.title ?? meta.game} · Matchtape`;
   }, [meta, game]);
@@ -276,11 +373,30 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
   // ---- states: loading / error ----
   if (st.phase === 'error') {
     const err = st.error;
+    if (err instanceof NoSuchSeat) {
+      return (
+        <div className="state-panel" role="alert">
+          <h1>No seat {err.seat} in this match</h1>
+          <p>
+            This match has {err.seats.length} players: {err.seats.map((p) => `${p.name} (${p.id})`).join(', ')}. Choose one of them, or watch as
+            the public.
+          </p>
+          <div className="row">
+            <button className="btn primary" onClick={() => switchTo('public')}>
+              Watch as public
+            </button>
+            <Link className="btn ghost" href="/">
+              All matches
+            </Link>
+          </div>
+        </div>
+      );
+    }
     const status = err instanceof ApiError ? err.status : -1;
     return (
       <div className="state-panel" role="alert">
         <h1>{status === 404 ? 'Match not found' : status === 401 || status === 403 ? 'This perspective needs a token' : 'Could not load the match'}</h1>
-        <p>{err?.message}</p>
+        <p>{status === 404 ? 'There is no match at this address. It may have been mistyped, or the link may come from another Matchtape server.' : err?.message}</p>
         <div className="row">
           {(status === 401 || status === 403) && (
             <>
@@ -342,7 +458,8 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
   const turn = nav.turnAt(seq);
   const phase = nav.phaseAt(seq);
   const live = st.live;
-  const disconnected = isLive && live && (live.kind === 'reconnecting' || live.kind === 'failed');
+  const disconnected = isLive && live !== null && (live.kind === 'reconnecting' || live.kind === 'failed');
+  const connecting = isLive && !st.liveOpened && (live === null || live.kind === 'connecting');
   const title = meta.gameTitle ?? game.title;
 
   return (
@@ -354,14 +471,20 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
           </Link>
           <div className="match-title">
             <span className="game-name">{title}</span>
-            <h1>{seats.map((s) => s.name).join(' vs ') || matchId}</h1>
+            <h1 title={seats.map((s) => s.name).join(' vs ') || matchId}>{seats.map((s) => s.name).join(' vs ') || matchId}</h1>
           </div>
-          <div className="match-status">
+          <div className="match-status" data-live={isLive ? (disconnected ? 'disconnected' : connecting ? 'connecting' : following ? 'live' : 'behind') : 'ended'}>
             {isLive ? (
               following ? (
-                <span className="badge badge-live" aria-label="Live">
-                  <span className="dot" aria-hidden="true" /> LIVE
-                </span>
+                disconnected || connecting ? (
+                  <span className="badge badge-off" role="status" title={disconnected ? 'Not receiving live events; reconnecting' : 'Connecting to the live stream'}>
+                    <span className="dot" aria-hidden="true" /> {disconnected ? 'Offline' : 'Connecting'}
+                  </span>
+                ) : (
+                  <span className="badge badge-live" aria-label="Live">
+                    <span className="dot" aria-hidden="true" /> LIVE
+                  </span>
+                )
               ) : (
                 <button className="badge badge-behind" onClick={backToLive} title="Back to live (L)">
                   ● Back to live
@@ -378,17 +501,28 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
           </div>
           <PerspectiveSwitch value={as} seats={seats} allowed={allowed} onChange={switchTo} onNeedToken={(w) => setDialog({ wanted: w })} />
           <div className="head-actions">
-            <button className="btn" onClick={copyLink} title="Copy a link to this moment and perspective">
-              <Icon name="link" /> Copy link to this moment
+            <button className="btn ghost" onClick={toggleMuted} aria-pressed={!muted} aria-label="Announce new events" title={muted ? 'Screen-reader announcements of new events are off' : 'New events are announced to screen readers'}>
+              <Icon name={muted ? 'mute' : 'sound'} /> <span className="label-wide">{muted ? 'Announcements off' : 'Announcements on'}</span>
             </button>
-            <button className="btn ghost" onClick={() => setDialog({ wanted: null })} title="Paste or forget a viewer token">
-              <Icon name="key" /> {token ? 'Token set' : 'Token…'}
+            <button className="btn" onClick={copyLink} aria-label="Copy link to this moment" title="Copy a link to this moment and perspective">
+              <Icon name="link" /> <span className="label-wide">Copy link to this moment</span>
+            </button>
+            <button className="btn ghost" onClick={() => setDialog({ wanted: null })} aria-label={token ? 'Token set: change or forget it' : 'Paste a viewer token'} title="Paste or forget a viewer token">
+              <Icon name="key" /> <span className="label-wide">{token ? 'Token set' : 'Token…'}</span>
             </button>
           </div>
         </header>
         {copied && (
           <div className="toast" role="status">
             {copied}
+          </div>
+        )}
+        <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="announcer">
+          {muted ? '' : announcement}
+        </div>
+        {turnProblem && (
+          <div className="notice notice-warn" role="alert">
+            {turnProblem}
           </div>
         )}
         {disconnected && (
@@ -400,17 +534,27 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
         )}
         <div className="match-main">
           <main className="board-wrap" aria-label="Board">
+            <a
+              className="skip skip-local"
+              href="#timeline"
+              onClick={(e) => {
+                e.preventDefault();
+                document.getElementById('timeline')?.focus();
+              }}
+            >
+              Skip to the timeline
+            </a>
             {length === 0 ? (
               <div className="state-panel">{isLive ? 'Waiting for the first event…' : 'This match has no events.'}</div>
             ) : board && board.ok ? (
-              <Board board={board.board} perspective={as} phases={phases} />
+              <Board board={board.board} perspective={as} phases={tape.timeline.stripPhases(phases, board.board.phase, board.board.turn, seats.length || board.board.players.length)} seats={names} />
             ) : (
               <div className="state-panel" role="alert">
                 The board cannot be drawn at event {seq}: {board?.error}
               </div>
             )}
           </main>
-          <Log game={game} envelopes={tape.envelopes} names={names} nav={nav} length={length} seq={logSeq} filter={logFilter} onFilter={setLogFilter} onSeek={seek} />
+          <Log game={game} envelopes={tape.envelopes} names={cardNamesAt} nav={nav} seats={names} length={length} seq={logSeq} filter={logFilter} onFilter={setLogFilter} onSeek={seek} />
         </div>
         <footer className="controls" aria-label="Playback">
           <Scrubber
@@ -424,6 +568,7 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
               seek(s, dragging);
             }}
             onDragEnd={() => setScrubbing(false)}
+            keyLabel={keyLabel}
           />
           <div className="control-row">
             <div className="buttons">
@@ -462,8 +607,8 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
             </div>
             <div className="position" aria-live="off">
               <strong>{turn ? `Turn ${turn.turn}` : 'Setup'}</strong>
-              {phase && <span> · {phase.phase}</span>}
-              {tape.envelope(seq)?.step && <span> · {tape.envelope(seq)!.step}</span>}
+              {phase && <span> · {humanPhase(phase.phase)}</span>}
+              {tape.envelope(seq)?.step && <span> · {humanPhase(tape.envelope(seq)!.step)}</span>}
               <span className="muted">
                 {' '}
                 · event <span data-testid="seq">{seq}</span>/{length}
@@ -477,8 +622,10 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
               className="jump"
               onSubmit={(e) => {
                 e.preventDefault();
-                const s = nav.seqOfTurn(Number(turnInput));
+                const n = Number(turnInput);
+                const s = turnInput.trim() !== '' && Number.isInteger(n) ? nav.seqOfTurn(n) : null;
                 if (s !== null) seek(s);
+                else setTurnProblem(turnInput.trim() === '' ? 'Type a turn number to jump to.' : noTurnMessage(n, nav.turnRange(), isLive));
               }}
             >
               <label>
@@ -515,4 +662,12 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialAs }: Player
       </div>
     </InspectContext.Provider>
   );
+}
+
+/** "There is no turn 40: this match has turns 1–12 so far." */
+export function noTurnMessage(n: number, range: { first: number; last: number } | null, live: boolean): string {
+  if (!range) return `There is no turn ${n}: the match has no turns yet.`;
+  const first = Math.max(range.first, 1);
+  const span = range.last >= first ? (first === range.last ? `only turn ${first}` : `turns ${first}–${range.last}`) : 'no turns';
+  return `There is no turn ${n}: this match has ${span}${live ? ' so far' : ''}.`;
 }

@@ -1,6 +1,7 @@
 'use client';
 // The perspective switch (public, each seat, judge — as far as the token allows) and the token dialog.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { seatLabel } from '../lib/present';
 import { Icon } from './Icon';
 import { readClaims, tokenProblem, type Perspective } from '../lib/viewer';
 
@@ -13,30 +14,50 @@ export interface PerspectiveSwitchProps {
 }
 
 export function PerspectiveSwitch({ value, seats, allowed, onChange, onNeedToken }: PerspectiveSwitchProps) {
-  const options: { id: Perspective; label: string }[] = [
-    { id: 'public', label: 'Public' },
-    // Names fit beside two seats; with more, the seat alone (the name is in the title).
-    ...seats.map((s) => ({ id: s.id as Perspective, label: s.name && s.name !== s.id && seats.length <= 2 ? `${s.id.toUpperCase()} · ${s.name}` : s.id.toUpperCase() })),
-    ...(allowed.includes('coverage') ? [{ id: 'coverage' as Perspective, label: 'Coverage' }] : []),
-    { id: 'judge', label: 'Judge' },
+  const options: { id: Perspective; label: string; title: string }[] = [
+    { id: 'public', label: 'Public', title: 'What every spectator sees' },
+    // Players by name; the seat id is in the tooltip.
+    ...seats.map((s) => ({ id: s.id as Perspective, label: s.name && s.name !== s.id ? s.name : seatLabel(s.id), title: `${s.name || s.id} (seat ${s.id}): their own hand and what they know` })),
+    ...(allowed.includes('coverage') ? [{ id: 'coverage' as Perspective, label: 'Coverage', title: 'Everything, after the coverage delay' }] : []),
+    { id: 'judge', label: 'Judge', title: 'Everything, with no delay' },
   ];
+  const ref = useRef<HTMLDivElement>(null);
+  const pick = (o: { id: Perspective }) => (allowed.includes(o.id) ? onChange(o.id) : onNeedToken(o.id));
+  // One Tab stop (the checked radio); arrows move and select within the group, as a radio group does (WAI-ARIA
+  // APG). They never reach the page's own arrow keys, which step the match.
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const i = options.findIndex((o) => o.id === value);
+    let next = -1;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowDown') next = (i + 1) % options.length;
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') next = (i - 1 + options.length) % options.length;
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = options.length - 1;
+    else return;
+    e.preventDefault();
+    e.stopPropagation();
+    const o = options[next]!;
+    ref.current?.querySelectorAll<HTMLButtonElement>('[role="radio"]')[next]?.focus();
+    if (allowed.includes(o.id)) onChange(o.id);
+  };
   return (
-    <div className="segmented" role="radiogroup" aria-label="Perspective">
+    <div className="segmented" role="radiogroup" aria-label="Perspective" ref={ref} onKeyDown={onKey}>
       {options.map((o) => {
         const ok = allowed.includes(o.id);
+        const checked = value === o.id;
         return (
           <button
             key={o.id}
             type="button"
             role="radio"
-            aria-checked={value === o.id}
-            className={`${value === o.id ? 'on' : ''}${ok ? '' : ' locked'}`}
-            title={ok ? `See the match as ${o.label}` : `${o.label} needs a token: paste one`}
+            aria-checked={checked}
+            tabIndex={checked ? 0 : -1}
+            className={`${checked ? 'on' : ''}${ok ? '' : ' locked'}`}
+            title={ok ? o.title : `${o.label} needs a token: paste one`}
             data-perspective={o.id}
-            onClick={() => (ok ? onChange(o.id) : onNeedToken(o.id))}
+            onClick={() => pick(o)}
           >
             {!ok && <Icon name="lock" size={11} />}
-            {o.label}
+            <span className="seg-label">{o.label}</span>
           </button>
         );
       })}

@@ -3,12 +3,15 @@
 // shows the full card in the inspector. A tile animates briefly when it appears (CSS, on mount).
 import { memo, createContext, useContext, type FocusEvent, type MouseEvent } from 'react';
 import type { CardTile, Tile as TileModel } from '@matchtape/engine';
+import { humanText } from '../lib/present';
 
 export interface InspectTarget {
   tile: CardTile;
   rect: { left: number; top: number; right: number; bottom: number };
 }
 export const InspectContext = createContext<(t: InspectTarget | null) => void>(() => {});
+/** Card and player names of the board being drawn, for the words on tiles (tags such as "p1's", "attached to p2-7"). */
+export const NamesContext = createContext<{ cards: ReadonlyMap<string, string>; seats: ReadonlyMap<string, string> }>({ cards: new Map(), seats: new Map() });
 
 const COLOR_HUES: Record<string, string> = {
   red: '#ef4444', fire: '#f97316', blue: '#3b82f6', water: '#38bdf8', green: '#22c55e', earth: '#a3763d',
@@ -32,6 +35,19 @@ export function statLine(stats: Record<string, number | string> | undefined, cur
   });
 }
 
+/** Names with a long word ("Uncontrollable") are set smaller so the word fits whole on a line of the tile. */
+export function nameFit(name: string): string {
+  const longest = Math.max(0, ...name.split(/\s+/).map((w) => w.length));
+  return longest >= 13 ? ' tile-name-xlong' : longest >= 10 ? ' tile-name-long' : '';
+}
+
+/** The short visible label of a card stat: "atk" → "ATK", "health" → "HP" (the full key is in the tooltip). */
+export function statAbbrev(key: string): string {
+  const k = key.toLowerCase();
+  if (k === 'health' || k === 'hp' || k === 'life') return 'HP';
+  return k.slice(0, 3).toUpperCase();
+}
+
 export function tileLabel(t: TileModel): string {
   if (t.hidden) return 'Hidden card';
   const f = t.face;
@@ -49,6 +65,7 @@ export function tileLabel(t: TileModel): string {
 
 function TileView({ tile, size = 'md' }: { tile: TileModel; size?: 'sm' | 'md' }) {
   const inspect = useContext(InspectContext);
+  const names = useContext(NamesContext);
   if (tile.hidden) {
     return <div className={`tile tile-${size} tile-back`} role="img" aria-label="Hidden card" data-hidden="true" />;
   }
@@ -72,7 +89,7 @@ function TileView({ tile, size = 'md' }: { tile: TileModel; size?: 'sm' | 'md' }
       onBlur={() => inspect(null)}
     >
       <div className="tile-head">
-        <span className="tile-name">{f.name}</span>
+        <span className={`tile-name${nameFit(f.name)}`}>{f.name}</span>
         {f.cost !== undefined && f.cost !== null && f.cost !== '' && <span className="tile-cost">{f.cost}</span>}
       </div>
       <div className="tile-type">{f.types.join(' · ')}</div>
@@ -81,7 +98,7 @@ function TileView({ tile, size = 'md' }: { tile: TileModel; size?: 'sm' | 'md' }
         <div className="tile-tags">
           {tile.tags!.map((t) => (
             <span key={t} className="tag">
-              {t}
+              {humanText(t, names.cards, names.seats)}
             </span>
           ))}
         </div>
@@ -93,6 +110,7 @@ function TileView({ tile, size = 'md' }: { tile: TileModel; size?: 'sm' | 'md' }
             const changed = now !== undefined && now !== v;
             return (
               <span key={`${k}:${now ?? v}`} className={`stat${changed ? ' stat-mod' : ''}`} title={k}>
+                <span className="stat-k">{statAbbrev(k)}</span>
                 {changed ? now : v}
               </span>
             );

@@ -2,7 +2,8 @@
 // The scrub bar over every event: phase bands, turn markers, attack / key-moment markers and the playhead.
 // Dragging seeks once per animation frame; the board follows from the browser's own fold (no round trip).
 import { memo, useCallback, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import type { TimelineNav } from '../lib/timeline';
+import { humanPhase } from '../lib/present';
+import type { KeyMomentMarker, TimelineNav } from '../lib/timeline';
 
 export const SPEEDS = [0.5, 1, 2, 4, 8] as const;
 export type Speed = (typeof SPEEDS)[number] | 'real';
@@ -36,7 +37,7 @@ const Track = memo(function Track({ nav, length, phases }: { nav: TimelineNav; l
           <span
             key={b.fromSeq}
             className="tl-band"
-            title={`Turn ${b.turn} · ${b.phase}`}
+            title={`Turn ${b.turn} · ${humanPhase(b.phase)}`}
             style={{ left: pct(b.fromSeq - 1, length), width: pct(b.toSeq - b.fromSeq + 1, length), background: phaseColor(phases, b.phase) }}
           />
         ))}
@@ -46,16 +47,6 @@ const Track = memo(function Track({ nav, length, phases }: { nav: TimelineNav; l
           <span key={t.fromSeq} className="tl-turn" style={{ left: pct(t.fromSeq - 1, length) }}>
             {labelled.has(t.fromSeq) && <span className="tl-turn-label">T{t.turn}</span>}
           </span>
-        ))}
-      </div>
-      <div className="tl-keys" aria-hidden="true">
-        {nav.keys.map((k) => (
-          <span
-            key={k.seq}
-            className={`tl-key${/attack|clash|combat/i.test(k.kind) ? ' tl-key-attack' : ''}${/death|destroy|defeat|end|win/i.test(k.kind) ? ' tl-key-death' : ''}`}
-            title={`#${k.seq} ${k.label}`}
-            style={{ left: pct(k.seq - 0.5, length) }}
-          />
         ))}
       </div>
     </>
@@ -72,9 +63,63 @@ export interface TimelineProps {
   phases: readonly string[];
   onSeek: (seq: number, dragging: boolean) => void;
   onDragEnd: () => void;
+  /** A key moment in words for this viewer (player and card names). */
+  keyLabel: (k: KeyMomentMarker) => string;
 }
 
-export function Scrubber({ nav, length, version, seq, phases, onSeek, onDragEnd }: TimelineProps) {
+function keyClass(k: KeyMomentMarker): string {
+  return `tl-key${/attack|clash|combat/i.test(k.kind) ? ' tl-key-attack' : ''}${/death|destroy|defeat|end|win/i.test(k.kind) ? ' tl-key-death' : ''}`;
+}
+
+/**
+ * Key-moment markers over the track: one Tab stop (the marker nearest the playhead), ←/→ move between markers
+ * without stepping the match, Enter or a click goes there.
+ */
+const KeyMarkers = memo(function KeyMarkers({ nav, length, seq, version, keyLabel, onSeek }: { nav: TimelineNav; length: number; seq: number; version: number; keyLabel: (k: KeyMomentMarker) => string; onSeek: (seq: number) => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const keys = nav.keys;
+  const [focusIdx, setFocusIdx] = useState<number | null>(null);
+  let stop = focusIdx ?? Math.max(0, keys.findIndex((k) => k.seq >= seq));
+  if (stop >= keys.length) stop = keys.length - 1;
+  const move = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
+    let next = i;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowDown') next = Math.min(keys.length - 1, i + 1);
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') next = Math.max(0, i - 1);
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = keys.length - 1;
+    else return;
+    e.preventDefault();
+    e.stopPropagation(); // the page's own arrows step the match; here they move between markers
+    setFocusIdx(next);
+    ref.current?.querySelectorAll<HTMLButtonElement>('button')[next]?.focus();
+  };
+  if (keys.length === 0) return null;
+  return (
+    <div className="tl-keys" role="toolbar" aria-label={`Key moments (${keys.length})`} ref={ref} data-version={version}>
+      {keys.map((k, i) => {
+        const label = `Event ${k.seq}, turn ${k.turn}: ${keyLabel(k)}`;
+        return (
+          <button
+            type="button"
+            key={k.seq}
+            className={keyClass(k)}
+            title={label}
+            aria-label={label}
+            tabIndex={i === stop ? 0 : -1}
+            style={{ left: pct(k.seq - 0.5, length) }}
+            onKeyDown={(e) => move(e, i)}
+            onFocus={() => setFocusIdx(i)}
+            onBlur={() => setFocusIdx(null)}
+            onClick={() => onSeek(k.seq)}
+            data-seq={k.seq}
+          />
+        );
+      })}
+    </div>
+  );
+});
+
+export function Scrubber({ nav, length, version, seq, phases, onSeek, onDragEnd, keyLabel }: TimelineProps) {
   const ref = useRef<HTMLDivElement>(null);
   const pending = useRef<number | null>(null);
   const raf = useRef<number | null>(null);
@@ -132,8 +177,10 @@ export function Scrubber({ nav, length, version, seq, phases, onSeek, onDragEnd 
   const hoverTurn = hover ? nav.turnAt(hover.seq) : undefined;
   const hoverPhase = hover ? nav.phaseAt(hover.seq) : undefined;
   return (
+    <div className="timeline">
     <div
       ref={ref}
+      id="timeline"
       className={`scrubber${dragging ? ' scrubbing' : ''}`}
       role="slider"
       tabIndex={0}
@@ -141,7 +188,7 @@ export function Scrubber({ nav, length, version, seq, phases, onSeek, onDragEnd 
       aria-valuemin={0}
       aria-valuemax={length}
       aria-valuenow={seq}
-      aria-valuetext={`Event ${seq} of ${length}${turn ? `, turn ${turn.turn}` : ''}${phase ? `, ${phase.phase}` : ''}`}
+      aria-valuetext={`Event ${seq} of ${length}${turn ? `, turn ${turn.turn}` : ''}${phase ? `, ${humanPhase(phase.phase)}` : ''}`}
       data-version={version}
       onPointerDown={down}
       onPointerMove={move}
@@ -157,9 +204,11 @@ export function Scrubber({ nav, length, version, seq, phases, onSeek, onDragEnd 
         <div className="tl-hover" style={{ left: hover.x }} aria-hidden="true">
           #{hover.seq}
           {hoverTurn ? ` · T${hoverTurn.turn}` : ''}
-          {hoverPhase ? ` · ${hoverPhase.phase}` : ''}
+          {hoverPhase ? ` · ${humanPhase(hoverPhase.phase)}` : ''}
         </div>
       )}
+    </div>
+    <KeyMarkers nav={nav} length={length} seq={seq} version={version} keyLabel={keyLabel} onSeek={(s) => onSeek(s, false)} />
     </div>
   );
 }

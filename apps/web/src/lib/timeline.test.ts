@@ -1,5 +1,9 @@
+import type { EventEnvelope } from '@matchtape/engine';
+import { playMatch } from '@matchtape/engine/testing';
+import { getGame } from '@matchtape/games';
 import { describe, expect, it } from 'vitest';
 import { fixtureGame, fixtureMatch } from '../test/fixture-game';
+import { MatchTape } from './tape';
 import { machineStateKeys, orderedPhases, TimelineNav } from './timeline';
 
 function navOf() {
@@ -72,9 +76,45 @@ describe('TimelineNav', () => {
 
 describe('phase order from the machine', () => {
   it('walks the state nodes depth first', () => {
-    expect(machineStateKeys(fixtureGame.machine as unknown as Parameters<typeof machineStateKeys>[0])).toEqual(['setup', 'turn', 'start', 'main', 'end', 'over']);
+    expect(machineStateKeys(fixtureGame.machine)).toEqual(['setup', 'turn', 'start', 'main', 'end', 'over']);
   });
   it('orders the phases seen by the machine, unknown ones after in order of appearance', () => {
     expect(orderedPhases(['setup', 'start', 'main', 'end'], ['main', 'combat', 'start', 'end', 'main', 'cleanup'])).toEqual(['start', 'main', 'end', 'combat', 'cleanup']);
+  });
+});
+
+describe('turn navigation on Grand Archive (TurnStarted is stamped in the previous End Phase)', () => {
+  const game = getGame('grand-archive');
+  const match = playMatch(game, { seed: 'web-turns', bots: { p1: 'greedy', p2: 'random' }, recordStates: false });
+  const events = match.events as EventEnvelope[];
+  const tape = new MatchTape(game);
+  tape.append(events);
+  const nav = tape.timeline;
+  const turnStarted = (n: number) => events.find((e) => e.type === 'TurnStarted' && e.turn === n)!.seq;
+
+  it('jump to turn N and Shift+→ land on the first phase of the turn, not on "End"', () => {
+    expect(events[turnStarted(3) - 1]!.phase).toBe('end');
+    const s3 = nav.seqOfTurn(3)!;
+    expect(events[s3 - 1]!.phase).toBe('wake-up');
+    expect(events[s3 - 1]!.turn).toBe(3);
+    expect(nav.nextTurnStart(turnStarted(3) - 5)).toBe(s3);
+    expect(nav.prevTurnStart(s3 + 3)).toBe(s3);
+    expect(nav.prevTurnStart(s3)).toBe(nav.seqOfTurn(2));
+    expect(events[nav.seqOfTurn(2)! - 1]!.phase).toBe('start');
+    expect(nav.seqOfTurn(999)).toBeNull();
+    expect(nav.turnRange()).toEqual({ first: 0, last: events[events.length - 1]!.turn });
+  });
+
+  it('orders the phase strip by the rules: Wake Up first once the opening round is over', () => {
+    const ordered = orderedPhases(machineStateKeys(game.machine), nav.phases.map((p) => p.phase));
+    const s5 = nav.seqOfTurn(5)!;
+    const strip = nav.stripPhases(ordered, events[s5 - 1]!.phase, 5, 2);
+    expect(strip[0]).toBe('wake-up');
+    expect(strip.slice(0, 5)).toEqual(['wake-up', 'materialize', 'recollection', 'draw', 'main']);
+    expect(strip).not.toContain('setup');
+    expect(strip).not.toContain('game-over');
+    // In a player's first turn the champion placement is shown, before the turn's other phases.
+    expect(nav.stripPhases(ordered, 'start', 2, 2)[0]).toBe('setup');
+    expect(nav.stripPhases(ordered, 'start', 2, 2)).toContain('start');
   });
 });

@@ -18,9 +18,15 @@ export class TimelineNav {
   readonly index: TimelineIndex;
   /** Event times in ms (for real-time playback), index seq-1. */
   private readonly times: number[] = [];
+  /** Phase → its place in the game's machine (rule order). */
+  private readonly rank: Map<string, number>;
 
   constructor(private readonly game: AnyGameModule) {
     this.index = buildTimeline(game, []);
+    this.rank = new Map();
+    machineStateKeys(game.machine as StateMachineLike).forEach((k, i) => {
+      if (!this.rank.has(k)) this.rank.set(k, i);
+    });
   }
 
   get length(): number {
@@ -57,30 +63,70 @@ export class TimelineNav {
     return this.index.phases[lastAtOrBefore(this.index.phases, seq)];
   }
 
-  /** "Next turn": the first event of the following turn, or the end. */
+  /**
+   * Where turn i starts for a viewer: its first event, unless that event still stands in the previous turn's
+   * last phase (a game may stamp TurnStarted while the End Phase is current); then the first phase of the turn
+   * proper, so "go to turn N" shows its first phase rather than "End".
+   */
+  turnStartSeq(i: number): number {
+    const t = this.index.turns[i];
+    if (!t) return this.length;
+    const bands = this.index.phases;
+    const b = lastAtOrBefore(bands, t.fromSeq);
+    const first = bands[b];
+    const second = bands[b + 1];
+    if (!first || !second || first.turn !== t.turn || second.turn !== t.turn) return t.fromSeq;
+    const r1 = this.rank.get(first.phase);
+    const r2 = this.rank.get(second.phase);
+    return r1 !== undefined && r2 !== undefined && r1 > r2 ? second.fromSeq : t.fromSeq;
+  }
+
+  /** "Next turn": the start of the following turn (or of this one, when before it), or the end. */
   nextTurnStart(seq: number): number {
     const i = this.turnIndexAt(seq);
     if (i < 0) return 0;
-    const cur = this.index.turns[i]!;
-    if (seq < cur.fromSeq) return cur.fromSeq;
-    const next = this.index.turns[i + 1];
-    return next ? next.fromSeq : this.length;
+    const start = this.turnStartSeq(i);
+    if (seq < start) return start;
+    return i + 1 < this.index.turns.length ? this.turnStartSeq(i + 1) : this.length;
   }
 
-  /** "Previous turn": the start of this turn, or of the one before when already at its start. */
+  /** "Previous turn": the start of this turn, or of the one before when already at (or before) its start. */
   prevTurnStart(seq: number): number {
     const i = this.turnIndexAt(seq);
     if (i < 0) return 0;
-    const cur = this.index.turns[i]!;
-    if (seq > cur.fromSeq) return cur.fromSeq;
-    const prev = this.index.turns[i - 1];
-    return prev ? prev.fromSeq : 0;
+    const start = this.turnStartSeq(i);
+    if (seq > start) return start;
+    return i > 0 ? this.turnStartSeq(i - 1) : 0;
   }
 
-  /** First seq of turn n, or null when the match has no such turn (yet). */
+  /** Start of turn n (see turnStartSeq), or null when the match has no such turn (yet). */
   seqOfTurn(n: number): number | null {
-    const t = this.index.turns.find((x) => x.turn === n);
-    return t ? t.fromSeq : null;
+    const i = this.index.turns.findIndex((x) => x.turn === n);
+    return i < 0 ? null : this.turnStartSeq(i);
+  }
+
+  /** Lowest and highest turn numbers held, for "there is no turn N" messages. */
+  turnRange(): { first: number; last: number } | null {
+    const ts = this.index.turns;
+    return ts.length ? { first: ts[0]!.turn, last: ts[ts.length - 1]!.turn } : null;
+  }
+
+  /**
+   * The phases the strip shows at a moment, in rule order: phases of the opening (setup, a first-turn champion
+   * placement) only while the match is still in its opening round or when current; a phase seen only at the
+   * very end (Game Over) only when current.
+   */
+  stripPhases(ordered: readonly string[], current: string, turn: number, players: number): string[] {
+    const opening = Math.max(1, players);
+    const lastTurn = new Map<string, number>();
+    for (const b of this.index.phases) lastTurn.set(b.phase, Math.max(lastTurn.get(b.phase) ?? 0, b.turn));
+    const bands = this.index.phases;
+    const finalPhase = bands.length > 0 && bands.filter((b) => b.phase === bands[bands.length - 1]!.phase).length === 1 ? bands[bands.length - 1]!.phase : null;
+    return ordered.filter((p) => {
+      if (p === current) return true;
+      if (p === finalPhase && bands.length > 1) return false;
+      return turn <= opening || (lastTurn.get(p) ?? 0) > opening;
+    });
   }
 
   /** Milliseconds between event seq and seq+1 in the original match, for real-time playback. */
@@ -136,16 +182,25 @@ export function orderedPhases(machineStateKeys: readonly string[], seen: readonl
 
 interface StateNodeLike {
   key: string;
+  meta?: unknown;
   states?: Record<string, StateNodeLike>;
 }
+export interface StateMachineLike {
+  root?: StateNodeLike;
+}
 
-/** Depth-first state-node keys of an XState machine (its `root`). */
-export function machineStateKeys(machine: { root?: StateNodeLike } | null | undefined): string[] {
+/**
+ * Depth-first state-node keys of an XState machine (its `root`), each followed by the phase its `meta.phase`
+ * names when that differs from the key (Grand Archive's `wakeUp` node is the "wake-up" phase).
+ */
+export function machineStateKeys(machine: StateMachineLike | null | undefined): string[] {
   const out: string[] = [];
   const walk = (n: StateNodeLike | undefined): void => {
     if (!n) return;
     for (const [key, child] of Object.entries(n.states ?? {})) {
       out.push(key);
+      const meta = child.meta as { phase?: unknown } | undefined;
+      if (meta && typeof meta.phase === 'string' && meta.phase !== key) out.push(meta.phase);
       walk(child);
     }
   };

@@ -6,11 +6,23 @@ import { useEffect, useState } from 'react';
 import type { AnyGameModule, EventEnvelope } from '@matchtape/engine';
 import { getGame } from '@matchtape/games';
 import { authHeaders, getEvents, getMatch, liveUrl, type MatchListItem } from './api';
-import { openLive, type LiveStatus, type SseMessage } from './sse';
+import { openSharedLive } from './liveHub';
+import type { LiveStatus, SseMessage } from './sse';
 import { MatchTape } from './tape';
 import type { Perspective } from './viewer';
 
 export const PAGE = 1000;
+
+/** A perspective of a seat the match does not have (?as=p7 on a two-player match). */
+export class NoSuchSeat extends Error {
+  override readonly name = 'NoSuchSeat';
+  constructor(
+    readonly seat: string,
+    readonly seats: readonly { id: string; name: string }[],
+  ) {
+    super(`this match has no seat ${seat}; its seats are ${seats.map((p) => p.id).join(', ')}`);
+  }
+}
 
 export interface TapeState {
   meta: MatchListItem | null;
@@ -21,6 +33,8 @@ export interface TapeState {
   phase: 'loading' | 'ready' | 'error';
   error: Error | null;
   live: LiveStatus | null;
+  /** The live stream has been open at least once (a later "connecting" is a quick resubscribe, not a first connect). */
+  liveOpened: boolean;
   /** True once the viewer holds the match's last event (MatchEnded or the stream's `end`). */
   ended: boolean;
   /** Delay the server applies to this viewer. */
@@ -35,7 +49,7 @@ function isEnvelope(x: unknown): x is EventEnvelope {
   return !!x && typeof x === 'object' && typeof (x as { seq?: unknown }).seq === 'number' && typeof (x as { type?: unknown }).type === 'string';
 }
 
-const INITIAL: TapeState = { meta: null, game: null, tape: null, version: 0, phase: 'loading', error: null, live: null, ended: false, delaySeconds: null, firstBoardMs: null, loaded: 0 };
+const INITIAL: TapeState = { meta: null, game: null, tape: null, version: 0, phase: 'loading', error: null, live: null, liveOpened: false, ended: false, delaySeconds: null, firstBoardMs: null, loaded: 0 };
 
 export function useMatchTape(matchId: string, as: Perspective, token: string | null, retry = 0): TapeState {
   const [st, setSt] = useState<TapeState>(INITIAL);
@@ -67,6 +81,7 @@ export function useMatchTape(matchId: string, as: Perspective, token: string | n
 
     const run = async () => {
       const meta = await getMatch(matchId, auth, ctl.signal);
+      if (/^p\d+$/.test(as) && meta.players.length > 0 && !meta.players.some((p) => p.id === as)) throw new NoSuchSeat(as, meta.players);
       const game = getGame(meta.game);
       const tape = new MatchTape(game);
       setSt((s) => ({ ...s, meta, game, tape }));
@@ -89,7 +104,9 @@ export function useMatchTape(matchId: string, as: Perspective, token: string | n
         }
       };
       await Promise.all([worker(), worker(), worker(), worker()]);
-      await fill(tape);
+      // One catch-up page for what happened while loading; the stream resumes after whatever the tape holds, so
+      // there is no need to chase a fast match here (a loop until an empty page may never end while bots play).
+      await fill(tape, tape.length + PAGE);
       if (ctl.signal.aborted) return;
       const hasEnd = () => tape.envelopes.length > 0 && tape.envelopes[tape.length - 1]!.type === 'MatchEnded';
       ended = hasEnd() || (meta.status === 'ended' && tape.length >= meta.lastSeq);
@@ -127,12 +144,15 @@ export function useMatchTape(matchId: string, as: Perspective, token: string | n
           }
         });
       };
-      closeLive = openLive({
+      closeLive = openSharedLive({
+        matchId,
+        as,
+        token,
         url: liveUrl(matchId, as),
         headers: authHeaders(auth),
         lastSeq: () => tape.length,
         onMessages,
-        onStatus: (live) => setSt((s) => ({ ...s, live })),
+        onStatus: (live) => setSt((s) => ({ ...s, live, liveOpened: s.liveOpened || live.kind === 'open' })),
         finished: () => ended,
       });
     };

@@ -2,7 +2,7 @@
 import type { BoardModel, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel } from '@matchtape/engine';
 import { CARD_BY_ID } from './cards/pool';
 import { currentAtk, currentDef, defOf } from './rules';
-import { phaseOf } from './state';
+import { locate, phaseOf } from './state';
 import { isHidden, type AlphaClashState, type AnyRef, type Permanent } from './types';
 
 function face(cardId: string) {
@@ -32,11 +32,18 @@ function tile(s: AlphaClashState, r: AnyRef, perm?: Permanent): Tile {
     if (s.clash?.attacker === r.id) tags.push('attacking');
     if (s.clash?.obstructors.includes(r.id)) tags.push('obstructing');
     if (s.clash?.target === r.id) tags.push('attacked');
-    if (perm.attachedTo) tags.push(`attached to ${perm.attachedTo}`);
+    if (perm.attachedTo) tags.push(`attached to ${nameInPlay(s, perm.attachedTo)}`);
     if (perm.defeated) tags.push('defeated');
     if (tags.length) t.tags = tags;
   }
   return t;
+}
+
+/** The name of a card in play as the viewer's state shows it ("a card" when it is not there or hidden). */
+function nameInPlay(s: AlphaClashState, id: string): string {
+  const at = locate(s, id);
+  const ref = !at ? null : at.kind === 'contender' ? at.contender.card : at.perm.card;
+  return ref && !isHidden(ref) ? (CARD_BY_ID.get(ref.cardId)?.name ?? 'a card') : 'a card';
 }
 
 export function board(s: AlphaClashState): BoardModel {
@@ -76,11 +83,11 @@ export function board(s: AlphaClashState): BoardModel {
     };
   });
   const shared: ZoneModel[] = [
-    { key: 'standby', label: 'Standby', layout: 'stack', count: s.standby.length, cards: s.standby.map((o) => (o.card ? tile(s, o.card) : { id: o.sid, cardId: 'effect', face: { name: `Effect of ${o.source ?? '?'}`, types: ['Effect'] } })) },
+    { key: 'standby', label: 'Standby', layout: 'stack', count: s.standby.length, cards: s.standby.map((o) => (o.card ? tile(s, o.card) : { id: o.sid, cardId: 'effect', face: { name: o.source ? `Effect of ${nameInPlay(s, o.source)}` : 'An effect', types: ['Effect'] } })) },
     { key: 'clashground', label: 'Clashground', layout: 'row', count: s.clashground ? 1 : 0, cards: s.clashground ? [tile(s, s.clashground.card, s.clashground)] : [] },
   ];
   let banner: string | null = null;
-  if (s.clash) banner = `Clash: ${s.clash.attacker} attacks ${s.clash.obstructed ? s.clash.obstructors.join(', ') || '(obstructed)' : s.clash.target} (${pos.step ?? ''})`;
+  if (s.clash) banner = `Clash: ${s.clash.attacker} attacks ${s.clash.obstructed ? s.clash.obstructors.join(', ') || '(obstructed)' : s.clash.target}${pos.step ? ` (${STEP_NAMES[pos.step] ?? words(pos.step)})` : ''}`;
   return {
     game: 'alpha-clash',
     status: s.status,
@@ -95,6 +102,49 @@ export function board(s: AlphaClashState): BoardModel {
     winner: s.winner,
     result: s.result,
   };
+}
+
+/** Phase and step names as the comprehensive rules write them (500–505, 103). */
+const PHASE_NAMES: Readonly<Record<string, string>> = {
+  setup: 'Setup',
+  startOfTurn: 'Start of Turn Phase',
+  expansion: 'Expansion Phase',
+  primary: 'Primary Phase',
+  clash: 'Clash Phase',
+  endOfTurn: 'End of Turn Phase',
+  gameOver: 'Game Over',
+};
+const STEP_NAMES: Readonly<Record<string, string>> = {
+  cut: 'Deck Cut',
+  opening: 'Opening Hand',
+  mulligan: 'Mulligan',
+  startOfGame: 'Start of the Game',
+  ready: 'Ready Step',
+  draw: 'Draw Step',
+  resource: 'Resource Step',
+  main: 'Main',
+  attack: 'Attack Step',
+  counter: 'Counter Step',
+  obstruct: 'Obstruct Step',
+  attackerBuff: "Attacker's Clash Buff Step",
+  defenderBuff: "Defender's Clash Buff Step",
+  damage: 'Damage Step',
+  end: 'End of the Clash',
+};
+
+/** "clash" + "attackerBuff" → "Clash Phase – Attacker's Clash Buff Step". */
+function positionName(phase: string, step: string | null): string {
+  const ph = PHASE_NAMES[phase] ?? words(phase);
+  return step ? `${ph} – ${STEP_NAMES[step] ?? words(step)}` : ph;
+}
+
+/** An identifier in words: "StartOfTurn" → "start of turn". */
+function words(id: string): string {
+  return id.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
+}
+
+function plural(n: unknown, one: string, many = `${one}s`): string {
+  return `${n} ${Number(n) === 1 ? one : many}`;
 }
 
 function name(r: unknown): string {
@@ -116,18 +166,18 @@ export function describe(e: GameEvent): string {
     case 'CutDeclined': return `${p.by} declined to cut ${p.deck}'s deck.`;
     case 'CardDrawn': return `${who} drew ${name(p.card)}.`;
     case 'DrawFromEmptyDeckAttempted': return `${who} tried to draw from an empty deck.`;
-    case 'MulliganDeclared': return Number(p.count) > 0 ? `${who} mulligans ${p.count} card(s).` : `${who} keeps their hand.`;
-    case 'MulliganShuffled': return `${who} shuffled ${(p.returned as unknown[]).length} card(s) back.`;
+    case 'MulliganDeclared': return Number(p.count) > 0 ? `${who} mulligans ${plural(p.count, 'card')}.` : `${who} keeps their hand.`;
+    case 'MulliganShuffled': return `${who} shuffled ${plural((p.returned as unknown[]).length, 'card')} back.`;
     case 'TurnStarted': return `Turn ${p.turn}: ${who}.`;
-    case 'StepStarted': { const ph = phaseOf(String(p.step)); return `${ph.phase}${ph.step ? ` – ${ph.step}` : ''}.`; }
+    case 'StepStarted': { const ph = phaseOf(String(p.step)); return `${positionName(ph.phase, ph.step)}.`; }
     case 'ResourcePlaced': return `${who} put ${name(p.card)} into their Resource Zone.`;
     case 'ResourcePlacementSkipped': return `${who} placed no resource.`;
     case 'CardPlayed': return `${who} played ${name(p.card)}${(p.targets as string[]).length ? ` targeting ${(p.targets as string[]).join(', ')}` : ''}.`;
     case 'TrapSet': return `${who} set a Trap.`;
     case 'TrapActivated': return `${who} activated ${name(p.card)}.`;
     case 'EffectActivated': return `${who} activated the effect of ${p.source}.`;
-    case 'EffectTriggered': return `${p.source}'s ${p.effect} effect triggered.`;
-    case 'PriorityPassed': return `${who} passed priority.`;
+    case 'EffectTriggered': return `${p.source}'s ${words(String(p.effect))} effect triggered.`;
+    case 'PriorityPassed': return p.auto ? `${who} passes priority automatically (a player cannot respond to their own card).` : `${who} passed priority.`;
     case 'StandbyResolved': return `${p.sid} resolved.`;
     case 'CardNegated': return `${name(p.card)} was negated.`;
     case 'PermanentEnteredPlay': return `${name(p.card)} entered play${p.engaged ? ' engaged' : ''}.`;
@@ -146,7 +196,7 @@ export function describe(e: GameEvent): string {
     case 'SearchOffered': return `${who} may search their deck for a ${p.cardType} (start of the game).`;
     case 'DeckSearched': return p.found ? `${who} found ${name(p.found)}.` : `${who} found nothing.`;
     case 'CardReturnedToHand': return `${p.sid} was returned to ${who}'s hand.`;
-    case 'CardsLookedAt': return `${who} looked at the top ${p.count} card(s) of their deck.`;
+    case 'CardsLookedAt': return `${who} looked at the top ${plural(p.count, 'card')} of their deck.`;
     case 'CardRevealed': return `${who} revealed ${(p.cards as unknown[]).map(name).join(', ')} from the top of their deck.`;
     case 'DiscardRequired': return `${who} must discard a card.`;
     case 'CardDiscarded': return `${who} discarded ${name(p.card)}.`;

@@ -5,7 +5,7 @@ import { cardDef } from './cards/pool';
 import type { Move } from './evolve';
 import { championLevel, isChampion, life, unitPower } from './rules';
 import { zoneVisible } from './rules';
-import type { Card, FieldObject, GAState, PlayerState, PlayerZone, Slot } from './types';
+import type { Card, FieldObject, GAState, PlayerState, PlayerZone, Prompt, Slot } from './types';
 import { isHidden } from './types';
 
 const HIDDEN_PLAYER_ZONES: readonly PlayerZone[] = ['mainDeck', 'materialDeck', 'hand', 'memory'];
@@ -164,7 +164,7 @@ export function board(s: GAState): BoardModel {
     };
   });
   const shared: ZoneModel[] = [
-    { key: 'stack', label: 'Effects Stack', layout: 'stack', count: s.stack.length, cards: s.stack.map((it) => ({ id: it.sid, cardId: it.card?.cardId ?? it.sourceCardId, face: { ...faceOf(it.card?.cardId ?? it.sourceCardId), text: it.label }, tags: [it.kind, `controller ${it.controller}`] })) },
+    { key: 'stack', label: 'Effects Stack', layout: 'stack', count: s.stack.length, cards: s.stack.map((it) => ({ id: it.sid, cardId: it.card?.cardId ?? it.sourceCardId, face: { ...faceOf(it.card?.cardId ?? it.sourceCardId), text: it.label }, tags: [it.kind, `${it.controller}'s`] })) },
   ];
   if (s.pending) shared.push({ key: 'pending', label: 'Being activated', layout: 'row', count: 1, cards: [tile(s.pending.card)] });
   if (s.combat?.attackCard) shared.push({ key: 'intention', label: 'Intention', layout: 'row', count: 1, cards: [tile(s.combat.attackCard)] });
@@ -190,10 +190,53 @@ function nameOf(s: GAState, id: string | null): string {
   return o ? cardDef(o.cardId).name : (id ?? '?');
 }
 
+/** What a prompt asks of its player, in words (the rule is cited beside it). */
+const PROMPT_WORDS: Readonly<Record<Prompt['kind'], string>> = {
+  placeChampion: 'put a Lv 0 champion onto the field',
+  materialize: 'materialize a card or decline',
+  payReserve: 'pay the reserve cost',
+  attackTarget: 'choose what to attack',
+  retaliate: 'choose whether to retaliate',
+  intercept: 'choose whether to intercept',
+  critical: 'discard cards or take doubled damage',
+};
+
+/** Phase and step names as the comprehensive rules write them (2.2, 1.3.3). */
+const PHASE_NAMES: Readonly<Record<string, string>> = {
+  setup: 'Setup',
+  start: 'Start of the Game',
+  'wake-up': 'Wake Up Phase',
+  materialize: 'Materialize Phase',
+  recollection: 'Recollection Phase',
+  draw: 'Draw Phase',
+  main: 'Main Phase',
+  combat: 'Combat Phase',
+  end: 'End Phase',
+  'game-over': 'Game Over',
+};
+const STEP_NAMES: Readonly<Record<string, string>> = {
+  'place-champion': 'Place Champion',
+  attack: 'Attack Step',
+  retaliation: 'Retaliation Step',
+  damage: 'Damage Step',
+  'end-of-combat': 'End of Combat Step',
+};
+const ZONE_NAMES: Readonly<Record<string, string>> = {
+  graveyard: 'the graveyard',
+  banishment: 'banishment',
+  materialDeck: 'the material deck',
+  mainDeck: 'the main deck',
+  memory: 'memory',
+  hand: 'hand',
+  field: 'the field',
+};
+const zoneName = (z: unknown): string => ZONE_NAMES[String(z)] ?? String(z);
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
 function banner(s: GAState): string | null {
   if (s.status === 'ended') return s.result;
   if (s.combat) return `Combat: ${nameOf(s, s.combat.attacker)} attacks ${s.combat.target ? nameOf(s, s.combat.target) : '(choosing a target)'}`;
-  if (s.prompt) return `${s.prompt.player}: ${s.prompt.kind} (${s.prompt.rule})`;
+  if (s.prompt) return `${s.prompt.player} must ${PROMPT_WORDS[s.prompt.kind]} (${s.prompt.rule})`;
   if (s.stack.length > 0) return `Effects Stack: ${s.stack[s.stack.length - 1]!.label}`;
   return null;
 }
@@ -218,10 +261,10 @@ export function describe(e: GameEvent): string {
     case 'TurnStarted':
       return `Turn ${p.turn}: ${who}`;
     case 'PhaseEntered':
-      return `${p.phase}${p.step ? ` – ${p.step}` : ''}`;
+      return `${PHASE_NAMES[String(p.phase)] ?? String(p.phase)}${p.step ? ` – ${STEP_NAMES[String(p.step)] ?? String(p.step)}` : ''}`;
     case 'PromptOpened': {
-      const pr = p.prompt as { kind: string; player: string };
-      return `${pr.player} to choose: ${pr.kind}`;
+      const pr = p.prompt as Prompt;
+      return `${pr.player} must ${PROMPT_WORDS[pr.kind] ?? pr.kind}`;
     }
     case 'StartingChampionPlaced':
       return `${who} put ${cname(p.object)} onto the field`;
@@ -232,13 +275,13 @@ export function describe(e: GameEvent): string {
         case 'draw':
           return `${who} drew ${named}`;
         case 'recollection':
-          return `${who} returned ${moves.length} card(s) from memory to hand`;
+          return `${who} returned ${plural(moves.length, 'card')} from memory to hand`;
         case 'reserve':
-          return `${who} reserved ${moves.length} card(s) into memory`;
+          return `${who} reserved ${plural(moves.length, 'card')} into memory`;
         case 'memory-cost':
           return `${who} banished ${named} from memory at random`;
         default:
-          return `${who}: ${named} ${moves[0] ? `${moves[0].from} → ${moves[0].to}` : ''}`;
+          return moves[0] ? `${who} moved ${named} from ${zoneName(moves[0].from)} to ${zoneName(moves[0].to)}` : `${who} moved no cards`;
       }
     }
     case 'OpportunityGranted':
@@ -256,7 +299,7 @@ export function describe(e: GameEvent): string {
     case 'AbilityActivated':
       return `On the stack: ${(p.item as { label: string }).label}`;
     case 'StackItemResolved':
-      return `Resolved ${p.sid}`;
+      return `${p.sid} resolved`;
     case 'StackItemFizzled':
       return `${p.sid} fizzled: ${p.reason}`;
     case 'ObjectEntered':
@@ -266,7 +309,7 @@ export function describe(e: GameEvent): string {
     case 'ObjectRested':
       return `${p.object} rested (${p.reason})`;
     case 'ObjectsWoken':
-      return `${who} woke ${(p.objects as string[]).length} object(s)`;
+      return (p.objects as string[]).length === 0 ? `${who} had nothing to wake up` : `${who} woke up ${plural((p.objects as string[]).length, 'object')}`;
     case 'CountersChanged':
       return `${p.object}: ${Number(p.delta) > 0 ? '+' : ''}${p.delta} ${p.kind}`;
     case 'DamageDealt':
@@ -280,7 +323,7 @@ export function describe(e: GameEvent): string {
     case 'EffectCreated':
       return 'An effect applies until end of turn';
     case 'ObjectLeftField':
-      return `${cardDef(String(p.cardId)).name} left the field (${p.reason}) → ${p.to}`;
+      return `${cardDef(String(p.cardId)).name} left the field (${p.reason}) for ${zoneName(p.to)}`;
     case 'IntentionEntered':
       return `${cname(p.card)} entered Intention`;
     case 'AttackDeclared':
@@ -290,7 +333,7 @@ export function describe(e: GameEvent): string {
     case 'AttackRedirected':
       return `${p.ally} intercepts the attack`;
     case 'CriticalOffered':
-      return `Critical ${p.n}: ${who} may discard ${p.n} card(s) or the damage is doubled`;
+      return `Critical ${p.n}: ${who} may discard ${plural(Number(p.n), 'card')} or the damage is doubled`;
     case 'CriticalCardSelected':
       return `${who} chose a card to discard`;
     case 'CriticalSettled':

@@ -2,15 +2,11 @@
 // http://127.0.0.1:${MATCHTAPE_PORT:-4000}). Streams both ways, so the SSE live route passes through unbuffered,
 // and a closed browser connection closes the upstream one.
 import type { NextRequest } from 'next/server';
+import { upstreamBase } from '../../../src/server/upstream';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-function upstreamBase(): string {
-  const explicit = process.env.MATCHTAPE_API_URL;
-  if (explicit) return explicit.replace(/\/+$/, '');
-  return `http://127.0.0.1:${process.env.MATCHTAPE_PORT ?? '4000'}`;
-}
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'content-length', 'accept-encoding']);
 
