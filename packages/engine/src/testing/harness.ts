@@ -1,5 +1,5 @@
 // Property-test harness shared by every game package: plays seeded bot matches through the real engine and
-// checks the contract's invariants (ARCHITECTURE.md §6) at every seq. Pure: no I/O, synthetic clock.
+// checks the invariants (docs/architecture.md §6) at every seq. Pure: no I/O, synthetic clock.
 import { canonicalJson, jsonEqual } from '../canonical';
 import { verifyChain, type EventEnvelope } from '../envelope';
 import type { AnyGameModule, Command, DeckList, MatchConfig } from '../game';
