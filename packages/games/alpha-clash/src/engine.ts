@@ -2,7 +2,7 @@
 // following decision reads the updated state), and `settle`, the loop of automatic actions that runs after each
 // command: state-based actions (706), triggers into Standby in APNAP order (603.3b, 409.3), resolution of
 // effects nobody can answer, turn-based actions on step entry (705) and the step changes the machine dictates.
-import { apnap, passPriority, type DraftEvent, type PlayerId, type Rng } from '@matchtape/engine';
+import { apnap, type DraftEvent, type PlayerId, type Rng } from '@matchtape/engine';
 import { cardDef } from './cards/pool';
 import type { Effect, TriggerTag } from './cards/types';
 import { evolve } from './evolve';
@@ -238,7 +238,8 @@ function targetStillLegal(b: Builder, obj: StandbyObject, spec: string): boolean
 function resolveTop(b: Builder): void {
   const s = b.s;
   const obj = s.standby[s.standby.length - 1]!;
-  b.auto('StandbyResolved', { sid: obj.sid, kind: obj.kind }, '409.5');
+  // Every player passed in succession: the top object resolves (405.5, 605.1).
+  b.auto('StandbyResolved', { sid: obj.sid, kind: obj.kind }, '405.5');
   const p = obj.controller;
   if (obj.kind === 'card' || obj.kind === 'trap') {
     const d = cardDef(obj.card!.cardId);
@@ -268,18 +269,43 @@ function resolveTop(b: Builder): void {
   } else if (obj.effect === 'awe') {
     for (const c of clashCards(s).filter((c) => c.controller !== p)) createEffect(b, c.card.id, -obj.x, 0, 'turn', src, '704.2c');
   } else if (obj.effect === 'barrage') {
+    // Each target still in play gets its share of the division declared as the trigger entered Standby (601.1d).
     obj.targets.forEach((t, i) => {
       if (locate(b.s, t)) dealDamage(b, src, t, obj.division[i] ?? 0, false);
     });
+  } else if (obj.effect === 'attach' || obj.effect === 'unattach') {
+    resolveAttach(b, obj);
   } else {
     const d = sourceDef(b, obj);
     const spec = obj.effect === 'activated' ? d?.activated : d?.triggers?.[Number(obj.effect.split(':')[1])];
     if (spec && targetStillLegal(b, obj, spec.target)) applyEffects(b, obj, spec.effects);
+    else if (spec) b.auto('EffectFizzled', { sid: obj.sid, reason: 'its target is no longer legal' }, '605.3h');
   }
   if (obj.thenPutIntoOblivion) {
     const l = locate(b.s, obj.thenPutIntoOblivion);
     if (l && l.kind === 'perm') b.auto('CardPutIntoOblivion', { id: obj.thenPutIntoOblivion, owner: l.perm.owner, from: 'clash', reason: 'defeated' }, '117.4a');
   }
+}
+
+/**
+ * The attach (or unattach) activated effect of a Weapon resolves (703.2b, 305.6a): the Weapon must still be in play
+ * under its controller, and the target Clash card still legal (a Clash card they control without a Weapon, 305.10a);
+ * otherwise it does nothing (605.3h). The cost was paid on activation.
+ */
+function resolveAttach(b: Builder, obj: StandbyObject): void {
+  const weapon = obj.source!;
+  const w = locate(b.s, weapon);
+  const wOk = w !== null && w.kind === 'perm' && w.zone === 'accessory' && w.player === obj.controller;
+  if (obj.effect === 'unattach') {
+    if (wOk && w.perm.attachedTo) b.auto('WeaponUnattached', { player: obj.controller, weapon }, '305.9');
+    else b.auto('EffectFizzled', { sid: obj.sid, reason: 'the Weapon is no longer attached' }, '605.3h');
+    return;
+  }
+  const to = obj.targets[0]!;
+  const t = locate(b.s, to);
+  const tOk = t !== null && t.kind === 'perm' && t.zone === 'clash' && t.player === obj.controller && !t.perm.defeated && (t.perm.weapon === null || t.perm.weapon === weapon);
+  if (wOk && tOk) b.auto('WeaponAttached', { player: obj.controller, weapon, to }, '703.2b');
+  else b.auto('EffectFizzled', { sid: obj.sid, reason: 'its target is no longer legal' }, '605.3h');
 }
 
 function sourceDef(b: Builder, obj: StandbyObject) {
@@ -498,18 +524,11 @@ export function settle(b: Builder): void {
     }
     if (s.pending) return;
     if (s.standby.length > 0) {
-      const top = s.standby[s.standby.length - 1]!;
-      if (top.kind === 'trigger' || top.kind === 'activated') {
-        // Nobody may respond to a triggered or activated effect (114.1): it resolves (114.1d).
+      // The top object resolves only when every player has passed priority in succession (405.5); until then
+      // the holder acts (responds or passes).
+      const w = s.priority;
+      if (w && w.passed.length >= w.order.length) {
         resolveTop(b);
-        continue;
-      }
-      const w = s.priority!;
-      if (w.holder === top.controller) {
-        // The controller cannot answer its own card (Counter tags answer opponents, 114.1b–c): it passes.
-        const allPassed = passPriority(w).allPassed;
-        b.auto('PriorityPassed', { player: w.holder, auto: true }, '114.2c');
-        if (allPassed) resolveTop(b);
         continue;
       }
       return;
@@ -524,6 +543,13 @@ export function settle(b: Builder): void {
       continue;
     }
     switch (s.step) {
+      case 'turn.primary.clash.obstruct':
+        // Obstructors declared and their Trigger – Obstruct effects resolved: on to C4 (504.2c.1–2).
+        if (s.clash!.declared) {
+          goStep(b, { type: 'NEXT' }, '504.2c.1');
+          continue;
+        }
+        return;
       case 'turn.expansion.resource':
         if (s.players[s.activePlayer!]!.hand.length === 0 || s.players[s.activePlayer!]!.resourcePlacedThisTurn) {
           if (!s.players[s.activePlayer!]!.resourcePlacedThisTurn) b.auto('ResourcePlacementSkipped', { player: s.activePlayer, reason: 'empty hand' }, '502.1c');

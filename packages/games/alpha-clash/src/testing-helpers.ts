@@ -15,8 +15,8 @@ export const PAIRINGS: Record<PlayerId, 'random' | 'greedy'>[] = [
 
 const TYPES = [
   'CutDeck', 'DeclineCut', 'KeepHand', 'Mulligan', 'PlaceResource', 'SkipResource', 'PlayCard', 'SetTrap', 'ActivateTrap',
-  'ActivateEffect', 'AttachWeapon', 'UnattachWeapon', 'ActivatePortal', 'DeclareAttack', 'EndCounterStep', 'Obstruct',
-  'EndObstructStep', 'PassPriority', 'ChooseBarrage', 'Discard', 'SearchDeck', 'EndTurn', 'Concede', 'Shuffle', 'DrawCard', '',
+  'ActivateEffect', 'AttachWeapon', 'UnattachWeapon', 'ActivatePortal', 'DeclareAttack', 'EndCounterStep', 'DeclareObstructors',
+  'EngageResource', 'PassPriority', 'ChooseBarrage', 'Discard', 'SearchDeck', 'EndTurn', 'Concede', 'Shuffle', 'DrawCard', '',
 ];
 
 function idsIn(s: AlphaClashState): string[] {
@@ -38,7 +38,7 @@ export function probes(s: AlphaClashState, rng: Rng, n: number): Command[] {
   const out: Command[] = [];
   for (let i = 0; i < n; i++) {
     const c: Record<string, unknown> = { type: pick(TYPES) };
-    for (const f of ['cardId', 'card', 'targets', 'x', 'trap', 'source', 'weapon', 'to', 'attacker', 'target', 'deck', 'at', 'cards']) if (rng.int(4) === 0) c[f] = value();
+    for (const f of ['cardId', 'card', 'targets', 'x', 'trap', 'source', 'weapon', 'to', 'attacker', 'target', 'deck', 'at', 'cards', 'division', 'resource']) if (rng.int(4) === 0) c[f] = value();
     if (rng.int(10) === 0) c.extra = 'field';
     out.push(c as unknown as Command);
   }
