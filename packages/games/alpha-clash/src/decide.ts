@@ -53,14 +53,14 @@ export function setupMatch(config: MatchConfig, ctx: DecideContext & { seedCommi
     decks.push({ id: seat.id, contender, main });
   }
   const opts = StartOptionsSchema.safeParse(config.options ?? {});
-  if (!opts.success) return reject('103', `bad match options: ${opts.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!opts.success) return reject('710.1', `bad match options: ${opts.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const options = opts.data;
   for (const pos of Object.values(options.startPosition ?? {}))
     for (const id of [...(pos.resources ?? []), ...(pos.clash ?? []), ...(pos.clashEngaged ?? []), ...(pos.accessory ?? []), ...(pos.traps ?? [])])
-      if (!CARD_BY_ID.has(id)) return reject('103', `start position card ${id} is not in the card pool`);
+      if (!CARD_BY_ID.has(id)) return reject('103.6a', `start position card ${id} is not in the card pool`);
   const b = new Builder(initialFor(), ctx.rng);
   const rng = ctx.rng;
-  b.auto('MatchStarted', { seedCommitment: ctx.seedCommitment, players: config.players.map((p) => ({ id: p.id, name: p.name })), stacked, variants: { quickStartFirstTurnAttackBan: options.quickStartFirstTurnAttackBan === true } }, '103');
+  b.auto('MatchStarted', { seedCommitment: ctx.seedCommitment, players: config.players.map((p) => ({ id: p.id, name: p.name })), stacked, variants: { quickStartFirstTurnAttackBan: options.quickStartFirstTurnAttackBan === true } }, '103.1');
   for (const d of decks) {
     const def = cardDef(d.contender);
     b.auto('ContenderRevealed', { player: d.id, card: { id: `${d.id}-contender`, cardId: d.contender }, health: def.health ?? 30 }, '103.1');
@@ -70,7 +70,7 @@ export function setupMatch(config: MatchConfig, ctx: DecideContext & { seedCommi
   if (options.firstPlayer) b.auto('StartingPlayerDetermined', { player: first, method: 'chosen' }, '103.1');
   else b.auto('StartingPlayerDetermined', { player: first, method: 'random', random: rng.take() }, '103.1');
   for (const [pl, pos] of Object.entries(options.startPosition ?? {})) {
-    if (!b.s.players[pl]) return reject('103', `start position for unknown player ${pl}`);
+    if (!b.s.players[pl]) return reject('103.6a', `start position for unknown player ${pl}`);
     const mk = (ids: string[] | undefined, zone: string) => (ids ?? []).map((cardId, n) => ({ id: `${pl}-${zone}${n + 1}`, cardId }));
     const traps = mk(pos.traps, 'trap').map((c) => ({ ...c, oid: rng.opaqueId() }));
     b.auto(
@@ -102,7 +102,7 @@ export function setupMatch(config: MatchConfig, ctx: DecideContext & { seedCommi
       cards = rng.shuffle(listed);
     }
     const withOids = cards.map((c) => ({ ...c, oid: rng.opaqueId() }));
-    b.auto('DeckShuffled', { player: d.id, cards: withOids, count: withOids.length, reason: stacked ? 'stacked' : 'start', random: rng.take() }, stacked ? '103.3' : '103.3');
+    b.auto('DeckShuffled', { player: d.id, cards: withOids, count: withOids.length, reason: stacked ? 'stacked' : 'start', random: rng.take() }, '103.3');
   }
   if (stacked) {
     // A stacked deck is not shuffled, so no cut is offered; the opening hand is exactly the stacked hand.
@@ -180,7 +180,7 @@ function checkSearch(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   const wanted = c.cardId as string | null;
   const entry = wanted === null ? null : (s.players[p]!.deck.find((r) => !isHidden(r) && r.cardId === wanted) as CardRef | undefined);
   if (wanted !== null && (!entry || !searchable(s, p).includes(wanted)))
-    return reject('703.9', `there is no ${defOf(s.players[p]!.contender?.card)?.startOfGameSearch ?? 'such card'} with id ${wanted} in your deck (or search for nothing: cardId null, 703.9b)`);
+    return reject('703.9a', `there is no ${defOf(s.players[p]!.contender?.card)?.startOfGameSearch ?? 'such card'} with id ${wanted} in your deck (or search for nothing: cardId null, 703.9b)`);
   return ok((b) => {
     b.emit('DeckSearched', { player: p, found: entry ? { id: entry.id, cardId: entry.cardId } : null, deckOid: entry?.oid ?? null, zone: entry ? 'accessory' : null }, { rule: '103.6a' });
     // The deck is shuffled afterwards, found card excluded (703.10b), even when nothing was found (703.10d).
@@ -246,7 +246,8 @@ function counterWindow(s: AlphaClashState, p: PlayerId, tag: CounterTag): Reject
     if (s.standby.length > 0) return reject('504.2b', 'Counter – Attack effects are played one at a time: wait until Standby is empty');
     return null;
   }
-  if (!s.priority || s.priority.holder !== p || !top) return reject('114.2', `you don't hold priority to respond (${tag})`);
+  if (!s.priority || !top) return reject('114.1', `${tag} responds only while an opponent's card or Trap is in Standby`);
+  if (s.priority.holder !== p) return reject('114.2b', `${s.priority.holder} holds priority, not you (${tag})`);
   if (tag === 'Counter–Play' && !(top.kind === 'card' && top.controller !== p)) return reject('114.1b', 'Counter – Play responds to a card an opponent is playing');
   if (tag === 'Counter–Trap' && !(top.kind === 'trap' && top.controller !== p)) return reject('114.1c', 'Counter – Trap responds to a Trap an opponent activated');
   return null;
@@ -254,7 +255,7 @@ function counterWindow(s: AlphaClashState, p: PlayerId, tag: CounterTag): Reject
 
 function checkTargets(s: AlphaClashState, p: PlayerId, d: ACCardDef, spec: string, targets: unknown): Rejection | string[] {
   if (spec === 'none') {
-    if (targets !== undefined) return reject('113.1', `${d.name} has no targets: leave "targets" out`);
+    if (targets !== undefined) return reject('113.1a', `${d.name} has no targets: leave "targets" out`);
     return [];
   }
   if (!Array.isArray(targets) || targets.length !== 1 || typeof targets[0] !== 'string') return reject('601.1c', `${d.name} needs exactly one target: "targets": [id]`);
@@ -296,16 +297,16 @@ function checkPlayCard(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   let x = 0;
   if (d.xCost) {
     if (typeof c.x !== 'number' || !Number.isInteger(c.x)) return reject('107.3a', `${name} has X in its cost: declare "x" (an integer ≥ ${gemCount(d.gems)})`);
-    if (c.x < gemCount(d.gems)) return reject('107.3', `X must be at least the number of gems (${gemCount(d.gems)})`);
+    if (c.x < gemCount(d.gems)) return reject('107.3a', `X must be at least the number of gems (${gemCount(d.gems)})`);
     x = c.x;
-  } else if (c.x !== undefined) return reject('107.3', `${name} has no X in its cost: leave "x" out`);
+  } else if (c.x !== undefined) return reject('107.3a', `${name} has no X in its cost: leave "x" out`);
   let sent: string[] = [];
   if (c.alternative !== undefined) {
-    if (!d.altCostSend) return reject('115.9', `${name} has no alternative cost: leave "alternative" out`);
+    if (!d.altCostSend) return reject('115.9a', `${name} has no alternative cost: leave "alternative" out`);
     // The first card of each named character you control, in Clash Zone order (one alternative cost, 115.9a).
     for (const ch of d.altCostSend) {
       const hit = s.players[p]!.clash.find((x2) => !x2.defeated && !sent.includes(x2.card.id) && defOf(x2.card)?.character === ch);
-      if (!hit) return reject('115.9', `${name}'s alternative cost sends a [${ch}] you control to Oblivion, and you control none`);
+      if (!hit) return reject('601.1f', `${name}'s alternative cost sends a [${ch}] you control to Oblivion, and you control none`);
       sent = [...sent, hit.card.id];
     }
   }
@@ -356,9 +357,9 @@ function activatedSource(s: AlphaClashState, p: PlayerId, id: unknown): { def: A
 
 function checkActivateEffect(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   const src = activatedSource(s, p, c.source);
-  if (!src) return reject('602.1', `${String(c.source)} is not a card you control with an activated effect`);
+  if (!src) return reject('602.2', `${String(c.source)} is not a card you control with an activated effect (only its controller activates it)`);
   const a = src.def.activated!;
-  const bad = a.window ? counterWindow(s, p, a.window) : inMainWithEmptyStandby(s, p, '602.1', `${src.def.name}'s effect can be activated`);
+  const bad = a.window ? counterWindow(s, p, a.window) : inMainWithEmptyStandby(s, p, '602.2', `${src.def.name}'s effect can be activated`);
   if (bad) return bad;
   if (a.sendSelf && src.isContender) return reject('301.6', 'a Contender can\'t be sent to Oblivion');
   if (a.threshold !== undefined && (s.players[p]!.contender?.health ?? 0) > a.threshold) return reject('107.4b', `${src.def.name}'s ability is active only at ${a.threshold} health or less`);
@@ -697,7 +698,7 @@ function checkSetup(s: AlphaClashState, p: PlayerId, c: Command): Checked {
     }
     return reject('103.5', 'declare your mulligan: KeepHand or Mulligan');
   }
-  return reject('103', 'setup is not waiting for you');
+  return reject('710.1', 'setup is not waiting for you');
 }
 
 function afterCut(b: Builder): void {

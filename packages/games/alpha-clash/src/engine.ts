@@ -6,7 +6,7 @@ import { apnap, type DraftEvent, type PlayerId, type Rng } from '@matchtape/engi
 import { cardDef } from './cards/pool';
 import type { Effect, TriggerTag } from './cards/types';
 import { evolve } from './evolve';
-import { stepAfter, type MachineEvent } from './machine';
+import { stepAfter, transitionRule, type MachineEvent } from './machine';
 import { clashCards, contenderId, currentAtk, currentDef, defOf, has, keywordValue, legalTargets } from './rules';
 import { locate, opponentOf } from './state';
 import type { AlphaClashState, AnyRef, CardRef, StandbyObject } from './types';
@@ -57,11 +57,16 @@ function machineContext(s: AlphaClashState) {
   return { turn: s.turn, activePlayer: s.activePlayer, startingPlayer: s.startingPlayer, players: s.order.length, standbyEmpty: s.standby.length === 0 };
 }
 
-/** Moves the game to the step the machine gives for `event`; runs the new step's turn-based actions. */
-export function goStep(b: Builder, event: MachineEvent, rule: string): void {
+/**
+ * Moves the game to the step the machine gives for `event`, citing `rule` or else the rule on the machine's
+ * transition (`meta.rule`); runs the new step's turn-based actions.
+ */
+export function goStep(b: Builder, event: MachineEvent, rule?: string): void {
   const to = stepAfter(b.s.step, event, machineContext(b.s));
   if (to === null) throw new Error(`alpha-clash: the turn machine has no ${event.type} from ${b.s.step}`);
-  b.auto('StepStarted', { step: to }, rule);
+  const cite = rule ?? transitionRule(b.s.step, event, to);
+  if (!cite) throw new Error(`alpha-clash: the machine's ${event.type} from ${b.s.step} carries no meta.rule`);
+  b.auto('StepStarted', { step: to }, cite);
   enterStep(b);
 }
 
@@ -113,7 +118,7 @@ export function dealDamage(b: Builder, source: string | null, target: string, am
   if (!l) return;
   const d = defOf(l.kind === 'contender' ? l.contender.card : l.perm.card);
   if (!clash && d?.static?.preventNonClash) {
-    b.auto('DamagePrevented', { source, target, amount, clash }, '610');
+    b.auto('DamagePrevented', { source, target, amount, clash }, '610.1a');
     return;
   }
   let prevented = 0;
@@ -127,7 +132,7 @@ export function dealDamage(b: Builder, source: string | null, target: string, am
   }
   const dealt = amount - prevented;
   if (dealt <= 0) {
-    b.auto('DamagePrevented', { source, target, amount, clash, shield }, '610');
+    b.auto('DamagePrevented', { source, target, amount, clash, shield }, '610.7');
     return;
   }
   let toHealth = 0;
@@ -140,7 +145,7 @@ export function dealDamage(b: Builder, source: string | null, target: string, am
   b.auto(
     'DamageDealt',
     { source, target, amount: dealt, clash, toHealth, ...(prevented ? { prevented, shield } : {}), ...(necrotic ? { necrotic: true } : {}), ...extra },
-    clash ? '117.2a' : '117.2b',
+    clash ? '117.2a' : l.kind === 'contender' ? '117.2b.1' : '117.2b',
   );
   const enrage = l.kind !== 'contender' && !clash ? keywordValue(s, target, 'Enrage') : null;
   if (enrage !== null && enrage > 0) {
@@ -157,7 +162,7 @@ export function queueTriggers(b: Builder, cardInstance: string, tag: TriggerTag,
   let n = 0;
   (d.triggers ?? []).forEach((t, i) => {
     if (t.on !== tag) return;
-    b.queue.push({ controller, source: cardInstance, effect: `trigger:${i}`, targets: [], thenPutIntoOblivion, x: 0, rule: '603.1b' });
+    b.queue.push({ controller, source: cardInstance, effect: `trigger:${i}`, targets: [], thenPutIntoOblivion, x: 0, rule: '603.3' });
     n += 1;
   });
   if (tag === 'Enter') {
@@ -198,7 +203,7 @@ function stateBasedActions(b: Builder): boolean {
     if (remaining.length === 1) {
       const loser = losers[0]!;
       const why = s.players[loser]!.drewFromEmpty ? `${loser} drew from an empty deck (104.3c)` : `${loser}'s Contender reached 0 health (104.3b)`;
-      endMatch(b, remaining[0]!, why, s.players[loser]!.drewFromEmpty ? '104.3c' : '706.5');
+      endMatch(b, remaining[0]!, why, s.players[loser]!.drewFromEmpty ? '104.3c' : '104.3b');
     } else {
       const bothClash = s.clash !== null && s.clash.damageDealt && s.order.every((p) => (s.players[p]!.contender?.health ?? 1) <= 0);
       if (bothClash) endMatch(b, s.activePlayer, `both Contenders reached 0 health by clash damage: the active player wins (104.2c)`, '104.2c');
@@ -226,7 +231,7 @@ export function endMatch(b: Builder, winner: PlayerId | null, result: string, ru
   b.auto('MatchEnded', { winner, result }, rule);
 }
 
-// ---- Resolution (409.5*, 605) ----
+// ---- Resolution (405.5 as printed under 409, 605) ----
 
 function targetStillLegal(b: Builder, obj: StandbyObject, spec: string): boolean {
   if (obj.targets.length === 0) return true;
@@ -252,14 +257,14 @@ function resolveTop(b: Builder): void {
       }
       const zone = d.type === 'Clash' ? 'clash' : d.type === 'Clashground' ? 'clashground' : 'accessory';
       const enters = obj.enters;
-      b.auto('PermanentEnteredPlay', { player: p, card, zone, engaged: enters?.engaged ?? false, damage: enters?.damage ?? 0 }, d.type === 'Clash' ? '303.1a' : d.type === 'Clashground' ? '302.3a' : d.type === 'Weapon' ? '305.4a' : '309.4');
-      if (enters && (enters.atk || enters.def)) createEffect(b, card.id, enters.atk, enters.def, 'turn', null, '605.2');
+      b.auto('PermanentEnteredPlay', { player: p, card, zone, engaged: enters?.engaged ?? false, damage: enters?.damage ?? 0 }, d.type === 'Clash' ? '303.1a' : d.type === 'Clashground' ? '302.3a' : d.type === 'Weapon' ? '305.4a' : '309.4a');
+      if (enters && (enters.atk || enters.def)) createEffect(b, card.id, enters.atk, enters.def, 'turn', null, '605.2a');
       if (!enters?.noEnterTrigger) queueTriggers(b, card.id, 'Enter', p);
       return;
     }
     if (targetStillLegal(b, obj, spec)) applyEffects(b, obj, d.play?.effects ?? []);
     else b.auto('EffectFizzled', { sid: obj.sid, reason: 'its target is no longer legal' }, '605.3h');
-    b.auto('CardPutIntoOblivion', { id: obj.sid, owner: p, from: 'standby', reason: 'resolved', card: obj.card }, obj.kind === 'trap' ? '304.9' : '306.7');
+    b.auto('CardPutIntoOblivion', { id: obj.sid, owner: p, from: 'standby', reason: 'resolved', card: obj.card }, obj.kind === 'trap' ? '304.9' : '605.2j');
     return;
   }
   // Effects without a card: triggers and activations.
@@ -351,13 +356,13 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
         }
         break;
       case 'modify':
-        if (t && locate(s, t)) createEffect(b, t, e.atk, e.def, e.until, src, '605.2');
+        if (t && locate(s, t)) createEffect(b, t, e.atk, e.def, e.until, src, '605.2a');
         break;
       case 'modifyAttacker':
-        if (s.clash && locate(s, s.clash.attacker)) createEffect(b, s.clash.attacker, e.atk, e.def, e.until, src, '605.2');
+        if (s.clash && locate(s, s.clash.attacker)) createEffect(b, s.clash.attacker, e.atk, e.def, e.until, src, '605.2a');
         break;
       case 'modifyOpponentsClash':
-        for (const c of clashCards(s).filter((c) => c.controller !== p)) createEffect(b, c.card.id, e.atk, e.def, 'turn', src, '605.2');
+        for (const c of clashCards(s).filter((c) => c.controller !== p)) createEffect(b, c.card.id, e.atk, e.def, 'turn', src, '605.2a');
         break;
       case 'draw':
         for (let i = 0; i < e.amount; i++) draw(b, p, '118.1');
@@ -392,13 +397,13 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
         b.auto('PortalActivated', { player: p, portal: s.portal === 'open' ? 'closed' : 'open', free: true }, '410.3a');
         break;
       case 'preventClash':
-        if (t && locate(s, t)) createEffect(b, t, 0, 0, 'turn', src, '610', e.amount);
+        if (t && locate(s, t)) createEffect(b, t, 0, 0, 'turn', src, '610.7', e.amount);
         break;
       case 'attackerToOblivionAfterClash':
-        if (s.clash) b.auto('MarkedForOblivionAfterClash', { id: s.clash.attacker }, '605.2');
+        if (s.clash) b.auto('MarkedForOblivionAfterClash', { id: s.clash.attacker }, '605.2a');
         break;
       case 'entersWith':
-        if (t) b.auto('StandbyObjectModified', { sid: t, enters: { damage: e.damage ?? 0, engaged: e.engaged ?? false, atk: e.atk ?? 0, def: e.def ?? 0 } }, '605.2');
+        if (t) b.auto('StandbyObjectModified', { sid: t, enters: { damage: e.damage ?? 0, engaged: e.engaged ?? false, atk: e.atk ?? 0, def: e.def ?? 0 } }, '605.2a');
         break;
       case 'noEnterTrigger':
         if (t) b.auto('StandbyObjectModified', { sid: t, enters: { noEnterTrigger: true } }, '703.4a.1');
@@ -539,7 +544,7 @@ export function settle(b: Builder): void {
       continue;
     }
     if (AUTO_STEPS.has(s.step)) {
-      goStep(b, { type: 'NEXT' }, s.step === 'turn.primary.clash.attack' ? '504.2a' : '500.5');
+      goStep(b, { type: 'NEXT' });
       continue;
     }
     switch (s.step) {

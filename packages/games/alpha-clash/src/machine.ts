@@ -72,7 +72,7 @@ export const alphaClashMachine = createMachine(
             states: {
               ready: { description: 'Ready Step: ready all your cards (502.1a)', on: { NEXT: { target: 'draw', meta: { rule: '502.1b' } } } },
               draw: { description: 'Draw Step: draw one card (502.1b)', on: { NEXT: { target: 'resource', meta: { rule: '502.1c' } } } },
-              resource: { description: 'Resource Step: put up to one card into your Resource Zone (502.1c, 408.1)', on: { NEXT: { target: '#alphaClash.turn.primary', meta: { rule: '503' } } } },
+              resource: { description: 'Resource Step: put up to one card into your Resource Zone (502.1c, 408.1)', on: { NEXT: { target: '#alphaClash.turn.primary', meta: { rule: '503.1' } } } },
             },
           },
           primary: {
@@ -90,7 +90,7 @@ export const alphaClashMachine = createMachine(
                 description: 'Clash Phase, embedded in the Primary Phase (504)',
                 initial: 'attack',
                 states: {
-                  attack: { description: 'C1 Attack Step (504.2a)', on: { NEXT: { target: 'counter', meta: { rule: '504.2b' } } } },
+                  attack: { description: 'C1 Attack Step (504.2a)', on: { NEXT: { target: 'counter', meta: { rule: '504.2a' } } } },
                   counter: { description: 'C2 Counter Step (504.2b)', on: { NEXT: { target: 'obstruct', meta: { rule: '504.2b.1' } } } },
                   obstruct: { description: 'C3 Obstruct Step (504.2c)', on: { NEXT: { target: 'attackerBuff', meta: { rule: '504.2c.1' } } } },
                   attackerBuff: { description: "C4 Attacker's Clash Buff Step (504.2d)", on: { NEXT: { target: 'defenderBuff', meta: { rule: '504.2e' } } } },
@@ -108,7 +108,7 @@ export const alphaClashMachine = createMachine(
             on: { NEXT: { target: 'startOfTurn', reenter: true, meta: { rule: '505.3' } } },
           },
         },
-        on: { GAME_OVER: { target: 'gameOver', meta: { rule: '104' } } },
+        on: { GAME_OVER: { target: 'gameOver', meta: { rule: '104.1' } } },
       },
       gameOver: { type: 'final', description: 'The game has ended (104)' },
     },
@@ -198,6 +198,28 @@ function computeStep(path: StepPath, event: MachineEvent, context: MachineContex
   const to = valueToPath(next.value);
   if (next === snap || (to === path && next.value === snap.value)) return null;
   return to;
+}
+
+interface TransitionLike {
+  target?: { path: string[] }[];
+  meta?: { rule?: string };
+}
+
+/**
+ * The rule on the transition the machine takes from `path` on `event` (its `meta.rule`), so automatic step changes
+ * cite the machine's own rule. The transition is the first candidate on the defining node whose target the step
+ * `stepAfter` computed lies in.
+ */
+export function transitionRule(path: StepPath, event: MachineEvent, to: StepPath): string | null {
+  const source = definingSource(path, event.type);
+  let node = alphaClashMachine.root as unknown as NodeLike;
+  for (const part of source.split('.')) node = node.states[part] ?? node;
+  const candidates = (node.transitions.get(event.type) ?? []) as TransitionLike[];
+  for (const t of candidates) {
+    const target = t.target?.[0]?.path.join('.');
+    if (target !== undefined && (to === target || to.startsWith(`${target}.`))) return t.meta?.rule ?? null;
+  }
+  return null;
 }
 
 export function initialStep(): StepPath {
