@@ -12,3 +12,4 @@ export * from './effects';
 export * from './zones';
 export * from './scenario';
 export * from './machine';
+export * from './kit';
