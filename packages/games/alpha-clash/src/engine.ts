@@ -64,7 +64,7 @@ function machineContext(s: AlphaClashState) {
 export function goStep(b: Builder, event: MachineEvent, rule?: string): void {
   const to = stepAfter(b.s.step, event, machineContext(b.s));
   if (to === null) throw new Error(`alpha-clash: the turn machine has no ${event.type} from ${b.s.step}`);
-  const cite = rule ?? transitionRule(b.s.step, event, to);
+  const cite = rule ?? transitionRule(b.s.step, event, machineContext(b.s));
   if (!cite) throw new Error(`alpha-clash: the machine's ${event.type} from ${b.s.step} carries no meta.rule`);
   b.auto('StepStarted', { step: to }, cite);
   enterStep(b);

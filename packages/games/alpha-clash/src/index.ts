@@ -8,7 +8,7 @@ import { actors, decide, legalCommands, setupMatch } from './decide';
 import { evolve } from './evolve';
 import { alphaClashMachine } from './machine';
 import { board, describe, keyMoment } from './present';
-import { CommandBodySchema, EventSchema } from './schemas';
+import { CommandBodySchema, events } from './schemas';
 import { initialState, phaseOf } from './state';
 import type { AlphaClashState } from './types';
 import { secrets, view, viewEvent } from './view';
@@ -59,7 +59,7 @@ export const alphaClash: GameModule<AlphaClashState> = {
   presetDecks: PRESET_DECKS,
   validateDeck,
   commandSchema: CommandBodySchema as unknown as GameModule['commandSchema'],
-  eventSchema: EventSchema,
+  eventSchema: events.eventSchema,
   bots,
   coverage,
 };
