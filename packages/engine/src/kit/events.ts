@@ -48,8 +48,8 @@ export function defineEvents<T extends Shapes>(shapes: T): EventCatalog<T> {
   for (const t of types) payloads.set(t, shapes[t]!.extend({ random: RandomRecordSchema.optional() }));
   const options = types.map((t) => z.object({ type: z.literal(t), payload: payloads.get(t)! }));
   const union = z.discriminatedUnion('type', options as [z.ZodObject<{ type: z.ZodLiteral<string>; payload: z.ZodObject }>, ...z.ZodObject<{ type: z.ZodLiteral<string>; payload: z.ZodObject }>[]]);
-  // The union's output has literal types and typed payloads; every such value is a GameEvent.
-  const eventSchema: z.ZodType<GameEvent> = union.transform((e): GameEvent => ({ type: e.type, payload: e.payload as Record<string, unknown> }));
+  // No transform: the JSON Schema must stay representable (`matchtape schema` prints it).
+  const eventSchema: z.ZodType<GameEvent> = union;
   return {
     eventSchema,
     payload: (type) => {
