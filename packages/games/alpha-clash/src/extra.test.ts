@@ -46,7 +46,7 @@ describe('alpha-clash contract extras', () => {
   });
 
   it('command and event schemas export as JSON Schema and accept what the engine produces', () => {
-    expect(JSON.stringify(z.toJSONSchema(alphaClash.commandSchema))).toContain('DeclareAttack');
+    expect(JSON.stringify(z.toJSONSchema(alphaClash.commandSchema, { io: 'input' }))).toContain('DeclareObstructors');
     // Typed per event: the JSON Schema names every event type and its payload fields.
     const eventsJson = JSON.stringify(z.toJSONSchema(alphaClash.eventSchema, { io: 'input', unrepresentable: 'any' }));
     for (const t of events.types) expect(eventsJson, t).toContain(`"${t}"`);

@@ -58,7 +58,7 @@ export const alphaClash: GameModule<AlphaClashState> = {
   cards,
   presetDecks: PRESET_DECKS,
   validateDeck,
-  commandSchema: CommandBodySchema as unknown as GameModule['commandSchema'],
+  commandSchema: CommandBodySchema,
   eventSchema: events.eventSchema,
   bots,
   coverage,

@@ -2,7 +2,7 @@
 // definition: decide() asks it which step follows (stepAfter), the timeline and UI read its node names, and the
 // coverage test walks its graph. Each guarded transition carries `meta.rule` so rejections and automatic steps
 // can cite the rule behind them.
-import { createMachine, getNextSnapshot, type AnyMachineSnapshot } from 'xstate';
+import { createMachine, getNextSnapshot, type AnyMachineSnapshot, type AnyStateNode } from 'xstate';
 import { locationOf, stepAfter as kitStepAfter } from '@matchtape/engine';
 
 export interface MachineContext {
@@ -155,19 +155,15 @@ export function recordTransitions(on: boolean): void {
   recording = on;
 }
 
-interface NodeLike {
-  states: Record<string, NodeLike>;
-  transitions: Map<string, unknown[]>;
-}
-
 /** The state node on `path` (or its nearest ancestor) whose transition handles `event`. */
 function definingSource(path: string, event: string): string {
   const parts = path.split('.');
-  let node = alphaClashMachine.root as unknown as NodeLike;
-  const chain: { path: string; node: NodeLike }[] = [];
+  let node: AnyStateNode = alphaClashMachine.root;
+  const chain: { path: string; node: AnyStateNode }[] = [];
   for (let i = 0; i < parts.length; i++) {
-    node = node.states[parts[i]!]!;
-    if (!node) break;
+    const next: AnyStateNode | undefined = (node.states as Record<string, AnyStateNode>)[parts[i]!];
+    if (!next) break;
+    node = next;
     chain.push({ path: parts.slice(0, i + 1).join('.'), node });
   }
   for (let i = chain.length - 1; i >= 0; i--) if (chain[i]!.node.transitions.has(event)) return chain[i]!.path;

@@ -1,5 +1,6 @@
 // Zod schemas of commands and events (JSON Schema via z.toJSONSchema for `matchtape schema`).
 import { CardRefSchema, defineEvents, matchEndedFields, matchStartedFields, PlayerIdSchema, type Payloads } from '@matchtape/engine';
+import type { Command } from '@matchtape/engine';
 import { z } from 'zod';
 
 const Id = z.string().min(1).max(100);
@@ -33,17 +34,17 @@ const SHAPES = {
   Concede: {},
 } as const;
 
-type Shapes = typeof SHAPES;
+type CommandType = keyof typeof SHAPES;
+const TYPES = Object.keys(SHAPES) as CommandType[];
+
 function union(withPlayer: boolean) {
-  const opts = (Object.keys(SHAPES) as (keyof Shapes)[]).map((type) =>
-    z.object({ type: z.literal(type), ...SHAPES[type], ...(withPlayer ? { player: Player } : {}), commandId: z.string().max(200).optional() }).strict(),
-  );
-  return z.discriminatedUnion('type', opts as unknown as [z.ZodObject, ...z.ZodObject[]]);
+  const options: z.ZodObject[] = TYPES.map((type) => z.object({ type: z.literal(type), ...SHAPES[type], ...(withPlayer ? { player: Player } : {}), commandId: z.string().max(200).optional() }).strict());
+  return z.discriminatedUnion('type', options as [z.ZodObject, ...z.ZodObject[]]);
 }
 
 export const CommandSchema = union(true);
-/** The command body a client sends (the host sets `player` from the seat token). */
-export const CommandBodySchema = union(false);
+/** The command body a client sends (the host sets `player` from the seat token); parsed, it is a command body. */
+export const CommandBodySchema: z.ZodType<Omit<Command, 'player'>> = union(false).transform((c) => ({ ...c, type: String(c.type) }));
 
 // ---------------------------------------------------------------- events
 
