@@ -2,6 +2,7 @@
 // { id: <opaque>, hidden: true }), which is what makes redaction commute with folding.
 import { apnap, openWindow, passPriority, type GameEvent, type PlayerId, type PriorityWindow } from '@matchtape/engine';
 import { locate, newPermanent, newPlayer, opponentOf } from './state';
+import type { SeatPosition } from './start';
 import type {
   AlphaClashState,
   AnyRef,
@@ -229,6 +230,30 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
       ps.clash = [...ps.clash, ...mk('clash'), ...mk('clashEngaged', { engaged: true })];
       ps.accessory = [...ps.accessory, ...mk('accessory'), ...mk('traps', { faceDown: true })];
       if (typeof p.health === 'number' && ps.contender) ps.contender = { ...ps.contender, health: p.health };
+      break;
+    }
+    case 'PositionSet': {
+      // A scenario's start position (GameModule.scenario.start): the game stands in it, set up and playing.
+      s.turn = num(p, 'turn');
+      s.activePlayer = str(p, 'activePlayer') as PlayerId;
+      s.startingPlayer = str(p, 'startingPlayer') as PlayerId;
+      s.step = str(p, 'step');
+      s.portal = p.portal as 'open' | 'closed';
+      s.status = 'playing';
+      s.setup = { ...s.setup, stage: 'done', cuts: [], mulliganOrder: [], stacked: true };
+      for (const seat of p.players as SeatPosition[]) {
+        const ps = W(s, seat.id)!;
+        ps.contender = { ...seat.contender, clashDamage: 0, usedThisTurn: false };
+        ps.hand = seat.hand.slice();
+        ps.deck = seat.deck.slice();
+        ps.clash = seat.clash.map(clonePerm);
+        ps.accessory = seat.accessory.map(clonePerm);
+        ps.resources = seat.resources.map(clonePerm);
+        ps.oblivion = seat.oblivion.slice();
+        ps.handCount = ps.hand.length;
+        ps.deckCount = ps.deck.length;
+      }
+      s.clashground = (p.clashground as Permanent | null) ?? null;
       break;
     }
     case 'StartingPlayerDetermined':

@@ -12,6 +12,7 @@ import { CommandBodySchema, events } from './schemas';
 import { initialState, phaseOf } from './state';
 import type { AlphaClashState } from './types';
 import { secrets, view, viewEvent } from './view';
+import { scenarioHooks } from './start';
 
 const cards: CardDefinition[] = CARDS.map((d) => ({
   id: d.id,
@@ -62,6 +63,7 @@ export const alphaClash: GameModule<AlphaClashState> = {
   eventSchema: events.eventSchema,
   bots,
   coverage,
+  scenario: scenarioHooks,
 };
 
 export default alphaClash;

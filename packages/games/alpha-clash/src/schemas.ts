@@ -58,6 +58,7 @@ const Paid = { paid: Ids, healthPaid: z.number().int().nonnegative() };
 const Zone = z.enum(['clash', 'accessory', 'resources', 'clashground', 'standby']);
 const StandbyKind = z.enum(['card', 'trap', 'trigger', 'activated']);
 const Enters = z.object({ damage: z.number().int(), engaged: z.boolean(), atk: z.number().int(), def: z.number().int(), noEnterTrigger: z.boolean() }).partial();
+const Perm = z.object({ card: Card, owner: Seat, controller: Seat, engaged: z.boolean(), faceDown: z.boolean(), enteredTurn: z.number().int(), damage: z.number().int(), clashDamage: z.number().int(), attachedTo: Id.nullable(), weapon: Id.nullable(), usedThisTurn: z.boolean(), defeated: z.boolean() });
 const Effect = z.object({ id: Id, target: Id, atk: z.number().int(), def: z.number().int(), grant: z.array(z.string()), until: z.enum(['turn', 'clash']), prevent: z.number().int(), source: Id.nullable() });
 
 /** Every Alpha Clash event and its payload (the Draft adds `random`); `matchtape schema --game alpha-clash` prints them. */
@@ -65,6 +66,7 @@ export const EVENTS = {
   MatchStarted: z.object({ ...matchStartedFields, players: z.array(z.object({ id: Seat, name: z.string() })), stacked: z.boolean(), variants: z.object({ quickStartFirstTurnAttackBan: z.boolean() }) }),
   ContenderRevealed: z.object({ player: Seat, card: Card, health: z.number().int() }),
   StartPositionPrepared: z.object({ player: Seat, resources: Cards, clash: Cards, clashEngaged: Cards, accessory: Cards, traps: Cards, health: z.number().int().optional() }),
+  PositionSet: z.object({ turn: z.number().int(), activePlayer: Seat, startingPlayer: Seat, step: z.string(), portal: z.enum(['open', 'closed']), players: z.array(z.object({ id: Seat, contender: z.object({ card: Card, health: z.number().int(), maxHealth: z.number().int(), damage: z.number().int(), engaged: z.boolean() }), hand: Cards, deck: Cards, clash: z.array(Perm), accessory: z.array(Perm), resources: z.array(Perm), oblivion: Cards })), clashground: Perm.nullable() }),
   StartingPlayerDetermined: z.object({ player: Seat, method: z.enum(['random', 'chosen']) }),
   DeckShuffled: z.object({ player: Seat, cards: Cards, count: z.number().int(), reason: z.enum(['start', 'stacked', 'search']) }),
   CutOffered: z.object({ cuts: z.array(z.object({ deck: Seat, by: Seat })), stage: z.enum(['cut', 'mulliganCut']) }),

@@ -4,6 +4,7 @@
 import { redactRandom, type GameEvent, type Viewer } from '@matchtape/engine';
 import { deepCloneState } from './evolve';
 import { isHidden, type AlphaClashState, type AnyRef, type HiddenRef } from './types';
+import type { SeatPosition } from './start';
 
 function hideRef(r: AnyRef): HiddenRef {
   if (isHidden(r)) return r;
@@ -60,6 +61,13 @@ export function viewEvent<E extends GameEvent>(event: E, viewer: Viewer): E {
       break;
     case 'CardsLookedAt':
       if (viewer !== p.player) p.cards = (p.cards as AnyRef[]).map((c) => ({ id: c.id, hidden: true }));
+      break;
+    case 'PositionSet':
+      // Hands to their owner, decks to nobody, set Traps to their owner (400.2, 401–404), as in view().
+      p.players = (p.players as SeatPosition[]).map((seat) => {
+        const own = (r: AnyRef) => (viewer === seat.id ? stripRef(r) : hideRef(r));
+        return { ...seat, hand: seat.hand.map(own), deck: seat.deck.map((r) => deckRef(r, viewer)), accessory: seat.accessory.map((a) => (a.faceDown ? { ...a, card: own(a.card) } : a)) };
+      });
       break;
     case 'StartPositionPrepared':
       p.traps = (p.traps as AnyRef[]).map(ownerOnly);
