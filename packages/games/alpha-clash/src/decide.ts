@@ -68,14 +68,14 @@ export function setupMatch(config: MatchConfig, ctx: DecideContext & { seedCommi
   // Game 1: random (103.1). A scripted position may name the starting player (as the loser of a previous game would).
   const first = options.firstPlayer ?? config.players[rng.int(2)]!.id;
   if (options.firstPlayer) b.auto('StartingPlayerDetermined', { player: first, method: 'chosen' }, '103.1');
-  else b.auto('StartingPlayerDetermined', { player: first, method: 'random', random: rng.take() }, '103.1');
+  else b.auto('StartingPlayerDetermined', { player: first, method: 'random' }, '103.1');
   for (const [pl, pos] of Object.entries(options.startPosition ?? {})) {
     if (!b.s.players[pl]) return reject('103.6a', `start position for unknown player ${pl}`);
     const mk = (ids: string[] | undefined, zone: string) => (ids ?? []).map((cardId, n) => ({ id: `${pl}-${zone}${n + 1}`, cardId }));
     const traps = mk(pos.traps, 'trap').map((c) => ({ ...c, oid: rng.opaqueId() }));
     b.auto(
       'StartPositionPrepared',
-      { player: pl, resources: mk(pos.resources, 'res'), clash: mk(pos.clash, 'clash'), clashEngaged: mk(pos.clashEngaged, 'eng'), accessory: mk(pos.accessory, 'acc'), traps, ...(pos.health !== undefined ? { health: pos.health } : {}), ...(traps.length ? { random: rng.take() } : {}) },
+      { player: pl, resources: mk(pos.resources, 'res'), clash: mk(pos.clash, 'clash'), clashEngaged: mk(pos.clashEngaged, 'eng'), accessory: mk(pos.accessory, 'acc'), traps, ...(pos.health !== undefined ? { health: pos.health } : {}) },
       '103.6a',
     );
   }
@@ -102,7 +102,7 @@ export function setupMatch(config: MatchConfig, ctx: DecideContext & { seedCommi
       cards = rng.shuffle(listed);
     }
     const withOids = cards.map((c) => ({ ...c, oid: rng.opaqueId() }));
-    b.auto('DeckShuffled', { player: d.id, cards: withOids, count: withOids.length, reason: stacked ? 'stacked' : 'start', random: rng.take() }, '103.3');
+    b.auto('DeckShuffled', { player: d.id, cards: withOids, count: withOids.length, reason: stacked ? 'stacked' : 'start' }, '103.3');
   }
   if (stacked) {
     // A stacked deck is not shuffled, so no cut is offered; the opening hand is exactly the stacked hand.
@@ -111,7 +111,7 @@ export function setupMatch(config: MatchConfig, ctx: DecideContext & { seedCommi
     // After every shuffle the opponent is offered a cut (103.3a).
     b.auto('CutOffered', { cuts: order.map((p) => ({ deck: p, by: opponentOf(b.s, p) })), stage: 'cut' }, '103.3a');
   }
-  return { ok: true, events: b.drafts };
+  return b.done();
 }
 
 function initialFor(): AlphaClashState {
@@ -185,8 +185,8 @@ function checkSearch(s: AlphaClashState, p: PlayerId, c: Command): Checked {
     b.emit('DeckSearched', { player: p, found: entry ? { id: entry.id, cardId: entry.cardId } : null, deckOid: entry?.oid ?? null, zone: entry ? 'accessory' : null }, { rule: '103.6a' });
     // The deck is shuffled afterwards, found card excluded (703.10b), even when nothing was found (703.10d).
     const deck = b.s.players[p]!.deck as CardRef[];
-    const cards = b.r.shuffle(deck).map((r) => ({ id: r.id, cardId: r.cardId, oid: b.r.opaqueId() }));
-    b.auto('DeckShuffled', { player: p, cards, count: cards.length, reason: 'search', random: b.r.take() }, '703.10b');
+    const cards = b.rng.shuffle(deck).map((r) => ({ id: r.id, cardId: r.cardId, oid: b.oid() }));
+    b.auto('DeckShuffled', { player: p, cards, count: cards.length, reason: 'search' }, '703.10b');
     startOfGame(b, pend.then);
   });
 }
@@ -488,8 +488,8 @@ function check(s: AlphaClashState, c: Command, trusted = false): Checked {
       if (cardDef(card.cardId).type !== 'Trap') return reject('304.3', `${cardDef(card.cardId).name} is not a Trap`);
       return ok((b) => {
         // Face down in the Accessory Zone: a new object with a fresh opaque id for the opponent (400.6).
-        const oid = b.r.opaqueId();
-        b.emit('TrapSet', { player: p, card: { id: card.id, cardId: card.cardId, oid }, handOid: card.oid ?? null, setTurn: s.turn, random: b.r.take() }, { rule: '304.3' });
+        const oid = b.oid();
+        b.emit('TrapSet', { player: p, card: { id: card.id, cardId: card.cardId, oid }, handOid: card.oid ?? null, setTurn: s.turn }, { rule: '304.3' });
       });
     }
     case 'ActivateTrap':
@@ -716,9 +716,9 @@ function afterMulliganDeclared(b: Builder): void {
     if (!ps.mulligan?.taken) continue;
     const returned = ps.mulligan.returning as CardRef[];
     const deck = [...ps.deck, ...returned.map((r) => ({ id: r.id, cardId: r.cardId }))] as CardRef[];
-    const order2 = b.r.shuffle(deck);
-    const cards = order2.map((c) => ({ id: c.id, cardId: c.cardId, oid: b.r.opaqueId() }));
-    b.auto('MulliganShuffled', { player: p, returned, cards, count: cards.length, random: b.r.take() }, '103.5');
+    const order2 = b.rng.shuffle(deck);
+    const cards = order2.map((c) => ({ id: c.id, cardId: c.cardId, oid: b.oid() }));
+    b.auto('MulliganShuffled', { player: p, returned, cards, count: cards.length }, '103.5');
     shuffled.push(p);
   }
   if (shuffled.length > 0) {
@@ -735,7 +735,7 @@ export function decide(state: AlphaClashState, command: Command, ctx: DecideCont
   const b = new Builder(state, ctx.rng);
   checked.run(b);
   if (state.status === 'playing') settle(b);
-  return { ok: true, events: b.drafts };
+  return b.done();
 }
 
 function candidates(s: AlphaClashState, p: PlayerId): Omit<Command, 'player'>[] {

@@ -2,7 +2,7 @@
 // following decision reads the updated state), and `settle`, the loop of automatic actions that runs after each
 // command: state-based actions (706), triggers into Standby in APNAP order (603.3b, 409.3), resolution of
 // effects nobody can answer, turn-based actions on step entry (705) and the step changes the machine dictates.
-import { apnap, type DraftEvent, type PlayerId, type Rng } from '@matchtape/engine';
+import { apnap, Draft, type PlayerId, type Rng } from '@matchtape/engine';
 import { cardDef } from './cards/pool';
 import type { Effect, TriggerTag } from './cards/types';
 import { evolve } from './evolve';
@@ -23,33 +23,23 @@ interface QueuedTrigger {
   rule: string;
 }
 
-export class Builder {
-  drafts: DraftEvent[] = [];
+/**
+ * The kit's Draft (emit folds at once; draws are recorded into the next event's `payload.random`) with the
+ * working memory of the settle loop: triggers waiting to go into Standby (603.3b).
+ */
+export class Builder extends Draft<AlphaClashState> {
   queue: QueuedTrigger[] = [];
-  constructor(
-    public s: AlphaClashState,
-    public rng: Rng | null,
-  ) {}
-
-  emit(type: string, payload: Record<string, unknown>, opts: { rule?: string; auto?: boolean } = {}): void {
-    const d: DraftEvent = { type, payload };
-    if (opts.rule) d.rule = opts.rule;
-    if (opts.auto) d.auto = true;
-    this.drafts.push(d);
-    this.s = evolve(this.s, d);
+  constructor(state: AlphaClashState, rng: Rng | null) {
+    super(state, evolve, rng);
   }
 
-  auto(type: string, payload: Record<string, unknown>, rule: string): void {
-    this.emit(type, payload, { rule, auto: true });
-  }
-
-  get r(): Rng {
-    if (!this.rng) throw new Error('alpha-clash: this action needs the match Rng');
-    return this.rng;
+  /** The working state (input + every emitted event folded). */
+  get s(): AlphaClashState {
+    return this.state;
   }
 
   ended(): boolean {
-    return this.s.status === 'ended';
+    return this.state.status === 'ended';
   }
 }
 
@@ -105,8 +95,8 @@ export function draw(b: Builder, p: PlayerId, rule: string): void {
   }
   const ref = top as CardRef;
   // The card enters the hand with a fresh opaque id: the opponent cannot link it to the deck position (400.6).
-  const oid = b.r.opaqueId();
-  b.auto('CardDrawn', { player: p, card: { id: ref.id, cardId: ref.cardId, oid }, deckCount: ps.deck.length - 1, random: b.r.take() }, rule);
+  const oid = b.oid();
+  b.auto('CardDrawn', { player: p, card: { id: ref.id, cardId: ref.cardId, oid }, deckCount: ps.deck.length - 1 }, rule);
 }
 
 // ---- Damage (117, 504.2f) ----
@@ -426,8 +416,8 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
         const target = s.standby.find((o) => o.sid === t);
         if (target?.card) {
           // Back into a hidden zone: a new object with a fresh opaque id (400.6).
-          const oid = b.r.opaqueId();
-          b.auto('CardReturnedToHand', { player: target.controller, sid: target.sid, card: { id: target.card.id, cardId: target.card.cardId, oid }, random: b.r.take() }, '703.12c');
+          const oid = b.oid();
+          b.auto('CardReturnedToHand', { player: target.controller, sid: target.sid, card: { id: target.card.id, cardId: target.card.cardId, oid } }, '703.12c');
         }
         break;
       }

@@ -65,13 +65,13 @@ function start(config: MatchConfig, st: ScenarioStart, ctx: DecideContext & { se
       given.add(id);
       return id;
     };
-    const hidden = (zone: 'hand' | 'deck') => zones[zone].map((c) => ({ id: check(c, zone), cardId: c.card, oid: b.r.opaqueId() }));
+    const hidden = (zone: 'hand' | 'deck') => zones[zone].map((c) => ({ id: check(c, zone), cardId: c.card, oid: b.oid() }));
     const hand = hidden('hand');
     const deck = hidden('deck');
     const perm = (zone: 'clash' | 'accessory' | 'resources') =>
       zones[zone].map((c) => {
         const id = check(c, zone);
-        const card = c.faceDown ? { id, cardId: c.card, oid: b.r.opaqueId() } : { id, cardId: c.card };
+        const card = c.faceDown ? { id, cardId: c.card, oid: b.oid() } : { id, cardId: c.card };
         return newPermanent(card, seat.id, c.faceDown ? (c.setTurn ?? 0) : (c.enteredTurn ?? 0), { engaged: c.status === 'engaged', faceDown: c.faceDown === true, damage: c.damage ?? 0, attachedTo: c.attachedTo ?? null });
       });
     const clash = perm('clash');
@@ -119,11 +119,10 @@ function start(config: MatchConfig, st: ScenarioStart, ctx: DecideContext & { se
       portal,
       players: seats,
       clashground,
-      random: b.r.take(),
     },
     '103.6a',
   );
-  return { ok: true, events: b.drafts };
+  return b.done();
 }
 
 /** Who holds priority: a player owing a choice, the Standby window's holder, else the step's holder (114.2). */
