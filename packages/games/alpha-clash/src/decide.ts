@@ -7,7 +7,7 @@ import type { ACCardDef, CounterTag } from './cards/types';
 import { contenderOf, validateDeck } from './cards/decks';
 import { Builder, draw, goStep, settle, startTurn, triggerAttack, endMatch } from './engine';
 import { stepAfter } from './machine';
-import { attachCost, canComplete, canPayHealth, cardCost, clashCards, currentAtk, defOf, gemCount, has, keywordValue, legalTargets, payableNext, paymentFor, readyResources, type Cost } from './rules';
+import { attachCost, canPayHealth, cardCost, clashCards, currentAtk, defOf, gemCount, has, keywordValue, legalTargets, payableNext, paymentFor, readyResources, type Cost } from './rules';
 import { locate, opponentOf } from './state';
 import { isHidden, type AlphaClashState, type AnyRef, type CardRef, type Permanent } from './types';
 import { CommandSchema } from './schemas';
@@ -158,7 +158,7 @@ function startOfGame(b: Builder, queue: PlayerId[]): void {
   const i = queue.findIndex((q) => searchable(b.s, q).length > 0);
   if (i >= 0) {
     const q = queue[i]!;
-    b.auto('SearchOffered', { player: q, source: b.s.players[q]!.contender!.card.id, cardType: defOf(b.s.players[q]!.contender!.card)!.startOfGameSearch, then: queue.slice(i + 1) }, '103.6');
+    b.auto('SearchOffered', { player: q, source: b.s.players[q]!.contender!.card.id, cardType: defOf(b.s.players[q]!.contender!.card)!.startOfGameSearch ?? 'Relic', then: queue.slice(i + 1) }, '103.6');
     return;
   }
   b.auto('SetupCompleted', {}, '103.7');
@@ -460,7 +460,8 @@ function check(s: AlphaClashState, c: Command, trusted = false): Checked {
     return ok((b) => {
       b.emit('CardDiscarded', { player: p, card: { id: card.id, cardId: card.cardId }, handOid: card.oid ?? null }, { rule: '703.7a' });
       const next = pend.then.filter((q) => b.s.players[q]!.hand.length > 0);
-      if (next.length > 0) b.auto('DiscardRequired', { player: next[0], source: pend.source, then: next.slice(1) }, '703.7b');
+      const [first, ...then] = next;
+      if (first) b.auto('DiscardRequired', { player: first, source: pend.source, then }, '703.7b');
     });
   }
   if (c.type === 'Discard') return reject('703.7b', 'there is nothing to discard now: Discard answers an effect that makes you discard');

@@ -10,6 +10,7 @@ import { stepAfter, transitionRule, type MachineEvent } from './machine';
 import { clashCards, contenderId, currentAtk, currentDef, defOf, has, keywordValue, legalTargets } from './rules';
 import { locate, opponentOf } from './state';
 import type { AlphaClashState, AnyRef, CardRef, StandbyObject } from './types';
+import type { AlphaClashPayloads } from './schemas';
 
 export const TURN_LIMIT = 200;
 
@@ -27,7 +28,7 @@ interface QueuedTrigger {
  * The kit's Draft (emit folds at once; draws are recorded into the next event's `payload.random`) with the
  * working memory of the settle loop: triggers waiting to go into Standby (603.3b).
  */
-export class Builder extends Draft<AlphaClashState> {
+export class Builder extends Draft<AlphaClashState, AlphaClashPayloads> {
   queue: QueuedTrigger[] = [];
   constructor(state: AlphaClashState, rng: Rng | null) {
     super(state, evolve, rng);
@@ -375,12 +376,12 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
       }
       case 'sendToOblivion': {
         const l = t ? locate(s, t) : null;
-        if (l && l.kind === 'perm') b.auto('CardSentToOblivion', { id: t, owner: l.perm.owner, from: l.zone, reason: 'sent' }, '703.6a');
+        if (t && l && l.kind === 'perm') b.auto('CardSentToOblivion', { id: t, owner: l.perm.owner, from: l.zone, reason: 'sent' }, '703.6a');
         break;
       }
       case 'engage': {
         const l = t ? locate(s, t) : null;
-        if (l && l.kind === 'perm' && !l.perm.engaged) b.auto('CardsEngaged', { ids: [t] }, '703.11a');
+        if (t && l && l.kind === 'perm' && !l.perm.engaged) b.auto('CardsEngaged', { ids: [t] }, '703.11a');
         break;
       }
       case 'activatePortal':
@@ -403,7 +404,8 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
         const order = apnap(b.s.order, b.s.activePlayer ?? p);
         for (const q of order) for (let i = 0; i < e.amount; i++) draw(b, q, '118.2c');
         const who = order.filter((q) => b.s.players[q]!.hand.length > 0);
-        if (who.length > 0) b.auto('DiscardRequired', { player: who[0], source: src, then: who.slice(1) }, '703.7b');
+        const [first, ...then] = who;
+        if (first) b.auto('DiscardRequired', { player: first, source: src, then }, '703.7b');
         break;
       }
       case 'lookTop':
@@ -547,7 +549,7 @@ export function settle(b: Builder): void {
         return;
       case 'turn.expansion.resource':
         if (s.players[s.activePlayer!]!.hand.length === 0 || s.players[s.activePlayer!]!.resourcePlacedThisTurn) {
-          if (!s.players[s.activePlayer!]!.resourcePlacedThisTurn) b.auto('ResourcePlacementSkipped', { player: s.activePlayer, reason: 'empty hand' }, '502.1c');
+          if (!s.players[s.activePlayer!]!.resourcePlacedThisTurn) b.auto('ResourcePlacementSkipped', { player: s.activePlayer!, reason: 'empty hand' }, '502.1c');
           goStep(b, { type: 'NEXT' }, '502.1c');
           continue;
         }
@@ -579,7 +581,7 @@ export function settle(b: Builder): void {
 function endTurn(b: Builder): void {
   const s = b.s;
   // "Until end of turn" effects expire and non-clash damage is removed (505.3–4, 117.2b).
-  b.auto('TurnEnded', { player: s.activePlayer, turn: s.turn }, '505.4');
+  b.auto('TurnEnded', { player: s.activePlayer!, turn: s.turn }, '505.4');
   const next = opponentOf(s, s.activePlayer!);
   if (s.turn >= TURN_LIMIT) {
     endMatch(b, null, `draw: turn limit of ${TURN_LIMIT} turns reached (104.6)`, '104.6');

@@ -1,5 +1,5 @@
 // Zod schemas of commands and events (JSON Schema via z.toJSONSchema for `matchtape schema`).
-import { CardRefSchema, defineEvents, matchEndedFields, matchStartedFields, PlayerIdSchema, type Payloads } from '@matchtape/engine';
+import { defineEvents, matchEndedFields, matchStartedFields, PlayerIdSchema, type Payloads } from '@matchtape/engine';
 import type { Command } from '@matchtape/engine';
 import { z } from 'zod';
 
@@ -51,7 +51,10 @@ export const CommandBodySchema: z.ZodType<Omit<Command, 'player'>> = union(false
 const Seat = PlayerIdSchema;
 const Ids = z.array(Id);
 /** A card in a payload: the judge's `{ id, cardId, oid? }`; viewers may get `{ id: <opaque>, hidden: true }`. */
-const Card = CardRefSchema;
+const Card = z.union([
+  z.object({ id: Id, hidden: z.literal(true) }).strict(),
+  z.object({ id: Id, cardId: Id, oid: Id.optional(), revealed: z.literal(true).optional(), knownTo: z.array(Seat).optional() }),
+]);
 const Cards = z.array(Card);
 const Gems = z.partialRecord(z.enum(['W', 'U', 'B', 'R', 'G']), z.number().int().nonnegative());
 const Paid = { paid: Ids, healthPaid: z.number().int().nonnegative() };
