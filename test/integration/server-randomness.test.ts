@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startStack, testGames, type Stack } from './server-helpers';
 
 const registry = await testGames();
-const PER_GAME = Number(process.env.MATCHTAPE_RANDOMNESS_MATCHES ?? 3);
+const PER_GAME = Number(process.env.MATCHTAPE_RANDOMNESS_MATCHES ?? 2);
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const OPAQUE = /^h[0-9a-f]{16}$/;
 
@@ -241,7 +241,7 @@ describe(`attacker without a judge token (${PER_GAME} bot matches per game throu
 
         // Live: bots play part of the match; collect what each non-judge receives.
         const created = (await stack.store.getMatch(matchId))!;
-        await bots.track(matchId, { untilSeq: created.lastSeq + 60 + 40 * k });
+        await bots.track(matchId, { untilSeq: created.lastSeq + 40 + 40 * k });
         const live = (await stack.store.getMatch(matchId))!;
         expect(live.status, `${matchId} should still be live`).not.toBe('ended');
         const material: Material[] = [];
