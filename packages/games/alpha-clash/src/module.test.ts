@@ -72,5 +72,6 @@ describe('alpha-clash module', () => {
 describeGameModule(alphaClash, {
   // Four matches: the every-seq checks are heavy, and invariants.test.ts / property-*.test.ts cover many more.
   matches: 4,
+  redactedSchemas: true,
   startScenario: JSON.parse(readFileSync(join(__dirname, '../../../../test/scenarios/alpha-clash/107-start-weapon-attached.json'), 'utf8')),
 });
