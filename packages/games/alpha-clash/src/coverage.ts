@@ -92,6 +92,7 @@ export const coverage: RulesCoverage = {
     e('707', 'Rolling dice', 'not-implemented', [], 'No card of the pool rolls dice.'),
     e('708', 'Copies', 'not-implemented', [], 'Replicate is not in the pool.'),
     e('710', 'Illegal actions are rejected whole (nothing appended)', 'implemented', t('fuzz.test.ts')),
+    e('103.6a', 'Begin with cards in play: scripted start positions (match options, scenario start positions)', 'implemented', [...sc('107-start-weapon-attached', '75-attach-weapon'), ...t('module.test.ts')]),
     e('901', 'Draft', 'not-implemented', [], 'Limited formats are out of scope for a replay system; decks are built beforehand.'),
   ],
   keywords: [
