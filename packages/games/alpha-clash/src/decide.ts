@@ -7,7 +7,7 @@ import type { ACCardDef, CounterTag } from './cards/types';
 import { contenderOf, validateDeck } from './cards/decks';
 import { Builder, draw, goStep, settle, startTurn, triggerAttack, endMatch } from './engine';
 import { stepAfter } from './machine';
-import { attachCost, canPayHealth, cardCost, choosePayment, clashCards, currentAtk, defOf, gemCount, has, keywordValue, legalTargets, type Cost } from './rules';
+import { attachCost, canPayHealth, cardCost, clashCards, currentAtk, defOf, gemCount, has, keywordValue, legalTargets, payableNext, paymentFor, readyResources, type Cost } from './rules';
 import { locate, opponentOf } from './state';
 import { isHidden, type AlphaClashState, type AnyRef, type CardRef, type Permanent } from './types';
 import { CommandSchema } from './schemas';
@@ -53,14 +53,14 @@ export function setupMatch(config: MatchConfig, ctx: DecideContext & { seedCommi
     decks.push({ id: seat.id, contender, main });
   }
   const opts = StartOptionsSchema.safeParse(config.options ?? {});
-  if (!opts.success) return reject('103', `bad match options: ${opts.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!opts.success) return reject('710.1', `bad match options: ${opts.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const options = opts.data;
   for (const pos of Object.values(options.startPosition ?? {}))
     for (const id of [...(pos.resources ?? []), ...(pos.clash ?? []), ...(pos.clashEngaged ?? []), ...(pos.accessory ?? []), ...(pos.traps ?? [])])
-      if (!CARD_BY_ID.has(id)) return reject('103', `start position card ${id} is not in the card pool`);
+      if (!CARD_BY_ID.has(id)) return reject('103.6a', `start position card ${id} is not in the card pool`);
   const b = new Builder(initialFor(), ctx.rng);
   const rng = ctx.rng;
-  b.auto('MatchStarted', { seedCommitment: ctx.seedCommitment, players: config.players.map((p) => ({ id: p.id, name: p.name })), stacked, variants: { quickStartFirstTurnAttackBan: options.quickStartFirstTurnAttackBan === true } }, '103');
+  b.auto('MatchStarted', { seedCommitment: ctx.seedCommitment, game: 'alpha-clash', players: config.players.map((p) => ({ id: p.id, name: p.name })), stacked, variants: { quickStartFirstTurnAttackBan: options.quickStartFirstTurnAttackBan === true } }, '103.1');
   for (const d of decks) {
     const def = cardDef(d.contender);
     b.auto('ContenderRevealed', { player: d.id, card: { id: `${d.id}-contender`, cardId: d.contender }, health: def.health ?? 30 }, '103.1');
@@ -68,14 +68,14 @@ export function setupMatch(config: MatchConfig, ctx: DecideContext & { seedCommi
   // Game 1: random (103.1). A scripted position may name the starting player (as the loser of a previous game would).
   const first = options.firstPlayer ?? config.players[rng.int(2)]!.id;
   if (options.firstPlayer) b.auto('StartingPlayerDetermined', { player: first, method: 'chosen' }, '103.1');
-  else b.auto('StartingPlayerDetermined', { player: first, method: 'random', random: rng.take() }, '103.1');
+  else b.auto('StartingPlayerDetermined', { player: first, method: 'random' }, '103.1');
   for (const [pl, pos] of Object.entries(options.startPosition ?? {})) {
-    if (!b.s.players[pl]) return reject('103', `start position for unknown player ${pl}`);
+    if (!b.s.players[pl]) return reject('103.6a', `start position for unknown player ${pl}`);
     const mk = (ids: string[] | undefined, zone: string) => (ids ?? []).map((cardId, n) => ({ id: `${pl}-${zone}${n + 1}`, cardId }));
     const traps = mk(pos.traps, 'trap').map((c) => ({ ...c, oid: rng.opaqueId() }));
     b.auto(
       'StartPositionPrepared',
-      { player: pl, resources: mk(pos.resources, 'res'), clash: mk(pos.clash, 'clash'), clashEngaged: mk(pos.clashEngaged, 'eng'), accessory: mk(pos.accessory, 'acc'), traps, ...(pos.health !== undefined ? { health: pos.health } : {}), ...(traps.length ? { random: rng.take() } : {}) },
+      { player: pl, resources: mk(pos.resources, 'res'), clash: mk(pos.clash, 'clash'), clashEngaged: mk(pos.clashEngaged, 'eng'), accessory: mk(pos.accessory, 'acc'), traps, ...(pos.health !== undefined ? { health: pos.health } : {}) },
       '103.6a',
     );
   }
@@ -102,7 +102,7 @@ export function setupMatch(config: MatchConfig, ctx: DecideContext & { seedCommi
       cards = rng.shuffle(listed);
     }
     const withOids = cards.map((c) => ({ ...c, oid: rng.opaqueId() }));
-    b.auto('DeckShuffled', { player: d.id, cards: withOids, count: withOids.length, reason: stacked ? 'stacked' : 'start', random: rng.take() }, stacked ? '103.3' : '103.3');
+    b.auto('DeckShuffled', { player: d.id, cards: withOids, count: withOids.length, reason: stacked ? 'stacked' : 'start' }, '103.3');
   }
   if (stacked) {
     // A stacked deck is not shuffled, so no cut is offered; the opening hand is exactly the stacked hand.
@@ -111,7 +111,7 @@ export function setupMatch(config: MatchConfig, ctx: DecideContext & { seedCommi
     // After every shuffle the opponent is offered a cut (103.3a).
     b.auto('CutOffered', { cuts: order.map((p) => ({ deck: p, by: opponentOf(b.s, p) })), stage: 'cut' }, '103.3a');
   }
-  return { ok: true, events: b.drafts };
+  return b.done();
 }
 
 function initialFor(): AlphaClashState {
@@ -158,7 +158,7 @@ function startOfGame(b: Builder, queue: PlayerId[]): void {
   const i = queue.findIndex((q) => searchable(b.s, q).length > 0);
   if (i >= 0) {
     const q = queue[i]!;
-    b.auto('SearchOffered', { player: q, source: b.s.players[q]!.contender!.card.id, cardType: defOf(b.s.players[q]!.contender!.card)!.startOfGameSearch, then: queue.slice(i + 1) }, '103.6');
+    b.auto('SearchOffered', { player: q, source: b.s.players[q]!.contender!.card.id, cardType: defOf(b.s.players[q]!.contender!.card)!.startOfGameSearch ?? 'Relic', then: queue.slice(i + 1) }, '103.6');
     return;
   }
   b.auto('SetupCompleted', {}, '103.7');
@@ -180,13 +180,13 @@ function checkSearch(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   const wanted = c.cardId as string | null;
   const entry = wanted === null ? null : (s.players[p]!.deck.find((r) => !isHidden(r) && r.cardId === wanted) as CardRef | undefined);
   if (wanted !== null && (!entry || !searchable(s, p).includes(wanted)))
-    return reject('703.9', `there is no ${defOf(s.players[p]!.contender?.card)?.startOfGameSearch ?? 'such card'} with id ${wanted} in your deck (or search for nothing: cardId null, 703.9b)`);
+    return reject('703.9a', `there is no ${defOf(s.players[p]!.contender?.card)?.startOfGameSearch ?? 'such card'} with id ${wanted} in your deck (or search for nothing: cardId null, 703.9b)`);
   return ok((b) => {
     b.emit('DeckSearched', { player: p, found: entry ? { id: entry.id, cardId: entry.cardId } : null, deckOid: entry?.oid ?? null, zone: entry ? 'accessory' : null }, { rule: '103.6a' });
     // The deck is shuffled afterwards, found card excluded (703.10b), even when nothing was found (703.10d).
     const deck = b.s.players[p]!.deck as CardRef[];
-    const cards = b.r.shuffle(deck).map((r) => ({ id: r.id, cardId: r.cardId, oid: b.r.opaqueId() }));
-    b.auto('DeckShuffled', { player: p, cards, count: cards.length, reason: 'search', random: b.r.take() }, '703.10b');
+    const cards = b.rng.shuffle(deck).map((r) => ({ id: r.id, cardId: r.cardId, oid: b.oid() }));
+    b.auto('DeckShuffled', { player: p, cards, count: cards.length, reason: 'search' }, '703.10b');
     startOfGame(b, pend.then);
   });
 }
@@ -204,20 +204,37 @@ function handCard(s: AlphaClashState, p: PlayerId, id: unknown): CardRef | null 
   return r && !isHidden(r) ? r : null;
 }
 
-function payOrReject(s: AlphaClashState, p: PlayerId, cost: Cost, what: string): Rejection | { paid: string[]; health: number } {
+/** A cost as it will be paid: resources engaged at once (none, or the only possible set), or chosen one by one. */
+interface Pay {
+  paid: string[];
+  health: number;
+  /** Set when the player has a choice of resources: they engage them with EngageResource (408.7). */
+  due: Cost | null;
+}
+
+function payOrReject(s: AlphaClashState, p: PlayerId, cost: Cost, what: string): Rejection | Pay {
   if (!canPayHealth(s, p, cost.health)) return reject('116.4', `${what} costs ${cost.health} health and your Contender has less`);
-  const paid = choosePayment(s, p, cost);
-  if (!paid) {
+  const how = paymentFor(s, p, cost);
+  if (how === null) {
     const gems = Object.entries(cost.gems).map(([c, n]) => `${n}×${c}`).join(' ');
-    return reject('115.2', `${what} costs ${cost.total}${gems ? ` (gems ${gems})` : ''}: you don't have enough ready resources of the right colours`);
+    const ready = readyResources(s, p).length;
+    // Too few ready resources (115.2), or enough of them but not of the gem colours (107.4a).
+    if (ready < cost.total) return reject('115.2', `${what} costs ${cost.total} and you have ${ready} ready resource(s)`);
+    return reject('107.4a', `${what} needs gems ${gems}: coloured costs are paid only with resources of that colour, and your ready resources can't`);
   }
-  return { paid, health: cost.health };
+  return how === 'choose' ? { paid: [], health: cost.health, due: cost } : { paid: how, health: cost.health, due: null };
+}
+
+/** After the object enters Standby: if the player chooses the resources, they now owe the cost (601.1f, 408.8). */
+function owe(b: Builder, p: PlayerId, sid: string | null, pay: Pay): void {
+  if (pay.due) b.auto('PaymentRequired', { player: p, sid, total: pay.due.total, gems: pay.due.gems }, '601.1f');
 }
 
 function inMainWithEmptyStandby(s: AlphaClashState, p: PlayerId, rule: string, what: string): Rejection | null {
   if (s.activePlayer !== p) return reject(rule, `${what} only during your own Primary Phase`);
   if (s.step !== 'turn.primary.main') return reject(rule, `${what} only in your Primary Phase outside a clash (now: ${s.step})`);
-  if (s.standby.length > 0) return reject('409.5', `${what}: Standby is not empty; pass priority until it resolves`);
+  // With an object in Standby a player only responds with a matching Counter tag, or passes (114.1).
+  if (s.standby.length > 0) return reject('114.1', `${what}: Standby is not empty; respond with a Counter card or pass priority until it resolves`);
   return null;
 }
 
@@ -229,7 +246,8 @@ function counterWindow(s: AlphaClashState, p: PlayerId, tag: CounterTag): Reject
     if (s.standby.length > 0) return reject('504.2b', 'Counter – Attack effects are played one at a time: wait until Standby is empty');
     return null;
   }
-  if (!s.priority || s.priority.holder !== p || !top) return reject('114.2', `you don't hold priority to respond (${tag})`);
+  if (!s.priority || !top) return reject('114.1', `${tag} responds only while an opponent's card or Trap is in Standby`);
+  if (s.priority.holder !== p) return reject('114.2b', `${s.priority.holder} holds priority, not you (${tag})`);
   if (tag === 'Counter–Play' && !(top.kind === 'card' && top.controller !== p)) return reject('114.1b', 'Counter – Play responds to a card an opponent is playing');
   if (tag === 'Counter–Trap' && !(top.kind === 'trap' && top.controller !== p)) return reject('114.1c', 'Counter – Trap responds to a Trap an opponent activated');
   return null;
@@ -237,7 +255,7 @@ function counterWindow(s: AlphaClashState, p: PlayerId, tag: CounterTag): Reject
 
 function checkTargets(s: AlphaClashState, p: PlayerId, d: ACCardDef, spec: string, targets: unknown): Rejection | string[] {
   if (spec === 'none') {
-    if (targets !== undefined) return reject('113.1', `${d.name} has no targets: leave "targets" out`);
+    if (targets !== undefined) return reject('113.1a', `${d.name} has no targets: leave "targets" out`);
     return [];
   }
   if (!Array.isArray(targets) || targets.length !== 1 || typeof targets[0] !== 'string') return reject('601.1c', `${d.name} needs exactly one target: "targets": [id]`);
@@ -263,8 +281,9 @@ function checkPlayCard(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   } else if (d.type === 'Clash Buff') {
     const step = s.step;
     const mine = s.clash && ((step === 'turn.primary.clash.attackerBuff' && s.clash.attackingPlayer === p) || (step === 'turn.primary.clash.defenderBuff' && s.clash.defendingPlayer === p));
-    if (!mine) return reject('306.3', `${name} is a Clash Buff: play it in C4 as the attacker or C5 as the defender`);
-    if (s.standby.length > 0 || s.clash!.buffPlayed) return reject('504.2d', 'only one Clash Buff per Clash Buff step');
+    // C4 while you're the attacking player (306.3a), C5 while you're the defending player (306.3b).
+    if (!mine) return reject(p === s.activePlayer ? '306.3a' : '306.3b', `${name} is a Clash Buff: play it in C4 as the attacker or C5 as the defender`);
+    if (s.standby.length > 0 || s.clash!.buffPlayed) return reject(s.step.endsWith('defenderBuff') ? '504.2e' : '504.2d', 'only one Clash Buff per Clash Buff step');
   } else {
     const rule = { Clash: '303.1', Clashground: '302.3', Weapon: '305.3', Relic: '309.3', 'Basic Action': '307.3' }[d.type];
     const bad = inMainWithEmptyStandby(s, p, rule, `${name} (${d.type}) can be played`);
@@ -278,24 +297,25 @@ function checkPlayCard(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   let x = 0;
   if (d.xCost) {
     if (typeof c.x !== 'number' || !Number.isInteger(c.x)) return reject('107.3a', `${name} has X in its cost: declare "x" (an integer ≥ ${gemCount(d.gems)})`);
-    if (c.x < gemCount(d.gems)) return reject('107.3', `X must be at least the number of gems (${gemCount(d.gems)})`);
+    if (c.x < gemCount(d.gems)) return reject('107.3a', `X must be at least the number of gems (${gemCount(d.gems)})`);
     x = c.x;
-  } else if (c.x !== undefined) return reject('107.3', `${name} has no X in its cost: leave "x" out`);
+  } else if (c.x !== undefined) return reject('107.3a', `${name} has no X in its cost: leave "x" out`);
   let sent: string[] = [];
   if (c.alternative !== undefined) {
-    if (!d.altCostSend) return reject('115.9', `${name} has no alternative cost: leave "alternative" out`);
+    if (!d.altCostSend) return reject('115.9a', `${name} has no alternative cost: leave "alternative" out`);
     // The first card of each named character you control, in Clash Zone order (one alternative cost, 115.9a).
     for (const ch of d.altCostSend) {
       const hit = s.players[p]!.clash.find((x2) => !x2.defeated && !sent.includes(x2.card.id) && defOf(x2.card)?.character === ch);
-      if (!hit) return reject('115.9', `${name}'s alternative cost sends a [${ch}] you control to Oblivion, and you control none`);
+      if (!hit) return reject('601.1f', `${name}'s alternative cost sends a [${ch}] you control to Oblivion, and you control none`);
       sent = [...sent, hit.card.id];
     }
   }
-  const pay = c.alternative ? { paid: [] as string[], health: 0 } : payOrReject(s, p, cardCost(d, x, s, p), name);
+  const pay: Pay | Rejection = c.alternative ? { paid: [], health: 0, due: null } : payOrReject(s, p, cardCost(d, x, s, p), name);
   if ('ok' in pay) return pay;
   const handOid = card.oid;
   return ok((b) => {
-    b.emit('CardPlayed', { player: p, card: { id: card.id, cardId: card.cardId }, handOid: handOid ?? null, type: d.type, targets, ...(d.xCost ? { x } : {}), paid: pay.paid, healthPaid: pay.health, ...(d.type === 'Clash Buff' ? { clashBuff: true } : {}), ...(sent.length ? { alternative: true, sent } : {}) }, { rule: sent.length ? '115.9' : '601.1' });
+    b.emit('CardPlayed', { player: p, card: { id: card.id, cardId: card.cardId }, handOid: handOid ?? null, type: d.type, targets, ...(d.xCost ? { x } : {}), paid: pay.paid, healthPaid: pay.health, ...(d.type === 'Clash Buff' ? { clashBuff: true } : {}), ...(sent.length ? { alternative: true, sent } : {}) }, { rule: sent.length ? '115.9a' : '601.1a' });
+    owe(b, p, card.id, pay);
   });
 }
 
@@ -318,6 +338,7 @@ function checkActivateTrap(s: AlphaClashState, p: PlayerId, c: Command): Checked
   const card = perm.card as CardRef;
   return ok((b) => {
     b.emit('TrapActivated', { player: p, card: { id: card.id, cardId: card.cardId }, trapOid: card.oid ?? null, targets, paid: pay.paid, healthPaid: pay.health }, { rule: '304.4' });
+    owe(b, p, card.id, pay);
   });
 }
 
@@ -336,9 +357,9 @@ function activatedSource(s: AlphaClashState, p: PlayerId, id: unknown): { def: A
 
 function checkActivateEffect(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   const src = activatedSource(s, p, c.source);
-  if (!src) return reject('602.1', `${String(c.source)} is not a card you control with an activated effect`);
+  if (!src) return reject('602.2', `${String(c.source)} is not a card you control with an activated effect (only its controller activates it)`);
   const a = src.def.activated!;
-  const bad = a.window ? counterWindow(s, p, a.window) : inMainWithEmptyStandby(s, p, '602.1', `${src.def.name}'s effect can be activated`);
+  const bad = a.window ? counterWindow(s, p, a.window) : inMainWithEmptyStandby(s, p, '602.2', `${src.def.name}'s effect can be activated`);
   if (bad) return bad;
   if (a.sendSelf && src.isContender) return reject('301.6', 'a Contender can\'t be sent to Oblivion');
   if (a.threshold !== undefined && (s.players[p]!.contender?.health ?? 0) > a.threshold) return reject('107.4b', `${src.def.name}'s ability is active only at ${a.threshold} health or less`);
@@ -354,7 +375,9 @@ function checkActivateEffect(s: AlphaClashState, p: PlayerId, c: Command): Check
   if ('ok' in pay) return pay;
   const source = c.source as string;
   return ok((b) => {
-    b.emit('EffectActivated', { player: p, sid: `e${b.s.nextId}`, source, effect: 'activated', targets, paid: pay.paid, healthPaid: pay.health, ...(a.engage ? { engageSource: source } : {}), ...(a.sendSelf ? { sendSelf: true } : {}) }, { rule: a.window ? '602.5' : '602.2' });
+    const sid = `e${b.s.nextId}`;
+    b.emit('EffectActivated', { player: p, sid, source, effect: 'activated', targets, paid: pay.paid, healthPaid: pay.health, ...(a.engage ? { engageSource: source } : {}), ...(a.sendSelf ? { sendSelf: true } : {}) }, { rule: a.window ? '602.5' : '602.2a' });
+    owe(b, p, sid, pay);
   });
 }
 
@@ -395,6 +418,15 @@ function goStepFromMain(b: Builder): void {
   if (to !== 'turn.primary.clash.attack') throw new Error(`alpha-clash: machine sent DECLARE_ATTACK to ${to}`);
 }
 
+/** Ways to split `amount` into `parts` positive integers, in order (601.1d: each target gets at least one). */
+function divisions(amount: number, parts: number): number[][] {
+  if (parts === 1) return amount >= 1 ? [[amount]] : [];
+  const out: number[][] = [];
+  for (let first = 1; first <= amount - (parts - 1); first++) for (const rest of divisions(amount - first, parts - 1)) out.push([first, ...rest]);
+  return out;
+}
+
+/** Every Barrage declaration: up to X target Clash cards in table order, and each division of the damage (704.3c–d). */
 export function barrageOptions(s: AlphaClashState): { targets: string[]; division: number[] }[] {
   const pend = s.pending!;
   const candidates = legalTargets(s, pend.player, 'anyClash');
@@ -403,18 +435,17 @@ export function barrageOptions(s: AlphaClashState): { targets: string[]; divisio
   for (let mask = 1; mask < 1 << n; mask++) {
     const pick = candidates.filter((_, i) => mask & (1 << i));
     if (pick.length > pend.max || pick.length > pend.amount) continue;
-    const base = Math.floor(pend.amount / pick.length);
-    const rem = pend.amount % pick.length;
-    out.push({ targets: pick, division: pick.map((_, i) => base + (i < rem ? 1 : 0)) });
+    for (const division of divisions(pend.amount, pick.length)) out.push({ targets: pick, division });
   }
   return out;
 }
 
 function check(s: AlphaClashState, c: Command, trusted = false): Checked {
   const parsed = trusted ? null : CommandSchema.safeParse(c);
-  if (parsed && !parsed.success) return reject('command', `malformed command: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  // An illegal action is reversed whole (710.1): a malformed command or a stranger changes nothing.
+  if (parsed && !parsed.success) return reject('710.1', `malformed command: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const p = c.player;
-  if (!s.order.includes(p)) return reject('command', `${p} is not a player in this match`);
+  if (!s.order.includes(p)) return reject('710.1', `${p} is not a player in this match`);
   if (s.status === 'ended') return reject('104.1', 'the game is over');
   if (c.type === 'Concede') return ok((b) => {
     b.emit('PlayerConceded', { player: p }, { rule: '104.3a' });
@@ -429,23 +460,14 @@ function check(s: AlphaClashState, c: Command, trusted = false): Checked {
     return ok((b) => {
       b.emit('CardDiscarded', { player: p, card: { id: card.id, cardId: card.cardId }, handOid: card.oid ?? null }, { rule: '703.7a' });
       const next = pend.then.filter((q) => b.s.players[q]!.hand.length > 0);
-      if (next.length > 0) b.auto('DiscardRequired', { player: next[0], source: pend.source, then: next.slice(1) }, '703.7b');
+      const [first, ...then] = next;
+      if (first) b.auto('DiscardRequired', { player: first, source: pend.source, then }, '703.7b');
     });
   }
-  if (c.type === 'Discard') return reject('703.7', 'there is nothing to discard now');
-  if (s.pending) {
-    if (c.type !== 'ChooseBarrage' || s.pending.player !== p) return reject('601.1c', `${s.pending.player} must first choose Barrage targets (ChooseBarrage)`);
-    const opts = barrageOptions(s);
-    const targets = c.targets as string[];
-    if (targets.length === 0) return ok((b) => b.emit('BarrageDeclined', { player: p }, { rule: '704.3c' }));
-    const hit = opts.find((o) => o.targets.length === targets.length && o.targets.every((t, i) => t === targets[i]));
-    if (!hit) return reject('704.3d', `Barrage targets must be up to ${s.pending.max} distinct Clash cards in table order; got ${targets.join(', ')}`);
-    const pend = s.pending;
-    return ok((b) => {
-      b.emit('BarrageChosen', { player: p, targets: hit.targets, division: hit.division }, { rule: '601.1d' });
-      b.auto('EffectTriggered', { sid: `e${b.s.nextId}`, controller: p, source: pend.source, effect: 'barrage', targets: hit.targets, division: hit.division }, '704.3c');
-    });
-  }
+  if (c.type === 'Discard') return reject('703.7b', 'there is nothing to discard now: Discard answers an effect that makes you discard');
+  if (s.pending?.kind === 'payment') return checkEngage(s, p, c);
+  if (c.type === 'EngageResource') return reject('408.7a', 'no cost is being paid: resources are engaged only to pay a cost the game requires');
+  if (s.pending) return checkBarrage(s, p, c);
   if (c.type === 'ChooseBarrage') return reject('704.3c', 'there is no Barrage choice to make');
   switch (c.type) {
     case 'PlaceResource':
@@ -467,8 +489,8 @@ function check(s: AlphaClashState, c: Command, trusted = false): Checked {
       if (cardDef(card.cardId).type !== 'Trap') return reject('304.3', `${cardDef(card.cardId).name} is not a Trap`);
       return ok((b) => {
         // Face down in the Accessory Zone: a new object with a fresh opaque id for the opponent (400.6).
-        const oid = b.r.opaqueId();
-        b.emit('TrapSet', { player: p, card: { id: card.id, cardId: card.cardId, oid }, handOid: card.oid ?? null, setTurn: s.turn, random: b.r.take() }, { rule: '304.3' });
+        const oid = b.oid();
+        b.emit('TrapSet', { player: p, card: { id: card.id, cardId: card.cardId, oid }, handOid: card.oid ?? null, setTurn: s.turn }, { rule: '304.3' });
       });
     }
     case 'ActivateTrap':
@@ -483,25 +505,36 @@ function check(s: AlphaClashState, c: Command, trusted = false): Checked {
       const d = w ? defOf(w.card) : null;
       if (!w || !d || d.type !== 'Weapon' || w.faceDown) return reject('305.6', `${String(c.weapon)} is not a Weapon you control in play`);
       const cost = attachCost(s, d);
+      // Paying the attach cost is activating a targeted effect (305.6a, 113.1e, 703.2b): it goes into Standby and
+      // the opponent gets priority before it resolves.
+      const activate = (effect: 'attach' | 'unattach', targets: string[], pay: Pay) =>
+        ok((b) => {
+          const sid = `e${b.s.nextId}`;
+          b.emit('EffectActivated', { player: p, sid, source: w.card.id, effect, targets, paid: pay.paid, healthPaid: 0 }, { rule: '305.6a' });
+          owe(b, p, sid, pay);
+        });
       if (c.type === 'UnattachWeapon') {
         if (!w.attachedTo) return reject('305.9', `${d.name} is not attached`);
         const pay = payOrReject(s, p, cost, `${d.name}'s attach cost`);
         if ('ok' in pay) return pay;
-        return ok((b) => b.emit('WeaponUnattached', { player: p, weapon: w.card.id, paid: pay.paid }, { rule: '305.9' }));
+        return activate('unattach', [], pay);
       }
       const to = typeof c.to === 'string' ? locate(s, c.to) : null;
       if (!to || to.kind !== 'perm' || to.zone !== 'clash' || to.player !== p || to.perm.defeated) return reject('305.5', `${String(c.to)} is not a Clash card you control`);
       if (to.perm.weapon) return reject('305.10a', `${c.to} already has a Weapon attached`);
       const pay = payOrReject(s, p, cost, `${d.name}'s attach cost`);
       if ('ok' in pay) return pay;
-      return ok((b) => b.emit('WeaponAttached', { player: p, weapon: w.card.id, to: c.to as string, paid: pay.paid }, { rule: '703.2b' }));
+      return activate('attach', [c.to as string], pay);
     }
     case 'ActivatePortal': {
       const bad = inMainWithEmptyStandby(s, p, '410.3', 'the Portal can be activated');
       if (bad) return bad;
       const pay = payOrReject(s, p, { total: 2, gems: {}, health: 0 }, 'Activating the Portal');
       if ('ok' in pay) return pay;
-      return ok((b) => b.emit('PortalActivated', { player: p, portal: s.portal === 'open' ? 'closed' : 'open', paid: pay.paid }, { rule: '410.3' }));
+      return ok((b) => {
+        if (pay.due) owe(b, p, null, pay);
+        else b.emit('PortalActivated', { player: p, portal: s.portal === 'open' ? 'closed' : 'open', paid: pay.paid }, { rule: s.portal === 'open' ? '410.3b' : '410.3c' });
+      });
     }
     case 'DeclareAttack':
       return checkAttack(s, p, c);
@@ -512,56 +545,112 @@ function check(s: AlphaClashState, c: Command, trusted = false): Checked {
         b.emit('CounterStepEnded', { player: p }, { rule: '504.2b.1' });
         goStep(b, { type: 'NEXT' }, '504.2b.1');
       });
-    case 'Obstruct': {
-      if (!s.clash || s.step !== 'turn.primary.clash.obstruct' || s.clash.defendingPlayer !== p) return reject('504.2c', 'only the defending player obstructs, in the Obstruct Step (C3)');
-      if (s.standby.length > 0) return reject('504.2c.2', 'wait until Standby is empty');
-      const l = typeof c.card === 'string' ? locate(s, c.card) : null;
-      if (!l || l.kind !== 'perm' || l.zone !== 'clash' || l.player !== p || l.perm.defeated) return reject('301.4', `${String(c.card)} is not a Clash card you control (Contenders can't obstruct)`);
-      if (l.perm.engaged) return reject('303.9', `${c.card} is engaged; only ready Clash cards obstruct`);
-      if (c.card === s.clash.target) return reject('303.10', 'a Clash card can\'t obstruct an attack targeted at itself');
-      if (has(s, s.clash.attacker, 'Flight') && !has(s, c.card as string, 'Flight') && !has(s, c.card as string, 'Interception')) return reject('704.8b', 'the attacker has Flight: only Clash cards with Flight or Interception can obstruct it');
-      const id = c.card as string;
-      return ok((b) => {
-        b.emit('ObstructorDeclared', { player: p, id }, { rule: '504.2c' });
-        const l2 = locate(b.s, id);
-        if (l2 && l2.kind === 'perm') queueTriggersObstruct(b, id, p);
-      });
-    }
-    case 'EndObstructStep':
-      if (!s.clash || s.step !== 'turn.primary.clash.obstruct' || s.clash.defendingPlayer !== p) return reject('504.2c.1', 'only the defending player ends the Obstruct Step (C3)');
-      if (s.standby.length > 0) return reject('504.2c.2', 'wait until Standby is empty');
-      return ok((b) => {
-        b.emit('ObstructStepEnded', { player: p, obstructors: s.clash!.obstructors }, { rule: '504.2c.1' });
-        goStep(b, { type: 'NEXT' }, '504.2c.1');
-      });
+    case 'DeclareObstructors':
+      return checkObstructors(s, p, c);
     case 'PassPriority': {
       if (s.priority && s.standby.length > 0) {
-        if (s.priority.holder !== p) return reject('114.2', `${s.priority.holder} holds priority, not you`);
-        return ok((b) => b.emit('PriorityPassed', { player: p }, { rule: '114.2c' }));
+        if (s.priority.holder !== p) return reject('114.2b', `${s.priority.holder} holds priority, not you`);
+        // A non-active player passes to the next (114.2c); once all have passed in succession the top resolves (405.5).
+        return ok((b) => b.emit('PriorityPassed', { player: p }, { rule: p === s.activePlayer ? '405.5' : '114.2c' }));
       }
       const buffStep = s.clash && ((s.step === 'turn.primary.clash.attackerBuff' && s.clash.attackingPlayer === p) || (s.step === 'turn.primary.clash.defenderBuff' && s.clash.defendingPlayer === p));
       if (buffStep && !s.clash!.buffPlayed && s.standby.length === 0) return ok((b) => b.emit('PriorityPassed', { player: p, step: 'buff' }, { rule: s.step.endsWith('attackerBuff') ? '504.2d' : '504.2e' }));
-      return reject('114.2', 'you have nothing to pass: priority passes only in a response window or a Clash Buff step');
+      return reject('405.5', 'you have nothing to pass: priority passes while Standby holds an object, or in your Clash Buff step');
     }
     case 'EndTurn': {
       const bad = inMainWithEmptyStandby(s, p, '505.1', 'the turn can end');
-      if (bad) return bad.rule === '409.5' ? reject('505.5', 'a turn can\'t end while Standby holds a card or effect') : bad;
+      if (bad) return bad.rule === '114.1' ? reject('505.5', 'a turn can\'t end while Standby holds a card or effect') : bad;
       return ok((b) => {
         b.emit('EndTurnDeclared', { player: p }, { rule: '505.1' });
         goStep(b, { type: 'END_TURN' }, '505.1');
       });
     }
     default:
-      return reject('command', `${c.type} is not an Alpha Clash command in this phase`);
+      return reject('710.1', `${c.type} is not an Alpha Clash command in this phase`);
   }
 }
 
-function queueTriggersObstruct(b: Builder, id: string, p: PlayerId): void {
-  // Trigger – Obstruct effects enter Standby and resolve in C3 (504.2c.2).
-  b.queue.push(...[]);
-  const d = defOf((locate(b.s, id) as { perm: Permanent }).perm.card);
-  (d?.triggers ?? []).forEach((t, i) => {
-    if (t.on === 'Obstruct') b.queue.push({ controller: p, source: id, effect: `trigger:${i}`, targets: [], thenPutIntoOblivion: null, x: 0, rule: '504.2c.2' });
+/**
+ * C3: the defending player declares all obstructors at once (504.2c); an empty list declares none. The declaration
+ * is checked as a whole and rejected whole if any card can't obstruct (504.9, 710.1). Trigger – Obstruct effects
+ * then enter Standby and resolve in this step before C4 (504.2c.2).
+ */
+function checkObstructors(s: AlphaClashState, p: PlayerId, c: Command): Checked {
+  if (!s.clash || s.step !== 'turn.primary.clash.obstruct' || s.clash.defendingPlayer !== p) return reject('504.2c', 'only the defending player declares obstructors, in the Obstruct Step (C3)');
+  if (s.clash.declared) return reject('504.2c.1', 'obstructors were already declared; the Obstruct Step ends once Standby is empty');
+  if (s.standby.length > 0) return reject('504.2c.2', 'wait until Standby is empty');
+  const ids = c.cards as string[];
+  const clash = s.clash;
+  const zone = s.players[p]!.clash.map((x) => x.card.id);
+  if (new Set(ids).size !== ids.length || ids.some((id, i) => i > 0 && zone.indexOf(id) < zone.indexOf(ids[i - 1]!)))
+    return reject('504.2c', `name each obstructor once, in Clash Zone order (${zone.join(', ')})`);
+  for (const id of ids) {
+    const l = locate(s, id);
+    if (l?.kind === 'contender') return reject('301.4', `${id} is a Contender: Contenders can't obstruct; the whole declaration is illegal (504.9)`);
+    if (!l || l.kind !== 'perm' || l.zone !== 'clash' || l.player !== p || l.perm.defeated) return reject('303.9', `${id} is not a Clash card you control: the whole declaration is illegal (504.9)`);
+    if (l.perm.engaged) return reject('303.9', `${id} is engaged; only ready Clash cards obstruct: the whole declaration is illegal (504.9)`);
+    if (id === clash.target) return reject('303.10', `${id} can't obstruct an attack targeted at itself: the whole declaration is illegal (504.9)`);
+    if (has(s, clash.attacker, 'Flight') && !has(s, id, 'Flight') && !has(s, id, 'Interception'))
+      return reject('704.8b', `the attacker has Flight: only Clash cards with Flight or Interception can obstruct it, and ${id} has neither; the whole declaration is illegal (504.9)`);
+  }
+  return ok((b) => {
+    b.emit('ObstructorsDeclared', { player: p, ids }, { rule: '504.2c' });
+    for (const id of ids) {
+      const d = defOf((locate(b.s, id) as { perm: Permanent }).perm.card);
+      (d?.triggers ?? []).forEach((t, i) => {
+        if (t.on === 'Obstruct') b.queue.push({ controller: p, source: id, effect: `trigger:${i}`, targets: [], thenPutIntoOblivion: null, x: 0, rule: '504.2c.2' });
+      });
+    }
+  });
+}
+
+/** The player engages one ready resource towards the cost they owe (408.7); the last one completes it (601.1f). */
+function checkEngage(s: AlphaClashState, p: PlayerId, c: Command): Checked {
+  const pend = s.pending!;
+  const due = pend.payment!;
+  if (pend.player !== p || c.type !== 'EngageResource') return reject('601.1f', `${pend.player} is paying a cost: engage resources first (EngageResource)`);
+  const cost: Cost = { total: due.total, gems: due.gems, health: 0 };
+  const id = c.resource;
+  const l = typeof id === 'string' ? locate(s, id) : null;
+  if (!l || l.kind !== 'perm' || l.zone !== 'resources' || l.player !== p) return reject('408.6', `${String(id)} is not a card in your Resource Zone`);
+  if (l.perm.engaged) return reject('115.2', `${String(id)} is already engaged; an engaged card can't be engaged to pay a cost`);
+  if (!payableNext(s, p, cost, due.engaged).includes(id as string)) {
+    const gems = Object.entries(due.gems).map(([k, n]) => `${n}×${k}`).join(' ');
+    return reject('107.4a', `${String(id)} can't pay this cost: coloured costs (${gems}) are paid only with resources of that colour, and engaging it would leave them unpaid`);
+  }
+  const resource = id as string;
+  return ok((b) => {
+    b.emit('ResourceEngaged', { player: p, resource, sid: due.sid }, { rule: '408.7' });
+    if (due.engaged.length + 1 < due.total) return;
+    b.auto('CostPaid', { player: p, sid: due.sid, paid: [...due.engaged, resource] }, '601.1f');
+    if (due.sid === null) b.auto('PortalActivated', { player: p, portal: b.s.portal === 'open' ? 'closed' : 'open' }, b.s.portal === 'open' ? '410.3b' : '410.3c');
+  });
+}
+
+/** Barrage: up to X target Clash cards and the division of the damage, declared as the trigger enters Standby (704.3c–d, 601.1c–d). */
+function checkBarrage(s: AlphaClashState, p: PlayerId, c: Command): Checked {
+  const pend = s.pending!;
+  if (c.type !== 'ChooseBarrage' || pend.player !== p) return reject('601.1c', `${pend.player} must first choose Barrage targets (ChooseBarrage)`);
+  const targets = c.targets as string[];
+  const division = c.division as number[] | undefined;
+  if (targets.length === 0) {
+    if (division !== undefined) return reject('704.3c', 'declining Barrage divides nothing: leave "division" out');
+    return ok((b) => b.emit('BarrageDeclined', { player: p }, { rule: '704.3c' }));
+  }
+  const legal = legalTargets(s, p, 'anyClash');
+  const bad = targets.find((t) => !legal.includes(t));
+  if (bad) return reject('113.6b', `${bad} is not a legal Barrage target (a Clash card in play; Safeguard 704.16)`);
+  if (targets.length > pend.max) return reject('704.3c', `Barrage ${pend.max} targets up to ${pend.max} Clash cards; got ${targets.length}`);
+  if (new Set(targets).size !== targets.length || targets.some((t, i) => i > 0 && legal.indexOf(t) < legal.indexOf(targets[i - 1]!)))
+    return reject('601.1c', `name each Barrage target once, in table order (${legal.join(', ')})`);
+  if (!division || division.length !== targets.length) return reject('601.1d', 'declare the division: "division" gives the damage for each target, in the same order');
+  if (division.some((n) => n < 1)) return reject('704.3d', 'each chosen target must receive at least one of the damage being divided');
+  const sum = division.reduce((n, x) => n + x, 0);
+  if (sum !== pend.amount) return reject('704.3c', `Barrage divides damage equal to the attacker's initial attack power, ${pend.amount}; the division adds up to ${sum}`);
+  const source = pend.source;
+  return ok((b) => {
+    b.emit('BarrageChosen', { player: p, targets, division }, { rule: '601.1d' });
+    b.auto('EffectTriggered', { sid: `e${b.s.nextId}`, controller: p, source, effect: 'barrage', targets, division }, '704.3c');
   });
 }
 
@@ -610,7 +699,7 @@ function checkSetup(s: AlphaClashState, p: PlayerId, c: Command): Checked {
     }
     return reject('103.5', 'declare your mulligan: KeepHand or Mulligan');
   }
-  return reject('103', 'setup is not waiting for you');
+  return reject('710.1', 'setup is not waiting for you');
 }
 
 function afterCut(b: Builder): void {
@@ -628,9 +717,9 @@ function afterMulliganDeclared(b: Builder): void {
     if (!ps.mulligan?.taken) continue;
     const returned = ps.mulligan.returning as CardRef[];
     const deck = [...ps.deck, ...returned.map((r) => ({ id: r.id, cardId: r.cardId }))] as CardRef[];
-    const order2 = b.r.shuffle(deck);
-    const cards = order2.map((c) => ({ id: c.id, cardId: c.cardId, oid: b.r.opaqueId() }));
-    b.auto('MulliganShuffled', { player: p, returned, cards, count: cards.length, random: b.r.take() }, '103.5');
+    const order2 = b.rng.shuffle(deck);
+    const cards = order2.map((c) => ({ id: c.id, cardId: c.cardId, oid: b.oid() }));
+    b.auto('MulliganShuffled', { player: p, returned, cards, count: cards.length }, '103.5');
     shuffled.push(p);
   }
   if (shuffled.length > 0) {
@@ -647,7 +736,7 @@ export function decide(state: AlphaClashState, command: Command, ctx: DecideCont
   const b = new Builder(state, ctx.rng);
   checked.run(b);
   if (state.status === 'playing') settle(b);
-  return { ok: true, events: b.drafts };
+  return b.done();
 }
 
 function candidates(s: AlphaClashState, p: PlayerId): Omit<Command, 'player'>[] {
@@ -677,16 +766,21 @@ function candidates(s: AlphaClashState, p: PlayerId): Omit<Command, 'player'>[] 
     out.push({ type: 'Concede' });
     return out;
   }
+  if (s.pending?.kind === 'payment') {
+    if (s.pending.player === p) for (const r of s.players[p]!.resources) out.push({ type: 'EngageResource', resource: r.card.id });
+    out.push({ type: 'Concede' });
+    return out;
+  }
   if (s.pending) {
     if (s.pending.player === p) {
       out.push({ type: 'ChooseBarrage', targets: [] });
-      for (const o of barrageOptions(s)) out.push({ type: 'ChooseBarrage', targets: o.targets });
+      for (const o of barrageOptions(s)) out.push({ type: 'ChooseBarrage', targets: o.targets, division: o.division });
     }
     out.push({ type: 'Concede' });
     return out;
   }
   const ps = s.players[p]!;
-  out.push({ type: 'PlaceResource', card: null }, { type: 'SkipResource' }, { type: 'EndTurn' }, { type: 'PassPriority' }, { type: 'EndCounterStep' }, { type: 'EndObstructStep' }, { type: 'ActivatePortal' }, { type: 'Concede' });
+  out.push({ type: 'PlaceResource', card: null }, { type: 'SkipResource' }, { type: 'EndTurn' }, { type: 'PassPriority' }, { type: 'EndCounterStep' }, { type: 'ActivatePortal' }, { type: 'Concede' });
   const hand = ps.hand.filter((h): h is CardRef => !isHidden(h));
   const resourceStep = s.step === 'turn.expansion.resource' && s.activePlayer === p;
   for (const h of hand) {
@@ -728,7 +822,11 @@ function candidates(s: AlphaClashState, p: PlayerId): Omit<Command, 'player'>[] 
     const targets = [s.players[opp]!.contender?.card.id, ...s.players[opp]!.clash.map((c) => c.card.id)].filter((x): x is string => !!x);
     for (const a of [ps.contender?.card.id, ...ps.clash.map((c) => c.card.id)]) if (a) for (const t of targets) out.push({ type: 'DeclareAttack', attacker: a, target: t });
   }
-  if (s.step === 'turn.primary.clash.obstruct') for (const c of ps.clash) out.push({ type: 'Obstruct', card: c.card.id });
+  if (s.step === 'turn.primary.clash.obstruct' && s.clash?.defendingPlayer === p) {
+    // Every set of ready Clash cards (table order) as one declaration, the empty set included (504.2c).
+    const ready = ps.clash.filter((c) => !c.engaged && !c.defeated).map((c) => c.card.id);
+    for (let mask = 0; mask < 1 << ready.length; mask++) out.push({ type: 'DeclareObstructors', cards: ready.filter((_, i) => mask & (1 << i)) });
+  }
   return out;
 }
 

@@ -2,14 +2,15 @@
 // following decision reads the updated state), and `settle`, the loop of automatic actions that runs after each
 // command: state-based actions (706), triggers into Standby in APNAP order (603.3b, 409.3), resolution of
 // effects nobody can answer, turn-based actions on step entry (705) and the step changes the machine dictates.
-import { apnap, passPriority, type DraftEvent, type PlayerId, type Rng } from '@matchtape/engine';
+import { apnap, Draft, type PlayerId, type Rng } from '@matchtape/engine';
 import { cardDef } from './cards/pool';
 import type { Effect, TriggerTag } from './cards/types';
 import { evolve } from './evolve';
-import { stepAfter, type MachineEvent } from './machine';
+import { stepAfter, transitionRule, type MachineEvent } from './machine';
 import { clashCards, contenderId, currentAtk, currentDef, defOf, has, keywordValue, legalTargets } from './rules';
 import { locate, opponentOf } from './state';
 import type { AlphaClashState, AnyRef, CardRef, StandbyObject } from './types';
+import type { AlphaClashPayloads } from './schemas';
 
 export const TURN_LIMIT = 200;
 
@@ -23,33 +24,23 @@ interface QueuedTrigger {
   rule: string;
 }
 
-export class Builder {
-  drafts: DraftEvent[] = [];
+/**
+ * The kit's Draft (emit folds at once; draws are recorded into the next event's `payload.random`) with the
+ * working memory of the settle loop: triggers waiting to go into Standby (603.3b).
+ */
+export class Builder extends Draft<AlphaClashState, AlphaClashPayloads> {
   queue: QueuedTrigger[] = [];
-  constructor(
-    public s: AlphaClashState,
-    public rng: Rng | null,
-  ) {}
-
-  emit(type: string, payload: Record<string, unknown>, opts: { rule?: string; auto?: boolean } = {}): void {
-    const d: DraftEvent = { type, payload };
-    if (opts.rule) d.rule = opts.rule;
-    if (opts.auto) d.auto = true;
-    this.drafts.push(d);
-    this.s = evolve(this.s, d);
+  constructor(state: AlphaClashState, rng: Rng | null) {
+    super(state, evolve, rng);
   }
 
-  auto(type: string, payload: Record<string, unknown>, rule: string): void {
-    this.emit(type, payload, { rule, auto: true });
-  }
-
-  get r(): Rng {
-    if (!this.rng) throw new Error('alpha-clash: this action needs the match Rng');
-    return this.rng;
+  /** The working state (input + every emitted event folded). */
+  get s(): AlphaClashState {
+    return this.state;
   }
 
   ended(): boolean {
-    return this.s.status === 'ended';
+    return this.state.status === 'ended';
   }
 }
 
@@ -57,11 +48,16 @@ function machineContext(s: AlphaClashState) {
   return { turn: s.turn, activePlayer: s.activePlayer, startingPlayer: s.startingPlayer, players: s.order.length, standbyEmpty: s.standby.length === 0 };
 }
 
-/** Moves the game to the step the machine gives for `event`; runs the new step's turn-based actions. */
-export function goStep(b: Builder, event: MachineEvent, rule: string): void {
+/**
+ * Moves the game to the step the machine gives for `event`, citing `rule` or else the rule on the machine's
+ * transition (`meta.rule`); runs the new step's turn-based actions.
+ */
+export function goStep(b: Builder, event: MachineEvent, rule?: string): void {
   const to = stepAfter(b.s.step, event, machineContext(b.s));
   if (to === null) throw new Error(`alpha-clash: the turn machine has no ${event.type} from ${b.s.step}`);
-  b.auto('StepStarted', { step: to }, rule);
+  const cite = rule ?? transitionRule(b.s.step, event, machineContext(b.s));
+  if (!cite) throw new Error(`alpha-clash: the machine's ${event.type} from ${b.s.step} carries no meta.rule`);
+  b.auto('StepStarted', { step: to }, cite);
   enterStep(b);
 }
 
@@ -100,8 +96,8 @@ export function draw(b: Builder, p: PlayerId, rule: string): void {
   }
   const ref = top as CardRef;
   // The card enters the hand with a fresh opaque id: the opponent cannot link it to the deck position (400.6).
-  const oid = b.r.opaqueId();
-  b.auto('CardDrawn', { player: p, card: { id: ref.id, cardId: ref.cardId, oid }, deckCount: ps.deck.length - 1, random: b.r.take() }, rule);
+  const oid = b.oid();
+  b.auto('CardDrawn', { player: p, card: { id: ref.id, cardId: ref.cardId, oid }, deckCount: ps.deck.length - 1 }, rule);
 }
 
 // ---- Damage (117, 504.2f) ----
@@ -113,7 +109,7 @@ export function dealDamage(b: Builder, source: string | null, target: string, am
   if (!l) return;
   const d = defOf(l.kind === 'contender' ? l.contender.card : l.perm.card);
   if (!clash && d?.static?.preventNonClash) {
-    b.auto('DamagePrevented', { source, target, amount, clash }, '610');
+    b.auto('DamagePrevented', { source, target, amount, clash }, '610.1a');
     return;
   }
   let prevented = 0;
@@ -127,7 +123,7 @@ export function dealDamage(b: Builder, source: string | null, target: string, am
   }
   const dealt = amount - prevented;
   if (dealt <= 0) {
-    b.auto('DamagePrevented', { source, target, amount, clash, shield }, '610');
+    b.auto('DamagePrevented', { source, target, amount, clash, shield }, '610.7');
     return;
   }
   let toHealth = 0;
@@ -140,7 +136,7 @@ export function dealDamage(b: Builder, source: string | null, target: string, am
   b.auto(
     'DamageDealt',
     { source, target, amount: dealt, clash, toHealth, ...(prevented ? { prevented, shield } : {}), ...(necrotic ? { necrotic: true } : {}), ...extra },
-    clash ? '117.2a' : '117.2b',
+    clash ? '117.2a' : l.kind === 'contender' ? '117.2b.1' : '117.2b',
   );
   const enrage = l.kind !== 'contender' && !clash ? keywordValue(s, target, 'Enrage') : null;
   if (enrage !== null && enrage > 0) {
@@ -157,7 +153,7 @@ export function queueTriggers(b: Builder, cardInstance: string, tag: TriggerTag,
   let n = 0;
   (d.triggers ?? []).forEach((t, i) => {
     if (t.on !== tag) return;
-    b.queue.push({ controller, source: cardInstance, effect: `trigger:${i}`, targets: [], thenPutIntoOblivion, x: 0, rule: '603.1b' });
+    b.queue.push({ controller, source: cardInstance, effect: `trigger:${i}`, targets: [], thenPutIntoOblivion, x: 0, rule: '603.3' });
     n += 1;
   });
   if (tag === 'Enter') {
@@ -198,7 +194,7 @@ function stateBasedActions(b: Builder): boolean {
     if (remaining.length === 1) {
       const loser = losers[0]!;
       const why = s.players[loser]!.drewFromEmpty ? `${loser} drew from an empty deck (104.3c)` : `${loser}'s Contender reached 0 health (104.3b)`;
-      endMatch(b, remaining[0]!, why, s.players[loser]!.drewFromEmpty ? '104.3c' : '706.5');
+      endMatch(b, remaining[0]!, why, s.players[loser]!.drewFromEmpty ? '104.3c' : '104.3b');
     } else {
       const bothClash = s.clash !== null && s.clash.damageDealt && s.order.every((p) => (s.players[p]!.contender?.health ?? 1) <= 0);
       if (bothClash) endMatch(b, s.activePlayer, `both Contenders reached 0 health by clash damage: the active player wins (104.2c)`, '104.2c');
@@ -226,7 +222,7 @@ export function endMatch(b: Builder, winner: PlayerId | null, result: string, ru
   b.auto('MatchEnded', { winner, result }, rule);
 }
 
-// ---- Resolution (409.5*, 605) ----
+// ---- Resolution (405.5 as printed under 409, 605) ----
 
 function targetStillLegal(b: Builder, obj: StandbyObject, spec: string): boolean {
   if (obj.targets.length === 0) return true;
@@ -238,7 +234,8 @@ function targetStillLegal(b: Builder, obj: StandbyObject, spec: string): boolean
 function resolveTop(b: Builder): void {
   const s = b.s;
   const obj = s.standby[s.standby.length - 1]!;
-  b.auto('StandbyResolved', { sid: obj.sid, kind: obj.kind }, '409.5');
+  // Every player passed in succession: the top object resolves (405.5, 605.1).
+  b.auto('StandbyResolved', { sid: obj.sid, kind: obj.kind }, '405.5');
   const p = obj.controller;
   if (obj.kind === 'card' || obj.kind === 'trap') {
     const d = cardDef(obj.card!.cardId);
@@ -251,14 +248,14 @@ function resolveTop(b: Builder): void {
       }
       const zone = d.type === 'Clash' ? 'clash' : d.type === 'Clashground' ? 'clashground' : 'accessory';
       const enters = obj.enters;
-      b.auto('PermanentEnteredPlay', { player: p, card, zone, engaged: enters?.engaged ?? false, damage: enters?.damage ?? 0 }, d.type === 'Clash' ? '303.1a' : d.type === 'Clashground' ? '302.3a' : d.type === 'Weapon' ? '305.4a' : '309.4');
-      if (enters && (enters.atk || enters.def)) createEffect(b, card.id, enters.atk, enters.def, 'turn', null, '605.2');
+      b.auto('PermanentEnteredPlay', { player: p, card, zone, engaged: enters?.engaged ?? false, damage: enters?.damage ?? 0 }, d.type === 'Clash' ? '303.1a' : d.type === 'Clashground' ? '302.3a' : d.type === 'Weapon' ? '305.4a' : '309.4a');
+      if (enters && (enters.atk || enters.def)) createEffect(b, card.id, enters.atk, enters.def, 'turn', null, '605.2a');
       if (!enters?.noEnterTrigger) queueTriggers(b, card.id, 'Enter', p);
       return;
     }
     if (targetStillLegal(b, obj, spec)) applyEffects(b, obj, d.play?.effects ?? []);
     else b.auto('EffectFizzled', { sid: obj.sid, reason: 'its target is no longer legal' }, '605.3h');
-    b.auto('CardPutIntoOblivion', { id: obj.sid, owner: p, from: 'standby', reason: 'resolved', card: obj.card }, obj.kind === 'trap' ? '304.9' : '306.7');
+    b.auto('CardPutIntoOblivion', { id: obj.sid, owner: p, from: 'standby', reason: 'resolved', card: obj.card }, obj.kind === 'trap' ? '304.9' : '605.2j');
     return;
   }
   // Effects without a card: triggers and activations.
@@ -268,18 +265,43 @@ function resolveTop(b: Builder): void {
   } else if (obj.effect === 'awe') {
     for (const c of clashCards(s).filter((c) => c.controller !== p)) createEffect(b, c.card.id, -obj.x, 0, 'turn', src, '704.2c');
   } else if (obj.effect === 'barrage') {
+    // Each target still in play gets its share of the division declared as the trigger entered Standby (601.1d).
     obj.targets.forEach((t, i) => {
       if (locate(b.s, t)) dealDamage(b, src, t, obj.division[i] ?? 0, false);
     });
+  } else if (obj.effect === 'attach' || obj.effect === 'unattach') {
+    resolveAttach(b, obj);
   } else {
     const d = sourceDef(b, obj);
     const spec = obj.effect === 'activated' ? d?.activated : d?.triggers?.[Number(obj.effect.split(':')[1])];
     if (spec && targetStillLegal(b, obj, spec.target)) applyEffects(b, obj, spec.effects);
+    else if (spec) b.auto('EffectFizzled', { sid: obj.sid, reason: 'its target is no longer legal' }, '605.3h');
   }
   if (obj.thenPutIntoOblivion) {
     const l = locate(b.s, obj.thenPutIntoOblivion);
     if (l && l.kind === 'perm') b.auto('CardPutIntoOblivion', { id: obj.thenPutIntoOblivion, owner: l.perm.owner, from: 'clash', reason: 'defeated' }, '117.4a');
   }
+}
+
+/**
+ * The attach (or unattach) activated effect of a Weapon resolves (703.2b, 305.6a): the Weapon must still be in play
+ * under its controller, and the target Clash card still legal (a Clash card they control without a Weapon, 305.10a);
+ * otherwise it does nothing (605.3h). The cost was paid on activation.
+ */
+function resolveAttach(b: Builder, obj: StandbyObject): void {
+  const weapon = obj.source!;
+  const w = locate(b.s, weapon);
+  const wOk = w !== null && w.kind === 'perm' && w.zone === 'accessory' && w.player === obj.controller;
+  if (obj.effect === 'unattach') {
+    if (wOk && w.perm.attachedTo) b.auto('WeaponUnattached', { player: obj.controller, weapon }, '305.9');
+    else b.auto('EffectFizzled', { sid: obj.sid, reason: 'the Weapon is no longer attached' }, '605.3h');
+    return;
+  }
+  const to = obj.targets[0]!;
+  const t = locate(b.s, to);
+  const tOk = t !== null && t.kind === 'perm' && t.zone === 'clash' && t.player === obj.controller && !t.perm.defeated && (t.perm.weapon === null || t.perm.weapon === weapon);
+  if (wOk && tOk) b.auto('WeaponAttached', { player: obj.controller, weapon, to }, '703.2b');
+  else b.auto('EffectFizzled', { sid: obj.sid, reason: 'its target is no longer legal' }, '605.3h');
 }
 
 function sourceDef(b: Builder, obj: StandbyObject) {
@@ -325,13 +347,13 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
         }
         break;
       case 'modify':
-        if (t && locate(s, t)) createEffect(b, t, e.atk, e.def, e.until, src, '605.2');
+        if (t && locate(s, t)) createEffect(b, t, e.atk, e.def, e.until, src, '605.2a');
         break;
       case 'modifyAttacker':
-        if (s.clash && locate(s, s.clash.attacker)) createEffect(b, s.clash.attacker, e.atk, e.def, e.until, src, '605.2');
+        if (s.clash && locate(s, s.clash.attacker)) createEffect(b, s.clash.attacker, e.atk, e.def, e.until, src, '605.2a');
         break;
       case 'modifyOpponentsClash':
-        for (const c of clashCards(s).filter((c) => c.controller !== p)) createEffect(b, c.card.id, e.atk, e.def, 'turn', src, '605.2');
+        for (const c of clashCards(s).filter((c) => c.controller !== p)) createEffect(b, c.card.id, e.atk, e.def, 'turn', src, '605.2a');
         break;
       case 'draw':
         for (let i = 0; i < e.amount; i++) draw(b, p, '118.1');
@@ -354,25 +376,25 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
       }
       case 'sendToOblivion': {
         const l = t ? locate(s, t) : null;
-        if (l && l.kind === 'perm') b.auto('CardSentToOblivion', { id: t, owner: l.perm.owner, from: l.zone, reason: 'sent' }, '703.6a');
+        if (t && l && l.kind === 'perm') b.auto('CardSentToOblivion', { id: t, owner: l.perm.owner, from: l.zone, reason: 'sent' }, '703.6a');
         break;
       }
       case 'engage': {
         const l = t ? locate(s, t) : null;
-        if (l && l.kind === 'perm' && !l.perm.engaged) b.auto('CardsEngaged', { ids: [t] }, '703.11a');
+        if (t && l && l.kind === 'perm' && !l.perm.engaged) b.auto('CardsEngaged', { ids: [t] }, '703.11a');
         break;
       }
       case 'activatePortal':
         b.auto('PortalActivated', { player: p, portal: s.portal === 'open' ? 'closed' : 'open', free: true }, '410.3a');
         break;
       case 'preventClash':
-        if (t && locate(s, t)) createEffect(b, t, 0, 0, 'turn', src, '610', e.amount);
+        if (t && locate(s, t)) createEffect(b, t, 0, 0, 'turn', src, '610.7', e.amount);
         break;
       case 'attackerToOblivionAfterClash':
-        if (s.clash) b.auto('MarkedForOblivionAfterClash', { id: s.clash.attacker }, '605.2');
+        if (s.clash) b.auto('MarkedForOblivionAfterClash', { id: s.clash.attacker }, '605.2a');
         break;
       case 'entersWith':
-        if (t) b.auto('StandbyObjectModified', { sid: t, enters: { damage: e.damage ?? 0, engaged: e.engaged ?? false, atk: e.atk ?? 0, def: e.def ?? 0 } }, '605.2');
+        if (t) b.auto('StandbyObjectModified', { sid: t, enters: { damage: e.damage ?? 0, engaged: e.engaged ?? false, atk: e.atk ?? 0, def: e.def ?? 0 } }, '605.2a');
         break;
       case 'noEnterTrigger':
         if (t) b.auto('StandbyObjectModified', { sid: t, enters: { noEnterTrigger: true } }, '703.4a.1');
@@ -382,7 +404,8 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
         const order = apnap(b.s.order, b.s.activePlayer ?? p);
         for (const q of order) for (let i = 0; i < e.amount; i++) draw(b, q, '118.2c');
         const who = order.filter((q) => b.s.players[q]!.hand.length > 0);
-        if (who.length > 0) b.auto('DiscardRequired', { player: who[0], source: src, then: who.slice(1) }, '703.7b');
+        const [first, ...then] = who;
+        if (first) b.auto('DiscardRequired', { player: first, source: src, then }, '703.7b');
         break;
       }
       case 'lookTop':
@@ -395,8 +418,8 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
         const target = s.standby.find((o) => o.sid === t);
         if (target?.card) {
           // Back into a hidden zone: a new object with a fresh opaque id (400.6).
-          const oid = b.r.opaqueId();
-          b.auto('CardReturnedToHand', { player: target.controller, sid: target.sid, card: { id: target.card.id, cardId: target.card.cardId, oid }, random: b.r.take() }, '703.12c');
+          const oid = b.oid();
+          b.auto('CardReturnedToHand', { player: target.controller, sid: target.sid, card: { id: target.card.id, cardId: target.card.cardId, oid } }, '703.12c');
         }
         break;
       }
@@ -498,18 +521,11 @@ export function settle(b: Builder): void {
     }
     if (s.pending) return;
     if (s.standby.length > 0) {
-      const top = s.standby[s.standby.length - 1]!;
-      if (top.kind === 'trigger' || top.kind === 'activated') {
-        // Nobody may respond to a triggered or activated effect (114.1): it resolves (114.1d).
+      // The top object resolves only when every player has passed priority in succession (405.5); until then
+      // the holder acts (responds or passes).
+      const w = s.priority;
+      if (w && w.passed.length >= w.order.length) {
         resolveTop(b);
-        continue;
-      }
-      const w = s.priority!;
-      if (w.holder === top.controller) {
-        // The controller cannot answer its own card (Counter tags answer opponents, 114.1b–c): it passes.
-        const allPassed = passPriority(w).allPassed;
-        b.auto('PriorityPassed', { player: w.holder, auto: true }, '114.2c');
-        if (allPassed) resolveTop(b);
         continue;
       }
       return;
@@ -520,13 +536,20 @@ export function settle(b: Builder): void {
       continue;
     }
     if (AUTO_STEPS.has(s.step)) {
-      goStep(b, { type: 'NEXT' }, s.step === 'turn.primary.clash.attack' ? '504.2a' : '500.5');
+      goStep(b, { type: 'NEXT' });
       continue;
     }
     switch (s.step) {
+      case 'turn.primary.clash.obstruct':
+        // Obstructors declared and their Trigger – Obstruct effects resolved: on to C4 (504.2c.1–2).
+        if (s.clash!.declared) {
+          goStep(b, { type: 'NEXT' }, '504.2c.1');
+          continue;
+        }
+        return;
       case 'turn.expansion.resource':
         if (s.players[s.activePlayer!]!.hand.length === 0 || s.players[s.activePlayer!]!.resourcePlacedThisTurn) {
-          if (!s.players[s.activePlayer!]!.resourcePlacedThisTurn) b.auto('ResourcePlacementSkipped', { player: s.activePlayer, reason: 'empty hand' }, '502.1c');
+          if (!s.players[s.activePlayer!]!.resourcePlacedThisTurn) b.auto('ResourcePlacementSkipped', { player: s.activePlayer!, reason: 'empty hand' }, '502.1c');
           goStep(b, { type: 'NEXT' }, '502.1c');
           continue;
         }
@@ -558,7 +581,7 @@ export function settle(b: Builder): void {
 function endTurn(b: Builder): void {
   const s = b.s;
   // "Until end of turn" effects expire and non-clash damage is removed (505.3–4, 117.2b).
-  b.auto('TurnEnded', { player: s.activePlayer, turn: s.turn }, '505.4');
+  b.auto('TurnEnded', { player: s.activePlayer!, turn: s.turn }, '505.4');
   const next = opponentOf(s, s.activePlayer!);
   if (s.turn >= TURN_LIMIT) {
     endMatch(b, null, `draw: turn limit of ${TURN_LIMIT} turns reached (104.6)`, '104.6');

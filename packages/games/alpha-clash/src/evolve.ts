@@ -1,12 +1,14 @@
 // evolve: the pure fold. It works the same on the judge's events and on redacted ones (hidden cards arrive as
 // { id: <opaque>, hidden: true }), which is what makes redaction commute with folding.
-import { openWindow, passPriority, type GameEvent, type PlayerId, type PriorityWindow } from '@matchtape/engine';
+import { apnap, openWindow, passPriority, type GameEvent, type PlayerId, type PriorityWindow } from '@matchtape/engine';
 import { locate, newPermanent, newPlayer, opponentOf } from './state';
+import type { SeatPosition } from './start';
 import type {
   AlphaClashState,
   AnyRef,
   CardRef,
   ClashState,
+  Color,
   ContinuousEffectState,
   Permanent,
   PlayerState,
@@ -92,11 +94,34 @@ function publicRef(r: AnyRef): AnyRef {
   return { id: r.id, cardId: r.cardId };
 }
 
-function windowFor(s: AlphaClashState): PriorityWindow | null {
-  const top = s.standby[s.standby.length - 1];
-  if (!top || (top.kind !== 'card' && top.kind !== 'trap')) return null;
-  // Opponents of whoever put it there may respond (114.1b–c, 114.2b); the controller passes last.
-  return openWindow([opponentOf(s, top.controller), top.controller]);
+/**
+ * Who has priority in the current step when Standby is empty or an object has just resolved: the active player
+ * (114.2a, 114.2d), except in the clash steps where the defending player has priority (C2, C3, C5: 504.2b,
+ * 504.2c, 504.2e; the 504.2b example returns priority to the defending player after each resolution).
+ */
+export function stepHolder(s: AlphaClashState): PlayerId | null {
+  const c = s.clash;
+  if (c && !c.ended && /\.(counter|obstruct|defenderBuff)$/.test(s.step)) return c.defendingPlayer;
+  return s.activePlayer;
+}
+
+/**
+ * The window when an object enters Standby. A card, Trap or activated effect: its controller passes priority to
+ * the other players in turn order (601.1g, 602.2b, 114.2b), so the controller counts as having passed. A triggered
+ * effect: its controller gains priority to resolve it, then the others (114.1d, 603.3). Either way the object
+ * resolves only when every player has passed in succession (405.5).
+ */
+function entryWindow(s: AlphaClashState, obj: StandbyObject): PriorityWindow {
+  const order = apnap(s.order, obj.controller);
+  if (obj.kind === 'trigger' || order.length < 2) return openWindow(order);
+  return { order, holder: order[1]!, passed: [obj.controller] };
+}
+
+/** After a resolution the active player (or the clash step's holder) regains priority (114.2d); all pass again (405.5). */
+function resumeWindow(s: AlphaClashState): PriorityWindow | null {
+  if (s.standby.length === 0) return null;
+  const holder = stepHolder(s) ?? s.standby[s.standby.length - 1]!.controller;
+  return openWindow(apnap(s.order, holder));
 }
 
 /** Every permanent, each replaced by a fresh copy the caller may change (copy on write). */
@@ -205,6 +230,30 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
       ps.clash = [...ps.clash, ...mk('clash'), ...mk('clashEngaged', { engaged: true })];
       ps.accessory = [...ps.accessory, ...mk('accessory'), ...mk('traps', { faceDown: true })];
       if (typeof p.health === 'number' && ps.contender) ps.contender = { ...ps.contender, health: p.health };
+      break;
+    }
+    case 'PositionSet': {
+      // A scenario's start position (GameModule.scenario.start): the game stands in it, set up and playing.
+      s.turn = num(p, 'turn');
+      s.activePlayer = str(p, 'activePlayer') as PlayerId;
+      s.startingPlayer = str(p, 'startingPlayer') as PlayerId;
+      s.step = str(p, 'step');
+      s.portal = p.portal as 'open' | 'closed';
+      s.status = 'playing';
+      s.setup = { ...s.setup, stage: 'done', cuts: [], mulliganOrder: [], stacked: true };
+      for (const seat of p.players as SeatPosition[]) {
+        const ps = W(s, seat.id)!;
+        ps.contender = { ...seat.contender, clashDamage: 0, usedThisTurn: false };
+        ps.hand = seat.hand.slice();
+        ps.deck = seat.deck.slice();
+        ps.clash = seat.clash.map(clonePerm);
+        ps.accessory = seat.accessory.map(clonePerm);
+        ps.resources = seat.resources.map(clonePerm);
+        ps.oblivion = seat.oblivion.slice();
+        ps.handCount = ps.hand.length;
+        ps.deckCount = ps.deck.length;
+      }
+      s.clashground = (p.clashground as Permanent | null) ?? null;
       break;
     }
     case 'StartingPlayerDetermined':
@@ -335,7 +384,7 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
         enters: null,
       };
       s.standby = [...s.standby, obj];
-      s.priority = windowFor(s);
+      s.priority = entryWindow(s, obj);
       if (s.clash && p.clashBuff === true) {
         s.clash.buffPlayed = true;
         ps.buffTargetsThisTurn = [...ps.buffTargetsThisTurn, ...obj.targets];
@@ -346,11 +395,16 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
       const pl = str(p, 'player') as PlayerId;
       payCosts(s, pl, p);
       const src = str(p, 'source');
-      const perm = findPerm(s, src);
-      if (perm) perm.usedThisTurn = true;
-      const c = W(s, pl)!.contender;
-      if (c && c.card.id === src) c.usedThisTurn = true;
-      s.standby = [...s.standby, effectObject(s, pl, p, 'activated')];
+      if (p.effect === 'activated') {
+        // "Once per turn" (603.2i); a Weapon's attach effect has no such limit.
+        const perm = findPerm(s, src);
+        if (perm) perm.usedThisTurn = true;
+        const c = W(s, pl)!.contender;
+        if (c && c.card.id === src) c.usedThisTurn = true;
+      }
+      const obj = effectObject(s, pl, p, 'activated');
+      s.standby = [...s.standby, obj];
+      s.priority = entryWindow(s, obj);
       s.nextId += 1;
       if (p.sendSelf === true) {
         // Cost paid by sending the source to Oblivion (703.6a).
@@ -359,10 +413,35 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
       }
       break;
     }
-    case 'EffectTriggered':
-      s.standby = [...s.standby, effectObject(s, str(p, 'controller') as PlayerId, p, 'trigger')];
+    case 'EffectTriggered': {
+      const obj = effectObject(s, str(p, 'controller') as PlayerId, p, 'trigger');
+      s.standby = [...s.standby, obj];
+      s.priority = entryWindow(s, obj);
       s.nextId += 1;
       break;
+    }
+    case 'PaymentRequired': {
+      // The cost is owed before the object counts as played or activated: nobody has priority yet (601.1f–g).
+      const pl = str(p, 'player') as PlayerId;
+      const total = num(p, 'total');
+      s.pending = { player: pl, kind: 'payment', source: (p.sid as string | null) ?? 'portal', amount: total, max: total, then: [], payment: { sid: (p.sid as string | null) ?? null, total, gems: { ...(p.gems as Partial<Record<Color, number>>) }, engaged: [] } };
+      s.priority = null;
+      break;
+    }
+    case 'ResourceEngaged': {
+      const pl = str(p, 'player') as PlayerId;
+      const id = str(p, 'resource');
+      const ps = W(s, pl)!;
+      ps.resources = ps.resources.map((x) => (x.card.id === id ? { ...x, engaged: true } : x));
+      if (s.pending?.payment) s.pending.payment = { ...s.pending.payment, engaged: [...s.pending.payment.engaged, id] };
+      break;
+    }
+    case 'CostPaid': {
+      s.pending = null;
+      const top = s.standby[s.standby.length - 1];
+      if (p.sid && top && top.sid === p.sid) s.priority = entryWindow(s, top);
+      break;
+    }
     case 'TrapSet': {
       const pl = str(p, 'player') as PlayerId;
       const ps = W(s, pl)!;
@@ -379,7 +458,7 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
     }
     case 'StandbyResolved': {
       s.standby = s.standby.filter((o) => o.sid !== p.sid);
-      s.priority = windowFor(s);
+      s.priority = resumeWindow(s);
       break;
     }
     case 'StandbyObjectRemoved':
@@ -387,7 +466,7 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
       const obj = s.standby.find((o) => o.sid === p.sid);
       s.standby = s.standby.filter((o) => o.sid !== p.sid);
       if (event.type === 'CardNegated' && obj?.card) toOblivion(s, str(p, 'owner') as PlayerId, obj.card);
-      s.priority = windowFor(s);
+      s.priority = resumeWindow(s);
       break;
     }
     case 'StandbyObjectModified': {
@@ -424,7 +503,7 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
         s.standby = s.standby.filter((o) => o.sid !== id);
         if (obj?.card) toOblivion(s, str(p, 'owner') as PlayerId, obj.card);
         else if (p.card) toOblivion(s, str(p, 'owner') as PlayerId, p.card as AnyRef);
-        s.priority = windowFor(s);
+        s.priority = resumeWindow(s);
       } else {
         const perm = takePerm(s, id);
         if (perm) toOblivion(s, perm.owner, perm.card);
@@ -525,6 +604,7 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
         necrotic: [],
         afterClash: [],
         damageDealt: false,
+        declared: false,
         ended: false,
       };
       s.clash = clash;
@@ -576,7 +656,7 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
     case 'CardReturnedToHand': {
       const pl = str(p, 'player') as PlayerId;
       s.standby = s.standby.filter((o) => o.sid !== p.sid);
-      s.priority = windowFor(s);
+      s.priority = resumeWindow(s);
       const ps = W(s, pl)!;
       ps.hand = [...ps.hand, p.card as AnyRef];
       ps.handCount = ps.hand.length;
@@ -610,7 +690,23 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
       if (perm) perm.engaged = true;
       break;
     }
+    case 'ObstructorsDeclared': {
+      // One declaration for all obstructors (504.2c, 504.9); obstructing engages them, as in ObstructorDeclared.
+      const ids = (p.ids as string[]).slice();
+      if (s.clash) {
+        s.clash.obstructors = ids;
+        s.clash.obstructed = ids.length > 0;
+        s.clash.declared = true;
+      }
+      for (const id of ids) {
+        const perm = findPerm(s, id);
+        if (perm) perm.engaged = true;
+      }
+      break;
+    }
     case 'ObstructStepEnded':
+      // Logs recorded before obstructors were one declaration: ObstructorDeclared per card, then this.
+      if (s.clash) s.clash.declared = true;
       break;
     case 'MarkedForOblivionAfterClash':
       if (s.clash) s.clash.afterClash = [...s.clash.afterClash, str(p, 'id')];
@@ -684,4 +780,4 @@ function effectObject(s: AlphaClashState, pl: PlayerId, p: P, kind: 'activated' 
   };
 }
 
-export { windowFor };
+

@@ -5,6 +5,7 @@ import { Rng } from '@matchtape/engine';
 import { checkInvariants, playMatch } from '@matchtape/engine/testing';
 import { alphaClash } from './index';
 import { TURN_LIMIT } from './engine';
+import { events } from './schemas';
 import type { AlphaClashState } from './types';
 
 const played = playMatch<AlphaClashState>(alphaClash, { seed: 'extra-1', bots: { p1: 'greedy', p2: 'random' } });
@@ -45,9 +46,17 @@ describe('alpha-clash contract extras', () => {
   });
 
   it('command and event schemas export as JSON Schema and accept what the engine produces', () => {
-    expect(JSON.stringify(z.toJSONSchema(alphaClash.commandSchema))).toContain('DeclareAttack');
-    expect(JSON.stringify(z.toJSONSchema(alphaClash.eventSchema))).toContain('ClashEnded');
-    for (const e of played.events) expect(alphaClash.eventSchema.safeParse(e).success, e.type).toBe(true);
+    expect(JSON.stringify(z.toJSONSchema(alphaClash.commandSchema, { io: 'input' }))).toContain('DeclareObstructors');
+    // Typed per event: the JSON Schema names every event type and its payload fields.
+    const eventsJson = JSON.stringify(z.toJSONSchema(alphaClash.eventSchema, { io: 'input', unrepresentable: 'any' }));
+    for (const t of events.types) expect(eventsJson, t).toContain(`"${t}"`);
+    expect(eventsJson).toContain('"division"');
+    expect(alphaClash.eventSchema.safeParse({ type: 'DamageDealt', payload: { target: 'x' } }).success).toBe(false);
+    for (const e of played.events) {
+      expect(alphaClash.eventSchema.safeParse(e).success, e.type).toBe(true);
+      // Redacted events (hidden cards as { id, hidden: true }, random records without positions) fit the same schemas.
+      expect(alphaClash.eventSchema.safeParse(alphaClash.viewEvent(e, 'p2')).success, `${e.type} as p2`).toBe(true);
+    }
     for (const s of played.states.filter((_, i) => i % 50 === 0))
       for (const p of alphaClash.actors(s)) for (const c of alphaClash.legalCommands(s, p)) {
         const { player: _p, ...body } = c;

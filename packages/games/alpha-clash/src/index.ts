@@ -8,10 +8,11 @@ import { actors, decide, legalCommands, setupMatch } from './decide';
 import { evolve } from './evolve';
 import { alphaClashMachine } from './machine';
 import { board, describe, keyMoment } from './present';
-import { CommandBodySchema, EventSchema } from './schemas';
+import { CommandBodySchema, events } from './schemas';
 import { initialState, phaseOf } from './state';
 import type { AlphaClashState } from './types';
 import { secrets, view, viewEvent } from './view';
+import { scenarioHooks } from './start';
 
 const cards: CardDefinition[] = CARDS.map((d) => ({
   id: d.id,
@@ -58,10 +59,11 @@ export const alphaClash: GameModule<AlphaClashState> = {
   cards,
   presetDecks: PRESET_DECKS,
   validateDeck,
-  commandSchema: CommandBodySchema as unknown as GameModule['commandSchema'],
-  eventSchema: EventSchema,
+  commandSchema: CommandBodySchema,
+  eventSchema: events.eventSchema,
   bots,
   coverage,
+  scenario: scenarioHooks,
 };
 
 export default alphaClash;

@@ -2,7 +2,8 @@
 // definition: decide() asks it which step follows (stepAfter), the timeline and UI read its node names, and the
 // coverage test walks its graph. Each guarded transition carries `meta.rule` so rejections and automatic steps
 // can cite the rule behind them.
-import { createMachine, getNextSnapshot, type AnyMachineSnapshot } from 'xstate';
+import { createMachine, getNextSnapshot, type AnyMachineSnapshot, type AnyStateNode } from 'xstate';
+import { locationOf, stepAfter as kitStepAfter } from '@matchtape/engine';
 
 export interface MachineContext {
   turn: number;
@@ -38,16 +39,19 @@ export const alphaClashMachine = createMachine(
     states: {
       setup: {
         description: 'Contenders revealed, starting player chosen at random, decks shuffled (103.1–103.5)',
+        meta: { phase: 'setup', rule: '103' },
         initial: 'cut',
         states: {
-          cut: { description: 'Each opponent may cut the shuffled deck (103.3a)', on: { CUTS_DONE: { target: 'opening', meta: { rule: '103.3a' } } } },
-          opening: { description: 'Draw the opening hand of 8 (103.5)', on: { HANDS_DRAWN: { target: 'mulligan', meta: { rule: '103.5' } } } },
+          cut: { description: 'Each opponent may cut the shuffled deck (103.3a)', meta: { step: 'cut', rule: '103.3a' }, on: { CUTS_DONE: { target: 'opening', meta: { rule: '103.3a' } } } },
+          opening: { description: 'Draw the opening hand of 8 (103.5)', meta: { step: 'opening', rule: '103.5' }, on: { HANDS_DRAWN: { target: 'mulligan', meta: { rule: '103.5' } } } },
           mulligan: {
             description: 'Each player may mulligan once, starting player first (103.5)',
+            meta: { step: 'mulligan', rule: '103.5' },
             on: { MULLIGANS_DONE: { target: 'startOfGame', meta: { rule: '103.6' } } },
           },
           startOfGame: {
             description: '"At the start of the game" actions, after mulligans (103.6): Haven, Biding Time searches a Relic',
+            meta: { step: 'startOfGame', rule: '103.6' },
             on: { START_GAME: { target: '#alphaClash.turn', meta: { rule: '103.8' } } },
           },
         },
@@ -55,10 +59,12 @@ export const alphaClashMachine = createMachine(
       },
       turn: {
         description: 'A turn (500.1)',
+        meta: { rule: '500.1' },
         initial: 'startOfTurn',
         states: {
           startOfTurn: {
             description: 'Start of Turn Phase: start-of-turn triggers (501.1)',
+            meta: { phase: 'startOfTurn', step: null, rule: '501.1' },
             on: {
               NEXT: [
                 { guard: { type: 'skipsReadyAndDraw', params: { rule: GUARD_RULES.skipsReadyAndDraw } }, target: 'expansion.resource', meta: { rule: '103.8a' } },
@@ -68,19 +74,22 @@ export const alphaClashMachine = createMachine(
           },
           expansion: {
             description: 'Expansion Phase (502)',
+            meta: { phase: 'expansion', rule: '502.1' },
             initial: 'ready',
             states: {
-              ready: { description: 'Ready Step: ready all your cards (502.1a)', on: { NEXT: { target: 'draw', meta: { rule: '502.1b' } } } },
-              draw: { description: 'Draw Step: draw one card (502.1b)', on: { NEXT: { target: 'resource', meta: { rule: '502.1c' } } } },
-              resource: { description: 'Resource Step: put up to one card into your Resource Zone (502.1c, 408.1)', on: { NEXT: { target: '#alphaClash.turn.primary', meta: { rule: '503' } } } },
+              ready: { description: 'Ready Step: ready all your cards (502.1a)', meta: { step: 'ready', rule: '502.1a' }, on: { NEXT: { target: 'draw', meta: { rule: '502.1b' } } } },
+              draw: { description: 'Draw Step: draw one card (502.1b)', meta: { step: 'draw', rule: '502.1b' }, on: { NEXT: { target: 'resource', meta: { rule: '502.1c' } } } },
+              resource: { description: 'Resource Step: put up to one card into your Resource Zone (502.1c, 408.1)', meta: { step: 'resource', rule: '502.1c' }, on: { NEXT: { target: '#alphaClash.turn.primary', meta: { rule: '503.1' } } } },
             },
           },
           primary: {
             description: 'Primary Phase (503)',
+            meta: { phase: 'primary', rule: '503.1' },
             initial: 'main',
             states: {
               main: {
                 description: 'Play cards, set Traps, attach Weapons, activate the Portal, attack or end the turn (503.1)',
+                meta: { step: 'main', rule: '503.1' },
                 on: {
                   DECLARE_ATTACK: { guard: { type: 'standbyEmpty', params: { rule: '503.1d' } }, target: 'clash', meta: { rule: '503.1d' } },
                   END_TURN: { guard: { type: 'standbyEmpty', params: { rule: GUARD_RULES.standbyEmpty } }, target: '#alphaClash.turn.endOfTurn', meta: { rule: '505.1' } },
@@ -88,15 +97,16 @@ export const alphaClashMachine = createMachine(
               },
               clash: {
                 description: 'Clash Phase, embedded in the Primary Phase (504)',
+                meta: { phase: 'clash', rule: '504.2' },
                 initial: 'attack',
                 states: {
-                  attack: { description: 'C1 Attack Step (504.2a)', on: { NEXT: { target: 'counter', meta: { rule: '504.2b' } } } },
-                  counter: { description: 'C2 Counter Step (504.2b)', on: { NEXT: { target: 'obstruct', meta: { rule: '504.2b.1' } } } },
-                  obstruct: { description: 'C3 Obstruct Step (504.2c)', on: { NEXT: { target: 'attackerBuff', meta: { rule: '504.2c.1' } } } },
-                  attackerBuff: { description: "C4 Attacker's Clash Buff Step (504.2d)", on: { NEXT: { target: 'defenderBuff', meta: { rule: '504.2e' } } } },
-                  defenderBuff: { description: "C5 Defender's Clash Buff Step (504.2e)", on: { NEXT: { target: 'damage', meta: { rule: '504.2f' } } } },
-                  damage: { description: 'C6 Damage Step (504.2f)', on: { NEXT: { target: 'end', meta: { rule: '504.10' } } } },
-                  end: { type: 'final', description: 'The clash is over; back to the Primary Phase (504.10)' },
+                  attack: { description: 'C1 Attack Step (504.2a)', meta: { step: 'attack', rule: '504.2a' }, on: { NEXT: { target: 'counter', meta: { rule: '504.2a' } } } },
+                  counter: { description: 'C2 Counter Step (504.2b)', meta: { step: 'counter', rule: '504.2b' }, on: { NEXT: { target: 'obstruct', meta: { rule: '504.2b.1' } } } },
+                  obstruct: { description: 'C3 Obstruct Step (504.2c)', meta: { step: 'obstruct', rule: '504.2c' }, on: { NEXT: { target: 'attackerBuff', meta: { rule: '504.2c.1' } } } },
+                  attackerBuff: { description: "C4 Attacker's Clash Buff Step (504.2d)", meta: { step: 'attackerBuff', rule: '504.2d' }, on: { NEXT: { target: 'defenderBuff', meta: { rule: '504.2e' } } } },
+                  defenderBuff: { description: "C5 Defender's Clash Buff Step (504.2e)", meta: { step: 'defenderBuff', rule: '504.2e' }, on: { NEXT: { target: 'damage', meta: { rule: '504.2f' } } } },
+                  damage: { description: 'C6 Damage Step (504.2f)', meta: { step: 'damage', rule: '504.2f' }, on: { NEXT: { target: 'end', meta: { rule: '504.10' } } } },
+                  end: { type: 'final', description: 'The clash is over; back to the Primary Phase (504.10)', meta: { step: 'end', rule: '504.10' } },
                 },
                 on: { CLASH_ENDS: { target: '.end', meta: { rule: '504.3' } } },
                 onDone: { target: 'main', meta: { rule: '504.10' } },
@@ -105,12 +115,13 @@ export const alphaClashMachine = createMachine(
           },
           endOfTurn: {
             description: 'End of Turn Phase (505)',
+            meta: { phase: 'endOfTurn', step: null, rule: '505.3' },
             on: { NEXT: { target: 'startOfTurn', reenter: true, meta: { rule: '505.3' } } },
           },
         },
-        on: { GAME_OVER: { target: 'gameOver', meta: { rule: '104' } } },
+        on: { GAME_OVER: { target: 'gameOver', meta: { rule: '104.1' } } },
       },
-      gameOver: { type: 'final', description: 'The game has ended (104)' },
+      gameOver: { type: 'final', description: 'The game has ended (104)', meta: { phase: 'gameOver', step: null, rule: '104.1' } },
     },
   },
 ).provide({
@@ -144,19 +155,15 @@ export function recordTransitions(on: boolean): void {
   recording = on;
 }
 
-interface NodeLike {
-  states: Record<string, NodeLike>;
-  transitions: Map<string, unknown[]>;
-}
-
 /** The state node on `path` (or its nearest ancestor) whose transition handles `event`. */
 function definingSource(path: string, event: string): string {
   const parts = path.split('.');
-  let node = alphaClashMachine.root as unknown as NodeLike;
-  const chain: { path: string; node: NodeLike }[] = [];
+  let node: AnyStateNode = alphaClashMachine.root;
+  const chain: { path: string; node: AnyStateNode }[] = [];
   for (let i = 0; i < parts.length; i++) {
-    node = node.states[parts[i]!]!;
-    if (!node) break;
+    const next: AnyStateNode | undefined = (node.states as Record<string, AnyStateNode>)[parts[i]!];
+    if (!next) break;
+    node = next;
     chain.push({ path: parts.slice(0, i + 1).join('.'), node });
   }
   for (let i = chain.length - 1; i >= 0; i--) if (chain[i]!.node.transitions.has(event)) return chain[i]!.path;
@@ -198,6 +205,17 @@ function computeStep(path: StepPath, event: MachineEvent, context: MachineContex
   const to = valueToPath(next.value);
   if (next === snap || (to === path && next.value === snap.value)) return null;
   return to;
+}
+
+/** The rule of the transition the machine takes from `path` on `event` (its `meta.rule`), read by the kit's adapter. */
+export function transitionRule(path: StepPath, event: MachineEvent, context: MachineContext): string | null {
+  return kitStepAfter(alphaClashMachine, path, event, context)?.transitionRule ?? null;
+}
+
+/** Phase and step of a machine path, from the nodes' `meta` (what events, timelines and coverage show). */
+export function phaseOf(path: StepPath): { phase: string; step: string | null } {
+  const { phase, step } = locationOf(alphaClashMachine, path);
+  return { phase, step };
 }
 
 export function initialStep(): StepPath {

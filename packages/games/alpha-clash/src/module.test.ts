@@ -1,6 +1,8 @@
 // Contract basics: preset decks are legal, setup follows 103, and whole bot matches keep invariants 1, 2, 3, 6.
 import { describe, expect, it } from 'vitest';
-import { checkInvariants, playMatch } from '@matchtape/engine/testing';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkInvariants, describeGameModule, playMatch } from '@matchtape/engine/testing';
 import { Rng, seedCommitment } from './test-support';
 import { alphaClash } from './index';
 import type { AlphaClashState } from './types';
@@ -64,4 +66,12 @@ describe('alpha-clash module', () => {
       expect(last.rule).toBeTruthy();
     }
   });
+});
+
+// The kit's conformance suite (every game runs it), with a start-position scenario.
+describeGameModule(alphaClash, {
+  // Four matches: the every-seq checks are heavy, and invariants.test.ts / property-*.test.ts cover many more.
+  matches: 4,
+  redactedSchemas: true,
+  startScenario: JSON.parse(readFileSync(join(__dirname, '../../../../test/scenarios/alpha-clash/107-start-weapon-attached.json'), 'utf8')),
 });

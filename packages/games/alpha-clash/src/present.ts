@@ -192,6 +192,10 @@ export function describe(e: GameEvent): string {
     case 'WeaponUnattached': return `${p.weapon} was unattached.`;
     case 'AttackDeclared': return `${p.attacker} attacks ${p.target}.`;
     case 'ObstructorDeclared': return `${p.id} obstructs.`;
+    case 'ObstructorsDeclared': return (p.ids as string[]).length ? `${who} obstructs with ${(p.ids as string[]).join(', ')}.` : `${who} declares no obstructors.`;
+    case 'PaymentRequired': return `${who} pays ${p.total} resource(s) for ${p.sid ?? 'the Portal'}.`;
+    case 'ResourceEngaged': return `${who} engaged ${p.resource}.`;
+    case 'CostPaid': return `${who} paid the cost of ${p.sid ?? 'the Portal'}.`;
     case 'ClashEnded': return `The clash ended (${p.reason}).`;
     case 'SearchOffered': return `${who} may search their deck for a ${p.cardType} (start of the game).`;
     case 'DeckSearched': return p.found ? `${who} found ${name(p.found)}.` : `${who} found nothing.`;

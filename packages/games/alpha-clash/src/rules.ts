@@ -98,32 +98,60 @@ function resourceColors(perm: Permanent): Color[] {
 }
 
 /**
- * Picks ready resources that pay `cost` (408.6–7): every gem by a resource of its colour, the rest by any.
- * Deterministic (the player does not choose which resources engage: the command space stays finite).
- * Returns null when the player cannot pay (115.2).
+ * Can the payment that has engaged `chosen` so far be completed from `ready` (every ready resource, chosen
+ * included)? A payment is `cost.total` distinct ready resources, each generating one resource of one of its
+ * colours (408.6, 408.7b), with every gem paid by a resource of its colour (107.4a, 202.2). Gems are matched to
+ * resources preferring ones already chosen; the rest of the total is generic and any resource pays it.
  */
-export function choosePayment(s: AlphaClashState, p: PlayerId, cost: Cost): string[] | null {
-  const ready = s.players[p]!.resources.filter((r) => !r.engaged);
-  const gemTotal = COLORS.reduce((n, c) => n + (cost.gems[c] ?? 0), 0);
-  if (cost.total < gemTotal) return null;
-  if (ready.length < cost.total) return null;
-  const used = new Set<number>();
-  // Gems first, preferring single-coloured resources so multicolour ones stay flexible.
-  const order = ready.map((r, i) => ({ r, i })).sort((a, b) => resourceColors(a.r).length - resourceColors(b.r).length || a.i - b.i);
-  for (const c of COLORS) {
-    for (let k = 0; k < (cost.gems[c] ?? 0); k++) {
-      const pick = order.find(({ r, i }) => !used.has(i) && resourceColors(r).includes(c));
-      if (!pick) return null;
-      used.add(pick.i);
+export function canComplete(ready: readonly Permanent[], chosen: readonly string[], cost: Cost): boolean {
+  if (chosen.length > cost.total || ready.length < cost.total) return false;
+  const units: Color[] = [];
+  for (const c of COLORS) for (let k = 0; k < (cost.gems[c] ?? 0); k++) units.push(c);
+  if (units.length > cost.total) return false;
+  const budget = cost.total - chosen.length;
+  const used = new Set<string>();
+  // Depth-first over gem units (a handful): each takes a distinct resource of its colour; taking one not yet
+  // chosen spends one of the slots still open.
+  const go = (i: number, outside: number): boolean => {
+    if (outside > budget) return false;
+    if (i === units.length) return true;
+    for (const r of ready) {
+      const id = r.card.id;
+      if (used.has(id) || !resourceColors(r).includes(units[i]!)) continue;
+      used.add(id);
+      const okay = go(i + 1, outside + (chosen.includes(id) ? 0 : 1));
+      used.delete(id);
+      if (okay) return true;
     }
-  }
-  for (let k = used.size; k < cost.total; k++) {
-    // Generic part: prefer resources whose colours no gem needed, latest first.
-    const pick = [...order].reverse().find(({ i }) => !used.has(i));
-    if (!pick) return null;
-    used.add(pick.i);
-  }
-  return [...used].sort((a, b) => a - b).map((i) => ready[i]!.card.id);
+    return false;
+  };
+  return go(0, 0);
+}
+
+export function readyResources(s: AlphaClashState, p: PlayerId): Permanent[] {
+  return s.players[p]!.resources.filter((r) => !r.engaged);
+}
+
+/**
+ * The ready resources `p` may engage next towards `cost` after `chosen` (408.7): each keeps the payment completable.
+ */
+export function payableNext(s: AlphaClashState, p: PlayerId, cost: Cost, chosen: readonly string[]): string[] {
+  // Resources already engaged for this payment count as part of it.
+  const ready = s.players[p]!.resources.filter((r) => !r.engaged || chosen.includes(r.card.id));
+  return ready.filter((r) => !chosen.includes(r.card.id) && canComplete(ready, [...chosen, r.card.id], cost)).map((r) => r.card.id);
+}
+
+/**
+ * How `p` pays `cost`: null when they can't (115.2, 107.4a); the resources when only one set of ready resources
+ * can pay it (nothing to choose, 0 included, 115.5); otherwise 'choose': the player engages resources one by one.
+ */
+export function paymentFor(s: AlphaClashState, p: PlayerId, cost: Cost): string[] | 'choose' | null {
+  const ready = readyResources(s, p);
+  if (!canComplete(ready, [], cost)) return null;
+  if (cost.total === 0) return [];
+  const usable = payableNext(s, p, cost, []);
+  // Exactly `total` resources appear in some payment ⇔ they are the only payment.
+  return usable.length === cost.total ? usable : 'choose';
 }
 
 export function canPayHealth(s: AlphaClashState, p: PlayerId, amount: number): boolean {

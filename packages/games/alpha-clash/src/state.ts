@@ -101,12 +101,4 @@ export function locate(s: AlphaClashState, id: string): Located | null {
   return null;
 }
 
-export function phaseOf(step: string): { phase: string; step: string | null } {
-  const parts = step.split('.');
-  if (parts[0] === 'setup') return { phase: 'setup', step: parts[1] ?? null };
-  if (parts[0] === 'gameOver') return { phase: 'gameOver', step: null };
-  // turn.<phase>[.<step>] ; the Clash Phase is embedded in the Primary Phase (500.1).
-  if (parts[1] === 'primary' && parts[2] === 'clash') return { phase: 'clash', step: parts[3] ?? null };
-  if (parts[1] === 'primary') return { phase: 'primary', step: parts[2] ?? null };
-  return { phase: parts[1] ?? 'turn', step: parts[2] ?? null };
-}
+export { phaseOf } from './machine';

@@ -15,8 +15,8 @@ export const PAIRINGS: Record<PlayerId, 'random' | 'greedy'>[] = [
 
 const TYPES = [
   'CutDeck', 'DeclineCut', 'KeepHand', 'Mulligan', 'PlaceResource', 'SkipResource', 'PlayCard', 'SetTrap', 'ActivateTrap',
-  'ActivateEffect', 'AttachWeapon', 'UnattachWeapon', 'ActivatePortal', 'DeclareAttack', 'EndCounterStep', 'Obstruct',
-  'EndObstructStep', 'PassPriority', 'ChooseBarrage', 'Discard', 'SearchDeck', 'EndTurn', 'Concede', 'Shuffle', 'DrawCard', '',
+  'ActivateEffect', 'AttachWeapon', 'UnattachWeapon', 'ActivatePortal', 'DeclareAttack', 'EndCounterStep', 'DeclareObstructors',
+  'EngageResource', 'PassPriority', 'ChooseBarrage', 'Discard', 'SearchDeck', 'EndTurn', 'Concede', 'Shuffle', 'DrawCard', '',
 ];
 
 function idsIn(s: AlphaClashState): string[] {
@@ -37,10 +37,11 @@ export function probes(s: AlphaClashState, rng: Rng, n: number): Command[] {
   const value = (): unknown => pick<() => unknown>([() => pick(ids), () => rng.int(60) - 5, () => [pick(ids)], () => [pick(ids), pick(ids)], () => [], () => null, () => ({ x: 1 }), () => 'p1', () => 'p2', () => true])();
   const out: Command[] = [];
   for (let i = 0; i < n; i++) {
-    const c: Record<string, unknown> = { type: pick(TYPES) };
-    for (const f of ['cardId', 'card', 'targets', 'x', 'trap', 'source', 'weapon', 'to', 'attacker', 'target', 'deck', 'at', 'cards']) if (rng.int(4) === 0) c[f] = value();
+    // The seat is set by the caller (checkLegalEquivalence, the fuzz test); p1 until then.
+    const c: Command = { type: pick(TYPES), player: 'p1' };
+    for (const f of ['cardId', 'card', 'targets', 'x', 'trap', 'source', 'weapon', 'to', 'attacker', 'target', 'deck', 'at', 'cards', 'division', 'resource']) if (rng.int(4) === 0) c[f] = value();
     if (rng.int(10) === 0) c.extra = 'field';
-    out.push(c as unknown as Command);
+    out.push(c);
   }
   return out;
 }

@@ -131,18 +131,35 @@ export interface ClashState {
   /** Cards sent to Oblivion after the clash (Surprise!). */
   afterClash: string[];
   damageDealt: boolean;
+  /** The defending player made their one declaration of obstructors (504.2c, 504.9); C3 ends once Standby is empty. */
+  declared: boolean;
   ended: boolean;
+}
+
+/** What is still owed while a player chooses which resources pay a cost (408.7, 601.1f). */
+export interface PaymentDue {
+  /** The Standby object being paid for, or null for activating the Portal (410.3). */
+  sid: string | null;
+  total: number;
+  gems: Partial<Record<Color, number>>;
+  /** Resources engaged for this cost so far. */
+  engaged: string[];
 }
 
 export interface PendingChoice {
   player: PlayerId;
-  /** barrage: choose targets (704.3); discard: choose a card of your hand to discard (703.7b). */
-  kind: 'barrage' | 'discard' | 'search';
+  /**
+   * barrage: choose targets and the division (704.3c–d); discard: choose a card of your hand to discard (703.7b);
+   * search: start-of-game search (103.6); payment: engage resources one by one to pay a cost (408.7, 107.4a).
+   */
+  kind: 'barrage' | 'discard' | 'search' | 'payment';
   source: string;
   amount: number;
   max: number;
   /** Players who discard next, in turn order (Garfield Park Lagoon). */
   then: PlayerId[];
+  /** kind payment: the cost still owed. */
+  payment?: PaymentDue;
 }
 
 export interface SetupState {
@@ -173,7 +190,8 @@ export interface AlphaClashState {
   clashground: Permanent | null;
   portal: 'open' | 'closed';
   standby: StandbyObject[];
-  /** Response window while a played card or activated Trap is on top of Standby (114, 409). */
+  /** Priority while Standby holds an object (114.2, 405.5): opened when an object enters, reopened for the active
+   *  player (or the clash step's holder) after each resolution; the top resolves once every player has passed. */
   priority: PriorityWindow | null;
   clash: ClashState | null;
   effects: ContinuousEffectState[];

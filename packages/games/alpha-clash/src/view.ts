@@ -1,26 +1,38 @@
 // Per-viewer redaction. Hands are seen by their owner, decks by nobody (counts are public), face-down Traps by
 // their owner; everything else is public (400.2, 401–404). A hidden card shows as { id: <opaque>, hidden: true }.
 // viewEvent applies the same rules to event payloads, so folding redacted events gives the redacted state.
-import { redactRandom, type GameEvent, type Viewer } from '@matchtape/engine';
+import { hide, redactRandom, secretsOf, slotFor, type GameEvent, type Viewer, type ZoneSpec } from '@matchtape/engine';
 import { deepCloneState } from './evolve';
-import { isHidden, type AlphaClashState, type AnyRef, type HiddenRef } from './types';
+import { isHidden, type AlphaClashState, type AnyRef, type CardRef, type Permanent } from './types';
+import type { SeatPosition } from './start';
 
-function hideRef(r: AnyRef): HiddenRef {
-  if (isHidden(r)) return r;
-  if (!r.oid) throw new Error(`alpha-clash: card ${r.id} sits in a hidden zone without an opaque id`);
-  return { id: r.oid, hidden: true };
-}
-
+/** The card as a viewer who may see it gets it: id and card id only. */
 function stripRef(r: AnyRef): AnyRef {
-  if (isHidden(r)) return r;
-  return { id: r.id, cardId: r.cardId };
+  return isHidden(r) ? r : { id: r.id, cardId: r.cardId };
 }
 
 /** A deck card as a viewer sees it: hidden, unless revealed to all or looked at by this viewer (703.8). */
 function deckRef(r: AnyRef, viewer: Viewer): AnyRef {
-  if (isHidden(r)) return r;
-  const known = r.revealed === true || (r.knownTo ?? []).includes(viewer as never);
-  return known ? { id: r.oid!, cardId: r.cardId } : hideRef(r);
+  return slotFor(r, { owner: null, visibility: 'hidden' }, viewer);
+}
+
+/**
+ * Every zone with who may see it (400.2, 401–404): hands and set Traps their owner, decks nobody, the rest
+ * everyone. `view` redacts zone by zone with the kit's `slotFor`, and `secrets` comes from the same list.
+ */
+function zonesOf(s: AlphaClashState): ZoneSpec<CardRef>[] {
+  const out: ZoneSpec<CardRef>[] = [];
+  const cards = (perms: Permanent[]) => perms.map((x) => x.card);
+  for (const p of s.order) {
+    const ps = s.players[p]!;
+    out.push({ owner: p, visibility: 'owner', cards: ps.hand });
+    out.push({ owner: p, visibility: 'hidden', cards: ps.deck });
+    if (ps.mulligan) out.push({ owner: p, visibility: 'owner', cards: ps.mulligan.returning });
+    out.push({ owner: p, visibility: 'owner', cards: cards(ps.accessory.filter((a) => a.faceDown)) });
+    out.push({ owner: p, visibility: 'public', cards: [...(ps.contender ? [ps.contender.card] : []), ...cards([...ps.clash, ...ps.resources, ...ps.accessory.filter((a) => !a.faceDown)]), ...ps.oblivion, ...ps.banished] });
+  }
+  out.push({ owner: null, visibility: 'public', cards: [...(s.clashground ? [s.clashground.card] : []), ...s.standby.flatMap((o) => (o.card ? [o.card] : []))] });
+  return out;
 }
 
 export function view(state: AlphaClashState, viewer: Viewer): AlphaClashState {
@@ -30,11 +42,11 @@ export function view(state: AlphaClashState, viewer: Viewer): AlphaClashState {
   s.rng = 0;
   for (const p of s.order) {
     const ps = s.players[p]!;
-    const mine = viewer === p;
+    const own = { owner: p, visibility: 'owner' } as const;
     ps.deck = ps.deck.map((r) => deckRef(r, viewer));
-    ps.hand = ps.hand.map(mine ? stripRef : hideRef);
-    if (ps.mulligan) ps.mulligan.returning = ps.mulligan.returning.map(mine ? stripRef : hideRef);
-    ps.accessory = ps.accessory.map((a) => (a.faceDown ? { ...a, card: mine ? stripRef(a.card) : hideRef(a.card) } : a));
+    ps.hand = ps.hand.map((r) => slotFor(r, own, viewer));
+    if (ps.mulligan) ps.mulligan.returning = ps.mulligan.returning.map((r) => slotFor(r, own, viewer));
+    ps.accessory = ps.accessory.map((a) => (a.faceDown ? { ...a, card: slotFor(a.card, own, viewer) } : a));
   }
   return s;
 }
@@ -46,13 +58,13 @@ export function viewEvent<E extends GameEvent>(event: E, viewer: Viewer): E {
   const p: P = { ...redactRandom(event.payload) };
   const owner = (p.player as string | undefined) ?? null;
   const mine = owner !== null && viewer === owner;
-  const ownerOnly = (r: AnyRef) => (mine ? stripRef(r) : hideRef(r));
+  const ownerOnly = (r: AnyRef) => (mine ? stripRef(r) : hide(r));
   switch (event.type) {
     case 'DeckShuffled':
-      p.cards = (p.cards as AnyRef[]).map(hideRef);
+      p.cards = (p.cards as AnyRef[]).map(hide);
       break;
     case 'MulliganShuffled':
-      p.cards = (p.cards as AnyRef[]).map(hideRef);
+      p.cards = (p.cards as AnyRef[]).map(hide);
       p.returned = (p.returned as AnyRef[]).map(ownerOnly);
       break;
     case 'MulliganDeclared':
@@ -60,6 +72,13 @@ export function viewEvent<E extends GameEvent>(event: E, viewer: Viewer): E {
       break;
     case 'CardsLookedAt':
       if (viewer !== p.player) p.cards = (p.cards as AnyRef[]).map((c) => ({ id: c.id, hidden: true }));
+      break;
+    case 'PositionSet':
+      // Hands to their owner, decks to nobody, set Traps to their owner (400.2, 401–404), as in view().
+      p.players = (p.players as SeatPosition[]).map((seat) => {
+        const own = (r: AnyRef) => (viewer === seat.id ? stripRef(r) : hide(r));
+        return { ...seat, hand: seat.hand.map(own), deck: seat.deck.map((r) => deckRef(r, viewer)), accessory: seat.accessory.map((a) => (a.faceDown ? { ...a, card: own(a.card) } : a)) };
+      });
       break;
     case 'StartPositionPrepared':
       p.traps = (p.traps as AnyRef[]).map(ownerOnly);
@@ -75,40 +94,7 @@ export function viewEvent<E extends GameEvent>(event: E, viewer: Viewer): E {
   return { ...event, payload: p };
 }
 
-/** Real ids and card ids the viewer must not see (invariant 3). */
+/** Real ids and card ids the viewer must not see (invariant 3): from the same zones `view` redacts. */
 export function secrets(s: AlphaClashState, viewer: Viewer): string[] {
-  if (viewer === 'judge') return [];
-  const hidden: AnyRef[] = [];
-  const visible = new Set<string>();
-  const see = (r: AnyRef) => {
-    if (!isHidden(r)) visible.add(r.cardId);
-  };
-  for (const p of s.order) {
-    const ps = s.players[p]!;
-    const mine = viewer === p;
-    for (const r of ps.deck) {
-      if (!isHidden(r) && (r.revealed || (r.knownTo ?? []).includes(viewer as never))) visible.add(r.cardId);
-      hidden.push(r);
-    }
-    (mine ? ps.hand : hidden).push(...(mine ? [] : ps.hand));
-    if (mine) ps.hand.forEach(see);
-    for (const a of ps.accessory) {
-      if (a.faceDown && !mine) hidden.push(a.card);
-      else see(a.card);
-    }
-    if (ps.contender) see(ps.contender.card);
-    [...ps.clash, ...ps.resources].forEach((x) => see(x.card));
-    ps.oblivion.forEach(see);
-    ps.banished.forEach(see);
-  }
-  if (s.clashground) see(s.clashground.card);
-  for (const o of s.standby) if (o.card) see(o.card);
-  const out = new Set<string>();
-  for (const r of hidden) {
-    if (isHidden(r)) continue;
-    out.add(r.id);
-    if (!visible.has(r.cardId)) out.add(r.cardId);
-  }
-  void 0;
-  return [...out];
+  return secretsOf(zonesOf(s), viewer);
 }

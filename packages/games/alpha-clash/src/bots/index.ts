@@ -76,13 +76,21 @@ function score(s: AlphaClashState, p: PlayerId, c: Command): number {
       const survives = currentDef(s, a) > currentAtk(s, t);
       return atk >= def ? (survives ? 25 : 8) : -10;
     }
-    case 'Obstruct': {
+    case 'DeclareObstructors': {
+      // One obstructor that survives or trades beats none; several at once only spread the attacker's damage.
+      const cards = c.cards as string[];
+      if (cards.length === 0) return 1;
+      if (cards.length > 1) return -5;
       const att = s.clash!.attacker;
-      const survives = currentDef(s, c.card as string) > currentAtk(s, att);
-      const kills = currentAtk(s, c.card as string) >= currentDef(s, att);
-      return s.clash!.obstructors.length > 0 ? -5 : survives ? 20 : kills ? 10 : (s.players[p]!.contender?.health ?? 0) < 8 ? 6 : -5;
+      const survives = currentDef(s, cards[0]!) > currentAtk(s, att);
+      const kills = currentAtk(s, cards[0]!) >= currentDef(s, att);
+      return survives ? 20 : kills ? 10 : (s.players[p]!.contender?.health ?? 0) < 8 ? 6 : -5;
     }
-    case 'EndObstructStep':
+    case 'EngageResource': {
+      // Keep multicoloured resources for later gems (fewer colours engaged first).
+      const r = locate(s, c.resource as string);
+      return r?.kind === 'perm' ? 2 - (defOf(r.perm.card)?.colors.length ?? 1) : 0;
+    }
     case 'EndCounterStep':
     case 'PassPriority':
       return 1;

@@ -11,6 +11,7 @@ function card(d: Def): ACCardDef {
 
 const NO_TARGET = 'none' as const;
 
+/** The card pool: every card definition (the same meaning as every game's CARDS; GameModule.cards are their faces). */
 export const CARDS: readonly ACCardDef[] = [
   // Contenders (301). Health, ATK and DEF are not printed in the documents: sample values.
   card({ id: 'AC1-096', printed: 'AC1-096', name: 'Torque, the Diabolical', type: 'Contender', colors: ['R'], cost: 0, atk: 2, def: 2, health: 35, character: 'Torque', affiliation: 'Alpha',
