@@ -10,9 +10,11 @@ import { evolve } from './evolve';
 import {
   Flow,
   afterAttackDeclared,
+  applyReplacement,
   attackTargets,
-  collectAttackTriggers,
-  interceptors,
+  continueDamage,
+  finishIntercept,
+  keepUnique,
   retaliationCandidates,
   collectTriggers,
   grantOpportunity,
@@ -26,7 +28,7 @@ import {
 import { commandGate } from './machine';
 import { activationCost, attackableBy, championOf, enabledElements, isAlly, isChampion, isUnit, objectById, obeys, unitPower } from './rules';
 import { GACommandSchema, type GACommand } from './schemas';
-import type { Card, GAState, StackItem } from './types';
+import type { Card, GAState, Prompt, StackItem } from './types';
 import { isHidden } from './types';
 import { initialState } from './evolve';
 
@@ -130,6 +132,8 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
   const p = c.player;
   if (s.status !== 'playing') return reject(s.status === 'ended' ? '1.4.1' : '1.3', s.status === 'ended' ? 'the match is over' : 'the match has not started');
   if (!s.order.includes(p)) return reject('1.2', `${p} is not a player in this match`);
+  // 2.3.b.1.a: one materialization per materialize phase, whatever phase the game is in now.
+  if (c.type === 'Materialize' && s.players[p]!.materializedThisPhase) return reject('2.3.b.1.a', 'you already materialized this turn; a player materializes once per materialize phase');
   if (c.type !== 'Concede') {
     let gate = gateCache?.get(c.type);
     if (gate === undefined) {
@@ -232,7 +236,7 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
     case 'DeclareAttack': {
       const a = objectById(s, c.attacker);
       if (!a || a.controller !== p || !isUnit(a)) return reject('2.6.1', `${c.attacker} is not a unit you control`);
-      if (a.rested) return reject('2.6.1.a', `${cardDef(a.cardId).name} is rested; units attack while awake`);
+      if (a.rested) return reject('X.B.3.b', `${cardDef(a.cardId).name} is rested; only an awake unit can attack (attacking rests it)`);
       if (!obeys(s, a)) return reject('X.A.20', `${cardDef(a.cardId).name} does not obey you (Pride ${cardDef(a.cardId).keywords.find((k) => k.keyword === 'Pride')?.n})`);
       let weapon = null;
       if (isAlly(a)) {
@@ -262,7 +266,18 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
       return null;
     }
     case 'Intercept': {
-      if (!interceptors(s).some((o) => o.id === c.ally)) return reject('X.A.10.b', `${c.ally} is not an awake ally of yours with Intercept that obeys you`);
+      const pr = s.prompt;
+      if (pr?.kind !== 'intercept' || pr.ally !== c.ally) return reject('X.A.10.a', `${c.ally} is not the ally whose Intercept is resolving${pr?.kind === 'intercept' ? ` (that is ${pr.ally})` : ''}`);
+      return null;
+    }
+    case 'ApplyReplacement': {
+      const pr = s.prompt;
+      if (pr?.kind !== 'orderReplacements' || !pr.options.includes(c.effect)) return reject(pr?.kind === 'orderReplacements' ? pr.rule : '2.5.b.2', `${c.effect} is not one of the replacement effects still to apply${pr?.kind === 'orderReplacements' ? ` (${pr.options.join(', ')})` : ''}`);
+      return null;
+    }
+    case 'KeepUnique': {
+      const pr = s.prompt;
+      if (pr?.kind !== 'keepUnique' || !pr.objects.includes(c.object)) return reject('1.7.h.2.i', `${c.object} is not one of the unique objects to choose from${pr?.kind === 'keepUnique' ? ` (${pr.objects.join(', ')})` : ''}`);
       return null;
     }
     case 'DeclineIntercept':
@@ -439,16 +454,27 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
       f.emit('RetaliationDeclined', { player: p }, { rule: '2.2.g.i.2' });
       settle(f);
       return;
-    case 'Intercept':
+    case 'Intercept': {
       // X.A.10.c: the attack now targets the ally, which may retaliate if awake.
+      const pr = s.prompt as Extract<Prompt, { kind: 'intercept' }>;
       f.emit('AttackRedirected', { player: p, ally: c.ally, from: s.combat!.target }, { rule: 'X.A.10.a' });
-      collectAttackTriggers(f);
-      settle(f);
+      finishIntercept(f, pr.sid);
       return;
-    case 'DeclineIntercept':
+    }
+    case 'DeclineIntercept': {
+      const pr = s.prompt as Extract<Prompt, { kind: 'intercept' }>;
       f.emit('InterceptDeclined', { player: p }, { rule: 'X.A.10.a' });
-      collectAttackTriggers(f);
-      settle(f);
+      finishIntercept(f, pr.sid);
+      return;
+    }
+    case 'ApplyReplacement': {
+      const pr = s.prompt as Extract<Prompt, { kind: 'orderReplacements' }>;
+      applyReplacement(f, pr.instance, c.effect, false);
+      continueDamage(f);
+      return;
+    }
+    case 'KeepUnique':
+      keepUnique(f, c.object);
       return;
     case 'DiscardForCritical': {
       const card = handCard(s, p, c.card)!;
@@ -536,8 +562,10 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
   }
   if (s.prompt?.kind === 'intercept') {
     add({ type: 'DeclineIntercept' });
-    for (const o of s.field) if (o.controller === p) add({ type: 'Intercept', ally: o.id });
+    add({ type: 'Intercept', ally: s.prompt.ally });
   }
+  if (s.prompt?.kind === 'orderReplacements') for (const effect of s.prompt.options) add({ type: 'ApplyReplacement', effect });
+  if (s.prompt?.kind === 'keepUnique') for (const object of s.prompt.objects) add({ type: 'KeepUnique', object });
   add({ type: 'Concede' });
   return out;
 }

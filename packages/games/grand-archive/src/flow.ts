@@ -7,8 +7,8 @@ import { conditionsMet, hasKeyword, printedKeyword } from './rules';
 import type { Ability, AbilityCost, Effect, GACardDef, TriggerOn } from './cards/types';
 import { evolve, type Move } from './evolve';
 import { nextLocation } from './machine';
-import { attackPower, championLevel, championOf, isAlly, isChampion, isUnit, life, objectById, opponentsOf, unitPower } from './rules';
-import type { Card, FieldObject, GAState, Phase, Shield, StackItem, Step } from './types';
+import { attackableBy, attackPower, championLevel, championOf, isAlly, isChampion, isUnit, life, objectById, opponentsOf, unitPower } from './rules';
+import type { Card, DamageInstance, FieldObject, GAState, Phase, Shield, StackItem, Step } from './types';
 import { isHidden } from './types';
 
 export interface PendingTrigger {
@@ -18,6 +18,7 @@ export interface PendingTrigger {
   ability: number;
   target: string | null;
   label: string;
+  keyword?: 'Vigor' | 'Intercept';
 }
 
 export class Flow {
@@ -36,7 +37,25 @@ export class Flow {
     if (meta.rule) d.rule = meta.rule;
     if (meta.auto) d.auto = true;
     this.out.push(d);
+    const before = this.s;
     this.s = evolve(this.s, d);
+    if (type !== 'AttackNegated') this.negateIfTargetGainedStealth(before);
+  }
+
+  /**
+   * X.A.22.a.v: a unit that receives stealth while it is the target of an attack is an illegal target, and the
+   * attack is negated unless the attacking object (or the weapon used, X.A.23.a.ii) has True Sight. Checked as
+   * the stealth is gained, so True Sight gained later does not make the attack legal again (X.A.23.b.i).
+   */
+  private negateIfTargetGainedStealth(before: GAState): void {
+    const c = this.s.combat;
+    if (!c || c.negated || c.cleave || c.target === null || before.combat?.target !== c.target) return;
+    const now = objectById(this.s, c.target);
+    const was = objectById(before, c.target);
+    if (!now || !was || !hasKeyword(this.s, now, 'Stealth') || hasKeyword(before, was, 'Stealth')) return;
+    const attacker = objectById(this.s, c.attacker);
+    if (attacker && attackableBy(this.s, now, attacker, objectById(this.s, c.weapon) ?? null)) return;
+    this.emit('AttackNegated', { player: c.attackingPlayer, target: now.id, reason: `${cardDef(now.cardId).name} gained stealth and the attack has no True Sight` }, { rule: 'X.A.22.a.v', auto: true });
   }
 
   oid(): string {
@@ -114,7 +133,7 @@ function nextSid(s: GAState): string {
 }
 
 /** Simultaneous triggers: the turn player's first (bottom), then each player in turn order (2.4.b.6). */
-export function placeTriggers(f: Flow): void {
+function placeTriggerItems(f: Flow): void {
   const tp = f.s.activePlayer!;
   const i = f.s.order.indexOf(tp);
   const order = [...f.s.order.slice(i), ...f.s.order.slice(0, i)];
@@ -122,10 +141,15 @@ export function placeTriggers(f: Flow): void {
   f.triggers = [];
   for (const p of order)
     for (const t of pending.filter((x) => x.controller === p)) {
-      const item: StackItem = { sid: nextSid(f.s), controller: t.controller, kind: 'trigger', card: null, sourceCardId: t.sourceCardId, source: t.source, ability: t.ability, target: t.target, materialized: false, weapon: null, label: t.label };
+      const item: StackItem = { sid: nextSid(f.s), controller: t.controller, kind: 'trigger', card: null, sourceCardId: t.sourceCardId, source: t.source, ability: t.ability, target: t.target, materialized: false, weapon: null, label: t.label, ...(t.keyword ? { keyword: t.keyword } : {}) };
       f.emit('TriggerPlaced', { item }, { rule: '2.4.b.1', auto: true });
     }
-  grantOpportunity(f, '2.8.b.2');
+}
+
+/** Places the pending triggers; only then does the turn player receive Opportunity (2.4.b.6). */
+export function placeTriggers(f: Flow): void {
+  placeTriggerItems(f);
+  grantOpportunity(f, '2.4.b.6');
 }
 
 export function collectTriggers(f: Flow, o: FieldObject | { controller: PlayerId; cardId: string; id: string | null }, on: TriggerOn, target: string | null = null): void {
@@ -151,11 +175,20 @@ function naturalOpportunity(s: GAState): boolean {
 
 /** All players passed in succession with items on the stack: the top resolves (2.8.b.1.e), then 2.8.b.1.f. */
 export function resolveAndContinue(f: Flow): void {
-  resolveTop(f);
+  // A resolution that needs a player's choice (Intercept, the order of replacement effects) waits for it.
+  if (resolveTop(f) === 'paused') return;
+  afterResolution(f);
+}
+
+/**
+ * After an item has resolved: state-based effects (2.12.h.2), then the triggers it caused go on the stack
+ * (2.4.b.7) or the turn player receives Opportunity again (2.8.b.1.a.ii with items left, 2.8.b.1.f without).
+ */
+export function afterResolution(f: Flow): void {
   runSBE(f);
-  if (f.ended) return;
+  if (f.ended || f.s.prompt) return;
   if (f.triggers.length > 0) placeTriggers(f);
-  else if (f.s.stack.length > 0 || naturalOpportunity(f.s)) grantOpportunity(f, f.s.stack.length > 0 ? '2.8.b.1.a.ii' : '2.8.b.1.f');
+  else if (!f.s.priority && (f.s.stack.length > 0 || naturalOpportunity(f.s))) grantOpportunity(f, f.s.stack.length > 0 ? '2.8.b.1.a.ii' : '2.8.b.1.f');
   settle(f);
 }
 
@@ -170,9 +203,9 @@ function targetLegal(s: GAState, item: StackItem): boolean {
   return true;
 }
 
-function resolveTop(f: Flow): void {
+function resolveTop(f: Flow): 'done' | 'paused' {
   const item = f.s.stack[f.s.stack.length - 1];
-  if (!item) return;
+  if (!item) return 'done';
   const regaliaOrChampion = (c: Card) => {
     const d = cardDef(c.cardId);
     return d.supertypes.includes('regalia') || d.type === 'champion';
@@ -180,26 +213,27 @@ function resolveTop(f: Flow): void {
   // 2.3.d.4: every declared target must still be legal, or the whole item fizzles.
   if (!targetLegal(f.s, item)) {
     f.emit('StackItemFizzled', { sid: item.sid, reason: 'its target is no longer legal', to: item.card ? (regaliaOrChampion(item.card) ? 'banishment' : 'graveyard') : null }, { rule: '2.3.d.4.b', auto: true });
-    return;
+    return 'done';
   }
-  if (item.kind === 'trigger' && item.ability === -1) {
+  if (item.keyword === 'Vigor') {
     // X.A.24: Vigor wakes the unit at the beginning of its controller's end phase.
     const o = objectById(f.s, item.source);
     if (o?.rested) f.emit('ObjectsWoken', { objects: [o.id], player: item.controller }, { rule: 'X.A.24', auto: true });
     f.emit('StackItemResolved', { sid: item.sid, to: null }, { rule: '2.3.d.1', auto: true });
-    return;
+    return 'done';
   }
+  if (item.keyword === 'Intercept') return resolveIntercept(f, item);
   if (item.kind !== 'card' || !item.card) {
     const a = abilityOf(item.sourceCardId, item.ability);
     if (a && (a.kind === 'trigger' || a.kind === 'activated')) {
       if (a.kind === 'trigger' && a.cost && !payTriggerCost(f, item, a.cost)) {
         f.emit('StackItemResolved', { sid: item.sid, to: null, note: 'its cost could not be paid' }, { rule: '2.3.d.1', auto: true });
-        return;
+        return 'done';
       }
-      applyEffects(f, item, a.effects);
+      return runItem(f, item, a.effects, 0);
     }
     f.emit('StackItemResolved', { sid: item.sid, to: null }, { rule: '2.3.d.1', auto: true });
-    return;
+    return 'done';
   }
   const card = item.card;
   const d = cardDef(card.cardId);
@@ -208,37 +242,85 @@ function resolveTop(f: Flow): void {
     // 2.3.d.2.a: level and lineage are checked again on resolution.
     if (!champ || !canLevelOnto(f.s, champ, d)) {
       f.emit('StackItemFizzled', { sid: item.sid, reason: 'the champion to level up is gone or no longer qualifies', to: 'banishment' }, { rule: '2.3.d.2.a', auto: true });
-      return;
+      return 'done';
     }
     f.emit('StackItemResolved', { sid: item.sid, to: null }, { rule: '2.3.d.1', auto: true });
     const from = cardDef(champ.cardId).level ?? 0;
     f.emit('ChampionLeveledUp', { object: champ.id, player: item.controller, card, fromCardId: champ.cardId, levelFrom: from, levelTo: d.level ?? 0 }, { rule: '1.7.a.4.c', auto: true });
     collectTriggers(f, { ...champ, cardId: card.cardId }, 'enter');
-    return;
+    return 'done';
   }
-  if (d.type === 'action') {
-    const a = d.abilities.find((x) => x.kind === 'resolve');
-    if (a && a.kind === 'resolve') applyEffects(f, item, a.effects);
-    // X.A.19.b: a resolving non-object with Preserve goes into the material deck instead of the graveyard.
-    const preserve = printedKeyword(f.s, item.controller, d, 'Preserve');
-    f.emit('StackItemResolved', { sid: item.sid, to: preserve ? 'materialDeck' : 'graveyard' }, { rule: preserve ? 'X.A.19.b' : '1.7.c.5', auto: true });
-    return;
-  }
+  if (d.type === 'action') return runItem(f, item, itemEffects(item), 0);
   if (d.type === 'attack') {
     const champ = championOf(f.s, item.controller);
     if (!champ) {
       f.emit('StackItemFizzled', { sid: item.sid, reason: 'no champion to attack through', to: 'graveyard' }, { rule: '2.3.d.4.b', auto: true });
-      return;
+      return 'done';
     }
     // 1.7.d.5: the resolved attack card enters its champion's Intention zone.
     f.emit('IntentionEntered', { sid: item.sid, player: item.controller, card, attacker: champ.id, weapon: item.weapon, ...(item.prepared ? { prepared: true } : {}) }, { rule: '1.7.d.5', auto: true });
-    return;
+    return 'done';
   }
   // Allies, items, weapons, domains, regalia: a new object under the controller (2.3.d.5).
   f.emit('StackItemResolved', { sid: item.sid, to: null }, { rule: '2.3.d.5', auto: true });
   const obj = newObject(f.s, card, item.controller);
   f.emit('ObjectEntered', { object: obj, fromZone: null, fromOid: null }, { rule: '2.3.d.5', auto: true });
   collectTriggers(f, obj, 'enter');
+  return 'done';
+}
+
+/** The effects a resolving action card or ability applies, in order. */
+function itemEffects(item: StackItem): Effect[] {
+  if (item.card) {
+    const a = cardDef(item.card.cardId).abilities.find((x) => x.kind === 'resolve');
+    return a && a.kind === 'resolve' ? a.effects : [];
+  }
+  const a = abilityOf(item.sourceCardId, item.ability);
+  return a && (a.kind === 'trigger' || a.kind === 'activated') ? a.effects : [];
+}
+
+/** Applies an item's effects from `from` on; when they are all done the item leaves the stack. */
+function runItem(f: Flow, item: StackItem, effects: Effect[], from: number): 'done' | 'paused' {
+  if (applyEffects(f, item, effects, from) === 'paused') return 'paused';
+  if (f.ended) return 'done';
+  if (item.card) {
+    // X.A.19.b: a resolving non-object with Preserve goes into the material deck instead of the graveyard.
+    const preserve = printedKeyword(f.s, item.controller, cardDef(item.card.cardId), 'Preserve');
+    f.emit('StackItemResolved', { sid: item.sid, to: preserve ? 'materialDeck' : 'graveyard' }, { rule: preserve ? 'X.A.19.b' : '1.7.c.5', auto: true });
+  } else f.emit('StackItemResolved', { sid: item.sid, to: null }, { rule: '2.3.d.1', auto: true });
+  return 'done';
+}
+
+/**
+ * X.A.10.a: the Intercept trigger resolves by letting its controller redirect the attack to the ally ("you may").
+ * It does nothing if the ally is no longer awake (X.A.10.b), does not obey (X.B.24.c.1) or the attack is over.
+ */
+function resolveIntercept(f: Flow, item: StackItem): 'done' | 'paused' {
+  const ally = objectById(f.s, item.source);
+  const c = f.s.combat;
+  const fail: [string, string] | null = !c || c.negated || c.target === null
+    ? ['2.3.d.1', 'there is no attack to redirect']
+    : !ally || ally.controller !== item.controller
+      ? ['2.3.d.1', 'the ally is no longer on the field under its controller']
+      : c.target === ally.id
+        ? ['2.3.d.1', 'the attack already targets this ally']
+        : ally.rested
+          ? ['X.A.10.b', 'the ally is rested; it must be awake to intercept']
+          : !obeysUnit(f.s, ally)
+            ? ['X.B.24.c.1', 'the ally does not obey its controller (Pride)']
+            : null;
+  if (fail || !ally) {
+    f.emit('StackItemResolved', { sid: item.sid, to: null, note: fail?.[1] ?? 'nothing to do' }, { rule: fail?.[0] ?? '2.3.d.1', auto: true });
+    return 'done';
+  }
+  f.emit('PromptOpened', { prompt: { kind: 'intercept', player: item.controller, rule: 'X.A.10.a', ally: ally.id, sid: item.sid } }, { rule: 'X.A.10.a', auto: true });
+  return 'paused';
+}
+
+/** The Intercept choice is made: the trigger has resolved and play continues (X.A.10.a, X.A.10.c). */
+export function finishIntercept(f: Flow, sid: string): void {
+  f.emit('StackItemResolved', { sid, to: null }, { rule: '2.3.d.1', auto: true });
+  afterResolution(f);
 }
 
 export function newObject(s: GAState, card: Card, controller: PlayerId): FieldObject {
@@ -269,18 +351,23 @@ function payTriggerCost(f: Flow, item: StackItem, cost: AbilityCost): boolean {
 
 // ── Effects ────────────────────────────────────────────────────────────────────────────────────────────
 
-function applyEffects(f: Flow, item: StackItem, effects: Effect[]): void {
+/** Applies `effects` from index `from` on; 'paused' when damage waits for its replacement effects to be ordered. */
+function applyEffects(f: Flow, item: StackItem, effects: Effect[], from: number): 'done' | 'paused' {
   const me = item.controller;
-  for (const e of effects) {
-    if (f.ended) return;
+  for (let i = from; i < effects.length; i++) {
+    const e = effects[i]!;
+    if (f.ended) return 'done';
     const champ = championOf(f.s, me);
     switch (e.do) {
       case 'draw':
         drawCards(f, me, e.n, '2.10.1');
         break;
       case 'damage': {
-        const targets = e.to === 'target' ? [objectById(f.s, item.target)] : opponentsOf(f.s, me).map((p) => championOf(f.s, p));
-        for (const t of targets) if (t) dealNonAttackDamage(f, item.source ?? item.sid, t, e.n);
+        const targets = (e.to === 'target' ? [objectById(f.s, item.target)] : opponentsOf(f.s, me).map((p) => championOf(f.s, p))).filter((t): t is FieldObject => t !== undefined);
+        // 2.9.11.b-c: an action is the source of its damage, an ability's object the source of the ability's.
+        const source = item.source ?? item.card?.id ?? item.sid;
+        const instances = targets.map((t) => ({ target: t.id, source, amount: e.n, doublers: [], applied: [] }));
+        if (instances.length > 0 && startDamage(f, false, source, instances, { sid: item.sid, effect: i }) === 'paused') return 'paused';
         break;
       }
       case 'prevent': {
@@ -354,88 +441,159 @@ function applyEffects(f: Flow, item: StackItem, effects: Effect[]): void {
         if (gy.length >= e.n && f.s.combat) {
           const moves: Move[] = gy.slice(0, e.n).map((c) => ({ owner: me, id: c.id, cardId: c.cardId, from: 'graveyard', to: 'banishment', fromOid: null, toOid: null }));
           f.emit('CardsMoved', { reason: 'cost', player: me, moves }, { rule: '2.2.g.ii.2.d', auto: true });
-          f.emit('AttackDoubled', { player: me }, { rule: '2.2.g.ii.2.d', auto: true });
+          f.emit('AttackDoubled', { player: me, effect: `double-${item.sid}` }, { rule: '2.2.g.ii.2.d', auto: true });
         }
         break;
       }
     }
   }
+  return 'done';
 }
 
-/** Prevention shields in the order they were created (the damaged controller's order, 2.9.a.2, simplified). */
-function prevent(f: Flow, target: FieldObject, amount: number, attack: boolean): number {
-  let left = amount;
-  for (const sh of f.s.shields.filter((x) => x.target === target.id && (x.damage === 'any' || (x.damage === 'attack') === attack))) {
-    if (left <= 0) break;
-    const used = Math.min(sh.amount, left);
-    left -= used;
-    f.emit('DamagePrevented', { shield: sh.id, target: target.id, amount: used, attack }, { rule: '2.9.a.4.a', auto: true });
-    if (sh.enlighten) f.emit('CountersChanged', { object: target.id, kind: 'enlighten', delta: used }, { rule: '2.9.a.10', auto: true });
+// ── Damage and its replacement effects ─────────────────────────────────────────────────────────────────
+
+/**
+ * Calculates damage (one instance per damaged unit and source) and applies its replacement effects (2.9.a.2,
+ * 2.2.g.ii.2.d); 'paused' when the damaged unit's controller must choose which applies next.
+ */
+function startDamage(f: Flow, attack: boolean, source: string, instances: DamageInstance[], resume: { sid: string; effect: number } | null): 'done' | 'paused' {
+  f.emit('DamageCalculated', { attack, source, instances, resume }, { rule: attack ? '2.2.g.ii.2.e' : '2.9.1', auto: true });
+  if (applyReplacements(f) === 'paused') return 'paused';
+  finishDamage(f);
+  return 'done';
+}
+
+/** Replacement effects that can still apply to an instance of damage: prevention shields and doublers (2.5.b.2.a). */
+export function replacementOptions(s: GAState, inst: DamageInstance, attack: boolean): string[] {
+  // 2.9.a.4.a: a shield is only reduced by damage that is not zero; doubling zero changes nothing.
+  if (inst.amount <= 0) return [];
+  const doublers = inst.doublers.filter((id) => !inst.applied.includes(id));
+  const shields = s.shields.filter((x) => x.target === inst.target && x.amount > 0 && (x.damage === 'any' || (x.damage === 'attack') === attack) && !inst.applied.includes(x.id)).map((x) => x.id);
+  return [...shields, ...doublers];
+}
+
+/** Applies replacement effects one at a time: alone, it applies itself; two or more, the controller chooses. */
+function applyReplacements(f: Flow): 'done' | 'paused' {
+  const pd = f.s.damage;
+  if (!pd) return 'done';
+  for (let i = 0; i < pd.instances.length; i++) {
+    for (let guard = 0; guard < 50; guard++) {
+      const inst = f.s.damage!.instances[i]!;
+      const options = replacementOptions(f.s, inst, pd.attack);
+      if (options.length === 0) break;
+      if (options.length === 1) {
+        applyReplacement(f, i, options[0]!, true);
+        continue;
+      }
+      const player = objectById(f.s, inst.target)?.controller ?? f.s.activePlayer!;
+      const rule = pd.attack ? '2.2.g.ii.2.d' : '2.9.a.2';
+      f.emit('PromptOpened', { prompt: { kind: 'orderReplacements', player, rule, target: inst.target, instance: i, options } }, { rule, auto: true });
+      return 'paused';
+    }
   }
-  return left;
+  return 'done';
 }
 
-export function dealNonAttackDamage(f: Flow, source: string, target: FieldObject, n: number): void {
-  const left = prevent(f, target, n, false);
+/** One replacement effect applied to instance `i`: a shield prevents what it can (2.9.a.4.a), a doubler doubles. */
+export function applyReplacement(f: Flow, i: number, effect: string, auto: boolean): void {
+  const pd = f.s.damage!;
+  const inst = pd.instances[i]!;
+  const chosen = pd.attack ? '2.2.g.ii.2.d' : '2.9.a.2';
+  const sh = f.s.shields.find((x) => x.id === effect);
+  if (sh) {
+    const used = Math.min(sh.amount, inst.amount);
+    f.emit('DamagePrevented', { shield: sh.id, target: inst.target, amount: used, attack: pd.attack, instance: i }, { rule: auto ? '2.9.a.4.a' : chosen, auto });
+    // 2.9.a.10: Spellshield's counters are part of the same replacement effect.
+    if (sh.enlighten) f.emit('CountersChanged', { object: inst.target, kind: 'enlighten', delta: used }, { rule: '2.9.a.10', auto: true });
+    return;
+  }
+  f.emit('DamageDoubled', { instance: i, effect, target: inst.target, amount: inst.amount * 2 }, { rule: auto ? (effect === 'critical' ? 'X.A.3.a' : '2.2.g.ii.2.d') : chosen, auto });
+}
+
+/** The player chose a replacement effect: apply it, then the rest, then deal the damage and carry on. */
+export function continueDamage(f: Flow): void {
+  if (applyReplacements(f) === 'paused') return;
+  const resume = f.s.damage?.resume ?? null;
+  finishDamage(f);
+  if (f.ended) return;
+  if (resume) {
+    const item = f.s.stack.find((x) => x.sid === resume.sid);
+    if (item && runItem(f, item, itemEffects(item), resume.effect + 1) === 'paused') return;
+    afterResolution(f);
+    return;
+  }
+  settle(f);
+}
+
+/** Deals the calculated damage at once (2.2.g.ii.2.e, 2.9.12); for an attack, durability and On Hit follow. */
+function finishDamage(f: Flow): void {
+  const pd = f.s.damage;
+  if (!pd) return;
+  // 2.6.9-10: an attacker or target that left the field deals / is dealt nothing.
+  const dealt = pd.instances.filter((x) => x.amount > 0 && objectById(f.s, x.target) && (!pd.attack || objectById(f.s, x.source)));
+  const c = f.s.combat;
+  if (pd.attack && c) {
+    // X.A.16.b: On Kill only when this damage is what makes the unit lethal.
+    for (const x of dealt) {
+      const victim = objectById(f.s, x.target)!;
+      const by = objectById(f.s, x.source)!;
+      if (victim.damage < life(victim) && victim.damage + x.amount >= life(victim)) f.killers.set(victim.id, { controller: by.controller, id: by.id, cardId: by.cardId, attackCardId: by.id === c.attacker ? (c.attackCard?.cardId ?? null) : null });
+    }
+  }
+  const damage = dealt.map((x) => (pd.attack ? { target: x.target, amount: x.amount, source: x.source } : { target: x.target, amount: x.amount }));
   // 2.9.10: damage is only dealt when it is greater than 0.
-  if (left > 0) f.emit('DamageDealt', { source, attack: false, damage: [{ target: target.id, amount: left }] }, { rule: '2.9.12', auto: true });
+  if (damage.length > 0) f.emit('DamageDealt', { source: pd.source, attack: pd.attack, damage }, { rule: pd.attack ? '2.2.g.ii.2.e' : '2.9.12', auto: true });
+  else f.emit('NoDamageDealt', { source: pd.source, attack: pd.attack }, { rule: '2.9.10', auto: true });
+  if (pd.attack && c) afterCombatDamage(f, dealt);
 }
 
 /** Defending units that may still declare a retaliation (2.2.g.i.2, X.A.2.d). */
 export function retaliationCandidates(s: GAState): FieldObject[] {
   const c = s.combat;
-  if (!c || !c.defendingPlayer) return [];
+  // A negated targeted attack has no defending unit left to retaliate (X.A.22.a.v); Cleave is never negated so.
+  if (!c || !c.defendingPlayer || (c.negated && !c.cleave)) return [];
   const defending = c.cleave ? s.field.filter((o) => o.controller === c.defendingPlayer && isUnit(o)) : s.field.filter((o) => o.id === c.target);
   return defending.filter((o) => !o.rested && !c.retaliators.includes(o.id) && unitPower(s, o) > 0 && obeysUnit(s, o));
 }
 
-/** The damage step (2.2.g.ii.2): attack and retaliation damage and weapon durability, all at once. */
-export function dealCombatDamage(f: Flow): void {
+/** The damage step (2.2.g.ii.2): attack and retaliation damage calculated per unit, then dealt all at once. */
+export function dealCombatDamage(f: Flow): 'done' | 'paused' {
   const c = f.s.combat;
-  if (!c || (c.target === null && !c.cleave)) return;
+  if (!c) return 'done';
   const attacker = objectById(f.s, c.attacker);
-  // X.A.2.a/e: Cleave hits every unit the defending player controls, each calculated on its own.
-  const targets = c.cleave ? f.s.field.filter((o) => o.controller === c.defendingPlayer && isUnit(o)) : [objectById(f.s, c.target)].filter((o): o is FieldObject => o !== undefined);
-  const target = targets[0];
-  const damage: { target: string; amount: number; source: string }[] = [];
-  const hits: FieldObject[] = [];
-  // 2.6.9-10: an attacker or target that left deals / is dealt nothing.
-  // X.A.16.b: On Kill only when this damage is what makes the unit lethal.
-  const noteKill = (victim: FieldObject, by: FieldObject, amount: number, attackCardId: string | null) => {
-    if (victim.damage < life(victim) && victim.damage + amount >= life(victim)) f.killers.set(victim.id, { controller: by.controller, id: by.id, cardId: by.cardId, attackCardId });
-  };
+  const instances: DamageInstance[] = [];
+  // X.A.2.a/e: Cleave hits every unit the defending player controls, each calculated on its own. A negated attack
+  // deals no damage (X.A.22.a.v, X.B.23.b).
+  const targets = c.negated ? [] : c.cleave ? f.s.field.filter((o) => o.controller === c.defendingPlayer && isUnit(o)) : [objectById(f.s, c.target)].filter((o): o is FieldObject => o !== undefined);
   if (attacker)
-    for (const t of targets) {
-      const amount = Math.max(0, attackPower(f.s)) * c.multiplier;
-      const left = prevent(f, t, amount, true);
-      if (left > 0) {
-        damage.push({ target: t.id, amount: left, source: attacker.id });
-        noteKill(t, attacker, left, c.attackCard?.cardId ?? null);
-        hits.push(t);
-      }
-    }
-  // 2.2.g.ii.2.a-b: retaliators still on the field deal their damage to the attacker.
+    for (const t of targets) instances.push({ target: t.id, source: attacker.id, amount: Math.max(0, attackPower(f.s)), doublers: c.doublers.map((d) => d.id), applied: [] });
+  // 2.2.g.ii.2.a-b: retaliators still on the field deal their damage to the attacker, even if the attack was negated.
   for (const rid of c.retaliators) {
     const retaliator = objectById(f.s, rid);
-    if (!retaliator || !attacker) continue;
-    const left = prevent(f, attacker, Math.max(0, unitPower(f.s, retaliator)), true);
-    if (left > 0) {
-      damage.push({ target: attacker.id, amount: left, source: retaliator.id });
-      noteKill(attacker, retaliator, left, null);
-    }
+    if (retaliator && attacker) instances.push({ target: attacker.id, source: retaliator.id, amount: Math.max(0, unitPower(f.s, retaliator)), doublers: [], applied: [] });
   }
-  if (damage.length > 0) f.emit('DamageDealt', { source: c.attacker, attack: true, damage }, { rule: '2.2.g.ii.2.e', auto: true });
-  // 2.2.g.ii.2.e.ii: the weapon used loses a durability counter, even at 0 damage, unless the target left;
-  // one counter in total under Cleave (X.A.2.f).
+  return startDamage(f, true, c.attacker, instances, null);
+}
+
+/** After combat damage: the weapon's durability (2.2.g.ii.2.e.ii, X.A.2.f) and On Hit triggers (X.A.15). */
+function afterCombatDamage(f: Flow, dealt: DamageInstance[]): void {
+  const c = f.s.combat!;
+  const attacker = objectById(f.s, c.attacker);
+  if (!attacker) return;
+  // The weapon used loses a durability counter, even at 0 damage, unless the attack was negated or its target
+  // left the field; one counter in total under Cleave.
   const weapon = objectById(f.s, c.weapon);
-  if (weapon && target && attacker) f.emit('CountersChanged', { object: weapon.id, kind: 'durability', delta: -1 }, { rule: c.cleave ? 'X.A.2.f' : '2.2.g.ii.2.e.ii', auto: true });
-  if (attacker)
-    for (const t of hits) {
-      // X.A.15 / 2.1.j.4: On Hit of the attack card and of the attacking unit.
-      if (c.attackCard) collectTriggers(f, { controller: attacker.controller, cardId: c.attackCard.cardId, id: attacker.id }, 'hit', t.id);
-      collectTriggers(f, attacker, 'hit', t.id);
-      if (isAlly(t)) collectTriggers(f, attacker, 'ally-hit', t.id);
-    }
+  const targetThere = c.cleave ? f.s.field.some((o) => o.controller === c.defendingPlayer && isUnit(o)) : objectById(f.s, c.target) !== undefined;
+  if (weapon && targetThere && !c.negated) f.emit('CountersChanged', { object: weapon.id, kind: 'durability', delta: -1 }, { rule: c.cleave ? 'X.A.2.f' : '2.2.g.ii.2.e.ii', auto: true });
+  for (const x of dealt) {
+    if (x.source !== attacker.id) continue;
+    const t = objectById(f.s, x.target);
+    if (!t) continue;
+    // X.A.15 / 2.6.8: On Hit of the attack card and of the attacking unit.
+    if (c.attackCard) collectTriggers(f, { controller: attacker.controller, cardId: c.attackCard.cardId, id: attacker.id }, 'hit', t.id);
+    collectTriggers(f, attacker, 'hit', t.id);
+    if (isAlly(t)) collectTriggers(f, attacker, 'ally-hit', t.id);
+  }
 }
 
 // ── Leaving the field, state-based effects, loss ───────────────────────────────────────────────────────
@@ -461,11 +619,6 @@ export function destroyObject(f: Flow, o: FieldObject, rule: string): void {
   collectTriggers(f, snapshot, 'leave'); // X.A.17
 }
 
-export function leaveField(f: Flow, o: FieldObject, to: 'graveyard' | 'banishment', reason: string, rule: string, auto: boolean): void {
-  const snapshot = { ...o };
-  f.emit('ObjectLeftField', { object: o.id, cardId: o.cardId, to, reason }, { rule, auto });
-  collectTriggers(f, snapshot, 'leave');
-}
 
 /** State-based effects (2.12.h), repeated until nothing changes, then the game's end (1.4.2-1.4.4). */
 export function runSBE(f: Flow): void {
@@ -487,16 +640,6 @@ export function runSBE(f: Flow): void {
         destroyObject(f, o, '2.12.h.4');
         changed = true;
       }
-    }
-    // 2.12.h.5: duplicate unique objects: the newest are sacrificed (the engine keeps the oldest for the player).
-    const seen = new Set<string>();
-    for (const o of [...f.s.field]) {
-      if (!cardDef(o.cardId).supertypes.includes('unique')) continue;
-      const key = `${o.controller}:${cardDef(o.cardId).name}`;
-      if (seen.has(key)) {
-        leaveField(f, o, graveOrBanish(o), 'sacrificed', '2.12.h.5', true);
-        changed = true;
-      } else seen.add(key);
     }
     for (const p of f.s.order) {
       const pl = f.s.players[p]!;
@@ -528,8 +671,55 @@ export function runSBE(f: Flow): void {
         changed = true;
       }
     }
-    if (!changed) return;
+    if (!changed) {
+      askUniqueToKeep(f);
+      return;
+    }
   }
+}
+
+/** Unique objects a player controls more than one of with the same name (1.7.h.2, 2.12.h.5). */
+function uniqueDuplicates(s: GAState): { player: PlayerId; name: string; objects: string[] } | null {
+  const groups = new Map<string, FieldObject[]>();
+  for (const o of s.field) {
+    const d = cardDef(o.cardId);
+    if (!d.supertypes.includes('unique')) continue;
+    const key = `${o.controller}\u0000${d.name}`;
+    groups.set(key, [...(groups.get(key) ?? []), o]);
+  }
+  for (const objs of groups.values()) if (objs.length >= 2) return { player: objs[0]!.controller, name: cardDef(objs[0]!.cardId).name, objects: objs.map((o) => o.id) };
+  return null;
+}
+
+/**
+ * 1.7.h.2.i / 2.12.h.5: the player chooses which unique object to keep before the game goes on (no effect
+ * resolves and no Opportunity is passed meanwhile). Triggers already waiting go on the stack first, so the choice
+ * is the only thing outstanding; the turn player receives Opportunity once it is made.
+ */
+function askUniqueToKeep(f: Flow): void {
+  if (f.s.prompt?.kind === 'keepUnique') return;
+  const dup = uniqueDuplicates(f.s);
+  if (!dup) return;
+  if (f.triggers.length > 0) placeTriggerItems(f);
+  f.emit('PromptOpened', { prompt: { kind: 'keepUnique', player: dup.player, rule: '1.7.h.2.i', name: dup.name, objects: dup.objects } }, { rule: '1.7.h.2.i', auto: true });
+}
+
+/** The player keeps `keep`; the other objects of that name are sacrificed (1.7.h.2.i, X.B.35.c-d). */
+export function keepUnique(f: Flow, keep: string): void {
+  const pr = f.s.prompt;
+  if (pr?.kind !== 'keepUnique') return;
+  f.emit('UniqueKept', { player: pr.player, object: keep, name: pr.name }, { rule: '1.7.h.2.i' });
+  for (const id of pr.objects) {
+    const o = objectById(f.s, id);
+    if (!o || id === keep) continue;
+    const to = graveOrBanish(o);
+    const snapshot = { ...o };
+    f.emit('ObjectLeftField', { object: o.id, cardId: o.cardId, to, reason: 'sacrificed' }, { rule: '1.7.h.2.i', auto: true });
+    // X.B.35.d: a sacrificed object has died if it went to the graveyard.
+    if (to === 'graveyard') collectTriggers(f, snapshot, 'death');
+    collectTriggers(f, snapshot, 'leave');
+  }
+  afterResolution(f);
 }
 
 // ── The phase sequence (asked of the machine) ──────────────────────────────────────────────────────────
@@ -578,7 +768,7 @@ function enterLocation(f: Flow, phase: Phase, step: Step, rule: string): void {
       for (const o of f.s.field) {
         if (o.controller !== tp) continue;
         if (isUnit(o) && o.rested && hasKeyword(f.s, o, 'Vigor'))
-          f.triggers.push({ controller: tp, source: o.id, sourceCardId: o.cardId, ability: -1, target: null, label: `${cardDef(o.cardId).name}: Vigor` });
+          f.triggers.push({ controller: tp, source: o.id, sourceCardId: o.cardId, ability: -1, target: null, label: `${cardDef(o.cardId).name}: Vigor`, keyword: 'Vigor' });
         collectTriggers(f, o, 'end-phase');
       }
       if (f.triggers.length === 0) grantOpportunity(f, '2.2.f.3');
@@ -598,21 +788,18 @@ export function criticalOf(s: GAState): number {
   return n;
 }
 
-/** Units that may intercept the attack in combat (X.A.10): awake, obeying allies of the attacked champion's controller. */
-export function interceptors(s: GAState): FieldObject[] {
-  const c = s.combat;
-  const t = objectById(s, c?.target);
-  if (!c || !t || !isChampion(t)) return [];
-  return s.field.filter((o) => o.controller === t.controller && isAlly(o) && !o.rested && hasKeyword(s, o, 'Intercept') && obeysUnit(s, o));
-}
-
-/** Once an attack has its target: the defender may intercept (X.A.10), then On Attack triggers (2.2.g.2). */
+/**
+ * Once an attack has its target: Intercept triggers for each awake ally with Intercept of an attacked champion's
+ * controller (X.A.10.a; it triggers even if the ally does not obey, X.B.24.c.1) and the On Attack triggers
+ * (2.2.g.2); they go on the stack together, the turn player's first (2.4.b.6).
+ */
 export function afterAttackDeclared(f: Flow): void {
   const c = f.s.combat;
-  if (c?.defendingPlayer && interceptors(f.s).length > 0) {
-    f.emit('PromptOpened', { prompt: { kind: 'intercept', player: c.defendingPlayer, rule: 'X.A.10' } }, { rule: 'X.A.10', auto: true });
-    return;
-  }
+  const t = objectById(f.s, c?.target);
+  if (c && t && isChampion(t))
+    for (const o of f.s.field)
+      if (o.controller === t.controller && isAlly(o) && !o.rested && hasKeyword(f.s, o, 'Intercept'))
+        f.triggers.push({ controller: o.controller, source: o.id, sourceCardId: o.cardId, ability: -1, target: null, label: `${cardDef(o.cardId).name}: Intercept`, keyword: 'Intercept' });
   collectAttackTriggers(f);
 }
 
@@ -663,18 +850,20 @@ export function advance(f: Flow): void {
       break;
     }
     case 'combat/damage': {
-      // X.A.3: Critical N of the attacking source — double the damage unless an opponent discards N cards.
       const c = s.combat;
-      const n = c && (c.target !== null || c.cleave) ? criticalOf(s) : 0;
-      if (c && n > 0 && !c.critical?.settled) {
-        const defender = c.defendingPlayer!;
-        if (!c.critical && s.players[defender]!.hand.length >= n) {
-          f.emit('CriticalOffered', { player: defender, n }, { rule: 'X.A.3.a', auto: true });
-          return;
+      if (c && !c.damageCalculated) {
+        // X.A.3: Critical N of the attacking source — double the damage unless an opponent discards N cards.
+        const n = !c.negated && (c.target !== null || c.cleave) ? criticalOf(s) : 0;
+        if (n > 0 && !c.critical?.settled) {
+          const defender = c.defendingPlayer!;
+          if (!c.critical && s.players[defender]!.hand.length >= n) {
+            f.emit('CriticalOffered', { player: defender, n }, { rule: 'X.A.3.a', auto: true });
+            return;
+          }
+          if (!c.critical) f.emit('CriticalSettled', { player: defender, doubled: true, reason: `fewer than ${n} cards in hand` }, { rule: 'X.A.3.a', auto: true });
         }
-        if (!c.critical) f.emit('CriticalSettled', { player: defender, doubled: true, reason: `fewer than ${n} cards in hand` }, { rule: 'X.A.3.a', auto: true });
+        if (dealCombatDamage(f) === 'paused') return;
       }
-      dealCombatDamage(f);
       break;
     }
     case 'combat/end-of-combat':

@@ -112,7 +112,7 @@ describe('grand-archive machine', () => {
 
   it('commands outside their phase are rejected by the machine with a rule', () => {
     const s: GAState = { ...grandArchive.initial(), status: 'playing', order: ['p1', 'p2'], activePlayer: 'p1', phase: 'main', step: null, priority: { order: ['p1', 'p2'], holder: 'p1', passed: [] } };
-    expect(commandGate(s, 'Materialize', 'p1')).toMatchObject({ ok: false, rule: '2.2.b.3.a' });
+    expect(commandGate(s, 'Materialize', 'p1')).toMatchObject({ ok: false, rule: '2.3.b.1.a' });
     expect(commandGate(s, 'DeclareRetaliation', 'p1')).toMatchObject({ ok: false, rule: '2.2.g.i.2' });
     expect(commandGate(s, 'PassOpportunity', 'p2')).toMatchObject({ ok: false, rule: '2.8.b.1.c' });
     expect(commandGate(s, 'PassOpportunity', 'p1')).toEqual({ ok: true });

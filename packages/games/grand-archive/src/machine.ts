@@ -85,6 +85,9 @@ export const grandArchiveMachine = createMachine(
           ActivateAbility: { guard: g('hasOpportunity', '2.4.a.1.b') },
           SelectReserve: { guard: g('promptIs', '2.3.c.1', { kind: 'payReserve' }) },
           CancelActivation: { guard: g('promptIs', '2.3.a.8', { kind: 'payReserve' }) },
+          // Choices in the middle of a resolution or a state-based check, in any phase of the turn.
+          ApplyReplacement: { guard: g('promptIs', '2.5.b.2', { kind: 'orderReplacements' }) },
+          KeepUnique: { guard: g('promptIs', '1.7.h.2.i', { kind: 'keepUnique' }) },
           // MatchEnded: a player lost (1.4.3), conceded (2.12.c) or the game is a draw (1.4.4).
           GAME_OVER: { target: 'gameOver', meta: { rule: '1.4.3' } },
         },
@@ -146,8 +149,8 @@ export const grandArchiveMachine = createMachine(
                 meta: { rule: '2.2.g.2', step: 'attack' },
                 on: {
                   ChooseAttackTarget: { guard: g('promptIs', '2.6.3', { kind: 'attackTarget' }) },
-                  Intercept: { guard: g('promptIs', 'X.A.10', { kind: 'intercept' }) },
-                  DeclineIntercept: { guard: g('promptIs', 'X.A.10', { kind: 'intercept' }) },
+                  Intercept: { guard: g('promptIs', 'X.A.10.a', { kind: 'intercept' }) },
+                  DeclineIntercept: { guard: g('promptIs', 'X.A.10.a', { kind: 'intercept' }) },
                   ADVANCE: [
                     { guard: g('noAttack', '2.6.2.b'), target: '#grandArchive.turn.main', meta: { rule: '2.6.2.b' } },
                     { target: 'retaliation', meta: { rule: '2.2.g.2.a' } },
@@ -249,7 +252,7 @@ export function nextLocation(s: GAState): { phase: Phase; step: Step; rule: stri
 /** Command types the machine knows, with the rule to cite when the command is not allowed where the game is. */
 export const COMMAND_RULES: Readonly<Record<string, string>> = {
   PlaceStartingChampion: '1.3.3',
-  Materialize: '2.2.b.3.a',
+  Materialize: '2.3.b.1.a',
   DeclineMaterialize: '2.2.b.3',
   ReturnPreserved: 'X.A.19.d',
   ActivateCard: '2.3.a.1.a',
@@ -258,10 +261,12 @@ export const COMMAND_RULES: Readonly<Record<string, string>> = {
   ActivateAbility: '2.4.a.1.b',
   DeclareAttack: '2.6.1.b',
   ChooseAttackTarget: '2.6.3',
-  Intercept: 'X.A.10',
+  Intercept: 'X.A.10.a',
+  ApplyReplacement: '2.5.b.2',
+  KeepUnique: '1.7.h.2.i',
   DiscardForCritical: 'X.A.3.a',
   DeclineCritical: 'X.A.3.a',
-  DeclineIntercept: 'X.A.10',
+  DeclineIntercept: 'X.A.10.a',
   DeclareRetaliation: '2.2.g.i.2',
   DeclineRetaliation: '2.2.g.i.2',
   PassOpportunity: '2.8.b.1.c',

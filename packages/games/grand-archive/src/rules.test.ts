@@ -5,7 +5,7 @@ import { Rng, startMatch, verifyRandom, type NewEvent } from '@matchtape/engine'
 import { playMatch } from '@matchtape/engine/testing';
 import { grandArchive } from './index';
 import { PRESET_DECKS, validateDeck } from './cards/decks';
-import { Flow, placeTriggers, runSBE } from './flow';
+import { Flow, keepUnique, placeTriggers, runSBE } from './flow';
 import { championLevel, objectById, unitPower, life } from './rules';
 import { Table } from './test-helpers';
 import type { GAState } from './types';
@@ -85,15 +85,21 @@ describe('state-based effects, counters and statics', () => {
     expect(f.s.players.p2!.graveyard.map((c) => c.cardId)).toContain('steel-longsword');
     expect(f.s.players.p2!.banishment.map((c) => c.cardId)).toContain('clarent-sword-of-peace');
   });
-  it('2.12.h.5: duplicate unique objects are sacrificed down to one', () => {
-    const t = Table.atP2Main();
-    t.put('p2', 'nia-mistveiled-scout');
-    const second = t.put('p2', 'nia-mistveiled-scout');
-    const f = new Flow(t.state, new Rng('x'));
-    runSBE(f);
-    expect(f.s.field.filter((o) => o.cardId === 'nia-mistveiled-scout')).toHaveLength(1);
-    expect(objectById(f.s, second)).toBeUndefined();
-    expect(f.out.find((e) => e.type === 'ObjectLeftField')).toMatchObject({ rule: '2.12.h.5', payload: { reason: 'sacrificed' } });
+  it('1.7.h.2.i / 2.12.h.5: with two unique objects of one name, their controller chooses which to keep', () => {
+    for (const keepFirst of [true, false]) {
+      const t = Table.atP2Main();
+      const first = t.put('p2', 'nia-mistveiled-scout');
+      const second = t.put('p2', 'nia-mistveiled-scout');
+      const f = new Flow(t.state, new Rng('x'));
+      runSBE(f);
+      // Nothing is sacrificed until the choice: the state-based check asks the controller.
+      expect(f.s.field.filter((o) => o.cardId === 'nia-mistveiled-scout')).toHaveLength(2);
+      expect(f.s.prompt).toMatchObject({ kind: 'keepUnique', player: 'p2', rule: '1.7.h.2.i', objects: [first, second] });
+      keepUnique(f, keepFirst ? first : second);
+      expect(f.s.field.filter((o) => o.cardId === 'nia-mistveiled-scout').map((o) => o.id)).toEqual([keepFirst ? first : second]);
+      expect(f.out.find((e) => e.type === 'ObjectLeftField')).toMatchObject({ rule: '1.7.h.2.i', payload: { object: keepFirst ? second : first, reason: 'sacrificed', to: 'graveyard' } });
+      expect(f.s.prompt).toBeNull();
+    }
   });
   it('2.11.6.a buff counters and 2.4.c static abilities change power and life', () => {
     const t = Table.atP2Main();

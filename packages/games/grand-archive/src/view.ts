@@ -329,6 +329,16 @@ export function describe(e: GameEvent): string {
       return `${who}'s turn ends early`;
     case 'MatchEnded':
       return String(p.result);
+    case 'AttackNegated':
+      return `The attack is negated: ${p.reason}`;
+    case 'DamageCalculated':
+      return `Damage calculated: ${(p.instances as { target: string; amount: number }[]).map((d) => `${d.amount} to ${d.target}`).join(', ') || 'none'}`;
+    case 'DamageDoubled':
+      return `Damage to ${p.target} doubled to ${p.amount}`;
+    case 'NoDamageDealt':
+      return 'No damage is dealt';
+    case 'UniqueKept':
+      return `${who} keeps ${p.object}; the other ${p.name} is sacrificed`;
     default:
       return e.type;
   }
@@ -342,6 +352,8 @@ export function keyMoment(e: GameEvent): null | { kind: string; label: string } 
       return { kind: 'attack', label: describe(e) };
     case 'DamageDealt':
       return { kind: 'damage', label: describe(e) };
+    case 'AttackNegated':
+      return { kind: 'attack', label: describe(e) };
     case 'ChampionLeveledUp':
       return { kind: 'level-up', label: describe(e) };
     case 'ObjectLeftField':

@@ -72,7 +72,7 @@ describe('keywords (X.A)', () => {
     t.patch((s) => ({
       ...s,
       players: { ...s.players, p2: { ...s.players.p2!, graveyard: ['a', 'b', 'c'].map((x) => ({ id: `p2-g${x}`, cardId: 'spark-bolt' })) } },
-      combat: { attacker: 'p2-m1', attackingPlayer: 'p2', defendingPlayer: 'p1', target, weapon: null, attackCard: { id: 'p2-rf', cardId: 'rending-flames' }, retaliators: [], retaliationDecided: false, damageDealt: false, multiplier: 1, negated: false },
+      combat: { attacker: 'p2-m1', attackingPlayer: 'p2', defendingPlayer: 'p1', target, weapon: null, attackCard: { id: 'p2-rf', cardId: 'rending-flames' }, retaliators: [], retaliationDecided: false, damageDealt: false, doublers: [], negated: false },
     }));
     const f = flow(t);
     collectAttackTriggers(f);
@@ -109,7 +109,7 @@ describe('keywords (X.A)', () => {
       t.patch((s) => ({
         ...s,
         shields: shield ? [{ id: 'sh', target: 'p1-m1', amount: shield, damage: 'attack', source: 'test' }] : [],
-        combat: { attacker: 'p2-m1', attackingPlayer: 'p2', defendingPlayer: 'p1', target: 'p1-m1', weapon: null, attackCard: { id: 'p2-wc', cardId: 'wind-cutter' }, retaliators: [], retaliationDecided: true, damageDealt: false, multiplier: 1, negated: false },
+        combat: { attacker: 'p2-m1', attackingPlayer: 'p2', defendingPlayer: 'p1', target: 'p1-m1', weapon: null, attackCard: { id: 'p2-wc', cardId: 'wind-cutter' }, retaliators: [], retaliationDecided: true, damageDealt: false, doublers: [], negated: false },
       }));
       const f = flow(t);
       dealCombatDamage(f);
@@ -189,7 +189,7 @@ describe('keywords (X.A)', () => {
       const t = Table.atP2Main();
       t.champion('p2', 'lorraine-wandering-warrior');
       const ally = t.put('p1', 'keen-falcon', { damage: before, counters: { buff: 3 } });
-      t.patch((s) => ({ ...s, combat: { attacker: 'p2-m1', attackingPlayer: 'p2', defendingPlayer: 'p1', target: ally, weapon: null, attackCard: { id: 'p2-hs', cardId: 'heavy-strike' }, retaliators: [], retaliationDecided: true, damageDealt: false, multiplier: 1, negated: false } }));
+      t.patch((s) => ({ ...s, combat: { attacker: 'p2-m1', attackingPlayer: 'p2', defendingPlayer: 'p1', target: ally, weapon: null, attackCard: { id: 'p2-hs', cardId: 'heavy-strike' }, retaliators: [], retaliationDecided: true, damageDealt: false, doublers: [], negated: false } }));
       const f = flow(t);
       dealCombatDamage(f);
       runSBE(f);
@@ -198,26 +198,47 @@ describe('keywords (X.A)', () => {
     }
   });
 
-  it('X.A.10 Intercept: an awake Shield Bearer may take an attack aimed at its champion', () => {
+  it('X.A.10.a Intercept: a trigger on the stack; as it resolves an awake Shield Bearer may take the attack', () => {
     const t = Table.atP2Main();
     const bearer = t.put('p1', 'shield-bearer');
     const hound = t.put('p2', 'ash-hound');
     t.do('p2', 'DeclareAttack', { attacker: hound, target: 'p1-m1' });
-    expect(t.state.prompt).toMatchObject({ kind: 'intercept', player: 'p1' });
-    expect(t.try('p1', 'Intercept', { ally: hound })).toMatchObject({ ok: false, rule: 'X.A.10.b' });
+    // The trigger is on the stack and the turn player has Opportunity; nobody is asked yet.
+    expect(t.state.stack.map((x) => x.keyword)).toEqual(['Intercept']);
+    expect(t.state.prompt).toBeNull();
+    expect(t.state.priority?.holder).toBe('p2');
+    expect(t.try('p1', 'Intercept', { ally: bearer })).toMatchObject({ ok: false, rule: 'X.A.10.a' });
+    t.passUntil((s) => s.prompt !== null);
+    expect(t.state.prompt).toMatchObject({ kind: 'intercept', player: 'p1', ally: bearer, rule: 'X.A.10.a' });
+    expect(grandArchive.legalCommands(t.state, 'p1').map((c) => c.type).sort()).toEqual(['Concede', 'DeclineIntercept', 'Intercept']);
+    expect(t.try('p1', 'Intercept', { ally: hound })).toMatchObject({ ok: false, rule: 'X.A.10.a' });
     t.do('p1', 'Intercept', { ally: bearer });
     expect(t.state.combat!.target).toBe(bearer);
+    expect(t.state.stack).toEqual([]);
     t.passUntil((s) => s.combat === null);
     expect(objectById(t.state, bearer)!.damage).toBe(2);
     expect(objectById(t.state, 'p1-m1')!.damage).toBe(0);
   });
 
-  it('X.A.10.b Intercept needs the ally awake', () => {
+  it('X.A.10.b / X.B.24.c.1 Intercept: no trigger for a rested ally; a trigger whose ally is rested or disobeys by resolution does nothing', () => {
     const t = Table.atP2Main();
     t.put('p1', 'shield-bearer', { rested: true });
     const hound = t.put('p2', 'ash-hound');
     t.do('p2', 'DeclareAttack', { attacker: hound, target: 'p1-m1' });
+    expect(t.state.stack).toEqual([]);
     expect(t.state.prompt?.kind).not.toBe('intercept');
+
+    const u = Table.atP2Main();
+    const bearer = u.put('p1', 'shield-bearer');
+    const hound2 = u.put('p2', 'ash-hound');
+    u.do('p2', 'DeclareAttack', { attacker: hound2, target: 'p1-m1' });
+    expect(u.state.stack).toHaveLength(1);
+    // The ally is rested before its trigger resolves (as an effect in response would).
+    u.patch((s) => ({ ...s, field: s.field.map((o) => (o.id === bearer ? { ...o, rested: true } : o)) }));
+    u.do('p2', 'PassOpportunity');
+    const events = u.do('p1', 'PassOpportunity');
+    expect(events.find((e) => e.type === 'StackItemResolved')).toMatchObject({ rule: 'X.A.10.b' });
+    expect(u.state.combat!.target).toBe('p1-m1');
   });
 
   it('X.A.3 Critical: the defender discards N cards or the attack damage is doubled (once)', () => {
@@ -226,7 +247,7 @@ describe('keywords (X.A)', () => {
       const reaver = t.put('p2', 'ember-reaver');
       t.do('p2', 'DeclareAttack', { attacker: reaver, target: 'p1-m1' });
       t.passUntil((s) => s.prompt?.kind === 'critical');
-      expect(t.state.prompt).toMatchObject({ player: 'p1', rule: 'X.A.3' });
+      expect(t.state.prompt).toMatchObject({ player: 'p1', rule: 'X.A.3.a' });
       if (discard) {
         const card = t.state.players.p1!.hand[0]!.id;
         expect(t.try('p2', 'DiscardForCritical', { card })).toMatchObject({ ok: false });
