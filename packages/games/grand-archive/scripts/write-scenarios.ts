@@ -106,7 +106,7 @@ add(
 );
 {
   const b = toP2Main(opening(mk('slow-action-rejected-on-opponent-turn', '2.8.a.2.b', 'A non-turn player can’t perform slow player actions, even holding Opportunity.')));
-  b.do('p2', 'PassOpportunity').do('p1', 'ActivateCard', { card: b.hand('p1', 'ember-squire') }, { rejected: { rule: '2.8.a.2' } });
+  b.do('p2', 'PassOpportunity').do('p1', 'ActivateCard', { card: b.hand('p1', 'ember-squire') }, { rejected: { rule: '2.8.a.2.b' } });
   add(b);
 }
 {
@@ -156,7 +156,7 @@ add(
 {
   const b = opening(mk('target-required', '2.3.a.5', 'Targets are declared on activation: an action that needs a target can’t be activated without one, nor with an illegal one (2.7.6).'));
   b.do('p1', 'ActivateCard', { card: b.hand('p1', 'spark-bolt') }, { rejected: { rule: '2.3.a.5' } });
-  b.do('p1', 'ActivateCard', { card: b.hand('p1', 'spark-bolt'), target: 'p2-m1' }, { rejected: { rule: '2.7.6' } });
+  b.do('p1', 'ActivateCard', { card: b.hand('p1', 'spark-bolt'), target: 'p2-m1' }, { rejected: { rule: '2.7.6.a' } });
   add(b);
 }
 // Turn 1: p1 reserves one card (Ember Squire costs 1); turn 3: the materialize phase prompt.
@@ -167,7 +167,7 @@ function toTurn3Materialize(b: B): B {
   return b.passUntil((s) => s.prompt?.kind === 'materialize' && s.activePlayer === 'p1');
 }
 {
-  const b = toTurn3Materialize(mk('memory-cost-random-banish', '2.3.c.2', 'A memory cost banishes cards chosen at random from memory (recorded in payload.random); the champion then levels up (1.7.a.4.c).'));
+  const b = toTurn3Materialize(mk('memory-cost-random-banish', '2.3.c.2.a', 'A memory cost banishes cards chosen at random from memory (recorded in payload.random); the champion then levels up (1.7.a.4.c).'));
   b.expectState('turn', 3).expectState('phase', 'materialize');
   b.do('p1', 'Materialize', { card: 'p1-m2' })
     .event('ActivationDeclared', { materialize: true, card: { cardId: 'lorraine-wandering-warrior' } })
@@ -292,20 +292,20 @@ function allyBoard(b: B): B {
   add(b);
 }
 {
-  const b = allyBoard(mk('stealth-needs-true-sight', 'X.A.22', 'A unit with stealth can’t be targeted by attacks unless the attacker has True Sight (X.A.23); the champion can still be attacked.'));
+  const b = allyBoard(mk('stealth-needs-true-sight', 'X.A.22.a', 'A unit with stealth can’t be targeted by attacks unless the attacker has True Sight (X.A.23); the champion can still be attacked.'));
   play(b, 'p2', 'mist-stalker', ['quick-slash', 'deflecting-edge']);
   resolveAll(b, 'p2');
   b.passUntil(isPhase('main', 'p1'));
   const squire = b.object('p1', 'ember-squire');
-  b.do('p1', 'DeclareAttack', { attacker: squire, target: b.object('p2', 'mist-stalker') }, { rejected: { rule: 'X.A.22' } });
+  b.do('p1', 'DeclareAttack', { attacker: squire, target: b.object('p2', 'mist-stalker') }, { rejected: { rule: 'X.A.22.a' } });
   b.do('p1', 'DeclareAttack', { attacker: squire, target: 'p2-m1' }).event('AttackDeclared', { target: 'p2-m1' });
   add(b);
 }
 {
-  const b = toP2Main(opening(mk('pride-disobeys', 'X.A.20', 'An ally with Pride N does not obey (can’t attack) unless your champion’s level is N or higher.')));
+  const b = toP2Main(opening(mk('pride-disobeys', 'X.B.24.a', 'A player can’t attack with an ally that does not obey them: with Pride N an ally does not obey unless your champion’s level is N or higher (X.A.20.a).')));
   play(b, 'p2', 'veteran-knight', ['mend', 'tidecaller-adept', 'quick-slash']);
   resolveAll(b, 'p2');
-  b.do('p2', 'DeclareAttack', { attacker: b.object('p2', 'veteran-knight'), target: 'p1-m1' }, { rejected: { rule: 'X.A.20' } });
+  b.do('p2', 'DeclareAttack', { attacker: b.object('p2', 'veteran-knight'), target: 'p1-m1' }, { rejected: { rule: 'X.B.24.a' } });
   add(b);
 }
 {
@@ -400,7 +400,7 @@ add(
 }
 {
   const top1 = ['ash-hound', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash'];
-  const b = opening(mk('vigor-wakes-at-end-phase', 'X.A.24', 'Vigor: the unit wakes up at the beginning of its controller’s end phase (a trigger, 2.2.f.2).', { top1 }));
+  const b = opening(mk('vigor-wakes-at-end-phase', 'X.A.24.a', 'Vigor: the unit wakes up at the beginning of its controller’s end phase (a trigger, 2.2.f.2).', { top1 }));
   b.passUntil(isPhase('main', 'p2')).passUntil((s) => s.phase === 'main' && s.activePlayer === 'p1' && s.priority?.holder === 'p1');
   play(b, 'p1', 'ash-hound', ['quick-slash', 'quick-slash']);
   resolveAll(b, 'p1');
@@ -444,7 +444,7 @@ add(
   add(b);
 }
 {
-  const b = toP2Main(opening(mk('lineage-required', 'X.A.11', 'Lineage: Lorraine, Blademaster must be leveled from a Lorraine champion; p2’s champion is Rai, Storm Seer (Lv 1).')));
+  const b = toP2Main(opening(mk('lineage-required', 'X.A.11.a', 'Lineage: Lorraine, Blademaster must be leveled from a Lorraine champion; p2’s champion is Rai, Storm Seer (Lv 1).')));
   play(b, 'p2', 'keen-falcon', ['mend', 'tidecaller-adept']);
   resolveAll(b, 'p2');
   b.passUntil((s) => s.prompt?.kind === 'materialize' && s.activePlayer === 'p2');
@@ -454,7 +454,7 @@ add(
   play(b, 'p2', 'mist-stalker', ['quick-slash', 'deflecting-edge']);
   resolveAll(b, 'p2');
   b.passUntil((s) => s.prompt?.kind === 'materialize' && s.activePlayer === 'p2');
-  b.do('p2', 'Materialize', { card: 'p2-m3' }, { rejected: { rule: 'X.A.11' } });
+  b.do('p2', 'Materialize', { card: 'p2-m3' }, { rejected: { rule: 'X.A.11.a' } });
   add(b);
 }
 {
@@ -543,12 +543,14 @@ add(
 }
 {
   const top1 = ['phoenix-hatchling', 'spark-bolt', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash'];
-  const b = opening(mk('preserve', 'X.A.19', 'Preserve: the destroyed Phoenix Hatchling goes face-up into the material deck (public, X.A.19.c); at the next materialize phase it may return to hand instead of materializing (X.A.19.d).', { top1 }));
+  const b = opening(mk('preserve', 'X.A.19.a', 'Preserve on an object is a trigger on death: the destroyed Phoenix Hatchling dies into the graveyard, then its Preserve trigger puts the card face-up into the material deck (public, X.A.19.c); at the next materialize phase it may return to hand instead of materializing (X.A.19.d).', { top1 }));
   play(b, 'p1', 'phoenix-hatchling', ['quick-slash', 'quick-slash']);
   resolveAll(b, 'p1');
   const hatch = b.object('p1', 'phoenix-hatchling');
   play(b, 'p1', 'spark-bolt', ['quick-slash'], { target: hatch });
-  b.do('p1', 'PassOpportunity').do('p2', 'PassOpportunity').event('ObjectLeftField', { object: hatch, to: 'materialDeck', reason: 'destroyed' });
+  b.do('p1', 'PassOpportunity').do('p2', 'PassOpportunity').event('ObjectLeftField', { object: hatch, to: 'graveyard', reason: 'destroyed' }).event('TriggerPlaced', { item: { keyword: 'Preserve', source: hatch } });
+  b.expectState('players.p1.graveyard.0.id', hatch, 'public');
+  b.do('p1', 'PassOpportunity').do('p2', 'PassOpportunity').event('CardsMoved', { reason: 'preserve', moves: [{ id: hatch, from: 'graveyard', to: 'materialDeck', preserved: true }] });
   b.expectState('players.p1.materialDeck.0', { id: hatch, cardId: 'phoenix-hatchling', preserved: true }, 'p2');
   b.passUntil((s) => s.prompt?.kind === 'materialize' && s.activePlayer === 'p1');
   b.do('p1', 'ReturnPreserved', { card: hatch }).event('CardsMoved', { reason: 'preserved-return', moves: [{ from: 'materialDeck', to: 'hand' }] }).event('PreservedReturned').event('PhaseEntered', { phase: 'recollection' });

@@ -178,15 +178,23 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
       const card = handCard(s, p, c.card);
       if (!card) return reject('2.3.a.10', `${c.card} is not in your hand; cards are activated from hand`);
       const d = cardDef(card.cardId);
-      if (d.type === 'champion' || d.supertypes.includes('regalia')) return reject('2.3.b.3.a', `${d.name} is materialized, not activated`);
+      // Champions and regalia start in the material deck and are materialized from it (1.7.a.1, 1.7.h.3, 2.2.b.3.a).
+      if (d.type === 'champion') return reject('1.7.a.1', `${d.name} is a champion: champions are materialized from the material deck, not activated`);
+      if (d.supertypes.includes('regalia')) return reject('1.7.h.3', `${d.name} is a regalia: regalia are materialized from the material deck, not activated`);
       if (!enabledElements(s, p).includes(d.element)) return reject('1.6.d.2', `the ${d.element} element is not enabled for you (your champion's lineage enables ${enabledElements(s, p).join(', ')})`);
       const slow = d.type !== 'action' || d.speed !== 'fast';
-      if (slow && !slowOk(s, p)) return reject('2.8.a.2', `${d.name} is slow: only the turn player, in their main phase, with an empty Effects Stack`);
+      if (slow && !slowOk(s, p))
+        return s.activePlayer !== p
+          ? reject('2.8.a.2.b', `${d.name} is slow: the non-turn player can't perform slow player actions`)
+          : reject('2.8.a.2.a', `${d.name} is slow: only in your main phase, with Opportunity and an empty Effects Stack`);
       const res = d.abilities.find((a) => a.kind === 'resolve');
       const spec = res && res.kind === 'resolve' ? res.target : undefined;
       if (spec) {
         if (c.target === undefined) return reject('2.3.a.5', `${d.name} needs a target`);
-        if (!targetsFor(s, p, spec, d.subtypes.includes('Spell')).includes(c.target)) return reject('2.7.6', `${c.target} is not a legal target for ${d.name}`);
+        if (!targetsFor(s, p, spec, d.subtypes.includes('Spell')).includes(c.target))
+          return targetsFor(s, p, spec, false).includes(c.target)
+            ? reject('X.A.21.a', `${c.target} has Spellshroud and can't be targeted by Spell cards such as ${d.name}`)
+            : reject('2.7.6.a', `${c.target} is not a legal target for ${d.name} (${spec})`);
       } else if (c.target !== undefined) return reject('2.3.a.5', `${d.name} has no target`);
       if (d.type === 'attack') {
         const champ = championOf(s, p);
@@ -223,13 +231,13 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
       if (!ref || !a || a.kind !== 'activated') return reject('2.4.a.2', `${cardDef(o.cardId).name} has no activated ability #${c.ability}`);
       if (a.classBonus && !classBonusActive(s, p, cardDef(ref.cardId))) return reject('X.A.1.c', 'its Class Bonus is not met: your champion does not share a class with it');
       if (!conditionsMet(s, p, cardDef(ref.cardId), a)) return reject(a.levelAtLeast !== undefined ? 'X.A.25' : 'X.A.6', 'its Element Bonus or Level Restriction is not met');
-      if (!obeys(s, o)) return reject('X.A.20', `${cardDef(o.cardId).name} does not obey you (Pride)`);
+      if (!obeys(s, o)) return reject('X.B.24.a', `${cardDef(o.cardId).name} does not obey you (Pride, X.A.20.a): you can't activate its abilities`);
       if (a.cost.rest && o.rested) return reject('X.B.3.b', `${cardDef(o.cardId).name} is rested and can't pay a REST cost`);
       const rc = a.cost.removeCounters;
       if (rc && (o.counters[rc.kind] ?? 0) < rc.n) return reject('2.11.4', `needs ${rc.n} ${rc.kind} counter(s); it has ${o.counters[rc.kind] ?? 0}`);
       if (a.target) {
         if (c.target === undefined) return reject('2.4.a.1', 'this ability needs a target');
-        if (!targetsFor(s, p, a.target, false).includes(c.target)) return reject('2.7.6', `${c.target} is not a legal target`);
+        if (!targetsFor(s, p, a.target, false).includes(c.target)) return reject('2.7.6.a', `${c.target} is not a legal target for this ability (${a.target})`);
       } else if (c.target !== undefined) return reject('2.4.a.1', 'this ability has no target');
       return null;
     }
@@ -237,7 +245,7 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
       const a = objectById(s, c.attacker);
       if (!a || a.controller !== p || !isUnit(a)) return reject('2.6.1', `${c.attacker} is not a unit you control`);
       if (a.rested) return reject('X.B.3.b', `${cardDef(a.cardId).name} is rested; only an awake unit can attack (attacking rests it)`);
-      if (!obeys(s, a)) return reject('X.A.20', `${cardDef(a.cardId).name} does not obey you (Pride ${cardDef(a.cardId).keywords.find((k) => k.keyword === 'Pride')?.n})`);
+      if (!obeys(s, a)) return reject('X.B.24.a', `${cardDef(a.cardId).name} does not obey you (Pride ${cardDef(a.cardId).keywords.find((k) => k.keyword === 'Pride')?.n}, X.A.20.a): you can't attack with it`);
       let weapon = null;
       if (isAlly(a)) {
         if (c.weapon !== undefined) return reject('1.7.f.3.a', 'allies cannot use weapons');
@@ -258,12 +266,15 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
       const t = objectById(s, c.target);
       if (!t || !isUnit(t)) return reject('2.6.1', `${c.target ?? '(none)'} is not a unit on the field`);
       if (t.controller === p) return reject('2.6.11', 'players can’t attack their own units');
-      if (!attackableBy(s, t, a, weapon)) return reject('X.A.22', `${cardDef(t.cardId).name} has stealth; the attack needs True Sight`);
+      if (!attackableBy(s, t, a, weapon)) return reject('X.A.22.a', `${cardDef(t.cardId).name} has stealth and can't be targeted by attacks unless the attacker or its weapon has True Sight (X.A.23.a)`);
       return null;
     }
     case 'ChooseAttackTarget': {
-      if (!attackTargets(s).some((o) => o.id === c.target)) return reject('2.6.3', `${c.target} is not a legal target for this attack`);
-      return null;
+      if (attackTargets(s).some((o) => o.id === c.target)) return null;
+      const t = objectById(s, c.target);
+      if (!t || !isUnit(t)) return reject('X.B.38.b', `${c.target} is not a unit on the field; only units can be attacked`);
+      if (t.controller === p) return reject('2.6.11', 'players can’t attack their own units');
+      return reject('X.A.22.a', `${cardDef(t.cardId).name} has stealth and can't be targeted by attacks unless the attacker or its weapon has True Sight (X.A.23.a)`);
     }
     case 'Intercept': {
       const pr = s.prompt;
@@ -290,8 +301,13 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
       return null;
     }
     case 'DeclareRetaliation': {
-      if (!retaliationCandidates(s).some((o) => o.id === c.unit)) return reject('2.2.g.i.2', `${c.unit} is not an awake defending unit with power that can retaliate`);
-      return null;
+      if (retaliationCandidates(s).some((o) => o.id === c.unit)) return null;
+      const u = objectById(s, c.unit);
+      if (u && u.rested && retaliationCandidates({ ...s, field: s.field.map((o) => (o.id === u.id ? { ...o, rested: false } : o)) }).some((o) => o.id === u.id))
+        return reject('X.B.30.a.i', `${cardDef(u.cardId).name} is rested: resting is the cost of retaliating, so rested units can't retaliate`);
+      if (u && isChampion(u) && u.controller === p) return reject('1.7.a.8.a', `${cardDef(u.cardId).name} is a champion: champions have no power stat and can't inherently retaliate`);
+      if (u && unitPower(s, u) <= 0 && u.controller === p) return reject('2.2.g.i.2.b', `${cardDef(u.cardId).name} has no power stat above 0 and can't retaliate`);
+      return reject('2.2.g.i.2', `${c.unit} is not an awake defending unit of yours that can retaliate`);
     }
   }
 }
@@ -300,7 +316,8 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
 
 export function decide(s: GAState, command: Command, ctx: DecideContext): Decision {
   const parsed = GACommandSchema.safeParse(command);
-  if (!parsed.success) return reject('command', `malformed command: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+  // 2.12.i.1: an action that contradicts the rules' shape of a player action is illegal.
+  if (!parsed.success) return reject('2.12.i.1', `malformed command: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
   const c = { ...parsed.data, player: command.player } as GACommand & { player: PlayerId };
   const problem = check(s, c);
   if (problem) return problem;
@@ -384,7 +401,7 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
         const pool = f.s.players[p]!.memory.filter((x): x is Card => !isHidden(x)).sort((a, b) => (a.id < b.id ? -1 : 1));
         const chosen: Card[] = [];
         for (let i = 0; i < n; i++) chosen.push(pool.splice(f.rng.int(pool.length), 1)[0]!);
-        f.emit('CardsMoved', { reason: 'memory-cost', player: p, moves: chosen.map((x) => ({ owner: p, id: x.id, cardId: x.cardId, from: 'memory', to: 'banishment', fromOid: x.oid ?? null, toOid: null })) }, { rule: '2.3.c.2' });
+        f.emit('CardsMoved', { reason: 'memory-cost', player: p, moves: chosen.map((x) => ({ owner: p, id: x.id, cardId: x.cardId, from: 'memory', to: 'banishment', fromOid: x.oid ?? null, toOid: null })) }, { rule: '2.3.c.2.a' });
       }
       finishActivation(f);
       return;

@@ -8,7 +8,7 @@ import type { Ability, AbilityCost, Effect, GACardDef, TriggerOn } from './cards
 import { evolve, type Move } from './evolve';
 import { nextLocation } from './machine';
 import { attackableBy, attackPower, championLevel, championOf, isAlly, isChampion, isUnit, life, objectById, opponentsOf, unitPower } from './rules';
-import type { Card, DamageInstance, FieldObject, GAState, Phase, Shield, StackItem, Step } from './types';
+import type { Card, DamageInstance, FieldObject, GAState, KeywordTrigger, Phase, Shield, StackItem, Step } from './types';
 import { isHidden } from './types';
 
 export interface PendingTrigger {
@@ -18,7 +18,7 @@ export interface PendingTrigger {
   ability: number;
   target: string | null;
   label: string;
-  keyword?: 'Vigor' | 'Intercept';
+  keyword?: KeywordTrigger;
 }
 
 export class Flow {
@@ -218,11 +218,19 @@ function resolveTop(f: Flow): 'done' | 'paused' {
   if (item.keyword === 'Vigor') {
     // X.A.24: Vigor wakes the unit at the beginning of its controller's end phase.
     const o = objectById(f.s, item.source);
-    if (o?.rested) f.emit('ObjectsWoken', { objects: [o.id], player: item.controller }, { rule: 'X.A.24', auto: true });
+    if (o?.rested) f.emit('ObjectsWoken', { objects: [o.id], player: item.controller }, { rule: 'X.A.24.a', auto: true });
     f.emit('StackItemResolved', { sid: item.sid, to: null }, { rule: '2.3.d.1', auto: true });
     return 'done';
   }
   if (item.keyword === 'Intercept') return resolveIntercept(f, item);
+  if (item.keyword === 'Preserve') {
+    // X.A.19.a: the died object's card goes from the graveyard into its owner's material deck, Preserved (face-up).
+    const owner = f.s.order.find((p) => f.s.players[p]!.graveyard.some((c) => c.id === item.source));
+    const card = owner ? f.s.players[owner]!.graveyard.find((c) => c.id === item.source) : undefined;
+    if (owner && card) f.emit('CardsMoved', { reason: 'preserve', player: owner, moves: [{ owner, id: card.id, cardId: card.cardId, from: 'graveyard', to: 'materialDeck', fromOid: null, toOid: null, preserved: true }] }, { rule: 'X.A.19.a', auto: true });
+    f.emit('StackItemResolved', { sid: item.sid, to: null, ...(card ? {} : { note: 'the card is no longer in the graveyard' }) }, { rule: card ? '2.3.d.1' : 'X.A.19.a', auto: true });
+    return 'done';
+  }
   if (item.kind !== 'card' || !item.card) {
     const a = abilityOf(item.sourceCardId, item.ability);
     if (a && (a.kind === 'trigger' || a.kind === 'activated')) {
@@ -388,12 +396,12 @@ function applyEffects(f: Flow, item: StackItem, effects: Effect[], from: number)
       }
       case 'empower': {
         const t = e.on === 'your-champion' ? champ : objectById(f.s, item.target);
-        if (t) f.emit('EffectCreated', { effect: { id: `fx${f.s.serial + 1}`, source: item.source, target: t.id, modify: { power: e.n }, duration: { until: 'end-of-turn' }, rule: '2.5.a' } }, { rule: '2.5.a', auto: true });
+        if (t) f.emit('EffectCreated', { effect: { id: `fx${f.s.serial + 1}`, source: item.source, target: t.id, modify: { power: e.n }, duration: { until: 'end-of-turn' }, rule: resolvedBy(item) } }, { rule: resolvedBy(item), auto: true });
         break;
       }
       case 'grant': {
         const t = objectById(f.s, item.target);
-        if (t) f.emit('EffectCreated', { effect: { id: `fx${f.s.serial + 1}`, source: item.source, target: t.id, grant: [e.keyword], duration: { until: 'end-of-turn' }, rule: '2.5.a' } }, { rule: '2.5.a', auto: true });
+        if (t) f.emit('EffectCreated', { effect: { id: `fx${f.s.serial + 1}`, source: item.source, target: t.id, grant: [e.keyword], duration: { until: 'end-of-turn' }, rule: resolvedBy(item) } }, { rule: resolvedBy(item), auto: true });
         break;
       }
       case 'wake': {
@@ -448,6 +456,11 @@ function applyEffects(f: Flow, item: StackItem, effects: Effect[], from: number)
     }
   }
   return 'done';
+}
+
+/** An action card's effects apply as its controller resolves it (2.3.d.6), an ability's likewise (2.3.d.7). */
+function resolvedBy(item: StackItem): string {
+  return item.card ? '2.3.d.6' : '2.3.d.7';
 }
 
 // ── Damage and its replacement effects ─────────────────────────────────────────────────────────────────
@@ -605,20 +618,17 @@ function graveOrBanish(o: FieldObject): 'graveyard' | 'banishment' {
 
 export function destroyObject(f: Flow, o: FieldObject, rule: string): void {
   if (isUnit(o) && hasKeyword(f.s, o, 'Immortality')) return; // X.A.8.a.i-ii
-  if (!isChampion(o) && hasKeyword(f.s, o, 'Preserve')) {
-    // X.A.19.a: a destroyed object with Preserve goes into its owner's material deck, Preserved (face-up).
-    const snapshot = { ...o };
-    f.emit('ObjectLeftField', { object: o.id, cardId: o.cardId, to: 'materialDeck', reason: 'destroyed' }, { rule: 'X.A.19.a', auto: true });
-    collectTriggers(f, snapshot, 'leave');
-    return;
-  }
   const to = graveOrBanish(o);
   const snapshot = { ...o };
   f.emit('ObjectLeftField', { object: o.id, cardId: o.cardId, to, reason: 'destroyed' }, { rule, auto: true });
-  if (to === 'graveyard') collectTriggers(f, snapshot, 'death'); // X.A.13.a.i
+  if (to === 'graveyard') {
+    collectTriggers(f, snapshot, 'death'); // X.A.13.a.i
+    // X.A.19.a: Preserve on an object is a trigger on death that sends its card on to the material deck.
+    if (!isChampion(snapshot) && hasKeyword(f.s, snapshot, 'Preserve'))
+      f.triggers.push({ controller: snapshot.controller, source: snapshot.id, sourceCardId: snapshot.cardId, ability: -1, target: null, label: `${cardDef(snapshot.cardId).name}: Preserve`, keyword: 'Preserve' });
+  }
   collectTriggers(f, snapshot, 'leave'); // X.A.17
 }
-
 
 /** State-based effects (2.12.h), repeated until nothing changes, then the game's end (1.4.2-1.4.4). */
 export function runSBE(f: Flow): void {
@@ -973,7 +983,7 @@ export function materializeProblem(s: GAState, p: PlayerId, card: Card, floating
     const cur = cardDef(champ.cardId);
     if ((d.level ?? 0) !== (cur.level ?? 0) + 1) return { rule: '1.7.a.4.a', reason: `${d.name} is Lv ${d.level}; your champion ${cur.name} is printed Lv ${cur.level}, so only a Lv ${(cur.level ?? 0) + 1} champion can level it up` };
     const lineage = d.keywords.find((k) => k.keyword === 'Lineage');
-    if (lineage && cur.lineageName !== lineage.name) return { rule: 'X.A.11', reason: `${d.name} must be leveled from a ${lineage.name} champion` };
+    if (lineage && cur.lineageName !== lineage.name) return { rule: 'X.A.11.a', reason: `${d.name} must be leveled from a ${lineage.name} champion` };
   } else if (!enabledFor(s, p, d)) return { rule: '2.3.b.3', reason: `the ${d.element} element is not enabled for you` };
   if (!d.cost) return { rule: '2.3.c.4', reason: `${d.name} has no cost and can't be paid for` };
   const fm = floating ?? Math.min(d.cost.n, floatingCards(s, p).length);

@@ -78,7 +78,7 @@ const StackItemSchema = z.object({
   weapon: Id.nullable(),
   label: z.string(),
   prepared: z.boolean().optional(),
-  keyword: z.enum(['Vigor', 'Intercept']).optional(),
+  keyword: z.enum(['Vigor', 'Intercept', 'Preserve']).optional(),
 });
 const InstanceSchema = z.object({ target: Id, source: z.string(), amount: z.number().int(), doublers: z.array(z.string()), applied: z.array(z.string()) });
 const MoveSchema = z.object({

@@ -63,9 +63,12 @@ export interface StackItem {
   label: string;
   /** The activation is prepared (X.A.18.b). */
   prepared?: boolean;
-  /** A keyword's own triggered ability (no index in the card's abilities): Vigor (X.A.24), Intercept (X.A.10.a). */
-  keyword?: 'Vigor' | 'Intercept';
+  /** A keyword's own triggered ability (no index in the card's abilities). */
+  keyword?: KeywordTrigger;
 }
+
+/** Keywords that are triggered abilities: Vigor (X.A.24.a), Intercept (X.A.10.a), Preserve on objects (X.A.19.a). */
+export type KeywordTrigger = 'Vigor' | 'Intercept' | 'Preserve';
 
 export interface Pending {
   player: PlayerId;

@@ -31,6 +31,11 @@ function score(s: GAState, p: PlayerId, c: Command): number {
       return 60;
     case 'DiscardForCritical':
       return 20;
+    case 'ApplyReplacement':
+      // Preventing before doubling keeps the damage lowest (2.2.g.ii.2.d's own example orders it so).
+      return String(c.effect).startsWith('sh') ? 25 : 15;
+    case 'KeepUnique':
+      return 20;
     case 'Materialize': {
       const card = s.players[p]!.materialDeck.find((x) => x.id === c.card);
       return card && 'cardId' in card && cardDef(card.cardId).type === 'champion' ? 90 : 60;

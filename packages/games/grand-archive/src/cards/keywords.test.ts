@@ -2,7 +2,7 @@
 // does not apply are listed in KEYWORDS (and the coverage report) with the reason, checked at the end.
 import { describe, expect, it } from 'vitest';
 import { Rng } from '@matchtape/engine';
-import { Flow, canLevelOnto, collectAttackTriggers, collectTriggers, dealCombatDamage, runSBE } from '../flow';
+import { Flow, canLevelOnto, collectAttackTriggers, collectTriggers, dealCombatDamage, placeTriggers, runSBE } from '../flow';
 import { targetsFor } from '../decide';
 import { activationCost, attackableBy, obeys, objectById, unitPower } from '../rules';
 import { Table } from '../test-helpers';
@@ -121,7 +121,7 @@ describe('keywords (X.A)', () => {
     const t = Table.atP2Main();
     const knight = t.put('p2', 'veteran-knight');
     expect(obeys(t.state, objectById(t.state, knight)!)).toBe(false);
-    expect(t.try('p2', 'DeclareAttack', { attacker: knight, target: 'p1-m1' })).toMatchObject({ ok: false, rule: 'X.A.20' });
+    expect(t.try('p2', 'DeclareAttack', { attacker: knight, target: 'p1-m1' })).toMatchObject({ ok: false, rule: 'X.B.24.a' });
     t.champion('p2', 'rai-storm-seer');
     expect(obeys(t.state, objectById(t.state, knight)!)).toBe(true);
   });
@@ -141,8 +141,76 @@ describe('keywords (X.A)', () => {
     const o = (id: string) => objectById(t.state, id)!;
     expect(attackableBy(t.state, o(stalker), o(squire), null)).toBe(false);
     expect(attackableBy(t.state, o(stalker), o(falcon), null)).toBe(true);
-    expect(t.try('p2', 'DeclareAttack', { attacker: squire, target: stalker })).toMatchObject({ ok: false, rule: 'X.A.22' });
+    expect(t.try('p2', 'DeclareAttack', { attacker: squire, target: stalker })).toMatchObject({ ok: false, rule: 'X.A.22.a' });
     expect(t.try('p2', 'DeclareAttack', { attacker: falcon, target: stalker }).ok).toBe(true);
+  });
+
+  it('X.A.22.a.v / X.A.23.b.i: stealth received by the target during an attack negates it; True Sight gained later does not bring it back', () => {
+    const t = Table.atP2Main();
+    const squire = t.put('p1', 'ember-squire');
+    const hound = t.put('p2', 'ash-hound');
+    t.do('p2', 'DeclareAttack', { attacker: hound, target: squire });
+    const f = flow(t);
+    const grant = (target: string, keyword: string) => f.emit('EffectCreated', { effect: { id: `fx-${keyword}`, source: null, target, grant: [keyword], duration: { until: 'end-of-turn' }, rule: '2.3.d.6' } }, { rule: '2.3.d.6', auto: true });
+    grant(squire, 'Stealth');
+    expect(f.out.find((e) => e.type === 'AttackNegated')).toMatchObject({ rule: 'X.A.22.a.v', payload: { target: squire } });
+    expect(f.s.combat!.negated).toBe(true);
+    grant(hound, 'True Sight');
+    expect(f.s.combat!.negated).toBe(true);
+    t.patch(() => f.s);
+    // No retaliation is offered against a negated attack and no damage is dealt either way (X.B.23.b).
+    expect(t.state.prompt).toBeNull();
+    t.passUntil((s) => s.combat === null);
+    expect(t.events.some((e) => e.type === 'PromptOpened' && (e.payload as { prompt: { kind: string } }).prompt.kind === 'retaliate')).toBe(false);
+    expect(objectById(t.state, squire)!.damage).toBe(0);
+    expect(objectById(t.state, hound)!.damage).toBe(0);
+  });
+
+  it('X.A.23.a.ii: with a True Sight weapon the attack stands when its target gains stealth, and the weapon loses durability', () => {
+    const t = Table.atP2Main();
+    const squire = t.put('p1', 'ember-squire', { rested: true });
+    const sword = t.put('p2', 'steel-longsword');
+    t.patch((s) => ({ ...s, effects: [...s.effects, { id: 'fx-ts', source: null, target: sword, grant: ['True Sight'], duration: { until: 'end-of-turn' }, rule: '2.3.d.6' }] }));
+    t.do('p2', 'DeclareAttack', { attacker: 'p2-m1', target: squire, weapon: sword });
+    const f = flow(t);
+    f.emit('EffectCreated', { effect: { id: 'fx-st', source: null, target: squire, grant: ['Stealth'], duration: { until: 'end-of-turn' }, rule: '2.3.d.6' } }, { rule: '2.3.d.6', auto: true });
+    expect(f.out.some((e) => e.type === 'AttackNegated')).toBe(false);
+    t.patch(() => f.s);
+    t.passUntil((s) => s.combat === null);
+    expect(t.events.some((e) => e.type === 'ObjectLeftField' && (e.payload as { object: string }).object === squire)).toBe(true);
+    expect(objectById(t.state, sword)!.counters.durability).toBe(1);
+  });
+
+  it('2.9.a.2: two shields on the damaged unit: its controller picks which applies first, then the resolving card finishes', () => {
+    const t = Table.atP2Main();
+    t.patch((s) => ({
+      ...s,
+      shields: [
+        { id: 'shA', target: 'p1-m1', amount: 1, damage: 'any', source: 'iron-buckler' },
+        { id: 'shB', target: 'p1-m1', amount: 3, damage: 'any', source: 'spellshield-arcane', enlighten: true },
+      ],
+    }));
+    t.do('p2', 'PassOpportunity');
+    const bolt = t.state.players.p1!.hand.find((c) => 'cardId' in c && c.cardId === 'spark-bolt')!.id;
+    t.do('p1', 'ActivateCard', { card: bolt, target: 'p1-m1' });
+    t.do('p1', 'SelectReserve', { card: t.state.players.p1!.hand.find((c) => c.id !== bolt)!.id });
+    t.passUntil((s) => s.prompt !== null);
+    expect(t.state.prompt).toMatchObject({ kind: 'orderReplacements', player: 'p1', rule: '2.9.a.2', target: 'p1-m1', options: ['shA', 'shB'] });
+    expect(t.state.stack).toHaveLength(1);
+    expect(grandArchive.legalCommands(t.state, 'p1').filter((c) => c.type === 'ApplyReplacement')).toEqual([
+      { type: 'ApplyReplacement', effect: 'shA', player: 'p1' },
+      { type: 'ApplyReplacement', effect: 'shB', player: 'p1' },
+    ]);
+    expect(grandArchive.legalCommands(t.state, 'p2').map((c) => c.type)).toEqual(['Concede']);
+    expect(t.try('p1', 'ApplyReplacement', { effect: 'shC' })).toMatchObject({ ok: false, rule: '2.9.a.2' });
+    const events = t.do('p1', 'ApplyReplacement', { effect: 'shB' });
+    expect(events.map((e) => e.type)).toEqual(['DamagePrevented', 'CountersChanged', 'NoDamageDealt', 'StackItemResolved', 'OpportunityGranted']);
+    expect(events[0]).toMatchObject({ rule: '2.9.a.2', payload: { shield: 'shB', amount: 1 } });
+    expect(t.state.shields).toMatchObject([{ id: 'shA', amount: 1 }, { id: 'shB', amount: 2 }]);
+    expect(objectById(t.state, 'p1-m1')!.counters.enlighten).toBe(1);
+    expect(t.state.players.p1!.graveyard[0]!.id).toBe(bolt);
+    expect(t.state.priority?.holder).toBe('p2');
+    expect(t.state.damage).toBeNull();
   });
 
   it('X.A.24 Vigor: a rested Ash Hound wakes at the beginning of its controller’s end phase', () => {
@@ -152,7 +220,7 @@ describe('keywords (X.A)', () => {
     expect(t.state.stack[0]!.label).toContain('Vigor');
     t.passUntil((s) => s.stack.length === 0);
     expect(objectById(t.state, hound)!.rested).toBe(false);
-    expect(t.events.some((e) => e.type === 'ObjectsWoken' && e.rule === 'X.A.24')).toBe(true);
+    expect(t.events.some((e) => e.type === 'ObjectsWoken' && e.rule === 'X.A.24.a')).toBe(true);
   });
 
   it('X.A.6 Element Bonus: Cinder Adept gets +1 POWER only while its controller’s champion has the fire element', () => {
@@ -295,16 +363,23 @@ describe('keywords (X.A)', () => {
     expect(t.state.players.p1!.banishment[0]!.cardId).toBe('flame-rune-swordsman');
   });
 
-  it('X.A.19 Preserve: destroyed objects and resolved non-objects go face-up into the material deck; ReturnPreserved puts one into hand instead of materializing', () => {
+  it('X.A.19 Preserve: a destroyed object dies and its death trigger moves it face-up into the material deck; resolved non-objects go there instead of the graveyard; ReturnPreserved puts one into hand instead of materializing', () => {
     const t = Table.atP2Main();
     const hatch = t.put('p1', 'phoenix-hatchling', { damage: 1 });
     const f = flow(t);
     runSBE(f);
     expect(objectById(f.s, hatch)).toBeUndefined();
-    expect(f.s.players.p1!.materialDeck[0]).toEqual({ id: hatch, cardId: 'phoenix-hatchling', preserved: true });
-    expect(f.out.find((e) => e.type === 'ObjectLeftField')).toMatchObject({ rule: 'X.A.19.a', payload: { to: 'materialDeck' } });
-    // Face-up: the opponent and spectators see it among the hidden material cards.
+    // X.A.19.a: it goes to the graveyard (it died) and a Preserve trigger waits to go on the stack.
+    expect(f.out.find((e) => e.type === 'ObjectLeftField')).toMatchObject({ rule: '2.12.h.3', payload: { to: 'graveyard' } });
+    expect(f.s.players.p1!.graveyard[0]!.id).toBe(hatch);
+    expect(f.triggers).toMatchObject([{ keyword: 'Preserve', source: hatch, controller: 'p1' }]);
+    placeTriggers(f);
+    expect(f.s.stack.map((x) => x.label)).toEqual(['Phoenix Hatchling: Preserve']);
     t.patch(() => f.s);
+    t.passUntil((s) => s.stack.length === 0);
+    expect(t.state.players.p1!.graveyard.some((c) => c.id === hatch)).toBe(false);
+    expect(t.state.players.p1!.materialDeck[0]).toEqual({ id: hatch, cardId: 'phoenix-hatchling', preserved: true });
+    // Face-up: the opponent and spectators see it among the hidden material cards.
     expect(t.state.players.p1!.materialDeck.length).toBeGreaterThan(1);
     const seen = (v: 'p2' | 'public') => grandArchiveView(t, v).players.p1!.materialDeck;
     expect(seen('p2')[0]).toEqual({ id: hatch, cardId: 'phoenix-hatchling', preserved: true });
