@@ -92,7 +92,7 @@ export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment
     f.emit('FirstPlayerChosen', { player: first, method: 'random' }, { rule: '1.3.2', auto: true });
   }
   settle(f);
-  return { ok: true, events: f.out };
+  return f.done();
 }
 
 // ── Checking a command ─────────────────────────────────────────────────────────────────────────────────
@@ -323,33 +323,33 @@ export function decide(s: GAState, command: Command, ctx: DecideContext): Decisi
   if (problem) return problem;
   const f = new Flow(s, ctx.rng);
   execute(f, c);
-  return { ok: true, events: f.out };
+  return f.done();
 }
 
 function finishActivation(f: Flow): void {
-  const pend = f.s.pending!;
+  const pend = f.state.pending!;
   const p = pend.player;
   const d = cardDef(pend.card.cardId);
   if (d.type === 'attack') {
-    const champ = championOf(f.s, p)!;
+    const champ = championOf(f.state, p)!;
     f.emit('ObjectRested', { object: champ.id, reason: 'attack cost' }, { rule: '1.7.d.2' });
   }
   if (pend.prepared) {
-    const champ = championOf(f.s, p)!;
+    const champ = championOf(f.state, p)!;
     const n = d.keywords.find((k) => k.keyword === 'Prepare')?.n ?? 0;
     f.emit('CountersChanged', { object: champ.id, kind: 'preparation', delta: -n }, { rule: 'X.A.18.c' });
   }
-  const selected = f.s.players[p]!.hand.filter((x): x is Card => !isHidden(x) && x.selected === true);
+  const selected = f.state.players[p]!.hand.filter((x): x is Card => !isHidden(x) && x.selected === true);
   if (selected.length > 0)
     f.emit('CardsMoved', { reason: 'reserve', player: p, moves: selected.map((x) => ({ owner: p, id: x.id, cardId: x.cardId, from: 'hand', to: 'memory', fromOid: x.oid ?? null, toOid: f.oid() })) }, { rule: '2.3.c.1' });
-  const item: StackItem = { sid: `s${f.s.serial + 1}`, controller: p, kind: 'card', card: pend.card, sourceCardId: pend.card.cardId, source: null, ability: 0, target: pend.target, materialized: pend.materialize, weapon: pend.weapon, label: pend.prepared ? `${d.name} (prepared)` : d.name, ...(pend.prepared ? { prepared: true } : {}) };
+  const item: StackItem = { sid: `s${f.state.serial + 1}`, controller: p, kind: 'card', card: pend.card, sourceCardId: pend.card.cardId, source: null, ability: 0, target: pend.target, materialized: pend.materialize, weapon: pend.weapon, label: pend.prepared ? `${d.name} (prepared)` : d.name, ...(pend.prepared ? { prepared: true } : {}) };
   f.emit('ActivationPlaced', { item }, { rule: pend.materialize ? '2.3.b.9' : '2.3.a.9' });
   grantOpportunity(f, pend.materialize ? '2.3.b.9' : '2.3.a.9');
   settle(f);
 }
 
 function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
-  const s = f.s;
+  const s = f.state;
   const p = c.player;
   switch (c.type) {
     case 'Concede':
@@ -360,7 +360,7 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
       const w = s.priority!;
       const allPassed = new Set([...w.passed, w.holder]).size >= w.order.length;
       f.emit('OpportunityPassed', { player: p }, { rule: '2.8.b.1.c' });
-      if (allPassed && f.s.stack.length > 0) resolveAndContinue(f);
+      if (allPassed && f.state.stack.length > 0) resolveAndContinue(f);
       else settle(f);
       return;
     }
@@ -392,13 +392,13 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
       const fl = c.floating ?? [];
       if (fl.length > 0) {
         // X.A.7.c: floating memory is declared and banished before the random part of the cost.
-        const gy = f.s.players[p]!.graveyard;
+        const gy = f.state.players[p]!.graveyard;
         f.emit('CardsMoved', { reason: 'floating-memory', player: p, moves: fl.map((id) => ({ owner: p, id, cardId: gy.find((x) => x.id === id)!.cardId, from: 'graveyard', to: 'banishment', fromOid: null, toOid: null })) }, { rule: 'X.A.7.b' });
       }
       const n = (d.cost?.n ?? 0) - fl.length;
       if (n > 0) {
         // 2.3.c.2.a: memory costs banish cards chosen uniformly at random (memory sorted by id first, so replays agree).
-        const pool = f.s.players[p]!.memory.filter((x): x is Card => !isHidden(x)).sort((a, b) => (a.id < b.id ? -1 : 1));
+        const pool = f.state.players[p]!.memory.filter((x): x is Card => !isHidden(x)).sort((a, b) => (a.id < b.id ? -1 : 1));
         const chosen: Card[] = [];
         for (let i = 0; i < n; i++) chosen.push(pool.splice(f.rng.int(pool.length), 1)[0]!);
         f.emit('CardsMoved', { reason: 'memory-cost', player: p, moves: chosen.map((x) => ({ owner: p, id: x.id, cardId: x.cardId, from: 'memory', to: 'banishment', fromOid: x.oid ?? null, toOid: null })) }, { rule: '2.3.c.2.a' });
@@ -417,7 +417,7 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
     case 'SelectReserve': {
       const card = handCard(s, p, c.card)!;
       f.emit('ReserveSelected', { player: p, card: card.id, oid: card.oid ?? null }, { rule: '2.3.c.1.a' });
-      if (f.s.pending && f.s.pending.selected >= f.s.pending.cost) finishActivation(f);
+      if (f.state.pending && f.state.pending.selected >= f.state.pending.cost) finishActivation(f);
       return;
     }
     case 'CancelActivation': {
@@ -433,7 +433,7 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
       if (a.cost.rest) f.emit('ObjectRested', { object: o.id, reason: 'cost' }, { rule: '2.4.a.1' });
       const rc = a.cost.removeCounters;
       if (rc) f.emit('CountersChanged', { object: o.id, kind: rc.kind, delta: -rc.n }, { rule: '2.11.4' });
-      const item: StackItem = { sid: `s${f.s.serial + 1}`, controller: p, kind: 'ability', card: null, sourceCardId: ref.cardId, source: o.id, ability: ref.index, target: c.target ?? null, materialized: false, weapon: null, label: `${cardDef(ref.cardId).name}: ${a.text}` };
+      const item: StackItem = { sid: `s${f.state.serial + 1}`, controller: p, kind: 'ability', card: null, sourceCardId: ref.cardId, source: o.id, ability: ref.index, target: c.target ?? null, materialized: false, weapon: null, label: `${cardDef(ref.cardId).name}: ${a.text}` };
       if (a.cost.banishSelf) f.emit('ObjectLeftField', { object: o.id, cardId: o.cardId, to: 'banishment', reason: 'cost' }, { rule: 'X.B.4' });
       f.emit('AbilityActivated', { item }, { rule: '2.4.a.4' });
       if (a.cost.banishSelf) collectTriggers(f, o, 'leave');
@@ -496,9 +496,9 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
     case 'DiscardForCritical': {
       const card = handCard(s, p, c.card)!;
       f.emit('CriticalCardSelected', { player: p, card: card.id, oid: card.oid ?? null }, { rule: 'X.A.3.a' });
-      const cr = f.s.combat!.critical!;
+      const cr = f.state.combat!.critical!;
       if (cr.selected >= cr.n) {
-        const chosen = f.s.players[p]!.hand.filter((x): x is Card => !isHidden(x) && x.selected === true);
+        const chosen = f.state.players[p]!.hand.filter((x): x is Card => !isHidden(x) && x.selected === true);
         f.emit('CardsMoved', { reason: 'critical', player: p, moves: chosen.map((x) => ({ owner: p, id: x.id, cardId: x.cardId, from: 'hand', to: 'graveyard', fromOid: x.oid ?? null, toOid: null })) }, { rule: 'X.B.11' });
         f.emit('CriticalSettled', { player: p, doubled: false }, { rule: 'X.A.3.a' });
         settle(f);

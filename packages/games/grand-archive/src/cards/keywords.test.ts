@@ -52,8 +52,8 @@ describe('keywords (X.A)', () => {
     const squire = t.put('p1', 'ember-squire', { damage: 2 });
     const f = flow(t);
     runSBE(f);
-    expect(objectById(f.s, warden)).toBeDefined();
-    expect(objectById(f.s, squire)).toBeUndefined();
+    expect(objectById(f.state, warden)).toBeDefined();
+    expect(objectById(f.state, squire)).toBeUndefined();
   });
 
   it('X.A.11 Lineage: Blademaster levels only from a Lorraine champion', () => {
@@ -90,8 +90,8 @@ describe('keywords (X.A)', () => {
     const f = flow(t);
     runSBE(f);
     expect(f.triggers.map((x) => `${x.sourceCardId}:${cardDef(x.sourceCardId).abilities[x.ability]?.kind === 'trigger' ? (cardDef(x.sourceCardId).abilities[x.ability] as { on: string }).on : ''}`).sort()).toEqual(['keen-falcon:leave', 'sea-serpent:death']);
-    expect(objectById(f.s, serpent)).toBeUndefined();
-    expect(objectById(f.s, falcon)).toBeUndefined();
+    expect(objectById(f.state, serpent)).toBeUndefined();
+    expect(objectById(f.state, falcon)).toBeUndefined();
   });
 
   it('X.A.14 On Enter: Tidecaller Adept draws a card when it enters', () => {
@@ -153,11 +153,11 @@ describe('keywords (X.A)', () => {
     const f = flow(t);
     const grant = (target: string, keyword: string) => f.emit('EffectCreated', { effect: { id: `fx-${keyword}`, source: null, target, grant: [keyword], duration: { until: 'end-of-turn' }, rule: '2.3.d.6' } }, { rule: '2.3.d.6', auto: true });
     grant(squire, 'Stealth');
-    expect(f.out.find((e) => e.type === 'AttackNegated')).toMatchObject({ rule: 'X.A.22.a.v', payload: { target: squire } });
-    expect(f.s.combat!.negated).toBe(true);
+    expect(f.events.find((e) => e.type === 'AttackNegated')).toMatchObject({ rule: 'X.A.22.a.v', payload: { target: squire } });
+    expect(f.state.combat!.negated).toBe(true);
     grant(hound, 'True Sight');
-    expect(f.s.combat!.negated).toBe(true);
-    t.patch(() => f.s);
+    expect(f.state.combat!.negated).toBe(true);
+    t.patch(() => f.state);
     // No retaliation is offered against a negated attack and no damage is dealt either way (X.B.23.b).
     expect(t.state.prompt).toBeNull();
     t.passUntil((s) => s.combat === null);
@@ -174,8 +174,8 @@ describe('keywords (X.A)', () => {
     t.do('p2', 'DeclareAttack', { attacker: 'p2-m1', target: squire, weapon: sword });
     const f = flow(t);
     f.emit('EffectCreated', { effect: { id: 'fx-st', source: null, target: squire, grant: ['Stealth'], duration: { until: 'end-of-turn' }, rule: '2.3.d.6' } }, { rule: '2.3.d.6', auto: true });
-    expect(f.out.some((e) => e.type === 'AttackNegated')).toBe(false);
-    t.patch(() => f.s);
+    expect(f.events.some((e) => e.type === 'AttackNegated')).toBe(false);
+    t.patch(() => f.state);
     t.passUntil((s) => s.combat === null);
     expect(t.events.some((e) => e.type === 'ObjectLeftField' && (e.payload as { object: string }).object === squire)).toBe(true);
     expect(objectById(t.state, sword)!.counters.durability).toBe(1);
@@ -261,7 +261,7 @@ describe('keywords (X.A)', () => {
       const f = flow(t);
       dealCombatDamage(f);
       runSBE(f);
-      expect(objectById(f.s, ally)).toBeUndefined();
+      expect(objectById(f.state, ally)).toBeUndefined();
       expect(f.triggers.filter((x) => x.sourceCardId === 'heavy-strike')).toHaveLength(expected);
     }
   });
@@ -368,14 +368,14 @@ describe('keywords (X.A)', () => {
     const hatch = t.put('p1', 'phoenix-hatchling', { damage: 1 });
     const f = flow(t);
     runSBE(f);
-    expect(objectById(f.s, hatch)).toBeUndefined();
+    expect(objectById(f.state, hatch)).toBeUndefined();
     // X.A.19.a: it goes to the graveyard (it died) and a Preserve trigger waits to go on the stack.
-    expect(f.out.find((e) => e.type === 'ObjectLeftField')).toMatchObject({ rule: '2.12.h.3', payload: { to: 'graveyard' } });
-    expect(f.s.players.p1!.graveyard[0]!.id).toBe(hatch);
+    expect(f.events.find((e) => e.type === 'ObjectLeftField')).toMatchObject({ rule: '2.12.h.3', payload: { to: 'graveyard' } });
+    expect(f.state.players.p1!.graveyard[0]!.id).toBe(hatch);
     expect(f.triggers).toMatchObject([{ keyword: 'Preserve', source: hatch, controller: 'p1' }]);
     placeTriggers(f);
-    expect(f.s.stack.map((x) => x.label)).toEqual(['Phoenix Hatchling: Preserve']);
-    t.patch(() => f.s);
+    expect(f.state.stack.map((x) => x.label)).toEqual(['Phoenix Hatchling: Preserve']);
+    t.patch(() => f.state);
     t.passUntil((s) => s.stack.length === 0);
     expect(t.state.players.p1!.graveyard.some((c) => c.id === hatch)).toBe(false);
     expect(t.state.players.p1!.materialDeck[0]).toEqual({ id: hatch, cardId: 'phoenix-hatchling', preserved: true });
