@@ -1,7 +1,9 @@
 // Rules coverage (`matchtape rules-coverage --game grand-archive`): which parts of the Comprehensive Rules the
 // engine implements, where they are tested, and why the rest is partial or left out.
 import type { CoverageEntry, RulesCoverage } from '@matchtape/engine';
+import { machineRulesCoverage } from '@matchtape/engine';
 import { KEYWORDS } from './cards/keywords';
+import { grandArchiveMachine } from './machine';
 
 const T = {
   props: 'packages/games/grand-archive/src/properties.test.ts',
@@ -20,6 +22,8 @@ const e = (rule: string, title: string, tests: string[], status: CoverageEntry['
 
 export const COVERAGE: RulesCoverage = {
   sections: [
+    // The phases and steps, read from the machine's meta (one entry per rule a state node names).
+    ...machineRulesCoverage(grandArchiveMachine, [T.machine]),
     e('1.1', 'Objective: defeat each opponent’s champion; simultaneous loss is a draw', [T.rules, T.props]),
     e('1.2', 'Turn player and non-turn players; slow actions only for the turn player', [T.rules]),
     e('1.3.1', 'Material deck and shuffled main deck set out', [T.props, T.scen('setup-shuffled-deck')]),
@@ -42,13 +46,6 @@ export const COVERAGE: RulesCoverage = {
     e('1.7.h.2', 'Unique: with duplicates the controller chooses which to keep (KeepUnique) before the game goes on; the rest are sacrificed', [T.scen('unique-duplicate-sacrificed'), T.rules]),
     e('1.7.h.3', 'Regalia: memory cost; destroyed or sacrificed → banished', [T.scen('weapon-durability')]),
     e('2.1', 'Zones, public and private information, counts public', [T.view, T.props, T.inv]),
-    e('2.2.a', 'Wake Up phase', [T.scen('wake-up-phase'), T.machine]),
-    e('2.2.b', 'Materialize phase: once per phase, or decline', [T.scen('materialize-once-per-phase'), T.scen('decline-materialize')]),
-    e('2.2.c', 'Recollection: Opportunity first, then memory returns to hand', [T.scen('recollection')]),
-    e('2.2.d', 'Draw phase', [T.scen('second-player-draws-first-turn')]),
-    e('2.2.e', 'Main phase; passing to the end phase', [T.scen('pass-to-end-phase'), T.machine]),
-    e('2.2.f', 'End phase: beginning triggers, before end of turn, cleanup', [T.scen('vigor-wakes-at-end-phase'), T.scen('ally-damage-cleared')]),
-    e('2.2.g', 'Combat: attack, retaliation, damage, end of combat', [T.scen('ally-attack-retaliation'), T.machine]),
     e('2.2.g.ii.2', 'Damage step: damage per unit, replacement effects in the damaged controller’s order (ApplyReplacement), a negated attack deals none but retaliation still does (the rules’ stealth example)', [T.scen('replacement-order-prevent-first'), T.scen('replacement-order-critical-first'), T.scen('stealth-gained-negates-attack'), T.keywords]),
     e('2.2.h', 'Effects that end a phase or the turn', [T.multi], 'partial', 'The turn ends at once, banishing the stack, when the turn player loses in multiplayer (2.2.h.2); no card in the pool ends a phase or a turn.'),
     e('2.3.a', 'Card activation order, legality check reverting everything, Opportunity to the turn player', [T.scen('cancel-activation'), T.fuzz]),

@@ -731,7 +731,7 @@ function enterLocation(f: Flow, phase: Phase, step: Step, rule: string): void {
   f.emit('PhaseEntered', { phase, step }, { rule, auto: true });
   const tp = f.state.activePlayer!;
   switch (`${phase}/${step ?? ''}`) {
-    case 'start/place-champion':
+    case 'setup/place-champion':
       f.emit('PromptOpened', { prompt: { kind: 'placeChampion', player: tp, rule: '1.3.3' } }, { rule: '1.3.3', auto: true });
       return;
     case 'wake-up/': {

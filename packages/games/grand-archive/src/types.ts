@@ -175,7 +175,7 @@ export interface PlayerState {
   lost: string | null;
 }
 
-export type Phase = 'setup' | 'start' | 'wake-up' | 'materialize' | 'recollection' | 'draw' | 'main' | 'combat' | 'end' | 'game-over';
+export type Phase = 'setup' | 'wake-up' | 'materialize' | 'recollection' | 'draw' | 'main' | 'combat' | 'end' | 'game-over';
 export type Step = null | 'place-champion' | 'attack' | 'retaliation' | 'damage' | 'end-of-combat' | 'cleanup';
 
 export interface GAState {
