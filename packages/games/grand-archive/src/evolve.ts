@@ -107,6 +107,25 @@ export function evolve(s: GAState, e: GameEvent): GAState {
       const hand = (p.hand as Card[] | null) ?? tiles(p.handOids as string[]);
       return updPlayer(s, player, (pl) => ({ ...pl, mainDeck: main, materialDeck: material, hand }));
     }
+    case 'PositionSet': {
+      // A scenario's start position (start.ts): zones, field, effects and Opportunity at once.
+      const zones = p.players as Record<string, Partial<PlayerState>>;
+      const players = Object.fromEntries(Object.entries(s.players).map(([id, pl]) => [id, { ...pl, ...(zones[id] ?? {}), materializedThisPhase: false }]));
+      const activePlayer = p.activePlayer as PlayerId;
+      const holder = (p.priority as PlayerId | null) ?? null;
+      return {
+        ...s,
+        players,
+        turn: Number(p.turn),
+        activePlayer,
+        firstPlayer: p.firstPlayer as PlayerId,
+        phase: p.phase as Phase,
+        step: null,
+        field: p.field as FieldObject[],
+        effects: p.effects as ContinuousEffect[],
+        priority: holder ? openWindow(apnap(s.order, activePlayer), holder) : null,
+      };
+    }
     case 'FirstPlayerChosen':
       return { ...s, firstPlayer: p.player as PlayerId };
     case 'TurnStarted': {

@@ -8,6 +8,7 @@ import { actors, decide, legalCommands, RULES_VERSION, setup } from './decide';
 import { evolve, initialState } from './evolve';
 import { grandArchiveMachine } from './machine';
 import { GACommandSchema, GAEventSchema } from './schemas';
+import { scenarioHooks } from './start';
 import type { GAState } from './types';
 import { board, describe, faceOf, keyMoment, secrets, view, viewEvent } from './view';
 
@@ -37,6 +38,7 @@ export const grandArchive: GameModule<GAState> = {
   eventSchema: GAEventSchema as unknown as GameModule<GAState>['eventSchema'],
   bots: { random: randomBot, greedy: greedyBot },
   coverage: COVERAGE,
+  scenario: scenarioHooks,
 };
 
 export default grandArchive;

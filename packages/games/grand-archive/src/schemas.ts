@@ -53,6 +53,7 @@ export const GACommandSchema = z.discriminatedUnion('type', [
 export type GACommand = z.infer<typeof GACommandSchema>;
 
 const CardSchema = z.object({ id: Id, cardId: Id, oid: z.string().optional(), selected: z.literal(true).optional(), preserved: z.literal(true).optional() });
+const SlotSchema = z.union([CardSchema, z.object({ id: z.string(), hidden: z.literal(true) })]);
 const RandomSchema = z.object({ from: z.number().int(), to: z.number().int(), draws: z.array(z.unknown()).nullable() });
 const ObjectSchema = z.object({
   id: Id,
@@ -101,6 +102,29 @@ export const EventSchemas = [
   ev('MatchStarted', { seedCommitment: z.string(), matchId: z.string(), players: z.array(z.object({ id: P, name: z.string() })), rulesVersion: z.string(), turnLimit: z.number().int(), format: z.string() }),
   ev('DeckSetOut', { player: P, main: z.array(CardSchema).nullable(), mainOids: z.array(z.string()), material: z.array(CardSchema).nullable(), materialOids: z.array(z.string()), hand: z.array(CardSchema).nullable(), handOids: z.array(z.string()), shuffled: z.boolean() }),
   ev('FirstPlayerChosen', { player: P, method: z.string() }),
+  ev('PositionSet', {
+    turn: z.number().int(),
+    activePlayer: P,
+    firstPlayer: P,
+    phase: z.string(),
+    step: z.string().nullable(),
+    players: z.record(
+      z.string(),
+      z.object({
+        mainDeck: z.array(SlotSchema),
+        materialDeck: z.array(SlotSchema),
+        hand: z.array(SlotSchema),
+        memory: z.array(SlotSchema),
+        graveyard: z.array(CardSchema),
+        banishment: z.array(CardSchema),
+        championPlaced: z.boolean(),
+        turnsTaken: z.number().int(),
+      }),
+    ),
+    field: z.array(ObjectSchema),
+    effects: z.array(z.record(z.string(), z.unknown())),
+    priority: P.nullable(),
+  }),
   ev('TurnStarted', { turn: z.number().int(), player: P }),
   ev('PhaseEntered', { phase: z.string(), step: z.string().nullable() }),
   ev('PromptOpened', {

@@ -49,6 +49,17 @@ export function viewEvent<E extends GameEvent>(e: E, viewer: Viewer): E {
     case 'CardsMoved':
       payload = { ...payload, moves: (payload.moves as Move[]).map((m) => redactMove(m, viewer)) };
       break;
+    case 'PositionSet': {
+      // A scenario start position: each player's hidden zones as `view` shows them.
+      const players: Record<string, Record<string, unknown>> = {};
+      for (const [id, zones] of Object.entries(payload.players as Record<string, Record<PlayerZone, Slot[]>>)) {
+        const next: Record<string, unknown> = { ...zones };
+        for (const z of HIDDEN_PLAYER_ZONES) next[z] = redactZone(zones[z], zoneVisible(z, id, viewer));
+        players[id] = next;
+      }
+      payload = { ...payload, players };
+      break;
+    }
     case 'ReserveSelected':
     case 'CriticalCardSelected':
       if (!mine) payload = { ...payload, card: null, oid: null };
