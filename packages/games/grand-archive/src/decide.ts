@@ -518,9 +518,9 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
   if (s.status !== 'playing' || !s.order.includes(p)) return [];
   const out: Command[] = [];
   const cache = new Map<string, Check>();
-  const add = (c: Record<string, unknown> & { type: string }) => {
-    const cmd = { ...c, player: p } as GACommand & { player: PlayerId };
-    if (check(s, cmd, cache) === null) out.push(cmd as unknown as Command);
+  const add = (c: GACommand) => {
+    const cmd: GACommand & { player: PlayerId } = { ...c, player: p };
+    if (check(s, cmd, cache) === null) out.push(cmd);
   };
   const pl = s.players[p]!;
   add({ type: 'PassOpportunity' });
