@@ -7,7 +7,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 // eslint-disable-next-line no-restricted-imports
 import { join } from 'node:path';
-import { applyCommand, chainEvents, cursorAfter, GENESIS_HASH, jsonEqual, partialMatch, readPath, RngSource, scenarioConfig, startMatch, type Command, type EventEnvelope, type PlayerId, type Scenario, type Viewer } from '@matchtape/engine';
+import { jsonEqual, MatchSession, partialMatch, readPath, scenarioConfig, type Command, type EventEnvelope, type PlayerId, type Scenario, type Viewer } from '@matchtape/engine';
 import { grandArchive } from '../src/index';
 import type { GAState } from '../src/types';
 
@@ -26,10 +26,10 @@ export function pad(cards: string[], filler = 'quick-slash'): string[] {
 
 export class ScenarioBuilder {
   steps: Step[] = [];
-  state: GAState;
-  events: EventEnvelope[];
+  /** The one command loop every host uses (the kit's MatchSession): decide at the cursor, stamp, chain, apply. */
+  private session: MatchSession<GAState>;
+  /** Where the next expected event is searched from (the events of the last accepted command on). */
   private cursor = 0;
-  private rng: RngSource;
   private tick = 0;
   readonly scenario: Omit<Scenario, 'steps'>;
 
@@ -50,12 +50,17 @@ export class ScenarioBuilder {
       ...(opts.stack ? { stack: opts.stack } : {}),
     };
     const config = scenarioConfig({ ...this.scenario, steps: [] } as Scenario);
-    const seed = String(this.scenario.seed);
-    this.rng = new RngSource(seed);
-    const started = startMatch<GAState>(grandArchive, config, { seed, at: this.at() });
+    const started = MatchSession.start<GAState>(grandArchive, config, { seed: String(this.scenario.seed), at: this.at() });
     if (!started.ok) throw new Error(`${name}: setup rejected (${started.rule}) ${started.reason}`);
-    this.events = chainEvents(config.matchId, 0, GENESIS_HASH, started.events);
-    this.state = started.state;
+    this.session = started.session;
+  }
+
+  get state(): GAState {
+    return this.session.state;
+  }
+
+  get events(): readonly EventEnvelope[] {
+    return this.session.events;
   }
 
   private at(): string {
@@ -64,7 +69,8 @@ export class ScenarioBuilder {
 
   do(player: PlayerId, type: string, args: Record<string, unknown> = {}, expect: 'accepted' | { rejected: { rule: string } } = 'accepted'): this {
     const command = { type, player, ...args, commandId: `s${this.steps.length}` } as Command;
-    const res = applyCommand<GAState>(grandArchive, this.state, command, this.rng.at(cursorAfter(this.events)), { seed: String(this.scenario.seed), at: this.at() });
+    const before = this.events.length;
+    const res = this.session.play(command, this.at());
     if (expect === 'accepted' && !res.ok) throw new Error(`${this.name}: ${type} by ${player} rejected (${res.rule}) ${res.reason}`);
     if (expect !== 'accepted') {
       if (res.ok) throw new Error(`${this.name}: ${type} by ${player} accepted, expected rejection ${expect.rejected.rule}`);
@@ -72,12 +78,7 @@ export class ScenarioBuilder {
     }
     const { commandId: _c, ...shown } = command;
     this.steps.push(expect === 'accepted' ? { command: shown, expect } : { command: shown, expect });
-    if (res.ok) {
-      this.cursor = this.events.length;
-      const last = this.events[this.events.length - 1]!;
-      this.events = this.events.concat(chainEvents(last.matchId, this.events.length, last.hash, res.events));
-      this.state = res.state;
-    }
+    if (res.ok) this.cursor = before;
     return this;
   }
 
