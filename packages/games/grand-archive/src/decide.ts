@@ -595,5 +595,5 @@ export function actors(s: GAState): PlayerId[] {
 }
 
 /** Known card ids (for fuzzing and schema docs). */
-export const CARD_IDS = [...CARDS.keys()];
+export const CARD_IDS = CARDS.map((c) => c.id);
 export { evolve };

@@ -2,7 +2,7 @@
 import type { GameModule } from '@matchtape/engine';
 import { greedyBot, randomBot } from './bots';
 import { PRESET_DECKS, validateDeck } from './cards/decks';
-import { CARD_DEFS } from './cards/pool';
+import { CARDS } from './cards/pool';
 import { COVERAGE } from './coverage';
 import { actors, decide, legalCommands, RULES_VERSION, setup } from './decide';
 import { evolve, initialState } from './evolve';
@@ -31,7 +31,7 @@ export const grandArchive: GameModule<GAState> = {
   board,
   describe,
   keyMoment,
-  cards: CARD_DEFS.map((d) => ({ id: d.id, name: d.name, sample: d.sample, face: faceOf(d.id) })),
+  cards: CARDS.map((d) => ({ id: d.id, name: d.name, sample: d.sample, face: faceOf(d.id) })),
   presetDecks: PRESET_DECKS,
   validateDeck: (deck) => validateDeck(deck),
   commandSchema: GACommandSchema,
@@ -44,6 +44,6 @@ export const grandArchive: GameModule<GAState> = {
 export default grandArchive;
 export type { GAState } from './types';
 export { grandArchiveMachine, machinePath } from './machine';
-export { CARD_DEFS } from './cards/pool';
+export { CARDS } from './cards/pool';
 export { KEYWORDS } from './cards/keywords';
 export { PRESET_DECKS } from './cards/decks';
