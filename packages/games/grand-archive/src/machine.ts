@@ -102,7 +102,7 @@ export const grandArchiveMachine = createMachine(
             meta: { rule: '2.2.b', phase: 'materialize' },
             on: {
               Materialize: { guard: g('promptIs', '2.2.b.3', { kind: 'materialize' }) },
-              DeclineMaterialize: { guard: g('promptIs', '2.2.b.4', { kind: 'materialize' }) },
+              DeclineMaterialize: { guard: g('promptIs', '2.2.b.3', { kind: 'materialize' }) },
               ReturnPreserved: { guard: g('promptIs', 'X.A.19.d', { kind: 'materialize' }) },
               ADVANCE: { target: 'recollection', meta: { rule: '2.2.b.5' } },
             },
