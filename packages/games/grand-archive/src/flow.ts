@@ -378,7 +378,7 @@ function applyEffects(f: Flow, item: StackItem, effects: Effect[], from: number)
         break;
       }
       case 'recover': {
-        if (champ && champ.damage > 0) f.emit('DamageRecovered', { object: champ.id, amount: Math.min(e.n, champ.damage) }, { rule: 'X.B.29', auto: true });
+        if (champ && champ.damage > 0) f.emit('DamageRecovered', { object: champ.id, amount: Math.min(e.n, champ.damage) }, { rule: 'X.B.29.b', auto: true });
         break;
       }
       case 'counters': {
@@ -399,12 +399,12 @@ function applyEffects(f: Flow, item: StackItem, effects: Effect[], from: number)
       }
       case 'wake': {
         const t = objectById(f.state, item.source);
-        if (t && t.rested) f.emit('ObjectsWoken', { objects: [t.id], player: me }, { rule: 'X.B.39', auto: true });
+        if (t && t.rested) f.emit('ObjectsWoken', { objects: [t.id], player: me }, { rule: 'X.B.39.a', auto: true });
         break;
       }
       case 'destroy': {
         const t = objectById(f.state, item.target);
-        if (t && isAlly(t)) destroyObject(f, t, 'X.B.9');
+        if (t && isAlly(t)) destroyObject(f, t, 'X.B.9.b');
         break;
       }
       case 'materialize-weapon': {
@@ -430,7 +430,7 @@ function applyEffects(f: Flow, item: StackItem, effects: Effect[], from: number)
         const owner = f.state.order.find((p) => f.state.players[p]!.graveyard.some((c) => c.id === item.target));
         if (!owner) break;
         const c = f.state.players[owner]!.graveyard.find((x) => x.id === item.target)!;
-        f.emit('CardsMoved', { reason: 'banish', player: me, moves: [{ owner, id: c.id, cardId: c.cardId, from: 'graveyard', to: 'banishment', fromOid: null, toOid: null }] }, { rule: 'X.B.4', auto: true });
+        f.emit('CardsMoved', { reason: 'banish', player: me, moves: [{ owner, id: c.id, cardId: c.cardId, from: 'graveyard', to: 'banishment', fromOid: null, toOid: null }] }, { rule: 'X.B.4.a', auto: true });
         // X.A.1.c.i: a card in a graveyard has its Class Bonus keywords only if its owner's champion shares a class.
         const floating = printedKeyword(f.state, owner, cardDef(c.cardId), 'Floating Memory');
         const src = objectById(f.state, item.source);
