@@ -50,7 +50,7 @@ const SECTIONS: CoverageEntry[] = [
     e('2.3.c', 'Reserve payment confirmed when complete; memory costs random; reserved cards stay in memory', [T.scen('reserve-cost'), T.scen('memory-cost-random-banish')]),
     e('2.3.d', 'Resolution; targets re-checked; fizzle', [T.scen('fizzle-target-gone')]),
     e('2.4.a', 'Activated abilities (fast), innate champion enlighten ability', [T.rules, T.scen('ability-rest-cost')]),
-    e('2.4.b', 'Triggered abilities, turn player’s first (APNAP); Intercept, Vigor and Preserve are keyword triggers on the stack', [T.scen('place-starting-champion'), T.scen('intercept'), T.scen('preserve'), T.rules], 'partial', 'A player’s own simultaneous triggers go on the stack in the order they were collected; the player is not asked to order them (2.4.b.6).'),
+    e('2.4.b', 'Triggered abilities, turn player’s first (APNAP), each player ordering their own simultaneous ones (PlaceTrigger, 2.4.b.6); Intercept, Vigor and Preserve are keyword triggers on the stack', [T.scen('place-starting-champion'), T.scen('start-order-own-triggers'), T.scen('intercept'), T.scen('preserve'), T.rules]),
     e('2.4.c', 'Static abilities (power, level)', [T.rules]),
     e('2.5.b', 'Replacement effects on damage applied one at a time in the order the damaged unit’s controller chooses (ApplyReplacement when two or more apply; a single one applies itself)', [T.scen('replacement-order-prevent-first'), T.scen('replacement-order-critical-first'), T.keywords]),
     e('2.6', 'Attacking: rest as cost, no own units, stealth, weapons', [T.scen('attack-own-unit-rejected'), T.scen('stealth-needs-true-sight'), T.scen('champion-attack-needs-weapon'), T.scen('rested-unit-cannot-attack')]),

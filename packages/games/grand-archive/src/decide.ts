@@ -15,6 +15,7 @@ import {
   continueDamage,
   finishIntercept,
   keepUnique,
+  placeChosenTrigger,
   retaliationCandidates,
   collectTriggers,
   grantOpportunity,
@@ -286,6 +287,11 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
       if (pr?.kind !== 'orderReplacements' || !pr.options.includes(c.effect)) return reject(pr?.kind === 'orderReplacements' ? pr.rule : '2.5.b.2', `${c.effect} is not one of the replacement effects still to apply${pr?.kind === 'orderReplacements' ? ` (${pr.options.join(', ')})` : ''}`);
       return null;
     }
+    case 'PlaceTrigger': {
+      const pr = s.prompt;
+      if (pr?.kind !== 'orderTriggers' || !pr.options.includes(c.trigger)) return reject('2.4.b.6', `${c.trigger} is not one of your triggers waiting to go on the stack${pr?.kind === 'orderTriggers' ? ` (${pr.options.join(', ')})` : ''}`);
+      return null;
+    }
     case 'KeepUnique': {
       const pr = s.prompt;
       if (pr?.kind !== 'keepUnique' || !pr.objects.includes(c.object)) return reject('1.7.h.2.i', `${c.object} is not one of the unique objects to choose from${pr?.kind === 'keepUnique' ? ` (${pr.objects.join(', ')})` : ''}`);
@@ -493,6 +499,9 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
     case 'KeepUnique':
       keepUnique(f, c.object);
       return;
+    case 'PlaceTrigger':
+      placeChosenTrigger(f, c.trigger);
+      return;
     case 'DiscardForCritical': {
       const card = handCard(s, p, c.card)!;
       f.emit('CriticalCardSelected', { player: p, card: card.id, oid: card.oid ?? null }, { rule: 'X.A.3.a' });
@@ -583,6 +592,7 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
   }
   if (s.prompt?.kind === 'orderReplacements') for (const effect of s.prompt.options) add({ type: 'ApplyReplacement', effect });
   if (s.prompt?.kind === 'keepUnique') for (const object of s.prompt.objects) add({ type: 'KeepUnique', object });
+  if (s.prompt?.kind === 'orderTriggers') for (const trigger of s.prompt.options) add({ type: 'PlaceTrigger', trigger });
   add({ type: 'Concede' });
   return out;
 }

@@ -2,6 +2,7 @@
 // ones (viewers) alike: cards are found by their real id or by their opaque id, and a move whose card identity
 // was redacted (cardId null) leaves a hidden slot behind.
 import { apnap, expireEffects, openWindow, passPriority, type GameEvent, type PlayerId } from '@matchtape/engine';
+import type { WaitingTrigger } from './types';
 import type { Card, Combat, DamageInstance, FieldObject, PendingDamage, GAState, Pending, PlayerState, PlayerZone, Prompt, Shield, Slot, StackItem, Step, Phase } from './types';
 import { isHidden } from './types';
 import type { ContinuousEffect } from '@matchtape/engine';
@@ -41,6 +42,7 @@ export function initialState(): GAState {
     effects: [],
     shields: [],
     damage: null,
+    waitingTriggers: [],
     serial: 0,
     turnLimit: 0,
     winner: null,
@@ -208,7 +210,10 @@ export function evolve(s: GAState, e: GameEvent): GAState {
     case 'TriggerPlaced':
     case 'AbilityActivated': {
       const item = p.item as StackItem;
-      return { ...s, stack: [...s.stack, item], pending: e.type === 'ActivationPlaced' ? null : s.pending, prompt: e.type === 'ActivationPlaced' ? null : s.prompt, serial: s.serial + 1 };
+      const next: GAState = { ...s, stack: [...s.stack, item], pending: e.type === 'ActivationPlaced' ? null : s.pending, prompt: e.type === 'ActivationPlaced' ? null : s.prompt, serial: s.serial + 1 };
+      // A trigger its controller chose to place next (2.4.b.6) leaves the waiting list and closes the prompt.
+      if (typeof p.waiting !== 'string') return next;
+      return { ...next, waitingTriggers: s.waitingTriggers.filter((t) => t.id !== p.waiting), prompt: s.prompt?.kind === 'orderTriggers' ? null : next.prompt };
     }
     case 'StackItemResolved':
     case 'StackItemFizzled': {
@@ -355,6 +360,8 @@ export function evolve(s: GAState, e: GameEvent): GAState {
       return { ...s, damage: replaced(s.damage, Number(p.instance), String(p.effect), Number(p.amount)), prompt: s.prompt?.kind === 'orderReplacements' ? null : s.prompt };
     case 'NoDamageDealt':
       return { ...s, damage: null };
+    case 'TriggersWaiting':
+      return { ...s, waitingTriggers: [...s.waitingTriggers, ...(p.triggers as WaitingTrigger[])] };
     case 'UniqueKept':
       return { ...s, prompt: null };
     case 'RetaliationDeclared':
@@ -399,7 +406,7 @@ export function evolve(s: GAState, e: GameEvent): GAState {
         const holder = priority.holder === q ? priority.order[(i + 1) % priority.order.length]! : priority.holder;
         priority = { order, holder, passed: priority.passed.filter((x) => x !== q) };
       }
-      return { ...s, field, stack, priority, prompt: s.prompt?.player === q ? null : s.prompt, pending: s.pending?.player === q ? null : s.pending };
+      return { ...s, field, stack, priority, prompt: s.prompt?.player === q ? null : s.prompt, pending: s.pending?.player === q ? null : s.pending, waitingTriggers: s.waitingTriggers.filter((t) => t.controller !== q) };
     }
     case 'TurnEndedEarly': {
       // 2.2.h.2: the turn ends at once; the Effects Stack is banished.

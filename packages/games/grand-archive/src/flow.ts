@@ -125,23 +125,67 @@ function nextSid(s: GAState): string {
   return `s${s.serial + 1}`;
 }
 
-/** Simultaneous triggers: the turn player's first (bottom), then each player in turn order (2.4.b.6). */
-function placeTriggerItems(f: Flow): void {
-  const tp = f.state.activePlayer!;
-  const i = f.state.order.indexOf(tp);
-  const order = [...f.state.order.slice(i), ...f.state.order.slice(0, i)];
+function apnapOrder(s: GAState): PlayerId[] {
+  const i = s.order.indexOf(s.activePlayer!);
+  return [...s.order.slice(i), ...s.order.slice(0, i)];
+}
+
+/** Triggers that differ in what they are (source, ability, target): only then is their order a choice. */
+function distinct(ts: readonly PendingTrigger[]): number {
+  return new Set(ts.map((t) => `${t.source}|${t.sourceCardId}|${t.ability}|${t.keyword ?? ''}|${t.target}`)).size;
+}
+
+function placeOne(f: Flow, t: PendingTrigger, waiting: string | null, byPlayer: boolean): void {
+  const item: StackItem = { sid: nextSid(f.state), controller: t.controller, kind: 'trigger', card: null, sourceCardId: t.sourceCardId, source: t.source, ability: t.ability, target: t.target, materialized: false, weapon: null, label: t.label, ...(t.keyword ? { keyword: t.keyword } : {}) };
+  f.emit('TriggerPlaced', { item, ...(waiting ? { waiting } : {}) }, byPlayer ? { rule: '2.4.b.6' } : { rule: '2.4.b.1', auto: true });
+}
+
+/**
+ * Simultaneous triggers go on the stack in turn order, the turn player's first (bottom) (2.4.b.6). A player with
+ * two or more different ones chooses their order (PlaceTrigger): the triggers then wait in the state and this
+ * returns 'paused'.
+ */
+function placeTriggerItems(f: Flow): 'done' | 'paused' {
   const pending = f.triggers;
   f.triggers = [];
-  for (const p of order)
-    for (const t of pending.filter((x) => x.controller === p)) {
-      const item: StackItem = { sid: nextSid(f.state), controller: t.controller, kind: 'trigger', card: null, sourceCardId: t.sourceCardId, source: t.source, ability: t.ability, target: t.target, materialized: false, weapon: null, label: t.label, ...(t.keyword ? { keyword: t.keyword } : {}) };
-      f.emit('TriggerPlaced', { item }, { rule: '2.4.b.1', auto: true });
+  if (pending.length > 0) {
+    if (!f.state.order.some((p) => distinct(pending.filter((t) => t.controller === p)) >= 2)) {
+      for (const p of apnapOrder(f.state)) for (const t of pending.filter((x) => x.controller === p)) placeOne(f, t, null, false);
+      return 'done';
     }
+    const base = f.state.serial;
+    f.emit('TriggersWaiting', { triggers: pending.map((t, i) => ({ ...t, id: `t${base + 1}-${i}` })) }, { rule: '2.4.b.6', auto: true });
+  }
+  return placeWaiting(f);
+}
+
+/** Places waiting triggers in turn order until a player has a choice to make (2.4.b.6). */
+function placeWaiting(f: Flow): 'done' | 'paused' {
+  for (const p of apnapOrder(f.state)) {
+    const mine = f.state.waitingTriggers.filter((t) => t.controller === p);
+    if (mine.length === 0) continue;
+    if (distinct(mine) >= 2) {
+      f.emit('PromptOpened', { prompt: { kind: 'orderTriggers', player: p, rule: '2.4.b.6', options: mine.map((t) => t.id) } }, { rule: '2.4.b.6', auto: true });
+      return 'paused';
+    }
+    for (const t of mine) placeOne(f, t, t.id, false);
+  }
+  return 'done';
+}
+
+/** The player put `id` on the stack next; the rest follow, then the turn player receives Opportunity (2.4.b.6). */
+export function placeChosenTrigger(f: Flow, id: string): void {
+  const t = f.state.waitingTriggers.find((x) => x.id === id);
+  if (!t) return;
+  placeOne(f, t, t.id, true);
+  if (placeWaiting(f) === 'paused') return;
+  grantOpportunity(f, '2.4.b.6');
+  settle(f);
 }
 
 /** Places the pending triggers; only then does the turn player receive Opportunity (2.4.b.6). */
 export function placeTriggers(f: Flow): void {
-  placeTriggerItems(f);
+  if (placeTriggerItems(f) === 'paused') return;
   grantOpportunity(f, '2.4.b.6');
 }
 
@@ -703,7 +747,7 @@ function askUniqueToKeep(f: Flow): void {
   if (f.state.prompt?.kind === 'keepUnique') return;
   const dup = uniqueDuplicates(f.state);
   if (!dup) return;
-  if (f.triggers.length > 0) placeTriggerItems(f);
+  if (f.triggers.length > 0 && placeTriggerItems(f) === 'paused') return;
   f.emit('PromptOpened', { prompt: { kind: 'keepUnique', player: dup.player, rule: '1.7.h.2.i', name: dup.name, objects: dup.objects } }, { rule: '1.7.h.2.i', auto: true });
 }
 
@@ -930,7 +974,7 @@ export function settle(f: Flow): void {
       endTurnEarly(f);
       continue;
     }
-    if (f.triggers.length > 0) {
+    if (f.triggers.length > 0 || (f.state.waitingTriggers.length > 0 && f.state.prompt === null)) {
       placeTriggers(f);
       continue;
     }

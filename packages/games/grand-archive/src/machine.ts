@@ -88,6 +88,7 @@ export const grandArchiveMachine = createMachine(
           // Choices in the middle of a resolution or a state-based check, in any phase of the turn.
           ApplyReplacement: { guard: g('promptIs', '2.5.b.2', { kind: 'orderReplacements' }) },
           KeepUnique: { guard: g('promptIs', '1.7.h.2.i', { kind: 'keepUnique' }) },
+          PlaceTrigger: { guard: g('promptIs', '2.4.b.6', { kind: 'orderTriggers' }) },
           // MatchEnded: a player lost (1.4.3), conceded (2.12.c) or the game is a draw (1.4.4).
           GAME_OVER: { target: 'game-over', meta: { rule: '1.4.3' } },
         },
@@ -230,6 +231,7 @@ export const COMMAND_RULES: Readonly<Record<string, string>> = {
   Intercept: 'X.A.10.a',
   ApplyReplacement: '2.5.b.2',
   KeepUnique: '1.7.h.2.i',
+  PlaceTrigger: '2.4.b.6',
   DiscardForCritical: 'X.A.3.a',
   DeclineCritical: 'X.A.3.a',
   DeclineIntercept: 'X.A.10.a',

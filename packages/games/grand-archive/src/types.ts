@@ -67,6 +67,18 @@ export interface StackItem {
   keyword?: KeywordTrigger;
 }
 
+/** A triggered ability waiting to be put on the stack while its controller orders their simultaneous ones (2.4.b.6). */
+export interface WaitingTrigger {
+  id: string;
+  controller: PlayerId;
+  source: string | null;
+  sourceCardId: string;
+  ability: number;
+  target: string | null;
+  label: string;
+  keyword?: KeywordTrigger;
+}
+
 /** Keywords that are triggered abilities: Vigor (X.A.24.a), Intercept (X.A.10.a), Preserve on objects (X.A.19.a). */
 export type KeywordTrigger = 'Vigor' | 'Intercept' | 'Preserve';
 
@@ -95,6 +107,8 @@ export type Prompt =
   | { kind: 'critical'; player: PlayerId; rule: 'X.A.3.a' }
   /** Two or more replacement effects apply to the damage to `target`: its controller picks the next (2.2.g.ii.2.d, 2.9.a.2). */
   | { kind: 'orderReplacements'; player: PlayerId; rule: '2.2.g.ii.2.d' | '2.9.a.2'; target: string; instance: number; options: string[] }
+  /** A player has two or more simultaneous triggers: they choose the next to put on the stack (2.4.b.6). */
+  | { kind: 'orderTriggers'; player: PlayerId; rule: '2.4.b.6'; options: string[] }
   /** Two or more unique objects with one name: their controller keeps one, the rest are sacrificed (1.7.h.2.i). */
   | { kind: 'keepUnique'; player: PlayerId; rule: '1.7.h.2.i'; name: string; objects: string[] };
 
@@ -199,6 +213,8 @@ export interface GAState {
   shields: Shield[];
   /** Damage whose replacement effects are being applied (a prompt is open), else null. */
   damage: PendingDamage | null;
+  /** Simultaneous triggers not yet on the stack while a player orders theirs (2.4.b.6). */
+  waitingTriggers: WaitingTrigger[];
   /** Counter for stack item / effect ids (public, deterministic). */
   serial: number;
   turnLimit: number;

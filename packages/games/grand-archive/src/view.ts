@@ -346,6 +346,8 @@ export function describe(e: GameEvent): string {
       return `Damage to ${p.target} doubled to ${p.amount}`;
     case 'NoDamageDealt':
       return 'No damage is dealt';
+    case 'TriggersWaiting':
+      return `${(p.triggers as unknown[]).length} triggered abilities wait to go on the stack`;
     case 'UniqueKept':
       return `${who} keeps ${p.object}; the other ${p.name} is sacrificed`;
     default:

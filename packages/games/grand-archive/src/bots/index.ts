@@ -35,6 +35,7 @@ function score(s: GAState, p: PlayerId, c: Command): number {
       // Preventing before doubling keeps the damage lowest (2.2.g.ii.2.d's own example orders it so).
       return String(c.effect).startsWith('sh') ? 25 : 15;
     case 'KeepUnique':
+    case 'PlaceTrigger':
       return 20;
     case 'Materialize': {
       const card = s.players[p]!.materialDeck.find((x) => x.id === c.card);
