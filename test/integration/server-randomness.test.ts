@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { subjects } from '@matchtape/bus';
-import { chainEvents, MATCH_ENDED, Rng, seedCommitment, type EventEnvelope, type NewEvent, type RandomDraw } from '@matchtape/engine';
+import { chainEvents, MATCH_ENDED, randomPositionsIn, Rng, seedCommitment, type EventEnvelope, type NewEvent, type RandomDraw } from '@matchtape/engine';
 import { predictIdRun, Xoshiro128ss } from '@matchtape/engine/testing/rng-attack';
 import { BotDriver, mintToken, openSse, type SseMessage } from '@matchtape/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,13 +66,7 @@ interface Material {
 
 /** Generator positions or outcomes in something a non-judge received. */
 function positionsIn(m: Material): string[] {
-  const out: string[] = [];
-  for (const [k, v] of walk(m.json)) {
-    if (k === 'random' && v !== undefined && JSON.stringify(v) !== JSON.stringify({ from: null, to: null, draws: null }))
-      out.push(`${m.where}: payload.random ${JSON.stringify(v).slice(0, 80)}`);
-    if ((k === 'rng' || k === 'cursor') && typeof v === 'number' && v !== 0) out.push(`${m.where}: state ${k} = ${v}`);
-  }
-  return out;
+  return randomPositionsIn(m.json).map((x) => `${m.where}: ${x}`);
 }
 
 interface Attack {

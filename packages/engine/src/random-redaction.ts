@@ -21,5 +21,28 @@ export function redactRandom<P extends Record<string, unknown>>(payload: P): P {
 }
 
 export function isRedactedRandom(x: unknown): x is RedactedRandomRecord {
-  return typeof x === 'object' && x !== null && (x as { from?: unknown }).from === null && (x as { to?: unknown }).to === null;
+  if (typeof x !== 'object' || x === null) return false;
+  const r = x as Partial<Record<keyof RedactedRandomRecord, unknown>>;
+  return r.from === null && r.to === null && r.draws === null;
+}
+
+/**
+ * Where a generator position or outcome shows in something sent to a non-judge: any `random` that is not the
+ * redacted record, and any non-zero number under a cursor key. Paths are JSONPath-like ("$.events[3].payload.random").
+ * Leak tests run it over every view, event and stream a viewer receives.
+ */
+export function randomPositionsIn(value: unknown, cursorKeys: readonly string[] = ['rng', 'cursor']): string[] {
+  const found: string[] = [];
+  const visit = (x: unknown, path: string): void => {
+    if (Array.isArray(x)) x.forEach((v, i) => visit(v, `${path}[${i}]`));
+    else if (typeof x === 'object' && x !== null)
+      for (const [k, v] of Object.entries(x)) {
+        const at = `${path}.${k}`;
+        if (k === 'random' && v !== undefined && !isRedactedRandom(v)) found.push(`${at} = ${JSON.stringify(v)?.slice(0, 80)}`);
+        else if (cursorKeys.includes(k) && typeof v === 'number' && v !== 0) found.push(`${at} = ${v}`);
+        else visit(v, at);
+      }
+  };
+  visit(value, '$');
+  return found;
 }
