@@ -16,5 +16,5 @@ vi.setConfig({ testTimeout: 900_000 });
 describeGameModule(grandArchive, {
   matches: Number(process.env.MATCHTAPE_CONFORMANCE_MATCHES ?? 2),
   startScenario: JSON.parse(readFileSync(START, 'utf8')),
-  probes: [{ type: 'ApplyReplacement', effect: 'critical' }, { type: 'KeepUnique', object: 'p1-m1' }, { type: 'Intercept', ally: 'p1-m1' }, { type: 'DeclineIntercept' }],
+  probes: [{ type: 'ApplyReplacement', effect: 'critical' }, { type: 'KeepUnique', object: 'p1-m1' }, { type: 'Intercept', ally: 'p1-m1' }, { type: 'DeclineIntercept' }, { type: 'PlaceTrigger', trigger: 't1-0' }],
 });
