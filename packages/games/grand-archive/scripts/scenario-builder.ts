@@ -1,19 +1,18 @@
-// Writes the scenario files of test/scenarios/grand-archive/. Each scenario is played against the real engine
-// while it is written: a command whose outcome differs from the hand-written expectation, or an expectation
-// on events/state that does not hold, stops the build with the difference. The JSON files are what CI runs
-// (src/scenarios.test.ts through the kernel's runScenario); this script only helps keep them consistent.
+// Writes the scenario files of test/scenarios/grand-archive/ through the kit's ScenarioWriter: every step runs
+// through the scenario runner itself while it is written, so a command whose outcome differs from the hand-written
+// expectation, or an expectation on events/state that does not hold, stops the build with the runner's message.
+// The JSON files are what CI runs (src/scenarios.test.ts through runScenario).
 // This is a development script (it writes the scenario files), not part of the pure core.
 // eslint-disable-next-line no-restricted-imports
 import { writeFileSync, mkdirSync } from 'node:fs';
 // eslint-disable-next-line no-restricted-imports
 import { join } from 'node:path';
-import { applyCommand, chainEvents, cursorAfter, GENESIS_HASH, jsonEqual, partialMatch, readPath, RngSource, scenarioConfig, startMatch, type Command, type EventEnvelope, type PlayerId, type Scenario, type Viewer } from '@matchtape/engine';
+import { ScenarioWriter, type PlayerId, type ScenarioInput, type Viewer } from '@matchtape/engine';
 import { grandArchive } from '../src/index';
 import type { GAState } from '../src/types';
 
 export const OUT = join(import.meta.dirname, '../../../../test/scenarios/grand-archive');
 
-type Step = Record<string, unknown>;
 export interface SeatSpec {
   deck: string[];
   material: string[];
@@ -25,20 +24,16 @@ export function pad(cards: string[], filler = 'quick-slash'): string[] {
 }
 
 export class ScenarioBuilder {
-  steps: Step[] = [];
-  state: GAState;
-  events: EventEnvelope[];
-  private cursor = 0;
-  private rng: RngSource;
-  private tick = 0;
-  readonly scenario: Omit<Scenario, 'steps'>;
+  /** The kit's writer: every step runs through the scenario runner itself (its MatchSession) before it is kept. */
+  private readonly writer: ScenarioWriter;
+  readonly scenario: Omit<ScenarioInput, 'steps'>;
 
   constructor(
     readonly name: string,
     rule: string,
     description: string,
     seats: Record<'p1' | 'p2', SeatSpec>,
-    opts: { seed?: string; stack?: Scenario['stack']; options?: Record<string, unknown> } = {},
+    opts: { seed?: string; stack?: ScenarioInput['stack']; options?: Record<string, unknown> } = {},
   ) {
     this.scenario = {
       game: 'grand-archive',
@@ -49,35 +44,16 @@ export class ScenarioBuilder {
       players: { p1: { deck: seats.p1.deck, material: seats.p1.material }, p2: { deck: seats.p2.deck, material: seats.p2.material } },
       ...(opts.stack ? { stack: opts.stack } : {}),
     };
-    const config = scenarioConfig({ ...this.scenario, steps: [] } as Scenario);
-    const seed = String(this.scenario.seed);
-    this.rng = new RngSource(seed);
-    const started = startMatch<GAState>(grandArchive, config, { seed, at: this.at() });
-    if (!started.ok) throw new Error(`${name}: setup rejected (${started.rule}) ${started.reason}`);
-    this.events = chainEvents(config.matchId, 0, GENESIS_HASH, started.events);
-    this.state = started.state;
+    this.writer = new ScenarioWriter(grandArchive, this.scenario);
   }
 
-  private at(): string {
-    return new Date(Date.UTC(2026, 0, 1) + 1000 * this.tick++).toISOString();
+  /** The live judge state (the writer's session runs the Grand Archive module, so its state is a GAState). */
+  get state(): GAState {
+    return this.writer.state as GAState;
   }
 
   do(player: PlayerId, type: string, args: Record<string, unknown> = {}, expect: 'accepted' | { rejected: { rule: string } } = 'accepted'): this {
-    const command = { type, player, ...args, commandId: `s${this.steps.length}` } as Command;
-    const res = applyCommand<GAState>(grandArchive, this.state, command, this.rng.at(cursorAfter(this.events)), { seed: String(this.scenario.seed), at: this.at() });
-    if (expect === 'accepted' && !res.ok) throw new Error(`${this.name}: ${type} by ${player} rejected (${res.rule}) ${res.reason}`);
-    if (expect !== 'accepted') {
-      if (res.ok) throw new Error(`${this.name}: ${type} by ${player} accepted, expected rejection ${expect.rejected.rule}`);
-      if (res.rule !== expect.rejected.rule) throw new Error(`${this.name}: ${type} rejected by ${res.rule} (${res.reason}), expected ${expect.rejected.rule}`);
-    }
-    const { commandId: _c, ...shown } = command;
-    this.steps.push(expect === 'accepted' ? { command: shown, expect } : { command: shown, expect });
-    if (res.ok) {
-      this.cursor = this.events.length;
-      const last = this.events[this.events.length - 1]!;
-      this.events = this.events.concat(chainEvents(last.matchId, this.events.length, last.hash, res.events));
-      this.state = res.state;
-    }
+    this.wrap(() => this.writer.command(player, type, args, expect));
     return this;
   }
 
@@ -104,18 +80,21 @@ export class ScenarioBuilder {
   }
 
   event(type: string, payload?: Record<string, unknown>): this {
-    const i = this.events.slice(this.cursor).findIndex((e) => e.type === type && (payload === undefined || partialMatch(e.payload, payload)));
-    if (i < 0) throw new Error(`${this.name}: no ${type} ${JSON.stringify(payload ?? {})} since seq ${this.cursor}; saw ${this.events.slice(this.cursor).map((e) => `${e.type}${JSON.stringify(e.payload).slice(0, 80)}`).join(' | ')}`);
-    this.cursor += i + 1;
-    this.steps.push({ expectEvent: payload === undefined ? { type } : { type, payload } });
+    this.wrap(() => this.writer.step({ expectEvent: payload === undefined ? { type } : { type, payload } }));
     return this;
   }
 
   expectState(path: string, equals: unknown, as: Viewer = 'judge'): this {
-    const got = readPath(grandArchive.view(this.state, as), path);
-    if (!got.found || !jsonEqual(got.value ?? null, equals ?? null)) throw new Error(`${this.name}: ${path} as ${as} is ${got.found ? JSON.stringify(got.value) : `missing at ${got.at}`}, expected ${JSON.stringify(equals)}`);
-    this.steps.push({ expectState: { as, path, equals } });
+    this.wrap(() => this.writer.step({ expectState: { as, path, equals } }));
     return this;
+  }
+
+  private wrap(f: () => unknown): void {
+    try {
+      f();
+    } catch (err) {
+      throw new Error(`${this.name}: ${(err as Error).message}`);
+    }
   }
 
   /** The first card id in `player`'s hand with this card id (judge view). */
@@ -133,6 +112,6 @@ export class ScenarioBuilder {
 
   save(): void {
     mkdirSync(OUT, { recursive: true });
-    writeFileSync(join(OUT, `${this.name}.json`), `${JSON.stringify({ ...this.scenario, steps: this.steps }, null, 2)}\n`);
+    writeFileSync(join(OUT, `${this.name}.json`), `${JSON.stringify(this.writer.toJSON(), null, 2)}\n`);
   }
 }

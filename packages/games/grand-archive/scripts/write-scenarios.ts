@@ -106,7 +106,7 @@ add(
 );
 {
   const b = toP2Main(opening(mk('slow-action-rejected-on-opponent-turn', '2.8.a.2.b', 'A non-turn player can’t perform slow player actions, even holding Opportunity.')));
-  b.do('p2', 'PassOpportunity').do('p1', 'ActivateCard', { card: b.hand('p1', 'ember-squire') }, { rejected: { rule: '2.8.a.2' } });
+  b.do('p2', 'PassOpportunity').do('p1', 'ActivateCard', { card: b.hand('p1', 'ember-squire') }, { rejected: { rule: '2.8.a.2.b' } });
   add(b);
 }
 {
@@ -156,7 +156,7 @@ add(
 {
   const b = opening(mk('target-required', '2.3.a.5', 'Targets are declared on activation: an action that needs a target can’t be activated without one, nor with an illegal one (2.7.6).'));
   b.do('p1', 'ActivateCard', { card: b.hand('p1', 'spark-bolt') }, { rejected: { rule: '2.3.a.5' } });
-  b.do('p1', 'ActivateCard', { card: b.hand('p1', 'spark-bolt'), target: 'p2-m1' }, { rejected: { rule: '2.7.6' } });
+  b.do('p1', 'ActivateCard', { card: b.hand('p1', 'spark-bolt'), target: 'p2-m1' }, { rejected: { rule: '2.7.6.a' } });
   add(b);
 }
 // Turn 1: p1 reserves one card (Ember Squire costs 1); turn 3: the materialize phase prompt.
@@ -167,7 +167,7 @@ function toTurn3Materialize(b: B): B {
   return b.passUntil((s) => s.prompt?.kind === 'materialize' && s.activePlayer === 'p1');
 }
 {
-  const b = toTurn3Materialize(mk('memory-cost-random-banish', '2.3.c.2', 'A memory cost banishes cards chosen at random from memory (recorded in payload.random); the champion then levels up (1.7.a.4.c).'));
+  const b = toTurn3Materialize(mk('memory-cost-random-banish', '2.3.c.2.a', 'A memory cost banishes cards chosen at random from memory (recorded in payload.random); the champion then levels up (1.7.a.4.c).'));
   b.expectState('turn', 3).expectState('phase', 'materialize');
   b.do('p1', 'Materialize', { card: 'p1-m2' })
     .event('ActivationDeclared', { materialize: true, card: { cardId: 'lorraine-wandering-warrior' } })
@@ -195,7 +195,7 @@ add(
     .do('p1', 'PassOpportunity')
     .do('p2', 'PassOpportunity')
     .event('PhaseEntered', { phase: 'recollection' })
-    .do('p1', 'Materialize', { card: 'p1-m5' }, { rejected: { rule: '2.2.b.3.a' } }),
+    .do('p1', 'Materialize', { card: 'p1-m5' }, { rejected: { rule: '2.3.b.1.a' } }),
 );
 add(
   toTurn3Materialize(mk('decline-materialize', '2.2.b.4', 'The turn player may decline to materialize; no Opportunity is given and the recollection phase begins, where the turn player gains Opportunity (2.2.c.1).'))
@@ -292,20 +292,20 @@ function allyBoard(b: B): B {
   add(b);
 }
 {
-  const b = allyBoard(mk('stealth-needs-true-sight', 'X.A.22', 'A unit with stealth can’t be targeted by attacks unless the attacker has True Sight (X.A.23); the champion can still be attacked.'));
+  const b = allyBoard(mk('stealth-needs-true-sight', 'X.A.22.a', 'A unit with stealth can’t be targeted by attacks unless the attacker has True Sight (X.A.23); the champion can still be attacked.'));
   play(b, 'p2', 'mist-stalker', ['quick-slash', 'deflecting-edge']);
   resolveAll(b, 'p2');
   b.passUntil(isPhase('main', 'p1'));
   const squire = b.object('p1', 'ember-squire');
-  b.do('p1', 'DeclareAttack', { attacker: squire, target: b.object('p2', 'mist-stalker') }, { rejected: { rule: 'X.A.22' } });
+  b.do('p1', 'DeclareAttack', { attacker: squire, target: b.object('p2', 'mist-stalker') }, { rejected: { rule: 'X.A.22.a' } });
   b.do('p1', 'DeclareAttack', { attacker: squire, target: 'p2-m1' }).event('AttackDeclared', { target: 'p2-m1' });
   add(b);
 }
 {
-  const b = toP2Main(opening(mk('pride-disobeys', 'X.A.20', 'An ally with Pride N does not obey (can’t attack) unless your champion’s level is N or higher.')));
+  const b = toP2Main(opening(mk('pride-disobeys', 'X.B.24.a', 'A player can’t attack with an ally that does not obey them: with Pride N an ally does not obey unless your champion’s level is N or higher (X.A.20.a).')));
   play(b, 'p2', 'veteran-knight', ['mend', 'tidecaller-adept', 'quick-slash']);
   resolveAll(b, 'p2');
-  b.do('p2', 'DeclareAttack', { attacker: b.object('p2', 'veteran-knight'), target: 'p1-m1' }, { rejected: { rule: 'X.A.20' } });
+  b.do('p2', 'DeclareAttack', { attacker: b.object('p2', 'veteran-knight'), target: 'p1-m1' }, { rejected: { rule: 'X.B.24.a' } });
   add(b);
 }
 {
@@ -382,18 +382,25 @@ add(
 }
 {
   const top2 = ['nia-mistveiled-scout', 'nia-mistveiled-scout', 'mend', 'mend', 'mend', 'mend', 'mend', 'mend', 'mend'];
-  const b = toP2Main(opening(mk('unique-duplicate-sacrificed', '1.7.h.2.i', 'A player may control only one unique object of a name: when a second Nia enters, the state-based check sacrifices down to one (2.12.h.5).', { top2 })));
+  const b = toP2Main(opening(mk('unique-duplicate-sacrificed', '1.7.h.2.i', 'A player may control only one unique object of a name: when a second Nia enters, its controller chooses which one to keep before the game goes on (2.12.h.5) and sacrifices the other; then the turn player receives Opportunity.', { top2 })));
   play(b, 'p2', 'nia-mistveiled-scout', ['mend', 'mend', 'mend']);
   resolveAll(b, 'p2');
+  const first = b.object('p2', 'nia-mistveiled-scout');
   play(b, 'p2', 'nia-mistveiled-scout', ['mend', 'mend', 'mend']);
   b.do('p2', 'PassOpportunity').do('p1', 'PassOpportunity');
-  b.event('ObjectEntered', { object: { cardId: 'nia-mistveiled-scout' } }).event('ObjectLeftField', { cardId: 'nia-mistveiled-scout', reason: 'sacrificed', to: 'graveyard' });
-  b.expectState('field.2.cardId', 'nia-mistveiled-scout', 'public');
+  b.event('ObjectEntered', { object: { cardId: 'nia-mistveiled-scout' } }).event('PromptOpened', { prompt: { kind: 'keepUnique', player: 'p2', rule: '1.7.h.2.i' } });
+  const second = b.state.field.filter((o) => o.cardId === 'nia-mistveiled-scout')[1]!.id;
+  b.expectState('priority', null).expectState('prompt.objects', [first, second], 'public');
+  b.do('p1', 'PassOpportunity', {}, { rejected: { rule: '2.8.b.1.c' } });
+  b.do('p2', 'KeepUnique', { object: 'p2-m1' }, { rejected: { rule: '1.7.h.2.i' } });
+  // p2 keeps the newer Nia: the older one is the one sacrificed.
+  b.do('p2', 'KeepUnique', { object: second }).event('UniqueKept', { object: second }).event('ObjectLeftField', { object: first, reason: 'sacrificed', to: 'graveyard' }).event('OpportunityGranted', { player: 'p2' });
+  b.expectState('field.2.id', second, 'public').expectState('players.p2.graveyard.0.id', first, 'public');
   add(b);
 }
 {
   const top1 = ['ash-hound', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash'];
-  const b = opening(mk('vigor-wakes-at-end-phase', 'X.A.24', 'Vigor: the unit wakes up at the beginning of its controller’s end phase (a trigger, 2.2.f.2).', { top1 }));
+  const b = opening(mk('vigor-wakes-at-end-phase', 'X.A.24.a', 'Vigor: the unit wakes up at the beginning of its controller’s end phase (a trigger, 2.2.f.2).', { top1 }));
   b.passUntil(isPhase('main', 'p2')).passUntil((s) => s.phase === 'main' && s.activePlayer === 'p1' && s.priority?.holder === 'p1');
   play(b, 'p1', 'ash-hound', ['quick-slash', 'quick-slash']);
   resolveAll(b, 'p1');
@@ -437,7 +444,7 @@ add(
   add(b);
 }
 {
-  const b = toP2Main(opening(mk('lineage-required', 'X.A.11', 'Lineage: Lorraine, Blademaster must be leveled from a Lorraine champion; p2’s champion is Rai, Storm Seer (Lv 1).')));
+  const b = toP2Main(opening(mk('lineage-required', 'X.A.11.a', 'Lineage: Lorraine, Blademaster must be leveled from a Lorraine champion; p2’s champion is Rai, Storm Seer (Lv 1).')));
   play(b, 'p2', 'keen-falcon', ['mend', 'tidecaller-adept']);
   resolveAll(b, 'p2');
   b.passUntil((s) => s.prompt?.kind === 'materialize' && s.activePlayer === 'p2');
@@ -447,12 +454,12 @@ add(
   play(b, 'p2', 'mist-stalker', ['quick-slash', 'deflecting-edge']);
   resolveAll(b, 'p2');
   b.passUntil((s) => s.prompt?.kind === 'materialize' && s.activePlayer === 'p2');
-  b.do('p2', 'Materialize', { card: 'p2-m3' }, { rejected: { rule: 'X.A.11' } });
+  b.do('p2', 'Materialize', { card: 'p2-m3' }, { rejected: { rule: 'X.A.11.a' } });
   add(b);
 }
 {
   const top2 = ['shield-bearer', 'mend', 'mend', 'mend', 'mend', 'mend', 'mend', 'mend', 'mend'];
-  const b = opening(mk('intercept', 'X.A.10', 'Intercept: when your champion is attacked while an Intercept ally is awake, you may redirect the attack to it; it may then retaliate (X.A.10.c).', { top2 }));
+  const b = opening(mk('intercept', 'X.A.10.a', 'Intercept is a triggered ability: when your champion is attacked while an Intercept ally is awake, the trigger goes on the stack with Opportunity, and as it resolves you may redirect the attack to the ally; it may then retaliate (X.A.10.c).', { top2 }));
   play(b, 'p1', 'ember-squire', ['heavy-strike']);
   resolveAll(b, 'p1');
   toP2Main(b);
@@ -461,8 +468,13 @@ add(
   b.passUntil(isPhase('main', 'p1'));
   const squire = b.object('p1', 'ember-squire');
   const bearer = b.object('p2', 'shield-bearer');
-  b.do('p1', 'DeclareAttack', { attacker: squire, target: 'p2-m1' }).event('PromptOpened', { prompt: { kind: 'intercept', player: 'p2' } });
-  b.do('p2', 'Intercept', { ally: bearer }).event('AttackRedirected', { ally: bearer, from: 'p2-m1' });
+  // X.A.10.a: Intercept is a triggered ability: it goes on the stack and the turn player receives Opportunity.
+  b.do('p1', 'DeclareAttack', { attacker: squire, target: 'p2-m1' }).event('TriggerPlaced', { item: { kind: 'trigger', keyword: 'Intercept', controller: 'p2', source: bearer } }).event('OpportunityGranted', { player: 'p1' });
+  b.expectState('stack.0.label', 'Shield Bearer: Intercept', 'public').expectState('prompt', null);
+  b.do('p2', 'Intercept', { ally: bearer }, { rejected: { rule: 'X.A.10.a' } });
+  b.do('p1', 'PassOpportunity').do('p2', 'PassOpportunity').event('PromptOpened', { prompt: { kind: 'intercept', player: 'p2', ally: bearer } });
+  b.do('p2', 'Intercept', { ally: 'p2-m1' }, { rejected: { rule: 'X.A.10.a' } });
+  b.do('p2', 'Intercept', { ally: bearer }).event('AttackRedirected', { ally: bearer, from: 'p2-m1' }).event('StackItemResolved');
   b.expectState('combat.target', bearer, 'public');
   b.passUntil((s) => s.prompt?.kind === 'retaliate');
   b.do('p2', 'DeclareRetaliation', { unit: bearer });
@@ -531,12 +543,14 @@ add(
 }
 {
   const top1 = ['phoenix-hatchling', 'spark-bolt', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash'];
-  const b = opening(mk('preserve', 'X.A.19', 'Preserve: the destroyed Phoenix Hatchling goes face-up into the material deck (public, X.A.19.c); at the next materialize phase it may return to hand instead of materializing (X.A.19.d).', { top1 }));
+  const b = opening(mk('preserve', 'X.A.19.a', 'Preserve on an object is a trigger on death: the destroyed Phoenix Hatchling dies into the graveyard, then its Preserve trigger puts the card face-up into the material deck (public, X.A.19.c); at the next materialize phase it may return to hand instead of materializing (X.A.19.d).', { top1 }));
   play(b, 'p1', 'phoenix-hatchling', ['quick-slash', 'quick-slash']);
   resolveAll(b, 'p1');
   const hatch = b.object('p1', 'phoenix-hatchling');
   play(b, 'p1', 'spark-bolt', ['quick-slash'], { target: hatch });
-  b.do('p1', 'PassOpportunity').do('p2', 'PassOpportunity').event('ObjectLeftField', { object: hatch, to: 'materialDeck', reason: 'destroyed' });
+  b.do('p1', 'PassOpportunity').do('p2', 'PassOpportunity').event('ObjectLeftField', { object: hatch, to: 'graveyard', reason: 'destroyed' }).event('TriggerPlaced', { item: { keyword: 'Preserve', source: hatch } });
+  b.expectState('players.p1.graveyard.0.id', hatch, 'public');
+  b.do('p1', 'PassOpportunity').do('p2', 'PassOpportunity').event('CardsMoved', { reason: 'preserve', moves: [{ id: hatch, from: 'graveyard', to: 'materialDeck', preserved: true }] });
   b.expectState('players.p1.materialDeck.0', { id: hatch, cardId: 'phoenix-hatchling', preserved: true }, 'p2');
   b.passUntil((s) => s.prompt?.kind === 'materialize' && s.activePlayer === 'p1');
   b.do('p1', 'ReturnPreserved', { card: hatch }).event('CardsMoved', { reason: 'preserved-return', moves: [{ from: 'materialDeck', to: 'hand' }] }).event('PreservedReturned').event('PhaseEntered', { phase: 'recollection' });
@@ -547,6 +561,135 @@ add(
   const b = opening(mk('deck-out', '2.10.6', 'A player who must draw from an empty main deck loses the game (1.4.3.c).'));
   b.passUntil((s) => s.status === 'ended', 800);
   b.event('DrawFromEmptyDeck', { player: 'p2' }).event('MatchEnded', { winner: 'p1' });
+  add(b);
+}
+
+// ── Issue 10: stealth during an attack, Intercept on the stack, replacement order, rested attackers ────────
+/** Turn 1: p1 plays Ember Squire. Turn 2: p2 plays Tidecaller Adept (1/3). Turn 3: p1 holds Opportunity in main. */
+function squireVsAdept(b: B): B {
+  opening(b);
+  play(b, 'p1', 'ember-squire', ['heavy-strike']);
+  resolveAll(b, 'p1');
+  toP2Main(b);
+  play(b, 'p2', 'tidecaller-adept', ['mend', 'mend']);
+  resolveAll(b, 'p2');
+  return b.passUntil(isPhase('main', 'p1')).toMain('p1');
+}
+const VEIL2 = ['tidecaller-adept', 'misty-veil', 'mend', 'mend', 'mend', 'mend', 'mend', 'mend', 'mend', 'mend'];
+{
+  // The rules' own example (2.2.g.ii.2.b): stealth given to the retaliating target in the damage step.
+  const b = squireVsAdept(mk('stealth-gained-negates-attack', 'X.A.22.a.v', 'A unit that receives stealth while it is the target of an attack makes the attack illegal and negated unless the attacker has True Sight. The rules’ example (2.2.g.ii.2.b): the retaliating unit given stealth at the beginning of the damage step is dealt no damage but still deals its retaliation damage to the attacker.', { top2: VEIL2 }));
+  const squire = b.object('p1', 'ember-squire');
+  const adept = b.object('p2', 'tidecaller-adept');
+  b.do('p1', 'DeclareAttack', { attacker: squire, target: adept });
+  b.passUntil((s) => s.prompt?.kind === 'retaliate');
+  b.do('p2', 'DeclareRetaliation', { unit: adept });
+  b.passUntil((s) => s.step === 'damage' && s.priority?.holder === 'p1');
+  b.do('p1', 'PassOpportunity');
+  play(b, 'p2', 'misty-veil', ['mend'], { target: adept });
+  b.do('p1', 'PassOpportunity').do('p2', 'PassOpportunity').event('EffectCreated', { effect: { target: adept, grant: ['Stealth'] } }).event('AttackNegated', { player: 'p1', target: adept });
+  b.expectState('combat.negated', true, 'public');
+  b.do('p1', 'PassOpportunity').do('p2', 'PassOpportunity');
+  b.event('DamageDealt', { attack: true, damage: [{ target: squire, amount: 1, source: adept }] });
+  b.expectState(`field.2.damage`, 0, 'public').expectState('field.1.damage', 1, 'public');
+  add(b);
+}
+{
+  const b = squireVsAdept(mk('stealth-gained-before-retaliation', 'X.A.22.a.v', 'Stealth received by the attack’s target “before retaliation” negates the attack: the target is no longer a defending unit, so no retaliation is offered and no damage is dealt (X.B.23.b).', { top2: VEIL2 }));
+  const squire = b.object('p1', 'ember-squire');
+  const adept = b.object('p2', 'tidecaller-adept');
+  b.do('p1', 'DeclareAttack', { attacker: squire, target: adept });
+  b.passUntil((s) => s.step === 'retaliation' && s.priority?.holder === 'p1');
+  b.do('p1', 'PassOpportunity');
+  play(b, 'p2', 'misty-veil', ['mend'], { target: adept });
+  b.do('p1', 'PassOpportunity').do('p2', 'PassOpportunity').event('AttackNegated', { target: adept });
+  b.do('p1', 'PassOpportunity').do('p2', 'PassOpportunity').event('PhaseEntered', { phase: 'combat', step: 'damage' });
+  b.do('p1', 'PassOpportunity').do('p2', 'PassOpportunity').event('NoDamageDealt', { attack: true }).event('CombatEnded');
+  b.expectState('field.1.damage', 0, 'public').expectState('field.2.damage', 0, 'public');
+  add(b);
+}
+{
+  const top1 = ['keen-falcon', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash'];
+  const b = opening(mk('stealth-gained-true-sight-attack-stands', 'X.A.23.a.i', 'True Sight: the attacking unit’s attacks can target units with stealth, so stealth received by its target during the attack does not negate it (X.A.22.a.v).', { top1, top2: VEIL2 }));
+  play(b, 'p1', 'keen-falcon', ['quick-slash', 'quick-slash']);
+  resolveAll(b, 'p1');
+  toP2Main(b);
+  play(b, 'p2', 'tidecaller-adept', ['mend', 'mend']);
+  resolveAll(b, 'p2');
+  b.passUntil(isPhase('main', 'p1')).toMain('p1');
+  const falcon = b.object('p1', 'keen-falcon');
+  const adept = b.object('p2', 'tidecaller-adept');
+  b.do('p1', 'DeclareAttack', { attacker: falcon, target: adept });
+  b.passUntil((s) => s.step === 'damage' && s.priority?.holder === 'p1');
+  b.do('p1', 'PassOpportunity');
+  play(b, 'p2', 'misty-veil', ['mend'], { target: adept });
+  b.do('p1', 'PassOpportunity').do('p2', 'PassOpportunity').event('EffectCreated', { effect: { target: adept, grant: ['Stealth'] } });
+  b.expectState('combat.negated', false, 'public');
+  b.do('p1', 'PassOpportunity').do('p2', 'PassOpportunity').event('DamageDealt', { attack: true, damage: [{ target: adept, amount: 2 }] });
+  add(b);
+}
+{
+  const top2 = ['shield-bearer', 'mend', 'mend', 'mend', 'mend', 'mend', 'mend', 'mend', 'mend'];
+  const b = opening(mk('intercept-declined', 'X.A.10.a', 'Intercept says “you may”: as the trigger resolves its controller may decline, and the attack stays on the champion.', { top2 }));
+  play(b, 'p1', 'ember-squire', ['heavy-strike']);
+  resolveAll(b, 'p1');
+  toP2Main(b);
+  play(b, 'p2', 'shield-bearer', ['mend', 'mend']);
+  resolveAll(b, 'p2');
+  b.passUntil(isPhase('main', 'p1')).toMain('p1');
+  b.do('p1', 'DeclareAttack', { attacker: b.object('p1', 'ember-squire'), target: 'p2-m1' }).event('TriggerPlaced', { item: { keyword: 'Intercept' } });
+  b.do('p1', 'PassOpportunity').do('p2', 'PassOpportunity').event('PromptOpened', { prompt: { kind: 'intercept' } });
+  b.do('p2', 'DeclineIntercept').event('InterceptDeclined', { player: 'p2' }).event('StackItemResolved');
+  b.expectState('combat.target', 'p2-m1', 'public');
+  b.passUntil(damaged('p2-m1'));
+  b.event('DamageDealt', { attack: true, damage: [{ target: 'p2-m1', amount: 1 }] });
+  add(b);
+}
+/** p1's Ember Reaver (Critical 1, 2 power) attacks Spirit of Water; p2's Iron Buckler shield (prevent the next 1) is up. */
+function reaverVsBuckler(b: B): B {
+  opening(b);
+  toP2Main(b);
+  play(b, 'p2', 'iron-buckler', ['mend', 'mend']);
+  resolveAll(b, 'p2');
+  b.passUntil(isPhase('main', 'p1')).toMain('p1');
+  play(b, 'p1', 'ember-reaver', ['quick-slash', 'quick-slash']);
+  resolveAll(b, 'p1');
+  b.do('p1', 'DeclareAttack', { attacker: b.object('p1', 'ember-reaver'), target: 'p2-m1' });
+  b.passUntil((s) => s.step === 'damage' && s.priority?.holder === 'p1');
+  b.do('p1', 'PassOpportunity');
+  b.do('p2', 'ActivateAbility', { source: b.object('p2', 'iron-buckler'), ability: 0 });
+  b.do('p1', 'PassOpportunity').do('p2', 'PassOpportunity').event('ShieldCreated', { shields: [{ target: 'p2-m1', amount: 1, damage: 'any' }] });
+  b.do('p1', 'PassOpportunity').do('p2', 'PassOpportunity').event('CriticalOffered', { player: 'p2', n: 1 });
+  b.do('p2', 'DeclineCritical').event('CriticalSettled', { doubled: true }).event('DamageCalculated', { attack: true, instances: [{ target: 'p2-m1', amount: 2, doublers: ['critical'] }] });
+  return b;
+}
+const REAVER1 = ['ember-reaver', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash', 'quick-slash'];
+const BUCKLER2 = ['iron-buckler', 'mend', 'mend', 'mend', 'mend', 'mend', 'mend', 'mend', 'mend'];
+{
+  const b = reaverVsBuckler(mk('replacement-order-prevent-first', '2.2.g.ii.2.d', 'The controller of the damaged object orders the replacement effects: Critical (X.A.3.b) and a 1-damage shield both apply to Spirit of Water; applying the shield first leaves (2 − 1) × 2 = 2 damage.', { top1: REAVER1, top2: BUCKLER2 }));
+  const shield = b.state.shields[0]!.id;
+  b.event('PromptOpened', { prompt: { kind: 'orderReplacements', player: 'p2', rule: '2.2.g.ii.2.d', target: 'p2-m1', options: [shield, 'critical'] } });
+  b.expectState('prompt.options', [shield, 'critical'], 'public');
+  b.do('p1', 'ApplyReplacement', { effect: shield }, { rejected: { rule: '2.5.b.2' } });
+  b.do('p2', 'ApplyReplacement', { effect: 'bogus' }, { rejected: { rule: '2.2.g.ii.2.d' } });
+  b.do('p2', 'ApplyReplacement', { effect: shield }).event('DamagePrevented', { shield, target: 'p2-m1', amount: 1, attack: true }).event('DamageDoubled', { effect: 'critical', amount: 2 });
+  b.event('DamageDealt', { attack: true, damage: [{ target: 'p2-m1', amount: 2 }] });
+  b.expectState('field.1.damage', 2, 'public');
+  add(b);
+}
+{
+  const b = reaverVsBuckler(mk('replacement-order-critical-first', '2.2.g.ii.2.d', 'The same attack with the replacement effects in the other order: Critical doubles 2 to 4, then the shield prevents 1, so 3 damage is dealt (2.5.b.2.a: after one applies, only the remaining ones are pending).', { top1: REAVER1, top2: BUCKLER2 }));
+  b.do('p2', 'ApplyReplacement', { effect: 'critical' }).event('DamageDoubled', { effect: 'critical', amount: 4 }).event('DamagePrevented', { target: 'p2-m1', amount: 1 });
+  b.event('DamageDealt', { attack: true, damage: [{ target: 'p2-m1', amount: 3 }] });
+  b.expectState('field.1.damage', 3, 'public').expectState('prompt', null);
+  add(b);
+}
+{
+  const b = squireVsAdept(mk('rested-unit-cannot-attack', 'X.B.3.b', 'Only an awake unit can attack: attacking rests it as a cost, so a unit that already attacked this turn can’t attack again (2.6.1.d).', { top2: VEIL2 }));
+  const squire = b.object('p1', 'ember-squire');
+  b.do('p1', 'DeclareAttack', { attacker: squire, target: 'p2-m1' });
+  b.passUntil((s) => s.phase === 'main' && s.combat === null && s.priority?.holder === 'p1');
+  b.do('p1', 'DeclareAttack', { attacker: squire, target: 'p2-m1' }, { rejected: { rule: 'X.B.3.b' } });
   add(b);
 }
 export default all;

@@ -1,7 +1,9 @@
 // Rules coverage (`matchtape rules-coverage --game grand-archive`): which parts of the Comprehensive Rules the
 // engine implements, where they are tested, and why the rest is partial or left out.
 import type { CoverageEntry, RulesCoverage } from '@matchtape/engine';
+import { machineRulesCoverage } from '@matchtape/engine';
 import { KEYWORDS } from './cards/keywords';
+import { grandArchiveMachine } from './machine';
 
 const T = {
   props: 'packages/games/grand-archive/src/properties.test.ts',
@@ -18,8 +20,7 @@ const T = {
 const e = (rule: string, title: string, tests: string[], status: CoverageEntry['status'] = 'implemented', reason?: string): CoverageEntry =>
   reason ? { rule, title, status, tests, reason } : { rule, title, status, tests };
 
-export const COVERAGE: RulesCoverage = {
-  sections: [
+const SECTIONS: CoverageEntry[] = [
     e('1.1', 'Objective: defeat each opponent’s champion; simultaneous loss is a draw', [T.rules, T.props]),
     e('1.2', 'Turn player and non-turn players; slow actions only for the turn player', [T.rules]),
     e('1.3.1', 'Material deck and shuffled main deck set out', [T.props, T.scen('setup-shuffled-deck')]),
@@ -39,36 +40,38 @@ export const COVERAGE: RulesCoverage = {
     e('1.7.c', 'Actions at their printed speed, targets on activation, to the graveyard after resolving', [T.scen('fast-action-on-opponent-turn'), T.scen('slow-action-rejected-on-opponent-turn')]),
     e('1.7.d', 'Attack cards rest the champion, resolve into Intention, then choose their target', [T.scen('attack-card-intention')]),
     e('1.7.e-g', 'Items, weapons, domains', [T.scen('weapon-attack'), T.rules]),
-    e('1.7.h.2', 'Unique: duplicates sacrificed by a state-based effect', [T.scen('unique-duplicate-sacrificed'), T.rules], 'partial', 'The engine keeps the oldest object instead of asking the player which to keep.'),
+    e('1.7.h.2', 'Unique: with duplicates the controller chooses which to keep (KeepUnique) before the game goes on; the rest are sacrificed', [T.scen('unique-duplicate-sacrificed'), T.rules]),
     e('1.7.h.3', 'Regalia: memory cost; destroyed or sacrificed → banished', [T.scen('weapon-durability')]),
     e('2.1', 'Zones, public and private information, counts public', [T.view, T.props, T.inv]),
-    e('2.2.a', 'Wake Up phase', [T.scen('wake-up-phase'), T.machine]),
-    e('2.2.b', 'Materialize phase: once per phase, or decline', [T.scen('materialize-once-per-phase'), T.scen('decline-materialize')]),
-    e('2.2.c', 'Recollection: Opportunity first, then memory returns to hand', [T.scen('recollection')]),
-    e('2.2.d', 'Draw phase', [T.scen('second-player-draws-first-turn')]),
-    e('2.2.e', 'Main phase; passing to the end phase', [T.scen('pass-to-end-phase'), T.machine]),
-    e('2.2.f', 'End phase: beginning triggers, before end of turn, cleanup', [T.scen('vigor-wakes-at-end-phase'), T.scen('ally-damage-cleared')]),
-    e('2.2.g', 'Combat: attack, retaliation, damage, end of combat', [T.scen('ally-attack-retaliation'), T.machine]),
+    e('2.2.g.ii.2', 'Damage step: damage per unit, replacement effects in the damaged controller’s order (ApplyReplacement), a negated attack deals none but retaliation still does (the rules’ stealth example)', [T.scen('replacement-order-prevent-first'), T.scen('replacement-order-critical-first'), T.scen('stealth-gained-negates-attack'), T.keywords]),
     e('2.2.h', 'Effects that end a phase or the turn', [T.multi], 'partial', 'The turn ends at once, banishing the stack, when the turn player loses in multiplayer (2.2.h.2); no card in the pool ends a phase or a turn.'),
     e('2.3.a', 'Card activation order, legality check reverting everything, Opportunity to the turn player', [T.scen('cancel-activation'), T.fuzz]),
     e('2.3.b', 'Materializing', [T.scen('memory-cost-random-banish'), T.scen('materialize-once-per-phase')]),
     e('2.3.c', 'Reserve payment confirmed when complete; memory costs random; reserved cards stay in memory', [T.scen('reserve-cost'), T.scen('memory-cost-random-banish')]),
     e('2.3.d', 'Resolution; targets re-checked; fizzle', [T.scen('fizzle-target-gone')]),
     e('2.4.a', 'Activated abilities (fast), innate champion enlighten ability', [T.rules, T.scen('ability-rest-cost')]),
-    e('2.4.b', 'Triggered abilities, turn player’s first (APNAP)', [T.scen('place-starting-champion'), T.rules]),
+    e('2.4.b', 'Triggered abilities, turn player’s first (APNAP), each player ordering their own simultaneous ones (PlaceTrigger, 2.4.b.6); Intercept, Vigor and Preserve are keyword triggers on the stack', [T.scen('place-starting-champion'), T.scen('start-order-own-triggers'), T.scen('intercept'), T.scen('preserve'), T.rules]),
     e('2.4.c', 'Static abilities (power, level)', [T.rules]),
-    e('2.5.b', 'Replacement effects ordered by the affected controller', [], 'partial', 'Prevention shields apply in creation order; no player ordering prompt.'),
-    e('2.6', 'Attacking: rest as cost, no own units, stealth, weapons', [T.scen('attack-own-unit-rejected'), T.scen('stealth-needs-true-sight'), T.scen('champion-attack-needs-weapon')]),
+    e('2.5.b', 'Replacement effects on damage applied one at a time in the order the damaged unit’s controller chooses (ApplyReplacement when two or more apply; a single one applies itself)', [T.scen('replacement-order-prevent-first'), T.scen('replacement-order-critical-first'), T.keywords]),
+    e('2.6', 'Attacking: rest as cost, no own units, stealth, weapons', [T.scen('attack-own-unit-rejected'), T.scen('stealth-needs-true-sight'), T.scen('champion-attack-needs-weapon'), T.scen('rested-unit-cannot-attack')]),
     e('2.7', 'Objects, targets (Spellshroud)', [T.keywords]),
     e('2.8', 'Fast and slow, Opportunity in turn order', [T.scen('no-opportunity-rejected'), T.scen('slow-action-rejected-on-opponent-turn')]),
-    e('2.9', 'Damage, attack and non-attack, shielding prevention', [T.scen('deflecting-edge-prevents'), T.scen('weapon-attack'), T.keywords]),
+    e('2.9', 'Damage, attack and non-attack, shielding prevention (ordered by the damaged controller, 2.9.a.2)', [T.scen('deflecting-edge-prevents'), T.scen('weapon-attack'), T.keywords]),
     e('2.10', 'Drawing, deck-out loss', [T.scen('deck-out')]),
     e('2.11', 'Counters: buff, damage, durability, enlighten, level, preparation', [T.rules]),
     e('2.12.c', 'Concession', [T.scen('concede')]),
     e('2.12.d', 'Randomization: seeded, recorded, verifiable', [T.props]),
     e('2.12.h', 'State-based effects', [T.scen('ally-destroyed-by-damage'), T.scen('weapon-durability')]),
     e('2.12.m', 'Copies', [], 'not-implemented', 'No card in the pool copies.'),
-    e('X.B', 'Game terms used by the pool (rest, wake, banish, destroy, recover, obey)', [T.rules]),
+    e('X.B', 'Game terms used by the pool (awake, rest, wake, banish, destroy, recover, obey, negate, sacrifice)', [T.rules, T.scen('ability-rest-cost'), T.scen('rested-unit-cannot-attack'), T.scen('pride-disobeys'), T.scen('stealth-gained-negates-attack')]),
+];
+
+export const COVERAGE: RulesCoverage = {
+  sections: [
+    // The phases and steps, read from the machine's meta (one entry per rule a state node names), unless an entry
+    // below already covers that rule with its scenarios.
+    ...machineRulesCoverage(grandArchiveMachine, [T.machine]).filter((m) => !SECTIONS.some((x) => x.rule === m.rule)),
+    ...SECTIONS,
   ],
   keywords: KEYWORDS.map((k) => (k.status === 'implemented' ? e(k.rule, k.keyword, [T.keywords]) : e(k.rule, k.keyword, k.status === 'partial' ? [T.keywords] : [], k.status, k.note))),
 };

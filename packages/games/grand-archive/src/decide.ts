@@ -10,9 +10,12 @@ import { evolve } from './evolve';
 import {
   Flow,
   afterAttackDeclared,
+  applyReplacement,
   attackTargets,
-  collectAttackTriggers,
-  interceptors,
+  continueDamage,
+  finishIntercept,
+  keepUnique,
+  placeChosenTrigger,
   retaliationCandidates,
   collectTriggers,
   grantOpportunity,
@@ -26,7 +29,7 @@ import {
 import { commandGate } from './machine';
 import { activationCost, attackableBy, championOf, enabledElements, isAlly, isChampion, isUnit, objectById, obeys, unitPower } from './rules';
 import { GACommandSchema, type GACommand } from './schemas';
-import type { Card, GAState, StackItem } from './types';
+import type { Card, GAState, Prompt, StackItem } from './types';
 import { isHidden } from './types';
 import { initialState } from './evolve';
 
@@ -90,7 +93,7 @@ export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment
     f.emit('FirstPlayerChosen', { player: first, method: 'random' }, { rule: '1.3.2', auto: true });
   }
   settle(f);
-  return { ok: true, events: f.out };
+  return f.done();
 }
 
 // ── Checking a command ─────────────────────────────────────────────────────────────────────────────────
@@ -130,6 +133,8 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
   const p = c.player;
   if (s.status !== 'playing') return reject(s.status === 'ended' ? '1.4.1' : '1.3', s.status === 'ended' ? 'the match is over' : 'the match has not started');
   if (!s.order.includes(p)) return reject('1.2', `${p} is not a player in this match`);
+  // 2.3.b.1.a: one materialization per materialize phase, whatever phase the game is in now.
+  if (c.type === 'Materialize' && s.players[p]!.materializedThisPhase) return reject('2.3.b.1.a', 'you already materialized this turn; a player materializes once per materialize phase');
   if (c.type !== 'Concede') {
     let gate = gateCache?.get(c.type);
     if (gate === undefined) {
@@ -174,15 +179,23 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
       const card = handCard(s, p, c.card);
       if (!card) return reject('2.3.a.10', `${c.card} is not in your hand; cards are activated from hand`);
       const d = cardDef(card.cardId);
-      if (d.type === 'champion' || d.supertypes.includes('regalia')) return reject('2.3.b.3.a', `${d.name} is materialized, not activated`);
+      // Champions and regalia start in the material deck and are materialized from it (1.7.a.1, 1.7.h.3, 2.2.b.3.a).
+      if (d.type === 'champion') return reject('1.7.a.1', `${d.name} is a champion: champions are materialized from the material deck, not activated`);
+      if (d.supertypes.includes('regalia')) return reject('1.7.h.3', `${d.name} is a regalia: regalia are materialized from the material deck, not activated`);
       if (!enabledElements(s, p).includes(d.element)) return reject('1.6.d.2', `the ${d.element} element is not enabled for you (your champion's lineage enables ${enabledElements(s, p).join(', ')})`);
       const slow = d.type !== 'action' || d.speed !== 'fast';
-      if (slow && !slowOk(s, p)) return reject('2.8.a.2', `${d.name} is slow: only the turn player, in their main phase, with an empty Effects Stack`);
+      if (slow && !slowOk(s, p))
+        return s.activePlayer !== p
+          ? reject('2.8.a.2.b', `${d.name} is slow: the non-turn player can't perform slow player actions`)
+          : reject('2.8.a.2.a', `${d.name} is slow: only in your main phase, with Opportunity and an empty Effects Stack`);
       const res = d.abilities.find((a) => a.kind === 'resolve');
       const spec = res && res.kind === 'resolve' ? res.target : undefined;
       if (spec) {
         if (c.target === undefined) return reject('2.3.a.5', `${d.name} needs a target`);
-        if (!targetsFor(s, p, spec, d.subtypes.includes('Spell')).includes(c.target)) return reject('2.7.6', `${c.target} is not a legal target for ${d.name}`);
+        if (!targetsFor(s, p, spec, d.subtypes.includes('Spell')).includes(c.target))
+          return targetsFor(s, p, spec, false).includes(c.target)
+            ? reject('X.A.21.a', `${c.target} has Spellshroud and can't be targeted by Spell cards such as ${d.name}`)
+            : reject('2.7.6.a', `${c.target} is not a legal target for ${d.name} (${spec})`);
       } else if (c.target !== undefined) return reject('2.3.a.5', `${d.name} has no target`);
       if (d.type === 'attack') {
         const champ = championOf(s, p);
@@ -219,21 +232,21 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
       if (!ref || !a || a.kind !== 'activated') return reject('2.4.a.2', `${cardDef(o.cardId).name} has no activated ability #${c.ability}`);
       if (a.classBonus && !classBonusActive(s, p, cardDef(ref.cardId))) return reject('X.A.1.c', 'its Class Bonus is not met: your champion does not share a class with it');
       if (!conditionsMet(s, p, cardDef(ref.cardId), a)) return reject(a.levelAtLeast !== undefined ? 'X.A.25' : 'X.A.6', 'its Element Bonus or Level Restriction is not met');
-      if (!obeys(s, o)) return reject('X.A.20', `${cardDef(o.cardId).name} does not obey you (Pride)`);
+      if (!obeys(s, o)) return reject('X.B.24.a', `${cardDef(o.cardId).name} does not obey you (Pride, X.A.20.a): you can't activate its abilities`);
       if (a.cost.rest && o.rested) return reject('X.B.3.b', `${cardDef(o.cardId).name} is rested and can't pay a REST cost`);
       const rc = a.cost.removeCounters;
       if (rc && (o.counters[rc.kind] ?? 0) < rc.n) return reject('2.11.4', `needs ${rc.n} ${rc.kind} counter(s); it has ${o.counters[rc.kind] ?? 0}`);
       if (a.target) {
         if (c.target === undefined) return reject('2.4.a.1', 'this ability needs a target');
-        if (!targetsFor(s, p, a.target, false).includes(c.target)) return reject('2.7.6', `${c.target} is not a legal target`);
+        if (!targetsFor(s, p, a.target, false).includes(c.target)) return reject('2.7.6.a', `${c.target} is not a legal target for this ability (${a.target})`);
       } else if (c.target !== undefined) return reject('2.4.a.1', 'this ability has no target');
       return null;
     }
     case 'DeclareAttack': {
       const a = objectById(s, c.attacker);
       if (!a || a.controller !== p || !isUnit(a)) return reject('2.6.1', `${c.attacker} is not a unit you control`);
-      if (a.rested) return reject('2.6.1.a', `${cardDef(a.cardId).name} is rested; units attack while awake`);
-      if (!obeys(s, a)) return reject('X.A.20', `${cardDef(a.cardId).name} does not obey you (Pride ${cardDef(a.cardId).keywords.find((k) => k.keyword === 'Pride')?.n})`);
+      if (a.rested) return reject('X.B.3.b', `${cardDef(a.cardId).name} is rested; only an awake unit can attack (attacking rests it)`);
+      if (!obeys(s, a)) return reject('X.B.24.a', `${cardDef(a.cardId).name} does not obey you (Pride ${cardDef(a.cardId).keywords.find((k) => k.keyword === 'Pride')?.n}, X.A.20.a): you can't attack with it`);
       let weapon = null;
       if (isAlly(a)) {
         if (c.weapon !== undefined) return reject('1.7.f.3.a', 'allies cannot use weapons');
@@ -254,15 +267,34 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
       const t = objectById(s, c.target);
       if (!t || !isUnit(t)) return reject('2.6.1', `${c.target ?? '(none)'} is not a unit on the field`);
       if (t.controller === p) return reject('2.6.11', 'players can’t attack their own units');
-      if (!attackableBy(s, t, a, weapon)) return reject('X.A.22', `${cardDef(t.cardId).name} has stealth; the attack needs True Sight`);
+      if (!attackableBy(s, t, a, weapon)) return reject('X.A.22.a', `${cardDef(t.cardId).name} has stealth and can't be targeted by attacks unless the attacker or its weapon has True Sight (X.A.23.a)`);
       return null;
     }
     case 'ChooseAttackTarget': {
-      if (!attackTargets(s).some((o) => o.id === c.target)) return reject('2.6.3', `${c.target} is not a legal target for this attack`);
-      return null;
+      if (attackTargets(s).some((o) => o.id === c.target)) return null;
+      const t = objectById(s, c.target);
+      if (!t || !isUnit(t)) return reject('X.B.38.b', `${c.target} is not a unit on the field; only units can be attacked`);
+      if (t.controller === p) return reject('2.6.11', 'players can’t attack their own units');
+      return reject('X.A.22.a', `${cardDef(t.cardId).name} has stealth and can't be targeted by attacks unless the attacker or its weapon has True Sight (X.A.23.a)`);
     }
     case 'Intercept': {
-      if (!interceptors(s).some((o) => o.id === c.ally)) return reject('X.A.10.b', `${c.ally} is not an awake ally of yours with Intercept that obeys you`);
+      const pr = s.prompt;
+      if (pr?.kind !== 'intercept' || pr.ally !== c.ally) return reject('X.A.10.a', `${c.ally} is not the ally whose Intercept is resolving${pr?.kind === 'intercept' ? ` (that is ${pr.ally})` : ''}`);
+      return null;
+    }
+    case 'ApplyReplacement': {
+      const pr = s.prompt;
+      if (pr?.kind !== 'orderReplacements' || !pr.options.includes(c.effect)) return reject(pr?.kind === 'orderReplacements' ? pr.rule : '2.5.b.2', `${c.effect} is not one of the replacement effects still to apply${pr?.kind === 'orderReplacements' ? ` (${pr.options.join(', ')})` : ''}`);
+      return null;
+    }
+    case 'PlaceTrigger': {
+      const pr = s.prompt;
+      if (pr?.kind !== 'orderTriggers' || !pr.options.includes(c.trigger)) return reject('2.4.b.6', `${c.trigger} is not one of your triggers waiting to go on the stack${pr?.kind === 'orderTriggers' ? ` (${pr.options.join(', ')})` : ''}`);
+      return null;
+    }
+    case 'KeepUnique': {
+      const pr = s.prompt;
+      if (pr?.kind !== 'keepUnique' || !pr.objects.includes(c.object)) return reject('1.7.h.2.i', `${c.object} is not one of the unique objects to choose from${pr?.kind === 'keepUnique' ? ` (${pr.objects.join(', ')})` : ''}`);
       return null;
     }
     case 'DeclineIntercept':
@@ -275,8 +307,13 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
       return null;
     }
     case 'DeclareRetaliation': {
-      if (!retaliationCandidates(s).some((o) => o.id === c.unit)) return reject('2.2.g.i.2', `${c.unit} is not an awake defending unit with power that can retaliate`);
-      return null;
+      if (retaliationCandidates(s).some((o) => o.id === c.unit)) return null;
+      const u = objectById(s, c.unit);
+      if (u && u.rested && retaliationCandidates({ ...s, field: s.field.map((o) => (o.id === u.id ? { ...o, rested: false } : o)) }).some((o) => o.id === u.id))
+        return reject('X.B.30.a.i', `${cardDef(u.cardId).name} is rested: resting is the cost of retaliating, so rested units can't retaliate`);
+      if (u && isChampion(u) && u.controller === p) return reject('1.7.a.8.a', `${cardDef(u.cardId).name} is a champion: champions have no power stat and can't inherently retaliate`);
+      if (u && unitPower(s, u) <= 0 && u.controller === p) return reject('2.2.g.i.2.b', `${cardDef(u.cardId).name} has no power stat above 0 and can't retaliate`);
+      return reject('2.2.g.i.2', `${c.unit} is not an awake defending unit of yours that can retaliate`);
     }
   }
 }
@@ -285,39 +322,40 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
 
 export function decide(s: GAState, command: Command, ctx: DecideContext): Decision {
   const parsed = GACommandSchema.safeParse(command);
-  if (!parsed.success) return reject('command', `malformed command: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+  // 2.12.i.1: an action that contradicts the rules' shape of a player action is illegal.
+  if (!parsed.success) return reject('2.12.i.1', `malformed command: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
   const c = { ...parsed.data, player: command.player } as GACommand & { player: PlayerId };
   const problem = check(s, c);
   if (problem) return problem;
   const f = new Flow(s, ctx.rng);
   execute(f, c);
-  return { ok: true, events: f.out };
+  return f.done();
 }
 
 function finishActivation(f: Flow): void {
-  const pend = f.s.pending!;
+  const pend = f.state.pending!;
   const p = pend.player;
   const d = cardDef(pend.card.cardId);
   if (d.type === 'attack') {
-    const champ = championOf(f.s, p)!;
+    const champ = championOf(f.state, p)!;
     f.emit('ObjectRested', { object: champ.id, reason: 'attack cost' }, { rule: '1.7.d.2' });
   }
   if (pend.prepared) {
-    const champ = championOf(f.s, p)!;
+    const champ = championOf(f.state, p)!;
     const n = d.keywords.find((k) => k.keyword === 'Prepare')?.n ?? 0;
     f.emit('CountersChanged', { object: champ.id, kind: 'preparation', delta: -n }, { rule: 'X.A.18.c' });
   }
-  const selected = f.s.players[p]!.hand.filter((x): x is Card => !isHidden(x) && x.selected === true);
+  const selected = f.state.players[p]!.hand.filter((x): x is Card => !isHidden(x) && x.selected === true);
   if (selected.length > 0)
     f.emit('CardsMoved', { reason: 'reserve', player: p, moves: selected.map((x) => ({ owner: p, id: x.id, cardId: x.cardId, from: 'hand', to: 'memory', fromOid: x.oid ?? null, toOid: f.oid() })) }, { rule: '2.3.c.1' });
-  const item: StackItem = { sid: `s${f.s.serial + 1}`, controller: p, kind: 'card', card: pend.card, sourceCardId: pend.card.cardId, source: null, ability: 0, target: pend.target, materialized: pend.materialize, weapon: pend.weapon, label: pend.prepared ? `${d.name} (prepared)` : d.name, ...(pend.prepared ? { prepared: true } : {}) };
+  const item: StackItem = { sid: `s${f.state.serial + 1}`, controller: p, kind: 'card', card: pend.card, sourceCardId: pend.card.cardId, source: null, ability: 0, target: pend.target, materialized: pend.materialize, weapon: pend.weapon, label: pend.prepared ? `${d.name} (prepared)` : d.name, ...(pend.prepared ? { prepared: true } : {}) };
   f.emit('ActivationPlaced', { item }, { rule: pend.materialize ? '2.3.b.9' : '2.3.a.9' });
   grantOpportunity(f, pend.materialize ? '2.3.b.9' : '2.3.a.9');
   settle(f);
 }
 
 function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
-  const s = f.s;
+  const s = f.state;
   const p = c.player;
   switch (c.type) {
     case 'Concede':
@@ -328,7 +366,7 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
       const w = s.priority!;
       const allPassed = new Set([...w.passed, w.holder]).size >= w.order.length;
       f.emit('OpportunityPassed', { player: p }, { rule: '2.8.b.1.c' });
-      if (allPassed && f.s.stack.length > 0) resolveAndContinue(f);
+      if (allPassed && f.state.stack.length > 0) resolveAndContinue(f);
       else settle(f);
       return;
     }
@@ -360,16 +398,16 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
       const fl = c.floating ?? [];
       if (fl.length > 0) {
         // X.A.7.c: floating memory is declared and banished before the random part of the cost.
-        const gy = f.s.players[p]!.graveyard;
+        const gy = f.state.players[p]!.graveyard;
         f.emit('CardsMoved', { reason: 'floating-memory', player: p, moves: fl.map((id) => ({ owner: p, id, cardId: gy.find((x) => x.id === id)!.cardId, from: 'graveyard', to: 'banishment', fromOid: null, toOid: null })) }, { rule: 'X.A.7.b' });
       }
       const n = (d.cost?.n ?? 0) - fl.length;
       if (n > 0) {
         // 2.3.c.2.a: memory costs banish cards chosen uniformly at random (memory sorted by id first, so replays agree).
-        const pool = f.s.players[p]!.memory.filter((x): x is Card => !isHidden(x)).sort((a, b) => (a.id < b.id ? -1 : 1));
+        const pool = f.state.players[p]!.memory.filter((x): x is Card => !isHidden(x)).sort((a, b) => (a.id < b.id ? -1 : 1));
         const chosen: Card[] = [];
         for (let i = 0; i < n; i++) chosen.push(pool.splice(f.rng.int(pool.length), 1)[0]!);
-        f.emit('CardsMoved', { reason: 'memory-cost', player: p, moves: chosen.map((x) => ({ owner: p, id: x.id, cardId: x.cardId, from: 'memory', to: 'banishment', fromOid: x.oid ?? null, toOid: null })) }, { rule: '2.3.c.2' });
+        f.emit('CardsMoved', { reason: 'memory-cost', player: p, moves: chosen.map((x) => ({ owner: p, id: x.id, cardId: x.cardId, from: 'memory', to: 'banishment', fromOid: x.oid ?? null, toOid: null })) }, { rule: '2.3.c.2.a' });
       }
       finishActivation(f);
       return;
@@ -385,7 +423,7 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
     case 'SelectReserve': {
       const card = handCard(s, p, c.card)!;
       f.emit('ReserveSelected', { player: p, card: card.id, oid: card.oid ?? null }, { rule: '2.3.c.1.a' });
-      if (f.s.pending && f.s.pending.selected >= f.s.pending.cost) finishActivation(f);
+      if (f.state.pending && f.state.pending.selected >= f.state.pending.cost) finishActivation(f);
       return;
     }
     case 'CancelActivation': {
@@ -401,8 +439,8 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
       if (a.cost.rest) f.emit('ObjectRested', { object: o.id, reason: 'cost' }, { rule: '2.4.a.1' });
       const rc = a.cost.removeCounters;
       if (rc) f.emit('CountersChanged', { object: o.id, kind: rc.kind, delta: -rc.n }, { rule: '2.11.4' });
-      const item: StackItem = { sid: `s${f.s.serial + 1}`, controller: p, kind: 'ability', card: null, sourceCardId: ref.cardId, source: o.id, ability: ref.index, target: c.target ?? null, materialized: false, weapon: null, label: `${cardDef(ref.cardId).name}: ${a.text}` };
-      if (a.cost.banishSelf) f.emit('ObjectLeftField', { object: o.id, cardId: o.cardId, to: 'banishment', reason: 'cost' }, { rule: 'X.B.4' });
+      const item: StackItem = { sid: `s${f.state.serial + 1}`, controller: p, kind: 'ability', card: null, sourceCardId: ref.cardId, source: o.id, ability: ref.index, target: c.target ?? null, materialized: false, weapon: null, label: `${cardDef(ref.cardId).name}: ${a.text}` };
+      if (a.cost.banishSelf) f.emit('ObjectLeftField', { object: o.id, cardId: o.cardId, to: 'banishment', reason: 'cost' }, { rule: 'X.B.4.a' });
       f.emit('AbilityActivated', { item }, { rule: '2.4.a.4' });
       if (a.cost.banishSelf) collectTriggers(f, o, 'leave');
       grantOpportunity(f, '2.4.a.4');
@@ -439,24 +477,38 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
       f.emit('RetaliationDeclined', { player: p }, { rule: '2.2.g.i.2' });
       settle(f);
       return;
-    case 'Intercept':
+    case 'Intercept': {
       // X.A.10.c: the attack now targets the ally, which may retaliate if awake.
+      const pr = s.prompt as Extract<Prompt, { kind: 'intercept' }>;
       f.emit('AttackRedirected', { player: p, ally: c.ally, from: s.combat!.target }, { rule: 'X.A.10.a' });
-      collectAttackTriggers(f);
-      settle(f);
+      finishIntercept(f, pr.sid);
       return;
-    case 'DeclineIntercept':
+    }
+    case 'DeclineIntercept': {
+      const pr = s.prompt as Extract<Prompt, { kind: 'intercept' }>;
       f.emit('InterceptDeclined', { player: p }, { rule: 'X.A.10.a' });
-      collectAttackTriggers(f);
-      settle(f);
+      finishIntercept(f, pr.sid);
+      return;
+    }
+    case 'ApplyReplacement': {
+      const pr = s.prompt as Extract<Prompt, { kind: 'orderReplacements' }>;
+      applyReplacement(f, pr.instance, c.effect, false);
+      continueDamage(f);
+      return;
+    }
+    case 'KeepUnique':
+      keepUnique(f, c.object);
+      return;
+    case 'PlaceTrigger':
+      placeChosenTrigger(f, c.trigger);
       return;
     case 'DiscardForCritical': {
       const card = handCard(s, p, c.card)!;
       f.emit('CriticalCardSelected', { player: p, card: card.id, oid: card.oid ?? null }, { rule: 'X.A.3.a' });
-      const cr = f.s.combat!.critical!;
+      const cr = f.state.combat!.critical!;
       if (cr.selected >= cr.n) {
-        const chosen = f.s.players[p]!.hand.filter((x): x is Card => !isHidden(x) && x.selected === true);
-        f.emit('CardsMoved', { reason: 'critical', player: p, moves: chosen.map((x) => ({ owner: p, id: x.id, cardId: x.cardId, from: 'hand', to: 'graveyard', fromOid: x.oid ?? null, toOid: null })) }, { rule: 'X.B.11' });
+        const chosen = f.state.players[p]!.hand.filter((x): x is Card => !isHidden(x) && x.selected === true);
+        f.emit('CardsMoved', { reason: 'critical', player: p, moves: chosen.map((x) => ({ owner: p, id: x.id, cardId: x.cardId, from: 'hand', to: 'graveyard', fromOid: x.oid ?? null, toOid: null })) }, { rule: 'X.B.11.a' });
         f.emit('CriticalSettled', { player: p, doubled: false }, { rule: 'X.A.3.a' });
         settle(f);
       }
@@ -475,9 +527,9 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
   if (s.status !== 'playing' || !s.order.includes(p)) return [];
   const out: Command[] = [];
   const cache = new Map<string, Check>();
-  const add = (c: Record<string, unknown> & { type: string }) => {
-    const cmd = { ...c, player: p } as GACommand & { player: PlayerId };
-    if (check(s, cmd, cache) === null) out.push(cmd as unknown as Command);
+  const add = (c: GACommand) => {
+    const cmd: GACommand & { player: PlayerId } = { ...c, player: p };
+    if (check(s, cmd, cache) === null) out.push(cmd);
   };
   const pl = s.players[p]!;
   add({ type: 'PassOpportunity' });
@@ -536,8 +588,11 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
   }
   if (s.prompt?.kind === 'intercept') {
     add({ type: 'DeclineIntercept' });
-    for (const o of s.field) if (o.controller === p) add({ type: 'Intercept', ally: o.id });
+    add({ type: 'Intercept', ally: s.prompt.ally });
   }
+  if (s.prompt?.kind === 'orderReplacements') for (const effect of s.prompt.options) add({ type: 'ApplyReplacement', effect });
+  if (s.prompt?.kind === 'keepUnique') for (const object of s.prompt.objects) add({ type: 'KeepUnique', object });
+  if (s.prompt?.kind === 'orderTriggers') for (const trigger of s.prompt.options) add({ type: 'PlaceTrigger', trigger });
   add({ type: 'Concede' });
   return out;
 }
@@ -550,5 +605,5 @@ export function actors(s: GAState): PlayerId[] {
 }
 
 /** Known card ids (for fuzzing and schema docs). */
-export const CARD_IDS = [...CARDS.keys()];
+export const CARD_IDS = CARDS.map((c) => c.id);
 export { evolve };

@@ -2,7 +2,8 @@
 // ones (viewers) alike: cards are found by their real id or by their opaque id, and a move whose card identity
 // was redacted (cardId null) leaves a hidden slot behind.
 import { apnap, expireEffects, openWindow, passPriority, type GameEvent, type PlayerId } from '@matchtape/engine';
-import type { Card, Combat, FieldObject, GAState, Pending, PlayerState, PlayerZone, Prompt, Shield, Slot, StackItem, Step, Phase } from './types';
+import type { WaitingTrigger } from './types';
+import type { Card, Combat, DamageInstance, FieldObject, PendingDamage, GAState, Pending, PlayerState, PlayerZone, Prompt, Shield, Slot, StackItem, Step, Phase } from './types';
 import { isHidden } from './types';
 import type { ContinuousEffect } from '@matchtape/engine';
 
@@ -40,6 +41,8 @@ export function initialState(): GAState {
     combat: null,
     effects: [],
     shields: [],
+    damage: null,
+    waitingTriggers: [],
     serial: 0,
     turnLimit: 0,
     winner: null,
@@ -105,6 +108,25 @@ export function evolve(s: GAState, e: GameEvent): GAState {
       const material = (p.material as Card[] | null) ?? tiles(p.materialOids as string[]);
       const hand = (p.hand as Card[] | null) ?? tiles(p.handOids as string[]);
       return updPlayer(s, player, (pl) => ({ ...pl, mainDeck: main, materialDeck: material, hand }));
+    }
+    case 'PositionSet': {
+      // A scenario's start position (start.ts): zones, field, effects and Opportunity at once.
+      const zones = p.players as Record<string, Partial<PlayerState>>;
+      const players = Object.fromEntries(Object.entries(s.players).map(([id, pl]) => [id, { ...pl, ...(zones[id] ?? {}), materializedThisPhase: false }]));
+      const activePlayer = p.activePlayer as PlayerId;
+      const holder = (p.priority as PlayerId | null) ?? null;
+      return {
+        ...s,
+        players,
+        turn: Number(p.turn),
+        activePlayer,
+        firstPlayer: p.firstPlayer as PlayerId,
+        phase: p.phase as Phase,
+        step: null,
+        field: p.field as FieldObject[],
+        effects: p.effects as ContinuousEffect[],
+        priority: holder ? openWindow(apnap(s.order, activePlayer), holder) : null,
+      };
     }
     case 'FirstPlayerChosen':
       return { ...s, firstPlayer: p.player as PlayerId };
@@ -188,7 +210,10 @@ export function evolve(s: GAState, e: GameEvent): GAState {
     case 'TriggerPlaced':
     case 'AbilityActivated': {
       const item = p.item as StackItem;
-      return { ...s, stack: [...s.stack, item], pending: e.type === 'ActivationPlaced' ? null : s.pending, prompt: e.type === 'ActivationPlaced' ? null : s.prompt, serial: s.serial + 1 };
+      const next: GAState = { ...s, stack: [...s.stack, item], pending: e.type === 'ActivationPlaced' ? null : s.pending, prompt: e.type === 'ActivationPlaced' ? null : s.prompt, serial: s.serial + 1 };
+      // A trigger its controller chose to place next (2.4.b.6) leaves the waiting list and closes the prompt.
+      if (typeof p.waiting !== 'string') return next;
+      return { ...next, waitingTriggers: s.waitingTriggers.filter((t) => t.id !== p.waiting), prompt: s.prompt?.kind === 'orderTriggers' ? null : next.prompt };
     }
     case 'StackItemResolved':
     case 'StackItemFizzled': {
@@ -230,12 +255,15 @@ export function evolve(s: GAState, e: GameEvent): GAState {
       let next = s;
       for (const d of p.damage as { target: string; amount: number }[]) next = updObject(next, d.target, (o) => ({ ...o, damage: o.damage + d.amount }));
       if (s.combat && p.attack === true) next = { ...next, combat: { ...(next.combat as Combat), damageDealt: true } };
-      return next;
+      return { ...next, damage: null };
     }
     case 'DamagePrevented': {
       const shield = p.shield as string;
       const amount = Number(p.amount);
-      return { ...s, shields: s.shields.map((x) => (x.id === shield ? { ...x, amount: x.amount - amount } : x)).filter((x) => x.amount > 0) };
+      const shields = s.shields.map((x) => (x.id === shield ? { ...x, amount: x.amount - amount } : x)).filter((x) => x.amount > 0);
+      if (typeof p.instance !== 'number' || !s.damage) return { ...s, shields };
+      const inst = s.damage.instances[p.instance];
+      return { ...s, shields, damage: replaced(s.damage, p.instance, shield, (inst?.amount ?? 0) - amount), prompt: s.prompt?.kind === 'orderReplacements' ? null : s.prompt };
     }
     case 'DamageRecovered':
       return updObject(s, p.object as string, (o) => ({ ...o, damage: Math.max(0, o.damage - Number(p.amount)) }));
@@ -263,7 +291,7 @@ export function evolve(s: GAState, e: GameEvent): GAState {
         retaliators: [],
         retaliationDecided: false,
         damageDealt: false,
-        multiplier: 1,
+        doublers: [],
         negated: false,
         ...(p.prepared === true ? { prepared: true } : {}),
       };
@@ -280,7 +308,7 @@ export function evolve(s: GAState, e: GameEvent): GAState {
         retaliators: [],
         retaliationDecided: false,
         damageDealt: false,
-        multiplier: 1,
+        doublers: [],
         negated: false,
       };
       // 2.6.7.b: attack declarations can't be responded to; nobody holds Opportunity.
@@ -299,7 +327,7 @@ export function evolve(s: GAState, e: GameEvent): GAState {
       return { ...next, combat: { ...c, attackCard: null } };
     }
     case 'CriticalOffered':
-      return s.combat ? { ...s, combat: { ...s.combat, critical: { n: Number(p.n), selected: 0, settled: false } }, prompt: { kind: 'critical', player: p.player as PlayerId, rule: 'X.A.3' } } : s;
+      return s.combat ? { ...s, combat: { ...s.combat, critical: { n: Number(p.n), selected: 0, settled: false } }, prompt: { kind: 'critical', player: p.player as PlayerId, rule: 'X.A.3.a' } } : s;
     case 'CriticalCardSelected': {
       const id = (p.card as string | null) ?? null;
       let next = s;
@@ -312,14 +340,30 @@ export function evolve(s: GAState, e: GameEvent): GAState {
       const next = updPlayer(s, p.player as string, (pl) => ({ ...pl, hand: pl.hand.map((c) => (isHidden(c) || !c.selected ? c : unselect(c))) }));
       const c = next.combat;
       if (!c) return { ...next, prompt: null };
-      return { ...next, prompt: null, combat: { ...c, multiplier: p.doubled === true ? c.multiplier * 2 : c.multiplier, critical: { ...(c.critical ?? { n: 0, selected: 0 }), settled: true } } };
+      const critical = { ...(c.critical ?? { n: 0, selected: 0 }), settled: true };
+      const doublers = p.doubled === true ? [...c.doublers, { id: 'critical', label: critical.n > 0 ? `Critical ${critical.n}` : 'Critical' }] : c.doublers;
+      return { ...next, prompt: null, combat: { ...c, doublers, critical } };
     }
     case 'AttackRedirected':
       return s.combat ? { ...s, combat: { ...s.combat, target: p.ally as string }, prompt: null } : s;
     case 'InterceptDeclined':
       return { ...s, prompt: null };
     case 'AttackDoubled':
-      return s.combat ? { ...s, combat: { ...s.combat, multiplier: s.combat.multiplier * 2 } } : s;
+      return s.combat ? { ...s, combat: { ...s.combat, doublers: [...s.combat.doublers, { id: String(p.effect ?? `double-${s.combat.doublers.length}`), label: 'an On Attack doubling effect' }] } } : s;
+    case 'AttackNegated':
+      return s.combat ? { ...s, combat: { ...s.combat, negated: true } } : s;
+    case 'DamageCalculated': {
+      const damage: PendingDamage = { attack: p.attack === true, source: String(p.source), instances: p.instances as DamageInstance[], resume: (p.resume as PendingDamage['resume']) ?? null };
+      return { ...s, damage, combat: s.combat && damage.attack ? { ...s.combat, damageCalculated: true } : s.combat };
+    }
+    case 'DamageDoubled':
+      return { ...s, damage: replaced(s.damage, Number(p.instance), String(p.effect), Number(p.amount)), prompt: s.prompt?.kind === 'orderReplacements' ? null : s.prompt };
+    case 'NoDamageDealt':
+      return { ...s, damage: null };
+    case 'TriggersWaiting':
+      return { ...s, waitingTriggers: [...s.waitingTriggers, ...(p.triggers as WaitingTrigger[])] };
+    case 'UniqueKept':
+      return { ...s, prompt: null };
     case 'RetaliationDeclared':
       return s.combat ? { ...s, combat: { ...s.combat, retaliators: [...s.combat.retaliators, p.unit as string] }, prompt: null } : s;
     case 'RetaliationDeclined':
@@ -362,7 +406,7 @@ export function evolve(s: GAState, e: GameEvent): GAState {
         const holder = priority.holder === q ? priority.order[(i + 1) % priority.order.length]! : priority.holder;
         priority = { order, holder, passed: priority.passed.filter((x) => x !== q) };
       }
-      return { ...s, field, stack, priority, prompt: s.prompt?.player === q ? null : s.prompt, pending: s.pending?.player === q ? null : s.pending };
+      return { ...s, field, stack, priority, prompt: s.prompt?.player === q ? null : s.prompt, pending: s.pending?.player === q ? null : s.pending, waitingTriggers: s.waitingTriggers.filter((t) => t.controller !== q) };
     }
     case 'TurnEndedEarly': {
       // 2.2.h.2: the turn ends at once; the Effects Stack is banished.
@@ -370,13 +414,19 @@ export function evolve(s: GAState, e: GameEvent): GAState {
       for (const it of s.stack) if (it.card) next = updPlayer(next, ownerOfCard(it.card, it.controller), (pl) => ({ ...pl, banishment: [stripCard(it.card!), ...pl.banishment] }));
       const c = s.combat;
       if (c?.attackCard) next = updPlayer(next, c.attackingPlayer, (pl) => ({ ...pl, graveyard: [c.attackCard!, ...pl.graveyard] }));
-      return { ...next, stack: [], combat: null, prompt: null, pending: null, priority: null };
+      return { ...next, stack: [], combat: null, prompt: null, pending: null, priority: null, damage: null };
     }
     case 'MatchEnded':
       return { ...s, status: 'ended', phase: 'game-over', step: null, priority: null, prompt: null, pending: null, winner: (p.winner as PlayerId | null) ?? null, result: String(p.result ?? '') };
     default:
       return s;
   }
+}
+
+/** Instance `i` of the pending damage after replacement effect `effect` left `amount` (2.5.b.2.a). */
+function replaced(d: PendingDamage | null, i: number, effect: string, amount: number): PendingDamage | null {
+  if (!d) return d;
+  return { ...d, instances: d.instances.map((x, k) => (k === i ? { ...x, amount: Math.max(0, amount), applied: [...x.applied, effect] } : x)) };
 }
 
 function unselect(c: Card): Card {

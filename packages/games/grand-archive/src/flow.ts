@@ -1,14 +1,14 @@
-// The rules engine behind decide(): a Flow folds each draft event into a working state as it is emitted, so
-// later rules see earlier effects. Turn-based actions, state-based effects, triggers, the Effects Stack and
+// The rules engine behind decide(): a Flow (the kit's Draft) folds each draft event into a working state as it is
+// emitted, so later rules see earlier effects. Turn-based actions, state-based effects, triggers, the Effects Stack and
 // the phase sequence (asked of the XState machine) live here; decide.ts validates commands and calls in.
-import { type DraftEvent, type PlayerId, type Rng } from '@matchtape/engine';
+import { Draft, type EmitOptions, type PlayerId, type Rng } from '@matchtape/engine';
 import { cardDef } from './cards/pool';
 import { conditionsMet, hasKeyword, printedKeyword } from './rules';
 import type { Ability, AbilityCost, Effect, GACardDef, TriggerOn } from './cards/types';
 import { evolve, type Move } from './evolve';
 import { nextLocation } from './machine';
-import { attackPower, championLevel, championOf, isAlly, isChampion, isUnit, life, objectById, opponentsOf, unitPower } from './rules';
-import type { Card, FieldObject, GAState, Phase, Shield, StackItem, Step } from './types';
+import { attackableBy, attackPower, championLevel, championOf, isAlly, isChampion, isUnit, life, objectById, opponentsOf, unitPower } from './rules';
+import type { Card, DamageInstance, FieldObject, GAState, KeywordTrigger, Phase, Shield, StackItem, Step } from './types';
 import { isHidden } from './types';
 
 export interface PendingTrigger {
@@ -18,33 +18,45 @@ export interface PendingTrigger {
   ability: number;
   target: string | null;
   label: string;
+  keyword?: KeywordTrigger;
 }
 
-export class Flow {
-  out: DraftEvent[] = [];
+/**
+ * The kit's Draft (emit folds at once and records random draws itself) with the working memory Grand Archive's
+ * rules need while one command is decided: triggers waiting to go on the stack, and who dealt lethal damage.
+ */
+export class Flow extends Draft<GAState> {
   triggers: PendingTrigger[] = [];
   /** Units this command's attack damage made lethal, and who dealt it (On Kill, X.A.16). */
   killers = new Map<string, { controller: PlayerId; id: string; cardId: string; attackCardId: string | null }>();
-  constructor(
-    public s: GAState,
-    readonly rng: Rng,
-  ) {}
-
-  emit(type: string, payload: Record<string, unknown>, meta: { rule?: string; auto?: boolean } = {}): void {
-    const full = this.rng.pending ? { ...payload, random: this.rng.take() } : payload;
-    const d: DraftEvent = { type, payload: full };
-    if (meta.rule) d.rule = meta.rule;
-    if (meta.auto) d.auto = true;
-    this.out.push(d);
-    this.s = evolve(this.s, d);
+  constructor(state: GAState, rng: Rng) {
+    super(state, evolve, rng);
   }
 
-  oid(): string {
-    return this.rng.opaqueId();
+  override emit(type: string, payload: Record<string, unknown>, opts: EmitOptions = {}): void {
+    const before = this.state;
+    super.emit(type, payload, opts);
+    if (type !== 'AttackNegated') this.negateIfTargetGainedStealth(before);
+  }
+
+  /**
+   * X.A.22.a.v: a unit that receives stealth while it is the target of an attack is an illegal target, and the
+   * attack is negated unless the attacking object (or the weapon used, X.A.23.a.ii) has True Sight. Checked as
+   * the stealth is gained, so True Sight gained later does not make the attack legal again (X.A.23.b.i).
+   */
+  private negateIfTargetGainedStealth(before: GAState): void {
+    const c = this.state.combat;
+    if (!c || c.negated || c.cleave || c.target === null || before.combat?.target !== c.target) return;
+    const now = objectById(this.state, c.target);
+    const was = objectById(before, c.target);
+    if (!now || !was || !hasKeyword(this.state, now, 'Stealth') || hasKeyword(before, was, 'Stealth')) return;
+    const attacker = objectById(this.state, c.attacker);
+    if (attacker && attackableBy(this.state, now, attacker, objectById(this.state, c.weapon) ?? null)) return;
+    this.auto('AttackNegated', { player: c.attackingPlayer, target: now.id, reason: `${cardDef(now.cardId).name} gained stealth and the attack has no True Sight` }, 'X.A.22.a.v');
   }
 
   get ended(): boolean {
-    return this.s.status === 'ended';
+    return this.state.status === 'ended';
   }
 }
 
@@ -92,7 +104,7 @@ function fullCard(s: GAState, owner: PlayerId, zone: 'mainDeck' | 'hand' | 'memo
 /** Draws `n` cards one at a time (2.10.2); drawing from an empty deck loses the game (2.10.6). */
 export function drawCards(f: Flow, player: PlayerId, n: number, rule: string, auto = true): void {
   for (let i = 0; i < n; i++) {
-    const top = f.s.players[player]!.mainDeck[0];
+    const top = f.state.players[player]!.mainDeck[0];
     if (!top || isHidden(top)) {
       f.emit('DrawFromEmptyDeck', { player }, { rule: '2.10.6', auto: true });
       return;
@@ -105,7 +117,7 @@ export function drawCards(f: Flow, player: PlayerId, n: number, rule: string, au
 // ── Opportunity and the Effects Stack ──────────────────────────────────────────────────────────────────
 
 export function grantOpportunity(f: Flow, rule: string): void {
-  const tp = f.s.activePlayer!;
+  const tp = f.state.activePlayer!;
   f.emit('OpportunityGranted', { player: tp }, { rule, auto: true });
 }
 
@@ -113,19 +125,68 @@ function nextSid(s: GAState): string {
   return `s${s.serial + 1}`;
 }
 
-/** Simultaneous triggers: the turn player's first (bottom), then each player in turn order (2.4.b.6). */
-export function placeTriggers(f: Flow): void {
-  const tp = f.s.activePlayer!;
-  const i = f.s.order.indexOf(tp);
-  const order = [...f.s.order.slice(i), ...f.s.order.slice(0, i)];
+function apnapOrder(s: GAState): PlayerId[] {
+  const i = s.order.indexOf(s.activePlayer!);
+  return [...s.order.slice(i), ...s.order.slice(0, i)];
+}
+
+/** Triggers that differ in what they are (source, ability, target): only then is their order a choice. */
+function distinct(ts: readonly PendingTrigger[]): number {
+  return new Set(ts.map((t) => `${t.source}|${t.sourceCardId}|${t.ability}|${t.keyword ?? ''}|${t.target}`)).size;
+}
+
+function placeOne(f: Flow, t: PendingTrigger, waiting: string | null, byPlayer: boolean): void {
+  const item: StackItem = { sid: nextSid(f.state), controller: t.controller, kind: 'trigger', card: null, sourceCardId: t.sourceCardId, source: t.source, ability: t.ability, target: t.target, materialized: false, weapon: null, label: t.label, ...(t.keyword ? { keyword: t.keyword } : {}) };
+  f.emit('TriggerPlaced', { item, ...(waiting ? { waiting } : {}) }, byPlayer ? { rule: '2.4.b.6' } : { rule: '2.4.b.1', auto: true });
+}
+
+/**
+ * Simultaneous triggers go on the stack in turn order, the turn player's first (bottom) (2.4.b.6). A player with
+ * two or more different ones chooses their order (PlaceTrigger): the triggers then wait in the state and this
+ * returns 'paused'.
+ */
+function placeTriggerItems(f: Flow): 'done' | 'paused' {
   const pending = f.triggers;
   f.triggers = [];
-  for (const p of order)
-    for (const t of pending.filter((x) => x.controller === p)) {
-      const item: StackItem = { sid: nextSid(f.s), controller: t.controller, kind: 'trigger', card: null, sourceCardId: t.sourceCardId, source: t.source, ability: t.ability, target: t.target, materialized: false, weapon: null, label: t.label };
-      f.emit('TriggerPlaced', { item }, { rule: '2.4.b.1', auto: true });
+  if (pending.length > 0) {
+    if (!f.state.order.some((p) => distinct(pending.filter((t) => t.controller === p)) >= 2)) {
+      for (const p of apnapOrder(f.state)) for (const t of pending.filter((x) => x.controller === p)) placeOne(f, t, null, false);
+      return 'done';
     }
-  grantOpportunity(f, '2.8.b.2');
+    const base = f.state.serial;
+    f.emit('TriggersWaiting', { triggers: pending.map((t, i) => ({ ...t, id: `t${base + 1}-${i}` })) }, { rule: '2.4.b.6', auto: true });
+  }
+  return placeWaiting(f);
+}
+
+/** Places waiting triggers in turn order until a player has a choice to make (2.4.b.6). */
+function placeWaiting(f: Flow): 'done' | 'paused' {
+  for (const p of apnapOrder(f.state)) {
+    const mine = f.state.waitingTriggers.filter((t) => t.controller === p);
+    if (mine.length === 0) continue;
+    if (distinct(mine) >= 2) {
+      f.emit('PromptOpened', { prompt: { kind: 'orderTriggers', player: p, rule: '2.4.b.6', options: mine.map((t) => t.id) } }, { rule: '2.4.b.6', auto: true });
+      return 'paused';
+    }
+    for (const t of mine) placeOne(f, t, t.id, false);
+  }
+  return 'done';
+}
+
+/** The player put `id` on the stack next; the rest follow, then the turn player receives Opportunity (2.4.b.6). */
+export function placeChosenTrigger(f: Flow, id: string): void {
+  const t = f.state.waitingTriggers.find((x) => x.id === id);
+  if (!t) return;
+  placeOne(f, t, t.id, true);
+  if (placeWaiting(f) === 'paused') return;
+  grantOpportunity(f, '2.4.b.6');
+  settle(f);
+}
+
+/** Places the pending triggers; only then does the turn player receive Opportunity (2.4.b.6). */
+export function placeTriggers(f: Flow): void {
+  if (placeTriggerItems(f) === 'paused') return;
+  grantOpportunity(f, '2.4.b.6');
 }
 
 export function collectTriggers(f: Flow, o: FieldObject | { controller: PlayerId; cardId: string; id: string | null }, on: TriggerOn, target: string | null = null): void {
@@ -133,9 +194,9 @@ export function collectTriggers(f: Flow, o: FieldObject | { controller: PlayerId
   for (const { cardId, index, ability: a } of refs) {
     if (a.kind !== 'trigger' || a.on !== on) continue;
     const d = cardDef(cardId);
-    if (!conditionsMet(f.s, o.controller, d, a)) continue;
+    if (!conditionsMet(f.state, o.controller, d, a)) continue;
     if (a.condition === 'awake') {
-      const obj = objectById(f.s, o.id);
+      const obj = objectById(f.state, o.id);
       if (!obj || obj.rested) continue;
     }
     f.triggers.push({ controller: o.controller, source: o.id, sourceCardId: cardId, ability: index, target, label: `${d.name}: ${a.text}` });
@@ -151,11 +212,20 @@ function naturalOpportunity(s: GAState): boolean {
 
 /** All players passed in succession with items on the stack: the top resolves (2.8.b.1.e), then 2.8.b.1.f. */
 export function resolveAndContinue(f: Flow): void {
-  resolveTop(f);
+  // A resolution that needs a player's choice (Intercept, the order of replacement effects) waits for it.
+  if (resolveTop(f) === 'paused') return;
+  afterResolution(f);
+}
+
+/**
+ * After an item has resolved: state-based effects (2.12.h.2), then the triggers it caused go on the stack
+ * (2.4.b.7) or the turn player receives Opportunity again (2.8.b.1.a.ii with items left, 2.8.b.1.f without).
+ */
+export function afterResolution(f: Flow): void {
   runSBE(f);
-  if (f.ended) return;
+  if (f.ended || f.state.prompt) return;
   if (f.triggers.length > 0) placeTriggers(f);
-  else if (f.s.stack.length > 0 || naturalOpportunity(f.s)) grantOpportunity(f, f.s.stack.length > 0 ? '2.8.b.1.a.ii' : '2.8.b.1.f');
+  else if (!f.state.priority && (f.state.stack.length > 0 || naturalOpportunity(f.state))) grantOpportunity(f, f.state.stack.length > 0 ? '2.8.b.1.a.ii' : '2.8.b.1.f');
   settle(f);
 }
 
@@ -170,75 +240,132 @@ function targetLegal(s: GAState, item: StackItem): boolean {
   return true;
 }
 
-function resolveTop(f: Flow): void {
-  const item = f.s.stack[f.s.stack.length - 1];
-  if (!item) return;
+function resolveTop(f: Flow): 'done' | 'paused' {
+  const item = f.state.stack[f.state.stack.length - 1];
+  if (!item) return 'done';
   const regaliaOrChampion = (c: Card) => {
     const d = cardDef(c.cardId);
     return d.supertypes.includes('regalia') || d.type === 'champion';
   };
   // 2.3.d.4: every declared target must still be legal, or the whole item fizzles.
-  if (!targetLegal(f.s, item)) {
+  if (!targetLegal(f.state, item)) {
     f.emit('StackItemFizzled', { sid: item.sid, reason: 'its target is no longer legal', to: item.card ? (regaliaOrChampion(item.card) ? 'banishment' : 'graveyard') : null }, { rule: '2.3.d.4.b', auto: true });
-    return;
+    return 'done';
   }
-  if (item.kind === 'trigger' && item.ability === -1) {
+  if (item.keyword === 'Vigor') {
     // X.A.24: Vigor wakes the unit at the beginning of its controller's end phase.
-    const o = objectById(f.s, item.source);
-    if (o?.rested) f.emit('ObjectsWoken', { objects: [o.id], player: item.controller }, { rule: 'X.A.24', auto: true });
+    const o = objectById(f.state, item.source);
+    if (o?.rested) f.emit('ObjectsWoken', { objects: [o.id], player: item.controller }, { rule: 'X.A.24.a', auto: true });
     f.emit('StackItemResolved', { sid: item.sid, to: null }, { rule: '2.3.d.1', auto: true });
-    return;
+    return 'done';
+  }
+  if (item.keyword === 'Intercept') return resolveIntercept(f, item);
+  if (item.keyword === 'Preserve') {
+    // X.A.19.a: the died object's card goes from the graveyard into its owner's material deck, Preserved (face-up).
+    const owner = f.state.order.find((p) => f.state.players[p]!.graveyard.some((c) => c.id === item.source));
+    const card = owner ? f.state.players[owner]!.graveyard.find((c) => c.id === item.source) : undefined;
+    if (owner && card) f.emit('CardsMoved', { reason: 'preserve', player: owner, moves: [{ owner, id: card.id, cardId: card.cardId, from: 'graveyard', to: 'materialDeck', fromOid: null, toOid: null, preserved: true }] }, { rule: 'X.A.19.a', auto: true });
+    f.emit('StackItemResolved', { sid: item.sid, to: null, ...(card ? {} : { note: 'the card is no longer in the graveyard' }) }, { rule: card ? '2.3.d.1' : 'X.A.19.a', auto: true });
+    return 'done';
   }
   if (item.kind !== 'card' || !item.card) {
     const a = abilityOf(item.sourceCardId, item.ability);
     if (a && (a.kind === 'trigger' || a.kind === 'activated')) {
       if (a.kind === 'trigger' && a.cost && !payTriggerCost(f, item, a.cost)) {
         f.emit('StackItemResolved', { sid: item.sid, to: null, note: 'its cost could not be paid' }, { rule: '2.3.d.1', auto: true });
-        return;
+        return 'done';
       }
-      applyEffects(f, item, a.effects);
+      return runItem(f, item, a.effects, 0);
     }
     f.emit('StackItemResolved', { sid: item.sid, to: null }, { rule: '2.3.d.1', auto: true });
-    return;
+    return 'done';
   }
   const card = item.card;
   const d = cardDef(card.cardId);
   if (d.type === 'champion') {
-    const champ = objectById(f.s, item.target);
+    const champ = objectById(f.state, item.target);
     // 2.3.d.2.a: level and lineage are checked again on resolution.
-    if (!champ || !canLevelOnto(f.s, champ, d)) {
+    if (!champ || !canLevelOnto(f.state, champ, d)) {
       f.emit('StackItemFizzled', { sid: item.sid, reason: 'the champion to level up is gone or no longer qualifies', to: 'banishment' }, { rule: '2.3.d.2.a', auto: true });
-      return;
+      return 'done';
     }
     f.emit('StackItemResolved', { sid: item.sid, to: null }, { rule: '2.3.d.1', auto: true });
     const from = cardDef(champ.cardId).level ?? 0;
     f.emit('ChampionLeveledUp', { object: champ.id, player: item.controller, card, fromCardId: champ.cardId, levelFrom: from, levelTo: d.level ?? 0 }, { rule: '1.7.a.4.c', auto: true });
     collectTriggers(f, { ...champ, cardId: card.cardId }, 'enter');
-    return;
+    return 'done';
   }
-  if (d.type === 'action') {
-    const a = d.abilities.find((x) => x.kind === 'resolve');
-    if (a && a.kind === 'resolve') applyEffects(f, item, a.effects);
-    // X.A.19.b: a resolving non-object with Preserve goes into the material deck instead of the graveyard.
-    const preserve = printedKeyword(f.s, item.controller, d, 'Preserve');
-    f.emit('StackItemResolved', { sid: item.sid, to: preserve ? 'materialDeck' : 'graveyard' }, { rule: preserve ? 'X.A.19.b' : '1.7.c.5', auto: true });
-    return;
-  }
+  if (d.type === 'action') return runItem(f, item, itemEffects(item), 0);
   if (d.type === 'attack') {
-    const champ = championOf(f.s, item.controller);
+    const champ = championOf(f.state, item.controller);
     if (!champ) {
       f.emit('StackItemFizzled', { sid: item.sid, reason: 'no champion to attack through', to: 'graveyard' }, { rule: '2.3.d.4.b', auto: true });
-      return;
+      return 'done';
     }
     // 1.7.d.5: the resolved attack card enters its champion's Intention zone.
     f.emit('IntentionEntered', { sid: item.sid, player: item.controller, card, attacker: champ.id, weapon: item.weapon, ...(item.prepared ? { prepared: true } : {}) }, { rule: '1.7.d.5', auto: true });
-    return;
+    return 'done';
   }
   // Allies, items, weapons, domains, regalia: a new object under the controller (2.3.d.5).
   f.emit('StackItemResolved', { sid: item.sid, to: null }, { rule: '2.3.d.5', auto: true });
-  const obj = newObject(f.s, card, item.controller);
+  const obj = newObject(f.state, card, item.controller);
   f.emit('ObjectEntered', { object: obj, fromZone: null, fromOid: null }, { rule: '2.3.d.5', auto: true });
   collectTriggers(f, obj, 'enter');
+  return 'done';
+}
+
+/** The effects a resolving action card or ability applies, in order. */
+function itemEffects(item: StackItem): Effect[] {
+  if (item.card) {
+    const a = cardDef(item.card.cardId).abilities.find((x) => x.kind === 'resolve');
+    return a && a.kind === 'resolve' ? a.effects : [];
+  }
+  const a = abilityOf(item.sourceCardId, item.ability);
+  return a && (a.kind === 'trigger' || a.kind === 'activated') ? a.effects : [];
+}
+
+/** Applies an item's effects from `from` on; when they are all done the item leaves the stack. */
+function runItem(f: Flow, item: StackItem, effects: Effect[], from: number): 'done' | 'paused' {
+  if (applyEffects(f, item, effects, from) === 'paused') return 'paused';
+  if (f.ended) return 'done';
+  if (item.card) {
+    // X.A.19.b: a resolving non-object with Preserve goes into the material deck instead of the graveyard.
+    const preserve = printedKeyword(f.state, item.controller, cardDef(item.card.cardId), 'Preserve');
+    f.emit('StackItemResolved', { sid: item.sid, to: preserve ? 'materialDeck' : 'graveyard' }, { rule: preserve ? 'X.A.19.b' : '1.7.c.5', auto: true });
+  } else f.emit('StackItemResolved', { sid: item.sid, to: null }, { rule: '2.3.d.1', auto: true });
+  return 'done';
+}
+
+/**
+ * X.A.10.a: the Intercept trigger resolves by letting its controller redirect the attack to the ally ("you may").
+ * It does nothing if the ally is no longer awake (X.A.10.b), does not obey (X.B.24.c.1) or the attack is over.
+ */
+function resolveIntercept(f: Flow, item: StackItem): 'done' | 'paused' {
+  const ally = objectById(f.state, item.source);
+  const c = f.state.combat;
+  const fail: [string, string] | null = !c || c.negated || c.target === null
+    ? ['2.3.d.1', 'there is no attack to redirect']
+    : !ally || ally.controller !== item.controller
+      ? ['2.3.d.1', 'the ally is no longer on the field under its controller']
+      : c.target === ally.id
+        ? ['2.3.d.1', 'the attack already targets this ally']
+        : ally.rested
+          ? ['X.A.10.b', 'the ally is rested; it must be awake to intercept']
+          : !obeysUnit(f.state, ally)
+            ? ['X.B.24.c.1', 'the ally does not obey its controller (Pride)']
+            : null;
+  if (fail || !ally) {
+    f.emit('StackItemResolved', { sid: item.sid, to: null, note: fail?.[1] ?? 'nothing to do' }, { rule: fail?.[0] ?? '2.3.d.1', auto: true });
+    return 'done';
+  }
+  f.emit('PromptOpened', { prompt: { kind: 'intercept', player: item.controller, rule: 'X.A.10.a', ally: ally.id, sid: item.sid } }, { rule: 'X.A.10.a', auto: true });
+  return 'paused';
+}
+
+/** The Intercept choice is made: the trigger has resolved and play continues (X.A.10.a, X.A.10.c). */
+export function finishIntercept(f: Flow, sid: string): void {
+  f.emit('StackItemResolved', { sid, to: null }, { rule: '2.3.d.1', auto: true });
+  afterResolution(f);
 }
 
 export function newObject(s: GAState, card: Card, controller: PlayerId): FieldObject {
@@ -261,7 +388,7 @@ export function canLevelOnto(s: GAState, champ: FieldObject, d: GACardDef): bool
 function payTriggerCost(f: Flow, item: StackItem, cost: AbilityCost): boolean {
   const rc = cost.removeCounters;
   if (!rc) return true;
-  const src = objectById(f.s, item.source);
+  const src = objectById(f.state, item.source);
   if (!src || (src.counters[rc.kind] ?? 0) < rc.n) return false;
   f.emit('CountersChanged', { object: src.id, kind: rc.kind, delta: -rc.n }, { rule: '2.11.4', auto: true });
   return true;
@@ -269,68 +396,73 @@ function payTriggerCost(f: Flow, item: StackItem, cost: AbilityCost): boolean {
 
 // ── Effects ────────────────────────────────────────────────────────────────────────────────────────────
 
-function applyEffects(f: Flow, item: StackItem, effects: Effect[]): void {
+/** Applies `effects` from index `from` on; 'paused' when damage waits for its replacement effects to be ordered. */
+function applyEffects(f: Flow, item: StackItem, effects: Effect[], from: number): 'done' | 'paused' {
   const me = item.controller;
-  for (const e of effects) {
-    if (f.ended) return;
-    const champ = championOf(f.s, me);
+  for (let i = from; i < effects.length; i++) {
+    const e = effects[i]!;
+    if (f.ended) return 'done';
+    const champ = championOf(f.state, me);
     switch (e.do) {
       case 'draw':
         drawCards(f, me, e.n, '2.10.1');
         break;
       case 'damage': {
-        const targets = e.to === 'target' ? [objectById(f.s, item.target)] : opponentsOf(f.s, me).map((p) => championOf(f.s, p));
-        for (const t of targets) if (t) dealNonAttackDamage(f, item.source ?? item.sid, t, e.n);
+        const targets = (e.to === 'target' ? [objectById(f.state, item.target)] : opponentsOf(f.state, me).map((p) => championOf(f.state, p))).filter((t): t is FieldObject => t !== undefined);
+        // 2.9.11.b-c: an action is the source of its damage, an ability's object the source of the ability's.
+        const source = item.source ?? item.card?.id ?? item.sid;
+        const instances = targets.map((t) => ({ target: t.id, source, amount: e.n, doublers: [], applied: [] }));
+        if (instances.length > 0 && startDamage(f, false, source, instances, { sid: item.sid, effect: i }) === 'paused') return 'paused';
         break;
       }
       case 'prevent': {
-        const targets = e.to === 'target' ? [objectById(f.s, item.target)] : e.to === 'your-champion' ? [champ] : f.s.field.filter((o) => o.controller === me && isUnit(o));
-        const shields: Shield[] = targets.filter((t): t is FieldObject => !!t).map((t, i) => ({ id: `sh${f.s.serial + 1}-${i}`, target: t.id, amount: e.n, damage: e.damage, source: item.sourceCardId, ...(e.enlighten ? { enlighten: true } : {}) }));
+        const targets = e.to === 'target' ? [objectById(f.state, item.target)] : e.to === 'your-champion' ? [champ] : f.state.field.filter((o) => o.controller === me && isUnit(o));
+        const shields: Shield[] = targets.filter((t): t is FieldObject => !!t).map((t, i) => ({ id: `sh${f.state.serial + 1}-${i}`, target: t.id, amount: e.n, damage: e.damage, source: item.sourceCardId, ...(e.enlighten ? { enlighten: true } : {}) }));
         if (shields.length > 0) f.emit('ShieldCreated', { shields }, { rule: '2.9.a.4.a', auto: true });
         break;
       }
       case 'recover': {
-        if (champ && champ.damage > 0) f.emit('DamageRecovered', { object: champ.id, amount: Math.min(e.n, champ.damage) }, { rule: 'X.B.29', auto: true });
+        if (champ && champ.damage > 0) f.emit('DamageRecovered', { object: champ.id, amount: Math.min(e.n, champ.damage) }, { rule: 'X.B.29.b', auto: true });
         break;
       }
       case 'counters': {
         const targets =
-          e.on === 'target' ? [objectById(f.s, item.target)] : e.on === 'self' ? [objectById(f.s, item.source)] : e.on === 'your-champion' ? [champ] : f.s.field.filter((o) => o.controller === me && isAlly(o));
+          e.on === 'target' ? [objectById(f.state, item.target)] : e.on === 'self' ? [objectById(f.state, item.source)] : e.on === 'your-champion' ? [champ] : f.state.field.filter((o) => o.controller === me && isAlly(o));
         for (const t of targets) if (t) f.emit('CountersChanged', { object: t.id, kind: e.kind, delta: e.n }, { rule: '2.11.4', auto: true });
         break;
       }
       case 'empower': {
-        const t = e.on === 'your-champion' ? champ : objectById(f.s, item.target);
-        if (t) f.emit('EffectCreated', { effect: { id: `fx${f.s.serial + 1}`, source: item.source, target: t.id, modify: { power: e.n }, duration: { until: 'end-of-turn' }, rule: '2.5.a' } }, { rule: '2.5.a', auto: true });
+        const t = e.on === 'your-champion' ? champ : objectById(f.state, item.target);
+        if (t) f.emit('EffectCreated', { effect: { id: `fx${f.state.serial + 1}`, source: item.source, target: t.id, modify: { power: e.n }, duration: { until: 'end-of-turn' }, rule: resolvedBy(item) } }, { rule: resolvedBy(item), auto: true });
         break;
       }
       case 'grant': {
-        const t = objectById(f.s, item.target);
-        if (t) f.emit('EffectCreated', { effect: { id: `fx${f.s.serial + 1}`, source: item.source, target: t.id, grant: [e.keyword], duration: { until: 'end-of-turn' }, rule: '2.5.a' } }, { rule: '2.5.a', auto: true });
+        const t = objectById(f.state, item.target);
+        if (t) f.emit('EffectCreated', { effect: { id: `fx${f.state.serial + 1}`, source: item.source, target: t.id, grant: [e.keyword], duration: { until: 'end-of-turn' }, rule: resolvedBy(item) } }, { rule: resolvedBy(item), auto: true });
         break;
       }
       case 'wake': {
-        const t = objectById(f.s, item.source);
-        if (t && t.rested) f.emit('ObjectsWoken', { objects: [t.id], player: me }, { rule: 'X.B.39', auto: true });
+        const t = objectById(f.state, item.source);
+        if (t && t.rested) f.emit('ObjectsWoken', { objects: [t.id], player: me }, { rule: 'X.B.39.a', auto: true });
         break;
       }
       case 'destroy': {
-        const t = objectById(f.s, item.target);
-        if (t && isAlly(t)) destroyObject(f, t, 'X.B.9');
+        const t = objectById(f.state, item.target);
+        if (t && isAlly(t)) destroyObject(f, t, 'X.B.9.b');
         break;
       }
       case 'materialize-weapon': {
-        const pl = f.s.players[me]!;
+        const pl = f.state.players[me]!;
         const c = pl.materialDeck.find((x): x is Card => !isHidden(x) && cardDef(x.cardId).type === 'weapon' && (cardDef(x.cardId).cost?.n ?? 99) <= e.maxCost);
         if (c) {
-          const obj = newObject(f.s, c, me);
+          const obj = newObject(f.state, c, me);
           f.emit('ObjectEntered', { object: obj, fromZone: 'materialDeck', fromOid: c.oid ?? null, materialized: true }, { rule: '2.4.b.2.b', auto: true });
           collectTriggers(f, obj, 'enter');
         }
         break;
       }
       case 'banish-random-memory': {
-        const memory = [...f.s.players[me]!.memory].filter((x): x is Card => !isHidden(x)).sort((a, b) => (a.id < b.id ? -1 : 1));
+        const memory = [...f.state.players[me]!.memory].filter((x): x is Card => !isHidden(x)).sort((a, b) => (a.id < b.id ? -1 : 1));
         if (memory.length > 0) {
           const c = memory[f.rng.int(memory.length)]!;
           f.emit('CardsMoved', { reason: 'random-banish', player: me, moves: [{ owner: me, id: c.id, cardId: c.cardId, from: 'memory', to: 'banishment', fromOid: c.oid ?? null, toOid: null }] }, { rule: '2.12.d.1', auto: true });
@@ -339,103 +471,179 @@ function applyEffects(f: Flow, item: StackItem, effects: Effect[]): void {
         break;
       }
       case 'banish-from-graveyard': {
-        const owner = f.s.order.find((p) => f.s.players[p]!.graveyard.some((c) => c.id === item.target));
+        const owner = f.state.order.find((p) => f.state.players[p]!.graveyard.some((c) => c.id === item.target));
         if (!owner) break;
-        const c = f.s.players[owner]!.graveyard.find((x) => x.id === item.target)!;
-        f.emit('CardsMoved', { reason: 'banish', player: me, moves: [{ owner, id: c.id, cardId: c.cardId, from: 'graveyard', to: 'banishment', fromOid: null, toOid: null }] }, { rule: 'X.B.4', auto: true });
+        const c = f.state.players[owner]!.graveyard.find((x) => x.id === item.target)!;
+        f.emit('CardsMoved', { reason: 'banish', player: me, moves: [{ owner, id: c.id, cardId: c.cardId, from: 'graveyard', to: 'banishment', fromOid: null, toOid: null }] }, { rule: 'X.B.4.a', auto: true });
         // X.A.1.c.i: a card in a graveyard has its Class Bonus keywords only if its owner's champion shares a class.
-        const floating = printedKeyword(f.s, owner, cardDef(c.cardId), 'Floating Memory');
-        const src = objectById(f.s, item.source);
+        const floating = printedKeyword(f.state, owner, cardDef(c.cardId), 'Floating Memory');
+        const src = objectById(f.state, item.source);
         if (e.levelIfFloating && floating && src) f.emit('CountersChanged', { object: src.id, kind: 'level', delta: 1 }, { rule: 'X.A.1.c.i', auto: true });
         break;
       }
       case 'double-attack-if-banish': {
-        const gy = f.s.players[me]!.graveyard.filter((c) => cardDef(c.cardId).element === e.element);
-        if (gy.length >= e.n && f.s.combat) {
+        const gy = f.state.players[me]!.graveyard.filter((c) => cardDef(c.cardId).element === e.element);
+        if (gy.length >= e.n && f.state.combat) {
           const moves: Move[] = gy.slice(0, e.n).map((c) => ({ owner: me, id: c.id, cardId: c.cardId, from: 'graveyard', to: 'banishment', fromOid: null, toOid: null }));
           f.emit('CardsMoved', { reason: 'cost', player: me, moves }, { rule: '2.2.g.ii.2.d', auto: true });
-          f.emit('AttackDoubled', { player: me }, { rule: '2.2.g.ii.2.d', auto: true });
+          f.emit('AttackDoubled', { player: me, effect: `double-${item.sid}` }, { rule: '2.2.g.ii.2.d', auto: true });
         }
         break;
       }
     }
   }
+  return 'done';
 }
 
-/** Prevention shields in the order they were created (the damaged controller's order, 2.9.a.2, simplified). */
-function prevent(f: Flow, target: FieldObject, amount: number, attack: boolean): number {
-  let left = amount;
-  for (const sh of f.s.shields.filter((x) => x.target === target.id && (x.damage === 'any' || (x.damage === 'attack') === attack))) {
-    if (left <= 0) break;
-    const used = Math.min(sh.amount, left);
-    left -= used;
-    f.emit('DamagePrevented', { shield: sh.id, target: target.id, amount: used, attack }, { rule: '2.9.a.4.a', auto: true });
-    if (sh.enlighten) f.emit('CountersChanged', { object: target.id, kind: 'enlighten', delta: used }, { rule: '2.9.a.10', auto: true });
+/** An action card's effects apply as its controller resolves it (2.3.d.6), an ability's likewise (2.3.d.7). */
+function resolvedBy(item: StackItem): string {
+  return item.card ? '2.3.d.6' : '2.3.d.7';
+}
+
+// ── Damage and its replacement effects ─────────────────────────────────────────────────────────────────
+
+/**
+ * Calculates damage (one instance per damaged unit and source) and applies its replacement effects (2.9.a.2,
+ * 2.2.g.ii.2.d); 'paused' when the damaged unit's controller must choose which applies next.
+ */
+function startDamage(f: Flow, attack: boolean, source: string, instances: DamageInstance[], resume: { sid: string; effect: number } | null): 'done' | 'paused' {
+  f.emit('DamageCalculated', { attack, source, instances, resume }, { rule: attack ? '2.2.g.ii.2.e' : '2.9.1', auto: true });
+  if (applyReplacements(f) === 'paused') return 'paused';
+  finishDamage(f);
+  return 'done';
+}
+
+/** Replacement effects that can still apply to an instance of damage: prevention shields and doublers (2.5.b.2.a). */
+export function replacementOptions(s: GAState, inst: DamageInstance, attack: boolean): string[] {
+  // 2.9.a.4.a: a shield is only reduced by damage that is not zero; doubling zero changes nothing.
+  if (inst.amount <= 0) return [];
+  const doublers = inst.doublers.filter((id) => !inst.applied.includes(id));
+  const shields = s.shields.filter((x) => x.target === inst.target && x.amount > 0 && (x.damage === 'any' || (x.damage === 'attack') === attack) && !inst.applied.includes(x.id)).map((x) => x.id);
+  return [...shields, ...doublers];
+}
+
+/** Applies replacement effects one at a time: alone, it applies itself; two or more, the controller chooses. */
+function applyReplacements(f: Flow): 'done' | 'paused' {
+  const pd = f.state.damage;
+  if (!pd) return 'done';
+  for (let i = 0; i < pd.instances.length; i++) {
+    for (let guard = 0; guard < 50; guard++) {
+      const inst = f.state.damage!.instances[i]!;
+      const options = replacementOptions(f.state, inst, pd.attack);
+      if (options.length === 0) break;
+      if (options.length === 1) {
+        applyReplacement(f, i, options[0]!, true);
+        continue;
+      }
+      const player = objectById(f.state, inst.target)?.controller ?? f.state.activePlayer!;
+      const rule = pd.attack ? '2.2.g.ii.2.d' : '2.9.a.2';
+      f.emit('PromptOpened', { prompt: { kind: 'orderReplacements', player, rule, target: inst.target, instance: i, options } }, { rule, auto: true });
+      return 'paused';
+    }
   }
-  return left;
+  return 'done';
 }
 
-export function dealNonAttackDamage(f: Flow, source: string, target: FieldObject, n: number): void {
-  const left = prevent(f, target, n, false);
+/** One replacement effect applied to instance `i`: a shield prevents what it can (2.9.a.4.a), a doubler doubles. */
+export function applyReplacement(f: Flow, i: number, effect: string, auto: boolean): void {
+  const pd = f.state.damage!;
+  const inst = pd.instances[i]!;
+  const chosen = pd.attack ? '2.2.g.ii.2.d' : '2.9.a.2';
+  const sh = f.state.shields.find((x) => x.id === effect);
+  if (sh) {
+    const used = Math.min(sh.amount, inst.amount);
+    f.emit('DamagePrevented', { shield: sh.id, target: inst.target, amount: used, attack: pd.attack, instance: i }, { rule: auto ? '2.9.a.4.a' : chosen, auto });
+    // 2.9.a.10: Spellshield's counters are part of the same replacement effect.
+    if (sh.enlighten) f.emit('CountersChanged', { object: inst.target, kind: 'enlighten', delta: used }, { rule: '2.9.a.10', auto: true });
+    return;
+  }
+  f.emit('DamageDoubled', { instance: i, effect, target: inst.target, amount: inst.amount * 2 }, { rule: auto ? (effect === 'critical' ? 'X.A.3.a' : '2.2.g.ii.2.d') : chosen, auto });
+}
+
+/** The player chose a replacement effect: apply it, then the rest, then deal the damage and carry on. */
+export function continueDamage(f: Flow): void {
+  if (applyReplacements(f) === 'paused') return;
+  const resume = f.state.damage?.resume ?? null;
+  finishDamage(f);
+  if (f.ended) return;
+  if (resume) {
+    const item = f.state.stack.find((x) => x.sid === resume.sid);
+    if (item && runItem(f, item, itemEffects(item), resume.effect + 1) === 'paused') return;
+    afterResolution(f);
+    return;
+  }
+  settle(f);
+}
+
+/** Deals the calculated damage at once (2.2.g.ii.2.e, 2.9.12); for an attack, durability and On Hit follow. */
+function finishDamage(f: Flow): void {
+  const pd = f.state.damage;
+  if (!pd) return;
+  // 2.6.9-10: an attacker or target that left the field deals / is dealt nothing.
+  const dealt = pd.instances.filter((x) => x.amount > 0 && objectById(f.state, x.target) && (!pd.attack || objectById(f.state, x.source)));
+  const c = f.state.combat;
+  if (pd.attack && c) {
+    // X.A.16.b: On Kill only when this damage is what makes the unit lethal.
+    for (const x of dealt) {
+      const victim = objectById(f.state, x.target)!;
+      const by = objectById(f.state, x.source)!;
+      if (victim.damage < life(victim) && victim.damage + x.amount >= life(victim)) f.killers.set(victim.id, { controller: by.controller, id: by.id, cardId: by.cardId, attackCardId: by.id === c.attacker ? (c.attackCard?.cardId ?? null) : null });
+    }
+  }
+  const damage = dealt.map((x) => (pd.attack ? { target: x.target, amount: x.amount, source: x.source } : { target: x.target, amount: x.amount }));
   // 2.9.10: damage is only dealt when it is greater than 0.
-  if (left > 0) f.emit('DamageDealt', { source, attack: false, damage: [{ target: target.id, amount: left }] }, { rule: '2.9.12', auto: true });
+  if (damage.length > 0) f.emit('DamageDealt', { source: pd.source, attack: pd.attack, damage }, { rule: pd.attack ? '2.2.g.ii.2.e' : '2.9.12', auto: true });
+  else f.emit('NoDamageDealt', { source: pd.source, attack: pd.attack }, { rule: '2.9.10', auto: true });
+  if (pd.attack && c) afterCombatDamage(f, dealt);
 }
 
 /** Defending units that may still declare a retaliation (2.2.g.i.2, X.A.2.d). */
 export function retaliationCandidates(s: GAState): FieldObject[] {
   const c = s.combat;
-  if (!c || !c.defendingPlayer) return [];
+  // A negated targeted attack has no defending unit left to retaliate (X.A.22.a.v); Cleave is never negated so.
+  if (!c || !c.defendingPlayer || (c.negated && !c.cleave)) return [];
   const defending = c.cleave ? s.field.filter((o) => o.controller === c.defendingPlayer && isUnit(o)) : s.field.filter((o) => o.id === c.target);
   return defending.filter((o) => !o.rested && !c.retaliators.includes(o.id) && unitPower(s, o) > 0 && obeysUnit(s, o));
 }
 
-/** The damage step (2.2.g.ii.2): attack and retaliation damage and weapon durability, all at once. */
-export function dealCombatDamage(f: Flow): void {
-  const c = f.s.combat;
-  if (!c || (c.target === null && !c.cleave)) return;
-  const attacker = objectById(f.s, c.attacker);
-  // X.A.2.a/e: Cleave hits every unit the defending player controls, each calculated on its own.
-  const targets = c.cleave ? f.s.field.filter((o) => o.controller === c.defendingPlayer && isUnit(o)) : [objectById(f.s, c.target)].filter((o): o is FieldObject => o !== undefined);
-  const target = targets[0];
-  const damage: { target: string; amount: number; source: string }[] = [];
-  const hits: FieldObject[] = [];
-  // 2.6.9-10: an attacker or target that left deals / is dealt nothing.
-  // X.A.16.b: On Kill only when this damage is what makes the unit lethal.
-  const noteKill = (victim: FieldObject, by: FieldObject, amount: number, attackCardId: string | null) => {
-    if (victim.damage < life(victim) && victim.damage + amount >= life(victim)) f.killers.set(victim.id, { controller: by.controller, id: by.id, cardId: by.cardId, attackCardId });
-  };
+/** The damage step (2.2.g.ii.2): attack and retaliation damage calculated per unit, then dealt all at once. */
+export function dealCombatDamage(f: Flow): 'done' | 'paused' {
+  const c = f.state.combat;
+  if (!c) return 'done';
+  const attacker = objectById(f.state, c.attacker);
+  const instances: DamageInstance[] = [];
+  // X.A.2.a/e: Cleave hits every unit the defending player controls, each calculated on its own. A negated attack
+  // deals no damage (X.A.22.a.v, X.B.23.b).
+  const targets = c.negated ? [] : c.cleave ? f.state.field.filter((o) => o.controller === c.defendingPlayer && isUnit(o)) : [objectById(f.state, c.target)].filter((o): o is FieldObject => o !== undefined);
   if (attacker)
-    for (const t of targets) {
-      const amount = Math.max(0, attackPower(f.s)) * c.multiplier;
-      const left = prevent(f, t, amount, true);
-      if (left > 0) {
-        damage.push({ target: t.id, amount: left, source: attacker.id });
-        noteKill(t, attacker, left, c.attackCard?.cardId ?? null);
-        hits.push(t);
-      }
-    }
-  // 2.2.g.ii.2.a-b: retaliators still on the field deal their damage to the attacker.
+    for (const t of targets) instances.push({ target: t.id, source: attacker.id, amount: Math.max(0, attackPower(f.state)), doublers: c.doublers.map((d) => d.id), applied: [] });
+  // 2.2.g.ii.2.a-b: retaliators still on the field deal their damage to the attacker, even if the attack was negated.
   for (const rid of c.retaliators) {
-    const retaliator = objectById(f.s, rid);
-    if (!retaliator || !attacker) continue;
-    const left = prevent(f, attacker, Math.max(0, unitPower(f.s, retaliator)), true);
-    if (left > 0) {
-      damage.push({ target: attacker.id, amount: left, source: retaliator.id });
-      noteKill(attacker, retaliator, left, null);
-    }
+    const retaliator = objectById(f.state, rid);
+    if (retaliator && attacker) instances.push({ target: attacker.id, source: retaliator.id, amount: Math.max(0, unitPower(f.state, retaliator)), doublers: [], applied: [] });
   }
-  if (damage.length > 0) f.emit('DamageDealt', { source: c.attacker, attack: true, damage }, { rule: '2.2.g.ii.2.e', auto: true });
-  // 2.2.g.ii.2.e.ii: the weapon used loses a durability counter, even at 0 damage, unless the target left;
-  // one counter in total under Cleave (X.A.2.f).
-  const weapon = objectById(f.s, c.weapon);
-  if (weapon && target && attacker) f.emit('CountersChanged', { object: weapon.id, kind: 'durability', delta: -1 }, { rule: c.cleave ? 'X.A.2.f' : '2.2.g.ii.2.e.ii', auto: true });
-  if (attacker)
-    for (const t of hits) {
-      // X.A.15 / 2.1.j.4: On Hit of the attack card and of the attacking unit.
-      if (c.attackCard) collectTriggers(f, { controller: attacker.controller, cardId: c.attackCard.cardId, id: attacker.id }, 'hit', t.id);
-      collectTriggers(f, attacker, 'hit', t.id);
-      if (isAlly(t)) collectTriggers(f, attacker, 'ally-hit', t.id);
-    }
+  return startDamage(f, true, c.attacker, instances, null);
+}
+
+/** After combat damage: the weapon's durability (2.2.g.ii.2.e.ii, X.A.2.f) and On Hit triggers (X.A.15). */
+function afterCombatDamage(f: Flow, dealt: DamageInstance[]): void {
+  const c = f.state.combat!;
+  const attacker = objectById(f.state, c.attacker);
+  if (!attacker) return;
+  // The weapon used loses a durability counter, even at 0 damage, unless the attack was negated or its target
+  // left the field; one counter in total under Cleave.
+  const weapon = objectById(f.state, c.weapon);
+  const targetThere = c.cleave ? f.state.field.some((o) => o.controller === c.defendingPlayer && isUnit(o)) : objectById(f.state, c.target) !== undefined;
+  if (weapon && targetThere && !c.negated) f.emit('CountersChanged', { object: weapon.id, kind: 'durability', delta: -1 }, { rule: c.cleave ? 'X.A.2.f' : '2.2.g.ii.2.e.ii', auto: true });
+  for (const x of dealt) {
+    if (x.source !== attacker.id) continue;
+    const t = objectById(f.state, x.target);
+    if (!t) continue;
+    // X.A.15 / 2.6.8: On Hit of the attack card and of the attacking unit.
+    if (c.attackCard) collectTriggers(f, { controller: attacker.controller, cardId: c.attackCard.cardId, id: attacker.id }, 'hit', t.id);
+    collectTriggers(f, attacker, 'hit', t.id);
+    if (isAlly(t)) collectTriggers(f, attacker, 'ally-hit', t.id);
+  }
 }
 
 // ── Leaving the field, state-based effects, loss ───────────────────────────────────────────────────────
@@ -446,39 +654,31 @@ function graveOrBanish(o: FieldObject): 'graveyard' | 'banishment' {
 }
 
 export function destroyObject(f: Flow, o: FieldObject, rule: string): void {
-  if (isUnit(o) && hasKeyword(f.s, o, 'Immortality')) return; // X.A.8.a.i-ii
-  if (!isChampion(o) && hasKeyword(f.s, o, 'Preserve')) {
-    // X.A.19.a: a destroyed object with Preserve goes into its owner's material deck, Preserved (face-up).
-    const snapshot = { ...o };
-    f.emit('ObjectLeftField', { object: o.id, cardId: o.cardId, to: 'materialDeck', reason: 'destroyed' }, { rule: 'X.A.19.a', auto: true });
-    collectTriggers(f, snapshot, 'leave');
-    return;
-  }
+  if (isUnit(o) && hasKeyword(f.state, o, 'Immortality')) return; // X.A.8.a.i-ii
   const to = graveOrBanish(o);
   const snapshot = { ...o };
   f.emit('ObjectLeftField', { object: o.id, cardId: o.cardId, to, reason: 'destroyed' }, { rule, auto: true });
-  if (to === 'graveyard') collectTriggers(f, snapshot, 'death'); // X.A.13.a.i
+  if (to === 'graveyard') {
+    collectTriggers(f, snapshot, 'death'); // X.A.13.a.i
+    // X.A.19.a: Preserve on an object is a trigger on death that sends its card on to the material deck.
+    if (!isChampion(snapshot) && hasKeyword(f.state, snapshot, 'Preserve'))
+      f.triggers.push({ controller: snapshot.controller, source: snapshot.id, sourceCardId: snapshot.cardId, ability: -1, target: null, label: `${cardDef(snapshot.cardId).name}: Preserve`, keyword: 'Preserve' });
+  }
   collectTriggers(f, snapshot, 'leave'); // X.A.17
-}
-
-export function leaveField(f: Flow, o: FieldObject, to: 'graveyard' | 'banishment', reason: string, rule: string, auto: boolean): void {
-  const snapshot = { ...o };
-  f.emit('ObjectLeftField', { object: o.id, cardId: o.cardId, to, reason }, { rule, auto });
-  collectTriggers(f, snapshot, 'leave');
 }
 
 /** State-based effects (2.12.h), repeated until nothing changes, then the game's end (1.4.2-1.4.4). */
 export function runSBE(f: Flow): void {
   for (let guard = 0; guard < 50 && !f.ended; guard++) {
     let changed = false;
-    for (const o of [...f.s.field]) {
-      if (isAlly(o) && o.damage >= life(o) && !hasKeyword(f.s, o, 'Immortality')) {
+    for (const o of [...f.state.field]) {
+      if (isAlly(o) && o.damage >= life(o) && !hasKeyword(f.state, o, 'Immortality')) {
         destroyObject(f, o, '2.12.h.3');
         const k = f.killers.get(o.id);
         if (k) {
           // X.A.16 / 2.6.8: the attack card's On Kill belongs to the attacking unit.
           if (k.attackCardId) collectTriggers(f, { controller: k.controller, cardId: k.attackCardId, id: k.id }, 'kill', o.id);
-          const killer = objectById(f.s, k.id);
+          const killer = objectById(f.state, k.id);
           if (killer) collectTriggers(f, killer, 'kill', o.id);
           f.killers.delete(o.id);
         }
@@ -488,20 +688,10 @@ export function runSBE(f: Flow): void {
         changed = true;
       }
     }
-    // 2.12.h.5: duplicate unique objects: the newest are sacrificed (the engine keeps the oldest for the player).
-    const seen = new Set<string>();
-    for (const o of [...f.s.field]) {
-      if (!cardDef(o.cardId).supertypes.includes('unique')) continue;
-      const key = `${o.controller}:${cardDef(o.cardId).name}`;
-      if (seen.has(key)) {
-        leaveField(f, o, graveOrBanish(o), 'sacrificed', '2.12.h.5', true);
-        changed = true;
-      } else seen.add(key);
-    }
-    for (const p of f.s.order) {
-      const pl = f.s.players[p]!;
+    for (const p of f.state.order) {
+      const pl = f.state.players[p]!;
       if (pl.lost) continue;
-      const champ = championOf(f.s, p);
+      const champ = championOf(f.state, p);
       if (champ && champ.damage >= life(champ)) {
         f.emit('PlayerLost', { player: p, rule: '1.4.3.a', reason: `${cardDef(champ.cardId).name} has ${champ.damage} damage, life ${life(champ)}` }, { rule: '1.4.3.a', auto: true });
         changed = true;
@@ -510,10 +700,10 @@ export function runSBE(f: Flow): void {
         changed = true;
       }
     }
-    const lost = f.s.order.filter((p) => f.s.players[p]!.lost !== null);
+    const lost = f.state.order.filter((p) => f.state.players[p]!.lost !== null);
     if (lost.length > 0) {
-      const left = f.s.order.filter((p) => f.s.players[p]!.lost === null);
-      const why = lost.map((p) => `${p} lost (${f.s.players[p]!.lost})`).join(', ');
+      const left = f.state.order.filter((p) => f.state.players[p]!.lost === null);
+      const why = lost.map((p) => `${p} lost (${f.state.players[p]!.lost})`).join(', ');
       if (left.length === 1) {
         f.emit('MatchEnded', { winner: left[0], result: `${left[0]} wins: ${why}`, seed: '' }, { rule: '1.4.2.b', auto: true });
         return;
@@ -523,31 +713,78 @@ export function runSBE(f: Flow): void {
         return;
       }
       // Multiplayer: the others play on; the loser's objects cease to exist (1.4.5.a-b).
-      for (const p of lost) if (f.s.field.some((o) => o.owner === p || o.controller === p) || f.s.stack.some((x) => x.controller === p)) {
+      for (const p of lost) if (f.state.field.some((o) => o.owner === p || o.controller === p) || f.state.stack.some((x) => x.controller === p)) {
         f.emit('PlayerRemoved', { player: p }, { rule: '1.4.5', auto: true });
         changed = true;
       }
     }
-    if (!changed) return;
+    if (!changed) {
+      askUniqueToKeep(f);
+      return;
+    }
   }
+}
+
+/** Unique objects a player controls more than one of with the same name (1.7.h.2, 2.12.h.5). */
+function uniqueDuplicates(s: GAState): { player: PlayerId; name: string; objects: string[] } | null {
+  const groups = new Map<string, FieldObject[]>();
+  for (const o of s.field) {
+    const d = cardDef(o.cardId);
+    if (!d.supertypes.includes('unique')) continue;
+    const key = `${o.controller}\u0000${d.name}`;
+    groups.set(key, [...(groups.get(key) ?? []), o]);
+  }
+  for (const objs of groups.values()) if (objs.length >= 2) return { player: objs[0]!.controller, name: cardDef(objs[0]!.cardId).name, objects: objs.map((o) => o.id) };
+  return null;
+}
+
+/**
+ * 1.7.h.2.i / 2.12.h.5: the player chooses which unique object to keep before the game goes on (no effect
+ * resolves and no Opportunity is passed meanwhile). Triggers already waiting go on the stack first, so the choice
+ * is the only thing outstanding; the turn player receives Opportunity once it is made.
+ */
+function askUniqueToKeep(f: Flow): void {
+  if (f.state.prompt?.kind === 'keepUnique') return;
+  const dup = uniqueDuplicates(f.state);
+  if (!dup) return;
+  if (f.triggers.length > 0 && placeTriggerItems(f) === 'paused') return;
+  f.emit('PromptOpened', { prompt: { kind: 'keepUnique', player: dup.player, rule: '1.7.h.2.i', name: dup.name, objects: dup.objects } }, { rule: '1.7.h.2.i', auto: true });
+}
+
+/** The player keeps `keep`; the other objects of that name are sacrificed (1.7.h.2.i, X.B.35.c-d). */
+export function keepUnique(f: Flow, keep: string): void {
+  const pr = f.state.prompt;
+  if (pr?.kind !== 'keepUnique') return;
+  f.emit('UniqueKept', { player: pr.player, object: keep, name: pr.name }, { rule: '1.7.h.2.i' });
+  for (const id of pr.objects) {
+    const o = objectById(f.state, id);
+    if (!o || id === keep) continue;
+    const to = graveOrBanish(o);
+    const snapshot = { ...o };
+    f.emit('ObjectLeftField', { object: o.id, cardId: o.cardId, to, reason: 'sacrificed' }, { rule: '1.7.h.2.i', auto: true });
+    // X.B.35.d: a sacrificed object has died if it went to the graveyard.
+    if (to === 'graveyard') collectTriggers(f, snapshot, 'death');
+    collectTriggers(f, snapshot, 'leave');
+  }
+  afterResolution(f);
 }
 
 // ── The phase sequence (asked of the machine) ──────────────────────────────────────────────────────────
 
 function enterLocation(f: Flow, phase: Phase, step: Step, rule: string): void {
   f.emit('PhaseEntered', { phase, step }, { rule, auto: true });
-  const tp = f.s.activePlayer!;
+  const tp = f.state.activePlayer!;
   switch (`${phase}/${step ?? ''}`) {
-    case 'start/place-champion':
+    case 'setup/place-champion':
       f.emit('PromptOpened', { prompt: { kind: 'placeChampion', player: tp, rule: '1.3.3' } }, { rule: '1.3.3', auto: true });
       return;
     case 'wake-up/': {
-      const rested = f.s.field.filter((o) => o.controller === tp && o.rested).map((o) => o.id);
+      const rested = f.state.field.filter((o) => o.controller === tp && o.rested).map((o) => o.id);
       f.emit('ObjectsWoken', { objects: rested, player: tp }, { rule: '2.2.a.1', auto: true });
       return;
     }
     case 'materialize/':
-      if (hasMaterializeOption(f.s, tp)) f.emit('PromptOpened', { prompt: { kind: 'materialize', player: tp, rule: '2.2.b.3' } }, { rule: '2.2.b.3', auto: true });
+      if (hasMaterializeOption(f.state, tp)) f.emit('PromptOpened', { prompt: { kind: 'materialize', player: tp, rule: '2.2.b.3' } }, { rule: '2.2.b.3', auto: true });
       else f.emit('MaterializationDeclined', { player: tp, reason: 'nothing can be materialized' }, { rule: '2.2.b.4', auto: true });
       return;
     case 'recollection/':
@@ -560,9 +797,9 @@ function enterLocation(f: Flow, phase: Phase, step: Step, rule: string): void {
       grantOpportunity(f, '2.2.e.1');
       return;
     case 'combat/attack': {
-      const c = f.s.combat!;
+      const c = f.state.combat!;
       if (c.target === null && !c.cleave) {
-        if (attackTargets(f.s).length > 0) f.emit('PromptOpened', { prompt: { kind: 'attackTarget', player: c.attackingPlayer, rule: '2.6.3' } }, { rule: '2.6.3', auto: true });
+        if (attackTargets(f.state).length > 0) f.emit('PromptOpened', { prompt: { kind: 'attackTarget', player: c.attackingPlayer, rule: '2.6.3' } }, { rule: '2.6.3', auto: true });
         else f.emit('AttackFizzled', { player: c.attackingPlayer, reason: 'no legal attack target' }, { rule: '2.6.2.b', auto: true });
       } else afterAttackDeclared(f);
       return;
@@ -572,13 +809,13 @@ function enterLocation(f: Flow, phase: Phase, step: Step, rule: string): void {
       grantOpportunity(f, step === 'retaliation' ? '2.2.g.i.1' : '2.2.g.ii.1');
       return;
     case 'combat/end-of-combat':
-      if (f.s.combat?.attackCard) f.emit('IntentionCleared', { player: f.s.combat.attackingPlayer, card: f.s.combat.attackCard }, { rule: '2.2.g.iii.1.a', auto: true });
+      if (f.state.combat?.attackCard) f.emit('IntentionCleared', { player: f.state.combat.attackingPlayer, card: f.state.combat.attackCard }, { rule: '2.2.g.iii.1.a', auto: true });
       return;
     case 'end/': {
-      for (const o of f.s.field) {
+      for (const o of f.state.field) {
         if (o.controller !== tp) continue;
-        if (isUnit(o) && o.rested && hasKeyword(f.s, o, 'Vigor'))
-          f.triggers.push({ controller: tp, source: o.id, sourceCardId: o.cardId, ability: -1, target: null, label: `${cardDef(o.cardId).name}: Vigor` });
+        if (isUnit(o) && o.rested && hasKeyword(f.state, o, 'Vigor'))
+          f.triggers.push({ controller: tp, source: o.id, sourceCardId: o.cardId, ability: -1, target: null, label: `${cardDef(o.cardId).name}: Vigor`, keyword: 'Vigor' });
         collectTriggers(f, o, 'end-phase');
       }
       if (f.triggers.length === 0) grantOpportunity(f, '2.2.f.3');
@@ -598,28 +835,25 @@ export function criticalOf(s: GAState): number {
   return n;
 }
 
-/** Units that may intercept the attack in combat (X.A.10): awake, obeying allies of the attacked champion's controller. */
-export function interceptors(s: GAState): FieldObject[] {
-  const c = s.combat;
-  const t = objectById(s, c?.target);
-  if (!c || !t || !isChampion(t)) return [];
-  return s.field.filter((o) => o.controller === t.controller && isAlly(o) && !o.rested && hasKeyword(s, o, 'Intercept') && obeysUnit(s, o));
-}
-
-/** Once an attack has its target: the defender may intercept (X.A.10), then On Attack triggers (2.2.g.2). */
+/**
+ * Once an attack has its target: Intercept triggers for each awake ally with Intercept of an attacked champion's
+ * controller (X.A.10.a; it triggers even if the ally does not obey, X.B.24.c.1) and the On Attack triggers
+ * (2.2.g.2); they go on the stack together, the turn player's first (2.4.b.6).
+ */
 export function afterAttackDeclared(f: Flow): void {
-  const c = f.s.combat;
-  if (c?.defendingPlayer && interceptors(f.s).length > 0) {
-    f.emit('PromptOpened', { prompt: { kind: 'intercept', player: c.defendingPlayer, rule: 'X.A.10' } }, { rule: 'X.A.10', auto: true });
-    return;
-  }
+  const c = f.state.combat;
+  const t = objectById(f.state, c?.target);
+  if (c && t && isChampion(t))
+    for (const o of f.state.field)
+      if (o.controller === t.controller && isAlly(o) && !o.rested && hasKeyword(f.state, o, 'Intercept'))
+        f.triggers.push({ controller: o.controller, source: o.id, sourceCardId: o.cardId, ability: -1, target: null, label: `${cardDef(o.cardId).name}: Intercept`, keyword: 'Intercept' });
   collectAttackTriggers(f);
 }
 
 export function collectAttackTriggers(f: Flow): void {
-  const c = f.s.combat;
+  const c = f.state.combat;
   if (!c) return;
-  const attacker = objectById(f.s, c.attacker);
+  const attacker = objectById(f.state, c.attacker);
   if (!attacker) return;
   // X.A.12 / 2.6.8: On Attack of the attack card and the attacking unit, owned by the attacking unit.
   if (c.attackCard) collectTriggers(f, { controller: attacker.controller, cardId: c.attackCard.cardId, id: attacker.id }, 'attack');
@@ -638,11 +872,11 @@ export function attackTargets(s: GAState): FieldObject[] {
 
 /** Leaves the current phase/step (its closing actions), then enters the one the machine names. */
 export function advance(f: Flow): void {
-  const s = f.s;
+  const s = f.state;
   const tp = s.activePlayer;
   switch (`${s.phase}/${s.step ?? ''}`) {
     case 'setup/': {
-      const loc = nextLocation(f.s);
+      const loc = nextLocation(f.state);
       f.emit('TurnStarted', { turn: 1, player: s.firstPlayer }, { rule: '1.3.2.a', auto: true });
       enterLocation(f, loc.phase, loc.step, loc.rule);
       return;
@@ -663,18 +897,20 @@ export function advance(f: Flow): void {
       break;
     }
     case 'combat/damage': {
-      // X.A.3: Critical N of the attacking source — double the damage unless an opponent discards N cards.
       const c = s.combat;
-      const n = c && (c.target !== null || c.cleave) ? criticalOf(s) : 0;
-      if (c && n > 0 && !c.critical?.settled) {
-        const defender = c.defendingPlayer!;
-        if (!c.critical && s.players[defender]!.hand.length >= n) {
-          f.emit('CriticalOffered', { player: defender, n }, { rule: 'X.A.3.a', auto: true });
-          return;
+      if (c && !c.damageCalculated) {
+        // X.A.3: Critical N of the attacking source — double the damage unless an opponent discards N cards.
+        const n = !c.negated && (c.target !== null || c.cleave) ? criticalOf(s) : 0;
+        if (n > 0 && !c.critical?.settled) {
+          const defender = c.defendingPlayer!;
+          if (!c.critical && s.players[defender]!.hand.length >= n) {
+            f.emit('CriticalOffered', { player: defender, n }, { rule: 'X.A.3.a', auto: true });
+            return;
+          }
+          if (!c.critical) f.emit('CriticalSettled', { player: defender, doubled: true, reason: `fewer than ${n} cards in hand` }, { rule: 'X.A.3.a', auto: true });
         }
-        if (!c.critical) f.emit('CriticalSettled', { player: defender, doubled: true, reason: `fewer than ${n} cards in hand` }, { rule: 'X.A.3.a', auto: true });
+        if (dealCombatDamage(f) === 'paused') return;
       }
-      dealCombatDamage(f);
       break;
     }
     case 'combat/end-of-combat':
@@ -684,19 +920,19 @@ export function advance(f: Flow): void {
       const allies = s.field.filter((o) => isAlly(o) && o.damage > 0).map((o) => o.id);
       f.emit('EndOfTurnCleanup', { player: tp, allies }, { rule: '2.2.f.4', auto: true });
       f.emit('TurnEnded', { turn: s.turn, player: tp }, { rule: '2.2.f.4.c', auto: true });
-      if (f.s.turnLimit > 0 && f.s.turn >= f.s.turnLimit) {
-        f.emit('MatchEnded', { winner: null, result: `draw: the turn limit of ${f.s.turnLimit} turns was reached`, seed: '' }, { rule: '1.4.4.a', auto: true });
+      if (f.state.turnLimit > 0 && f.state.turn >= f.state.turnLimit) {
+        f.emit('MatchEnded', { winner: null, result: `draw: the turn limit of ${f.state.turnLimit} turns was reached`, seed: '' }, { rule: '1.4.4.a', auto: true });
         return;
       }
-      const loc = nextLocation(f.s);
-      const next = nextInTurnOrder(f.s, tp!);
-      f.emit('TurnStarted', { turn: f.s.turn + 1, player: next }, { rule: '1.2.3', auto: true });
+      const loc = nextLocation(f.state);
+      const next = nextInTurnOrder(f.state, tp!);
+      f.emit('TurnStarted', { turn: f.state.turn + 1, player: next }, { rule: '1.2.3', auto: true });
       enterLocation(f, loc.phase, loc.step, loc.rule);
       return;
     }
   }
   if (f.ended) return;
-  const loc = nextLocation(f.s);
+  const loc = nextLocation(f.state);
   enterLocation(f, loc.phase, loc.step, loc.rule);
 }
 
@@ -717,14 +953,14 @@ export function nextInTurnOrder(s: GAState, p: PlayerId): PlayerId {
 
 /** The turn player lost while others play on: the turn ends at once (2.2.h.2) and the next one starts. */
 function endTurnEarly(f: Flow): void {
-  const tp = f.s.activePlayer!;
-  f.emit('TurnEndedEarly', { player: tp, banished: f.s.stack.map((x) => x.sid) }, { rule: '2.2.h.2', auto: true });
-  const allies = f.s.field.filter((o) => isAlly(o) && o.damage > 0).map((o) => o.id);
+  const tp = f.state.activePlayer!;
+  f.emit('TurnEndedEarly', { player: tp, banished: f.state.stack.map((x) => x.sid) }, { rule: '2.2.h.2', auto: true });
+  const allies = f.state.field.filter((o) => isAlly(o) && o.damage > 0).map((o) => o.id);
   f.emit('EndOfTurnCleanup', { player: tp, allies }, { rule: '2.2.f.4', auto: true });
-  f.emit('TurnEnded', { turn: f.s.turn, player: tp }, { rule: '2.2.f.4.c', auto: true });
+  f.emit('TurnEnded', { turn: f.state.turn, player: tp }, { rule: '2.2.f.4.c', auto: true });
   // The machine's transition out of the end phase decides where the next turn starts.
-  const loc = nextLocation({ ...f.s, phase: 'end', step: null });
-  f.emit('TurnStarted', { turn: f.s.turn + 1, player: nextInTurnOrder(f.s, tp) }, { rule: '1.2.3', auto: true });
+  const loc = nextLocation({ ...f.state, phase: 'end', step: null });
+  f.emit('TurnStarted', { turn: f.state.turn + 1, player: nextInTurnOrder(f.state, tp) }, { rule: '1.2.3', auto: true });
   enterLocation(f, loc.phase, loc.step, loc.rule);
 }
 
@@ -734,16 +970,16 @@ export function settle(f: Flow): void {
     if (f.ended) return;
     runSBE(f);
     if (f.ended) return;
-    if (f.s.players[f.s.activePlayer ?? '']?.lost) {
+    if (f.state.players[f.state.activePlayer ?? '']?.lost) {
       endTurnEarly(f);
       continue;
     }
-    if (f.triggers.length > 0) {
+    if (f.triggers.length > 0 || (f.state.waitingTriggers.length > 0 && f.state.prompt === null)) {
       placeTriggers(f);
       continue;
     }
-    if (f.s.prompt || f.s.priority) return;
-    if (f.s.stack.length > 0) {
+    if (f.state.prompt || f.state.priority) return;
+    if (f.state.stack.length > 0) {
       grantOpportunity(f, '2.8.b.1.a.ii');
       return;
     }
@@ -784,7 +1020,7 @@ export function materializeProblem(s: GAState, p: PlayerId, card: Card, floating
     const cur = cardDef(champ.cardId);
     if ((d.level ?? 0) !== (cur.level ?? 0) + 1) return { rule: '1.7.a.4.a', reason: `${d.name} is Lv ${d.level}; your champion ${cur.name} is printed Lv ${cur.level}, so only a Lv ${(cur.level ?? 0) + 1} champion can level it up` };
     const lineage = d.keywords.find((k) => k.keyword === 'Lineage');
-    if (lineage && cur.lineageName !== lineage.name) return { rule: 'X.A.11', reason: `${d.name} must be leveled from a ${lineage.name} champion` };
+    if (lineage && cur.lineageName !== lineage.name) return { rule: 'X.A.11.a', reason: `${d.name} must be leveled from a ${lineage.name} champion` };
   } else if (!enabledFor(s, p, d)) return { rule: '2.3.b.3', reason: `the ${d.element} element is not enabled for you` };
   if (!d.cost) return { rule: '2.3.c.4', reason: `${d.name} has no cost and can't be paid for` };
   const fm = floating ?? Math.min(d.cost.n, floatingCards(s, p).length);

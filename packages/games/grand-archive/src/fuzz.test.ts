@@ -53,13 +53,16 @@ describe('grand-archive fuzzing', () => {
     );
   });
 
-  it('malformed commands are rejected as "command" with a reason', () => {
+  it('malformed commands are rejected as illegal player actions (2.12.i.1) with a reason', () => {
     const s = matches[0]!.states[40]!;
     const rng = new Rng('x');
-    for (const bad of [{}, { type: 'ActivateCard' }, { type: 'ActivateCard', card: 5 }, { type: 'ActivateAbility', source: 'p1-m1', ability: 'one' }, { type: 'PassOpportunity', extra: 1 }, { type: 'DeclareAttack', attacker: 'x', target: 5 }, { type: 'DeclareAttack', attacker: 'x', opponent: 'me' }, { type: 42 }]) {
-      const r = grandArchive.decide(s, { player: 'p1', ...bad } as unknown as Command, { rng });
+    const malformed: Record<string, unknown>[] = [{}, { type: 'ActivateCard' }, { type: 'ActivateCard', card: 5 }, { type: 'ActivateAbility', source: 'p1-m1', ability: 'one' }, { type: 'PassOpportunity', extra: 1 }, { type: 'DeclareAttack', attacker: 'x', target: 5 }, { type: 'DeclareAttack', attacker: 'x', opponent: 'me' }, { type: 42 }];
+    for (const bad of malformed) {
+      // Deliberately not a well-formed Command: decide must reject it without trusting its shape.
+      const raw: Record<string, unknown> = { player: 'p1', ...bad };
+      const r = grandArchive.decide(s, raw as Command, { rng });
       expect(r.ok).toBe(false);
-      if (!r.ok) expect(r.rule).toBe('command');
+      if (!r.ok) expect(r.rule).toBe('2.12.i.1');
     }
   });
 

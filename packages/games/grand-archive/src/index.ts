@@ -2,12 +2,13 @@
 import type { GameModule } from '@matchtape/engine';
 import { greedyBot, randomBot } from './bots';
 import { PRESET_DECKS, validateDeck } from './cards/decks';
-import { CARD_DEFS } from './cards/pool';
+import { CARDS } from './cards/pool';
 import { COVERAGE } from './coverage';
 import { actors, decide, legalCommands, RULES_VERSION, setup } from './decide';
 import { evolve, initialState } from './evolve';
 import { grandArchiveMachine } from './machine';
 import { GACommandSchema, GAEventSchema } from './schemas';
+import { scenarioHooks } from './start';
 import type { GAState } from './types';
 import { board, describe, faceOf, keyMoment, secrets, view, viewEvent } from './view';
 
@@ -30,18 +31,19 @@ export const grandArchive: GameModule<GAState> = {
   board,
   describe,
   keyMoment,
-  cards: CARD_DEFS.map((d) => ({ id: d.id, name: d.name, sample: d.sample, face: faceOf(d.id) })),
+  cards: CARDS.map((d) => ({ id: d.id, name: d.name, sample: d.sample, face: faceOf(d.id) })),
   presetDecks: PRESET_DECKS,
   validateDeck: (deck) => validateDeck(deck),
-  commandSchema: GACommandSchema as unknown as GameModule<GAState>['commandSchema'],
-  eventSchema: GAEventSchema as unknown as GameModule<GAState>['eventSchema'],
+  commandSchema: GACommandSchema,
+  eventSchema: GAEventSchema,
   bots: { random: randomBot, greedy: greedyBot },
   coverage: COVERAGE,
+  scenario: scenarioHooks,
 };
 
 export default grandArchive;
 export type { GAState } from './types';
 export { grandArchiveMachine, machinePath } from './machine';
-export { CARD_DEFS } from './cards/pool';
+export { CARDS } from './cards/pool';
 export { KEYWORDS } from './cards/keywords';
 export { PRESET_DECKS } from './cards/decks';

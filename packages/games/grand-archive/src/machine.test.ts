@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toDirectedGraph } from '@xstate/graph';
-import { applyCommand, cursorAfter, listTransitions, machineToJson, parseScenario, Rng, RngSource, scenarioConfig, startMatch, type Command, type MatchConfig, type PlayerId } from '@matchtape/engine';
+import { applyCommand, checkMachineMeta, cursorAfter, listTransitions, phaseOrder, stepOrder, machineToJson, parseScenario, Rng, RngSource, scenarioConfig, startMatch, type Command, type MatchConfig, type PlayerId } from '@matchtape/engine';
 import { defaultConfig } from '@matchtape/engine/testing';
 import { machineCoverage } from '@matchtape/engine/testing/graph';
 import { grandArchive } from './index';
@@ -75,6 +75,8 @@ describe('grand-archive machine', () => {
     for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) {
       const parsed = parseScenario(JSON.parse(readFileSync(join(dir, f), 'utf8')));
       if (!parsed.ok) throw new Error(parsed.errors.join('; '));
+      // Start-position scenarios skip setup; scenarios.test.ts runs them through the kit's runner.
+      if (parsed.scenario.start) continue;
       const commands = parsed.scenario.steps.flatMap((st) => ('command' in st ? [st.command as Command] : []));
       drive(t, scenarioConfig(parsed.scenario), String(parsed.scenario.seed), (_s, _p, i) => commands[i] ?? null);
     }
@@ -100,19 +102,27 @@ describe('grand-archive machine', () => {
 
   it('the phase order comes from the machine, with the rule of each transition', () => {
     const base = grandArchive.initial();
-    const s: GAState = { ...base, status: 'playing', order: ['p1', 'p2'], firstPlayer: 'p1', activePlayer: 'p1', phase: 'start', step: 'place-champion', players: { p1: { turnsTaken: 1, championPlaced: true } as GAState['players'][string], p2: { turnsTaken: 0, championPlaced: false } as GAState['players'][string] } };
+    const s: GAState = { ...base, status: 'playing', order: ['p1', 'p2'], firstPlayer: 'p1', activePlayer: 'p1', phase: 'setup', step: 'place-champion', players: { p1: { turnsTaken: 1, championPlaced: true } as GAState['players'][string], p2: { turnsTaken: 0, championPlaced: false } as GAState['players'][string] } };
     expect(nextLocation(s)).toEqual({ phase: 'main', step: null, rule: '2.2.1.a' });
     expect(nextLocation({ ...s, activePlayer: 'p2' })).toEqual({ phase: 'draw', step: null, rule: '2.2.1.a' });
-    expect(nextLocation({ ...s, phase: 'end', step: null })).toEqual({ phase: 'start', step: 'place-champion', rule: '1.3.5.a' });
+    expect(nextLocation({ ...s, phase: 'end', step: null })).toEqual({ phase: 'setup', step: 'place-champion', rule: '1.3.5.a' });
     expect(nextLocation({ ...s, phase: 'end', step: null, players: { ...s.players, p2: { ...s.players.p2!, championPlaced: true } } })).toEqual({ phase: 'wake-up', step: null, rule: '2.2.f.4.c' });
     expect(nextLocation({ ...s, phase: 'main', step: null }).phase).toBe('end');
     expect(nextLocation({ ...s, phase: 'main', step: null, combat: {} as GAState['combat'] })).toEqual({ phase: 'combat', step: 'attack', rule: '2.2.e.2.a' });
-    expect(nextLocation({ ...s, phase: 'combat', step: 'damage' })).toEqual({ phase: 'combat', step: 'end-of-combat', rule: '2.2.g.ii.2' });
+    expect(nextLocation({ ...s, phase: 'combat', step: 'damage' })).toEqual({ phase: 'combat', step: 'end-of-combat', rule: '2.2.g.iii.1' });
+  });
+
+  it('the meta is complete and the phase order read from it is the rules’ turn order (2.2.1), Wake Up first', () => {
+    expect(checkMachineMeta(grandArchiveMachine)).toEqual([]);
+    expect(phaseOrder(grandArchiveMachine)).toEqual(['setup', 'wake-up', 'materialize', 'recollection', 'draw', 'main', 'combat', 'end', 'game-over']);
+    expect(stepOrder(grandArchiveMachine, 'combat')).toEqual(['attack', 'retaliation', 'damage', 'end-of-combat']);
+    // Node keys are the phase and step names, so anything reading the keys gets the same order.
+    expect(Object.keys(grandArchiveMachine.root.states.turn!.states)).toEqual(['wake-up', 'materialize', 'recollection', 'draw', 'main', 'combat', 'end', 'place-champion']);
   });
 
   it('commands outside their phase are rejected by the machine with a rule', () => {
     const s: GAState = { ...grandArchive.initial(), status: 'playing', order: ['p1', 'p2'], activePlayer: 'p1', phase: 'main', step: null, priority: { order: ['p1', 'p2'], holder: 'p1', passed: [] } };
-    expect(commandGate(s, 'Materialize', 'p1')).toMatchObject({ ok: false, rule: '2.2.b.3.a' });
+    expect(commandGate(s, 'Materialize', 'p1')).toMatchObject({ ok: false, rule: '2.3.b.1.a' });
     expect(commandGate(s, 'DeclareRetaliation', 'p1')).toMatchObject({ ok: false, rule: '2.2.g.i.2' });
     expect(commandGate(s, 'PassOpportunity', 'p2')).toMatchObject({ ok: false, rule: '2.8.b.1.c' });
     expect(commandGate(s, 'PassOpportunity', 'p1')).toEqual({ ok: true });

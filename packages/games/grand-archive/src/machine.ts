@@ -2,8 +2,8 @@
 // decide() asks it (pure `getNextSnapshot`) which phase or step follows (`nextLocation`) and whether a command is
 // allowed where the game is (`commandGate`); the timeline, the UI's phase names and the coverage report read its
 // nodes. Every guard carries the rule behind it in `params.rule`, every phase its rule in `meta.rule`.
-import { createMachine, getNextSnapshot, type AnyMachineSnapshot } from 'xstate';
-import type { PlayerId } from '@matchtape/engine';
+import { createMachine } from 'xstate';
+import { gate, pathOf, stepAfter, type PlayerId } from '@matchtape/engine';
 import type { GAState, Phase, Step } from './types';
 import { initialState } from './evolve';
 
@@ -78,29 +78,22 @@ export const grandArchiveMachine = createMachine(
       turn: {
         description: 'A turn: Wake Up, Materialize, Recollection, Draw, Main (with combats) and End phases (2.2.1)',
         meta: { rule: '2.2.1' },
-        initial: 'start',
+        initial: 'place-champion',
         on: {
           PassOpportunity: { guard: g('hasOpportunity', '2.8.b.1.c') },
           ActivateCard: { guard: g('hasOpportunity', '2.3.a.1.a') },
           ActivateAbility: { guard: g('hasOpportunity', '2.4.a.1.b') },
           SelectReserve: { guard: g('promptIs', '2.3.c.1', { kind: 'payReserve' }) },
           CancelActivation: { guard: g('promptIs', '2.3.a.8', { kind: 'payReserve' }) },
+          // Choices in the middle of a resolution or a state-based check, in any phase of the turn.
+          ApplyReplacement: { guard: g('promptIs', '2.5.b.2', { kind: 'orderReplacements' }) },
+          KeepUnique: { guard: g('promptIs', '1.7.h.2.i', { kind: 'keepUnique' }) },
+          PlaceTrigger: { guard: g('promptIs', '2.4.b.6', { kind: 'orderTriggers' }) },
           // MatchEnded: a player lost (1.4.3), conceded (2.12.c) or the game is a draw (1.4.4).
-          GAME_OVER: { target: 'gameOver', meta: { rule: '1.4.3' } },
+          GAME_OVER: { target: 'game-over', meta: { rule: '1.4.3' } },
         },
         states: {
-          start: {
-            description: 'First turn: put a Lv 0 champion from the material deck onto the field (1.3.3, 2.2.1.a)',
-            meta: { rule: '1.3.3', phase: 'start', step: 'place-champion' },
-            on: {
-              PlaceStartingChampion: { guard: g('promptIs', '1.3.3', { kind: 'placeChampion' }) },
-              ADVANCE: [
-                { guard: g('firstPlayerFirstTurn', '2.2.1.a'), target: 'main', meta: { rule: '2.2.1.a' } },
-                { target: 'draw', meta: { rule: '2.2.1.a' } },
-              ],
-            },
-          },
-          wakeUp: {
+          'wake-up': {
             description: 'Wake up every rested object the turn player controls (2.2.a.1)',
             meta: { rule: '2.2.a', phase: 'wake-up' },
             on: { ADVANCE: { target: 'materialize', meta: { rule: '2.2.a.2' } } },
@@ -110,7 +103,7 @@ export const grandArchiveMachine = createMachine(
             meta: { rule: '2.2.b', phase: 'materialize' },
             on: {
               Materialize: { guard: g('promptIs', '2.2.b.3', { kind: 'materialize' }) },
-              DeclineMaterialize: { guard: g('promptIs', '2.2.b.4', { kind: 'materialize' }) },
+              DeclineMaterialize: { guard: g('promptIs', '2.2.b.3', { kind: 'materialize' }) },
               ReturnPreserved: { guard: g('promptIs', 'X.A.19.d', { kind: 'materialize' }) },
               ADVANCE: { target: 'recollection', meta: { rule: '2.2.b.5' } },
             },
@@ -146,8 +139,8 @@ export const grandArchiveMachine = createMachine(
                 meta: { rule: '2.2.g.2', step: 'attack' },
                 on: {
                   ChooseAttackTarget: { guard: g('promptIs', '2.6.3', { kind: 'attackTarget' }) },
-                  Intercept: { guard: g('promptIs', 'X.A.10', { kind: 'intercept' }) },
-                  DeclineIntercept: { guard: g('promptIs', 'X.A.10', { kind: 'intercept' }) },
+                  Intercept: { guard: g('promptIs', 'X.A.10.a', { kind: 'intercept' }) },
+                  DeclineIntercept: { guard: g('promptIs', 'X.A.10.a', { kind: 'intercept' }) },
                   ADVANCE: [
                     { guard: g('noAttack', '2.6.2.b'), target: '#grandArchive.turn.main', meta: { rule: '2.6.2.b' } },
                     { target: 'retaliation', meta: { rule: '2.2.g.2.a' } },
@@ -169,10 +162,10 @@ export const grandArchiveMachine = createMachine(
                 on: {
                   DiscardForCritical: { guard: g('promptIs', 'X.A.3.a', { kind: 'critical' }) },
                   DeclineCritical: { guard: g('promptIs', 'X.A.3.a', { kind: 'critical' }) },
-                  ADVANCE: { target: 'endOfCombat', meta: { rule: '2.2.g.ii.2' } },
+                  ADVANCE: { target: 'end-of-combat', meta: { rule: '2.2.g.iii.1' } },
                 },
               },
-              endOfCombat: {
+              'end-of-combat': {
                 description: 'Attack cards to the graveyard, state-based effects, damage-step triggers (2.2.g.iii)',
                 meta: { rule: '2.2.g.iii', step: 'end-of-combat' },
                 on: { ADVANCE: { target: '#grandArchive.turn.main', meta: { rule: '2.2.g.iii.3' } } },
@@ -184,72 +177,49 @@ export const grandArchiveMachine = createMachine(
             meta: { rule: '2.2.f', phase: 'end' },
             on: {
               ADVANCE: [
-                { guard: g('nextPlayerNeedsChampion', '1.3.5.a'), target: 'start', meta: { rule: '1.3.5.a' } },
-                { target: 'wakeUp', meta: { rule: '2.2.f.4.c' } },
+                { guard: g('nextPlayerNeedsChampion', '1.3.5.a'), target: 'place-champion', meta: { rule: '1.3.5.a' } },
+                { target: 'wake-up', meta: { rule: '2.2.f.4.c' } },
+              ],
+            },
+          },
+          // Declared last so the phase order read from the machine is the rules' turn order (2.2.1); a player's first
+          // turn starts here (initial) by putting a Lv 0 champion onto the field, part of starting the game (1.3.3).
+          'place-champion': {
+            description: 'First turn: put a Lv 0 champion from the material deck onto the field (1.3.3, 2.2.1.a)',
+            meta: { rule: '1.3.3', phase: 'setup', step: 'place-champion' },
+            on: {
+              PlaceStartingChampion: { guard: g('promptIs', '1.3.3', { kind: 'placeChampion' }) },
+              ADVANCE: [
+                { guard: g('firstPlayerFirstTurn', '2.2.1.a'), target: 'main', meta: { rule: '2.2.1.a' } },
+                { target: 'draw', meta: { rule: '2.2.1.a' } },
               ],
             },
           },
         },
       },
-      gameOver: { type: 'final', description: 'A player won, or the game is a draw (1.4)', meta: { rule: '1.4', phase: 'game-over' } },
+      'game-over': { type: 'final', description: 'A player won, or the game is a draw (1.4)', meta: { rule: '1.4', phase: 'game-over' } },
     },
   },
   // The guards are typed on our own context/params shapes; xstate types them loosely.
   { guards: GUARDS as never },
 );
 
-/** Machine state value ↔ the (phase, step) the state and the event envelopes carry. */
-const LOCATIONS: { value: unknown; phase: Phase; step: Step }[] = [
-  { value: 'setup', phase: 'setup', step: null },
-  { value: { turn: 'start' }, phase: 'start', step: 'place-champion' },
-  { value: { turn: 'wakeUp' }, phase: 'wake-up', step: null },
-  { value: { turn: 'materialize' }, phase: 'materialize', step: null },
-  { value: { turn: 'recollection' }, phase: 'recollection', step: null },
-  { value: { turn: 'draw' }, phase: 'draw', step: null },
-  { value: { turn: 'main' }, phase: 'main', step: null },
-  { value: { turn: { combat: 'attack' } }, phase: 'combat', step: 'attack' },
-  { value: { turn: { combat: 'retaliation' } }, phase: 'combat', step: 'retaliation' },
-  { value: { turn: { combat: 'damage' } }, phase: 'combat', step: 'damage' },
-  { value: { turn: { combat: 'endOfCombat' } }, phase: 'combat', step: 'end-of-combat' },
-  { value: { turn: 'end' }, phase: 'end', step: null },
-  { value: 'gameOver', phase: 'game-over', step: null },
-];
-
-export function stateValueOf(s: GAState): unknown {
-  return LOCATIONS.find((l) => l.phase === s.phase && l.step === s.step)?.value ?? 'setup';
-}
-
-/** Dotted machine path of where the game is, e.g. "turn.combat.damage". */
+/** Dotted machine path of where the game is, e.g. "turn.combat.damage" (from the nodes' meta phase/step). */
 export function machinePath(s: GAState): string {
-  const v = stateValueOf(s);
-  if (typeof v === 'string') return v;
-  const t = (v as { turn: unknown }).turn;
-  return typeof t === 'string' ? `turn.${t}` : `turn.combat.${(t as { combat: string }).combat}`;
-}
-
-function snapshotOf(s: GAState): AnyMachineSnapshot {
-  return grandArchiveMachine.resolveState({ value: stateValueOf(s) as never, context: { game: s } });
-}
-
-interface TransitionLike {
-  guard?: { type?: string; params?: { rule?: string } } | unknown;
-  meta?: { rule?: string };
+  return pathOf(grandArchiveMachine, s.phase, s.step);
 }
 
 /** Where the game goes when the current phase/step is done, and the rule behind the transition taken. */
 export function nextLocation(s: GAState): { phase: Phase; step: Step; rule: string } {
-  const snap = snapshotOf(s);
-  const taken = grandArchiveMachine.getTransitionData(snap as never, { type: 'ADVANCE' }) as unknown as TransitionLike[];
-  const next = getNextSnapshot(grandArchiveMachine, snap as never, { type: 'ADVANCE' });
-  const loc = LOCATIONS.find((l) => JSON.stringify(l.value) === JSON.stringify(next.value));
-  if (!loc) throw new Error(`grand-archive machine reached an unknown state ${JSON.stringify(next.value)}`);
-  return { phase: loc.phase, step: loc.step, rule: taken[0]?.meta?.rule ?? '2.2.1' };
+  const next = stepAfter(grandArchiveMachine, machinePath(s), { type: 'ADVANCE' }, { game: s });
+  if (!next) throw new Error(`grand-archive machine: no ADVANCE from ${machinePath(s)}`);
+  return { phase: next.phase as Phase, step: next.step as Step, rule: next.transitionRule ?? '2.2.1' };
 }
 
 /** Command types the machine knows, with the rule to cite when the command is not allowed where the game is. */
 export const COMMAND_RULES: Readonly<Record<string, string>> = {
   PlaceStartingChampion: '1.3.3',
-  Materialize: '2.2.b.3.a',
+  Materialize: '2.3.b.1.a',
   DeclineMaterialize: '2.2.b.3',
   ReturnPreserved: 'X.A.19.d',
   ActivateCard: '2.3.a.1.a',
@@ -258,20 +228,18 @@ export const COMMAND_RULES: Readonly<Record<string, string>> = {
   ActivateAbility: '2.4.a.1.b',
   DeclareAttack: '2.6.1.b',
   ChooseAttackTarget: '2.6.3',
-  Intercept: 'X.A.10',
+  Intercept: 'X.A.10.a',
+  ApplyReplacement: '2.5.b.2',
+  KeepUnique: '1.7.h.2.i',
+  PlaceTrigger: '2.4.b.6',
   DiscardForCritical: 'X.A.3.a',
   DeclineCritical: 'X.A.3.a',
-  DeclineIntercept: 'X.A.10',
+  DeclineIntercept: 'X.A.10.a',
   DeclareRetaliation: '2.2.g.i.2',
   DeclineRetaliation: '2.2.g.i.2',
   PassOpportunity: '2.8.b.1.c',
   Concede: '2.12.c.2',
 };
-
-interface NodeLike {
-  states: Record<string, NodeLike>;
-  transitions: Map<string, TransitionLike[]>;
-}
 
 /**
  * Asks the machine whether `type` by `player` is allowed where the game is. When it is not, names the rule of
@@ -287,35 +255,18 @@ export function commandGate(s: GAState, type: string, player: PlayerId): Gate {
   const key = `${type}:${player}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const r = gate(s, type, player);
+  const event: MachineEvent = { type, player };
+  const g = gate(grandArchiveMachine, machinePath(s), event, { game: s });
+  const r: Gate = g.ok
+    ? g
+    : g.guard
+      ? { ok: false, rule: g.rule ?? COMMAND_RULES[type] ?? '2.12.i.1', reason: `${type} is not allowed now (${describeGuard(g.guard, s, player)})` }
+      : { ok: false, rule: COMMAND_RULES[type] ?? '2.12.i.1', reason: `${type} is not possible in the ${s.phase} phase${s.step ? ` (${s.step} step)` : ''}` };
   cache.set(key, r);
   return r;
 }
 
-function gate(s: GAState, type: string, player: PlayerId): Gate {
-  const snap = snapshotOf(s);
-  const ev = { type, player };
-  // getTransitionData (not snapshot.can): the gating transitions are targetless and action-less on purpose.
-  if (grandArchiveMachine.getTransitionData(snap as never, ev as never).length > 0) return { ok: true };
-  const path = machinePath(s).split('.');
-  const nodes: NodeLike[] = [];
-  let n = grandArchiveMachine.root as unknown as NodeLike;
-  nodes.push(n);
-  for (const k of path) {
-    n = n.states[k]!;
-    nodes.push(n);
-  }
-  for (const node of nodes.reverse()) {
-    const ts = node.transitions.get(type);
-    if (ts && ts.length > 0) {
-      const guard = ts[0]!.guard as { type?: string; params?: { rule?: string } } | undefined;
-      return { ok: false, rule: guard?.params?.rule ?? COMMAND_RULES[type] ?? '2.2', reason: `${type} is not allowed now (${describeGuard(guard?.type, s, player)})` };
-    }
-  }
-  return { ok: false, rule: COMMAND_RULES[type] ?? '2.2', reason: `${type} is not possible in the ${s.phase} phase${s.step ? ` (${s.step} step)` : ''}` };
-}
-
-function describeGuard(type: string | undefined, s: GAState, player: PlayerId): string {
+function describeGuard(type: string, s: GAState, player: PlayerId): string {
   switch (type) {
     case 'hasOpportunity':
       return s.prompt ? `${s.prompt.player} must first answer: ${s.prompt.kind}` : `${player} does not have Opportunity; ${s.priority?.holder ?? 'nobody'} does`;

@@ -5,7 +5,7 @@ import { Rng, startMatch, verifyRandom, type NewEvent } from '@matchtape/engine'
 import { playMatch } from '@matchtape/engine/testing';
 import { grandArchive } from './index';
 import { PRESET_DECKS, validateDeck } from './cards/decks';
-import { Flow, placeTriggers, runSBE } from './flow';
+import { Flow, keepUnique, placeTriggers, runSBE } from './flow';
 import { championLevel, objectById, unitPower, life } from './rules';
 import { Table } from './test-helpers';
 import type { GAState } from './types';
@@ -39,7 +39,7 @@ describe('the end of the game (1.4)', () => {
     t.patch((s) => ({ ...s, field: s.field.map((o) => (o.id === 'p1-m1' ? { ...o, damage: 14 } : o)) }));
     const f = new Flow(t.state, new Rng('x'));
     runSBE(f);
-    expect(f.s.status).toBe('playing');
+    expect(f.state.status).toBe('playing');
     t.patch((s) => ({ ...s, field: s.field.map((o) => (o.id === 'p1-m1' ? { ...o, damage: 15 } : o)) }));
     const events = t.do('p2', 'PassOpportunity');
     expect(ofType(events, 'PlayerLost')[0]).toMatchObject({ rule: '1.4.3.a', payload: { player: 'p1' } });
@@ -80,20 +80,26 @@ describe('state-based effects, counters and statics', () => {
     const clarent = t.put('p2', 'clarent-sword-of-peace', { counters: {} });
     const f = new Flow(t.state, new Rng('x'));
     runSBE(f);
-    expect(objectById(f.s, sword)).toBeUndefined();
-    expect(objectById(f.s, clarent)).toBeUndefined();
-    expect(f.s.players.p2!.graveyard.map((c) => c.cardId)).toContain('steel-longsword');
-    expect(f.s.players.p2!.banishment.map((c) => c.cardId)).toContain('clarent-sword-of-peace');
+    expect(objectById(f.state, sword)).toBeUndefined();
+    expect(objectById(f.state, clarent)).toBeUndefined();
+    expect(f.state.players.p2!.graveyard.map((c) => c.cardId)).toContain('steel-longsword');
+    expect(f.state.players.p2!.banishment.map((c) => c.cardId)).toContain('clarent-sword-of-peace');
   });
-  it('2.12.h.5: duplicate unique objects are sacrificed down to one', () => {
-    const t = Table.atP2Main();
-    t.put('p2', 'nia-mistveiled-scout');
-    const second = t.put('p2', 'nia-mistveiled-scout');
-    const f = new Flow(t.state, new Rng('x'));
-    runSBE(f);
-    expect(f.s.field.filter((o) => o.cardId === 'nia-mistveiled-scout')).toHaveLength(1);
-    expect(objectById(f.s, second)).toBeUndefined();
-    expect(f.out.find((e) => e.type === 'ObjectLeftField')).toMatchObject({ rule: '2.12.h.5', payload: { reason: 'sacrificed' } });
+  it('1.7.h.2.i / 2.12.h.5: with two unique objects of one name, their controller chooses which to keep', () => {
+    for (const keepFirst of [true, false]) {
+      const t = Table.atP2Main();
+      const first = t.put('p2', 'nia-mistveiled-scout');
+      const second = t.put('p2', 'nia-mistveiled-scout');
+      const f = new Flow(t.state, new Rng('x'));
+      runSBE(f);
+      // Nothing is sacrificed until the choice: the state-based check asks the controller.
+      expect(f.state.field.filter((o) => o.cardId === 'nia-mistveiled-scout')).toHaveLength(2);
+      expect(f.state.prompt).toMatchObject({ kind: 'keepUnique', player: 'p2', rule: '1.7.h.2.i', objects: [first, second] });
+      keepUnique(f, keepFirst ? first : second);
+      expect(f.state.field.filter((o) => o.cardId === 'nia-mistveiled-scout').map((o) => o.id)).toEqual([keepFirst ? first : second]);
+      expect(f.events.find((e) => e.type === 'ObjectLeftField')).toMatchObject({ rule: '1.7.h.2.i', payload: { object: keepFirst ? second : first, reason: 'sacrificed', to: 'graveyard' } });
+      expect(f.state.prompt).toBeNull();
+    }
   });
   it('2.11.6.a buff counters and 2.4.c static abilities change power and life', () => {
     const t = Table.atP2Main();
@@ -136,8 +142,8 @@ describe('state-based effects, counters and statics', () => {
     const f = new Flow(t.state, new Rng('x'));
     f.triggers.push({ controller: 'p1', source: null, sourceCardId: 'keen-falcon', ability: 0, target: null, label: 'p1' }, { controller: 'p2', source: null, sourceCardId: 'keen-falcon', ability: 0, target: null, label: 'p2' });
     placeTriggers(f);
-    expect(f.s.stack.map((x) => x.controller)).toEqual(['p2', 'p1']);
-    expect(f.out[f.out.length - 1]).toMatchObject({ type: 'OpportunityGranted', payload: { player: 'p2' } });
+    expect(f.state.stack.map((x) => x.controller)).toEqual(['p2', 'p1']);
+    expect(f.events[f.events.length - 1]).toMatchObject({ type: 'OpportunityGranted', payload: { player: 'p2' } });
   });
   it('2.3.c.2.a: memory costs are random, recorded in payload.random and re-derived from the seed', () => {
     const m = playMatch<GAState>(grandArchive, { seed: 'mem', bots: { p1: 'greedy', p2: 'greedy' } });

@@ -1,6 +1,6 @@
 // Zod schemas of commands and events (the boundary types; `matchtape schema --game grand-archive` exports them).
 import { z } from 'zod';
-import { PlayerIdSchema } from '@matchtape/engine';
+import { defineEvents, PlayerIdSchema } from '@matchtape/engine';
 
 const Id = z.string().min(1).max(200);
 const meta = { player: PlayerIdSchema.optional(), commandId: z.string().optional() };
@@ -20,6 +20,9 @@ export const CommandSchemas = {
   DeclineCritical: z.object({ type: z.literal('DeclineCritical'), ...meta }).strict(),
   Intercept: z.object({ type: z.literal('Intercept'), ally: Id, ...meta }).strict(),
   DeclineIntercept: z.object({ type: z.literal('DeclineIntercept'), ...meta }).strict(),
+  ApplyReplacement: z.object({ type: z.literal('ApplyReplacement'), effect: Id, ...meta }).strict(),
+  KeepUnique: z.object({ type: z.literal('KeepUnique'), object: Id, ...meta }).strict(),
+  PlaceTrigger: z.object({ type: z.literal('PlaceTrigger'), trigger: Id, ...meta }).strict(),
   DeclareRetaliation: z.object({ type: z.literal('DeclareRetaliation'), unit: Id, ...meta }).strict(),
   DeclineRetaliation: z.object({ type: z.literal('DeclineRetaliation'), ...meta }).strict(),
   PassOpportunity: z.object({ type: z.literal('PassOpportunity'), ...meta }).strict(),
@@ -41,6 +44,9 @@ export const GACommandSchema = z.discriminatedUnion('type', [
   CommandSchemas.DeclineCritical,
   CommandSchemas.Intercept,
   CommandSchemas.DeclineIntercept,
+  CommandSchemas.ApplyReplacement,
+  CommandSchemas.KeepUnique,
+  CommandSchemas.PlaceTrigger,
   CommandSchemas.DeclareRetaliation,
   CommandSchemas.DeclineRetaliation,
   CommandSchemas.PassOpportunity,
@@ -49,7 +55,7 @@ export const GACommandSchema = z.discriminatedUnion('type', [
 export type GACommand = z.infer<typeof GACommandSchema>;
 
 const CardSchema = z.object({ id: Id, cardId: Id, oid: z.string().optional(), selected: z.literal(true).optional(), preserved: z.literal(true).optional() });
-const RandomSchema = z.object({ from: z.number().int(), to: z.number().int(), draws: z.array(z.unknown()).nullable() });
+const SlotSchema = z.union([CardSchema, z.object({ id: z.string(), hidden: z.literal(true) })]);
 const ObjectSchema = z.object({
   id: Id,
   cardId: Id,
@@ -74,7 +80,9 @@ const StackItemSchema = z.object({
   weapon: Id.nullable(),
   label: z.string(),
   prepared: z.boolean().optional(),
+  keyword: z.enum(['Vigor', 'Intercept', 'Preserve']).optional(),
 });
+const InstanceSchema = z.object({ target: Id, source: z.string(), amount: z.number().int(), doublers: z.array(z.string()), applied: z.array(z.string()) });
 const MoveSchema = z.object({
   owner: PlayerIdSchema,
   id: Id.nullable(),
@@ -88,62 +96,107 @@ const MoveSchema = z.object({
   fromPreserved: z.boolean().optional(),
 });
 const P = PlayerIdSchema;
-const ev = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
-  z.object({ type: z.literal(type), payload: z.object({ ...shape, random: RandomSchema.optional() }) });
 
-export const EventSchemas = [
-  ev('MatchStarted', { seedCommitment: z.string(), matchId: z.string(), players: z.array(z.object({ id: P, name: z.string() })), rulesVersion: z.string(), turnLimit: z.number().int(), format: z.string() }),
-  ev('DeckSetOut', { player: P, main: z.array(CardSchema).nullable(), mainOids: z.array(z.string()), material: z.array(CardSchema).nullable(), materialOids: z.array(z.string()), hand: z.array(CardSchema).nullable(), handOids: z.array(z.string()), shuffled: z.boolean() }),
-  ev('FirstPlayerChosen', { player: P, method: z.string() }),
-  ev('TurnStarted', { turn: z.number().int(), player: P }),
-  ev('PhaseEntered', { phase: z.string(), step: z.string().nullable() }),
-  ev('PromptOpened', { prompt: z.object({ kind: z.string(), player: P, rule: z.string() }) }),
-  ev('StartingChampionPlaced', { player: P, object: ObjectSchema, fromOid: z.string().nullable() }),
-  ev('CardsMoved', { reason: z.string(), player: P, moves: z.array(MoveSchema) }),
-  ev('OpportunityGranted', { player: P }),
-  ev('OpportunityPassed', { player: P }),
-  ev('ActivationDeclared', { player: P, card: CardSchema, from: z.enum(['hand', 'materialDeck']), fromOid: z.string().nullable(), target: Id.nullable(), weapon: Id.nullable(), reserve: z.number().int(), memory: z.number().int(), materialize: z.boolean(), prepared: z.boolean().optional(), floating: z.array(Id).optional() }),
-  ev('ReserveSelected', { player: P, card: Id.nullable(), oid: z.string().nullable() }),
-  ev('ActivationCanceled', { player: P, card: CardSchema.nullable(), from: z.enum(['hand', 'materialDeck']), toOid: z.string() }),
-  ev('ActivationPlaced', { item: StackItemSchema }),
-  ev('TriggerPlaced', { item: StackItemSchema }),
-  ev('AbilityActivated', { item: StackItemSchema }),
-  ev('StackItemResolved', { sid: z.string(), to: z.enum(['graveyard', 'banishment', 'materialDeck']).nullable(), note: z.string().optional() }),
-  ev('StackItemFizzled', { sid: z.string(), to: z.enum(['graveyard', 'banishment']).nullable(), reason: z.string() }),
-  ev('ObjectEntered', { object: ObjectSchema, fromZone: z.enum(['materialDeck']).nullable(), fromOid: z.string().nullable(), materialized: z.boolean().optional() }),
-  ev('ChampionLeveledUp', { object: Id, player: P, card: CardSchema, fromCardId: Id, levelFrom: z.number().int(), levelTo: z.number().int() }),
-  ev('ObjectRested', { object: Id, reason: z.string() }),
-  ev('ObjectsWoken', { objects: z.array(Id), player: P }),
-  ev('CountersChanged', { object: Id, kind: z.string(), delta: z.number().int() }),
-  ev('DamageDealt', { source: z.string(), attack: z.boolean(), damage: z.array(z.object({ target: Id, amount: z.number().int(), source: z.string().optional() })) }),
-  ev('DamagePrevented', { shield: z.string(), target: Id, amount: z.number().int(), attack: z.boolean() }),
-  ev('DamageRecovered', { object: Id, amount: z.number().int() }),
-  ev('ShieldCreated', { shields: z.array(z.object({ id: z.string(), target: Id, amount: z.number().int(), damage: z.enum(['attack', 'non-attack', 'any']), source: z.string(), enlighten: z.boolean().optional() })) }),
-  ev('EffectCreated', { effect: z.record(z.string(), z.unknown()) }),
-  ev('ObjectLeftField', { object: Id, cardId: Id, to: z.enum(['graveyard', 'banishment', 'materialDeck']), reason: z.string() }),
-  ev('PreservedReturned', { player: P }),
-  ev('IntentionEntered', { sid: z.string(), player: P, card: CardSchema, attacker: Id, weapon: Id.nullable(), prepared: z.boolean().optional() }),
-  ev('AttackDeclared', { player: P, attacker: Id, target: Id.nullable(), defendingPlayer: P, weapon: Id.nullable(), attackCard: CardSchema.nullable(), cleave: z.boolean().optional() }),
-  ev('CriticalOffered', { player: P, n: z.number().int() }),
-  ev('CriticalCardSelected', { player: P, card: Id.nullable(), oid: z.string().nullable() }),
-  ev('CriticalSettled', { player: P, doubled: z.boolean() }),
-  ev('AttackRedirected', { player: P, ally: Id, from: Id }),
-  ev('InterceptDeclined', { player: P }),
-  ev('AttackFizzled', { player: P, reason: z.string() }),
-  ev('AttackDoubled', { player: P }),
-  ev('RetaliationDeclared', { player: P, unit: Id, against: Id }),
-  ev('RetaliationDeclined', { player: P }),
-  ev('IntentionCleared', { player: P, card: CardSchema }),
-  ev('CombatEnded', { player: P }),
-  ev('MaterializationDeclined', { player: P, reason: z.string().optional() }),
-  ev('EndOfTurnCleanup', { player: P, allies: z.array(Id) }),
-  ev('TurnEnded', { turn: z.number().int(), player: P }),
-  ev('DrawFromEmptyDeck', { player: P }),
-  ev('PlayerConceded', { player: P }),
-  ev('PlayerLost', { player: P, rule: z.string(), reason: z.string() }),
-  ev('PlayerRemoved', { player: P }),
-  ev('TurnEndedEarly', { player: P, banished: z.array(z.string()) }),
-  ev('MatchEnded', { winner: P.nullable(), result: z.string(), seed: z.string() }),
-] as const;
+/** Every event's payload (defineEvents adds `random`, written by the Draft). */
+export const EVENTS = {
+  MatchStarted: z.object({ seedCommitment: z.string(), matchId: z.string(), players: z.array(z.object({ id: P, name: z.string() })), rulesVersion: z.string(), turnLimit: z.number().int(), format: z.string() }),
+  DeckSetOut: z.object({ player: P, main: z.array(CardSchema).nullable(), mainOids: z.array(z.string()), material: z.array(CardSchema).nullable(), materialOids: z.array(z.string()), hand: z.array(CardSchema).nullable(), handOids: z.array(z.string()), shuffled: z.boolean() }),
+  FirstPlayerChosen: z.object({ player: P, method: z.string() }),
+  PositionSet: z.object({
+    turn: z.number().int(),
+    activePlayer: P,
+    firstPlayer: P,
+    phase: z.string(),
+    step: z.string().nullable(),
+    players: z.record(
+      z.string(),
+      z.object({
+        mainDeck: z.array(SlotSchema),
+        materialDeck: z.array(SlotSchema),
+        hand: z.array(SlotSchema),
+        memory: z.array(SlotSchema),
+        graveyard: z.array(CardSchema),
+        banishment: z.array(CardSchema),
+        championPlaced: z.boolean(),
+        turnsTaken: z.number().int(),
+      }),
+    ),
+    field: z.array(ObjectSchema),
+    effects: z.array(z.record(z.string(), z.unknown())),
+    priority: P.nullable(),
+  }),
+  TurnStarted: z.object({ turn: z.number().int(), player: P }),
+  PhaseEntered: z.object({ phase: z.string(), step: z.string().nullable() }),
+  PromptOpened: z.object({
+    prompt: z.object({
+      kind: z.string(),
+      player: P,
+      rule: z.string(),
+      ally: Id.optional(),
+      sid: z.string().optional(),
+      target: Id.optional(),
+      instance: z.number().int().optional(),
+      options: z.array(z.string()).optional(),
+      name: z.string().optional(),
+      objects: z.array(Id).optional(),
+    }),
+  }),
+  StartingChampionPlaced: z.object({ player: P, object: ObjectSchema, fromOid: z.string().nullable() }),
+  CardsMoved: z.object({ reason: z.string(), player: P, moves: z.array(MoveSchema) }),
+  OpportunityGranted: z.object({ player: P }),
+  OpportunityPassed: z.object({ player: P }),
+  ActivationDeclared: z.object({ player: P, card: CardSchema, from: z.enum(['hand', 'materialDeck']), fromOid: z.string().nullable(), target: Id.nullable(), weapon: Id.nullable(), reserve: z.number().int(), memory: z.number().int(), materialize: z.boolean(), prepared: z.boolean().optional(), floating: z.array(Id).optional() }),
+  ReserveSelected: z.object({ player: P, card: Id.nullable(), oid: z.string().nullable() }),
+  ActivationCanceled: z.object({ player: P, card: CardSchema.nullable(), from: z.enum(['hand', 'materialDeck']), toOid: z.string() }),
+  ActivationPlaced: z.object({ item: StackItemSchema }),
+  TriggerPlaced: z.object({ item: StackItemSchema, waiting: z.string().optional() }),
+  TriggersWaiting: z.object({
+    triggers: z.array(z.object({ id: z.string(), controller: P, source: Id.nullable(), sourceCardId: Id, ability: z.number().int(), target: Id.nullable(), label: z.string(), keyword: z.enum(['Vigor', 'Intercept', 'Preserve']).optional() })),
+  }),
+  AbilityActivated: z.object({ item: StackItemSchema }),
+  StackItemResolved: z.object({ sid: z.string(), to: z.enum(['graveyard', 'banishment', 'materialDeck']).nullable(), note: z.string().optional() }),
+  StackItemFizzled: z.object({ sid: z.string(), to: z.enum(['graveyard', 'banishment']).nullable(), reason: z.string() }),
+  ObjectEntered: z.object({ object: ObjectSchema, fromZone: z.enum(['materialDeck']).nullable(), fromOid: z.string().nullable(), materialized: z.boolean().optional() }),
+  ChampionLeveledUp: z.object({ object: Id, player: P, card: CardSchema, fromCardId: Id, levelFrom: z.number().int(), levelTo: z.number().int() }),
+  ObjectRested: z.object({ object: Id, reason: z.string() }),
+  ObjectsWoken: z.object({ objects: z.array(Id), player: P }),
+  CountersChanged: z.object({ object: Id, kind: z.string(), delta: z.number().int() }),
+  DamageDealt: z.object({ source: z.string(), attack: z.boolean(), damage: z.array(z.object({ target: Id, amount: z.number().int(), source: z.string().optional() })) }),
+  DamageCalculated: z.object({ attack: z.boolean(), source: z.string(), instances: z.array(InstanceSchema), resume: z.object({ sid: z.string(), effect: z.number().int() }).nullable() }),
+  DamagePrevented: z.object({ shield: z.string(), target: Id, amount: z.number().int(), attack: z.boolean(), instance: z.number().int().optional() }),
+  DamageDoubled: z.object({ instance: z.number().int(), effect: z.string(), target: Id, amount: z.number().int() }),
+  NoDamageDealt: z.object({ source: z.string(), attack: z.boolean() }),
+  DamageRecovered: z.object({ object: Id, amount: z.number().int() }),
+  ShieldCreated: z.object({ shields: z.array(z.object({ id: z.string(), target: Id, amount: z.number().int(), damage: z.enum(['attack', 'non-attack', 'any']), source: z.string(), enlighten: z.boolean().optional() })) }),
+  EffectCreated: z.object({ effect: z.record(z.string(), z.unknown()) }),
+  ObjectLeftField: z.object({ object: Id, cardId: Id, to: z.enum(['graveyard', 'banishment', 'materialDeck']), reason: z.string() }),
+  PreservedReturned: z.object({ player: P }),
+  IntentionEntered: z.object({ sid: z.string(), player: P, card: CardSchema, attacker: Id, weapon: Id.nullable(), prepared: z.boolean().optional() }),
+  AttackDeclared: z.object({ player: P, attacker: Id, target: Id.nullable(), defendingPlayer: P, weapon: Id.nullable(), attackCard: CardSchema.nullable(), cleave: z.boolean().optional() }),
+  CriticalOffered: z.object({ player: P, n: z.number().int() }),
+  CriticalCardSelected: z.object({ player: P, card: Id.nullable(), oid: z.string().nullable() }),
+  CriticalSettled: z.object({ player: P, doubled: z.boolean(), reason: z.string().optional() }),
+  AttackRedirected: z.object({ player: P, ally: Id, from: Id }),
+  InterceptDeclined: z.object({ player: P }),
+  AttackFizzled: z.object({ player: P, reason: z.string() }),
+  AttackDoubled: z.object({ player: P, effect: z.string().optional() }),
+  AttackNegated: z.object({ player: P, target: Id, reason: z.string() }),
+  UniqueKept: z.object({ player: P, object: Id, name: z.string() }),
+  RetaliationDeclared: z.object({ player: P, unit: Id, against: Id }),
+  RetaliationDeclined: z.object({ player: P }),
+  IntentionCleared: z.object({ player: P, card: CardSchema }),
+  CombatEnded: z.object({ player: P }),
+  MaterializationDeclined: z.object({ player: P, reason: z.string().optional() }),
+  EndOfTurnCleanup: z.object({ player: P, allies: z.array(Id) }),
+  TurnEnded: z.object({ turn: z.number().int(), player: P }),
+  DrawFromEmptyDeck: z.object({ player: P }),
+  PlayerConceded: z.object({ player: P }),
+  PlayerLost: z.object({ player: P, rule: z.string(), reason: z.string() }),
+  PlayerRemoved: z.object({ player: P }),
+  TurnEndedEarly: z.object({ player: P, banished: z.array(z.string()) }),
+  MatchEnded: z.object({ winner: P.nullable(), result: z.string(), seed: z.string() }),
+};
 
-export const GAEventSchema = z.union(EventSchemas);
+export const GAEvents = defineEvents(EVENTS);
+export const GAEventSchema = GAEvents.eventSchema;
+

@@ -63,7 +63,24 @@ export interface StackItem {
   label: string;
   /** The activation is prepared (X.A.18.b). */
   prepared?: boolean;
+  /** A keyword's own triggered ability (no index in the card's abilities). */
+  keyword?: KeywordTrigger;
 }
+
+/** A triggered ability waiting to be put on the stack while its controller orders their simultaneous ones (2.4.b.6). */
+export interface WaitingTrigger {
+  id: string;
+  controller: PlayerId;
+  source: string | null;
+  sourceCardId: string;
+  ability: number;
+  target: string | null;
+  label: string;
+  keyword?: KeywordTrigger;
+}
+
+/** Keywords that are triggered abilities: Vigor (X.A.24.a), Intercept (X.A.10.a), Preserve on objects (X.A.19.a). */
+export type KeywordTrigger = 'Vigor' | 'Intercept' | 'Preserve';
 
 export interface Pending {
   player: PlayerId;
@@ -85,8 +102,37 @@ export type Prompt =
   | { kind: 'payReserve'; player: PlayerId; rule: '2.3.c.1' }
   | { kind: 'attackTarget'; player: PlayerId; rule: '2.6.3' }
   | { kind: 'retaliate'; player: PlayerId; rule: '2.2.g.i.2' }
-  | { kind: 'intercept'; player: PlayerId; rule: 'X.A.10' }
-  | { kind: 'critical'; player: PlayerId; rule: 'X.A.3' };
+  /** The resolving Intercept trigger of `ally` (stack item `sid`): redirect the attack or not (X.A.10.a). */
+  | { kind: 'intercept'; player: PlayerId; rule: 'X.A.10.a'; ally: string; sid: string }
+  | { kind: 'critical'; player: PlayerId; rule: 'X.A.3.a' }
+  /** Two or more replacement effects apply to the damage to `target`: its controller picks the next (2.2.g.ii.2.d, 2.9.a.2). */
+  | { kind: 'orderReplacements'; player: PlayerId; rule: '2.2.g.ii.2.d' | '2.9.a.2'; target: string; instance: number; options: string[] }
+  /** A player has two or more simultaneous triggers: they choose the next to put on the stack (2.4.b.6). */
+  | { kind: 'orderTriggers'; player: PlayerId; rule: '2.4.b.6'; options: string[] }
+  /** Two or more unique objects with one name: their controller keeps one, the rest are sacrificed (1.7.h.2.i). */
+  | { kind: 'keepUnique'; player: PlayerId; rule: '1.7.h.2.i'; name: string; objects: string[] };
+
+/** One instance of damage to one unit while its replacement effects are applied one at a time (2.5.b.2.a). */
+export interface DamageInstance {
+  target: string;
+  /** The object dealing the damage (2.9.11). */
+  source: string;
+  /** Damage after the replacement effects applied so far. */
+  amount: number;
+  /** Doubling replacement effects that apply to this instance (Critical, X.A.3; Rending Flames). */
+  doublers: string[];
+  /** Replacement effects (shield ids, doubler ids) already applied to this instance. */
+  applied: string[];
+}
+
+/** Damage being dealt whose replacement effects are still being applied (2.2.g.ii.2.d, 2.9.a.2). */
+export interface PendingDamage {
+  attack: boolean;
+  source: string;
+  instances: DamageInstance[];
+  /** Non-attack damage from a resolving stack item: resume its effects after effect `effect`. */
+  resume: { sid: string; effect: number } | null;
+}
 
 export interface Combat {
   attacker: string;
@@ -102,12 +148,16 @@ export interface Combat {
   cleave?: boolean;
   retaliationDecided: boolean;
   damageDealt: boolean;
-  /** Damage multiplier from effects such as Rending Flames (2.2.g.ii.2.d). */
-  multiplier: number;
+  /** Replacement effects that double this attack's damage (Critical X.A.3, Rending Flames), applied in the order
+   *  the damaged unit's controller chooses (2.2.g.ii.2.d). */
+  doublers: { id: string; label: string }[];
+  /** The damage step has calculated this attack's damage (2.2.g.ii.2.e). */
+  damageCalculated?: boolean;
   /** Critical N of the attacking source (X.A.3): cards the defender has chosen to discard, and whether it is settled. */
   critical?: { n: number; selected: number; settled: boolean };
   /** The attack card was activated prepared (X.A.18). */
   prepared?: boolean;
+  /** The attack was negated: its target gained stealth without True Sight on the attack (X.A.22.a.v). */
   negated: boolean;
 }
 
@@ -139,7 +189,7 @@ export interface PlayerState {
   lost: string | null;
 }
 
-export type Phase = 'setup' | 'start' | 'wake-up' | 'materialize' | 'recollection' | 'draw' | 'main' | 'combat' | 'end' | 'game-over';
+export type Phase = 'setup' | 'wake-up' | 'materialize' | 'recollection' | 'draw' | 'main' | 'combat' | 'end' | 'game-over';
 export type Step = null | 'place-champion' | 'attack' | 'retaliation' | 'damage' | 'end-of-combat' | 'cleanup';
 
 export interface GAState {
@@ -161,6 +211,10 @@ export interface GAState {
   /** Power modifiers and granted keywords with durations (kernel ContinuousEffect). */
   effects: ContinuousEffect[];
   shields: Shield[];
+  /** Damage whose replacement effects are being applied (a prompt is open), else null. */
+  damage: PendingDamage | null;
+  /** Simultaneous triggers not yet on the stack while a player orders theirs (2.4.b.6). */
+  waitingTriggers: WaitingTrigger[];
   /** Counter for stack item / effect ids (public, deterministic). */
   serial: number;
   turnLimit: number;

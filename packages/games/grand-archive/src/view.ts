@@ -47,6 +47,17 @@ export function viewEvent<E extends GameEvent>(e: E, viewer: Viewer): E {
     case 'CardsMoved':
       payload = { ...payload, moves: (payload.moves as Move[]).map((m) => redactMove(m, viewer)) };
       break;
+    case 'PositionSet': {
+      // A scenario start position: each player's hidden zones as `view` shows them.
+      const players: Record<string, Record<string, unknown>> = {};
+      for (const [id, zones] of Object.entries(payload.players as Record<string, Record<PlayerZone, Slot[]>>)) {
+        const next: Record<string, unknown> = { ...zones };
+        for (const z of HIDDEN_PLAYER_ZONES) next[z] = redactZone(zones[z], zoneVisible(z, id, viewer));
+        players[id] = next;
+      }
+      payload = { ...payload, players };
+      break;
+    }
     case 'ReserveSelected':
     case 'CriticalCardSelected':
       if (!mine) payload = { ...payload, card: null, oid: null };
@@ -370,6 +381,18 @@ export function describe(e: GameEvent): string {
       return `${who}'s turn ends early`;
     case 'MatchEnded':
       return String(p.result);
+    case 'AttackNegated':
+      return `The attack is negated: ${p.reason}`;
+    case 'DamageCalculated':
+      return `Damage calculated: ${(p.instances as { target: string; amount: number }[]).map((d) => `${d.amount} to ${d.target}`).join(', ') || 'none'}`;
+    case 'DamageDoubled':
+      return `Damage to ${p.target} doubled to ${p.amount}`;
+    case 'NoDamageDealt':
+      return 'No damage is dealt';
+    case 'TriggersWaiting':
+      return `${(p.triggers as unknown[]).length} triggered abilities wait to go on the stack`;
+    case 'UniqueKept':
+      return `${who} keeps ${p.object}; the other ${p.name} is sacrificed`;
     default:
       return e.type;
   }
@@ -383,6 +406,8 @@ export function keyMoment(e: GameEvent): null | { kind: string; label: string } 
       return { kind: 'attack', label: describe(e) };
     case 'DamageDealt':
       return { kind: 'damage', label: describe(e) };
+    case 'AttackNegated':
+      return { kind: 'attack', label: describe(e) };
     case 'ChampionLeveledUp':
       return { kind: 'level-up', label: describe(e) };
     case 'ObjectLeftField':

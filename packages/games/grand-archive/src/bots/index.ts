@@ -1,6 +1,6 @@
 // Bots pick among legalCommands. `random` plays uniformly (never conceding); `greedy` prefers the actions
 // that move a match towards its end: attacks, allies and weapons, damage, level-ups; it passes otherwise.
-import type { Bot, Command, PlayerId, Rng } from '@matchtape/engine';
+import { greedyBot as kitGreedyBot, type Bot, type Command, type PlayerId, type Rng } from '@matchtape/engine';
 import { cardDef } from '../cards/pool';
 import type { GAState } from '../types';
 
@@ -30,6 +30,12 @@ function score(s: GAState, p: PlayerId, c: Command): number {
     case 'Intercept':
       return 60;
     case 'DiscardForCritical':
+      return 20;
+    case 'ApplyReplacement':
+      // Preventing before doubling keeps the damage lowest (2.2.g.ii.2.d's own example orders it so).
+      return String(c.effect).startsWith('sh') ? 25 : 15;
+    case 'KeepUnique':
+    case 'PlaceTrigger':
       return 20;
     case 'Materialize': {
       const card = s.players[p]!.materialDeck.find((x) => x.id === c.card);
@@ -70,19 +76,5 @@ function score(s: GAState, p: PlayerId, c: Command): number {
   }
 }
 
-export const greedyBot: Bot<GAState> = {
-  name: 'greedy',
-  choose(s: GAState, p: PlayerId, legal: Command[], rng: Rng): Command {
-    const options = playable(legal);
-    let best = -Infinity;
-    let picks: Command[] = [];
-    for (const c of options) {
-      const v = score(s, p, c);
-      if (v > best) {
-        best = v;
-        picks = [c];
-      } else if (v === best) picks.push(c);
-    }
-    return picks[rng.int(picks.length)]!;
-  },
-};
+/** The kit's greedy scaffold (best score, ties broken by the bot's generator) with Grand Archive's scores. */
+export const greedyBot: Bot<GAState> = kitGreedyBot(score);

@@ -2,7 +2,7 @@
 // does not apply are listed in KEYWORDS (and the coverage report) with the reason, checked at the end.
 import { describe, expect, it } from 'vitest';
 import { Rng } from '@matchtape/engine';
-import { Flow, canLevelOnto, collectAttackTriggers, collectTriggers, dealCombatDamage, runSBE } from '../flow';
+import { Flow, canLevelOnto, collectAttackTriggers, collectTriggers, dealCombatDamage, placeTriggers, runSBE } from '../flow';
 import { targetsFor } from '../decide';
 import { activationCost, attackableBy, obeys, objectById, unitPower } from '../rules';
 import { Table } from '../test-helpers';
@@ -52,8 +52,8 @@ describe('keywords (X.A)', () => {
     const squire = t.put('p1', 'ember-squire', { damage: 2 });
     const f = flow(t);
     runSBE(f);
-    expect(objectById(f.s, warden)).toBeDefined();
-    expect(objectById(f.s, squire)).toBeUndefined();
+    expect(objectById(f.state, warden)).toBeDefined();
+    expect(objectById(f.state, squire)).toBeUndefined();
   });
 
   it('X.A.11 Lineage: Blademaster levels only from a Lorraine champion', () => {
@@ -72,7 +72,7 @@ describe('keywords (X.A)', () => {
     t.patch((s) => ({
       ...s,
       players: { ...s.players, p2: { ...s.players.p2!, graveyard: ['a', 'b', 'c'].map((x) => ({ id: `p2-g${x}`, cardId: 'spark-bolt' })) } },
-      combat: { attacker: 'p2-m1', attackingPlayer: 'p2', defendingPlayer: 'p1', target, weapon: null, attackCard: { id: 'p2-rf', cardId: 'rending-flames' }, retaliators: [], retaliationDecided: false, damageDealt: false, multiplier: 1, negated: false },
+      combat: { attacker: 'p2-m1', attackingPlayer: 'p2', defendingPlayer: 'p1', target, weapon: null, attackCard: { id: 'p2-rf', cardId: 'rending-flames' }, retaliators: [], retaliationDecided: false, damageDealt: false, doublers: [], negated: false },
     }));
     const f = flow(t);
     collectAttackTriggers(f);
@@ -90,8 +90,8 @@ describe('keywords (X.A)', () => {
     const f = flow(t);
     runSBE(f);
     expect(f.triggers.map((x) => `${x.sourceCardId}:${cardDef(x.sourceCardId).abilities[x.ability]?.kind === 'trigger' ? (cardDef(x.sourceCardId).abilities[x.ability] as { on: string }).on : ''}`).sort()).toEqual(['keen-falcon:leave', 'sea-serpent:death']);
-    expect(objectById(f.s, serpent)).toBeUndefined();
-    expect(objectById(f.s, falcon)).toBeUndefined();
+    expect(objectById(f.state, serpent)).toBeUndefined();
+    expect(objectById(f.state, falcon)).toBeUndefined();
   });
 
   it('X.A.14 On Enter: Tidecaller Adept draws a card when it enters', () => {
@@ -109,7 +109,7 @@ describe('keywords (X.A)', () => {
       t.patch((s) => ({
         ...s,
         shields: shield ? [{ id: 'sh', target: 'p1-m1', amount: shield, damage: 'attack', source: 'test' }] : [],
-        combat: { attacker: 'p2-m1', attackingPlayer: 'p2', defendingPlayer: 'p1', target: 'p1-m1', weapon: null, attackCard: { id: 'p2-wc', cardId: 'wind-cutter' }, retaliators: [], retaliationDecided: true, damageDealt: false, multiplier: 1, negated: false },
+        combat: { attacker: 'p2-m1', attackingPlayer: 'p2', defendingPlayer: 'p1', target: 'p1-m1', weapon: null, attackCard: { id: 'p2-wc', cardId: 'wind-cutter' }, retaliators: [], retaliationDecided: true, damageDealt: false, doublers: [], negated: false },
       }));
       const f = flow(t);
       dealCombatDamage(f);
@@ -121,7 +121,7 @@ describe('keywords (X.A)', () => {
     const t = Table.atP2Main();
     const knight = t.put('p2', 'veteran-knight');
     expect(obeys(t.state, objectById(t.state, knight)!)).toBe(false);
-    expect(t.try('p2', 'DeclareAttack', { attacker: knight, target: 'p1-m1' })).toMatchObject({ ok: false, rule: 'X.A.20' });
+    expect(t.try('p2', 'DeclareAttack', { attacker: knight, target: 'p1-m1' })).toMatchObject({ ok: false, rule: 'X.B.24.a' });
     t.champion('p2', 'rai-storm-seer');
     expect(obeys(t.state, objectById(t.state, knight)!)).toBe(true);
   });
@@ -141,8 +141,76 @@ describe('keywords (X.A)', () => {
     const o = (id: string) => objectById(t.state, id)!;
     expect(attackableBy(t.state, o(stalker), o(squire), null)).toBe(false);
     expect(attackableBy(t.state, o(stalker), o(falcon), null)).toBe(true);
-    expect(t.try('p2', 'DeclareAttack', { attacker: squire, target: stalker })).toMatchObject({ ok: false, rule: 'X.A.22' });
+    expect(t.try('p2', 'DeclareAttack', { attacker: squire, target: stalker })).toMatchObject({ ok: false, rule: 'X.A.22.a' });
     expect(t.try('p2', 'DeclareAttack', { attacker: falcon, target: stalker }).ok).toBe(true);
+  });
+
+  it('X.A.22.a.v / X.A.23.b.i: stealth received by the target during an attack negates it; True Sight gained later does not bring it back', () => {
+    const t = Table.atP2Main();
+    const squire = t.put('p1', 'ember-squire');
+    const hound = t.put('p2', 'ash-hound');
+    t.do('p2', 'DeclareAttack', { attacker: hound, target: squire });
+    const f = flow(t);
+    const grant = (target: string, keyword: string) => f.emit('EffectCreated', { effect: { id: `fx-${keyword}`, source: null, target, grant: [keyword], duration: { until: 'end-of-turn' }, rule: '2.3.d.6' } }, { rule: '2.3.d.6', auto: true });
+    grant(squire, 'Stealth');
+    expect(f.events.find((e) => e.type === 'AttackNegated')).toMatchObject({ rule: 'X.A.22.a.v', payload: { target: squire } });
+    expect(f.state.combat!.negated).toBe(true);
+    grant(hound, 'True Sight');
+    expect(f.state.combat!.negated).toBe(true);
+    t.patch(() => f.state);
+    // No retaliation is offered against a negated attack and no damage is dealt either way (X.B.23.b).
+    expect(t.state.prompt).toBeNull();
+    t.passUntil((s) => s.combat === null);
+    expect(t.events.some((e) => e.type === 'PromptOpened' && (e.payload as { prompt: { kind: string } }).prompt.kind === 'retaliate')).toBe(false);
+    expect(objectById(t.state, squire)!.damage).toBe(0);
+    expect(objectById(t.state, hound)!.damage).toBe(0);
+  });
+
+  it('X.A.23.a.ii: with a True Sight weapon the attack stands when its target gains stealth, and the weapon loses durability', () => {
+    const t = Table.atP2Main();
+    const squire = t.put('p1', 'ember-squire', { rested: true });
+    const sword = t.put('p2', 'steel-longsword');
+    t.patch((s) => ({ ...s, effects: [...s.effects, { id: 'fx-ts', source: null, target: sword, grant: ['True Sight'], duration: { until: 'end-of-turn' }, rule: '2.3.d.6' }] }));
+    t.do('p2', 'DeclareAttack', { attacker: 'p2-m1', target: squire, weapon: sword });
+    const f = flow(t);
+    f.emit('EffectCreated', { effect: { id: 'fx-st', source: null, target: squire, grant: ['Stealth'], duration: { until: 'end-of-turn' }, rule: '2.3.d.6' } }, { rule: '2.3.d.6', auto: true });
+    expect(f.events.some((e) => e.type === 'AttackNegated')).toBe(false);
+    t.patch(() => f.state);
+    t.passUntil((s) => s.combat === null);
+    expect(t.events.some((e) => e.type === 'ObjectLeftField' && (e.payload as { object: string }).object === squire)).toBe(true);
+    expect(objectById(t.state, sword)!.counters.durability).toBe(1);
+  });
+
+  it('2.9.a.2: two shields on the damaged unit: its controller picks which applies first, then the resolving card finishes', () => {
+    const t = Table.atP2Main();
+    t.patch((s) => ({
+      ...s,
+      shields: [
+        { id: 'shA', target: 'p1-m1', amount: 1, damage: 'any', source: 'iron-buckler' },
+        { id: 'shB', target: 'p1-m1', amount: 3, damage: 'any', source: 'spellshield-arcane', enlighten: true },
+      ],
+    }));
+    t.do('p2', 'PassOpportunity');
+    const bolt = t.state.players.p1!.hand.find((c) => 'cardId' in c && c.cardId === 'spark-bolt')!.id;
+    t.do('p1', 'ActivateCard', { card: bolt, target: 'p1-m1' });
+    t.do('p1', 'SelectReserve', { card: t.state.players.p1!.hand.find((c) => c.id !== bolt)!.id });
+    t.passUntil((s) => s.prompt !== null);
+    expect(t.state.prompt).toMatchObject({ kind: 'orderReplacements', player: 'p1', rule: '2.9.a.2', target: 'p1-m1', options: ['shA', 'shB'] });
+    expect(t.state.stack).toHaveLength(1);
+    expect(grandArchive.legalCommands(t.state, 'p1').filter((c) => c.type === 'ApplyReplacement')).toEqual([
+      { type: 'ApplyReplacement', effect: 'shA', player: 'p1' },
+      { type: 'ApplyReplacement', effect: 'shB', player: 'p1' },
+    ]);
+    expect(grandArchive.legalCommands(t.state, 'p2').map((c) => c.type)).toEqual(['Concede']);
+    expect(t.try('p1', 'ApplyReplacement', { effect: 'shC' })).toMatchObject({ ok: false, rule: '2.9.a.2' });
+    const events = t.do('p1', 'ApplyReplacement', { effect: 'shB' });
+    expect(events.map((e) => e.type)).toEqual(['DamagePrevented', 'CountersChanged', 'NoDamageDealt', 'StackItemResolved', 'OpportunityGranted']);
+    expect(events[0]).toMatchObject({ rule: '2.9.a.2', payload: { shield: 'shB', amount: 1 } });
+    expect(t.state.shields).toMatchObject([{ id: 'shA', amount: 1 }, { id: 'shB', amount: 2 }]);
+    expect(objectById(t.state, 'p1-m1')!.counters.enlighten).toBe(1);
+    expect(t.state.players.p1!.graveyard[0]!.id).toBe(bolt);
+    expect(t.state.priority?.holder).toBe('p2');
+    expect(t.state.damage).toBeNull();
   });
 
   it('X.A.24 Vigor: a rested Ash Hound wakes at the beginning of its controller’s end phase', () => {
@@ -152,7 +220,7 @@ describe('keywords (X.A)', () => {
     expect(t.state.stack[0]!.label).toContain('Vigor');
     t.passUntil((s) => s.stack.length === 0);
     expect(objectById(t.state, hound)!.rested).toBe(false);
-    expect(t.events.some((e) => e.type === 'ObjectsWoken' && e.rule === 'X.A.24')).toBe(true);
+    expect(t.events.some((e) => e.type === 'ObjectsWoken' && e.rule === 'X.A.24.a')).toBe(true);
   });
 
   it('X.A.6 Element Bonus: Cinder Adept gets +1 POWER only while its controller’s champion has the fire element', () => {
@@ -189,35 +257,56 @@ describe('keywords (X.A)', () => {
       const t = Table.atP2Main();
       t.champion('p2', 'lorraine-wandering-warrior');
       const ally = t.put('p1', 'keen-falcon', { damage: before, counters: { buff: 3 } });
-      t.patch((s) => ({ ...s, combat: { attacker: 'p2-m1', attackingPlayer: 'p2', defendingPlayer: 'p1', target: ally, weapon: null, attackCard: { id: 'p2-hs', cardId: 'heavy-strike' }, retaliators: [], retaliationDecided: true, damageDealt: false, multiplier: 1, negated: false } }));
+      t.patch((s) => ({ ...s, combat: { attacker: 'p2-m1', attackingPlayer: 'p2', defendingPlayer: 'p1', target: ally, weapon: null, attackCard: { id: 'p2-hs', cardId: 'heavy-strike' }, retaliators: [], retaliationDecided: true, damageDealt: false, doublers: [], negated: false } }));
       const f = flow(t);
       dealCombatDamage(f);
       runSBE(f);
-      expect(objectById(f.s, ally)).toBeUndefined();
+      expect(objectById(f.state, ally)).toBeUndefined();
       expect(f.triggers.filter((x) => x.sourceCardId === 'heavy-strike')).toHaveLength(expected);
     }
   });
 
-  it('X.A.10 Intercept: an awake Shield Bearer may take an attack aimed at its champion', () => {
+  it('X.A.10.a Intercept: a trigger on the stack; as it resolves an awake Shield Bearer may take the attack', () => {
     const t = Table.atP2Main();
     const bearer = t.put('p1', 'shield-bearer');
     const hound = t.put('p2', 'ash-hound');
     t.do('p2', 'DeclareAttack', { attacker: hound, target: 'p1-m1' });
-    expect(t.state.prompt).toMatchObject({ kind: 'intercept', player: 'p1' });
-    expect(t.try('p1', 'Intercept', { ally: hound })).toMatchObject({ ok: false, rule: 'X.A.10.b' });
+    // The trigger is on the stack and the turn player has Opportunity; nobody is asked yet.
+    expect(t.state.stack.map((x) => x.keyword)).toEqual(['Intercept']);
+    expect(t.state.prompt).toBeNull();
+    expect(t.state.priority?.holder).toBe('p2');
+    expect(t.try('p1', 'Intercept', { ally: bearer })).toMatchObject({ ok: false, rule: 'X.A.10.a' });
+    t.passUntil((s) => s.prompt !== null);
+    expect(t.state.prompt).toMatchObject({ kind: 'intercept', player: 'p1', ally: bearer, rule: 'X.A.10.a' });
+    expect(grandArchive.legalCommands(t.state, 'p1').map((c) => c.type).sort()).toEqual(['Concede', 'DeclineIntercept', 'Intercept']);
+    expect(t.try('p1', 'Intercept', { ally: hound })).toMatchObject({ ok: false, rule: 'X.A.10.a' });
     t.do('p1', 'Intercept', { ally: bearer });
     expect(t.state.combat!.target).toBe(bearer);
+    expect(t.state.stack).toEqual([]);
     t.passUntil((s) => s.combat === null);
     expect(objectById(t.state, bearer)!.damage).toBe(2);
     expect(objectById(t.state, 'p1-m1')!.damage).toBe(0);
   });
 
-  it('X.A.10.b Intercept needs the ally awake', () => {
+  it('X.A.10.b / X.B.24.c.1 Intercept: no trigger for a rested ally; a trigger whose ally is rested or disobeys by resolution does nothing', () => {
     const t = Table.atP2Main();
     t.put('p1', 'shield-bearer', { rested: true });
     const hound = t.put('p2', 'ash-hound');
     t.do('p2', 'DeclareAttack', { attacker: hound, target: 'p1-m1' });
+    expect(t.state.stack).toEqual([]);
     expect(t.state.prompt?.kind).not.toBe('intercept');
+
+    const u = Table.atP2Main();
+    const bearer = u.put('p1', 'shield-bearer');
+    const hound2 = u.put('p2', 'ash-hound');
+    u.do('p2', 'DeclareAttack', { attacker: hound2, target: 'p1-m1' });
+    expect(u.state.stack).toHaveLength(1);
+    // The ally is rested before its trigger resolves (as an effect in response would).
+    u.patch((s) => ({ ...s, field: s.field.map((o) => (o.id === bearer ? { ...o, rested: true } : o)) }));
+    u.do('p2', 'PassOpportunity');
+    const events = u.do('p1', 'PassOpportunity');
+    expect(events.find((e) => e.type === 'StackItemResolved')).toMatchObject({ rule: 'X.A.10.b' });
+    expect(u.state.combat!.target).toBe('p1-m1');
   });
 
   it('X.A.3 Critical: the defender discards N cards or the attack damage is doubled (once)', () => {
@@ -226,7 +315,7 @@ describe('keywords (X.A)', () => {
       const reaver = t.put('p2', 'ember-reaver');
       t.do('p2', 'DeclareAttack', { attacker: reaver, target: 'p1-m1' });
       t.passUntil((s) => s.prompt?.kind === 'critical');
-      expect(t.state.prompt).toMatchObject({ player: 'p1', rule: 'X.A.3' });
+      expect(t.state.prompt).toMatchObject({ player: 'p1', rule: 'X.A.3.a' });
       if (discard) {
         const card = t.state.players.p1!.hand[0]!.id;
         expect(t.try('p2', 'DiscardForCritical', { card })).toMatchObject({ ok: false });
@@ -274,16 +363,23 @@ describe('keywords (X.A)', () => {
     expect(t.state.players.p1!.banishment[0]!.cardId).toBe('flame-rune-swordsman');
   });
 
-  it('X.A.19 Preserve: destroyed objects and resolved non-objects go face-up into the material deck; ReturnPreserved puts one into hand instead of materializing', () => {
+  it('X.A.19 Preserve: a destroyed object dies and its death trigger moves it face-up into the material deck; resolved non-objects go there instead of the graveyard; ReturnPreserved puts one into hand instead of materializing', () => {
     const t = Table.atP2Main();
     const hatch = t.put('p1', 'phoenix-hatchling', { damage: 1 });
     const f = flow(t);
     runSBE(f);
-    expect(objectById(f.s, hatch)).toBeUndefined();
-    expect(f.s.players.p1!.materialDeck[0]).toEqual({ id: hatch, cardId: 'phoenix-hatchling', preserved: true });
-    expect(f.out.find((e) => e.type === 'ObjectLeftField')).toMatchObject({ rule: 'X.A.19.a', payload: { to: 'materialDeck' } });
+    expect(objectById(f.state, hatch)).toBeUndefined();
+    // X.A.19.a: it goes to the graveyard (it died) and a Preserve trigger waits to go on the stack.
+    expect(f.events.find((e) => e.type === 'ObjectLeftField')).toMatchObject({ rule: '2.12.h.3', payload: { to: 'graveyard' } });
+    expect(f.state.players.p1!.graveyard[0]!.id).toBe(hatch);
+    expect(f.triggers).toMatchObject([{ keyword: 'Preserve', source: hatch, controller: 'p1' }]);
+    placeTriggers(f);
+    expect(f.state.stack.map((x) => x.label)).toEqual(['Phoenix Hatchling: Preserve']);
+    t.patch(() => f.state);
+    t.passUntil((s) => s.stack.length === 0);
+    expect(t.state.players.p1!.graveyard.some((c) => c.id === hatch)).toBe(false);
+    expect(t.state.players.p1!.materialDeck[0]).toEqual({ id: hatch, cardId: 'phoenix-hatchling', preserved: true });
     // Face-up: the opponent and spectators see it among the hidden material cards.
-    t.patch(() => f.s);
     expect(t.state.players.p1!.materialDeck.length).toBeGreaterThan(1);
     const seen = (v: 'p2' | 'public') => grandArchiveView(t, v).players.p1!.materialDeck;
     expect(seen('p2')[0]).toEqual({ id: hatch, cardId: 'phoenix-hatchling', preserved: true });

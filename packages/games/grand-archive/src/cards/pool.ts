@@ -10,7 +10,8 @@ function def(d: Omit<GACardDef, 'supertypes' | 'subtypes' | 'keywords' | 'abilit
 }
 const kw = (keyword: KeywordInstance['keyword'], extra: Omit<KeywordInstance, 'keyword'> = {}): KeywordInstance => ({ keyword, ...extra });
 
-export const CARD_DEFS: readonly GACardDef[] = [
+/** The card pool: every card definition (the same meaning as every game's CARDS). */
+export const CARDS: readonly GACardDef[] = [
   // ── Champions (material deck) ────────────────────────────────────────────────────────────────────────
   def({ id: 'spirit-of-fire', name: 'Spirit of Fire', type: 'champion', subtypes: ['Spirit'], element: 'fire', cost: { kind: 'memory', n: 0 }, level: 0, life: 15, keywords: [kw('On Enter')], abilities: [drawSeven], text: 'On Enter: Draw seven cards.', namedIn: '1.7.a.4.b' }),
   def({ id: 'spirit-of-water', name: 'Spirit of Water', type: 'champion', subtypes: ['Spirit'], element: 'water', cost: { kind: 'memory', n: 0 }, level: 0, life: 15, keywords: [kw('On Enter')], abilities: [drawSeven], text: 'On Enter: Draw seven cards.', namedIn: '1.6.d.4' }),
@@ -142,10 +143,15 @@ export const CARD_DEFS: readonly GACardDef[] = [
   def({ id: 'tidal-sanctum', name: 'Tidal Sanctum', type: 'domain', element: 'water', cost: { kind: 'reserve', n: 2 }, abilities: [{ kind: 'activated', cost: { rest: true }, effects: [{ do: 'counters', kind: 'enlighten', n: 1, on: 'your-champion' }], text: 'REST: Put an enlighten counter on your champion.' }], text: 'REST: Put an enlighten counter on your champion.' }),
 ];
 
-export const CARDS: ReadonlyMap<string, GACardDef> = new Map(CARD_DEFS.map((c) => [c.id, c]));
+const BY_ID: ReadonlyMap<string, GACardDef> = new Map(CARDS.map((c) => [c.id, c]));
+
+/** Is `cardId` a card of the pool? */
+export function isCardId(cardId: string): boolean {
+  return BY_ID.has(cardId);
+}
 
 export function cardDef(cardId: string): GACardDef {
-  const d = CARDS.get(cardId);
+  const d = BY_ID.get(cardId);
   if (!d) throw new Error(`unknown Grand Archive card "${cardId}"`);
   return d;
 }

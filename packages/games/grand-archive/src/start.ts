@@ -1,0 +1,138 @@
+// Scenario hooks (GameModule.scenario): a scenario file may start a match at any position instead of setup —
+// turn and turn player, cards in every zone (field objects awake or rested, with damage, counters and a champion's
+// lineage), continuous effects and who holds Opportunity. `start` emits MatchStarted and one PositionSet event that
+// the fold applies; viewEvent redacts PositionSet like the state (hidden zones show opaque ids).
+import { Draft, reject, startCard, type ContinuousEffect, type DecideContext, type Decision, type MatchConfig, type PlayerId, type ScenarioHooks, type ScenarioStart, type TestCard } from '@matchtape/engine';
+import { cardDef } from './cards/pool';
+import { KEYWORDS } from './cards/keywords';
+import { RULES_VERSION } from './decide';
+import { evolve, initialState } from './evolve';
+import { newObject } from './flow';
+import { championLevel, isAlly, isChampion, life, objectById, unitPower } from './rules';
+import type { Card, FieldObject, GAState, Phase, PlayerZone, Slot } from './types';
+import { isHidden } from './types';
+
+/** Zone names a start position may use (the state's, plus the short names players use). */
+const ZONES: Record<string, PlayerZone | 'field'> = {
+  hand: 'hand',
+  mainDeck: 'mainDeck',
+  deck: 'mainDeck',
+  materialDeck: 'materialDeck',
+  material: 'materialDeck',
+  memory: 'memory',
+  graveyard: 'graveyard',
+  banishment: 'banishment',
+  field: 'field',
+};
+const HIDDEN: readonly PlayerZone[] = ['mainDeck', 'materialDeck', 'hand', 'memory'];
+
+/** Phases a start position may name: the ones where a player holds Opportunity with nothing else pending. */
+const OPPORTUNITY_PHASES: readonly Phase[] = ['recollection', 'main', 'end'];
+
+/** The player-zone contents and field a PositionSet carries (the judge's full version). */
+export interface PositionPlayer {
+  mainDeck: Slot[];
+  materialDeck: Slot[];
+  hand: Slot[];
+  memory: Slot[];
+  graveyard: Card[];
+  banishment: Card[];
+  championPlaced: boolean;
+  turnsTaken: number;
+}
+
+function startPosition(config: MatchConfig, start: ScenarioStart, ctx: DecideContext & { seedCommitment: string; cards: readonly TestCard[] }): Decision {
+  if (ctx.cards.length > 0)
+    return reject('scenario', `cards: Grand Archive reads printed cards from its pool (src/cards/pool.ts), so test cards (${ctx.cards.map((c) => c.id).join(', ')}) can't be placed; use pool card ids`);
+  const phase = start.phase as Phase;
+  if (!OPPORTUNITY_PHASES.includes(phase) || (start.step ?? null) !== null)
+    return reject('scenario', `start.phase: a start position is placed where a player holds Opportunity (${OPPORTUNITY_PHASES.join(', ')}); "${start.phase}${start.step ? `/${start.step}` : ''}" needs a pending choice or combat the hook does not build`);
+  const order = config.players.map((p) => p.id);
+  const seatOf = (id: string | undefined): PlayerId | undefined => order.find((x) => x === id);
+  const tp = seatOf(start.turnPlayer);
+  if (!tp) return reject('scenario', `start.turnPlayer: ${start.turnPlayer} is not a seat of this match (${order.join(', ')})`);
+  const n = order.length;
+  // Turn 1 belongs to the first player, turn t to the player t−1 seats after them (1.2.3).
+  const first = order[(((order.indexOf(tp) - (start.turn - 1)) % n) + n) % n]!;
+  const d = new Draft<GAState>(initialState(), evolve, ctx.rng);
+  d.auto('MatchStarted', { seedCommitment: ctx.seedCommitment, matchId: config.matchId, players: config.players.map((p) => ({ id: p.id, name: p.name })), rulesVersion: RULES_VERSION, turnLimit: typeof config.options?.turnLimit === 'number' ? config.options.turnLimit : 200, format: 'scenario' }, '1.3');
+  const players: Record<string, PositionPlayer> = {};
+  const field: FieldObject[] = [];
+  let serial = 0;
+  for (const p of order) {
+    const zones: PositionPlayer = { mainDeck: [], materialDeck: [], hand: [], memory: [], graveyard: [], banishment: [], championPlaced: false, turnsTaken: 0 };
+    for (const [name, list] of Object.entries(start.players[p]?.zones ?? {})) {
+      const zone = ZONES[name];
+      if (!zone) return reject('scenario', `start.players.${p}.zones.${name}: Grand Archive has no zone "${name}" (zones: ${Object.keys(ZONES).join(', ')})`);
+      for (const raw of list) {
+        const c = startCard(raw);
+        const def = cardDef(c.card);
+        const id = c.id ?? `${p}-s${++serial}`;
+        if (zone === 'field') {
+          // A champion's lineage: `lineage` lists the champion cards below it, bottom first (1.7.a.4.d).
+          const lineage = Array.isArray(c.lineage) ? c.lineage.filter((x): x is string => typeof x === 'string') : [];
+          const base = newObject({ ...initialState(), turn: start.turn }, { id, cardId: def.id }, seatOf(c.controller) ?? p);
+          const obj: FieldObject = {
+            ...base,
+            owner: p,
+            cards: [...lineage.map((cardId, i) => ({ id: `${id}-l${i + 1}`, cardId: cardDef(cardId).id })), { id, cardId: def.id }],
+            rested: c.status === 'rested' || c.status === 'engaged',
+            damage: c.damage ?? 0,
+            counters: { ...base.counters, ...(c.counters ?? {}) },
+            enteredTurn: c.enteredTurn ?? start.turn,
+          };
+          field.push(obj);
+          if (isChampion(obj)) zones.championPlaced = true;
+          continue;
+        }
+        const card: Card = HIDDEN.includes(zone) ? { id, cardId: def.id, oid: d.oid() } : { id, cardId: def.id };
+        (zones[zone] as Slot[]).push(card);
+      }
+    }
+    // Turns taken so far, counting the current one (the first-turn rules read it, 2.2.1.a).
+    const seat = (order.indexOf(p) - order.indexOf(first) + n) % n;
+    zones.turnsTaken = Math.max(0, Math.floor((start.turn - 1 - seat) / n) + 1);
+    players[p] = zones;
+  }
+  const effects: ContinuousEffect[] = [];
+  for (const [i, e] of (start.effects ?? []).entries()) {
+    const target = e.target;
+    if (!target || !field.some((o) => o.id === target)) return reject('scenario', `start.effects[${i}].target: name an object on the field`);
+    const common = { id: `fx-start-${i + 1}`, source: e.source ?? null, target, duration: { until: 'end-of-turn' as const }, rule: '2.3.d.6' };
+    if (e.kind === 'grant' && typeof e.keyword === 'string' && KEYWORDS.some((k) => k.keyword === e.keyword)) effects.push({ ...common, grant: [e.keyword] } as ContinuousEffect);
+    else if (e.kind === 'power' && typeof e.n === 'number') effects.push({ ...common, modify: { power: e.n } } as ContinuousEffect);
+    else return reject('scenario', `start.effects[${i}]: kind "${e.kind}" is not one Grand Archive builds; use { kind: "grant", keyword } (a keyword of X.A) or { kind: "power", n } (until end of turn)`);
+  }
+  const holder = seatOf(start.priority) ?? tp;
+  d.auto('PositionSet', { turn: start.turn, activePlayer: tp, firstPlayer: first, phase, step: null, players, field, effects, priority: holder }, '1.3');
+  return d.done();
+}
+
+/** Derived stats of a card instance (judge view): current power and life, damage, level and counters (1.6.f, X.B.22). */
+function stats(s: GAState, id: string): Record<string, number | string | null> | null {
+  const o = objectById(s, id);
+  if (o) {
+    const out: Record<string, number | string | null> = { damage: o.damage, ...o.counters };
+    if (isAlly(o)) Object.assign(out, { power: unitPower(s, o), life: life(o) });
+    if (isChampion(o)) Object.assign(out, { life: life(o), level: championLevel(s, o.controller) });
+    return out;
+  }
+  for (const p of s.order)
+    for (const z of ['hand', 'mainDeck', 'materialDeck', 'memory', 'graveyard', 'banishment'] as const) {
+      const c = s.players[p]![z].find((x) => x.id === id);
+      if (c && !isHidden(c)) {
+        const def = cardDef(c.cardId);
+        return { ...(def.power !== undefined ? { power: def.power } : {}), ...(def.life !== undefined ? { life: def.life } : {}), ...(def.level !== undefined ? { level: def.level } : {}), ...(def.durability !== undefined ? { durability: def.durability } : {}) };
+      }
+    }
+  return null;
+}
+
+export const scenarioHooks: ScenarioHooks<GAState> = {
+  keywords: KEYWORDS.map((k) => k.keyword),
+  cardTypes: ['champion', 'ally', 'action', 'attack', 'item', 'weapon', 'domain'],
+  start: startPosition,
+  // Opportunity (2.8.b): nobody holds it while a prompt waits for a choice.
+  priority: (s) => (s.status === 'playing' && s.prompt === null ? (s.priority?.holder ?? null) : null),
+  stats,
+};
