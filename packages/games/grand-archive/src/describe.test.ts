@@ -3,7 +3,7 @@
 import { playMatch } from '@matchtape/engine/testing';
 import { describe as suite, expect, it } from 'vitest';
 import { grandArchive } from './index';
-import { describe as describeEvent } from './view';
+import { describe as describeEvent } from './present';
 
 const INTERNAL = /\b[a-z]+[A-Z][A-Za-z]*\b|\(s\)|\b(?:wake-up|game-over|end-of-combat|place-champion)\b|Resolved s\d/;
 

@@ -10,7 +10,8 @@ import { grandArchiveMachine } from './machine';
 import { GACommandSchema, GAEventSchema } from './schemas';
 import { scenarioHooks } from './start';
 import type { GAState } from './types';
-import { board, describe, faceOf, keyMoment, secrets, view, viewEvent } from './view';
+import { board, describe, faceOf, keyMoment } from './present';
+import { secrets, view, viewEvent } from './view';
 
 export const grandArchive: GameModule<GAState> = {
   id: 'grand-archive',
