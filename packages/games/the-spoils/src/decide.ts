@@ -32,7 +32,7 @@ export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment
   for (const seat of config.players) {
     const factionId = seat.deck.extra!.faction![0]!;
     const { ids, serial } = freshIds(d, 1);
-    const f: Perm = { id: ids[0]!, cardId: factionId, owner: seat.id, controller: seat.id, faceDown: false, depleted: false, damage: 0, tokens: {}, attachedTo: null, canAttack: false, influence: cardDef(factionId).faction!.influence };
+    const f: Perm = { id: ids[0]!, cardId: factionId, owner: seat.id, controller: seat.id, faceDown: false, depleted: false, damage: 0, tokens: {}, attachedTo: null, canAttack: false, influence: typeof config.options?.influence === 'number' ? config.options.influence : cardDef(factionId).faction!.influence };
     d.auto('FactionPlaced', { player: seat.id, faction: f, serial }, '601.1a');
   }
   for (const seat of config.players) {

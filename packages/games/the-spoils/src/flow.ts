@@ -467,7 +467,9 @@ export function advance(d: D): void {
           // 608.1d / 412.1: with no character able to block there is nothing to choose.
           if (s.perms.some((x) => blockForbiddenBy(s, x) === null)) return;
           const all = b.attackers.map((id) => perm(s, id)).filter((x): x is Perm => x !== undefined);
-          d.auto('BlockingPartyFormed', { blockers: [] }, all.length > 0 && all.every((x) => hasKw(x, 'cannot-be-blocked')) ? '412.1' : '608.1d');
+          const theirs = controlled(s, b.defender).filter((x) => isCharacter(x) && !x.depleted);
+          const why = all.length > 0 && all.every((x) => hasKw(x, 'cannot-be-blocked')) ? '412.1' : theirs.length === 0 ? '608.1d' : b.covert ? '507.3b' : '507.3c';
+          d.auto('BlockingPartyFormed', { blockers: [] }, why);
           openBattleStep(d, 'window-a');
           continue;
         }

@@ -68,8 +68,8 @@ export type Static =
   | { kind: 'gains-per-subtype'; subtype: string; str: number; life: number }
   | { kind: 'gains-while-opponent-controls-character'; str: number; life: number }
   | { kind: 'gains'; str: number; life: number; threshold: Threshold }
-  | { kind: 'cost-reduction'; appliesTo: 'item'; n: number }
-  | { kind: 'opponent-cost-increase'; appliesTo: 'tactic'; n: number }
+  | { kind: 'cost-reduction'; appliesTo: CardType; n: number }
+  | { kind: 'opponent-cost-increase'; appliesTo: CardType; n: number }
   | { kind: 'faction-damage-reduction'; n: number }
   | { kind: 'opponent-attack-requirement'; pay: number };
 
