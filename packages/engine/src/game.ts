@@ -6,6 +6,7 @@ import type { Cause, EventEnvelope } from './envelope';
 import type { PlayerId, Viewer } from './ids';
 import type { RandomRecord, Rng } from './rng';
 import type { BoardModel, CardFace } from './board';
+import type { ScenarioStart, TestCard } from './kit/start';
 
 /** A command as a player sends it. `player` is set by the host from the seat token, never trusted from the body. */
 export interface Command {
@@ -149,6 +150,29 @@ export interface GameModule<S = unknown> {
   eventSchema: z.ZodType<GameEvent>;
   bots: Readonly<Record<'random' | 'greedy', Bot<S>>>;
   coverage: RulesCoverage;
+  /** Hooks scenario files need (start positions, test cards, priority and derived-stat assertions). */
+  scenario?: ScenarioHooks<S>;
+}
+
+/**
+ * What a game implements so scenario files can state any ruling (packages/engine/README.md, "Scenario files").
+ * The runner validates the generic shape first (seats, phase/step against the machine, card ids, keywords).
+ */
+export interface ScenarioHooks<S> {
+  /** The game's keyword table: test cards may only use these names. */
+  keywords: readonly string[];
+  /** Card types a test card may have, as the game names them. */
+  cardTypes: readonly string[];
+  /**
+   * The events that put a match straight into `start` (instead of setup): MatchStarted first (with the seed
+   * commitment and the test cards, so a fold knows them), then whatever state events the game needs. Reject
+   * (with the game's rule or "scenario") what the game cannot place, naming the field.
+   */
+  start(config: MatchConfig, start: ScenarioStart, ctx: DecideContext & { seedCommitment: string; cards: readonly TestCard[] }): Decision;
+  /** Who holds priority / Opportunity now; null while nobody does (a prompt is pending, the match is over). */
+  priority(state: S): PlayerId | null;
+  /** Current (derived) stats of a card instance in `state` (a judge view): ATK/DEF/power/life/level…; null if absent. */
+  stats(state: S, card: string): Record<string, number | string | null> | null;
 }
 
 export type AnyGameModule = GameModule<any>; // eslint-disable-line @typescript-eslint/no-explicit-any

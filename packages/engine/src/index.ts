@@ -11,3 +11,4 @@ export * from './effects';
 export * from './zones';
 export * from './scenario';
 export * from './machine';
+export * from './kit';

@@ -6,6 +6,8 @@ import {
   MATCH_STARTED,
   type AnyGameModule,
   type Command,
+  type DecideContext,
+  type Decision,
   type DraftEvent,
   type MatchConfig,
   type Rejection,
@@ -57,9 +59,13 @@ function stampPayload(game: AnyGameModule, d: DraftEvent, host: HostContext): Re
   return d.payload;
 }
 
-export function startMatch<S>(game: AnyGameModule, config: MatchConfig, host: HostContext): Applied<S> {
+/** A setup in place of GameModule.setup (a scenario's start position): same contract. */
+export type SetupFn = (config: MatchConfig, ctx: DecideContext & { seedCommitment: string }) => Decision;
+
+export function startMatch<S>(game: AnyGameModule, config: MatchConfig, host: HostContext, setup?: SetupFn): Applied<S> {
   const rng = new Rng(host.seed, 0);
-  const decision = game.setup(config, { rng, seedCommitment: seedCommitment(host.seed, config.matchId) });
+  const ctx = { rng, seedCommitment: seedCommitment(host.seed, config.matchId) };
+  const decision = setup ? setup(config, ctx) : game.setup(config, ctx);
   if (!decision.ok) return decision;
   assertRecorded(rng, game.id, 'setup');
   const out = stampDrafts<S>(game, game.initial() as S, decision.events, { system: true }, host);
@@ -83,5 +89,5 @@ export function applyCommand<S>(
 }
 
 function assertRecorded(rng: Rng, game: string, what: string): void {
-  if (rng.pending) throw new Error(`${game} ${what}: random draws were made that no event records (use rng.take())`);
+  if (rng.pending) throw new Error(`${game} ${what}: random draws were made that no event records (emit them through a Draft, which records them)`);
 }

@@ -154,3 +154,135 @@ describe('scenario helpers', () => {
     expect(readPath(v, 'n.z')).toEqual({ found: false, at: 'n.z' });
   });
 });
+
+describe('scenario start positions, test cards and the new assertions', () => {
+  const start = {
+    game: 'coin-race',
+    seed: 'start-1',
+    rule: '4.1',
+    options: { target: 10 },
+    players: { p1: { name: 'Ann' }, p2: {} },
+    cards: [{ id: 'clover', name: 'Four-leaf Clover', type: 'Coin', stats: { points: 2 }, keywords: ['Lucky'] }],
+    start: {
+      turn: 5,
+      turnPlayer: 'p2',
+      phase: 'main',
+      players: {
+        p1: { zones: { hand: ['one', 'two'], deck: ['three'], played: [{ card: 'three', id: 'p1#x:three' }] }, counters: { score: 3 } },
+        p2: { zones: { hand: [{ card: 'clover', id: 'p2#c:clover' }, 'one'], deck: ['two', 'three'] }, counters: { score: 4 } },
+      },
+    },
+  };
+
+  it('starts from the position (turn, turn player, zones, counters) with test cards, and checks every new assertion', () => {
+    const r = runScenario(coinRace, {
+      ...start,
+      steps: [
+        { expectPosition: { turn: 5, phase: 'main', step: null, activePlayer: 'p2' } },
+        { expectPriority: { holder: 'p2' } },
+        { expectState: { as: 'judge', path: 'players.1.hand', length: 2 } },
+        { expectState: { as: 'p1', path: 'players.1.hand.0', equals: null } },
+        { expectState: { as: 'judge', path: 'players.0.played', equals: ['p1#x:three'] } },
+        { expectState: { as: 'public', path: 'players.0.nickname', absent: true } },
+        { expectState: { as: 'judge', path: 'players.1', matches: { score: 4 } } },
+        { expectStats: { card: 'p2#c:clover', stats: { points: 3 } } },
+        { mark: 'before-play' },
+        { command: { type: 'PlayCard', player: 'p2', index: 0 }, label: 'play' },
+        { expectEvent: { type: 'CardPlayed', payload: { card: 'p2#c:clover', points: 3 }, rule: '4.1', cause: 'p2' } },
+        { expectEvent: { type: 'CardDrawn', rule: '2.3', cause: 'system' } },
+        { expectNoEvent: { type: 'CoinFlipped' } },
+        { expectNoEvent: { type: 'TurnStarted', from: 'before-play' } },
+        { expectStats: { card: 'p2', stats: { score: 7 } } },
+        { expectState: { as: 'judge', path: 'players.1.played', length: 1 } },
+      ],
+    });
+    expect(r.failures).toEqual([]);
+    expect(r.events.map((e) => e.type)).toEqual(['MatchStarted', 'PositionSet', 'CardPlayed', 'CardDrawn']);
+    expect(verifyChain(r.events)).toEqual({ ok: true });
+  });
+
+  it('names what is wrong when the new assertions fail', () => {
+    const r = runScenario(coinRace, {
+      ...start,
+      steps: [
+        { command: { type: 'Flip', player: 'p2' } },
+        { expectNoEvent: { type: 'CoinFlipped' } },
+        { expectEvent: { type: 'CoinFlipped', rule: '9.9' } },
+        { expectPriority: { holder: 'p2' } },
+        { expectStats: { card: 'p2', stats: { score: 0, luck: 1 } } },
+        { expectStats: { card: 'nowhere', stats: { points: 1 } } },
+        { expectState: { as: 'judge', path: 'players.1.hand', length: 5 } },
+        { expectState: { as: 'judge', path: 'players.1.score', length: 1 } },
+        { expectState: { as: 'judge', path: 'players.1', absent: true } },
+        { expectNoEvent: { type: 'CoinFlipped', from: 'nope' } },
+        { expectPosition: { turn: 9 } },
+      ],
+    });
+    expect(r.failures).toEqual([
+      expect.stringMatching(/^step 1: expected no CoinFlipped between seq 3 and \d+, but seq 3 is one/),
+      expect.stringMatching(/^step 2: expected event CoinFlipped \(rule 9\.9\) after seq 2; CoinFlipped events there cite rule 2\.4, cause p2/),
+      'step 3: priority is held by p1, expected p2 [rule 4.1]',
+      expect.stringMatching(/^step 4: p2 score is \d, expected 0/),
+      'step 4: p2 has no stat "luck" (stats: score) [rule 4.1]',
+      'step 5: card nowhere is not where stats can be read (not in play?) [rule 4.1]',
+      'step 6: state players.1.hand as judge has length 2, expected 5 [rule 4.1]',
+      expect.stringMatching(/^step 7: state players\.1\.score as judge is \d, not a list; expected length 1/),
+      expect.stringMatching(/^step 8: state path "players\.1" exists in the judge view/),
+      expect.stringMatching(/^step 9: expectNoEvent names label "nope"/),
+      'step 10: position turn is 6, expected 9 [rule 4.1]',
+    ]);
+  });
+
+  it('checks the start against the game before its hook runs: seats, machine position, cards, keywords, ids', () => {
+    const bad = runScenario(coinRace, {
+      ...start,
+      cards: [
+        { id: 'one', name: 'Dup', type: 'Coin', stats: { points: 1 } },
+        { id: 'x', name: 'X', type: 'Token', keywords: ['Flying'] },
+      ],
+      start: {
+        turn: 1,
+        turnPlayer: 'p3',
+        phase: 'combat',
+        priority: 'p9',
+        players: { p1: { zones: { hand: [{ card: 'one', id: 'a' }, { card: 'ghost', id: 'a', attachedTo: 'zz' }] } } },
+      },
+      steps: [],
+    });
+    expect(bad.ok).toBe(false);
+    expect(bad.failures).toEqual([
+      'start.turnPlayer: "p3" is not a seat of this scenario (seats: p1, p2)',
+      'start.priority: "p9" is not a seat of this scenario (seats: p1, p2)',
+      'start: phase "combat" is not a position of the coin-race machine (positions: setup, main, ended)',
+      'cards[0]: id "one" is a pool card of coin-race; give the test card its own id',
+      'cards[1] (x): type "Token" is not one of Coin',
+      'cards[1] (x): keyword "Flying" is not in the coin-race keyword table',
+      'start p1.hand ghost: unknown card "ghost" (neither a coin-race card nor a test card of this scenario)',
+      'start p1.hand ghost: instance id "a" is used twice',
+      'start p1.hand ghost: attachedTo "zz" names no card with that id',
+    ]);
+  });
+
+  it('reports the game hook’s own rejection of a start, and a game without hooks', () => {
+    const r = runScenario(coinRace, { ...start, start: { ...start.start, priority: 'p1' }, steps: [] });
+    expect(r.failures).toEqual(['the start position was rejected (2.1): start.priority: only the active player acts in Coin Race (2.1)']);
+    const { scenario: _hooks, ...bare } = coinRace;
+    expect(runScenario(bare, { ...start, steps: [] }).failures).toEqual(['game "coin-race" has no scenario hooks (GameModule.scenario), so it cannot start from a position']);
+  });
+
+  it('the schema explains misuse: decks needed without a start, stack with a start, cards without a start, exactly one state check', () => {
+    const r = parseScenario({ game: 'coin-race', seed: 1, players: { p1: {} }, cards: [{ id: 'c', name: 'C', type: 'Coin' }], steps: [{ expectState: { as: 'judge', path: 'x', equals: 1, length: 2 } }] });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/scenario\.players\.p1\.deck: a deck is needed unless the scenario has a start position/),
+        expect.stringMatching(/scenario\.cards: test cards need a start position/),
+      ]),
+    );
+    const st = parseScenario({ ...start, stack: { p1: { hand: ['one'] } }, steps: [] });
+    expect(st.ok ? [] : st.errors).toEqual([expect.stringMatching(/scenario\.stack: stack is for setup/)]);
+    const one = parseScenario({ ...start, steps: [{ expectState: { as: 'judge', path: 'x', equals: 1, length: 2 } }] });
+    expect(one.ok ? [] : one.errors.join('\n')).toMatch(/exactly one of equals, length, absent, matches/);
+  });
+});

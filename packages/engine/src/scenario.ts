@@ -1,23 +1,28 @@
-// Scripted scenarios (ARCHITECTURE.md §5): a match from a fixed seed and stacked decks, driven command by
-// command through the real kernel runner, with expectations on rejections, events and viewer states.
+// Scripted scenarios (docs/architecture.md, "Scenarios"): a match from a fixed seed and stacked decks, or from a
+// start position the game builds through its scenario hook, driven command by command through the one command
+// loop (MatchSession), with expectations on rejections, events, viewer states, priority and derived stats.
 // Pure: a synthetic clock, the scenario's seed, no I/O (the CLI reads the files).
 import { z } from 'zod';
 import { canonicalJson, jsonEqual } from './canonical';
-import { chainEvents, GENESIS_HASH, type EventEnvelope } from './envelope';
+import type { EventEnvelope } from './envelope';
 import type { AnyGameModule, Command, MatchConfig, SeatConfig } from './game';
 import { PlayerIdSchema, ViewerSchema, type PlayerId, type Viewer } from './ids';
-import { cursorAfter, RngSource } from './rng';
-import { applyCommand, startMatch } from './runner';
+import { machineLocations } from './kit/machine';
+import { MatchSession } from './kit/session';
+import type { SetupFn } from './runner';
+import { keywordName, ScenarioStartSchema, startCards, TestCardSchema, type ScenarioStart, type TestCard } from './kit/start';
 
 const CardList = z.array(z.string().min(1));
 
 /** A seat: `deck` is the main deck; any other card list (contender, material…) goes to DeckList.extra. */
 export const ScenarioSeatSchema = z
-  .object({ name: z.string().optional(), deck: CardList.min(1, 'a deck needs at least one card') })
+  .object({ name: z.string().optional(), deck: CardList.min(1, 'a deck needs at least one card').optional() })
   .catchall(CardList);
 
 export const ScenarioCommandStepSchema = z
   .object({
+    /** A name later steps use to say "from here" / "to here" (expectNoEvent). */
+    label: z.string().min(1).optional(),
     command: z.looseObject({ type: z.string().min(1), player: PlayerIdSchema }),
     /** Defaults to "accepted". */
     expect: z
@@ -29,16 +34,77 @@ export const ScenarioCommandStepSchema = z
 export const ScenarioEventStepSchema = z
   .object({
     expectEvent: z
-      .object({ type: z.string().min(1), payload: z.record(z.string(), z.unknown()).optional() })
+      .object({
+        type: z.string().min(1),
+        payload: z.record(z.string(), z.unknown()).optional(),
+        /** The rule the event cites (its envelope's `rule`). */
+        rule: z.string().min(1).optional(),
+        /** Who caused it: "system" for an automatic action, or the player whose command it followed from. */
+        cause: z.union([z.literal('system'), PlayerIdSchema]).optional(),
+      })
       .strict(),
   })
   .strict();
 
-export const ScenarioStateStepSchema = z
-  .object({ expectState: z.object({ as: ViewerSchema, path: z.string(), equals: z.unknown() }).strict() })
+/** No event of `type` (with payload ⊇ `payload`) between two labelled steps (default: since the last command, up to now). */
+export const ScenarioNoEventStepSchema = z
+  .object({
+    expectNoEvent: z
+      .object({ type: z.string().min(1), payload: z.record(z.string(), z.unknown()).optional(), from: z.string().min(1).optional(), to: z.string().min(1).optional() })
+      .strict(),
+  })
   .strict();
 
-export const ScenarioStepSchema = z.union([ScenarioCommandStepSchema, ScenarioEventStepSchema, ScenarioStateStepSchema]);
+/** Exactly one of equals / length / absent / matches. */
+export const ScenarioStateStepSchema = z
+  .object({
+    expectState: z
+      .object({
+        as: ViewerSchema,
+        path: z.string(),
+        equals: z.unknown().optional(),
+        /** The value at `path` is a list (or string) of this length. */
+        length: z.number().int().nonnegative().optional(),
+        /** The path does not exist in this view (a key the viewer must not get at all). */
+        absent: z.literal(true).optional(),
+        /** The value has everything this has (objects may carry more keys). */
+        matches: z.unknown().optional(),
+      })
+      .strict()
+      .refine((x) => ['equals', 'length', 'absent', 'matches'].filter((k) => k in x).length === 1, 'expectState needs exactly one of equals, length, absent, matches'),
+  })
+  .strict();
+
+/** Who holds priority / Opportunity now (GameModule.scenario.priority); null for nobody. */
+export const ScenarioPriorityStepSchema = z.object({ expectPriority: z.object({ holder: PlayerIdSchema.nullable() }).strict() }).strict();
+
+/** Current (derived) stats of a card in the judge view (GameModule.scenario.stats): only the listed ones are compared. */
+export const ScenarioStatsStepSchema = z
+  .object({ expectStats: z.object({ card: z.string().min(1), stats: z.record(z.string(), z.union([z.number(), z.string(), z.null()])) }).strict() })
+  .strict();
+
+/** Where the match is (GameModule.position): only the given fields are compared. */
+export const ScenarioPositionStepSchema = z
+  .object({
+    expectPosition: z
+      .object({ turn: z.number().int().optional(), phase: z.string().optional(), step: z.string().nullable().optional(), activePlayer: PlayerIdSchema.nullable().optional() })
+      .strict(),
+  })
+  .strict();
+
+/** A label on the event stream here, for expectNoEvent's from/to. */
+export const ScenarioMarkStepSchema = z.object({ mark: z.string().min(1) }).strict();
+
+export const ScenarioStepSchema = z.union([
+  ScenarioCommandStepSchema,
+  ScenarioEventStepSchema,
+  ScenarioNoEventStepSchema,
+  ScenarioStateStepSchema,
+  ScenarioPriorityStepSchema,
+  ScenarioStatsStepSchema,
+  ScenarioPositionStepSchema,
+  ScenarioMarkStepSchema,
+]);
 
 export const ScenarioSchema = z
   .object({
@@ -54,9 +120,19 @@ export const ScenarioSchema = z
     stack: z
       .record(PlayerIdSchema, z.object({ deck: CardList.optional(), hand: CardList.optional() }).strict())
       .optional(),
+    /** Start here instead of the game's setup: built by the game's scenario.start hook. */
+    start: ScenarioStartSchema.optional(),
+    /** Test cards for rules no pool card exercises; usable in `start` like pool cards. */
+    cards: z.array(TestCardSchema).optional(),
     steps: z.array(ScenarioStepSchema),
   })
-  .strict();
+  .strict()
+  .superRefine((s, ctx) => {
+    for (const [id, seat] of Object.entries(s.players))
+      if (!s.start && seat.deck === undefined) ctx.addIssue({ code: 'custom', path: ['players', id, 'deck'], message: 'a deck is needed unless the scenario has a start position' });
+    if (s.start && s.stack) ctx.addIssue({ code: 'custom', path: ['stack'], message: 'stack is for setup; with a start position put the cards in start.players.<p>.zones' });
+    if (s.cards && !s.start) ctx.addIssue({ code: 'custom', path: ['cards'], message: 'test cards need a start position to place them' });
+  });
 
 export type Scenario = z.infer<typeof ScenarioSchema>;
 export type ScenarioInput = z.input<typeof ScenarioSchema>;
@@ -78,10 +154,11 @@ export function scenarioConfig(s: Scenario): MatchConfig {
     .map(([id, seat]) => {
       const { name, deck, ...rest } = seat;
       const extra = Object.fromEntries(Object.entries(rest).filter((e): e is [string, string[]] => Array.isArray(e[1])));
+      const main = deck ?? [];
       return {
         id: id as PlayerId,
         name: name ?? id,
-        deck: Object.keys(extra).length > 0 ? { main: deck, extra } : { main: deck },
+        deck: Object.keys(extra).length > 0 ? { main, extra } : { main },
       };
     });
   const config: MatchConfig = { matchId: s.matchId ?? `scenario-${String(s.seed)}`, players };
@@ -141,7 +218,64 @@ function short(x: unknown, max = 300): string {
   return s.length > max ? `${s.slice(0, max)}…` : s;
 }
 
-/** Runs a scenario through `game` with the kernel runner. Never throws for a bad scenario: it reports. */
+/**
+ * Checks a start position and test cards against the game before its hook runs: seats, phase/step against the
+ * machine's meta, card ids (pool or test card), unique instance ids, attachments, test-card types and keywords.
+ */
+export function checkStart(game: AnyGameModule, s: Scenario): string[] {
+  const start = s.start;
+  if (!start) return [];
+  const errors: string[] = [];
+  const hooks = game.scenario;
+  if (!hooks) return [`game "${game.id}" has no scenario hooks (GameModule.scenario), so it cannot start from a position`];
+  const seats = Object.keys(s.players);
+  const seat = (p: string, where: string) => {
+    if (!seats.includes(p)) errors.push(`${where}: "${p}" is not a seat of this scenario (seats: ${seats.join(', ')})`);
+  };
+  seat(start.turnPlayer, 'start.turnPlayer');
+  if (start.priority) seat(start.priority, 'start.priority');
+  for (const p of Object.keys(start.players)) seat(p, `start.players.${p}`);
+  const step = start.step ?? null;
+  const locs = machineLocations(game.machine);
+  if (!locs.some((l) => l.phase === start.phase && l.step === step)) {
+    const known = locs.map((l) => (l.step ? `${l.phase}/${l.step}` : l.phase)).join(', ');
+    errors.push(`start: phase "${start.phase}"${step ? ` step "${step}"` : ''} is not a position of the ${game.id} machine (positions: ${known})`);
+  }
+  const pool = new Set(game.cards.map((c) => c.id));
+  const test = new Map<string, TestCard>();
+  (s.cards ?? []).forEach((c, i) => {
+    if (pool.has(c.id)) errors.push(`cards[${i}]: id "${c.id}" is a pool card of ${game.id}; give the test card its own id`);
+    if (test.has(c.id)) errors.push(`cards[${i}]: id "${c.id}" is defined twice`);
+    test.set(c.id, c);
+    if (!hooks.cardTypes.includes(c.type)) errors.push(`cards[${i}] (${c.id}): type "${c.type}" is not one of ${hooks.cardTypes.join(', ')}`);
+    for (const k of c.keywords ?? [])
+      if (!hooks.keywords.includes(keywordName(k))) errors.push(`cards[${i}] (${c.id}): keyword "${keywordName(k)}" is not in the ${game.id} keyword table`);
+  });
+  const ids = new Set<string>();
+  const placed = startCards(start);
+  for (const { where, zone, card } of placed) {
+    const at = `start ${where}.${zone} ${card.card}`;
+    if (!pool.has(card.card) && !test.has(card.card)) errors.push(`${at}: unknown card "${card.card}" (neither a ${game.id} card nor a test card of this scenario)`);
+    if (card.id !== undefined) {
+      if (ids.has(card.id)) errors.push(`${at}: instance id "${card.id}" is used twice`);
+      ids.add(card.id);
+    }
+    if (card.controller) seat(card.controller, `${at}.controller`);
+  }
+  for (const { where, zone, card } of placed)
+    if (card.attachedTo !== undefined && !ids.has(card.attachedTo)) errors.push(`start ${where}.${zone} ${card.card}: attachedTo "${card.attachedTo}" names no card with that id`);
+  return errors;
+}
+
+function eventMatches(e: EventEnvelope, want: { type: string; payload?: Record<string, unknown> | undefined }): boolean {
+  return e.type === want.type && (want.payload === undefined || partialMatch(e.payload, want.payload));
+}
+
+function causeOf(e: EventEnvelope): string {
+  return 'system' in e.cause ? 'system' : e.cause.player;
+}
+
+/** Runs a scenario through `game` with the kernel's command loop. Never throws for a bad scenario: it reports. */
 export function runScenario(game: AnyGameModule, input: unknown): ScenarioResult {
   const parsed = parseScenario(input);
   if (!parsed.ok) return { ok: false, failures: parsed.errors, events: [] };
@@ -149,33 +283,43 @@ export function runScenario(game: AnyGameModule, input: unknown): ScenarioResult
   const failures: string[] = [];
   const about = s.rule ? ` [rule ${s.rule}]` : '';
   if (s.game !== game.id) return { ok: false, failures: [`scenario is for game "${s.game}" but was run with "${game.id}"`], events: [] };
+  const startErrors = checkStart(game, s);
+  if (startErrors.length > 0) return { ok: false, failures: startErrors, events: [] };
 
   const seed = String(s.seed);
   const config = scenarioConfig(s);
   let tick = 0;
   const at = () => new Date(CLOCK0 + 1000 * tick++).toISOString();
+  const start: ScenarioStart | undefined = s.start;
+  const hooks = game.scenario;
+  const setup: SetupFn | undefined = start && hooks ? (c, ctx) => hooks.start(c, start, { ...ctx, cards: s.cards ?? [] }) : undefined;
   let started;
   try {
-    started = startMatch<unknown>(game, config, { seed, at: at() });
+    started = MatchSession.start<unknown>(game, config, { seed, at: at() }, setup ? { setup } : {});
   } catch (err) {
-    return { ok: false, failures: [`setup threw: ${(err as Error).message}`], events: [] };
+    return { ok: false, failures: [`${start ? 'start position' : 'setup'} threw: ${(err as Error).message}`], events: [] };
   }
-  if (!started.ok) return { ok: false, failures: [`setup rejected the scenario's match (${started.rule}): ${started.reason}`], events: [] };
-  let events = chainEvents(config.matchId, 0, GENESIS_HASH, started.events);
-  let state = started.state;
-  const rng = new RngSource(seed);
+  if (!started.ok)
+    return { ok: false, failures: [`${start ? 'the start position was rejected' : "setup rejected the scenario's match"} (${started.rule}): ${started.reason}`], events: [] };
+  const session = started.session;
   // expectEvent looks from here on: events since the previous command, in order.
   let eventCursor = 0;
+  // Where the last accepted command's events begin (expectNoEvent's default start).
+  let commandStart = 0;
+  const marks = new Map<string, number>();
+  const events = () => session.events;
 
   for (let i = 0; i < s.steps.length; i++) {
     const step = s.steps[i]!;
     const label = `step ${i}`;
     if ('command' in step) {
+      if (step.label) marks.set(step.label, events().length);
       const command = { ...step.command, commandId: step.command.commandId ?? `s${i}` } as Command;
       const what = `${command.type} by ${command.player}`;
+      const before = events().length;
       let res;
       try {
-        res = applyCommand<unknown>(game, state, command, rng.at(cursorAfter(events)), { seed, at: at() });
+        res = session.play(command, at());
       } catch (err) {
         failures.push(`${label}: ${what} threw: ${(err as Error).message}${about}`);
         break;
@@ -195,47 +339,101 @@ export function runScenario(game: AnyGameModule, input: unknown): ScenarioResult
         failures.push(`${label}: ${what} was rejected by rule ${res.rule} (${res.reason}), expected rule ${expect.rejected.rule}${about}`);
       }
       if (res.ok) {
-        eventCursor = events.length;
-        const last = events[events.length - 1];
-        events = events.concat(chainEvents(config.matchId, events.length, last ? last.hash : GENESIS_HASH, res.events));
-        state = res.state;
+        eventCursor = before;
+        commandStart = before;
       }
     } else if ('expectEvent' in step) {
       const want = step.expectEvent;
+      const all = events();
       let found = -1;
-      for (let k = eventCursor; k < events.length; k++) {
-        const e = events[k]!;
-        if (e.type === want.type && (want.payload === undefined || partialMatch(e.payload, want.payload))) {
+      for (let k = eventCursor; k < all.length; k++) {
+        const e = all[k]!;
+        if (eventMatches(e, want) && (want.rule === undefined || e.rule === want.rule) && (want.cause === undefined || causeOf(e) === want.cause)) {
           found = k;
           break;
         }
       }
       if (found < 0) {
-        const since = events.slice(eventCursor);
-        const sameType = since.filter((e) => e.type === want.type);
+        const since = all.slice(eventCursor);
+        const sameType = since.filter((e) => eventMatches(e, want));
         const seen = since.length === 0 ? 'no events' : since.map((e) => `${e.seq}:${e.type}`).join(', ');
+        const extra = [want.rule ? `rule ${want.rule}` : '', want.cause ? `cause ${want.cause}` : ''].filter(Boolean).join(', ');
         failures.push(
-          `${label}: expected event ${want.type}${want.payload ? ` with payload ⊇ ${short(want.payload)}` : ''} after seq ${eventCursor}; ` +
-            (sameType.length > 0
-              ? `${want.type} events there have payloads ${sameType.map((e) => short(e.payload, 200)).join(' | ')}`
-              : `saw ${seen}`) +
+          `${label}: expected event ${want.type}${want.payload ? ` with payload ⊇ ${short(want.payload)}` : ''}${extra ? ` (${extra})` : ''} after seq ${eventCursor}; ` +
+            (sameType.length > 0 && extra
+              ? `${want.type} events there cite ${sameType.map((e) => `rule ${e.rule ?? 'none'}, cause ${causeOf(e)}`).join(' | ')}`
+              : all.slice(eventCursor).some((e) => e.type === want.type)
+                ? `${want.type} events there have payloads ${all
+                    .slice(eventCursor)
+                    .filter((e) => e.type === want.type)
+                    .map((e) => short(e.payload, 200))
+                    .join(' | ')}`
+                : `saw ${seen}`) +
             about,
         );
       } else eventCursor = found + 1;
+    } else if ('expectNoEvent' in step) {
+      const want = step.expectNoEvent;
+      const from = want.from === undefined ? commandStart : marks.get(want.from);
+      const to = want.to === undefined ? events().length : marks.get(want.to);
+      if (from === undefined || to === undefined) {
+        failures.push(`${label}: expectNoEvent names label "${from === undefined ? want.from : want.to}", which no earlier step has (mark it with { "mark": … } or a command's "label")`);
+        continue;
+      }
+      const hit = events().slice(from, to).find((e) => eventMatches(e, want));
+      if (hit) failures.push(`${label}: expected no ${want.type}${want.payload ? ` with payload ⊇ ${short(want.payload)}` : ''} between seq ${from + 1} and ${to}, but seq ${hit.seq} is one: ${short(hit.payload, 200)}${about}`);
+    } else if ('mark' in step) {
+      marks.set(step.mark, events().length);
+    } else if ('expectPriority' in step) {
+      if (!hooks) {
+        failures.push(`${label}: game "${game.id}" has no scenario hooks, so expectPriority cannot be checked`);
+        continue;
+      }
+      const holder = hooks.priority(session.state);
+      if (holder !== step.expectPriority.holder) failures.push(`${label}: priority is held by ${holder ?? 'nobody'}, expected ${step.expectPriority.holder ?? 'nobody'}${about}`);
+    } else if ('expectStats' in step) {
+      if (!hooks) {
+        failures.push(`${label}: game "${game.id}" has no scenario hooks, so expectStats cannot be checked`);
+        continue;
+      }
+      const { card, stats } = step.expectStats;
+      const got = hooks.stats(game.view(session.state, 'judge'), card);
+      if (got === null) {
+        failures.push(`${label}: card ${card} is not where stats can be read (not in play?)${about}`);
+        continue;
+      }
+      for (const [k, v] of Object.entries(stats))
+        if (!(k in got)) failures.push(`${label}: ${card} has no stat "${k}" (stats: ${Object.keys(got).join(', ')})${about}`);
+        else if (got[k] !== v) failures.push(`${label}: ${card} ${k} is ${String(got[k])}, expected ${String(v)}${about}`);
+    } else if ('expectPosition' in step) {
+      const pos = game.position(session.state);
+      const want = step.expectPosition;
+      for (const k of ['turn', 'phase', 'step', 'activePlayer'] as const)
+        if (k in want && want[k] !== pos[k]) failures.push(`${label}: position ${k} is ${String(pos[k])}, expected ${String(want[k])}${about}`);
     } else {
-      const { as, path, equals } = step.expectState;
+      const st = step.expectState;
+      const { as, path } = st;
       let viewed: unknown;
       try {
-        viewed = game.view(state, as as Viewer);
+        viewed = game.view(session.state, as as Viewer);
       } catch (err) {
         failures.push(`${label}: view as ${as} threw: ${(err as Error).message}`);
         continue;
       }
       const got = readPath(viewed, path);
-      if (!got.found) failures.push(`${label}: state path "${path}" does not exist in the ${as} view (missing at "${got.at}")${about}`);
-      else if (!jsonEqual(got.value ?? null, equals ?? null))
-        failures.push(`${label}: state ${path} as ${as} is ${short(got.value)}, expected ${short(equals)}${about}`);
+      if (st.absent) {
+        if (got.found) failures.push(`${label}: state path "${path}" exists in the ${as} view (${short(got.value)}), expected it absent${about}`);
+      } else if (!got.found) failures.push(`${label}: state path "${path}" does not exist in the ${as} view (missing at "${got.at}")${about}`);
+      else if (st.length !== undefined) {
+        const v = got.value;
+        const len = Array.isArray(v) || typeof v === 'string' ? v.length : null;
+        if (len === null) failures.push(`${label}: state ${path} as ${as} is ${short(v)}, not a list; expected length ${st.length}${about}`);
+        else if (len !== st.length) failures.push(`${label}: state ${path} as ${as} has length ${len}, expected ${st.length}${about}`);
+      } else if ('matches' in st) {
+        if (!partialMatch(got.value, st.matches)) failures.push(`${label}: state ${path} as ${as} is ${short(got.value)}, expected to match ${short(st.matches)}${about}`);
+      } else if (!jsonEqual(got.value ?? null, st.equals ?? null))
+        failures.push(`${label}: state ${path} as ${as} is ${short(got.value)}, expected ${short(st.equals)}${about}`);
     }
   }
-  return { ok: failures.length === 0, failures, events };
+  return { ok: failures.length === 0, failures, events: [...events()] };
 }

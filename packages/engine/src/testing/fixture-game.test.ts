@@ -1,6 +1,6 @@
 // The fixture must itself keep the contract, or the kernel tests that lean on it prove nothing.
 import { describe, expect, it } from 'vitest';
-import { checkInvariants, checkLegalEquivalence, playMatch } from './index';
+import { checkInvariants, checkLegalEquivalence, describeGameModule, playMatch } from './index';
 import { coinRace, type CoinRaceState } from './fixture-game';
 import { cursorAfter } from '../rng';
 import { visitMachine } from '../machine';
@@ -34,4 +34,19 @@ describe('Coin Race fixture', () => {
     expect(c.states.uncovered).toEqual([]);
     expect(c.transitions.uncovered).toEqual([]);
   });
+});
+
+// The fixture is the conformance suite's first user: a game that passes it keeps the contract.
+describeGameModule(coinRace, {
+  matches: 8,
+  legalEvery: 1,
+  probes: [{ type: 'PlayCard', index: 0 }, { type: 'PlayCard', index: 9 }],
+  startScenario: {
+    game: 'coin-race',
+    seed: 'conf-start',
+    players: { p1: {}, p2: {} },
+    cards: [{ id: 'clover', name: 'Clover', type: 'Coin', stats: { points: 2 }, keywords: ['Lucky'] }],
+    start: { turn: 3, turnPlayer: 'p2', phase: 'main', players: { p1: { zones: { hand: ['one'], deck: ['two', 'three'] }, counters: { score: 2 } }, p2: { zones: { hand: [{ card: 'clover', id: 'c1:clover' }], deck: ['one'] } } } },
+    steps: [{ command: { type: 'PlayCard', player: 'p2', index: 0 } }, { expectEvent: { type: 'CardPlayed', payload: { card: 'c1:clover', points: 3 }, rule: '4.1' } }],
+  },
 });

@@ -10,6 +10,8 @@
 //   2.4 Flip ends your turn: heads (1) scores 1 point.
 //   3.1 First to `target` points (option, default 6) wins.  3.2 After `turnLimit` turns (default 40) it is a draw.
 //   3.3 A player may concede at any time during play.
+//   4.1 Lucky (keyword): a Lucky card scores 1 more when played.
+// It is also the first user of the game kit (../kit): Draft, machine meta, defineEvents, bot helpers, scenario hooks.
 import { setup as xsetup } from 'xstate';
 import { z } from 'zod';
 import type { BoardModel, CardTile, ZoneModel } from '../board';
@@ -17,13 +19,18 @@ import {
   reject,
   type Command,
   type Decision,
-  type DraftEvent,
   type GameEvent,
   type GameModule,
   type MatchConfig,
   type Position,
+  type ScenarioHooks,
 } from '../game';
-import type { PlayerId, Viewer } from '../ids';
+import { PlayerIdSchema, type PlayerId, type Viewer } from '../ids';
+import { greedyBot, preferTypes, randomBot } from '../kit/bots';
+import { Draft } from '../kit/draft';
+import { defineEvents, matchEndedFields, matchStartedFields, type Payloads } from '../kit/events';
+import { locationOf } from '../kit/machine';
+import { startCard, type ScenarioStart, type TestCard } from '../kit/start';
 import type { Rng } from '../rng';
 
 export interface CoinRacePlayer {
@@ -49,9 +56,22 @@ export interface CoinRaceState {
   lastFlip: null | { player: PlayerId; heads: boolean };
   winner: PlayerId | null;
   result: string | null;
+  /** Test cards of a scenario (card id → points, Lucky), known to every fold from MatchStarted. */
+  extraCards: Record<string, { points: number; lucky: boolean }>;
 }
 
 const VALUES: Record<string, number> = { one: 1, two: 2, three: 3 };
+const KEYWORDS = ['Lucky'] as const;
+
+function cardInfo(s: CoinRaceState, cardId: string): { points: number; lucky: boolean } {
+  return s.extraCards[cardId] ?? { points: VALUES[cardId] ?? 0, lucky: false };
+}
+
+/** Points a card scores when played: its value, plus 1 if Lucky (4.1). */
+function pointsOf(s: CoinRaceState, instance: string): number {
+  const c = cardInfo(s, cardOf(instance));
+  return c.points + (c.lucky ? 1 : 0);
+}
 
 export const coinRaceCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('PlayCard'), index: z.number().int().nonnegative(), commandId: z.string().optional() }),
@@ -59,28 +79,41 @@ export const coinRaceCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('Concede'), commandId: z.string().optional() }),
 ]);
 
-const randomSchema = z.object({ from: z.number(), to: z.number(), draws: z.array(z.unknown()).nullable() });
-export const coinRaceEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('MatchStarted'), payload: z.object({ game: z.literal('coin-race').optional(), seedCommitment: z.string(), players: z.array(z.object({ id: z.string(), name: z.string() })), target: z.number(), turnLimit: z.number() }) }),
-  z.object({ type: z.literal('DeckShuffled'), payload: z.object({ player: z.string(), order: z.array(z.string().nullable()), random: randomSchema.optional() }) }),
-  z.object({ type: z.literal('CardDrawn'), payload: z.object({ player: z.string(), card: z.string().nullable() }) }),
-  z.object({ type: z.literal('TurnStarted'), payload: z.object({ player: z.string(), turn: z.number() }) }),
-  z.object({ type: z.literal('CardPlayed'), payload: z.object({ player: z.string(), index: z.number(), card: z.string(), points: z.number() }) }),
-  z.object({ type: z.literal('CoinFlipped'), payload: z.object({ player: z.string(), heads: z.boolean(), random: randomSchema }) }),
-  z.object({ type: z.literal('MatchEnded'), payload: z.object({ winner: z.string().nullable(), result: z.string(), seed: z.string() }) }),
-]);
+const Player = PlayerIdSchema;
+const seatState = z.object({ id: Player, deck: z.array(z.string().nullable()), hand: z.array(z.string().nullable()), played: z.array(z.string()), score: z.number().int() });
+const EVENTS = {
+  MatchStarted: z.object({
+    ...matchStartedFields,
+    players: z.array(z.object({ id: Player, name: z.string() })),
+    target: z.number().int(),
+    turnLimit: z.number().int(),
+    cards: z.record(z.string(), z.object({ points: z.number().int(), lucky: z.boolean() })).optional(),
+  }),
+  DeckShuffled: z.object({ player: Player, order: z.array(z.string().nullable()) }),
+  CardDrawn: z.object({ player: Player, card: z.string().nullable() }),
+  /** A scenario's start position (instead of shuffles and draws). */
+  PositionSet: z.object({ turn: z.number().int(), active: Player, players: z.array(seatState), playedThisTurn: z.boolean() }),
+  TurnStarted: z.object({ player: Player, turn: z.number().int() }),
+  CardPlayed: z.object({ player: Player, index: z.number().int(), card: z.string(), points: z.number().int() }),
+  CoinFlipped: z.object({ player: Player, heads: z.boolean() }),
+  MatchEnded: z.object(matchEndedFields),
+};
+const coinRaceEvents = defineEvents(EVENTS);
+export const coinRaceEventSchema = coinRaceEvents.eventSchema;
+type CoinRaceDraft = Draft<CoinRaceState, Payloads<typeof EVENTS>>;
 
 export const coinRaceMachine = xsetup({}).createMachine({
   id: 'coin-race',
   initial: 'setup',
   states: {
-    setup: { on: { TurnStarted: 'playing' } },
+    setup: { description: 'Shuffle and draw 2', meta: { phase: 'setup', rule: '1.1' }, on: { TurnStarted: { target: 'playing', meta: { rule: '1.1' } } } },
     playing: {
       initial: 'main',
-      states: { main: { on: { CardPlayed: 'main', CoinFlipped: 'main' } } },
-      on: { MatchEnded: '#coin-race.ended' },
+      meta: { rule: '2.1' },
+      states: { main: { description: 'Play a card, then flip', meta: { phase: 'main', rule: '2.1' }, on: { CardPlayed: { target: 'main', meta: { rule: '2.3' } }, CoinFlipped: { target: 'main', meta: { rule: '2.4' } } } } },
+      on: { MatchEnded: { target: '#coin-race.ended', meta: { rule: '3.1' } } },
     },
-    ended: { type: 'final' },
+    ended: { type: 'final', description: 'The match is over', meta: { phase: 'ended', rule: '3.1' } },
   },
 });
 
@@ -102,18 +135,14 @@ function withPlayer(s: CoinRaceState, id: string, f: (p: CoinRacePlayer) => Coin
   return { ...s, players: s.players.map((p) => (p.id === id ? f(p) : p)) };
 }
 
-function drawDraft(s: CoinRaceState, id: PlayerId): DraftEvent | null {
-  const p = player(s, id);
-  if (p.deck.length === 0) return null;
-  return { type: 'CardDrawn', payload: { player: id, card: p.deck[0]! }, rule: '2.3', auto: true };
-}
-
-function endDraft(winner: PlayerId | null, result: string, rule: string): DraftEvent {
-  return { type: 'MatchEnded', payload: { winner, result }, rule, auto: true };
+/** Draws the top card (2.3); nothing happens on an empty deck. */
+function draw(d: CoinRaceDraft, id: PlayerId, rule: string): void {
+  const p = player(d.state, id);
+  if (p.deck.length > 0) d.auto('CardDrawn', { player: id, card: p.deck[0]! }, rule);
 }
 
 function initial(): CoinRaceState {
-  return { status: 'setup', turn: 0, active: null, playedThisTurn: false, players: [], target: 6, turnLimit: 40, cursor: 0, lastFlip: null, winner: null, result: null };
+  return { status: 'setup', turn: 0, active: null, playedThisTurn: false, players: [], target: 6, turnLimit: 40, cursor: 0, lastFlip: null, winner: null, result: null, extraCards: {} };
 }
 
 function evolve(s: CoinRaceState, e: GameEvent): CoinRaceState {
@@ -123,12 +152,27 @@ function evolve(s: CoinRaceState, e: GameEvent): CoinRaceState {
   switch (e.type) {
     case 'MatchStarted': {
       const players = p.players as { id: PlayerId; name: string }[];
-      return { ...s, cursor, target: p.target as number, turnLimit: p.turnLimit as number, players: players.map((x) => ({ id: x.id, name: x.name, deck: [], hand: [], played: [], score: 0 })) };
+      const extraCards = (p.cards as CoinRaceState['extraCards'] | undefined) ?? {};
+      return { ...s, cursor, extraCards, target: p.target as number, turnLimit: p.turnLimit as number, players: players.map((x) => ({ id: x.id, name: x.name, deck: [], hand: [], played: [], score: 0 })) };
     }
     case 'DeckShuffled':
       return withPlayer({ ...s, cursor }, p.player as string, (x) => ({ ...x, deck: [...(p.order as (string | null)[])] }));
     case 'CardDrawn':
       return withPlayer(s, p.player as string, (x) => ({ ...x, deck: x.deck.slice(1), hand: [...x.hand, p.card as string | null] }));
+    case 'PositionSet': {
+      const seats = p.players as Omit<CoinRacePlayer, 'name'>[];
+      return {
+        ...s,
+        status: 'playing',
+        turn: p.turn as number,
+        active: p.active as PlayerId,
+        playedThisTurn: p.playedThisTurn as boolean,
+        players: s.players.map((x) => {
+          const seat = seats.find((y) => y.id === x.id);
+          return seat ? { ...x, deck: [...seat.deck], hand: [...seat.hand], played: [...seat.played], score: seat.score } : x;
+        }),
+      };
+    }
     case 'TurnStarted':
       return { ...s, status: 'playing', turn: p.turn as number, active: p.player as PlayerId, playedThisTurn: false };
     case 'CardPlayed': {
@@ -153,11 +197,12 @@ function evolve(s: CoinRaceState, e: GameEvent): CoinRaceState {
 }
 
 /** After points change: the win / turn-limit check, else the next turn. */
-function afterScoring(s: CoinRaceState, who: PlayerId, endTurn: boolean): DraftEvent[] {
-  if (player(s, who).score >= s.target) return [endDraft(who, `${who} reached ${s.target} points (3.1)`, '3.1')];
-  if (!endTurn) return [];
-  if (s.turn >= s.turnLimit) return [endDraft(null, `draw: turn limit ${s.turnLimit} (3.2)`, '3.2')];
-  return [{ type: 'TurnStarted', payload: { player: other(who), turn: s.turn + 1 }, rule: '2.4', auto: true }];
+function afterScoring(d: CoinRaceDraft, who: PlayerId, endTurn: boolean): void {
+  const s = d.state;
+  if (player(s, who).score >= s.target) d.auto('MatchEnded', { winner: who, result: `${who} reached ${s.target} points (3.1)` }, '3.1');
+  else if (!endTurn) return;
+  else if (s.turn >= s.turnLimit) d.auto('MatchEnded', { winner: null, result: `draw: turn limit ${s.turnLimit} (3.2)` }, '3.2');
+  else d.auto('TurnStarted', { player: other(who), turn: s.turn + 1 }, '2.4');
 }
 
 function decide(s: CoinRaceState, c: Command, ctx: { rng: Rng }): Decision {
@@ -165,9 +210,10 @@ function decide(s: CoinRaceState, c: Command, ctx: { rng: Rng }): Decision {
   if (!parsed.success) return reject('command', `not a Coin Race command: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   if (s.status !== 'playing') return reject('3.1', 'the match is not in play');
   const cmd = parsed.data;
+  const d: CoinRaceDraft = new Draft(s, evolve, ctx.rng);
   if (cmd.type === 'Concede') {
-    const winner = other(c.player);
-    return { ok: true, events: [{ type: 'MatchEnded', payload: { winner, result: `${c.player} conceded (3.3)` }, rule: '3.3' }] };
+    d.emit('MatchEnded', { winner: other(c.player), result: `${c.player} conceded (3.3)` }, { rule: '3.3' });
+    return d.done();
   }
   if (c.player !== s.active) return reject('2.1', `it is ${s.active}'s turn; wait for it`);
   if (cmd.type === 'PlayCard') {
@@ -175,39 +221,35 @@ function decide(s: CoinRaceState, c: Command, ctx: { rng: Rng }): Decision {
     const me = player(s, c.player);
     const card = me.hand[cmd.index];
     if (card === undefined || card === null) return reject('2.3', `there is no card at hand index ${cmd.index}; your hand has ${me.hand.length}`);
-    const points = VALUES[cardOf(card)] ?? 0;
-    const events: DraftEvent[] = [{ type: 'CardPlayed', payload: { player: c.player, index: cmd.index, card, points }, rule: '2.3' }];
-    let next = evolve(s, events[0]!);
-    const ending = afterScoring(next, c.player, false);
-    if (ending.length === 0) {
-      const d = drawDraft(next, c.player);
-      if (d) {
-        events.push(d);
-        next = evolve(next, d);
-      }
-    }
-    return { ok: true, events: [...events, ...ending] };
+    const points = pointsOf(s, card);
+    d.emit('CardPlayed', { player: c.player, index: cmd.index, card, points }, { rule: cardInfo(s, cardOf(card)).lucky ? '4.1' : '2.3' });
+    afterScoring(d, c.player, false);
+    if (d.state.status === 'playing') draw(d, c.player, '2.3');
+    return d.done();
   }
-  const heads = ctx.rng.int(2) === 1;
-  const flip: DraftEvent = { type: 'CoinFlipped', payload: { player: c.player, heads, random: ctx.rng.take() }, rule: '2.4' };
-  return { ok: true, events: [flip, ...afterScoring(evolve(s, flip), c.player, true)] };
+  // The draw is made here; the Draft records it in CoinFlipped's payload.random.
+  const heads = d.rng.int(2) === 1;
+  d.emit('CoinFlipped', { player: c.player, heads }, { rule: '2.4' });
+  afterScoring(d, c.player, true);
+  return d.done();
+}
+
+function matchStarted(config: MatchConfig, seedCommitment: string, cards?: CoinRaceState['extraCards']) {
+  const target = typeof config.options?.target === 'number' ? config.options.target : 6;
+  const turnLimit = typeof config.options?.turnLimit === 'number' ? config.options.turnLimit : 40;
+  return { game: 'coin-race', seedCommitment, players: config.players.map((p) => ({ id: p.id, name: p.name })), target, turnLimit, ...(cards ? { cards } : {}) };
 }
 
 function setupMatch(config: MatchConfig, ctx: { rng: Rng; seedCommitment: string }): Decision {
   if (config.players.length !== 2) return reject('1.1', `Coin Race is for 2 players, got ${config.players.length}`);
-  const target = typeof config.options?.target === 'number' ? config.options.target : 6;
-  const turnLimit = typeof config.options?.turnLimit === 'number' ? config.options.turnLimit : 40;
-  const events: DraftEvent[] = [
-    { type: 'MatchStarted', payload: { game: 'coin-race', seedCommitment: ctx.seedCommitment, players: config.players.map((p) => ({ id: p.id, name: p.name })), target, turnLimit }, rule: '1.1', auto: true },
-  ];
-  let s = evolve(initial(), events[0]!);
+  const d: CoinRaceDraft = new Draft(initial(), evolve, ctx.rng);
+  d.auto('MatchStarted', matchStarted(config, ctx.seedCommitment), '1.1');
   for (const seat of config.players) {
     const errors = validateDeck(seat.deck);
     if (errors.length) return reject('1.1', `${seat.id}'s deck: ${errors.join('; ')}`);
     const instances = seat.deck.main.map((card, i) => `${seat.id}#${i}:${card}`);
     const stacked = config.stack?.[seat.id];
     let order: string[];
-    let random: ReturnType<Rng['take']> | undefined;
     if (stacked) {
       // Scenario: hand first, then the stacked deck top, then the rest in list order; no shuffle.
       const wanted = [...(stacked.hand ?? []), ...(stacked.deck ?? [])];
@@ -219,23 +261,48 @@ function setupMatch(config: MatchConfig, ctx: { rng: Rng; seedCommitment: string
         order.push(pool.splice(i, 1)[0]!);
       }
       order.push(...pool);
-    } else {
-      order = ctx.rng.shuffle(instances);
-      random = ctx.rng.take();
-    }
-    const shuffled: DraftEvent = { type: 'DeckShuffled', payload: random ? { player: seat.id, order, random } : { player: seat.id, order }, rule: '1.1', auto: true };
-    events.push(shuffled);
-    s = evolve(s, shuffled);
-    for (let k = 0; k < 2; k++) {
-      const d = drawDraft(s, seat.id);
-      if (d) {
-        events.push({ ...d, rule: '1.1' });
-        s = evolve(s, d);
-      }
-    }
+    } else order = d.rng.shuffle(instances);
+    d.auto('DeckShuffled', { player: seat.id, order }, '1.1');
+    for (let k = 0; k < 2; k++) draw(d, seat.id, '1.1');
   }
-  events.push({ type: 'TurnStarted', payload: { player: 'p1', turn: 1 }, rule: '1.1', auto: true });
-  return { ok: true, events };
+  d.auto('TurnStarted', { player: 'p1', turn: 1 }, '1.1');
+  return d.done();
+}
+
+/** Scenario hook: MatchStarted (with the test cards) and one PositionSet with every seat's zones. */
+function startPosition(config: MatchConfig, start: ScenarioStart, ctx: { rng: Rng; seedCommitment: string; cards: readonly TestCard[] }): Decision {
+  if (config.players.length !== 2) return reject('1.1', `Coin Race is for 2 players, got ${config.players.length}`);
+  if (start.phase !== 'main') return reject('scenario', `start.phase: Coin Race matches start in "main" (got "${start.phase}")`);
+  if (start.priority !== undefined && start.priority !== start.turnPlayer) return reject('2.1', 'start.priority: only the active player acts in Coin Race (2.1)');
+  const cards: CoinRaceState['extraCards'] = {};
+  for (const c of ctx.cards) {
+    const points = c.stats?.points;
+    if (typeof points !== 'number') return reject('scenario', `cards.${c.id}: a Coin needs stats.points (a number)`);
+    cards[c.id] = { points, lucky: (c.keywords ?? []).some((k) => (typeof k === 'string' ? k : k.keyword) === 'Lucky') };
+  }
+  const d: CoinRaceDraft = new Draft(initial(), evolve, ctx.rng);
+  d.auto('MatchStarted', matchStarted(config, ctx.seedCommitment, Object.keys(cards).length > 0 ? cards : undefined), '1.1');
+  let n = 0;
+  const seats = [];
+  for (const seat of config.players) {
+    const ps = start.players[seat.id];
+    const zone = (name: string): string[] =>
+      (ps?.zones[name] ?? []).map((x) => {
+        const c = startCard(x);
+        return c.id ?? `${seat.id}#s${n++}:${c.card}`;
+      });
+    // Instance ids name their card after the colon (cardOf); a given id must too.
+    for (const [name, list] of Object.entries(ps?.zones ?? {}))
+      for (const x of list) {
+        const c = startCard(x);
+        if (c.id !== undefined && cardOf(c.id) !== c.card) return reject('scenario', `start.players.${seat.id}.zones.${name}: Coin Race instance ids end in ":<card>", so "${c.id}" should be e.g. "${c.id}:${c.card}"`);
+      }
+    for (const name of Object.keys(ps?.zones ?? {}))
+      if (!['deck', 'hand', 'played'].includes(name)) return reject('scenario', `start.players.${seat.id}.zones.${name}: Coin Race zones are deck, hand, played`);
+    seats.push({ id: seat.id, deck: zone('deck'), hand: zone('hand'), played: zone('played'), score: ps?.counters?.score ?? 0 });
+  }
+  d.auto('PositionSet', { turn: start.turn, active: start.turnPlayer, players: seats, playedThisTurn: start.playedThisTurn === true }, '1.1');
+  return d.done();
 }
 
 function validateDeck(deck: { main: string[] }): string[] {
@@ -270,6 +337,10 @@ function viewEvent<E extends GameEvent>(e: E, v: Viewer): E {
   const redactedRandom = random ? { random: { from: random.from, to: random.to, draws: null } } : {};
   if (e.type === 'DeckShuffled') return { ...e, payload: { ...p, ...redactedRandom, order: (p.order as unknown[]).map(() => null) } };
   if (e.type === 'CardDrawn' && !canSeeHand(p.player as PlayerId, v)) return { ...e, payload: { ...p, card: null } };
+  if (e.type === 'PositionSet') {
+    const seats = p.players as CoinRacePlayer[];
+    return { ...e, payload: { ...p, players: seats.map((x) => ({ ...x, deck: x.deck.map(() => null), hand: canSeeHand(x.id, v) ? x.hand : x.hand.map(() => null) })) } };
+  }
   if (random) return { ...e, payload: { ...p, ...redactedRandom } };
   return e;
 }
@@ -279,9 +350,24 @@ function secrets(s: CoinRaceState, v: Viewer): string[] {
   return s.players.flatMap((p) => [...p.deck, ...(canSeeHand(p.id, v) ? [] : p.hand)]).filter((x): x is string => x !== null);
 }
 
+/** Where the game is, read from the machine's meta (so events, timeline and machine agree). */
 function position(s: CoinRaceState): Position {
-  return { turn: s.turn, phase: s.status === 'playing' ? 'main' : s.status, step: null, activePlayer: s.active };
+  const loc = locationOf(coinRaceMachine, s.status === 'playing' ? 'playing.main' : s.status);
+  return { turn: s.turn, phase: loc.phase, step: loc.step, activePlayer: s.active };
 }
+
+const scenarioHooks: ScenarioHooks<CoinRaceState> = {
+  keywords: KEYWORDS,
+  cardTypes: ['Coin'],
+  start: startPosition,
+  priority: (s) => (s.status === 'playing' ? s.active : null),
+  stats: (s, id): Record<string, number> | null => {
+    const seat = s.players.find((p) => p.id === id);
+    if (seat) return { score: seat.score };
+    const owner = s.players.find((p) => [...p.hand, ...p.played].includes(id));
+    return owner ? { points: pointsOf(s, id) } : null;
+  },
+};
 
 function tile(instance: string | null, i: number): CardTile | { id: string; hidden: true } {
   if (instance === null) return { id: `hidden-${i}`, hidden: true };
@@ -349,18 +435,16 @@ export const coinRace: GameModule<CoinRaceState> = {
     high: { name: 'high', main: ['three', 'three', 'two', 'one', 'one', 'one'] },
   },
   validateDeck,
-  commandSchema: coinRaceCommandSchema as unknown as z.ZodType<Omit<Command, 'player'>>,
-  eventSchema: coinRaceEventSchema as unknown as z.ZodType<GameEvent>,
-  bots: {
-    random: { name: 'random', choose: (_s, _p, legal, rng) => { const nonConcede = legal.filter((c) => c.type !== 'Concede'); return nonConcede[rng.int(nonConcede.length)] ?? legal[0]!; } },
-    greedy: { name: 'greedy', choose: (_s, _p, legal) => legal.find((c) => c.type === 'PlayCard') ?? legal.find((c) => c.type === 'Flip') ?? legal[0]! },
-  },
+  commandSchema: coinRaceCommandSchema,
+  eventSchema: coinRaceEventSchema,
+  bots: { random: randomBot(), greedy: greedyBot(preferTypes(['PlayCard', 'Flip'])) },
+  scenario: scenarioHooks,
   coverage: {
     sections: [
       { rule: '1.1', title: 'Setup', status: 'implemented', tests: ['packages/engine/src/testing/fixture-game.test.ts'] },
       { rule: '2.4', title: 'Flip', status: 'implemented', tests: ['packages/engine/src/testing/fixture-game.test.ts'] },
       { rule: '3.2', title: 'Turn limit', status: 'partial', tests: [], reason: 'no tie-break' },
     ],
-    keywords: [{ rule: '4.1', title: 'Lucky', status: 'not-implemented', tests: [], reason: 'fixture has no keywords' }],
+    keywords: [{ rule: '4.1', title: 'Lucky', status: 'implemented', tests: ['packages/engine/src/scenario.test.ts'] }],
   },
 };

@@ -1,11 +1,11 @@
 // Property-test harness shared by every game package: plays seeded bot matches through the real engine and
 // checks the contract's invariants (ARCHITECTURE.md §6) at every seq. Pure: no I/O, synthetic clock.
 import { canonicalJson, jsonEqual } from '../canonical';
-import { chainEvents, GENESIS_HASH, verifyChain, type EventEnvelope } from '../envelope';
+import { verifyChain, type EventEnvelope } from '../envelope';
 import type { AnyGameModule, Command, DeckList, MatchConfig } from '../game';
 import type { PlayerId, Viewer } from '../ids';
-import { applyCommand, startMatch } from '../runner';
-import { cursorAfter, Rng, RngSource, verifyRandom } from '../rng';
+import { MatchSession } from '../kit/session';
+import { cursorAfter, Rng, verifyRandom } from '../rng';
 
 export interface PlayOptions {
   seed: string;
@@ -14,7 +14,7 @@ export interface PlayOptions {
   /** Safety net against an engine bug that never ends; a correct engine ends by its own rules. */
   maxCommands?: number;
   /** Called after every accepted command with the live state, for per-step checks. */
-  onStep?: (state: unknown, events: EventEnvelope[]) => void;
+  onStep?: (state: unknown, events: readonly EventEnvelope[]) => void;
   /** Default `m-<seed>`. */
   matchId?: string;
   /**
@@ -57,50 +57,39 @@ export function playMatch<S>(game: AnyGameModule, opts: PlayOptions): PlayedMatc
   const config = defaultConfig(game, matchId, opts.decks);
   let tick = 0;
   const at = opts.clock ? () => opts.clock!(tick++) : () => new Date(CLOCK0 + 1000 * tick++).toISOString();
-  const started = startMatch<S>(game, config, { seed: opts.seed, at: at() });
+  const started = MatchSession.start<S>(game, config, { seed: opts.seed, at: at() });
   if (!started.ok) throw new Error(`setup rejected: ${started.rule} ${started.reason}`);
-  const events = chainEvents(matchId, 0, GENESIS_HASH, started.events);
-  let state = started.state;
+  const session = started.session;
   const states: S[] = [];
-  // Every event's own state: refold the setup events to record intermediate states.
-  if (record) {
-    let s = game.initial() as S;
-    for (const e of events) {
+  // Every event's own state: refold each batch to record intermediate states (the live state is the session's).
+  const recordStates = (batch: readonly EventEnvelope[], from: S) => {
+    let s = from;
+    for (const e of batch) {
       s = game.evolve(s, e) as S;
       states.push(s);
     }
-  }
-  const source = new RngSource(opts.seed);
+  };
+  if (record) recordStates(started.events, game.initial() as S);
   const botRng = new Rng(`bot:${opts.seed}`);
   const max = opts.maxCommands ?? 20_000;
   let commands = 0;
-  let cursor = cursorAfter(events);
-  while (game.status(state).status !== 'ended' && commands < max) {
+  while (!session.ended && commands < max) {
+    const state = session.state;
     const actors = game.actors(state);
-    if (actors.length === 0) throw new Error(`no player can act at seq ${events.length} but the match has not ended`);
+    if (actors.length === 0) throw new Error(`no player can act at seq ${session.lastSeq} but the match has not ended`);
     const player = actors[0]!;
     const legal = game.legalCommands(state, player);
-    if (legal.length === 0) throw new Error(`${player} must act at seq ${events.length} but has no legal command`);
+    if (legal.length === 0) throw new Error(`${player} must act at seq ${session.lastSeq} but has no legal command`);
     const kind = opts.bots[player] ?? 'random';
     const choice = game.bots[kind].choose(state, player, legal, botRng);
     const cmd: Command = { ...choice, player, commandId: `c${commands}` };
-    const res = applyCommand<S>(game, state, cmd, source.at(cursor), { seed: opts.seed, at: at() });
+    const res = session.play(cmd, at());
     if (!res.ok) throw new Error(`bot ${kind} chose a listed command that was rejected: ${JSON.stringify(cmd)} → ${res.rule} ${res.reason}`);
-    const chained = chainEvents(matchId, events.length, events[events.length - 1]!.hash, res.events);
-    if (record) {
-      let s = state;
-      for (const e of chained) {
-        s = game.evolve(s, e);
-        states.push(s);
-      }
-    }
-    cursor = cursorAfter(chained) || cursor;
-    for (const e of chained) events.push(e);
-    state = res.state;
+    if (record) recordStates(res.events, state);
     commands += 1;
-    opts.onStep?.(state, events);
+    opts.onStep?.(session.state, session.events);
   }
-  return { config, seed: opts.seed, events, states, final: state, commands, endedByRules: game.status(state).status === 'ended' };
+  return { config, seed: opts.seed, events: [...session.events], states, final: session.state, commands, endedByRules: session.ended };
 }
 
 /** The rng cursor after the last event that drew randomness (kept for callers; the kernel's is `cursorAfter`). */
@@ -192,3 +181,4 @@ export function firstDifference(a: unknown, b: unknown, path = '$'): string {
   }
   return path;
 }
+export * from './conformance';

@@ -1,0 +1,8 @@
+// The game kit: what every game builds on (packages/engine/src/kit/README.md).
+export * from './draft';
+export * from './machine';
+export * from './hidden';
+export * from './session';
+export * from './events';
+export * from './bots';
+export * from './start';
