@@ -409,7 +409,7 @@ function execute(d: D, c: Command): void {
       return;
     }
     case 'Develop': {
-      d.emit('PromptClosed', { player: p, choice: c.mode }, { rule: '202.8' });
+      d.emit('PromptClosed', { player: p, choice: String(c.mode) }, { rule: '202.8' });
       if (c.mode === 'draw') drawCards(d, p, 1, '202.8');
       else playResource(d, p, handCard(s, p, c.card)!, c.faceDown === true);
       advance(d);
@@ -454,7 +454,7 @@ function execute(d: D, c: Command): void {
     }
     case 'KeepUnique': {
       const pr = s.prompt!;
-      d.emit('PromptClosed', { player: p, kept: c.card }, { rule: '507.5a' });
+      d.emit('PromptClosed', { player: p, kept: String(c.card) }, { rule: '507.5a' });
       if (pr.kind === 'keep-unique') leavePlay(d, pr.ids.filter((x) => x !== c.card), '507.5a');
       advance(d);
       return;
@@ -514,7 +514,7 @@ function execute(d: D, c: Command): void {
       return;
     }
     case 'AddAttacker':
-      d.emit('AttackerAdded', { player: p, card: c.card }, { rule: '608.1b' });
+      d.emit('AttackerAdded', { player: p, card: String(c.card) }, { rule: '608.1b' });
       return;
     case 'ConfirmAttackers': {
       const b = s.battle!;
@@ -528,7 +528,7 @@ function execute(d: D, c: Command): void {
       return;
     }
     case 'AddBlocker':
-      d.emit('BlockerAdded', { player: p, card: c.card }, { rule: '608.1d' });
+      d.emit('BlockerAdded', { player: p, card: String(c.card) }, { rule: '608.1d' });
       return;
     case 'ConfirmBlockers':
       d.emit('BlockingPartyFormed', { player: p, blockers: s.battle!.blockers }, { rule: '608.1d' });
@@ -536,7 +536,7 @@ function execute(d: D, c: Command): void {
       advance(d);
       return;
     case 'AssignDamage':
-      d.emit('BattleDamageAssigned', { source: c.source, target: c.target, amount: c.amount }, { rule: s.step === 'assign-attackers' ? '609.1c' : '609.1d' });
+      d.emit('BattleDamageAssigned', { source: String(c.source), target: String(c.target), amount: Number(c.amount) }, { rule: s.step === 'assign-attackers' ? '609.1c' : '609.1d' });
       advance(d);
       return;
   }

@@ -95,7 +95,9 @@ export function evolve(state: SpoilsState, e: GameEvent): SpoilsState {
         players: Object.fromEntries(players.map((x) => [x.id, { id: x.id, name: x.name, deck: [], hand: [], discard: [], outOfGame: [], faction: '', mulliganDone: false }])),
         turnLimit: Number(p.turnLimit ?? 0),
         serial: Number(p.serial ?? 0),
+        // 601.1a–c happen at the first position of the machine.
         phase: 'setup',
+        step: 'choose-first-player',
       };
     }
     case 'FactionPlaced': {

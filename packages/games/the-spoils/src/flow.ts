@@ -2,8 +2,9 @@
 // continuous checks (102.1, 408.4, 408.5, 507.2e, 507.5a), triggers (503), resolving a card or ability (604.1h,
 // 606.1g), effects, damage (408), leaving play with attachments and replacements (301.4, 506), the battle loop
 // (609) and turns (602, 610). Every automatic event cites the rule that performs it.
-import type { PlayerId } from '@matchtape/engine';
-import { Draft } from './draft';
+import type { PlayerId, Rng } from '@matchtape/engine';
+import type { SpoilsPayloads } from './schemas';
+import { Draft } from '@matchtape/engine';
 import { cardDef } from './cards/pool';
 import type { Effect } from './cards/types';
 import { evolve } from './evolve';
@@ -12,10 +13,10 @@ import { nextLocation } from './machine';
 import { blockForbiddenBy, controlled, defOf, hasKw, factionDamageReduction, isCharacter, isFaction, isLocation, opponentOf, perm, statsOf, unattachedResources } from './rules';
 import type { Battle, ChainItem, Payment, PendingTrigger, Perm, SpoilsState } from './types';
 
-export type D = Draft<SpoilsState>;
+export type D = Draft<SpoilsState, SpoilsPayloads>;
 
-export function draft(s: SpoilsState, rng: ConstructorParameters<typeof Draft<SpoilsState>>[2]): D {
-  return new Draft<SpoilsState>(s, evolve, rng);
+export function draft(s: SpoilsState, rng: Rng): D {
+  return new Draft<SpoilsState, SpoilsPayloads>(s, evolve, rng);
 }
 
 /** Fresh public ids: `c<n>` from the state's counter (ids carry no identity, see types.ts). */
@@ -395,7 +396,7 @@ function autoAssign(d: D): void {
   for (const [id, amount] of Object.entries(b0.toAssign)) {
     const targets = damageTargets(d.state, id);
     if (amount === 0 || targets.length === 0) d.auto('BattleDamageAssigned', { source: id, target: null, amount }, amount === 0 ? '408.1b' : '609.2');
-    else if (targets.length === 1) d.auto('BattleDamageAssigned', { source: id, target: targets[0], amount }, b0.attackers.includes(id) ? '609.1c' : '609.1d');
+    else if (targets.length === 1) d.auto('BattleDamageAssigned', { source: id, target: targets[0]!, amount }, b0.attackers.includes(id) ? '609.1c' : '609.1d');
   }
 }
 

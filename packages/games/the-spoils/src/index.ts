@@ -33,8 +33,8 @@ export const theSpoils: GameModule<SpoilsState> = {
   cards: CARD_DEFS.map((d) => ({ id: d.id, name: d.name, sample: d.sample, face: faceOf(d.id) })),
   presetDecks: PRESET_DECKS,
   validateDeck: (deck) => validateDeck(deck),
-  commandSchema: SpoilsCommandSchema as unknown as GameModule<SpoilsState>['commandSchema'],
-  eventSchema: SpoilsEventSchema as unknown as GameModule<SpoilsState>['eventSchema'],
+  commandSchema: SpoilsCommandSchema,
+  eventSchema: SpoilsEventSchema,
   bots: { random: randomBot, greedy: greedyBot },
   coverage: COVERAGE,
 };

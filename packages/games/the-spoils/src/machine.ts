@@ -5,6 +5,7 @@
 // response structure (607) is not a node: a card played, an ability used or the announced end of turn waits for
 // responses wherever it happened, so its commands are accepted on the `turn` node.
 import { createMachine } from 'xstate';
+import { gate, locationOf, pathOf, stepAfter } from '@matchtape/engine';
 import type { Phase, SpoilsState, Step } from './types';
 import { initialState } from './evolve';
 
@@ -180,80 +181,35 @@ export const spoilsMachine = createMachine(
   { guards: GUARDS as never },
 );
 
-// ── Reading the machine ─────────────────────────────────────────────────────────────────────────────────
-
-interface TransitionLike {
-  target?: readonly NodeLike[];
-  guard?: { type?: string; params?: { rule?: string } } | unknown;
-  meta?: { rule?: string };
-}
-interface NodeLike {
-  key: string;
-  path: string[];
-  states: Record<string, NodeLike>;
-  meta?: { phase?: Phase; step?: Step; rule?: string };
-  initial?: { target: readonly NodeLike[] };
-  transitions: Map<string, TransitionLike[]>;
-}
-const root = spoilsMachine.root as unknown as NodeLike;
-
-function leaves(n: NodeLike, out: NodeLike[] = []): NodeLike[] {
-  const kids = Object.values(n.states);
-  if (kids.length === 0) out.push(n);
-  for (const k of kids) leaves(k, out);
-  return out;
-}
-const LEAVES = leaves(root);
-
-function nodeAt(path: readonly string[]): NodeLike {
-  let n = root;
-  for (const k of path) n = n.states[k]!;
-  return n;
-}
-
-/** The leaf node the game is in, from its (phase, step). */
-export function nodeOf(s: SpoilsState): NodeLike {
-  return LEAVES.find((l) => l.meta?.phase === s.phase && (l.meta?.step ?? null) === s.step) ?? nodeAt(['setup', 'chooseFirstPlayer']);
-}
+// ── Reading the machine (the kit's adapter) ─────────────────────────────────────────────────────────────
 
 /** Dotted machine path of where the game is, e.g. "turn.battle.windowA". */
 export function machinePath(s: SpoilsState): string {
-  return nodeOf(s).path.join('.');
+  return pathOf(spoilsMachine, s.phase, s.step);
 }
 
-function initialLeaf(n: NodeLike): NodeLike {
-  let cur = n;
-  while (Object.keys(cur.states).length > 0) cur = cur.initial?.target[0] ?? Object.values(cur.states)[0]!;
-  return cur;
-}
-
-/** Where the game goes when the node it is in is done: the first ADVANCE transition whose guard holds. */
+/** Where the game goes when the node it is in is done: the ADVANCE transition whose guard holds. */
 export function nextLocation(s: SpoilsState): { phase: Phase; step: Step; rule: string } | null {
-  const ctx = { context: { game: s } };
-  const path = nodeOf(s).path;
-  for (let k = path.length; k >= 0; k--) {
-    const n = nodeAt(path.slice(0, k));
-    const ts = n.transitions.get('ADVANCE');
-    if (!ts) continue;
-    for (const t of ts) {
-      const guard = t.guard as { type?: keyof typeof GUARDS; params?: RuleParams } | undefined;
-      if (guard?.type && !GUARDS[guard.type](ctx, guard.params ?? { rule: '' })) continue;
-      const target = initialLeaf(t.target![0]!);
-      return { phase: target.meta!.phase!, step: target.meta!.step ?? null, rule: t.meta?.rule ?? n.meta?.rule ?? '603' };
-    }
-    return null;
-  }
-  return null;
+  const next = stepAfter(spoilsMachine, machinePath(s), { type: 'ADVANCE' }, { game: s });
+  if (!next) return null;
+  return { phase: next.phase as Phase, step: (next.step ?? null) as Step, rule: next.transitionRule ?? next.rule ?? '603' };
 }
+
+// States are immutable values: the answer for (state, command type) never changes.
+const gates = new WeakMap<SpoilsState, Map<string, boolean>>();
 
 /** Does the node the game is in (or an ancestor) accept this command type? */
 export function commandAllowed(s: SpoilsState, type: string): boolean {
-  const path = nodeOf(s).path;
-  for (let k = path.length; k >= 0; k--) if ((nodeAt(path.slice(0, k)).transitions.get(type)?.length ?? 0) > 0) return true;
-  return false;
+  let cache = gates.get(s);
+  if (!cache) gates.set(s, (cache = new Map()));
+  const hit = cache.get(type);
+  if (hit !== undefined) return hit;
+  const ok = gate(spoilsMachine, machinePath(s), { type }, { game: s }).ok;
+  cache.set(type, ok);
+  return ok;
 }
 
 /** The rule of the node the game is in. */
 export function nodeRule(s: SpoilsState): string {
-  return nodeOf(s).meta?.rule ?? '603';
+  return locationOf(spoilsMachine, machinePath(s)).rule ?? '603';
 }

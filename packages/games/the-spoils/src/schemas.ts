@@ -1,6 +1,6 @@
 // Zod schemas of commands and events (the boundary types; `matchtape schema --game the-spoils` exports them).
 import { z } from 'zod';
-import { PlayerIdSchema } from '@matchtape/engine';
+import { defineEvents, matchEndedFields, matchStartedFields, PlayerIdSchema, type Payloads } from '@matchtape/engine';
 
 const Id = z.string().min(1).max(200);
 const P = PlayerIdSchema;
@@ -54,7 +54,6 @@ export const SpoilsCommandSchema = z.discriminatedUnion('type', [
 ]);
 export type SpoilsCommand = z.infer<typeof SpoilsCommandSchema>;
 
-const RandomSchema = z.object({ from: z.number().int(), to: z.number().int(), draws: z.array(z.unknown()).nullable() });
 const Slot = z.union([z.object({ id: Id, cardId: Id }), z.object({ id: Id, hidden: z.literal(true) })]);
 const Moved = z.object({ fromId: Id.nullable(), id: Id, cardId: Id.nullable() });
 const Perm = z.object({
@@ -88,62 +87,70 @@ const Leave = z.object({ id: Id, owner: P, cardId: Id.nullable(), to: z.enum(['d
 const ids = z.array(Id);
 const serial = z.number().int().optional();
 
-const ev = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
-  z.object({ type: z.literal(type), payload: z.object({ ...shape, serial, random: RandomSchema.optional() }) });
+/** A payload: its fields, plus the id counter after it for events that hand out fresh ids. */
+const pl = <S extends z.ZodRawShape>(shape: S) => z.object({ ...shape, serial });
 
-export const EventSchemas = [
-  ev('MatchStarted', { matchId: z.string(), players: z.array(z.object({ id: P, name: z.string() })), seedCommitment: z.string(), turnLimit: z.number().int(), rulesVersion: z.string() }),
-  ev('FactionPlaced', { player: P, faction: Perm }),
-  ev('StartingResourcesSearched', { player: P, resources: z.array(Moved), missing: z.array(Id) }),
-  ev('DeckShuffled', { player: P, deck: z.array(Slot), stacked: z.boolean() }),
-  ev('FirstPlayerChooserDrawn', { chooser: P }),
-  ev('FirstPlayerChosen', { chooser: P, first: P }),
-  ev('StartingResourcesRevealed', { player: P, resources: z.array(z.object({ id: Id, cardId: Id.nullable() })) }),
-  ev('PromptOpened', { prompt: Prompt }),
-  ev('PromptClosed', { player: P }),
-  ev('CardsDrawn', { player: P, moves: z.array(Moved), failed: z.number().int() }),
-  ev('MulliganCardBottomed', { player: P, move: Moved }),
-  ev('MulliganEnded', { player: P, count: z.number().int() }),
-  ev('TurnStarted', { turn: z.number().int(), player: P, cleared: ids }),
-  ev('StepEntered', { phase: z.string(), step: z.string().nullable() }),
-  ev('TriggerRaised', { trigger: z.object({ tid: Id, controller: P, source: Id, sourceCardId: Id, trigger: z.number().int(), label: z.string() }) }),
-  ev('TriggerHappened', { tid: Id, source: Id, label: z.string(), controller: P }),
-  ev('CardPlayStarted', { player: P, item: Item, fromId: Id, via: z.enum(['hand', 'flip-up']) }),
-  ev('AbilityUsed', { player: P, item: Item }),
-  ev('EndTurnAnnounced', { player: P, item: Item }),
-  ev('ResponsesDone', { player: P, iid: Id }),
-  ev('ItemResolved', { iid: Id, to: z.enum(['play', 'discard']).nullable(), label: z.string(), owner: P.optional(), perm: Perm.optional() }),
-  ev('PaymentStarted', { payment: z.object({ player: P, total: z.number().int(), remaining: z.number().int(), purpose: z.enum(['item', 'party', 'bid']), draw: z.number().int().optional() }), breakdown: z.record(z.string(), z.number()) }),
-  ev('ResourcesAttached', { player: P, ids, to: Id, payment: z.boolean() }),
-  ev('CardsDetached', { ids, from: Id }),
-  ev('CardsDepleted', { ids }),
-  ev('CardsRestored', { ids }),
-  ev('TokensChanged', { card: Id, kind: z.string(), delta: z.number().int() }),
-  ev('TokenCreated', { perm: Perm }),
-  ev('DamageInflicted', { source: Id.nullable(), target: Id, targetKind: z.string(), raw: z.number().int(), amount: z.number().int(), battle: z.boolean() }),
-  ev('InfluenceLost', { faction: Id, player: P, amount: z.number().int(), influence: z.number().int() }),
-  ev('CardsLeftPlay', { leaves: z.array(Leave), reason: z.string() }),
-  ev('ControlChanged', { card: Id, from: P, to: P, inBattle: z.boolean() }),
-  ev('TurnEffectAdded', { effect: z.object({ target: Id, str: z.number().int(), life: z.number().int(), spd: z.number().int() }) }),
-  ev('ResourcePlaying', { player: P, fromId: Id, faceDown: z.boolean() }),
-  ev('ResourcePlayed', { player: P, move: Moved, faceDown: z.boolean() }),
-  ev('DeckSearched', { player: P, found: Moved.nullable(), criteria: z.string() }),
-  ev('BattleStarted', { battle: z.object({ attacker: P, defender: P, target: Id.nullable() }).loose() }),
-  ev('AttackerAdded', { player: P, card: Id }),
-  ev('AttackingPartyFormed', { player: P, attackers: ids, covert: z.boolean() }),
-  ev('BlockerAdded', { player: P, card: Id }),
-  ev('BlockingPartyFormed', { blockers: ids }),
-  ev('BattleWindowOpened', { player: P }),
-  ev('BattleWindowPassed', { player: P, next: P.nullable() }),
-  ev('SpeedLevelFound', { speed: z.number().int(), toAssign: z.record(z.string(), z.number().int()) }),
-  ev('BattleDamageAssigned', { source: Id, target: Id.nullable(), amount: z.number().int() }),
-  ev('BattleDamageCleared', {}),
-  ev('BattleEnded', { attacker: P }),
-  ev('BidPlaced', { player: P, amount: z.number().int() }),
-  ev('BidPassed', { player: P }),
-  ev('BidWon', { player: P, amount: z.number().int() }),
-  ev('MatchEnded', { winner: P.nullable(), result: z.string(), seed: z.string(), losers: z.array(P) }),
-] as const;
+export const EVENTS = {
+  MatchStarted: pl({ ...matchStartedFields, matchId: z.string(), players: z.array(z.object({ id: P, name: z.string() })), seedCommitment: z.string(), turnLimit: z.number().int(), rulesVersion: z.string() }),
+  FactionPlaced: pl({ player: P, faction: Perm }),
+  StartingResourcesSearched: pl({ player: P, resources: z.array(Moved), missing: z.array(Id) }),
+  DeckShuffled: pl({ player: P, deck: z.array(Slot), stacked: z.boolean() }),
+  FirstPlayerChooserDrawn: pl({ chooser: P }),
+  FirstPlayerChosen: pl({ chooser: P, first: P }),
+  StartingResourcesRevealed: pl({ player: P, resources: z.array(z.object({ id: Id, cardId: Id.nullable() })) }),
+  PromptOpened: pl({ prompt: Prompt }),
+  PromptClosed: pl({ player: P, choice: z.string().optional(), kept: Id.optional() }),
+  CardsDrawn: pl({ player: P, moves: z.array(Moved), failed: z.number().int() }),
+  MulliganCardBottomed: pl({ player: P, move: Moved }),
+  MulliganEnded: pl({ player: P, count: z.number().int() }),
+  TurnStarted: pl({ turn: z.number().int(), player: P, cleared: ids }),
+  StepEntered: pl({ phase: z.string(), step: z.string().nullable() }),
+  TriggerRaised: pl({ trigger: z.object({ tid: Id, controller: P, source: Id, sourceCardId: Id, trigger: z.number().int(), label: z.string() }) }),
+  TriggerHappened: pl({ tid: Id, source: Id, label: z.string(), controller: P }),
+  CardPlayStarted: pl({ player: P, item: Item, fromId: Id, via: z.enum(['hand', 'flip-up']) }),
+  AbilityUsed: pl({ player: P, item: Item }),
+  EndTurnAnnounced: pl({ player: P, item: Item }),
+  ResponsesDone: pl({ player: P, iid: Id }),
+  ItemResolved: pl({ iid: Id, to: z.enum(['play', 'discard']).nullable(), label: z.string(), owner: P.optional(), perm: Perm.optional() }),
+  PaymentStarted: pl({ payment: z.object({ player: P, total: z.number().int(), remaining: z.number().int(), purpose: z.enum(['item', 'party', 'bid']), draw: z.number().int().optional() }), breakdown: z.record(z.string(), z.number()) }),
+  ResourcesAttached: pl({ player: P, ids, to: Id, payment: z.boolean() }),
+  CardsDetached: pl({ ids, from: Id }),
+  CardsDepleted: pl({ ids }),
+  CardsRestored: pl({ ids }),
+  TokensChanged: pl({ card: Id, kind: z.string(), delta: z.number().int() }),
+  TokenCreated: pl({ perm: Perm }),
+  DamageInflicted: pl({ source: Id.nullable(), target: Id, targetKind: z.string(), raw: z.number().int(), amount: z.number().int(), battle: z.boolean() }),
+  InfluenceLost: pl({ faction: Id, player: P, amount: z.number().int(), influence: z.number().int() }),
+  CardsLeftPlay: pl({ leaves: z.array(Leave), reason: z.string() }),
+  ControlChanged: pl({ card: Id, from: P, to: P, inBattle: z.boolean() }),
+  TurnEffectAdded: pl({ effect: z.object({ target: Id, str: z.number().int(), life: z.number().int(), spd: z.number().int() }) }),
+  ResourcePlaying: pl({ player: P, fromId: Id, faceDown: z.boolean() }),
+  ResourcePlayed: pl({ player: P, move: Moved, faceDown: z.boolean() }),
+  DeckSearched: pl({ player: P, found: Moved.nullable(), criteria: z.string() }),
+  BattleStarted: pl({ battle: z.object({ attacker: P, defender: P, target: Id.nullable() }).loose() }),
+  AttackerAdded: pl({ player: P, card: Id }),
+  AttackingPartyFormed: pl({ player: P, attackers: ids, covert: z.boolean() }),
+  BlockerAdded: pl({ player: P, card: Id }),
+  BlockingPartyFormed: pl({ blockers: ids, player: P.optional() }),
+  BattleWindowOpened: pl({ player: P }),
+  BattleWindowPassed: pl({ player: P, next: P.nullable() }),
+  SpeedLevelFound: pl({ speed: z.number().int(), toAssign: z.record(z.string(), z.number().int()) }),
+  BattleDamageAssigned: pl({ source: Id, target: Id.nullable(), amount: z.number().int() }),
+  BattleDamageCleared: pl({}),
+  BattleEnded: pl({ attacker: P }),
+  BidPlaced: pl({ player: P, amount: z.number().int() }),
+  BidPassed: pl({ player: P }),
+  BidWon: pl({ player: P, amount: z.number().int() }),
+  PositionSet: pl({
+    turn: z.number().int(),
+    activePlayer: P,
+    players: z.record(z.string(), z.object({ deck: z.array(Slot), hand: z.array(Slot), discard: z.array(z.object({ id: Id, cardId: Id })) })),
+    perms: z.array(Perm),
+  }),
+  MatchEnded: pl({ ...matchEndedFields, losers: z.array(P) }),
+};
 
-export const SpoilsEventSchema = z.union(EventSchemas);
-export const EVENT_TYPES: readonly string[] = EventSchemas.map((s) => s.shape.type.value);
+export const events = defineEvents(EVENTS);
+export const SpoilsEventSchema = events.eventSchema;
+export const EVENT_TYPES: readonly string[] = events.types;
+export type SpoilsPayloads = Payloads<typeof EVENTS>;
