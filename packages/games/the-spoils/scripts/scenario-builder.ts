@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 // eslint-disable-next-line no-restricted-imports
 import { join } from 'node:path';
-import { applyCommand, chainEvents, cursorAfter, GENESIS_HASH, jsonEqual, partialMatch, readPath, RngSource, scenarioConfig, startMatch, type Command, type EventEnvelope, type PlayerId, type Scenario, type Viewer } from '@matchtape/engine';
+import { applyCommand, chainEvents, cursorAfter, GENESIS_HASH, jsonEqual, partialMatch, readPath, RngSource, scenarioConfig, startMatch, type Command, type EventEnvelope, type PlayerId, type Scenario, type ScenarioStart, type Viewer } from '@matchtape/engine';
 import { cardDef } from '../src/cards/pool';
 import { theSpoils } from '../src/index';
 import { isHidden, type SpoilsState } from '../src/types';
@@ -27,29 +27,33 @@ export class ScenarioBuilder {
   state: SpoilsState;
   events: EventEnvelope[];
   private cursor = 0;
+  private cmdStart = 0;
   private rng: RngSource;
   private tick = 0;
   readonly scenario: Omit<Scenario, 'steps'>;
 
-  constructor(readonly name: string, rule: string, description: string, seats: Record<'p1' | 'p2', SeatSpec>, options: Record<string, unknown> = {}) {
+  /** From setup with stacked decks (`seats`), or from a start position (`start`, 603.2). */
+  constructor(readonly name: string, rule: string, description: string, seats: Record<'p1' | 'p2', SeatSpec> | { start: ScenarioStart }, options: Record<string, unknown> = {}) {
     // The faction's starting resources go right after the stacked top, so the 601.1b search always finds them.
     const deck = (s: SeatSpec) => {
       const cards = [...s.top, ...cardDef(s.faction).faction!.startingResources];
       return [...cards, ...Array.from({ length: Math.max(0, 45 - cards.length) }, () => s.filler)];
     };
-    this.scenario = {
-      game: 'the-spoils',
-      seed: `spoils-${name}`,
-      rule,
-      description,
-      options: { format: 'limited', ...options },
-      players: { p1: { deck: deck(seats.p1), faction: [seats.p1.faction] }, p2: { deck: deck(seats.p2), faction: [seats.p2.faction] } },
-      stack: { p1: { deck: seats.p1.top }, p2: { deck: seats.p2.top } },
-    };
+    const base = { game: 'the-spoils', seed: `spoils-${name}`, rule, description };
+    this.scenario =
+      'start' in seats
+        ? { ...base, ...(Object.keys(options).length > 0 ? { options } : {}), players: { p1: {}, p2: {} }, start: seats.start }
+        : {
+            ...base,
+            options: { format: 'limited', ...options },
+            players: { p1: { deck: deck(seats.p1), faction: [seats.p1.faction] }, p2: { deck: deck(seats.p2), faction: [seats.p2.faction] } },
+            stack: { p1: { deck: seats.p1.top }, p2: { deck: seats.p2.top } },
+          };
     const config = scenarioConfig({ ...this.scenario, steps: [] } as Scenario);
     const seed = String(this.scenario.seed);
     this.rng = new RngSource(seed);
-    const started = startMatch<SpoilsState>(theSpoils, config, { seed, at: this.at() });
+    const start = 'start' in seats ? seats.start : null;
+    const started = startMatch<SpoilsState>(theSpoils, config, { seed, at: this.at() }, start ? (c, ctx) => theSpoils.scenario!.start(c, start, { ...ctx, cards: [] }) : undefined);
     if (!started.ok) throw new Error(`${name}: setup rejected (${started.rule}) ${started.reason}`);
     this.events = chainEvents(config.matchId, 0, GENESIS_HASH, started.events);
     this.state = started.state;
@@ -71,6 +75,7 @@ export class ScenarioBuilder {
     this.steps.push({ command: shown, expect });
     if (res.ok) {
       this.cursor = this.events.length;
+      this.cmdStart = this.events.length;
       const last = this.events[this.events.length - 1]!;
       this.events = this.events.concat(chainEvents(last.matchId, this.events.length, last.hash, res.events));
       this.state = res.state;
@@ -94,6 +99,36 @@ export class ScenarioBuilder {
     const got = readPath(theSpoils.view(this.state, as), path);
     if (!got.found || !jsonEqual(got.value ?? null, equals ?? null)) throw new Error(`${this.name}: ${path} as ${as} is ${got.found ? JSON.stringify(got.value) : `missing at ${got.at}`}, expected ${JSON.stringify(equals)}`);
     this.steps.push({ expectState: { as, path, equals } });
+    return this;
+  }
+
+  stats(card: string, stats: Record<string, number | string | null>): this {
+    const got = theSpoils.scenario!.stats(this.state, card);
+    for (const [k, v] of Object.entries(stats)) if (!got || got[k] !== v) throw new Error(`${this.name}: ${card}.${k} is ${got ? String(got[k]) : 'absent'}, expected ${String(v)}`);
+    this.steps.push({ expectStats: { card, stats } });
+    return this;
+  }
+
+  priority(holder: PlayerId | null): this {
+    const got = theSpoils.scenario!.priority(this.state);
+    if (got !== holder) throw new Error(`${this.name}: priority holder is ${got}, expected ${holder}`);
+    this.steps.push({ expectPriority: { holder } });
+    return this;
+  }
+
+  /** An event with the rule its envelope cites. */
+  eventRule(type: string, rule: string, payload?: Record<string, unknown>): this {
+    const i = this.events.slice(this.cursor).findIndex((e) => e.type === type && e.rule === rule && (payload === undefined || partialMatch(e.payload, payload)));
+    if (i < 0) throw new Error(`${this.name}: no ${type} citing ${rule} since seq ${this.cursor}; saw ${this.events.slice(this.cursor).map((e) => `${e.type}(${e.rule})`).join(' | ')}`);
+    this.cursor += i + 1;
+    this.steps.push({ expectEvent: payload === undefined ? { type, rule } : { type, rule, payload } });
+    return this;
+  }
+
+  /** No event of this type since the last command. */
+  noEvent(type: string): this {
+    if (this.events.slice(this.cmdStart).some((e) => e.type === type)) throw new Error(`${this.name}: a ${type} happened`);
+    this.steps.push({ expectNoEvent: { type } });
     return this;
   }
 

@@ -641,6 +641,119 @@ add(
   add(b);
 }
 
+// ── From start positions (603.2) ───────────────────────────────────────────────────────────────────────
+type Zone = (string | Record<string, unknown>)[];
+const res = (card: string, extra: Record<string, unknown> = {}) => ({ card, ...extra });
+/** p1 (Red Maw, faction "red") to act in the main phase of turn 3; p2 plays the Gilded Consortium ("gold"). */
+function pos(p1: Record<string, Zone>, p2: Record<string, Zone>, opts: { turnPlayer?: PlayerId; health?: Partial<Record<PlayerId, number>> } = {}) {
+  const seat = (faction: string, id: string, zones: Record<string, Zone>, health?: number) => ({ zones: { faction: [{ card: faction, id }], deck: ['rage', 'greed', 'rage'], ...zones }, ...(health !== undefined ? { health } : {}) });
+  return { start: { turn: 3, turnPlayer: opts.turnPlayer ?? 'p1', phase: 'main', step: null, players: { p1: seat('red-maw-warband', 'red', p1, opts.health?.p1), p2: seat('gilded-consortium', 'gold', p2, opts.health?.p2) } } };
+}
+const RAGE3 = [res('rage'), res('rage'), res('deception')];
+const GREED3 = [res('greed'), res('greed'), res('elitism')];
+
+{
+  const b = new B('start-damage-division-and-speed', '609.1c', 'Two blockers: the Raider (speed 3) divides its 4 strength as its controller wants (2 and 2, neither dies); then the Guards (speed 2) strike back together and destroy it (609.1d, 609.1f); the surviving Guards are depleted (609.1h).',
+    pos({ play: [{ card: 'red-maw-raider', id: 'raider' }, ...RAGE3] }, { play: [{ card: 'coin-sworn-guard', id: 'guard-a' }, { card: 'coin-sworn-guard', id: 'guard-b' }, ...GREED3] }));
+  b.priority('p1').do('p1', 'Attack', { target: 'gold' }).do('p1', 'AddAttacker', { card: 'raider' }).do('p1', 'ConfirmAttackers');
+  passWindow(b);
+  b.do('p2', 'AddBlocker', { card: 'guard-a' }).do('p2', 'AddBlocker', { card: 'guard-b' }).do('p2', 'ConfirmBlockers');
+  passWindow(b);
+  b.eventRule('SpeedLevelFound', '609.1b', { speed: 3 })
+    .reject('p1', 'AssignDamage', { source: 'raider', target: 'gold', amount: 4 }, '609.1c')
+    .do('p1', 'AssignDamage', { source: 'raider', target: 'guard-a', amount: 2 })
+    .do('p1', 'AssignDamage', { source: 'raider', target: 'guard-b', amount: 2 });
+  passWindow(b);
+  b.stats('guard-a', { damage: 2 });
+  passWindow(b);
+  b.eventRule('SpeedLevelFound', '609.1b', { speed: 2 }).eventRule('BattleDamageAssigned', '609.1d', { source: 'guard-a', target: 'raider', amount: 2 });
+  passWindow(b);
+  b.eventRule('DamageInflicted', '609.1f', { target: 'raider', amount: 4, source: null }).eventRule('CardsLeftPlay', '408.4', { leaves: [{ id: 'raider', to: 'discard' }] }).eventRule('CardsDepleted', '609.1h', { ids: ['guard-a', 'guard-b'] });
+  add(b);
+}
+{
+  const b = new B('start-nothing-left-to-assign', '609.2', 'The Raider (speed 3) destroys the attacked location; the Berserker (speed 2) then has nothing to assign its damage to, but counts as having assigned it, so the battle ends.',
+    pos({ play: [{ card: 'red-maw-raider', id: 'raider' }, { card: 'blood-berserker', id: 'berserker' }, ...RAGE3] }, { play: [{ card: 'smugglers-den', id: 'den' }, ...GREED3] }));
+  b.do('p1', 'Attack', { target: 'den' }).do('p1', 'AddAttacker', { card: 'raider' }).do('p1', 'AddAttacker', { card: 'berserker' }).do('p1', 'ConfirmAttackers');
+  passWindow(b);
+  passWindow(b);
+  passWindow(b);
+  b.eventRule('CardsLeftPlay', '408.5', { leaves: [{ id: 'den' }] });
+  passWindow(b);
+  b.eventRule('BattleDamageAssigned', '609.2', { source: 'berserker', target: null });
+  passWindow(b);
+  b.eventRule('BattleEnded', '609.1h');
+  add(b);
+}
+{
+  const b = new B('start-empty-deck-no-loss', '102.1a', 'A player whose deck runs out does not lose; the draw simply fails (306.2).', pos({ deck: [], hand: ['war-cry'] }, {}));
+  b.do('p1', 'EndTurn').do('p2', 'Pass');
+  develop(b, 'p2');
+  b.do('p2', 'EndTurn').do('p1', 'Pass');
+  develop(b, 'p1');
+  b.eventRule('CardsDrawn', '306.2', { player: 'p1', failed: 1 }).noEvent('MatchEnded').expectState('status', 'playing');
+  add(b);
+}
+{
+  const b = new B('start-damage-cleared-at-start-of-turn', '602.1a', 'Damage on characters is cleared at the start of each turn (408.4a): the Guard with 2 damage has 0 once p2’s turn starts.', pos({ play: [...RAGE3] }, { play: [{ card: 'coin-sworn-guard', id: 'guard', damage: 2 }, ...GREED3] }));
+  b.stats('guard', { damage: 2 }).do('p1', 'EndTurn').do('p2', 'Pass').eventRule('TurnStarted', '602.1', { cleared: ['guard'] }).stats('guard', { damage: 0 });
+  add(b);
+}
+{
+  const b = new B('start-deplete-cost', '303.2', 'Volley’s cost depletes the Archer; a depleted card cannot be depleted again, so the ability cannot be used twice.', pos({ play: [...RAGE3] }, { play: [{ card: 'watchtower-archer', id: 'archer' }, { card: 'coin-sworn-guard', id: 'guard' }, ...GREED3] }, { turnPlayer: 'p2' }));
+  b.priority('p2').do('p2', 'UseAbility', { source: 'archer', ability: 0, pick: 'guard' }).eventRule('CardsDepleted', '303.1', { ids: ['archer'] }).priority('p1').do('p1', 'Pass').eventRule('DamageInflicted', '408.4', { target: 'guard', amount: 1 })
+    .reject('p2', 'UseAbility', { source: 'archer', ability: 0, pick: 'guard' }, '303.2');
+  add(b);
+}
+{
+  const b = new B('start-tokens-as-cost', '401.3b', 'Release removes 2 gear tokens: with 1 token the cost cannot be satisfied; Wind Up adds one (409.1), then Release draws a card.', pos({ play: [...RAGE3] }, { play: [{ card: 'clockwork-vault', id: 'vault', counters: { gear: 1 } }, ...GREED3] }, { turnPlayer: 'p2' }));
+  b.reject('p2', 'UseAbility', { source: 'vault', ability: 1 }, '401.3b').do('p2', 'UseAbility', { source: 'vault', ability: 0 }).do('p1', 'Pass').eventRule('TokensChanged', '409.1', { card: 'vault', kind: 'gear', delta: 1 }).stats('vault', { 'tokens:gear': 2 })
+    .do('p2', 'UseAbility', { source: 'vault', ability: 1 }).do('p1', 'Pass').event('CardsDrawn', { player: 'p2' });
+  add(b);
+}
+{
+  const b = new B('start-control-change-leaves-battle', '407.4', 'During the battle p2 takes control of the attacking Ledger Spy with Hostile Takeover: it is removed from the battle at once, and with no attacker left the battle ends.',
+    pos({ play: [{ card: 'ledger-spy', id: 'spy' }, ...RAGE3] }, { hand: ['hostile-takeover'], play: GREED3 }));
+  b.do('p1', 'Attack', { target: 'gold' }).do('p1', 'AddAttacker', { card: 'spy' }).do('p1', 'ConfirmAttackers').do('p1', 'Pass').priority('p2')
+    .do('p2', 'PlayCard', { card: b.hand('p2', 'hostile-takeover'), pick: 'spy' })
+    .do('p1', 'Pass')
+    .eventRule('ControlChanged', '407.3', { card: 'spy', to: 'p2', inBattle: true })
+    .eventRule('BattleEnded', '609.1h')
+    .expectState('battle', null);
+  add(b);
+}
+{
+  const b = new B('start-this-turn-effect-ends', '602.1b', 'War Cry gives 2 strength this turn; "this turn" effects end when the next turn starts.', pos({ hand: ['war-cry'], play: [{ card: 'red-maw-raider', id: 'raider' }, ...RAGE3] }, {}));
+  b.do('p1', 'PlayCard', { card: b.hand('p1', 'war-cry'), pick: 'raider' }).do('p2', 'Pass').stats('raider', { str: 6 }).do('p1', 'EndTurn').do('p2', 'Pass').stats('raider', { str: 4 });
+  add(b);
+}
+{
+  const b = new B('start-while-playing-a-resource', '605.1c', 'Witty Worm triggers while its controller plays a resource: after the card is chosen, before it enters play.', pos({ play: RAGE3 }, { play: [{ card: 'witty-worm', id: 'worm' }, ...GREED3], hand: ['greed'] }));
+  b.do('p1', 'EndTurn').do('p2', 'Pass');
+  develop(b, 'p2', 'greed');
+  b.eventRule('ResourcePlaying', '605.1b').eventRule('TriggerHappened', '605.1c', { source: 'worm' }).event('CardsDrawn', { player: 'p2' }).eventRule('ResourcePlayed', '605.1d');
+  add(b);
+}
+{
+  const b = new B('start-attach-target-gone', '507.2c', 'p1 responds to Brass Gauntlet by destroying its target: the Gauntlet cannot enter play attached and goes to the discard pile instead.',
+    pos({ hand: ['fire-bolt'], play: RAGE3 }, { hand: ['brass-gauntlet'], play: [{ card: 'jealous-sentry', id: 'sentry' }, ...GREED3] }, { turnPlayer: 'p2' }));
+  b.do('p2', 'PlayCard', { card: b.hand('p2', 'brass-gauntlet'), pick: 'sentry' });
+  pay(b);
+  b.do('p1', 'PlayCard', { card: b.hand('p1', 'fire-bolt'), pick: 'sentry' });
+  pay(b);
+  b.do('p2', 'Pass').eventRule('CardsLeftPlay', '408.4').do('p1', 'Pass').eventRule('ItemResolved', '507.2c', { to: 'discard' }).expectState('players.p2.discard.1.cardId', 'brass-gauntlet');
+  add(b);
+}
+{
+  const b = new B('start-influence-loss-ends-game', '102.1', 'At 2 influence, 4 unblocked battle damage takes the faction to 0 and its owner loses at once.', pos({ play: [{ card: 'red-maw-raider', id: 'raider' }, ...RAGE3] }, { play: GREED3 }, { health: { p2: 2 } }));
+  b.do('p1', 'Attack', { target: 'gold' }).do('p1', 'AddAttacker', { card: 'raider' }).do('p1', 'ConfirmAttackers');
+  passWindow(b);
+  passWindow(b);
+  passWindow(b);
+  b.eventRule('InfluenceLost', '408.3', { influence: 0 }).eventRule('MatchEnded', '102.1', { winner: 'p1' });
+  add(b);
+}
+
 for (const b of all) {
   if (b.steps.length === 0) continue;
   b.save();

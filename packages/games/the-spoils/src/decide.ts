@@ -226,6 +226,10 @@ export function check(s: SpoilsState, c: Command): Rejection | null {
   const sit = situation(s);
   const pr = s.prompt;
   const promptOnly = (kind: string, rule: string): Rejection | null => (pr?.kind === kind ? null : reject(rule, `${c.type} answers a ${kind} prompt; none is open`));
+  // Battle steps take their commands only while nothing else (a prompt, a payment, responses) is waiting.
+  const battleStep: Record<string, Situation> = { AddAttacker: 'attackers', ConfirmAttackers: 'attackers', AddBlocker: 'blockers', ConfirmBlockers: 'blockers', AssignDamage: 'assign' };
+  const needed = battleStep[c.type];
+  if (needed && sit !== needed) return reject(sit === 'payment' ? '406.3a' : sit === 'prompt' ? pr!.rule : sit === 'response' ? '607.2' : COMMAND_RULES[c.type]!, `${c.type} must wait: ${sit === 'payment' ? 'a payment is being made' : sit === 'prompt' ? `${pr!.player} must first answer ${pr!.kind}` : sit === 'response' ? 'an action is waiting for responses' : 'not this step'}`);
   switch (c.type) {
     case 'ChooseFirstPlayer':
       return promptOnly('choose-first-player', '601.1c') ?? (s.order.includes(c.first as PlayerId) ? null : reject('601.1c', `${String(c.first)} is not a player`));

@@ -279,6 +279,15 @@ export function evolve(state: SpoilsState, e: GameEvent): SpoilsState {
       return s;
     case 'BidWon':
       return { ...s, prompt: null };
+    case 'PositionSet': {
+      const ps = p.players as Record<string, { deck: Slot[]; hand: Slot[]; discard: Card[] }>;
+      const perms = p.perms as Perm[];
+      const players = Object.fromEntries(
+        Object.entries(s.players).map(([id, pl]) => [id, { ...pl, ...ps[id]!, faction: perms.find((x) => x.owner === id && x.influence !== undefined)?.id ?? '', mulliganDone: true }]),
+      );
+      const ap = p.activePlayer as PlayerId;
+      return { ...s, players, perms, turn: Number(p.turn), activePlayer: ap, firstPlayer: ap, phase: 'main', step: null };
+    }
     case 'MatchEnded':
       return { ...s, status: 'ended', winner: (p.winner as PlayerId | null) ?? null, result: String(p.result ?? ''), phase: 'game-over', step: null, prompt: null, payment: null };
     default:

@@ -7,6 +7,7 @@ import { COVERAGE } from './coverage';
 import { actors, decide, legalCommands, RULES_VERSION, setup } from './decide';
 import { evolve, initialState } from './evolve';
 import { spoilsMachine } from './machine';
+import { scenarioHooks } from './start';
 import { SpoilsCommandSchema, SpoilsEventSchema } from './schemas';
 import type { SpoilsState } from './types';
 import { board, describe, faceOf, keyMoment, secrets, view, viewEvent } from './view';
@@ -37,6 +38,7 @@ export const theSpoils: GameModule<SpoilsState> = {
   eventSchema: SpoilsEventSchema,
   bots: { random: randomBot, greedy: greedyBot },
   coverage: COVERAGE,
+  scenario: scenarioHooks,
 };
 
 export default theSpoils;

@@ -49,6 +49,13 @@ export function viewEvent<E extends GameEvent>(e: E, viewer: Viewer): E {
     case 'DeckSearched':
       if (!mine && payload.found) payload = { ...payload, found: nullMove(payload.found as MovedCard) };
       break;
+    case 'PositionSet': {
+      const ps = payload.players as Record<string, { deck: Slot[]; hand: Slot[]; discard: unknown[] }>;
+      const players = Object.fromEntries(Object.entries(ps).map(([id, z]) => [id, { ...z, deck: z.deck.map(hide), hand: id === viewer ? z.hand : z.hand.map(hide) }]));
+      const perms = (payload.perms as Perm[]).map((x) => (x.faceDown && x.controller !== viewer ? { ...x, cardId: null } : x));
+      payload = { ...payload, players, perms };
+      break;
+    }
     case 'CardsLeftPlay':
       payload = { ...payload, leaves: (payload.leaves as Leave[]).map((l) => (l.to === 'face-down' && l.controller !== viewer ? { ...l, newCardId: null } : l)) };
       break;
