@@ -718,7 +718,7 @@ const GREED3 = [res('greed'), res('greed'), res('elitism')];
     .do('p2', 'PlayCard', { card: b.hand('p2', 'hostile-takeover'), pick: 'spy' })
     .do('p1', 'Pass')
     .eventRule('ControlChanged', '407.3', { card: 'spy', to: 'p2', inBattle: true })
-    .eventRule('BattleEnded', '609.1h')
+    .eventRule('BattleEnded', '609.1g')
     .expectState('battle', null);
   add(b);
 }

@@ -459,8 +459,8 @@ export function advance(d: D): void {
         continue;
       case 'battle': {
         const b = s.battle!;
-        if (b.attackers.length === 0 && s.step !== 'attackers') {
-          endBattle(d);
+        if (b.attackers.length === 0 && s.step !== 'attackers' && s.step !== 'window-b') {
+          endBattle(d, '609.1g');
           return;
         }
         if (s.step === 'attackers') return;
@@ -509,13 +509,13 @@ export function advance(d: D): void {
 }
 
 /** 609.1h: surviving characters in the battle are depleted; back to the turn. */
-function endBattle(d: D): void {
+function endBattle(d: D, rule = '609.1h'): void {
   const b = d.state.battle!;
   const survivors = [...b.attackers, ...b.blockers].filter((id) => {
     const x = perm(d.state, id);
     return x && !x.depleted;
   });
   if (survivors.length > 0) d.auto('CardsDepleted', { ids: survivors }, '609.1h');
-  d.auto('BattleEnded', { attacker: b.attacker }, '609.1h');
-  d.auto('StepEntered', { phase: 'main', step: null }, '609.1h');
+  d.auto('BattleEnded', { attacker: b.attacker }, rule);
+  d.auto('StepEntered', { phase: 'main', step: null }, rule);
 }

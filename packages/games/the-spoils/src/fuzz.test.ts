@@ -20,6 +20,11 @@ function idsOf(s: SpoilsState): string[] {
   return [...out];
 }
 
+/** A command whose fields are whatever the test says (the host only guarantees `player`). */
+function malformed(fields: Record<string, unknown>): Command {
+  return { type: '', ...fields, player: 'p1' } as Command;
+}
+
 describe('the-spoils fuzzing', () => {
   it('random commands: rejected with a rule and no change, or accepted and listed', { timeout: 120_000 }, () => {
     fc.assert(
@@ -62,7 +67,7 @@ describe('the-spoils fuzzing', () => {
     const s = matches[0]!.states[40]!;
     const rng = new Rng('x');
     for (const bad of [{}, { type: 'PlayCard' }, { type: 'PlayCard', card: 5 }, { type: 'UseAbility', source: 'c1', ability: 'one' }, { type: 'Pass', extra: 1 }, { type: 'Attack', target: 5 }, { type: 'Develop', mode: 'steal' }, { type: 42 }]) {
-      const r = theSpoils.decide(s, { player: 'p1', ...bad } as unknown as Command, { rng });
+      const r = theSpoils.decide(s, malformed(bad), { rng });
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.rule).toBe('command');
     }

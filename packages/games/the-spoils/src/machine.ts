@@ -25,6 +25,8 @@ export const GUARDS = {
   attackersAssign: ({ context }: GuardArgs, _p: RuleParams) => assigning(context.game, 'attackers'),
   /** 609.1d: blockers at speed X still have damage to assign with a choice to make. */
   blockersAssign: ({ context }: GuardArgs, _p: RuleParams) => assigning(context.game, 'blockers'),
+  /** 609.1g / 302.15: no attacking party is left (its members left play or were removed from the battle). */
+  partyGone: ({ context }: GuardArgs, _p: RuleParams) => context.game.battle !== null && context.game.battle.attackers.length === 0,
   /** 609.1g: some character in the battle, still in play, has not assigned its battle damage. */
   battleContinues: ({ context }: GuardArgs, _p: RuleParams) => {
     const b = context.game.battle;
@@ -52,7 +54,6 @@ export const spoilsMachine = createMachine(
         description: 'Factions in play, starting resources searched out face-down, decks shuffled, a random player chooses who goes first (601.1a–c)',
         meta: { phase: 'setup', step: null, rule: '601.1' },
         initial: 'chooseFirstPlayer',
-        on: { GAME_OVER: { target: 'gameOver', meta: { rule: '102.1' } } },
         states: {
           chooseFirstPlayer: {
             description: 'The randomly determined player chooses who takes the first turn (601.1c)',
@@ -122,18 +123,19 @@ export const spoilsMachine = createMachine(
               preBlock: {
                 description: 'Tactics and abilities: the attacking player, then the defending player (608.1c)',
                 meta: { phase: 'battle', step: 'pre-block', rule: '608.1c' },
-                on: { ADVANCE: { target: 'blockers', meta: { rule: '608.1d' } } },
+                on: { ADVANCE: [{ guard: g('partyGone', '609.1g'), target: '#spoils.turn.main', meta: { rule: '609.1g' } }, { target: 'blockers', meta: { rule: '608.1d' } }] },
               },
               blockers: {
                 description: 'The defending player may form a blocking party (608.1d, 412.1, 507.3)',
                 meta: { phase: 'battle', step: 'blockers', rule: '608.1d' },
-                on: { AddBlocker: { meta: { rule: '608.1d' } }, ConfirmBlockers: { meta: { rule: '608.1d' } }, ADVANCE: { target: 'windowA', meta: { rule: '608.1e' } } },
+                on: { AddBlocker: { meta: { rule: '608.1d' } }, ConfirmBlockers: { meta: { rule: '608.1d' } }, ADVANCE: [{ guard: g('partyGone', '609.1g'), target: '#spoils.turn.main', meta: { rule: '609.1g' } }, { target: 'windowA', meta: { rule: '608.1e' } }] },
               },
               windowA: {
                 description: 'Tactics and abilities: attacking player, then defending player (609.1a); then the speed level X is found (609.1b)',
                 meta: { phase: 'battle', step: 'window-a', rule: '609.1a' },
                 on: {
                   ADVANCE: [
+                    { guard: g('partyGone', '609.1g'), target: '#spoils.turn.main', meta: { rule: '609.1g' } },
                     { guard: g('attackersAssign', '609.1c'), target: 'assignAttackers', meta: { rule: '609.1c' } },
                     { guard: g('blockersAssign', '609.1d'), target: 'assignBlockers', meta: { rule: '609.1d' } },
                     { target: 'windowB', meta: { rule: '609.1e' } },
