@@ -11,7 +11,7 @@ import type { PlayerId } from '../ids';
 import { checkMachineMeta, machineLocations } from '../kit/machine';
 import { Rng } from '../rng';
 import { parseScenario, runScenario } from '../scenario';
-import { checkInvariants, playMatch, type PlayedMatch } from './index';
+import { checkInvariants, playMatch, type PlayedMatch } from './harness';
 
 export interface ConformanceOptions {
   /** Bot matches to play (default: env MATCHTAPE_CONFORMANCE_MATCHES, else 6). Pairings cycle random/greedy. */
