@@ -1,6 +1,6 @@
 // What each viewer may see (403, 411.2), the redaction of events, the secrets the leak tests look for, the board
 // for the site (influence, factions, attached resources, the response chain, the battle) and the log lines.
-import { isPlayer, type BoardModel, type CardFace, type CardTile, type GameEvent, type PlayerBoard, type Tile, type Viewer, type ZoneModel } from '@matchtape/engine';
+import { isPlayer, redactRandom, type BoardModel, type CardFace, type CardTile, type GameEvent, type PlayerBoard, type Tile, type Viewer, type ZoneModel } from '@matchtape/engine';
 import { cardDef } from './cards/pool';
 import type { Leave, MovedCard } from './evolve';
 import { describeThreshold, isCharacter, isFaction, isLocation, isResource, statsOf } from './rules';
@@ -26,9 +26,8 @@ const nullMove = (m: MovedCard): MovedCard => ({ ...m, cardId: null });
 
 export function viewEvent<E extends GameEvent>(e: E, viewer: Viewer): E {
   if (viewer === 'judge') return e;
-  let payload: Record<string, unknown> = e.payload;
-  const random = payload.random as { from: number; to: number; draws: unknown } | undefined;
-  if (random) payload = { ...payload, random: { ...random, draws: null } };
+  // Outcomes and generator positions are the judge's while the match is live.
+  let payload: Record<string, unknown> = redactRandom(e.payload);
   const mine = isPlayer(viewer) && viewer === payload.player;
   switch (e.type) {
     case 'DeckShuffled':
