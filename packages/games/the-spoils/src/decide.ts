@@ -5,7 +5,7 @@ import { cardDef, CARDS, CARD_IDS } from './cards/pool';
 import { keywordOf } from './cards/keywords';
 import { validateDeck, type Format } from './cards/decks';
 import type { CardDef } from './cards/types';
-import { advance, attach, damageTargets, draft, drawCards, endMatch, freshIds, leavePlay, openBattleStep, resolveTop, resolveTrigger, responder, runEffects, startPayment, startTurn, type D } from './flow';
+import { advance, attach, damageTargets, draft, drawCards, freshIds, leavePlay, openBattleStep, resolveTop, resolveTrigger, responder, runEffects, startPayment, startTurn, type D } from './flow';
 import { initialState } from './evolve';
 import type { MovedCard } from './evolve';
 import { commandAllowed, nodeRule } from './machine';
@@ -218,6 +218,11 @@ function checkUseAbility(s: SpoilsState, p: PlayerId, c: Command, sit: Situation
 export function check(s: SpoilsState, c: Command): Rejection | null {
   const parsed = SpoilsCommandSchema.safeParse(stripPlayer(c));
   if (!parsed.success) return reject('command', `malformed ${String(c.type)} command: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'command'}: ${i.message}`).join('; ')}`);
+  return checkRules(s, c);
+}
+
+/** The rules part of `check`, for commands already known to be well-formed (legalCommands' own candidates). */
+function checkRules(s: SpoilsState, c: Command): Rejection | null {
   const p = c.player;
   if (!s.order.includes(p)) return reject('command', `${p} is not a player of this match`);
   if (s.status === 'ended') return reject('102.1', 'the game is over');
@@ -657,7 +662,7 @@ function candidates(s: SpoilsState, p: PlayerId): Command[] {
 
 export function legalCommands(s: SpoilsState, p: PlayerId): Command[] {
   if (s.status === 'ended' || !actors(s).includes(p)) return [];
-  return candidates(s, p).filter((c) => check(s, c) === null);
+  return candidates(s, p).filter((c) => checkRules(s, c) === null);
 }
 
 export { CARDS };

@@ -102,11 +102,13 @@ describe('the-spoils machine', () => {
   it('commands outside their place in the machine are rejected with a rule', () => {
     const m = theSpoils;
     const s: SpoilsState = { ...initialState(), status: 'playing', order: ['p1', 'p2'], activePlayer: 'p1', phase: 'main', step: null, players: {} };
-    for (const [type, rule] of [['AddAttacker', '608.1b'], ['ConfirmBlockers', '608.1d'], ['MulliganCard', '601.1f'], ['AssignDamage', '609.1c']] as const) {
-      const r = m.decide(s, { type, player: 'p1', card: 'x', source: 'x', target: 'x', amount: 1 }, { rng: new Rng('x') });
-      expect(r.ok).toBe(false);
-    }
-    const r = m.decide(s, { type: 'AddAttacker', player: 'p1', card: 'x' }, { rng: new Rng('x') });
-    expect(r).toMatchObject({ ok: false, rule: '608.1b' });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ type: 'AddAttacker', card: 'x' }, '608.1b'],
+      [{ type: 'ConfirmBlockers' }, '608.1d'],
+      [{ type: 'MulliganCard', card: 'x' }, '601.1f'],
+      [{ type: 'AssignDamage', source: 'x', target: 'y', amount: 1 }, '609.1c'],
+      [{ type: 'ChooseFirstPlayer', first: 'p1' }, '601.1c'],
+    ];
+    for (const [c, rule] of cases) expect(m.decide(s, { type: '', ...c, player: 'p1' }, { rng: new Rng('x') })).toMatchObject({ ok: false, rule });
   });
 });
