@@ -297,8 +297,9 @@ function checkRules(s: SpoilsState, c: Command): Rejection | null {
       return s.endAnnounced ? reject('603.2d', 'the end of the turn was already announced (only once)') : null;
     case 'Attack': {
       if (sit !== 'idle') return reject('608.1a', 'attack only when you have the floor in your turn');
-      const t = perm(s, c.target);
-      if (!t || t.controller === p || !(isFaction(t) || isLocation(t))) return reject('608.1a', `${String(c.target)} is not a faction or location you don't control`);
+      // 608.1a: without a target you attack your opponent's faction.
+      const t = perm(s, c.target ?? s.players[opponentOf(s, p)]!.faction);
+      if (!t || t.controller === p || !(isFaction(t) || isLocation(t))) return reject('608.1a', `${String(c.target)} is not a faction or location you don't control (leave "target" out to attack your opponent's faction)`);
       if (!controlled(s, p).some((x) => canAttack(s, x, p))) return reject('608.1a', 'you have no character that can attack: it must be restored and under your control since the start of the turn (608.1b)');
       const req = attackRequirement(s, p);
       if (req > unattachedResources(s, p).length) return reject('505.1', `you must pay ${req} to form an attacking party and have ${unattachedResources(s, p).length} unattached resources`);
@@ -517,7 +518,7 @@ function execute(d: D, c: Command): void {
       return;
     }
     case 'Attack': {
-      const t = perm(s, c.target)!;
+      const t = perm(s, c.target ?? s.players[opponentOf(s, p)]!.faction)!;
       d.emit('BattleStarted', { battle: { attacker: p, defender: t.controller, target: t.id, attackers: [], blockers: [], blocked: false, covert: false, speed: null, assigned: [], toAssign: {}, pending: [], windowHolder: null } }, { rule: '608.1a' });
       d.auto('StepEntered', { phase: 'battle', step: 'attackers' }, '608.1a');
       return;
@@ -654,6 +655,7 @@ function candidates(s: SpoilsState, p: PlayerId): Command[] {
     }
     if (sit === 'idle') {
       for (const x of s.perms) if (x.controller !== p && (isFaction(x) || isLocation(x))) out.push({ type: 'Attack', target: x.id });
+      out.push({ type: 'Attack' });
       out.push({ type: 'EndTurn' });
     }
   }

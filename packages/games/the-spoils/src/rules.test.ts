@@ -84,6 +84,12 @@ describe('turn structure', () => {
     t.do('p2', 'Pass');
     expect(t.s.activePlayer).toBe('p2');
   });
+  it("608.1a: an attack without a target attacks the opponent's faction; your own cards are no target", () => {
+    const t = new Table({ play: [{ card: 'red-maw-raider', id: 'r' }] }, {});
+    expect(t.no('p1', 'Attack', { target: 'red' }).rule).toBe('608.1a');
+    t.do('p1', 'Attack');
+    expect(t.s.battle).toMatchObject({ target: 'gold', attacker: 'p1', defender: 'p2' });
+  });
   it('603.1: outside responses only the active player acts', () => {
     const t = new Table({}, { hand: ['windfall'], play: ['greed', 'greed'] });
     expect(t.no('p2', 'PlayCard', { card: t.id('windfall', 'p2') }).rule).toBe('603.1');

@@ -18,7 +18,7 @@ export const CommandSchemas = {
   AttachResource: cmd('AttachResource', { resource: Id }),
   Pass: cmd('Pass', {}),
   EndTurn: cmd('EndTurn', {}),
-  Attack: cmd('Attack', { target: Id }),
+  Attack: cmd('Attack', { target: Id.optional() }),
   AddAttacker: cmd('AddAttacker', { card: Id }),
   ConfirmAttackers: cmd('ConfirmAttackers', {}),
   AddBlocker: cmd('AddBlocker', { card: Id }),
