@@ -2,6 +2,7 @@
 // cards it can, attacks the opposing faction with everything that can attack, blocks with its strong characters
 // and passes otherwise.
 import type { Bot, Command, PlayerId, Rng } from '@matchtape/engine';
+import { greedyBot as kitGreedyBot } from '@matchtape/engine';
 import { cardDef } from '../cards/pool';
 import { perm, unattachedResources } from '../rules';
 import { isHidden, type SpoilsState } from '../types';
@@ -90,18 +91,5 @@ function score(s: SpoilsState, p: PlayerId, c: Command): number {
   }
 }
 
-export const greedyBot: Bot<SpoilsState> = {
-  name: 'greedy',
-  choose(s: SpoilsState, p: PlayerId, legal: Command[], rng: Rng): Command {
-    let best: Command[] = [];
-    let top = -Infinity;
-    for (const c of legal) {
-      const v = score(s, p, c);
-      if (v > top) {
-        top = v;
-        best = [c];
-      } else if (v === top) best.push(c);
-    }
-    return best[rng.int(best.length)]!;
-  },
-};
+/** Plays the best-scoring legal command; ties broken by the bot's own generator (the kit's greedy scaffold). */
+export const greedyBot: Bot<SpoilsState> = kitGreedyBot<SpoilsState>(score, { avoid: [] });
