@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import {
   applyCommand,
+  canonicalJson,
   isRandomRecord,
   RngSource,
   startMatch,
@@ -74,8 +75,10 @@ interface Loaded {
   cursor: number;
   /** Accepted commands: `${player}\0${commandId}` → seq range. Built from the whole stream on first load. */
   accepted: Map<string, { fromSeq: number; toSeq: number; events: { seq: number; type: string }[] }>;
-  /** Rejected commands already recorded: same key → rule and reason. */
-  rejected: Map<string, { rule: string; reason: string }>;
+  /** Rejected commands already recorded: same key → rule, reason and the command's body (see `bodyOf`). */
+  rejected: Map<string, { rule: string; reason: string; body?: string }>;
+  /** Bodies of the commands this instance accepted (the stream keeps only their ids): same key → `bodyOf`. */
+  bodies: Map<string, string>;
   /** Key of the command whose append the last indexed event belongs to. */
   lastCommand: string | null;
   /** When this instance last wrote the list summary. */
@@ -212,14 +215,20 @@ export class EngineHost extends EventEmitter<HostEvents> {
       const cached = attempt === 0 && ifLastSeq !== undefined ? this.cache.get(matchId) : undefined;
       const m = cached ?? (await this.catchUp(matchId));
       const prior = m.accepted.get(k);
-      if (prior) return { status: 'accepted', commandId: command.commandId, player, ...prior, replayed: true };
+      if (prior) {
+        sameBodyOrThrow(command, m.bodies.get(k));
+        return { status: 'accepted', commandId: command.commandId, player, ...prior, replayed: true };
+      }
       let priorRejection = m.rejected.get(k);
       if (!priorRejection && ifLastSeq === undefined && attempt === 0) {
         // Rejections are not events: one recorded by another instance is only in the store.
-        for (const r of await this.store.listRejections(matchId)) if (r.commandId) m.rejected.set(key(r.player, r.commandId), { rule: r.rule, reason: r.reason });
+        for (const r of await this.store.listRejections(matchId)) if (r.commandId) m.rejected.set(key(r.player, r.commandId), { rule: r.rule, reason: r.reason, body: bodyOf(r.command) });
         priorRejection = m.rejected.get(k);
       }
-      if (priorRejection) return { status: 'rejected', commandId: command.commandId, player, ...priorRejection, replayed: true };
+      if (priorRejection) {
+        sameBodyOrThrow(command, priorRejection.body);
+        return { status: 'rejected', commandId: command.commandId, player, rule: priorRejection.rule, reason: priorRejection.reason, replayed: true };
+      }
       // Decided on an older state (a bot): the caller decides again on the new one.
       if (ifLastSeq !== undefined && m.lastSeq !== ifLastSeq) return { status: 'stale', commandId: command.commandId, player, lastSeq: m.lastSeq };
       if (!m.hosted.matchConfig.players.some((p) => p.id === player))
@@ -244,7 +253,7 @@ export class EngineHost extends EventEmitter<HostEvents> {
           reason: applied.reason,
           at: this.now().toISOString(),
         });
-        m.rejected.set(k, { rule: applied.rule, reason: applied.reason });
+        m.rejected.set(k, { rule: applied.rule, reason: applied.reason, body: bodyOf(command) });
         return { status: 'rejected', commandId: command.commandId, player, rule: applied.rule, reason: applied.reason, replayed: false };
       }
       // Idempotency is read back from the stream: a command whose events are all automatic still marks
@@ -257,6 +266,7 @@ export class EngineHost extends EventEmitter<HostEvents> {
         const appended = await this.store.appendToStream(matchId, m.lastSeq, events);
         const before = m.lastSeq;
         this.absorb(m, appended, applied.state);
+        m.bodies.set(k, bodyOf(command));
         const outcome = m.accepted.get(k) ?? { fromSeq: appended[0]!.seq, toSeq: appended[appended.length - 1]!.seq, events: appended.map((e) => ({ seq: e.seq, type: e.type })) };
         await this.afterAppend(m, before, appended);
         this.emit('appended', matchId, appended);
@@ -343,6 +353,7 @@ export class EngineHost extends EventEmitter<HostEvents> {
       cursor: 0,
       accepted: new Map(),
       rejected: new Map(),
+      bodies: new Map(),
       lastCommand: null,
       summaryWrittenAt: 0,
     };
@@ -353,7 +364,7 @@ export class EngineHost extends EventEmitter<HostEvents> {
       index(m, e);
     }
     this.absorb(m, all.slice(m.lastSeq));
-    for (const r of await this.store.listRejections(matchId)) if (r.commandId) m.rejected.set(key(r.player, r.commandId), { rule: r.rule, reason: r.reason });
+    for (const r of await this.store.listRejections(matchId)) if (r.commandId) m.rejected.set(key(r.player, r.commandId), { rule: r.rule, reason: r.reason, body: bodyOf(r.command) });
     return m;
   }
 
@@ -368,6 +379,26 @@ export class EngineHost extends EventEmitter<HostEvents> {
       if (this.locks.get(matchId) === tail) this.locks.delete(matchId);
     }
   }
+}
+
+/** A command's body for the reuse check: everything but its id and player (the seat token's), key order aside. */
+function bodyOf(command: Record<string, unknown>): string {
+  const { commandId: _id, player: _player, ...rest } = command;
+  return canonicalJson(rest);
+}
+
+/**
+ * A commandId names one command: a retry with the same body gets the first outcome again, a different body under
+ * the same id is a client bug (409, nothing applied). Unknown when the first body is not known here (a command
+ * another instance accepted before this one loaded the match): then the retry is answered as a replay.
+ */
+function sameBodyOrThrow(command: CommandBody, first: string | undefined): void {
+  if (first === undefined || first === bodyOf(command)) return;
+  throw new HostError(
+    409,
+    'command_id_reused',
+    `commandId "${command.commandId}" was already used for a different command (${first}); send a new commandId for a new command, or the same body to retry`,
+  );
 }
 
 export function playersOf(hosted: HostedMatchConfig): MatchSummary['players'] {

@@ -7,7 +7,7 @@ import { subjects, type Bus } from '@matchtape/bus';
 import type { EventStore, MatchRecord } from '@matchtape/store';
 import type { GameRegistry } from '../games';
 import type { EngineHost } from '../host/engine-host';
-import { releasedAt } from '../viewers';
+import { publicFeed, releaseTime } from '../viewers';
 
 export interface PublisherOptions {
   /** Safety-net scan of live matches. */
@@ -125,13 +125,14 @@ export class PublicPublisher {
     const events = await this.store.readStream(matchId, { from: t.published + 1 });
     const now = this.now();
     const before = t.published;
+    const feed = publicFeed(t.record);
     for (const e of events) {
-      const due = releasedAt(e.at, t.record.spectatorDelaySeconds);
+      const due = releaseTime(e, feed);
       if (due > now) {
         this.schedule(matchId, due - now);
         break;
       }
-      await this.bus.publish(subjects.public(matchId), game.viewEvent(e, 'public'), { msgId: publicMsgId(matchId, e.seq) });
+      await this.bus.publish(subjects.public(matchId), game.viewEvent(e, feed.viewer), { msgId: publicMsgId(matchId, e.seq) });
       t.published = e.seq;
     }
     if (t.published > before) await this.store.setCheckpoint('projection', `public:${matchId}`, t.published);
