@@ -85,6 +85,7 @@ const judge = mintToken({ role: 'judge', ttlSeconds: 3600 }, { secret: SECRET })
 
 async function createBotMatch(names: [string, string], api = stack.api): Promise<Created> {
   return apiJson<Created>(api, '/api/matches', {
+    token: mintToken({ role: 'organiser', ttlSeconds: 3600 }, { secret: SECRET }),
     body: { game: GAME, players: [{ name: names[0], bot: 'greedy' }, { name: names[1], bot: 'random' }] },
   });
 }

@@ -1,9 +1,10 @@
 // Server configuration from the environment, validated once at start; every wrong value is named with a fix.
 // Without DATABASE_URL / NATS_URL the server runs embedded: PGlite under <dataDir>/pglite and an in-process bus.
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { NatsAuth } from '@matchtape/bus';
 import { z } from 'zod';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -225,4 +226,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...(e.MATCHTAPE_ORGANISER_TOKEN_FILE ? { organiserTokenFile: resolve(e.MATCHTAPE_ORGANISER_TOKEN_FILE) } : {}),
     mode: { store: e.DATABASE_URL ? 'postgres' : 'pglite', bus: e.NATS_URL ? 'nats' : 'memory' },
   };
+}
+
+/** The configured NATS credentials with their files read (seed and .creds files stay on disk, mode 0600). */
+export function busAuth(config: Pick<Config, 'natsAuth'>): NatsAuth | undefined {
+  const a = config.natsAuth;
+  if (!a) return undefined;
+  switch (a.kind) {
+    case 'user':
+      return { user: a.user, pass: a.password };
+    case 'token':
+      return { token: a.token };
+    case 'nkey':
+      return { nkeySeed: new TextEncoder().encode(readFileSync(a.seedFile, 'utf8').trim()) };
+    case 'creds':
+      return { creds: readFileSync(a.credsFile) };
+  }
 }

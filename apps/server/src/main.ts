@@ -1,13 +1,13 @@
 // `tsx apps/server/src/main.ts [--roles api,relay,projector] [--port N]`: the Matchtape server.
 // Embedded default (PGlite under .data/, in-process bus) unless DATABASE_URL / NATS_URL are set.
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { openBus, type NatsAuth } from '@matchtape/bus';
+import { openBus } from '@matchtape/bus';
 import { games } from '@matchtape/games';
 import { openStore } from '@matchtape/store';
 import { loadOrCreateSecret, mintToken } from './auth/tokens';
 import { ALL_ROLES, createServer, type Role } from './app';
-import { loadConfig, type Config } from './config';
+import { busAuth, loadConfig } from './config';
 import { registryOf } from './games';
 import { startRelay } from './relay';
 
@@ -27,22 +27,6 @@ function parseRoles(text: string | undefined): Role[] {
 
 const num = (v: string | undefined, fallback: number): number => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : fallback);
 
-/** The configured NATS credentials with their files read (seed and .creds files stay on disk, mode 0600). */
-function natsAuth(config: Config): NatsAuth | undefined {
-  const a = config.natsAuth;
-  if (!a) return undefined;
-  switch (a.kind) {
-    case 'user':
-      return { user: a.user, pass: a.password };
-    case 'token':
-      return { token: a.token };
-    case 'nkey':
-      return { nkeySeed: new TextEncoder().encode(readFileSync(a.seedFile, 'utf8').trim()) };
-    case 'creds':
-      return { creds: readFileSync(a.credsFile) };
-  }
-}
-
 /**
  * The server's own organiser credential for local tooling: `npm start` keeps bot matches going with it. Written
  * only where MATCHTAPE_ORGANISER_TOKEN_FILE points (mode 0600, beside the secret it is signed with).
@@ -60,7 +44,7 @@ async function main(): Promise<void> {
   loadOrCreateSecret({ secret: config.secret ?? null, dataDir: config.dataDir });
   if (config.organiserTokenFile) writeOrganiserToken(config.organiserTokenFile);
   const store = await openStore(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.pgliteDir });
-  const auth = natsAuth(config);
+  const auth = busAuth(config);
   const bus = await openBus(config.natsUrl ? { natsUrl: config.natsUrl, stream: config.natsStream, replicas: config.natsReplicas, ...(auth ? { auth } : {}) } : {});
   const server = await createServer({
     store,
