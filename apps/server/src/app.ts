@@ -98,7 +98,16 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       : { ...(typeof opts.logger === 'object' ? opts.logger : {}), serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }) } };
   // One line per request, at a level by outcome: successes are debug (spectator polling would drown the log),
   // client errors info, server errors error.
-  const app = Fastify({ bodyLimit: opts.bodyLimitBytes ?? 64 * 1024, logger, trustProxy: opts.trustProxy && opts.trustProxy.length > 0 ? opts.trustProxy : false, disableRequestLogging: true });
+  const app = Fastify({
+    // Refusals the router makes before any hook runs (a path parameter past 100 characters, bad percent-encoding):
+    // the same JSON and headers as every other refusal.
+    frameworkErrors: (err: Error & { code?: string }, req: FastifyRequest, reply: FastifyReply) => {
+      const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      const message = status === 414 ? 'a path parameter is over 100 characters; match ids are shorter' : 'the URL is not valid (bad percent-encoding?)';
+      void reply.headers({ ...SECURITY_HEADERS, ...cacheHeaders(req) }).status(status).send({ error: status === 414 ? 'uri_too_long' : 'bad_url', message });
+    },
+    bodyLimit: opts.bodyLimitBytes ?? 64 * 1024,
+    logger, trustProxy: opts.trustProxy && opts.trustProxy.length > 0 ? opts.trustProxy : false, disableRequestLogging: true });
   app.addHook('onResponse', async (req, reply) => {
     const status = reply.statusCode;
     const line = { method: req.method, url: redactUrl(req.url), status, ms: Math.round(reply.elapsedTime) };
@@ -122,7 +131,8 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
   let publisher: PublicPublisher | null = null;
 
   // ---- errors: always JSON with a message saying what was wrong ----
-  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, _req, reply) => {
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
+    void reply.headers({ ...SECURITY_HEADERS, ...cacheHeaders(req) });
     if (err instanceof HostError) return reply.status(err.statusCode).send({ error: err.code, message: err.message });
     if (err instanceof z.ZodError) return reply.status(400).send({ error: 'bad_request', message: zodMessage(err), issues: err.issues });
     const status = err.statusCode ?? 500;
