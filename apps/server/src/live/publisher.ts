@@ -53,6 +53,11 @@ export class PublicPublisher {
     const scan = async (): Promise<void> => {
       try {
         for (const status of ['setup', 'playing'] as const) for (const m of await this.store.listMatches({ status, limit: 1000 })) this.mark(m.matchId);
+        // Ended matches whose delayed tail is not all out yet (their held events' timers died with a restart).
+        for (const m of await this.store.listMatches({ status: 'ended', limit: 1000 })) {
+          const t = this.tracks.get(m.matchId);
+          if (!t || t.published < m.lastSeq) this.mark(m.matchId);
+        }
       } catch (err) {
         this.opts.onError?.(err);
       }
