@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { DeckList, EventEnvelope, PlayerId } from '@matchtape/engine';
+import type { DeckList, PlayerId } from '@matchtape/engine';
 import type { Bus } from '@matchtape/bus';
 import { buildTimeline, matchStats } from '@matchtape/projections';
 import type { EventStore, MatchRecord } from '@matchtape/store';
