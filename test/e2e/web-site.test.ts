@@ -323,6 +323,25 @@ describe('spectator site (browser)', () => {
     await page.close();
   }, 60_000);
 
+  it('sends security headers and a CSP the pages run under without violations', async () => {
+    const res = await fetch(`${stack.web}/matches/${finished.matchId}`);
+    expect(res.headers.get('content-security-policy')).toMatch(/default-src 'self'.*frame-ancestors 'none'/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    await res.arrayBuffer();
+    const page = await stack.browser.newPage();
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy|Refused to (load|execute|connect|apply)/i.test(m.text())) violations.push(m.text());
+    });
+    await page.goto(`${stack.web}/matches/${finished.matchId}?seq=${Math.floor(finishedLength / 2)}`);
+    await page.locator('.board').waitFor();
+    await page.goto(`${stack.web}/`);
+    await page.locator(`tr[data-match="${finished.matchId}"]`).waitFor();
+    expect(violations).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it('works on a phone-sized screen', async () => {
     const page = await openPage(`/matches/${finished.matchId}?seq=${Math.floor(finishedLength / 2)}`, { width: 390, height: 844 });
     await page.locator('.board').waitFor();

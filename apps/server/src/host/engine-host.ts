@@ -397,7 +397,7 @@ function sameBodyOrThrow(command: CommandBody, first: string | undefined): void 
   throw new HostError(
     409,
     'command_id_reused',
-    `commandId "${command.commandId}" was already used for a different command (${first}); send a new commandId for a new command, or the same body to retry`,
+    `commandId "${command.commandId}" was already used for a different command (${first.length > 200 ? `${first.slice(0, 200)}…` : first}); send a new commandId for a new command, or the same body to retry`,
   );
 }
 
