@@ -275,7 +275,7 @@ describe('security headers and refusals', () => {
     expect(r.json).toMatchObject({ error: 'rejected', rule: '2.1', message: expect.stringMatching(/rule 2\.1/) });
   });
 
-  it('answers 409 to a commandId reused with another body, and stays idempotent for the same body', async () => {
+  it('answers 409 to a commandId reused with another body on any instance, and stays idempotent for the same body', async () => {
     const { matchId, seats } = await newMatch();
     const url = `/api/matches/${matchId}/commands`;
     const ok = await api(url, { token: seats.p1, body: { commandId: 'k1', type: 'PlayCard', index: 0 } });
@@ -293,6 +293,9 @@ describe('security headers and refusals', () => {
     expect((await api(url, { token: seats.p2, body: { commandId: 'x1', type: 'Concede' } })).status).toBe(409);
     const other = await another({});
     expect((await api(url, { base: other, token: seats.p2, body: { commandId: 'x1', type: 'Concede' } })).status).toBe(409);
+    // An accepted command's body is kept in the store: the other instance knows it too.
+    expect((await api(url, { base: other, token: seats.p1, body: { commandId: 'k1', type: 'Concede' } })).status).toBe(409);
+    expect((await api(url, { base: other, token: seats.p1, body: { type: 'PlayCard', commandId: 'k1', index: 0 } })).json).toMatchObject({ status: 'accepted', replayed: true, fromSeq: ok.json.fromSeq });
     expect((await api(url, { base: other, token: seats.p2, body: { commandId: 'x1', type: 'Flip' } })).json).toMatchObject({ status: 'rejected', replayed: true });
     expect(await lastSeqOf(matchId)).toBe(after);
     // The same id from the other seat is another command.

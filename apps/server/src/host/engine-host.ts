@@ -77,7 +77,7 @@ interface Loaded {
   accepted: Map<string, { fromSeq: number; toSeq: number; events: { seq: number; type: string }[] }>;
   /** Rejected commands already recorded: same key → rule, reason and the command's body (see `bodyOf`). */
   rejected: Map<string, { rule: string; reason: string; body?: string }>;
-  /** Bodies of the commands this instance accepted (the stream keeps only their ids): same key → `bodyOf`. */
+  /** Bodies of accepted commands (the stream keeps only their ids; the store's command bodies have the rest). */
   bodies: Map<string, string>;
   /** Key of the command whose append the last indexed event belongs to. */
   lastCommand: string | null;
@@ -216,7 +216,7 @@ export class EngineHost extends EventEmitter<HostEvents> {
       const m = cached ?? (await this.catchUp(matchId));
       const prior = m.accepted.get(k);
       if (prior) {
-        sameBodyOrThrow(command, m.bodies.get(k));
+        sameBodyOrThrow(command, await this.firstBody(m, player, command.commandId));
         return { status: 'accepted', commandId: command.commandId, player, ...prior, replayed: true };
       }
       let priorRejection = m.rejected.get(k);
@@ -266,7 +266,7 @@ export class EngineHost extends EventEmitter<HostEvents> {
         const appended = await this.store.appendToStream(matchId, m.lastSeq, events);
         const before = m.lastSeq;
         this.absorb(m, appended, applied.state);
-        m.bodies.set(k, bodyOf(command));
+        await this.keepBody(m, player, command.commandId, bodyOf(command), ifLastSeq === undefined);
         const outcome = m.accepted.get(k) ?? { fromSeq: appended[0]!.seq, toSeq: appended[appended.length - 1]!.seq, events: appended.map((e) => ({ seq: e.seq, type: e.type })) };
         await this.afterAppend(m, before, appended);
         this.emit('appended', matchId, appended);
@@ -278,6 +278,27 @@ export class EngineHost extends EventEmitter<HostEvents> {
         throw err;
       }
     }
+  }
+
+  /**
+   * Remembers an accepted command's body for the reuse check, in the store too when `persist` so every instance
+   * knows it (bots submit guarded by `ifLastSeq`; their ids derive from the seq and never carry another body).
+   * The command is already applied: a failed write only leaves the body known here.
+   */
+  private async keepBody(m: Loaded, player: PlayerId, commandId: string, body: string, persist: boolean): Promise<void> {
+    m.bodies.set(key(player, commandId), body);
+    if (persist) await this.store.recordCommandBody(m.record.matchId, player, commandId, body).catch(() => undefined);
+  }
+
+  /** The body an accepted command was first sent with: known here, else recorded by the instance that accepted it. */
+  private async firstBody(m: Loaded, player: PlayerId, commandId: string): Promise<string | undefined> {
+    const k = key(player, commandId);
+    let body = m.bodies.get(k);
+    if (body === undefined) {
+      body = (await this.store.commandBody(m.record.matchId, player, commandId)) ?? undefined;
+      if (body !== undefined) m.bodies.set(k, body);
+    }
+    return body;
   }
 
   private async afterAppend(m: Loaded, before: number, appended: EventEnvelope[]): Promise<void> {
@@ -389,8 +410,8 @@ function bodyOf(command: Record<string, unknown>): string {
 
 /**
  * A commandId names one command: a retry with the same body gets the first outcome again, a different body under
- * the same id is a client bug (409, nothing applied). Unknown when the first body is not known here (a command
- * another instance accepted before this one loaded the match): then the retry is answered as a replay.
+ * the same id is a client bug (409, nothing applied). An unknown first body (a bot's command, or one whose body
+ * write failed) is answered as a replay.
  */
 function sameBodyOrThrow(command: CommandBody, first: string | undefined): void {
   if (first === undefined || first === bodyOf(command)) return;
