@@ -105,11 +105,22 @@ export class MatchSight {
     } else this.cursors.delete(k); // re-inserted below: the map's order is least recently used first
     const due = c.nextAt === null || isReleased({ at: c.nextAt }, access, now);
     if (c.seq < rec.lastSeq && due) {
-      const tail = await this.store.readStream(rec.matchId, { from: c.seq + 1, to: rec.lastSeq });
-      const moved = fold(game, c.state, c.seq, tail, access, now);
-      const next = tail.find((e) => e.seq === moved.seq + 1);
-      const at = moved.seq === c.seq ? c.at : (tail.find((e) => e.seq === moved.seq)?.at ?? null);
-      c = { seq: moved.seq, at, state: moved.state, nextAt: next ? next.at : null, summary: moved.seq === c.seq ? c.summary : seen(game, rec, moved.state, moved.seq, at) };
+      // Read in growing pages and stop at the first held event: a feed far behind the live match reads only a
+      // little past its position, not the whole stream.
+      let { seq, at, state } = c;
+      let nextAt: string | null = null;
+      for (let page = 64; seq < rec.lastSeq; page *= 2) {
+        const tail = await this.store.readStream(rec.matchId, { from: seq + 1, to: Math.min(rec.lastSeq, seq + page) });
+        const moved = fold(game, state, seq, tail, access, now);
+        if (moved.seq > seq) at = tail.find((e) => e.seq === moved.seq)?.at ?? at;
+        ({ seq, state } = moved);
+        const next = tail.find((e) => e.seq === seq + 1);
+        if (next || tail.length === 0) {
+          nextAt = next?.at ?? null;
+          break;
+        }
+      }
+      c = { seq, at, state, nextAt, summary: seq === c.seq ? c.summary : seen(game, rec, state, seq, at) };
     }
     this.cursors.set(k, c);
     if (this.cursors.size > MAX_CURSORS) this.cursors.delete(this.cursors.keys().next().value!);
