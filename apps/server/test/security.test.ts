@@ -322,7 +322,7 @@ describe.each(['postgres', 'pglite'] as const)('on %s', (kind) => {
       const count = await matchCount();
       const players = [{}, {}];
       const create = (body: unknown) => ({ method: 'POST', path: '/api/matches', body, token: organiser });
-      const cases: { name: string; method?: string; path: string; body?: unknown; token?: string; headers?: Record<string, string>; status: number }[] = [
+      const cases: { name: string; method?: string; path: string; body?: unknown; raw?: string; token?: string; headers?: Record<string, string>; status: number }[] = [
         { name: 'NUL in a match id', path: `/api/matches/m%00x`, status: 400 },
         { name: 'NUL in a match id (state)', path: `/api/matches/${matchId}%00/state`, status: 400 },
         { name: 'NUL in a commandId', path: `/api/matches/${matchId}/commands`, method: 'POST', token: seats.p1!, body: { commandId: 'a\u0000b', type: 'Flip' }, status: 400 },
@@ -339,7 +339,7 @@ describe.each(['postgres', 'pglite'] as const)('on %s', (kind) => {
         { name: 'game hasOwnProperty', ...create({ game: 'hasOwnProperty', players }), status: 404 },
         { name: 'deck preset constructor', ...create({ game: 'coin-race', players: [{ deck: 'constructor' }, {}] }), status: 400 },
         { name: 'deck preset __proto__', ...create({ game: 'coin-race', players: [{ deck: '__proto__' }, {}] }), status: 400 },
-        { name: '__proto__ key in the body', method: 'POST', path: '/api/matches', token: organiser, body: undefined, status: 400 },
+        { name: '__proto__ key in the body', method: 'POST', path: '/api/matches', token: organiser, raw: '{"game":"coin-race","players":[{},{}],"__proto__":{"admin":true}}', status: 400 },
         { name: 'from past the integer column', path: `/api/matches/${matchId}/events?from=2147483648`, status: 400 },
         { name: 'to past the integer column', path: `/api/matches/${matchId}/events?to=99999999999999999999`, status: 400 },
         { name: 'from at the top of the column', path: `/api/matches/${matchId}/events?from=2147483647`, status: 200 },
@@ -359,6 +359,9 @@ describe.each(['postgres', 'pglite'] as const)('on %s', (kind) => {
         { name: 'match id one past the limit', path: `/api/matches/${'m'.repeat(101)}/state`, status: 414 },
         { name: 'bad percent-encoding', path: `/api/matches/%E0%A4%A/state`, status: 400 },
         { name: 'NUL in a token', path: `/api/matches/${matchId}/events?token=%00`, status: 400 },
+      { name: 'a body nested 5000 deep', path: `/api/matches/${matchId}/commands`, method: 'POST', token: seats.p1!, raw: '['.repeat(5000) + ']'.repeat(5000), status: 400 },
+      { name: 'a command argument nested 40 deep', path: `/api/matches/${matchId}/commands`, method: 'POST', token: seats.p1!, body: { commandId: 'd1', type: 'Flip', x: JSON.parse('['.repeat(40) + ']'.repeat(40)) }, status: 400 },
+      { name: 'a deck nested 5000 deep', method: 'POST', path: '/api/matches', token: organiser, raw: `{"game":"coin-race","players":[{"deck":{"main":${'['.repeat(5000) + ']'.repeat(5000)}}},{}]}`, status: 400 },
       ];
       for (const c of cases) {
         const raw = c.name === '__proto__ key in the body' ? '{"game":"coin-race","players":[{},{}],"__proto__":{"admin":true}}' : undefined;

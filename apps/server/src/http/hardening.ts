@@ -34,29 +34,35 @@ function badText(s: string): string | null {
   return null;
 }
 
+/** How deeply a request's JSON may nest: commands and decks need a handful of levels; deeper is an attack. */
+export const MAX_DEPTH = 32;
+
 /**
- * The first string (key or value) in a parsed request part that cannot be stored as text, as "<where>: <what>",
- * or null. Depth-first; JSON bodies are bounded by the body limit, so the walk is too.
+ * The first problem in a parsed request part, as "<where> <what>", or null: a string (key or value) that cannot
+ * be stored as text, or nesting past MAX_DEPTH (which would also exhaust recursive code further on). Iterative,
+ * so a hostile body cannot overflow the stack here either.
  */
 export function findBadText(value: unknown, where: string): string | null {
-  if (typeof value === 'string') {
-    const bad = badText(value);
-    return bad ? `${where} ${bad}` : null;
-  }
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const bad = findBadText(value[i], `${where}[${i}]`);
-      if (bad) return bad;
+  const todo: [unknown, string, number][] = [[value, where, 0]];
+  while (todo.length > 0) {
+    const [v, at, depth] = todo.pop()!;
+    if (typeof v === 'string') {
+      const bad = badText(v);
+      if (bad) return `${at} ${bad}`;
+      continue;
     }
-    return null;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= MAX_DEPTH) return `${at} nests deeper than ${MAX_DEPTH} levels`;
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) todo.push([v[i], `${at}[${i}]`, depth + 1]);
+      continue;
+    }
+    const entries = Object.entries(v);
+    for (const [k] of entries) {
       const badKey = badText(k);
-      if (badKey) return `a key in ${where} ${badKey}`;
-      const bad = findBadText(v, `${where}.${k}`);
-      if (bad) return bad;
+      if (badKey) return `a key in ${at} ${badKey}`;
     }
+    for (let i = entries.length - 1; i >= 0; i--) todo.push([entries[i]![1], `${at}.${entries[i]![0]}`, depth + 1]);
   }
   return null;
 }
