@@ -86,17 +86,17 @@ const hostile: fc.Arbitrary<unknown> = fc.oneof(
   fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'a\u0000', 'x'), fc.constantFrom<unknown>(1, '\u0000', null), { maxKeys: 2 }),
 );
 
-/** Values for a schema: mostly valid, sometimes hostile, at every level. */
-function arb(schema: JsonSchema | undefined, hints: Record<string, readonly string[]>, name = ''): fc.Arbitrary<unknown> {
-  return fc.oneof({ weight: 4, arbitrary: valid(schema, hints, name) }, { weight: 1, arbitrary: hostile });
+/** Values for a schema: mostly valid, sometimes hostile, at every level (`clean`: valid only, to reach deep paths). */
+function arb(schema: JsonSchema | undefined, hints: Record<string, readonly string[]>, name = '', clean = false): fc.Arbitrary<unknown> {
+  return clean ? valid(schema, hints, name, true) : fc.oneof({ weight: 4, arbitrary: valid(schema, hints, name, false) }, { weight: 1, arbitrary: hostile });
 }
 
-function valid(schema: JsonSchema | undefined, hints: Record<string, readonly string[]>, name: string): fc.Arbitrary<unknown> {
+function valid(schema: JsonSchema | undefined, hints: Record<string, readonly string[]>, name: string, clean: boolean): fc.Arbitrary<unknown> {
   const hint = hints[name];
   if (!schema || Object.keys(schema).length === 0) return hint ? fc.constantFrom(...hint) : fc.jsonValue({ maxDepth: 2 });
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives) return fc.oneof(...alternatives.map((s) => valid(s, hints, name)));
+  if (alternatives) return fc.oneof(...alternatives.map((s) => valid(s, hints, name, clean)));
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'string': {
@@ -114,10 +114,11 @@ function valid(schema: JsonSchema | undefined, hints: Record<string, readonly st
     case 'null':
       return fc.constant(null);
     case 'array':
-      return fc.array(arb(schema.items, hints, name), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 4, 4) });
+      return fc.array(arb(schema.items, hints, name, clean), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 4, 4) });
     case 'object': {
-      const props = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, s]) => [k, arb(s, hints, k)]));
+      const props = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, s]) => [k, arb(s, hints, k, clean)]));
       const known = fc.record(props, { requiredKeys: (schema.required ?? []).filter((k) => k in props) });
+      if (clean) return known;
       if (schema.additionalProperties === false) return fc.oneof({ weight: 5, arbitrary: known }, { weight: 1, arbitrary: fc.tuple(known, fc.dictionary(fc.string({ maxLength: 8 }), hostile, { maxKeys: 2 })).map(([a, b]) => ({ ...b, ...a })) });
       const extra = typeof schema.additionalProperties === 'object' ? arb(schema.additionalProperties, hints, name) : fc.jsonValue({ maxDepth: 2 });
       return fc.tuple(known, fc.dictionary(fc.string({ maxLength: 8 }), extra, { maxKeys: 3 })).map(([a, b]) => ({ ...b, ...a }));
@@ -189,6 +190,8 @@ describe('fuzz: every route in the OpenAPI document', () => {
       deck: [...presets],
       as: ['public', 'judge', 'coverage', 'p1', 'p2', 'p3'],
       status: ['setup', 'playing', 'ended'],
+      // A few ids used again and again: retries (same body) and reuses (another body, 409) both happen.
+      commandId: ['c1', 'c2', 'c3'],
     };
     const tokens = [
       organiser(),
@@ -202,26 +205,38 @@ describe('fuzz: every route in the OpenAPI document', () => {
       'mt1.e30.AAAA',
       'garbage',
     ];
-    const tokenArb = fc.option(fc.tuple(fc.constantFrom(...tokens), fc.constantFrom('header', 'query', 'bad-scheme')), { nil: undefined });
+    const placement = fc.constantFrom('header', 'header', 'header', 'query', 'bad-scheme');
+    const anyToken = fc.option(fc.tuple(fc.constantFrom(...tokens), placement), { nil: undefined });
+    // Each route mostly gets the token it needs (an organiser's to create, a seat's to command), so requests reach
+    // the deep paths (match creation, the rules, idempotency) as often as the refusals.
+    const tokenFor = (path: string, method: string) => {
+      const needed = method === 'POST' && path === '/api/matches' ? [organiser()] : method === 'POST' ? seats.flatMap((x) => Object.values(x)) : [];
+      return needed.length === 0 ? anyToken : fc.oneof({ weight: 3, arbitrary: fc.tuple(fc.constantFrom(...needed), fc.constant('header')) }, { weight: 2, arbitrary: anyToken });
+    };
 
-    const requestArb: fc.Arbitrary<Request> = fc.constantFrom(...routes).chain(({ path, method, op }) => {
+    // One request in four is well-formed throughout (valid values, JSON): it reaches match creation, the rules and
+    // idempotency; the rest carry hostile values anywhere.
+    const requestArb: fc.Arbitrary<Request> = fc.tuple(fc.constantFrom(...routes), fc.boolean(), fc.boolean()).chain(([{ path, method, op }, a, b]) => {
+      const clean = a && b;
       const pathParams = op.parameters.filter((p) => p.in === 'path');
       const queryParams = op.parameters.filter((p) => p.in === 'query');
       const headerParams = op.parameters.filter((p) => p.in === 'header');
       const pathArb = fc.tuple(
-        ...pathParams.map((p) => fc.oneof({ weight: 6, arbitrary: arb(p.schema, hints, p.name).map(encode) }, { weight: 1, arbitrary: fc.constantFrom(...RAW_PATH_SEGMENTS) })),
+        ...pathParams.map((p) => (clean ? arb(p.schema, hints, p.name, true).map(encode) : fc.oneof({ weight: 6, arbitrary: arb(p.schema, hints, p.name).map(encode) }, { weight: 1, arbitrary: fc.constantFrom(...RAW_PATH_SEGMENTS) }))),
       );
       const queryArb = fc.tuple(
-        ...queryParams.map((p) => fc.option(arb(p.schema, hints, p.name).map((v) => `${p.name}=${encode(v)}`), { nil: undefined, freq: 2 })),
-        fc.option(fc.constantFrom('unknown=1', 'from=%00', 'as', '=', '&&', 'token', 'limit=1&limit=2'), { nil: undefined, freq: 6 }),
+        ...queryParams.map((p) => fc.option(arb(p.schema, hints, p.name, clean).map((v) => `${p.name}=${encode(v)}`), { nil: undefined, freq: 2 })),
+        clean ? fc.constant(undefined) : fc.option(fc.constantFrom('unknown=1', 'from=%00', 'as', '=', '&&', 'token', 'limit=1&limit=2'), { nil: undefined, freq: 6 }),
       );
-      const headerArb = fc.tuple(...headerParams.map((p) => fc.option(arb(p.schema, hints, p.name).map((v) => [p.name, String(v)] as const), { nil: undefined })));
+      const headerArb = fc.tuple(...headerParams.map((p) => fc.option(arb(p.schema, hints, p.name).map((v) => [p.name, typeof v === 'string' ? v : (JSON.stringify(v) ?? 'null')] as const), { nil: undefined })));
       const schema = op.requestBody?.content['application/json']?.schema;
       const bodyArb: fc.Arbitrary<string | undefined> = schema
-        ? fc.oneof({ weight: 6, arbitrary: arb(schema, hints).map((v) => JSON.stringify(v) ?? 'null') }, { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES) })
+        ? clean
+          ? arb(schema, hints, '', true).map((v) => JSON.stringify(v))
+          : fc.oneof({ weight: 6, arbitrary: arb(schema, hints).map((v) => JSON.stringify(v) ?? 'null') }, { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES) })
         : fc.constant(undefined);
-      const contentType = fc.constantFrom('application/json', 'application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', '');
-      return fc.record({ pathValues: pathArb, query: queryArb, headerValues: headerArb, body: bodyArb, contentType, token: tokenArb, forwardedFor: fc.option(fc.constantFrom('1.2.3.4', '\u0000', 'garbage, 5.6.7.8'), { nil: undefined, freq: 8 }) }).map((r): Request => {
+      const contentType = clean ? fc.constant('application/json') : fc.constantFrom('application/json', 'application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', '');
+      return fc.record({ pathValues: pathArb, query: queryArb, headerValues: headerArb, body: bodyArb, contentType, token: tokenFor(path, method), forwardedFor: fc.option(fc.constantFrom('1.2.3.4', '\u0000', 'garbage, 5.6.7.8'), { nil: undefined, freq: 8 }) }).map((r): Request => {
         let i = 0;
         const url = path.replace(/\{[^}]+\}/g, () => r.pathValues[i++] as string);
         const query = r.query.filter((q): q is string => q !== undefined);
@@ -270,6 +285,6 @@ describe('fuzz: every route in the OpenAPI document', () => {
     console.info(`fuzz: ${RUNS} requests by status ${JSON.stringify(Object.fromEntries([...seen].sort((a, b) => a[0] - b[0])))}`);
     const statuses = [...seen.keys()];
     expect(statuses.some((s) => s < 300)).toBe(true);
-    for (const s of [400, 401, 403, 404]) expect(seen.get(s) ?? 0, `status ${s} among ${JSON.stringify(Object.fromEntries(seen))}`).toBeGreaterThan(0);
+    for (const s of [400, 401, 403, 404, 422]) expect(seen.get(s) ?? 0, `status ${s} among ${JSON.stringify(Object.fromEntries(seen))}`).toBeGreaterThan(0);
   });
 });
