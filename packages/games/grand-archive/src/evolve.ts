@@ -5,6 +5,8 @@ import { apnap, expireEffects, openWindow, passPriority, type GameEvent, type Pl
 import type { WaitingTrigger } from './types';
 import type { Card, Combat, DamageInstance, FieldObject, PendingDamage, GAState, Pending, PlayerState, PlayerZone, Prompt, Shield, Slot, StackItem, Step, Phase } from './types';
 import { isHidden } from './types';
+import { namedDefs } from './cards/book';
+import type { GACardDef } from './cards/types';
 import type { ContinuousEffect } from '@matchtape/engine';
 
 export interface Move {
@@ -45,6 +47,7 @@ export function initialState(): GAState {
     waitingTriggers: [],
     serial: 0,
     turnLimit: 0,
+    cards: {},
     winner: null,
     result: null,
   };
@@ -88,6 +91,15 @@ function applyMove(s: GAState, m: Move): GAState {
 type P = Record<string, unknown>;
 
 export function evolve(s: GAState, e: GameEvent): GAState {
+  // Test cards (cards/book.ts): learn the definitions the event names, forget those the state no longer names.
+  const defs = (e.payload as P).defs as Record<string, GACardDef> | undefined;
+  const next = apply(defs ? { ...s, cards: { ...s.cards, ...defs } } : s, e);
+  if (Object.keys(next.cards).length === 0) return next;
+  const named = namedDefs(next);
+  return Object.keys(named).length === Object.keys(next.cards).length ? next : { ...next, cards: named };
+}
+
+function apply(s: GAState, e: GameEvent): GAState {
   const p = e.payload as P;
   switch (e.type) {
     case 'MatchStarted': {

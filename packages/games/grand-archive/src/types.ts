@@ -2,6 +2,7 @@
 // `expectState` paths address). Hidden cards are `{ id: <opaque>, hidden: true }` in viewer states; in the
 // judge (full) state a card in a hidden zone carries its current opaque id in `oid`.
 import type { ContinuousEffect, PlayerId, PriorityWindow } from '@matchtape/engine';
+import type { GACardDef } from './cards/types';
 
 export type Element = 'norm' | 'fire' | 'water' | 'wind' | 'arcane' | 'crux' | 'luxem' | 'umbra';
 export type CardType = 'champion' | 'ally' | 'action' | 'attack' | 'item' | 'weapon' | 'domain';
@@ -218,6 +219,12 @@ export interface GAState {
   /** Counter for stack item / effect ids (public, deterministic). */
   serial: number;
   turnLimit: number;
+  /**
+   * Test cards of a scenario, by card id, that this state knows (empty in a normal match; the pool is CARDS).
+   * They arrive on the events that name them (`payload.defs`), so a judge knows every test card still in the
+   * match and a viewer only those it can see (view.ts).
+   */
+  cards: Record<string, GACardDef>;
   winner: PlayerId | null;
   result: string | null;
 }

@@ -1,6 +1,7 @@
 // Redaction (ARCHITECTURE.md §3): view(state, viewer) and viewEvent(event, viewer) hide the same things, so
 // folding the redacted events gives exactly the redacted state. Hidden cards show only their opaque id.
 import { isPlayer, redactRandom, type GameEvent, type Viewer } from '@matchtape/engine';
+import { namedDefs, redactDefs } from './cards/book';
 import type { Move } from './evolve';
 import { zoneVisible } from './rules';
 import type { GAState, PlayerState, PlayerZone, Slot } from './types';
@@ -22,7 +23,9 @@ export function view(s: GAState, viewer: Viewer): GAState {
     for (const z of HIDDEN_PLAYER_ZONES) (next as Record<PlayerZone, Slot[]>)[z] = redactZone(pl[z], zoneVisible(z, id, viewer));
     players[id] = next;
   }
-  return { ...s, players };
+  const next = { ...s, players };
+  // A viewer knows the test cards it can see (cards/book.ts).
+  return Object.keys(s.cards).length === 0 ? next : { ...next, cards: namedDefs(next) };
 }
 
 function redactMove(m: Move, viewer: Viewer): Move {
@@ -64,6 +67,7 @@ export function viewEvent<E extends GameEvent>(e: E, viewer: Viewer): E {
       if (!mine) payload = { ...payload, card: null };
       break;
   }
+  payload = redactDefs(payload);
   return payload === e.payload ? e : { ...e, payload };
 }
 
