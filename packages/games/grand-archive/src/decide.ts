@@ -509,15 +509,17 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
       if (cr.selected >= cr.n) {
         const chosen = f.state.players[p]!.hand.filter((x): x is Card => !isHidden(x) && x.selected === true);
         f.emit('CardsMoved', { reason: 'critical', player: p, moves: chosen.map((x) => ({ owner: p, id: x.id, cardId: x.cardId, from: 'hand', to: 'graveyard', fromOid: x.oid ?? null, toOid: null })) }, { rule: 'X.B.11.a' });
-        f.emit('CriticalSettled', { player: p, doubled: false }, { rule: 'X.A.3.a' });
+        f.emit('CriticalSettled', { player: p, doubled: false, ...(cr.source ? { source: cr.source } : {}) }, { rule: 'X.A.3.a' });
         settle(f);
       }
       return;
     }
-    case 'DeclineCritical':
-      f.emit('CriticalSettled', { player: p, doubled: true }, { rule: 'X.A.3.a' });
+    case 'DeclineCritical': {
+      const source = f.state.combat?.critical?.source;
+      f.emit('CriticalSettled', { player: p, doubled: true, ...(source ? { source } : {}) }, { rule: 'X.A.3.a' });
       settle(f);
       return;
+    }
   }
 }
 

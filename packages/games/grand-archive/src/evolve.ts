@@ -339,7 +339,7 @@ function apply(s: GAState, e: GameEvent): GAState {
       return { ...next, combat: { ...c, attackCard: null } };
     }
     case 'CriticalOffered':
-      return s.combat ? { ...s, combat: { ...s.combat, critical: { n: Number(p.n), selected: 0, settled: false } }, prompt: { kind: 'critical', player: p.player as PlayerId, rule: 'X.A.3.a' } } : s;
+      return s.combat ? { ...s, combat: { ...s.combat, critical: { n: Number(p.n), selected: 0, settled: false, ...(typeof p.source === 'string' ? { source: p.source } : {}) } }, prompt: { kind: 'critical', player: p.player as PlayerId, rule: 'X.A.3.a' } } : s;
     case 'CriticalCardSelected': {
       const id = (p.card as string | null) ?? null;
       let next = s;
@@ -353,8 +353,15 @@ function apply(s: GAState, e: GameEvent): GAState {
       const c = next.combat;
       if (!c) return { ...next, prompt: null };
       const critical = { ...(c.critical ?? { n: 0, selected: 0 }), settled: true };
+      // No `source`: the attacking unit's Critical (events recorded before retaliators' Critical was applied).
+      const source = typeof p.source === 'string' ? p.source : c.attacker;
+      const criticalsSettled = [...(c.criticalsSettled ?? []), source];
+      if (source !== c.attacker) {
+        const retaliatorDoublers = p.doubled === true ? [...(c.retaliatorDoublers ?? []), source] : (c.retaliatorDoublers ?? []);
+        return { ...next, prompt: null, combat: { ...c, critical, criticalsSettled, retaliatorDoublers } };
+      }
       const doublers = p.doubled === true ? [...c.doublers, { id: 'critical', label: critical.n > 0 ? `Critical ${critical.n}` : 'Critical' }] : c.doublers;
-      return { ...next, prompt: null, combat: { ...c, doublers, critical } };
+      return { ...next, prompt: null, combat: { ...c, doublers, critical, criticalsSettled } };
     }
     case 'AttackRedirected':
       return s.combat ? { ...s, combat: { ...s.combat, target: p.ally as string }, prompt: null } : s;

@@ -622,7 +622,7 @@ export function dealCombatDamage(f: Flow): 'done' | 'paused' {
   // 2.2.g.ii.2.a-b: retaliators still on the field deal their damage to the attacker, even if the attack was negated.
   for (const rid of c.retaliators) {
     const retaliator = objectById(f.state, rid);
-    if (retaliator && attacker) instances.push({ target: attacker.id, source: retaliator.id, amount: Math.max(0, unitPower(f.state, retaliator)), doublers: [], applied: [] });
+    if (retaliator && attacker) instances.push({ target: attacker.id, source: retaliator.id, amount: Math.max(0, unitPower(f.state, retaliator)), doublers: (c.retaliatorDoublers ?? []).includes(rid) ? ['critical'] : [], applied: [] });
   }
   return startDamage(f, true, c.attacker, instances, null);
 }
@@ -826,6 +826,26 @@ function enterLocation(f: Flow, phase: Phase, step: Step, rule: string): void {
   }
 }
 
+/** Damage sources of this combat with Critical N > 0 (X.A.3.c), and the opponent who may discard to stop each. */
+function criticalSources(s: GAState): { source: string; n: number; player: PlayerId }[] {
+  const c = s.combat;
+  const attacker = objectById(s, c?.attacker);
+  if (!c || !attacker) return [];
+  const out: { source: string; n: number; player: PlayerId }[] = [];
+  const n = !c.negated && (c.target !== null || c.cleave) ? criticalOf(s) : 0;
+  if (n > 0) out.push({ source: attacker.id, n, player: c.defendingPlayer! });
+  // 2.2.g.ii.2.a-b: a retaliator still on the field deals its damage (even to a negated attack), so its Critical applies.
+  for (const rid of c.retaliators) {
+    const r = objectById(s, rid);
+    if (!r) continue;
+    const d = cardDef(s, r.cardId);
+    let m = 0;
+    for (const k of d.keywords) if (k.keyword === 'Critical' && conditionsMet(s, r.controller, d, k)) m += k.n ?? 0;
+    if (m > 0) out.push({ source: r.id, n: m, player: c.attackingPlayer });
+  }
+  return out;
+}
+
 /** Critical N of the attack's source (X.A.3.c-d): the attacking unit's, its attack card's and weapon's, added up. */
 export function criticalOf(s: GAState): number {
   const c = s.combat;
@@ -901,15 +921,16 @@ export function advance(f: Flow): void {
     case 'combat/damage': {
       const c = s.combat;
       if (c && !c.damageCalculated) {
-        // X.A.3: Critical N of the attacking source — double the damage unless an opponent discards N cards.
-        const n = !c.negated && (c.target !== null || c.cleave) ? criticalOf(s) : 0;
-        if (n > 0 && !c.critical?.settled) {
-          const defender = c.defendingPlayer!;
-          if (!c.critical && s.players[defender]!.hand.length >= n) {
-            f.emit('CriticalOffered', { player: defender, n }, { rule: 'X.A.3.a', auto: true });
+        // X.A.3: each damage source's Critical N — the attacking unit's (offered to the defending player) and each
+        // retaliating unit's (retaliation damage is attack damage, 2.9.2; offered to the attacking player) — doubles
+        // its damage unless that opponent discards N cards; one source at a time, the attack's first.
+        for (const cr of criticalSources(s)) {
+          if ((c.criticalsSettled ?? []).includes(cr.source)) continue;
+          if (s.players[cr.player]!.hand.length >= cr.n) {
+            f.emit('CriticalOffered', { player: cr.player, n: cr.n, source: cr.source }, { rule: 'X.A.3.a', auto: true });
             return;
           }
-          if (!c.critical) f.emit('CriticalSettled', { player: defender, doubled: true, reason: `fewer than ${n} cards in hand` }, { rule: 'X.A.3.a', auto: true });
+          f.emit('CriticalSettled', { player: cr.player, doubled: true, reason: `fewer than ${cr.n} cards in hand`, source: cr.source }, { rule: 'X.A.3.a', auto: true });
         }
         if (dealCombatDamage(f) === 'paused') return;
       }

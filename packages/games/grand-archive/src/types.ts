@@ -154,8 +154,15 @@ export interface Combat {
   doublers: { id: string; label: string }[];
   /** The damage step has calculated this attack's damage (2.2.g.ii.2.e). */
   damageCalculated?: boolean;
-  /** Critical N of the attacking source (X.A.3): cards the defender has chosen to discard, and whether it is settled. */
-  critical?: { n: number; selected: number; settled: boolean };
+  /**
+   * The Critical N being offered (X.A.3): its source (the attacking unit, or a retaliating unit — its damage is attack
+   * damage too, 2.9.2), cards the opponent has chosen to discard, and whether it is settled.
+   */
+  critical?: { n: number; selected: number; settled: boolean; source?: string };
+  /** Sources whose Critical has been settled this combat (each source's Critical is offered once, X.A.3.d). */
+  criticalsSettled?: string[];
+  /** Retaliating units whose damage their Critical doubles (X.A.3.a; the attack's own doublers are `doublers`). */
+  retaliatorDoublers?: string[];
   /** The attack card was activated prepared (X.A.18). */
   prepared?: boolean;
   /** The attack was negated: its target gained stealth without True Sight on the attack (X.A.22.a.v). */
