@@ -51,7 +51,7 @@ const SECTIONS: CoverageEntry[] = [
     e('2.3.d', 'Resolution; targets re-checked; fizzle', [T.scen('fizzle-target-gone')]),
     e('2.4.a', 'Activated abilities (fast), innate champion enlighten ability', [T.rules, T.scen('ability-rest-cost')]),
     e('2.4.b', 'Triggered abilities, turn player’s first (APNAP), each player ordering their own simultaneous ones (PlaceTrigger, 2.4.b.6); Intercept, Vigor and Preserve are keyword triggers on the stack', [T.scen('place-starting-champion'), T.scen('start-order-own-triggers'), T.scen('intercept'), T.scen('preserve'), T.rules]),
-    e('2.4.c', 'Static abilities (power, level)', [T.rules]),
+    e('2.4.c', 'Static abilities (power, level); cost modifiers change the payment, not the printed cost (2.4.c.4, the rules’ Efficiency example)', [T.rules, T.scen('rule-example-efficiency-cost-7')]),
     e('2.5.b', 'Replacement effects on damage applied one at a time in the order the damaged unit’s controller chooses (ApplyReplacement when two or more apply; a single one applies itself)', [T.scen('replacement-order-prevent-first'), T.scen('replacement-order-critical-first'), T.keywords]),
     e('2.6', 'Attacking: rest as cost, no own units, stealth, weapons', [T.scen('attack-own-unit-rejected'), T.scen('stealth-needs-true-sight'), T.scen('champion-attack-needs-weapon'), T.scen('rested-unit-cannot-attack')]),
     e('2.7', 'Objects, targets (Spellshroud)', [T.keywords]),
@@ -68,12 +68,13 @@ const SECTIONS: CoverageEntry[] = [
 
 /** Scenario files (many with test cards defined in the scenario) per keyword. */
 const KEYWORD_SCENARIOS: Record<string, string[]> = {
-  Critical: ['critical', 'critical-discard', 'test-card-critical-retaliation', 'test-card-critical-retaliation-discard', 'test-card-critical-both-sides', 'test-card-critical-instances-add'],
+  Critical: ['critical', 'critical-discard', 'rule-example-critical-2-and-3', 'test-card-critical-retaliation', 'test-card-critical-retaliation-discard', 'test-card-critical-both-sides', 'test-card-critical-instances-add'],
+  Efficiency: ['rule-example-efficiency-cost-7'],
   Immortality: ['test-card-immortality-survives'],
   Pride: ['pride-disobeys', 'test-card-pride-highest'],
   Stealth: ['stealth-needs-true-sight', 'stealth-gained-negates-attack', 'test-card-stealth-untargetable'],
   'True Sight': ['stealth-gained-true-sight-attack-stands', 'test-card-true-sight-targets-stealth'],
-  Vigor: ['vigor-wakes-at-end-phase', 'test-card-vigor-wakes'],
+  Vigor: ['vigor-wakes-at-end-phase', 'test-card-vigor-wakes', 'rule-example-three-vigor'],
 };
 
 export const COVERAGE: RulesCoverage = {
