@@ -40,6 +40,3 @@ export function namedDefs<S extends { cards: Book }>(state: S): Record<string, G
   const { cards, ...rest } = state;
   return pick(cards, mentionedIn(rest, cards));
 }
-
-/** A test card as the scenario file gives it (the kit's TestCard), as a Grand Archive definition. */
-export type { GACardDef };
