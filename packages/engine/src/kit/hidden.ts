@@ -38,28 +38,39 @@ export function hide(card: Slot): HiddenCard {
   return hiddenCard(card.oid);
 }
 
+/** Options of the redaction helpers. */
+export interface RedactOptions {
+  /**
+   * Keep `oid` on cards the viewer may see. For a game whose events name a card in a hidden zone by its opaque id
+   * for every viewer (Grand Archive's moves carry `fromOid`/`toOid` and its fold keeps the oid the event gave), so
+   * the redacted fold and the view agree. The oid is no secret from a viewer who sees the card: everyone else sees
+   * exactly that oid in place of the card. Default false (the oid is judge-only bookkeeping).
+   */
+  keepOid?: boolean;
+}
+
 /** The card as a viewer that may see it gets it: id and card id, without the judge-only bookkeeping. */
-export function reveal<C extends KitCard>(card: Slot<C>): Slot<C> {
+export function reveal<C extends KitCard>(card: Slot<C>, opts: RedactOptions = {}): Slot<C> {
   if (isHiddenCard(card)) return card;
-  const { oid: _oid, knownTo: _known, revealed: _rev, ...rest } = card;
-  return rest as C;
+  const { oid, knownTo: _known, revealed: _rev, ...rest } = card;
+  return (opts.keepOid && oid !== undefined ? { ...rest, oid } : rest) as C;
 }
 
 /**
  * One slot for `viewer`: shown if the zone's visibility lets the viewer see it; a card revealed to all or known
  * to this viewer shows its card id under its opaque id (so it cannot be linked to its instance); else hidden.
  */
-export function slotFor<C extends KitCard>(card: Slot<C>, zone: { owner: PlayerId | null; visibility: Visibility }, viewer: Viewer): Slot<C> | { id: string; cardId: string } {
+export function slotFor<C extends KitCard>(card: Slot<C>, zone: { owner: PlayerId | null; visibility: Visibility }, viewer: Viewer, opts: RedactOptions = {}): Slot<C> | { id: string; cardId: string } {
   if (isHiddenCard(card)) return card;
   if (viewer === 'judge') return card;
-  if (zone.visibility === 'public' || (zone.visibility === 'owner' && zone.owner !== null && viewer === zone.owner)) return reveal(card);
+  if (zone.visibility === 'public' || (zone.visibility === 'owner' && zone.owner !== null && viewer === zone.owner)) return reveal(card, opts);
   if (card.revealed === true || (card.knownTo ?? []).includes(viewer)) return { id: card.oid ?? card.id, cardId: card.cardId };
   return hide(card);
 }
 
 /** A whole zone for `viewer`. */
-export function redactZone<C extends KitCard>(zone: ZoneSpec<C>, viewer: Viewer): (Slot<C> | { id: string; cardId: string })[] {
-  return zone.cards.map((c) => slotFor(c, zone, viewer));
+export function redactZone<C extends KitCard>(zone: ZoneSpec<C>, viewer: Viewer, opts: RedactOptions = {}): (Slot<C> | { id: string; cardId: string })[] {
+  return zone.cards.map((c) => slotFor(c, zone, viewer, opts));
 }
 
 /**

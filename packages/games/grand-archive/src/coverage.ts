@@ -42,8 +42,8 @@ const SECTIONS: CoverageEntry[] = [
     e('1.7.e-g', 'Items, weapons, domains', [T.scen('weapon-attack'), T.rules]),
     e('1.7.h.2', 'Unique: with duplicates the controller chooses which to keep (KeepUnique) before the game goes on; the rest are sacrificed', [T.scen('unique-duplicate-sacrificed'), T.rules]),
     e('1.7.h.3', 'Regalia: memory cost; destroyed or sacrificed → banished', [T.scen('weapon-durability')]),
-    e('2.1', 'Zones, public and private information, counts public', [T.view, T.props, T.inv]),
-    e('2.2.g.ii.2', 'Damage step: damage per unit, replacement effects in the damaged controller’s order (ApplyReplacement), a negated attack deals none but retaliation still does (the rules’ stealth example)', [T.scen('replacement-order-prevent-first'), T.scen('replacement-order-critical-first'), T.scen('stealth-gained-negates-attack'), T.keywords]),
+    e('2.1', 'Zones, public and private information, counts public; a scenario test card in a hidden zone shows neither its id nor its definition (2.1.a.5)', [T.view, T.props, T.inv, T.scen('test-card-hidden-in-hand'), T.scen('test-card-revealed-on-activation')]),
+    e('2.2.g.ii.2', 'Damage step: damage per unit, replacement effects in the damaged controller’s order (ApplyReplacement), a negated attack deals none but retaliation still does (the rules’ stealth example)', [T.scen('replacement-order-prevent-first'), T.scen('replacement-order-critical-first'), T.scen('stealth-gained-negates-attack'), T.scen('test-card-power-zero-cannot-retaliate'), T.keywords]),
     e('2.2.h', 'Effects that end a phase or the turn', [T.multi], 'partial', 'The turn ends at once, banishing the stack, when the turn player loses in multiplayer (2.2.h.2); no card in the pool ends a phase or a turn.'),
     e('2.3.a', 'Card activation order, legality check reverting everything, Opportunity to the turn player', [T.scen('cancel-activation'), T.fuzz]),
     e('2.3.b', 'Materializing', [T.scen('memory-cost-random-banish'), T.scen('materialize-once-per-phase')]),
@@ -51,12 +51,12 @@ const SECTIONS: CoverageEntry[] = [
     e('2.3.d', 'Resolution; targets re-checked; fizzle', [T.scen('fizzle-target-gone')]),
     e('2.4.a', 'Activated abilities (fast), innate champion enlighten ability', [T.rules, T.scen('ability-rest-cost')]),
     e('2.4.b', 'Triggered abilities, turn player’s first (APNAP), each player ordering their own simultaneous ones (PlaceTrigger, 2.4.b.6); Intercept, Vigor and Preserve are keyword triggers on the stack', [T.scen('place-starting-champion'), T.scen('start-order-own-triggers'), T.scen('intercept'), T.scen('preserve'), T.rules]),
-    e('2.4.c', 'Static abilities (power, level)', [T.rules]),
+    e('2.4.c', 'Static abilities (power, level); cost modifiers change the payment, not the printed cost (2.4.c.4, the rules’ Efficiency example)', [T.rules, T.scen('rule-example-efficiency-cost-7')]),
     e('2.5.b', 'Replacement effects on damage applied one at a time in the order the damaged unit’s controller chooses (ApplyReplacement when two or more apply; a single one applies itself)', [T.scen('replacement-order-prevent-first'), T.scen('replacement-order-critical-first'), T.keywords]),
     e('2.6', 'Attacking: rest as cost, no own units, stealth, weapons', [T.scen('attack-own-unit-rejected'), T.scen('stealth-needs-true-sight'), T.scen('champion-attack-needs-weapon'), T.scen('rested-unit-cannot-attack')]),
     e('2.7', 'Objects, targets (Spellshroud)', [T.keywords]),
     e('2.8', 'Fast and slow, Opportunity in turn order', [T.scen('no-opportunity-rejected'), T.scen('slow-action-rejected-on-opponent-turn')]),
-    e('2.9', 'Damage, attack and non-attack, shielding prevention (ordered by the damaged controller, 2.9.a.2)', [T.scen('deflecting-edge-prevents'), T.scen('weapon-attack'), T.keywords]),
+    e('2.9', 'Damage, attack and non-attack (retaliation damage is attack damage, 2.9.2, so a retaliator’s Critical applies), shielding prevention (ordered by the damaged controller, 2.9.a.2)', [T.scen('deflecting-edge-prevents'), T.scen('weapon-attack'), T.scen('test-card-critical-retaliation'), T.keywords]),
     e('2.10', 'Drawing, deck-out loss', [T.scen('deck-out')]),
     e('2.11', 'Counters: buff, damage, durability, enlighten, level, preparation', [T.rules]),
     e('2.12.c', 'Concession', [T.scen('concede')]),
@@ -66,6 +66,17 @@ const SECTIONS: CoverageEntry[] = [
     e('X.B', 'Game terms used by the pool (awake, rest, wake, banish, destroy, recover, obey, negate, sacrifice)', [T.rules, T.scen('ability-rest-cost'), T.scen('rested-unit-cannot-attack'), T.scen('pride-disobeys'), T.scen('stealth-gained-negates-attack')]),
 ];
 
+/** Scenario files (many with test cards defined in the scenario) per keyword. */
+const KEYWORD_SCENARIOS: Record<string, string[]> = {
+  Critical: ['critical', 'critical-discard', 'rule-example-critical-2-and-3', 'test-card-critical-retaliation', 'test-card-critical-retaliation-discard', 'test-card-critical-both-sides', 'test-card-critical-instances-add'],
+  Efficiency: ['rule-example-efficiency-cost-7'],
+  Immortality: ['test-card-immortality-survives'],
+  Pride: ['pride-disobeys', 'test-card-pride-highest'],
+  Stealth: ['stealth-needs-true-sight', 'stealth-gained-negates-attack', 'test-card-stealth-untargetable'],
+  'True Sight': ['stealth-gained-true-sight-attack-stands', 'test-card-true-sight-targets-stealth'],
+  Vigor: ['vigor-wakes-at-end-phase', 'test-card-vigor-wakes', 'rule-example-three-vigor'],
+};
+
 export const COVERAGE: RulesCoverage = {
   sections: [
     // The phases and steps, read from the machine's meta (one entry per rule a state node names), unless an entry
@@ -73,5 +84,5 @@ export const COVERAGE: RulesCoverage = {
     ...machineRulesCoverage(grandArchiveMachine, [T.machine]).filter((m) => !SECTIONS.some((x) => x.rule === m.rule)),
     ...SECTIONS,
   ],
-  keywords: KEYWORDS.map((k) => (k.status === 'implemented' ? e(k.rule, k.keyword, [T.keywords]) : e(k.rule, k.keyword, k.status === 'partial' ? [T.keywords] : [], k.status, k.note))),
+  keywords: KEYWORDS.map((k) => (k.status === 'implemented' ? e(k.rule, k.keyword, [T.keywords, ...(KEYWORD_SCENARIOS[k.keyword] ?? []).map(T.scen)]) : e(k.rule, k.keyword, k.status === 'partial' ? [T.keywords] : [], k.status, k.note))),
 };

@@ -114,7 +114,7 @@ export function targetsFor(s: GAState, p: PlayerId, spec: NonNullable<Extract<Ab
     case 'your-ally':
       return s.field
         .filter((o) => {
-          if (spec === 'ally' || spec === 'your-ally' ? !isAlly(o) : !isUnit(o)) return false;
+          if (spec === 'ally' || spec === 'your-ally' ? !isAlly(s, o) : !isUnit(s, o)) return false;
           if (spec === 'opponent-unit' && o.controller === p) return false;
           if (spec === 'your-ally' && o.controller !== p) return false;
           return !(spell && hasKeyword(s, o, 'Spellshroud')); // X.A.21
@@ -154,7 +154,7 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
     case 'PlaceStartingChampion': {
       const card = s.players[p]!.materialDeck.find((x) => x.id === c.card);
       if (!card || isHidden(card)) return reject('1.3.3', `${c.card} is not in your material deck`);
-      const d = cardDef(card.cardId);
+      const d = cardDef(s, card.cardId);
       if (d.type !== 'champion' || d.level !== 0 || !d.subtypes.includes('Spirit')) return reject('1.3.3', `${d.name} is not a Lv 0 Spirit champion`);
       return null;
     }
@@ -178,7 +178,7 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
     case 'ActivateCard': {
       const card = handCard(s, p, c.card);
       if (!card) return reject('2.3.a.10', `${c.card} is not in your hand; cards are activated from hand`);
-      const d = cardDef(card.cardId);
+      const d = cardDef(s, card.cardId);
       // Champions and regalia start in the material deck and are materialized from it (1.7.a.1, 1.7.h.3, 2.2.b.3.a).
       if (d.type === 'champion') return reject('1.7.a.1', `${d.name} is a champion: champions are materialized from the material deck, not activated`);
       if (d.supertypes.includes('regalia')) return reject('1.7.h.3', `${d.name} is a regalia: regalia are materialized from the material deck, not activated`);
@@ -203,7 +203,7 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
         if (champ.rested) return reject('X.B.3.b', 'your champion is rested; attacking rests it as a cost');
         if (c.weapon !== undefined) {
           const w = objectById(s, c.weapon);
-          if (!w || w.controller !== p || cardDef(w.cardId).type !== 'weapon') return reject('2.6.5.b', `${c.weapon} is not a weapon you control`);
+          if (!w || w.controller !== p || cardDef(s, w.cardId).type !== 'weapon') return reject('2.6.5.b', `${c.weapon} is not a weapon you control`);
         }
       } else if (c.weapon !== undefined) return reject('2.6.5.b', 'only attack cards announce a weapon');
       if (c.prepare) {
@@ -227,13 +227,13 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
     case 'ActivateAbility': {
       const o = objectById(s, c.source);
       if (!o || o.controller !== p) return reject('2.4.a.1', `${c.source} is not an object you control`);
-      const ref = objectAbilities(o)[c.ability];
+      const ref = objectAbilities(s, o)[c.ability];
       const a = ref?.ability;
-      if (!ref || !a || a.kind !== 'activated') return reject('2.4.a.2', `${cardDef(o.cardId).name} has no activated ability #${c.ability}`);
-      if (a.classBonus && !classBonusActive(s, p, cardDef(ref.cardId))) return reject('X.A.1.c', 'its Class Bonus is not met: your champion does not share a class with it');
-      if (!conditionsMet(s, p, cardDef(ref.cardId), a)) return reject(a.levelAtLeast !== undefined ? 'X.A.25' : 'X.A.6', 'its Element Bonus or Level Restriction is not met');
-      if (!obeys(s, o)) return reject('X.B.24.a', `${cardDef(o.cardId).name} does not obey you (Pride, X.A.20.a): you can't activate its abilities`);
-      if (a.cost.rest && o.rested) return reject('X.B.3.b', `${cardDef(o.cardId).name} is rested and can't pay a REST cost`);
+      if (!ref || !a || a.kind !== 'activated') return reject('2.4.a.2', `${cardDef(s, o.cardId).name} has no activated ability #${c.ability}`);
+      if (a.classBonus && !classBonusActive(s, p, cardDef(s, ref.cardId))) return reject('X.A.1.c', 'its Class Bonus is not met: your champion does not share a class with it');
+      if (!conditionsMet(s, p, cardDef(s, ref.cardId), a)) return reject(a.levelAtLeast !== undefined ? 'X.A.25' : 'X.A.6', 'its Element Bonus or Level Restriction is not met');
+      if (!obeys(s, o)) return reject('X.B.24.a', `${cardDef(s, o.cardId).name} does not obey you (Pride, X.A.20.a): you can't activate its abilities`);
+      if (a.cost.rest && o.rested) return reject('X.B.3.b', `${cardDef(s, o.cardId).name} is rested and can't pay a REST cost`);
       const rc = a.cost.removeCounters;
       if (rc && (o.counters[rc.kind] ?? 0) < rc.n) return reject('2.11.4', `needs ${rc.n} ${rc.kind} counter(s); it has ${o.counters[rc.kind] ?? 0}`);
       if (a.target) {
@@ -244,18 +244,18 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
     }
     case 'DeclareAttack': {
       const a = objectById(s, c.attacker);
-      if (!a || a.controller !== p || !isUnit(a)) return reject('2.6.1', `${c.attacker} is not a unit you control`);
-      if (a.rested) return reject('X.B.3.b', `${cardDef(a.cardId).name} is rested; only an awake unit can attack (attacking rests it)`);
-      if (!obeys(s, a)) return reject('X.B.24.a', `${cardDef(a.cardId).name} does not obey you (Pride ${cardDef(a.cardId).keywords.find((k) => k.keyword === 'Pride')?.n}, X.A.20.a): you can't attack with it`);
+      if (!a || a.controller !== p || !isUnit(s, a)) return reject('2.6.1', `${c.attacker} is not a unit you control`);
+      if (a.rested) return reject('X.B.3.b', `${cardDef(s, a.cardId).name} is rested; only an awake unit can attack (attacking rests it)`);
+      if (!obeys(s, a)) return reject('X.B.24.a', `${cardDef(s, a.cardId).name} does not obey you (Pride ${cardDef(s, a.cardId).keywords.find((k) => k.keyword === 'Pride')?.n}, X.A.20.a): you can't attack with it`);
       let weapon = null;
-      if (isAlly(a)) {
+      if (isAlly(s, a)) {
         if (c.weapon !== undefined) return reject('1.7.f.3.a', 'allies cannot use weapons');
-        if (unitPower(s, a) <= 0) return reject('2.6.1.c', `${cardDef(a.cardId).name} has no power`);
+        if (unitPower(s, a) <= 0) return reject('2.6.1.c', `${cardDef(s, a.cardId).name} has no power`);
       } else {
         if (c.weapon === undefined) return reject('1.7.a.8.a', 'champions have no power: attack with a weapon or an attack card');
         weapon = objectById(s, c.weapon) ?? null;
-        if (!weapon || weapon.controller !== p || cardDef(weapon.cardId).type !== 'weapon') return reject('1.7.a.8', `${c.weapon} is not a weapon you control`);
-        if ((cardDef(weapon.cardId).power ?? 0) <= 0) return reject('2.9.7', 'a champion can only attack with more than 0 power');
+        if (!weapon || weapon.controller !== p || cardDef(s, weapon.cardId).type !== 'weapon') return reject('1.7.a.8', `${c.weapon} is not a weapon you control`);
+        if ((cardDef(s, weapon.cardId).power ?? 0) <= 0) return reject('2.9.7', 'a champion can only attack with more than 0 power');
       }
       if (c.opponent !== undefined) {
         // X.A.2.a.i: with Cleave the attacking player names the opponent receiving the attack, not a target.
@@ -265,17 +265,17 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
         return null;
       }
       const t = objectById(s, c.target);
-      if (!t || !isUnit(t)) return reject('2.6.1', `${c.target ?? '(none)'} is not a unit on the field`);
+      if (!t || !isUnit(s, t)) return reject('2.6.1', `${c.target ?? '(none)'} is not a unit on the field`);
       if (t.controller === p) return reject('2.6.11', 'players can’t attack their own units');
-      if (!attackableBy(s, t, a, weapon)) return reject('X.A.22.a', `${cardDef(t.cardId).name} has stealth and can't be targeted by attacks unless the attacker or its weapon has True Sight (X.A.23.a)`);
+      if (!attackableBy(s, t, a, weapon)) return reject('X.A.22.a', `${cardDef(s, t.cardId).name} has stealth and can't be targeted by attacks unless the attacker or its weapon has True Sight (X.A.23.a)`);
       return null;
     }
     case 'ChooseAttackTarget': {
       if (attackTargets(s).some((o) => o.id === c.target)) return null;
       const t = objectById(s, c.target);
-      if (!t || !isUnit(t)) return reject('X.B.38.b', `${c.target} is not a unit on the field; only units can be attacked`);
+      if (!t || !isUnit(s, t)) return reject('X.B.38.b', `${c.target} is not a unit on the field; only units can be attacked`);
       if (t.controller === p) return reject('2.6.11', 'players can’t attack their own units');
-      return reject('X.A.22.a', `${cardDef(t.cardId).name} has stealth and can't be targeted by attacks unless the attacker or its weapon has True Sight (X.A.23.a)`);
+      return reject('X.A.22.a', `${cardDef(s, t.cardId).name} has stealth and can't be targeted by attacks unless the attacker or its weapon has True Sight (X.A.23.a)`);
     }
     case 'Intercept': {
       const pr = s.prompt;
@@ -310,9 +310,9 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
       if (retaliationCandidates(s).some((o) => o.id === c.unit)) return null;
       const u = objectById(s, c.unit);
       if (u && u.rested && retaliationCandidates({ ...s, field: s.field.map((o) => (o.id === u.id ? { ...o, rested: false } : o)) }).some((o) => o.id === u.id))
-        return reject('X.B.30.a.i', `${cardDef(u.cardId).name} is rested: resting is the cost of retaliating, so rested units can't retaliate`);
-      if (u && isChampion(u) && u.controller === p) return reject('1.7.a.8.a', `${cardDef(u.cardId).name} is a champion: champions have no power stat and can't inherently retaliate`);
-      if (u && unitPower(s, u) <= 0 && u.controller === p) return reject('2.2.g.i.2.b', `${cardDef(u.cardId).name} has no power stat above 0 and can't retaliate`);
+        return reject('X.B.30.a.i', `${cardDef(s, u.cardId).name} is rested: resting is the cost of retaliating, so rested units can't retaliate`);
+      if (u && isChampion(s, u) && u.controller === p) return reject('1.7.a.8.a', `${cardDef(s, u.cardId).name} is a champion: champions have no power stat and can't inherently retaliate`);
+      if (u && unitPower(s, u) <= 0 && u.controller === p) return reject('2.2.g.i.2.b', `${cardDef(s, u.cardId).name} has no power stat above 0 and can't retaliate`);
       return reject('2.2.g.i.2', `${c.unit} is not an awake defending unit of yours that can retaliate`);
     }
   }
@@ -335,7 +335,7 @@ export function decide(s: GAState, command: Command, ctx: DecideContext): Decisi
 function finishActivation(f: Flow): void {
   const pend = f.state.pending!;
   const p = pend.player;
-  const d = cardDef(pend.card.cardId);
+  const d = cardDef(f.state, pend.card.cardId);
   if (d.type === 'attack') {
     const champ = championOf(f.state, p)!;
     f.emit('ObjectRested', { object: champ.id, reason: 'attack cost' }, { rule: '1.7.d.2' });
@@ -392,7 +392,7 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
     }
     case 'Materialize': {
       const card = s.players[p]!.materialDeck.find((x) => x.id === c.card) as Card;
-      const d = cardDef(card.cardId);
+      const d = cardDef(s, card.cardId);
       const champ = d.type === 'champion' ? championOf(s, p) : undefined;
       f.emit('ActivationDeclared', { player: p, card: { id: card.id, cardId: card.cardId }, from: 'materialDeck', fromOid: card.oid ?? null, target: champ?.id ?? null, weapon: null, reserve: 0, memory: d.cost?.n ?? 0, materialize: true }, { rule: '2.3.b.2' });
       const fl = c.floating ?? [];
@@ -414,7 +414,7 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
     }
     case 'ActivateCard': {
       const card = handCard(s, p, c.card)!;
-      const d = cardDef(card.cardId);
+      const d = cardDef(s, card.cardId);
       const cost = activationCost(s, p, d);
       f.emit('ActivationDeclared', { player: p, card: { id: card.id, cardId: card.cardId }, from: 'hand', fromOid: card.oid ?? null, target: c.target ?? null, weapon: c.weapon ?? null, reserve: cost, memory: 0, materialize: false, ...(c.prepare ? { prepared: true } : {}) }, { rule: '2.3.a.2' });
       if (cost === 0) finishActivation(f);
@@ -433,13 +433,13 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
     }
     case 'ActivateAbility': {
       const o = objectById(s, c.source)!;
-      const ref = objectAbilities(o)[c.ability]!;
+      const ref = objectAbilities(s, o)[c.ability]!;
       const a = ref.ability;
       if (a.kind !== 'activated') return;
       if (a.cost.rest) f.emit('ObjectRested', { object: o.id, reason: 'cost' }, { rule: '2.4.a.1' });
       const rc = a.cost.removeCounters;
       if (rc) f.emit('CountersChanged', { object: o.id, kind: rc.kind, delta: -rc.n }, { rule: '2.11.4' });
-      const item: StackItem = { sid: `s${f.state.serial + 1}`, controller: p, kind: 'ability', card: null, sourceCardId: ref.cardId, source: o.id, ability: ref.index, target: c.target ?? null, materialized: false, weapon: null, label: `${cardDef(ref.cardId).name}: ${a.text}` };
+      const item: StackItem = { sid: `s${f.state.serial + 1}`, controller: p, kind: 'ability', card: null, sourceCardId: ref.cardId, source: o.id, ability: ref.index, target: c.target ?? null, materialized: false, weapon: null, label: `${cardDef(s, ref.cardId).name}: ${a.text}` };
       if (a.cost.banishSelf) f.emit('ObjectLeftField', { object: o.id, cardId: o.cardId, to: 'banishment', reason: 'cost' }, { rule: 'X.B.4.a' });
       f.emit('AbilityActivated', { item }, { rule: '2.4.a.4' });
       if (a.cost.banishSelf) collectTriggers(f, o, 'leave');
@@ -509,15 +509,17 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
       if (cr.selected >= cr.n) {
         const chosen = f.state.players[p]!.hand.filter((x): x is Card => !isHidden(x) && x.selected === true);
         f.emit('CardsMoved', { reason: 'critical', player: p, moves: chosen.map((x) => ({ owner: p, id: x.id, cardId: x.cardId, from: 'hand', to: 'graveyard', fromOid: x.oid ?? null, toOid: null })) }, { rule: 'X.B.11.a' });
-        f.emit('CriticalSettled', { player: p, doubled: false }, { rule: 'X.A.3.a' });
+        f.emit('CriticalSettled', { player: p, doubled: false, ...(cr.source ? { source: cr.source } : {}) }, { rule: 'X.A.3.a' });
         settle(f);
       }
       return;
     }
-    case 'DeclineCritical':
-      f.emit('CriticalSettled', { player: p, doubled: true }, { rule: 'X.A.3.a' });
+    case 'DeclineCritical': {
+      const source = f.state.combat?.critical?.source;
+      f.emit('CriticalSettled', { player: p, doubled: true, ...(source ? { source } : {}) }, { rule: 'X.A.3.a' });
       settle(f);
       return;
+    }
   }
 }
 
@@ -542,7 +544,7 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
     if (c.preserved) add({ type: 'ReturnPreserved', card: c.id });
     // X.A.7: every ascending selection of floating memory cards, up to the cost.
     const fm = floatingCards(s, p).map((x) => x.id);
-    const n = cardDef(c.cardId).cost?.n ?? 0;
+    const n = cardDef(s, c.cardId).cost?.n ?? 0;
     const subsets: string[][] = [[]];
     for (const id of fm) for (const sub of [...subsets]) if (sub.length < n) subsets.push([...sub, id]);
     for (const sub of subsets) add({ type: 'Materialize', card: c.id, ...(sub.length > 0 ? { floating: sub } : {}) });
@@ -553,10 +555,10 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
     if (isHidden(c)) continue;
     if (gateReserve) add({ type: 'SelectReserve', card: c.id });
     if (!gateActivate) continue;
-    const d = cardDef(c.cardId);
+    const d = cardDef(s, c.cardId);
     const res = d.abilities.find((a) => a.kind === 'resolve');
     const targets = res && res.kind === 'resolve' && res.target ? targetsFor(s, p, res.target, d.subtypes.includes('Spell')) : [undefined];
-    const weapons = d.type === 'attack' ? [undefined, ...s.field.filter((o) => o.controller === p && cardDef(o.cardId).type === 'weapon').map((o) => o.id)] : [undefined];
+    const weapons = d.type === 'attack' ? [undefined, ...s.field.filter((o) => o.controller === p && cardDef(s, o.cardId).type === 'weapon').map((o) => o.id)] : [undefined];
     const prepares = d.keywords.some((k) => k.keyword === 'Prepare') ? [false, true] : [false];
     for (const t of targets)
       for (const w of weapons)
@@ -565,7 +567,7 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
   if (commandGate(s, 'ActivateAbility', p).ok)
     for (const o of s.field) {
       if (o.controller !== p) continue;
-      objectAbilities(o).forEach(({ ability: a }, i) => {
+      objectAbilities(s, o).forEach(({ ability: a }, i) => {
         if (a.kind !== 'activated') return;
         const targets = a.target ? targetsFor(s, p, a.target, false) : [undefined];
         for (const t of targets) add({ type: 'ActivateAbility', source: o.id, ability: i, ...(t !== undefined ? { target: t } : {}) });
@@ -573,10 +575,10 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
     }
   if (commandGate(s, 'DeclareAttack', p).ok)
     for (const a of s.field) {
-      if (a.controller !== p || !isUnit(a)) continue;
-      const weapons = isChampion(a) ? s.field.filter((o) => o.controller === p && cardDef(o.cardId).type === 'weapon').map((o) => o.id) : [undefined];
+      if (a.controller !== p || !isUnit(s, a)) continue;
+      const weapons = isChampion(s, a) ? s.field.filter((o) => o.controller === p && cardDef(s, o.cardId).type === 'weapon').map((o) => o.id) : [undefined];
       for (const w of weapons) {
-        for (const t of s.field) if (isUnit(t) && t.controller !== p) add({ type: 'DeclareAttack', attacker: a.id, target: t.id, ...(w !== undefined ? { weapon: w } : {}) });
+        for (const t of s.field) if (isUnit(s, t) && t.controller !== p) add({ type: 'DeclareAttack', attacker: a.id, target: t.id, ...(w !== undefined ? { weapon: w } : {}) });
         for (const q of s.order) if (q !== p) add({ type: 'DeclareAttack', attacker: a.id, opponent: q, ...(w !== undefined ? { weapon: w } : {}) });
       }
     }

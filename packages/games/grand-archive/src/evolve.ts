@@ -5,6 +5,8 @@ import { apnap, expireEffects, openWindow, passPriority, type GameEvent, type Pl
 import type { WaitingTrigger } from './types';
 import type { Card, Combat, DamageInstance, FieldObject, PendingDamage, GAState, Pending, PlayerState, PlayerZone, Prompt, Shield, Slot, StackItem, Step, Phase } from './types';
 import { isHidden } from './types';
+import { namedDefs } from './cards/book';
+import type { GACardDef } from './cards/types';
 import type { ContinuousEffect } from '@matchtape/engine';
 
 export interface Move {
@@ -45,6 +47,7 @@ export function initialState(): GAState {
     waitingTriggers: [],
     serial: 0,
     turnLimit: 0,
+    cards: {},
     winner: null,
     result: null,
   };
@@ -88,6 +91,15 @@ function applyMove(s: GAState, m: Move): GAState {
 type P = Record<string, unknown>;
 
 export function evolve(s: GAState, e: GameEvent): GAState {
+  // Test cards (cards/book.ts): learn the definitions the event names, forget those the state no longer names.
+  const defs = (e.payload as P).defs as Record<string, GACardDef> | undefined;
+  const next = apply(defs ? { ...s, cards: { ...s.cards, ...defs } } : s, e);
+  if (Object.keys(next.cards).length === 0) return next;
+  const named = namedDefs(next);
+  return Object.keys(named).length === Object.keys(next.cards).length ? next : { ...next, cards: named };
+}
+
+function apply(s: GAState, e: GameEvent): GAState {
   const p = e.payload as P;
   switch (e.type) {
     case 'MatchStarted': {
@@ -327,7 +339,7 @@ export function evolve(s: GAState, e: GameEvent): GAState {
       return { ...next, combat: { ...c, attackCard: null } };
     }
     case 'CriticalOffered':
-      return s.combat ? { ...s, combat: { ...s.combat, critical: { n: Number(p.n), selected: 0, settled: false } }, prompt: { kind: 'critical', player: p.player as PlayerId, rule: 'X.A.3.a' } } : s;
+      return s.combat ? { ...s, combat: { ...s.combat, critical: { n: Number(p.n), selected: 0, settled: false, ...(typeof p.source === 'string' ? { source: p.source } : {}) } }, prompt: { kind: 'critical', player: p.player as PlayerId, rule: 'X.A.3.a' } } : s;
     case 'CriticalCardSelected': {
       const id = (p.card as string | null) ?? null;
       let next = s;
@@ -341,8 +353,15 @@ export function evolve(s: GAState, e: GameEvent): GAState {
       const c = next.combat;
       if (!c) return { ...next, prompt: null };
       const critical = { ...(c.critical ?? { n: 0, selected: 0 }), settled: true };
+      // No `source`: the attacking unit's Critical (events recorded before retaliators' Critical was applied).
+      const source = typeof p.source === 'string' ? p.source : c.attacker;
+      const criticalsSettled = [...(c.criticalsSettled ?? []), source];
+      if (source !== c.attacker) {
+        const retaliatorDoublers = p.doubled === true ? [...(c.retaliatorDoublers ?? []), source] : (c.retaliatorDoublers ?? []);
+        return { ...next, prompt: null, combat: { ...c, critical, criticalsSettled, retaliatorDoublers } };
+      }
       const doublers = p.doubled === true ? [...c.doublers, { id: 'critical', label: critical.n > 0 ? `Critical ${critical.n}` : 'Critical' }] : c.doublers;
-      return { ...next, prompt: null, combat: { ...c, doublers, critical } };
+      return { ...next, prompt: null, combat: { ...c, doublers, critical, criticalsSettled } };
     }
     case 'AttackRedirected':
       return s.combat ? { ...s, combat: { ...s.combat, target: p.ally as string }, prompt: null } : s;

@@ -2,7 +2,8 @@
 // emitted, so later rules see earlier effects. Turn-based actions, state-based effects, triggers, the Effects Stack and
 // the phase sequence (asked of the XState machine) live here; decide.ts validates commands and calls in.
 import { Draft, type EmitOptions, type PlayerId, type Rng } from '@matchtape/engine';
-import { cardDef } from './cards/pool';
+import { withDefs } from './cards/book';
+import { cardDef, type CardBook } from './cards/pool';
 import { conditionsMet, hasKeyword, printedKeyword } from './rules';
 import type { Ability, AbilityCost, Effect, GACardDef, TriggerOn } from './cards/types';
 import { evolve, type Move } from './evolve';
@@ -35,7 +36,8 @@ export class Flow extends Draft<GAState> {
 
   override emit(type: string, payload: Record<string, unknown>, opts: EmitOptions = {}): void {
     const before = this.state;
-    super.emit(type, payload, opts);
+    // An event that names a test card carries its definition (cards/book.ts).
+    super.emit(type, withDefs(before.cards, payload), opts);
     if (type !== 'AttackNegated') this.negateIfTargetGainedStealth(before);
   }
 
@@ -52,7 +54,7 @@ export class Flow extends Draft<GAState> {
     if (!now || !was || !hasKeyword(this.state, now, 'Stealth') || hasKeyword(before, was, 'Stealth')) return;
     const attacker = objectById(this.state, c.attacker);
     if (attacker && attackableBy(this.state, now, attacker, objectById(this.state, c.weapon) ?? null)) return;
-    this.auto('AttackNegated', { player: c.attackingPlayer, target: now.id, reason: `${cardDef(now.cardId).name} gained stealth and the attack has no True Sight` }, 'X.A.22.a.v');
+    this.auto('AttackNegated', { player: c.attackingPlayer, target: now.id, reason: `${cardDef(before, now.cardId).name} gained stealth and the attack has no True Sight` }, 'X.A.22.a.v');
   }
 
   get ended(): boolean {
@@ -77,19 +79,19 @@ export interface AbilityRef {
  * The abilities an object has: its card's; for a champion also the Inherited Effects of the cards below it in its
  * lineage (X.A.9) and the innate enlighten ability (2.11.6.d.i). Commands address them by position in this list.
  */
-export function objectAbilities(o: FieldObject): AbilityRef[] {
-  const d = cardDef(o.cardId);
+export function objectAbilities(s: CardBook, o: FieldObject): AbilityRef[] {
+  const d = cardDef(s, o.cardId);
   const own = d.abilities.map((ability, index) => ({ cardId: o.cardId, index, ability }));
   if (d.type !== 'champion') return own;
   const inherited = o.cards.slice(0, -1).flatMap((c) =>
-    cardDef(c.cardId)
+    cardDef(s, c.cardId)
       .abilities.map((ability, index) => ({ cardId: c.cardId, index, ability }))
       .filter((x) => x.ability.kind !== 'resolve' && x.ability.inherited === true),
   );
   return [...own, ...inherited, { cardId: o.cardId, index: d.abilities.length, ability: INNATE_ENLIGHTEN }];
 }
-export function abilityOf(sourceCardId: string, index: number): Ability | undefined {
-  const d = cardDef(sourceCardId);
+export function abilityOf(s: CardBook, sourceCardId: string, index: number): Ability | undefined {
+  const d = cardDef(s, sourceCardId);
   return d.type === 'champion' && index === d.abilities.length ? INNATE_ENLIGHTEN : d.abilities[index];
 }
 
@@ -190,10 +192,10 @@ export function placeTriggers(f: Flow): void {
 }
 
 export function collectTriggers(f: Flow, o: FieldObject | { controller: PlayerId; cardId: string; id: string | null }, on: TriggerOn, target: string | null = null): void {
-  const refs = 'cards' in o ? objectAbilities(o) : cardDef(o.cardId).abilities.map((ability, index) => ({ cardId: o.cardId, index, ability }));
+  const refs = 'cards' in o ? objectAbilities(f.state, o) : cardDef(f.state, o.cardId).abilities.map((ability, index) => ({ cardId: o.cardId, index, ability }));
   for (const { cardId, index, ability: a } of refs) {
     if (a.kind !== 'trigger' || a.on !== on) continue;
-    const d = cardDef(cardId);
+    const d = cardDef(f.state, cardId);
     if (!conditionsMet(f.state, o.controller, d, a)) continue;
     if (a.condition === 'awake') {
       const obj = objectById(f.state, o.id);
@@ -231,12 +233,12 @@ export function afterResolution(f: Flow): void {
 
 function targetLegal(s: GAState, item: StackItem): boolean {
   if (item.target === null) return true;
-  const a = item.card ? cardDef(item.card.cardId).abilities.find((x) => x.kind === 'resolve') : abilityOf(item.sourceCardId, item.ability);
+  const a = item.card ? cardDef(s, item.card.cardId).abilities.find((x) => x.kind === 'resolve') : abilityOf(s, item.sourceCardId, item.ability);
   const spec = a && (a.kind === 'resolve' || a.kind === 'activated') ? a.target : undefined;
   if (spec === 'graveyard-card') return s.order.some((p) => s.players[p]!.graveyard.some((c) => c.id === item.target));
   const o = objectById(s, item.target);
   if (!o) return false;
-  if (item.card && cardDef(item.card.cardId).subtypes.includes('Spell') && hasKeyword(s, o, 'Spellshroud')) return false;
+  if (item.card && cardDef(s, item.card.cardId).subtypes.includes('Spell') && hasKeyword(s, o, 'Spellshroud')) return false;
   return true;
 }
 
@@ -244,7 +246,7 @@ function resolveTop(f: Flow): 'done' | 'paused' {
   const item = f.state.stack[f.state.stack.length - 1];
   if (!item) return 'done';
   const regaliaOrChampion = (c: Card) => {
-    const d = cardDef(c.cardId);
+    const d = cardDef(f.state, c.cardId);
     return d.supertypes.includes('regalia') || d.type === 'champion';
   };
   // 2.3.d.4: every declared target must still be legal, or the whole item fizzles.
@@ -269,7 +271,7 @@ function resolveTop(f: Flow): 'done' | 'paused' {
     return 'done';
   }
   if (item.kind !== 'card' || !item.card) {
-    const a = abilityOf(item.sourceCardId, item.ability);
+    const a = abilityOf(f.state, item.sourceCardId, item.ability);
     if (a && (a.kind === 'trigger' || a.kind === 'activated')) {
       if (a.kind === 'trigger' && a.cost && !payTriggerCost(f, item, a.cost)) {
         f.emit('StackItemResolved', { sid: item.sid, to: null, note: 'its cost could not be paid' }, { rule: '2.3.d.1', auto: true });
@@ -281,7 +283,7 @@ function resolveTop(f: Flow): 'done' | 'paused' {
     return 'done';
   }
   const card = item.card;
-  const d = cardDef(card.cardId);
+  const d = cardDef(f.state, card.cardId);
   if (d.type === 'champion') {
     const champ = objectById(f.state, item.target);
     // 2.3.d.2.a: level and lineage are checked again on resolution.
@@ -290,12 +292,12 @@ function resolveTop(f: Flow): 'done' | 'paused' {
       return 'done';
     }
     f.emit('StackItemResolved', { sid: item.sid, to: null }, { rule: '2.3.d.1', auto: true });
-    const from = cardDef(champ.cardId).level ?? 0;
+    const from = cardDef(f.state, champ.cardId).level ?? 0;
     f.emit('ChampionLeveledUp', { object: champ.id, player: item.controller, card, fromCardId: champ.cardId, levelFrom: from, levelTo: d.level ?? 0 }, { rule: '1.7.a.4.c', auto: true });
     collectTriggers(f, { ...champ, cardId: card.cardId }, 'enter');
     return 'done';
   }
-  if (d.type === 'action') return runItem(f, item, itemEffects(item), 0);
+  if (d.type === 'action') return runItem(f, item, itemEffects(f.state, item), 0);
   if (d.type === 'attack') {
     const champ = championOf(f.state, item.controller);
     if (!champ) {
@@ -315,12 +317,12 @@ function resolveTop(f: Flow): 'done' | 'paused' {
 }
 
 /** The effects a resolving action card or ability applies, in order. */
-function itemEffects(item: StackItem): Effect[] {
+function itemEffects(s: CardBook, item: StackItem): Effect[] {
   if (item.card) {
-    const a = cardDef(item.card.cardId).abilities.find((x) => x.kind === 'resolve');
+    const a = cardDef(s, item.card.cardId).abilities.find((x) => x.kind === 'resolve');
     return a && a.kind === 'resolve' ? a.effects : [];
   }
-  const a = abilityOf(item.sourceCardId, item.ability);
+  const a = abilityOf(s, item.sourceCardId, item.ability);
   return a && (a.kind === 'trigger' || a.kind === 'activated') ? a.effects : [];
 }
 
@@ -330,7 +332,7 @@ function runItem(f: Flow, item: StackItem, effects: Effect[], from: number): 'do
   if (f.ended) return 'done';
   if (item.card) {
     // X.A.19.b: a resolving non-object with Preserve goes into the material deck instead of the graveyard.
-    const preserve = printedKeyword(f.state, item.controller, cardDef(item.card.cardId), 'Preserve');
+    const preserve = printedKeyword(f.state, item.controller, cardDef(f.state, item.card.cardId), 'Preserve');
     f.emit('StackItemResolved', { sid: item.sid, to: preserve ? 'materialDeck' : 'graveyard' }, { rule: preserve ? 'X.A.19.b' : '1.7.c.5', auto: true });
   } else f.emit('StackItemResolved', { sid: item.sid, to: null }, { rule: '2.3.d.1', auto: true });
   return 'done';
@@ -369,7 +371,7 @@ export function finishIntercept(f: Flow, sid: string): void {
 }
 
 export function newObject(s: GAState, card: Card, controller: PlayerId): FieldObject {
-  const d = cardDef(card.cardId);
+  const d = cardDef(s, card.cardId);
   const counters: Record<string, number> = {};
   if (d.durability !== undefined) counters.durability = d.durability; // 1.6.g.1.b
   return { id: card.id, cardId: card.cardId, cards: [{ id: card.id, cardId: card.cardId }], owner: controller, controller, rested: false, damage: 0, counters, enteredTurn: s.turn };
@@ -377,7 +379,7 @@ export function newObject(s: GAState, card: Card, controller: PlayerId): FieldOb
 
 /** Level-up legality (1.7.a.4.a, 1.7.a.3, X.A.11). */
 export function canLevelOnto(s: GAState, champ: FieldObject, d: GACardDef): boolean {
-  const cur = cardDef(champ.cardId);
+  const cur = cardDef(s, champ.cardId);
   if ((d.level ?? 0) < 1) return false;
   if ((d.level ?? 0) !== (cur.level ?? 0) + 1) return false;
   const lineage = d.keywords.find((k) => k.keyword === 'Lineage');
@@ -416,7 +418,7 @@ function applyEffects(f: Flow, item: StackItem, effects: Effect[], from: number)
         break;
       }
       case 'prevent': {
-        const targets = e.to === 'target' ? [objectById(f.state, item.target)] : e.to === 'your-champion' ? [champ] : f.state.field.filter((o) => o.controller === me && isUnit(o));
+        const targets = e.to === 'target' ? [objectById(f.state, item.target)] : e.to === 'your-champion' ? [champ] : f.state.field.filter((o) => o.controller === me && isUnit(f.state, o));
         const shields: Shield[] = targets.filter((t): t is FieldObject => !!t).map((t, i) => ({ id: `sh${f.state.serial + 1}-${i}`, target: t.id, amount: e.n, damage: e.damage, source: item.sourceCardId, ...(e.enlighten ? { enlighten: true } : {}) }));
         if (shields.length > 0) f.emit('ShieldCreated', { shields }, { rule: '2.9.a.4.a', auto: true });
         break;
@@ -427,7 +429,7 @@ function applyEffects(f: Flow, item: StackItem, effects: Effect[], from: number)
       }
       case 'counters': {
         const targets =
-          e.on === 'target' ? [objectById(f.state, item.target)] : e.on === 'self' ? [objectById(f.state, item.source)] : e.on === 'your-champion' ? [champ] : f.state.field.filter((o) => o.controller === me && isAlly(o));
+          e.on === 'target' ? [objectById(f.state, item.target)] : e.on === 'self' ? [objectById(f.state, item.source)] : e.on === 'your-champion' ? [champ] : f.state.field.filter((o) => o.controller === me && isAlly(f.state, o));
         for (const t of targets) if (t) f.emit('CountersChanged', { object: t.id, kind: e.kind, delta: e.n }, { rule: '2.11.4', auto: true });
         break;
       }
@@ -448,12 +450,12 @@ function applyEffects(f: Flow, item: StackItem, effects: Effect[], from: number)
       }
       case 'destroy': {
         const t = objectById(f.state, item.target);
-        if (t && isAlly(t)) destroyObject(f, t, 'X.B.9.b');
+        if (t && isAlly(f.state, t)) destroyObject(f, t, 'X.B.9.b');
         break;
       }
       case 'materialize-weapon': {
         const pl = f.state.players[me]!;
-        const c = pl.materialDeck.find((x): x is Card => !isHidden(x) && cardDef(x.cardId).type === 'weapon' && (cardDef(x.cardId).cost?.n ?? 99) <= e.maxCost);
+        const c = pl.materialDeck.find((x): x is Card => !isHidden(x) && cardDef(f.state, x.cardId).type === 'weapon' && (cardDef(f.state, x.cardId).cost?.n ?? 99) <= e.maxCost);
         if (c) {
           const obj = newObject(f.state, c, me);
           f.emit('ObjectEntered', { object: obj, fromZone: 'materialDeck', fromOid: c.oid ?? null, materialized: true }, { rule: '2.4.b.2.b', auto: true });
@@ -476,13 +478,13 @@ function applyEffects(f: Flow, item: StackItem, effects: Effect[], from: number)
         const c = f.state.players[owner]!.graveyard.find((x) => x.id === item.target)!;
         f.emit('CardsMoved', { reason: 'banish', player: me, moves: [{ owner, id: c.id, cardId: c.cardId, from: 'graveyard', to: 'banishment', fromOid: null, toOid: null }] }, { rule: 'X.B.4.a', auto: true });
         // X.A.1.c.i: a card in a graveyard has its Class Bonus keywords only if its owner's champion shares a class.
-        const floating = printedKeyword(f.state, owner, cardDef(c.cardId), 'Floating Memory');
+        const floating = printedKeyword(f.state, owner, cardDef(f.state, c.cardId), 'Floating Memory');
         const src = objectById(f.state, item.source);
         if (e.levelIfFloating && floating && src) f.emit('CountersChanged', { object: src.id, kind: 'level', delta: 1 }, { rule: 'X.A.1.c.i', auto: true });
         break;
       }
       case 'double-attack-if-banish': {
-        const gy = f.state.players[me]!.graveyard.filter((c) => cardDef(c.cardId).element === e.element);
+        const gy = f.state.players[me]!.graveyard.filter((c) => cardDef(f.state, c.cardId).element === e.element);
         if (gy.length >= e.n && f.state.combat) {
           const moves: Move[] = gy.slice(0, e.n).map((c) => ({ owner: me, id: c.id, cardId: c.cardId, from: 'graveyard', to: 'banishment', fromOid: null, toOid: null }));
           f.emit('CardsMoved', { reason: 'cost', player: me, moves }, { rule: '2.2.g.ii.2.d', auto: true });
@@ -568,7 +570,7 @@ export function continueDamage(f: Flow): void {
   if (f.ended) return;
   if (resume) {
     const item = f.state.stack.find((x) => x.sid === resume.sid);
-    if (item && runItem(f, item, itemEffects(item), resume.effect + 1) === 'paused') return;
+    if (item && runItem(f, item, itemEffects(f.state, item), resume.effect + 1) === 'paused') return;
     afterResolution(f);
     return;
   }
@@ -587,7 +589,7 @@ function finishDamage(f: Flow): void {
     for (const x of dealt) {
       const victim = objectById(f.state, x.target)!;
       const by = objectById(f.state, x.source)!;
-      if (victim.damage < life(victim) && victim.damage + x.amount >= life(victim)) f.killers.set(victim.id, { controller: by.controller, id: by.id, cardId: by.cardId, attackCardId: by.id === c.attacker ? (c.attackCard?.cardId ?? null) : null });
+      if (victim.damage < life(f.state, victim) && victim.damage + x.amount >= life(f.state, victim)) f.killers.set(victim.id, { controller: by.controller, id: by.id, cardId: by.cardId, attackCardId: by.id === c.attacker ? (c.attackCard?.cardId ?? null) : null });
     }
   }
   const damage = dealt.map((x) => (pd.attack ? { target: x.target, amount: x.amount, source: x.source } : { target: x.target, amount: x.amount }));
@@ -602,7 +604,7 @@ export function retaliationCandidates(s: GAState): FieldObject[] {
   const c = s.combat;
   // A negated targeted attack has no defending unit left to retaliate (X.A.22.a.v); Cleave is never negated so.
   if (!c || !c.defendingPlayer || (c.negated && !c.cleave)) return [];
-  const defending = c.cleave ? s.field.filter((o) => o.controller === c.defendingPlayer && isUnit(o)) : s.field.filter((o) => o.id === c.target);
+  const defending = c.cleave ? s.field.filter((o) => o.controller === c.defendingPlayer && isUnit(s, o)) : s.field.filter((o) => o.id === c.target);
   return defending.filter((o) => !o.rested && !c.retaliators.includes(o.id) && unitPower(s, o) > 0 && obeysUnit(s, o));
 }
 
@@ -614,13 +616,13 @@ export function dealCombatDamage(f: Flow): 'done' | 'paused' {
   const instances: DamageInstance[] = [];
   // X.A.2.a/e: Cleave hits every unit the defending player controls, each calculated on its own. A negated attack
   // deals no damage (X.A.22.a.v, X.B.23.b).
-  const targets = c.negated ? [] : c.cleave ? f.state.field.filter((o) => o.controller === c.defendingPlayer && isUnit(o)) : [objectById(f.state, c.target)].filter((o): o is FieldObject => o !== undefined);
+  const targets = c.negated ? [] : c.cleave ? f.state.field.filter((o) => o.controller === c.defendingPlayer && isUnit(f.state, o)) : [objectById(f.state, c.target)].filter((o): o is FieldObject => o !== undefined);
   if (attacker)
     for (const t of targets) instances.push({ target: t.id, source: attacker.id, amount: Math.max(0, attackPower(f.state)), doublers: c.doublers.map((d) => d.id), applied: [] });
   // 2.2.g.ii.2.a-b: retaliators still on the field deal their damage to the attacker, even if the attack was negated.
   for (const rid of c.retaliators) {
     const retaliator = objectById(f.state, rid);
-    if (retaliator && attacker) instances.push({ target: attacker.id, source: retaliator.id, amount: Math.max(0, unitPower(f.state, retaliator)), doublers: [], applied: [] });
+    if (retaliator && attacker) instances.push({ target: attacker.id, source: retaliator.id, amount: Math.max(0, unitPower(f.state, retaliator)), doublers: (c.retaliatorDoublers ?? []).includes(rid) ? ['critical'] : [], applied: [] });
   }
   return startDamage(f, true, c.attacker, instances, null);
 }
@@ -633,7 +635,7 @@ function afterCombatDamage(f: Flow, dealt: DamageInstance[]): void {
   // The weapon used loses a durability counter, even at 0 damage, unless the attack was negated or its target
   // left the field; one counter in total under Cleave.
   const weapon = objectById(f.state, c.weapon);
-  const targetThere = c.cleave ? f.state.field.some((o) => o.controller === c.defendingPlayer && isUnit(o)) : objectById(f.state, c.target) !== undefined;
+  const targetThere = c.cleave ? f.state.field.some((o) => o.controller === c.defendingPlayer && isUnit(f.state, o)) : objectById(f.state, c.target) !== undefined;
   if (weapon && targetThere && !c.negated) f.emit('CountersChanged', { object: weapon.id, kind: 'durability', delta: -1 }, { rule: c.cleave ? 'X.A.2.f' : '2.2.g.ii.2.e.ii', auto: true });
   for (const x of dealt) {
     if (x.source !== attacker.id) continue;
@@ -642,27 +644,27 @@ function afterCombatDamage(f: Flow, dealt: DamageInstance[]): void {
     // X.A.15 / 2.6.8: On Hit of the attack card and of the attacking unit.
     if (c.attackCard) collectTriggers(f, { controller: attacker.controller, cardId: c.attackCard.cardId, id: attacker.id }, 'hit', t.id);
     collectTriggers(f, attacker, 'hit', t.id);
-    if (isAlly(t)) collectTriggers(f, attacker, 'ally-hit', t.id);
+    if (isAlly(f.state, t)) collectTriggers(f, attacker, 'ally-hit', t.id);
   }
 }
 
 // ── Leaving the field, state-based effects, loss ───────────────────────────────────────────────────────
 
-function graveOrBanish(o: FieldObject): 'graveyard' | 'banishment' {
+function graveOrBanish(s: CardBook, o: FieldObject): 'graveyard' | 'banishment' {
   // 1.7.h.3.c: a regalia destroyed or sacrificed is banished instead.
-  return cardDef(o.cardId).supertypes.includes('regalia') ? 'banishment' : 'graveyard';
+  return cardDef(s, o.cardId).supertypes.includes('regalia') ? 'banishment' : 'graveyard';
 }
 
 export function destroyObject(f: Flow, o: FieldObject, rule: string): void {
-  if (isUnit(o) && hasKeyword(f.state, o, 'Immortality')) return; // X.A.8.a.i-ii
-  const to = graveOrBanish(o);
+  if (isUnit(f.state, o) && hasKeyword(f.state, o, 'Immortality')) return; // X.A.8.a.i-ii
+  const to = graveOrBanish(f.state, o);
   const snapshot = { ...o };
   f.emit('ObjectLeftField', { object: o.id, cardId: o.cardId, to, reason: 'destroyed' }, { rule, auto: true });
   if (to === 'graveyard') {
     collectTriggers(f, snapshot, 'death'); // X.A.13.a.i
     // X.A.19.a: Preserve on an object is a trigger on death that sends its card on to the material deck.
-    if (!isChampion(snapshot) && hasKeyword(f.state, snapshot, 'Preserve'))
-      f.triggers.push({ controller: snapshot.controller, source: snapshot.id, sourceCardId: snapshot.cardId, ability: -1, target: null, label: `${cardDef(snapshot.cardId).name}: Preserve`, keyword: 'Preserve' });
+    if (!isChampion(f.state, snapshot) && hasKeyword(f.state, snapshot, 'Preserve'))
+      f.triggers.push({ controller: snapshot.controller, source: snapshot.id, sourceCardId: snapshot.cardId, ability: -1, target: null, label: `${cardDef(f.state, snapshot.cardId).name}: Preserve`, keyword: 'Preserve' });
   }
   collectTriggers(f, snapshot, 'leave'); // X.A.17
 }
@@ -672,7 +674,7 @@ export function runSBE(f: Flow): void {
   for (let guard = 0; guard < 50 && !f.ended; guard++) {
     let changed = false;
     for (const o of [...f.state.field]) {
-      if (isAlly(o) && o.damage >= life(o) && !hasKeyword(f.state, o, 'Immortality')) {
+      if (isAlly(f.state, o) && o.damage >= life(f.state, o) && !hasKeyword(f.state, o, 'Immortality')) {
         destroyObject(f, o, '2.12.h.3');
         const k = f.killers.get(o.id);
         if (k) {
@@ -683,7 +685,7 @@ export function runSBE(f: Flow): void {
           f.killers.delete(o.id);
         }
         changed = true;
-      } else if (cardDef(o.cardId).type === 'weapon' && (o.counters.durability ?? 0) <= 0) {
+      } else if (cardDef(f.state, o.cardId).type === 'weapon' && (o.counters.durability ?? 0) <= 0) {
         destroyObject(f, o, '2.12.h.4');
         changed = true;
       }
@@ -692,8 +694,8 @@ export function runSBE(f: Flow): void {
       const pl = f.state.players[p]!;
       if (pl.lost) continue;
       const champ = championOf(f.state, p);
-      if (champ && champ.damage >= life(champ)) {
-        f.emit('PlayerLost', { player: p, rule: '1.4.3.a', reason: `${cardDef(champ.cardId).name} has ${champ.damage} damage, life ${life(champ)}` }, { rule: '1.4.3.a', auto: true });
+      if (champ && champ.damage >= life(f.state, champ)) {
+        f.emit('PlayerLost', { player: p, rule: '1.4.3.a', reason: `${cardDef(f.state, champ.cardId).name} has ${champ.damage} damage, life ${life(f.state, champ)}` }, { rule: '1.4.3.a', auto: true });
         changed = true;
       } else if (pl.championPlaced && !champ) {
         f.emit('PlayerLost', { player: p, rule: '1.4.3.b', reason: 'no longer controls a champion' }, { rule: '1.4.3.b', auto: true });
@@ -729,12 +731,12 @@ export function runSBE(f: Flow): void {
 function uniqueDuplicates(s: GAState): { player: PlayerId; name: string; objects: string[] } | null {
   const groups = new Map<string, FieldObject[]>();
   for (const o of s.field) {
-    const d = cardDef(o.cardId);
+    const d = cardDef(s, o.cardId);
     if (!d.supertypes.includes('unique')) continue;
     const key = `${o.controller}\u0000${d.name}`;
     groups.set(key, [...(groups.get(key) ?? []), o]);
   }
-  for (const objs of groups.values()) if (objs.length >= 2) return { player: objs[0]!.controller, name: cardDef(objs[0]!.cardId).name, objects: objs.map((o) => o.id) };
+  for (const objs of groups.values()) if (objs.length >= 2) return { player: objs[0]!.controller, name: cardDef(s, objs[0]!.cardId).name, objects: objs.map((o) => o.id) };
   return null;
 }
 
@@ -759,7 +761,7 @@ export function keepUnique(f: Flow, keep: string): void {
   for (const id of pr.objects) {
     const o = objectById(f.state, id);
     if (!o || id === keep) continue;
-    const to = graveOrBanish(o);
+    const to = graveOrBanish(f.state, o);
     const snapshot = { ...o };
     f.emit('ObjectLeftField', { object: o.id, cardId: o.cardId, to, reason: 'sacrificed' }, { rule: '1.7.h.2.i', auto: true });
     // X.B.35.d: a sacrificed object has died if it went to the graveyard.
@@ -814,8 +816,8 @@ function enterLocation(f: Flow, phase: Phase, step: Step, rule: string): void {
     case 'end/': {
       for (const o of f.state.field) {
         if (o.controller !== tp) continue;
-        if (isUnit(o) && o.rested && hasKeyword(f.state, o, 'Vigor'))
-          f.triggers.push({ controller: tp, source: o.id, sourceCardId: o.cardId, ability: -1, target: null, label: `${cardDef(o.cardId).name}: Vigor`, keyword: 'Vigor' });
+        if (isUnit(f.state, o) && o.rested && hasKeyword(f.state, o, 'Vigor'))
+          f.triggers.push({ controller: tp, source: o.id, sourceCardId: o.cardId, ability: -1, target: null, label: `${cardDef(f.state, o.cardId).name}: Vigor`, keyword: 'Vigor' });
         collectTriggers(f, o, 'end-phase');
       }
       if (f.triggers.length === 0) grantOpportunity(f, '2.2.f.3');
@@ -824,12 +826,32 @@ function enterLocation(f: Flow, phase: Phase, step: Step, rule: string): void {
   }
 }
 
+/** Damage sources of this combat with Critical N > 0 (X.A.3.c), and the opponent who may discard to stop each. */
+function criticalSources(s: GAState): { source: string; n: number; player: PlayerId }[] {
+  const c = s.combat;
+  const attacker = objectById(s, c?.attacker);
+  if (!c || !attacker) return [];
+  const out: { source: string; n: number; player: PlayerId }[] = [];
+  const n = !c.negated && (c.target !== null || c.cleave) ? criticalOf(s) : 0;
+  if (n > 0) out.push({ source: attacker.id, n, player: c.defendingPlayer! });
+  // 2.2.g.ii.2.a-b: a retaliator still on the field deals its damage (even to a negated attack), so its Critical applies.
+  for (const rid of c.retaliators) {
+    const r = objectById(s, rid);
+    if (!r) continue;
+    const d = cardDef(s, r.cardId);
+    let m = 0;
+    for (const k of d.keywords) if (k.keyword === 'Critical' && conditionsMet(s, r.controller, d, k)) m += k.n ?? 0;
+    if (m > 0) out.push({ source: r.id, n: m, player: c.attackingPlayer });
+  }
+  return out;
+}
+
 /** Critical N of the attack's source (X.A.3.c-d): the attacking unit's, its attack card's and weapon's, added up. */
 export function criticalOf(s: GAState): number {
   const c = s.combat;
   const attacker = objectById(s, c?.attacker);
   if (!c || !attacker) return 0;
-  const sources = [cardDef(attacker.cardId), ...(c.attackCard ? [cardDef(c.attackCard.cardId)] : []), ...(objectById(s, c.weapon) ? [cardDef(objectById(s, c.weapon)!.cardId)] : [])];
+  const sources = [cardDef(s, attacker.cardId), ...(c.attackCard ? [cardDef(s, c.attackCard.cardId)] : []), ...(objectById(s, c.weapon) ? [cardDef(s, objectById(s, c.weapon)!.cardId)] : [])];
   let n = 0;
   for (const d of sources) for (const k of d.keywords) if (k.keyword === 'Critical' && conditionsMet(s, attacker.controller, d, k)) n += k.n ?? 0;
   return n;
@@ -843,10 +865,10 @@ export function criticalOf(s: GAState): number {
 export function afterAttackDeclared(f: Flow): void {
   const c = f.state.combat;
   const t = objectById(f.state, c?.target);
-  if (c && t && isChampion(t))
+  if (c && t && isChampion(f.state, t))
     for (const o of f.state.field)
-      if (o.controller === t.controller && isAlly(o) && !o.rested && hasKeyword(f.state, o, 'Intercept'))
-        f.triggers.push({ controller: o.controller, source: o.id, sourceCardId: o.cardId, ability: -1, target: null, label: `${cardDef(o.cardId).name}: Intercept`, keyword: 'Intercept' });
+      if (o.controller === t.controller && isAlly(f.state, o) && !o.rested && hasKeyword(f.state, o, 'Intercept'))
+        f.triggers.push({ controller: o.controller, source: o.id, sourceCardId: o.cardId, ability: -1, target: null, label: `${cardDef(f.state, o.cardId).name}: Intercept`, keyword: 'Intercept' });
   collectAttackTriggers(f);
 }
 
@@ -867,7 +889,7 @@ export function attackTargets(s: GAState): FieldObject[] {
   const attacker = objectById(s, c.attacker);
   if (!attacker) return [];
   const weapon = objectById(s, c.weapon) ?? null;
-  return s.field.filter((o) => isUnit(o) && o.controller !== attacker.controller && (!hasKeyword(s, o, 'Stealth') || hasKeyword(s, attacker, 'True Sight') || (weapon !== null && hasKeyword(s, weapon, 'True Sight'))));
+  return s.field.filter((o) => isUnit(s, o) && o.controller !== attacker.controller && (!hasKeyword(s, o, 'Stealth') || hasKeyword(s, attacker, 'True Sight') || (weapon !== null && hasKeyword(s, weapon, 'True Sight'))));
 }
 
 /** Leaves the current phase/step (its closing actions), then enters the one the machine names. */
@@ -899,15 +921,16 @@ export function advance(f: Flow): void {
     case 'combat/damage': {
       const c = s.combat;
       if (c && !c.damageCalculated) {
-        // X.A.3: Critical N of the attacking source — double the damage unless an opponent discards N cards.
-        const n = !c.negated && (c.target !== null || c.cleave) ? criticalOf(s) : 0;
-        if (n > 0 && !c.critical?.settled) {
-          const defender = c.defendingPlayer!;
-          if (!c.critical && s.players[defender]!.hand.length >= n) {
-            f.emit('CriticalOffered', { player: defender, n }, { rule: 'X.A.3.a', auto: true });
+        // X.A.3: each damage source's Critical N — the attacking unit's (offered to the defending player) and each
+        // retaliating unit's (retaliation damage is attack damage, 2.9.2; offered to the attacking player) — doubles
+        // its damage unless that opponent discards N cards; one source at a time, the attack's first.
+        for (const cr of criticalSources(s)) {
+          if ((c.criticalsSettled ?? []).includes(cr.source)) continue;
+          if (s.players[cr.player]!.hand.length >= cr.n) {
+            f.emit('CriticalOffered', { player: cr.player, n: cr.n, source: cr.source }, { rule: 'X.A.3.a', auto: true });
             return;
           }
-          if (!c.critical) f.emit('CriticalSettled', { player: defender, doubled: true, reason: `fewer than ${n} cards in hand` }, { rule: 'X.A.3.a', auto: true });
+          f.emit('CriticalSettled', { player: cr.player, doubled: true, reason: `fewer than ${cr.n} cards in hand`, source: cr.source }, { rule: 'X.A.3.a', auto: true });
         }
         if (dealCombatDamage(f) === 'paused') return;
       }
@@ -917,7 +940,7 @@ export function advance(f: Flow): void {
       f.emit('CombatEnded', { player: tp }, { rule: '2.2.g.iii.3', auto: true });
       break;
     case 'end/': {
-      const allies = s.field.filter((o) => isAlly(o) && o.damage > 0).map((o) => o.id);
+      const allies = s.field.filter((o) => isAlly(s, o) && o.damage > 0).map((o) => o.id);
       f.emit('EndOfTurnCleanup', { player: tp, allies }, { rule: '2.2.f.4', auto: true });
       f.emit('TurnEnded', { turn: s.turn, player: tp }, { rule: '2.2.f.4.c', auto: true });
       if (f.state.turnLimit > 0 && f.state.turn >= f.state.turnLimit) {
@@ -937,7 +960,7 @@ export function advance(f: Flow): void {
 }
 
 function obeysUnit(s: GAState, o: FieldObject): boolean {
-  return isChampion(o) || (printedKeyword(s, o.controller, cardDef(o.cardId), 'Pride') ? championLevel(s, o.controller) >= Math.max(...cardDef(o.cardId).keywords.filter((k) => k.keyword === 'Pride').map((k) => k.n ?? 0)) : true);
+  return isChampion(s, o) || (printedKeyword(s, o.controller, cardDef(s, o.cardId), 'Pride') ? championLevel(s, o.controller) >= Math.max(...cardDef(s, o.cardId).keywords.filter((k) => k.keyword === 'Pride').map((k) => k.n ?? 0)) : true);
 }
 
 /** The next player in turn order who is still in the game (1.2.3, 1.4.5). */
@@ -955,7 +978,7 @@ export function nextInTurnOrder(s: GAState, p: PlayerId): PlayerId {
 function endTurnEarly(f: Flow): void {
   const tp = f.state.activePlayer!;
   f.emit('TurnEndedEarly', { player: tp, banished: f.state.stack.map((x) => x.sid) }, { rule: '2.2.h.2', auto: true });
-  const allies = f.state.field.filter((o) => isAlly(o) && o.damage > 0).map((o) => o.id);
+  const allies = f.state.field.filter((o) => isAlly(f.state, o) && o.damage > 0).map((o) => o.id);
   f.emit('EndOfTurnCleanup', { player: tp, allies }, { rule: '2.2.f.4', auto: true });
   f.emit('TurnEnded', { turn: f.state.turn, player: tp }, { rule: '2.2.f.4.c', auto: true });
   // The machine's transition out of the end phase decides where the next turn starts.
@@ -1001,7 +1024,7 @@ export function materializeOptions(s: GAState, p: PlayerId): Card[] {
 /** Why `card` can't be materialized by `p` now, or null (2.3.b, 1.7.a.3-5, X.A.11, 1.6.d, 2.3.c.2). */
 /** Cards in `p`'s graveyard whose Floating Memory is active for `p` (X.A.7, its Class Bonus checked, X.A.1.b). */
 export function floatingCards(s: GAState, p: PlayerId): Card[] {
-  return s.players[p]!.graveyard.filter((c) => printedKeyword(s, p, cardDef(c.cardId), 'Floating Memory')).sort((a, b) => (a.id < b.id ? -1 : 1));
+  return s.players[p]!.graveyard.filter((c) => printedKeyword(s, p, cardDef(s, c.cardId), 'Floating Memory')).sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
 /**
@@ -1009,7 +1032,7 @@ export function floatingCards(s: GAState, p: PlayerId): Card[] {
  * is the number of Floating Memory cards declared (X.A.7.c); undefined = as many as could help.
  */
 export function materializeProblem(s: GAState, p: PlayerId, card: Card, floating?: number): { rule: string; reason: string } | null {
-  const d = cardDef(card.cardId);
+  const d = cardDef(s, card.cardId);
   const pl = s.players[p]!;
   if (pl.materializedThisPhase) return { rule: '2.3.b.1.a', reason: 'you already materialized this phase' };
   if (d.type !== 'champion' && !d.supertypes.includes('regalia')) return { rule: '2.2.b.3.a', reason: `${d.name} is neither a champion nor a regalia; a Preserved card can only return to hand (X.A.19.d)` };
@@ -1017,7 +1040,7 @@ export function materializeProblem(s: GAState, p: PlayerId, card: Card, floating
     if ((d.level ?? 0) === 0) return { rule: '1.7.a.3', reason: `${d.name} is Lv 0; Lv 0 champions can't be materialized` };
     const champ = championOf(s, p);
     if (!champ) return { rule: '1.7.a.4', reason: 'you have no champion to level up' };
-    const cur = cardDef(champ.cardId);
+    const cur = cardDef(s, champ.cardId);
     if ((d.level ?? 0) !== (cur.level ?? 0) + 1) return { rule: '1.7.a.4.a', reason: `${d.name} is Lv ${d.level}; your champion ${cur.name} is printed Lv ${cur.level}, so only a Lv ${(cur.level ?? 0) + 1} champion can level it up` };
     const lineage = d.keywords.find((k) => k.keyword === 'Lineage');
     if (lineage && cur.lineageName !== lineage.name) return { rule: 'X.A.11.a', reason: `${d.name} must be leveled from a ${lineage.name} champion` };
@@ -1032,7 +1055,7 @@ export function materializeProblem(s: GAState, p: PlayerId, card: Card, floating
 
 function enabledFor(s: GAState, p: PlayerId, d: GACardDef): boolean {
   const els = new Set<string>(['norm']);
-  for (const o of s.field) if (o.controller === p && isChampion(o)) for (const c of o.cards) els.add(cardDef(c.cardId).element);
+  for (const o of s.field) if (o.controller === p && isChampion(s, o)) for (const c of o.cards) els.add(cardDef(s, c.cardId).element);
   return els.has(d.element);
 }
 

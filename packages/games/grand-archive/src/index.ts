@@ -32,7 +32,7 @@ export const grandArchive: GameModule<GAState> = {
   board,
   describe,
   keyMoment,
-  cards: CARDS.map((d) => ({ id: d.id, name: d.name, sample: d.sample, face: faceOf(d.id) })),
+  cards: CARDS.map((d) => ({ id: d.id, name: d.name, sample: d.sample, face: faceOf({ cards: {} }, d.id) })),
   presetDecks: PRESET_DECKS,
   validateDeck: (deck) => validateDeck(deck),
   commandSchema: GACommandSchema,

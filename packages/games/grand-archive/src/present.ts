@@ -1,14 +1,14 @@
 // What people read and see: the board model for the site, one plain-words line per event for the log, and the
 // timeline's key moments. Wording only; what each viewer may see is decided in view.ts.
 import type { BoardModel, CardFace, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel } from '@matchtape/engine';
-import { cardDef } from './cards/pool';
+import { cardDef, type CardBook } from './cards/pool';
 import { championLevel, isChampion, life, unitPower } from './rules';
 import type { Move } from './evolve';
 import type { Card, FieldObject, GAState, Prompt, Slot } from './types';
 import { isHidden } from './types';
 
-export function faceOf(cardId: string): CardFace {
-  const d = cardDef(cardId);
+export function faceOf(s: CardBook, cardId: string): CardFace {
+  const d = cardDef(s, cardId);
   const stats: Record<string, number | string> = {};
   if (d.level !== undefined) stats.level = d.level;
   if (d.power !== undefined) stats.power = d.power;
@@ -25,9 +25,9 @@ export function faceOf(cardId: string): CardFace {
   };
 }
 
-function tile(c: Slot): Tile {
+function tile(s: CardBook, c: Slot): Tile {
   if (isHidden(c)) return { id: c.id, hidden: true };
-  return { id: c.id, cardId: c.cardId, face: faceOf(c.cardId), ...(c.selected ? { tags: ['chosen for reserve'] } : {}) };
+  return { id: c.id, cardId: c.cardId, face: faceOf(s, c.cardId), ...(c.selected ? { tags: ['chosen for reserve'] } : {}) };
 }
 
 function objectTile(s: GAState, o: FieldObject): CardTile {
@@ -35,31 +35,31 @@ function objectTile(s: GAState, o: FieldObject): CardTile {
   if (s.combat?.attacker === o.id) tags.push('attacking');
   if (s.combat?.target === o.id) tags.push('defending');
   if (s.combat?.retaliators.includes(o.id)) tags.push('retaliating');
-  if (s.combat?.cleave && s.combat.defendingPlayer === o.controller && o.id !== s.combat.attacker && (cardDef(o.cardId).type === 'ally' || cardDef(o.cardId).type === 'champion')) tags.push('defending');
+  if (s.combat?.cleave && s.combat.defendingPlayer === o.controller && o.id !== s.combat.attacker && (cardDef(s, o.cardId).type === 'ally' || cardDef(s, o.cardId).type === 'champion')) tags.push('defending');
   const current: Record<string, number> = {};
-  if (cardDef(o.cardId).type === 'ally') {
+  if (cardDef(s, o.cardId).type === 'ally') {
     current.power = unitPower(s, o);
-    current.life = life(o);
+    current.life = life(s, o);
   }
-  const t: CardTile = { id: o.id, cardId: o.cardId, face: faceOf(o.cardId), tapped: o.rested, damage: o.damage, counters: o.counters, current, tags };
-  if (o.cards.length > 1) t.attachments = o.cards.slice(0, -1).map((c) => tile(c) as CardTile);
+  const t: CardTile = { id: o.id, cardId: o.cardId, face: faceOf(s, o.cardId), tapped: o.rested, damage: o.damage, counters: o.counters, current, tags };
+  if (o.cards.length > 1) t.attachments = o.cards.slice(0, -1).map((c) => tile(s, c) as CardTile);
   return t;
 }
 
-function zone(key: string, label: string, layout: ZoneModel['layout'], cards: readonly Slot[], showAll = true): ZoneModel {
-  return { key, label, layout, count: cards.length, cards: (showAll ? cards : cards.slice(0, 1)).map(tile) };
+function zone(s: CardBook, key: string, label: string, layout: ZoneModel['layout'], cards: readonly Slot[], showAll = true): ZoneModel {
+  return { key, label, layout, count: cards.length, cards: (showAll ? cards : cards.slice(0, 1)).map((c) => tile(s, c)) };
 }
 
 export function board(s: GAState): BoardModel {
   const players: PlayerBoard[] = s.order.map((p) => {
     const pl = s.players[p]!;
-    const champ = s.field.find((o) => o.controller === p && isChampion(o));
-    const field = s.field.filter((o) => o.controller === p && !isChampion(o));
+    const champ = s.field.find((o) => o.controller === p && isChampion(s, o));
+    const field = s.field.filter((o) => o.controller === p && !isChampion(s, o));
     return {
       id: p,
       name: pl.name,
       stats: [
-        { key: 'life', label: 'Champion life', value: champ ? life(champ) - champ.damage : 0, ...(champ ? { max: life(champ) } : {}) },
+        { key: 'life', label: 'Champion life', value: champ ? life(s, champ) - champ.damage : 0, ...(champ ? { max: life(s, champ) } : {}) },
         { key: 'damage', label: 'Damage', value: champ?.damage ?? 0 },
         { key: 'level', label: 'Level', value: championLevel(s, p) },
         { key: 'hand', label: 'Hand', value: pl.hand.length },
@@ -69,22 +69,22 @@ export function board(s: GAState): BoardModel {
       ],
       zones: [
         { key: 'field', label: 'Field', layout: 'row', count: field.length, cards: field.map((o) => objectTile(s, o)) },
-        zone('hand', 'Hand', 'fan', pl.hand),
-        zone('memory', 'Memory', 'row', pl.memory),
-        zone('materialDeck', 'Material deck', 'row', pl.materialDeck),
-        zone('mainDeck', 'Main deck', 'pile', pl.mainDeck, false),
-        zone('graveyard', 'Graveyard', 'pile', pl.graveyard),
-        zone('banishment', 'Banishment', 'pile', pl.banishment),
-        ...(champ ? [{ key: 'lineage', label: 'Lineage', layout: 'stack' as const, count: champ.cards.length, cards: champ.cards.map(tile) }] : []),
+        zone(s, 'hand', 'Hand', 'fan', pl.hand),
+        zone(s, 'memory', 'Memory', 'row', pl.memory),
+        zone(s, 'materialDeck', 'Material deck', 'row', pl.materialDeck),
+        zone(s, 'mainDeck', 'Main deck', 'pile', pl.mainDeck, false),
+        zone(s, 'graveyard', 'Graveyard', 'pile', pl.graveyard),
+        zone(s, 'banishment', 'Banishment', 'pile', pl.banishment),
+        ...(champ ? [{ key: 'lineage', label: 'Lineage', layout: 'stack' as const, count: champ.cards.length, cards: champ.cards.map((c) => tile(s, c)) }] : []),
       ],
       hero: champ ? objectTile(s, champ) : null,
     };
   });
   const shared: ZoneModel[] = [
-    { key: 'stack', label: 'Effects Stack', layout: 'stack', count: s.stack.length, cards: s.stack.map((it) => ({ id: it.sid, cardId: it.card?.cardId ?? it.sourceCardId, face: { ...faceOf(it.card?.cardId ?? it.sourceCardId), text: it.label }, tags: [it.kind, `${it.controller}'s`] })) },
+    { key: 'stack', label: 'Effects Stack', layout: 'stack', count: s.stack.length, cards: s.stack.map((it) => ({ id: it.sid, cardId: it.card?.cardId ?? it.sourceCardId, face: { ...faceOf(s, it.card?.cardId ?? it.sourceCardId), text: it.label }, tags: [it.kind, `${it.controller}'s`] })) },
   ];
-  if (s.pending) shared.push({ key: 'pending', label: 'Being activated', layout: 'row', count: 1, cards: [tile(s.pending.card)] });
-  if (s.combat?.attackCard) shared.push({ key: 'intention', label: 'Intention', layout: 'row', count: 1, cards: [tile(s.combat.attackCard)] });
+  if (s.pending) shared.push({ key: 'pending', label: 'Being activated', layout: 'row', count: 1, cards: [tile(s, s.pending.card)] });
+  if (s.combat?.attackCard) shared.push({ key: 'intention', label: 'Intention', layout: 'row', count: 1, cards: [tile(s, s.combat.attackCard)] });
   const acting = s.status !== 'playing' ? [] : s.prompt ? [s.prompt.player] : s.priority ? [s.priority.holder] : [];
   return {
     game: 'grand-archive',
@@ -104,7 +104,7 @@ export function board(s: GAState): BoardModel {
 
 function nameOf(s: GAState, id: string | null): string {
   const o = s.field.find((x) => x.id === id);
-  return o ? cardDef(o.cardId).name : (id ?? '?');
+  return o ? cardDef(s, o.cardId).name : (id ?? '?');
 }
 
 /** What a prompt asks of its player, in words (the rule is cited beside it). */
@@ -163,13 +163,15 @@ function banner(s: GAState): string | null {
 
 // ── Log lines and timeline markers ─────────────────────────────────────────────────────────────────────
 
-function cname(c: unknown): string {
+function cname(s: CardBook, c: unknown): string {
   const card = c as Card | null;
-  return card && typeof card.cardId === 'string' ? cardDef(card.cardId).name : 'a card';
+  return card && typeof card.cardId === 'string' ? cardDef(s, card.cardId).name : 'a card';
 }
 
 export function describe(e: GameEvent): string {
   const p = e.payload as Record<string, unknown>;
+  // Test cards an event names travel on it (cards/book.ts); pool cards need nothing.
+  const s: CardBook = { cards: (p.defs as CardBook['cards'] | undefined) ?? {} };
   const who = String(p.player ?? '');
   switch (e.type) {
     case 'MatchStarted':
@@ -187,10 +189,10 @@ export function describe(e: GameEvent): string {
       return `${pr.player} must ${PROMPT_WORDS[pr.kind] ?? pr.kind}`;
     }
     case 'StartingChampionPlaced':
-      return `${who} put ${cname(p.object)} onto the field`;
+      return `${who} put ${cname(s, p.object)} onto the field`;
     case 'CardsMoved': {
       const moves = p.moves as Move[];
-      const named = moves.map((m) => (m.cardId ? cardDef(m.cardId).name : 'a card')).join(', ');
+      const named = moves.map((m) => (m.cardId ? cardDef(s, m.cardId).name : 'a card')).join(', ');
       switch (p.reason) {
         case 'draw':
           return `${who} drew ${named}`;
@@ -209,7 +211,7 @@ export function describe(e: GameEvent): string {
     case 'OpportunityPassed':
       return `${who} passed`;
     case 'ActivationDeclared':
-      return `${who} ${p.materialize ? 'materializes' : 'activates'} ${cname(p.card)}`;
+      return `${who} ${p.materialize ? 'materializes' : 'activates'} ${cname(s, p.card)}`;
     case 'ReserveSelected':
       return `${who} chose a card to reserve`;
     case 'ActivationCanceled':
@@ -223,9 +225,9 @@ export function describe(e: GameEvent): string {
     case 'StackItemFizzled':
       return `${p.sid} fizzled: ${p.reason}`;
     case 'ObjectEntered':
-      return `${cname(p.object)} entered the field`;
+      return `${cname(s, p.object)} entered the field`;
     case 'ChampionLeveledUp':
-      return `${who} leveled up into ${cname(p.card)} (Lv ${p.levelFrom} → ${p.levelTo})`;
+      return `${who} leveled up into ${cname(s, p.card)} (Lv ${p.levelFrom} → ${p.levelTo})`;
     case 'ObjectRested':
       return `${p.object} rested (${p.reason})`;
     case 'ObjectsWoken':
@@ -243,9 +245,9 @@ export function describe(e: GameEvent): string {
     case 'EffectCreated':
       return 'An effect applies until end of turn';
     case 'ObjectLeftField':
-      return `${cardDef(String(p.cardId)).name} left the field (${p.reason}) for ${zoneName(p.to)}`;
+      return `${cardDef(s, String(p.cardId)).name} left the field (${p.reason}) for ${zoneName(p.to)}`;
     case 'IntentionEntered':
-      return `${cname(p.card)} entered Intention`;
+      return `${cname(s, p.card)} entered Intention`;
     case 'AttackDeclared':
       return `${who} attacks ${p.cleave ? `every unit of ${p.defendingPlayer} (Cleave)` : p.target} with ${p.attacker}${p.weapon ? ` (weapon ${p.weapon})` : ''}`;
     case 'AttackFizzled':
@@ -267,7 +269,7 @@ export function describe(e: GameEvent): string {
     case 'RetaliationDeclined':
       return `${who} does not retaliate`;
     case 'IntentionCleared':
-      return `${cname(p.card)} went to the graveyard`;
+      return `${cname(s, p.card)} went to the graveyard`;
     case 'CombatEnded':
       return 'End of combat';
     case 'MaterializationDeclined':

@@ -105,7 +105,7 @@ describe('state-based effects, counters and statics', () => {
     const t = Table.atP2Main();
     const squire = t.put('p1', 'ember-squire', { counters: { buff: 2 } });
     expect(unitPower(t.state, objectById(t.state, squire)!)).toBe(3);
-    expect(life(objectById(t.state, squire)!)).toBe(4);
+    expect(life(t.state, objectById(t.state, squire)!)).toBe(4);
     t.put('p1', 'blazing-hearth');
     expect(unitPower(t.state, objectById(t.state, squire)!)).toBe(4);
   });

@@ -1,6 +1,6 @@
 // Derived values the rules define on top of the state: levels, stats, elements, obedience, costs, visibility.
 import { grantedKeywords, modifierOf, type PlayerId, type Viewer } from '@matchtape/engine';
-import { cardDef } from './cards/pool';
+import { cardDef, type CardBook } from './cards/pool';
 import type { Condition, GACardDef, KeywordName } from './cards/types';
 import type { Element, FieldObject, GAState, PlayerZone, Zone } from './types';
 
@@ -8,18 +8,18 @@ export function opponentsOf(s: GAState, p: PlayerId): PlayerId[] {
   return s.order.filter((x) => x !== p);
 }
 
-export function isChampion(o: FieldObject): boolean {
-  return cardDef(o.cardId).type === 'champion';
+export function isChampion(s: CardBook, o: FieldObject): boolean {
+  return cardDef(s, o.cardId).type === 'champion';
 }
-export function isAlly(o: FieldObject): boolean {
-  return cardDef(o.cardId).type === 'ally';
+export function isAlly(s: CardBook, o: FieldObject): boolean {
+  return cardDef(s, o.cardId).type === 'ally';
 }
-export function isUnit(o: FieldObject): boolean {
-  return isChampion(o) || isAlly(o);
+export function isUnit(s: CardBook, o: FieldObject): boolean {
+  return isChampion(s, o) || isAlly(s, o);
 }
 
 export function championOf(s: GAState, p: PlayerId): FieldObject | undefined {
-  return s.field.find((o) => o.controller === p && isChampion(o));
+  return s.field.find((o) => o.controller === p && isChampion(s, o));
 }
 
 export function objectById(s: GAState, id: string | null | undefined): FieldObject | undefined {
@@ -30,10 +30,10 @@ export function objectById(s: GAState, id: string | null | undefined): FieldObje
 export function championLevel(s: GAState, p: PlayerId): number {
   const c = championOf(s, p);
   if (!c) return 0;
-  let lv = (cardDef(c.cardId).level ?? 0) + (c.counters.level ?? 0);
+  let lv = (cardDef(s, c.cardId).level ?? 0) + (c.counters.level ?? 0);
   for (const o of s.field) {
     if (o.controller !== p) continue;
-    const d = cardDef(o.cardId);
+    const d = cardDef(s, o.cardId);
     for (const a of d.abilities)
       if (a.kind === 'static' && a.effect.kind === 'level' && conditionsMet(s, p, d, a)) lv += a.effect.n;
   }
@@ -43,24 +43,24 @@ export function championLevel(s: GAState, p: PlayerId): number {
 /** Elements a player may activate: norm plus every element in the champion's lineage (1.6.d.3-4, 1.7.a.9). */
 export function enabledElements(s: GAState, p: PlayerId): Element[] {
   const out = new Set<Element>(['norm']);
-  for (const o of s.field) if (o.controller === p && isChampion(o)) for (const c of o.cards) out.add(cardDef(c.cardId).element);
+  for (const o of s.field) if (o.controller === p && isChampion(s, o)) for (const c of o.cards) out.add(cardDef(s, c.cardId).element);
   return [...out];
 }
 
-export function life(o: FieldObject): number {
-  const d = cardDef(o.cardId);
-  return (d.life ?? 0) + (isAlly(o) ? (o.counters.buff ?? 0) : 0);
+export function life(s: CardBook, o: FieldObject): number {
+  const d = cardDef(s, o.cardId);
+  return (d.life ?? 0) + (isAlly(s, o) ? (o.counters.buff ?? 0) : 0);
 }
 
 /** Power of a unit (allies: printed + buff counters + modifiers + statics). Champions have none (1.7.a.8.a). */
 export function unitPower(s: GAState, o: FieldObject): number {
-  const d = cardDef(o.cardId);
-  if (!isAlly(o)) return 0;
+  const d = cardDef(s, o.cardId);
+  if (!isAlly(s, o)) return 0;
   let p = (d.power ?? 0) + (o.counters.buff ?? 0) + modifierOf(s.effects, o.id, 'power');
   for (const a of d.abilities) if (a.kind === 'static' && a.effect.kind === 'power' && a.effect.applies === 'self' && conditionsMet(s, o.controller, d, a)) p += a.effect.n;
   for (const x of s.field) {
     if (x.controller !== o.controller) continue;
-    const xd = cardDef(x.cardId);
+    const xd = cardDef(s, x.cardId);
     for (const a of xd.abilities) if (a.kind === 'static' && a.effect.kind === 'power' && a.effect.applies === 'your-allies') p += a.effect.n;
   }
   return p;
@@ -72,20 +72,20 @@ export function attackPower(s: GAState): number {
   if (!c) return 0;
   const attacker = objectById(s, c.attacker);
   if (!attacker) return 0;
-  if (isAlly(attacker)) return unitPower(s, attacker);
+  if (isAlly(s, attacker)) return unitPower(s, attacker);
   let p = modifierOf(s.effects, attacker.id, 'power');
   const weapon = objectById(s, c.weapon);
-  if (weapon) p += (cardDef(weapon.cardId).power ?? 0) + modifierOf(s.effects, weapon.id, 'power');
+  if (weapon) p += (cardDef(s, weapon.cardId).power ?? 0) + modifierOf(s.effects, weapon.id, 'power');
   if (c.attackCard) {
-    const d = cardDef(c.attackCard.cardId);
+    const d = cardDef(s, c.attackCard.cardId);
     p += d.power ?? 0;
     for (const a of d.abilities)
       if (a.kind === 'static' && a.effect.kind === 'power' && a.effect.applies === 'self' && conditionsMet(s, attacker.controller, d, a) && (!a.effect.whenPrepared || c.prepared === true)) p += a.effect.n;
   }
-  for (const a of cardDef(attacker.cardId).abilities)
+  for (const a of cardDef(s, attacker.cardId).abilities)
     if (a.kind === 'static' && a.effect.kind === 'power-per-banished-regalia-weapon') {
       p += s.players[attacker.controller]!.banishment.filter((x) => {
-        const d = cardDef(x.cardId);
+        const d = cardDef(s, x.cardId);
         return d.type === 'weapon' && d.supertypes.includes('regalia');
       }).length;
     }
@@ -94,8 +94,8 @@ export function attackPower(s: GAState): number {
 
 /** Pride N: the ally does not obey unless your champion's LV ≥ N (X.A.20, X.B.24). */
 export function obeys(s: GAState, o: FieldObject): boolean {
-  if (!isAlly(o)) return true;
-  const n = keywordN(cardDef(o.cardId), 'Pride');
+  if (!isAlly(s, o)) return true;
+  const n = keywordN(cardDef(s, o.cardId), 'Pride');
   return n === null || championLevel(s, o.controller) >= n;
 }
 
@@ -108,7 +108,7 @@ export function activationCost(s: GAState, p: PlayerId, d: GACardDef): number {
 
 /** Can a unit be the target of an attack by `attacker` (with `weapon`)? Stealth/True Sight (X.A.22-23). */
 export function attackableBy(s: GAState, target: FieldObject, attacker: FieldObject, weapon: FieldObject | null): boolean {
-  if (!isUnit(target) || target.controller === attacker.controller) return false;
+  if (!isUnit(s, target) || target.controller === attacker.controller) return false;
   if (hasKeyword(s, target, 'Stealth')) return hasKeyword(s, attacker, 'True Sight') || (weapon !== null && hasKeyword(s, weapon, 'True Sight'));
   return true;
 }
@@ -142,8 +142,8 @@ export function nextPlayer(s: GAState, p: PlayerId): PlayerId {
 
 /** Classes of a player's champion (the top card's subtypes), for Class Bonus (X.A.1.a.i). */
 export function championClasses(s: GAState, player: string): string[] {
-  const champ = s.field.find((o) => o.controller === player && cardDef(o.cardId).type === 'champion');
-  return champ ? cardDef(champ.cardId).subtypes : [];
+  const champ = s.field.find((o) => o.controller === player && cardDef(s, o.cardId).type === 'champion');
+  return champ ? cardDef(s, champ.cardId).subtypes : [];
 }
 
 export function classBonusActive(s: GAState, player: string, def: GACardDef): boolean {
@@ -169,8 +169,8 @@ export function conditionsMet(s: GAState, player: string, def: GACardDef, c: Con
 
 /** Elements of a player's champion: every champion card in its lineage (1.7.a.4.d.iii). */
 export function championElements(s: GAState, player: string): string[] {
-  const champ = s.field.find((o) => o.controller === player && cardDef(o.cardId).type === 'champion');
-  return champ ? [...new Set(champ.cards.map((c) => cardDef(c.cardId).element))] : [];
+  const champ = s.field.find((o) => o.controller === player && cardDef(s, o.cardId).type === 'champion');
+  return champ ? [...new Set(champ.cards.map((c) => cardDef(s, c.cardId).element))] : [];
 }
 
 /** Highest N of a numbered keyword (Pride: "only the highest value", X.A.20.b). */
@@ -180,5 +180,5 @@ export function keywordN(def: GACardDef, keyword: KeywordName): number | null {
 }
 
 export function hasKeyword(s: GAState, obj: FieldObject, keyword: KeywordName): boolean {
-  return printedKeyword(s, obj.controller, cardDef(obj.cardId), keyword) || grantedKeywords(s.effects, obj.id).includes(keyword);
+  return printedKeyword(s, obj.controller, cardDef(s, obj.cardId), keyword) || grantedKeywords(s.effects, obj.id).includes(keyword);
 }

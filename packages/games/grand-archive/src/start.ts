@@ -3,13 +3,15 @@
 // lineage), continuous effects and who holds Opportunity. `start` emits MatchStarted and one PositionSet event that
 // the fold applies; viewEvent redacts PositionSet like the state (hidden zones show opaque ids).
 import { Draft, reject, startCard, type ContinuousEffect, type DecideContext, type Decision, type MatchConfig, type PlayerId, type ScenarioHooks, type ScenarioStart, type TestCard } from '@matchtape/engine';
-import { cardDef } from './cards/pool';
+import { withDefs } from './cards/book';
+import { cardDef, isCardId, type CardBook } from './cards/pool';
+import type { GACardDef, KeywordInstance, KeywordName } from './cards/types';
 import { KEYWORDS } from './cards/keywords';
 import { RULES_VERSION } from './decide';
 import { evolve, initialState } from './evolve';
 import { newObject } from './flow';
 import { championLevel, isAlly, isChampion, life, objectById, unitPower } from './rules';
-import type { Card, FieldObject, GAState, Phase, PlayerZone, Slot } from './types';
+import type { Card, CardType, Element, FieldObject, GAState, Phase, PlayerZone, Slot } from './types';
 import { isHidden } from './types';
 
 /** Zone names a start position may use (the state's, plus the short names players use). */
@@ -41,9 +43,59 @@ export interface PositionPlayer {
   turnsTaken: number;
 }
 
+const ELEMENTS: readonly Element[] = ['norm', 'fire', 'water', 'wind', 'arcane', 'crux', 'luxem', 'umbra'];
+const STATS = ['level', 'life', 'power', 'durability'] as const;
+
+/**
+ * A scenario's test card as a Grand Archive definition, or what is wrong with it. `cost`: a number (reserve; memory
+ * for a champion) or "reserve N" / "memory N"; `stats`: level, life, power, durability; keywords with `value` as N
+ * (Critical 2, Pride 3). Optional extra fields: `element` (or `colors[0]`), `subtypes`, `supertypes`, `lineageName`,
+ * `speed`. Test cards have keywords only, no abilities: what they exercise is the keyword rules of X.A.
+ */
+export function testCardDef(tc: TestCard): GACardDef | string {
+  if (isCardId(tc.id)) return `"${tc.id}" is a pool card id; give the test card an id of its own`;
+  const type = tc.type.toLowerCase() as CardType;
+  if (!(scenarioHooks.cardTypes as readonly string[]).includes(type)) return `type "${tc.type}" is not a Grand Archive card type (${scenarioHooks.cardTypes.join(', ')})`;
+  let cost: GACardDef['cost'] = null;
+  if (typeof tc.cost === 'number') cost = { kind: type === 'champion' ? 'memory' : 'reserve', n: tc.cost };
+  else if (typeof tc.cost === 'string') {
+    const m = /^(reserve|memory)\s+(\d+)$/i.exec(tc.cost.trim());
+    if (!m) return `cost "${tc.cost}": give a number or "reserve N" / "memory N"`;
+    cost = { kind: m[1]!.toLowerCase() as 'reserve' | 'memory', n: Number(m[2]) };
+  }
+  const stats: Partial<Record<(typeof STATS)[number], number>> = {};
+  for (const [k, v] of Object.entries(tc.stats ?? {})) {
+    const key = STATS.find((s) => s === k.toLowerCase());
+    if (!key || typeof v !== 'number') return `stats.${k}: Grand Archive stats are numbers named ${STATS.join(', ')}`;
+    stats[key] = v;
+  }
+  const keywords: KeywordInstance[] = [];
+  for (const k of tc.keywords ?? []) {
+    const name = (typeof k === 'string' ? k : k.keyword) as KeywordName;
+    if (!KEYWORDS.some((x) => x.keyword === name)) return `keyword "${name}" is not in the keyword table (X.A)`;
+    keywords.push(typeof k !== 'string' && k.value !== undefined ? { keyword: name, n: k.value } : { keyword: name });
+  }
+  const extra = tc as Record<string, unknown>;
+  const element = String(extra.element ?? tc.colors?.[0] ?? 'norm').toLowerCase() as Element;
+  if (!ELEMENTS.includes(element)) return `element "${element}" is not one of ${ELEMENTS.join(', ')}`;
+  const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  const supertypes = strings(extra.supertypes).map((x) => x.toLowerCase()).filter((x): x is 'regalia' | 'unique' => x === 'regalia' || x === 'unique');
+  return {
+    id: tc.id, name: tc.name, type, supertypes, subtypes: strings(extra.subtypes), element, cost, ...stats,
+    ...(typeof extra.lineageName === 'string' ? { lineageName: extra.lineageName } : {}),
+    ...(extra.speed === 'fast' || extra.speed === 'slow' ? { speed: extra.speed } : {}),
+    keywords, abilities: [], text: tc.text ?? '', sample: true,
+  };
+}
+
 function startPosition(config: MatchConfig, start: ScenarioStart, ctx: DecideContext & { seedCommitment: string; cards: readonly TestCard[] }): Decision {
-  if (ctx.cards.length > 0)
-    return reject('scenario', `cards: Grand Archive reads printed cards from its pool (src/cards/pool.ts), so test cards (${ctx.cards.map((c) => c.id).join(', ')}) can't be placed; use pool card ids`);
+  const book: Record<string, GACardDef> = {};
+  for (const [i, tc] of ctx.cards.entries()) {
+    const def = testCardDef(tc);
+    if (typeof def === 'string') return reject('scenario', `cards[${i}] (${tc.id}): ${def}`);
+    book[tc.id] = def;
+  }
+  const known: CardBook = { cards: book };
   const phase = start.phase as Phase;
   if (!OPPORTUNITY_PHASES.includes(phase) || (start.step ?? null) !== null)
     return reject('scenario', `start.phase: a start position is placed where a player holds Opportunity (${OPPORTUNITY_PHASES.join(', ')}); "${start.phase}${start.step ? `/${start.step}` : ''}" needs a pending choice or combat the hook does not build`);
@@ -66,23 +118,23 @@ function startPosition(config: MatchConfig, start: ScenarioStart, ctx: DecideCon
       if (!zone) return reject('scenario', `start.players.${p}.zones.${name}: Grand Archive has no zone "${name}" (zones: ${Object.keys(ZONES).join(', ')})`);
       for (const raw of list) {
         const c = startCard(raw);
-        const def = cardDef(c.card);
+        const def = cardDef(known, c.card);
         const id = c.id ?? `${p}-s${++serial}`;
         if (zone === 'field') {
           // A champion's lineage: `lineage` lists the champion cards below it, bottom first (1.7.a.4.d).
           const lineage = Array.isArray(c.lineage) ? c.lineage.filter((x): x is string => typeof x === 'string') : [];
-          const base = newObject({ ...initialState(), turn: start.turn }, { id, cardId: def.id }, seatOf(c.controller) ?? p);
+          const base = newObject({ ...initialState(), cards: book, turn: start.turn }, { id, cardId: def.id }, seatOf(c.controller) ?? p);
           const obj: FieldObject = {
             ...base,
             owner: p,
-            cards: [...lineage.map((cardId, i) => ({ id: `${id}-l${i + 1}`, cardId: cardDef(cardId).id })), { id, cardId: def.id }],
+            cards: [...lineage.map((cardId, i) => ({ id: `${id}-l${i + 1}`, cardId: cardDef(known, cardId).id })), { id, cardId: def.id }],
             rested: c.status === 'rested' || c.status === 'engaged',
             damage: c.damage ?? 0,
             counters: { ...base.counters, ...(c.counters ?? {}) },
             enteredTurn: c.enteredTurn ?? start.turn,
           };
           field.push(obj);
-          if (isChampion(obj)) zones.championPlaced = true;
+          if (isChampion(known, obj)) zones.championPlaced = true;
           continue;
         }
         const card: Card = HIDDEN.includes(zone) ? { id, cardId: def.id, oid: d.oid() } : { id, cardId: def.id };
@@ -104,7 +156,8 @@ function startPosition(config: MatchConfig, start: ScenarioStart, ctx: DecideCon
     else return reject('scenario', `start.effects[${i}]: kind "${e.kind}" is not one Grand Archive builds; use { kind: "grant", keyword } (a keyword of X.A) or { kind: "power", n } (until end of turn)`);
   }
   const holder = seatOf(start.priority) ?? tp;
-  d.auto('PositionSet', { turn: start.turn, activePlayer: tp, firstPlayer: first, phase, step: null, players, field, effects, priority: holder }, '1.3');
+  // The test cards the position places travel on this event (`defs`), so every fold knows them (cards/book.ts).
+  d.auto('PositionSet', withDefs(book, { turn: start.turn, activePlayer: tp, firstPlayer: first, phase, step: null, players, field, effects, priority: holder }), '1.3');
   return d.done();
 }
 
@@ -113,15 +166,15 @@ function stats(s: GAState, id: string): Record<string, number | string | null> |
   const o = objectById(s, id);
   if (o) {
     const out: Record<string, number | string | null> = { damage: o.damage, ...o.counters };
-    if (isAlly(o)) Object.assign(out, { power: unitPower(s, o), life: life(o) });
-    if (isChampion(o)) Object.assign(out, { life: life(o), level: championLevel(s, o.controller) });
+    if (isAlly(s, o)) Object.assign(out, { power: unitPower(s, o), life: life(s, o) });
+    if (isChampion(s, o)) Object.assign(out, { life: life(s, o), level: championLevel(s, o.controller) });
     return out;
   }
   for (const p of s.order)
     for (const z of ['hand', 'mainDeck', 'materialDeck', 'memory', 'graveyard', 'banishment'] as const) {
       const c = s.players[p]![z].find((x) => x.id === id);
       if (c && !isHidden(c)) {
-        const def = cardDef(c.cardId);
+        const def = cardDef(s, c.cardId);
         return { ...(def.power !== undefined ? { power: def.power } : {}), ...(def.life !== undefined ? { life: def.life } : {}), ...(def.level !== undefined ? { level: def.level } : {}), ...(def.durability !== undefined ? { durability: def.durability } : {}) };
       }
     }

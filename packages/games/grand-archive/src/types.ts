@@ -2,6 +2,7 @@
 // `expectState` paths address). Hidden cards are `{ id: <opaque>, hidden: true }` in viewer states; in the
 // judge (full) state a card in a hidden zone carries its current opaque id in `oid`.
 import type { ContinuousEffect, PlayerId, PriorityWindow } from '@matchtape/engine';
+import type { GACardDef } from './cards/types';
 
 export type Element = 'norm' | 'fire' | 'water' | 'wind' | 'arcane' | 'crux' | 'luxem' | 'umbra';
 export type CardType = 'champion' | 'ally' | 'action' | 'attack' | 'item' | 'weapon' | 'domain';
@@ -153,8 +154,15 @@ export interface Combat {
   doublers: { id: string; label: string }[];
   /** The damage step has calculated this attack's damage (2.2.g.ii.2.e). */
   damageCalculated?: boolean;
-  /** Critical N of the attacking source (X.A.3): cards the defender has chosen to discard, and whether it is settled. */
-  critical?: { n: number; selected: number; settled: boolean };
+  /**
+   * The Critical N being offered (X.A.3): its source (the attacking unit, or a retaliating unit — its damage is attack
+   * damage too, 2.9.2), cards the opponent has chosen to discard, and whether it is settled.
+   */
+  critical?: { n: number; selected: number; settled: boolean; source?: string };
+  /** Sources whose Critical has been settled this combat (each source's Critical is offered once, X.A.3.d). */
+  criticalsSettled?: string[];
+  /** Retaliating units whose damage their Critical doubles (X.A.3.a; the attack's own doublers are `doublers`). */
+  retaliatorDoublers?: string[];
   /** The attack card was activated prepared (X.A.18). */
   prepared?: boolean;
   /** The attack was negated: its target gained stealth without True Sight on the attack (X.A.22.a.v). */
@@ -218,6 +226,12 @@ export interface GAState {
   /** Counter for stack item / effect ids (public, deterministic). */
   serial: number;
   turnLimit: number;
+  /**
+   * Test cards of a scenario, by card id, that this state knows (empty in a normal match; the pool is CARDS).
+   * They arrive on the events that name them (`payload.defs`), so a judge knows every test card still in the
+   * match and a viewer only those it can see (view.ts).
+   */
+  cards: Record<string, GACardDef>;
   winner: PlayerId | null;
   result: string | null;
 }

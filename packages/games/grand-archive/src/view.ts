@@ -1,17 +1,44 @@
 // Redaction (ARCHITECTURE.md §3): view(state, viewer) and viewEvent(event, viewer) hide the same things, so
 // folding the redacted events gives exactly the redacted state. Hidden cards show only their opaque id.
-import { isPlayer, redactRandom, type GameEvent, type Viewer } from '@matchtape/engine';
+import { isPlayer, redactRandom, secretsOf, slotFor, type GameEvent, type Viewer, type Visibility, type ZoneSpec } from '@matchtape/engine';
+import { namedDefs, redactDefs } from './cards/book';
 import type { Move } from './evolve';
 import { zoneVisible } from './rules';
-import type { GAState, PlayerState, PlayerZone, Slot } from './types';
+import type { Card, GAState, PlayerState, PlayerZone, Slot } from './types';
 import { isHidden } from './types';
 
 const HIDDEN_PLAYER_ZONES: readonly PlayerZone[] = ['mainDeck', 'materialDeck', 'hand', 'memory'];
+const PLAYER_ZONES: readonly PlayerZone[] = [...HIDDEN_PLAYER_ZONES, 'graveyard', 'banishment'];
+/** Who may see each player zone (2.1.b.6: main decks nobody; hands, memory and material decks their owner). */
+const VISIBILITY: Record<PlayerZone, Visibility> = { mainDeck: 'hidden', materialDeck: 'owner', hand: 'owner', memory: 'owner', graveyard: 'public', banishment: 'public' };
+const PUBLIC = { owner: null, visibility: 'public' as const };
 
-function redactZone(zone: readonly Slot[], visible: boolean): Slot[] {
-  if (visible) return zone as Slot[];
-  // Preserved cards stay face-up in the material deck (X.A.19.c).
-  return zone.map((c) => (isHidden(c) || c.preserved ? c : { id: c.oid ?? c.id, hidden: true as const }));
+/**
+ * One zone for `viewer` through the kit's hidden-card model (kit/hidden.ts). A viewer who may see a card keeps its
+ * oid (`keepOid`): moves name cards by `fromOid`/`toOid` for every viewer and the fold keeps the oid they give.
+ * Preserved cards stay face-up in the material deck (X.A.19.c), so they are public.
+ */
+function redactZone(zone: readonly Slot[], owner: string, z: PlayerZone, viewer: Viewer): Slot[] {
+  const spec = { owner: isPlayer(owner) ? owner : null, visibility: VISIBILITY[z] };
+  return zone.map((c) => slotFor(c, !isHidden(c) && c.preserved ? PUBLIC : spec, viewer, { keepOid: true }) as Slot);
+}
+
+/** Every zone with cards as the redaction sees it: player zones (preserved cards apart), and what is public. */
+function zonesOf(s: GAState): ZoneSpec[] {
+  const zones: ZoneSpec[] = [];
+  for (const [id, pl] of Object.entries(s.players))
+    for (const z of PLAYER_ZONES) {
+      const cards = pl[z] as Slot[];
+      zones.push({ owner: isPlayer(id) ? id : null, visibility: VISIBILITY[z], cards: cards.filter((c) => isHidden(c) || !c.preserved) });
+      zones.push({ ...PUBLIC, cards: cards.filter((c) => !isHidden(c) && c.preserved === true) });
+    }
+  const shown: Card[] = [];
+  for (const o of s.field) shown.push(...o.cards);
+  for (const it of s.stack) shown.push({ id: it.sid, cardId: it.sourceCardId }, ...(it.card ? [it.card] : []));
+  if (s.pending) shown.push(s.pending.card);
+  if (s.combat?.attackCard) shown.push(s.combat.attackCard);
+  zones.push({ ...PUBLIC, cards: shown });
+  return zones;
 }
 
 export function view(s: GAState, viewer: Viewer): GAState {
@@ -19,10 +46,12 @@ export function view(s: GAState, viewer: Viewer): GAState {
   const players: Record<string, PlayerState> = {};
   for (const [id, pl] of Object.entries(s.players)) {
     const next = { ...pl };
-    for (const z of HIDDEN_PLAYER_ZONES) (next as Record<PlayerZone, Slot[]>)[z] = redactZone(pl[z], zoneVisible(z, id, viewer));
+    for (const z of HIDDEN_PLAYER_ZONES) (next as Record<PlayerZone, Slot[]>)[z] = redactZone(pl[z], id, z, viewer);
     players[id] = next;
   }
-  return { ...s, players };
+  const next = { ...s, players };
+  // A viewer knows the test cards it can see (cards/book.ts).
+  return Object.keys(s.cards).length === 0 ? next : { ...next, cards: namedDefs(next) };
 }
 
 function redactMove(m: Move, viewer: Viewer): Move {
@@ -50,7 +79,7 @@ export function viewEvent<E extends GameEvent>(e: E, viewer: Viewer): E {
       const players: Record<string, Record<string, unknown>> = {};
       for (const [id, zones] of Object.entries(payload.players as Record<string, Record<PlayerZone, Slot[]>>)) {
         const next: Record<string, unknown> = { ...zones };
-        for (const z of HIDDEN_PLAYER_ZONES) next[z] = redactZone(zones[z], zoneVisible(z, id, viewer));
+        for (const z of HIDDEN_PLAYER_ZONES) next[z] = redactZone(zones[z], id, z, viewer);
         players[id] = next;
       }
       payload = { ...payload, players };
@@ -64,34 +93,11 @@ export function viewEvent<E extends GameEvent>(e: E, viewer: Viewer): E {
       if (!mine) payload = { ...payload, card: null };
       break;
   }
+  payload = redactDefs(payload);
   return payload === e.payload ? e : { ...e, payload };
 }
 
-/** Real ids and card ids hidden from `viewer` (a card id only when no copy of it is visible to the viewer). */
+/** Real ids and card ids hidden from `viewer`: the kit's `secretsOf` over the same zones the views redact. */
 export function secrets(s: GAState, viewer: Viewer): string[] {
-  if (viewer === 'judge') return [];
-  const hiddenIds = new Set<string>();
-  const hiddenCardIds = new Set<string>();
-  const visibleCardIds = new Set<string>();
-  for (const [id, pl] of Object.entries(s.players)) {
-    for (const z of ['mainDeck', 'materialDeck', 'hand', 'memory', 'graveyard', 'banishment'] as PlayerZone[]) {
-      const vis = zoneVisible(z, id, viewer);
-      for (const c of pl[z] as Slot[]) {
-        if (isHidden(c)) continue;
-        if (vis || c.preserved) visibleCardIds.add(c.cardId);
-        else {
-          hiddenIds.add(c.id);
-          hiddenCardIds.add(c.cardId);
-        }
-      }
-    }
-  }
-  for (const o of s.field) for (const c of o.cards) visibleCardIds.add(c.cardId);
-  for (const it of s.stack) {
-    visibleCardIds.add(it.sourceCardId);
-    if (it.card) visibleCardIds.add(it.card.cardId);
-  }
-  if (s.pending) visibleCardIds.add(s.pending.card.cardId);
-  if (s.combat?.attackCard) visibleCardIds.add(s.combat.attackCard.cardId);
-  return [...hiddenIds, ...[...hiddenCardIds].filter((c) => !visibleCardIds.has(c))];
+  return secretsOf(zonesOf(s), viewer);
 }

@@ -39,20 +39,20 @@ function score(s: GAState, p: PlayerId, c: Command): number {
       return 20;
     case 'Materialize': {
       const card = s.players[p]!.materialDeck.find((x) => x.id === c.card);
-      return card && 'cardId' in card && cardDef(card.cardId).type === 'champion' ? 90 : 60;
+      return card && 'cardId' in card && cardDef(s, card.cardId).type === 'champion' ? 90 : 60;
     }
     case 'DeclareAttack': {
       const t = s.field.find((o) => o.id === c.target);
-      return t && cardDef(t.cardId).type === 'champion' ? 85 : 70;
+      return t && cardDef(s, t.cardId).type === 'champion' ? 85 : 70;
     }
     case 'ChooseAttackTarget': {
       const t = s.field.find((o) => o.id === c.target);
-      return t && cardDef(t.cardId).type === 'champion' ? 85 : 70;
+      return t && cardDef(s, t.cardId).type === 'champion' ? 85 : 70;
     }
     case 'ActivateCard': {
       const card = s.players[p]!.hand.find((x) => x.id === c.card);
       if (!card || !('cardId' in card)) return 0;
-      const d = cardDef(card.cardId);
+      const d = cardDef(s, card.cardId);
       const t = s.field.find((o) => o.id === c.target);
       if (t && t.controller === p && d.abilities.some((a) => a.kind === 'resolve' && a.effects.some((e) => e.do === 'damage'))) return 1;
       if (d.type === 'ally' || d.type === 'weapon') return 80;

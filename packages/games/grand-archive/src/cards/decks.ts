@@ -1,6 +1,6 @@
 // Preset decks (standard constructed, 1.5.1) and deck validation.
 import type { DeckList } from '@matchtape/engine';
-import { cardDef, isCardId } from './pool';
+import { isCardId, poolCard } from './pool';
 
 const four = (ids: string[]): string[] => ids.flatMap((id) => [id, id, id, id]);
 
@@ -42,22 +42,22 @@ export function validateDeck(deck: DeckList, format: Format = 'constructed'): st
   const counts = new Map<string, number>();
   for (const id of deck.main) counts.set(id, (counts.get(id) ?? 0) + 1);
   if (format === 'constructed')
-    for (const [id, n] of counts) if (n > 4) out.push(`main deck has ${n} copies of ${cardDef(id).name}; at most 4 (1.5.1.a)`);
+    for (const [id, n] of counts) if (n > 4) out.push(`main deck has ${n} copies of ${poolCard(id).name}; at most 4 (1.5.1.a)`);
   for (const id of new Set(deck.main)) {
-    const c = cardDef(id);
+    const c = poolCard(id);
     if (c.type === 'champion' || c.supertypes.includes('regalia')) out.push(`${c.name} is a ${c.type === 'champion' ? 'champion' : 'regalia'} and belongs in the material deck (2.1.b.4)`);
   }
   if (format === 'constructed' && material.length > 12) out.push(`material deck has ${material.length} cards; at most 12 (1.5.1.b)`);
   const mcounts = new Map<string, number>();
   for (const id of material) mcounts.set(id, (mcounts.get(id) ?? 0) + 1);
-  if (format === 'constructed') for (const [id, n] of mcounts) if (n > 1) out.push(`material deck has ${n} copies of ${cardDef(id).name}; at most 1 (1.5.1.b)`);
+  if (format === 'constructed') for (const [id, n] of mcounts) if (n > 1) out.push(`material deck has ${n} copies of ${poolCard(id).name}; at most 1 (1.5.1.b)`);
   for (const id of new Set(material)) {
-    const c = cardDef(id);
+    const c = poolCard(id);
     if (c.type !== 'champion' && !c.supertypes.includes('regalia')) out.push(`${c.name} is neither a champion nor a regalia; the material deck holds only those (1.3.1.a)`);
   }
-  if (!material.some((id) => cardDef(id).type === 'champion' && cardDef(id).level === 0))
+  if (!material.some((id) => poolCard(id).type === 'champion' && poolCard(id).level === 0))
     out.push(`material deck needs a Lv 0 champion (${format === 'draft' ? '1.5.2.b' : '1.5.1.c'})`);
-  if (material.filter((id) => cardDef(id).keywords.some((k) => k.keyword === 'Divine Relic')).length > 1)
+  if (material.filter((id) => poolCard(id).keywords.some((k) => k.keyword === 'Divine Relic')).length > 1)
     out.push('material deck has more than one Divine Relic (X.A.4)');
   return out;
 }

@@ -9,7 +9,7 @@ import { Table } from '../test-helpers';
 import { grandArchive } from '../index';
 import { validateDeck } from './decks';
 import { KEYWORDS } from './keywords';
-import { cardDef } from './pool';
+import { poolCard as cardDef } from './pool';
 
 const flow = (t: Table) => new Flow(t.state, new Rng('kw'));
 const grandArchiveView = (t: Table, v: 'p2' | 'public') => grandArchive.view(t.state, v);

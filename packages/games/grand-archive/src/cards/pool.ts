@@ -150,8 +150,23 @@ export function isCardId(cardId: string): boolean {
   return BY_ID.has(cardId);
 }
 
-export function cardDef(cardId: string): GACardDef {
-  const d = BY_ID.get(cardId);
-  if (!d) throw new Error(`unknown Grand Archive card "${cardId}"`);
+/** The card definitions a match knows beyond the pool: a scenario's test cards (GAState.cards). */
+export interface CardBook {
+  readonly cards: Readonly<Record<string, GACardDef>>;
+}
+
+/**
+ * The definition of `cardId` in this match: a test card the match carries (`s.cards`, from the scenario's start
+ * event) or a pool card. State-aware so the fold stays pure and a replay in a fresh process reads the same cards.
+ */
+export function cardDef(s: CardBook, cardId: string): GACardDef {
+  const d = s.cards[cardId] ?? BY_ID.get(cardId);
+  if (!d) throw new Error(`unknown Grand Archive card "${cardId}": not in the pool (src/cards/pool.ts) nor among this match's test cards`);
   return d;
 }
+
+/** A pool card's definition (deck building and presets, where no match exists yet). */
+export function poolCard(cardId: string): GACardDef {
+  return cardDef(NO_TEST_CARDS, cardId);
+}
+const NO_TEST_CARDS: CardBook = { cards: {} };
