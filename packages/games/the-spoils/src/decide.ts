@@ -5,7 +5,7 @@ import { cardDef, CARDS, CARD_IDS } from './cards/pool';
 import { keywordOf } from './cards/keywords';
 import { validateDeck, type Format } from './cards/decks';
 import type { CardDef } from './cards/types';
-import { advance, attach, damageTargets, draft, drawCards, freshIds, leavePlay, openBattleStep, resolveTop, resolveTrigger, responder, runEffects, startPayment, startTurn, type D } from './flow';
+import { advance, attach, damageTargets, draft, drawCards, endMatch, freshIds, leavePlay, openBattleStep, resolveTop, resolveTrigger, responder, runEffects, startPayment, startTurn, type D } from './flow';
 import { initialState } from './evolve';
 import type { MovedCard } from './evolve';
 import { commandAllowed, nodeRule } from './machine';
@@ -226,6 +226,9 @@ function checkRules(s: SpoilsState, c: Command): Rejection | null {
   const p = c.player;
   if (!s.order.includes(p)) return reject('command', `${p} is not a player of this match`);
   if (s.status === 'ended') return reject('102.1', 'the game is over');
+  // The document has no rule on conceding (404, Rule Not Found): a player may always leave a game, as in every
+  // tournament, so any seat may concede at any moment, priority or not.
+  if (c.type === 'Concede') return null;
   if (!commandAllowed(s, c.type)) return reject(COMMAND_RULES[c.type] ?? nodeRule(s), `${c.type} is not possible now (${s.phase}${s.step ? `, ${s.step}` : ''})`);
   if (!actors(s).includes(p)) return notYourMove(s, p);
   const sit = situation(s);
@@ -377,6 +380,12 @@ function execute(d: D, c: Command): void {
   const s = d.state;
   const sit = situation(s);
   switch (c.type) {
+    case 'Concede': {
+      const winner = opponentOf(s, p);
+      d.emit('PlayerConceded', { player: p }, { rule: '404' });
+      endMatch(d, winner, `${winner} wins: ${p} conceded (404: no rule covers conceding; a player may always leave the game)`, '404', [p]);
+      return;
+    }
     case 'ChooseFirstPlayer': {
       const first = c.first as PlayerId;
       d.emit('FirstPlayerChosen', { chooser: p, first }, { rule: '601.1c' });
@@ -663,8 +672,10 @@ function candidates(s: SpoilsState, p: PlayerId): Command[] {
 }
 
 export function legalCommands(s: SpoilsState, p: PlayerId): Command[] {
-  if (s.status === 'ended' || !actors(s).includes(p)) return [];
-  return candidates(s, p).filter((c) => checkRules(s, c) === null);
+  if (s.status === 'ended' || !s.order.includes(p)) return [];
+  const concede: Command = { type: 'Concede', player: p };
+  if (!actors(s).includes(p)) return [concede];
+  return [...candidates(s, p).filter((c) => checkRules(s, c) === null), concede];
 }
 
 export { CARDS };

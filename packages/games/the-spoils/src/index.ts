@@ -10,7 +10,8 @@ import { spoilsMachine } from './machine';
 import { scenarioHooks } from './start';
 import { SpoilsCommandSchema, SpoilsEventSchema } from './schemas';
 import type { SpoilsState } from './types';
-import { board, describe, faceOf, keyMoment, secrets, view, viewEvent } from './view';
+import { board, describe, faceOf, keyMoment } from './present';
+import { secrets, view, viewEvent } from './view';
 
 export const theSpoils: GameModule<SpoilsState> = {
   id: 'the-spoils',

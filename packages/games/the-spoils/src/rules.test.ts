@@ -1,12 +1,15 @@
 // Rules that scenarios don't show one by one: deck construction (103), costs (406, 410), picks (310, 202.9a),
 // threshold paragraphs (405.4), simultaneous loss (102.2), 404 Rule Not Found, the machine's meta.
 import { describe, expect, it } from 'vitest';
-import { Rng, seedCommitment, type PlayerId } from '@matchtape/engine';
+import { MatchSession, Rng, seedCommitment, type PlayerId } from '@matchtape/engine';
+import { playMatch } from '@matchtape/engine/testing';
 import { PRESET_DECKS, validateDeck } from './cards/decks';
 import { cardDef, CARD_DEFS } from './cards/pool';
 import { setup } from './decide';
 import { cardCost, iconsOf, meetsThreshold, pickable, statsOf } from './rules';
+import { theSpoils } from './index';
 import { Table } from './test-helpers';
+import type { SpoilsState } from './types';
 
 const ctx = () => ({ rng: new Rng('x'), seedCommitment: seedCommitment('x', 'm') });
 
@@ -101,5 +104,23 @@ describe('turn structure', () => {
     const u = new Table({ hand: ['rapine'], play: ['rage', { card: 'red-maw-raider', id: 'r' }] }, {}, { health: { p2: 3 } });
     u.do('p1', 'PlayCard', { card: u.id('rapine', 'p1'), sacrifice: 'r' });
     expect(u.do('p2', 'Pass').find((e) => e.type === 'MatchEnded')).toMatchObject({ rule: '102.1', payload: { winner: 'p1' } });
+  });
+});
+
+describe('conceding (404: the document has no rule for it)', () => {
+  it('either seat may concede at any moment, priority or not; the opponent wins and nothing else can happen', () => {
+    const m = playMatch(theSpoils, { seed: 'concede-1', bots: { p1: 'greedy', p2: 'greedy' }, maxCommands: 40 });
+    const at = '2026-01-01T00:00:00.000Z';
+    const session = MatchSession.resume<SpoilsState>(theSpoils, { matchId: 'm-concede-1', seed: m.seed, events: m.events });
+    const s = session.state;
+    expect(s.status).toBe('playing');
+    const waiting = (['p1', 'p2'] as PlayerId[]).find((p) => !theSpoils.actors(s).includes(p))!;
+    expect(theSpoils.legalCommands(s, waiting)).toEqual([{ type: 'Concede', player: waiting }]);
+    const out = session.play({ type: 'Concede', player: waiting, commandId: 'c1' }, at);
+    expect(out.ok).toBe(true);
+    if (!out.ok) return;
+    expect(out.events.map((e) => [e.type, e.rule])).toEqual([['PlayerConceded', '404'], ['MatchEnded', '404']]);
+    expect(theSpoils.status(session.state)).toMatchObject({ status: 'ended', winner: waiting === 'p1' ? 'p2' : 'p1' });
+    expect(theSpoils.legalCommands(session.state, waiting)).toEqual([]);
   });
 });

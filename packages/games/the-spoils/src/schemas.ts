@@ -28,6 +28,7 @@ export const CommandSchemas = {
   PassBid: cmd('PassBid', {}),
   FindCard: cmd('FindCard', { card: Id.optional() }),
   KeepUnique: cmd('KeepUnique', { card: Id }),
+  Concede: cmd('Concede', {}),
 } as const;
 
 export const SpoilsCommandSchema = z.discriminatedUnion('type', [
@@ -51,6 +52,7 @@ export const SpoilsCommandSchema = z.discriminatedUnion('type', [
   CommandSchemas.PassBid,
   CommandSchemas.FindCard,
   CommandSchemas.KeepUnique,
+  CommandSchemas.Concede,
 ]);
 export type SpoilsCommand = z.infer<typeof SpoilsCommandSchema>;
 
@@ -147,6 +149,7 @@ export const EVENTS = {
     players: z.record(z.string(), z.object({ deck: z.array(Slot), hand: z.array(Slot), discard: z.array(z.object({ id: Id, cardId: Id })) })),
     perms: z.array(Perm),
   }),
+  PlayerConceded: pl({ player: P }),
   MatchEnded: pl({ ...matchEndedFields, losers: z.array(P) }),
 };
 

@@ -11,7 +11,10 @@ import { statsOf } from '../rules';
 export const randomBot: Bot<SpoilsState> = {
   name: 'random',
   choose(_s: SpoilsState, _p: PlayerId, legal: Command[], rng: Rng): Command {
-    return legal[rng.int(legal.length)]!;
+    // Never concedes while it has another choice.
+    const pool = legal.filter((c) => c.type !== 'Concede');
+    const from = pool.length > 0 ? pool : legal;
+    return from[rng.int(from.length)]!;
   },
 };
 
@@ -92,4 +95,4 @@ function score(s: SpoilsState, p: PlayerId, c: Command): number {
 }
 
 /** Plays the best-scoring legal command; ties broken by the bot's own generator (the kit's greedy scaffold). */
-export const greedyBot: Bot<SpoilsState> = kitGreedyBot<SpoilsState>(score, { avoid: [] });
+export const greedyBot: Bot<SpoilsState> = kitGreedyBot<SpoilsState>(score, { avoid: ['Concede'] });
