@@ -1,11 +1,13 @@
 // Every implemented game, by id. Hosts (server, CLI, site) look games up here and nowhere else.
 import type { AnyGameModule } from '@matchtape/engine';
 import { alphaClash } from '@matchtape/alpha-clash';
+import { elementalClash } from '@matchtape/elemental-clash';
 import { grandArchive } from '@matchtape/grand-archive';
 
 export const games: Readonly<Record<string, AnyGameModule>> = {
   [alphaClash.id]: alphaClash,
   [grandArchive.id]: grandArchive,
+  [elementalClash.id]: elementalClash,
 };
 
 export function getGame(id: string): AnyGameModule {
