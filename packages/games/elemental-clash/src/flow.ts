@@ -174,7 +174,8 @@ export function settle(d: Draft): void {
     if (isOver(d.state)) return;
     checkState(d);
     const s = d.state;
-    if (s.prompt) return;
+    // The defender window (D13) is not a question: effects played in it resolve at once; it is offered again after.
+    if (s.prompt && s.prompt.kind !== 'defend') return;
     const head = s.pending[0];
     if (!head) {
       tail(d);
@@ -193,6 +194,10 @@ export function settle(d: Draft): void {
 /** After resolution: §4.0.E2 discard to 7 at the end phase. */
 function tail(d: Draft): void {
   const s = d.state;
+  if (s.attack && !s.prompt) {
+    offer(d, { kind: 'defend', player: s.attack.defendingPlayer, rule: 'D13' });
+    return;
+  }
   if (s.phase === 'end' && s.activePlayer && s.players[s.activePlayer]!.hand.length > HAND_LIMIT)
     offer(d, { kind: 'discard', player: s.activePlayer, rule: '4.0.E2' });
 }
