@@ -7,7 +7,9 @@ import { full } from '../flow';
 import { has, health, inDef, inPlay, locate, opponentOf, power } from '../rules';
 import type { ECState } from '../types';
 
-export const random = randomBot<ECState>({ weights: { MoveCreature: 0.05, Mulligan: 0.3, RedrawHand: 0.3, Harvest: 0.3, KeepResident: 0.5 } });
+// Free "at any time" abilities and moves can repeat within a turn (two Lindwurms mutate into each other for
+// ever; the draft has no loop rule): the random bot picks them rarely so its turns end.
+export const random = randomBot<ECState>({ weights: { MoveCreature: 0.05, Mutate: 0.05, Respawn: 0.2, Reinforce: 0.3, Harvest: 0.3, Mulligan: 0.3, RedrawHand: 0.3, KeepResident: 0.5 } });
 
 function score(s: ECState, p: PlayerId, c: Command): number {
   const pl = s.players[p]!;
@@ -89,9 +91,18 @@ function score(s: ECState, p: PlayerId, c: Command): number {
       if (!b || !a) return 0;
       return power(s, a) >= health(s, b) - b.perm.damage && power(s, b) < health(s, a) - a.perm.damage ? 15 : 40;
     }
+    case 'Mutate': {
+      // Only into something bigger: a Lindwurm into a Lindwurm would loop.
+      const w = locate(s, str('card'));
+      const m = [...pl.hand, ...pl.archive].find((x) => x.id === c.mutant);
+      return w && m && 'cardId' in m && cardDef(m.cardId).level > cardDef(w.perm.cardId).level ? 30 : -10;
+    }
+    case 'Respawn': {
+      const a = pl.archive.find((x) => x.id === c.card);
+      const h = pl.hand.find((x) => x.id === c.discard);
+      return a && h && 'cardId' in h && h.cardId !== a.cardId && cardDef(h.cardId).level < cardDef(a.cardId).level ? 30 : -10;
+    }
     case 'Discharge':
-    case 'Respawn':
-    case 'Mutate':
     case 'Reinforce':
       return 30;
     case 'Harvest':
