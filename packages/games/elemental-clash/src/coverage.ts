@@ -6,7 +6,7 @@ import { KEYWORDS } from './cards/keywords';
 const PKG = 'packages/games/elemental-clash';
 const T = {
   props: `${PKG}/src/properties.test.ts`,
-  inv: `${PKG}/src/invariants.test.ts`,
+  legal: `${PKG}/src/legal.test.ts`,
   rules: `${PKG}/src/rules.test.ts`,
   keywords: `${PKG}/src/cards/keywords.test.ts`,
   machine: `${PKG}/src/machine.test.ts`,
@@ -24,7 +24,7 @@ export const COVERAGE: RulesCoverage = {
     e('1.0', 'Damage mills the top of the spellbook into the archive; loss when forced to draw from an empty spellbook', [T.rules, T.scen('damage-mills-spellbook'), T.scen('deck-out-loses')]),
     e('2.0', 'Spellbook of exactly 40, at most 3 copies per name except basic element stones', [T.decks]),
     e('2.1', 'Sideboards', [], 'not-implemented', 'A match record holds one game; sideboard swaps happen between games, outside the engine (D36).'),
-    e('3.0', 'Zones (empty in the draft): spellbook, hand, archive, purgatory, element-stone zone, ATK/DEF (D1, D2)', [T.view, T.inv]),
+    e('3.0', 'Zones (empty in the draft): spellbook, hand, archive, purgatory, element-stone zone, ATK/DEF (D1, D2)', [T.view, T.props]),
     e('4.0', 'Random first player, 7-card hands, mulligans drawing one fewer after the first, first player skips the first draw', [T.rules, T.scen('first-player-skips-draw'), T.scen('mulligan-shrinks'), T.scen('second-player-draws')]),
     e('4.0.S1', 'Standby: spells on top of element-stone stacks go to the archive', [T.scen('standby-archives-spells')]),
     e('4.0.S2', 'Standby: creatures on stacks go to the ATK or DEF zone', [T.scen('standby-deploys-creatures')]),

@@ -1,8 +1,6 @@
-// Property tests over seeded bot matches (ARCHITECTURE.md §6), matches 0–149 here and 150–299 in
-// properties-b.test.ts (two files, so vitest runs them in parallel): every match ends by the rules; every
-// automatic event cites a section or decision; hash chain and random outcomes verify; the fold of the events
-// equals the live state; redaction commutes and no hidden card leaks at the end, for every viewer. The
-// every-seq checks (every viewer at every seq) run on a subset in invariants.test.ts. MATCHTAPE_DEEP=1: 2,000.
+// Property tests, part a of 3 (vitest runs the files in parallel): seeded bot matches that end by the
+// rules, cite a section or decision for every automatic event, and keep invariants 1, 2, 3 and 6 of
+// ARCHITECTURE.md §6 at every seq for every viewer (property-helpers.ts). 300 in CI, 2,001 with MATCHTAPE_DEEP=1.
 import { describe } from 'vitest';
 import { propertyChunks } from './property-helpers';
 
