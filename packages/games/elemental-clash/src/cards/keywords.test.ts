@@ -10,7 +10,7 @@ import { KEYWORD_NAMES } from './pool';
 
 const st = (stone: string, n: number, top?: string | Record<string, unknown>) => [...Array.from({ length: n }, () => stone), ...(top ? [top] : [])];
 const c = (card: string, id: string, more: Record<string, unknown> = {}) => ({ card, id, ...more });
-const ofType = (es: readonly { type: string }[], t: string) => es.filter((e) => e.type === t);
+const ofType = <E extends { type: string }>(es: readonly E[], t: string): E[] => es.filter((e) => e.type === t);
 const payload = (es: readonly { type: string; payload: Record<string, unknown> }[], t: string) => es.find((e) => e.type === t)?.payload;
 const statPower = (t: Table, id: string) => power(t.state, locate(t.state, id)!);
 
