@@ -339,7 +339,8 @@ function step(s: ECState, e: GameEvent): ECState {
     }
     case 'CardLeftPlay': {
       const card = p.card as Card;
-      const s1 = upd(s, p.player, (pl) => {
+      // Effects on a card end when it leaves play (it is a new object wherever it goes next).
+      const s1 = upd({ ...s, effects: s.effects.filter((x) => x.target !== card.id) }, p.player, (pl) => {
         const r = removePermanent(pl, card.id);
         const to = p.to === 'purgatory' ? 'purgatory' : 'archive';
         return { ...r.p, [to]: [card, ...r.p[to]] };
