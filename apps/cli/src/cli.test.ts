@@ -268,11 +268,11 @@ describe('schema, machine, rules-coverage', () => {
 
   it('prints coverage counts and reasons, and JSON', async () => {
     const r = await cli(['rules-coverage', '--game', 'coin-race'], dir);
-    expect(r.stdout).toContain('sections: 2 implemented, 1 partial, 0 not implemented (3 in all)');
+    expect(r.stdout).toContain('sections: 4 implemented, 1 partial, 0 not implemented (5 in all)');
     expect(r.stdout).toMatch(/3\.2 +Turn limit — no tie-break/);
-    expect(r.stdout).toMatch(/4\.1 +Lucky — fixture has no keywords/);
+    expect(r.stdout).toMatch(/4\.2 +Double — the fixture keeps one keyword/);
     const j = JSON.parse((await cli(['rules-coverage', '--game', 'coin-race', '--json'], dir)).stdout);
-    expect(j.counts.keywords).toEqual({ implemented: 0, partial: 0, 'not-implemented': 1 });
+    expect(j.counts.keywords).toEqual({ implemented: 1, partial: 0, 'not-implemented': 1 });
     expect((await cli(['rules-coverage'], dir)).stderr).toMatch(/give --game G or --all/);
   });
 });

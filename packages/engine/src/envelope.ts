@@ -1,4 +1,4 @@
-// The event envelope of ARCHITECTURE.md §4 and its hash chain.
+// The event envelope (docs/architecture.md §3) and its hash chain.
 import { z } from 'zod';
 import { canonicalJson, sha256Hex } from './canonical';
 import { PlayerIdSchema } from './ids';

@@ -1,4 +1,4 @@
-// The GameModule contract (ARCHITECTURE.md §3). Every game package exports one object of this type; hosts
+// The GameModule contract (docs/architecture.md §3). Every game package exports one object of this type; hosts
 // (server, CLI, site) know nothing else about a game.
 import type { AnyStateMachine } from 'xstate';
 import type { z } from 'zod';

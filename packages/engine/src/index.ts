@@ -2,6 +2,7 @@ export * from './canonical';
 export * from './ids';
 export * from './envelope';
 export * from './rng';
+export * from './random-redaction';
 export * from './game';
 export * from './board';
 export * from './runner';

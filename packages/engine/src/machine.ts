@@ -1,37 +1,13 @@
 // Generic reading of a game's XState machine (the one definition of its turn / phase / step structure):
 // state paths for timelines and coverage, transitions, and a JSON config the Stately visualiser opens.
 // Static structure only; no actor is started. Path coverage over @xstate/graph lives in ./testing/graph.
-import { initialTransition, transition, type AnyStateMachine, type EventObject } from 'xstate';
+import { initialTransition, transition, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition, type EventObject } from 'xstate';
 
-/** The parts of an XState v5 StateNode this module reads (kept structural so no internal type leaks). */
-interface NodeLike {
-  key: string;
-  id: string;
-  type: 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
-  path: string[];
-  states: Record<string, NodeLike>;
-  description?: string;
-  tags: string[];
-  meta?: unknown;
-  entry: unknown[];
-  exit: unknown[];
-  history: false | 'shallow' | 'deep';
-  initial: { target: readonly NodeLike[] };
-  transitions: Map<string, TransitionLike[]>;
-  always?: TransitionLike[];
-}
-interface TransitionLike {
-  eventType: string;
-  target: readonly NodeLike[] | undefined;
-  guard?: unknown;
-  actions: readonly unknown[];
-  reenter: boolean;
-  description?: string;
-  meta?: unknown;
-}
+type NodeLike = AnyStateNode;
+type TransitionLike = AnyTransitionDefinition;
 
 function rootOf(machine: AnyStateMachine): NodeLike {
-  return machine.root as unknown as NodeLike;
+  return machine.root;
 }
 
 function walk(node: NodeLike, visit: (n: NodeLike) => void): void {

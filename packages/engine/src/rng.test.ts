@@ -2,8 +2,43 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { cursorAfter, isRandomRecord, Rng, RngSource, seedCommitment, verifyRandom } from './rng';
 import { sha256Hex } from './canonical';
+import { createCipheriv, createHmac, hkdfSync } from 'node:crypto';
+
+/** The documented construction, rebuilt from Node's OpenSSL primitives (independent of @noble). */
+function reference(seed: string) {
+  const key = (info: string) => Buffer.from(hkdfSync('sha256', seed, 'matchtape-rng', info, 32));
+  const stream = key('matchtape rng v2: chacha20 draw stream');
+  const idKey = key('matchtape rng v2: opaque ids');
+  return {
+    /** Keystream word `c` (OpenSSL's chacha20 IV = 32-bit little-endian block counter ‖ 96-bit nonce). */
+    word(c: number): number {
+      const iv = Buffer.alloc(16);
+      iv.writeUInt32LE(Math.floor(c / 16), 0);
+      const block = createCipheriv('chacha20', stream, iv).update(Buffer.alloc(64));
+      return block.readUInt32LE((c % 16) * 4);
+    },
+    id(c: number): string {
+      const counter = Buffer.alloc(8);
+      counter.writeBigUInt64BE(BigInt(c));
+      return `h${createHmac('sha256', idKey).update(counter).digest('hex').slice(0, 16)}`;
+    },
+  };
+}
 
 describe('Rng', () => {
+  it('is ChaCha20 keyed by HKDF-SHA-256 of the seed, and ids are HMAC-SHA-256 of the cursor (known answers from OpenSSL)', () => {
+    for (const seed of ['seed-1', 'a'.repeat(64), '']) {
+      const ref = reference(seed);
+      for (const start of [0, 15, 16, 255, 256, 100_003]) {
+        const r = new Rng(seed, start);
+        const words = Array.from({ length: 20 }, () => r.int(2 ** 32));
+        expect(words).toEqual(Array.from({ length: 20 }, (_, i) => ref.word(start + i)));
+        expect(r.opaqueId()).toBe(ref.id(start + 20));
+        expect(r.int(2 ** 32)).toBe(ref.word(start + 21));
+      }
+    }
+  });
+
   it('is deterministic per seed and differs between seeds', () => {
     const a = new Rng('seed-1');
     const b = new Rng('seed-1');
@@ -52,10 +87,10 @@ describe('Rng', () => {
     const r = new Rng('cursor');
     expect(r.cursor).toBe(0);
     r.opaqueId();
-    expect(r.cursor).toBe(2);
+    expect(r.cursor).toBe(1);
     r.int(2);
     const c = r.cursor;
-    expect(c).toBeGreaterThanOrEqual(3);
+    expect(c).toBeGreaterThanOrEqual(2);
     const next = r.int(1_000_000);
     expect(new Rng('cursor', c).int(1_000_000)).toBe(next);
     expect(() => r.advanceTo(0)).toThrow(/cannot go back/);
@@ -80,6 +115,16 @@ describe('Rng', () => {
     const ids = Array.from({ length: 200 }, () => r.opaqueId());
     for (const id of ids) expect(id).toMatch(/^h[0-9a-f]{16}$/);
     expect(new Set(ids).size).toBe(200);
+  });
+
+  it('seeks in O(1): a cursor far into the stream gives the same draw as walking there', () => {
+    const walked = new Rng('far');
+    for (let i = 0; i < 5000; i++) walked.int(2 ** 32);
+    expect(new Rng('far', 5000).int(2 ** 32)).toBe(walked.int(2 ** 32));
+    // 2^30 draws would take minutes to replay; a seek is one keystream block.
+    expect(new Rng('far', 2 ** 30).int(2 ** 32)).toBe(new Rng('far', 2 ** 30).int(2 ** 32));
+    expect(() => new Rng('far', 2 ** 40)).toThrow(/cursor must be an integer/);
+    expect(() => new Rng('far', 1.5)).toThrow(/cursor must be an integer/);
   });
 
   it('RngSource reuses forward and rebuilds backward, always matching a fresh generator', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseScenario, partialMatch, readPath, runScenario, scenarioConfig, ScenarioSchema, type ScenarioInput } from './scenario';
-import { coinRace } from './testing/fixture-game';
+import { parseScenario, partialMatch, readPath, runScenario, scenarioConfig, ScenarioSchema, ScenarioWriter, type ScenarioInput } from './scenario';
+import { coinRace, type CoinRaceState } from './testing/fixture-game';
 import { verifyChain } from './envelope';
 
 const base: ScenarioInput = {
@@ -284,5 +284,29 @@ describe('scenario start positions, test cards and the new assertions', () => {
     expect(st.ok ? [] : st.errors).toEqual([expect.stringMatching(/scenario\.stack: stack is for setup/)]);
     const one = parseScenario({ ...start, steps: [{ expectState: { as: 'judge', path: 'x', equals: 1, length: 2 } }] });
     expect(one.ok ? [] : one.errors.join('\n')).toMatch(/exactly one of equals, length, absent, matches/);
+  });
+});
+
+describe('ScenarioWriter', () => {
+  it('writes a file step by step, each checked by the runner, and the file passes', () => {
+    const w = new ScenarioWriter(coinRace, { game: 'coin-race', seed: 7, rule: '2.3', players: base.players, stack: base.stack });
+    w.command('p1', 'PlayCard', { index: 0 })
+      .step({ expectEvent: { type: 'CardPlayed', payload: { points: 3 }, rule: '2.3' } })
+      .command('p1', 'PlayCard', { index: 0 }, { rejected: { rule: '2.2' } })
+      .step({ expectState: { as: 'judge', path: 'players.0.score', equals: 3 } });
+    expect((w.state as CoinRaceState).players[0]!.score).toBe(3);
+    const file = w.toJSON();
+    expect(file.steps).toHaveLength(4);
+    expect(runScenario(coinRace, JSON.parse(JSON.stringify(file)))).toMatchObject({ ok: true, failures: [] });
+  });
+
+  it('throws the runner’s failure and does not record the step', () => {
+    const w = new ScenarioWriter(coinRace, { game: 'coin-race', seed: 7, players: base.players, stack: base.stack });
+    expect(() => w.command('p2', 'Flip')).toThrow(/step 0: Flip by p2 was rejected \(2\.1/);
+    expect(() => w.step({ expectState: { as: 'judge', path: 'players.0.score', equals: 0 } })).toThrow(/stopped at a failed step/);
+    expect(w.toJSON().steps).toEqual([]);
+    const v = new ScenarioWriter(coinRace, { game: 'coin-race', seed: 7, players: base.players, stack: base.stack });
+    expect(() => v.step({ expectState: { as: 'judge', path: 'players.0.score', equals: 9 } })).toThrow(/is 0, expected 9/);
+    expect(() => new ScenarioWriter(coinRace, { game: 'coin-race', seed: 7, players: { p1: { deck: ['zz'] }, p2: { deck: ['one'] } } })).toThrow(/setup rejected/);
   });
 });

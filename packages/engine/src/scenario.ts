@@ -10,7 +10,14 @@ import { PlayerIdSchema, ViewerSchema, type PlayerId, type Viewer } from './ids'
 import { machineLocations } from './kit/machine';
 import { MatchSession } from './kit/session';
 import type { SetupFn } from './runner';
-import { keywordName, ScenarioStartSchema, startCards, TestCardSchema, type ScenarioStart, type TestCard } from './kit/start';
+import {
+  keywordName,
+  ScenarioStartSchema,
+  startCards,
+  TestCardSchema,
+  type ScenarioStart,
+  type TestCard,
+} from './kit/start';
 
 const CardList = z.array(z.string().min(1));
 
@@ -26,7 +33,10 @@ export const ScenarioCommandStepSchema = z
     command: z.looseObject({ type: z.string().min(1), player: PlayerIdSchema }),
     /** Defaults to "accepted". */
     expect: z
-      .union([z.literal('accepted'), z.object({ rejected: z.object({ rule: z.string().min(1) }).strict() }).strict()])
+      .union([
+        z.literal('accepted'),
+        z.object({ rejected: z.object({ rule: z.string().min(1) }).strict() }).strict(),
+      ])
       .default('accepted'),
   })
   .strict();
@@ -50,7 +60,12 @@ export const ScenarioEventStepSchema = z
 export const ScenarioNoEventStepSchema = z
   .object({
     expectNoEvent: z
-      .object({ type: z.string().min(1), payload: z.record(z.string(), z.unknown()).optional(), from: z.string().min(1).optional(), to: z.string().min(1).optional() })
+      .object({
+        type: z.string().min(1),
+        payload: z.record(z.string(), z.unknown()).optional(),
+        from: z.string().min(1).optional(),
+        to: z.string().min(1).optional(),
+      })
       .strict(),
   })
   .strict();
@@ -71,23 +86,40 @@ export const ScenarioStateStepSchema = z
         matches: z.unknown().optional(),
       })
       .strict()
-      .refine((x) => ['equals', 'length', 'absent', 'matches'].filter((k) => k in x).length === 1, 'expectState needs exactly one of equals, length, absent, matches'),
+      .refine(
+        (x) => ['equals', 'length', 'absent', 'matches'].filter((k) => k in x).length === 1,
+        'expectState needs exactly one of equals, length, absent, matches',
+      ),
   })
   .strict();
 
 /** Who holds priority / Opportunity now (GameModule.scenario.priority); null for nobody. */
-export const ScenarioPriorityStepSchema = z.object({ expectPriority: z.object({ holder: PlayerIdSchema.nullable() }).strict() }).strict();
+export const ScenarioPriorityStepSchema = z
+  .object({ expectPriority: z.object({ holder: PlayerIdSchema.nullable() }).strict() })
+  .strict();
 
 /** Current (derived) stats of a card in the judge view (GameModule.scenario.stats): only the listed ones are compared. */
 export const ScenarioStatsStepSchema = z
-  .object({ expectStats: z.object({ card: z.string().min(1), stats: z.record(z.string(), z.union([z.number(), z.string(), z.null()])) }).strict() })
+  .object({
+    expectStats: z
+      .object({
+        card: z.string().min(1),
+        stats: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
+      })
+      .strict(),
+  })
   .strict();
 
 /** Where the match is (GameModule.position): only the given fields are compared. */
 export const ScenarioPositionStepSchema = z
   .object({
     expectPosition: z
-      .object({ turn: z.number().int().optional(), phase: z.string().optional(), step: z.string().nullable().optional(), activePlayer: PlayerIdSchema.nullable().optional() })
+      .object({
+        turn: z.number().int().optional(),
+        phase: z.string().optional(),
+        step: z.string().nullable().optional(),
+        activePlayer: PlayerIdSchema.nullable().optional(),
+      })
       .strict(),
   })
   .strict();
@@ -116,7 +148,9 @@ export const ScenarioSchema = z
     matchId: z.string().min(1).optional(),
     /** Passed to setup as MatchConfig.options (e.g. a turn limit). */
     options: z.record(z.string(), z.unknown()).optional(),
-    players: z.record(PlayerIdSchema, ScenarioSeatSchema).refine((p) => Object.keys(p).length >= 1, 'at least one player'),
+    players: z
+      .record(PlayerIdSchema, ScenarioSeatSchema)
+      .refine((p) => Object.keys(p).length >= 1, 'at least one player'),
     stack: z
       .record(PlayerIdSchema, z.object({ deck: CardList.optional(), hand: CardList.optional() }).strict())
       .optional(),
@@ -129,9 +163,24 @@ export const ScenarioSchema = z
   .strict()
   .superRefine((s, ctx) => {
     for (const [id, seat] of Object.entries(s.players))
-      if (!s.start && seat.deck === undefined) ctx.addIssue({ code: 'custom', path: ['players', id, 'deck'], message: 'a deck is needed unless the scenario has a start position' });
-    if (s.start && s.stack) ctx.addIssue({ code: 'custom', path: ['stack'], message: 'stack is for setup; with a start position put the cards in start.players.<p>.zones' });
-    if (s.cards && !s.start) ctx.addIssue({ code: 'custom', path: ['cards'], message: 'test cards need a start position to place them' });
+      if (!s.start && seat.deck === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['players', id, 'deck'],
+          message: 'a deck is needed unless the scenario has a start position',
+        });
+    if (s.start && s.stack)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['stack'],
+        message: 'stack is for setup; with a start position put the cards in start.players.<p>.zones',
+      });
+    if (s.cards && !s.start)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cards'],
+        message: 'test cards need a start position to place them',
+      });
   });
 
 export type Scenario = z.infer<typeof ScenarioSchema>;
@@ -153,7 +202,9 @@ export function scenarioConfig(s: Scenario): MatchConfig {
     .sort(([a], [b]) => Number(a.slice(1)) - Number(b.slice(1)))
     .map(([id, seat]) => {
       const { name, deck, ...rest } = seat;
-      const extra = Object.fromEntries(Object.entries(rest).filter((e): e is [string, string[]] => Array.isArray(e[1])));
+      const extra = Object.fromEntries(
+        Object.entries(rest).filter((e): e is [string, string[]] => Array.isArray(e[1])),
+      );
       const main = deck ?? [];
       return {
         id: id as PlayerId,
@@ -168,10 +219,18 @@ export function scenarioConfig(s: Scenario): MatchConfig {
 }
 
 /** Parses a scenario, with every problem named by its path (for files written by hand). */
-export function parseScenario(input: unknown): { ok: true; scenario: Scenario } | { ok: false; errors: string[] } {
+export function parseScenario(
+  input: unknown,
+): { ok: true; scenario: Scenario } | { ok: false; errors: string[] } {
   const r = ScenarioSchema.safeParse(input);
   if (r.success) return { ok: true, scenario: r.data };
-  return { ok: false, errors: r.error.issues.map((i) => `scenario${i.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')}: ${i.message}`) };
+  return {
+    ok: false,
+    errors: r.error.issues.map(
+      (i) =>
+        `scenario${i.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')}: ${i.message}`,
+    ),
+  };
 }
 
 /**
@@ -180,17 +239,26 @@ export function parseScenario(input: unknown): { ok: true; scenario: Scenario } 
  */
 export function partialMatch(actual: unknown, expected: unknown): boolean {
   if (Array.isArray(expected)) {
-    return Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => partialMatch(actual[i], e));
+    return (
+      Array.isArray(actual) &&
+      actual.length === expected.length &&
+      expected.every((e, i) => partialMatch(actual[i], e))
+    );
   }
   if (expected !== null && typeof expected === 'object') {
     if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return false;
-    return Object.entries(expected).every(([k, v]) => partialMatch((actual as Record<string, unknown>)[k], v));
+    return Object.entries(expected).every(([k, v]) =>
+      partialMatch((actual as Record<string, unknown>)[k], v),
+    );
   }
   return jsonEqual(actual ?? null, expected ?? null);
 }
 
 /** Reads `a.b[0].c` or `a.b.0.c` from a value; `found` is false when a segment is missing. */
-export function readPath(value: unknown, path: string): { found: true; value: unknown } | { found: false; at: string } {
+export function readPath(
+  value: unknown,
+  path: string,
+): { found: true; value: unknown } | { found: false; at: string } {
   const segments = path
     .replace(/\[(\d+)\]/g, '.$1')
     .split('.')
@@ -227,10 +295,14 @@ export function checkStart(game: AnyGameModule, s: Scenario): string[] {
   if (!start) return [];
   const errors: string[] = [];
   const hooks = game.scenario;
-  if (!hooks) return [`game "${game.id}" has no scenario hooks (GameModule.scenario), so it cannot start from a position`];
+  if (!hooks)
+    return [
+      `game "${game.id}" has no scenario hooks (GameModule.scenario), so it cannot start from a position`,
+    ];
   const seats = Object.keys(s.players);
   const seat = (p: string, where: string) => {
-    if (!seats.includes(p)) errors.push(`${where}: "${p}" is not a seat of this scenario (seats: ${seats.join(', ')})`);
+    if (!seats.includes(p))
+      errors.push(`${where}: "${p}" is not a seat of this scenario (seats: ${seats.join(', ')})`);
   };
   seat(start.turnPlayer, 'start.turnPlayer');
   if (start.priority) seat(start.priority, 'start.priority');
@@ -239,23 +311,33 @@ export function checkStart(game: AnyGameModule, s: Scenario): string[] {
   const locs = machineLocations(game.machine);
   if (!locs.some((l) => l.phase === start.phase && l.step === step)) {
     const known = locs.map((l) => (l.step ? `${l.phase}/${l.step}` : l.phase)).join(', ');
-    errors.push(`start: phase "${start.phase}"${step ? ` step "${step}"` : ''} is not a position of the ${game.id} machine (positions: ${known})`);
+    errors.push(
+      `start: phase "${start.phase}"${step ? ` step "${step}"` : ''} is not a position of the ${game.id} machine (positions: ${known})`,
+    );
   }
   const pool = new Set(game.cards.map((c) => c.id));
   const test = new Map<string, TestCard>();
   (s.cards ?? []).forEach((c, i) => {
-    if (pool.has(c.id)) errors.push(`cards[${i}]: id "${c.id}" is a pool card of ${game.id}; give the test card its own id`);
+    if (pool.has(c.id))
+      errors.push(`cards[${i}]: id "${c.id}" is a pool card of ${game.id}; give the test card its own id`);
     if (test.has(c.id)) errors.push(`cards[${i}]: id "${c.id}" is defined twice`);
     test.set(c.id, c);
-    if (!hooks.cardTypes.includes(c.type)) errors.push(`cards[${i}] (${c.id}): type "${c.type}" is not one of ${hooks.cardTypes.join(', ')}`);
+    if (!hooks.cardTypes.includes(c.type))
+      errors.push(`cards[${i}] (${c.id}): type "${c.type}" is not one of ${hooks.cardTypes.join(', ')}`);
     for (const k of c.keywords ?? [])
-      if (!hooks.keywords.includes(keywordName(k))) errors.push(`cards[${i}] (${c.id}): keyword "${keywordName(k)}" is not in the ${game.id} keyword table`);
+      if (!hooks.keywords.includes(keywordName(k)))
+        errors.push(
+          `cards[${i}] (${c.id}): keyword "${keywordName(k)}" is not in the ${game.id} keyword table`,
+        );
   });
   const ids = new Set<string>();
   const placed = startCards(start);
   for (const { where, zone, card } of placed) {
     const at = `start ${where}.${zone} ${card.card}`;
-    if (!pool.has(card.card) && !test.has(card.card)) errors.push(`${at}: unknown card "${card.card}" (neither a ${game.id} card nor a test card of this scenario)`);
+    if (!pool.has(card.card) && !test.has(card.card))
+      errors.push(
+        `${at}: unknown card "${card.card}" (neither a ${game.id} card nor a test card of this scenario)`,
+      );
     if (card.id !== undefined) {
       if (ids.has(card.id)) errors.push(`${at}: instance id "${card.id}" is used twice`);
       ids.add(card.id);
@@ -263,11 +345,17 @@ export function checkStart(game: AnyGameModule, s: Scenario): string[] {
     if (card.controller) seat(card.controller, `${at}.controller`);
   }
   for (const { where, zone, card } of placed)
-    if (card.attachedTo !== undefined && !ids.has(card.attachedTo)) errors.push(`start ${where}.${zone} ${card.card}: attachedTo "${card.attachedTo}" names no card with that id`);
+    if (card.attachedTo !== undefined && !ids.has(card.attachedTo))
+      errors.push(
+        `start ${where}.${zone} ${card.card}: attachedTo "${card.attachedTo}" names no card with that id`,
+      );
   return errors;
 }
 
-function eventMatches(e: EventEnvelope, want: { type: string; payload?: Record<string, unknown> | undefined }): boolean {
+function eventMatches(
+  e: EventEnvelope,
+  want: { type: string; payload?: Record<string, unknown> | undefined },
+): boolean {
   return e.type === want.type && (want.payload === undefined || partialMatch(e.payload, want.payload));
 }
 
@@ -275,165 +363,319 @@ function causeOf(e: EventEnvelope): string {
   return 'system' in e.cause ? 'system' : e.cause.player;
 }
 
-/** Runs a scenario through `game` with the kernel's command loop. Never throws for a bad scenario: it reports. */
-export function runScenario(game: AnyGameModule, input: unknown): ScenarioResult {
-  const parsed = parseScenario(input);
-  if (!parsed.ok) return { ok: false, failures: parsed.errors, events: [] };
-  const s = parsed.scenario;
-  const failures: string[] = [];
-  const about = s.rule ? ` [rule ${s.rule}]` : '';
-  if (s.game !== game.id) return { ok: false, failures: [`scenario is for game "${s.game}" but was run with "${game.id}"`], events: [] };
-  const startErrors = checkStart(game, s);
-  if (startErrors.length > 0) return { ok: false, failures: startErrors, events: [] };
-
-  const seed = String(s.seed);
-  const config = scenarioConfig(s);
-  let tick = 0;
-  const at = () => new Date(CLOCK0 + 1000 * tick++).toISOString();
-  const start: ScenarioStart | undefined = s.start;
-  const hooks = game.scenario;
-  const setup: SetupFn | undefined = start && hooks ? (c, ctx) => hooks.start(c, start, { ...ctx, cards: s.cards ?? [] }) : undefined;
-  let started;
-  try {
-    started = MatchSession.start<unknown>(game, config, { seed, at: at() }, setup ? { setup } : {});
-  } catch (err) {
-    return { ok: false, failures: [`${start ? 'start position' : 'setup'} threw: ${(err as Error).message}`], events: [] };
-  }
-  if (!started.ok)
-    return { ok: false, failures: [`${start ? 'the start position was rejected' : "setup rejected the scenario's match"} (${started.rule}): ${started.reason}`], events: [] };
-  const session = started.session;
+/**
+ * A scenario being run, one step at a time: what `runScenario` loops over, and what games' scenario writers use
+ * to build a file while checking each step against the engine (so files and runner can never disagree).
+ */
+export class ScenarioRun {
+  /** The match, in the one command loop. */
+  readonly session: MatchSession<unknown>;
+  private tick = 0;
   // expectEvent looks from here on: events since the previous command, in order.
-  let eventCursor = 0;
+  private eventCursor = 0;
   // Where the last accepted command's events begin (expectNoEvent's default start).
-  let commandStart = 0;
-  const marks = new Map<string, number>();
-  const events = () => session.events;
+  private commandStart = 0;
+  private marks = new Map<string, number>();
+  private readonly about: string;
 
-  for (let i = 0; i < s.steps.length; i++) {
-    const step = s.steps[i]!;
+  private constructor(
+    readonly game: AnyGameModule,
+    readonly scenario: Scenario,
+    session: MatchSession<unknown>,
+  ) {
+    this.session = session;
+    this.tick = 1;
+    this.about = scenario.rule ? ` [rule ${scenario.rule}]` : '';
+  }
+
+  /** Parses and starts `input` (setup or start position); failures say why it could not start. */
+  static start(
+    game: AnyGameModule,
+    input: unknown,
+  ): { ok: true; run: ScenarioRun } | { ok: false; failures: string[] } {
+    const parsed = parseScenario(input);
+    if (!parsed.ok) return { ok: false, failures: parsed.errors };
+    const s = parsed.scenario;
+    if (s.game !== game.id)
+      return { ok: false, failures: [`scenario is for game "${s.game}" but was run with "${game.id}"`] };
+    const startErrors = checkStart(game, s);
+    if (startErrors.length > 0) return { ok: false, failures: startErrors };
+    const start: ScenarioStart | undefined = s.start;
+    const hooks = game.scenario;
+    const setup: SetupFn | undefined =
+      start && hooks ? (c, ctx) => hooks.start(c, start, { ...ctx, cards: s.cards ?? [] }) : undefined;
+    let started;
+    try {
+      started = MatchSession.start<unknown>(
+        game,
+        scenarioConfig(s),
+        { seed: String(s.seed), at: new Date(CLOCK0).toISOString() },
+        setup ? { setup } : {},
+      );
+    } catch (err) {
+      return {
+        ok: false,
+        failures: [`${start ? 'start position' : 'setup'} threw: ${(err as Error).message}`],
+      };
+    }
+    if (!started.ok)
+      return {
+        ok: false,
+        failures: [
+          `${start ? 'the start position was rejected' : "setup rejected the scenario's match"} (${started.rule}): ${started.reason}`,
+        ],
+      };
+    return { ok: true, run: new ScenarioRun(game, s, started.session) };
+  }
+
+  private at(): string {
+    return new Date(CLOCK0 + 1000 * this.tick++).toISOString();
+  }
+
+  /** Runs one step (`i` names it in failures). `stop` is true when later steps cannot run meaningfully. */
+  step(step: ScenarioStep, i: number): { failures: string[]; stop: boolean } {
+    const failures: string[] = [];
     const label = `step ${i}`;
     if ('command' in step) {
-      if (step.label) marks.set(step.label, events().length);
+      if (step.label) this.marks.set(step.label, this.session.events.length);
       const command = { ...step.command, commandId: step.command.commandId ?? `s${i}` } as Command;
       const what = `${command.type} by ${command.player}`;
-      const before = events().length;
+      const before = this.session.events.length;
       let res;
       try {
-        res = session.play(command, at());
+        res = this.session.play(command, this.at());
       } catch (err) {
-        failures.push(`${label}: ${what} threw: ${(err as Error).message}${about}`);
-        break;
+        failures.push(`${label}: ${what} threw: ${(err as Error).message}${this.about}`);
+        return { failures, stop: true };
       }
       const expect = step.expect;
       if (expect === 'accepted') {
         if (!res.ok) {
-          failures.push(`${label}: ${what} was rejected (${res.rule}: ${res.reason}), expected accepted${about}`);
-          if (i + 1 < s.steps.length) failures.push(`${label}: stopped; ${s.steps.length - i - 1} later step(s) not run`);
-          break;
+          failures.push(
+            `${label}: ${what} was rejected (${res.rule}: ${res.reason}), expected accepted${this.about}`,
+          );
+          return { failures, stop: true };
         }
       } else if (res.ok) {
-        failures.push(`${label}: ${what} was accepted, expected rejected by rule ${expect.rejected.rule}${about}`);
-        if (i + 1 < s.steps.length) failures.push(`${label}: stopped; ${s.steps.length - i - 1} later step(s) not run`);
-        break;
+        failures.push(
+          `${label}: ${what} was accepted, expected rejected by rule ${expect.rejected.rule}${this.about}`,
+        );
+        return { failures, stop: true };
       } else if (res.rule !== expect.rejected.rule) {
-        failures.push(`${label}: ${what} was rejected by rule ${res.rule} (${res.reason}), expected rule ${expect.rejected.rule}${about}`);
+        failures.push(
+          `${label}: ${what} was rejected by rule ${res.rule} (${res.reason}), expected rule ${expect.rejected.rule}${this.about}`,
+        );
       }
       if (res.ok) {
-        eventCursor = before;
-        commandStart = before;
+        this.eventCursor = before;
+        this.commandStart = before;
       }
     } else if ('expectEvent' in step) {
       const want = step.expectEvent;
-      const all = events();
+      const all = this.session.events;
       let found = -1;
-      for (let k = eventCursor; k < all.length; k++) {
+      for (let k = this.eventCursor; k < all.length; k++) {
         const e = all[k]!;
-        if (eventMatches(e, want) && (want.rule === undefined || e.rule === want.rule) && (want.cause === undefined || causeOf(e) === want.cause)) {
+        if (
+          eventMatches(e, want) &&
+          (want.rule === undefined || e.rule === want.rule) &&
+          (want.cause === undefined || causeOf(e) === want.cause)
+        ) {
           found = k;
           break;
         }
       }
       if (found < 0) {
-        const since = all.slice(eventCursor);
+        const since = all.slice(this.eventCursor);
         const sameType = since.filter((e) => eventMatches(e, want));
         const seen = since.length === 0 ? 'no events' : since.map((e) => `${e.seq}:${e.type}`).join(', ');
-        const extra = [want.rule ? `rule ${want.rule}` : '', want.cause ? `cause ${want.cause}` : ''].filter(Boolean).join(', ');
+        const extra = [want.rule ? `rule ${want.rule}` : '', want.cause ? `cause ${want.cause}` : '']
+          .filter(Boolean)
+          .join(', ');
         failures.push(
-          `${label}: expected event ${want.type}${want.payload ? ` with payload ⊇ ${short(want.payload)}` : ''}${extra ? ` (${extra})` : ''} after seq ${eventCursor}; ` +
+          `${label}: expected event ${want.type}${want.payload ? ` with payload ⊇ ${short(want.payload)}` : ''}${extra ? ` (${extra})` : ''} after seq ${this.eventCursor}; ` +
             (sameType.length > 0 && extra
               ? `${want.type} events there cite ${sameType.map((e) => `rule ${e.rule ?? 'none'}, cause ${causeOf(e)}`).join(' | ')}`
-              : all.slice(eventCursor).some((e) => e.type === want.type)
+              : all.slice(this.eventCursor).some((e) => e.type === want.type)
                 ? `${want.type} events there have payloads ${all
-                    .slice(eventCursor)
+                    .slice(this.eventCursor)
                     .filter((e) => e.type === want.type)
                     .map((e) => short(e.payload, 200))
                     .join(' | ')}`
                 : `saw ${seen}`) +
-            about,
+            this.about,
         );
-      } else eventCursor = found + 1;
+      } else this.eventCursor = found + 1;
     } else if ('expectNoEvent' in step) {
       const want = step.expectNoEvent;
-      const from = want.from === undefined ? commandStart : marks.get(want.from);
-      const to = want.to === undefined ? events().length : marks.get(want.to);
+      const from = want.from === undefined ? this.commandStart : this.marks.get(want.from);
+      const to = want.to === undefined ? this.session.events.length : this.marks.get(want.to);
       if (from === undefined || to === undefined) {
-        failures.push(`${label}: expectNoEvent names label "${from === undefined ? want.from : want.to}", which no earlier step has (mark it with { "mark": … } or a command's "label")`);
-        continue;
+        failures.push(
+          `${label}: expectNoEvent names label "${from === undefined ? want.from : want.to}", which no earlier step has (mark it with { "mark": … } or a command's "label")`,
+        );
+        return { failures, stop: false };
       }
-      const hit = events().slice(from, to).find((e) => eventMatches(e, want));
-      if (hit) failures.push(`${label}: expected no ${want.type}${want.payload ? ` with payload ⊇ ${short(want.payload)}` : ''} between seq ${from + 1} and ${to}, but seq ${hit.seq} is one: ${short(hit.payload, 200)}${about}`);
+      const hit = this.session.events.slice(from, to).find((e) => eventMatches(e, want));
+      if (hit)
+        failures.push(
+          `${label}: expected no ${want.type}${want.payload ? ` with payload ⊇ ${short(want.payload)}` : ''} between seq ${from + 1} and ${to}, but seq ${hit.seq} is one: ${short(hit.payload, 200)}${this.about}`,
+        );
     } else if ('mark' in step) {
-      marks.set(step.mark, events().length);
+      this.marks.set(step.mark, this.session.events.length);
     } else if ('expectPriority' in step) {
-      if (!hooks) {
-        failures.push(`${label}: game "${game.id}" has no scenario hooks, so expectPriority cannot be checked`);
-        continue;
+      if (!this.game.scenario) {
+        failures.push(
+          `${label}: game "${this.game.id}" has no scenario this.game.scenario, so expectPriority cannot be checked`,
+        );
+        return { failures, stop: false };
       }
-      const holder = hooks.priority(session.state);
-      if (holder !== step.expectPriority.holder) failures.push(`${label}: priority is held by ${holder ?? 'nobody'}, expected ${step.expectPriority.holder ?? 'nobody'}${about}`);
+      const holder = this.game.scenario.priority(this.session.state);
+      if (holder !== step.expectPriority.holder)
+        failures.push(
+          `${label}: priority is held by ${holder ?? 'nobody'}, expected ${step.expectPriority.holder ?? 'nobody'}${this.about}`,
+        );
     } else if ('expectStats' in step) {
-      if (!hooks) {
-        failures.push(`${label}: game "${game.id}" has no scenario hooks, so expectStats cannot be checked`);
-        continue;
+      if (!this.game.scenario) {
+        failures.push(
+          `${label}: game "${this.game.id}" has no scenario this.game.scenario, so expectStats cannot be checked`,
+        );
+        return { failures, stop: false };
       }
       const { card, stats } = step.expectStats;
-      const got = hooks.stats(game.view(session.state, 'judge'), card);
+      const got = this.game.scenario.stats(this.game.view(this.session.state, 'judge'), card);
       if (got === null) {
-        failures.push(`${label}: card ${card} is not where stats can be read (not in play?)${about}`);
-        continue;
+        failures.push(`${label}: card ${card} is not where stats can be read (not in play?)${this.about}`);
+        return { failures, stop: false };
       }
       for (const [k, v] of Object.entries(stats))
-        if (!(k in got)) failures.push(`${label}: ${card} has no stat "${k}" (stats: ${Object.keys(got).join(', ')})${about}`);
-        else if (got[k] !== v) failures.push(`${label}: ${card} ${k} is ${String(got[k])}, expected ${String(v)}${about}`);
+        if (!(k in got))
+          failures.push(
+            `${label}: ${card} has no stat "${k}" (stats: ${Object.keys(got).join(', ')})${this.about}`,
+          );
+        else if (got[k] !== v)
+          failures.push(`${label}: ${card} ${k} is ${String(got[k])}, expected ${String(v)}${this.about}`);
     } else if ('expectPosition' in step) {
-      const pos = game.position(session.state);
+      const pos = this.game.position(this.session.state);
       const want = step.expectPosition;
       for (const k of ['turn', 'phase', 'step', 'activePlayer'] as const)
-        if (k in want && want[k] !== pos[k]) failures.push(`${label}: position ${k} is ${String(pos[k])}, expected ${String(want[k])}${about}`);
+        if (k in want && want[k] !== pos[k])
+          failures.push(
+            `${label}: position ${k} is ${String(pos[k])}, expected ${String(want[k])}${this.about}`,
+          );
     } else {
       const st = step.expectState;
       const { as, path } = st;
       let viewed: unknown;
       try {
-        viewed = game.view(session.state, as as Viewer);
+        viewed = this.game.view(this.session.state, as as Viewer);
       } catch (err) {
         failures.push(`${label}: view as ${as} threw: ${(err as Error).message}`);
-        continue;
+        return { failures, stop: false };
       }
       const got = readPath(viewed, path);
       if (st.absent) {
-        if (got.found) failures.push(`${label}: state path "${path}" exists in the ${as} view (${short(got.value)}), expected it absent${about}`);
-      } else if (!got.found) failures.push(`${label}: state path "${path}" does not exist in the ${as} view (missing at "${got.at}")${about}`);
+        if (got.found)
+          failures.push(
+            `${label}: state path "${path}" exists in the ${as} view (${short(got.value)}), expected it absent${this.about}`,
+          );
+      } else if (!got.found)
+        failures.push(
+          `${label}: state path "${path}" does not exist in the ${as} view (missing at "${got.at}")${this.about}`,
+        );
       else if (st.length !== undefined) {
         const v = got.value;
         const len = Array.isArray(v) || typeof v === 'string' ? v.length : null;
-        if (len === null) failures.push(`${label}: state ${path} as ${as} is ${short(v)}, not a list; expected length ${st.length}${about}`);
-        else if (len !== st.length) failures.push(`${label}: state ${path} as ${as} has length ${len}, expected ${st.length}${about}`);
+        if (len === null)
+          failures.push(
+            `${label}: state ${path} as ${as} is ${short(v)}, not a list; expected length ${st.length}${this.about}`,
+          );
+        else if (len !== st.length)
+          failures.push(
+            `${label}: state ${path} as ${as} has length ${len}, expected ${st.length}${this.about}`,
+          );
       } else if ('matches' in st) {
-        if (!partialMatch(got.value, st.matches)) failures.push(`${label}: state ${path} as ${as} is ${short(got.value)}, expected to match ${short(st.matches)}${about}`);
+        if (!partialMatch(got.value, st.matches))
+          failures.push(
+            `${label}: state ${path} as ${as} is ${short(got.value)}, expected to match ${short(st.matches)}${this.about}`,
+          );
       } else if (!jsonEqual(got.value ?? null, st.equals ?? null))
-        failures.push(`${label}: state ${path} as ${as} is ${short(got.value)}, expected ${short(st.equals)}${about}`);
+        failures.push(
+          `${label}: state ${path} as ${as} is ${short(got.value)}, expected ${short(st.equals)}${this.about}`,
+        );
+    }
+    return { failures, stop: false };
+  }
+}
+
+/** Runs a scenario through `game` with the kernel's command loop. Never throws for a bad scenario: it reports. */
+export function runScenario(game: AnyGameModule, input: unknown): ScenarioResult {
+  const started = ScenarioRun.start(game, input);
+  if (!started.ok) return { ok: false, failures: started.failures, events: [] };
+  const { run } = started;
+  const steps = run.scenario.steps;
+  const failures: string[] = [];
+  for (let i = 0; i < steps.length; i++) {
+    const r = run.step(steps[i]!, i);
+    failures.push(...r.failures);
+    if (r.stop) {
+      if (i + 1 < steps.length)
+        failures.push(`step ${i}: stopped; ${steps.length - i - 1} later step(s) not run`);
+      break;
     }
   }
-  return { ok: failures.length === 0, failures, events: [...events()] };
+  return { ok: failures.length === 0, failures, events: [...run.session.events] };
+}
+
+/**
+ * Writes a scenario file while playing it: every step is run through the same `ScenarioRun` as the runner and
+ * throws on the first failure, so a written file always passes. Games' scenario scripts build on it (their
+ * own helpers — pass until a phase, reach a main phase — read `state` and call `command`).
+ */
+export class ScenarioWriter {
+  private readonly run: ScenarioRun;
+  private readonly written: z.input<typeof ScenarioStepSchema>[] = [];
+  /** Set by a failed step: the match may have moved without the step being written, so nothing more is added. */
+  private failed: string | null = null;
+
+  constructor(
+    readonly game: AnyGameModule,
+    private readonly header: Omit<ScenarioInput, 'steps'>,
+  ) {
+    const started = ScenarioRun.start(game, { ...header, steps: [] });
+    if (!started.ok) throw new Error(`scenario ${header.description ?? header.rule ?? ''}: ${started.failures.join('; ')}`);
+    this.run = started.run;
+  }
+
+  /** The live (judge) state after the steps so far. */
+  get state(): unknown {
+    return this.run.session.state;
+  }
+  get events(): readonly EventEnvelope[] {
+    return this.run.session.events;
+  }
+
+  /** Adds a step after checking it holds; throws with the runner's own failure message otherwise. */
+  step(step: z.input<typeof ScenarioStepSchema>): this {
+    if (this.failed) throw new Error(`this writer stopped at a failed step (${this.failed}); start a new one`);
+    const parsed = ScenarioStepSchema.safeParse(step);
+    if (!parsed.success) throw new Error(`step ${this.written.length}: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+    const r = this.run.step(parsed.data, this.written.length);
+    if (r.failures.length > 0) {
+      this.failed = r.failures[0]!;
+      throw new Error(r.failures.join('\n'));
+    }
+    this.written.push(step);
+    return this;
+  }
+
+  /** A command step; `expect` defaults to accepted. */
+  command(player: PlayerId, type: string, args: Record<string, unknown> = {}, expect: 'accepted' | { rejected: { rule: string } } = 'accepted'): this {
+    return this.step({ command: { type, player, ...args }, expect });
+  }
+
+  /** The scenario file's content. */
+  toJSON(): ScenarioInput {
+    return { ...this.header, steps: [...this.written] };
+  }
 }

@@ -3,7 +3,7 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { fold, Keyframes, Rng, type AnyGameModule, type EventEnvelope } from '@matchtape/engine';
-import { playMatch } from '@matchtape/engine/testing';
+import { playMatch } from '@matchtape/engine/testing/harness';
 import { posInt, validate } from '../args';
 import { formatRate, type CommandDef } from '../command';
 import { writeFileCreatingDirs } from '../jsonl';

@@ -1,4 +1,4 @@
-// scenario: runs scripted scenario files (ARCHITECTURE.md §5) through the kernel's runScenario.
+// scenario: runs scripted scenario files (docs/architecture.md, "Scenarios") through the kernel's runScenario.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { z } from 'zod';
@@ -36,9 +36,15 @@ export const scenario: CommandDef = {
   usage: 'scenario FILE.json|DIR [more…] [--json]',
   flags: { json: { boolean: true, help: 'one JSON result per file instead of text' } },
   details: [
-    'File format: { game, seed, rule?, description?, players: { p1: { deck: [...], <extra section>: [...] } },',
-    'stack?: { p1: { deck?: [top first], hand?: [...] } }, steps: [ { command: {type, player, …}, expect?: "accepted" |',
-    '{ rejected: { rule } } } | { expectEvent: { type, payload?: partial } } | { expectState: { as, path, equals } } ] }.',
+    'File format (packages/engine/README.md, "Scenario files"): { game, seed, rule?, description?, options?,',
+    'players: { p1: { name?, deck?: [...], <extra section>: [...] } }, stack?: { p1: { deck?: [top first], hand? } },',
+    'start?: { turn, turnPlayer, phase, step?, priority?, players: { p1: { zones: { <zone>: [card | { card, id?, status?,',
+    'faceDown?, enteredTurn?, setTurn?, counters?, damage?, health?, maxHealth?, attachedTo? }] }, health?, counters? } },',
+    'shared?: { <zone>: [...] }, effects?: [{ kind, source?, target?, until? }] }, cards?: [test cards { id, name, type,',
+    'cost?, stats?, keywords? }], steps: [...] }. Steps: { command, expect?: "accepted" | { rejected: { rule } }, label? }',
+    '| { expectEvent: { type, payload?, rule?, cause? } } | { expectNoEvent: { type, payload?, from?, to? } } |',
+    '{ expectState: { as, path, equals | length | absent | matches } } | { expectPriority: { holder } } |',
+    '{ expectStats: { card, stats } } | { expectPosition: { turn?, phase?, step?, activePlayer? } } | { mark }.',
     'expectEvent looks at events since the previous command, in order; expectState reads a dotted path (a.b[0].c)',
     'of the game\'s view for `as`. A directory runs every *.json below it. Exit 1 when any expectation fails.',
   ].join('\n'),

@@ -2,7 +2,7 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { checkInvariants, playMatch } from '@matchtape/engine/testing';
+import { checkInvariants, playMatch } from '@matchtape/engine/testing/harness';
 import type { PlayerId } from '@matchtape/engine';
 import { posInt, validate } from '../args';
 import { formatRate, type CommandDef } from '../command';

@@ -4,10 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import {
-  applyCommand,
-  isRandomRecord,
-  RngSource,
-  startMatch,
+  MatchSession,
   type AnyGameModule,
   type Command,
   type DeckList,
@@ -66,12 +63,8 @@ interface Loaded {
   record: MatchRecord;
   hosted: HostedMatchConfig;
   game: AnyGameModule;
-  rng: RngSource;
-  state: unknown;
-  lastSeq: number;
-  lastAt: string | null;
-  /** Generator cursor after lastSeq. */
-  cursor: number;
+  /** The match in the one command loop: state, seq, hash and generator cursor after the last event. */
+  session: MatchSession;
   /** Accepted commands: `${player}\0${commandId}` → seq range. Built from the whole stream on first load. */
   accepted: Map<string, { fromSeq: number; toSeq: number; events: { seq: number; type: string }[] }>;
   /** Rejected commands already recorded: same key → rule and reason. */
@@ -151,22 +144,23 @@ export class EngineHost extends EventEmitter<HostEvents> {
       if (p.bot) bots[`p${i + 1}` as PlayerId] = p.bot;
     });
     const at = this.now().toISOString();
-    const started = startMatch(game, matchConfig, { seed, at });
+    const started = MatchSession.start(game, matchConfig, { seed, at }, { keepEvents: false });
     if (!started.ok) throw new HostError(422, 'setup_rejected', `the game refused this setup (rule ${started.rule}): ${started.reason}`);
+    const state = started.session.state;
     const hosted: HostedMatchConfig = { matchConfig, bots, revealPolicy: input.revealPolicy };
-    const summary = summarize(game, matchId, playersOf(hosted), started.state, { seq: started.events.length, at });
+    const summary = summarize(game, matchId, playersOf(hosted), state, { seq: started.events.length, at });
     await this.store.createMatch({
       matchId,
       game: game.id,
-      status: game.status(started.state).status,
+      status: game.status(state).status,
       config: hosted as unknown as Record<string, unknown>,
       seed,
       spectatorDelaySeconds: input.spectatorDelaySeconds,
       coverageDelaySeconds: input.coverageDelaySeconds,
       summary: summary as unknown as Record<string, unknown>,
     });
-    const appended = await this.store.appendToStream(matchId, 0, started.events);
-    await this.store.saveSnapshot({ matchId, seq: appended.length, state: started.state, hash: appended[appended.length - 1]!.hash });
+    const appended = await this.store.appendToStream(matchId, 0, started.stamped);
+    await this.store.saveSnapshot({ matchId, seq: appended.length, state, hash: appended[appended.length - 1]!.hash });
     const record = (await this.store.getMatch(matchId))!;
     this.emit('created', matchId);
     this.emit('appended', matchId, appended);
@@ -190,7 +184,7 @@ export class EngineHost extends EventEmitter<HostEvents> {
   /** Current state (judge truth) of a match, caught up with the store. */
   async current(matchId: string): Promise<{ game: AnyGameModule; state: unknown; lastSeq: number; record: MatchRecord; hosted: HostedMatchConfig }> {
     const m = await this.catchUp(matchId);
-    return { game: m.game, state: m.state, lastSeq: m.lastSeq, record: m.record, hosted: m.hosted };
+    return { game: m.game, state: m.session.state, lastSeq: m.session.lastSeq, record: m.record, hosted: m.hosted };
   }
 
   /** Runs a command for `player` (from the seat token). Idempotent by (player, commandId). */
@@ -201,7 +195,7 @@ export class EngineHost extends EventEmitter<HostEvents> {
   /** The cached state without a store round trip (bots decide on it and submit with `ifLastSeq`). */
   async peek(matchId: string): Promise<{ game: AnyGameModule; state: unknown; lastSeq: number; record: MatchRecord; hosted: HostedMatchConfig }> {
     const m = this.cache.get(matchId) ?? (await this.catchUp(matchId));
-    return { game: m.game, state: m.state, lastSeq: m.lastSeq, record: m.record, hosted: m.hosted };
+    return { game: m.game, state: m.session.state, lastSeq: m.session.lastSeq, record: m.record, hosted: m.hosted };
   }
 
   private async submitNow(matchId: string, player: PlayerId, command: CommandBody, ifLastSeq?: number): Promise<CommandOutcome> {
@@ -221,19 +215,13 @@ export class EngineHost extends EventEmitter<HostEvents> {
       }
       if (priorRejection) return { status: 'rejected', commandId: command.commandId, player, ...priorRejection, replayed: true };
       // Decided on an older state (a bot): the caller decides again on the new one.
-      if (ifLastSeq !== undefined && m.lastSeq !== ifLastSeq) return { status: 'stale', commandId: command.commandId, player, lastSeq: m.lastSeq };
+      if (ifLastSeq !== undefined && m.session.lastSeq !== ifLastSeq) return { status: 'stale', commandId: command.commandId, player, lastSeq: m.session.lastSeq };
       if (!m.hosted.matchConfig.players.some((p) => p.id === player))
         throw new HostError(403, 'not_a_seat', `${player} is not a seat of match ${matchId}`);
 
       const cmd: Command = { ...command, player };
-      const status = m.game.status(m.state).status;
-      const shape = status === 'ended' ? null : commandShapeError(m.game, command);
-      const applied =
-        status === 'ended'
-          ? ({ ok: false, rule: 'match', reason: 'the match has ended; no more commands are accepted' } as const)
-          : shape
-            ? ({ ok: false, rule: 'command', reason: shape } as const)
-            : applyCommand(m.game, m.state, cmd, m.rng.at(m.cursor), { seed: m.record.seed, at: this.now().toISOString() });
+      // Decide at the cursor and stamp; nothing changes until the append succeeds (then commit).
+      const applied = m.session.propose(cmd, this.now().toISOString());
       if (!applied.ok) {
         await this.store.recordRejection({
           matchId,
@@ -252,10 +240,10 @@ export class EngineHost extends EventEmitter<HostEvents> {
       const events = applied.events.some((e) => 'commandId' in e.cause)
         ? applied.events
         : applied.events.map((e, i) => (i === 0 ? { ...e, cause: { commandId: command.commandId, player } } : e));
-      if (events.length === 0) return { status: 'accepted', commandId: command.commandId, player, fromSeq: m.lastSeq + 1, toSeq: m.lastSeq, events: [], replayed: false };
+      if (events.length === 0) return { status: 'accepted', commandId: command.commandId, player, fromSeq: m.session.lastSeq + 1, toSeq: m.session.lastSeq, events: [], replayed: false };
       try {
-        const appended = await this.store.appendToStream(matchId, m.lastSeq, events);
-        const before = m.lastSeq;
+        const appended = await this.store.appendToStream(matchId, m.session.lastSeq, events);
+        const before = m.session.lastSeq;
         this.absorb(m, appended, applied.state);
         const outcome = m.accepted.get(k) ?? { fromSeq: appended[0]!.seq, toSeq: appended[appended.length - 1]!.seq, events: appended.map((e) => ({ seq: e.seq, type: e.type })) };
         await this.afterAppend(m, before, appended);
@@ -271,11 +259,12 @@ export class EngineHost extends EventEmitter<HostEvents> {
   }
 
   private async afterAppend(m: Loaded, before: number, appended: EventEnvelope[]): Promise<void> {
-    const after = m.lastSeq;
-    if (Math.floor(after / this.snapshotEvery) > Math.floor(before / this.snapshotEvery) || m.game.status(m.state).status === 'ended')
-      await this.store.saveSnapshot({ matchId: m.record.matchId, seq: after, state: m.state, hash: appended[appended.length - 1]!.hash });
-    const summary = summarize(m.game, m.record.matchId, playersOf(m.hosted), m.state, { seq: after, at: m.lastAt ?? '' });
-    const status = m.game.status(m.state).status;
+    const after = m.session.lastSeq;
+    const state = m.session.state;
+    if (Math.floor(after / this.snapshotEvery) > Math.floor(before / this.snapshotEvery) || m.game.status(state).status === 'ended')
+      await this.store.saveSnapshot({ matchId: m.record.matchId, seq: after, state, hash: appended[appended.length - 1]!.hash });
+    const summary = summarize(m.game, m.record.matchId, playersOf(m.hosted), state, { seq: after, at: m.session.lastAt ?? '' });
+    const status = m.game.status(state).status;
     // The list summary changes with the position, not with every event: write it only then.
     const prev = m.record.summary as Partial<MatchSummary>;
     // …and at most once a second per match unless the status changes (lists may lag a second).
@@ -291,18 +280,10 @@ export class EngineHost extends EventEmitter<HostEvents> {
     m.record = { ...m.record, status, summary: moved ? (summary as unknown as Record<string, unknown>) : m.record.summary, lastSeq: after };
   }
 
-  /** Folds events into the cached match; `after` is the state they lead to when the caller already has it. */
+  /** Folds events into the cached match and indexes them; `after` is the state they lead to when the caller has it. */
   private absorb(m: Loaded, events: readonly EventEnvelope[], after?: unknown): void {
-    for (const e of events) {
-      if (e.seq !== m.lastSeq + 1) throw new Error(`match ${m.record.matchId}: expected seq ${m.lastSeq + 1}, got ${e.seq}`);
-      if (after === undefined) m.state = m.game.evolve(m.state, e);
-      m.lastSeq = e.seq;
-      m.lastAt = e.at;
-      const r = e.payload.random;
-      if (isRandomRecord(r)) m.cursor = r.to;
-      index(m, e);
-    }
-    if (after !== undefined) m.state = after;
+    m.session.commit(events, after);
+    for (const e of events) index(m, e);
   }
 
   /** Loads (snapshot + fold) or catches the cached match up with the stream's tail. */
@@ -313,7 +294,7 @@ export class EngineHost extends EventEmitter<HostEvents> {
       this.cache.set(matchId, m);
       return m;
     }
-    const tail = await this.store.readStream(matchId, { from: m.lastSeq + 1 });
+    const tail = await this.store.readStream(matchId, { from: m.session.lastSeq + 1 });
     if (tail.length > 0) {
       this.absorb(m, tail);
       const rec = await this.store.getMatch(matchId);
@@ -330,29 +311,19 @@ export class EngineHost extends EventEmitter<HostEvents> {
     // The state comes from the latest snapshot plus the tail; the idempotency index needs every command's
     // cause, so the stream is read once per instance (causes only are kept).
     const all = await this.store.readStream(matchId);
+    // A snapshot whose hash is not its seq's event's is ignored by resume (the stream wins).
     const snap = await this.store.loadSnapshot(matchId);
-    const useSnap = snap && snap.seq <= all.length && all[snap.seq - 1]?.hash === snap.hash ? snap : null;
     const m: Loaded = {
       record,
       hosted,
       game,
-      rng: new RngSource(record.seed),
-      state: useSnap ? useSnap.state : game.initial(),
-      lastSeq: useSnap ? useSnap.seq : 0,
-      lastAt: useSnap ? (all[useSnap.seq - 1]?.at ?? null) : null,
-      cursor: 0,
+      session: MatchSession.resume(game, { matchId, seed: record.seed, events: all, snapshot: snap }, { keepEvents: false, checkShape: true }),
       accepted: new Map(),
       rejected: new Map(),
       lastCommand: null,
       summaryWrittenAt: 0,
     };
-    for (let i = 0; i < m.lastSeq; i++) {
-      const e = all[i]!;
-      const r = e.payload.random;
-      if (isRandomRecord(r)) m.cursor = r.to;
-      index(m, e);
-    }
-    this.absorb(m, all.slice(m.lastSeq));
+    for (const e of all) index(m, e);
     for (const r of await this.store.listRejections(matchId)) if (r.commandId) m.rejected.set(key(r.player, r.commandId), { rule: r.rule, reason: r.reason });
     return m;
   }
@@ -372,14 +343,4 @@ export class EngineHost extends EventEmitter<HostEvents> {
 
 export function playersOf(hosted: HostedMatchConfig): MatchSummary['players'] {
   return hosted.matchConfig.players.map((p) => ({ id: p.id, name: p.name, bot: hosted.bots[p.id] ?? null }));
-}
-
-/** Null when the game's command schema accepts the command, else what is wrong with it. */
-export function commandShapeError(game: AnyGameModule, command: CommandBody): string | null {
-  const { commandId: _id, ...rest } = command;
-  if (game.commandSchema.safeParse(command).success || game.commandSchema.safeParse(rest).success) return null;
-  const r = game.commandSchema.safeParse(rest);
-  const issue = r.success ? null : r.error.issues[0];
-  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-  return `"${command.type}" is not a valid ${game.id} command${where}: ${issue?.message ?? 'invalid'}; see GET /api/openapi.json and \`matchtape schema --game ${game.id}\``;
 }

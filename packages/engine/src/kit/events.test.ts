@@ -11,7 +11,8 @@ const events = defineEvents({
 describe('defineEvents', () => {
   it('validates each event by its type, allowing the Draft’s payload.random', () => {
     expect(events.eventSchema.safeParse({ type: 'CardDrawn', payload: { player: 'p1', card: 'x', random: { from: 0, to: 2, draws: [{ kind: 'id', result: 'h1' }] } } }).success).toBe(true);
-    expect(events.eventSchema.safeParse({ type: 'CardDrawn', payload: { player: 'p1', card: 'x', random: { from: 0, to: 2, draws: null } } }).success).toBe(true);
+    expect(events.eventSchema.safeParse({ type: 'CardDrawn', payload: { player: 'p1', card: 'x', random: { from: null, to: null, draws: null } } }).success).toBe(true);
+    expect(events.eventSchema.safeParse({ type: 'CardDrawn', payload: { player: 'p1', card: 'x', random: { from: 0, to: 2, draws: null } } }).success).toBe(false);
     expect(events.eventSchema.safeParse({ type: 'CardDrawn', payload: { player: 'p1' } }).success).toBe(false);
     expect(events.eventSchema.safeParse({ type: 'Nope', payload: {} }).success).toBe(false);
     expect(events.eventSchema.safeParse({ type: 'MatchEnded', payload: { seed: 's', winner: 'p3', result: 'r' } }).success).toBe(true);

@@ -10,8 +10,11 @@ export const RandomDrawSchema = z.union([
   z.object({ kind: z.literal('shuffle'), n: z.number().int(), result: z.array(z.number().int()) }),
   z.object({ kind: z.literal('id'), result: z.string() }),
 ]);
-/** `payload.random`: draws between two cursors; `draws` is null for viewers who may not see the outcome. */
-export const RandomRecordSchema = z.object({ from: z.number().int().nonnegative(), to: z.number().int().nonnegative(), draws: z.array(RandomDrawSchema).nullable() });
+/** `payload.random`: draws between two cursors (judges), or all null for other viewers (`redactRandom`). */
+export const RandomRecordSchema = z.union([
+  z.object({ from: z.number().int().nonnegative(), to: z.number().int().nonnegative(), draws: z.array(RandomDrawSchema) }),
+  z.object({ from: z.null(), to: z.null(), draws: z.null() }),
+]);
 
 /** A card in a payload: the judge's `{ id, cardId, oid? }`, a viewer's `{ id, hidden: true }` or `{ id, cardId }`. */
 export const CardRefSchema = z.union([
@@ -48,8 +51,8 @@ export function defineEvents<T extends Shapes>(shapes: T): EventCatalog<T> {
   for (const t of types) payloads.set(t, shapes[t]!.extend({ random: RandomRecordSchema.optional() }));
   const options = types.map((t) => z.object({ type: z.literal(t), payload: payloads.get(t)! }));
   const union = z.discriminatedUnion('type', options as [z.ZodObject<{ type: z.ZodLiteral<string>; payload: z.ZodObject }>, ...z.ZodObject<{ type: z.ZodLiteral<string>; payload: z.ZodObject }>[]]);
-  // The union's output has literal types and typed payloads; every such value is a GameEvent.
-  const eventSchema: z.ZodType<GameEvent> = union.transform((e): GameEvent => ({ type: e.type, payload: e.payload as Record<string, unknown> }));
+  // No transform: the JSON Schema must stay representable (`matchtape schema` prints it).
+  const eventSchema: z.ZodType<GameEvent> = union;
   return {
     eventSchema,
     payload: (type) => {

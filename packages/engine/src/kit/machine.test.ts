@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
-import { checkMachineMeta, gate, locationOf, machineLocations, machineRulesCoverage, pathOf, phaseOrder, positionLabels, stepAfter, stepOrder } from './machine';
+import { checkMachineMeta, gate, mergeCoverage, locationOf, machineLocations, machineRulesCoverage, pathOf, phaseOrder, positionLabels, stepAfter, stepOrder } from './machine';
 
 // A small turn machine in the shape the games use: phases with kebab-case names differing from node keys,
 // a compound phase with steps, a guarded transition, a final step whose onDone returns to the main phase.
@@ -89,5 +89,7 @@ describe('machine adapter', () => {
     const c = machineRulesCoverage(m, ['machine.test.ts']);
     expect(c.map((e) => e.rule)).toEqual(['1.1', '2', '2.1', '2.2', '2.3', '2.4', '2.4.a']);
     expect(c.find((e) => e.rule === '2.1')).toEqual({ rule: '2.1', title: 'wake-up: Wake up everything', status: 'implemented', tests: ['machine.test.ts'] });
+    const merged = mergeCoverage(c, [{ rule: '2.2', title: 'Draw', status: 'partial', tests: [], reason: 'no replacement' }]);
+    expect(merged.map((e) => `${e.rule}:${e.status}`)).toEqual(['1.1:implemented', '2:implemented', '2.1:implemented', '2.3:implemented', '2.4:implemented', '2.4.a:implemented', '2.2:partial']);
   });
 });

@@ -227,3 +227,9 @@ export function machineRulesCoverage(machine: AnyStateMachine, tests: string[]):
   walk(machine.root);
   return [...out.values()];
 }
+
+/** Coverage sections: the machine's generated entries, with hand-written entries replacing any of the same rule. */
+export function mergeCoverage(generated: readonly CoverageEntry[], written: readonly CoverageEntry[]): CoverageEntry[] {
+  const own = new Set(written.map((e) => e.rule));
+  return [...generated.filter((e) => !own.has(e.rule)), ...written];
+}

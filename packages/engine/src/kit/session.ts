@@ -46,15 +46,21 @@ export class MatchSession<S = unknown> {
 
   /**
    * Starts a match: the game's setup (or `setup`) with the generator at 0, stamped as system events and chained
-   * from seq 1. A rejected setup returns the rejection; nothing is created.
+   * from seq 1 (`stamped`: the same events before chaining, for a store that chains them itself). A rejected
+   * setup returns the rejection; nothing is created.
    */
-  static start<S>(game: AnyGameModule, config: MatchConfig, host: HostContext, opts: SessionOptions & { setup?: SetupFn } = {}): { ok: true; session: MatchSession<S>; events: EventEnvelope[] } | Rejection {
+  static start<S>(
+    game: AnyGameModule,
+    config: MatchConfig,
+    host: HostContext,
+    opts: SessionOptions & { setup?: SetupFn } = {},
+  ): { ok: true; session: MatchSession<S>; events: EventEnvelope[]; stamped: NewEvent[] } | Rejection {
     const session = new MatchSession<S>(game, config.matchId, host.seed, opts);
     const started = startMatch<S>(game, config, host, opts.setup);
     if (!started.ok) return started;
     const events = session.chain(started.events);
     session.commit(events, started.state);
-    return { ok: true, session, events };
+    return { ok: true, session, events, stamped: started.events };
   }
 
   /**

@@ -11,7 +11,7 @@ import type { PlayerId } from '../ids';
 import { checkMachineMeta, machineLocations } from '../kit/machine';
 import { Rng } from '../rng';
 import { parseScenario, runScenario } from '../scenario';
-import { checkInvariants, playMatch, type PlayedMatch } from './index';
+import { checkInvariants, playMatch, type PlayedMatch } from './harness';
 
 export interface ConformanceOptions {
   /** Bot matches to play (default: env MATCHTAPE_CONFORMANCE_MATCHES, else 6). Pairings cycle random/greedy. */
@@ -27,6 +27,8 @@ export interface ConformanceOptions {
   probes?: Omit<Command, 'player'>[];
   /** A scenario (file content) with a start position: it must pass, and its events must keep the invariants. */
   startScenario?: unknown;
+  /** Also validate every event as each non-judge viewer receives it (viewEvent) against the event schema. */
+  redactedSchemas?: boolean;
   /** Event types whose rule may be null (e.g. a purely informational event); every other automatic event cites a rule. */
   uncitedEvents?: readonly string[];
 }
@@ -157,6 +159,13 @@ export function describeGameModule(game: AnyGameModule, opts: ConformanceOptions
           const r = game.eventSchema.safeParse({ type: e.type, payload: e.payload });
           if (!r.success) expect({ seq: e.seq, type: e.type, issues: r.error.issues.slice(0, 3) }).toEqual({ seq: e.seq, type: e.type, issues: [] });
         }
+      if (opts.redactedSchemas)
+        for (const m of matches().slice(0, 2))
+          for (const v of ['public', ...m.config.players.map((p) => p.id)] as const)
+            for (const e of m.events) {
+              const r = game.eventSchema.safeParse(game.viewEvent({ type: e.type, payload: e.payload }, v));
+              if (!r.success) expect({ as: v, seq: e.seq, type: e.type, issues: r.error.issues.slice(0, 3) }).toEqual({ as: v, seq: e.seq, type: e.type, issues: [] });
+            }
       const json = JSON.stringify(z.toJSONSchema(game.eventSchema, { io: 'input', unrepresentable: 'any' }));
       for (const t of seen) expect(json, `JSON Schema of the events does not name ${t}`).toContain(`"${t}"`);
     });
@@ -180,7 +189,12 @@ export function describeGameModule(game: AnyGameModule, opts: ConformanceOptions
       expect(typeof h!.priority).toBe('function');
       expect(typeof h!.stats).toBe('function');
       expect(h!.cardTypes.length).toBeGreaterThan(0);
-      for (const m of matches().slice(0, 1)) for (const s of m.states.slice(0, 50)) h!.priority(s);
+      // The priority holder is nobody or a seat of the match, at every state.
+      for (const m of matches().slice(0, 2)) {
+        const seats = new Set<string | null>([null, ...m.config.players.map((p) => p.id)]);
+        const bad = m.states.map((st, i) => [i + 1, h!.priority(st)] as const).filter(([, p]) => !seats.has(p));
+        expect(bad.slice(0, 3)).toEqual([]);
+      }
     });
 
     if (opts.startScenario !== undefined)

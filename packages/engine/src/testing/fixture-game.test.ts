@@ -40,6 +40,7 @@ describe('Coin Race fixture', () => {
 describeGameModule(coinRace, {
   matches: 8,
   legalEvery: 1,
+  redactedSchemas: true,
   probes: [{ type: 'PlayCard', index: 0 }, { type: 'PlayCard', index: 9 }],
   startScenario: {
     game: 'coin-race',

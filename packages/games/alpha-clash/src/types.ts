@@ -158,7 +158,7 @@ export interface AlphaClashState {
   game: 'alpha-clash';
   status: 'setup' | 'playing' | 'ended';
   seedCommitment: string | null;
-  /** Generator cursor (kernel Rng): evolve sets it from payload.random.to. */
+  /** Generator cursor (kernel Rng): evolve sets it from payload.random.to. Judges only: other views hold 0. */
   rng: number;
   /** Counter for effect ids (continuous effects, effect objects in Standby). */
   nextId: number;

@@ -1,7 +1,7 @@
 // Per-viewer redaction. Hands are seen by their owner, decks by nobody (counts are public), face-down Traps by
 // their owner; everything else is public (400.2, 401–404). A hidden card shows as { id: <opaque>, hidden: true }.
 // viewEvent applies the same rules to event payloads, so folding redacted events gives the redacted state.
-import type { GameEvent, Viewer } from '@matchtape/engine';
+import { redactRandom, type GameEvent, type Viewer } from '@matchtape/engine';
 import { deepCloneState } from './evolve';
 import { isHidden, type AlphaClashState, type AnyRef, type HiddenRef } from './types';
 
@@ -26,6 +26,8 @@ function deckRef(r: AnyRef, viewer: Viewer): AnyRef {
 export function view(state: AlphaClashState, viewer: Viewer): AlphaClashState {
   if (viewer === 'judge') return state;
   const s = deepCloneState(state);
+  // The generator cursor is a position, which goes to judges only; redacted events never move it (evolve).
+  s.rng = 0;
   for (const p of s.order) {
     const ps = s.players[p]!;
     const mine = viewer === p;
@@ -41,9 +43,7 @@ type P = Record<string, unknown>;
 
 export function viewEvent<E extends GameEvent>(event: E, viewer: Viewer): E {
   if (viewer === 'judge') return event;
-  const p: P = { ...event.payload };
-  const rnd = p.random as P | undefined;
-  if (rnd) p.random = { ...rnd, draws: null };
+  const p: P = { ...redactRandom(event.payload) };
   const owner = (p.player as string | undefined) ?? null;
   const mine = owner !== null && viewer === owner;
   const ownerOnly = (r: AnyRef) => (mine ? stripRef(r) : hideRef(r));

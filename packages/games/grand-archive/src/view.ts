@@ -1,6 +1,6 @@
 // Redaction (ARCHITECTURE.md §3): view(state, viewer) and viewEvent(event, viewer) hide the same things, so
 // folding the redacted events gives exactly the redacted state. Hidden cards show only their opaque id.
-import { isPlayer, type BoardModel, type CardFace, type CardTile, type GameEvent, type PlayerBoard, type Tile, type Viewer, type ZoneModel } from '@matchtape/engine';
+import { isPlayer, redactRandom, type BoardModel, type CardFace, type CardTile, type GameEvent, type PlayerBoard, type Tile, type Viewer, type ZoneModel } from '@matchtape/engine';
 import { cardDef } from './cards/pool';
 import type { Move } from './evolve';
 import { championLevel, isChampion, life, unitPower } from './rules';
@@ -37,9 +37,7 @@ function redactMove(m: Move, viewer: Viewer): Move {
 
 export function viewEvent<E extends GameEvent>(e: E, viewer: Viewer): E {
   if (viewer === 'judge') return e;
-  let payload: Record<string, unknown> = e.payload;
-  const random = payload.random as { from: number; to: number; draws: unknown } | undefined;
-  if (random) payload = { ...payload, random: { ...random, draws: null } };
+  let payload: Record<string, unknown> = redactRandom(e.payload);
   const owner = (payload.player as string | undefined) ?? '';
   const mine = isPlayer(viewer) && viewer === owner;
   switch (e.type) {
