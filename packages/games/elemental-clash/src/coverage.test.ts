@@ -1,6 +1,6 @@
 // The rules-coverage report names real tests: every file it cites exists; all 33 keywords are listed; whatever
 // is not implemented says why.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { elementalClash } from './index';
@@ -18,6 +18,16 @@ describe('elemental-clash rules coverage', () => {
       else expect(e.reason?.length ?? 0, e.rule).toBeGreaterThan(10);
     }
   });
+  it('every decision the code cites is in decisions.md, with the section it fills', () => {
+    const doc = readFileSync(join(import.meta.dirname, '../decisions.md'), 'utf8');
+    const listed = new Set([...doc.matchAll(/^\| (D\d+) \| ([^|]+) \|/gm)].map((m) => m[1]!));
+    expect(listed.size).toBeGreaterThanOrEqual(40);
+    const src = ['.', 'cards', 'bots'].flatMap((d) => readdirSync(join(import.meta.dirname, d)).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => readFileSync(join(import.meta.dirname, d, f), 'utf8')));
+    const cited = new Set(src.flatMap((t) => [...t.matchAll(/'(D\d+)'/g)].map((m) => m[1]!)));
+    expect(cited.size).toBeGreaterThan(15);
+    for (const id of cited) expect(listed.has(id), id).toBe(true);
+  });
+
   it('lists every keyword of §7.0', () => {
     expect(elementalClash.coverage.keywords).toHaveLength(33);
   });
