@@ -81,8 +81,8 @@ export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment
       const ordered = [...(stacked.hand ?? []).map(take), ...(stacked.deck ?? []).map(take), ...pool];
       d.auto('SpellbookStacked', { player: seat.id, cards: ordered.map((c) => ({ ...c, oid: d.oid() })) }, 'D23');
     } else {
-      d.auto('SpellbookShuffled', { player: seat.id, cards: cards.map((c) => ({ ...c, oid: '' })) }, 'D23');
-      shuffleSpellbook(d, seat.id, 'D23');
+      const order = d.rng.permutation(cards.length);
+      d.auto('SpellbookShuffled', { player: seat.id, cards: order.map((i) => ({ ...cards[i]!, oid: d.oid() })) }, 'D23');
     }
   }
   for (const id of [first, opponentOf(d.state, first)]) draw(d, id, 7, '4.0', 'opening-hand');

@@ -11,5 +11,6 @@ const scenario = JSON.parse(readFileSync(join(import.meta.dirname, '../../../../
 describeGameModule(elementalClash, {
   matches: process.env.MATCHTAPE_DEEP === '1' ? 20 : 4,
   startScenario: scenario,
+  redactedSchemas: true,
   probes: [{ type: 'EndStandby' }, { type: 'EndMain' }, { type: 'EndTurn' }, { type: 'FinishDefense' }, { type: 'DeclineRedraw' }, { type: 'DeclineFreePlay' }],
 });
