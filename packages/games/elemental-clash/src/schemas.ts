@@ -1,6 +1,6 @@
 // Zod schemas of commands and events (the boundary types; `matchtape schema --game elemental-clash` exports them).
 import { z } from 'zod';
-import { PlayerIdSchema, ViewerSchema } from '@matchtape/engine';
+import { PlayerIdSchema, RandomRecordSchema, ViewerSchema } from '@matchtape/engine';
 
 const Id = z.string().min(1).max(200);
 const meta = { player: PlayerIdSchema.optional(), commandId: z.string().optional() };
@@ -57,7 +57,6 @@ const P = PlayerIdSchema;
 /** A card as an event carries it: in full, or as a hidden reference for viewers who may not see it. */
 const CardSchema = z.object({ id: Id, cardId: Id, oid: z.string(), known: z.array(ViewerSchema).optional() });
 const Seen = z.union([CardSchema, z.object({ id: Id, hidden: z.literal(true) })]);
-const RandomSchema = z.object({ from: z.number().int(), to: z.number().int(), draws: z.array(z.unknown()).nullable() });
 const EffectSchema = z.record(z.string(), z.unknown());
 const PendingSchema = z.object({
   pid: z.string(), controller: P, source: Id, cardId: Id, label: z.string(), rule: z.string(), effects: z.array(EffectSchema),
@@ -69,7 +68,7 @@ const PromptSchema = z.object({
   player: P, rule: z.string(), source: Id.nullable().optional(), options: z.array(z.string()).nullable().optional(), pid: z.string().optional(), at: z.number().int().optional(),
 });
 const ev = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
-  z.object({ type: z.literal(type), payload: z.object({ ...shape, random: RandomSchema.optional() }) });
+  z.object({ type: z.literal(type), payload: z.object({ ...shape, random: RandomRecordSchema.optional() }) });
 const InPlayZone = z.enum(['stacks', 'atk', 'def', 'attached', 'equip']);
 
 export const EventSchemas = [

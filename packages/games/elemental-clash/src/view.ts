@@ -2,7 +2,7 @@
 // redacted events gives exactly the redacted state; `secrets` lists what a viewer must never be shown.
 // Spellbooks are hidden from everyone (their owner included) except cards a viewer knows (D2); hands from
 // opponents and spectators; everything else is public (D1). A hidden card shows only its opaque id.
-import type { GameEvent, PlayerId, Viewer } from '@matchtape/engine';
+import { redactRandom, type GameEvent, type PlayerId, type Viewer } from '@matchtape/engine';
 import { isHiddenRef } from './evolve';
 import type { ECState, PlayerState, Prompt, SeenCard } from './types';
 
@@ -38,9 +38,8 @@ export function viewEvent<E extends GameEvent>(e: E, viewer: Viewer): E {
   if (viewer === 'judge') return e;
   const p = e.payload;
   const owner = p.player as PlayerId;
-  const out: Record<string, unknown> = { ...p };
   // Generator positions and outcomes go to judges only (the public result of a die roll is in the payload).
-  if (p.random && typeof p.random === 'object') out.random = { ...(p.random as object), draws: null };
+  const out: Record<string, unknown> = redactRandom({ ...p });
   switch (e.type) {
     case 'SpellbookShuffled':
     case 'SpellbookStacked':
