@@ -1,6 +1,7 @@
 // Every implemented game, by id. Hosts (server, CLI, site) look games up here and nowhere else.
 import type { AnyGameModule } from '@matchtape/engine';
 import { alphaClash } from '@matchtape/alpha-clash';
+import { elementalClash } from '@matchtape/elemental-clash';
 import { grandArchive } from '@matchtape/grand-archive';
 import { theSpoils } from '@matchtape/the-spoils';
 
@@ -8,6 +9,7 @@ export const games: Readonly<Record<string, AnyGameModule>> = {
   [alphaClash.id]: alphaClash,
   [grandArchive.id]: grandArchive,
   [theSpoils.id]: theSpoils,
+  [elementalClash.id]: elementalClash,
 };
 
 export function getGame(id: string): AnyGameModule {

@@ -131,8 +131,11 @@ export function checkInvariants<S>(game: AnyGameModule, m: PlayedMatch<S>, viewe
         const after = new Set(game.secrets(folded, v));
         const stillHidden = before.filter((x) => after.has(x));
         const shownEvent = JSON.stringify(ve);
-        for (const secret of after) if (shown.includes(`"${secret}"`)) failures.push({ invariant: '3 no leak (view)', seq: e.seq, detail: `${v} sees hidden ${secret}` });
-        for (const secret of stillHidden) if (shownEvent.includes(`"${secret}"`)) failures.push({ invariant: '3 no leak (event)', seq: e.seq, detail: `${v} event shows hidden ${secret}` });
+        // One pass over each serialisation (its quoted strings), not one scan per secret.
+        const inView = quotedStrings(shown);
+        const inEvent = quotedStrings(shownEvent);
+        for (const secret of after) if (inView.has(secret)) failures.push({ invariant: '3 no leak (view)', seq: e.seq, detail: `${v} sees hidden ${secret}` });
+        for (const secret of stillHidden) if (inEvent.has(secret)) failures.push({ invariant: '3 no leak (event)', seq: e.seq, detail: `${v} event shows hidden ${secret}` });
       }
     }
     if (failures.length > 20) break;
@@ -165,6 +168,13 @@ export function checkLegalEquivalence<S>(game: AnyGameModule, state: S, seed: st
       else if (!r.rule) out.push(`rejection without a rule: ${canonicalJson(c)}`);
     }
   }
+  return out;
+}
+
+/** Every JSON string (key or value) of a serialised value, as written between its quotes. */
+function quotedStrings(json: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of json.matchAll(/"((?:[^"\\]|\\.)*)"/g)) out.add(m[1]!);
   return out;
 }
 

@@ -1,0 +1,48 @@
+// Rules coverage (`matchtape rules-coverage --game elemental-clash`): which sections of the draft rules and which
+// decisions (decisions.md) the engine implements, and the tests that check each.
+import type { CoverageEntry, RulesCoverage } from '@matchtape/engine';
+import { KEYWORDS } from './cards/keywords';
+
+const PKG = 'packages/games/elemental-clash';
+const T = {
+  props: `${PKG}/src/properties.test.ts`,
+  legal: `${PKG}/src/legal.test.ts`,
+  rules: `${PKG}/src/rules.test.ts`,
+  keywords: `${PKG}/src/cards/keywords.test.ts`,
+  machine: `${PKG}/src/machine.test.ts`,
+  fuzz: `${PKG}/src/fuzz.test.ts`,
+  view: `${PKG}/src/view.test.ts`,
+  decks: `${PKG}/src/cards/decks.test.ts`,
+  scen: (name: string) => `test/scenarios/elemental-clash/${name}.json`,
+};
+
+const e = (rule: string, title: string, tests: string[], status: CoverageEntry['status'] = 'implemented', reason?: string): CoverageEntry =>
+  reason ? { rule, title, status, tests, reason } : { rule, title, status, tests };
+
+export const COVERAGE: RulesCoverage = {
+  sections: [
+    e('1.0', 'Damage mills the top of the spellbook into the archive; loss when forced to draw from an empty spellbook', [T.rules, T.scen('damage-mills-spellbook'), T.scen('deck-out-loses')]),
+    e('2.0', 'Spellbook of exactly 40, at most 3 copies per name except basic element stones', [T.decks]),
+    e('2.1', 'Sideboards', [], 'not-implemented', 'A match record holds one game; sideboard swaps happen between games, outside the engine (D36).'),
+    e('3.0', 'Zones (empty in the draft): spellbook, hand, archive, purgatory, element-stone zone, ATK/DEF (D1, D2)', [T.view, T.props]),
+    e('4.0', 'Random first player, 7-card hands, mulligans drawing one fewer after the first, first player skips the first draw', [T.rules, T.scen('first-player-skips-draw'), T.scen('mulligan-shrinks'), T.scen('second-player-draws')]),
+    e('4.0.S1', 'Standby: spells on top of element-stone stacks go to the archive', [T.scen('standby-archives-spells')]),
+    e('4.0.S2', 'Standby: creatures on stacks go to the ATK or DEF zone', [T.scen('standby-deploys-creatures')]),
+    e('4.0.S3', 'Standby: free moves between ATK and DEF, at most 5 per zone', [T.scen('zone-cap-five'), T.rules]),
+    e('4.0.D1', 'Draw phase: draw the top card', [T.scen('second-player-draws')]),
+    e('4.0.D2', 'Optional full-hand redraw that skips the main phase', [T.scen('redraw-skips-main'), T.rules]),
+    e('4.0.M1', 'One element stone per turn', [T.scen('one-stone-per-turn')]),
+    e('4.0.M2', 'Creatures and spells played onto element-stone stacks (cost D5, one card per stack D6)', [T.scen('play-needs-stack-level'), T.scen('play-creature-onto-stack')]),
+    e('4.0.M3', 'Attacks one at a time: an ATK-zone creature or the opponent; only DEF-zone creatures block direct attacks', [T.scen('attack-atk-creature'), T.scen('block-direct-attack'), T.scen('cannot-attack-def-creature')]),
+    e('4.0.E1', '"Until end of turn" effects end; end-of-turn triggers, ordered by the active player', [T.rules, T.scen('end-of-turn-order')]),
+    e('4.0.E2', 'Discard down to 7 at the end phase', [T.scen('discard-to-seven')]),
+    e('5.0', 'The Stack (empty in the draft): no response stack; triggers in order, simultaneous ones ordered by the active player (D7)', [T.rules, T.keywords]),
+    e('6.0', 'Card types: element stones, creatures, spells (Flash, Abrupt, Permanent, Equip), buildings, spellcasters (D3–D12)', [T.keywords, T.rules]),
+    e('7.0', 'All 33 keywords (table below)', [T.keywords]),
+    e('8.0', 'Spellcasters (empty in the draft): played as creatures (D12)', [T.keywords]),
+    e('9.1', 'Modern format: banned cards refused (option format = casual allows them)', [T.decks]),
+    e('10.0', 'Additional rules (empty): concession and a turn-limit draw (D22)', [T.scen('concede'), T.rules]),
+    e('D1-D40', 'Every decision of decisions.md, cited by events and rejections', [T.props, T.rules]),
+  ],
+  keywords: KEYWORDS.map((k) => e(k.rule, `${k.keyword}: ${k.how}`, [T.keywords])),
+};

@@ -1,0 +1,272 @@
+// How a state and its events look to people: the board model the site draws (element-stone stacks, ATK and DEF
+// zones, the spellbook count as life), one line per event for the log, and the timeline's key moments.
+import type { BoardModel, CardFace, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel } from '@matchtape/engine';
+import { CARD_BY_ID, cardDef } from './cards/decks';
+import { isHiddenRef } from './evolve';
+import { health, locate, power, type Where } from './rules';
+import type { Card, ECState, Permanent, SeenCard, StoneStack } from './types';
+import { SPELLBOOK_SIZE, ZONE_CAP } from './types';
+
+export function faceOf(cardId: string): CardFace {
+  const d = cardDef(cardId);
+  const types = [d.type, ...(d.spell ? [d.spell] : []), ...(d.basic ? ['Basic'] : []), ...(d.creatureTypes ?? [])];
+  const stats: Record<string, number> = { level: d.level };
+  if (d.power !== undefined) stats.power = d.power;
+  if (d.health !== undefined) stats.health = d.health;
+  const keywords = d.abilities.map((a) => `${a.keyword}${a.x !== undefined ? ` ${a.x}` : ''}`);
+  return { name: d.name, cost: d.type === 'Element Stone' ? null : String(d.level), types, colors: [d.element], stats, keywords, text: d.text };
+}
+
+const name = (cardId: string | undefined): string => (cardId && CARD_BY_ID.get(cardId)?.name) || 'a card';
+
+function tile(c: SeenCard): Tile {
+  if (isHiddenRef(c)) return c;
+  return { id: c.id, cardId: c.cardId, face: faceOf(c.cardId) };
+}
+
+function permTile(s: ECState, w: Where): CardTile {
+  const p = w.perm;
+  const t: CardTile = { id: p.id, cardId: p.cardId, face: faceOf(p.cardId), damage: p.damage };
+  const d = cardDef(p.cardId);
+  if (d.power !== undefined) {
+    const cur = { power: power(s, w), health: health(s, w) };
+    if (cur.power !== d.power || cur.health !== d.health) t.current = cur;
+  }
+  const tags = [...(p.attacked ? ['attacked'] : []), ...(p.ranged ? ['ranged attack used'] : []), ...(p.stayed === s.turn ? ['resident'] : []), ...(p.master ? [`familiar of ${p.master}`] : [])];
+  if (s.attack?.attacker === p.id) tags.push('attacking');
+  if (s.attack?.blockers.includes(p.id)) tags.push('blocking');
+  if (s.attack?.target === p.id) tags.push('attacked');
+  if (tags.length) t.tags = tags;
+  if (p.equips.length) t.attachments = p.equips.map((id, i) => ({ id, cardId: p.equipCards[i]!, face: faceOf(p.equipCards[i]!) }));
+  return t;
+}
+
+/** One element-stone stack as a tile: its top card (or top stone) with the stones attached beneath. */
+function stackTile(s: ECState, owner: string, st: StoneStack): CardTile {
+  const stones = st.stones.map((c: Card) => ({ id: c.id, cardId: c.cardId, face: faceOf(c.cardId) }));
+  const elements = [...new Set(st.stones.map((c) => cardDef(c.cardId).element))].join('/');
+  const label = `stack ${st.id}: ${st.stones.length} stone${st.stones.length === 1 ? '' : 's'} (${elements})`;
+  if (st.top) {
+    const w = locate(s, st.top.id);
+    const t = w ? permTile(s, w) : { id: st.top.id, cardId: st.top.cardId, face: faceOf(st.top.cardId) };
+    return { ...t, attachments: [...(t.attachments ?? []), ...stones], tags: [...(t.tags ?? []), label] };
+  }
+  const top = stones[stones.length - 1]!;
+  return { ...top, attachments: stones.slice(0, -1), tags: [label] };
+}
+
+const row = (key: string, label: string, tiles: Tile[]): ZoneModel => ({ key, label, layout: 'row', count: tiles.length, cards: tiles });
+
+export function board(s: ECState): BoardModel {
+  const players: PlayerBoard[] = s.order.map((id) => {
+    const pl = s.players[id]!;
+    const where = (zone: Where['zone'], perm: Permanent): Where => ({ player: id, zone, stack: null, perm });
+    return {
+      id,
+      name: pl.name,
+      stats: [
+        { key: 'spellbook', label: 'Spellbook (life)', value: pl.spellbook.length, max: SPELLBOOK_SIZE },
+        { key: 'hand', label: 'Hand', value: pl.hand.length },
+        { key: 'archive', label: 'Archive', value: pl.archive.length },
+        { key: 'purgatory', label: 'Purgatory', value: pl.purgatory.length },
+        { key: 'stones', label: 'Element stones', value: pl.stacks.reduce((n, st) => n + st.stones.length, 0) },
+        { key: 'atk', label: 'ATK zone', value: pl.atk.length, max: ZONE_CAP },
+        { key: 'def', label: 'DEF zone', value: pl.def.length, max: ZONE_CAP },
+      ],
+      zones: [
+        { key: 'stacks', label: 'Element-stone stacks', layout: 'row', count: pl.stacks.length, cards: pl.stacks.map((st) => stackTile(s, id, st)) },
+        row('atk', 'ATK zone', pl.atk.map((p) => permTile(s, where('atk', p)))),
+        row('def', 'DEF zone', pl.def.map((p) => permTile(s, where('def', p)))),
+        ...(pl.attached.length ? [row('attached', 'Familiars', pl.attached.map((p) => permTile(s, where('attached', p))))] : []),
+        { key: 'hand', label: 'Hand', layout: 'fan', count: pl.hand.length, cards: pl.hand.map(tile) },
+        { key: 'spellbook', label: 'Spellbook', layout: 'pile', count: pl.spellbook.length, cards: pl.spellbook.filter((c) => !isHiddenRef(c)).slice(0, 3).map(tile) },
+        { key: 'archive', label: 'Archive', layout: 'pile', count: pl.archive.length, cards: pl.archive.slice(0, 5).map(tile) },
+        { key: 'purgatory', label: 'Purgatory', layout: 'pile', count: pl.purgatory.length, cards: pl.purgatory.slice(0, 5).map(tile) },
+      ],
+      hero: null,
+    };
+  });
+  const shared: ZoneModel[] = s.pending.length
+    ? [{ key: 'pending', label: 'Waiting effects', layout: 'stack', count: s.pending.length, cards: s.pending.map((p) => ({ id: p.pid, cardId: p.cardId, face: { ...faceOf(p.cardId), text: `${p.label} (${p.rule})` } })) }]
+    : [];
+  return {
+    game: 'elemental-clash',
+    status: s.status,
+    turn: s.turn,
+    phase: s.phase,
+    step: s.step,
+    activePlayer: s.activePlayer,
+    acting: s.status !== 'playing' ? [] : s.prompt ? [s.prompt.player] : s.activePlayer ? [s.activePlayer] : [],
+    players,
+    shared,
+    banner: banner(s),
+    winner: s.winner,
+    result: s.result,
+  };
+}
+
+function banner(s: ECState): string | null {
+  if (s.status === 'ended') return s.result;
+  if (s.attack) {
+    const a = locate(s, s.attack.attacker);
+    const t = s.attack.target ? locate(s, s.attack.target) : null;
+    return `${name(a?.perm.cardId)} attacks ${t ? name(t.perm.cardId) : s.attack.defendingPlayer}${s.attack.blockers.length ? ` (blocked by ${s.attack.blockers.map((b) => name(locate(s, b)?.perm.cardId)).join(', ')})` : ''}`;
+  }
+  if (s.prompt) return `${s.prompt.player} to choose: ${s.prompt.kind} (${s.prompt.rule})`;
+  return null;
+}
+
+type P = Record<string, unknown>;
+const cardName = (c: unknown): string => (c && typeof c === 'object' && 'cardId' in c ? name(String((c as Card).cardId)) : 'a hidden card');
+
+export function describe(e: GameEvent): string {
+  const p = e.payload as P;
+  const who = String(p.player ?? '');
+  const n = (k: string) => (Array.isArray(p[k]) ? (p[k] as unknown[]).length : 0);
+  switch (e.type) {
+    case 'MatchStarted':
+      return `Match started: ${(p.players as { name: string }[]).map((x) => x.name).join(' vs ')}`;
+    case 'FirstPlayerChosen':
+      return `${who} goes first${p.agreed ? ' (agreed)' : ' (random)'}`;
+    case 'SpellbookShuffled':
+      return `${who} shuffled their spellbook (${n('cards')} cards)`;
+    case 'SpellbookStacked':
+      return `${who}'s spellbook was set out in a fixed order (${n('cards')} cards)`;
+    case 'CardsDrawn':
+      return `${who} drew ${n('cards') === 1 ? cardName((p.cards as unknown[])[0]) : `${n('cards')} cards`}`;
+    case 'MulliganTaken':
+      return `${who} took a mulligan: a new hand of ${p.handSize}`;
+    case 'HandKept':
+      return `${who} kept their hand`;
+    case 'TurnBegan':
+      return `Turn ${p.turn}: ${who}`;
+    case 'PhaseBegan':
+      return `${p.phase} phase${p.step ? ` – ${p.step}` : ''}`;
+    case 'ChoiceOffered': {
+      const pr = p.prompt as { kind: string; player: string };
+      return `${pr.player} to choose: ${pr.kind}`;
+    }
+    case 'SpellArchived':
+      return `${who}'s ${cardName(p.card)} went from its stack to the archive`;
+    case 'SpellRecovered':
+      return `${who}'s ${cardName(p.card)} was shuffled back into the spellbook (Recover)`;
+    case 'CreatureDeployed':
+      return `${who} put ${p.card} into the ${String(p.zone).toUpperCase()} zone`;
+    case 'CreatureKeptResident':
+      return `${who} kept ${p.card} on its stack (Resident)`;
+    case 'FamiliarAttached':
+      return `${who} attached ${p.card} to ${p.master} (Familiar Spirit)`;
+    case 'CreatureMoved':
+      return `${who} moved ${p.card} to the ${String(p.to).toUpperCase()} zone`;
+    case 'DrawSkipped':
+      return `${who} skips the first draw`;
+    case 'RedrawStarted':
+      return `${who} puts their hand of ${p.count} under the spellbook to draw anew`;
+    case 'CardPutUnder':
+      return `${who} put ${cardName(p.card)} under the spellbook`;
+    case 'HandRedrawn':
+      return `${who} drew a new hand of ${n('drawn')}`;
+    case 'RedrawDeclined':
+      return `${who} keeps their hand`;
+    case 'MainPhaseSkipped':
+      return `${who} skips the main phase`;
+    case 'ElementStonePlayed':
+      return `${who} played ${cardName(p.card)}${p.newStack ? ' as a new stack' : ` onto ${p.stack}`}`;
+    case 'CardPlayed':
+      return `${who} played ${cardName(p.card)} onto ${p.stack}${p.target ? ` targeting ${p.target}` : ''}`;
+    case 'EquipAttached':
+      return `${name(String(p.cardId))} equipped to ${p.creature}`;
+    case 'AttackDeclared':
+      return `${who}'s ${p.attacker} attacks ${p.target ?? p.defender}`;
+    case 'BlockerDeclared':
+      return `${who} blocks with ${p.creature}`;
+    case 'DefenseFinished':
+      return `${who} ${n('blockers') ? `blocks with ${n('blockers')}` : 'does not block'}`;
+    case 'DamageDealt':
+      return `${name(String(p.sourceCard))} dealt ${p.amount} damage to ${p.target}`;
+    case 'DamagePrevented':
+      return `${p.amount} damage to ${p.target} prevented (Immunity)`;
+    case 'SpellbookMilled':
+      return `${who} put ${n('cards')} card(s) from the spellbook into the ${p.to}`;
+    case 'AttackEnded':
+      return 'The attack is over';
+    case 'RangedAttackMade':
+      return `${p.creature} makes a Ranged Attack on ${p.target}`;
+    case 'EffectApplied':
+      return `${p.target} gets +${p.power}/+${p.health} until end of turn`;
+    case 'EffectsExpired':
+      return '"Until end of turn" effects end; damage is removed';
+    case 'CreatureDischarged':
+      return `${who} discharged ${p.creature} onto ${p.stack}`;
+    case 'CardReturnedToHand':
+      return `${who} returned ${cardName(p.card)} from the archive to hand`;
+    case 'CardDiscarded':
+      return `${who} discarded ${cardName(p.card)}`;
+    case 'CardsHarvested':
+      return `${who} put ${n('cards')} archive card(s) into purgatory (Harvest)`;
+    case 'CardsRevealed':
+      return `${who} revealed ${(p.cards as unknown[]).map(cardName).join(', ')}`;
+    case 'CardsPutIntoSpellbook':
+      return `${who} put ${n('cards')} card(s) from the ${p.from} into the spellbook`;
+    case 'TopCardsLooked':
+      return `${who} looks at the top ${n('cards')} card(s) of the spellbook`;
+    case 'TopCardsArranged':
+      return `${who} put them back in a chosen order`;
+    case 'CardConstructed':
+      return `${who} searched out ${cardName(p.card)} (Construct)`;
+    case 'ConstructFoundNothing':
+      return `${who} found nothing (Construct)`;
+    case 'DieRolled':
+      return `${who} rolled a ${p.result} (Gamble)`;
+    case 'CardLeftPlay':
+      return `${cardName(p.card)} left play (${p.reason}) to the ${p.to}`;
+    case 'MutantEnteredPlay':
+      return `${cardName(p.card)} entered play (Mutate)`;
+    case 'FreePlayed':
+      return `${who} played ${cardName(p.card)} for free`;
+    case 'FreePlayDeclined':
+      return `${who} declined the free play`;
+    case 'TriggerQueued': {
+      const t = p.pending as { cardId: string; label: string };
+      return `${name(t.cardId)}: ${t.label}`;
+    }
+    case 'TriggerChosen':
+      return `${p.pid} resolves next`;
+    case 'TriggerResolved':
+      return `${p.source} resolved`;
+    case 'EchoCopied':
+      return `Echo: a copy of ${p.source} resolves`;
+    case 'TurnEnded':
+      return `${who} ended the turn`;
+    case 'Conceded':
+      return `${who} conceded`;
+    case 'PlayerLost':
+      return `${who} lost: ${p.reason} (${p.rule})`;
+    case 'MatchEnded':
+      return String(p.result);
+    default:
+      return e.type;
+  }
+}
+
+export function keyMoment(e: GameEvent): null | { kind: string; label: string } {
+  const p = e.payload as P;
+  switch (e.type) {
+    case 'AttackDeclared':
+      return { kind: 'attack', label: describe(e) };
+    case 'DamageDealt':
+      return p.player ? { kind: 'damage', label: describe(e) } : null;
+    case 'CardLeftPlay':
+      return p.reason === 'destroyed' ? { kind: 'death', label: describe(e) } : null;
+    case 'DieRolled':
+      return { kind: 'random', label: describe(e) };
+    case 'HandRedrawn':
+    case 'MulliganTaken':
+      return { kind: 'mulligan', label: describe(e) };
+    case 'PlayerLost':
+    case 'MatchEnded':
+      return { kind: 'end', label: describe(e) };
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,120 @@
+// Scenario hooks (kit): a scenario file's `start` position becomes MatchStarted + FirstPlayerChosen +
+// PositionSet. Zones per player: `spellbook` (top first), `hand`, `archive`, `purgatory`, `atk`, `def`,
+// `stack1`…`stack9` (stones bottom first, then at most one played card on top), `attached` (familiars, with
+// `attachedTo` the master) and `equips` (with `attachedTo` the creature). Pool cards only.
+import { reject, type DecideContext, type Decision, type MatchConfig, type PlayerId, type ScenarioHooks, type ScenarioStart, type TestCard } from '@matchtape/engine';
+import { CARD_BY_ID, cardDef } from './cards/decks';
+import { KEYWORD_NAMES } from './cards/pool';
+import { ECDraft } from './draft';
+import { DEFAULT_OPTIONS, initialState, newPermanent } from './evolve';
+import { RULES_VERSION } from './decide';
+import { health, isCreatureCard, locate, power } from './rules';
+import type { Card, ECState, Permanent, PlayerState, StoneStack, TimedEffect } from './types';
+
+const ZONES = ['spellbook', 'hand', 'archive', 'purgatory', 'atk', 'def', 'attached', 'equips'];
+
+type Placed = { id?: string; card: string; damage?: number; attachedTo?: string };
+
+export function startPosition(config: MatchConfig, start: ScenarioStart, ctx: DecideContext & { seedCommitment: string; cards: readonly TestCard[] }): Decision {
+  if (ctx.cards.length > 0) return reject('scenario', 'cards: Elemental Clash scenarios use cards of its pool (D40); test cards are not supported');
+  if (!['standby', 'main', 'end'].includes(start.phase) || (start.step ?? null) !== null)
+    return reject('scenario', `start.phase: start in "standby", "main" or "end" with no step (got "${start.phase}"${start.step ? ` / "${start.step}"` : ''})`);
+  const ids = config.players.map((p) => p.id);
+  if (ids.length !== 2) return reject('scenario', 'players: Elemental Clash is played by two players');
+  const options = { ...DEFAULT_OPTIONS, ...(config.options ?? {}) };
+  const d = new ECDraft(initialState(), ctx.rng);
+  d.auto('MatchStarted', { seedCommitment: ctx.seedCommitment, rulesVersion: RULES_VERSION, players: config.players.map((p) => ({ id: p.id, name: p.name })), options }, '2.0');
+  const other = ids.find((x) => x !== start.turnPlayer)!;
+  const first = (options.firstPlayer as PlayerId | null) ?? (start.turn % 2 === 1 ? start.turnPlayer : other);
+  d.auto('FirstPlayerChosen', { player: first, agreed: true }, 'D23');
+  const players: Record<string, Partial<PlayerState>> = {};
+  const effects: TimedEffect[] = [];
+  let n = 0;
+  for (const pid of ids) {
+    const zones = start.players[pid]?.zones ?? {};
+    for (const z of Object.keys(zones)) if (!ZONES.includes(z) && !/^stack[1-9]$/.test(z)) return reject('scenario', `start.players.${pid}.zones.${z}: zones are ${ZONES.join(', ')}, stack1…stack9`);
+    const card = (c: Placed): Card | string => {
+      if (!CARD_BY_ID.has(c.card)) return `start.players.${pid}: "${c.card}" is not an Elemental Clash card`;
+      return { id: c.id ?? `${pid}-c${++n}`, cardId: c.card, oid: d.oid() };
+    };
+    const list = (z: string): Placed[] => (zones[z] ?? []).map((c) => (typeof c === 'string' ? { card: c } : (c as Placed)));
+    const out: Partial<PlayerState> = { spellbook: [], hand: [], archive: [], purgatory: [], atk: [], def: [], attached: [], stacks: [] };
+    for (const z of ['spellbook', 'hand', 'archive', 'purgatory'] as const)
+      for (const c of list(z)) {
+        const k = card(c);
+        if (typeof k === 'string') return reject('scenario', k);
+        out[z]!.push(k);
+      }
+    const perm = (c: Placed, zone: string): Permanent | string => {
+      const k = card(c);
+      if (typeof k === 'string') return k;
+      if (!isCreatureCard(cardDef(k.cardId))) return `start.players.${pid}.zones.${zone}: ${c.card} is not a creature`;
+      return { ...newPermanent(k, pid), damage: c.damage ?? 0 };
+    };
+    for (const z of ['atk', 'def'] as const)
+      for (const c of list(z)) {
+        const p = perm(c, z);
+        if (typeof p === 'string') return reject('scenario', p);
+        out[z]!.push(p);
+      }
+    for (let i = 1; i <= 9; i++) {
+      const cs = list(`stack${i}`);
+      if (cs.length === 0) continue;
+      const st: StoneStack = { id: `${pid}-s${i}`, stones: [], top: null };
+      for (const [j, c] of cs.entries()) {
+        const k = card(c);
+        if (typeof k === 'string') return reject('scenario', k);
+        if (cardDef(k.cardId).type === 'Element Stone') st.stones.push(k);
+        else if (j === cs.length - 1) st.top = { ...newPermanent(k, pid), damage: c.damage ?? 0 };
+        else return reject('scenario', `start.players.${pid}.zones.stack${i}: only the last card may be a non-stone (the card on top)`);
+      }
+      if (st.stones.length === 0) return reject('scenario', `start.players.${pid}.zones.stack${i}: a stack needs at least one element stone`);
+      out.stacks!.push(st);
+    }
+    players[pid] = out;
+  }
+  // Familiars and equips name a creature placed above.
+  for (const pid of ids) {
+    const zones = start.players[pid]?.zones ?? {};
+    for (const z of ['attached', 'equips'] as const)
+      for (const raw of zones[z] ?? []) {
+        const c = (typeof raw === 'string' ? { card: raw } : raw) as Placed;
+        const host = c.attachedTo ? findPerm(players, c.attachedTo) : null;
+        if (!host) return reject('scenario', `start.players.${pid}.zones.${z}: ${c.card} needs attachedTo naming a creature in play`);
+        const id = c.id ?? `${pid}-c${++n}`;
+        if (z === 'equips') {
+          host.equips.push(id);
+          host.equipCards.push(c.card);
+        } else players[pid]!.attached!.push({ ...newPermanent({ id, cardId: c.card, oid: d.oid() }, pid), master: c.attachedTo! });
+      }
+  }
+  for (const [i, e] of (start.effects ?? []).entries()) {
+    const pw = Number((e as { power?: number }).power ?? 0);
+    const hp = Number((e as { health?: number }).health ?? 0);
+    if (e.kind !== 'pump' || !e.target) return reject('scenario', `start.effects[${i}]: the only effect kind is "pump" with target, power, health (until end of turn)`);
+    effects.push({ id: `e${i + 1}`, source: e.source ?? 'scenario', target: e.target, power: pw, health: hp });
+  }
+  const stonePlayed = Object.fromEntries(ids.map((p) => [p, (start.players[p]?.counters?.stonePlayed ?? 0) > 0]));
+  d.auto('PositionSet', { turn: start.turn, activePlayer: start.turnPlayer, phase: start.phase, players, effects, stonePlayed }, 'scenario');
+  return d.done();
+}
+
+function findPerm(players: Record<string, Partial<PlayerState>>, id: string): Permanent | null {
+  for (const p of Object.values(players)) {
+    for (const x of [...(p.atk ?? []), ...(p.def ?? [])]) if (x.id === id) return x;
+    for (const st of p.stacks ?? []) if (st.top?.id === id) return st.top;
+  }
+  return null;
+}
+
+export const scenarioHooks: ScenarioHooks<ECState> = {
+  keywords: KEYWORD_NAMES,
+  cardTypes: ['Element Stone', 'Creature', 'Transformed Creature', 'Spellcaster', 'Spell', 'Building'],
+  start: startPosition,
+  priority: (s) => (s.status !== 'playing' ? null : s.prompt ? null : s.activePlayer),
+  stats: (s, id) => {
+    const w = locate(s, id);
+    if (!w) return null;
+    return { power: power(s, w), health: health(s, w), damage: w.perm.damage, zone: w.zone };
+  },
+};
