@@ -123,6 +123,8 @@ export function describe(e: GameEvent): string {
   const p = e.payload as P;
   const who = String(p.player ?? '');
   const n = (k: string) => (Array.isArray(p[k]) ? (p[k] as unknown[]).length : 0);
+  /** "1 card", "3 cards": a count of the list at `k` with its noun. */
+  const count = (k: string, noun: string) => `${n(k)} ${noun}${n(k) === 1 ? '' : 's'}`;
   switch (e.type) {
     case 'MatchStarted':
       return `Match started: ${(p.players as { name: string }[]).map((x) => x.name).join(' vs ')}`;
@@ -187,7 +189,7 @@ export function describe(e: GameEvent): string {
     case 'DamagePrevented':
       return `${p.amount} damage to ${p.target} prevented (Immunity)`;
     case 'SpellbookMilled':
-      return `${who} put ${n('cards')} card(s) from the spellbook into the ${p.to}`;
+      return `${who} put ${count('cards', 'card')} from the spellbook into the ${p.to}`;
     case 'AttackEnded':
       return 'The attack is over';
     case 'RangedAttackMade':
@@ -203,13 +205,13 @@ export function describe(e: GameEvent): string {
     case 'CardDiscarded':
       return `${who} discarded ${cardName(p.card)}`;
     case 'CardsHarvested':
-      return `${who} put ${n('cards')} archive card(s) into purgatory (Harvest)`;
+      return `${who} put ${count('cards', 'archive card')} into purgatory (Harvest)`;
     case 'CardsRevealed':
       return `${who} revealed ${(p.cards as unknown[]).map(cardName).join(', ')}`;
     case 'CardsPutIntoSpellbook':
-      return `${who} put ${n('cards')} card(s) from the ${p.from} into the spellbook`;
+      return `${who} put ${count('cards', 'card')} from the ${p.from} into the spellbook`;
     case 'TopCardsLooked':
-      return `${who} looks at the top ${n('cards')} card(s) of the spellbook`;
+      return `${who} looks at the top ${count('cards', 'card')} of the spellbook`;
     case 'TopCardsArranged':
       return `${who} put them back in a chosen order`;
     case 'CardConstructed':
