@@ -17,6 +17,10 @@ import type {
 } from './types';
 import type { ACCardDef } from './cards/types';
 
+function byId(list: TestCardEntry[]): TestCardEntry[] {
+  return list.sort((a, b) => (a.card.id < b.card.id ? -1 : a.card.id > b.card.id ? 1 : 0));
+}
+
 function clonePerm(p: Permanent): Permanent {
   return { ...p };
 }
@@ -217,7 +221,8 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
       s.setup = { ...s.setup, stacked: p.stacked === true };
       s.variants = { quickStartFirstTurnAttackBan: (p.variants as { quickStartFirstTurnAttackBan?: boolean } | undefined)?.quickStartFirstTurnAttackBan === true };
       // A viewer's copy carries only the test cards it knows (view.ts); the judge's carries all of them.
-      s.testCards = ((p.testCards as TestCardEntry[] | undefined) ?? []).filter((e) => e.card !== null).map((e) => ({ card: e.card, knownTo: e.knownTo.slice() }));
+      // Kept sorted by id, so a viewer's list (built up by reveals) is the judge's list filtered (view.ts).
+      s.testCards = byId(((p.testCards as TestCardEntry[] | undefined) ?? []).filter((e) => e.card !== null).map((e) => ({ card: e.card, knownTo: e.knownTo.slice() })));
       s.step = 'setup.cut';
       break;
     }
@@ -270,7 +275,7 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
       if (card === null) break; // a viewer who still may not know it
       const knownTo = (p.knownTo as string[]).slice();
       const i = s.testCards.findIndex((e) => e.card.id === card.id);
-      s.testCards = i < 0 ? [...s.testCards, { card, knownTo }] : s.testCards.map((e, j) => (j === i ? { card: e.card, knownTo } : e));
+      s.testCards = i < 0 ? byId([...s.testCards, { card, knownTo }]) : s.testCards.map((e, j) => (j === i ? { card: e.card, knownTo } : e));
       break;
     }
     case 'StartingPlayerDetermined':

@@ -84,6 +84,7 @@ function start(config: MatchConfig, st: ScenarioStart, ctx: DecideContext & { se
   b.auto('MatchStarted', { seedCommitment: ctx.seedCommitment, game: 'alpha-clash', players: config.players.map((p) => ({ id: p.id, name: p.name })), stacked: true, variants: { quickStartFirstTurnAttackBan: false }, ...(testCards.length > 0 ? { testCards } : {}) }, '103.1');
   const seats: SeatPosition[] = [];
   const given = new Set<string>();
+  const cardOf = new Map<string, string>(); // instance id → card id, for Standby sources
   for (const seat of config.players) {
     const ps = st.players[seat.id];
     const zones: Record<ZoneName, StartCard[]> = { contender: [], hand: [], deck: [], clash: [], accessory: [], resources: [], oblivion: [] };
@@ -107,6 +108,7 @@ function start(config: MatchConfig, st: ScenarioStart, ctx: DecideContext & { se
       const id = idOf(c, zone);
       if (given.has(id)) problems.push(`${zone}: instance id ${id} is used twice`);
       given.add(id);
+      cardOf.set(id, c.card);
       return id;
     };
     const hidden = (zone: 'hand' | 'deck') => zones[zone].map((c) => ({ id: check(c, zone), cardId: c.card, oid: b.oid() }));
@@ -220,8 +222,12 @@ function start(config: MatchConfig, st: ScenarioStart, ctx: DecideContext & { se
     } else if (kind === 'trigger' || kind === 'activated') {
       const src = typeof o.source === 'string' ? o.source : '';
       if (!ids.has(src)) return where(`standby[${i}].source`, 'name the instance id of the card in play whose effect this is (603.3, 602.2a)');
-      const effect = typeof o.effect === 'string' ? o.effect : kind === 'activated' ? 'activated' : 'enter';
-      standby.push({ ...base, sid: `e${nextId++}`, kind, card: null, source: src, effect });
+      const sd = defOfId(cardOf.get(src) ?? seats.find((x) => x.contender.card.id === src)?.contender.card.cardId ?? '');
+      const effect = typeof o.effect === 'string' ? o.effect : kind === 'activated' ? 'activated' : 'trigger:0';
+      const awe = Math.max(0, ...(sd?.keywords ?? []).filter((k) => k.k === 'Awe Factor').map((k) => k.x ?? 0));
+      const known = kind === 'activated' ? effect === 'activated' && sd?.activated !== undefined : effect === 'awe' ? awe > 0 : /^trigger:\d+$/.test(effect) && sd?.triggers?.[Number(effect.split(':')[1])] !== undefined;
+      if (!known) return where(`standby[${i}].effect`, `${src} has no such effect: "trigger:<n>" (its n-th printed trigger, 603.1), "awe" (Awe Factor, 704.2c) or "activated" (602.1)`);
+      standby.push({ ...base, sid: `e${nextId++}`, kind, card: null, source: src, effect, x: effect === 'awe' ? awe : 0 });
     } else return where(`standby[${i}].kind`, 'a Standby object is "card", "trigger" or "activated" (409.1)');
   }
   // Priority (114.2): with Standby empty the step's holder has it; otherwise the named holder (default: the top
