@@ -1,4 +1,5 @@
-// Read-only rules queries: current stats (211), keywords, costs and payment (115, 202, 408), targets (113, 704.16).
+// Read-only rules queries: card definitions of the match (test cards, else the pool), current stats (211), keywords,
+// costs and payment (115, 202, 408), targets (113, 704.16).
 import type { PlayerId } from '@matchtape/engine';
 import { CARD_BY_ID } from './cards/pool';
 import type { ACCardDef, TargetSpec } from './cards/types';
