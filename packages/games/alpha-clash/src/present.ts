@@ -193,7 +193,7 @@ export function describe(e: GameEvent): string {
     case 'AttackDeclared': return `${p.attacker} attacks ${p.target}.`;
     case 'ObstructorDeclared': return `${p.id} obstructs.`;
     case 'ObstructorsDeclared': return (p.ids as string[]).length ? `${who} obstructs with ${(p.ids as string[]).join(', ')}.` : `${who} declares no obstructors.`;
-    case 'PaymentRequired': return `${who} pays ${p.total} resource(s) for ${p.sid ?? 'the Portal'}.`;
+    case 'PaymentRequired': return `${who} pays ${p.total} ${p.total === 1 ? 'resource' : 'resources'} for ${p.sid ?? 'the Portal'}.`;
     case 'ResourceEngaged': return `${who} engaged ${p.resource}.`;
     case 'CostPaid': return `${who} paid the cost of ${p.sid ?? 'the Portal'}.`;
     case 'ClashEnded': return `The clash ended (${p.reason}).`;
