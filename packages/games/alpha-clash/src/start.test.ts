@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fold, jsonEqual, parseScenario, ScenarioRun } from '@matchtape/engine';
+import { checkInvariants, type PlayedMatch } from '@matchtape/engine/testing';
 import { alphaClash } from './index';
+import { Rng } from './test-support';
 import { CARD_BY_ID } from './cards/pool';
 import { currentAtk, lookupCard } from './rules';
 import type { AlphaClashState } from './types';
@@ -153,4 +155,53 @@ describe('alpha-clash start positions', () => {
     (c.start.players as Record<string, { zones: Record<string, unknown> }>).p1!.zones.clash = [{ card: 'test-runner', counters: { buff: 1 } }];
     expect(startFailures(c).join()).toMatch(/119/);
   });
+});
+
+describe('alpha-clash test cards under bots', () => {
+  // Test cards of every keyword start in hands and decks (hidden), are drawn, played, revealed and defeated by the
+  // bots; the kernel harness checks fold = live, redaction commuting and no leak at every seq for every viewer.
+  const kw = ['Flight', 'Interception', 'Superspeed', 'Breakthrough', 'Necrotic', 'Safeguard', 'Close Combat', 'Observant', 'Undisputed', 'Irrefutable'];
+  const cards = [
+    ...kw.map((k, i) => ({ id: `test-k${i}`, name: `Test ${k}`, type: 'Clash', cost: i % 3, stats: { atk: 1 + (i % 4), def: 1 + (i % 3) }, keywords: [k] })),
+    { id: 'test-awe', name: 'Test Awe', type: 'Clash', cost: 1, stats: { atk: 2, def: 2 }, keywords: [{ keyword: 'Awe Factor', value: 1 }] },
+    { id: 'test-enrage', name: 'Test Enrage', type: 'Clash', cost: 1, stats: { atk: 1, def: 3 }, keywords: [{ keyword: 'Enrage', value: 1 }] },
+    { id: 'test-barrage', name: 'Test Barrage', type: 'Clash', cost: 2, stats: { atk: 3, def: 2 }, keywords: [{ keyword: 'Barrage', value: 2 }] },
+  ];
+  const ids = cards.map((c) => c.id);
+  const seatOf = (k: number) => ({
+    zones: {
+      hand: ids.slice(k, k + 4),
+      deck: ids.slice(k + 4, k + 10),
+      resources: ['AC1-099', 'AC1-099'],
+      clash: [{ card: ids[(k + 11) % ids.length]!, enteredTurn: 1 }],
+    },
+    health: 12,
+  });
+  for (const seed of ['tc-1', 'tc-2', 'tc-3']) {
+    it(`${seed}: a bot match from a start position full of test cards keeps every invariant at every seq`, () => {
+      const json = { ...base(), seed, cards, start: { turn: 2, turnPlayer: 'p1', phase: 'primary', step: 'main', players: { p1: seatOf(0), p2: seatOf(3) } } };
+      const r = ScenarioRun.start(alphaClash, json);
+      if (!r.ok) throw new Error(r.failures.join('; '));
+      const session = r.run.session;
+      const botRng = new Rng(`bot:${seed}`);
+      let n = 0;
+      while (!session.ended && n++ < 3000) {
+        const s = session.state as AlphaClashState;
+        const p = alphaClash.actors(s)[0]!;
+        const legal = alphaClash.legalCommands(s, p);
+        const choice = alphaClash.bots[n % 2 ? 'greedy' : 'random']!.choose(alphaClash.view(s, p), p, legal, botRng);
+        const out = session.play(choice, new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString());
+        expect(out.ok, JSON.stringify(choice)).toBe(true);
+      }
+      expect(session.ended).toBe(true);
+      const events = session.events;
+      expect(events.some((e) => e.type === 'TestCardRevealed' && (e.payload.knownTo as string[]).includes('public'))).toBe(true);
+      const states: AlphaClashState[] = [];
+      let st = alphaClash.initial();
+      for (const e of events) states.push((st = alphaClash.evolve(st, e)));
+      expect(jsonEqual(st, session.state)).toBe(true);
+      const m: PlayedMatch<AlphaClashState> = { config: { matchId: events[0]!.matchId, players: (['p1', 'p2'] as const).map((id) => ({ id, name: id, deck: { main: [] } })) }, seed, events, states, final: st, commands: n, endedByRules: true };
+      expect(checkInvariants(alphaClash, m).slice(0, 4)).toEqual([]); // the first few failures, if any
+    });
+  }
 });

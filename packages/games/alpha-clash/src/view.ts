@@ -108,5 +108,8 @@ export function viewEvent<E extends GameEvent>(event: E, viewer: Viewer): E {
 
 /** Real ids and card ids the viewer must not see (invariant 3): from the same zones `view` redacts. */
 export function secrets(s: AlphaClashState, viewer: Viewer): string[] {
-  return secretsOf(zonesOf(s), viewer);
+  // A test card whose definition the viewer was shown (a card of it stood where they could see it, 400.2) is no
+  // secret by its id: its definition stays in the view, and hidden copies still show only opaque ids.
+  const known = new Set(s.testCards.filter((e) => knowsTestCard(e.knownTo, viewer)).map((e) => e.card.id));
+  return secretsOf(zonesOf(s), viewer).filter((x) => !known.has(x));
 }
