@@ -200,7 +200,7 @@ describe('alpha-clash test cards under bots', () => {
       let st = alphaClash.initial();
       for (const e of events) states.push((st = alphaClash.evolve(st, e)));
       expect(jsonEqual(st, session.state)).toBe(true);
-      const m: PlayedMatch<AlphaClashState> = { config: { matchId: events[0]!.matchId, players: (['p1', 'p2'] as const).map((id) => ({ id, name: id, deck: { main: [] } })) }, seed, events, states, final: st, commands: n, endedByRules: true };
+      const m: PlayedMatch<AlphaClashState> = { config: { matchId: events[0]!.matchId, players: (['p1', 'p2'] as const).map((id) => ({ id, name: id, deck: { main: [] } })) }, seed, events: [...events], states, final: st, commands: n, endedByRules: true };
       expect(checkInvariants(alphaClash, m).slice(0, 4)).toEqual([]); // the first few failures, if any
     });
   }
