@@ -268,6 +268,7 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
       s.clash = (p.clash as ClashState | null | undefined) ?? null;
       s.effects = ((p.effects as ContinuousEffectState[] | undefined) ?? []).map((e) => ({ ...e, grant: e.grant.slice() }));
       if (typeof p.nextId === 'number') s.nextId = p.nextId;
+      s.attacksThisTurn = s.clash ? 1 : 0;
       break;
     }
     case 'TestCardRevealed': {

@@ -154,6 +154,9 @@ describe('alpha-clash start positions', () => {
     const c = base();
     (c.start.players as Record<string, { zones: Record<string, unknown> }>).p1!.zones.clash = [{ card: 'test-runner', counters: { buff: 1 } }];
     expect(startFailures(c).join()).toMatch(/119/);
+    const p = base();
+    (p.start.players as Record<string, Record<string, unknown>>).p2 = { zones: {}, counters: { poison: 1 } };
+    expect(startFailures(p).join()).toMatch(/players\.p2\.counters.*119/);
   });
 });
 

@@ -87,6 +87,7 @@ function start(config: MatchConfig, st: ScenarioStart, ctx: DecideContext & { se
   const cardOf = new Map<string, string>(); // instance id → card id, for Standby sources
   for (const seat of config.players) {
     const ps = st.players[seat.id];
+    if (ps?.counters && Object.keys(ps.counters).length > 0) return where(`players.${seat.id}.counters`, 'no Alpha Clash rule or card gives a player counters, so the state has no place for them (119)');
     const zones: Record<ZoneName, StartCard[]> = { contender: [], hand: [], deck: [], clash: [], accessory: [], resources: [], oblivion: [] };
     for (const [name, list] of Object.entries(ps?.zones ?? {})) {
       if (!(ZONES as readonly string[]).includes(name)) return where(`players.${seat.id}.zones.${name}`, `Alpha Clash zones are ${ZONES.join(', ')} (the Clashground is shared: start.shared.clashground)`);
