@@ -5,7 +5,7 @@
 //   3. the spectator site (apps/web) on PORT (3000), building it first when .next is missing or older than its sources.
 // Ctrl-C / SIGTERM stops the children cleanly. If the site cannot be built, the server keeps running and says why.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,6 +19,10 @@ const webPort = Number(process.env.PORT ?? 3000);
 const perGame = Number(process.env.MATCHTAPE_DEMO_MATCHES ?? 2);
 const demoDelay = Number(process.env.MATCHTAPE_DEMO_DELAY_SECONDS ?? 0);
 const api = `http://127.0.0.1:${port}`;
+// Creating matches needs an organiser token: the server writes its own here (mode 0600, beside its secret) and
+// the bot-match loop below sends it.
+const dataDir = resolve(process.env.MATCHTAPE_DATA_DIR ?? join(root, '.data'));
+const organiserTokenFile = process.env.MATCHTAPE_ORGANISER_TOKEN_FILE ?? join(dataDir, 'organiser-token');
 const children = new Set();
 let stopping = false;
 
@@ -83,7 +87,7 @@ async function keepBotMatches() {
           const decks = g.presetDecks;
           const m = await json('/api/matches', {
             method: 'POST',
-            headers: { 'content-type': 'application/json' },
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${readFileSync(organiserTokenFile, 'utf8').trim()}` },
             body: JSON.stringify({
               game: g.id,
               players: [
@@ -141,7 +145,7 @@ async function startWeb() {
 }
 
 log(`server on ${api} (${process.env.DATABASE_URL ? 'Postgres' : `embedded PGlite under ${process.env.MATCHTAPE_DATA_DIR ?? '.data'}/`}, ${process.env.NATS_URL ? 'NATS JetStream' : 'in-process bus'})`);
-run('server', join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], { MATCHTAPE_PORT: String(port) });
+run('server', join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], { MATCHTAPE_PORT: String(port), MATCHTAPE_ORGANISER_TOKEN_FILE: organiserTokenFile });
 try {
   await waitForServer();
 } catch (err) {

@@ -5,6 +5,30 @@ import type { NextConfig } from 'next';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+// Security headers on every page and proxied /api answer. The site loads nothing from other origins (the API is
+// proxied same-origin, SSE is read with fetch). Next's App Router inlines its bootstrap scripts and React's
+// style props, hence 'unsafe-inline' for scripts and styles; development adds eval and the HMR websocket.
+const dev = process.env.NODE_ENV === 'development';
+const contentSecurityPolicy = [
+  "default-src 'self'",
+  `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ''}`,
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+const securityHeaders = [
+  { key: 'Content-Security-Policy', value: contentSecurityPolicy },
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  // Judge and seat links may carry ?token=: never send the URL to another site.
+  { key: 'Referrer-Policy', value: 'no-referrer' },
+  { key: 'X-Frame-Options', value: 'DENY' },
+];
+
 const config: NextConfig = {
   reactStrictMode: true,
   // The browser e2e builds into its own directory, so a `next build` started elsewhere cannot pull the
@@ -24,6 +48,9 @@ const config: NextConfig = {
   turbopack: { root },
   outputFileTracingRoot: root,
   poweredByHeader: false,
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders }];
+  },
   // /api is proxied at request time by app/api/[...path]/route.ts (not a rewrite: rewrites are frozen into the
   // build, and the server's port is chosen when the site starts).
 };

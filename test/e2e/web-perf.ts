@@ -7,7 +7,8 @@
 // Prints one JSON line and writes bench-results/web-perf.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { apiJson, ROOT, startWebStack } from './web-stack';
+import { mintToken } from '@matchtape/server';
+import { apiJson, ROOT, SECRET, startWebStack } from './web-stack';
 
 const at = process.argv.indexOf('--events');
 const want = at > 0 ? Number(process.argv[at + 1]) : 5000;
@@ -32,7 +33,7 @@ try {
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) {
       const seats = [1, 2, 3, 4].map((n) => ({ name: `Bot ${n}`, bot: 'random' }));
-      ids.push((await apiJson<{ matchId: string }>(stack.api, '/api/matches', { body: { game: 'grand-archive', players: seats } })).matchId);
+      ids.push((await apiJson<{ matchId: string }>(stack.api, '/api/matches', { token: mintToken({ role: 'organiser', ttlSeconds: 3600 }, { secret: SECRET }), body: { game: 'grand-archive', players: seats } })).matchId);
     }
     for (const id of ids) {
       for (;;) {

@@ -83,8 +83,12 @@ let finished: Created;
 let finishedLength = 0;
 const judge = mintToken({ role: 'judge', ttlSeconds: 3600 }, { secret: SECRET });
 
+/** Creating a match needs an organiser token (issue 9). */
+const organiserToken = (): string => mintToken({ role: 'organiser', ttlSeconds: 3600 }, { secret: SECRET });
+
 async function createBotMatch(names: [string, string], api = stack.api): Promise<Created> {
   return apiJson<Created>(api, '/api/matches', {
+    token: organiserToken(),
     body: { game: GAME, players: [{ name: names[0], bot: 'greedy' }, { name: names[1], bot: 'random' }] },
   });
 }
@@ -341,7 +345,7 @@ describe('spectator site (browser)', () => {
     // must arrive through the shared stream.
     const waiting = await Promise.all(
       Array.from({ length: 9 }, (_, i) =>
-        apiJson<Created>(stack.api, '/api/matches', { body: { game: GAME, players: [{ name: `Host ${i + 1}`, bot: 'greedy' }, { name: `Guest ${i + 1}` }] } }),
+        apiJson<Created>(stack.api, '/api/matches', { token: organiserToken(), body: { game: GAME, players: [{ name: `Host ${i + 1}`, bot: 'greedy' }, { name: `Guest ${i + 1}` }] } }),
       ),
     );
     const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -491,7 +495,7 @@ describe('spectator site (browser)', () => {
   }, 90_000);
 
   it('connection state: LIVE is not lit while disconnected; ?seq past the end follows live', async () => {
-    const live = await apiJson<Created>(stack.api, '/api/matches', { body: { game: GAME, players: [{ name: 'Mo', bot: 'greedy' }, { name: 'Nia' }] } });
+    const live = await apiJson<Created>(stack.api, '/api/matches', { token: organiserToken(), body: { game: GAME, players: [{ name: 'Mo', bot: 'greedy' }, { name: 'Nia' }] } });
     const cut = await stack.browser.newPage({ viewport: { width: 1280, height: 720 } });
     await cut.route('**/live', (route) => route.abort('connectionrefused'));
     await cut.goto(`${stack.web}/matches/${live.matchId}`);
@@ -549,6 +553,25 @@ describe('spectator site (browser)', () => {
       await page.close();
     }
   }, 90_000);
+
+  it('sends security headers and a CSP the pages run under without violations', async () => {
+    const res = await fetch(`${stack.web}/matches/${finished.matchId}`);
+    expect(res.headers.get('content-security-policy')).toMatch(/default-src 'self'.*frame-ancestors 'none'/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    await res.arrayBuffer();
+    const page = await stack.browser.newPage();
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy|Refused to (load|execute|connect|apply)/i.test(m.text())) violations.push(m.text());
+    });
+    await page.goto(`${stack.web}/matches/${finished.matchId}?seq=${Math.floor(finishedLength / 2)}`);
+    await page.locator('.board').waitFor();
+    await page.goto(`${stack.web}/`);
+    await page.locator(`tr[data-match="${finished.matchId}"]`).waitFor();
+    expect(violations).toEqual([]);
+    await page.close();
+  }, 60_000);
 
   it('works on a phone-sized screen', async () => {
     const page = await openPage(`/matches/${finished.matchId}?seq=${Math.floor(finishedLength / 2)}`, { width: 390, height: 844 });

@@ -49,7 +49,8 @@ const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuf
 export function ensureWebBuild(): void {
   const buildId = join(WEB, DIST_DIR, 'BUILD_ID');
   const fresh = () => {
-    const sources = Math.max(newestMtime(join(WEB, 'app')), newestMtime(join(WEB, 'src')), newestMtime(join(ROOT, 'packages')));
+    // next.config.ts too: its headers() are compiled into the build.
+    const sources = Math.max(newestMtime(join(WEB, 'app')), newestMtime(join(WEB, 'src')), newestMtime(join(ROOT, 'packages')), statSync(join(WEB, 'next.config.ts')).mtimeMs);
     return existsSync(buildId) && statSync(buildId).mtimeMs > sources;
   };
   if (fresh()) return;

@@ -2,7 +2,7 @@
 // bus): each case gets the right status and a message saying what was wrong, and nothing is appended.
 import { mintToken, type Role } from '@matchtape/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, testGames, startStack, type Stack } from './server-helpers';
+import { api, testGames, startStack, type Stack, organiser } from './server-helpers';
 
 const registry = await testGames();
 const gameIds = registry.ids();
@@ -20,7 +20,7 @@ for (const kind of ['postgres', 'pglite'] as const) {
       const base = stack.bases[0]!;
       const g = gameIds[0]!;
       const game = getGame(g);
-      const created = await api(base, '/api/matches', { body: { game: g, players: [{}, {}] } });
+      const created = await api(base, '/api/matches', { token: organiser(), body: { game: g, players: [{}, {}] } });
       expect(created.status).toBe(201);
       const matchId = created.json.matchId as string;
       const { p1, p2 } = created.json.seats as { p1: string; p2: string };

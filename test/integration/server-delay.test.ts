@@ -5,7 +5,7 @@ import { subjects } from '@matchtape/bus';
 import type { EventEnvelope } from '@matchtape/engine';
 import { mintToken, openSse } from '@matchtape/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, testGames, startStack, type Stack } from './server-helpers';
+import { api, testGames, startStack, type Stack, organiser } from './server-helpers';
 
 const registry = await testGames();
 const gameIds = registry.ids();
@@ -21,6 +21,7 @@ describe('spectator delay', () => {
   it(`holds every public event for ${DELAY}s after its time; judges and coverage get theirs by their own delays`, async () => {
     const base = stack.bases[0]!;
     const created = await api(base, '/api/matches', {
+      token: organiser(),
       body: { game: gameIds[0], players: [{ bot: 'random' }, { bot: 'greedy' }], spectatorDelaySeconds: DELAY, coverageDelaySeconds: 2 },
     });
     expect(created.status).toBe(201);

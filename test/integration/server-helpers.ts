@@ -4,7 +4,7 @@ import { NatsBus, type Bus } from '@matchtape/bus';
 import { openTestBus } from '@matchtape/bus/testing';
 import { openStore, type EventStore } from '@matchtape/store';
 import { openTestStore } from '@matchtape/store/testing';
-import { createServer, registryOf, setTokenSecret, startRelay, type GameRegistry, type MatchtapeServer, type ServerOptions } from '@matchtape/server';
+import { createServer, mintToken, registryOf, setTokenSecret, startRelay, type GameRegistry, type MatchtapeServer, type ServerOptions } from '@matchtape/server';
 
 /**
  * The games under test: every game of the catalog. MATCHTAPE_SERVER_TEST_GAMES=fixture swaps in the kernel's
@@ -18,6 +18,13 @@ export async function testGames(): Promise<GameRegistry> {
   const { games } = await import('@matchtape/games');
   return registryOf(games);
 }
+
+/** An organiser token (creating matches needs one), signed with the stack's secret. */
+export function organiser(): string {
+  return mintToken({ role: 'organiser', ttlSeconds: 3600 }, { secret: TEST_SECRET });
+}
+
+const TEST_SECRET = 'integration-test-secret-0123456789';
 
 export interface Stack {
   store: EventStore;
@@ -34,7 +41,7 @@ export type StackOptions = Partial<Omit<ServerOptions, 'store' | 'bus' | 'games'
 };
 
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
-  setTokenSecret('integration-test-secret-0123456789');
+  setTokenSecret(TEST_SECRET);
   const kind = opts.kind ?? 'postgres';
   const first = await openTestStore(kind);
   const firstBus = await openTestBus(kind === 'postgres' ? 'nats' : 'memory');

@@ -3,7 +3,7 @@
 import { Rng, type EventEnvelope } from '@matchtape/engine';
 import { mintToken, openSse } from '@matchtape/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, testGames, startStack, type Stack } from './server-helpers';
+import { api, testGames, startStack, type Stack, organiser } from './server-helpers';
 
 const registry = await testGames();
 const gameIds = registry.ids();
@@ -47,7 +47,7 @@ describe('SSE resume with Last-Event-ID', () => {
   it('gives every viewer exactly the stored list across random disconnects and instances', async () => {
     const rng = new Rng('sse-resume');
     for (const g of gameIds) {
-      const created = await api(stack.bases[0]!, '/api/matches', { body: { game: g, players: [{ bot: 'random' }, { bot: 'random' }] } });
+      const created = await api(stack.bases[0]!, '/api/matches', { token: organiser(), body: { game: g, players: [{ bot: 'random' }, { bot: 'random' }] } });
       const matchId = created.json.matchId as string;
       const judge = mintToken({ role: 'judge', ttlSeconds: 600 });
       const [pub, p1, jud] = await Promise.all([

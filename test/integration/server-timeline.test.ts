@@ -4,7 +4,7 @@
 import { jsonEqual, type EventEnvelope } from '@matchtape/engine';
 import { buildTimeline, type TimelineIndex } from '@matchtape/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startStack, testGames, type Stack } from './server-helpers';
+import { api, startStack, testGames, type Stack, organiser } from './server-helpers';
 
 const registry = await testGames();
 let stack: Stack;
@@ -18,7 +18,7 @@ describe('timeline and state through the server', () => {
     it(`${g}: bands tile the match, key moments are marked, state at any seq is the fold of served events`, async () => {
       const base = stack.bases[0]!;
       const game = registry.get(g);
-      const created = await api(base, '/api/matches', { body: { game: g, players: [{ bot: 'greedy' }, { bot: 'random' }] } });
+      const created = await api(base, '/api/matches', { token: organiser(), body: { game: g, players: [{ bot: 'greedy' }, { bot: 'random' }] } });
       const matchId = created.json.matchId as string;
       await stack.servers[0]!.bots!.track(matchId);
       const events = (await api(base, `/api/matches/${matchId}/events?as=public`)).json.events as EventEnvelope[];

@@ -5,7 +5,7 @@ import { subjects } from '@matchtape/bus';
 import { Rng, verifyChain, type EventEnvelope, type PlayerId } from '@matchtape/engine';
 import { mintToken, openSse } from '@matchtape/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, testGames, startStack, type Stack } from './server-helpers';
+import { api, testGames, startStack, type Stack, organiser } from './server-helpers';
 
 const registry = await testGames();
 const gameIds = registry.ids();
@@ -25,7 +25,7 @@ describe('two instances, one match', () => {
     const [a, b] = stack.bases as [string, string];
     const g = gameIds[0]!;
     const game = getGame(g);
-    const created = await api(a, '/api/matches', { body: { game: g, players: [{ name: 'Ann' }, { name: 'Bob' }] } });
+    const created = await api(a, '/api/matches', { token: organiser(), body: { game: g, players: [{ name: 'Ann' }, { name: 'Bob' }] } });
     expect(created.status).toBe(201);
     const matchId = created.json.matchId as string;
     const seats = created.json.seats as Record<PlayerId, string>;

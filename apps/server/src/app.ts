@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { DeckList, EventEnvelope, PlayerId } from '@matchtape/engine';
+import type { DeckList, PlayerId } from '@matchtape/engine';
 import type { Bus } from '@matchtape/bus';
 import { buildTimeline, matchStats } from '@matchtape/projections';
 import type { EventStore, MatchRecord } from '@matchtape/store';
@@ -13,12 +13,14 @@ import { mintToken, type TokenClaims } from './auth/tokens';
 import { BotDriver, type BotOptions } from './bots';
 import type { GameRegistry } from './games';
 import { EngineHost, HostError, parseHostedConfig, playersOf } from './host/engine-host';
+import { cacheHeaders, findBadText, MAX_INT, SECURITY_HEADERS } from './http/hardening';
 import { openApiDocument } from './http/openapi';
 import { RateLimiter, type BucketSpec } from './http/rate-limit';
 import * as S from './http/schemas';
 import { LiveGateway } from './live/gateway';
 import { PublicPublisher } from './live/publisher';
-import { accessFor, claimsOf, releasedAt, resolveAccess, tokenFrom, type Access } from './viewers';
+import { MatchSight } from './visibility';
+import { accessFor, claimsOf, resolveAccess, roleInList, tokenFrom } from './viewers';
 
 export type Role = 'api' | 'relay' | 'projector';
 export const ALL_ROLES: readonly Role[] = ['api', 'relay', 'projector'];
@@ -42,6 +44,11 @@ export interface ServerOptions {
   bodyLimitBytes?: number;
   rateLimits?: Partial<RateLimits>;
   seatTokenTtlSeconds?: number;
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed (addresses, CIDRs, loopback/linklocal/uniquelocal). Default
+   * false: the client address is the socket's, so per-address rate limits cannot be dodged with a forged header.
+   */
+  trustProxy?: string[] | false;
   heartbeatMs?: number;
   maxSseBufferBytes?: number;
   /** How often the publisher looks for live matches it was not told about. */
@@ -75,9 +82,11 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
   const now = opts.now ?? (() => new Date());
   const instanceId = randomBytes(4).toString('hex');
   const host = new EngineHost(opts.store, opts.games, { snapshotEvery: opts.snapshotEvery ?? 50, now });
+  const sight = new MatchSight(opts.store, (id) => host.game(id), () => now().getTime());
   const gateway = new LiveGateway(opts.store, host, opts.bus, {
     heartbeatMs: opts.heartbeatMs ?? 15_000,
     maxBufferBytes: opts.maxSseBufferBytes ?? 1 << 20,
+    now: () => now().getTime(),
   });
   const limits: RateLimits = { ...DEFAULT_LIMITS, ...opts.rateLimits };
   const limiter = new RateLimiter();
@@ -89,7 +98,16 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       : { ...(typeof opts.logger === 'object' ? opts.logger : {}), serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }) } };
   // One line per request, at a level by outcome: successes are debug (spectator polling would drown the log),
   // client errors info, server errors error.
-  const app = Fastify({ bodyLimit: opts.bodyLimitBytes ?? 64 * 1024, logger, trustProxy: true, logController: new LogController({ disableRequestLogging: true }) });
+  const app = Fastify({
+    // Refusals the router makes before any hook runs (a path parameter past 100 characters, bad percent-encoding):
+    // the same JSON and headers as every other refusal.
+    frameworkErrors: (err: Error & { code?: string }, req: FastifyRequest, reply: FastifyReply) => {
+      const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      const message = status === 414 ? 'a path parameter is over 100 characters; match ids are shorter' : 'the URL is not valid (bad percent-encoding?)';
+      void reply.headers({ ...SECURITY_HEADERS, ...cacheHeaders(req) }).status(status).send({ error: status === 414 ? 'uri_too_long' : 'bad_url', message });
+    },
+    bodyLimit: opts.bodyLimitBytes ?? 64 * 1024,
+    logger, trustProxy: opts.trustProxy && opts.trustProxy.length > 0 ? opts.trustProxy : false, logController: new LogController({ disableRequestLogging: true }) });
   app.addHook('onResponse', async (req, reply) => {
     const status = reply.statusCode;
     const line = { method: req.method, url: redactUrl(req.url), status, ms: Math.round(reply.elapsedTime) };
@@ -98,12 +116,23 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
     else req.log.debug(line, 'request');
   });
 
+  // Every answer, refusals included, carries the security headers (the SSE gateway writes its own, after hijack).
+  app.addHook('onRequest', async (req, reply) => {
+    reply.headers({ ...SECURITY_HEADERS, ...cacheHeaders(req) });
+  });
+  // Text Postgres cannot store (NUL, unpaired surrogates) is a 400 here, before any handler or query sees it.
+  app.addHook('preValidation', async (req) => {
+    const bad = findBadText(req.params, 'the path') ?? findBadText(req.query, 'the query') ?? findBadText(req.body, 'the body');
+    if (bad) throw new HostError(400, 'bad_text', `${bad}; remove it and send the request again`);
+  });
+
   const stops: (() => Promise<void>)[] = [];
   let bots: BotDriver | null = null;
   let publisher: PublicPublisher | null = null;
 
   // ---- errors: always JSON with a message saying what was wrong ----
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
+    void reply.headers({ ...SECURITY_HEADERS, ...cacheHeaders(req) });
     if (err instanceof HostError) return reply.status(err.statusCode).send({ error: err.code, message: err.message });
     // GET and HEAD carry no body: what failed to parse was the query string.
     if (err instanceof z.ZodError) return reply.status(400).send({ error: 'bad_request', message: zodMessage(err, req.method === 'GET' || req.method === 'HEAD' ? 'query' : 'body'), issues: err.issues });
@@ -137,40 +166,25 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       throw new HostError(429, 'rate_limited', `too many requests; retry in ${wait}s`);
     }
   };
-  /** Events the access may see: redacted, released after its delay, cut at the first one not yet released. */
-  const visible = async (rec: MatchRecord, access: Access, from = 1, to?: number): Promise<EventEnvelope[]> => {
-    const game = host.game(rec.game);
-    const events = await opts.store.readStream(rec.matchId, { from, ...(to !== undefined ? { to } : {}) });
-    const t = now().getTime();
-    const out: EventEnvelope[] = [];
-    for (const e of events) {
-      if (releasedAt(e.at, access.delaySeconds) > t) break;
-      out.push(access.viewer === 'judge' ? e : game.viewEvent(e, access.viewer));
-    }
-    return out;
-  };
-  const listItem = (r: MatchRecord, claims: TokenClaims | null): z.infer<typeof S.MatchListItem> => {
-    const s = r.summary as Partial<z.infer<typeof S.MatchListItem> & { lastAt: string | null }>;
-    // The result must not reach spectators before the delayed stream shows it: until the spectator delay has
-    // passed the last event, a delayed match that ended is listed as playing, without a winner (judges see it).
-    const live = claims?.role === 'judge';
-    const held = !live && r.status === 'ended' && r.spectatorDelaySeconds > 0 && (!s.lastAt || releasedAt(s.lastAt, r.spectatorDelaySeconds) > now().getTime());
+  /** A list entry as of the caller's feed: a delayed spectator sees status, position and last seq as they were. */
+  const listItem = async (r: MatchRecord, claims: TokenClaims | null): Promise<z.infer<typeof S.MatchListItem>> => {
+    const seen = await sight.summary(r, accessFor(r, roleInList(claims, r.matchId), claims, now().getTime()));
     let players: z.infer<typeof S.MatchListItem>['players'];
     try {
       players = playersOf(parseHostedConfig(r));
     } catch {
-      players = s.players ?? [];
+      players = (r.summary as { players?: z.infer<typeof S.MatchListItem>['players'] }).players ?? [];
     }
     return {
       matchId: r.matchId,
       game: r.game,
-      status: held ? 'playing' : r.status,
+      status: seen.status,
       players,
-      turn: s.turn ?? 0,
-      phase: s.phase ?? '',
-      step: s.step ?? null,
-      winner: held ? null : (s.winner ?? null),
-      lastSeq: r.lastSeq,
+      turn: seen.turn,
+      phase: seen.phase,
+      step: seen.step,
+      winner: seen.winner,
+      lastSeq: seen.lastSeq,
       spectatorDelaySeconds: r.spectatorDelaySeconds,
       spectatorsWatching: gateway.watching(r.matchId),
       createdAt: r.createdAt,
@@ -197,7 +211,13 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
     }));
 
     app.post('/api/matches', async (req, reply) => {
-      limit(req, reply, null, 'create');
+      // Operators, not strangers, create matches: an organiser token (`npx matchtape token --role organiser`).
+      const claims = claimsFor(req, {});
+      limit(req, reply, claims, 'create');
+      if (!claims)
+        throw new HostError(401, 'missing_token', 'creating a match needs an organiser token: mint one with `npx matchtape token --role organiser` and send it as "Authorization: Bearer <token>"');
+      if (claims.role !== 'organiser')
+        throw new HostError(403, 'not_an_organiser', `a ${claims.role} token cannot create matches; use an organiser token (\`npx matchtape token --role organiser\`)`);
       const body = S.CreateMatchBody.parse(req.body ?? {});
       const game = host.game(body.game);
       const presets = Object.entries(game.presetDecks);
@@ -206,7 +226,7 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
         let deck: DeckList;
         if (p.deck === undefined) deck = presets[i % presets.length]![1];
         else if (typeof p.deck === 'string') {
-          const preset = game.presetDecks[p.deck];
+          const preset = Object.hasOwn(game.presetDecks, p.deck) ? game.presetDecks[p.deck] : undefined;
           if (!preset) throw new HostError(400, 'unknown_deck', `${game.id} has no preset deck "${p.deck}"; presets: ${Object.keys(game.presetDecks).join(', ')}`);
           deck = preset;
         } else {
@@ -238,14 +258,16 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       const claims = claimsFor(req, {});
       limit(req, reply, claims, 'reads');
       const q = S.ListMatchesQuery.parse(req.query);
-      // Spectators filter on the status they are shown (a held result still shows as playing).
+      // Everyone filters on the status they are shown. A delayed feed is behind the stored status, never ahead:
+      // shown `ended` is stored `ended`; shown `setup`/`playing` may be stored further on, so read more and filter.
       const judge = claims?.role === 'judge';
+      const exact = judge || q.status === 'ended';
       const list = await opts.store.listMatches({
-        limit: judge || !q.status ? q.limit : Math.min(1000, q.limit * 2),
-        ...(q.status && (judge || q.status === 'setup') ? { status: q.status } : {}),
+        limit: exact || !q.status ? q.limit : Math.min(1000, q.limit * 3),
+        ...(q.status && exact ? { status: q.status } : {}),
         ...(q.game ? { game: q.game } : {}),
       });
-      const items = list.map((r) => listItem(r, claims)).filter((m) => !q.status || m.status === q.status);
+      const items = (await Promise.all(list.map((r) => listItem(r, claims)))).filter((m) => !q.status || m.status === q.status);
       return { matches: items.slice(0, q.limit) };
     });
 
@@ -270,7 +292,8 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
         throw new HostError(403, 'wrong_seat', `this token is the seat of ${seat}; it cannot act for ${body.player}`);
       const { player: _player, ...command } = body;
       const out = await host.submit(id, seat, command);
-      if (out.status === 'rejected') return reply.status(422).send({ error: 'rejected', ...out });
+      if (out.status === 'rejected')
+        return reply.status(422).send({ error: 'rejected', message: `${out.commandId} was rejected under rule ${out.rule}: ${out.reason}`, ...out });
       return out;
     });
 
@@ -282,9 +305,9 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       const rec = await record(id);
       const access = resolveAccess(rec, claims, q.as, now().getTime());
       const from = q.from ?? 1;
-      const to = q.to ?? from + 4999;
+      const to = Math.min(q.to ?? MAX_INT, from + 4999, MAX_INT);
       if (to < from) throw new HostError(400, 'bad_request', `to (${to}) is before from (${from})`);
-      const events = await visible(rec, access, from, Math.min(to, from + 4999));
+      const events = await sight.events(rec, access, from, to);
       return { matchId: id, as: access.role, delaySeconds: access.delaySeconds, events };
     });
 
@@ -296,7 +319,7 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       const rec = await record(id);
       const access = resolveAccess(rec, claims, q.as, now().getTime());
       const game = host.game(rec.game);
-      const { state, seq } = await stateAt(opts.store, game, rec, access, q.seq ?? rec.lastSeq, now().getTime());
+      const { state, seq } = await sight.stateAt(rec, access, q.seq ?? rec.lastSeq);
       const view = game.view(state, access.viewer);
       return {
         matchId: id,
@@ -318,7 +341,7 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       const rec = await record(id);
       const access = resolveAccess(rec, claims, q.as, now().getTime());
       const game = host.game(rec.game);
-      const events = await visible(rec, access);
+      const events = await sight.events(rec, access);
       return { matchId: id, as: access.role, timeline: buildTimeline(game, events), stats: matchStats(events) };
     });
 
@@ -330,7 +353,7 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       const rec = await record(id);
       // Judges get the full truth; everyone else the released public view.
       const access = claims?.role === 'judge' && (q.as === undefined || q.as === 'judge') ? resolveAccess(rec, claims, 'judge') : accessFor(rec, 'public', claims, now().getTime());
-      const events = await visible(rec, access);
+      const events = await sight.events(rec, access);
       reply.header('content-type', 'application/x-ndjson; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="${id}${access.role === 'judge' ? '' : '.public'}.jsonl"`);
       return events.map((e) => JSON.stringify(e)).join('\n') + (events.length ? '\n' : '');
@@ -356,6 +379,9 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       const header = req.headers['last-event-id'];
       const fromHeader = typeof header === 'string' && /^\d+$/.test(header.trim()) ? Number(header.trim()) : undefined;
       const lastEventId = fromHeader ?? q.lastEventId ?? 0;
+      // A resume point past the end of the stream is a client that is confused about the match: it would wait forever.
+      if (lastEventId > rec.lastSeq)
+        throw new HostError(400, 'bad_last_event_id', `Last-Event-ID ${lastEventId} is past the end of match ${id} (seq ${rec.lastSeq}); resume from an id this stream sent, or 0`);
       reply.hijack();
       await gateway.serve(reply.raw, rec, access, lastEventId);
     });
@@ -392,6 +418,7 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
     if (opts.bus) {
       publisher = new PublicPublisher(opts.store, opts.bus, opts.games, host, {
         scanMs: opts.publishScanMs ?? 5000,
+        now: () => now().getTime(),
         onError: (err) => app.log.error(err),
       });
       await publisher.start();
@@ -413,49 +440,4 @@ function zodMessage(err: z.ZodError, where: 'query' | 'body'): string {
     .slice(0, 5)
     .map((i) => (where === 'query' ? `query ${i.path.length ? `parameter ${i.path.join('.')}` : 'string'}: ${i.message}` : `${i.path.length ? i.path.join('.') : 'body'}: ${i.message}`))
     .join('; ');
-}
-
-/**
- * State after `target` (clamped to what the access may see): the nearest snapshot at or before it plus the
- * events after it, stopping at the first event not yet released to this viewer.
- */
-async function stateAt(
-  store: EventStore,
-  game: ReturnType<GameRegistry['get']>,
-  rec: MatchRecord,
-  access: Access,
-  target: number,
-  now: number,
-): Promise<{ state: unknown; seq: number }> {
-  let upTo = Math.min(Math.max(0, target), rec.lastSeq);
-  for (let attempt = 0; attempt < 4; attempt++) {
-    const snap = upTo > 0 ? await store.loadSnapshot(rec.matchId, upTo) : null;
-    const base = snap?.seq ?? 0;
-    const tail = upTo > 0 ? await store.readStream(rec.matchId, { from: Math.max(1, base), to: upTo }) : [];
-    const baseEvent = base > 0 ? tail[0] : undefined;
-    if (baseEvent && releasedAt(baseEvent.at, access.delaySeconds) > now) {
-      // The snapshot itself is not released to this viewer yet: look before it.
-      upTo = base - 1;
-      continue;
-    }
-    let state = snap ? snap.state : game.initial();
-    let seq = base;
-    for (const e of tail) {
-      if (e.seq <= base) continue;
-      if (releasedAt(e.at, access.delaySeconds) > now) break;
-      state = game.evolve(state, e);
-      seq = e.seq;
-    }
-    return { state, seq };
-  }
-  // Still unreleased after several snapshots back: fold from the start.
-  const all = await store.readStream(rec.matchId, { to: upTo });
-  let state = game.initial();
-  let seq = 0;
-  for (const e of all) {
-    if (releasedAt(e.at, access.delaySeconds) > now) break;
-    state = game.evolve(state, e);
-    seq = e.seq;
-  }
-  return { state, seq };
 }

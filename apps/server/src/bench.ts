@@ -5,7 +5,7 @@ import { MemoryBus, openBus, type Bus } from '@matchtape/bus';
 import { Rng, type PlayerId } from '@matchtape/engine';
 import { openStore, type EventStore } from '@matchtape/store';
 import { createServer } from './app';
-import { setTokenSecret } from './auth/tokens';
+import { mintToken, setTokenSecret } from './auth/tokens';
 import type { GameRegistry } from './games';
 import { openSse } from './testing/sse';
 
@@ -59,8 +59,9 @@ export async function benchLive(opts: BenchLiveOptions): Promise<BenchLiveResult
   const rng = new Rng('bench');
   let n = 0;
 
+  const organiser = mintToken({ role: 'organiser', ttlSeconds: 24 * 3600 });
   const newMatch = async (): Promise<{ matchId: string; seats: Record<string, string> }> => {
-    const res = await fetch(`${base}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ game: gameId, players: [{}, {}] }) });
+    const res = await fetch(`${base}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${organiser}` }, body: JSON.stringify({ game: gameId, players: [{}, {}] }) });
     if (res.status !== 201) throw new Error(`creating a ${gameId} match failed: ${res.status} ${await res.text()}`);
     return (await res.json()) as { matchId: string; seats: Record<string, string> };
   };

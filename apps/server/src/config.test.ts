@@ -70,4 +70,18 @@ describe('loadConfig', () => {
   it('rejects a non-numeric port', () => {
     expect(() => loadConfig({ MATCHTAPE_PORT: '40a0' })).toThrow(/MATCHTAPE_PORT: must be a whole number from 1 to 65535 \(got "40a0"\)/);
   });
+
+  it('trusts no proxy by default and validates the proxy list', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ MATCHTAPE_TRUST_PROXY: '10.0.0.1, 192.168.0.0/16 ,::1,fd00::/8,loopback' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'fd00::/8', 'loopback']);
+    for (const bad of ['true', '*', 'everyone', '10.0.0.0/33', '::/129', '10.0.0.1/8/8', '300.1.1.1', 'example.com']) {
+      expect(() => loadConfig({ MATCHTAPE_TRUST_PROXY: bad }), bad).toThrow(/MATCHTAPE_TRUST_PROXY: must be the addresses of your reverse proxies/);
+    }
+  });
+
+  it('takes an organiser token file as an absolute path', () => {
+    expect(loadConfig({}).organiserTokenFile).toBeUndefined();
+    const c = loadConfig({ MATCHTAPE_ORGANISER_TOKEN_FILE: 'tmp/organiser-token' });
+    expect(isAbsolute(c.organiserTokenFile!)).toBe(true);
+  });
 });

@@ -10,7 +10,8 @@ export interface GameRegistry {
 export function registryOf(games: Readonly<Record<string, AnyGameModule>>): GameRegistry {
   return {
     get(id) {
-      const g = games[id];
+      // Own keys only: "constructor" or "__proto__" must not find Object.prototype's members.
+      const g = Object.hasOwn(games, id) ? games[id] : undefined;
       if (!g) throw new Error(`unknown game "${id}"; implemented games: ${Object.keys(games).join(', ')}`);
       return g;
     },

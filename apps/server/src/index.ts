@@ -10,4 +10,4 @@ export * from './auth/tokens';
 export { openSse, type SseMessage, type SseConnection } from './testing/sse';
 export { benchLive, type BenchLiveOptions, type BenchLiveResult } from './bench';
 export { startRelay, type Relay, type RelayOptions } from './relay';
-export { loadConfig, type Config } from './config';
+export { busAuth, loadConfig, type Config, type NatsAuthConfig } from './config';

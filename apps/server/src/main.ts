@@ -1,11 +1,13 @@
 // `tsx apps/server/src/main.ts [--roles api,relay,projector] [--port N]`: the Matchtape server.
 // Embedded default (PGlite under .data/, in-process bus) unless DATABASE_URL / NATS_URL are set.
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { openBus } from '@matchtape/bus';
 import { games } from '@matchtape/games';
 import { openStore } from '@matchtape/store';
-import { loadOrCreateSecret } from './auth/tokens';
+import { loadOrCreateSecret, mintToken } from './auth/tokens';
 import { ALL_ROLES, createServer, type Role } from './app';
-import { loadConfig } from './config';
+import { busAuth, loadConfig } from './config';
 import { registryOf } from './games';
 import { startRelay } from './relay';
 
@@ -25,13 +27,25 @@ function parseRoles(text: string | undefined): Role[] {
 
 const num = (v: string | undefined, fallback: number): number => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : fallback);
 
+/**
+ * The server's own organiser credential for local tooling: `npm start` keeps bot matches going with it. Written
+ * only where MATCHTAPE_ORGANISER_TOKEN_FILE points (mode 0600, beside the secret it is signed with).
+ */
+function writeOrganiserToken(file: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, mintToken({ role: 'organiser', ttlSeconds: 30 * 24 * 3600 }) + '\n', { mode: 0o600 });
+  chmodSync(file, 0o600);
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const roles = parseRoles(arg('roles') ?? process.env.MATCHTAPE_ROLES);
   const port = num(arg('port'), config.port);
   loadOrCreateSecret({ secret: config.secret ?? null, dataDir: config.dataDir });
+  if (config.organiserTokenFile) writeOrganiserToken(config.organiserTokenFile);
   const store = await openStore(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.pgliteDir });
-  const bus = await openBus(config.natsUrl ? { natsUrl: config.natsUrl, stream: config.natsStream, replicas: config.natsReplicas } : {});
+  const auth = busAuth(config);
+  const bus = await openBus(config.natsUrl ? { natsUrl: config.natsUrl, stream: config.natsStream, replicas: config.natsReplicas, ...(auth ? { auth } : {}) } : {});
   const server = await createServer({
     store,
     bus,
@@ -43,6 +57,7 @@ async function main(): Promise<void> {
     },
     bots: { minDelayMs: num(process.env.MATCHTAPE_BOT_MIN_MS, 500), maxDelayMs: num(process.env.MATCHTAPE_BOT_MAX_MS, 2000) },
     logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
   });
   const shutdown = async (signal: string): Promise<void> => {
     server.app.log.info(`${signal}: shutting down`);

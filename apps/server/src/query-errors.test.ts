@@ -3,12 +3,16 @@ import { games } from '@matchtape/games';
 import { openStore } from '@matchtape/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type MatchtapeServer } from './app';
+import { mintToken, setTokenSecret } from './auth/tokens';
 import { registryOf } from './games';
 
 let server: MatchtapeServer;
 let close: () => Promise<void>;
+let organiser: string;
 
 beforeAll(async () => {
+  setTokenSecret('query-errors-test-secret-0123456789');
+  organiser = mintToken({ role: 'organiser', ttlSeconds: 600 });
   const store = await openStore({ dataDir: 'memory://query-errors' });
   server = await createServer({ store, bus: null, games: registryOf(games), roles: ['api'], bots: false, logger: false });
   close = async () => {
@@ -32,7 +36,7 @@ describe('query-string errors', () => {
   });
 
   it('still speak of the body for a bad request body', async () => {
-    const r = await server.app.inject({ method: 'POST', url: '/api/matches', payload: { game: 'alpha-clash', players: 'two' } });
+    const r = await server.app.inject({ method: 'POST', url: '/api/matches', headers: { authorization: `Bearer ${organiser}` }, payload: { game: 'alpha-clash', players: 'two' } });
     expect(r.statusCode).toBe(400);
     expect((r.json() as { message: string }).message).toMatch(/^players: /);
   });

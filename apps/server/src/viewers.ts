@@ -1,5 +1,8 @@
 // Who may see what, when. Roles come only from tokens this server signed; `as` may only narrow them.
-//   public   (no token)      → game view `public`, released `spectatorDelaySeconds` after each event's `at`
+// `accessFor` decides what (the game view) and the delay; `releaseTime` decides when each event reaches a
+// viewer. Every reader (HTTP routes, list summaries in visibility.ts, the SSE gateway, the NATS public
+// publisher) goes through these two, so nothing reaches a viewer ahead of its delay.
+//   public   (no token, or an organiser token) → game view `public`, released `spectatorDelaySeconds` after each event's `at`
 //   coverage (coverage token) → game view `judge`, released after the match's `coverageDelaySeconds`
 //   judge    (judge token)    → `judge`, live
 //   seat     (seat token pN)  → `pN`, live
@@ -46,6 +49,8 @@ export function grantedRole(claims: TokenClaims | null, matchId: string): Role {
   if (!claims) return 'public';
   if (claims.matchId && claims.matchId !== matchId) throw new HostError(403, 'wrong_match', `this token is for match ${claims.matchId}, not ${matchId}`);
   if (claims.role === 'seat') return claims.seat as Role;
+  // Organisers create matches; watching them they are spectators like everyone else.
+  if (claims.role === 'organiser') return 'public';
   return claims.role;
 }
 
@@ -63,11 +68,24 @@ export function resolveAccess(record: MatchRecord, claims: TokenClaims | null, a
   return accessFor(record, want, claims, now);
 }
 
+/** The role a token grants for one match; public where the token is bound to another match (lists). */
+export function roleInList(claims: TokenClaims | null, matchId: string): Role {
+  return claims?.matchId && claims.matchId !== matchId ? 'public' : grantedRole(claims, matchId);
+}
+
+/**
+ * The public feed: the public redaction after the spectator delay. The NATS public subject carries exactly
+ * this (never the reveal-all judge view, which is for HTTP and SSE readers once the match is over).
+ */
+export function publicFeed(record: MatchRecord, claims: TokenClaims | null = null): Access {
+  return { role: 'public', viewer: 'public', delaySeconds: record.spectatorDelaySeconds, claims };
+}
+
 export function accessFor(record: MatchRecord, role: Role, claims: TokenClaims | null, now = Date.now()): Access {
   if (role === 'public' && revealedToAll(record, now)) return { role, viewer: 'judge', delaySeconds: record.spectatorDelaySeconds, claims };
   switch (role) {
     case 'public':
-      return { role, viewer: 'public', delaySeconds: record.spectatorDelaySeconds, claims };
+      return publicFeed(record, claims);
     case 'coverage':
       return { role, viewer: 'judge', delaySeconds: record.coverageDelaySeconds, claims };
     case 'judge':
@@ -83,9 +101,15 @@ export function revealedToAll(record: MatchRecord, now = Date.now()): boolean {
   if (parseHostedConfig(record).revealPolicy !== 'reveal-all') return false;
   const endedAt = (record.summary as { lastAt?: string | null }).lastAt;
   if (!endedAt) return false;
-  return Date.parse(endedAt) + record.spectatorDelaySeconds * 1000 <= now;
+  return isReleased({ at: endedAt }, publicFeed(record), now);
 }
 
-export function releasedAt(at: string, delaySeconds: number): number {
-  return Date.parse(at) + delaySeconds * 1000;
+/** When (ms since the epoch) an event reaches a viewer with this access: its `at` plus the access's delay. */
+export function releaseTime(event: { at: string }, access: Pick<Access, 'delaySeconds'>): number {
+  return Date.parse(event.at) + access.delaySeconds * 1000;
+}
+
+/** Whether the access may see the event at `now`. */
+export function isReleased(event: { at: string }, access: Pick<Access, 'delaySeconds'>, now: number): boolean {
+  return releaseTime(event, access) <= now;
 }

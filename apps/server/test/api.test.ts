@@ -13,9 +13,11 @@ import { openSse, type SseMessage } from '../src/testing/sse';
 let server: MatchtapeServer;
 let base: string;
 let closeAll: () => Promise<void>;
+let organiser: string;
 
 beforeAll(async () => {
   setTokenSecret('api-test-secret-0123456789');
+  organiser = mintToken({ role: 'organiser', ttlSeconds: 600 });
   const store = await openStore({ dataDir: 'memory://' });
   const bus = new MemoryBus();
   server = await createServer({ store, bus, games: registryOf({ [coinRace.id]: coinRace }), bots: { minDelayMs: 0, maxDelayMs: 0, scanMs: 200 }, bodyLimitBytes: 4096 });
@@ -44,7 +46,7 @@ async function api(path: string, init: { method?: string; body?: unknown; token?
 }
 
 async function newMatch(extra: Record<string, unknown> = {}) {
-  const r = await api('/api/matches', { body: { game: 'coin-race', players: [{ name: 'Ann' }, { name: 'Bob', deck: 'high' }], ...extra } });
+  const r = await api('/api/matches', { token: organiser, body: { game: 'coin-race', players: [{ name: 'Ann' }, { name: 'Bob', deck: 'high' }], ...extra } });
   expect(r.status).toBe(201);
   return r.json as { matchId: string; seats: Record<string, string> };
 }
@@ -60,14 +62,14 @@ describe('matches API (embedded default)', () => {
   });
 
   it('validates match creation with clear messages', async () => {
-    expect((await api('/api/matches', { body: { game: 'nope', players: [{}, {}] } })).status).toBe(404);
-    const deck = await api('/api/matches', { body: { game: 'coin-race', players: [{ deck: 'nope' }, {}] } });
+    expect((await api('/api/matches', { token: organiser, body: { game: 'nope', players: [{}, {}] } })).status).toBe(404);
+    const deck = await api('/api/matches', { token: organiser, body: { game: 'coin-race', players: [{ deck: 'nope' }, {}] } });
     expect(deck.status).toBe(400);
     expect(deck.json.message).toMatch(/presets: low, high/);
-    const bad = await api('/api/matches', { body: { game: 'coin-race', players: [{ deck: { main: ['zzz'] } }, {}] } });
+    const bad = await api('/api/matches', { token: organiser, body: { game: 'coin-race', players: [{ deck: { main: ['zzz'] } }, {}] } });
     expect(bad.status).toBe(422);
     expect(bad.json.error).toBe('invalid_deck');
-    const delay = await api('/api/matches', { body: { game: 'coin-race', players: [{}, {}], spectatorDelaySeconds: 4000 } });
+    const delay = await api('/api/matches', { token: organiser, body: { game: 'coin-race', players: [{}, {}], spectatorDelaySeconds: 4000 } });
     expect(delay.status).toBe(400);
     expect(delay.json.message).toMatch(/spectatorDelaySeconds/);
   });
@@ -131,18 +133,29 @@ describe('matches API (embedded default)', () => {
     expect((await api('/api/nowhere')).json.error).toBe('not_found');
   });
 
-  it('holds a delayed match result back from spectators until the delay has passed its end', async () => {
-    const r = await api('/api/matches', { body: { game: 'coin-race', players: [{ bot: 'greedy' }, { bot: 'greedy' }], spectatorDelaySeconds: 3600 } });
+  it('shows spectators of a delayed match nothing past their feed: status, position, last seq and result held', async () => {
+    const r = await api('/api/matches', { token: organiser, body: { game: 'coin-race', players: [{ bot: 'greedy' }, { bot: 'greedy' }], spectatorDelaySeconds: 3600 } });
     const { matchId } = r.json as { matchId: string };
     await server.bots!.track(matchId);
     const judge = mintToken({ role: 'judge', ttlSeconds: 60 });
-    expect((await api(`/api/matches/${matchId}`, { token: judge })).json).toMatchObject({ status: 'ended', winner: expect.stringMatching(/^p/) });
-    expect((await api(`/api/matches/${matchId}`)).json).toMatchObject({ status: 'playing', winner: null });
-    const ended = (await api('/api/matches?status=ended')).json.matches as { matchId: string }[];
-    expect(ended.map((m) => m.matchId)).not.toContain(matchId);
-    const playing = (await api('/api/matches?status=playing')).json.matches as { matchId: string }[];
-    expect(playing.map((m) => m.matchId)).toContain(matchId);
+    const live = (await api(`/api/matches/${matchId}`, { token: judge })).json;
+    expect(live).toMatchObject({ status: 'ended', winner: expect.stringMatching(/^p/) });
+    expect(live.lastSeq).toBeGreaterThan(5);
+    // Nothing is an hour old yet: the public feed is at seq 0, and so is everything shown about the match.
+    const initial = coinRace.position(coinRace.initial());
+    const shown = { status: coinRace.status(coinRace.initial()).status, lastSeq: 0, turn: initial.turn, phase: initial.phase, step: initial.step, winner: null };
+    expect((await api(`/api/matches/${matchId}`)).json).toMatchObject(shown);
+    expect((await api(`/api/matches/${matchId}`, { token: organiser })).json).toMatchObject(shown);
+    const listed = (await api('/api/matches')).json.matches.find((m: { matchId: string }) => m.matchId === matchId);
+    expect(listed).toMatchObject(shown);
+    for (const status of ['ended', 'playing'] as const) {
+      const filtered = (await api(`/api/matches?status=${status}`)).json.matches as { matchId: string }[];
+      expect(filtered.map((m) => m.matchId), status).not.toContain(matchId);
+    }
+    expect((await api(`/api/matches?status=${shown.status}`)).json.matches.map((m: { matchId: string }) => m.matchId)).toContain(matchId);
     expect((await api(`/api/matches/${matchId}/events`)).json.events).toEqual([]);
+    expect((await api(`/api/matches/${matchId}/state`)).json).toMatchObject({ seq: 0 });
+    expect((await api(`/api/matches/${matchId}/timeline`)).json.timeline.lastSeq ?? 0).toBe(0);
   });
 
   it('limits commands per token and says when to retry', async () => {
@@ -183,7 +196,7 @@ describe('matches API (embedded default)', () => {
   });
 
   it('streams a bot match over SSE to the end, in order, and resumes after Last-Event-ID', async () => {
-    const r = await api('/api/matches', { body: { game: 'coin-race', players: [{ bot: 'random' }, { bot: 'greedy' }] } });
+    const r = await api('/api/matches', { token: organiser, body: { game: 'coin-race', players: [{ bot: 'random' }, { bot: 'greedy' }] } });
     const { matchId } = r.json as { matchId: string };
     const got: SseMessage[] = [];
     let cut = 0;

@@ -2,5 +2,5 @@
 export * from './types';
 export { openBus, type OpenBusOptions } from './open';
 export { MemoryBus, type MemoryBusOptions } from './memory';
-export { NatsBus, type NatsBusOptions } from './nats';
+export { NatsBus, type NatsAuth, type NatsBusOptions } from './nats';
 export { subjectMatches } from './subject';

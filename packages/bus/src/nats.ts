@@ -1,6 +1,6 @@
 // NATS JetStream bus (@nats-io v3): stream MATCHTAPE on `matchtape.>`, file storage, msgId dedupe window,
 // ordered consumers for replay. A subject prefix and stream name isolate test runs on a shared server.
-import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { connect, credsAuthenticator, nanos, nkeyAuthenticator, type ConnectionOptions, type NatsConnection } from '@nats-io/transport-node';
 import {
   DeliverPolicy,
   DiscardPolicy,
@@ -28,6 +28,26 @@ import {
   type Subscription,
 } from './types';
 
+/** Credentials for a nats-server that requires them (its `authorization` block or accounts). */
+export type NatsAuth =
+  | { user: string; pass: string }
+  | { token: string }
+  /** An nkey user seed (SU…); the server lists the user's public key (U…). */
+  | { nkeySeed: Uint8Array }
+  /** The contents of a .creds file (user JWT + seed), for operator/account (JWT) setups. */
+  | { creds: Uint8Array };
+
+function authOptions(auth: NatsAuth | undefined): Partial<ConnectionOptions> {
+  if (!auth) return {};
+  if ('user' in auth) return { user: auth.user, pass: auth.pass };
+  if ('token' in auth) return { token: auth.token };
+  if ('nkeySeed' in auth) return { authenticator: nkeyAuthenticator(auth.nkeySeed) };
+  return { authenticator: credsAuthenticator(auth.creds) };
+}
+
+/** The URL(s) without user:password, for messages and logs. */
+const withoutUserInfo = (url: string): string => url.replace(/\/\/[^@/,]*@/g, '//');
+
 export interface NatsBusOptions {
   /** nats://host:port, or several separated by commas (a cluster). */
   url: string;
@@ -43,6 +63,8 @@ export interface NatsBusOptions {
   name?: string;
   /** How long a publish waits for its ack (default 5 s). */
   publishTimeoutMs?: number;
+  /** Credentials, when nats-server requires them. */
+  auth?: NatsAuth;
 }
 
 /** JetStream's "wrong last sequence" API error code. */
@@ -75,9 +97,17 @@ export class NatsBus implements Bus {
         maxReconnectAttempts: -1,
         reconnectTimeWait: 500,
         timeout: 5000,
+        ...authOptions(opts.auth),
       });
     } catch (e) {
-      throw new BusUnavailableError(`cannot reach NATS at ${opts.url}: ${(e as Error).message}. Is nats-server running with JetStream (-js)?`, {
+      const message = (e as Error).message;
+      if (/authori[sz]ation|authentication/i.test(message) || (e as { name?: string }).name === 'AuthorizationError') {
+        throw new BusUnavailableError(
+          `NATS at ${withoutUserInfo(opts.url)} refused the credentials (${message}): check MATCHTAPE_NATS_USER/MATCHTAPE_NATS_PASSWORD, MATCHTAPE_NATS_TOKEN, MATCHTAPE_NATS_NKEY_SEED_FILE or MATCHTAPE_NATS_CREDS_FILE against the server's authorization block`,
+          { cause: e },
+        );
+      }
+      throw new BusUnavailableError(`cannot reach NATS at ${withoutUserInfo(opts.url)}: ${message}. Is nats-server running with JetStream (-js)?`, {
         cause: e,
       });
     }
@@ -105,7 +135,7 @@ export class NatsBus implements Bus {
     } catch (e) {
       await nc.close().catch(() => undefined);
       if (e instanceof Error && /jetstream (is )?not enabled/i.test(e.message)) {
-        throw new BusUnavailableError(`NATS at ${opts.url} has JetStream disabled: start nats-server with -js`, { cause: e });
+        throw new BusUnavailableError(`NATS at ${withoutUserInfo(opts.url)} has JetStream disabled: start nats-server with -js`, { cause: e });
       }
       throw e;
     }

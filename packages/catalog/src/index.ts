@@ -2,10 +2,12 @@
 import type { AnyGameModule } from '@matchtape/engine';
 import { alphaClash } from '@matchtape/alpha-clash';
 import { grandArchive } from '@matchtape/grand-archive';
+import { theSpoils } from '@matchtape/the-spoils';
 
 export const games: Readonly<Record<string, AnyGameModule>> = {
   [alphaClash.id]: alphaClash,
   [grandArchive.id]: grandArchive,
+  [theSpoils.id]: theSpoils,
 };
 
 export function getGame(id: string): AnyGameModule {

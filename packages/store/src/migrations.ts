@@ -83,8 +83,27 @@ const m0001: Migration = {
   },
 };
 
+// The body of each accepted command (its id aside), so any instance can tell a retry (same body) from a
+// commandId reused for another command (409). The stream itself keeps only the command's id.
+const m0002: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('command_bodies')
+      .addColumn('match_id', 'text', (c) => c.notNull().references('matches.match_id'))
+      .addColumn('player', 'text', (c) => c.notNull())
+      .addColumn('command_id', 'text', (c) => c.notNull())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('command_bodies_key', ['match_id', 'player', 'command_id'])
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable('command_bodies').ifExists().execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
+  '0002_command_bodies': m0002,
 };
 
 export const migrationProvider: MigrationProvider = {

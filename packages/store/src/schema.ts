@@ -56,6 +56,13 @@ export interface RejectedCommandsTable {
   at: ColumnType<Date | string, string, never>;
 }
 
+export interface CommandBodiesTable {
+  match_id: string;
+  player: string;
+  command_id: string;
+  body: string;
+}
+
 export interface CheckpointsTable {
   name: string;
   position: Int8;
@@ -67,6 +74,7 @@ export interface Database {
   events: EventsTable;
   snapshots: SnapshotsTable;
   rejected_commands: RejectedCommandsTable;
+  command_bodies: CommandBodiesTable;
   relay_checkpoints: CheckpointsTable;
   projection_checkpoints: CheckpointsTable;
 }

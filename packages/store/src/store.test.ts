@@ -135,6 +135,16 @@ describe.each(['pglite', 'postgres'] as const)('event store on %s', (kind) => {
     expect(await store.readStream(id)).toEqual([]);
   });
 
+  it('keeps the first body of an accepted command per match, player and commandId', async () => {
+    const id = await newMatch();
+    expect(await store.commandBody(id, 'p1', 'c1')).toBeNull();
+    await store.recordCommandBody(id, 'p1', 'c1', '{"type":"Flip"}');
+    await store.recordCommandBody(id, 'p1', 'c1', '{"type":"Concede"}');
+    expect(await store.commandBody(id, 'p1', 'c1')).toBe('{"type":"Flip"}');
+    expect(await store.commandBody(id, 'p2', 'c1')).toBeNull();
+    expect(await store.readStream(id)).toEqual([]);
+  });
+
   it('stores relay and projection checkpoints separately', async () => {
     const name = uniqueName('cp');
     expect(await store.getCheckpoint('relay', name)).toBe(0);

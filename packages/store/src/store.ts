@@ -344,6 +344,25 @@ export class KyselyEventStore implements EventStore {
     return rows.map(toRejection);
   }
 
+  async recordCommandBody(matchId: string, player: string, commandId: string, body: string): Promise<void> {
+    await this.db
+      .insertInto('command_bodies')
+      .values({ match_id: matchId, player, command_id: commandId, body })
+      .onConflict((oc) => oc.columns(['match_id', 'player', 'command_id']).doNothing())
+      .execute();
+  }
+
+  async commandBody(matchId: string, player: string, commandId: string): Promise<string | null> {
+    const r = await this.db
+      .selectFrom('command_bodies')
+      .select('body')
+      .where('match_id', '=', matchId)
+      .where('player', '=', player)
+      .where('command_id', '=', commandId)
+      .executeTakeFirst();
+    return r?.body ?? null;
+  }
+
   async getCheckpoint(kind: CheckpointKind, name: string): Promise<number> {
     const r = await this.db.selectFrom(checkpointTable(kind)).select('position').where('name', '=', name).executeTakeFirst();
     return r ? int(r.position) : 0;

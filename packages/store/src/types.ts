@@ -89,6 +89,10 @@ export interface EventStore {
   loadSnapshot(matchId: string, atOrBefore?: number): Promise<Snapshot | null>;
   recordRejection(r: RejectedCommand): Promise<void>;
   listRejections(matchId: string): Promise<RejectedCommand[]>;
+  /** Keeps the body of an accepted command under (match, player, commandId); the first one recorded stays. */
+  recordCommandBody(matchId: string, player: string, commandId: string, body: string): Promise<void>;
+  /** The body recorded for (match, player, commandId), or null. */
+  commandBody(matchId: string, player: string, commandId: string): Promise<string | null>;
   /** The position stored under `name`, 0 when none was stored yet. */
   getCheckpoint(kind: CheckpointKind, name: string): Promise<number>;
   setCheckpoint(kind: CheckpointKind, name: string, position: number): Promise<void>;

@@ -38,11 +38,15 @@ const BINARY = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin
 export class PrivateNats {
   private proc: ChildProcess | null = null;
   readonly storeDir = mkdtempSync(join(tmpdir(), 'matchtape-nats-'));
-  private constructor(readonly port: number) {}
+  private constructor(
+    readonly port: number,
+    /** A nats-server config file (e.g. an authorization block); port, JetStream and store dir still come from here. */
+    private readonly configFile?: string,
+  ) {}
 
-  static async start(): Promise<PrivateNats> {
+  static async start(opts: { configFile?: string } = {}): Promise<PrivateNats> {
     if (!BINARY) throw new Error('nats-server is not installed: run infra/start-nats.sh (apt-get install nats-server)');
-    const n = new PrivateNats(await sparePort());
+    const n = new PrivateNats(await sparePort(), opts.configFile);
     await n.start();
     return n;
   }
@@ -52,7 +56,8 @@ export class PrivateNats {
   }
 
   async start(): Promise<void> {
-    this.proc = spawn(BINARY!, ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], { stdio: 'ignore' });
+    const config = this.configFile ? ['-c', this.configFile] : [];
+    this.proc = spawn(BINARY!, [...config, '-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], { stdio: 'ignore' });
     await waitPort(this.port, true);
   }
 

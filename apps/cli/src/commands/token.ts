@@ -1,4 +1,4 @@
-// token: mints a signed viewer token with the server's own code and secret.
+// token: mints a signed token (a viewer's, or an organiser's to create matches) with the server's own code and secret.
 import { z } from 'zod';
 import { posInt, validate } from '../args';
 import type { CommandDef } from '../command';
@@ -8,21 +8,22 @@ import { dataDirOf, storeFlags } from '../store';
 const Schema = z
   .object({
     positionals: z.array(z.string()).max(0, 'token takes no positional arguments'),
-    role: z.enum(['judge', 'coverage', 'public', 'seat'], { message: 'role is judge, coverage, public or seat' }),
+    role: z.enum(['judge', 'coverage', 'public', 'seat', 'organiser'], { message: 'role is judge, coverage, public, seat or organiser' }),
     match: z.string().min(1).optional(),
     seat: z.string().regex(/^p[1-9][0-9]*$/, 'a seat is p1, p2, …').optional(),
     ttl: posInt().default(12 * 3600),
     'data-dir': z.string().min(1).optional(),
   })
   .refine((a) => a.role !== 'seat' || (a.seat && a.match), { message: 'a seat token needs --match ID and --seat pN', path: ['seat'] })
-  .refine((a) => a.role === 'seat' || !a.seat, { message: 'only seat tokens take --seat', path: ['seat'] });
+  .refine((a) => a.role === 'seat' || !a.seat, { message: 'only seat tokens take --seat', path: ['seat'] })
+  .refine((a) => a.role !== 'organiser' || !a.match, { message: 'an organiser token is for every match (it creates them); drop --match', path: ['match'] });
 
 export const token: CommandDef = {
   name: 'token',
-  summary: 'mint a signed viewer token (judge, coverage, public, or a seat)',
-  usage: 'token --role judge|coverage|public|seat [--match ID] [--seat pN] [--ttl SECONDS]',
+  summary: 'mint a signed token: a viewer (judge, coverage, public, a seat) or an organiser (creates matches)',
+  usage: 'token --role judge|coverage|public|seat|organiser [--match ID] [--seat pN] [--ttl SECONDS]',
   flags: {
-    role: { value: 'ROLE', help: 'judge (full information), coverage (judge view, for annotating), public, seat' },
+    role: { value: 'ROLE', help: 'judge (full information), coverage (judge view, for annotating), public, seat, organiser (may create matches: POST /api/matches)' },
     match: { value: 'ID', help: 'limit the token to one match (required for seats; default: every match)' },
     seat: { value: 'pN', help: 'the seat of a seat token' },
     ttl: { value: 'S', help: 'lifetime in seconds (default 43200 = 12 h)' },

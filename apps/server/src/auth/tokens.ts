@@ -1,12 +1,13 @@
-// Signed viewer tokens (HMAC-SHA256). A token says who the bearer is for one match (a seat) or for all
-// matches (judge, coverage, operator-issued public links). The server never trusts a role from a query string
-// or a body: only a token it signed itself.
+// Signed tokens (HMAC-SHA256). A token says who the bearer is for one match (a seat) or for all matches
+// (judge, coverage, operator-issued public links, organisers who create matches). The server never trusts a
+// role from a query string or a body: only a token it signed itself.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync, chmodSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 
-export const TokenRoleSchema = z.enum(['seat', 'judge', 'coverage', 'public']);
+/** `organiser` may create matches (and is otherwise a spectator); it is never bound to one match. */
+export const TokenRoleSchema = z.enum(['seat', 'judge', 'coverage', 'public', 'organiser']);
 export type TokenRole = z.infer<typeof TokenRoleSchema>;
 
 export const TokenClaimsSchema = z
@@ -89,6 +90,7 @@ export function mintToken(input: MintInput, opts: { secret?: string | Buffer; no
   if (input.role === 'seat' && (!input.seat || !input.matchId))
     throw new Error('a seat token needs both matchId and seat (p1, p2, …)');
   if (input.role !== 'seat' && input.seat) throw new Error(`a ${input.role} token has no seat`);
+  if (input.role === 'organiser' && input.matchId) throw new Error('an organiser token creates matches, so it cannot be bound to one match');
   if (!(input.ttlSeconds > 0)) throw new Error('ttlSeconds must be positive');
   const iat = Math.floor((opts.now ?? Date.now()) / 1000);
   const claims: TokenClaims = TokenClaimsSchema.parse({

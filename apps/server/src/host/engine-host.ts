@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import {
+  canonicalJson,
   MatchSession,
   type AnyGameModule,
   type Command,
@@ -67,8 +68,10 @@ interface Loaded {
   session: MatchSession;
   /** Accepted commands: `${player}\0${commandId}` → seq range. Built from the whole stream on first load. */
   accepted: Map<string, { fromSeq: number; toSeq: number; events: { seq: number; type: string }[] }>;
-  /** Rejected commands already recorded: same key → rule and reason. */
-  rejected: Map<string, { rule: string; reason: string }>;
+  /** Rejected commands already recorded: same key → rule, reason and the command's body (see `bodyOf`). */
+  rejected: Map<string, { rule: string; reason: string; body?: string }>;
+  /** Bodies of accepted commands (the stream keeps only their ids; the store's command bodies have the rest). */
+  bodies: Map<string, string>;
   /** Key of the command whose append the last indexed event belongs to. */
   lastCommand: string | null;
   /** When this instance last wrote the list summary. */
@@ -206,14 +209,20 @@ export class EngineHost extends EventEmitter<HostEvents> {
       const cached = attempt === 0 && ifLastSeq !== undefined ? this.cache.get(matchId) : undefined;
       const m = cached ?? (await this.catchUp(matchId));
       const prior = m.accepted.get(k);
-      if (prior) return { status: 'accepted', commandId: command.commandId, player, ...prior, replayed: true };
+      if (prior) {
+        sameBodyOrThrow(command, await this.firstBody(m, player, command.commandId));
+        return { status: 'accepted', commandId: command.commandId, player, ...prior, replayed: true };
+      }
       let priorRejection = m.rejected.get(k);
       if (!priorRejection && ifLastSeq === undefined && attempt === 0) {
         // Rejections are not events: one recorded by another instance is only in the store.
-        for (const r of await this.store.listRejections(matchId)) if (r.commandId) m.rejected.set(key(r.player, r.commandId), { rule: r.rule, reason: r.reason });
+        for (const r of await this.store.listRejections(matchId)) if (r.commandId) m.rejected.set(key(r.player, r.commandId), { rule: r.rule, reason: r.reason, body: bodyOf(r.command) });
         priorRejection = m.rejected.get(k);
       }
-      if (priorRejection) return { status: 'rejected', commandId: command.commandId, player, ...priorRejection, replayed: true };
+      if (priorRejection) {
+        sameBodyOrThrow(command, priorRejection.body);
+        return { status: 'rejected', commandId: command.commandId, player, rule: priorRejection.rule, reason: priorRejection.reason, replayed: true };
+      }
       // Decided on an older state (a bot): the caller decides again on the new one.
       if (ifLastSeq !== undefined && m.session.lastSeq !== ifLastSeq) return { status: 'stale', commandId: command.commandId, player, lastSeq: m.session.lastSeq };
       if (!m.hosted.matchConfig.players.some((p) => p.id === player))
@@ -232,7 +241,7 @@ export class EngineHost extends EventEmitter<HostEvents> {
           reason: applied.reason,
           at: this.now().toISOString(),
         });
-        m.rejected.set(k, { rule: applied.rule, reason: applied.reason });
+        m.rejected.set(k, { rule: applied.rule, reason: applied.reason, body: bodyOf(command) });
         return { status: 'rejected', commandId: command.commandId, player, rule: applied.rule, reason: applied.reason, replayed: false };
       }
       // Idempotency is read back from the stream: a command whose events are all automatic still marks
@@ -245,6 +254,7 @@ export class EngineHost extends EventEmitter<HostEvents> {
         const appended = await this.store.appendToStream(matchId, m.session.lastSeq, events);
         const before = m.session.lastSeq;
         this.absorb(m, appended, applied.state);
+        await this.keepBody(m, player, command.commandId, bodyOf(command), ifLastSeq === undefined);
         const outcome = m.accepted.get(k) ?? { fromSeq: appended[0]!.seq, toSeq: appended[appended.length - 1]!.seq, events: appended.map((e) => ({ seq: e.seq, type: e.type })) };
         await this.afterAppend(m, before, appended);
         this.emit('appended', matchId, appended);
@@ -256,6 +266,27 @@ export class EngineHost extends EventEmitter<HostEvents> {
         throw err;
       }
     }
+  }
+
+  /**
+   * Remembers an accepted command's body for the reuse check, in the store too when `persist` so every instance
+   * knows it (bots submit guarded by `ifLastSeq`; their ids derive from the seq and never carry another body).
+   * The command is already applied: a failed write only leaves the body known here.
+   */
+  private async keepBody(m: Loaded, player: PlayerId, commandId: string, body: string, persist: boolean): Promise<void> {
+    m.bodies.set(key(player, commandId), body);
+    if (persist) await this.store.recordCommandBody(m.record.matchId, player, commandId, body).catch(() => undefined);
+  }
+
+  /** The body an accepted command was first sent with: known here, else recorded by the instance that accepted it. */
+  private async firstBody(m: Loaded, player: PlayerId, commandId: string): Promise<string | undefined> {
+    const k = key(player, commandId);
+    let body = m.bodies.get(k);
+    if (body === undefined) {
+      body = (await this.store.commandBody(m.record.matchId, player, commandId)) ?? undefined;
+      if (body !== undefined) m.bodies.set(k, body);
+    }
+    return body;
   }
 
   private async afterAppend(m: Loaded, before: number, appended: EventEnvelope[]): Promise<void> {
@@ -320,11 +351,12 @@ export class EngineHost extends EventEmitter<HostEvents> {
       session: MatchSession.resume(game, { matchId, seed: record.seed, events: all, snapshot: snap }, { keepEvents: false, checkShape: true }),
       accepted: new Map(),
       rejected: new Map(),
+      bodies: new Map(),
       lastCommand: null,
       summaryWrittenAt: 0,
     };
     for (const e of all) index(m, e);
-    for (const r of await this.store.listRejections(matchId)) if (r.commandId) m.rejected.set(key(r.player, r.commandId), { rule: r.rule, reason: r.reason });
+    for (const r of await this.store.listRejections(matchId)) if (r.commandId) m.rejected.set(key(r.player, r.commandId), { rule: r.rule, reason: r.reason, body: bodyOf(r.command) });
     return m;
   }
 
@@ -339,6 +371,26 @@ export class EngineHost extends EventEmitter<HostEvents> {
       if (this.locks.get(matchId) === tail) this.locks.delete(matchId);
     }
   }
+}
+
+/** A command's body for the reuse check: everything but its id and player (the seat token's), key order aside. */
+function bodyOf(command: Record<string, unknown>): string {
+  const { commandId: _id, player: _player, ...rest } = command;
+  return canonicalJson(rest);
+}
+
+/**
+ * A commandId names one command: a retry with the same body gets the first outcome again, a different body under
+ * the same id is a client bug (409, nothing applied). An unknown first body (a bot's command, or one whose body
+ * write failed) is answered as a replay.
+ */
+function sameBodyOrThrow(command: CommandBody, first: string | undefined): void {
+  if (first === undefined || first === bodyOf(command)) return;
+  throw new HostError(
+    409,
+    'command_id_reused',
+    `commandId "${command.commandId}" was already used for a different command (${first.length > 200 ? `${first.slice(0, 200)}…` : first}); send a new commandId for a new command, or the same body to retry`,
+  );
 }
 
 export function playersOf(hosted: HostedMatchConfig): MatchSummary['players'] {

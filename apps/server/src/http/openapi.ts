@@ -10,6 +10,8 @@ interface Doc {
   auth?: string;
   params?: Schema;
   query?: Schema;
+  /** Request headers the route reads besides Authorization. */
+  headers?: { name: string; description: string; schema: Record<string, unknown> }[];
   body?: Schema;
   responses: Record<string, { description: string; schema?: Schema; contentType?: string }>;
 }
@@ -23,8 +25,17 @@ export const routeDocs: Doc[] = [
     method: 'post',
     path: '/api/matches',
     summary: 'Create a match; returns one seat token per player',
+    auth: 'organiser token (`npx matchtape token --role organiser`)',
     body: S.CreateMatchBody,
-    responses: { 201: { description: 'created', schema: S.CreateMatchResponse }, 400: err('invalid request'), 404: err('unknown game'), 422: err('invalid deck'), 429: err('rate limited') },
+    responses: {
+      201: { description: 'created', schema: S.CreateMatchResponse },
+      400: err('invalid request'),
+      401: err('missing, bad or expired token'),
+      403: err('not an organiser token'),
+      404: err('unknown game'),
+      422: err('invalid deck'),
+      429: err('rate limited'),
+    },
   },
   {
     method: 'get',
@@ -46,6 +57,7 @@ export const routeDocs: Doc[] = [
       400: err('malformed JSON or body'),
       401: err('missing, bad or expired token'),
       403: err('token of another match or seat'),
+      409: err('commandId already used for a different command'),
       413: err('body too large'),
       422: { description: 'rejected by the rules; nothing appended', schema: S.CommandRejected },
       429: err('rate limited'),
@@ -76,13 +88,14 @@ export const routeDocs: Doc[] = [
     query: S.ViewQuery,
     responses: { 200: { description: 'one event per line', contentType: 'application/x-ndjson' } },
   },
-  { method: 'get', path: '/api/matches/{id}/rejections', summary: 'Rejected commands (judges)', auth: 'judge token', params: S.MatchIdParams, responses: { 200: { description: 'rejections' }, 403: err('not a judge') } },
+  { method: 'get', path: '/api/matches/{id}/rejections', summary: 'Rejected commands (judges)', auth: 'judge token', params: S.MatchIdParams, query: S.ViewQuery, responses: { 200: { description: 'rejections' }, 403: err('not a judge') } },
   {
     method: 'get',
     path: '/api/matches/{id}/live',
     summary: 'Server-sent events: `id:` is the seq; resumes after Last-Event-ID with no gap and no duplicate; `event: end` closes',
     params: S.MatchIdParams,
     query: S.LiveQuery,
+    headers: [{ name: 'Last-Event-ID', description: 'Resume after this seq (at most the match\'s last seq).', schema: { type: 'string', pattern: '^[0-9]+$' } }],
     responses: { 200: { description: 'event stream', contentType: 'text/event-stream' }, 403: err('view not allowed for this token') },
   },
 ];
@@ -97,6 +110,7 @@ function paramsOf(d: Doc): unknown[] {
   };
   add(d.params, 'path');
   add(d.query, 'query');
+  for (const h of d.headers ?? []) out.push({ name: h.name, in: 'header', required: false, description: h.description, schema: h.schema });
   return out;
 }
 
@@ -121,7 +135,7 @@ export function openApiDocument(): Record<string, unknown> {
   return {
     openapi: '3.1.0',
     info: { title: 'Matchtape API', version: '0.1.0', description: 'Event-sourced matches of trading card games: commands, events, views, live SSE.' },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Matchtape token (seat, judge or coverage)' } } },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Matchtape token (seat, judge, coverage or organiser)' } } },
     paths,
   };
 }

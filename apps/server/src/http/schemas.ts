@@ -1,6 +1,10 @@
 // Request and response shapes of the HTTP API, as zod schemas: handlers parse with them and
 // /api/openapi.json is generated from them (z.toJSONSchema).
 import { z } from 'zod';
+import { MAX_INT } from './hardening';
+
+/** A seq or other counter in a query: a whole number that fits the Postgres integer column. */
+const seqParam = (min: number) => z.coerce.number().int().min(min).max(MAX_INT, `must be at most ${MAX_INT}`);
 
 const SeatId = z.string().regex(/^p[1-9][0-9]*$/, 'a seat is p1, p2, …');
 export const ViewerParam = z.string().regex(/^(public|judge|coverage|p[1-9][0-9]*)$/, 'as must be public, judge, coverage or p1…pN');
@@ -90,6 +94,7 @@ export const CommandAccepted = z.object({
 });
 export const CommandRejected = z.object({
   error: z.literal('rejected'),
+  message: z.string(),
   status: z.literal('rejected'),
   commandId: z.string(),
   player: z.string(),
@@ -100,22 +105,22 @@ export const CommandRejected = z.object({
 
 export const EventsQuery = z
   .object({
-    from: z.coerce.number().int().min(1).optional(),
-    to: z.coerce.number().int().min(1).optional(),
+    from: seqParam(1).optional(),
+    to: seqParam(1).optional(),
     as: ViewerParam.optional(),
     token: z.string().optional(),
   })
   .strict();
 
 export const StateQuery = z
-  .object({ seq: z.coerce.number().int().min(0).optional(), as: ViewerParam.optional(), token: z.string().optional() })
+  .object({ seq: seqParam(0).optional(), as: ViewerParam.optional(), token: z.string().optional() })
   .strict();
 export const ViewQuery = z.object({ as: ViewerParam.optional(), token: z.string().optional() }).strict();
 export const LiveQuery = z
   .object({
     as: ViewerParam.optional(),
     token: z.string().optional(),
-    lastEventId: z.coerce.number().int().min(0).optional().meta({ description: 'Same as the Last-Event-ID header.' }),
+    lastEventId: seqParam(0).optional().meta({ description: 'Same as the Last-Event-ID header.' }),
   })
   .strict();
 

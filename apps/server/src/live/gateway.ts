@@ -7,7 +7,8 @@ import { MATCH_ENDED, type AnyGameModule, type EventEnvelope } from '@matchtape/
 import { subjects, type Bus, type Subscription } from '@matchtape/bus';
 import type { EventStore, MatchRecord } from '@matchtape/store';
 import type { EngineHost } from '../host/engine-host';
-import { releasedAt, type Access } from '../viewers';
+import { SECURITY_HEADERS } from '../http/hardening';
+import { releaseTime, type Access } from '../viewers';
 
 export interface GatewayOptions {
   heartbeatMs?: number;
@@ -129,7 +130,7 @@ class Client {
     while (this.lastSent < this.feed.lastSeq) {
       const seq = this.lastSent + 1;
       const e = this.feed.events[seq - 1]!;
-      const due = releasedAt(e.at, this.access.delaySeconds);
+      const due = releaseTime(e, this.access);
       if (due > now) {
         // Released in seq order: wait for this one, then continue.
         if (this.timer) clearTimeout(this.timer);
@@ -297,8 +298,9 @@ export class LiveGateway {
       f.evictTimer = null;
     }
     res.writeHead(200, {
+      ...SECURITY_HEADERS,
       'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
+      'cache-control': 'no-store, no-transform',
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });

@@ -7,7 +7,7 @@ import { subjects, type Bus } from '@matchtape/bus';
 import type { EventStore, MatchRecord } from '@matchtape/store';
 import type { GameRegistry } from '../games';
 import type { EngineHost } from '../host/engine-host';
-import { releasedAt } from '../viewers';
+import { publicFeed, releaseTime } from '../viewers';
 
 export interface PublisherOptions {
   /** Safety-net scan of live matches. */
@@ -53,6 +53,11 @@ export class PublicPublisher {
     const scan = async (): Promise<void> => {
       try {
         for (const status of ['setup', 'playing'] as const) for (const m of await this.store.listMatches({ status, limit: 1000 })) this.mark(m.matchId);
+        // Ended matches whose delayed tail is not all out yet (their held events' timers died with a restart).
+        for (const m of await this.store.listMatches({ status: 'ended', limit: 1000 })) {
+          const t = this.tracks.get(m.matchId);
+          if (!t || t.published < m.lastSeq) this.mark(m.matchId);
+        }
       } catch (err) {
         this.opts.onError?.(err);
       }
@@ -125,13 +130,14 @@ export class PublicPublisher {
     const events = await this.store.readStream(matchId, { from: t.published + 1 });
     const now = this.now();
     const before = t.published;
+    const feed = publicFeed(t.record);
     for (const e of events) {
-      const due = releasedAt(e.at, t.record.spectatorDelaySeconds);
+      const due = releaseTime(e, feed);
       if (due > now) {
         this.schedule(matchId, due - now);
         break;
       }
-      await this.bus.publish(subjects.public(matchId), game.viewEvent(e, 'public'), { msgId: publicMsgId(matchId, e.seq) });
+      await this.bus.publish(subjects.public(matchId), game.viewEvent(e, feed.viewer), { msgId: publicMsgId(matchId, e.seq) });
       t.published = e.seq;
     }
     if (t.published > before) await this.store.setCheckpoint('projection', `public:${matchId}`, t.published);

@@ -100,7 +100,9 @@ describe('turn navigation on Grand Archive (TurnStarted is stamped in the previo
     expect(nav.nextTurnStart(turnStarted(3) - 5)).toBe(s3);
     expect(nav.prevTurnStart(s3 + 3)).toBe(s3);
     expect(nav.prevTurnStart(s3)).toBe(nav.seqOfTurn(2));
-    expect(events[nav.seqOfTurn(2)! - 1]!.phase).toBe('start');
+    // A player's first turn opens with the champion placement (Setup phase, Place Champion step).
+    expect(events[nav.seqOfTurn(2)! - 1]!.phase).toBe('setup');
+    expect(events[nav.seqOfTurn(2)! - 1]!.step).toBe('place-champion');
     expect(nav.seqOfTurn(999)).toBeNull();
     expect(nav.turnRange()).toEqual({ first: 0, last: events[events.length - 1]!.turn });
   });
@@ -114,7 +116,7 @@ describe('turn navigation on Grand Archive (TurnStarted is stamped in the previo
     expect(strip).not.toContain('setup');
     expect(strip).not.toContain('game-over');
     // In a player's first turn the champion placement is shown, before the turn's other phases.
-    expect(nav.stripPhases(ordered, 'start', 2, 2)[0]).toBe('setup');
-    expect(nav.stripPhases(ordered, 'start', 2, 2)).toContain('start');
+    expect(nav.stripPhases(ordered, 'setup', 2, 2)[0]).toBe('setup');
+    expect(nav.stripPhases(ordered, 'setup', 2, 2).slice(1, 3)).toEqual(['wake-up', 'materialize']);
   });
 });

@@ -1,6 +1,7 @@
 // Bots: `random` picks uniformly among the legal commands (never conceding while it has another choice);
 // `greedy` scores each legal command with a simple board evaluation and takes the best (ties at random).
 import type { Bot, Command, PlayerId, Rng } from '@matchtape/engine';
+import { greedyBot as kitGreedyBot } from '@matchtape/engine';
 import { currentAtk, currentDef, defOf, lookupCard } from '../rules';
 import { locate, opponentOf } from '../state';
 import { isHidden, type AlphaClashState } from '../types';
@@ -107,21 +108,8 @@ function score(s: AlphaClashState, p: PlayerId, c: Command): number {
   }
 }
 
-export const greedyBot: Bot<AlphaClashState> = {
-  name: 'greedy',
-  choose(s: AlphaClashState, p: PlayerId, legal: Command[], rng: Rng): Command {
-    let best: Command[] = [];
-    let top = -Infinity;
-    for (const c of legal) {
-      const v = score(s, p, c);
-      if (v > top) {
-        top = v;
-        best = [c];
-      } else if (v === top) best.push(c);
-    }
-    return best[rng.int(best.length)]!;
-  },
-};
+/** Plays the best-scoring legal command; ties broken by the bot's own generator (the kit's greedy scaffold). */
+export const greedyBot: Bot<AlphaClashState> = kitGreedyBot<AlphaClashState>(score, { avoid: [] });
 
 export const bots = { random: randomBot, greedy: greedyBot } as const;
 export { defOf };

@@ -1,0 +1,114 @@
+// The machine is the single definition of the game's structure: this test drives bot matches and every scenario
+// file through the real engine, records the machine state of every event and the transitions taken (ADVANCE when
+// the position moves on, the command's own transition for every accepted command, GAME_OVER at MatchEnded), and
+// checks with the kernel's graph coverage that every state node and every transition is reached.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkMachineMeta, listTransitions, MatchSession, parseScenario, phaseOrder, Rng, scenarioConfig, type Command, type MatchConfig, type PlayerId } from '@matchtape/engine';
+import { defaultConfig } from '@matchtape/engine/testing';
+import { machineCoverage } from '@matchtape/engine/testing/graph';
+import { theSpoils } from './index';
+import { machinePath, nextLocation, spoilsMachine } from './machine';
+import { initialState } from './evolve';
+import type { SpoilsState } from './types';
+
+const owners = listTransitions(spoilsMachine);
+/** The node that handles `event` from the leaf `path` (itself or its nearest ancestor). */
+function handler(path: string, event: string): string | null {
+  const parts = path.split('.');
+  for (let k = parts.length; k >= 0; k--) {
+    const source = parts.slice(0, k).join('.');
+    if (owners.some((t) => t.source === source && t.event === event)) return source;
+  }
+  return null;
+}
+
+interface Trace {
+  states: Set<string>;
+  transitions: Map<string, { source: string; event: string }>;
+}
+const note = (t: Trace, source: string | null, event: string) => source !== null && t.transitions.set(`${source}|${event}`, { source, event });
+const AT = '2026-01-01T00:00:00.000Z';
+
+function drive(t: Trace, config: MatchConfig, seed: string, next: (s: SpoilsState, p: PlayerId, i: number) => Command | null, setup?: Parameters<typeof MatchSession.start>[3]): void {
+  const started = MatchSession.start<SpoilsState>(theSpoils, config, { seed, at: AT }, setup ?? {});
+  if (!started.ok) throw new Error(started.reason);
+  const session = started.session;
+  let s = initialState();
+  const fold = (events: readonly { type: string; payload: Record<string, unknown> }[]) => {
+    for (const e of events) {
+      const before = s.status === 'setup' && s.order.length === 0 ? null : machinePath(s);
+      s = theSpoils.evolve(s, e);
+      const after = machinePath(s);
+      t.states.add(after);
+      if (before !== null && before !== after && e.type === 'StepEntered') note(t, handler(before, 'ADVANCE'), 'ADVANCE');
+      if (before !== null && e.type === 'MatchEnded') note(t, handler(before, 'GAME_OVER'), 'GAME_OVER');
+    }
+  };
+  fold(started.events);
+  for (let i = 0; i < 6000 && s.status !== 'ended'; i++) {
+    const p = theSpoils.actors(s)[0];
+    if (!p) break;
+    const cmd = next(s, p, i);
+    if (!cmd) break;
+    const before = machinePath(s);
+    const res = session.play(cmd, AT);
+    if (!res.ok) continue;
+    note(t, handler(before, cmd.type), cmd.type);
+    fold(res.events);
+  }
+}
+
+describe('the-spoils machine', () => {
+  it('every state and transition is reached by bot matches and scenarios', { timeout: 300_000 }, () => {
+    const t: Trace = { states: new Set(), transitions: new Map() };
+    for (let i = 0; i < 12; i++) {
+      const botRng = new Rng(`bot-m-${i}`);
+      const kind = i % 2 === 0 ? 'random' : 'greedy';
+      drive(t, defaultConfig(theSpoils, `mc-${i}`), `mc-${i}`, (s, p) => theSpoils.bots[kind].choose(s, p, theSpoils.legalCommands(s, p), botRng));
+    }
+    const dir = join(import.meta.dirname, '../../../../test/scenarios/the-spoils');
+    for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) {
+      const parsed = parseScenario(JSON.parse(readFileSync(join(dir, f), 'utf8')));
+      if (!parsed.ok) throw new Error(parsed.errors.join('; '));
+      const sc = parsed.scenario;
+      const commands = sc.steps.flatMap((st) => ('command' in st && st.expect === 'accepted' ? [st.command as Command] : []));
+      const start = sc.start;
+      drive(t, scenarioConfig(sc), String(sc.seed), (_s, _p, i) => commands[i] ?? null, start ? { setup: (c, ctx) => theSpoils.scenario!.start(c, start, { ...ctx, cards: [] }) } : undefined);
+    }
+    const cov = machineCoverage(spoilsMachine, { states: t.states, transitions: t.transitions.values() });
+    expect(cov.states.uncovered).toEqual([]);
+    expect(cov.transitions.uncovered).toEqual([]);
+  });
+
+  it('meta is complete (phase, step and rule on every leaf, a rule on every transition) and phases come in rules order', () => {
+    expect(checkMachineMeta(spoilsMachine)).toEqual([]);
+    expect(phaseOrder(spoilsMachine)).toEqual(['setup', 'start-of-turn', 'main', 'battle', 'end-of-turn', 'game-over']);
+  });
+
+  it('the way on is decided by the machine, with the rule of the transition taken', () => {
+    const base: SpoilsState = { ...initialState(), status: 'playing', order: ['p1', 'p2'], activePlayer: 'p1', phase: 'main', step: null };
+    expect(nextLocation({ ...base, endAnnounced: true })).toEqual({ phase: 'end-of-turn', step: null, rule: '610.1' });
+    expect(nextLocation({ ...base, phase: 'start-of-turn' })).toEqual({ phase: 'main', step: null, rule: '603.2' });
+    const battle = { attacker: 'p1', defender: 'p2', target: 'gold', attackers: ['a'], blockers: ['b'], blocked: true, covert: false, speed: 3, assigned: ['a'], toAssign: { b: 2 }, pending: [], windowHolder: null } as const;
+    const inBattle: SpoilsState = { ...base, phase: 'battle', step: 'window-a', battle: { ...battle, attackers: ['a'], blockers: ['b'], assigned: ['a'], toAssign: { b: 2 }, pending: [] } };
+    expect(nextLocation(inBattle)).toEqual({ phase: 'battle', step: 'assign-blockers', rule: '609.1d' });
+    expect(nextLocation({ ...inBattle, step: 'window-b', battle: { ...inBattle.battle!, toAssign: {}, assigned: ['a'] } })).toEqual({ phase: 'battle', step: 'window-a', rule: '609.1g' });
+    expect(nextLocation({ ...inBattle, step: 'window-b', battle: { ...inBattle.battle!, toAssign: {}, assigned: ['a', 'b'] } })).toEqual({ phase: 'main', step: null, rule: '609.1h' });
+    expect(nextLocation({ ...inBattle, step: 'pre-block', battle: { ...inBattle.battle!, attackers: [] } })).toEqual({ phase: 'main', step: null, rule: '609.1g' });
+  });
+
+  it('commands outside their place in the machine are rejected with a rule', () => {
+    const m = theSpoils;
+    const s: SpoilsState = { ...initialState(), status: 'playing', order: ['p1', 'p2'], activePlayer: 'p1', phase: 'main', step: null, players: {} };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ type: 'AddAttacker', card: 'x' }, '608.1b'],
+      [{ type: 'ConfirmBlockers' }, '608.1d'],
+      [{ type: 'MulliganCard', card: 'x' }, '601.1f'],
+      [{ type: 'AssignDamage', source: 'x', target: 'y', amount: 1 }, '609.1c'],
+      [{ type: 'ChooseFirstPlayer', first: 'p1' }, '601.1c'],
+    ];
+    for (const [c, rule] of cases) expect(m.decide(s, { type: '', ...c, player: 'p1' }, { rng: new Rng('x') })).toMatchObject({ ok: false, rule });
+  });
+});

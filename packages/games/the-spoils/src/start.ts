@@ -1,0 +1,125 @@
+// Scenario hooks (GameModule.scenario): a start position puts a match straight into the active player's turn
+// (603.2) with any card in any zone — zones "faction", "deck" (top first), "hand", "discard" and "play" (with
+// depleted status, face-down, damage, tokens as counters, attachedTo and controller) — and the faction's
+// influence as the player's `health`. Test cards are not needed: the pool holds every card the document names
+// and a sample card for each of its example texts, so scenarios name pool cards.
+import { reject, startCard, type DecideContext, type Decision, type MatchConfig, type PlayerId, type ScenarioHooks, type ScenarioStart, type TestCard } from '@matchtape/engine';
+import { CARDS } from './cards/pool';
+import { KEYWORDS } from './cards/keywords';
+import { RULES_VERSION, situation } from './decide';
+import { initialState } from './evolve';
+import { draft, responder } from './flow';
+import { defOf, isCharacter, perm, statsOf } from './rules';
+import type { Card, Perm, SpoilsState } from './types';
+
+const ZONES = ['faction', 'deck', 'hand', 'discard', 'play'];
+
+export function startPosition(config: MatchConfig, start: ScenarioStart, ctx: DecideContext & { seedCommitment: string; cards: readonly TestCard[] }): Decision {
+  if (config.players.length !== 2) return reject('404', `Rule Not Found (404): responses (607) are defined for one opponent only; got ${config.players.length} players`);
+  if (ctx.cards.length > 0) return reject('scenario', 'cards: The Spoils scenarios name pool cards (the pool has every card the document names and a sample for each example text); remove "cards"');
+  if (start.phase !== 'main' || (start.step ?? null) !== null) return reject('scenario', `start.phase: a start position begins in the "main" phase with no step (603.2), got "${start.phase}"${start.step ? ` / "${start.step}"` : ''}`);
+  if (start.priority !== undefined && start.priority !== start.turnPlayer) return reject('603.1', 'start.priority: outside responses only the active player acts (603.1, 607.2b: there is no priority passing)');
+  const turnLimit = typeof config.options?.turnLimit === 'number' ? config.options.turnLimit : 100;
+  const d = draft(initialState(), ctx.rng);
+  d.auto('MatchStarted', { matchId: config.matchId, players: config.players.map((p) => ({ id: p.id, name: p.name })), seedCommitment: ctx.seedCommitment, turnLimit, rulesVersion: RULES_VERSION, serial: 0 }, '601.1');
+  let serial = 0;
+  const seen = new Set<string>();
+  const players: Record<string, { deck: Card[]; hand: Card[]; discard: Card[] }> = {};
+  const perms: Perm[] = [];
+  for (const seat of config.players) {
+    const ps = start.players[seat.id];
+    const zones = ps?.zones ?? {};
+    for (const z of Object.keys(zones)) if (!ZONES.includes(z)) return reject('scenario', `start.players.${seat.id}.zones.${z}: zones are ${ZONES.join(', ')}`);
+    const cardsIn = (z: string) => (zones[z] ?? []).map(startCard);
+    const at = (z: string) => `start.players.${seat.id}.zones.${z}`;
+    const idFor = (given: string | undefined): string | Error => {
+      if (given !== undefined && /^c\d+$/.test(given)) return new Error(`"${given}": ids of the form c<number> are the engine's own; choose another name`);
+      if (given !== undefined && seen.has(given)) return new Error(`"${given}" is used twice`);
+      const id = given ?? `c${++serial}`;
+      seen.add(id);
+      return id;
+    };
+    const factions = cardsIn('faction');
+    if (factions.length !== 1 || !CARDS.get(factions[0]!.card)?.types.includes('faction')) return reject('scenario', `${at('faction')}: exactly one faction card (202.1)`);
+    const list: Record<'deck' | 'hand' | 'discard', Card[]> = { deck: [], hand: [], discard: [] };
+    for (const z of ['deck', 'hand', 'discard'] as const)
+      for (const c of cardsIn(z)) {
+        const def = CARDS.get(c.card);
+        if (!def || def.token || def.types.includes('faction')) return reject('scenario', `${at(z)}: "${c.card}" is not a card that can be in a ${z}`);
+        const id = idFor(c.id);
+        if (id instanceof Error) return reject('scenario', `${at(z)}: ${id.message}`);
+        list[z].push({ id, cardId: c.card });
+      }
+    players[seat.id] = list;
+    const fid = idFor(factions[0]!.id);
+    if (fid instanceof Error) return reject('scenario', `${at('faction')}: ${fid.message}`);
+    const influence = ps?.health ?? CARDS.get(factions[0]!.card)!.faction!.influence;
+    perms.push({ id: fid, cardId: factions[0]!.card, owner: seat.id, controller: seat.id, faceDown: false, depleted: false, damage: 0, tokens: {}, attachedTo: null, canAttack: false, influence });
+    for (const c of cardsIn('play')) {
+      const def = CARDS.get(c.card);
+      if (!def || def.types.includes('faction')) return reject('scenario', `${at('play')}: "${c.card}" cannot be put in play here`);
+      if (!c.faceDown && !def.types.some((t) => t !== 'tactic')) return reject('scenario', `${at('play')}: a tactic is never in play face-up (205.2)`);
+      const id = idFor(c.id);
+      if (id instanceof Error) return reject('scenario', `${at('play')}: ${id.message}`);
+      const controller = (c.controller ?? seat.id) as PlayerId;
+      const x: Perm = {
+        id,
+        cardId: c.card,
+        owner: seat.id,
+        controller,
+        faceDown: c.faceDown === true,
+        depleted: c.status === 'engaged' || c.status === 'rested',
+        damage: c.damage ?? 0,
+        tokens: { ...(c.counters ?? {}) },
+        attachedTo: c.attachedTo ?? null,
+        // 602.1c / 608.1b: only what its controller has controlled since the start of the turn may attack.
+        canAttack: controller === start.turnPlayer && (c.enteredTurn === undefined || c.enteredTurn < start.turn),
+      };
+      if (def.token) x.token = true;
+      perms.push(x);
+    }
+  }
+  // Attachments: gear to a character, resources to their controller's faction (203.3).
+  for (const x of perms) {
+    if (x.attachedTo === null) continue;
+    const host = perms.find((h) => h.id === x.attachedTo);
+    if (!host) return reject('scenario', `attachedTo "${x.attachedTo}" names no card in play`);
+  }
+  d.auto('PositionSet', { turn: start.turn, activePlayer: start.turnPlayer, players, perms, serial }, '603.1');
+  return d.done();
+}
+
+/** Who may act on the floor or in a window now (607: the window holder); null during prompts and payments. */
+export function priorityHolder(s: SpoilsState): PlayerId | null {
+  switch (situation(s)) {
+    case 'idle':
+      return s.activePlayer;
+    case 'response':
+      return responder(s);
+    case 'battle-window':
+      return s.battle!.windowHolder;
+    default:
+      return null;
+  }
+}
+
+/** Current stats of a card in play (201.7, 408): battle stats, damage, structure, influence, tokens. */
+export function statsFor(s: SpoilsState, id: string): Record<string, number | string | null> | null {
+  const x = perm(s, id);
+  if (!x) return null;
+  const out: Record<string, number | string | null> = { damage: x.damage, depleted: x.depleted ? 1 : 0 };
+  if (isCharacter(x)) Object.assign(out, statsOf(s, x));
+  const d = defOf(x);
+  if (d?.structure !== undefined) out.structure = d.structure;
+  if (x.influence !== undefined) out.influence = x.influence;
+  for (const [k, n] of Object.entries(x.tokens)) out[`tokens:${k}`] = n;
+  return out;
+}
+
+export const scenarioHooks: ScenarioHooks<SpoilsState> = {
+  keywords: KEYWORDS.map((k) => k.name),
+  cardTypes: ['faction', 'resource', 'character', 'tactic', 'item', 'location'],
+  start: startPosition,
+  priority: priorityHolder,
+  stats: statsFor,
+};

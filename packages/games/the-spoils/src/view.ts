@@ -1,0 +1,320 @@
+// What each viewer may see (403, 411.2), the redaction of events, the secrets the leak tests look for, the board
+// for the site (influence, factions, attached resources, the response chain, the battle) and the log lines.
+import { isPlayer, redactRandom, type BoardModel, type CardFace, type CardTile, type GameEvent, type PlayerBoard, type Tile, type Viewer, type ZoneModel } from '@matchtape/engine';
+import { cardDef } from './cards/pool';
+import type { Leave, MovedCard } from './evolve';
+import { describeThreshold, isCharacter, isFaction, isLocation, isResource, statsOf } from './rules';
+import { isHidden, type Perm, type Slot, type SpoilsState } from './types';
+
+const hide = (c: Slot): Slot => (isHidden(c) ? c : { id: c.id, hidden: true });
+
+export function view(s: SpoilsState, viewer: Viewer): SpoilsState {
+  if (viewer === 'judge') return s;
+  const players = Object.fromEntries(
+    Object.entries(s.players).map(([id, pl]) => [
+      id,
+      // 403.1a: nobody looks at a deck; 403.2a: a hand is its owner's.
+      { ...pl, deck: pl.deck.map(hide), hand: viewer === id ? pl.hand : pl.hand.map(hide) },
+    ]),
+  );
+  // 411.2: only the controller sees a face-down card's front.
+  const perms = s.perms.map((x) => (x.faceDown && x.controller !== viewer && x.cardId !== null ? { ...x, cardId: null } : x));
+  return { ...s, players, perms };
+}
+
+const nullMove = (m: MovedCard): MovedCard => ({ ...m, cardId: null });
+
+export function viewEvent<E extends GameEvent>(e: E, viewer: Viewer): E {
+  if (viewer === 'judge') return e;
+  // Outcomes and generator positions are the judge's while the match is live.
+  let payload: Record<string, unknown> = redactRandom(e.payload);
+  const mine = isPlayer(viewer) && viewer === payload.player;
+  switch (e.type) {
+    case 'DeckShuffled':
+      payload = { ...payload, deck: (payload.deck as Slot[]).map(hide) };
+      break;
+    case 'StartingResourcesSearched':
+      if (!mine) payload = { ...payload, resources: (payload.resources as MovedCard[]).map(nullMove) };
+      break;
+    case 'CardsDrawn':
+      if (!mine) payload = { ...payload, moves: (payload.moves as MovedCard[]).map(nullMove) };
+      break;
+    case 'MulliganCardBottomed':
+      payload = { ...payload, move: nullMove(payload.move as MovedCard) };
+      break;
+    case 'ResourcePlayed':
+      if (!mine && payload.faceDown === true) payload = { ...payload, move: nullMove(payload.move as MovedCard) };
+      break;
+    case 'DeckSearched':
+      if (!mine && payload.found) payload = { ...payload, found: nullMove(payload.found as MovedCard) };
+      break;
+    case 'PositionSet': {
+      const ps = payload.players as Record<string, { deck: Slot[]; hand: Slot[]; discard: unknown[] }>;
+      const players = Object.fromEntries(Object.entries(ps).map(([id, z]) => [id, { ...z, deck: z.deck.map(hide), hand: id === viewer ? z.hand : z.hand.map(hide) }]));
+      const perms = (payload.perms as Perm[]).map((x) => (x.faceDown && x.controller !== viewer ? { ...x, cardId: null } : x));
+      payload = { ...payload, players, perms };
+      break;
+    }
+    case 'CardsLeftPlay':
+      payload = { ...payload, leaves: (payload.leaves as Leave[]).map((l) => (l.to === 'face-down' && l.controller !== viewer ? { ...l, newCardId: null } : l)) };
+      break;
+  }
+  return payload === e.payload ? e : { ...e, payload };
+}
+
+/** Card ids (names) hidden from `viewer` that it sees no copy of. Ids are public handles that carry no identity. */
+export function secrets(s: SpoilsState, viewer: Viewer): string[] {
+  if (viewer === 'judge') return [];
+  const hidden = new Set<string>();
+  const visible = new Set<string>();
+  for (const [id, pl] of Object.entries(s.players)) {
+    for (const c of pl.deck) if (!isHidden(c)) hidden.add(c.cardId);
+    for (const c of pl.hand) if (!isHidden(c)) (viewer === id ? visible : hidden).add(c.cardId);
+    for (const c of [...pl.discard, ...pl.outOfGame]) visible.add(c.cardId);
+  }
+  for (const x of s.perms) if (x.cardId) (x.faceDown && x.controller !== viewer ? hidden : visible).add(x.cardId);
+  for (const it of s.chain) {
+    if (it.card) visible.add(it.card.cardId);
+    if (it.sourceCardId) visible.add(it.sourceCardId);
+  }
+  return [...hidden].filter((c) => !visible.has(c));
+}
+
+// ── Board ──────────────────────────────────────────────────────────────────────────────────────────────
+
+export function faceOf(cardId: string): CardFace {
+  const d = cardDef(cardId);
+  const stats: Record<string, number | string> = {};
+  if (d.str !== undefined) stats.str = d.str;
+  if (d.life !== undefined) stats.life = d.life;
+  if (d.spd !== undefined) stats.spd = d.spd;
+  if (d.structure !== undefined) stats.structure = d.structure;
+  if (d.faction) stats.influence = d.faction.influence;
+  if (d.gear) stats.gear = `+${d.gear.str}/+${d.gear.life}/+${d.gear.spd}`;
+  const threshold = describeThreshold(d.threshold);
+  return {
+    name: d.name,
+    cost: d.cost === undefined ? null : `${d.cost}${threshold ? ` [${threshold}]` : ''}`,
+    types: [[...d.supertypes, ...d.types].join(' ') + (d.subtypes.length ? ` – ${d.subtypes.join(' ')}` : '')],
+    colors: d.trade ? [d.trade] : [],
+    stats,
+    keywords: d.keywords.map((k) => k.kw),
+    text: d.text,
+  };
+}
+
+function tile(s: SpoilsState, x: Perm): Tile {
+  if (x.cardId === null) return { id: x.id, hidden: true };
+  const t: CardTile = { id: x.id, cardId: x.cardId, face: faceOf(x.cardId), tapped: x.depleted, faceDown: x.faceDown };
+  if (x.damage > 0) t.damage = x.damage;
+  if (Object.keys(x.tokens).length > 0) t.counters = { ...x.tokens };
+  if (isCharacter(x)) {
+    const st = statsOf(s, x);
+    t.current = { str: st.str, life: st.life, spd: st.spd };
+  }
+  const tags: string[] = [];
+  if (x.faceDown) tags.push('face-down (Volition)');
+  if (x.depleted) tags.push('depleted');
+  if (x.token) tags.push('token');
+  if (x.owner !== x.controller) tags.push(`owned by ${x.owner}`);
+  const b = s.battle;
+  if (b?.attackers.includes(x.id)) tags.push('attacking');
+  if (b?.blockers.includes(x.id)) tags.push('blocking');
+  if (b?.target === x.id) tags.push('attacked');
+  if (tags.length > 0) t.tags = tags;
+  const attached = s.perms.filter((a) => a.attachedTo === x.id && !isFaction(x));
+  if (attached.length > 0) t.attachments = attached.map((a) => tile(s, a) as CardTile);
+  return t;
+}
+
+const zone = (key: string, label: string, layout: ZoneModel['layout'], cards: Tile[], count = cards.length): ZoneModel => ({ key, label, layout, count, cards });
+
+export function board(s: SpoilsState): BoardModel {
+  const players: PlayerBoard[] = s.order.map((p) => {
+    const pl = s.players[p]!;
+    const f = s.perms.find((x) => x.id === pl.faction);
+    const mine = s.perms.filter((x) => x.controller === p && !isFaction(x));
+    const resources = mine.filter((x) => isResource(x) && x.attachedTo === null);
+    const attached = s.perms.filter((x) => f && x.attachedTo === f.id);
+    const field = mine.filter((x) => !isResource(x) && (x.attachedTo === null || !s.perms.some((h) => h.id === x.attachedTo && isCharacter(h))));
+    const handTiles: Tile[] = pl.hand.map((c) => (isHidden(c) ? c : { id: c.id, cardId: c.cardId, face: faceOf(c.cardId) }));
+    return {
+      id: p,
+      name: pl.name,
+      stats: [
+        { key: 'influence', label: 'Influence', value: f?.influence ?? 0, max: f?.cardId ? cardDef(f.cardId).faction?.influence : undefined },
+        { key: 'resources', label: 'Unattached resources', value: resources.length },
+        { key: 'hand', label: 'Hand', value: pl.hand.length },
+        { key: 'deck', label: 'Deck', value: pl.deck.length },
+      ],
+      zones: [
+        zone('hand', 'Hand', 'fan', handTiles),
+        zone('play', 'In play', 'row', field.map((x) => tile(s, x))),
+        zone('resources', 'Resources (unattached)', 'row', resources.map((x) => tile(s, x))),
+        zone('attached', 'Attached to the faction (paid)', 'row', attached.map((x) => tile(s, x))),
+        zone('deck', 'Deck', 'pile', [], pl.deck.length),
+        zone('discard', 'Discard pile', 'pile', pl.discard.slice(-3).map((c) => ({ id: c.id, cardId: c.cardId, face: faceOf(c.cardId) })), pl.discard.length),
+        zone('outOfGame', 'Out of game', 'pile', pl.outOfGame.map((c) => ({ id: c.id, cardId: c.cardId, face: faceOf(c.cardId) })), pl.outOfGame.length),
+      ],
+      hero: f && f.cardId ? ({ id: f.id, cardId: f.cardId, face: faceOf(f.cardId), tags: [`influence ${f.influence ?? 0}`] } as CardTile) : null,
+    };
+  });
+  const chain: Tile[] = s.chain.map((it) => ({ id: it.iid, cardId: it.card?.cardId ?? it.sourceCardId ?? 'end-turn', face: it.card ? faceOf(it.card.cardId) : { name: it.label, types: [it.kind === 'ability' ? 'Ability' : 'End of turn'] }, tags: [`${it.controller}`, it.kind] }));
+  const shared: ZoneModel[] = [zone('chain', 'Waiting for responses (newest last)', 'stack', chain)];
+  const b = s.battle;
+  let banner: string | null = null;
+  if (s.status === 'ended') banner = s.result;
+  else if (s.prompt) banner = `${s.prompt.player}: ${s.prompt.kind.replace(/-/g, ' ')} (${s.prompt.rule})`;
+  else if (s.payment) banner = `${s.payment.player} pays ${s.payment.total} (${s.payment.remaining} left to attach)`;
+  else if (s.chain.length > 0) banner = `${s.chain[s.chain.length - 1]!.label} — ${s.order.find((q) => q !== s.chain[s.chain.length - 1]!.controller)} may respond`;
+  else if (b) banner = `Battle: ${b.attacker} attacks ${b.target ?? '(target gone)'} with ${b.attackers.length} (${s.step}${b.speed !== null ? `, speed ${b.speed}` : ''})`;
+  return {
+    game: 'the-spoils',
+    status: s.status,
+    turn: s.turn,
+    phase: s.phase,
+    step: s.step,
+    activePlayer: s.activePlayer,
+    acting: [],
+    players,
+    shared,
+    banner,
+    winner: s.winner,
+    result: s.result,
+  };
+}
+
+// ── Log ────────────────────────────────────────────────────────────────────────────────────────────────
+
+const nameOf = (cardId: unknown): string => (typeof cardId === 'string' ? (cardDef(cardId)?.name ?? cardId) : 'a hidden card');
+
+export function describe(e: GameEvent): string {
+  const p = e.payload as Record<string, unknown>;
+  const who = String(p.player ?? '');
+  switch (e.type) {
+    case 'MatchStarted':
+      return 'The match begins';
+    case 'FactionPlaced':
+      return `${who} puts ${nameOf((p.faction as Perm).cardId)} into play with ${(p.faction as Perm).influence} influence`;
+    case 'StartingResourcesSearched':
+      return `${who} searches out ${(p.resources as unknown[]).length} starting resources, face-down`;
+    case 'DeckShuffled':
+      return `${who}'s deck is ${p.stacked ? 'stacked' : 'shuffled'}`;
+    case 'FirstPlayerChooserDrawn':
+      return `${String(p.chooser)} is randomly chosen to decide who goes first`;
+    case 'FirstPlayerChosen':
+      return `${String(p.chooser)} chooses ${String(p.first)} to go first`;
+    case 'StartingResourcesRevealed':
+      return `${who} flips the starting resources face-up`;
+    case 'CardsDrawn':
+      return `${who} draws ${(p.moves as unknown[]).length} card(s)${Number(p.failed) > 0 ? ` (${String(p.failed)} more could not be drawn)` : ''}`;
+    case 'MulliganCardBottomed':
+      return `${who} puts a card on the bottom of the deck (mulligan)`;
+    case 'MulliganEnded':
+      return `${who} finishes the mulligan (${String(p.count)} card(s))`;
+    case 'TurnStarted':
+      return `Turn ${String(p.turn)}: ${who}`;
+    case 'StepEntered':
+      return `${String(p.phase)}${p.step ? ` – ${String(p.step)}` : ''}`;
+    case 'TriggerRaised':
+      return `Trigger: ${(p.trigger as { label: string }).label}`;
+    case 'TriggerHappened':
+      return `${String(p.label)} happens`;
+    case 'CardPlayStarted':
+      return `${who} plays ${(p.item as { label: string }).label}${p.via === 'flip-up' ? ' with Flip Up' : ''}`;
+    case 'AbilityUsed':
+      return `${who} uses ${(p.item as { label: string }).label}`;
+    case 'EndTurnAnnounced':
+      return `${who} ends the turn`;
+    case 'ResponsesDone':
+      return `${who} makes no (more) responses`;
+    case 'ItemResolved':
+      return `${String(p.label)} resolves`;
+    case 'PaymentStarted':
+      return `${(p.payment as { player: string; total: number }).player} must pay ${(p.payment as { total: number }).total}`;
+    case 'ResourcesAttached':
+      return `${who} attaches ${(p.ids as unknown[]).length} resource(s) to the faction`;
+    case 'CardsDetached':
+      return `${(p.ids as unknown[]).length} resource(s) detached`;
+    case 'CardsDepleted':
+      return `${(p.ids as unknown[]).length} card(s) depleted`;
+    case 'CardsRestored':
+      return `${(p.ids as unknown[]).length} card(s) restored`;
+    case 'TokensChanged':
+      return `${Number(p.delta) > 0 ? '+' : ''}${String(p.delta)} ${String(p.kind)} token(s) on ${String(p.card)}`;
+    case 'TokenCreated':
+      return `${(p.perm as Perm).controller} creates a Micromajig Token`;
+    case 'DamageInflicted':
+      return `${String(p.amount)} damage to ${String(p.target)}${p.battle ? ' (battle)' : ''}`;
+    case 'InfluenceLost':
+      return `${who}'s faction loses ${String(p.amount)} influence (${String(p.influence)} left)`;
+    case 'CardsLeftPlay':
+      return (p.leaves as Leave[]).map((l) => `${nameOf(l.cardId)} ${l.to === 'face-down' ? 'flips face-down' : l.to === 'gone' ? 'disappears' : `goes to ${l.to === 'discard' ? 'the discard pile' : 'out of the game'}`}`).join('; ');
+    case 'ControlChanged':
+      return `${String(p.to)} gains control of ${String(p.card)}`;
+    case 'TurnEffectAdded':
+      return `${(p.effect as { target: string }).target} gets a bonus this turn`;
+    case 'ResourcePlaying':
+      return `${who} plays a resource ${p.faceDown ? 'face-down' : 'face-up'}`;
+    case 'ResourcePlayed':
+      return `${who}'s resource enters play${p.faceDown ? ' face-down' : ''}`;
+    case 'DeckSearched':
+      return `${who} searches the deck for an item${p.found ? '' : ' and finds none'}`;
+    case 'BattleStarted':
+      return `${(p.battle as { attacker: string }).attacker} attacks ${String((p.battle as { target: string }).target)}`;
+    case 'AttackerAdded':
+      return `${String(p.card)} will attack`;
+    case 'AttackingPartyFormed':
+      return `Attacking party: ${(p.attackers as string[]).join(', ')}${p.covert ? ' (covert)' : ''}`;
+    case 'BlockerAdded':
+      return `${String(p.card)} will block`;
+    case 'BlockingPartyFormed':
+      return (p.blockers as string[]).length > 0 ? `Blocking party: ${(p.blockers as string[]).join(', ')}` : 'No blocking party';
+    case 'BattleWindowOpened':
+      return `${who} may play tactics and use abilities`;
+    case 'BattleWindowPassed':
+      return `${who} is done`;
+    case 'SpeedLevelFound':
+      return `Speed level ${String(p.speed)}`;
+    case 'BattleDamageAssigned':
+      return `${String(p.source)} assigns ${String(p.amount)} to ${String(p.target ?? 'nothing')}`;
+    case 'BattleDamageCleared':
+      return 'Battle damage inflicted';
+    case 'BattleEnded':
+      return 'The battle ends';
+    case 'BidPlaced':
+      return `${who} bids ${String(p.amount)}`;
+    case 'BidPassed':
+      return `${who} passes the bid`;
+    case 'BidWon':
+      return `${who} wins the bid at ${String(p.amount)}`;
+    case 'PromptOpened':
+      return `${(p.prompt as { player: string; kind: string }).player}: ${(p.prompt as { kind: string }).kind.replace(/-/g, ' ')}`;
+    case 'PromptClosed':
+      return `${who} decides`;
+    case 'MatchEnded':
+      return String(p.result);
+    default:
+      return e.type;
+  }
+}
+
+export function keyMoment(e: GameEvent): null | { kind: string; label: string } {
+  const p = e.payload as Record<string, unknown>;
+  switch (e.type) {
+    case 'BattleStarted':
+      return { kind: 'attack', label: describe(e) };
+    case 'InfluenceLost':
+      return { kind: 'damage', label: describe(e) };
+    case 'CardsLeftPlay':
+      return p.reason === 'destroyed' ? { kind: 'death', label: describe(e) } : null;
+    case 'ControlChanged':
+      return { kind: 'control', label: describe(e) };
+    case 'MatchEnded':
+      return { kind: 'end', label: String(p.result) };
+    default:
+      return null;
+  }
+}
+
+export { isLocation };
