@@ -2,12 +2,12 @@
 // breaks or returns the plan that `decide` executes; legalCommands enumerates candidate commands and keeps
 // those `check` accepts, so "accepted ⇔ listed" holds by construction (invariant 4).
 import { reject, type Command, type Decision, type DecideContext, type MatchConfig, type PlayerId, type Rejection } from '@matchtape/engine';
-import { CARD_BY_ID, cardDef } from './cards/pool';
+import { CARD_BY_ID } from './cards/pool';
 import type { ACCardDef, CounterTag } from './cards/types';
 import { contenderOf, validateDeck } from './cards/decks';
 import { Builder, draw, goStep, settle, startTurn, triggerAttack, endMatch } from './engine';
 import { stepAfter } from './machine';
-import { attachCost, canPayHealth, cardCost, clashCards, currentAtk, defOf, gemCount, has, keywordValue, legalTargets, payableNext, paymentFor, readyResources, type Cost } from './rules';
+import { attachCost, canPayHealth, cardCost, cardDef, clashCards, currentAtk, defOf, gemCount, has, keywordValue, legalTargets, payableNext, paymentFor, readyResources, type Cost } from './rules';
 import { locate, opponentOf } from './state';
 import { isHidden, type AlphaClashState, type AnyRef, type CardRef, type Permanent } from './types';
 import { CommandSchema } from './schemas';
@@ -62,7 +62,7 @@ export function setupMatch(config: MatchConfig, ctx: DecideContext & { seedCommi
   const rng = ctx.rng;
   b.auto('MatchStarted', { seedCommitment: ctx.seedCommitment, game: 'alpha-clash', players: config.players.map((p) => ({ id: p.id, name: p.name })), stacked, variants: { quickStartFirstTurnAttackBan: options.quickStartFirstTurnAttackBan === true } }, '103.1');
   for (const d of decks) {
-    const def = cardDef(d.contender);
+    const def = cardDef(b.s, d.contender);
     b.auto('ContenderRevealed', { player: d.id, card: { id: `${d.id}-contender`, cardId: d.contender }, health: def.health ?? 30 }, '103.1');
   }
   // Game 1: random (103.1). A scripted position may name the starting player (as the loser of a previous game would).
@@ -158,7 +158,7 @@ function startOfGame(b: Builder, queue: PlayerId[]): void {
   const i = queue.findIndex((q) => searchable(b.s, q).length > 0);
   if (i >= 0) {
     const q = queue[i]!;
-    b.auto('SearchOffered', { player: q, source: b.s.players[q]!.contender!.card.id, cardType: defOf(b.s.players[q]!.contender!.card)!.startOfGameSearch ?? 'Relic', then: queue.slice(i + 1) }, '103.6');
+    b.auto('SearchOffered', { player: q, source: b.s.players[q]!.contender!.card.id, cardType: defOf(b.s, b.s.players[q]!.contender!.card)!.startOfGameSearch ?? 'Relic', then: queue.slice(i + 1) }, '103.6');
     return;
   }
   b.auto('SetupCompleted', {}, '103.7');
@@ -168,9 +168,9 @@ function startOfGame(b: Builder, queue: PlayerId[]): void {
 }
 
 function searchable(s: AlphaClashState, p: PlayerId): string[] {
-  const type = defOf(s.players[p]!.contender?.card)?.startOfGameSearch;
+  const type = defOf(s, s.players[p]!.contender?.card)?.startOfGameSearch;
   const ids = new Set<string>();
-  for (const r of s.players[p]!.deck) if (!isHidden(r) && cardDef(r.cardId).type === type) ids.add(r.cardId);
+  for (const r of s.players[p]!.deck) if (!isHidden(r) && cardDef(s, r.cardId).type === type) ids.add(r.cardId);
   return [...ids];
 }
 
@@ -180,7 +180,7 @@ function checkSearch(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   const wanted = c.cardId as string | null;
   const entry = wanted === null ? null : (s.players[p]!.deck.find((r) => !isHidden(r) && r.cardId === wanted) as CardRef | undefined);
   if (wanted !== null && (!entry || !searchable(s, p).includes(wanted)))
-    return reject('703.9a', `there is no ${defOf(s.players[p]!.contender?.card)?.startOfGameSearch ?? 'such card'} with id ${wanted} in your deck (or search for nothing: cardId null, 703.9b)`);
+    return reject('703.9a', `there is no ${defOf(s, s.players[p]!.contender?.card)?.startOfGameSearch ?? 'such card'} with id ${wanted} in your deck (or search for nothing: cardId null, 703.9b)`);
   return ok((b) => {
     b.emit('DeckSearched', { player: p, found: entry ? { id: entry.id, cardId: entry.cardId } : null, deckOid: entry?.oid ?? null, zone: entry ? 'accessory' : null }, { rule: '103.6a' });
     // The deck is shuffled afterwards, found card excluded (703.10b), even when nothing was found (703.10d).
@@ -263,7 +263,7 @@ function checkTargets(s: AlphaClashState, p: PlayerId, d: ACCardDef, spec: strin
   if (!legal.includes(targets[0])) return reject('113.6b', `${targets[0]} is not a legal target for ${d.name} (Safeguard 704.16 and zone rules apply)`);
   if (d.play?.effects.some((e) => e.do === 'entersWith' || e.do === 'noEnterTrigger')) {
     const obj = s.standby.find((o) => o.sid === targets[0]);
-    if (!obj?.card || cardDef(obj.card.cardId).type !== 'Clash') return reject('113.6b', `${d.name} targets a Clash card being played`);
+    if (!obj?.card || cardDef(s, obj.card.cardId).type !== 'Clash') return reject('113.6b', `${d.name} targets a Clash card being played`);
   }
   return targets as string[];
 }
@@ -271,7 +271,7 @@ function checkTargets(s: AlphaClashState, p: PlayerId, d: ACCardDef, spec: strin
 function checkPlayCard(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   const card = handCard(s, p, c.card);
   if (!card) return reject('601.1a', `card ${String(c.card)} is not in your hand`);
-  const d = cardDef(card.cardId);
+  const d = cardDef(s, card.cardId);
   const name = d.name;
   if (d.type === 'Trap') return reject('304.3', `${name} is a Trap: set it (SetTrap) and activate it later; Traps are not played from hand`);
   if (d.type === 'Contender') return reject('301.1', 'a Contender starts the game in play and is never played');
@@ -289,8 +289,8 @@ function checkPlayCard(s: AlphaClashState, p: PlayerId, c: Command): Checked {
     const bad = inMainWithEmptyStandby(s, p, rule, `${name} (${d.type}) can be played`);
     if (bad) return bad;
   }
-  if (d.keywords.some((k) => k.k === 'Exclusive') && s.players[p]!.clash.some((x) => defOf(x.card)?.name === name)) return reject('704.7c', `${name} is Exclusive and you already control one`);
-  if (d.type === 'Clashground' && s.clashground && s.clashground.controller === p && defOf(s.clashground.card)?.name === name) return reject('302.7', `you already control ${name}; play a Clashground with a different name`);
+  if (d.keywords.some((k) => k.k === 'Exclusive') && s.players[p]!.clash.some((x) => defOf(s, x.card)?.name === name)) return reject('704.7c', `${name} is Exclusive and you already control one`);
+  if (d.type === 'Clashground' && s.clashground && s.clashground.controller === p && defOf(s, s.clashground.card)?.name === name) return reject('302.7', `you already control ${name}; play a Clashground with a different name`);
   const targets = checkTargets(s, p, d, d.play?.target ?? 'none', c.targets);
   if (!Array.isArray(targets)) return targets;
   if (d.type === 'Clash Buff' && s.players[p]!.buffTargetsThisTurn.includes(targets[0]!)) return reject('306.5', `${targets[0]} already got a Clash Buff this turn`);
@@ -305,7 +305,7 @@ function checkPlayCard(s: AlphaClashState, p: PlayerId, c: Command): Checked {
     if (!d.altCostSend) return reject('115.9a', `${name} has no alternative cost: leave "alternative" out`);
     // The first card of each named character you control, in Clash Zone order (one alternative cost, 115.9a).
     for (const ch of d.altCostSend) {
-      const hit = s.players[p]!.clash.find((x2) => !x2.defeated && !sent.includes(x2.card.id) && defOf(x2.card)?.character === ch);
+      const hit = s.players[p]!.clash.find((x2) => !x2.defeated && !sent.includes(x2.card.id) && defOf(s, x2.card)?.character === ch);
       if (!hit) return reject('601.1f', `${name}'s alternative cost sends a [${ch}] you control to Oblivion, and you control none`);
       sent = [...sent, hit.card.id];
     }
@@ -327,7 +327,7 @@ function accessoryPerm(s: AlphaClashState, p: PlayerId, id: unknown): Permanent 
 function checkActivateTrap(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   const perm = accessoryPerm(s, p, c.trap);
   if (!perm || !perm.faceDown) return reject('304.6', `${String(c.trap)} is not a Trap set in your Accessory Zone`);
-  const d = defOf(perm.card)!;
+  const d = defOf(s, perm.card)!;
   if (perm.enteredTurn === s.turn) return reject('304.7', `${d.name} was set this turn; Traps can't be activated the turn they are set`);
   const w = counterWindow(s, p, d.tag!);
   if (w) return w;
@@ -347,11 +347,11 @@ function activatedSource(s: AlphaClashState, p: PlayerId, id: unknown): { def: A
   const l = locate(s, id);
   if (!l || l.player !== p) return null;
   if (l.kind === 'contender') {
-    const d = defOf(l.contender.card);
+    const d = defOf(s, l.contender.card);
     return d?.activated ? { def: d, engaged: l.contender.engaged, used: l.contender.usedThisTurn, isContender: true } : null;
   }
   if (l.kind !== 'perm' || l.zone === 'resources' || l.perm.faceDown || l.perm.defeated) return null;
-  const d = defOf(l.perm.card);
+  const d = defOf(s, l.perm.card);
   return d?.activated ? { def: d, engaged: l.perm.engaged, used: l.perm.usedThisTurn, isContender: false } : null;
 }
 
@@ -369,7 +369,7 @@ function checkActivateEffect(s: AlphaClashState, p: PlayerId, c: Command): Check
   if (!Array.isArray(targets)) return targets;
   if (a.targetType) {
     const obj = s.standby.find((o) => o.sid === targets[0]);
-    if (!obj?.card || cardDef(obj.card.cardId).type !== a.targetType) return reject('113.6b', `${src.def.name}'s effect answers only a ${a.targetType} being played`);
+    if (!obj?.card || cardDef(s, obj.card.cardId).type !== a.targetType) return reject('113.6b', `${src.def.name}'s effect answers only a ${a.targetType} being played`);
   }
   const pay = payOrReject(s, p, { total: a.cost, gems: a.gems, health: a.health }, `${src.def.name}'s effect`);
   if ('ok' in pay) return pay;
@@ -406,7 +406,7 @@ function checkAttack(s: AlphaClashState, p: PlayerId, c: Command): Checked {
     const barrage = keywordValue(b.s, attacker, 'Barrage');
     if (barrage !== null && barrage > 0) {
       const l = locate(b.s, attacker);
-      const initial = l && l.kind === 'perm' ? (defOf(l.perm.card)?.atk ?? 0) : 0;
+      const initial = l && l.kind === 'perm' ? (defOf(s, l.perm.card)?.atk ?? 0) : 0;
       if (initial > 0) b.auto('BarrageOffered', { player: p, source: attacker, amount: initial, max: barrage }, '704.3c');
     }
   });
@@ -486,7 +486,7 @@ function check(s: AlphaClashState, c: Command, trusted = false): Checked {
       if (bad) return bad;
       const card = handCard(s, p, c.card);
       if (!card) return reject('304.3', `card ${String(c.card)} is not in your hand`);
-      if (cardDef(card.cardId).type !== 'Trap') return reject('304.3', `${cardDef(card.cardId).name} is not a Trap`);
+      if (cardDef(s, card.cardId).type !== 'Trap') return reject('304.3', `${cardDef(s, card.cardId).name} is not a Trap`);
       return ok((b) => {
         // Face down in the Accessory Zone: a new object with a fresh opaque id for the opponent (400.6).
         const oid = b.oid();
@@ -502,7 +502,7 @@ function check(s: AlphaClashState, c: Command, trusted = false): Checked {
       const bad = inMainWithEmptyStandby(s, p, '305.3', 'Weapons can be attached');
       if (bad) return bad;
       const w = accessoryPerm(s, p, c.weapon);
-      const d = w ? defOf(w.card) : null;
+      const d = w ? defOf(s, w.card) : null;
       if (!w || !d || d.type !== 'Weapon' || w.faceDown) return reject('305.6', `${String(c.weapon)} is not a Weapon you control in play`);
       const cost = attachCost(s, d);
       // Paying the attach cost is activating a targeted effect (305.6a, 113.1e, 703.2b): it goes into Standby and
@@ -596,7 +596,7 @@ function checkObstructors(s: AlphaClashState, p: PlayerId, c: Command): Checked 
   return ok((b) => {
     b.emit('ObstructorsDeclared', { player: p, ids }, { rule: '504.2c' });
     for (const id of ids) {
-      const d = defOf((locate(b.s, id) as { perm: Permanent }).perm.card);
+      const d = defOf(s, (locate(b.s, id) as { perm: Permanent }).perm.card);
       (d?.triggers ?? []).forEach((t, i) => {
         if (t.on === 'Obstruct') b.queue.push({ controller: p, source: id, effect: `trigger:${i}`, targets: [], thenPutIntoOblivion: null, x: 0, rule: '504.2c.2' });
       });
@@ -785,7 +785,7 @@ function candidates(s: AlphaClashState, p: PlayerId): Omit<Command, 'player'>[] 
   const resourceStep = s.step === 'turn.expansion.resource' && s.activePlayer === p;
   for (const h of hand) {
     if (resourceStep) out.push({ type: 'PlaceResource', card: h.id });
-    const d = cardDef(h.cardId);
+    const d = cardDef(s, h.cardId);
     if (d.type === 'Trap') {
       out.push({ type: 'SetTrap', card: h.id });
       continue;
@@ -797,7 +797,7 @@ function candidates(s: AlphaClashState, p: PlayerId): Omit<Command, 'player'>[] 
     if (d.altCostSend) for (const targets of targetSets) out.push({ type: 'PlayCard', card: h.id, ...(targets ? { targets } : {}), alternative: true });
   }
   for (const a of ps.accessory) {
-    const d = defOf(a.card);
+    const d = defOf(s, a.card);
     if (!d) continue;
     if (a.faceDown) {
       const spec = d.play?.target ?? 'none';

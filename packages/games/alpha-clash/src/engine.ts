@@ -2,12 +2,13 @@
 // following decision reads the updated state), and `settle`, the loop of automatic actions that runs after each
 // command: state-based actions (706), triggers into Standby in APNAP order (603.3b, 409.3), resolution of
 // effects nobody can answer, turn-based actions on step entry (705) and the step changes the machine dictates.
-import { apnap, Draft, type PlayerId, type Rng } from '@matchtape/engine';
-import { cardDef } from './cards/pool';
+import { apnap, Draft, type Decision, type PlayerId, type Rng, type Viewer } from '@matchtape/engine';
+import { knowsTestCard, view } from './view';
+
 import type { Effect, TriggerTag } from './cards/types';
 import { evolve } from './evolve';
 import { stepAfter, transitionRule, type MachineEvent } from './machine';
-import { clashCards, contenderId, currentAtk, currentDef, defOf, has, keywordValue, legalTargets } from './rules';
+import { cardDef, clashCards, contenderId, currentAtk, currentDef, defOf, has, keywordValue, legalTargets } from './rules';
 import { locate, opponentOf } from './state';
 import type { AlphaClashState, AnyRef, CardRef, StandbyObject } from './types';
 import type { AlphaClashPayloads } from './schemas';
@@ -42,6 +43,28 @@ export class Builder extends Draft<AlphaClashState, AlphaClashPayloads> {
   ended(): boolean {
     return this.state.status === 'ended';
   }
+
+  /** The decision; first, a scenario's test cards that became visible to new viewers are revealed to them. */
+  override done(): Decision {
+    revealTestCards(this);
+    return super.done();
+  }
+}
+
+/**
+ * A test card's definition goes to a viewer once a card of its id is in a zone that viewer sees (400.2): public
+ * zones reveal it to everyone, a hand to its owner. Until then the viewer gets neither definition nor id.
+ */
+function revealTestCards(b: Builder): void {
+  if (b.s.testCards.length === 0) return;
+  const viewers: Viewer[] = [...b.s.order, 'public'];
+  const shown = new Map(viewers.map((v) => [v, JSON.stringify({ ...view(b.s, v), testCards: [] })]));
+  for (const e of b.s.testCards) {
+    const seers = viewers.filter((v) => !knowsTestCard(e.knownTo, v) && shown.get(v)!.includes(`"cardId":"${e.card.id}"`));
+    if (seers.length === 0) continue;
+    const knownTo = seers.includes('public') ? ['public'] : [...e.knownTo, ...seers];
+    b.auto('TestCardRevealed', { card: e.card, knownTo }, '400.2');
+  }
 }
 
 function machineContext(s: AlphaClashState) {
@@ -75,7 +98,7 @@ function enterStep(b: Builder): void {
     }
     case 'turn.expansion.draw':
       draw(b, ap, '502.1b');
-      if (defOf(s.clashground?.card)?.static?.drawStepExtra) {
+      if (defOf(s, s.clashground?.card)?.static?.drawStepExtra) {
         // Amazon Rainforest: one more card, then a discard (continuous effect, not a replacement).
         draw(b, ap, '604');
         if (b.s.players[ap]!.hand.length > 0) b.auto('DiscardRequired', { player: ap, source: s.clashground!.card.id, then: [] }, '703.7b');
@@ -107,7 +130,7 @@ export function dealDamage(b: Builder, source: string | null, target: string, am
   const s = b.s;
   const l = locate(s, target);
   if (!l) return;
-  const d = defOf(l.kind === 'contender' ? l.contender.card : l.perm.card);
+  const d = defOf(s, l.kind === 'contender' ? l.contender.card : l.perm.card);
   if (!clash && d?.static?.preventNonClash) {
     b.auto('DamagePrevented', { source, target, amount, clash }, '610.1a');
     return;
@@ -148,7 +171,7 @@ export function dealDamage(b: Builder, source: string | null, target: string, am
 
 export function queueTriggers(b: Builder, cardInstance: string, tag: TriggerTag, controller: PlayerId, thenPutIntoOblivion: string | null = null): number {
   const l = locate(b.s, cardInstance);
-  const d = l ? defOf(l.kind === 'contender' ? l.contender.card : l.perm.card) : null;
+  const d = l ? defOf(b.s, l.kind === 'contender' ? l.contender.card : l.perm.card) : null;
   if (!d) return 0;
   let n = 0;
   (d.triggers ?? []).forEach((t, i) => {
@@ -238,7 +261,7 @@ function resolveTop(b: Builder): void {
   b.auto('StandbyResolved', { sid: obj.sid, kind: obj.kind }, '405.5');
   const p = obj.controller;
   if (obj.kind === 'card' || obj.kind === 'trap') {
-    const d = cardDef(obj.card!.cardId);
+    const d = cardDef(s, obj.card!.cardId);
     const spec = d.play?.target ?? 'none';
     if (d.type === 'Clash' || d.type === 'Clashground' || d.type === 'Weapon' || d.type === 'Relic') {
       const card = obj.card!;
@@ -306,10 +329,10 @@ function resolveAttach(b: Builder, obj: StandbyObject): void {
 
 function sourceDef(b: Builder, obj: StandbyObject) {
   const l = obj.source ? locate(b.s, obj.source) : null;
-  if (l) return defOf(l.kind === 'contender' ? l.contender.card : l.perm.card);
+  if (l) return defOf(b.s, l.kind === 'contender' ? l.contender.card : l.perm.card);
   // The source may have left play (a Defeat trigger's card is still there, 117.4a); use last known information.
   const ref = findAnywhere(b.s, obj.source);
-  return defOf(ref);
+  return defOf(b.s, ref);
 }
 
 function findAnywhere(s: AlphaClashState, id: string | null): AnyRef | null {
@@ -342,7 +365,7 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
       case 'damageEachClash':
         for (const c of clashCards(s)) {
           if (e.whose === 'opponents' && c.controller === p) continue;
-          if (e.affiliation && defOf(c.card)?.affiliation !== e.affiliation) continue;
+          if (e.affiliation && defOf(s, c.card)?.affiliation !== e.affiliation) continue;
           dealDamage(b, src, c.card.id, e.amount, false);
         }
         break;
@@ -368,7 +391,7 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
       case 'negate': {
         const target = s.standby.find((o) => o.sid === t);
         if (target) {
-          const d = target.card ? cardDef(target.card.cardId) : null;
+          const d = target.card ? cardDef(s, target.card.cardId) : null;
           if (d && d.keywords.some((k) => k.k === 'Irrefutable')) break; // can't be prevented from entering play (704.10)
           b.auto('CardNegated', { sid: target.sid, owner: target.controller, card: target.card }, '703.4a');
         }

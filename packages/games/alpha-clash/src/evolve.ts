@@ -13,7 +13,13 @@ import type {
   Permanent,
   PlayerState,
   StandbyObject,
+  TestCardEntry,
 } from './types';
+import type { ACCardDef } from './cards/types';
+
+function byId(list: TestCardEntry[]): TestCardEntry[] {
+  return list.sort((a, b) => (a.card.id < b.card.id ? -1 : a.card.id > b.card.id ? 1 : 0));
+}
 
 function clonePerm(p: Permanent): Permanent {
   return { ...p };
@@ -214,6 +220,9 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
       for (const x of players) s.players[x.id] = newPlayer(x.id, x.name);
       s.setup = { ...s.setup, stacked: p.stacked === true };
       s.variants = { quickStartFirstTurnAttackBan: (p.variants as { quickStartFirstTurnAttackBan?: boolean } | undefined)?.quickStartFirstTurnAttackBan === true };
+      // A viewer's copy carries only the test cards it knows (view.ts); the judge's carries all of them.
+      // Kept sorted by id, so a viewer's list (built up by reveals) is the judge's list filtered (view.ts).
+      s.testCards = byId(((p.testCards as TestCardEntry[] | undefined) ?? []).filter((e) => e.card !== null).map((e) => ({ card: e.card, knownTo: e.knownTo.slice() })));
       s.step = 'setup.cut';
       break;
     }
@@ -254,6 +263,20 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
         ps.deckCount = ps.deck.length;
       }
       s.clashground = (p.clashground as Permanent | null) ?? null;
+      s.standby = ((p.standby as StandbyObject[] | undefined) ?? []).map((o) => ({ ...o, targets: o.targets.slice(), division: o.division.slice() }));
+      s.priority = (p.priority as PriorityWindow | null | undefined) ?? null;
+      s.clash = (p.clash as ClashState | null | undefined) ?? null;
+      s.effects = ((p.effects as ContinuousEffectState[] | undefined) ?? []).map((e) => ({ ...e, grant: e.grant.slice() }));
+      if (typeof p.nextId === 'number') s.nextId = p.nextId;
+      s.attacksThisTurn = s.clash ? 1 : 0;
+      break;
+    }
+    case 'TestCardRevealed': {
+      const card = p.card as ACCardDef | null;
+      if (card === null) break; // a viewer who still may not know it
+      const knownTo = (p.knownTo as string[]).slice();
+      const i = s.testCards.findIndex((e) => e.card.id === card.id);
+      s.testCards = i < 0 ? byId([...s.testCards, { card, knownTo }]) : s.testCards.map((e, j) => (j === i ? { card: e.card, knownTo } : e));
       break;
     }
     case 'StartingPlayerDetermined':

@@ -68,10 +68,10 @@ describe('alpha-clash module', () => {
   });
 });
 
-// The kit's conformance suite (every game runs it), with a start-position scenario.
+// The kit's conformance suite (every game runs it), with a start-position scenario whose test card starts hidden.
 describeGameModule(alphaClash, {
   // Four matches: the every-seq checks are heavy, and invariants.test.ts / property-*.test.ts cover many more.
   matches: 4,
   redactedSchemas: true,
-  startScenario: JSON.parse(readFileSync(join(__dirname, '../../../../test/scenarios/alpha-clash/107-start-weapon-attached.json'), 'utf8')),
+  startScenario: JSON.parse(readFileSync(join(__dirname, '../../../../test/scenarios/alpha-clash/112-cr-704-2c-awe-factor.json'), 'utf8')),
 });

@@ -1,7 +1,7 @@
 // Presentation: board model for the site, one-line descriptions, timeline key moments.
 import type { BoardModel, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel } from '@matchtape/engine';
 import { CARD_BY_ID } from './cards/pool';
-import { currentAtk, currentDef, defOf } from './rules';
+import { currentAtk, currentDef, defOf, lookupCard } from './rules';
 import { locate, phaseOf } from './state';
 import { isHidden, type AlphaClashState, type AnyRef, type Permanent } from './types';
 
@@ -26,7 +26,7 @@ function tile(s: AlphaClashState, r: AnyRef, perm?: Permanent): Tile {
   if (perm) {
     t.tapped = perm.engaged;
     if (perm.damage + perm.clashDamage > 0) t.damage = perm.damage + perm.clashDamage;
-    const d = defOf(r);
+    const d = defOf(s, r);
     if (d?.type === 'Clash') t.current = { atk: currentAtk(s, r.id), def: currentDef(s, r.id) };
     const tags: string[] = [];
     if (s.clash?.attacker === r.id) tags.push('attacking');
@@ -43,7 +43,7 @@ function tile(s: AlphaClashState, r: AnyRef, perm?: Permanent): Tile {
 function nameInPlay(s: AlphaClashState, id: string): string {
   const at = locate(s, id);
   const ref = !at ? null : at.kind === 'contender' ? at.contender.card : at.perm.card;
-  return ref && !isHidden(ref) ? (CARD_BY_ID.get(ref.cardId)?.name ?? 'a card') : 'a card';
+  return ref && !isHidden(ref) ? (lookupCard(s, ref.cardId)?.name ?? 'a card') : 'a card';
 }
 
 export function board(s: AlphaClashState): BoardModel {

@@ -1,4 +1,5 @@
-// Read-only rules queries: current stats (211), keywords, costs and payment (115, 202, 408), targets (113, 704.16).
+// Read-only rules queries: card definitions of the match (test cards, else the pool), current stats (211), keywords,
+// costs and payment (115, 202, 408), targets (113, 704.16).
 import type { PlayerId } from '@matchtape/engine';
 import { CARD_BY_ID } from './cards/pool';
 import type { ACCardDef, TargetSpec } from './cards/types';
@@ -6,9 +7,26 @@ import type { KeywordName } from './cards/keywords';
 import { locate, opponentOf } from './state';
 import { COLORS, isHidden, type AlphaClashState, type AnyRef, type Color, type Permanent } from './types';
 
-export function defOf(ref: AnyRef | null | undefined): ACCardDef | null {
+/**
+ * The definition of a card id in this match: a scenario's test card (carried by MatchStarted, kept in the state,
+ * so every fold in any process finds it), else the pool's (`CARDS`). A viewer's state holds only the test cards it
+ * has seen.
+ */
+export function lookupCard(s: Pick<AlphaClashState, 'testCards'>, id: string): ACCardDef | null {
+  for (const t of s.testCards) if (t.card.id === id) return t.card;
+  return CARD_BY_ID.get(id) ?? null;
+}
+
+/** `lookupCard` for an id the state holds (a bug when it is unknown). */
+export function cardDef(s: Pick<AlphaClashState, 'testCards'>, id: string): ACCardDef {
+  const d = lookupCard(s, id);
+  if (!d) throw new Error(`unknown Alpha Clash card id ${id}`);
+  return d;
+}
+
+export function defOf(s: Pick<AlphaClashState, 'testCards'>, ref: AnyRef | null | undefined): ACCardDef | null {
   if (!ref || isHidden(ref)) return null;
-  return CARD_BY_ID.get(ref.cardId) ?? null;
+  return lookupCard(s, ref.cardId);
 }
 
 export function contenderId(s: AlphaClashState, p: PlayerId): string | null {
@@ -27,10 +45,10 @@ function alliesBonus(s: AlphaClashState, p: PlayerId, exceptId: string, stat: 'a
   let n = 0;
   for (const perm of ps.clash) {
     if (perm.card.id === exceptId || perm.defeated) continue;
-    const v = defOf(perm.card)?.static?.[stat];
+    const v = defOf(s, perm.card)?.static?.[stat];
     if (v) n += v;
   }
-  const cd = defOf(ps.contender?.card);
+  const cd = defOf(s, ps.contender?.card);
   if (cd?.static?.[stat] && thresholdActive(s, p, cd.static.threshold)) n += cd.static[stat]!;
   return n;
 }
@@ -45,15 +63,15 @@ function weaponBonus(s: AlphaClashState, perm: Permanent, stat: 'atk' | 'def'): 
   if (!perm.weapon) return 0;
   const w = locate(s, perm.weapon);
   if (!w || w.kind !== 'perm') return 0;
-  return defOf(w.perm.card)?.attach?.[stat] ?? 0;
+  return defOf(s, w.perm.card)?.attach?.[stat] ?? 0;
 }
 
 /** Current attack power (211.1b): printed + modifiers. May be negative; negative ATK deals 0 (107.1b). */
 export function currentAtk(s: AlphaClashState, id: string): number {
   const l = locate(s, id);
   if (!l) return 0;
-  if (l.kind === 'contender') return (defOf(l.contender.card)?.atk ?? 0) + effectMod(s, id, 'atk');
-  const d = defOf(l.perm.card);
+  if (l.kind === 'contender') return (defOf(s, l.contender.card)?.atk ?? 0) + effectMod(s, id, 'atk');
+  const d = defOf(s, l.perm.card);
   if (!d) return 0;
   return (d.atk ?? 0) + weaponBonus(s, l.perm, 'atk') + effectMod(s, id, 'atk') + (l.kind === 'perm' && l.zone === 'clash' ? alliesBonus(s, l.player, id, 'alliesAtk') : 0);
 }
@@ -62,8 +80,8 @@ export function currentAtk(s: AlphaClashState, id: string): number {
 export function currentDef(s: AlphaClashState, id: string): number {
   const l = locate(s, id);
   if (!l) return 0;
-  if (l.kind === 'contender') return (defOf(l.contender.card)?.def ?? 0) + effectMod(s, id, 'def') - l.contender.damage - l.contender.clashDamage;
-  const d = defOf(l.perm.card);
+  if (l.kind === 'contender') return (defOf(s, l.contender.card)?.def ?? 0) + effectMod(s, id, 'def') - l.contender.damage - l.contender.clashDamage;
+  const d = defOf(s, l.perm.card);
   if (!d) return 0;
   const base = (d.def ?? 0) + weaponBonus(s, l.perm, 'def') + effectMod(s, id, 'def') + (l.kind === 'perm' && l.zone === 'clash' ? alliesBonus(s, l.player, id, 'alliesDef') : 0);
   return base - l.perm.damage - l.perm.clashDamage;
@@ -72,7 +90,7 @@ export function currentDef(s: AlphaClashState, id: string): number {
 export function keywordValue(s: AlphaClashState, id: string, k: KeywordName): number | null {
   const l = locate(s, id);
   if (!l) return null;
-  const d = defOf(l.kind === 'contender' ? l.contender.card : l.perm.card);
+  const d = defOf(s, l.kind === 'contender' ? l.contender.card : l.perm.card);
   if (!d) return null;
   let best: number | null = null;
   // Numbered abilities don't stack: the highest applies (704.2d); other duplicates are redundant.
@@ -93,8 +111,8 @@ export interface Cost {
   health: number;
 }
 
-function resourceColors(perm: Permanent): Color[] {
-  return defOf(perm.card)?.colors ?? [];
+function resourceColors(s: AlphaClashState, perm: Permanent): Color[] {
+  return defOf(s, perm.card)?.colors ?? [];
 }
 
 /**
@@ -103,7 +121,7 @@ function resourceColors(perm: Permanent): Color[] {
  * colours (408.6, 408.7b), with every gem paid by a resource of its colour (107.4a, 202.2). Gems are matched to
  * resources preferring ones already chosen; the rest of the total is generic and any resource pays it.
  */
-export function canComplete(ready: readonly Permanent[], chosen: readonly string[], cost: Cost): boolean {
+export function canComplete(s: AlphaClashState, ready: readonly Permanent[], chosen: readonly string[], cost: Cost): boolean {
   if (chosen.length > cost.total || ready.length < cost.total) return false;
   const units: Color[] = [];
   for (const c of COLORS) for (let k = 0; k < (cost.gems[c] ?? 0); k++) units.push(c);
@@ -117,7 +135,7 @@ export function canComplete(ready: readonly Permanent[], chosen: readonly string
     if (i === units.length) return true;
     for (const r of ready) {
       const id = r.card.id;
-      if (used.has(id) || !resourceColors(r).includes(units[i]!)) continue;
+      if (used.has(id) || !resourceColors(s, r).includes(units[i]!)) continue;
       used.add(id);
       const okay = go(i + 1, outside + (chosen.includes(id) ? 0 : 1));
       used.delete(id);
@@ -138,7 +156,7 @@ export function readyResources(s: AlphaClashState, p: PlayerId): Permanent[] {
 export function payableNext(s: AlphaClashState, p: PlayerId, cost: Cost, chosen: readonly string[]): string[] {
   // Resources already engaged for this payment count as part of it.
   const ready = s.players[p]!.resources.filter((r) => !r.engaged || chosen.includes(r.card.id));
-  return ready.filter((r) => !chosen.includes(r.card.id) && canComplete(ready, [...chosen, r.card.id], cost)).map((r) => r.card.id);
+  return ready.filter((r) => !chosen.includes(r.card.id) && canComplete(s, ready, [...chosen, r.card.id], cost)).map((r) => r.card.id);
 }
 
 /**
@@ -147,7 +165,7 @@ export function payableNext(s: AlphaClashState, p: PlayerId, cost: Cost, chosen:
  */
 export function paymentFor(s: AlphaClashState, p: PlayerId, cost: Cost): string[] | 'choose' | null {
   const ready = readyResources(s, p);
-  if (!canComplete(ready, [], cost)) return null;
+  if (!canComplete(s, ready, [], cost)) return null;
   if (cost.total === 0) return [];
   const usable = payableNext(s, p, cost, []);
   // Exactly `total` resources appear in some payment ⇔ they are the only payment.
@@ -168,11 +186,11 @@ export function cardCost(d: ACCardDef, x: number, s?: AlphaClashState, p?: Playe
   if (m && 'free' in m) {
     const n =
       m.free === 'characterCount'
-        ? ps.clash.filter((c) => !c.defeated && defOf(c.card)?.character === m.character).length
-        : ps.accessory.filter((a) => !a.faceDown && defOf(a.card)?.type === 'Weapon').length;
+        ? ps.clash.filter((c) => !c.defeated && defOf(s, c.card)?.character === m.character).length
+        : ps.accessory.filter((a) => !a.faceDown && defOf(s, a.card)?.type === 'Weapon').length;
     if (n >= m.count) return { total: 0, gems: {}, health: base.health };
   } else if (m) {
-    const n = s.defeatedThisTurn.filter((id) => m.ifDefeatedThisTurn.affiliations.includes(CARD_BY_ID.get(id)?.affiliation ?? '')).length;
+    const n = s.defeatedThisTurn.filter((id) => m.ifDefeatedThisTurn.affiliations.includes(lookupCard(s, id)?.affiliation ?? '')).length;
     if (n >= m.ifDefeatedThisTurn.count) {
       // Reducing a specific cost removes gems and lowers the total by as much (115.6a–b).
       const gems: Partial<Record<Color, number>> = { ...base.gems };
@@ -185,7 +203,7 @@ export function cardCost(d: ACCardDef, x: number, s?: AlphaClashState, p?: Playe
       return { total: Math.max(0, base.total - cut), gems, health: base.health };
     }
   }
-  if (d.type === 'Trap' && gemCount(d.gems) === 1 && ps.clash.some((c) => !c.defeated && defOf(c.card)?.freeOneGemTraps)) return { total: 0, gems: {}, health: base.health };
+  if (d.type === 'Trap' && gemCount(d.gems) === 1 && ps.clash.some((c) => !c.defeated && defOf(s, c.card)?.freeOneGemTraps)) return { total: 0, gems: {}, health: base.health };
   return base;
 }
 
@@ -196,7 +214,7 @@ export function gemCount(gems: Partial<Record<Color, number>>): number {
 export function attachCost(s: AlphaClashState, d: ACCardDef): Cost {
   const a = d.attach ?? { cost: 0, gems: {} };
   // United Nations Headquarters: one-gem Weapon attach costs become 0 (static of the active Clashground).
-  if (gemCount(a.gems) === 1 && defOf(s.clashground?.card)?.static?.freeOneGemAttach) return { total: 0, gems: {}, health: 0 };
+  if (gemCount(a.gems) === 1 && defOf(s, s.clashground?.card)?.static?.freeOneGemAttach) return { total: 0, gems: {}, health: 0 };
   return { total: a.cost, gems: a.gems, health: 0 };
 }
 

@@ -64,12 +64,37 @@ const Enters = z.object({ damage: z.number().int(), engaged: z.boolean(), atk: z
 const Perm = z.object({ card: Card, owner: Seat, controller: Seat, engaged: z.boolean(), faceDown: z.boolean(), enteredTurn: z.number().int(), damage: z.number().int(), clashDamage: z.number().int(), attachedTo: Id.nullable(), weapon: Id.nullable(), usedThisTurn: z.boolean(), defeated: z.boolean() });
 const Effect = z.object({ id: Id, target: Id, atk: z.number().int(), def: z.number().int(), grant: z.array(z.string()), until: z.enum(['turn', 'clash']), prevent: z.number().int(), source: Id.nullable() });
 
+const CardTypeSchema = z.enum(['Contender', 'Clash', 'Clashground', 'Trap', 'Weapon', 'Relic', 'Basic Action', 'Quick Action', 'Clash Buff']);
+const KeywordNameSchema = z.enum(['Awe Factor', 'Barrage', 'Breakthrough', 'Close Combat', 'Enrage', 'Exclusive', 'Flight', 'Interception', 'Irrefutable', 'Necrotic', 'Observant', 'Superspeed', 'Undisputed', 'Unrivaled', 'Safeguard']);
+/** A scenario test card's definition (the subset of ACCardDef a scenario can state: type, cost, stats, keywords). */
+export const TestCardDefSchema = z.object({
+  id: Id,
+  name: z.string(),
+  type: CardTypeSchema,
+  colors: z.array(z.enum(['W', 'U', 'B', 'R', 'G'])),
+  cost: z.number().int().nonnegative(),
+  gems: Gems,
+  atk: z.number().int().optional(),
+  def: z.number().int().optional(),
+  health: z.number().int().optional(),
+  character: z.string().optional(),
+  affiliation: z.string().optional(),
+  keywords: z.array(z.object({ k: KeywordNameSchema, x: z.number().int().optional() })),
+  text: z.string(),
+  sample: z.boolean(),
+});
+/** A test card and who knows it; viewers outside `knownTo` get `card: null` (view.ts). */
+const TestCardEntrySchema = z.object({ card: TestCardDefSchema.nullable(), knownTo: z.array(z.string()) });
+const StandbyObj = z.object({ sid: Id, kind: StandbyKind, controller: Seat, card: Card.nullable(), source: Id.nullable(), effect: z.string(), targets: Ids, x: z.number().int(), division: z.array(z.number().int()), thenPutIntoOblivion: Id.nullable(), enters: z.object({ damage: z.number().int(), engaged: z.boolean(), atk: z.number().int(), def: z.number().int(), noEnterTrigger: z.boolean() }).nullable() });
+const ClashObj = z.object({ attacker: Id, attackingPlayer: Seat, defendingPlayer: Seat, target: Id, obstructors: Ids, obstructed: z.boolean(), buffPlayed: z.boolean(), necrotic: Ids, afterClash: Ids, damageDealt: z.boolean(), declared: z.boolean(), ended: z.boolean() });
+
 /** Every Alpha Clash event and its payload (the Draft adds `random`); `matchtape schema --game alpha-clash` prints them. */
 export const EVENTS = {
-  MatchStarted: z.object({ ...matchStartedFields, players: z.array(z.object({ id: Seat, name: z.string() })), stacked: z.boolean(), variants: z.object({ quickStartFirstTurnAttackBan: z.boolean() }) }),
+  MatchStarted: z.object({ ...matchStartedFields, players: z.array(z.object({ id: Seat, name: z.string() })), stacked: z.boolean(), variants: z.object({ quickStartFirstTurnAttackBan: z.boolean() }), testCards: z.array(TestCardEntrySchema).optional() }),
+  TestCardRevealed: z.object({ card: TestCardDefSchema.nullable(), knownTo: z.array(z.string()) }),
   ContenderRevealed: z.object({ player: Seat, card: Card, health: z.number().int() }),
   StartPositionPrepared: z.object({ player: Seat, resources: Cards, clash: Cards, clashEngaged: Cards, accessory: Cards, traps: Cards, health: z.number().int().optional() }),
-  PositionSet: z.object({ turn: z.number().int(), activePlayer: Seat, startingPlayer: Seat, step: z.string(), portal: z.enum(['open', 'closed']), players: z.array(z.object({ id: Seat, contender: z.object({ card: Card, health: z.number().int(), maxHealth: z.number().int(), damage: z.number().int(), engaged: z.boolean() }), hand: Cards, deck: Cards, clash: z.array(Perm), accessory: z.array(Perm), resources: z.array(Perm), oblivion: Cards })), clashground: Perm.nullable() }),
+  PositionSet: z.object({ turn: z.number().int(), activePlayer: Seat, startingPlayer: Seat, step: z.string(), portal: z.enum(['open', 'closed']), players: z.array(z.object({ id: Seat, contender: z.object({ card: Card, health: z.number().int(), maxHealth: z.number().int(), damage: z.number().int(), engaged: z.boolean() }), hand: Cards, deck: Cards, clash: z.array(Perm), accessory: z.array(Perm), resources: z.array(Perm), oblivion: Cards })), clashground: Perm.nullable(), standby: z.array(StandbyObj).optional(), priority: z.object({ order: z.array(Seat), holder: Seat, passed: z.array(Seat) }).nullable().optional(), clash: ClashObj.nullable().optional(), effects: z.array(Effect).optional(), nextId: z.number().int().optional() }),
   StartingPlayerDetermined: z.object({ player: Seat, method: z.enum(['random', 'chosen']) }),
   DeckShuffled: z.object({ player: Seat, cards: Cards, count: z.number().int(), reason: z.enum(['start', 'stacked', 'search']) }),
   CutOffered: z.object({ cuts: z.array(z.object({ deck: Seat, by: Seat })), stage: z.enum(['cut', 'mulliganCut']) }),

@@ -26,6 +26,7 @@ export function initialState(): AlphaClashState {
     pending: null,
     attacksThisTurn: 0,
     defeatedThisTurn: [],
+    testCards: [],
     variants: { quickStartFirstTurnAttackBan: false },
     winner: null,
     result: null,

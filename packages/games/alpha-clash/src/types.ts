@@ -3,6 +3,7 @@
 // them with `{ id: <opaque>, hidden: true }`.
 import type { PlayerId, PriorityWindow } from '@matchtape/engine';
 import type { StepPath } from './machine';
+import type { ACCardDef } from './cards/types';
 
 export type Color = 'W' | 'U' | 'B' | 'R' | 'G';
 export const COLORS: readonly Color[] = ['W', 'U', 'B', 'R', 'G'];
@@ -171,6 +172,16 @@ export interface SetupState {
   stacked: boolean;
 }
 
+/**
+ * A scenario's test card: its definition travels with the match (MatchStarted), so every fold, in any process,
+ * knows it. `knownTo` are the viewers who have seen a card of this id ('public' = everyone): other viewers get
+ * neither the definition nor the id (400.2), until an event reveals it (TestCardRevealed).
+ */
+export interface TestCardEntry {
+  card: ACCardDef;
+  knownTo: string[];
+}
+
 export interface AlphaClashState {
   game: 'alpha-clash';
   status: 'setup' | 'playing' | 'ended';
@@ -199,6 +210,8 @@ export interface AlphaClashState {
   attacksThisTurn: number;
   /** Card ids of Clash cards defeated this turn (Rizlac, the Depraved counts them). */
   defeatedThisTurn: string[];
+  /** Test cards of a scenario (empty in real matches); definitions are looked up with `defOf(s, …)`. */
+  testCards: TestCardEntry[];
   /** Variant rules chosen at setup (MatchConfig.options), e.g. the quick start's turn-1 attack ban. */
   variants: { quickStartFirstTurnAttackBan: boolean };
   winner: PlayerId | null;

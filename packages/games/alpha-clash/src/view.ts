@@ -3,7 +3,7 @@
 // viewEvent applies the same rules to event payloads, so folding redacted events gives the redacted state.
 import { hide, redactRandom, secretsOf, slotFor, type GameEvent, type Viewer, type ZoneSpec } from '@matchtape/engine';
 import { deepCloneState } from './evolve';
-import { isHidden, type AlphaClashState, type AnyRef, type CardRef, type Permanent } from './types';
+import { isHidden, type AlphaClashState, type AnyRef, type CardRef, type Permanent, type TestCardEntry } from './types';
 import type { SeatPosition } from './start';
 
 /** The card as a viewer who may see it gets it: id and card id only. */
@@ -35,9 +35,15 @@ function zonesOf(s: AlphaClashState): ZoneSpec<CardRef>[] {
   return out;
 }
 
+/** Whether a viewer has seen a card of this test card's id (so may see its definition, 400.2). */
+export function knowsTestCard(knownTo: readonly string[], viewer: Viewer): boolean {
+  return viewer === 'judge' || knownTo.includes('public') || knownTo.includes(viewer);
+}
+
 export function view(state: AlphaClashState, viewer: Viewer): AlphaClashState {
   if (viewer === 'judge') return state;
   const s = deepCloneState(state);
+  s.testCards = s.testCards.filter((e) => knowsTestCard(e.knownTo, viewer));
   // The generator cursor is a position, which goes to judges only; redacted events never move it (evolve).
   s.rng = 0;
   for (const p of s.order) {
@@ -73,6 +79,12 @@ export function viewEvent<E extends GameEvent>(event: E, viewer: Viewer): E {
     case 'CardsLookedAt':
       if (viewer !== p.player) p.cards = (p.cards as AnyRef[]).map((c) => ({ id: c.id, hidden: true }));
       break;
+    case 'MatchStarted':
+      if (Array.isArray(p.testCards)) p.testCards = (p.testCards as TestCardEntry[]).filter((e) => knowsTestCard(e.knownTo, viewer));
+      break;
+    case 'TestCardRevealed':
+      if (!knowsTestCard(p.knownTo as string[], viewer)) p.card = null;
+      break;
     case 'PositionSet':
       // Hands to their owner, decks to nobody, set Traps to their owner (400.2, 401–404), as in view().
       p.players = (p.players as SeatPosition[]).map((seat) => {
@@ -96,5 +108,8 @@ export function viewEvent<E extends GameEvent>(event: E, viewer: Viewer): E {
 
 /** Real ids and card ids the viewer must not see (invariant 3): from the same zones `view` redacts. */
 export function secrets(s: AlphaClashState, viewer: Viewer): string[] {
-  return secretsOf(zonesOf(s), viewer);
+  // A test card whose definition the viewer was shown (a card of it stood where they could see it, 400.2) is no
+  // secret by its id: its definition stays in the view, and hidden copies still show only opaque ids.
+  const known = new Set(s.testCards.filter((e) => knowsTestCard(e.knownTo, viewer)).map((e) => e.card.id));
+  return secretsOf(zonesOf(s), viewer).filter((x) => !known.has(x));
 }

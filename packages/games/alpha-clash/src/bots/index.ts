@@ -2,8 +2,7 @@
 // `greedy` scores each legal command with a simple board evaluation and takes the best (ties at random).
 import type { Bot, Command, PlayerId, Rng } from '@matchtape/engine';
 import { greedyBot as kitGreedyBot } from '@matchtape/engine';
-import { CARD_BY_ID } from '../cards/pool';
-import { currentAtk, currentDef, defOf } from '../rules';
+import { currentAtk, currentDef, defOf, lookupCard } from '../rules';
 import { locate, opponentOf } from '../state';
 import { isHidden, type AlphaClashState } from '../types';
 
@@ -17,7 +16,7 @@ export const randomBot: Bot<AlphaClashState> = {
 
 function cardOf(s: AlphaClashState, p: PlayerId, id: unknown) {
   const r = s.players[p]!.hand.find((h) => h.id === id);
-  return r && !isHidden(r) ? CARD_BY_ID.get(r.cardId) ?? null : null;
+  return r && !isHidden(r) ? lookupCard(s, r.cardId) : null;
 }
 
 function isOpp(s: AlphaClashState, p: PlayerId, id: string | undefined): boolean {
@@ -90,7 +89,7 @@ function score(s: AlphaClashState, p: PlayerId, c: Command): number {
     case 'EngageResource': {
       // Keep multicoloured resources for later gems (fewer colours engaged first).
       const r = locate(s, c.resource as string);
-      return r?.kind === 'perm' ? 2 - (defOf(r.perm.card)?.colors.length ?? 1) : 0;
+      return r?.kind === 'perm' ? 2 - (defOf(s, r.perm.card)?.colors.length ?? 1) : 0;
     }
     case 'EndCounterStep':
     case 'PassPriority':

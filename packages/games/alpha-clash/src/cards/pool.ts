@@ -162,9 +162,3 @@ export const CARDS: readonly ACCardDef[] = [
 ];
 
 export const CARD_BY_ID: ReadonlyMap<string, ACCardDef> = new Map(CARDS.map((c) => [c.id, c]));
-
-export function cardDef(id: string): ACCardDef {
-  const d = CARD_BY_ID.get(id);
-  if (!d) throw new Error(`unknown Alpha Clash card id ${id}`);
-  return d;
-}
