@@ -7,7 +7,7 @@ import { checkMachineMeta, gate, mergeCoverage, locationOf, machineLocations, ma
 const m = createMachine(
   {
     id: 'demo',
-    types: {} as { context: { first: boolean }; events: { type: 'NEXT' } | { type: 'ATTACK' } | { type: 'PlayCard' } },
+    types: {} as { context: { first: boolean }; events: { type: 'NEXT' } | { type: 'ATTACK' } | { type: 'PlayCard' } | { type: 'Retaliate' } },
     context: { first: true },
     initial: 'setup',
     states: {
@@ -20,7 +20,7 @@ const m = createMachine(
           draw: { meta: { phase: 'draw', rule: '2.2' }, on: { NEXT: { target: 'main', meta: { rule: '2.2.a' } } } },
           main: {
             meta: { phase: 'main', rule: '2.3' },
-            on: { ATTACK: { target: 'combat', meta: { rule: '2.3.b' } }, PlayCard: { guard: 'never', meta: { rule: '2.3.c' } } },
+            on: { ATTACK: { target: 'combat', meta: { rule: '2.3.b' } }, PlayCard: { guard: 'never', meta: { rule: '2.3.c' } }, Retaliate: { guard: { type: 'never', params: { kind: 'retaliate' } }, meta: { rule: '2.3.d' } } },
           },
           combat: {
             meta: { phase: 'combat', rule: '2.4' },
@@ -71,6 +71,8 @@ describe('machine adapter', () => {
     expect(gate(m, 'turn.main', { type: 'ATTACK' }, { first: false })).toEqual({ ok: true });
     expect(gate(m, 'turn.main', { type: 'PlayCard' }, { first: false })).toEqual({ ok: false, rule: '2.3.c', guard: 'never' });
     expect(gate(m, 'turn.draw', { type: 'PlayCard' }, { first: false })).toEqual({ ok: false, rule: null, guard: null });
+    // The refusing guard's params come back, so a game can explain the refusal in its own words.
+    expect(gate(m, 'turn.main', { type: 'Retaliate' }, { first: false })).toEqual({ ok: false, rule: '2.3.d', guard: 'never', params: { kind: 'retaliate' } });
   });
 
   it('checks meta completeness and reports what is missing', () => {

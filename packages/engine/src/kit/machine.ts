@@ -157,7 +157,12 @@ export function stepAfter(machine: AnyStateMachine, path: string, event: EventOb
  * the rule of the nearest transition for that event type that a guard refused, or null when no node on the path
  * knows the event at all.
  */
-export function gate(machine: AnyStateMachine, path: string, event: EventObject, context: unknown): { ok: true } | { ok: false; rule: string | null; guard: string | null } {
+export function gate(
+  machine: AnyStateMachine,
+  path: string,
+  event: EventObject,
+  context: unknown,
+): { ok: true } | { ok: false; rule: string | null; guard: string | null; params?: Record<string, unknown> } {
   const snap = snapshotAt(machine, path, context);
   if (machine.getTransitionData(snap, event).length > 0) return { ok: true };
   const parts = path.split('.');
@@ -173,7 +178,9 @@ export function gate(machine: AnyStateMachine, path: string, event: EventObject,
     if (ts && ts.length > 0) {
       const g: unknown = ts[0]!.guard;
       const name = typeof g === 'string' ? g : g && typeof g === 'object' && typeof (g as { type?: unknown }).type === 'string' ? (g as { type: string }).type : null;
-      return { ok: false, rule: ruleOfTransition(ts[0]!), guard: name };
+      // The refusing guard's params (e.g. which prompt it waits for), so the game can say why in its own words.
+      const params = g && typeof g === 'object' ? (g as { params?: unknown }).params : undefined;
+      return { ok: false, rule: ruleOfTransition(ts[0]!), guard: name, ...(params && typeof params === 'object' ? { params: params as Record<string, unknown> } : {}) };
     }
   }
   return { ok: false, rule: null, guard: null };

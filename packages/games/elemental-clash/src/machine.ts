@@ -2,8 +2,8 @@
 // Nodes carry `meta: { phase, step, rule }`, transitions `meta: { rule }`, guards `params.rule`. decide() asks it
 // which phase follows (`nextLocation`, pure `getNextSnapshot`) and whether a command is allowed where the game is
 // (`commandGate`, `getTransitionData`); the timeline, the UI's phase names and rules coverage read its nodes.
-import { createMachine, getNextSnapshot, type AnyMachineSnapshot } from 'xstate';
-import type { PlayerId } from '@matchtape/engine';
+import { createMachine, type EventObject } from 'xstate';
+import { gate, pathOf, stepAfter, type PlayerId } from '@matchtape/engine';
 import { initialState } from './evolve';
 import type { ECState, Phase, PromptKind, Step } from './types';
 
@@ -154,43 +154,17 @@ export const elementalClashMachine = createMachine(
   { guards: GUARDS as never },
 );
 
-/** Machine state value ↔ the (phase, step) the state and event envelopes carry. */
-const LOCATIONS: { value: unknown; path: string; phase: Phase; step: Step }[] = [
-  { value: 'setup', path: 'setup', phase: 'setup', step: 'mulligan' },
-  { value: { turn: 'standby' }, path: 'turn.standby', phase: 'standby', step: null },
-  { value: { turn: 'draw' }, path: 'turn.draw', phase: 'draw', step: null },
-  { value: { turn: { main: 'open' } }, path: 'turn.main.open', phase: 'main', step: null },
-  { value: { turn: { main: 'defend' } }, path: 'turn.main.defend', phase: 'main', step: 'defend' },
-  { value: { turn: 'end' }, path: 'turn.end', phase: 'end', step: null },
-  { value: 'gameOver', path: 'gameOver', phase: 'game-over', step: null },
-];
-
-function locationOf(s: ECState) {
-  return LOCATIONS.find((l) => l.phase === s.phase && l.step === s.step) ?? LOCATIONS[0]!;
-}
-
-/** Dotted machine path of where the game is, e.g. "turn.main.defend". */
+/** Dotted machine path of where the game is, e.g. "turn.main.defend" (the kit reads phase and step from meta). */
 export function machinePath(s: ECState): string {
-  return locationOf(s).path;
-}
-
-function snapshotOf(s: ECState): AnyMachineSnapshot {
-  return elementalClashMachine.resolveState({ value: locationOf(s).value as never, context: { game: s } });
-}
-
-interface TransitionLike {
-  guard?: unknown;
-  meta?: { rule?: string };
+  return pathOf(elementalClashMachine, s.phase, s.step);
 }
 
 /** Where the game goes when the current phase is done, and the rule of the transition taken. */
 export function nextLocation(s: ECState): { phase: Phase; step: Step; rule: string } {
-  const snap = snapshotOf(s);
-  const taken = elementalClashMachine.getTransitionData(snap as never, { type: 'ADVANCE' }) as unknown as TransitionLike[];
-  const next = getNextSnapshot(elementalClashMachine, snap as never, { type: 'ADVANCE' });
-  const loc = LOCATIONS.find((l) => JSON.stringify(l.value) === JSON.stringify(next.value));
-  if (!loc) throw new Error(`elemental-clash machine reached an unknown state ${JSON.stringify(next.value)}`);
-  return { phase: loc.phase, step: loc.step, rule: taken[0]?.meta?.rule ?? '4.0' };
+  const to = stepAfter(elementalClashMachine, machinePath(s), { type: 'ADVANCE' }, { game: s });
+  // A final state (game over) stays where it is.
+  if (!to) return { phase: s.phase, step: s.step, rule: '4.0' };
+  return { phase: to.phase as Phase, step: to.step as Step, rule: to.transitionRule ?? '4.0' };
 }
 
 /** The rule to cite when a command is not allowed where the game is and no guard names one. */
@@ -205,11 +179,6 @@ export const COMMAND_RULES: Readonly<Record<string, string>> = {
   Discard: '4.0.E2', EndTurn: '4.0.E2', Concede: 'D22',
 };
 
-interface NodeLike {
-  states: Record<string, NodeLike>;
-  transitions: Map<string, TransitionLike[]>;
-}
-
 export type Gate = { ok: true } | { ok: false; rule: string; reason: string };
 const gates = new WeakMap<ECState, Map<string, Gate>>();
 
@@ -220,29 +189,18 @@ export function commandGate(s: ECState, type: string, player: PlayerId): Gate {
   const key = `${type}:${player}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const r = gate(s, type, player);
+  const r = gateAt(s, type, player);
   cache.set(key, r);
   return r;
 }
 
-function gate(s: ECState, type: string, player: PlayerId): Gate {
-  const snap = snapshotOf(s);
-  if (elementalClashMachine.getTransitionData(snap as never, { type, player } as never).length > 0) return { ok: true };
-  const nodes: NodeLike[] = [];
-  let n = elementalClashMachine.root as unknown as NodeLike;
-  nodes.push(n);
-  for (const k of machinePath(s).split('.')) {
-    n = n.states[k]!;
-    nodes.push(n);
-  }
-  for (const node of nodes.reverse()) {
-    const ts = node.transitions.get(type);
-    if (ts && ts.length > 0) {
-      const guard = ts[0]!.guard as { type?: string; params?: { rule?: string; kind?: string } } | undefined;
-      return { ok: false, rule: guard?.params?.rule ?? COMMAND_RULES[type] ?? '4.0', reason: `${type} is not allowed now: ${explain(guard?.type, guard?.params?.kind, s, player)}` };
-    }
-  }
-  return { ok: false, rule: COMMAND_RULES[type] ?? '4.0', reason: `${type} is not possible in the ${s.phase} phase${s.step ? ` (${s.step})` : ''}` };
+function gateAt(s: ECState, type: string, player: PlayerId): Gate {
+  const g = gate(elementalClashMachine, machinePath(s), { type, player } as EventObject, { game: s });
+  if (g.ok) return g;
+  if (g.guard === null && g.rule === null) return { ok: false, rule: COMMAND_RULES[type] ?? '4.0', reason: `${type} is not possible in the ${s.phase} phase${s.step ? ` (${s.step})` : ''}` };
+  const kind = typeof g.params?.kind === 'string' ? g.params.kind : undefined;
+  const rule = typeof g.params?.rule === 'string' ? g.params.rule : (COMMAND_RULES[type] ?? '4.0');
+  return { ok: false, rule, reason: `${type} is not allowed now: ${explain(g.guard ?? undefined, kind, s, player)}` };
 }
 
 function explain(type: string | undefined, kind: string | undefined, s: ECState, player: PlayerId): string {
