@@ -2,10 +2,12 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { z } from 'zod';
 import { chainEvents, NewEventSchema, type EventEnvelope, type NewEvent } from '@matchtape/engine';
+import { nodeSha256 } from './hash';
 import type { Database, EventsTable, MatchesTable, RejectedCommandsTable } from './schema';
 import {
   ConcurrencyError,
   MatchNotFoundError,
+  type AppendOptions,
   type CheckpointKind,
   type EventStore,
   type MatchRecord,
@@ -35,8 +37,6 @@ const CreateMatchSchema = z.object({
   createdAt: z.iso.datetime().optional(),
 });
 
-/** Rows per INSERT: stays far below Postgres' 65,535 bind parameters. */
-const INSERT_CHUNK = 1000;
 const DEFAULT_READ_LIMIT = 500;
 
 function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
@@ -125,8 +125,55 @@ function isUniqueViolation(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
 }
 
+/** The head a writer decided on: the last seq and its hash. */
+interface Head {
+  seq: number;
+  hash: string;
+}
+
 /**
- * Appends inside a caller's transaction: lock the match row, compare seq, chain, insert, advance the match.
+ * Chains `events` after `head` (Node's native SHA-256) and writes them in one statement, `append_events`
+ * (migration 0002): it checks the head, inserts, moves the head and notifies (delivered on commit).
+ */
+async function appendAfter(db: Kysely<Database>, notifyChannel: string, matchId: string, head: Head, events: readonly NewEvent[]): Promise<EventEnvelope[]> {
+  const chained = chainEvents(matchId, head.seq, head.hash, events, nodeSha256);
+  const last = chained[chained.length - 1]!;
+  const rows = JSON.stringify(
+    chained.map((e) => ({
+      seq: e.seq,
+      type: e.type,
+      payload: e.payload,
+      at: e.at,
+      turn: e.turn,
+      phase: e.phase,
+      step: e.step,
+      cause: e.cause,
+      rule: e.rule,
+      prev_hash: e.prevHash,
+      hash: e.hash,
+    })),
+  );
+  const { rows: result } = await sql<{ appended: boolean; head_seq: number; head_hash: string }>`
+    select appended, head_seq, head_hash
+    from append_events(${matchId}, ${head.seq}, ${head.hash}, ${last.hash}, ${notifyChannel}, ${rows}::jsonb)`.execute(db);
+  const r = result[0];
+  if (!r) throw new MatchNotFoundError(matchId);
+  if (r.appended) return chained;
+  if (r.head_seq === head.seq) {
+    throw new TypeError(`expectedHash for match ${matchId} is not the hash of its event ${head.seq}; pass the head you read, or none`);
+  }
+  throw new ConcurrencyError(matchId, head.seq, r.head_seq);
+}
+
+async function readHead(db: Kysely<Database>, matchId: string, expectedSeq: number): Promise<Head> {
+  const head = await db.selectFrom('matches').select(['last_seq', 'last_hash']).where('match_id', '=', matchId).executeTakeFirst();
+  if (!head) throw new MatchNotFoundError(matchId);
+  if (head.last_seq !== expectedSeq) throw new ConcurrencyError(matchId, expectedSeq, head.last_seq);
+  return { seq: head.last_seq, hash: head.last_hash };
+}
+
+/**
+ * Appends inside a caller's transaction (reads the head, then the same one-statement append as appendToStream).
  * Exported so a host can append and change other rows atomically (and so tests can hold a transaction open).
  */
 export async function appendInTransaction(
@@ -136,48 +183,13 @@ export async function appendInTransaction(
   expectedSeq: number,
   events: readonly NewEvent[],
 ): Promise<EventEnvelope[]> {
-  // FOR UPDATE serialises writers of one match; writers of other matches don't wait for each other.
-  const head = await trx
-    .selectFrom('matches')
-    .select(['last_seq', 'last_hash'])
-    .where('match_id', '=', matchId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!head) throw new MatchNotFoundError(matchId);
-  if (head.last_seq !== expectedSeq) throw new ConcurrencyError(matchId, expectedSeq, head.last_seq);
+  const head = await readHead(trx, matchId, expectedSeq);
   if (events.length === 0) return [];
-  const chained = chainEvents(matchId, head.last_seq, head.last_hash, events);
-  for (let i = 0; i < chained.length; i += INSERT_CHUNK) {
-    await trx
-      .insertInto('events')
-      .values(
-        chained.slice(i, i + INSERT_CHUNK).map((e) => ({
-          match_id: e.matchId,
-          seq: e.seq,
-          type: e.type,
-          payload: JSON.stringify(e.payload),
-          at: e.at,
-          turn: e.turn,
-          phase: e.phase,
-          step: e.step,
-          cause: JSON.stringify(e.cause),
-          rule: e.rule,
-          prev_hash: e.prevHash,
-          hash: e.hash,
-        })),
-      )
-      .execute();
-  }
-  const last = chained[chained.length - 1]!;
-  await trx
-    .updateTable('matches')
-    .set({ last_seq: last.seq, last_hash: last.hash })
-    .where('match_id', '=', matchId)
-    .execute();
-  // Delivered on commit only, so a listener never hears of an event it cannot read yet.
-  await sql`select pg_notify(${notifyChannel}, ${matchId})`.execute(trx);
-  return chained;
+  return appendAfter(trx, notifyChannel, matchId, head, events);
 }
+
+/** Heads this store wrote or read last, per match: a head at a given seq never changes, so a hit is always true. */
+const HEAD_CACHE = 10_000;
 
 export class KyselyEventStore implements EventStore {
   constructor(
@@ -243,7 +255,9 @@ export class KyselyEventStore implements EventStore {
     if (r.numUpdatedRows === 0n) throw new MatchNotFoundError(matchId);
   }
 
-  async appendToStream(matchId: string, expectedSeq: number, events: readonly NewEvent[]): Promise<EventEnvelope[]> {
+  private readonly heads = new Map<string, Head>();
+
+  async appendToStream(matchId: string, expectedSeq: number, events: readonly NewEvent[], opts: AppendOptions = {}): Promise<EventEnvelope[]> {
     parseOrThrow(MatchIdSchema, matchId, 'matchId');
     parseOrThrow(SeqSchema, expectedSeq, `expectedSeq for match ${matchId}`);
     const valid = parseOrThrow(NewEventsSchema, events, `events for match ${matchId}`);
@@ -253,12 +267,21 @@ export class KyselyEventStore implements EventStore {
         throw new TypeError(`events for match ${matchId} are invalid: event ${e.type} contains a NUL character (U+0000), which Postgres cannot store`);
       }
     }
+    const known = this.heads.get(matchId);
+    const hash = opts.expectedHash ?? (known?.seq === expectedSeq ? known.hash : undefined);
+    // Without a known head hash one read first; with it, the append is a single round trip.
+    const head = hash === undefined || valid.length === 0 ? await readHead(this.db, matchId, expectedSeq) : { seq: expectedSeq, hash };
+    if (valid.length === 0) return [];
     try {
-      return await this.db
-        .transaction()
-        .execute((trx) => appendInTransaction(trx, this.notifyChannel, matchId, expectedSeq, valid));
+      const chained = await appendAfter(this.db, this.notifyChannel, matchId, head, valid);
+      const last = chained[chained.length - 1]!;
+      this.heads.delete(matchId);
+      if (this.heads.size >= HEAD_CACHE) this.heads.delete(this.heads.keys().next().value!);
+      this.heads.set(matchId, { seq: last.seq, hash: last.hash });
+      return chained;
     } catch (e) {
-      // Belt and braces: the row lock makes this unreachable, but the unique (match_id, seq) key is the last word.
+      this.heads.delete(matchId);
+      // Belt and braces: the head check makes this unreachable, but the unique (match_id, seq) key is the last word.
       if (isUniqueViolation(e)) {
         const m = await this.getMatch(matchId);
         throw new ConcurrencyError(matchId, expectedSeq, m?.lastSeq ?? -1);

@@ -63,6 +63,11 @@ export class MatchNotFoundError extends Error {
   }
 }
 
+export interface AppendOptions {
+  /** The hash of the event at `expectedSeq` (GENESIS_HASH for 0). A wrong one is refused, nothing written. */
+  expectedHash?: string;
+}
+
 export type CheckpointKind = 'relay' | 'projection';
 
 export interface EventStore {
@@ -72,8 +77,12 @@ export interface EventStore {
   getMatch(matchId: string): Promise<MatchRecord | null>;
   listMatches(opts?: { status?: MatchRecord['status']; game?: string; limit?: number }): Promise<MatchRecord[]>;
   updateMatch(matchId: string, patch: Partial<Pick<MatchRecord, 'status' | 'summary'>>): Promise<void>;
-  /** One transaction: the events get seq expectedSeq+1…, the hash chain continues; stale expectedSeq → ConcurrencyError. */
-  appendToStream(matchId: string, expectedSeq: number, events: readonly NewEvent[]): Promise<EventEnvelope[]>;
+  /**
+   * One statement (one round trip): the events get seq expectedSeq+1…, the hash chain continues; stale
+   * expectedSeq → ConcurrencyError, nothing written. `expectedHash`, the head hash the caller decided on (a host
+   * knows it), saves the read of the head when this store has not seen the match's head yet.
+   */
+  appendToStream(matchId: string, expectedSeq: number, events: readonly NewEvent[], opts?: AppendOptions): Promise<EventEnvelope[]>;
   readStream(matchId: string, opts?: { from?: number; to?: number }): Promise<EventEnvelope[]>;
   /**
    * Events of all matches in commit order after the event at position `after` (0: from the start); never skips an
