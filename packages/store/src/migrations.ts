@@ -121,9 +121,23 @@ const m0002: Migration = {
   },
 };
 
+// Loading a match from its latest snapshot plus the tail: the snapshot keeps the generator cursor (which the
+// events before it would otherwise have to be read for), and commands are found by id without reading the stream.
+const m0003: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('snapshots').addColumn('cursor', 'integer').execute();
+    await sql`create index events_command on events (match_id, (cause->>'commandId')) where cause ? 'commandId'`.execute(db);
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropIndex('events_command').ifExists().execute();
+    await db.schema.alterTable('snapshots').dropColumn('cursor').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
   '0002_append_function': m0002,
+  '0003_snapshot_cursor': m0003,
 };
 
 export const migrationProvider: MigrationProvider = {

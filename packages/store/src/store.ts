@@ -7,6 +7,7 @@ import type { Database, EventsTable, MatchesTable, RejectedCommandsTable } from 
 import {
   ConcurrencyError,
   MatchNotFoundError,
+  type AcceptedCommand,
   type AppendOptions,
   type CheckpointKind,
   type EventStore,
@@ -38,6 +39,8 @@ const CreateMatchSchema = z.object({
 });
 
 const DEFAULT_READ_LIMIT = 500;
+/** Rows per read while collecting a command's events in findAccepted. */
+const FIND_PAGE = 200;
 
 function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const r = schema.safeParse(value);
@@ -333,18 +336,55 @@ export class KyselyEventStore implements EventStore {
     parseOrThrow(SeqSchema, s.seq, 'snapshot seq');
     await this.db
       .insertInto('snapshots')
-      .values({ match_id: s.matchId, seq: s.seq, state: JSON.stringify(s.state), hash: s.hash })
+      .values({ match_id: s.matchId, seq: s.seq, state: JSON.stringify(s.state), hash: s.hash, cursor: s.cursor ?? null })
       .onConflict((oc) =>
-        oc.columns(['match_id', 'seq']).doUpdateSet((eb) => ({ state: eb.ref('excluded.state'), hash: eb.ref('excluded.hash') })),
+        oc
+          .columns(['match_id', 'seq'])
+          .doUpdateSet((eb) => ({ state: eb.ref('excluded.state'), hash: eb.ref('excluded.hash'), cursor: eb.ref('excluded.cursor') })),
       )
       .execute();
   }
 
   async loadSnapshot(matchId: string, atOrBefore?: number): Promise<Snapshot | null> {
-    let q = this.db.selectFrom('snapshots').select(['match_id', 'seq', 'state', 'hash']).where('match_id', '=', matchId);
+    let q = this.db.selectFrom('snapshots').select(['match_id', 'seq', 'state', 'hash', 'cursor']).where('match_id', '=', matchId);
     if (atOrBefore !== undefined) q = q.where('seq', '<=', atOrBefore);
     const r = await q.orderBy('seq', 'desc').limit(1).executeTakeFirst();
-    return r ? { matchId: r.match_id, seq: r.seq, state: r.state, hash: r.hash } : null;
+    if (!r) return null;
+    return { matchId: r.match_id, seq: r.seq, state: r.state, hash: r.hash, ...(r.cursor === null ? {} : { cursor: r.cursor }) };
+  }
+
+  async findAccepted(matchId: string, player: string, commandId: string, atOrBefore: number): Promise<AcceptedCommand | null> {
+    const first = await this.db
+      .selectFrom('events')
+      .select('seq')
+      .where('match_id', '=', matchId)
+      .where(sql<boolean>`cause ? 'commandId'`)
+      .where(sql<boolean>`cause->>'commandId' = ${commandId}`)
+      .where(sql<boolean>`cause->>'player' = ${player}`)
+      .where('seq', '<=', atOrBefore)
+      .orderBy('seq')
+      .limit(1)
+      .executeTakeFirst();
+    if (!first) return null;
+    // The command's events, then the automatic ones it set off, up to the next command's first event.
+    const out: AcceptedCommand = { fromSeq: first.seq, toSeq: first.seq, events: [] };
+    for (let from = first.seq; ; from += FIND_PAGE) {
+      const rows = await this.db
+        .selectFrom('events')
+        .select(['seq', 'type', 'cause'])
+        .where('match_id', '=', matchId)
+        .where('seq', '>=', from)
+        .where('seq', '<', from + FIND_PAGE)
+        .orderBy('seq')
+        .execute();
+      for (const r of rows) {
+        const cause = r.cause as { commandId?: string; player?: string };
+        if (cause.commandId !== undefined && (cause.commandId !== commandId || cause.player !== player)) return out;
+        out.toSeq = r.seq;
+        out.events.push({ seq: r.seq, type: r.type });
+      }
+      if (rows.length < FIND_PAGE) return out;
+    }
   }
 
   async recordRejection(r: RejectedCommand): Promise<void> {

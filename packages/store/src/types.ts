@@ -41,6 +41,15 @@ export interface Snapshot {
   seq: number;
   state: unknown;
   hash: string;
+  /** The match generator's cursor after `seq`: with it a host resumes from the snapshot plus the tail alone. */
+  cursor?: number;
+}
+
+/** The events an accepted command appended (its own and the automatic ones after them). */
+export interface AcceptedCommand {
+  fromSeq: number;
+  toSeq: number;
+  events: { seq: number; type: string }[];
 }
 
 /** Raised when `expectedSeq` is not the stream's last seq; nothing was written. */
@@ -96,6 +105,11 @@ export interface EventStore {
   saveSnapshot(s: Snapshot): Promise<void>;
   /** The latest snapshot at or before `seq` (latest overall when omitted). */
   loadSnapshot(matchId: string, atOrBefore?: number): Promise<Snapshot | null>;
+  /**
+   * The events appended for (player, commandId) at or before `atOrBefore`, or null: idempotency for a host that
+   * loaded a match from a snapshot and so never saw the earlier commands.
+   */
+  findAccepted(matchId: string, player: string, commandId: string, atOrBefore: number): Promise<AcceptedCommand | null>;
   recordRejection(r: RejectedCommand): Promise<void>;
   listRejections(matchId: string): Promise<RejectedCommand[]>;
   /** The position stored under `name`, 0 when none was stored yet. */
