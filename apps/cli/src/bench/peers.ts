@@ -6,6 +6,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
+import { subjects } from '@matchtape/bus';
 import { openTestBus } from '@matchtape/bus/testing';
 import { fold, Keyframes, Rng, type AnyGameModule, type EventEnvelope, type NewEvent } from '@matchtape/engine';
 import { playMatch } from '@matchtape/engine/testing/harness';
@@ -243,7 +244,7 @@ async function relaySuite(o: PeerBenchOptions, events: NewEvent[], rows: PeerRow
           Array.from({ length: 256 }, async () => {
             while (next < stored.length) {
               const e = stored[next++]!;
-              await js.publish(`${prefix}.match.${e.matchId}.events`, JSON.stringify(e), { msgID: `${e.matchId}:${e.seq}` });
+              await js.publish(`${prefix}.${subjects.events(e.matchId)}`, JSON.stringify(e), { msgID: `${e.matchId}:${e.seq}` });
             }
           }),
         );

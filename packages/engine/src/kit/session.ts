@@ -189,10 +189,11 @@ export class MatchSession<S = unknown> {
 /** Null when the game's command schema accepts the command (with or without commandId), else what is wrong. */
 export function commandShapeError(game: AnyGameModule, command: { type: string; commandId?: string; [k: string]: unknown }): string | null {
   const { commandId, player: _player, ...rest } = command;
-  if (game.commandSchema.safeParse(rest).success) return null;
-  if (commandId !== undefined && game.commandSchema.safeParse({ ...rest, commandId }).success) return null;
+  // Parsed once (twice only for a schema that wants the commandId too); the first result names the issue.
   const r = game.commandSchema.safeParse(rest);
-  const issue = r.success ? null : r.error.issues[0];
+  if (r.success) return null;
+  if (commandId !== undefined && game.commandSchema.safeParse({ ...rest, commandId }).success) return null;
+  const issue = r.error.issues[0];
   const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
   return `"${command.type}" is not a valid ${game.id} command${where}: ${issue?.message ?? 'invalid'}; see GET /api/openapi.json and \`matchtape schema --game ${game.id}\``;
 }
