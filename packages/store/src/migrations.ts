@@ -84,7 +84,7 @@ const m0001: Migration = {
 };
 
 // One round trip per append: the host knows the head it decided on, so the function only has to check it,
-// insert the chained rows, move the head and notify — all in the caller's single statement. The conditional
+// insert the chained rows, move the head (and notify, inside a caller's transaction) — in a single statement. The conditional
 // UPDATE takes the match row lock: a concurrent writer of the same match waits, re-reads the row after the
 // first commits, no longer matches and gets the current head back (the store turns that into ConcurrencyError).
 // Unqualified names resolve through the connection's search_path, so each test schema uses its own tables.
@@ -111,7 +111,10 @@ const m0002: Migration = {
             rule text, prev_hash text, hash text
           )
           order by r.seq;
-        perform pg_notify(p_channel, p_match_id);
+        -- Null: the caller notifies after commit itself (coalesced; NOTIFY serialises committing transactions).
+        if p_channel is not null then
+          perform pg_notify(p_channel, p_match_id);
+        end if;
         return query select true, p_expected_seq + n, p_last_hash;
       end
       $$`.execute(db);
