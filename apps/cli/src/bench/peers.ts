@@ -395,7 +395,7 @@ export function peerTable(r: PeerBenchResult): string {
     ...r.rows.map((x) =>
       x.note && x.value.median === 0
         ? `| ${x.suite} | ${x.what} | — | — | — | ${x.note} | |`
-        : `| ${x.suite} | ${x.what} | ${fmt(x.value.median)} ${x.unit} | ${fmt(x.value.min)}–${fmt(x.value.max)} | ${x.ratio === undefined ? '' : x.ratio.toFixed(2)} | ${x.vs ?? ''}${x.note ? ` (${x.note})` : ''} | ${x.target ?? ''} |`,
+        : `| ${x.suite} | ${x.what} | ${fmt(x.value.median)} ${x.unit} | ${fmt(x.value.min)}–${fmt(x.value.max)} | ${x.ratio === undefined ? '' : x.ratio >= 0.1 ? x.ratio.toFixed(2) : x.ratio.toPrecision(2)} | ${x.vs ?? ''}${x.note ? ` (${x.note})` : ''} | ${x.target ?? ''} |`,
     ),
   ];
   return lines.join('\n');
