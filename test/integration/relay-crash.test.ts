@@ -80,7 +80,9 @@ describe('relay crash recovery (Postgres + JetStream)', () => {
     await seed(matches, 3);
     await crashRelay(killAt, 5);
     const info = await (b.bus as NatsBus).streamInfo();
-    expect(info.messages).toBe(killAt === 'beforePublish' ? 4 : 5);
+    // Publishes are in flight for the three matches at once, so how many landed before the kill varies: some, not all.
+    if (killAt === 'afterPublishBeforeCheckpoint') expect(info.messages).toBeGreaterThanOrEqual(5);
+    expect(info.messages).toBeLessThan(9);
     // The log keeps growing while no relay runs.
     await seed(matches, 2, 3);
     const relay = startRelay({ store: t.store, bus: b.bus, log: quiet });
@@ -88,7 +90,8 @@ describe('relay crash recovery (Postgres + JetStream)', () => {
     await relay.stop();
     // Exactly the missing events were sent; those already on the stream past the checkpoint were recognised.
     expect(relay.stats()).toMatchObject({ published: 15 - info.messages, duplicates: 0 });
-    expect(relay.stats().skipped).toBeGreaterThan(0);
+    // Killed after an ack, before its batch's checkpoint: what it had landed past the checkpoint is recognised.
+    if (killAt === 'afterPublishBeforeCheckpoint') expect(relay.stats().skipped).toBeGreaterThan(0);
     await expectExactlyOnce(matches);
   });
 

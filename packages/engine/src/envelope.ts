@@ -35,10 +35,13 @@ export type EventEnvelope<P = Record<string, unknown>> = Omit<z.infer<typeof Eve
 /** prevHash of seq 1. */
 export const GENESIS_HASH = '0'.repeat(64);
 
+/** Hex SHA-256 of a UTF-8 string. The core's is pure JS (runs in the browser); a server injects Node's native one. */
+export type Sha256Hex = (text: string) => string;
+
 /** sha256 over the canonical JSON of every envelope field but `hash` itself. */
-export function hashEnvelope(e: Omit<EventEnvelope, 'hash'>): string {
+export function hashEnvelope(e: Omit<EventEnvelope, 'hash'>, sha256: Sha256Hex = sha256Hex): string {
   const { matchId, seq, type, at, turn, phase, step, cause, rule, payload, prevHash } = e;
-  return sha256Hex(canonicalJson({ matchId, seq, type, at, turn, phase, step, cause, rule, payload, prevHash }));
+  return sha256(canonicalJson({ matchId, seq, type, at, turn, phase, step, cause, rule, payload, prevHash }));
 }
 
 /** Gives new events their seq and hash, continuing a chain whose last event is (lastSeq, lastHash). */
@@ -47,6 +50,7 @@ export function chainEvents(
   lastSeq: number,
   lastHash: string,
   events: readonly NewEvent[],
+  sha256: Sha256Hex = sha256Hex,
 ): EventEnvelope[] {
   const out: EventEnvelope[] = [];
   let prevHash = lastHash;
@@ -54,7 +58,7 @@ export function chainEvents(
   for (const e of events) {
     seq += 1;
     const base = { ...e, matchId, seq, prevHash };
-    const hash = hashEnvelope(base);
+    const hash = hashEnvelope(base, sha256);
     out.push({ ...base, hash });
     prevHash = hash;
   }
@@ -64,14 +68,14 @@ export function chainEvents(
 export type ChainCheck = { ok: true } | { ok: false; seq: number; reason: string };
 
 /** Checks seq order, prevHash links and every hash. Names the first bad seq. */
-export function verifyChain(events: readonly EventEnvelope[]): ChainCheck {
+export function verifyChain(events: readonly EventEnvelope[], sha256: Sha256Hex = sha256Hex): ChainCheck {
   let prevHash = GENESIS_HASH;
   for (let i = 0; i < events.length; i++) {
     const e = events[i]!;
     if (e.seq !== i + 1) return { ok: false, seq: e.seq, reason: `expected seq ${i + 1}, found ${e.seq}` };
     if (e.prevHash !== prevHash) return { ok: false, seq: e.seq, reason: 'prevHash does not match the previous event' };
     const { hash, ...rest } = e;
-    if (hashEnvelope(rest) !== hash) return { ok: false, seq: e.seq, reason: 'hash does not match the event content' };
+    if (hashEnvelope(rest, sha256) !== hash) return { ok: false, seq: e.seq, reason: 'hash does not match the event content' };
     prevHash = hash;
   }
   return { ok: true };

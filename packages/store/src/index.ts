@@ -3,6 +3,7 @@ export * from './types';
 export { openStore, dropSchema, DEFAULT_PGLITE_DIR, REPO_ROOT, type OpenStoreOptions } from './open';
 export { KyselyEventStore, appendInTransaction } from './store';
 export { verifyStoredMatch } from './verify';
+export { nodeSha256 } from './hash';
 export { migrations } from './migrations';
 export type { Database } from './schema';
 export { benchAppend, type BenchAppendOptions, type BenchAppendResult } from './bench';

@@ -101,9 +101,65 @@ const m0002: Migration = {
   },
 };
 
+// One round trip per append: the host knows the head it decided on, so the function only has to check it,
+// insert the chained rows, move the head (and notify, inside a caller's transaction) — in a single statement. The conditional
+// UPDATE takes the match row lock: a concurrent writer of the same match waits, re-reads the row after the
+// first commits, no longer matches and gets the current head back (the store turns that into ConcurrencyError).
+// Unqualified names resolve through the connection's search_path, so each test schema uses its own tables.
+const m0003: Migration = {
+  async up(db: AnyDb) {
+    await sql`
+      create or replace function append_events(
+        p_match_id text, p_expected_seq integer, p_expected_hash text, p_last_hash text, p_channel text, p_rows jsonb
+      ) returns table (appended boolean, head_seq integer, head_hash text)
+      language plpgsql as $$
+      declare
+        n integer := jsonb_array_length(p_rows);
+      begin
+        update matches set last_seq = p_expected_seq + n, last_hash = p_last_hash
+          where match_id = p_match_id and last_seq = p_expected_seq and last_hash = p_expected_hash;
+        if not found then
+          return query select false, m.last_seq, m.last_hash from matches m where m.match_id = p_match_id;
+          return;
+        end if;
+        insert into events (match_id, seq, type, payload, at, turn, phase, step, cause, rule, prev_hash, hash)
+          select p_match_id, r.seq, r.type, r.payload, r.at, r.turn, r.phase, r.step, r.cause, r.rule, r.prev_hash, r.hash
+          from jsonb_to_recordset(p_rows) as r(
+            seq integer, type text, payload jsonb, at text, turn integer, phase text, step text, cause jsonb,
+            rule text, prev_hash text, hash text
+          )
+          order by r.seq;
+        -- Null: the caller notifies after commit itself (coalesced; NOTIFY serialises committing transactions).
+        if p_channel is not null then
+          perform pg_notify(p_channel, p_match_id);
+        end if;
+        return query select true, p_expected_seq + n, p_last_hash;
+      end
+      $$`.execute(db);
+  },
+  async down(db: AnyDb) {
+    await sql`drop function if exists append_events(text, integer, text, text, text, jsonb)`.execute(db);
+  },
+};
+
+// Loading a match from its latest snapshot plus the tail: the snapshot keeps the generator cursor (which the
+// events before it would otherwise have to be read for), and commands are found by id without reading the stream.
+const m0004: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('snapshots').addColumn('cursor', 'integer').execute();
+    await sql`create index events_command on events (match_id, (cause->>'commandId')) where cause ? 'commandId'`.execute(db);
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropIndex('events_command').ifExists().execute();
+    await db.schema.alterTable('snapshots').dropColumn('cursor').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
   '0002_command_bodies': m0002,
+  '0003_append_function': m0003,
+  '0004_snapshot_cursor': m0004,
 };
 
 export const migrationProvider: MigrationProvider = {

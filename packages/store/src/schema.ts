@@ -42,6 +42,8 @@ export interface SnapshotsTable {
   seq: number;
   state: Json;
   hash: string;
+  /** The match generator's cursor after `seq` (null in snapshots written before migration 0003). */
+  cursor: number | null;
   created_at: ColumnType<Date | string, never, never>;
 }
 

@@ -75,6 +75,19 @@ describe.each(['pglite', 'postgres'] as const)('event store on %s', (kind) => {
     expect((await store.getMatch(id))!.lastSeq).toBe(2);
   });
 
+  it('appends in one statement from a head hash the caller knows, and refuses a wrong one without writing', async () => {
+    const id = await newMatch();
+    const first = await store.appendToStream(id, 0, sampleEvents(2, 1), { expectedHash: GENESIS_HASH });
+    // A head hash that is not the event's at expectedSeq: refused, nothing written, head unchanged.
+    await expect(store.appendToStream(id, 2, sampleEvents(1, 3), { expectedHash: GENESIS_HASH })).rejects.toThrow(/not the hash of its event 2/);
+    // A stale seq with a hash: ConcurrencyError as without one.
+    await expect(store.appendToStream(id, 1, sampleEvents(1, 2), { expectedHash: first[0]!.hash })).rejects.toBeInstanceOf(ConcurrencyError);
+    const second = await store.appendToStream(id, 2, sampleEvents(1, 3), { expectedHash: first[1]!.hash });
+    expect(second[0]!.prevHash).toBe(first[1]!.hash);
+    expect(await store.readStream(id)).toEqual([...first, ...second]);
+    expect(await verifyStoredMatch(store, id)).toEqual({ ok: true });
+  });
+
   it('rejects bad input with a clear error and changes nothing', async () => {
     const id = await newMatch();
     await expect(store.appendToStream('nope-' + id, 0, sampleEvents(1))).rejects.toBeInstanceOf(MatchNotFoundError);

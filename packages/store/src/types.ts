@@ -41,6 +41,15 @@ export interface Snapshot {
   seq: number;
   state: unknown;
   hash: string;
+  /** The match generator's cursor after `seq`: with it a host resumes from the snapshot plus the tail alone. */
+  cursor?: number;
+}
+
+/** The events an accepted command appended (its own and the automatic ones after them). */
+export interface AcceptedCommand {
+  fromSeq: number;
+  toSeq: number;
+  events: { seq: number; type: string }[];
 }
 
 /** Raised when `expectedSeq` is not the stream's last seq; nothing was written. */
@@ -63,6 +72,11 @@ export class MatchNotFoundError extends Error {
   }
 }
 
+export interface AppendOptions {
+  /** The hash of the event at `expectedSeq` (GENESIS_HASH for 0). A wrong one is refused, nothing written. */
+  expectedHash?: string;
+}
+
 export type CheckpointKind = 'relay' | 'projection';
 
 export interface EventStore {
@@ -72,8 +86,12 @@ export interface EventStore {
   getMatch(matchId: string): Promise<MatchRecord | null>;
   listMatches(opts?: { status?: MatchRecord['status']; game?: string; limit?: number }): Promise<MatchRecord[]>;
   updateMatch(matchId: string, patch: Partial<Pick<MatchRecord, 'status' | 'summary'>>): Promise<void>;
-  /** One transaction: the events get seq expectedSeq+1…, the hash chain continues; stale expectedSeq → ConcurrencyError. */
-  appendToStream(matchId: string, expectedSeq: number, events: readonly NewEvent[]): Promise<EventEnvelope[]>;
+  /**
+   * One statement (one round trip): the events get seq expectedSeq+1…, the hash chain continues; stale
+   * expectedSeq → ConcurrencyError, nothing written. `expectedHash`, the head hash the caller decided on (a host
+   * knows it), saves the read of the head when this store has not seen the match's head yet.
+   */
+  appendToStream(matchId: string, expectedSeq: number, events: readonly NewEvent[], opts?: AppendOptions): Promise<EventEnvelope[]>;
   readStream(matchId: string, opts?: { from?: number; to?: number }): Promise<EventEnvelope[]>;
   /**
    * Events of all matches in commit order after the event at position `after` (0: from the start); never skips an
@@ -87,6 +105,11 @@ export interface EventStore {
   saveSnapshot(s: Snapshot): Promise<void>;
   /** The latest snapshot at or before `seq` (latest overall when omitted). */
   loadSnapshot(matchId: string, atOrBefore?: number): Promise<Snapshot | null>;
+  /**
+   * The events appended for (player, commandId) at or before `atOrBefore`, or null: idempotency for a host that
+   * loaded a match from a snapshot and so never saw the earlier commands.
+   */
+  findAccepted(matchId: string, player: string, commandId: string, atOrBefore: number): Promise<AcceptedCommand | null>;
   recordRejection(r: RejectedCommand): Promise<void>;
   listRejections(matchId: string): Promise<RejectedCommand[]>;
   /** Keeps the body of an accepted command under (match, player, commandId); the first one recorded stays. */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { fold, Keyframes, Rng, type AnyGameModule, type EventEnvelope } from '@matchtape/engine';
 import { playMatch } from '@matchtape/engine/testing/harness';
 import { posInt, validate } from '../args';
+import { benchPeers, peerTable, type PeerBenchResult } from '../bench/peers';
 import { formatRate, type CommandDef } from '../command';
 import { writeFileCreatingDirs } from '../jsonl';
 import { CliError, getGame, loadGames, type Io } from '../io';
@@ -17,6 +18,10 @@ const Schema = z.object({
   'no-store': z.literal(true).optional(),
   'database-url': z.string().min(1).optional(),
   out: z.string().min(1).default('bench-results'),
+  quick: z.literal(true).optional(),
+  peers: z.literal(true).optional(),
+  'nats-url': z.string().min(1).optional(),
+  'rebuild-events': posInt().optional(),
 });
 
 export interface EngineBench {
@@ -110,7 +115,7 @@ function table(rows: string[][]): string {
 export const bench: CommandDef = {
   name: 'bench',
   summary: 'engine throughput per game, fold/seek speed, store append throughput; writes bench-results/<time>.json',
-  usage: 'bench [--game G] [--games K] [--seed S] [--no-store] [--database-url URL] [--out DIR]',
+  usage: 'bench [--quick] [--peers] [--game G] [--games K] [--seed S] [--no-store] [--database-url URL] [--nats-url URL] [--rebuild-events N] [--out DIR]',
   flags: {
     game: { value: 'G', help: 'one game (default: every game)' },
     games: { value: 'K', help: 'bot matches per game (default 50)' },
@@ -118,16 +123,24 @@ export const bench: CommandDef = {
     'no-store': { boolean: true, help: 'skip the store append benchmark' },
     'database-url': { value: 'URL', help: 'benchmark appends on this Postgres (in a throwaway schema) instead of in-memory PGlite' },
     out: { value: 'DIR', help: 'directory for the JSON results (default bench-results)' },
+    quick: { boolean: true, help: 'fewer matches, shorter and fewer trials (about 2 minutes with --peers)' },
+    peers: {
+      boolean: true,
+      help: 'also measure against the limits and peers on Postgres and NATS: raw pg, Emmett, raw JetStream, full fold, projection rebuild (one table of ratios)',
+    },
+    'nats-url': { value: 'URL', help: 'NATS for --peers (default NATS_URL, else nats://127.0.0.1:4222)' },
+    'rebuild-events': { value: 'N', help: 'stored events for the projection rebuild (default 1,000,000; 100,000 with --quick; what fits the time budget is measured)' },
   },
   details: 'Matches are random vs greedy bots. Seeks: 20 random seqs per match over keyframes every 100 events. Timings are wall clock on this machine; compare runs on the same machine only.',
   async run(args, io) {
     const a = validate(Schema, { positionals: args.positionals, ...args.flags }, 'bench');
     const ids = a.game ? [a.game] : Object.keys(await loadGames(io));
     const results: EngineBench[] = [];
+    const matches = a.quick && args.flags.games === undefined ? 10 : a.games;
     for (const id of ids) {
       const game = await getGame(io, id);
-      (io.progress ?? io.err)(`bench ${id}: ${a.games} matches…`);
-      results.push(benchGame(game, a.games, a.seed, io));
+      (io.progress ?? io.err)(`bench ${id}: ${matches} matches…`);
+      results.push(benchGame(game, matches, a.seed, io));
     }
     const rows = [['game', 'matches', 'events', 'matches/s', 'events/s', 'commands/s', 'fold ev/s', 'seeks/s', 'ev/seek', 'failed']];
     for (const r of results)
@@ -137,9 +150,29 @@ export const bench: CommandDef = {
     let store: unknown = null;
     if (!a['no-store']) store = await benchStore(io, a['database-url']);
 
+    let peers: PeerBenchResult | null = null;
+    if (a.peers) {
+      const databaseUrl = a['database-url'] ?? io.env.DATABASE_URL ?? io.env.MATCHTAPE_TEST_DATABASE_URL;
+      if (!databaseUrl) throw new CliError('bench --peers needs Postgres: pass --database-url URL (or set DATABASE_URL)', 2);
+      const games = await Promise.all(ids.map((id) => getGame(io, id)));
+      peers = await benchPeers({
+        databaseUrl,
+        natsUrl: a['nats-url'] ?? io.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+        games,
+        quick: a.quick === true,
+        rebuildEvents: a['rebuild-events'] ?? (a.quick ? 100_000 : 1_000_000),
+        progress: io.progress ?? io.err,
+        now: io.now,
+      });
+      io.out('');
+      io.out(peerTable(peers));
+      const m = peers.machine;
+      io.out(`\n${m.cpus} × ${m.model}, Node ${m.node}, load average ${m.loadavg.join(' / ')} (1/5/15 min) at the end of the run`);
+    }
+
     const at = new Date(io.now()).toISOString();
     const file = join(resolve(io.cwd, a.out), `${at.replace(/:/g, '-').replace(/\.\d+Z$/, 'Z')}.json`);
-    writeFileCreatingDirs(file, JSON.stringify({ at, node: process.version, platform: `${process.platform}-${process.arch}`, engine: results, store }, null, 2) + '\n');
+    writeFileCreatingDirs(file, JSON.stringify({ at, node: process.version, platform: `${process.platform}-${process.arch}`, engine: results, store, peers }, null, 2) + '\n');
     io.err(`results written to ${file}`);
     return results.some((r) => r.failures > 0) ? 1 : 0;
   },

@@ -66,7 +66,7 @@ interface Loaded {
   game: AnyGameModule;
   /** The match in the one command loop: state, seq, hash and generator cursor after the last event. */
   session: MatchSession;
-  /** Accepted commands: `${player}\0${commandId}` → seq range. Built from the whole stream on first load. */
+  /** Accepted commands: `${player}\0${commandId}` → seq range, for the events this instance read or wrote. */
   accepted: Map<string, { fromSeq: number; toSeq: number; events: { seq: number; type: string }[] }>;
   /** Rejected commands already recorded: same key → rule, reason and the command's body (see `bodyOf`). */
   rejected: Map<string, { rule: string; reason: string; body?: string }>;
@@ -74,6 +74,8 @@ interface Loaded {
   bodies: Map<string, string>;
   /** Key of the command whose append the last indexed event belongs to. */
   lastCommand: string | null;
+  /** Events up to this seq were not read (the match was loaded from a snapshot): look their commands up in the store. */
+  indexedAfter: number;
   /** When this instance last wrote the list summary. */
   summaryWrittenAt: number;
 }
@@ -163,7 +165,7 @@ export class EngineHost extends EventEmitter<HostEvents> {
       summary: summary as unknown as Record<string, unknown>,
     });
     const appended = await this.store.appendToStream(matchId, 0, started.stamped);
-    await this.store.saveSnapshot({ matchId, seq: appended.length, state, hash: appended[appended.length - 1]!.hash });
+    await this.store.saveSnapshot({ matchId, seq: appended.length, state, hash: appended[appended.length - 1]!.hash, cursor: started.session.cursor });
     const record = (await this.store.getMatch(matchId))!;
     this.emit('created', matchId);
     this.emit('appended', matchId, appended);
@@ -208,7 +210,12 @@ export class EngineHost extends EventEmitter<HostEvents> {
       // ConcurrencyError, the retry catches up and answers stale.
       const cached = attempt === 0 && ifLastSeq !== undefined ? this.cache.get(matchId) : undefined;
       const m = cached ?? (await this.catchUp(matchId));
-      const prior = m.accepted.get(k);
+      let prior = m.accepted.get(k);
+      if (!prior && ifLastSeq === undefined && attempt === 0 && m.indexedAfter > 0) {
+        // A retry of a command from before the snapshot this instance loaded from.
+        const found = await this.store.findAccepted(matchId, player, command.commandId, m.indexedAfter);
+        if (found) m.accepted.set(k, (prior = found));
+      }
       if (prior) {
         sameBodyOrThrow(command, await this.firstBody(m, player, command.commandId));
         return { status: 'accepted', commandId: command.commandId, player, ...prior, replayed: true };
@@ -251,7 +258,7 @@ export class EngineHost extends EventEmitter<HostEvents> {
         : applied.events.map((e, i) => (i === 0 ? { ...e, cause: { commandId: command.commandId, player } } : e));
       if (events.length === 0) return { status: 'accepted', commandId: command.commandId, player, fromSeq: m.session.lastSeq + 1, toSeq: m.session.lastSeq, events: [], replayed: false };
       try {
-        const appended = await this.store.appendToStream(matchId, m.session.lastSeq, events);
+        const appended = await this.store.appendToStream(matchId, m.session.lastSeq, events, { expectedHash: m.session.lastHash });
         const before = m.session.lastSeq;
         this.absorb(m, appended, applied.state);
         await this.keepBody(m, player, command.commandId, bodyOf(command), ifLastSeq === undefined);
@@ -293,7 +300,7 @@ export class EngineHost extends EventEmitter<HostEvents> {
     const after = m.session.lastSeq;
     const state = m.session.state;
     if (Math.floor(after / this.snapshotEvery) > Math.floor(before / this.snapshotEvery) || m.game.status(state).status === 'ended')
-      await this.store.saveSnapshot({ matchId: m.record.matchId, seq: after, state, hash: appended[appended.length - 1]!.hash });
+      await this.store.saveSnapshot({ matchId: m.record.matchId, seq: after, state, hash: appended[appended.length - 1]!.hash, cursor: m.session.cursor });
     const summary = summarize(m.game, m.record.matchId, playersOf(m.hosted), state, { seq: after, at: m.session.lastAt ?? '' });
     const status = m.game.status(state).status;
     // The list summary changes with the position, not with every event: write it only then.
@@ -339,23 +346,35 @@ export class EngineHost extends EventEmitter<HostEvents> {
     if (!record) throw new HostError(404, 'match_not_found', `no match ${matchId}; list matches with GET /api/matches`);
     const game = this.game(record.game);
     const hosted = parseHostedConfig(record);
-    // The state comes from the latest snapshot plus the tail; the idempotency index needs every command's
-    // cause, so the stream is read once per instance (causes only are kept).
-    const all = await this.store.readStream(matchId);
-    // A snapshot whose hash is not its seq's event's is ignored by resume (the stream wins).
+    const match = { matchId, seed: record.seed };
+    const opts = { keepEvents: false, checkShape: true };
+    // The latest snapshot (it keeps the generator cursor) plus the tail from the snapshot's own event. Commands
+    // before it are looked up by id when a retry asks (store.findAccepted), not indexed here.
     const snap = await this.store.loadSnapshot(matchId);
+    let session: MatchSession | null = null;
+    let events: EventEnvelope[] = [];
+    if (snap?.cursor !== undefined) {
+      events = await this.store.readStream(matchId, { from: snap.seq });
+      // A snapshot whose hash is not its event's is not trusted: the whole stream below decides.
+      if (events[0]?.seq === snap.seq && events[0].hash === snap.hash) session = MatchSession.resume(game, { ...match, events, snapshot: snap }, opts);
+    }
+    if (!session) {
+      events = await this.store.readStream(matchId);
+      session = MatchSession.resume(game, { ...match, events, snapshot: snap }, opts);
+    }
     const m: Loaded = {
       record,
       hosted,
       game,
-      session: MatchSession.resume(game, { matchId, seed: record.seed, events: all, snapshot: snap }, { keepEvents: false, checkShape: true }),
+      session,
       accepted: new Map(),
       rejected: new Map(),
       bodies: new Map(),
       lastCommand: null,
+      indexedAfter: (events[0]?.seq ?? 1) - 1,
       summaryWrittenAt: 0,
     };
-    for (const e of all) index(m, e);
+    for (const e of events) index(m, e);
     for (const r of await this.store.listRejections(matchId)) if (r.commandId) m.rejected.set(key(r.player, r.commandId), { rule: r.rule, reason: r.reason, body: bodyOf(r.command) });
     return m;
   }

@@ -1,7 +1,10 @@
-// Outbox relay: Postgres events table → JetStream `matchtape.match.<id>.events`, in commit order, resuming from
-// the `relay` checkpoint. Publishing is idempotent twice over: Nats-Msg-Id `<matchId>:<seq>` inside the stream's
-// duplicate window, and beyond it the relay reads each match's last published event from the stream and skips
-// what is already there. Expected-last-subject-sequence stops two relays interleaving a match.
+// Outbox relay: Postgres events table → JetStream `matchtape.match.<id>.events`, resuming from the `relay`
+// checkpoint. A batch read in commit order is published with many publishes in flight: matches in parallel (up to
+// `window` at once), each match's events in seq order, one after the other's ack — every publish carries the
+// match's expected last subject sequence, which is only known from the previous ack. Publishing is idempotent twice
+// over: Nats-Msg-Id `<matchId>:<seq>` inside the stream's duplicate window, and beyond it the relay reads each
+// match's last published event from the stream and skips what is already there. The checkpoint moves once per
+// batch, to the end of the longest prefix (in commit order) that is all on the stream.
 import { BusUnavailableError, subjects, type Bus, type BusMessage } from '@matchtape/bus';
 import type { EventStore, StoredEvent } from '@matchtape/store';
 
@@ -24,8 +27,10 @@ export interface RelayOptions {
   bus: Bus;
   /** Checkpoint name (one per relay deployment). Default `main`. */
   name?: string;
-  /** Events read per batch; the checkpoint moves after each batch (and after the last success of a failed one). Default 200. */
+  /** Events read per batch; the checkpoint moves after each batch (and after the last success of a failed one). Default 1000. */
   batchSize?: number;
+  /** Publishes in flight at once (each to a different match). Default 256. */
+  window?: number;
   /** Poll interval when idle; appends also wake the relay through LISTEN/NOTIFY. Default 1000 ms. */
   pollIntervalMs?: number;
   /** Retry backoff while NATS (or the database) is unavailable. Default 100 ms doubling to 5 s. */
@@ -52,7 +57,7 @@ export interface Relay {
   /** Resolves once everything committed before the call is on the bus. Rejects if the relay stops first. */
   caughtUp(): Promise<void>;
   stats(): RelayStats;
-  /** Finishes the event in flight, then stops. Idempotent. */
+  /** Finishes the publishes in flight, then stops. Idempotent. */
   stop(): Promise<void>;
 }
 
@@ -81,7 +86,8 @@ function seqOf(m: BusMessage): number {
 export function startRelay(opts: RelayOptions): Relay {
   const { store, bus } = opts;
   const name = opts.name ?? 'main';
-  const batchSize = opts.batchSize ?? 200;
+  const batchSize = opts.batchSize ?? 1000;
+  const window = opts.window ?? 256;
   const pollMs = opts.pollIntervalMs ?? 1000;
   const initialBackoff = opts.backoff?.initialMs ?? 100;
   const maxBackoff = opts.backoff?.maxMs ?? 5000;
@@ -145,6 +151,52 @@ export function startRelay(opts: RelayOptions): Relay {
     heads.set(e.matchId, { seq: e.seq, streamSeq: ack.streamSeq });
   }
 
+  /**
+   * Publishes a batch: one chain per match (seq order), up to `window` chains in flight. A failure stops every
+   * chain from starting another publish; what is in flight finishes. Returns the position up to which every event
+   * is on the stream (null: none), and the first error.
+   */
+  async function publishBatch(batch: readonly StoredEvent[]): Promise<{ upTo: number | null; failure: { failed: boolean; error?: unknown } }> {
+    const chains = new Map<string, number[]>();
+    batch.forEach((e, i) => {
+      const c = chains.get(e.matchId);
+      if (c) c.push(i);
+      else chains.set(e.matchId, [i]);
+    });
+    const done = new Uint8Array(batch.length);
+    // A holder, not a let: TypeScript does not see the chains' callbacks assign it.
+    const failure: { failed: boolean; error?: unknown } = { failed: false };
+    let free = window;
+    const queued: (() => void)[] = [];
+    const acquire = () => (free > 0 ? (free--, Promise.resolve()) : new Promise<void>((r) => queued.push(r)));
+    const release = () => {
+      const next = queued.shift();
+      if (next) next();
+      else free++;
+    };
+    await Promise.all(
+      [...chains.values()].map(async (indices) => {
+        await acquire();
+        try {
+          for (const i of indices) {
+            if (failure.failed || stopped) return;
+            const e = batch[i]!;
+            await publish(e);
+            await faults.afterPublishBeforeCheckpoint?.(e);
+            done[i] = 1;
+          }
+        } catch (error) {
+          if (!failure.failed) Object.assign(failure, { failed: true, error });
+        } finally {
+          release();
+        }
+      }),
+    );
+    let n = 0;
+    while (n < batch.length && done[n]) n++;
+    return { upTo: n > 0 ? batch[n - 1]!.position : null, failure };
+  }
+
   async function run(): Promise<void> {
     let checkpoint: number | null = null;
     let backoff = initialBackoff;
@@ -158,21 +210,13 @@ export function startRelay(opts: RelayOptions): Relay {
         const batch = await store.readAll({ after: checkpoint, limit: batchSize });
         // The checkpoint moves once per batch (a commit per event would cap the relay at the disk's fsync rate);
         // events published past it are recognised after a restart and not sent again (see headOf).
-        let advanced: number | null = null;
-        try {
-          for (const e of batch) {
-            if (stopped) break;
-            await publish(e);
-            await faults.afterPublishBeforeCheckpoint?.(e);
-            advanced = e.position;
-          }
-        } finally {
-          if (advanced !== null) {
-            await store.setCheckpoint('relay', name, advanced);
-            checkpoint = advanced;
-            stats.checkpoint = checkpoint;
-          }
+        const { upTo, failure } = await publishBatch(batch);
+        if (upTo !== null) {
+          await store.setCheckpoint('relay', name, upTo);
+          checkpoint = upTo;
+          stats.checkpoint = checkpoint;
         }
+        if (failure.failed) throw failure.error;
         if (stats.lastError) log.info({ checkpoint }, 'relay recovered');
         stats.lastError = null;
         backoff = initialBackoff;

@@ -40,6 +40,25 @@ describe('MatchSession', () => {
     expect(s.lastSeq).toBe(before.seq + p.events.length);
   });
 
+  it('resumes from a snapshot with its cursor plus the tail alone, and refuses a tail without one', () => {
+    const s = start();
+    for (const c of [cmd('PlayCard', 'p1', { index: 0 }), cmd('Flip', 'p1'), cmd('Flip', 'p2')]) expect(s.play(c, host.at).ok).toBe(true);
+    const events = [...s.events];
+    for (let k = 2; k <= events.length; k++) {
+      const head = MatchSession.resume<CoinRaceState>(coinRace, { matchId: 'm-sess', seed: host.seed, events: events.slice(0, k) });
+      const snapshot = { seq: k, state: head.state, hash: events[k - 1]!.hash, cursor: head.cursor };
+      const r = MatchSession.resume<CoinRaceState>(coinRace, { matchId: 'm-sess', seed: host.seed, events: events.slice(k - 1), snapshot }, { keepEvents: false });
+      expect(r.state).toEqual(s.state);
+      expect([r.lastSeq, r.lastHash, r.cursor, r.lastAt]).toEqual([s.lastSeq, s.lastHash, s.cursor, s.lastAt]);
+      expect(() =>
+        MatchSession.resume(coinRace, { matchId: 'm-sess', seed: host.seed, events: events.slice(k - 1), snapshot: { ...snapshot, cursor: undefined } }),
+      ).toThrow(/generator cursor is needed/);
+      expect(() =>
+        MatchSession.resume(coinRace, { matchId: 'm-sess', seed: host.seed, events: events.slice(k - 1), snapshot: { ...snapshot, hash: 'x' } }),
+      ).toThrow(/read the stream from seq 1/);
+    }
+  });
+
   it('resumes from stored events (with or without a snapshot) to the same state, cursor and hash', () => {
     const s = start();
     for (const c of [cmd('PlayCard', 'p1', { index: 0 }), cmd('Flip', 'p1'), cmd('Flip', 'p2')]) expect(s.play(c, host.at).ok).toBe(true);

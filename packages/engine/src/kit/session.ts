@@ -65,20 +65,34 @@ export class MatchSession<S = unknown> {
 
   /**
    * A session over a stored match: folds `events` (from `snapshot` when given: the state after its seq, whose
-   * hash must be that event's), and continues the chain after the last one.
+   * hash must be that event's), and continues the chain after the last one. With a snapshot that carries the
+   * generator `cursor`, `events` may start at the snapshot's own seq (the snapshot plus the tail: what a server
+   * loads); otherwise they start at seq 1.
    */
   static resume<S>(
     game: AnyGameModule,
-    match: { matchId: string; seed: string; events: readonly EventEnvelope[]; snapshot?: { seq: number; state: S; hash: string } | null },
+    match: {
+      matchId: string;
+      seed: string;
+      events: readonly EventEnvelope[];
+      snapshot?: { seq: number; state: S; hash: string; cursor?: number } | null;
+    },
     opts: SessionOptions = {},
   ): MatchSession<S> {
     const session = new MatchSession<S>(game, match.matchId, match.seed, opts);
-    const snap = match.snapshot && match.snapshot.seq <= match.events.length && match.events[match.snapshot.seq - 1]?.hash === match.snapshot.hash ? match.snapshot : null;
+    const first = match.events[0]?.seq ?? 1;
+    const s = match.snapshot;
+    const snap = s && s.seq >= first && match.events[s.seq - first]?.hash === s.hash ? s : null;
+    if (first > 1 && (snap === null || snap.cursor === undefined)) {
+      throw new Error(
+        `match ${match.matchId}: the events start at seq ${first}, so a snapshot of one of them with its generator cursor is needed; read the stream from seq 1 instead`,
+      );
+    }
     if (snap) {
-      const head = match.events.slice(0, snap.seq);
-      for (const e of head) session.track(e);
+      for (const e of match.events.slice(0, snap.seq - first + 1)) session.track(e);
+      if (snap.cursor !== undefined) session._cursor = snap.cursor;
       session._state = snap.state;
-      session.commit(match.events.slice(snap.seq));
+      session.commit(match.events.slice(snap.seq - first + 1));
     } else session.commit(match.events);
     return session;
   }
@@ -175,10 +189,11 @@ export class MatchSession<S = unknown> {
 /** Null when the game's command schema accepts the command (with or without commandId), else what is wrong. */
 export function commandShapeError(game: AnyGameModule, command: { type: string; commandId?: string; [k: string]: unknown }): string | null {
   const { commandId, player: _player, ...rest } = command;
-  if (game.commandSchema.safeParse(rest).success) return null;
-  if (commandId !== undefined && game.commandSchema.safeParse({ ...rest, commandId }).success) return null;
+  // Parsed once (twice only for a schema that wants the commandId too); the first result names the issue.
   const r = game.commandSchema.safeParse(rest);
-  const issue = r.success ? null : r.error.issues[0];
+  if (r.success) return null;
+  if (commandId !== undefined && game.commandSchema.safeParse({ ...rest, commandId }).success) return null;
+  const issue = r.error.issues[0];
   const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
   return `"${command.type}" is not a valid ${game.id} command${where}: ${issue?.message ?? 'invalid'}; see GET /api/openapi.json and \`matchtape schema --game ${game.id}\``;
 }

@@ -1,0 +1,404 @@
+// `bench --peers`: Matchtape measured against the limits and peers on the same Postgres and NATS, in one run.
+// Every suite runs `trials` times, peers interleaved with Matchtape within each trial (so drift on a shared
+// machine hits both alike); the table shows medians, the spread (min–max over trials) and ratios of medians.
+import { loadavg, cpus } from 'node:os';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { connect } from '@nats-io/transport-node';
+import { jetstream } from '@nats-io/jetstream';
+import { subjects } from '@matchtape/bus';
+import { openTestBus } from '@matchtape/bus/testing';
+import { fold, Keyframes, Rng, type AnyGameModule, type EventEnvelope, type NewEvent } from '@matchtape/engine';
+import { playMatch } from '@matchtape/engine/testing/harness';
+import { appendToTimeline, buildTimeline, type TimelineIndex } from '@matchtape/projections';
+import { startRelay } from '@matchtape/server';
+import { dropSchema, openStore, type EventStore, type KyselyEventStore } from '@matchtape/store';
+
+export interface PeerBenchOptions {
+  databaseUrl: string;
+  natsUrl: string;
+  games: AnyGameModule[];
+  quick: boolean;
+  /** Stored events for the projection rebuild (the issue asks 1,000,000; whatever fits is measured). */
+  rebuildEvents: number;
+  progress: (line: string) => void;
+  now: () => number;
+}
+
+export interface Measure {
+  median: number;
+  min: number;
+  max: number;
+  trials: number[];
+}
+
+export interface PeerRow {
+  suite: string;
+  what: string;
+  unit: string;
+  value: Measure;
+  /** Ratio of medians against `vs` (what the target is stated against), and the target when there is one. */
+  vs?: string;
+  ratio?: number;
+  target?: string;
+  note?: string;
+}
+
+export interface PeerBenchResult {
+  rows: PeerRow[];
+  machine: { cpus: number; model: string; loadavg: number[]; node: string };
+}
+
+const measure = (trials: number[]): Measure => {
+  const s = [...trials].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return { median: s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2, min: s[0]!, max: s[s.length - 1]!, trials };
+};
+const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/** Events of real bot matches, as a host would hand them to appendToStream, cycled by the writers. */
+function realEvents(games: AnyGameModule[]): NewEvent[] {
+  const out: NewEvent[] = [];
+  for (const game of games.slice(0, 2)) {
+    const m = playMatch(game, { seed: 'bench-peers', matchId: 'bench', bots: { p1: 'random', p2: 'greedy' }, recordStates: false });
+    for (const { matchId: _m, seq: _s, prevHash: _p, hash: _h, ...e } of m.events) out.push(e);
+  }
+  return out;
+}
+
+const EVENTS_PER_APPEND = 3;
+const WRITERS = 8;
+
+/** Runs `writer(w, i)` on WRITERS concurrent writers for `ms`; returns transactions per second. */
+async function timed(ms: number, writer: (w: number, i: number) => Promise<void>): Promise<number> {
+  let done = 0;
+  const t0 = performance.now();
+  const until = t0 + ms;
+  await Promise.all(
+    Array.from({ length: WRITERS }, async (_, w) => {
+      for (let i = 0; performance.now() < until; i++) {
+        await writer(w, i);
+        done++;
+      }
+    }),
+  );
+  return done / ((performance.now() - t0) / 1000);
+}
+
+const COLUMNS = 'match_id, seq, type, payload, at, turn, phase, step, cause, rule, prev_hash, hash';
+function row(matchId: string, seq: number, e: NewEvent): unknown[] {
+  return [matchId, seq, e.type, JSON.stringify(e.payload), e.at, e.turn, e.phase, e.step, JSON.stringify(e.cause), e.rule, 'h', 'h'];
+}
+const copyField = (v: unknown): string =>
+  v === null ? '\\N' : String(v).replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+
+async function appendSuite(o: PeerBenchOptions, events: NewEvent[], rows: PeerRow[]): Promise<void> {
+  const schema = `bench_peers_${Date.now().toString(36)}`;
+  const store = (await openStore({ databaseUrl: o.databaseUrl, schema, poolSize: WRITERS })) as KyselyEventStore;
+  const pool = new pg.Pool({ connectionString: o.databaseUrl, max: WRITERS, options: `-c search_path=${schema}` });
+  const ms = o.quick ? 1500 : 4000;
+  // Short trials, more of them: the head-row updates of Matchtape and Emmett are what a long transaction elsewhere
+  // on a shared server slows down (dead row versions it keeps), so single trials swing widely.
+  const trials = o.quick ? 5 : 7;
+  const batch = (i: number): NewEvent[] => Array.from({ length: EVENTS_PER_APPEND }, (_, k) => events[(i * EVENTS_PER_APPEND + k) % events.length]!);
+  let emmett: { append: (stream: string, evs: NewEvent[]) => Promise<void>; close: () => Promise<void> } | string;
+  try {
+    const mod = await import('@event-driven-io/emmett-postgresql');
+    // Emmett keeps its own tables (emt_*) in the database's default schema: it does not run under another
+    // search_path. Its streams are named per run, so runs do not collide.
+    const es = mod.getPostgreSQLEventStore(o.databaseUrl);
+    const versions = new Map<string, bigint>();
+    emmett = {
+      async append(stream, evs) {
+        const v = versions.get(stream);
+        const r = await es.appendToStream(stream, evs.map((e) => ({ type: e.type, data: e.payload })), v === undefined ? {} : { expectedStreamVersion: v });
+        versions.set(stream, r.nextExpectedStreamVersion);
+      },
+      close: () => es.close(),
+    };
+  } catch (err) {
+    emmett = `not run: @event-driven-io/emmett-postgresql does not load (${(err as Error).message.split('\n')[0]})`;
+  }
+  const runs: Record<string, number[]> = { matchtape: [], tx: [], multi: [], copy: [], emmett: [] };
+  try {
+    for (let t = 1; t <= trials; t++) {
+      o.progress(`bench peers: append trial ${t}/${trials}`);
+      // Matchtape: the host path (it knows the head hash), 8 matches written concurrently.
+      const heads = await Promise.all(
+        Array.from({ length: WRITERS }, async (_, w) => {
+          const id = `mt_${t}_${w}`;
+          await store.createMatch({ matchId: id, game: 'bench', status: 'playing', config: {}, seed: 's', spectatorDelaySeconds: 0, coverageDelaySeconds: 0, summary: {} });
+          return { id, seq: 0, hash: '0'.repeat(64) };
+        }),
+      );
+      runs.matchtape!.push(
+        await timed(ms, async (w, i) => {
+          const h = heads[w]!;
+          const out = await store.appendToStream(h.id, h.seq, batch(i), { expectedHash: h.hash });
+          h.seq = out[out.length - 1]!.seq;
+          h.hash = out[out.length - 1]!.hash;
+        }),
+      );
+      for (const kind of ['tx', 'multi', 'copy'] as const) {
+        const ids = Array.from({ length: WRITERS }, (_, w) => `${kind}_${t}_${w}`);
+        for (const id of ids) await pool.query(`insert into matches (match_id, game, status, config, seed) values ($1, 'bench', 'playing', '{}', 's')`, [id]);
+        runs[kind]!.push(
+          await timed(ms, async (w, i) => {
+            const c = await pool.connect();
+            try {
+              const seq0 = i * EVENTS_PER_APPEND;
+              const evs = batch(i);
+              if (kind === 'tx') {
+                // The plain limit: a transaction of one INSERT per event.
+                await c.query('begin');
+                for (let k = 0; k < evs.length; k++) await c.query(`insert into events (${COLUMNS}) values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`, row(ids[w]!, seq0 + k + 1, evs[k]!));
+                await c.query('commit');
+              } else if (kind === 'multi') {
+                const params = evs.flatMap((e, k) => row(ids[w]!, seq0 + k + 1, e));
+                const values = evs.map((_, k) => `(${Array.from({ length: 12 }, (_, j) => `$${k * 12 + j + 1}`).join(',')})`).join(',');
+                await c.query(`insert into events (${COLUMNS}) values ${values}`, params);
+              } else {
+                const text = evs.map((e, k) => row(ids[w]!, seq0 + k + 1, e).map(copyField).join('\t')).join('\n') + '\n';
+                await new Promise<void>((resolve, reject) => {
+                  const s = c.query(copyFrom(`copy events (${COLUMNS}) from stdin`));
+                  s.on('finish', resolve).on('error', reject);
+                  s.end(text);
+                });
+              }
+            } finally {
+              c.release();
+            }
+          }),
+        );
+      }
+      if (typeof emmett !== 'string') {
+        const e = emmett;
+        try {
+          runs.emmett!.push(await timed(ms, (w, i) => e.append(`${schema}_${t}_${w}`, batch(i))));
+        } catch (err) {
+          await e.close().catch(() => undefined);
+          emmett = `not run: Emmett's appendToStream failed on this Postgres (${(err as Error).message.split('\n')[0]})`;
+        }
+      }
+    }
+  } finally {
+    if (typeof emmett !== 'string') await emmett.close().catch(() => undefined);
+    await pool.end();
+    await store.close();
+    await dropSchema(o.databaseUrl, schema);
+  }
+  const mt = measure(runs.matchtape!);
+  const what = `${WRITERS} writers × ${EVENTS_PER_APPEND}-event appends`;
+  rows.push({ suite: 'append', what: `Matchtape appendToStream (${what})`, unit: 'tx/s', value: mt, vs: 'raw pg transaction', ratio: mt.median / measure(runs.tx!).median, target: '≥ 0.85' });
+  rows.push({ suite: 'append', what: 'raw pg: BEGIN, 3 INSERTs, COMMIT', unit: 'tx/s', value: measure(runs.tx!) });
+  rows.push({ suite: 'append', what: 'raw pg: one multi-row INSERT', unit: 'tx/s', value: measure(runs.multi!), vs: 'Matchtape ÷ this', ratio: mt.median / measure(runs.multi!).median });
+  rows.push({ suite: 'append', what: 'raw pg: COPY … FROM STDIN', unit: 'tx/s', value: measure(runs.copy!), vs: 'Matchtape ÷ this', ratio: mt.median / measure(runs.copy!).median });
+  if (typeof emmett === 'string') rows.push({ suite: 'append', what: 'Emmett appendToStream', unit: 'tx/s', value: measure([0]), note: emmett });
+  else rows.push({ suite: 'append', what: 'Emmett appendToStream (emmett-postgresql 0.42)', unit: 'tx/s', value: measure(runs.emmett!), vs: 'Matchtape ÷ this', ratio: mt.median / measure(runs.emmett!).median });
+}
+
+async function relaySuite(o: PeerBenchOptions, events: NewEvent[], rows: PeerRow[]): Promise<void> {
+  const schema = `bench_relay_${Date.now().toString(36)}`;
+  const store = await openStore({ databaseUrl: o.databaseUrl, schema });
+  const matches = 64;
+  const perMatch = o.quick ? 60 : 200;
+  const trials = o.quick ? 3 : 5;
+  const relayRuns: number[] = [];
+  const rawRuns: number[] = [];
+  const nc = await connect({ servers: o.natsUrl });
+  try {
+    o.progress(`bench peers: relay: storing ${matches * perMatch} events in ${matches} matches`);
+    await Promise.all(
+      Array.from({ length: matches }, async (_, m) => {
+        const id = `r${m}`;
+        await store.createMatch({ matchId: id, game: 'bench', status: 'playing', config: {}, seed: 's', spectatorDelaySeconds: 0, coverageDelaySeconds: 0, summary: {} });
+        for (let seq = 0; seq < perMatch; seq += 5) await store.appendToStream(id, seq, Array.from({ length: 5 }, (_, k) => events[(m * perMatch + seq + k) % events.length]!));
+      }),
+    );
+    const stored: EventEnvelope[] = [];
+    for (let after = 0; ; ) {
+      const page = await store.readAll({ after, limit: 10_000 });
+      if (page.length === 0) break;
+      for (const { position: _p, ...e } of page) stored.push(e);
+      after = page[page.length - 1]!.position;
+    }
+    const js = jetstream(nc);
+    for (let t = 1; t <= trials; t++) {
+      o.progress(`bench peers: relay trial ${t}/${trials}`);
+      // The relay from checkpoint 0 onto a fresh stream: read, publish, checkpoint, until caught up.
+      const a = await openTestBus('nats');
+      try {
+        const t0 = performance.now();
+        const relay = startRelay({ store, bus: a.bus, name: `bench_${t}`, listen: false });
+        await relay.caughtUp();
+        relayRuns.push(stored.length / ((performance.now() - t0) / 1000));
+        await relay.stop();
+      } finally {
+        await a.cleanup();
+      }
+      // The raw limit: the same bodies, Msg-Id each, 256 publishes in flight, onto a fresh stream.
+      const b = await openTestBus('nats');
+      try {
+        const prefix = b.nats!.subjectPrefix;
+        const t0 = performance.now();
+        let next = 0;
+        await Promise.all(
+          Array.from({ length: 256 }, async () => {
+            while (next < stored.length) {
+              const e = stored[next++]!;
+              await js.publish(`${prefix}.${subjects.events(e.matchId)}`, JSON.stringify(e), { msgID: `${e.matchId}:${e.seq}` });
+            }
+          }),
+        );
+        rawRuns.push(stored.length / ((performance.now() - t0) / 1000));
+      } finally {
+        await b.cleanup();
+      }
+    }
+  } finally {
+    await nc.close();
+    await store.close();
+    await dropSchema(o.databaseUrl, schema);
+  }
+  const relay = measure(relayRuns);
+  rows.push({ suite: 'relay', what: `relay, ${matches} matches × ${perMatch} events, from checkpoint 0`, unit: 'events/s', value: relay, vs: 'raw JetStream loop', ratio: relay.median / measure(rawRuns).median, target: '≥ 0.80' });
+  rows.push({ suite: 'relay', what: 'raw @nats-io JetStream publish, 256 in flight, Msg-Id', unit: 'msg/s', value: measure(rawRuns) });
+}
+
+function longestMatch(games: AnyGameModule[], wanted: number, budgetMs: number, o: PeerBenchOptions): { game: AnyGameModule; events: EventEnvelope[] } {
+  let best: { game: AnyGameModule; events: EventEnvelope[] } | null = null;
+  const until = performance.now() + budgetMs;
+  for (let i = 0; performance.now() < until || best === null; i++) {
+    for (const game of games) {
+      const m = playMatch(game, { seed: `seek-${i}`, matchId: 'seek', bots: { p1: 'random', p2: 'random' }, recordStates: false });
+      if (!best || m.events.length > best.events.length) best = { game, events: m.events };
+    }
+    if (best!.events.length >= wanted) break;
+  }
+  o.progress(`bench peers: seek: longest match found has ${best!.events.length} events (${best!.game.id})`);
+  return best!;
+}
+
+function seekSuite(o: PeerBenchOptions, rows: PeerRow[]): void {
+  const { game, events } = longestMatch(o.games, 10_000, o.quick ? 5_000 : 20_000, o);
+  const trials = o.quick ? 3 : 5;
+  const seeks = o.quick ? 200 : 1000;
+  const intervals = [100, 20];
+  const kfs = intervals.map((every) => {
+    const kf = new Keyframes(game, every);
+    kf.push(...events);
+    return kf;
+  });
+  const seekP95: number[][] = intervals.map(() => []);
+  const foldP95: number[] = [];
+  const foldRate: number[] = [];
+  const time = (f: () => void): number => {
+    const t0 = performance.now();
+    f();
+    return performance.now() - t0;
+  };
+  for (let t = 1; t <= trials; t++) {
+    o.progress(`bench peers: seek trial ${t}/${trials}`);
+    const rng = new Rng(`seek-${t}`);
+    const targets = Array.from({ length: seeks }, () => 1 + rng.int(events.length));
+    const bySeek = intervals.map(() => [] as number[]);
+    const full: number[] = [];
+    for (const seq of targets) {
+      kfs.forEach((kf, k) => bySeek[k]!.push(time(() => kf.seek(seq))));
+      full.push(time(() => fold(game, events.slice(0, seq))));
+    }
+    bySeek.forEach((a, k) => seekP95[k]!.push(pct(a.sort((x, y) => x - y), 95)));
+    foldP95.push(pct(full.sort((x, y) => x - y), 95));
+    foldRate.push(events.length / (time(() => fold(game, events)) / 1000));
+  }
+  const full = measure(foldP95);
+  intervals.forEach((every, k) => {
+    const seek = measure(seekP95[k]!);
+    rows.push({ suite: 'seek', what: `seek p95, keyframes every ${every}, random seq of a ${events.length}-event ${game.id} match`, unit: 'ms', value: seek, vs: 'full fold from zero', ratio: seek.median / full.median, target: '< 1 ms' });
+  });
+  rows.push({ suite: 'seek', what: 'full fold from zero to the same seqs, p95 (boardgame.io / Cockatrice rewind)', unit: 'ms', value: full });
+  rows.push({ suite: 'seek', what: `raw fold rate (${game.id})`, unit: 'events/s', value: measure(foldRate) });
+}
+
+async function rebuildSuite(o: PeerBenchOptions, rows: PeerRow[]): Promise<void> {
+  const schema = `bench_rebuild_${Date.now().toString(36)}`;
+  const store: EventStore = await openStore({ databaseUrl: o.databaseUrl, schema });
+  try {
+    const game = o.games[0]!;
+    const m = playMatch(game, { seed: 'rebuild', matchId: 'rebuild', bots: { p1: 'random', p2: 'greedy' }, recordStates: false });
+    const template = m.events.map(({ matchId: _m, seq: _s, prevHash: _p, hash: _h, ...e }) => e);
+    const copies = Math.max(1, Math.ceil(o.rebuildEvents / template.length));
+    let written = 0;
+    const t0 = performance.now();
+    const budget = o.quick ? 30_000 : 180_000;
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: WRITERS }, async () => {
+        while (next < copies && performance.now() - t0 < budget) {
+          const id = `rb${next++}`;
+          await store.createMatch({ matchId: id, game: game.id, status: 'ended', config: {}, seed: 's', spectatorDelaySeconds: 0, coverageDelaySeconds: 0, summary: {} });
+          for (let i = 0; i < template.length; i += 1000) await store.appendToStream(id, i, template.slice(i, i + 1000));
+          written += template.length;
+          if (next % 20 === 0) o.progress(`bench peers: rebuild: stored ${written}/${copies * template.length} events`);
+        }
+      }),
+    );
+    const trials = o.quick ? 2 : 3;
+    const runs: number[] = [];
+    for (let t = 1; t <= trials; t++) {
+      o.progress(`bench peers: rebuild trial ${t}/${trials} over ${written} events`);
+      // Rebuild the timeline projection of every match from the log, in commit order, pages of 10,000.
+      const timelines = new Map<string, TimelineIndex>();
+      let n = 0;
+      const r0 = performance.now();
+      for (let after = 0; ; ) {
+        const page = await store.readAll({ after, limit: 10_000 });
+        if (page.length === 0) break;
+        for (const e of page) timelines.set(e.matchId, appendToTimeline(game, timelines.get(e.matchId) ?? buildTimeline(game, []), e));
+        n += page.length;
+        after = page[page.length - 1]!.position;
+      }
+      runs.push(n / ((performance.now() - r0) / 1000));
+    }
+    rows.push({
+      suite: 'rebuild',
+      what: `timeline projection rebuilt from ${written.toLocaleString('en-US')} stored events`,
+      unit: 'events/s',
+      value: measure(runs),
+      ...(written < 1_000_000 ? { note: `${written.toLocaleString('en-US')} of the 1,000,000 asked (time budget)` } : {}),
+    });
+  } finally {
+    await store.close();
+    await dropSchema(o.databaseUrl, schema);
+  }
+}
+
+export async function benchPeers(o: PeerBenchOptions): Promise<PeerBenchResult> {
+  const rows: PeerRow[] = [];
+  const events = realEvents(o.games);
+  o.progress('bench peers: append (Matchtape, raw pg, Emmett)…');
+  await appendSuite(o, events, rows);
+  o.progress('bench peers: relay vs raw JetStream…');
+  await relaySuite(o, events, rows);
+  o.progress('bench peers: seek vs full fold…');
+  seekSuite(o, rows);
+  o.progress('bench peers: projection rebuild…');
+  await rebuildSuite(o, rows);
+  return { rows, machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', loadavg: loadavg().map((x) => +x.toFixed(2)), node: process.version } };
+}
+
+const fmt = (n: number): string => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n >= 1 ? n.toFixed(2) : n.toFixed(3));
+
+/** The markdown table the README shows. */
+export function peerTable(r: PeerBenchResult): string {
+  const lines = [
+    '| suite | measured | median | spread (min–max) | ratio | vs | target |',
+    '|---|---|---:|---:|---:|---|---|',
+    ...r.rows.map((x) =>
+      x.note && x.value.median === 0
+        ? `| ${x.suite} | ${x.what} | — | — | — | ${x.note} | |`
+        : `| ${x.suite} | ${x.what} | ${fmt(x.value.median)} ${x.unit} | ${fmt(x.value.min)}–${fmt(x.value.max)} | ${x.ratio === undefined ? '' : x.ratio >= 0.1 ? x.ratio.toFixed(2) : x.ratio.toPrecision(2)} | ${x.vs ?? ''}${x.note ? ` (${x.note})` : ''} | ${x.target ?? ''} |`,
+    ),
+  ];
+  return lines.join('\n');
+}
