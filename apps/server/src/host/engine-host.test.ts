@@ -18,6 +18,9 @@ afterEach(async () => {
 const games = registryOf({ [coinRace.id]: coinRace });
 const decks = Object.values(coinRace.presetDecks);
 
+/** The body each command id was last sent with, so a retry can send exactly the same command. */
+const sent = new Map<string, { type: string; [arg: string]: unknown }>();
+
 async function playSome(host: EngineHost, matchId: string, commands: number): Promise<CommandOutcome[]> {
   const game: AnyGameModule = coinRace;
   const out: CommandOutcome[] = [];
@@ -26,6 +29,7 @@ async function playSome(host: EngineHost, matchId: string, commands: number): Pr
     if (game.status(state).status === 'ended') break;
     const player = game.actors(state)[0] as PlayerId;
     const { player: _p, ...cmd } = game.legalCommands(state, player)[0]!;
+    sent.set(`c${i}`, cmd);
     out.push(await host.submit(matchId, player, { ...cmd, commandId: `c${i}` }));
   }
   return out;
@@ -62,7 +66,7 @@ describe('EngineHost loading', () => {
     expect(loaded.lastSeq).toBe(live.lastSeq);
 
     // The first command predates the snapshot: the retry gets its original events, nothing is appended.
-    const retried = await second.submit(matchId, (played[0] as { player: PlayerId }).player, { type: 'ignored', commandId: 'c0' });
+    const retried = await second.submit(matchId, (played[0] as { player: PlayerId }).player, { ...sent.get('c0')!, commandId: 'c0' });
     expect(retried).toEqual({ ...played[0], replayed: true });
     expect((await t.store.getMatch(matchId))!.lastSeq).toBe(live.lastSeq);
 
