@@ -11,7 +11,7 @@ import type { PlayerId } from '../ids';
 import { checkMachineMeta, machineLocations } from '../kit/machine';
 import { Rng } from '../rng';
 import { parseScenario, runScenario } from '../scenario';
-import { checkInvariants, playMatch, type PlayedMatch } from './harness';
+import { checkInvariants, playMatch, rngCursorOf, type PlayedMatch } from './harness';
 
 export interface ConformanceOptions {
   /** Bot matches to play (default: env MATCHTAPE_CONFORMANCE_MATCHES, else 6). Pairings cycle random/greedy. */
@@ -211,4 +211,23 @@ export function describeGameModule(game: AnyGameModule, opts: ConformanceOptions
         expect(checkInvariants(game, m)).toEqual([]);
       });
   });
+}
+
+/**
+ * Invariant 4 for one fuzzed command at state `k` of a played match: `decide` either rejects it with a rule
+ * matching `rule` and a reason (and the state is untouched), or accepts it and `legalCommands` lists it.
+ * The games' fuzz tests call this from their fast-check properties.
+ */
+export function expectRejectedOrListed<S>(game: AnyGameModule, match: PlayedMatch<S>, k: number, command: Command, rule: RegExp): void {
+  const s = match.states[k]!;
+  const before = canonicalJson(s);
+  const r = game.decide(s, command, { rng: new Rng(match.seed, rngCursorOf(match.events.slice(0, k + 1))) });
+  expect(canonicalJson(s)).toBe(before);
+  if (!r.ok) {
+    expect(r.rule, r.reason).toMatch(rule);
+    expect(r.reason.length).toBeGreaterThan(5);
+  } else {
+    const listed = game.legalCommands(s, command.player).map((c: Command) => canonicalJson(c));
+    expect(listed).toContain(canonicalJson(command));
+  }
 }
