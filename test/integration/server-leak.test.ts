@@ -36,7 +36,8 @@ function leaked(text: string, secrets: Iterable<string>): string[] {
   return out;
 }
 
-type Tracked = Map<string, { real: string; zone: string }>;
+/** Opaque id → the real card behind it, its zone, and whether that zone is a table row (cards seen lying there). */
+type Tracked = Map<string, { real: string; zone: string; table: boolean }>;
 
 /** Hidden tiles of v's board aligned with the judge board (same zone, same count): opaque id → real card. */
 function opaqueMap(vb: BoardModel, jb: BoardModel): Tracked {
@@ -50,7 +51,7 @@ function opaqueMap(vb: BoardModel, jb: BoardModel): Tracked {
     const jz = judge.get(key);
     if (!jz || jz.cards.length !== z.cards.length) continue;
     z.cards.forEach((t, i) => {
-      if (t.hidden) out.set(t.id, { real: jz.cards[i]!.id, zone: key });
+      if (t.hidden) out.set(t.id, { real: jz.cards[i]!.id, zone: key, table: z.layout === 'row' });
     });
   }
   return out;
@@ -130,7 +131,10 @@ function scanEvents(t: Truth, served: EventEnvelope[], v: Viewer, where: string,
     const shuffled = i > 0 ? shuffledZones(t.board(i - 1), jb) : new Set<string>();
     for (const [o, cur] of map) {
       const p = prevMap.get(o);
-      if (p && p.real === cur.real && (p.zone !== cur.zone || shuffled.has(cur.zone)))
+      // A face-down card moved from one table row to another (a Spoils resource attached to its faction) is
+      // followed by every eye at the table, so its id may stay; into a hand or pile, or through a shuffle, never.
+      const inView = p !== undefined && p.table && cur.table;
+      if (p && p.real === cur.real && ((p.zone !== cur.zone && !inView) || shuffled.has(cur.zone)))
         problems.push({ match: matchId, where: `${where} opaque ids`, seq: e.seq, detail: `${o} tracks ${cur.real} from ${p.zone} to ${cur.zone}${shuffled.has(cur.zone) ? ' through a shuffle' : ''}` });
     }
     prevMap = map;
