@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coinRace } from '../testing/fixture-game';
-import { cardDefinitions, defineGame, type GameDefinition } from './game';
+import { boardModel, cardDefinitions, defineGame, type GameDefinition } from './game';
 
 describe('defineGame', () => {
   it('reads position and status from the common state fields unless the game supplies them', () => {
@@ -22,5 +22,12 @@ describe('defineGame', () => {
       { id: 'b', name: 'B', printed: 'X-1', sample: false, face: { name: 'B', types: ['Unit'] } },
     ]);
     expect('printed' in defs[0]!).toBe(false);
+  });
+
+  it('frames a board from the state, the position as the game names it, and the game\'s parts', () => {
+    const s = { turn: 2, activePlayer: 'p1' as const, status: 'ended' as const, winner: 'p1' as const, result: 'p2 conceded' };
+    expect(boardModel('g', s, { phase: 'main', step: null }, { acting: [], players: [], shared: [], banner: 'x' })).toEqual({
+      game: 'g', status: 'ended', turn: 2, phase: 'main', step: null, activePlayer: 'p1', acting: [], players: [], shared: [], banner: 'x', winner: 'p1', result: 'p2 conceded',
+    });
   });
 });

@@ -1,7 +1,7 @@
 // defineGame: the parts of a GameModule that every game spells the same way, supplied once. A game states what
 // is its own (rules, machine, views, cards, bots…); position and status are read from the common state fields
 // when the game keeps them under the usual names, card definitions are built from the pool and the face renderer.
-import type { CardFace } from '../board';
+import type { BoardModel, CardFace } from '../board';
 import type { CardDefinition, DeckList, GameModule, Position } from '../game';
 
 /** The state fields `position` is read from when a game does not supply its own. */
@@ -50,4 +50,28 @@ export interface PoolCard {
 /** The card definitions of a pool: id, name, printed code when there is one, sample flag and the rendered face. */
 export function cardDefinitions<D extends PoolCard>(pool: readonly D[], face: (card: D) => CardFace): CardDefinition[] {
   return pool.map((d) => ({ id: d.id, name: d.name, ...(d.printed ? { printed: d.printed } : {}), sample: d.sample, face: face(d) }));
+}
+
+/** What a game draws on its board; the frame around it comes from the common state fields. */
+export type BoardParts = Pick<BoardModel, 'acting' | 'players' | 'shared' | 'banner'>;
+
+/**
+ * A game's board: the frame (game, status, turn, position, active player, result) from the state, the position
+ * as the game names it (`s` itself when the state keeps `phase` and `step`), and the game's own parts.
+ */
+export function boardModel(game: string, s: Pick<PositionFields, 'turn' | 'activePlayer'> & StatusFields, position: Pick<PositionFields, 'phase' | 'step'>, parts: BoardParts): BoardModel {
+  return {
+    game,
+    status: s.status,
+    turn: s.turn,
+    phase: position.phase,
+    step: position.step,
+    activePlayer: s.activePlayer,
+    acting: parts.acting,
+    players: parts.players,
+    shared: parts.shared,
+    banner: parts.banner,
+    winner: s.winner,
+    result: s.result,
+  };
 }
