@@ -68,9 +68,8 @@ export interface StackItem {
   keyword?: KeywordTrigger;
 }
 
-/** A triggered ability waiting to be put on the stack while its controller orders their simultaneous ones (2.4.b.6). */
-export interface WaitingTrigger {
-  id: string;
+/** A triggered ability that has triggered and is not yet on the stack (2.4.b). */
+export interface PendingTrigger {
   controller: PlayerId;
   source: string | null;
   sourceCardId: string;
@@ -78,6 +77,11 @@ export interface WaitingTrigger {
   target: string | null;
   label: string;
   keyword?: KeywordTrigger;
+}
+
+/** A triggered ability waiting to be put on the stack while its controller orders their simultaneous ones (2.4.b.6). */
+export interface WaitingTrigger extends PendingTrigger {
+  id: string;
 }
 
 /** Keywords that are triggered abilities: Vigor (X.A.24.a), Intercept (X.A.10.a), Preserve on objects (X.A.19.a). */
