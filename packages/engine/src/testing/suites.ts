@@ -9,7 +9,7 @@ import type { AnyGameModule, Command } from '../game';
 import { Rng } from '../rng';
 import { runScenario, type ScenarioResult } from '../scenario';
 import { expectRejectedOrListed } from './conformance';
-import type { PlayedMatch } from './harness';
+import { checkInvariants, checkLegalEquivalence, playMatch, rngCursorOf, type PlayedMatch } from './harness';
 
 /** The repository root, from a file four levels down (packages/games/<id>/src). */
 export function repoRoot(dirname: string): string {
@@ -118,4 +118,32 @@ export function fuzzCommands<S, X>(game: AnyGameModule, matches: readonly Played
 export function expectEndedRejects<S>(game: AnyGameModule, match: PlayedMatch<S>, command: Command, rule: string): void {
   expect(game.decide(match.final, command, { rng: new Rng('x') })).toMatchObject({ ok: false, rule });
   expect(game.legalCommands(match.final, command.player)).toEqual([]);
+}
+
+/** MATCHTAPE_DEEP=1 runs the long versions of the property tests (more matches, more seeds). */
+export const DEEP = process.env.MATCHTAPE_DEEP === '1';
+
+/** The bots of the i-th seeded match: p1 alternates every match, p2 every third, so all four pairings occur. */
+export function botsFor(i: number) {
+  return { p1: i % 2 === 0 ? 'random' : 'greedy', p2: i % 3 === 0 ? 'random' : 'greedy' } as const;
+}
+
+/** The kit's every-seq invariants (`checkInvariants`) on `count` bot matches seeded `${prefix}-${i}`, each ended by the rules. */
+export function expectInvariantsOnMatches(game: AnyGameModule, prefix: string, count: number): void {
+  for (let i = 0; i < count; i++) {
+    const m = playMatch<unknown>(game, { seed: `${prefix}-${i}`, bots: botsFor(i) });
+    expect(m.endedByRules).toBe(true);
+    expect(checkInvariants(game, m)).toEqual([]);
+  }
+}
+
+/** Accepted ⇔ listed (with `probes` besides the listed commands) at every third state of `count` matches seeded `legal-${i}`. */
+export function expectListedAtEveryThirdState(game: AnyGameModule, count: number, probes: readonly Command[]): void {
+  for (let i = 0; i < count; i++) {
+    const m = playMatch<unknown>(game, { seed: `legal-${i}`, bots: botsFor(i) });
+    for (let k = 0; k < m.states.length; k += 3) {
+      const failures = checkLegalEquivalence(game, m.states[k]!, m.seed, rngCursorOf(m.events.slice(0, k + 1)), [...probes]);
+      expect(failures, `state ${k} of legal-${i}`).toEqual([]);
+    }
+  }
 }

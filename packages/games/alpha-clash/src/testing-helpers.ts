@@ -1,11 +1,11 @@
 // Shared by the property, fuzz and coverage tests: seeded bot matches and probe commands (random and malformed).
 import { describe, expect, it } from 'vitest';
 import { fold, jsonEqual, Rng, verifyChain, verifyRandom, type Command, type PlayerId } from '@matchtape/engine';
-import { checkLegalEquivalence, firstDifference, playMatch, type PlayedMatch } from '@matchtape/engine/testing';
+import { checkLegalEquivalence, DEEP, firstDifference, playMatch, type PlayedMatch } from '@matchtape/engine/testing';
 import { alphaClash } from './index';
 import type { AlphaClashState } from './types';
 
-export const DEEP = process.env.MATCHTAPE_DEEP === '1';
+export { DEEP };
 
 export const PAIRINGS: Record<PlayerId, 'random' | 'greedy'>[] = [
   { p1: 'random', p2: 'random' },
