@@ -1,7 +1,7 @@
 // The state of a Grand Archive match: a pure fold of its events (see README.md for the shape, which scenario
 // `expectState` paths address). Hidden cards are `{ id: <opaque>, hidden: true }` in viewer states; in the
 // judge (full) state a card in a hidden zone carries its current opaque id in `oid`.
-import type { ContinuousEffect, PlayerId, PriorityWindow } from '@matchtape/engine';
+import type { ContinuousEffect, HiddenCard, PlayerId, PriorityWindow } from '@matchtape/engine';
 import type { GACardDef } from './cards/types';
 
 export type Element = 'norm' | 'fire' | 'water' | 'wind' | 'arcane' | 'crux' | 'luxem' | 'umbra';
@@ -17,10 +17,8 @@ export interface Card {
   /** Face-up in the material deck, so public (Preserve, X.A.19.c). */
   preserved?: true;
 }
-export interface HiddenCard {
-  id: string;
-  hidden: true;
-}
+/** What a viewer gets for a card it may not see: the engine's `{ id: oid, hidden: true }`. */
+export type { HiddenCard };
 export type Slot = Card | HiddenCard;
 
 export function isHidden(s: Slot): s is HiddenCard {
