@@ -6,3 +6,4 @@ export * from './session';
 export * from './events';
 export * from './bots';
 export * from './start';
+export * from './game';

@@ -20,7 +20,6 @@ import {
   type Command,
   type Decision,
   type GameEvent,
-  type GameModule,
   type MatchConfig,
   type Position,
   type ScenarioHooks,
@@ -28,6 +27,7 @@ import {
 import { PlayerIdSchema, type PlayerId, type Viewer } from '../ids';
 import { greedyBot, preferTypes, randomBot } from '../kit/bots';
 import { Draft } from '../kit/draft';
+import { defineGame } from '../kit/game';
 import { defineEvents, matchEndedFields, matchStartedFields, type Payloads } from '../kit/events';
 import { locationOf, machineRulesCoverage, mergeCoverage } from '../kit/machine';
 import { startCard, type ScenarioStart, type TestCard } from '../kit/start';
@@ -408,7 +408,7 @@ function describe(e: GameEvent): string {
   }
 }
 
-export const coinRace: GameModule<CoinRaceState> = {
+export const coinRace = defineGame<CoinRaceState>({
   id: 'coin-race',
   title: 'Coin Race (test fixture)',
   rulesVersion: 'fixture-1',
@@ -420,7 +420,6 @@ export const coinRace: GameModule<CoinRaceState> = {
   legalCommands,
   actors: (s) => (s.status === 'playing' && s.active ? [s.active] : []),
   position,
-  status: (s) => ({ status: s.status, winner: s.winner, result: s.result }),
   view,
   viewEvent,
   secrets,
@@ -449,4 +448,4 @@ export const coinRace: GameModule<CoinRaceState> = {
       { rule: '4.2', title: 'Double', status: 'not-implemented', tests: [], reason: 'the fixture keeps one keyword' },
     ],
   },
-};
+});

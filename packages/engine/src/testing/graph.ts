@@ -94,3 +94,34 @@ export function unreachableStates(machine: AnyStateMachine, opts: TraverseOption
     .map((s) => s.path)
     .filter((p) => !reached.has(p));
 }
+
+/**
+ * What a machine test records while it drives matches: the leaf paths the game stood in and the transitions
+ * taken, each credited to the node that handles the event (the leaf itself or its nearest ancestor). Feed
+ * `states` and `transitions.values()` to `machineCoverage`.
+ */
+export class TransitionTrace {
+  readonly states = new Set<string>();
+  readonly transitions = new Map<string, { source: string; event: string }>();
+  private readonly owners: { source: string; event: string }[];
+
+  constructor(machine: AnyStateMachine) {
+    this.owners = listTransitions(machine);
+  }
+
+  /** The node that handles `event` from the leaf `path` (itself or its nearest ancestor), or null. */
+  handler(path: string, event: string): string | null {
+    const parts = path.split('.');
+    for (let k = parts.length; k >= 0; k--) {
+      const source = parts.slice(0, k).join('.');
+      if (this.owners.some((t) => t.source === source && t.event === event)) return source;
+    }
+    return null;
+  }
+
+  /** Records that `event` was taken from the leaf `path`. */
+  take(path: string, event: string): void {
+    const source = this.handler(path, event);
+    if (source !== null) this.transitions.set(`${source}|${event}`, { source, event });
+  }
+}

@@ -2,3 +2,4 @@
 // @matchtape/engine/testing/harness) and the conformance suite every game runs under vitest.
 export * from './harness';
 export * from './conformance';
+export * from './suites';

@@ -1,22 +1,19 @@
 // The coverage report names real test files, and every keyword ability of 704 has a scenario citing its rule.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { describeRulesCoverage, repoRoot } from '@matchtape/engine/testing';
 import { KEYWORDS } from './cards/keywords';
+import { alphaClash } from './index';
 import { CARDS } from './cards/pool';
 import { coverage } from './coverage';
 
-const ROOT = join(__dirname, '../../../..');
+const ROOT = repoRoot(__dirname);
 
-describe('rules coverage', () => {
-  it('lists only existing tests, and a reason for everything partial or not implemented', () => {
-    for (const entry of [...coverage.sections, ...coverage.keywords]) {
-      for (const f of entry.tests) expect(existsSync(join(ROOT, f)), `${entry.rule}: ${f}`).toBe(true);
-      if (entry.status !== 'implemented') expect(entry.reason, entry.rule).toBeTruthy();
-      else expect(entry.tests.length, entry.rule).toBeGreaterThan(0);
-    }
-  });
+// 704 lists 30 keyword abilities.
+describeRulesCoverage(alphaClash, { root: ROOT, keywords: 30 });
 
+describe('alpha-clash keyword coverage', () => {
   it('every keyword ability is covered, and its scenarios cite its rule', () => {
     for (const k of Object.values(KEYWORDS)) {
       const entry = coverage.keywords.find((x) => x.rule === k.rule);

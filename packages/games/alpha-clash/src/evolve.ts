@@ -94,6 +94,12 @@ function removeRef(list: AnyRef[], ids: (string | undefined | null)[]): AnyRef[]
   return [...list.slice(0, i), ...list.slice(i + 1)];
 }
 
+/** Takes a card out of its player's hand, found by instance id or by the opaque id it had there; the count stays public. */
+function takeFromHand(ps: PlayerState, card: AnyRef, handOid: unknown): void {
+  ps.hand = removeRef(ps.hand, [card.id, handOid as string]);
+  ps.handCount = ps.hand.length;
+}
+
 /** A card made public loses its opaque id. */
 function publicRef(r: AnyRef): AnyRef {
   if ('hidden' in r) return r;
@@ -367,8 +373,7 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
       const pl = str(p, 'player') as PlayerId;
       const ps = W(s, pl)!;
       const card = p.card as CardRef;
-      ps.hand = removeRef(ps.hand, [card.id, p.handOid as string]);
-      ps.handCount = ps.hand.length;
+      takeFromHand(ps, card, p.handOid);
       ps.resources = [...ps.resources, newPermanent(publicRef(card), pl, s.turn)];
       ps.resourcePlacedThisTurn = true;
       break;
@@ -382,8 +387,7 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
       const ps = W(s, pl)!;
       const card = publicRef(p.card as AnyRef) as CardRef;
       if (event.type === 'CardPlayed') {
-        ps.hand = removeRef(ps.hand, [card.id, p.handOid as string]);
-        ps.handCount = ps.hand.length;
+        takeFromHand(ps, card, p.handOid);
       } else {
         if (!takePerm(s, card.id)) takePerm(s, p.trapOid as string);
       }
@@ -469,8 +473,7 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
       const pl = str(p, 'player') as PlayerId;
       const ps = W(s, pl)!;
       const card = p.card as AnyRef;
-      ps.hand = removeRef(ps.hand, [card.id, p.handOid as string]);
-      ps.handCount = ps.hand.length;
+      takeFromHand(ps, card, p.handOid);
       ps.accessory = [...ps.accessory, newPermanent(card, pl, s.turn, { faceDown: true })];
       break;
     }
@@ -689,8 +692,7 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
       const pl = str(p, 'player') as PlayerId;
       const ps = W(s, pl)!;
       const card = p.card as CardRef;
-      ps.hand = removeRef(ps.hand, [card.id, p.handOid as string]);
-      ps.handCount = ps.hand.length;
+      takeFromHand(ps, card, p.handOid);
       toOblivion(s, pl, card);
       s.pending = null;
       break;

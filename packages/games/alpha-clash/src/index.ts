@@ -1,5 +1,5 @@
 // The Alpha Clash game module (Comprehensive Rulebook v2.2): the GameModule contract of packages/engine.
-import type { CardDefinition, GameModule } from '@matchtape/engine';
+import { cardDefinitions, defineGame, type CardFace } from '@matchtape/engine';
 import { bots } from './bots';
 import { PRESET_DECKS, validateDeck } from './cards/decks';
 import { CARDS } from './cards/pool';
@@ -14,12 +14,9 @@ import type { AlphaClashState } from './types';
 import { secrets, view, viewEvent } from './view';
 import { scenarioHooks } from './start';
 
-const cards: CardDefinition[] = CARDS.map((d) => ({
-  id: d.id,
-  name: d.name,
-  ...(d.printed ? { printed: d.printed } : {}),
-  sample: d.sample,
-  face: {
+/** The printed face: Contenders have no cost (301), X costs print as X. */
+function faceOf(d: (typeof CARDS)[number]): CardFace {
+  return {
     name: d.name,
     cost: d.type === 'Contender' ? null : `${d.xCost ? 'X' : d.cost}`,
     types: [d.type, ...(d.tag ? [d.tag] : [])],
@@ -27,10 +24,10 @@ const cards: CardDefinition[] = CARDS.map((d) => ({
     stats: { ...(d.atk !== undefined ? { atk: d.atk } : {}), ...(d.def !== undefined ? { def: d.def } : {}), ...(d.health !== undefined ? { health: d.health } : {}) },
     keywords: d.keywords.map((k) => (k.x !== undefined ? `${k.k} ${k.x}` : k.k)),
     text: d.text,
-  },
-}));
+  };
+}
 
-export const alphaClash: GameModule<AlphaClashState> = {
+export const alphaClash = defineGame<AlphaClashState>({
   id: 'alpha-clash',
   title: 'Alpha Clash',
   rulesVersion: 'Comprehensive Rulebook v2.2 (15 Mar 2024)',
@@ -45,9 +42,6 @@ export const alphaClash: GameModule<AlphaClashState> = {
     const { phase, step } = phaseOf(s.step);
     return { turn: s.turn, phase, step, activePlayer: s.activePlayer };
   },
-  status(s) {
-    return { status: s.status, winner: s.winner, result: s.result };
-  },
   view,
   viewEvent,
   secrets,
@@ -56,7 +50,7 @@ export const alphaClash: GameModule<AlphaClashState> = {
   },
   describe,
   keyMoment,
-  cards,
+  cards: cardDefinitions(CARDS, faceOf),
   presetDecks: PRESET_DECKS,
   validateDeck,
   commandSchema: CommandBodySchema,
@@ -64,7 +58,7 @@ export const alphaClash: GameModule<AlphaClashState> = {
   bots,
   coverage,
   scenario: scenarioHooks,
-};
+});
 
 export default alphaClash;
 export type { AlphaClashState } from './types';

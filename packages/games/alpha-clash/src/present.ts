@@ -1,4 +1,5 @@
 // Presentation: board model for the site, one-line descriptions, timeline key moments.
+import { boardModel } from '@matchtape/engine';
 import type { BoardModel, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel } from '@matchtape/engine';
 import { CARD_BY_ID } from './cards/pool';
 import { currentAtk, currentDef, defOf, lookupCard } from './rules';
@@ -88,20 +89,7 @@ export function board(s: AlphaClashState): BoardModel {
   ];
   let banner: string | null = null;
   if (s.clash) banner = `Clash: ${s.clash.attacker} attacks ${s.clash.obstructed ? s.clash.obstructors.join(', ') || '(obstructed)' : s.clash.target}${pos.step ? ` (${STEP_NAMES[pos.step] ?? words(pos.step)})` : ''}`;
-  return {
-    game: 'alpha-clash',
-    status: s.status,
-    turn: s.turn,
-    phase: pos.phase,
-    step: pos.step,
-    activePlayer: s.activePlayer,
-    acting: [],
-    players,
-    shared,
-    banner,
-    winner: s.winner,
-    result: s.result,
-  };
+  return boardModel('alpha-clash', s, pos, { acting: [], players, shared, banner });
 }
 
 /** Phase and step names as the comprehensive rules write them (500–505, 103). */

@@ -1,10 +1,11 @@
 // Shared by the property, fuzz and coverage tests: seeded bot matches and probe commands (random and malformed).
+import { describe, expect, it } from 'vitest';
 import { fold, jsonEqual, Rng, verifyChain, verifyRandom, type Command, type PlayerId } from '@matchtape/engine';
-import { checkLegalEquivalence, firstDifference, playMatch, type PlayedMatch } from '@matchtape/engine/testing';
+import { checkLegalEquivalence, DEEP, firstDifference, playMatch, type PlayedMatch } from '@matchtape/engine/testing';
 import { alphaClash } from './index';
 import type { AlphaClashState } from './types';
 
-export const DEEP = process.env.MATCHTAPE_DEEP === '1';
+export { DEEP };
 
 export const PAIRINGS: Record<PlayerId, 'random' | 'greedy'>[] = [
   { p1: 'random', p2: 'random' },
@@ -87,4 +88,26 @@ export function checkMatch(seed: string, bots: Record<PlayerId, 'random' | 'gree
     if (JSON.stringify(s) !== before) failures.push(`seq ${i + 1}: decide changed its input state`);
   }
   return { match: m, failures };
+}
+
+const PER_PAIRING = (DEEP ? 2000 : 300) / PAIRINGS.length;
+
+/**
+ * The property suite over seeded bot matches for the pairings at `indices`: the matches are split over two
+ * files (property-a, property-b) so they run in parallel. CI: 300 matches over all four pairings; MATCHTAPE_DEEP=1: 2,000.
+ */
+export function describeBotMatches(indices: readonly number[]): void {
+  describe.each(indices.map((i) => ({ i, bots: PAIRINGS[i]!, name: `${PAIRINGS[i]!.p1} vs ${PAIRINGS[i]!.p2}` })))('bot matches: $name', ({ i, bots }) => {
+    it(`${PER_PAIRING} seeded matches end by the rules and keep the invariants`, () => {
+      const endings: Record<string, number> = {};
+      for (let k = 0; k < PER_PAIRING; k++) {
+        const { match, failures } = checkMatch(`prop-${i}-${k}`, bots, 2);
+        expect(failures, `seed prop-${i}-${k}`).toEqual([]);
+        const r = String(match.events[match.events.length - 1]!.rule);
+        endings[r] = (endings[r] ?? 0) + 1;
+      }
+      // Health (104.3b), deck-out (104.3c), both at 0 (104.2c / 104.4a) or the turn limit (104.6): nothing else.
+      expect(Object.keys(endings).filter((r) => !['104.3b', '104.3c', '104.6', '104.2c', '104.4a'].includes(r))).toEqual([]);
+    }, 3_600_000); // long synchronous loop: the shared 60 s per-test limit is for single checks
+  });
 }

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Rng, type Command } from '@matchtape/engine';
-import { expectRejectedOrListed, playMatch } from '@matchtape/engine/testing';
+import { expectEndedRejects, fuzzCommands, playMatch } from '@matchtape/engine/testing';
 import { elementalClash } from './index';
 import { COMMAND_TYPES } from './schemas';
 import { RULE } from './property-helpers';
@@ -29,14 +29,12 @@ function idsOf(s: ECState): string[] {
 
 describe('elemental-clash fuzzing', () => {
   it('random commands: rejected with a rule and no change, or accepted and listed', { timeout: 300_000 }, () => {
-    fc.assert(
-      fc.property(fc.nat(), fc.nat(), fc.constantFrom(...TYPES), fc.constantFrom('p1', 'p2', 'p3'), fc.array(fc.nat(), { minLength: 6, maxLength: 6 }), fc.boolean(), (mi, si, type, player, picks, extra) => {
-        const m = matches[mi % matches.length]!;
-        const k = si % m.states.length;
-        const s = m.states[k]!;
-        const ids = idsOf(s);
-        const pick = (i: number) => ids[picks[i]! % ids.length]!;
-        const cmd: Record<string, unknown> = { type, player };
+    fuzzCommands(elementalClash, matches, {
+      types: TYPES,
+      picks: 6,
+      ids: idsOf,
+      extra: fc.boolean(),
+      fill(cmd, pick, picks, extra) {
         if (picks[0]! % 3 !== 0) cmd.card = pick(0);
         if (picks[1]! % 3 === 0) cmd.target = pick(1);
         if (picks[2]! % 3 === 0) cmd.stack = picks[2]! % 2 ? pick(2) : null;
@@ -48,10 +46,10 @@ describe('elemental-clash fuzzing', () => {
         if (picks[5]! % 7 === 0) cmd.tribute = [pick(5)];
         if (picks[5]! % 11 === 0) cmd.cardId = picks[5]! % 2 ? null : pick(5);
         if (extra) cmd.unexpected = true;
-        expectRejectedOrListed(elementalClash, m, k, cmd as Command, new RegExp(`^command$|${RULE.source}`));
-      }),
-      { numRuns: 3000, seed: 20261123 },
-    );
+      },
+      rule: new RegExp(`^command$|${RULE.source}`),
+      seed: 20261123,
+    });
   });
 
   it('malformed commands are rejected as "command" with a reason and change nothing', () => {
@@ -63,8 +61,6 @@ describe('elemental-clash fuzzing', () => {
   });
 
   it('a finished match rejects everything with 1.0 and lists nothing', () => {
-    const m = matches[0]!;
-    expect(elementalClash.decide(m.final, { type: 'EndMain', player: 'p1' }, { rng: new Rng('x') })).toMatchObject({ ok: false, rule: '1.0' });
-    expect(elementalClash.legalCommands(m.final, 'p1')).toEqual([]);
+    expectEndedRejects(elementalClash, matches[0]!, { type: 'EndMain', player: 'p1' }, '1.0');
   });
 });

@@ -1,5 +1,5 @@
 // The Elemental Clash GameModule (ARCHITECTURE.md §3).
-import type { GameModule } from '@matchtape/engine';
+import { cardDefinitions, defineGame } from '@matchtape/engine';
 import { greedy, random } from './bots';
 import { CARD_BY_ID, PRESET_DECKS, validateDeck } from './cards/decks';
 import { CARDS } from './cards/pool';
@@ -13,7 +13,7 @@ import { ECCommandSchema, ECEventSchema } from './schemas';
 import type { ECState } from './types';
 import { secrets, view, viewEvent } from './view';
 
-export const elementalClash: GameModule<ECState> = {
+export const elementalClash = defineGame<ECState>({
   id: 'elemental-clash',
   title: 'Elemental Clash',
   rulesVersion: RULES_VERSION,
@@ -24,23 +24,21 @@ export const elementalClash: GameModule<ECState> = {
   evolve,
   legalCommands,
   actors,
-  position: (s) => ({ turn: s.turn, phase: s.phase, step: s.step, activePlayer: s.activePlayer }),
-  status: (s) => ({ status: s.status, winner: s.winner, result: s.result }),
   view,
   viewEvent,
   secrets,
   board,
   describe,
   keyMoment,
-  cards: CARDS.map((d) => ({ id: d.id, name: d.name, sample: d.sample, face: faceOf(d.id) })),
+  cards: cardDefinitions(CARDS, (d) => faceOf(d.id)),
   presetDecks: PRESET_DECKS,
-  validateDeck: (deck) => validateDeck(deck),
+  validateDeck,
   commandSchema: ECCommandSchema,
   eventSchema: ECEventSchema,
   bots: { random, greedy },
   coverage: COVERAGE,
   scenario: scenarioHooks,
-};
+});
 
 export default elementalClash;
 export type { ECState } from './types';

@@ -1,5 +1,6 @@
 // How a state and its events look to people: the board model the site draws (element-stone stacks, ATK and DEF
 // zones, the spellbook count as life), one line per event for the log, and the timeline's key moments.
+import { boardModel } from '@matchtape/engine';
 import type { BoardModel, CardFace, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel } from '@matchtape/engine';
 import { CARD_BY_ID, cardDef } from './cards/decks';
 import { isHiddenRef } from './evolve';
@@ -89,20 +90,8 @@ export function board(s: ECState): BoardModel {
   const shared: ZoneModel[] = s.pending.length
     ? [{ key: 'pending', label: 'Waiting effects', layout: 'stack', count: s.pending.length, cards: s.pending.map((p) => ({ id: p.pid, cardId: p.cardId, face: { ...faceOf(p.cardId), text: `${p.label} (${p.rule})` } })) }]
     : [];
-  return {
-    game: 'elemental-clash',
-    status: s.status,
-    turn: s.turn,
-    phase: s.phase,
-    step: s.step,
-    activePlayer: s.activePlayer,
-    acting: s.status !== 'playing' ? [] : s.prompt ? [s.prompt.player] : s.activePlayer ? [s.activePlayer] : [],
-    players,
-    shared,
-    banner: banner(s),
-    winner: s.winner,
-    result: s.result,
-  };
+  const acting = s.status !== 'playing' ? [] : s.prompt ? [s.prompt.player] : s.activePlayer ? [s.activePlayer] : [];
+  return boardModel('elemental-clash', s, s, { acting, players, shared, banner: banner(s) });
 }
 
 function banner(s: ECState): string | null {

@@ -1,18 +1,17 @@
 // Shared by properties.test.ts and properties-b.test.ts (imported by tests only): the seeded bot matches and
 // the checks each one must pass.
 import { expect, it } from 'vitest';
-import { checkInvariants, playMatch } from '@matchtape/engine/testing';
+import { botsFor, checkInvariants, DEEP, playMatch } from '@matchtape/engine/testing';
 import { elementalClash } from './index';
 import type { ECState } from './types';
 
-export const DEEP = process.env.MATCHTAPE_DEEP === '1';
+export { botsFor, DEEP };
 export const MATCHES = DEEP ? 2001 : 300;
 export const PARTS = 3;
 const CHUNK = DEEP ? 167 : 25;
 /** Rules a citation may name: a section of the document, a phase bullet, a keyword, or a decision. */
 export const RULE = /^(1\.0|2\.0|2\.1|4\.0(\.[SDME][1-3])?|5\.0|6\.0|7\.0\.[A-Z][A-Za-z ]+|9\.1|D\d{1,2})$/;
 
-export const botsFor = (i: number) => ({ p1: i % 2 === 0 ? 'random' : 'greedy', p2: i % 3 === 0 ? 'random' : 'greedy' }) as const;
 
 /** Registers the property chunks of one part (0…PARTS-1) of the matches. */
 export function propertyChunks(part: number): void {

@@ -9,18 +9,10 @@ import type { Ability, AbilityCost, Effect, GACardDef, TriggerOn } from './cards
 import { evolve, type Move } from './evolve';
 import { nextLocation } from './machine';
 import { attackableBy, attackPower, championLevel, championOf, isAlly, isChampion, isUnit, life, objectById, opponentsOf, unitPower } from './rules';
-import type { Card, DamageInstance, FieldObject, GAState, KeywordTrigger, Phase, Shield, StackItem, Step } from './types';
+import type { Card, DamageInstance, FieldObject, GAState, PendingTrigger, Phase, Shield, StackItem, Step } from './types';
 import { isHidden } from './types';
 
-export interface PendingTrigger {
-  controller: PlayerId;
-  source: string | null;
-  sourceCardId: string;
-  ability: number;
-  target: string | null;
-  label: string;
-  keyword?: KeywordTrigger;
-}
+export type { PendingTrigger } from './types';
 
 /**
  * The kit's Draft (emit folds at once and records random draws itself) with the working memory Grand Archive's

@@ -1,5 +1,5 @@
 // The Grand Archive GameModule (ARCHITECTURE.md §3).
-import type { GameModule } from '@matchtape/engine';
+import { cardDefinitions, defineGame } from '@matchtape/engine';
 import { greedyBot, randomBot } from './bots';
 import { PRESET_DECKS, validateDeck } from './cards/decks';
 import { CARDS } from './cards/pool';
@@ -13,7 +13,7 @@ import type { GAState } from './types';
 import { board, describe, faceOf, keyMoment } from './present';
 import { secrets, view, viewEvent } from './view';
 
-export const grandArchive: GameModule<GAState> = {
+export const grandArchive = defineGame<GAState>({
   id: 'grand-archive',
   title: 'Grand Archive',
   rulesVersion: RULES_VERSION,
@@ -24,23 +24,21 @@ export const grandArchive: GameModule<GAState> = {
   evolve,
   legalCommands,
   actors,
-  position: (s) => ({ turn: s.turn, phase: s.phase, step: s.step, activePlayer: s.activePlayer }),
-  status: (s) => ({ status: s.status, winner: s.winner, result: s.result }),
   view,
   viewEvent,
   secrets,
   board,
   describe,
   keyMoment,
-  cards: CARDS.map((d) => ({ id: d.id, name: d.name, sample: d.sample, face: faceOf({ cards: {} }, d.id) })),
+  cards: cardDefinitions(CARDS, (d) => faceOf({ cards: {} }, d.id)),
   presetDecks: PRESET_DECKS,
-  validateDeck: (deck) => validateDeck(deck),
+  validateDeck,
   commandSchema: GACommandSchema,
   eventSchema: GAEventSchema,
   bots: { random: randomBot, greedy: greedyBot },
   coverage: COVERAGE,
   scenario: scenarioHooks,
-};
+});
 
 export default grandArchive;
 export type { GAState } from './types';

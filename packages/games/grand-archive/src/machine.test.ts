@@ -8,31 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { toDirectedGraph } from '@xstate/graph';
 import { applyCommand, checkMachineMeta, cursorAfter, listTransitions, phaseOrder, stepOrder, machineToJson, parseScenario, Rng, RngSource, scenarioConfig, startMatch, type Command, type MatchConfig, type PlayerId } from '@matchtape/engine';
 import { defaultConfig } from '@matchtape/engine/testing';
-import { machineCoverage } from '@matchtape/engine/testing/graph';
+import { machineCoverage, TransitionTrace } from '@matchtape/engine/testing/graph';
 import { grandArchive } from './index';
 import { commandGate, grandArchiveMachine, machinePath, nextLocation } from './machine';
 import type { GAState } from './types';
 
-const owners = listTransitions(grandArchiveMachine);
-/** The node that handles `event` from the leaf `path` (itself or its nearest ancestor). */
-function handler(path: string, event: string): string | null {
-  const parts = path.split('.');
-  for (let k = parts.length; k >= 0; k--) {
-    const source = parts.slice(0, k).join('.');
-    if (owners.some((t) => t.source === source && t.event === event)) return source;
-  }
-  return null;
-}
-
-interface Trace {
-  states: Set<string>;
-  transitions: Map<string, { source: string; event: string }>;
-}
-function note(t: Trace, source: string | null, event: string): void {
-  if (source !== null) t.transitions.set(`${source}|${event}`, { source, event });
-}
-
-function drive(t: Trace, config: MatchConfig, seed: string, next: (s: GAState, p: PlayerId, i: number) => Command | null): void {
+function drive(t: TransitionTrace, config: MatchConfig, seed: string, next: (s: GAState, p: PlayerId, i: number) => Command | null): void {
   const started = startMatch<GAState>(grandArchive, config, { seed, at: '2026-01-01T00:00:00.000Z' });
   if (!started.ok) throw new Error(started.reason);
   let s = grandArchive.initial();
@@ -42,8 +23,8 @@ function drive(t: Trace, config: MatchConfig, seed: string, next: (s: GAState, p
       s = grandArchive.evolve(s, e);
       const after = machinePath(s);
       t.states.add(after);
-      if (e.type === 'PhaseEntered') note(t, handler(before, 'ADVANCE'), 'ADVANCE');
-      if (e.type === 'MatchEnded') note(t, handler(before, 'GAME_OVER'), 'GAME_OVER');
+      if (e.type === 'PhaseEntered') t.take(before, 'ADVANCE');
+      if (e.type === 'MatchEnded') t.take(before, 'GAME_OVER');
     }
   };
   t.states.add(machinePath(s));
@@ -57,7 +38,7 @@ function drive(t: Trace, config: MatchConfig, seed: string, next: (s: GAState, p
     if (!cmd) break;
     const res = applyCommand<GAState>(grandArchive, s, cmd, rng.at(cursorAfter(all)), { seed, at: '2026-01-01T00:00:00.000Z' });
     if (!res.ok) continue;
-    note(t, handler(machinePath(s), cmd.type), cmd.type);
+    t.take(machinePath(s), cmd.type);
     fold(res.events);
     all = all.concat(res.events);
   }
@@ -65,7 +46,7 @@ function drive(t: Trace, config: MatchConfig, seed: string, next: (s: GAState, p
 
 describe('grand-archive machine', () => {
   it('every state and transition is reached by bot matches and scenarios', { timeout: 120_000 }, () => {
-    const t: Trace = { states: new Set(), transitions: new Map() };
+    const t = new TransitionTrace(grandArchiveMachine);
     for (let i = 0; i < 30; i++) {
       const botRng = new Rng(`bot-m-${i}`);
       const kind = i % 2 === 0 ? 'random' : 'greedy';

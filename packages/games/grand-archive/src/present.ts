@@ -1,5 +1,6 @@
 // What people read and see: the board model for the site, one plain-words line per event for the log, and the
 // timeline's key moments. Wording only; what each viewer may see is decided in view.ts.
+import { boardModel } from '@matchtape/engine';
 import type { BoardModel, CardFace, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel } from '@matchtape/engine';
 import { cardDef, type CardBook } from './cards/pool';
 import { championLevel, isChampion, life, unitPower } from './rules';
@@ -86,20 +87,7 @@ export function board(s: GAState): BoardModel {
   if (s.pending) shared.push({ key: 'pending', label: 'Being activated', layout: 'row', count: 1, cards: [tile(s, s.pending.card)] });
   if (s.combat?.attackCard) shared.push({ key: 'intention', label: 'Intention', layout: 'row', count: 1, cards: [tile(s, s.combat.attackCard)] });
   const acting = s.status !== 'playing' ? [] : s.prompt ? [s.prompt.player] : s.priority ? [s.priority.holder] : [];
-  return {
-    game: 'grand-archive',
-    status: s.status,
-    turn: s.turn,
-    phase: s.phase,
-    step: s.step,
-    activePlayer: s.activePlayer,
-    acting,
-    players,
-    shared,
-    banner: banner(s),
-    winner: s.winner,
-    result: s.result,
-  };
+  return boardModel('grand-archive', s, s, { acting, players, shared, banner: banner(s) });
 }
 
 function nameOf(s: GAState, id: string | null): string {

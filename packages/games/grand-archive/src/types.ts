@@ -1,7 +1,7 @@
 // The state of a Grand Archive match: a pure fold of its events (see README.md for the shape, which scenario
 // `expectState` paths address). Hidden cards are `{ id: <opaque>, hidden: true }` in viewer states; in the
 // judge (full) state a card in a hidden zone carries its current opaque id in `oid`.
-import type { ContinuousEffect, PlayerId, PriorityWindow } from '@matchtape/engine';
+import type { ContinuousEffect, HiddenCard, PlayerId, PriorityWindow } from '@matchtape/engine';
 import type { GACardDef } from './cards/types';
 
 export type Element = 'norm' | 'fire' | 'water' | 'wind' | 'arcane' | 'crux' | 'luxem' | 'umbra';
@@ -17,10 +17,8 @@ export interface Card {
   /** Face-up in the material deck, so public (Preserve, X.A.19.c). */
   preserved?: true;
 }
-export interface HiddenCard {
-  id: string;
-  hidden: true;
-}
+/** What a viewer gets for a card it may not see: the engine's `{ id: oid, hidden: true }`. */
+export type { HiddenCard };
 export type Slot = Card | HiddenCard;
 
 export function isHidden(s: Slot): s is HiddenCard {
@@ -68,9 +66,8 @@ export interface StackItem {
   keyword?: KeywordTrigger;
 }
 
-/** A triggered ability waiting to be put on the stack while its controller orders their simultaneous ones (2.4.b.6). */
-export interface WaitingTrigger {
-  id: string;
+/** A triggered ability that has triggered and is not yet on the stack (2.4.b). */
+export interface PendingTrigger {
   controller: PlayerId;
   source: string | null;
   sourceCardId: string;
@@ -78,6 +75,11 @@ export interface WaitingTrigger {
   target: string | null;
   label: string;
   keyword?: KeywordTrigger;
+}
+
+/** A triggered ability waiting to be put on the stack while its controller orders their simultaneous ones (2.4.b.6). */
+export interface WaitingTrigger extends PendingTrigger {
+  id: string;
 }
 
 /** Keywords that are triggered abilities: Vigor (X.A.24.a), Intercept (X.A.10.a), Preserve on objects (X.A.19.a). */

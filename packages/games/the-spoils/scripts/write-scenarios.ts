@@ -53,14 +53,18 @@ function endTurn(b: B, p: PlayerId): B {
   return b.do(opp(p), 'Pass');
 }
 
-/** p1: turn 1 (Rage resource, Red Maw Raider). p2: turn 2 (Greed resource, Coin-Sworn Guard). p1's turn 3 begins (draw). */
-function toTurn3(b: B): B {
+/**
+ * p1: turn 1 (Rage resource, then plays `plays.p1`, Red Maw Raider unless told). p2: turn 2 (Greed resource, then
+ * `plays.p2`, Coin-Sworn Guard unless told). p1's turn 3 begins (draw). `null` plays nothing that turn.
+ */
+function toTurn3(b: B, plays: { p1?: string | null; p2?: string | null } = {}): B {
+  const { p1 = 'red-maw-raider', p2 = 'coin-sworn-guard' } = plays;
   start(b);
   develop(b, 'p1', 'rage');
-  play(b, 'p1', 'red-maw-raider');
+  if (p1) play(b, 'p1', p1);
   endTurn(b, 'p1');
   develop(b, 'p2', 'greed');
-  play(b, 'p2', 'coin-sworn-guard');
+  if (p2) play(b, 'p2', p2);
   endTurn(b, 'p2');
   return develop(b, 'p1');
 }
@@ -245,13 +249,7 @@ add(
 }
 {
   const b = mk('responses-last-in-first-out', '607.2a', 'p1 plays Fire Bolt on Jealous Sentry; p2 responds with Windfall; p1 may respond to Windfall, passes, Windfall resolves first; then p2 is asked again about Fire Bolt, which resolves last.');
-  start(b);
-  develop(b, 'p1', 'rage');
-  endTurn(b, 'p1');
-  develop(b, 'p2', 'greed');
-  play(b, 'p2', 'jealous-sentry');
-  endTurn(b, 'p2');
-  develop(b, 'p1');
+  toTurn3(b, { p1: null, p2: 'jealous-sentry' });
   const guard = b.perm('p2', 'jealous-sentry');
   b.do('p1', 'PlayCard', { card: b.hand('p1', 'fire-bolt'), pick: guard });
   pay(b);
@@ -382,14 +380,7 @@ add(
 }
 {
   const b = mk('cannot-be-blocked', '412.1', 'A party containing only characters that cannot be blocked: the defending player may not form a blocking party.', { p1: ['phantom-courier', 'deception', 'rage', 'fire-bolt', 'war-cry'] });
-  start(b);
-  develop(b, 'p1', 'rage');
-  play(b, 'p1', 'phantom-courier');
-  endTurn(b, 'p1');
-  develop(b, 'p2', 'greed');
-  play(b, 'p2', 'coin-sworn-guard');
-  endTurn(b, 'p2');
-  develop(b, 'p1');
+  toTurn3(b, { p1: 'phantom-courier' });
   const courier = b.perm('p1', 'phantom-courier');
   b.do('p1', 'Attack', { target: b.faction('p2') }).do('p1', 'AddAttacker', { card: courier }).do('p1', 'ConfirmAttackers');
   passWindow(b);
@@ -398,14 +389,7 @@ add(
 }
 {
   const b = mk('location-damage-lasts-the-game', '408.5', 'A location keeps the damage it received for the whole game and is destroyed once the total reaches its structure.', { p2: ['toll-gate', 'greed', 'coin-sworn-guard', 'windfall', 'jealous-sentry', 'elitism'] });
-  start(b);
-  develop(b, 'p1', 'rage');
-  play(b, 'p1', 'red-maw-raider');
-  endTurn(b, 'p1');
-  develop(b, 'p2', 'greed');
-  play(b, 'p2', 'toll-gate');
-  endTurn(b, 'p2');
-  develop(b, 'p1');
+  toTurn3(b, { p2: 'toll-gate' });
   const gate = b.perm('p2', 'toll-gate');
   const raider = b.perm('p1', 'red-maw-raider');
   // Toll Gate (505.1): attacking costs 2 more; p1 has 3 unattached resources after the Restore Rule.
@@ -420,14 +404,7 @@ add(
 }
 {
   const b = mk('attack-requirement-must-be-paid', '505.1', "Toll Gate: your opponent must pay 2 for each attacking party they form; without 2 unattached resources they cannot attack.", { p2: ['toll-gate', 'greed', 'coin-sworn-guard', 'windfall', 'jealous-sentry', 'elitism'] });
-  start(b);
-  develop(b, 'p1', 'rage');
-  play(b, 'p1', 'red-maw-raider');
-  endTurn(b, 'p1');
-  develop(b, 'p2', 'greed');
-  play(b, 'p2', 'toll-gate');
-  endTurn(b, 'p2');
-  develop(b, 'p1');
+  toTurn3(b, { p2: 'toll-gate' });
   play(b, 'p1', 'war-cry', { pick: b.perm('p1', 'red-maw-raider') });
   play(b, 'p1', 'ledger-spy');
   b.reject('p1', 'Attack', { target: b.faction('p2') }, '505.1');
@@ -436,13 +413,7 @@ add(
 // ── Keywords (507) ─────────────────────────────────────────────────────────────────────────────────────
 {
   const b = mk('attach-to-picks-first', '507.2a', 'Brass Gauntlet must pick a character as its first extra cost and enters play attached to it, adding its gear stats (201.7c).', { p2: ['brass-gauntlet', 'coin-sworn-guard', 'greed', 'elitism', 'windfall', 'jealous-sentry'] });
-  start(b);
-  develop(b, 'p1', 'rage');
-  endTurn(b, 'p1');
-  develop(b, 'p2', 'greed');
-  play(b, 'p2', 'coin-sworn-guard');
-  endTurn(b, 'p2');
-  develop(b, 'p1');
+  toTurn3(b, { p1: null });
   endTurn(b, 'p1');
   develop(b, 'p2', 'elitism');
   const guard = b.perm('p2', 'coin-sworn-guard');
@@ -454,13 +425,7 @@ add(
 }
 {
   const b = mk('attachments-leave-with-host', '301.4', "When a card leaves play, the cards attached to it leave play the same way; Rusty Pickaxe's replacement still applies and flips it face-down as a resource instead (506.2a).", { p2: ['rusty-pickaxe', 'coin-sworn-guard', 'greed', 'elitism', 'windfall', 'jealous-sentry'] });
-  start(b);
-  develop(b, 'p1', 'rage');
-  endTurn(b, 'p1');
-  develop(b, 'p2', 'greed');
-  play(b, 'p2', 'coin-sworn-guard');
-  endTurn(b, 'p2');
-  develop(b, 'p1');
+  toTurn3(b, { p1: null });
   endTurn(b, 'p1');
   develop(b, 'p2', 'elitism');
   const guard = b.perm('p2', 'coin-sworn-guard');
@@ -558,13 +523,7 @@ add(
     p1: ['ledger-spy', 'rage', 'fire-bolt', 'war-cry', 'deception'],
     p2: ['hostile-takeover', 'greed', 'greed', 'coin-sworn-guard', 'windfall', 'elitism', 'greed', 'greed'],
   });
-  start(b);
-  develop(b, 'p1', 'rage');
-  play(b, 'p1', 'ledger-spy');
-  endTurn(b, 'p1');
-  develop(b, 'p2', 'greed');
-  endTurn(b, 'p2');
-  develop(b, 'p1');
+  toTurn3(b, { p1: 'ledger-spy', p2: null });
   endTurn(b, 'p1');
   develop(b, 'p2', 'greed');
   const spy = b.perm('p1', 'ledger-spy');

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Rng, type Command } from '@matchtape/engine';
-import { expectRejectedOrListed, playMatch } from '@matchtape/engine/testing';
+import { expectEndedRejects, fuzzCommands, playMatch } from '@matchtape/engine/testing';
 import { theSpoils } from './index';
 import type { SpoilsState } from './types';
 
@@ -27,14 +27,13 @@ function malformed(fields: Record<string, unknown>): Command {
 
 describe('the-spoils fuzzing', () => {
   it('random commands: rejected with a rule and no change, or accepted and listed', { timeout: 120_000 }, () => {
-    fc.assert(
-      fc.property(fc.nat(), fc.nat(), fc.constantFrom(...TYPES), fc.constantFrom('p1', 'p2', 'p3'), fc.array(fc.nat(), { minLength: 5, maxLength: 5 }), fc.integer({ min: -1, max: 6 }), fc.boolean(), (mi, si, type, player, picks, n, flag) => {
-        const m = matches[mi % matches.length]!;
-        const k = si % m.states.length;
-        const s = m.states[k]!;
-        const ids = idsOf(s);
-        const pick = (i: number) => ids[picks[i]! % ids.length]!;
-        const cmd: Record<string, unknown> = { type, player };
+    fuzzCommands(theSpoils, matches, {
+      types: TYPES,
+      picks: 5,
+      ids: idsOf,
+      extra: fc.tuple(fc.integer({ min: -1, max: 6 }), fc.boolean()),
+      fill(cmd, pick, picks, [n, flag]) {
+        const type = cmd.type;
         if (picks[0]! % 3 !== 0) cmd.card = pick(0);
         if (picks[1]! % 3 === 0) cmd.pick = pick(1);
         if (picks[2]! % 3 === 0) cmd.target = pick(2);
@@ -48,10 +47,10 @@ describe('the-spoils fuzzing', () => {
           if (!flag) cmd.faceDown = picks[1]! % 2 === 0;
         }
         if (type === 'ChooseFirstPlayer') cmd.first = flag ? 'p1' : 'p2';
-        expectRejectedOrListed(theSpoils, m, k, cmd as Command, /^(command|\d{3}(\.\d+[a-z]?)?)$/);
-      }),
-      { numRuns: 3000, seed: 20261123 },
-    );
+      },
+      rule: /^(command|\d{3}(\.\d+[a-z]?)?)$/,
+      seed: 20261123,
+    });
   });
 
   it('malformed commands are rejected as "command" with a reason', () => {
@@ -65,9 +64,6 @@ describe('the-spoils fuzzing', () => {
   });
 
   it('a finished match rejects everything with 102.1', () => {
-    const m = matches[0]!;
-    const r = theSpoils.decide(m.final, { type: 'Pass', player: 'p1' }, { rng: new Rng('x') });
-    expect(r).toMatchObject({ ok: false, rule: '102.1' });
-    expect(theSpoils.legalCommands(m.final, 'p1')).toEqual([]);
+    expectEndedRejects(theSpoils, matches[0]!, { type: 'Pass', player: 'p1' }, '102.1');
   });
 });

@@ -1,5 +1,5 @@
 // The Spoils GameModule (ARCHITECTURE.md §3).
-import type { GameModule } from '@matchtape/engine';
+import { cardDefinitions, defineGame } from '@matchtape/engine';
 import { greedyBot, randomBot } from './bots';
 import { PRESET_DECKS, validateDeck } from './cards/decks';
 import { CARD_DEFS } from './cards/pool';
@@ -13,7 +13,7 @@ import type { SpoilsState } from './types';
 import { board, describe, faceOf, keyMoment } from './present';
 import { secrets, view, viewEvent } from './view';
 
-export const theSpoils: GameModule<SpoilsState> = {
+export const theSpoils = defineGame<SpoilsState>({
   id: 'the-spoils',
   title: 'The Spoils',
   rulesVersion: RULES_VERSION,
@@ -24,23 +24,21 @@ export const theSpoils: GameModule<SpoilsState> = {
   evolve,
   legalCommands,
   actors,
-  position: (s) => ({ turn: s.turn, phase: s.phase, step: s.step, activePlayer: s.activePlayer }),
-  status: (s) => ({ status: s.status, winner: s.winner, result: s.result }),
   view,
   viewEvent,
   secrets,
   board: (s) => ({ ...board(s), acting: actors(s) }),
   describe,
   keyMoment,
-  cards: CARD_DEFS.map((d) => ({ id: d.id, name: d.name, sample: d.sample, face: faceOf(d.id) })),
+  cards: cardDefinitions(CARD_DEFS, (d) => faceOf(d.id)),
   presetDecks: PRESET_DECKS,
-  validateDeck: (deck) => validateDeck(deck),
+  validateDeck,
   commandSchema: SpoilsCommandSchema,
   eventSchema: SpoilsEventSchema,
   bots: { random: randomBot, greedy: greedyBot },
   coverage: COVERAGE,
   scenario: scenarioHooks,
-};
+});
 
 export default theSpoils;
 export type { SpoilsState } from './types';

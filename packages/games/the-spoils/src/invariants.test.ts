@@ -3,23 +3,17 @@
 // the conformance suite runs them on its 3 and properties.test.ts runs the lighter every-seq check on all 300),
 // and what a hidden card looks like to each viewer.
 import { describe, expect, it } from 'vitest';
-import { checkInvariants, playMatch } from '@matchtape/engine/testing';
+import { DEEP, expectInvariantsOnMatches, playMatch } from '@matchtape/engine/testing';
 import { theSpoils } from './index';
 import type { SpoilsState } from './types';
 import type { GameEvent } from '@matchtape/engine';
 import { everySeq } from './every-seq';
 
-const DEEP = process.env.MATCHTAPE_DEEP === '1';
 const FULL_CHECKS = DEEP ? 100 : 1;
-const botsFor = (i: number) => ({ p1: i % 2 === 0 ? 'random' : 'greedy', p2: i % 3 === 0 ? 'random' : 'greedy' }) as const;
 
 describe('the-spoils invariants at every seq', () => {
   it(`every-seq invariants on ${FULL_CHECKS} matches`, { timeout: 3_600_000 }, () => {
-    for (let i = 0; i < FULL_CHECKS; i++) {
-      const m = playMatch<SpoilsState>(theSpoils, { seed: `sp-full-${i}`, bots: botsFor(i) });
-      expect(m.endedByRules).toBe(true);
-      expect(checkInvariants(theSpoils, m)).toEqual([]);
-    }
+    expectInvariantsOnMatches(theSpoils, 'sp-full', FULL_CHECKS);
   });
 
   it('the lighter every-seq check of the property tests fails when redaction is missing or wrong', () => {

@@ -5,33 +5,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkMachineMeta, listTransitions, MatchSession, parseScenario, phaseOrder, Rng, scenarioConfig, type Command, type MatchConfig, type PlayerId } from '@matchtape/engine';
+import { checkMachineMeta, MatchSession, parseScenario, phaseOrder, Rng, scenarioConfig, type Command, type MatchConfig, type PlayerId } from '@matchtape/engine';
 import { defaultConfig } from '@matchtape/engine/testing';
-import { machineCoverage } from '@matchtape/engine/testing/graph';
+import { machineCoverage, TransitionTrace } from '@matchtape/engine/testing/graph';
 import { theSpoils } from './index';
 import { machinePath, nextLocation, spoilsMachine } from './machine';
 import { initialState } from './evolve';
 import type { SpoilsState } from './types';
 
-const owners = listTransitions(spoilsMachine);
-/** The node that handles `event` from the leaf `path` (itself or its nearest ancestor). */
-function handler(path: string, event: string): string | null {
-  const parts = path.split('.');
-  for (let k = parts.length; k >= 0; k--) {
-    const source = parts.slice(0, k).join('.');
-    if (owners.some((t) => t.source === source && t.event === event)) return source;
-  }
-  return null;
-}
-
-interface Trace {
-  states: Set<string>;
-  transitions: Map<string, { source: string; event: string }>;
-}
-const note = (t: Trace, source: string | null, event: string) => source !== null && t.transitions.set(`${source}|${event}`, { source, event });
 const AT = '2026-01-01T00:00:00.000Z';
 
-function drive(t: Trace, config: MatchConfig, seed: string, next: (s: SpoilsState, p: PlayerId, i: number) => Command | null, setup?: Parameters<typeof MatchSession.start>[3]): void {
+function drive(t: TransitionTrace, config: MatchConfig, seed: string, next: (s: SpoilsState, p: PlayerId, i: number) => Command | null, setup?: Parameters<typeof MatchSession.start>[3]): void {
   const started = MatchSession.start<SpoilsState>(theSpoils, config, { seed, at: AT }, setup ?? {});
   if (!started.ok) throw new Error(started.reason);
   const session = started.session;
@@ -42,8 +26,8 @@ function drive(t: Trace, config: MatchConfig, seed: string, next: (s: SpoilsStat
       s = theSpoils.evolve(s, e);
       const after = machinePath(s);
       t.states.add(after);
-      if (before !== null && before !== after && e.type === 'StepEntered') note(t, handler(before, 'ADVANCE'), 'ADVANCE');
-      if (before !== null && e.type === 'MatchEnded') note(t, handler(before, 'GAME_OVER'), 'GAME_OVER');
+      if (before !== null && before !== after && e.type === 'StepEntered') t.take(before, 'ADVANCE');
+      if (before !== null && e.type === 'MatchEnded') t.take(before, 'GAME_OVER');
     }
   };
   fold(started.events);
@@ -55,14 +39,14 @@ function drive(t: Trace, config: MatchConfig, seed: string, next: (s: SpoilsStat
     const before = machinePath(s);
     const res = session.play(cmd, AT);
     if (!res.ok) continue;
-    note(t, handler(before, cmd.type), cmd.type);
+    t.take(before, cmd.type);
     fold(res.events);
   }
 }
 
 describe('the-spoils machine', () => {
   it('every state and transition is reached by bot matches and scenarios', { timeout: 300_000 }, () => {
-    const t: Trace = { states: new Set(), transitions: new Map() };
+    const t = new TransitionTrace(spoilsMachine);
     for (let i = 0; i < 12; i++) {
       const botRng = new Rng(`bot-m-${i}`);
       const kind = i % 2 === 0 ? 'random' : 'greedy';

@@ -1,5 +1,6 @@
 // What people read and see: the board model for the site, one plain-words line per event for the log, and the
 // timeline's key moments. Wording only; what each viewer may see is decided in view.ts.
+import { boardModel } from '@matchtape/engine';
 import type { BoardModel, CardFace, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel } from '@matchtape/engine';
 import { cardDef } from './cards/pool';
 import type { Leave } from './evolve';
@@ -96,20 +97,7 @@ export function board(s: SpoilsState): BoardModel {
   else if (s.payment) banner = `${s.payment.player} pays ${s.payment.total} (${s.payment.remaining} left to attach)`;
   else if (s.chain.length > 0) banner = `${s.chain[s.chain.length - 1]!.label} — ${s.order.find((q) => q !== s.chain[s.chain.length - 1]!.controller)} may respond`;
   else if (b) banner = `Battle: ${b.attacker} attacks ${b.target ?? '(target gone)'} with ${b.attackers.length} (${s.step}${b.speed !== null ? `, speed ${b.speed}` : ''})`;
-  return {
-    game: 'the-spoils',
-    status: s.status,
-    turn: s.turn,
-    phase: s.phase,
-    step: s.step,
-    activePlayer: s.activePlayer,
-    acting: [],
-    players,
-    shared,
-    banner,
-    winner: s.winner,
-    result: s.result,
-  };
+  return boardModel('the-spoils', s, s, { acting: [], players, shared, banner });
 }
 
 // ── Log ────────────────────────────────────────────────────────────────────────────────────────────────

@@ -1,31 +1,24 @@
 // Property tests over seeded bot matches (ARCHITECTURE.md §6): the first half of the 300 (CI) / 2,000
 // (MATCHTAPE_DEEP=1) matches of property-matches.ts, with the every-seq redaction and leak checks; and accepted ⇔
 // listed at every third state of a few matches. The kit's heavier checkInvariants runs in module.test.ts.
-import { describe, expect, it } from 'vitest';
-import { checkLegalEquivalence, playMatch, rngCursorOf } from '@matchtape/engine/testing';
+import { describe, it } from 'vitest';
+import { expectListedAtEveryThirdState } from '@matchtape/engine/testing';
 import { theSpoils } from './index';
-import type { SpoilsState } from './types';
-import { botMatchChunks, botsFor, DEEP } from './property-matches';
+import { botMatchChunks, DEEP } from './property-matches';
 
 describe('the-spoils bot matches (first half)', () => {
   botMatchChunks(0);
 
   it('accepted ⇔ listed at every third state of a few matches', { timeout: 600_000 }, () => {
-    for (let i = 0; i < (DEEP ? 30 : 3); i++) {
-      const m = playMatch<SpoilsState>(theSpoils, { seed: `legal-${i}`, bots: botsFor(i) });
-      for (let k = 0; k < m.states.length; k += 3) {
-        const failures = checkLegalEquivalence(theSpoils, m.states[k]!, m.seed, rngCursorOf(m.events.slice(0, k + 1)), [
-          { type: 'Pass', player: 'p1' },
-          { type: 'EndTurn', player: 'p1' },
-          { type: 'ConfirmAttackers', player: 'p1' },
-          { type: 'ConfirmBlockers', player: 'p1' },
-          { type: 'EndMulligan', player: 'p1' },
-          { type: 'PassBid', player: 'p1' },
-          { type: 'FindCard', player: 'p1' },
-          { type: 'Develop', mode: 'draw', player: 'p1' },
-        ]);
-        expect(failures, `state ${k} of legal-${i}`).toEqual([]);
-      }
-    }
+    expectListedAtEveryThirdState(theSpoils, DEEP ? 30 : 3, [
+      { type: 'Pass', player: 'p1' },
+      { type: 'EndTurn', player: 'p1' },
+      { type: 'ConfirmAttackers', player: 'p1' },
+      { type: 'ConfirmBlockers', player: 'p1' },
+      { type: 'EndMulligan', player: 'p1' },
+      { type: 'PassBid', player: 'p1' },
+      { type: 'FindCard', player: 'p1' },
+      { type: 'Develop', mode: 'draw', player: 'p1' },
+    ]);
   });
 });

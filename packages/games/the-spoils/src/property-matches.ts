@@ -4,16 +4,15 @@
 // (every-seq.ts); the fold of all events equals the live state; chain and random outcomes verify; every event cites
 // a rule. 300 matches in CI, 2,000 with MATCHTAPE_DEEP=1.
 import { expect, it } from 'vitest';
-import { playMatch } from '@matchtape/engine/testing';
+import { botsFor, DEEP, playMatch } from '@matchtape/engine/testing';
 import { jsonEqual, verifyChain, verifyRandom } from '@matchtape/engine';
 import { theSpoils } from './index';
 import type { SpoilsState } from './types';
 import { everySeq } from './every-seq';
 
-export const DEEP = process.env.MATCHTAPE_DEEP === '1';
 const MATCHES = DEEP ? 2000 : 300;
 const CHUNK = 50;
-export const botsFor = (i: number) => ({ p1: i % 2 === 0 ? 'random' : 'greedy', p2: i % 3 === 0 ? 'random' : 'greedy' }) as const;
+export { botsFor, DEEP };
 const RULE = /^(\d{3}(\.\d+[a-z]?)?|command)$/;
 
 /** Registers the chunks of matches of one half (0 or 1) as tests. */

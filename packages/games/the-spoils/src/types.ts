@@ -2,17 +2,15 @@
 // `expectState` paths address). Card ids carry no identity: a card gets a fresh id from a public counter
 // whenever it enters a zone some player cannot see (deck, hand, face-down in play), so an id alone tells nobody
 // what the card is; viewers get `{ id, hidden: true }` where they may not see the card.
-import type { PlayerId } from '@matchtape/engine';
+import type { HiddenCard, PlayerId } from '@matchtape/engine';
 import type { Icon } from './cards/types';
 
 export interface Card {
   id: string;
   cardId: string;
 }
-export interface HiddenCard {
-  id: string;
-  hidden: true;
-}
+/** What a viewer gets for a card it may not see: the engine's `{ id: oid, hidden: true }`. */
+export type { HiddenCard };
 export type Slot = Card | HiddenCard;
 export function isHidden(s: Slot): s is HiddenCard {
   return (s as HiddenCard).hidden === true;

@@ -35,6 +35,12 @@ const staple = (id: string, name: 'Obsession' | 'Greed' | 'Elitism' | 'Deception
     text: `Staple resource. Provides one ${name} icon (203.5c).`,
   });
 
+type GearDef = Pick<CardDef, 'id' | 'name' | 'cost' | 'gear' | 'text' | 'sample'> & Partial<CardDef>;
+
+/** A Gearsmith gear item: Elitism, attaches to a character (507.2) and adds its gear stats to it (201.7c). */
+const gearItem = ({ id, name, cost, gear, ...rest }: GearDef): CardDef =>
+  card({ id, name, trade: 'Gearsmith', types: ['item'], subtypes: ['gear'], cost, threshold: { Elitism: 1 }, gear, keywords: [{ kw: 'attach-to', type: 'character' }], ...rest });
+
 export const CARD_DEFS: readonly CardDef[] = [
   // ── Named by the document ──────────────────────────────────────────────────────────────────────────────
   staple('obsession', 'Obsession'),
@@ -72,16 +78,11 @@ export const CARD_DEFS: readonly CardDef[] = [
     rule: '605.1c',
     text: 'When you play a resource, draw a card. (Happens after you select the resource, before it enters play, 605.1c.)',
   }),
-  card({
+  gearItem({
     id: 'rusty-pickaxe',
     name: 'Rusty Pickaxe',
-    trade: 'Gearsmith',
-    types: ['item'],
-    subtypes: ['gear'],
     cost: 1,
-    threshold: { Elitism: 1 },
     gear: { str: 1, life: 0, spd: 0 },
-    keywords: [{ kw: 'attach-to', type: 'character' }],
     replacements: [{ kind: 'discard-from-play', instead: 'flip-face-down' }],
     sample: true,
     rule: '506.2a',
@@ -371,30 +372,20 @@ export const CARD_DEFS: readonly CardDef[] = [
     text: 'Search your deck for an item and put it into your hand. (You may fail to find one, 312.2.)',
   }),
   // ── Items ──────────────────────────────────────────────────────────────────────────────────────────────
-  card({
+  gearItem({
     id: 'brass-gauntlet',
     name: 'Brass Gauntlet',
-    trade: 'Gearsmith',
-    types: ['item'],
-    subtypes: ['gear'],
     cost: 1,
-    threshold: { Elitism: 1 },
     gear: { str: 1, life: 1, spd: 0 },
-    keywords: [{ kw: 'attach-to', type: 'character' }],
     sample: true,
     rule: '507.2',
     text: 'Attach to character. +1 STR +1 LIFE.',
   }),
-  card({
+  gearItem({
     id: 'scrap-charm',
     name: 'Scrap Charm',
-    trade: 'Gearsmith',
-    types: ['item'],
-    subtypes: ['gear'],
     cost: 0,
-    threshold: { Elitism: 1 },
     gear: { str: 0, life: 1, spd: 0 },
-    keywords: [{ kw: 'attach-to', type: 'character' }],
     sample: true,
     rule: '406.6',
     text: 'Attach to character. +1 LIFE.',

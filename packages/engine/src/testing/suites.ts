@@ -1,0 +1,149 @@
+// Test suites the games share beyond the conformance suite: their scenario files through the runner, the
+// rules-coverage report against the tree, and fuzzed commands at states of played matches. Each game's test
+// file states only what is its own (directory, rule pattern, counts, how to fill a fuzzed command).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { AnyGameModule, Command } from '../game';
+import { Rng } from '../rng';
+import { runScenario, type ScenarioResult } from '../scenario';
+import { expectRejectedOrListed } from './conformance';
+import { checkInvariants, checkLegalEquivalence, playMatch, rngCursorOf, type PlayedMatch } from './harness';
+
+/** The repository root, from a file four levels down (packages/games/<id>/src). */
+export function repoRoot(dirname: string): string {
+  return join(dirname, '../../../..');
+}
+
+export interface ScenarioFilesOptions {
+  /** The folder of the game's scenario files. */
+  dir: string;
+  /** At least this many files. */
+  atLeast: number;
+  /** What every file's `rule` must match. */
+  rule: RegExp;
+  /** How the count test names what a file cites. */
+  cites?: string;
+  /** Further checks on each file's run (after failures are empty and ok is true). */
+  check?(result: ScenarioResult): void;
+}
+
+/** Every scenario file of `dir` through the kernel's runner, one test a file, and a test of count, game, rule and description. */
+export function describeScenarioFiles(game: AnyGameModule, opts: ScenarioFilesOptions): void {
+  const files = readdirSync(opts.dir).filter((f) => f.endsWith('.json')).sort();
+  const read = (f: string): unknown => JSON.parse(readFileSync(join(opts.dir, f), 'utf8'));
+  describe(`${game.id} scenarios`, () => {
+    it(`there are at least ${opts.atLeast}, each citing its ${opts.cites ?? 'rule'}`, () => {
+      expect(files.length).toBeGreaterThanOrEqual(opts.atLeast);
+      for (const f of files) {
+        const s = read(f) as { rule?: string; game: string; description?: string };
+        expect(s.game, f).toBe(game.id);
+        expect(s.rule, f).toMatch(opts.rule);
+        expect(s.description, f).toBeTruthy();
+      }
+    });
+    it.each(files)('%s', (f) => {
+      const r = runScenario(game, read(f));
+      expect(r.failures).toEqual([]);
+      expect(r.ok).toBe(true);
+      opts.check?.(r);
+    });
+  });
+}
+
+export interface RulesCoverageOptions {
+  /** The repository root the report's test paths are relative to. */
+  root: string;
+  /** How many keywords the rules document lists. */
+  keywords: number;
+}
+
+/** The rules-coverage report names real tests: files exist, implemented entries have tests, the rest say why. */
+export function describeRulesCoverage(game: AnyGameModule, opts: RulesCoverageOptions): void {
+  describe(`${game.id} rules coverage`, () => {
+    const all = [...game.coverage.sections, ...game.coverage.keywords];
+    it('cites existing tests and scenario files', () => {
+      for (const e of all) for (const t of e.tests) expect(existsSync(join(opts.root, t)), `${e.rule}: ${t}`).toBe(true);
+    });
+    it('implemented entries have tests; the others give a reason', () => {
+      for (const e of all) {
+        if (e.status === 'implemented') expect(e.tests.length, e.rule).toBeGreaterThan(0);
+        else expect(e.reason?.length ?? 0, e.rule).toBeGreaterThan(10);
+      }
+    });
+    it(`lists all ${opts.keywords} keywords of the rules document`, () => {
+      expect(game.coverage.keywords).toHaveLength(opts.keywords);
+    });
+  });
+}
+
+export interface FuzzOptions<S, X> {
+  /** Command types to try: the game's own and some that are not. */
+  types: readonly string[];
+  /** How many id picks each run draws. */
+  picks: number;
+  /** Ids present somewhere in a state, so fuzzed commands often hit real cards. */
+  ids(state: S): string[];
+  /** Further values each run draws (amounts, flags), handed to `fill`. */
+  extra: fc.Arbitrary<X>;
+  /** Puts the game's fields on `cmd` (`{ type, player }` already), from the picks and the extra values. */
+  fill(cmd: Record<string, unknown>, pick: (i: number) => string, picks: readonly number[], extra: X): void;
+  /** What a rejection's rule must match. */
+  rule: RegExp;
+  seed: number;
+  numRuns?: number;
+}
+
+/**
+ * Invariant 4 under fuzzing: commands of random types, seats (including one not in the match) and fields, at
+ * random states of `matches`, are rejected with a rule and change nothing, or are accepted and listed.
+ */
+export function fuzzCommands<S, X>(game: AnyGameModule, matches: readonly PlayedMatch<S>[], opts: FuzzOptions<S, X>): void {
+  fc.assert(
+    fc.property(fc.nat(), fc.nat(), fc.constantFrom(...opts.types), fc.constantFrom('p1', 'p2', 'p3'), fc.array(fc.nat(), { minLength: opts.picks, maxLength: opts.picks }), opts.extra, (mi, si, type, player, picks, extra) => {
+      const m = matches[mi % matches.length]!;
+      const k = si % m.states.length;
+      const ids = opts.ids(m.states[k]!);
+      const pick = (i: number) => ids[picks[i]! % ids.length]!;
+      const cmd: Record<string, unknown> = { type, player };
+      opts.fill(cmd, pick, picks, extra);
+      expectRejectedOrListed(game, m, k, cmd as Command, opts.rule);
+    }),
+    { numRuns: opts.numRuns ?? 3000, seed: opts.seed },
+  );
+}
+
+/** A finished match rejects `command` with `rule` and lists nothing for its seat. */
+export function expectEndedRejects<S>(game: AnyGameModule, match: PlayedMatch<S>, command: Command, rule: string): void {
+  expect(game.decide(match.final, command, { rng: new Rng('x') })).toMatchObject({ ok: false, rule });
+  expect(game.legalCommands(match.final, command.player)).toEqual([]);
+}
+
+/** MATCHTAPE_DEEP=1 runs the long versions of the property tests (more matches, more seeds). */
+export const DEEP = process.env.MATCHTAPE_DEEP === '1';
+
+/** The bots of the i-th seeded match: p1 alternates every match, p2 every third, so all four pairings occur. */
+export function botsFor(i: number) {
+  return { p1: i % 2 === 0 ? 'random' : 'greedy', p2: i % 3 === 0 ? 'random' : 'greedy' } as const;
+}
+
+/** The kit's every-seq invariants (`checkInvariants`) on `count` bot matches seeded `${prefix}-${i}`, each ended by the rules. */
+export function expectInvariantsOnMatches(game: AnyGameModule, prefix: string, count: number): void {
+  for (let i = 0; i < count; i++) {
+    const m = playMatch<unknown>(game, { seed: `${prefix}-${i}`, bots: botsFor(i) });
+    expect(m.endedByRules).toBe(true);
+    expect(checkInvariants(game, m)).toEqual([]);
+  }
+}
+
+/** Accepted ⇔ listed (with `probes` besides the listed commands) at every third state of `count` matches seeded `legal-${i}`. */
+export function expectListedAtEveryThirdState(game: AnyGameModule, count: number, probes: readonly Command[]): void {
+  for (let i = 0; i < count; i++) {
+    const m = playMatch<unknown>(game, { seed: `legal-${i}`, bots: botsFor(i) });
+    for (let k = 0; k < m.states.length; k += 3) {
+      const failures = checkLegalEquivalence(game, m.states[k]!, m.seed, rngCursorOf(m.events.slice(0, k + 1)), [...probes]);
+      expect(failures, `state ${k} of legal-${i}`).toEqual([]);
+    }
+  }
+}
