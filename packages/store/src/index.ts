@@ -7,3 +7,4 @@ export { nodeSha256 } from './hash';
 export { migrations } from './migrations';
 export type { Database } from './schema';
 export { benchAppend, type BenchAppendOptions, type BenchAppendResult } from './bench';
+export { isStoreUnavailable, probeStore, countEventsAfter } from './ops';

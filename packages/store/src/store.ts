@@ -136,9 +136,17 @@ interface Head {
 
 /**
  * Chains `events` after `head` (Node's native SHA-256) and writes them in one statement, `append_events`
- * (migration 0002): it checks the head, inserts, moves the head and, given a channel, notifies on commit.
+ * (migrations 0003, 0010): it checks the head, inserts, records the command's body, moves the head and, given a
+ * channel, notifies on commit.
  */
-async function appendAfter(db: Kysely<Database>, notifyChannel: string | null, matchId: string, head: Head, events: readonly NewEvent[]): Promise<EventEnvelope[]> {
+async function appendAfter(
+  db: Kysely<Database>,
+  notifyChannel: string | null,
+  matchId: string,
+  head: Head,
+  events: readonly NewEvent[],
+  command?: AppendOptions['command'],
+): Promise<EventEnvelope[]> {
   const chained = chainEvents(matchId, head.seq, head.hash, events, nodeSha256);
   const last = chained[chained.length - 1]!;
   const rows = JSON.stringify(
@@ -158,7 +166,7 @@ async function appendAfter(db: Kysely<Database>, notifyChannel: string | null, m
   );
   const { rows: result } = await sql<{ appended: boolean; head_seq: number; head_hash: string }>`
     select appended, head_seq, head_hash
-    from append_events(${matchId}, ${head.seq}, ${head.hash}, ${last.hash}, ${notifyChannel}, ${rows}::jsonb)`.execute(db);
+    from append_events(${matchId}, ${head.seq}, ${head.hash}, ${last.hash}, ${notifyChannel}, ${rows}::jsonb, ${command ? JSON.stringify(command) : null}::jsonb)`.execute(db);
   const r = result[0];
   if (!r) throw new MatchNotFoundError(matchId);
   if (r.appended) return chained;
@@ -302,7 +310,7 @@ export class KyselyEventStore implements EventStore {
     try {
       // NOTIFY inside the append would serialise every append's commit on Postgres' notify queue lock (it
       // halves throughput at 8 writers): the store notifies after commit instead, coalesced (see notifyLater).
-      const chained = await appendAfter(this.db, null, matchId, head, valid);
+      const chained = await appendAfter(this.db, null, matchId, head, valid, opts.command);
       this.notifyLater(matchId);
       const last = chained[chained.length - 1]!;
       this.heads.delete(matchId);

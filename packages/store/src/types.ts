@@ -75,6 +75,11 @@ export class MatchNotFoundError extends Error {
 export interface AppendOptions {
   /** The hash of the event at `expectedSeq` (GENESIS_HASH for 0). A wrong one is refused, nothing written. */
   expectedHash?: string;
+  /**
+   * The accepted command's body, recorded in the same transaction as its events (the first body recorded under
+   * (match, player, commandId) stays): a crash can never leave the events without it.
+   */
+  command?: { player: string; commandId: string; body: string };
 }
 
 export type CheckpointKind = 'relay' | 'projection';

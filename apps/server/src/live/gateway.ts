@@ -19,6 +19,8 @@ export interface GatewayOptions {
   /** Safety-net poll of the store for watched matches (covers a bus without a relay). */
   pollMs?: number;
   now?: () => number;
+  /** Seconds from an event's release (its time plus the viewer's delay) to its write, for events released while the client was connected (metrics). */
+  onDelivered?: (seconds: number) => void;
 }
 
 class Feed {
@@ -110,6 +112,7 @@ class Client {
   private heartbeat: NodeJS.Timeout;
   private waitingDrain = false;
   closed = false;
+  private readonly connectedAt: number;
 
   constructor(
     private readonly feed: Feed,
@@ -122,6 +125,7 @@ class Client {
       if (!this.waitingDrain) this.write(': heartbeat\n\n');
     }, gw.heartbeatMs);
     res.on('close', () => this.close());
+    this.connectedAt = gw.now();
   }
 
   pump(): void {
@@ -142,6 +146,7 @@ class Client {
       }
       const ok = this.write(`id: ${seq}\nevent: event\ndata: ${this.feed.data(seq, this.access.viewer)}\n\n`);
       if (this.closed) return;
+      if (due >= this.connectedAt) this.gw.onDelivered?.((now - due) / 1000);
       this.lastSent = seq;
       if (!ok) return; // wait for 'drain'
     }
@@ -206,6 +211,7 @@ export class LiveGateway {
   readonly maxBufferBytes: number;
   readonly stallMs: number;
   readonly now: () => number;
+  readonly onDelivered: ((seconds: number) => void) | undefined;
   /** Clients dropped for reading too slowly. */
   dropped = 0;
   private onAppended = (matchId: string, events: EventEnvelope[]): void => {
@@ -222,6 +228,7 @@ export class LiveGateway {
     this.maxBufferBytes = opts.maxBufferBytes ?? 1 << 20;
     this.stallMs = opts.stallMs ?? 30_000;
     this.now = opts.now ?? Date.now;
+    this.onDelivered = opts.onDelivered;
   }
 
   async start(): Promise<void> {
