@@ -1,4 +1,4 @@
-// `npm run soak -- [--minutes 30] [--matches 6] [--spectators 5] [--sample-seconds 10] [--port 4190] [--out DIR]`
+// `npm run soak -- [--minutes 30] [--matches 6] [--spectators 5] [--sample-seconds 10] [--port 4180] [--out DIR]`
 // A soak run: one real server process (tsx apps/server/src/main.ts, all roles) plays bot matches without pause
 // (a new one starts whenever one ends) while SSE spectators watch each of them; every --sample-seconds the
 // server's heap (from /api/health) is sampled. At the end it writes under test-results/soak/ the curve as CSV,
@@ -34,7 +34,7 @@ const minutes = num('minutes', 30);
 const matchesAtOnce = num('matches', 6);
 const spectatorsPerMatch = num('spectators', 5);
 const sampleSeconds = num('sample-seconds', 10);
-const port = num('port', 4190);
+const port = num('port', 4180); // not 4190: fetch refuses it (a WHATWG "bad port")
 const outDir = resolve(arg('out') ?? join(root, 'test-results/soak'));
 const busKind = arg('bus') ?? 'nats';
 if (busKind !== 'nats' && busKind !== 'memory') throw new Error(`--bus must be nats or memory, not "${busKind}"`);
@@ -79,6 +79,7 @@ async function main(): Promise<void> {
   }
   const url = new URL(baseUrl);
   url.pathname = `/${database}`;
+  log(`starting the server on ${api} (database ${database}, bus ${busKind})`);
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--port', String(port)], {
     cwd: root,
     env: {
@@ -118,12 +119,12 @@ async function main(): Promise<void> {
   try {
     for (let i = 0; ; i++) {
       if (serverExited) throw new Error(`the server exited while starting:\n${serverErr}`);
-      if (await fetch(`${api}/api/health`).then((r) => r.ok, () => false)) break;
-      if (i > 600) throw new Error('the server did not answer /api/health within 60 s');
+      if (await fetch(`${api}/api/health`, { signal: AbortSignal.timeout(5000) }).then((r) => r.ok, () => false)) break;
+      if (i > 3000) throw new Error('the server did not answer /api/health within 300 s');
       await sleep(100);
     }
     const organiser = readFileSync(tokenFile, 'utf8').trim();
-    const gameIds = ((await (await fetch(`${api}/api/games`)).json()) as { games: { id: string }[] }).games.map((g) => g.id);
+    const gameIds = ((await (await fetch(`${api}/api/games`, { signal: AbortSignal.timeout(30_000) })).json()) as { games: { id: string }[] }).games.map((g) => g.id);
     log(`server up on ${api} (database ${database}, bus ${busKind}); ${minutes} min, ${matchesAtOnce} matches at once × ${spectatorsPerMatch} spectators, games ${gameIds.join(', ')}`);
 
     const t0 = Date.now();
@@ -169,7 +170,7 @@ async function main(): Promise<void> {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${organiser}` },
           body: JSON.stringify({ game, players: [{ bot: 'random' }, { bot: 'greedy' }] }),
-          signal: ctl.signal,
+          signal: AbortSignal.any([ctl.signal, AbortSignal.timeout(30_000)]),
         }).catch(() => null);
         if (!res || res.status !== 201) {
           if (errors++ < 5) log(`creating a match failed: ${res ? `${res.status} ${await res.text()}` : 'no answer'}`);
@@ -185,7 +186,7 @@ async function main(): Promise<void> {
 
     const sampler = (async () => {
       while (Date.now() < end && !serverExited) {
-        const h = await fetch(`${api}/api/health`)
+        const h = await fetch(`${api}/api/health`, { signal: AbortSignal.timeout(10_000) })
           .then((r) => r.json() as Promise<{ memory?: { heapUsedBytes: number; rssBytes: number } }>)
           .catch(() => null);
         if (h?.memory) {

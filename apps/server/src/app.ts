@@ -23,6 +23,8 @@ import { MatchSight } from './visibility';
 import { accessFor, claimsOf, resolveAccess, roleInList, tokenFrom } from './viewers';
 import { createMetrics, type ServerMetrics } from './ops/metrics';
 import { registerOpsRoutes } from './ops/routes';
+import { Projector } from './projector/projector';
+import { timelineFromReadModels } from './projector/serve';
 import { countEventsAfter, isStoreUnavailable } from '@matchtape/store';
 
 export type Role = 'api' | 'relay' | 'projector';
@@ -60,6 +62,8 @@ export interface ServerOptions {
   /** Pino options; `stream` lets tests read the log. */
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
   now?: () => Date;
+  /** The projector role's read-model builder (default on; false keeps the role's publisher and bots only). */
+  projector?: { pollMs?: number; batchSize?: number } | false;
   /** Checkpoint name of the relay feeding this store's bus (health and the relay-lag metric). Default `main`. */
   relayCheckpoint?: string;
 }
@@ -146,6 +150,7 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
   const stops: (() => Promise<void>)[] = [];
   let bots: BotDriver | null = null;
   let publisher: PublicPublisher | null = null;
+  let projector: Projector | null = null;
 
   // ---- errors: always JSON with a message saying what was wrong ----
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
@@ -223,7 +228,7 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       roles,
       relayCheckpoint: opts.bus ? relayCheckpoint : null,
       extra: () => ({ sseConnections: gateway.connections, sseDropped: gateway.dropped, botsDriving: bots?.active.length ?? 0 }),
-      projectors: async () => [],
+      projectors: async () => (projector ? projector.status() : []),
     });
     app.get('/api/openapi.json', async () => openApiDocument());
     app.get('/api/games', async () => ({
@@ -370,6 +375,12 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       limit(req, reply, claims, 'reads');
       const rec = await record(id);
       const access = resolveAccess(rec, claims, q.as, now().getTime());
+      // The projector's read models when they cover exactly this answer; else computed from the events.
+      const stored = await timelineFromReadModels(opts.store, rec, access, now().getTime());
+      if (stored) {
+        reply.header('x-read-model', `timeline@${stored.generations.timeline},stats@${stored.generations.stats}`);
+        return { matchId: id, as: access.role, timeline: stored.timeline, stats: stored.stats };
+      }
       const game = host.game(rec.game);
       const events = await sight.events(rec, access);
       return { matchId: id, as: access.role, timeline: buildTimeline(game, events), stats: matchStats(events) };
@@ -446,6 +457,12 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
   }
   if (roles.includes('relay') && opts.startRelay) stops.push(await opts.startRelay(app.log));
   if (roles.includes('projector')) {
+    if (opts.projector !== false) {
+      const p = new Projector(opts.store, opts.games, { ...(opts.projector ?? {}), onError: (name, err) => app.log.error({ readModel: name, err }, 'projector failed; retrying') });
+      p.start();
+      projector = p;
+      stops.push(() => p.stop());
+    }
     if (opts.bus) {
       publisher = new PublicPublisher(opts.store, opts.bus, opts.games, host, {
         scanMs: opts.publishScanMs ?? 5000,

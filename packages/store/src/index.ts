@@ -8,3 +8,4 @@ export { migrations } from './migrations';
 export type { Database } from './schema';
 export { benchAppend, type BenchAppendOptions, type BenchAppendResult } from './bench';
 export { isStoreUnavailable, probeStore, countEventsAfter } from './ops';
+export * from './read-models';

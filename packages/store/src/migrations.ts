@@ -201,12 +201,49 @@ const m0010: Migration = {
   },
 };
 
+// Read models built by the projector, in generations (blue/green): a rebuild fills a new generation while the
+// live one keeps serving, then one transaction makes it live and retires the old one. Each generation keeps its
+// own checkpoint (`position`, the last event it folded in commit order), written with its documents, so a
+// killed build resumes exactly where its last batch committed.
+const m0010ReadModels: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('read_model_generations')
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('generation', 'integer', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('building', 'live', 'retired')`))
+      .addColumn('position', 'bigint', (c) => c.notNull().defaultTo(0))
+      .addColumn('events', 'bigint', (c) => c.notNull().defaultTo(0))
+      .addColumn('started_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('live_at', 'timestamptz')
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addPrimaryKeyConstraint('read_model_generations_key', ['name', 'generation'])
+      .execute();
+    // At most one live generation per read model.
+    await sql`create unique index read_model_one_live on read_model_generations (name) where status = 'live'`.execute(db);
+    await db.schema
+      .createTable('read_model_docs')
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('generation', 'integer', (c) => c.notNull())
+      .addColumn('match_id', 'text', (c) => c.notNull())
+      .addColumn('last_seq', 'integer', (c) => c.notNull())
+      .addColumn('doc', 'jsonb', (c) => c.notNull())
+      .addPrimaryKeyConstraint('read_model_docs_key', ['name', 'generation', 'match_id'])
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable('read_model_docs').ifExists().execute();
+    await db.schema.dropTable('read_model_generations').ifExists().execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
   '0002_command_bodies': m0002,
   '0003_append_function': m0003,
   '0004_snapshot_cursor': m0004,
   '0010_append_with_command_body': m0010,
+  '0010_read_models': m0010ReadModels,
 };
 
 export const migrationProvider: MigrationProvider = {
