@@ -25,7 +25,7 @@ import { createMetrics, type ServerMetrics } from './ops/metrics';
 import { registerOpsRoutes } from './ops/routes';
 import { Projector } from './projector/projector';
 import { timelineFromReadModels } from './projector/serve';
-import { countEventsAfter, isStoreUnavailable } from '@matchtape/store';
+import { countEventsAfter, EventTooLargeError, isStoreUnavailable } from '@matchtape/store';
 
 export type Role = 'api' | 'relay' | 'projector';
 export const ALL_ROLES: readonly Role[] = ['api', 'relay', 'projector'];
@@ -156,6 +156,7 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
     void reply.headers({ ...SECURITY_HEADERS, ...cacheHeaders(req) });
     if (err instanceof HostError) return reply.status(err.statusCode).send({ error: err.code, message: err.message });
+    if (err instanceof EventTooLargeError) return reply.status(422).send({ error: 'event_too_large', message: err.message });
     // The database is down or restarting: nothing was written (appends are one transaction); the client retries.
     if (isStoreUnavailable(err)) {
       req.log.warn({ err: err.message }, 'store unavailable');

@@ -8,7 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
-import { KyselyEventStore, type AppendNotifier } from './store';
+import { DEFAULT_MAX_EVENT_BYTES, KyselyEventStore, type AppendNotifier } from './store';
 
 export interface OpenStoreOptions {
   /** postgres://… — use Postgres. Absent: embedded PGlite. */
@@ -21,6 +21,8 @@ export interface OpenStoreOptions {
   migrate?: boolean;
   /** Postgres pool size (default 10). */
   poolSize?: number;
+  /** Largest event (JSON bytes) an append accepts (default 1 MiB, or MATCHTAPE_MAX_EVENT_BYTES). */
+  maxEventBytes?: number;
 }
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -51,7 +53,10 @@ async function runMigrations(db: Kysely<Database>, schema: string | undefined): 
 
 export async function openStore(opts: OpenStoreOptions = {}): Promise<KyselyEventStore> {
   const schema = checkSchema(opts.schema);
-  const store = opts.databaseUrl ? await openPostgres(opts.databaseUrl, schema, opts.poolSize ?? 10) : await openPglite(opts.dataDir ?? DEFAULT_PGLITE_DIR, schema);
+  const maxEventBytes = opts.maxEventBytes ?? maxEventBytesFromEnv();
+  const store = opts.databaseUrl
+    ? await openPostgres(opts.databaseUrl, schema, opts.poolSize ?? 10, maxEventBytes)
+    : await openPglite(opts.dataDir ?? DEFAULT_PGLITE_DIR, schema, maxEventBytes);
   if (opts.migrate !== false) {
     try {
       await store.migrate();
@@ -72,7 +77,15 @@ function describeUrl(url: string): string {
   }
 }
 
-async function openPostgres(databaseUrl: string, schema: string | undefined, poolSize: number): Promise<KyselyEventStore> {
+function maxEventBytesFromEnv(): number {
+  const v = process.env.MATCHTAPE_MAX_EVENT_BYTES;
+  if (v === undefined || v.trim() === '') return DEFAULT_MAX_EVENT_BYTES;
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n < 1024) throw new TypeError(`MATCHTAPE_MAX_EVENT_BYTES must be a whole number of bytes, at least 1024; got "${v}"`);
+  return n;
+}
+
+async function openPostgres(databaseUrl: string, schema: string | undefined, poolSize: number, maxEventBytes: number): Promise<KyselyEventStore> {
   // One plain connection first: a clear error when the server is unreachable, and the schema created if asked.
   const admin = new pg.Client({ connectionString: databaseUrl });
   try {
@@ -128,6 +141,7 @@ async function openPostgres(databaseUrl: string, schema: string | undefined, poo
       await db.destroy();
     },
     () => runMigrations(db, schema),
+    maxEventBytes,
   );
 }
 
@@ -164,7 +178,7 @@ function lockDataDir(dataDir: string): () => void {
   throw new Error(`cannot lock ${lockPath}; remove it if no Matchtape process is running`);
 }
 
-async function openPglite(dataDir: string, schema: string | undefined): Promise<KyselyEventStore> {
+async function openPglite(dataDir: string, schema: string | undefined, maxEventBytes: number): Promise<KyselyEventStore> {
   const inMemory = dataDir.startsWith('memory://');
   const dir = inMemory ? dataDir : resolve(dataDir);
   let unlock = (): void => undefined;
@@ -204,6 +218,7 @@ async function openPglite(dataDir: string, schema: string | undefined): Promise<
       }
     },
     () => runMigrations(db, schema),
+    maxEventBytes,
   );
 }
 

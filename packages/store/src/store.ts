@@ -6,6 +6,7 @@ import { nodeSha256 } from './hash';
 import type { Database, EventsTable, MatchesTable, RejectedCommandsTable } from './schema';
 import {
   ConcurrencyError,
+  EventTooLargeError,
   MatchNotFoundError,
   type AcceptedCommand,
   type AppendOptions,
@@ -199,6 +200,12 @@ export async function appendInTransaction(
   return appendAfter(trx, notifyChannel, matchId, head, events);
 }
 
+/**
+ * Default limit on one event's JSON size. Game events are a few hundred bytes; a megabyte means a bug (a whole
+ * state in a payload) that would bloat every replay, SSE stream and NATS message (NATS refuses > 1 MiB by default).
+ */
+export const DEFAULT_MAX_EVENT_BYTES = 1 << 20;
+
 /** Heads this store wrote or read last, per match: a head at a given seq never changes, so a hit is always true. */
 const HEAD_CACHE = 10_000;
 
@@ -212,6 +219,8 @@ export class KyselyEventStore implements EventStore {
     private readonly notifier: AppendNotifier,
     private readonly onClose: () => Promise<void>,
     private readonly runMigrations: () => Promise<void>,
+    /** Largest event (its JSON) an append accepts; see EventTooLargeError. */
+    readonly maxEventBytes: number = DEFAULT_MAX_EVENT_BYTES,
   ) {}
 
   private closed = false;
@@ -301,6 +310,8 @@ export class KyselyEventStore implements EventStore {
       if (hasNul(e)) {
         throw new TypeError(`events for match ${matchId} are invalid: event ${e.type} contains a NUL character (U+0000), which Postgres cannot store`);
       }
+      const bytes = Buffer.byteLength(JSON.stringify(e));
+      if (bytes > this.maxEventBytes) throw new EventTooLargeError(matchId, e.type, bytes, this.maxEventBytes);
     }
     const known = this.heads.get(matchId);
     const hash = opts.expectedHash ?? (known?.seq === expectedSeq ? known.hash : undefined);
