@@ -25,7 +25,7 @@ import { createMetrics, type ServerMetrics } from './ops/metrics';
 import { registerOpsRoutes } from './ops/routes';
 import { Projector } from './projector/projector';
 import { timelineFromReadModels } from './projector/serve';
-import { countEventsAfter, EventTooLargeError, isStoreUnavailable } from '@matchtape/store';
+import { countEventsAfter, EventTooLargeError, isStoreFull, isStoreUnavailable } from '@matchtape/store';
 
 export type Role = 'api' | 'relay' | 'projector';
 export const ALL_ROLES: readonly Role[] = ['api', 'relay', 'projector'];
@@ -157,6 +157,12 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
     void reply.headers({ ...SECURITY_HEADERS, ...cacheHeaders(req) });
     if (err instanceof HostError) return reply.status(err.statusCode).send({ error: err.code, message: err.message });
     if (err instanceof EventTooLargeError) return reply.status(422).send({ error: 'event_too_large', message: err.message });
+    // The database's disk is full: the append rolled back whole; an operator must free space.
+    if (isStoreFull(err)) {
+      req.log.error({ err: err.message }, 'store out of disk space');
+      void reply.header('retry-after', '30');
+      return reply.status(503).send({ error: 'store_full', message: 'the event store is out of disk space; nothing was written — retry the same request (same commandId) once an operator has freed space' });
+    }
     // The database is down or restarting: nothing was written (appends are one transaction); the client retries.
     if (isStoreUnavailable(err)) {
       req.log.warn({ err: err.message }, 'store unavailable');

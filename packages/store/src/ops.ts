@@ -20,6 +20,14 @@ export function isStoreUnavailable(err: unknown): boolean {
   return false;
 }
 
+/** True for Postgres' disk_full (53100): a write could not extend a file. The transaction rolled back. */
+export function isStoreFull(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '53100') return true;
+  }
+  return false;
+}
+
 /** One trivial query, bounded in time: the store answers or it does not. */
 export async function probeStore(store: EventStore, timeoutMs = 2000): Promise<{ ok: true; ms: number } | { ok: false; ms: number; error: string }> {
   const t0 = performance.now();
