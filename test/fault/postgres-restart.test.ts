@@ -34,6 +34,12 @@ interface Tally {
   refusals: { status: number; error: unknown; message: unknown }[];
 }
 
+/**
+ * The test stops Postgres only while every client holds a decided command at this gate: the clients' own store
+ * reads (choosing a command) never straddle the outage, their HTTP commands do.
+ */
+const gate = { closed: false, waiting: 0 };
+
 /** Plays the match: a legal command for whoever acts, sent until it is decided (same commandId on every retry). */
 async function play(matchId: string, seats: Record<PlayerId, string>, tally: Tally, stop: () => boolean): Promise<void> {
   for (let i = 0; !stop(); i++) {
@@ -49,6 +55,11 @@ async function play(matchId: string, seats: Record<PlayerId, string>, tally: Tal
       await new Promise((r) => setTimeout(r, 200)); // the test's own reads fail while Postgres is down
       i--;
       continue;
+    }
+    if (gate.closed) {
+      gate.waiting++;
+      while (gate.closed) await new Promise((r) => setTimeout(r, 20));
+      gate.waiting--;
     }
     for (;;) {
       const r = await call(server.base, `/api/matches/${matchId}/commands`, { token: seats[next.player], body: next.body });
@@ -76,8 +87,11 @@ it('answers 503 while Postgres is down, writes nothing half, and resumes by itse
   const players = matches.map((m) => play(m.matchId, m.seats, tally, () => stopped));
 
   await waitFor('commands before the restart', () => tally.accepted.size >= 10, 120_000);
+  gate.closed = true;
+  await waitFor('both clients to hold a decided command', () => gate.waiting === players.length, 60_000);
   await pgp.stop('immediate');
   const downAt = tally.accepted.size;
+  gate.closed = false;
   // While it is down: health is 503 with a reason, commands are 503 store_unavailable.
   const health = await call(server.base, '/api/health');
   expect(health.status).toBe(503);
