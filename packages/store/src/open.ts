@@ -41,7 +41,9 @@ const channelFor = (schema: string | undefined): string => (schema ? `matchtape_
 
 async function runMigrations(db: Kysely<Database>, schema: string | undefined): Promise<void> {
   // An explicit migration-table schema: Kysely otherwise finds a kysely_migration table in any schema.
-  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema ?? 'public' });
+  // Unordered: each line of work owns a migration number (0005…0011) and they land in any order, so a database
+  // that already ran 0010 must still accept 0005 when it arrives. Migrations are independent of each other's order.
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema ?? 'public', allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
