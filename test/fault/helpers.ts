@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { sparePort } from '../integration/helpers/nats-server';
+import { api, type ApiResult } from '../integration/server-helpers';
 
 export const REPO = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const SHARED_PG = process.env.MATCHTAPE_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -196,33 +197,11 @@ export class PrivatePostgres {
   }
 }
 
-export interface ApiAnswer {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  json: any;
-}
-
-/** One HTTP call that never throws: a refused or cut connection is status 0. */
-export async function call(base: string, path: string, init: { body?: unknown; token?: string; timeoutMs?: number } = {}): Promise<ApiAnswer> {
-  const headers: Record<string, string> = {};
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
+/** One HTTP call that never throws: a refused or cut connection (a killed server) is status 0. */
+export async function call(base: string, path: string, init: { body?: unknown; token?: string } = {}): Promise<ApiResult> {
   try {
-    const res = await fetch(base + path, {
-      method: init.body !== undefined ? 'POST' : 'GET',
-      headers,
-      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-      signal: AbortSignal.timeout(init.timeoutMs ?? 30_000),
-    });
-    const text = await res.text();
-    let json: unknown = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = text;
-    }
-    return { status: res.status, json };
+    return await api(base, path, init);
   } catch {
-    return { status: 0, json: null };
+    return { status: 0, json: null, text: '' };
   }
 }

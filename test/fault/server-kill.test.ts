@@ -65,7 +65,7 @@ async function killMidCommand(victim: ServerProcess, player: PlayerId, body: Rec
     await locker.query('begin');
     // EXCLUSIVE blocks inserts into events (the append) but no reads: the server gets as far as the append.
     await locker.query('lock table events in exclusive mode');
-    const inFlight = call(victim.base, `/api/matches/${matchId}/commands`, { token: seats[player], body, timeoutMs: 60_000 });
+    const inFlight = call(victim.base, `/api/matches/${matchId}/commands`, { token: seats[player], body });
     let waiting: number | null = null;
     let answered: string | null = null;
     void inFlight.then((r) => (answered = `${r.status} ${JSON.stringify(r.json)}`));

@@ -5,16 +5,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Bus } from '@matchtape/bus';
 import { countEventsAfter, probeStore, type EventStore } from '@matchtape/store';
+import type { ProjectorStatus } from '../projector/projector';
 import type { ServerMetrics } from './metrics';
 
-export interface ProjectorHealth {
-  name: string;
-  generation: number | null;
-  status: 'building' | 'live' | 'none';
-  position: number;
-  backlog: number | null;
-  error: string | null;
-}
+/** What the projector reports per read model (see projector/projector.ts). */
+export type ProjectorHealth = ProjectorStatus;
 
 export interface OpsDeps {
   store: EventStore;
