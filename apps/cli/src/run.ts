@@ -5,6 +5,7 @@ import type { CommandDef } from './command';
 import { bench } from './commands/bench';
 import { machine, rulesCoverage, schema } from './commands/info';
 import { log } from './commands/log';
+import { rebuild } from './commands/rebuild';
 import { scenario } from './commands/scenario';
 import { seek } from './commands/seek';
 import { simulate } from './commands/simulate';
@@ -13,7 +14,7 @@ import { exportCmd, fork, importCmd } from './commands/transfer';
 import { verify } from './commands/verify';
 import { CliError, type Io } from './io';
 
-export const commands: readonly CommandDef[] = [simulate, scenario, verify, seek, log, schema, machine, rulesCoverage, token, exportCmd, importCmd, fork, bench];
+export const commands: readonly CommandDef[] = [simulate, scenario, verify, seek, log, schema, machine, rulesCoverage, token, exportCmd, importCmd, fork, bench, rebuild];
 
 export function mainHelp(): string {
   const w = Math.max(...commands.map((c) => c.name.length));

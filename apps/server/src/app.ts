@@ -24,6 +24,11 @@ import { routeModules } from './routes';
 import { SideStreams } from './side/side-streams';
 import { MatchSight } from './visibility';
 import { accessFor, claimsOf, resolveAccess, roleInList, tokenFrom } from './viewers';
+import { createMetrics, type ServerMetrics } from './ops/metrics';
+import { registerOpsRoutes } from './ops/routes';
+import { Projector } from './projector/projector';
+import { timelineFromReadModels } from './projector/serve';
+import { countEventsAfter, EventTooLargeError, isStoreFull, isStoreUnavailable } from '@matchtape/store';
 
 export type Role = 'api' | 'relay' | 'projector';
 export const ALL_ROLES: readonly Role[] = ['api', 'relay', 'projector'];
@@ -60,6 +65,10 @@ export interface ServerOptions {
   /** Pino options; `stream` lets tests read the log. */
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
   now?: () => Date;
+  /** The projector role's read-model builder (default on; false keeps the role's publisher and bots only). */
+  projector?: { pollMs?: number; batchSize?: number } | false;
+  /** Checkpoint name of the relay feeding this store's bus (health and the relay-lag metric). Default `main`. */
+  relayCheckpoint?: string;
 }
 
 export interface MatchtapeServer {
@@ -72,6 +81,7 @@ export interface MatchtapeServer {
   publisher: PublicPublisher | null;
   roles: readonly Role[];
   instanceId: string;
+  metrics: ServerMetrics;
   listen(port: number, hostname?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -86,7 +96,14 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
   const roles = opts.roles ?? ALL_ROLES;
   const now = opts.now ?? (() => new Date());
   const instanceId = randomBytes(4).toString('hex');
-  const host = new EngineHost(opts.store, opts.games, { snapshotEvery: opts.snapshotEvery ?? 50, now });
+  const relayCheckpoint = opts.relayCheckpoint ?? 'main';
+  // The gateway is created below; the gauge reads it at scrape time.
+  let sseClients = (): number => 0;
+  const metrics = createMetrics({
+    sseClients: () => sseClients(),
+    relayLag: async () => (opts.bus ? countEventsAfter(opts.store, await opts.store.getCheckpoint('relay', relayCheckpoint)) : null),
+  });
+  const host = new EngineHost(opts.store, opts.games, { snapshotEvery: opts.snapshotEvery ?? 50, now, onAppend: (s, n) => metrics.append(s, n) });
   const sight = new MatchSight(opts.store, (id) => host.game(id), () => now().getTime());
   const side = new SideStreams(opts.store, opts.bus);
   const gateway = new LiveGateway(opts.store, host, opts.bus, {
@@ -94,7 +111,9 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
     heartbeatMs: opts.heartbeatMs ?? 15_000,
     maxBufferBytes: opts.maxSseBufferBytes ?? 1 << 20,
     now: () => now().getTime(),
+    onDelivered: (s) => metrics.delivered(s),
   });
+  sseClients = () => gateway.connections;
   const limits: RateLimits = { ...DEFAULT_LIMITS, ...opts.rateLimits };
   const limiter = new RateLimiter();
   // Tokens may travel in ?token= (EventSource cannot set headers): never write them to the log.
@@ -117,7 +136,9 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
     logger, trustProxy: opts.trustProxy && opts.trustProxy.length > 0 ? opts.trustProxy : false, logController: new LogController({ disableRequestLogging: true }) });
   app.addHook('onResponse', async (req, reply) => {
     const status = reply.statusCode;
-    const line = { method: req.method, url: redactUrl(req.url), status, ms: Math.round(reply.elapsedTime) };
+    // The match a request is about, as its own field: logs are searched by match id.
+    const matchId = (req.params as { id?: unknown } | undefined)?.id;
+    const line = { method: req.method, url: redactUrl(req.url), status, ms: Math.round(reply.elapsedTime), ...(typeof matchId === 'string' ? { matchId } : {}) };
     if (status >= 500) req.log.error(line, 'request failed');
     else if (status >= 400) req.log.info(line, 'request refused');
     else req.log.debug(line, 'request');
@@ -136,11 +157,25 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
   const stops: (() => Promise<void>)[] = [];
   let bots: BotDriver | null = null;
   let publisher: PublicPublisher | null = null;
+  let projector: Projector | null = null;
 
   // ---- errors: always JSON with a message saying what was wrong ----
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
     void reply.headers({ ...SECURITY_HEADERS, ...cacheHeaders(req) });
     if (err instanceof HostError) return reply.status(err.statusCode).send({ error: err.code, message: err.message });
+    if (err instanceof EventTooLargeError) return reply.status(422).send({ error: 'event_too_large', message: err.message });
+    // The database's disk is full: the append rolled back whole; an operator must free space.
+    if (isStoreFull(err)) {
+      req.log.error({ err: err.message }, 'store out of disk space');
+      void reply.header('retry-after', '30');
+      return reply.status(503).send({ error: 'store_full', message: 'the event store is out of disk space; nothing was written — retry the same request (same commandId) once an operator has freed space' });
+    }
+    // The database is down or restarting: nothing was written (appends are one transaction); the client retries.
+    if (isStoreUnavailable(err)) {
+      req.log.warn({ err: err.message }, 'store unavailable');
+      void reply.header('retry-after', '1');
+      return reply.status(503).send({ error: 'store_unavailable', message: 'the event store is unavailable (restarting or unreachable); nothing was written — retry the same request (same commandId) shortly' });
+    }
     // GET and HEAD carry no body: what failed to parse was the query string.
     if (err instanceof z.ZodError) return reply.status(400).send({ error: 'bad_request', message: zodMessage(err, req.method === 'GET' || req.method === 'HEAD' ? 'query' : 'body'), issues: err.issues });
     const status = err.statusCode ?? 500;
@@ -217,16 +252,16 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
   };
 
   if (roles.includes('api')) {
-    app.get('/api/health', async () => ({
-      ok: true,
-      instance: instanceId,
+    registerOpsRoutes(app, {
+      store: opts.store,
+      bus: opts.bus,
+      metrics,
+      instanceId,
       roles,
-      store: opts.store.dialect,
-      bus: opts.bus?.kind ?? null,
-      sseConnections: gateway.connections,
-      sseDropped: gateway.dropped,
-      botsDriving: bots?.active.length ?? 0,
-    }));
+      relayCheckpoint: opts.bus ? relayCheckpoint : null,
+      extra: () => ({ sseConnections: gateway.connections, sseDropped: gateway.dropped, botsDriving: bots?.active.length ?? 0 }),
+      projectors: async () => (projector ? projector.status() : []),
+    });
     app.get('/api/openapi.json', async () => openApiDocument());
     app.get('/api/games', async () => ({
       games: opts.games.ids().map((id) => {
@@ -316,7 +351,14 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       if (body.player !== undefined && body.player !== seat)
         throw new HostError(403, 'wrong_seat', `this token is the seat of ${seat}; it cannot act for ${body.player}`);
       const { player: _player, ...command } = body;
-      const out = await host.submit(id, seat, command);
+      let out;
+      try {
+        out = await host.submit(id, seat, command);
+      } catch (err) {
+        metrics.command('failed');
+        throw err;
+      }
+      metrics.command(out.status === 'stale' ? 'stale' : out.replayed ? 'replayed' : out.status);
       if (out.status === 'rejected')
         return reply.status(422).send({ error: 'rejected', message: `${out.commandId} was rejected under rule ${out.rule}: ${out.reason}`, ...out });
       return out;
@@ -365,6 +407,12 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       limit(req, reply, claims, 'reads');
       const rec = await record(id);
       const access = resolveAccess(rec, claims, q.as, now().getTime());
+      // The projector's read models when they cover exactly this answer; else computed from the events.
+      const stored = await timelineFromReadModels(opts.store, rec, access, now().getTime());
+      if (stored) {
+        reply.header('x-read-model', `timeline@${stored.generations.timeline},stats@${stored.generations.stats}`);
+        return { matchId: id, as: access.role, timeline: stored.timeline, stats: stored.stats };
+      }
       const game = host.game(rec.game);
       const events = await sight.events(rec, access);
       return { matchId: id, as: access.role, timeline: buildTimeline(game, events), stats: matchStats(events) };
@@ -427,6 +475,7 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
     },
     roles,
     instanceId,
+    metrics,
     async listen(port, hostname = '127.0.0.1') {
       return app.listen({ port, host: hostname });
     },
@@ -443,6 +492,12 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
   }
   if (roles.includes('relay') && opts.startRelay) stops.push(await opts.startRelay(app.log));
   if (roles.includes('projector')) {
+    if (opts.projector !== false) {
+      const p = new Projector(opts.store, opts.games, { ...(opts.projector ?? {}), onError: (name, err) => app.log.error({ readModel: name, err }, 'projector failed; retrying') });
+      p.start();
+      projector = p;
+      stops.push(() => p.stop());
+    }
     if (opts.bus) {
       publisher = new PublicPublisher(opts.store, opts.bus, opts.games, host, {
         scanMs: opts.publishScanMs ?? 5000,

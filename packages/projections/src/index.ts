@@ -1,3 +1,4 @@
 export * from './timeline';
 export * from './stats';
 export * from './summary';
+export * from './read-models';

@@ -7,3 +7,5 @@ export { nodeSha256 } from './hash';
 export { migrations } from './migrations';
 export type { Database } from './schema';
 export { benchAppend, type BenchAppendOptions, type BenchAppendResult } from './bench';
+export { isStoreUnavailable, isStoreFull, probeStore, countEventsAfter } from './ops';
+export * from './read-models';

@@ -155,6 +155,88 @@ const m0004: Migration = {
   },
 };
 
+// The accepted command's body is written by the append itself (same transaction, same round trip): before, it
+// was a second statement after the append whose failure was swallowed, so a crash or a lost connection between
+// the two left a committed command whose body no instance knew (a retry with another body then passed as a
+// replay instead of a 409). An overload with one more argument: callers of the six-argument form keep working.
+const m0010: Migration = {
+  async up(db: AnyDb) {
+    await sql`
+      create or replace function append_events(
+        p_match_id text, p_expected_seq integer, p_expected_hash text, p_last_hash text, p_channel text, p_rows jsonb,
+        p_command jsonb
+      ) returns table (appended boolean, head_seq integer, head_hash text)
+      language plpgsql as $$
+      declare
+        n integer := jsonb_array_length(p_rows);
+      begin
+        update matches set last_seq = p_expected_seq + n, last_hash = p_last_hash
+          where match_id = p_match_id and last_seq = p_expected_seq and last_hash = p_expected_hash;
+        if not found then
+          return query select false, m.last_seq, m.last_hash from matches m where m.match_id = p_match_id;
+          return;
+        end if;
+        insert into events (match_id, seq, type, payload, at, turn, phase, step, cause, rule, prev_hash, hash)
+          select p_match_id, r.seq, r.type, r.payload, r.at, r.turn, r.phase, r.step, r.cause, r.rule, r.prev_hash, r.hash
+          from jsonb_to_recordset(p_rows) as r(
+            seq integer, type text, payload jsonb, at text, turn integer, phase text, step text, cause jsonb,
+            rule text, prev_hash text, hash text
+          )
+          order by r.seq;
+        -- The first body recorded under (match, player, commandId) stays, as recordCommandBody does.
+        if p_command is not null then
+          insert into command_bodies (match_id, player, command_id, body)
+            values (p_match_id, p_command->>'player', p_command->>'commandId', p_command->>'body')
+            on conflict (match_id, player, command_id) do nothing;
+        end if;
+        if p_channel is not null then
+          perform pg_notify(p_channel, p_match_id);
+        end if;
+        return query select true, p_expected_seq + n, p_last_hash;
+      end
+      $$`.execute(db);
+  },
+  async down(db: AnyDb) {
+    await sql`drop function if exists append_events(text, integer, text, text, text, jsonb, jsonb)`.execute(db);
+  },
+};
+
+// Read models built by the projector, in generations (blue/green): a rebuild fills a new generation while the
+// live one keeps serving, then one transaction makes it live and retires the old one. Each generation keeps its
+// own checkpoint (`position`, the last event it folded in commit order), written with its documents, so a
+// killed build resumes exactly where its last batch committed.
+const m0010ReadModels: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('read_model_generations')
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('generation', 'integer', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('building', 'live', 'retired')`))
+      .addColumn('position', 'bigint', (c) => c.notNull().defaultTo(0))
+      .addColumn('events', 'bigint', (c) => c.notNull().defaultTo(0))
+      .addColumn('started_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('live_at', 'timestamptz')
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addPrimaryKeyConstraint('read_model_generations_key', ['name', 'generation'])
+      .execute();
+    // At most one live generation per read model.
+    await sql`create unique index read_model_one_live on read_model_generations (name) where status = 'live'`.execute(db);
+    await db.schema
+      .createTable('read_model_docs')
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('generation', 'integer', (c) => c.notNull())
+      .addColumn('match_id', 'text', (c) => c.notNull())
+      .addColumn('last_seq', 'integer', (c) => c.notNull())
+      .addColumn('doc', 'jsonb', (c) => c.notNull())
+      .addPrimaryKeyConstraint('read_model_docs_key', ['name', 'generation', 'match_id'])
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable('read_model_docs').ifExists().execute();
+    await db.schema.dropTable('read_model_generations').ifExists().execute();
+  },
+};
+
 // Side streams (annotations, disputes): per-match event streams of their own, seq gap-free per (match, stream),
 // outside the match's hash chain (they comment on the match; they are not part of its play).
 const m0005: Migration = {
@@ -184,6 +266,8 @@ export const migrations: Record<string, Migration> = {
   '0003_append_function': m0003,
   '0004_snapshot_cursor': m0004,
   '0005_side_streams': m0005,
+  '0010_append_with_command_body': m0010,
+  '0010_read_models': m0010ReadModels,
 };
 
 export const migrationProvider: MigrationProvider = {

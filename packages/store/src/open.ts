@@ -8,7 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
-import { KyselyEventStore, type AppendNotifier } from './store';
+import { DEFAULT_MAX_EVENT_BYTES, KyselyEventStore, type AppendNotifier } from './store';
 
 export interface OpenStoreOptions {
   /** postgres://… — use Postgres. Absent: embedded PGlite. */
@@ -21,6 +21,8 @@ export interface OpenStoreOptions {
   migrate?: boolean;
   /** Postgres pool size (default 10). */
   poolSize?: number;
+  /** Largest event (JSON bytes) an append accepts (default 1 MiB, or MATCHTAPE_MAX_EVENT_BYTES). */
+  maxEventBytes?: number;
 }
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -39,7 +41,9 @@ const channelFor = (schema: string | undefined): string => (schema ? `matchtape_
 
 async function runMigrations(db: Kysely<Database>, schema: string | undefined): Promise<void> {
   // An explicit migration-table schema: Kysely otherwise finds a kysely_migration table in any schema.
-  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema ?? 'public' });
+  // Unordered: each line of work owns a migration number (0005…0011) and they land in any order, so a database
+  // that already ran 0010 must still accept 0005 when it arrives. Migrations are independent of each other's order.
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema ?? 'public', allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
@@ -51,7 +55,10 @@ async function runMigrations(db: Kysely<Database>, schema: string | undefined): 
 
 export async function openStore(opts: OpenStoreOptions = {}): Promise<KyselyEventStore> {
   const schema = checkSchema(opts.schema);
-  const store = opts.databaseUrl ? await openPostgres(opts.databaseUrl, schema, opts.poolSize ?? 10) : await openPglite(opts.dataDir ?? DEFAULT_PGLITE_DIR, schema);
+  const maxEventBytes = opts.maxEventBytes ?? maxEventBytesFromEnv();
+  const store = opts.databaseUrl
+    ? await openPostgres(opts.databaseUrl, schema, opts.poolSize ?? 10, maxEventBytes)
+    : await openPglite(opts.dataDir ?? DEFAULT_PGLITE_DIR, schema, maxEventBytes);
   if (opts.migrate !== false) {
     try {
       await store.migrate();
@@ -72,7 +79,15 @@ function describeUrl(url: string): string {
   }
 }
 
-async function openPostgres(databaseUrl: string, schema: string | undefined, poolSize: number): Promise<KyselyEventStore> {
+function maxEventBytesFromEnv(): number {
+  const v = process.env.MATCHTAPE_MAX_EVENT_BYTES;
+  if (v === undefined || v.trim() === '') return DEFAULT_MAX_EVENT_BYTES;
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n < 1024) throw new TypeError(`MATCHTAPE_MAX_EVENT_BYTES must be a whole number of bytes, at least 1024; got "${v}"`);
+  return n;
+}
+
+async function openPostgres(databaseUrl: string, schema: string | undefined, poolSize: number, maxEventBytes: number): Promise<KyselyEventStore> {
   // One plain connection first: a clear error when the server is unreachable, and the schema created if asked.
   const admin = new pg.Client({ connectionString: databaseUrl });
   try {
@@ -128,6 +143,7 @@ async function openPostgres(databaseUrl: string, schema: string | undefined, poo
       await db.destroy();
     },
     () => runMigrations(db, schema),
+    maxEventBytes,
   );
 }
 
@@ -164,7 +180,7 @@ function lockDataDir(dataDir: string): () => void {
   throw new Error(`cannot lock ${lockPath}; remove it if no Matchtape process is running`);
 }
 
-async function openPglite(dataDir: string, schema: string | undefined): Promise<KyselyEventStore> {
+async function openPglite(dataDir: string, schema: string | undefined, maxEventBytes: number): Promise<KyselyEventStore> {
   const inMemory = dataDir.startsWith('memory://');
   const dir = inMemory ? dataDir : resolve(dataDir);
   let unlock = (): void => undefined;
@@ -204,6 +220,7 @@ async function openPglite(dataDir: string, schema: string | undefined): Promise<
       }
     },
     () => runMigrations(db, schema),
+    maxEventBytes,
   );
 }
 

@@ -71,6 +71,25 @@ export interface CheckpointsTable {
   updated_at: ColumnType<Date | string, string | undefined, string>;
 }
 
+export interface ReadModelGenerationsTable {
+  name: string;
+  generation: number;
+  status: 'building' | 'live' | 'retired';
+  position: Int8;
+  events: Int8;
+  started_at: ColumnType<Date | string, never, never>;
+  live_at: ColumnType<Date | string | null, never, string | null>;
+  updated_at: ColumnType<Date | string, never, string>;
+}
+
+export interface ReadModelDocsTable {
+  name: string;
+  generation: number;
+  match_id: string;
+  last_seq: number;
+  doc: Json;
+}
+
 export interface SideEventsTable {
   match_id: string;
   stream: 'annotations' | 'disputes';
@@ -91,4 +110,6 @@ export interface Database {
   side_events: SideEventsTable;
   relay_checkpoints: CheckpointsTable;
   projection_checkpoints: CheckpointsTable;
+  read_model_generations: ReadModelGenerationsTable;
+  read_model_docs: ReadModelDocsTable;
 }

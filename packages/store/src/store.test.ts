@@ -158,6 +158,24 @@ describe.each(['pglite', 'postgres'] as const)('event store on %s', (kind) => {
     expect(await store.readStream(id)).toEqual([]);
   });
 
+  it('records an accepted command body in the append itself: both or neither', async () => {
+    const id = await newMatch();
+    const command = { player: 'p1', commandId: 'c1', body: '{"type":"Flip"}' };
+    await store.appendToStream(id, 0, sampleEvents(2), { command });
+    expect(await store.commandBody(id, 'p1', 'c1')).toBe('{"type":"Flip"}');
+    // A stale append writes neither its events nor its body.
+    await expect(store.appendToStream(id, 0, sampleEvents(1), { command: { ...command, commandId: 'c2' } })).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await store.commandBody(id, 'p1', 'c2')).toBeNull();
+    // The body's write failing (no player: a not-null column) takes the events down with it: one transaction.
+    const broken = { commandId: 'c3', body: '{}' } as unknown as typeof command;
+    await expect(store.appendToStream(id, 2, sampleEvents(1), { command: broken })).rejects.toThrow();
+    expect((await store.readStream(id)).map((e) => e.seq)).toEqual([1, 2]);
+    expect((await store.getMatch(id))!.lastSeq).toBe(2);
+    // The first body stays.
+    await store.appendToStream(id, 2, sampleEvents(1), { command: { ...command, body: '{"type":"Concede"}' } });
+    expect(await store.commandBody(id, 'p1', 'c1')).toBe('{"type":"Flip"}');
+  });
+
   it('stores relay and projection checkpoints separately', async () => {
     const name = uniqueName('cp');
     expect(await store.getCheckpoint('relay', name)).toBe(0);

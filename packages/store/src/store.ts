@@ -6,6 +6,7 @@ import { nodeSha256 } from './hash';
 import type { Database, EventsTable, MatchesTable, RejectedCommandsTable } from './schema';
 import {
   ConcurrencyError,
+  EventTooLargeError,
   MatchNotFoundError,
   type AcceptedCommand,
   type AppendOptions,
@@ -141,9 +142,17 @@ interface Head {
 
 /**
  * Chains `events` after `head` (Node's native SHA-256) and writes them in one statement, `append_events`
- * (migration 0002): it checks the head, inserts, moves the head and, given a channel, notifies on commit.
+ * (migrations 0003, 0010): it checks the head, inserts, records the command's body, moves the head and, given a
+ * channel, notifies on commit.
  */
-async function appendAfter(db: Kysely<Database>, notifyChannel: string | null, matchId: string, head: Head, events: readonly NewEvent[]): Promise<EventEnvelope[]> {
+async function appendAfter(
+  db: Kysely<Database>,
+  notifyChannel: string | null,
+  matchId: string,
+  head: Head,
+  events: readonly NewEvent[],
+  command?: AppendOptions['command'],
+): Promise<EventEnvelope[]> {
   const chained = chainEvents(matchId, head.seq, head.hash, events, nodeSha256);
   const last = chained[chained.length - 1]!;
   const rows = JSON.stringify(
@@ -163,7 +172,7 @@ async function appendAfter(db: Kysely<Database>, notifyChannel: string | null, m
   );
   const { rows: result } = await sql<{ appended: boolean; head_seq: number; head_hash: string }>`
     select appended, head_seq, head_hash
-    from append_events(${matchId}, ${head.seq}, ${head.hash}, ${last.hash}, ${notifyChannel}, ${rows}::jsonb)`.execute(db);
+    from append_events(${matchId}, ${head.seq}, ${head.hash}, ${last.hash}, ${notifyChannel}, ${rows}::jsonb, ${command ? JSON.stringify(command) : null}::jsonb)`.execute(db);
   const r = result[0];
   if (!r) throw new MatchNotFoundError(matchId);
   if (r.appended) return chained;
@@ -196,6 +205,12 @@ export async function appendInTransaction(
   return appendAfter(trx, notifyChannel, matchId, head, events);
 }
 
+/**
+ * Default limit on one event's JSON size. Game events are a few hundred bytes; a megabyte means a bug (a whole
+ * state in a payload) that would bloat every replay, SSE stream and NATS message (NATS refuses > 1 MiB by default).
+ */
+export const DEFAULT_MAX_EVENT_BYTES = 1 << 20;
+
 /** Heads this store wrote or read last, per match: a head at a given seq never changes, so a hit is always true. */
 const HEAD_CACHE = 10_000;
 
@@ -209,6 +224,8 @@ export class KyselyEventStore implements EventStore {
     private readonly notifier: AppendNotifier,
     private readonly onClose: () => Promise<void>,
     private readonly runMigrations: () => Promise<void>,
+    /** Largest event (its JSON) an append accepts; see EventTooLargeError. */
+    readonly maxEventBytes: number = DEFAULT_MAX_EVENT_BYTES,
   ) {}
 
   private closed = false;
@@ -298,6 +315,8 @@ export class KyselyEventStore implements EventStore {
       if (hasNul(e)) {
         throw new TypeError(`events for match ${matchId} are invalid: event ${e.type} contains a NUL character (U+0000), which Postgres cannot store`);
       }
+      const bytes = Buffer.byteLength(JSON.stringify(e));
+      if (bytes > this.maxEventBytes) throw new EventTooLargeError(matchId, e.type, bytes, this.maxEventBytes);
     }
     const known = this.heads.get(matchId);
     const hash = opts.expectedHash ?? (known?.seq === expectedSeq ? known.hash : undefined);
@@ -307,7 +326,7 @@ export class KyselyEventStore implements EventStore {
     try {
       // NOTIFY inside the append would serialise every append's commit on Postgres' notify queue lock (it
       // halves throughput at 8 writers): the store notifies after commit instead, coalesced (see notifyLater).
-      const chained = await appendAfter(this.db, null, matchId, head, valid);
+      const chained = await appendAfter(this.db, null, matchId, head, valid, opts.command);
       this.notifyLater(matchId);
       const last = chained[chained.length - 1]!;
       this.heads.delete(matchId);

@@ -72,9 +72,29 @@ export class MatchNotFoundError extends Error {
   }
 }
 
+/** Raised when an event is larger than the store's limit (`maxEventBytes`); nothing was written. */
+export class EventTooLargeError extends Error {
+  override readonly name = 'EventTooLargeError';
+  constructor(
+    readonly matchId: string,
+    readonly eventType: string,
+    readonly bytes: number,
+    readonly maxBytes: number,
+  ) {
+    super(
+      `match ${matchId}: event ${eventType} is ${bytes} bytes of JSON, over the store's limit of ${maxBytes}; nothing was written and the match is unchanged (raise MATCHTAPE_MAX_EVENT_BYTES only if such events are expected)`,
+    );
+  }
+}
+
 export interface AppendOptions {
   /** The hash of the event at `expectedSeq` (GENESIS_HASH for 0). A wrong one is refused, nothing written. */
   expectedHash?: string;
+  /**
+   * The accepted command's body, recorded in the same transaction as its events (the first body recorded under
+   * (match, player, commandId) stays): a crash can never leave the events without it.
+   */
+  command?: { player: string; commandId: string; body: string };
 }
 
 export type CheckpointKind = 'relay' | 'projection';

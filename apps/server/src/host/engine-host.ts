@@ -101,6 +101,13 @@ export interface HostOptions {
   /** Bounded re-decides on ConcurrencyError. */
   maxRetries?: number;
   now?: () => Date;
+  /** Called after each successful append with its duration (metrics). */
+  onAppend?: (seconds: number, events: number) => void;
+  /**
+   * Matches whose state stays cached (least recently used first out): a long-running instance serves many more
+   * matches than it holds. Default 256.
+   */
+  maxCachedMatches?: number;
 }
 
 export interface HostEvents {
@@ -123,6 +130,8 @@ export class EngineHost extends EventEmitter<HostEvents> {
   readonly snapshotEvery: number;
   private readonly maxRetries: number;
   private readonly now: () => Date;
+  private readonly onAppend: ((seconds: number, events: number) => void) | undefined;
+  private readonly maxCached: number;
 
   constructor(
     readonly store: EventStore,
@@ -133,6 +142,8 @@ export class EngineHost extends EventEmitter<HostEvents> {
     this.snapshotEvery = opts.snapshotEvery ?? 50;
     this.maxRetries = opts.maxRetries ?? 8;
     this.now = opts.now ?? (() => new Date());
+    this.onAppend = opts.onAppend;
+    this.maxCached = opts.maxCachedMatches ?? 256;
   }
 
   async createMatch(input: CreateMatchInput): Promise<{ matchId: string; record: MatchRecord }> {
@@ -258,10 +269,17 @@ export class EngineHost extends EventEmitter<HostEvents> {
         : applied.events.map((e, i) => (i === 0 ? { ...e, cause: { commandId: command.commandId, player } } : e));
       if (events.length === 0) return { status: 'accepted', commandId: command.commandId, player, fromSeq: m.session.lastSeq + 1, toSeq: m.session.lastSeq, events: [], replayed: false };
       try {
-        const appended = await this.store.appendToStream(matchId, m.session.lastSeq, events, { expectedHash: m.session.lastHash });
+        // The body goes into the append's own transaction (bots' ids derive from the seq and never carry another body).
+        const body = bodyOf(command);
+        const t0 = performance.now();
+        const appended = await this.store.appendToStream(matchId, m.session.lastSeq, events, {
+          expectedHash: m.session.lastHash,
+          ...(ifLastSeq === undefined ? { command: { player, commandId: command.commandId, body } } : {}),
+        });
+        this.onAppend?.((performance.now() - t0) / 1000, appended.length);
         const before = m.session.lastSeq;
         this.absorb(m, appended, applied.state);
-        await this.keepBody(m, player, command.commandId, bodyOf(command), ifLastSeq === undefined);
+        m.bodies.set(k, body);
         const outcome = m.accepted.get(k) ?? { fromSeq: appended[0]!.seq, toSeq: appended[appended.length - 1]!.seq, events: appended.map((e) => ({ seq: e.seq, type: e.type })) };
         await this.afterAppend(m, before, appended);
         this.emit('appended', matchId, appended);
@@ -273,16 +291,6 @@ export class EngineHost extends EventEmitter<HostEvents> {
         throw err;
       }
     }
-  }
-
-  /**
-   * Remembers an accepted command's body for the reuse check, in the store too when `persist` so every instance
-   * knows it (bots submit guarded by `ifLastSeq`; their ids derive from the seq and never carry another body).
-   * The command is already applied: a failed write only leaves the body known here.
-   */
-  private async keepBody(m: Loaded, player: PlayerId, commandId: string, body: string, persist: boolean): Promise<void> {
-    m.bodies.set(key(player, commandId), body);
-    if (persist) await this.store.recordCommandBody(m.record.matchId, player, commandId, body).catch(() => undefined);
   }
 
   /** The body an accepted command was first sent with: known here, else recorded by the instance that accepted it. */
@@ -330,8 +338,12 @@ export class EngineHost extends EventEmitter<HostEvents> {
     if (!m) {
       m = await this.load(matchId);
       this.cache.set(matchId, m);
+      // Least recently loaded or used first out (a re-load costs a snapshot plus its tail).
+      while (this.cache.size > this.maxCached) this.cache.delete(this.cache.keys().next().value!);
       return m;
     }
+    this.cache.delete(matchId);
+    this.cache.set(matchId, m);
     const tail = await this.store.readStream(matchId, { from: m.session.lastSeq + 1 });
     if (tail.length > 0) {
       this.absorb(m, tail);

@@ -20,6 +20,8 @@ export interface GatewayOptions {
   /** Safety-net poll of the store for watched matches (covers a bus without a relay). */
   pollMs?: number;
   now?: () => number;
+  /** Seconds from an event's release (its time plus the viewer's delay) to its write, for events released while the client was connected (metrics). */
+  onDelivered?: (seconds: number) => void;
   /** Annotations and disputes: sent as `event: annotation` / `event: dispute` frames as their filters allow. */
   side?: SideStreams | null;
 }
@@ -145,6 +147,7 @@ class Client {
   private heartbeat: NodeJS.Timeout;
   private waitingDrain = false;
   closed = false;
+  private readonly connectedAt: number;
   /** Per side stream: how far through the feed's list this client has looked, and what waits on a filter. */
   private sideLooked: Record<SideStream, number> = { annotations: 0, disputes: 0 };
   private sideWaiting: Record<SideStream, number[]> = { annotations: [], disputes: [] };
@@ -160,6 +163,7 @@ class Client {
       if (!this.waitingDrain) this.write(': heartbeat\n\n');
     }, gw.heartbeatMs);
     res.on('close', () => this.close());
+    this.connectedAt = gw.now();
   }
 
   pump(): void {
@@ -181,6 +185,7 @@ class Client {
       }
       const ok = this.write(`id: ${seq}\nevent: event\ndata: ${this.feed.data(seq, this.access.viewer)}\n\n`);
       if (this.closed) return;
+      if (due >= this.connectedAt) this.gw.onDelivered?.((now - due) / 1000);
       this.lastSent = seq;
       if (!ok) return; // wait for 'drain'
     }
@@ -280,6 +285,7 @@ export class LiveGateway {
   readonly maxBufferBytes: number;
   readonly stallMs: number;
   readonly now: () => number;
+  readonly onDelivered: ((seconds: number) => void) | undefined;
   /** Clients dropped for reading too slowly. */
   dropped = 0;
   private onAppended = (matchId: string, events: EventEnvelope[]): void => {
@@ -301,6 +307,7 @@ export class LiveGateway {
     this.maxBufferBytes = opts.maxBufferBytes ?? 1 << 20;
     this.stallMs = opts.stallMs ?? 30_000;
     this.now = opts.now ?? Date.now;
+    this.onDelivered = opts.onDelivered;
     this.side = opts.side ?? null;
   }
 

@@ -1,0 +1,250 @@
+// The projector: folds the event log (store.readAll, commit order) into read-model documents, batch by batch,
+// each batch committed with its generation's checkpoint. It only reads events and writes read-model tables:
+// it publishes nothing and sends no NOTIFY, so a rebuild from zero has no side effects.
+//   - `buildGeneration` runs one generation until it has caught up with the log (a rebuild, or the first build);
+//   - `Projector` (the `projector` role) keeps every registered read model's live generation caught up, and
+//     builds and promotes a first generation for a read model that has none.
+import type { AnyGameModule, EventEnvelope } from '@matchtape/engine';
+import { readModels, type ReadModelDefinition } from '@matchtape/projections';
+import {
+  beginGeneration,
+  countEventsAfter,
+  loadDocs,
+  promoteGeneration,
+  readModelGenerations,
+  saveBatch,
+  StaleGenerationError,
+  type EventStore,
+  type GenerationInfo,
+  type ReadModelDoc,
+  type StoredEvent,
+} from '@matchtape/store';
+import type { GameRegistry } from '../games';
+
+export interface BuildProgress {
+  name: string;
+  generation: number;
+  position: number;
+  /** Events folded by this run (not counting what a resumed generation had before). */
+  events: number;
+  /** Events folded into the generation altogether. */
+  total: number;
+  seconds: number;
+  eventsPerSecond: number;
+}
+
+export interface BuildOptions {
+  /** Events per batch (one transaction each). Default 500. */
+  batchSize?: number;
+  onProgress?: (p: BuildProgress) => void;
+  /** Stops after the current batch. */
+  signal?: AbortSignal;
+}
+
+/** The game of each match, read once (a match's game never changes). */
+class Games {
+  private byMatch = new Map<string, AnyGameModule | null>();
+  constructor(
+    private readonly store: EventStore,
+    private readonly games: GameRegistry,
+  ) {}
+  async of(matchId: string): Promise<AnyGameModule | null> {
+    if (this.byMatch.has(matchId)) return this.byMatch.get(matchId)!;
+    const rec = await this.store.getMatch(matchId);
+    let game: AnyGameModule | null = null;
+    if (rec) {
+      try {
+        game = this.games.get(rec.game);
+      } catch {
+        game = null; // a game this build does not have: its matches get no documents
+      }
+    }
+    if (this.byMatch.size > 10_000) this.byMatch.clear();
+    this.byMatch.set(matchId, game);
+    return game;
+  }
+}
+
+/**
+ * Folds one batch of events into generation `gen` and commits it with the new checkpoint. Returns the new
+ * position (unchanged when the batch was empty). Events a document already has (seq ≤ its lastSeq) are skipped.
+ */
+async function foldBatch(store: EventStore, def: ReadModelDefinition, gen: GenerationInfo, batch: StoredEvent[], games: Games): Promise<number> {
+  const byMatch = new Map<string, EventEnvelope[]>();
+  for (const e of batch) {
+    let list = byMatch.get(e.matchId);
+    if (!list) byMatch.set(e.matchId, (list = []));
+    list.push(e);
+  }
+  const existing = await loadDocs(store, def.name, gen.generation, [...byMatch.keys()]);
+  const docs: ReadModelDoc[] = [];
+  for (const [matchId, events] of byMatch) {
+    const game = await games.of(matchId);
+    if (!game) continue;
+    const prior = existing.get(matchId);
+    let doc = prior ? prior.doc : def.init(matchId, game);
+    let lastSeq = prior?.lastSeq ?? 0;
+    for (const e of events.sort((a, b) => a.seq - b.seq)) {
+      if (e.seq <= lastSeq) continue;
+      if (e.seq !== lastSeq + 1) throw new Error(`read model ${def.name}: match ${matchId} jumps from seq ${lastSeq} to ${e.seq}; the log is not gap-free or the checkpoint is wrong`);
+      doc = def.apply(doc, e, game);
+      lastSeq = e.seq;
+    }
+    docs.push({ matchId, lastSeq, doc });
+  }
+  const to = batch[batch.length - 1]!.position;
+  await saveBatch(store, gen, gen.position, to, batch.length, docs);
+  return to;
+}
+
+/** Runs generation `gen` until readAll has nothing more (caught up); returns it at its final position. */
+export async function buildGeneration(store: EventStore, games: GameRegistry, def: ReadModelDefinition, gen: GenerationInfo, opts: BuildOptions = {}): Promise<GenerationInfo> {
+  const batchSize = opts.batchSize ?? 500;
+  const g = new Games(store, games);
+  const t0 = performance.now();
+  let events = 0;
+  let current = { ...gen };
+  for (;;) {
+    if (opts.signal?.aborted) break;
+    const batch = await store.readAll({ after: current.position, limit: batchSize });
+    if (batch.length === 0) break;
+    const position = await foldBatch(store, def, current, batch, g);
+    events += batch.length;
+    current = { ...current, position, events: current.events + batch.length };
+    const seconds = (performance.now() - t0) / 1000;
+    opts.onProgress?.({ name: def.name, generation: current.generation, position, events, total: current.events, seconds, eventsPerSecond: seconds > 0 ? events / seconds : 0 });
+  }
+  return current;
+}
+
+export interface RebuildResult {
+  name: string;
+  generation: number;
+  /** The generation it replaced (now retired and deleted), or null. */
+  replaced: number | null;
+  /** True when an unfinished build of an earlier run was continued from its checkpoint. */
+  resumed: boolean;
+  events: number;
+  total: number;
+  seconds: number;
+  eventsPerSecond: number;
+}
+
+/**
+ * Rebuilds a read model from zero into a new generation while the live one keeps serving, then switches
+ * atomically. An unfinished build left by a killed run is continued from its checkpoint (`fresh` discards it).
+ */
+export async function rebuildReadModel(
+  store: EventStore,
+  games: GameRegistry,
+  def: ReadModelDefinition,
+  opts: BuildOptions & { fresh?: boolean } = {},
+): Promise<RebuildResult> {
+  const t0 = performance.now();
+  const gens = await readModelGenerations(store, def.name);
+  const live = gens.find((g) => g.status === 'live') ?? null;
+  let building = gens.find((g) => g.status === 'building' && (live === null || g.generation > live.generation)) ?? null;
+  if (building && opts.fresh) building = null;
+  const resumed = building !== null;
+  const startEvents = building?.events ?? 0;
+  const gen = building ?? (await beginGeneration(store, def.name));
+  let done = await buildGeneration(store, games, def, gen, opts);
+  if (opts.signal?.aborted) throw new Error(`rebuild of ${def.name} stopped at position ${done.position}; run it again to continue from there`);
+  // Whatever committed while the build ran is folded in before the switch.
+  done = await buildGeneration(store, games, def, done, { ...opts, onProgress: undefined });
+  const { retired } = await promoteGeneration(store, def.name, done.generation);
+  const seconds = (performance.now() - t0) / 1000;
+  const events = done.events - startEvents;
+  return { name: def.name, generation: done.generation, replaced: retired, resumed, events, total: done.events, seconds, eventsPerSecond: seconds > 0 ? events / seconds : 0 };
+}
+
+export interface ProjectorOptions {
+  pollMs?: number;
+  batchSize?: number;
+  /** Read models to keep (default: every registered one). */
+  models?: readonly ReadModelDefinition[];
+  onError?: (name: string, err: unknown) => void;
+}
+
+export interface ProjectorStatus {
+  name: string;
+  generation: number | null;
+  status: 'building' | 'live' | 'none';
+  position: number;
+  /** Committed events not yet folded in (capped count), or null when unknown. */
+  backlog: number | null;
+  error: string | null;
+}
+
+/** The projector role: keeps every read model's live generation caught up with the log. */
+export class Projector {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+  private readonly errors = new Map<string, string | null>();
+  private readonly models: readonly ReadModelDefinition[];
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly games: GameRegistry,
+    private readonly opts: ProjectorOptions = {},
+  ) {
+    this.models = opts.models ?? readModels();
+  }
+
+  start(): void {
+    const loop = async (): Promise<void> => {
+      if (this.stopped) return;
+      this.running = this.tick();
+      await this.running;
+      if (!this.stopped) this.timer = setTimeout(() => void loop(), this.opts.pollMs ?? 1000);
+    };
+    void loop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** One pass over every read model: catch the live generation up, or build and promote a first one. */
+  async tick(): Promise<void> {
+    for (const def of this.models) {
+      if (this.stopped) return;
+      try {
+        const gens = await readModelGenerations(this.store, def.name);
+        const live = gens.find((g) => g.status === 'live');
+        // With a live generation, a build in progress beside it is a `matchtape rebuild` (running, or killed and
+        // waiting to be run again): left to it. Without one, the first build is ours (continued if it was cut short).
+        if (live) await buildGeneration(this.store, this.games, def, live, { batchSize: this.opts.batchSize ?? 500 });
+        else await rebuildReadModel(this.store, this.games, def, { batchSize: this.opts.batchSize ?? 500 });
+        this.errors.set(def.name, null);
+      } catch (err) {
+        if (err instanceof StaleGenerationError) continue; // another projector or a switch moved it: next tick reloads
+        // Reported once per new error, not on every retry.
+        const message = (err as Error).message;
+        if (this.errors.get(def.name) !== message) this.opts.onError?.(def.name, err);
+        this.errors.set(def.name, message);
+      }
+    }
+  }
+
+  async status(): Promise<ProjectorStatus[]> {
+    const out: ProjectorStatus[] = [];
+    for (const def of this.models) {
+      const gens = await readModelGenerations(this.store, def.name);
+      const g = gens[0];
+      const position = g?.position ?? 0;
+      out.push({
+        name: def.name,
+        generation: g?.generation ?? null,
+        status: g?.status === 'live' || g?.status === 'building' ? g.status : 'none',
+        position,
+        backlog: await countEventsAfter(this.store, position),
+        error: this.errors.get(def.name) ?? null,
+      });
+    }
+    return out;
+  }
+}

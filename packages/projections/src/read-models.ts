@@ -1,0 +1,138 @@
+// Read models the projector keeps, as pure per-match folds over the event log: `init` starts a match's
+// document, `apply` folds one event into it (events arrive in seq order, each once). The projector stores the
+// documents (packages/store read-models) and the HTTP routes serve them when they are complete. A new read
+// model is one more entry in `readModels` (e.g. knowledge: `registerReadModel(knowledgeReadModel)`).
+import { MATCH_ENDED, type AnyGameModule, type EventEnvelope } from '@matchtape/engine';
+import { matchStats, type MatchStats } from './stats';
+import { appendToTimeline, type TimelineIndex } from './timeline';
+
+export interface ReadModelDefinition<D = unknown> {
+  /** Lowercase name, used by `matchtape rebuild --projection NAME` and as the storage key. */
+  readonly name: string;
+  readonly description: string;
+  init(matchId: string, game: AnyGameModule): D;
+  /** Pure: no I/O, no clock. May mutate and return `doc`. */
+  apply(doc: D, event: EventEnvelope, game: AnyGameModule): D;
+}
+
+/** Views a read model keeps per match: the judge truth and the public redaction (what most readers ask for). */
+export const READ_MODEL_VIEWS = ['judge', 'public'] as const;
+export type ReadModelView = (typeof READ_MODEL_VIEWS)[number];
+
+/** Last event folded, so a reader can tell whether the document covers what it may see. */
+interface Covered {
+  lastSeq: number;
+  lastAt: string | null;
+}
+
+export interface TimelineDoc extends Covered {
+  views: Record<ReadModelView, TimelineIndex>;
+}
+
+export interface StatsDoc extends Covered {
+  views: Record<ReadModelView, MatchStats>;
+  /** The command whose events came last (a command's events are contiguous, so distinct commands are runs). */
+  lastCommand: string | null;
+}
+
+export interface MatchListDoc extends Covered {
+  game: string;
+  turn: number;
+  phase: string;
+  step: string | null;
+  ended: boolean;
+  winner: string | null;
+  result: string | null;
+  events: number;
+}
+
+const viewOf = (game: AnyGameModule, e: EventEnvelope, v: ReadModelView): EventEnvelope => (v === 'judge' ? e : (game.viewEvent(e, v) as EventEnvelope));
+
+export const timelineReadModel: ReadModelDefinition<TimelineDoc> = {
+  name: 'timeline',
+  description: 'timeline index (turns, phases, steps, attacks, key moments) per match, judge and public views',
+  init: (_id, game) => ({
+    lastSeq: 0,
+    lastAt: null,
+    views: {
+      judge: { game: game.id, lastSeq: 0, turns: [], phases: [], steps: [], attacks: [], keyMoments: [] },
+      public: { game: game.id, lastSeq: 0, turns: [], phases: [], steps: [], attacks: [], keyMoments: [] },
+    },
+  }),
+  apply(doc, e, game) {
+    for (const v of READ_MODEL_VIEWS) appendToTimeline(game, doc.views[v], viewOf(game, e, v));
+    doc.lastSeq = e.seq;
+    doc.lastAt = e.at;
+    return doc;
+  },
+};
+
+const emptyStats = (): MatchStats => ({ events: 0, eventsByType: {}, cardsPlayedBy: {}, damageDealtBy: {}, damageTakenBy: {}, commandsBy: {} });
+
+function addInto(total: MatchStats, one: MatchStats, countCommands: boolean): void {
+  total.events += one.events;
+  for (const k of ['eventsByType', 'cardsPlayedBy', 'damageDealtBy', 'damageTakenBy', ...(countCommands ? (['commandsBy'] as const) : [])] as const) {
+    for (const [who, n] of Object.entries(one[k])) total[k][who] = (total[k][who] ?? 0) + n;
+  }
+}
+
+export const statsReadModel: ReadModelDefinition<StatsDoc> = {
+  name: 'stats',
+  description: 'match statistics (events by type, cards played, damage, commands) per match, judge and public views',
+  init: () => ({ lastSeq: 0, lastAt: null, lastCommand: null, views: { judge: emptyStats(), public: emptyStats() } }),
+  apply(doc, e, game) {
+    // matchStats of one event, added up; a command counts once, at the first event of its run.
+    // JSON text, not a NUL-joined key: jsonb cannot hold U+0000.
+    const cmd = 'commandId' in e.cause && 'player' in e.cause ? JSON.stringify([e.cause.player, e.cause.commandId]) : null;
+    const newCommand = cmd !== null && cmd !== doc.lastCommand;
+    for (const v of READ_MODEL_VIEWS) addInto(doc.views[v], matchStats([viewOf(game, e, v)]), newCommand);
+    if (cmd !== null) doc.lastCommand = cmd;
+    doc.lastSeq = e.seq;
+    doc.lastAt = e.at;
+    return doc;
+  },
+};
+
+export const matchListReadModel: ReadModelDefinition<MatchListDoc> = {
+  name: 'match-list',
+  description: 'one row per match for lists: position (turn, phase, step), ended, winner, last seq and time',
+  init: (_id, game) => ({ game: game.id, lastSeq: 0, lastAt: null, turn: 0, phase: '', step: null, ended: false, winner: null, result: null, events: 0 }),
+  apply(doc, e) {
+    doc.turn = e.turn;
+    doc.phase = e.phase;
+    doc.step = e.step;
+    doc.events += 1;
+    if (e.type === MATCH_ENDED) {
+      doc.ended = true;
+      const p = e.payload as { winner?: unknown; result?: unknown };
+      doc.winner = typeof p.winner === 'string' ? p.winner : null;
+      doc.result = typeof p.result === 'string' ? p.result : null;
+    }
+    doc.lastSeq = e.seq;
+    doc.lastAt = e.at;
+    return doc;
+  },
+};
+
+const registry = new Map<string, ReadModelDefinition>();
+
+/** Adds a read model the projector builds and `matchtape rebuild --projection NAME` knows. */
+export function registerReadModel<D>(def: ReadModelDefinition<D>): void {
+  if (registry.has(def.name)) throw new Error(`a read model named ${def.name} is already registered`);
+  registry.set(def.name, def as ReadModelDefinition);
+}
+
+/** The registered read models, in registration order. */
+export function readModels(): ReadModelDefinition[] {
+  return [...registry.values()];
+}
+
+export function readModel(name: string): ReadModelDefinition {
+  const def = registry.get(name);
+  if (!def) throw new Error(`no read model named "${name}"; read models: ${[...registry.keys()].join(', ')}`);
+  return def;
+}
+
+registerReadModel(matchListReadModel);
+registerReadModel(timelineReadModel);
+registerReadModel(statsReadModel);
