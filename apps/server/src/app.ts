@@ -1,7 +1,10 @@
 // The Matchtape server: one process, roles by flag.
 //   api       – HTTP API, engine host, live gateway (SSE)
 //   relay     – outbox relay Postgres → NATS (startRelay, injected by main)
-//   projector – public-view publisher (delayed) on matchtape.match.<id>.public, and the bot driver
+//   projector – public-view publisher (delayed) on matchtape.match.<id>.public
+//   bots      – the bot driver (plays the bot seats of live matches)
+//   gateway   – spectator gateway only: the SSE live route, match lookups and health; no commands, no engine
+//               state (with NATS it reads only the bus and the store). `api` includes it.
 import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -22,8 +25,10 @@ import { PublicPublisher } from './live/publisher';
 import { MatchSight } from './visibility';
 import { accessFor, claimsOf, resolveAccess, roleInList, tokenFrom } from './viewers';
 
-export type Role = 'api' | 'relay' | 'projector';
-export const ALL_ROLES: readonly Role[] = ['api', 'relay', 'projector'];
+export type Role = 'api' | 'relay' | 'projector' | 'bots' | 'gateway';
+/** The default: everything in one process (`gateway` is part of `api`). */
+export const ALL_ROLES: readonly Role[] = ['api', 'relay', 'projector', 'bots'];
+export const KNOWN_ROLES: readonly Role[] = ['api', 'relay', 'projector', 'bots', 'gateway'];
 
 export interface RateLimits {
   commands: BucketSpec;
@@ -191,7 +196,8 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
     };
   };
 
-  if (roles.includes('api')) {
+  const serving = roles.includes('api') || roles.includes('gateway');
+  if (serving) {
     app.get('/api/health', async () => ({
       ok: true,
       instance: instanceId,
@@ -201,7 +207,10 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       sseConnections: gateway.connections,
       sseDropped: gateway.dropped,
       botsDriving: bots?.active.length ?? 0,
+      gateway: { source: gateway.source, ...gateway.feedCount },
     }));
+  }
+  if (roles.includes('api')) {
     app.get('/api/openapi.json', async () => openApiDocument());
     app.get('/api/games', async () => ({
       games: opts.games.ids().map((id) => {
@@ -369,6 +378,8 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       return { matchId: id, rejections: await opts.store.listRejections(id) };
     });
 
+  }
+  if (serving) {
     app.get('/api/matches/:id/live', async (req, reply) => {
       const { id } = S.MatchIdParams.parse(req.params);
       const q = S.LiveQuery.parse(req.query);
@@ -409,7 +420,7 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
   };
 
   // ---- background roles ----
-  if (roles.includes('api')) {
+  if (serving) {
     await gateway.start();
     stops.push(() => gateway.stop());
   }
@@ -425,6 +436,8 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       const p = publisher;
       stops.push(() => p.stop());
     }
+  }
+  if (roles.includes('bots')) {
     if (opts.bots !== false) {
       bots = new BotDriver(host, opts.store, { ...(opts.bots ?? {}), onError: (m, err) => app.log.error({ matchId: m, err }, 'bot driver stopped') });
       bots.start();
