@@ -55,7 +55,7 @@ async function main(): Promise<void> {
       const relay = startRelay({ store, bus, log });
       return () => relay.stop();
     },
-    bots: { minDelayMs: num(process.env.MATCHTAPE_BOT_MIN_MS, 500), maxDelayMs: num(process.env.MATCHTAPE_BOT_MAX_MS, 2000) },
+    bots: { minDelayMs: num(process.env.MATCHTAPE_BOT_MIN_MS, 500), maxDelayMs: num(process.env.MATCHTAPE_BOT_MAX_MS, 2000), scanMs: num(process.env.MATCHTAPE_BOT_SCAN_MS, 2000) },
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
   });

@@ -1,0 +1,184 @@
+// `bench --fanout`: command → SSE delivery at many spectators on one server instance. One match, S spectators
+// (public, no delay) on one instance; commands are sent one at a time over HTTP and the time from sending each
+// command to its first event reaching each spectator is a sample. Embedded (PGlite + in-process bus) by default;
+// with --database-url and --nats-url the event goes Postgres → relay → JetStream → publisher → public subject →
+// gateway, all in one process, on a throwaway schema and stream. Target: p99 < 50 ms at 1,000 spectators.
+import { randomBytes } from 'node:crypto';
+import { MemoryBus, NatsBus, type Bus } from '@matchtape/bus';
+import { Rng, type AnyGameModule, type PlayerId } from '@matchtape/engine';
+import { createServer, mintToken, openSse, registryOf, setTokenSecret, startRelay, type SseConnection } from '@matchtape/server';
+import { dropSchema, openStore, type EventStore } from '@matchtape/store';
+import { z } from 'zod';
+import { posInt, validate, type Parsed } from '../args';
+import { writeFileCreatingDirs } from '../jsonl';
+import { getGame, type Io } from '../io';
+import { join, resolve } from 'node:path';
+
+export const fanoutFlags = {
+  fanout: { boolean: true, help: 'command → SSE delivery latency at --spectators N (default 1000) on one instance; Postgres/NATS with --database-url/--nats-url' },
+  spectators: { value: 'N', help: 'spectators for --fanout (default 1000); --games is then the number of commands (default 100)' },
+} as const;
+
+export interface FanoutOptions {
+  game: AnyGameModule;
+  spectators: number;
+  commands: number;
+  databaseUrl?: string;
+  natsUrl?: string;
+  progress: (line: string) => void;
+}
+
+export interface FanoutResult {
+  game: string;
+  store: string;
+  bus: string;
+  spectators: number;
+  commands: number;
+  samples: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** Resident memory added per connected spectator (MB / spectator × 1024 = KB). */
+  rssPerSpectatorKb: number;
+  dropped: number;
+}
+
+const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+export async function benchFanout(opts: FanoutOptions): Promise<FanoutResult> {
+  setTokenSecret(randomBytes(24).toString('hex'));
+  const id = randomBytes(4).toString('hex');
+  const schema = opts.databaseUrl ? `fanout_${id}` : undefined;
+  const store: EventStore = opts.databaseUrl ? await openStore({ databaseUrl: opts.databaseUrl, schema: schema! }) : await openStore({ dataDir: 'memory://fanout' });
+  const bus: Bus = opts.natsUrl ? await NatsBus.open({ url: opts.natsUrl, stream: `FANOUT_${id}`, subjectPrefix: `fanout_${id}` }) : new MemoryBus();
+  const unlimited = { perSecond: 1e9, burst: 1e9 };
+  const server = await createServer({
+    store,
+    bus,
+    games: registryOf({ [opts.game.id]: opts.game }),
+    roles: opts.natsUrl ? ['api', 'relay', 'projector'] : ['api'],
+    startRelay: async () => {
+      const relay = startRelay({ store, bus, pollIntervalMs: 100 });
+      return () => relay.stop();
+    },
+    bots: false,
+    rateLimits: { commands: unlimited, reads: unlimited, create: unlimited },
+    heartbeatMs: 60_000,
+  });
+  const base = await server.listen(0);
+  const conns: SseConnection[] = [];
+  try {
+    const organiser = mintToken({ role: 'organiser', ttlSeconds: 3600 });
+    const created = await fetch(`${base}/api/matches`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${organiser}` },
+      body: JSON.stringify({ game: opts.game.id, players: [{}, {}], spectatorDelaySeconds: 0 }),
+    });
+    if (created.status !== 201) throw new Error(`creating a match failed: ${created.status} ${await created.text()}`);
+    const m = (await created.json()) as { matchId: string; seats: Record<string, string> };
+    const waiting = new Map<number, { t0: number; left: number }>();
+    const samples: number[] = [];
+    global.gc?.();
+    const rss0 = process.memoryUsage().rss;
+    for (let i = 0; i < opts.spectators; i += 100) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(100, opts.spectators - i) }, () =>
+          openSse(`${base}/api/matches/${m.matchId}/live`, (msg) => {
+            if (msg.event !== 'event') return;
+            const w = waiting.get(Number(msg.id));
+            if (!w) return;
+            samples.push(performance.now() - w.t0);
+            if (--w.left === 0) waiting.delete(Number(msg.id));
+          }),
+        ),
+      );
+      conns.push(...batch);
+      opts.progress(`fanout: ${conns.length}/${opts.spectators} spectators connected`);
+    }
+    await new Promise((r) => setTimeout(r, 1000)); // the setup backlog reaches everyone first
+    const rssPerSpectatorKb = Math.max(0, process.memoryUsage().rss - rss0) / 1024 / opts.spectators;
+    const rng = new Rng('fanout');
+    let sent = 0;
+    while (sent < opts.commands) {
+      const { state, lastSeq: seq } = await server.host.current(m.matchId);
+      if (opts.game.status(state).status === 'ended') break;
+      const player = opts.game.actors(state)[0] as PlayerId | undefined;
+      if (!player) break;
+      const { player: _p, ...cmd } = opts.game.bots.random.choose(state, player, opts.game.legalCommands(state, player), rng);
+      const next = seq + 1;
+      waiting.set(next, { t0: performance.now(), left: opts.spectators });
+      const res = await fetch(`${base}/api/matches/${m.matchId}/commands`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${m.seats[player]}` },
+        body: JSON.stringify({ ...cmd, commandId: `f${sent}` }),
+      });
+      if (res.status !== 200) throw new Error(`command refused: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+      const end = performance.now() + 10_000;
+      while (waiting.has(next) && performance.now() < end) await new Promise((r) => setTimeout(r, 1));
+      if (waiting.has(next)) throw new Error(`seq ${next} reached ${opts.spectators - waiting.get(next)!.left}/${opts.spectators} spectators within 10 s`);
+      sent++;
+      if (sent % 20 === 0) opts.progress(`fanout: ${sent}/${opts.commands} commands`);
+    }
+    samples.sort((a, b) => a - b);
+    return {
+      game: opts.game.id,
+      store: store.dialect,
+      bus: bus.kind,
+      spectators: opts.spectators,
+      commands: sent,
+      samples: samples.length,
+      p50Ms: +pct(samples, 50).toFixed(2),
+      p99Ms: +pct(samples, 99).toFixed(2),
+      maxMs: +(samples.at(-1) ?? NaN).toFixed(2),
+      rssPerSpectatorKb: +rssPerSpectatorKb.toFixed(1),
+      dropped: server.gateway.dropped,
+    };
+  } finally {
+    for (const c of conns) c.abort();
+    await server.close();
+    if (bus instanceof NatsBus) await bus.deleteStream().catch(() => undefined);
+    await bus.close();
+    if (schema && opts.databaseUrl) await dropSchema(opts.databaseUrl, schema).catch(() => undefined);
+    await store.close();
+  }
+}
+
+export function fanoutTable(r: FanoutResult): string {
+  return [
+    `fanout (${r.game}, ${r.store} + ${r.bus} bus): ${r.spectators} spectators × ${r.commands} commands = ${r.samples} deliveries`,
+    `  command → SSE delivery p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms (target p99 < 50 ms); ${r.rssPerSpectatorKb} KB RSS per spectator (clients included); ${r.dropped} dropped`,
+  ].join('\n');
+}
+
+const Schema = z.object({
+  fanout: z.literal(true),
+  spectators: posInt().default(1000),
+  games: posInt().default(100),
+  game: z.string().min(1).default('alpha-clash'),
+  'database-url': z.string().min(1).optional(),
+  'nats-url': z.string().min(1).optional(),
+  out: z.string().min(1).default('bench-results'),
+  quick: z.literal(true).optional(),
+});
+
+/** `bench --fanout [--spectators N] [--games COMMANDS] [--game G] [--database-url URL --nats-url URL]`. */
+export async function runFanout(args: Parsed, io: Io): Promise<number> {
+  const { positionals: _p, ...flags } = { positionals: args.positionals, ...args.flags };
+  const a = validate(Schema.passthrough(), flags, 'bench --fanout');
+  const game = await getGame(io, a.game);
+  const r = await benchFanout({
+    game,
+    spectators: a.spectators,
+    commands: a.quick ? 30 : a.games,
+    ...(a['database-url'] ? { databaseUrl: a['database-url'] } : {}),
+    ...(a['nats-url'] ? { natsUrl: a['nats-url'] } : {}),
+    progress: io.progress ?? io.err,
+  });
+  io.out(fanoutTable(r));
+  const at = new Date(io.now()).toISOString();
+  const file = join(resolve(io.cwd, a.out), `fanout-${at.replace(/:/g, '-').replace(/\.\d+Z$/, 'Z')}.json`);
+  writeFileCreatingDirs(file, JSON.stringify({ at, node: process.version, fanout: r }, null, 2) + '\n');
+  io.err(`results written to ${file}`);
+  return r.dropped > 0 ? 1 : 0;
+}
