@@ -10,12 +10,15 @@
 // Each client has a cursor into its line, so a resume after Last-Event-ID has no gap and no duplicate. Events are
 // released per role after its delay (measured from the event's `at`), in seq order. A frame is serialised once per
 // (viewer, seq) and shared by every client of that viewer; release timers are per (line, viewer, delay), not per client.
+// Side streams (annotations, disputes) come the same way (per-match consumers with NATS, this instance's appends
+// otherwise) and go out as `event: annotation` / `event: dispute` frames as their stream's filter allows.
 import type { ServerResponse } from 'node:http';
 import { MATCH_ENDED, type AnyGameModule, type EventEnvelope } from '@matchtape/engine';
 import { subjects, type Bus, type Subscription } from '@matchtape/bus';
-import type { EventStore, MatchRecord } from '@matchtape/store';
+import { SIDE_STREAMS, type EventStore, type MatchRecord, type SideEvent, type SideStream } from '@matchtape/store';
 import type { EngineHost } from '../host/engine-host';
 import { SECURITY_HEADERS } from '../http/hardening';
+import type { SideAppended, SideStreams } from '../side/side-streams';
 import { publicFeed, releaseTime, type Access } from '../viewers';
 
 export interface GatewayOptions {
@@ -29,7 +32,11 @@ export interface GatewayOptions {
   /** How long a feed nobody watches is kept (and its consumers open) before it is closed. */
   idleFeedMs?: number;
   now?: () => number;
+  /** Annotations and disputes: sent as `event: annotation` / `event: dispute` frames as their filters allow. */
+  side?: SideStreams | null;
 }
+
+const SIDE_FRAME: Record<SideStream, string> = { annotations: 'annotation', disputes: 'dispute' };
 
 type LineKind = 'truth' | 'public';
 
@@ -170,6 +177,12 @@ class Feed {
   readonly lines: Record<LineKind, Line>;
   evictTimer: NodeJS.Timeout | null = null;
   readonly publicAccess: Access;
+  /** Each side stream of the match in seq order, gap-free from 1. */
+  side: Record<SideStream, SideEvent[]> = { annotations: [], disputes: [] };
+  private sideLoading: Partial<Record<SideStream, Promise<void>>> = {};
+  sideSubs: Subscription[] = [];
+  /** Loaded once per feed: side streams (and, with NATS, their consumers). */
+  sideReady: Promise<void> | null = null;
 
   constructor(
     readonly matchId: string,
@@ -186,10 +199,42 @@ class Feed {
     return this.lines.truth.clients.size + this.lines.public.clients.size;
   }
 
+  wake(): void {
+    this.lines.truth.wake();
+    this.lines.public.wake();
+  }
+
+  /** Side events in order: appends those that continue the stream, re-reads it on a gap. */
+  offerSide(stream: SideStream, events: readonly SideEvent[]): void {
+    const list = this.side[stream];
+    let gap = false;
+    for (const e of events) {
+      if (e.seq === list.length + 1) list.push(e);
+      else if (e.seq > list.length + 1) gap = true;
+    }
+    if (gap) void this.refreshSide(stream).catch(() => undefined);
+    else this.wake();
+  }
+
+  refreshSide(stream: SideStream): Promise<void> {
+    const running = this.sideLoading[stream];
+    if (running) return running;
+    const p = (async () => {
+      const tail = await this.store.readSideStream(this.matchId, stream, { from: this.side[stream].length + 1 });
+      for (const e of tail) if (e.seq === this.side[stream].length + 1) this.side[stream].push(e);
+    })().finally(() => {
+      delete this.sideLoading[stream];
+      this.wake();
+    });
+    this.sideLoading[stream] = p;
+    return p;
+  }
+
   close(): void {
     if (this.evictTimer) clearTimeout(this.evictTimer);
     this.lines.truth.close();
     this.lines.public.close();
+    for (const s of this.sideSubs.splice(0)) void s.stop().catch(() => undefined);
   }
 }
 
@@ -205,6 +250,9 @@ class Client {
   private waitingDrain = false;
   closed = false;
   readonly groupKey: string;
+  /** Per side stream: how far through the feed's list this client has looked, and what waits on a filter. */
+  private sideLooked: Record<SideStream, number> = { annotations: 0, disputes: 0 };
+  private sideWaiting: Record<SideStream, number[]> = { annotations: [], disputes: [] };
 
   constructor(
     private readonly line: Line,
@@ -232,6 +280,7 @@ class Client {
         if (due > now) {
           // Released in seq order: wait for this one (with the group), then continue.
           line.wakeGroupAt(this.groupKey, due);
+          this.pumpSide();
           return;
         }
       }
@@ -240,11 +289,49 @@ class Client {
       this.lastSent = seq;
       if (!ok) return; // wait for 'drain'
     }
+    if (!this.pumpSide()) return;
     if (line.ended && this.lastSent === line.lastSeq) {
       this.write(`event: end\ndata: ${JSON.stringify({ lastSeq: this.lastSent })}\n\n`);
       this.res.end();
       this.close();
     }
+  }
+
+  /**
+   * Side events the stream filters now admit for this client (annotations time-locked to its feed, disputes to
+   * judges and players). Sent without an SSE id: Last-Event-ID stays the match seq; a reconnecting client gets
+   * its side streams again from the start and keeps the latest of each (stream, seq). False: wait for 'drain'.
+   * `events` is the client's line: the full truth, or for public spectators served from the public subject the
+   * public view (what that viewer may know anyway).
+   */
+  private pumpSide(): boolean {
+    const side = this.gw.side;
+    if (!side) return true;
+    const feed = this.line.feed;
+    for (const stream of SIDE_STREAMS) {
+      const list = feed.side[stream];
+      const waiting = this.sideWaiting[stream];
+      while (this.sideLooked[stream] < list.length) waiting.push(this.sideLooked[stream]++);
+      if (waiting.length === 0) continue;
+      const filter = side.filter(stream);
+      const viewer = { access: this.access, record: feed.record, game: feed.game, seenSeq: this.lastSent, events: this.line.events };
+      const still: number[] = [];
+      for (let i = 0; i < waiting.length; i++) {
+        const idx = waiting[i]!;
+        const verdict = filter(list[idx]!, viewer);
+        if (verdict === 'wait') still.push(idx);
+        else if (verdict !== 'never') {
+          const ok = this.write(`event: ${SIDE_FRAME[stream]}\ndata: ${JSON.stringify(verdict.send)}\n\n`);
+          if (this.closed) return false;
+          if (!ok) {
+            this.sideWaiting[stream] = [...still, ...waiting.slice(i + 1)];
+            return false;
+          }
+        }
+      }
+      this.sideWaiting[stream] = still;
+    }
+    return true;
   }
 
   /** Writes; false when the socket asks to wait for 'drain' (or the client was dropped). */
@@ -308,6 +395,10 @@ export class LiveGateway {
   private onAppended = (matchId: string, events: EventEnvelope[]): void => {
     this.feeds.get(matchId)?.lines.truth.offer(events);
   };
+  private onSideAppended = (a: SideAppended): void => {
+    this.feeds.get(a.matchId)?.offerSide(a.stream, a.events);
+  };
+  readonly side: SideStreams | null;
 
   constructor(
     private readonly store: EventStore,
@@ -320,11 +411,13 @@ export class LiveGateway {
     this.stallMs = opts.stallMs ?? 30_000;
     this.now = opts.now ?? Date.now;
     this.source = bus?.kind === 'nats' ? 'nats' : bus ? 'in-process' : 'store';
+    this.side = opts.side ?? null;
   }
 
   async start(): Promise<void> {
     if (this.source === 'nats') return; // each feed opens its own consumers
     this.host.on('appended', this.onAppended);
+    this.side?.on('appended', this.onSideAppended);
     if (this.source === 'in-process') return;
     // No bus: commits by other instances reach us through the store's notifications (Postgres LISTEN/NOTIFY) and a poll.
     const notifying = this.store as EventStore & { onAppended?: (l: (matchId: string) => void) => Promise<() => Promise<void>> };
@@ -341,6 +434,7 @@ export class LiveGateway {
 
   async stop(): Promise<void> {
     this.host.off('appended', this.onAppended);
+    this.side?.off('appended', this.onSideAppended);
     if (this.poll) clearInterval(this.poll);
     await this.unlisten?.();
     for (const f of this.feeds.values()) {
@@ -383,6 +477,14 @@ export class LiveGateway {
       f = new Feed(record.matchId, this.host.game(record.game), record, this.store, this.now);
       this.feeds.set(record.matchId, f);
     }
+    if (this.side && !f.sideReady) {
+      const feed = f;
+      feed.sideReady = this.loadSide(feed).catch((err: unknown) => {
+        feed.sideReady = null; // the next client tries again
+        throw err;
+      });
+    }
+    await f.sideReady;
     const line = f.lines[kind];
     if (line.sub || (this.source !== 'nats' && (line.lastSeq > 0 || line.ended))) return line;
     const key = `${record.matchId}/${kind}`;
@@ -406,6 +508,21 @@ export class LiveGateway {
       this.loading.set(key, p);
     }
     return p;
+  }
+
+  /** A feed's side streams: consumers first (with NATS), then the store. */
+  private async loadSide(f: Feed): Promise<void> {
+    if (this.source === 'nats' && this.bus) {
+      for (const stream of SIDE_STREAMS) {
+        f.sideSubs.push(
+          await this.bus.subscribe(subjects[stream](f.matchId), (m) => {
+            const e = m.data as SideEvent;
+            if (e && typeof e.seq === 'number' && e.stream === stream) f.offerSide(stream, [e]);
+          }),
+        );
+      }
+    }
+    await Promise.all(SIDE_STREAMS.map((s) => f.refreshSide(s)));
   }
 
   /** Serves one SSE connection (the response is already hijacked from Fastify). */
