@@ -5,6 +5,7 @@
 // gateway, all in one process, on a throwaway schema and stream. Target: p99 < 50 ms at 1,000 spectators.
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MemoryBus, NatsBus, type Bus } from '@matchtape/bus';
 import { Rng, type AnyGameModule, type PlayerId } from '@matchtape/engine';
@@ -43,6 +44,9 @@ export interface FanoutResult {
   /** Server process resident memory added per connected spectator (the clients are other processes). */
   rssPerSpectatorKb: number;
   dropped: number;
+  /** The gateway's own work per event batch: one pass writing the frame to every spectator (CPU, no queueing). */
+  writeLoopP50Ms: number;
+  writeLoopP99Ms: number;
 }
 
 const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -120,7 +124,10 @@ export async function benchFanout(opts: FanoutOptions): Promise<FanoutResult> {
       if (sent % 20 === 0) opts.progress(`fanout: ${sent}/${opts.commands} commands`);
     }
     samples.sort((a, b) => a - b);
+    const loop = [...server.gateway.fanoutMs].sort((a, b) => a - b);
     return {
+      writeLoopP50Ms: +pct(loop, 50).toFixed(2),
+      writeLoopP99Ms: +pct(loop, 99).toFixed(2),
       game: opts.game.id,
       store: store.dialect,
       bus: bus.kind,
@@ -203,6 +210,7 @@ export function fanoutTable(r: FanoutResult): string {
   return [
     `fanout (${r.game}, ${r.store} + ${r.bus} bus): ${r.spectators} spectators × ${r.commands} commands = ${r.samples} deliveries`,
     `  command → SSE delivery p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms (target p99 < 50 ms); ${r.rssPerSpectatorKb} KB server RSS per spectator; ${r.dropped} dropped`,
+    `  gateway write pass to all ${r.spectators} spectators per event batch: p50 ${r.writeLoopP50Ms} ms, p99 ${r.writeLoopP99Ms} ms; load average ${loadavg().map((x) => x.toFixed(1)).join(' / ')} on ${cpus().length} cores`,
   ].join('\n');
 }
 

@@ -147,7 +147,10 @@ class Line {
   }
 
   wake(): void {
+    if (this.clients.size === 0) return;
+    const t0 = performance.now();
     for (const c of this.clients) c.pump();
+    this.feed.recordFanout(performance.now() - t0);
   }
 
   /** Wakes a group when its next held event is due (one timer for all its clients). */
@@ -190,6 +193,7 @@ class Feed {
     public record: MatchRecord,
     readonly store: EventStore,
     readonly now: () => number,
+    readonly recordFanout: (ms: number) => void,
   ) {
     this.lines = { truth: new Line('truth', this), public: new Line('public', this) };
     this.publicAccess = publicFeed(record);
@@ -392,6 +396,12 @@ export class LiveGateway {
   readonly source: GatewaySource;
   /** Clients dropped for reading too slowly. */
   dropped = 0;
+  /** The last 10,000 wake-ups of a line with clients: ms spent writing to all of them (fan-out CPU per event batch). */
+  readonly fanoutMs: number[] = [];
+  private recordFanout = (ms: number): void => {
+    if (this.fanoutMs.length >= 10_000) this.fanoutMs.shift();
+    this.fanoutMs.push(ms);
+  };
   private onAppended = (matchId: string, events: EventEnvelope[]): void => {
     this.feeds.get(matchId)?.lines.truth.offer(events);
   };
@@ -474,7 +484,7 @@ export class LiveGateway {
   private async line(record: MatchRecord, kind: LineKind): Promise<Line> {
     let f = this.feeds.get(record.matchId);
     if (!f) {
-      f = new Feed(record.matchId, this.host.game(record.game), record, this.store, this.now);
+      f = new Feed(record.matchId, this.host.game(record.game), record, this.store, this.now, this.recordFanout);
       this.feeds.set(record.matchId, f);
     }
     if (this.side && !f.sideReady) {
