@@ -18,7 +18,7 @@ const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 };
-const STEPS = arg('steps', '2x10,4x25,4x50,8x50,8x100,16x100,16x200')
+const STEPS = arg('steps', '1x5,2x10,4x25,8x25,8x50,16x50,16x100,32x100')
   .split(',')
   .map((s) => s.split('x').map(Number) as [number, number]);
 const SECONDS = Number(arg('seconds', '20'));
@@ -216,8 +216,10 @@ async function main(): Promise<void> {
       const r = await step(k, s, natsUrl, join(dir, 'data'), db);
       results.push(r);
       log(`  ${JSON.stringify(r)}`);
-      if (r.p99Ms >= 100 || r.errors > 0) {
-        log('p99 reached 100 ms (or errors): stopping the climb');
+      // Climb on past one step over the target (a shared machine is noisy); stop at two in a row, or at errors.
+      const prev = results.at(-2);
+      if (r.errors > 0 || r.dropped > 0 || (r.p99Ms >= 100 && prev !== undefined && prev.p99Ms >= 100)) {
+        log('p99 over 100 ms twice in a row (or errors): stopping the climb');
         break;
       }
     }

@@ -66,15 +66,15 @@ describe(`relay killed at random points over ${TOTAL} events (seed ${SEED})`, ()
         await t.store.appendToStream(matches[m]!, next[m]!, sampleEvents(n, next[m]! + 1));
         next[m]! += n;
         committed += n;
-        if (committed % 50 < 3) await new Promise((r) => setTimeout(r, 5));
+        await new Promise((r) => setTimeout(r, 40)); // commits spread over the kills (about half a minute)
       }
     })();
 
     const bus = b.bus as NatsBus;
     let kills = 0;
     const deadline = Date.now() + 150_000;
-    // Kill relays at random moments until everything is committed and some kills have landed mid-stream.
-    while ((committed < TOTAL || kills < 8) && Date.now() < deadline) {
+    // Kill relays at random moments until everything is committed (and at least five times).
+    while ((committed < TOTAL || kills < 5) && Date.now() < deadline) {
       const r = spawnRelay();
       await Promise.race([r.started, r.exited]);
       await new Promise((res) => setTimeout(res, 20 + rng.int(400)));
@@ -84,7 +84,7 @@ describe(`relay killed at random points over ${TOTAL} events (seed ${SEED})`, ()
     }
     await writer;
     const onStreamBeforeFinal = (await bus.streamInfo()).messages;
-    expect(kills).toBeGreaterThanOrEqual(8);
+    expect(kills).toBeGreaterThanOrEqual(5);
 
     // A last relay runs to the end.
     const relay = startRelay({ store: t.store, bus, log: { info: () => undefined, warn: () => undefined, error: () => undefined } });
