@@ -2,18 +2,16 @@
 // committed to five matches (Postgres) → once a relay finally runs to the end, a consumer that dedupes by Msg-Id
 // sees every committed event exactly once, each match in seq order, and the stream itself holds no duplicate.
 // Kill moments come from a seeded generator (the seed is printed on failure), so a failing run can be repeated.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { subjects, type NatsBus } from '@matchtape/bus';
 import { openTestBus, type TestBus } from '@matchtape/bus/testing';
 import { Rng } from '@matchtape/engine';
-import { openTestStore, sampleEvents, sampleMatch, testDatabaseUrl, uniqueName, type TestStore } from '@matchtape/store/testing';
+import { openTestStore, sampleEvents, sampleMatch, uniqueName, type TestStore } from '@matchtape/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRelay } from '../../apps/server/src/relay';
 import { readAllMessages } from '../integration/helpers/collect';
+import { spawnRelayChild } from '../integration/helpers/relay-child';
 
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const CHILD = fileURLToPath(new URL('../integration/fixtures/relay-child.ts', import.meta.url));
 const TOTAL = 1000;
 const MATCHES = 5;
 const SEED = process.env.MATCHTAPE_FAULT_SEED ?? `relay-kill-${Date.now()}`;
@@ -30,20 +28,7 @@ afterAll(async () => {
 });
 
 function spawnRelay(): { child: ChildProcess; started: Promise<void>; exited: Promise<void> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-    cwd: REPO,
-    env: {
-      ...process.env,
-      DB_URL: testDatabaseUrl(),
-      DB_SCHEMA: t.schema!,
-      NATS_URL: b.nats!.url,
-      NATS_STREAM: b.nats!.stream,
-      NATS_PREFIX: b.nats!.subjectPrefix,
-      KILL_AT: 'never', // this test kills it from outside
-      KILL_ON: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnRelayChild(t, b, 'never'); // this test kills it from outside
   const started = new Promise<void>((resolve) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('relay started') && resolve()));
   child.stderr!.resume();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
