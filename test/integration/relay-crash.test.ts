@@ -1,17 +1,14 @@
 // Invariant 5: a relay killed (SIGKILL, in its own process) after the commit and before the publish, or after the
 // publish and before the checkpoint, loses nothing and duplicates nothing once restarted. Real Postgres + NATS.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NatsBus, subjects } from '@matchtape/bus';
 import type { EventEnvelope } from '@matchtape/engine';
-import { openTestStore, sampleEvents, sampleMatch, testDatabaseUrl, uniqueName, type TestStore } from '@matchtape/store/testing';
+import { openTestStore, sampleEvents, sampleMatch, uniqueName, type TestStore } from '@matchtape/store/testing';
 import { openTestBus, type TestBus } from '@matchtape/bus/testing';
 import { startRelay } from '../../apps/server/src/relay';
 import { readAllMessages } from './helpers/collect';
+import { spawnRelayChild } from './helpers/relay-child';
 
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const CHILD = fileURLToPath(new URL('./fixtures/relay-child.ts', import.meta.url));
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 let t: TestStore;
@@ -27,20 +24,7 @@ afterEach(async () => {
 
 /** Runs the relay in a child process until it kills itself at `killAt` on the `killOn`-th event. */
 async function crashRelay(killAt: 'beforePublish' | 'afterPublishBeforeCheckpoint', killOn: number): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-    cwd: REPO,
-    env: {
-      ...process.env,
-      DB_URL: testDatabaseUrl(),
-      DB_SCHEMA: t.schema!,
-      NATS_URL: b.nats!.url,
-      NATS_STREAM: b.nats!.stream,
-      NATS_PREFIX: b.nats!.subjectPrefix,
-      KILL_AT: killAt,
-      KILL_ON: String(killOn),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnRelayChild(t, b, killAt, killOn);
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));

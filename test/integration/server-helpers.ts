@@ -38,6 +38,8 @@ export interface Stack {
 export type StackOptions = Partial<Omit<ServerOptions, 'store' | 'bus' | 'games'>> & {
   kind?: 'postgres' | 'pglite';
   instances?: number;
+  /** Roles per instance (index i → instance i), overriding `roles`: e.g. a `gateway`-only instance. */
+  instanceRoles?: ServerOptions['roles'][];
 };
 
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
@@ -56,7 +58,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     if (i > 0) stores.push(store);
     const bus = i === 0 ? firstBus.bus : await NatsBus.open(firstBus.nats!);
     if (i > 0) buses.push(bus);
-    const { kind: _k, instances: _n, ...rest } = opts;
+    const { kind: _k, instances: _n, instanceRoles, ...rest } = opts;
+    const roles = instanceRoles?.[i];
     const server = await createServer({
       store,
       bus,
@@ -68,6 +71,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       bots: { minDelayMs: 0, maxDelayMs: 0, scanMs: 1000 },
       rateLimits: { commands: { perSecond: 10_000, burst: 10_000 }, reads: { perSecond: 10_000, burst: 10_000 }, create: { perSecond: 10_000, burst: 10_000 } },
       ...rest,
+      ...(roles ? { roles } : {}),
     });
     servers.push(server);
     bases.push(await server.listen(0));

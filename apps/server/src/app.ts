@@ -1,7 +1,10 @@
 // The Matchtape server: one process, roles by flag.
 //   api       – HTTP API, engine host, live gateway (SSE)
 //   relay     – outbox relay Postgres → NATS (startRelay, injected by main)
-//   projector – public-view publisher (delayed) on matchtape.match.<id>.public, and the bot driver
+//   projector – public-view publisher (delayed) on matchtape.match.<id>.public
+//   bots      – the bot driver (plays the bot seats of live matches)
+//   gateway   – spectator gateway only: the SSE live route, match lookups and health; no commands, no engine
+//               state (with NATS it reads only the bus and the store). `api` includes it.
 import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -30,8 +33,10 @@ import { Projector } from './projector/projector';
 import { timelineFromReadModels } from './projector/serve';
 import { countEventsAfter, EventTooLargeError, isStoreFull, isStoreUnavailable } from '@matchtape/store';
 
-export type Role = 'api' | 'relay' | 'projector';
-export const ALL_ROLES: readonly Role[] = ['api', 'relay', 'projector'];
+export type Role = 'api' | 'relay' | 'projector' | 'bots' | 'gateway';
+/** The default: everything in one process (`gateway` is part of `api`). */
+export const ALL_ROLES: readonly Role[] = ['api', 'relay', 'projector', 'bots'];
+export const KNOWN_ROLES: readonly Role[] = ['api', 'relay', 'projector', 'bots', 'gateway'];
 
 export interface RateLimits {
   commands: BucketSpec;
@@ -251,7 +256,8 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
     },
   };
 
-  if (roles.includes('api')) {
+  const serving = roles.includes('api') || roles.includes('gateway');
+  if (serving) {
     registerOpsRoutes(app, {
       store: opts.store,
       bus: opts.bus,
@@ -259,9 +265,11 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       instanceId,
       roles,
       relayCheckpoint: opts.bus ? relayCheckpoint : null,
-      extra: () => ({ sseConnections: gateway.connections, sseDropped: gateway.dropped, botsDriving: bots?.active.length ?? 0 }),
+      extra: () => ({ sseConnections: gateway.connections, sseDropped: gateway.dropped, botsDriving: bots?.active.length ?? 0, gateway: { source: gateway.source, ...gateway.feedCount } }),
       projectors: async () => (projector ? projector.status() : []),
     });
+  }
+  if (roles.includes('api')) {
     app.get('/api/openapi.json', async () => openApiDocument());
     app.get('/api/games', async () => ({
       games: opts.games.ids().map((id) => {
@@ -442,6 +450,8 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       return { matchId: id, rejections: await opts.store.listRejections(id) };
     });
 
+  }
+  if (serving) {
     app.get('/api/matches/:id/live', async (req, reply) => {
       const { id } = S.MatchIdParams.parse(req.params);
       const q = S.LiveQuery.parse(req.query);
@@ -458,9 +468,8 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       reply.hijack();
       await gateway.serve(reply.raw, rec, access, lastEventId);
     });
-
-    for (const register of routeModules) register(app, ctx);
   }
+  if (roles.includes('api')) for (const register of routeModules) register(app, ctx);
 
   const server: MatchtapeServer = {
     app,
@@ -486,7 +495,7 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
   };
 
   // ---- background roles ----
-  if (roles.includes('api')) {
+  if (serving) {
     await gateway.start();
     stops.push(() => gateway.stop());
   }
@@ -508,6 +517,8 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       const p = publisher;
       stops.push(() => p.stop());
     }
+  }
+  if (roles.includes('bots')) {
     if (opts.bots !== false) {
       bots = new BotDriver(host, opts.store, { ...(opts.bots ?? {}), onError: (m, err) => app.log.error({ matchId: m, err }, 'bot driver stopped') });
       bots.start();

@@ -1,5 +1,5 @@
 // @matchtape/server: the server as a library (tests, the CLI's bench, scripts).
-export { createServer, ALL_ROLES, type MatchtapeServer, type ServerOptions, type Role, type RateLimits } from './app';
+export { createServer, ALL_ROLES, KNOWN_ROLES, type MatchtapeServer, type ServerOptions, type Role, type RateLimits } from './app';
 export { EngineHost, HostError, type CommandOutcome, type CreateMatchInput, type HostedMatchConfig } from './host/engine-host';
 export { BotDriver, type BotOptions } from './bots';
 export { LiveGateway } from './live/gateway';

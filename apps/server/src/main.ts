@@ -6,7 +6,7 @@ import { openBus } from '@matchtape/bus';
 import { games } from '@matchtape/games';
 import { openStore } from '@matchtape/store';
 import { loadOrCreateSecret, mintToken } from './auth/tokens';
-import { ALL_ROLES, createServer, type Role } from './app';
+import { ALL_ROLES, createServer, KNOWN_ROLES, type Role } from './app';
 import { busAuth, loadConfig } from './config';
 import { registryOf } from './games';
 import { startRelay } from './relay';
@@ -21,7 +21,7 @@ function arg(name: string): string | undefined {
 function parseRoles(text: string | undefined): Role[] {
   if (!text) return [...ALL_ROLES];
   const roles = text.split(',').map((r) => r.trim()).filter(Boolean);
-  for (const r of roles) if (!(ALL_ROLES as readonly string[]).includes(r)) throw new Error(`unknown role "${r}"; roles are ${ALL_ROLES.join(', ')}`);
+  for (const r of roles) if (!(KNOWN_ROLES as readonly string[]).includes(r)) throw new Error(`unknown role "${r}"; roles are ${KNOWN_ROLES.join(', ')}`);
   return roles as Role[];
 }
 
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
       const relay = startRelay({ store, bus, log });
       return () => relay.stop();
     },
-    bots: { minDelayMs: num(process.env.MATCHTAPE_BOT_MIN_MS, 500), maxDelayMs: num(process.env.MATCHTAPE_BOT_MAX_MS, 2000) },
+    bots: { minDelayMs: num(process.env.MATCHTAPE_BOT_MIN_MS, 500), maxDelayMs: num(process.env.MATCHTAPE_BOT_MAX_MS, 2000), scanMs: num(process.env.MATCHTAPE_BOT_SCAN_MS, 2000) },
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
   });
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  if (roles.includes('api')) {
+  if (roles.includes('api') || roles.includes('gateway')) {
     const url = await server.listen(port, config.host ?? '0.0.0.0');
     server.app.log.info(`Matchtape server (${roles.join(', ')}) on ${url}; store ${store.dialect}, bus ${bus.kind}`);
   } else server.app.log.info(`Matchtape server (${roles.join(', ')}); store ${store.dialect}, bus ${bus.kind}`);

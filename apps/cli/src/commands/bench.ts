@@ -6,6 +6,7 @@ import { fold, Keyframes, Rng, type AnyGameModule, type EventEnvelope } from '@m
 import { playMatch } from '@matchtape/engine/testing/harness';
 import { posInt, validate } from '../args';
 import { benchPeers, peerTable, type PeerBenchResult } from '../bench/peers';
+import { fanoutFlags, runFanout } from '../bench/fanout';
 import { formatRate, type CommandDef } from '../command';
 import { writeFileCreatingDirs } from '../jsonl';
 import { CliError, getGame, loadGames, type Io } from '../io';
@@ -130,9 +131,11 @@ export const bench: CommandDef = {
     },
     'nats-url': { value: 'URL', help: 'NATS for --peers (default NATS_URL, else nats://127.0.0.1:4222)' },
     'rebuild-events': { value: 'N', help: 'stored events for the projection rebuild (default 1,000,000; 100,000 with --quick; what fits the time budget is measured)' },
+    ...fanoutFlags,
   },
   details: 'Matches are random vs greedy bots. Seeks: 20 random seqs per match over keyframes every 100 events. Timings are wall clock on this machine; compare runs on the same machine only.',
   async run(args, io) {
+    if (args.flags.fanout) return runFanout(args, io);
     const a = validate(Schema, { positionals: args.positionals, ...args.flags }, 'bench');
     const ids = a.game ? [a.game] : Object.keys(await loadGames(io));
     const results: EngineBench[] = [];

@@ -1,7 +1,17 @@
-// Live gateway: per-viewer redaction + delay over SSE. One feed per watched match holds the match's events in
-// seq order (loaded from the store, extended by local appends, the bus and a slow poll, always in order and
-// gap-free); each client has a cursor into it, so a resume after Last-Event-ID has no gap and no duplicate.
-// Events are released per role after its delay (measured from the event's `at`), in seq order.
+// Live gateway: per-viewer redaction + delay over SSE. One feed per watched match; each feed has up to two lines,
+// each holding events in seq order, gap-free (history from the store once, then the bus; a gap re-reads the store):
+//   truth  – the match's full events, redacted here per viewer (judges, seats, coverage, reveal-all spectators);
+//   public – the public view the projector publishes on `matchtape.match.<id>.public` after the spectator delay
+//            (public spectators, with NATS: a public gateway needs nothing but that subject).
+// Where the events come from, by configuration (one source each, never several at once):
+//   NATS      – ordered JetStream consumers on the match's subject(s), from the point the store read ends;
+//   in-process bus (embedded) – the engine host's appends in this process (the public line is not used);
+//   no bus    – the host's appends plus the store's notifications and a slow poll (store-only deployments).
+// Each client has a cursor into its line, so a resume after Last-Event-ID has no gap and no duplicate. Events are
+// released per role after its delay (measured from the event's `at`), in seq order. A frame is serialised once per
+// (viewer, seq) and shared by every client of that viewer; release timers are per (line, viewer, delay), not per client.
+// Side streams (annotations, disputes) come the same way (per-match consumers with NATS, this instance's appends
+// otherwise) and go out as `event: annotation` / `event: dispute` frames as their stream's filter allows.
 import type { ServerResponse } from 'node:http';
 import { MATCH_ENDED, type AnyGameModule, type EventEnvelope } from '@matchtape/engine';
 import { subjects, type Bus, type Subscription } from '@matchtape/bus';
@@ -9,7 +19,7 @@ import { SIDE_STREAMS, type EventStore, type MatchRecord, type SideEvent, type S
 import type { EngineHost } from '../host/engine-host';
 import { SECURITY_HEADERS } from '../http/hardening';
 import type { SideAppended, SideStreams } from '../side/side-streams';
-import { releaseTime, type Access } from '../viewers';
+import { publicFeed, releaseTime, type Access } from '../viewers';
 
 export interface GatewayOptions {
   heartbeatMs?: number;
@@ -17,8 +27,10 @@ export interface GatewayOptions {
   maxBufferBytes?: number;
   /** How long a client may leave its socket full before it is dropped as too slow. */
   stallMs?: number;
-  /** Safety-net poll of the store for watched matches (covers a bus without a relay). */
+  /** No bus only: safety-net poll of the store for watched matches. */
   pollMs?: number;
+  /** How long a feed nobody watches is kept (and its consumers open) before it is closed. */
+  idleFeedMs?: number;
   now?: () => number;
   /** Seconds from an event's release (its time plus the viewer's delay) to its write, for events released while the client was connected (metrics). */
   onDelivered?: (seconds: number) => void;
@@ -28,24 +40,175 @@ export interface GatewayOptions {
 
 const SIDE_FRAME: Record<SideStream, string> = { annotations: 'annotation', disputes: 'dispute' };
 
-class Feed {
+type LineKind = 'truth' | 'public';
+
+/** One ordered, gap-free list of a match's events (full, or the public view), with frames cached per viewer. */
+class Line {
   events: EventEnvelope[] = [];
   clients = new Set<Client>();
-  private redacted = new Map<string, Map<number, string>>();
+  /** Groups of clients released on the same schedule: one timer per group. */
+  private groups = new Map<string, Set<Client>>();
+  private groupTimers = new Map<string, NodeJS.Timeout>();
+  private frames = new Map<string, string[]>();
   private refreshing: Promise<void> | null = null;
   private again = false;
-  evictTimer: NodeJS.Timeout | null = null;
+  sub: Subscription | null = null;
+  /** MatchEnded is in the line and the store had nothing after it (events of one append arrive one by one). */
+  ended = false;
+  private sawEnd = false;
 
-  /** Each side stream of the match in seq order, gap-free from 1 (like `events`). */
+  constructor(
+    readonly kind: LineKind,
+    readonly feed: Feed,
+  ) {}
+
+  get lastSeq(): number {
+    return this.events.length;
+  }
+
+  /** Events in order: appends the ones that continue the line, reads the store on a gap. */
+  offer(events: readonly EventEnvelope[]): void {
+    let gap = false;
+    for (const e of events) {
+      if (e.seq === this.lastSeq + 1) this.push(e);
+      else if (e.seq > this.lastSeq + 1) gap = true;
+    }
+    // A gap, or the end (to confirm nothing follows it): read the store.
+    if (gap || (this.sawEnd && !this.ended)) void this.refresh().catch(() => undefined);
+    else this.wake();
+  }
+
+  private push(e: EventEnvelope): void {
+    this.events.push(e);
+    if (e.type === MATCH_ENDED) this.sawEnd = true;
+  }
+
+  refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.again = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      do {
+        this.again = false;
+        const tail = await this.feed.store.readStream(this.feed.matchId, { from: this.lastSeq + 1 });
+        let taken = 0;
+        for (const e of tail) {
+          if (e.seq !== this.lastSeq + 1) continue;
+          if (this.kind === 'public') {
+            // Only what the projector may have published by now: the released prefix, in its public view.
+            if (releaseTime(e, this.feed.publicAccess) > this.feed.now()) break;
+            this.push(this.feed.game.viewEvent(e, 'public'));
+          } else this.push(e);
+          taken++;
+        }
+        if (this.sawEnd && tail.length === 0) this.ended = true;
+        else if (this.sawEnd && taken > 0) this.again = true;
+      } while (this.again);
+    })().finally(() => {
+      this.refreshing = null;
+      this.wake();
+    });
+    return this.refreshing;
+  }
+
+  /** The whole SSE frame of event `seq` for a viewer, serialised once per viewer and seq. */
+  frame(seq: number, viewer: Access['viewer']): string {
+    const key = this.kind === 'public' ? 'public' : viewer;
+    let list = this.frames.get(key);
+    if (!list) this.frames.set(key, (list = []));
+    let s = list[seq - 1];
+    if (s === undefined) {
+      const e = this.events[seq - 1]!;
+      const data = this.kind === 'public' ? e : this.feed.game.viewEvent(e, viewer);
+      s = `id: ${seq}\nevent: event\ndata: ${JSON.stringify(data)}\n\n`;
+      list[seq - 1] = s;
+    }
+    return s;
+  }
+
+  attach(c: Client): void {
+    this.clients.add(c);
+    let g = this.groups.get(c.groupKey);
+    if (!g) this.groups.set(c.groupKey, (g = new Set()));
+    g.add(c);
+  }
+
+  detach(c: Client): void {
+    this.clients.delete(c);
+    const g = this.groups.get(c.groupKey);
+    if (g) {
+      g.delete(c);
+      if (g.size === 0) {
+        this.groups.delete(c.groupKey);
+        const t = this.groupTimers.get(c.groupKey);
+        if (t) clearTimeout(t);
+        this.groupTimers.delete(c.groupKey);
+      }
+    }
+  }
+
+  wake(): void {
+    if (this.clients.size === 0) return;
+    const t0 = performance.now();
+    for (const c of this.clients) c.pump();
+    this.feed.recordFanout(performance.now() - t0);
+  }
+
+  /** Wakes a group when its next held event is due (one timer for all its clients). */
+  wakeGroupAt(key: string, due: number): void {
+    const old = this.groupTimers.get(key);
+    if (old) clearTimeout(old);
+    const t = setTimeout(
+      () => {
+        this.groupTimers.delete(key);
+        for (const c of this.groups.get(key) ?? []) c.pump();
+      },
+      Math.max(1, due - this.feed.now() + 1),
+    );
+    this.groupTimers.set(key, t);
+  }
+
+  close(): void {
+    for (const t of this.groupTimers.values()) clearTimeout(t);
+    this.groupTimers.clear();
+    const sub = this.sub;
+    this.sub = null;
+    void sub?.stop().catch(() => undefined);
+  }
+}
+
+class Feed {
+  readonly lines: Record<LineKind, Line>;
+  evictTimer: NodeJS.Timeout | null = null;
+  readonly publicAccess: Access;
+  /** Each side stream of the match in seq order, gap-free from 1. */
   side: Record<SideStream, SideEvent[]> = { annotations: [], disputes: [] };
   private sideLoading: Partial<Record<SideStream, Promise<void>>> = {};
+  sideSubs: Subscription[] = [];
+  /** Loaded once per feed: side streams (and, with NATS, their consumers). */
+  sideReady: Promise<void> | null = null;
 
   constructor(
     readonly matchId: string,
     readonly game: AnyGameModule,
     public record: MatchRecord,
-    private readonly store: EventStore,
-  ) {}
+    readonly store: EventStore,
+    readonly now: () => number,
+    readonly recordFanout: (ms: number) => void,
+  ) {
+    this.lines = { truth: new Line('truth', this), public: new Line('public', this) };
+    this.publicAccess = publicFeed(record);
+  }
+
+  get clients(): number {
+    return this.lines.truth.clients.size + this.lines.public.clients.size;
+  }
+
+  wake(): void {
+    this.lines.truth.wake();
+    this.lines.public.wake();
+  }
 
   /** Side events in order: appends those that continue the stream, re-reads it on a gap. */
   offerSide(stream: SideStream, events: readonly SideEvent[]): void {
@@ -73,92 +236,39 @@ class Feed {
     return p;
   }
 
-  get lastSeq(): number {
-    return this.events.length;
-  }
-
-  /** MatchEnded is in the feed and the store had nothing after it (events of one append arrive one by one). */
-  ended = false;
-  private sawEnd = false;
-
-  /** Events in order: appends the ones that continue the feed, reads the store on a gap. */
-  offer(events: readonly EventEnvelope[]): void {
-    let gap = false;
-    for (const e of events) {
-      if (e.seq === this.lastSeq + 1) this.push(e);
-      else if (e.seq > this.lastSeq + 1) gap = true;
-    }
-    // A gap, or the end (to confirm nothing follows it): read the store.
-    if (gap || (this.sawEnd && !this.ended)) void this.refresh().catch(() => undefined);
-    else this.wake();
-  }
-
-  private push(e: EventEnvelope): void {
-    this.events.push(e);
-    if (e.type === MATCH_ENDED) this.sawEnd = true;
-  }
-
-  refresh(): Promise<void> {
-    if (this.refreshing) {
-      this.again = true;
-      return this.refreshing;
-    }
-    this.refreshing = (async () => {
-      do {
-        this.again = false;
-        const tail = await this.store.readStream(this.matchId, { from: this.lastSeq + 1 });
-        for (const e of tail) if (e.seq === this.lastSeq + 1) this.push(e);
-        if (this.sawEnd && tail.length === 0) this.ended = true;
-        else if (this.sawEnd) this.again = true;
-      } while (this.again);
-    })().finally(() => {
-      this.refreshing = null;
-      this.wake();
-    });
-    return this.refreshing;
-  }
-
-  wake(): void {
-    for (const c of this.clients) c.pump();
-  }
-
-  /** The SSE data line of event `seq` for a viewer, redacted once per viewer. */
-  data(seq: number, viewer: Access['viewer']): string {
-    let m = this.redacted.get(viewer);
-    if (!m) this.redacted.set(viewer, (m = new Map()));
-    let s = m.get(seq);
-    if (s === undefined) {
-      s = JSON.stringify(this.game.viewEvent(this.events[seq - 1]!, viewer));
-      m.set(seq, s);
-    }
-    return s;
+  close(): void {
+    if (this.evictTimer) clearTimeout(this.evictTimer);
+    this.lines.truth.close();
+    this.lines.public.close();
+    for (const s of this.sideSubs.splice(0)) void s.stop().catch(() => undefined);
   }
 }
 
 /**
  * One SSE connection. Writes follow the socket's backpressure: once a write is refused the client waits for
- * 'drain' and nothing more is queued for it (its cursor stays in the shared feed), so a client's buffer is
+ * 'drain' and nothing more is queued for it (its cursor stays in the shared line), so a client's buffer is
  * bounded by the socket's high-water mark. A client that does not drain within `stallMs`, or whose queue
  * still passes `maxBufferBytes`, is dropped; it may reconnect with Last-Event-ID.
  */
 class Client {
-  private timer: NodeJS.Timeout | null = null;
   private stall: NodeJS.Timeout | null = null;
   private heartbeat: NodeJS.Timeout;
   private waitingDrain = false;
   closed = false;
   private readonly connectedAt: number;
+  readonly groupKey: string;
   /** Per side stream: how far through the feed's list this client has looked, and what waits on a filter. */
   private sideLooked: Record<SideStream, number> = { annotations: 0, disputes: 0 };
   private sideWaiting: Record<SideStream, number[]> = { annotations: [], disputes: [] };
 
   constructor(
-    private readonly feed: Feed,
+    private readonly line: Line,
     readonly access: Access,
     private lastSent: number,
     private readonly res: ServerResponse,
     private readonly gw: LiveGateway,
   ) {
+    this.groupKey = `${access.viewer}/${access.delaySeconds}`;
     this.heartbeat = setInterval(() => {
       if (!this.waitingDrain) this.write(': heartbeat\n\n');
     }, gw.heartbeatMs);
@@ -168,29 +278,31 @@ class Client {
 
   pump(): void {
     if (this.closed || this.waitingDrain) return;
-    const now = this.gw.now();
-    while (this.lastSent < this.feed.lastSeq) {
+    const line = this.line;
+    const delayMs = this.access.delaySeconds * 1000;
+    const now = delayMs > 0 ? this.gw.now() : 0;
+    while (this.lastSent < line.lastSeq) {
       const seq = this.lastSent + 1;
-      const e = this.feed.events[seq - 1]!;
-      const due = releaseTime(e, this.access);
-      if (due > now) {
-        // Released in seq order: wait for this one, then continue.
-        if (this.timer) clearTimeout(this.timer);
-        this.timer = setTimeout(() => {
-          this.timer = null;
-          this.pump();
-        }, due - now + 1);
-        this.pumpSide();
-        return;
+      if (delayMs > 0) {
+        const due = releaseTime(line.events[seq - 1]!, this.access);
+        if (due > now) {
+          // Released in seq order: wait for this one (with the group), then continue.
+          line.wakeGroupAt(this.groupKey, due);
+          this.pumpSide();
+          return;
+        }
       }
-      const ok = this.write(`id: ${seq}\nevent: event\ndata: ${this.feed.data(seq, this.access.viewer)}\n\n`);
+      const ok = this.write(line.frame(seq, this.access.viewer));
       if (this.closed) return;
-      if (due >= this.connectedAt) this.gw.onDelivered?.((now - due) / 1000);
+      if (this.gw.onDelivered) {
+        const released = releaseTime(line.events[seq - 1]!, this.access);
+        if (released >= this.connectedAt) this.gw.onDelivered((this.gw.now() - released) / 1000);
+      }
       this.lastSent = seq;
       if (!ok) return; // wait for 'drain'
     }
     if (!this.pumpSide()) return;
-    if (this.feed.ended && this.lastSent === this.feed.lastSeq) {
+    if (line.ended && this.lastSent === line.lastSeq) {
       this.write(`event: end\ndata: ${JSON.stringify({ lastSeq: this.lastSent })}\n\n`);
       this.res.end();
       this.close();
@@ -201,17 +313,20 @@ class Client {
    * Side events the stream filters now admit for this client (annotations time-locked to its feed, disputes to
    * judges and players). Sent without an SSE id: Last-Event-ID stays the match seq; a reconnecting client gets
    * its side streams again from the start and keeps the latest of each (stream, seq). False: wait for 'drain'.
+   * `events` is the client's line: the full truth, or for public spectators served from the public subject the
+   * public view (what that viewer may know anyway).
    */
   private pumpSide(): boolean {
     const side = this.gw.side;
     if (!side) return true;
+    const feed = this.line.feed;
     for (const stream of SIDE_STREAMS) {
-      const list = this.feed.side[stream];
+      const list = feed.side[stream];
       const waiting = this.sideWaiting[stream];
       while (this.sideLooked[stream] < list.length) waiting.push(this.sideLooked[stream]++);
       if (waiting.length === 0) continue;
       const filter = side.filter(stream);
-      const viewer = { access: this.access, record: this.feed.record, game: this.feed.game, seenSeq: this.lastSent, events: this.feed.events };
+      const viewer = { access: this.access, record: feed.record, game: feed.game, seenSeq: this.lastSent, events: this.line.events };
       const still: number[] = [];
       for (let i = 0; i < waiting.length; i++) {
         const idx = waiting[i]!;
@@ -269,16 +384,16 @@ class Client {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.heartbeat);
-    if (this.timer) clearTimeout(this.timer);
     if (this.stall) clearTimeout(this.stall);
-    this.gw.detach(this.feed, this);
+    this.gw.detach(this.line, this);
   }
 }
 
+export type GatewaySource = 'nats' | 'in-process' | 'store';
+
 export class LiveGateway {
   private feeds = new Map<string, Feed>();
-  private loading = new Map<string, Promise<Feed>>();
-  private sub: Subscription | null = null;
+  private loading = new Map<string, Promise<Line>>();
   private unlisten: (() => Promise<void>) | null = null;
   private poll: NodeJS.Timeout | null = null;
   readonly heartbeatMs: number;
@@ -286,15 +401,22 @@ export class LiveGateway {
   readonly stallMs: number;
   readonly now: () => number;
   readonly onDelivered: ((seconds: number) => void) | undefined;
+  /** Where events come from (see the top of this file). */
+  readonly source: GatewaySource;
   /** Clients dropped for reading too slowly. */
   dropped = 0;
+  /** The last 10,000 wake-ups of a line with clients: ms spent writing to all of them (fan-out CPU per event batch). */
+  readonly fanoutMs: number[] = [];
+  private recordFanout = (ms: number): void => {
+    if (this.fanoutMs.length >= 10_000) this.fanoutMs.shift();
+    this.fanoutMs.push(ms);
+  };
   private onAppended = (matchId: string, events: EventEnvelope[]): void => {
-    this.feeds.get(matchId)?.offer(events);
+    this.feeds.get(matchId)?.lines.truth.offer(events);
   };
   private onSideAppended = (a: SideAppended): void => {
     this.feeds.get(a.matchId)?.offerSide(a.stream, a.events);
   };
-  private sideSubs: Subscription[] = [];
   readonly side: SideStreams | null;
 
   constructor(
@@ -308,54 +430,36 @@ export class LiveGateway {
     this.stallMs = opts.stallMs ?? 30_000;
     this.now = opts.now ?? Date.now;
     this.onDelivered = opts.onDelivered;
+    this.source = bus?.kind === 'nats' ? 'nats' : bus ? 'in-process' : 'store';
     this.side = opts.side ?? null;
   }
 
   async start(): Promise<void> {
+    if (this.source === 'nats') return; // each feed opens its own consumers
     this.host.on('appended', this.onAppended);
-    if (this.side) {
-      this.side.on('appended', this.onSideAppended);
-      // Side events other instances appended.
-      if (this.bus) {
-        for (const stream of SIDE_STREAMS) {
-          this.sideSubs.push(
-            await this.bus.subscribe(subjects[stream]('*'), (m) => {
-              const e = m.data as SideEvent;
-              if (e && typeof e.matchId === 'string' && e.stream === stream) this.feeds.get(e.matchId)?.offerSide(stream, [e]);
-            }),
-          );
-        }
-      }
-    }
-    if (this.bus) {
-      this.sub = await this.bus.subscribe(subjects.events('*'), (m) => {
-        const e = m.data as EventEnvelope;
-        if (e && typeof e.matchId === 'string') this.feeds.get(e.matchId)?.offer([e]);
-      });
-    }
-    // Commits by other instances: the store's append notifications (Postgres LISTEN/NOTIFY), when it has them.
+    this.side?.on('appended', this.onSideAppended);
+    if (this.source === 'in-process') return;
+    // No bus: commits by other instances reach us through the store's notifications (Postgres LISTEN/NOTIFY) and a poll.
     const notifying = this.store as EventStore & { onAppended?: (l: (matchId: string) => void) => Promise<() => Promise<void>> };
     if (typeof notifying.onAppended === 'function') {
       this.unlisten = await notifying.onAppended((matchId) => {
         const f = this.feeds.get(matchId);
-        if (f && f.clients.size > 0) void f.refresh().catch(() => undefined);
+        if (f && f.clients > 0) void f.lines.truth.refresh().catch(() => undefined);
       });
     }
     this.poll = setInterval(() => {
-      for (const f of this.feeds.values()) if (f.clients.size > 0 && !f.ended) void f.refresh().catch(() => undefined);
+      for (const f of this.feeds.values()) if (f.clients > 0 && !f.lines.truth.ended) void f.lines.truth.refresh().catch(() => undefined);
     }, this.opts.pollMs ?? 1000);
   }
 
   async stop(): Promise<void> {
     this.host.off('appended', this.onAppended);
     this.side?.off('appended', this.onSideAppended);
-    for (const s of this.sideSubs.splice(0)) await s.stop();
     if (this.poll) clearInterval(this.poll);
-    await this.sub?.stop();
     await this.unlisten?.();
     for (const f of this.feeds.values()) {
-      if (f.evictTimer) clearTimeout(f.evictTimer);
-      for (const c of [...f.clients]) c.end();
+      for (const line of Object.values(f.lines)) for (const c of [...line.clients]) c.end();
+      f.close();
     }
     this.feeds.clear();
   }
@@ -364,39 +468,89 @@ export class LiveGateway {
   watching(matchId: string): number {
     const f = this.feeds.get(matchId);
     if (!f) return 0;
-    let n = 0;
-    for (const c of f.clients) if (c.access.role === 'public' || c.access.role === 'coverage') n++;
+    let n = f.lines.public.clients.size;
+    for (const c of f.lines.truth.clients) if (c.access.role === 'public' || c.access.role === 'coverage') n++;
     return n;
   }
 
   get connections(): number {
     let n = 0;
-    for (const f of this.feeds.values()) n += f.clients.size;
+    for (const f of this.feeds.values()) n += f.clients;
     return n;
   }
 
-  private async feed(record: MatchRecord): Promise<Feed> {
-    const existing = this.feeds.get(record.matchId);
-    if (existing) return existing;
-    let p = this.loading.get(record.matchId);
+  /** Feeds (matches) this instance holds open, and the bus consumers they hold. */
+  get feedCount(): { feeds: number; consumers: number } {
+    let consumers = 0;
+    for (const f of this.feeds.values()) for (const l of Object.values(f.lines)) if (l.sub) consumers++;
+    return { feeds: this.feeds.size, consumers };
+  }
+
+  /** The line a viewer reads: with NATS, public spectators read the public subject; everyone else the truth. */
+  private kindFor(access: Access): LineKind {
+    return this.source === 'nats' && access.viewer === 'public' && access.role === 'public' ? 'public' : 'truth';
+  }
+
+  private async line(record: MatchRecord, kind: LineKind): Promise<Line> {
+    let f = this.feeds.get(record.matchId);
+    if (!f) {
+      f = new Feed(record.matchId, this.host.game(record.game), record, this.store, this.now, this.recordFanout);
+      this.feeds.set(record.matchId, f);
+    }
+    if (this.side && !f.sideReady) {
+      const feed = f;
+      feed.sideReady = this.loadSide(feed).catch((err: unknown) => {
+        feed.sideReady = null; // the next client tries again
+        throw err;
+      });
+    }
+    await f.sideReady;
+    const line = f.lines[kind];
+    if (line.sub || (this.source !== 'nats' && (line.lastSeq > 0 || line.ended))) return line;
+    const key = `${record.matchId}/${kind}`;
+    let p = this.loading.get(key);
     if (!p) {
+      const feed = f;
       p = (async () => {
-        const f = new Feed(record.matchId, this.host.game(record.game), record, this.store);
-        await f.refresh();
-        if (this.side) await Promise.all(SIDE_STREAMS.map((s) => f.refreshSide(s)));
-        this.feeds.set(record.matchId, f);
-        return f;
-      })().finally(() => this.loading.delete(record.matchId));
-      this.loading.set(record.matchId, p);
+        if (this.source === 'nats' && this.bus) {
+          // Consumer first, pinned to the stream's end now; then the store up to now: nothing falls in between,
+          // and what arrives twice is dropped by seq.
+          const subject = kind === 'public' ? subjects.public(record.matchId) : subjects.events(record.matchId);
+          line.sub = await this.bus.subscribe(subject, (m) => {
+            const e = m.data as EventEnvelope;
+            if (e && typeof e.seq === 'number') line.offer([e]);
+          });
+          if (!this.feeds.has(record.matchId) || this.feeds.get(record.matchId) !== feed) line.close();
+        }
+        await line.refresh();
+        return line;
+      })().finally(() => this.loading.delete(key));
+      this.loading.set(key, p);
     }
     return p;
   }
 
+  /** A feed's side streams: consumers first (with NATS), then the store. */
+  private async loadSide(f: Feed): Promise<void> {
+    if (this.source === 'nats' && this.bus) {
+      for (const stream of SIDE_STREAMS) {
+        f.sideSubs.push(
+          await this.bus.subscribe(subjects[stream](f.matchId), (m) => {
+            const e = m.data as SideEvent;
+            if (e && typeof e.seq === 'number' && e.stream === stream) f.offerSide(stream, [e]);
+          }),
+        );
+      }
+    }
+    await Promise.all(SIDE_STREAMS.map((s) => f.refreshSide(s)));
+  }
+
   /** Serves one SSE connection (the response is already hijacked from Fastify). */
   async serve(res: ServerResponse, record: MatchRecord, access: Access, lastEventId: number): Promise<void> {
-    const f = await this.feed(record);
+    const line = await this.line(record, this.kindFor(access));
+    const f = this.feeds.get(record.matchId)!;
     // A client resuming past what this instance has seen (another instance appended): catch up first.
-    if (lastEventId > f.lastSeq) await f.refresh();
+    if (lastEventId > line.lastSeq) await line.refresh();
     if (f.evictTimer) {
       clearTimeout(f.evictTimer);
       f.evictTimer = null;
@@ -409,17 +563,21 @@ export class LiveGateway {
       'x-accel-buffering': 'no',
     });
     res.write(`retry: 2000\n: ${record.matchId} as ${access.role}, delay ${access.delaySeconds}s\n\n`);
-    const c = new Client(f, access, Math.max(0, lastEventId), res, this);
-    f.clients.add(c);
+    const c = new Client(line, access, Math.max(0, lastEventId), res, this);
+    line.attach(c);
     c.pump();
   }
 
-  detach(f: Feed, c: Client): void {
-    f.clients.delete(c);
-    if (f.clients.size === 0 && !f.evictTimer) {
+  detach(line: Line, c: Client): void {
+    line.detach(c);
+    const f = line.feed;
+    if (f.clients === 0 && !f.evictTimer) {
       f.evictTimer = setTimeout(() => {
-        if (f.clients.size === 0) this.feeds.delete(f.matchId);
-      }, 30_000);
+        if (f.clients === 0 && this.feeds.get(f.matchId) === f) {
+          this.feeds.delete(f.matchId);
+          f.close();
+        }
+      }, this.opts.idleFeedMs ?? 30_000);
       f.evictTimer.unref();
     }
   }

@@ -96,14 +96,17 @@ export class PublicPublisher {
     while (this.dirty.size > 0 && !this.stopped) {
       const batch = [...this.dirty];
       this.dirty.clear();
-      for (const id of batch) {
-        try {
-          await this.publishMatch(id);
-        } catch (err) {
-          this.opts.onError?.(err);
-          this.schedule(id, 1000); // bus or store trouble: try again shortly
-        }
-      }
+      // Matches in parallel: one slow match (or a slow ack from a replicated stream) does not hold up the others.
+      await Promise.all(
+        batch.map(async (id) => {
+          try {
+            await this.publishMatch(id);
+          } catch (err) {
+            this.opts.onError?.(err);
+            this.schedule(id, 1000); // bus or store trouble: try again shortly
+          }
+        }),
+      );
     }
   }
 
@@ -131,15 +134,29 @@ export class PublicPublisher {
     const now = this.now();
     const before = t.published;
     const feed = publicFeed(t.record);
+    const due: typeof events = [];
     for (const e of events) {
-      const due = releaseTime(e, feed);
-      if (due > now) {
-        this.schedule(matchId, due - now);
+      const at = releaseTime(e, feed);
+      if (at > now) {
+        this.schedule(matchId, at - now);
         break;
       }
-      await this.bus.publish(subjects.public(matchId), game.viewEvent(e, feed.viewer), { msgId: publicMsgId(matchId, e.seq) });
-      t.published = e.seq;
+      due.push(e);
+    }
+    // Pipelined: one connection delivers publishes in the order sent, so the subject keeps seq order without
+    // waiting for each ack; the checkpoint moves to the end of the acknowledged prefix (a retry republishes the
+    // rest with the same msgIds, which the stream dedupes).
+    const acks = await Promise.allSettled(due.map((e) => this.bus.publish(subjects.public(matchId), game.viewEvent(e, feed.viewer), { msgId: publicMsgId(matchId, e.seq) })));
+    let failure: unknown = null;
+    for (let i = 0; i < acks.length; i++) {
+      const a = acks[i]!;
+      if (a.status === 'rejected') {
+        failure = a.reason;
+        break;
+      }
+      t.published = due[i]!.seq;
     }
     if (t.published > before) await this.store.setCheckpoint('projection', `public:${matchId}`, t.published);
+    if (failure) throw failure;
   }
 }
