@@ -20,6 +20,7 @@ import * as S from './http/schemas';
 import { LiveGateway } from './live/gateway';
 import { PublicPublisher } from './live/publisher';
 import { MatchSight } from './visibility';
+import { registerWindowRoutes } from './window/routes';
 import { accessFor, claimsOf, resolveAccess, roleInList, tokenFrom } from './viewers';
 
 export type Role = 'api' | 'relay' | 'projector';
@@ -332,6 +333,8 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
         board: game.board(view),
       };
     });
+
+    registerWindowRoutes(app, { record, claimsFor, limit, sight, game: (id) => host.game(id), now });
 
     app.get('/api/matches/:id/timeline', async (req, reply) => {
       const { id } = S.MatchIdParams.parse(req.params);
