@@ -11,50 +11,13 @@ import { openTestBus } from '@matchtape/bus/testing';
 import { fold, Keyframes, Rng, type AnyGameModule, type EventEnvelope, type NewEvent } from '@matchtape/engine';
 import { playMatch } from '@matchtape/engine/testing/harness';
 import { appendToTimeline, buildTimeline, type TimelineIndex } from '@matchtape/projections';
+import { longMatch } from './long-match';
+import * as registered from './registry';
+import { measure, pct, type BenchSuite, type PeerBenchOptions, type PeerBenchResult, type PeerRow } from './suite';
 import { startRelay } from '@matchtape/server';
 import { dropSchema, openStore, type EventStore, type KyselyEventStore } from '@matchtape/store';
 
-export interface PeerBenchOptions {
-  databaseUrl: string;
-  natsUrl: string;
-  games: AnyGameModule[];
-  quick: boolean;
-  /** Stored events for the projection rebuild (the issue asks 1,000,000; whatever fits is measured). */
-  rebuildEvents: number;
-  progress: (line: string) => void;
-  now: () => number;
-}
-
-export interface Measure {
-  median: number;
-  min: number;
-  max: number;
-  trials: number[];
-}
-
-export interface PeerRow {
-  suite: string;
-  what: string;
-  unit: string;
-  value: Measure;
-  /** Ratio of medians against `vs` (what the target is stated against), and the target when there is one. */
-  vs?: string;
-  ratio?: number;
-  target?: string;
-  note?: string;
-}
-
-export interface PeerBenchResult {
-  rows: PeerRow[];
-  machine: { cpus: number; model: string; loadavg: number[]; node: string };
-}
-
-const measure = (trials: number[]): Measure => {
-  const s = [...trials].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return { median: s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2, min: s[0]!, max: s[s.length - 1]!, trials };
-};
-const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+export type { Measure, PeerBenchOptions, PeerBenchResult, PeerRow } from './suite';
 
 /** Events of real bot matches, as a host would hand them to appendToStream, cycled by the writers. */
 function realEvents(games: AnyGameModule[]): NewEvent[] {
@@ -265,22 +228,9 @@ async function relaySuite(o: PeerBenchOptions, events: NewEvent[], rows: PeerRow
   rows.push({ suite: 'relay', what: 'raw @nats-io JetStream publish, 256 in flight, Msg-Id', unit: 'msg/s', value: measure(rawRuns) });
 }
 
-function longestMatch(games: AnyGameModule[], wanted: number, budgetMs: number, o: PeerBenchOptions): { game: AnyGameModule; events: EventEnvelope[] } {
-  let best: { game: AnyGameModule; events: EventEnvelope[] } | null = null;
-  const until = performance.now() + budgetMs;
-  for (let i = 0; performance.now() < until || best === null; i++) {
-    for (const game of games) {
-      const m = playMatch(game, { seed: `seek-${i}`, matchId: 'seek', bots: { p1: 'random', p2: 'random' }, recordStates: false });
-      if (!best || m.events.length > best.events.length) best = { game, events: m.events };
-    }
-    if (best!.events.length >= wanted) break;
-  }
-  o.progress(`bench peers: seek: longest match found has ${best!.events.length} events (${best!.game.id})`);
-  return best!;
-}
-
 function seekSuite(o: PeerBenchOptions, rows: PeerRow[]): void {
-  const { game, events } = longestMatch(o.games, 10_000, o.quick ? 5_000 : 20_000, o);
+  // A real 10,000-event match (multiplayer Grand Archive, random bots), the length the issue states the target at.
+  const { game, events, seats } = longMatch(o.games, 10_000, o.progress);
   const trials = o.quick ? 3 : 5;
   const seeks = o.quick ? 200 : 1000;
   const intervals = [100, 20];
@@ -314,7 +264,7 @@ function seekSuite(o: PeerBenchOptions, rows: PeerRow[]): void {
   const full = measure(foldP95);
   intervals.forEach((every, k) => {
     const seek = measure(seekP95[k]!);
-    rows.push({ suite: 'seek', what: `seek p95, keyframes every ${every}, random seq of a ${events.length}-event ${game.id} match`, unit: 'ms', value: seek, vs: 'full fold from zero', ratio: seek.median / full.median, target: '< 1 ms' });
+    rows.push({ suite: 'seek', what: `seek p95, keyframes every ${every}, random seq of a ${events.length.toLocaleString('en-US')}-event ${game.id} match (${seats} seats)`, unit: 'ms', value: seek, vs: 'full fold from zero', ratio: seek.median / full.median, target: '< 1 ms' });
   });
   rows.push({ suite: 'seek', what: 'full fold from zero to the same seqs, p95 (boardgame.io / Cockatrice rewind)', unit: 'ms', value: full });
   rows.push({ suite: 'seek', what: `raw fold rate (${game.id})`, unit: 'events/s', value: measure(foldRate) });
@@ -373,17 +323,33 @@ async function rebuildSuite(o: PeerBenchOptions, rows: PeerRow[]): Promise<void>
   }
 }
 
-export async function benchPeers(o: PeerBenchOptions): Promise<PeerBenchResult> {
+/** The suites in table order; `--suite a,b` picks some. Suites of other files come from registry.ts. */
+export function benchSuites(): BenchSuite[] {
+  let events: NewEvent[] | null = null;
+  const real = (o: PeerBenchOptions) => (events ??= realEvents(o.games));
+  return [
+    { name: 'append', run: (o, rows) => appendSuite(o, real(o), rows) },
+    { name: 'relay', run: (o, rows) => relaySuite(o, real(o), rows) },
+    { name: 'seek', run: async (o, rows) => seekSuite(o, rows) },
+    { name: 'rebuild', run: (o, rows) => rebuildSuite(o, rows) },
+    ...Object.values(registered),
+  ];
+}
+
+export async function benchPeers(o: PeerBenchOptions, only?: readonly string[]): Promise<PeerBenchResult> {
   const rows: PeerRow[] = [];
-  const events = realEvents(o.games);
-  o.progress('bench peers: append (Matchtape, raw pg, Emmett)…');
-  await appendSuite(o, events, rows);
-  o.progress('bench peers: relay vs raw JetStream…');
-  await relaySuite(o, events, rows);
-  o.progress('bench peers: seek vs full fold…');
-  seekSuite(o, rows);
-  o.progress('bench peers: projection rebuild…');
-  await rebuildSuite(o, rows);
+  const suites = benchSuites();
+  const unknown = (only ?? []).filter((n) => !suites.some((s) => s.name === n));
+  if (unknown.length > 0) throw new Error(`no bench suite ${unknown.join(', ')}; the suites are ${suites.map((s) => s.name).join(', ')}`);
+  for (const suite of suites) {
+    if (only && only.length > 0 && !only.includes(suite.name)) continue;
+    o.progress(`bench peers: ${suite.name}…`);
+    const before = rows.length;
+    await suite.run(o, rows);
+    // Each figure carries the load average it was measured under (the machine is shared).
+    const load = loadavg()[0]!.toFixed(2);
+    for (const r of rows.slice(before)) r.load = load;
+  }
   return { rows, machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', loadavg: loadavg().map((x) => +x.toFixed(2)), node: process.version } };
 }
 
@@ -392,12 +358,12 @@ const fmt = (n: number): string => (n >= 100 ? Math.round(n).toLocaleString('en-
 /** The markdown table the README shows. */
 export function peerTable(r: PeerBenchResult): string {
   const lines = [
-    '| suite | measured | median | spread (min–max) | ratio | vs | target |',
-    '|---|---|---:|---:|---:|---|---|',
+    '| suite | measured | median | spread (min–max) | trials | ratio | vs | target | load (1 min) |',
+    '|---|---|---:|---:|---:|---:|---|---|---:|',
     ...r.rows.map((x) =>
       x.note && x.value.median === 0
-        ? `| ${x.suite} | ${x.what} | — | — | — | ${x.note} | |`
-        : `| ${x.suite} | ${x.what} | ${fmt(x.value.median)} ${x.unit} | ${fmt(x.value.min)}–${fmt(x.value.max)} | ${x.ratio === undefined ? '' : x.ratio >= 0.1 ? x.ratio.toFixed(2) : x.ratio.toPrecision(2)} | ${x.vs ?? ''}${x.note ? ` (${x.note})` : ''} | ${x.target ?? ''} |`,
+        ? `| ${x.suite} | ${x.what} | — | — | — | — | ${x.note} | | ${x.load ?? ''} |`
+        : `| ${x.suite} | ${x.what} | ${fmt(x.value.median)} ${x.unit} | ${fmt(x.value.min)}–${fmt(x.value.max)} | ${x.value.trials.length} | ${x.ratio === undefined ? '' : x.ratio >= 0.1 ? x.ratio.toFixed(2) : x.ratio.toPrecision(2)} | ${x.vs ?? ''}${x.note ? ` (${x.note})` : ''} | ${x.target ?? ''} | ${x.load ?? ''} |`,
     ),
   ];
   return lines.join('\n');
