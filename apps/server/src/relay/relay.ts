@@ -71,9 +71,12 @@ const consoleLogger: RelayLogger = {
 interface Head {
   seq: number;
   streamSeq: number;
+  /** Set from this relay's own ack (not read from the stream): the match's next events may go out at once. */
+  own?: boolean;
 }
 
 const HEAD_CACHE = 10_000;
+const PENDING_RETRY_MS = 50;
 
 function seqOf(m: BusMessage): number {
   const data = m.data as { seq?: unknown } | null;
@@ -145,7 +148,7 @@ export function startRelay(opts: RelayOptions): Relay {
     if (ack.duplicate) stats.duplicates += 1;
     else stats.published += 1;
     const h = heads.get(e.matchId);
-    if (!h || e.seq > h.seq) heads.set(e.matchId, { seq: e.seq, streamSeq: ack.streamSeq });
+    if (!h || e.seq > h.seq) heads.set(e.matchId, { seq: e.seq, streamSeq: ack.streamSeq, own: true });
   }
 
   /**
@@ -202,20 +205,27 @@ export function startRelay(opts: RelayOptions): Relay {
         done[indices[k]!] = 1;
       }
       if (k === indices.length || failure.failed || stopped) return;
-      const first = batch[indices[k]!]!;
-      await slots.acquire();
-      try {
-        await faults.beforePublish?.(first);
-        sent = first.seq;
-        acked(first, await bus.publish(subject, envelopeOf(first), { msgId: msgId(first), expectedLastSubjectSeq: head.streamSeq }));
-      } finally {
-        slots.release();
+      if (!head.own) {
+        // A head read from the stream: the first event goes alone, so that a wrong expectation stores nothing.
+        const first = batch[indices[k]!]!;
+        await slots.acquire();
+        try {
+          await faults.beforePublish?.(first);
+          sent = first.seq;
+          acked(first, await bus.publish(subject, envelopeOf(first), { msgId: msgId(first), expectedLastSubjectSeq: head.streamSeq }));
+        } finally {
+          slots.release();
+        }
+        await faults.afterPublishBeforeCheckpoint?.(first);
+        done[indices[k]!] = 1;
+        k++;
       }
-      await faults.afterPublishBeforeCheckpoint?.(first);
-      done[indices[k]!] = 1;
+      // A head this relay acked itself: everything goes out at once, the first still with its expectation (every
+      // other writer of the subject is a relay sending the same events in the same order, deduplicated by Msg-Id).
+      const expectFirst = head.own ? head.streamSeq : undefined;
       let lastStreamSeq = heads.get(matchId)!.streamSeq;
       const inFlight: Promise<void>[] = [];
-      for (k++; k < indices.length; k++) {
+      for (; k < indices.length; k++) {
         if (failure.failed || stopped) break;
         const i = indices[k]!;
         const e = batch[i]!;
@@ -229,7 +239,7 @@ export function startRelay(opts: RelayOptions): Relay {
         sent = e.seq;
         inFlight.push(
           bus
-            .publish(subject, envelopeOf(e), { msgId: msgId(e) })
+            .publish(subject, envelopeOf(e), { msgId: msgId(e), ...(expectFirst !== undefined && inFlight.length === 0 ? { expectedLastSubjectSeq: expectFirst } : {}) })
             .finally(() => slots.release())
             .then(async (ack) => {
               if (ack.streamSeq <= lastStreamSeq) {
@@ -288,6 +298,7 @@ export function startRelay(opts: RelayOptions): Relay {
     let checkpoint: number | null = null;
     let backoff = initialBackoff;
     let prefetched: { after: number; read: Promise<StoredEvent[]> } | null = null;
+    let writing: Promise<void> = Promise.resolve();
     while (!stopped) {
       const thisCycle = ++cycle;
       try {
@@ -309,23 +320,33 @@ export function startRelay(opts: RelayOptions): Relay {
         // events published past it are recognised after a restart and not sent again (see headOf).
         const { upTo, failure } = await publishBatch(batch);
         if (upTo !== null) {
-          await store.setCheckpoint('relay', name, upTo);
+          // Written while the next batch publishes (one write at a time, in order): the stored checkpoint may lag
+          // what is on the stream, never lead it.
+          const at = upTo;
+          writing = writing.then(() => store.setCheckpoint('relay', name, at)).then(() => void (stats.checkpoint = at));
+          writing.catch(() => undefined);
           checkpoint = upTo;
-          stats.checkpoint = checkpoint;
         }
         if (failure.failed) throw failure.error;
         if (stats.lastError) log.info({ checkpoint }, 'relay recovered');
         stats.lastError = null;
         backoff = initialBackoff;
         if (batch.length === batchSize) continue;
-        if (batch.length === 0 && !(await store.hasEventsAfter(checkpoint))) {
+        await writing;
+        // Events committed but not readable yet (a transaction older than them is still open somewhere in the
+        // cluster, so commit order is not settled) are looked for again soon, not after the poll interval: their
+        // NOTIFY has already been spent.
+        const pending = batch.length === 0 && (await store.hasEventsAfter(checkpoint));
+        if (batch.length === 0 && !pending) {
           const ready = waiters.filter((w) => w.afterCycle < thisCycle);
           waiters = waiters.filter((w) => w.afterCycle >= thisCycle);
           for (const w of ready) w.resolve();
         }
-        if (batch.length === 0) await sleep(pollMs);
+        if (batch.length === 0) await sleep(pending ? Math.min(pollMs, PENDING_RETRY_MS) : pollMs);
       } catch (err) {
         prefetched = null;
+        await writing.catch(() => undefined);
+        writing = Promise.resolve();
         if (stopped) break;
         stats.failures += 1;
         stats.lastError = err instanceof Error ? err.message : String(err);
