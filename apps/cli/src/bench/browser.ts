@@ -12,7 +12,7 @@ export const browserSuite: BenchSuite = {
     // Loaded only when the suite runs: Playwright and the web stack are dev tooling of the repository.
     const { measureSite } = await import('../../../../test/e2e/web-perf-run');
     const trials = o.quick ? 3 : 5;
-    const sweeps = o.quick ? 2 : 4;
+    const sweeps = o.quick ? 2 : 3;
     const r = await measureSite({ events: REPLAY_EVENTS, firstBoardTrials: trials, sweeps, progress: (l) => o.progress(`bench peers: ${l}`) });
     const replay = `${r.replayEvents.toLocaleString('en-US')}-event ${r.game} replay, Chromium ${r.viewport}`;
     const first = measure(r.firstBoardMs);
