@@ -26,6 +26,7 @@ import { PublicPublisher } from './live/publisher';
 import { routeModules } from './routes';
 import { SideStreams } from './side/side-streams';
 import { MatchSight } from './visibility';
+import { registerWindowRoutes } from './window/routes';
 import { accessFor, claimsOf, resolveAccess, roleInList, tokenFrom } from './viewers';
 import { createMetrics, type ServerMetrics } from './ops/metrics';
 import { registerOpsRoutes } from './ops/routes';
@@ -407,6 +408,8 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
         board: game.board(view),
       };
     });
+
+    registerWindowRoutes(app, { record, claimsFor, limit, sight, game: (id) => host.game(id), now });
 
     app.get('/api/matches/:id/timeline', async (req, reply) => {
       const { id } = S.MatchIdParams.parse(req.params);

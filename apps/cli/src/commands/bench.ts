@@ -23,6 +23,7 @@ const Schema = z.object({
   peers: z.literal(true).optional(),
   'nats-url': z.string().min(1).optional(),
   'rebuild-events': posInt().optional(),
+  suite: z.string().min(1).optional(),
 });
 
 export interface EngineBench {
@@ -116,7 +117,7 @@ function table(rows: string[][]): string {
 export const bench: CommandDef = {
   name: 'bench',
   summary: 'engine throughput per game, fold/seek speed, store append throughput; writes bench-results/<time>.json',
-  usage: 'bench [--quick] [--peers] [--game G] [--games K] [--seed S] [--no-store] [--database-url URL] [--nats-url URL] [--rebuild-events N] [--out DIR]',
+  usage: 'bench [--quick] [--peers] [--suite A,B] [--game G] [--games K] [--seed S] [--no-store] [--database-url URL] [--nats-url URL] [--rebuild-events N] [--out DIR]',
   flags: {
     game: { value: 'G', help: 'one game (default: every game)' },
     games: { value: 'K', help: 'bot matches per game (default 50)' },
@@ -130,6 +131,7 @@ export const bench: CommandDef = {
       help: 'also measure against the limits and peers on Postgres and NATS: raw pg, Emmett, raw JetStream, full fold, projection rebuild (one table of ratios)',
     },
     'nats-url': { value: 'URL', help: 'NATS for --peers (default NATS_URL, else nats://127.0.0.1:4222)' },
+    suite: { value: 'A,B', help: 'only these --peers suites (append, relay, seek, rebuild, browser, and any registered in apps/cli/src/bench/registry.ts)' },
     'rebuild-events': { value: 'N', help: 'stored events for the projection rebuild (default 1,000,000; 100,000 with --quick; what fits the time budget is measured)' },
     ...fanoutFlags,
   },
@@ -166,7 +168,7 @@ export const bench: CommandDef = {
         rebuildEvents: a['rebuild-events'] ?? (a.quick ? 100_000 : 1_000_000),
         progress: io.progress ?? io.err,
         now: io.now,
-      });
+      }, a.suite?.split(',').map((x) => x.trim()));
       io.out('');
       io.out(peerTable(peers));
       const m = peers.machine;

@@ -112,6 +112,43 @@ describe('relay (embedded)', () => {
     expect(relay.stats().lastError).toBeNull();
   });
 
+  /** The memory bus, with one publish of `msgId` failing once: after storing it (a lost ack) or instead of it. */
+  function failingOnce(msgId: string, store: boolean): Bus {
+    let failed = false;
+    return {
+      kind: 'memory',
+      publish: async (s: string, d: unknown, o: PublishOptions): Promise<PublishAck> => {
+        if (o.msgId !== msgId || failed) return bus.publish(s, d, o);
+        failed = true;
+        if (store) await bus.publish(s, d, o);
+        throw new Error(`injected: ${store ? 'ack lost' : 'publish lost'} for ${msgId}`);
+      },
+      subscribe: (...a) => bus.subscribe(...a),
+      lastMessage: (s) => bus.lastMessage(s),
+      close: async () => undefined,
+    };
+  }
+
+  it('pipelines a match: a publish whose ack was lost mid-pipeline is not stored twice', async () => {
+    await seed(['a', 'b'], 6);
+    const relay = startRelay({ store: t.store, bus: failingOnce('a:3', true), log: quiet, backoff: { initialMs: 1 } });
+    await relay.caughtUp();
+    await relay.stop();
+    const got = (await published(bus)).map((m) => m.msgId);
+    for (const id of ['a', 'b']) expect(got.filter((m) => m!.startsWith(`${id}:`))).toEqual([1, 2, 3, 4, 5, 6].map((n) => `${id}:${n}`));
+    expect(relay.stats()).toMatchObject({ failures: 1, lastError: null });
+  });
+
+  it('refuses to publish out of order when a later event got on the stream and an earlier one did not', async () => {
+    await seed(['a'], 6);
+    const relay = startRelay({ store: t.store, bus: failingOnce('a:3', false), log: quiet, backoff: { initialMs: 1, maxMs: 5 } });
+    for (let i = 0; i < 300 && relay.stats().failures < 3; i++) await new Promise((r) => setTimeout(r, 10));
+    await relay.stop();
+    expect(relay.stats().lastError).toMatch(/match a: event 3 is not on the stream but event 6 is/);
+    // a:3 was never appended behind a:4…a:6.
+    expect((await published(bus)).map((m) => m.msgId)).toEqual(['a:1', 'a:2', 'a:4', 'a:5', 'a:6']);
+  });
+
   it('rejects caughtUp once stopped', async () => {
     const relay = startRelay({ store: t.store, bus, log: quiet });
     await relay.stop();

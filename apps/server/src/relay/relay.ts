@@ -1,11 +1,11 @@
 // Outbox relay: Postgres events table → JetStream `matchtape.match.<id>.events`, resuming from the `relay`
-// checkpoint. A batch read in commit order is published with many publishes in flight: matches in parallel (up to
-// `window` at once), each match's events in seq order, one after the other's ack — every publish carries the
-// match's expected last subject sequence, which is only known from the previous ack. Publishing is idempotent twice
+// checkpoint. A batch read in commit order is published with up to `window` publishes in flight while the next
+// batch is read: matches in parallel, each match's events in seq order — the first with the match's expected last
+// subject sequence, the rest pipelined behind its ack (see publishChain). Publishing is idempotent twice
 // over: Nats-Msg-Id `<matchId>:<seq>` inside the stream's duplicate window, and beyond it the relay reads each
 // match's last published event from the stream and skips what is already there. The checkpoint moves once per
 // batch, to the end of the longest prefix (in commit order) that is all on the stream.
-import { BusUnavailableError, subjects, type Bus, type BusMessage } from '@matchtape/bus';
+import { BusUnavailableError, subjects, WrongLastSequenceError, type Bus, type BusMessage } from '@matchtape/bus';
 import type { EventStore, StoredEvent } from '@matchtape/store';
 
 /** pino-compatible (fastify's logger fits). */
@@ -71,9 +71,12 @@ const consoleLogger: RelayLogger = {
 interface Head {
   seq: number;
   streamSeq: number;
+  /** Set from this relay's own ack (not read from the stream): the match's next events may go out at once. */
+  own?: boolean;
 }
 
 const HEAD_CACHE = 10_000;
+const PENDING_RETRY_MS = 50;
 
 function seqOf(m: BusMessage): number {
   const data = m.data as { seq?: unknown } | null;
@@ -134,27 +137,136 @@ export function startRelay(opts: RelayOptions): Relay {
     return h;
   }
 
-  async function publish(e: StoredEvent): Promise<void> {
-    const head = await headOf(e.matchId);
-    if (e.seq <= head.seq) {
-      stats.skipped += 1;
-      return;
-    }
-    await faults.beforePublish?.(e);
-    const { position: _position, ...envelope } = e;
-    const ack = await bus.publish(subjects.events(e.matchId), envelope, {
-      msgId: `${e.matchId}:${e.seq}`,
-      expectedLastSubjectSeq: head.streamSeq,
-    });
+  /** A publish that failed (or whose ack was lost) left later events of its match possibly on the stream: the
+   * seqs from the first unacknowledged one to the last one sent, checked before the match publishes again. */
+  const suspects = new Map<string, { from: number; to: number }>();
+
+  const envelopeOf = ({ position: _position, ...envelope }: StoredEvent) => envelope;
+
+  /** Records an ack: the cached head moves on, and the counters. */
+  function acked(e: StoredEvent, ack: { streamSeq: number; duplicate: boolean }): void {
     if (ack.duplicate) stats.duplicates += 1;
     else stats.published += 1;
-    heads.set(e.matchId, { seq: e.seq, streamSeq: ack.streamSeq });
+    const h = heads.get(e.matchId);
+    if (!h || e.seq > h.seq) heads.set(e.matchId, { seq: e.seq, streamSeq: ack.streamSeq, own: true });
   }
 
   /**
-   * Publishes a batch: one chain per match (seq order), up to `window` chains in flight. A failure stops every
-   * chain from starting another publish; what is in flight finishes. Returns the position up to which every event
-   * is on the stream (null: none), and the first error.
+   * After a failure inside a pipelined chain, a later event of the match may be on the stream while an earlier one
+   * is not (a publish lost with a dropped connection while the next went out after the reconnect). Each suspect seq
+   * up to the stream's head is re-sent with an expectation that cannot hold (0): JetStream acknowledges a stored
+   * Msg-Id as a duplicate whatever the expectation, and stores nothing otherwise — a probe that never reorders.
+   */
+  async function checkSuspect(matchId: string, batch: readonly StoredEvent[], indices: readonly number[]): Promise<void> {
+    const s = suspects.get(matchId);
+    if (!s) return;
+    const head = await headOf(matchId);
+    for (const i of indices) {
+      const e = batch[i]!;
+      if (e.seq < s.from || e.seq > Math.min(s.to, head.seq)) continue;
+      try {
+        await bus.publish(subjects.events(matchId), envelopeOf(e), { msgId: `${matchId}:${e.seq}`, expectedLastSubjectSeq: 0 });
+      } catch (err) {
+        if (!(err instanceof WrongLastSequenceError)) throw err;
+        throw new Error(
+          `match ${matchId}: event ${e.seq} is not on the stream but event ${head.seq} is (a publish was lost across a reconnect, ` +
+            `or the stream's duplicate window has passed since): the relay will not publish out of order; ` +
+            `check the stream's messages for this match and republish from ${e.seq} by hand`,
+        );
+      }
+    }
+    suspects.delete(matchId);
+  }
+
+  /**
+   * One match's events of a batch, in seq order. Events already on the stream (after a restart) are skipped. The
+   * first new one goes alone, with the match's expected last subject sequence (a stale head or another publisher
+   * is caught here, before anything is stored); once it is acked the rest are pipelined without an expectation —
+   * one connection delivers them in order, and each carries its Msg-Id. An ack out of stream order is an error.
+   */
+  async function publishChain(
+    batch: readonly StoredEvent[],
+    indices: readonly number[],
+    slots: { acquire(): Promise<void>; release(): void },
+    failure: { failed: boolean; error?: unknown },
+    done: Uint8Array,
+  ): Promise<void> {
+    const matchId = batch[indices[0]!]!.matchId;
+    const subject = subjects.events(matchId);
+    const msgId = (e: StoredEvent) => `${matchId}:${e.seq}`;
+    let sent = 0;
+    try {
+      await checkSuspect(matchId, batch, indices);
+      const head = await headOf(matchId);
+      let k = 0;
+      for (; k < indices.length && batch[indices[k]!]!.seq <= head.seq; k++) {
+        stats.skipped += 1;
+        await faults.afterPublishBeforeCheckpoint?.(batch[indices[k]!]!);
+        done[indices[k]!] = 1;
+      }
+      if (k === indices.length || failure.failed || stopped) return;
+      if (!head.own) {
+        // A head read from the stream: the first event goes alone, so that a wrong expectation stores nothing.
+        const first = batch[indices[k]!]!;
+        await slots.acquire();
+        try {
+          await faults.beforePublish?.(first);
+          sent = first.seq;
+          acked(first, await bus.publish(subject, envelopeOf(first), { msgId: msgId(first), expectedLastSubjectSeq: head.streamSeq }));
+        } finally {
+          slots.release();
+        }
+        await faults.afterPublishBeforeCheckpoint?.(first);
+        done[indices[k]!] = 1;
+        k++;
+      }
+      // A head this relay acked itself: everything goes out at once, the first still with its expectation (every
+      // other writer of the subject is a relay sending the same events in the same order, deduplicated by Msg-Id).
+      const expectFirst = head.own ? head.streamSeq : undefined;
+      let lastStreamSeq = heads.get(matchId)!.streamSeq;
+      const inFlight: Promise<void>[] = [];
+      for (; k < indices.length; k++) {
+        if (failure.failed || stopped) break;
+        const i = indices[k]!;
+        const e = batch[i]!;
+        await slots.acquire();
+        try {
+          await faults.beforePublish?.(e);
+        } catch (err) {
+          slots.release();
+          throw err;
+        }
+        sent = e.seq;
+        inFlight.push(
+          bus
+            .publish(subject, envelopeOf(e), { msgId: msgId(e), ...(expectFirst !== undefined && inFlight.length === 0 ? { expectedLastSubjectSeq: expectFirst } : {}) })
+            .finally(() => slots.release())
+            .then(async (ack) => {
+              if (ack.streamSeq <= lastStreamSeq) {
+                throw new Error(`match ${matchId}: event ${e.seq} was stored at stream sequence ${ack.streamSeq}, before the previous event (${lastStreamSeq})`);
+              }
+              lastStreamSeq = ack.streamSeq;
+              acked(e, ack);
+              await faults.afterPublishBeforeCheckpoint?.(e);
+              done[i] = 1;
+            }),
+        );
+      }
+      // Acks come back in send order on one connection; allSettled so every one is recorded before a failure counts.
+      const settled = await Promise.allSettled(inFlight);
+      const rejected = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (rejected) throw rejected.reason;
+    } catch (error) {
+      if (!failure.failed) Object.assign(failure, { failed: true, error });
+      const firstMissing = indices.map((i) => batch[i]!).find((e, n) => !done[indices[n]!] && e.seq <= sent);
+      if (firstMissing) suspects.set(matchId, { from: firstMissing.seq, to: sent });
+    }
+  }
+
+  /**
+   * Publishes a batch: one chain per match, up to `window` publishes in flight over all chains. A failure stops
+   * every chain from starting another publish; what is in flight finishes. Returns the position up to which every
+   * event is on the stream (null: none), and the first error.
    */
   async function publishBatch(batch: readonly StoredEvent[]): Promise<{ upTo: number | null; failure: { failed: boolean; error?: unknown } }> {
     const chains = new Map<string, number[]>();
@@ -168,30 +280,15 @@ export function startRelay(opts: RelayOptions): Relay {
     const failure: { failed: boolean; error?: unknown } = { failed: false };
     let free = window;
     const queued: (() => void)[] = [];
-    const acquire = () => (free > 0 ? (free--, Promise.resolve()) : new Promise<void>((r) => queued.push(r)));
-    const release = () => {
-      const next = queued.shift();
-      if (next) next();
-      else free++;
+    const slots = {
+      acquire: () => (free > 0 ? (free--, Promise.resolve()) : new Promise<void>((r) => queued.push(r))),
+      release: () => {
+        const next = queued.shift();
+        if (next) next();
+        else free++;
+      },
     };
-    await Promise.all(
-      [...chains.values()].map(async (indices) => {
-        await acquire();
-        try {
-          for (const i of indices) {
-            if (failure.failed || stopped) return;
-            const e = batch[i]!;
-            await publish(e);
-            await faults.afterPublishBeforeCheckpoint?.(e);
-            done[i] = 1;
-          }
-        } catch (error) {
-          if (!failure.failed) Object.assign(failure, { failed: true, error });
-        } finally {
-          release();
-        }
-      }),
-    );
+    await Promise.all([...chains.values()].map((indices) => publishChain(batch, indices, slots, failure, done)));
     let n = 0;
     while (n < batch.length && done[n]) n++;
     return { upTo: n > 0 ? batch[n - 1]!.position : null, failure };
@@ -200,6 +297,8 @@ export function startRelay(opts: RelayOptions): Relay {
   async function run(): Promise<void> {
     let checkpoint: number | null = null;
     let backoff = initialBackoff;
+    let prefetched: { after: number; read: Promise<StoredEvent[]> } | null = null;
+    let writing: Promise<void> = Promise.resolve();
     while (!stopped) {
       const thisCycle = ++cycle;
       try {
@@ -207,27 +306,47 @@ export function startRelay(opts: RelayOptions): Relay {
           checkpoint = await store.getCheckpoint('relay', name);
           stats.checkpoint = checkpoint;
         }
-        const batch = await store.readAll({ after: checkpoint, limit: batchSize });
+        const batch: StoredEvent[] = prefetched && prefetched.after === checkpoint ? await prefetched.read : await store.readAll({ after: checkpoint, limit: batchSize });
+        prefetched = null;
+        // A full batch: read the next one while this one publishes (it starts where this one ends, which is where
+        // the checkpoint will be if every event of this one gets on the stream; otherwise it is dropped).
+        if (batch.length === batchSize) {
+          const after: number = batch[batch.length - 1]!.position;
+          const read = store.readAll({ after, limit: batchSize });
+          read.catch(() => undefined);
+          prefetched = { after, read };
+        }
         // The checkpoint moves once per batch (a commit per event would cap the relay at the disk's fsync rate);
         // events published past it are recognised after a restart and not sent again (see headOf).
         const { upTo, failure } = await publishBatch(batch);
         if (upTo !== null) {
-          await store.setCheckpoint('relay', name, upTo);
+          // Written while the next batch publishes (one write at a time, in order): the stored checkpoint may lag
+          // what is on the stream, never lead it.
+          const at = upTo;
+          writing = writing.then(() => store.setCheckpoint('relay', name, at)).then(() => void (stats.checkpoint = at));
+          writing.catch(() => undefined);
           checkpoint = upTo;
-          stats.checkpoint = checkpoint;
         }
         if (failure.failed) throw failure.error;
         if (stats.lastError) log.info({ checkpoint }, 'relay recovered');
         stats.lastError = null;
         backoff = initialBackoff;
         if (batch.length === batchSize) continue;
-        if (batch.length === 0 && !(await store.hasEventsAfter(checkpoint))) {
+        await writing;
+        // Events committed but not readable yet (a transaction older than them is still open somewhere in the
+        // cluster, so commit order is not settled) are looked for again soon, not after the poll interval: their
+        // NOTIFY has already been spent.
+        const pending = batch.length === 0 && (await store.hasEventsAfter(checkpoint));
+        if (batch.length === 0 && !pending) {
           const ready = waiters.filter((w) => w.afterCycle < thisCycle);
           waiters = waiters.filter((w) => w.afterCycle >= thisCycle);
           for (const w of ready) w.resolve();
         }
-        if (batch.length === 0) await sleep(pollMs);
+        if (batch.length === 0) await sleep(pending ? Math.min(pollMs, PENDING_RETRY_MS) : pollMs);
       } catch (err) {
+        prefetched = null;
+        await writing.catch(() => undefined);
+        writing = Promise.resolve();
         if (stopped) break;
         stats.failures += 1;
         stats.lastError = err instanceof Error ? err.message : String(err);

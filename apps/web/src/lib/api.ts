@@ -195,3 +195,21 @@ export function liveUrl(matchId: string, as: Perspective): string {
 export function authHeaders(auth: Auth): Record<string, string> {
   return headers(auth);
 }
+
+const WindowBodySchema = z
+  .object({ seq: z.number(), keyframe: z.object({ seq: z.number(), state: z.unknown() }), events: z.array(ViewEnvelopeSchema), delaySeconds: z.number().optional() })
+  .loose();
+
+/** The replay's first board: the viewer's keyframe at or before `seq` and the events after it (GET …/window). */
+export async function getWindow(
+  matchId: string,
+  as: Perspective,
+  seq: number | null,
+  auth: Auth,
+  signal?: AbortSignal,
+): Promise<{ seq: number; keyframe: { seq: number; state: unknown }; events: EventEnvelope[]; delaySeconds: number | null }> {
+  const q = new URLSearchParams({ as });
+  if (seq !== null) q.set('seq', String(seq));
+  const body = WindowBodySchema.parse(await getJson(`/api/matches/${encodeURIComponent(matchId)}/window?${q}`, auth, signal));
+  return { seq: body.seq, keyframe: body.keyframe, events: body.events as unknown as EventEnvelope[], delaySeconds: body.delaySeconds ?? null };
+}

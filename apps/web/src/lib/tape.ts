@@ -1,69 +1,66 @@
-// One viewer's copy of a match in the browser: the redacted envelopes it was sent, folded with Keyframes so
-// any seq is O(K) away (scrubbing needs no round trip), plus the timeline index. By the redaction contract,
-// the fold of these events equals the server's view for this viewer.
-import { Keyframes, type AnyGameModule, type BoardModel, type EventEnvelope } from '@matchtape/engine';
-import { TimelineNav } from './timeline';
+// One viewer's copy of a match in the browser: history (history.ts: the redacted envelopes it was sent and the
+// keyframes) and playback (scrubber.ts: the board at the playhead). Any seq is O(K) away from a keyframe, so
+// scrubbing needs no round trip. By the redaction contract, the fold of these events equals the server's view
+// for this viewer.
+import type { AnyGameModule, BoardModel, EventEnvelope } from '@matchtape/engine';
+import { MatchHistory, type AppendResult } from './history';
+import { Scrubber } from './scrubber';
+import type { TimelineNav } from './timeline';
 
-export interface AppendResult {
-  /** Events newly added. */
-  added: number;
-  /** When the batch skipped ahead: the seq the tape still needs before it can continue. */
-  missingFrom: number | null;
-}
+export type { AppendResult };
 
 export class MatchTape<S = unknown> {
-  readonly envelopes: EventEnvelope[] = [];
-  readonly timeline: TimelineNav;
-  private readonly frames: Keyframes<S>;
-  private boardCache = new Map<number, BoardModel>();
+  readonly history: MatchHistory<S>;
+  readonly scrubber: Scrubber<S>;
 
   constructor(
     readonly game: AnyGameModule,
     every = 50,
   ) {
-    this.frames = new Keyframes<S>(game, every);
-    this.timeline = new TimelineNav(game);
+    this.history = new MatchHistory<S>(game, every);
+    this.scrubber = new Scrubber(this.history);
   }
 
+  /** Index seq-1. A sparse array while the range before a window is still loading: index it, do not iterate it. */
+  get envelopes(): readonly EventEnvelope[] {
+    return this.history.envelopes as readonly EventEnvelope[];
+  }
+  get timeline(): TimelineNav {
+    return this.history.timeline;
+  }
+  /** The last seq held. */
   get length(): number {
-    return this.envelopes.length;
+    return this.history.end;
+  }
+  /** Every event up to the last is held (the window's range has been joined by the rest). */
+  get complete(): boolean {
+    return this.history.complete;
+  }
+
+  /** Starts from a server window (GET /api/matches/:id/window): keyframe state and the events after it. */
+  seed(keyframeSeq: number, state: S, events: readonly EventEnvelope[]): AppendResult {
+    return this.history.seed(keyframeSeq, state, events);
   }
 
   /**
    * Appends events in seq order. Events already held (a resumed stream repeating itself) are skipped; a gap
-   * stops the append and reports where, so the caller can fetch the missing range first.
+   * past the end stops the append and reports where, so the caller can fetch the missing range first.
    */
   append(batch: readonly EventEnvelope[]): AppendResult {
-    const sorted = [...batch].sort((a, b) => a.seq - b.seq);
-    let added = 0;
-    for (const e of sorted) {
-      if (e.seq <= this.length) continue;
-      if (e.seq !== this.length + 1) return { added, missingFrom: this.length + 1 };
-      this.envelopes.push(e);
-      this.frames.push(e);
-      this.timeline.push(e);
-      added += 1;
-    }
-    return { added, missingFrom: null };
+    return this.history.append(batch);
   }
 
-  /** State after event seq (0 = before the first event), clamped to what the tape holds. */
+  /** State after event seq (0 = before the first event), clamped to what the tape can show. */
   stateAt(seq: number): S {
-    return this.frames.seek(seq);
+    return this.scrubber.stateAt(seq);
   }
 
-  /** The board after event seq. A few recent boards are cached so re-renders at the same seq cost nothing. */
+  /** The board after event seq (cached per seq). */
   boardAt(seq: number): BoardModel {
-    const n = Math.max(0, Math.min(seq, this.length));
-    const hit = this.boardCache.get(n);
-    if (hit) return hit;
-    const b = this.game.board(this.stateAt(n));
-    if (this.boardCache.size > 64) this.boardCache.clear();
-    this.boardCache.set(n, b);
-    return b;
+    return this.scrubber.boardAt(seq);
   }
 
   envelope(seq: number): EventEnvelope | undefined {
-    return this.envelopes[seq - 1];
+    return this.history.envelope(seq);
   }
 }

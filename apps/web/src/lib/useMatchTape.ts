@@ -1,17 +1,28 @@
 'use client';
-// Loads one match for one viewer into a MatchTape: the match record, every event the viewer may see (pages
-// fetched in parallel), then, until the viewer holds the whole match, the SSE stream resumed from the last seq
-// held (Last-Event-ID).
+// Loads one match for one viewer into a MatchTape: the match record; for a long match first the server's window
+// at the playhead (the viewer's keyframe and the events after it: the first board), then every other event the
+// viewer may see (pages fetched in parallel) behind it; then, until the viewer holds the whole match, the SSE
+// stream resumed from the last seq held (Last-Event-ID).
 import { useEffect, useState } from 'react';
 import type { AnyGameModule, EventEnvelope } from '@matchtape/engine';
 import { getGame } from '@matchtape/games';
-import { authHeaders, getEvents, getMatch, liveUrl, type MatchListItem } from './api';
+import { authHeaders, getEvents, getMatch, getWindow, liveUrl, type MatchListItem } from './api';
 import { openSharedLive } from './liveHub';
 import type { LiveStatus, SseMessage } from './sse';
 import { MatchTape } from './tape';
 import type { Perspective } from './viewer';
 
 export const PAGE = 1000;
+/** A match longer than this opens from a server window instead of waiting for every page. */
+export const WINDOW_FROM = 1500;
+
+/** The playhead a deep link asks for (?seq=N), so the window is cut around it. */
+function linkedSeq(): number | null {
+  if (typeof window === 'undefined') return null;
+  const raw = new URLSearchParams(window.location.search).get('seq');
+  const n = raw === null ? NaN : Number(raw);
+  return Number.isInteger(n) && n >= 0 ? n : null;
+}
 
 /** A perspective of a seat the match does not have (?as=p7 on a two-player match). */
 export class NoSuchSeat extends Error {
@@ -85,9 +96,22 @@ export function useMatchTape(matchId: string, as: Perspective, token: string | n
       const game = getGame(meta.game);
       const tape = new MatchTape(game);
       setSt((s) => ({ ...s, meta, game, tape }));
+      let windowed = false;
+      if (meta.lastSeq > WINDOW_FROM) {
+        // First board from the window; the pages below fill the range before it while the board is already up.
+        const w = await getWindow(matchId, as, linkedSeq(), auth, ctl.signal);
+        if (w.delaySeconds !== null) setSt((s) => ({ ...s, delaySeconds: w.delaySeconds }));
+        tape.seed(w.keyframe.seq, w.keyframe.state, w.events);
+        windowed = true;
+        bump({ phase: 'ready', firstBoardMs: performance.now() - t0, loaded: tape.history.count });
+      }
       // Every page up to the known last seq, four requests at a time, appended in order as they complete.
       const pages: number[] = [];
-      for (let from = 1; from <= meta.lastSeq; from += PAGE) pages.push(from);
+      for (let from = 1; from <= meta.lastSeq; from += PAGE) {
+        // Pages the window already holds whole are not fetched again.
+        if (windowed && from > tape.length - tape.history.count && from + PAGE - 1 <= tape.length) continue;
+        pages.push(from);
+      }
       const results = new Map<number, EventEnvelope[]>();
       let next = 0;
       let appended = 0;
@@ -99,7 +123,8 @@ export function useMatchTape(matchId: string, as: Perspective, token: string | n
             tape.append(results.get(pages[appended]!)!);
             results.delete(pages[appended]!);
             appended += 1;
-            setSt((s) => ({ ...s, loaded: tape.length }));
+            if (windowed) bump({ loaded: tape.history.count });
+            else setSt((s) => ({ ...s, loaded: tape.length }));
           }
         }
       };
@@ -110,7 +135,8 @@ export function useMatchTape(matchId: string, as: Perspective, token: string | n
       if (ctl.signal.aborted) return;
       const hasEnd = () => tape.envelopes.length > 0 && tape.envelopes[tape.length - 1]!.type === 'MatchEnded';
       ended = hasEnd() || (meta.status === 'ended' && tape.length >= meta.lastSeq);
-      bump({ phase: 'ready', ended, firstBoardMs: performance.now() - t0 });
+      if (windowed) bump({ ended });
+      else bump({ phase: 'ready', ended, firstBoardMs: performance.now() - t0 });
       if (ended) return;
 
       let chain: Promise<void> = Promise.resolve();
