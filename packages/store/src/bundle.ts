@@ -77,8 +77,11 @@ export function buildBundle(game: AnyGameModule, events: readonly EventEnvelope[
   return { header, events };
 }
 
+/** The header line, then one envelope per line with its fields in the order of ARCHITECTURE.md §4. */
 export function bundleText(b: { header: BundleHeader; events: readonly EventEnvelope[] }): string {
-  return [JSON.stringify(b.header), ...b.events.map((e) => JSON.stringify(e))].join('\n') + '\n';
+  const line = ({ matchId, seq, type, at, turn, phase, step, cause, rule, payload, prevHash, hash }: EventEnvelope) =>
+    JSON.stringify({ matchId, seq, type, at, turn, phase, step, cause, rule, payload, prevHash, hash });
+  return [JSON.stringify(b.header), ...b.events.map(line)].join('\n') + '\n';
 }
 
 /** True when the text's first line is a bundle header (a plain JSONL match file starts with an event). */

@@ -56,7 +56,7 @@ export async function forkMatch(host: EngineHost, input: ForkInput): Promise<Cre
   const store = host.store;
   const parent = await store.getMatch(input.parentId);
   if (!parent) throw new HostError(404, 'match_not_found', `no match ${input.parentId} to fork; list matches with GET /api/matches`);
-  const game = host.game(parent.game);
+  host.game(parent.game); // a 404 naming the implemented games when this build lacks it
   if (!Number.isSafeInteger(input.at) || input.at < 1 || input.at > parent.lastSeq)
     throw new HostError(400, 'bad_seq', `fork at seq ${input.at}: match ${parent.matchId} has events 1…${parent.lastSeq}; pick one of them`);
   const prefix = await store.readStream(parent.matchId, { to: input.at });
