@@ -22,6 +22,7 @@ export const ForkBody = z
     at: z.number().int().positive().meta({ description: 'The fork is the parent\'s state after this seq.' }),
     reseed: z.union([z.boolean(), z.object({ seed: z.string().min(16).max(200) }).strict()]).optional().meta({ description: 'A fresh seed from the fork point on (true: drawn by the server).' }),
     matchId: z.string().min(1).max(100).regex(/^[A-Za-z0-9_~.-]+$/, 'letters, digits and _ ~ . - only').optional(),
+    reshuffle: z.array(z.string()).optional().meta({ description: 'Not implemented yet: refused with 501 (use reseed).' }),
   })
   .strict();
 
@@ -70,6 +71,8 @@ export function registerReplayRoutes(app: FastifyInstance, deps: ReplayRouteDeps
     const { id } = MatchIdParams.parse(req.params);
     judgeOnly(req, 'fork a match');
     const body = ForkBody.parse(req.body ?? {});
+    if (body.reshuffle?.length)
+      throw new HostError(501, 'reshuffle_not_implemented', 'reshuffling hidden zones in a fork is not implemented yet (no game exposes a judge reshuffle); fork with "reseed": true so outcomes after the fork are fresh, nothing was created');
     const created = await forkMatch(deps.host, { parentId: id, at: body.at, ...(body.reseed !== undefined ? { reseed: body.reseed } : {}), ...(body.matchId ? { matchId: body.matchId } : {}) });
     return reply.status(201).send({
       matchId: created.matchId,

@@ -225,6 +225,9 @@ describe('re-seeded fork and bad requests', () => {
     expect(past.body.message).toMatch(/has events 1…\d+/);
     expect((await call('POST', `/api/matches/${matchId}/fork`, judge, { at: 0 })).status).toBe(400);
     expect((await call('POST', `/api/matches/nope/fork`, judge, { at: 1 })).status).toBe(404);
+    const reshuffle = await call<{ message: string }>('POST', `/api/matches/${matchId}/fork`, judge, { at: 3, reshuffle: ['p1/deck'] });
+    expect(reshuffle.status).toBe(501);
+    expect(reshuffle.body.message).toMatch(/not implemented yet.*reseed/);
     expect((await call('GET', `/api/matches/${matchId}/verification`, seats.p1!)).status).toBe(403);
     // Concede to end it: MatchEnded's seq cannot be forked (play cannot continue past the end).
     const { state } = await server.host.current(matchId);
