@@ -23,9 +23,22 @@ const url = testDatabaseUrl();
 /** The CLI with the real game catalog (the helpers default to the kernel's fixture game). */
 const cli = (argv: string[], cwd: string, opts: { env?: Record<string, string> } = {}) => run(argv, cwd, { ...opts, games: { ...games } });
 
+/** A seq at or after 60 where a player may act (a fork cannot start between a command's events). */
+let at = 60;
+
 beforeAll(async () => {
   expect((await cli(['simulate', '--game', 'alpha-clash', '--seed', String(seed), '--out', 'm.jsonl'], dir)).code).toBe(0);
   expect((await cli(['import', 'm.jsonl', ...lite], dir)).code).toBe(0);
+  const game = games['alpha-clash']!;
+  let state: unknown = game.initial();
+  for (const line of lines('m.jsonl')) {
+    const e = JSON.parse(line) as { seq: number; type: string; payload: Record<string, unknown> };
+    state = game.evolve(state, e);
+    if (e.seq >= 60 && game.actors(state).length > 0) {
+      at = e.seq;
+      break;
+    }
+  }
 }, 120_000);
 
 afterAll(async () => {
@@ -45,19 +58,19 @@ const write = (file: string, ls: string[]) => writeFileSync(join(dir, file), `${
 
 describe('exact fork in the store (fork --match ID --at SEQ)', () => {
   it('creates the fork, prints its link and seat tokens; it exports as a bundle that verifies', async () => {
-    const r = await cli(['fork', '--match', parent, '--at', '60', '--new-id', forkId, ...lite], dir, { env });
+    const r = await cli(['fork', '--match', parent, '--at', String(at), '--new-id', forkId, ...lite], dir, { env });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as { matchId: string; forkOf: { matchId: string; seq: number; hash: string }; lastSeq: number; seats: Record<string, string> };
     const parentLines = lines('m.jsonl');
-    expect(out).toMatchObject({ matchId: forkId, lastSeq: 60, forkOf: { matchId: parent, seq: 60, hash: JSON.parse(parentLines[59]!).hash } });
+    expect(out).toMatchObject({ matchId: forkId, lastSeq: at, forkOf: { matchId: parent, seq: at, hash: JSON.parse(parentLines[at - 1]!).hash } });
     expect(Object.keys(out.seats)).toEqual(['p1', 'p2']);
     expect(out.seats.p1).toMatch(/^mt1\./);
     expect((await cli(['export', forkId, '--include-seed', '--out', 'f.bundle.jsonl', ...lite], dir)).code).toBe(0);
     const v = await cli(['verify', 'f.bundle.jsonl'], dir);
     expect(v.code).toBe(0);
-    expect(v.stdout).toContain(`✓ ${forkId} (alpha-clash): replay bundle of 60 events verifies`);
-    expect(JSON.parse(lines('f.bundle.jsonl')[0]!)).toMatchObject({ forkOf: { matchId: parent, seq: 60 }, seed: String(seed) });
+    expect(v.stdout).toContain(`✓ ${forkId} (alpha-clash): replay bundle of ${at} events verifies`);
+    expect(JSON.parse(lines('f.bundle.jsonl')[0]!)).toMatchObject({ forkOf: { matchId: parent, seq: at }, seed: String(seed) });
     // Refusals change nothing.
     expect((await cli(['fork', '--match', parent, '--at', '999999', ...lite], dir, { env })).stderr).toMatch(/has events 1…\d+; pick one of them/);
     expect((await cli(['fork', '--match', 'nope', '--at', '3', ...lite], dir, { env })).stderr).toMatch(/no match nope to fork/);
@@ -134,14 +147,14 @@ describe('import into another installation (real Postgres)', () => {
     expect(a.stderr).toBe('');
     expect(JSON.parse(a.stdout)).toMatchObject({ matchId: parent, status: 'ended', store: 'postgres' });
     const b = await cli(['import', 'f.bundle.jsonl', ...pgStore], dir);
-    expect(JSON.parse(b.stdout)).toMatchObject({ matchId: forkId, imported: 60, store: 'postgres' });
+    expect(JSON.parse(b.stdout)).toMatchObject({ matchId: forkId, imported: at, store: 'postgres' });
     expect((await cli(['export', parent, '--out', 'p.pg.jsonl', ...pgStore], dir)).code).toBe(0);
     expect((await cli(['export', forkId, '--include-seed', '--out', 'f.pg.jsonl', ...pgStore], dir)).code).toBe(0);
     expect(readFileSync(join(dir, 'p.pg.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'p.bundle.jsonl'), 'utf8'));
     expect(readFileSync(join(dir, 'f.pg.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'f.bundle.jsonl'), 'utf8'));
     const s = await openStore({ databaseUrl: url });
     try {
-      expect((await s.getMatch(forkId))?.config).toMatchObject({ forkOf: { matchId: parent, seq: 60, reseeded: false } });
+      expect((await s.getMatch(forkId))?.config).toMatchObject({ forkOf: { matchId: parent, seq: at, reseeded: false } });
       const v = await verifyMatchInStore(s, registryOf(games), forkId);
       expect(v.checks.filter((c) => !c.ok)).toEqual([]);
       expect(v.checks.map((c) => c.name)).toContain('fork link');

@@ -234,13 +234,27 @@ describe('re-seeded fork and bad requests', () => {
     const concede = games['the-spoils']!.legalCommands(state, 'p1' as PlayerId).find((c) => c.type === 'Concede');
     expect(concede).toBeDefined();
     const { player: _p, ...body } = concede!;
+    const beforeConcede = (await db.store.getMatch(matchId))!.lastSeq;
     expect((await call('POST', `/api/matches/${matchId}/commands`, seats.p1!, { ...body, commandId: 'gg' })).status).toBe(200);
     const last = (await db.store.getMatch(matchId))!.lastSeq;
     const end = await call<{ message: string }>('POST', `/api/matches/${matchId}/fork`, judge, { at: last });
     expect(end.status).toBe(400);
     expect(end.body.message).toMatch(/MatchEnded/);
-    // One seq earlier is fine: the fork plays on from before the concession.
-    const again = await call<{ matchId: string }>('POST', `/api/matches/${matchId}/fork`, judge, { at: last - 1 });
+    // Between a command's events and the automatic ones after it nobody may act: refused, naming where to fork.
+    const spoils = games['the-spoils']!;
+    const all = await db.store.readStream(matchId);
+    let folded: unknown = spoils.initial();
+    const idle: number[] = [];
+    for (const e of all.slice(0, -1)) {
+      folded = spoils.evolve(folded, e);
+      if (spoils.actors(folded).length === 0) idle.push(e.seq);
+    }
+    expect(idle.length).toBeGreaterThan(0);
+    const mid = await call<{ message: string }>('POST', `/api/matches/${matchId}/fork`, judge, { at: idle[idle.length - 1]! });
+    expect(mid.status).toBe(400);
+    expect(mid.body.message).toMatch(/nobody may act .*fork where a player acts: seq \d+/);
+    // Before the concession is fine: the fork plays on from there.
+    const again = await call<{ matchId: string }>('POST', `/api/matches/${matchId}/fork`, judge, { at: beforeConcede });
     expect(again.status).toBe(201);
     expect((await db.store.listMatches({ limit: 1000 })).length).toBe(before + 1);
   });

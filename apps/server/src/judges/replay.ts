@@ -56,13 +56,35 @@ export async function forkMatch(host: EngineHost, input: ForkInput): Promise<Cre
   const store = host.store;
   const parent = await store.getMatch(input.parentId);
   if (!parent) throw new HostError(404, 'match_not_found', `no match ${input.parentId} to fork; list matches with GET /api/matches`);
-  host.game(parent.game); // a 404 naming the implemented games when this build lacks it
+  const game = host.game(parent.game); // a 404 naming the implemented games when this build lacks it
   if (!Number.isSafeInteger(input.at) || input.at < 1 || input.at > parent.lastSeq)
     throw new HostError(400, 'bad_seq', `fork at seq ${input.at}: match ${parent.matchId} has events 1…${parent.lastSeq}; pick one of them`);
   const prefix = await store.readStream(parent.matchId, { to: input.at });
   if (prefix.length !== input.at) throw new HostError(500, 'corrupt_match', `match ${parent.matchId} has ${prefix.length} events up to seq ${input.at}; verify it (GET /api/matches/${parent.matchId}/verification)`);
   if (prefix.some((e) => e.type === MATCH_ENDED))
     throw new HostError(400, 'bad_seq', `seq ${input.at} is the end of match ${parent.matchId} (MatchEnded); fork at an earlier seq to continue play`);
+  // A fork continues from a moment someone could act: not between a command's events and the automatic ones
+  // that follow it (nobody may act there, and the rules would not have stopped there either).
+  let state: unknown = game.initial();
+  for (const e of prefix) state = game.evolve(state, e);
+  if (game.actors(state).length === 0) {
+    let resting: number | null = null;
+    let s: unknown = game.initial();
+    for (const e of prefix.slice(0, -1)) {
+      s = game.evolve(s, e);
+      if (game.actors(s).length > 0) resting = e.seq;
+    }
+    let next: number | null = null;
+    for (const e of await store.readStream(parent.matchId, { from: input.at + 1, to: input.at + 200 })) {
+      state = game.evolve(state, e);
+      if (game.actors(state).length > 0 && game.status(state).status !== 'ended') {
+        next = e.seq;
+        break;
+      }
+    }
+    const choices = [resting, next].filter((x): x is number => x !== null);
+    throw new HostError(400, 'bad_seq', `at seq ${input.at} of ${parent.matchId} nobody may act (the automatic events of a command follow it); fork where a player acts${choices.length ? `: seq ${choices.join(' or ')}` : ''}`);
+  }
   const first = prefix[0]!;
   if (first.type !== MATCH_STARTED) throw new HostError(500, 'corrupt_match', `match ${parent.matchId} does not start with ${MATCH_STARTED}`);
 
