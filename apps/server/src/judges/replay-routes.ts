@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { buildBundle, bundleText, type EventStore } from '@matchtape/store';
 import { mintToken, type TokenClaims } from '../auth/tokens';
 import type { GameRegistry } from '../games';
+import type { RouteModule } from '../http/context';
 import { HostError, type EngineHost } from '../host/engine-host';
 import { MatchIdParams } from '../http/schemas';
 import { claimsOf, tokenFrom } from '../viewers';
@@ -103,3 +104,6 @@ export function registerReplayRoutes(app: FastifyInstance, deps: ReplayRouteDeps
     return bundleText(b);
   });
 }
+
+/** The replay routes as a feature module (listed in routes.ts). */
+export const replayRoutes: RouteModule = (app, ctx) => registerReplayRoutes(app, { host: ctx.host, store: ctx.store, games: ctx.games });
