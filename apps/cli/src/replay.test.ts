@@ -74,6 +74,7 @@ describe('exact fork in the store (fork --match ID --at SEQ)', () => {
     // Refusals change nothing.
     expect((await cli(['fork', '--match', parent, '--at', '999999', ...lite], dir, { env })).stderr).toMatch(/has events 1…\d+; pick one of them/);
     expect((await cli(['fork', '--match', 'nope', '--at', '3', ...lite], dir, { env })).stderr).toMatch(/no match nope to fork/);
+    expect((await cli(['fork', '--match', parent, '--at', String(at), '--reshuffle', 'p1/deck', ...lite], dir, { env })).stderr).toMatch(/--reshuffle is not implemented yet.*Nothing was created/);
   });
 });
 

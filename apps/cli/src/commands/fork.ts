@@ -46,6 +46,8 @@ const ExactForkSchema = z.object({
 
 /** `fork --match ID --at SEQ`: a new match in the store whose state is exactly the parent's after SEQ. */
 export async function exactFork(args: Parsed, io: Io): Promise<number> {
+  if (args.flags.reshuffle !== undefined)
+    throw new CliError('fork: --reshuffle is not implemented yet (no game exposes a judge reshuffle of a hidden zone); use --reseed random so draws after the fork are fresh. Nothing was created.');
   const a = validate(ExactForkSchema, { positionals: args.positionals, ...args.flags }, 'fork');
   const reseed = a.reseed === undefined ? undefined : a.reseed === 'random' ? true : { seed: a.reseed };
   if (reseed && typeof reseed === 'object' && reseed.seed.length < 16) throw new CliError('fork: a --reseed seed needs at least 16 characters (or --reseed random)');

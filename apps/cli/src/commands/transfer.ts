@@ -242,6 +242,7 @@ export const fork: CommandDef = {
   flags: {
     at: { value: 'SEQ', help: 'exact fork: the new match is the stored match\'s state after this seq' },
     reseed: { value: 'SEED', help: 'exact fork: a fresh seed from the fork point on (`random`: drawn by the CLI)' },
+    reshuffle: { value: 'ZONE', help: 'not implemented yet: refused (use --reseed)' },
     seq: { value: 'N', help: 'file fork: keep events 1…N' },
     out: { value: 'G.jsonl', help: 'file fork: output file' },
     match: { value: 'ID', help: 'the match to fork (exact fork), or which match of the file' },
