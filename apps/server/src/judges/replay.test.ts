@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { cursorAfter, jsonEqual, Rng, type AnyGameModule, type EventEnvelope, type PlayerId, type Viewer } from '@matchtape/engine';
 import { games } from '@matchtape/games';
-import { verifyEvents } from '@matchtape/store';
+import { verifyBundle, verifyEvents } from '@matchtape/store';
 import { openTestStore, type TestStore } from '@matchtape/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type MatchtapeServer } from '../app';
@@ -225,6 +225,15 @@ describe('re-seeded fork and bad requests', () => {
     expect(past.body.message).toMatch(/has events 1…\d+/);
     expect((await call('POST', `/api/matches/${matchId}/fork`, judge, { at: 0 })).status).toBe(400);
     expect((await call('POST', `/api/matches/nope/fork`, judge, { at: 1 })).status).toBe(404);
+    // The replay bundle route: judges only; it verifies as a bundle.
+    expect((await server.app.inject({ method: 'GET', url: `/api/matches/${matchId}/bundle` })).statusCode).toBe(401);
+    const bundle = await server.app.inject({ method: 'GET', url: `/api/matches/${matchId}/bundle`, headers: { authorization: `Bearer ${judge}` } });
+    expect(bundle.statusCode).toBe(200);
+    const checked = verifyBundle(bundle.body, (g) => games[g] ?? null);
+    expect(checked.checks.filter((c) => !c.ok)).toEqual([]);
+    expect(checked.header?.seed).toBeNull();
+    const withSeed = await server.app.inject({ method: 'GET', url: `/api/matches/${matchId}/bundle?seed=include`, headers: { authorization: `Bearer ${judge}` } });
+    expect(verifyBundle(withSeed.body, (g) => games[g] ?? null).checks.find((c) => c.name === 'random outcomes')?.detail).toMatch(/draws re-derived/);
     const reshuffle = await call<{ message: string }>('POST', `/api/matches/${matchId}/fork`, judge, { at: 3, reshuffle: ['p1/deck'] });
     expect(reshuffle.status).toBe(501);
     expect(reshuffle.body.message).toMatch(/not implemented yet.*reseed/);
