@@ -114,7 +114,8 @@ export interface ReplayVerification {
   warnings: string[];
 }
 
-const VERIFY_CHECK_NAMES: Record<string, string> = {
+/** What each verifyEvents check is called in a check list (the bundle's, the stored match's). */
+export const CHECK_LABELS: Readonly<Record<string, string>> = {
   chain: 'hash chain',
   start: 'match start',
   end: 'match end',
@@ -193,7 +194,7 @@ export function verifyBundle(text: string, resolveGame: (id: string) => AnyGameM
   if (ended !== null && header.seed !== ended) return fail('seed commitment', 'the header\'s seed is not the seed MatchEnded reveals', 1);
   const v = verifyEvents(out.events, resolveGame, header.seed === null ? {} : { seed: header.seed });
   out.warnings.push(...v.warnings);
-  if (!v.ok) return fail(VERIFY_CHECK_NAMES[v.failure!.check] ?? v.failure!.check, v.failure!.reason, v.failure!.seq);
+  if (!v.ok) return fail(CHECK_LABELS[v.failure!.check] ?? v.failure!.check, v.failure!.reason, v.failure!.seq);
   if (v.randomVerified) {
     pass('seed commitment', `sha256(seed ‖ ${header.matchId}) is MatchStarted's seedCommitment`);
     pass('random outcomes', `${v.randomDraws} draws re-derived from the seed`);

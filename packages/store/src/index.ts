@@ -19,6 +19,7 @@ export {
   BUNDLE_VERSION,
   DEFAULT_KEYFRAME_EVERY,
   BundleHeaderSchema,
+  CHECK_LABELS,
   buildBundle,
   bundleText,
   cardDataVersion,

@@ -2,7 +2,7 @@
 // export): the same checks as `matchtape verify` on a replay bundle, run on the store's rows with the seed the
 // server keeps, plus the stored keyframes (snapshots) and, for a fork, its link to the parent.
 import { cursorAfter, jsonEqual, MATCH_STARTED, verifyChain, type EventEnvelope } from '@matchtape/engine';
-import { forkLinkOf, nodeSha256, revealedSeed, stateHash, verifyEvents, type EventStore, type ReplayCheck, type Snapshot } from '@matchtape/store';
+import { CHECK_LABELS, forkLinkOf, nodeSha256, revealedSeed, stateHash, verifyEvents, type EventStore, type ReplayCheck, type Snapshot } from '@matchtape/store';
 import type { GameRegistry } from '../games';
 
 export interface StoredVerification {
@@ -15,16 +15,6 @@ export interface StoredVerification {
   warnings: string[];
 }
 
-const NAMES: Record<string, string> = {
-  chain: 'hash chain',
-  start: 'match start',
-  end: 'match end',
-  commitment: 'seed commitment',
-  random: 'random outcomes',
-  schema: 'event schema',
-  fold: 'fold',
-  position: 'turn/phase/step stamps',
-};
 
 /** Every stored snapshot of a match, oldest first. */
 async function snapshotsOf(store: EventStore, matchId: string): Promise<Snapshot[]> {
@@ -71,7 +61,7 @@ export async function verifyMatchInStore(store: EventStore, games: GameRegistry,
   }
   const v = verifyEvents(events, (id) => (id === game.id ? game : null), { seed: record.seed });
   out.warnings.push(...v.warnings.filter((w) => !w.startsWith('--seed')));
-  if (!v.ok) return fail(NAMES[v.failure!.check] ?? v.failure!.check, v.failure!.reason, v.failure!.seq);
+  if (!v.ok) return fail(CHECK_LABELS[v.failure!.check] ?? v.failure!.check, v.failure!.reason, v.failure!.seq);
   pass('seed commitment', `sha256(seed ‖ ${matchId}) is MatchStarted's seedCommitment${revealed ? ' (seed revealed)' : ' (seed still secret: checked with the server\'s copy)'}`);
   pass('random outcomes', `${v.randomDraws} draws re-derived from the seed`);
   pass('fold', `${events.length} events valid, folded cleanly, stamped where the fold is`);
