@@ -36,7 +36,7 @@ export const BundleHeaderSchema = z
     /** One per K events: the event's hash and the hash of the judge state after it. */
     keyframes: z.array(z.object({ seq: z.number().int().positive(), hash: z.string(), stateHash: z.string() }).strict()),
     /** Set when the match is a fork (its MatchStarted's link, repeated here for readers). */
-    forkOf: z.object({ matchId: z.string(), seq: z.number().int().positive(), hash: z.string(), reseed: z.object({ cursor: z.number().int().nonnegative() }).optional() }).nullable(),
+    forkOf: z.object({ matchId: z.string(), seq: z.number().int().positive(), hash: z.string(), reseeded: z.literal(true).optional() }).nullable(),
   })
   .strict();
 export type BundleHeader = z.infer<typeof BundleHeaderSchema>;

@@ -11,6 +11,7 @@ import {
   seedCommitment,
   verifyChain,
   verifyRandom,
+  cursorAfter,
   type AnyGameModule,
   type EventEnvelope,
 } from '@matchtape/engine';
@@ -19,21 +20,22 @@ export type CheckName = 'chain' | 'start' | 'end' | 'commitment' | 'random' | 's
 
 /**
  * What a fork's MatchStarted carries in `payload.fork`: the parent, the seq it was forked at and the parent's
- * hash at that seq (the fork's events 1…seq are the parent's, re-chained under the fork's id). With `reseed`
- * the fork has a seed of its own from the fork point on: its draws continue from `cursor` (where the parent's
- * prefix left the generator) under the new seed, and the prefix's draws are the parent's (verify the parent).
+ * hash at that seq (the fork's events 1…seq are the parent's, re-chained under the fork's id). With `reseeded`
+ * the fork has a seed of its own from the fork point on: its draws continue from the cursor where the parent's
+ * prefix left the generator (derived from the prefix's random records, so no generator position is published)
+ * under the new seed, and the prefix's draws are the parent's (verify the parent).
  */
 export interface ForkLink {
   matchId: string;
   seq: number;
   hash: string;
-  reseed?: { cursor: number };
+  reseeded?: true;
 }
 
 const ForkLinkShape = (x: unknown): x is ForkLink => {
   if (typeof x !== 'object' || x === null) return false;
   const f = x as Record<string, unknown>;
-  const reseedOk = f.reseed === undefined || (typeof f.reseed === 'object' && f.reseed !== null && Number.isSafeInteger((f.reseed as { cursor?: unknown }).cursor));
+  const reseedOk = f.reseeded === undefined || f.reseeded === true;
   return typeof f.matchId === 'string' && Number.isSafeInteger(f.seq) && (f.seq as number) > 0 && typeof f.hash === 'string' && reseedOk;
 };
 
@@ -166,7 +168,7 @@ export function verifyEvents(
   if (revealed !== null && opts.seed !== undefined && opts.seed !== revealed) result.warnings.push('--seed ignored: MatchEnded reveals the seed');
   const seed = revealed ?? opts.seed ?? null;
   const fork = forkLinkOf(events);
-  if (first.payload.fork !== undefined && !fork) return fail(1, 'start', `${MATCH_STARTED}.fork is not a fork link { matchId, seq, hash, reseed? }`);
+  if (first.payload.fork !== undefined && !fork) return fail(1, 'start', `${MATCH_STARTED}.fork is not a fork link { matchId, seq, hash, reseeded? }`);
   if (fork && fork.seq > events.length) return fail(1, 'start', `the fork link says the fork starts from seq ${fork.seq} but the match has ${events.length} events`);
   if (seed !== null) {
     if (seedCommitment(seed, matchId) !== commitment) {
@@ -174,8 +176,8 @@ export function verifyEvents(
       return fail(at, 'commitment', `sha256(seed ‖ matchId) does not match the seedCommitment of ${MATCH_STARTED} (seq 1)`);
     }
     // A re-seeded fork: the fork's seed drew nothing before the fork point (those draws are the parent's).
-    const random = fork?.reseed ? verifyRandom(events.slice(fork.seq), seed, fork.reseed.cursor) : verifyRandom(events, seed);
-    if (fork?.reseed) result.warnings.push(`re-seeded fork of ${fork.matchId}: the random outcomes of seq 1…${fork.seq} are the parent's (verify the parent); those after it were re-derived from this fork's seed`);
+    const random = fork?.reseeded ? verifyRandom(events.slice(fork.seq), seed, cursorAfter(events.slice(0, fork.seq))) : verifyRandom(events, seed);
+    if (fork?.reseeded) result.warnings.push(`re-seeded fork of ${fork.matchId}: the random outcomes of seq 1…${fork.seq} are the parent's (verify the parent); those after it were re-derived from this fork's seed`);
     if (!random.ok && redacted && /redacted/.test(random.reason)) result.warnings.push('random outcomes are redacted in this copy: not re-derived (verify the judge export)');
     else if (!random.ok) return fail(random.seq, 'random', random.reason);
     else {

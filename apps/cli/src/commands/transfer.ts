@@ -212,7 +212,7 @@ export const importCmd: CommandDef = {
             bots: {},
             revealPolicy: 'hidden',
             importedFrom: file,
-            ...(forkLinkOf(p.events) ? { forkOf: { ...forkLinkOf(p.events)!, reseeded: forkLinkOf(p.events)!.reseed !== undefined } } : {}),
+            ...(forkLinkOf(p.events) ? { forkOf: { ...forkLinkOf(p.events)!, reseeded: forkLinkOf(p.events)!.reseeded === true } } : {}),
           },
           seed: p.seed,
           spectatorDelaySeconds: a['spectator-delay'],

@@ -84,7 +84,7 @@ export async function verifyMatchInStore(store: EventStore, games: GameRegistry,
     if (parent.length !== fork.seq) return fail('fork link', `the parent ${fork.matchId} is not in this store (or has fewer than ${fork.seq} events)`, 1);
     if (parent[fork.seq - 1]!.hash !== fork.hash) return fail('fork link', `the parent's hash at seq ${fork.seq} is not the one the fork committed to`, 1);
     for (let k = 0; k < fork.seq; k++) if (!jsonEqual(asParent(events[k]!, parent[k]!), parent[k])) return fail('fork link', `the fork's event differs from its parent's`, k + 1);
-    pass('fork link', `events 1…${fork.seq} are ${fork.matchId}'s (its hash at ${fork.seq}: ${fork.hash.slice(0, 16)}…)${fork.reseed ? `; re-seeded from cursor ${fork.reseed.cursor}` : ''}`);
+    pass('fork link', `events 1…${fork.seq} are ${fork.matchId}'s (its hash at ${fork.seq}: ${fork.hash.slice(0, 16)}…)${fork.reseeded ? '; re-seeded from the fork point' : ''}`);
   }
   return { ...out, ok: true };
 }

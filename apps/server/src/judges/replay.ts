@@ -7,7 +7,7 @@
 // records it, plus `fork: { matchId, seq, hash }` committing to the parent's hash at N. Because the prefix is
 // made of the game's own events, redaction, leak checks, verify and every projection work on a fork unchanged.
 // Without a re-seed the fork keeps the parent's seed, so its draws continue exactly as the parent's would have;
-// with one it has a fresh seed from the fork point on (`fork.reseed.cursor`), so outcomes players saw in the
+// with one it has a fresh seed from the fork point on (`fork.reseeded`, continuing from the prefix's cursor), so outcomes players saw in the
 // parent after N do not come back.
 import { randomBytes } from 'node:crypto';
 import {
@@ -93,7 +93,7 @@ export async function forkMatch(host: EngineHost, input: ForkInput): Promise<Cre
   const seed = reseed ? reseed.seed : parent.seed;
   const cursor = cursorAfter(prefix);
   const at = prefix[prefix.length - 1]!;
-  const forkOf: ForkLink = { matchId: parent.matchId, seq: input.at, hash: at.hash, ...(reseed ? { reseed: { cursor } } : {}) };
+  const forkOf: ForkLink = { matchId: parent.matchId, seq: input.at, hash: at.hash, ...(reseed ? { reseeded: true as const } : {}) };
 
   const events = prefix.map(toNewEvent);
   const startPayload: Record<string, unknown> = { ...first.payload, seedCommitment: seedCommitment(seed, matchId), fork: forkOf };
@@ -180,9 +180,9 @@ export async function startFromPosition(host: EngineHost, input: PositionInput):
 }
 
 /** The fork link kept on a match record (null for a match that is not a fork). */
-export function forkOfRecord(r: MatchRecord): (ForkLink & { reseeded: boolean }) | null {
+export function forkOfRecord(r: MatchRecord): (Omit<ForkLink, 'reseeded'> & { reseeded: boolean }) | null {
   const f = (r.config as { forkOf?: unknown }).forkOf;
   if (typeof f !== 'object' || f === null) return null;
-  const o = f as ForkLink & { reseeded?: unknown };
+  const o = f as Omit<ForkLink, 'reseeded'> & { reseeded?: unknown };
   return typeof o.matchId === 'string' && typeof o.seq === 'number' ? { matchId: o.matchId, seq: o.seq, hash: o.hash, reseeded: o.reseeded === true } : null;
 }
