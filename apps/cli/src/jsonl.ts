@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { EventEnvelopeSchema, type EventEnvelope } from '@matchtape/engine';
+import { BUNDLE_FORMAT } from '@matchtape/store';
 import { CliError } from './io';
 
 export interface MatchFile {
@@ -23,6 +24,8 @@ export function parseJsonl(text: string, file: string): MatchFile {
     } catch (err) {
       throw new CliError(`${file}:${i + 1}: not JSON (${(err as Error).message})`, 1);
     }
+    // A replay bundle (matchtape export) starts with its header line: readers of plain match files skip it.
+    if (i === 0 && (raw as { format?: unknown } | null)?.format === BUNDLE_FORMAT) continue;
     const r = EventEnvelopeSchema.safeParse(raw);
     if (!r.success) {
       const seq = (raw as { seq?: unknown } | null)?.seq;
@@ -38,15 +41,18 @@ export function parseJsonl(text: string, file: string): MatchFile {
   return { matches };
 }
 
-/** Reads a match file; `name` is how messages call it (the path as the user wrote it). */
-export function readJsonl(file: string, name = file): MatchFile {
-  let text: string;
+/** A file's text; `name` is how messages call it (the path as the user wrote it). */
+export function readText(file: string, name = file): string {
   try {
-    text = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (err) {
     throw new CliError(`cannot read ${name}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`, 2);
   }
-  return parseJsonl(text, name);
+}
+
+/** Reads a match file; `name` is how messages call it (the path as the user wrote it). */
+export function readJsonl(file: string, name = file): MatchFile {
+  return parseJsonl(readText(file, name), name);
 }
 
 /** One match of a file: the one named, or the only one. */

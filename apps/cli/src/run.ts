@@ -11,10 +11,11 @@ import { seek } from './commands/seek';
 import { simulate } from './commands/simulate';
 import { token } from './commands/token';
 import { exportCmd, fork, importCmd } from './commands/transfer';
+import { position } from './commands/fork';
 import { verify } from './commands/verify';
 import { CliError, type Io } from './io';
 
-export const commands: readonly CommandDef[] = [simulate, scenario, verify, seek, log, schema, machine, rulesCoverage, token, exportCmd, importCmd, fork, bench, rebuild];
+export const commands: readonly CommandDef[] = [simulate, scenario, verify, seek, log, schema, machine, rulesCoverage, token, exportCmd, importCmd, fork, position, bench, rebuild];
 
 export function mainHelp(): string {
   const w = Math.max(...commands.map((c) => c.name.length));

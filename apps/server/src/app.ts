@@ -21,6 +21,8 @@ import { openApiDocument } from './http/openapi';
 import { RateLimiter, type BucketSpec } from './http/rate-limit';
 import * as S from './http/schemas';
 import type { RouteContext } from './http/context';
+import { createFromPositionRoute, isPositionRequest } from './judges/replay-routes';
+import { forkOfRecord } from './judges/replay';
 import { LiveGateway } from './live/gateway';
 import { PublicPublisher } from './live/publisher';
 import { routeModules } from './routes';
@@ -257,6 +259,8 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
     },
   };
 
+  const replayDeps = { host, store: opts.store, games: opts.games, ...(opts.seatTokenTtlSeconds ? { seatTokenTtlSeconds: opts.seatTokenTtlSeconds } : {}) };
+
   const serving = roles.includes('api') || roles.includes('gateway');
   if (serving) {
     registerOpsRoutes(app, {
@@ -283,6 +287,8 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       // Operators, not strangers, create matches: an organiser token (`npx matchtape token --role organiser`).
       const claims = claimsFor(req, {});
       limit(req, reply, claims, 'create');
+      // A judge (or organiser) reconstructing a table situation: judges/replay-routes.ts.
+      if (isPositionRequest(req.body)) return reply.status(201).send(await createFromPositionRoute(replayDeps, req));
       if (!claims)
         throw new HostError(401, 'missing_token', 'creating a match needs an organiser token: mint one with `npx matchtape token --role organiser` and send it as "Authorization: Bearer <token>"');
       if (claims.role !== 'organiser')
@@ -343,7 +349,8 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
     app.get('/api/matches/:id', async (req, reply) => {
       limit(req, reply, null, 'reads');
       const { id } = S.MatchIdParams.parse(req.params);
-      return listItem(await record(id), claimsFor(req, {}));
+      const r = await record(id);
+      return { ...(await listItem(r, claimsFor(req, {}))), forkOf: forkOfRecord(r) };
     });
 
     app.post('/api/matches/:id/commands', async (req, reply) => {

@@ -11,3 +11,5 @@ export { openSse, type SseMessage, type SseConnection } from './testing/sse';
 export { benchLive, type BenchLiveOptions, type BenchLiveResult } from './bench';
 export { startRelay, type Relay, type RelayOptions } from './relay';
 export { busAuth, loadConfig, type Config, type NatsAuthConfig } from './config';
+export { forkMatch, startFromPosition, forkOfRecord, type ForkInput, type PositionInput, type CreatedMatch } from './judges/replay';
+export { verifyMatchInStore, type StoredVerification } from './judges/replay-verify';

@@ -206,13 +206,17 @@ export type RandomCheck = { ok: true; draws: number } | { ok: false; seq: number
 
 const REDACTED = 'random outcome is redacted; verify the full (judge) export';
 
-/** Re-derives every random outcome of a match from its revealed seed. */
+/**
+ * Re-derives every random outcome of a match from its revealed seed. `from` is the cursor the first event's
+ * draws start at (0 for a whole match; a re-seeded fork's tail starts where its parent's prefix left the cursor).
+ */
 export function verifyRandom(
   events: readonly { seq: number; payload: Record<string, unknown> }[],
   seed: string,
+  from = 0,
 ): RandomCheck {
-  let cursor = 0;
-  const rng = new Rng(seed);
+  let cursor = from;
+  const rng = new Rng(seed, from);
   for (const e of events) {
     const rec = e.payload.random;
     if (rec === undefined) continue;
@@ -240,5 +244,5 @@ export function verifyRandom(
     if (rng.cursor !== rec.to) return { ok: false, seq: e.seq, reason: `random draws end at ${rec.to}, seed gives ${rng.cursor}` };
     cursor = rec.to;
   }
-  return { ok: true, draws: cursor };
+  return { ok: true, draws: cursor - from };
 }

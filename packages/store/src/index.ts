@@ -3,6 +3,33 @@ export * from './types';
 export { openStore, dropSchema, DEFAULT_PGLITE_DIR, REPO_ROOT, type OpenStoreOptions } from './open';
 export { KyselyEventStore, appendInTransaction } from './store';
 export { verifyStoredMatch } from './verify';
+export {
+  verifyEvents,
+  gameOf,
+  revealedSeed,
+  redactedSeqs,
+  forkLinkOf,
+  type CheckName,
+  type ForkLink,
+  type MatchVerification,
+  type VerifyOptions,
+} from './replay';
+export {
+  BUNDLE_FORMAT,
+  BUNDLE_VERSION,
+  DEFAULT_KEYFRAME_EVERY,
+  BundleHeaderSchema,
+  CHECK_LABELS,
+  buildBundle,
+  bundleText,
+  cardDataVersion,
+  isBundle,
+  stateHash,
+  verifyBundle,
+  type BundleHeader,
+  type ReplayCheck,
+  type ReplayVerification,
+} from './bundle';
 export { nodeSha256 } from './hash';
 export { migrations } from './migrations';
 export type { Database } from './schema';

@@ -14,7 +14,9 @@ import {
 } from '@matchtape/engine';
 import { posInt, validate } from '../args';
 import type { CommandDef } from '../command';
-import { parseJsonl, pickMatch, readJsonl, toJsonl, writeFileCreatingDirs } from '../jsonl';
+import { exactFork } from './fork';
+import { buildBundle, bundleText, forkLinkOf, isBundle, verifyBundle } from '@matchtape/store';
+import { parseJsonl, pickMatch, readJsonl, readText, toJsonl, writeFileCreatingDirs } from '../jsonl';
 import { CliError, getGame, loadGames } from '../io';
 import { dataDirOf, openCliStore, storeFlags } from '../store';
 import { gameOf, revealedSeed, verifyMatch } from '../verify';
@@ -42,16 +44,22 @@ function seatsOf(events: readonly EventEnvelope[]): { id: PlayerId; name: string
 
 export const exportCmd: CommandDef = {
   name: 'export',
-  summary: 'write a stored match to a JSONL file (full envelopes), from the store or a running server',
-  usage: 'export ID [--out F.jsonl] [--api URL] [--database-url URL | --data-dir DIR]   (or --match ID)',
+  summary: 'write a stored match as a verifiable replay bundle (header line + JSONL events), from the store or a running server',
+  usage: 'export ID [--out F.jsonl] [--events-only] [--include-seed] [--api URL] [--database-url URL | --data-dir DIR]   (or --match ID)',
   flags: {
     match: { value: 'ID', help: 'match id (or give it as the first argument)' },
     out: { value: 'F.jsonl', help: 'output file (default: stdout)' },
+    'events-only': { boolean: true, help: 'plain JSONL events, no header line (the format before replay bundles)' },
+    'include-seed': { boolean: true, help: 'put the stored seed of a match that has not ended in the header (secret: judges only; lets `import` continue it)' },
     api: { value: 'URL', help: 'read through this running server\'s HTTP API (judge export) instead of opening the store' },
     ...storeFlags,
   },
   details: [
-    'The file holds the full truth (judge view), hash chain included; `matchtape verify` checks it anywhere.',
+    'A replay bundle: line 1 is a header { "format": "matchtape-replay-bundle", "version": 1, matchId, game,',
+    'rulesVersion, cardDataVersion, events, lastHash, seed, keyframeEvery, keyframes: [{ seq, hash, stateHash }], forkOf }',
+    '(README, "Judges: forks and verifiable replays"); lines 2… are the events. `matchtape verify` checks it anywhere,',
+    '`matchtape import` loads it into another installation. Every command that reads match files skips the header.',
+    'The file holds the full truth (judge view), hash chain included.',
     'The embedded database allows one process at a time: while `npm start` (or the server) holds it, export reads',
     'the match through that server\'s API instead (http://127.0.0.1:$MATCHTAPE_PORT, default 4000, with a judge',
     'token signed by the same secret), and says so. --api URL does that for any server.',
@@ -63,6 +71,8 @@ export const exportCmd: CommandDef = {
           positionals: z.array(z.string().min(1)).max(1, 'give one match id'),
           match: z.string().min(1).optional(),
           out: z.string().min(1).optional(),
+          'events-only': z.literal(true).optional(),
+          'include-seed': z.literal(true).optional(),
           api: z.url({ message: 'a server URL, e.g. http://127.0.0.1:4000' }).optional(),
           ...StoreFlagsSchema,
         })
@@ -72,11 +82,18 @@ export const exportCmd: CommandDef = {
       'export',
     );
     const id = a.positionals[0] ?? a.match!;
-    const write = (events: readonly EventEnvelope[], what: string) => {
+    const write = async (events: readonly EventEnvelope[], what: string, storedSeed: string | null = null) => {
+      let text = toJsonl(events);
+      if (!a['events-only'] && events.length > 0) {
+        const gameId = gameOf(events);
+        if (!gameId) throw new CliError(`export: ${id} does not name its game in MatchStarted; use --events-only`, 1);
+        if (a['include-seed'] && storedSeed === null && !revealedSeed(events)) throw new CliError('export: --include-seed reads the seed from the store; export from the store, not through a server', 1);
+        text = bundleText(buildBundle(await getGame(io, gameId), events, a['include-seed'] && storedSeed ? { seed: storedSeed } : {}));
+      }
       if (a.out) {
-        writeFileCreatingDirs(resolve(io.cwd, a.out), toJsonl(events));
-        io.err(`exported ${events.length} events of ${id} (${what}) to ${a.out}`);
-      } else io.out(toJsonl(events).trimEnd());
+        writeFileCreatingDirs(resolve(io.cwd, a.out), text);
+        io.err(`exported ${events.length} events of ${id} (${what}) to ${a.out}${a['events-only'] ? '' : ' as a replay bundle'}`);
+      } else io.out(text.trimEnd());
       return 0;
     };
     if (a.api) return write(await exportThroughApi(io, a.api, id, a['data-dir']), `from ${a.api}`);
@@ -94,7 +111,7 @@ export const exportCmd: CommandDef = {
     try {
       const m = await store.getMatch(id);
       if (!m) throw new CliError(`export: no match ${id} in the store (${store.dialect})`, 1);
-      return write(await store.readStream(id), `${m.game}, ${m.status}`);
+      return await write(await store.readStream(id), `${m.game}, ${m.status}`, m.seed);
     } finally {
       await store.close();
     }
@@ -135,6 +152,8 @@ export const importCmd: CommandDef = {
     ...storeFlags,
   },
   details: [
+    'A replay bundle (matchtape export) is verified as a bundle first — hash chain, versions, seed commitment, random',
+    'outcomes, fold and keyframes — and refused naming the first bad seq; its header\'s seed and fork link are kept.',
     'Every match is verified first (as `matchtape verify`); nothing is written for a match that fails. A match that',
     'has not ended needs --seed (the store keeps the seed so the match can be continued, and reveals it at its end).',
     'Importing a match that is already stored with the same events is a no-op; a different match with the same id is refused.',
@@ -146,15 +165,25 @@ export const importCmd: CommandDef = {
       'import',
     );
     const file = a.positionals[0]!;
-    const f = readJsonl(resolve(io.cwd, file), file);
+    const games = await loadGames(io);
+    const text = readText(resolve(io.cwd, file), file);
+    let bundle: ReturnType<typeof verifyBundle> | null = null;
+    if (isBundle(text)) {
+      bundle = verifyBundle(text, (g) => games[g] ?? null);
+      if (!bundle.ok) {
+        const failed = bundle.checks[bundle.checks.length - 1]!;
+        throw new CliError(`import: ${file} is not an intact replay bundle: ${bundle.firstBadSeq !== undefined ? `first bad seq ${bundle.firstBadSeq}: ` : ''}${failed.name}: ${failed.detail}; nothing was imported`, 1);
+      }
+    }
+    const f = bundle ? { matches: new Map([[bundle.matchId!, bundle.events]]) } : parseJsonl(text, file);
     const chosen = a.match ? [pickMatch(f, file, a.match)] : [...f.matches.entries()].map(([matchId, events]) => ({ matchId, events }));
     if (a.seed && chosen.length > 1) throw new CliError('import: --seed applies to one match; choose it with --match ID');
-    const games = await loadGames(io);
     // Verify everything before writing anything.
     const plans = chosen.map(({ matchId, events }) => {
-      const v = verifyMatch(events, (g) => games[g] ?? null, a.seed ? { seed: a.seed } : {});
+      const given = a.seed ?? bundle?.header?.seed ?? undefined;
+      const v = verifyMatch(events, (g) => games[g] ?? null, given ? { seed: given } : {});
       if (!v.ok) throw new CliError(`import: ${matchId} does not verify: seq ${v.failure!.seq}: ${v.failure!.check}: ${v.failure!.reason}; nothing was imported`, 1);
-      const seed = revealedSeed(events) ?? a.seed;
+      const seed = revealedSeed(events) ?? given;
       if (!seed) throw new CliError(`import: ${matchId} has not ended, so its seed is unknown; pass --seed S (fork prints it) to import it`, 1);
       return { matchId, events, game: games[v.game!]!, seed };
     });
@@ -178,7 +207,13 @@ export const importCmd: CommandDef = {
           matchId: p.matchId,
           game: p.game.id,
           status: p.game.status(state).status,
-          config: { matchConfig: { matchId: p.matchId, players: seats.map((s) => ({ ...s, deck: { main: [] } })) }, bots: {}, revealPolicy: 'hidden', importedFrom: file },
+          config: {
+            matchConfig: { matchId: p.matchId, players: seats.map((s) => ({ ...s, deck: { main: [] } })) },
+            bots: {},
+            revealPolicy: 'hidden',
+            importedFrom: file,
+            ...(forkLinkOf(p.events) ? { forkOf: { ...forkLinkOf(p.events)!, reseeded: forkLinkOf(p.events)!.reseeded === true } } : {}),
+          },
           seed: p.seed,
           spectatorDelaySeconds: a['spectator-delay'],
           coverageDelaySeconds: 0,
@@ -202,23 +237,32 @@ export const importCmd: CommandDef = {
 
 export const fork: CommandDef = {
   name: 'fork',
-  summary: 'write the first N events of a match as a new match (re-chained) for "what if" analysis',
-  usage: 'fork F.jsonl --seq N --out G.jsonl [--match ID] [--new-id ID]',
+  summary: 'exact fork of a stored match at a seq (judges\' rewinds), or the first N events of a file as a new match',
+  usage: 'fork --match ID --at SEQ [--reseed SEED|random] [--new-id ID] [--database-url URL | --data-dir DIR]\n       fork F.jsonl --seq N --out G.jsonl [--match ID] [--new-id ID]',
   flags: {
-    seq: { value: 'N', help: 'keep events 1…N' },
-    out: { value: 'G.jsonl', help: 'output file' },
-    match: { value: 'ID', help: 'which match, when the file holds several' },
-    'new-id': { value: 'ID', help: 'id of the fork (default <id>-fork-<N>)' },
+    at: { value: 'SEQ', help: 'exact fork: the new match is the stored match\'s state after this seq' },
+    reseed: { value: 'SEED', help: 'exact fork: a fresh seed from the fork point on (`random`: drawn by the CLI)' },
+    reshuffle: { value: 'ZONE', help: 'not implemented yet: refused (use --reseed)' },
+    seq: { value: 'N', help: 'file fork: keep events 1…N' },
+    out: { value: 'G.jsonl', help: 'file fork: output file' },
+    match: { value: 'ID', help: 'the match to fork (exact fork), or which match of the file' },
+    'new-id': { value: 'ID', help: 'id of the fork (default <id>~f<SEQ>-<random> in the store, <id>-fork-<N> for a file)' },
+    ...storeFlags,
   },
   details: [
-    'The prefix is re-chained under the new id. When the source match has ended its seed is known: the fork commits',
-    'to it for the new id (MatchStarted.seedCommitment) and the seed is printed, so `import G.jsonl --seed S` can',
-    'continue the fork with the same generator and the finished fork verifies end to end. The fork ends before any',
-    'MatchEnded (N must be before it).',
+    'Exact fork (--match ID --at SEQ): a new match in the store whose events 1…SEQ are the parent\'s, re-chained under',
+    'the new id; MatchStarted commits to the fork\'s seed and carries fork: { matchId, seq, hash } (the parent\'s hash at',
+    'SEQ). Engine state and generator cursor are the parent\'s at SEQ; without --reseed the draws continue exactly as',
+    'the parent\'s would have. Prints the new id and seat tokens (signed with the installation\'s secret) so play',
+    'continues through the server. Over HTTP: POST /api/matches/ID/fork { at, reseed? } with a judge token.',
+    'File fork (F.jsonl --seq N): the prefix is re-chained under the new id. When the source match has ended its seed is',
+    'known: the fork commits to it for the new id (MatchStarted.seedCommitment) and the seed is printed, so',
+    '`import G.jsonl --seed S` can continue the fork with the same generator. N must be before MatchEnded.',
   ].join('\n'),
   async run(args, io) {
+    if (args.flags.at !== undefined || (args.positionals.length === 0 && args.flags.match !== undefined)) return exactFork(args, io);
     const a = validate(
-      z.object({ positionals: z.array(z.string()).length(1, 'give one JSONL file'), seq: posInt(), out: z.string({ message: 'where to write the fork? --out G.jsonl' }).min(1), match: z.string().min(1).optional(), 'new-id': z.string().min(1).optional() }),
+      z.object({ positionals: z.array(z.string()).length(1, 'give one JSONL file (or --match ID --at SEQ for an exact fork of a stored match)'), seq: posInt(), out: z.string({ message: 'where to write the fork? --out G.jsonl' }).min(1), match: z.string().min(1).optional(), 'new-id': z.string().min(1).optional() }),
       { positionals: args.positionals, ...args.flags },
       'fork',
     );

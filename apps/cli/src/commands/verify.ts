@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { AnyGameModule } from '@matchtape/engine';
 import { validate } from '../args';
 import type { CommandDef } from '../command';
-import { readJsonl } from '../jsonl';
+import { isBundle, verifyBundle } from '@matchtape/store';
+import { parseJsonl, readText } from '../jsonl';
 import { loadGames } from '../io';
 import { gameOf, verifyMatch } from '../verify';
 
@@ -34,12 +35,35 @@ export const verify: CommandDef = {
     'random outcomes (a warning) unless --seed is given. A redacted (public) copy, e.g. GET /api/matches/ID/export',
     'without a judge token, keeps every hash but hides cards: verify says so, checks the hash links, the content of',
     'the events it does not redact, the seed commitment and the fold, and names what it cannot check.',
+    'A replay bundle (matchtape export: a header line, then the events) is checked as a bundle: header, lines in seq',
+    'order with every prevHash and hash (a dropped or moved line names the first seq out of place), the header\'s count',
+    'and last hash, rules and card data versions, seed commitment, every random outcome, the fold, and every keyframe',
+    'state hash. It prints each check; a failure names the first bad seq.',
     'Exit 0 when every match verifies (a redacted copy as far as it can be checked), 1 otherwise.',
   ].join('\n'),
   async run(args, io) {
     const a = validate(Schema, { positionals: args.positionals, ...args.flags }, 'verify');
     const file = a.positionals[0]!;
-    const f = readJsonl(resolve(io.cwd, file), file);
+    const text = readText(resolve(io.cwd, file), file);
+    if (isBundle(text)) {
+      const games = await loadGames(io);
+      const v = verifyBundle(text, (g) => games[g] ?? null);
+      if (a.json) {
+        const { events: _events, header: _header, ...rest } = v;
+        io.out(JSON.stringify(rest));
+      } else {
+        const last = v.checks[v.checks.length - 1];
+        io.out(
+          v.ok
+            ? `✓ ${v.matchId} (${v.game}): replay bundle of ${v.events.length} events verifies`
+            : `✗ ${v.matchId ?? file}: ${v.firstBadSeq !== undefined ? `first bad seq ${v.firstBadSeq}: ` : ''}${last?.name}: ${last?.detail}`,
+        );
+        for (const c of v.checks) io.out(`  ${c.ok ? '✓' : '✗'} ${c.name}: ${c.detail}`);
+        for (const w of v.warnings) io.err(`  warning: ${w}`);
+      }
+      return v.ok ? 0 : 1;
+    }
+    const f = parseJsonl(text, file);
     const needs = new Set([...f.matches.values()].map((ev) => gameOf(ev) ?? a.game ?? ''));
     const games: Readonly<Record<string, AnyGameModule>> = needs.size > 0 ? await loadGames(io) : {};
     const selected = a.match ? [[a.match, f.matches.get(a.match)] as const] : [...f.matches.entries()];

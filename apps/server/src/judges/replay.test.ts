@@ -1,0 +1,311 @@
+// Exact forks for rewinds, on real Postgres, in each of the four games. A player takes an action a judge later
+// rules illegal (a mistake the engine could not see, e.g. a misread card at the table); the judge rewinds it
+// with an exact fork at the seq before it, as the games' illegal-action rules call for: Alpha Clash 710.1–710.2,
+// Grand Archive 2.3.a.1 / 2.3.a.7-8 / 2.12.i, The Spoils 401.3 / 604.1e / 606.1d, Elemental Clash (no rule on
+// illegal actions: digest §10, a judge's call). Play continues live in the fork with its seat tokens.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { cursorAfter, jsonEqual, Rng, type AnyGameModule, type EventEnvelope, type PlayerId, type Viewer } from '@matchtape/engine';
+import { games } from '@matchtape/games';
+import { verifyBundle, verifyEvents } from '@matchtape/store';
+import { openTestStore, type TestStore } from '@matchtape/store/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type MatchtapeServer } from '../app';
+import { mintToken, setTokenSecret } from '../auth/tokens';
+import { registryOf } from '../games';
+
+const RULES: Record<string, string> = {
+  'alpha-clash': '710.1',
+  'grand-archive': '2.3.a.1',
+  'the-spoils': '401.3',
+  'elemental-clash': 'digest §10 (no rule: judge decides)',
+};
+
+let db: TestStore;
+let server: MatchtapeServer;
+let organiser: string;
+let judge: string;
+
+beforeAll(async () => {
+  setTokenSecret('judges-replay-test-secret-0123456789');
+  organiser = mintToken({ role: 'organiser', ttlSeconds: 600 });
+  judge = mintToken({ role: 'judge', ttlSeconds: 600 });
+  db = await openTestStore('postgres');
+  server = await createServer({
+    store: db.store,
+    bus: null,
+    games: registryOf(games),
+    roles: ['api'],
+    bots: false,
+    logger: false,
+    rateLimits: { commands: { perSecond: 10_000, burst: 10_000 }, reads: { perSecond: 10_000, burst: 10_000 }, create: { perSecond: 1000, burst: 1000 } },
+  });
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  await db?.cleanup();
+});
+
+async function call<T = Record<string, unknown>>(method: 'GET' | 'POST', url: string, token: string | null, payload?: unknown): Promise<{ status: number; body: T }> {
+  const r = await server.app.inject({ method, url, ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  return { status: r.statusCode, body: r.json() as T };
+}
+
+/** One command the test's bot picks for whoever may act, sent with that seat's token. */
+async function step(game: AnyGameModule, matchId: string, seats: Record<string, string>, rng: Rng, commandId: string): Promise<Record<string, unknown> | null> {
+  const { state } = await server.host.current(matchId);
+  const actor = game.actors(state)[0];
+  if (!actor) return null;
+  const legal = game.legalCommands(state, actor);
+  if (legal.length === 0) return null;
+  const { player: _p, ...command } = game.bots.random.choose(state, actor, legal, rng);
+  return { ...command, commandId, player: actor };
+}
+
+async function send(matchId: string, seats: Record<string, string>, cmd: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
+  const { player, ...body } = cmd;
+  return call('POST', `/api/matches/${matchId}/commands`, seats[player as string]!, body);
+}
+
+/** The judge state at `seq` with the match's own identity (its id, its seed commitment) blanked out. */
+async function judgeStateAt(matchId: string, seq: number): Promise<unknown> {
+  const r = await call<{ seq: number; state: unknown }>('GET', `/api/matches/${matchId}/state?seq=${seq}&as=judge`, judge);
+  expect(r.status).toBe(200);
+  expect(r.body.seq).toBe(seq);
+  return JSON.parse(JSON.stringify(r.body.state), (k, v: unknown) => (k === 'matchId' || k === 'seedCommitment' ? '(identity)' : v));
+}
+
+const strip = (e: EventEnvelope) => ({ type: e.type, turn: e.turn, phase: e.phase, step: e.step, rule: e.rule, payload: e.payload });
+
+describe.each(Object.keys(RULES))('%s: rewind by exact fork', (gameId) => {
+  const game = games[gameId]!;
+  it(`rewinds a judged-illegal action (${RULES[gameId]}): fork state = parent state at the seq, PRNG continues identically, play continues live`, async () => {
+    const created = await call<{ matchId: string; seats: Record<string, string> }>('POST', '/api/matches', organiser, { game: gameId, players: [{ name: 'Ada' }, { name: 'Bo' }] });
+    expect(created.status).toBe(201);
+    const { matchId, seats } = created.body;
+    const rng = new Rng(`judges-replay-${gameId}`);
+    for (let i = 0; i < 30; i++) {
+      const cmd = await step(game, matchId, seats, rng, `c${i}`);
+      if (!cmd) break;
+      expect((await send(matchId, seats, cmd)).status).toBe(200);
+    }
+    // The action the judge will rule illegal.
+    const before = (await server.host.current(matchId)).lastSeq;
+    const mistake = await step(game, matchId, seats, rng, 'mistake');
+    expect(mistake).not.toBeNull();
+    expect((await send(matchId, seats, mistake!)).status).toBe(200);
+    const parentEvents = await db.store.readStream(matchId);
+    const parentTail = parentEvents.slice(before);
+    expect(parentTail.length).toBeGreaterThan(0);
+
+    // Exact fork at the seq before the mistake.
+    const fork = await call<{ matchId: string; seats: Record<string, string>; forkOf: { matchId: string; seq: number; hash: string; reseeded?: unknown }; lastSeq: number }>(
+      'POST',
+      `/api/matches/${matchId}/fork`,
+      judge,
+      { at: before },
+    );
+    expect(fork.status).toBe(201);
+    expect(fork.body.forkOf).toEqual({ matchId, seq: before, hash: parentEvents[before - 1]!.hash });
+    expect(fork.body.lastSeq).toBe(before);
+    expect(Object.keys(fork.body.seats).sort()).toEqual(['p1', 'p2']);
+    const shown = await call<{ forkOf: unknown; lastSeq: number }>('GET', `/api/matches/${fork.body.matchId}`, null);
+    expect(shown.body.forkOf).toEqual({ matchId, seq: before, hash: parentEvents[before - 1]!.hash, reseeded: false });
+
+    // Engine state (judge view) and generator cursor are the parent's at that seq.
+    expect(await judgeStateAt(fork.body.matchId, before)).toEqual(await judgeStateAt(matchId, before));
+    const forkEvents = await db.store.readStream(fork.body.matchId);
+    expect(cursorAfter(forkEvents)).toBe(cursorAfter(parentEvents.slice(0, before)));
+    const forkSnap = await db.store.loadSnapshot(fork.body.matchId);
+    expect(forkSnap?.cursor).toBe(cursorAfter(parentEvents.slice(0, before)));
+
+    // Not re-seeded, the PRNG continues identically: the same command gives the very same events (draws, ids).
+    expect((await send(fork.body.matchId, fork.body.seats, mistake!)).status).toBe(200);
+    const redone = (await db.store.readStream(fork.body.matchId)).slice(before);
+    expect(redone.map(strip)).toEqual(parentTail.map(strip));
+
+    // The rewind proper: a second fork at the same seq, where play continues with other commands, live.
+    const rewind = await call<{ matchId: string; seats: Record<string, string> }>('POST', `/api/matches/${matchId}/fork`, judge, { at: before });
+    expect(rewind.status).toBe(201);
+    const other = new Rng(`judges-replay-${gameId}-rewind`);
+    let accepted = 0;
+    for (let i = 0; i < 10; i++) {
+      const cmd = await step(game, rewind.body.matchId, rewind.body.seats, other, `r${i}`);
+      if (!cmd) break;
+      const r = await send(rewind.body.matchId, rewind.body.seats, cmd);
+      expect(r.status).toBe(200);
+      expect(r.body.status).toBe('accepted');
+      accepted++;
+    }
+    expect(accepted).toBeGreaterThan(0);
+    // The parent's seat token does not act in the fork.
+    const wrong = await send(rewind.body.matchId, seats, (await step(game, rewind.body.matchId, rewind.body.seats, other, 'x'))!);
+    expect(wrong.status).toBe(403);
+
+    // Verification: parent and both forks verify, fork links included.
+    for (const id of [matchId, fork.body.matchId, rewind.body.matchId]) {
+      const v = await call<{ ok: boolean; checks: { name: string; ok: boolean; detail: string }[]; firstBadSeq?: number }>('GET', `/api/matches/${id}/verification`, judge);
+      expect(v.status).toBe(200);
+      expect(v.body.checks.filter((c) => !c.ok)).toEqual([]);
+      expect(v.body.ok).toBe(true);
+      if (id !== matchId) expect(v.body.checks.map((c) => c.name)).toContain('fork link');
+    }
+
+    // Invariants 2 and 3 on the fork: redaction commutes with folding, and nobody else's hidden cards leak.
+    const rewound = await db.store.readStream(rewind.body.matchId);
+    const seatsOf: Viewer[] = ['public', 'p1' as PlayerId, 'p2' as PlayerId];
+    let truth: unknown = game.initial();
+    const seen = new Map<Viewer, unknown>(seatsOf.map((v) => [v, game.initial()]));
+    for (const e of rewound) {
+      const prior = truth;
+      truth = game.evolve(truth, e);
+      for (const v of seatsOf) {
+        const redacted = game.viewEvent(e, v);
+        seen.set(v, game.evolve(seen.get(v), redacted));
+        const text = JSON.stringify(redacted);
+        // As in test/integration/server-leak.test.ts: a card hidden from v both before and after the event.
+        const after = new Set(game.secrets(truth, v));
+        const stillHidden = e.seq === 1 ? [] : game.secrets(prior, v).filter((x) => after.has(x));
+        for (const secret of stillHidden) expect(text.includes(`"${secret}"`), `${v} sees ${secret} at seq ${e.seq}`).toBe(false);
+      }
+      if (e.seq === before || e.seq === rewound.length) for (const v of seatsOf) expect(jsonEqual(seen.get(v), game.view(truth, v)), `${v} at seq ${e.seq}`).toBe(true);
+    }
+    // The fork's first event as the public sees it is redacted like any MatchStarted, and served that way.
+    const served = await call<{ events: EventEnvelope[] }>('GET', `/api/matches/${rewind.body.matchId}/events?to=${before}`, null);
+    expect(served.status).toBe(200);
+    const servedText = JSON.stringify(served.body.events);
+    let s: unknown = game.initial();
+    for (const e of rewound.slice(0, before)) s = game.evolve(s, e);
+    for (const secret of game.secrets(s, 'public')) expect(servedText.includes(`"${secret}"`)).toBe(false);
+  }, 120_000);
+});
+
+describe('re-seeded fork and bad requests', () => {
+  it('a re-seeded fork draws from a new seed from the parent\'s cursor on, and still verifies', async () => {
+    const game = games['the-spoils']!;
+    const created = await call<{ matchId: string; seats: Record<string, string> }>('POST', '/api/matches', organiser, { game: game.id, players: [{}, {}] });
+    const { matchId, seats } = created.body;
+    const rng = new Rng('reseed');
+    for (let i = 0; i < 8; i++) {
+      const cmd = await step(game, matchId, seats, rng, `c${i}`);
+      if (!cmd) break;
+      await send(matchId, seats, cmd);
+    }
+    const at = (await server.host.current(matchId)).lastSeq;
+    const prefix = await db.store.readStream(matchId);
+    const fork = await call<{ matchId: string; seats: Record<string, string>; forkOf: { reseeded?: boolean } }>('POST', `/api/matches/${matchId}/fork`, judge, { at, reseed: true });
+    expect(fork.status).toBe(201);
+    expect(fork.body.forkOf.reseeded).toBe(true);
+    expect((await db.store.loadSnapshot(fork.body.matchId))?.cursor).toBe(cursorAfter(prefix));
+    const forkRecord = (await db.store.getMatch(fork.body.matchId))!;
+    expect(forkRecord.seed).not.toBe((await db.store.getMatch(matchId))!.seed);
+    const other = new Rng('reseed-continue');
+    for (let i = 0; i < 8; i++) {
+      const cmd = await step(game, fork.body.matchId, fork.body.seats, other, `f${i}`);
+      if (!cmd) break;
+      expect((await send(fork.body.matchId, fork.body.seats, cmd)).status).toBe(200);
+    }
+    const events = await db.store.readStream(fork.body.matchId);
+    const v = verifyEvents(events, () => game, { seed: forkRecord.seed });
+    expect(v.failure).toBeUndefined();
+    const api = await call<{ ok: boolean }>('GET', `/api/matches/${fork.body.matchId}/verification`, judge);
+    expect(api.body.ok).toBe(true);
+    // The parent's seed does not verify the fork's tail.
+    expect(verifyEvents(events, () => game, { seed: (await db.store.getMatch(matchId))!.seed }).ok).toBe(false);
+  }, 60_000);
+
+  it('refuses non-judges, seqs out of range and the seq of MatchEnded, creating nothing', async () => {
+    const created = await call<{ matchId: string; seats: Record<string, string> }>('POST', '/api/matches', organiser, { game: 'the-spoils', players: [{}, {}] });
+    const { matchId, seats } = created.body;
+    const before = (await db.store.listMatches({ limit: 1000 })).length;
+    expect((await call('POST', `/api/matches/${matchId}/fork`, null, { at: 1 })).status).toBe(401);
+    expect((await call('POST', `/api/matches/${matchId}/fork`, organiser, { at: 1 })).status).toBe(403);
+    expect((await call('POST', `/api/matches/${matchId}/fork`, seats.p1!, { at: 1 })).status).toBe(403);
+    const past = await call<{ message: string }>('POST', `/api/matches/${matchId}/fork`, judge, { at: 9999 });
+    expect(past.status).toBe(400);
+    expect(past.body.message).toMatch(/has events 1…\d+/);
+    expect((await call('POST', `/api/matches/${matchId}/fork`, judge, { at: 0 })).status).toBe(400);
+    expect((await call('POST', `/api/matches/nope/fork`, judge, { at: 1 })).status).toBe(404);
+    // The replay bundle route: judges only; it verifies as a bundle.
+    expect((await server.app.inject({ method: 'GET', url: `/api/matches/${matchId}/bundle` })).statusCode).toBe(401);
+    const bundle = await server.app.inject({ method: 'GET', url: `/api/matches/${matchId}/bundle`, headers: { authorization: `Bearer ${judge}` } });
+    expect(bundle.statusCode).toBe(200);
+    const checked = verifyBundle(bundle.body, (g) => games[g] ?? null);
+    expect(checked.checks.filter((c) => !c.ok)).toEqual([]);
+    expect(checked.header?.seed).toBeNull();
+    const withSeed = await server.app.inject({ method: 'GET', url: `/api/matches/${matchId}/bundle?seed=include`, headers: { authorization: `Bearer ${judge}` } });
+    expect(verifyBundle(withSeed.body, (g) => games[g] ?? null).checks.find((c) => c.name === 'random outcomes')?.detail).toMatch(/draws re-derived/);
+    const reshuffle = await call<{ message: string }>('POST', `/api/matches/${matchId}/fork`, judge, { at: 3, reshuffle: ['p1/deck'] });
+    expect(reshuffle.status).toBe(501);
+    expect(reshuffle.body.message).toMatch(/not implemented yet.*reseed/);
+    expect((await call('GET', `/api/matches/${matchId}/verification`, seats.p1!)).status).toBe(403);
+    // Concede to end it: MatchEnded's seq cannot be forked (play cannot continue past the end).
+    const { state } = await server.host.current(matchId);
+    const concede = games['the-spoils']!.legalCommands(state, 'p1' as PlayerId).find((c) => c.type === 'Concede');
+    expect(concede).toBeDefined();
+    const { player: _p, ...body } = concede!;
+    const beforeConcede = (await db.store.getMatch(matchId))!.lastSeq;
+    expect((await call('POST', `/api/matches/${matchId}/commands`, seats.p1!, { ...body, commandId: 'gg' })).status).toBe(200);
+    const last = (await db.store.getMatch(matchId))!.lastSeq;
+    const end = await call<{ message: string }>('POST', `/api/matches/${matchId}/fork`, judge, { at: last });
+    expect(end.status).toBe(400);
+    expect(end.body.message).toMatch(/MatchEnded/);
+    // Between a command's events and the automatic ones after it nobody may act: refused, naming where to fork.
+    const spoils = games['the-spoils']!;
+    const all = await db.store.readStream(matchId);
+    let folded: unknown = spoils.initial();
+    const idle: number[] = [];
+    for (const e of all.slice(0, -1)) {
+      folded = spoils.evolve(folded, e);
+      if (spoils.actors(folded).length === 0) idle.push(e.seq);
+    }
+    expect(idle.length).toBeGreaterThan(0);
+    const mid = await call<{ message: string }>('POST', `/api/matches/${matchId}/fork`, judge, { at: idle[idle.length - 1]! });
+    expect(mid.status).toBe(400);
+    expect(mid.body.message).toMatch(/nobody may act .*fork where a player acts: seq \d+/);
+    // Before the concession is fine: the fork plays on from there.
+    const again = await call<{ matchId: string }>('POST', `/api/matches/${matchId}/fork`, judge, { at: beforeConcede });
+    expect(again.status).toBe(201);
+    expect((await db.store.listMatches({ limit: 1000 })).length).toBe(before + 1);
+  });
+
+  it('the verification route names the first bad seq of a match edited in the database', async () => {
+    const created = await call<{ matchId: string; seats: Record<string, string> }>('POST', '/api/matches', organiser, { game: 'grand-archive', players: [{}, {}] });
+    const { matchId } = created.body;
+    const ok = await call<{ ok: boolean; checks: { name: string }[] }>('GET', `/api/matches/${matchId}/verification`, judge);
+    expect(ok.body.ok).toBe(true);
+    expect(ok.body.checks.map((c) => c.name)).toEqual(['hash chain', 'match row', 'seed commitment', 'random outcomes', 'fold', 'keyframes']);
+    const { sql } = await import('kysely');
+    await sql`update events set payload = jsonb_set(payload, '{player}', '"p9"') where match_id = ${matchId} and seq = 3`.execute(db.store.db);
+    const bad = await call<{ ok: boolean; firstBadSeq: number; checks: { name: string; ok: boolean; detail: string }[] }>('GET', `/api/matches/${matchId}/verification`, judge);
+    expect(bad.body.ok).toBe(false);
+    expect(bad.body.firstBadSeq).toBe(3);
+    expect(bad.body.checks.at(-1)).toMatchObject({ name: 'hash chain', ok: false });
+  });
+
+  it('a judge or organiser starts a match from a position (a scenario start); seats play it; others cannot', async () => {
+    const file = JSON.parse(readFileSync(fileURLToPath(new URL('../../../../test/scenarios/elemental-clash/stealthy-not-attacked.json', import.meta.url)), 'utf8')) as Record<string, unknown>;
+    const position = { players: file.players, start: file.start, ...(file.cards ? { cards: file.cards } : {}) };
+    const game = games['elemental-clash']!;
+    expect((await call('POST', '/api/matches', null, { game: game.id, position })).status).toBe(401);
+    const seatToken = mintToken({ role: 'seat', matchId: 'x', seat: 'p1', ttlSeconds: 60 });
+    expect((await call('POST', '/api/matches', seatToken, { game: game.id, position })).status).toBe(403);
+    const bad = await call<{ message: string }>('POST', '/api/matches', judge, { game: game.id, position: { ...position, start: { ...(position.start as object), phase: 'nowhere' } } });
+    expect(bad.status).toBeGreaterThanOrEqual(400);
+    expect(bad.body.message).toMatch(/nowhere/);
+    for (const token of [judge, organiser]) {
+      const r = await call<{ matchId: string; seats: Record<string, string>; lastSeq: number }>('POST', '/api/matches', token, { game: game.id, position });
+      expect(r.status).toBe(201);
+      const st = await call<{ state: unknown; position: { turn: number; phase: string } }>('GET', `/api/matches/${r.body.matchId}/state?as=judge`, judge);
+      expect(st.body.position).toMatchObject({ turn: 3, phase: 'main' });
+      expect(JSON.stringify(st.body.state)).toContain('fandi-of-the-flaming-eye');
+      const { state } = await server.host.current(r.body.matchId);
+      const legal = game.legalCommands(state, 'p1' as PlayerId);
+      expect(legal.length).toBeGreaterThan(0);
+      const { player: _p, ...cmd } = legal[0]!;
+      const sent = await call<{ status: string }>('POST', `/api/matches/${r.body.matchId}/commands`, r.body.seats.p1!, { ...cmd, commandId: 'first' });
+      expect(sent.body.status).toBe('accepted');
+      expect((await call<{ ok: boolean }>('GET', `/api/matches/${r.body.matchId}/verification`, judge)).body.ok).toBe(true);
+    }
+  });
+});

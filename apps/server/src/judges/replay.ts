@@ -1,0 +1,188 @@
+// Judges' rewinds and reconstructions (issue 13): an exact fork of a stored match at a seq, and a match started
+// from a position (the engine kit's scenario start positions).
+//
+// A fork's events 1…N are the parent's events 1…N, re-chained under the fork's id: the fold of the fork at N is
+// the parent's state at N (the same payloads), and the generator continues from the same cursor. Only the
+// match's identity in MatchStarted changes: `seedCommitment` (for the fork's id) and `matchId` where the game
+// records it, plus `fork: { matchId, seq, hash }` committing to the parent's hash at N. Because the prefix is
+// made of the game's own events, redaction, leak checks, verify and every projection work on a fork unchanged.
+// Without a re-seed the fork keeps the parent's seed, so its draws continue exactly as the parent's would have;
+// with one it has a fresh seed from the fork point on (`fork.reseeded`, continuing from the prefix's cursor), so outcomes players saw in the
+// parent after N do not come back.
+import { randomBytes } from 'node:crypto';
+import {
+  checkStart,
+  MATCH_ENDED,
+  MATCH_STARTED,
+  MatchSession,
+  parseScenario,
+  scenarioConfig,
+  seedCommitment,
+  cursorAfter,
+  type EventEnvelope,
+  type MatchConfig,
+  type NewEvent,
+  type PlayerId,
+  type SetupFn,
+} from '@matchtape/engine';
+import { summarize } from '@matchtape/projections';
+import type { ForkLink, MatchRecord } from '@matchtape/store';
+import { HostError, parseHostedConfig, playersOf, type EngineHost, type HostedMatchConfig } from '../host/engine-host';
+
+export interface ForkInput {
+  parentId: string;
+  /** The fork's state is the parent's after this event. */
+  at: number;
+  /** A fresh seed for the fork from the fork point on (true: drawn from a cryptographic source). */
+  reseed?: boolean | { seed: string };
+  matchId?: string;
+}
+
+export interface CreatedMatch {
+  matchId: string;
+  game: string;
+  seats: PlayerId[];
+  record: MatchRecord;
+}
+
+const APPEND_CHUNK = 500;
+
+function toNewEvent(e: EventEnvelope): NewEvent {
+  return { type: e.type, at: e.at, turn: e.turn, phase: e.phase, step: e.step, cause: e.cause, rule: e.rule, payload: e.payload };
+}
+
+/** Creates a new match whose state is exactly the parent's at `at` (engine state and generator cursor). */
+export async function forkMatch(host: EngineHost, input: ForkInput): Promise<CreatedMatch & { forkOf: ForkLink }> {
+  const store = host.store;
+  const parent = await store.getMatch(input.parentId);
+  if (!parent) throw new HostError(404, 'match_not_found', `no match ${input.parentId} to fork; list matches with GET /api/matches`);
+  const game = host.game(parent.game); // a 404 naming the implemented games when this build lacks it
+  if (!Number.isSafeInteger(input.at) || input.at < 1 || input.at > parent.lastSeq)
+    throw new HostError(400, 'bad_seq', `fork at seq ${input.at}: match ${parent.matchId} has events 1…${parent.lastSeq}; pick one of them`);
+  const prefix = await store.readStream(parent.matchId, { to: input.at });
+  if (prefix.length !== input.at) throw new HostError(500, 'corrupt_match', `match ${parent.matchId} has ${prefix.length} events up to seq ${input.at}; verify it (GET /api/matches/${parent.matchId}/verification)`);
+  if (prefix.some((e) => e.type === MATCH_ENDED))
+    throw new HostError(400, 'bad_seq', `seq ${input.at} is the end of match ${parent.matchId} (MatchEnded); fork at an earlier seq to continue play`);
+  // A fork continues from a moment someone could act: not between a command's events and the automatic ones
+  // that follow it (nobody may act there, and the rules would not have stopped there either).
+  let state: unknown = game.initial();
+  for (const e of prefix) state = game.evolve(state, e);
+  if (game.actors(state).length === 0) {
+    let resting: number | null = null;
+    let s: unknown = game.initial();
+    for (const e of prefix.slice(0, -1)) {
+      s = game.evolve(s, e);
+      if (game.actors(s).length > 0) resting = e.seq;
+    }
+    let next: number | null = null;
+    for (const e of await store.readStream(parent.matchId, { from: input.at + 1, to: input.at + 200 })) {
+      state = game.evolve(state, e);
+      if (game.actors(state).length > 0 && game.status(state).status !== 'ended') {
+        next = e.seq;
+        break;
+      }
+    }
+    const choices = [resting, next].filter((x): x is number => x !== null);
+    throw new HostError(400, 'bad_seq', `at seq ${input.at} of ${parent.matchId} nobody may act (the automatic events of a command follow it); fork where a player acts${choices.length ? `: seq ${choices.join(' or ')}` : ''}`);
+  }
+  const first = prefix[0]!;
+  if (first.type !== MATCH_STARTED) throw new HostError(500, 'corrupt_match', `match ${parent.matchId} does not start with ${MATCH_STARTED}`);
+
+  const matchId = input.matchId ?? `${parent.matchId}~f${input.at}-${randomBytes(3).toString('hex')}`;
+  const reseed = input.reseed === true ? { seed: randomBytes(32).toString('hex') } : input.reseed || null;
+  const seed = reseed ? reseed.seed : parent.seed;
+  const cursor = cursorAfter(prefix);
+  const at = prefix[prefix.length - 1]!;
+  const forkOf: ForkLink = { matchId: parent.matchId, seq: input.at, hash: at.hash, ...(reseed ? { reseeded: true as const } : {}) };
+
+  const events = prefix.map(toNewEvent);
+  const startPayload: Record<string, unknown> = { ...first.payload, seedCommitment: seedCommitment(seed, matchId), fork: forkOf };
+  if (typeof first.payload.matchId === 'string') startPayload.matchId = matchId;
+  events[0] = { ...events[0]!, payload: startPayload };
+
+  const parentHosted = parseHostedConfig(parent);
+  const hosted: HostedMatchConfig = {
+    ...parentHosted,
+    matchConfig: { ...parentHosted.matchConfig, matchId },
+    forkOf: { ...forkOf, reseeded: reseed !== null },
+  };
+  return { ...(await createFromEvents(host, { matchId, record: parent, hosted, seed, events, cursor })), forkOf };
+}
+
+/** Writes a new match from its first events: the match row, the events, a snapshot with the generator cursor. */
+async function createFromEvents(
+  host: EngineHost,
+  m: { matchId: string; record: Pick<MatchRecord, 'game' | 'spectatorDelaySeconds' | 'coverageDelaySeconds'>; hosted: HostedMatchConfig; seed: string; events: NewEvent[]; cursor: number },
+): Promise<CreatedMatch> {
+  const game = host.game(m.record.game);
+  const store = host.store;
+  let state: unknown = game.initial();
+  for (const e of m.events) state = game.evolve(state, e);
+  const last = m.events[m.events.length - 1]!;
+  const summary = summarize(game, m.matchId, playersOf(m.hosted), state, { seq: m.events.length, at: last.at });
+  await store.createMatch({
+    matchId: m.matchId,
+    game: game.id,
+    status: game.status(state).status,
+    config: m.hosted as unknown as Record<string, unknown>,
+    seed: m.seed,
+    spectatorDelaySeconds: m.record.spectatorDelaySeconds,
+    coverageDelaySeconds: m.record.coverageDelaySeconds,
+    summary: summary as unknown as Record<string, unknown>,
+  });
+  const appended: EventEnvelope[] = [];
+  for (let i = 0; i < m.events.length; i += APPEND_CHUNK) appended.push(...(await store.appendToStream(m.matchId, i, m.events.slice(i, i + APPEND_CHUNK))));
+  await store.saveSnapshot({ matchId: m.matchId, seq: appended.length, state, hash: appended[appended.length - 1]!.hash, cursor: m.cursor });
+  const record = (await store.getMatch(m.matchId))!;
+  host.emit('created', m.matchId);
+  host.emit('appended', m.matchId, appended);
+  return { matchId: m.matchId, game: game.id, seats: m.hosted.matchConfig.players.map((p) => p.id), record };
+}
+
+export interface PositionInput {
+  game: string;
+  /** A scenario header without steps: { players, start, cards?, options? } (packages/engine/README.md, "Scenario files"). */
+  position: Record<string, unknown>;
+  spectatorDelaySeconds: number;
+  coverageDelaySeconds: number;
+  matchId?: string;
+  /** Who set the table: kept on the match record. */
+  createdBy: string;
+}
+
+/** Starts a match from a position (the game's scenario start hook), to reconstruct a table situation. */
+export async function startFromPosition(host: EngineHost, input: PositionInput): Promise<CreatedMatch> {
+  const game = host.game(input.game);
+  if (!game.scenario) throw new HostError(422, 'no_positions', `${game.id} has no start-position hook; it cannot start from a position`);
+  const matchId = input.matchId ?? `m_${randomBytes(9).toString('base64url')}`;
+  const seed = randomBytes(32).toString('hex');
+  const parsed = parseScenario({ ...input.position, game: game.id, seed, matchId, steps: [] });
+  if (!parsed.ok) throw new HostError(400, 'bad_position', `the position is not valid: ${parsed.errors.join('; ')}`);
+  const s = parsed.scenario;
+  if (!s.start) throw new HostError(400, 'bad_position', 'the position has no "start" (turn, turnPlayer, phase, step, players.<p>.zones…)');
+  const errors = checkStart(game, s);
+  if (errors.length > 0) throw new HostError(422, 'bad_position', `the game cannot place this position: ${errors.join('; ')}`);
+  const config: MatchConfig = scenarioConfig(s);
+  const hooks = game.scenario;
+  const start = s.start;
+  const setup: SetupFn = (c, ctx) => hooks.start(c, start, { ...ctx, cards: s.cards ?? [] });
+  const started = MatchSession.start(game, config, { seed, at: new Date().toISOString() }, { setup, keepEvents: false });
+  if (!started.ok) throw new HostError(422, 'bad_position', `the game refused the position (rule ${started.rule}): ${started.reason}`);
+  const hosted: HostedMatchConfig = { matchConfig: config, bots: {}, revealPolicy: 'hidden', fromPosition: { by: input.createdBy } };
+  return createFromEvents(host, {
+    matchId,
+    record: { game: game.id, spectatorDelaySeconds: input.spectatorDelaySeconds, coverageDelaySeconds: input.coverageDelaySeconds },
+    hosted,
+    seed,
+    events: started.stamped,
+    cursor: started.session.cursor,
+  });
+}
+
+/** The fork link kept on a match record (null for a match that is not a fork). */
+export function forkOfRecord(r: MatchRecord): (Omit<ForkLink, 'reseeded'> & { reseeded: boolean }) | null {
+  const f = (r.config as { forkOf?: unknown }).forkOf;
+  if (typeof f !== 'object' || f === null) return null;
+  const o = f as Omit<ForkLink, 'reseeded'> & { reseeded?: unknown };
+  return typeof o.matchId === 'string' && typeof o.seq === 'number' ? { matchId: o.matchId, seq: o.seq, hash: o.hash, reseeded: o.reseeded === true } : null;
+}

@@ -1,0 +1,212 @@
+// Verifies one match's events (ARCHITECTURE.md §6.6): hash chain, seed commitment, every random outcome, and a
+// clean fold through the game (each event valid under the game's event schema, evolve never throws, each
+// event's stamped turn/phase/step is where the fold says the game is). Names the first bad seq. Forks (see
+// ForkLink) are understood: a re-seeded fork's random outcomes are re-derived from the fork point on.
+import {
+  GENESIS_HASH,
+  hashEnvelope,
+  jsonEqual,
+  MATCH_ENDED,
+  MATCH_STARTED,
+  seedCommitment,
+  verifyChain,
+  verifyRandom,
+  cursorAfter,
+  type AnyGameModule,
+  type EventEnvelope,
+} from '@matchtape/engine';
+
+export type CheckName = 'chain' | 'start' | 'end' | 'commitment' | 'random' | 'schema' | 'fold' | 'position';
+
+/**
+ * What a fork's MatchStarted carries in `payload.fork`: the parent, the seq it was forked at and the parent's
+ * hash at that seq (the fork's events 1…seq are the parent's, re-chained under the fork's id). With `reseeded`
+ * the fork has a seed of its own from the fork point on: its draws continue from the cursor where the parent's
+ * prefix left the generator (derived from the prefix's random records, so no generator position is published)
+ * under the new seed, and the prefix's draws are the parent's (verify the parent).
+ */
+export interface ForkLink {
+  matchId: string;
+  seq: number;
+  hash: string;
+  reseeded?: true;
+}
+
+const ForkLinkShape = (x: unknown): x is ForkLink => {
+  if (typeof x !== 'object' || x === null) return false;
+  const f = x as Record<string, unknown>;
+  const reseedOk = f.reseeded === undefined || f.reseeded === true;
+  return typeof f.matchId === 'string' && Number.isSafeInteger(f.seq) && (f.seq as number) > 0 && typeof f.hash === 'string' && reseedOk;
+};
+
+/** The fork link a match's MatchStarted carries, null for a match that is not a fork. */
+export function forkLinkOf(events: readonly EventEnvelope[]): ForkLink | null {
+  const first = events[0];
+  if (!first || first.type !== MATCH_STARTED || first.payload.fork === undefined) return null;
+  return ForkLinkShape(first.payload.fork) ? first.payload.fork : null;
+}
+
+export interface MatchVerification {
+  matchId: string;
+  game: string | null;
+  events: number;
+  ok: boolean;
+  /** The first bad seq, the check that failed there and why. */
+  failure?: { seq: number; check: CheckName; reason: string };
+  /** True when the seed was known (revealed in MatchEnded, or given) and the random outcomes were re-derived. */
+  randomVerified: boolean;
+  randomDraws: number;
+  ended: boolean;
+  warnings: string[];
+  /**
+   * Set for a redacted (public) copy: every seq, prevHash and hash is the original, but these events' payloads
+   * hide what the viewer may not see, so their content cannot be checked against their hashes.
+   */
+  redacted?: { seqs: number[]; lastHash: string };
+}
+
+export interface VerifyOptions {
+  /** Game id when MatchStarted carries none. */
+  game?: string;
+  /** Seed for a match that has not ended (so MatchEnded has not revealed it). */
+  seed?: string;
+}
+
+/** The game id a match names in MatchStarted.payload.game (the convention every game package follows). */
+export function gameOf(events: readonly EventEnvelope[]): string | null {
+  const first = events[0];
+  if (!first || first.type !== MATCH_STARTED) return null;
+  const g = first.payload.game;
+  return typeof g === 'string' && g.length > 0 ? g : null;
+}
+
+/** The seed MatchEnded reveals, if the match has ended. */
+export function revealedSeed(events: readonly EventEnvelope[]): string | null {
+  const end = events.find((e) => e.type === MATCH_ENDED);
+  const seed = end?.payload.seed;
+  return typeof seed === 'string' ? seed : null;
+}
+
+/** Somewhere in the payload a value is withheld: a hidden card ({ hidden: true }) or a nulled field. */
+function carriesRedaction(x: unknown): boolean {
+  if (x === null) return true;
+  if (Array.isArray(x)) return x.some(carriesRedaction);
+  if (typeof x === 'object') {
+    const o = x as Record<string, unknown>;
+    return o.hidden === true || Object.values(o).some(carriesRedaction);
+  }
+  return false;
+}
+
+/**
+ * Reads the events as a redacted copy of an intact chain: seqs gap-free and every prevHash the previous event's
+ * hash. `seqs` are the events whose content differs from their hash and that are redacted for the public
+ * (viewEvent leaves them unchanged) and withhold something; `forged` is the first that differs and is not.
+ * Null when the links themselves are broken (not a copy of one chain).
+ */
+export function redactedSeqs(events: readonly EventEnvelope[], game: AnyGameModule | null): { seqs: number[]; forged: number | null } | null {
+  if (!game) return null;
+  let prev = GENESIS_HASH;
+  const seqs: number[] = [];
+  let forged: number | null = null;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!;
+    if (e.seq !== i + 1 || e.prevHash !== prev) return null;
+    const { hash, ...rest } = e;
+    if (hashEnvelope(rest) !== hash) {
+      let fixed = false;
+      try {
+        fixed = jsonEqual(game.viewEvent(e, 'public'), e);
+      } catch {
+        fixed = false;
+      }
+      if (fixed && carriesRedaction(e.payload)) seqs.push(e.seq);
+      else forged ??= e.seq;
+    }
+    prev = hash;
+  }
+  return { seqs, forged };
+}
+
+export function verifyEvents(
+  events: readonly EventEnvelope[],
+  resolveGame: (id: string) => AnyGameModule | null,
+  opts: VerifyOptions = {},
+): MatchVerification {
+  const matchId = events[0]?.matchId ?? '(empty)';
+  const result: MatchVerification = { matchId, game: null, events: events.length, ok: false, randomVerified: false, randomDraws: 0, ended: false, warnings: [] };
+  const fail = (seq: number, check: CheckName, reason: string): MatchVerification => ({ ...result, ok: false, failure: { seq, check, reason } });
+
+  const chain = verifyChain(events);
+  let redacted: number[] | null = null;
+  if (!chain.ok) {
+    const gid = gameOf(events) ?? opts.game ?? null;
+    const copy = chain.reason.startsWith('hash does not match') ? redactedSeqs(events, gid ? resolveGame(gid) : null) : null;
+    if (!copy || copy.seqs.length === 0) return fail(chain.seq, 'chain', chain.reason);
+    if (copy.forged !== null) return fail(copy.forged, 'chain', chain.reason);
+    redacted = copy.seqs;
+    result.redacted = { seqs: redacted, lastHash: events[events.length - 1]!.hash };
+  }
+
+  const first = events[0]!;
+  if (first.type !== MATCH_STARTED) return fail(1, 'start', `the first event is ${first.type}, not ${MATCH_STARTED}`);
+  const commitment = first.payload.seedCommitment;
+  if (typeof commitment !== 'string') return fail(1, 'start', `${MATCH_STARTED} carries no seedCommitment`);
+  const gameId = gameOf(events) ?? opts.game ?? null;
+  if (opts.game && gameOf(events) && opts.game !== gameOf(events)) result.warnings.push(`--game ${opts.game} ignored: the match says ${gameOf(events)}`);
+  if (!gameId) return fail(1, 'start', `${MATCH_STARTED} names no game (payload.game); pass --game G`);
+  result.game = gameId;
+  const game = resolveGame(gameId);
+  if (!game) return fail(1, 'start', `the match is of game "${gameId}", which this build does not implement`);
+
+  const endIndex = events.findIndex((e) => e.type === MATCH_ENDED);
+  if (endIndex >= 0 && endIndex !== events.length - 1) return fail(events[endIndex + 1]!.seq, 'end', `event after ${MATCH_ENDED} (seq ${events[endIndex]!.seq})`);
+  result.ended = endIndex >= 0;
+
+  const revealed = revealedSeed(events);
+  if (result.ended && revealed === null) return fail(events[endIndex]!.seq, 'end', `${MATCH_ENDED} does not reveal the seed (payload.seed)`);
+  if (revealed !== null && opts.seed !== undefined && opts.seed !== revealed) result.warnings.push('--seed ignored: MatchEnded reveals the seed');
+  const seed = revealed ?? opts.seed ?? null;
+  const fork = forkLinkOf(events);
+  if (first.payload.fork !== undefined && !fork) return fail(1, 'start', `${MATCH_STARTED}.fork is not a fork link { matchId, seq, hash, reseeded? }`);
+  if (fork && fork.seq > events.length) return fail(1, 'start', `the fork link says the fork starts from seq ${fork.seq} but the match has ${events.length} events`);
+  if (seed !== null) {
+    if (seedCommitment(seed, matchId) !== commitment) {
+      const at = result.ended ? events[endIndex]!.seq : 1;
+      return fail(at, 'commitment', `sha256(seed ‖ matchId) does not match the seedCommitment of ${MATCH_STARTED} (seq 1)`);
+    }
+    // A re-seeded fork: the fork's seed drew nothing before the fork point (those draws are the parent's).
+    const random = fork?.reseeded ? verifyRandom(events.slice(fork.seq), seed, cursorAfter(events.slice(0, fork.seq))) : verifyRandom(events, seed);
+    if (fork?.reseeded) result.warnings.push(`re-seeded fork of ${fork.matchId}: the random outcomes of seq 1…${fork.seq} are the parent's (verify the parent); those after it were re-derived from this fork's seed`);
+    if (!random.ok && redacted && /redacted/.test(random.reason)) result.warnings.push('random outcomes are redacted in this copy: not re-derived (verify the judge export)');
+    else if (!random.ok) return fail(random.seq, 'random', random.reason);
+    else {
+      result.randomVerified = true;
+      result.randomDraws = random.draws;
+    }
+  } else {
+    result.warnings.push('the match has not ended, so the seed is not revealed: random outcomes not re-derived (pass --seed to check them)');
+  }
+
+  let state: unknown = game.initial();
+  for (const e of events) {
+    const parsed = game.eventSchema.safeParse({ type: e.type, payload: e.payload });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      return fail(e.seq, 'schema', `${e.type} does not match the game's event schema: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    }
+    let p;
+    try {
+      state = game.evolve(state, e);
+      p = game.position(state);
+    } catch (err) {
+      return fail(e.seq, 'fold', `the game could not fold ${e.type}: ${(err as Error).message}`);
+    }
+    if (p.turn !== e.turn || p.phase !== e.phase || p.step !== e.step)
+      return fail(e.seq, 'position', `stamped turn ${e.turn} ${e.phase}/${e.step ?? '-'} but the fold is at turn ${p.turn} ${p.phase}/${p.step ?? '-'}`);
+  }
+  const status = game.status(state).status;
+  if (result.ended && status !== 'ended') return fail(events[endIndex]!.seq, 'fold', `after ${MATCH_ENDED} the game's status is ${status}`);
+  if (!result.ended && status === 'ended') return fail(events[events.length - 1]!.seq, 'end', `the game says the match ended but there is no ${MATCH_ENDED}`);
+  return { ...result, ok: true };
+}
