@@ -1,3 +1,5 @@
 export * from './timeline';
 export * from './stats';
 export * from './summary';
+export * from './knowledge';
+export * from './diff';
