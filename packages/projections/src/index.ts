@@ -3,3 +3,4 @@ export * from './stats';
 export * from './summary';
 export * from './knowledge';
 export * from './diff';
+export * from './decision-times';

@@ -7,7 +7,7 @@ import { knowledgeAt, knowledgeLine } from './knowledge';
 interface Card { id: string; cardId: string; revealed?: boolean }
 interface S { players: Record<'p1' | 'p2', { hand: Card[]; deck: Card[] }> }
 
-const board = (s: S): BoardModel => ({
+const board = (_s: S): BoardModel => ({
   game: 'tiny', status: 'playing', turn: 1, phase: 'main', step: null, activePlayer: 'p1', acting: [], shared: [], banner: null, winner: null, result: null,
   players: (['p1', 'p2'] as const).map((id) => ({ id, name: id, stats: [], zones: [] })),
 });
