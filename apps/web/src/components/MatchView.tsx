@@ -17,6 +17,7 @@ import { Log, type LogFilter } from './Log';
 import { PerspectiveSwitch, TokenDialog } from './Perspective';
 import { CardInspector, InspectContext, type InspectTarget } from './Tile';
 import { Scrubber, SPEEDS, type Speed } from './Timeline';
+import { DisputeMarkers } from './review/DisputeMarkers';
 
 /** Events per second at 1×. */
 export const BASE_RATE = 4;
@@ -569,6 +570,7 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
             }}
             onDragEnd={() => setScrubbing(false)}
             keyLabel={keyLabel}
+            extraMarkers={<DisputeMarkers matchId={matchId} token={token} length={length} onSeek={seek} />}
           />
           <div className="control-row">
             <div className="buttons">
