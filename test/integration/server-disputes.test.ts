@@ -5,6 +5,9 @@
 // on a spectator's; the case file carries the claim, the window, the rejection and the verification.
 import { fold, type AnyGameModule, type Command, type EventEnvelope, type PlayerId } from '@matchtape/engine';
 import { mintToken } from '@matchtape/server';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cli, tempDir } from '../../apps/cli/src/testing';
 import { openSse, type SseMessage } from '../../apps/server/src/testing/sse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, organiser, startStack, testGames, type Stack } from './server-helpers';
@@ -145,6 +148,18 @@ describe('disputes through the server (Postgres + NATS)', () => {
       expect(html.text).toContain('Bob looked at my hand');
       expect(html.text).toContain('No infraction');
       expect(html.text).not.toContain('<script');
+      // The same file from the command line.
+      const tmp = tempDir();
+      try {
+        const r = await cli(['case', '--match', matchId, '--dispute', 'd1', '--format', 'html', '--api', base, '--token', judge, '--out', 'case.html'], tmp.dir);
+        expect(r.code, r.stderr).toBe(0);
+        expect(readFileSync(join(tmp.dir, 'case.html'), 'utf8')).toContain('Bob looked at my hand');
+        const refused = await cli(['case', '--match', matchId, '--dispute', 'd1', '--api', base, '--token', seats.p1!], tmp.dir);
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toContain('403');
+      } finally {
+        tmp.cleanup();
+      }
 
       p1Sse.abort();
       pubSse.abort();

@@ -3,6 +3,7 @@
 import { parseArgv } from './args';
 import type { CommandDef } from './command';
 import { bench } from './commands/bench';
+import { caseCmd } from './commands/case';
 import { machine, rulesCoverage, schema } from './commands/info';
 import { log } from './commands/log';
 import { scenario } from './commands/scenario';
@@ -13,7 +14,7 @@ import { exportCmd, fork, importCmd } from './commands/transfer';
 import { verify } from './commands/verify';
 import { CliError, type Io } from './io';
 
-export const commands: readonly CommandDef[] = [simulate, scenario, verify, seek, log, schema, machine, rulesCoverage, token, exportCmd, importCmd, fork, bench];
+export const commands: readonly CommandDef[] = [simulate, scenario, verify, seek, log, schema, machine, rulesCoverage, token, exportCmd, importCmd, fork, bench, caseCmd];
 
 export function mainHelp(): string {
   const w = Math.max(...commands.map((c) => c.name.length));

@@ -509,7 +509,7 @@ function RulingPanel({ matchId, dispute, token, onDone }: { matchId: string; dis
       (e: Error) => setError(e.message),
     );
   return (
-    <section className="review-section" aria-label="Ruling">
+    <section className="review-section" aria-label="Evidence and rulings">
       <h2>Evidence and rulings</h2>
       <ul className="evidence">
         {dispute.evidence.map((e, i) => (
