@@ -1,53 +1,21 @@
 // Live gateway internals that HTTP tests cannot reach deterministically: a reader that never drains is
 // dropped once its queue passes the bound, and idle streams get heartbeats.
-import { Writable } from 'node:stream';
-import type { ServerResponse } from 'node:http';
-import { coinRace } from '@matchtape/engine/testing/fixture-game';
-import { openStore, type EventStore } from '@matchtape/store';
+import type { EventStore } from '@matchtape/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngineHost } from '../src/host/engine-host';
-import { registryOf } from '../src/games';
+import type { EngineHost } from '../src/host/engine-host';
 import { LiveGateway } from '../src/live/gateway';
 import { accessFor } from '../src/viewers';
+import { coinRaceTable, recordingResponse } from '../src/testing/response';
 
-/**
- * A response whose client never reads (writes queue up forever), or one that reads everything; `highWaterMark`
- * is the socket's buffer before write() asks to wait for 'drain'; a reader reads asynchronously.
- */
-function stuckResponse(reads = false, highWaterMark = 1 << 30): ServerResponse & { text: () => string } {
-  const chunks: string[] = [];
-  const w = new Writable({
-    highWaterMark,
-    write(chunk: Buffer, _enc, cb) {
-      chunks.push(chunk.toString());
-      if (reads) setImmediate(cb); // else never calls back: the queue only grows
-    },
-  }) as unknown as ServerResponse & { text: () => string };
-  Object.assign(w, { writeHead: () => w, text: () => chunks.join('') });
-  return w;
-}
+const stuckResponse = (reads = false, highWaterMark = 1 << 30) => recordingResponse(reads, highWaterMark);
 
 let store: EventStore;
 let host: EngineHost;
+let match: (spectatorDelaySeconds?: number) => Promise<string>;
 beforeAll(async () => {
-  store = await openStore({ dataDir: 'memory://' });
-  host = new EngineHost(store, registryOf({ [coinRace.id]: coinRace }));
+  ({ store, host, match } = await coinRaceTable());
 });
 afterAll(() => store.close());
-
-async function match(): Promise<string> {
-  const { matchId } = await host.createMatch({
-    game: 'coin-race',
-    players: [
-      { name: 'a', deck: coinRace.presetDecks.low! },
-      { name: 'b', deck: coinRace.presetDecks.high! },
-    ],
-    spectatorDelaySeconds: 0,
-    coverageDelaySeconds: 0,
-    revealPolicy: 'hidden',
-  });
-  return matchId;
-}
 
 describe('live gateway', () => {
   it('drops a client whose unread queue passes the bound, and keeps serving others', async () => {

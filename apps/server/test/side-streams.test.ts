@@ -1,28 +1,16 @@
 // Side streams through the live gateway: frames reach exactly the viewers a stream's filter admits, when it
 // admits them (a time lock waits on the viewer's delayed feed), in order, without an SSE id (Last-Event-ID stays
 // the match seq), and a client that joins later gets the stream from the start.
-import { Writable } from 'node:stream';
-import type { ServerResponse } from 'node:http';
 import { coinRace } from '@matchtape/engine/testing/fixture-game';
-import { openStore, type EventStore } from '@matchtape/store';
+import type { EventStore } from '@matchtape/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngineHost } from '../src/host/engine-host';
-import { registryOf } from '../src/games';
+import type { EngineHost } from '../src/host/engine-host';
 import { LiveGateway } from '../src/live/gateway';
 import { SideStreams } from '../src/side/side-streams';
 import { accessFor } from '../src/viewers';
+import { coinRaceTable, recordingResponse } from '../src/testing/response';
 
-function reader(): ServerResponse & { text: () => string } {
-  const chunks: string[] = [];
-  const w = new Writable({
-    write(chunk: Buffer, _enc, cb) {
-      chunks.push(chunk.toString());
-      setImmediate(cb);
-    },
-  }) as unknown as ServerResponse & { text: () => string };
-  Object.assign(w, { writeHead: () => w, text: () => chunks.join('') });
-  return w;
-}
+const reader = () => recordingResponse();
 const frames = (r: { text: () => string }, event: string) => r.text().split('\n\n').filter((b) => b.includes(`event: ${event}\n`));
 async function until(cond: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 500 && !cond(); i++) await new Promise((r) => setTimeout(r, 10));
@@ -31,25 +19,11 @@ async function until(cond: () => boolean, what: string): Promise<void> {
 
 let store: EventStore;
 let host: EngineHost;
+let match: (spectatorDelaySeconds?: number) => Promise<string>;
 beforeAll(async () => {
-  store = await openStore({ dataDir: 'memory://' });
-  host = new EngineHost(store, registryOf({ [coinRace.id]: coinRace }));
+  ({ store, host, match } = await coinRaceTable());
 });
 afterAll(() => store.close());
-
-async function match(spectatorDelaySeconds = 0): Promise<string> {
-  const { matchId } = await host.createMatch({
-    game: 'coin-race',
-    players: [
-      { name: 'a', deck: coinRace.presetDecks.low! },
-      { name: 'b', deck: coinRace.presetDecks.high! },
-    ],
-    spectatorDelaySeconds,
-    coverageDelaySeconds: 0,
-    revealPolicy: 'hidden',
-  });
-  return matchId;
-}
 
 describe('side streams over the live gateway', () => {
   it('by default sends a side stream to judges only, live and to late joiners alike', async () => {
