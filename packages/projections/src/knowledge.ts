@@ -91,7 +91,8 @@ export function cardSpots(state: unknown): CardSpot[] {
     const o = v as Record<string, unknown>;
     if (typeof o.id === 'string' && typeof o.cardId === 'string' && o.hidden !== true && !seen.has(o.id)) {
       seen.add(o.id);
-      const zone = path.join('.');
+      // A wrapper such as `resources: [{ card, engaged }]` is not a zone of its own: "players.p1.resources".
+      const zone = (path.at(-1) === 'card' ? path.slice(0, -1) : path).join('.');
       out.push({ id: o.id, cardId: o.cardId, ...(typeof o.oid === 'string' ? { oid: o.oid } : {}), where: { owner: path.find((p) => PLAYER.test(p)) ?? 'shared', zone, label: zone } });
     }
     for (const [k, x] of Object.entries(o)) if (x && typeof x === 'object') walk(x, [...path, k]);
