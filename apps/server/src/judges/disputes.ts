@@ -37,18 +37,18 @@ import {
 } from './disputes-model';
 import { ruleTexts } from './disputes-rules';
 
-const MatchParams = z.object({ id: z.string().min(1).max(100) }).strict();
-const DisputeParams = z.object({ id: z.string().min(1).max(100), disputeId: DisputeIdSchema }).strict();
-const TokenQuery = z.object({ token: z.string().optional() }).strict();
+export const MatchParams = z.object({ id: z.string().min(1).max(100) }).strict();
+export const DisputeParams = z.object({ id: z.string().min(1).max(100), disputeId: DisputeIdSchema }).strict();
+export const TokenQuery = z.object({ token: z.string().optional() }).strict();
 const seqParam = z.coerce.number().int().min(0).max(MAX_INT, `must be at most ${MAX_INT}`);
-const CaseQuery = z.object({ token: z.string().optional(), format: z.enum(['json', 'html']).default('json'), window: z.coerce.number().int().min(0).max(500).default(10) }).strict();
-const KnowledgeQuery = z.object({ token: z.string().optional(), seq: seqParam.optional() }).strict();
-const DiffQuery = z
+export const CaseQuery = z.object({ token: z.string().optional(), format: z.enum(['json', 'html']).default('json'), window: z.coerce.number().int().min(0).max(500).default(10) }).strict();
+export const KnowledgeQuery = z.object({ token: z.string().optional(), seq: seqParam.optional() }).strict();
+export const DiffQuery = z
   .object({ token: z.string().optional(), from: seqParam, to: seqParam.optional(), other: z.string().min(1).max(100).optional(), otherSeq: seqParam.optional() })
   .strict()
   .refine((q) => q.to !== undefined || q.other !== undefined, { message: 'give to (a seq of this match), or other (a match id, e.g. its fork) with otherSeq' });
-const RulesParams = z.object({ game: z.string().regex(/^[a-z][a-z-]{0,40}$/, 'a game id such as alpha-clash') }).strict();
-const RulesQuery = z.object({ ids: z.string().min(1).max(2000) }).strict();
+export const RulesParams = z.object({ game: z.string().regex(/^[a-z][a-z-]{0,40}$/, 'a game id such as alpha-clash') }).strict();
+export const RulesQuery = z.object({ ids: z.string().min(1).max(2000) }).strict();
 
 /** The caller as disputes see it, for one match. */
 function callerOf(claims: TokenClaims | null, matchId: string): Caller {
