@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintToken } from '@matchtape/server';
-import { apiJson, RESULTS, SECRET, startWebStack, type WebStack } from './web-stack';
+import { apiJson, RESULTS, SECRET, startWebStack, waitMatchEnded, type WebStack } from './web-stack';
 
 let stack: WebStack;
 let matchId = '';
@@ -16,15 +16,6 @@ let atSeq = 0;
 const judge = mintToken({ role: 'judge', ttlSeconds: 3600 }, { secret: SECRET });
 const organiser = mintToken({ role: 'organiser', ttlSeconds: 3600 }, { secret: SECRET });
 
-async function waitEnded(api: string, id: string): Promise<number> {
-  const until = Date.now() + 180_000;
-  for (;;) {
-    const m = await apiJson<{ status: string; lastSeq: number }>(api, `/api/matches/${id}`);
-    if (m.status === 'ended') return m.lastSeq;
-    if (Date.now() > until) throw new Error(`match ${id} did not end within 180 s (at seq ${m.lastSeq})`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 async function open(path: string, viewport = { width: 1440, height: 1000 }): Promise<Page> {
   const page = await stack.browser.newPage({ viewport });
@@ -42,7 +33,7 @@ beforeAll(async () => {
       matchId = created.matchId;
     },
   });
-  lastSeq = await waitEnded(stack.api, matchId);
+  lastSeq = (await waitMatchEnded(stack.api, matchId, 180_000)).lastSeq;
   // The dispute is pinned to an event a player caused (a decision with a time and, often, a rule).
   const events = (await apiJson<{ events: { seq: number; cause: { player?: string }; rule: string | null }[] }>(stack.api, `/api/matches/${matchId}/events`, { token: judge })).events;
   atSeq = events.find((e) => e.seq > lastSeq / 3 && e.cause.player && e.rule)?.seq ?? Math.floor(lastSeq / 2);

@@ -216,3 +216,14 @@ export async function apiJson<T = unknown>(base: string, path: string, init: { m
   if (!res.ok) throw new Error(`${init.method ?? (init.body !== undefined ? 'POST' : 'GET')} ${path} → ${res.status}: ${text.slice(0, 500)}`);
   return JSON.parse(text) as T;
 }
+
+/** Polls GET /api/matches/:id until the match has ended (bounded), and returns its list entry. */
+export async function waitMatchEnded<T extends { status: string; lastSeq: number }>(base: string, matchId: string, timeoutMs = 120_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const m = await apiJson<T>(base, `/api/matches/${matchId}`);
+    if (m.status === 'ended') return m;
+    if (Date.now() > until) throw new Error(`match ${matchId} did not end within ${timeoutMs / 1000}s (at seq ${m.lastSeq})`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

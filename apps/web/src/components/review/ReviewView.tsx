@@ -7,7 +7,8 @@ import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
 import type { BoardModel } from '@matchtape/engine';
 import { Board } from '../Board';
-import { loadToken, readClaims, saveToken } from '../../lib/viewer';
+import { useViewerToken } from '../../lib/useViewerToken';
+import { readClaims, saveToken } from '../../lib/viewer';
 import { KnowledgePanel, type Knowledge } from './KnowledgePanel';
 
 interface RuleText {
@@ -86,19 +87,7 @@ const who = (a: { role: string; seat?: string }) => (a.role === 'judge' ? 'judge
 
 export function ReviewView({ matchId }: { matchId: string }) {
   const params = useSearchParams();
-  const [token, setToken] = useState<string | null>(null);
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const fromUrl = params.get('token');
-    if (fromUrl) {
-      saveToken(sessionStorage, matchId, fromUrl);
-      const u = new URL(window.location.href);
-      u.searchParams.delete('token');
-      window.history.replaceState(null, '', u.toString());
-    }
-    setToken(loadToken(sessionStorage, matchId));
-    setReady(true);
-  }, [matchId]);
+  const { token, setToken, ready } = useViewerToken(matchId);
   if (!ready) return <div className="state-panel">Loading review…</div>;
   const claims = token ? readClaims(token) : null;
   if (!token || claims?.role !== 'judge') return <TokenGate onToken={(t) => (saveToken(sessionStorage, matchId, t), setToken(t))} hasToken={!!token} />;
