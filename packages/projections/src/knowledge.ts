@@ -82,22 +82,35 @@ const PLAYER = /^p[1-9][0-9]*$/;
 export function cardSpots(state: unknown): CardSpot[] {
   const out: CardSpot[] = [];
   const seen = new Set<string>();
-  const walk = (v: unknown, path: string[]) => {
+  // One mutable path (push/pop): this walk runs for every viewer at every seq of a match.
+  const path: string[] = [];
+  const walk = (v: unknown) => {
     if (Array.isArray(v)) {
-      for (const x of v) walk(x, path);
+      for (const x of v) if (x !== null && typeof x === 'object') walk(x);
       return;
     }
-    if (!v || typeof v !== 'object') return;
     const o = v as Record<string, unknown>;
     if (typeof o.id === 'string' && typeof o.cardId === 'string' && o.hidden !== true && !seen.has(o.id)) {
       seen.add(o.id);
       // A wrapper such as `resources: [{ card, engaged }]` is not a zone of its own: "players.p1.resources".
       const zone = (path.at(-1) === 'card' ? path.slice(0, -1) : path).join('.');
-      out.push({ id: o.id, cardId: o.cardId, ...(typeof o.oid === 'string' ? { oid: o.oid } : {}), where: { owner: path.find((p) => PLAYER.test(p)) ?? 'shared', zone, label: zone } });
+      let owner = 'shared';
+      for (const p of path)
+        if (PLAYER.test(p)) {
+          owner = p;
+          break;
+        }
+      out.push({ id: o.id, cardId: o.cardId, ...(typeof o.oid === 'string' ? { oid: o.oid } : {}), where: { owner, zone, label: zone } });
     }
-    for (const [k, x] of Object.entries(o)) if (x && typeof x === 'object') walk(x, [...path, k]);
+    for (const k in o) {
+      const x = o[k];
+      if (x === null || typeof x !== 'object') continue;
+      path.push(k);
+      walk(x);
+      path.pop();
+    }
   };
-  walk(state, []);
+  if (state !== null && typeof state === 'object') walk(state);
   return out;
 }
 
@@ -131,6 +144,8 @@ export function knowledgeAt(game: AnyGameModule, events: readonly GameEvent[], s
   let state: unknown = game.initial();
   const memory = new Map<PlayerId, Map<string, KnownCard>>();
   let seats: readonly PlayerId[] = players ?? [];
+  let realIds = new Set<string>();
+  let opaque = new Map<string, string>();
   for (let i = 0; i < upTo; i++) {
     const e = events[i]!;
     state = game.evolve(state, e);
@@ -141,14 +156,27 @@ export function knowledgeAt(game: AnyGameModule, events: readonly GameEvent[], s
       const text = JSON.stringify(e.payload);
       for (const m of memory.values()) for (const id of [...m.keys()]) if (text.includes(`"${id}"`)) m.delete(id);
     }
-    // A card looked at in a hidden zone keeps its opaque id in the player's view: map it to the real one.
-    const real = new Map<string, string>();
-    for (const c of cardSpots(state)) if (c.oid) real.set(c.oid, c.id);
+    // A card looked at in a hidden zone keeps its opaque id in the player's view: map it to the real one. The
+    // truth is walked only when a view shows an id it does not know (rare: most visible cards show real ids).
+    let fresh = false;
+    const realId = (id: string): string => {
+      if (realIds.has(id)) return id;
+      if (!fresh) {
+        fresh = true;
+        realIds = new Set();
+        opaque = new Map();
+        for (const c of cardSpots(state)) {
+          realIds.add(c.id);
+          if (c.oid) opaque.set(c.oid, c.id);
+        }
+      }
+      return opaque.get(id) ?? id;
+    };
     for (const p of seats) {
       let m = memory.get(p);
       if (!m) memory.set(p, (m = new Map()));
       for (const spot of cardSpots(game.view(state, p))) {
-        const c = { ...spot, id: real.get(spot.id) ?? spot.id };
+        const c = { ...spot, id: realId(spot.id) };
         const prev = m.get(c.id);
         const continuous = prev !== undefined && prev.lastSeenSeq === s - 1 && sameZone(prev.seenIn, c.where);
         m.set(c.id, {
