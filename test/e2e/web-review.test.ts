@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintToken } from '@matchtape/server';
-import { apiJson, RESULTS, SECRET, startWebStack, waitMatchEnded, type WebStack } from './web-stack';
+import { apiJson, openSitePage, RESULTS, SECRET, startWebStack, waitMatchEnded, type WebStack } from './web-stack';
 
 let stack: WebStack;
 let matchId = '';
@@ -17,11 +17,7 @@ const judge = mintToken({ role: 'judge', ttlSeconds: 3600 }, { secret: SECRET })
 const organiser = mintToken({ role: 'organiser', ttlSeconds: 3600 }, { secret: SECRET });
 
 
-async function open(path: string, viewport = { width: 1440, height: 1000 }): Promise<Page> {
-  const page = await stack.browser.newPage({ viewport });
-  await page.goto(stack.web + path);
-  return page;
-}
+const open = (path: string): Promise<Page> => openSitePage(stack, path, { width: 1440, height: 1000 });
 
 beforeAll(async () => {
   stack = await startWebStack({
