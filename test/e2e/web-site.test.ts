@@ -7,7 +7,7 @@ import { getGame } from '@matchtape/games';
 import { mintToken } from '@matchtape/server';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiJson, RESULTS, SECRET, startWebStack, type WebStack } from './web-stack';
+import { apiJson, openSitePage, RESULTS, SECRET, startWebStack, waitMatchEnded, type WebStack } from './web-stack';
 
 const GAME = process.env.MATCHTAPE_E2E_GAME ?? 'alpha-clash';
 
@@ -93,21 +93,9 @@ async function createBotMatch(names: [string, string], api = stack.api): Promise
   });
 }
 
-async function waitEnded(matchId: string, timeoutMs = 120_000, api = stack.api): Promise<ListItem> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const m = await apiJson<ListItem>(api, `/api/matches/${matchId}`);
-    if (m.status === 'ended') return m;
-    if (Date.now() > until) throw new Error(`match ${matchId} did not end within ${timeoutMs / 1000}s (at seq ${m.lastSeq})`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+const waitEnded = (matchId: string, timeoutMs = 120_000, api = stack.api): Promise<ListItem> => waitMatchEnded<ListItem>(api, matchId, timeoutMs);
 
-async function openPage(path: string, viewport = { width: 1280, height: 720 }): Promise<Page> {
-  const page = await stack.browser.newPage({ viewport });
-  await page.goto(stack.web + path);
-  return page;
-}
+const openPage = (path: string, viewport = { width: 1280, height: 720 }): Promise<Page> => openSitePage(stack, path, viewport);
 
 beforeAll(async () => {
   // The match to replay plays itself while the site builds and starts.

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const WEB = join(ROOT, 'apps/web');
@@ -215,4 +215,22 @@ export async function apiJson<T = unknown>(base: string, path: string, init: { m
   const text = await res.text();
   if (!res.ok) throw new Error(`${init.method ?? (init.body !== undefined ? 'POST' : 'GET')} ${path} → ${res.status}: ${text.slice(0, 500)}`);
   return JSON.parse(text) as T;
+}
+
+/** Polls GET /api/matches/:id until the match has ended (bounded), and returns its list entry. */
+export async function waitMatchEnded<T extends { status: string; lastSeq: number }>(base: string, matchId: string, timeoutMs = 120_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const m = await apiJson<T>(base, `/api/matches/${matchId}`);
+    if (m.status === 'ended') return m;
+    if (Date.now() > until) throw new Error(`match ${matchId} did not end within ${timeoutMs / 1000}s (at seq ${m.lastSeq})`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** A new browser page of the stack's Chromium, at `path` of the site. */
+export async function openSitePage(stack: WebStack, path: string, viewport = { width: 1280, height: 720 }): Promise<Page> {
+  const page = await stack.browser.newPage({ viewport });
+  await page.goto(stack.web + path);
+  return page;
 }

@@ -3,6 +3,7 @@
 import { parseArgv } from './args';
 import type { CommandDef } from './command';
 import { bench } from './commands/bench';
+import { caseCmd } from './commands/case';
 import { machine, rulesCoverage, schema } from './commands/info';
 import { log } from './commands/log';
 import { rebuild } from './commands/rebuild';
@@ -15,7 +16,7 @@ import { position } from './commands/fork';
 import { verify } from './commands/verify';
 import { CliError, type Io } from './io';
 
-export const commands: readonly CommandDef[] = [simulate, scenario, verify, seek, log, schema, machine, rulesCoverage, token, exportCmd, importCmd, fork, position, bench, rebuild];
+export const commands: readonly CommandDef[] = [simulate, scenario, verify, seek, log, schema, machine, rulesCoverage, token, exportCmd, importCmd, fork, position, caseCmd, bench, rebuild];
 
 export function mainHelp(): string {
   const w = Math.max(...commands.map((c) => c.name.length));

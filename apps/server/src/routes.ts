@@ -1,6 +1,7 @@
 // Feature route modules (disputes, annotations, replays…), registered after the core API on the api role.
 // Each feature keeps its routes in a file of its own and adds one line here.
 import type { RouteModule } from './http/context';
+import { disputeRoutes } from './judges/disputes';
 import { replayRoutes } from './judges/replay-routes';
 
-export const routeModules: readonly RouteModule[] = [replayRoutes];
+export const routeModules: readonly RouteModule[] = [replayRoutes, disputeRoutes];

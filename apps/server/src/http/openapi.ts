@@ -1,9 +1,10 @@
 // /api/openapi.json, generated from the same zod schemas the handlers parse with.
 import { z } from 'zod';
 import * as S from './schemas';
+import { disputeRouteDocs } from '../judges/disputes-docs';
 
 type Schema = z.ZodType;
-interface Doc {
+export interface Doc {
   method: 'get' | 'post';
   path: string;
   summary: string;
@@ -98,6 +99,7 @@ export const routeDocs: Doc[] = [
     headers: [{ name: 'Last-Event-ID', description: 'Resume after this seq (at most the match\'s last seq).', schema: { type: 'string', pattern: '^[0-9]+$' } }],
     responses: { 200: { description: 'event stream', contentType: 'text/event-stream' }, 403: err('view not allowed for this token') },
   },
+  ...disputeRouteDocs,
 ];
 
 function paramsOf(d: Doc): unknown[] {

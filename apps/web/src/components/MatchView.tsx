@@ -10,13 +10,15 @@ import { cardNames } from '../lib/names';
 import { humanPhase, humanText, seatNames } from '../lib/present';
 import { machineStateKeys, orderedPhases, type KeyMomentMarker } from '../lib/timeline';
 import { NoSuchSeat, useMatchTape } from '../lib/useMatchTape';
-import { forgetToken, isPerspective, loadToken, perspectivesFor, readClaims, saveToken, type Perspective } from '../lib/viewer';
+import { useViewerToken } from '../lib/useViewerToken';
+import { forgetToken, isPerspective, perspectivesFor, readClaims, saveToken, type Perspective } from '../lib/viewer';
 import { Board } from './Board';
 import { Icon } from './Icon';
 import { Log, type LogFilter } from './Log';
 import { PerspectiveSwitch, TokenDialog } from './Perspective';
 import { CardInspector, InspectContext, type InspectTarget } from './Tile';
 import { Scrubber, SPEEDS, type Speed } from './Timeline';
+import { DisputeMarkers } from './review/DisputeMarkers';
 
 /** Events per second at 1×. */
 export const BASE_RATE = 4;
@@ -33,21 +35,7 @@ function parseSeq(v: string | null): number | null {
 
 export function MatchView({ matchId }: { matchId: string }) {
   const params = useSearchParams();
-  const [token, setToken] = useState<string | null>(null);
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const fromUrl = params.get('token');
-    if (fromUrl) {
-      saveToken(sessionStorage, matchId, fromUrl);
-      // Keep the token out of the address bar, history and copied links.
-      const u = new URL(window.location.href);
-      u.searchParams.delete('token');
-      window.history.replaceState(null, '', u.toString());
-    }
-    setToken(loadToken(sessionStorage, matchId));
-    setReady(true);
-    // Read once on arrival: later URL changes are our own replaceState calls.
-  }, [matchId]);
+  const { token, setToken, ready } = useViewerToken(matchId);
   if (!ready) return <div className="state-panel">Loading match…</div>;
   return (
     <MatchPlayer
@@ -569,6 +557,7 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
             }}
             onDragEnd={() => setScrubbing(false)}
             keyLabel={keyLabel}
+            extraMarkers={<DisputeMarkers matchId={matchId} token={token} length={length} onSeek={seek} />}
           />
           <div className="control-row">
             <div className="buttons">

@@ -1,7 +1,7 @@
 'use client';
 // The scrub bar over every event: phase bands, turn markers, attack / key-moment markers and the playhead.
 // Dragging seeks once per animation frame; the board follows from the browser's own fold (no round trip).
-import { memo, useCallback, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { memo, useCallback, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { humanPhase } from '../lib/present';
 import type { KeyMomentMarker, TimelineNav } from '../lib/timeline';
 
@@ -65,6 +65,8 @@ export interface TimelineProps {
   onDragEnd: () => void;
   /** A key moment in words for this viewer (player and card names). */
   keyLabel: (k: KeyMomentMarker) => string;
+  /** More marker layers over the track (disputes…), drawn by their owners. */
+  extraMarkers?: ReactNode;
 }
 
 function keyClass(k: KeyMomentMarker): string {
@@ -119,7 +121,7 @@ const KeyMarkers = memo(function KeyMarkers({ nav, length, seq, version, keyLabe
   );
 });
 
-export function Scrubber({ nav, length, version, seq, phases, onSeek, onDragEnd, keyLabel }: TimelineProps) {
+export function Scrubber({ nav, length, version, seq, phases, onSeek, onDragEnd, keyLabel, extraMarkers }: TimelineProps) {
   const ref = useRef<HTMLDivElement>(null);
   const pending = useRef<number | null>(null);
   const raf = useRef<number | null>(null);
@@ -209,6 +211,7 @@ export function Scrubber({ nav, length, version, seq, phases, onSeek, onDragEnd,
       )}
     </div>
     <KeyMarkers nav={nav} length={length} seq={seq} version={version} keyLabel={keyLabel} onSeek={(s) => onSeek(s, false)} />
+    {extraMarkers}
     </div>
   );
 }

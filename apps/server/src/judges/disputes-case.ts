@@ -1,0 +1,190 @@
+// The case file of one dispute: the claim, the evidence window (events ±N around the pinned seq, in words, with
+// the rule text each cites), every player's perspective and the judge's at the pinned seq, who knew what there,
+// the commands rejected around it with rule and reason, the time each player took for each decision, the
+// rulings and the verification result. The review page reads it as JSON; the tournament's records keep it as
+// JSON or as a printable HTML page.
+import { verifyChain, type AnyGameModule, type BoardModel, type EventEnvelope } from '@matchtape/engine';
+import { decisionTimes, knowledgeAt, type Decision, type KnowledgeAt } from '@matchtape/projections';
+import type { MatchRecord, RejectedCommand } from '@matchtape/store';
+import { playersOf, parseHostedConfig } from '../host/engine-host';
+import type { DisputeRecord } from './disputes-model';
+import { ruleText, type RuleText } from './disputes-rules';
+
+/** `GET /api/matches/:id/verification`'s answer (judges-replay); the case carries it as it is. */
+export interface VerificationResult {
+  ok: boolean;
+  checks: { name: string; ok: boolean; detail: string }[];
+  firstBadSeq?: number;
+}
+
+export interface CaseEvent {
+  seq: number;
+  at: string;
+  turn: number;
+  phase: string;
+  step: string | null;
+  type: string;
+  /** The player whose command it was, or null for a turn-based action. */
+  player: string | null;
+  text: string;
+  rule: RuleText | null;
+  pinned: boolean;
+}
+
+export interface CaseRejection extends Omit<RejectedCommand, 'matchId'> {
+  /** The last event before it: it was refused at that moment. */
+  afterSeq: number;
+  ruleText: RuleText;
+}
+
+export interface CaseFile {
+  kind: 'matchtape-dispute-case';
+  version: 1;
+  createdAt: string;
+  match: { matchId: string; game: string; title: string; rulesVersion: string; status: string; lastSeq: number; players: { id: string; name: string }[]; parentMatchId: string | null };
+  dispute: DisputeRecord;
+  window: { fromSeq: number; toSeq: number; size: number };
+  events: CaseEvent[];
+  /** Boards at the pinned seq: `judge` (the truth) and each seat's view. */
+  perspectives: Record<string, BoardModel>;
+  knowledge: KnowledgeAt;
+  rejections: CaseRejection[];
+  decisions: { inWindow: Decision[]; perPlayer: ReturnType<typeof decisionTimes>['perPlayer'] };
+  verification: VerificationResult;
+}
+
+/**
+ * The verification of a stored match for the case file. Lead: at merge, wire judges-replay's server function
+ * here (the full checks of `GET /api/matches/:id/verification`). Until then it checks what the stored events
+ * alone can show: the hash chain and that seqs run 1..N without gaps.
+ */
+export async function verificationForCase(_rec: MatchRecord, events: readonly EventEnvelope[]): Promise<VerificationResult> {
+  const chain = verifyChain(events);
+  const checks = [{ name: 'hash chain (seqs 1..N, prevHash links, hashes)', ok: chain.ok, detail: chain.ok ? `${events.length} events chained` : `seq ${chain.seq}: ${chain.reason}` }];
+  return { ok: chain.ok, checks, ...(chain.ok ? {} : { firstBadSeq: chain.seq }) };
+}
+
+export function buildCase(input: {
+  rec: MatchRecord;
+  game: AnyGameModule;
+  events: readonly EventEnvelope[];
+  dispute: DisputeRecord;
+  rejections: readonly RejectedCommand[];
+  verification: VerificationResult;
+  window: number;
+  now: Date;
+}): CaseFile {
+  const { rec, game, events, dispute } = input;
+  const pinned = Math.min(dispute.atSeq, events.length);
+  const fromSeq = Math.max(1, pinned - input.window);
+  const toSeq = Math.min(events.length, pinned + input.window);
+  const inWindow = events.slice(fromSeq - 1, toSeq);
+  const players = (() => {
+    try {
+      return playersOf(parseHostedConfig(rec)).map((p) => ({ id: p.id, name: p.name }));
+    } catch {
+      return [];
+    }
+  })();
+  let state: unknown = game.initial();
+  for (const e of events.slice(0, pinned)) state = game.evolve(state, e);
+  const perspectives: Record<string, BoardModel> = { judge: game.board(state) };
+  for (const p of perspectives.judge!.players) perspectives[p.id] = game.board(game.view(state, p.id as `p${number}`));
+  const times = decisionTimes(events);
+  const firstAt = Date.parse(inWindow[0]?.at ?? rec.createdAt);
+  const lastAt = Date.parse(events[toSeq]?.at ?? new Date(8.64e15).toISOString());
+  const rejections: CaseRejection[] = input.rejections
+    .filter((r) => Date.parse(r.at) >= firstAt && Date.parse(r.at) < lastAt)
+    .map(({ matchId: _m, ...r }) => {
+      let afterSeq = 0;
+      for (const e of events) if (Date.parse(e.at) <= Date.parse(r.at)) afterSeq = e.seq;
+      return { ...r, afterSeq, ruleText: ruleText(game.id, r.rule) };
+    });
+  const summary = rec.summary as { parentMatchId?: unknown; forkOf?: { matchId?: unknown } };
+  const parent = typeof summary.parentMatchId === 'string' ? summary.parentMatchId : typeof summary.forkOf?.matchId === 'string' ? summary.forkOf.matchId : null;
+  return {
+    kind: 'matchtape-dispute-case',
+    version: 1,
+    createdAt: input.now.toISOString(),
+    match: { matchId: rec.matchId, game: game.id, title: game.title, rulesVersion: game.rulesVersion, status: rec.status, lastSeq: events.length, players, parentMatchId: parent },
+    dispute,
+    window: { fromSeq, toSeq, size: input.window },
+    events: inWindow.map((e) => {
+      const cause = e.cause as { player?: string };
+      return {
+        seq: e.seq,
+        at: e.at,
+        turn: e.turn,
+        phase: e.phase,
+        step: e.step,
+        type: e.type,
+        player: cause.player ?? null,
+        text: game.describe(e),
+        rule: e.rule ? ruleText(game.id, e.rule) : null,
+        pinned: e.seq === pinned,
+      };
+    }),
+    perspectives,
+    knowledge: knowledgeAt(game, events, pinned),
+    rejections,
+    decisions: { inWindow: times.decisions.filter((d) => d.toSeq >= fromSeq && d.fromSeq <= toSeq), perPlayer: times.perPlayer },
+    verification: input.verification,
+  };
+}
+
+const esc = (s: unknown): string =>
+  String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function boardHtml(name: string, b: BoardModel): string {
+  const zones = b.players
+    .map(
+      (p) =>
+        `<h4>${esc(p.name)} (${esc(p.id)}) — ${p.stats.map((s) => `${esc(s.label)} ${esc(s.value)}`).join(', ')}</h4><ul>` +
+        p.zones.map((z) => `<li><b>${esc(z.label)}</b> (${z.count}): ${z.cards.map((c) => (c.hidden ? '<i>hidden</i>' : esc(c.face.name))).join(', ')}</li>`).join('') +
+        '</ul>',
+    )
+    .join('');
+  return `<section class="persp"><h3>${esc(name)}</h3>${zones}</section>`;
+}
+
+/** The case as one printable HTML page (no scripts, no external resources). */
+export function caseHtml(c: CaseFile): string {
+  const d = c.dispute;
+  const know = c.knowledge.players
+    .map(
+      (p) =>
+        `<h4>${esc(p.player)}</h4><ul>` +
+        p.zones
+          .filter((z) => z.visible.length + z.remembered.length > 0 || (z.unknown.length > 0 && !/deck|spellbook/i.test(z.zone)))
+          .map(
+            (z) =>
+              `<li><b>${esc(z.zone)}</b>: sees ${z.visible.map((x) => esc(x.name)).join(', ') || '—'}` +
+              (z.remembered.length ? `; <mark>remembers ${z.remembered.map((x) => `${esc(x.name)} (${esc(x.how)} at seq ${x.lastSeenSeq})`).join(', ')}</mark>` : '') +
+              (z.unknown.length ? `; cannot know ${z.unknown.length}` : '') +
+              '</li>',
+          )
+          .join('') +
+        '</ul>',
+    )
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Case ${esc(c.match.matchId)} ${esc(d.disputeId)}</title>
+<style>body{font:14px/1.45 system-ui,sans-serif;margin:2em;color:#111}table{border-collapse:collapse;width:100%}td,th{border:1px solid #bbb;padding:3px 6px;text-align:left;vertical-align:top}
+tr.pinned{background:#fff3c4}.persp{display:inline-block;vertical-align:top;width:32%;margin-right:1%}.ok{color:#060}.bad{color:#a00}mark{background:#fde68a}@media print{.persp{width:100%}}</style></head><body>
+<h1>Dispute ${esc(d.disputeId)} — ${esc(c.match.title)} match ${esc(c.match.matchId)}</h1>
+<p>Players: ${c.match.players.map((p) => `${esc(p.name)} (${esc(p.id)})`).join(', ')}. Rules version ${esc(c.match.rulesVersion)}. Match ${esc(c.match.status)} at seq ${c.match.lastSeq}${c.match.parentMatchId ? `, forked from ${esc(c.match.parentMatchId)}` : ''}.</p>
+<h2>Claim</h2><p>Opened ${esc(d.openedAt)} by ${esc(d.openedBy.role === 'judge' ? 'a judge' : d.openedBy.seat)} at seq ${d.atSeq}${d.against ? `, against ${esc(d.against)}` : ''}: <b>${esc(d.claim)}</b></p>
+<p>Status: <b>${esc(d.status)}</b>${d.closed ? ` (closed ${esc(d.closed.at)}${d.closed.note ? `: ${esc(d.closed.note)}` : ''})` : ''}</p>
+<h2>Rulings</h2>${d.rulings.length ? `<ol>${d.rulings.map((r) => `<li>${esc(r.at)} — <b>${esc(r.ruling)}</b>${r.rule ? ` (rule ${esc(r.rule)}: ${esc(ruleText(c.match.game, r.rule).text ?? 'not in the document')})` : ''}; remedy ${esc(r.remedy)}${r.forkMatchId ? `; play continues in ${esc(r.forkMatchId)}` : ''}</li>`).join('')}</ol>` : '<p>None yet.</p>'}
+<h2>Evidence</h2>${d.evidence.length ? `<ul>${d.evidence.map((e) => `<li>${esc(e.at)} ${esc(e.by.role === 'judge' ? 'judge' : e.by.seat)} — ${esc(e.kind)}${e.seq ? ` seq ${e.seq}${e.toSeq ? `–${e.toSeq}` : ''}` : ''}: ${esc(e.note)}</li>`).join('')}</ul>` : '<p>None.</p>'}
+<h2>Events ${c.window.fromSeq}–${c.window.toSeq}</h2><table><tr><th>seq</th><th>time</th><th>turn / phase / step</th><th>who</th><th>event</th><th>rule</th></tr>
+${c.events.map((e) => `<tr class="${e.pinned ? 'pinned' : ''}"><td>${e.seq}</td><td>${esc(e.at.slice(11, 19))}</td><td>${e.turn} ${esc(e.phase)} ${esc(e.step ?? '')}</td><td>${esc(e.player ?? 'system')}</td><td>${esc(e.text)}</td><td>${e.rule ? `<b>${esc(e.rule.rule)}</b> ${esc(e.rule.text ?? '')}` : ''}</td></tr>`).join('\n')}</table>
+<h2>Rejected commands around it</h2>${c.rejections.length ? `<table><tr><th>after seq</th><th>player</th><th>command</th><th>rule</th><th>reason</th></tr>${c.rejections.map((r) => `<tr><td>${r.afterSeq}</td><td>${esc(r.player)}</td><td>${esc(String(r.command.type ?? ''))}</td><td><b>${esc(r.rule)}</b> ${esc(r.ruleText.text ?? '')}</td><td>${esc(r.reason)}</td></tr>`).join('')}</table>` : '<p>None.</p>'}
+<h2>Decision times</h2><table><tr><th>player</th><th>decisions</th><th>total</th><th>longest</th></tr>${Object.entries(c.decisions.perPlayer).map(([p, t]) => `<tr><td>${esc(p)}</td><td>${t.decisions}</td><td>${secs(t.totalMs)}</td><td>${secs(t.longestMs)} at seq ${t.longestAtSeq ?? '—'}</td></tr>`).join('')}</table>
+<p>In the window: ${c.decisions.inWindow.map((x) => `${esc(x.player)} ${secs(x.tookMs)} (seq ${x.fromSeq}, ${esc(x.type)})`).join('; ') || 'none'}</p>
+<h2>Perspectives at seq ${d.atSeq}</h2>${Object.entries(c.perspectives).map(([k, b]) => boardHtml(k === 'judge' ? 'Judge (truth)' : `${k} saw`, b)).join('')}
+<h2>Who knew what at seq ${c.knowledge.seq}</h2>${know}
+<h2>Verification</h2><p class="${c.verification.ok ? 'ok' : 'bad'}"><b>${c.verification.ok ? 'verified' : `FAILED${c.verification.firstBadSeq !== undefined ? ` at seq ${c.verification.firstBadSeq}` : ''}`}</b></p>
+<ul>${c.verification.checks.map((x) => `<li class="${x.ok ? 'ok' : 'bad'}">${esc(x.name)}: ${x.ok ? 'ok' : 'failed'} — ${esc(x.detail)}</li>`).join('')}</ul>
+<p><small>Case file created ${esc(c.createdAt)} by Matchtape.</small></p></body></html>`;
+}

@@ -1,0 +1,129 @@
+// The judges' review page in Chromium against the real stack (server on the embedded default + `next start`):
+// a bot match, a dispute at a seq, the case on the page (window, rule text, perspectives, who knew what, diff,
+// verification), a ruling recorded through the page, the fork button, the dispute's marker on the match
+// timeline, and the printable case file. Screenshots go to test-results/review-*.png.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mintToken } from '@matchtape/server';
+import { apiJson, openSitePage, RESULTS, SECRET, startWebStack, waitMatchEnded, type WebStack } from './web-stack';
+
+let stack: WebStack;
+let matchId = '';
+let lastSeq = 0;
+let atSeq = 0;
+const judge = mintToken({ role: 'judge', ttlSeconds: 3600 }, { secret: SECRET });
+const organiser = mintToken({ role: 'organiser', ttlSeconds: 3600 }, { secret: SECRET });
+
+
+const open = (path: string): Promise<Page> => openSitePage(stack, path, { width: 1440, height: 1000 });
+
+beforeAll(async () => {
+  stack = await startWebStack({
+    onServer: async (api) => {
+      const created = await apiJson<{ matchId: string }>(api, '/api/matches', {
+        token: organiser,
+        body: { game: 'alpha-clash', players: [{ name: 'Ada', bot: 'greedy' }, { name: 'Brook', bot: 'random' }] },
+      });
+      matchId = created.matchId;
+    },
+  });
+  lastSeq = (await waitMatchEnded(stack.api, matchId, 180_000)).lastSeq;
+  // The dispute is pinned to an event a player caused (a decision with a time and, often, a rule).
+  const events = (await apiJson<{ events: { seq: number; cause: { player?: string }; rule: string | null }[] }>(stack.api, `/api/matches/${matchId}/events`, { token: judge })).events;
+  atSeq = events.find((e) => e.seq > lastSeq / 3 && e.cause.player && e.rule)?.seq ?? Math.floor(lastSeq / 2);
+  await apiJson(stack.api, `/api/matches/${matchId}/disputes`, { token: judge, body: { atSeq, claim: 'Brook says Ada played out of turn', against: 'p1' } });
+  await apiJson(stack.api, `/api/matches/${matchId}/disputes/d1/evidence`, { token: judge, body: { kind: 'seq', note: 'Brook points at these events', seq: atSeq - 2, toSeq: atSeq } });
+}, 600_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('judges review page (browser)', () => {
+  it('asks for a judge token first', async () => {
+    const page = await open(`/matches/${matchId}/review?dispute=d1`);
+    await page.getByRole('heading', { name: 'The review needs a judge token' }).waitFor();
+    await page.getByLabel('Judge token').fill('nonsense');
+    await page.getByRole('button', { name: 'Use token' }).click();
+    await page.getByText('That is not a judge token').waitFor();
+    await page.getByLabel('Judge token').fill(judge);
+    await page.getByRole('button', { name: 'Use token' }).click();
+    await page.locator('.case[data-dispute="d1"]').waitFor();
+    await page.close();
+  }, 60_000);
+
+  it('shows the case: the moment ±N, rule text, three perspectives, who knew what, diff, verification; a ruling recorded on the page', async () => {
+    const page = await open(`/matches/${matchId}/review?dispute=d1&window=5&token=${judge}`);
+    await page.locator(`.case[data-dispute="d1"][data-at-seq="${atSeq}"]`).waitFor();
+    // The token left the address bar.
+    expect(page.url()).not.toContain('token=');
+    // ±5 events around the pinned one, the pinned row marked.
+    const seqs = await page.locator('table.events tbody tr').evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.seq)));
+    expect(seqs[0]).toBe(Math.max(1, atSeq - 5));
+    expect(seqs.at(-1)).toBe(Math.min(lastSeq, atSeq + 5));
+    expect(await page.locator('table.events tr.pinned').getAttribute('data-seq')).toBe(String(atSeq));
+    // The pinned event's rule, with its text from the Comprehensive Rulebook.
+    const ruleCell = (await page.locator('table.events tr.pinned td.rule').innerText()).trim();
+    expect(ruleCell.length).toBeGreaterThan(10);
+    expect(ruleCell).not.toContain('not in the rules document');
+    // Judge, Ada and Brook side by side; the judge board hides nothing, the players' boards hide the other hand.
+    for (const who of ['judge', 'p1', 'p2']) await page.locator(`[data-perspective-of="${who}"] .board`).waitFor();
+    expect(await page.locator('[data-perspective-of="judge"] .board [data-hidden]').count()).toBe(0);
+    expect(await page.locator('[data-perspective-of="p1"] .board [data-hidden]').count()).toBeGreaterThan(0);
+    // Who knew what, matching the API's answer for the same seq.
+    const k = await apiJson<{ players: { player: string; zones: { zone: string; visible: { cardId: string }[] }[] }[] }>(stack.api, `/api/matches/${matchId}/knowledge?seq=${atSeq}`, { token: judge });
+    const p1Hand = k.players.find((p) => p.player === 'p1')!.zones.find((z) => z.zone === 'players.p1.hand')!.visible.map((c) => c.cardId).sort();
+    const shown = await page.locator('[data-knowledge-of="p1"] [data-zone-of="players.p1.hand"] .k-visible').evaluateAll((xs) => xs.map((x) => (x as HTMLElement).dataset.card!).sort());
+    expect(shown).toEqual(p1Hand);
+    // Diff from the window's start to the dispute: what the API says, as a list.
+    const diff = await apiJson<{ items: unknown[] }>(stack.api, `/api/matches/${matchId}/diff?from=${Math.max(1, atSeq - 5)}&to=${atSeq}`, { token: judge });
+    await page.locator(`ul.diff[data-count="${diff.items.length}"]`).waitFor();
+    // Verification.
+    await page.locator('[aria-label="Verification"][data-verified="yes"]').waitFor();
+    // Decision times for both players.
+    expect(await page.locator('table.decisions tbody tr').count()).toBe(2);
+    await page.screenshot({ path: join(RESULTS, 'review-case.png'), fullPage: true });
+
+    // Record a ruling through the page; it is on the server and on the page.
+    await page.getByLabel('Ruling', { exact: true }).fill('No infraction: Ada had priority');
+    await page.getByLabel('Rule', { exact: true }).fill('114.2');
+    await page.getByRole('button', { name: 'Record ruling' }).click();
+    await page.locator('[data-ruling="0"]').waitFor();
+    expect(await page.locator('[data-ruling="0"]').innerText()).toContain('No infraction: Ada had priority');
+    await page.locator('.case[data-status="ruled"]').waitFor();
+    const d = await apiJson<{ dispute: { status: string; rulings: { rule: string }[] } }>(stack.api, `/api/matches/${matchId}/disputes/d1`, { token: judge });
+    expect(d.dispute).toMatchObject({ status: 'ruled', rulings: [{ rule: '114.2' }] });
+
+    // The fork button answers: the new match's link (judges-replay's route), or its refusal in words.
+    await page.getByRole('button', { name: `Fork at seq ${atSeq}` }).click();
+    await page.locator('.fork [data-fork], .fork [role="alert"]').first().waitFor();
+    await page.screenshot({ path: join(RESULTS, 'review-ruled.png'), fullPage: true });
+    await page.close();
+  }, 120_000);
+
+  it('the dispute is a marker on the match timeline that opens the review', async () => {
+    const page = await open(`/matches/${matchId}?as=judge&seq=${atSeq}&token=${judge}`);
+    const marker = page.locator('.tl-dispute[data-dispute="d1"]');
+    await marker.waitFor();
+    await page.screenshot({ path: join(RESULTS, 'review-timeline-marker.png') });
+    await marker.click();
+    await page.locator('.case[data-dispute="d1"]').waitFor();
+    await page.close();
+  }, 60_000);
+
+  it('the printable case file renders on its own', async () => {
+    const res = await fetch(`${stack.api}/api/matches/${matchId}/disputes/d1/case?format=html&window=5`, { headers: { authorization: `Bearer ${judge}` } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const file = join(RESULTS, 'review-case-file.html');
+    writeFileSync(file, html);
+    const page = await stack.browser.newPage({ viewport: { width: 1000, height: 1400 } });
+    await page.goto(`file://${file}`);
+    await page.getByRole('heading', { name: /Dispute d1/ }).waitFor();
+    expect(await page.locator('tr.pinned').count()).toBe(1);
+    await page.screenshot({ path: join(RESULTS, 'review-case-file.png'), fullPage: true });
+    await page.close();
+  }, 60_000);
+});
