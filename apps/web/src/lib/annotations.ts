@@ -1,0 +1,125 @@
+'use client';
+// The site's client of the coverage routes: annotations (time-locked by the server for this viewer), writes
+// with a coverage or judge token, chapters, the producer's card focus. Annotations are polled: the server
+// already applies the viewer's delay, so a poll shows each one as soon as this viewer's feed has passed it.
+import { useCallback, useEffect, useState } from 'react';
+import { z } from 'zod';
+import { ApiError } from './api';
+import type { Perspective } from './viewer';
+
+export const QUALITY_GLYPHS = { brilliant: '!!', good: '!', dubious: '?!', mistake: '?', blunder: '??' } as const;
+export type Quality = keyof typeof QUALITY_GLYPHS;
+export const TAGS = ['key-play', 'misplay', 'judge-call', 'lethal', 'combo', 'comeback', 'topdeck', 'bluff'] as const;
+
+const HighlightSchema = z.union([
+  z.object({ kind: z.literal('card'), cardId: z.string() }),
+  z.object({ kind: z.literal('zone'), player: z.string().nullable(), zone: z.string() }),
+]);
+export type Highlight = z.infer<typeof HighlightSchema>;
+
+export const AnnotationSchema = z
+  .object({
+    annotationId: z.string(),
+    matchId: z.string(),
+    author: z.object({ id: z.string(), role: z.string(), name: z.string() }),
+    seq: z.object({ from: z.number(), to: z.number() }),
+    text: z.string(),
+    tags: z.array(z.string()),
+    quality: z.enum(['brilliant', 'good', 'dubious', 'mistake', 'blunder']).nullable(),
+    highlights: z.array(HighlightSchema),
+    chapter: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    glyph: z.string().nullable().optional(),
+  })
+  .loose();
+export type Annotation = z.infer<typeof AnnotationSchema>;
+
+const LayerSchema = z.object({ id: z.string(), name: z.string(), role: z.string(), count: z.number() });
+export type Layer = z.infer<typeof LayerSchema>;
+const ListSchema = z.object({ annotations: z.array(AnnotationSchema), layers: z.array(LayerSchema), you: z.string().nullable().optional() }).loose();
+
+async function call(url: string, token: string | null, init: { method?: string; body?: unknown } = {}): Promise<unknown> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(url, { method: init.method ?? 'GET', headers, cache: 'no-store', ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) });
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (!res.ok) {
+    const msg = body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : `${res.status} from ${url.split('?')[0]}`;
+    throw new ApiError(msg, res.status);
+  }
+  return body;
+}
+
+const base = (matchId: string) => `/api/matches/${encodeURIComponent(matchId)}`;
+
+export async function listAnnotations(matchId: string, as: Perspective, token: string | null) {
+  return ListSchema.parse(await call(`${base(matchId)}/annotations?as=${encodeURIComponent(as)}`, token));
+}
+
+export interface AnnotationDraft {
+  authorName: string;
+  seq: number | { from: number; to: number };
+  text: string;
+  tags: string[];
+  quality: Quality | null;
+  highlights: Highlight[];
+  chapter: string | null;
+}
+
+export const addAnnotation = (matchId: string, token: string, draft: AnnotationDraft) => call(`${base(matchId)}/annotations`, token, { method: 'POST', body: draft });
+export const editAnnotation = (matchId: string, token: string, id: string, changes: Partial<Omit<AnnotationDraft, 'authorName'>>) =>
+  call(`${base(matchId)}/annotations/${encodeURIComponent(id)}`, token, { method: 'PATCH', body: changes });
+export const removeAnnotation = (matchId: string, token: string, id: string) => call(`${base(matchId)}/annotations/${encodeURIComponent(id)}`, token, { method: 'DELETE' });
+export const setFocus = (matchId: string, token: string, cardId: string | null, seq: number) => call(`${base(matchId)}/focus`, token, { method: 'PUT', body: { cardId, seq } });
+
+const FocusSchema = z.object({ focus: z.object({ cardId: z.string().nullable(), seq: z.number() }).nullable() }).loose();
+export async function getFocus(matchId: string, as: Perspective, token: string | null) {
+  return FocusSchema.parse(await call(`${base(matchId)}/focus?as=${encodeURIComponent(as)}`, token)).focus;
+}
+
+export function chaptersUrl(matchId: string, format: 'json' | 'text', as: Perspective): string {
+  return `${base(matchId)}/chapters?format=${format}&as=${encodeURIComponent(as)}`;
+}
+
+export interface AnnotationsState {
+  annotations: Annotation[];
+  layers: Layer[];
+  /** The token id of the writer (their own layer), when the token may write. */
+  you: string | null;
+  error: string | null;
+  reload(): void;
+}
+
+/** Annotations for one viewer, polled every `everyMs` (and at once after `reload`). */
+export function useAnnotations(matchId: string, as: Perspective, token: string | null, everyMs = 3000): AnnotationsState {
+  const [st, setSt] = useState<Omit<AnnotationsState, 'reload'>>({ annotations: [], layers: [], you: null, error: null });
+  const [tick, setTick] = useState(0);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  useEffect(() => {
+    let stop = false;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const load = async () => {
+      try {
+        const r = await listAnnotations(matchId, as, token);
+        if (!stop) setSt({ annotations: r.annotations, layers: r.layers, you: r.you ?? null, error: null });
+      } catch (e) {
+        if (!stop) setSt((s) => ({ ...s, error: (e as Error).message }));
+      }
+      if (!stop) timer = setTimeout(load, everyMs);
+    };
+    void load();
+    return () => {
+      stop = true;
+      if (timer) clearTimeout(timer);
+    };
+  }, [matchId, as, token, everyMs, tick]);
+  return { ...st, reload };
+}
