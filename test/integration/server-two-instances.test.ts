@@ -101,4 +101,20 @@ describe('two instances, one match', () => {
     await sub.stop();
     expect(onNats()).toEqual(stored.map((e) => e.seq));
   });
+  it('delivers a side event appended on one instance to SSE clients of the other, over NATS, once', async () => {
+    const [a, b] = stack.bases as [string, string];
+    const created = await api(a, '/api/matches', { token: organiser(), body: { game: gameIds[0]!, players: [{ name: 'Ann' }, { name: 'Bob' }] } });
+    const matchId = created.json.matchId as string;
+    const judge = mintToken({ role: 'judge', ttlSeconds: 600 });
+    const got = { a: [] as { seq: number }[], b: [] as { seq: number }[] };
+    const streams = await Promise.all(
+      (['a', 'b'] as const).map((k) => openSse(`${k === 'a' ? a : b}/api/matches/${matchId}/live`, (m) => m.event === 'dispute' && got[k].push(JSON.parse(m.data)), { token: judge })),
+    );
+    for (let n = 1; n <= 3; n++)
+      await stack.servers[0]!.side.append(matchId, 'disputes', [{ type: 'DisputeOpened', author: { id: 'j', role: 'judge' }, payload: { seq: 1, claim: `claim ${n}` } }]);
+    for (let i = 0; i < 500 && got.b.length < 3; i++) await new Promise((r) => setTimeout(r, 10));
+    for (const s of streams) s.abort();
+    expect(got.a.map((e) => e.seq)).toEqual([1, 2, 3]);
+    expect(got.b.map((e) => e.seq)).toEqual([1, 2, 3]);
+  });
 });

@@ -17,8 +17,11 @@ import { cacheHeaders, findBadText, MAX_INT, SECURITY_HEADERS } from './http/har
 import { openApiDocument } from './http/openapi';
 import { RateLimiter, type BucketSpec } from './http/rate-limit';
 import * as S from './http/schemas';
+import type { RouteContext } from './http/context';
 import { LiveGateway } from './live/gateway';
 import { PublicPublisher } from './live/publisher';
+import { routeModules } from './routes';
+import { SideStreams } from './side/side-streams';
 import { MatchSight } from './visibility';
 import { accessFor, claimsOf, resolveAccess, roleInList, tokenFrom } from './viewers';
 
@@ -63,6 +66,8 @@ export interface MatchtapeServer {
   app: FastifyInstance;
   host: EngineHost;
   gateway: LiveGateway;
+  /** Annotations and disputes: appends, filters, per-viewer reads. */
+  side: SideStreams;
   bots: BotDriver | null;
   publisher: PublicPublisher | null;
   roles: readonly Role[];
@@ -83,7 +88,9 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
   const instanceId = randomBytes(4).toString('hex');
   const host = new EngineHost(opts.store, opts.games, { snapshotEvery: opts.snapshotEvery ?? 50, now });
   const sight = new MatchSight(opts.store, (id) => host.game(id), () => now().getTime());
+  const side = new SideStreams(opts.store, opts.bus);
   const gateway = new LiveGateway(opts.store, host, opts.bus, {
+    side,
     heartbeatMs: opts.heartbeatMs ?? 15_000,
     maxBufferBytes: opts.maxSseBufferBytes ?? 1 << 20,
     now: () => now().getTime(),
@@ -189,6 +196,24 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       spectatorsWatching: gateway.watching(r.matchId),
       createdAt: r.createdAt,
     };
+  };
+
+  const ctx: RouteContext = {
+    store: opts.store,
+    bus: opts.bus,
+    games: opts.games,
+    host,
+    gateway,
+    sight,
+    side,
+    now,
+    record,
+    claimsFor,
+    limit,
+    async sideViewer(rec, access) {
+      const seen = await sight.summary(rec, access);
+      return { access, record: rec, game: host.game(rec.game), seenSeq: seen.lastSeq, events: await opts.store.readStream(rec.matchId, { to: seen.lastSeq }) };
+    },
   };
 
   if (roles.includes('api')) {
@@ -385,12 +410,15 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       reply.hijack();
       await gateway.serve(reply.raw, rec, access, lastEventId);
     });
+
+    for (const register of routeModules) register(app, ctx);
   }
 
   const server: MatchtapeServer = {
     app,
     host,
     gateway,
+    side,
     get bots() {
       return bots;
     },

@@ -6,6 +6,7 @@ export const subjects = {
   events: (matchId: string) => `matchtape.match.${matchId}.events`,
   public: (matchId: string) => `matchtape.match.${matchId}.public`,
   annotations: (matchId: string) => `matchtape.match.${matchId}.annotations`,
+  disputes: (matchId: string) => `matchtape.match.${matchId}.disputes`,
 };
 
 export interface BusMessage<T = unknown> {

@@ -155,11 +155,35 @@ const m0004: Migration = {
   },
 };
 
+// Side streams (annotations, disputes): per-match event streams of their own, seq gap-free per (match, stream),
+// outside the match's hash chain (they comment on the match; they are not part of its play).
+const m0005: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('side_events')
+      .addColumn('match_id', 'text', (c) => c.notNull().references('matches.match_id'))
+      .addColumn('stream', 'text', (c) => c.notNull().check(sql`stream in ('annotations', 'disputes')`))
+      .addColumn('seq', 'integer', (c) => c.notNull().check(sql`seq > 0`))
+      .addColumn('position', 'bigserial', (c) => c.notNull().unique())
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addColumn('at', 'text', (c) => c.notNull())
+      .addColumn('author', 'jsonb', (c) => c.notNull())
+      .addColumn('payload', 'jsonb', (c) => c.notNull())
+      .addPrimaryKeyConstraint('side_events_match_stream_seq', ['match_id', 'stream', 'seq'])
+      .execute();
+    await db.schema.createIndex('side_events_stream_type').on('side_events').columns(['stream', 'type']).execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable('side_events').ifExists().execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
   '0002_command_bodies': m0002,
   '0003_append_function': m0003,
   '0004_snapshot_cursor': m0004,
+  '0005_side_streams': m0005,
 };
 
 export const migrationProvider: MigrationProvider = {

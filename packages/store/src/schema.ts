@@ -71,12 +71,24 @@ export interface CheckpointsTable {
   updated_at: ColumnType<Date | string, string | undefined, string>;
 }
 
+export interface SideEventsTable {
+  match_id: string;
+  stream: 'annotations' | 'disputes';
+  seq: number;
+  position: ColumnType<string | number | bigint, never, never>;
+  type: string;
+  at: string;
+  author: Json;
+  payload: Json;
+}
+
 export interface Database {
   matches: MatchesTable;
   events: EventsTable;
   snapshots: SnapshotsTable;
   rejected_commands: RejectedCommandsTable;
   command_bodies: CommandBodiesTable;
+  side_events: SideEventsTable;
   relay_checkpoints: CheckpointsTable;
   projection_checkpoints: CheckpointsTable;
 }

@@ -13,9 +13,14 @@ import {
   type EventStore,
   type MatchRecord,
   type RejectedCommand,
+  type NewSideEvent,
+  type SideEvent,
+  type SideSearch,
+  type SideStream,
   type Snapshot,
   type StoredEvent,
 } from './types';
+import * as side from './side-streams';
 
 /** How the dialect delivers NOTIFY on the store's channel; the store only knows this much about connections. */
 export interface AppendNotifier {
@@ -451,6 +456,18 @@ export class KyselyEventStore implements EventStore {
       .where('command_id', '=', commandId)
       .executeTakeFirst();
     return r?.body ?? null;
+  }
+
+  appendToSideStream(matchId: string, stream: SideStream, events: readonly NewSideEvent[], opts: { expectedSeq?: number } = {}): Promise<SideEvent[]> {
+    return side.appendToSideStream(this.db, matchId, stream, events, opts);
+  }
+
+  readSideStream(matchId: string, stream: SideStream, opts: { from?: number; to?: number } = {}): Promise<SideEvent[]> {
+    return side.readSideStream(this.db, matchId, stream, opts);
+  }
+
+  searchSideEvents(q: SideSearch): Promise<SideEvent[]> {
+    return side.searchSideEvents(this.db, q);
   }
 
   async getCheckpoint(kind: CheckpointKind, name: string): Promise<number> {

@@ -79,6 +79,52 @@ export interface AppendOptions {
 
 export type CheckpointKind = 'relay' | 'projection';
 
+/** A match's side streams: commentary on the match that is not part of its play (nor of its hash chain). */
+export const SIDE_STREAMS = ['annotations', 'disputes'] as const;
+export type SideStream = (typeof SIDE_STREAMS)[number];
+
+/** Who wrote a side event: the token's subject and the role it acted in. */
+export interface SideAuthor {
+  id: string;
+  role: string;
+}
+
+/** An event to append to a side stream; `at` defaults to the store's clock. */
+export interface NewSideEvent {
+  type: string;
+  at?: string;
+  author: SideAuthor;
+  payload: Record<string, unknown>;
+}
+
+/** A stored side event: `seq` is gap-free per (match, stream); `position` orders all side events by insertion. */
+export interface SideEvent {
+  matchId: string;
+  stream: SideStream;
+  seq: number;
+  type: string;
+  at: string;
+  author: SideAuthor;
+  payload: Record<string, unknown>;
+  position: number;
+}
+
+export interface SideSearch {
+  stream: SideStream;
+  /** Only these matches (all when omitted). */
+  matchIds?: readonly string[];
+  /** Only these event types. */
+  types?: readonly string[];
+  authorId?: string;
+  /** jsonb containment on the payload, e.g. `{ tags: ['lethal'] }`. */
+  payloadContains?: Record<string, unknown>;
+  /** Case-insensitive substring of the payload's `text` field. */
+  text?: string;
+  /** Side events after this position (paging); newest last. */
+  after?: number;
+  limit?: number;
+}
+
 export interface EventStore {
   readonly dialect: 'postgres' | 'pglite';
   migrate(): Promise<void>;
@@ -116,6 +162,14 @@ export interface EventStore {
   recordCommandBody(matchId: string, player: string, commandId: string, body: string): Promise<void>;
   /** The body recorded for (match, player, commandId), or null. */
   commandBody(matchId: string, player: string, commandId: string): Promise<string | null>;
+  /**
+   * Appends to a match's side stream in one transaction: seqs continue the stream; with `expectedSeq` a stale
+   * stream is a ConcurrencyError (nothing written), without it concurrent writers are serialised and retried.
+   */
+  appendToSideStream(matchId: string, stream: SideStream, events: readonly NewSideEvent[], opts?: { expectedSeq?: number }): Promise<SideEvent[]>;
+  readSideStream(matchId: string, stream: SideStream, opts?: { from?: number; to?: number }): Promise<SideEvent[]>;
+  /** Side events across matches by stream, type, author, payload containment and text (for search pages). */
+  searchSideEvents(q: SideSearch): Promise<SideEvent[]>;
   /** The position stored under `name`, 0 when none was stored yet. */
   getCheckpoint(kind: CheckpointKind, name: string): Promise<number>;
   setCheckpoint(kind: CheckpointKind, name: string, position: number): Promise<void>;

@@ -5,9 +5,10 @@
 import type { ServerResponse } from 'node:http';
 import { MATCH_ENDED, type AnyGameModule, type EventEnvelope } from '@matchtape/engine';
 import { subjects, type Bus, type Subscription } from '@matchtape/bus';
-import type { EventStore, MatchRecord } from '@matchtape/store';
+import { SIDE_STREAMS, type EventStore, type MatchRecord, type SideEvent, type SideStream } from '@matchtape/store';
 import type { EngineHost } from '../host/engine-host';
 import { SECURITY_HEADERS } from '../http/hardening';
+import type { SideAppended, SideStreams } from '../side/side-streams';
 import { releaseTime, type Access } from '../viewers';
 
 export interface GatewayOptions {
@@ -19,7 +20,11 @@ export interface GatewayOptions {
   /** Safety-net poll of the store for watched matches (covers a bus without a relay). */
   pollMs?: number;
   now?: () => number;
+  /** Annotations and disputes: sent as `event: annotation` / `event: dispute` frames as their filters allow. */
+  side?: SideStreams | null;
 }
+
+const SIDE_FRAME: Record<SideStream, string> = { annotations: 'annotation', disputes: 'dispute' };
 
 class Feed {
   events: EventEnvelope[] = [];
@@ -29,12 +34,42 @@ class Feed {
   private again = false;
   evictTimer: NodeJS.Timeout | null = null;
 
+  /** Each side stream of the match in seq order, gap-free from 1 (like `events`). */
+  side: Record<SideStream, SideEvent[]> = { annotations: [], disputes: [] };
+  private sideLoading: Partial<Record<SideStream, Promise<void>>> = {};
+
   constructor(
     readonly matchId: string,
     readonly game: AnyGameModule,
     public record: MatchRecord,
     private readonly store: EventStore,
   ) {}
+
+  /** Side events in order: appends those that continue the stream, re-reads it on a gap. */
+  offerSide(stream: SideStream, events: readonly SideEvent[]): void {
+    const list = this.side[stream];
+    let gap = false;
+    for (const e of events) {
+      if (e.seq === list.length + 1) list.push(e);
+      else if (e.seq > list.length + 1) gap = true;
+    }
+    if (gap) void this.refreshSide(stream).catch(() => undefined);
+    else this.wake();
+  }
+
+  refreshSide(stream: SideStream): Promise<void> {
+    const running = this.sideLoading[stream];
+    if (running) return running;
+    const p = (async () => {
+      const tail = await this.store.readSideStream(this.matchId, stream, { from: this.side[stream].length + 1 });
+      for (const e of tail) if (e.seq === this.side[stream].length + 1) this.side[stream].push(e);
+    })().finally(() => {
+      delete this.sideLoading[stream];
+      this.wake();
+    });
+    this.sideLoading[stream] = p;
+    return p;
+  }
 
   get lastSeq(): number {
     return this.events.length;
@@ -110,6 +145,9 @@ class Client {
   private heartbeat: NodeJS.Timeout;
   private waitingDrain = false;
   closed = false;
+  /** Per side stream: how far through the feed's list this client has looked, and what waits on a filter. */
+  private sideLooked: Record<SideStream, number> = { annotations: 0, disputes: 0 };
+  private sideWaiting: Record<SideStream, number[]> = { annotations: [], disputes: [] };
 
   constructor(
     private readonly feed: Feed,
@@ -138,6 +176,7 @@ class Client {
           this.timer = null;
           this.pump();
         }, due - now + 1);
+        this.pumpSide();
         return;
       }
       const ok = this.write(`id: ${seq}\nevent: event\ndata: ${this.feed.data(seq, this.access.viewer)}\n\n`);
@@ -145,11 +184,46 @@ class Client {
       this.lastSent = seq;
       if (!ok) return; // wait for 'drain'
     }
+    if (!this.pumpSide()) return;
     if (this.feed.ended && this.lastSent === this.feed.lastSeq) {
       this.write(`event: end\ndata: ${JSON.stringify({ lastSeq: this.lastSent })}\n\n`);
       this.res.end();
       this.close();
     }
+  }
+
+  /**
+   * Side events the stream filters now admit for this client (annotations time-locked to its feed, disputes to
+   * judges and players). Sent without an SSE id: Last-Event-ID stays the match seq; a reconnecting client gets
+   * its side streams again from the start and keeps the latest of each (stream, seq). False: wait for 'drain'.
+   */
+  private pumpSide(): boolean {
+    const side = this.gw.side;
+    if (!side) return true;
+    for (const stream of SIDE_STREAMS) {
+      const list = this.feed.side[stream];
+      const waiting = this.sideWaiting[stream];
+      while (this.sideLooked[stream] < list.length) waiting.push(this.sideLooked[stream]++);
+      if (waiting.length === 0) continue;
+      const filter = side.filter(stream);
+      const viewer = { access: this.access, record: this.feed.record, game: this.feed.game, seenSeq: this.lastSent, events: this.feed.events };
+      const still: number[] = [];
+      for (let i = 0; i < waiting.length; i++) {
+        const idx = waiting[i]!;
+        const verdict = filter(list[idx]!, viewer);
+        if (verdict === 'wait') still.push(idx);
+        else if (verdict !== 'never') {
+          const ok = this.write(`event: ${SIDE_FRAME[stream]}\ndata: ${JSON.stringify(verdict.send)}\n\n`);
+          if (this.closed) return false;
+          if (!ok) {
+            this.sideWaiting[stream] = [...still, ...waiting.slice(i + 1)];
+            return false;
+          }
+        }
+      }
+      this.sideWaiting[stream] = still;
+    }
+    return true;
   }
 
   /** Writes; false when the socket asks to wait for 'drain' (or the client was dropped). */
@@ -211,6 +285,11 @@ export class LiveGateway {
   private onAppended = (matchId: string, events: EventEnvelope[]): void => {
     this.feeds.get(matchId)?.offer(events);
   };
+  private onSideAppended = (a: SideAppended): void => {
+    this.feeds.get(a.matchId)?.offerSide(a.stream, a.events);
+  };
+  private sideSubs: Subscription[] = [];
+  readonly side: SideStreams | null;
 
   constructor(
     private readonly store: EventStore,
@@ -222,10 +301,25 @@ export class LiveGateway {
     this.maxBufferBytes = opts.maxBufferBytes ?? 1 << 20;
     this.stallMs = opts.stallMs ?? 30_000;
     this.now = opts.now ?? Date.now;
+    this.side = opts.side ?? null;
   }
 
   async start(): Promise<void> {
     this.host.on('appended', this.onAppended);
+    if (this.side) {
+      this.side.on('appended', this.onSideAppended);
+      // Side events other instances appended.
+      if (this.bus) {
+        for (const stream of SIDE_STREAMS) {
+          this.sideSubs.push(
+            await this.bus.subscribe(subjects[stream]('*'), (m) => {
+              const e = m.data as SideEvent;
+              if (e && typeof e.matchId === 'string' && e.stream === stream) this.feeds.get(e.matchId)?.offerSide(stream, [e]);
+            }),
+          );
+        }
+      }
+    }
     if (this.bus) {
       this.sub = await this.bus.subscribe(subjects.events('*'), (m) => {
         const e = m.data as EventEnvelope;
@@ -247,6 +341,8 @@ export class LiveGateway {
 
   async stop(): Promise<void> {
     this.host.off('appended', this.onAppended);
+    this.side?.off('appended', this.onSideAppended);
+    for (const s of this.sideSubs.splice(0)) await s.stop();
     if (this.poll) clearInterval(this.poll);
     await this.sub?.stop();
     await this.unlisten?.();
@@ -280,6 +376,7 @@ export class LiveGateway {
       p = (async () => {
         const f = new Feed(record.matchId, this.host.game(record.game), record, this.store);
         await f.refresh();
+        if (this.side) await Promise.all(SIDE_STREAMS.map((s) => f.refreshSide(s)));
         this.feeds.set(record.matchId, f);
         return f;
       })().finally(() => this.loading.delete(record.matchId));

@@ -1,0 +1,5 @@
+// Feature route modules (disputes, annotations, replays…), registered after the core API on the api role.
+// Each feature keeps its routes in a file of its own and adds one line here.
+import type { RouteModule } from './http/context';
+
+export const routeModules: readonly RouteModule[] = [];
