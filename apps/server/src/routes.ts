@@ -1,5 +1,6 @@
 // Feature route modules (disputes, annotations, replays…), registered after the core API on the api role.
 // Each feature keeps its routes in a file of its own and adds one line here.
+import { coverageRoutes } from './coverage/routes';
 import type { RouteModule } from './http/context';
 
-export const routeModules: readonly RouteModule[] = [];
+export const routeModules: readonly RouteModule[] = [coverageRoutes];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideAdd, decideEdit, decideRemove, emptyBook, foldBook, type AnnotationSideEvent, type Book, type Decision, type Writer } from './book';
+import { decideAdd, decideEdit, decideRemove, emptyBook, foldBook, lockedPart, type AnnotationSideEvent, type Book, type Decision, type Writer } from './book';
 import { AddAnnotationBody, EditAnnotationBody } from './schema';
 
 const ann: Writer = { id: 'tok-ann', role: 'coverage', feedSeq: 40 };
@@ -67,5 +67,20 @@ describe('annotation book', () => {
     const withJunk = foldBook(b1, [{ matchId: 'm1', seq: 2, type: 'AnnotationAdded', at: 'x', author: { id: 'z', role: 'coverage' }, payload: { nope: 1 } }]);
     expect(withJunk.seq).toBe(2);
     expect([...withJunk.annotations.keys()]).toEqual(['a']);
+  });
+});
+
+describe('annotation events one at a time (what the time lock admits)', () => {
+  it('an edit alone carries the whole annotation; a removal its range', () => {
+    let b = add(emptyBook('m1'), ann, { seq: 30, text: 'first take', tags: ['combo'] });
+    const edit = decideEdit(b, ann, 'a1', EditAnnotationBody.parse({ seq: { from: 4, to: 5 }, text: 'moved earlier' }));
+    if (!edit.ok) throw new Error(edit.message);
+    b = apply(b, ann, edit);
+    // A viewer admitted only the edit (its feed is past 5, not yet past 30) still gets a whole annotation.
+    const onlyEdit = foldBook(emptyBook('m1'), [{ matchId: 'm1', seq: 2, type: 'AnnotationEdited', at: 'x', author: { id: ann.id, role: 'coverage' }, payload: edit.events[0]!.payload }]);
+    expect(onlyEdit.annotations.get('a1')).toMatchObject({ text: 'moved earlier', tags: ['combo'], seq: { from: 4, to: 5 }, author: { id: 'tok-ann', name: 'tok-ann' } });
+    expect(lockedPart({ type: 'AnnotationEdited', payload: edit.events[0]!.payload })).toEqual({ seq: { from: 4, to: 5 }, highlights: [] });
+    const rm = decideRemove(b, ann, 'a1');
+    expect(rm.ok && rm.events[0]!.payload).toEqual({ annotationId: 'a1', seq: { from: 4, to: 5 } });
   });
 });

@@ -8,6 +8,7 @@ import {
   type AnnotationChanges,
   type AnnotationEventType,
   type Author,
+  type Highlight,
   type SeqRange,
 } from './schema';
 
@@ -35,7 +36,11 @@ export function emptyBook(matchId: string): Book {
   return { matchId, seq: 0, annotations: new Map(), removed: new Set() };
 }
 
-/** Folds side events onto a book; events of other types or with malformed payloads are skipped, not fatal. */
+/**
+ * Folds side events onto a book. Additions and edits are upserts of the whole annotation (an edit carries it),
+ * so the fold works as well on the subset of the stream a viewer was admitted (time lock) as on all of it.
+ * Events of other types or with malformed payloads are skipped, not fatal.
+ */
 export function foldBook(book: Book, events: readonly AnnotationSideEvent[]): Book {
   const annotations = new Map(book.annotations);
   const removed = new Set(book.removed);
@@ -49,29 +54,27 @@ export function foldBook(book: Book, events: readonly AnnotationSideEvent[]): Bo
     if (ev.type === 'AnnotationAdded') {
       const p = ev.payload;
       if (annotations.has(p.annotationId) || removed.has(p.annotationId)) continue;
-      annotations.set(p.annotationId, {
-        annotationId: p.annotationId,
-        matchId: e.matchId,
-        author: { id: e.author.id, role: e.author.role, name: p.authorName },
-        seq: p.seq,
-        text: p.text,
-        tags: p.tags,
-        quality: p.quality,
-        highlights: p.highlights,
-        chapter: p.chapter,
-        createdAt: e.at,
-        updatedAt: e.at,
-        version: e.seq,
-      });
+      const { annotationId, authorName, ...rest } = p;
+      annotations.set(annotationId, { annotationId, matchId: e.matchId, author: { id: e.author.id, role: e.author.role, name: authorName }, ...rest, createdAt: e.at, updatedAt: e.at, version: e.seq });
     } else if (ev.type === 'AnnotationEdited') {
-      const a = annotations.get(ev.payload.annotationId);
-      if (!a) continue;
-      annotations.set(a.annotationId, { ...a, ...ev.payload.changes, updatedAt: e.at, version: e.seq });
+      if (removed.has(ev.payload.annotationId)) continue;
+      annotations.set(ev.payload.annotationId, { annotationId: ev.payload.annotationId, matchId: e.matchId, ...ev.payload.annotation, updatedAt: e.at, version: e.seq });
     } else {
-      if (annotations.delete(ev.payload.annotationId)) removed.add(ev.payload.annotationId);
+      annotations.delete(ev.payload.annotationId);
+      removed.add(ev.payload.annotationId);
     }
   }
   return { matchId: book.matchId, seq, annotations, removed };
+}
+
+/** The annotation's seq range and highlights as of an event (what the time lock looks at). */
+export function lockedPart(e: Pick<AnnotationSideEvent, 'type' | 'payload'>): { seq: SeqRange; highlights: Highlight[] } | null {
+  const parsed = AnnotationEventSchema.safeParse({ type: e.type, payload: e.payload });
+  if (!parsed.success) return null;
+  const ev = parsed.data;
+  if (ev.type === 'AnnotationAdded') return { seq: ev.payload.seq, highlights: ev.payload.highlights };
+  if (ev.type === 'AnnotationEdited') return { seq: ev.payload.annotation.seq, highlights: ev.payload.annotation.highlights };
+  return { seq: ev.payload.seq, highlights: [] };
 }
 
 /** Who is writing: the token's id and role, and how far that writer's own feed of the match has got. */
@@ -161,13 +164,15 @@ export function decideEdit(book: Book, writer: Writer, annotationId: string, cha
     if (bad) return bad;
   }
   const clean: AnnotationChanges = { ...changes, ...(changes.tags ? { tags: dedupe(changes.tags) } : {}) };
-  return { ok: true, annotationId, events: [{ type: 'AnnotationEdited', payload: { annotationId, changes: clean } }] };
+  const after = { ...a, ...clean };
+  const annotation = { author: a.author, seq: after.seq, text: after.text, tags: after.tags, quality: after.quality, highlights: after.highlights, chapter: after.chapter, createdAt: a.createdAt };
+  return { ok: true, annotationId, events: [{ type: 'AnnotationEdited', payload: { annotationId, changes: clean, annotation } }] };
 }
 
 export function decideRemove(book: Book, writer: Writer, annotationId: string): Decision {
   const a = owned(book, writer, annotationId, 'remove');
   if ('ok' in a) return a;
-  return { ok: true, annotationId, events: [{ type: 'AnnotationRemoved', payload: { annotationId } }] };
+  return { ok: true, annotationId, events: [{ type: 'AnnotationRemoved', payload: { annotationId, seq: a.seq } }] };
 }
 
 function dedupe(tags: readonly string[]): string[] {

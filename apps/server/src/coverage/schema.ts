@@ -67,10 +67,29 @@ export const AnnotationChangesSchema = z
   .refine((c) => Object.keys(c).length > 0, 'an edit must change at least one of seq, text, tags, quality, highlights, chapter');
 export type AnnotationChanges = z.infer<typeof AnnotationChangesSchema>;
 
-export const AnnotationEditedSchema = z.object({ annotationId: z.string().min(1).max(64), changes: AnnotationChangesSchema }).strict();
+/**
+ * Every edit carries the annotation as it is after the edit (and every removal its seq range): side events
+ * are filtered one by one per viewer (the time lock), so each must be readable without the ones before it — a
+ * viewer who was not shown the addition yet still gets a whole annotation from an edit it may see.
+ */
+export const AnnotationStateSchema = z
+  .object({
+    author: z.object({ id: z.string().min(1).max(200), role: z.string().min(1).max(40), name: AuthorName }).strict(),
+    seq: SeqRangeSchema,
+    text: Text,
+    tags: z.array(TagSchema).max(8),
+    quality: QualitySchema.nullable(),
+    highlights: z.array(HighlightSchema).max(16),
+    chapter: Chapter,
+    createdAt: z.string(),
+  })
+  .strict();
+export type AnnotationState = z.infer<typeof AnnotationStateSchema>;
+
+export const AnnotationEditedSchema = z.object({ annotationId: z.string().min(1).max(64), changes: AnnotationChangesSchema, annotation: AnnotationStateSchema }).strict();
 export type AnnotationEdited = z.infer<typeof AnnotationEditedSchema>;
 
-export const AnnotationRemovedSchema = z.object({ annotationId: z.string().min(1).max(64) }).strict();
+export const AnnotationRemovedSchema = z.object({ annotationId: z.string().min(1).max(64), seq: SeqRangeSchema }).strict();
 export type AnnotationRemoved = z.infer<typeof AnnotationRemovedSchema>;
 
 export const ANNOTATION_EVENT_TYPES = ['AnnotationAdded', 'AnnotationEdited', 'AnnotationRemoved'] as const;

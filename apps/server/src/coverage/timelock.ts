@@ -12,30 +12,59 @@
 // match, once the match is over and their delay has passed its end. Zone highlights (a player's hand, a deck)
 // name public zones and never hold an annotation back. The text itself is the author's: authors see the
 // judge view, and the editor says so next to the text box.
-import type { AnyGameModule, BoardModel, Tile } from '@matchtape/engine';
-import type { Annotation } from './schema';
-import { releaseTime, type Access } from '../viewers';
+//
+// One function decides for REST and SSE alike: `annotationFilter` is the annotations stream's side-stream
+// filter (apps/server/src/side/README.md). Each side event is judged on its own; edits carry the whole
+// annotation and removals its seq range, so nothing depends on which earlier events a viewer was admitted.
+import type { AnyGameModule, BoardModel, EventEnvelope, Tile } from '@matchtape/engine';
+import type { SideEvent } from '@matchtape/store';
+import type { SideVerdict, SideViewer } from '../side/side-streams';
+import type { Access } from '../viewers';
+import { lockedPart } from './book';
 
-export type Lock = { kind: 'visible' } | { kind: 'pending'; releaseAt: number } | { kind: 'withheld'; reason: string };
+export type Lock = { kind: 'visible' } | { kind: 'wait' } | { kind: 'withheld'; reason: string };
 
-/** What the lock needs to know about the match: the time of an event, and the cards a viewer sees at a seq. */
-export interface MatchFacts {
-  atOf(seq: number): Promise<string | undefined>;
-  visibleCards(seq: number, viewer: Access['viewer']): Promise<ReadonlySet<string>>;
+/** Whether a viewer may see an annotation on `seq` with these highlights now. */
+export function lock(part: { seq: { to: number }; highlights: readonly { kind: string; cardId?: string }[] }, v: SideViewer): Lock {
+  if (v.seenSeq < part.seq.to) return { kind: 'wait' };
+  if (v.access.viewer === 'judge') return { kind: 'visible' };
+  const cards = part.highlights.flatMap((h) => (h.kind === 'card' && h.cardId ? [h.cardId] : []));
+  if (cards.length === 0) return { kind: 'visible' };
+  const seen = visibleCardsAt(v, part.seq.to);
+  const hidden = cards.filter((c) => !seen.has(c));
+  return hidden.length === 0 ? { kind: 'visible' } : { kind: 'withheld', reason: `highlights ${hidden.length} card(s) hidden from ${v.access.viewer} at seq ${part.seq.to}` };
 }
 
-export async function lockFor(a: Annotation, access: Access, now: number, facts: MatchFacts): Promise<Lock> {
-  const at = await facts.atOf(a.seq.to);
-  // An annotation on an event that is not stored: never shown (writers cannot create one; this is defence).
-  if (at === undefined) return { kind: 'withheld', reason: `seq ${a.seq.to} is not an event of the match` };
-  const releaseAt = releaseTime({ at }, access);
-  if (releaseAt > now) return { kind: 'pending', releaseAt };
-  if (access.viewer === 'judge') return { kind: 'visible' };
-  const cards = a.highlights.flatMap((h) => (h.kind === 'card' ? [h.cardId] : []));
-  if (cards.length === 0) return { kind: 'visible' };
-  const seen = await facts.visibleCards(a.seq.to, access.viewer);
-  const hidden = cards.filter((c) => !seen.has(c));
-  return hidden.length === 0 ? { kind: 'visible' } : { kind: 'withheld', reason: `highlights ${hidden.length} card(s) hidden from ${access.viewer} at seq ${a.seq.to}` };
+/** The annotations stream's filter: time lock on the viewer's feed, then the highlight check. */
+export function annotationFilter(e: SideEvent, v: SideViewer): SideVerdict {
+  const part = lockedPart(e);
+  if (!part) return 'never';
+  const l = lock(part, v);
+  return l.kind === 'visible' ? { send: e } : l.kind === 'wait' ? 'wait' : 'never';
+}
+
+// Per (match, seq, viewer): the card ids that viewer sees at that seq. Events never change once stored.
+const CACHE_MAX = 20_000;
+const cardsCache = new Map<string, ReadonlySet<string>>();
+
+/** Card ids whose face the viewer sees after event `seq` (a fold of the full events, then the viewer's view). */
+export function visibleCardsAt(v: Pick<SideViewer, 'record' | 'game' | 'events' | 'access'>, seq: number): ReadonlySet<string> {
+  const k = `${v.record.matchId}\u0000${seq}\u0000${v.access.viewer}`;
+  const hit = cardsCache.get(k);
+  if (hit) return hit;
+  const set = visibleCardIds(boardAs(v.game, foldTo(v.game, v.events, seq), v.access.viewer));
+  cardsCache.set(k, set);
+  if (cardsCache.size > CACHE_MAX) cardsCache.delete(cardsCache.keys().next().value!);
+  return set;
+}
+
+function foldTo(game: AnyGameModule, events: readonly EventEnvelope[], seq: number): unknown {
+  let state = game.initial();
+  for (const e of events) {
+    if (e.seq > seq) break;
+    state = game.evolve(state, e);
+  }
+  return state;
 }
 
 /** Ids of every card face a board shows (hidden tiles carry only an opaque id and do not count). */
