@@ -55,8 +55,12 @@ export const coverageRoutes: RouteModule = (app, ctx) => {
     return { writer: { id: claims.jti, role: claims.role, feedSeq }, claims };
   };
 
-  /** Read, decide, append with the read seq expected; another writer in between means: read and decide again. */
-  const write = async (rec: MatchRecord, writer: Writer, decide: (b: Book) => Decision): Promise<{ annotation: Annotation | null; appended: SideEvent[] }> => {
+  /**
+   * Read, decide, append with the read seq expected; another writer in between means: read and decide again.
+   * An addition under a fresh server-made id depends on nothing earlier (`independent`): it is appended without
+   * an expected seq, so any number of authors add at once without retries (the store serialises them).
+   */
+  const write = async (rec: MatchRecord, writer: Writer, decide: (b: Book) => Decision, independent = false): Promise<{ annotation: Annotation | null; appended: SideEvent[] }> => {
     for (let attempt = 0; ; attempt++) {
       const b = foldBook(emptyBook(rec.matchId), await ctx.side.read(rec.matchId, 'annotations'));
       const d = decide(b);
@@ -64,11 +68,12 @@ export const coverageRoutes: RouteModule = (app, ctx) => {
       if (d.events.length === 0) return { annotation: b.annotations.get(d.annotationId) ?? null, appended: [] };
       try {
         const author = { id: writer.id, role: writer.role };
-        const appended = await ctx.side.append(rec.matchId, 'annotations', d.events.map((e) => ({ ...e, author })), { expectedSeq: b.seq });
+        const appended = await ctx.side.append(rec.matchId, 'annotations', d.events.map((e) => ({ ...e, author })), independent ? {} : { expectedSeq: b.seq });
         return { annotation: foldBook(b, appended).annotations.get(d.annotationId) ?? null, appended };
       } catch (err) {
         if (!(err instanceof ConcurrencyError)) throw err;
-        if (attempt >= 4) throw new HostError(409, 'busy', 'other writers kept annotating this match at the same moment; send the request again');
+        if (attempt >= 20) throw new HostError(409, 'busy', 'other writers kept annotating this match at the same moment; send the request again');
+        await new Promise((r) => setTimeout(r, Math.random() * 20 * (attempt + 1)));
       }
     }
   };
@@ -98,7 +103,7 @@ export const coverageRoutes: RouteModule = (app, ctx) => {
     const { writer, claims } = await writerOf(req, rec, 'add');
     ctx.limit(req, reply, claims, 'commands');
     const body = AddAnnotationBody.parse(req.body ?? {});
-    const out = await write(rec, writer, (b) => decideAdd(b, writer, body, () => randomUUID()));
+    const out = await write(rec, writer, (b) => decideAdd(b, writer, body, () => randomUUID()), body.annotationId === undefined);
     return reply.status(out.appended.length > 0 ? 201 : 200).send({ annotation: out.annotation && present(out.annotation) });
   });
 
