@@ -57,7 +57,9 @@ describe('annotations: two authors at once, over NATS and SSE', () => {
     const { matchId, lastSeq } = await newMatch(0);
     expect(lastSeq).toBeGreaterThan(0);
     const onNats: { seq: number; type: string; author: { id: string } }[] = [];
-    const sub = await stack.bus.subscribe(subjects.annotations(matchId), (m) => onNats.push(m.data as (typeof onNats)[number]), { fromStreamSeq: 1 });
+    const sub = await stack.bus.subscribe(subjects.annotations(matchId), (m) => {
+      onNats.push(m.data as (typeof onNats)[number]);
+    }, { fromStreamSeq: 1 });
     const frames: SseMessage[] = [];
     const sse = await openSse(`${base}/api/matches/${matchId}/live`, (m) => m.event === 'annotation' && frames.push(m));
     expect(sse.status).toBe(200);

@@ -84,3 +84,10 @@ describe('annotation events one at a time (what the time lock admits)', () => {
     expect(rm.ok && rm.events[0]!.payload).toEqual({ annotationId: 'a1', seq: { from: 4, to: 5 } });
   });
 });
+
+describe('edit bodies', () => {
+  it('take one seq as a one-event range, like additions', () => {
+    expect(EditAnnotationBody.parse({ seq: 7 })).toEqual({ seq: { from: 7, to: 7 } });
+    expect(EditAnnotationBody.safeParse({ seq: 0 }).success).toBe(false);
+  });
+});

@@ -124,8 +124,12 @@ export const AddAnnotationBody = z
   .strict();
 export type AddAnnotationInput = z.infer<typeof AddAnnotationBody>;
 
-/** PATCH /api/matches/:id/annotations/:annotationId */
-export const EditAnnotationBody = AnnotationChangesSchema;
+/** PATCH /api/matches/:id/annotations/:annotationId; `seq` may be one number, as when adding. */
+export const EditAnnotationBody = z.preprocess((b) => {
+  if (b === null || typeof b !== 'object' || Array.isArray(b)) return b;
+  const seq = (b as { seq?: unknown }).seq;
+  return typeof seq === 'number' ? { ...b, seq: { from: seq, to: seq } } : b;
+}, AnnotationChangesSchema);
 
 /** The current state of one annotation (the fold of its events). */
 export interface Annotation {
