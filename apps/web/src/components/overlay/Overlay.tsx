@@ -56,7 +56,7 @@ function OverlayFeed({ kind, matchId, seat, as, token }: { kind: OverlayKind; ma
   const names = useMemo(() => seatNames(st.meta?.players ?? []), [st.meta]);
   const ready = st.phase === 'ready';
   return (
-    <div className={`ov-root ov-${kind}`} data-overlay={kind} data-ready={ready ? 'true' : 'false'} data-seq={st.tape?.length ?? 0}>
+    <div className={`ov-root ov-root-${kind}`} data-overlay={kind} data-ready={ready ? 'true' : 'false'} data-seq={st.tape?.length ?? 0}>
       {st.phase === 'error' && <p className="ov-problem">{st.error?.message}</p>}
       {board && kind === 'board' && (
         <div className="ov-board">
