@@ -188,6 +188,28 @@ describe('coverage editor', () => {
     await page.locator('.ann-marker').first().click();
     await page.locator('.match-page[data-seq="20"]').waitFor();
 
+    // Hovering a card in the coverage view points the card overlay at it (the producer's focus). At the last
+    // event, so the overlay (which draws its own latest board) holds the same card.
+    await page.locator('.board').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => {
+      const m = document.querySelector<HTMLElement>('.match-page');
+      return !!m && m.dataset.seq === m.dataset.length;
+    });
+    const tile = page.locator('.board .tile[data-card]:not([data-hidden])').first();
+    const cardName = await tile.locator('.tile-name').textContent();
+    await tile.hover();
+    let focus: { cardId: string | null } | null = null;
+    for (let i = 0; i < 100 && !focus?.cardId; i++) {
+      focus = (await apiJson<{ focus: { cardId: string | null } | null }>(stack.api, `/api/matches/${matchId}/focus?as=coverage`, { token: cov })).focus;
+      if (!focus?.cardId) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(focus?.cardId, 'the hovered card became the focus').toBeTruthy();
+    const overlay = await ctx.newPage();
+    await overlay.goto(`${stack.web}/overlay/${matchId}/card?token=${encodeURIComponent(cov)}`);
+    await expect(overlay.locator('.ov-card-head strong').textContent({ timeout: 60_000 })).resolves.toBe(cardName);
+    await overlay.close();
+
     // Edit, then hide the layer, show it, delete.
     await item.getByRole('button', { name: 'Edit' }).click();
     await editor.getByLabel('Text (Markdown)').fill('Edited: *still* a blunder');

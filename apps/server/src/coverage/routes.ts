@@ -3,7 +3,7 @@
 // annotations stream's filter (timelock.ts) is set here, so the live gateway's SSE frames and these REST
 // reads apply the same rule.
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ConcurrencyError, type MatchRecord, type SideEvent } from '@matchtape/store';
 import type { TokenClaims } from '../auth/tokens';
@@ -12,7 +12,7 @@ import { HostError } from '../host/engine-host';
 import { MAX_INT } from '../http/hardening';
 import { ViewerParam } from '../http/schemas';
 import type { SideViewer } from '../side/side-streams';
-import { accessFor, resolveAccess, type Access } from '../viewers';
+import { accessFor, resolveAccess } from '../viewers';
 import { decideAdd, decideEdit, decideRemove, emptyBook, foldBook, mayWrite, type Book, type Decision, type Writer } from './book';
 import { chapterList, videoChapters } from './chapters';
 import { FocusBoard } from './focus';
@@ -44,6 +44,16 @@ export const coverageRoutes: RouteModule = (app, ctx) => {
   /** The annotations one viewer may see now: the stream through the filter, folded. */
   const visibleTo = async (rec: MatchRecord, viewer: SideViewer): Promise<Annotation[]> =>
     ordered(foldBook(emptyBook(rec.matchId), await ctx.side.readFor(rec.matchId, 'annotations', viewer)));
+
+  /** A read of one match: its record and the caller's access (token, `as`), rate-limited as a read. */
+  const readerOf = async <Q extends { as?: string | undefined; token?: string | undefined }>(req: FastifyRequest, reply: FastifyReply, q: Q) => {
+    const { id } = MatchParams.parse(req.params);
+    const claims = ctx.claimsFor(req, q);
+    ctx.limit(req, reply, claims, 'reads');
+    const rec = await ctx.record(id);
+    const access = resolveAccess(rec, claims, q.as, nowMs());
+    return { id, claims, rec, access, viewer: await ctx.sideViewer(rec, access) };
+  };
 
   /** The writer behind a request: a coverage or judge token, and how far its own feed has got. */
   const writerOf = async (req: FastifyRequest, rec: MatchRecord, verb: string): Promise<{ writer: Writer; claims: TokenClaims }> => {
@@ -79,13 +89,9 @@ export const coverageRoutes: RouteModule = (app, ctx) => {
   };
 
   app.get('/api/matches/:id/annotations', async (req, reply) => {
-    const { id } = MatchParams.parse(req.params);
     const q = ReadQuery.parse(req.query);
-    const claims = ctx.claimsFor(req, q);
-    ctx.limit(req, reply, claims, 'reads');
-    const rec = await ctx.record(id);
-    const access = resolveAccess(rec, claims, q.as, nowMs());
-    const annotations = await visibleTo(rec, await ctx.sideViewer(rec, access));
+    const { id, claims, rec, access, viewer } = await readerOf(req, reply, q);
+    const annotations = await visibleTo(rec, viewer);
     // Layers: one per author, so a viewer can show or hide each.
     const layers = new Map<string, { id: string; name: string; role: string; count: number }>();
     for (const a of annotations) {
@@ -127,13 +133,8 @@ export const coverageRoutes: RouteModule = (app, ctx) => {
   });
 
   app.get('/api/matches/:id/chapters', async (req, reply) => {
-    const { id } = MatchParams.parse(req.params);
     const q = ChaptersQuery.parse(req.query);
-    const claims = ctx.claimsFor(req, q);
-    ctx.limit(req, reply, claims, 'reads');
-    const rec = await ctx.record(id);
-    const access = resolveAccess(rec, claims, q.as, nowMs());
-    const viewer = await ctx.sideViewer(rec, access);
+    const { id, rec, access, viewer } = await readerOf(req, reply, q);
     const annotations = await visibleTo(rec, viewer);
     // Times relative to the match's first event (viewer.events is the full truth up to the viewer's feed,
     // which every visible annotation lies within).
@@ -190,13 +191,7 @@ export const coverageRoutes: RouteModule = (app, ctx) => {
   });
 
   app.get('/api/matches/:id/focus', async (req, reply) => {
-    const { id } = MatchParams.parse(req.params);
-    const q = ReadQuery.parse(req.query);
-    const claims = ctx.claimsFor(req, q);
-    ctx.limit(req, reply, claims, 'reads');
-    const rec = await ctx.record(id);
-    const access: Access = resolveAccess(rec, claims, q.as, nowMs());
-    const viewer = await ctx.sideViewer(rec, access);
+    const { id, viewer } = await readerOf(req, reply, ReadQuery.parse(req.query));
     // The newest focus this viewer's feed has reached; a card it cannot see there shows nothing (not an older one).
     for (const f of focusBoard.history(id)) {
       if (f.seq > viewer.seenSeq) continue;

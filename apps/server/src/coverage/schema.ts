@@ -37,31 +37,23 @@ const Text = z.string().max(4000, 'text is at most 4000 characters').refine((t) 
 const Chapter = z.string().trim().min(1, 'a chapter title must not be empty').max(100).nullable();
 const AuthorName = z.string().trim().min(1).max(60);
 
-export const AnnotationAddedSchema = z
-  .object({
-    annotationId: z.string().min(1).max(64),
-    authorName: AuthorName,
-    seq: SeqRangeSchema,
-    text: Text,
-    tags: z.array(TagSchema).max(8),
-    quality: QualitySchema.nullable(),
-    highlights: z.array(HighlightSchema).max(16),
-    /** A chapter title: the annotation is promoted to a chapter of the match. */
-    chapter: Chapter,
-  })
-  .strict();
+/** What an annotation says: the fields an author writes and may later edit. */
+const AnnotationFields = {
+  seq: SeqRangeSchema,
+  text: Text,
+  tags: z.array(TagSchema).max(8),
+  quality: QualitySchema.nullable(),
+  highlights: z.array(HighlightSchema).max(16),
+  /** A chapter title: the annotation is promoted to a chapter of the match. */
+  chapter: Chapter,
+};
+
+export const AnnotationAddedSchema = z.object({ annotationId: z.string().min(1).max(64), authorName: AuthorName, ...AnnotationFields }).strict();
 export type AnnotationAdded = z.infer<typeof AnnotationAddedSchema>;
 
 /** Fields an edit may change; absent ones stay as they are. */
 export const AnnotationChangesSchema = z
-  .object({
-    seq: SeqRangeSchema,
-    text: Text,
-    tags: z.array(TagSchema).max(8),
-    quality: QualitySchema.nullable(),
-    highlights: z.array(HighlightSchema).max(16),
-    chapter: Chapter,
-  })
+  .object(AnnotationFields)
   .partial()
   .strict()
   .refine((c) => Object.keys(c).length > 0, 'an edit must change at least one of seq, text, tags, quality, highlights, chapter');
@@ -75,12 +67,7 @@ export type AnnotationChanges = z.infer<typeof AnnotationChangesSchema>;
 export const AnnotationStateSchema = z
   .object({
     author: z.object({ id: z.string().min(1).max(200), role: z.string().min(1).max(40), name: AuthorName }).strict(),
-    seq: SeqRangeSchema,
-    text: Text,
-    tags: z.array(TagSchema).max(8),
-    quality: QualitySchema.nullable(),
-    highlights: z.array(HighlightSchema).max(16),
-    chapter: Chapter,
+    ...AnnotationFields,
     createdAt: z.string(),
   })
   .strict();

@@ -4,7 +4,7 @@
 // already applies the viewer's delay, so a poll shows each one as soon as this viewer's feed has passed it.
 import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod';
-import { ApiError } from './api';
+import { requestJson } from './api';
 import type { Perspective } from './viewer';
 
 export const QUALITY_GLYPHS = { brilliant: '!!', good: '!', dubious: '?!', mistake: '?', blunder: '??' } as const;
@@ -39,24 +39,7 @@ const LayerSchema = z.object({ id: z.string(), name: z.string(), role: z.string(
 export type Layer = z.infer<typeof LayerSchema>;
 const ListSchema = z.object({ annotations: z.array(AnnotationSchema), layers: z.array(LayerSchema), you: z.string().nullable().optional() }).loose();
 
-async function call(url: string, token: string | null, init: { method?: string; body?: unknown } = {}): Promise<unknown> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(url, { method: init.method ?? 'GET', headers, cache: 'no-store', ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) });
-  const text = await res.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = null;
-  }
-  if (!res.ok) {
-    const msg = body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : `${res.status} from ${url.split('?')[0]}`;
-    throw new ApiError(msg, res.status);
-  }
-  return body;
-}
+const call = (url: string, token: string | null, init: { method?: string; body?: unknown } = {}): Promise<unknown> => requestJson(url, { token }, init);
 
 const base = (matchId: string) => `/api/matches/${encodeURIComponent(matchId)}`;
 
