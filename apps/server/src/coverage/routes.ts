@@ -12,8 +12,8 @@ import { HostError } from '../host/engine-host';
 import { MAX_INT } from '../http/hardening';
 import { ViewerParam } from '../http/schemas';
 import type { SideViewer } from '../side/side-streams';
-import { accessFor, resolveAccess } from '../viewers';
-import { decideAdd, decideEdit, decideRemove, emptyBook, foldBook, mayWrite, type Book, type Decision, type Writer } from './book';
+import { accessFor, resolveAccess, type Access } from '../viewers';
+import { decideAdd, decideEdit, decideRemove, emptyBook, foldBook, lockedPart, mayWrite, type Book, type Decision, type Writer } from './book';
 import { chapterList, videoChapters } from './chapters';
 import { FocusBoard } from './focus';
 import { matchesQuery, SearchQuery } from './search';
@@ -41,9 +41,30 @@ export const coverageRoutes: RouteModule = (app, ctx) => {
   ctx.side.setFilter('annotations', annotationFilter);
   const nowMs = () => ctx.now().getTime();
 
-  /** The annotations one viewer may see now: the stream through the filter, folded. */
-  const visibleTo = async (rec: MatchRecord, viewer: SideViewer): Promise<Annotation[]> =>
-    ordered(foldBook(emptyBook(rec.matchId), await ctx.side.readFor(rec.matchId, 'annotations', viewer)));
+  /**
+   * A side-stream viewer, loading the match's events only when something needs them: the hidden-card check
+   * (a non-judge view and a card highlight) or event times. Every open match page polls the annotations, so
+   * a match without annotations costs one small read, never a read of the whole match.
+   */
+  const viewerOf = async (rec: MatchRecord, access: Access, needEvents: boolean): Promise<SideViewer> => {
+    const seenSeq = (await ctx.sight.summary(rec, access)).lastSeq;
+    const events = needEvents ? await ctx.store.readStream(rec.matchId, { to: seenSeq }) : [];
+    return { access, record: rec, game: ctx.host.game(rec.game), seenSeq, events };
+  };
+  const hasCardHighlights = (side: readonly SideEvent[]) => side.some((e) => lockedPart(e)?.highlights.some((h) => h.kind === 'card'));
+
+  /** The annotations one viewer may see now (the stream through the same filter SSE frames pass), folded. */
+  const visibleTo = async (rec: MatchRecord, access: Access): Promise<{ annotations: Annotation[]; viewer: SideViewer | null }> => {
+    const side = await ctx.side.read(rec.matchId, 'annotations');
+    if (side.length === 0) return { annotations: [], viewer: null };
+    const viewer = await viewerOf(rec, access, access.viewer !== 'judge' && hasCardHighlights(side));
+    const filter = ctx.side.filter('annotations');
+    const admitted = side.flatMap((e) => {
+      const v = filter(e, viewer);
+      return typeof v === 'object' ? [v.send] : [];
+    });
+    return { annotations: ordered(foldBook(emptyBook(rec.matchId), admitted)), viewer };
+  };
 
   /** A read of one match: its record and the caller's access (token, `as`), rate-limited as a read. */
   const readerOf = async <Q extends { as?: string | undefined; token?: string | undefined }>(req: FastifyRequest, reply: FastifyReply, q: Q) => {
@@ -52,7 +73,7 @@ export const coverageRoutes: RouteModule = (app, ctx) => {
     ctx.limit(req, reply, claims, 'reads');
     const rec = await ctx.record(id);
     const access = resolveAccess(rec, claims, q.as, nowMs());
-    return { id, claims, rec, access, viewer: await ctx.sideViewer(rec, access) };
+    return { id, claims, rec, access };
   };
 
   /** The writer behind a request: a coverage or judge token, and how far its own feed has got. */
@@ -90,8 +111,8 @@ export const coverageRoutes: RouteModule = (app, ctx) => {
 
   app.get('/api/matches/:id/annotations', async (req, reply) => {
     const q = ReadQuery.parse(req.query);
-    const { id, claims, rec, access, viewer } = await readerOf(req, reply, q);
-    const annotations = await visibleTo(rec, viewer);
+    const { id, claims, rec, access } = await readerOf(req, reply, q);
+    const { annotations } = await visibleTo(rec, access);
     // Layers: one per author, so a viewer can show or hide each.
     const layers = new Map<string, { id: string; name: string; role: string; count: number }>();
     for (const a of annotations) {
@@ -134,11 +155,12 @@ export const coverageRoutes: RouteModule = (app, ctx) => {
 
   app.get('/api/matches/:id/chapters', async (req, reply) => {
     const q = ChaptersQuery.parse(req.query);
-    const { id, rec, access, viewer } = await readerOf(req, reply, q);
-    const annotations = await visibleTo(rec, viewer);
-    // Times relative to the match's first event (viewer.events is the full truth up to the viewer's feed,
-    // which every visible annotation lies within).
-    const atOf = (seq: number) => viewer.events[seq - 1]?.at;
+    const { id, rec, access } = await readerOf(req, reply, q);
+    const { annotations } = await visibleTo(rec, access);
+    // Times relative to the match's first event; only the events up to the last chapter are read.
+    const last = Math.max(0, ...annotations.filter((a) => a.chapter !== null).map((a) => a.seq.from));
+    const times = last > 0 ? await ctx.store.readStream(rec.matchId, { to: last }) : [];
+    const atOf = (seq: number) => times[seq - 1]?.at;
     const start = atOf(1);
     const chapters = start ? chapterList(annotations, start, atOf) : [];
     if (q.format === 'text') {
@@ -173,7 +195,7 @@ export const coverageRoutes: RouteModule = (app, ctx) => {
       const rec = await ctx.store.getMatch(matchId);
       if (!rec || (q.game && rec.game !== q.game)) continue;
       const access = accessFor(rec, claims.role === 'judge' ? 'judge' : 'coverage', claims, nowMs());
-      for (const a of await visibleTo(rec, await ctx.sideViewer(rec, access))) if (matchesQuery(a, q)) hits.push({ ...present(a), game: rec.game });
+      for (const a of (await visibleTo(rec, access)).annotations) if (matchesQuery(a, q)) hits.push({ ...present(a), game: rec.game });
     }
     return { results: hits.slice(0, q.limit) };
   });
@@ -191,9 +213,12 @@ export const coverageRoutes: RouteModule = (app, ctx) => {
   });
 
   app.get('/api/matches/:id/focus', async (req, reply) => {
-    const { id, viewer } = await readerOf(req, reply, ReadQuery.parse(req.query));
+    const { id, rec, access } = await readerOf(req, reply, ReadQuery.parse(req.query));
+    const history = focusBoard.history(id);
+    if (history.length === 0) return { matchId: id, focus: null };
+    const viewer = await viewerOf(rec, access, access.viewer !== 'judge');
     // The newest focus this viewer's feed has reached; a card it cannot see there shows nothing (not an older one).
-    for (const f of focusBoard.history(id)) {
+    for (const f of history) {
       if (f.seq > viewer.seenSeq) continue;
       if (f.cardId === null) return { matchId: id, focus: { cardId: null, seq: f.seq } };
       const l = lock({ seq: { to: f.seq }, highlights: [{ kind: 'card', cardId: f.cardId }] }, viewer);

@@ -81,8 +81,8 @@ export interface AnnotationsState {
   reload(): void;
 }
 
-/** Annotations for one viewer, polled every `everyMs` (and at once after `reload`). */
-export function useAnnotations(matchId: string, as: Perspective, token: string | null, everyMs = 3000): AnnotationsState {
+/** Annotations for one viewer, polled every `everyMs` while the tab is visible (and at once after `reload`). */
+export function useAnnotations(matchId: string, as: Perspective, token: string | null, everyMs = 4000): AnnotationsState {
   const [st, setSt] = useState<Omit<AnnotationsState, 'reload'>>({ annotations: [], layers: [], you: null, error: null });
   const [tick, setTick] = useState(0);
   const reload = useCallback(() => setTick((t) => t + 1), []);
@@ -90,6 +90,11 @@ export function useAnnotations(matchId: string, as: Perspective, token: string |
     let stop = false;
     let timer: ReturnType<typeof setTimeout> | null = null;
     const load = async () => {
+      // A hidden tab does not poll (an organiser may keep many match tabs open); it catches up when shown.
+      if (typeof document !== 'undefined' && document.hidden) {
+        timer = setTimeout(load, everyMs);
+        return;
+      }
       try {
         const r = await listAnnotations(matchId, as, token);
         if (!stop) setSt({ annotations: r.annotations, layers: r.layers, you: r.you ?? null, error: null });
