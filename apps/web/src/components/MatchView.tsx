@@ -13,6 +13,9 @@ import { NoSuchSeat, useMatchTape } from '../lib/useMatchTape';
 import { useViewerToken } from '../lib/useViewerToken';
 import { forgetToken, isPerspective, perspectivesFor, readClaims, saveToken, type Perspective } from '../lib/viewer';
 import { Board } from './Board';
+import { AnnotationMarkers } from './coverage/AnnotationMarkers';
+import { AnnotationPanel } from './coverage/AnnotationPanel';
+import { useCoverage } from './coverage/useCoverage';
 import { Icon } from './Icon';
 import { Log, type LogFilter } from './Log';
 import { PerspectiveSwitch, TokenDialog } from './Perspective';
@@ -63,6 +66,7 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
   const [as, setAs] = useState<Perspective>(initialAs);
   const [retry, setRetry] = useState(0);
   const st = useMatchTape(matchId, as, token, retry);
+  const cov = useCoverage(matchId, as, token);
   const { meta, game, tape, version } = st;
   const length = tape?.length ?? 0;
   const isLive = st.phase === 'ready' && !st.ended;
@@ -543,8 +547,10 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
             )}
           </main>
           <Log game={game} envelopes={tape.envelopes} names={cardNamesAt} nav={nav} seats={names} length={length} seq={logSeq} filter={logFilter} onFilter={setLogFilter} onSeek={seek} />
+          <AnnotationPanel cov={cov} matchId={matchId} as={as} token={token} seq={seq} onSeek={(s) => seek(s)} hovered={inspect?.tile ?? null} />
         </div>
         <footer className="controls" aria-label="Playback">
+          <AnnotationMarkers cov={cov} length={length} seq={seq} onSeek={(s) => seek(s)} />
           <Scrubber
             nav={nav}
             length={length}

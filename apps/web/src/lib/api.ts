@@ -97,9 +97,21 @@ function headers(auth: Auth, extra: Record<string, string> = {}): Record<string,
 }
 
 async function getJson(url: string, auth: Auth, signal?: AbortSignal): Promise<unknown> {
+  return requestJson(url, auth, { signal });
+}
+
+/** A JSON request to the API (GET unless a method is given; `body` is sent as JSON); errors as ApiError. */
+export async function requestJson(url: string, auth: Auth, init: { method?: string; body?: unknown; signal?: AbortSignal | undefined } = {}): Promise<unknown> {
   let res: Response;
   try {
-    res = await fetch(url, { headers: headers(auth, { accept: 'application/json' }), signal, cache: 'no-store' });
+    const extra: Record<string, string> = init.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' };
+    res = await fetch(url, {
+      method: init.method ?? 'GET',
+      headers: headers(auth, extra),
+      signal: init.signal,
+      cache: 'no-store',
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError('The server cannot be reached. Check that it is running; retrying…', 0);

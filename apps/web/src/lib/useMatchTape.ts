@@ -151,7 +151,8 @@ export function useMatchTape(matchId: string, as: Perspective, token: string | n
             continue;
           }
           if (m.event === 'end') endSeen = true;
-          else if (isEnvelope(data)) events.push(data);
+          // Side-stream frames (annotation, dispute) carry a side seq, not a match event: never onto the tape.
+          else if (m.event !== 'annotation' && m.event !== 'dispute' && isEnvelope(data)) events.push(data);
         }
         // Appends are serialised: a gap is filled from the events route before the batch goes on.
         chain = chain.then(async () => {

@@ -1,0 +1,89 @@
+// The time lock: which annotations a viewer may be shown, and from when.
+//
+// An annotation on seq S (or a range ending at S) reaches a viewer once that viewer's own feed has released
+// event S (its `at` plus the viewer's delay: public → spectator delay, coverage → coverage delay, judges and
+// seats live). Before then it does not exist for that viewer: not in REST reads, not over SSE, not in
+// chapters or search.
+//
+// Highlights can say more than the feed does: a card highlighted in a hand the viewer cannot see. We withhold
+// the whole annotation (not only the highlight) from a viewer for whom any highlighted card is hidden in its
+// view at S: an annotation pointing at a hidden card is about that card, so its text would tell what the
+// highlight hid. It reaches that viewer when its view shows the card at S — for spectators of a reveal-all
+// match, once the match is over and their delay has passed its end. Zone highlights (a player's hand, a deck)
+// name public zones and never hold an annotation back. The text itself is the author's: authors see the
+// judge view, and the editor says so next to the text box.
+//
+// One function decides for REST and SSE alike: `annotationFilter` is the annotations stream's side-stream
+// filter (apps/server/src/side/README.md). Each side event is judged on its own; edits carry the whole
+// annotation and removals its seq range, so nothing depends on which earlier events a viewer was admitted.
+import type { AnyGameModule, BoardModel, EventEnvelope, Tile } from '@matchtape/engine';
+import type { SideEvent } from '@matchtape/store';
+import type { SideVerdict, SideViewer } from '../side/side-streams';
+import type { Access } from '../viewers';
+import { lockedPart } from './book';
+
+export type Lock = { kind: 'visible' } | { kind: 'wait' } | { kind: 'withheld'; reason: string };
+
+/** Whether a viewer may see an annotation on `seq` with these highlights now. */
+export function lock(part: { seq: { to: number }; highlights: readonly { kind: string; cardId?: string }[] }, v: SideViewer): Lock {
+  if (v.seenSeq < part.seq.to) return { kind: 'wait' };
+  if (v.access.viewer === 'judge') return { kind: 'visible' };
+  const cards = part.highlights.flatMap((h) => (h.kind === 'card' && h.cardId ? [h.cardId] : []));
+  if (cards.length === 0) return { kind: 'visible' };
+  const seen = visibleCardsAt(v, part.seq.to);
+  const hidden = cards.filter((c) => !seen.has(c));
+  return hidden.length === 0 ? { kind: 'visible' } : { kind: 'withheld', reason: `highlights ${hidden.length} card(s) hidden from ${v.access.viewer} at seq ${part.seq.to}` };
+}
+
+/** The annotations stream's filter: time lock on the viewer's feed, then the highlight check. */
+export function annotationFilter(e: SideEvent, v: SideViewer): SideVerdict {
+  const part = lockedPart(e);
+  if (!part) return 'never';
+  const l = lock(part, v);
+  return l.kind === 'visible' ? { send: e } : l.kind === 'wait' ? 'wait' : 'never';
+}
+
+// Per (match, seq, viewer): the card ids that viewer sees at that seq. Events never change once stored.
+const CACHE_MAX = 20_000;
+const cardsCache = new Map<string, ReadonlySet<string>>();
+
+/** Card ids whose face the viewer sees after event `seq` (a fold of the full events, then the viewer's view). */
+export function visibleCardsAt(v: Pick<SideViewer, 'record' | 'game' | 'events' | 'access'>, seq: number): ReadonlySet<string> {
+  const k = `${v.record.matchId}\u0000${seq}\u0000${v.access.viewer}`;
+  const hit = cardsCache.get(k);
+  if (hit) return hit;
+  const set = visibleCardIds(boardAs(v.game, foldTo(v.game, v.events, seq), v.access.viewer));
+  cardsCache.set(k, set);
+  if (cardsCache.size > CACHE_MAX) cardsCache.delete(cardsCache.keys().next().value!);
+  return set;
+}
+
+function foldTo(game: AnyGameModule, events: readonly EventEnvelope[], seq: number): unknown {
+  let state = game.initial();
+  for (const e of events) {
+    if (e.seq > seq) break;
+    state = game.evolve(state, e);
+  }
+  return state;
+}
+
+/** Ids of every card face a board shows (hidden tiles carry only an opaque id and do not count). */
+export function visibleCardIds(board: BoardModel): Set<string> {
+  const out = new Set<string>();
+  const walk = (t: Tile | null | undefined): void => {
+    if (!t || t.hidden) return;
+    out.add(t.id);
+    for (const a of t.attachments ?? []) walk(a);
+  };
+  for (const p of board.players) {
+    walk(p.hero ?? null);
+    for (const z of p.zones) for (const c of z.cards) walk(c);
+  }
+  for (const z of board.shared) for (const c of z.cards) walk(c);
+  return out;
+}
+
+/** Board of a game state as a viewer sees it. */
+export function boardAs(game: AnyGameModule, judgeState: unknown, viewer: Access['viewer']): BoardModel {
+  return game.board(viewer === 'judge' ? judgeState : game.view(judgeState, viewer));
+}
