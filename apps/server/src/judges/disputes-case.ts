@@ -3,7 +3,7 @@
 // the commands rejected around it with rule and reason, the time each player took for each decision, the
 // rulings and the verification result. The review page reads it as JSON; the tournament's records keep it as
 // JSON or as a printable HTML page.
-import { verifyChain, type AnyGameModule, type BoardModel, type EventEnvelope } from '@matchtape/engine';
+import { type AnyGameModule, type BoardModel, type EventEnvelope } from '@matchtape/engine';
 import { decisionTimes, knowledgeAt, type Decision, type KnowledgeAt } from '@matchtape/projections';
 import type { MatchRecord, RejectedCommand } from '@matchtape/store';
 import { playersOf, parseHostedConfig } from '../host/engine-host';
@@ -58,12 +58,6 @@ export interface CaseFile {
  * here (the full checks of `GET /api/matches/:id/verification`). Until then it checks what the stored events
  * alone can show: the hash chain and that seqs run 1..N without gaps.
  */
-export async function verificationForCase(_rec: MatchRecord, events: readonly EventEnvelope[]): Promise<VerificationResult> {
-  const chain = verifyChain(events);
-  const checks = [{ name: 'hash chain (seqs 1..N, prevHash links, hashes)', ok: chain.ok, detail: chain.ok ? `${events.length} events chained` : `seq ${chain.seq}: ${chain.reason}` }];
-  return { ok: chain.ok, checks, ...(chain.ok ? {} : { firstBadSeq: chain.seq }) };
-}
-
 export function buildCase(input: {
   rec: MatchRecord;
   game: AnyGameModule;
@@ -100,8 +94,9 @@ export function buildCase(input: {
       for (const e of events) if (Date.parse(e.at) <= Date.parse(r.at)) afterSeq = e.seq;
       return { ...r, afterSeq, ruleText: ruleText(game.id, r.rule) };
     });
-  const summary = rec.summary as { parentMatchId?: unknown; forkOf?: { matchId?: unknown } };
-  const parent = typeof summary.parentMatchId === 'string' ? summary.parentMatchId : typeof summary.forkOf?.matchId === 'string' ? summary.forkOf.matchId : null;
+  // A fork keeps its link to the parent in its config (judges/replay.ts).
+  const link = (rec.config as { forkOf?: { matchId?: unknown } }).forkOf;
+  const parent = typeof link?.matchId === 'string' ? link.matchId : null;
   return {
     kind: 'matchtape-dispute-case',
     version: 1,

@@ -20,7 +20,8 @@ import { HostError, parseHostedConfig, playersOf } from '../host/engine-host';
 import type { RouteModule } from '../http/context';
 import { MAX_INT } from '../http/hardening';
 import { resolveAccess } from '../viewers';
-import { buildCase, caseHtml, verificationForCase } from './disputes-case';
+import { buildCase, caseHtml } from './disputes-case';
+import { verifyMatchInStore } from './replay-verify';
 import {
   AttachEvidenceBody,
   CloseDisputeBody,
@@ -167,7 +168,7 @@ export const disputeRoutes: RouteModule = (app, ctx) => {
       events,
       dispute: dispute!,
       rejections: await ctx.store.listRejections(id),
-      verification: await verificationForCase(rec, events),
+      verification: await verifyMatchInStore(ctx.store, ctx.games, rec.matchId),
       window: q.window,
       now: ctx.now(),
     });
