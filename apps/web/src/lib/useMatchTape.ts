@@ -24,6 +24,13 @@ function linkedSeq(): number | null {
   return Number.isInteger(n) && n >= 0 ? n : null;
 }
 
+/** A ?turn=N deep link without ?seq (MatchView resolves it against the full timeline). */
+function linksTurn(): boolean {
+  if (typeof window === 'undefined') return false;
+  const q = new URLSearchParams(window.location.search);
+  return q.get('seq') === null && q.get('turn') !== null;
+}
+
 /** A perspective of a seat the match does not have (?as=p7 on a two-player match). */
 export class NoSuchSeat extends Error {
   override readonly name = 'NoSuchSeat';
@@ -97,7 +104,8 @@ export function useMatchTape(matchId: string, as: Perspective, token: string | n
       const tape = new MatchTape(game);
       setSt((s) => ({ ...s, meta, game, tape }));
       let windowed = false;
-      if (meta.lastSeq > WINDOW_FROM) {
+      // A ?turn=N link needs the whole timeline to find turn N's first seq, so it loads every page first.
+      if (meta.lastSeq > WINDOW_FROM && !linksTurn()) {
         // First board from the window; the pages below fill the range before it while the board is already up.
         const w = await getWindow(matchId, as, linkedSeq(), auth, ctl.signal);
         if (w.delaySeconds !== null) setSt((s) => ({ ...s, delaySeconds: w.delaySeconds }));
