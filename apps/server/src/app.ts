@@ -253,9 +253,9 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
     record,
     claimsFor,
     limit,
-    async sideViewer(rec, access) {
-      const seen = await sight.summary(rec, access);
-      return { access, record: rec, game: host.game(rec.game), seenSeq: seen.lastSeq, events: await opts.store.readStream(rec.matchId, { to: seen.lastSeq }) };
+    async sideViewer(rec, access, { events = true } = {}) {
+      const seenSeq = (await sight.summary(rec, access)).lastSeq;
+      return { access, record: rec, game: host.game(rec.game), seenSeq, events: events ? await opts.store.readStream(rec.matchId, { to: seenSeq }) : [] };
     },
   };
 

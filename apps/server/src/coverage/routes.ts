@@ -41,29 +41,17 @@ export const coverageRoutes: RouteModule = (app, ctx) => {
   ctx.side.setFilter('annotations', annotationFilter);
   const nowMs = () => ctx.now().getTime();
 
-  /**
-   * A side-stream viewer, loading the match's events only when something needs them: the hidden-card check
-   * (a non-judge view and a card highlight) or event times. Every open match page polls the annotations, so
-   * a match without annotations costs one small read, never a read of the whole match.
-   */
-  const viewerOf = async (rec: MatchRecord, access: Access, needEvents: boolean): Promise<SideViewer> => {
-    const seenSeq = (await ctx.sight.summary(rec, access)).lastSeq;
-    const events = needEvents ? await ctx.store.readStream(rec.matchId, { to: seenSeq }) : [];
-    return { access, record: rec, game: ctx.host.game(rec.game), seenSeq, events };
-  };
+  // A side-stream viewer reads the match's events only when something needs them (the hidden-card check: a
+  // non-judge view and a card highlight). Every open match page polls the annotations, so a match without
+  // annotations costs one small read, never a read of the whole match.
   const hasCardHighlights = (side: readonly SideEvent[]) => side.some((e) => lockedPart(e)?.highlights.some((h) => h.kind === 'card'));
 
   /** The annotations one viewer may see now (the stream through the same filter SSE frames pass), folded. */
   const visibleTo = async (rec: MatchRecord, access: Access): Promise<{ annotations: Annotation[]; viewer: SideViewer | null }> => {
     const side = await ctx.side.read(rec.matchId, 'annotations');
     if (side.length === 0) return { annotations: [], viewer: null };
-    const viewer = await viewerOf(rec, access, access.viewer !== 'judge' && hasCardHighlights(side));
-    const filter = ctx.side.filter('annotations');
-    const admitted = side.flatMap((e) => {
-      const v = filter(e, viewer);
-      return typeof v === 'object' ? [v.send] : [];
-    });
-    return { annotations: ordered(foldBook(emptyBook(rec.matchId), admitted)), viewer };
+    const viewer = await ctx.sideViewer(rec, access, { events: access.viewer !== 'judge' && hasCardHighlights(side) });
+    return { annotations: ordered(foldBook(emptyBook(rec.matchId), ctx.side.admit('annotations', side, viewer))), viewer };
   };
 
   /** A read of one match: its record and the caller's access (token, `as`), rate-limited as a read. */
@@ -216,7 +204,7 @@ export const coverageRoutes: RouteModule = (app, ctx) => {
     const { id, rec, access } = await readerOf(req, reply, ReadQuery.parse(req.query));
     const history = focusBoard.history(id);
     if (history.length === 0) return { matchId: id, focus: null };
-    const viewer = await viewerOf(rec, access, access.viewer !== 'judge');
+    const viewer = await ctx.sideViewer(rec, access, { events: access.viewer !== 'judge' });
     // The newest focus this viewer's feed has reached; a card it cannot see there shows nothing (not an older one).
     for (const f of history) {
       if (f.seq > viewer.seenSeq) continue;

@@ -28,8 +28,11 @@ export interface RouteContext {
   claimsFor(req: FastifyRequest, query: { token?: string | undefined }): TokenClaims | null;
   /** Per-token (or per-address) rate limit of a kind; throws a 429 HostError with Retry-After. */
   limit(req: FastifyRequest, reply: FastifyReply, claims: TokenClaims | null, kind: keyof RateLimits): void;
-  /** A side-stream filter's view of one viewer now: its feed position and the match's events (REST readers). */
-  sideViewer(rec: MatchRecord, access: Access): Promise<SideViewer>;
+  /**
+   * A side-stream filter's view of one viewer now: its feed position and the match's events up to it (REST
+   * readers). `events: false` skips reading the events, for filters that will not look at them.
+   */
+  sideViewer(rec: MatchRecord, access: Access, opts?: { events?: boolean }): Promise<SideViewer>;
 }
 
 export type RouteModule = (app: FastifyInstance, ctx: RouteContext) => void;

@@ -78,9 +78,14 @@ export class SideStreams extends EventEmitter<{ appended: [SideAppended] }> {
 
   /** The stream as one viewer may see it now (REST): the same filter the live gateway applies. */
   async readFor(matchId: string, stream: SideStream, viewer: SideViewer): Promise<SideEvent[]> {
+    return this.admit(stream, await this.read(matchId, stream), viewer);
+  }
+
+  /** What the stream's filter lets this viewer have now of events already read (each as the filter sends it). */
+  admit(stream: SideStream, events: readonly SideEvent[], viewer: SideViewer): SideEvent[] {
     const f = this.filters[stream];
     const out: SideEvent[] = [];
-    for (const e of await this.read(matchId, stream)) {
+    for (const e of events) {
       const v = f(e, viewer);
       if (typeof v === 'object') out.push(v.send);
     }
