@@ -280,24 +280,22 @@ class Client {
     if (this.closed || this.waitingDrain) return;
     const line = this.line;
     const delayMs = this.access.delaySeconds * 1000;
-    const now = delayMs > 0 ? this.gw.now() : 0;
+    const delivered = this.gw.onDelivered;
+    // The clock and release times are read only when a delay or the delivery metric needs them (one read a pump).
+    const timed = delayMs > 0 || delivered !== undefined;
+    const now = timed ? this.gw.now() : 0;
     while (this.lastSent < line.lastSeq) {
       const seq = this.lastSent + 1;
-      if (delayMs > 0) {
-        const due = releaseTime(line.events[seq - 1]!, this.access);
-        if (due > now) {
-          // Released in seq order: wait for this one (with the group), then continue.
-          line.wakeGroupAt(this.groupKey, due);
-          this.pumpSide();
-          return;
-        }
+      const due = timed ? releaseTime(line.events[seq - 1]!, this.access) : 0;
+      if (delayMs > 0 && due > now) {
+        // Released in seq order: wait for this one (with the group), then continue.
+        line.wakeGroupAt(this.groupKey, due);
+        this.pumpSide();
+        return;
       }
       const ok = this.write(line.frame(seq, this.access.viewer));
       if (this.closed) return;
-      if (this.gw.onDelivered) {
-        const released = releaseTime(line.events[seq - 1]!, this.access);
-        if (released >= this.connectedAt) this.gw.onDelivered((this.gw.now() - released) / 1000);
-      }
+      if (delivered && due >= this.connectedAt) delivered((now - due) / 1000);
       this.lastSent = seq;
       if (!ok) return; // wait for 'drain'
     }
