@@ -16,19 +16,16 @@ export const PAGE = 1000;
 /** A match longer than this opens from a server window instead of waiting for every page. */
 export const WINDOW_FROM = 1500;
 
-/** The playhead a deep link asks for (?seq=N), so the window is cut around it. */
-function linkedSeq(): number | null {
-  if (typeof window === 'undefined') return null;
-  const raw = new URLSearchParams(window.location.search).get('seq');
-  const n = raw === null ? NaN : Number(raw);
-  return Number.isInteger(n) && n >= 0 ? n : null;
-}
-
-/** A ?turn=N deep link without ?seq (MatchView resolves it against the full timeline). */
-function linksTurn(): boolean {
-  if (typeof window === 'undefined') return false;
+/**
+ * What a deep link asks for: the playhead (?seq=N), so the window is cut around it, or a turn (?turn=N without
+ * ?seq), which MatchView resolves against the full timeline.
+ */
+function deepLink(): { seq: number | null; turn: boolean } {
+  if (typeof window === 'undefined') return { seq: null, turn: false };
   const q = new URLSearchParams(window.location.search);
-  return q.get('seq') === null && q.get('turn') !== null;
+  const raw = q.get('seq');
+  const n = raw === null ? NaN : Number(raw);
+  return { seq: Number.isInteger(n) && n >= 0 ? n : null, turn: raw === null && q.get('turn') !== null };
 }
 
 /** A perspective of a seat the match does not have (?as=p7 on a two-player match). */
@@ -105,9 +102,10 @@ export function useMatchTape(matchId: string, as: Perspective, token: string | n
       setSt((s) => ({ ...s, meta, game, tape }));
       let windowed = false;
       // A ?turn=N link needs the whole timeline to find turn N's first seq, so it loads every page first.
-      if (meta.lastSeq > WINDOW_FROM && !linksTurn()) {
+      const link = deepLink();
+      if (meta.lastSeq > WINDOW_FROM && !link.turn) {
         // First board from the window; the pages below fill the range before it while the board is already up.
-        const w = await getWindow(matchId, as, linkedSeq(), auth, ctl.signal);
+        const w = await getWindow(matchId, as, link.seq, auth, ctl.signal);
         if (w.delaySeconds !== null) setSt((s) => ({ ...s, delaySeconds: w.delaySeconds }));
         tape.seed(w.keyframe.seq, w.keyframe.state, w.events);
         windowed = true;
