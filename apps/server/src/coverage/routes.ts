@@ -34,10 +34,9 @@ export function present(a: Annotation): Annotation & { glyph: string | null } {
 /** Annotations in match order. */
 const ordered = (b: Book): Annotation[] => [...b.annotations.values()].sort((x, y) => x.seq.from - y.seq.from || x.seq.to - y.seq.to || x.version - y.version);
 
-/** Focus per match, held by this server instance (see focus.ts). */
-export const focusBoard = new FocusBoard();
-
 export const coverageRoutes: RouteModule = (app, ctx) => {
+  /** Focus per match, held by this server instance (see focus.ts): one board per server, not one per process. */
+  const focusBoard = new FocusBoard();
   ctx.side.setFilter('annotations', annotationFilter);
   const nowMs = () => ctx.now().getTime();
 
