@@ -188,26 +188,74 @@ export class NatsBus implements Bus {
       co.deliver_policy = DeliverPolicy.StartSequence;
       co.opt_start_seq = info.state.last_seq + 1;
     }
-    const consumer = await this.js.consumers.get(this.stream, co);
-    const messages: ConsumerMessages = await consumer.consume();
     const onError = opts.onError ?? ((err: unknown, m: BusMessage) => console.error(`bus handler failed on ${m.subject} #${m.streamSeq}:`, err));
+    // Pulls expire after 10 s, so the idle heartbeat is 5 s and an ordered consumer that lost its stream leader (a
+    // node of the cluster gone) notices after two missed beats, ~10 s; the default 30 s pulls take ~30 s.
+    const open = async (c: Partial<OrderedConsumerOptions>): Promise<ConsumerMessages> => {
+      const m = await (await this.js.consumers.get(this.stream, c)).consume({ expires: 10_000 });
+      // A consumer whose heartbeats stay missing (its node gone: the client's own reset can hang while the stream
+      // elects a new leader) is stopped here, so the loop below reopens it after the last message handled.
+      void (async () => {
+        for await (const n of m.status()) if (n.type === 'heartbeats_missed' && n.count >= 3) return m.stop();
+      })().catch(() => undefined);
+      return m;
+    };
+    let messages: ConsumerMessages = await open(co);
+    let stopped = false;
+    /** The stream sequence of the last message handled (0: none yet, so a reopen starts where `co` did). */
+    let lastSeq = 0;
+    // Last line of defence for an exact subject: a consumer that has handled nothing for 15 s while the stream holds
+    // a newer message on its subject is stuck (seen after a node kill) and is stopped, so the loop reopens it.
+    let progressAt = Date.now();
+    const startedAfter = (co.opt_start_seq ?? 1) - 1;
+    const watchdog = /[*>]/.test(subject)
+      ? null
+      : setInterval(() => {
+          if (stopped || Date.now() - progressAt < 15_000) return;
+          progressAt = Date.now();
+          void this.jsm.streams
+            .getMessage(this.stream, { last_by_subj: this.wire(subject) })
+            .then((last) => (last && last.seq > Math.max(lastSeq, startedAfter) && !stopped ? messages.stop() : undefined))
+            .catch(() => undefined);
+        }, 5_000);
+    watchdog?.unref();
     const loop = (async () => {
-      for await (const m of messages) {
-        const bm: BusMessage = {
-          subject: this.local(m.subject),
-          streamSeq: m.seq,
-          msgId: m.headers?.get('Nats-Msg-Id') || null,
-          data: m.json<unknown>(),
-        };
+      for (let attempt = 0; ; attempt++) {
         try {
-          await handler(bm);
-        } catch (err) {
-          onError(err, bm);
+          for await (const m of messages) {
+            attempt = 0;
+            lastSeq = m.seq;
+            progressAt = Date.now();
+            const bm: BusMessage = {
+              subject: this.local(m.subject),
+              streamSeq: m.seq,
+              msgId: m.headers?.get('Nats-Msg-Id') || null,
+              data: m.json<unknown>(),
+            };
+            try {
+              await handler(bm);
+            } catch (err) {
+              onError(err, bm);
+            }
+          }
+        } catch {
+          // The consumer failed (its node went away, the stream changed leader): opened again below.
+        }
+        if (stopped) return;
+        // Ended without stop(): reopen after the last message handled, so delivery goes on in order, no gap.
+        await new Promise((r) => setTimeout(r, Math.min(250 * 2 ** attempt, 5000)));
+        if (stopped) return;
+        try {
+          messages = await open(lastSeq > 0 ? { filter_subjects: co.filter_subjects, deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: lastSeq + 1 } : co);
+        } catch {
+          // Not reachable yet: the next turn of the loop waits longer and tries again (messages is the ended one).
         }
       }
     })();
     const sub: Subscription = {
       stop: async () => {
+        stopped = true;
+        if (watchdog) clearInterval(watchdog);
         this.subs.delete(sub);
         await messages.close().catch(() => undefined);
         await loop.catch(() => undefined);
