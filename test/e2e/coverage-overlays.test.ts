@@ -198,13 +198,19 @@ describe('coverage editor', () => {
     });
     const tile = page.locator('.board .tile[data-card]:not([data-hidden])').first();
     const cardName = await tile.locator('.tile-name').textContent();
+    const cardId = await tile.getAttribute('data-card');
+    expect(cardId).toBeTruthy();
     await tile.hover();
-    let focus: { cardId: string | null } | null = null;
-    for (let i = 0; i < 100 && !focus?.cardId; i++) {
-      focus = (await apiJson<{ focus: { cardId: string | null } | null }>(stack.api, `/api/matches/${matchId}/focus?as=coverage`, { token: cov })).focus;
-      if (!focus?.cardId) await new Promise((r) => setTimeout(r, 100));
+    // Wait for this card: the pointer crossed other tiles on the way here (Home, the marker), and an earlier
+    // focus may still be the stored one for a moment (the page debounces the pointer by 150 ms).
+    const focusedCard = async (): Promise<string | null> =>
+      (await apiJson<{ focus: { cardId: string | null } | null }>(stack.api, `/api/matches/${matchId}/focus?as=coverage`, { token: cov })).focus?.cardId ?? null;
+    let focused = await focusedCard();
+    for (let i = 0; i < 100 && focused !== cardId; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      focused = await focusedCard();
     }
-    expect(focus?.cardId, 'the hovered card became the focus').toBeTruthy();
+    expect(focused, 'the hovered card became the focus').toBe(cardId);
     const overlay = await ctx.newPage();
     await overlay.goto(`${stack.web}/overlay/${matchId}/card?token=${encodeURIComponent(cov)}`);
     await expect(overlay.locator('.ov-card-head strong').textContent({ timeout: 60_000 })).resolves.toBe(cardName);

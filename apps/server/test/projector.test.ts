@@ -7,14 +7,14 @@
 import { MemoryBus } from '@matchtape/bus';
 import { games } from '@matchtape/games';
 import { buildTimeline, matchStats, readModel, type StatsDoc, type TimelineDoc } from '@matchtape/projections';
-import { allDocs, readModelGenerations, type KyselyEventStore } from '@matchtape/store';
+import { allDocs, readModelGenerations, StaleGenerationError, type KyselyEventStore } from '@matchtape/store';
 import { openTestStore, type TestStore } from '@matchtape/store/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintToken, setTokenSecret } from '../src/auth/tokens';
 import { createServer, type MatchtapeServer } from '../src/app';
 import { registryOf } from '../src/games';
-import { rebuildReadModel } from '../src/projector/projector';
+import { buildGeneration, rebuildReadModel } from '../src/projector/projector';
 
 const registry = registryOf(games);
 let t: TestStore;
@@ -159,6 +159,25 @@ describe('projector', () => {
     expect(resumed.events).toBe(resumed.total - 60);
     const rebuilt = await allDocs(store, 'stats', building.generation);
     expect(rebuilt).toEqual(reference);
+  });
+
+  it('a writer still holding the generation a rebuild switched out stops as stale, not with a false gap', async () => {
+    // The soak's projector once logged "match … jumps from seq 0 to 89" right after a rebuild: it had loaded the
+    // old live generation, the rebuild retired it and dropped its documents, and the next batch found none.
+    const def = readModel('stats');
+    const old = (await readModelGenerations(store, 'stats')).find((g) => g.status === 'live')!;
+    // A batch that starts mid-match (seq 5 of the first match), as a live projector's batches do.
+    const { rows } = await sql<{ position: string }>`select position from events where match_id = ${matchIds[0]!} and seq = 4`.execute(store.db);
+    const midMatch = { ...old, position: Number(rows[0]!.position) };
+    const rebuilt = await rebuildReadModel(store, registry, def, { batchSize: 500 });
+    expect(rebuilt.replaced).toBe(old.generation);
+    const stale = buildGeneration(store, registry, def, midMatch, { batchSize: 50 });
+    await expect(stale).rejects.toBeInstanceOf(StaleGenerationError);
+    await expect(stale).rejects.toThrow(/was retired while this batch was folded/);
+    // The same batch on the generation now live has every document: it folds nothing twice and finds no gap.
+    const live = (await readModelGenerations(store, 'stats')).find((g) => g.status === 'live')!;
+    expect(live.generation).toBe(rebuilt.generation);
+    await expect(buildGeneration(store, registry, def, live)).resolves.toMatchObject({ position: live.position });
   });
 
   it('has no side effects: no NOTIFY, and matches, events, snapshots and checkpoints stay as they were', async () => {

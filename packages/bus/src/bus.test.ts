@@ -201,6 +201,31 @@ describe('memory bus specifics', () => {
     expect(c.got.map((m) => m.streamSeq)).toEqual([3, 4, 5]);
     await bus.close();
   });
+
+  it('keeps at most maxBytes of bodies (always the newest message), over many cuts of the dropped prefix', async () => {
+    let now = 0;
+    const bus = new MemoryBus({ maxMessages: 1_000_000, maxBytes: 10 * 1024, now: () => now });
+    const body = { pad: 'x'.repeat(1000) }; // with `i`, 1,020 bytes of JSON: ten fit in 10 KiB
+    for (let i = 1; i <= 20_000; i++) {
+      now = i;
+      await bus.publish(`matchtape.match.m${i % 7}.events`, { ...body, i }, { msgId: `m:${i}` });
+    }
+    const c = await collect(bus, 'matchtape.>', { fromStreamSeq: 1 });
+    await c.until(10);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(c.got.map((m) => m.streamSeq)).toEqual(Array.from({ length: 10 }, (_, k) => 19_991 + k));
+    expect((c.got[0]!.data as { i: number }).i).toBe(19_991);
+    // Replay by time and the per-subject last message see only what is kept.
+    const byTime = await collect(bus, 'matchtape.>', { fromTime: new Date(5) });
+    await byTime.until(10);
+    expect(byTime.got[0]!.streamSeq).toBe(19_991);
+    expect(await bus.lastMessage('matchtape.match.m3.events')).toMatchObject({ streamSeq: 19_995 });
+    // A subject whose last message was dropped has none.
+    await bus.publish('matchtape.match.big.events', { pad: 'y'.repeat(50_000) }, { msgId: 'big:1' });
+    expect(await bus.lastMessage('matchtape.match.m3.events')).toBeNull();
+    expect(await bus.lastMessage('matchtape.match.big.events')).toMatchObject({ data: { pad: 'y'.repeat(50_000) } });
+    await bus.close();
+  });
 });
 
 describe('subject matching', () => {

@@ -14,14 +14,20 @@ import {
 export interface MemoryBusOptions {
   /** Duplicate window for msgIds (default 2 minutes, as the NATS stream). */
   duplicateWindowMs?: number;
-  /** Oldest messages are dropped past this count (default 1,000,000). */
+  /**
+   * Retention, as a JetStream stream's limits: the oldest messages are dropped past this count (default 100,000)
+   * or past this many bytes of JSON bodies (default 64 MiB). The embedded server runs for days on this bus, and a
+   * subscriber only ever resumes from a recent sequence (older history is read from the event store).
+   */
   maxMessages?: number;
+  maxBytes?: number;
   /** Clock, for tests of the duplicate window. */
   now?: () => number;
 }
 
 interface Stored extends BusMessage {
   time: number;
+  bytes: number;
 }
 
 class MemorySubscription implements Subscription {
@@ -72,9 +78,12 @@ const copy = (m: Stored): BusMessage => ({ subject: m.subject, streamSeq: m.stre
 
 export class MemoryBus implements Bus {
   readonly kind = 'memory' as const;
-  private readonly log: Stored[] = [];
-  /** Stream sequence of log[0]. */
+  /** Retained messages are log[head..]; the dropped prefix is cut off in chunks, not one shift() a publish. */
+  private log: Stored[] = [];
+  private head = 0;
+  /** Stream sequence of log[head]. */
   private firstSeq = 1;
+  private bytes = 0;
   private lastSeq = 0;
   private readonly lastBySubject = new Map<string, number>();
   private readonly dedupe = new Map<string, { streamSeq: number; time: number }>();
@@ -82,11 +91,13 @@ export class MemoryBus implements Bus {
   private closed = false;
   private readonly window: number;
   private readonly maxMessages: number;
+  private readonly maxBytes: number;
   private readonly now: () => number;
 
   constructor(opts: MemoryBusOptions = {}) {
     this.window = opts.duplicateWindowMs ?? 120_000;
-    this.maxMessages = opts.maxMessages ?? 1_000_000;
+    this.maxMessages = opts.maxMessages ?? 100_000;
+    this.maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
     this.now = opts.now ?? Date.now;
   }
 
@@ -109,13 +120,21 @@ export class MemoryBus implements Bus {
       throw new WrongLastSequenceError(subject, opts.expectedLastSubjectSeq, `it is ${last}`);
     }
     const streamSeq = ++this.lastSeq;
-    this.log.push({ subject, streamSeq, msgId: opts.msgId, data: JSON.parse(body), time: now });
+    this.log.push({ subject, streamSeq, msgId: opts.msgId, data: JSON.parse(body), time: now, bytes: body.length });
+    this.bytes += body.length;
     this.lastBySubject.set(subject, streamSeq);
     this.dedupe.set(opts.msgId, { streamSeq, time: now });
-    while (this.log.length > this.maxMessages) {
-      const dropped = this.log.shift()!;
+    // Keep the newest message whatever its size, as JetStream does.
+    while (this.log.length - this.head > 1 && (this.log.length - this.head > this.maxMessages || this.bytes > this.maxBytes)) {
+      const dropped = this.log[this.head]!;
+      this.log[this.head++] = undefined as unknown as Stored; // let it be collected before the cut
+      this.bytes -= dropped.bytes;
       this.firstSeq = dropped.streamSeq + 1;
       if (this.lastBySubject.get(dropped.subject) === dropped.streamSeq) this.lastBySubject.delete(dropped.subject);
+    }
+    if (this.head > 4096 && this.head * 2 > this.log.length) {
+      this.log = this.log.slice(this.head);
+      this.head = 0;
     }
     for (const s of this.subs) s.pump();
     return { streamSeq, duplicate: false };
@@ -132,7 +151,7 @@ export class MemoryBus implements Bus {
     if (opts.fromStreamSeq !== undefined) start = Math.max(1, opts.fromStreamSeq);
     else if (opts.fromTime !== undefined) {
       const t = opts.fromTime.getTime();
-      start = this.log.find((m) => m.time >= t)?.streamSeq ?? this.lastSeq + 1;
+      start = this.log.find((m, i) => i >= this.head && m.time >= t)?.streamSeq ?? this.lastSeq + 1;
     }
     const onError = opts.onError ?? ((err: unknown, m: BusMessage) => console.error(`bus handler failed on ${m.subject} #${m.streamSeq}:`, err));
     const sub = new MemorySubscription(this, subject, handler, start, onError);
@@ -149,7 +168,7 @@ export class MemoryBus implements Bus {
 
   /** @internal */
   messageAtOrAfter(seq: number): Stored | undefined {
-    return this.log[Math.max(0, seq - this.firstSeq)];
+    return this.log[this.head + Math.max(0, seq - this.firstSeq)];
   }
 
   /** @internal */

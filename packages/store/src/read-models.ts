@@ -60,6 +60,12 @@ export async function readModelGenerations(store: EventStore, name: string): Pro
   return rows.map(toInfo);
 }
 
+/** A generation's status now, or null when it is gone (retired generations are deleted soon after). */
+export async function generationStatus(store: EventStore, name: string, generation: number): Promise<GenerationInfo['status'] | null> {
+  const r = await kysely(store).db.selectFrom('read_model_generations').select('status').where('name', '=', name).where('generation', '=', generation).executeTakeFirst();
+  return r?.status ?? null;
+}
+
 /** A new generation in `building`, numbered after every earlier one. */
 export async function beginGeneration(store: EventStore, name: string): Promise<GenerationInfo> {
   const db = kysely(store).db;

@@ -9,6 +9,7 @@ import { readModels, type ReadModelDefinition } from '@matchtape/projections';
 import {
   beginGeneration,
   countEventsAfter,
+  generationStatus,
   loadDocs,
   promoteGeneration,
   readModelGenerations,
@@ -86,7 +87,14 @@ async function foldBatch(store: EventStore, def: ReadModelDefinition, gen: Gener
     let lastSeq = prior?.lastSeq ?? 0;
     for (const e of events.sort((a, b) => a.seq - b.seq)) {
       if (e.seq <= lastSeq) continue;
-      if (e.seq !== lastSeq + 1) throw new Error(`read model ${def.name}: match ${matchId} jumps from seq ${lastSeq} to ${e.seq}; the log is not gap-free or the checkpoint is wrong`);
+      if (e.seq !== lastSeq + 1) {
+        // A writer that loaded its generation before a rebuild switched it out finds that generation's documents
+        // deleted (retired, then dropped): not a gap in the log, just a stale writer. Docs are only dropped after
+        // their generation is retired, so a generation still live or building here had them all when loaded.
+        const status = await generationStatus(store, def.name, gen.generation);
+        if (status !== 'live' && status !== 'building') throw new StaleGenerationError(`read model ${def.name} generation ${gen.generation} was retired while this batch was folded; reload it`);
+        throw new Error(`read model ${def.name}: match ${matchId} jumps from seq ${lastSeq} to ${e.seq}; the log is not gap-free or the checkpoint is wrong`);
+      }
       doc = def.apply(doc, e, game);
       lastSeq = e.seq;
     }
