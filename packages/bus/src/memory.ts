@@ -25,9 +25,10 @@ export interface MemoryBusOptions {
   now?: () => number;
 }
 
-interface Stored extends BusMessage {
+/** Kept as the JSON text: a parsed body costs the heap several times its text. */
+interface Stored extends Omit<BusMessage, 'data'> {
+  body: string;
   time: number;
-  bytes: number;
 }
 
 class MemorySubscription implements Subscription {
@@ -54,10 +55,11 @@ class MemorySubscription implements Subscription {
         for (let m = this.bus.messageAtOrAfter(this.next); m && !this.stopped; m = this.bus.messageAtOrAfter(this.next)) {
           this.next = m.streamSeq + 1;
           if (!subjectMatches(this.pattern, m.subject)) continue;
+          const msg = copy(m);
           try {
-            await this.handler(copy(m));
+            await this.handler(msg);
           } catch (err) {
-            this.onError(err, m);
+            this.onError(err, msg);
           }
         }
       } finally {
@@ -74,7 +76,7 @@ class MemorySubscription implements Subscription {
 }
 
 // Bodies travel as JSON, as they do over NATS: a handler never shares objects with the publisher.
-const copy = (m: Stored): BusMessage => ({ subject: m.subject, streamSeq: m.streamSeq, msgId: m.msgId, data: JSON.parse(JSON.stringify(m.data)) });
+const copy = (m: Stored): BusMessage => ({ subject: m.subject, streamSeq: m.streamSeq, msgId: m.msgId, data: JSON.parse(m.body) });
 
 export class MemoryBus implements Bus {
   readonly kind = 'memory' as const;
@@ -120,7 +122,7 @@ export class MemoryBus implements Bus {
       throw new WrongLastSequenceError(subject, opts.expectedLastSubjectSeq, `it is ${last}`);
     }
     const streamSeq = ++this.lastSeq;
-    this.log.push({ subject, streamSeq, msgId: opts.msgId, data: JSON.parse(body), time: now, bytes: body.length });
+    this.log.push({ subject, streamSeq, msgId: opts.msgId, body, time: now });
     this.bytes += body.length;
     this.lastBySubject.set(subject, streamSeq);
     this.dedupe.set(opts.msgId, { streamSeq, time: now });
@@ -128,7 +130,7 @@ export class MemoryBus implements Bus {
     while (this.log.length - this.head > 1 && (this.log.length - this.head > this.maxMessages || this.bytes > this.maxBytes)) {
       const dropped = this.log[this.head]!;
       this.log[this.head++] = undefined as unknown as Stored; // let it be collected before the cut
-      this.bytes -= dropped.bytes;
+      this.bytes -= dropped.body.length;
       this.firstSeq = dropped.streamSeq + 1;
       if (this.lastBySubject.get(dropped.subject) === dropped.streamSeq) this.lastBySubject.delete(dropped.subject);
     }
