@@ -198,7 +198,7 @@ describe('coverage editor', () => {
     });
     const tile = page.locator('.board .tile[data-card]:not([data-hidden])').first();
     const cardName = await tile.locator('.tile-name').textContent();
-    const cardId = await tile.getAttribute('data-card');
+    const cardId = await tile.getAttribute('data-id');
     expect(cardId).toBeTruthy();
     await tile.hover();
     // Wait for this card: the pointer crossed other tiles on the way here (Home, the marker), and an earlier

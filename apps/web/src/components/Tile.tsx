@@ -83,6 +83,7 @@ function TileView({ tile, size = 'md' }: { tile: TileModel; size?: 'sm' | 'md' }
       role="img"
       aria-label={tileLabel(tile)}
       data-card={tile.cardId}
+      data-id={tile.id}
       onMouseEnter={show}
       onMouseLeave={() => inspect(null)}
       onFocus={show}
