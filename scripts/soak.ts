@@ -1,13 +1,14 @@
-// `npm run soak -- [--minutes 30] [--matches 6] [--spectators 5] [--sample-seconds 10] [--port 4180] [--out DIR]`
+// `npm run soak -- [--minutes 30] [--matches 6] [--spectators 5] [--sample-seconds 10] [--gc-seconds 60] [--port 4180] [--out DIR]`
 // A soak run: one real server process (tsx apps/server/src/main.ts, all roles) plays bot matches without pause
 // (a new one starts whenever one ends) while SSE spectators watch each of them; every --sample-seconds the
-// server's heap (from /api/health) is sampled. At the end it writes under test-results/soak/ the curve as CSV,
+// server's heap (from /api/health) is sampled, and every --gc-seconds the heap left after a full collection
+// (asked over the inspector protocol: the server runs with --inspect on --port + 2). Heap used between
+// collections swings with garbage; what a full collection leaves is what the server holds, the leak signal. At the end it writes under test-results/soak/ the curve as CSV,
 // an SVG chart and a summary (heap start / peak / end and the least-squares slope over the second half, after
 // warm-up), prints an ASCII chart, stops the server and exits. Postgres from DATABASE_URL (default: the
 // server on 127.0.0.1:5432, in a database of its own, mt_scale_ops_soak_<random>, dropped afterwards). NATS JetStream: a private
-// nats-server on --port + 1 with its store in a temporary directory (the production path; the in-process bus
-// keeps up to a million messages in the heap by design, which is not what a soak should measure), or
-// `--bus memory` for the embedded bus.
+// nats-server on --port + 1 with its store in a temporary directory (the production path), or `--bus memory`
+// for the embedded bus.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import WebSocket from 'ws';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -34,6 +36,7 @@ const minutes = num('minutes', 30);
 const matchesAtOnce = num('matches', 6);
 const spectatorsPerMatch = num('spectators', 5);
 const sampleSeconds = num('sample-seconds', 10);
+const gcSeconds = num('gc-seconds', 60);
 const port = num('port', 4180); // not 4190: fetch refuses it (a WHATWG "bad port")
 const outDir = resolve(arg('out') ?? join(root, 'test-results/soak'));
 const busKind = arg('bus') ?? 'nats';
@@ -59,6 +62,8 @@ async function sql(text: string): Promise<void> {
 interface Sample {
   t: number;
   heapUsed: number;
+  /** Heap used right after a full collection, on the samples where one was asked for. */
+  heapAfterGc?: number;
   rss: number;
   sse: number;
   matchesPlayed: number;
@@ -80,7 +85,8 @@ async function main(): Promise<void> {
   const url = new URL(baseUrl);
   url.pathname = `/${database}`;
   log(`starting the server on ${api} (database ${database}, bus ${busKind})`);
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--port', String(port)], {
+  const inspectPort = port + 2;
+  const server: ChildProcess = spawn(process.execPath, [`--inspect=127.0.0.1:${inspectPort}`, '--import', 'tsx', 'apps/server/src/main.ts', '--port', String(port)], {
     cwd: root,
     env: {
       ...process.env,
@@ -112,6 +118,7 @@ async function main(): Promise<void> {
   };
 
   const ctl = new AbortController();
+  const probe = new HeapProbe(inspectPort);
   const samples: Sample[] = [];
   let matchesPlayed = 0;
   let events = 0;
@@ -184,15 +191,26 @@ async function main(): Promise<void> {
       }
     };
 
+    let lastGc = -Infinity;
     const sampler = (async () => {
       while (Date.now() < end && !serverExited) {
         const h = await fetch(`${api}/api/health`, { signal: AbortSignal.timeout(10_000) })
           .then((r) => r.json() as Promise<{ memory?: { heapUsedBytes: number; rssBytes: number } }>)
           .catch(() => null);
         if (h?.memory) {
-          samples.push({ t: (Date.now() - t0) / 1000, heapUsed: h.memory.heapUsedBytes, rss: h.memory.rssBytes, sse, matchesPlayed, events });
+          const t = (Date.now() - t0) / 1000;
+          let heapAfterGc: number | undefined;
+          if (t - lastGc >= gcSeconds || Date.now() + sampleSeconds * 1000 >= end) {
+            lastGc = t;
+            heapAfterGc = await probe.afterGc().catch((e: unknown) => {
+              errors++;
+              log(`heap after GC: ${(e as Error).message}`);
+              return undefined;
+            });
+          }
+          samples.push({ t, heapUsed: h.memory.heapUsedBytes, rss: h.memory.rssBytes, sse, matchesPlayed, events, ...(heapAfterGc !== undefined ? { heapAfterGc } : {}) });
           const s = samples[samples.length - 1]!;
-          log(`t=${s.t.toFixed(0)}s heap ${(s.heapUsed / 2 ** 20).toFixed(1)} MiB rss ${(s.rss / 2 ** 20).toFixed(1)} MiB sse ${sse} matches ${matchesPlayed} events ${events}`);
+          log(`t=${s.t.toFixed(0)}s heap ${(s.heapUsed / 2 ** 20).toFixed(1)} MiB${heapAfterGc !== undefined ? ` (after GC ${(heapAfterGc / 2 ** 20).toFixed(1)} MiB)` : ''} rss ${(s.rss / 2 ** 20).toFixed(1)} MiB sse ${sse} matches ${matchesPlayed} events ${events}`);
         } else errors++;
         await sleep(Math.max(0, Math.min(sampleSeconds * 1000, end - Date.now())));
       }
@@ -204,6 +222,7 @@ async function main(): Promise<void> {
     if (serverExited) throw new Error(`the server exited during the soak:\n${serverErr}`);
   } finally {
     ctl.abort();
+    probe.close();
     await stopServer();
     nats?.kill('SIGTERM');
     await sleep(500);
@@ -212,6 +231,53 @@ async function main(): Promise<void> {
   }
   writeFileSync(join(outDir, 'server-log-tail.txt'), serverErr);
   report(samples, { matchesPlayed, events, errors });
+}
+
+/** The server's heap after a full collection, over the inspector protocol (Chrome DevTools Protocol). */
+class HeapProbe {
+  private ws: WebSocket | null = null;
+  private next = 0;
+  private readonly waiting = new Map<number, (m: { result?: unknown; error?: { message: string } }) => void>();
+  constructor(private readonly port: number) {}
+
+  async afterGc(): Promise<number> {
+    await this.call('HeapProfiler.collectGarbage');
+    return (await this.call<{ usedSize: number }>('Runtime.getHeapUsage')).usedSize;
+  }
+
+  close(): void {
+    this.ws?.close();
+  }
+
+  private async open(): Promise<WebSocket> {
+    if (this.ws?.readyState === WebSocket.OPEN) return this.ws;
+    const targets = (await (await fetch(`http://127.0.0.1:${this.port}/json/list`, { signal: AbortSignal.timeout(5000) })).json()) as { webSocketDebuggerUrl: string }[];
+    const ws = new WebSocket(targets[0]!.webSocketDebuggerUrl);
+    await new Promise<void>((ok, fail) => {
+      ws.once('open', () => ok());
+      ws.once('error', fail);
+    });
+    ws.on('message', (d) => {
+      const m = JSON.parse(String(d)) as { id?: number; result?: unknown; error?: { message: string } };
+      if (m.id === undefined) return;
+      this.waiting.get(m.id)?.(m);
+      this.waiting.delete(m.id);
+    });
+    return (this.ws = ws);
+  }
+
+  private async call<R>(method: string): Promise<R> {
+    const ws = await this.open();
+    const id = ++this.next;
+    const reply = new Promise<{ result?: unknown; error?: { message: string } }>((ok, fail) => {
+      this.waiting.set(id, ok);
+      setTimeout(() => fail(new Error(`${method} got no answer in 30 s`)), 30_000).unref();
+    });
+    ws.send(JSON.stringify({ id, method }));
+    const m = await reply;
+    if (m.error) throw new Error(`${method}: ${m.error.message}`);
+    return m.result as R;
+  }
 }
 
 /** Least-squares slope of y over x. */
@@ -239,6 +305,8 @@ function report(samples: Sample[], totals: { matchesPlayed: number; events: numb
     half.map((s) => s.t / 3600),
     half.map((s) => s.heapUsed),
   );
+  const gc = samples.filter((s) => s.heapAfterGc !== undefined);
+  const gcHalf = gc.slice(Math.floor(gc.length / 2));
   const summary = {
     minutes,
     bus: busKind,
@@ -252,10 +320,24 @@ function report(samples: Sample[], totals: { matchesPlayed: number; events: numb
     /** Over the second half of the run (after warm-up), MiB per hour. */
     heapSlopeMiBPerHour: Number(mib(perHour)),
     rssEndMiB: Number(mib(samples[samples.length - 1]!.rss)),
+    /** Heap after a full collection: what the server holds. Minute → MiB, and the slope over the second half. */
+    afterGcMiB: gc.map((s) => [Number((s.t / 60).toFixed(1)), Number(mib(s.heapAfterGc!))]),
+    afterGcSlopeMiBPerHour: Number(
+      mib(
+        slope(
+          gcHalf.map((s) => s.t / 3600),
+          gcHalf.map((s) => s.heapAfterGc!),
+        ),
+      ),
+    ),
+    afterGcMaxSecondHalfMiB: gcHalf.length ? Number(mib(Math.max(...gcHalf.map((s) => s.heapAfterGc!)))) : null,
     ...totals,
     finishedAt: new Date().toISOString(),
   };
-  writeFileSync(join(outDir, 'heap.csv'), ['seconds,heap_used_bytes,rss_bytes,sse_clients,matches_played,events_delivered', ...samples.map((s) => `${s.t.toFixed(1)},${s.heapUsed},${s.rss},${s.sse},${s.matchesPlayed},${s.events}`)].join('\n') + '\n');
+  writeFileSync(
+    join(outDir, 'heap.csv'),
+    ['seconds,heap_used_bytes,rss_bytes,sse_clients,matches_played,events_delivered,heap_after_gc_bytes', ...samples.map((s) => `${s.t.toFixed(1)},${s.heapUsed},${s.rss},${s.sse},${s.matchesPlayed},${s.events},${s.heapAfterGc ?? ''}`)].join('\n') + '\n',
+  );
   writeFileSync(join(outDir, 'heap.svg'), svg(samples));
   writeFileSync(join(outDir, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
   console.log(ascii(samples));
@@ -276,11 +358,15 @@ function svg(samples: Sample[]): string {
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif">
 <rect width="100%" height="100%" fill="white"/>${ticks}
-<text x="${W / 2}" y="18" text-anchor="middle" font-size="13">Matchtape soak: server heap used (blue) and RSS (grey), MiB over ${(tMax / 60).toFixed(0)} min</text>
+<text x="${W / 2}" y="18" text-anchor="middle" font-size="13">Matchtape soak: heap used (blue), heap after a full GC (green), RSS (grey), MiB over ${(tMax / 60).toFixed(0)} min</text>
 <text x="${W / 2}" y="${H - 10}" text-anchor="middle" font-size="11">minutes</text>
 ${[0, 0.25, 0.5, 0.75, 1].map((f) => `<text x="${x(f * tMax)}" y="${H - pad + 16}" text-anchor="middle" font-size="11">${((f * tMax) / 60).toFixed(0)}</text>`).join('')}
 <path d="${line((s) => s.rss)}" fill="none" stroke="#999" stroke-width="1.5"/>
-<path d="${line((s) => s.heapUsed)}" fill="none" stroke="#1f6feb" stroke-width="2"/>
+<path d="${line((s) => s.heapUsed)}" fill="none" stroke="#1f6feb" stroke-width="1.5"/>
+<path d="${samples
+    .filter((s) => s.heapAfterGc !== undefined)
+    .map((s, i) => `${i ? 'L' : 'M'}${x(s.t).toFixed(1)},${y(s.heapAfterGc!).toFixed(1)}`)
+    .join(' ')}" fill="none" stroke="#1a7f37" stroke-width="2.5"/>
 </svg>
 `;
 }
