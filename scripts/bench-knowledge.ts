@@ -6,8 +6,7 @@
 // from Postgres, which both routes do alike (the document adds one row).
 import { parseArgs } from 'node:util';
 import { games } from '@matchtape/games';
-import { knowledgeAt, knowledgeCheckpoint, knowledgeFrom, knowledgeReadModel, PackedKnowledge, type KnowledgeDoc } from '@matchtape/projections';
-import { unpackKnowledge } from '@matchtape/projections';
+import { knowledgeAt, knowledgeCheckpoint, knowledgeFrom, knowledgeReadModel, PackedKnowledge, unpackKnowledge, type KnowledgeDoc } from '@matchtape/projections';
 import { longMatch } from '../apps/cli/src/bench/long-match';
 
 const { values } = parseArgs({ options: { 'min-events': { type: 'string', default: '2400' }, runs: { type: 'string', default: '5' } } });
