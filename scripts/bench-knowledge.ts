@@ -1,20 +1,33 @@
 // Who knew what at the end of a long match: folded from seq 1 (the route before the knowledge read model) versus
 // continued from the read model's nearest checkpoint (the route now), in process, on one long bot match.
-//   npx tsx scripts/bench-knowledge.ts [--min-events 2400] [--runs 5]
+//   npx tsx scripts/bench-knowledge.ts [--min-events 2400] [--runs 5] [--game alpha-clash]
+// Without --game: the CLI's long match (Grand Archive, 4+ seats); with it: two random bots, seeds tried in turn
+// until a match reaches --min-events (the longest of 30 otherwise).
 // The read model's document is built as the projector builds it (one event at a time, the game state passed on)
 // and sent through JSON as the store keeps it. Not timed here: reading the match's events and the one document
 // from Postgres, which both routes do alike (the document adds one row).
 import { parseArgs } from 'node:util';
 import { games } from '@matchtape/games';
 import { knowledgeAt, knowledgeCheckpoint, knowledgeFrom, knowledgeReadModel, PackedKnowledge, unpackKnowledge, type KnowledgeDoc } from '@matchtape/projections';
-import { longMatch } from '../apps/cli/src/bench/long-match';
+import { longMatch, playSeats, type LongMatch } from '../apps/cli/src/bench/long-match';
 
-const { values } = parseArgs({ options: { 'min-events': { type: 'string', default: '2400' }, runs: { type: 'string', default: '5' } } });
+const { values } = parseArgs({ options: { 'min-events': { type: 'string', default: '2400' }, runs: { type: 'string', default: '5' }, game: { type: 'string' } } });
 const minEvents = Number(values['min-events']);
 const runs = Number(values.runs);
 if (!Number.isInteger(minEvents) || minEvents < 1 || !Number.isInteger(runs) || runs < 1) throw new Error('--min-events and --runs take positive whole numbers');
 
-const { game, seats, seed, events } = longMatch(Object.values(games), minEvents, (l) => process.stderr.write(`${l}\n`));
+function twoSeats(id: string): LongMatch {
+  const game = Object.values(games).find((g) => g.id === id);
+  if (!game) throw new Error(`no game ${id}; games: ${Object.values(games).map((g) => g.id).join(', ')}`);
+  let best: LongMatch | null = null;
+  for (let i = 0; i < 30 && (best?.events.length ?? 0) < minEvents; i++) {
+    const seed = `knowledge-${i}`;
+    const events = playSeats(game, 2, seed);
+    if (!best || events.length > best.events.length) best = { game, seats: 2, seed, events };
+  }
+  return best!;
+}
+const { game, seats, seed, events } = values.game ? twoSeats(values.game) : longMatch(Object.values(games), minEvents, (l) => process.stderr.write(`${l}\n`));
 const last = events.length;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
