@@ -77,7 +77,7 @@ export class GameStates {
   private byMatch = new Map<string, { seq: number; state: unknown }>();
   constructor(
     private readonly store: EventStore,
-    private readonly max = 2_000,
+    private readonly max = 256,
   ) {}
   /** The state after event `seq` of the match. */
   async at(matchId: string, game: AnyGameModule, seq: number): Promise<unknown> {
