@@ -26,7 +26,7 @@ it('asks for a read model, and names the ones there are', async () => {
   expect(none.stderr).toMatch(/which read model\? --projection NAME/);
   const unknown = await cli(['rebuild', '--projection', 'nope', '--data-dir', tmp.dir], tmp.dir);
   expect(unknown.code).toBe(2);
-  expect(unknown.stderr).toMatch(/no read model named "nope"; read models: match-list, timeline, stats/);
+  expect(unknown.stderr).toMatch(/no read model named "nope"; read models: match-list, timeline, stats, knowledge/);
 });
 
 it('rebuilds into a new generation, switches it live and reports events/s', async () => {

@@ -3,10 +3,23 @@
 //   - the timeline route serves the live generation; during a rebuild it keeps serving the old, complete one,
 //     after the switch the new one, with equal content;
 //   - a rebuild stopped half-way continues from its checkpoint;
-//   - a rebuild has no side effects: no NOTIFY, no change to matches, events, snapshots or the relay checkpoint.
+//   - a rebuild has no side effects: no NOTIFY, no change to matches, events, snapshots or the relay checkpoint;
+//   - the knowledge route and the case file continue from the knowledge model's checkpoints with the answer the
+//     fold from seq 1 gives, in bot matches of all four games.
 import { MemoryBus } from '@matchtape/bus';
 import { games } from '@matchtape/games';
-import { buildTimeline, matchStats, readModel, type StatsDoc, type TimelineDoc } from '@matchtape/projections';
+import {
+  buildTimeline,
+  knowledgeAt,
+  knowledgeCheckpoint,
+  knowledgeFrom,
+  matchStats,
+  readModel,
+  unpackKnowledge,
+  type KnowledgeDoc,
+  type StatsDoc,
+  type TimelineDoc,
+} from '@matchtape/projections';
 import { allDocs, readModelGenerations, StaleGenerationError, type KyselyEventStore } from '@matchtape/store';
 import { openTestStore, type TestStore } from '@matchtape/store/testing';
 import { sql } from 'kysely';
@@ -40,7 +53,7 @@ beforeAll(async () => {
   server = await createServer({ store, bus, games: registry, bots: { minDelayMs: 0, maxDelayMs: 0, scanMs: 200 }, projector: { pollMs: 100, batchSize: 200 } });
   base = await server.listen(0);
   const organiser = mintToken({ role: 'organiser', ttlSeconds: 600 });
-  for (const game of registry.ids().slice(0, 3)) {
+  for (const game of registry.ids()) {
     const r = await fetch(`${base}/api/matches`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${organiser}` },
@@ -52,7 +65,7 @@ beforeAll(async () => {
   await until('the bot matches to end', async () => (await Promise.all(matchIds.map((id) => store.getMatch(id)))).every((m) => m?.status === 'ended'), 240_000);
   // The projector has caught up when every live document covers its match's last event.
   await until('the projector to catch up', async () => {
-    for (const name of ['timeline', 'stats', 'match-list']) {
+    for (const name of ['timeline', 'stats', 'match-list', 'knowledge']) {
       const live = (await readModelGenerations(store, name)).find((g) => g.status === 'live');
       if (!live) return false;
       const docs = await allDocs(store, name, live.generation);
@@ -74,7 +87,56 @@ async function timelineOf(id: string, token?: string): Promise<{ header: string 
   return { header: r.headers.get('x-read-model'), body: await r.json() };
 }
 
+async function knowledgeOf(path: string, token: string): Promise<{ header: string | null; body: unknown }> {
+  const r = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(r.status).toBe(200);
+  return { header: r.headers.get('x-read-model'), body: await r.json() };
+}
+
 describe('projector', () => {
+  it('keeps knowledge checkpoints every 200 events that continue to the answer from seq 1, and serves the route from them', async () => {
+    expect(registry.ids()).toHaveLength(4);
+    const judge = mintToken({ role: 'judge', ttlSeconds: 600 });
+    const live = (await readModelGenerations(store, 'knowledge')).find((g) => g.status === 'live')!;
+    const docs = await allDocs<KnowledgeDoc>(store, 'knowledge', live.generation);
+    let fromCheckpoint = 0;
+    for (const id of matchIds) {
+      const rec = (await store.getMatch(id))!;
+      const game = registry.get(rec.game);
+      const events = await store.readStream(id);
+      const doc = docs.get(id)!.doc;
+      expect(doc.current.seq).toBe(rec.lastSeq);
+      expect(doc.checkpoints.map((c) => c.seq)).toEqual(Array.from({ length: Math.floor(rec.lastSeq / 200) }, (_, i) => (i + 1) * 200));
+      // Seqs around each checkpoint, before the first, in between and at the end.
+      const seqs = new Set([1, 2, 199, Math.floor(rec.lastSeq / 2), rec.lastSeq - 1, rec.lastSeq]);
+      for (const c of doc.checkpoints) for (const d of [-1, 0, 1, 37]) seqs.add(c.seq + d);
+      for (const seq of [...seqs].filter((s) => s >= 1 && s <= rec.lastSeq).sort((a, b) => a - b)) {
+        const expected = knowledgeAt(game, events, seq);
+        const checkpoint = knowledgeCheckpoint(doc, seq);
+        if (checkpoint) expect(knowledgeFrom(game, events, unpackKnowledge(game, checkpoint), seq)).toEqual(expected);
+        const served = await knowledgeOf(`/api/matches/${id}/knowledge?seq=${seq}`, judge);
+        expect(served.body).toEqual({ matchId: id, ...expected });
+        expect(served.header).toBe(checkpoint ? `knowledge@${live.generation}` : null);
+        if (checkpoint) fromCheckpoint++;
+      }
+      // The case file of a dispute pinned mid-match carries the same knowledge.
+      const pinned = Math.max(1, rec.lastSeq - 3);
+      const opened = await fetch(`${base}/api/matches/${id}/disputes`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${judge}` },
+        body: JSON.stringify({ atSeq: pinned, claim: 'who knew what here' }),
+      });
+      expect(opened.status).toBe(201);
+      const { dispute } = (await opened.json()) as { dispute: { disputeId: string } };
+      const c = await knowledgeOf(`/api/matches/${id}/disputes/${dispute.disputeId}/case`, judge);
+      expect((c.body as { knowledge: unknown }).knowledge).toEqual(knowledgeAt(game, events, pinned));
+      expect(c.header).toBe(knowledgeCheckpoint(doc, pinned) ? `knowledge@${live.generation}` : null);
+    }
+    // Every match's end came from its last fold, and some match ran past 200 events (a mid-match checkpoint used).
+    expect(fromCheckpoint).toBeGreaterThanOrEqual(matchIds.length);
+    expect(matchIds.some((id) => docs.get(id)!.doc.checkpoints.length > 0)).toBe(true);
+  });
+
   it('builds read models equal to the timeline and stats computed from the events, for judges and the public', async () => {
     const live = (await readModelGenerations(store, 'timeline')).find((g) => g.status === 'live')!;
     const timelines = await allDocs<TimelineDoc>(store, 'timeline', live.generation);
@@ -134,6 +196,26 @@ describe('projector', () => {
     expect((await readModelGenerations(store, 'timeline')).map((g) => [g.generation, g.status])).toEqual([[oldGen + 1, 'live']]);
     const { rows } = await sql<{ n: number }>`select count(distinct generation)::int as n from read_model_docs where name = 'timeline'`.execute(store.db);
     expect(rows[0]!.n).toBe(1);
+  });
+
+  it('a knowledge rebuild stopped mid-match continues with game states folded again from the events: equal documents', async () => {
+    const live = (await readModelGenerations(store, 'knowledge')).find((g) => g.status === 'live')!;
+    const reference = await allDocs(store, 'knowledge', live.generation);
+    const ctl = new AbortController();
+    let batches = 0;
+    await expect(
+      rebuildReadModel(store, registry, readModel('knowledge'), {
+        batchSize: 70,
+        signal: ctl.signal,
+        onProgress: () => {
+          if (++batches === 4) ctl.abort();
+        },
+      }),
+    ).rejects.toThrow(/run it again to continue/);
+    // A new run has no game states: each match's state at its document's last seq is folded from the stored events.
+    const resumed = await rebuildReadModel(store, registry, readModel('knowledge'), { batchSize: 130 });
+    expect(resumed).toMatchObject({ replaced: live.generation, resumed: true });
+    expect(await allDocs(store, 'knowledge', resumed.generation)).toEqual(reference);
   });
 
   it('continues a rebuild that was stopped half-way from its checkpoint', async () => {

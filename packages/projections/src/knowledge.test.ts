@@ -1,8 +1,9 @@
 // The memory rule of `knowledgeAt` on a tiny hand-written game: a card shown to the opponent and put back stays
 // known ("remembered") until a shuffle names it; a card that moves while hidden is flagged `movedFrom`.
 import { describe, expect, it } from 'vitest';
-import type { AnyGameModule, BoardModel, GameEvent } from '@matchtape/engine';
-import { knowledgeAt, knowledgeLine } from './knowledge';
+import type { AnyGameModule, BoardModel, EventEnvelope, GameEvent } from '@matchtape/engine';
+import { knowledgeAt, knowledgeFrom, knowledgeLine, packKnowledge, PackedKnowledge, startKnowledge, stepKnowledge, unpackKnowledge } from './knowledge';
+import { knowledgeCheckpoint, knowledgeReadModel } from './read-models';
 
 interface Card { id: string; cardId: string; revealed?: boolean }
 interface S { players: Record<'p1' | 'p2', { hand: Card[]; deck: Card[] }> }
@@ -77,5 +78,48 @@ describe('knowledgeAt: the memory rule', () => {
   it('seq 0 and seqs past the end are clamped', () => {
     expect(knowledgeAt(tiny, events, 0).seq).toBe(0);
     expect(knowledgeAt(tiny, events, 99).seq).toBe(6);
+  });
+});
+
+describe('the resumable fold', () => {
+  it('continued from a packed checkpoint at any seq, it gives what the fold from seq 1 gives', () => {
+    for (let at = 0; at <= events.length; at++) {
+      // The fold up to `at`, packed through JSON as the read model stores it, then continued to each later seq.
+      let state: unknown = tiny.initial();
+      const fold = startKnowledge();
+      for (const e of events.slice(0, at)) stepKnowledge(fold, tiny, (state = tiny.evolve(state, e)), e);
+      const stored = PackedKnowledge.parse(JSON.parse(JSON.stringify(packKnowledge(fold))));
+      for (let seq = at; seq <= events.length; seq++) expect(knowledgeFrom(tiny, events, unpackKnowledge(tiny, stored), seq)).toEqual(knowledgeAt(tiny, events, seq));
+    }
+  });
+
+  it('the knowledge read model keeps a checkpoint every `every` events and one at its last event', () => {
+    let doc = knowledgeReadModel.init('m', tiny);
+    doc.every = 2;
+    let state: unknown = tiny.initial();
+    events.forEach((e, i) => {
+      state = tiny.evolve(state, e);
+      const env = { ...e, seq: i + 1, at: `t${i + 1}` } as unknown as EventEnvelope;
+      // A fresh copy of the document every other event, as a new projector batch loads it from the store.
+      const input = i % 2 === 0 ? (JSON.parse(JSON.stringify(doc)) as typeof doc) : doc;
+      doc = knowledgeReadModel.apply(input, env, tiny, state);
+    });
+    expect(doc.checkpoints.map((c) => c.seq)).toEqual([2, 4, 6]);
+    expect(doc.current.seq).toBe(6);
+    expect(doc.lastSeq).toBe(6);
+    for (let seq = 2; seq <= events.length; seq++) {
+      const from = knowledgeCheckpoint(doc, seq)!;
+      expect(from.seq).toBe(seq - (seq % 2));
+      expect(knowledgeFrom(tiny, events, unpackKnowledge(tiny, from), seq)).toEqual(knowledgeAt(tiny, events, seq));
+    }
+    expect(knowledgeCheckpoint(doc, 1)).toBeNull();
+    expect(() => knowledgeReadModel.apply(doc, { ...events[0]!, seq: 7 } as unknown as EventEnvelope, tiny)).toThrow(/needsState/);
+  });
+
+  it('a checkpoint past the asked seq is refused', () => {
+    const fold = startKnowledge();
+    let state: unknown = tiny.initial();
+    for (const e of events.slice(0, 4)) stepKnowledge(fold, tiny, (state = tiny.evolve(state, e)), e);
+    expect(() => knowledgeFrom(tiny, events, fold, 3)).toThrow(/cannot answer seq 3/);
   });
 });

@@ -5,8 +5,10 @@
 // goes through a shuffle of its pile, after which nobody can tell it from its neighbours. Where it went while
 // hidden is the truth's; `moved` says the player last saw it elsewhere.
 import type { AnyGameModule, GameEvent, PlayerId } from '@matchtape/engine';
+import { z } from 'zod';
 
-export type KnowledgeSource = 'own hand' | 'public' | 'revealed' | 'looked at' | 'searched';
+export const KNOWLEDGE_SOURCES = ['own hand', 'public', 'revealed', 'looked at', 'searched'] as const;
+export type KnowledgeSource = (typeof KNOWLEDGE_SOURCES)[number];
 
 export interface ZoneRef {
   /** The player the zone belongs to, or `shared`. */
@@ -134,66 +136,84 @@ function sourceOf(eventType: string, where: ZoneRef, viewer: PlayerId): Knowledg
 const sameZone = (a: ZoneRef, b: ZoneRef) => a.owner === b.owner && a.zone === b.zone;
 
 /**
- * Knowledge of every player at `seq` (events are a match's full, judge events in seq order from 1; the fold
- * stops at `seq`). `players` defaults to the seats of the game's board.
+ * The resumable part of the knowledge fold: each seat's memory of the cards it has seen, at `seq`. The game state
+ * is kept apart (it is big and any fold of the events gives it back), so this is what a checkpoint stores.
  */
-export function knowledgeAt(game: AnyGameModule, events: readonly GameEvent[], seq: number, players?: readonly PlayerId[]): KnowledgeAt {
-  const upTo = Math.max(0, Math.min(seq, events.length));
-  const names = new Map(game.cards.map((c) => [c.id, c.name]));
-  const nameOf = (cardId: string) => names.get(cardId) ?? cardId;
-  let state: unknown = game.initial();
-  const memory = new Map<PlayerId, Map<string, KnownCard>>();
-  let seats: readonly PlayerId[] = players ?? [];
-  let realIds = new Set<string>();
-  let opaque = new Map<string, string>();
-  for (let i = 0; i < upTo; i++) {
-    const e = events[i]!;
-    state = game.evolve(state, e);
-    const s = i + 1;
-    if (seats.length === 0) seats = game.board(state).players.map((p) => p.id as PlayerId);
-    if (isShuffle(e)) {
-      // The full event names the cards it shuffled: forget those for everyone (they see them again if shown).
-      const text = JSON.stringify(e.payload);
-      for (const m of memory.values()) for (const id of [...m.keys()]) if (text.includes(`"${id}"`)) m.delete(id);
+export interface KnowledgeFold {
+  seq: number;
+  seats: PlayerId[];
+  memory: Map<PlayerId, Map<string, KnownCard>>;
+  /** Cache of the truth's real ids and opaque → real ids, refreshed on a miss; not part of a checkpoint. */
+  realIds: Set<string>;
+  opaque: Map<string, string>;
+}
+
+const namesByGame = new WeakMap<AnyGameModule, Map<string, string>>();
+function nameOf(game: AnyGameModule, cardId: string): string {
+  let names = namesByGame.get(game);
+  if (!names) namesByGame.set(game, (names = new Map(game.cards.map((c) => [c.id, c.name]))));
+  return names.get(cardId) ?? cardId;
+}
+
+/** The fold before the first event. `players` defaults to the seats of the game's board after event 1. */
+export function startKnowledge(players?: readonly PlayerId[]): KnowledgeFold {
+  return { seq: 0, seats: [...(players ?? [])], memory: new Map(), realIds: new Set(), opaque: new Map() };
+}
+
+/** Folds one event: `state` is the game state after `event` (the caller evolves it), `event` is seq `fold.seq + 1`. */
+export function stepKnowledge(fold: KnowledgeFold, game: AnyGameModule, state: unknown, event: GameEvent): KnowledgeFold {
+  const s = fold.seq + 1;
+  const { memory } = fold;
+  if (fold.seats.length === 0) fold.seats = game.board(state).players.map((p) => p.id as PlayerId);
+  if (isShuffle(event)) {
+    // The full event names the cards it shuffled: forget those for everyone (they see them again if shown).
+    const text = JSON.stringify(event.payload);
+    for (const m of memory.values()) for (const id of [...m.keys()]) if (text.includes(`"${id}"`)) m.delete(id);
+  }
+  // A card looked at in a hidden zone keeps its opaque id in the player's view: map it to the real one. The
+  // truth is walked only when a view shows an id it does not know (rare: most visible cards show real ids).
+  let fresh = false;
+  const realId = (id: string): string => {
+    if (fold.realIds.has(id)) return id;
+    if (!fresh) {
+      fresh = true;
+      fold.realIds = new Set();
+      fold.opaque = new Map();
+      for (const c of cardSpots(state)) {
+        fold.realIds.add(c.id);
+        if (c.oid) fold.opaque.set(c.oid, c.id);
+      }
     }
-    // A card looked at in a hidden zone keeps its opaque id in the player's view: map it to the real one. The
-    // truth is walked only when a view shows an id it does not know (rare: most visible cards show real ids).
-    let fresh = false;
-    const realId = (id: string): string => {
-      if (realIds.has(id)) return id;
-      if (!fresh) {
-        fresh = true;
-        realIds = new Set();
-        opaque = new Map();
-        for (const c of cardSpots(state)) {
-          realIds.add(c.id);
-          if (c.oid) opaque.set(c.oid, c.id);
-        }
-      }
-      return opaque.get(id) ?? id;
-    };
-    for (const p of seats) {
-      let m = memory.get(p);
-      if (!m) memory.set(p, (m = new Map()));
-      for (const spot of cardSpots(game.view(state, p))) {
-        const c = { ...spot, id: realId(spot.id) };
-        const prev = m.get(c.id);
-        const continuous = prev !== undefined && prev.lastSeenSeq === s - 1 && sameZone(prev.seenIn, c.where);
-        m.set(c.id, {
-          id: c.id,
-          cardId: c.cardId,
-          name: nameOf(c.cardId),
-          how: continuous ? prev.how : sourceOf(e.type, c.where, p),
-          firstSeenSeq: prev?.firstSeenSeq ?? s,
-          lastSeenSeq: s,
-          seenIn: c.where,
-        });
-      }
+    return fold.opaque.get(id) ?? id;
+  };
+  for (const p of fold.seats) {
+    let m = memory.get(p);
+    if (!m) memory.set(p, (m = new Map()));
+    for (const spot of cardSpots(game.view(state, p))) {
+      const c = { ...spot, id: realId(spot.id) };
+      const prev = m.get(c.id);
+      const continuous = prev !== undefined && prev.lastSeenSeq === s - 1 && sameZone(prev.seenIn, c.where);
+      m.set(c.id, {
+        id: c.id,
+        cardId: c.cardId,
+        name: nameOf(game, c.cardId),
+        how: continuous ? prev.how : sourceOf(event.type, c.where, p),
+        firstSeenSeq: prev?.firstSeenSeq ?? s,
+        lastSeenSeq: s,
+        seenIn: c.where,
+      });
     }
   }
+  fold.seq = s;
+  return fold;
+}
+
+/** Who knew what at the fold's seq, against the truth `state` at that seq. */
+export function knowledgeOf(fold: KnowledgeFold, game: AnyGameModule, state: unknown): KnowledgeAt {
+  const upTo = fold.seq;
   const truth = cardSpots(state);
-  const out: PlayerKnowledge[] = seats.map((p) => {
-    const m = memory.get(p) ?? new Map<string, KnownCard>();
+  const out: PlayerKnowledge[] = fold.seats.map((p) => {
+    const m = fold.memory.get(p) ?? new Map<string, KnownCard>();
     const zones = new Map<string, ZoneKnowledge>();
     const remembered: KnownCardRef[] = [];
     let unknownOutsidePiles = 0;
@@ -201,7 +221,7 @@ export function knowledgeAt(game: AnyGameModule, events: readonly GameEvent[], s
       let zk = zones.get(c.where.zone);
       if (!zk) zones.set(c.where.zone, (zk = { ...c.where, count: 0, visible: [], remembered: [], unknown: [] }));
       zk.count++;
-      const base = { id: c.id, cardId: c.cardId, name: nameOf(c.cardId) };
+      const base = { id: c.id, cardId: c.cardId, name: nameOf(game, c.cardId) };
       const k = m.get(c.id);
       if (k && k.lastSeenSeq === upTo) zk.visible.push({ ...base, how: k.how, lastSeenSeq: k.lastSeenSeq });
       else if (k) {
@@ -216,6 +236,78 @@ export function knowledgeAt(game: AnyGameModule, events: readonly GameEvent[], s
     return { player: p, zones: [...zones.values()], remembered, unknownOutsidePiles };
   });
   return { game: game.id, seq: upTo, players: out };
+}
+
+/**
+ * Knowledge at `seq` continued from a fold at an earlier seq (a checkpoint, consumed: it is stepped on): the game
+ * state is re-folded from event 1 (evolve only, cheap next to the views), the memory from the checkpoint on.
+ */
+export function knowledgeFrom(game: AnyGameModule, events: readonly GameEvent[], from: KnowledgeFold, seq: number): KnowledgeAt {
+  const upTo = Math.max(0, Math.min(seq, events.length));
+  if (from.seq > upTo) throw new RangeError(`a knowledge checkpoint at seq ${from.seq} cannot answer seq ${upTo}`);
+  let state: unknown = game.initial();
+  for (let i = 0; i < from.seq; i++) state = game.evolve(state, events[i]!);
+  for (let i = from.seq; i < upTo; i++) {
+    state = game.evolve(state, events[i]!);
+    stepKnowledge(from, game, state, events[i]!);
+  }
+  return knowledgeOf(from, game, state);
+}
+
+/**
+ * Knowledge of every player at `seq` (events are a match's full, judge events in seq order from 1; the fold
+ * stops at `seq`). `players` defaults to the seats of the game's board.
+ */
+export function knowledgeAt(game: AnyGameModule, events: readonly GameEvent[], seq: number, players?: readonly PlayerId[]): KnowledgeAt {
+  return knowledgeFrom(game, events, startKnowledge(players), seq);
+}
+
+/**
+ * A fold's memory as stored in a read model: arrays rather than objects (a match's document keeps one per
+ * checkpoint and is rewritten every batch). A known card is [id, cardId, how (index in KNOWLEDGE_SOURCES),
+ * firstSeenSeq, lastSeenSeq, seenIn (index in `zones`)]; its name comes back from the game's cards.
+ */
+export const PackedKnowledge = z
+  .object({
+    seq: z.number().int().min(0),
+    seats: z.array(z.string().regex(/^p[1-9][0-9]*$/)),
+    zones: z.array(z.tuple([z.string(), z.string(), z.string()])),
+    known: z.record(z.string(), z.array(z.tuple([z.string(), z.string(), z.number().int().min(0).max(KNOWLEDGE_SOURCES.length - 1), z.number().int(), z.number().int(), z.number().int().min(0)]))),
+  })
+  .strict();
+export type PackedKnowledge = z.infer<typeof PackedKnowledge>;
+
+export function packKnowledge(fold: KnowledgeFold): PackedKnowledge {
+  const zones: [string, string, string][] = [];
+  const zoneIndex = new Map<string, number>();
+  const indexOf = (z: ZoneRef): number => {
+    const key = JSON.stringify([z.owner, z.zone, z.label]);
+    let i = zoneIndex.get(key);
+    if (i === undefined) {
+      zoneIndex.set(key, (i = zones.length));
+      zones.push([z.owner, z.zone, z.label]);
+    }
+    return i;
+  };
+  const known: PackedKnowledge['known'] = {};
+  for (const [p, m] of fold.memory) known[p] = [...m.values()].map((k) => [k.id, k.cardId, KNOWLEDGE_SOURCES.indexOf(k.how), k.firstSeenSeq, k.lastSeenSeq, indexOf(k.seenIn)]);
+  return { seq: fold.seq, seats: [...fold.seats], zones, known };
+}
+
+/** The fold back from its packed form (the id caches start empty: they refill on the first miss). */
+export function unpackKnowledge(game: AnyGameModule, packed: PackedKnowledge): KnowledgeFold {
+  const zones = packed.zones.map(([owner, zone, label]): ZoneRef => ({ owner, zone, label }));
+  const memory = new Map<PlayerId, Map<string, KnownCard>>();
+  for (const [p, cards] of Object.entries(packed.known)) {
+    const m = new Map<string, KnownCard>();
+    for (const [id, cardId, how, firstSeenSeq, lastSeenSeq, zone] of cards) {
+      const seenIn = zones[zone];
+      if (!seenIn) throw new RangeError(`packed knowledge at seq ${packed.seq} names zone ${zone} of ${zones.length}`);
+      m.set(id, { id, cardId, name: nameOf(game, cardId), how: KNOWLEDGE_SOURCES[how]!, firstSeenSeq, lastSeenSeq, seenIn });
+    }
+    memory.set(p as PlayerId, m);
+  }
+  return { seq: packed.seq, seats: packed.seats as PlayerId[], memory, realIds: new Set(), opaque: new Map() };
 }
 
 /** The one line a judge reads: "p1 sees 8, remembers 1, cannot know 6 outside decks". */

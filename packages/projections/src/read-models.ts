@@ -1,8 +1,9 @@
 // Read models the projector keeps, as pure per-match folds over the event log: `init` starts a match's
 // document, `apply` folds one event into it (events arrive in seq order, each once). The projector stores the
 // documents (packages/store read-models) and the HTTP routes serve them when they are complete. A new read
-// model is one more entry in `readModels` (e.g. knowledge: `registerReadModel(knowledgeReadModel)`).
+// model is one more entry in `readModels`.
 import { MATCH_ENDED, type AnyGameModule, type EventEnvelope } from '@matchtape/engine';
+import { packKnowledge, startKnowledge, stepKnowledge, unpackKnowledge, type KnowledgeFold, type PackedKnowledge } from './knowledge';
 import { matchStats, type MatchStats } from './stats';
 import { appendToTimeline, type TimelineIndex } from './timeline';
 
@@ -11,8 +12,13 @@ export interface ReadModelDefinition<D = unknown> {
   readonly name: string;
   readonly description: string;
   init(matchId: string, game: AnyGameModule): D;
+  /**
+   * Set when the fold reads the game state: the projector then keeps each match's state (the judge truth) across
+   * events and batches and passes the state after `event` to `apply`. Others get none (it costs an evolve per event).
+   */
+  readonly needsState?: true;
   /** Pure: no I/O, no clock. May mutate and return `doc`. */
-  apply(doc: D, event: EventEnvelope, game: AnyGameModule): D;
+  apply(doc: D, event: EventEnvelope, game: AnyGameModule, state?: unknown): D;
 }
 
 /** Views a read model keeps per match: the judge truth and the public redaction (what most readers ask for). */
@@ -114,6 +120,49 @@ export const matchListReadModel: ReadModelDefinition<MatchListDoc> = {
   },
 };
 
+/** Knowledge checkpoints of one match: the fold's memory every `every` events, and at the last event to go on from. */
+export interface KnowledgeDoc extends Covered {
+  game: string;
+  every: number;
+  /** At seqs every, 2·every, … (not the game state: a reader folds the events to the checkpoint for it). */
+  checkpoints: PackedKnowledge[];
+  /** At lastSeq: where the next batch continues. */
+  current: PackedKnowledge;
+}
+
+/** Events between knowledge checkpoints: a query folds at most this many views past its checkpoint. */
+export const KNOWLEDGE_EVERY = 200;
+
+// The unpacked fold behind the `current` this model last wrote, so within a batch (the projector passes the same
+// document on) only the first event unpacks. Keyed by that packed object: a document loaded or changed elsewhere
+// misses and unpacks. `current` is still repacked each event, as any event may end a batch.
+const unpacked = new WeakMap<PackedKnowledge, KnowledgeFold>();
+
+export const knowledgeReadModel: ReadModelDefinition<KnowledgeDoc> = {
+  name: 'knowledge',
+  description: `who knew what: each player's card memory every ${KNOWLEDGE_EVERY} events per match, for the judges' knowledge route and case file`,
+  init: (_id, game) => ({ game: game.id, lastSeq: 0, lastAt: null, every: KNOWLEDGE_EVERY, checkpoints: [], current: packKnowledge(startKnowledge()) }),
+  needsState: true,
+  apply(doc, e, game, state) {
+    if (state === undefined) throw new TypeError('the knowledge read model folds the game state: the projector must pass it (needsState)');
+    const fold = unpacked.get(doc.current) ?? unpackKnowledge(game, doc.current);
+    stepKnowledge(fold, game, state, e);
+    doc.current = packKnowledge(fold);
+    if (fold.seq % doc.every === 0) doc.checkpoints.push(doc.current);
+    unpacked.set(doc.current, fold);
+    doc.lastSeq = e.seq;
+    doc.lastAt = e.at;
+    return doc;
+  },
+};
+
+/** The latest fold of a knowledge document at or before `seq` (a checkpoint, or the current one), or null. */
+export function knowledgeCheckpoint<C extends { seq: number }>(doc: { checkpoints: readonly C[]; current: C }, seq: number): C | null {
+  let best: C | null = null;
+  for (const c of [...doc.checkpoints, doc.current]) if (c.seq <= seq && c.seq > 0 && (best === null || c.seq > best.seq)) best = c;
+  return best;
+}
+
 const registry = new Map<string, ReadModelDefinition>();
 
 /** Adds a read model the projector builds and `matchtape rebuild --projection NAME` knows. */
@@ -136,3 +185,4 @@ export function readModel(name: string): ReadModelDefinition {
 registerReadModel(matchListReadModel);
 registerReadModel(timelineReadModel);
 registerReadModel(statsReadModel);
+registerReadModel(knowledgeReadModel);

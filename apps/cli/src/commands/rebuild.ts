@@ -24,7 +24,7 @@ export const rebuild: CommandDef = {
   summary: 'rebuild a read model (projection) from the event log, blue/green, with no side effects',
   usage: 'rebuild --projection NAME [--fresh] [--batch-size N] [--database-url URL] [--schema S] | rebuild --list',
   flags: {
-    projection: { value: 'NAME', help: 'read model to rebuild (match-list, timeline, stats, …)' },
+    projection: { value: 'NAME', help: 'read model to rebuild (match-list, timeline, stats, knowledge)' },
     list: { boolean: true, help: 'list the read models and their generations' },
     fresh: { boolean: true, help: 'discard an unfinished earlier rebuild instead of continuing it' },
     'batch-size': { value: 'N', help: 'events per transaction (default 500)' },

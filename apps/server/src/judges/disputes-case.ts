@@ -67,6 +67,8 @@ export function buildCase(input: {
   verification: VerificationResult;
   window: number;
   now: Date;
+  /** Who knew what at the pinned seq when the caller has it (the knowledge read model); else folded here. */
+  knowledge?: KnowledgeAt;
 }): CaseFile {
   const { rec, game, events, dispute } = input;
   const pinned = Math.min(dispute.atSeq, events.length);
@@ -120,7 +122,7 @@ export function buildCase(input: {
       };
     }),
     perspectives,
-    knowledge: knowledgeAt(game, events, pinned),
+    knowledge: input.knowledge ?? knowledgeAt(game, events, pinned),
     rejections,
     decisions: { inWindow: times.decisions.filter((d) => d.toSeq >= fromSeq && d.fromSeq <= toSeq), perPlayer: times.perPlayer },
     verification: input.verification,

@@ -13,12 +13,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isPlayer, type EventEnvelope } from '@matchtape/engine';
-import { diffBoards, knowledgeAt } from '@matchtape/projections';
+import { diffBoards } from '@matchtape/projections';
 import { ConcurrencyError, type MatchRecord } from '@matchtape/store';
 import type { TokenClaims } from '../auth/tokens';
 import { HostError, parseHostedConfig, playersOf } from '../host/engine-host';
 import type { RouteModule } from '../http/context';
 import { MAX_INT } from '../http/hardening';
+import { knowledgeServed } from '../projector/serve';
 import { resolveAccess } from '../viewers';
 import { buildCase, caseHtml } from './disputes-case';
 import { verifyMatchInStore } from './replay-verify';
@@ -162,11 +163,15 @@ export const disputeRoutes: RouteModule = (app, ctx) => {
     const q = CaseQuery.parse(req.query);
     const { rec, events } = await judgeEvents(req, reply, id, q.token);
     const { dispute } = await act(req, reply, id, q.token, { kind: 'read', disputeId });
+    const game = ctx.host.game(rec.game);
+    const served = await knowledgeServed(ctx.store, game, id, events, Math.min(dispute!.atSeq, events.length));
+    if (served.generation !== null) reply.header('x-read-model', `knowledge@${served.generation}`);
     const c = buildCase({
       rec,
-      game: ctx.host.game(rec.game),
+      game,
       events,
       dispute: dispute!,
+      knowledge: served.knowledge,
       rejections: await ctx.store.listRejections(id),
       verification: await verifyMatchInStore(ctx.store, ctx.games, rec.matchId),
       window: q.window,
@@ -189,7 +194,10 @@ export const disputeRoutes: RouteModule = (app, ctx) => {
     const { rec, events } = await judgeEvents(req, reply, id, q.token);
     const seq = q.seq ?? rec.lastSeq;
     if (seq > events.length) throw new HostError(400, 'bad_seq', `seq ${seq} is past the last event of ${id} (seq ${events.length})`);
-    return { matchId: id, ...knowledgeAt(ctx.host.game(rec.game), events, seq) };
+    // Continued from the projector's nearest checkpoint when the live knowledge generation has one; same answer.
+    const served = await knowledgeServed(ctx.store, ctx.host.game(rec.game), id, events, seq);
+    if (served.generation !== null) reply.header('x-read-model', `knowledge@${served.generation}`);
+    return { matchId: id, ...served.knowledge };
   });
 
   app.get('/api/matches/:id/diff', async (req, reply) => {

@@ -4,7 +4,7 @@
 //   - `buildGeneration` runs one generation until it has caught up with the log (a rebuild, or the first build);
 //   - `Projector` (the `projector` role) keeps every registered read model's live generation caught up, and
 //     builds and promotes a first generation for a read model that has none.
-import type { AnyGameModule, EventEnvelope } from '@matchtape/engine';
+import { MATCH_ENDED, type AnyGameModule, type EventEnvelope } from '@matchtape/engine';
 import { readModels, type ReadModelDefinition } from '@matchtape/projections';
 import {
   beginGeneration,
@@ -40,6 +40,8 @@ export interface BuildOptions {
   onProgress?: (p: BuildProgress) => void;
   /** Stops after the current batch. */
   signal?: AbortSignal;
+  /** Game states kept between calls, for read models that need them (a fresh cache per call otherwise). */
+  states?: GameStates;
 }
 
 /** The game of each match, read once (a match's game never changes). */
@@ -67,10 +69,37 @@ class Games {
 }
 
 /**
+ * Game states of matches a state-reading read model (knowledge) is folding, kept between batches and ticks so
+ * each event is evolved once. A miss (a restart, another writer moved the match on, an evicted match) folds the
+ * match's events up to the seq asked. Ended matches are dropped; the count is capped.
+ */
+export class GameStates {
+  private byMatch = new Map<string, { seq: number; state: unknown }>();
+  constructor(
+    private readonly store: EventStore,
+    private readonly max = 256,
+  ) {}
+  /** The state after event `seq` of the match. */
+  async at(matchId: string, game: AnyGameModule, seq: number): Promise<unknown> {
+    const kept = this.byMatch.get(matchId);
+    if (kept && kept.seq === seq) return kept.state;
+    let state: unknown = game.initial();
+    if (seq > 0) for (const e of await this.store.readStream(matchId, { to: seq })) state = game.evolve(state, e);
+    return state;
+  }
+  keep(matchId: string, seq: number, state: unknown, ended: boolean): void {
+    this.byMatch.delete(matchId); // re-inserted last: the oldest-touched match is evicted first
+    if (ended) return;
+    if (this.byMatch.size >= this.max) this.byMatch.delete(this.byMatch.keys().next().value!);
+    this.byMatch.set(matchId, { seq, state });
+  }
+}
+
+/**
  * Folds one batch of events into generation `gen` and commits it with the new checkpoint. Returns the new
  * position (unchanged when the batch was empty). Events a document already has (seq ≤ its lastSeq) are skipped.
  */
-async function foldBatch(store: EventStore, def: ReadModelDefinition, gen: GenerationInfo, batch: StoredEvent[], games: Games): Promise<number> {
+async function foldBatch(store: EventStore, def: ReadModelDefinition, gen: GenerationInfo, batch: StoredEvent[], games: Games, states: GameStates): Promise<number> {
   const byMatch = new Map<string, EventEnvelope[]>();
   for (const e of batch) {
     let list = byMatch.get(e.matchId);
@@ -85,6 +114,8 @@ async function foldBatch(store: EventStore, def: ReadModelDefinition, gen: Gener
     const prior = existing.get(matchId);
     let doc = prior ? prior.doc : def.init(matchId, game);
     let lastSeq = prior?.lastSeq ?? 0;
+    let state: unknown = def.needsState ? await states.at(matchId, game, lastSeq) : undefined;
+    let ended = false;
     for (const e of events.sort((a, b) => a.seq - b.seq)) {
       if (e.seq <= lastSeq) continue;
       if (e.seq !== lastSeq + 1) {
@@ -95,9 +126,12 @@ async function foldBatch(store: EventStore, def: ReadModelDefinition, gen: Gener
         if (status !== 'live' && status !== 'building') throw new StaleGenerationError(`read model ${def.name} generation ${gen.generation} was retired while this batch was folded; reload it`);
         throw new Error(`read model ${def.name}: match ${matchId} jumps from seq ${lastSeq} to ${e.seq}; the log is not gap-free or the checkpoint is wrong`);
       }
-      doc = def.apply(doc, e, game);
+      if (def.needsState) state = game.evolve(state, e);
+      doc = def.apply(doc, e, game, state);
       lastSeq = e.seq;
+      ended ||= e.type === MATCH_ENDED;
     }
+    if (def.needsState) states.keep(matchId, lastSeq, state, ended);
     docs.push({ matchId, lastSeq, doc });
   }
   const to = batch[batch.length - 1]!.position;
@@ -109,6 +143,7 @@ async function foldBatch(store: EventStore, def: ReadModelDefinition, gen: Gener
 export async function buildGeneration(store: EventStore, games: GameRegistry, def: ReadModelDefinition, gen: GenerationInfo, opts: BuildOptions = {}): Promise<GenerationInfo> {
   const batchSize = opts.batchSize ?? 500;
   const g = new Games(store, games);
+  const states = opts.states ?? new GameStates(store);
   const t0 = performance.now();
   let events = 0;
   let current = { ...gen };
@@ -116,7 +151,7 @@ export async function buildGeneration(store: EventStore, games: GameRegistry, de
     if (opts.signal?.aborted) break;
     const batch = await store.readAll({ after: current.position, limit: batchSize });
     if (batch.length === 0) break;
-    const position = await foldBatch(store, def, current, batch, g);
+    const position = await foldBatch(store, def, current, batch, g, states);
     events += batch.length;
     current = { ...current, position, events: current.events + batch.length };
     const seconds = (performance.now() - t0) / 1000;
@@ -156,10 +191,11 @@ export async function rebuildReadModel(
   const resumed = building !== null;
   const startEvents = building?.events ?? 0;
   const gen = building ?? (await beginGeneration(store, def.name));
-  let done = await buildGeneration(store, games, def, gen, opts);
+  const run = { ...opts, states: opts.states ?? new GameStates(store) };
+  let done = await buildGeneration(store, games, def, gen, run);
   if (opts.signal?.aborted) throw new Error(`rebuild of ${def.name} stopped at position ${done.position}; run it again to continue from there`);
   // Whatever committed while the build ran is folded in before the switch.
-  done = await buildGeneration(store, games, def, done, { ...opts, onProgress: undefined });
+  done = await buildGeneration(store, games, def, done, { ...run, onProgress: undefined });
   const { retired } = await promoteGeneration(store, def.name, done.generation);
   const seconds = (performance.now() - t0) / 1000;
   const events = done.events - startEvents;
@@ -191,6 +227,8 @@ export class Projector {
   private stopped = false;
   private readonly errors = new Map<string, string | null>();
   private readonly models: readonly ReadModelDefinition[];
+  /** Per read model: its generations fold each match at their own pace. */
+  private readonly states = new Map<string, GameStates>();
 
   constructor(
     private readonly store: EventStore,
@@ -225,8 +263,11 @@ export class Projector {
         const live = gens.find((g) => g.status === 'live');
         // With a live generation, a build in progress beside it is a `matchtape rebuild` (running, or killed and
         // waiting to be run again): left to it. Without one, the first build is ours (continued if it was cut short).
-        if (live) await buildGeneration(this.store, this.games, def, live, { batchSize: this.opts.batchSize ?? 500 });
-        else await rebuildReadModel(this.store, this.games, def, { batchSize: this.opts.batchSize ?? 500 });
+        let states = this.states.get(def.name);
+        if (!states && def.needsState) this.states.set(def.name, (states = new GameStates(this.store)));
+        const opts = { batchSize: this.opts.batchSize ?? 500, ...(states ? { states } : {}) };
+        if (live) await buildGeneration(this.store, this.games, def, live, opts);
+        else await rebuildReadModel(this.store, this.games, def, opts);
         this.errors.set(def.name, null);
       } catch (err) {
         if (err instanceof StaleGenerationError) continue; // another projector or a switch moved it: next tick reloads
