@@ -10,7 +10,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import { z } from 'zod';
 import type { DeckList, PlayerId } from '@matchtape/engine';
 import type { Bus } from '@matchtape/bus';
-import { buildTimeline, matchStats } from '@matchtape/projections';
+import { buildTimeline, matchStats, readModel } from '@matchtape/projections';
 import type { EventStore, MatchRecord } from '@matchtape/store';
 import { mintToken, type TokenClaims } from './auth/tokens';
 import { BotDriver, type BotOptions } from './bots';
@@ -73,8 +73,11 @@ export interface ServerOptions {
   /** Pino options; `stream` lets tests read the log. */
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
   now?: () => Date;
-  /** The projector role's read-model builder (default on; false keeps the role's publisher and bots only). */
-  projector?: { pollMs?: number; batchSize?: number } | false;
+  /**
+   * The projector role's read-model builder (default on; false keeps the role's publisher and bots only).
+   * `models`: read model names to keep (default: every one that is not opt-in, i.e. all but knowledge).
+   */
+  projector?: { pollMs?: number; batchSize?: number; models?: readonly string[] } | false;
   /** Checkpoint name of the relay feeding this store's bus (health and the relay-lag metric). Default `main`. */
   relayCheckpoint?: string;
 }
@@ -512,7 +515,12 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
   if (roles.includes('relay') && opts.startRelay) stops.push(await opts.startRelay(app.log));
   if (roles.includes('projector')) {
     if (opts.projector !== false) {
-      const p = new Projector(opts.store, opts.games, { ...(opts.projector ?? {}), onError: (name, err) => app.log.error({ readModel: name, err }, 'projector failed; retrying') });
+      const { models, ...tuning } = opts.projector ?? {};
+      const p = new Projector(opts.store, opts.games, {
+        ...tuning,
+        ...(models ? { models: models.map((name) => readModel(name)) } : {}),
+        onError: (name, err) => app.log.error({ readModel: name, err }, 'projector failed; retrying'),
+      });
       p.start();
       projector = p;
       stops.push(() => p.stop());

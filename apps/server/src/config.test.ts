@@ -84,4 +84,10 @@ describe('loadConfig', () => {
     const c = loadConfig({ MATCHTAPE_ORGANISER_TOKEN_FILE: 'tmp/organiser-token' });
     expect(isAbsolute(c.organiserTokenFile!)).toBe(true);
   });
+
+  it('takes the read models to keep by name and names the known ones when one is wrong', () => {
+    expect(loadConfig({}).readModels).toBeUndefined();
+    expect(loadConfig({ MATCHTAPE_READ_MODELS: 'timeline, knowledge' }).readModels).toEqual(['timeline', 'knowledge']);
+    expect(() => loadConfig({ MATCHTAPE_READ_MODELS: 'timeline,knowlege' })).toThrow(/MATCHTAPE_READ_MODELS: must be read model names separated by commas, from: match-list, timeline, stats, knowledge/);
+  });
 });

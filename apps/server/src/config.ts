@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NatsAuth } from '@matchtape/bus';
+import { readModels } from '@matchtape/projections';
 import { z } from 'zod';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -122,6 +123,18 @@ const EnvSchema = z.object({
   MATCHTAPE_NATS_CREDS_FILE: readableFile('NATS .creds file (user JWT and seed)'),
   MATCHTAPE_TRUST_PROXY: trustProxy,
   MATCHTAPE_ORGANISER_TOKEN_FILE: z.preprocess(blankToUndefined, z.string().optional()),
+  MATCHTAPE_READ_MODELS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+      .refine((names) => names.every((n) => readModels().some((m) => m.name === n)), {
+        error: `must be read model names separated by commas, from: ${readModels()
+          .map((m) => m.name)
+          .join(', ')}`,
+      })
+      .optional(),
+  ),
 });
 
 /** How the server authenticates to NATS (nats-server `authorization`/`accounts`); none when unset. */
@@ -177,6 +190,8 @@ export interface Config {
   trustProxy: string[] | false;
   /** Where to write an organiser token for local tooling (`npm start`'s bot matches); unset: none is written. */
   organiserTokenFile?: string;
+  /** Read models the projector keeps (MATCHTAPE_READ_MODELS); unset: all but the opt-in ones. */
+  readModels?: string[];
   /** Which backends are in use, for logs and health checks. */
   mode: { store: 'postgres' | 'pglite'; bus: 'nats' | 'memory' };
 }
@@ -224,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...(nats.auth ? { natsAuth: nats.auth } : {}),
     trustProxy: e.MATCHTAPE_TRUST_PROXY ?? false,
     ...(e.MATCHTAPE_ORGANISER_TOKEN_FILE ? { organiserTokenFile: resolve(e.MATCHTAPE_ORGANISER_TOKEN_FILE) } : {}),
+    ...(e.MATCHTAPE_READ_MODELS ? { readModels: e.MATCHTAPE_READ_MODELS } : {}),
     mode: { store: e.DATABASE_URL ? 'postgres' : 'pglite', bus: e.NATS_URL ? 'nats' : 'memory' },
   };
 }

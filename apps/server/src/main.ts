@@ -58,6 +58,7 @@ async function main(): Promise<void> {
     bots: { minDelayMs: num(process.env.MATCHTAPE_BOT_MIN_MS, 500), maxDelayMs: num(process.env.MATCHTAPE_BOT_MAX_MS, 2000), scanMs: num(process.env.MATCHTAPE_BOT_SCAN_MS, 2000) },
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
+    ...(config.readModels ? { projector: { models: config.readModels } } : {}),
   });
   const shutdown = async (signal: string): Promise<void> => {
     server.app.log.info(`${signal}: shutting down`);

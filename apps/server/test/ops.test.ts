@@ -90,7 +90,8 @@ it('reports its checks on /api/health, and 503 with a reason once the store is g
   expect(ok.status).toBe(200);
   const body = (await ok.json()) as Record<string, unknown>;
   expect(body).toMatchObject({ ok: true, store: 'pglite', bus: 'memory', checks: { store: { ok: true }, bus: { ok: true } } });
-  expect((body.checks as { projectors: { name: string }[] }).projectors.map((p) => p.name)).toEqual(['match-list', 'timeline', 'stats', 'knowledge']);
+  // The default set: knowledge is opt-in (MATCHTAPE_READ_MODELS).
+  expect((body.checks as { projectors: { name: string }[] }).projectors.map((p) => p.name)).toEqual(['match-list', 'timeline', 'stats']);
   expect((body.memory as { heapUsedBytes: number }).heapUsedBytes).toBeGreaterThan(0);
   await store.close();
   const down = await fetch(`${base}/api/health`);

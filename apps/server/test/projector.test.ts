@@ -50,7 +50,7 @@ beforeAll(async () => {
   t = await openTestStore('postgres');
   store = t.store;
   bus = new MemoryBus();
-  server = await createServer({ store, bus, games: registry, bots: { minDelayMs: 0, maxDelayMs: 0, scanMs: 200 }, projector: { pollMs: 100, batchSize: 200 } });
+  server = await createServer({ store, bus, games: registry, bots: { minDelayMs: 0, maxDelayMs: 0, scanMs: 200 }, projector: { pollMs: 100, batchSize: 200, models: ['match-list', 'timeline', 'stats', 'knowledge'] } });
   base = await server.listen(0);
   const organiser = mintToken({ role: 'organiser', ttlSeconds: 600 });
   for (const game of registry.ids()) {

@@ -17,6 +17,11 @@ export interface ReadModelDefinition<D = unknown> {
    * events and batches and passes the state after `event` to `apply`. Others get none (it costs an evolve per event).
    */
   readonly needsState?: true;
+  /**
+   * Built by the projector only when asked for (`MATCHTAPE_READ_MODELS`, `projector.models`): a model whose fold
+   * costs enough per event that an event without judges should not pay it. `matchtape rebuild` builds it any time.
+   */
+  readonly optIn?: true;
   /** Pure: no I/O, no clock. May mutate and return `doc`. */
   apply(doc: D, event: EventEnvelope, game: AnyGameModule, state?: unknown): D;
 }
@@ -143,6 +148,8 @@ export const knowledgeReadModel: ReadModelDefinition<KnowledgeDoc> = {
   description: `who knew what: each player's card memory every ${KNOWLEDGE_EVERY} events per match, for the judges' knowledge route and case file`,
   init: (_id, game) => ({ game: game.id, lastSeq: 0, lastAt: null, every: KNOWLEDGE_EVERY, checkpoints: [], current: packKnowledge(startKnowledge()) }),
   needsState: true,
+  // An evolve and a view per seat per event (0.2–0.7 ms): on for events where judges review disputes.
+  optIn: true,
   apply(doc, e, game, state) {
     if (state === undefined) throw new TypeError('the knowledge read model folds the game state: the projector must pass it (needsState)');
     const fold = unpacked.get(doc.current) ?? unpackKnowledge(game, doc.current);
@@ -174,6 +181,11 @@ export function registerReadModel<D>(def: ReadModelDefinition<D>): void {
 /** The registered read models, in registration order. */
 export function readModels(): ReadModelDefinition[] {
   return [...registry.values()];
+}
+
+/** What the projector builds unless told otherwise: every registered model that is not opt-in. */
+export function defaultReadModels(): ReadModelDefinition[] {
+  return readModels().filter((m) => !m.optIn);
 }
 
 export function readModel(name: string): ReadModelDefinition {

@@ -5,7 +5,7 @@
 //   - `Projector` (the `projector` role) keeps every registered read model's live generation caught up, and
 //     builds and promotes a first generation for a read model that has none.
 import { MATCH_ENDED, type AnyGameModule, type EventEnvelope } from '@matchtape/engine';
-import { readModels, type ReadModelDefinition } from '@matchtape/projections';
+import { defaultReadModels, type ReadModelDefinition } from '@matchtape/projections';
 import {
   beginGeneration,
   countEventsAfter,
@@ -205,7 +205,7 @@ export async function rebuildReadModel(
 export interface ProjectorOptions {
   pollMs?: number;
   batchSize?: number;
-  /** Read models to keep (default: every registered one). */
+  /** Read models to keep (default: every registered one that is not opt-in). */
   models?: readonly ReadModelDefinition[];
   onError?: (name: string, err: unknown) => void;
 }
@@ -235,7 +235,7 @@ export class Projector {
     private readonly games: GameRegistry,
     private readonly opts: ProjectorOptions = {},
   ) {
-    this.models = opts.models ?? readModels();
+    this.models = opts.models ?? defaultReadModels();
   }
 
   start(): void {
