@@ -1,6 +1,7 @@
 // Two server instances on the same Postgres + NATS: the commands of one match alternate between them (and
 // some are sent to both at once, or retried) → no lost, duplicated or reordered events; both instances'
-// SSE streams equal the stored stream; the relay put each event on NATS once.
+// SSE streams equal the stored stream; the relay put each event on NATS once; side events and the coverage
+// producer's card focus reach the other instance.
 import { subjects } from '@matchtape/bus';
 import { Rng, verifyChain, type EventEnvelope, type PlayerId } from '@matchtape/engine';
 import { mintToken, openSse } from '@matchtape/server';
@@ -116,5 +117,40 @@ describe('two instances, one match', () => {
     for (const s of streams) s.abort();
     expect(got.a.map((e) => e.seq)).toEqual([1, 2, 3]);
     expect(got.b.map((e) => e.seq)).toEqual([1, 2, 3]);
+  });
+
+  it("shares the coverage producer's card focus: set through one instance, the overlay reading the other sees it", async () => {
+    const [a, b] = stack.bases as [string, string];
+    const created = await api(a, '/api/matches', { token: organiser(), body: { game: gameIds[0]!, players: [{ name: 'Ann' }, { name: 'Bob' }] } });
+    const matchId = created.json.matchId as string;
+    const { state, lastSeq } = await stack.servers[0]!.host.current(matchId);
+    const cards = [...JSON.stringify(getGame(gameIds[0]!).board(state)).matchAll(/"id":"([^"]+)","cardId":"/g)].map((m) => m[1]!);
+    expect(cards.length).toBeGreaterThan(1);
+    const coverage = mintToken({ role: 'coverage', ttlSeconds: 600 });
+    const judge = mintToken({ role: 'judge', ttlSeconds: 600 });
+    const focusOn = async (base: string): Promise<string | null | undefined> => {
+      const r = await api(base, `/api/matches/${matchId}/focus?as=judge`, { token: judge });
+      return (r.json.focus as { cardId: string | null } | null)?.cardId;
+    };
+    const waitFocus = async (base: string, cardId: string): Promise<string | null | undefined> => {
+      let seen = await focusOn(base);
+      for (let i = 0; i < 200 && seen !== cardId; i++) {
+        await new Promise((r) => setTimeout(r, 25));
+        seen = await focusOn(base);
+      }
+      return seen;
+    };
+    const put = (base: string, body: unknown) => api(base, `/api/matches/${matchId}/focus`, { method: 'PUT', token: coverage, body });
+    expect((await put(a, { cardId: cards[0], seq: lastSeq })).status).toBe(200);
+    expect(await waitFocus(b, cards[0]!)).toBe(cards[0]);
+    // And back the other way; the newest wins on both.
+    expect((await put(b, { cardId: cards[1], seq: lastSeq })).status).toBe(200);
+    expect(await waitFocus(a, cards[1]!)).toBe(cards[1]);
+    expect(await focusOn(b)).toBe(cards[1]);
+    // A refused focus is shared with nobody.
+    expect((await put(a, { cardId: cards[0], seq: lastSeq + 1 })).status).toBe(422);
+    expect((await put(a, { cardId: cards[0], seq: lastSeq, extra: 1 })).status).toBe(400);
+    await new Promise((r) => setTimeout(r, 300));
+    expect([await focusOn(a), await focusOn(b)]).toEqual([cards[1], cards[1]]);
   });
 });

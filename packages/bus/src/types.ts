@@ -7,6 +7,9 @@ export const subjects = {
   public: (matchId: string) => `matchtape.match.${matchId}.public`,
   annotations: (matchId: string) => `matchtape.match.${matchId}.annotations`,
   disputes: (matchId: string) => `matchtape.match.${matchId}.disputes`,
+  /** A coverage producer's card focus (a pointer of the moment, shared by every server instance). */
+  focus: (matchId: string) => `matchtape.match.${matchId}.focus`,
+  allFocus: 'matchtape.match.*.focus',
 };
 
 export interface BusMessage<T = unknown> {

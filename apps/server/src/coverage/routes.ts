@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { subjects, type Subscription } from '@matchtape/bus';
 import { ConcurrencyError, type MatchRecord, type SideEvent } from '@matchtape/store';
 import type { TokenClaims } from '../auth/tokens';
 import type { RouteModule } from '../http/context';
@@ -15,7 +16,7 @@ import type { SideViewer } from '../side/side-streams';
 import { accessFor, resolveAccess, type Access } from '../viewers';
 import { decideAdd, decideEdit, decideRemove, emptyBook, foldBook, lockedPart, mayWrite, type Book, type Decision, type Writer } from './book';
 import { chapterList, videoChapters } from './chapters';
-import { FocusBoard } from './focus';
+import { FocusBoard, FocusSchema } from './focus';
 import { matchesQuery, SearchQuery } from './search';
 import { AddAnnotationBody, EditAnnotationBody, QUALITIES, type Annotation } from './schema';
 import { annotationFilter, lock } from './timelock';
@@ -35,8 +36,33 @@ export function present(a: Annotation): Annotation & { glyph: string | null } {
 const ordered = (b: Book): Annotation[] => [...b.annotations.values()].sort((x, y) => x.seq.from - y.seq.from || x.seq.to - y.seq.to || x.version - y.version);
 
 export const coverageRoutes: RouteModule = (app, ctx) => {
-  /** Focus per match, held by this server instance (see focus.ts): one board per server, not one per process. */
+  /** Focus per match, held by each server (one board per server, not per process) and shared over the bus. */
   const focusBoard = new FocusBoard();
+  // Every instance hears every focus (its own included, recognised by id), from a few minutes back so a new
+  // instance has the current one. Without a bus (tests) the board is this server's alone.
+  let focusFeed: Subscription | null = null;
+  let closing = false;
+  app.addHook('onClose', async () => {
+    closing = true;
+    await focusFeed?.stop();
+  });
+  if (ctx.bus) {
+    const matchOf = (subject: string): string | undefined => subject.split('.')[2];
+    void ctx.bus
+      .subscribe(
+        subjects.allFocus,
+        (m) => {
+          const f = FocusSchema.safeParse(m.data);
+          const matchId = matchOf(m.subject);
+          if (f.success && matchId) focusBoard.set(matchId, f.data);
+        },
+        { fromTime: new Date(Date.now() - 5 * 60_000) }, // the bus's clock, not the server's (tests fake that one)
+      )
+      .then(
+        (s) => (closing ? void s.stop() : (focusFeed = s)),
+        (err: unknown) => app.log.warn({ err }, 'coverage focus: cannot subscribe to the bus; focus stays per instance'),
+      );
+  }
   ctx.side.setFilter('annotations', annotationFilter);
   const nowMs = () => ctx.now().getTime();
 
@@ -194,8 +220,10 @@ export const coverageRoutes: RouteModule = (app, ctx) => {
     ctx.limit(req, reply, claims, 'commands');
     const body = FocusBody.parse(req.body ?? {});
     if (body.seq > writer.feedSeq) throw new HostError(422, 'seq_not_seen', `seq ${body.seq} is past what your feed has shown (seq ${writer.feedSeq})`);
-    const f = { ...body, by: writer.id, setAt: ctx.now().toISOString() };
+    const f = { id: randomUUID(), ...body, by: writer.id, setAt: ctx.now().toISOString() };
     focusBoard.set(id, f);
+    // The other instances learn it from the bus; a bus that is down leaves it on this instance only.
+    await ctx.bus?.publish(subjects.focus(id), f, { msgId: `focus:${f.id}` }).catch((err: unknown) => req.log.warn({ err, matchId: id }, 'coverage focus: not shared over the bus'));
     return f;
   });
 
