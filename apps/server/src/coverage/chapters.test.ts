@@ -34,4 +34,16 @@ describe('chapters', () => {
     expect(stamp(59, false)).toBe('00:59');
     expect(stamp(3600, true)).toBe('1:00:00');
   });
+
+  it('keeps every line at least 10 s after the one before (YouTube ignores shorter chapters): closer ones join it', () => {
+    // Seqs 2, 3, 4, 5 happen 5, 20, 25 and 60 s in: 5 s joins the 00:00 line, 25 s joins the 20 s one.
+    const times = (seq: number) => at([0, 0, 5, 20, 25, 60][seq]!);
+    const text = videoChapters(chapterList([ann('a', 2, 'Keep 7'), ann('b', 3, 'Mulligan'), ann('c', 4, 'Turn 1'), ann('d', 5, 'Turn 2')], start, times));
+    expect(text).toBe('00:00 Match start / Keep 7\n00:20 Mulligan / Turn 1\n01:00 Turn 2\n');
+    const stamps = text.trim().split('\n').map((l) => l.split(' ')[0]!.split(':').reduce((s, p) => s * 60 + Number(p), 0));
+    for (let i = 1; i < stamps.length; i++) expect(stamps[i]! - stamps[i - 1]!).toBeGreaterThanOrEqual(10);
+    // 7 s apart: one line.
+    const seven = (seq: number) => at(seq === 1 ? 0 : seq === 50 ? 100 : 107);
+    expect(videoChapters(chapterList([ann('a', 50, 'Attack'), ann('b', 51, 'Block')], start, seven))).toBe('00:00 Match start\n01:40 Attack / Block\n');
+  });
 });

@@ -38,20 +38,24 @@ export function stamp(seconds: number, withHours: boolean): string {
   return withHours ? `${h}:${two(m)}:${two(sec)}` : `${two(m)}:${two(sec)}`;
 }
 
+/** YouTube shows chapters only when each lasts at least this long (and there are at least three). */
+export const MIN_CHAPTER_SECONDS = 10;
+
 /**
  * The video-chapter text: the first line at 00:00 (a "Match start" line is put first when no chapter starts
- * there), times strictly ascending (chapters falling in the same second share one line, titles joined with
- * " / "), titles on one line each.
+ * there), times strictly ascending, each line at least MIN_CHAPTER_SECONDS after the one before (a chapter
+ * closer than that to the previous line joins it, titles joined with " / "), titles on one line each.
  */
 export function videoChapters(chapters: readonly Chapter[], startTitle = 'Match start'): string {
   const lines: { t: number; titles: string[] }[] = [];
   for (const c of chapters) {
     const title = c.title.replace(/\s+/g, ' ').trim();
+    if (lines.length === 0 && c.offsetSeconds > 0) lines.push({ t: 0, titles: [startTitle] });
     const last = lines[lines.length - 1];
-    if (last && last.t === c.offsetSeconds) last.titles.push(title);
+    if (last && c.offsetSeconds - last.t < MIN_CHAPTER_SECONDS) last.titles.push(title);
     else lines.push({ t: c.offsetSeconds, titles: [title] });
   }
-  if (lines.length === 0 || lines[0]!.t !== 0) lines.unshift({ t: 0, titles: [startTitle] });
+  if (lines.length === 0) lines.push({ t: 0, titles: [startTitle] });
   const hours = lines[lines.length - 1]!.t >= 3600;
   return lines.map((l) => `${stamp(l.t, hours)} ${l.titles.join(' / ')}`).join('\n') + '\n';
 }
