@@ -192,7 +192,17 @@ describe('spectator site (browser)', () => {
     const y = bar.y + bar.height / 2;
     await page.mouse.move(bar.x + bar.width * 0.15, y);
     await page.mouse.down();
-    for (let i = 1; i <= 20; i++) await page.mouse.move(bar.x + bar.width * (0.15 + (0.4 * i) / 20), y);
+    // Nothing animates while the playhead is dragged: a transition a frame starts (a stat bar, a player's border,
+    // a stat's flash) would repaint every frame after it (README "Performance", scrub frame work).
+    const animating: string[] = [];
+    for (let i = 1; i <= 20; i++) {
+      await page.mouse.move(bar.x + bar.width * (0.15 + (0.4 * i) / 20), y);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))));
+      if (i < 2) continue;
+      animating.push(...(await page.evaluate(() => document.getAnimations().map((a) => `${(a.effect as KeyframeEffect | null)?.target?.className ?? '?'}: ${a instanceof CSSTransition ? a.transitionProperty : (a as CSSAnimation).animationName}`))));
+    }
+    expect(await page.locator('.match-page').getAttribute('class')).toContain('is-scrubbing');
+    expect(animating, 'animations running while scrubbing').toEqual([]);
     await page.mouse.up();
     const seq = await seqOf(page);
     expect(seq).toBeGreaterThan(0);

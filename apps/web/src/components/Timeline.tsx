@@ -77,11 +77,13 @@ function keyClass(k: KeyMomentMarker): string {
  * Key-moment markers over the track: one Tab stop (the marker nearest the playhead), ←/→ move between markers
  * without stepping the match, Enter or a click goes there.
  */
-const KeyMarkers = memo(function KeyMarkers({ nav, length, seq, version, keyLabel, onSeek }: { nav: TimelineNav; length: number; seq: number; version: number; keyLabel: (k: KeyMomentMarker) => string; onSeek: (seq: number) => void }) {
+// It takes the index of the marker nearest the playhead, not the playhead itself, so a scrub frame that passes no
+// marker does not render the (possibly hundreds of) markers again.
+const KeyMarkers = memo(function KeyMarkers({ nav, length, nearest, version, keyLabel, onSeek }: { nav: TimelineNav; length: number; nearest: number; version: number; keyLabel: (k: KeyMomentMarker) => string; onSeek: (seq: number, dragging: boolean) => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const keys = nav.keys;
   const [focusIdx, setFocusIdx] = useState<number | null>(null);
-  let stop = focusIdx ?? Math.max(0, keys.findIndex((k) => k.seq >= seq));
+  let stop = focusIdx ?? Math.max(0, nearest);
   if (stop >= keys.length) stop = keys.length - 1;
   const move = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
     let next = i;
@@ -112,7 +114,7 @@ const KeyMarkers = memo(function KeyMarkers({ nav, length, seq, version, keyLabe
             onKeyDown={(e) => move(e, i)}
             onFocus={() => setFocusIdx(i)}
             onBlur={() => setFocusIdx(null)}
-            onClick={() => onSeek(k.seq)}
+            onClick={() => onSeek(k.seq, false)}
             data-seq={k.seq}
           />
         );
@@ -210,7 +212,7 @@ export function Scrubber({ nav, length, version, seq, phases, onSeek, onDragEnd,
         </div>
       )}
     </div>
-    <KeyMarkers nav={nav} length={length} seq={seq} version={version} keyLabel={keyLabel} onSeek={(s) => onSeek(s, false)} />
+    <KeyMarkers nav={nav} length={length} nearest={nav.keys.findIndex((k) => k.seq >= seq)} version={version} keyLabel={keyLabel} onSeek={onSeek} />
     {extraMarkers}
     </div>
   );
