@@ -48,7 +48,9 @@ async function refused(env: Record<string, string>, secret?: string): Promise<vo
 
 describe('NATS with user and password (infra/nats/auth.conf)', () => {
   let nats: PrivateNats;
-  const password = randomBytes(12).toString('hex');
+  // A letter first: nats-server reads an environment value starting with a digit as a number and refuses the
+  // config (infra/nats/auth.conf says so); a bare hex password failed this test whenever it began with 0–9.
+  const password = `p${randomBytes(12).toString('hex')}`;
   beforeAll(async () => {
     // auth.conf reads the user and password from the environment, like the Matchtape server.
     process.env.MATCHTAPE_NATS_USER = 'matchtape';

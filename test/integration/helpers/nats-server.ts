@@ -32,6 +32,8 @@ async function waitPort(port: number, open: boolean): Promise<void> {
   throw new Error(`port ${port} did not ${open ? 'open' : 'close'} within 10 s`);
 }
 
+class ExitedAtStart extends Error {}
+
 const BINARY = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find((p) => existsSync(p));
 
 /** nats-server with JetStream on its own port and store dir; stop() and start() keep both, like a restart. */
@@ -46,9 +48,17 @@ export class PrivateNats {
 
   static async start(opts: { configFile?: string } = {}): Promise<PrivateNats> {
     if (!BINARY) throw new Error('nats-server is not installed: run infra/start-nats.sh (apt-get install nats-server)');
-    const n = new PrivateNats(await sparePort(), opts.configFile);
-    await n.start();
-    return n;
+    // A spare port can be taken by another test's process between sparePort() and the server's bind; a server that
+    // exits at start is tried again on a new port (its own error is in the message if all tries fail).
+    for (let attempt = 1; ; attempt++) {
+      const n = new PrivateNats(await sparePort(), opts.configFile);
+      try {
+        await n.start();
+        return n;
+      } catch (e) {
+        if (!(e instanceof ExitedAtStart) || attempt === 3) throw e;
+      }
+    }
   }
 
   get url(): string {
@@ -57,8 +67,16 @@ export class PrivateNats {
 
   async start(): Promise<void> {
     const config = this.configFile ? ['-c', this.configFile] : [];
-    this.proc = spawn(BINARY!, [...config, '-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], { stdio: 'ignore' });
-    await waitPort(this.port, true);
+    const proc = spawn(BINARY!, [...config, '-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    this.proc = proc;
+    let stderr = '';
+    proc.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
+    for (let i = 0; i < 200; i++) {
+      if (await portOpen(this.port)) return;
+      if (proc.exitCode !== null || proc.signalCode !== null) throw new ExitedAtStart(`nats-server on port ${this.port} exited at start (${proc.exitCode ?? proc.signalCode}): ${stderr.trim()}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`port ${this.port} did not open within 10 s; nats-server said: ${stderr.trim() || '(nothing)'}`);
   }
 
   async stop(): Promise<void> {
