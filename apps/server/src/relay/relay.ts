@@ -362,8 +362,11 @@ export function startRelay(opts: RelayOptions): Relay {
   }
 
   const listening: { off: (() => Promise<void>) | null } = { off: null };
+  // caughtUp() waits for LISTEN to be in place: an append made right after it must wake the relay, not wait for the
+  // next poll (a loaded machine once set up the listener after the first cycle had already reported caught up).
+  let listenReady: Promise<void> = Promise.resolve();
   if (opts.listen !== false) {
-    store
+    listenReady = store
       .onAppended(() => wake())
       .then((off) => {
         if (stopped) void off();
@@ -383,10 +386,14 @@ export function startRelay(opts: RelayOptions): Relay {
   return {
     caughtUp() {
       if (stopped) return Promise.reject(new Error('the relay is stopped'));
-      return new Promise<void>((resolve, reject) => {
-        waiters.push({ afterCycle: cycle, resolve, reject });
-        wake();
-      });
+      return listenReady.then(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            if (stopped) return reject(new Error('the relay is stopped'));
+            waiters.push({ afterCycle: cycle, resolve, reject });
+            wake();
+          }),
+      );
     },
     stats: () => ({ ...stats }),
     async stop() {
