@@ -24,9 +24,12 @@ function portOpen(port: number): Promise<boolean> {
   });
 }
 
-async function waitPort(port: number, open: boolean): Promise<void> {
+/** Polls until the port is open (or closed); `gone` names a reason to stop early (the server exited). */
+async function waitPort(port: number, open: boolean, gone: () => Error | null = () => null): Promise<void> {
   for (let i = 0; i < 200; i++) {
     if ((await portOpen(port)) === open) return;
+    const why = gone();
+    if (why) throw why;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`port ${port} did not ${open ? 'open' : 'close'} within 10 s`);
@@ -71,12 +74,14 @@ export class PrivateNats {
     this.proc = proc;
     let stderr = '';
     proc.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
-    for (let i = 0; i < 200; i++) {
-      if (await portOpen(this.port)) return;
-      if (proc.exitCode !== null || proc.signalCode !== null) throw new ExitedAtStart(`nats-server on port ${this.port} exited at start (${proc.exitCode ?? proc.signalCode}): ${stderr.trim()}`);
-      await new Promise((r) => setTimeout(r, 50));
+    try {
+      await waitPort(this.port, true, () =>
+        proc.exitCode !== null || proc.signalCode !== null ? new ExitedAtStart(`nats-server on port ${this.port} exited at start (${proc.exitCode ?? proc.signalCode}): ${stderr.trim()}`) : null,
+      );
+    } catch (e) {
+      if (e instanceof ExitedAtStart) throw e;
+      throw new Error(`${(e as Error).message}; nats-server said: ${stderr.trim() || '(nothing)'}`);
     }
-    throw new Error(`port ${this.port} did not open within 10 s; nats-server said: ${stderr.trim() || '(nothing)'}`);
   }
 
   async stop(): Promise<void> {
