@@ -2,6 +2,7 @@
 // the embedded default) with one or more server instances, and small HTTP/SSE clients.
 import { NatsBus, type Bus } from '@matchtape/bus';
 import { openTestBus } from '@matchtape/bus/testing';
+import type { EventEnvelope } from '@matchtape/engine';
 import { openStore, type EventStore } from '@matchtape/store';
 import { openTestStore } from '@matchtape/store/testing';
 import { createServer, mintToken, registryOf, setTokenSecret, startRelay, type GameRegistry, type MatchtapeServer, type ServerOptions } from '@matchtape/server';
@@ -125,4 +126,16 @@ export async function api(
     json = null;
   }
   return { status: res.status, json, text };
+}
+
+/** Every event of a match as `as` may see it, page after page (GET /events returns at most 5,000 at a time). */
+export async function allEvents(base: string, matchId: string, as: string, token?: string): Promise<EventEnvelope[]> {
+  const out: EventEnvelope[] = [];
+  for (let from: number | null = 1; from !== null; ) {
+    const page = await api(base, `/api/matches/${matchId}/events?as=${as}&from=${from}`, token ? { token } : {});
+    if (page.status !== 200) throw new Error(`events of ${matchId} as ${as} from ${from}: ${page.status} ${page.text}`);
+    out.push(...(page.json.events as EventEnvelope[]));
+    from = page.json.next as number | null;
+  }
+  return out;
 }

@@ -6,7 +6,7 @@ import { subjects } from '@matchtape/bus';
 import { jsonEqual, type AnyGameModule, type BoardModel, type EventEnvelope, type Viewer } from '@matchtape/engine';
 import { BotDriver, mintToken, openSse, type SseMessage } from '@matchtape/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, testGames, startStack, type Stack } from './server-helpers';
+import { allEvents, api, testGames, startStack, type Stack } from './server-helpers';
 
 const registry = await testGames();
 const gameIds = registry.ids();
@@ -215,7 +215,7 @@ describe(`no hidden card reaches public or opponents (${MATCHES} bot matches thr
       expect(game.status(truth.states[truth.states.length - 1]).status, `${matchId} did not end`).toBe('ended');
       for (const v of ['public', 'p1', 'p2'] as Viewer[]) {
         const token = v === 'public' ? undefined : mintToken({ role: 'seat', matchId, seat: v, ttlSeconds: 600 });
-        const served = (await api(base, `/api/matches/${matchId}/events?as=${v}`, token ? { token } : {})).json.events as EventEnvelope[];
+        const served = await allEvents(base, matchId, v, token);
         expect(served.length).toBe(full.length);
         if (v === 'public') publicServed.set(matchId, served);
         scannedEvents += served.length;

@@ -1,10 +1,10 @@
 // Timeline, stats and state-at-seq through the server on the embedded default (PGlite + in-process bus), with
 // every game of the catalog: the timeline's bands tile the match, turns only go forward, key moments come
 // from the game, and /state?seq equals the fold of the events the same viewer was served.
-import { jsonEqual, type EventEnvelope } from '@matchtape/engine';
+import { jsonEqual } from '@matchtape/engine';
 import { buildTimeline, type TimelineIndex } from '@matchtape/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startStack, testGames, type Stack, organiser } from './server-helpers';
+import { allEvents, api, startStack, testGames, type Stack, organiser } from './server-helpers';
 
 const registry = await testGames();
 let stack: Stack;
@@ -21,7 +21,7 @@ describe('timeline and state through the server', () => {
       const created = await api(base, '/api/matches', { token: organiser(), body: { game: g, players: [{ bot: 'greedy' }, { bot: 'random' }] } });
       const matchId = created.json.matchId as string;
       await stack.servers[0]!.bots!.track(matchId);
-      const events = (await api(base, `/api/matches/${matchId}/events?as=public`)).json.events as EventEnvelope[];
+      const events = await allEvents(base, matchId, 'public');
       const last = events.length;
       const { timeline, stats } = (await api(base, `/api/matches/${matchId}/timeline`)).json as { timeline: TimelineIndex; stats: { events: number; eventsByType: Record<string, number> } };
       expect(timeline).toEqual(buildTimeline(game, events));

@@ -17,6 +17,7 @@ import { BotDriver, type BotOptions } from './bots';
 import type { GameRegistry } from './games';
 import { EngineHost, HostError, parseHostedConfig, playersOf } from './host/engine-host';
 import { cacheHeaders, findBadText, MAX_INT, SECURITY_HEADERS } from './http/hardening';
+
 import { openApiDocument } from './http/openapi';
 import { RateLimiter, type BucketSpec } from './http/rate-limit';
 import * as S from './http/schemas';
@@ -35,6 +36,9 @@ import { registerOpsRoutes } from './ops/routes';
 import { Projector } from './projector/projector';
 import { timelineFromReadModels } from './projector/serve';
 import { countEventsAfter, EventTooLargeError, isStoreFull, isStoreUnavailable } from '@matchtape/store';
+
+/** Most events one GET /events returns by default; a longer range is read page by page through `next`. */
+export const EVENTS_PAGE = 5000;
 
 export type Role = 'api' | 'relay' | 'projector' | 'bots' | 'gateway';
 /** The default: everything in one process (`gateway` is part of `api`). */
@@ -67,6 +71,8 @@ export interface ServerOptions {
   trustProxy?: string[] | false;
   heartbeatMs?: number;
   maxSseBufferBytes?: number;
+  /** Most events one GET /events returns (default EVENTS_PAGE). */
+  eventsPageSize?: number;
   /** How often the publisher looks for live matches it was not told about. */
   publishScanMs?: number;
   /** Fastify (pino) logging: false, true or a level. */
@@ -391,10 +397,13 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       const rec = await record(id);
       const access = resolveAccess(rec, claims, q.as, now().getTime());
       const from = q.from ?? 1;
-      const to = Math.min(q.to ?? MAX_INT, from + 4999, MAX_INT);
+      const to = Math.min(q.to ?? MAX_INT, from + (opts.eventsPageSize ?? EVENTS_PAGE) - 1, MAX_INT);
       if (to < from) throw new HostError(400, 'bad_request', `to (${to}) is before from (${from})`);
       const events = await sight.events(rec, access, from, to);
-      return { matchId: id, as: access.role, delaySeconds: access.delaySeconds, events };
+      // A page cut short by the page size says where the next one starts, so a client never mistakes the
+      // first 5,000 events of a long match for all of it.
+      const cut = to < (q.to ?? MAX_INT) && events.length > 0 && events[events.length - 1]!.seq === to;
+      return { matchId: id, as: access.role, delaySeconds: access.delaySeconds, events, next: cut ? to + 1 : null };
     });
 
     app.get('/api/matches/:id/state', async (req, reply) => {

@@ -3,7 +3,7 @@
 // test/integration/server-*.test.ts.
 import { coinRace } from '@matchtape/engine/testing/fixture-game';
 import { MemoryBus } from '@matchtape/bus';
-import { openStore } from '@matchtape/store';
+import { openStore, type EventStore } from '@matchtape/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintToken, setTokenSecret } from '../src/auth/tokens';
 import { createServer, type MatchtapeServer } from '../src/app';
@@ -14,12 +14,14 @@ let server: MatchtapeServer;
 let base: string;
 let closeAll: () => Promise<void>;
 let organiser: string;
+let store: EventStore;
+let bus: MemoryBus;
 
 beforeAll(async () => {
   setTokenSecret('api-test-secret-0123456789');
   organiser = mintToken({ role: 'organiser', ttlSeconds: 600 });
-  const store = await openStore({ dataDir: 'memory://' });
-  const bus = new MemoryBus();
+  store = await openStore({ dataDir: 'memory://' });
+  bus = new MemoryBus();
   server = await createServer({ store, bus, games: registryOf({ [coinRace.id]: coinRace }), bots: { minDelayMs: 0, maxDelayMs: 0, scanMs: 200 }, bodyLimitBytes: 4096 });
   base = await server.listen(0);
   closeAll = async () => {
@@ -114,6 +116,35 @@ describe('matches API (embedded default)', () => {
     const exp = await fetch(`${base}/api/matches/${m.matchId}/export`, { headers: { authorization: `Bearer ${judge}` } });
     expect(exp.headers.get('content-type')).toMatch(/ndjson/);
     expect((await exp.text()).trim().split('\n').map((l) => JSON.parse(l))).toEqual(full.json.events);
+  });
+
+  it('pages long event ranges: a page cut by the page size names the next from, the last page names none', async () => {
+    const m = await newMatch({ players: [{ bot: 'greedy' }, { bot: 'random' }] });
+    await server.bots!.track(m.matchId);
+    const judge = mintToken({ role: 'judge', ttlSeconds: 60 });
+    const whole = (await api(`/api/matches/${m.matchId}/events`, { token: judge })).json;
+    expect(whole.next).toBeNull();
+    expect(whole.events.length).toBeGreaterThan(7);
+    // A second API instance on the same store with a page of 3 events.
+    const small = await createServer({ store, bus, games: registryOf({ [coinRace.id]: coinRace }), roles: ['api'], bots: false, projector: false, eventsPageSize: 3 });
+    try {
+      const smallBase = await small.listen(0);
+      const get = async (q: string) => (await (await fetch(`${smallBase}/api/matches/${m.matchId}/events?${q}`, { headers: { authorization: `Bearer ${judge}` } })).json()) as { events: { seq: number }[]; next: number | null };
+      const seqs: number[] = [];
+      let from: number | null = 1;
+      while (from !== null) {
+        const page = await get(`from=${from}`);
+        expect(page.events.length).toBeLessThanOrEqual(3);
+        seqs.push(...page.events.map((e) => e.seq));
+        from = page.next;
+      }
+      expect(seqs).toEqual(whole.events.map((e: { seq: number }) => e.seq));
+      // A range the caller bounded is not "cut": no next even when the match goes on past it.
+      expect((await get('from=1&to=2')).next).toBeNull();
+      expect((await get('from=1&to=9')).next).toBe(4);
+    } finally {
+      await small.close();
+    }
   });
 
   it('answers bad input with JSON errors and appends nothing', async () => {

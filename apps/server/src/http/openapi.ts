@@ -67,7 +67,7 @@ export const routeDocs: Doc[] = [
   {
     method: 'get',
     path: '/api/matches/{id}/events',
-    summary: "Events as the viewer may see them (after the viewer's delay)",
+    summary: "Events as the viewer may see them (after the viewer's delay), at most 5,000 per page; `next` is the `from` of the next page, or null",
     params: S.MatchIdParams,
     query: S.EventsQuery,
     responses: { 200: { description: 'events' }, 403: err('view not allowed for this token') },
