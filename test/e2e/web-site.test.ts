@@ -2,12 +2,13 @@
 // in Debian's Chromium. Screenshots of each page go to test-results/ (gitignored). Performance figures are
 // logged, never asserted (see apps/web/README.md).
 import { join } from 'node:path';
-import type { BoardModel, EventEnvelope } from '@matchtape/engine';
+import type { BoardModel } from '@matchtape/engine';
 import { getGame } from '@matchtape/games';
 import { mintToken } from '@matchtape/server';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiJson, openSitePage, RESULTS, SECRET, startWebStack, waitMatchEnded, type WebStack } from './web-stack';
+import { allEvents } from '../integration/server-helpers';
 
 const GAME = process.env.MATCHTAPE_E2E_GAME ?? 'alpha-clash';
 
@@ -298,13 +299,14 @@ describe('spectator site (browser)', () => {
 
   it("a public viewer's page and network responses contain no hidden card identity", async () => {
     const game = getGame(GAME);
-    const all = await apiJson<{ events: EventEnvelope[] }>(stack.api, `/api/matches/${finished.matchId}/events?as=judge&to=${finishedLength}`, { token: judge });
+    const all = await allEvents(stack.api, finished.matchId, 'judge', judge);
+    expect(all.length).toBe(finishedLength);
     const n = Math.floor(finishedLength * 0.6);
     // Secrets at n, and those hidden from the public at every seq once any card was hidden (never revealed).
     let state = game.initial();
     let secretsAtN: string[] = [];
     let never: Set<string> | null = null;
-    for (const e of all.events) {
+    for (const e of all) {
       state = game.evolve(state, e);
       const sec = game.secrets(state, 'public');
       if (e.seq === n) secretsAtN = sec;
