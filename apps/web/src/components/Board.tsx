@@ -1,7 +1,7 @@
 'use client';
 // Any game's board, drawn from its BoardModel: each player's stats, hero and zones, the shared zones (Standby,
 // the stack) and the turn / phase / step with the active player. The viewer's own seat (or p1) sits at the bottom.
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
 import type { BoardModel, PlayerBoard, StatModel, ZoneModel } from '@matchtape/engine';
 import { cardNames } from '../lib/names';
 import { humanLine, humanPhase, humanText } from '../lib/present';
@@ -20,7 +20,7 @@ export function seatOrder(players: readonly PlayerBoard[], perspective: string):
   return [...players.filter((p) => p !== me).reverse(), me];
 }
 
-const Zone = memo(function Zone({ zone, compact }: { zone: ZoneModel; compact?: boolean }) {
+function Zone({ zone, compact }: { zone: ZoneModel; compact?: boolean }) {
   if (zone.layout === 'pile') {
     const top = zone.cards[zone.cards.length - 1];
     return (
@@ -55,9 +55,9 @@ const Zone = memo(function Zone({ zone, compact }: { zone: ZoneModel; compact?: 
       </div>
     </section>
   );
-});
+}
 
-const Stat = memo(function Stat({ s, primary }: { s: StatModel; primary: boolean }) {
+function Stat({ s, primary }: { s: StatModel; primary: boolean }) {
   const pct = typeof s.value === 'number' && s.max ? Math.max(0, Math.min(100, (100 * s.value) / s.max)) : null;
   return (
     <div className={`stat-chip${primary ? ' stat-primary' : ''}`} data-stat={s.key} data-value={String(s.value)} aria-label={`${s.label} ${s.value}${s.max ? ` of ${s.max}` : ''}`}>
@@ -73,7 +73,7 @@ const Stat = memo(function Stat({ s, primary }: { s: StatModel; primary: boolean
       )}
     </div>
   );
-});
+}
 
 function Player({ p, board, top, seats }: { p: PlayerBoard; board: BoardModel; top: boolean; seats: ReadonlyMap<string, string> }) {
   const active = board.activePlayer === p.id;
@@ -153,19 +153,14 @@ const NO_SEATS: ReadonlyMap<string, string> = new Map();
 
 function BoardView({ board, perspective, phases, seats: seatMap }: BoardProps) {
   // The match record's names win; the board's own names fill in (a board drawn without a match record).
-  const seatsNow = new Map(board.players.map((p) => [p.id, p.name && p.name !== p.id ? p.name : p.id]));
-  for (const [k, v] of seatMap ?? NO_SEATS) seatsNow.set(k, v);
-  const cardsNow = cardNames([board]);
-  // The names context keeps its object while the names are the same: every tile reads it, and a new object would
-  // render every tile again on every frame.
-  const namesKey = JSON.stringify([[...cardsNow], [...seatsNow]]);
-  const names = useMemo(() => ({ cards: cardsNow, seats: seatsNow }), [namesKey]);
-  const { cards, seats } = names;
+  const seats = new Map(board.players.map((p) => [p.id, p.name && p.name !== p.id ? p.name : p.id]));
+  for (const [k, v] of seatMap ?? NO_SEATS) seats.set(k, v);
+  const cards = cardNames([board]);
   const order = seatOrder(board.players, perspective);
   const topPlayers = order.slice(0, -1);
   const bottom = order[order.length - 1];
   return (
-    <NamesContext.Provider value={names}>
+    <NamesContext.Provider value={{ cards, seats }}>
     <div className="board" data-status={board.status} data-turn={board.turn} data-phase={board.phase}>
       {topPlayers.map((p) => (
         <Player key={p.id} p={p} board={board} top seats={seats} />

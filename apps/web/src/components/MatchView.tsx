@@ -126,14 +126,6 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
     },
     [tape],
   );
-  // One function for the whole life of the page, so the memoised key-moment markers skip scrub frames.
-  const scrubSeek = useCallback(
-    (s: number, dragging: boolean) => {
-      setPlaying(false); // a hand on the scrubber takes over from playback
-      seek(s, dragging);
-    },
-    [seek],
-  );
   const backToLive = useCallback(() => {
     setFollow(true);
     setPos(null);
@@ -565,7 +557,10 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
             version={version}
             seq={seq}
             phases={phases}
-            onSeek={scrubSeek}
+            onSeek={(s, dragging) => {
+              setPlaying(false); // a hand on the scrubber takes over from playback
+              seek(s, dragging);
+            }}
             onDragEnd={() => setScrubbing(false)}
             keyLabel={keyLabel}
             extraMarkers={<DisputeMarkers matchId={matchId} token={token} length={length} onSeek={seek} />}

@@ -77,13 +77,11 @@ function keyClass(k: KeyMomentMarker): string {
  * Key-moment markers over the track: one Tab stop (the marker nearest the playhead), ←/→ move between markers
  * without stepping the match, Enter or a click goes there.
  */
-// It takes the index of the marker nearest the playhead, not the playhead itself, so a scrub frame that passes no
-// marker does not render the (possibly hundreds of) markers again.
-const KeyMarkers = memo(function KeyMarkers({ nav, length, nearest, version, keyLabel, onSeek }: { nav: TimelineNav; length: number; nearest: number; version: number; keyLabel: (k: KeyMomentMarker) => string; onSeek: (seq: number, dragging: boolean) => void }) {
+const KeyMarkers = memo(function KeyMarkers({ nav, length, seq, version, keyLabel, onSeek }: { nav: TimelineNav; length: number; seq: number; version: number; keyLabel: (k: KeyMomentMarker) => string; onSeek: (seq: number) => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const keys = nav.keys;
   const [focusIdx, setFocusIdx] = useState<number | null>(null);
-  let stop = focusIdx ?? Math.max(0, nearest);
+  let stop = focusIdx ?? Math.max(0, keys.findIndex((k) => k.seq >= seq));
   if (stop >= keys.length) stop = keys.length - 1;
   const move = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
     let next = i;
@@ -114,7 +112,7 @@ const KeyMarkers = memo(function KeyMarkers({ nav, length, nearest, version, key
             onKeyDown={(e) => move(e, i)}
             onFocus={() => setFocusIdx(i)}
             onBlur={() => setFocusIdx(null)}
-            onClick={() => onSeek(k.seq, false)}
+            onClick={() => onSeek(k.seq)}
             data-seq={k.seq}
           />
         );
@@ -212,7 +210,7 @@ export function Scrubber({ nav, length, version, seq, phases, onSeek, onDragEnd,
         </div>
       )}
     </div>
-    <KeyMarkers nav={nav} length={length} nearest={nav.keys.findIndex((k) => k.seq >= seq)} version={version} keyLabel={keyLabel} onSeek={onSeek} />
+    <KeyMarkers nav={nav} length={length} seq={seq} version={version} keyLabel={keyLabel} onSeek={(s) => onSeek(s, false)} />
     {extraMarkers}
     </div>
   );

@@ -42,7 +42,8 @@ describe.each(gameIds)('history and scrubber with %s', (id) => {
     expect(tape.timeline.index).toEqual(buildTimeline(game, redacted));
     // Every seq, scrubbed backwards then in a stride (neither the order the events came in nor the keyframes').
     const order = [...Array.from({ length: n + 1 }, (_, s) => n - s), ...Array.from({ length: n + 1 }, (_, s) => (s * 37) % (n + 1))];
-    // Boards share unchanged parts with the board drawn before (shareEqual): each must still be the board of its seq.
+    // The scrubber keeps boards per seq and steps one event from the last state drawn: each board it hands out
+    // along the scrub must be the board of its own seq.
     const badBoards: number[] = [];
     for (const [i, s] of order.entries()) {
       if (!jsonEqual(tape.stateAt(s), ref[s])) bad.push(s);
@@ -52,25 +53,6 @@ describe.each(gameIds)('history and scrubber with %s', (id) => {
     expect(bad, 'every seq').toEqual([]);
     expect(badBoards, 'boards along the scrub').toEqual([]);
     for (const s of [0, 1, key, playhead, n - 1, n]) expect(tape.boardAt(s)).toEqual(game.board(ref[s]));
-  });
-
-  it('the scrubber hands consecutive boards that share the zones one event did not change', () => {
-    const tape = new MatchTape(game);
-    tape.append(events);
-    let shared = 0;
-    let total = 0;
-    for (let s = 1; s < Math.min(n, 200); s++) {
-      const before = tape.boardAt(s - 1);
-      const after = tape.boardAt(s);
-      const zones = (b: typeof after) => [...b.players.flatMap((p) => p.zones), ...b.shared];
-      const was = new Set<unknown>(zones(before));
-      for (const z of zones(after)) {
-        total++;
-        if (was.has(z)) shared++;
-      }
-    }
-    // One event changes a zone or two; most zones must come back as the same objects (memoised components skip them).
-    expect(shared / total).toBeGreaterThan(0.5);
   });
 
   it('a history loaded from the start has keyframes every K and answers every seq', () => {

@@ -1,11 +1,8 @@
 // Playback (as Joust's GameStateScrubber): the board at the playhead, drawn from the history's keyframes. Boards
-// are kept per seq, so a frame that lands on a seq drawn before costs nothing and hands React the same object
-// (components memoised on it do not render again); moving one event forward folds one event onto the board's
-// own state instead of seeking. A new board shares every unchanged part with the board drawn before it
-// (shareEqual), so the zones and tiles that did not change are the same objects and their components skip the frame.
+// are kept per seq, so a frame that lands on a seq drawn before costs no fold and no board; moving one event
+// forward folds one event onto the board's own state instead of seeking.
 import type { BoardModel } from '@matchtape/engine';
 import type { MatchHistory } from './history';
-import { shareEqual } from './share';
 
 const KEEP = 256;
 
@@ -13,8 +10,6 @@ export class Scrubber<S = unknown> {
   private boards = new Map<number, BoardModel>();
   /** The last state drawn, to step from when the playhead moves one event on. */
   private last: { seq: number; state: S } | null = null;
-  /** The last board handed out, for structural sharing with the next one. */
-  private lastBoard: BoardModel | null = null;
 
   constructor(private readonly history: MatchHistory<S>) {}
 
@@ -41,12 +36,10 @@ export class Scrubber<S = unknown> {
       // Most recently used last.
       this.boards.delete(target);
       this.boards.set(target, hit);
-      this.lastBoard = hit;
       return hit;
     }
-    const b = shareEqual(this.lastBoard, this.history.game.board(this.stateAt(target)));
+    const b = this.history.game.board(this.stateAt(target));
     this.boards.set(target, b);
-    this.lastBoard = b;
     if (this.boards.size > KEEP) this.boards.delete(this.boards.keys().next().value!);
     return b;
   }
