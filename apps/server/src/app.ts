@@ -17,7 +17,6 @@ import { BotDriver, type BotOptions } from './bots';
 import type { GameRegistry } from './games';
 import { EngineHost, HostError, parseHostedConfig, playersOf } from './host/engine-host';
 import { cacheHeaders, findBadText, MAX_INT, SECURITY_HEADERS } from './http/hardening';
-
 import { openApiDocument } from './http/openapi';
 import { RateLimiter, type BucketSpec } from './http/rate-limit';
 import * as S from './http/schemas';

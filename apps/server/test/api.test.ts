@@ -139,7 +139,8 @@ describe('matches API (embedded default)', () => {
         from = page.next;
       }
       expect(seqs).toEqual(whole.events.map((e: { seq: number }) => e.seq));
-      // A range the caller bounded is not "cut": no next even when the match goes on past it.
+      // A page that reaches the caller's own `to` has no next, even when the match goes on past it; one the page
+      // size cut short of `to` has.
       expect((await get('from=1&to=2')).next).toBeNull();
       expect((await get('from=1&to=9')).next).toBe(4);
     } finally {

@@ -15,7 +15,7 @@ import { longMatch } from './long-match';
 import * as registered from './registry';
 import { measure, pct, type BenchSuite, type PeerBenchOptions, type PeerBenchResult, type PeerRow } from './suite';
 import { startRelay } from '@matchtape/server';
-import { dropSchema, openStore, type EventStore, type KyselyEventStore } from '@matchtape/store';
+import { dropSchema, openStore, type EventStore, type KyselyEventStore, type StoredEvent } from '@matchtape/store';
 
 export type { Measure, PeerBenchOptions, PeerBenchResult, PeerRow } from './suite';
 
@@ -160,6 +160,16 @@ async function appendSuite(o: PeerBenchOptions, events: NewEvent[], rows: PeerRo
   else rows.push({ suite: 'append', what: 'Emmett appendToStream (emmett-postgresql 0.42)', unit: 'tx/s', value: measure(runs.emmett!), vs: 'Matchtape ÷ this', ratio: mt.median / measure(runs.emmett!).median });
 }
 
+/** The whole log in commit order, `limit` events a page, each page handed to `onPage`. */
+async function readPages(store: EventStore, limit: number, onPage: (page: StoredEvent[]) => void): Promise<void> {
+  for (let after = 0; ; ) {
+    const page = await store.readAll({ after, limit });
+    if (page.length === 0) return;
+    onPage(page);
+    after = page[page.length - 1]!.position;
+  }
+}
+
 async function relaySuite(o: PeerBenchOptions, events: NewEvent[], rows: PeerRow[]): Promise<void> {
   const schema = `bench_relay_${Date.now().toString(36)}`;
   const store = await openStore({ databaseUrl: o.databaseUrl, schema });
@@ -180,22 +190,15 @@ async function relaySuite(o: PeerBenchOptions, events: NewEvent[], rows: PeerRow
       }),
     );
     const stored: EventEnvelope[] = [];
-    for (let after = 0; ; ) {
-      const page = await store.readAll({ after, limit: 10_000 });
-      if (page.length === 0) break;
+    await readPages(store, 10_000, (page) => {
       for (const { position: _p, ...e } of page) stored.push(e);
-      after = page[page.length - 1]!.position;
-    }
+    });
     const js = jetstream(nc);
     for (let t = 1; t <= trials; t++) {
       o.progress(`bench peers: relay trial ${t}/${trials}`);
       // The relay's input alone: the same events read from Postgres in its batches (the raw loop starts from memory).
       const r0 = performance.now();
-      for (let after = 0; ; ) {
-        const page = await store.readAll({ after, limit: 1000 });
-        if (page.length === 0) break;
-        after = page[page.length - 1]!.position;
-      }
+      await readPages(store, 1000, () => undefined);
       readRuns.push(stored.length / ((performance.now() - r0) / 1000));
       // The relay from checkpoint 0 onto a fresh stream: read, publish, checkpoint, until caught up.
       const a = await openTestBus('nats');
@@ -337,14 +340,11 @@ async function rebuildSuite(o: PeerBenchOptions, rows: PeerRow[]): Promise<void>
       const timelines = new Map<string, TimelineIndex>();
       let n = 0;
       const r0 = performance.now();
-      for (let after = 0; ; ) {
-        const page = await store.readAll({ after, limit: 10_000 });
-        if (page.length === 0) break;
+      await readPages(store, 10_000, (page) => {
         for (const e of page) timelines.set(e.matchId, appendToTimeline(game, timelines.get(e.matchId) ?? buildTimeline(game, []), e));
         n += page.length;
         if (n % 200_000 < page.length) o.progress(`bench peers: rebuild trial ${t}/${trials}: ${n.toLocaleString('en-US')}/${written.toLocaleString('en-US')} events`);
-        after = page[page.length - 1]!.position;
-      }
+      });
       runs.push(n / ((performance.now() - r0) / 1000));
     }
     rows.push({
