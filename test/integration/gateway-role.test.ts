@@ -57,7 +57,7 @@ describe('gateway role', () => {
     expect(jud).toEqual(stored);
     expect(pub).toEqual(stored.map((e) => game.viewEvent(e, 'public')));
     // B held no match in its engine host and read everything through the bus.
-    const health = (await api(b, '/api/health')).json;
+    const health = (await api(b, '/api/health', { token: mintToken({ role: 'ops', ttlSeconds: 600 }) })).json;
     expect(health.gateway.source).toBe('nats');
     expect(health.roles).toEqual(['gateway']);
   }, 240_000);

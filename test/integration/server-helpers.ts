@@ -70,7 +70,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         return () => relay.stop();
       },
       bots: { minDelayMs: 0, maxDelayMs: 0, scanMs: 1000 },
-      rateLimits: { commands: { perSecond: 10_000, burst: 10_000 }, reads: { perSecond: 10_000, burst: 10_000 }, create: { perSecond: 10_000, burst: 10_000 } },
+      rateLimits: { commands: { perSecond: 10_000, burst: 10_000 }, reads: { perSecond: 10_000, burst: 10_000 }, create: { perSecond: 10_000, burst: 10_000 }, meta: { perSecond: 10_000, burst: 10_000 } },
       ...rest,
       ...(roles ? { roles } : {}),
     });

@@ -50,7 +50,9 @@ export async function benchLive(opts: BenchLiveOptions): Promise<BenchLiveResult
     games: opts.games,
     roles: ['api'],
     bots: false,
-    rateLimits: { commands: unlimited, reads: unlimited, create: unlimited },
+    rateLimits: { commands: unlimited, reads: unlimited, create: unlimited, meta: unlimited },
+    // Every spectator of the bench connects from this one address.
+    liveStreams: { perAddress: 1e9, perToken: 1e9 },
     maxSseBufferBytes: 8 << 20,
   });
   const base = await server.listen(0);

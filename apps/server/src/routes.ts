@@ -1,8 +1,24 @@
-// Feature route modules (disputes, annotations, replays…), registered after the core API on the api role.
-// Each feature keeps its routes in a file of its own and adds one line here.
+// Every route module, registered through one path (http/register.ts) in this order; the OpenAPI document is built
+// from what was registered. The core match routes (http/core-routes.ts) come first, added by app.ts because their
+// OpenAPI route needs the finished list. `gateway: true`: also served by the spectator gateway role.
 import { coverageRoutes } from './coverage/routes';
 import type { RouteModule } from './http/context';
+import { liveRoutes } from './http/core-routes';
 import { disputeRoutes } from './judges/disputes';
 import { replayRoutes } from './judges/replay-routes';
+import { opsRoutes } from './ops/routes';
+import { windowRoutes } from './window/routes';
 
-export const routeModules: readonly RouteModule[] = [replayRoutes, disputeRoutes, coverageRoutes];
+export interface ModuleEntry {
+  routes: RouteModule;
+  gateway?: boolean;
+}
+
+export const routeModules: readonly ModuleEntry[] = [
+  { routes: opsRoutes, gateway: true },
+  { routes: liveRoutes, gateway: true },
+  { routes: windowRoutes },
+  { routes: replayRoutes },
+  { routes: disputeRoutes },
+  { routes: coverageRoutes },
+];

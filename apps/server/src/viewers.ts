@@ -49,8 +49,8 @@ export function grantedRole(claims: TokenClaims | null, matchId: string): Role {
   if (!claims) return 'public';
   if (claims.matchId && claims.matchId !== matchId) throw new HostError(403, 'wrong_match', `this token is for match ${claims.matchId}, not ${matchId}`);
   if (claims.role === 'seat') return claims.seat as Role;
-  // Organisers create matches; watching them they are spectators like everyone else.
-  if (claims.role === 'organiser') return 'public';
+  // Organisers create matches and ops watch the instance; watching a match both are spectators like everyone else.
+  if (claims.role === 'organiser' || claims.role === 'ops') return 'public';
   return claims.role;
 }
 

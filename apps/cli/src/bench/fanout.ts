@@ -68,7 +68,9 @@ export async function benchFanout(opts: FanoutOptions): Promise<FanoutResult> {
       return () => relay.stop();
     },
     bots: false,
-    rateLimits: { commands: unlimited, reads: unlimited, create: unlimited },
+    rateLimits: { commands: unlimited, reads: unlimited, create: unlimited, meta: unlimited },
+    // Every spectator of the bench connects from this one address.
+    liveStreams: { perAddress: 1e9, perToken: 1e9 },
     heartbeatMs: 60_000,
   });
   const base = await server.listen(0);

@@ -8,7 +8,7 @@ import { dataDirOf, storeFlags } from '../store';
 const Schema = z
   .object({
     positionals: z.array(z.string()).max(0, 'token takes no positional arguments'),
-    role: z.enum(['judge', 'coverage', 'public', 'seat', 'organiser'], { message: 'role is judge, coverage, public, seat or organiser' }),
+    role: z.enum(['judge', 'coverage', 'public', 'seat', 'organiser', 'ops'], { message: 'role is judge, coverage, public, seat, organiser or ops' }),
     match: z.string().min(1).optional(),
     seat: z.string().regex(/^p[1-9][0-9]*$/, 'a seat is p1, p2, …').optional(),
     ttl: posInt().default(12 * 3600),
@@ -16,14 +16,15 @@ const Schema = z
   })
   .refine((a) => a.role !== 'seat' || (a.seat && a.match), { message: 'a seat token needs --match ID and --seat pN', path: ['seat'] })
   .refine((a) => a.role === 'seat' || !a.seat, { message: 'only seat tokens take --seat', path: ['seat'] })
-  .refine((a) => a.role !== 'organiser' || !a.match, { message: 'an organiser token is for every match (it creates them); drop --match', path: ['match'] });
+  .refine((a) => a.role !== 'organiser' || !a.match, { message: 'an organiser token is for every match (it creates them); drop --match', path: ['match'] })
+  .refine((a) => a.role !== 'ops' || !a.match, { message: 'an ops token is for the instance (health details, metrics); drop --match', path: ['match'] });
 
 export const token: CommandDef = {
   name: 'token',
   summary: 'mint a signed token: a viewer (judge, coverage, public, a seat) or an organiser (creates matches)',
-  usage: 'token --role judge|coverage|public|seat|organiser [--match ID] [--seat pN] [--ttl SECONDS]',
+  usage: 'token --role judge|coverage|public|seat|organiser|ops [--match ID] [--seat pN] [--ttl SECONDS]',
   flags: {
-    role: { value: 'ROLE', help: 'judge (full information), coverage (judge view, for annotating), public, seat, organiser (may create matches: POST /api/matches)' },
+    role: { value: 'ROLE', help: 'judge (full information), coverage (judge view, for annotating), public, seat, organiser (may create matches: POST /api/matches), ops (health details and /metrics; no match access)' },
     match: { value: 'ID', help: 'limit the token to one match (required for seats; default: every match)' },
     seat: { value: 'pN', help: 'the seat of a seat token' },
     ttl: { value: 'S', help: 'lifetime in seconds (default 43200 = 12 h)' },

@@ -6,8 +6,12 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync, chmodSync } from 'n
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 
-/** `organiser` may create matches (and is otherwise a spectator); it is never bound to one match. */
-export const TokenRoleSchema = z.enum(['seat', 'judge', 'coverage', 'public', 'organiser']);
+/**
+ * `organiser` may create matches (and is otherwise a spectator); it is never bound to one match. `ops` reads the
+ * health details and metrics and nothing more: watching a match it is a spectator, so handing an ops token to a
+ * monitoring system shows it no hidden card (a judge token would show them all).
+ */
+export const TokenRoleSchema = z.enum(['seat', 'judge', 'coverage', 'public', 'organiser', 'ops']);
 export type TokenRole = z.infer<typeof TokenRoleSchema>;
 
 export const TokenClaimsSchema = z
@@ -91,6 +95,7 @@ export function mintToken(input: MintInput, opts: { secret?: string | Buffer; no
     throw new Error('a seat token needs both matchId and seat (p1, p2, …)');
   if (input.role !== 'seat' && input.seat) throw new Error(`a ${input.role} token has no seat`);
   if (input.role === 'organiser' && input.matchId) throw new Error('an organiser token creates matches, so it cannot be bound to one match');
+  if (input.role === 'ops' && input.matchId) throw new Error('an ops token is for the instance (health, metrics), so it cannot be bound to one match');
   if (!(input.ttlSeconds > 0)) throw new Error('ttlSeconds must be positive');
   const iat = Math.floor((opts.now ?? Date.now()) / 1000);
   const claims: TokenClaims = TokenClaimsSchema.parse({

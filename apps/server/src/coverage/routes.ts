@@ -9,9 +9,10 @@ import { subjects, type Subscription } from '@matchtape/bus';
 import { ConcurrencyError, type MatchRecord, type SideEvent } from '@matchtape/store';
 import type { TokenClaims } from '../auth/tokens';
 import type { RouteModule } from '../http/context';
+import { route } from '../http/route';
 import { HostError } from '../host/engine-host';
 import { MAX_INT } from '../http/hardening';
-import { ViewerParam } from '../http/schemas';
+import { ErrorBody, ViewerParam } from '../http/schemas';
 import type { SideViewer } from '../side/side-streams';
 import { accessFor, resolveAccess, type Access } from '../viewers';
 import { decideAdd, decideEdit, decideRemove, emptyBook, foldBook, lockedPart, mayWrite, type Book, type Decision, type Writer } from './book';
@@ -27,6 +28,9 @@ const ReadQuery = z.object({ as: ViewerParam.optional(), token: z.string().optio
 const ChaptersQuery = z.object({ as: ViewerParam.optional(), token: z.string().optional(), format: z.enum(['json', 'text']).default('json') }).strict();
 const FocusBody = z.object({ cardId: z.string().min(1).max(200).nullable(), seq: z.number().int().min(0).max(MAX_INT) }).strict();
 
+const err = (description: string) => ({ description, schema: ErrorBody });
+const writeRefusals = { 403: err('not a coverage or judge token'), 404: err('no such match or annotation'), 409: err('conflict with another writer'), 422: err('not allowed (seq not seen, hidden card…)') };
+
 /** An annotation as the API shows it: with its quality glyph. */
 export function present(a: Annotation): Annotation & { glyph: string | null } {
   return { ...a, glyph: a.quality ? QUALITIES[a.quality] : null };
@@ -35,14 +39,14 @@ export function present(a: Annotation): Annotation & { glyph: string | null } {
 /** Annotations in match order. */
 const ordered = (b: Book): Annotation[] => [...b.annotations.values()].sort((x, y) => x.seq.from - y.seq.from || x.seq.to - y.seq.to || x.version - y.version);
 
-export const coverageRoutes: RouteModule = (app, ctx) => {
+export const coverageRoutes: RouteModule = (ctx) => {
   /** Focus per match, held by each server (one board per server, not per process) and shared over the bus. */
   const focusBoard = new FocusBoard();
   // Every instance hears every focus (its own included, recognised by id), from a few minutes back so a new
   // instance has the current one. Without a bus (tests) the board is this server's alone.
   let focusFeed: Subscription | null = null;
   let closing = false;
-  app.addHook('onClose', async () => {
+  ctx.onClose(async () => {
     closing = true;
     await focusFeed?.stop();
   });
@@ -60,7 +64,7 @@ export const coverageRoutes: RouteModule = (app, ctx) => {
       )
       .then(
         (s) => (closing ? void s.stop() : (focusFeed = s)),
-        (err: unknown) => app.log.warn({ err }, 'coverage focus: cannot subscribe to the bus; focus stays per instance'),
+        (err: unknown) => ctx.log.warn({ err }, 'coverage focus: cannot subscribe to the bus; focus stays per instance'),
       );
   }
   ctx.side.setFilter('annotations', annotationFilter);
@@ -79,19 +83,14 @@ export const coverageRoutes: RouteModule = (app, ctx) => {
     return { annotations: ordered(foldBook(emptyBook(rec.matchId), ctx.side.admit('annotations', side, viewer))), viewer };
   };
 
-  /** A read of one match: its record and the caller's access (token, `as`), rate-limited as a read. */
-  const readerOf = async <Q extends { as?: string | undefined; token?: string | undefined }>(req: FastifyRequest, reply: FastifyReply, q: Q) => {
-    const { id } = MatchParams.parse(req.params);
-    const claims = ctx.claimsFor(req, q);
-    ctx.limit(req, reply, claims, 'reads');
+  /** A read of one match: its record and the caller's access (token, `as`). */
+  const readerOf = async (id: string, claims: TokenClaims | null, as: string | undefined) => {
     const rec = await ctx.record(id);
-    const access = resolveAccess(rec, claims, q.as, nowMs());
-    return { id, claims, rec, access };
+    return { rec, access: resolveAccess(rec, claims, as, nowMs()) };
   };
 
   /** The writer behind a request: a coverage or judge token, and how far its own feed has got. */
-  const writerOf = async (req: FastifyRequest, rec: MatchRecord, verb: string): Promise<{ writer: Writer; claims: TokenClaims }> => {
-    const claims = ctx.claimsFor(req, {});
+  const writerOf = async (claims: TokenClaims | null, rec: MatchRecord, verb: string): Promise<{ writer: Writer; claims: TokenClaims }> => {
     if (!claims) throw new HostError(401, 'missing_token', `to ${verb} annotations send a coverage or judge token as "Authorization: Bearer <token>" (\`npx matchtape token --role coverage\`)`);
     if (!mayWrite(claims.role)) throw new HostError(403, 'not_a_writer', `a ${claims.role} token cannot ${verb} annotations; use a coverage or judge token`);
     const access = resolveAccess(rec, claims, claims.role, nowMs());
@@ -122,9 +121,8 @@ export const coverageRoutes: RouteModule = (app, ctx) => {
     }
   };
 
-  app.get('/api/matches/:id/annotations', async (req, reply) => {
-    const q = ReadQuery.parse(req.query);
-    const { id, claims, rec, access } = await readerOf(req, reply, q);
+  const listAnnotations = async (id: string, claims: TokenClaims | null, q: z.infer<typeof ReadQuery>) => {
+    const { rec, access } = await readerOf(id, claims, q.as);
     const { annotations } = await visibleTo(rec, access);
     // Layers: one per author, so a viewer can show or hide each.
     const layers = new Map<string, { id: string; name: string; role: string; count: number }>();
@@ -135,62 +133,37 @@ export const coverageRoutes: RouteModule = (app, ctx) => {
     }
     const shown = q.author ? annotations.filter((a) => a.author.id === q.author) : annotations;
     return { matchId: id, as: access.role, annotations: shown.map(present), layers: [...layers.values()], you: claims && mayWrite(claims.role) ? claims.jti : null };
-  });
+  };
 
-  app.post('/api/matches/:id/annotations', async (req, reply) => {
-    const { id } = MatchParams.parse(req.params);
+  /** A write of an annotation: the writer (coverage or judge), then read-decide-append. */
+  const writeAnnotation = async (id: string, claims: TokenClaims | null, verb: string, decide: (writer: Writer) => { decide: (b: Book) => Decision; independent?: boolean }) => {
     const rec = await ctx.record(id);
-    const { writer, claims } = await writerOf(req, rec, 'add');
-    ctx.limit(req, reply, claims, 'commands');
-    const body = AddAnnotationBody.parse(req.body ?? {});
-    const out = await write(rec, writer, (b) => decideAdd(b, writer, body, () => randomUUID()), body.annotationId === undefined);
-    return reply.status(out.appended.length > 0 ? 201 : 200).send({ annotation: out.annotation && present(out.annotation) });
-  });
+    const { writer } = await writerOf(claims, rec, verb);
+    const d = decide(writer);
+    return write(rec, writer, d.decide, d.independent ?? false);
+  };
 
-  app.patch('/api/matches/:id/annotations/:annotationId', async (req, reply) => {
-    const { id, annotationId } = AnnotationParams.parse(req.params);
-    const rec = await ctx.record(id);
-    const { writer, claims } = await writerOf(req, rec, 'edit');
-    ctx.limit(req, reply, claims, 'commands');
-    const changes = EditAnnotationBody.parse(req.body ?? {});
-    const out = await write(rec, writer, (b) => decideEdit(b, writer, annotationId, changes));
-    return { annotation: out.annotation && present(out.annotation) };
-  });
-
-  app.delete('/api/matches/:id/annotations/:annotationId', async (req, reply) => {
-    const { id, annotationId } = AnnotationParams.parse(req.params);
-    const rec = await ctx.record(id);
-    const { writer, claims } = await writerOf(req, rec, 'remove');
-    ctx.limit(req, reply, claims, 'commands');
-    await write(rec, writer, (b) => decideRemove(b, writer, annotationId));
-    return { removed: annotationId };
-  });
-
-  app.get('/api/matches/:id/chapters', async (req, reply) => {
-    const q = ChaptersQuery.parse(req.query);
-    const { id, rec, access } = await readerOf(req, reply, q);
+  const chapters = async (id: string, claims: TokenClaims | null, q: z.infer<typeof ChaptersQuery>, reply: FastifyReply) => {
+    const { rec, access } = await readerOf(id, claims, q.as);
     const { annotations } = await visibleTo(rec, access);
     // Times relative to the match's first event; only the events up to the last chapter are read.
     const last = Math.max(0, ...annotations.filter((a) => a.chapter !== null).map((a) => a.seq.from));
     const times = last > 0 ? await ctx.store.readStream(rec.matchId, { to: last }) : [];
     const atOf = (seq: number) => times[seq - 1]?.at;
     const start = atOf(1);
-    const chapters = start ? chapterList(annotations, start, atOf) : [];
+    const list = start ? chapterList(annotations, start, atOf) : [];
     if (q.format === 'text') {
       reply.header('content-type', 'text/plain; charset=utf-8');
       reply.header('content-disposition', `inline; filename="${id}.chapters.txt"`);
-      return videoChapters(chapters);
+      return videoChapters(list);
     }
-    return { matchId: id, as: access.role, startAt: start ?? null, chapters };
-  });
+    return { matchId: id, as: access.role, startAt: start ?? null, chapters: list };
+  };
 
-  app.get('/api/annotations/search', async (req, reply) => {
-    const q = SearchQuery.parse(req.query);
-    const claims = ctx.claimsFor(req, q);
+  const search = async (claims: TokenClaims | null, q: z.infer<typeof SearchQuery>) => {
     // Highlight reels are the coverage team's: a coverage or judge token, each match read as that role sees it.
     if (!claims) throw new HostError(401, 'missing_token', 'searching annotations needs a coverage or judge token ("Authorization: Bearer <token>")');
     if (!mayWrite(claims.role)) throw new HostError(403, 'not_a_writer', `a ${claims.role} token cannot search annotations; use a coverage or judge token`);
-    ctx.limit(req, reply, claims, 'reads');
     // Candidate matches: those with annotation events, most recently annotated first (paged, bounded).
     const lastActive = new Map<string, number>();
     let after = 0;
@@ -211,24 +184,21 @@ export const coverageRoutes: RouteModule = (app, ctx) => {
       for (const a of (await visibleTo(rec, access)).annotations) if (matchesQuery(a, q)) hits.push({ ...present(a), game: rec.game });
     }
     return { results: hits.slice(0, q.limit) };
-  });
+  };
 
-  app.put('/api/matches/:id/focus', async (req, reply) => {
-    const { id } = MatchParams.parse(req.params);
+  const setFocus = async (id: string, claims: TokenClaims | null, body: z.infer<typeof FocusBody>, req: FastifyRequest) => {
     const rec = await ctx.record(id);
-    const { writer, claims } = await writerOf(req, rec, 'point at cards for');
-    ctx.limit(req, reply, claims, 'commands');
-    const body = FocusBody.parse(req.body ?? {});
+    const { writer } = await writerOf(claims, rec, 'point at cards for');
     if (body.seq > writer.feedSeq) throw new HostError(422, 'seq_not_seen', `seq ${body.seq} is past what your feed has shown (seq ${writer.feedSeq})`);
     const f = { id: randomUUID(), ...body, by: writer.id, setAt: ctx.now().toISOString() };
     focusBoard.set(id, f);
     // The other instances learn it from the bus; a bus that is down leaves it on this instance only.
     await ctx.bus?.publish(subjects.focus(id), f, { msgId: `focus:${f.id}` }).catch((err: unknown) => req.log.warn({ err, matchId: id }, 'coverage focus: not shared over the bus'));
     return f;
-  });
+  };
 
-  app.get('/api/matches/:id/focus', async (req, reply) => {
-    const { id, rec, access } = await readerOf(req, reply, ReadQuery.parse(req.query));
+  const focusOf = async (id: string, claims: TokenClaims | null, q: z.infer<typeof ReadQuery>) => {
+    const { rec, access } = await readerOf(id, claims, q.as);
     const history = focusBoard.history(id);
     if (history.length === 0) return { matchId: id, focus: null };
     const viewer = await ctx.sideViewer(rec, access, { events: access.viewer !== 'judge' });
@@ -240,6 +210,32 @@ export const coverageRoutes: RouteModule = (app, ctx) => {
       return { matchId: id, focus: l.kind === 'visible' ? { cardId: f.cardId, seq: f.seq } : null };
     }
     return { matchId: id, focus: null };
-  });
-};
+  };
 
+  const writer = 'coverage or judge token';
+  const shown = (a: Annotation | null) => a && present(a);
+  return [
+    route({ method: 'GET', path: '/api/matches/:id/annotations', summary: "Annotations the viewer's feed has reached (time-locked), with author layers", limit: 'reads', params: MatchParams, query: ReadQuery, responses: { 200: { description: 'annotations' }, 403: err('view not allowed for this token'), 404: err('no such match') },
+      handle: async ({ params, claims, query }) => listAnnotations(params.id, claims, query) }),
+    route({ method: 'POST', path: '/api/matches/:id/annotations', summary: 'Add an annotation (201; 200 when the annotationId was already added the same way)', limit: 'commands', auth: writer, params: MatchParams, body: AddAnnotationBody, responses: { 201: { description: 'added' }, ...writeRefusals },
+      async handle({ params, claims, body, reply }) {
+        const out = await writeAnnotation(params.id, claims, 'add', (w) => ({ decide: (b) => decideAdd(b, w, body, () => randomUUID()), independent: body.annotationId === undefined }));
+        return reply.status(out.appended.length > 0 ? 201 : 200).send({ annotation: shown(out.annotation) });
+      } }),
+    route({ method: 'PATCH', path: '/api/matches/:id/annotations/:annotationId', summary: 'Edit an annotation', limit: 'commands', auth: writer, params: AnnotationParams, body: EditAnnotationBody, responses: { 200: { description: 'edited' }, ...writeRefusals },
+      handle: async ({ params, claims, body }) => ({ annotation: shown((await writeAnnotation(params.id, claims, 'edit', (w) => ({ decide: (b) => decideEdit(b, w, params.annotationId, body) }))).annotation) }) }),
+    route({ method: 'DELETE', path: '/api/matches/:id/annotations/:annotationId', summary: 'Remove an annotation', limit: 'commands', auth: writer, params: AnnotationParams, responses: { 200: { description: 'removed' }, ...writeRefusals },
+      async handle({ params, claims }) {
+        await writeAnnotation(params.id, claims, 'remove', (w) => ({ decide: (b) => decideRemove(b, w, params.annotationId) }));
+        return { removed: params.annotationId };
+      } }),
+    route({ method: 'GET', path: '/api/matches/:id/chapters', summary: 'Chapters from the annotations: JSON, or video-chapter text (`format=text`)', limit: 'reads', params: MatchParams, query: ChaptersQuery, responses: { 200: { description: 'chapters' }, 403: err('view not allowed for this token'), 404: err('no such match') },
+      handle: async ({ params, claims, query, reply }) => chapters(params.id, claims, query, reply) }),
+    route({ method: 'GET', path: '/api/annotations/search', summary: 'Search annotations across matches (coverage or judge)', limit: 'reads', auth: writer, query: SearchQuery, responses: { 200: { description: 'results' }, 403: err('not a coverage or judge token') },
+      handle: async ({ claims, query }) => search(claims, query) }),
+    route({ method: 'PUT', path: '/api/matches/:id/focus', summary: "The producer's card focus (coverage or judge), shared by every instance", limit: 'commands', auth: writer, params: MatchParams, body: FocusBody, responses: { 200: { description: 'focus set' }, ...writeRefusals },
+      handle: async ({ params, claims, body, req }) => setFocus(params.id, claims, body, req) }),
+    route({ method: 'GET', path: '/api/matches/:id/focus', summary: "The newest focus the viewer's feed has reached (null when its card is hidden to the viewer)", limit: 'reads', params: MatchParams, query: ReadQuery, responses: { 200: { description: 'focus' }, 403: err('view not allowed for this token'), 404: err('no such match') },
+      handle: async ({ params, claims, query }) => focusOf(params.id, claims, query) }),
+  ];
+};

@@ -1,5 +1,6 @@
 // Response headers every answer carries, and the check that refuses text Postgres cannot store before any
 // handler sees it (a NUL in an id, a name or a command would otherwise surface as a 500 from the database).
+import { hasQueryToken } from './redact';
 
 /** Largest value of a Postgres `integer` column (seq, delays): query numbers past it are refused with a 400. */
 export const MAX_INT = 2_147_483_647;
@@ -21,7 +22,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * delayed feed moves on), and vary by Authorization so a shared cache never hands them to a token holder.
  */
 export function cacheHeaders(req: { method: string; headers: Record<string, string | string[] | undefined>; url: string }): Record<string, string> {
-  const tokenBearing = req.headers.authorization !== undefined || /[?&]token=/.test(req.url) || req.method !== 'GET';
+  const tokenBearing = req.headers.authorization !== undefined || hasQueryToken(req.url) || req.method !== 'GET';
   return tokenBearing ? { 'cache-control': 'no-store', pragma: 'no-cache' } : { 'cache-control': 'no-cache', vary: 'Authorization' };
 }
 

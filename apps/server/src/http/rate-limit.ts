@@ -6,6 +6,21 @@ export interface BucketSpec {
   burst: number;
 }
 
+/**
+ * The bucket classes. Every route declares one (http/route.ts), so none is served without a limit:
+ * reads (views of matches, SSE connects), commands (seat commands, annotation and dispute writes), create (new
+ * matches, forks), meta (health, metrics, the OpenAPI document, the game list: cheap but public).
+ */
+export type RateKind = 'reads' | 'commands' | 'create' | 'meta';
+export type RateLimits = Record<RateKind, BucketSpec>;
+
+export const DEFAULT_LIMITS: RateLimits = {
+  commands: { perSecond: 20, burst: 40 },
+  reads: { perSecond: 50, burst: 200 },
+  create: { perSecond: 1, burst: 30 },
+  meta: { perSecond: 10, burst: 60 },
+};
+
 export class RateLimiter {
   private buckets = new Map<string, { tokens: number; at: number }>();
   private sweeps = 0;

@@ -10,7 +10,7 @@
 //   GET  /api/matches/:id/diff?from=A&to=B[&other=ID&otherSeq=C]   judge
 //   GET  /api/games/:game/rules?ids=502.1b,710.1           anyone (the rules documents are public)
 // Who may do what is decided in disputes-model.ts; these handlers read, decide, append.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { isPlayer, type EventEnvelope } from '@matchtape/engine';
 import { diffBoards } from '@matchtape/projections';
@@ -18,6 +18,8 @@ import { ConcurrencyError, type MatchRecord } from '@matchtape/store';
 import type { TokenClaims } from '../auth/tokens';
 import { HostError, parseHostedConfig, playersOf } from '../host/engine-host';
 import type { RouteModule } from '../http/context';
+import { route } from '../http/route';
+import { ErrorBody } from '../http/schemas';
 import { MAX_INT } from '../http/hardening';
 import { knowledgeServed } from '../projector/serve';
 import { resolveAccess } from '../viewers';
@@ -52,6 +54,9 @@ export const DiffQuery = z
 export const RulesParams = z.object({ game: z.string().regex(/^[a-z][a-z-]{0,40}$/, 'a game id such as alpha-clash') }).strict();
 export const RulesQuery = z.object({ ids: z.string().min(1).max(2000) }).strict();
 
+const err = (description: string) => ({ description, schema: ErrorBody });
+const refusals = { 403: err('not allowed for this token'), 404: err('no such match or dispute'), 409: err('match ended / dispute closed') };
+
 /** The caller as disputes see it, for one match. */
 function callerOf(claims: TokenClaims | null, matchId: string): Caller {
   if (!claims) return { role: 'other', name: 'spectator without a token' };
@@ -73,7 +78,7 @@ function factsOf(rec: MatchRecord): MatchFacts {
   return { matchId: rec.matchId, status: rec.status, lastSeq: rec.lastSeq, seats };
 }
 
-export const disputeRoutes: RouteModule = (app, ctx) => {
+export const disputeRoutes: RouteModule = (ctx) => {
   // Disputes reach judges and the match's own players, live and over REST; spectators and coverage never.
   ctx.side.setFilter(DISPUTES_STREAM, (e, v) => (v.access.role === 'judge' || isPlayer(v.access.role) ? { send: e } : 'never'));
 
@@ -83,9 +88,7 @@ export const disputeRoutes: RouteModule = (app, ctx) => {
   };
 
   /** Reads, decides and (for a write) appends with the stream position it decided on; a concurrent write retries. */
-  const act = async (req: FastifyRequest, reply: FastifyReply, matchId: string, token: string | undefined, action: DisputeAction) => {
-    const claims = ctx.claimsFor(req, { token });
-    ctx.limit(req, reply, claims, action.kind === 'list' || action.kind === 'read' ? 'reads' : 'commands');
+  const act = async (claims: TokenClaims | null, matchId: string, action: DisputeAction) => {
     const rec = await ctx.record(matchId);
     const caller = callerOf(claims, matchId);
     for (let attempt = 0; ; attempt++) {
@@ -105,52 +108,8 @@ export const disputeRoutes: RouteModule = (app, ctx) => {
     }
   };
 
-  app.get('/api/matches/:id/disputes', async (req, reply) => {
-    const { id } = MatchParams.parse(req.params);
-    const q = TokenQuery.parse(req.query);
-    const { records } = await act(req, reply, id, q.token, { kind: 'list' });
-    return { matchId: id, disputes: records };
-  });
-
-  app.post('/api/matches/:id/disputes', async (req, reply) => {
-    const { id } = MatchParams.parse(req.params);
-    const body = OpenDisputeBody.parse(req.body ?? {});
-    const { dispute } = await act(req, reply, id, undefined, { kind: 'open', body });
-    return reply.status(201).send({ matchId: id, dispute });
-  });
-
-  app.get('/api/matches/:id/disputes/:disputeId', async (req, reply) => {
-    const { id, disputeId } = DisputeParams.parse(req.params);
-    const q = TokenQuery.parse(req.query);
-    const { dispute } = await act(req, reply, id, q.token, { kind: 'read', disputeId });
-    return { matchId: id, dispute };
-  });
-
-  app.post('/api/matches/:id/disputes/:disputeId/evidence', async (req, reply) => {
-    const { id, disputeId } = DisputeParams.parse(req.params);
-    const body = AttachEvidenceBody.parse(req.body ?? {});
-    const { dispute } = await act(req, reply, id, undefined, { kind: 'evidence', disputeId, body });
-    return reply.status(201).send({ matchId: id, dispute });
-  });
-
-  app.post('/api/matches/:id/disputes/:disputeId/ruling', async (req, reply) => {
-    const { id, disputeId } = DisputeParams.parse(req.params);
-    const body = RecordRulingBody.parse(req.body ?? {});
-    const { dispute } = await act(req, reply, id, undefined, { kind: 'ruling', disputeId, body });
-    return reply.status(201).send({ matchId: id, dispute });
-  });
-
-  app.post('/api/matches/:id/disputes/:disputeId/close', async (req, reply) => {
-    const { id, disputeId } = DisputeParams.parse(req.params);
-    const body = CloseDisputeBody.parse(req.body ?? {});
-    const { dispute } = await act(req, reply, id, undefined, { kind: 'close', disputeId, body });
-    return { matchId: id, dispute };
-  });
-
   /** The full events of a match for a judge (403 with what to do for anyone else). */
-  const judgeEvents = async (req: FastifyRequest, reply: FastifyReply, id: string, token: string | undefined): Promise<{ rec: MatchRecord; events: EventEnvelope[] }> => {
-    const claims = ctx.claimsFor(req, { token });
-    ctx.limit(req, reply, claims, 'reads');
+  const judgeEvents = async (claims: TokenClaims | null, id: string): Promise<{ rec: MatchRecord; events: EventEnvelope[] }> => {
     const rec = await ctx.record(id);
     if (claims?.role !== 'judge')
       throw new HostError(claims ? 403 : 401, claims ? 'judges_only' : 'missing_token', `this is for judges: it shows every player's hidden cards. Send a judge token (\`npx matchtape token --role judge\`) as "Authorization: Bearer <token>"${claims ? `; you sent a ${claims.role} token` : ''}`);
@@ -158,11 +117,9 @@ export const disputeRoutes: RouteModule = (app, ctx) => {
     return { rec, events: await ctx.store.readStream(id) };
   };
 
-  app.get('/api/matches/:id/disputes/:disputeId/case', async (req, reply) => {
-    const { id, disputeId } = DisputeParams.parse(req.params);
-    const q = CaseQuery.parse(req.query);
-    const { rec, events } = await judgeEvents(req, reply, id, q.token);
-    const { dispute } = await act(req, reply, id, q.token, { kind: 'read', disputeId });
+  const caseFile = async (claims: TokenClaims | null, id: string, disputeId: string, q: z.infer<typeof CaseQuery>, reply: FastifyReply) => {
+    const { rec, events } = await judgeEvents(claims, id);
+    const { dispute } = await act(claims, id, { kind: 'read', disputeId });
     const game = ctx.host.game(rec.game);
     const served = await knowledgeServed(ctx.store, game, id, events, Math.min(dispute!.atSeq, events.length));
     if (served.generation !== null) reply.header('x-read-model', `knowledge@${served.generation}`);
@@ -186,24 +143,20 @@ export const disputeRoutes: RouteModule = (app, ctx) => {
     }
     reply.header('content-disposition', `inline; filename="${name}.json"`);
     return c;
-  });
+  };
 
-  app.get('/api/matches/:id/knowledge', async (req, reply) => {
-    const { id } = MatchParams.parse(req.params);
-    const q = KnowledgeQuery.parse(req.query);
-    const { rec, events } = await judgeEvents(req, reply, id, q.token);
+  const knowledge = async (claims: TokenClaims | null, id: string, q: z.infer<typeof KnowledgeQuery>, reply: FastifyReply) => {
+    const { rec, events } = await judgeEvents(claims, id);
     const seq = q.seq ?? rec.lastSeq;
     if (seq > events.length) throw new HostError(400, 'bad_seq', `seq ${seq} is past the last event of ${id} (seq ${events.length})`);
     // Continued from the projector's nearest checkpoint when the live knowledge generation has one; same answer.
     const served = await knowledgeServed(ctx.store, ctx.host.game(rec.game), id, events, seq);
     if (served.generation !== null) reply.header('x-read-model', `knowledge@${served.generation}`);
     return { matchId: id, ...served.knowledge };
-  });
+  };
 
-  app.get('/api/matches/:id/diff', async (req, reply) => {
-    const { id } = MatchParams.parse(req.params);
-    const q = DiffQuery.parse(req.query);
-    const { rec, events } = await judgeEvents(req, reply, id, q.token);
+  const diff = async (claims: TokenClaims | null, id: string, q: z.infer<typeof DiffQuery>) => {
+    const { rec, events } = await judgeEvents(claims, id);
     const game = ctx.host.game(rec.game);
     const boardAt = (evs: readonly EventEnvelope[], seq: number, matchId: string) => {
       if (seq > evs.length) throw new HostError(400, 'bad_seq', `seq ${seq} is past the last event of ${matchId} (seq ${evs.length})`);
@@ -215,7 +168,7 @@ export const disputeRoutes: RouteModule = (app, ctx) => {
     let b;
     let to: { matchId: string; seq: number };
     if (q.other !== undefined) {
-      const other = await judgeEvents(req, reply, q.other, q.token);
+      const other = await judgeEvents(claims, q.other);
       if (other.rec.game !== rec.game) throw new HostError(400, 'other_game', `match ${q.other} is ${other.rec.game}, ${id} is ${rec.game}; compare matches of one game`);
       to = { matchId: q.other, seq: q.otherSeq ?? q.to ?? other.events.length };
       b = boardAt(other.events, to.seq, q.other);
@@ -224,13 +177,34 @@ export const disputeRoutes: RouteModule = (app, ctx) => {
       b = boardAt(events, to.seq, id);
     }
     return { from: { matchId: id, seq: q.from }, to, ...diffBoards(a, b) };
-  });
+  };
 
-  app.get('/api/games/:game/rules', async (req, reply) => {
-    const { game } = RulesParams.parse(req.params);
-    const q = RulesQuery.parse(req.query);
-    ctx.limit(req, reply, null, 'reads');
-    if (!ctx.games.ids().includes(game)) throw new HostError(404, 'unknown_game', `no game ${game}; GET /api/games lists them`);
-    return { game, rules: ruleTexts(game, q.ids.split(',').map((s) => s.trim()).slice(0, 200)) };
-  });
+  const both = 'judge token, or a seat token of the match';
+  const judge = 'judge token';
+  const opened = (status: number, description: string) => ({ [status]: { description }, ...refusals });
+  return [
+    route({ method: 'GET', path: '/api/matches/:id/disputes', summary: "The match's disputes", limit: 'reads', auth: both, params: MatchParams, query: TokenQuery, responses: opened(200, 'disputes'),
+      handle: async ({ params, claims }) => ({ matchId: params.id, disputes: (await act(claims, params.id, { kind: 'list' })).records }) }),
+    route({ method: 'POST', path: '/api/matches/:id/disputes', summary: 'Open a dispute pinned to a seq (a seat during the match, a judge any time)', limit: 'commands', auth: both, params: MatchParams, body: OpenDisputeBody, responses: opened(201, 'opened'),
+      handle: async ({ params, claims, body, reply }) => reply.status(201).send({ matchId: params.id, dispute: (await act(claims, params.id, { kind: 'open', body })).dispute }) }),
+    route({ method: 'GET', path: '/api/matches/:id/disputes/:disputeId', summary: 'One dispute', limit: 'reads', auth: both, params: DisputeParams, query: TokenQuery, responses: opened(200, 'dispute'),
+      handle: async ({ params, claims }) => ({ matchId: params.id, dispute: (await act(claims, params.id, { kind: 'read', disputeId: params.disputeId })).dispute }) }),
+    route({ method: 'POST', path: '/api/matches/:id/disputes/:disputeId/evidence', summary: 'Attach evidence to an open dispute', limit: 'commands', auth: both, params: DisputeParams, body: AttachEvidenceBody, responses: opened(201, 'attached'),
+      handle: async ({ params, claims, body, reply }) => reply.status(201).send({ matchId: params.id, dispute: (await act(claims, params.id, { kind: 'evidence', disputeId: params.disputeId, body })).dispute }) }),
+    route({ method: 'POST', path: '/api/matches/:id/disputes/:disputeId/ruling', summary: 'Record a ruling', limit: 'commands', auth: judge, params: DisputeParams, body: RecordRulingBody, responses: opened(201, 'recorded'),
+      handle: async ({ params, claims, body, reply }) => reply.status(201).send({ matchId: params.id, dispute: (await act(claims, params.id, { kind: 'ruling', disputeId: params.disputeId, body })).dispute }) }),
+    route({ method: 'POST', path: '/api/matches/:id/disputes/:disputeId/close', summary: 'Close a dispute', limit: 'commands', auth: judge, params: DisputeParams, body: CloseDisputeBody, responses: opened(200, 'closed'),
+      handle: async ({ params, claims, body }) => ({ matchId: params.id, dispute: (await act(claims, params.id, { kind: 'close', disputeId: params.disputeId, body })).dispute }) }),
+    route({ method: 'GET', path: '/api/matches/:id/disputes/:disputeId/case', summary: 'The case file: JSON or printable HTML', limit: 'reads', auth: judge, params: DisputeParams, query: CaseQuery, responses: opened(200, 'case file'),
+      handle: async ({ params, claims, query, reply }) => caseFile(claims, params.id, params.disputeId, query, reply) }),
+    route({ method: 'GET', path: '/api/matches/:id/knowledge', summary: 'Who knew what at a seq', limit: 'reads', auth: judge, params: MatchParams, query: KnowledgeQuery, responses: opened(200, 'knowledge per player and zone'),
+      handle: async ({ params, claims, query, reply }) => knowledge(claims, params.id, query, reply) }),
+    route({ method: 'GET', path: '/api/matches/:id/diff', summary: 'What changed between two seqs (of this match, or of it and another, e.g. its fork)', limit: 'reads', auth: judge, params: MatchParams, query: DiffQuery, responses: opened(200, 'changes'),
+      handle: async ({ params, claims, query }) => diff(claims, params.id, query) }),
+    route({ method: 'GET', path: '/api/games/:game/rules', summary: 'Rule text from the rules documents', limit: 'reads', params: RulesParams, query: RulesQuery, responses: { 200: { description: 'rule texts' }, 404: err('unknown game') },
+      async handle({ params, query }) {
+        if (!ctx.games.ids().includes(params.game)) throw new HostError(404, 'unknown_game', `no game ${params.game}; GET /api/games lists them`);
+        return { game: params.game, rules: ruleTexts(params.game, query.ids.split(',').map((x) => x.trim()).slice(0, 200)) };
+      } }),
+  ];
 };

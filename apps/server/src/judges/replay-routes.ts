@@ -1,13 +1,13 @@
 // Judges' replay routes: exact fork, start from a position, verification of a stored match, replay bundle.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { buildBundle, bundleText, type EventStore } from '@matchtape/store';
 import { mintToken, type TokenClaims } from '../auth/tokens';
 import type { GameRegistry } from '../games';
 import type { RouteModule } from '../http/context';
 import { HostError, type EngineHost } from '../host/engine-host';
-import { MatchIdParams } from '../http/schemas';
-import { claimsOf, tokenFrom } from '../viewers';
+import { route } from '../http/route';
+import { ErrorBody, MatchIdParams } from '../http/schemas';
 import { forkMatch, startFromPosition, type CreatedMatch } from './replay';
 import { verifyMatchInStore } from './replay-verify';
 
@@ -35,14 +35,15 @@ export const PositionBody = z
     coverageDelaySeconds: z.number().int().min(0).max(3600).optional(),
   })
   .strict();
+export type PositionBody = z.infer<typeof PositionBody>;
 
 /** True when a POST /api/matches body asks for a start from a position (it carries `position`). */
 export function isPositionRequest(body: unknown): boolean {
   return typeof body === 'object' && body !== null && !Array.isArray(body) && 'position' in body;
 }
 
-function judgeOnly(req: FastifyRequest, what: string, also: TokenClaims['role'][] = []): TokenClaims {
-  const claims = claimsOf(tokenFrom(req.headers, req.query as { token?: string }));
+/** The caller's claims when they are a judge's (or one of `also`); 401/403 saying what to send otherwise. */
+export function judgeOnly(claims: TokenClaims | null, what: string, also: TokenClaims['role'][] = []): TokenClaims {
   if (!claims) throw new HostError(401, 'missing_token', `${what} needs a judge token: mint one with \`npx matchtape token --role judge\` and send it as "Authorization: Bearer <token>"`);
   if (claims.role !== 'judge' && !also.includes(claims.role)) throw new HostError(403, 'not_a_judge', `a ${claims.role} token cannot ${what}; use a judge token${also.length ? ` (or ${also.join('/')})` : ''}`);
   return claims;
@@ -52,58 +53,85 @@ function seatTokens(created: CreatedMatch, ttlSeconds: number): Record<string, s
   return Object.fromEntries(created.seats.map((seat) => [seat, mintToken({ role: 'seat', matchId: created.matchId, seat, ttlSeconds })]));
 }
 
-/** POST /api/matches with `position` (judge or organiser): the body is PositionBody. Called by app.ts. */
-export async function createFromPositionRoute(deps: ReplayRouteDeps, req: FastifyRequest): Promise<Record<string, unknown>> {
-  const claims = judgeOnly(req, 'start a match from a position', ['organiser']);
-  const body = PositionBody.parse(req.body);
-  const coverage = body.coverageDelaySeconds ?? body.spectatorDelaySeconds;
+/** POST /api/matches with `position` (judge or organiser): the body is PositionBody. Called by the matches route. */
+export async function createFromPosition(deps: ReplayRouteDeps, claims: TokenClaims | null, body: PositionBody): Promise<Record<string, unknown>> {
+  const by = judgeOnly(claims, 'start a match from a position', ['organiser']);
+  const coverage = Math.min(body.coverageDelaySeconds ?? body.spectatorDelaySeconds, body.spectatorDelaySeconds);
   const created = await startFromPosition(deps.host, {
     game: body.game,
     position: body.position,
     spectatorDelaySeconds: body.spectatorDelaySeconds,
-    coverageDelaySeconds: Math.min(coverage, body.spectatorDelaySeconds),
-    createdBy: claims.role,
+    coverageDelaySeconds: coverage,
+    createdBy: by.role,
   });
-  return { matchId: created.matchId, game: created.game, lastSeq: created.record.lastSeq, seats: seatTokens(created, deps.seatTokenTtlSeconds ?? 7 * 24 * 3600), spectatorDelaySeconds: body.spectatorDelaySeconds, coverageDelaySeconds: Math.min(coverage, body.spectatorDelaySeconds) };
+  return { matchId: created.matchId, game: created.game, lastSeq: created.record.lastSeq, seats: seatTokens(created, deps.seatTokenTtlSeconds ?? 7 * 24 * 3600), spectatorDelaySeconds: body.spectatorDelaySeconds, coverageDelaySeconds: coverage };
 }
 
-export function registerReplayRoutes(app: FastifyInstance, deps: ReplayRouteDeps): void {
-  app.post('/api/matches/:id/fork', async (req, reply) => {
-    const { id } = MatchIdParams.parse(req.params);
-    judgeOnly(req, 'fork a match');
-    const body = ForkBody.parse(req.body ?? {});
-    if (body.reshuffle?.length)
-      throw new HostError(501, 'reshuffle_not_implemented', 'reshuffling hidden zones in a fork is not implemented yet (no game exposes a judge reshuffle); fork with "reseed": true so outcomes after the fork are fresh, nothing was created');
-    const created = await forkMatch(deps.host, { parentId: id, at: body.at, ...(body.reseed !== undefined ? { reseed: body.reseed } : {}), ...(body.matchId ? { matchId: body.matchId } : {}) });
-    return reply.status(201).send({
-      matchId: created.matchId,
-      game: created.game,
-      forkOf: created.forkOf,
-      lastSeq: created.record.lastSeq,
-      seats: seatTokens(created, deps.seatTokenTtlSeconds ?? 7 * 24 * 3600),
-    });
-  });
-
-  app.get('/api/matches/:id/verification', async (req) => {
-    const { id } = MatchIdParams.parse(req.params);
-    judgeOnly(req, 'read the verification of a match');
-    if (!(await deps.store.getMatch(id))) throw new HostError(404, 'match_not_found', `no match ${id}; list matches with GET /api/matches`);
-    return verifyMatchInStore(deps.store, deps.games, id);
-  });
-
-  app.get('/api/matches/:id/bundle', async (req, reply) => {
-    const { id } = MatchIdParams.parse(req.params);
-    judgeOnly(req, 'export a replay bundle');
-    const rec = await deps.store.getMatch(id);
-    if (!rec) throw new HostError(404, 'match_not_found', `no match ${id}; list matches with GET /api/matches`);
-    const q = z.object({ seed: z.enum(['include']).optional(), token: z.string().optional() }).parse(req.query);
-    const events = await deps.store.readStream(id);
-    const b = buildBundle(deps.games.get(rec.game), events, q.seed === 'include' ? { seed: rec.seed } : {});
-    reply.header('content-type', 'application/x-ndjson; charset=utf-8');
-    reply.header('content-disposition', `attachment; filename="${id}.replay.jsonl"`);
-    return bundleText(b);
-  });
+async function fork(deps: ReplayRouteDeps, id: string, body: z.infer<typeof ForkBody>): Promise<Record<string, unknown>> {
+  if (body.reshuffle?.length)
+    throw new HostError(501, 'reshuffle_not_implemented', 'reshuffling hidden zones in a fork is not implemented yet (no game exposes a judge reshuffle); fork with "reseed": true so outcomes after the fork are fresh, nothing was created');
+  const created = await forkMatch(deps.host, { parentId: id, at: body.at, ...(body.reseed !== undefined ? { reseed: body.reseed } : {}), ...(body.matchId ? { matchId: body.matchId } : {}) });
+  return { matchId: created.matchId, game: created.game, forkOf: created.forkOf, lastSeq: created.record.lastSeq, seats: seatTokens(created, deps.seatTokenTtlSeconds ?? 7 * 24 * 3600) };
 }
+
+async function bundle(deps: ReplayRouteDeps, id: string, includeSeed: boolean, reply: FastifyReply): Promise<string> {
+  const rec = await deps.store.getMatch(id);
+  if (!rec) throw new HostError(404, 'match_not_found', `no match ${id}; list matches with GET /api/matches`);
+  const events = await deps.store.readStream(id);
+  const b = buildBundle(deps.games.get(rec.game), events, includeSeed ? { seed: rec.seed } : {});
+  reply.header('content-type', 'application/x-ndjson; charset=utf-8');
+  reply.header('content-disposition', `attachment; filename="${id}.replay.jsonl"`);
+  return bundleText(b);
+}
+
+const BundleQuery = z.object({ seed: z.enum(['include']).optional(), token: z.string().optional() }).strict();
+const err = (description: string) => ({ description, schema: ErrorBody });
 
 /** The replay routes as a feature module (listed in routes.ts). */
-export const replayRoutes: RouteModule = (app, ctx) => registerReplayRoutes(app, { host: ctx.host, store: ctx.store, games: ctx.games });
+export const replayRoutes: RouteModule = (ctx) => {
+  const deps: ReplayRouteDeps = { host: ctx.host, store: ctx.store, games: ctx.games, seatTokenTtlSeconds: ctx.config.seatTokenTtlSeconds };
+  return [
+    route({
+      method: 'POST',
+      path: '/api/matches/:id/fork',
+      summary: "An exact fork of a match after seq `at` (a judge's rewind); returns the fork's seat tokens",
+      limit: 'create',
+      auth: 'judge token',
+      params: MatchIdParams,
+      body: ForkBody,
+      responses: { 201: { description: 'forked' }, 403: err('not a judge'), 404: err('no such match'), 409: err('match id taken'), 501: err('reshuffle is not implemented') },
+      async handle({ params, body, claims, reply }) {
+        judgeOnly(claims, 'fork a match');
+        return reply.status(201).send(await fork(deps, params.id, body));
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/matches/:id/verification',
+      summary: 'Replays the stored match and checks its hash chain and every event (judges)',
+      limit: 'reads',
+      auth: 'judge token',
+      params: MatchIdParams,
+      responses: { 200: { description: 'verification' }, 403: err('not a judge'), 404: err('no such match') },
+      async handle({ params, claims }) {
+        judgeOnly(claims, 'read the verification of a match');
+        if (!(await deps.store.getMatch(params.id))) throw new HostError(404, 'match_not_found', `no match ${params.id}; list matches with GET /api/matches`);
+        return verifyMatchInStore(deps.store, deps.games, params.id);
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/matches/:id/bundle',
+      summary: 'A replay bundle (JSONL) another Matchtape can verify; `seed=include` adds the seed',
+      limit: 'reads',
+      auth: 'judge token',
+      params: MatchIdParams,
+      query: BundleQuery,
+      responses: { 200: { description: 'one line per record', contentType: 'application/x-ndjson' }, 403: err('not a judge'), 404: err('no such match') },
+      async handle({ params, query, claims, reply }) {
+        judgeOnly(claims, 'export a replay bundle');
+        return bundle(deps, params.id, query.seed === 'include', reply);
+      },
+    }),
+  ];
+};

@@ -36,7 +36,16 @@ export interface GatewayOptions {
   onDelivered?: (seconds: number) => void;
   /** Annotations and disputes: sent as `event: annotation` / `event: dispute` frames as their filters allow. */
   side?: SideStreams | null;
+  /** A background read or unsubscribe of a match's feed failed (logged with the match id). */
+  onError?: (err: unknown, matchId: string, what: string) => void;
+  /** Open streams one client address may hold (default 256: a venue behind one NAT address shares it). */
+  maxStreamsPerAddress?: number;
+  /** Open streams one token may hold (default 16: a few tabs and an OBS source). */
+  maxStreamsPerToken?: number;
 }
+
+/** A live stream admitted under the per-client caps; `release` when its socket closes (idempotent). */
+export type StreamSlot = { ok: true; release: () => void } | { ok: false; message: string; retryAfterSeconds: number };
 
 const SIDE_FRAME: Record<SideStream, string> = { annotations: 'annotation', disputes: 'dispute' };
 
@@ -74,7 +83,7 @@ class Line {
       else if (e.seq > this.lastSeq + 1) gap = true;
     }
     // A gap, or the end (to confirm nothing follows it): read the store.
-    if (gap || (this.sawEnd && !this.ended)) void this.refresh().catch(() => undefined);
+    if (gap || (this.sawEnd && !this.ended)) void this.refresh().catch(this.feed.report('re-reading the store after a gap'));
     else this.wake();
   }
 
@@ -174,7 +183,7 @@ class Line {
     this.groupTimers.clear();
     const sub = this.sub;
     this.sub = null;
-    void sub?.stop().catch(() => undefined);
+    void sub?.stop().catch(this.feed.report(`stopping the ${this.kind} consumer`));
   }
 }
 
@@ -196,9 +205,15 @@ class Feed {
     readonly store: EventStore,
     readonly now: () => number,
     readonly recordFanout: (ms: number) => void,
+    private readonly onError: GatewayOptions['onError'],
   ) {
     this.lines = { truth: new Line('truth', this), public: new Line('public', this) };
     this.publicAccess = publicFeed(record);
+  }
+
+  /** A catch handler that reports a failure of this feed (the client is not told; the next event or poll retries). */
+  report(what: string): (err: unknown) => void {
+    return (err) => this.onError?.(err, this.matchId, what);
   }
 
   get clients(): number {
@@ -218,7 +233,7 @@ class Feed {
       if (e.seq === list.length + 1) list.push(e);
       else if (e.seq > list.length + 1) gap = true;
     }
-    if (gap) void this.refreshSide(stream).catch(() => undefined);
+    if (gap) void this.refreshSide(stream).catch(this.report(`re-reading the ${stream} stream after a gap`));
     else this.wake();
   }
 
@@ -240,7 +255,7 @@ class Feed {
     if (this.evictTimer) clearTimeout(this.evictTimer);
     this.lines.truth.close();
     this.lines.public.close();
-    for (const s of this.sideSubs.splice(0)) void s.stop().catch(() => undefined);
+    for (const s of this.sideSubs.splice(0)) void s.stop().catch(this.report('stopping a side-stream consumer'));
   }
 }
 
@@ -442,11 +457,11 @@ export class LiveGateway {
     if (typeof notifying.onAppended === 'function') {
       this.unlisten = await notifying.onAppended((matchId) => {
         const f = this.feeds.get(matchId);
-        if (f && f.clients > 0) void f.lines.truth.refresh().catch(() => undefined);
+        if (f && f.clients > 0) void f.lines.truth.refresh().catch(f.report('reading the store after a notification'));
       });
     }
     this.poll = setInterval(() => {
-      for (const f of this.feeds.values()) if (f.clients > 0 && !f.lines.truth.ended) void f.lines.truth.refresh().catch(() => undefined);
+      for (const f of this.feeds.values()) if (f.clients > 0 && !f.lines.truth.ended) void f.lines.truth.refresh().catch(f.report('polling the store'));
     }, this.opts.pollMs ?? 1000);
   }
 
@@ -460,6 +475,35 @@ export class LiveGateway {
       f.close();
     }
     this.feeds.clear();
+  }
+
+  private open = new Map<string, number>();
+
+  /**
+   * Takes a stream slot for a client under the caps per address and per token; refused slots say which cap and
+   * when to retry. One address once held 1,500 streams: every open socket costs the gateway memory and a timer.
+   */
+  admit(who: { address: string; token: string | null }): StreamSlot {
+    const keys: [string, number, string][] = [[`a:${who.address}`, this.opts.maxStreamsPerAddress ?? 256, `address ${who.address}`]];
+    if (who.token) keys.push([`t:${who.token}`, this.opts.maxStreamsPerToken ?? 16, 'this token']);
+    for (const [key, max, name] of keys) {
+      if ((this.open.get(key) ?? 0) >= max)
+        return { ok: false, retryAfterSeconds: 10, message: `${name} already holds ${max} live streams, the most allowed; close one (or reuse it) and retry` };
+    }
+    for (const [key] of keys) this.open.set(key, (this.open.get(key) ?? 0) + 1);
+    let released = false;
+    return {
+      ok: true,
+      release: () => {
+        if (released) return;
+        released = true;
+        for (const [key] of keys) {
+          const n = (this.open.get(key) ?? 1) - 1;
+          if (n <= 0) this.open.delete(key);
+          else this.open.set(key, n);
+        }
+      },
+    };
   }
 
   /** Spectators (public + coverage) watching a match through this instance. */
@@ -492,7 +536,7 @@ export class LiveGateway {
   private async line(record: MatchRecord, kind: LineKind): Promise<Line> {
     let f = this.feeds.get(record.matchId);
     if (!f) {
-      f = new Feed(record.matchId, this.host.game(record.game), record, this.store, this.now, this.recordFanout);
+      f = new Feed(record.matchId, this.host.game(record.game), record, this.store, this.now, this.recordFanout, this.opts.onError);
       this.feeds.set(record.matchId, f);
     }
     if (this.side && !f.sideReady) {

@@ -4,13 +4,11 @@
 // commutes with folding) and loads the rest of the match behind it from the events route.
 // Redaction, delay and access are exactly the state and events routes': the same MatchSight calls, the same
 // game.view, the same resolveAccess.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AnyGameModule } from '@matchtape/engine';
-import type { MatchRecord } from '@matchtape/store';
 import type { TokenClaims } from '../auth/tokens';
+import type { RouteContext, RouteModule } from '../http/context';
+import { route } from '../http/route';
 import * as S from '../http/schemas';
-import type { MatchSight } from '../visibility';
 import { resolveAccess } from '../viewers';
 
 /** Keyframes sit on multiples of this (the host stores a snapshot every 50 events, so the server folds ≤ 50). */
@@ -23,40 +21,39 @@ export const WindowQuery = S.StateQuery.extend({
   after: z.coerce.number().int().min(0).max(MAX_AFTER).optional().meta({ description: `Events past the playhead (default ${WINDOW_AFTER}, at most ${MAX_AFTER}).` }),
 }).strict();
 
-export interface WindowDeps {
-  record(id: string): Promise<MatchRecord>;
-  claimsFor(req: FastifyRequest, query: { token?: string | undefined }): TokenClaims | null;
-  limit(req: FastifyRequest, reply: FastifyReply, claims: TokenClaims | null, kind: 'reads'): void;
-  sight: MatchSight;
-  game(id: string): AnyGameModule;
-  now(): Date;
+/** The window at the playhead for one viewer (see the top of this file). */
+async function windowAt(ctx: RouteContext, id: string, claims: TokenClaims | null, q: z.infer<typeof WindowQuery>) {
+  const rec = await ctx.record(id);
+  const access = resolveAccess(rec, claims, q.as, ctx.now().getTime());
+  const game = ctx.host.game(rec.game);
+  const target = Math.min(q.seq ?? rec.lastSeq, rec.lastSeq);
+  const key = target - (target % WINDOW_KEYFRAME_EVERY);
+  // The keyframe as the state route gives it (clamped to what this viewer has been released)…
+  const kf = await ctx.sight.stateAt(rec, access, key);
+  // …and the events after it as the events route gives them (cut at the first one not released).
+  const to = Math.max(target, kf.seq) + (q.after ?? WINDOW_AFTER);
+  const events = to > kf.seq ? await ctx.sight.events(rec, access, kf.seq + 1, to) : [];
+  const held = kf.seq + events.length;
+  return {
+    matchId: id,
+    as: access.role,
+    delaySeconds: access.delaySeconds,
+    seq: Math.min(target, held),
+    requestedSeq: q.seq ?? null,
+    keyframe: { seq: kf.seq, state: game.view(kf.state, access.viewer) },
+    events,
+  };
 }
 
-export function registerWindowRoutes(app: FastifyInstance, deps: WindowDeps): void {
-  app.get('/api/matches/:id/window', async (req, reply) => {
-    const { id } = S.MatchIdParams.parse(req.params);
-    const q = WindowQuery.parse(req.query);
-    const claims = deps.claimsFor(req, q);
-    deps.limit(req, reply, claims, 'reads');
-    const rec = await deps.record(id);
-    const access = resolveAccess(rec, claims, q.as, deps.now().getTime());
-    const game = deps.game(rec.game);
-    const target = Math.min(q.seq ?? rec.lastSeq, rec.lastSeq);
-    const key = target - (target % WINDOW_KEYFRAME_EVERY);
-    // The keyframe as the state route gives it (clamped to what this viewer has been released)…
-    const kf = await deps.sight.stateAt(rec, access, key);
-    // …and the events after it as the events route gives them (cut at the first one not released).
-    const to = Math.max(target, kf.seq) + (q.after ?? WINDOW_AFTER);
-    const events = to > kf.seq ? await deps.sight.events(rec, access, kf.seq + 1, to) : [];
-    const held = kf.seq + events.length;
-    return {
-      matchId: id,
-      as: access.role,
-      delaySeconds: access.delaySeconds,
-      seq: Math.min(target, held),
-      requestedSeq: q.seq ?? null,
-      keyframe: { seq: kf.seq, state: game.view(kf.state, access.viewer) },
-      events,
-    };
-  });
-}
+export const windowRoutes: RouteModule = (ctx) => [
+  route({
+    method: 'GET',
+    path: '/api/matches/:id/window',
+    summary: "A replay's first board at a playhead: the viewer's state at the keyframe before it and the viewer's events from there to a little past it",
+    limit: 'reads',
+    params: S.MatchIdParams,
+    query: WindowQuery,
+    responses: { 200: { description: 'keyframe and events' }, 403: { description: 'view not allowed for this token', schema: S.ErrorBody }, 404: { description: 'no such match', schema: S.ErrorBody } },
+    handle: async ({ params, claims, query }) => windowAt(ctx, params.id, claims, query),
+  }),
+];

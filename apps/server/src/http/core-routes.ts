@@ -1,0 +1,288 @@
+// The core API: games, matches (create, list, read), commands, events, state, timeline, export, rejections, the
+// OpenAPI document; and the live SSE route (also served by the gateway role). Each handler's logic is a function
+// of its parsed input; the declarations below say method, path, schemas and rate-limit class (http/route.ts).
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { DeckList, PlayerId } from '@matchtape/engine';
+import { buildTimeline, matchStats } from '@matchtape/projections';
+import { mintToken, type TokenClaims } from '../auth/tokens';
+import { HostError } from '../host/engine-host';
+import { createFromPosition, isPositionRequest, PositionBody } from '../judges/replay-routes';
+import { forkOfRecord } from '../judges/replay';
+import { timelineFromReadModels } from '../projector/serve';
+import { accessFor, resolveAccess } from '../viewers';
+import type { RouteContext, RouteModule } from './context';
+import { MAX_INT } from './hardening';
+import { route, type Route } from './route';
+import * as S from './schemas';
+
+const err = (description: string) => ({ description, schema: S.ErrorBody });
+
+/** POST /api/matches without `position`: an organiser's new match, one seat token per player. */
+async function createMatch(ctx: RouteContext, claims: TokenClaims | null, body: S.CreateMatchBody): Promise<z.infer<typeof S.CreateMatchResponse>> {
+  // Operators, not strangers, create matches: an organiser token (`npx matchtape token --role organiser`).
+  if (!claims)
+    throw new HostError(401, 'missing_token', 'creating a match needs an organiser token: mint one with `npx matchtape token --role organiser` and send it as "Authorization: Bearer <token>"');
+  if (claims.role !== 'organiser')
+    throw new HostError(403, 'not_an_organiser', `a ${claims.role} token cannot create matches; use an organiser token (\`npx matchtape token --role organiser\`)`);
+  const game = ctx.host.game(body.game);
+  const presets = Object.entries(game.presetDecks);
+  if (presets.length === 0) throw new HostError(500, 'no_presets', `${game.id} has no preset decks`);
+  const players = body.players.map((p, i) => {
+    let deck: DeckList;
+    if (p.deck === undefined) deck = presets[i % presets.length]![1];
+    else if (typeof p.deck === 'string') {
+      const preset = Object.hasOwn(game.presetDecks, p.deck) ? game.presetDecks[p.deck] : undefined;
+      if (!preset) throw new HostError(400, 'unknown_deck', `${game.id} has no preset deck "${p.deck}"; presets: ${Object.keys(game.presetDecks).join(', ')}`);
+      deck = preset;
+    } else {
+      deck = p.deck;
+      const problems = game.validateDeck(deck);
+      if (problems.length > 0) throw Object.assign(new HostError(422, 'invalid_deck', `the deck of p${i + 1} is not legal for ${game.id}: ${problems.join('; ')}`), { problems });
+    }
+    return { name: p.name ?? (p.bot ? `Bot ${i + 1}` : `Player ${i + 1}`), deck, bot: p.bot ?? null };
+  });
+  const coverage = body.coverageDelaySeconds ?? body.spectatorDelaySeconds;
+  if (coverage > body.spectatorDelaySeconds)
+    throw new HostError(400, 'bad_request', `coverageDelaySeconds (${coverage}) must not exceed spectatorDelaySeconds (${body.spectatorDelaySeconds})`);
+  const { matchId } = await ctx.host.createMatch({ game: game.id, players, spectatorDelaySeconds: body.spectatorDelaySeconds, coverageDelaySeconds: coverage, revealPolicy: body.revealPolicy });
+  const seats: Record<string, string> = {};
+  players.forEach((_, i) => (seats[`p${i + 1}`] = mintToken({ role: 'seat', matchId, seat: `p${i + 1}`, ttlSeconds: ctx.config.seatTokenTtlSeconds })));
+  return { matchId, game: game.id, seats, spectatorDelaySeconds: body.spectatorDelaySeconds, coverageDelaySeconds: coverage };
+}
+
+async function listMatches(ctx: RouteContext, claims: TokenClaims | null, q: z.infer<typeof S.ListMatchesQuery>) {
+  // Everyone filters on the status they are shown. A delayed feed is behind the stored status, never ahead:
+  // shown `ended` is stored `ended`; shown `setup`/`playing` may be stored further on, so read more and filter.
+  const exact = claims?.role === 'judge' || q.status === 'ended';
+  const list = await ctx.store.listMatches({
+    limit: exact || !q.status ? q.limit : Math.min(1000, q.limit * 3),
+    ...(q.status && exact ? { status: q.status } : {}),
+    ...(q.game ? { game: q.game } : {}),
+  });
+  const items = (await Promise.all(list.map((r) => ctx.listItem(r, claims)))).filter((m) => !q.status || m.status === q.status);
+  return { matches: items.slice(0, q.limit) };
+}
+
+async function submitCommand(ctx: RouteContext, id: string, claims: TokenClaims | null, body: z.infer<typeof S.CommandBody>, reply: FastifyReply) {
+  if (!claims) throw new HostError(401, 'missing_token', 'send your seat token as "Authorization: Bearer <token>"');
+  if (claims.role !== 'seat' || !claims.seat) throw new HostError(403, 'not_a_seat', `a ${claims.role} token cannot send commands; use a seat token`);
+  if (claims.matchId !== id) throw new HostError(403, 'wrong_match', `this seat token is for match ${claims.matchId}, not ${id}`);
+  const seat = claims.seat as PlayerId;
+  if (body.player !== undefined && body.player !== seat) throw new HostError(403, 'wrong_seat', `this token is the seat of ${seat}; it cannot act for ${body.player}`);
+  const { player: _player, ...command } = body;
+  let out;
+  try {
+    out = await ctx.host.submit(id, seat, command);
+  } catch (e) {
+    ctx.metrics.command('failed');
+    throw e;
+  }
+  ctx.metrics.command(out.status === 'stale' ? 'stale' : out.replayed ? 'replayed' : out.status);
+  if (out.status === 'rejected') return reply.status(422).send({ error: 'rejected', message: `${out.commandId} was rejected under rule ${out.rule}: ${out.reason}`, ...out });
+  return out;
+}
+
+async function eventsPage(ctx: RouteContext, id: string, claims: TokenClaims | null, q: z.infer<typeof S.EventsQuery>) {
+  const rec = await ctx.record(id);
+  const access = resolveAccess(rec, claims, q.as, ctx.now().getTime());
+  const from = q.from ?? 1;
+  const to = Math.min(q.to ?? MAX_INT, from + ctx.config.eventsPageSize - 1, MAX_INT);
+  if (to < from) throw new HostError(400, 'bad_request', `to (${to}) is before from (${from})`);
+  const events = await ctx.sight.events(rec, access, from, to);
+  // A page cut short by the page size says where the next one starts, so a client never mistakes the
+  // first 5,000 events of a long match for all of it.
+  const cut = to < (q.to ?? MAX_INT) && events.length > 0 && events[events.length - 1]!.seq === to;
+  return { matchId: id, as: access.role, delaySeconds: access.delaySeconds, events, next: cut ? to + 1 : null };
+}
+
+async function stateAt(ctx: RouteContext, id: string, claims: TokenClaims | null, q: z.infer<typeof S.StateQuery>) {
+  const rec = await ctx.record(id);
+  const access = resolveAccess(rec, claims, q.as, ctx.now().getTime());
+  const game = ctx.host.game(rec.game);
+  const { state, seq } = await ctx.sight.stateAt(rec, access, q.seq ?? rec.lastSeq);
+  const view = game.view(state, access.viewer);
+  return { matchId: id, as: access.role, seq, requestedSeq: q.seq ?? null, position: game.position(view), status: game.status(view), state: view, board: game.board(view) };
+}
+
+async function timeline(ctx: RouteContext, id: string, claims: TokenClaims | null, q: z.infer<typeof S.ViewQuery>, reply: FastifyReply) {
+  const rec = await ctx.record(id);
+  const access = resolveAccess(rec, claims, q.as, ctx.now().getTime());
+  // The projector's read models when they cover exactly this answer; else computed from the events.
+  const stored = await timelineFromReadModels(ctx.store, rec, access, ctx.now().getTime());
+  if (stored) {
+    reply.header('x-read-model', `timeline@${stored.generations.timeline},stats@${stored.generations.stats}`);
+    return { matchId: id, as: access.role, timeline: stored.timeline, stats: stored.stats };
+  }
+  const events = await ctx.sight.events(rec, access);
+  return { matchId: id, as: access.role, timeline: buildTimeline(ctx.host.game(rec.game), events), stats: matchStats(events) };
+}
+
+async function exportJsonl(ctx: RouteContext, id: string, claims: TokenClaims | null, q: z.infer<typeof S.ViewQuery>, reply: FastifyReply): Promise<string> {
+  const rec = await ctx.record(id);
+  // Judges get the full truth; everyone else the released public view.
+  const access = claims?.role === 'judge' && (q.as === undefined || q.as === 'judge') ? resolveAccess(rec, claims, 'judge') : accessFor(rec, 'public', claims, ctx.now().getTime());
+  const events = await ctx.sight.events(rec, access);
+  reply.header('content-type', 'application/x-ndjson; charset=utf-8');
+  reply.header('content-disposition', `attachment; filename="${id}${access.role === 'judge' ? '' : '.public'}.jsonl"`);
+  return events.map((e) => JSON.stringify(e)).join('\n') + (events.length ? '\n' : '');
+}
+
+/** The list of games (public; what the site's lobby shows). */
+function gameList(ctx: RouteContext) {
+  return {
+    games: ctx.games.ids().map((id) => {
+      const g = ctx.games.get(id);
+      return { id: g.id, title: g.title, rulesVersion: g.rulesVersion, presetDecks: Object.keys(g.presetDecks) };
+    }),
+  };
+}
+
+/** The document is built from the registered routes, which are only known once every module is registered. */
+export interface DocumentSource {
+  document(): Record<string, unknown>;
+}
+
+export const matchRoutes = (doc: DocumentSource): RouteModule => (ctx) => [
+  route({ method: 'GET', path: '/api/openapi.json', summary: 'This document (generated from the registered routes)', limit: 'meta', responses: { 200: { description: 'OpenAPI 3.1' } }, handle: async () => doc.document() }),
+  route({ method: 'GET', path: '/api/games', summary: 'Implemented games and their preset decks', limit: 'meta', responses: { 200: { description: 'games' } }, handle: async () => gameList(ctx) }),
+  route({
+    method: 'POST',
+    path: '/api/matches',
+    summary: 'Create a match (organiser), or start one from a position (`position`: judge or organiser); returns one seat token per player',
+    limit: 'create',
+    auth: 'organiser token (`npx matchtape token --role organiser`), or a judge token with `position`',
+    body: z.union([S.CreateMatchBody, PositionBody]),
+    bodyFor: (raw): z.ZodType<S.CreateMatchBody | PositionBody> => (isPositionRequest(raw) ? PositionBody : S.CreateMatchBody),
+    responses: { 201: { description: 'created', schema: S.CreateMatchResponse }, 403: err('not an organiser token'), 404: err('unknown game'), 422: err('invalid deck') },
+    async handle({ claims, body, reply }) {
+      const created = 'position' in body ? await createFromPosition({ host: ctx.host, store: ctx.store, games: ctx.games, seatTokenTtlSeconds: ctx.config.seatTokenTtlSeconds }, claims, body) : await createMatch(ctx, claims, body);
+      return reply.status(201).send(created);
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/matches',
+    summary: 'Live and finished matches',
+    limit: 'reads',
+    query: S.ListMatchesQuery,
+    responses: { 200: { description: 'matches', schema: z.object({ matches: z.array(S.MatchListItem) }) } },
+    handle: async ({ claims, query }) => listMatches(ctx, claims, query),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/matches/:id',
+    summary: 'One match summary',
+    limit: 'reads',
+    params: S.MatchIdParams,
+    responses: { 200: { description: 'match', schema: S.MatchListItem }, 404: err('no such match') },
+    async handle({ params, claims }) {
+      const r = await ctx.record(params.id);
+      return { ...(await ctx.listItem(r, claims)), forkOf: forkOfRecord(r) };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/api/matches/:id/commands',
+    summary: 'Send a command as the seat of the bearer token (idempotent by commandId)',
+    limit: 'commands',
+    auth: 'seat token',
+    params: S.MatchIdParams,
+    body: S.CommandBody,
+    responses: {
+      200: { description: 'accepted (or the replay of an accepted commandId)', schema: S.CommandAccepted },
+      403: err('token of another match or seat'),
+      409: err('commandId already used for a different command'),
+      413: err('body too large'),
+      422: { description: 'rejected by the rules; nothing appended', schema: S.CommandRejected },
+    },
+    handle: async ({ params, claims, body, reply }) => submitCommand(ctx, params.id, claims, body, reply),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/matches/:id/events',
+    summary: "Events as the viewer may see them (after the viewer's delay), at most 5,000 per page; `next` is the `from` of the next page, or null",
+    limit: 'reads',
+    params: S.MatchIdParams,
+    query: S.EventsQuery,
+    responses: { 200: { description: 'events' }, 403: err('view not allowed for this token') },
+    handle: async ({ params, claims, query }) => eventsPage(ctx, params.id, claims, query),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/matches/:id/state',
+    summary: 'State at seq (snapshot + fold), as the viewer sees it, with a board model',
+    limit: 'reads',
+    params: S.MatchIdParams,
+    query: S.StateQuery,
+    responses: { 200: { description: 'state' }, 403: err('view not allowed for this token') },
+    handle: async ({ params, claims, query }) => stateAt(ctx, params.id, claims, query),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/matches/:id/timeline',
+    summary: 'Turns, phases, steps with seq ranges, attacks, key moments, stats',
+    limit: 'reads',
+    params: S.MatchIdParams,
+    query: S.ViewQuery,
+    responses: { 200: { description: 'timeline' }, 403: err('view not allowed for this token') },
+    handle: async ({ params, claims, query, reply }) => timeline(ctx, params.id, claims, query, reply),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/matches/:id/export',
+    summary: 'JSONL export: every event in full for judges, the released public view for everyone else',
+    limit: 'reads',
+    params: S.MatchIdParams,
+    query: S.ViewQuery,
+    responses: { 200: { description: 'one event per line', contentType: 'application/x-ndjson' } },
+    handle: async ({ params, claims, query, reply }) => exportJsonl(ctx, params.id, claims, query, reply),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/matches/:id/rejections',
+    summary: 'Rejected commands (judges)',
+    limit: 'reads',
+    auth: 'judge token',
+    params: S.MatchIdParams,
+    query: S.ViewQuery,
+    responses: { 200: { description: 'rejections' }, 403: err('not a judge') },
+    async handle({ params, claims }) {
+      resolveAccess(await ctx.record(params.id), claims, 'judge');
+      return { matchId: params.id, rejections: await ctx.store.listRejections(params.id) };
+    },
+  }),
+];
+
+/** GET /api/matches/:id/live: hands the socket to the gateway (SSE). Served by the api and gateway roles. */
+export const liveRoutes: RouteModule = (ctx): Route[] => [
+  route({
+    method: 'GET',
+    path: '/api/matches/:id/live',
+    summary: 'Server-sent events: `id:` is the seq; resumes after Last-Event-ID with no gap and no duplicate; `event: end` closes',
+    limit: 'reads',
+    params: S.MatchIdParams,
+    query: S.LiveQuery,
+    headers: [{ name: 'Last-Event-ID', description: "Resume after this seq (at most the match's last seq).", schema: { type: 'string', pattern: '^[0-9]+$' } }],
+    responses: { 200: { description: 'event stream', contentType: 'text/event-stream' }, 403: err('view not allowed for this token'), 429: err('too many live streams for this address or token (Retry-After)') },
+    async handle({ params, claims, query, req, reply }) {
+      const rec = await ctx.record(params.id);
+      const access = resolveAccess(rec, claims, query.as, ctx.now().getTime());
+      const header = req.headers['last-event-id'];
+      const fromHeader = typeof header === 'string' && /^\d+$/.test(header.trim()) ? Number(header.trim()) : undefined;
+      const lastEventId = fromHeader ?? query.lastEventId ?? 0;
+      // A resume point past the end of the stream is a client that is confused about the match: it would wait forever.
+      if (lastEventId > rec.lastSeq)
+        throw new HostError(400, 'bad_last_event_id', `Last-Event-ID ${lastEventId} is past the end of match ${params.id} (seq ${rec.lastSeq}); resume from an id this stream sent, or 0`);
+      // Open streams per address and per token are capped: one client cannot hold the gateway's sockets.
+      const slot = ctx.gateway.admit({ address: req.ip, token: claims?.jti ?? null });
+      if (!slot.ok) {
+        reply.header('retry-after', String(slot.retryAfterSeconds));
+        throw new HostError(429, 'too_many_streams', slot.message);
+      }
+      reply.raw.on('close', slot.release);
+      reply.hijack();
+      await ctx.gateway.serve(reply.raw, rec, access, lastEventId);
+    },
+  }),
+];

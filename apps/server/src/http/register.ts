@@ -1,0 +1,56 @@
+// The one registration path: every route of every module goes through here. Per request, in this order: the
+// caller's token (a bad one still costs the address a request), the route's rate limit, then its params, query
+// and body parsed with its zod schemas, then the handler. Nothing reaches a handler unlimited or unparsed.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { TokenClaims } from '../auth/tokens';
+import { HostError } from '../host/engine-host';
+import type { RateKind, RateLimiter, RateLimits } from './rate-limit';
+import type { Route } from './route';
+
+export interface RegisterDeps {
+  limiter: RateLimiter;
+  limits: RateLimits;
+  claimsFor(req: FastifyRequest, query: { token?: string | undefined }): TokenClaims | null;
+}
+
+/** Takes one request from the caller's bucket of a kind (per token, else per address); a 429 with Retry-After when empty. */
+export function takeLimit(deps: RegisterDeps, req: FastifyRequest, reply: FastifyReply, claims: TokenClaims | null, kind: RateKind): void {
+  const who = claims ? `t:${claims.jti}` : `ip:${req.ip}`;
+  const wait = deps.limiter.take(`${kind}:${who}`, deps.limits[kind]);
+  if (wait > 0) {
+    reply.header('retry-after', String(wait));
+    throw new HostError(429, 'rate_limited', `too many requests; retry in ${wait}s`);
+  }
+}
+
+/** True when a query schema has a `token` parameter (EventSource and OBS cannot send headers): only then is `?token=` read. */
+export function takesQueryToken(query: z.ZodType | undefined): boolean {
+  if (!query) return false;
+  const js = z.toJSONSchema(query, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown> };
+  return Object.hasOwn(js.properties ?? {}, 'token');
+}
+
+export function registerRoute(app: FastifyInstance, r: Route, deps: RegisterDeps): void {
+  const queryToken = takesQueryToken(r.query);
+  app.route({
+    method: r.method,
+    url: r.path,
+    handler: async (req, reply) => {
+      const raw = queryToken ? (req.query as { token?: unknown } | undefined)?.token : undefined;
+      let claims: TokenClaims | null;
+      try {
+        claims = deps.claimsFor(req, { token: typeof raw === 'string' ? raw : undefined });
+      } catch (err) {
+        takeLimit(deps, req, reply, null, r.limit);
+        throw err;
+      }
+      takeLimit(deps, req, reply, claims, r.limit);
+      const params = r.params ? r.params.parse(req.params) : undefined;
+      const query = r.query ? r.query.parse(req.query) : undefined;
+      const bodySchema = r.bodyFor ? r.bodyFor(req.body) : r.body;
+      const body = bodySchema ? bodySchema.parse(req.body ?? {}) : undefined;
+      return r.handle({ params, query, body, claims, req, reply });
+    },
+  });
+}
