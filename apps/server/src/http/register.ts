@@ -49,7 +49,10 @@ export function registerRoute(app: FastifyInstance, r: Route, deps: RegisterDeps
       const params = r.params ? r.params.parse(req.params) : undefined;
       const query = r.query ? r.query.parse(req.query) : undefined;
       const bodySchema = r.bodyFor ? r.bodyFor(req.body) : r.body;
-      const body = bodySchema ? bodySchema.parse(req.body ?? {}) : undefined;
+      const rawBody: unknown = req.body ?? {};
+      if (bodySchema && (typeof rawBody !== 'object' || rawBody === null || Array.isArray(rawBody)))
+        throw new HostError(400, 'bad_request', `send the body as a JSON object (${Array.isArray(rawBody) ? 'an array' : typeof rawBody === 'object' ? 'null' : `a ${typeof rawBody}`} was sent); /api/openapi.json shows its fields`);
+      const body = bodySchema ? bodySchema.parse(rawBody) : undefined;
       return r.handle({ params, query, body, claims, req, reply });
     },
   });
