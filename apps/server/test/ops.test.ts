@@ -1,6 +1,6 @@
-// Operations endpoints on the embedded default: /metrics (Prometheus text from prom-client) counts commands,
-// append latency, SSE clients and delivery latency; /api/health reports its checks and turns 503 when the store
-// is gone; request logs carry the match id as a field of their own.
+// Operations endpoints on the embedded default: /metrics (Prometheus text from prom-client, ops token) counts
+// commands, append latency, SSE clients and delivery latency; /api/health reports its checks (ops token) and turns
+// 503 when the store is gone; request logs carry the match id as a field of their own.
 import { coinRace } from '@matchtape/engine/testing/fixture-game';
 import { MemoryBus } from '@matchtape/bus';
 import { Rng } from '@matchtape/engine';
@@ -43,6 +43,9 @@ function sample(text: string, name: string): number {
   return line ? Number(line.split(' ').pop()) : 0;
 }
 
+/** Health details and metrics are read with an ops token (`npx matchtape token --role ops`). */
+const opsAuth = () => ({ headers: { authorization: `Bearer ${mintToken({ role: 'ops', ttlSeconds: 60 })}` } });
+
 it('exposes commands, append latency, SSE clients and delivery latency on /metrics, and logs the match id', async () => {
   const created = await fetch(`${base}/api/matches`, {
     method: 'POST',
@@ -51,7 +54,7 @@ it('exposes commands, append latency, SSE clients and delivery latency on /metri
   });
   const { matchId, seats } = (await created.json()) as { matchId: string; seats: Record<string, string> };
   const live = await openSse(`${base}/api/matches/${matchId}/live`, () => undefined);
-  const m1 = await (await fetch(`${base}/metrics`)).text();
+  const m1 = await (await fetch(`${base}/metrics`, opsAuth())).text();
   expect(sample(m1, 'matchtape_sse_clients')).toBe(1);
 
   let sent = 0;
@@ -70,7 +73,7 @@ it('exposes commands, append latency, SSE clients and delivery latency on /metri
   }
   // One command again (a retry): counted as replayed.
   await new Promise((r) => setTimeout(r, 200));
-  const res = await fetch(`${base}/metrics`);
+  const res = await fetch(`${base}/metrics`, opsAuth());
   expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
   const m2 = await res.text();
   expect(sample(m2, 'matchtape_commands_total{outcome="accepted"}')).toBe(sent);
@@ -85,8 +88,10 @@ it('exposes commands, append latency, SSE clients and delivery latency on /metri
   expect(logged).toMatchObject({ matchId });
 });
 
-it('reports its checks on /api/health, and 503 with a reason once the store is gone', async () => {
-  const ok = await fetch(`${base}/api/health`);
+it('reports its checks on /api/health to an ops token, and 503 with a reason once the store is gone', async () => {
+  // A stranger learns only that the instance is alive.
+  expect(await (await fetch(`${base}/api/health`)).json()).toEqual({ ok: true });
+  const ok = await fetch(`${base}/api/health`, opsAuth());
   expect(ok.status).toBe(200);
   const body = (await ok.json()) as Record<string, unknown>;
   expect(body).toMatchObject({ ok: true, store: 'pglite', bus: 'memory', checks: { store: { ok: true }, bus: { ok: true } } });
@@ -94,7 +99,7 @@ it('reports its checks on /api/health, and 503 with a reason once the store is g
   expect((body.checks as { projectors: { name: string }[] }).projectors.map((p) => p.name)).toEqual(['match-list', 'timeline', 'stats']);
   expect((body.memory as { heapUsedBytes: number }).heapUsedBytes).toBeGreaterThan(0);
   await store.close();
-  const down = await fetch(`${base}/api/health`);
+  const down = await fetch(`${base}/api/health`, opsAuth());
   expect(down.status).toBe(503);
   expect(await down.json()).toMatchObject({ ok: false, error: 'store_unavailable', checks: { store: { ok: false } } });
 });
