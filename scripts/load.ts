@@ -53,6 +53,8 @@ async function startInstance(port: number, roles: string, natsUrl: string, dataD
       NATS_URL: natsUrl,
       MATCHTAPE_NATS_REPLICAS: natsUrl.includes(',') ? '3' : '1',
       MATCHTAPE_SECRET: SECRET,
+      // Every simulated spectator connects from this one address.
+      MATCHTAPE_SSE_PER_ADDRESS: '1000000',
       MATCHTAPE_HOST: '127.0.0.1',
       MATCHTAPE_DATA_DIR: dataDir,
       MATCHTAPE_LOG_LEVEL: 'warn',
@@ -166,7 +168,9 @@ async function step(k: number, s: number, natsUrl: string, dataDir: string, db: 
       [from, to],
     );
     let dropped = 0;
-    for (const i of instances) dropped += ((await (await fetch(`${i.base}/api/health`)).json()) as { sseDropped: number }).sseDropped;
+    // The health details (drop counts) need an ops token.
+    const ops = { headers: { authorization: `Bearer ${mintToken({ role: 'ops', ttlSeconds: 600 })}` } };
+    for (const i of instances) dropped += ((await (await fetch(`${i.base}/api/health`, ops)).json()) as { sseDropped: number }).sseDropped;
     latencies.sort((x, y) => x - y);
     return {
       k,

@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mintToken } from '@matchtape/server/auth/tokens';
 import pg from 'pg';
 import WebSocket from 'ws';
 
@@ -94,6 +95,7 @@ async function main(): Promise<void> {
       MATCHTAPE_DATA_DIR: dataDir,
       MATCHTAPE_HOST: '127.0.0.1',
       MATCHTAPE_ORGANISER_TOKEN_FILE: tokenFile,
+      MATCHTAPE_SSE_PER_ADDRESS: '1000000',
       MATCHTAPE_LOG_LEVEL: 'warn',
       ...(nats ? { NATS_URL: `nats://127.0.0.1:${natsPort}` } : { NATS_URL: '' }),
       MATCHTAPE_BOT_MIN_MS: process.env.MATCHTAPE_BOT_MIN_MS ?? '20',
@@ -131,6 +133,8 @@ async function main(): Promise<void> {
       await sleep(100);
     }
     const organiser = readFileSync(tokenFile, 'utf8').trim();
+    // The heap is in the health details, which need an ops token signed with the server's secret (kept in its data dir).
+    const opsToken = mintToken({ role: 'ops', ttlSeconds: (minutes + 60) * 60 }, { secret: process.env.MATCHTAPE_SECRET ?? readFileSync(join(dataDir, 'secret'), 'utf8').trim() });
     const gameIds = ((await (await fetch(`${api}/api/games`, { signal: AbortSignal.timeout(30_000) })).json()) as { games: { id: string }[] }).games.map((g) => g.id);
     log(`server up on ${api} (database ${database}, bus ${busKind}); ${minutes} min, ${matchesAtOnce} matches at once × ${spectatorsPerMatch} spectators, games ${gameIds.join(', ')}`);
 
@@ -194,7 +198,7 @@ async function main(): Promise<void> {
     let lastGc = -Infinity;
     const sampler = (async () => {
       while (Date.now() < end && !serverExited) {
-        const h = await fetch(`${api}/api/health`, { signal: AbortSignal.timeout(10_000) })
+        const h = await fetch(`${api}/api/health`, { headers: { authorization: `Bearer ${opsToken}` }, signal: AbortSignal.timeout(10_000) })
           .then((r) => r.json() as Promise<{ memory?: { heapUsedBytes: number; rssBytes: number } }>)
           .catch(() => null);
         if (h?.memory) {

@@ -58,6 +58,8 @@ async function main(): Promise<void> {
     bots: { minDelayMs: num(process.env.MATCHTAPE_BOT_MIN_MS, 500), maxDelayMs: num(process.env.MATCHTAPE_BOT_MAX_MS, 2000), scanMs: num(process.env.MATCHTAPE_BOT_SCAN_MS, 2000) },
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
+    // Open SSE streams per client address and per token (a venue behind one NAT address may need more).
+    liveStreams: { perAddress: num(process.env.MATCHTAPE_SSE_PER_ADDRESS, 256), perToken: num(process.env.MATCHTAPE_SSE_PER_TOKEN, 16) },
     ...(config.readModels ? { projector: { models: config.readModels } } : {}),
   });
   const shutdown = async (signal: string): Promise<void> => {
