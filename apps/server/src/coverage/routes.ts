@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { subjects, type Subscription } from '@matchtape/bus';
 import { ConcurrencyError, type MatchRecord, type SideEvent } from '@matchtape/store';
 import type { TokenClaims } from '../auth/tokens';
-import type { RouteModule } from '../http/context';
-import { route } from '../http/route';
+import type { RouteContext, RouteModule } from '../http/context';
+import { route, type Route } from '../http/route';
 import { HostError } from '../host/engine-host';
 import { MAX_INT } from '../http/hardening';
 import { ErrorBody, ViewerParam } from '../http/schemas';
@@ -40,33 +40,6 @@ export function present(a: Annotation): Annotation & { glyph: string | null } {
 const ordered = (b: Book): Annotation[] => [...b.annotations.values()].sort((x, y) => x.seq.from - y.seq.from || x.seq.to - y.seq.to || x.version - y.version);
 
 export const coverageRoutes: RouteModule = (ctx) => {
-  /** Focus per match, held by each server (one board per server, not per process) and shared over the bus. */
-  const focusBoard = new FocusBoard();
-  // Every instance hears every focus (its own included, recognised by id), from a few minutes back so a new
-  // instance has the current one. Without a bus (tests) the board is this server's alone.
-  let focusFeed: Subscription | null = null;
-  let closing = false;
-  ctx.onClose(async () => {
-    closing = true;
-    await focusFeed?.stop();
-  });
-  if (ctx.bus) {
-    const matchOf = (subject: string): string | undefined => subject.split('.')[2];
-    void ctx.bus
-      .subscribe(
-        subjects.allFocus,
-        (m) => {
-          const f = FocusSchema.safeParse(m.data);
-          const matchId = matchOf(m.subject);
-          if (f.success && matchId) focusBoard.set(matchId, f.data);
-        },
-        { fromTime: new Date(Date.now() - 5 * 60_000) }, // the bus's clock, not the server's (tests fake that one)
-      )
-      .then(
-        (s) => (closing ? void s.stop() : (focusFeed = s)),
-        (err: unknown) => ctx.log.warn({ err }, 'coverage focus: cannot subscribe to the bus; focus stays per instance'),
-      );
-  }
   ctx.side.setFilter('annotations', annotationFilter);
   const nowMs = () => ctx.now().getTime();
 
@@ -186,6 +159,63 @@ export const coverageRoutes: RouteModule = (ctx) => {
     return { results: hits.slice(0, q.limit) };
   };
 
+  const writer = 'coverage or judge token';
+  const shown = (a: Annotation | null) => a && present(a);
+  return [
+    route({ method: 'GET', path: '/api/matches/:id/annotations', summary: "Annotations the viewer's feed has reached (time-locked), with author layers", limit: 'reads', params: MatchParams, query: ReadQuery, responses: { 200: { description: 'annotations' }, 403: err('view not allowed for this token'), 404: err('no such match') },
+      handle: async ({ params, claims, query }) => listAnnotations(params.id, claims, query) }),
+    route({ method: 'POST', path: '/api/matches/:id/annotations', summary: 'Add an annotation (201; 200 when the annotationId was already added the same way)', limit: 'commands', auth: writer, params: MatchParams, body: AddAnnotationBody, responses: { 201: { description: 'added' }, ...writeRefusals },
+      async handle({ params, claims, body, reply }) {
+        const out = await writeAnnotation(params.id, claims, 'add', (w) => ({ decide: (b) => decideAdd(b, w, body, () => randomUUID()), independent: body.annotationId === undefined }));
+        return reply.status(out.appended.length > 0 ? 201 : 200).send({ annotation: shown(out.annotation) });
+      } }),
+    route({ method: 'PATCH', path: '/api/matches/:id/annotations/:annotationId', summary: 'Edit an annotation', limit: 'commands', auth: writer, params: AnnotationParams, body: EditAnnotationBody, responses: { 200: { description: 'edited' }, ...writeRefusals },
+      handle: async ({ params, claims, body }) => ({ annotation: shown((await writeAnnotation(params.id, claims, 'edit', (w) => ({ decide: (b) => decideEdit(b, w, params.annotationId, body) }))).annotation) }) }),
+    route({ method: 'DELETE', path: '/api/matches/:id/annotations/:annotationId', summary: 'Remove an annotation', limit: 'commands', auth: writer, params: AnnotationParams, responses: { 200: { description: 'removed' }, ...writeRefusals },
+      async handle({ params, claims }) {
+        await writeAnnotation(params.id, claims, 'remove', (w) => ({ decide: (b) => decideRemove(b, w, params.annotationId) }));
+        return { removed: params.annotationId };
+      } }),
+    route({ method: 'GET', path: '/api/matches/:id/chapters', summary: 'Chapters from the annotations: JSON, or video-chapter text (`format=text`)', limit: 'reads', params: MatchParams, query: ChaptersQuery, responses: { 200: { description: 'chapters' }, 403: err('view not allowed for this token'), 404: err('no such match') },
+      handle: async ({ params, claims, query, reply }) => chapters(params.id, claims, query, reply) }),
+    route({ method: 'GET', path: '/api/annotations/search', summary: 'Search annotations across matches (coverage or judge)', limit: 'reads', auth: writer, query: SearchQuery, responses: { 200: { description: 'results' }, 403: err('not a coverage or judge token') },
+      handle: async ({ claims, query }) => search(claims, query) }),
+    ...focusRoutes(ctx, { readerOf, writerOf }),
+  ];
+};
+
+type ReaderOf = (id: string, claims: TokenClaims | null, as: string | undefined) => Promise<{ rec: MatchRecord; access: Access }>;
+type WriterOf = (claims: TokenClaims | null, rec: MatchRecord, verb: string) => Promise<{ writer: Writer; claims: TokenClaims }>;
+
+/** The producer's card focus: set by a coverage or judge token, read by every viewer as far as its feed has got. */
+function focusRoutes(ctx: RouteContext, { readerOf, writerOf }: { readerOf: ReaderOf; writerOf: WriterOf }): Route[] {
+  /** Focus per match, held by each server (one board per server, not per process) and shared over the bus. */
+  const focusBoard = new FocusBoard();
+  // Every instance hears every focus (its own included, recognised by id), from a few minutes back so a new
+  // instance has the current one. Without a bus (tests) the board is this server's alone.
+  let focusFeed: Subscription | null = null;
+  let closing = false;
+  ctx.onClose(async () => {
+    closing = true;
+    await focusFeed?.stop();
+  });
+  if (ctx.bus) {
+    const matchOf = (subject: string): string | undefined => subject.split('.')[2];
+    void ctx.bus
+      .subscribe(
+        subjects.allFocus,
+        (m) => {
+          const f = FocusSchema.safeParse(m.data);
+          const matchId = matchOf(m.subject);
+          if (f.success && matchId) focusBoard.set(matchId, f.data);
+        },
+        { fromTime: new Date(Date.now() - 5 * 60_000) }, // the bus's clock, not the server's (tests fake that one)
+      )
+      .then(
+        (s) => (closing ? void s.stop() : (focusFeed = s)),
+        (err: unknown) => ctx.log.warn({ err }, 'coverage focus: cannot subscribe to the bus; focus stays per instance'),
+      );
+  }
   const setFocus = async (id: string, claims: TokenClaims | null, body: z.infer<typeof FocusBody>, req: FastifyRequest) => {
     const rec = await ctx.record(id);
     const { writer } = await writerOf(claims, rec, 'point at cards for');
@@ -213,29 +243,10 @@ export const coverageRoutes: RouteModule = (ctx) => {
   };
 
   const writer = 'coverage or judge token';
-  const shown = (a: Annotation | null) => a && present(a);
   return [
-    route({ method: 'GET', path: '/api/matches/:id/annotations', summary: "Annotations the viewer's feed has reached (time-locked), with author layers", limit: 'reads', params: MatchParams, query: ReadQuery, responses: { 200: { description: 'annotations' }, 403: err('view not allowed for this token'), 404: err('no such match') },
-      handle: async ({ params, claims, query }) => listAnnotations(params.id, claims, query) }),
-    route({ method: 'POST', path: '/api/matches/:id/annotations', summary: 'Add an annotation (201; 200 when the annotationId was already added the same way)', limit: 'commands', auth: writer, params: MatchParams, body: AddAnnotationBody, responses: { 201: { description: 'added' }, ...writeRefusals },
-      async handle({ params, claims, body, reply }) {
-        const out = await writeAnnotation(params.id, claims, 'add', (w) => ({ decide: (b) => decideAdd(b, w, body, () => randomUUID()), independent: body.annotationId === undefined }));
-        return reply.status(out.appended.length > 0 ? 201 : 200).send({ annotation: shown(out.annotation) });
-      } }),
-    route({ method: 'PATCH', path: '/api/matches/:id/annotations/:annotationId', summary: 'Edit an annotation', limit: 'commands', auth: writer, params: AnnotationParams, body: EditAnnotationBody, responses: { 200: { description: 'edited' }, ...writeRefusals },
-      handle: async ({ params, claims, body }) => ({ annotation: shown((await writeAnnotation(params.id, claims, 'edit', (w) => ({ decide: (b) => decideEdit(b, w, params.annotationId, body) }))).annotation) }) }),
-    route({ method: 'DELETE', path: '/api/matches/:id/annotations/:annotationId', summary: 'Remove an annotation', limit: 'commands', auth: writer, params: AnnotationParams, responses: { 200: { description: 'removed' }, ...writeRefusals },
-      async handle({ params, claims }) {
-        await writeAnnotation(params.id, claims, 'remove', (w) => ({ decide: (b) => decideRemove(b, w, params.annotationId) }));
-        return { removed: params.annotationId };
-      } }),
-    route({ method: 'GET', path: '/api/matches/:id/chapters', summary: 'Chapters from the annotations: JSON, or video-chapter text (`format=text`)', limit: 'reads', params: MatchParams, query: ChaptersQuery, responses: { 200: { description: 'chapters' }, 403: err('view not allowed for this token'), 404: err('no such match') },
-      handle: async ({ params, claims, query, reply }) => chapters(params.id, claims, query, reply) }),
-    route({ method: 'GET', path: '/api/annotations/search', summary: 'Search annotations across matches (coverage or judge)', limit: 'reads', auth: writer, query: SearchQuery, responses: { 200: { description: 'results' }, 403: err('not a coverage or judge token') },
-      handle: async ({ claims, query }) => search(claims, query) }),
     route({ method: 'PUT', path: '/api/matches/:id/focus', summary: "The producer's card focus (coverage or judge), shared by every instance", limit: 'commands', auth: writer, params: MatchParams, body: FocusBody, responses: { 200: { description: 'focus set' }, ...writeRefusals },
       handle: async ({ params, claims, body, req }) => setFocus(params.id, claims, body, req) }),
     route({ method: 'GET', path: '/api/matches/:id/focus', summary: "The newest focus the viewer's feed has reached (null when its card is hidden to the viewer)", limit: 'reads', params: MatchParams, query: ReadQuery, responses: { 200: { description: 'focus' }, 403: err('view not allowed for this token'), 404: err('no such match') },
       handle: async ({ params, claims, query }) => focusOf(params.id, claims, query) }),
   ];
-};
+}
