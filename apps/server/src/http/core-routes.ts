@@ -83,7 +83,7 @@ async function submitCommand(ctx: RouteContext, id: string, claims: TokenClaims 
   return out;
 }
 
-async function eventsPage(ctx: RouteContext, id: string, claims: TokenClaims | null, q: z.infer<typeof S.EventsQuery>) {
+async function eventsPage(ctx: RouteContext, id: string, claims: TokenClaims | null, q: z.infer<typeof S.EventsQuery>): Promise<S.EventsResponse> {
   const rec = await ctx.record(id);
   const access = resolveAccess(rec, claims, q.as, ctx.now().getTime());
   const from = q.from ?? 1;
@@ -96,7 +96,7 @@ async function eventsPage(ctx: RouteContext, id: string, claims: TokenClaims | n
   return { matchId: id, as: access.role, delaySeconds: access.delaySeconds, events, next: cut ? to + 1 : null };
 }
 
-async function stateAt(ctx: RouteContext, id: string, claims: TokenClaims | null, q: z.infer<typeof S.StateQuery>) {
+async function stateAt(ctx: RouteContext, id: string, claims: TokenClaims | null, q: z.infer<typeof S.StateQuery>): Promise<S.StateResponse> {
   const rec = await ctx.record(id);
   const access = resolveAccess(rec, claims, q.as, ctx.now().getTime());
   const game = ctx.host.game(rec.game);
@@ -205,7 +205,7 @@ export const matchRoutes = (doc: DocumentSource): RouteModule => (ctx) => [
     limit: 'reads',
     params: S.MatchIdParams,
     query: S.EventsQuery,
-    responses: { 200: { description: 'events' }, 403: err('view not allowed for this token') },
+    responses: { 200: { description: 'events', schema: S.EventsResponse }, 403: err('view not allowed for this token') },
     handle: async ({ params, claims, query }) => eventsPage(ctx, params.id, claims, query),
   }),
   route({
@@ -215,7 +215,7 @@ export const matchRoutes = (doc: DocumentSource): RouteModule => (ctx) => [
     limit: 'reads',
     params: S.MatchIdParams,
     query: S.StateQuery,
-    responses: { 200: { description: 'state' }, 403: err('view not allowed for this token') },
+    responses: { 200: { description: 'state', schema: S.StateResponse }, 403: err('view not allowed for this token') },
     handle: async ({ params, claims, query }) => stateAt(ctx, params.id, claims, query),
   }),
   route({

@@ -1,5 +1,6 @@
-// Request and response shapes of the HTTP API, as zod schemas: handlers parse with them and
-// /api/openapi.json is generated from them (z.toJSONSchema).
+// The HTTP API's contract: request and response shapes as zod schemas. Handlers parse with them,
+// /api/openapi.json is generated from them (z.toJSONSchema), and the site imports the response types from here
+// (`@matchtape/server/contract`; this file imports nothing of the server's runtime).
 import { z } from 'zod';
 import { MAX_INT } from './hardening';
 
@@ -127,3 +128,53 @@ export const LiveQuery = z
 export const MatchIdParams = z.object({ id: z.string().min(1).max(100) }).strict();
 
 export const ErrorBody = z.object({ error: z.string(), message: z.string() }).catchall(z.unknown());
+
+/** An event envelope as a viewer receives it (payload redacted for that viewer). */
+export const ViewEnvelope = z
+  .object({
+    seq: z.number().int().positive(),
+    type: z.string(),
+    at: z.string(),
+    turn: z.number().int().nonnegative(),
+    phase: z.string(),
+    step: z.string().nullable(),
+    rule: z.string().nullable(),
+    cause: z.object({}).loose(),
+    payload: z.record(z.string(), z.unknown()),
+  })
+  .loose();
+
+export const EventsResponse = z.object({
+  matchId: z.string(),
+  as: z.string(),
+  delaySeconds: z.number(),
+  events: z.array(ViewEnvelope),
+  next: z.number().nullable().meta({ description: 'The `from` of the next page, or null when this page reaches `to` or the released end.' }),
+});
+export type EventsResponse = z.infer<typeof EventsResponse>;
+
+export const StateResponse = z.object({
+  matchId: z.string(),
+  as: z.string(),
+  seq: z.number(),
+  requestedSeq: z.number().nullable(),
+  position: z.unknown(),
+  status: z.unknown(),
+  state: z.unknown(),
+  board: z.unknown(),
+});
+export type StateResponse = z.infer<typeof StateResponse>;
+
+export const WindowResponse = z.object({
+  matchId: z.string(),
+  as: z.string(),
+  delaySeconds: z.number(),
+  seq: z.number(),
+  requestedSeq: z.number().nullable(),
+  keyframe: z.object({ seq: z.number(), state: z.unknown() }),
+  events: z.array(ViewEnvelope),
+});
+export type WindowResponse = z.infer<typeof WindowResponse>;
+
+export type MatchListItemResponse = z.infer<typeof MatchListItem>;
+export type ErrorResponse = z.infer<typeof ErrorBody>;

@@ -23,7 +23,7 @@ export const ForkBody = z
     at: z.number().int().positive().meta({ description: 'The fork is the parent\'s state after this seq.' }),
     reseed: z.union([z.boolean(), z.object({ seed: z.string().min(16).max(200) }).strict()]).optional().meta({ description: 'A fresh seed from the fork point on (true: drawn by the server).' }),
     matchId: z.string().min(1).max(100).regex(/^[A-Za-z0-9_~.-]+$/, 'letters, digits and _ ~ . - only').optional(),
-    reshuffle: z.array(z.string()).optional().meta({ description: 'Not implemented yet: refused with 501 (use reseed).' }),
+    reshuffle: z.array(z.string()).optional().meta({ description: 'Not implemented yet: refused with 422 (use reseed).' }),
   })
   .strict();
 
@@ -69,7 +69,8 @@ export async function createFromPosition(deps: ReplayRouteDeps, claims: TokenCla
 
 async function fork(deps: ReplayRouteDeps, id: string, body: z.infer<typeof ForkBody>): Promise<Record<string, unknown>> {
   if (body.reshuffle?.length)
-    throw new HostError(501, 'reshuffle_not_implemented', 'reshuffling hidden zones in a fork is not implemented yet (no game exposes a judge reshuffle); fork with "reseed": true so outcomes after the fork are fresh, nothing was created');
+    // 422, not 501: the request asks for an option this server does not offer; nothing is wrong with the server.
+    throw new HostError(422, 'reshuffle_not_implemented', 'reshuffling hidden zones in a fork is not implemented yet (no game exposes a judge reshuffle); fork with "reseed": true so outcomes after the fork are fresh, nothing was created');
   const created = await forkMatch(deps.host, { parentId: id, at: body.at, ...(body.reseed !== undefined ? { reseed: body.reseed } : {}), ...(body.matchId ? { matchId: body.matchId } : {}) });
   return { matchId: created.matchId, game: created.game, forkOf: created.forkOf, lastSeq: created.record.lastSeq, seats: seatTokens(created, deps.seatTokenTtlSeconds ?? 7 * 24 * 3600) };
 }
@@ -99,7 +100,7 @@ export const replayRoutes: RouteModule = (ctx) => {
       auth: 'judge token',
       params: MatchIdParams,
       body: ForkBody,
-      responses: { 201: { description: 'forked' }, 403: err('not a judge'), 404: err('no such match'), 409: err('match id taken'), 501: err('reshuffle is not implemented') },
+      responses: { 201: { description: 'forked' }, 403: err('not a judge'), 404: err('no such match'), 409: err('match id taken'), 422: err('reshuffle is not implemented (use reseed)') },
       async handle({ params, body, claims, reply }) {
         judgeOnly(claims, 'fork a match');
         return reply.status(201).send(await fork(deps, params.id, body));

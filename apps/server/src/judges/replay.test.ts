@@ -236,7 +236,7 @@ describe('re-seeded fork and bad requests', () => {
     const withSeed = await server.app.inject({ method: 'GET', url: `/api/matches/${matchId}/bundle?seed=include`, headers: { authorization: `Bearer ${judge}` } });
     expect(verifyBundle(withSeed.body, (g) => games[g] ?? null).checks.find((c) => c.name === 'random outcomes')?.detail).toMatch(/draws re-derived/);
     const reshuffle = await call<{ message: string }>('POST', `/api/matches/${matchId}/fork`, judge, { at: 3, reshuffle: ['p1/deck'] });
-    expect(reshuffle.status).toBe(501);
+    expect(reshuffle.status).toBe(422);
     expect(reshuffle.body.message).toMatch(/not implemented yet.*reseed/);
     expect((await call('GET', `/api/matches/${matchId}/verification`, seats.p1!)).status).toBe(403);
     // Concede to end it: MatchEnded's seq cannot be forked (play cannot continue past the end).

@@ -22,7 +22,7 @@ export const WindowQuery = S.StateQuery.extend({
 }).strict();
 
 /** The window at the playhead for one viewer (see the top of this file). */
-async function windowAt(ctx: RouteContext, id: string, claims: TokenClaims | null, q: z.infer<typeof WindowQuery>) {
+async function windowAt(ctx: RouteContext, id: string, claims: TokenClaims | null, q: z.infer<typeof WindowQuery>): Promise<S.WindowResponse> {
   const rec = await ctx.record(id);
   const access = resolveAccess(rec, claims, q.as, ctx.now().getTime());
   const game = ctx.host.game(rec.game);
@@ -53,7 +53,7 @@ export const windowRoutes: RouteModule = (ctx) => [
     limit: 'reads',
     params: S.MatchIdParams,
     query: WindowQuery,
-    responses: { 200: { description: 'keyframe and events' }, 403: { description: 'view not allowed for this token', schema: S.ErrorBody }, 404: { description: 'no such match', schema: S.ErrorBody } },
+    responses: { 200: { description: 'keyframe and events', schema: S.WindowResponse }, 403: { description: 'view not allowed for this token', schema: S.ErrorBody }, 404: { description: 'no such match', schema: S.ErrorBody } },
     handle: async ({ params, claims, query }) => windowAt(ctx, params.id, claims, query),
   }),
 ];

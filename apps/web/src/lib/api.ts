@@ -1,6 +1,8 @@
 // The site's client of the server's HTTP API (ARCHITECTURE.md §5), reached through the /api proxy.
 // Responses are checked at the boundary with zod; anything unexpected becomes an ApiError that says what.
 import type { EventEnvelope } from '@matchtape/engine';
+// The server's response types, from its contract module (types only: nothing of the server is bundled).
+import type { EventsResponse, MatchListItemResponse, StateResponse, WindowResponse } from '@matchtape/server/contract';
 import { z } from 'zod';
 import type { Perspective } from './viewer';
 
@@ -44,7 +46,7 @@ const RawMatchSchema = z
     status: z.enum(['setup', 'playing', 'ended']).optional(),
     summary: z.record(z.string(), z.unknown()).optional().nullable(),
   })
-  .loose();
+  .loose() satisfies z.ZodType<Partial<MatchListItemResponse>, unknown>;
 
 function num(x: unknown): number | null {
   return typeof x === 'number' && Number.isFinite(x) ? x : null;
@@ -164,7 +166,9 @@ const ViewEnvelopeSchema = z
   })
   .loose();
 
-const EventsBodySchema = z.object({ events: z.array(ViewEnvelopeSchema), delaySeconds: z.number().optional() }).loose();
+// The site's checks read only what it uses; `satisfies` holds each to the server's contract type, so a field the
+// server renames or retypes fails the web's typecheck instead of a spectator's page.
+const EventsBodySchema = z.object({ events: z.array(ViewEnvelopeSchema), delaySeconds: z.number().optional() }).loose() satisfies z.ZodType<Partial<EventsResponse>, unknown>;
 
 export interface EventsPage {
   events: EventEnvelope[];
@@ -185,7 +189,7 @@ export async function getEvents(
   return { events: body.events as unknown as EventEnvelope[], delaySeconds: body.delaySeconds ?? null };
 }
 
-const StateBodySchema = z.object({ seq: z.number(), state: z.unknown(), board: z.unknown().optional() }).loose();
+const StateBodySchema = z.object({ seq: z.number(), state: z.unknown(), board: z.unknown().optional() }).loose() satisfies z.ZodType<Partial<StateResponse>, unknown>;
 
 /** The server's view at a seq: { seq, state, board } (board drawn by the server from the same view). */
 export async function getState(
@@ -210,7 +214,7 @@ export function authHeaders(auth: Auth): Record<string, string> {
 
 const WindowBodySchema = z
   .object({ seq: z.number(), keyframe: z.object({ seq: z.number(), state: z.unknown() }), events: z.array(ViewEnvelopeSchema), delaySeconds: z.number().optional() })
-  .loose();
+  .loose() satisfies z.ZodType<Partial<WindowResponse>, unknown>;
 
 /** The replay's first board: the viewer's keyframe at or before `seq` and the events after it (GET …/window). */
 export async function getWindow(
