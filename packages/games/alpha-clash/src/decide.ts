@@ -47,7 +47,7 @@ export function setupMatch(config: MatchConfig, ctx: DecideContext & { seedCommi
       const problems = validateDeck(seat.deck);
       if (problems.length > 0) return reject('100.2a', `${seat.id}'s deck is not legal: ${problems.join('; ')}`);
     }
-    if (!contender || CARD_BY_ID.get(contender)?.type !== 'Contender') return reject('301.1', `${seat.id}'s deck has no Contender: list one in extra.contender (or among the cards of a scenario deck)`);
+    if (!contender || CARD_BY_ID.get(contender)?.type !== 'Contender') return reject('100.2a', `${seat.id}'s deck has no Contender: list one in extra.contender (or among the cards of a scenario deck)`);
     const unknown = main.filter((id) => !CARD_BY_ID.has(id));
     if (unknown.length > 0) return reject('100.2a', `${seat.id}'s deck has unknown card ids: ${unknown.join(', ')}`);
     decks.push({ id: seat.id, contender, main });
@@ -293,7 +293,7 @@ function checkTargets(s: AlphaClashState, p: PlayerId, d: ACCardDef, spec: strin
 
 function checkPlayCard(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   const card = handCard(s, p, c.card);
-  if (!card) return reject('601.1a', `card ${String(c.card)} is not in your hand`);
+  if (!card) return reject('601.1', `card ${String(c.card)} is not in your hand`);
   const d = cardDef(s, card.cardId);
   const name = d.name;
   if (d.type === 'Trap') return reject('304.3', `${name} is a Trap: set it (SetTrap) and activate it later; Traps are not played from hand`);
@@ -387,7 +387,7 @@ function checkActivateEffect(s: AlphaClashState, p: PlayerId, c: Command): Check
   if (bad) return bad;
   if (a.sendSelf && src.isContender) return reject('301.6', 'a Contender can\'t be sent to Oblivion');
   if (a.threshold !== undefined && (s.players[p]!.contender?.health ?? 0) > a.threshold) return reject('107.4b', `${src.def.name}'s ability is active only at ${a.threshold} health or less`);
-  if (a.oncePerTurn && src.used) return reject('603.2i', `${src.def.name}'s effect can be activated once per turn`);
+  if (a.oncePerTurn && src.used) return reject('602.6', `${src.def.name}'s effect can be used once per turn`);
   if (a.engage && src.engaged) return reject('115.2', `${src.def.name} is engaged: an engaged card can't be engaged to pay a cost (703.11a)`);
   const targets = checkTargets(s, p, src.def, a.target, c.targets);
   if (!Array.isArray(targets)) return targets;
@@ -471,7 +471,7 @@ function check(s: AlphaClashState, c: Command, trusted = false): Checked {
   if (parsed && !parsed.success) return reject('710.1', `malformed command: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const p = c.player;
   if (!s.order.includes(p)) return reject('710.1', `${p} is not a player in this match`);
-  if (s.status === 'ended') return reject('104.1', 'the game is over');
+  if (s.status === 'ended') return reject('104.5', 'the game is over: its players have left it');
   if (c.type === 'Concede') return ok((b) => {
     b.emit('PlayerConceded', { player: p }, { rule: '104.3a' });
     endMatch(b, opponentOf(b.s, p), `${p} conceded (104.3a)`, '104.3a');
