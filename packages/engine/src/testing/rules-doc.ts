@@ -13,7 +13,8 @@ export interface RuleText {
 export type RulesDocument = ReadonlyMap<string, RuleText>;
 
 // A heading is a short title: no sentence, no colon.
-const looksLikeHeading = (text: string) => text.length < 60 && !/[.:!?)]$/.test(text.trim()) && !/\. /.test(text);
+const looksLikeHeading = (text: string) =>
+  text.length < 60 && !/[.:!?)]$/.test(text.trim()) && !/\. /.test(text) && text.trim().split(/\s+/).length <= 5;
 
 function add(doc: Map<string, RuleText>, id: string, text: string, heading?: boolean): RuleText {
   const r: RuleText = { id, text: text.trim(), heading: heading ?? looksLikeHeading(text) };
@@ -67,6 +68,7 @@ export function parseGrandArchiveRules(text: string): RulesDocument {
   let section: string | null = null;
   let num: string | null = null;
   let letter: string | null = null;
+  let sub = 0;
   let cur: RuleText | null = null;
   for (const raw of text.split('\n')) {
     if (raw.includes('\t')) continue; // table of contents
@@ -78,10 +80,19 @@ export function parseGrandArchiveRules(text: string): RulesDocument {
       cur = add(doc, section, head[2]!, true);
       continue;
     }
-    const n = /^(\d+)\.\s+(.*)$/.exec(line);
+    // Numbered items sometimes lost their indentation or gained a list dash ("- 6. Element Bonus", " 3. Targets…").
+    const n = /^\s*(?:-\s+)?(\d+)\.\s+(.*)$/.exec(line);
     if (n && section) {
+      // A number under a letter ("c." then " 1.", "2.": X.B.24.c.1) unless it continues the section's numbering.
+      const k = Number(n[1]);
+      if (num !== null && letter !== null && k !== Number(num) + 1 && k === sub + 1) {
+        sub = k;
+        cur = add(doc, `${section}.${num}.${letter}.${k}`, n[2]!);
+        continue;
+      }
       num = n[1]!;
       letter = null;
+      sub = 0;
       cur = add(doc, `${section}.${num}`, n[2]!);
       continue;
     }
@@ -91,6 +102,7 @@ export function parseGrandArchiveRules(text: string): RulesDocument {
       const nextLetter: string = letter ? String.fromCharCode(letter.charCodeAt(0) + 1) : 'a';
       if (t.length === 1 && (t === nextLetter || !ROMAN.includes(t) || !letter)) {
         letter = t;
+        sub = 0;
         cur = add(doc, `${section}.${num}.${letter}`, l[2]!);
       } else if (ROMAN.includes(t) && letter) {
         cur = add(doc, `${section}.${num}.${letter}.${t}`, l[2]!);

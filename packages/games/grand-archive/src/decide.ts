@@ -42,7 +42,7 @@ export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment
   const rng = ctx.rng;
   if (config.players.length < 2) return reject('1.1.1', 'Grand Archive is played between two or more players; give at least two seats');
   const ids = config.players.map((p) => p.id);
-  if (new Set(ids).size !== ids.length) return reject('1.2', 'every seat needs its own player id');
+  if (new Set(ids).size !== ids.length) return reject('2.12.i.1', 'every seat needs its own player id');
   const format: Format = config.options?.format === 'draft' ? 'draft' : 'constructed';
   for (const seat of config.players) {
     const problems = validateDeck(seat.deck, format);
@@ -50,7 +50,7 @@ export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment
   }
   const turnLimit = typeof config.options?.turnLimit === 'number' ? config.options.turnLimit : DEFAULT_TURN_LIMIT;
   const f = new Flow(initialState(), rng);
-  f.emit('MatchStarted', { seedCommitment: ctx.seedCommitment, matchId: config.matchId, players: config.players.map((p) => ({ id: p.id, name: p.name })), rulesVersion: RULES_VERSION, turnLimit, format }, { rule: '1.3', auto: true });
+  f.emit('MatchStarted', { seedCommitment: ctx.seedCommitment, matchId: config.matchId, players: config.players.map((p) => ({ id: p.id, name: p.name })), rulesVersion: RULES_VERSION, turnLimit, format }, { rule: '1.3.1', auto: true });
   for (const seat of config.players) {
     const p = seat.id;
     const cards: Card[] = seat.deck.main.map((cardId, i) => ({ id: `${p}-c${i + 1}`, cardId }));
@@ -155,8 +155,8 @@ function powerlessRetaliator(s: GAState, p: PlayerId, unit: unknown): Check {
 
 export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache?: Map<string, Check>): Check {
   const p = c.player;
-  if (s.status !== 'playing') return reject(s.status === 'ended' ? '1.4.1' : '1.3', s.status === 'ended' ? 'the match is over' : 'the match has not started');
-  if (!s.order.includes(p)) return reject('1.2', `${p} is not a player in this match`);
+  if (s.status !== 'playing') return reject(s.status === 'ended' ? '1.4.1' : '1.3.1', s.status === 'ended' ? 'the match is over' : 'the match has not started');
+  if (!s.order.includes(p)) return reject('2.12.i.1', `${p} is not a player in this match`);
   // 2.3.b.1.a: one materialization per materialize phase, whatever phase the game is in now.
   if (c.type === 'Materialize' && s.players[p]!.materializedThisPhase) return reject('2.3.b.1.a', 'you already materialized this turn; a player materializes once per materialize phase');
   if (c.type === 'DeclareRetaliation') {
@@ -256,7 +256,7 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
       const a = ref?.ability;
       if (!ref || !a || a.kind !== 'activated') return reject('2.4.a.2', `${cardDef(s, o.cardId).name} has no activated ability #${c.ability}`);
       if (a.classBonus && !classBonusActive(s, p, cardDef(s, ref.cardId))) return reject('X.A.1.c', 'its Class Bonus is not met: your champion does not share a class with it');
-      if (!conditionsMet(s, p, cardDef(s, ref.cardId), a)) return reject(a.levelAtLeast !== undefined ? 'X.A.25' : 'X.A.6', 'its Element Bonus or Level Restriction is not met');
+      if (!conditionsMet(s, p, cardDef(s, ref.cardId), a)) return reject(a.levelAtLeast !== undefined ? 'X.A.25.a' : 'X.A.6.a', 'its Element Bonus or Level Restriction is not met');
       if (!obeys(s, o)) return reject('X.B.24.a', `${cardDef(s, o.cardId).name} does not obey you (Pride, X.A.20.a): you can't activate its abilities`);
       if (a.cost.rest && o.rested) return reject('X.B.3.b', `${cardDef(s, o.cardId).name} is rested and can't pay a REST cost`);
       const rc = a.cost.removeCounters;
@@ -477,7 +477,7 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
       if (c.opponent !== undefined) f.emit('AttackDeclared', { player: p, attacker: a.id, target: null, defendingPlayer: c.opponent, weapon: c.weapon ?? null, attackCard: null, cleave: true }, { rule: 'X.A.2.a.i' });
       else {
         const t = objectById(s, c.target)!;
-        f.emit('AttackDeclared', { player: p, attacker: a.id, target: t.id, defendingPlayer: t.controller, weapon: c.weapon ?? null, attackCard: null }, { rule: '2.6.7' });
+        f.emit('AttackDeclared', { player: p, attacker: a.id, target: t.id, defendingPlayer: t.controller, weapon: c.weapon ?? null, attackCard: null }, { rule: '2.6.7.a' });
       }
       settle(f);
       return;
