@@ -58,6 +58,11 @@ export interface RulesAuditData {
    * verbatim: they decide with the rule, so the keywords may be found in either.
    */
   rulings?: Readonly<Record<string, string>>;
+  /**
+   * Whether every rejection's rule needs keywords (default true). A game whose keyword list is not curated yet
+   * sets false: its ids are still checked to exist and not to be headings.
+   */
+  keywordsRequired?: boolean;
   /** Literals that look like ids but are not rules (e.g. 'scenario' for a start-position problem). */
   notRules?: readonly string[];
 }
@@ -113,7 +118,7 @@ export function auditCitations(
     }
     const words = data.keywords[id];
     if (!words || words.length === 0) {
-      if (c.rejection) findings.push(`${at}: a rejection cites ${id} but the audit data lists no keywords for it`);
+      if (c.rejection && data.keywordsRequired !== false) findings.push(`${at}: a rejection cites ${id} but the audit data lists no keywords for it`);
       continue;
     }
     const t = plain(text);

@@ -116,29 +116,57 @@ export function parseGrandArchiveRules(text: string): RulesDocument {
 
 /**
  * The Spoils Comprehensive Rules Reference: ids lead their line ("201.1a A card's…", "- 302.11a If…"); lines
- * under "#" marks are section titles.
+ * under "#" marks are section titles. Some list items lost their number in the document ("- Randomly determine…"
+ * between 601.1b and 601.1d, every item of 610): they are numbered by their place, a top-level item of section
+ * N as N.k and an item under it as N.k + letter, each explicit id setting the count again.
  */
 export function parseSpoilsRules(text: string): RulesDocument {
   const doc = new Map<string, RuleText>();
   const lines = text.split('\n');
   const start = lines.findIndex((l) => /^#+ Section 1\b/.test(l));
   let cur: RuleText | null = null;
-  let last: string | null = null;
-  for (const line of lines.slice(Math.max(0, start))) {
-    const m = /^(#*)[\s*-]*(\d{3}(?:\.\d+[a-z]?)?)\*{0,2}\s+(.*)$/.exec(line);
+  let section: string | null = null;
+  let top = 0;
+  let letter: string | null = null;
+  const next = (l: string | null) => (l ? String.fromCharCode(l.charCodeAt(0) + 1) : 'a');
+  const body = lines.slice(Math.max(0, start));
+  const ID = /^(#*)[\s*-]*(\d{3}(?:\.\d+[a-z]?)?)\*{0,2}\s+(.*)$/;
+  // The next explicit id after each line: an unnumbered item before "601.1d" continues 601.1's letters.
+  const after: (string | null)[] = [];
+  for (let i = body.length - 1, nextId: string | null = null; i >= 0; i--) {
+    after[i] = nextId;
+    const m = ID.exec(body[i]!);
+    if (m) nextId = m[2]!;
+  }
+  for (const [i, line] of body.entries()) {
+    const m = ID.exec(line);
     if (m) {
-      cur = add(doc, m[2]!, m[3]!, m[1]!.length > 0);
-      last = m[1]!.length > 0 ? null : m[2]!;
+      const id = m[2]!;
+      cur = add(doc, id, m[3]!, m[1]!.length > 0);
+      const parts = /^(\d{3})(?:\.(\d+)([a-z])?)?$/.exec(id)!;
+      section = parts[1]!;
+      top = parts[2] ? Number(parts[2]) : 0;
+      letter = parts[3] ?? null;
       continue;
     }
-    // Some list items lost their number in the document ("- Randomly determine…" between 601.1b and 601.1d):
-    // such an item takes the number after the previous item's.
-    const bullet = /^\s*-\s+(\S.*)$/.exec(line);
-    const next = last && (/[a-z]$/.test(last) ? last.replace(/[a-z]$/, (c) => String.fromCharCode(c.charCodeAt(0) + 1)) : /^\d{3}\.\d+$/.test(last) ? last.replace(/\d+$/, (n) => String(Number(n) + 1)) : null);
-    if (bullet && next && !doc.has(next)) {
-      cur = add(doc, next, bullet[1]!, false);
-      last = next;
-    } else appendTo(cur, line);
+    const bullet = /^(\s*)-\s+(\S.*)$/.exec(line);
+    if (bullet && section) {
+      let id: string;
+      const continues = letter !== null && after[i] !== null && new RegExp(`^${section}\\.${top}[${next(letter)}-z]$`).test(after[i]!);
+      if (bullet[1]!.length === 0 && !continues) {
+        top += 1;
+        letter = null;
+        id = `${section}.${top}`;
+      } else {
+        letter = next(letter);
+        id = `${section}.${Math.max(top, 1)}${letter}`;
+      }
+      if (!doc.has(id)) {
+        cur = add(doc, id, bullet[2]!, false);
+        continue;
+      }
+    }
+    appendTo(cur, line);
   }
   return doc;
 }
