@@ -310,3 +310,75 @@ describe('ScenarioWriter', () => {
     expect(() => new ScenarioWriter(coinRace, { game: 'coin-race', seed: 7, players: { p1: { deck: ['zz'] }, p2: { deck: ['one'] } } })).toThrow(/setup rejected/);
   });
 });
+
+describe('scenario format: names for engine-made ids, lookups by id, events in any order, reasons, setup rejections', () => {
+  it('captures an id the engine made and uses it as $name in commands and assertions', () => {
+    const r = runScenario(
+      coinRace,
+      scenario([
+        { command: { type: 'PlayCard', player: 'p1', index: 0 } },
+        { capture: { as: 'drawn', event: 'CardDrawn', payload: { player: 'p1' }, path: 'card' } },
+        { capture: { as: 'played', event: 'CardPlayed', path: 'card', last: true } },
+        { expectState: { as: 'judge', path: 'players[id=p1].hand', contains: '$drawn' } },
+        { expectEvent: { type: 'CardPlayed', payload: { card: '$played', points: 3 } } },
+        { expectNoEvent: { type: 'CardPlayed', payload: { card: '$drawn' } } },
+      ]),
+    );
+    expect(r.failures).toEqual([]);
+    expect(r.ok).toBe(true);
+  });
+
+  it('a capture that finds nothing stops the run, and an unknown $name is named', () => {
+    const missing = runScenario(coinRace, scenario([{ capture: { as: 'tok', event: 'TokenCreated', path: 'id' } }, { command: { type: 'Flip', player: 'p1' } }]));
+    expect(missing.failures[0]).toMatch(/^step 0: capture tok: no TokenCreated after seq 0/);
+    expect(missing.failures[1]).toMatch(/1 later step\(s\) not run/);
+    const unknown = runScenario(coinRace, scenario([{ expectState: { as: 'judge', path: 'players[id=$who].score', equals: 0 } }]));
+    expect(unknown.failures).toEqual(['step 0: names $who, which no earlier capture step defined']);
+  });
+
+  it('finds list entries by id and by contains, and says what it saw when they are absent', () => {
+    const r = runScenario(
+      coinRace,
+      scenario([
+        { expectState: { as: 'judge', path: 'players[id=p2].score', equals: 0 } },
+        { expectState: { as: 'judge', path: 'players[id=p9].score', equals: 0 } },
+        { expectState: { as: 'judge', path: 'players', contains: { id: 'p2', score: 0 } } },
+        { expectState: { as: 'judge', path: 'players', contains: { id: 'p2', score: 5 } } },
+      ]),
+    );
+    expect(r.failures).toHaveLength(2);
+    expect(r.failures[0]).toMatch(/^step 1: state path "players\[id=p9\]\.score" does not exist .*missing at "players\.\[id=p9\]"/);
+    expect(r.failures[1]).toMatch(/^step 3: state players as judge is .*expected a list with an entry matching \{"id":"p2","score":5\}/);
+  });
+
+  it('expectEvents accepts its events in either order, each matched once', () => {
+    const play = { command: { type: 'PlayCard', player: 'p1', index: 0 } } as const;
+    const drawn = { type: 'CardDrawn', payload: { player: 'p1' } };
+    const played = { type: 'CardPlayed', payload: { points: 3 } };
+    expect(runScenario(coinRace, scenario([play, { expectEvents: { anyOrder: [drawn, played] } }])).failures).toEqual([]);
+    expect(runScenario(coinRace, scenario([play, { expectEvents: { anyOrder: [played, drawn] } }])).failures).toEqual([]);
+    const twice = runScenario(coinRace, scenario([play, { expectEvents: { anyOrder: [drawn, drawn] } }]));
+    expect(twice.failures[0]).toMatch(/^step 1: expected \(in any order\) CardDrawn with payload ⊇ \{"player":"p1"\} after seq \d+; saw /);
+  });
+
+  it('checks a rejection’s reason as well as its rule', () => {
+    const ok = runScenario(coinRace, scenario([{ command: { type: 'Flip', player: 'p2' }, expect: { rejected: { rule: '2.1', reason: 'TURN' } } }]));
+    expect(ok.failures).toEqual([]);
+    const wrong = runScenario(coinRace, scenario([{ command: { type: 'Flip', player: 'p2' }, expect: { rejected: { rule: '2.1', reason: 'deck is empty' } } }]));
+    expect(wrong.failures[0]).toMatch(/was rejected by rule 2\.1 \(.*\), expected rule 2\.1 with a reason containing "deck is empty"/);
+  });
+
+  it('expects a setup to be refused (an illegal deck): rule and reason, and no steps', () => {
+    const bad = { p1: { deck: ['one', 'bogus', 'one'] }, p2: { deck: ['one', 'one', 'one'] } };
+    const r = runScenario(coinRace, { ...base, stack: undefined, players: bad, expectSetup: { rejected: { rule: '1.1', reason: 'bogus' } } });
+    expect(r).toMatchObject({ ok: true, failures: [], events: [] });
+    expect(runScenario(coinRace, { ...base, stack: undefined, players: bad, expectSetup: { rejected: { rule: '9.9' } } }).failures[0]).toMatch(
+      /^the scenario's setup was rejected by rule 1\.1 .*expected rule 9\.9/,
+    );
+    expect(runScenario(coinRace, { ...base, expectSetup: { rejected: { rule: '1.1' } } }).failures).toEqual(["the scenario's setup was accepted, expected rejected by rule 1.1"]);
+    expect(parseScenario({ ...base, expectSetup: { rejected: { rule: '1.1' } }, steps: [{ command: { type: 'Flip', player: 'p1' } }] })).toMatchObject({
+      ok: false,
+      errors: ['scenario.steps: a scenario whose setup is expected rejected has no steps to run'],
+    });
+  });
+});

@@ -35,7 +35,17 @@ export const ScenarioCommandStepSchema = z
     expect: z
       .union([
         z.literal('accepted'),
-        z.object({ rejected: z.object({ rule: z.string().min(1) }).strict() }).strict(),
+        z
+          .object({
+            rejected: z
+              .object({
+                rule: z.string().min(1),
+                /** Words the rejection's reason must contain (case-insensitive). */
+                reason: z.string().min(1).optional(),
+              })
+              .strict(),
+          })
+          .strict(),
       ])
       .default('accepted'),
   })
@@ -56,6 +66,34 @@ export const ScenarioEventStepSchema = z
   })
   .strict();
 
+const EventWantSchema = z
+  .object({ type: z.string().min(1), payload: z.record(z.string(), z.unknown()).optional() })
+  .strict();
+
+/** Several events since the previous command, in any order (each a different event). */
+export const ScenarioEventsStepSchema = z
+  .object({ expectEvents: z.object({ anyOrder: z.array(EventWantSchema).min(1) }).strict() })
+  .strict();
+
+/**
+ * Names an id the engine made (a token, a trigger, a drawn card) so later steps can use it as "$name" in any
+ * string: the value at `path` of the payload of the first `event` since the previous command matching `payload`
+ * ("last": true — the latest such event of the whole match, e.g. the last token).
+ */
+export const ScenarioCaptureStepSchema = z
+  .object({
+    capture: z
+      .object({
+        as: z.string().regex(/^[A-Za-z][\w-]*$/, 'a name of letters, digits, - and _'),
+        event: z.string().min(1),
+        payload: z.record(z.string(), z.unknown()).optional(),
+        path: z.string().min(1),
+        last: z.literal(true).optional(),
+      })
+      .strict(),
+  })
+  .strict();
+
 /** No event of `type` (with payload ⊇ `payload`) between two labelled steps (default: since the last command, up to now). */
 export const ScenarioNoEventStepSchema = z
   .object({
@@ -70,7 +108,7 @@ export const ScenarioNoEventStepSchema = z
   })
   .strict();
 
-/** Exactly one of equals / length / absent / matches. */
+/** Exactly one of equals / length / absent / matches / contains; a path segment `[id=x]` picks a list entry by id. */
 export const ScenarioStateStepSchema = z
   .object({
     expectState: z
@@ -84,11 +122,13 @@ export const ScenarioStateStepSchema = z
         absent: z.literal(true).optional(),
         /** The value has everything this has (objects may carry more keys). */
         matches: z.unknown().optional(),
+        /** The value is a list with an entry that matches this (as `matches`). */
+        contains: z.unknown().optional(),
       })
       .strict()
       .refine(
-        (x) => ['equals', 'length', 'absent', 'matches'].filter((k) => k in x).length === 1,
-        'expectState needs exactly one of equals, length, absent, matches',
+        (x) => ['equals', 'length', 'absent', 'matches', 'contains'].filter((k) => k in x).length === 1,
+        'expectState needs exactly one of equals, length, absent, matches, contains',
       ),
   })
   .strict();
@@ -130,6 +170,8 @@ export const ScenarioMarkStepSchema = z.object({ mark: z.string().min(1) }).stri
 export const ScenarioStepSchema = z.union([
   ScenarioCommandStepSchema,
   ScenarioEventStepSchema,
+  ScenarioEventsStepSchema,
+  ScenarioCaptureStepSchema,
   ScenarioNoEventStepSchema,
   ScenarioStateStepSchema,
   ScenarioPriorityStepSchema,
@@ -158,6 +200,11 @@ export const ScenarioSchema = z
     start: ScenarioStartSchema.optional(),
     /** Test cards for rules no pool card exercises; usable in `start` like pool cards. */
     cards: z.array(TestCardSchema).optional(),
+    /** The setup (or start position) must be refused, e.g. an illegal deck: then no step runs. */
+    expectSetup: z
+      .object({ rejected: z.object({ rule: z.string().min(1), reason: z.string().min(1).optional() }).strict() })
+      .strict()
+      .optional(),
     steps: z.array(ScenarioStepSchema),
   })
   .strict()
@@ -174,6 +221,12 @@ export const ScenarioSchema = z
         code: 'custom',
         path: ['stack'],
         message: 'stack is for setup; with a start position put the cards in start.players.<p>.zones',
+      });
+    if (s.expectSetup && s.steps.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['steps'],
+        message: 'a scenario whose setup is expected rejected has no steps to run',
       });
     if (s.cards && !s.start)
       ctx.addIssue({
@@ -254,28 +307,42 @@ export function partialMatch(actual: unknown, expected: unknown): boolean {
   return jsonEqual(actual ?? null, expected ?? null);
 }
 
-/** Reads `a.b[0].c` or `a.b.0.c` from a value; `found` is false when a segment is missing. */
+/**
+ * Reads `a.b[0].c`, `a.b.0.c` or `a.b[id=x].c` (the entry of list `b` whose `id` is "x", any key works) from a
+ * value; `found` is false when a segment is missing.
+ */
 export function readPath(
   value: unknown,
   path: string,
 ): { found: true; value: unknown } | { found: false; at: string } {
-  const segments = path
-    .replace(/\[(\d+)\]/g, '.$1')
-    .split('.')
-    .filter((x) => x !== '');
+  const segments = [...path.matchAll(/\[(\w+)=([^\]]+)\]|\[(\d+)\]|([^.[\]]+)/g)].map(
+    (m): { text: string; pick?: { key: string; is: string } } =>
+      m[1] !== undefined ? { text: `[${m[1]}=${m[2]}]`, pick: { key: m[1], is: m[2]! } } : { text: m[3] ?? m[4]! },
+  );
   let cur: unknown = value;
   const walked: string[] = [];
   for (const seg of segments) {
-    walked.push(seg);
+    walked.push(seg.text);
     if (cur === null || typeof cur !== 'object') return { found: false, at: walked.join('.') };
+    if (seg.pick) {
+      // A list entry picked by a field, so a scenario need not know where the engine put it.
+      const { key, is } = seg.pick;
+      const hit = Array.isArray(cur)
+        ? cur.find((x: unknown) => x !== null && typeof x === 'object' && String((x as Record<string, unknown>)[key]) === is)
+        : undefined;
+      if (hit === undefined) return { found: false, at: walked.join('.') };
+      cur = hit;
+      continue;
+    }
+    const seg1 = seg.text;
     if (Array.isArray(cur)) {
-      if (!/^\d+$/.test(seg)) return { found: false, at: walked.join('.') };
-      const i = Number(seg);
+      if (!/^\d+$/.test(seg1)) return { found: false, at: walked.join('.') };
+      const i = Number(seg1);
       if (i >= cur.length) return { found: false, at: walked.join('.') };
       cur = cur[i];
     } else {
-      if (!Object.prototype.hasOwnProperty.call(cur, seg)) return { found: false, at: walked.join('.') };
-      cur = (cur as Record<string, unknown>)[seg];
+      if (!Object.prototype.hasOwnProperty.call(cur, seg1)) return { found: false, at: walked.join('.') };
+      cur = (cur as Record<string, unknown>)[seg1];
     }
   }
   return { found: true, value: cur };
@@ -376,6 +443,8 @@ export class ScenarioRun {
   // Where the last accepted command's events begin (expectNoEvent's default start).
   private commandStart = 0;
   private marks = new Map<string, number>();
+  /** Names bound by capture steps, used as "$name" in later steps. */
+  private readonly aliases = new Map<string, string | number>();
   private readonly about: string;
 
   private constructor(
@@ -392,7 +461,7 @@ export class ScenarioRun {
   static start(
     game: AnyGameModule,
     input: unknown,
-  ): { ok: true; run: ScenarioRun } | { ok: false; failures: string[] } {
+  ): { ok: true; run: ScenarioRun } | { ok: false; failures: string[]; setupRejectedAsExpected?: true } {
     const parsed = parseScenario(input);
     if (!parsed.ok) return { ok: false, failures: parsed.errors };
     const s = parsed.scenario;
@@ -418,6 +487,15 @@ export class ScenarioRun {
         failures: [`${start ? 'start position' : 'setup'} threw: ${(err as Error).message}`],
       };
     }
+    const what = start ? 'the start position' : "the scenario's setup";
+    if (s.expectSetup) {
+      const want = s.expectSetup.rejected;
+      if (started.ok) return { ok: false, failures: [`${what} was accepted, expected rejected by rule ${want.rule}`] };
+      const wrong = rejectionMismatch(started, want);
+      return wrong
+        ? { ok: false, failures: [`${what} was rejected by rule ${started.rule} (${started.reason}), expected ${wrong}`] }
+        : { ok: false, failures: [], setupRejectedAsExpected: true };
+    }
     if (!started.ok)
       return {
         ok: false,
@@ -433,9 +511,15 @@ export class ScenarioRun {
   }
 
   /** Runs one step (`i` names it in failures). `stop` is true when later steps cannot run meaningfully. */
-  step(step: ScenarioStep, i: number): { failures: string[]; stop: boolean } {
+  step(written: ScenarioStep, i: number): { failures: string[]; stop: boolean } {
     const failures: string[] = [];
     const label = `step ${i}`;
+    const unknown: string[] = [];
+    const step = substitute(written, this.aliases, unknown) as ScenarioStep;
+    if (unknown.length > 0) {
+      failures.push(`${label}: names ${unknown.map((n) => `$${n}`).join(', ')}, which no earlier capture step defined`);
+      return { failures, stop: true };
+    }
     if ('command' in step) {
       if (step.label) this.marks.set(step.label, this.session.events.length);
       const command = { ...step.command, commandId: step.command.commandId ?? `s${i}` } as Command;
@@ -461,10 +545,9 @@ export class ScenarioRun {
           `${label}: ${what} was accepted, expected rejected by rule ${expect.rejected.rule}${this.about}`,
         );
         return { failures, stop: true };
-      } else if (res.rule !== expect.rejected.rule) {
-        failures.push(
-          `${label}: ${what} was rejected by rule ${res.rule} (${res.reason}), expected rule ${expect.rejected.rule}${this.about}`,
-        );
+      } else {
+        const wrong = rejectionMismatch(res, expect.rejected);
+        if (wrong) failures.push(`${label}: ${what} was rejected by rule ${res.rule} (${res.reason}), expected ${wrong}${this.about}`);
       }
       if (res.ok) {
         this.eventCursor = before;
@@ -506,6 +589,34 @@ export class ScenarioRun {
             this.about,
         );
       } else this.eventCursor = found + 1;
+    } else if ('expectEvents' in step) {
+      const all = this.session.events;
+      const used = new Set<number>();
+      const missing: string[] = [];
+      for (const want of step.expectEvents.anyOrder) {
+        let k = this.eventCursor;
+        while (k < all.length && (used.has(k) || !eventMatches(all[k]!, want))) k++;
+        if (k < all.length) used.add(k);
+        else missing.push(`${want.type}${want.payload ? ` with payload ⊇ ${short(want.payload)}` : ''}`);
+      }
+      if (missing.length > 0) {
+        const seen = all.slice(this.eventCursor).map((e) => `${e.seq}:${e.type}`).join(', ') || 'no events';
+        failures.push(`${label}: expected (in any order) ${missing.join('; ')} after seq ${this.eventCursor}; saw ${seen}${this.about}`);
+      } else this.eventCursor = Math.max(...used) + 1;
+    } else if ('capture' in step) {
+      const c = step.capture;
+      const all = this.session.events;
+      const pool = c.last ? all : all.slice(this.eventCursor);
+      const hits = pool.filter((e) => eventMatches(e, { type: c.event, payload: c.payload }));
+      const hit = c.last ? hits[hits.length - 1] : hits[0];
+      const got = hit ? readPath(hit.payload, c.path) : null;
+      if (!hit || !got?.found || (typeof got.value !== 'string' && typeof got.value !== 'number')) {
+        failures.push(
+          `${label}: capture ${c.as}: ${hit ? `${c.event} seq ${hit.seq} has no string or number at "${c.path}" (${short(hit.payload, 200)})` : `no ${c.event}${c.payload ? ` with payload ⊇ ${short(c.payload)}` : ''} ${c.last ? 'in the match' : `after seq ${this.eventCursor}`}`}${this.about}`,
+        );
+        return { failures, stop: true };
+      }
+      this.aliases.set(c.as, got.value);
     } else if ('expectNoEvent' in step) {
       const want = step.expectNoEvent;
       const from = want.from === undefined ? this.commandStart : this.marks.get(want.from);
@@ -594,6 +705,12 @@ export class ScenarioRun {
           failures.push(
             `${label}: state ${path} as ${as} has length ${len}, expected ${st.length}${this.about}`,
           );
+      } else if ('contains' in st) {
+        const v = got.value;
+        if (!Array.isArray(v) || !v.some((x) => partialMatch(x, st.contains)))
+          failures.push(
+            `${label}: state ${path} as ${as} is ${short(v)}, expected a list with an entry matching ${short(st.contains)}${this.about}`,
+          );
       } else if ('matches' in st) {
         if (!partialMatch(got.value, st.matches))
           failures.push(
@@ -608,10 +725,46 @@ export class ScenarioRun {
   }
 }
 
+/** What is wrong with a rejection against an expected one (rule, and words of the reason), or null. */
+function rejectionMismatch(got: { rule: string; reason: string }, want: { rule: string; reason?: string | undefined }): string | null {
+  if (got.rule !== want.rule) return `rule ${want.rule}`;
+  if (want.reason !== undefined && !got.reason.toLowerCase().includes(want.reason.toLowerCase()))
+    return `rule ${want.rule} with a reason containing "${want.reason}"`;
+  return null;
+}
+
+/**
+ * Replaces "$name" in every string of a step by its captured value: a string that is only "$name" takes the
+ * value itself (a number stays a number), "$name" inside a longer string is replaced as text. Names no capture
+ * defined are collected into `unknown`.
+ */
+function substitute(x: unknown, aliases: ReadonlyMap<string, string | number>, unknown: string[]): unknown {
+  if (typeof x === 'string') {
+    const whole = /^\$([A-Za-z][\w-]*)$/.exec(x);
+    if (whole) {
+      const v = aliases.get(whole[1]!);
+      if (v === undefined) unknown.push(whole[1]!);
+      return v ?? x;
+    }
+    return x.replace(/\$([A-Za-z][\w-]*)/g, (m, name: string) => {
+      const v = aliases.get(name);
+      if (v === undefined) {
+        unknown.push(name);
+        return m;
+      }
+      return String(v);
+    });
+  }
+  if (Array.isArray(x)) return x.map((v) => substitute(v, aliases, unknown));
+  if (x !== null && typeof x === 'object')
+    return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, substitute(v, aliases, unknown)]));
+  return x;
+}
+
 /** Runs a scenario through `game` with the kernel's command loop. Never throws for a bad scenario: it reports. */
 export function runScenario(game: AnyGameModule, input: unknown): ScenarioResult {
   const started = ScenarioRun.start(game, input);
-  if (!started.ok) return { ok: false, failures: started.failures, events: [] };
+  if (!started.ok) return { ok: started.setupRejectedAsExpected === true, failures: started.failures, events: [] };
   const { run } = started;
   const steps = run.scenario.steps;
   const failures: string[] = [];

@@ -3,3 +3,5 @@
 export * from './harness';
 export * from './conformance';
 export * from './suites';
+export * from './rules-audit';
+export * from './rules-doc';

@@ -9,6 +9,8 @@ import type { AnyGameModule, Command } from '../game';
 import { Rng } from '../rng';
 import { runScenario, type ScenarioResult } from '../scenario';
 import { expectRejectedOrListed } from './conformance';
+import { auditCitations, citedRules, type RulesAuditData, type SourceFile } from './rules-audit';
+import type { RuleText, RulesDocument } from './rules-doc';
 import { checkInvariants, checkLegalEquivalence, playMatch, rngCursorOf, type PlayedMatch } from './harness';
 
 /** The repository root, from a file four levels down (packages/games/<id>/src). */
@@ -146,4 +148,60 @@ export function expectListedAtEveryThirdState(game: AnyGameModule, count: number
       expect(failures, `state ${k} of legal-${i}`).toEqual([]);
     }
   }
+}
+
+export interface RulesAuditOptions {
+  /** The game package's src folder: its non-test .ts files are walked for cited rule ids. */
+  srcDir: string;
+  /** The rules documents (file names under MATCHTAPE_RULES_DIR, default /work/shared/seeds), and how to number them. */
+  docs: readonly { file: string; parse(text: string): RulesDocument }[];
+  /** Other documents the game cites by id (its decisions table), as paths. */
+  extraDocs?: readonly { path: string; parse(text: string): RulesDocument }[];
+  /** What a rule id of this game looks like (anchored). */
+  idPattern: RegExp;
+  /** Lines whose ids are rejections' citations (default: lines with `reject(`). */
+  rejectionLine?: RegExp;
+  /** Lines whose ids name a whole section (a phase's meta, a keyword table), where a heading is right. */
+  sectionLine?: RegExp;
+  data: RulesAuditData;
+  /**
+   * Findings known and left to another change (each line's start, e.g. "404 (" ): the audit may report fewer,
+   * never others. Empty for a game whose citations all hold.
+   */
+  known?: readonly string[];
+}
+
+/** The directory of the rules documents: MATCHTAPE_RULES_DIR, or the shared seeds folder. */
+export function rulesDir(): string {
+  return process.env.MATCHTAPE_RULES_DIR ?? '/work/shared/seeds';
+}
+
+function sourceFiles(dir: string): SourceFile[] {
+  // coverage.ts maps sections to tests: it names sections, it does not cite a deciding rule.
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'coverage.ts')
+    .sort()
+    .map((f) => ({ path: f, text: readFileSync(join(dir, f), 'utf8') }));
+}
+
+/** Every rule id the game cites exists in its document, is a rule, and (for rejections) names the thing refused. */
+export function describeRulesAudit(game: AnyGameModule, opts: RulesAuditOptions): void {
+  describe(`${game.id} rules citations`, () => {
+    it('each cited rule exists, is not a heading, and its text names what it decides', () => {
+      const dir = rulesDir();
+      const texts = opts.docs.map((d) => {
+        const path = join(dir, d.file);
+        if (!existsSync(path)) throw new Error(`rules document ${path} is missing: set MATCHTAPE_RULES_DIR to the folder of the rules documents`);
+        return { text: readFileSync(path, 'utf8'), parse: d.parse };
+      });
+      for (const d of opts.extraDocs ?? []) texts.push({ text: readFileSync(d.path, 'utf8'), parse: d.parse });
+      const doc = new Map<string, RuleText>();
+      for (const t of texts) for (const [id, r] of t.parse(t.text)) if (!doc.has(id)) doc.set(id, r);
+      const cited = citedRules(sourceFiles(opts.srcDir), opts.idPattern, opts.rejectionLine, opts.sectionLine);
+      expect(cited.size, 'no rule ids found: check idPattern').toBeGreaterThan(10);
+      const findings = auditCitations(cited, doc, opts.data, texts.map((t) => t.text).join('\n'));
+      const known = opts.known ?? [];
+      expect(findings.filter((f) => !known.some((k) => f.startsWith(k)))).toEqual([]);
+    });
+  });
 }

@@ -47,7 +47,7 @@ export function setupMatch(config: MatchConfig, ctx: DecideContext & { seedCommi
       const problems = validateDeck(seat.deck);
       if (problems.length > 0) return reject('100.2a', `${seat.id}'s deck is not legal: ${problems.join('; ')}`);
     }
-    if (!contender || CARD_BY_ID.get(contender)?.type !== 'Contender') return reject('301.1', `${seat.id}'s deck has no Contender: list one in extra.contender (or among the cards of a scenario deck)`);
+    if (!contender || CARD_BY_ID.get(contender)?.type !== 'Contender') return reject('100.2a', `${seat.id}'s deck has no Contender: list one in extra.contender (or among the cards of a scenario deck)`);
     const unknown = main.filter((id) => !CARD_BY_ID.has(id));
     if (unknown.length > 0) return reject('100.2a', `${seat.id}'s deck has unknown card ids: ${unknown.join(', ')}`);
     decks.push({ id: seat.id, contender, main });
@@ -233,24 +233,47 @@ function owe(b: Builder, p: PlayerId, sid: string | null, pay: Pay): void {
 function inMainWithEmptyStandby(s: AlphaClashState, p: PlayerId, rule: string, what: string): Rejection | null {
   if (s.activePlayer !== p) return reject(rule, `${what} only during your own Primary Phase`);
   if (s.step !== 'turn.primary.main') return reject(rule, `${what} only in your Primary Phase outside a clash (now: ${s.step})`);
-  // With an object in Standby a player only responds with a matching Counter tag, or passes (114.1).
-  if (s.standby.length > 0) return reject('114.1', `${what}: Standby is not empty; respond with a Counter card or pass priority until it resolves`);
+  // With an object in Standby a player only responds with the matching Counter tag, or passes: a card being
+  // played is answered by Counter – Play (114.1b), a Trap by Counter – Trap (114.1c), an effect only within the
+  // windows of its tag (114.1).
+  const top = s.standby[s.standby.length - 1];
+  if (top) {
+    if (s.priority && s.priority.holder !== p) return reject('114.2b', `${what}: Standby is not empty and ${s.priority.holder} holds priority, not you`);
+    const [rule, answer] = top.controller === p ? ['114.1', 'nothing but passing: responses answer an opponent\'s action'] : top.kind === 'card' ? ['114.1b', 'a Counter – Play card or effect'] : top.kind === 'trap' ? ['114.1c', 'a Counter – Trap card or effect'] : ['114.1', 'the card or effect its trigger tag allows'];
+    return reject(rule, `${what}: Standby is not empty; respond with ${answer}, or pass priority until it resolves`);
+  }
   return null;
 }
 
-/** Is `p` in the response window that a Counter tag needs (114.1)? */
-function counterWindow(s: AlphaClashState, p: PlayerId, tag: CounterTag): Rejection | null {
+/**
+ * Is `p` in the response window that a Counter tag needs (114.1)? `closed` is the rule of the thing used when
+ * no window is open: 308.3 for a Quick Action, 304.8 for a Trap, 602.5 for an activated effect.
+ */
+function counterWindow(s: AlphaClashState, p: PlayerId, tag: CounterTag, closed: '308.3' | '304.8' | '602.5'): Rejection | null {
   const top = s.standby[s.standby.length - 1];
   if (tag === 'Counter–Attack') {
     if (!s.clash || s.step !== 'turn.primary.clash.counter' || s.clash.defendingPlayer !== p) return reject('114.1a', 'Counter – Attack responds to an incoming attack, in the Counter Step (C2), by the defending player');
     if (s.standby.length > 0) return reject('504.2b', 'Counter – Attack effects are played one at a time: wait until Standby is empty');
     return null;
   }
-  if (!s.priority || !top) return reject('114.1', `${tag} responds only while an opponent's card or Trap is in Standby`);
+  if (!s.priority || !top) return reject(closed, `${tag} responds only while an opponent's ${tag === 'Counter–Play' ? 'card being played' : 'Trap'} is in Standby`);
   if (s.priority.holder !== p) return reject('114.2b', `${s.priority.holder} holds priority, not you (${tag})`);
   if (tag === 'Counter–Play' && !(top.kind === 'card' && top.controller !== p)) return reject('114.1b', 'Counter – Play responds to a card an opponent is playing');
   if (tag === 'Counter–Trap' && !(top.kind === 'trap' && top.controller !== p)) return reject('114.1c', 'Counter – Trap responds to a Trap an opponent activated');
   return null;
+}
+
+/**
+ * Why `target` can't be chosen: an opponent's card with Safeguard can't be targeted (704.16b); with no eligible
+ * target at all the card or effect can't be played (113.6b); otherwise the target is not what the effect
+ * describes (113.1).
+ */
+function illegalTarget(s: AlphaClashState, p: PlayerId, target: string, legal: readonly string[], what: string): Rejection {
+  const l = locate(s, target);
+  const controller = l?.kind === 'perm' ? l.perm.controller : l?.player;
+  if (controller !== undefined && controller !== p && has(s, target, 'Safeguard')) return reject('704.16b', `${target} has Safeguard: it can't be the target of card effects or abilities its opponents control`);
+  if (legal.length === 0) return reject('113.6b', `${what}: there is no eligible target, so it can't be played or activated`);
+  return reject('113.1', `${target} is not a legal choice for ${what} (eligible: ${legal.join(', ')})`);
 }
 
 function checkTargets(s: AlphaClashState, p: PlayerId, d: ACCardDef, spec: string, targets: unknown): Rejection | string[] {
@@ -260,23 +283,23 @@ function checkTargets(s: AlphaClashState, p: PlayerId, d: ACCardDef, spec: strin
   }
   if (!Array.isArray(targets) || targets.length !== 1 || typeof targets[0] !== 'string') return reject('601.1c', `${d.name} needs exactly one target: "targets": [id]`);
   const legal = legalTargets(s, p, spec as never);
-  if (!legal.includes(targets[0])) return reject('113.6b', `${targets[0]} is not a legal target for ${d.name} (Safeguard 704.16 and zone rules apply)`);
+  if (!legal.includes(targets[0])) return illegalTarget(s, p, targets[0], legal, `${d.name}'s target`);
   if (d.play?.effects.some((e) => e.do === 'entersWith' || e.do === 'noEnterTrigger')) {
     const obj = s.standby.find((o) => o.sid === targets[0]);
-    if (!obj?.card || cardDef(s, obj.card.cardId).type !== 'Clash') return reject('113.6b', `${d.name} targets a Clash card being played`);
+    if (!obj?.card || cardDef(s, obj.card.cardId).type !== 'Clash') return reject('113.6b', `${d.name} targets a Clash card being played, and none is in Standby: without an eligible target it can't be played`);
   }
   return targets as string[];
 }
 
 function checkPlayCard(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   const card = handCard(s, p, c.card);
-  if (!card) return reject('601.1a', `card ${String(c.card)} is not in your hand`);
+  if (!card) return reject('601.1', `card ${String(c.card)} is not in your hand`);
   const d = cardDef(s, card.cardId);
   const name = d.name;
   if (d.type === 'Trap') return reject('304.3', `${name} is a Trap: set it (SetTrap) and activate it later; Traps are not played from hand`);
   if (d.type === 'Contender') return reject('301.1', 'a Contender starts the game in play and is never played');
   if (d.type === 'Quick Action') {
-    const w = counterWindow(s, p, d.tag!);
+    const w = counterWindow(s, p, d.tag!, '308.3');
     if (w) return w;
   } else if (d.type === 'Clash Buff') {
     const step = s.step;
@@ -297,7 +320,8 @@ function checkPlayCard(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   let x = 0;
   if (d.xCost) {
     if (typeof c.x !== 'number' || !Number.isInteger(c.x)) return reject('107.3a', `${name} has X in its cost: declare "x" (an integer ≥ ${gemCount(d.gems)})`);
-    if (c.x < gemCount(d.gems)) return reject('107.3a', `X must be at least the number of gems (${gemCount(d.gems)})`);
+    // Appendix C (Abysmal Doom, rule ref. 115.6): "If that card has a specific resource cost, the value for X must be at least that amount."
+    if (c.x < gemCount(d.gems)) return reject('115.6', `X must be at least ${name}'s specific resource cost, ${gemCount(d.gems)} (Appendix C ruling on X costs)`);
     x = c.x;
   } else if (c.x !== undefined) return reject('107.3a', `${name} has no X in its cost: leave "x" out`);
   let sent: string[] = [];
@@ -329,7 +353,7 @@ function checkActivateTrap(s: AlphaClashState, p: PlayerId, c: Command): Checked
   if (!perm || !perm.faceDown) return reject('304.6', `${String(c.trap)} is not a Trap set in your Accessory Zone`);
   const d = defOf(s, perm.card)!;
   if (perm.enteredTurn === s.turn) return reject('304.7', `${d.name} was set this turn; Traps can't be activated the turn they are set`);
-  const w = counterWindow(s, p, d.tag!);
+  const w = counterWindow(s, p, d.tag!, '304.8');
   if (w) return w;
   const targets = checkTargets(s, p, d, d.play?.target ?? 'none', c.targets);
   if (!Array.isArray(targets)) return targets;
@@ -359,17 +383,17 @@ function checkActivateEffect(s: AlphaClashState, p: PlayerId, c: Command): Check
   const src = activatedSource(s, p, c.source);
   if (!src) return reject('602.2', `${String(c.source)} is not a card you control with an activated effect (only its controller activates it)`);
   const a = src.def.activated!;
-  const bad = a.window ? counterWindow(s, p, a.window) : inMainWithEmptyStandby(s, p, '602.2', `${src.def.name}'s effect can be activated`);
+  const bad = a.window ? counterWindow(s, p, a.window, '602.5') : inMainWithEmptyStandby(s, p, '602.2', `${src.def.name}'s effect can be activated`);
   if (bad) return bad;
   if (a.sendSelf && src.isContender) return reject('301.6', 'a Contender can\'t be sent to Oblivion');
   if (a.threshold !== undefined && (s.players[p]!.contender?.health ?? 0) > a.threshold) return reject('107.4b', `${src.def.name}'s ability is active only at ${a.threshold} health or less`);
-  if (a.oncePerTurn && src.used) return reject('603.2i', `${src.def.name}'s effect can be activated once per turn`);
+  if (a.oncePerTurn && src.used) return reject('602.6', `${src.def.name}'s effect can be used once per turn`);
   if (a.engage && src.engaged) return reject('115.2', `${src.def.name} is engaged: an engaged card can't be engaged to pay a cost (703.11a)`);
   const targets = checkTargets(s, p, src.def, a.target, c.targets);
   if (!Array.isArray(targets)) return targets;
   if (a.targetType) {
     const obj = s.standby.find((o) => o.sid === targets[0]);
-    if (!obj?.card || cardDef(s, obj.card.cardId).type !== a.targetType) return reject('113.6b', `${src.def.name}'s effect answers only a ${a.targetType} being played`);
+    if (!obj?.card || cardDef(s, obj.card.cardId).type !== a.targetType) return reject('113.6b', `${src.def.name}'s effect answers only a ${a.targetType} being played, and none is in Standby: without an eligible target it can't be activated`);
   }
   const pay = payOrReject(s, p, { total: a.cost, gems: a.gems, health: a.health }, `${src.def.name}'s effect`);
   if ('ok' in pay) return pay;
@@ -392,7 +416,8 @@ function checkAttack(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   if (engaged) return reject('703.11a', `${c.attacker} is engaged; only a ready Contender or Clash card can attack`);
   if (a.kind === 'perm' && a.perm.enteredTurn === s.turn && has(s, c.attacker, 'Observant')) return reject('704.12b', 'an Observant card can\'t attack the turn it enters play');
   const t = locate(s, c.target);
-  if (!t || t.player === p) return reject('303.7a', `${c.target} is not an opponent's Contender or Clash card`);
+  if (t && t.player === p && a.kind === 'contender') return reject('301.4a', `${c.attacker} is a Contender: Contenders can't be used to attack your own Clash cards`);
+  if (!t || t.player === p) return reject('303.7a', `${c.target} is not an opponent's Contender or Clash card: your Clash cards may not attack your Contender or Clash cards you control`);
   if (t.kind === 'perm') {
     if (t.zone !== 'clash' || t.perm.defeated) return reject('504.2a', `${c.target} is not a Clash card`);
     if (!t.perm.engaged && !has(s, c.attacker, 'Close Combat')) return reject('303.8', `${c.target} is ready; only engaged Clash cards can be attacked (unless the attacker has Close Combat, 704.5)`);
@@ -446,7 +471,7 @@ function check(s: AlphaClashState, c: Command, trusted = false): Checked {
   if (parsed && !parsed.success) return reject('710.1', `malformed command: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const p = c.player;
   if (!s.order.includes(p)) return reject('710.1', `${p} is not a player in this match`);
-  if (s.status === 'ended') return reject('104.1', 'the game is over');
+  if (s.status === 'ended') return reject('104.5', 'the game is over: its players have left it');
   if (c.type === 'Concede') return ok((b) => {
     b.emit('PlayerConceded', { player: p }, { rule: '104.3a' });
     endMatch(b, opponentOf(b.s, p), `${p} conceded (104.3a)`, '104.3a');
@@ -520,6 +545,7 @@ function check(s: AlphaClashState, c: Command, trusted = false): Checked {
         return activate('unattach', [], pay);
       }
       const to = typeof c.to === 'string' ? locate(s, c.to) : null;
+      if (to?.kind === 'contender') return reject('301.5', `${String(c.to)} is a Contender: Weapons may not be attached to a Contender`);
       if (!to || to.kind !== 'perm' || to.zone !== 'clash' || to.player !== p || to.perm.defeated) return reject('305.5', `${String(c.to)} is not a Clash card you control`);
       if (to.perm.weapon) return reject('305.10a', `${c.to} already has a Weapon attached`);
       const pay = payOrReject(s, p, cost, `${d.name}'s attach cost`);
@@ -559,7 +585,7 @@ function check(s: AlphaClashState, c: Command, trusted = false): Checked {
     }
     case 'EndTurn': {
       const bad = inMainWithEmptyStandby(s, p, '505.1', 'the turn can end');
-      if (bad) return bad.rule === '114.1' ? reject('505.5', 'a turn can\'t end while Standby holds a card or effect') : bad;
+      if (bad) return s.standby.length > 0 && s.activePlayer === p && s.step === 'turn.primary.main' ? reject('505.5', 'a turn can\'t end while Standby holds a card or effect') : bad;
       return ok((b) => {
         b.emit('EndTurnDeclared', { player: p }, { rule: '505.1' });
         goStep(b, { type: 'END_TURN' }, '505.1');
@@ -639,7 +665,7 @@ function checkBarrage(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   }
   const legal = legalTargets(s, p, 'anyClash');
   const bad = targets.find((t) => !legal.includes(t));
-  if (bad) return reject('113.6b', `${bad} is not a legal Barrage target (a Clash card in play; Safeguard 704.16)`);
+  if (bad) return illegalTarget(s, p, bad, legal, 'Barrage');
   if (targets.length > pend.max) return reject('704.3c', `Barrage ${pend.max} targets up to ${pend.max} Clash cards; got ${targets.length}`);
   if (new Set(targets).size !== targets.length || targets.some((t, i) => i > 0 && legal.indexOf(t) < legal.indexOf(targets[i - 1]!)))
     return reject('601.1c', `name each Barrage target once, in table order (${legal.join(', ')})`);

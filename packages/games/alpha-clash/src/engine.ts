@@ -99,8 +99,8 @@ function enterStep(b: Builder): void {
     case 'turn.expansion.draw':
       draw(b, ap, '502.1b');
       if (defOf(s, s.clashground?.card)?.static?.drawStepExtra) {
-        // Amazon Rainforest: one more card, then a discard (continuous effect, not a replacement).
-        draw(b, ap, '604');
+        // Amazon Rainforest: one more card, then a discard (a continuous effect on the rules of the game, 608.1 and its Appendix C ruling; not a replacement).
+        draw(b, ap, '608.1');
         if (b.s.players[ap]!.hand.length > 0) b.auto('DiscardRequired', { player: ap, source: s.clashground!.card.id, then: [] }, '703.7b');
       }
       break;

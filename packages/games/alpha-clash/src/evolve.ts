@@ -423,7 +423,7 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
       payCosts(s, pl, p);
       const src = str(p, 'source');
       if (p.effect === 'activated') {
-        // "Once per turn" (603.2i); a Weapon's attach effect has no such limit.
+        // "Once per turn" (602.6); a Weapon's attach effect has no such limit.
         const perm = findPerm(s, src);
         if (perm) perm.usedThisTurn = true;
         const c = W(s, pl)!.contender;

@@ -45,7 +45,7 @@ describe('fuzzing decide', () => {
     const r1 = alphaClash.decide(m.states[20]!, { type: 'EndTurn', player: 'p7' }, { rng: new Rng('x', m.states[20]!.rng) });
     expect(r1.ok).toBe(false);
     const r2 = alphaClash.decide(m.final, { type: 'Concede', player: 'p1' }, { rng: new Rng('x', m.final.rng) });
-    expect(r2).toMatchObject({ ok: false, rule: '104.1' });
+    expect(r2).toMatchObject({ ok: false, rule: '104.5' });
     expect(alphaClash.legalCommands(m.final, 'p1')).toEqual([]);
   });
 });

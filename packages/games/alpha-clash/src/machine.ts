@@ -119,9 +119,9 @@ export const alphaClashMachine = createMachine(
             on: { NEXT: { target: 'startOfTurn', reenter: true, meta: { rule: '505.3' } } },
           },
         },
-        on: { GAME_OVER: { target: 'gameOver', meta: { rule: '104.1' } } },
+        on: { GAME_OVER: { target: 'gameOver', meta: { rule: '104.5' } } },
       },
-      gameOver: { type: 'final', description: 'The game has ended (104)', meta: { phase: 'gameOver', step: null, rule: '104.1' } },
+      gameOver: { type: 'final', description: 'The game has ended (104)', meta: { phase: 'gameOver', step: null, rule: '104.5' } },
     },
   },
 ).provide({

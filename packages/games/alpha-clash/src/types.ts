@@ -43,7 +43,7 @@ export interface Permanent {
   /** Weapon: the Clash card it is attached to. Clash card: its attached Weapon. */
   attachedTo: string | null;
   weapon: string | null;
-  /** "Once per turn" activations used this turn (603.2i). */
+  /** "Once per turn" activations used this turn (602.6). */
   usedThisTurn: boolean;
   /** Trigger–Defeat waiting to resolve before the card goes to Oblivion (117.4a). */
   defeated: boolean;

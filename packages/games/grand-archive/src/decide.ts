@@ -5,7 +5,7 @@ import { reject, type Command, type DecideContext, type Decision, type MatchConf
 import { validateDeck, type Format } from './cards/decks';
 import { classBonusActive, conditionsMet, hasKeyword } from './rules';
 import { CARDS, cardDef } from './cards/pool';
-import type { Ability } from './cards/types';
+import type { Ability, GACardDef } from './cards/types';
 import { evolve } from './evolve';
 import {
   Flow,
@@ -42,7 +42,7 @@ export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment
   const rng = ctx.rng;
   if (config.players.length < 2) return reject('1.1.1', 'Grand Archive is played between two or more players; give at least two seats');
   const ids = config.players.map((p) => p.id);
-  if (new Set(ids).size !== ids.length) return reject('1.2', 'every seat needs its own player id');
+  if (new Set(ids).size !== ids.length) return reject('2.12.i.1', 'every seat needs its own player id');
   const format: Format = config.options?.format === 'draft' ? 'draft' : 'constructed';
   for (const seat of config.players) {
     const problems = validateDeck(seat.deck, format);
@@ -50,7 +50,7 @@ export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment
   }
   const turnLimit = typeof config.options?.turnLimit === 'number' ? config.options.turnLimit : DEFAULT_TURN_LIMIT;
   const f = new Flow(initialState(), rng);
-  f.emit('MatchStarted', { seedCommitment: ctx.seedCommitment, matchId: config.matchId, players: config.players.map((p) => ({ id: p.id, name: p.name })), rulesVersion: RULES_VERSION, turnLimit, format }, { rule: '1.3', auto: true });
+  f.emit('MatchStarted', { seedCommitment: ctx.seedCommitment, matchId: config.matchId, players: config.players.map((p) => ({ id: p.id, name: p.name })), rulesVersion: RULES_VERSION, turnLimit, format }, { rule: '1.3.1', auto: true });
   for (const seat of config.players) {
     const p = seat.id;
     const cards: Card[] = seat.deck.main.map((cardId, i) => ({ id: `${p}-c${i + 1}`, cardId }));
@@ -129,12 +129,40 @@ function slowOk(s: GAState, p: PlayerId): boolean {
   return s.activePlayer === p && s.phase === 'main' && s.stack.length === 0 && s.combat === null;
 }
 
+/**
+ * Why a slow card can't be activated now, by the rule whose text says so: the non-turn player never (2.8.a.2.b);
+ * outside the main phase an ally (X.B.36.b: "only being able to be activated by the turn player during their main
+ * phase") or any other slow card (1.2.1.b: slow player actions "during their main phase"); in the main phase, not
+ * with effects on the Effects Stack (2.8.a.2.a).
+ */
+function slowProblem(s: GAState, p: PlayerId, d: GACardDef): Check {
+  if (s.activePlayer !== p) return reject('2.8.a.2.b', `${d.name} is slow: the non-turn player can't perform slow player actions`);
+  if (s.phase !== 'main' || s.combat !== null)
+    return d.type === 'ally'
+      ? reject('X.B.36.b', `${d.name} is an ally: allies are activated only by the turn player during their main phase (now: ${s.phase})`)
+      : reject('1.2.1.b', `${d.name} is slow: the turn player performs slow player actions during their main phase (now: ${s.phase})`);
+  return reject('2.8.a.2.a', `${d.name} is slow: only with Opportunity and an empty Effects Stack`);
+}
+
+/** A defending unit of `p` whose power is 0 or less can't retaliate, whatever the step (2.2.g.i.2.b). */
+function powerlessRetaliator(s: GAState, p: PlayerId, unit: unknown): Check {
+  const u = typeof unit === 'string' ? objectById(s, unit) : undefined;
+  const c = s.combat;
+  if (!u || !c || u.controller !== p || c.defendingPlayer !== p || isChampion(s, u)) return null;
+  if (!(c.cleave ? isUnit(s, u) : c.target === u.id) || unitPower(s, u) > 0) return null;
+  return reject('2.2.g.i.2.b', `${cardDef(s, u.cardId).name} has no power stat above 0 and can't retaliate`);
+}
+
 export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache?: Map<string, Check>): Check {
   const p = c.player;
-  if (s.status !== 'playing') return reject(s.status === 'ended' ? '1.4.1' : '1.3', s.status === 'ended' ? 'the match is over' : 'the match has not started');
-  if (!s.order.includes(p)) return reject('1.2', `${p} is not a player in this match`);
+  if (s.status !== 'playing') return reject(s.status === 'ended' ? '1.4.1' : '1.3.1', s.status === 'ended' ? 'the match is over' : 'the match has not started');
+  if (!s.order.includes(p)) return reject('2.12.i.1', `${p} is not a player in this match`);
   // 2.3.b.1.a: one materialization per materialize phase, whatever phase the game is in now.
   if (c.type === 'Materialize' && s.players[p]!.materializedThisPhase) return reject('2.3.b.1.a', 'you already materialized this turn; a player materializes once per materialize phase');
+  if (c.type === 'DeclareRetaliation') {
+    const powerless = powerlessRetaliator(s, p, c.unit);
+    if (powerless) return powerless;
+  }
   if (c.type !== 'Concede') {
     let gate = gateCache?.get(c.type);
     if (gate === undefined) {
@@ -184,10 +212,7 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
       if (d.supertypes.includes('regalia')) return reject('1.7.h.3', `${d.name} is a regalia: regalia are materialized from the material deck, not activated`);
       if (!enabledElements(s, p).includes(d.element)) return reject('1.6.d.2', `the ${d.element} element is not enabled for you (your champion's lineage enables ${enabledElements(s, p).join(', ')})`);
       const slow = d.type !== 'action' || d.speed !== 'fast';
-      if (slow && !slowOk(s, p))
-        return s.activePlayer !== p
-          ? reject('2.8.a.2.b', `${d.name} is slow: the non-turn player can't perform slow player actions`)
-          : reject('2.8.a.2.a', `${d.name} is slow: only in your main phase, with Opportunity and an empty Effects Stack`);
+      if (slow && !slowOk(s, p)) return slowProblem(s, p, d);
       const res = d.abilities.find((a) => a.kind === 'resolve');
       const spec = res && res.kind === 'resolve' ? res.target : undefined;
       if (spec) {
@@ -231,7 +256,7 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
       const a = ref?.ability;
       if (!ref || !a || a.kind !== 'activated') return reject('2.4.a.2', `${cardDef(s, o.cardId).name} has no activated ability #${c.ability}`);
       if (a.classBonus && !classBonusActive(s, p, cardDef(s, ref.cardId))) return reject('X.A.1.c', 'its Class Bonus is not met: your champion does not share a class with it');
-      if (!conditionsMet(s, p, cardDef(s, ref.cardId), a)) return reject(a.levelAtLeast !== undefined ? 'X.A.25' : 'X.A.6', 'its Element Bonus or Level Restriction is not met');
+      if (!conditionsMet(s, p, cardDef(s, ref.cardId), a)) return reject(a.levelAtLeast !== undefined ? 'X.A.25.a' : 'X.A.6.a', 'its Element Bonus or Level Restriction is not met');
       if (!obeys(s, o)) return reject('X.B.24.a', `${cardDef(s, o.cardId).name} does not obey you (Pride, X.A.20.a): you can't activate its abilities`);
       if (a.cost.rest && o.rested) return reject('X.B.3.b', `${cardDef(s, o.cardId).name} is rested and can't pay a REST cost`);
       const rc = a.cost.removeCounters;
@@ -312,7 +337,6 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
       if (u && u.rested && retaliationCandidates({ ...s, field: s.field.map((o) => (o.id === u.id ? { ...o, rested: false } : o)) }).some((o) => o.id === u.id))
         return reject('X.B.30.a.i', `${cardDef(s, u.cardId).name} is rested: resting is the cost of retaliating, so rested units can't retaliate`);
       if (u && isChampion(s, u) && u.controller === p) return reject('1.7.a.8.a', `${cardDef(s, u.cardId).name} is a champion: champions have no power stat and can't inherently retaliate`);
-      if (u && unitPower(s, u) <= 0 && u.controller === p) return reject('2.2.g.i.2.b', `${cardDef(s, u.cardId).name} has no power stat above 0 and can't retaliate`);
       return reject('2.2.g.i.2', `${c.unit} is not an awake defending unit of yours that can retaliate`);
     }
   }
@@ -453,7 +477,7 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
       if (c.opponent !== undefined) f.emit('AttackDeclared', { player: p, attacker: a.id, target: null, defendingPlayer: c.opponent, weapon: c.weapon ?? null, attackCard: null, cleave: true }, { rule: 'X.A.2.a.i' });
       else {
         const t = objectById(s, c.target)!;
-        f.emit('AttackDeclared', { player: p, attacker: a.id, target: t.id, defendingPlayer: t.controller, weapon: c.weapon ?? null, attackCard: null }, { rule: '2.6.7' });
+        f.emit('AttackDeclared', { player: p, attacker: a.id, target: t.id, defendingPlayer: t.controller, weapon: c.weapon ?? null, attackCard: null }, { rule: '2.6.7.a' });
       }
       settle(f);
       return;

@@ -410,7 +410,7 @@ function apply(s: GAState, e: GameEvent): GAState {
     case 'DrawFromEmptyDeck':
       return updPlayer(s, p.player as string, (pl) => ({ ...pl, lost: '2.10.6' }));
     case 'PlayerConceded':
-      return updPlayer(s, p.player as string, (pl) => ({ ...pl, lost: '2.12.c' }));
+      return updPlayer(s, p.player as string, (pl) => ({ ...pl, lost: '2.12.c.1' }));
     case 'PlayerLost':
       return updPlayer(s, p.player as string, (pl) => ({ ...pl, lost: String(p.rule ?? pl.lost ?? '1.4.3') }));
     case 'PlayerRemoved': {

@@ -107,7 +107,7 @@ function startPosition(config: MatchConfig, start: ScenarioStart, ctx: DecideCon
   // Turn 1 belongs to the first player, turn t to the player t−1 seats after them (1.2.3).
   const first = order[(((order.indexOf(tp) - (start.turn - 1)) % n) + n) % n]!;
   const d = new Draft<GAState>(initialState(), evolve, ctx.rng);
-  d.auto('MatchStarted', { seedCommitment: ctx.seedCommitment, matchId: config.matchId, players: config.players.map((p) => ({ id: p.id, name: p.name })), rulesVersion: RULES_VERSION, turnLimit: typeof config.options?.turnLimit === 'number' ? config.options.turnLimit : 200, format: 'scenario' }, '1.3');
+  d.auto('MatchStarted', { seedCommitment: ctx.seedCommitment, matchId: config.matchId, players: config.players.map((p) => ({ id: p.id, name: p.name })), rulesVersion: RULES_VERSION, turnLimit: typeof config.options?.turnLimit === 'number' ? config.options.turnLimit : 200, format: 'scenario' }, '1.3.1');
   const players: Record<string, PositionPlayer> = {};
   const field: FieldObject[] = [];
   let serial = 0;
@@ -157,7 +157,7 @@ function startPosition(config: MatchConfig, start: ScenarioStart, ctx: DecideCon
   }
   const holder = seatOf(start.priority) ?? tp;
   // The test cards the position places travel on this event (`defs`), so every fold knows them (cards/book.ts).
-  d.auto('PositionSet', withDefs(book, { turn: start.turn, activePlayer: tp, firstPlayer: first, phase, step: null, players, field, effects, priority: holder }), '1.3');
+  d.auto('PositionSet', withDefs(book, { turn: start.turn, activePlayer: tp, firstPlayer: first, phase, step: null, players, field, effects, priority: holder }), '1.3.1');
   return d.done();
 }
 

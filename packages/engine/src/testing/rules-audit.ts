@@ -1,0 +1,132 @@
+// The citation audit: every rule id a game cites (found in its source) must exist in its rules document, must
+// not be a bare heading, and — for the ids its rejections cite — the rule's text must name the thing refused
+// (a curated list of keywords per rule, in the game's package: src/rules-audit.ts). Pure; suites.ts reads files.
+import type { RulesDocument } from './rules-doc';
+
+export interface CitedRule {
+  /** file:line of each citation. */
+  where: string[];
+  /** Cited by a rejection (a `reject(…)` or a guard): its text must decide what is refused. */
+  rejection: boolean;
+  /** Every citation names a whole section (a phase's or a keyword's own rule), where a heading is right. */
+  section: boolean;
+}
+
+export interface SourceFile {
+  path: string;
+  text: string;
+}
+
+/**
+ * Collects the single-quoted literals that look like rule ids (`idPattern`, anchored) from source files; those on
+ * a line matching `rejectionLine` are rejections' citations, those on a `sectionLine` name a section. Rule numbers written inside a message's prose are
+ * not citations and are not collected.
+ */
+export function citedRules(
+  files: readonly SourceFile[],
+  idPattern: RegExp,
+  rejectionLine: RegExp = /\breject\(/,
+  sectionLine?: RegExp,
+): Map<string, CitedRule> {
+  const out = new Map<string, CitedRule>();
+  for (const f of files)
+    f.text.split('\n').forEach((line, i) => {
+      if (/^\s*(\/\/|\*|\/\*)/.test(line)) return;
+      for (const m of line.matchAll(/'([^'\n]{1,40})'/g)) {
+        const id = m[1]!;
+        if (!idPattern.test(id)) continue;
+        const c = out.get(id) ?? { where: [], rejection: false, section: true };
+        c.where.push(`${f.path}:${i + 1}`);
+        if (rejectionLine.test(line)) c.rejection = true;
+        if (!sectionLine?.test(line)) c.section = false;
+        out.set(id, c);
+      }
+    });
+  return out;
+}
+
+export interface RulesAuditData {
+  /** Rule id → words its text must contain (case-insensitive) because the citation is about them. */
+  keywords: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Ids the numbered document does not carry (a quick-start sheet's item, a card ruling of an appendix):
+   * each resolves to a passage that must appear verbatim in one of the documents.
+   */
+  passages?: Readonly<Record<string, string>>;
+  /**
+   * Card rulings an appendix files under a rule (Alpha Clash's Appendix C gives each a "Rule Ref."), quoted
+   * verbatim: they decide with the rule, so the keywords may be found in either.
+   */
+  rulings?: Readonly<Record<string, string>>;
+  /**
+   * Whether every rejection's rule needs keywords (default true). A game whose keyword list is not curated yet
+   * sets false: its ids are still checked to exist and not to be headings.
+   */
+  keywordsRequired?: boolean;
+  /** Literals that look like ids but are not rules (e.g. 'scenario' for a start-position problem). */
+  notRules?: readonly string[];
+}
+
+const plain = (s: string) =>
+  s
+    .replace(/<[^>]+>/g, '')
+    .replace(/[*_]/g, '')
+    .replace(/[–—]/g, '-')
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
+
+/**
+ * The audit's findings, one line each (empty when every citation holds): unknown ids, headings cited, rejections
+ * whose rule has no curated keywords, and keywords the rule's text lacks. `raw` is the documents' full text, for
+ * `passages`.
+ */
+export function auditCitations(
+  cited: ReadonlyMap<string, CitedRule>,
+  doc: RulesDocument,
+  data: RulesAuditData,
+  raw: string,
+): string[] {
+  const findings: string[] = [];
+  const rawPlain = plain(raw);
+  for (const [id, c] of [...cited].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))) {
+    if (data.notRules?.includes(id)) continue;
+    const at = `${id} (${c.where.slice(0, 3).join(', ')}${c.where.length > 3 ? ', …' : ''})`;
+    const passage = data.passages?.[id];
+    let text: string;
+    if (passage !== undefined) {
+      if (!rawPlain.includes(plain(passage))) {
+        findings.push(`${at}: its passage "${passage}" is not in the rules document`);
+        continue;
+      }
+      text = passage;
+    } else {
+      const r = doc.get(id);
+      if (!r) {
+        findings.push(`${at}: no rule ${id} in the rules document`);
+        continue;
+      }
+      if (r.heading && !c.section) {
+        findings.push(`${at}: ${id} is a heading ("${r.text.split('\n')[0]}"), not a rule; cite the sub-rule that decides`);
+        continue;
+      }
+      text = r.text;
+    }
+    const ruling = data.rulings?.[id];
+    if (ruling !== undefined) {
+      if (!rawPlain.includes(plain(ruling))) findings.push(`${at}: its ruling "${ruling}" is not in the rules document`);
+      text = `${text}\n${ruling}`;
+    }
+    const words = data.keywords[id];
+    if (!words || words.length === 0) {
+      if (c.rejection && data.keywordsRequired !== false) findings.push(`${at}: a rejection cites ${id} but the audit data lists no keywords for it`);
+      continue;
+    }
+    const t = plain(text);
+    const missing = words.filter((w) => !t.includes(plain(w)));
+    if (missing.length > 0)
+      findings.push(`${at}: the text of ${id} does not mention ${missing.map((w) => `"${w}"`).join(', ')}: "${text.slice(0, 160)}"`);
+  }
+  for (const id of Object.keys(data.keywords))
+    if (!cited.has(id)) findings.push(`${id}: listed in the audit data but cited nowhere; drop it`);
+  return findings;
+}

@@ -1,0 +1,15 @@
+// Every rule id the Elemental Clash source cites exists in the draft rules (or decisions.md) and is not a bare
+// title (rules-audit.ts).
+import { join } from 'node:path';
+import { describeRulesAudit, parseDecisionsTable, parseElementalClashRules } from '@matchtape/engine/testing';
+import { elementalClash } from './index';
+import { AUDIT } from './rules-audit';
+
+describeRulesAudit(elementalClash, {
+  srcDir: import.meta.dirname,
+  docs: [{ file: '004_e12fc6d8e4fda777.txt', parse: parseElementalClashRules }],
+  extraDocs: [{ path: join(import.meta.dirname, '../decisions.md'), parse: parseDecisionsTable }],
+  idPattern: /^(\d+\.0(\.[A-Z]\d+|\.[A-Z][a-z]+)?|\d+\.1|D\d+)$/,
+  data: AUDIT,
+  known: [],
+});
