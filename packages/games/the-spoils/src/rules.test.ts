@@ -1,5 +1,5 @@
 // Rules that scenarios don't show one by one: deck construction (103), costs (406, 410), picks (310, 202.9a),
-// threshold paragraphs (405.4), simultaneous loss (102.2), 404 Rule Not Found, the machine's meta.
+// threshold paragraphs (405.4), simultaneous loss (102.2), two seats and conceding (tournament policy, 104), the machine's meta.
 import { describe, expect, it } from 'vitest';
 import { MatchSession, Rng, seedCommitment, type PlayerId } from '@matchtape/engine';
 import { playMatch } from '@matchtape/engine/testing';
@@ -30,10 +30,10 @@ describe('deck construction (103)', () => {
     const r = setup({ matchId: 'm', players: [{ id: 'p1', name: 'a', deck: bad }, { id: 'p2', name: 'b', deck: PRESET_DECKS['gilded-consortium']! }] }, ctx());
     expect(r).toMatchObject({ ok: false, rule: '103.1' });
   });
-  it('404 Rule Not Found: responses are defined for one opponent, so three players are refused explicitly', () => {
+  it('two seats is a match option (tournament policy, 104): three players are refused explicitly', () => {
     const d = PRESET_DECKS['gilded-consortium']!;
     const players = (['p1', 'p2', 'p3'] as PlayerId[]).map((id) => ({ id, name: id, deck: d }));
-    expect(setup({ matchId: 'm', players }, ctx())).toMatchObject({ ok: false, rule: '404' });
+    expect(setup({ matchId: 'm', players }, ctx())).toMatchObject({ ok: false, rule: '104' });
   });
 });
 
@@ -107,7 +107,7 @@ describe('turn structure', () => {
   });
 });
 
-describe('conceding (404: the document has no rule for it)', () => {
+describe('conceding (tournament policy, 104: the rules of play have no rule for it)', () => {
   it('either seat may concede at any moment, priority or not; the opponent wins and nothing else can happen', () => {
     const m = playMatch(theSpoils, { seed: 'concede-1', bots: { p1: 'greedy', p2: 'greedy' }, maxCommands: 40 });
     const at = '2026-01-01T00:00:00.000Z';
@@ -119,7 +119,7 @@ describe('conceding (404: the document has no rule for it)', () => {
     const out = session.play({ type: 'Concede', player: waiting, commandId: 'c1' }, at);
     expect(out.ok).toBe(true);
     if (!out.ok) return;
-    expect(out.events.map((e) => [e.type, e.rule])).toEqual([['PlayerConceded', '404'], ['MatchEnded', '404']]);
+    expect(out.events.map((e) => [e.type, e.rule])).toEqual([['PlayerConceded', '104'], ['MatchEnded', '104']]);
     expect(theSpoils.status(session.state)).toMatchObject({ status: 'ended', winner: waiting === 'p1' ? 'p2' : 'p1' });
     expect(theSpoils.legalCommands(session.state, waiting)).toEqual([]);
   });

@@ -15,7 +15,7 @@ import type { Card, Perm, SpoilsState } from './types';
 const ZONES = ['faction', 'deck', 'hand', 'discard', 'play'];
 
 export function startPosition(config: MatchConfig, start: ScenarioStart, ctx: DecideContext & { seedCommitment: string; cards: readonly TestCard[] }): Decision {
-  if (config.players.length !== 2) return reject('404', `Rule Not Found (404): responses (607) are defined for one opponent only; got ${config.players.length} players`);
+  if (config.players.length !== 2) return reject('104', `a match option, not a rule of play: this engine seats two players (104 leaves formats to the Tournament Rules; responses, 607, are written for one opponent); got ${config.players.length} players`);
   if (ctx.cards.length > 0) return reject('scenario', 'cards: The Spoils scenarios name pool cards (the pool has every card the document names and a sample for each example text); remove "cards"');
   if (start.phase !== 'main' || (start.step ?? null) !== null) return reject('scenario', `start.phase: a start position begins in the "main" phase with no step (603.2), got "${start.phase}"${start.step ? ` / "${start.step}"` : ''}`);
   if (start.priority !== undefined && start.priority !== start.turnPlayer) return reject('603.1', 'start.priority: outside responses only the active player acts (603.1, 607.2b: there is no priority passing)');
