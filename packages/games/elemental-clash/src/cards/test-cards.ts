@@ -1,0 +1,103 @@
+// Test cards of scenario start positions (`cards` in a scenario file): definitions for rules no pool card
+// exercises. A test card's card id carries its own definition (`test:` + the JSON of the scenario's card), so
+// every fold, view and replay knows it without a registry or extra state, and two scenarios can never clash.
+import type { TestCard } from '@matchtape/engine';
+import type { Effect } from '../types';
+import { KEYWORD_NAMES, type Ability, type CardType, type ECCard, type Element, type KeywordName, type SpellKind } from './pool';
+
+export const TEST_PREFIX = 'test:';
+const TYPES: readonly CardType[] = ['Element Stone', 'Creature', 'Transformed Creature', 'Spellcaster', 'Spell', 'Building'];
+const ELEMENTS: readonly Element[] = ['Mars', 'Mercury', 'Jupiter', 'Venus', 'neutral'];
+const SPELLS: readonly string[] = ['Flash', 'Abrupt', 'Permanent', 'Equip'];
+const EFFECT_KINDS: readonly Effect['kind'][] = ['damage', 'mill', 'draw', 'pump', 'destroy', 'restore', 'futureSight', 'construct', 'delve', 'gamble'];
+
+/** The card id a test card is placed with. `text` stays out: it is for people, and ids are bounded. */
+export function testCardId(tc: TestCard): string {
+  const { text: _text, ...rules } = tc;
+  return TEST_PREFIX + JSON.stringify(rules);
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function effectsOf(v: unknown, at: string): Effect[] | string {
+  if (v === undefined) return [];
+  if (!Array.isArray(v)) return `${at}: a list of effects`;
+  for (const [i, e] of v.entries()) if (!isObj(e) || !EFFECT_KINDS.includes(e.kind as Effect['kind'])) return `${at}[${i}]: an effect with kind one of ${EFFECT_KINDS.join(', ')}`;
+  return v as Effect[];
+}
+
+/**
+ * A scenario's test card as an Elemental Clash card, or what is wrong with it. `type` is a §6.0 type; `cost` is
+ * the level (D5); `stats`: power, health; `colors[0]` (or `element`) its element (D3, default neutral);
+ * `keywords`: §7.0 names, `value` as [X]. Optional extra fields: `spell` (Flash, Abrupt, Permanent, Equip),
+ * `creatureTypes`, `effects` (a spell's), `endOfTurn` (§4.0.E1), `abilities` (keywords with [Effect] or
+ * [Criteria], as in cards/pool.ts), `unique`.
+ */
+export function testCardDef(tc: TestCard): ECCard | string {
+  const x = tc as Record<string, unknown>;
+  const type = TYPES.find((t) => t.toLowerCase() === tc.type.toLowerCase());
+  if (!type) return `type "${tc.type}" is not an Elemental Clash card type (${TYPES.join(', ')})`;
+  const level = tc.cost === undefined ? 0 : Number(tc.cost);
+  if (!Number.isInteger(level) || level < 0) return `cost "${String(tc.cost)}": give the level as a whole number`;
+  const elementName = String(x.element ?? tc.colors?.[0] ?? 'neutral');
+  const element = ELEMENTS.find((e) => e.toLowerCase() === elementName.toLowerCase());
+  if (!element) return `element "${elementName}" is not one of ${ELEMENTS.join(', ')}`;
+  const stats: { power?: number; health?: number } = {};
+  for (const [k, v] of Object.entries(tc.stats ?? {})) {
+    if ((k !== 'power' && k !== 'health') || typeof v !== 'number') return `stats.${k}: Elemental Clash stats are numbers named power and health (D12)`;
+    stats[k] = v;
+  }
+  const abilities: Ability[] = [];
+  for (const k of tc.keywords ?? []) {
+    const name = typeof k === 'string' ? k : k.keyword;
+    const kw = KEYWORD_NAMES.find((n) => n.toLowerCase() === name.toLowerCase());
+    if (!kw) return `keyword "${name}" is not in the §7.0 keyword table`;
+    abilities.push(typeof k !== 'string' && k.value !== undefined ? { keyword: kw, x: k.value } : { keyword: kw });
+  }
+  if (x.abilities !== undefined) {
+    if (!Array.isArray(x.abilities)) return 'abilities: a list of { keyword, x?, criteria?, effects?, bonus? }';
+    for (const [i, a] of x.abilities.entries()) {
+      if (!isObj(a) || !KEYWORD_NAMES.includes(a.keyword as KeywordName)) return `abilities[${i}]: keyword must be one of the §7.0 keywords`;
+      const effects = effectsOf(a.effects, `abilities[${i}].effects`);
+      if (typeof effects === 'string') return effects;
+      abilities.push({ ...(a as unknown as Ability), ...(a.effects !== undefined ? { effects } : {}) });
+    }
+  }
+  const spell = x.spell === undefined || x.spell === null ? null : String(x.spell);
+  if (spell !== null && (type !== 'Spell' || !SPELLS.includes(spell))) return `spell "${spell}": only a Spell has a kind, one of ${SPELLS.join(', ')}`;
+  const effects = effectsOf(x.effects, 'effects');
+  if (typeof effects === 'string') return effects;
+  const endOfTurn = effectsOf(x.endOfTurn, 'endOfTurn');
+  if (typeof endOfTurn === 'string') return endOfTurn;
+  const creatureTypes = Array.isArray(x.creatureTypes) ? x.creatureTypes.map(String) : [];
+  const unique = x.unique === true || abilities.some((a) => a.keyword === 'Unique');
+  return {
+    id: testCardId(tc), name: tc.name, type, element, level, ...stats,
+    ...(type === 'Spell' ? { spell: spell as SpellKind } : {}),
+    ...(creatureTypes.length > 0 ? { creatureTypes } : {}),
+    ...(effects.length > 0 ? { effects } : {}),
+    ...(endOfTurn.length > 0 ? { endOfTurn } : {}),
+    ...(unique ? { unique } : {}),
+    abilities, text: tc.text ?? '', sample: true,
+  };
+}
+
+const known = new Map<string, ECCard>();
+
+/** The definition a `test:` card id carries (memoised: the same id always gives the same card). */
+export function testCardFromId(cardId: string): ECCard | undefined {
+  if (!cardId.startsWith(TEST_PREFIX)) return undefined;
+  const hit = known.get(cardId);
+  if (hit) return hit;
+  let tc: unknown;
+  try {
+    tc = JSON.parse(cardId.slice(TEST_PREFIX.length));
+  } catch {
+    return undefined;
+  }
+  if (!isObj(tc) || typeof tc.id !== 'string' || typeof tc.name !== 'string' || typeof tc.type !== 'string') return undefined;
+  const def = testCardDef(tc as TestCard);
+  if (typeof def === 'string') return undefined;
+  known.set(cardId, def);
+  return def;
+}
