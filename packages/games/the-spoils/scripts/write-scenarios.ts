@@ -744,6 +744,19 @@ const GREED3 = [res('greed'), res('greed'), res('elitism')];
   add(b);
 }
 
+{
+  const cards = [
+    { id: 'test-brute', name: 'Test Brute', type: 'character', cost: 2, stats: { str: 3, life: 3, spd: 2 }, text: 'A plain character.' },
+    { id: 'test-shade', name: 'Test Shade', type: 'character', cost: 2, stats: { str: 1, life: 2, spd: 2 }, keywords: ['Covert'], text: 'Covert.' },
+  ];
+  const { start } = pos({ play: [{ card: 'test-brute', id: 'brute' }, ...RAGE3] }, { play: [{ card: 'test-shade', id: 'shade' }, { card: 'coin-sworn-guard', id: 'guard' }, ...GREED3] });
+  const b = new B('test-card-covert-blocks-only-covert', '507.3c', 'Test cards: a covert character (Test Shade) can only block covert parties, so it cannot block the plain Test Brute; the Coin-Sworn Guard can.', { start, cards });
+  b.do('p1', 'Attack', { target: 'gold' }).do('p1', 'AddAttacker', { card: 'brute' }).do('p1', 'ConfirmAttackers');
+  passWindow(b);
+  b.reject('p2', 'AddBlocker', { card: 'shade' }, '507.3c').do('p2', 'AddBlocker', { card: 'guard' }).do('p2', 'ConfirmBlockers').event('BlockingPartyFormed', { blockers: ['guard'] });
+  add(b);
+}
+
 for (const b of all) {
   if (b.steps.length === 0) continue;
   b.save();

@@ -5,6 +5,7 @@ import { MatchSession, Rng, seedCommitment, type PlayerId } from '@matchtape/eng
 import { playMatch } from '@matchtape/engine/testing';
 import { PRESET_DECKS, validateDeck } from './cards/decks';
 import { cardDef, CARD_DEFS } from './cards/pool';
+import { testCardDef } from './cards/test-cards';
 import { setup } from './decide';
 import { cardCost, iconsOf, meetsThreshold, pickable, statsOf } from './rules';
 import { theSpoils } from './index';
@@ -122,5 +123,18 @@ describe('conceding (tournament policy, 104: the rules of play have no rule for 
     expect(out.events.map((e) => [e.type, e.rule])).toEqual([['PlayerConceded', '104'], ['MatchEnded', '104']]);
     expect(theSpoils.status(session.state)).toMatchObject({ status: 'ended', winner: waiting === 'p1' ? 'p2' : 'p1' });
     expect(theSpoils.legalCommands(session.state, waiting)).toEqual([]);
+  });
+});
+
+describe('test cards of scenario start positions', () => {
+  it('a test card becomes a card whose id carries its definition; a bad one is refused with what is wrong', () => {
+    const def = testCardDef({ id: 'shade', name: 'Shade', type: 'character', cost: 2, colors: ['Deception'], stats: { str: 1, life: 2, spd: 3 }, keywords: ['Covert', { keyword: 'Flip Up', value: 1 }] });
+    if (typeof def === 'string') throw new Error(def);
+    expect(def).toMatchObject({ name: 'Shade', types: ['character'], cost: 2, threshold: { Deception: 1 }, str: 1, life: 2, spd: 3 });
+    expect(def.keywords).toEqual([{ kw: 'covert' }, { kw: 'flip-up', cost: 1, threshold: {} }]);
+    expect(cardDef(def.id)).toEqual(def);
+    expect(testCardDef({ id: 'x', name: 'X', type: 'spell' })).toMatch(/not a card type of The Spoils/);
+    expect(testCardDef({ id: 'x', name: 'X', type: 'character', stats: { power: 2 } })).toMatch(/stats.power/);
+    expect(testCardDef({ id: 'x', name: 'X', type: 'character', keywords: ['Flying'] })).toMatch(/keyword "Flying"/);
   });
 });

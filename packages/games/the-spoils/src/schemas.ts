@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { defineEvents, matchEndedFields, matchStartedFields, PlayerIdSchema, type Payloads } from '@matchtape/engine';
 
-const Id = z.string().min(1).max(200);
+// Up to 2,000 characters: a scenario test card's id carries its definition (cards/test-cards.ts).
+const Id = z.string().min(1).max(2000);
 const P = PlayerIdSchema;
 const meta = { player: P.optional(), commandId: z.string().optional() };
 const cmd = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.object({ type: z.literal(type), ...shape, ...meta }).strict();
