@@ -191,7 +191,7 @@ function checkPlayCard(s: SpoilsState, p: PlayerId, c: Command, sit: Situation):
     return reject('203.3a', `${def.name}'s Flip Up cost is ${flipCost} but you have ${others.length}${flipUp && fd!.attachedTo !== null ? ' other' : ''} unattached resources${fd!.attachedTo !== null ? ' (this card is already attached to your faction, so it cannot pay for itself)' : ''}; you can only attach resources that are not attached to anything`);
   // 406.3 / 406.3a: the extra costs are satisfied before the numeric cost is paid, so resources they create (an
   // attachment flipped face-down as a resource when its host is destroyed, 506.2a) may pay the balance.
-  const after = sacrifice ? resourcesAfterSacrifice(s, p, sacrifice) : others.length;
+  const after = sacrifice ? resourcesAfterSacrifice(s, p, sacrifice, fromId) : others.length;
   const gained = Math.max(0, after - others.length);
   const balance = cost.total - flipCost;
   const available = others.length - flipFromOthers + gained;
@@ -200,11 +200,14 @@ function checkPlayCard(s: SpoilsState, p: PlayerId, c: Command, sit: Situation):
   return { def, fromId, flipUp, flipSelf: selfPays, flipFromOthers, pick, sacrifice, total: cost.total, flipCost, breakdown: { ...cost } };
 }
 
-/** Unattached resources `p` would have once `sacrifice` is destroyed as a cost (replacements of attached cards apply, 506.2a). */
-function resourcesAfterSacrifice(s: SpoilsState, p: PlayerId, sacrifice: string): number {
+/**
+ * Unattached resources `p` would have, besides the card being played, once `sacrifice` is destroyed as a cost
+ * (replacements of attached cards apply, 506.2a).
+ */
+function resourcesAfterSacrifice(s: SpoilsState, p: PlayerId, sacrifice: string, playing: string): number {
   const d = draft(s, null);
   leavePlay(d, [sacrifice], '401.3', { cost: true, reason: 'destroyed' });
-  return unattachedResources(d.state, p).length;
+  return unattachedResources(d.state, p).filter((x) => x.id !== playing).length;
 }
 
 interface AbilityPlan {

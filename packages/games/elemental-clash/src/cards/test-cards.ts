@@ -1,21 +1,13 @@
 // Test cards of scenario start positions (`cards` in a scenario file): definitions for rules no pool card
-// exercises. A test card's card id carries its own definition (`test:` + the JSON of the scenario's card), so
-// every fold, view and replay knows it without a registry or extra state, and two scenarios can never clash.
-import type { TestCard } from '@matchtape/engine';
+// exercises. Their card id carries the definition (the engine's testCardId), so folds and replays need no registry.
+import { testCardId, testCardResolver, type TestCard } from '@matchtape/engine';
 import type { Effect } from '../types';
 import { KEYWORD_NAMES, type Ability, type CardType, type ECCard, type Element, type KeywordName, type SpellKind } from './pool';
 
-export const TEST_PREFIX = 'test:';
 const TYPES: readonly CardType[] = ['Element Stone', 'Creature', 'Transformed Creature', 'Spellcaster', 'Spell', 'Building'];
 const ELEMENTS: readonly Element[] = ['Mars', 'Mercury', 'Jupiter', 'Venus', 'neutral'];
 const SPELLS: readonly string[] = ['Flash', 'Abrupt', 'Permanent', 'Equip'];
 const EFFECT_KINDS: readonly Effect['kind'][] = ['damage', 'mill', 'draw', 'pump', 'destroy', 'restore', 'futureSight', 'construct', 'delve', 'gamble'];
-
-/** The card id a test card is placed with. `text` stays out: it is for people, and ids are bounded. */
-export function testCardId(tc: TestCard): string {
-  const { text: _text, ...rules } = tc;
-  return TEST_PREFIX + JSON.stringify(rules);
-}
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -82,22 +74,5 @@ export function testCardDef(tc: TestCard): ECCard | string {
   };
 }
 
-const known = new Map<string, ECCard>();
-
-/** The definition a `test:` card id carries (memoised: the same id always gives the same card). */
-export function testCardFromId(cardId: string): ECCard | undefined {
-  if (!cardId.startsWith(TEST_PREFIX)) return undefined;
-  const hit = known.get(cardId);
-  if (hit) return hit;
-  let tc: unknown;
-  try {
-    tc = JSON.parse(cardId.slice(TEST_PREFIX.length));
-  } catch {
-    return undefined;
-  }
-  if (!isObj(tc) || typeof tc.id !== 'string' || typeof tc.name !== 'string' || typeof tc.type !== 'string') return undefined;
-  const def = testCardDef(tc as TestCard);
-  if (typeof def === 'string') return undefined;
-  known.set(cardId, def);
-  return def;
-}
+/** The definition a `test:` card id carries; undefined for any other id. */
+export const testCardFromId: (cardId: string) => ECCard | undefined = testCardResolver(testCardDef);

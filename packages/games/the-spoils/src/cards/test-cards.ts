@@ -1,21 +1,13 @@
 // Test cards of scenario start positions (`cards` in a scenario file): definitions for rules no pool card
-// exercises. A test card's card id carries its own definition (`test:` + the JSON of the scenario's card), so
-// every fold, view and replay knows it without a registry or extra state, and two scenarios can never clash.
-import type { TestCard } from '@matchtape/engine';
+// exercises. Their card id carries the definition (the engine's testCardId), so folds and replays need no registry.
+import { testCardId, testCardResolver, type TestCard } from '@matchtape/engine';
 import { KEYWORDS } from './keywords';
 import { ICONS, type CardDef, type CardType, type Icon, type Keyword, type Threshold } from './types';
 
-export const TEST_PREFIX = 'test:';
 const TYPES: readonly CardType[] = ['faction', 'resource', 'character', 'tactic', 'item', 'location'];
 const STATS = ['str', 'life', 'spd', 'structure', 'influence'] as const;
 /** Rules text as data, taken as given (cards/types.ts): the same vocabulary as the pool's cards. */
 const DATA = ['abilities', 'triggers', 'statics', 'replacements', 'playCost', 'effect'] as const;
-
-/** The card id a test card is placed with. `text` stays out: it is for people, and ids are bounded. */
-export function testCardId(tc: TestCard): string {
-  const { text: _text, ...rules } = tc;
-  return TEST_PREFIX + JSON.stringify(rules);
-}
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -100,22 +92,5 @@ export function testCardDef(tc: TestCard): CardDef | string {
   };
 }
 
-const known = new Map<string, CardDef>();
-
-/** The definition a `test:` card id carries (memoised: the same id always gives the same card). */
-export function testCardFromId(cardId: string): CardDef | undefined {
-  if (!cardId.startsWith(TEST_PREFIX)) return undefined;
-  const hit = known.get(cardId);
-  if (hit) return hit;
-  let tc: unknown;
-  try {
-    tc = JSON.parse(cardId.slice(TEST_PREFIX.length));
-  } catch {
-    return undefined;
-  }
-  if (!isObj(tc) || typeof tc.id !== 'string' || typeof tc.name !== 'string' || typeof tc.type !== 'string') return undefined;
-  const def = testCardDef(tc as TestCard);
-  if (typeof def === 'string') return undefined;
-  known.set(cardId, def);
-  return def;
-}
+/** The definition a `test:` card id carries; undefined for any other id. */
+export const testCardFromId: (cardId: string) => CardDef | undefined = testCardResolver(testCardDef);
