@@ -31,7 +31,7 @@ export const COVERAGE: RulesCoverage = {
     e('4.0.S3', 'Standby: free moves between ATK and DEF, at most 5 per zone', [T.scen('zone-cap-five'), T.rules]),
     e('4.0.D1', 'Draw phase: draw the top card', [T.scen('second-player-draws')]),
     e('4.0.D2', 'Optional full-hand redraw after the draw, which skips the main phase', [T.scen('redraw-skips-main'), T.scen('no-redraw-without-a-draw'), T.rules]),
-    e('4.0.M1', 'One element stone per turn', [T.scen('one-stone-per-turn')]),
+    e('4.0.M1', 'One element stone per turn from hand (a Boon/Salvage stone does not count, D43)', [T.scen('one-stone-per-turn'), T.scen('boon-stone-not-counted')]),
     e('4.0.M2', 'Creatures and spells played onto element-stone stacks (cost D5, one card per stack D6)', [T.scen('play-needs-stack-level'), T.scen('play-creature-onto-stack')]),
     e('4.0.M3', 'Attacks one at a time: an ATK-zone creature or the opponent; DEF-zone creatures block direct attacks, each attack (D42)', [T.scen('attack-atk-creature'), T.scen('block-direct-attack'), T.scen('cannot-attack-def-creature'), T.scen('def-creature-blocks-every-attack')]),
     e('4.0.E1', '"Until end of turn" effects end (also those made later in the End phase, D41); both players\' end-of-turn triggers, ordered by the active player', [T.rules, T.scen('end-of-turn-order'), T.scen('end-of-turn-both-players'), T.scen('end-phase-effect-ends-with-the-turn')]),
