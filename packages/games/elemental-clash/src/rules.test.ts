@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { Rng, startMatch, type MatchConfig } from '@matchtape/engine';
 import { cardDef, PRESET_DECKS } from './cards/decks';
+import { RulesTextSchema } from './cards/effects';
+import { CARDS } from './cards/pool';
 import { testCardDef } from './cards/test-cards';
 import { elementalClash } from './index';
 import { health, locate, power } from './rules';
@@ -138,6 +140,12 @@ describe('turn limit and concession (D22)', () => {
   });
 });
 
+describe('the effect vocabulary (cards/effects.ts)', () => {
+  it('every pool card is written in it', () => {
+    for (const c of CARDS) expect(RulesTextSchema.safeParse(c).success, c.id).toBe(true);
+  });
+});
+
 describe('test cards of scenario start positions', () => {
   it('a test card becomes a card whose id carries its definition; a bad one is refused with what is wrong', () => {
     const def = testCardDef({ id: 'caller', name: 'Caller', type: 'Creature', cost: 1, colors: ['Mars'], stats: { power: 1, health: 2 }, keywords: ['Echo', { keyword: 'Ranged Attack', value: 2 }] });
@@ -147,6 +155,6 @@ describe('test cards of scenario start positions', () => {
     expect(cardDef(def.id)).toEqual(def);
     expect(testCardDef({ id: 'x', name: 'X', type: 'Instant' })).toMatch(/not an Elemental Clash card type/);
     expect(testCardDef({ id: 'x', name: 'X', type: 'Creature', colors: ['Pluto'] })).toMatch(/element "Pluto"/);
-    expect(testCardDef({ id: 'x', name: 'X', type: 'Spell', effects: [{ kind: 'explode' }] })).toMatch(/effects\[0\]/);
+    expect(testCardDef({ id: 'x', name: 'X', type: 'Spell', effects: [{ kind: 'explode' }] })).toMatch(/^effects\.0/);
   });
 });

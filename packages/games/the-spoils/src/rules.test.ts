@@ -5,6 +5,7 @@ import { MatchSession, Rng, seedCommitment, type PlayerId } from '@matchtape/eng
 import { playMatch } from '@matchtape/engine/testing';
 import { PRESET_DECKS, validateDeck } from './cards/decks';
 import { cardDef, CARD_DEFS } from './cards/pool';
+import { RulesTextSchema } from './cards/effects';
 import { testCardDef } from './cards/test-cards';
 import { setup } from './decide';
 import { cardCost, iconsOf, meetsThreshold, pickable, statsOf } from './rules';
@@ -126,6 +127,12 @@ describe('conceding (tournament policy, 104: the rules of play have no rule for 
   });
 });
 
+describe('the rules-text vocabulary (cards/effects.ts)', () => {
+  it('every pool card is written in it', () => {
+    for (const c of CARD_DEFS) expect(RulesTextSchema.safeParse(c).success, c.id).toBe(true);
+  });
+});
+
 describe('test cards of scenario start positions', () => {
   it('a test card becomes a card whose id carries its definition; a bad one is refused with what is wrong', () => {
     const def = testCardDef({ id: 'shade', name: 'Shade', type: 'character', cost: 2, colors: ['Deception'], stats: { str: 1, life: 2, spd: 3 }, keywords: ['Covert', { keyword: 'Flip Up', value: 1 }] });
@@ -136,5 +143,8 @@ describe('test cards of scenario start positions', () => {
     expect(testCardDef({ id: 'x', name: 'X', type: 'spell' })).toMatch(/not a card type of The Spoils/);
     expect(testCardDef({ id: 'x', name: 'X', type: 'character', stats: { power: 2 } })).toMatch(/stats.power/);
     expect(testCardDef({ id: 'x', name: 'X', type: 'character', keywords: ['Flying'] })).toMatch(/keyword "Flying"/);
+    expect(testCardDef({ id: 'x', name: 'X', type: 'tactic', effect: [{ do: 'explode' }] })).toMatch(/^effect\.0/);
+    const bolt = testCardDef({ id: 'bolt', name: 'Bolt', type: 'tactic', cost: 1, playCost: [{ kind: 'pick', pick: { type: 'character', controller: 'any' } }], effect: [{ do: 'damage', n: 2, to: 'picked' }] });
+    expect(bolt).toMatchObject({ playCost: [{ kind: 'pick' }], effect: [{ do: 'damage', n: 2, to: 'picked' }] });
   });
 });

@@ -1,29 +1,19 @@
 // Test cards of scenario start positions (`cards` in a scenario file): definitions for rules no pool card
 // exercises. Their card id carries the definition (the engine's testCardId), so folds and replays need no registry.
 import { testCardId, testCardResolver, type TestCard } from '@matchtape/engine';
-import type { Effect } from '../types';
-import { KEYWORD_NAMES, type Ability, type CardType, type ECCard, type Element, type KeywordName, type SpellKind } from './pool';
+import { RulesTextSchema } from './effects';
+import { KEYWORD_NAMES, type Ability, type CardType, type ECCard, type Element, type SpellKind } from './pool';
 
 const TYPES: readonly CardType[] = ['Element Stone', 'Creature', 'Transformed Creature', 'Spellcaster', 'Spell', 'Building'];
 const ELEMENTS: readonly Element[] = ['Mars', 'Mercury', 'Jupiter', 'Venus', 'neutral'];
 const SPELLS: readonly string[] = ['Flash', 'Abrupt', 'Permanent', 'Equip'];
-const EFFECT_KINDS: readonly Effect['kind'][] = ['damage', 'mill', 'draw', 'pump', 'destroy', 'restore', 'futureSight', 'construct', 'delve', 'gamble'];
-
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function effectsOf(v: unknown, at: string): Effect[] | string {
-  if (v === undefined) return [];
-  if (!Array.isArray(v)) return `${at}: a list of effects`;
-  for (const [i, e] of v.entries()) if (!isObj(e) || !EFFECT_KINDS.includes(e.kind as Effect['kind'])) return `${at}[${i}]: an effect with kind one of ${EFFECT_KINDS.join(', ')}`;
-  return v as Effect[];
-}
 
 /**
  * A scenario's test card as an Elemental Clash card, or what is wrong with it. `type` is a §6.0 type; `cost` is
  * the level (D5); `stats`: power, health; `colors[0]` (or `element`) its element (D3, default neutral);
  * `keywords`: §7.0 names, `value` as [X]. Optional extra fields: `spell` (Flash, Abrupt, Permanent, Equip),
- * `creatureTypes`, `effects` (a spell's), `endOfTurn` (§4.0.E1), `abilities` (keywords with [Effect] or
- * [Criteria], as in cards/pool.ts), `unique`.
+ * `creatureTypes`, and rules text in the vocabulary of cards/effects.ts: `effects` (a spell's), `endOfTurn`
+ * (§4.0.E1), `abilities` (keywords with [X], [Effect] or [Criteria]), `unique`.
  */
 export function testCardDef(tc: TestCard): ECCard | string {
   const x = tc as Record<string, unknown>;
@@ -46,21 +36,14 @@ export function testCardDef(tc: TestCard): ECCard | string {
     if (!kw) return `keyword "${name}" is not in the §7.0 keyword table`;
     abilities.push(typeof k !== 'string' && k.value !== undefined ? { keyword: kw, x: k.value } : { keyword: kw });
   }
-  if (x.abilities !== undefined) {
-    if (!Array.isArray(x.abilities)) return 'abilities: a list of { keyword, x?, criteria?, effects?, bonus? }';
-    for (const [i, a] of x.abilities.entries()) {
-      if (!isObj(a) || !KEYWORD_NAMES.includes(a.keyword as KeywordName)) return `abilities[${i}]: keyword must be one of the §7.0 keywords`;
-      const effects = effectsOf(a.effects, `abilities[${i}].effects`);
-      if (typeof effects === 'string') return effects;
-      abilities.push({ ...(a as unknown as Ability), ...(a.effects !== undefined ? { effects } : {}) });
-    }
-  }
+  // Rules text in the pool's vocabulary (cards/effects.ts), checked so a malformed text is refused here.
+  const text = RulesTextSchema.safeParse(x);
+  if (!text.success) return text.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+  abilities.push(...(text.data.abilities ?? []));
   const spell = x.spell === undefined || x.spell === null ? null : String(x.spell);
   if (spell !== null && (type !== 'Spell' || !SPELLS.includes(spell))) return `spell "${spell}": only a Spell has a kind, one of ${SPELLS.join(', ')}`;
-  const effects = effectsOf(x.effects, 'effects');
-  if (typeof effects === 'string') return effects;
-  const endOfTurn = effectsOf(x.endOfTurn, 'endOfTurn');
-  if (typeof endOfTurn === 'string') return endOfTurn;
+  const effects = text.data.effects ?? [];
+  const endOfTurn = text.data.endOfTurn ?? [];
   const creatureTypes = Array.isArray(x.creatureTypes) ? x.creatureTypes.map(String) : [];
   const unique = x.unique === true || abilities.some((a) => a.keyword === 'Unique');
   return {

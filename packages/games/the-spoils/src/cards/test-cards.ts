@@ -1,13 +1,12 @@
 // Test cards of scenario start positions (`cards` in a scenario file): definitions for rules no pool card
 // exercises. Their card id carries the definition (the engine's testCardId), so folds and replays need no registry.
 import { testCardId, testCardResolver, type TestCard } from '@matchtape/engine';
+import { RulesTextSchema } from './effects';
 import { KEYWORDS } from './keywords';
 import { ICONS, type CardDef, type CardType, type Icon, type Keyword, type Threshold } from './types';
 
 const TYPES: readonly CardType[] = ['faction', 'resource', 'character', 'tactic', 'item', 'location'];
 const STATS = ['str', 'life', 'spd', 'structure', 'influence'] as const;
-/** Rules text as data, taken as given (cards/types.ts): the same vocabulary as the pool's cards. */
-const DATA = ['abilities', 'triggers', 'statics', 'replacements', 'playCost', 'effect'] as const;
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -32,7 +31,7 @@ function icons(v: unknown, at: string): Threshold | string {
  * faction); `colors` the threshold icons, one per icon (or `threshold: { Rage: 2 }`); keywords by their 507 names
  * ("Covert", "Tactical", "Flip Up" with `value` its cost and optional `flipUpThreshold`, "Unique [Identifier]"
  * with optional `uniqueId`, "Attach to [Type]", "Cannot be blocked", "Staple"). Optional extra fields in the pool's
- * vocabulary (cards/types.ts): `abilities`, `triggers`, `statics`, `replacements`, `playCost`, `effect`,
+ * vocabulary (cards/effects.ts): `abilities`, `triggers`, `statics`, `replacements`, `playCost`, `effect`,
  * `provides`, `subtypes`, `supertypes`, `trade`, `gear`.
  */
 export function testCardDef(tc: TestCard): CardDef | string {
@@ -72,13 +71,10 @@ export function testCardDef(tc: TestCard): CardDef | string {
   }
   const provides = icons(x.provides, 'provides');
   if (typeof provides === 'string') return provides;
-  const data: Partial<Pick<CardDef, (typeof DATA)[number]>> = {};
-  for (const k of DATA) {
-    const v = x[k];
-    if (v === undefined) continue;
-    if (!Array.isArray(v) || !v.every(isObj)) return `${k}: a list of objects in the pool's vocabulary (cards/types.ts)`;
-    (data as Record<string, unknown>)[k] = v;
-  }
+  // Rules text in the pool's vocabulary (cards/effects.ts), checked so a malformed text is refused here.
+  const text = RulesTextSchema.safeParse(x);
+  if (!text.success) return text.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+  const data = text.data;
   const { influence, ...battle } = stats;
   return {
     id: testCardId(tc), name: tc.name, types, supertypes, subtypes: Array.isArray(x.subtypes) ? x.subtypes.map(String) : [],
