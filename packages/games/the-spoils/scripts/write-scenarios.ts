@@ -757,6 +757,15 @@ const GREED3 = [res('greed'), res('greed'), res('elitism')];
   add(b);
 }
 
+{
+  const cards = [{ id: 'test-ransack', name: 'Test Ransack', type: 'tactic', cost: 0, effect: [{ do: 'discard-hand', who: 'opponent' }], text: 'Your opponent discards their hand.' }];
+  const { start } = pos({ hand: [{ card: 'test-ransack', id: 'ransack' }], play: RAGE3 }, { hand: [{ card: 'windfall', id: 'h1' }, { card: 'greed', id: 'h2' }], play: GREED3 });
+  const b = new B('test-card-discard-hand', '305', 'Discarding takes cards from their owner’s hand to their discard pile, several at the same time: a test tactic makes p2 discard both cards of their hand in one event.', { start, cards });
+  b.do('p1', 'PlayCard', { card: 'ransack' }).do('p2', 'Pass').eventRule('CardsDiscarded', '305', { player: 'p2', cards: [{ id: 'h1', cardId: 'windfall' }, { id: 'h2', cardId: 'greed' }] })
+    .expectCount('players.p2.hand', 0, 'p1').expectState('players.p2.discard.0.id', 'h1').expectState('players.p2.discard.1.id', 'h2');
+  add(b);
+}
+
 for (const b of all) {
   if (b.steps.length === 0) continue;
   b.save();

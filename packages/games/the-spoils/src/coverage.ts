@@ -38,7 +38,7 @@ export const COVERAGE: RulesCoverage = {
     e('302', 'Battle terms: parties, covert party, removed from battle', [T.scen('covert-party-blocked-only-by-covert'), T.scen('start-control-change-leaves-battle')]),
     e('303', 'Deplete and restore (a depleted card cannot be depleted)', [T.scen('start-deplete-cost'), T.scen('attackers-must-be-restored')]),
     e('304', 'Destroy: to the owner\'s discard pile', [T.scen('speed-order-and-survivors-depleted')]),
-    e('305', 'Discard', [], 'not-implemented', 'No card in the pool discards from a hand (no discard effect or cost); cards go to the discard pile only from play (304) or after resolving (604.1h).'),
+    e('305', 'Discard: from the owner\'s hand to their discard pile, several cards at the same time (the discard-hand effect)', [T.scen('test-card-discard-hand')], 'partial', 'No pool card discards; the effect vocabulary has "discard your / your opponent\'s hand" (cards/effects.ts) but no discard of chosen cards, which would need a choice prompt.'),
     e('306', 'Draw as a group; drawing from an empty deck fails', [T.scen('start-empty-deck-no-loss'), T.scen('bidding')]),
     e('307', 'Duplicate', [], 'not-implemented', 'No card in the pool duplicates a tactic.'),
     e('308', 'Free', [], 'not-implemented', 'No card in the pool plays cards for free.'),

@@ -143,6 +143,11 @@ function apply(state: SpoilsState, e: GameEvent): SpoilsState {
       const gone = new Set(moves.map((m) => m.fromId));
       return upd(s, p.player as string, (pl) => ({ ...pl, deck: pl.deck.filter((c) => !gone.has(c.id)), hand: [...pl.hand, ...moves.map(slot)] }));
     }
+    case 'CardsDiscarded': {
+      const cards = p.cards as Card[];
+      const gone = new Set(cards.map((c) => c.id));
+      return upd(s, p.player as string, (pl) => ({ ...pl, hand: pl.hand.filter((c) => !gone.has(c.id)), discard: [...pl.discard, ...cards] }));
+    }
     case 'MulliganCardBottomed': {
       const m = p.move as MovedCard;
       const next = upd(s, p.player as string, (pl) => ({ ...pl, hand: without(pl.hand, m.fromId), deck: [...pl.deck, slot(m)] }));

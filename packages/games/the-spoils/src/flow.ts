@@ -11,7 +11,7 @@ import { evolve } from './evolve';
 import type { Leave, MovedCard } from './evolve';
 import { nextLocation } from './machine';
 import { blockForbiddenBy, controlled, defOf, hasKw, factionDamageReduction, isCharacter, isFaction, isLocation, opponentOf, perm, statsOf, unattachedResources } from './rules';
-import type { Battle, ChainItem, Payment, PendingTrigger, Perm, SpoilsState } from './types';
+import { isHidden, type Battle, type Card, type ChainItem, type Payment, type PendingTrigger, type Perm, type SpoilsState } from './types';
 
 export type D = Draft<SpoilsState, SpoilsPayloads>;
 
@@ -268,6 +268,13 @@ export function runEffects(d: D, effects: readonly Effect[], ctx: EffectCtx): vo
       case 'develop-rule':
         d.auto('PromptOpened', { prompt: { kind: 'develop', player: ctx.controller, rule: '202.8' } }, '202.8');
         break;
+      case 'discard-hand': {
+        // 305: from the owner's hand to their discard pile; several cards enter it at the same time.
+        const who = e.who === 'you' ? ctx.controller : opponentOf(s, ctx.controller);
+        const cards = s.players[who]!.hand.filter((c): c is Card => !isHidden(c));
+        if (cards.length > 0) d.auto('CardsDiscarded', { player: who, cards }, '305');
+        break;
+      }
       case 'search':
         d.auto('PromptOpened', { prompt: { kind: 'search', player: ctx.controller, rule: '312.2', type: e.type } }, '312.2');
         break;

@@ -104,6 +104,7 @@ export const EVENTS = {
   PromptOpened: pl({ prompt: Prompt }),
   PromptClosed: pl({ player: P, choice: z.string().optional(), kept: Id.optional() }),
   CardsDrawn: pl({ player: P, moves: z.array(Moved), failed: z.number().int() }),
+  CardsDiscarded: pl({ player: P, cards: z.array(z.object({ id: Id, cardId: Id })) }),
   MulliganCardBottomed: pl({ player: P, move: Moved }),
   MulliganEnded: pl({ player: P, count: z.number().int() }),
   TurnStarted: pl({ turn: z.number().int(), player: P, cleared: ids }),

@@ -23,6 +23,7 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z.strictObject({ do: z.literal('develop-rule') }),
   z.strictObject({ do: z.literal('search'), type: z.literal('item') }),
   z.strictObject({ do: z.literal('bid'), prize: z.strictObject({ draw: N }) }),
+  z.strictObject({ do: z.literal('discard-hand'), who: z.enum(['you', 'opponent']) }),
 ]);
 
 export const ExtraCostSchema = z.discriminatedUnion('kind', [
