@@ -6,4 +6,5 @@ export * from './session';
 export * from './events';
 export * from './bots';
 export * from './start';
+export * from './test-card-id';
 export * from './game';

@@ -18,7 +18,7 @@ import { ECCommandSchema, type ECCommand } from './schemas';
 import type { Card, ECOptions, ECState } from './types';
 import { HAND_LIMIT } from './types';
 
-export const RULES_VERSION = 'Elemental Clash draft rules (004_e12fc6d8e4fda777) + decisions D1–D40';
+export const RULES_VERSION = 'Elemental Clash draft rules (004_e12fc6d8e4fda777) + decisions D1–D46';
 
 // ---------------------------------------------------------------- setup (§2.0, §4.0)
 
@@ -36,6 +36,8 @@ function parseOptions(raw: Record<string, unknown> | undefined, players: PlayerI
         break;
       case 'retaliation':
       case 'redrawOnSkippedDraw':
+      case 'permanentSpellsStay':
+      case 'echoKeepsTargets':
         if (typeof v !== 'boolean') return `options.${k} must be true or false`;
         o[k] = v;
         break;
@@ -48,7 +50,7 @@ function parseOptions(raw: Record<string, unknown> | undefined, players: PlayerI
         o.format = v;
         break;
       default:
-        return `unknown option "${k}" (firstPlayer, turnLimit, retaliation, redrawOnSkippedDraw, minimumHand, format)`;
+        return `unknown option "${k}" (firstPlayer, turnLimit, retaliation, redrawOnSkippedDraw, permanentSpellsStay, echoKeepsTargets, minimumHand, format)`;
     }
   }
   return o;
@@ -252,6 +254,8 @@ export function check(s: ECState, player: PlayerId, c: ECCommand): Rejection | n
         ? null
         : nope('7.0.Future Sight', `put back exactly the cards you looked at, each once: ${opts.join(', ')}`);
     }
+    case 'ChooseEchoTarget':
+      return c.target === null || s.prompt?.options?.includes(c.target) ? null : nope('7.0.Echo', `choose a new target for the copy among ${s.prompt?.options?.join(', ')}, or null to keep its target`);
     case 'ChooseConstruct':
       return c.cardId === null || s.prompt?.options?.includes(c.cardId) ? null : nope('7.0.Construct', `choose one of ${s.prompt?.options?.join(', ')} or null`);
     case 'PlayFree': {
@@ -487,6 +491,15 @@ function perform(d: Draft, player: PlayerId, c: ECCommand): void {
       continueAfter(d, pr.pid!, pr.at!);
       return;
     }
+    case 'ChooseEchoTarget': {
+      // 7.0.Echo "You may choose new targets for the copies": the copy resolves with the target chosen.
+      const pr = s.prompt!;
+      d.emit('EchoTargetChosen', { player, pid: pr.pid!, target: c.target }, { rule: '7.0.Echo' });
+      const p = d.state.pending.find((x) => x.pid === pr.pid);
+      if (p) resolve(d, p, 0);
+      settle(d);
+      return;
+    }
     case 'ChooseConstruct': {
       const pr = s.prompt!;
       if (c.cardId === null) d.emit('ConstructFoundNothing', { player, source: pr.source ?? null }, { rule: '7.0.Construct' });
@@ -651,6 +664,7 @@ function candidates(s: ECState, player: PlayerId): ECCommand[] {
         for (const h of hand) out.push({ type: 'Discard', card: h.id });
         break;
       case 'target':
+        out.push({ type: 'ChooseEchoTarget', target: null }, ...(pr.options ?? []).map((target) => ({ type: 'ChooseEchoTarget' as const, target })));
         break;
     }
     return out;

@@ -8,7 +8,9 @@ export const DEFAULT_OPTIONS: ECOptions = {
   firstPlayer: null,
   turnLimit: 100,
   retaliation: true,
-  redrawOnSkippedDraw: true,
+  redrawOnSkippedDraw: false,
+  permanentSpellsStay: false,
+  echoKeepsTargets: false,
   minimumHand: 1,
   format: 'modern',
 };
@@ -124,7 +126,7 @@ function dropEquip(s: ECState, equipId: string): ECState {
 
 const CLOSES = new Set([
   'HandKept', 'MulliganTaken', 'RedrawDeclined', 'HandRedrawn', 'DefenseFinished', 'TriggerChosen', 'TopCardsArranged',
-  'CardConstructed', 'ConstructFoundNothing', 'FreePlayed', 'FreePlayDeclined', 'MatchEnded',
+  'CardConstructed', 'ConstructFoundNothing', 'EchoTargetChosen', 'FreePlayed', 'FreePlayDeclined', 'MatchEnded',
 ]);
 
 /** Events that use a fresh serial (stack, trigger and effect ids are `<prefix><serial>`). */
@@ -378,6 +380,8 @@ function step(s: ECState, e: GameEvent): ECState {
     }
     case 'TriggerResolved':
       return { ...s, pending: s.pending.filter((x) => x.pid !== p.pid) };
+    case 'EchoTargetChosen':
+      return p.target === null ? s : { ...s, pending: s.pending.map((x) => (x.pid === p.pid ? { ...x, target: str(p.target) } : x)) };
     case 'EchoCopied':
       return { ...s, pending: s.pending.map((x) => (x.pid === p.pid ? { ...x, copies: Number(p.remaining) } : x)) };
     case 'PlayerLost':

@@ -38,17 +38,34 @@ export function shuffleSpellbook(d: Draft, player: PlayerId, rule: string): void
 
 /** Draws `n` cards (§4.0.D1 or an effect); false when the player was forced to draw from an empty spellbook (§1.0). */
 export function draw(d: Draft, player: PlayerId, n: number, rule: string, reason: string): boolean {
+  if (takeCards(d, player, n, rule, reason)) return true;
+  lose(d, player, '1.0', 'forced to draw from an empty spellbook');
+  return false;
+}
+
+/** Draws what there is of `n` cards; false when the spellbook ran out first. */
+function takeCards(d: Draft, player: PlayerId, n: number, rule: string, reason: string): boolean {
   const book = d.state.players[player]!.spellbook;
   const k = Math.min(n, book.length);
   if (k > 0) {
     const cards = book.slice(0, k).map((c) => ({ ...full(c), oid: d.oid() }));
     d.auto('CardsDrawn', { player, cards, reason }, rule);
   }
-  if (k < n) {
-    lose(d, player, '1.0', 'forced to draw from an empty spellbook');
-    return false;
+  return k === n;
+}
+
+/**
+ * Each player draws `n` (the active player first). Players forced to draw from an empty spellbook lose (§1.0);
+ * both at once is a drawn game (D46).
+ */
+export function drawEach(d: Draft, n: number, rule: string): void {
+  const ap = d.state.activePlayer!;
+  const short = [ap, opponentOf(d.state, ap)].filter((p) => !takeCards(d, p, n, rule, 'effect'));
+  if (short.length === 1) lose(d, short[0]!, '1.0', 'forced to draw from an empty spellbook');
+  if (short.length === 2) {
+    for (const p of short) d.auto('PlayerLost', { player: p, rule: 'D46', reason: 'forced to draw from an empty spellbook' }, 'D46');
+    d.auto('MatchEnded', { winner: null, result: 'draw: both players were forced to draw from an empty spellbook at once (§1.0, D46)', seed: '' }, 'D46');
   }
-  return true;
 }
 
 export function lose(d: Draft, player: PlayerId, rule: string, reason: string): void {
@@ -77,7 +94,17 @@ function pidNext(d: Draft): string {
 }
 
 export function queue(d: Draft, p: Omit<Pending, 'pid'>): void {
-  d.auto('TriggerQueued', { pending: { pid: pidNext(d), ...p } }, p.rule);
+  d.auto('TriggerQueued', { pending: { pid: pidNext(d), ...p, ...echoCopies(d.state, p) } }, p.rule);
+}
+
+/**
+ * 7.0.Echo "If this card is on the battlefield, copy this ability for each card in your archive with the same
+ * name as this card" (D45): an ability of an Echo card in play is copied; spells count their copies when played.
+ */
+function echoCopies(s: ECState, p: Omit<Pending, 'pid'>): { copies?: number } {
+  if (p.spell || p.free || p.copies !== undefined || !has(p.cardId, 'Echo') || !locate(s, p.source)) return {};
+  const n = s.players[p.controller]!.archive.filter((c) => c.cardId === p.cardId).length;
+  return n > 0 ? { copies: n } : {};
 }
 
 function queueFree(d: Draft, player: PlayerId, card: Card, label: 'Boon' | 'Salvage', rule: string): void {
@@ -221,9 +248,16 @@ export function resolve(d: Draft, p: Pending, at: number): void {
   if (isOver(d.state)) return;
   const copies = d.state.pending.find((x) => x.pid === p.pid)?.copies ?? 0;
   if (copies > 0) {
-    // 7.0.Echo: a copy per same-named card in the archive, with the same targets (D27).
+    // 7.0.Echo: a copy per same-named card in the archive. "You may choose new targets for the copies": the
+    // controller is asked before each copy that has a target (option echoKeepsTargets: same targets, D27).
     d.auto('EchoCopied', { pid: p.pid, source: p.source, remaining: copies - 1 }, '7.0.Echo');
-    resolve(d, { ...p, copies: copies - 1 }, 0);
+    const kind = targetKind(p.effects);
+    const options = kind && !d.state.options.echoKeepsTargets ? spellTargets(d.state, p.controller, kind, p.effects, p.spell) : [];
+    if (options.length > 0) {
+      offer(d, { kind: 'target', player: p.controller, rule: '7.0.Echo', source: p.source, pid: p.pid, options });
+      return;
+    }
+    resolve(d, p, 0);
     return;
   }
   d.auto('TriggerResolved', { pid: p.pid, source: p.source }, p.rule);
@@ -300,7 +334,8 @@ function applyEffect(d: Draft, p: Pending, e: Effect, i: number): 'done' | 'prom
       mill(d, e.who === 'opponent' ? opp : p.controller, e.n, p.purge ? 'purgatory' : 'archive', p.purge ? '7.0.Purge' : p.rule, 'effect');
       return 'done';
     case 'draw':
-      draw(d, p.controller, e.n, p.rule, 'effect');
+      if (e.who === 'each') drawEach(d, e.n, p.rule);
+      else draw(d, p.controller, e.n, p.rule, 'effect');
       return 'done';
     case 'pump': {
       const t = e.to === 'self' ? (locate(s, p.source) ? p.source : null) : stillTarget();
@@ -444,10 +479,12 @@ export function archiveSpell(d: Draft, player: PlayerId, stackId: string, rule: 
 export function startTurn(d: Draft, player: PlayerId): void {
   d.auto('TurnBegan', { turn: d.state.turn + 1, player }, '4.0');
   d.auto('PhaseBegan', { phase: 'standby', step: null }, '4.0');
-  // §4.0.S1: spells on top of the active player's stacks go to the archive (Permanent spells stay, D11).
+  // §4.0.S1 "Put any spells on top of your element-stone-stacks into your archive": every spell, Permanent
+  // ones too (§6.0 lists "Spell - Permanent" as a spell); option permanentSpellsStay keeps them (D11).
+  const stay = d.state.options.permanentSpellsStay;
   for (const st of d.state.players[player]!.stacks) {
     const top = st.top ? cardDef(st.top.cardId) : null;
-    if (top && top.type === 'Spell' && top.spell !== 'Permanent' && top.spell !== 'Equip') archiveSpell(d, player, st.id, '4.0.S1');
+    if (top && top.type === 'Spell' && top.spell !== 'Equip' && !(stay && top.spell === 'Permanent')) archiveSpell(d, player, st.id, '4.0.S1');
   }
   settle(d);
 }
@@ -476,17 +513,20 @@ export function advance(d: Draft): void {
   if (next.phase === 'end') {
     if (s.phase === 'draw') d.auto('MainPhaseSkipped', { player: ap }, '4.0.D2');
     d.auto('PhaseBegan', { phase: 'end', step: null }, next.rule);
-    // §4.0.E1: "until end of turn" effects end (and creature damage with them, D15/D21), then end-of-turn triggers.
+    // §4.0.E1: "until end of turn" effects end (and creature damage with them, D15/D21), then "any 'at the end of
+    // turn' effects trigger": both players' cards; the player whose turn it is orders them (settle).
     d.auto('EffectsExpired', { player: ap }, '4.0.E1');
     for (const w of inPlay(d.state)) {
-      if (w.player !== ap) continue;
       const eot = cardDef(w.perm.cardId).endOfTurn;
-      if (eot) queue(d, { controller: ap, source: w.perm.id, cardId: w.perm.cardId, label: 'At the end of turn', rule: '4.0.E1', effects: eot, target: null, purge: false, spell: false });
+      if (eot) queue(d, { controller: w.player, source: w.perm.id, cardId: w.perm.cardId, label: 'At the end of turn', rule: '4.0.E1', effects: eot, target: null, purge: false, spell: false });
     }
     settle(d);
     return;
   }
   if (next.phase === 'standby') {
+    // D41: an "until end of turn" effect made (or creature damage dealt) in the End phase after §4.0.E1 still
+    // ends with this turn, not during the opponent's.
+    if (hasTurnLeftovers(s)) d.auto('EffectsExpired', { player: ap }, 'D41');
     d.auto('TurnEnded', { player: ap }, '4.0');
     if (s.turn >= s.options.turnLimit) {
       d.auto('MatchEnded', { winner: null, result: `draw: turn limit of ${s.options.turnLimit} turns reached (D22)`, seed: '' }, 'D22');
@@ -494,6 +534,10 @@ export function advance(d: Draft): void {
     }
     startTurn(d, opponentOf(s, ap));
   }
+}
+
+function hasTurnLeftovers(s: ECState): boolean {
+  return s.effects.length > 0 || inPlay(s).some((w) => w.perm.damage > 0);
 }
 
 /** D19: creatures that can't leave their stack because both zones are full go to the archive. */

@@ -66,7 +66,7 @@ function replay(file: string, seen: Seen): void {
   if (!parsed.ok) throw new Error(parsed.errors.join('; '));
   const sc = parsed.scenario;
   const start = sc.start;
-  const r = MatchSession.start<ECState>(game, scenarioConfig(sc), { seed: String(sc.seed), at: 't' }, start ? { setup: (c, ctx) => game.scenario!.start(c, start, { ...ctx, cards: [] }) } : {});
+  const r = MatchSession.start<ECState>(game, scenarioConfig(sc), { seed: String(sc.seed), at: 't' }, start ? { setup: (c, ctx) => game.scenario!.start(c, start, { ...ctx, cards: sc.cards ?? [] }) } : {});
   if (!r.ok) throw new Error(r.reason);
   const rec = recorder(seen);
   rec.events(r.events);

@@ -74,6 +74,7 @@ export const elementalClashMachine = createMachine(
           ChooseTrigger: { guard: g('promptIs', 'D7', { kind: 'orderTriggers' }) },
           ArrangeTop: { guard: g('promptIs', '7.0.Future Sight', { kind: 'arrange' }) },
           ChooseConstruct: { guard: g('promptIs', '7.0.Construct', { kind: 'construct' }) },
+          ChooseEchoTarget: { guard: g('promptIs', '7.0.Echo', { kind: 'target' }) },
           PlayFree: { guard: g('promptIs', 'D29', { kind: 'freePlay' }) },
           DeclineFreePlay: { guard: g('promptIs', 'D29', { kind: 'freePlay' }) },
           // §1.0: a player forced to draw from an empty spellbook loses at once; D22 concession.
@@ -175,7 +176,7 @@ export const COMMAND_RULES: Readonly<Record<string, string>> = {
   PlayStone: '4.0.M1', PlayCard: '4.0.M2', DeclareAttack: '4.0.M3', RangedAttack: '7.0.Ranged Attack', Discharge: '7.0.Discharge',
   Respawn: '7.0.Respawn', EndMain: 'D20', DeclareBlocker: '4.0.M3', FinishDefense: 'D13',
   Harvest: '7.0.Harvest', Mutate: '7.0.Mutate', Reinforce: '7.0.Reinforce',
-  ChooseTrigger: 'D7', ArrangeTop: '7.0.Future Sight', ChooseConstruct: '7.0.Construct', PlayFree: 'D29', DeclineFreePlay: 'D29',
+  ChooseTrigger: 'D7', ArrangeTop: '7.0.Future Sight', ChooseConstruct: '7.0.Construct', ChooseEchoTarget: '7.0.Echo', PlayFree: 'D29', DeclineFreePlay: 'D29',
   Discard: '4.0.E2', EndTurn: '4.0.E2', Concede: 'D22',
 };
 

@@ -2,7 +2,7 @@
 // zones, the spellbook count as life), one line per event for the log, and the timeline's key moments.
 import { boardModel } from '@matchtape/engine';
 import type { BoardModel, CardFace, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel } from '@matchtape/engine';
-import { CARD_BY_ID, cardDef } from './cards/decks';
+import { cardDef, findCard } from './cards/decks';
 import { isHiddenRef } from './evolve';
 import { health, locate, power, type Where } from './rules';
 import type { Card, ECState, Permanent, SeenCard, StoneStack } from './types';
@@ -18,7 +18,7 @@ export function faceOf(cardId: string): CardFace {
   return { name: d.name, cost: d.type === 'Element Stone' ? null : String(d.level), types, colors: [d.element], stats, keywords, text: d.text };
 }
 
-const name = (cardId: string | undefined): string => (cardId && CARD_BY_ID.get(cardId)?.name) || 'a card';
+const name = (cardId: string | undefined): string => (cardId && findCard(cardId)?.name) || 'a card';
 
 function tile(c: SeenCard): Tile {
   if (isHiddenRef(c)) return c;
@@ -227,6 +227,8 @@ export function describe(e: GameEvent): string {
       return `${p.source} resolved`;
     case 'EchoCopied':
       return `Echo: a copy of ${p.source} resolves`;
+    case 'EchoTargetChosen':
+      return p.target === null ? `${who} kept the target of the Echo copy` : `${who} chose ${p.target} as the Echo copy's target`;
     case 'TurnEnded':
       return `${who} ended the turn`;
     case 'Conceded':

@@ -2,7 +2,10 @@
 // setup, mulligans, draw and loss, redraw knowledge, turn limit, options, combat arithmetic.
 import { describe, expect, it } from 'vitest';
 import { Rng, startMatch, type MatchConfig } from '@matchtape/engine';
-import { PRESET_DECKS } from './cards/decks';
+import { cardDef, PRESET_DECKS } from './cards/decks';
+import { RulesTextSchema } from './cards/effects';
+import { CARDS } from './cards/pool';
+import { testCardDef } from './cards/test-cards';
 import { elementalClash } from './index';
 import { health, locate, power } from './rules';
 import { position, Table, types } from './test-helpers';
@@ -134,5 +137,24 @@ describe('turn limit and concession (D22)', () => {
     expect(t.legal('p1').map((x) => x.type)).toEqual(['Concede']);
     t.do('p1', 'Concede');
     expect(t.state.winner).toBe('p2');
+  });
+});
+
+describe('the effect vocabulary (cards/effects.ts)', () => {
+  it('every pool card is written in it', () => {
+    for (const c of CARDS) expect(RulesTextSchema.safeParse(c).success, c.id).toBe(true);
+  });
+});
+
+describe('test cards of scenario start positions', () => {
+  it('a test card becomes a card whose id carries its definition; a bad one is refused with what is wrong', () => {
+    const def = testCardDef({ id: 'caller', name: 'Caller', type: 'Creature', cost: 1, colors: ['Mars'], stats: { power: 1, health: 2 }, keywords: ['Echo', { keyword: 'Ranged Attack', value: 2 }] });
+    if (typeof def === 'string') throw new Error(def);
+    expect(def).toMatchObject({ name: 'Caller', type: 'Creature', element: 'Mars', level: 1, power: 1, health: 2 });
+    expect(def.abilities).toEqual([{ keyword: 'Echo' }, { keyword: 'Ranged Attack', x: 2 }]);
+    expect(cardDef(def.id)).toEqual(def);
+    expect(testCardDef({ id: 'x', name: 'X', type: 'Instant' })).toMatch(/not an Elemental Clash card type/);
+    expect(testCardDef({ id: 'x', name: 'X', type: 'Creature', colors: ['Pluto'] })).toMatch(/element "Pluto"/);
+    expect(testCardDef({ id: 'x', name: 'X', type: 'Spell', effects: [{ kind: 'explode' }] })).toMatch(/^effects\.0/);
   });
 });

@@ -1,9 +1,11 @@
 // Scenario hooks (kit): a scenario file's `start` position becomes MatchStarted + FirstPlayerChosen +
 // PositionSet. Zones per player: `spellbook` (top first), `hand`, `archive`, `purgatory`, `atk`, `def`,
 // `stack1`…`stack9` (stones bottom first, then at most one played card on top), `attached` (familiars, with
-// `attachedTo` the master) and `equips` (with `attachedTo` the creature). Pool cards only.
+// `attachedTo` the master) and `equips` (with `attachedTo` the creature). Pool cards, and the scenario's test
+// cards by their `id` (cards/test-cards.ts: their card id carries their definition).
 import { reject, type DecideContext, type Decision, type MatchConfig, type PlayerId, type ScenarioHooks, type ScenarioStart, type TestCard } from '@matchtape/engine';
 import { CARD_BY_ID, cardDef } from './cards/decks';
+import { testCardDef } from './cards/test-cards';
 import { KEYWORD_NAMES } from './cards/pool';
 import { ECDraft } from './draft';
 import { DEFAULT_OPTIONS, initialState, newPermanent } from './evolve';
@@ -16,7 +18,13 @@ const ZONES = ['spellbook', 'hand', 'archive', 'purgatory', 'atk', 'def', 'attac
 type Placed = { id?: string; card: string; damage?: number; attachedTo?: string };
 
 export function startPosition(config: MatchConfig, start: ScenarioStart, ctx: DecideContext & { seedCommitment: string; cards: readonly TestCard[] }): Decision {
-  if (ctx.cards.length > 0) return reject('scenario', 'cards: Elemental Clash scenarios use cards of its pool (D40); test cards are not supported');
+  const tests = new Map<string, string>();
+  for (const [i, tc] of ctx.cards.entries()) {
+    const def = testCardDef(tc);
+    if (typeof def === 'string') return reject('scenario', `cards[${i}] (${tc.id}): ${def}`);
+    tests.set(tc.id, def.id);
+  }
+  const cardIdOf = (name: string): string | null => tests.get(name) ?? (CARD_BY_ID.has(name) ? name : null);
   if (!['standby', 'main', 'end'].includes(start.phase) || (start.step ?? null) !== null)
     return reject('scenario', `start.phase: start in "standby", "main" or "end" with no step (got "${start.phase}"${start.step ? ` / "${start.step}"` : ''})`);
   const ids = config.players.map((p) => p.id);
@@ -34,8 +42,9 @@ export function startPosition(config: MatchConfig, start: ScenarioStart, ctx: De
     const zones = start.players[pid]?.zones ?? {};
     for (const z of Object.keys(zones)) if (!ZONES.includes(z) && !/^stack[1-9]$/.test(z)) return reject('scenario', `start.players.${pid}.zones.${z}: zones are ${ZONES.join(', ')}, stack1…stack9`);
     const card = (c: Placed): Card | string => {
-      if (!CARD_BY_ID.has(c.card)) return `start.players.${pid}: "${c.card}" is not an Elemental Clash card`;
-      return { id: c.id ?? `${pid}-c${++n}`, cardId: c.card, oid: d.oid() };
+      const cardId = cardIdOf(c.card);
+      if (cardId === null) return `start.players.${pid}: "${c.card}" is neither an Elemental Clash card nor a test card of this scenario`;
+      return { id: c.id ?? `${pid}-c${++n}`, cardId, oid: d.oid() };
     };
     const list = (z: string): Placed[] => (zones[z] ?? []).map((c) => (typeof c === 'string' ? { card: c } : (c as Placed)));
     const out: Partial<PlayerState> = { spellbook: [], hand: [], archive: [], purgatory: [], atk: [], def: [], attached: [], stacks: [] };
@@ -82,10 +91,12 @@ export function startPosition(config: MatchConfig, start: ScenarioStart, ctx: De
         const host = c.attachedTo ? findPerm(players, c.attachedTo) : null;
         if (!host) return reject('scenario', `start.players.${pid}.zones.${z}: ${c.card} needs attachedTo naming a creature in play`);
         const id = c.id ?? `${pid}-c${++n}`;
+        const cardId = cardIdOf(c.card);
+        if (cardId === null) return reject('scenario', `start.players.${pid}.zones.${z}: "${c.card}" is neither an Elemental Clash card nor a test card of this scenario`);
         if (z === 'equips') {
           host.equips.push(id);
-          host.equipCards.push(c.card);
-        } else players[pid]!.attached!.push({ ...newPermanent({ id, cardId: c.card, oid: d.oid() }, pid), master: c.attachedTo! });
+          host.equipCards.push(cardId);
+        } else players[pid]!.attached!.push({ ...newPermanent({ id, cardId, oid: d.oid() }, pid), master: c.attachedTo! });
       }
   }
   for (const [i, e] of (start.effects ?? []).entries()) {

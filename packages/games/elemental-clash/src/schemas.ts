@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { PlayerIdSchema, RandomRecordSchema, ViewerSchema } from '@matchtape/engine';
 
-const Id = z.string().min(1).max(200);
+// Up to 2,000 characters: a scenario test card's id carries its definition (cards/test-cards.ts).
+const Id = z.string().min(1).max(2000);
 const meta = { player: PlayerIdSchema.optional(), commandId: z.string().optional() };
 const cmd = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.object({ type: z.literal(type), ...shape, ...meta }).strict();
 const Zone = z.enum(['atk', 'def']);
@@ -33,6 +34,7 @@ export const CommandSchemas = {
   ChooseTrigger: cmd('ChooseTrigger', { pid: Id }),
   ArrangeTop: cmd('ArrangeTop', { order: z.array(Id).min(2).max(10) }),
   ChooseConstruct: cmd('ChooseConstruct', { cardId: Id.nullable() }),
+  ChooseEchoTarget: cmd('ChooseEchoTarget', { target: Id.nullable() }),
   PlayFree: cmd('PlayFree', { zone: Zone.optional(), target: Id.optional() }),
   DeclineFreePlay: cmd('DeclineFreePlay', {}),
   Discard: cmd('Discard', { card: Id }),
@@ -48,7 +50,7 @@ export const ECCommandSchema = z.discriminatedUnion('type', [
   CommandSchemas.MoveCreature, CommandSchemas.EndStandby, CommandSchemas.RedrawHand, CommandSchemas.DeclineRedraw, CommandSchemas.PutUnder,
   CommandSchemas.PlayStone, CommandSchemas.PlayCard, CommandSchemas.DeclareAttack, CommandSchemas.RangedAttack, CommandSchemas.Discharge,
   CommandSchemas.Respawn, CommandSchemas.EndMain, CommandSchemas.DeclareBlocker, CommandSchemas.FinishDefense, CommandSchemas.Harvest,
-  CommandSchemas.Mutate, CommandSchemas.Reinforce, CommandSchemas.ChooseTrigger, CommandSchemas.ArrangeTop, CommandSchemas.ChooseConstruct,
+  CommandSchemas.Mutate, CommandSchemas.Reinforce, CommandSchemas.ChooseTrigger, CommandSchemas.ArrangeTop, CommandSchemas.ChooseConstruct, CommandSchemas.ChooseEchoTarget,
   CommandSchemas.PlayFree, CommandSchemas.DeclineFreePlay, CommandSchemas.Discard, CommandSchemas.EndTurn, CommandSchemas.Concede,
 ]);
 export type ECCommand = z.infer<typeof ECCommandSchema>;
@@ -127,6 +129,7 @@ export const EventSchemas = [
   ev('TriggerChosen', { pid: z.string() }),
   ev('TriggerResolved', { pid: z.string(), source: Id }),
   ev('EchoCopied', { pid: z.string(), source: Id, remaining: z.number().int() }),
+  ev('EchoTargetChosen', { player: P, pid: z.string(), target: Id.nullable() }),
   ev('TurnEnded', { player: P }),
   ev('Conceded', { player: P }),
   ev('PlayerLost', { player: P, rule: z.string(), reason: z.string() }),

@@ -97,7 +97,7 @@ export interface Prompt {
 export type Effect =
   | { kind: 'damage'; amount: number; to: 'target-creature' | 'target-any' | 'opponent' | 'self-player' | 'each-creature' }
   | { kind: 'mill'; n: number; who: 'opponent' | 'self' }
-  | { kind: 'draw'; n: number }
+  | { kind: 'draw'; n: number; who?: 'self' | 'each' }
   | { kind: 'pump'; power: number; health?: number; to: 'self' | 'target-own-creature' }
   | { kind: 'destroy'; to: 'target-creature' | 'each-creature' }
   | { kind: 'restore'; n: number }
@@ -159,6 +159,10 @@ export interface ECOptions {
   turnLimit: number;
   retaliation: boolean;
   redrawOnSkippedDraw: boolean;
+  /** D11 alternative: Permanent spells stay on their stack at Standby (default false: §4.0.S1 archives every spell). */
+  permanentSpellsStay: boolean;
+  /** D27 alternative: Echo copies keep the original's targets (default false: the player may choose new ones). */
+  echoKeepsTargets: boolean;
   minimumHand: number;
   format: 'modern' | 'casual';
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { playMatch } from '@matchtape/engine/testing';
 import { elementalClash } from './index';
 import { position, Table } from './test-helpers';
-import type { ECState } from './types';
+import type { ECState, SeenCard } from './types';
 
 describe('views', () => {
   const m = playMatch<ECState>(elementalClash, { seed: 'view-1', bots: { p1: 'greedy', p2: 'greedy' } });
@@ -15,8 +15,11 @@ describe('views', () => {
     const p2 = elementalClash.view(mid, 'p2');
     const pub = elementalClash.view(mid, 'public');
     expect(p1.players.p1!.hand.every((c) => 'cardId' in c)).toBe(true);
-    expect(p2.players.p1!.hand.every((c) => 'hidden' in c)).toBe(true);
-    expect(pub.players.p2!.hand.every((c) => 'hidden' in c)).toBe(true);
+    // A card revealed from hand (Construct, Reinforce) stays known to everyone while it is there (D2).
+    const seenBy = (c: SeenCard, v: 'p2' | 'public') => 'hidden' in c || (c.known ?? []).some((k) => k === 'public' || k === v);
+    expect(p2.players.p1!.hand.every((c) => seenBy(c, 'p2'))).toBe(true);
+    expect(pub.players.p2!.hand.every((c) => seenBy(c, 'public'))).toBe(true);
+    expect(pub.players.p2!.hand.some((c) => 'hidden' in c) || pub.players.p2!.hand.length === 0).toBe(true);
     expect(p1.players.p1!.spellbook.filter((c) => 'cardId' in c && !c.known)).toEqual([]);
     expect(pub.players.p1!.spellbook).toHaveLength(mid.players.p1!.spellbook.length);
     for (const v of ['p1', 'p2', 'public'] as const) {

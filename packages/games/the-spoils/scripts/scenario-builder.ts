@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 // eslint-disable-next-line no-restricted-imports
 import { join } from 'node:path';
-import { applyCommand, chainEvents, cursorAfter, GENESIS_HASH, jsonEqual, partialMatch, readPath, RngSource, scenarioConfig, startMatch, type Command, type EventEnvelope, type PlayerId, type Scenario, type ScenarioStart, type Viewer } from '@matchtape/engine';
+import { applyCommand, chainEvents, cursorAfter, GENESIS_HASH, jsonEqual, partialMatch, readPath, RngSource, scenarioConfig, startMatch, type Command, type EventEnvelope, type PlayerId, type Scenario, type ScenarioStart, type TestCard, type Viewer } from '@matchtape/engine';
 import { cardDef } from '../src/cards/pool';
 import { theSpoils } from '../src/index';
 import { isHidden, type SpoilsState } from '../src/types';
@@ -33,7 +33,7 @@ export class ScenarioBuilder {
   readonly scenario: Omit<Scenario, 'steps'>;
 
   /** From setup with stacked decks (`seats`), or from a start position (`start`, 603.2). */
-  constructor(readonly name: string, rule: string, description: string, seats: Record<'p1' | 'p2', SeatSpec> | { start: ScenarioStart }, options: Record<string, unknown> = {}) {
+  constructor(readonly name: string, rule: string, description: string, seats: Record<'p1' | 'p2', SeatSpec> | { start: ScenarioStart; cards?: TestCard[] }, options: Record<string, unknown> = {}) {
     // The faction's starting resources go right after the stacked top, so the 601.1b search always finds them.
     const deck = (s: SeatSpec) => {
       const cards = [...s.top, ...cardDef(s.faction).faction!.startingResources];
@@ -42,7 +42,7 @@ export class ScenarioBuilder {
     const base = { game: 'the-spoils', seed: `spoils-${name}`, rule, description };
     this.scenario =
       'start' in seats
-        ? { ...base, ...(Object.keys(options).length > 0 ? { options } : {}), players: { p1: {}, p2: {} }, start: seats.start }
+        ? { ...base, ...(Object.keys(options).length > 0 ? { options } : {}), players: { p1: {}, p2: {} }, ...(seats.cards ? { cards: seats.cards } : {}), start: seats.start }
         : {
             ...base,
             options: { format: 'limited', ...options },
@@ -53,7 +53,7 @@ export class ScenarioBuilder {
     const seed = String(this.scenario.seed);
     this.rng = new RngSource(seed);
     const start = 'start' in seats ? seats.start : null;
-    const started = startMatch<SpoilsState>(theSpoils, config, { seed, at: this.at() }, start ? (c, ctx) => theSpoils.scenario!.start(c, start, { ...ctx, cards: [] }) : undefined);
+    const started = startMatch<SpoilsState>(theSpoils, config, { seed, at: this.at() }, start ? (c, ctx) => theSpoils.scenario!.start(c, start, { ...ctx, cards: 'start' in seats ? (seats.cards ?? []) : [] }) : undefined);
     if (!started.ok) throw new Error(`${name}: setup rejected (${started.rule}) ${started.reason}`);
     this.events = chainEvents(config.matchId, 0, GENESIS_HASH, started.events);
     this.state = started.state;

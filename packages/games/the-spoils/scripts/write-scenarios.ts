@@ -592,11 +592,11 @@ add(
   add(b);
 }
 {
-  const b = mk('turn-limit-rule-not-found', '404', 'The rules have no turn limit (404 Rule Not Found): the host’s limit ends the match in a recorded draw.', { options: { turnLimit: 1 } });
+  const b = mk('turn-limit-tournament-policy', '104', 'The rules of play have no turn limit; time limits are tournament policy (104 refers tournaments to the Tournament Rules): the match option turnLimit ends the match in a recorded draw.', { options: { turnLimit: 1 } });
   start(b);
   develop(b, 'p1');
   endTurn(b, 'p1');
-  b.event('MatchEnded', { winner: null });
+  b.eventRule('MatchEnded', '104', { winner: null });
   add(b);
 }
 
@@ -710,6 +710,59 @@ const GREED3 = [res('greed'), res('greed'), res('elitism')];
   passWindow(b);
   passWindow(b);
   b.eventRule('InfluenceLost', '408.3', { influence: 0 }).eventRule('MatchEnded', '102.1', { winner: 'p1' });
+  add(b);
+}
+
+{
+  const b = new B('flip-up-attached-card-cannot-pay-itself', '203.3a', 'A face-down Flipwing Bat already attached to the faction cannot pay its own Flip Up cost (507.4b only lets an unattached card pay for itself; you can only attach resources not attached to anything): with no other unattached resource the play is refused; with one, that one pays.',
+    pos({ play: [{ card: 'flipwing-bat', id: 'bat', faceDown: true, attachedTo: 'red' }, res('rage', { attachedTo: 'red' })] }, { play: GREED3 }));
+  b.reject('p1', 'PlayCard', { card: 'bat' }, '203.3a');
+  add(b);
+}
+{
+  const b = new B('flip-up-attached-card-paid-by-another', '507.4a', 'A face-down Flipwing Bat already attached to the faction is played with Flip Up: its Flip Up cost 1 is paid by the other, unattached resource, not by re-attaching the Bat (203.3a).',
+    pos({ play: [{ card: 'flipwing-bat', id: 'bat', faceDown: true, attachedTo: 'red' }, res('rage', { id: 'free-rage' }), res('rage', { attachedTo: 'red' })] }, { play: GREED3 }));
+  b.do('p1', 'PlayCard', { card: 'bat' }).eventRule('ResourcesAttached', '507.4a', { ids: ['free-rage'], payment: false }).expectState('perms.1.id', 'free-rage').expectState('perms.1.attachedTo', 'red');
+  add(b);
+}
+{
+  const b = new B('extra-costs-before-numeric-cost', '406.3a', 'Rapine costs 1 and "destroy a character you control". With no unattached resource, destroying the Raider flips its Rusty Pickaxe face-down as a new resource (506.2a); numeric costs are paid last (406.3a), so that resource pays for Rapine.',
+    pos({ hand: ['rapine'], play: [{ card: 'red-maw-raider', id: 'raider' }, { card: 'rusty-pickaxe', id: 'pickaxe', attachedTo: 'raider' }, res('rage', { attachedTo: 'red' })] }, { play: GREED3 }));
+  b.do('p1', 'PlayCard', { card: b.hand('p1', 'rapine'), sacrifice: 'raider' }).eventRule('CardsLeftPlay', '506.1', { leaves: [{ id: 'raider', to: 'discard' }, { id: 'pickaxe', to: 'face-down' }] });
+  const fresh = b.state.perms.find((x) => x.faceDown && x.controller === 'p1')!.id;
+  b.eventRule('ResourcesAttached', '309.1', { ids: [fresh], payment: true }).do('p2', 'Pass').event('InfluenceLost', { player: 'p2', amount: 3 });
+  add(b);
+}
+{
+  const b = new B('loop-through-both-players-is-a-draw', '414.1', 'Each player controls an Endless Echo: every token makes both trigger, so the active player orders them (503.4) and each one makes another token. Choosing the order cannot end the loop, so after the loop limit the game is a draw, however many ordering choices it takes.',
+    pos({ hand: ['gearsmith-tinkerer'], play: [{ card: 'endless-echo', id: 'echo-1' }, res('elitism'), res('elitism')] }, { play: [{ card: 'endless-echo', id: 'echo-2' }, ...GREED3] }));
+  b.do('p1', 'PlayCard', { card: b.hand('p1', 'gearsmith-tinkerer') });
+  pay(b);
+  b.do('p2', 'Pass').event('TokenCreated').expectState('prompt.kind', 'order-triggers');
+  for (let i = 0; i < 400 && b.state.status === 'playing' && b.state.prompt?.kind === 'order-triggers'; i++) b.do('p1', 'ResolveTrigger', { trigger: b.state.triggers[0]!.tid });
+  b.eventRule('MatchEnded', '414.1', { winner: null }).expectState('status', 'ended');
+  add(b);
+}
+
+{
+  const cards = [
+    { id: 'test-brute', name: 'Test Brute', type: 'character', cost: 2, stats: { str: 3, life: 3, spd: 2 }, text: 'A plain character.' },
+    { id: 'test-shade', name: 'Test Shade', type: 'character', cost: 2, stats: { str: 1, life: 2, spd: 2 }, keywords: ['Covert'], text: 'Covert.' },
+  ];
+  const { start } = pos({ play: [{ card: 'test-brute', id: 'brute' }, ...RAGE3] }, { play: [{ card: 'test-shade', id: 'shade' }, { card: 'coin-sworn-guard', id: 'guard' }, ...GREED3] });
+  const b = new B('test-card-covert-blocks-only-covert', '507.3c', 'Test cards: a covert character (Test Shade) can only block covert parties, so it cannot block the plain Test Brute; the Coin-Sworn Guard can.', { start, cards });
+  b.do('p1', 'Attack', { target: 'gold' }).do('p1', 'AddAttacker', { card: 'brute' }).do('p1', 'ConfirmAttackers');
+  passWindow(b);
+  b.reject('p2', 'AddBlocker', { card: 'shade' }, '507.3c').do('p2', 'AddBlocker', { card: 'guard' }).do('p2', 'ConfirmBlockers').event('BlockingPartyFormed', { blockers: ['guard'] });
+  add(b);
+}
+
+{
+  const cards = [{ id: 'test-ransack', name: 'Test Ransack', type: 'tactic', cost: 0, effect: [{ do: 'discard-hand', who: 'opponent' }], text: 'Your opponent discards their hand.' }];
+  const { start } = pos({ hand: [{ card: 'test-ransack', id: 'ransack' }], play: RAGE3 }, { hand: [{ card: 'windfall', id: 'h1' }, { card: 'greed', id: 'h2' }], play: GREED3 });
+  const b = new B('test-card-discard-hand', '305', 'Discarding takes cards from their owner’s hand to their discard pile, several at the same time: a test tactic makes p2 discard both cards of their hand in one event.', { start, cards });
+  b.do('p1', 'PlayCard', { card: 'ransack' }).do('p2', 'Pass').eventRule('CardsDiscarded', '305', { player: 'p2', cards: [{ id: 'h1', cardId: 'windfall' }, { id: 'h2', cardId: 'greed' }] })
+    .expectCount('players.p2.hand', 0, 'p1').expectState('players.p2.discard.0.id', 'h1').expectState('players.p2.discard.1.id', 'h2');
   add(b);
 }
 

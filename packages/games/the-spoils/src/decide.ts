@@ -20,7 +20,7 @@ export { CARD_IDS };
 
 export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment: string }): Decision {
   if (config.players.length !== 2)
-    return reject('404', `Rule Not Found (404): the rules define responses (607) and loops (414.3) for one opponent only, so this engine plays two-player games; got ${config.players.length} players`);
+    return reject('104', `a match option, not a rule of play: this engine seats two players (tournament formats are left to the Tournament Rules, 104, and responses, 607, are written for one opponent); got ${config.players.length} players`);
   const format = (config.options?.format as Format | undefined) ?? 'constructed';
   for (const seat of config.players) {
     const problems = validateDeck(seat.deck, format);
@@ -145,6 +145,9 @@ interface PlayPlan {
   def: CardDef;
   fromId: string;
   flipUp: boolean;
+  /** The Flip Up card pays one of its own Flip Up cost (507.4b); `flipFromOthers` more come from other resources. */
+  flipSelf: boolean;
+  flipFromOthers: number;
   pick: string | null;
   sacrifice: string | null;
   total: number;
@@ -178,10 +181,33 @@ function checkPlayCard(s: SpoilsState, p: PlayerId, c: Command, sit: Situation):
   } else if (c.sacrifice !== undefined) return reject('401.1', `${def.name} has no destroy cost; leave "sacrifice" out`);
   const cost = cardCost(s, p, def, flipUp);
   const flipCost = flipUp ? keywordOf(def, 'flip-up')!.cost : 0;
-  const available = unattachedResources(s, p).length - (flipUp && flipCost === 0 ? 1 : 0);
-  if (cost.total > available)
-    return reject('604.1e', `${def.name} costs ${cost.total} (cost ${cost.start}${cost.added ? ` + pay ${cost.added}` : ''}${cost.increases ? ` + ${cost.increases} increases` : ''}${cost.reductions ? ` − ${cost.reductions} reductions` : ''}, 406.3) but you have ${available} unattached resources (309.1a)`);
-  return { def, fromId: fromHand ? fromHand.id : fd!.id, flipUp, pick, sacrifice, total: cost.total, flipCost, breakdown: { ...cost } };
+  const fromId = fromHand ? fromHand.id : fd!.id;
+  // 507.4b: the card may pay its own Flip Up cost, but only while it is unattached (203.3a: an attached resource
+  // cannot be attached again); the rest of the Flip Up cost comes from other unattached resources, now.
+  const selfPays = flipUp && flipCost > 0 && fd!.attachedTo === null;
+  const others = unattachedResources(s, p).filter((x) => x.id !== fromId);
+  const flipFromOthers = flipCost - (selfPays ? 1 : 0);
+  if (flipFromOthers > others.length)
+    return reject('203.3a', `${def.name}'s Flip Up cost is ${flipCost} but you have ${others.length}${flipUp && fd!.attachedTo !== null ? ' other' : ''} unattached resources${fd!.attachedTo !== null ? ' (this card is already attached to your faction, so it cannot pay for itself)' : ''}; you can only attach resources that are not attached to anything`);
+  // 406.3 / 406.3a: the extra costs are satisfied before the numeric cost is paid, so resources they create (an
+  // attachment flipped face-down as a resource when its host is destroyed, 506.2a) may pay the balance.
+  const after = sacrifice ? resourcesAfterSacrifice(s, p, sacrifice, fromId) : others.length;
+  const gained = Math.max(0, after - others.length);
+  const balance = cost.total - flipCost;
+  const available = others.length - flipFromOthers + gained;
+  if (balance > available)
+    return reject('604.1e', `${def.name} costs ${cost.total} (${flipUp ? 'Flip Up cost' : 'cost'} ${cost.start}${cost.added ? ` + pay ${cost.added}` : ''}${cost.increases ? ` + ${cost.increases} increases` : ''}${cost.reductions ? ` − ${cost.reductions} reductions` : ''}, 406.3) but after its other costs you would have ${available} unattached resources to pay ${balance} (309.1a)`);
+  return { def, fromId, flipUp, flipSelf: selfPays, flipFromOthers, pick, sacrifice, total: cost.total, flipCost, breakdown: { ...cost } };
+}
+
+/**
+ * Unattached resources `p` would have, besides the card being played, once `sacrifice` is destroyed as a cost
+ * (replacements of attached cards apply, 506.2a).
+ */
+function resourcesAfterSacrifice(s: SpoilsState, p: PlayerId, sacrifice: string, playing: string): number {
+  const d = draft(s, null);
+  leavePlay(d, [sacrifice], '401.3', { cost: true, reason: 'destroyed' });
+  return unattachedResources(d.state, p).filter((x) => x.id !== playing).length;
 }
 
 interface AbilityPlan {
@@ -226,8 +252,8 @@ function checkRules(s: SpoilsState, c: Command): Rejection | null {
   const p = c.player;
   if (!s.order.includes(p)) return reject('command', `${p} is not a player of this match`);
   if (s.status === 'ended') return reject('102.1', 'the game is over');
-  // The document has no rule on conceding (404, Rule Not Found): a player may always leave a game, as in every
-  // tournament, so any seat may concede at any moment, priority or not.
+  // Conceding is tournament policy, not a rule of play (104 leaves tournaments to the Tournament Rules): a
+  // player may always leave a game, so any seat may concede at any moment, priority or not.
   if (c.type === 'Concede') return null;
   if (!commandAllowed(s, c.type)) return reject(COMMAND_RULES[c.type] ?? nodeRule(s), `${c.type} is not possible now (${s.phase}${s.step ? `, ${s.step}` : ''})`);
   if (!actors(s).includes(p)) return notYourMove(s, p);
@@ -382,8 +408,8 @@ function execute(d: D, c: Command): void {
   switch (c.type) {
     case 'Concede': {
       const winner = opponentOf(s, p);
-      d.emit('PlayerConceded', { player: p }, { rule: '404' });
-      endMatch(d, winner, `${winner} wins: ${p} conceded (404: no rule covers conceding; a player may always leave the game)`, '404', [p]);
+      d.emit('PlayerConceded', { player: p }, { rule: '104' });
+      endMatch(d, winner, `${winner} wins: ${p} conceded (tournament policy, 104: a player may always leave the game)`, '104', [p]);
       return;
     }
     case 'ChooseFirstPlayer': {
@@ -486,8 +512,9 @@ function execute(d: D, c: Command): void {
       const plan = checkPlayCard(s, p, c, sit) as PlayPlan;
       if (plan.flipUp) {
         // 507.4b: the Flip Up cost is paid before the flip, so the card can pay for itself (it is leaving play anyway).
-        const extra = unattachedResources(s, p).filter((x) => x.id !== plan.fromId).slice(0, Math.max(0, plan.flipCost - 1));
-        if (plan.flipCost > 0) d.emit('ResourcesAttached', { player: p, ids: [plan.fromId, ...extra.map((x) => x.id)], to: s.players[p]!.faction, payment: false }, { rule: '507.4b' });
+        const extra = unattachedResources(s, p).filter((x) => x.id !== plan.fromId).slice(0, plan.flipFromOthers).map((x) => x.id);
+        const ids = plan.flipSelf ? [plan.fromId, ...extra] : extra;
+        if (ids.length > 0) d.emit('ResourcesAttached', { player: p, ids, to: s.players[p]!.faction, payment: false }, { rule: plan.flipSelf ? '507.4b' : '507.4a' });
       }
       const card: Card = { id: plan.fromId, cardId: plan.def.id };
       const { item, serial } = newItem(d, 'card', p, { card, picked: plan.pick, flipUp: plan.flipUp }, `${plan.def.name}${plan.pick ? ` → ${plan.pick}` : ''}`);

@@ -23,6 +23,7 @@ export function initialState(): SpoilsState {
     battle: null,
     effects: [],
     endAnnounced: false,
+    loopRun: 0,
     serial: 0,
     turnLimit: 0,
     winner: null,
@@ -80,7 +81,20 @@ export function facedown(id: string, cardId: string | null, owner: PlayerId, con
   return { id, cardId, owner, controller, faceDown: true, depleted: false, damage: 0, tokens: {}, attachedTo: null, canAttack: false };
 }
 
+/**
+ * Events only a player's own action emits (never the rules by themselves). Ordering triggers (ResolveTrigger)
+ * emits none of them: it lets the next trigger happen, which cannot end a loop (414.1).
+ */
+const PLAYER_ACTIONS = new Set(['AbilityUsed', 'AttackerAdded', 'AttackingPartyFormed', 'BattleStarted', 'BattleWindowPassed', 'BidPassed', 'BidPlaced', 'BlockerAdded', 'CardPlayStarted', 'DeckSearched', 'EndTurnAnnounced', 'FirstPlayerChosen', 'MulliganCardBottomed', 'MulliganEnded', 'PlayerConceded', 'PromptClosed', 'ResourcePlaying', 'ResponsesDone']);
+
 export function evolve(state: SpoilsState, e: GameEvent): SpoilsState {
+  const next = apply(state, e);
+  // 414.1: triggers that happened since a player last acted other than by ordering triggers.
+  const loopRun = e.type === 'TriggerHappened' ? next.loopRun + 1 : PLAYER_ACTIONS.has(e.type) ? 0 : next.loopRun;
+  return loopRun === next.loopRun ? next : { ...next, loopRun };
+}
+
+function apply(state: SpoilsState, e: GameEvent): SpoilsState {
   const p = e.payload as P;
   // Events that hand out fresh ids carry the counter after them.
   const s = typeof p.serial === 'number' ? { ...state, serial: p.serial } : state;
@@ -128,6 +142,11 @@ export function evolve(state: SpoilsState, e: GameEvent): SpoilsState {
       const moves = p.moves as MovedCard[];
       const gone = new Set(moves.map((m) => m.fromId));
       return upd(s, p.player as string, (pl) => ({ ...pl, deck: pl.deck.filter((c) => !gone.has(c.id)), hand: [...pl.hand, ...moves.map(slot)] }));
+    }
+    case 'CardsDiscarded': {
+      const cards = p.cards as Card[];
+      const gone = new Set(cards.map((c) => c.id));
+      return upd(s, p.player as string, (pl) => ({ ...pl, hand: pl.hand.filter((c) => !gone.has(c.id)), discard: [...pl.discard, ...cards] }));
     }
     case 'MulliganCardBottomed': {
       const m = p.move as MovedCard;

@@ -11,11 +11,11 @@ import { evolve } from './evolve';
 import type { Leave, MovedCard } from './evolve';
 import { nextLocation } from './machine';
 import { blockForbiddenBy, controlled, defOf, hasKw, factionDamageReduction, isCharacter, isFaction, isLocation, opponentOf, perm, statsOf, unattachedResources } from './rules';
-import type { Battle, ChainItem, Payment, PendingTrigger, Perm, SpoilsState } from './types';
+import { isHidden, type Battle, type Card, type ChainItem, type Payment, type PendingTrigger, type Perm, type SpoilsState } from './types';
 
 export type D = Draft<SpoilsState, SpoilsPayloads>;
 
-export function draft(s: SpoilsState, rng: Rng): D {
+export function draft(s: SpoilsState, rng: Rng | null): D {
   return new Draft<SpoilsState, SpoilsPayloads>(s, evolve, rng);
 }
 
@@ -25,9 +25,12 @@ export function freshIds(d: D, n: number): { ids: string[]; serial: number } {
   return { ids: Array.from({ length: n }, (_, i) => `c${base + i + 1}`), serial: base + n };
 }
 
-/** A cascade of automatic actions longer than this, with no player decision inside, is a loop nobody can end (414.1). */
+/**
+ * More triggers than this in a row, with no player action in between other than choosing the order of triggers
+ * (503.4a: choosing an order cannot stop them), is a loop neither player can end (414.1). Counted across commands
+ * in `loopRun`, so a loop through both players' cards, which asks for an order each time, is caught too.
+ */
 export const LOOP_LIMIT = 200;
-const cascade = new WeakMap<D, number>();
 
 export function endMatch(d: D, winner: PlayerId | null, result: string, rule: string, losers: PlayerId[] = []): void {
   if (d.state.status === 'ended') return;
@@ -183,9 +186,7 @@ export function settle(d: D): void {
 }
 
 export function resolveTrigger(d: D, t: PendingTrigger): void {
-  const n = (cascade.get(d) ?? 0) + 1;
-  cascade.set(d, n);
-  if (n > LOOP_LIMIT) {
+  if (d.state.loopRun >= LOOP_LIMIT) {
     endMatch(d, null, `draw: ${t.label} keeps triggering itself in a loop neither player can end (414.1)`, '414.1');
     return;
   }
@@ -267,6 +268,13 @@ export function runEffects(d: D, effects: readonly Effect[], ctx: EffectCtx): vo
       case 'develop-rule':
         d.auto('PromptOpened', { prompt: { kind: 'develop', player: ctx.controller, rule: '202.8' } }, '202.8');
         break;
+      case 'discard-hand': {
+        // 305: from the owner's hand to their discard pile; several cards enter it at the same time.
+        const who = e.who === 'you' ? ctx.controller : opponentOf(s, ctx.controller);
+        const cards = s.players[who]!.hand.filter((c): c is Card => !isHidden(c));
+        if (cards.length > 0) d.auto('CardsDiscarded', { player: who, cards }, '305');
+        break;
+      }
       case 'search':
         d.auto('PromptOpened', { prompt: { kind: 'search', player: ctx.controller, rule: '312.2', type: e.type } }, '312.2');
         break;
@@ -425,8 +433,9 @@ export function startTurn(d: D, p: PlayerId): void {
   const s = d.state;
   const turn = s.turn + 1;
   if (s.turnLimit > 0 && turn > s.turnLimit) {
-    // 404 Rule Not Found: the rules have no turn limit; the host's limit ends the match in a draw.
-    endMatch(d, null, `draw: the turn limit of ${s.turnLimit} was reached (404: no rule covers it; the host's limit applies)`, '404');
+    // Time limits are tournament policy (104 leaves them to the Tournament Rules): the match option turnLimit
+    // ends the match in a draw.
+    endMatch(d, null, `draw: the match option turnLimit (${s.turnLimit} turns) was reached (tournament policy, 104: the rules of play have no turn limit)`, '104');
     return;
   }
   const cleared = s.perms.filter((x) => isCharacter(x) && x.damage > 0).map((x) => x.id);

@@ -59,7 +59,7 @@ describe('the-spoils machine', () => {
       const sc = parsed.scenario;
       const commands = sc.steps.flatMap((st) => ('command' in st && st.expect === 'accepted' ? [st.command as Command] : []));
       const start = sc.start;
-      drive(t, scenarioConfig(sc), String(sc.seed), (_s, _p, i) => commands[i] ?? null, start ? { setup: (c, ctx) => theSpoils.scenario!.start(c, start, { ...ctx, cards: [] }) } : undefined);
+      drive(t, scenarioConfig(sc), String(sc.seed), (_s, _p, i) => commands[i] ?? null, start ? { setup: (c, ctx) => theSpoils.scenario!.start(c, start, { ...ctx, cards: sc.cards ?? [] }) } : undefined);
     }
     const cov = machineCoverage(spoilsMachine, { states: t.states, transitions: t.transitions.values() });
     expect(cov.states.uncovered).toEqual([]);

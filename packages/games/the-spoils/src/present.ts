@@ -124,6 +124,8 @@ export function describe(e: GameEvent): string {
       return `${who} flips the starting resources face-up`;
     case 'CardsDrawn':
       return `${who} draws ${plural((p.moves as unknown[]).length, 'card')}${Number(p.failed) > 0 ? ` (${String(p.failed)} more could not be drawn)` : ''}`;
+    case 'CardsDiscarded':
+      return `${who} discards ${plural((p.cards as unknown[]).length, 'card')} from hand`;
     case 'MulliganCardBottomed':
       return `${who} puts a card on the bottom of the deck (mulligan)`;
     case 'MulliganEnded':

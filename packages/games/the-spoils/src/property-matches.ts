@@ -35,7 +35,7 @@ export function botMatchChunks(half: 0 | 1): void {
         for (const e of m.events) s = theSpoils.evolve(s, e);
         expect(jsonEqual(s, m.final)).toBe(true);
       }
-      // Most matches end with a faction at 0 influence (102.1), not at the turn limit (404).
+      // Most matches end with a faction at 0 influence (102.1), not at the turn limit (104).
       expect(results.get('102.1') ?? 0).toBeGreaterThan(CHUNK * 0.8);
     });
   }

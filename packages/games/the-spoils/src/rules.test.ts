@@ -1,10 +1,12 @@
 // Rules that scenarios don't show one by one: deck construction (103), costs (406, 410), picks (310, 202.9a),
-// threshold paragraphs (405.4), simultaneous loss (102.2), 404 Rule Not Found, the machine's meta.
+// threshold paragraphs (405.4), simultaneous loss (102.2), two seats and conceding (tournament policy, 104), the machine's meta.
 import { describe, expect, it } from 'vitest';
 import { MatchSession, Rng, seedCommitment, type PlayerId } from '@matchtape/engine';
 import { playMatch } from '@matchtape/engine/testing';
 import { PRESET_DECKS, validateDeck } from './cards/decks';
 import { cardDef, CARD_DEFS } from './cards/pool';
+import { RulesTextSchema } from './cards/effects';
+import { testCardDef } from './cards/test-cards';
 import { setup } from './decide';
 import { cardCost, iconsOf, meetsThreshold, pickable, statsOf } from './rules';
 import { theSpoils } from './index';
@@ -30,10 +32,10 @@ describe('deck construction (103)', () => {
     const r = setup({ matchId: 'm', players: [{ id: 'p1', name: 'a', deck: bad }, { id: 'p2', name: 'b', deck: PRESET_DECKS['gilded-consortium']! }] }, ctx());
     expect(r).toMatchObject({ ok: false, rule: '103.1' });
   });
-  it('404 Rule Not Found: responses are defined for one opponent, so three players are refused explicitly', () => {
+  it('two seats is a match option (tournament policy, 104): three players are refused explicitly', () => {
     const d = PRESET_DECKS['gilded-consortium']!;
     const players = (['p1', 'p2', 'p3'] as PlayerId[]).map((id) => ({ id, name: id, deck: d }));
-    expect(setup({ matchId: 'm', players }, ctx())).toMatchObject({ ok: false, rule: '404' });
+    expect(setup({ matchId: 'm', players }, ctx())).toMatchObject({ ok: false, rule: '104' });
   });
 });
 
@@ -107,7 +109,7 @@ describe('turn structure', () => {
   });
 });
 
-describe('conceding (404: the document has no rule for it)', () => {
+describe('conceding (tournament policy, 104: the rules of play have no rule for it)', () => {
   it('either seat may concede at any moment, priority or not; the opponent wins and nothing else can happen', () => {
     const m = playMatch(theSpoils, { seed: 'concede-1', bots: { p1: 'greedy', p2: 'greedy' }, maxCommands: 40 });
     const at = '2026-01-01T00:00:00.000Z';
@@ -119,8 +121,30 @@ describe('conceding (404: the document has no rule for it)', () => {
     const out = session.play({ type: 'Concede', player: waiting, commandId: 'c1' }, at);
     expect(out.ok).toBe(true);
     if (!out.ok) return;
-    expect(out.events.map((e) => [e.type, e.rule])).toEqual([['PlayerConceded', '404'], ['MatchEnded', '404']]);
+    expect(out.events.map((e) => [e.type, e.rule])).toEqual([['PlayerConceded', '104'], ['MatchEnded', '104']]);
     expect(theSpoils.status(session.state)).toMatchObject({ status: 'ended', winner: waiting === 'p1' ? 'p2' : 'p1' });
     expect(theSpoils.legalCommands(session.state, waiting)).toEqual([]);
+  });
+});
+
+describe('the rules-text vocabulary (cards/effects.ts)', () => {
+  it('every pool card is written in it', () => {
+    for (const c of CARD_DEFS) expect(RulesTextSchema.safeParse(c).success, c.id).toBe(true);
+  });
+});
+
+describe('test cards of scenario start positions', () => {
+  it('a test card becomes a card whose id carries its definition; a bad one is refused with what is wrong', () => {
+    const def = testCardDef({ id: 'shade', name: 'Shade', type: 'character', cost: 2, colors: ['Deception'], stats: { str: 1, life: 2, spd: 3 }, keywords: ['Covert', { keyword: 'Flip Up', value: 1 }] });
+    if (typeof def === 'string') throw new Error(def);
+    expect(def).toMatchObject({ name: 'Shade', types: ['character'], cost: 2, threshold: { Deception: 1 }, str: 1, life: 2, spd: 3 });
+    expect(def.keywords).toEqual([{ kw: 'covert' }, { kw: 'flip-up', cost: 1, threshold: {} }]);
+    expect(cardDef(def.id)).toEqual(def);
+    expect(testCardDef({ id: 'x', name: 'X', type: 'spell' })).toMatch(/not a card type of The Spoils/);
+    expect(testCardDef({ id: 'x', name: 'X', type: 'character', stats: { power: 2 } })).toMatch(/stats.power/);
+    expect(testCardDef({ id: 'x', name: 'X', type: 'character', keywords: ['Flying'] })).toMatch(/keyword "Flying"/);
+    expect(testCardDef({ id: 'x', name: 'X', type: 'tactic', effect: [{ do: 'explode' }] })).toMatch(/^effect\.0/);
+    const bolt = testCardDef({ id: 'bolt', name: 'Bolt', type: 'tactic', cost: 1, playCost: [{ kind: 'pick', pick: { type: 'character', controller: 'any' } }], effect: [{ do: 'damage', n: 2, to: 'picked' }] });
+    expect(bolt).toMatchObject({ playCost: [{ kind: 'pick' }], effect: [{ do: 'damage', n: 2, to: 'picked' }] });
   });
 });

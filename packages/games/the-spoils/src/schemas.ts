@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { defineEvents, matchEndedFields, matchStartedFields, PlayerIdSchema, type Payloads } from '@matchtape/engine';
 
-const Id = z.string().min(1).max(200);
+// Up to 2,000 characters: a scenario test card's id carries its definition (cards/test-cards.ts).
+const Id = z.string().min(1).max(2000);
 const P = PlayerIdSchema;
 const meta = { player: P.optional(), commandId: z.string().optional() };
 const cmd = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.object({ type: z.literal(type), ...shape, ...meta }).strict();
@@ -103,6 +104,7 @@ export const EVENTS = {
   PromptOpened: pl({ prompt: Prompt }),
   PromptClosed: pl({ player: P, choice: z.string().optional(), kept: Id.optional() }),
   CardsDrawn: pl({ player: P, moves: z.array(Moved), failed: z.number().int() }),
+  CardsDiscarded: pl({ player: P, cards: z.array(z.object({ id: Id, cardId: Id })) }),
   MulliganCardBottomed: pl({ player: P, move: Moved }),
   MulliganEnded: pl({ player: P, count: z.number().int() }),
   TurnStarted: pl({ turn: z.number().int(), player: P, cleared: ids }),

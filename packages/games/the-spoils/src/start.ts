@@ -1,10 +1,11 @@
 // Scenario hooks (GameModule.scenario): a start position puts a match straight into the active player's turn
 // (603.2) with any card in any zone — zones "faction", "deck" (top first), "hand", "discard" and "play" (with
 // depleted status, face-down, damage, tokens as counters, attachedTo and controller) — and the faction's
-// influence as the player's `health`. Test cards are not needed: the pool holds every card the document names
-// and a sample card for each of its example texts, so scenarios name pool cards.
+// influence as the player's `health`. Zones name pool cards or the scenario's test cards (`cards`, by their id;
+// cards/test-cards.ts: a test card's card id carries its definition).
 import { reject, startCard, type DecideContext, type Decision, type MatchConfig, type PlayerId, type ScenarioHooks, type ScenarioStart, type TestCard } from '@matchtape/engine';
-import { CARDS } from './cards/pool';
+import { findCard } from './cards/pool';
+import { testCardDef } from './cards/test-cards';
 import { KEYWORDS } from './cards/keywords';
 import { RULES_VERSION, situation } from './decide';
 import { initialState } from './evolve';
@@ -15,8 +16,15 @@ import type { Card, Perm, SpoilsState } from './types';
 const ZONES = ['faction', 'deck', 'hand', 'discard', 'play'];
 
 export function startPosition(config: MatchConfig, start: ScenarioStart, ctx: DecideContext & { seedCommitment: string; cards: readonly TestCard[] }): Decision {
-  if (config.players.length !== 2) return reject('404', `Rule Not Found (404): responses (607) are defined for one opponent only; got ${config.players.length} players`);
-  if (ctx.cards.length > 0) return reject('scenario', 'cards: The Spoils scenarios name pool cards (the pool has every card the document names and a sample for each example text); remove "cards"');
+  if (config.players.length !== 2) return reject('104', `a match option, not a rule of play: this engine seats two players (104 leaves formats to the Tournament Rules; responses, 607, are written for one opponent); got ${config.players.length} players`);
+  const tests = new Map<string, string>();
+  for (const [i, tc] of ctx.cards.entries()) {
+    const def = testCardDef(tc);
+    if (typeof def === 'string') return reject('scenario', `cards[${i}] (${tc.id}): ${def}`);
+    tests.set(tc.id, def.id);
+  }
+  /** A zone's card by its pool id or its test card id, as the card id the state holds. */
+  const named = (name: string): string => tests.get(name) ?? name;
   if (start.phase !== 'main' || (start.step ?? null) !== null) return reject('scenario', `start.phase: a start position begins in the "main" phase with no step (603.2), got "${start.phase}"${start.step ? ` / "${start.step}"` : ''}`);
   if (start.priority !== undefined && start.priority !== start.turnPlayer) return reject('603.1', 'start.priority: outside responses only the active player acts (603.1, 607.2b: there is no priority passing)');
   const turnLimit = typeof config.options?.turnLimit === 'number' ? config.options.turnLimit : 100;
@@ -30,7 +38,7 @@ export function startPosition(config: MatchConfig, start: ScenarioStart, ctx: De
     const ps = start.players[seat.id];
     const zones = ps?.zones ?? {};
     for (const z of Object.keys(zones)) if (!ZONES.includes(z)) return reject('scenario', `start.players.${seat.id}.zones.${z}: zones are ${ZONES.join(', ')}`);
-    const cardsIn = (z: string) => (zones[z] ?? []).map(startCard);
+    const cardsIn = (z: string) => (zones[z] ?? []).map(startCard).map((c) => ({ ...c, card: named(c.card) }));
     const at = (z: string) => `start.players.${seat.id}.zones.${z}`;
     const idFor = (given: string | undefined): string | Error => {
       if (given !== undefined && /^c\d+$/.test(given)) return new Error(`"${given}": ids of the form c<number> are the engine's own; choose another name`);
@@ -40,11 +48,11 @@ export function startPosition(config: MatchConfig, start: ScenarioStart, ctx: De
       return id;
     };
     const factions = cardsIn('faction');
-    if (factions.length !== 1 || !CARDS.get(factions[0]!.card)?.types.includes('faction')) return reject('scenario', `${at('faction')}: exactly one faction card (202.1)`);
+    if (factions.length !== 1 || !findCard(factions[0]!.card)?.types.includes('faction')) return reject('scenario', `${at('faction')}: exactly one faction card (202.1)`);
     const list: Record<'deck' | 'hand' | 'discard', Card[]> = { deck: [], hand: [], discard: [] };
     for (const z of ['deck', 'hand', 'discard'] as const)
       for (const c of cardsIn(z)) {
-        const def = CARDS.get(c.card);
+        const def = findCard(c.card);
         if (!def || def.token || def.types.includes('faction')) return reject('scenario', `${at(z)}: "${c.card}" is not a card that can be in a ${z}`);
         const id = idFor(c.id);
         if (id instanceof Error) return reject('scenario', `${at(z)}: ${id.message}`);
@@ -53,10 +61,10 @@ export function startPosition(config: MatchConfig, start: ScenarioStart, ctx: De
     players[seat.id] = list;
     const fid = idFor(factions[0]!.id);
     if (fid instanceof Error) return reject('scenario', `${at('faction')}: ${fid.message}`);
-    const influence = ps?.health ?? CARDS.get(factions[0]!.card)!.faction!.influence;
+    const influence = ps?.health ?? findCard(factions[0]!.card)!.faction!.influence;
     perms.push({ id: fid, cardId: factions[0]!.card, owner: seat.id, controller: seat.id, faceDown: false, depleted: false, damage: 0, tokens: {}, attachedTo: null, canAttack: false, influence });
     for (const c of cardsIn('play')) {
-      const def = CARDS.get(c.card);
+      const def = findCard(c.card);
       if (!def || def.types.includes('faction')) return reject('scenario', `${at('play')}: "${c.card}" cannot be put in play here`);
       if (!c.faceDown && !def.types.some((t) => t !== 'tactic')) return reject('scenario', `${at('play')}: a tactic is never in play face-up (205.2)`);
       const id = idFor(c.id);

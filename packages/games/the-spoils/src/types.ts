@@ -152,6 +152,8 @@ export interface SpoilsState {
   effects: TurnEffect[];
   /** The End the Turn action was taken this turn (603.2d). */
   endAnnounced: boolean;
+  /** Triggers that happened since a player's last action other than ordering triggers (414.1). */
+  loopRun: number;
   /** Public counter for fresh ids. */
   serial: number;
   turnLimit: number;

@@ -1,11 +1,17 @@
 // Preset spellbooks and spellbook validation (§2.0, §7.0 Unique, §9.1; D36).
 import type { DeckList } from '@matchtape/engine';
 import { CARDS, type ECCard } from './pool';
+import { testCardFromId } from './test-cards';
 
 export const CARD_BY_ID: ReadonlyMap<string, ECCard> = new Map(CARDS.map((c) => [c.id, c]));
 
+/** A card of the pool, or a scenario's test card (its id carries its definition, cards/test-cards.ts). */
+export function findCard(cardId: string): ECCard | undefined {
+  return CARD_BY_ID.get(cardId) ?? testCardFromId(cardId);
+}
+
 export function cardDef(cardId: string): ECCard {
-  const c = CARD_BY_ID.get(cardId);
+  const c = findCard(cardId);
   if (!c) throw new Error(`unknown Elemental Clash card "${cardId}"`);
   return c;
 }

@@ -102,11 +102,15 @@ describe('§7.0 keywords', () => {
     expect(t.state.players.p1!.stacks[0]!.top?.id).toBe('mo');
   });
 
-  it('Echo: a copy per same-named card in the archive, same target', () => {
+  it('Echo: a copy per same-named card in the archive; the player may choose new targets for each copy (D27)', () => {
     const t = new Table(position('main', { hand: [c('clash-of-dragons', 'cd')], stack1: st('mars-stone', 2), archive: ['clash-of-dragons', 'clash-of-dragons'] }, { atk: [c('tellow-healer-adept', 'te')], def: [c('azragruul-king-of-the-trolls', 'az')] }));
     const es = t.do('p1', 'PlayCard', { card: 'cd', stack: 'p1-s1', target: 'az' });
-    expect(ofType(es, 'EchoCopied')).toHaveLength(2);
-    expect(ofType(es, 'DamageDealt').map((e) => e.payload.amount)).toEqual([2, 2, 2]);
+    expect(ofType(es, 'EchoCopied')).toHaveLength(1);
+    expect(t.state.prompt).toMatchObject({ kind: 'target', player: 'p1', rule: '7.0.Echo' });
+    expect(t.legal('p1').map((x) => x.type === 'ChooseEchoTarget' && x.target)).toContain(null);
+    const keep = t.do('p1', 'ChooseEchoTarget', { target: null });
+    expect(ofType(keep, 'DamageDealt').map((e) => e.payload.target)).toEqual(['az']);
+    t.do('p1', 'ChooseEchoTarget', { target: 'az' });
     expect(t.state.players.p2!.def).toHaveLength(0);
   });
 

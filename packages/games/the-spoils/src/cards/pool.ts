@@ -3,6 +3,7 @@
 // document's own example texts (201.4b, 406.5, 408.3b, 504, 505.1, 409.1, 414.1…). The document prints no card
 // stats and no faction text, so everything it does not state is marked `sample: true`.
 import type { CardDef } from './types';
+import { testCardFromId } from './test-cards';
 
 type Def = Partial<CardDef> & Pick<CardDef, 'id' | 'name' | 'types' | 'text' | 'sample'>;
 
@@ -501,8 +502,13 @@ export const CARD_DEFS: readonly CardDef[] = [
 export const CARDS: ReadonlyMap<string, CardDef> = new Map(CARD_DEFS.map((c) => [c.id, c]));
 export const CARD_IDS: readonly string[] = CARD_DEFS.map((c) => c.id);
 
+/** A card of the pool, or a scenario's test card (its id carries its definition, cards/test-cards.ts). */
+export function findCard(id: string): CardDef | undefined {
+  return CARDS.get(id) ?? testCardFromId(id);
+}
+
 export function cardDef(id: string): CardDef {
-  const d = CARDS.get(id);
+  const d = findCard(id);
   if (!d) throw new Error(`unknown card "${id}"`);
   return d;
 }

@@ -30,7 +30,9 @@ export type Effect =
   | { do: 'restore-rule' }
   | { do: 'develop-rule' }
   | { do: 'search'; type: 'item' }
-  | { do: 'bid'; prize: { draw: number } };
+  | { do: 'bid'; prize: { draw: number } }
+  /** 305: every card of the hand goes to the discard pile at the same time. */
+  | { do: 'discard-hand'; who: 'you' | 'opponent' };
 
 /** Extra costs, satisfied in the order listed (401.3); `pay` adds to the running total (406.3). */
 export type ExtraCost =
