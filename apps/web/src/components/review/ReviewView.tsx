@@ -11,7 +11,7 @@ import { getMatch, type MatchListItem } from '../../lib/api';
 import { cardNames } from '../../lib/names';
 import { diffWords, eventWords, seatNames } from '../../lib/present';
 import { useViewerToken } from '../../lib/useViewerToken';
-import { readClaims, saveToken } from '../../lib/viewer';
+import { pastedToken, readClaims, saveToken } from '../../lib/viewer';
 import { KnowledgePanel, type Knowledge } from './KnowledgePanel';
 
 interface RuleText {
@@ -145,7 +145,7 @@ function TokenGate({ onToken, hasToken }: { onToken: (t: string) => void; hasTok
         onSubmit={(e) => {
           e.preventDefault();
           if (readClaims(value)?.role !== 'judge') return setError('That is not a judge token (they look like mt1.xxxxx.yyyyy).');
-          onToken(value.trim());
+          onToken(pastedToken(value));
         }}
       >
         <input aria-label="Judge token" value={value} onChange={(e) => setValue(e.target.value)} placeholder="mt1.…" />
