@@ -98,7 +98,7 @@ async function keepBotMatches() {
               revealPolicy: 'reveal-all',
             }),
           });
-          log(`started a ${g.id} bot match ${m.matchId}`);
+          log(`started a bot match of ${g.title ?? g.id}: ${m.matchId}`);
         }
       }
     } catch (err) {

@@ -308,6 +308,10 @@ describe('token', () => {
     expect(v).toMatchObject({ ok: true, claims: { role: 'judge', matchId: 'm1' } });
     expect(v.ok && v.claims.exp - v.claims.iat).toBe(600);
     expect(verifyToken(r.stdout, { secret: 'another-secret-of-enough-length', now: 1_700_000_000_000 }).ok).toBe(false);
+    // stdout is one line that is only the token (copy it alone); the description is a "# …" line on stderr.
+    expect(r.stdout.trimEnd().split('\n')).toEqual([r.stdout.trim()]);
+    expect(r.stdout.trim()).toMatch(/^mt1\.[\w-]+\.[\w-]+$/);
+    expect(r.stderr.trim()).toMatch(/^# judge token for match m1, expires \d{4}-/);
   });
 
   it('keeps a generated secret in the data dir, and refuses bad roles and seatless seat tokens', async () => {

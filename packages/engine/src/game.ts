@@ -141,6 +141,12 @@ export interface GameModule<S = unknown> {
   board(state: S): BoardModel;
   /** One line in plain words for the log. */
   describe(event: GameEvent): string;
+  /**
+   * Phase and step as the rules document names them ("Clash Phase", "Attacker's Clash Buff Step"), for the site's
+   * phase strip, banners and case files; `step` is null when the rules name no step there. Optional: a game
+   * without it is shown with its ids written as words.
+   */
+  positionWords?(phase: string, step: string | null): { phase: string; step: string | null };
   /** Events worth a marker on the timeline (attacks, damage, deaths, level ups…). */
   keyMoment(event: GameEvent): null | { kind: string; label: string };
   cards: readonly CardDefinition[];

@@ -30,6 +30,8 @@ export interface DiffItem {
   /** Card instance, for card changes. */
   card?: { id: string; cardId: string; name: string };
   field?: string;
+  /** The stat's or zone's label as the board shows it ("Health", "Hand"), for stat and count changes. */
+  label?: string;
   before?: unknown;
   after?: unknown;
   /** The change in words: "p2 Health 20 → 17". */
@@ -76,12 +78,12 @@ export function diffBoards(a: BoardModel, b: BoardModel): BoardDiff {
     for (const s of pa?.stats ?? []) stats.set(s.key, { label: s.label, x: s.value });
     for (const s of pb?.stats ?? []) stats.set(s.key, { ...(stats.get(s.key) ?? {}), label: s.label, y: s.value });
     for (const [key, s] of stats)
-      if (!same(s.x, s.y)) items.push({ kind: 'stat', owner: id, field: key, before: s.x, after: s.y, text: `${id} ${s.label} ${show(s.x)} → ${show(s.y)}` });
+      if (!same(s.x, s.y)) items.push({ kind: 'stat', owner: id, field: key, label: s.label, before: s.x, after: s.y, text: `${id} ${s.label} ${show(s.x)} → ${show(s.y)}` });
     const zones = new Map<string, { label: string; x?: number; y?: number }>();
     for (const z of pa?.zones ?? []) zones.set(z.key, { label: z.label, x: z.count });
     for (const z of pb?.zones ?? []) zones.set(z.key, { ...(zones.get(z.key) ?? {}), label: z.label, y: z.count });
     for (const [key, z] of zones)
-      if ((z.x ?? 0) !== (z.y ?? 0)) items.push({ kind: 'count', owner: id, field: key, before: z.x ?? 0, after: z.y ?? 0, text: `${id} ${z.label}: ${z.x ?? 0} → ${z.y ?? 0} cards` });
+      if ((z.x ?? 0) !== (z.y ?? 0)) items.push({ kind: 'count', owner: id, field: key, label: z.label, before: z.x ?? 0, after: z.y ?? 0, text: `${id} ${z.label}: ${z.x ?? 0} → ${z.y ?? 0} cards` });
   }
 
   const ta = locateTiles(a);

@@ -30,7 +30,7 @@ export const token: CommandDef = {
     ttl: { value: 'S', help: 'lifetime in seconds (default 43200 = 12 h)' },
     'data-dir': storeFlags['data-dir'],
   },
-  details: 'Signed with MATCHTAPE_SECRET when set, else with the secret the server keeps in <data dir>/secret (created on first use). Prints the token on stdout and its claims on stderr.',
+  details: 'Signed with MATCHTAPE_SECRET when set, else with the secret the server keeps in <data dir>/secret (created on first use). Prints only the token on stdout (one line) and what it is on stderr, as a "# …" line; the site takes the token out of both lines pasted together.',
   async run(args, io) {
     const a = validate(Schema, { positionals: args.positionals, ...args.flags }, 'token');
     const { loadOrCreateSecret, mintToken } = await import('@matchtape/server/auth/tokens');
@@ -43,7 +43,7 @@ export const token: CommandDef = {
     }
     io.out(t);
     const exp = new Date(Math.floor(io.now() / 1000) * 1000 + a.ttl * 1000).toISOString();
-    io.err(`${a.role} token${a.seat ? ` for ${a.seat}` : ''} ${a.match ? `for match ${a.match}` : 'for every match'}, expires ${exp}`);
+    io.err(`# ${a.role} token${a.seat ? ` for ${a.seat}` : ''} ${a.match ? `for match ${a.match}` : 'for every match'}, expires ${exp}`);
     return 0;
   },
 };

@@ -4,6 +4,7 @@
 // rulings and the verification result. The review page reads it as JSON; the tournament's records keep it as
 // JSON or as a printable HTML page.
 import { type AnyGameModule, type BoardModel, type EventEnvelope } from '@matchtape/engine';
+import { cardNames, eventWords, humanText, positionText, seatNames, zoneWords } from '@matchtape/games';
 import { decisionTimes, knowledgeAt, type Decision, type KnowledgeAt } from '@matchtape/projections';
 import type { MatchRecord, RejectedCommand } from '@matchtape/store';
 import { playersOf, parseHostedConfig } from '../host/engine-host';
@@ -26,7 +27,12 @@ export interface CaseEvent {
   type: string;
   /** The player whose command it was, or null for a turn-based action. */
   player: string | null;
+  /** The event in words: players by name, cards by the names the judge sees, as the site's log writes them. */
   text: string;
+  /** Phase and step as the rules document names them ("Clash Phase · Attack Step"). */
+  position: string;
+  /** Who acted, by name ("game" for a rules action). */
+  who: string;
   rule: RuleText | null;
   pinned: boolean;
 }
@@ -49,7 +55,8 @@ export interface CaseFile {
   perspectives: Record<string, BoardModel>;
   knowledge: KnowledgeAt;
   rejections: CaseRejection[];
-  decisions: { inWindow: Decision[]; perPlayer: ReturnType<typeof decisionTimes>['perPlayer'] };
+  /** Decisions in the window, each with what was decided in words ("reserve selected"). */
+  decisions: { inWindow: (Decision & { what: string })[]; perPlayer: ReturnType<typeof decisionTimes>['perPlayer'] };
   verification: VerificationResult;
 }
 
@@ -83,9 +90,22 @@ export function buildCase(input: {
     }
   })();
   let state: unknown = game.initial();
-  for (const e of events.slice(0, pinned)) state = game.evolve(state, e);
-  const perspectives: Record<string, BoardModel> = { judge: game.board(state) };
-  for (const p of perspectives.judge!.players) perspectives[p.id] = game.board(game.view(state, p.id as `p${number}`));
+  // Card names for the window's lines: every card the judge's board shows anywhere in the window.
+  const windowBoards: BoardModel[] = [];
+  let perspectives: Record<string, BoardModel> = {};
+  for (const e of events.slice(0, toSeq)) {
+    state = game.evolve(state, e);
+    if (e.seq >= fromSeq) windowBoards.push(game.board(state));
+    if (e.seq === pinned) {
+      perspectives = { judge: game.board(state) };
+      for (const p of perspectives.judge!.players) perspectives[p.id] = game.board(game.view(state, p.id as `p${number}`));
+    }
+  }
+  if (!perspectives.judge) perspectives = { judge: game.board(state) };
+  const seats = seatNames(players);
+  const cards = cardNames(windowBoards);
+  const words = (text: string) => humanText(text, cards, seats);
+  const knowledge = input.knowledge ?? knowledgeAt(game, events, pinned);
   const times = decisionTimes(events);
   const firstAt = Date.parse(inWindow[0]?.at ?? rec.createdAt);
   const lastAt = Date.parse(events[toSeq]?.at ?? new Date(8.64e15).toISOString());
@@ -116,15 +136,18 @@ export function buildCase(input: {
         step: e.step,
         type: e.type,
         player: cause.player ?? null,
-        text: game.describe(e),
+        text: words(game.describe(e)),
+        position: positionText(game.id, e.phase, e.step),
+        who: cause.player ? (seats.get(cause.player) ?? cause.player) : 'game',
         rule: e.rule ? ruleText(game.id, e.rule) : null,
         pinned: e.seq === pinned,
       };
     }),
     perspectives,
-    knowledge: input.knowledge ?? knowledgeAt(game, events, pinned),
+    // Zone labels in words ("Ada's material deck"); `zone` keeps the path for programs.
+    knowledge: { ...knowledge, players: knowledge.players.map((p) => ({ ...p, zones: p.zones.map((z) => ({ ...z, label: zoneWords(z.zone, seats) })) })) },
     rejections,
-    decisions: { inWindow: times.decisions.filter((d) => d.toSeq >= fromSeq && d.fromSeq <= toSeq), perPlayer: times.perPlayer },
+    decisions: { inWindow: times.decisions.filter((d) => d.toSeq >= fromSeq && d.fromSeq <= toSeq).map((d) => ({ ...d, what: eventWords(d.type) })), perPlayer: times.perPlayer },
     verification: input.verification,
   };
 }
@@ -133,11 +156,11 @@ const esc = (s: unknown): string =>
   String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-function boardHtml(name: string, b: BoardModel): string {
+function boardHtml(name: string, b: BoardModel, seats: ReadonlyMap<string, string>): string {
   const zones = b.players
     .map(
       (p) =>
-        `<h4>${esc(p.name)} (${esc(p.id)}) — ${p.stats.map((s) => `${esc(s.label)} ${esc(s.value)}`).join(', ')}</h4><ul>` +
+        `<h4>${esc(seats.get(p.id) ?? p.name)} — ${p.stats.map((s) => `${esc(s.label)} ${esc(s.value)}`).join(', ')}</h4><ul>` +
         p.zones.map((z) => `<li><b>${esc(z.label)}</b> (${z.count}): ${z.cards.map((c) => (c.hidden ? '<i>hidden</i>' : esc(c.face.name))).join(', ')}</li>`).join('') +
         '</ul>',
     )
@@ -148,15 +171,17 @@ function boardHtml(name: string, b: BoardModel): string {
 /** The case as one printable HTML page (no scripts, no external resources). */
 export function caseHtml(c: CaseFile): string {
   const d = c.dispute;
+  const seats = seatNames(c.match.players);
+  const name = (seat: string | null | undefined) => (seat ? (seats.get(seat) ?? seat) : '');
   const know = c.knowledge.players
     .map(
       (p) =>
-        `<h4>${esc(p.player)}</h4><ul>` +
+        `<h4>${esc(name(p.player))}</h4><ul>` +
         p.zones
           .filter((z) => z.visible.length + z.remembered.length > 0 || (z.unknown.length > 0 && !/deck|spellbook/i.test(z.zone)))
           .map(
             (z) =>
-              `<li><b>${esc(z.zone)}</b>: sees ${z.visible.map((x) => esc(x.name)).join(', ') || '—'}` +
+              `<li><b>${esc(z.label)}</b>: sees ${z.visible.map((x) => esc(x.name)).join(', ') || '—'}` +
               (z.remembered.length ? `; <mark>remembers ${z.remembered.map((x) => `${esc(x.name)} (${esc(x.how)} at seq ${x.lastSeenSeq})`).join(', ')}</mark>` : '') +
               (z.unknown.length ? `; cannot know ${z.unknown.length}` : '') +
               '</li>',
@@ -169,17 +194,17 @@ export function caseHtml(c: CaseFile): string {
 <style>body{font:14px/1.45 system-ui,sans-serif;margin:2em;color:#111}table{border-collapse:collapse;width:100%}td,th{border:1px solid #bbb;padding:3px 6px;text-align:left;vertical-align:top}
 tr.pinned{background:#fff3c4}.persp{display:inline-block;vertical-align:top;width:32%;margin-right:1%}.ok{color:#060}.bad{color:#a00}mark{background:#fde68a}@media print{.persp{width:100%}}</style></head><body>
 <h1>Dispute ${esc(d.disputeId)} — ${esc(c.match.title)} match ${esc(c.match.matchId)}</h1>
-<p>Players: ${c.match.players.map((p) => `${esc(p.name)} (${esc(p.id)})`).join(', ')}. Rules version ${esc(c.match.rulesVersion)}. Match ${esc(c.match.status)} at seq ${c.match.lastSeq}${c.match.parentMatchId ? `, forked from ${esc(c.match.parentMatchId)}` : ''}.</p>
-<h2>Claim</h2><p>Opened ${esc(d.openedAt)} by ${esc(d.openedBy.role === 'judge' ? 'a judge' : d.openedBy.seat)} at seq ${d.atSeq}${d.against ? `, against ${esc(d.against)}` : ''}: <b>${esc(d.claim)}</b></p>
+<p>Players: ${c.match.players.map((p) => esc(name(p.id))).join(', ')}. Rules version ${esc(c.match.rulesVersion)}. Match ${esc(c.match.status)} at seq ${c.match.lastSeq}${c.match.parentMatchId ? `, forked from ${esc(c.match.parentMatchId)}` : ''}.</p>
+<h2>Claim</h2><p>Opened ${esc(d.openedAt)} by ${esc(d.openedBy.role === 'judge' ? 'a judge' : name(d.openedBy.seat))} at seq ${d.atSeq}${d.against ? `, against ${esc(name(d.against))}` : ''}: <b>${esc(d.claim)}</b></p>
 <p>Status: <b>${esc(d.status)}</b>${d.closed ? ` (closed ${esc(d.closed.at)}${d.closed.note ? `: ${esc(d.closed.note)}` : ''})` : ''}</p>
 <h2>Rulings</h2>${d.rulings.length ? `<ol>${d.rulings.map((r) => `<li>${esc(r.at)} — <b>${esc(r.ruling)}</b>${r.rule ? ` (rule ${esc(r.rule)}: ${esc(ruleText(c.match.game, r.rule).text ?? 'not in the document')})` : ''}; remedy ${esc(r.remedy)}${r.forkMatchId ? `; play continues in ${esc(r.forkMatchId)}` : ''}</li>`).join('')}</ol>` : '<p>None yet.</p>'}
-<h2>Evidence</h2>${d.evidence.length ? `<ul>${d.evidence.map((e) => `<li>${esc(e.at)} ${esc(e.by.role === 'judge' ? 'judge' : e.by.seat)} — ${esc(e.kind)}${e.seq ? ` seq ${e.seq}${e.toSeq ? `–${e.toSeq}` : ''}` : ''}: ${esc(e.note)}</li>`).join('')}</ul>` : '<p>None.</p>'}
+<h2>Evidence</h2>${d.evidence.length ? `<ul>${d.evidence.map((e) => `<li>${esc(e.at)} ${esc(e.by.role === 'judge' ? 'judge' : name(e.by.seat))} — ${esc(e.kind)}${e.seq ? ` seq ${e.seq}${e.toSeq ? `–${e.toSeq}` : ''}` : ''}: ${esc(e.note)}</li>`).join('')}</ul>` : '<p>None.</p>'}
 <h2>Events ${c.window.fromSeq}–${c.window.toSeq}</h2><table><tr><th>seq</th><th>time</th><th>turn / phase / step</th><th>who</th><th>event</th><th>rule</th></tr>
-${c.events.map((e) => `<tr class="${e.pinned ? 'pinned' : ''}"><td>${e.seq}</td><td>${esc(e.at.slice(11, 19))}</td><td>${e.turn} ${esc(e.phase)} ${esc(e.step ?? '')}</td><td>${esc(e.player ?? 'system')}</td><td>${esc(e.text)}</td><td>${e.rule ? `<b>${esc(e.rule.rule)}</b> ${esc(e.rule.text ?? '')}` : ''}</td></tr>`).join('\n')}</table>
-<h2>Rejected commands around it</h2>${c.rejections.length ? `<table><tr><th>after seq</th><th>player</th><th>command</th><th>rule</th><th>reason</th></tr>${c.rejections.map((r) => `<tr><td>${r.afterSeq}</td><td>${esc(r.player)}</td><td>${esc(String(r.command.type ?? ''))}</td><td><b>${esc(r.rule)}</b> ${esc(r.ruleText.text ?? '')}</td><td>${esc(r.reason)}</td></tr>`).join('')}</table>` : '<p>None.</p>'}
-<h2>Decision times</h2><table><tr><th>player</th><th>decisions</th><th>total</th><th>longest</th></tr>${Object.entries(c.decisions.perPlayer).map(([p, t]) => `<tr><td>${esc(p)}</td><td>${t.decisions}</td><td>${secs(t.totalMs)}</td><td>${secs(t.longestMs)} at seq ${t.longestAtSeq ?? '—'}</td></tr>`).join('')}</table>
-<p>In the window: ${c.decisions.inWindow.map((x) => `${esc(x.player)} ${secs(x.tookMs)} (seq ${x.fromSeq}, ${esc(x.type)})`).join('; ') || 'none'}</p>
-<h2>Perspectives at seq ${d.atSeq}</h2>${Object.entries(c.perspectives).map(([k, b]) => boardHtml(k === 'judge' ? 'Judge (truth)' : `${k} saw`, b)).join('')}
+${c.events.map((e) => `<tr class="${e.pinned ? 'pinned' : ''}"><td>${e.seq}</td><td>${esc(e.at.slice(11, 19))}</td><td>${e.turn} · ${esc(e.position)}</td><td>${esc(e.who)}</td><td>${esc(e.text)}</td><td>${e.rule ? `<b>${esc(e.rule.rule)}</b> ${esc(e.rule.text ?? '')}` : ''}</td></tr>`).join('\n')}</table>
+<h2>Rejected commands around it</h2>${c.rejections.length ? `<table><tr><th>after seq</th><th>player</th><th>command</th><th>rule</th><th>reason</th></tr>${c.rejections.map((r) => `<tr><td>${r.afterSeq}</td><td>${esc(name(r.player))}</td><td>${esc(eventWords(String(r.command.type ?? '')))}</td><td><b>${esc(r.rule)}</b> ${esc(r.ruleText.text ?? '')}</td><td>${esc(r.reason)}</td></tr>`).join('')}</table>` : '<p>None.</p>'}
+<h2>Decision times</h2><table><tr><th>player</th><th>decisions</th><th>total</th><th>longest</th></tr>${Object.entries(c.decisions.perPlayer).map(([p, t]) => `<tr><td>${esc(name(p))}</td><td>${t.decisions}</td><td>${secs(t.totalMs)}</td><td>${secs(t.longestMs)} at seq ${t.longestAtSeq ?? '—'}</td></tr>`).join('')}</table>
+<p>In the window: ${c.decisions.inWindow.map((x) => `${esc(name(x.player))} ${secs(x.tookMs)} (seq ${x.fromSeq}, ${esc(x.what)})`).join('; ') || 'none'}</p>
+<h2>Perspectives at seq ${d.atSeq}</h2>${Object.entries(c.perspectives).map(([k, b]) => boardHtml(k === 'judge' ? 'Judge (truth)' : `${name(k)} saw`, b, seats)).join('')}
 <h2>Who knew what at seq ${c.knowledge.seq}</h2>${know}
 <h2>Verification</h2><p class="${c.verification.ok ? 'ok' : 'bad'}"><b>${c.verification.ok ? 'verified' : `FAILED${c.verification.firstBadSeq !== undefined ? ` at seq ${c.verification.firstBadSeq}` : ''}`}</b></p>
 <ul>${c.verification.checks.map((x) => `<li class="${x.ok ? 'ok' : 'bad'}">${esc(x.name)}: ${x.ok ? 'ok' : 'failed'} — ${esc(x.detail)}</li>`).join('')}</ul>

@@ -4,7 +4,7 @@
 import { memo } from 'react';
 import type { BoardModel, PlayerBoard, StatModel, ZoneModel } from '@matchtape/engine';
 import { cardNames } from '../lib/names';
-import { humanLine, humanPhase, humanText } from '../lib/present';
+import { humanLine, humanText, positionWords, winnerLine } from '../lib/present';
 import { NamesContext, Tile } from './Tile';
 
 const HEALTH = /health|life|hp|vitality/i;
@@ -129,12 +129,13 @@ function Player({ p, board, top, seats }: { p: PlayerBoard; board: BoardModel; t
 
 export function PhaseStrip({ phases, board }: { phases: readonly string[]; board: BoardModel }) {
   const list = phases.includes(board.phase) ? phases : [...phases, board.phase];
+  const step = positionWords(board.game, board.phase, board.step).step;
   return (
     <ol className="phase-strip" aria-label="Phases of the turn">
       {list.map((ph) => (
         <li key={ph} className={ph === board.phase ? 'phase-current' : undefined} aria-current={ph === board.phase ? 'step' : undefined} data-phase={ph}>
-          {humanPhase(ph)}
-          {ph === board.phase && board.step && <span className="phase-step">{humanPhase(board.step)}</span>}
+          {positionWords(board.game, ph, null).phase}
+          {ph === board.phase && step && <span className="phase-step">{step}</span>}
         </li>
       ))}
     </ol>
@@ -171,8 +172,7 @@ function BoardView({ board, perspective, phases, seats: seatMap }: BoardProps) {
           <PhaseStrip phases={phases} board={board} />
           {board.status === 'ended' ? (
             <div className="banner banner-end" role="status">
-              {board.winner ? `${seats.get(board.winner) ?? board.winner} wins` : 'Match ended'}
-              {board.result ? ` — ${humanText(board.result, cards, seats)}` : ''}
+              {humanText(winnerLine(board.winner, board.result), cards, seats)}
             </div>
           ) : (
             board.banner && (

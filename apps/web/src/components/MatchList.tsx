@@ -7,7 +7,7 @@ import { getGame, games } from '@matchtape/games';
 import { getState, listMatches, type MatchListItem } from '../lib/api';
 import type { BoardModel } from '@matchtape/engine';
 import { mainStat } from './Board';
-import { humanPhase, seatNames } from '../lib/present';
+import { positionWords, seatNames } from '../lib/present';
 
 const POLL_MS = 3000;
 
@@ -188,7 +188,7 @@ export function MatchList() {
                     </td>
                     <td data-label="Turn · phase">
                       {m.turn !== null ? `Turn ${m.turn}` : '—'}
-                      {m.phase ? ` · ${humanPhase(m.phase)}` : ''}
+                      {m.phase ? ` · ${positionWords(m.game, m.phase, null).phase}` : ''}
                     </td>
                     <td data-label="Health / life">{games[m.game] ? <Figures m={m} /> : <span className="muted">—</span>}</td>
                     <td data-label="Spectators">{m.spectators ?? <span className="muted">—</span>}</td>

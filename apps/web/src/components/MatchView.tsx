@@ -7,7 +7,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } f
 import type { BoardModel } from '@matchtape/engine';
 import { ApiError } from '../lib/api';
 import { cardNames } from '../lib/names';
-import { humanPhase, humanText, seatNames } from '../lib/present';
+import { humanPhase, humanText, positionWords, positionText, seatNames } from '../lib/present';
 import { machineStateKeys, orderedPhases, type KeyMomentMarker } from '../lib/timeline';
 import { NoSuchSeat, useMatchTape } from '../lib/useMatchTape';
 import { useViewerToken } from '../lib/useViewerToken';
@@ -563,6 +563,7 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
             }}
             onDragEnd={() => setScrubbing(false)}
             keyLabel={keyLabel}
+            phaseLabel={(ph) => positionWords(game.id, ph, null).phase}
             extraMarkers={<DisputeMarkers matchId={matchId} token={token} length={length} onSeek={seek} />}
           />
           <div className="control-row">
@@ -602,8 +603,7 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
             </div>
             <div className="position" aria-live="off">
               <strong>{turn ? `Turn ${turn.turn}` : 'Setup'}</strong>
-              {phase && <span> · {humanPhase(phase.phase)}</span>}
-              {tape.envelope(seq)?.step && <span> · {humanPhase(tape.envelope(seq)!.step)}</span>}
+              {phase && <span> · {positionText(game.id, phase.phase, tape.envelope(seq)?.step)}</span>}
               <span className="muted">
                 {' '}
                 · event <span data-testid="seq">{seq}</span>/{length}

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { seatLabel } from '../lib/present';
 import { Icon } from './Icon';
-import { readClaims, tokenProblem, type Perspective } from '../lib/viewer';
+import { pastedToken, readClaims, tokenProblem, type Perspective } from '../lib/viewer';
 
 export interface PerspectiveSwitchProps {
   value: Perspective;
@@ -104,7 +104,7 @@ export function TokenDialog({ open, matchId, wanted, hasToken, onSave, onForget,
         return;
       }
     }
-    onSave(text.trim());
+    onSave(pastedToken(text));
   };
   return (
     <dialog ref={ref} className="dialog" aria-labelledby="token-title" onClose={onClose} onCancel={onClose}>

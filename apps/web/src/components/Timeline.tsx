@@ -20,7 +20,7 @@ function pct(seq: number, length: number): string {
 }
 
 /** The static layers: redrawn only when events arrive, not while the playhead moves. */
-const Track = memo(function Track({ nav, length, phases }: { nav: TimelineNav; length: number; phases: readonly string[] }) {
+const Track = memo(function Track({ nav, length, phases, phaseLabel }: { nav: TimelineNav; length: number; phases: readonly string[]; phaseLabel: (phase: string) => string }) {
   // Label a turn marker only when it is far enough from the last labelled one to stay readable.
   const labelled = new Set<number>();
   let lastLabel = -Infinity;
@@ -37,7 +37,7 @@ const Track = memo(function Track({ nav, length, phases }: { nav: TimelineNav; l
           <span
             key={b.fromSeq}
             className="tl-band"
-            title={`Turn ${b.turn} · ${humanPhase(b.phase)}`}
+            title={`Turn ${b.turn} · ${phaseLabel(b.phase)}`}
             style={{ left: pct(b.fromSeq - 1, length), width: pct(b.toSeq - b.fromSeq + 1, length), background: phaseColor(phases, b.phase) }}
           />
         ))}
@@ -67,6 +67,8 @@ export interface TimelineProps {
   keyLabel: (k: KeyMomentMarker) => string;
   /** More marker layers over the track (disputes…), drawn by their owners. */
   extraMarkers?: ReactNode;
+  /** A phase id as the game's rules name it (present.ts positionWords); ids in words without it. */
+  phaseLabel?: (phase: string) => string;
 }
 
 function keyClass(k: KeyMomentMarker): string {
@@ -121,7 +123,7 @@ const KeyMarkers = memo(function KeyMarkers({ nav, length, seq, version, keyLabe
   );
 });
 
-export function Scrubber({ nav, length, version, seq, phases, onSeek, onDragEnd, keyLabel, extraMarkers }: TimelineProps) {
+export function Scrubber({ nav, length, version, seq, phases, onSeek, onDragEnd, keyLabel, extraMarkers, phaseLabel = humanPhase }: TimelineProps) {
   const ref = useRef<HTMLDivElement>(null);
   const pending = useRef<number | null>(null);
   const raf = useRef<number | null>(null);
@@ -190,7 +192,7 @@ export function Scrubber({ nav, length, version, seq, phases, onSeek, onDragEnd,
       aria-valuemin={0}
       aria-valuemax={length}
       aria-valuenow={seq}
-      aria-valuetext={`Event ${seq} of ${length}${turn ? `, turn ${turn.turn}` : ''}${phase ? `, ${humanPhase(phase.phase)}` : ''}`}
+      aria-valuetext={`Event ${seq} of ${length}${turn ? `, turn ${turn.turn}` : ''}${phase ? `, ${phaseLabel(phase.phase)}` : ''}`}
       data-version={version}
       onPointerDown={down}
       onPointerMove={move}
@@ -199,14 +201,14 @@ export function Scrubber({ nav, length, version, seq, phases, onSeek, onDragEnd,
       onPointerLeave={() => setHover(null)}
       onKeyDown={key}
     >
-      <Track nav={nav} length={length} phases={phases} />
+      <Track nav={nav} length={length} phases={phases} phaseLabel={phaseLabel} />
       <div className="tl-played" style={{ width: pct(seq, length) }} aria-hidden="true" />
       <div className="tl-head" style={{ left: pct(seq, length) }} aria-hidden="true" />
       {hover && (
         <div className="tl-hover" style={{ left: hover.x }} aria-hidden="true">
           #{hover.seq}
           {hoverTurn ? ` · T${hoverTurn.turn}` : ''}
-          {hoverPhase ? ` · ${humanPhase(hoverPhase.phase)}` : ''}
+          {hoverPhase ? ` · ${phaseLabel(hoverPhase.phase)}` : ''}
         </div>
       )}
     </div>

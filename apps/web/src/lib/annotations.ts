@@ -4,7 +4,7 @@
 // already applies the viewer's delay, so a poll shows each one as soon as this viewer's feed has passed it.
 import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod';
-import { requestJson } from './api';
+import { ApiError, requestJson } from './api';
 import type { Perspective } from './viewer';
 
 export const QUALITY_GLYPHS = { brilliant: '!!', good: '!', dubious: '?!', mistake: '?', blunder: '??' } as const;
@@ -81,6 +81,17 @@ export interface AnnotationsState {
   reload(): void;
 }
 
+/**
+ * Whether to keep polling after `e`, and what to say: a refused token (401/403) stays refused on every poll, so
+ * polling stops and the viewer is told why and what to do; anything else (the server away) retries.
+ */
+export function pollFailure(e: unknown): { retry: boolean; message: string } {
+  const msg = (e as Error).message;
+  if (e instanceof ApiError && (e.status === 401 || e.status === 403))
+    return { retry: false, message: `Annotations stopped refreshing: the server refused this token (${e.status}: ${msg}). Open the page with a coverage or judge token (npx matchtape token --role coverage) to see them.` };
+  return { retry: true, message: msg };
+}
+
 /** Annotations for one viewer, polled every `everyMs` while the tab is visible (and at once after `reload`). */
 export function useAnnotations(matchId: string, as: Perspective, token: string | null, everyMs = 4000): AnnotationsState {
   const [st, setSt] = useState<Omit<AnnotationsState, 'reload'>>({ annotations: [], layers: [], you: null, error: null });
@@ -99,7 +110,9 @@ export function useAnnotations(matchId: string, as: Perspective, token: string |
         const r = await listAnnotations(matchId, as, token);
         if (!stop) setSt({ annotations: r.annotations, layers: r.layers, you: r.you ?? null, error: null });
       } catch (e) {
-        if (!stop) setSt((s) => ({ ...s, error: (e as Error).message }));
+        const f = pollFailure(e);
+        if (!stop) setSt((s) => ({ ...s, error: f.message }));
+        if (!f.retry) return;
       }
       if (!stop) timer = setTimeout(load, everyMs);
     };

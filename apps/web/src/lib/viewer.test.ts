@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forgetToken, isPerspective, loadToken, perspectivesFor, readClaims, saveToken, tokenProblem } from './viewer';
+import { forgetToken, isPerspective, loadToken, pastedToken, perspectivesFor, readClaims, saveToken, tokenProblem } from './viewer';
 
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const tok = (claims: Record<string, unknown>) => `mt1.${b64({ iat: 1, exp: 4_000_000_000, jti: 'abcdefghij', ...claims })}.sig`;
@@ -14,6 +14,18 @@ describe('viewer tokens', () => {
     expect(readClaims(tok({ role: 'seat', matchId: 'm1', seat: 'p2' }))).toMatchObject({ role: 'seat', matchId: 'm1', seat: 'p2' });
     expect(readClaims('hello')).toBeNull();
     expect(readClaims(`mt1.${b64({ role: 'king' })}.x`)).toBeNull();
+  });
+
+  it('takes the token out of both lines of `matchtape token` pasted together', () => {
+    const t = tok({ role: 'judge' });
+    const block = `${t}\n# judge token for every match, expires 2026-11-27T08:00:00.000Z\n`;
+    expect(pastedToken(block)).toBe(t);
+    expect(readClaims(block)).toMatchObject({ role: 'judge' });
+    expect(tokenProblem(block, 'm1', 0)).toBeNull();
+    const store = memoryStore();
+    saveToken(store, 'm1', `  ${block}`);
+    expect(loadToken(store, 'm1')).toBe(t);
+    expect(pastedToken('not a token ')).toBe('not a token');
   });
 
   it('explains why a token cannot be used here', () => {

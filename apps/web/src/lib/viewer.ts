@@ -21,9 +21,19 @@ function base64UrlDecode(s: string): string {
   return new TextDecoder().decode(bytes);
 }
 
+const TOKEN_IN_TEXT = /\bmt1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/;
+
+/**
+ * The token in what was pasted: `matchtape token` prints the token on stdout and a description on stderr, and a
+ * terminal copies both lines; the token is whatever in the text looks like mt1.xxxxx.yyyyy (else the text).
+ */
+export function pastedToken(text: string): string {
+  return TOKEN_IN_TEXT.exec(text)?.[0] ?? text.trim();
+}
+
 /** Reads a token's claims without verifying it (the server verifies); null when it is not a Matchtape token. */
 export function readClaims(token: string): TokenClaims | null {
-  const parts = token.trim().split('.');
+  const parts = pastedToken(token).split('.');
   if (parts.length !== 3 || parts[0] !== 'mt1') return null;
   try {
     const raw: unknown = JSON.parse(base64UrlDecode(parts[1]!));
@@ -79,7 +89,7 @@ export function loadToken(store: TokenStorage, matchId: string): string | null {
 
 export function saveToken(store: TokenStorage, matchId: string, token: string): void {
   const c = readClaims(token);
-  store.setItem(c && !c.matchId ? OPERATOR_KEY : key(matchId), token.trim());
+  store.setItem(c && !c.matchId ? OPERATOR_KEY : key(matchId), pastedToken(token));
 }
 
 export function forgetToken(store: TokenStorage, matchId: string): void {

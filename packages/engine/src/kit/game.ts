@@ -75,3 +75,19 @@ export function boardModel(game: string, s: Pick<PositionFields, 'turn' | 'activ
     result: s.result,
   };
 }
+
+/** An id in words, lower case, for a phase or step a game's table misses: "window-a" → "window a". */
+function idWords(id: string): string {
+  return id.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
+}
+
+/**
+ * `positionWords` from the game's tables of rule-book names. A step mapped to null is not a step the rules
+ * name (the phase alone is shown).
+ */
+export function positionNames(phases: Readonly<Record<string, string>>, steps: Readonly<Record<string, string | null>>): NonNullable<GameModule['positionWords']> {
+  return (phase, step) => ({
+    phase: phases[phase] ?? idWords(phase),
+    step: step === null ? null : steps[step] === undefined ? idWords(step) : steps[step],
+  });
+}

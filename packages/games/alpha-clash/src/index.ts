@@ -7,7 +7,7 @@ import { coverage } from './coverage';
 import { actors, decide, legalCommands, setupMatch } from './decide';
 import { evolve } from './evolve';
 import { alphaClashMachine } from './machine';
-import { board, describe, keyMoment } from './present';
+import { board, describe, keyMoment, positionWords } from './present';
 import { CommandBodySchema, events } from './schemas';
 import { initialState, phaseOf } from './state';
 import type { AlphaClashState } from './types';
@@ -49,6 +49,7 @@ export const alphaClash = defineGame<AlphaClashState>({
     return { ...board(s), acting: actors(s) };
   },
   describe,
+  positionWords,
   keyMoment,
   cards: cardDefinitions(CARDS, faceOf),
   presetDecks: PRESET_DECKS,

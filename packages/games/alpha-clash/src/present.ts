@@ -1,5 +1,5 @@
 // Presentation: board model for the site, one-line descriptions, timeline key moments.
-import { boardModel } from '@matchtape/engine';
+import { boardModel, positionNames } from '@matchtape/engine';
 import type { BoardModel, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel } from '@matchtape/engine';
 import { CARD_BY_ID } from './cards/pool';
 import { currentAtk, currentDef, defOf, lookupCard } from './rules';
@@ -88,7 +88,7 @@ export function board(s: AlphaClashState): BoardModel {
     { key: 'clashground', label: 'Clashground', layout: 'row', count: s.clashground ? 1 : 0, cards: s.clashground ? [tile(s, s.clashground.card, s.clashground)] : [] },
   ];
   let banner: string | null = null;
-  if (s.clash) banner = `Clash: ${s.clash.attacker} attacks ${s.clash.obstructed ? s.clash.obstructors.join(', ') || '(obstructed)' : s.clash.target}${pos.step ? ` (${STEP_NAMES[pos.step] ?? words(pos.step)})` : ''}`;
+  if (s.clash) banner = `Clash: ${s.clash.attacker} attacks ${s.clash.obstructed ? s.clash.obstructors.join(', ') || '(obstructed)' : s.clash.target}${pos.step && STEP_NAMES[pos.step] !== null ? ` (${positionWords(pos.phase, pos.step).step})` : ''}`;
   return boardModel('alpha-clash', s, pos, { acting: [], players, shared, banner });
 }
 
@@ -102,7 +102,7 @@ const PHASE_NAMES: Readonly<Record<string, string>> = {
   endOfTurn: 'End of Turn Phase',
   gameOver: 'Game Over',
 };
-const STEP_NAMES: Readonly<Record<string, string>> = {
+const STEP_NAMES: Readonly<Record<string, string | null>> = {
   cut: 'Deck Cut',
   opening: 'Opening Hand',
   mulligan: 'Mulligan',
@@ -110,7 +110,8 @@ const STEP_NAMES: Readonly<Record<string, string>> = {
   ready: 'Ready Step',
   draw: 'Draw Step',
   resource: 'Resource Step',
-  main: 'Main',
+  // The Primary Phase has no named steps (503).
+  main: null,
   attack: 'Attack Step',
   counter: 'Counter Step',
   obstruct: 'Obstruct Step',
@@ -122,9 +123,12 @@ const STEP_NAMES: Readonly<Record<string, string>> = {
 
 /** "clash" + "attackerBuff" → "Clash Phase – Attacker's Clash Buff Step". */
 function positionName(phase: string, step: string | null): string {
-  const ph = PHASE_NAMES[phase] ?? words(phase);
-  return step ? `${ph} – ${STEP_NAMES[step] ?? words(step)}` : ph;
+  const w = positionWords(phase, step);
+  return w.step ? `${w.phase} – ${w.step}` : w.phase;
 }
+
+/** Phase and step as the Comprehensive Rulebook names them (the site's phase strip and case files). */
+export const positionWords = positionNames(PHASE_NAMES, STEP_NAMES);
 
 /** An identifier in words: "StartOfTurn" → "start of turn". */
 function words(id: string): string {
@@ -195,6 +199,13 @@ export function describe(e: GameEvent): string {
     case 'TurnEnded': return `${who} ended turn ${p.turn}.`;
     case 'PlayerConceded': return `${who} conceded.`;
     case 'MatchEnded': return `The match ended: ${p.result}.`;
+    case 'ContinuousEffectCreated': {
+      // One line per effect, saying what it does: several in a row used to read "Continuous Effect Created." each.
+      const x = p.effect as { target: string; atk: number; def: number; prevent: number; until: string; source: string | null };
+      const sign = (n: number) => (n >= 0 ? `+${n}` : String(n));
+      const parts = [...(x.atk || x.def ? [`${sign(x.atk)} ATK / ${sign(x.def)} DEF`] : []), ...(x.prevent ? [`prevents the next ${x.prevent} damage`] : [])];
+      return `${x.target} ${parts.length ? `gets ${parts.join(' and ')}` : 'is affected'}${x.source ? ` from ${x.source}` : ''} until the end of the ${x.until}.`;
+    }
     default: return e.type.replace(/([a-z])([A-Z])/g, '$1 $2') + '.';
   }
 }

@@ -1,12 +1,18 @@
 // How a state and its events look to people: the board model the site draws (element-stone stacks, ATK and DEF
 // zones, the spellbook count as life), one line per event for the log, and the timeline's key moments.
-import { boardModel } from '@matchtape/engine';
+import { boardModel, positionNames } from '@matchtape/engine';
 import type { BoardModel, CardFace, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel } from '@matchtape/engine';
 import { cardDef, findCard } from './cards/decks';
 import { isHiddenRef } from './evolve';
 import { health, locate, power, type Where } from './rules';
 import type { Card, ECState, Permanent, SeenCard, StoneStack } from './types';
 import { SPELLBOOK_SIZE, ZONE_CAP } from './types';
+
+/** Phase and step as the rules (section 1.0) name them, for the site. */
+export const positionWords = positionNames(
+  { setup: 'Start of the Game', turn: 'Turn', standby: 'Standby Phase', draw: 'Draw Phase', main: 'Main Phase', end: 'End Phase', 'game-over': 'Game Over' },
+  { mulligan: 'Mulligan', defend: 'Defending' },
+);
 
 export function faceOf(cardId: string): CardFace {
   const d = cardDef(cardId);
@@ -94,6 +100,21 @@ export function board(s: ECState): BoardModel {
   return boardModel('elemental-clash', s, s, { acting, players, shared, banner: banner(s) });
 }
 
+/** What a prompt asks, in words: the banner and the log say "to choose the cards to put under the spellbook", not "putUnder". */
+const PROMPT_WORDS: Readonly<Record<string, string>> = {
+  mulligan: 'whether to mulligan',
+  redraw: 'whether to redraw',
+  putUnder: 'the cards to put under the spellbook',
+  defend: 'defenders',
+  orderTriggers: 'the order of the triggers',
+  target: 'a target',
+  arrange: 'the order of the top cards',
+  construct: 'what to construct',
+  freePlay: 'a card to play for free',
+  discard: 'cards to discard',
+};
+const promptWords = (kind: string): string => PROMPT_WORDS[kind] ?? kind;
+
 function banner(s: ECState): string | null {
   if (s.status === 'ended') return s.result;
   if (s.attack) {
@@ -101,7 +122,7 @@ function banner(s: ECState): string | null {
     const t = s.attack.target ? locate(s, s.attack.target) : null;
     return `${name(a?.perm.cardId)} attacks ${t ? name(t.perm.cardId) : s.attack.defendingPlayer}${s.attack.blockers.length ? ` (blocked by ${s.attack.blockers.map((b) => name(locate(s, b)?.perm.cardId)).join(', ')})` : ''}`;
   }
-  if (s.prompt) return `${s.prompt.player} to choose: ${s.prompt.kind} (${s.prompt.rule})`;
+  if (s.prompt) return `${s.prompt.player} to choose ${promptWords(s.prompt.kind)} (${s.prompt.rule})`;
   return null;
 }
 
@@ -135,7 +156,7 @@ export function describe(e: GameEvent): string {
       return `${p.phase} phase${p.step ? ` – ${p.step}` : ''}`;
     case 'ChoiceOffered': {
       const pr = p.prompt as { kind: string; player: string };
-      return `${pr.player} to choose: ${pr.kind}`;
+      return `${pr.player} to choose ${promptWords(pr.kind)}`;
     }
     case 'SpellArchived':
       return `${who}'s ${cardName(p.card)} went from its stack to the archive`;

@@ -10,7 +10,7 @@ import { grandArchiveMachine } from './machine';
 import { GACommandSchema, GAEventSchema } from './schemas';
 import { scenarioHooks } from './start';
 import type { GAState } from './types';
-import { board, describe, faceOf, keyMoment } from './present';
+import { board, describe, faceOf, keyMoment, positionWords } from './present';
 import { secrets, view, viewEvent } from './view';
 
 export const grandArchive = defineGame<GAState>({
@@ -29,6 +29,7 @@ export const grandArchive = defineGame<GAState>({
   secrets,
   board,
   describe,
+  positionWords,
   keyMoment,
   cards: cardDefinitions(CARDS, (d) => faceOf({ cards: {} }, d.id)),
   presetDecks: PRESET_DECKS,

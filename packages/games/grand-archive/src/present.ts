@@ -1,6 +1,6 @@
 // What people read and see: the board model for the site, one plain-words line per event for the log, and the
 // timeline's key moments. Wording only; what each viewer may see is decided in view.ts.
-import { boardModel } from '@matchtape/engine';
+import { boardModel, positionNames } from '@matchtape/engine';
 import type { BoardModel, CardFace, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel } from '@matchtape/engine';
 import { cardDef, type CardBook } from './cards/pool';
 import { championLevel, isChampion, life, unitPower } from './rules';
@@ -129,6 +129,8 @@ const STEP_NAMES: Readonly<Record<string, string>> = {
   damage: 'Damage Step',
   'end-of-combat': 'End of Combat Step',
 };
+/** Phase and step as the Comprehensive Rules name them (the site's phase strip and case files). */
+export const positionWords = positionNames(PHASE_NAMES, STEP_NAMES);
 const ZONE_NAMES: Readonly<Record<string, string>> = {
   graveyard: 'the graveyard',
   banishment: 'banishment',

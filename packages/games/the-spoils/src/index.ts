@@ -10,7 +10,7 @@ import { spoilsMachine } from './machine';
 import { scenarioHooks } from './start';
 import { SpoilsCommandSchema, SpoilsEventSchema } from './schemas';
 import type { SpoilsState } from './types';
-import { board, describe, faceOf, keyMoment } from './present';
+import { board, describe, faceOf, keyMoment, positionWords } from './present';
 import { secrets, view, viewEvent } from './view';
 
 export const theSpoils = defineGame<SpoilsState>({
@@ -29,6 +29,7 @@ export const theSpoils = defineGame<SpoilsState>({
   secrets,
   board: (s) => ({ ...board(s), acting: actors(s) }),
   describe,
+  positionWords,
   keyMoment,
   cards: cardDefinitions(CARD_DEFS, (d) => faceOf(d.id)),
   presetDecks: PRESET_DECKS,

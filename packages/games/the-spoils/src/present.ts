@@ -1,11 +1,39 @@
 // What people read and see: the board model for the site, one plain-words line per event for the log, and the
 // timeline's key moments. Wording only; what each viewer may see is decided in view.ts.
-import { boardModel } from '@matchtape/engine';
+import { boardModel, positionNames } from '@matchtape/engine';
 import type { BoardModel, CardFace, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel } from '@matchtape/engine';
 import { cardDef } from './cards/pool';
 import type { Leave } from './evolve';
 import { describeThreshold, isCharacter, isFaction, isLocation, isResource, statsOf } from './rules';
 import { isHidden, type Perm, type SpoilsState } from './types';
+
+/** What a prompt asks, in words ("to choose the first player"). */
+const PROMPT_WORDS: Readonly<Record<string, string>> = {
+  'choose-first-player': 'the first player',
+  mulligan: 'cards to mulligan',
+  'order-triggers': 'the order of the triggers',
+  develop: 'whether to develop',
+  bid: 'a bid',
+  search: 'an item to search out',
+  'keep-unique': 'which unique card to keep',
+};
+const promptWords = (kind: string): string => PROMPT_WORDS[kind] ?? kind.replace(/-/g, ' ');
+
+/** Phase and step as the Comprehensive Rules Reference names them (601–610), for the site. */
+export const positionWords = positionNames(
+  { setup: 'Start of the Game', 'start-of-turn': 'Start of Turn', main: 'During a Turn', battle: 'Battle', 'end-of-turn': 'Ending a Turn', 'game-over': 'Game Over' },
+  {
+    'choose-first-player': 'Choosing the First Player',
+    mulligan: 'Mulligan',
+    'assign-attackers': "Assign Attackers' Damage",
+    'assign-blockers': "Assign Blockers' Damage",
+    attackers: 'Attackers',
+    'pre-block': 'Tactics & Abilities before Blocks',
+    blockers: 'Blockers',
+    'window-a': 'Tactics & Abilities before Damage',
+    'window-b': 'Tactics & Abilities after Damage Is Assigned',
+  },
+);
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
@@ -42,7 +70,7 @@ function tile(s: SpoilsState, x: Perm): Tile {
     t.current = { str: st.str, life: st.life, spd: st.spd };
   }
   const tags: string[] = [];
-  if (x.faceDown) tags.push('face-down (Volition)');
+  if (x.faceDown) tags.push('face down (Volition)');
   if (x.depleted) tags.push('depleted');
   if (x.token) tags.push('token');
   if (x.owner !== x.controller) tags.push(`owned by ${x.owner}`);
@@ -93,10 +121,14 @@ export function board(s: SpoilsState): BoardModel {
   const b = s.battle;
   let banner: string | null = null;
   if (s.status === 'ended') banner = s.result;
-  else if (s.prompt) banner = `${s.prompt.player}: ${s.prompt.kind.replace(/-/g, ' ')} (${s.prompt.rule})`;
+  else if (s.prompt) banner = `${s.prompt.player} to choose ${promptWords(s.prompt.kind)} (${s.prompt.rule})`;
   else if (s.payment) banner = `${s.payment.player} pays ${s.payment.total} (${s.payment.remaining} left to attach)`;
   else if (s.chain.length > 0) banner = `${s.chain[s.chain.length - 1]!.label} — ${s.order.find((q) => q !== s.chain[s.chain.length - 1]!.controller)} may respond`;
-  else if (b) banner = `Battle: ${b.attacker} attacks ${b.target ?? '(target gone)'} with ${b.attackers.length} (${s.step}${b.speed !== null ? `, speed ${b.speed}` : ''})`;
+  else if (b) {
+    const step = positionWords(s.phase, s.step).step;
+    const party = b.attackers.length === 1 ? '1 character' : `${b.attackers.length} characters`;
+    banner = `Battle: ${b.attacker} attacks ${b.target ?? '(target gone)'} with ${party}${step ? ` · ${step}` : ''}${b.speed !== null ? `, speed ${b.speed}` : ''}`;
+  }
   return boardModel('the-spoils', s, s, { acting: [], players, shared, banner });
 }
 
@@ -113,7 +145,7 @@ export function describe(e: GameEvent): string {
     case 'FactionPlaced':
       return `${who} puts ${nameOf((p.faction as Perm).cardId)} into play with ${(p.faction as Perm).influence} influence`;
     case 'StartingResourcesSearched':
-      return `${who} searches out ${(p.resources as unknown[]).length} starting resources, face-down`;
+      return `${who} searches out ${(p.resources as unknown[]).length} starting resources, face down`;
     case 'DeckShuffled':
       return `${who}'s deck is ${p.stacked ? 'stacked' : 'shuffled'}`;
     case 'FirstPlayerChooserDrawn':
@@ -121,7 +153,7 @@ export function describe(e: GameEvent): string {
     case 'FirstPlayerChosen':
       return `${String(p.chooser)} chooses ${String(p.first)} to go first`;
     case 'StartingResourcesRevealed':
-      return `${who} flips the starting resources face-up`;
+      return `${who} flips the starting resources face up`;
     case 'CardsDrawn':
       return `${who} draws ${plural((p.moves as unknown[]).length, 'card')}${Number(p.failed) > 0 ? ` (${String(p.failed)} more could not be drawn)` : ''}`;
     case 'CardsDiscarded':
@@ -133,7 +165,10 @@ export function describe(e: GameEvent): string {
     case 'TurnStarted':
       return `Turn ${String(p.turn)}: ${who}`;
     case 'StepEntered':
-      return `${String(p.phase)}${p.step ? ` – ${String(p.step)}` : ''}`;
+      {
+      const w = positionWords(String(p.phase), p.step ? String(p.step) : null);
+      return w.step ? `${w.phase} – ${w.step}` : w.phase;
+    }
     case 'TriggerRaised':
       return `Trigger: ${(p.trigger as { label: string }).label}`;
     case 'TriggerHappened':
@@ -167,15 +202,15 @@ export function describe(e: GameEvent): string {
     case 'InfluenceLost':
       return `${who}'s faction loses ${String(p.amount)} influence (${String(p.influence)} left)`;
     case 'CardsLeftPlay':
-      return (p.leaves as Leave[]).map((l) => `${nameOf(l.cardId)} ${l.to === 'face-down' ? 'flips face-down' : l.to === 'gone' ? 'disappears' : `goes to ${l.to === 'discard' ? 'the discard pile' : 'out of the game'}`}`).join('; ');
+      return (p.leaves as Leave[]).map((l) => `${nameOf(l.cardId)} ${l.to === 'face-down' ? 'flips face down' : l.to === 'gone' ? 'disappears' : `goes to ${l.to === 'discard' ? 'the discard pile' : 'out of the game'}`}`).join('; ');
     case 'ControlChanged':
       return `${String(p.to)} gains control of ${String(p.card)}`;
     case 'TurnEffectAdded':
       return `${(p.effect as { target: string }).target} gets a bonus this turn`;
     case 'ResourcePlaying':
-      return `${who} plays a resource ${p.faceDown ? 'face-down' : 'face-up'}`;
+      return `${who} plays a resource ${p.faceDown ? 'face down' : 'face up'}`;
     case 'ResourcePlayed':
-      return `${who}'s resource enters play${p.faceDown ? ' face-down' : ''}`;
+      return `${who}'s resource enters play${p.faceDown ? ' face down' : ''}`;
     case 'DeckSearched':
       return `${who} searches the deck for an item${p.found ? '' : ' and finds none'}`;
     case 'BattleStarted':
@@ -207,7 +242,7 @@ export function describe(e: GameEvent): string {
     case 'BidWon':
       return `${who} wins the bid at ${String(p.amount)}`;
     case 'PromptOpened':
-      return `${(p.prompt as { player: string; kind: string }).player}: ${(p.prompt as { kind: string }).kind.replace(/-/g, ' ')}`;
+      return `${(p.prompt as { player: string; kind: string }).player} to choose ${promptWords((p.prompt as { kind: string }).kind)}`;
     case 'PromptClosed':
       return `${who} decides`;
     case 'PlayerConceded':

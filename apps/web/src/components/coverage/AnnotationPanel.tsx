@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { CardTile } from '@matchtape/engine';
 import { addAnnotation, chaptersUrl, editAnnotation, QUALITY_GLYPHS, removeAnnotation, setFocus, TAGS, type Annotation, type Highlight, type Quality } from '../../lib/annotations';
 import { Markdown } from '../../lib/markdown';
+import { seatLabel } from '../../lib/present';
 import type { Perspective } from '../../lib/viewer';
 import type { Coverage } from './useCoverage';
 import './coverage.css';
@@ -42,6 +43,8 @@ export function AnnotationPanel({ cov, matchId, as, token, seq, onSeek, hovered 
   const [busy, setBusy] = useState(false);
   const lastCard = useRef<CardTile | null>(null);
   if (hovered) lastCard.current = hovered;
+  // Names of the cards highlighted from this panel: the chip reads "Jilocasin the Creator", not "card p2-c18".
+  const highlightNames = useRef(new Map<string, string>());
   const seqRef = useRef(seq);
   seqRef.current = seq;
 
@@ -189,7 +192,7 @@ export function AnnotationPanel({ cov, matchId, as, token, seq, onSeek, hovered 
           <div className="ann-highlights">
             {draft.highlights.map((h, i) => (
               <button key={i} type="button" className="chip chip-on" title="Remove this highlight" onClick={() => setDraft({ ...draft, highlights: draft.highlights.filter((_, j) => j !== i) })}>
-                {h.kind === 'card' ? `card ${h.cardId}` : `${h.player ?? 'shared'} ${h.zone}`} ×
+                {h.kind === 'card' ? (highlightNames.current.get(h.cardId) ?? 'a card') : `${h.player ? `${seatLabel(h.player)}'s` : 'shared'} ${h.zone}`} ×
               </button>
             ))}
             <button
@@ -198,6 +201,7 @@ export function AnnotationPanel({ cov, matchId, as, token, seq, onSeek, hovered 
               disabled={!lastCard.current}
               onClick={() => {
                 const c = lastCard.current;
+                if (c) highlightNames.current.set(c.id, c.face.name);
                 if (c && !draft.highlights.some((h) => h.kind === 'card' && h.cardId === c.id)) setDraft({ ...draft, highlights: [...draft.highlights, { kind: 'card', cardId: c.id }] });
               }}
             >

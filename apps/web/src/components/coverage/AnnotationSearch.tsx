@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { AnnotationSchema, QUALITY_GLYPHS, TAGS } from '../../lib/annotations';
 import { Markdown } from '../../lib/markdown';
-import { loadToken, saveToken } from '../../lib/viewer';
+import { loadToken, pastedToken, saveToken } from '../../lib/viewer';
 import './coverage.css';
 
 const ResultsSchema = z.object({ results: z.array(AnnotationSchema.extend({ game: z.string() })) });
@@ -52,7 +52,7 @@ export function AnnotationSearch() {
       >
         <label>
           Coverage token
-          <input type="password" value={token} onChange={(e) => setToken(e.target.value)} placeholder="mt1.…" />
+          <input type="password" value={token} onChange={(e) => setToken(pastedToken(e.target.value))} placeholder="mt1.…" />
         </label>
         <label>
           Tag

@@ -6,7 +6,7 @@ import { useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
 import type { BoardModel, CardTile, Tile as TileModel } from '@matchtape/engine';
 import { getFocus } from '../../lib/annotations';
-import { humanPhase, seatNames } from '../../lib/present';
+import { positionText, seatNames } from '../../lib/present';
 import { useMatchTape } from '../../lib/useMatchTape';
 import { readClaims, type Perspective } from '../../lib/viewer';
 import { Board } from '../Board';
@@ -86,8 +86,7 @@ function Scorebar({ board, names }: { board: BoardModel; names: ReadonlyMap<stri
       ))}
       <div className="ov-turn">
         <strong>{board.status === 'ended' ? 'Final' : board.turn > 0 ? `Turn ${board.turn}` : 'Setup'}</strong>
-        {board.status !== 'ended' && board.phase && <span> · {humanPhase(board.phase)}</span>}
-        {board.step && board.status !== 'ended' && <span> · {humanPhase(board.step)}</span>}
+        {board.status !== 'ended' && board.phase && <span> · {positionText(board.game, board.phase, board.step)}</span>}
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 'use client';
+import { zoneWords } from '../../lib/present';
 // Who knew what at the disputed seq: for each player, zone by zone, the cards they could see, the ones they
 // remembered (seen earlier, hidden since, not shuffled), and how many they could not know. Remembered cards and
 // unknown cards outside decks are the differences from the truth a judge looks for; they are highlighted.
@@ -14,15 +15,14 @@ export interface Knowledge {
   seq: number;
   players: {
     player: string;
-    zones: { owner: string; zone: string; count: number; visible: KnownRef[]; remembered: KnownRef[]; unknown: KnownRef[] }[];
+    /** `label`: the zone in words ("Ada's material deck"); `zone` is its path. */
+    zones: { owner: string; zone: string; label?: string; count: number; visible: KnownRef[]; remembered: KnownRef[]; unknown: KnownRef[] }[];
     remembered: KnownRef[];
     unknownOutsidePiles: number;
   }[];
 }
 
 const PILE = /deck|spellbook|library/i;
-const zoneName = (zone: string, names: ReadonlyMap<string, string>) =>
-  zone.replace(/^players\.(p\d+)\./, (_m, p: string) => `${names.get(p) ?? p}'s `).replace(/\./g, ' ');
 
 export function KnowledgePanel({ knowledge, names }: { knowledge: Knowledge; names: ReadonlyMap<string, string> }) {
   return (
@@ -40,7 +40,7 @@ export function KnowledgePanel({ knowledge, names }: { knowledge: Knowledge; nam
                   .filter((z) => !PILE.test(z.zone) || z.visible.length + z.remembered.length > 0)
                   .map((z) => (
                     <tr key={z.zone} data-zone-of={z.zone}>
-                      <th scope="row">{zoneName(z.zone, names)}</th>
+                      <th scope="row">{z.label && z.label !== z.zone ? z.label : zoneWords(z.zone, names)}</th>
                       <td>
                         {z.visible.map((c) => (
                           <span key={c.id} className="k-card k-visible" title={`${c.how ?? ''} (seq ${c.lastSeenSeq ?? '?'})`} data-card={c.cardId}>

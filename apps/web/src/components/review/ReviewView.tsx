@@ -7,8 +7,11 @@ import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
 import type { BoardModel } from '@matchtape/engine';
 import { Board } from '../Board';
+import { getMatch, type MatchListItem } from '../../lib/api';
+import { cardNames } from '../../lib/names';
+import { diffWords, eventWords, seatNames } from '../../lib/present';
 import { useViewerToken } from '../../lib/useViewerToken';
-import { readClaims, saveToken } from '../../lib/viewer';
+import { pastedToken, readClaims, saveToken } from '../../lib/viewer';
 import { KnowledgePanel, type Knowledge } from './KnowledgePanel';
 
 interface RuleText {
@@ -37,18 +40,25 @@ interface CaseFile {
   match: { matchId: string; game: string; title: string; status: string; lastSeq: number; players: { id: string; name: string }[]; parentMatchId: string | null };
   dispute: Dispute;
   window: { fromSeq: number; toSeq: number; size: number };
-  events: { seq: number; at: string; turn: number; phase: string; step: string | null; type: string; player: string | null; text: string; rule: RuleText | null; pinned: boolean }[];
+  /** `text`, `position` and `who` are in words (the server's present layer); phase, step and player are ids. */
+  events: { seq: number; at: string; turn: number; phase: string; step: string | null; type: string; player: string | null; text: string; position: string; who: string; rule: RuleText | null; pinned: boolean }[];
   perspectives: Record<string, BoardModel>;
   knowledge: Knowledge;
   rejections: { afterSeq: number; player: string; command: Record<string, unknown>; rule: string; reason: string; at: string; ruleText: RuleText }[];
   decisions: {
-    inWindow: { player: string; fromSeq: number; toSeq: number; type: string; tookMs: number }[];
+    inWindow: { player: string; fromSeq: number; toSeq: number; type: string; what: string; tookMs: number }[];
     perPlayer: Record<string, { decisions: number; totalMs: number; longestMs: number; longestAtSeq: number | null }>;
   };
   verification: Verification;
 }
 interface DiffItem {
   kind: string;
+  owner?: string;
+  card?: { id: string; name: string };
+  field?: string;
+  label?: string;
+  before?: unknown;
+  after?: unknown;
   text: string;
 }
 
@@ -83,7 +93,21 @@ async function call<T>(token: string, url: string, body?: unknown): Promise<T> {
 }
 
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const who = (a: { role: string; seat?: string }) => (a.role === 'judge' ? 'judge' : (a.seat ?? a.role));
+const who = (a: { role: string; seat?: string }, names: ReadonlyMap<string, string>) => (a.role === 'judge' ? 'a judge' : a.seat ? (names.get(a.seat) ?? a.seat) : a.role);
+
+/** The match's players and game, for headings in words (the match id stays in the address bar). */
+function useMatchMeta(matchId: string, token: string): MatchListItem | null {
+  const [meta, setMeta] = useState<MatchListItem | null>(null);
+  useEffect(() => {
+    const ac = new AbortController();
+    getMatch(matchId, { token }, ac.signal).then(setMeta, () => setMeta(null));
+    return () => ac.abort();
+  }, [matchId, token]);
+  return meta;
+}
+
+/** "Ada vs Brook · Alpha Clash", or "this match" until the match is read. */
+const matchTitle = (m: MatchListItem | null) => (m ? `${m.players.map((p) => p.name).join(' vs ')} · ${m.gameTitle ?? m.game}` : 'this match');
 
 export function ReviewView({ matchId }: { matchId: string }) {
   const params = useSearchParams();
@@ -93,13 +117,18 @@ export function ReviewView({ matchId }: { matchId: string }) {
   if (!token || claims?.role !== 'judge') return <TokenGate onToken={(t) => (saveToken(sessionStorage, matchId, t), setToken(t))} hasToken={!!token} />;
   const dispute = params.get('dispute');
   const span = Math.min(200, Math.max(1, Number(params.get('window')) || 10));
+  return <Review matchId={matchId} token={token} dispute={dispute} span={span} />;
+}
+
+function Review({ matchId, token, dispute, span }: { matchId: string; token: string; dispute: string | null; span: number }) {
+  const meta = useMatchMeta(matchId, token);
   return (
     <div className="review-page" data-match={matchId}>
-      <nav className="review-nav">
-        <Link href={`/matches/${encodeURIComponent(matchId)}`}>← Match {matchId}</Link>
+      <nav className="review-nav" aria-label="Review">
+        <Link href={`/matches/${encodeURIComponent(matchId)}?as=judge`}>← Back to the match</Link>
         {dispute && <Link href={`/matches/${encodeURIComponent(matchId)}/review`}>All disputes</Link>}
       </nav>
-      {dispute ? <CaseView matchId={matchId} disputeId={dispute} token={token} window={span} /> : <DisputeList matchId={matchId} token={token} />}
+      {dispute ? <CaseView matchId={matchId} disputeId={dispute} token={token} window={span} /> : <DisputeList matchId={matchId} token={token} meta={meta} />}
     </div>
   );
 }
@@ -116,7 +145,7 @@ function TokenGate({ onToken, hasToken }: { onToken: (t: string) => void; hasTok
         onSubmit={(e) => {
           e.preventDefault();
           if (readClaims(value)?.role !== 'judge') return setError('That is not a judge token (they look like mt1.xxxxx.yyyyy).');
-          onToken(value.trim());
+          onToken(pastedToken(value));
         }}
       >
         <input aria-label="Judge token" value={value} onChange={(e) => setValue(e.target.value)} placeholder="mt1.…" />
@@ -129,7 +158,7 @@ function TokenGate({ onToken, hasToken }: { onToken: (t: string) => void; hasTok
   );
 }
 
-function DisputeList({ matchId, token }: { matchId: string; token: string }) {
+function DisputeList({ matchId, token, meta }: { matchId: string; token: string; meta: MatchListItem | null }) {
   const [list, setList] = useState<Dispute[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [atSeq, setAtSeq] = useState('');
@@ -141,14 +170,14 @@ function DisputeList({ matchId, token }: { matchId: string; token: string }) {
   }, [base, token, n]);
   return (
     <section className="review-section">
-      <h1>Disputes of match {matchId}</h1>
+      <h1>Disputes · {matchTitle(meta)}</h1>
       {error && <p role="alert">{error}</p>}
       {list && list.length === 0 && <p>No disputes yet.</p>}
       <ul className="dispute-list">
         {list?.map((d) => (
           <li key={d.disputeId} data-dispute={d.disputeId}>
             <Link href={`/matches/${encodeURIComponent(matchId)}/review?dispute=${d.disputeId}`}>
-              {d.disputeId} at seq {d.atSeq}: {d.claim}
+              Dispute {d.disputeId.replace(/^d/, '')} at event {d.atSeq}: {d.claim}
             </Link>{' '}
             <span className={`status status-${d.status}`}>{d.status}</span>
           </li>
@@ -191,15 +220,15 @@ function CaseView({ matchId, disputeId, token, window }: { matchId: string; disp
   if (error) return <div className="state-panel" role="alert">{error}</div>;
   if (!c) return <div className="state-panel" aria-busy="true">Loading the case…</div>;
   const d = c.dispute;
-  const names = new Map(c.match.players.map((p) => [p.id, p.name]));
+  const names = seatNames(c.match.players);
   return (
     <div className="case" data-dispute={d.disputeId} data-status={d.status} data-at-seq={d.atSeq}>
       <header className="review-section case-head">
         <h1>
-          Dispute {d.disputeId} · {c.match.title} · seq {d.atSeq}
+          Dispute {d.disputeId.replace(/^d/, '')} · {c.match.players.map((p) => names.get(p.id)).join(' vs ')} · {c.match.title} · event {d.atSeq}
         </h1>
         <p className="claim">
-          <span className={`status status-${d.status}`}>{d.status}</span> Opened by {who(d.openedBy)} at {d.openedAt.slice(11, 19)}
+          <span className={`status status-${d.status}`}>{d.status}</span> Opened by {who(d.openedBy, names)} at {d.openedAt.slice(11, 19)}
           {d.against ? ` against ${names.get(d.against) ?? d.against}` : ''}: <strong>{d.claim}</strong>
         </p>
         <div className="row">
@@ -231,10 +260,9 @@ function CaseView({ matchId, disputeId, token, window }: { matchId: string; disp
                 <td>{e.seq}</td>
                 <td>{e.at.slice(11, 19)}</td>
                 <td>
-                  {e.turn} · {e.phase}
-                  {e.step ? ` · ${e.step}` : ''}
+                  {e.turn} · {e.position}
                 </td>
-                <td>{e.player ? (names.get(e.player) ?? e.player) : 'game'}</td>
+                <td>{e.who}</td>
                 <td>{e.text}</td>
                 <td className="rule">{e.rule && <RuleCell r={e.rule} />}</td>
               </tr>
@@ -269,7 +297,7 @@ function CaseView({ matchId, disputeId, token, window }: { matchId: string; disp
                   <tr key={i}>
                     <td>after seq {r.afterSeq}</td>
                     <td>{names.get(r.player) ?? r.player}</td>
-                    <td>{String(r.command.type ?? '')}</td>
+                    <td>{eventWords(String(r.command.type ?? ''))}</td>
                     <td className="rule">
                       <RuleCell r={r.ruleText} />
                     </td>
@@ -307,16 +335,16 @@ function CaseView({ matchId, disputeId, token, window }: { matchId: string; disp
           <ol className="window-decisions">
             {c.decisions.inWindow.map((x) => (
               <li key={x.fromSeq}>
-                seq {x.fromSeq}: {names.get(x.player) ?? x.player} took {secs(x.tookMs)} ({x.type})
+                seq {x.fromSeq}: {names.get(x.player) ?? x.player} took {secs(x.tookMs)} ({x.what})
               </li>
             ))}
           </ol>
         </section>
       </div>
 
-      <DiffPanel matchId={matchId} token={token} from={c.window.fromSeq} to={d.atSeq} />
+      <DiffPanel matchId={matchId} token={token} from={c.window.fromSeq} to={d.atSeq} game={c.match.game} names={names} cards={cardNames(Object.values(c.perspectives))} />
       <VerificationPanel matchId={matchId} token={token} fallback={c.verification} />
-      <RulingPanel matchId={matchId} dispute={d} token={token} onDone={reload} />
+      <RulingPanel matchId={matchId} dispute={d} token={token} onDone={reload} names={names} />
     </div>
   );
 }
@@ -398,7 +426,7 @@ function ForkButton({ matchId, at, token }: { matchId: string; at: number; token
   );
 }
 
-function DiffPanel({ matchId, token, from: from0, to: to0 }: { matchId: string; token: string; from: number; to: number }) {
+function DiffPanel({ matchId, token, from: from0, to: to0, game, names, cards }: { matchId: string; token: string; from: number; to: number; game: string; names: ReadonlyMap<string, string>; cards: ReadonlyMap<string, string> }) {
   const [from, setFrom] = useState(String(from0));
   const [to, setTo] = useState(String(to0));
   const [other, setOther] = useState('');
@@ -447,8 +475,8 @@ function DiffPanel({ matchId, token, from: from0, to: to0 }: { matchId: string; 
         <ul className="diff" data-count={items.length}>
           {items.length === 0 && <li>No differences.</li>}
           {items.map((i, k) => (
-            <li key={k} className={`diff-${i.kind}`}>
-              {i.text}
+            <li key={k} className={`diff-${i.kind}`} title={i.text}>
+              {diffWords(i, game, cards, names)}
             </li>
           ))}
         </ul>
@@ -484,7 +512,7 @@ function VerificationPanel({ matchId, token, fallback }: { matchId: string; toke
   );
 }
 
-function RulingPanel({ matchId, dispute, token, onDone }: { matchId: string; dispute: Dispute; token: string; onDone: () => void }) {
+function RulingPanel({ matchId, dispute, token, onDone, names }: { matchId: string; dispute: Dispute; token: string; onDone: () => void; names: ReadonlyMap<string, string> }) {
   const [ruling, setRuling] = useState('');
   const [rule, setRule] = useState('');
   const [remedy, setRemedy] = useState('none');
@@ -503,7 +531,7 @@ function RulingPanel({ matchId, dispute, token, onDone }: { matchId: string; dis
       <ul className="evidence">
         {dispute.evidence.map((e, i) => (
           <li key={i}>
-            {e.at.slice(11, 19)} {who(e.by)} — {e.kind}
+            {e.at.slice(11, 19)} {who(e.by, names)} — {e.kind}
             {e.seq ? ` seq ${e.seq}${e.toSeq ? `–${e.toSeq}` : ''}` : ''}: {e.note}
           </li>
         ))}
