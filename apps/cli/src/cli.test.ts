@@ -319,7 +319,7 @@ describe('token', () => {
     expect(a.code).toBe(0);
     const secret = readFileSync(join(dir, 'tokdata/secret'), 'utf8').trim();
     expect(verifyToken(a.stdout, { secret, now: 1_700_000_000_000 })).toMatchObject({ ok: true, claims: { role: 'public' } });
-    expect((await cli(['token', '--role', 'king'], dir)).stderr).toMatch(/role is judge, coverage, public, seat or organiser/);
+    expect((await cli(['token', '--role', 'king'], dir)).stderr).toMatch(/role is judge, coverage, public, seat, organiser or ops/);
     expect((await cli(['token', '--role', 'seat', '--match', 'm'], dir)).stderr).toMatch(/a seat token needs --match ID and --seat pN/);
   });
 
@@ -333,6 +333,16 @@ describe('token', () => {
     const bound = await cli(['token', '--role', 'organiser', '--match', 'm1'], dir, { env: { MATCHTAPE_SECRET: secret } });
     expect(bound.code).not.toBe(0);
     expect(bound.stderr).toMatch(/organiser token is for every match/);
+  });
+
+  it('mints an ops token (health details, metrics) for the instance, never one bound to a match', async () => {
+    const secret = 'a-test-secret-of-enough-length';
+    const r = await cli(['token', '--role', 'ops'], dir, { env: { MATCHTAPE_SECRET: secret } });
+    expect(r.code).toBe(0);
+    expect(verifyToken(r.stdout, { secret, now: 1_700_000_000_000 })).toMatchObject({ ok: true, claims: { role: 'ops' } });
+    const bound = await cli(['token', '--role', 'ops', '--match', 'm1'], dir, { env: { MATCHTAPE_SECRET: secret } });
+    expect(bound.code).not.toBe(0);
+    expect(bound.stderr).toMatch(/ops token is for the instance/);
   });
 });
 

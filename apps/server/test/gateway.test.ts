@@ -67,4 +67,29 @@ describe('live gateway', () => {
     await gw.stop();
     expect(res.writableEnded).toBe(true);
   });
+
+  it('reports a failed background read of a feed with the match id instead of swallowing it', async () => {
+    // The real store, with reads that can be made to fail (Postgres gone while a feed catches up).
+    let failing = false;
+    const flaky = new Proxy(store, {
+      get(target, key, receiver) {
+        if (key === 'readStream' && failing) return () => Promise.reject(new Error('store gone'));
+        const v: unknown = Reflect.get(target, key, receiver);
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    });
+    const reported: { matchId: string; what: string; message: string }[] = [];
+    const gw = new LiveGateway(flaky, host, null, { heartbeatMs: 60_000, onError: (err, matchId, what) => reported.push({ matchId, what, message: (err as Error).message }) });
+    await gw.start();
+    const id = await match();
+    const rec = (await store.getMatch(id))!;
+    await gw.serve(stuckResponse(true), rec, accessFor(rec, 'judge', null), 0);
+    failing = true;
+    // An append this instance hears of past a gap: the feed re-reads the store, which fails.
+    host.emit('appended', id, [{ ...(await store.readStream(id)).at(-1)!, seq: rec.lastSeq + 5 }]);
+    for (let i = 0; i < 200 && reported.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(reported[0]).toEqual({ matchId: id, what: 're-reading the store after a gap', message: 'store gone' });
+    failing = false;
+    await gw.stop();
+  });
 });

@@ -34,7 +34,7 @@ afterAll(() => closeAll());
 it('logs each request once, refusals at info, and never the token in ?token=', async () => {
   const judge = mintToken({ role: 'judge', ttlSeconds: 60 });
   expect((await fetch(`${base}/api/matches`)).status).toBe(200);
-  expect((await fetch(`${base}/api/matches/nope/state?token=${judge}`)).status).toBe(404);
+  expect((await fetch(`${base}/api/matches/nope/live?token=${judge}`)).status).toBe(404);
   const requests = lines.filter((l) => typeof l.url === 'string' && String(l.url).startsWith('/api/matches'));
   expect(requests.map((l) => [l.status, l.level])).toEqual([
     [200, 20],

@@ -24,8 +24,8 @@ import { annotationFilter, lock } from './timelock';
 
 const AnnotationParams = z.object({ id: z.string().min(1).max(100), annotationId: z.string().min(1).max(64) }).strict();
 const MatchParams = z.object({ id: z.string().min(1).max(100) }).strict();
-const ReadQuery = z.object({ as: ViewerParam.optional(), token: z.string().optional(), author: z.string().max(200).optional() }).strict();
-const ChaptersQuery = z.object({ as: ViewerParam.optional(), token: z.string().optional(), format: z.enum(['json', 'text']).default('json') }).strict();
+const ReadQuery = z.object({ as: ViewerParam.optional(), author: z.string().max(200).optional() }).strict();
+const ChaptersQuery = z.object({ as: ViewerParam.optional(), format: z.enum(['json', 'text']).default('json') }).strict();
 const FocusBody = z.object({ cardId: z.string().min(1).max(200).nullable(), seq: z.number().int().min(0).max(MAX_INT) }).strict();
 
 const err = (description: string) => ({ description, schema: ErrorBody });

@@ -13,7 +13,8 @@ function paramsOf(r: Route): unknown[] {
     if (!schema) return;
     const js = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown>; required?: string[] };
     for (const [name, s] of Object.entries(js.properties ?? {}))
-      out.push({ name, in: where, required: where === 'path' || (js.required ?? []).includes(name), schema: s });
+      // A token in the query is refused except where the route reads it (register.ts): not a parameter elsewhere.
+      if (where === 'path' || name !== 'token' || r.queryToken) out.push({ name, in: where, required: where === 'path' || (js.required ?? []).includes(name), schema: s });
   };
   add(r.params, 'path');
   add(r.query, 'query');

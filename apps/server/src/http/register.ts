@@ -2,7 +2,6 @@
 // caller's token (a bad one still costs the address a request), the route's rate limit, then its params, query
 // and body parsed with its zod schemas, then the handler. Nothing reaches a handler unlimited or unparsed.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { TokenClaims } from '../auth/tokens';
 import { HostError } from '../host/engine-host';
 import type { RateKind, RateLimiter, RateLimits } from './rate-limit';
@@ -24,23 +23,17 @@ export function takeLimit(deps: RegisterDeps, req: FastifyRequest, reply: Fastif
   }
 }
 
-/** True when a query schema has a `token` parameter (EventSource and OBS cannot send headers): only then is `?token=` read. */
-export function takesQueryToken(query: z.ZodType | undefined): boolean {
-  if (!query) return false;
-  const js = z.toJSONSchema(query, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown> };
-  return Object.hasOwn(js.properties ?? {}, 'token');
-}
-
 export function registerRoute(app: FastifyInstance, r: Route, deps: RegisterDeps): void {
-  const queryToken = takesQueryToken(r.query);
   app.route({
     method: r.method,
     url: r.path,
     handler: async (req, reply) => {
-      const raw = queryToken ? (req.query as { token?: unknown } | undefined)?.token : undefined;
+      const raw = (req.query as { token?: unknown } | undefined)?.token;
       let claims: TokenClaims | null;
       try {
-        claims = deps.claimsFor(req, { token: typeof raw === 'string' ? raw : undefined });
+        if (raw !== undefined && !r.queryToken)
+          throw new HostError(400, 'token_in_query', 'send the token as "Authorization: Bearer <token>"; only the live stream (GET /api/matches/:id/live, for EventSource) reads ?token=');
+        claims = deps.claimsFor(req, { token: r.queryToken && typeof raw === 'string' ? raw : undefined });
       } catch (err) {
         takeLimit(deps, req, reply, null, r.limit);
         throw err;

@@ -42,6 +42,11 @@ export interface RouteDef<P, Q, B> {
   auth?: string;
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
+  /**
+   * Reads a token from `?token=` too (the live stream only: EventSource cannot send headers). Everywhere else a
+   * token in the query is refused: URLs end up in logs, histories and proxies.
+   */
+  queryToken?: true;
   /** Parsed from the JSON body (`{}` when there is none). */
   body?: z.ZodType<B>;
   /** When the body's schema depends on the body itself (POST /api/matches: a new match or a start from a position). */

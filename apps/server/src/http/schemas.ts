@@ -109,18 +109,17 @@ export const EventsQuery = z
     from: seqParam(1).optional(),
     to: seqParam(1).optional(),
     as: ViewerParam.optional(),
-    token: z.string().optional(),
   })
   .strict();
 
 export const StateQuery = z
-  .object({ seq: seqParam(0).optional(), as: ViewerParam.optional(), token: z.string().optional() })
+  .object({ seq: seqParam(0).optional(), as: ViewerParam.optional() })
   .strict();
-export const ViewQuery = z.object({ as: ViewerParam.optional(), token: z.string().optional() }).strict();
+export const ViewQuery = z.object({ as: ViewerParam.optional() }).strict();
 export const LiveQuery = z
   .object({
     as: ViewerParam.optional(),
-    token: z.string().optional(),
+    token: z.string().optional().meta({ description: 'For EventSource, which cannot send headers: the only route that reads ?token=.' }),
     lastEventId: seqParam(0).optional().meta({ description: 'Same as the Last-Event-ID header.' }),
   })
   .strict();

@@ -43,12 +43,12 @@ import { ruleTexts } from './disputes-rules';
 
 export const MatchParams = z.object({ id: z.string().min(1).max(100) }).strict();
 export const DisputeParams = z.object({ id: z.string().min(1).max(100), disputeId: DisputeIdSchema }).strict();
-export const TokenQuery = z.object({ token: z.string().optional() }).strict();
+export const TokenQuery = z.object({}).strict();
 const seqParam = z.coerce.number().int().min(0).max(MAX_INT, `must be at most ${MAX_INT}`);
-export const CaseQuery = z.object({ token: z.string().optional(), format: z.enum(['json', 'html']).default('json'), window: z.coerce.number().int().min(0).max(500).default(10) }).strict();
-export const KnowledgeQuery = z.object({ token: z.string().optional(), seq: seqParam.optional() }).strict();
+export const CaseQuery = z.object({ format: z.enum(['json', 'html']).default('json'), window: z.coerce.number().int().min(0).max(500).default(10) }).strict();
+export const KnowledgeQuery = z.object({ seq: seqParam.optional() }).strict();
 export const DiffQuery = z
-  .object({ token: z.string().optional(), from: seqParam, to: seqParam.optional(), other: z.string().min(1).max(100).optional(), otherSeq: seqParam.optional() })
+  .object({ from: seqParam, to: seqParam.optional(), other: z.string().min(1).max(100).optional(), otherSeq: seqParam.optional() })
   .strict()
   .refine((q) => q.to !== undefined || q.other !== undefined, { message: 'give to (a seq of this match), or other (a match id, e.g. its fork) with otherSeq' });
 export const RulesParams = z.object({ game: z.string().regex(/^[a-z][a-z-]{0,40}$/, 'a game id such as alpha-clash') }).strict();

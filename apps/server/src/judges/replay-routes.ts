@@ -85,7 +85,7 @@ async function bundle(deps: ReplayRouteDeps, id: string, includeSeed: boolean, r
   return bundleText(b);
 }
 
-const BundleQuery = z.object({ seed: z.enum(['include']).optional(), token: z.string().optional() }).strict();
+const BundleQuery = z.object({ seed: z.enum(['include']).optional() }).strict();
 const err = (description: string) => ({ description, schema: ErrorBody });
 
 /** The replay routes as a feature module (listed in routes.ts). */
