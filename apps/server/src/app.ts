@@ -23,6 +23,7 @@ import * as S from './http/schemas';
 import type { RouteContext } from './http/context';
 import { createFromPositionRoute, isPositionRequest } from './judges/replay-routes';
 import { forkOfRecord } from './judges/replay';
+import { guardMatchRoute } from './judges/fork-secrecy';
 import { LiveGateway } from './live/gateway';
 import { PublicPublisher } from './live/publisher';
 import { routeModules } from './routes';
@@ -169,6 +170,10 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
     const bad = findBadText(req.params, 'the path') ?? findBadText(req.query, 'the query') ?? findBadText(req.body, 'the body');
     if (bad) throw new HostError(400, 'bad_text', `${bad}; remove it and send the request again`);
   });
+
+  // A fork still holding a live parent's secrets is "no such match" on every route of it, to all but judges and
+  // its own seats (judges/fork-secrecy.ts).
+  app.addHook('preHandler', async (req) => guardMatchRoute(sight.forks, req));
 
   const stops: (() => Promise<void>)[] = [];
   let bots: BotDriver | null = null;
@@ -350,7 +355,8 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
         ...(q.status && exact ? { status: q.status } : {}),
         ...(q.game ? { game: q.game } : {}),
       });
-      const items = (await Promise.all(list.map((r) => listItem(r, claims)))).filter((m) => !q.status || m.status === q.status);
+      const shown = await sight.forks.shownTo(list, claims);
+      const items = (await Promise.all(shown.map((r) => listItem(r, claims)))).filter((m) => !q.status || m.status === q.status);
       return { matches: items.slice(0, q.limit) };
     });
 

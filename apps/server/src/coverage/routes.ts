@@ -206,7 +206,7 @@ export const coverageRoutes: RouteModule = (app, ctx) => {
       if (hits.length >= q.limit) break;
       if (claims.matchId && claims.matchId !== matchId) continue;
       const rec = await ctx.store.getMatch(matchId);
-      if (!rec || (q.game && rec.game !== q.game)) continue;
+      if (!rec || (q.game && rec.game !== q.game) || !(await ctx.sight.forks.visibleTo(rec, claims))) continue;
       const access = accessFor(rec, claims.role === 'judge' ? 'judge' : 'coverage', claims, nowMs());
       for (const a of (await visibleTo(rec, access)).annotations) if (matchesQuery(a, q)) hits.push({ ...present(a), game: rec.game });
     }

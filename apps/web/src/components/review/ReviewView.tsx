@@ -379,7 +379,9 @@ function ForkButton({ matchId, at, token }: { matchId: string; at: number; token
       <button
         className="btn"
         onClick={() =>
-          call<{ matchId: string }>(token, `/api/matches/${encodeURIComponent(matchId)}/fork`, { at }).then(
+          // Always a fresh seed after the fork point: the server refuses to keep a live parent's seed, and draws
+          // players saw in the parent after `at` must not come back in the rewind either.
+          call<{ matchId: string }>(token, `/api/matches/${encodeURIComponent(matchId)}/fork`, { at, reseed: true }).then(
             (r) => setOut({ id: r.matchId }),
             (e: Error) => setOut({ error: e.message }),
           )
