@@ -13,10 +13,15 @@
 // name public zones and never hold an annotation back. The text itself is the author's: authors see the
 // judge view, and the editor says so next to the text box.
 //
+// Seats are players, not spectators: coverage commentary never reaches a seat (p1, p2…) of a match that is still
+// playing — whatever it highlights, its text may say what the seat cannot see ("p2's hand has …") or coach it.
+// Annotations wait for a seat until its feed has reached MatchEnded; from then on the seat is under the same rule as
+// everyone (its own feed's time lock, the hidden-card check in its own view).
+//
 // One function decides for REST and SSE alike: `annotationFilter` is the annotations stream's side-stream
 // filter (apps/server/src/side/README.md). Each side event is judged on its own; edits carry the whole
 // annotation and removals its seq range, so nothing depends on which earlier events a viewer was admitted.
-import type { AnyGameModule, BoardModel, EventEnvelope, Tile } from '@matchtape/engine';
+import { isPlayer, MATCH_ENDED, type AnyGameModule, type BoardModel, type EventEnvelope, type Tile } from '@matchtape/engine';
 import type { SideEvent } from '@matchtape/store';
 import type { SideVerdict, SideViewer } from '../side/side-streams';
 import type { Access } from '../viewers';
@@ -26,13 +31,21 @@ export type Lock = { kind: 'visible' } | { kind: 'wait' } | { kind: 'withheld'; 
 
 /** Whether a viewer may see an annotation on `seq` with these highlights now. */
 export function lock(part: { seq: { to: number }; highlights: readonly { kind: string; cardId?: string }[] }, v: SideViewer): Lock {
-  if (v.seenSeq < part.seq.to) return { kind: 'wait' };
+  if (v.seenSeq < part.seq.to || (isPlayer(v.access.role) && !endedFor(v))) return { kind: 'wait' };
   if (v.access.viewer === 'judge') return { kind: 'visible' };
   const cards = part.highlights.flatMap((h) => (h.kind === 'card' && h.cardId ? [h.cardId] : []));
   if (cards.length === 0) return { kind: 'visible' };
   const seen = visibleCardsAt(v, part.seq.to);
   const hidden = cards.filter((c) => !seen.has(c));
   return hidden.length === 0 ? { kind: 'visible' } : { kind: 'withheld', reason: `highlights ${hidden.length} card(s) hidden from ${v.access.viewer} at seq ${part.seq.to}` };
+}
+
+/**
+ * Whether the viewer's feed has reached the end of the match: the stored status for REST readers (a seat's feed is
+ * live), or MatchEnded as the last event sent on an SSE line (the gateway's record may be older than the end).
+ */
+export function endedFor(v: Pick<SideViewer, 'record' | 'events' | 'seenSeq'>): boolean {
+  return v.record.status === 'ended' || v.events[v.seenSeq - 1]?.type === MATCH_ENDED;
 }
 
 /** The annotations stream's filter: time lock on the viewer's feed, then the highlight check. */
