@@ -40,6 +40,14 @@ export function lock(part: { seq: { to: number }; highlights: readonly { kind: s
   return hidden.length === 0 ? { kind: 'visible' } : { kind: 'withheld', reason: `highlights ${hidden.length} card(s) hidden from ${v.access.viewer} at seq ${part.seq.to}` };
 }
 
+/** The seqs a non-judge viewer's hidden-card checks will look at: those of card highlights its feed has reached. */
+export function cardCheckSeqs(side: readonly SideEvent[], seenSeq: number): number[] {
+  return side.flatMap((e) => {
+    const part = lockedPart(e);
+    return part && part.seq.to <= seenSeq && part.highlights.some((h) => h.kind === 'card') ? [part.seq.to] : [];
+  });
+}
+
 /**
  * Whether the viewer's feed has reached the end of the match: the stored status for REST readers (a seat's feed is
  * live), or MatchEnded as the last event sent on an SSE line (the gateway's record may be older than the end).
@@ -56,19 +64,32 @@ export function annotationFilter(e: SideEvent, v: SideViewer): SideVerdict {
   return l.kind === 'visible' ? { send: e } : l.kind === 'wait' ? 'wait' : 'never';
 }
 
-// Per (match, seq, viewer): the card ids that viewer sees at that seq. Events never change once stored.
+// Per (match, seq, viewer): the card ids that viewer sees at that seq. Events never change once stored, so an entry
+// is never stale; REST readers fill it from snapshots ahead of the filter (coverage/cards.ts), the gateway from the
+// events it holds.
 const CACHE_MAX = 20_000;
 const cardsCache = new Map<string, ReadonlySet<string>>();
+const cardsKey = (matchId: string, seq: number, viewer: Access['viewer']): string => `${matchId}\u0000${seq}\u0000${viewer}`;
 
-/** Card ids whose face the viewer sees after event `seq` (a fold of the full events, then the viewer's view). */
-export function visibleCardsAt(v: Pick<SideViewer, 'record' | 'game' | 'events' | 'access'>, seq: number): ReadonlySet<string> {
-  const k = `${v.record.matchId}\u0000${seq}\u0000${v.access.viewer}`;
-  const hit = cardsCache.get(k);
-  if (hit) return hit;
-  const set = visibleCardIds(boardAs(v.game, foldTo(v.game, v.events, seq), v.access.viewer));
-  cardsCache.set(k, set);
+/** The cached card ids a viewer sees at a seq, if known. */
+export function cachedCards(matchId: string, seq: number, viewer: Access['viewer']): ReadonlySet<string> | undefined {
+  return cardsCache.get(cardsKey(matchId, seq, viewer));
+}
+
+export function cacheCards(matchId: string, seq: number, viewer: Access['viewer'], set: ReadonlySet<string>): ReadonlySet<string> {
+  cardsCache.set(cardsKey(matchId, seq, viewer), set);
   if (cardsCache.size > CACHE_MAX) cardsCache.delete(cardsCache.keys().next().value!);
   return set;
+}
+
+/**
+ * Card ids whose face the viewer sees after event `seq`: what the reader prepared (`cards`), the cache, or a fold of
+ * the full events the viewer carries, then the viewer's view.
+ */
+export function visibleCardsAt(v: Pick<SideViewer, 'record' | 'game' | 'events' | 'access' | 'cards'>, seq: number): ReadonlySet<string> {
+  const ready = v.cards?.get(seq) ?? cachedCards(v.record.matchId, seq, v.access.viewer);
+  if (ready) return ready;
+  return cacheCards(v.record.matchId, seq, v.access.viewer, visibleCardIds(boardAs(v.game, foldTo(v.game, v.events, seq), v.access.viewer)));
 }
 
 function foldTo(game: AnyGameModule, events: readonly EventEnvelope[], seq: number): unknown {
