@@ -150,6 +150,15 @@ describe.each(registry.ids())('%s: a fork of a live match', (gameId) => {
     expect(end.payload.seed).toBe((await stack.store.getMatch(fork))!.seed);
     expect(end.payload.seed).not.toBe(parentSeed);
     await expectNoSuchMatch(fork, { public: undefined, coverage: others.coverage });
+    // Past the fork's own delay its reveal-all would show everyone the judge view — the live parent's hands at the
+    // fork point. Not while the parent plays: a fork seat asking for the public view gets the public redaction.
+    skew += (DELAY + 1) * 1000;
+    const ended = (await server.host.current(fork)).state;
+    const asPublic = await api(base, `/api/matches/${fork}/state?as=public`, { token: forkSeats.p1! });
+    expect([asPublic.status, asPublic.json.as]).toEqual([200, 'public']);
+    const hidden = game.secrets(ended, 'public');
+    expect(hidden.length).toBeGreaterThan(0);
+    for (const secret of hidden) expect(asPublic.text.includes(`"${secret}"`), `the public view of the ended fork shows ${secret}`).toBe(false);
 
     // The parent ends: within its spectator delay the fork is still sealed; past it, the fork is a match like any.
     await concede(parent, parentSeats);

@@ -173,7 +173,7 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
 
   // A fork still holding a live parent's secrets is "no such match" on every route of it, to all but judges and
   // its own seats (judges/fork-secrecy.ts).
-  app.addHook('preHandler', async (req) => guardMatchRoute(sight.forks, req));
+  app.addHook('preHandler', async (req) => guardMatchRoute(sight.forks, req, () => claimsFor(req, req.query as { token?: string })));
 
   const stops: (() => Promise<void>)[] = [];
   let bots: BotDriver | null = null;

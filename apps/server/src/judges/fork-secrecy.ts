@@ -8,8 +8,19 @@
 import type { EventStore, MatchRecord } from '@matchtape/store';
 import type { TokenClaims } from '../auth/tokens';
 import { HostError } from '../host/engine-host';
-import { claimsOf, tokenFrom } from '../viewers';
 import { forkOfRecord } from './replay';
+
+/**
+ * Forks known to be released (shared by every ForkSecrecy of the process: a fact about the match, not a reader).
+ * viewers.ts's reveal-all asks it synchronously; the route guard in front of every request fills it.
+ */
+const released = new Set<string>();
+const RELEASED_MAX = 50_000;
+
+/** Whether a fork is known to be released (false for one not looked at yet: reveal-all waits for the guard). */
+export function forkKnownReleased(matchId: string): boolean {
+  return released.has(matchId);
+}
 
 /** Forks of forks of … deeper than this are treated as sealed for good (a loop in corrupt data ends here too). */
 const MAX_DEPTH = 32;
@@ -53,8 +64,8 @@ export class ForkSecrecy {
     if (this.open.has(rec.matchId)) return false;
     const at = await this.releasedAt(rec);
     if (at !== null && at <= this.now()) {
-      this.open.add(rec.matchId);
-      if (this.open.size > OPEN_MAX) this.open.delete(this.open.values().next().value!);
+      remember(this.open, rec.matchId, OPEN_MAX);
+      if (at > 0) remember(released, rec.matchId, RELEASED_MAX);
       return false;
     }
     return true;
@@ -76,10 +87,16 @@ export class ForkSecrecy {
    * read only when the match is not already known to be open.
    */
   async guard(matchId: string, claims: TokenClaims | null): Promise<void> {
-    if (this.open.has(matchId) || maySeeSealed(claims, matchId)) return;
+    if (this.open.has(matchId)) return;
     const rec = await this.store.getMatch(matchId);
-    if (rec && (await this.sealed(rec))) throw notFound(matchId);
+    // Judges and the fork's seats pass, but the seal is still looked at: reveal-all learns of a release here.
+    if (rec && (await this.sealed(rec)) && !maySeeSealed(claims, matchId)) throw notFound(matchId);
   }
+}
+
+function remember(set: Set<string>, id: string, max: number): void {
+  set.add(id);
+  if (set.size > max) set.delete(set.values().next().value!);
 }
 
 /** The answer for a match that does not exist, word for word (app.ts's `record`). */
@@ -91,22 +108,20 @@ export function notFound(matchId: string): HostError {
 export interface GuardedRequest {
   routeOptions: { url?: string | undefined };
   params: unknown;
-  headers: Record<string, string | string[] | undefined>;
-  query: unknown;
 }
 
 /**
  * The guard in front of every route of one match (`/api/matches/:id…`, app.ts's preHandler hook), whatever the
- * route: a sealed fork answers 404 before any handler reads it. A token that does not verify counts as none here;
- * the handler refuses it as it always has.
+ * route: a sealed fork answers 404 before any handler reads it. `claimsOf` reads the request's token; one that does
+ * not verify counts as none here (the handler refuses it as it always has).
  */
-export async function guardMatchRoute(forks: ForkSecrecy, req: GuardedRequest): Promise<void> {
+export async function guardMatchRoute(forks: ForkSecrecy, req: GuardedRequest, claimsOf: () => TokenClaims | null): Promise<void> {
   if (!req.routeOptions.url?.startsWith('/api/matches/:id')) return;
   const id = (req.params as { id?: unknown } | undefined)?.id;
   if (typeof id !== 'string') return;
   let claims: TokenClaims | null = null;
   try {
-    claims = claimsOf(tokenFrom(req.headers, (req.query ?? {}) as { token?: string }));
+    claims = claimsOf();
   } catch {
     claims = null;
   }
