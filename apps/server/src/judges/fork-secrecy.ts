@@ -116,8 +116,10 @@ export interface GuardedRequest {
  * not verify counts as none here (the handler refuses it as it always has).
  */
 export async function guardMatchRoute(forks: ForkSecrecy, req: GuardedRequest, claimsOf: () => TokenClaims | null): Promise<void> {
-  if (!req.routeOptions.url?.startsWith('/api/matches/:id')) return;
-  const id = (req.params as { id?: unknown } | undefined)?.id;
+  if (!req.routeOptions.url?.startsWith('/api/matches/:')) return;
+  // The match's path parameter, whatever a route declaration calls it.
+  const params = (req.params ?? {}) as { id?: unknown; matchId?: unknown };
+  const id = params.id ?? params.matchId;
   if (typeof id !== 'string') return;
   let claims: TokenClaims | null = null;
   try {
