@@ -102,9 +102,17 @@ describe('judges review page (browser)', () => {
     const d = await apiJson<{ dispute: { status: string; rulings: { rule: string }[] } }>(stack.api, `/api/matches/${matchId}/disputes/d1`, { token: judge });
     expect(d.dispute).toMatchObject({ status: 'ruled', rulings: [{ rule: '114.2' }] });
 
-    // The fork button answers: the new match's link (judges-replay's route), or its refusal in words.
+    // The fork button forks with a fresh seed (the fork API refuses to keep a live parent's; the page always asks for
+    // its own) and links the new match.
     await page.getByRole('button', { name: `Fork at seq ${atSeq}` }).click();
     await page.locator('.fork [data-fork], .fork [role="alert"]').first().waitFor();
+    // A refusal can only be the seq's (nobody may act between a command's events), never the seed.
+    if ((await page.locator('.fork [role="alert"]').count()) > 0) expect(await page.locator('.fork [role="alert"]').innerText()).toMatch(/nobody may act/);
+    else {
+      const forkId = await page.locator('.fork [data-fork]').getAttribute('data-fork');
+      const fork = await apiJson<{ forkOf: { matchId: string; seq: number; reseeded: boolean } }>(stack.api, `/api/matches/${encodeURIComponent(forkId!)}`, { token: judge });
+      expect(fork.forkOf).toMatchObject({ matchId, seq: atSeq, reseeded: true });
+    }
     await page.screenshot({ path: join(RESULTS, 'review-ruled.png'), fullPage: true });
     await page.close();
   }, 120_000);

@@ -142,17 +142,78 @@ describe('time lock against a delayed public viewer', () => {
     const late = await api(base, `/api/matches/${matchId}/annotations`);
     expect(late.json.annotations.map((a: { text: string }) => a.text)).toEqual(['Both players **keep**']);
     expect((await api(base, `/api/matches/${matchId}/chapters?format=text`)).text).toMatch(/^00:00 (Match start \/ )?Mulligans\n$|^00:00 Match start\n\d\d:\d\d Mulligans\n$/);
-    expect((await api(base, `/api/matches/${matchId}/annotations`, { token: seats.p2! })).json.annotations).toHaveLength(1);
-    expect((await api(base, `/api/matches/${matchId}/annotations`, { token: seats.p1! })).json.annotations).toHaveLength(2);
-    await until(() => p2Frames.length >= 1, 'the p2 frame');
+    // The seats are players of a match still going on: no commentary for them at all (seats-and-commentary below).
+    expect((await api(base, `/api/matches/${matchId}/annotations`, { token: seats.p2! })).json.annotations).toEqual([]);
+    expect((await api(base, `/api/matches/${matchId}/annotations`, { token: seats.p1! })).json.annotations).toEqual([]);
     // A later event on the SSE stream shows the public stream went on past the annotation without the secret.
     await api(base, `/api/matches/${matchId}/annotations`, { token: cov, body: { authorName: 'Desk', seq: 1, text: 'marker' } });
-    await until(() => publicFrames.length >= 2 && p2Frames.length >= 2, 'the marker frame');
+    await until(() => publicFrames.length >= 2, 'the marker frame');
+    expect(p2Frames).toEqual([]);
     for (const f of [...publicFrames.map((x) => x.data), ...p2Frames]) {
       expect(f).not.toContain(card);
       expect(f).not.toContain('sandbagging');
     }
     for (const c of [pub, p2, cv]) c.abort();
+  });
+});
+
+/** Ends a match by a concession of the first seat whose Concede is accepted. */
+async function concede(matchId: string, seats: Record<string, string>): Promise<void> {
+  for (const [seat, token] of Object.entries(seats)) {
+    const r = await api(base, `/api/matches/${matchId}/commands`, { token, body: { type: 'Concede', commandId: `concede-${seat}` } });
+    if (r.status === 200 && r.json.status === 'accepted') break;
+  }
+  expect((await api(base, `/api/matches/${matchId}`, { token: judge() })).json.status).toBe('ended');
+}
+
+describe('seats and commentary', () => {
+  it('no annotation reaches a seat of a match still playing (REST, SSE, chapters, search); after the end, seats follow the public rule', async () => {
+    const { matchId, seats, lastSeq } = await newMatch(0, 0, HANDS_GAME);
+    const cov = coverage();
+    // Commentary that says what a seat cannot see, with a zone highlight and with none: no hidden card is highlighted,
+    // so the old rule let both through to the opposing seat live, and to a 0-delay public at once.
+    const texts = ["Bo's hand has two finishers", 'Ada should hold back'];
+    const bodies = [
+      { authorName: 'Desk', seq: lastSeq, text: texts[0], highlights: [{ kind: 'zone', player: 'p2', zone: 'hand' }], chapter: 'Read' },
+      { authorName: 'Desk', seq: lastSeq, text: texts[1], tags: ['key-play'] },
+    ];
+    // Every message of each seat's stream in order (events and annotations), and the public's annotation frames.
+    const seen: Record<string, { event: string; type: string }[]> = { p1: [], p2: [] };
+    const streams = await Promise.all(
+      (['p1', 'p2'] as const).map((p) =>
+        openSse(`${base}/api/matches/${matchId}/live`, (m) => seen[p]!.push({ event: m.event, type: m.event === 'event' ? (JSON.parse(m.data) as { type: string }).type : m.data }), { token: seats[p]! }),
+      ),
+    );
+    const publicFrames: string[] = [];
+    const pub = await openSse(`${base}/api/matches/${matchId}/live`, (m) => m.event === 'annotation' && publicFrames.push(m.data));
+    for (const body of bodies) expect((await api(base, `/api/matches/${matchId}/annotations`, { token: cov, body })).status).toBe(201);
+
+    // The public (0 s delay) keeps its time lock: both at once.
+    await until(() => publicFrames.length === 2, 'the public frames');
+    expect((await api(base, `/api/matches/${matchId}/annotations`)).json.annotations).toHaveLength(2);
+    // The seats, live: nothing over REST, in chapters, or (a seat token) in search.
+    for (const p of ['p1', 'p2'] as const) {
+      const token = seats[p]!;
+      expect((await api(base, `/api/matches/${matchId}/annotations`, { token })).json.annotations).toEqual([]);
+      expect((await api(base, `/api/matches/${matchId}/chapters`, { token })).json.chapters).toEqual([]);
+      expect((await api(base, `/api/matches/${matchId}/chapters?format=text`, { token })).text).toBe('00:00 Match start\n');
+      const search = await api(base, `/api/annotations/search?text=${encodeURIComponent('finishers')}`, { token });
+      expect([search.status, search.json.results]).toEqual([403, undefined]);
+    }
+
+    // The end: each seat's stream sends the commentary only after MatchEnded (over SSE an annotation frame has no
+    // seq of its own, so its place in the stream is what says when it was sent).
+    await concede(matchId, seats);
+    await until(() => ['p1', 'p2'].every((p) => seen[p]!.filter((m) => m.event === 'annotation').length === 2), 'the seats’ annotation frames after the end');
+    for (const p of ['p1', 'p2'] as const) {
+      const ended = seen[p]!.findIndex((m) => m.type === 'MatchEnded');
+      expect(ended, `${p} saw MatchEnded`).toBeGreaterThanOrEqual(0);
+      expect(seen[p]!.findIndex((m) => m.event === 'annotation'), `${p}: no annotation before MatchEnded`).toBeGreaterThan(ended);
+      const rest = await api(base, `/api/matches/${matchId}/annotations`, { token: seats[p]! });
+      expect(rest.json.annotations.map((a: { text: string }) => a.text).sort()).toEqual([...texts].sort());
+      expect((await api(base, `/api/matches/${matchId}/chapters`, { token: seats[p]! })).json.chapters.map((c: { title: string }) => c.title)).toEqual(['Read']);
+    }
+    for (const c of [...streams, pub]) c.abort();
   });
 });
 

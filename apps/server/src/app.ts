@@ -22,6 +22,7 @@ import { registerRoute } from './http/register';
 import type { Route } from './http/route';
 import { matchRoutes } from './http/core-routes';
 import type * as S from './http/schemas';
+import { guardMatchRoute } from './judges/fork-secrecy';
 import { LiveGateway } from './live/gateway';
 import { PublicPublisher } from './live/publisher';
 import { routeModules, type ModuleEntry } from './routes';
@@ -233,6 +234,9 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
   sseClients = () => gateway.connections;
   const workers: Workers = { bots: null, publisher: null, projector: null, stops: [] };
   const ctx = routeContext(opts, { app, host, gateway, sight, side, metrics, workers, instanceId, roles });
+  // A fork still holding a live parent's secrets is "no such match" on every route of it, to all but judges and
+  // its own seats (judges/fork-secrecy.ts).
+  app.addHook('preHandler', async (req) => guardMatchRoute(sight.forks, req, () => ctx.claimsFor(req, req.query as { token?: string })));
   const routes = registerModules(app, ctx, roles, { ...DEFAULT_LIMITS, ...opts.rateLimits });
 
   const server: MatchtapeServer = {

@@ -33,7 +33,7 @@ export interface BenchLiveResult {
   throughput: { commands: number; seconds: number; commandsPerSecond: number; eventsPerSecond: number; matches: number };
 }
 
-function pct(sorted: number[], p: number): number {
+export function pct(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }

@@ -9,6 +9,7 @@ export { resolveAccess, type Access } from './viewers';
 export * from './auth/tokens';
 export { openSse, type SseMessage, type SseConnection } from './testing/sse';
 export { benchLive, type BenchLiveOptions, type BenchLiveResult } from './bench';
+export { benchFocus, type BenchFocusOptions, type BenchFocusResult } from './bench-focus';
 export { startRelay, type Relay, type RelayOptions } from './relay';
 export { busAuth, loadConfig, type Config, type NatsAuthConfig } from './config';
 export { forkMatch, startFromPosition, forkOfRecord, type ForkInput, type PositionInput, type CreatedMatch } from './judges/replay';

@@ -12,6 +12,8 @@ import { isPlayer, type Viewer } from '@matchtape/engine';
 import type { MatchRecord } from '@matchtape/store';
 import { verifyToken, type TokenClaims } from './auth/tokens';
 import { HostError, parseHostedConfig } from './host/engine-host';
+import { forkKnownReleased } from './judges/fork-secrecy';
+import { forkOfRecord } from './judges/replay';
 
 export type Role = 'public' | 'coverage' | 'judge' | `p${number}`;
 
@@ -95,9 +97,14 @@ export function accessFor(record: MatchRecord, role: Role, claims: TokenClaims |
   }
 }
 
-/** reveal-all: the match has ended and its end has been public long enough. */
+/**
+ * reveal-all: the match has ended and its end has been public long enough — and, for a fork, it is known to be
+ * released (its parent ended and past its delay: judges/fork-secrecy.ts), or its judge view would be the live
+ * parent's hands.
+ */
 export function revealedToAll(record: MatchRecord, now = Date.now()): boolean {
   if (record.status !== 'ended') return false;
+  if (forkOfRecord(record) && !forkKnownReleased(record.matchId)) return false;
   if (parseHostedConfig(record).revealPolicy !== 'reveal-all') return false;
   const endedAt = (record.summary as { lastAt?: string | null }).lastAt;
   if (!endedAt) return false;

@@ -5,6 +5,7 @@
 import type { AnyGameModule, EventEnvelope } from '@matchtape/engine';
 import { summarize, type MatchSummary } from '@matchtape/projections';
 import type { EventStore, MatchRecord } from '@matchtape/store';
+import { ForkSecrecy } from './judges/fork-secrecy';
 import { isReleased, type Access } from './viewers';
 
 /** The summary fields a list shows, as of the viewer's feed. */
@@ -25,12 +26,16 @@ const MAX_CURSORS = 2000;
 export class MatchSight {
   /** Per match and delay: where a delayed feed has got to (the summary is the same for every viewer). */
   private cursors = new Map<string, Cursor>();
+  /** Whether a fork still holds a live parent's secrets, and who may read it then. */
+  readonly forks: ForkSecrecy;
 
   constructor(
     private readonly store: EventStore,
     private readonly game: (id: string) => AnyGameModule,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.forks = new ForkSecrecy(store, now);
+  }
 
   /** Events from..to the access may see now, in its view, cut at the first one not yet released. */
   async events(rec: MatchRecord, access: Access, from = 1, to?: number): Promise<EventEnvelope[]> {

@@ -1,3 +1,4 @@
 // Suites of `bench --peers` that live in their own files, one line each (run after the append, relay, seek and
 // rebuild suites, in this order).
 export { browserSuite } from './browser';
+export { focusSuite } from './focus';

@@ -5,6 +5,9 @@
 // different instances behind the proxy. Readers get the newest focus their own feed has reached — the overlay
 // follows the delayed feed like every other.
 import { z } from 'zod';
+import { isPlayer } from '@matchtape/engine';
+import type { MatchRecord } from '@matchtape/store';
+import type { Access } from '../viewers';
 
 export const FocusSchema = z
   .object({
@@ -48,4 +51,24 @@ export class FocusBoard {
   history(matchId: string): Focus[] {
     return [...(this.byMatch.get(matchId) ?? [])].reverse();
   }
+}
+
+/**
+ * The focus one viewer is shown: the newest its feed has reached; a card it cannot see there shows nothing (not an
+ * older focus). The producer's pointer is coverage commentary: a seat of a match still playing is shown none. Reads
+ * only the viewer's feed position and, for a card, what the viewer sees at the focus's seq (both cached upstream):
+ * never the match's events.
+ */
+export async function focusShown(
+  history: readonly Focus[],
+  rec: Pick<MatchRecord, 'status'>,
+  access: Pick<Access, 'role' | 'viewer'>,
+  look: { seenSeq: () => Promise<number>; cardsAt: (seq: number) => Promise<ReadonlySet<string>> },
+): Promise<{ cardId: string | null; seq: number } | null> {
+  if (history.length === 0 || (isPlayer(access.role) && rec.status !== 'ended')) return null;
+  const seen = await look.seenSeq();
+  const f = history.find((x) => x.seq <= seen);
+  if (!f) return null;
+  if (f.cardId === null || access.viewer === 'judge' || (await look.cardsAt(f.seq)).has(f.cardId)) return { cardId: f.cardId, seq: f.seq };
+  return null;
 }

@@ -15,12 +15,13 @@ import { MAX_INT } from '../http/hardening';
 import { ErrorBody, ViewerParam } from '../http/schemas';
 import type { SideViewer } from '../side/side-streams';
 import { accessFor, resolveAccess, type Access } from '../viewers';
-import { decideAdd, decideEdit, decideRemove, emptyBook, foldBook, lockedPart, mayWrite, type Book, type Decision, type Writer } from './book';
+import { decideAdd, decideEdit, decideRemove, emptyBook, foldBook, mayWrite, type Book, type Decision, type Writer } from './book';
 import { chapterList, videoChapters } from './chapters';
-import { FocusBoard, FocusSchema } from './focus';
+import { CardSight } from './cards';
+import { FocusBoard, FocusSchema, focusShown } from './focus';
 import { matchesQuery, SearchQuery } from './search';
 import { AddAnnotationBody, EditAnnotationBody, QUALITIES, type Annotation } from './schema';
-import { annotationFilter, lock } from './timelock';
+import { annotationFilter, cardCheckSeqs } from './timelock';
 
 const AnnotationParams = z.object({ id: z.string().min(1).max(100), annotationId: z.string().min(1).max(64) }).strict();
 const MatchParams = z.object({ id: z.string().min(1).max(100) }).strict();
@@ -43,16 +44,17 @@ export const coverageRoutes: RouteModule = (ctx) => {
   ctx.side.setFilter('annotations', annotationFilter);
   const nowMs = () => ctx.now().getTime();
 
-  // A side-stream viewer reads the match's events only when something needs them (the hidden-card check: a
-  // non-judge view and a card highlight). Every open match page polls the annotations, so a match without
-  // annotations costs one small read, never a read of the whole match.
-  const hasCardHighlights = (side: readonly SideEvent[]) => side.some((e) => lockedPart(e)?.highlights.some((h) => h.kind === 'card'));
+  // Every open match page polls the annotations and every overlay the focus: neither reads the match's events. The
+  // hidden-card check (a non-judge view, a card highlight) asks the card sight, which answers from its cache or, once
+  // per (seq, viewer), from a snapshot (cards.ts).
+  const cards = new CardSight(ctx.sight, (id) => ctx.host.game(id));
 
   /** The annotations one viewer may see now (the stream through the same filter SSE frames pass), folded. */
   const visibleTo = async (rec: MatchRecord, access: Access): Promise<{ annotations: Annotation[]; viewer: SideViewer | null }> => {
     const side = await ctx.side.read(rec.matchId, 'annotations');
     if (side.length === 0) return { annotations: [], viewer: null };
-    const viewer = await ctx.sideViewer(rec, access, { events: access.viewer !== 'judge' && hasCardHighlights(side) });
+    const seen = await ctx.sideViewer(rec, access, { events: false });
+    const viewer = access.viewer === 'judge' ? seen : { ...seen, cards: await cards.at(rec, access.viewer, cardCheckSeqs(side, seen.seenSeq)) };
     return { annotations: ordered(foldBook(emptyBook(rec.matchId), ctx.side.admit('annotations', side, viewer))), viewer };
   };
 
@@ -152,7 +154,7 @@ export const coverageRoutes: RouteModule = (ctx) => {
       if (hits.length >= q.limit) break;
       if (claims.matchId && claims.matchId !== matchId) continue;
       const rec = await ctx.store.getMatch(matchId);
-      if (!rec || (q.game && rec.game !== q.game)) continue;
+      if (!rec || (q.game && rec.game !== q.game) || !(await ctx.sight.forks.visibleTo(rec, claims))) continue;
       const access = accessFor(rec, claims.role === 'judge' ? 'judge' : 'coverage', claims, nowMs());
       for (const a of (await visibleTo(rec, access)).annotations) if (matchesQuery(a, q)) hits.push({ ...present(a), game: rec.game });
     }
@@ -229,17 +231,11 @@ function focusRoutes(ctx: RouteContext, { readerOf, writerOf }: { readerOf: Read
 
   const focusOf = async (id: string, claims: TokenClaims | null, q: z.infer<typeof ReadQuery>) => {
     const { rec, access } = await readerOf(id, claims, q.as);
-    const history = focusBoard.history(id);
-    if (history.length === 0) return { matchId: id, focus: null };
-    const viewer = await ctx.sideViewer(rec, access, { events: access.viewer !== 'judge' });
-    // The newest focus this viewer's feed has reached; a card it cannot see there shows nothing (not an older one).
-    for (const f of history) {
-      if (f.seq > viewer.seenSeq) continue;
-      if (f.cardId === null) return { matchId: id, focus: { cardId: null, seq: f.seq } };
-      const l = lock({ seq: { to: f.seq }, highlights: [{ kind: 'card', cardId: f.cardId }] }, viewer);
-      return { matchId: id, focus: l.kind === 'visible' ? { cardId: f.cardId, seq: f.seq } : null };
-    }
-    return { matchId: id, focus: null };
+    const focus = await focusShown(focusBoard.history(id), rec, access, {
+      seenSeq: async () => (await ctx.sight.summary(rec, access)).lastSeq,
+      cardsAt: async (seq) => (await cards.at(rec, access.viewer, [seq])).get(seq)!,
+    });
+    return { matchId: id, focus };
   };
 
   const writer = 'coverage or judge token';

@@ -60,7 +60,8 @@ async function listMatches(ctx: RouteContext, claims: TokenClaims | null, q: z.i
     ...(q.status && exact ? { status: q.status } : {}),
     ...(q.game ? { game: q.game } : {}),
   });
-  const items = (await Promise.all(list.map((r) => ctx.listItem(r, claims)))).filter((m) => !q.status || m.status === q.status);
+  const shown = await ctx.sight.forks.shownTo(list, claims);
+  const items = (await Promise.all(shown.map((r) => ctx.listItem(r, claims)))).filter((m) => !q.status || m.status === q.status);
   return { matches: items.slice(0, q.limit) };
 }
 

@@ -21,7 +21,7 @@ export interface ReplayRouteDeps {
 export const ForkBody = z
   .object({
     at: z.number().int().positive().meta({ description: 'The fork is the parent\'s state after this seq.' }),
-    reseed: z.union([z.boolean(), z.object({ seed: z.string().min(16).max(200) }).strict()]).optional().meta({ description: 'A fresh seed from the fork point on (true: drawn by the server).' }),
+    reseed: z.union([z.boolean(), z.object({ seed: z.string().min(16).max(200) }).strict()]).optional().meta({ description: 'The fork\'s seed from the fork point on: true (drawn by the server) or { seed }. Left out: a fresh one for a live parent, the parent\'s (public in its MatchEnded) for an ended one; false (keep the parent\'s) is refused for a live parent.' }),
     matchId: z.string().min(1).max(100).regex(/^[A-Za-z0-9_~.-]+$/, 'letters, digits and _ ~ . - only').optional(),
     reshuffle: z.array(z.string()).optional().meta({ description: 'Not implemented yet: refused with 422 (use reseed).' }),
   })

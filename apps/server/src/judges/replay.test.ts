@@ -67,6 +67,15 @@ async function send(matchId: string, seats: Record<string, string>, cmd: Record<
   return call('POST', `/api/matches/${matchId}/commands`, seats[player as string]!, body);
 }
 
+/** Ends a match: the first seat whose Concede is accepted (some games offer it only to the seat acting). */
+async function concede(game: AnyGameModule, matchId: string, seats: Record<string, string>): Promise<void> {
+  for (const seat of Object.keys(seats)) {
+    const r = await call<{ status?: string }>('POST', `/api/matches/${matchId}/commands`, seats[seat]!, { type: 'Concede', commandId: `concede-${seat}` });
+    if (r.status === 200 && r.body.status === 'accepted') break;
+  }
+  expect((await db.store.getMatch(matchId))!.status, `${game.id}: ${matchId} ended by a concession`).toBe('ended');
+}
+
 /** The judge state at `seq` with the match's own identity (its id, its seed commitment) blanked out. */
 async function judgeStateAt(matchId: string, seq: number): Promise<unknown> {
   const r = await call<{ seq: number; state: unknown }>('GET', `/api/matches/${matchId}/state?seq=${seq}&as=judge`, judge);
@@ -98,35 +107,42 @@ describe.each(Object.keys(RULES))('%s: rewind by exact fork', (gameId) => {
     const parentTail = parentEvents.slice(before);
     expect(parentTail.length).toBeGreaterThan(0);
 
-    // Exact fork at the seq before the mistake.
-    const fork = await call<{ matchId: string; seats: Record<string, string>; forkOf: { matchId: string; seq: number; hash: string; reseeded?: unknown }; lastSeq: number }>(
+    // Exact fork at the seq before the mistake, of the live parent: it draws from a seed of its own after the fork
+    // point (the parent's is its secret), and keeping the parent's is refused, creating nothing.
+    const count = (await db.store.listMatches({ limit: 1000 })).length;
+    const kept = await call<{ error: string; message: string }>('POST', `/api/matches/${matchId}/fork`, judge, { at: before, reseed: false });
+    expect(kept.status).toBe(400);
+    expect(kept.body.message).toMatch(/still playing.*seed of its own/);
+    const parentSeed = (await db.store.getMatch(matchId))!.seed;
+    expect((await call('POST', `/api/matches/${matchId}/fork`, judge, { at: before, reseed: { seed: parentSeed } })).status).toBe(400);
+    expect((await db.store.listMatches({ limit: 1000 })).length).toBe(count);
+    const live = await call<{ matchId: string; seats: Record<string, string>; forkOf: { matchId: string; seq: number; hash: string; reseeded?: unknown }; lastSeq: number }>(
       'POST',
       `/api/matches/${matchId}/fork`,
       judge,
       { at: before },
     );
-    expect(fork.status).toBe(201);
-    expect(fork.body.forkOf).toEqual({ matchId, seq: before, hash: parentEvents[before - 1]!.hash });
-    expect(fork.body.lastSeq).toBe(before);
-    expect(Object.keys(fork.body.seats).sort()).toEqual(['p1', 'p2']);
-    const shown = await call<{ forkOf: unknown; lastSeq: number }>('GET', `/api/matches/${fork.body.matchId}`, null);
-    expect(shown.body.forkOf).toEqual({ matchId, seq: before, hash: parentEvents[before - 1]!.hash, reseeded: false });
+    expect(live.status).toBe(201);
+    expect(live.body.forkOf).toEqual({ matchId, seq: before, hash: parentEvents[before - 1]!.hash, reseeded: true });
+    expect(live.body.lastSeq).toBe(before);
+    expect(Object.keys(live.body.seats).sort()).toEqual(['p1', 'p2']);
+    expect((await db.store.getMatch(live.body.matchId))!.seed).not.toBe(parentSeed);
+    const shown = await call<{ forkOf: unknown; lastSeq: number }>('GET', `/api/matches/${live.body.matchId}`, judge);
+    expect(shown.body.forkOf).toEqual({ matchId, seq: before, hash: parentEvents[before - 1]!.hash, reseeded: true });
 
     // Engine state (judge view) and generator cursor are the parent's at that seq.
-    expect(await judgeStateAt(fork.body.matchId, before)).toEqual(await judgeStateAt(matchId, before));
-    const forkEvents = await db.store.readStream(fork.body.matchId);
+    expect(await judgeStateAt(live.body.matchId, before)).toEqual(await judgeStateAt(matchId, before));
+    const forkEvents = await db.store.readStream(live.body.matchId);
     expect(cursorAfter(forkEvents)).toBe(cursorAfter(parentEvents.slice(0, before)));
-    const forkSnap = await db.store.loadSnapshot(fork.body.matchId);
+    const forkSnap = await db.store.loadSnapshot(live.body.matchId);
     expect(forkSnap?.cursor).toBe(cursorAfter(parentEvents.slice(0, before)));
-
-    // Not re-seeded, the PRNG continues identically: the same command gives the very same events (draws, ids).
-    expect((await send(fork.body.matchId, fork.body.seats, mistake!)).status).toBe(200);
-    const redone = (await db.store.readStream(fork.body.matchId)).slice(before);
-    expect(redone.map(strip)).toEqual(parentTail.map(strip));
 
     // The rewind proper: a second fork at the same seq, where play continues with other commands, live.
     const rewind = await call<{ matchId: string; seats: Record<string, string> }>('POST', `/api/matches/${matchId}/fork`, judge, { at: before });
     expect(rewind.status).toBe(201);
+    // While the parent plays, its forks exist for judges and their own seats only.
+    expect((await call('GET', `/api/matches/${rewind.body.matchId}/events`, null)).status).toBe(404);
+    expect((await call('GET', `/api/matches/${rewind.body.matchId}/events`, rewind.body.seats.p1!)).status).toBe(200);
     const other = new Rng(`judges-replay-${gameId}-rewind`);
     let accepted = 0;
     for (let i = 0; i < 10; i++) {
@@ -138,12 +154,23 @@ describe.each(Object.keys(RULES))('%s: rewind by exact fork', (gameId) => {
       accepted++;
     }
     expect(accepted).toBeGreaterThan(0);
-    // The parent's seat token does not act in the fork.
+    // The parent's seat token does not act in the fork: while the parent plays, the fork is no match to it at all.
     const wrong = await send(rewind.body.matchId, seats, (await step(game, rewind.body.matchId, rewind.body.seats, other, 'x'))!);
-    expect(wrong.status).toBe(403);
+    expect(wrong.status).toBe(404);
 
-    // Verification: parent and both forks verify, fork links included.
-    for (const id of [matchId, fork.body.matchId, rewind.body.matchId]) {
+    // Once the parent has ended its seed is public (its MatchEnded), and a fork may keep it (the default there): the
+    // PRNG continues identically, the same command giving the very same events (draws, ids).
+    await concede(game, matchId, seats);
+    const fork = await call<{ matchId: string; seats: Record<string, string>; forkOf: { matchId: string; seq: number; hash: string; reseeded?: unknown } }>('POST', `/api/matches/${matchId}/fork`, judge, { at: before });
+    expect(fork.status).toBe(201);
+    expect(fork.body.forkOf).toEqual({ matchId, seq: before, hash: parentEvents[before - 1]!.hash });
+    expect((await db.store.getMatch(fork.body.matchId))!.seed).toBe(parentSeed);
+    expect((await send(fork.body.matchId, fork.body.seats, mistake!)).status).toBe(200);
+    const redone = (await db.store.readStream(fork.body.matchId)).slice(before);
+    expect(redone.map(strip)).toEqual(parentTail.map(strip));
+
+    // Verification: parent and the forks verify, fork links included.
+    for (const id of [matchId, live.body.matchId, fork.body.matchId, rewind.body.matchId]) {
       const v = await call<{ ok: boolean; checks: { name: string; ok: boolean; detail: string }[]; firstBadSeq?: number }>('GET', `/api/matches/${id}/verification`, judge);
       expect(v.status).toBe(200);
       expect(v.body.checks.filter((c) => !c.ok)).toEqual([]);

@@ -6,9 +6,11 @@
 // match's identity in MatchStarted changes: `seedCommitment` (for the fork's id) and `matchId` where the game
 // records it, plus `fork: { matchId, seq, hash }` committing to the parent's hash at N. Because the prefix is
 // made of the game's own events, redaction, leak checks, verify and every projection work on a fork unchanged.
-// Without a re-seed the fork keeps the parent's seed, so its draws continue exactly as the parent's would have;
-// with one it has a fresh seed from the fork point on (`fork.reseeded`, continuing from the prefix's cursor), so outcomes players saw in the
-// parent after N do not come back.
+// A fork of a live match always has a fresh seed from the fork point on (`fork.reseeded`, continuing from the
+// prefix's cursor), so outcomes players saw in the parent after N do not come back and the parent's secret seed is
+// never the fork's (a fork's MatchEnded publishes its seed). A fork of an ended parent keeps the parent's seed unless
+// re-seeded, so its draws continue exactly as the parent's would have (that seed is public already); see forkSeed.
+// Who may read a fork while its parent's secrets are live: judges/fork-secrecy.ts.
 import { randomBytes } from 'node:crypto';
 import {
   checkStart,
@@ -33,7 +35,10 @@ export interface ForkInput {
   parentId: string;
   /** The fork's state is the parent's after this event. */
   at: number;
-  /** A fresh seed for the fork from the fork point on (true: drawn from a cryptographic source). */
+  /**
+   * A fresh seed for the fork from the fork point on (true: drawn from a cryptographic source). Left out: a fresh
+   * one for a live parent, the parent's for an ended one. `false` (keep the parent's) only for an ended parent.
+   */
   reseed?: boolean | { seed: string };
   matchId?: string;
 }
@@ -89,7 +94,7 @@ export async function forkMatch(host: EngineHost, input: ForkInput): Promise<Cre
   if (first.type !== MATCH_STARTED) throw new HostError(500, 'corrupt_match', `match ${parent.matchId} does not start with ${MATCH_STARTED}`);
 
   const matchId = input.matchId ?? `${parent.matchId}~f${input.at}-${randomBytes(3).toString('hex')}`;
-  const reseed = input.reseed === true ? { seed: randomBytes(32).toString('hex') } : input.reseed || null;
+  const reseed = forkSeed(parent, input.reseed);
   const seed = reseed ? reseed.seed : parent.seed;
   const cursor = cursorAfter(prefix);
   const at = prefix[prefix.length - 1]!;
@@ -107,6 +112,26 @@ export async function forkMatch(host: EngineHost, input: ForkInput): Promise<Cre
     forkOf: { ...forkOf, reseeded: reseed !== null },
   };
   return { ...(await createFromEvents(host, { matchId, record: parent, hosted, seed, events, cursor })), forkOf };
+}
+
+/** Whether a parent may be forked keeping its seed: only once it has ended (MatchEnded publishes the seed). */
+export function mayKeepSeed(parent: Pick<MatchRecord, 'status'>): boolean {
+  return parent.status === 'ended';
+}
+
+/**
+ * The fork's own seed, or null to keep the parent's. A live parent's seed is its secret: its fork always draws
+ * from a seed of its own after the fork point (unless asked otherwise: a fresh random one), and asking to keep the
+ * parent's (`false`, or that very seed) is refused. An ended parent's seed is public in its MatchEnded, so its fork
+ * may keep it — the judge's exact "what would have happened" replay of a finished match, and the default there
+ * (the fork stays sealed until the parent's end has passed its spectator delay, judges/fork-secrecy.ts).
+ */
+function forkSeed(parent: MatchRecord, asked: ForkInput['reseed']): { seed: string } | null {
+  const keep = asked === false || (asked === undefined && mayKeepSeed(parent)) || (typeof asked === 'object' && asked.seed === parent.seed);
+  if (keep && !mayKeepSeed(parent))
+    throw new HostError(400, 'live_parent_seed', `match ${parent.matchId} is still ${parent.status}: a fork of a live match draws from a seed of its own after the fork point (its parent's seed is secret until the parent ends); leave out "reseed" or send "reseed": true, nothing was created`);
+  if (keep) return null;
+  return typeof asked === 'object' ? asked : { seed: randomBytes(32).toString('hex') };
 }
 
 /** Writes a new match from its first events: the match row, the events, a snapshot with the generator cursor. */

@@ -7,6 +7,7 @@ import { subjects, type Bus } from '@matchtape/bus';
 import type { EventStore, MatchRecord } from '@matchtape/store';
 import type { GameRegistry } from '../games';
 import type { EngineHost } from '../host/engine-host';
+import { ForkSecrecy } from '../judges/fork-secrecy';
 import { publicFeed, releaseTime } from '../viewers';
 
 export interface PublisherOptions {
@@ -34,6 +35,7 @@ export class PublicPublisher {
   private stopped = false;
   private readonly now: () => number;
   private onAppended = (matchId: string): void => this.mark(matchId);
+  private readonly forks: ForkSecrecy;
 
   constructor(
     private readonly store: EventStore,
@@ -43,6 +45,7 @@ export class PublicPublisher {
     private readonly opts: PublisherOptions = {},
   ) {
     this.now = opts.now ?? Date.now;
+    this.forks = new ForkSecrecy(store, this.now);
   }
 
   async start(): Promise<void> {
@@ -121,6 +124,12 @@ export class PublicPublisher {
     t.timer.unref();
   }
 
+  /** False when the match may be published now; else when it may (null: not known yet). */
+  private async sealedUntil(record: MatchRecord): Promise<number | null | false> {
+    if (!(await this.forks.sealed(record))) return false;
+    return this.forks.releasedAt(record);
+  }
+
   private async publishMatch(matchId: string): Promise<void> {
     let t = this.tracks.get(matchId);
     if (!t) {
@@ -128,6 +137,13 @@ export class PublicPublisher {
       if (!record) return;
       t = { record, published: await this.store.getCheckpoint('projection', `public:${matchId}`), timer: null };
       this.tracks.set(matchId, t);
+    }
+    // A sealed fork (judges/fork-secrecy.ts) publishes nothing until its parent's secrets are public: look again when
+    // they will be, or at the next scan while the parent still plays.
+    const sealedUntil = await this.sealedUntil(t.record);
+    if (sealedUntil !== false) {
+      this.schedule(matchId, sealedUntil === null ? (this.opts.scanMs ?? 5000) : sealedUntil - this.now());
+      return;
     }
     const game = this.games.get(t.record.game);
     const events = await this.store.readStream(matchId, { from: t.published + 1 });

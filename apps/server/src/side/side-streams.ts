@@ -17,6 +17,11 @@ export interface SideViewer {
   seenSeq: number;
   /** The match's events (full truth) from seq 1, at least up to `seenSeq`: for checks such as "was this card revealed". */
   events: readonly EventEnvelope[];
+  /**
+   * Card ids this viewer sees at given seqs, prepared by a REST reader from snapshots so that it need not read the
+   * match's events (coverage/cards.ts); a seq missing here falls back to `events`.
+   */
+  cards?: ReadonlyMap<number, ReadonlySet<string>>;
 }
 
 /**

@@ -407,8 +407,15 @@ function ForkButton({ matchId, at, token }: { matchId: string; at: number; token
       <button
         className="btn"
         onClick={() =>
-          call<{ matchId: string }>(token, `/api/matches/${encodeURIComponent(matchId)}/fork`, { at }).then(
-            (r) => setOut({ id: r.matchId }),
+          // Always a fresh seed after the fork point: the server refuses to keep a live parent's seed, and draws
+          // players saw in the parent after `at` must not come back in the rewind either.
+          call<{ matchId: string }>(token, `/api/matches/${encodeURIComponent(matchId)}/fork`, { at, reseed: true }).then(
+            (r) => {
+              // The fork is sealed while this match's secrets are live (judges and its seats only): its page needs
+              // this judge token, kept for it in this tab as the review page keeps it for this match.
+              saveToken(sessionStorage, r.matchId, token);
+              setOut({ id: r.matchId });
+            },
             (e: Error) => setOut({ error: e.message }),
           )
         }

@@ -1,0 +1,133 @@
+// Benchmark (issue 21, item 5a): one client's cheap reads against another client's latency. One abusive client keeps
+// `inFlight` anonymous GET /api/matches/:id/focus requests in flight on a long match with a card in focus, while
+// another client reads a different match's state one request after the other; the other client's p50/p99 is measured
+// quiet and under the abuse. A real server in-process (its HTTP stack, Postgres or the embedded store); both clients
+// run in the same process as the server, so the figures include their own work (the same before and after a change).
+import { Rng, type PlayerId } from '@matchtape/engine';
+import { dropSchema, openStore, type EventStore } from '@matchtape/store';
+import { createServer, type MatchtapeServer } from './app';
+import { mintToken, setTokenSecret } from './auth/tokens';
+import { pct } from './bench';
+import type { GameRegistry } from './games';
+
+export interface BenchFocusOptions {
+  games: GameRegistry;
+  game?: string;
+  /** Postgres (a schema of its own, dropped after); the embedded store in memory without it. */
+  databaseUrl?: string;
+  /** Events the focused match is played to (fewer if it ends first). */
+  events?: number;
+  /** The abusive client's requests in flight. */
+  inFlight?: number;
+  /** The other client's sequential requests per phase. */
+  requests?: number;
+  log?: (line: string) => void;
+}
+
+export interface LatencyFigures {
+  requests: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+export interface BenchFocusResult {
+  game: string;
+  store: string;
+  /** Events of the focused match. */
+  events: number;
+  inFlight: number;
+  quiet: LatencyFigures;
+  abused: LatencyFigures;
+  /** Focus requests the abusive client completed per second during the abused phase. */
+  focusPerSecond: number;
+}
+
+/** Plays a match with a bot's commands (no concessions) until it has `events` events or ends. */
+async function playLong(server: MatchtapeServer, gameId: string, matchId: string, events: number): Promise<number> {
+  const game = server.host.game(gameId);
+  const rng = new Rng('bench-focus');
+  for (let i = 0; i < events * 4; i++) {
+    const { state, lastSeq } = await server.host.current(matchId);
+    const actor = game.actors(state)[0] as PlayerId | undefined;
+    if (lastSeq >= events || !actor || game.status(state).status === 'ended') break;
+    const legal = game.legalCommands(state, actor).filter((c) => c.type !== 'Concede');
+    if (legal.length === 0) break;
+    const { player: _p, ...cmd } = game.bots.random.choose(state, actor, legal, rng);
+    await server.host.submit(matchId, actor, { ...cmd, commandId: `bf${i}` });
+  }
+  return (await server.host.current(matchId)).lastSeq;
+}
+
+/** The other client: `n` requests one after the other; latencies in ms, sorted. */
+async function sequential(url: string, n: number): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
+    out.push(performance.now() - t0);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+const figures = (sorted: number[]): LatencyFigures => ({ requests: sorted.length, p50Ms: +pct(sorted, 50).toFixed(2), p99Ms: +pct(sorted, 99).toFixed(2) });
+
+export async function benchFocus(opts: BenchFocusOptions): Promise<BenchFocusResult> {
+  const log = opts.log ?? (() => undefined);
+  setTokenSecret('bench-secret-0123456789abcdef0123');
+  const schema = `bench_focus_${Date.now().toString(36)}`;
+  const store: EventStore = await openStore(opts.databaseUrl ? { databaseUrl: opts.databaseUrl, schema } : { dataDir: 'memory://' });
+  const unlimited = { perSecond: 1e9, burst: 1e9 };
+  const server = await createServer({ store, bus: null, games: opts.games, roles: ['api'], bots: false, rateLimits: { commands: unlimited, reads: unlimited, create: unlimited } });
+  const base = await server.listen(0);
+  const gameId = opts.game ?? opts.games.ids()[0]!;
+  const inFlight = opts.inFlight ?? 8;
+  const requests = opts.requests ?? 400;
+  try {
+    const organiser = mintToken({ role: 'organiser', ttlSeconds: 3600 });
+    const create = async (): Promise<string> => {
+      const res = await fetch(`${base}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${organiser}` }, body: JSON.stringify({ game: gameId, players: [{}, {}] }) });
+      if (res.status !== 201) throw new Error(`creating a ${gameId} match failed: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { matchId: string }).matchId;
+    };
+    const [focused, other] = [await create(), await create()];
+    const events = await playLong(server, gameId, focused, opts.events ?? 2000);
+    await playLong(server, gameId, other, 60);
+    // The producer points at a card on the board (the judge view: the check a public reader needs is the costly one).
+    const board = server.host.game(gameId).board((await server.host.current(focused)).state);
+    const cardId = [...board.players.flatMap((p) => p.zones.flatMap((z) => z.cards)), ...board.shared.flatMap((z) => z.cards)][0]?.id;
+    if (!cardId) throw new Error(`no card on the board of ${focused}`);
+    const producer = mintToken({ role: 'coverage', ttlSeconds: 3600 });
+    const put = await fetch(`${base}/api/matches/${focused}/focus`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${producer}` }, body: JSON.stringify({ cardId, seq: events }) });
+    if (put.status !== 200) throw new Error(`setting the focus failed: ${put.status} ${await put.text()}`);
+    log(`focus bench: ${gameId}, focused match of ${events} events, ${inFlight} focus requests in flight, ${requests} reads of another match per phase`);
+
+    const victim = `${base}/api/matches/${other}/state`;
+    await sequential(victim, 20); // warm-up
+    const quiet = figures(await sequential(victim, requests));
+    log(`quiet: other client p50 ${quiet.p50Ms} ms, p99 ${quiet.p99Ms} ms`);
+
+    let stop = false;
+    let served = 0;
+    const abuser = async (): Promise<void> => {
+      while (!stop) {
+        const res = await fetch(`${base}/api/matches/${focused}/focus`);
+        await res.arrayBuffer();
+        served++;
+      }
+    };
+    const t0 = performance.now();
+    const abusers = Array.from({ length: inFlight }, () => abuser());
+    const abused = figures(await sequential(victim, requests));
+    stop = true;
+    await Promise.all(abusers);
+    const focusPerSecond = +(served / ((performance.now() - t0) / 1000)).toFixed(1);
+    log(`abused: other client p50 ${abused.p50Ms} ms, p99 ${abused.p99Ms} ms; focus served ${focusPerSecond}/s`);
+    return { game: gameId, store: store.dialect, events, inFlight, quiet, abused, focusPerSecond };
+  } finally {
+    await server.close();
+    await store.close();
+    if (opts.databaseUrl) await dropSchema(opts.databaseUrl, schema);
+  }
+}

@@ -1,0 +1,176 @@
+// A fork of a live match keeps the parent's secrets (issue 21, invariant 7), on the real stack (Postgres + NATS
+// JetStream), with a live parent in each game: the fork draws from a seed of its own after the fork point, and until
+// the parent has ended AND passed its spectator delay the fork exists only for judges and the fork's own seats —
+// every other caller gets the 404 of a match that does not exist on every route, lists and searches leave it out,
+// and the public subject carries nothing of it. The server's clock is the test's (a skew moves it past delays).
+import { Rng, type AnyGameModule, type EventEnvelope, type Viewer } from '@matchtape/engine';
+import { mintToken, openSse, type MatchtapeServer } from '@matchtape/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, organiser, startStack, testGames, type Stack } from './server-helpers';
+
+const registry = await testGames();
+const DELAY = 30;
+let skew = 0;
+let stack: Stack;
+let base: string;
+let server: MatchtapeServer;
+beforeAll(async () => {
+  stack = await startStack({ bots: false, publishScanMs: 200, now: () => new Date(Date.now() + skew) });
+  base = stack.bases[0]!;
+  server = stack.servers[0]!;
+});
+afterAll(() => stack?.cleanup());
+
+const judge = () => mintToken({ role: 'judge', ttlSeconds: 600 });
+
+/** Plays up to `n` commands a random bot picks for whoever may act (never a concession). */
+async function play(game: AnyGameModule, matchId: string, seats: Record<string, string>, n: number, seed: string): Promise<void> {
+  const rng = new Rng(seed);
+  for (let i = 0; i < n; i++) {
+    const { state } = await server.host.current(matchId);
+    const actor = game.actors(state)[0];
+    const legal = actor ? game.legalCommands(state, actor).filter((c) => c.type !== 'Concede') : [];
+    if (!actor || legal.length === 0) return;
+    const { player: _p, ...cmd } = game.bots.random.choose(state, actor, legal, rng);
+    const r = await api(base, `/api/matches/${matchId}/commands`, { token: seats[actor]!, body: { ...cmd, commandId: `${seed}-${i}` } });
+    expect(r.status, r.text).toBe(200);
+  }
+}
+
+/** Ends a match by a concession of the first seat whose Concede is accepted. */
+async function concede(matchId: string, seats: Record<string, string>): Promise<void> {
+  for (const [seat, token] of Object.entries(seats)) {
+    const r = await api(base, `/api/matches/${matchId}/commands`, { token, body: { type: 'Concede', commandId: `concede-${seat}` } });
+    if (r.status === 200 && r.json.status === 'accepted') break;
+  }
+  expect((await server.host.current(matchId)).state).toBeDefined();
+  expect((await stack.store.getMatch(matchId))!.status).toBe('ended');
+}
+
+/** Every route of one match a reader may call (the SSE route answers a refusal as JSON before any stream). */
+const READS = ['', '/state', '/state?as=public', '/events', '/window', '/timeline', '/export', '/bundle', '/verification', '/annotations', '/chapters', '/chapters?format=text', '/focus', '/disputes', '/knowledge', '/diff', '/rejections', '/live'];
+
+/** Asserts that every read and write of `matchId` answers exactly as for a match that does not exist. */
+async function expectNoSuchMatch(matchId: string, tokens: Record<string, string | undefined>): Promise<void> {
+  const missing = { error: 'match_not_found', message: `no match ${matchId}; list matches with GET /api/matches` };
+  for (const [who, token] of Object.entries(tokens)) {
+    const opts = token ? { token } : {};
+    for (const path of READS) {
+      const r = await api(base, `/api/matches/${encodeURIComponent(matchId)}${path}`, opts);
+      expect([r.status, r.json], `${who} GET ${path}`).toEqual([404, missing]);
+    }
+    const writes: [string, string, unknown][] = [
+      ['POST', '/commands', { type: 'PassPriority', commandId: 'x' }],
+      ['POST', '/annotations', { authorName: 'Desk', seq: 1, text: 'x' }],
+      ['PUT', '/focus', { cardId: null, seq: 1 }],
+      ['POST', '/disputes', { seq: 1, text: 'x' }],
+      ['POST', '/fork', { at: 1 }],
+    ];
+    for (const [method, path, body] of writes) {
+      const r = await api(base, `/api/matches/${encodeURIComponent(matchId)}${path}`, { ...opts, method, body });
+      expect([r.status, r.json], `${who} ${method} ${path}`).toEqual([404, missing]);
+    }
+  }
+}
+
+const listed = async (token?: string): Promise<string[]> =>
+  ((await api(base, '/api/matches?limit=500', token ? { token } : {})).json.matches as { matchId: string }[]).map((m) => m.matchId);
+
+describe.each(registry.ids())('%s: a fork of a live match', (gameId) => {
+  it('has its own seed, and reaches nobody but judges and its own seats until the parent has ended and passed its delay', async () => {
+    const game = registry.get(gameId);
+    const created = await api(base, '/api/matches', {
+      token: organiser(),
+      body: { game: gameId, players: [{ name: 'Ada' }, { name: 'Bo' }], spectatorDelaySeconds: DELAY, coverageDelaySeconds: 0, revealPolicy: 'reveal-all' },
+    });
+    expect(created.status, created.text).toBe(201);
+    const parent = created.json.matchId as string;
+    const parentSeats = created.json.seats as Record<string, string>;
+    await play(game, parent, parentSeats, 12, `parent-${gameId}`);
+    const at = (await server.host.current(parent)).lastSeq;
+
+    // The review page's request, and the bare one: both draw from a seed of their own; keeping the parent's is refused.
+    expect((await api(base, `/api/matches/${parent}/fork`, { token: judge(), body: { at, reseed: false } })).status).toBe(400);
+    const bare = await api(base, `/api/matches/${parent}/fork`, { token: judge(), body: { at } });
+    expect(bare.status, bare.text).toBe(201);
+    const made = await api(base, `/api/matches/${parent}/fork`, { token: judge(), body: { at, reseed: true } });
+    expect(made.status, made.text).toBe(201);
+    const parentSeed = (await stack.store.getMatch(parent))!.seed;
+    for (const f of [bare.json, made.json]) {
+      expect(f.forkOf.reseeded).toBe(true);
+      expect((await stack.store.getMatch(f.matchId as string))!.seed).not.toBe(parentSeed);
+    }
+    const fork = made.json.matchId as string;
+    const forkSeats = made.json.seats as Record<string, string>;
+
+    const others = {
+      public: undefined,
+      coverage: mintToken({ role: 'coverage', ttlSeconds: 600 }),
+      organiser: organiser(),
+      'public token': mintToken({ role: 'public', ttlSeconds: 600 }),
+      "parent's p1": parentSeats.p1,
+      "parent's p2": parentSeats.p2,
+    };
+    await expectNoSuchMatch(fork, others);
+    for (const token of [undefined, others.coverage]) expect(await listed(token)).not.toContain(fork);
+    expect(await listed(judge())).toContain(fork);
+
+    // Judges and the fork's seats read it; each seat its own view (its hand is the parent's hand of that seat, the
+    // judge handed it out), never the other hand.
+    expect((await api(base, `/api/matches/${fork}/events`, { token: judge() })).status).toBe(200);
+    const truth = (await server.host.current(fork)).state;
+    for (const seat of Object.keys(forkSeats)) {
+      const view = await api(base, `/api/matches/${fork}/state`, { token: forkSeats[seat]! });
+      expect([view.status, view.json.as]).toEqual([200, seat]);
+      for (const secret of game.secrets(truth, seat as Viewer)) expect(view.text.includes(`"${secret}"`), `${seat} sees ${secret}`).toBe(false);
+      const sse = await openSse(`${base}/api/matches/${fork}/live`, () => undefined, { token: forkSeats[seat]! });
+      expect(sse.status).toBe(200);
+      sse.abort();
+    }
+
+    // Coverage search finds nothing of it; a judge's finds the judge's note.
+    const note = `forknote${gameId.replace(/-/g, '')}`;
+    expect((await api(base, `/api/matches/${fork}/annotations`, { token: judge(), body: { authorName: 'Judge', seq: at, text: note } })).status).toBe(201);
+    expect((await api(base, `/api/annotations/search?text=${note}`, { token: others.coverage })).json.results).toEqual([]);
+    expect((await api(base, `/api/annotations/search?text=${note}`, { token: judge() })).json.results.map((r: { matchId: string }) => r.matchId)).toEqual([fork]);
+
+    // Past the parent's delay the parent's events are public, but the parent still plays: the fork stays sealed, and
+    // the publisher (woken by a move in the fork) puts nothing of it on the public subject.
+    skew += (DELAY + 1) * 1000;
+    await play(game, fork, forkSeats, 2, `fork-${gameId}`);
+    await server.publisher!.idle();
+    expect(await stack.store.getCheckpoint('projection', `public:${fork}`)).toBe(0);
+    await expectNoSuchMatch(fork, { public: undefined });
+
+    // The fork ends (reveal-all, like its parent): its MatchEnded reveals its own seed, and still to nobody else.
+    await concede(fork, forkSeats);
+    const forkEvents = (await api(base, `/api/matches/${fork}/events?as=judge`, { token: judge() })).json.events as EventEnvelope[];
+    const end = forkEvents[forkEvents.length - 1]!;
+    expect(end.type).toBe('MatchEnded');
+    expect(end.payload.seed).toBe((await stack.store.getMatch(fork))!.seed);
+    expect(end.payload.seed).not.toBe(parentSeed);
+    await expectNoSuchMatch(fork, { public: undefined, coverage: others.coverage });
+    // Past the fork's own delay its reveal-all would show everyone the judge view — the live parent's hands at the
+    // fork point. Not while the parent plays: a fork seat asking for the public view gets the public redaction.
+    skew += (DELAY + 1) * 1000;
+    const ended = (await server.host.current(fork)).state;
+    const asPublic = await api(base, `/api/matches/${fork}/state?as=public`, { token: forkSeats.p1! });
+    expect([asPublic.status, asPublic.json.as]).toEqual([200, 'public']);
+    const hidden = game.secrets(ended, 'public');
+    expect(hidden.length).toBeGreaterThan(0);
+    for (const secret of hidden) expect(asPublic.text.includes(`"${secret}"`), `the public view of the ended fork shows ${secret}`).toBe(false);
+
+    // The parent ends: within its spectator delay the fork is still sealed; past it, the fork is a match like any.
+    await concede(parent, parentSeats);
+    await expectNoSuchMatch(fork, { public: undefined });
+    skew += (DELAY + 1) * 1000;
+    expect((await api(base, `/api/matches/${fork}`)).json.forkOf).toMatchObject({ matchId: parent, seq: at, reseeded: true });
+    expect((await api(base, `/api/matches/${fork}/events`)).status).toBe(200);
+    expect(await listed()).toContain(fork);
+    const lastSeq = (await stack.store.getMatch(fork))!.lastSeq;
+    for (const end = Date.now() + 20_000; (await stack.store.getCheckpoint('projection', `public:${fork}`)) < lastSeq; ) {
+      if (Date.now() > end) throw new Error(`the publisher did not publish ${fork} once released`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }, 120_000);
+});
