@@ -182,7 +182,7 @@ export const coverageRoutes: RouteModule = (ctx) => {
       handle: async ({ params, claims, query, reply }) => chapters(params.id, claims, query, reply) }),
     route({ method: 'GET', path: '/api/annotations/search', summary: 'Search annotations across matches (coverage or judge)', limit: 'reads', auth: writer, query: SearchQuery, responses: { 200: { description: 'results' }, 403: err('not a coverage or judge token') },
       handle: async ({ claims, query }) => search(claims, query) }),
-    ...focusRoutes(ctx, { readerOf, writerOf }),
+    ...focusRoutes(ctx, { readerOf, writerOf, cards }),
   ];
 };
 
@@ -190,7 +190,7 @@ type ReaderOf = (id: string, claims: TokenClaims | null, as: string | undefined)
 type WriterOf = (claims: TokenClaims | null, rec: MatchRecord, verb: string) => Promise<{ writer: Writer; claims: TokenClaims }>;
 
 /** The producer's card focus: set by a coverage or judge token, read by every viewer as far as its feed has got. */
-function focusRoutes(ctx: RouteContext, { readerOf, writerOf }: { readerOf: ReaderOf; writerOf: WriterOf }): Route[] {
+function focusRoutes(ctx: RouteContext, { readerOf, writerOf, cards }: { readerOf: ReaderOf; writerOf: WriterOf; cards: CardSight }): Route[] {
   /** Focus per match, held by each server (one board per server, not per process) and shared over the bus. */
   const focusBoard = new FocusBoard();
   // Every instance hears every focus (its own included, recognised by id), from a few minutes back so a new
