@@ -302,6 +302,14 @@ function step(s: ECState, e: GameEvent): ECState {
         if (!r.found) return pl;
         return { ...r.p, stacks: r.p.stacks.map((st) => (st.id === p.stack ? { ...st, top: r.found } : st)) };
       });
+    case 'CardReturnedFromPlay': {
+      const card = p.card as Card;
+      const s1 = upd({ ...s, effects: s.effects.filter((x) => x.target !== card.id) }, p.player, (pl) => {
+        const r = removePermanent(pl, card.id);
+        return { ...r.p, hand: [...r.p.hand, p.hand as Card] };
+      });
+      return s1;
+    }
     case 'CardReturnedToHand': {
       const card = p.card as Card;
       // The card is hidden in hand now: a waiting effect that targeted it in the archive (Delve) no longer names it.

@@ -211,6 +211,8 @@ export function describe(e: GameEvent): string {
       return `${who} rolled a ${p.result} (Gamble)`;
     case 'CardLeftPlay':
       return `${cardName(p.card)} left play (${p.reason}) to the ${p.to}`;
+    case 'CardReturnedFromPlay':
+      return `${cardName(p.card)} returned from play to ${who}'s hand`;
     case 'MutantEnteredPlay':
       return `${cardName(p.card)} entered play (Mutate)`;
     case 'FreePlayed':

@@ -112,6 +112,7 @@ export const EventSchemas = [
   ev('EffectsExpired', { player: P }),
   ev('CreatureDischarged', { player: P, creature: Id, stack: Id }),
   ev('CardReturnedToHand', { player: P, card: CardSchema, from: z.literal('archive'), hand: Seen }),
+  ev('CardReturnedFromPlay', { player: P, card: CardSchema, from: InPlayZone, hand: CardSchema }),
   ev('CardDiscarded', { player: P, card: CardSchema, reason: z.string() }),
   ev('CardsHarvested', { player: P, source: Id, cards: z.array(CardSchema) }),
   ev('CardsRevealed', { player: P, cards: z.array(CardSchema) }),

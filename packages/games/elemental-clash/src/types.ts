@@ -100,6 +100,8 @@ export type Effect =
   | { kind: 'draw'; n: number; who?: 'self' | 'each' }
   | { kind: 'pump'; power: number; health?: number; to: 'self' | 'target-own-creature' }
   | { kind: 'destroy'; to: 'target-creature' | 'each-creature' }
+  /** The target creature goes from play to its owner's hand, known to everyone there (it was public in play). */
+  | { kind: 'return'; to: 'target-creature' }
   | { kind: 'restore'; n: number }
   | { kind: 'futureSight'; x: number }
   | { kind: 'construct'; x: number }
