@@ -360,6 +360,10 @@ function applyEffect(d: Draft, p: Pending, e: Effect, i: number): 'done' | 'prom
       for (const w of ws) if (locate(d.state, w.perm.id)) leavePlay(d, w, 'destroyed', p.rule, p.purge);
       return 'done';
     }
+    case 'atEndOfTurn':
+      // A delayed effect (D47): it waits for §4.0.E1, then triggers with the other "at the end of turn" effects.
+      d.auto('DelayedEffectCreated', { delayed: { controller: p.controller, source: p.source, cardId: p.cardId, effects: e.effects, purge: p.purge, spell: p.spell } }, 'D47');
+      return 'done';
     case 'return': {
       const t = stillTarget();
       const w = t !== null ? locate(s, t) : null;
@@ -539,6 +543,9 @@ export function advance(d: Draft): void {
       const eot = cardDef(w.perm.cardId).endOfTurn;
       if (eot) queue(d, { controller: w.player, source: w.perm.id, cardId: w.perm.cardId, label: 'At the end of turn', rule: '4.0.E1', effects: eot, target: null, purge: false, spell: false });
     }
+    const delayed = d.state.delayed;
+    for (const x of delayed) queue(d, { ...x, label: 'At the end of turn', rule: '4.0.E1', target: null });
+    if (delayed.length > 0) d.auto('DelayedEffectsTriggered', { count: delayed.length }, 'D47');
     settle(d);
     return;
   }

@@ -229,6 +229,10 @@ export function describe(e: GameEvent): string {
       return `${p.source} resolved`;
     case 'EchoCopied':
       return `Echo: a copy of ${p.source} resolves`;
+    case 'DelayedEffectCreated':
+      return 'an effect will happen at the end of turn';
+    case 'DelayedEffectsTriggered':
+      return `${String(p.count)} delayed effect(s) trigger at the end of turn`;
     case 'EchoTargetChosen':
       return p.target === null ? `${who} kept the target of the Echo copy` : `${who} chose ${p.target} as the Echo copy's target`;
     case 'TurnEnded':

@@ -108,6 +108,8 @@ export const EventSchemas = [
   ev('SpellbookMilled', { player: P, cards: z.array(CardSchema), to: z.enum(['archive', 'purgatory']), reason: z.string() }),
   ev('AttackEnded', { attacker: Id }),
   ev('RangedAttackMade', { player: P, creature: Id, target: Id, amount: z.number().int() }),
+  ev('DelayedEffectCreated', { delayed: z.object({ controller: P, source: Id, cardId: Id, effects: z.array(EffectSchema), purge: z.boolean(), spell: z.boolean() }) }),
+  ev('DelayedEffectsTriggered', { count: z.number().int() }),
   ev('EffectApplied', { id: z.string(), source: Id, target: Id, power: z.number().int(), health: z.number().int(), until: z.literal('end-of-turn') }),
   ev('EffectsExpired', { player: P }),
   ev('CreatureDischarged', { player: P, creature: Id, stack: Id }),

@@ -22,6 +22,7 @@ export const EffectSchema: z.ZodType<Effect> = z.lazy(() =>
     z.strictObject({ kind: z.literal('futureSight'), x: N }),
     z.strictObject({ kind: z.literal('construct'), x: N }),
     z.strictObject({ kind: z.literal('delve'), criteria: CriteriaSchema }),
+    z.strictObject({ kind: z.literal('atEndOfTurn'), effects: z.array(EffectSchema) }),
     z.strictObject({ kind: z.literal('gamble'), table: z.array(z.strictObject({ from: z.number().int().min(1).max(6), to: z.number().int().min(1).max(6), effects: z.array(EffectSchema) })) }),
   ]),
 );
