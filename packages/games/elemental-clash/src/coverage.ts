@@ -34,7 +34,7 @@ export const COVERAGE: RulesCoverage = {
     e('4.0.M1', 'One element stone per turn from hand (a Boon/Salvage stone does not count, D43)', [T.scen('one-stone-per-turn'), T.scen('boon-stone-not-counted')]),
     e('4.0.M2', 'Creatures and spells played onto element-stone stacks (cost D5, one card per stack D6)', [T.scen('play-needs-stack-level'), T.scen('play-creature-onto-stack')]),
     e('4.0.M3', 'Attacks one at a time: an ATK-zone creature or the opponent; DEF-zone creatures block direct attacks, each attack (D42)', [T.scen('attack-atk-creature'), T.scen('block-direct-attack'), T.scen('cannot-attack-def-creature'), T.scen('def-creature-blocks-every-attack')]),
-    e('4.0.E1', '"Until end of turn" effects end (also those made later in the End phase, D41); both players\' end-of-turn triggers, ordered by the active player', [T.rules, T.scen('end-of-turn-order'), T.scen('end-of-turn-both-players'), T.scen('end-phase-effect-ends-with-the-turn')]),
+    e('4.0.E1', '"Until end of turn" effects end (also those made later in the End phase, D41); both players\' end-of-turn triggers, ordered by the active player', [T.rules, T.scen('end-of-turn-order'), T.scen('end-of-turn-both-players'), T.scen('end-phase-effect-ends-with-the-turn'), T.scen('test-card-delayed-effect')]),
     e('4.0.E2', 'Discard down to 7 at the end phase', [T.scen('discard-to-seven')]),
     e('5.0', 'The Stack (empty in the draft): no response stack; triggers in order, simultaneous ones ordered by the active player (D7)', [T.rules, T.keywords]),
     e('6.0', 'Card types: element stones, creatures, spells (Flash, Abrupt, Permanent, Equip), buildings, spellcasters (D3–D12)', [T.keywords, T.rules]),
@@ -42,7 +42,7 @@ export const COVERAGE: RulesCoverage = {
     e('8.0', 'Spellcasters (empty in the draft): played as creatures (D12)', [T.keywords]),
     e('9.1', 'Modern format: banned cards refused (option format = casual allows them)', [T.decks]),
     e('10.0', 'Additional rules (empty): concession and a turn-limit draw (D22)', [T.scen('concede'), T.rules]),
-    e('D1-D46', 'Every decision of decisions.md, cited by events and rejections', [T.props, T.rules]),
+    e('D1-D47', 'Every decision of decisions.md, cited by events and rejections', [T.props, T.rules]),
   ],
   keywords: KEYWORDS.map((k) => e(k.rule, `${k.keyword}: ${k.how}`, [T.keywords])),
 };

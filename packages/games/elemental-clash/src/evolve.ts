@@ -2,7 +2,7 @@
 // (viewers) alike: a card leaving a hidden zone is found by its real id or its opaque id, and a card entering a
 // zone is taken from the payload as the viewer was sent it (a full card, or a hidden reference).
 import type { GameEvent, PlayerId, Viewer } from '@matchtape/engine';
-import type { Attack, Card, ECOptions, ECState, Pending, Permanent, PlayerState, Prompt, SeenCard, StoneStack, TimedEffect } from './types';
+import type { Attack, Card, Delayed, ECOptions, ECState, Pending, Permanent, PlayerState, Prompt, SeenCard, StoneStack, TimedEffect } from './types';
 
 export const DEFAULT_OPTIONS: ECOptions = {
   firstPlayer: null,
@@ -31,6 +31,7 @@ export function initialState(): ECState {
     prompt: null,
     pending: [],
     effects: [],
+    delayed: [],
     serial: 0,
     redrew: false,
     options: DEFAULT_OPTIONS,
@@ -302,6 +303,14 @@ function step(s: ECState, e: GameEvent): ECState {
         if (!r.found) return pl;
         return { ...r.p, stacks: r.p.stacks.map((st) => (st.id === p.stack ? { ...st, top: r.found } : st)) };
       });
+    case 'CardReturnedFromPlay': {
+      const card = p.card as Card;
+      const s1 = upd({ ...s, effects: s.effects.filter((x) => x.target !== card.id) }, p.player, (pl) => {
+        const r = removePermanent(pl, card.id);
+        return { ...r.p, hand: [...r.p.hand, p.hand as Card] };
+      });
+      return s1;
+    }
     case 'CardReturnedToHand': {
       const card = p.card as Card;
       // The card is hidden in hand now: a waiting effect that targeted it in the archive (Delve) no longer names it.
@@ -380,6 +389,10 @@ function step(s: ECState, e: GameEvent): ECState {
     }
     case 'TriggerResolved':
       return { ...s, pending: s.pending.filter((x) => x.pid !== p.pid) };
+    case 'DelayedEffectCreated':
+      return { ...s, delayed: [...s.delayed, p.delayed as Delayed] };
+    case 'DelayedEffectsTriggered':
+      return { ...s, delayed: [] };
     case 'EchoTargetChosen':
       return p.target === null ? s : { ...s, pending: s.pending.map((x) => (x.pid === p.pid ? { ...x, target: str(p.target) } : x)) };
     case 'EchoCopied':

@@ -131,13 +131,26 @@ export function discard(d: Draft, player: PlayerId, card: Card, reason: string, 
  * triggers for any reason, Destroy Effect when it goes directly into the archive (7.0).
  */
 export function leavePlay(d: Draft, w: Where, reason: string, rule: string, purge = false): void {
-  w.perm.equips.forEach((eq, i) =>
-    d.auto('CardLeftPlay', { player: w.player, card: { id: eq, cardId: w.perm.equipCards[i]!, oid: '' }, from: 'equip', to: 'archive', reason: 'creature-left', equip: true }, 'D11'),
-  );
+  equipsLeave(d, w);
   const to = purge ? 'purgatory' : 'archive';
   d.auto('CardLeftPlay', { player: w.player, card: asCard(w.perm), from: w.zone, to, reason }, rule);
   queueKeyword(d, w.player, w.perm, 'Leave Effect');
   if (to === 'archive') queueKeyword(d, w.player, w.perm, 'Destroy Effect');
+}
+
+/** Equip spells go to the archive when their creature leaves play (D11). */
+function equipsLeave(d: Draft, w: Where): void {
+  w.perm.equips.forEach((eq, i) =>
+    d.auto('CardLeftPlay', { player: w.player, card: { id: eq, cardId: w.perm.equipCards[i]!, oid: '' }, from: 'equip', to: 'archive', reason: 'creature-left', equip: true }, 'D11'),
+  );
+}
+
+/** Returns a permanent from play to its owner's hand (the return effect); Leave Effect triggers (7.0). */
+export function returnToHand(d: Draft, w: Where, rule: string): void {
+  equipsLeave(d, w);
+  const card = asCard(w.perm);
+  d.auto('CardReturnedFromPlay', { player: w.player, card, from: w.zone, hand: { id: card.id, cardId: card.cardId, oid: d.oid(), known: ['public'] } }, rule);
+  queueKeyword(d, w.player, w.perm, 'Leave Effect');
 }
 
 /** State checks after every action: lethal damage (D15), Slayer (7.0.Slayer), familiars without a master (D24). */
@@ -291,7 +304,7 @@ export type TargetKind = 'target-creature' | 'target-any' | 'target-own-creature
 
 export function targetKind(effects: readonly Effect[]): TargetKind | null {
   for (const e of effects) {
-    if ((e.kind === 'damage' || e.kind === 'destroy') && (e.to === 'target-creature' || e.to === 'target-any')) return e.to;
+    if ((e.kind === 'damage' || e.kind === 'destroy' || e.kind === 'return') && (e.to === 'target-creature' || e.to === 'target-any')) return e.to;
     if (e.kind === 'pump' && e.to === 'target-own-creature') return 'target-own-creature';
     if (e.kind === 'delve') return 'delve';
   }
@@ -345,6 +358,16 @@ function applyEffect(d: Draft, p: Pending, e: Effect, i: number): 'done' | 'prom
     case 'destroy': {
       const ws = e.to === 'each-creature' ? creatures(s).filter((x) => x.zone === 'atk' || x.zone === 'def') : [stillTarget()].flatMap((t) => (t ? [locate(s, t)!] : []));
       for (const w of ws) if (locate(d.state, w.perm.id)) leavePlay(d, w, 'destroyed', p.rule, p.purge);
+      return 'done';
+    }
+    case 'atEndOfTurn':
+      // A delayed effect (D47): it waits for §4.0.E1, then triggers with the other "at the end of turn" effects.
+      d.auto('DelayedEffectCreated', { delayed: { controller: p.controller, source: p.source, cardId: p.cardId, effects: e.effects, purge: p.purge, spell: p.spell } }, 'D47');
+      return 'done';
+    case 'return': {
+      const t = stillTarget();
+      const w = t !== null ? locate(s, t) : null;
+      if (w) returnToHand(d, w, p.rule);
       return 'done';
     }
     case 'restore': {
@@ -520,6 +543,9 @@ export function advance(d: Draft): void {
       const eot = cardDef(w.perm.cardId).endOfTurn;
       if (eot) queue(d, { controller: w.player, source: w.perm.id, cardId: w.perm.cardId, label: 'At the end of turn', rule: '4.0.E1', effects: eot, target: null, purge: false, spell: false });
     }
+    const delayed = d.state.delayed;
+    for (const x of delayed) queue(d, { ...x, label: 'At the end of turn', rule: '4.0.E1', target: null });
+    if (delayed.length > 0) d.auto('DelayedEffectsTriggered', { count: delayed.length }, 'D47');
     settle(d);
     return;
   }

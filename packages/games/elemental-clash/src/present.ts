@@ -232,6 +232,8 @@ export function describe(e: GameEvent): string {
       return `${who} rolled a ${p.result} (Gamble)`;
     case 'CardLeftPlay':
       return `${cardName(p.card)} left play (${p.reason}) to the ${p.to}`;
+    case 'CardReturnedFromPlay':
+      return `${cardName(p.card)} returned from play to ${who}'s hand`;
     case 'MutantEnteredPlay':
       return `${cardName(p.card)} entered play (Mutate)`;
     case 'FreePlayed':
@@ -248,6 +250,10 @@ export function describe(e: GameEvent): string {
       return `${p.source} resolved`;
     case 'EchoCopied':
       return `Echo: a copy of ${p.source} resolves`;
+    case 'DelayedEffectCreated':
+      return 'an effect will happen at the end of turn';
+    case 'DelayedEffectsTriggered':
+      return `${String(p.count)} delayed effect(s) trigger at the end of turn`;
     case 'EchoTargetChosen':
       return p.target === null ? `${who} kept the target of the Echo copy` : `${who} chose ${p.target} as the Echo copy's target`;
     case 'TurnEnded':

@@ -154,6 +154,8 @@ describe('test cards of scenario start positions', () => {
     expect(def.abilities).toEqual([{ keyword: 'Echo' }, { keyword: 'Ranged Attack', x: 2 }]);
     expect(cardDef(def.id)).toEqual(def);
     expect(testCardDef({ id: 'x', name: 'X', type: 'Instant' })).toMatch(/not an Elemental Clash card type/);
+    expect(testCardDef({ id: 'f', name: 'F', type: 'Spell - Flash', stats: { attack: 1 } })).toMatchObject({ type: 'Spell', spell: 'Flash' });
+    expect(testCardDef({ id: 'c', name: 'C', type: 'creature', stats: { atk: 2, hp: 3 } })).toMatchObject({ type: 'Creature', power: 2, health: 3 });
     expect(testCardDef({ id: 'x', name: 'X', type: 'Creature', colors: ['Pluto'] })).toMatch(/element "Pluto"/);
     expect(testCardDef({ id: 'x', name: 'X', type: 'Spell', effects: [{ kind: 'explode' }] })).toMatch(/^effects\.0/);
   });

@@ -5,7 +5,7 @@
 // cards by their `id` (cards/test-cards.ts: their card id carries their definition).
 import { reject, type DecideContext, type Decision, type MatchConfig, type PlayerId, type ScenarioHooks, type ScenarioStart, type TestCard } from '@matchtape/engine';
 import { CARD_BY_ID, cardDef } from './cards/decks';
-import { testCardDef } from './cards/test-cards';
+import { TEST_CARD_TYPES, testCardDef } from './cards/test-cards';
 import { KEYWORD_NAMES } from './cards/pool';
 import { ECDraft } from './draft';
 import { DEFAULT_OPTIONS, initialState, newPermanent } from './evolve';
@@ -119,8 +119,8 @@ function findPerm(players: Record<string, Partial<PlayerState>>, id: string): Pe
 }
 
 export const scenarioHooks: ScenarioHooks<ECState> = {
-  keywords: KEYWORD_NAMES,
-  cardTypes: ['Element Stone', 'Creature', 'Transformed Creature', 'Spellcaster', 'Spell', 'Building'],
+  keywords: KEYWORD_NAMES.flatMap((k) => [k, k.toLowerCase()]),
+  cardTypes: TEST_CARD_TYPES,
   start: startPosition,
   priority: (s) => (s.status !== 'playing' ? null : s.prompt ? null : s.activePlayer),
   stats: (s, id) => {

@@ -100,11 +100,15 @@ export type Effect =
   | { kind: 'draw'; n: number; who?: 'self' | 'each' }
   | { kind: 'pump'; power: number; health?: number; to: 'self' | 'target-own-creature' }
   | { kind: 'destroy'; to: 'target-creature' | 'each-creature' }
+  /** The target creature goes from play to its owner's hand, known to everyone there (it was public in play). */
+  | { kind: 'return'; to: 'target-creature' }
   | { kind: 'restore'; n: number }
   | { kind: 'futureSight'; x: number }
   | { kind: 'construct'; x: number }
   | { kind: 'delve'; criteria: Criteria }
-  | { kind: 'gamble'; table: { from: number; to: number; effects: Effect[] }[] };
+  | { kind: 'gamble'; table: { from: number; to: number; effects: Effect[] }[] }
+  /** A delayed effect: `effects` happen "at the end of turn" (§4.0.E1) of this turn, or of the next one when made after it (D47). */
+  | { kind: 'atEndOfTurn'; effects: Effect[] };
 
 export interface Criteria {
   type?: 'creature' | 'spell' | 'stone';
@@ -146,6 +150,15 @@ export interface Attack {
   blockers: string[];
 }
 
+export interface Delayed {
+  controller: PlayerId;
+  source: string;
+  cardId: string;
+  effects: Effect[];
+  purge: boolean;
+  spell: boolean;
+}
+
 export interface TimedEffect {
   id: string;
   target: string;
@@ -182,6 +195,8 @@ export interface ECState {
   prompt: Prompt | null;
   pending: Pending[];
   effects: TimedEffect[];
+  /** Delayed "at the end of turn" effects waiting for the next §4.0.E1 (D47). */
+  delayed: Delayed[];
   serial: number;
   /** The active player redrew this turn (4.0.D2): the main phase is skipped. */
   redrew: boolean;

@@ -766,6 +766,16 @@ const GREED3 = [res('greed'), res('greed'), res('elitism')];
   add(b);
 }
 
+{
+  const cards = [{ id: 'test-denial', name: 'Test Denial', type: 'tactic', cost: 0, effect: [{ do: 'terminate', what: 'responded-to' }], text: 'Terminate the card or ability this responds to.' }];
+  const { start } = pos({ hand: ['war-cry'], play: [{ card: 'red-maw-raider', id: 'raider' }, ...RAGE3] }, { hand: [{ card: 'test-denial', id: 'denial' }], play: GREED3 });
+  const b = new B('test-card-terminate', '314', 'To terminate a card is to stop it before it resolves and put it into its owner’s discard pile: p2 responds to War Cry with a test tactic that terminates it, so the Raider gains nothing.', { start, cards });
+  b.do('p1', 'PlayCard', { card: b.hand('p1', 'war-cry'), pick: 'raider' });
+  pay(b);
+  b.do('p2', 'PlayCard', { card: 'denial' }).do('p1', 'Pass').eventRule('ItemTerminated', '314', { to: 'discard', owner: 'p1' }).expectState('chain', []).expectState('players.p1.discard.0.cardId', 'war-cry').stats('raider', { str: 4 });
+  add(b);
+}
+
 for (const b of all) {
   if (b.steps.length === 0) continue;
   b.save();

@@ -47,7 +47,7 @@ export const COVERAGE: RulesCoverage = {
     e('311', 'Provides: staple resources provide their icon, face-down cards Volition; provided icons meet thresholds', [T.scen('face-down-resource-volition'), T.scen('threshold-not-met')]),
     e('312', 'Search: may fail; the deck is shuffled afterwards', [T.scen('search-may-fail')]),
     e('313', 'Shuffle: seeded and recorded; only when cards are added', [T.props]),
-    e('314', 'Terminate', [], 'partial', 'An illegal play is rejected before anything happens (every cost is checked first), so there is nothing to terminate or undo (604.1e, 606.1d).'),
+    e('314', 'Terminate: the terminate effect stops the card or ability responded to; a card goes to its owner\'s discard pile', [T.scen('test-card-terminate')], 'partial', 'Terminating an effect (314.2) and duplicates (307.1) have no card; an illegal play is rejected before anything happens (every cost is checked first), so there is nothing to terminate or undo (604.1e, 606.1d).'),
     e('401', 'Costs: extra costs in order; "lose" needs the thing; restrictions', [T.scen('start-tokens-as-cost'), T.scen('rapine-destroys-as-a-cost')]),
     e('402', 'Effects: do as much as you can, no fizzling, losing track of cards that moved', [T.scen('start-attach-target-gone'), T.scen('responses-last-in-first-out')]),
     e('403', 'Game areas and who sees them', [T.inv, T.module]),

@@ -216,6 +216,7 @@ function apply(state: SpoilsState, e: GameEvent): SpoilsState {
         else delete tokens[p.kind as string];
         return { ...x, tokens };
       });
+    case 'ItemTerminated':
     case 'ItemResolved': {
       const iid = p.iid as string;
       const item = s.chain.find((c) => c.iid === iid);

@@ -275,6 +275,15 @@ export function runEffects(d: D, effects: readonly Effect[], ctx: EffectCtx): vo
         if (cards.length > 0) d.auto('CardsDiscarded', { player: who, cards }, '305');
         break;
       }
+      case 'terminate': {
+        // 314: stop the card or ability this responds to before it resolves; a card goes to its owner's discard pile.
+        // A resolving tactic is still the newest response (604.1h); a resolving ability has already left (606.1g);
+        // a trigger responds to nothing (503.2).
+        const depth = ctx.rule === '604.1h' ? 2 : ctx.rule === '606.1g' ? 1 : 0;
+        const below = depth > 0 ? s.chain[s.chain.length - depth] : undefined;
+        if (below && below.kind !== 'end-turn') d.auto('ItemTerminated', { iid: below.iid, to: below.card ? 'discard' : null, label: below.label, ...(below.card ? { owner: ownerOfChainCard(s, below) } : {}) }, '314');
+        break;
+      }
       case 'search':
         d.auto('PromptOpened', { prompt: { kind: 'search', player: ctx.controller, rule: '312.2', type: e.type } }, '312.2');
         break;

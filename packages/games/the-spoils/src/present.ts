@@ -183,6 +183,8 @@ export function describe(e: GameEvent): string {
       return `${who} makes no (more) responses`;
     case 'ItemResolved':
       return `${String(p.label)} resolves`;
+    case 'ItemTerminated':
+      return `${String(p.label)} is terminated`;
     case 'PaymentStarted':
       return `${(p.payment as { player: string; total: number }).player} must pay ${(p.payment as { total: number }).total}`;
     case 'ResourcesAttached':

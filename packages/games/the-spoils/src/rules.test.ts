@@ -1,7 +1,7 @@
 // Rules that scenarios don't show one by one: deck construction (103), costs (406, 410), picks (310, 202.9a),
 // threshold paragraphs (405.4), simultaneous loss (102.2), two seats and conceding (tournament policy, 104), the machine's meta.
 import { describe, expect, it } from 'vitest';
-import { MatchSession, Rng, seedCommitment, type PlayerId } from '@matchtape/engine';
+import { MatchSession, Rng, seedCommitment, type PlayerId, type TestCard } from '@matchtape/engine';
 import { playMatch } from '@matchtape/engine/testing';
 import { PRESET_DECKS, validateDeck } from './cards/decks';
 import { cardDef, CARD_DEFS } from './cards/pool';
@@ -141,6 +141,9 @@ describe('test cards of scenario start positions', () => {
     expect(def.keywords).toEqual([{ kw: 'covert' }, { kw: 'flip-up', cost: 1, threshold: {} }]);
     expect(cardDef(def.id)).toEqual(def);
     expect(testCardDef({ id: 'x', name: 'X', type: 'spell' })).toMatch(/not a card type of The Spoils/);
+    const alias = testCardDef({ id: 'a', name: 'A', type: 'Item', keywords: ['Unique', 'Attach to Character'], stats: {}, uniqueId: 'crown' } as TestCard);
+    expect(alias).toMatchObject({ types: ['item'], keywords: [{ kw: 'unique', id: 'crown' }, { kw: 'attach-to', type: 'character' }] });
+    expect(testCardDef({ id: 'b', name: 'B', type: 'character', stats: { strength: 2, speed: 4 } })).toMatchObject({ str: 2, spd: 4 });
     expect(testCardDef({ id: 'x', name: 'X', type: 'character', stats: { power: 2 } })).toMatch(/stats.power/);
     expect(testCardDef({ id: 'x', name: 'X', type: 'character', keywords: ['Flying'] })).toMatch(/keyword "Flying"/);
     expect(testCardDef({ id: 'x', name: 'X', type: 'tactic', effect: [{ do: 'explode' }] })).toMatch(/^effect\.0/);

@@ -116,6 +116,7 @@ export const EVENTS = {
   EndTurnAnnounced: pl({ player: P, item: Item }),
   ResponsesDone: pl({ player: P, iid: Id }),
   ItemResolved: pl({ iid: Id, to: z.enum(['play', 'discard']).nullable(), label: z.string(), owner: P.optional(), perm: Perm.optional() }),
+  ItemTerminated: pl({ iid: Id, to: z.literal('discard').nullable(), label: z.string(), owner: P.optional() }),
   PaymentStarted: pl({ payment: z.object({ player: P, total: z.number().int(), remaining: z.number().int(), purpose: z.enum(['item', 'party', 'bid']), draw: z.number().int().optional() }), breakdown: z.record(z.string(), z.number()) }),
   ResourcesAttached: pl({ player: P, ids, to: Id, payment: z.boolean() }),
   CardsDetached: pl({ ids, from: Id }),

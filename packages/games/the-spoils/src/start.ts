@@ -5,8 +5,7 @@
 // cards/test-cards.ts: a test card's card id carries its definition).
 import { reject, startCard, type DecideContext, type Decision, type MatchConfig, type PlayerId, type ScenarioHooks, type ScenarioStart, type TestCard } from '@matchtape/engine';
 import { findCard } from './cards/pool';
-import { testCardDef } from './cards/test-cards';
-import { KEYWORDS } from './cards/keywords';
+import { TEST_CARD_KEYWORDS, TEST_CARD_TYPES, testCardDef } from './cards/test-cards';
 import { RULES_VERSION, situation } from './decide';
 import { initialState } from './evolve';
 import { draft, responder } from './flow';
@@ -125,8 +124,8 @@ export function statsFor(s: SpoilsState, id: string): Record<string, number | st
 }
 
 export const scenarioHooks: ScenarioHooks<SpoilsState> = {
-  keywords: KEYWORDS.map((k) => k.name),
-  cardTypes: ['faction', 'resource', 'character', 'tactic', 'item', 'location'],
+  keywords: TEST_CARD_KEYWORDS,
+  cardTypes: TEST_CARD_TYPES,
   start: startPosition,
   priority: priorityHolder,
   stats: statsFor,

@@ -17,10 +17,12 @@ export const EffectSchema: z.ZodType<Effect> = z.lazy(() =>
     z.strictObject({ kind: z.literal('draw'), n: N, who: z.enum(['self', 'each']).optional() }),
     z.strictObject({ kind: z.literal('pump'), power: z.number().int(), health: z.number().int().optional(), to: z.enum(['self', 'target-own-creature']) }),
     z.strictObject({ kind: z.literal('destroy'), to: z.enum(['target-creature', 'each-creature']) }),
+    z.strictObject({ kind: z.literal('return'), to: z.literal('target-creature') }),
     z.strictObject({ kind: z.literal('restore'), n: N }),
     z.strictObject({ kind: z.literal('futureSight'), x: N }),
     z.strictObject({ kind: z.literal('construct'), x: N }),
     z.strictObject({ kind: z.literal('delve'), criteria: CriteriaSchema }),
+    z.strictObject({ kind: z.literal('atEndOfTurn'), effects: z.array(EffectSchema) }),
     z.strictObject({ kind: z.literal('gamble'), table: z.array(z.strictObject({ from: z.number().int().min(1).max(6), to: z.number().int().min(1).max(6), effects: z.array(EffectSchema) })) }),
   ]),
 );

@@ -7,6 +7,8 @@ import { KEYWORD_NAMES, type Ability, type CardType, type ECCard, type Element, 
 const TYPES: readonly CardType[] = ['Element Stone', 'Creature', 'Transformed Creature', 'Spellcaster', 'Spell', 'Building'];
 const ELEMENTS: readonly Element[] = ['Mars', 'Mercury', 'Jupiter', 'Venus', 'neutral'];
 const SPELLS: readonly string[] = ['Flash', 'Abrupt', 'Permanent', 'Equip'];
+/** Stat names a scenario may use, by the names D12 gives them. */
+const STAT_NAMES: Readonly<Record<string, 'power' | 'health'>> = { power: 'power', attack: 'power', atk: 'power', health: 'health', life: 'health', hp: 'health' };
 
 /**
  * A scenario's test card as an Elemental Clash card, or what is wrong with it. `type` is a §6.0 type; `cost` is
@@ -15,10 +17,15 @@ const SPELLS: readonly string[] = ['Flash', 'Abrupt', 'Permanent', 'Equip'];
  * `creatureTypes`, and rules text in the vocabulary of cards/effects.ts: `effects` (a spell's), `endOfTurn`
  * (§4.0.E1), `abilities` (keywords with [X], [Effect] or [Criteria]), `unique`.
  */
+/** The type names a scenario may give (§6.0, any letter case), for the scenario hooks. */
+export const TEST_CARD_TYPES: readonly string[] = [...TYPES, ...SPELLS.map((k) => `Spell - ${k}`), 'Element Stone - Basic'].flatMap((t) => [t, t.toLowerCase()]);
+
 export function testCardDef(tc: TestCard): ECCard | string {
   const x = tc as Record<string, unknown>;
-  const type = TYPES.find((t) => t.toLowerCase() === tc.type.toLowerCase());
-  if (!type) return `type "${tc.type}" is not an Elemental Clash card type (${TYPES.join(', ')})`;
+  // §6.0 writes subtypes after a dash: "Spell - Flash", "Element Stone - Basic".
+  const [base, sub] = tc.type.split(/\s+[-–]\s+/) as [string, string | undefined];
+  const type = TYPES.find((t) => t.toLowerCase() === base.toLowerCase());
+  if (!type) return `type "${tc.type}" is not an Elemental Clash card type (${TYPES.join(', ')}; a spell may be "Spell - Flash" etc.)`;
   const level = tc.cost === undefined ? 0 : Number(tc.cost);
   if (!Number.isInteger(level) || level < 0) return `cost "${String(tc.cost)}": give the level as a whole number`;
   const elementName = String(x.element ?? tc.colors?.[0] ?? 'neutral');
@@ -26,8 +33,9 @@ export function testCardDef(tc: TestCard): ECCard | string {
   if (!element) return `element "${elementName}" is not one of ${ELEMENTS.join(', ')}`;
   const stats: { power?: number; health?: number } = {};
   for (const [k, v] of Object.entries(tc.stats ?? {})) {
-    if ((k !== 'power' && k !== 'health') || typeof v !== 'number') return `stats.${k}: Elemental Clash stats are numbers named power and health (D12)`;
-    stats[k] = v;
+    const key = STAT_NAMES[k.toLowerCase()];
+    if (!key || typeof v !== 'number') return `stats.${k}: Elemental Clash stats are numbers named power and health (D12)`;
+    stats[key] = v;
   }
   const abilities: Ability[] = [];
   for (const k of tc.keywords ?? []) {
@@ -40,7 +48,8 @@ export function testCardDef(tc: TestCard): ECCard | string {
   const text = RulesTextSchema.safeParse(x);
   if (!text.success) return text.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
   abilities.push(...(text.data.abilities ?? []));
-  const spell = x.spell === undefined || x.spell === null ? null : String(x.spell);
+  const kind = x.spell ?? (type === 'Spell' ? sub : undefined);
+  const spell = kind === undefined || kind === null ? null : SPELLS.find((k) => k.toLowerCase() === String(kind).toLowerCase()) ?? String(kind);
   if (spell !== null && (type !== 'Spell' || !SPELLS.includes(spell))) return `spell "${spell}": only a Spell has a kind, one of ${SPELLS.join(', ')}`;
   const effects = text.data.effects ?? [];
   const endOfTurn = text.data.endOfTurn ?? [];
@@ -53,6 +62,7 @@ export function testCardDef(tc: TestCard): ECCard | string {
     ...(effects.length > 0 ? { effects } : {}),
     ...(endOfTurn.length > 0 ? { endOfTurn } : {}),
     ...(unique ? { unique } : {}),
+    ...(type === 'Element Stone' && sub?.toLowerCase() === 'basic' ? { basic: true } : {}),
     abilities, text: tc.text ?? '', sample: true,
   };
 }

@@ -24,6 +24,7 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z.strictObject({ do: z.literal('search'), type: z.literal('item') }),
   z.strictObject({ do: z.literal('bid'), prize: z.strictObject({ draw: N }) }),
   z.strictObject({ do: z.literal('discard-hand'), who: z.enum(['you', 'opponent']) }),
+  z.strictObject({ do: z.literal('terminate'), what: z.literal('responded-to') }),
 ]);
 
 export const ExtraCostSchema = z.discriminatedUnion('kind', [

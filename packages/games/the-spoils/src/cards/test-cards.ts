@@ -7,6 +7,13 @@ import { ICONS, type CardDef, type CardType, type Icon, type Keyword, type Thres
 
 const TYPES: readonly CardType[] = ['faction', 'resource', 'character', 'tactic', 'item', 'location'];
 const STATS = ['str', 'life', 'spd', 'structure', 'influence'] as const;
+const STAT_ALIASES: Readonly<Record<string, string>> = { strength: 'str', speed: 'spd' };
+/** A keyword's name without its bracketed parameter ("Unique [Identifier]" → "Unique"). */
+const baseName = (name: string): string => name.replace(/\s*\[.*\]$/, '');
+
+/** The type and keyword names a scenario may give (any letter case; a keyword with or without its [parameter]), for the scenario hooks. */
+export const TEST_CARD_TYPES: readonly string[] = TYPES.flatMap((t) => [t, t[0]!.toUpperCase() + t.slice(1)]);
+export const TEST_CARD_KEYWORDS: readonly string[] = [...new Set([...KEYWORDS.flatMap((k) => [k.name, baseName(k.name)]), 'Attach to Character'].flatMap((n) => [n, n.toLowerCase()]))];
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -47,7 +54,7 @@ export function testCardDef(tc: TestCard): CardDef | string {
   if (cost !== undefined && (!Number.isInteger(cost) || cost < 0)) return `cost "${String(tc.cost)}": the cost number is a whole number (201.2)`;
   const stats: Partial<Record<(typeof STATS)[number], number>> = {};
   for (const [k, v] of Object.entries(tc.stats ?? {})) {
-    const key = STATS.find((s) => s === k.toLowerCase());
+    const key = STATS.find((s) => s === (STAT_ALIASES[k.toLowerCase()] ?? k.toLowerCase()));
     if (!key || typeof v !== 'number') return `stats.${k}: The Spoils stats are numbers named ${STATS.join(', ')}`;
     stats[key] = v;
   }
@@ -57,7 +64,8 @@ export function testCardDef(tc: TestCard): CardDef | string {
   const supertypes = Array.isArray(x.supertypes) ? x.supertypes.map(String) : [];
   for (const k of tc.keywords ?? []) {
     const name = typeof k === 'string' ? k : k.keyword;
-    const spec = KEYWORDS.find((s) => s.name.toLowerCase() === name.toLowerCase() || s.kw === name.toLowerCase());
+    const n = name.toLowerCase();
+    const spec = KEYWORDS.find((s) => s.name.toLowerCase() === n || s.kw === n || baseName(s.name).toLowerCase() === n || (s.kw === 'attach-to' && n === 'attach to character'));
     if (!spec) return `keyword "${name}" is not one of ${KEYWORDS.map((s) => s.name).join(', ')}`;
     const value = typeof k === 'string' ? undefined : k.value;
     if (spec.kw === 'staple') supertypes.push('staple');

@@ -32,7 +32,9 @@ export type Effect =
   | { do: 'search'; type: 'item' }
   | { do: 'bid'; prize: { draw: number } }
   /** 305: every card of the hand goes to the discard pile at the same time. */
-  | { do: 'discard-hand'; who: 'you' | 'opponent' };
+  | { do: 'discard-hand'; who: 'you' | 'opponent' }
+  /** 314: the card or ability this responds to (the one below it in the responses) is stopped before it resolves. */
+  | { do: 'terminate'; what: 'responded-to' };
 
 /** Extra costs, satisfied in the order listed (401.3); `pay` adds to the running total (406.3). */
 export type ExtraCost =
