@@ -56,6 +56,8 @@ const SECTIONS: CoverageEntry[] = [
     e('2.6', 'Attacking: rest as cost, no own units, stealth, weapons', [T.scen('attack-own-unit-rejected'), T.scen('stealth-needs-true-sight'), T.scen('champion-attack-needs-weapon'), T.scen('rested-unit-cannot-attack')]),
     e('2.7', 'Objects, targets (Spellshroud)', [T.keywords]),
     e('2.8', 'Fast and slow, Opportunity in turn order', [T.scen('no-opportunity-rejected'), T.scen('slow-action-rejected-on-opponent-turn')]),
+    e('X.B.36.b', 'Allies are activated only by the turn player in their main phase (not in recollection, with Opportunity)', [T.scen('slow-ally-in-recollection-rejected')]),
+    e('2.2.g.i.2.b', 'Units with power 0 or less cannot retaliate: none is offered, a declaration is refused', [T.scen('test-card-power-zero-cannot-retaliate'), T.scen('retaliation-power-zero-declared-rejected')]),
     e('2.9', 'Damage, attack and non-attack (retaliation damage is attack damage, 2.9.2, so a retaliator’s Critical applies), shielding prevention (ordered by the damaged controller, 2.9.a.2)', [T.scen('deflecting-edge-prevents'), T.scen('weapon-attack'), T.scen('test-card-critical-retaliation'), T.keywords]),
     e('2.10', 'Drawing, deck-out loss', [T.scen('deck-out')]),
     e('2.11', 'Counters: buff, damage, durability, enlighten, level, preparation', [T.rules]),
