@@ -46,7 +46,7 @@ const SECTIONS: CoverageEntry[] = [
     e('2.2.g.ii.2', 'Damage step: damage per unit, replacement effects in the damaged controller’s order (ApplyReplacement), a negated attack deals none but retaliation still does (the rules’ stealth example)', [T.scen('replacement-order-prevent-first'), T.scen('replacement-order-critical-first'), T.scen('stealth-gained-negates-attack'), T.scen('test-card-power-zero-cannot-retaliate'), T.keywords]),
     e('2.2.h', 'Effects that end a phase or the turn', [T.multi], 'partial', 'The turn ends at once, banishing the stack, when the turn player loses in multiplayer (2.2.h.2); no card in the pool ends a phase or a turn.'),
     e('2.3.a', 'Card activation order, legality check reverting everything, Opportunity to the turn player', [T.scen('cancel-activation'), T.fuzz]),
-    e('2.3.b', 'Materializing', [T.scen('memory-cost-random-banish'), T.scen('materialize-once-per-phase')]),
+    e('2.3.b', 'Materializing', [T.scen('memory-cost-random-banish'), T.scen('materialize-once-per-phase')], 'partial', 'A card with a reserve cost is never materialized (2.3.b.4.a): no material-deck card of the pool has one, and the engine refuses it.'),
     e('2.3.c', 'Reserve payment confirmed when complete; memory costs random; reserved cards stay in memory', [T.scen('reserve-cost'), T.scen('memory-cost-random-banish')]),
     e('2.3.d', 'Resolution; targets re-checked; fizzle', [T.scen('fizzle-target-gone')]),
     e('2.4.a', 'Activated abilities (fast), innate champion enlighten ability', [T.rules, T.scen('ability-rest-cost')]),
