@@ -308,14 +308,14 @@ export function partialMatch(actual: unknown, expected: unknown): boolean {
 }
 
 /**
- * Reads `a.b[0].c`, `a.b.0.c` or `a.b[id=x].c` (the entry of list `b` whose `id` is "x", any key works) from a
- * value; `found` is false when a segment is missing.
+ * Reads `a.b[0].c`, `a.b.0.c` or `a.b[id=x].c` (the entry of list `b` whose `id` is "x"; any key or key path
+ * works, `[card.id=x]`) from a value; `found` is false when a segment is missing.
  */
 export function readPath(
   value: unknown,
   path: string,
 ): { found: true; value: unknown } | { found: false; at: string } {
-  const segments = [...path.matchAll(/\[(\w+)=([^\]]+)\]|\[(\d+)\]|([^.[\]]+)/g)].map(
+  const segments = [...path.matchAll(/\[([\w.]+)=([^\]]+)\]|\[(\d+)\]|([^.[\]]+)/g)].map(
     (m): { text: string; pick?: { key: string; is: string } } =>
       m[1] !== undefined ? { text: `[${m[1]}=${m[2]}]`, pick: { key: m[1], is: m[2]! } } : { text: m[3] ?? m[4]! },
   );
@@ -328,7 +328,10 @@ export function readPath(
       // A list entry picked by a field, so a scenario need not know where the engine put it.
       const { key, is } = seg.pick;
       const hit = Array.isArray(cur)
-        ? cur.find((x: unknown) => x !== null && typeof x === 'object' && String((x as Record<string, unknown>)[key]) === is)
+        ? cur.find((x: unknown) => {
+            const v = readPath(x, key);
+            return v.found && String(v.value) === is;
+          })
         : undefined;
       if (hit === undefined) return { found: false, at: walked.join('.') };
       cur = hit;

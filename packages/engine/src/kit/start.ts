@@ -29,6 +29,8 @@ export const StartCardObjectSchema = z.looseObject({
   attachedTo: z.string().min(1).optional(),
   /** Controller when it differs from the zone's player. */
   controller: PlayerIdSchema.optional(),
+  /** "This turn" flags in the game's names ("used" an once-per-turn effect, "attacked", "damaged"…). */
+  thisTurn: z.array(z.string().min(1)).optional(),
 });
 export const StartCardSchema = z.union([z.string().min(1), StartCardObjectSchema]);
 export type StartCard = z.infer<typeof StartCardObjectSchema>;
@@ -40,6 +42,8 @@ export const StartPlayerSchema = z.looseObject({
   maxHealth: z.number().int().optional(),
   /** Player-level counters (e.g. a material deck's count, life gained this turn). */
   counters: z.record(z.string(), z.number().int()).optional(),
+  /** A player's "this turn" flags in the game's names (e.g. "resourcePlaced"). */
+  thisTurn: z.array(z.string().min(1)).optional(),
 });
 
 /** A continuous effect in force at the start: what it does is the game's (`kind` names its effect). */

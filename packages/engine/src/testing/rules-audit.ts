@@ -32,13 +32,15 @@ export function citedRules(
   for (const f of files)
     f.text.split('\n').forEach((line, i) => {
       if (/^\s*(\/\/|\*|\/\*)/.test(line)) return;
-      for (const m of line.matchAll(/'([^'\n]{1,40})'/g)) {
+      // A trailing comment may name rules in quotes; it cites nothing.
+      const code = line.replace(/\s\/\/\s.*$/, '');
+      for (const m of code.matchAll(/'([^'\n]{1,40})'/g)) {
         const id = m[1]!;
         if (!idPattern.test(id)) continue;
         const c = out.get(id) ?? { where: [], rejection: false, section: true };
         c.where.push(`${f.path}:${i + 1}`);
-        if (rejectionLine.test(line)) c.rejection = true;
-        if (!sectionLine?.test(line)) c.section = false;
+        if (rejectionLine.test(code)) c.rejection = true;
+        if (!sectionLine?.test(code)) c.section = false;
         out.set(id, c);
       }
     });

@@ -258,7 +258,8 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
       s.setup = { ...s.setup, stage: 'done', cuts: [], mulliganOrder: [], stacked: true };
       for (const seat of p.players as SeatPosition[]) {
         const ps = W(s, seat.id)!;
-        ps.contender = { ...seat.contender, clashDamage: 0, usedThisTurn: false };
+        ps.contender = { ...seat.contender, clashDamage: 0, usedThisTurn: seat.contender.usedThisTurn === true };
+        ps.resourcePlacedThisTurn = seat.resourcePlacedThisTurn === true;
         ps.hand = seat.hand.slice();
         ps.deck = seat.deck.slice();
         ps.clash = seat.clash.map(clonePerm);

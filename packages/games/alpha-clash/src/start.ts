@@ -19,14 +19,20 @@ type ZoneName = (typeof ZONES)[number];
 /** The seat's part of PositionSet: every zone, as the judge sees it. */
 export interface SeatPosition {
   id: PlayerId;
-  contender: { card: CardRef; health: number; maxHealth: number; damage: number; engaged: boolean };
+  contender: { card: CardRef; health: number; maxHealth: number; damage: number; engaged: boolean; usedThisTurn?: boolean };
   hand: CardRef[];
   deck: CardRef[];
   clash: Permanent[];
   accessory: Permanent[];
   resources: Permanent[];
   oblivion: CardRef[];
+  /** "This turn" flags of the player (start.players.<p>.thisTurn). */
+  resourcePlacedThisTurn?: boolean;
 }
+
+/** "This turn" flags a start position may set: a card's once-per-turn effect used (602.6), a player's resource placed (408.1). */
+const CARD_FLAGS = ['used'];
+const PLAYER_FLAGS = ['resourcePlaced'];
 
 /** A scenario test card as a card definition (type, cost, gems, stats, keywords); a string is what is wrong. */
 function testCardDef(t: TestCard): ACCardDef | string {
@@ -106,6 +112,7 @@ function start(config: MatchConfig, st: ScenarioStart, ctx: DecideContext & { se
       if (c.controller && c.controller !== seat.id && zone !== 'clash') problems.push(`${zone}: ${c.card} has another controller; only Clash cards can be controlled by another player here (list it in the owner's clash zone, 110.2c)`);
       if (c.status && c.status !== 'ready' && c.status !== 'engaged') problems.push(`${zone}: status "${c.status}" — Alpha Clash cards are ready or engaged`);
       if (c.faceDown && (zone !== 'accessory' || d?.type !== 'Trap')) problems.push(`${zone}: only Traps are face down, in the Accessory Zone (304.3)`);
+      for (const f of c.thisTurn ?? []) if (!CARD_FLAGS.includes(f)) problems.push(`${zone}: ${c.card} has "this turn" flag "${f}"; Alpha Clash cards have ${CARD_FLAGS.join(', ')}`);
       const id = idOf(c, zone);
       if (given.has(id)) problems.push(`${zone}: instance id ${id} is used twice`);
       given.add(id);
@@ -119,7 +126,7 @@ function start(config: MatchConfig, st: ScenarioStart, ctx: DecideContext & { se
       zones[zone].map((c) => {
         const id = check(c, zone);
         const card = c.faceDown ? { id, cardId: c.card, oid: b.oid() } : { id, cardId: c.card };
-        return newPermanent(card, seat.id, c.faceDown ? (c.setTurn ?? 0) : (c.enteredTurn ?? 0), { engaged: c.status === 'engaged', faceDown: c.faceDown === true, damage: c.damage ?? 0, attachedTo: c.attachedTo ?? null, controller: (c.controller ?? seat.id) as PlayerId });
+        return newPermanent(card, seat.id, c.faceDown ? (c.setTurn ?? 0) : (c.enteredTurn ?? 0), { engaged: c.status === 'engaged', faceDown: c.faceDown === true, damage: c.damage ?? 0, attachedTo: c.attachedTo ?? null, controller: (c.controller ?? seat.id) as PlayerId, usedThisTurn: c.thisTurn?.includes('used') === true });
       });
     const clash = perm('clash');
     const accessory = perm('accessory');
@@ -133,17 +140,20 @@ function start(config: MatchConfig, st: ScenarioStart, ctx: DecideContext & { se
     }
     if (problems.length > 0) return where(`players.${seat.id}.zones`, problems.join('; '));
     const c0 = zones.contender[0];
+    for (const f of ps?.thisTurn ?? []) if (!PLAYER_FLAGS.includes(f)) return where(`players.${seat.id}.thisTurn`, `"${f}" is not a player flag of Alpha Clash (${PLAYER_FLAGS.join(', ')})`);
+    for (const f of c0?.thisTurn ?? []) if (!CARD_FLAGS.includes(f)) return where(`players.${seat.id}.zones.contender`, `"${f}" is not a card flag of Alpha Clash (${CARD_FLAGS.join(', ')})`);
     const maxHealth = c0?.maxHealth ?? ps?.maxHealth ?? cdef.health ?? 30;
     const health = c0?.health ?? ps?.health ?? maxHealth;
     seats.push({
       id: seat.id,
-      contender: { card: { id: `${seat.id}-contender`, cardId: cdef.id }, health, maxHealth, damage: c0?.damage ?? 0, engaged: c0?.status === 'engaged' },
+      contender: { card: { id: `${seat.id}-contender`, cardId: cdef.id }, health, maxHealth, damage: c0?.damage ?? 0, engaged: c0?.status === 'engaged', usedThisTurn: c0?.thisTurn?.includes('used') === true },
       hand,
       deck,
       clash,
       accessory,
       resources,
       oblivion,
+      resourcePlacedThisTurn: ps?.thisTurn?.includes('resourcePlaced') === true,
     });
   }
   const cgs = (st.shared?.clashground ?? []).map(startCard);
@@ -274,14 +284,18 @@ export function priorityHolder(s: AlphaClashState): PlayerId | null {
   return stepHolder(s);
 }
 
-/** Derived stats of a Contender, permanent or player (a judge view): current ATK/DEF (211), damage, health. */
+/**
+ * Derived stats of a Contender, permanent or player (a judge view): current ATK/DEF (211), damage, health, and
+ * who controls it (110.2c) and what it is attached to (a Weapon's Clash card) or carries (a Clash card's Weapon).
+ */
 export function derivedStats(s: AlphaClashState, id: string): Record<string, number | string | null> | null {
   const pl = s.players[id];
   if (pl) return { health: pl.contender?.health ?? null, maxHealth: pl.contender?.maxHealth ?? null, hand: pl.handCount, deck: pl.deckCount };
   const l = locate(s, id);
   if (!l) return null;
-  if (l.kind === 'contender') return { atk: currentAtk(s, id), def: currentDef(s, id), health: l.contender.health, maxHealth: l.contender.maxHealth };
-  return { atk: currentAtk(s, id), def: currentDef(s, id), damage: l.perm.damage + l.perm.clashDamage, engaged: l.perm.engaged ? 'engaged' : 'ready' };
+  if (l.kind === 'contender') return { atk: currentAtk(s, id), def: currentDef(s, id), health: l.contender.health, maxHealth: l.contender.maxHealth, controller: l.player };
+  const { perm } = l;
+  return { atk: currentAtk(s, id), def: currentDef(s, id), damage: perm.damage + perm.clashDamage, engaged: perm.engaged ? 'engaged' : 'ready', controller: perm.controller, owner: perm.owner, attachedTo: perm.attachedTo, weapon: perm.weapon };
 }
 
 export const scenarioHooks: ScenarioHooks<AlphaClashState> = {

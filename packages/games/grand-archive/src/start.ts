@@ -165,7 +165,7 @@ function startPosition(config: MatchConfig, start: ScenarioStart, ctx: DecideCon
 function stats(s: GAState, id: string): Record<string, number | string | null> | null {
   const o = objectById(s, id);
   if (o) {
-    const out: Record<string, number | string | null> = { damage: o.damage, ...o.counters };
+    const out: Record<string, number | string | null> = { damage: o.damage, ...o.counters, controller: o.controller, owner: o.owner, status: o.rested ? 'rested' : 'awake' };
     if (isAlly(s, o)) Object.assign(out, { power: unitPower(s, o), life: life(s, o) });
     if (isChampion(s, o)) Object.assign(out, { life: life(s, o), level: championLevel(s, o.controller) });
     return out;
