@@ -3,6 +3,7 @@
 // file states only what is its own (directory, rule pattern, counts, how to fill a fuzzed command).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AnyGameModule, Command } from '../game';
@@ -153,7 +154,7 @@ export function expectListedAtEveryThirdState(game: AnyGameModule, count: number
 export interface RulesAuditOptions {
   /** The game package's src folder: its non-test .ts files are walked for cited rule ids. */
   srcDir: string;
-  /** The rules documents (file names under MATCHTAPE_RULES_DIR, default /work/shared/seeds), and how to number them. */
+  /** The rules documents (file names under MATCHTAPE_RULES_DIR, default ../shared/seeds beside the repository), and how to number them. */
   docs: readonly { file: string; parse(text: string): RulesDocument }[];
   /** Other documents the game cites by id (its decisions table), as paths. */
   extraDocs?: readonly { path: string; parse(text: string): RulesDocument }[];
@@ -171,9 +172,12 @@ export interface RulesAuditOptions {
   known?: readonly string[];
 }
 
-/** The directory of the rules documents: MATCHTAPE_RULES_DIR, or the shared seeds folder. */
+/**
+ * The directory of the rules documents: MATCHTAPE_RULES_DIR, or `shared/seeds` beside the repository (where the
+ * project's machines and CI keep them; scripts/build-rules-text.mjs reads the same folder).
+ */
 export function rulesDir(): string {
-  return process.env.MATCHTAPE_RULES_DIR ?? '/work/shared/seeds';
+  return process.env.MATCHTAPE_RULES_DIR ?? fileURLToPath(new URL('../../../../../shared/seeds', import.meta.url));
 }
 
 function sourceFiles(dir: string): SourceFile[] {
