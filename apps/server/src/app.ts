@@ -23,6 +23,7 @@ import * as S from './http/schemas';
 import type { RouteContext } from './http/context';
 import { createFromPositionRoute, isPositionRequest } from './judges/replay-routes';
 import { forkOfRecord } from './judges/replay';
+import { copyText } from './judges/copy';
 import { LiveGateway } from './live/gateway';
 import { PublicPublisher } from './live/publisher';
 import { routeModules } from './routes';
@@ -458,7 +459,7 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       const events = await sight.events(rec, access);
       reply.header('content-type', 'application/x-ndjson; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="${id}${access.role === 'judge' ? '' : '.public'}.jsonl"`);
-      return events.map((e) => JSON.stringify(e)).join('\n') + (events.length ? '\n' : '');
+      return copyText(rec, access.viewer, events);
     });
 
     app.get('/api/matches/:id/rejections', async (req, reply) => {

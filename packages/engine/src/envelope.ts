@@ -38,6 +38,17 @@ export type EventEnvelope<P = Record<string, unknown>> = Omit<z.infer<typeof Eve
   payload: P;
 };
 
+/** The envelope's fields in the order of ARCHITECTURE.md §4 (whatever order the source had, nothing else). */
+export function envelopeFields(e: EventEnvelope): EventEnvelope {
+  const { matchId, seq, type, at, turn, phase, step, cause, rule, payload, prevHash, hash, seal, salt } = e;
+  return { matchId, seq, type, at, turn, phase, step, cause, rule, payload, prevHash, hash, ...(seal ? { seal } : {}), ...(salt ? { salt } : {}) };
+}
+
+/** Keys of `raw` that are not envelope fields: a verifier refuses them (bytes no hash covers). */
+export function unknownEnvelopeKeys(raw: Record<string, unknown>): string[] {
+  return Object.keys(raw).filter((k) => !(k in EventEnvelopeSchema.shape));
+}
+
 /** prevHash of seq 1. */
 export const GENESIS_HASH = '0'.repeat(64);
 

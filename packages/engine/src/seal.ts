@@ -74,6 +74,13 @@ export function sealEvent(viewEvent: ViewEventFn, viewers: readonly Viewer[], ke
   return { v: SEAL_VERSION, payload: commitment(sealSalt(key, e.matchId, e.seq, 'judge'), e.payload), views };
 }
 
+/** Seals events for a store or chainEvents (their Sealer) with the match key the seed gives. */
+export function sealerFor(game: { viewEvent: ViewEventFn }, viewers: readonly Viewer[], seed: string): (e: Sealable) => Seal {
+  const key = commitKey(seed);
+  const viewEvent: ViewEventFn = (e, v) => game.viewEvent(e, v);
+  return (e) => sealEvent(viewEvent, viewers, key, e);
+}
+
 /** The viewers a sealed event was sealed for: `public` first, then the seats in order. */
 export function viewersOfSeal(seal: Seal): Viewer[] {
   const seats = Object.keys(seal.views).filter(isPlayer).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
@@ -85,11 +92,17 @@ export function viewersOfSeal(seal: Seal): Viewer[] {
  * what `viewEvent` makes of it. Null when all open, else what did not.
  */
 export function openSeal(viewEvent: ViewEventFn, key: Uint8Array, e: Sealable & { seal: Seal }): string | null {
-  const expected = sealEvent(viewEvent, viewersOfSeal(e.seal), key, e);
+  // The payload first: it needs no game code, so a changed payload is named even when the game cannot redact it.
+  if (commitment(sealSalt(key, e.matchId, e.seq, 'judge'), e.payload) !== e.seal.payload) return 'the payload does not open its commitment (seal.payload): it was changed';
+  let expected: Seal;
+  try {
+    expected = sealEvent(viewEvent, viewersOfSeal(e.seal), key, e);
+  } catch (err) {
+    return `the game could not redact the payload to open the views' commitments: ${(err as Error).message}`;
+  }
   const sealed = Object.keys(e.seal.views).sort().join(',');
   const want = Object.keys(expected.views).sort().join(',');
   if (sealed !== want) return `the seal commits to the views ${sealed}, expected ${want}`;
-  if (expected.payload !== e.seal.payload) return 'the payload does not open its commitment (seal.payload): it was changed';
   for (const v of Object.keys(expected.views)) {
     if (expected.views[v] !== e.seal.views[v]) return `the ${v} view of the payload does not open its commitment (seal.views.${v})`;
   }

@@ -6,8 +6,10 @@
 import { z } from 'zod';
 import {
   canonicalJson,
+  envelopeFields,
   EventEnvelopeSchema,
   GENESIS_HASH,
+  unknownEnvelopeKeys,
   hashEnvelope,
   sha256Hex,
   type AnyGameModule,
@@ -23,6 +25,8 @@ export const BundleHeaderSchema = z
   .object({
     format: z.literal(BUNDLE_FORMAT),
     version: z.literal(BUNDLE_VERSION),
+    /** A bundle is the full (judge) copy (ARCHITECTURE.md §4: a copy says what it is); older bundles omit it. */
+    copy: z.literal('full').optional(),
     matchId: z.string().min(1),
     game: z.string().min(1),
     rulesVersion: z.string(),
@@ -63,6 +67,7 @@ export function buildBundle(game: AnyGameModule, events: readonly EventEnvelope[
   const header: BundleHeader = {
     format: BUNDLE_FORMAT,
     version: BUNDLE_VERSION,
+    copy: 'full',
     matchId: last.matchId,
     game: game.id,
     rulesVersion: game.rulesVersion,
@@ -79,9 +84,7 @@ export function buildBundle(game: AnyGameModule, events: readonly EventEnvelope[
 
 /** The header line, then one envelope per line with its fields in the order of ARCHITECTURE.md §4. */
 export function bundleText(b: { header: BundleHeader; events: readonly EventEnvelope[] }): string {
-  const line = ({ matchId, seq, type, at, turn, phase, step, cause, rule, payload, prevHash, hash }: EventEnvelope) =>
-    JSON.stringify({ matchId, seq, type, at, turn, phase, step, cause, rule, payload, prevHash, hash });
-  return [JSON.stringify(b.header), ...b.events.map(line)].join('\n') + '\n';
+  return [JSON.stringify(b.header), ...b.events.map((e) => JSON.stringify(envelopeFields(e)))].join('\n') + '\n';
 }
 
 /** True when the text's first line is a bundle header (a plain JSONL match file starts with an event). */
@@ -117,6 +120,7 @@ export interface ReplayVerification {
 /** What each verifyEvents check is called in a check list (the bundle's, the stored match's). */
 export const CHECK_LABELS: Readonly<Record<string, string>> = {
   chain: 'hash chain',
+  seal: 'payload commitments',
   start: 'match start',
   end: 'match end',
   commitment: 'seed commitment',
@@ -169,6 +173,8 @@ export function verifyBundle(text: string, resolveGame: (id: string) => AnyGameM
     const r = EventEnvelopeSchema.safeParse(parsed);
     if (!r.success) return fail('hash chain', `line ${i + 1} is not an event envelope: ${r.error.issues[0]!.path.join('.')}: ${r.error.issues[0]!.message}`, seq);
     const e = r.data as EventEnvelope;
+    const extra = unknownEnvelopeKeys(parsed as Record<string, unknown>);
+    if (extra.length > 0) return fail('hash chain', `line ${i + 1}: field ${extra.join(', ')} is not part of an event envelope: no hash covers it (was it added?)`, seq);
     if (e.seq !== seq) return fail('hash chain', `line ${i + 1} holds seq ${e.seq}: seq ${seq} is missing or out of order`, seq);
     if (e.matchId !== header.matchId) return fail('hash chain', `the event is of match ${e.matchId}, not ${header.matchId}`, seq);
     if (e.prevHash !== prev) return fail('hash chain', 'prevHash is not the previous event\'s hash', seq);

@@ -5,7 +5,7 @@
 // with optimistic concurrency → commit); everyone else calls `play`.
 import { chainEvents, GENESIS_HASH, type EventEnvelope, type NewEvent, type Sealer } from '../envelope';
 import type { Viewer } from '../ids';
-import { commitKey, sealEvent, viewersOfSeal } from '../seal';
+import { sealerFor, viewersOfSeal } from '../seal';
 import { MATCH_ENDED, reject, type AnyGameModule, type Command, type MatchConfig, type Rejection } from '../game';
 import { isRandomRecord, Rng, RngSource } from '../rng';
 import { applyCommand, startMatch, type HostContext, type SetupFn } from '../runner';
@@ -35,7 +35,7 @@ export class MatchSession<S = unknown> {
   private _cursor = 0;
   private endedBy: EventEnvelope | null = null;
   /** Seals new events (v2) for these viewers; null continues an unsealed (v1) match as it was. */
-  private sealer: Sealer | null = null;
+  private _sealer: Sealer | null = null;
 
   private constructor(
     readonly game: AnyGameModule,
@@ -104,10 +104,13 @@ export class MatchSession<S = unknown> {
     return session;
   }
 
+  /** Seals events chained after this session's tail (a store's AppendOptions.sealer); undefined for a v1 match. */
+  get sealer(): Sealer | undefined {
+    return this._sealer ?? undefined;
+  }
+
   private sealFor(viewers: readonly Viewer[]): void {
-    const key = commitKey(this.seed);
-    const viewEvent = this.game.viewEvent.bind(this.game);
-    this.sealer = (e) => sealEvent(viewEvent, viewers, key, e);
+    this._sealer = sealerFor(this.game, viewers, this.seed);
   }
 
   get state(): S {
@@ -162,7 +165,7 @@ export class MatchSession<S = unknown> {
 
   /** Gives stamped events their seq and hash after the current tail (what a store's append does). */
   chain(events: readonly NewEvent[]): EventEnvelope[] {
-    return chainEvents(this.matchId, this._lastSeq, this._lastHash, events, undefined, this.sealer ?? undefined);
+    return chainEvents(this.matchId, this._lastSeq, this._lastHash, events, undefined, this.sealer);
   }
 
   /**
