@@ -17,6 +17,7 @@ export interface MatchFile {
 export function parseJsonl(text: string, file: string): MatchFile {
   const matches = new Map<string, EventEnvelope[]>();
   let copy: CopyKind = { copy: 'full' };
+  let lastSeq = 0;
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
@@ -37,15 +38,16 @@ export function parseJsonl(text: string, file: string): MatchFile {
       continue;
     }
     const r = EventEnvelopeSchema.safeParse(raw);
+    if (typeof (raw as { seq?: unknown } | null)?.seq === 'number') lastSeq = (raw as { seq: number }).seq;
+    else lastSeq += 1; // a line without a seq is named by the seq its place implies
     const extra = r.success ? unknownEnvelopeKeys(raw as Record<string, unknown>) : [];
     if (r.success && extra.length > 0) {
       const seq = (raw as { seq: number }).seq;
-      throw new CliError(`${file}:${i + 1} (seq ${seq}): seq ${seq}: field ${extra.join(', ')} is not part of an event envelope: no hash covers it (was it added?)`, 1);
+      throw new CliError(`${file}:${i + 1} (seq ${seq}): field ${extra.join(', ')} is not part of an event envelope: no hash covers it (was it added?)`, 1);
     }
     if (!r.success) {
-      const seq = (raw as { seq?: unknown } | null)?.seq;
       const issue = r.error.issues[0]!;
-      throw new CliError(`${file}:${i + 1}${typeof seq === 'number' ? ` (seq ${seq})` : ''}: not an event envelope: ${issue.path.join('.') || '(root)'}: ${issue.message}`, 1);
+      throw new CliError(`${file}:${i + 1} (seq ${lastSeq}): not an event envelope: ${issue.path.join('.') || '(root)'}: ${issue.message}`, 1);
     }
     const e = r.data as EventEnvelope;
     const list = matches.get(e.matchId) ?? [];
