@@ -115,7 +115,10 @@ export function verifyChain(events: readonly EventEnvelope[], sha256: Sha256Hex 
 }
 
 /** What a copy is: the full (judge) truth, or redacted for one viewer (its header says which). */
-export type CopyKind = { copy: 'full' } | { copy: 'redacted'; viewer: Exclude<Viewer, 'judge'> };
+export type CopyKind =
+  /** `commitKey` (hex): the match's commitment key, which a full copy of a live match may carry so it verifies whole. */
+  | { copy: 'full'; commitKey?: string }
+  | { copy: 'redacted'; viewer: Exclude<Viewer, 'judge'> };
 
 /**
  * Checks every byte of a copy: the chain (verifyChain), then each sealed event's payload against its seal. A full

@@ -13,12 +13,13 @@
 // never show as equal digests. Salts stay secret while a match is live (the seed is), except a viewer's own, which
 // its copy carries: it opens only that viewer's view, which it holds anyway. Without the salt a short payload
 // (a drawn card out of forty) could be found by trying every value. After MatchEnded reveals the seed anyone
-// derives K_commit, re-derives every salt and opens every commitment.
+// derives K_commit, re-derives every salt and opens every commitment. A full (judge) copy of a live match may carry
+// K_commit itself: it opens only commitments to what that copy already holds, and says nothing of the seed (HKDF).
 import { z } from 'zod';
 import { hkdf } from '@noble/hashes/hkdf';
 import { hmac } from '@noble/hashes/hmac';
 import { sha256 } from '@noble/hashes/sha2';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
+import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils';
 import { canonicalJson, sha256Hex } from './canonical';
 import type { GameEvent } from './game';
 import { isPlayer, type PlayerId, type Viewer } from './ids';
@@ -42,6 +43,14 @@ export const SaltSchema = Hex64;
 /** The commitment key of a match: from its secret seed, revealed with it in MatchEnded. */
 export function commitKey(seed: string): Uint8Array {
   return hkdf(sha256, utf8ToBytes(seed), utf8ToBytes('matchtape-commit'), 'matchtape commit v2: payload salts', 32);
+}
+
+/** The key as a full copy's header carries it (hex), and back. */
+export function commitKeyHex(seed: string): string {
+  return bytesToHex(commitKey(seed));
+}
+export function commitKeyFromHex(hex: string): Uint8Array {
+  return hexToBytes(hex);
 }
 
 /** The salt of one commitment: `label` is `judge` for the full payload, else the viewer whose view it is. */

@@ -27,6 +27,8 @@ export const BundleHeaderSchema = z
     version: z.literal(BUNDLE_VERSION),
     /** A bundle is the full (judge) copy (ARCHITECTURE.md §4: a copy says what it is); older bundles omit it. */
     copy: z.literal('full').optional(),
+    /** Sealed events: the match's commitment key (hex), so a live match's bundle opens every commitment; else null. */
+    commitKey: z.string().regex(/^[0-9a-f]{64}$/).nullable().optional(),
     matchId: z.string().min(1),
     game: z.string().min(1),
     rulesVersion: z.string(),
@@ -54,7 +56,7 @@ export function stateHash(state: unknown): string {
   return sha256Hex(canonicalJson(state));
 }
 
-export function buildBundle(game: AnyGameModule, events: readonly EventEnvelope[], opts: { seed?: string | null; keyframeEvery?: number } = {}): { header: BundleHeader; events: readonly EventEnvelope[] } {
+export function buildBundle(game: AnyGameModule, events: readonly EventEnvelope[], opts: { seed?: string | null; commitKey?: string | null; keyframeEvery?: number } = {}): { header: BundleHeader; events: readonly EventEnvelope[] } {
   const last = events[events.length - 1];
   if (!last) throw new RangeError('a replay bundle needs at least one event');
   const every = opts.keyframeEvery ?? DEFAULT_KEYFRAME_EVERY;
@@ -78,6 +80,7 @@ export function buildBundle(game: AnyGameModule, events: readonly EventEnvelope[
     keyframeEvery: every,
     keyframes,
     forkOf: forkLinkOf(events),
+    ...(events[0]!.seal ? { commitKey: opts.commitKey ?? null } : {}),
   };
   return { header, events };
 }
@@ -198,7 +201,8 @@ export function verifyBundle(text: string, resolveGame: (id: string) => AnyGameM
 
   const ended = revealedSeed(out.events);
   if (ended !== null && header.seed !== ended) return fail('seed commitment', 'the header\'s seed is not the seed MatchEnded reveals', 1);
-  const v = verifyEvents(out.events, resolveGame, header.seed === null ? {} : { seed: header.seed });
+  const copy = { copy: 'full' as const, ...(header.commitKey ? { commitKey: header.commitKey } : {}) };
+  const v = verifyEvents(out.events, resolveGame, header.seed === null ? { copy } : { seed: header.seed, copy });
   out.warnings.push(...v.warnings);
   if (!v.ok) return fail(CHECK_LABELS[v.failure!.check] ?? v.failure!.check, v.failure!.reason, v.failure!.seq);
   if (v.randomVerified) {

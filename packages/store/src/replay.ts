@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import {
   commitKey,
+  commitKeyFromHex,
+  commitKeyHex,
   PlayerIdSchema,
   MATCH_ENDED,
   MATCH_STARTED,
@@ -21,7 +23,7 @@ import {
 /** The header line of a copy (a JSONL export): `{ format, copy: "full" }` or `{ format, copy: "redacted", viewer }`. */
 export const COPY_FORMAT = 'matchtape-copy';
 const CopyHeaderSchema = z.union([
-  z.object({ format: z.literal(COPY_FORMAT), copy: z.literal('full') }).strict(),
+  z.object({ format: z.literal(COPY_FORMAT), copy: z.literal('full'), commitKey: z.string().regex(/^[0-9a-f]{64}$/).optional() }).strict(),
   z.object({ format: z.literal(COPY_FORMAT), copy: z.literal('redacted'), viewer: z.union([z.literal('public'), PlayerIdSchema]) }).strict(),
 ]);
 
@@ -159,7 +161,10 @@ export function verifyEvents(
   }
   // Every byte of the payloads: a full copy opens each commitment with the key (from the seed), a redacted copy
   // its viewer's with the salts it carries. A v1 (unsealed) match verifies only as a full copy.
-  const seals = verifyCopy(events, copy, game.viewEvent.bind(game), seed === null ? null : commitKey(seed));
+  const given = copy.copy === 'full' && copy.commitKey !== undefined ? copy.commitKey : null;
+  if (given !== null && seed !== null && commitKeyHex(seed) !== given) return fail(1, 'seal', 'the commitment key the header carries is not the one the seed gives');
+  const key = seed !== null ? commitKey(seed) : given !== null ? commitKeyFromHex(given) : null;
+  const seals = verifyCopy(events, copy, game.viewEvent.bind(game), key);
   if (!seals.ok) return fail(seals.seq, 'seal', seals.reason);
   if (seed !== null) {
     // A re-seeded fork: the fork's seed drew nothing before the fork point (those draws are the parent's).

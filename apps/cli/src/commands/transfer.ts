@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import {
   chainEvents,
+  commitKeyHex,
   sealerFor,
   viewersOfSeal,
   fold,
@@ -90,7 +91,8 @@ export const exportCmd: CommandDef = {
         const gameId = gameOf(events);
         if (!gameId) throw new CliError(`export: ${id} does not name its game in MatchStarted; use --events-only`, 1);
         if (a['include-seed'] && storedSeed === null && !revealedSeed(events)) throw new CliError('export: --include-seed reads the seed from the store; export from the store, not through a server', 1);
-        text = bundleText(buildBundle(await getGame(io, gameId), events, a['include-seed'] && storedSeed ? { seed: storedSeed } : {}));
+        const key = storedSeed ? { commitKey: commitKeyHex(storedSeed) } : {};
+        text = bundleText(buildBundle(await getGame(io, gameId), events, a['include-seed'] && storedSeed ? { seed: storedSeed, ...key } : key));
       }
       if (a.out) {
         writeFileCreatingDirs(resolve(io.cwd, a.out), text);

@@ -1,6 +1,7 @@
 // Judges' replay routes: exact fork, start from a position, verification of a stored match, replay bundle.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { commitKeyHex } from '@matchtape/engine';
 import { buildBundle, bundleText, type EventStore } from '@matchtape/store';
 import { mintToken, type TokenClaims } from '../auth/tokens';
 import type { GameRegistry } from '../games';
@@ -98,7 +99,7 @@ export function registerReplayRoutes(app: FastifyInstance, deps: ReplayRouteDeps
     if (!rec) throw new HostError(404, 'match_not_found', `no match ${id}; list matches with GET /api/matches`);
     const q = z.object({ seed: z.enum(['include']).optional(), token: z.string().optional() }).parse(req.query);
     const events = await deps.store.readStream(id);
-    const b = buildBundle(deps.games.get(rec.game), events, q.seed === 'include' ? { seed: rec.seed } : {});
+    const b = buildBundle(deps.games.get(rec.game), events, { commitKey: commitKeyHex(rec.seed), ...(q.seed === 'include' ? { seed: rec.seed } : {}) });
     reply.header('content-type', 'application/x-ndjson; charset=utf-8');
     reply.header('content-disposition', `attachment; filename="${id}.replay.jsonl"`);
     return bundleText(b);
