@@ -161,5 +161,5 @@ describe('import refuses a changed copy and a redacted one', () => {
     expect(ok.stderr).toBe('');
     expect(JSON.parse(ok.stdout)).toMatchObject({ imported: full!.events.length });
     tmp.cleanup();
-  }, 60_000);
+  }, 180_000);
 });
