@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { subjects } from '@matchtape/bus';
-import { chainEvents, MATCH_ENDED, randomPositionsIn, Rng, seedCommitment, type EventEnvelope, type NewEvent, type RandomDraw } from '@matchtape/engine';
+import { chainEvents, sealerFor, viewersOfSeal, MATCH_ENDED, randomPositionsIn, Rng, seedCommitment, type EventEnvelope, type NewEvent, type RandomDraw } from '@matchtape/engine';
 import { predictIdRun, Xoshiro128ss } from '@matchtape/engine/testing/rng-attack';
 import { BotDriver, mintToken, openSse, type SseMessage } from '@matchtape/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -328,10 +328,13 @@ describe(`attacker without a judge token (${PER_GAME} bot matches per game throu
           else if (d.kind === 'shuffle') d.result.reverse();
           const naive = join(dir, `${matchId}.forged.jsonl`);
           writeFileSync(naive, forged.map((e) => JSON.stringify(e)).join('\n') + '\n');
-          expect(verifyCli(naive)).toMatchObject({ status: 1, result: { ok: false, failure: { seq: target.seq, check: 'chain' } } });
+          // Sealed events: the hash covers the payload through its commitment, which no longer opens.
+          expect(verifyCli(naive)).toMatchObject({ status: 1, result: { ok: false, failure: { seq: target.seq, check: 'seal' } } });
           const head = forged.slice(0, target.seq - 1);
           const tail = forged.slice(target.seq - 1).map(({ matchId: _m, seq: _s, prevHash: _p, hash: _h, ...rest }): NewEvent => rest);
-          const rechained = [...head, ...chainEvents(matchId, target.seq - 1, head[head.length - 1]!.hash, tail)];
+          // A careful forger re-seals too (the seed is revealed, so the commitment key is known).
+          const sealer = sealerFor(game, viewersOfSeal(judge[0]!.seal!), seed);
+          const rechained = [...head, ...chainEvents(matchId, target.seq - 1, head[head.length - 1]!.hash, tail, undefined, sealer)];
           const careful = join(dir, `${matchId}.forged-rechained.jsonl`);
           writeFileSync(careful, rechained.map((e) => JSON.stringify(e)).join('\n') + '\n');
           expect(verifyCli(careful)).toMatchObject({ status: 1, result: { ok: false, failure: { seq: target.seq, check: 'random', reason: expect.stringMatching(/does not follow from the seed/) } } });

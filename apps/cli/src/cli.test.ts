@@ -3,7 +3,8 @@
 import { readFileSync, writeFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainEvents, GENESIS_HASH, type EventEnvelope, type NewEvent } from '@matchtape/engine';
+import { chainEvents, commitKey, GENESIS_HASH, redactCopy, sealerFor, viewersOfSeal, type EventEnvelope, type NewEvent } from '@matchtape/engine';
+import { copyHeaderLine } from '@matchtape/store';
 import { coinRace } from '@matchtape/engine/testing/fixture-game';
 import { verifyToken } from '@matchtape/server/auth/tokens';
 import { cli, tempDir } from './testing';
@@ -17,12 +18,19 @@ function events(file: string): EventEnvelope[] {
   return [...parseJsonl(readFileSync(join(dir, file), 'utf8'), file).matches.values()].flat();
 }
 
-/** Rewrites events from index i on (after `edit`), re-chaining so the hash chain stays intact. */
+/** one.jsonl's seed (simulate --seed 9), which MatchEnded reveals. */
+const SEED = '9';
+
+/**
+ * Rewrites events from index i on (after `edit`), re-chaining and re-sealing with the match key (what a forger
+ * can do once the seed is revealed) so the hash chain and the commitments stay intact.
+ */
 function rechained(list: EventEnvelope[], i: number, edit: (e: EventEnvelope) => EventEnvelope): EventEnvelope[] {
   const strip = (e: EventEnvelope): NewEvent => ({ type: e.type, at: e.at, turn: e.turn, phase: e.phase, step: e.step, cause: e.cause, rule: e.rule, payload: e.payload });
   const edited = list.map((e, k) => (k === i ? edit(structuredClone(e)) : e));
   const head = edited.slice(0, i);
-  return [...head, ...chainEvents(list[0]!.matchId, i, i === 0 ? GENESIS_HASH : head[i - 1]!.hash, edited.slice(i).map(strip))];
+  const sealer = sealerFor(coinRace, viewersOfSeal(list[0]!.seal!), SEED);
+  return [...head, ...chainEvents(list[0]!.matchId, i, i === 0 ? GENESIS_HASH : head[i - 1]!.hash, edited.slice(i).map(strip), undefined, sealer)];
 }
 
 beforeAll(async () => {
@@ -96,7 +104,7 @@ describe('verify', () => {
     const r = await cli(['verify', 'out/sim.jsonl'], dir);
     expect(r.code).toBe(0);
     expect(r.out).toHaveLength(3);
-    for (const l of r.out) expect(l).toMatch(/^✓ sim-7-\d \(coin-race\): \d+ events; hash chain intact; seed commitment holds; \d+ random draws re-derived from the seed; fold clean$/);
+    for (const l of r.out) expect(l).toMatch(/^✓ sim-7-\d \(coin-race\): \d+ events; hash chain intact; every payload and view opens its commitment; seed commitment holds; \d+ random draws re-derived from the seed; fold clean$/);
     const j = await cli(['verify', 'one.jsonl', '--json'], dir);
     expect(JSON.parse(j.out[0]!)).toMatchObject({ ok: true, game: 'coin-race', randomVerified: true, ended: true });
   });
@@ -108,28 +116,34 @@ describe('verify', () => {
     writeFileSync(join(dir, 'tampered.jsonl'), toJsonl(tampered));
     const r = await cli(['verify', 'tampered.jsonl'], dir);
     expect(r.code).toBe(1);
-    expect(r.stdout).toBe(`✗ sim-9: seq ${list[i]!.seq}: chain: hash does not match the event content`);
+    expect(r.stdout).toBe(`✗ sim-9: seq ${list[i]!.seq}: seal: the payload does not open its commitment (seal.payload): it was changed`);
   });
 
-  it('says a redacted (public) copy is one, checks what it can, and still catches tampering in it', async () => {
+  it('verifies every byte of a copy redacted for the public or a seat (its header says so), and catches any change in it', async () => {
     const list = events('one.jsonl');
-    // What GET /api/matches/ID/export gives a spectator: the public view of each event, original hashes kept.
-    const pub = list.map((e) => coinRace.viewEvent(e, 'public'));
-    writeFileSync(join(dir, 'public.jsonl'), toJsonl(pub));
-    const r = await cli(['verify', 'public.jsonl'], dir);
-    expect(r.code).toBe(0);
-    expect(r.stdout.split('\n')[0]).toMatch(/^✓ sim-9 \(coin-race\): a redacted \(public\) copy of \d+ events; \d+ of them hide cards or random outcomes, so their content cannot be checked against their hashes\.$/);
-    expect(r.stdout).toMatch(/Checked: seq gap-free; hash links intact from seq 1 to \d+; the content of the other \d+ events matches its hash; seed commitment holds; fold clean as the public sees it\./);
-    expect(r.stdout).toMatch(/Not checkable in this copy: hidden card identities and random outcomes\./);
-    expect(r.stdout).not.toMatch(/chain: hash does not match/);
-    expect(JSON.parse((await cli(['verify', 'public.jsonl', '--json'], dir)).stdout)).toMatchObject({ ok: true, redacted: { seqs: expect.any(Array) } });
-    // An event that is not redacted but was changed still fails, by seq.
-    const k = pub.findIndex((e) => JSON.stringify(e) === JSON.stringify(list[pub.indexOf(e)]) && e.type !== 'MatchStarted' && typeof e.payload.player === 'string');
-    const forged = pub.map((e, j) => (j === k ? { ...e, payload: { ...e.payload, player: e.payload.player === 'p1' ? 'p2' : 'p1' } } : e));
-    writeFileSync(join(dir, 'public-forged.jsonl'), toJsonl(forged));
-    const f = await cli(['verify', 'public-forged.jsonl'], dir);
-    expect(f.code).toBe(1);
-    expect(f.stdout).toBe(`✗ sim-9: seq ${pub[k]!.seq}: chain: hash does not match the event content`);
+    for (const viewer of ['public', 'p2'] as const) {
+      // What GET /api/matches/ID/export gives a spectator: a header, then each event's view with that view's salt.
+      const copy = redactCopy(list, viewer, coinRace.viewEvent, commitKey(SEED));
+      const write = (name: string, evs: EventEnvelope[]) => writeFileSync(join(dir, name), `${copyHeaderLine({ copy: 'redacted', viewer })}\n${toJsonl(evs)}`);
+      write(`${viewer}.jsonl`, copy);
+      const r = await cli(['verify', `${viewer}.jsonl`], dir);
+      expect(r.code).toBe(0);
+      expect(r.stdout.split('\n')[0]).toBe(`✓ sim-9 (coin-race): a copy redacted for ${viewer} (its header says so) of ${list.length} events; every byte it holds verifies.`);
+      expect(JSON.parse((await cli(['verify', `${viewer}.jsonl`, '--json'], dir)).stdout)).toMatchObject({ ok: true, copy: { copy: 'redacted', viewer }, sealed: true });
+      // A hidden event (the payload differs from the truth) and a public one, both changed: named by seq.
+      const hidden = copy.findIndex((e, k) => JSON.stringify(e.payload) !== JSON.stringify(list[k]!.payload));
+      const shown = copy.findIndex((e, k) => k > 0 && typeof e.payload.player === 'string' && JSON.stringify(e.payload) === JSON.stringify(list[k]!.payload));
+      for (const k of [hidden, shown]) {
+        expect(k).toBeGreaterThan(0);
+        write('forged.jsonl', copy.map((e, j) => (j === k ? { ...e, payload: { ...e.payload, player: e.payload.player === 'p1' ? 'p2' : 'p1' } } : e)));
+        const f = await cli(['verify', 'forged.jsonl'], dir);
+        expect(f.code).toBe(1);
+        expect(f.stdout).toBe(`✗ sim-9: seq ${copy[k]!.seq}: seal: the payload does not open the ${viewer} view's commitment (seal.views.${viewer}): it was changed`);
+      }
+      // Without its header the copy is read as full: its salts give it away, by seq.
+      writeFileSync(join(dir, 'headless.jsonl'), toJsonl(copy));
+      expect((await cli(['verify', 'headless.jsonl'], dir)).stdout).toMatch(/^✗ sim-9: seq 1: seal: a full copy carries no salts/);
+    }
   });
 
   it('fails on a forged random outcome even when the chain was recomputed, naming its seq', async () => {
@@ -174,14 +188,15 @@ describe('verify', () => {
     expect((await cli(['verify', 'nameless.jsonl', '--game', 'coin-race'], dir)).code).toBe(0);
   });
 
-  it('verifies an unfinished match without its random outcomes (warning), or with them given --seed', async () => {
+  it('verifies an unfinished match only with its seed: without it the commitments cannot be opened', async () => {
     const prefix = events('one.jsonl').slice(0, 9);
     writeFileSync(join(dir, 'live.jsonl'), toJsonl(prefix));
     const r = await cli(['verify', 'live.jsonl'], dir);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/fold clean \(match not ended\)$/);
-    expect(r.stderr).toMatch(/seed is not revealed/);
-    expect((await cli(['verify', 'live.jsonl', '--seed', '9'], dir)).stdout).toMatch(/random draws re-derived/);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^✗ sim-9: seq 1: seal: the payload commitments cannot be opened without the match key/);
+    const given = await cli(['verify', 'live.jsonl', '--seed', SEED], dir);
+    expect(given.code).toBe(0);
+    expect(given.stdout).toMatch(/random draws re-derived.*fold clean \(match not ended\)$/);
     expect((await cli(['verify', 'live.jsonl', '--seed', '8'], dir)).stdout).toMatch(/^✗ sim-9: seq 1: commitment/);
   });
 });

@@ -98,7 +98,7 @@ describe('replay bundles', () => {
       'a byte of a payload',
       (ls) => ls.map((l, i) => (i === 17 ? l.replace(/"payload":\{"(.)/, (_m, c: string) => `"payload":{"${c === 'a' ? 'b' : 'a'}`) : l)),
       17,
-      /hash chain: seq 17: the event's content does not match its hash/,
+      /payload commitments: seq 17: the payload does not open its commitment/,
     ],
     ['a dropped line', (ls) => ls.filter((_, i) => i !== 25), 25, /seq 25 is missing or out of order/],
     ['two lines swapped', (ls) => ls.map((l, i) => (i === 30 ? ls[31]! : i === 31 ? ls[30]! : l)), 30, /seq 30 is missing or out of order/],

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { canonicalJson, sha256Hex } from './canonical';
 import { PlayerIdSchema } from './ids';
+import type { Viewer } from './ids';
+import { checkRedactedSeal, openSeal, sealSalt, SaltSchema, SealSchema, type Seal, type ViewEventFn } from './seal';
 
 export const CauseSchema = z.union([
   z.object({ commandId: z.string(), player: PlayerIdSchema }).strict(),
@@ -27,10 +29,25 @@ export const EventEnvelopeSchema = NewEventSchema.extend({
   seq: z.number().int().positive(),
   prevHash: z.string(),
   hash: z.string(),
+  /** Sealed (v2) events: the commitments the hash covers instead of the payload (seal.ts). */
+  seal: SealSchema.optional(),
+  /** In a copy redacted for one viewer: the salt that opens `seal.views[viewer]` with this payload. */
+  salt: SaltSchema.optional(),
 });
 export type EventEnvelope<P = Record<string, unknown>> = Omit<z.infer<typeof EventEnvelopeSchema>, 'payload'> & {
   payload: P;
 };
+
+/** The envelope's fields in the order of ARCHITECTURE.md §4 (whatever order the source had, nothing else). */
+export function envelopeFields(e: EventEnvelope): EventEnvelope {
+  const { matchId, seq, type, at, turn, phase, step, cause, rule, payload, prevHash, hash, seal, salt } = e;
+  return { matchId, seq, type, at, turn, phase, step, cause, rule, payload, prevHash, hash, ...(seal ? { seal } : {}), ...(salt ? { salt } : {}) };
+}
+
+/** Keys of `raw` that are not envelope fields: a verifier refuses them (bytes no hash covers). */
+export function unknownEnvelopeKeys(raw: Record<string, unknown>): string[] {
+  return Object.keys(raw).filter((k) => !(k in EventEnvelopeSchema.shape));
+}
 
 /** prevHash of seq 1. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -38,26 +55,39 @@ export const GENESIS_HASH = '0'.repeat(64);
 /** Hex SHA-256 of a UTF-8 string. The core's is pure JS (runs in the browser); a server injects Node's native one. */
 export type Sha256Hex = (text: string) => string;
 
-/** sha256 over the canonical JSON of every envelope field but `hash` itself. */
+/**
+ * v1 (no seal): sha256 over the canonical JSON of every envelope field but `hash` itself. v2 (sealed): the same
+ * with `seal` in place of `payload`, which the seal's commitments bind (seal.ts); a copy's `salt` is not hashed.
+ */
 export function hashEnvelope(e: Omit<EventEnvelope, 'hash'>, sha256: Sha256Hex = sha256Hex): string {
-  const { matchId, seq, type, at, turn, phase, step, cause, rule, payload, prevHash } = e;
+  const { matchId, seq, type, at, turn, phase, step, cause, rule, payload, prevHash, seal } = e;
+  if (seal !== undefined) return sha256(canonicalJson({ matchId, seq, type, at, turn, phase, step, cause, rule, seal, prevHash }));
   return sha256(canonicalJson({ matchId, seq, type, at, turn, phase, step, cause, rule, payload, prevHash }));
 }
 
-/** Gives new events their seq and hash, continuing a chain whose last event is (lastSeq, lastHash). */
+/** Seals an event about to be chained (its seq known): see seal.ts. */
+export type Sealer = (e: { matchId: string; seq: number; type: string; payload: Record<string, unknown> }) => Seal;
+
+/**
+ * Gives new events their seq and hash, continuing a chain whose last event is (lastSeq, lastHash). With a
+ * `sealer` the events are sealed (v2); without, v1 (any seal an input carries from elsewhere is dropped).
+ */
 export function chainEvents(
   matchId: string,
   lastSeq: number,
   lastHash: string,
   events: readonly NewEvent[],
   sha256: Sha256Hex = sha256Hex,
+  sealer?: Sealer,
 ): EventEnvelope[] {
   const out: EventEnvelope[] = [];
   let prevHash = lastHash;
   let seq = lastSeq;
   for (const e of events) {
     seq += 1;
-    const base = { ...e, matchId, seq, prevHash };
+    const { type, at, turn, phase, step, cause, rule, payload } = e;
+    const base: Omit<EventEnvelope, 'hash'> = { type, at, turn, phase, step, cause, rule, payload, matchId, seq, prevHash };
+    if (sealer) base.seal = sealer(base);
     const hash = hashEnvelope(base, sha256);
     out.push({ ...base, hash });
     prevHash = hash;
@@ -74,9 +104,59 @@ export function verifyChain(events: readonly EventEnvelope[], sha256: Sha256Hex 
     const e = events[i]!;
     if (e.seq !== i + 1) return { ok: false, seq: e.seq, reason: `expected seq ${i + 1}, found ${e.seq}` };
     if (e.prevHash !== prevHash) return { ok: false, seq: e.seq, reason: 'prevHash does not match the previous event' };
+    // One scheme per match: a seal dropped from (or added to) one event is a change, not an older event.
+    if ((e.seal === undefined) !== (events[0]!.seal === undefined))
+      return { ok: false, seq: e.seq, reason: `the event is ${e.seal ? 'sealed (v2)' : 'unsealed (v1)'} but seq 1 is not: one match has one hash scheme` };
     const { hash, ...rest } = e;
     if (hashEnvelope(rest, sha256) !== hash) return { ok: false, seq: e.seq, reason: 'hash does not match the event content' };
     prevHash = hash;
   }
   return { ok: true };
+}
+
+/** What a copy is: the full (judge) truth, or redacted for one viewer (its header says which). */
+export type CopyKind =
+  /** `commitKey` (hex): the match's commitment key, which a full copy of a live match may carry so it verifies whole. */
+  | { copy: 'full'; commitKey?: string }
+  | { copy: 'redacted'; viewer: Exclude<Viewer, 'judge'> };
+
+/**
+ * Checks every byte of a copy: the chain (verifyChain), then each sealed event's payload against its seal. A full
+ * copy opens every commitment with the match key (from the revealed or given seed; without it a sealed full copy
+ * cannot be checked and fails); a redacted copy opens its viewer's commitment with the salt each event carries
+ * (and checks that salt against the key when there is one). An unsealed (v1) event verifies only in a full copy.
+ */
+export function verifyCopy(
+  events: readonly EventEnvelope[],
+  kind: CopyKind,
+  viewEvent: ViewEventFn,
+  key: Uint8Array | null,
+  sha256: Sha256Hex = sha256Hex,
+): ChainCheck {
+  const chain = verifyChain(events, sha256);
+  if (!chain.ok) return chain;
+  for (const e of events) {
+    const bad = (reason: string): ChainCheck => ({ ok: false, seq: e.seq, reason });
+    if (kind.copy === 'full') {
+      if (e.salt !== undefined) return bad('a full copy carries no salts; this event has one (is the copy redacted? its header must say so)');
+      if (!e.seal) continue;
+      if (!key) return bad('the payload commitments cannot be opened without the match key: the match has not ended (MatchEnded reveals the seed); a judge passes the seed');
+      const why = openSeal(viewEvent, key, { ...e, seal: e.seal });
+      if (why) return bad(why);
+    } else {
+      if (!e.seal) return bad(`an unsealed (v1) event cannot be checked in a copy redacted for ${kind.viewer}: its hash covers the full payload; verify the full (judge) copy`);
+      const why = checkRedactedSeal(kind.viewer, { ...e, seal: e.seal }, key);
+      if (why) return bad(why);
+    }
+  }
+  return { ok: true };
+}
+
+/** The copy of `events` (full, sealed) a viewer gets: each payload as viewEvent redacts it, with that view's salt. */
+export function redactCopy(events: readonly EventEnvelope[], viewer: Exclude<Viewer, 'judge'>, viewEvent: ViewEventFn, key: Uint8Array): EventEnvelope[] {
+  return events.map((e) => {
+    if (!e.seal) throw new TypeError(`seq ${e.seq} is unsealed (v1): a redacted copy of it could not be verified; export the full copy to judges instead`);
+    const { salt: _salt, ...rest } = e;
+    return { ...rest, payload: viewEvent(e, viewer).payload, salt: sealSalt(key, e.matchId, e.seq, viewer) };
+  });
 }

@@ -13,3 +13,4 @@ export * from './zones';
 export * from './scenario';
 export * from './machine';
 export * from './kit';
+export * from './seal';

@@ -6,8 +6,10 @@
 import { z } from 'zod';
 import {
   canonicalJson,
+  envelopeFields,
   EventEnvelopeSchema,
   GENESIS_HASH,
+  unknownEnvelopeKeys,
   hashEnvelope,
   sha256Hex,
   type AnyGameModule,
@@ -23,6 +25,10 @@ export const BundleHeaderSchema = z
   .object({
     format: z.literal(BUNDLE_FORMAT),
     version: z.literal(BUNDLE_VERSION),
+    /** A bundle is the full (judge) copy (ARCHITECTURE.md §4: a copy says what it is); older bundles omit it. */
+    copy: z.literal('full').optional(),
+    /** Sealed events: the match's commitment key (hex), so a live match's bundle opens every commitment; else null. */
+    commitKey: z.string().regex(/^[0-9a-f]{64}$/).nullable().optional(),
     matchId: z.string().min(1),
     game: z.string().min(1),
     rulesVersion: z.string(),
@@ -50,7 +56,7 @@ export function stateHash(state: unknown): string {
   return sha256Hex(canonicalJson(state));
 }
 
-export function buildBundle(game: AnyGameModule, events: readonly EventEnvelope[], opts: { seed?: string | null; keyframeEvery?: number } = {}): { header: BundleHeader; events: readonly EventEnvelope[] } {
+export function buildBundle(game: AnyGameModule, events: readonly EventEnvelope[], opts: { seed?: string | null; commitKey?: string | null; keyframeEvery?: number } = {}): { header: BundleHeader; events: readonly EventEnvelope[] } {
   const last = events[events.length - 1];
   if (!last) throw new RangeError('a replay bundle needs at least one event');
   const every = opts.keyframeEvery ?? DEFAULT_KEYFRAME_EVERY;
@@ -63,6 +69,7 @@ export function buildBundle(game: AnyGameModule, events: readonly EventEnvelope[
   const header: BundleHeader = {
     format: BUNDLE_FORMAT,
     version: BUNDLE_VERSION,
+    copy: 'full',
     matchId: last.matchId,
     game: game.id,
     rulesVersion: game.rulesVersion,
@@ -73,15 +80,14 @@ export function buildBundle(game: AnyGameModule, events: readonly EventEnvelope[
     keyframeEvery: every,
     keyframes,
     forkOf: forkLinkOf(events),
+    ...(events[0]!.seal ? { commitKey: opts.commitKey ?? null } : {}),
   };
   return { header, events };
 }
 
 /** The header line, then one envelope per line with its fields in the order of ARCHITECTURE.md §4. */
 export function bundleText(b: { header: BundleHeader; events: readonly EventEnvelope[] }): string {
-  const line = ({ matchId, seq, type, at, turn, phase, step, cause, rule, payload, prevHash, hash }: EventEnvelope) =>
-    JSON.stringify({ matchId, seq, type, at, turn, phase, step, cause, rule, payload, prevHash, hash });
-  return [JSON.stringify(b.header), ...b.events.map(line)].join('\n') + '\n';
+  return [JSON.stringify(b.header), ...b.events.map((e) => JSON.stringify(envelopeFields(e)))].join('\n') + '\n';
 }
 
 /** True when the text's first line is a bundle header (a plain JSONL match file starts with an event). */
@@ -117,6 +123,7 @@ export interface ReplayVerification {
 /** What each verifyEvents check is called in a check list (the bundle's, the stored match's). */
 export const CHECK_LABELS: Readonly<Record<string, string>> = {
   chain: 'hash chain',
+  seal: 'payload commitments',
   start: 'match start',
   end: 'match end',
   commitment: 'seed commitment',
@@ -169,6 +176,8 @@ export function verifyBundle(text: string, resolveGame: (id: string) => AnyGameM
     const r = EventEnvelopeSchema.safeParse(parsed);
     if (!r.success) return fail('hash chain', `line ${i + 1} is not an event envelope: ${r.error.issues[0]!.path.join('.')}: ${r.error.issues[0]!.message}`, seq);
     const e = r.data as EventEnvelope;
+    const extra = unknownEnvelopeKeys(parsed as Record<string, unknown>);
+    if (extra.length > 0) return fail('hash chain', `line ${i + 1}: field ${extra.join(', ')} is not part of an event envelope: no hash covers it (was it added?)`, seq);
     if (e.seq !== seq) return fail('hash chain', `line ${i + 1} holds seq ${e.seq}: seq ${seq} is missing or out of order`, seq);
     if (e.matchId !== header.matchId) return fail('hash chain', `the event is of match ${e.matchId}, not ${header.matchId}`, seq);
     if (e.prevHash !== prev) return fail('hash chain', 'prevHash is not the previous event\'s hash', seq);
@@ -192,7 +201,8 @@ export function verifyBundle(text: string, resolveGame: (id: string) => AnyGameM
 
   const ended = revealedSeed(out.events);
   if (ended !== null && header.seed !== ended) return fail('seed commitment', 'the header\'s seed is not the seed MatchEnded reveals', 1);
-  const v = verifyEvents(out.events, resolveGame, header.seed === null ? {} : { seed: header.seed });
+  const copy = { copy: 'full' as const, ...(header.commitKey ? { commitKey: header.commitKey } : {}) };
+  const v = verifyEvents(out.events, resolveGame, header.seed === null ? { copy } : { seed: header.seed, copy });
   out.warnings.push(...v.warnings);
   if (!v.ok) return fail(CHECK_LABELS[v.failure!.check] ?? v.failure!.check, v.failure!.reason, v.failure!.seq);
   if (v.randomVerified) {

@@ -155,13 +155,9 @@ const m0004: Migration = {
   },
 };
 
-// The accepted command's body is written by the append itself (same transaction, same round trip): before, it
-// was a second statement after the append whose failure was swallowed, so a crash or a lost connection between
-// the two left a committed command whose body no instance knew (a retry with another body then passed as a
-// replay instead of a 409). An overload with one more argument: callers of the six-argument form keep working.
-const m0010: Migration = {
-  async up(db: AnyDb) {
-    await sql`
+/** append_events (m0010's body; with `seal`, m0011's, which also writes each event's seal). */
+function appendEventsSql(seal: boolean): string {
+  return `
       create or replace function append_events(
         p_match_id text, p_expected_seq integer, p_expected_hash text, p_last_hash text, p_channel text, p_rows jsonb,
         p_command jsonb
@@ -176,11 +172,11 @@ const m0010: Migration = {
           return query select false, m.last_seq, m.last_hash from matches m where m.match_id = p_match_id;
           return;
         end if;
-        insert into events (match_id, seq, type, payload, at, turn, phase, step, cause, rule, prev_hash, hash)
-          select p_match_id, r.seq, r.type, r.payload, r.at, r.turn, r.phase, r.step, r.cause, r.rule, r.prev_hash, r.hash
+        insert into events (match_id, seq, type, payload, at, turn, phase, step, cause, rule, prev_hash, hash${seal ? ', seal' : ''})
+          select p_match_id, r.seq, r.type, r.payload, r.at, r.turn, r.phase, r.step, r.cause, r.rule, r.prev_hash, r.hash${seal ? ', r.seal' : ''}
           from jsonb_to_recordset(p_rows) as r(
             seq integer, type text, payload jsonb, at text, turn integer, phase text, step text, cause jsonb,
-            rule text, prev_hash text, hash text
+            rule text, prev_hash text, hash text${seal ? ', seal jsonb' : ''}
           )
           order by r.seq;
         -- The first body recorded under (match, player, commandId) stays, as recordCommandBody does.
@@ -194,7 +190,16 @@ const m0010: Migration = {
         end if;
         return query select true, p_expected_seq + n, p_last_hash;
       end
-      $$`.execute(db);
+      $$`;
+}
+
+// The accepted command's body is written by the append itself (same transaction, same round trip): before, it
+// was a second statement after the append whose failure was swallowed, so a crash or a lost connection between
+// the two left a committed command whose body no instance knew (a retry with another body then passed as a
+// replay instead of a 409). An overload with one more argument: callers of the six-argument form keep working.
+const m0010: Migration = {
+  async up(db: AnyDb) {
+    await sql.raw(appendEventsSql(false)).execute(db);
   },
   async down(db: AnyDb) {
     await sql`drop function if exists append_events(text, integer, text, text, text, jsonb, jsonb)`.execute(db);
@@ -260,6 +265,19 @@ const m0005: Migration = {
   },
 };
 
+// Sealed (v2) events (engine seal.ts): the seal is what their hash commits to instead of the payload, so it is
+// stored beside it (null for v1 events). append_events keeps its signature and also writes each row's seal.
+const m0011: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('events').addColumn('seal', 'jsonb').execute();
+    await sql.raw(appendEventsSql(true)).execute(db);
+  },
+  async down(db: AnyDb) {
+    await sql.raw(appendEventsSql(false)).execute(db);
+    await db.schema.alterTable('events').dropColumn('seal').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
   '0002_command_bodies': m0002,
@@ -268,6 +286,7 @@ export const migrations: Record<string, Migration> = {
   '0005_side_streams': m0005,
   '0010_append_with_command_body': m0010,
   '0010_read_models': m0010ReadModels,
+  '0011_event_seals': m0011,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,21 +2,48 @@
 // clean fold through the game (each event valid under the game's event schema, evolve never throws, each
 // event's stamped turn/phase/step is where the fold says the game is). Names the first bad seq. Forks (see
 // ForkLink) are understood: a re-seeded fork's random outcomes are re-derived from the fork point on.
+import { z } from 'zod';
 import {
-  GENESIS_HASH,
-  hashEnvelope,
-  jsonEqual,
+  commitKey,
+  commitKeyFromHex,
+  commitKeyHex,
+  PlayerIdSchema,
   MATCH_ENDED,
   MATCH_STARTED,
   seedCommitment,
   verifyChain,
+  verifyCopy,
   verifyRandom,
   cursorAfter,
   type AnyGameModule,
+  type CopyKind,
   type EventEnvelope,
 } from '@matchtape/engine';
 
-export type CheckName = 'chain' | 'start' | 'end' | 'commitment' | 'random' | 'schema' | 'fold' | 'position';
+/** The header line of a copy (a JSONL export): `{ format, copy: "full" }` or `{ format, copy: "redacted", viewer }`. */
+export const COPY_FORMAT = 'matchtape-copy';
+const CopyHeaderSchema = z.union([
+  z.object({ format: z.literal(COPY_FORMAT), copy: z.literal('full'), commitKey: z.string().regex(/^[0-9a-f]{64}$/).optional() }).strict(),
+  z.object({ format: z.literal(COPY_FORMAT), copy: z.literal('redacted'), viewer: z.union([z.literal('public'), PlayerIdSchema]) }).strict(),
+]);
+
+/** The header line for a copy of this kind. */
+export function copyHeaderLine(kind: CopyKind): string {
+  return JSON.stringify({ format: COPY_FORMAT, ...kind });
+}
+
+/** A copy header (null when `raw` is not one: no `format: "matchtape-copy"`), or what is wrong with it. */
+export function parseCopyHeader(raw: unknown): CopyKind | { error: string } | null {
+  if ((raw as { format?: unknown } | null)?.format !== COPY_FORMAT) return null;
+  const r = CopyHeaderSchema.safeParse(raw);
+  if (r.success) {
+    const { format: _format, ...kind } = r.data;
+    return kind as CopyKind; // PlayerIdSchema checks the p1…pN shape the type spells
+  }
+  return { error: `not a copy header: give { "format": "${COPY_FORMAT}", "copy": "full" } or { …, "copy": "redacted", "viewer": "public" | "p1" | … }` };
+}
+
+export type CheckName = 'chain' | 'seal' | 'start' | 'end' | 'commitment' | 'random' | 'schema' | 'fold' | 'position';
 
 /**
  * What a fork's MatchStarted carries in `payload.fork`: the parent, the seq it was forked at and the parent's
@@ -58,11 +85,10 @@ export interface MatchVerification {
   randomDraws: number;
   ended: boolean;
   warnings: string[];
-  /**
-   * Set for a redacted (public) copy: every seq, prevHash and hash is the original, but these events' payloads
-   * hide what the viewer may not see, so their content cannot be checked against their hashes.
-   */
-  redacted?: { seqs: number[]; lastHash: string };
+  /** What the copy says it is (its header): the full truth, or redacted for one viewer. */
+  copy: CopyKind;
+  /** True for sealed (v2) events: the hash commits to each view through salted commitments (engine seal.ts). */
+  sealed: boolean;
 }
 
 export interface VerifyOptions {
@@ -70,6 +96,8 @@ export interface VerifyOptions {
   game?: string;
   /** Seed for a match that has not ended (so MatchEnded has not revealed it). */
   seed?: string;
+  /** What the file's header says the copy is; a file without a header is a full copy. */
+  copy?: CopyKind;
 }
 
 /** The game id a match names in MatchStarted.payload.game (the convention every game package follows). */
@@ -87,66 +115,21 @@ export function revealedSeed(events: readonly EventEnvelope[]): string | null {
   return typeof seed === 'string' ? seed : null;
 }
 
-/** Somewhere in the payload a value is withheld: a hidden card ({ hidden: true }) or a nulled field. */
-function carriesRedaction(x: unknown): boolean {
-  if (x === null) return true;
-  if (Array.isArray(x)) return x.some(carriesRedaction);
-  if (typeof x === 'object') {
-    const o = x as Record<string, unknown>;
-    return o.hidden === true || Object.values(o).some(carriesRedaction);
-  }
-  return false;
-}
-
-/**
- * Reads the events as a redacted copy of an intact chain: seqs gap-free and every prevHash the previous event's
- * hash. `seqs` are the events whose content differs from their hash and that are redacted for the public
- * (viewEvent leaves them unchanged) and withhold something; `forged` is the first that differs and is not.
- * Null when the links themselves are broken (not a copy of one chain).
- */
-export function redactedSeqs(events: readonly EventEnvelope[], game: AnyGameModule | null): { seqs: number[]; forged: number | null } | null {
-  if (!game) return null;
-  let prev = GENESIS_HASH;
-  const seqs: number[] = [];
-  let forged: number | null = null;
-  for (let i = 0; i < events.length; i++) {
-    const e = events[i]!;
-    if (e.seq !== i + 1 || e.prevHash !== prev) return null;
-    const { hash, ...rest } = e;
-    if (hashEnvelope(rest) !== hash) {
-      let fixed = false;
-      try {
-        fixed = jsonEqual(game.viewEvent(e, 'public'), e);
-      } catch {
-        fixed = false;
-      }
-      if (fixed && carriesRedaction(e.payload)) seqs.push(e.seq);
-      else forged ??= e.seq;
-    }
-    prev = hash;
-  }
-  return { seqs, forged };
-}
-
 export function verifyEvents(
   events: readonly EventEnvelope[],
   resolveGame: (id: string) => AnyGameModule | null,
   opts: VerifyOptions = {},
 ): MatchVerification {
   const matchId = events[0]?.matchId ?? '(empty)';
-  const result: MatchVerification = { matchId, game: null, events: events.length, ok: false, randomVerified: false, randomDraws: 0, ended: false, warnings: [] };
+  const copy = opts.copy ?? { copy: 'full' };
+  const sealed = events[0]?.seal !== undefined;
+  const result: MatchVerification = { matchId, game: null, events: events.length, ok: false, randomVerified: false, randomDraws: 0, ended: false, warnings: [], copy, sealed };
   const fail = (seq: number, check: CheckName, reason: string): MatchVerification => ({ ...result, ok: false, failure: { seq, check, reason } });
 
+  // Links and hashes first (no game needed): a changed header field, a reordered or dropped event names its seq.
   const chain = verifyChain(events);
-  let redacted: number[] | null = null;
-  if (!chain.ok) {
-    const gid = gameOf(events) ?? opts.game ?? null;
-    const copy = chain.reason.startsWith('hash does not match') ? redactedSeqs(events, gid ? resolveGame(gid) : null) : null;
-    if (!copy || copy.seqs.length === 0) return fail(chain.seq, 'chain', chain.reason);
-    if (copy.forged !== null) return fail(copy.forged, 'chain', chain.reason);
-    redacted = copy.seqs;
-    result.redacted = { seqs: redacted, lastHash: events[events.length - 1]!.hash };
-  }
+  if (!chain.ok) return fail(chain.seq, 'chain', chain.reason);
+  const redacted = result.copy.copy === 'redacted';
 
   const first = events[0]!;
   if (first.type !== MATCH_STARTED) return fail(1, 'start', `the first event is ${first.type}, not ${MATCH_STARTED}`);
@@ -175,6 +158,15 @@ export function verifyEvents(
       const at = result.ended ? events[endIndex]!.seq : 1;
       return fail(at, 'commitment', `sha256(seed ‖ matchId) does not match the seedCommitment of ${MATCH_STARTED} (seq 1)`);
     }
+  }
+  // Every byte of the payloads: a full copy opens each commitment with the key (from the seed), a redacted copy
+  // its viewer's with the salts it carries. A v1 (unsealed) match verifies only as a full copy.
+  const given = copy.copy === 'full' && copy.commitKey !== undefined ? copy.commitKey : null;
+  if (given !== null && seed !== null && commitKeyHex(seed) !== given) return fail(1, 'seal', 'the commitment key the header carries is not the one the seed gives');
+  const key = seed !== null ? commitKey(seed) : given !== null ? commitKeyFromHex(given) : null;
+  const seals = verifyCopy(events, copy, game.viewEvent.bind(game), key);
+  if (!seals.ok) return fail(seals.seq, 'seal', seals.reason);
+  if (seed !== null) {
     // A re-seeded fork: the fork's seed drew nothing before the fork point (those draws are the parent's).
     const random = fork?.reseeded ? verifyRandom(events.slice(fork.seq), seed, cursorAfter(events.slice(0, fork.seq))) : verifyRandom(events, seed);
     if (fork?.reseeded) result.warnings.push(`re-seeded fork of ${fork.matchId}: the random outcomes of seq 1…${fork.seq} are the parent's (verify the parent); those after it were re-derived from this fork's seed`);

@@ -35,6 +35,8 @@ export interface EventsTable {
   rule: string | null;
   prev_hash: string;
   hash: string;
+  /** Sealed (v2) events' seal (what the hash commits to instead of the payload); null for v1. */
+  seal: ColumnType<Json | null, Json | null | undefined, Json | null>;
 }
 
 export interface SnapshotsTable {

@@ -1,7 +1,7 @@
 // The event store over Kysely: one code path for Postgres (pg) and PGlite; only opening and LISTEN differ.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { z } from 'zod';
-import { chainEvents, NewEventSchema, type EventEnvelope, type NewEvent } from '@matchtape/engine';
+import { chainEvents, NewEventSchema, type EventEnvelope, type NewEvent, type Seal, type Sealer } from '@matchtape/engine';
 import { nodeSha256 } from './hash';
 import type { Database, EventsTable, MatchesTable, RejectedCommandsTable } from './schema';
 import {
@@ -92,6 +92,8 @@ function toEnvelope(r: EventRow): EventEnvelope {
     payload: r.payload as Record<string, unknown>,
     prevHash: r.prev_hash,
     hash: r.hash,
+    // Written by append_events from chainEvents' own seal (never from input), so it has the seal's shape.
+    ...(r.seal ? { seal: r.seal as unknown as Seal } : {}),
   };
 }
 
@@ -121,6 +123,7 @@ const EVENT_COLUMNS = [
   'rule',
   'prev_hash',
   'hash',
+  'seal',
 ] as const;
 
 function hasNul(v: unknown): boolean {
@@ -152,8 +155,9 @@ async function appendAfter(
   head: Head,
   events: readonly NewEvent[],
   command?: AppendOptions['command'],
+  sealer?: Sealer,
 ): Promise<EventEnvelope[]> {
-  const chained = chainEvents(matchId, head.seq, head.hash, events, nodeSha256);
+  const chained = chainEvents(matchId, head.seq, head.hash, events, nodeSha256, sealer);
   const last = chained[chained.length - 1]!;
   const rows = JSON.stringify(
     chained.map((e) => ({
@@ -168,6 +172,7 @@ async function appendAfter(
       rule: e.rule,
       prev_hash: e.prevHash,
       hash: e.hash,
+      seal: e.seal ?? null,
     })),
   );
   const { rows: result } = await sql<{ appended: boolean; head_seq: number; head_hash: string }>`
@@ -199,10 +204,11 @@ export async function appendInTransaction(
   matchId: string,
   expectedSeq: number,
   events: readonly NewEvent[],
+  sealer?: Sealer,
 ): Promise<EventEnvelope[]> {
   const head = await readHead(trx, matchId, expectedSeq);
   if (events.length === 0) return [];
-  return appendAfter(trx, notifyChannel, matchId, head, events);
+  return appendAfter(trx, notifyChannel, matchId, head, events, undefined, sealer);
 }
 
 /**
@@ -326,7 +332,7 @@ export class KyselyEventStore implements EventStore {
     try {
       // NOTIFY inside the append would serialise every append's commit on Postgres' notify queue lock (it
       // halves throughput at 8 writers): the store notifies after commit instead, coalesced (see notifyLater).
-      const chained = await appendAfter(this.db, null, matchId, head, valid, opts.command);
+      const chained = await appendAfter(this.db, null, matchId, head, valid, opts.command, opts.sealer);
       this.notifyLater(matchId);
       const last = chained[chained.length - 1]!;
       this.heads.delete(matchId);

@@ -1,5 +1,5 @@
 // The event store's public interface. Two dialects (PGlite embedded, Postgres) implement it with one code path.
-import type { EventEnvelope, NewEvent } from '@matchtape/engine';
+import type { EventEnvelope, NewEvent, Sealer } from '@matchtape/engine';
 
 export interface MatchRecord {
   matchId: string;
@@ -95,6 +95,11 @@ export interface AppendOptions {
    * (match, player, commandId) stays): a crash can never leave the events without it.
    */
   command?: { player: string; commandId: string; body: string };
+  /**
+   * Seals the events (v2, engine seal.ts): the host's, from the game and the match key (MatchSession.sealer). The
+   * store computes each seal at the seq it assigns and never trusts one handed in. Without it events are v1.
+   */
+  sealer?: Sealer;
 }
 
 export type CheckpointKind = 'relay' | 'projection';

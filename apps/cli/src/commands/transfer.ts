@@ -3,6 +3,9 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import {
   chainEvents,
+  commitKeyHex,
+  sealerFor,
+  viewersOfSeal,
   fold,
   GENESIS_HASH,
   MATCH_ENDED,
@@ -16,7 +19,7 @@ import { posInt, validate } from '../args';
 import type { CommandDef } from '../command';
 import { exactFork } from './fork';
 import { buildBundle, bundleText, forkLinkOf, isBundle, verifyBundle } from '@matchtape/store';
-import { parseJsonl, pickMatch, readJsonl, readText, toJsonl, writeFileCreatingDirs } from '../jsonl';
+import { parseJsonl, pickMatch, readJsonl, readText, toJsonl, writeFileCreatingDirs, type MatchFile } from '../jsonl';
 import { CliError, getGame, loadGames } from '../io';
 import { dataDirOf, openCliStore, storeFlags } from '../store';
 import { gameOf, revealedSeed, verifyMatch } from '../verify';
@@ -88,7 +91,8 @@ export const exportCmd: CommandDef = {
         const gameId = gameOf(events);
         if (!gameId) throw new CliError(`export: ${id} does not name its game in MatchStarted; use --events-only`, 1);
         if (a['include-seed'] && storedSeed === null && !revealedSeed(events)) throw new CliError('export: --include-seed reads the seed from the store; export from the store, not through a server', 1);
-        text = bundleText(buildBundle(await getGame(io, gameId), events, a['include-seed'] && storedSeed ? { seed: storedSeed } : {}));
+        const key = storedSeed ? { commitKey: commitKeyHex(storedSeed) } : {};
+        text = bundleText(buildBundle(await getGame(io, gameId), events, a['include-seed'] && storedSeed ? { seed: storedSeed, ...key } : key));
       }
       if (a.out) {
         writeFileCreatingDirs(resolve(io.cwd, a.out), text);
@@ -175,13 +179,14 @@ export const importCmd: CommandDef = {
         throw new CliError(`import: ${file} is not an intact replay bundle: ${bundle.firstBadSeq !== undefined ? `first bad seq ${bundle.firstBadSeq}: ` : ''}${failed.name}: ${failed.detail}; nothing was imported`, 1);
       }
     }
-    const f = bundle ? { matches: new Map([[bundle.matchId!, bundle.events]]) } : parseJsonl(text, file);
+    const f: MatchFile = bundle ? { matches: new Map([[bundle.matchId!, bundle.events]]), copy: { copy: 'full' } } : parseJsonl(text, file);
+    if (f.copy.copy === 'redacted') throw new CliError(`import: ${file} is a copy redacted for ${f.copy.viewer} (its header says so); a match is imported from its full (judge) copy; nothing was imported`, 1);
     const chosen = a.match ? [pickMatch(f, file, a.match)] : [...f.matches.entries()].map(([matchId, events]) => ({ matchId, events }));
     if (a.seed && chosen.length > 1) throw new CliError('import: --seed applies to one match; choose it with --match ID');
     // Verify everything before writing anything.
     const plans = chosen.map(({ matchId, events }) => {
       const given = a.seed ?? bundle?.header?.seed ?? undefined;
-      const v = verifyMatch(events, (g) => games[g] ?? null, given ? { seed: given } : {});
+      const v = verifyMatch(events, (g) => games[g] ?? null, { ...(given ? { seed: given } : {}), copy: f.copy });
       if (!v.ok) throw new CliError(`import: ${matchId} does not verify: seq ${v.failure!.seq}: ${v.failure!.check}: ${v.failure!.reason}; nothing was imported`, 1);
       const seed = revealedSeed(events) ?? given;
       if (!seed) throw new CliError(`import: ${matchId} has not ended, so its seed is unknown; pass --seed S (fork prints it) to import it`, 1);
@@ -203,6 +208,9 @@ export const importCmd: CommandDef = {
         const state = fold(p.game, p.events);
         const seats = seatsOf(p.events);
         const last = p.events[p.events.length - 1]!;
+        // Sealed events are re-sealed by the store (it never takes a seal handed in): same key, same seals, same hashes.
+        const seal = p.events[0]!.seal;
+        const sealer = seal ? sealerFor(p.game, viewersOfSeal(seal), p.seed) : undefined;
         await store.createMatch({
           matchId: p.matchId,
           game: p.game.id,
@@ -222,7 +230,7 @@ export const importCmd: CommandDef = {
         });
         const CHUNK = 500;
         for (let i = 0; i < p.events.length; i += CHUNK) {
-          const stored = await store.appendToStream(p.matchId, i, p.events.slice(i, i + CHUNK).map(toNewEvent));
+          const stored = await store.appendToStream(p.matchId, i, p.events.slice(i, i + CHUNK).map(toNewEvent), { sealer });
           const mismatch = stored.find((e, k) => e.hash !== p.events[i + k]!.hash);
           if (mismatch) throw new CliError(`import: the store chained seq ${mismatch.seq} to a different hash than the file; report this as a store bug`, 1);
         }

@@ -32,14 +32,17 @@ export const verify: CommandDef = {
     'game; MatchEnded last and revealing the seed; sha256(seed ‖ matchId) = seedCommitment; every payload.random',
     're-derived from the seed; every event valid under the game\'s event schema, folded without error, with its',
     'stamped turn/phase/step equal to the fold\'s position. A match that has not ended is verified without the',
-    'random outcomes (a warning) unless --seed is given. A redacted (public) copy, e.g. GET /api/matches/ID/export',
-    'without a judge token, keeps every hash but hides cards: verify says so, checks the hash links, the content of',
-    'the events it does not redact, the seed commitment and the fold, and names what it cannot check.',
+    'random outcomes (a warning) unless --seed is given. Sealed (v2) matches: each hash commits, through salted',
+    'commitments, to the payload and to every viewer\'s redacted payload. A full copy (no header, or a header',
+    '{"format":"matchtape-copy","copy":"full"}) opens every commitment with the key the seed gives (a live match needs',
+    '--seed); a copy redacted for a viewer (header {"format":"matchtape-copy","copy":"redacted","viewer":"public"})',
+    'opens its viewer\'s commitment with the salt each event carries: every byte either holds is checked, nothing is',
+    'guessed. Any change, added or removed field, or moved event fails and names its seq.',
     'A replay bundle (matchtape export: a header line, then the events) is checked as a bundle: header, lines in seq',
     'order with every prevHash and hash (a dropped or moved line names the first seq out of place), the header\'s count',
     'and last hash, rules and card data versions, seed commitment, every random outcome, the fold, and every keyframe',
     'state hash. It prints each check; a failure names the first bad seq.',
-    'Exit 0 when every match verifies (a redacted copy as far as it can be checked), 1 otherwise.',
+    'Exit 0 when every match verifies, 1 otherwise.',
   ].join('\n'),
   async run(args, io) {
     const a = validate(Schema, { positionals: args.positionals, ...args.flags }, 'verify');
@@ -74,23 +77,23 @@ export const verify: CommandDef = {
         bad += 1;
         continue;
       }
-      const v = verifyMatch(events, (g) => games[g] ?? null, { ...(a.game ? { game: a.game } : {}), ...(a.seed ? { seed: a.seed } : {}) });
+      const v = verifyMatch(events, (g) => games[g] ?? null, { ...(a.game ? { game: a.game } : {}), ...(a.seed ? { seed: a.seed } : {}), copy: f.copy });
       if (!v.ok) bad += 1;
       if (a.json) io.out(JSON.stringify(v));
-      else if (v.ok && v.redacted) {
-        const n = v.redacted.seqs.length;
+      else if (v.ok && v.copy.copy === 'redacted')
         io.out(
           [
-            `✓ ${id} (${v.game}): a redacted (public) copy of ${v.events} events; ${n} of them hide cards or random outcomes, so their content cannot be checked against their hashes.`,
-            `  Checked: seq gap-free; hash links intact from seq 1 to ${v.events}; the content of the other ${v.events - n} events matches its hash;` +
-              (v.randomVerified ? ` seed commitment holds; ${v.randomDraws} random draws re-derived;` : v.ended ? ' seed commitment holds;' : '') +
-              ` fold clean as the public sees it${v.ended ? '' : ' (match not ended)'}.`,
-            `  Not checkable in this copy: hidden card identities${v.randomVerified ? '' : ' and random outcomes'}. The last hash (${v.redacted.lastHash.slice(0, 16)}…) is the judge copy's: compare it, or verify the judge export (matchtape export ID).`,
+            `✓ ${id} (${v.game}): a copy redacted for ${v.copy.viewer} (its header says so) of ${v.events} events; every byte it holds verifies.`,
+            `  Checked: seq gap-free; hash links intact from seq 1 to ${v.events}; each payload opens the commitment to the ${v.copy.viewer} view that its hash covers;` +
+              (v.ended ? ' seed commitment holds; the salts are the revealed key\'s;' : '') +
+              ` fold clean as ${v.copy.viewer} sees it${v.ended ? '' : ' (match not ended)'}.`,
+            `  Withheld from this copy (committed to, not shown): what ${v.copy.viewer} may not see${v.randomVerified ? '' : ', random outcomes'}. The full (judge) copy opens those commitments once the match has ended.`,
           ].join('\n'),
         );
-      } else if (v.ok)
+      else if (v.ok)
         io.out(
           `✓ ${id} (${v.game}): ${v.events} events; hash chain intact; ` +
+            (v.sealed ? 'every payload and view opens its commitment; ' : '') +
             (v.randomVerified ? `seed commitment holds; ${v.randomDraws} random draws re-derived from the seed; ` : '') +
             `fold clean${v.ended ? '' : ' (match not ended)'}`,
         );

@@ -175,7 +175,7 @@ export class EngineHost extends EventEmitter<HostEvents> {
       coverageDelaySeconds: input.coverageDelaySeconds,
       summary: summary as unknown as Record<string, unknown>,
     });
-    const appended = await this.store.appendToStream(matchId, 0, started.stamped);
+    const appended = await this.store.appendToStream(matchId, 0, started.stamped, { sealer: started.session.sealer });
     await this.store.saveSnapshot({ matchId, seq: appended.length, state, hash: appended[appended.length - 1]!.hash, cursor: started.session.cursor });
     const record = (await this.store.getMatch(matchId))!;
     this.emit('created', matchId);
@@ -274,6 +274,7 @@ export class EngineHost extends EventEmitter<HostEvents> {
         const t0 = performance.now();
         const appended = await this.store.appendToStream(matchId, m.session.lastSeq, events, {
           expectedHash: m.session.lastHash,
+          sealer: m.session.sealer,
           ...(ifLastSeq === undefined ? { command: { player, commandId: command.commandId, body } } : {}),
         });
         this.onAppend?.((performance.now() - t0) / 1000, appended.length);

@@ -9,6 +9,7 @@ import { mintToken, type TokenClaims } from '../auth/tokens';
 import { HostError } from '../host/engine-host';
 import { createFromPosition, isPositionRequest, PositionBody } from '../judges/replay-routes';
 import { forkOfRecord } from '../judges/replay';
+import { copyText } from '../judges/copy';
 import { timelineFromReadModels } from '../projector/serve';
 import { accessFor, resolveAccess } from '../viewers';
 import type { RouteContext, RouteModule } from './context';
@@ -126,7 +127,7 @@ async function exportJsonl(ctx: RouteContext, id: string, claims: TokenClaims | 
   const events = await ctx.sight.events(rec, access);
   reply.header('content-type', 'application/x-ndjson; charset=utf-8');
   reply.header('content-disposition', `attachment; filename="${id}${access.role === 'judge' ? '' : '.public'}.jsonl"`);
-  return events.map((e) => JSON.stringify(e)).join('\n') + (events.length ? '\n' : '');
+  return copyText(rec, access.viewer, events);
 }
 
 /** The list of games (public; what the site's lobby shows). */

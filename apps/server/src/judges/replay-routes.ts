@@ -1,6 +1,7 @@
 // Judges' replay routes: exact fork, start from a position, verification of a stored match, replay bundle.
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { commitKeyHex } from '@matchtape/engine';
 import { buildBundle, bundleText, type EventStore } from '@matchtape/store';
 import { mintToken, type TokenClaims } from '../auth/tokens';
 import type { GameRegistry } from '../games';
@@ -79,7 +80,7 @@ async function bundle(deps: ReplayRouteDeps, id: string, includeSeed: boolean, r
   const rec = await deps.store.getMatch(id);
   if (!rec) throw new HostError(404, 'match_not_found', `no match ${id}; list matches with GET /api/matches`);
   const events = await deps.store.readStream(id);
-  const b = buildBundle(deps.games.get(rec.game), events, includeSeed ? { seed: rec.seed } : {});
+  const b = buildBundle(deps.games.get(rec.game), events, { commitKey: commitKeyHex(rec.seed), ...(includeSeed ? { seed: rec.seed } : {}) });
   reply.header('content-type', 'application/x-ndjson; charset=utf-8');
   reply.header('content-disposition', `attachment; filename="${id}.replay.jsonl"`);
   return bundleText(b);

@@ -3,7 +3,9 @@
 // position), decide each command with the match generator at the state's cursor, stamp the drafts (position,
 // cause, rule, seed in MatchEnded), chain them, and apply. The server splits the last steps (propose → append
 // with optimistic concurrency → commit); everyone else calls `play`.
-import { chainEvents, GENESIS_HASH, type EventEnvelope, type NewEvent } from '../envelope';
+import { chainEvents, GENESIS_HASH, type EventEnvelope, type NewEvent, type Sealer } from '../envelope';
+import type { Viewer } from '../ids';
+import { sealerFor, viewersOfSeal } from '../seal';
 import { MATCH_ENDED, reject, type AnyGameModule, type Command, type MatchConfig, type Rejection } from '../game';
 import { isRandomRecord, Rng, RngSource } from '../rng';
 import { applyCommand, startMatch, type HostContext, type SetupFn } from '../runner';
@@ -32,6 +34,8 @@ export class MatchSession<S = unknown> {
   private _lastAt: string | null = null;
   private _cursor = 0;
   private endedBy: EventEnvelope | null = null;
+  /** Seals new events (v2) for these viewers; null continues an unsealed (v1) match as it was. */
+  private _sealer: Sealer | null = null;
 
   private constructor(
     readonly game: AnyGameModule,
@@ -56,6 +60,7 @@ export class MatchSession<S = unknown> {
     opts: SessionOptions & { setup?: SetupFn } = {},
   ): { ok: true; session: MatchSession<S>; events: EventEnvelope[]; stamped: NewEvent[] } | Rejection {
     const session = new MatchSession<S>(game, config.matchId, host.seed, opts);
+    session.sealFor(['public', ...config.players.map((p) => p.id)]);
     const started = startMatch<S>(game, config, host, opts.setup);
     if (!started.ok) return started;
     const events = session.chain(started.events);
@@ -80,6 +85,8 @@ export class MatchSession<S = unknown> {
     opts: SessionOptions = {},
   ): MatchSession<S> {
     const session = new MatchSession<S>(game, match.matchId, match.seed, opts);
+    const firstSeal = match.events[0]?.seal;
+    if (firstSeal) session.sealFor(viewersOfSeal(firstSeal));
     const first = match.events[0]?.seq ?? 1;
     const s = match.snapshot;
     const snap = s && s.seq >= first && match.events[s.seq - first]?.hash === s.hash ? s : null;
@@ -95,6 +102,15 @@ export class MatchSession<S = unknown> {
       session.commit(match.events.slice(snap.seq - first + 1));
     } else session.commit(match.events);
     return session;
+  }
+
+  /** Seals events chained after this session's tail (a store's AppendOptions.sealer); undefined for a v1 match. */
+  get sealer(): Sealer | undefined {
+    return this._sealer ?? undefined;
+  }
+
+  private sealFor(viewers: readonly Viewer[]): void {
+    this._sealer = sealerFor(this.game, viewers, this.seed);
   }
 
   get state(): S {
@@ -149,7 +165,7 @@ export class MatchSession<S = unknown> {
 
   /** Gives stamped events their seq and hash after the current tail (what a store's append does). */
   chain(events: readonly NewEvent[]): EventEnvelope[] {
-    return chainEvents(this.matchId, this._lastSeq, this._lastHash, events);
+    return chainEvents(this.matchId, this._lastSeq, this._lastHash, events, undefined, this.sealer);
   }
 
   /**

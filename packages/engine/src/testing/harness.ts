@@ -1,7 +1,8 @@
 // Property-test harness shared by every game package: plays seeded bot matches through the real engine and
 // checks the invariants (docs/architecture.md §6) at every seq. Pure: no I/O, synthetic clock.
 import { canonicalJson, jsonEqual } from '../canonical';
-import { verifyChain, type EventEnvelope } from '../envelope';
+import { redactCopy, verifyCopy, type EventEnvelope } from '../envelope';
+import { commitKey, viewersOfSeal } from '../seal';
 import type { AnyGameModule, Command, DeckList, MatchConfig } from '../game';
 import type { PlayerId, Viewer } from '../ids';
 import { MatchSession } from '../kit/session';
@@ -141,8 +142,17 @@ export function checkInvariants<S>(game: AnyGameModule, m: PlayedMatch<S>, viewe
     if (failures.length > 20) break;
   }
   // 6: hash chain and random outcomes from the revealed seed.
-  const chain = verifyChain(m.events);
+  // The full copy opens every commitment with the key; each viewer's redacted copy verifies by itself.
+  const viewEvent = game.viewEvent.bind(game);
+  const key = commitKey(m.seed);
+  const chain = verifyCopy(m.events, { copy: 'full' }, viewEvent, key);
   if (!chain.ok) failures.push({ invariant: '6 hash chain', seq: chain.seq, detail: chain.reason });
+  const first = m.events[0]?.seal;
+  for (const v of first ? viewersOfSeal(first) : []) {
+    if (v === 'judge') continue;
+    const copy = verifyCopy(redactCopy(m.events, v, viewEvent, key), { copy: 'redacted', viewer: v }, viewEvent, null);
+    if (!copy.ok) failures.push({ invariant: '6 redacted copy', seq: copy.seq, detail: `${v}: ${copy.reason}` });
+  }
   const random = verifyRandom(m.events, m.seed);
   if (!random.ok) failures.push({ invariant: '6 random', seq: random.seq, detail: random.reason });
   return failures;
