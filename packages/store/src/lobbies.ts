@@ -54,3 +54,14 @@ export async function claimLobbyStart(store: EventStore, matchId: string): Promi
      returning match_id`.execute(kysely(store).db);
   return rows.length === 1;
 }
+
+/** Appends `item` to the list `doc[key]` in one statement; null when there is no such lobby. */
+export async function appendToLobby<D = Record<string, unknown>>(store: EventStore, matchId: string, key: string, item: unknown): Promise<LobbyRecord<D> | null> {
+  const path = `{${key.replace(/[^a-zA-Z0-9]/g, '')}}`;
+  const { rows } = await sql<{ match_id: string; game: string; doc: unknown; created_at: string }>`
+    update table_lobbies
+       set doc = jsonb_set(doc, ${sql.lit(path)}::text[], coalesce(doc #> ${sql.lit(path)}::text[], '[]'::jsonb) || jsonb_build_array(${JSON.stringify(item)}::jsonb), true)
+     where match_id = ${matchId}
+     returning match_id, game, doc, created_at`.execute(kysely(store).db);
+  return rows[0] ? toRecord<D>(rows[0]) : null;
+}

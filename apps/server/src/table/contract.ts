@@ -12,6 +12,8 @@
 //   GET  /api/matches/:id/seat   (seat token) → SeatInfo
 //   POST /api/matches/:id/deck   (seat token) DeckBody → 200 DeckAccepted | 422 DeckRefused
 //   GET  /api/matches/:id/actions (seat token) → TableActions
+//   GET  /api/matches/:id/clock  (anyone, as their view and delay) → ClockState ({ kind: 'none', … } without a clock)
+//   POST /api/matches/:id/clock  (judge token) AddTimeBody → ClockState
 //   POST /api/matches/:id/commands (seat token) unchanged; a 422 refusal now also carries `ruleText` (CommandRefusal).
 import { z } from 'zod';
 
@@ -24,7 +26,7 @@ export const ClockOption = z.discriminatedUnion('kind', [
   z
     .object({
       kind: z.literal('chess'),
-      initialSeconds: z.number().int().min(10).max(24 * 3600),
+      initialSeconds: z.number().int().min(1).max(24 * 3600),
       incrementSeconds: z.number().int().min(0).max(600).default(0),
       onTimeout: z.enum(['loss', 'draw']).default('loss'),
     })
@@ -32,7 +34,7 @@ export const ClockOption = z.discriminatedUnion('kind', [
   z
     .object({
       kind: z.literal('turn'),
-      secondsPerTurn: z.number().int().min(5).max(3600),
+      secondsPerTurn: z.number().int().min(1).max(3600),
       onTimeout: z.enum(['loss', 'draw']).default('loss'),
     })
     .strict(),
@@ -189,6 +191,10 @@ export const CommandRefusal = z.object({
   ruleText: z.string().nullable(),
 });
 export type CommandRefusal = z.infer<typeof CommandRefusal>;
+
+/** A judge adds time to a seat's clock (POST /api/matches/:id/clock, judge token). */
+export const AddTimeBody = z.object({ seat: Seat, addSeconds: z.number().int().min(1).max(3600) }).strict();
+export type AddTimeBody = z.infer<typeof AddTimeBody>;
 
 /** SSE frame `event: presence` on a seat's live stream. */
 export const PresenceFrame = z.object({ seat: Seat, connected: z.boolean() });

@@ -1,6 +1,6 @@
 // The table's routes in /api/openapi.json (so the schema-driven fuzz test covers them too).
 import type { Doc } from '../http/openapi';
-import { ErrorBody, MatchIdParams } from '../http/schemas';
+import { ErrorBody, MatchIdParams, ViewQuery } from '../http/schemas';
 import * as C from './contract';
 
 const err = (description: string) => ({ description, schema: ErrorBody });
@@ -30,6 +30,16 @@ export const tableRouteDocs: Doc[] = [
     params: MatchIdParams,
     body: C.DeckBody,
     responses: { 200: { description: 'accepted', schema: C.DeckAccepted }, 409: err('the match has started'), 422: { description: 'refused, line by line', schema: C.DeckRefused }, ...seatRefusals },
+  },
+  { method: 'get', path: '/api/matches/{id}/clock', summary: "The match's clock as the caller sees the match (its view and delay)", params: MatchIdParams, query: ViewQuery, responses: { 200: { description: 'clock', schema: C.ClockState }, ...seatRefusals } },
+  {
+    method: 'post',
+    path: '/api/matches/{id}/clock',
+    summary: "Add time to a seat's clock",
+    auth: 'judge token',
+    params: MatchIdParams,
+    body: C.AddTimeBody,
+    responses: { 200: { description: 'the clock after', schema: C.ClockState }, 409: err('no clock, or the match has ended'), ...seatRefusals },
   },
   { method: 'get', path: '/api/matches/{id}/actions', summary: 'What the seat may do now: one offer per legal command, in words', auth: 'seat token', params: MatchIdParams, responses: { 200: { description: 'actions', schema: C.TableActions }, ...seatRefusals } },
 ];

@@ -2,23 +2,20 @@
 // matches at once; the others wait in a lobby (store: table_lobbies) until the last deck comes in.
 import type { FastifyRequest } from 'fastify';
 import type { AnyGameModule, DeckList, PlayerId } from '@matchtape/engine';
-import { claimLobbyStart, createLobby, getLobby, setLobbyDeck, type MatchRecord } from '@matchtape/store';
+import { appendToLobby, claimLobbyStart, createLobby, getLobby, setLobbyDeck, type MatchRecord } from '@matchtape/store';
 import { mintToken, verifyToken, type TokenClaims } from '../auth/tokens';
 import type { RouteContext, RouteModule } from '../http/context';
 import { HostError, parseHostedConfig } from '../host/engine-host';
-import { MatchIdParams } from '../http/schemas';
+import { MatchIdParams, ViewQuery } from '../http/schemas';
+import { resolveAccess } from '../viewers';
+import { ClockKeeper, matchClock } from './clock-keeper';
 import * as C from './contract';
 import { deckInput, resolveDeck } from './decks';
 import { tableActions } from './offers';
+import { tableOf, type TableConfig } from './table-config';
 
 const SEAT_TTL_SECONDS = 7 * 24 * 3600;
 
-/** What a table keeps, in its lobby while it waits and in the match's hosted config once it runs. */
-export interface TableConfig {
-  players: { name: string; kind: 'person' | 'bot'; bot: 'greedy' | 'random' | null }[];
-  clock: C.ClockOption;
-  practice: boolean;
-}
 interface LobbyDoc {
   table: TableConfig;
   decks: Partial<Record<string, DeckList>>;
@@ -33,12 +30,6 @@ export function isTableRequest(body: unknown): boolean {
   if (body === null || typeof body !== 'object') return false;
   const b = body as { clock?: unknown; players?: unknown };
   return b.clock !== undefined || (Array.isArray(b.players) && b.players.some((p) => p !== null && typeof p === 'object' && 'kind' in p));
-}
-
-/** The table part of a match's hosted config (absent for matches made before tables or without one). */
-export function tableOf(r: MatchRecord): TableConfig | null {
-  const t = (r.config as { table?: TableConfig }).table;
-  return t && Array.isArray(t.players) ? t : null;
 }
 
 const seatId = (i: number): PlayerId => `p${i + 1}` as PlayerId;
@@ -79,6 +70,8 @@ export async function createTable(ctx: RouteContext, rawBody: unknown, opts: { p
   const coverage = body.coverageDelaySeconds ?? body.spectatorDelaySeconds;
   if (coverage > body.spectatorDelaySeconds)
     throw new HostError(400, 'bad_request', `coverageDelaySeconds (${coverage}) must not exceed spectatorDelaySeconds (${body.spectatorDelaySeconds})`);
+  if (body.clock.kind !== 'none' && body.clock.onTimeout === 'draw')
+    throw new HostError(422, 'unsupported_clock', 'no game here records a draw on time yet; use onTimeout: "loss" (the seat out of time concedes)');
   const decks: LobbyDoc['decks'] = {};
   const table: TableConfig = {
     players: body.players.map((p, i) => {
@@ -134,6 +127,39 @@ async function tableState(ctx: RouteContext, id: string): Promise<{ game: AnyGam
 }
 
 export const tableRoutes: RouteModule = (app, ctx) => {
+  const keeper = new ClockKeeper(ctx, (matchId, err) => app.log.error({ matchId, err }, 'clock keeper failed; it tries again on the next append'));
+  app.addHook('onReady', () => keeper.start());
+  app.addHook('onClose', async () => keeper.stop());
+
+  app.get('/api/matches/:id/clock', async (req, reply) => {
+    const { id } = MatchIdParams.parse(req.params);
+    const q = ViewQuery.parse(req.query);
+    const claims = ctx.claimsFor(req, q);
+    ctx.limit(req, reply, claims, 'reads');
+    const rec = await ctx.record(id);
+    // As the caller sees the match: a delayed spectator's clock stands where their board stands.
+    const access = resolveAccess(rec, claims, q.as, ctx.now().getTime());
+    const now = ctx.now().getTime() - access.delaySeconds * 1000;
+    const clock = await matchClock(ctx.store, ctx.host, rec, now, await ctx.sight.events(rec, access));
+    return clock ?? { kind: 'none', remainingMs: {}, running: null, asOf: new Date(now).toISOString() };
+  });
+
+  app.post('/api/matches/:id/clock', async (req, reply) => {
+    const { id } = MatchIdParams.parse(req.params);
+    const claims = ctx.claimsFor(req, {});
+    if (claims?.role !== 'judge') throw new HostError(claims ? 403 : 401, claims ? 'not_a_judge' : 'missing_token', 'adding time needs a judge token ("Authorization: Bearer <token>")');
+    ctx.limit(req, reply, claims, 'commands');
+    const body = C.AddTimeBody.parse(req.body ?? {});
+    const rec = await ctx.record(id);
+    const table = tableOf(rec);
+    if (!table || table.clock.kind === 'none') throw new HostError(409, 'no_clock', `match ${id} has no clock`);
+    if (rec.status === 'ended') throw new HostError(409, 'match_ended', `match ${id} has ended`);
+    if (Number(body.seat.slice(1)) > table.players.length) throw new HostError(400, 'bad_request', `match ${id} has no seat ${body.seat}`);
+    await appendToLobby(ctx.store, id, 'added', { type: 'TimeAdded', seat: body.seat, ms: body.addSeconds * 1000, at: ctx.now().toISOString(), by: claims.jti });
+    await keeper.arm(id);
+    return (await matchClock(ctx.store, ctx.host, rec, ctx.now().getTime()))!;
+  });
+
   app.post('/api/practice', async (req, reply) => {
     ctx.limit(req, reply, null, 'create');
     const body = C.PracticeBody.parse(req.body ?? {});
@@ -178,7 +204,8 @@ export const tableRoutes: RouteModule = (app, ctx) => {
       status,
       practice: t.table?.practice ?? false,
     };
-    return out;
+    const clock = t.record ? await matchClock(ctx.store, ctx.host, t.record, ctx.now().getTime()) : null;
+    return clock ? { ...out, clock } : out;
   });
 
   app.post('/api/matches/:id/deck', async (req, reply) => {
