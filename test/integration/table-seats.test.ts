@@ -1,7 +1,7 @@
 // Seats for people (real Postgres + NATS): an organiser's table waits for decks, answers a bad deck line by line,
 // starts when the last deck is in; invites seat the same seat every time; practice matches need no token and
 // are marked in the list; a refused command carries the rule's text.
-import { deckText, openSse, type SseMessage } from '@matchtape/server';
+import { deckText, openSse, parseDeckText, type SseMessage } from '@matchtape/server';
 import type { DeckRefused, SeatInfo, TableActions } from '@matchtape/server/table-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, organiser, startStack, testGames, type Stack } from './server-helpers';
@@ -40,6 +40,19 @@ describe('player tables', () => {
     const seat = (await api(base, `/api/matches/${matchId}/seat`, { token: p1 })).json as SeatInfo;
     expect(seat).toMatchObject({ seat: 'p1', name: 'Ada', status: 'waiting-deck', deck: { submitted: false }, opponents: [{ seat: 'p2', name: 'Bo', deckSubmitted: false }] });
     expect(seat.deck.presets).toEqual(Object.keys(game.presetDecks));
+    // Each preset written out reads back as the same deck (the deck step's text area starts from it).
+    for (const [name, text] of Object.entries(seat.deck.presetTexts)) {
+      const back = parseDeckText(game, text);
+      expect(back.ok, `${name}: ${JSON.stringify(back)}`).toBe(true);
+      if (back.ok) {
+        expect([...back.deck.main].sort()).toEqual([...game.presetDecks[name]!.main].sort());
+        expect(Object.fromEntries(Object.entries(back.deck.extra ?? {}).map(([k, v]) => [k, [...v].sort()]))).toEqual(Object.fromEntries(Object.entries(game.presetDecks[name]!.extra ?? {}).map(([k, v]) => [k, [...v].sort()])));
+      }
+    }
+    // A heading the game does not have is refused on its line.
+    const heading = parseDeckText(game, 'Sideboard:');
+    expect(heading.ok).toBe(false);
+    if (!heading.ok) expect(heading.lines[0]).toMatchObject({ line: 1, ok: false });
     const waiting = (await api(base, `/api/matches/${matchId}/actions`, { token: p1 })).json as TableActions;
     expect(waiting).toMatchObject({ status: 'waiting-deck', offers: [], prompt: { kind: 'deck' } });
 
@@ -108,6 +121,20 @@ async function until(cond: () => boolean | Promise<boolean>, what: string): Prom
   }
   throw new Error(`gave up waiting: ${what}`);
 }
+
+describe('deck text', () => {
+  it('every preset of every game, written out as "3 Card Name" lines, reads back as the same deck', () => {
+    const sorted = (d: { main: string[]; extra?: Record<string, string[]> }) => ({ main: [...d.main].sort(), extra: Object.fromEntries(Object.entries(d.extra ?? {}).map(([k, v]) => [k, [...v].sort()])) });
+    for (const id of registry.ids()) {
+      const game = registry.get(id);
+      for (const [name, deck] of Object.entries(game.presetDecks)) {
+        const back = parseDeckText(game, deckText(game, deck));
+        expect(back.ok, `${id} ${name}: ${JSON.stringify(back).slice(0, 400)}`).toBe(true);
+        if (back.ok) expect(sorted(back.deck)).toEqual(sorted(deck));
+      }
+    }
+  });
+});
 
 describe('presence', () => {
   it("a seat's live connection is shown to the other seat: in GET …/seat and as an SSE presence frame", async () => {

@@ -121,7 +121,8 @@ export const SeatInfo = z.object({
   seat: Seat,
   name: z.string(),
   opponents: z.array(z.object({ seat: Seat, name: z.string(), bot: z.boolean(), connected: z.boolean(), deckSubmitted: z.boolean() })),
-  deck: z.object({ submitted: z.boolean(), presets: z.array(z.string()) }),
+  /** The deck step: whether this seat's deck is in, the presets by name, and each preset written out as text. */
+  deck: z.object({ submitted: z.boolean(), presets: z.array(z.string()), presetTexts: z.record(z.string(), z.string()) }),
   status: TableStatus,
   practice: z.boolean(),
   clock: ClockState.optional(),

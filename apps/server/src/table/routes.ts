@@ -10,7 +10,7 @@ import { MatchIdParams, ViewQuery } from '../http/schemas';
 import { resolveAccess } from '../viewers';
 import { ClockKeeper, matchClock } from './clock-keeper';
 import * as C from './contract';
-import { deckInput, resolveDeck } from './decks';
+import { deckInput, deckText, resolveDeck } from './decks';
 import { tableActions } from './offers';
 import { tableOf, type TableConfig } from './table-config';
 
@@ -200,7 +200,11 @@ export const tableRoutes: RouteModule = (app, ctx) => {
       opponents: seats
         .filter((s) => s !== seat)
         .map((s) => ({ seat: s, name: t.names[seats.indexOf(s)]!, bot: t.bots[seats.indexOf(s)]!, connected: t.bots[seats.indexOf(s)]! || ctx.gateway.seatConnected(id, s), deckSubmitted: hasDeck(s) })),
-      deck: { submitted: hasDeck(seat), presets: Object.keys(t.game.presetDecks) },
+      deck: {
+        submitted: hasDeck(seat),
+        presets: Object.keys(t.game.presetDecks),
+        presetTexts: Object.fromEntries(Object.entries(t.game.presetDecks).map(([name, d]) => [name, deckText(t.game, d)])),
+      },
       status,
       practice: t.table?.practice ?? false,
     };
