@@ -38,6 +38,9 @@ describe('table clocks', () => {
     // Exactly one second more, less the time that ran between the two readings.
     expect(after.remainingMs[runner]! - before.remainingMs[runner]!).toBe(1000 - (Date.parse(after.asOf) - Date.parse(before.asOf)));
     const other = runner === 'p1' ? 'p2' : 'p1';
+    // Spectators see it too, in the public match item.
+    const item = await api(base, `/api/matches/${matchId}`);
+    expect(item.json.clock).toMatchObject({ kind: 'chess', running: runner });
     expect(after.remainingMs[other]).toBe(4000);
 
     // Restart: the first server goes away before the time is up; a new one over the same store ends the match.

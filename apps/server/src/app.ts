@@ -27,7 +27,7 @@ import { LiveGateway } from './live/gateway';
 import { PublicPublisher } from './live/publisher';
 import { routeModules } from './routes';
 import { ruleText } from './judges/disputes-rules';
-import { createTable, isTableRequest } from './table/routes';
+import { clockForViewer, createTable, isTableRequest } from './table/routes';
 import { tableOf } from './table/table-config';
 import { SideStreams } from './side/side-streams';
 import { MatchSight } from './visibility';
@@ -364,7 +364,10 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       limit(req, reply, null, 'reads');
       const { id } = S.MatchIdParams.parse(req.params);
       const r = await record(id);
-      return { ...(await listItem(r, claimsFor(req, {}))), forkOf: forkOfRecord(r) };
+      const claims = claimsFor(req, {});
+      // A player table's clock, as this caller sees the match (table/routes.ts).
+      const clock = await clockForViewer(ctx, r, accessFor(r, roleInList(claims, r.matchId), claims, now().getTime()));
+      return { ...(await listItem(r, claims)), forkOf: forkOfRecord(r), ...(clock ? { clock } : {}) };
     });
 
     app.post('/api/matches/:id/commands', async (req, reply) => {

@@ -7,7 +7,7 @@ import { mintToken, verifyToken, type TokenClaims } from '../auth/tokens';
 import type { RouteContext, RouteModule } from '../http/context';
 import { HostError, parseHostedConfig } from '../host/engine-host';
 import { MatchIdParams, ViewQuery } from '../http/schemas';
-import { resolveAccess } from '../viewers';
+import { resolveAccess, type Access } from '../viewers';
 import { ClockKeeper, matchClock } from './clock-keeper';
 import * as C from './contract';
 import { deckInput, deckText, resolveDeck } from './decks';
@@ -126,6 +126,13 @@ async function tableState(ctx: RouteContext, id: string): Promise<{ game: AnyGam
   return { game: ctx.host.game(lobby.game), lobby: lobby.doc, record: null, table: lobby.doc.table, names: lobby.doc.table.players.map((p) => p.name), bots: lobby.doc.table.players.map((p) => p.kind === 'bot') };
 }
 
+/** A table's clock as a viewer sees the match: a delayed spectator's clock stands where their board stands. */
+export async function clockForViewer(ctx: Pick<RouteContext, 'store' | 'host' | 'sight' | 'now'>, rec: MatchRecord, access: Access): Promise<C.ClockState | null> {
+  if ((tableOf(rec)?.clock.kind ?? 'none') === 'none') return null;
+  const now = ctx.now().getTime() - access.delaySeconds * 1000;
+  return matchClock(ctx.store, ctx.host, rec, now, await ctx.sight.events(rec, access));
+}
+
 export const tableRoutes: RouteModule = (app, ctx) => {
   const keeper = new ClockKeeper(ctx, (matchId, err) => app.log.error({ matchId, err }, 'clock keeper failed; it tries again on the next append'));
   app.addHook('onReady', () => keeper.start());
@@ -137,11 +144,7 @@ export const tableRoutes: RouteModule = (app, ctx) => {
     const claims = ctx.claimsFor(req, q);
     ctx.limit(req, reply, claims, 'reads');
     const rec = await ctx.record(id);
-    // As the caller sees the match: a delayed spectator's clock stands where their board stands.
-    const access = resolveAccess(rec, claims, q.as, ctx.now().getTime());
-    const now = ctx.now().getTime() - access.delaySeconds * 1000;
-    const clock = await matchClock(ctx.store, ctx.host, rec, now, await ctx.sight.events(rec, access));
-    return clock ?? { kind: 'none', remainingMs: {}, running: null, asOf: new Date(now).toISOString() };
+    return (await clockForViewer(ctx, rec, resolveAccess(rec, claims, q.as, ctx.now().getTime()))) ?? { kind: 'none', remainingMs: {}, running: null, asOf: ctx.now().toISOString() };
   });
 
   app.post('/api/matches/:id/clock', async (req, reply) => {
