@@ -27,6 +27,7 @@ import { LiveGateway } from './live/gateway';
 import { PublicPublisher } from './live/publisher';
 import { routeModules, type ModuleEntry } from './routes';
 import { SideStreams } from './side/side-streams';
+import { tableOf } from './table/table-config';
 import { MatchSight } from './visibility';
 import { accessFor, claimsOf, roleInList, tokenFrom } from './viewers';
 import { createMetrics, type ServerMetrics } from './ops/metrics';
@@ -122,6 +123,7 @@ function routeContext(opts: ServerOptions, parts: { app: FastifyInstance; host: 
     now,
     log: app.log,
     onClose: (stop) => void app.addHook('onClose', stop),
+    onReady: (start) => void app.addHook('onReady', async () => start()),
     config: { eventsPageSize: opts.eventsPageSize ?? EVENTS_PAGE, seatTokenTtlSeconds: opts.seatTokenTtlSeconds ?? 7 * 24 * 3600 },
     ops: {
       instanceId: parts.instanceId,
@@ -142,7 +144,8 @@ function routeContext(opts: ServerOptions, parts: { app: FastifyInstance; host: 
         players = (r.summary as { players?: Item['players'] }).players ?? [];
       }
       const { status, turn, phase, step, winner, lastSeq } = seen;
-      return { matchId: r.matchId, game: r.game, status, players, turn, phase, step, winner, lastSeq, spectatorDelaySeconds: r.spectatorDelaySeconds, spectatorsWatching: gateway.watching(r.matchId), createdAt: r.createdAt };
+      const practice = tableOf(r)?.practice ? { practice: true as const } : {};
+      return { matchId: r.matchId, game: r.game, status, players, turn, phase, step, winner, lastSeq, spectatorDelaySeconds: r.spectatorDelaySeconds, spectatorsWatching: gateway.watching(r.matchId), createdAt: r.createdAt, ...practice };
     },
     async sideViewer(rec, access, { events = true } = {}) {
       const seenSeq = (await sight.summary(rec, access)).lastSeq;

@@ -7,6 +7,7 @@ import { liveRoutes } from './http/core-routes';
 import { disputeRoutes } from './judges/disputes';
 import { replayRoutes } from './judges/replay-routes';
 import { opsRoutes } from './ops/routes';
+import { tableRoutes } from './table/routes';
 import { windowRoutes } from './window/routes';
 
 export interface ModuleEntry {
@@ -21,4 +22,5 @@ export const routeModules: readonly ModuleEntry[] = [
   { routes: replayRoutes },
   { routes: disputeRoutes },
   { routes: coverageRoutes },
+  { routes: tableRoutes },
 ];

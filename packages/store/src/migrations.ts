@@ -278,6 +278,22 @@ const m0011: Migration = {
   },
 };
 
+// Player tables waiting for decks (apps/server/src/table): the match is created once every seat has a deck.
+const m0012: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('table_lobbies')
+      .addColumn('match_id', 'text', (c) => c.primaryKey())
+      .addColumn('game', 'text', (c) => c.notNull())
+      .addColumn('doc', 'jsonb', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable('table_lobbies').ifExists().execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
   '0002_command_bodies': m0002,
@@ -287,6 +303,7 @@ export const migrations: Record<string, Migration> = {
   '0010_append_with_command_body': m0010,
   '0010_read_models': m0010ReadModels,
   '0011_event_seals': m0011,
+  '0012_table_lobbies': m0012,
 };
 
 export const migrationProvider: MigrationProvider = {

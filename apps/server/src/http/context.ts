@@ -31,6 +31,8 @@ export interface RouteContext {
   log: FastifyBaseLogger;
   /** Runs when the server closes (stop subscriptions a module opened). */
   onClose(stop: () => Promise<void>): void;
+  /** Runs once the server is ready (start timers a module keeps, e.g. the table clocks). */
+  onReady(start: () => void): void;
   config: {
     /** Most events one GET /events returns. */
     eventsPageSize: number;

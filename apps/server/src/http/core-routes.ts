@@ -11,7 +11,10 @@ import { createFromPosition, isPositionRequest, PositionBody } from '../judges/r
 import { forkOfRecord } from '../judges/replay';
 import { copyText } from '../judges/copy';
 import { timelineFromReadModels } from '../projector/serve';
-import { accessFor, resolveAccess } from '../viewers';
+import { ruleText } from '../judges/disputes-rules';
+import { CreateTableBody, CreateTableResponse } from '../table/contract';
+import { clockForViewer, createTable, isTableRequest } from '../table/routes';
+import { accessFor, resolveAccess, roleInList } from '../viewers';
 import type { RouteContext, RouteModule } from './context';
 import { MAX_INT } from './hardening';
 import { route, type Route } from './route';
@@ -20,12 +23,16 @@ import * as S from './schemas';
 const err = (description: string) => ({ description, schema: S.ErrorBody });
 
 /** POST /api/matches without `position`: an organiser's new match, one seat token per player. */
-async function createMatch(ctx: RouteContext, claims: TokenClaims | null, body: S.CreateMatchBody): Promise<z.infer<typeof S.CreateMatchResponse>> {
-  // Operators, not strangers, create matches: an organiser token (`npx matchtape token --role organiser`).
+/** Operators, not strangers, create matches and tables: an organiser token (`npx matchtape token --role organiser`). */
+function requireOrganiser(claims: TokenClaims | null): void {
   if (!claims)
     throw new HostError(401, 'missing_token', 'creating a match needs an organiser token: mint one with `npx matchtape token --role organiser` and send it as "Authorization: Bearer <token>"');
   if (claims.role !== 'organiser')
     throw new HostError(403, 'not_an_organiser', `a ${claims.role} token cannot create matches; use an organiser token (\`npx matchtape token --role organiser\`)`);
+}
+
+async function createMatch(ctx: RouteContext, claims: TokenClaims | null, body: S.CreateMatchBody): Promise<z.infer<typeof S.CreateMatchResponse>> {
+  requireOrganiser(claims);
   const game = ctx.host.game(body.game);
   const presets = Object.entries(game.presetDecks);
   if (presets.length === 0) throw new HostError(500, 'no_presets', `${game.id} has no preset decks`);
@@ -81,7 +88,9 @@ async function submitCommand(ctx: RouteContext, id: string, claims: TokenClaims 
     throw e;
   }
   ctx.metrics.command(out.status === 'stale' ? 'stale' : out.replayed ? 'replayed' : out.status);
-  if (out.status === 'rejected') return reply.status(422).send({ error: 'rejected', message: `${out.commandId} was rejected under rule ${out.rule}: ${out.reason}`, ...out });
+  // The rule's own words beside its number, for the player's table (and any client) to show.
+  if (out.status === 'rejected')
+    return reply.status(422).send({ error: 'rejected', message: `${out.commandId} was rejected under rule ${out.rule}: ${out.reason}`, ...out, ruleText: ruleText((await ctx.record(id)).game, out.rule).text });
   return out;
 }
 
@@ -151,15 +160,17 @@ export const matchRoutes = (doc: DocumentSource): RouteModule => (ctx) => [
   route({
     method: 'POST',
     path: '/api/matches',
-    summary: 'Create a match (organiser), or start one from a position (`position`: judge or organiser); returns one seat token per player',
+    summary: 'Create a match (organiser), a player table (a player `kind` or a `clock`: seats for people with invites, decks, clock), or start one from a position (`position`: judge or organiser); returns one seat token per player',
     limit: 'create',
     auth: 'organiser token (`npx matchtape token --role organiser`), or a judge token with `position`',
-    body: z.union([S.CreateMatchBody, PositionBody]),
-    bodyFor: (raw): z.ZodType<S.CreateMatchBody | PositionBody> => (isPositionRequest(raw) ? PositionBody : S.CreateMatchBody),
-    responses: { 201: { description: 'created', schema: S.CreateMatchResponse }, 403: err('not an organiser token'), 404: err('unknown game'), 422: err('invalid deck') },
+    body: z.union([S.CreateMatchBody, CreateTableBody, PositionBody]),
+    bodyFor: (raw): z.ZodType<S.CreateMatchBody | CreateTableBody | PositionBody> => (isPositionRequest(raw) ? PositionBody : isTableRequest(raw) ? CreateTableBody : S.CreateMatchBody),
+    responses: { 201: { description: 'created', schema: z.union([S.CreateMatchResponse, CreateTableResponse]) }, 403: err('not an organiser token'), 404: err('unknown game'), 422: err('invalid deck') },
     async handle({ claims, body, reply }) {
-      const created = 'position' in body ? await createFromPosition({ host: ctx.host, store: ctx.store, games: ctx.games, seatTokenTtlSeconds: ctx.config.seatTokenTtlSeconds }, claims, body) : await createMatch(ctx, claims, body);
-      return reply.status(201).send(created);
+      if ('position' in body) return reply.status(201).send(await createFromPosition({ host: ctx.host, store: ctx.store, games: ctx.games, seatTokenTtlSeconds: ctx.config.seatTokenTtlSeconds }, claims, body));
+      requireOrganiser(claims);
+      // A player table (seats for people, invites, decks, clock): table/routes.ts.
+      return reply.status(201).send(isTableRequest(body) ? await createTable(ctx, body) : await createMatch(ctx, claims, body as S.CreateMatchBody));
     },
   }),
   route({
@@ -180,7 +191,9 @@ export const matchRoutes = (doc: DocumentSource): RouteModule => (ctx) => [
     responses: { 200: { description: 'match', schema: S.MatchListItem }, 404: err('no such match') },
     async handle({ params, claims }) {
       const r = await ctx.record(params.id);
-      return { ...(await ctx.listItem(r, claims)), forkOf: forkOfRecord(r) };
+      // A player table's clock, as this caller sees the match (table/routes.ts).
+      const clock = await clockForViewer(ctx, r, accessFor(r, roleInList(claims, r.matchId), claims, ctx.now().getTime()));
+      return { ...(await ctx.listItem(r, claims)), forkOf: forkOfRecord(r), ...(clock ? { clock } : {}) };
     },
   }),
   route({
