@@ -115,7 +115,10 @@ describe('matches API (embedded default)', () => {
     expect(tl.json.timeline.lastSeq).toBe(full.json.events.length);
     const exp = await fetch(`${base}/api/matches/${m.matchId}/export`, { headers: { authorization: `Bearer ${judge}` } });
     expect(exp.headers.get('content-type')).toMatch(/ndjson/);
-    expect((await exp.text()).trim().split('\n').map((l) => JSON.parse(l))).toEqual(full.json.events);
+    // A copy opens with its header line (full or redacted), then one event per line.
+    const [header, ...lines] = (await exp.text()).trim().split('\n').map((l) => JSON.parse(l));
+    expect(header).toMatchObject({ format: 'matchtape-copy', copy: 'full' });
+    expect(lines).toEqual(full.json.events);
   });
 
   it('pages long event ranges: a page cut by the page size names the next from, the last page names none', async () => {

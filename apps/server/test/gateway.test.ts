@@ -19,7 +19,8 @@ afterAll(() => store.close());
 
 describe('live gateway', () => {
   it('drops a client whose unread queue passes the bound, and keeps serving others', async () => {
-    const gw = new LiveGateway(store, host, null, { maxBufferBytes: 600, heartbeatMs: 60_000 });
+    // The bound is above one frame (a sealed event carries its commitments) and below the match's backlog.
+    const gw = new LiveGateway(store, host, null, { maxBufferBytes: 4096, heartbeatMs: 60_000 });
     await gw.start();
     const id = await match();
     const rec = (await store.getMatch(id))!;

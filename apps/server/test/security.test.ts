@@ -118,8 +118,10 @@ describe.each(['postgres', 'pglite'] as const)('on %s', (kind) => {
       expect((await api(`/api/matches/${matchId}/events?from=1&to=100000`, auth)).json.events.map((e: EventEnvelope) => e.seq), 'events').toEqual(all.slice(0, seq).map((e) => e.seq));
       expect((await api(`/api/matches/${matchId}/timeline`, auth)).json.timeline.lastSeq, 'timeline').toBe(seq);
       if (!token) {
+        // After the copy's header line, one line per event.
         const exported = (await api(`/api/matches/${matchId}/export`)).text.split('\n').filter(Boolean);
-        expect(exported.length, 'export').toBe(seq);
+        expect(JSON.parse(exported[0]!), 'export header').toMatchObject({ format: 'matchtape-copy', copy: 'redacted' });
+        expect(exported.length - 1, 'export').toBe(seq);
       }
       const seen: number[] = [];
       const sse = await openSse(`${base}/api/matches/${matchId}/live`, (m) => m.event === 'event' && seen.push(Number(m.id)), auth);
