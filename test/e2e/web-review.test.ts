@@ -103,7 +103,7 @@ describe('judges review page (browser)', () => {
     expect(d.dispute).toMatchObject({ status: 'ruled', rulings: [{ rule: '114.2' }] });
 
     // The fork button answers: the new match's link (judges-replay's route), or its refusal in words.
-    await page.getByRole('button', { name: `Fork at seq ${atSeq}` }).click();
+    await page.getByRole('button', { name: `Fork at event ${atSeq}`, exact: true }).click();
     await page.locator('.fork [data-fork], .fork [role="alert"]').first().waitFor();
     await page.screenshot({ path: join(RESULTS, 'review-ruled.png'), fullPage: true });
     await page.close();
