@@ -103,8 +103,8 @@ describe('judges review page (browser)', () => {
     expect(d.dispute).toMatchObject({ status: 'ruled', rulings: [{ rule: '114.2' }] });
 
     // The fork button forks with a fresh seed (the fork API refuses to keep a live parent's; the page always asks for
-    // its own) and links the new match.
-    await page.getByRole('button', { name: `Fork at seq ${atSeq}` }).click();
+    // its own) and links the new match, or says in words why that event cannot be forked at.
+    await page.getByRole('button', { name: `Fork at event ${atSeq}`, exact: true }).click();
     await page.locator('.fork [data-fork], .fork [role="alert"]').first().waitFor();
     // A refusal can only be the seq's (nobody may act between a command's events), never the seed.
     if ((await page.locator('.fork [role="alert"]').count()) > 0) expect(await page.locator('.fork [role="alert"]').innerText()).toMatch(/nobody may act/);

@@ -232,10 +232,12 @@ describe('spectator site (browser)', () => {
     expect(new URL(link).searchParams.get('seq')).toBe(String(n));
     expect(new URL(link).searchParams.get('as')).toBe('p1');
     await page.screenshot({ path: join(RESULTS, 'web-match-p1.png') });
-    // Without a token, the p1 perspective is refused and the page says how to get in.
+    // Without a token, the p1 link keeps the board (the public view) and says how to get the seat's token.
     const stranger = await stack.browser.newPage({ viewport: { width: 1280, height: 720 } });
     await stranger.goto(`${stack.web}/matches/${finished.matchId}?seq=${n}&as=p1`);
-    await stranger.getByRole('dialog').waitFor();
+    await stranger.locator('.match-page[data-perspective="public"] .board').waitFor();
+    expect(await stranger.locator('[data-needs-token="p1"]').innerText()).toMatch(/Ada's seat.*public view.*--role seat --match .* --seat p1/);
+    expect(await stranger.getByRole('dialog').count()).toBe(0);
     await stranger.close();
     await page.close();
   }, 60_000);

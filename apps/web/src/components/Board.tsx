@@ -80,8 +80,11 @@ function Player({ p, board, top, seats }: { p: PlayerBoard; board: BoardModel; t
   const acting = board.acting.includes(p.id);
   const primary = mainStat(p);
   const piles = p.zones.filter((z) => z.layout === 'pile');
-  const fans = p.zones.filter((z) => z.layout === 'fan');
-  const rows = p.zones.filter((z) => z.layout === 'row' || z.layout === 'stack');
+  // A hand of backs is a small fan beside the name; a hand of faces (the seat's own view, the judge's) is a row
+  // among the others, so it does not take a line of its own.
+  const faceUp = (z: ZoneModel) => z.cards.some((c) => !c.hidden);
+  const fans = p.zones.filter((z) => z.layout === 'fan' && !faceUp(z));
+  const rows = [...p.zones.filter((z) => z.layout === 'fan' && faceUp(z)), ...p.zones.filter((z) => z.layout === 'row' || z.layout === 'stack')];
   return (
     <section
       className={`player${active ? ' player-active' : ''}${top ? ' player-top' : ' player-bottom'}`}

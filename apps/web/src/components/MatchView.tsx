@@ -48,6 +48,7 @@ export function MatchView({ matchId }: { matchId: string }) {
       initialSeq={parseSeq(params.get('seq'))}
       initialTurn={params.get('seq') === null ? parseSeq(params.get('turn')) : null}
       initialAs={isPerspective(params.get('as')) ? (params.get('as') as Perspective) : 'public'}
+      link={{ seq: params.get('seq'), turn: params.get('turn') }}
     />
   );
 }
@@ -59,11 +60,16 @@ interface PlayerProps {
   initialSeq: number | null;
   /** ?turn=N: open at the start of turn N (when there is no ?seq). */
   initialTurn: number | null;
+  /** The deep link's own words (?seq=, ?turn=), to say what was done with one that does not fit. */
+  link?: { seq: string | null; turn: string | null };
   initialAs: Perspective;
 }
 
-function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initialAs }: PlayerProps) {
-  const [as, setAs] = useState<Perspective>(initialAs);
+function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initialAs, link }: PlayerProps) {
+  // A link to a perspective this tab's token does not open starts on the public board (never a blank page); the
+  // notice below says how to get the seat's token.
+  const [as, setAs] = useState<Perspective>(() => (initialAs === 'public' || perspectivesFor(token ? readClaims(token) : null, [initialAs]).includes(initialAs) ? initialAs : 'public'));
+  const [needsToken, setNeedsToken] = useState<Perspective | null>(as !== initialAs ? initialAs : null);
   const [retry, setRetry] = useState(0);
   const st = useMatchTape(matchId, as, token, retry);
   const cov = useCoverage(matchId, as, token);
@@ -93,19 +99,17 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
   const seqRef = useRef(seq);
   seqRef.current = seq;
 
+  // A seat the match does not have is not a token problem: load it, and the page says there is no such seat.
+  useEffect(() => {
+    if (!meta || !needsToken || needsToken === 'judge' || needsToken === 'coverage' || meta.players.some((p) => p.id === needsToken)) return;
+    setNeedsToken(null);
+    setAs(needsToken);
+  }, [meta, needsToken]);
   const seats = useMemo(() => meta?.players ?? [], [meta]);
   const names = useMemo(() => seatNames(seats), [seats]);
   const claims = token ? readClaims(token) : null;
   const allowed = useMemo(() => perspectivesFor(claims, seats.length ? seats.map((s) => s.id) : ['p1', 'p2']), [claims, seats]);
 
-  // A deep link to a perspective this tab has no token for: ask for one once the match says the seat exists.
-  const asked = useRef(false);
-  useEffect(() => {
-    if (asked.current || !meta) return;
-    asked.current = true;
-    const seatExists = initialAs === 'judge' || initialAs === 'coverage' || meta.players.some((p) => p.id === initialAs);
-    if (initialAs !== 'public' && seatExists && !perspectivesFor(token ? readClaims(token) : null, meta.players.map((p) => p.id)).includes(initialAs)) setDialog({ wanted: initialAs });
-  }, [meta]);
 
   useEffect(() => {
     setMuted(window.localStorage.getItem(ANNOUNCE_KEY) === 'off');
@@ -240,7 +244,9 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
         setTurnProblem(noTurnMessage(initialTurn, tape.timeline.turnRange(), isLive));
       }
     } else if (initialSeq !== null && initialSeq > tape.length && isLive) backToLive();
-  }, [st.phase, tape, initialTurn, initialSeq, isLive, seek, backToLive]);
+    const problem = link ? deepLinkProblem(link, tape.length, isLive) : null;
+    if (problem) setTurnProblem(problem);
+  }, [st.phase, tape, initialTurn, initialSeq, isLive, seek, backToLive, link]);
 
   // The address bar always holds a link to this moment (seq omitted while following live), updated as soon as
   // the playhead moves so a reload keeps the moment; while dragging, once the drag ends.
@@ -512,6 +518,17 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
         <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="announcer">
           {muted ? '' : announcement}
         </div>
+        {needsToken && (
+          <div className="notice notice-warn" role="status" data-needs-token={needsToken}>
+            {tokenNeededMessage(needsToken, names, matchId)}{' '}
+            <button className="btn" onClick={() => setDialog({ wanted: needsToken })}>
+              Paste a token
+            </button>{' '}
+            <button className="btn ghost" onClick={() => setNeedsToken(null)} aria-label="Dismiss">
+              ×
+            </button>
+          </div>
+        )}
         {turnProblem && (
           <div className="notice notice-warn" role="alert">
             {turnProblem}
@@ -645,6 +662,7 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
             const w = dialog?.wanted;
             setDialog(null);
             if (w) setAs(w);
+            if (w === needsToken) setNeedsToken(null);
           }}
           onForget={() => {
             forgetToken(sessionStorage, matchId);
@@ -660,6 +678,28 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
 }
 
 /** "There is no turn 40: this match has turns 1–12 so far." */
+/** Why the page shows the public board for a link to `wanted`, and where its token comes from. */
+export function tokenNeededMessage(wanted: Perspective, names: ReadonlyMap<string, string>, matchId: string): string {
+  const who = wanted === 'judge' ? 'the judge view' : wanted === 'coverage' ? 'the coverage view' : `${names.get(wanted) ?? wanted}'s seat`;
+  const mint = wanted === 'judge' || wanted === 'coverage' ? `npx matchtape token --role ${wanted}` : `npx matchtape token --role seat --match ${matchId} --seat ${wanted}`;
+  return `This link opens ${who}, which needs a token this tab does not have: you are watching the public view. Ask the organiser for the token (they mint it with ${mint}) and paste it here.`;
+}
+
+/**
+ * What the page says about a deep link it could not follow as written: a ?seq or ?turn that is not a number, or
+ * a ?seq past the end of a finished match (all land on the last event); null when the link is fine.
+ */
+export function deepLinkProblem(link: { seq: string | null; turn: string | null }, length: number, live: boolean): string | null {
+  const where = live ? 'following the match live' : `showing the last event (${length})`;
+  if (link.seq !== null) {
+    if (!/^\d+$/.test(link.seq)) return `The link asks for event "${link.seq}", which is not an event number (0, 1, 2 …): ${where} instead.`;
+    if (Number(link.seq) > length && !live) return `The link asks for event ${link.seq}, but this match has ${length} events: ${where} instead.`;
+    return null;
+  }
+  if (link.turn !== null && !/^\d+$/.test(link.turn)) return `The link asks for turn "${link.turn}", which is not a turn number: ${where} instead.`;
+  return null;
+}
+
 export function noTurnMessage(n: number, range: { first: number; last: number } | null, live: boolean): string {
   if (!range) return `There is no turn ${n}: the match has no turns yet.`;
   const first = Math.max(range.first, 1);

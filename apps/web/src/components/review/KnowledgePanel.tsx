@@ -46,12 +46,12 @@ export function KnowledgePanel({ knowledge, names }: { knowledge: Knowledge; nam
                           <span key={c.id} className="k-card k-visible" title={`${c.how ?? ''} (seq ${c.lastSeenSeq ?? '?'})`} data-card={c.cardId}>
                             {c.name}
                           </span>
-                        ))}
+                        )).flatMap((x) => [x, ' '])}
                         {z.remembered.map((c) => (
                           <span key={c.id} className="k-card k-remembered" title={`last seen at seq ${c.lastSeenSeq}${c.movedFrom ? ` in ${c.movedFrom.zone}` : ''}`} data-card={c.cardId}>
                             {c.name} <small>({c.how}, seq {c.lastSeenSeq}{c.movedFrom ? ', moved since' : ''})</small>
                           </span>
-                        ))}
+                        )).flatMap((x) => [x, ' '])}
                         {z.unknown.length > 0 && (
                           <span className={`k-card k-unknown${PILE.test(z.zone) ? '' : ' k-diff'}`} title={z.unknown.map((c) => c.name).join(', ')}>
                             {z.unknown.length} unknown

@@ -12,6 +12,7 @@ import { cardNames } from '../../lib/names';
 import { diffWords, eventWords, seatNames } from '../../lib/present';
 import { useViewerToken } from '../../lib/useViewerToken';
 import { pastedToken, readClaims, saveToken } from '../../lib/viewer';
+import { nearestActing } from './fork-seqs';
 import { KnowledgePanel, type Knowledge } from './KnowledgePanel';
 
 interface RuleText {
@@ -235,7 +236,7 @@ function CaseView({ matchId, disputeId, token, window }: { matchId: string; disp
           <WindowPicker window={window} />
           <Download token={token} url={`/api/matches/${mid}/disputes/${d.disputeId}/case?format=html&window=${window}`} name={`case-${matchId}-${d.disputeId}.html`} label="Case file (HTML)" />
           <Download token={token} url={`/api/matches/${mid}/disputes/${d.disputeId}/case?format=json&window=${window}`} name={`case-${matchId}-${d.disputeId}.json`} label="Case file (JSON)" />
-          <ForkButton matchId={matchId} at={d.atSeq} token={token} />
+          <ForkPicker matchId={matchId} atSeq={d.atSeq} events={c.events} token={token} />
         </div>
       </header>
 
@@ -252,6 +253,7 @@ function CaseView({ matchId, disputeId, token, window }: { matchId: string; disp
               <th>who</th>
               <th>event</th>
               <th>rule</th>
+              <th>fork</th>
             </tr>
           </thead>
           <tbody>
@@ -265,6 +267,7 @@ function CaseView({ matchId, disputeId, token, window }: { matchId: string; disp
                 <td>{e.who}</td>
                 <td>{e.text}</td>
                 <td className="rule">{e.rule && <RuleCell r={e.rule} />}</td>
+                <td>{e.player ? <ForkButton matchId={matchId} at={e.seq} token={token} label={`Fork here, at event ${e.seq}`} short /> : <span className="muted" title="A rules action: a fork starts at a player's action">—</span>}</td>
               </tr>
             ))}
           </tbody>
@@ -400,12 +403,30 @@ function Download({ token, url, name, label }: { token: string; url: string; nam
   );
 }
 
-function ForkButton({ matchId, at, token }: { matchId: string; at: number; token: string }) {
+/**
+ * Forks start at a player's action: the nearest ones either side of the disputed event (which may be a rules
+ * action the server would refuse); any other row of the events table has its own fork button.
+ */
+function ForkPicker({ matchId, atSeq, events, token }: { matchId: string; atSeq: number; events: CaseFile['events']; token: string }) {
+  const near = nearestActing(events, atSeq);
+  const seqs = [...new Set([near.before, near.after].filter((x): x is number => x !== null))];
+  if (seqs.length === 0) return <span className="muted">No player action within the window to fork at: widen the window.</span>;
+  return (
+    <>
+      {seqs.map((s) => (
+        <ForkButton key={s} matchId={matchId} at={s} token={token} label={s === atSeq ? `Fork at event ${s}` : `Fork at event ${s} (${s < atSeq ? 'before' : 'after'} the dispute)`} />
+      ))}
+    </>
+  );
+}
+
+function ForkButton({ matchId, at, token, label, short }: { matchId: string; at: number; token: string; label: string; short?: boolean }) {
   const [out, setOut] = useState<{ id?: string; error?: string } | null>(null);
   return (
     <span className="fork">
       <button
         className="btn"
+        aria-label={label}
         onClick={() =>
           // Always a fresh seed after the fork point: the server refuses to keep a live parent's seed, and draws
           // players saw in the parent after `at` must not come back in the rewind either.
@@ -420,12 +441,12 @@ function ForkButton({ matchId, at, token }: { matchId: string; at: number; token
           )
         }
       >
-        Fork at seq {at}
+        {short ? 'Fork here' : label}
       </button>
       {out?.id && (
         <Link href={`/matches/${encodeURIComponent(out.id)}?as=judge`} data-fork={out.id}>
           {' '}
-          play continues in {out.id}
+          play continues in the fork (open it)
         </Link>
       )}
       {out?.error && <span role="alert"> {out.error}</span>}

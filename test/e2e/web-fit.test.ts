@@ -1,0 +1,79 @@
+// The board fits the screen (issue 26): a bot match of each game, at 1920×1080, as the judge (both
+// hands face up, the most there is to show) at a busy moment: both players' whole fields visible, no zone cut,
+// no label cut, no card over a cost pill or a zone label (test/e2e/fit.ts measures it). Screenshots:
+// test-results/fit-<game>-<width>x<height>.png; the review page at 1280×800 and 1920×1080, in words.
+import { join } from 'node:path';
+import { gameIds, internalIds } from '@matchtape/games';
+import { mintToken } from '@matchtape/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fitProblems } from './fit';
+import { apiJson, RESULTS, SECRET, startWebStack, waitMatchEnded, type WebStack } from './web-stack';
+
+let stack: WebStack;
+const matches = new Map<string, { matchId: string; lastSeq: number }>();
+const judge = mintToken({ role: 'judge', ttlSeconds: 3600 }, { secret: SECRET });
+const organiser = mintToken({ role: 'organiser', ttlSeconds: 3600 }, { secret: SECRET });
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+];
+
+beforeAll(async () => {
+  stack = await startWebStack({
+    botMinMs: 5,
+    botMaxMs: 10,
+    onServer: async (api) => {
+      for (const game of gameIds) {
+        const c = await apiJson<{ matchId: string }>(api, '/api/matches', { token: organiser, body: { game, players: [{ name: 'Greedy Bot', bot: 'greedy' }, { name: 'Random Bot', bot: 'random' }] } });
+        matches.set(game, { matchId: c.matchId, lastSeq: 0 });
+      }
+    },
+  });
+  for (const m of matches.values()) m.lastSeq = (await waitMatchEnded<{ status: string; lastSeq: number }>(stack.api, m.matchId, 300_000)).lastSeq;
+}, 900_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+// 1920×1080 only: at 1280×800 a busy moment of some matches still overflows a player's panel by a few pixels
+// (3–14 px in the last runs, depending on the match), so that size is not asserted yet.
+describe.each(gameIds)('the %s board fits the screen', (game) => {
+  it.each([SIZES[1]!])('at $width×$height', async (size) => {
+    const m = matches.get(game)!;
+    // A busy moment: two thirds into the match, cards on both sides.
+    const seq = Math.floor((m.lastSeq * 2) / 3);
+    // Reduced motion: no tile-in animation, so what is measured is where the cards rest.
+    const page = await stack.browser.newPage({ viewport: size, reducedMotion: 'reduce' });
+    await page.goto(`${stack.web}/matches/${m.matchId}?as=judge&seq=${seq}&token=${judge}`);
+    await page.locator(`.board[data-status]`).waitFor();
+    await page.locator('[data-testid="seq"]', { hasText: String(seq) }).waitFor();
+    await page.screenshot({ path: join(RESULTS, `fit-${game}-${size.width}x${size.height}${process.env.FIT_SUFFIX ?? ''}.png`) });
+    const problems = await fitProblems(page);
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
+
+describe('the review page', () => {
+  it.each(SIZES)('at $width×$height: the case in words (no internal id), screenshots', async (size) => {
+    const m = matches.get('grand-archive')!;
+    const atSeq = Math.floor(m.lastSeq / 2);
+    if (size.width === SIZES[0]!.width) await apiJson(stack.api, `/api/matches/${m.matchId}/disputes`, { token: judge, body: { atSeq, claim: 'Random Bot says Greedy Bot attacked twice', against: 'p1' } });
+    const page = await stack.browser.newPage({ viewport: size, reducedMotion: 'reduce' });
+    await page.goto(`${stack.web}/matches/${m.matchId}/review?dispute=d1&window=5&token=${judge}`);
+    await page.locator('.case[data-dispute="d1"]').waitFor();
+    await page.locator('ul.diff[data-count]').waitFor();
+    await page.screenshot({ path: join(RESULTS, `fit-review-${size.width}x${size.height}${process.env.FIT_SUFFIX ?? ''}.png`), fullPage: true });
+    // The words of the case: events, who, phases, perspectives' headings, who knew what, decisions, the diff.
+    const text = await page.locator('.case').evaluate((el) => {
+      // Forms hold what a judge types; the verification names the hash chain's own fields (prevHash, seedCommitment).
+      for (const x of el.querySelectorAll<HTMLElement>('form, select, [aria-label="Verification"]')) x.style.display = 'none';
+      return (el as HTMLElement).innerText;
+    });
+    const steps = new Set(['main', 'combat', 'attack', 'wake-up', 'end-of-combat', 'place-champion', 'game-over']);
+    const found = text.split('\n').flatMap((line) => internalIds(line, steps).map((id) => `${id} in "${line.slice(0, 120)}"`));
+    await page.close();
+    expect(found.slice(0, 10)).toEqual([]);
+  }, 60_000);
+});
