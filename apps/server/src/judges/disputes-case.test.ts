@@ -47,7 +47,7 @@ describe.each(gameIds)('the case file of a %s match', (id) => {
       atSeq,
       claim: 'Brook says Ada played out of turn',
       against: 'p1',
-      openedBy: { role: 'player', seat: 'p2' },
+      openedBy: { role: 'seat', seat: 'p2' },
       openedAt: events[atSeq - 1]!.at,
       status: 'open',
       evidence: [],

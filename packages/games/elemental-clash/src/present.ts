@@ -2,7 +2,7 @@
 // zones, the spellbook count as life), one line per event for the log, and the timeline's key moments.
 import { boardModel, positionNames, listWords } from '@matchtape/engine';
 import type { BoardModel, CardFace, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel, Command, CommandPhrases } from '@matchtape/engine';
-import { cardDef, findCard, CARD_BY_ID } from './cards/decks';
+import { cardDef, findCard } from './cards/decks';
 import { isHiddenRef } from './evolve';
 import { health, locate, power, type Where } from './rules';
 import type { Card, ECState, Permanent, SeenCard, StoneStack } from './types';
