@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commonLabel, EMPTY_SELECTION, formatClock, groupOffers, loadAutoPass, loadSeat, nextStep, remainingNow, saveAutoPass, saveSeat, shouldAutoPass, type Offer } from './table';
+import { commonLabel, EMPTY_SELECTION, formatClock, groupOffers, loadAutoPass, loadSeat, nextStep, passOffer, remainingNow, saveAutoPass, saveSeat, shouldAutoPass, type Offer } from './table';
 
 const offer = (key: string, type: string, extra: Partial<Offer> = {}): Offer => ({ key, command: { type }, label: `${type} ${key}`, kind: 'other', ...extra });
 
@@ -43,6 +43,26 @@ describe('choosing among offers', () => {
     const first = nextStep(offers, sel);
     expect(first).toMatchObject({ kind: 'targets', ids: ['a', 'b'], done: [offers[0]] });
     expect(nextStep(offers, { ...sel, targets: ['a'] })).toMatchObject({ kind: 'targets', ids: ['b'], done: [offers[1]] });
+  });
+
+  it('offers that differ by cards named in another argument ask for those cards on the board (a mulligan putting cards back)', () => {
+    const back = (cards: string[]) => offer(`b-${cards.join('')}`, 'Mulligan', { kind: 'mulligan', command: { type: 'Mulligan', cards }, label: `Put back ${cards.length}` });
+    const offers = [back(['h1']), back(['h2']), back(['h1', 'h2'])];
+    const known = (id: string) => id.startsWith('h');
+    const sel = { ...EMPTY_SELECTION, group: '|Mulligan' };
+    expect(nextStep(offers, sel, known)).toMatchObject({ kind: 'cards', ids: ['h1', 'h2'], done: [] });
+    expect(nextStep(offers, { ...sel, cards: ['h1'] }, known)).toMatchObject({ kind: 'cards', ids: ['h2'], done: [offers[0]] });
+    expect(nextStep(offers, { ...sel, cards: ['h1', 'h2'] }, known)).toEqual({ kind: 'send', offer: offers[2] });
+    // Ids the board does not show are no picks: the offers are listed instead.
+    expect(nextStep(offers, sel)).toEqual({ kind: 'list', offers });
+  });
+
+  it('one key passes; where the game has no pass, it is the one way of moving on', () => {
+    const end = offer('end', 'EndTurn', { label: 'End turn' });
+    expect(passOffer([bolt('c7'), pass, end])).toBe(pass);
+    expect(passOffer([bolt('c7'), end])).toBe(end);
+    expect(passOffer([end, offer('fin', 'FinishDefense')])).toBeNull();
+    expect(passOffer([bolt('c7')])).toBeNull();
   });
 
   it('offers that differ in nothing the board shows are listed by their labels', () => {

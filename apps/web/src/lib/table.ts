@@ -170,8 +170,10 @@ export interface Selection {
   group: string | null;
   targets: readonly string[];
   pays: readonly string[];
+  /** Cards picked for a command that names them in another field (the cards put back by a mulligan). */
+  cards: readonly string[];
 }
-export const EMPTY_SELECTION: Selection = { source: null, group: null, targets: [], pays: [] };
+export const EMPTY_SELECTION: Selection = { source: null, group: null, targets: [], pays: [], cards: [] };
 
 /** Offers of one action on one card differ only by what they point at or pay with: one group, chosen on the board. */
 export function groupKey(o: Offer): string {
@@ -222,7 +224,8 @@ export function remaining(offers: readonly Offer[], sel: Selection): Offer[] {
       (sel.source === null || (o.source ?? null) === sel.source) &&
       (sel.group === null || groupKey(o) === sel.group) &&
       sel.targets.every((t) => (o.targets ?? []).includes(t)) &&
-      sel.pays.every((p) => (o.pays ?? []).includes(p)),
+      sel.pays.every((p) => (o.pays ?? []).includes(p)) &&
+      sel.cards.every((c) => idsIn(o).includes(c)),
   );
 }
 
@@ -241,18 +244,29 @@ function exactly(offers: readonly Offer[], pick: (o: Offer) => readonly string[]
 const targetsOf = (o: Offer) => o.targets ?? [];
 const paysOf = (o: Offer) => o.pays ?? [];
 
+/** Every string, and string in a list, among a command's arguments (besides its type and player). */
+export function idsIn(o: Offer): string[] {
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(o.command)) {
+    if (k === 'type' || k === 'player') continue;
+    if (typeof v === 'string') out.push(v);
+    else if (Array.isArray(v)) for (const x of v) if (typeof x === 'string') out.push(x);
+  }
+  return out;
+}
+
 export type Step =
   | { kind: 'none' }
   /** The card's actions, or the general ones when no card is picked. */
   | { kind: 'actions'; groups: OfferGroup[] }
   /** Click one of `ids` on the board; `done` are the offers that match what is chosen so far, exactly. */
-  | { kind: 'targets' | 'pays'; ids: string[]; offers: Offer[]; done: Offer[] }
+  | { kind: 'targets' | 'pays' | 'cards'; ids: string[]; offers: Offer[]; done: Offer[] }
   /** Offers that differ in nothing the board shows (a division, an order): listed by their labels. */
   | { kind: 'list'; offers: Offer[] }
   | { kind: 'send'; offer: Offer };
 
 /** What the table asks next for a selection: the list of actions, a target, a payment, or nothing (send). */
-export function nextStep(offers: readonly Offer[], sel: Selection): Step {
+export function nextStep(offers: readonly Offer[], sel: Selection, known: (id: string) => boolean = () => false): Step {
   const left = remaining(offers, sel);
   if (left.length === 0) return { kind: 'none' };
   if (sel.group === null) return { kind: 'actions', groups: groupOffers(left) };
@@ -261,6 +275,10 @@ export function nextStep(offers: readonly Offer[], sel: Selection): Step {
   if (targetIds.length > 0) return { kind: 'targets', ids: targetIds, offers: left, done: exactly(left, targetsOf, sel.targets) };
   const payIds = narrowing(left, paysOf, sel.pays);
   if (payIds.length > 0) return { kind: 'pays', ids: payIds, offers: left, done: exactly(left, paysOf, sel.pays) };
+  // Offers that differ by cards named in another argument: those cards are picked on the board too.
+  const cardsOf = (o: Offer) => idsIn(o).filter(known);
+  const cardIds = narrowing(left, cardsOf, sel.cards);
+  if (cardIds.length > 0) return { kind: 'cards', ids: cardIds, offers: left, done: exactly(left, cardsOf, sel.cards) };
   return { kind: 'list', offers: left };
 }
 
@@ -278,12 +296,18 @@ export function sourcesOf(offers: readonly Offer[]): Map<string, Set<string>> {
 
 // ---------- passing ----------
 
-export const PASS_KINDS = new Set(['pass']);
+/** Commands that move the game on without doing anything: ending a step or turn, finishing a declaration. */
+const MOVE_ON = /^(End|Finish|Confirm)[A-Z]/;
 
-/** The offer one key (Space / Enter) sends: the seat's pass, when it has exactly one kind of pass. */
+/**
+ * The offer one key (Space / Enter) and the big button send: the seat's pass; where the game has no pass at this
+ * point, its one way of moving on (End turn, Finish defense…).
+ */
 export function passOffer(offers: readonly Offer[]): Offer | null {
-  const passes = offers.filter((o) => PASS_KINDS.has(o.kind));
-  return passes.length >= 1 ? passes[0]! : null;
+  const pass = offers.find((o) => o.kind === 'pass');
+  if (pass) return pass;
+  const onward = offers.filter((o) => !o.source && MOVE_ON.test(o.command.type));
+  return onward.length === 1 ? onward[0]! : null;
 }
 
 export interface AutoPassSettings {
@@ -308,7 +332,7 @@ export function stepKey(phase: string, step: string | null): string {
  */
 export function shouldAutoPass(a: { prompt?: TableActions['prompt']; offers: readonly Offer[] }, where: { phase: string; step: string | null }, s: AutoPassSettings & { enabled: boolean; heldByOwnAction: boolean }): boolean {
   if (!a.prompt || a.prompt.kind !== 'priority') return false;
-  if (!passOffer(a.offers)) return false;
+  if (!a.offers.some((o) => o.kind === 'pass')) return false;
   if (s.heldByOwnAction && s.hold) return false;
   if (s.untilSomething) return true;
   if (!s.enabled) return false;

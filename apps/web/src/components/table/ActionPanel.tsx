@@ -28,12 +28,18 @@ function GroupButton({ g, onGroup, busy }: { g: OfferGroup; onGroup(g: OfferGrou
   );
 }
 
+const ASK = {
+  targets: 'Choose a target: click a highlighted card.',
+  pays: 'Choose how to pay: click a highlighted card.',
+  cards: 'Choose the cards: click the highlighted ones, then confirm.',
+} as const;
+
 export function ActionPanel(p: ActionPanelProps) {
   const { step } = p;
   let body: ReactNode = null;
   if (step.kind === 'actions') {
     // Passing has its own button; conceding its own confirmed action.
-    const groups = step.groups.filter((g) => g.kind !== 'pass' && g.kind !== 'concede');
+    const groups = step.groups.filter((g) => g.kind !== 'pass' && g.kind !== 'concede' && !(p.pass && g.offers.length === 1 && g.offers[0] === p.pass));
     body = (
       <>
         {p.pickedName && <div className="panel-picked">{p.pickedName}</div>}
@@ -53,12 +59,12 @@ export function ActionPanel(p: ActionPanelProps) {
         )}
       </>
     );
-  } else if (step.kind === 'targets' || step.kind === 'pays') {
+  } else if (step.kind === 'targets' || step.kind === 'pays' || step.kind === 'cards') {
     body = (
       <>
         {p.pickedName && <div className="panel-picked">{p.pickedName}</div>}
-        <p className="panel-ask">{step.kind === 'targets' ? 'Choose a target: click a highlighted card.' : 'Choose how to pay: click a highlighted card.'}</p>
-        <div className="offer-list" role="group" aria-label={step.kind === 'targets' ? 'Targets' : 'Payments'}>
+        <p className="panel-ask">{ASK[step.kind]}</p>
+        <div className="offer-list" role="group" aria-label={step.kind === 'targets' ? 'Targets' : step.kind === 'pays' ? 'Payments' : 'Cards'}>
           {step.ids.map((id) => (
             <button key={id} type="button" className="btn choice-pick" data-id={id} disabled={p.busy} onClick={() => p.onPick(id)}>
               {p.nameOf(id)}

@@ -104,7 +104,7 @@ function Seated({ matchId, seat, token }: { matchId: string; seat: Perspective; 
   const [sel, setSel] = useState<Selection>(EMPTY_SELECTION);
   const offers = useMemo<Offer[]>(() => (actions && !ended ? actions.offers : []), [actions, ended]);
   useEffect(() => setSel(EMPTY_SELECTION), [actions?.seq, offers]);
-  const step = useMemo(() => nextStep(offers, sel), [offers, sel]);
+  const step = useMemo(() => nextStep(offers, sel, (id) => cards.has(id) || names.has(id)), [offers, sel, cards, names]);
   const sources = useMemo(() => sourcesOf(offers), [offers]);
   const pass = passOffer(offers);
 
@@ -172,6 +172,7 @@ function Seated({ matchId, seat, token }: { matchId: string; seat: Perspective; 
   const onPick = (id: string) => {
     if (step.kind === 'targets') setSel((s) => ({ ...s, targets: [...s.targets, id] }));
     else if (step.kind === 'pays') setSel((s) => ({ ...s, pays: [...s.pays, id] }));
+    else if (step.kind === 'cards') setSel((s) => ({ ...s, cards: [...s.cards, id] }));
   };
   // One offer left after a pick: send it (a click on the last target is the decision).
   useEffect(() => {
@@ -181,8 +182,8 @@ function Seated({ matchId, seat, token }: { matchId: string; seat: Perspective; 
   const roleOf = useCallback(
     (id: string): { role: TileRole; kinds?: string } | null => {
       if (table.busy) return null;
-      if (sel.source === id || sel.targets.includes(id) || sel.pays.includes(id)) return { role: 'selected' };
-      if (step.kind === 'targets' && step.ids.includes(id)) return { role: 'target' };
+      if (sel.source === id || sel.targets.includes(id) || sel.pays.includes(id) || sel.cards.includes(id)) return { role: 'selected' };
+      if ((step.kind === 'targets' || step.kind === 'cards') && step.ids.includes(id)) return { role: 'target' };
       if (step.kind === 'pays' && step.ids.includes(id)) return { role: 'pay' };
       if (sel.group === null) {
         const kinds = sources.get(id);
