@@ -197,8 +197,8 @@ async function pickSource(p: Player, id: string): Promise<'acted'> {
   return 'acted';
 }
 
-/** Plays every page's seat until each table says the match has ended (bounded by `maxMs`). */
-export async function playToEnd(players: Player[], maxMs: number): Promise<void> {
+/** Plays every page's seat until each table says the match has ended (bounded by `maxMs`); `onAction` after each. */
+export async function playToEnd(players: Player[], maxMs: number, onAction?: (total: number) => Promise<void>): Promise<void> {
   const until = Date.now() + maxMs;
   const done = new Set<Player>();
   while (done.size < players.length) {
@@ -211,7 +211,10 @@ export async function playToEnd(players: Player[], maxMs: number): Promise<void>
       if (done.has(p)) continue;
       const r = await step(p);
       if (r === 'ended') done.add(p);
-      if (r === 'acted') any = true;
+      if (r === 'acted') {
+        any = true;
+        await onAction?.(players.reduce((n, x) => n + x.actions, 0));
+      }
     }
     if (!any) await new Promise((r) => setTimeout(r, 60));
   }
