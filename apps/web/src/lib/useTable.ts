@@ -7,6 +7,8 @@ import { ApiError } from './api';
 import { getActions, getSeat, sendCommand, type CommandOutcome, type Offer, type SeatInfo, type TableActions } from './table';
 
 const SEAT_POLL_MS = 3000;
+/** While a seat waits for decks the match starts any moment: read the seat more often. */
+const SEAT_POLL_WAITING_MS = 1000;
 /** The actions are re-read with every new event; this is only the safety net for a missed one. */
 const ACTIONS_POLL_MS = 4000;
 
@@ -29,6 +31,11 @@ export interface TableState {
   clearRefusal(): void;
 }
 
+/** The same answer read again (a poll): kept as it is, so nothing re-renders and no choice starts over. */
+function sameOffers(a: TableActions, b: TableActions): boolean {
+  return a.offers.length === b.offers.length && a.offers.every((o, i) => o.key === b.offers[i]!.key) && a.waitingFor?.text === b.waitingFor?.text && a.status === b.status;
+}
+
 function newCommandId(): string {
   const r = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
   return `table-${r}`;
@@ -43,6 +50,7 @@ export function useTable(matchId: string, token: string | null, tapeLength: numb
   const [seatTick, setSeatTick] = useState(0);
   const [actionsTick, setActionsTick] = useState(0);
   const busyRef = useRef(false);
+  const waiting = seat?.status === 'waiting-deck';
 
   useEffect(() => {
     if (!token) return;
@@ -57,19 +65,19 @@ export function useTable(matchId: string, token: string | null, tapeLength: numb
           if (!ctl.signal.aborted) setSeatError(e instanceof Error ? e : new Error(String(e)));
         });
     void read();
-    const t = setInterval(() => void read(), SEAT_POLL_MS);
+    const t = setInterval(() => void read(), waiting ? SEAT_POLL_WAITING_MS : SEAT_POLL_MS);
     return () => {
       ctl.abort();
       clearInterval(t);
     };
-  }, [matchId, token, seatTick]);
+  }, [matchId, token, seatTick, waiting]);
 
   useEffect(() => {
     if (!token || !playing) return;
     const ctl = new AbortController();
     const read = () =>
       getActions(matchId, token, ctl.signal)
-        .then((a) => setActions((old) => (old && old.seq > a.seq ? old : a)))
+        .then((a) => setActions((old) => (old && (old.seq > a.seq || (old.seq === a.seq && sameOffers(old, a))) ? old : a)))
         .catch((e: unknown) => {
           // A match still waiting for decks answers 409 here: nothing to offer yet.
           if (!ctl.signal.aborted && !(e instanceof ApiError && e.status === 409)) setSeatError(e instanceof Error ? e : new Error(String(e)));

@@ -103,7 +103,9 @@ function Seated({ matchId, seat, token }: { matchId: string; seat: Perspective; 
   // ---------- choosing ----------
   const [sel, setSel] = useState<Selection>(EMPTY_SELECTION);
   const offers = useMemo<Offer[]>(() => (actions && !ended ? actions.offers : []), [actions, ended]);
-  useEffect(() => setSel(EMPTY_SELECTION), [actions?.seq, offers]);
+  // A new set of offers (not the same one read again) starts the choice over.
+  const offersKey = offers.map((o) => o.key).join(' ');
+  useEffect(() => setSel(EMPTY_SELECTION), [actions?.seq, offersKey]);
   const step = useMemo(() => nextStep(offers, sel, (id) => cards.has(id) || names.has(id)), [offers, sel, cards, names]);
   const sources = useMemo(() => sourcesOf(offers), [offers]);
   const pass = passOffer(offers);
@@ -154,14 +156,21 @@ function Seated({ matchId, seat, token }: { matchId: string; seat: Perspective; 
     }
   }, [auto.untilSomething, length, board, tape, seat]);
 
+  // At most one automatic pass per set of offers: a refused one is not sent again and again.
+  const autoPassed = useRef('');
   useEffect(() => {
     if (!actions || !board || table.busy || ended) return;
     if (actions.seq < length) return; // the offers are for an older board; fresher ones are on their way
+    const at = `${actions.seq}:${offersKey}`;
+    if (autoPassed.current === at) return;
     if (shouldAutoPass(actions, { phase: board.phase, step: board.step }, { ...auto, heldByOwnAction: ownAction })) {
-      const p = passOffer(actions.offers);
-      if (p) void sendOffer(p, false);
+      const p = actions.offers.find((o) => o.kind === 'pass');
+      if (p) {
+        autoPassed.current = at;
+        void sendOffer(p, false);
+      }
     }
-  }, [actions, board, table.busy, auto, ownAction, ended, length, sendOffer]);
+  }, [actions, board, table.busy, auto, ownAction, ended, length, sendOffer, offersKey]);
 
   // ---------- clicking on the board ----------
   const pickSource = (id: string) => setSel({ ...EMPTY_SELECTION, source: id });
