@@ -26,6 +26,8 @@ import { forkOfRecord } from './judges/replay';
 import { LiveGateway } from './live/gateway';
 import { PublicPublisher } from './live/publisher';
 import { routeModules } from './routes';
+import { ruleText } from './judges/disputes-rules';
+import { createTable, isTableRequest, tableOf } from './table/routes';
 import { SideStreams } from './side/side-streams';
 import { MatchSight } from './visibility';
 import { registerWindowRoutes } from './window/routes';
@@ -246,6 +248,7 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       spectatorDelaySeconds: r.spectatorDelaySeconds,
       spectatorsWatching: gateway.watching(r.matchId),
       createdAt: r.createdAt,
+      ...(tableOf(r)?.practice ? { practice: true } : {}),
     };
   };
 
@@ -301,6 +304,8 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
         throw new HostError(401, 'missing_token', 'creating a match needs an organiser token: mint one with `npx matchtape token --role organiser` and send it as "Authorization: Bearer <token>"');
       if (claims.role !== 'organiser')
         throw new HostError(403, 'not_an_organiser', `a ${claims.role} token cannot create matches; use an organiser token (\`npx matchtape token --role organiser\`)`);
+      // A player table (seats for people, invites, decks, clock): table/routes.ts.
+      if (isTableRequest(req.body)) return reply.status(201).send(await createTable(ctx, req.body));
       const body = S.CreateMatchBody.parse(req.body ?? {});
       const game = host.game(body.game);
       const presets = Object.entries(game.presetDecks);
@@ -384,7 +389,7 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
       }
       metrics.command(out.status === 'stale' ? 'stale' : out.replayed ? 'replayed' : out.status);
       if (out.status === 'rejected')
-        return reply.status(422).send({ error: 'rejected', message: `${out.commandId} was rejected under rule ${out.rule}: ${out.reason}`, ...out });
+        return reply.status(422).send({ error: 'rejected', message: `${out.commandId} was rejected under rule ${out.rule}: ${out.reason}`, ...out, ruleText: ruleText((await record(id)).game, out.rule).text });
       return out;
     });
 

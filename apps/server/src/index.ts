@@ -13,3 +13,5 @@ export { startRelay, type Relay, type RelayOptions } from './relay';
 export { busAuth, loadConfig, type Config, type NatsAuthConfig } from './config';
 export { forkMatch, startFromPosition, forkOfRecord, type ForkInput, type PositionInput, type CreatedMatch } from './judges/replay';
 export { verifyMatchInStore, type StoredVerification } from './judges/replay-verify';
+export { tableActions } from './table/offers';
+export { deckText, parseDeckText } from './table/decks';

@@ -4,5 +4,6 @@ import { coverageRoutes } from './coverage/routes';
 import type { RouteModule } from './http/context';
 import { disputeRoutes } from './judges/disputes';
 import { replayRoutes } from './judges/replay-routes';
+import { tableRoutes } from './table/routes';
 
-export const routeModules: readonly RouteModule[] = [replayRoutes, disputeRoutes, coverageRoutes];
+export const routeModules: readonly RouteModule[] = [replayRoutes, disputeRoutes, coverageRoutes, tableRoutes];

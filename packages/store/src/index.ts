@@ -36,3 +36,4 @@ export type { Database } from './schema';
 export { benchAppend, type BenchAppendOptions, type BenchAppendResult } from './bench';
 export { isStoreUnavailable, isStoreFull, probeStore, countEventsAfter } from './ops';
 export * from './read-models';
+export * from './lobbies';

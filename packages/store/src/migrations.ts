@@ -260,6 +260,22 @@ const m0005: Migration = {
   },
 };
 
+// Player tables waiting for decks (apps/server/src/table): the match is created once every seat has a deck.
+const m0011: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('table_lobbies')
+      .addColumn('match_id', 'text', (c) => c.primaryKey())
+      .addColumn('game', 'text', (c) => c.notNull())
+      .addColumn('doc', 'jsonb', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable('table_lobbies').ifExists().execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
   '0002_command_bodies': m0002,
@@ -268,6 +284,7 @@ export const migrations: Record<string, Migration> = {
   '0005_side_streams': m0005,
   '0010_append_with_command_body': m0010,
   '0010_read_models': m0010ReadModels,
+  '0011_table_lobbies': m0011,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -101,6 +101,13 @@ export interface SideEventsTable {
   payload: Json;
 }
 
+export interface TableLobbiesTable {
+  match_id: string;
+  game: string;
+  doc: Json;
+  created_at: string;
+}
+
 export interface Database {
   matches: MatchesTable;
   events: EventsTable;
@@ -112,4 +119,5 @@ export interface Database {
   projection_checkpoints: CheckpointsTable;
   read_model_generations: ReadModelGenerationsTable;
   read_model_docs: ReadModelDocsTable;
+  table_lobbies: TableLobbiesTable;
 }

@@ -43,6 +43,8 @@ export interface CreateMatchInput {
   coverageDelaySeconds: number;
   revealPolicy: RevealPolicy;
   matchId?: string;
+  /** More hosted configuration kept with the match (a player table's clock, practice…). */
+  extra?: Record<string, unknown>;
 }
 
 export type CommandOutcome =
@@ -163,7 +165,7 @@ export class EngineHost extends EventEmitter<HostEvents> {
     const started = MatchSession.start(game, matchConfig, { seed, at }, { keepEvents: false });
     if (!started.ok) throw new HostError(422, 'setup_rejected', `the game refused this setup (rule ${started.rule}): ${started.reason}`);
     const state = started.session.state;
-    const hosted: HostedMatchConfig = { matchConfig, bots, revealPolicy: input.revealPolicy };
+    const hosted: HostedMatchConfig = { ...input.extra, matchConfig, bots, revealPolicy: input.revealPolicy };
     const summary = summarize(game, matchId, playersOf(hosted), state, { seq: started.events.length, at });
     await this.store.createMatch({
       matchId,

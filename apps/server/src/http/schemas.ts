@@ -72,6 +72,7 @@ export const MatchListItem = z.object({
   spectatorDelaySeconds: z.number(),
   spectatorsWatching: z.number().meta({ description: 'SSE spectators (public + coverage) on this server instance.' }),
   createdAt: z.string(),
+  practice: z.literal(true).optional().meta({ description: 'A practice match against a bot (POST /api/practice).' }),
 });
 
 export const CommandBody = z
@@ -101,6 +102,7 @@ export const CommandRejected = z.object({
   rule: z.string(),
   reason: z.string(),
   replayed: z.boolean(),
+  ruleText: z.string().nullable().meta({ description: "The rule's text from the game's rules document (null when the document does not number it)." }),
 });
 
 export const EventsQuery = z

@@ -365,6 +365,11 @@ class Client {
     return ok;
   }
 
+  /** A frame outside the event sequence (presence); skipped while the socket is full (the next one says the same). */
+  note(frame: string): void {
+    if (!this.closed && !this.waitingDrain) this.write(frame);
+  }
+
   private drop(): void {
     if (this.closed) return;
     this.gw.dropped += 1;
@@ -386,6 +391,9 @@ class Client {
     this.gw.detach(this.line, this);
   }
 }
+
+/** A player's own connection (its seat token), not a judge looking through a seat. */
+const isSeat = (c: Client): boolean => c.access.claims?.role === 'seat';
 
 export type GatewaySource = 'nats' | 'in-process' | 'store';
 
@@ -469,6 +477,23 @@ export class LiveGateway {
     let n = f.lines.public.clients.size;
     for (const c of f.lines.truth.clients) if (c.access.role === 'public' || c.access.role === 'coverage') n++;
     return n;
+  }
+
+  /** Whether a seat has a live connection to this instance (the player's table is open). */
+  seatConnected(matchId: string, seat: string): boolean {
+    const f = this.feeds.get(matchId);
+    if (!f) return false;
+    for (const c of f.lines.truth.clients) if (isSeat(c) && c.access.viewer === seat && !c.closed) return true;
+    return false;
+  }
+
+  /** Tells the other seats of a match that `seat` came or went (SSE `event: presence`), when that changed it. */
+  private presence(f: Feed, c: Client, connected: boolean): void {
+    if (!isSeat(c)) return;
+    const seat = String(c.access.viewer);
+    if (this.seatConnected(f.matchId, seat) !== connected) return; // another tab of the same seat is still open
+    const frame = `event: presence\ndata: ${JSON.stringify({ seat, connected })}\n\n`;
+    for (const o of f.lines.truth.clients) if (o !== c && isSeat(o) && o.access.viewer !== seat) o.note(frame);
   }
 
   get connections(): number {
@@ -564,11 +589,13 @@ export class LiveGateway {
     const c = new Client(line, access, Math.max(0, lastEventId), res, this);
     line.attach(c);
     c.pump();
+    this.presence(f, c, true);
   }
 
   detach(line: Line, c: Client): void {
     line.detach(c);
     const f = line.feed;
+    this.presence(f, c, false);
     if (f.clients === 0 && !f.evictTimer) {
       f.evictTimer = setTimeout(() => {
         if (f.clients === 0 && this.feeds.get(f.matchId) === f) {

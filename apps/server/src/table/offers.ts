@@ -1,0 +1,181 @@
+// What a seat may do now, in words: one offer per legalCommands entry (nothing more, nothing less), named as the
+// seat knows the cards (the seat's view of the board), with the prompt the seat answers and the other side's
+// status line. Pure: the routes give it the state.
+import { createHash } from 'node:crypto';
+import { canonicalJson, type AnyGameModule, type BoardModel, type Command, type PlayerId } from '@matchtape/engine';
+import type { Offer, OfferKind, PromptKind, TableActions } from './contract';
+
+/** What the game may say about one of its commands (GameModule.describeCommand); the rest is filled generically. */
+export interface CommandWords {
+  label: string;
+  kind?: OfferKind;
+  source?: string;
+  targets?: string[];
+  pays?: string[];
+  rule?: string;
+}
+
+/** The optional hooks a game implements in present.ts for the table (duck-typed: not every game has them). */
+interface TableHooks {
+  describeCommand?(state: unknown, command: Command, viewer: PlayerId): CommandWords | null;
+  prompt?(state: unknown, player: PlayerId): { kind: PromptKind; text: string } | null;
+}
+
+const hooks = (game: AnyGameModule): TableHooks => game as unknown as TableHooks;
+
+/** Names of what a seat sees: card instance ids and card ids → card names, seats → player names. */
+export class Names {
+  private byId = new Map<string, string>();
+  constructor(
+    private readonly game: AnyGameModule,
+    board: BoardModel,
+  ) {
+    for (const p of board.players) {
+      this.byId.set(p.id, p.name);
+      const tiles = [...p.zones.flatMap((z) => z.cards), ...(p.hero ? [p.hero] : [])];
+      for (const t of tiles) {
+        if (t.hidden) continue;
+        this.byId.set(t.id, t.face.name);
+        for (const a of t.attachments ?? []) this.byId.set(a.id, a.face.name);
+      }
+    }
+    for (const z of board.shared) for (const t of z.cards) if (!t.hidden) this.byId.set(t.id, t.face.name);
+  }
+  /** The name of an instance id, seat or card id; "a card" when the seat cannot see it. */
+  of(id: string): string {
+    return this.byId.get(id) ?? this.game.cards.find((c) => c.id === id)?.name ?? 'a hidden card';
+  }
+  player(seat: string): string {
+    return this.byId.get(seat) ?? seat;
+  }
+}
+
+// Command fields by the role their ids play, across the four games' command shapes.
+const SOURCE_FIELDS = ['card', 'source', 'attacker', 'creature', 'weapon', 'trap', 'resource', 'ally', 'unit', 'object', 'effect', 'trigger'] as const;
+const TARGET_FIELDS = ['target', 'targets', 'to', 'master', 'opponent', 'mutant', 'discard', 'stack'] as const;
+const PAY_FIELDS = ['floating', 'tribute', 'sacrifice', 'reveal'] as const;
+
+const strings = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+export function commandKind(type: string): OfferKind {
+  if (type === 'Concede') return 'concede';
+  if (/^(Pass|PassPriority|PassOpportunity|PassBid)$/.test(type)) return 'pass';
+  if (/Mulligan|^Keep$|KeepHand|RedrawHand|DeclineRedraw/.test(type)) return 'mulligan';
+  if (/Attack|AddAttacker/.test(type)) return 'attack';
+  if (/Block|Obstruct|Intercept|Retaliation/.test(type)) return 'block';
+  if (/^(Play|Materialize|Deploy|SetTrap|Develop|PlaceResource|PlaceStartingChampion)/.test(type)) return 'play';
+  if (/Activate|UseAbility|Discharge|Harvest|Mutate|Reinforce|Respawn|AttachWeapon|AttachFamiliar/.test(type)) return 'activate';
+  if (/Engage|AttachResource|^Pay/.test(type)) return 'pay';
+  if (/Order|Arrange|PlaceTrigger|ChooseTrigger|ResolveTrigger/.test(type)) return 'order';
+  if (/Choose|Select|Decline|Discard|Find|Search|Assign|Bid|Cut|KeepUnique|Return|Apply|Cancel|Skip/.test(type)) return 'choose';
+  return 'other';
+}
+
+/** "PlayCard" → "Play card". */
+function words(type: string): string {
+  const w = type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return w.charAt(0).toUpperCase() + w.slice(1);
+}
+
+/** A label built from the command's type and the names of what it points at, when the game says nothing. */
+export function genericWords(command: Command, names: Names): Required<Pick<CommandWords, 'label' | 'kind'>> & CommandWords {
+  const source = SOURCE_FIELDS.flatMap((f) => strings(command[f]))[0];
+  const targets = TARGET_FIELDS.flatMap((f) => strings(command[f]));
+  const pays = PAY_FIELDS.flatMap((f) => strings(command[f]));
+  const parts = [words(command.type)];
+  if (source !== undefined) parts.push(names.of(source));
+  const extra = Object.entries(command)
+    .filter(([k, v]) => !['type', 'player', 'commandId', ...SOURCE_FIELDS, ...TARGET_FIELDS, ...PAY_FIELDS].includes(k) && (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean'))
+    .map(([k, v]) => `${k} ${typeof v === 'string' ? names.of(v) : String(v)}`);
+  if (targets.length) parts.push(`→ ${targets.map((t) => (/^p[1-9][0-9]*$/.test(t) ? names.player(t) : names.of(t))).join(', ')}`);
+  if (pays.length) parts.push(`(using ${pays.map((p) => names.of(p)).join(', ')})`);
+  if (extra.length) parts.push(`(${extra.join(', ')})`);
+  return {
+    label: parts.join(' '),
+    kind: commandKind(command.type),
+    ...(source !== undefined ? { source } : {}),
+    ...(targets.length ? { targets } : {}),
+    ...(pays.length ? { pays } : {}),
+  };
+}
+
+export function offerKey(command: Omit<Command, 'player'>): string {
+  return createHash('sha256').update(canonicalJson(command)).digest('base64url').slice(0, 12);
+}
+
+export function offersFor(game: AnyGameModule, state: unknown, seat: PlayerId, names: Names): Offer[] {
+  return (game.legalCommands(state, seat) as Command[]).map((c) => {
+    const { player: _player, ...command } = c;
+    const generic = genericWords(c, names);
+    const said = hooks(game).describeCommand?.(state, c, seat) ?? null;
+    const w = { ...generic, ...(said ?? {}) };
+    return {
+      key: offerKey(command),
+      command,
+      label: w.label,
+      kind: w.kind ?? generic.kind,
+      ...(w.source !== undefined ? { source: w.source } : {}),
+      ...(w.targets?.length ? { targets: w.targets } : {}),
+      ...(w.pays?.length ? { pays: w.pays } : {}),
+      ...(w.rule !== undefined ? { rule: w.rule } : {}),
+    };
+  });
+}
+
+const PROMPT_TEXT: Record<PromptKind, string> = {
+  mulligan: 'keep your hand or mulligan',
+  attackers: 'declare attackers',
+  blockers: 'declare blockers',
+  targets: 'choose targets',
+  order: 'order the triggers',
+  division: 'divide the damage',
+  choice: 'make a choice',
+  priority: 'act or pass',
+  deck: 'submit a deck',
+  other: 'act',
+};
+
+/** The prompt a seat answers, from the game when it says, else from what its offers are. */
+export function promptFor(game: AnyGameModule, state: unknown, seat: PlayerId, offers: readonly Pick<Offer, 'kind'>[]): { kind: PromptKind; text: string } | null {
+  if (offers.length === 0) return null;
+  const said = hooks(game).prompt?.(state, seat);
+  if (said) return said;
+  const kinds = new Set(offers.map((o) => o.kind));
+  const kind: PromptKind = kinds.has('mulligan')
+    ? 'mulligan'
+    : kinds.has('block')
+      ? 'blockers'
+      : kinds.has('order') && ![...kinds].some((k) => k === 'pass' || k === 'play')
+        ? 'order'
+        : kinds.has('pass')
+          ? 'priority'
+          : [...kinds].every((k) => k === 'choose' || k === 'concede')
+            ? 'choice'
+            : 'other';
+  const text = PROMPT_TEXT[kind];
+  return { kind, text: text.charAt(0).toUpperCase() + text.slice(1) };
+}
+
+/** The seat's whole table answer at this state. */
+export function tableActions(game: AnyGameModule, state: unknown, seat: PlayerId, seq: number): TableActions {
+  const status = game.status(state).status;
+  const view = game.view(state, seat);
+  const names = new Names(game, game.board(view));
+  const offers = status === 'ended' ? [] : offersFor(game, state, seat, names);
+  const prompt = promptFor(game, state, seat, offers);
+  return { seq, status: status === 'ended' ? 'ended' : 'playing', you: seat, waitingFor: status === 'ended' ? null : waitingFor(game, state, seat, names, prompt), prompt, offers };
+}
+
+function waitingFor(game: AnyGameModule, state: unknown, seat: PlayerId, names: Names, mine: { text: string } | null): TableActions['waitingFor'] {
+  const actors = game.actors(state) as PlayerId[];
+  const other = actors.find((p) => p !== seat);
+  if (other) {
+    // Only the kind of their prompt is told (what their offers are is theirs).
+    const theirs = promptFor(game, state, other, offersFor(game, state, other, names));
+    const doing = theirs ? theirs.text.charAt(0).toLowerCase() + theirs.text.slice(1) : 'act';
+    return { seat: other, name: names.player(other), text: `Waiting for ${names.player(other)} to ${doing}` };
+  }
+  const opponent = (game.board(game.view(state, seat)).players.map((p) => p.id) as PlayerId[]).find((p) => p !== seat);
+  if (!opponent || !mine) return null;
+  return { seat: opponent, name: names.player(opponent), text: `${names.player(opponent)} waits for you to ${mine.text.charAt(0).toLowerCase()}${mine.text.slice(1)}` };
+}

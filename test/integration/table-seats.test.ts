@@ -1,0 +1,101 @@
+// Seats for people (real Postgres + NATS): an organiser's table waits for decks, answers a bad deck line by line,
+// starts when the last deck is in; invites seat the same seat every time; practice matches need no token and
+// are marked in the list; a refused command carries the rule's text.
+import { deckText } from '@matchtape/server';
+import type { DeckRefused, SeatInfo, TableActions } from '@matchtape/server/table-contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, organiser, startStack, testGames, type Stack } from './server-helpers';
+
+const registry = await testGames();
+const GAME = registry.ids().includes('alpha-clash') ? 'alpha-clash' : registry.ids()[0]!;
+
+let stack: Stack;
+let base: string;
+beforeAll(async () => {
+  stack = await startStack({ roles: ['api', 'bots'] });
+  base = stack.bases[0]!;
+});
+afterAll(() => stack?.cleanup());
+
+describe('player tables', () => {
+  it('waits for both decks, answers a bad deck line by line, then starts', async () => {
+    const game = registry.get(GAME);
+    const created = await api(base, '/api/matches', { token: organiser(), body: { game: GAME, players: [{ name: 'Ada', kind: 'person' }, { name: 'Bo', kind: 'person' }] } });
+    expect(created.status, created.text).toBe(201);
+    expect(created.json.status).toBe('waiting-deck');
+    const { matchId, invites } = created.json as { matchId: string; invites: Record<string, string> };
+    expect(invites.p1).toMatch(/^\/join\/.+/);
+
+    // Joining twice (a second device) seats the same seat.
+    const code = invites.p1!.slice('/join/'.length);
+    const j1 = await api(base, '/api/join', { body: { code } });
+    const j2 = await api(base, '/api/join', { body: { code } });
+    expect(j1.status, j1.text).toBe(200);
+    expect(j1.json).toMatchObject({ matchId, seat: 'p1', name: 'Ada' });
+    expect(j2.json.seat).toBe('p1');
+    const p1 = j1.json.seatToken as string;
+    const p2 = (await api(base, '/api/join', { body: { code: invites.p2!.slice(6) } })).json.seatToken as string;
+    expect((await api(base, '/api/join', { body: { code: 'mt1.forged.code' } })).status).toBe(404);
+
+    const seat = (await api(base, `/api/matches/${matchId}/seat`, { token: p1 })).json as SeatInfo;
+    expect(seat).toMatchObject({ seat: 'p1', name: 'Ada', status: 'waiting-deck', deck: { submitted: false }, opponents: [{ seat: 'p2', name: 'Bo', deckSubmitted: false }] });
+    expect(seat.deck.presets).toEqual(Object.keys(game.presetDecks));
+    const waiting = (await api(base, `/api/matches/${matchId}/actions`, { token: p1 })).json as TableActions;
+    expect(waiting).toMatchObject({ status: 'waiting-deck', offers: [], prompt: { kind: 'deck' } });
+
+    // A deck with an unknown card: that line says so, the others are fine; nothing is stored.
+    const bad = await api(base, `/api/matches/${matchId}/deck`, { token: p1, body: { text: `3 ${game.cards[0]!.name}\n2 Nonexistent Card Name` } });
+    expect(bad.status, bad.text).toBe(422);
+    const lines = (bad.json as DeckRefused).lines;
+    expect(lines.find((l) => l.line === 1)).toMatchObject({ ok: true });
+    expect(lines.find((l) => l.line === 2)).toMatchObject({ ok: false });
+    expect(lines.find((l) => l.line === 2)!.message).toContain('Nonexistent Card Name');
+    // A known card but an illegal deck: the game's own words.
+    const small = await api(base, `/api/matches/${matchId}/deck`, { token: p1, body: { text: `1 ${game.cards[0]!.name}` } });
+    expect(small.status).toBe(422);
+    expect((small.json as DeckRefused).lines.some((l) => !l.ok && (l.message ?? '').length > 10)).toBe(true);
+    expect((await api(base, `/api/matches/${matchId}/seat`, { token: p1 })).json.deck.submitted).toBe(false);
+
+    const [first, second] = Object.keys(game.presetDecks);
+    const ok1 = await api(base, `/api/matches/${matchId}/deck`, { token: p1, body: { preset: first } });
+    expect(ok1.json).toEqual({ ok: true, status: 'waiting-deck' });
+    expect((await api(base, `/api/matches/${matchId}`)).status).toBe(404); // not a match yet
+    // The second deck as text (the preset written out): the match starts.
+    const ok2 = await api(base, `/api/matches/${matchId}/deck`, { token: p2, body: { text: deckText(game, game.presetDecks[second ?? first!]!) } });
+    expect(ok2.status, ok2.text).toBe(200);
+    expect(ok2.json).toEqual({ ok: true, status: 'playing' });
+    expect((await api(base, `/api/matches/${matchId}/deck`, { token: p2, body: { preset: first } })).status).toBe(409);
+    const started = (await api(base, `/api/matches/${matchId}/seat`, { token: p2 })).json as SeatInfo;
+    expect(started.status).toBe('playing');
+    const actions = await api(base, `/api/matches/${matchId}/actions`, { token: p1 });
+    expect(actions.json.status).toBe('playing');
+    expect(actions.json.seq).toBeGreaterThan(0);
+
+    // A command that is not legal now: refused with the rule's text.
+    const refused = await api(base, `/api/matches/${matchId}/commands`, { token: p1, body: { type: 'PassPriority', commandId: 'refused-1' } });
+    const refusedAgain = refused.status === 422 ? refused : await api(base, `/api/matches/${matchId}/commands`, { token: p2, body: { type: 'EndTurn', commandId: 'refused-2' } });
+    expect(refusedAgain.status, refusedAgain.text).toBe(422);
+    expect(typeof refusedAgain.json.rule).toBe('string');
+    expect(typeof refusedAgain.json.ruleText, `rule ${refusedAgain.json.rule} has text in the rules document`).toBe('string');
+  }, 60_000);
+
+  it('a practice match needs no token, seats p1 against a greedy bot and is marked in the list', async () => {
+    const res = await api(base, '/api/practice', { body: { game: GAME, name: 'Solo' } });
+    expect(res.status, res.text).toBe(201);
+    expect(res.json).toMatchObject({ seat: 'p1', practice: true });
+    const { matchId, seatToken } = res.json as { matchId: string; seatToken: string };
+    const seat = (await api(base, `/api/matches/${matchId}/seat`, { token: seatToken })).json as SeatInfo;
+    expect(seat).toMatchObject({ status: 'playing', practice: true, opponents: [{ seat: 'p2', name: 'Greedy', bot: true, connected: true }] });
+    const list = await api(base, `/api/matches?game=${GAME}`);
+    const item = (list.json.matches as { matchId: string; practice?: boolean; players: { bot: string | null }[] }[]).find((m) => m.matchId === matchId);
+    expect(item?.practice).toBe(true);
+    expect(item?.players[1]?.bot).toBe('greedy');
+    // The bot answers on its own: eventually the table is waiting for the player, or the bot has acted.
+    const a = (await api(base, `/api/matches/${matchId}/actions`, { token: seatToken })).json as TableActions;
+    expect(a.you).toBe('p1');
+    expect(a.waitingFor?.name ?? 'Greedy').toBe('Greedy');
+    // Bad input changes nothing: an unknown game is a 404 naming the games.
+    const bad = await api(base, '/api/practice', { body: { game: 'no-such-game', name: 'X' } });
+    expect(bad.status).toBe(404);
+  }, 30_000);
+});
