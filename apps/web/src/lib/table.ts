@@ -49,7 +49,7 @@ export const SeatInfoSchema = z
     game: z.string(),
     seat: z.string(),
     name: z.string().optional(),
-    opponents: z.array(z.object({ seat: z.string(), name: z.string().optional(), connected: z.boolean().optional() }).loose()).default([]),
+    opponents: z.array(z.object({ seat: z.string(), name: z.string().optional(), bot: z.boolean().optional(), connected: z.boolean().optional(), deckSubmitted: z.boolean().optional() }).loose()).default([]),
     deck: z.object({ submitted: z.boolean(), presets: z.array(z.string()).default([]) }).loose().optional(),
     status: z.string(),
     clock: ClockSchema.nullable().optional(),

@@ -3,7 +3,6 @@
 // few seconds), the actions the server offers at the seat's latest seq (re-read whenever the seat's tape moves),
 // and sending one offered command at a time with its own commandId.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from './api';
 import { getActions, getSeat, sendCommand, type CommandOutcome, type Offer, type SeatInfo, type TableActions } from './table';
 
 const SEAT_POLL_MS = 3000;
@@ -20,14 +19,13 @@ export interface Refusal {
 }
 
 export interface TableState {
-  seat: SeatInfo | null;
-  seatError: Error | null;
   actions: TableActions | null;
+  /** The last read of the actions failed (the table keeps the previous ones and reads again). */
+  actionsError: Error | null;
   /** A command is on its way; the table offers nothing until the answer and the new actions are in. */
   busy: boolean;
   refusal: Refusal | null;
   send(offer: Offer): Promise<CommandOutcome>;
-  refreshSeat(): void;
   clearRefusal(): void;
 }
 
@@ -41,17 +39,18 @@ function newCommandId(): string {
   return `table-${r}`;
 }
 
-export function useTable(matchId: string, token: string | null, tapeLength: number, playing: boolean): TableState {
+export interface SeatState {
+  seat: SeatInfo | null;
+  seatError: Error | null;
+  refreshSeat(): void;
+}
+
+/** The seat record, re-read every few seconds (every second while the table waits for decks). */
+export function useSeatInfo(matchId: string, token: string | null): SeatState {
   const [seat, setSeat] = useState<SeatInfo | null>(null);
   const [seatError, setSeatError] = useState<Error | null>(null);
-  const [actions, setActions] = useState<TableActions | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [seatTick, setSeatTick] = useState(0);
-  const [actionsTick, setActionsTick] = useState(0);
-  const busyRef = useRef(false);
   const waiting = seat?.status === 'waiting-deck';
-
   useEffect(() => {
     if (!token) return;
     const ctl = new AbortController();
@@ -71,16 +70,28 @@ export function useTable(matchId: string, token: string | null, tapeLength: numb
       clearInterval(t);
     };
   }, [matchId, token, seatTick, waiting]);
+  return { seat, seatError, refreshSeat: useCallback(() => setSeatTick((n) => n + 1), []) };
+}
+
+export function useTable(matchId: string, token: string | null, tapeLength: number, playing: boolean): TableState {
+  const [actionsError, setActionsError] = useState<Error | null>(null);
+  const [actions, setActions] = useState<TableActions | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [actionsTick, setActionsTick] = useState(0);
+  const busyRef = useRef(false);
 
   useEffect(() => {
     if (!token || !playing) return;
     const ctl = new AbortController();
     const read = () =>
       getActions(matchId, token, ctl.signal)
-        .then((a) => setActions((old) => (old && (old.seq > a.seq || (old.seq === a.seq && sameOffers(old, a))) ? old : a)))
+        .then((a) => {
+          setActionsError(null);
+          setActions((old) => (old && (old.seq > a.seq || (old.seq === a.seq && sameOffers(old, a))) ? old : a));
+        })
         .catch((e: unknown) => {
-          // A match still waiting for decks answers 409 here: nothing to offer yet.
-          if (!ctl.signal.aborted && !(e instanceof ApiError && e.status === 409)) setSeatError(e instanceof Error ? e : new Error(String(e)));
+          if (!ctl.signal.aborted) setActionsError(e instanceof Error ? e : new Error(String(e)));
         });
     void read();
     const t = setInterval(() => void read(), ACTIONS_POLL_MS);
@@ -112,14 +123,5 @@ export function useTable(matchId: string, token: string | null, tapeLength: numb
     [matchId, token],
   );
 
-  return {
-    seat,
-    seatError,
-    actions,
-    busy,
-    refusal,
-    send,
-    refreshSeat: useCallback(() => setSeatTick((n) => n + 1), []),
-    clearRefusal: useCallback(() => setRefusal(null), []),
-  };
+  return { actions, actionsError, busy, refusal, send, clearRefusal: useCallback(() => setRefusal(null), []) };
 }

@@ -26,7 +26,7 @@ import {
 } from '../../lib/table';
 import { machineStateKeys, orderedPhases } from '../../lib/timeline';
 import { useMatchTape } from '../../lib/useMatchTape';
-import { useTable } from '../../lib/useTable';
+import { useSeatInfo, useTable, type SeatState } from '../../lib/useTable';
 import type { Perspective } from '../../lib/viewer';
 import { Board } from '../Board';
 import { CardInspector, InspectContext, TileActContext, type InspectTarget, type TileRole } from '../Tile';
@@ -72,14 +72,58 @@ function useNow(active: boolean): number {
   return now;
 }
 
+/** Before the match: the deck step, then waiting for the other decks; once it runs, the table itself. */
 function Seated({ matchId, seat, token }: { matchId: string; seat: Perspective; token: string }) {
+  const seatState = useSeatInfo(matchId, token);
+  const [deckSent, setDeckSent] = useState(false);
+  const info = seatState.seat;
+  if (seatState.seatError && !info)
+    return (
+      <div className="state-panel" role="alert">
+        <h1>The table cannot be opened</h1>
+        <p className="error-text">{seatState.seatError.message}</p>
+      </div>
+    );
+  if (!info)
+    return (
+      <div className="state-panel" role="status">
+        <div className="spinner" aria-hidden="true" />
+        Opening your table…
+      </div>
+    );
+  if (info.status === 'waiting-deck') {
+    if (info.deck && !info.deck.submitted && !deckSent)
+      return (
+        <DeckStep
+          matchId={matchId}
+          token={token}
+          presets={info.deck.presets}
+          onDone={() => {
+            setDeckSent(true);
+            seatState.refreshSeat();
+          }}
+        />
+      );
+    const waiting = info.opponents.filter((o) => o.deckSubmitted !== true).map((o) => o.name ?? o.seat).join(', ');
+    return (
+      <div className="state-panel" role="status" data-waiting="deck">
+        <div className="spinner" aria-hidden="true" />
+        <h1>Your deck is in</h1>
+        <p>The match starts when {waiting || 'your opponent'} has chosen a deck too.</p>
+      </div>
+    );
+  }
+  return <Playing matchId={matchId} seat={seat} token={token} seatState={seatState} />;
+}
+
+function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: Perspective; token: string; seatState: SeatState }) {
   const st = useMatchTape(matchId, seat, token);
   const { tape, game, meta } = st;
   const length = tape?.length ?? 0;
-  const [deckSent, setDeckSent] = useState(false);
   const playing = st.phase === 'ready' && length > 0;
   const table = useTable(matchId, token, length, playing);
-  const { seat: info, actions } = table;
+  const { actions } = table;
+  const info = seatState.seat;
   const board = tape && length > 0 ? tape.boardAt(length) : null;
   const ended = st.ended || actions?.status === 'ended' || board?.status === 'ended';
   const now = useNow(!!info?.clock && !ended);
@@ -239,35 +283,6 @@ function Seated({ matchId, seat, token }: { matchId: string; seat: Perspective; 
   const [inspect, setInspect] = useState<InspectTarget | null>(null);
 
   // ---------- rendering ----------
-  if (table.seatError && !info)
-    return (
-      <div className="state-panel" role="alert">
-        <h1>The table cannot be opened</h1>
-        <p className="error-text">{table.seatError.message}</p>
-      </div>
-    );
-  if (info && (info.status === 'waiting-deck' || (info.deck && !info.deck.submitted && info.status !== 'playing' && info.status !== 'ended'))) {
-    if (info.deck && !info.deck.submitted && !deckSent)
-      return (
-        <DeckStep
-          matchId={matchId}
-          token={token}
-          presets={info.deck.presets}
-          onDone={() => {
-            setDeckSent(true);
-            table.refreshSeat();
-          }}
-        />
-      );
-    const waiting = info.opponents.map((o) => o.name ?? o.seat).join(', ');
-    return (
-      <div className="state-panel" role="status" data-waiting="deck">
-        <div className="spinner" aria-hidden="true" />
-        <h1>Your deck is in</h1>
-        <p>The match starts when {waiting || 'your opponent'} has chosen a deck too.</p>
-      </div>
-    );
-  }
   if (st.phase === 'error')
     return (
       <div className="state-panel" role="alert">

@@ -1,14 +1,12 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { TableView } from '../../../../src/components/table/TableView';
-import { matchExists } from '../../../../src/server/upstream';
 import '../../../table.css';
 
 export const metadata: Metadata = { title: 'Your table · Matchtape' };
 
+// No existence check here (unlike the spectator page): a table waiting for decks is not a match yet, and the seat
+// route (GET /api/matches/ID/seat) answers for both, with words for a link that is wrong.
 export default async function PlayPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const matchId = decodeURIComponent(id);
-  if ((await matchExists(matchId)) === false) notFound();
-  return <TableView matchId={matchId} />;
+  return <TableView matchId={decodeURIComponent(id)} />;
 }
