@@ -38,8 +38,8 @@ export function ActionPanel(p: ActionPanelProps) {
   const { step } = p;
   let body: ReactNode = null;
   if (step.kind === 'actions') {
-    // Passing has its own button; conceding its own confirmed action.
-    const groups = step.groups.filter((g) => g.kind !== 'pass' && g.kind !== 'concede' && !(p.pass && g.offers.length === 1 && g.offers[0] === p.pass));
+    // Passing has its own button; conceding its own confirmed action; a card's actions show when it is picked.
+    const groups = step.groups.filter((g) => g.kind !== 'pass' && g.kind !== 'concede' && !(p.pass && g.offers.length === 1 && g.offers[0] === p.pass) && (p.pickedName !== null || g.source === null));
     body = (
       <>
         {p.pickedName && <div className="panel-picked">{p.pickedName}</div>}
