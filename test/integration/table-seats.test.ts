@@ -1,7 +1,7 @@
 // Seats for people (real Postgres + NATS): an organiser's table waits for decks, answers a bad deck line by line,
 // starts when the last deck is in; invites seat the same seat every time; practice matches need no token and
 // are marked in the list; a refused command carries the rule's text.
-import { deckText } from '@matchtape/server';
+import { deckText, openSse, type SseMessage } from '@matchtape/server';
 import type { DeckRefused, SeatInfo, TableActions } from '@matchtape/server/table-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, organiser, startStack, testGames, type Stack } from './server-helpers';
@@ -98,4 +98,63 @@ describe('player tables', () => {
     const bad = await api(base, '/api/practice', { body: { game: 'no-such-game', name: 'X' } });
     expect(bad.status).toBe(404);
   }, 30_000);
+});
+
+/** Waits (up to a generous bound, not a timing claim) until `cond` holds. */
+async function until(cond: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    if (await cond()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`gave up waiting: ${what}`);
+}
+
+describe('presence', () => {
+  it("a seat's live connection is shown to the other seat: in GET …/seat and as an SSE presence frame", async () => {
+    const game = registry.get(GAME);
+    const preset = Object.keys(game.presetDecks)[0]!;
+    const created = await api(base, '/api/matches', { token: organiser(), body: { game: GAME, players: [{ name: 'Ada', kind: 'person', deck: preset }, { name: 'Bo', kind: 'person', deck: preset }] } });
+    const { matchId, seats } = created.json as { matchId: string; seats: Record<string, string> };
+    const connectedP1 = async () => ((await api(base, `/api/matches/${matchId}/seat`, { token: seats.p2! })).json as SeatInfo).opponents[0]!.connected;
+    expect(await connectedP1()).toBe(false);
+    const seen: SseMessage[] = [];
+    const p2 = await openSse(`${base}/api/matches/${matchId}/live`, (m) => seen.push(m), { token: seats.p2! });
+    const p1 = await openSse(`${base}/api/matches/${matchId}/live`, () => undefined, { token: seats.p1! });
+    expect(p1.status).toBe(200);
+    await until(() => seen.some((m) => m.event === 'presence'), 'p2 hears that p1 came');
+    expect(JSON.parse(seen.find((m) => m.event === 'presence')!.data)).toEqual({ seat: 'p1', connected: true });
+    expect(await connectedP1()).toBe(true);
+    p1.abort();
+    await until(() => seen.filter((m) => m.event === 'presence').length >= 2, 'p2 hears that p1 left');
+    expect(JSON.parse(seen.filter((m) => m.event === 'presence')[1]!.data)).toEqual({ seat: 'p1', connected: false });
+    expect(await connectedP1()).toBe(false);
+    // p2's own connection is never announced to itself.
+    expect(seen.filter((m) => m.event === 'presence').every((m) => JSON.parse(m.data).seat === 'p1')).toBe(true);
+    p2.abort();
+    // Concede is one offer, whoever's turn it is; taking it ends the match.
+    const offers = ((await api(base, `/api/matches/${matchId}/actions`, { token: seats.p2! })).json as TableActions).offers;
+    const concede = offers.filter((o) => o.kind === 'concede');
+    expect(concede).toHaveLength(1);
+    const out = await api(base, `/api/matches/${matchId}/commands`, { token: seats.p2!, body: { ...concede[0]!.command, commandId: 'concede-1' } });
+    expect(out.status, out.text).toBe(200);
+    expect(((await api(base, `/api/matches/${matchId}/actions`, { token: seats.p1! })).json as TableActions).status).toBe('ended');
+  }, 30_000);
+});
+
+describe("player tables in `npm start`'s embedded default (PGlite, in-process bus)", () => {
+  it('a practice match and a table waiting for a deck work on PGlite', async () => {
+    const embedded = await startStack({ kind: 'pglite', roles: ['api', 'bots'] });
+    try {
+      const b = embedded.bases[0]!;
+      const practice = await api(b, '/api/practice', { body: { game: GAME, name: 'Solo' } });
+      expect(practice.status, practice.text).toBe(201);
+      const created = await api(b, '/api/matches', { token: organiser(), body: { game: GAME, players: [{ name: 'Ada', kind: 'person' }, { name: 'Bot', kind: 'bot' }] } });
+      expect(created.json.status).toBe('waiting-deck');
+      const preset = Object.keys(registry.get(GAME).presetDecks)[0]!;
+      const deck = await api(b, `/api/matches/${created.json.matchId}/deck`, { token: created.json.seats.p1, body: { preset } });
+      expect(deck.json).toEqual({ ok: true, status: 'playing' });
+    } finally {
+      await embedded.cleanup();
+    }
+  }, 60_000);
 });

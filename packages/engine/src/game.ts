@@ -152,6 +152,33 @@ export interface GameModule<S = unknown> {
   coverage: RulesCoverage;
   /** Hooks scenario files need (start positions, test cards, priority and derived-stat assertions). */
   scenario?: ScenarioHooks<S>;
+  /**
+   * The player's table: one legal command in the words a player reads ("Play Ridge Warden", "Pass priority"),
+   * naming cards only through `name` (which knows them as `viewer` does). Null: the host's generic label.
+   */
+  describeCommand?(state: S, command: Command, viewer: PlayerId, name: (id: string) => string): string | null;
+  /** What `player` is asked now, in the game's words (null: the host derives it from the offers). */
+  prompt?(state: S, player: PlayerId): TablePrompt | null;
+}
+
+/** A question the table puts to a player (the kinds the site answers in place). */
+export interface TablePrompt {
+  kind: 'choice' | 'mulligan' | 'attackers' | 'blockers' | 'targets' | 'order' | 'division' | 'priority' | 'other';
+  text: string;
+}
+
+/** "A", "A and B", "A, B and C" — for command labels. */
+export function listWords(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? 'nothing';
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** Labels per command type for GameModule.describeCommand (a game's table of phrases). */
+export type CommandPhrases = Readonly<Record<string, (c: Command, name: (id: string) => string) => string>>;
+
+/** describeCommand from a table of phrases (types not in the table get the host's generic label). */
+export function phrasesToDescribe(phrases: CommandPhrases): (state: unknown, command: Command, viewer: PlayerId, name: (id: string) => string) => string | null {
+  return (_state, command, _viewer, name) => (Object.hasOwn(phrases, command.type) ? phrases[command.type]!(command, name) : null);
 }
 
 /**

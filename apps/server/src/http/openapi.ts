@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import * as S from './schemas';
 import { disputeRouteDocs } from '../judges/disputes-docs';
+import { tableRouteDocs } from '../table/docs';
 
 type Schema = z.ZodType;
 export interface Doc {
@@ -100,6 +101,7 @@ export const routeDocs: Doc[] = [
     responses: { 200: { description: 'event stream', contentType: 'text/event-stream' }, 403: err('view not allowed for this token') },
   },
   ...disputeRouteDocs,
+  ...tableRouteDocs,
 ];
 
 function paramsOf(d: Doc): unknown[] {

@@ -5,23 +5,38 @@ import { createHash } from 'node:crypto';
 import { canonicalJson, type AnyGameModule, type BoardModel, type Command, type PlayerId } from '@matchtape/engine';
 import type { Offer, OfferKind, PromptKind, TableActions } from './contract';
 
-/** What the game may say about one of its commands (GameModule.describeCommand); the rest is filled generically. */
+/** What the host says about one command: the game's label (GameModule.describeCommand) or a generic one. */
 export interface CommandWords {
   label: string;
-  kind?: OfferKind;
+  kind: OfferKind;
   source?: string;
   targets?: string[];
   pays?: string[];
   rule?: string;
 }
 
-/** The optional hooks a game implements in present.ts for the table (duck-typed: not every game has them). */
-interface TableHooks {
-  describeCommand?(state: unknown, command: Command, viewer: PlayerId): CommandWords | null;
-  prompt?(state: unknown, player: PlayerId): { kind: PromptKind; text: string } | null;
+/** Command type → the rule its transitions cite in the game's machine (meta.rule), read once per game. */
+const rulesByGame = new WeakMap<AnyGameModule, Map<string, string>>();
+export function commandRules(game: AnyGameModule): Map<string, string> {
+  let rules = rulesByGame.get(game);
+  if (rules) return rules;
+  rules = new Map();
+  const found = rules;
+  const walk = (node: unknown): void => {
+    if (node === null || typeof node !== 'object') return;
+    const n = node as { on?: Record<string, unknown>; states?: Record<string, unknown> };
+    for (const [type, t] of Object.entries(n.on ?? {})) {
+      for (const one of Array.isArray(t) ? t : [t]) {
+        const rule = (one as { meta?: { rule?: unknown } } | null)?.meta?.rule;
+        if (typeof rule === 'string' && !found.has(type)) found.set(type, rule);
+      }
+    }
+    for (const child of Object.values(n.states ?? {})) walk(child);
+  };
+  walk((game.machine as { config?: unknown }).config);
+  rulesByGame.set(game, rules);
+  return rules;
 }
-
-const hooks = (game: AnyGameModule): TableHooks => game as unknown as TableHooks;
 
 /** Names of what a seat sees: card instance ids and card ids → card names, seats → player names. */
 export class Names {
@@ -48,11 +63,15 @@ export class Names {
   player(seat: string): string {
     return this.byId.get(seat) ?? seat;
   }
+  /** A seat's player name or a card's name. */
+  any(id: string): string {
+    return /^p[1-9][0-9]*$/.test(id) ? this.player(id) : this.of(id);
+  }
 }
 
 // Command fields by the role their ids play, across the four games' command shapes.
 const SOURCE_FIELDS = ['card', 'source', 'attacker', 'creature', 'weapon', 'trap', 'resource', 'ally', 'unit', 'object', 'effect', 'trigger'] as const;
-const TARGET_FIELDS = ['target', 'targets', 'to', 'master', 'opponent', 'mutant', 'discard', 'stack'] as const;
+const TARGET_FIELDS = ['target', 'targets', 'cards', 'to', 'master', 'opponent', 'mutant', 'discard', 'stack', 'first'] as const;
 const PAY_FIELDS = ['floating', 'tribute', 'sacrifice', 'reveal'] as const;
 
 const strings = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
@@ -62,7 +81,7 @@ export function commandKind(type: string): OfferKind {
   if (/^(Pass|PassPriority|PassOpportunity|PassBid)$/.test(type)) return 'pass';
   if (/Mulligan|^Keep$|KeepHand|RedrawHand|DeclineRedraw/.test(type)) return 'mulligan';
   if (/Attack|AddAttacker/.test(type)) return 'attack';
-  if (/Block|Obstruct|Intercept|Retaliation/.test(type)) return 'block';
+  if (/Block|Obstruct|Intercept|Retaliation|FinishDefense/.test(type)) return 'block';
   if (/^(Play|Materialize|Deploy|SetTrap|Develop|PlaceResource|PlaceStartingChampion)/.test(type)) return 'play';
   if (/Activate|UseAbility|Discharge|Harvest|Mutate|Reinforce|Respawn|AttachWeapon|AttachFamiliar/.test(type)) return 'activate';
   if (/Engage|AttachResource|^Pay/.test(type)) return 'pay';
@@ -78,7 +97,7 @@ function words(type: string): string {
 }
 
 /** A label built from the command's type and the names of what it points at, when the game says nothing. */
-export function genericWords(command: Command, names: Names): Required<Pick<CommandWords, 'label' | 'kind'>> & CommandWords {
+export function genericWords(command: Command, names: Names): CommandWords {
   const source = SOURCE_FIELDS.flatMap((f) => strings(command[f]))[0];
   const targets = TARGET_FIELDS.flatMap((f) => strings(command[f]));
   const pays = PAY_FIELDS.flatMap((f) => strings(command[f]));
@@ -87,7 +106,7 @@ export function genericWords(command: Command, names: Names): Required<Pick<Comm
   const extra = Object.entries(command)
     .filter(([k, v]) => !['type', 'player', 'commandId', ...SOURCE_FIELDS, ...TARGET_FIELDS, ...PAY_FIELDS].includes(k) && (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean'))
     .map(([k, v]) => `${k} ${typeof v === 'string' ? names.of(v) : String(v)}`);
-  if (targets.length) parts.push(`→ ${targets.map((t) => (/^p[1-9][0-9]*$/.test(t) ? names.player(t) : names.of(t))).join(', ')}`);
+  if (targets.length) parts.push(`→ ${targets.map((t) => names.any(t)).join(', ')}`);
   if (pays.length) parts.push(`(using ${pays.map((p) => names.of(p)).join(', ')})`);
   if (extra.length) parts.push(`(${extra.join(', ')})`);
   return {
@@ -104,20 +123,21 @@ export function offerKey(command: Omit<Command, 'player'>): string {
 }
 
 export function offersFor(game: AnyGameModule, state: unknown, seat: PlayerId, names: Names): Offer[] {
+  const rules = commandRules(game);
   return (game.legalCommands(state, seat) as Command[]).map((c) => {
     const { player: _player, ...command } = c;
-    const generic = genericWords(c, names);
-    const said = hooks(game).describeCommand?.(state, c, seat) ?? null;
-    const w = { ...generic, ...(said ?? {}) };
+    const w = genericWords(c, names);
+    const label = game.describeCommand?.(state, c, seat, (id) => names.any(id)) ?? w.label;
+    const rule = rules.get(c.type);
     return {
       key: offerKey(command),
       command,
-      label: w.label,
-      kind: w.kind ?? generic.kind,
+      label,
+      kind: w.kind,
       ...(w.source !== undefined ? { source: w.source } : {}),
       ...(w.targets?.length ? { targets: w.targets } : {}),
       ...(w.pays?.length ? { pays: w.pays } : {}),
-      ...(w.rule !== undefined ? { rule: w.rule } : {}),
+      ...(rule !== undefined ? { rule } : {}),
     };
   });
 }
@@ -138,7 +158,7 @@ const PROMPT_TEXT: Record<PromptKind, string> = {
 /** The prompt a seat answers, from the game when it says, else from what its offers are. */
 export function promptFor(game: AnyGameModule, state: unknown, seat: PlayerId, offers: readonly Pick<Offer, 'kind'>[]): { kind: PromptKind; text: string } | null {
   if (offers.length === 0) return null;
-  const said = hooks(game).prompt?.(state, seat);
+  const said = game.prompt?.(state, seat);
   if (said) return said;
   const kinds = new Set(offers.map((o) => o.kind));
   const kind: PromptKind = kinds.has('mulligan')
@@ -152,7 +172,10 @@ export function promptFor(game: AnyGameModule, state: unknown, seat: PlayerId, o
           : [...kinds].every((k) => k === 'choose' || k === 'concede')
             ? 'choice'
             : 'other';
-  const text = PROMPT_TEXT[kind];
+  // Where the game is, in the machine's names: "act or pass (main phase)".
+  const pos = game.position(state);
+  const where = [pos.phase, pos.step].filter((x): x is string => typeof x === 'string' && x !== '').join(', ').replace(/-/g, ' ');
+  const text = `${PROMPT_TEXT[kind]}${where ? ` (${where})` : ''}`;
   return { kind, text: text.charAt(0).toUpperCase() + text.slice(1) };
 }
 

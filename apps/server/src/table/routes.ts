@@ -6,6 +6,7 @@ import { claimLobbyStart, createLobby, getLobby, setLobbyDeck, type MatchRecord 
 import { mintToken, verifyToken, type TokenClaims } from '../auth/tokens';
 import type { RouteContext, RouteModule } from '../http/context';
 import { HostError, parseHostedConfig } from '../host/engine-host';
+import { MatchIdParams } from '../http/schemas';
 import * as C from './contract';
 import { deckInput, resolveDeck } from './decks';
 import { tableActions } from './offers';
@@ -158,7 +159,7 @@ export const tableRoutes: RouteModule = (app, ctx) => {
   });
 
   app.get('/api/matches/:id/seat', async (req, reply) => {
-    const { id } = req.params as { id: string };
+    const { id } = MatchIdParams.parse(req.params);
     const { claims, seat } = seatOf(ctx, req, id);
     ctx.limit(req, reply, claims, 'reads');
     const t = await tableState(ctx, id);
@@ -181,7 +182,7 @@ export const tableRoutes: RouteModule = (app, ctx) => {
   });
 
   app.post('/api/matches/:id/deck', async (req, reply) => {
-    const { id } = req.params as { id: string };
+    const { id } = MatchIdParams.parse(req.params);
     const { claims, seat } = seatOf(ctx, req, id);
     ctx.limit(req, reply, claims, 'commands');
     const body = C.DeckBody.parse(req.body ?? {});
@@ -198,7 +199,7 @@ export const tableRoutes: RouteModule = (app, ctx) => {
   });
 
   app.get('/api/matches/:id/actions', async (req, reply) => {
-    const { id } = req.params as { id: string };
+    const { id } = MatchIdParams.parse(req.params);
     const { claims, seat } = seatOf(ctx, req, id);
     ctx.limit(req, reply, claims, 'reads');
     const t = await tableState(ctx, id);

@@ -1,5 +1,5 @@
 // The Alpha Clash game module (Comprehensive Rulebook v2.2): the GameModule contract of packages/engine.
-import { cardDefinitions, defineGame, type CardFace } from '@matchtape/engine';
+import { cardDefinitions, defineGame, phrasesToDescribe, type CardFace } from '@matchtape/engine';
 import { bots } from './bots';
 import { PRESET_DECKS, validateDeck } from './cards/decks';
 import { CARDS } from './cards/pool';
@@ -7,7 +7,7 @@ import { coverage } from './coverage';
 import { actors, decide, legalCommands, setupMatch } from './decide';
 import { evolve } from './evolve';
 import { alphaClashMachine } from './machine';
-import { board, describe, keyMoment } from './present';
+import { board, commandPhrases, describe, keyMoment } from './present';
 import { CommandBodySchema, events } from './schemas';
 import { initialState, phaseOf } from './state';
 import type { AlphaClashState } from './types';
@@ -49,6 +49,7 @@ export const alphaClash = defineGame<AlphaClashState>({
     return { ...board(s), acting: actors(s) };
   },
   describe,
+  describeCommand: phrasesToDescribe(commandPhrases),
   keyMoment,
   cards: cardDefinitions(CARDS, faceOf),
   presetDecks: PRESET_DECKS,

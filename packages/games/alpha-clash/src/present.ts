@@ -1,6 +1,6 @@
 // Presentation: board model for the site, one-line descriptions, timeline key moments.
-import { boardModel } from '@matchtape/engine';
-import type { BoardModel, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel } from '@matchtape/engine';
+import { boardModel, listWords } from '@matchtape/engine';
+import type { BoardModel, Command, CommandPhrases, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel } from '@matchtape/engine';
 import { CARD_BY_ID } from './cards/pool';
 import { currentAtk, currentDef, defOf, lookupCard } from './rules';
 import { locate, phaseOf } from './state';
@@ -212,4 +212,36 @@ export function keyMoment(e: GameEvent): null | { kind: string; label: string } 
     case 'MatchEnded': return { kind: 'end', label: String(p.result) };
     default: return null;
   }
+}
+
+/** The player's table: each command in the rulebook's words (GameModule.describeCommand). */
+export const commandPhrases: CommandPhrases = {
+  CutDeck: (c) => `Cut the deck at card ${String(c.at)}`,
+  DeclineCut: () => 'Do not cut the deck',
+  KeepHand: () => 'Keep this hand',
+  Mulligan: (c, n) => (Array.isArray(c.cards) && c.cards.length ? `Mulligan: put back ${listWords((c.cards as string[]).map(n))}` : 'Mulligan'),
+  PlaceResource: (c, n) => `Place ${n(String(c.card))} in your Resource Zone`,
+  SkipResource: () => 'Place no resource this turn',
+  PlayCard: (c, n) => `Play ${n(String(c.card))}${c.x !== undefined ? ` with X = ${String(c.x)}` : ''}${targetsOf(c, n)}${c.alternative ? ' (alternative cost)' : ''}`,
+  SetTrap: (c, n) => `Set ${n(String(c.card))} face down as a Trap`,
+  ActivateTrap: (c, n) => `Spring the Trap ${n(String(c.trap))}${targetsOf(c, n)}`,
+  ActivateEffect: (c, n) => `Activate ${n(String(c.source))}${targetsOf(c, n)}`,
+  AttachWeapon: (c, n) => `Attach ${n(String(c.weapon))} to ${n(String(c.to))}`,
+  UnattachWeapon: (c, n) => `Unattach ${n(String(c.weapon))}`,
+  ActivatePortal: () => 'Activate the Portal (pay 2)',
+  DeclareAttack: (c, n) => `Attack ${n(String(c.target))} with ${n(String(c.attacker))}`,
+  EndCounterStep: () => 'End the Counter Step',
+  DeclareObstructors: (c, n) => (Array.isArray(c.cards) && c.cards.length ? `Obstruct with ${listWords((c.cards as string[]).map(n))}` : 'Do not obstruct'),
+  PassPriority: () => 'Pass priority',
+  ChooseBarrage: (c, n) => `Barrage: ${((c.targets as string[]) ?? []).map((t, i) => `${Array.isArray(c.division) ? `${String(c.division[i])} to ` : ''}${n(t)}`).join(', ')}`,
+  EngageResource: (c, n) => `Engage ${n(String(c.resource))} to pay`,
+  Discard: (c, n) => `Discard ${n(String(c.card))}`,
+  SearchDeck: (c, n) => (c.cardId === null ? 'Find nothing' : `Take ${n(String(c.cardId))} from your deck`),
+  EndTurn: () => 'End your turn',
+  Concede: () => 'Concede the game',
+};
+
+function targetsOf(c: Command, n: (id: string) => string): string {
+  const t = Array.isArray(c.targets) ? (c.targets as string[]) : [];
+  return t.length ? ` targeting ${listWords(t.map(n))}` : '';
 }

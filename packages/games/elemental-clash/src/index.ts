@@ -7,7 +7,7 @@ import { COVERAGE } from './coverage';
 import { actors, decide, legalCommands, RULES_VERSION, setup } from './decide';
 import { evolve, initialState } from './evolve';
 import { elementalClashMachine } from './machine';
-import { board, describe, faceOf, keyMoment } from './present';
+import { board, describe, describeCommand, faceOf, keyMoment } from './present';
 import { scenarioHooks } from './scenario';
 import { ECCommandSchema, ECEventSchema } from './schemas';
 import type { ECState } from './types';
@@ -29,6 +29,7 @@ export const elementalClash = defineGame<ECState>({
   secrets,
   board,
   describe,
+  describeCommand,
   keyMoment,
   cards: cardDefinitions(CARDS, (d) => faceOf(d.id)),
   presetDecks: PRESET_DECKS,

@@ -1,7 +1,7 @@
 // How a state and its events look to people: the board model the site draws (element-stone stacks, ATK and DEF
 // zones, the spellbook count as life), one line per event for the log, and the timeline's key moments.
-import { boardModel } from '@matchtape/engine';
-import type { BoardModel, CardFace, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel } from '@matchtape/engine';
+import { boardModel, listWords } from '@matchtape/engine';
+import type { BoardModel, Command, CommandPhrases, CardFace, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel } from '@matchtape/engine';
 import { CARD_BY_ID, cardDef } from './cards/decks';
 import { isHiddenRef } from './evolve';
 import { health, locate, power, type Where } from './rules';
@@ -260,4 +260,51 @@ export function keyMoment(e: GameEvent): null | { kind: string; label: string } 
     default:
       return null;
   }
+}
+
+/** The player's table: each command in the rules document's words (GameModule.describeCommand). */
+export const commandPhrases: CommandPhrases = {
+  Keep: () => 'Keep this hand',
+  Mulligan: () => 'Mulligan (shuffle and draw a new hand)',
+  DeployCreature: (c, n) => `Deploy ${n(String(c.card))} to the ${c.zone === 'atk' ? 'Attack' : 'Defense'} Zone`,
+  KeepResident: (c, n) => `Keep ${n(String(c.card))} as a Resident`,
+  AttachFamiliar: (c, n) => `Attach ${n(String(c.card))} as Familiar Spirit to ${n(String(c.master))}`,
+  MoveCreature: (c, n) => `Move ${n(String(c.card))} to the ${c.zone === 'atk' ? 'Attack' : 'Defense'} Zone`,
+  EndStandby: () => 'End the Standby Phase',
+  RedrawHand: () => 'Redraw your hand',
+  DeclineRedraw: () => 'Keep your hand (no redraw)',
+  PutUnder: (c, n) => `Put ${n(String(c.card))} under your deck`,
+  PlayStone: (c, n) => `Play ${n(String(c.card))}${c.stack === null ? ' as a new Element Stack' : ` onto ${n(String(c.stack))}`}`,
+  PlayCard: (c, n) => `Cast ${n(String(c.card))} using ${n(String(c.stack))}${c.target ? ` targeting ${n(String(c.target))}` : ''}${Array.isArray(c.tribute) ? ` (tribute ${listWords((c.tribute as string[]).map(n))})` : ''}`,
+  DeclareAttack: (c, n) => `Attack ${n(String(c.target))} with ${n(String(c.attacker))}`,
+  RangedAttack: (c, n) => `Ranged Attack ${n(String(c.target))} with ${n(String(c.creature))}`,
+  Discharge: (c, n) => `Discharge ${n(String(c.creature))} with ${n(String(c.stack))}`,
+  Respawn: (c, n) => `Respawn ${n(String(c.card))} (discard ${n(String(c.discard))})`,
+  EndMain: () => 'End the Main Phase',
+  DeclareBlocker: (c, n) => `Block with ${n(String(c.creature))}`,
+  FinishDefense: () => 'Finish declaring blockers',
+  Harvest: (c, n) => `Harvest with ${n(String(c.card))}`,
+  Mutate: (c, n) => `Mutate ${n(String(c.card))} into ${n(String(c.mutant))}`,
+  Reinforce: (c, n) => `Reinforce ${n(String(c.card))} (reveal ${listWords(((c.reveal as string[]) ?? []).map(n))})`,
+  ChooseTrigger: () => 'Resolve this trigger next',
+  ArrangeTop: (c, n) => `Put back on top: ${listWords(((c.order as string[]) ?? []).map(n))}`,
+  ChooseConstruct: (c, n) => (c.cardId === null ? 'Construct nothing' : `Construct ${n(String(c.cardId))}`),
+  PlayFree: (c, n) => `Play it for free${c.zone ? ` to the ${c.zone === 'atk' ? 'Attack' : 'Defense'} Zone` : ''}${c.target ? ` targeting ${n(String(c.target))}` : ''}`,
+  DeclineFreePlay: () => 'Do not play it for free',
+  Discard: (c, n) => `Discard ${n(String(c.card))}`,
+  EndTurn: () => 'End your turn',
+  Concede: () => 'Concede the game',
+};
+
+/**
+ * describeCommand: element-stone stacks are named by their stones ("your Mars/Jupiter stack"), which the
+ * board shows, rather than by their ids, which it does not.
+ */
+export function describeCommand(s: ECState, c: Command, _viewer: string, name: (id: string) => string): string | null {
+  const phrase = Object.hasOwn(commandPhrases, c.type) ? commandPhrases[c.type]! : null;
+  if (!phrase) return null;
+  const stacks = new Map<string, string>();
+  for (const p of Object.values(s.players))
+    for (const st of p.stacks) stacks.set(st.id, `the ${[...new Set(st.stones.map((x) => cardDef(x.cardId).element))].join('/')} stack (${st.stones.length} stone${st.stones.length === 1 ? '' : 's'})`);
+  return phrase(c, (id) => stacks.get(id) ?? name(id));
 }

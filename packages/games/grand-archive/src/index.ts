@@ -1,5 +1,5 @@
 // The Grand Archive GameModule (ARCHITECTURE.md §3).
-import { cardDefinitions, defineGame } from '@matchtape/engine';
+import { cardDefinitions, defineGame, phrasesToDescribe } from '@matchtape/engine';
 import { greedyBot, randomBot } from './bots';
 import { PRESET_DECKS, validateDeck } from './cards/decks';
 import { CARDS } from './cards/pool';
@@ -10,7 +10,7 @@ import { grandArchiveMachine } from './machine';
 import { GACommandSchema, GAEventSchema } from './schemas';
 import { scenarioHooks } from './start';
 import type { GAState } from './types';
-import { board, describe, faceOf, keyMoment } from './present';
+import { board, commandPhrases, describe, faceOf, keyMoment } from './present';
 import { secrets, view, viewEvent } from './view';
 
 export const grandArchive = defineGame<GAState>({
@@ -29,6 +29,7 @@ export const grandArchive = defineGame<GAState>({
   secrets,
   board,
   describe,
+  describeCommand: phrasesToDescribe(commandPhrases),
   keyMoment,
   cards: cardDefinitions(CARDS, (d) => faceOf({ cards: {} }, d.id)),
   presetDecks: PRESET_DECKS,

@@ -1,7 +1,7 @@
 // What people read and see: the board model for the site, one plain-words line per event for the log, and the
 // timeline's key moments. Wording only; what each viewer may see is decided in view.ts.
-import { boardModel } from '@matchtape/engine';
-import type { BoardModel, CardFace, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel } from '@matchtape/engine';
+import { boardModel, listWords } from '@matchtape/engine';
+import type { BoardModel, CommandPhrases, CardFace, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel } from '@matchtape/engine';
 import { cardDef, type CardBook } from './cards/pool';
 import { championLevel, isChampion, life, unitPower } from './rules';
 import type { Move } from './evolve';
@@ -320,3 +320,28 @@ export function keyMoment(e: GameEvent): null | { kind: string; label: string } 
       return null;
   }
 }
+
+/** The player's table: each command in the Comprehensive Rules' words (GameModule.describeCommand). */
+export const commandPhrases: CommandPhrases = {
+  PlaceStartingChampion: (c, n) => `Start with ${n(String(c.card))} as your champion`,
+  Materialize: (c, n) => `Materialize ${n(String(c.card))}${Array.isArray(c.floating) ? ` (Floating Memory: ${listWords((c.floating as string[]).map(n))})` : ''}`,
+  DeclineMaterialize: () => 'Materialize nothing',
+  ReturnPreserved: (c, n) => `Return ${n(String(c.card))} (preserved)`,
+  ActivateCard: (c, n) => `${c.prepare ? 'Prepare' : 'Activate'} ${n(String(c.card))}${c.target ? ` targeting ${n(String(c.target))}` : ''}${c.weapon ? ` with ${n(String(c.weapon))}` : ''}`,
+  SelectReserve: (c, n) => `Pay with ${n(String(c.card))} from memory`,
+  CancelActivation: () => 'Cancel the activation',
+  ActivateAbility: (c, n) => `Use ${n(String(c.source))}'s ability ${Number(c.ability) + 1}${c.target ? ` targeting ${n(String(c.target))}` : ''}`,
+  DeclareAttack: (c, n) => `Attack ${c.target ? n(String(c.target)) : c.opponent ? n(String(c.opponent)) : 'the opponent'} with ${n(String(c.attacker))}${c.weapon ? ` wielding ${n(String(c.weapon))}` : ''}`,
+  ChooseAttackTarget: (c, n) => `Attack ${n(String(c.target))}`,
+  DiscardForCritical: (c, n) => `Discard ${n(String(c.card))} for a critical strike`,
+  DeclineCritical: () => 'No critical strike',
+  Intercept: (c, n) => `Intercept with ${n(String(c.ally))}`,
+  DeclineIntercept: () => 'Do not intercept',
+  ApplyReplacement: () => 'Apply this replacement effect first',
+  KeepUnique: (c, n) => `Keep ${n(String(c.object))} (uniqueness)`,
+  PlaceTrigger: () => 'Put this trigger on the effects stack next',
+  DeclareRetaliation: (c, n) => `Retaliate with ${n(String(c.unit))}`,
+  DeclineRetaliation: () => 'Do not retaliate',
+  PassOpportunity: () => 'Pass opportunity',
+  Concede: () => 'Concede the game',
+};

@@ -1,5 +1,5 @@
 // The Spoils GameModule (ARCHITECTURE.md §3).
-import { cardDefinitions, defineGame } from '@matchtape/engine';
+import { cardDefinitions, defineGame, phrasesToDescribe } from '@matchtape/engine';
 import { greedyBot, randomBot } from './bots';
 import { PRESET_DECKS, validateDeck } from './cards/decks';
 import { CARD_DEFS } from './cards/pool';
@@ -10,7 +10,7 @@ import { spoilsMachine } from './machine';
 import { scenarioHooks } from './start';
 import { SpoilsCommandSchema, SpoilsEventSchema } from './schemas';
 import type { SpoilsState } from './types';
-import { board, describe, faceOf, keyMoment } from './present';
+import { board, commandPhrases, describe, faceOf, keyMoment } from './present';
 import { secrets, view, viewEvent } from './view';
 
 export const theSpoils = defineGame<SpoilsState>({
@@ -29,6 +29,7 @@ export const theSpoils = defineGame<SpoilsState>({
   secrets,
   board: (s) => ({ ...board(s), acting: actors(s) }),
   describe,
+  describeCommand: phrasesToDescribe(commandPhrases),
   keyMoment,
   cards: cardDefinitions(CARD_DEFS, (d) => faceOf(d.id)),
   presetDecks: PRESET_DECKS,

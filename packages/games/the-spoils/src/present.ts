@@ -1,7 +1,7 @@
 // What people read and see: the board model for the site, one plain-words line per event for the log, and the
 // timeline's key moments. Wording only; what each viewer may see is decided in view.ts.
 import { boardModel } from '@matchtape/engine';
-import type { BoardModel, CardFace, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel } from '@matchtape/engine';
+import type { BoardModel, CommandPhrases, CardFace, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel } from '@matchtape/engine';
 import { cardDef } from './cards/pool';
 import type { Leave } from './evolve';
 import { describeThreshold, isCharacter, isFaction, isLocation, isResource, statsOf } from './rules';
@@ -236,3 +236,28 @@ export function keyMoment(e: GameEvent): null | { kind: string; label: string } 
 }
 
 export { isLocation };
+
+/** The player's table: each command in the rulebook's words (GameModule.describeCommand). */
+export const commandPhrases: CommandPhrases = {
+  ChooseFirstPlayer: (c, n) => `${n(String(c.first))} goes first`,
+  MulliganCard: (c, n) => `Mulligan ${n(String(c.card))}`,
+  EndMulligan: () => 'Keep the rest of this hand',
+  ResolveTrigger: () => 'Resolve this trigger next',
+  Develop: (c, n) => (c.mode === 'draw' ? 'Develop: draw a card' : `Develop: play ${c.card ? n(String(c.card)) : 'a card'} as a resource${c.faceDown ? ' face down' : ''}`),
+  PlayCard: (c, n) => `Play ${n(String(c.card))}${c.pick ? ` choosing ${n(String(c.pick))}` : ''}${c.sacrifice ? ` (sacrificing ${n(String(c.sacrifice))})` : ''}`,
+  UseAbility: (c, n) => `Use ${n(String(c.source))}'s ability ${Number(c.ability) + 1}${c.pick ? ` choosing ${n(String(c.pick))}` : ''}`,
+  AttachResource: (c, n) => `Attach ${n(String(c.resource))} to your faction`,
+  Pass: () => 'Pass',
+  EndTurn: () => 'End your turn',
+  Attack: (c, n) => `Announce an attack${c.target ? ` on ${n(String(c.target))}` : ''}`,
+  AddAttacker: (c, n) => `Attack with ${n(String(c.card))}`,
+  ConfirmAttackers: () => 'Confirm attackers',
+  AddBlocker: (c, n) => `Block with ${n(String(c.card))}`,
+  ConfirmBlockers: () => 'Confirm blockers',
+  AssignDamage: (c, n) => `Assign ${String(c.amount)} damage from ${n(String(c.source))} to ${n(String(c.target))}`,
+  Bid: (c) => `Bid ${String(c.amount)}`,
+  PassBid: () => 'Pass on bidding',
+  FindCard: (c, n) => (c.card ? `Find ${n(String(c.card))}` : 'Find nothing'),
+  KeepUnique: (c, n) => `Keep ${n(String(c.card))} (uniqueness)`,
+  Concede: () => 'Concede the game',
+};
