@@ -159,7 +159,8 @@ export async function step(p: Player): Promise<'ended' | 'acted' | 'idle'> {
     await clickAndWait(p, '.pass-btn', 0, s);
     return 'acted';
   }
-  const moveOn = s.groups.find((x) => MOVE_ON.test(x.type)) ?? s.groups.find((x) => x.kind !== 'concede' && x.kind !== 'activate') ?? s.groups[0];
+  // Cancelling an activation last: activating and cancelling again would loop.
+  const moveOn = s.groups.find((x) => MOVE_ON.test(x.type)) ?? s.groups.find((x) => x.kind !== 'concede' && x.kind !== 'activate' && !/Cancel/.test(x.type)) ?? s.groups[0];
   if (moveOn) return clickGroup(p, moveOn.index, s);
   // Only cards can act (and the budget is spent): the first card's first action.
   const any = s.sources[0];

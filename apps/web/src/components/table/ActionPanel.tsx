@@ -17,6 +17,8 @@ export interface ActionPanelProps {
   onSend(o: Offer): void;
   onCancel(): void;
   sourceCount: number;
+  /** Whether the board draws this id (a trigger or an effect that starts an action may not be a card on the board). */
+  onBoard(id: string): boolean;
 }
 
 function GroupButton({ g, onGroup, busy }: { g: OfferGroup; onGroup(g: OfferGroup): void; busy: boolean }) {
@@ -39,7 +41,7 @@ export function ActionPanel(p: ActionPanelProps) {
   let body: ReactNode = null;
   if (step.kind === 'actions') {
     // Passing has its own button; conceding its own confirmed action; a card's actions show when it is picked.
-    const groups = step.groups.filter((g) => g.kind !== 'pass' && g.kind !== 'concede' && !(p.pass && g.offers.length === 1 && g.offers[0] === p.pass) && (p.pickedName !== null || g.source === null));
+    const groups = step.groups.filter((g) => g.kind !== 'pass' && g.kind !== 'concede' && !(p.pass && g.offers.length === 1 && g.offers[0] === p.pass) && (p.pickedName !== null || g.source === null || !p.onBoard(g.source)));
     body = (
       <>
         {p.pickedName && <div className="panel-picked">{p.pickedName}</div>}

@@ -137,6 +137,18 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
     return m;
   }, [meta, info]);
   const cards = useMemo(() => (board ? cardNames([board]) : new Map<string, string>()), [board]);
+  // Every tile the board draws (hidden ones too): an action starting elsewhere is listed in the pane instead.
+  const drawn = useMemo(() => {
+    const ids = new Set<string>();
+    if (!board) return ids;
+    for (const p of board.players) {
+      if (p.hero) ids.add(p.hero.id);
+      for (const z of p.zones) for (const c of z.layout === 'pile' ? z.cards.slice(-1) : z.cards) ids.add(c.id);
+    }
+    for (const z of board.shared) for (const c of z.layout === 'pile' ? z.cards.slice(-1) : z.cards) ids.add(c.id);
+    return ids;
+  }, [board]);
+  const onBoard = useCallback((id: string) => drawn.has(id), [drawn]);
   const nameOf = useCallback((id: string) => names.get(id) ?? cards.get(id) ?? 'a hidden card', [names, cards]);
 
   const phases = useMemo(() => {
@@ -375,7 +387,7 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
               <div className={`opp-status${waitingText ? ' opp-waiting' : ''}`} role="status" aria-live="polite">
                 {ended ? (board.winner ? (board.winner === info.seat ? 'You win.' : `${names.get(board.winner) ?? board.winner} wins.`) : 'The match has ended.') : (waitingText ?? (offers.length > 0 ? 'Your decision.' : 'Waiting…'))}
               </div>
-              {promptText && !ended && (
+              {promptText && !ended && offers.some((o) => o.kind !== 'concede') && (
                 <div className="prompt-text" data-kind={actions?.prompt?.kind}>
                   {promptText}
                 </div>
@@ -401,7 +413,8 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
                   onPick={onPick}
                   onSend={(o) => void sendOffer(o)}
                   onCancel={() => setSel(EMPTY_SELECTION)}
-                  sourceCount={sources.size}
+                  sourceCount={[...sources.keys()].filter(onBoard).length}
+                  onBoard={onBoard}
                 />
               )}
               {!ended && (
