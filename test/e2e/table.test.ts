@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playToEnd, player, shown } from './table-player';
 import { apiJson, RESULTS, SECRET, startWebStack, type WebStack } from './web-stack';
 
-// Grand Archive and The Spoils are not yet played to their end by the test's strategy (see the report of issue 22).
-const GAMES = (process.env.MATCHTAPE_E2E_TABLE_GAMES?.split(',') ?? ['alpha-clash', 'elemental-clash']) as readonly string[];
+// Grand Archive is not yet played to its end by the test's strategy within the time the test allows.
+const GAMES = (process.env.MATCHTAPE_E2E_TABLE_GAMES?.split(',') ?? ['alpha-clash', 'elemental-clash', 'the-spoils']) as readonly string[];
 const PRACTICE_GAME = process.env.MATCHTAPE_E2E_TABLE_GAME ?? 'elemental-clash';
 const organiserToken = () => mintToken({ role: 'organiser', ttlSeconds: 3600 }, { secret: SECRET });
 
