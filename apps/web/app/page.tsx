@@ -1,5 +1,12 @@
 import { MatchList } from '../src/components/MatchList';
+import { PlayPanel } from '../src/components/table/PlayPanel';
+import './table.css';
 
 export default function Home() {
-  return <MatchList />;
+  return (
+    <>
+      <PlayPanel />
+      <MatchList />
+    </>
+  );
 }

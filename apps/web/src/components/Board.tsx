@@ -1,11 +1,11 @@
 'use client';
 // Any game's board, drawn from its BoardModel: each player's stats, hero and zones, the shared zones (Standby,
 // the stack) and the turn / phase / step with the active player. The viewer's own seat (or p1) sits at the bottom.
-import { memo } from 'react';
+import { memo, useContext } from 'react';
 import type { BoardModel, PlayerBoard, StatModel, ZoneModel } from '@matchtape/engine';
 import { cardNames } from '../lib/names';
 import { humanLine, humanText, positionWords, winnerLine } from '../lib/present';
-import { NamesContext, Tile } from './Tile';
+import { NamesContext, Tile, TileActContext } from './Tile';
 
 const HEALTH = /health|life|hp|vitality/i;
 
@@ -85,6 +85,9 @@ function Player({ p, board, top, seats }: { p: PlayerBoard; board: BoardModel; t
   const faceUp = (z: ZoneModel) => z.cards.some((c) => !c.hidden);
   const fans = p.zones.filter((z) => z.layout === 'fan' && !faceUp(z));
   const rows = [...p.zones.filter((z) => z.layout === 'fan' && faceUp(z)), ...p.zones.filter((z) => z.layout === 'row' || z.layout === 'stack')];
+  // At a player's table a player can be a target too (components/table): the name becomes a button.
+  const table = useContext(TileActContext);
+  const pick = table.role(p.id);
   return (
     <section
       className={`player${active ? ' player-active' : ''}${top ? ' player-top' : ' player-bottom'}`}
@@ -93,7 +96,13 @@ function Player({ p, board, top, seats }: { p: PlayerBoard; board: BoardModel; t
     >
       <header className="player-head">
         <div className="player-name">
-          <strong title={`seat ${p.id}`}>{seats.get(p.id) ?? p.name}</strong>
+          {pick ? (
+            <button type="button" className={`player-pick tile-${pick.role}`} data-role={pick.role} data-id={p.id} aria-pressed={pick.role === 'selected'} onClick={() => table.act(p.id)}>
+              {seats.get(p.id) ?? p.name}
+            </button>
+          ) : (
+            <strong title={`seat ${p.id}`}>{seats.get(p.id) ?? p.name}</strong>
+          )}
           {active && <span className="badge badge-active">active</span>}
           {acting && <span className="badge badge-acting">{active ? 'acting' : 'responding'}</span>}
           {board.winner === p.id && <span className="badge badge-win">winner</span>}

@@ -179,7 +179,10 @@ export function MatchList() {
                         </>
                       )}
                     </td>
-                    <td data-label="Game">{title}</td>
+                    <td data-label="Game">
+                      {title}
+                      {m.practice && <span className="badge badge-practice">practice</span>}
+                    </td>
                     <td data-label="Players" className="cell-players">
                       <Link href={`/matches/${encodeURIComponent(m.matchId)}`} className="match-link">
                         {m.players.length ? m.players.map((p) => p.name).join(' vs ') : m.matchId}

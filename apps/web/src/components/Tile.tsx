@@ -1,7 +1,7 @@
 'use client';
 // One card as a clean tile: name, cost, type, stats, keywords; a hidden card is a card back. Hover or focus
 // shows the full card in the inspector. A tile animates briefly when it appears (CSS, on mount).
-import { memo, createContext, useContext, type FocusEvent, type MouseEvent } from 'react';
+import { memo, createContext, useContext, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import type { CardTile, Tile as TileModel } from '@matchtape/engine';
 import { humanText } from '../lib/present';
 
@@ -12,6 +12,11 @@ export interface InspectTarget {
 export const InspectContext = createContext<(t: InspectTarget | null) => void>(() => {});
 /** Card and player names of the board being drawn, for the words on tiles (tags such as "p1's", "attached to p2-7"). */
 export const NamesContext = createContext<{ cards: ReadonlyMap<string, string>; seats: ReadonlyMap<string, string> }>({ cards: new Map(), seats: new Map() });
+
+/** What a tile is to the player at a table: a card that can act, a target or payment to pick, or the one picked. */
+export type TileRole = 'source' | 'target' | 'pay' | 'selected';
+/** The player's table (components/table) makes tiles clickable; elsewhere no tile has a role and nothing changes. */
+export const TileActContext = createContext<{ role(id: string): { role: TileRole; kinds?: string } | null; act(id: string): void }>({ role: () => null, act: () => {} });
 
 const COLOR_HUES: Record<string, string> = {
   red: '#ef4444', fire: '#f97316', blue: '#3b82f6', water: '#38bdf8', green: '#22c55e', earth: '#a3763d',
@@ -66,8 +71,31 @@ export function tileLabel(t: TileModel): string {
 function TileView({ tile, size = 'md' }: { tile: TileModel; size?: 'sm' | 'md' }) {
   const inspect = useContext(InspectContext);
   const names = useContext(NamesContext);
+  const table = useContext(TileActContext);
+  const acting = table.role(tile.id);
+  // A clickable tile is a button (Enter / Space pick it, as a click does).
+  const actProps = acting
+    ? {
+        role: 'button',
+        'aria-pressed': acting.role === 'selected',
+        'data-role': acting.role,
+        'data-kinds': acting.kinds,
+        onClick: () => table.act(tile.id),
+        onKeyDown: (e: KeyboardEvent<HTMLElement>) => {
+          if (e.key !== 'Enter' && e.key !== ' ') return;
+          e.preventDefault();
+          e.stopPropagation();
+          table.act(tile.id);
+        },
+      }
+    : null;
+  const actClass = acting ? ` tile-act tile-${acting.role}` : '';
   if (tile.hidden) {
-    return <div className={`tile tile-${size} tile-back`} role="img" aria-label="Hidden card" data-hidden="true" />;
+    return acting ? (
+      <div className={`tile tile-${size} tile-back${actClass}`} tabIndex={0} aria-label="Hidden card" data-hidden="true" data-id={tile.id} {...actProps} />
+    ) : (
+      <div className={`tile tile-${size} tile-back`} role="img" aria-label="Hidden card" data-hidden="true" />
+    );
   }
   const f = tile.face;
   const show = (e: MouseEvent<HTMLElement> | FocusEvent<HTMLElement>) => {
@@ -77,13 +105,14 @@ function TileView({ tile, size = 'md' }: { tile: TileModel; size?: 'sm' | 'md' }
   const stats = f.stats ? Object.entries(f.stats) : [];
   return (
     <div
-      className={`tile tile-${size}${tile.tapped ? ' tile-tapped' : ''}${tile.faceDown ? ' tile-facedown' : ''}`}
+      className={`tile tile-${size}${tile.tapped ? ' tile-tapped' : ''}${tile.faceDown ? ' tile-facedown' : ''}${actClass}`}
       style={{ ['--tile-color' as string]: colorOf(f.colors) }}
       tabIndex={0}
       role="img"
       aria-label={tileLabel(tile)}
       data-card={tile.cardId}
       data-id={tile.id}
+      {...actProps}
       onMouseEnter={show}
       onMouseLeave={() => inspect(null)}
       onFocus={show}

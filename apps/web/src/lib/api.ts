@@ -36,6 +36,8 @@ export interface MatchListItem {
   createdAt: string | null;
   spectators: number | null;
   spectatorDelaySeconds: number | null;
+  /** A practice match (a player against the bot, from "Play against a bot"). */
+  practice: boolean;
 }
 
 const RawMatchSchema = z
@@ -87,6 +89,7 @@ export function normalizeMatch(raw: unknown): MatchListItem {
     createdAt: str(pick('createdAt')),
     spectators: num(pick('spectatorsWatching')) ?? num(pick('spectators')),
     spectatorDelaySeconds: num(pick('spectatorDelaySeconds')) ?? num(pick('delaySeconds')),
+    practice: pick('practice') === true,
   };
 }
 
