@@ -9,7 +9,7 @@ import type { BoardModel } from '@matchtape/engine';
 import { Board } from '../Board';
 import { getMatch, type MatchListItem } from '../../lib/api';
 import { cardNames } from '../../lib/names';
-import { diffWords, eventWords, seatNames } from '../../lib/present';
+import { diffWords, eventWords, seatNames, type DiffChange } from '../../lib/present';
 import { useViewerToken } from '../../lib/useViewerToken';
 import { pastedToken, readClaims, saveToken } from '../../lib/viewer';
 import { nearestActing } from './fork-seqs';
@@ -52,16 +52,8 @@ interface CaseFile {
   };
   verification: Verification;
 }
-interface DiffItem {
-  kind: string;
-  owner?: string;
-  card?: { id: string; name: string };
-  field?: string;
-  label?: string;
-  before?: unknown;
-  after?: unknown;
-  text: string;
-}
+/** One change of the judges' diff, as the server sends it (the present layer's shape). */
+type DiffItem = DiffChange;
 
 class HttpError extends Error {
   constructor(

@@ -13,6 +13,15 @@ type GameInfo = z.infer<typeof GamesSchema>['games'][number];
 
 const ORGANISER_KEY = 'matchtape.organiser';
 
+/** A form's refusal, said where the form is. */
+function ErrorText({ error }: { error: string | null }) {
+  return error ? (
+    <p className="error-text" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
 function useGames(): GameInfo[] {
   const [games, setGames] = useState<GameInfo[]>([]);
   useEffect(() => {
@@ -74,11 +83,7 @@ function Practice({ games }: { games: GameInfo[] }) {
           {busy ? 'Starting…' : 'Play'}
         </button>
       </div>
-      {error && (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorText error={error} />
     </form>
   );
 }
@@ -218,11 +223,7 @@ function NewMatch({ games }: { games: GameInfo[] }) {
             </button>
           )}
         </div>
-        {error && (
-          <p className="error-text" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorText error={error} />
       </form>
       {created && (
         <div className="invites" aria-label="Invite links">
