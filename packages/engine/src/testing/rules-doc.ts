@@ -138,6 +138,9 @@ export function parseSpoilsRules(text: string): RulesDocument {
     const m = ID.exec(body[i]!);
     if (m) nextId = m[2]!;
   }
+  // Sections whose items carry no number at all ("305 Discard", "314 Terminate"): their items are the section's own
+  // text, so the section is the rule that decides (the document prints nothing more specific to cite).
+  const numbered = new Set(body.flatMap((l) => ID.exec(l)?.[2]?.split('.')[1] !== undefined ? [ID.exec(l)![2]!.slice(0, 3)] : []));
   for (const [i, line] of body.entries()) {
     const m = ID.exec(line);
     if (m) {
@@ -150,6 +153,11 @@ export function parseSpoilsRules(text: string): RulesDocument {
       continue;
     }
     const bullet = /^(\s*)-\s+(\S.*)$/.exec(line);
+    if (bullet && section && !numbered.has(section)) {
+      const own = doc.get(section)!;
+      own.text = `${own.text}\n${bullet[2]!.trim()}`;
+      own.heading = false;
+    }
     if (bullet && section) {
       let id: string;
       const continues = letter !== null && after[i] !== null && new RegExp(`^${section}\\.${top}[${next(letter)}-z]$`).test(after[i]!);
