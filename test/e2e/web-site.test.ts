@@ -122,7 +122,8 @@ describe('spectator site (browser)', () => {
     // Health / life figures come from each match's public board.
     await page.locator(`tr[data-match="${finished.matchId}"] .figure`).first().waitFor();
     await page.screenshot({ path: join(RESULTS, 'web-home.png') });
-    await page.selectOption('select >> nth=1', 'ended');
+    // The list's own status filter (the home page has other forms now: practice, new match).
+    await page.locator('.filters select').nth(1).selectOption('ended');
     await page.locator(`tr[data-match="${live.matchId}"]`).waitFor({ state: 'detached', timeout: 10_000 }).catch(async () => {
       // the live match may have ended meanwhile: then it is legitimately still listed
       expect((await apiJson<ListItem>(stack.api, `/api/matches/${live.matchId}`)).status).toBe('ended');
@@ -424,7 +425,7 @@ describe('spectator site (browser)', () => {
       page.evaluate(() => {
         const r = (el: Element) => el.getBoundingClientRect().toJSON() as { x: number; y: number; width: number; height: number; bottom: number; right: number };
         const wrap = r(document.querySelector('.board-wrap')!);
-        const players = [...document.querySelectorAll('.player')].map((p) => ({ player: r(p), hand: p.querySelector('.player-hand') ? r(p.querySelector('.player-hand')!) : null, stats: r(p.querySelector('.player-stats')!) }));
+        const players = [...document.querySelectorAll('.player')].map((p) => ({ player: r(p), hand: p.querySelector('.player-hand, .zone-fan') ? r(p.querySelector('.player-hand, .zone-fan')!) : null, stats: r(p.querySelector('.player-stats')!) }));
         const clipped = [...document.querySelectorAll<HTMLElement>('.tile-name')].filter((n) => n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1).map((n) => n.textContent);
         return { wrap, players, clipped, statLabels: document.querySelectorAll('.player .tile .stat-k').length };
       });
@@ -444,7 +445,7 @@ describe('spectator site (browser)', () => {
     expect(await page.locator('link[rel="icon"]').count()).toBeGreaterThan(0);
     const icon = await fetch(`${stack.web}${await page.locator('link[rel="icon"]').first().getAttribute('href')}`);
     expect(icon.status).toBe(200);
-    // Judge view: each hand of faces clear of the player's stats.
+    // Judge view: each hand of faces (a row among the zones) clear of the player's stats.
     await page.goto(`${stack.web}/matches/${finished.matchId}?seq=${at}&token=${judge}&as=judge`);
     await page.locator('.match-page[data-perspective="judge"] .board').waitFor();
     const jv = await measure(page);
