@@ -5,24 +5,10 @@ import type { NextConfig } from 'next';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-// Security headers on every page and proxied /api answer. The site loads nothing from other origins (the API is
-// proxied same-origin, SSE is read with fetch). Next's App Router inlines its bootstrap scripts and React's
-// style props, hence 'unsafe-inline' for scripts and styles; development adds eval and the HMR websocket.
-const dev = process.env.NODE_ENV === 'development';
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ''}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+// Security headers on every page and proxied /api answer. The pages' CSP carries a per-request nonce and is set
+// by proxy.ts; the route handlers (/api/*, /live: JSON and SSE, no documents) get a CSP that allows nothing.
+const routeHandlerCsp = "default-src 'none'; frame-ancestors 'none'";
 const securityHeaders = [
-  { key: 'Content-Security-Policy', value: contentSecurityPolicy },
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   // Judge and seat links may carry ?token=: never send the URL to another site.
   { key: 'Referrer-Policy', value: 'no-referrer' },
@@ -49,7 +35,12 @@ const config: NextConfig = {
   outputFileTracingRoot: root,
   poweredByHeader: false,
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    const csp = [{ key: 'Content-Security-Policy', value: routeHandlerCsp }];
+    return [
+      { source: '/:path*', headers: securityHeaders },
+      { source: '/api/:path*', headers: csp },
+      { source: '/live', headers: csp },
+    ];
   },
   // /api is proxied at request time by app/api/[...path]/route.ts (not a rewrite: rewrites are frozen into the
   // build, and the server's port is chosen when the site starts).

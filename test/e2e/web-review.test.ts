@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintToken } from '@matchtape/server';
-import { apiJson, openSitePage, RESULTS, SECRET, startWebStack, waitMatchEnded, type WebStack } from './web-stack';
+import { apiJson, openSitePage, RESULTS, SECRET, startWebStackWithEndedMatch, type WebStack } from './web-stack';
 
 let stack: WebStack;
 let matchId = '';
@@ -20,16 +20,7 @@ const organiser = mintToken({ role: 'organiser', ttlSeconds: 3600 }, { secret: S
 const open = (path: string): Promise<Page> => openSitePage(stack, path, { width: 1440, height: 1000 });
 
 beforeAll(async () => {
-  stack = await startWebStack({
-    onServer: async (api) => {
-      const created = await apiJson<{ matchId: string }>(api, '/api/matches', {
-        token: organiser,
-        body: { game: 'alpha-clash', players: [{ name: 'Ada', bot: 'greedy' }, { name: 'Brook', bot: 'random' }] },
-      });
-      matchId = created.matchId;
-    },
-  });
-  lastSeq = (await waitMatchEnded(stack.api, matchId, 180_000)).lastSeq;
+  ({ stack, matchId, lastSeq } = await startWebStackWithEndedMatch(organiser));
   // The dispute is pinned to an event a player caused (a decision with a time and, often, a rule).
   const events = (await apiJson<{ events: { seq: number; cause: { player?: string }; rule: string | null }[] }>(stack.api, `/api/matches/${matchId}/events`, { token: judge })).events;
   atSeq = events.find((e) => e.seq > lastSeq / 3 && e.cause.player && e.rule)?.seq ?? Math.floor(lastSeq / 2);

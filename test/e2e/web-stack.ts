@@ -49,8 +49,9 @@ const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuf
 export function ensureWebBuild(): void {
   const buildId = join(WEB, DIST_DIR, 'BUILD_ID');
   const fresh = () => {
-    // next.config.ts too: its headers() are compiled into the build.
-    const sources = Math.max(newestMtime(join(WEB, 'app')), newestMtime(join(WEB, 'src')), newestMtime(join(ROOT, 'packages')), statSync(join(WEB, 'next.config.ts')).mtimeMs);
+    // next.config.ts too (its headers() are compiled into the build), and the proxy and client instrumentation.
+    const rootFiles = ['next.config.ts', 'proxy.ts', 'instrumentation-client.ts'].map((f) => join(WEB, f)).filter(existsSync);
+    const sources = Math.max(newestMtime(join(WEB, 'app')), newestMtime(join(WEB, 'src')), newestMtime(join(ROOT, 'packages')), ...rootFiles.map((f) => statSync(f).mtimeMs));
     return existsSync(buildId) && statSync(buildId).mtimeMs > sources;
   };
   if (fresh()) return;
@@ -233,4 +234,27 @@ export async function openSitePage(stack: WebStack, path: string, viewport = { w
   const page = await stack.browser.newPage({ viewport });
   await page.goto(stack.web + path);
   return page;
+}
+
+/**
+ * The stack with one Alpha Clash bot match (Ada, greedy, against Brook, random), created as soon as the server
+ * answers so it plays while the site builds, and waited for until it has ended.
+ */
+export async function startWebStackWithEndedMatch(organiserToken: string): Promise<{ stack: WebStack; matchId: string; lastSeq: number }> {
+  let matchId = '';
+  const stack = await startWebStack({
+    onServer: async (api) => {
+      const created = await apiJson<{ matchId: string }>(api, '/api/matches', {
+        token: organiserToken,
+        body: { game: 'alpha-clash', players: [{ name: 'Ada', bot: 'greedy' }, { name: 'Brook', bot: 'random' }] },
+      });
+      matchId = created.matchId;
+    },
+  });
+  try {
+    return { stack, matchId, lastSeq: (await waitMatchEnded(stack.api, matchId, 180_000)).lastSeq };
+  } catch (e) {
+    await stack.stop();
+    throw e;
+  }
 }

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
+import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import './globals.css';
 
@@ -10,7 +11,10 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#0d121c' };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+// Every page renders per request: Next puts proxy.ts's per-request CSP nonce on its scripts only while rendering,
+// so a page prerendered at build time would have scripts the CSP blocks.
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
   return (
     <html lang="en">
       <body>
