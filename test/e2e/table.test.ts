@@ -13,7 +13,10 @@ import { apiJson, RESULTS, SECRET, startWebStack, type WebStack } from './web-st
 
 // Alpha Clash passed once and then stalled once on a Pass button that stayed disabled (a race not yet found):
 // run it with MATCHTAPE_E2E_TABLE_GAMES=alpha-clash until that is fixed.
-const GAMES = (process.env.MATCHTAPE_E2E_TABLE_GAMES?.split(',') ?? ['elemental-clash', 'grand-archive', 'the-spoils']) as readonly string[];
+// Grand Archive's match is the longest (≈ 4 min here): it runs in `npm run test:deep` (MATCHTAPE_DEEP), so the default
+// suite stays inside its time budget.
+const DEFAULT_GAMES = process.env.MATCHTAPE_DEEP ? ['elemental-clash', 'grand-archive', 'the-spoils'] : ['elemental-clash', 'the-spoils'];
+const GAMES = (process.env.MATCHTAPE_E2E_TABLE_GAMES?.split(',') ?? DEFAULT_GAMES) as readonly string[];
 const PRACTICE_GAME = process.env.MATCHTAPE_E2E_TABLE_GAME ?? 'elemental-clash';
 const organiserToken = () => mintToken({ role: 'organiser', ttlSeconds: 3600 }, { secret: SECRET });
 
