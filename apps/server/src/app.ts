@@ -13,7 +13,7 @@ import { readModel } from '@matchtape/projections';
 import type { EventStore, MatchRecord } from '@matchtape/store';
 import { BotDriver, type BotOptions } from './bots';
 import type { GameRegistry } from './games';
-import { EngineHost, HostError, parseHostedConfig, playersOf } from './host/engine-host';
+import { EngineHost, parseHostedConfig, playersOf } from './host/engine-host';
 import type { RouteContext } from './http/context';
 import { createFastify, type HttpOptions } from './http/fastify';
 import { openApiDocument } from './http/openapi';
@@ -22,7 +22,7 @@ import { registerRoute } from './http/register';
 import type { Route } from './http/route';
 import { matchRoutes } from './http/core-routes';
 import type * as S from './http/schemas';
-import { guardMatchRoute } from './judges/fork-secrecy';
+import { guardMatchRoute, notFound } from './judges/fork-secrecy';
 import { LiveGateway } from './live/gateway';
 import { PublicPublisher } from './live/publisher';
 import { routeModules, type ModuleEntry } from './routes';
@@ -107,7 +107,7 @@ function routeContext(opts: ServerOptions, parts: { app: FastifyInstance; host: 
   const now = opts.now ?? (() => new Date());
   const record = async (id: string): Promise<MatchRecord> => {
     const r = await opts.store.getMatch(id);
-    if (!r) throw new HostError(404, 'match_not_found', `no match ${id}; list matches with GET /api/matches`);
+    if (!r) throw notFound(id);
     return r;
   };
   type Item = z.infer<typeof S.MatchListItem>;

@@ -99,7 +99,7 @@ function remember(set: Set<string>, id: string, max: number): void {
   if (set.size > max) set.delete(set.values().next().value!);
 }
 
-/** The answer for a match that does not exist, word for word (app.ts's `record`). */
+/** The answer for a match that does not exist (every route's, so a sealed fork's 404 is the same word for word). */
 export function notFound(matchId: string): HostError {
   return new HostError(404, 'match_not_found', `no match ${matchId}; list matches with GET /api/matches`);
 }

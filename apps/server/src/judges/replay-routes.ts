@@ -9,6 +9,7 @@ import type { RouteModule } from '../http/context';
 import { HostError, type EngineHost } from '../host/engine-host';
 import { route } from '../http/route';
 import { ErrorBody, MatchIdParams } from '../http/schemas';
+import { notFound } from './fork-secrecy';
 import { forkMatch, startFromPosition, type CreatedMatch } from './replay';
 import { verifyMatchInStore } from './replay-verify';
 
@@ -78,7 +79,7 @@ async function fork(deps: ReplayRouteDeps, id: string, body: z.infer<typeof Fork
 
 async function bundle(deps: ReplayRouteDeps, id: string, includeSeed: boolean, reply: FastifyReply): Promise<string> {
   const rec = await deps.store.getMatch(id);
-  if (!rec) throw new HostError(404, 'match_not_found', `no match ${id}; list matches with GET /api/matches`);
+  if (!rec) throw notFound(id);
   const events = await deps.store.readStream(id);
   const b = buildBundle(deps.games.get(rec.game), events, { commitKey: commitKeyHex(rec.seed), ...(includeSeed ? { seed: rec.seed } : {}) });
   reply.header('content-type', 'application/x-ndjson; charset=utf-8');
