@@ -23,7 +23,14 @@ export async function matchClock(store: EventStore, host: EngineHost, rec: Match
 export class ClockKeeper {
   private timers = new Map<string, NodeJS.Timeout>();
   private stopped = false;
-  private onAppended = (matchId: string): void => void this.arm(matchId);
+  /**
+   * Whether a match has a clock (fixed when its record is made): every append of every match reaches `onAppended`,
+   * and a bot match without a clock should cost one record read, not one per append.
+   */
+  private clocked = new Map<string, boolean>();
+  private onAppended = (matchId: string): void => {
+    if (this.clocked.get(matchId) !== false) void this.arm(matchId);
+  };
 
   constructor(
     private readonly ctx: Pick<RouteContext, 'store' | 'host' | 'now'>,
@@ -48,6 +55,8 @@ export class ClockKeeper {
     try {
       const rec = await this.ctx.store.getMatch(matchId);
       if (!rec || this.stopped) return;
+      if (rec.status === 'ended') this.clocked.delete(matchId);
+      else this.clocked.set(matchId, (tableOf(rec)?.clock.kind ?? 'none') !== 'none');
       const clock = rec.status === 'ended' ? null : await matchClock(this.ctx.store, this.ctx.host, rec, this.ctx.now().getTime());
       const prior = this.timers.get(matchId);
       if (prior) clearTimeout(prior);
