@@ -83,7 +83,7 @@ describe('machine helpers', () => {
   });
 });
 
-describe('graph coverage (testing helper over @xstate/graph)', () => {
+describe('graph coverage (testing helper over xstate/graph)', () => {
   it('reports covered and uncovered states and transitions', () => {
     const v = visitMachine(turnMachine, [{ type: 'Begin' }, { type: 'Attack' }]);
     const c = machineCoverage(turnMachine, v);

@@ -1,6 +1,6 @@
 // Generic reading of a game's XState machine (the one definition of its turn / phase / step structure):
 // state paths for timelines and coverage, transitions, and a JSON config the Stately visualiser opens.
-// Static structure only; no actor is started. Path coverage over @xstate/graph lives in ./testing/graph.
+// Static structure only; no actor is started. Path coverage over xstate/graph lives in ./testing/graph.
 import { initialTransition, transition, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition, type EventObject } from 'xstate';
 
 type NodeLike = AnyStateNode;

@@ -294,6 +294,17 @@ const m0012: Migration = {
   },
 };
 
+// A command's earlier rejection is found by (match, player, commandId) with one index lookup, not by reading the
+// match's whole rejection list on every human command (engine-host's idempotency check).
+const m0017: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.createIndex('rejected_commands_command').on('rejected_commands').columns(['match_id', 'player', 'command_id', 'id']).execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropIndex('rejected_commands_command').ifExists().execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
   '0002_command_bodies': m0002,
@@ -304,6 +315,7 @@ export const migrations: Record<string, Migration> = {
   '0010_read_models': m0010ReadModels,
   '0011_event_seals': m0011,
   '0012_table_lobbies': m0012,
+  '0017_rejection_lookup': m0017,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -145,6 +145,11 @@ describe.each(['pglite', 'postgres'] as const)('event store on %s', (kind) => {
     await store.recordRejection(r);
     await store.recordRejection({ ...r, commandId: null, reason: 'again' });
     expect(await store.listRejections(id)).toEqual([r, { ...r, commandId: null, reason: 'again' }]);
+    // A retry's lookup finds the first rejection of (player, commandId) and nothing for another seat or id.
+    await store.recordRejection({ ...r, reason: 'second try' });
+    expect(await store.findRejection(id, 'p2', 'c1')).toEqual(r);
+    expect(await store.findRejection(id, 'p1', 'c1')).toBeNull();
+    expect(await store.findRejection(id, 'p2', 'c2')).toBeNull();
     expect(await store.readStream(id)).toEqual([]);
   });
 

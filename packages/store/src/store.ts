@@ -464,6 +464,19 @@ export class KyselyEventStore implements EventStore {
     return rows.map(toRejection);
   }
 
+  async findRejection(matchId: string, player: string, commandId: string): Promise<RejectedCommand | null> {
+    const row = await this.db
+      .selectFrom('rejected_commands')
+      .selectAll()
+      .where('match_id', '=', matchId)
+      .where('player', '=', player)
+      .where('command_id', '=', commandId)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? toRejection(row) : null;
+  }
+
   async recordCommandBody(matchId: string, player: string, commandId: string, body: string): Promise<void> {
     await this.db
       .insertInto('command_bodies')

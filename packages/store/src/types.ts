@@ -183,6 +183,8 @@ export interface EventStore {
   findAccepted(matchId: string, player: string, commandId: string, atOrBefore: number): Promise<AcceptedCommand | null>;
   recordRejection(r: RejectedCommand): Promise<void>;
   listRejections(matchId: string): Promise<RejectedCommand[]>;
+  /** The first rejection recorded for (player, commandId), or null (an index lookup: idempotency of retries). */
+  findRejection(matchId: string, player: string, commandId: string): Promise<RejectedCommand | null>;
   /** Keeps the body of an accepted command under (match, player, commandId); the first one recorded stays. */
   recordCommandBody(matchId: string, player: string, commandId: string, body: string): Promise<void>;
   /** The body recorded for (match, player, commandId), or null. */

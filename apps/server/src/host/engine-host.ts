@@ -236,8 +236,8 @@ export class EngineHost extends EventEmitter<HostEvents> {
       let priorRejection = m.rejected.get(k);
       if (!priorRejection && ifLastSeq === undefined && attempt === 0) {
         // Rejections are not events: one recorded by another instance is only in the store.
-        for (const r of await this.store.listRejections(matchId)) if (r.commandId) m.rejected.set(key(r.player, r.commandId), { rule: r.rule, reason: r.reason, body: bodyOf(r.command) });
-        priorRejection = m.rejected.get(k);
+        const r = await this.store.findRejection(matchId, player, command.commandId);
+        if (r) m.rejected.set(k, (priorRejection = { rule: r.rule, reason: r.reason, body: bodyOf(r.command) }));
       }
       if (priorRejection) {
         sameBodyOrThrow(command, priorRejection.body);

@@ -3,6 +3,7 @@
 // capped per address and per token (429 + Retry-After); slow headers and bodies are cut off; tokens never reach
 // the log in any encoding; /api/health tells strangers only whether it is alive, the details need an ops token.
 import { connect, type Socket } from 'node:net';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { games } from '@matchtape/games';
 import { openTestStore, type TestStore } from '@matchtape/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +68,14 @@ describe('one declaration per route', () => {
     // The routes issue 28 found missing are there.
     for (const k of ['GET /api/matches/{id}/annotations', 'PUT /api/matches/{id}/focus', 'GET /api/matches/{id}/chapters', 'GET /api/annotations/search', 'POST /api/matches/{id}/fork', 'GET /api/matches/{id}/verification', 'GET /api/matches/{id}/bundle', 'GET /api/matches/{id}/window'])
       expect(ops, k).toContain(k);
+  });
+
+  it('/api/openapi.json is a valid OpenAPI 3.1 document (an independent validator)', async () => {
+    const s = await start();
+    const doc = (await s.app.inject('/api/openapi.json')).json<Record<string, unknown>>();
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? [], JSON.stringify(result.errors, null, 1)?.slice(0, 2000)).toEqual([]);
+    expect(result.valid).toBe(true);
   });
 
   it('a route added past the declarations is caught by the same check', async () => {

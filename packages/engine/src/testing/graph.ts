@@ -1,7 +1,7 @@
-// Path coverage of a game's machine, for tests only: @xstate/graph is a dev dependency and the engine must not
-// need it at runtime. `machineCoverage` compares what played matches visited with every state node and
+// Path coverage of a game's machine, for tests only (the engine must not need xstate/graph at runtime).
+// `machineCoverage` compares what played matches visited with every state node and
 // transition of the machine; `shortestEventPaths` says how to reach each state, to write the missing test.
-import { getShortestPaths } from '@xstate/graph';
+import { getShortestPaths } from 'xstate/graph';
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { listStatePaths, listTransitions, machineEventTypes, stateValuePaths } from '../machine';
 

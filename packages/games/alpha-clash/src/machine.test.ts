@@ -1,7 +1,7 @@
 // The machine is the definition of the turn structure: decide walks it (stepAfter), so bot matches must reach
-// every state node and take every transition; @xstate/graph confirms every state is reachable from the start.
+// every state node and take every transition; xstate/graph confirms every state is reachable from the start.
 import { describe, expect, it } from 'vitest';
-import { getShortestPaths } from '@xstate/graph';
+import { getShortestPaths } from 'xstate/graph';
 import { listStatePaths, machineToJson, Rng } from '@matchtape/engine';
 import { machineCoverage } from '@matchtape/engine/testing/graph';
 import { playMatch } from '@matchtape/engine/testing';
@@ -11,7 +11,7 @@ import { PAIRINGS } from './testing-helpers';
 import type { AlphaClashState } from './types';
 
 describe('turn machine', () => {
-  it('every state is reachable in the chart (@xstate/graph shortest paths)', () => {
+  it('every state is reachable in the chart (xstate/graph shortest paths)', () => {
     const events = ['CUTS_DONE', 'HANDS_DRAWN', 'MULLIGANS_DONE', 'START_GAME', 'NEXT', 'DECLARE_ATTACK', 'CLASH_ENDS', 'END_TURN', 'GAME_OVER'].map((type) => ({ type }));
     const paths = getShortestPaths(alphaClashMachine, { events: events as never, serializeState: (s) => JSON.stringify((s as { value: unknown }).value) });
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));

@@ -1,11 +1,11 @@
 // The machine is the single definition of the phases: this test drives bot matches and every scenario file
 // through the real engine, records the machine state the game was in for every event and every accepted
-// command, and checks with the kernel's graph coverage (@xstate/graph) that every state node and every
+// command, and checks with the kernel's graph coverage (xstate/graph) that every state node and every
 // transition of the machine is reached by some test.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toDirectedGraph } from '@xstate/graph';
+import { toDirectedGraph } from 'xstate/graph';
 import { applyCommand, checkMachineMeta, cursorAfter, listTransitions, phaseOrder, stepOrder, machineToJson, parseScenario, Rng, RngSource, scenarioConfig, startMatch, type Command, type MatchConfig, type PlayerId } from '@matchtape/engine';
 import { defaultConfig } from '@matchtape/engine/testing';
 import { machineCoverage, TransitionTrace } from '@matchtape/engine/testing/graph';
@@ -64,7 +64,7 @@ describe('grand-archive machine', () => {
     const cov = machineCoverage(grandArchiveMachine, { states: t.states, transitions: t.transitions.values() });
     expect(cov.states.uncovered).toEqual([]);
     expect(cov.transitions.uncovered).toEqual([]);
-    // @xstate/graph sees the same nodes the coverage counted.
+    // xstate/graph sees the same nodes the coverage counted.
     const graph = toDirectedGraph(grandArchiveMachine);
     const count = (n: { children: unknown[] }): number => 1 + (n.children as { children: unknown[] }[]).reduce((a, c) => a + count(c), 0);
     expect(count(graph) - 1).toBe(cov.states.total);
