@@ -57,6 +57,12 @@ describe('auditCitations', () => {
     expect(auditCitations(cited, doc, { keywords: { '114.1b': ['plays a card'] } }, AC)).toEqual([]);
   });
 
+  it('a rejection broken over lines (as a formatter writes it) is still a rejection until its call closes', () => {
+    const cited = src(["return reject(", "  '114.1',", "  'only (one) answer',", ");", "const later = f('100.1');"].join('\n'));
+    expect(cited.get('114.1')).toMatchObject({ rejection: true });
+    expect(cited.get('100.1')).toMatchObject({ rejection: false });
+  });
+
   it('finds unknown ids, headings, missing keywords, uncurated rejections, stale data, and bad passages', () => {
     const cited = src(["reject('114.1', 'x')", "reject('123.4', 'x')", "b.auto('X', {}, '114')", "reject('114.1b', 'x')", "reject('100.1', 'x') // '999.9' in a comment is not cited"].join('\n'));
     const f = auditCitations(cited, doc, { keywords: { '114.1b': ['Safeguard'], '405.5': ['pass'] }, rulings: { '114.1': 'Not in the document.' } }, AC);

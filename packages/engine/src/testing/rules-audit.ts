@@ -29,22 +29,38 @@ export function citedRules(
   sectionLine?: RegExp,
 ): Map<string, CitedRule> {
   const out = new Map<string, CitedRule>();
-  for (const f of files)
+  for (const f of files) {
+    // A rejection's call may span lines (a formatter breaks long calls): its arguments stay a rejection's until
+    // the call's parentheses close.
+    let open = 0;
     f.text.split('\n').forEach((line, i) => {
       if (/^\s*(\/\/|\*|\/\*)/.test(line)) return;
       // A trailing comment may name rules in quotes; it cites nothing.
       const code = line.replace(/\s\/\/\s.*$/, '');
+      const starts = code.search(rejectionLine);
+      const rejection = open > 0 || starts >= 0;
       for (const m of code.matchAll(/'([^'\n]{1,40})'/g)) {
         const id = m[1]!;
         if (!idPattern.test(id)) continue;
         const c = out.get(id) ?? { where: [], rejection: false, section: true };
         c.where.push(`${f.path}:${i + 1}`);
-        if (rejectionLine.test(code)) c.rejection = true;
+        if (rejection) c.rejection = true;
         if (!sectionLine?.test(code)) c.section = false;
         out.set(id, c);
       }
+      if (open > 0) open = Math.max(0, open + parenBalance(code));
+      else if (starts >= 0) open = Math.max(0, parenBalance(code.slice(starts)));
     });
+  }
   return out;
+}
+
+/** Opening minus closing parentheses outside string literals. */
+function parenBalance(code: string): number {
+  const bare = code.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`/g, '');
+  let n = 0;
+  for (const ch of bare) n += ch === '(' ? 1 : ch === ')' ? -1 : 0;
+  return n;
 }
 
 export interface RulesAuditData {
