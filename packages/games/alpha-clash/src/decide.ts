@@ -5,7 +5,7 @@ import { reject, type Command, type Decision, type DecideContext, type MatchConf
 import { CARD_BY_ID } from './cards/pool';
 import type { ACCardDef, CounterTag } from './cards/types';
 import { contenderOf, validateDeck } from './cards/decks';
-import { Builder, draw, goStep, settle, startTurn, triggerAttack, endMatch } from './engine';
+import { Builder, draw, goStep, settle, startTurn, triggerAttack, endMatch } from './flow';
 import { stepAfter } from './machine';
 import { attachCost, canPayHealth, cardCost, cardDef, clashCards, currentAtk, defOf, gemCount, has, keywordValue, legalTargets, payableNext, paymentFor, readyResources, type Cost } from './rules';
 import { locate, opponentOf } from './state';

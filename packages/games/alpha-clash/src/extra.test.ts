@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Rng } from '@matchtape/engine';
 import { checkInvariants, playMatch } from '@matchtape/engine/testing';
 import { alphaClash } from './index';
-import { TURN_LIMIT } from './engine';
+import { TURN_LIMIT } from './flow';
 import { events } from './schemas';
 import type { AlphaClashState } from './types';
 

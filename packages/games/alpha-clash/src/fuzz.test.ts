@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng, type Command } from '@matchtape/engine';
 import { playMatch } from '@matchtape/engine/testing';
 import { alphaClash } from './index';
-import { DEEP, probes } from './testing-helpers';
+import { DEEP, probes } from './test-helpers';
 import type { AlphaClashState } from './types';
 
 describe('fuzzing decide', () => {

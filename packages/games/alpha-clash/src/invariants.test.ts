@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkInvariants, playMatch } from '@matchtape/engine/testing';
 import { alphaClash } from './index';
-import { DEEP, PAIRINGS } from './testing-helpers';
+import { DEEP, PAIRINGS } from './test-helpers';
 import type { AlphaClashState } from './types';
 
 describe('every-seq invariants', () => {

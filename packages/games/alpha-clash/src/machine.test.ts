@@ -7,7 +7,7 @@ import { machineCoverage } from '@matchtape/engine/testing/graph';
 import { playMatch } from '@matchtape/engine/testing';
 import { alphaClash } from './index';
 import { alphaClashMachine, GUARD_RULES, recordTransitions, stepAfter, visited } from './machine';
-import { PAIRINGS } from './testing-helpers';
+import { PAIRINGS } from './test-helpers';
 import type { AlphaClashState } from './types';
 
 describe('turn machine', () => {

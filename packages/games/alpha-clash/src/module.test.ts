@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkInvariants, describeGameModule, playMatch } from '@matchtape/engine/testing';
-import { Rng, seedCommitment } from './test-support';
+import { Rng, seedCommitment } from './test-helpers';
 import { alphaClash } from './index';
 import type { AlphaClashState } from './types';
 

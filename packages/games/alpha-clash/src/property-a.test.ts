@@ -2,6 +2,6 @@
 // match ends by the rules, fold = live, hash chain and random outcomes verify, redaction commutes at the final
 // state for every viewer (at every seq in invariants.test.ts), and invariant 4 holds with random and malformed
 // probe commands at sampled states. CI: 300 matches over both files and all four bot pairings; MATCHTAPE_DEEP=1: 2,000.
-import { describeBotMatches } from './testing-helpers';
+import { describeBotMatches } from './test-helpers';
 
 describeBotMatches([0, 2]);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { fold, jsonEqual, parseScenario, ScenarioRun } from '@matchtape/engine';
 import { checkInvariants, type PlayedMatch } from '@matchtape/engine/testing';
 import { alphaClash } from './index';
-import { Rng } from './test-support';
+import { Rng } from './test-helpers';
 import { CARD_BY_ID } from './cards/pool';
 import { currentAtk, lookupCard } from './rules';
 import type { AlphaClashState } from './types';

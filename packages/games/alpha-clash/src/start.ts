@@ -5,7 +5,7 @@ import { apnap, pathOf, reject, startCard, type Decision, type DecideContext, ty
 import { CARD_BY_ID } from './cards/pool';
 import { KEYWORDS, type KeywordName } from './cards/keywords';
 import type { ACCardDef, CardType } from './cards/types';
-import { Builder } from './engine';
+import { Builder } from './flow';
 import { stepHolder } from './evolve';
 import { alphaClashMachine } from './machine';
 import { currentAtk, currentDef } from './rules';

@@ -157,7 +157,7 @@ function step(s: ECState, e: GameEvent): ECState {
       };
     }
     case 'PositionSet': {
-      // A scenario's start position (scenario.ts): zones as given, the game at the start of a phase.
+      // A scenario's start position (start.ts): zones as given, the game at the start of a phase.
       const given = p.players as Record<string, Partial<PlayerState>>;
       const played = p.stonePlayed as Record<string, boolean>;
       const players: Record<string, PlayerState> = {};

@@ -8,7 +8,7 @@ import { actors, decide, legalCommands, RULES_VERSION, setup } from './decide';
 import { evolve, initialState } from './evolve';
 import { elementalClashMachine } from './machine';
 import { board, describe, faceOf, keyMoment, positionWords, describeCommand } from './present';
-import { scenarioHooks } from './scenario';
+import { scenarioHooks } from './start';
 import { ECCommandSchema, ECEventSchema } from './schemas';
 import type { ECState } from './types';
 import { secrets, view, viewEvent } from './view';

@@ -2,7 +2,7 @@
 // MatchSession and the game's scenario hook, then driven command by command.
 import { MatchSession, type Command, type EventEnvelope, type MatchConfig, type PlayerId, type ScenarioStart } from '@matchtape/engine';
 import { elementalClash } from './index';
-import { startPosition } from './scenario';
+import { startPosition } from './start';
 import type { ECState } from './types';
 
 type Zones = Record<string, (string | Record<string, unknown>)[]>;

@@ -7,7 +7,7 @@ import { DEEP, expectInvariantsOnMatches, playMatch } from '@matchtape/engine/te
 import { theSpoils } from './index';
 import type { SpoilsState } from './types';
 import type { GameEvent } from '@matchtape/engine';
-import { everySeq } from './every-seq';
+import { everySeq } from './property-helpers';
 
 const FULL_CHECKS = DEEP ? 100 : 1;
 

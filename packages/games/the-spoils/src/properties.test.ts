@@ -1,10 +1,10 @@
 // Property tests over seeded bot matches (ARCHITECTURE.md §6): the first half of the 300 (CI) / 2,000
-// (MATCHTAPE_DEEP=1) matches of property-matches.ts, with the every-seq redaction and leak checks; and accepted ⇔
+// (MATCHTAPE_DEEP=1) matches of property-helpers.ts, with the every-seq redaction and leak checks; and accepted ⇔
 // listed at every third state of a few matches. The kit's heavier checkInvariants runs in module.test.ts.
 import { describe, it } from 'vitest';
 import { expectListedAtEveryThirdState } from '@matchtape/engine/testing';
 import { theSpoils } from './index';
-import { botMatchChunks, DEEP } from './property-matches';
+import { botMatchChunks, DEEP } from './property-helpers';
 
 describe('the-spoils bot matches (first half)', () => {
   botMatchChunks(0);

@@ -6,6 +6,8 @@ import { alphaClash } from './index';
 import type { AlphaClashState } from './types';
 
 export { DEEP };
+// Re-exports for tests (kept out of the module's public surface).
+export { Rng, seedCommitment } from '@matchtape/engine';
 
 export const PAIRINGS: Record<PlayerId, 'random' | 'greedy'>[] = [
   { p1: 'random', p2: 'random' },
