@@ -267,7 +267,8 @@ export const fork: CommandDef = {
     'installation\'s secret) so play continues through the server. Over HTTP: POST /api/matches/ID/fork { at, reseed? }',
     'with a judge token.',
     'File fork (F.jsonl --seq N): the prefix is re-chained under the new id. When the source match has ended its seed is',
-    'known: the fork commits to it for the new id (MatchStarted.seedCommitment) and the seed is printed, so',
+    'known: the fork commits to it for the new id (MatchStarted.seedCommitment), is sealed with its key (so its redacted',
+    'copies verify too) and the seed is printed, so',
     '`import G.jsonl --seed S` can continue the fork with the same generator. N must be before MatchEnded.',
   ].join('\n'),
   async run(args, io) {
