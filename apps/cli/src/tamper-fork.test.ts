@@ -30,7 +30,7 @@ beforeAll(async () => {
   store = await openStore({ dataDir: 'memory://' });
   const many = { perSecond: 10_000, burst: 10_000 };
   server = await createServer({ store, bus: null, games: registryOf(games), roles: ['api'], bots: false, logger: false, rateLimits: { commands: many, reads: many, create: many } });
-}, 60_000);
+}, 180_000); // the embedded store's start, slow on a busy machine
 afterAll(async () => {
   await server?.close();
   await store?.close();
