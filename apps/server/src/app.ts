@@ -18,6 +18,7 @@ import type { RouteContext } from './http/context';
 import { createFastify, type HttpOptions } from './http/fastify';
 import { openApiDocument } from './http/openapi';
 import { DEFAULT_LIMITS, RateLimiter, type RateLimits } from './http/rate-limit';
+import { DEFAULT_FAIR, fairReads, ReadGate, type FairLimits } from './http/fair';
 import { registerRoute } from './http/register';
 import type { Route } from './http/route';
 import { matchRoutes } from './http/core-routes';
@@ -60,6 +61,8 @@ export interface ServerOptions extends HttpOptions {
   maxSseBufferBytes?: number;
   /** Open SSE streams per client address and per token (defaults 256 and 16); over them a connect is a 429. */
   liveStreams?: { perAddress?: number; perToken?: number };
+  /** Reads per client served at once and waiting (http/fair.ts; defaults 2 and 64); `false` turns the gate off. */
+  fairReads?: Partial<FairLimits> | false;
   /** Most events one GET /events returns (default EVENTS_PAGE). */
   eventsPageSize?: number;
   /** How often the publisher looks for live matches it was not told about. */
@@ -239,6 +242,8 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
   const ctx = routeContext(opts, { app, host, gateway, sight, side, metrics, workers, instanceId, roles });
   // A fork still holding a live parent's secrets is "no such match" on every route of it, to all but judges and
   // its own seats (judges/fork-secrecy.ts).
+  // Before it, a read's per-client turn (http/fair.ts): the guard reads the store too.
+  if (opts.fairReads !== false) fairReads(app, new ReadGate({ ...DEFAULT_FAIR, ...opts.fairReads }), (req) => ctx.claimsFor(req, req.query as { token?: string }));
   app.addHook('preHandler', async (req) => guardMatchRoute(sight.forks, req, () => ctx.claimsFor(req, req.query as { token?: string })));
   const routes = registerModules(app, ctx, roles, { ...DEFAULT_LIMITS, ...opts.rateLimits });
 

@@ -3,9 +3,12 @@
 // another client reads a different match's state one request after the other; the other client's p50/p99 is measured
 // quiet and under the abuse. A real server in-process (its HTTP stack, Postgres or the embedded store); both clients
 // run in the same process as the server, so the figures include their own work (the same before and after a change).
+// The two clients are two addresses (the abusive one connects from 127.0.0.2), as two clients on a network are: the
+// server's per-client limits key on the token, else the address (http/fair.ts).
+import { Agent, request } from 'node:http';
 import { Rng, type PlayerId } from '@matchtape/engine';
 import { dropSchema, openStore, type EventStore } from '@matchtape/store';
-import { createServer, type MatchtapeServer } from './app';
+import { createServer, type MatchtapeServer, type ServerOptions } from './app';
 import { mintToken, setTokenSecret } from './auth/tokens';
 import { pct } from './bench';
 import type { GameRegistry } from './games';
@@ -22,11 +25,14 @@ export interface BenchFocusOptions {
   /** The other client's sequential requests per phase. */
   requests?: number;
   log?: (line: string) => void;
+  /** The server's per-client read turns (http/fair.ts): its defaults unless given; false measures without them. */
+  fairReads?: ServerOptions['fairReads'];
 }
 
 export interface LatencyFigures {
   requests: number;
   p50Ms: number;
+  p95Ms: number;
   p99Ms: number;
 }
 
@@ -38,8 +44,22 @@ export interface BenchFocusResult {
   inFlight: number;
   quiet: LatencyFigures;
   abused: LatencyFigures;
-  /** Focus requests the abusive client completed per second during the abused phase. */
+  /** Focus requests the abusive client completed per second during the abused phase, and how many were refused (429). */
   focusPerSecond: number;
+  focusRefused: number;
+}
+
+/** One GET from a given local address (the abusive client's own): its status, the body read to the end. */
+function getFrom(agent: Agent, url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 /** Plays a match with a bot's commands (no concessions) until it has `events` events or ends. */
@@ -71,7 +91,7 @@ async function sequential(url: string, n: number): Promise<number[]> {
   return out.sort((a, b) => a - b);
 }
 
-const figures = (sorted: number[]): LatencyFigures => ({ requests: sorted.length, p50Ms: +pct(sorted, 50).toFixed(2), p99Ms: +pct(sorted, 99).toFixed(2) });
+const figures = (sorted: number[]): LatencyFigures => ({ requests: sorted.length, p50Ms: +pct(sorted, 50).toFixed(2), p95Ms: +pct(sorted, 95).toFixed(2), p99Ms: +pct(sorted, 99).toFixed(2) });
 
 export async function benchFocus(opts: BenchFocusOptions): Promise<BenchFocusResult> {
   const log = opts.log ?? (() => undefined);
@@ -79,7 +99,7 @@ export async function benchFocus(opts: BenchFocusOptions): Promise<BenchFocusRes
   const schema = `bench_focus_${Date.now().toString(36)}`;
   const store: EventStore = await openStore(opts.databaseUrl ? { databaseUrl: opts.databaseUrl, schema } : { dataDir: 'memory://' });
   const unlimited = { perSecond: 1e9, burst: 1e9 };
-  const server = await createServer({ store, bus: null, games: opts.games, roles: ['api'], bots: false, rateLimits: { commands: unlimited, reads: unlimited, create: unlimited } });
+  const server = await createServer({ store, bus: null, games: opts.games, roles: ['api'], bots: false, rateLimits: { commands: unlimited, reads: unlimited, create: unlimited }, ...(opts.fairReads !== undefined ? { fairReads: opts.fairReads } : {}) });
   const base = await server.listen(0);
   const gameId = opts.game ?? opts.games.ids()[0]!;
   const inFlight = opts.inFlight ?? 8;
@@ -106,15 +126,18 @@ export async function benchFocus(opts: BenchFocusOptions): Promise<BenchFocusRes
     const victim = `${base}/api/matches/${other}/state`;
     await sequential(victim, 20); // warm-up
     const quiet = figures(await sequential(victim, requests));
-    log(`quiet: other client p50 ${quiet.p50Ms} ms, p99 ${quiet.p99Ms} ms`);
+    log(`quiet: other client p50 ${quiet.p50Ms} ms, p95 ${quiet.p95Ms} ms, p99 ${quiet.p99Ms} ms`);
 
     let stop = false;
     let served = 0;
+    let refused = 0;
+    const agent = new Agent({ keepAlive: true, localAddress: '127.0.0.2' });
     const abuser = async (): Promise<void> => {
       while (!stop) {
-        const res = await fetch(`${base}/api/matches/${focused}/focus`);
-        await res.arrayBuffer();
-        served++;
+        const status = await getFrom(agent, `${base}/api/matches/${focused}/focus`);
+        if (status === 200) served++;
+        else if (status === 429) refused++;
+        else throw new Error(`GET focus: ${status}`);
       }
     };
     const t0 = performance.now();
@@ -122,9 +145,10 @@ export async function benchFocus(opts: BenchFocusOptions): Promise<BenchFocusRes
     const abused = figures(await sequential(victim, requests));
     stop = true;
     await Promise.all(abusers);
+    agent.destroy();
     const focusPerSecond = +(served / ((performance.now() - t0) / 1000)).toFixed(1);
-    log(`abused: other client p50 ${abused.p50Ms} ms, p99 ${abused.p99Ms} ms; focus served ${focusPerSecond}/s`);
-    return { game: gameId, store: store.dialect, events, inFlight, quiet, abused, focusPerSecond };
+    log(`abused: other client p50 ${abused.p50Ms} ms, p95 ${abused.p95Ms} ms, p99 ${abused.p99Ms} ms; focus served ${focusPerSecond}/s, ${refused} refused`);
+    return { game: gameId, store: store.dialect, events, inFlight, quiet, abused, focusPerSecond, focusRefused: refused };
   } finally {
     await server.close();
     await store.close();

@@ -60,6 +60,8 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     // Open SSE streams per client address and per token (a venue behind one NAT address may need more).
     liveStreams: { perAddress: num(process.env.MATCHTAPE_SSE_PER_ADDRESS, 256), perToken: num(process.env.MATCHTAPE_SSE_PER_TOKEN, 16) },
+    // Reads per client served at once and waiting for a turn (http/fair.ts): one greedy client waits for itself.
+    fairReads: { inFlight: num(process.env.MATCHTAPE_READS_IN_FLIGHT, 2), queued: num(process.env.MATCHTAPE_READS_QUEUED, 64) },
     ...(config.readModels ? { projector: { models: config.readModels } } : {}),
   });
   const shutdown = async (signal: string): Promise<void> => {

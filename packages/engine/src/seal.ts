@@ -40,6 +40,22 @@ export const SealSchema = z
 export type Seal = z.infer<typeof SealSchema>;
 export const SaltSchema = Hex64;
 
+/**
+ * The hashes sealing runs per event (a salt and a commitment per view): pure JS by default, so the engine stays
+ * browser-safe; a server injects native ones (store `nodeSealHashes`), which must give the same hex, byte for byte.
+ */
+export interface SealHashes {
+  /** Hex SHA-256 of a UTF-8 string. */
+  sha256Hex(text: string): string;
+  /** Hex HMAC-SHA-256 of a UTF-8 message under `key`. */
+  hmacSha256Hex(key: Uint8Array, message: string): string;
+}
+
+export const pureSealHashes: SealHashes = {
+  sha256Hex,
+  hmacSha256Hex: (key, message) => bytesToHex(hmac(sha256, key, utf8ToBytes(message))),
+};
+
 /** The commitment key of a match: from its secret seed, revealed with it in MatchEnded. */
 export function commitKey(seed: string): Uint8Array {
   return hkdf(sha256, utf8ToBytes(seed), utf8ToBytes('matchtape-commit'), 'matchtape commit v2: payload salts', 32);
@@ -54,12 +70,12 @@ export function commitKeyFromHex(hex: string): Uint8Array {
 }
 
 /** The salt of one commitment: `label` is `judge` for the full payload, else the viewer whose view it is. */
-export function sealSalt(key: Uint8Array, matchId: string, seq: number, label: Viewer): string {
-  return bytesToHex(hmac(sha256, key, utf8ToBytes(canonicalJson([matchId, seq, label]))));
+export function sealSalt(key: Uint8Array, matchId: string, seq: number, label: Viewer, hashes: SealHashes = pureSealHashes): string {
+  return hashes.hmacSha256Hex(key, canonicalJson([matchId, seq, label]));
 }
 
-export function commitment(salt: string, value: unknown): string {
-  return sha256Hex(`${salt}${canonicalJson(value)}`);
+export function commitment(salt: string, value: unknown, hashes: SealHashes = pureSealHashes): string {
+  return hashes.sha256Hex(`${salt}${canonicalJson(value)}`);
 }
 
 /** The viewers a match seals for: the public and every seat. */
@@ -77,17 +93,17 @@ interface Sealable {
 export type ViewEventFn = <E extends GameEvent>(event: E, viewer: Viewer) => E;
 
 /** What the hash of `e` commits to, given the game's redaction, the match's viewers and key. */
-export function sealEvent(viewEvent: ViewEventFn, viewers: readonly Viewer[], key: Uint8Array, e: Sealable): Seal {
+export function sealEvent(viewEvent: ViewEventFn, viewers: readonly Viewer[], key: Uint8Array, e: Sealable, hashes: SealHashes = pureSealHashes): Seal {
   const views: Record<string, string> = {};
-  for (const v of viewers) views[v] = commitment(sealSalt(key, e.matchId, e.seq, v), viewEvent(e, v).payload);
-  return { v: SEAL_VERSION, payload: commitment(sealSalt(key, e.matchId, e.seq, 'judge'), e.payload), views };
+  for (const v of viewers) views[v] = commitment(sealSalt(key, e.matchId, e.seq, v, hashes), viewEvent(e, v).payload, hashes);
+  return { v: SEAL_VERSION, payload: commitment(sealSalt(key, e.matchId, e.seq, 'judge', hashes), e.payload, hashes), views };
 }
 
 /** Seals events for a store or chainEvents (their Sealer) with the match key the seed gives. */
-export function sealerFor(game: { viewEvent: ViewEventFn }, viewers: readonly Viewer[], seed: string): (e: Sealable) => Seal {
+export function sealerFor(game: { viewEvent: ViewEventFn }, viewers: readonly Viewer[], seed: string, hashes: SealHashes = pureSealHashes): (e: Sealable) => Seal {
   const key = commitKey(seed);
   const viewEvent: ViewEventFn = (e, v) => game.viewEvent(e, v);
-  return (e) => sealEvent(viewEvent, viewers, key, e);
+  return (e) => sealEvent(viewEvent, viewers, key, e, hashes);
 }
 
 /** The viewers a sealed event was sealed for: `public` first, then the seats in order. */

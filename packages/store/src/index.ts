@@ -32,7 +32,7 @@ export {
   type ReplayCheck,
   type ReplayVerification,
 } from './bundle';
-export { nodeSha256 } from './hash';
+export { nodeSealHashes, nodeSha256 } from './hash';
 export { migrations } from './migrations';
 export type { Database } from './schema';
 export { benchAppend, type BenchAppendOptions, type BenchAppendResult } from './bench';

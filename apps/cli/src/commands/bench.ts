@@ -2,7 +2,8 @@
 // append throughput (packages/store benchAppend) on the embedded database or a throwaway Postgres schema.
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { fold, Keyframes, Rng, type AnyGameModule, type EventEnvelope } from '@matchtape/engine';
+import { chainEvents, fold, GENESIS_HASH, Keyframes, pureSealHashes, Rng, sealerFor, sealViewers, type AnyGameModule, type EventEnvelope, type PlayerId, type SealHashes } from '@matchtape/engine';
+import { nodeSealHashes, nodeSha256 } from '@matchtape/store';
 import { playMatch } from '@matchtape/engine/testing/harness';
 import { posInt, validate } from '../args';
 import { benchPeers, peerTable, type PeerBenchResult } from '../bench/peers';
@@ -41,7 +42,26 @@ export interface EngineBench {
   seeksPerSecond: number;
   /** Events folded per seek on average: with keyframes ≤ keyframeEvery. */
   meanEventsPerSeek: number;
+  /** CPU per event of a server append (chaining, envelope hash native): unsealed v1, sealed v2 with pure-JS and native hashes. */
+  appendMicrosPerEvent: { v1: number; v2Pure: number; v2Native: number; events: number };
   failures: number;
+}
+
+/**
+ * What chaining costs per event on the append path, the store's way (native envelope hash): v1, and v2 sealed for
+ * the public and two seats with the engine's pure-JS hashes (the browser's) or Node's native ones (the server's).
+ */
+export function benchSealing(game: AnyGameModule, played: readonly EventEnvelope[][], seed: string, now: () => number): EngineBench['appendMicrosPerEvent'] {
+  const viewers = sealViewers(['p1', 'p2'] as PlayerId[]);
+  const drafts = played.slice(0, 10).map((ev) => ev.map(({ type, at, turn, phase, step, cause, rule, payload }) => ({ type, at, turn, phase, step, cause, rule, payload })));
+  const events = drafts.reduce((n, d) => n + d.length, 0);
+  const time = (hashes: SealHashes | null): number => {
+    const t0 = now();
+    drafts.forEach((d, i) => chainEvents(`bench-${i}`, 0, GENESIS_HASH, d, nodeSha256, hashes ? sealerFor(game, viewers, `${seed}-${i}`, hashes) : undefined));
+    return +(((now() - t0) * 1000) / Math.max(events, 1)).toFixed(1);
+  };
+  time(nodeSealHashes); // warm-up: the games' viewEvent and the hashes compiled before anything is timed
+  return { v1: time(null), v2Pure: time(pureSealHashes), v2Native: time(nodeSealHashes), events };
 }
 
 export function benchGame(game: AnyGameModule, matches: number, seed: string, io: Io): EngineBench {
@@ -105,6 +125,7 @@ export function benchGame(game: AnyGameModule, matches: number, seed: string, io
     seeks,
     seeksPerSecond: seeks / seekSeconds,
     meanEventsPerSeek: seeks ? folded / seeks : 0,
+    appendMicrosPerEvent: benchSealing(game, played, seed, io.now),
     failures,
   };
 }
@@ -151,6 +172,13 @@ export const bench: CommandDef = {
     for (const r of results)
       rows.push([r.game, String(r.matches), String(r.events), formatRate(r.matchesPerSecond), formatRate(r.eventsPerSecond), formatRate(r.commandsPerSecond), formatRate(r.foldEventsPerSecond), formatRate(r.seeksPerSecond), r.meanEventsPerSeek.toFixed(1), String(r.failures)]);
     io.out(table(rows));
+    io.out('');
+    const sealRows = [['game', 'events', 'append v1 µs/ev', 'sealed, pure-JS µs/ev', 'sealed, native µs/ev']];
+    for (const r of results) {
+      const m = r.appendMicrosPerEvent;
+      sealRows.push([r.game, String(m.events), m.v1.toFixed(1), m.v2Pure.toFixed(1), m.v2Native.toFixed(1)]);
+    }
+    io.out(table(sealRows));
 
     let store: unknown = null;
     if (!a['no-store']) store = await benchStore(io, a['database-url']);

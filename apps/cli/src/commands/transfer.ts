@@ -5,6 +5,7 @@ import {
   chainEvents,
   commitKeyHex,
   sealerFor,
+  sealViewers,
   viewersOfSeal,
   fold,
   GENESIS_HASH,
@@ -18,7 +19,7 @@ import {
 import { posInt, validate } from '../args';
 import type { CommandDef } from '../command';
 import { exactFork } from './fork';
-import { buildBundle, bundleText, forkLinkOf, isBundle, verifyBundle } from '@matchtape/store';
+import { buildBundle, bundleText, forkLinkOf, isBundle, nodeSealHashes, verifyBundle } from '@matchtape/store';
 import { parseJsonl, pickMatch, readJsonl, readText, toJsonl, writeFileCreatingDirs, type MatchFile } from '../jsonl';
 import { CliError, getGame, loadGames } from '../io';
 import { dataDirOf, openCliStore, storeFlags } from '../store';
@@ -210,7 +211,7 @@ export const importCmd: CommandDef = {
         const last = p.events[p.events.length - 1]!;
         // Sealed events are re-sealed by the store (it never takes a seal handed in): same key, same seals, same hashes.
         const seal = p.events[0]!.seal;
-        const sealer = seal ? sealerFor(p.game, viewersOfSeal(seal), p.seed) : undefined;
+        const sealer = seal ? sealerFor(p.game, viewersOfSeal(seal), p.seed, nodeSealHashes) : undefined;
         await store.createMatch({
           matchId: p.matchId,
           game: p.game.id,
@@ -266,7 +267,8 @@ export const fork: CommandDef = {
     'installation\'s secret) so play continues through the server. Over HTTP: POST /api/matches/ID/fork { at, reseed? }',
     'with a judge token.',
     'File fork (F.jsonl --seq N): the prefix is re-chained under the new id. When the source match has ended its seed is',
-    'known: the fork commits to it for the new id (MatchStarted.seedCommitment) and the seed is printed, so',
+    'known: the fork commits to it for the new id (MatchStarted.seedCommitment), is sealed with its key (so its redacted',
+    'copies verify too) and the seed is printed, so',
     '`import G.jsonl --seed S` can continue the fork with the same generator. N must be before MatchEnded.',
   ].join('\n'),
   async run(args, io) {
@@ -292,7 +294,10 @@ export const fork: CommandDef = {
     const prefix = events.slice(0, a.seq).map(toNewEvent);
     if (seed !== null && prefix[0]!.type === MATCH_STARTED) prefix[0] = { ...prefix[0]!, payload: { ...prefix[0]!.payload, seedCommitment: seedCommitment(seed, newId) } };
     else io.err(`fork: ${matchId} has not ended, so its seed is unknown: the fork keeps the original commitment and cannot be continued verifiably`);
-    const chained = chainEvents(newId, 0, GENESIS_HASH, prefix);
+    // Sealed (v2) with the known seed's key, keyed to the new id, so its redacted copies verify too; without the
+    // seed there is no key to seal with and the fork stays v1 (full copies only).
+    const sealer = seed !== null ? sealerFor(game, sealViewers(seatsOf(events).map((s) => s.id)), seed, nodeSealHashes) : undefined;
+    const chained = chainEvents(newId, 0, GENESIS_HASH, prefix, undefined, sealer);
     const check = verifyMatch(chained, (g) => (g === game.id ? game : null), seed ? { seed } : {});
     if (!check.ok) throw new CliError(`fork: the fork does not verify at seq ${check.failure!.seq}: ${check.failure!.reason}`, 1);
     writeFileCreatingDirs(resolve(io.cwd, a.out), toJsonl(chained));

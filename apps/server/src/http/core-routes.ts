@@ -279,6 +279,7 @@ export const liveRoutes: RouteModule = (ctx): Route[] => [
     params: S.MatchIdParams,
     query: S.LiveQuery,
     queryToken: true,
+    stream: true,
     headers: [{ name: 'Last-Event-ID', description: "Resume after this seq (at most the match's last seq).", schema: { type: 'string', pattern: '^[0-9]+$' } }],
     responses: { 200: { description: 'event stream', contentType: 'text/event-stream' }, 403: err('view not allowed for this token'), 429: err('too many live streams for this address or token (Retry-After)') },
     async handle({ params, claims, query, req, reply }) {

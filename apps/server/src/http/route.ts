@@ -47,6 +47,8 @@ export interface RouteDef<P, Q, B> {
    * token in the query is refused: URLs end up in logs, histories and proxies.
    */
   queryToken?: true;
+  /** Holds the connection open (the live stream): not a read that takes a per-client turn (fair.ts); the stream caps apply. */
+  stream?: true;
   /** Parsed from the JSON body (`{}` when there is none). */
   body?: z.ZodType<B>;
   /** When the body's schema depends on the body itself (POST /api/matches: a new match or a start from a position). */

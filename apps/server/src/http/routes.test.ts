@@ -1,6 +1,6 @@
 // The route declarations and the HTTP abuse limits, against a real server on real Postgres: the OpenAPI document
 // holds every route Fastify serves; every route, the public ones included, is rate-limited; live streams are
-// capped per address and per token (429 + Retry-After); slow headers and bodies are cut off; tokens never reach
+// capped per address and per token (429 + Retry-After); reads take per-client turns (429 over the queue); slow headers and bodies are cut off; tokens never reach
 // the log in any encoding; /api/health tells strangers only whether it is alive, the details need an ops token.
 import { connect, type Socket } from 'node:net';
 import { Validator } from '@seriousme/openapi-schema-validator';
@@ -231,6 +231,48 @@ describe('live streams per client', () => {
     expect([a.status, b.status, other.status]).toEqual([200, 429, 200]);
     a.close();
     other.close();
+  });
+});
+
+describe('reads per client', () => {
+  it('one client waits for its own reads: over its turns and queue a 429 with Retry-After; another client and live streams pass', async () => {
+    // The store holds match reads until released, so the first read is still being served when the others come.
+    let held: Promise<void> | null = null;
+    let release = (): void => undefined;
+    let reads = 0;
+    const store = Object.create(db.store) as typeof db.store;
+    store.getMatch = async (id) => {
+      reads++;
+      if (held) await held;
+      return db.store.getMatch(id);
+    };
+    const s = await start({ store, fairReads: { inFlight: 1, queued: 1 }, liveStreams: { perAddress: 10 } });
+    const id = await newMatch(s);
+    const read = (remoteAddress: string) => s.app.inject({ method: 'GET', url: `/api/matches/${id}/state`, remoteAddress });
+    held = new Promise((resolve) => (release = resolve));
+    reads = 0;
+    const a = read('10.0.0.1');
+    await until('the first read to reach the store', () => reads === 1);
+    // Two more: one waits for its turn, the other is over the queue and refused at once (the first to settle).
+    const more = [read('10.0.0.1'), read('10.0.0.1')];
+    const c = await Promise.race(more);
+    expect(c.statusCode).toBe(429);
+    expect(c.json()).toMatchObject({ error: 'too_many_in_flight' });
+    expect(Number(c.headers['retry-after'])).toBeGreaterThan(0);
+    // Another client is not behind the first one's reads: it reaches the store while they still wait.
+    const other = read('10.0.0.2');
+    await until("the other client's read to reach the store", () => reads === 2);
+    held = null;
+    release();
+    expect([(await a).statusCode, (await other).statusCode]).toEqual([200, 200]);
+    expect((await Promise.all(more)).map((r) => r.statusCode).sort()).toEqual([200, 429]);
+    expect((await read('10.0.0.1')).statusCode).toBe(200);
+    // Live streams hold their connection open and take no read turn (the stream caps apply to them).
+    const base = await s.listen(0);
+    const streams = await Promise.all([1, 2, 3].map(() => sse(base, `/api/matches/${id}/live`)));
+    expect(streams.map((x) => x.status)).toEqual([200, 200, 200]);
+    expect((await fetch(`${base}/api/matches/${id}/state`)).status).toBe(200);
+    for (const x of streams) x.close();
   });
 });
 

@@ -25,7 +25,8 @@ async function snapshotsOf(store: EventStore, matchId: string): Promise<Snapshot
 
 /** A fork's prefix event with the fork's own identity put back to the parent's (what it must equal). */
 function asParent(e: EventEnvelope, parent: EventEnvelope): unknown {
-  // The seal (if any) is the parent's own: its salts are keyed to the parent's id (a fork's prefix is re-chained unsealed).
+  // The seal is each match's own (its salts are keyed to that match's id and key), so the parent's is put back; the
+  // payloads the seals commit to are compared here.
   if (e.type !== MATCH_STARTED) return { ...e, matchId: parent.matchId, prevHash: parent.prevHash, hash: parent.hash, seal: parent.seal };
   const { fork: _fork, ...payload } = e.payload;
   return { ...e, matchId: parent.matchId, prevHash: parent.prevHash, hash: parent.hash, seal: parent.seal, payload: { ...payload, seedCommitment: parent.payload.seedCommitment, ...(typeof parent.payload.matchId === 'string' ? { matchId: parent.payload.matchId } : {}) } };

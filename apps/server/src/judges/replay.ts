@@ -1,7 +1,9 @@
 // Judges' rewinds and reconstructions (issue 13): an exact fork of a stored match at a seq, and a match started
 // from a position (the engine kit's scenario start positions).
 //
-// A fork's events 1…N are the parent's events 1…N, re-chained under the fork's id: the fold of the fork at N is
+// A fork's events 1…N are the parent's events 1…N, re-chained and sealed (v2) under the fork's id with the fork's own
+// commitment key (from its seed, revealed by its MatchEnded), so a full and a redacted copy of a fork verify every
+// byte as any match's do (engine seal.ts); a match started from a position is sealed the same way. The fold of the fork at N is
 // the parent's state at N (the same payloads), and the generator continues from the same cursor. Only the
 // match's identity in MatchStarted changes: `seedCommitment` (for the fork's id) and `matchId` where the game
 // records it, plus `fork: { matchId, seq, hash }` committing to the parent's hash at N. Because the prefix is
@@ -25,10 +27,13 @@ import {
   type MatchConfig,
   type NewEvent,
   type PlayerId,
+  sealerFor,
+  sealViewers,
+  type Sealer,
   type SetupFn,
 } from '@matchtape/engine';
 import { summarize } from '@matchtape/projections';
-import type { ForkLink, MatchRecord } from '@matchtape/store';
+import { nodeSealHashes, type ForkLink, type MatchRecord } from '@matchtape/store';
 import { HostError, parseHostedConfig, playersOf, type EngineHost, type HostedMatchConfig } from '../host/engine-host';
 
 export interface ForkInput {
@@ -111,7 +116,9 @@ export async function forkMatch(host: EngineHost, input: ForkInput): Promise<Cre
     matchConfig: { ...parentHosted.matchConfig, matchId },
     forkOf: { ...forkOf, reseeded: reseed !== null },
   };
-  return { ...(await createFromEvents(host, { matchId, record: parent, hosted, seed, events, cursor })), forkOf };
+  // Sealed with the fork's seed: its salts are keyed to the fork's id and open with the seed its MatchEnded reveals.
+  const sealer = sealerFor(game, sealViewers(hosted.matchConfig.players.map((p) => p.id)), seed, nodeSealHashes);
+  return { ...(await createFromEvents(host, { matchId, record: parent, hosted, seed, events, cursor, sealer })), forkOf };
 }
 
 /** Whether a parent may be forked keeping its seed: only once it has ended (MatchEnded publishes the seed). */
@@ -134,10 +141,10 @@ function forkSeed(parent: MatchRecord, asked: ForkInput['reseed']): { seed: stri
   return typeof asked === 'object' ? asked : { seed: randomBytes(32).toString('hex') };
 }
 
-/** Writes a new match from its first events: the match row, the events, a snapshot with the generator cursor. */
+/** Writes a new match from its first events (sealed by `sealer`): the match row, the events, a snapshot with the generator cursor. */
 async function createFromEvents(
   host: EngineHost,
-  m: { matchId: string; record: Pick<MatchRecord, 'game' | 'spectatorDelaySeconds' | 'coverageDelaySeconds'>; hosted: HostedMatchConfig; seed: string; events: NewEvent[]; cursor: number },
+  m: { matchId: string; record: Pick<MatchRecord, 'game' | 'spectatorDelaySeconds' | 'coverageDelaySeconds'>; hosted: HostedMatchConfig; seed: string; events: NewEvent[]; cursor: number; sealer: Sealer | undefined },
 ): Promise<CreatedMatch> {
   const game = host.game(m.record.game);
   const store = host.store;
@@ -156,7 +163,7 @@ async function createFromEvents(
     summary: summary as unknown as Record<string, unknown>,
   });
   const appended: EventEnvelope[] = [];
-  for (let i = 0; i < m.events.length; i += APPEND_CHUNK) appended.push(...(await store.appendToStream(m.matchId, i, m.events.slice(i, i + APPEND_CHUNK))));
+  for (let i = 0; i < m.events.length; i += APPEND_CHUNK) appended.push(...(await store.appendToStream(m.matchId, i, m.events.slice(i, i + APPEND_CHUNK), { sealer: m.sealer })));
   await store.saveSnapshot({ matchId: m.matchId, seq: appended.length, state, hash: appended[appended.length - 1]!.hash, cursor: m.cursor });
   const record = (await store.getMatch(m.matchId))!;
   host.emit('created', m.matchId);
@@ -191,7 +198,7 @@ export async function startFromPosition(host: EngineHost, input: PositionInput):
   const hooks = game.scenario;
   const start = s.start;
   const setup: SetupFn = (c, ctx) => hooks.start(c, start, { ...ctx, cards: s.cards ?? [] });
-  const started = MatchSession.start(game, config, { seed, at: new Date().toISOString() }, { setup, keepEvents: false });
+  const started = MatchSession.start(game, config, { seed, at: new Date().toISOString() }, { setup, keepEvents: false, sealHashes: nodeSealHashes });
   if (!started.ok) throw new HostError(422, 'bad_position', `the game refused the position (rule ${started.rule}): ${started.reason}`);
   const hosted: HostedMatchConfig = { matchConfig: config, bots: {}, revealPolicy: 'hidden', fromPosition: { by: input.createdBy } };
   return createFromEvents(host, {
@@ -201,6 +208,7 @@ export async function startFromPosition(host: EngineHost, input: PositionInput):
     seed,
     events: started.stamped,
     cursor: started.session.cursor,
+    sealer: started.session.sealer,
   });
 }
 

@@ -5,7 +5,7 @@
 // with optimistic concurrency → commit); everyone else calls `play`.
 import { chainEvents, GENESIS_HASH, type EventEnvelope, type NewEvent, type Sealer } from '../envelope';
 import type { Viewer } from '../ids';
-import { sealerFor, viewersOfSeal } from '../seal';
+import { sealerFor, viewersOfSeal, type SealHashes } from '../seal';
 import { MATCH_ENDED, reject, type AnyGameModule, type Command, type MatchConfig, type Rejection } from '../game';
 import { isRandomRecord, Rng, RngSource } from '../rng';
 import { applyCommand, startMatch, type HostContext, type SetupFn } from '../runner';
@@ -15,6 +15,8 @@ export interface SessionOptions {
   keepEvents?: boolean;
   /** Reject commands the game's commandSchema refuses, with rule "command", before decide (the server's HTTP input). */
   checkShape?: boolean;
+  /** The hashes sealing uses (seal.ts): the engine's pure-JS ones by default; a server passes native ones. */
+  sealHashes?: SealHashes;
 }
 
 /** What a command would do: stamped events (not yet chained) and the state they lead to. */
@@ -110,7 +112,7 @@ export class MatchSession<S = unknown> {
   }
 
   private sealFor(viewers: readonly Viewer[]): void {
-    this._sealer = sealerFor(this.game, viewers, this.seed);
+    this._sealer = sealerFor(this.game, viewers, this.seed, this.opts.sealHashes);
   }
 
   get state(): S {
