@@ -761,6 +761,8 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
     }
     case 'PlayerConceded':
     case 'EndTurnDeclared':
+    case 'ClockExpired':
+    case 'TimeAdded':
       break;
     case 'MatchEnded':
       s.status = 'ended';
