@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { commonLabel, EMPTY_SELECTION, formatClock, groupOffers, loadAutoPass, loadSeat, nextStep, passOffer, remainingNow, saveAutoPass, saveSeat, sendCommand, shouldAutoPass, type Offer } from './table';
+import { commonLabel, EMPTY_SELECTION, formatClock, groupOffers, loadAutoPass, loadSeat, nextStep, passOffer, remainingNow, saveAutoPass, presenceOf, saveSeat, sendCommand, shouldAutoPass, type Offer } from './table';
 
 const offer = (key: string, type: string, extra: Partial<Offer> = {}): Offer => ({ key, command: { type }, label: `${type} ${key}`, kind: 'other', ...extra });
 
@@ -145,4 +145,13 @@ describe('sending a command', () => {
     expect(out).toMatchObject({ ok: false, reason: expect.stringMatching(/did not answer/) });
     expect(vi.mocked(fetch)).toHaveBeenCalledTimes(5);
   }, 20_000);
+});
+
+describe('presence over the live stream', () => {
+  it("reads the server's presence frame, and nothing else as presence", () => {
+    expect(presenceOf('presence', { seat: 'p2', connected: false })).toEqual({ seat: 'p2', connected: false });
+    expect(presenceOf('presence', { seat: 'p2', connected: true })).toEqual({ seat: 'p2', connected: true });
+    expect(presenceOf('message', { seat: 'p2', connected: false })).toBeNull();
+    expect(presenceOf('presence', { seat: 'p2' })).toBeNull();
+  });
 });

@@ -63,6 +63,16 @@ export type SeatClaim = z.infer<typeof SeatClaimSchema>;
 export const DeckLineSchema = z.object({ line: z.number(), text: z.string(), ok: z.boolean(), message: z.string().nullable().optional() }).loose();
 export type DeckLine = z.infer<typeof DeckLineSchema>;
 
+/** SSE `event: presence` on a seat's live stream (the server's PresenceFrame): another seat came or went. */
+const PresenceFrameSchema = z.object({ seat: z.string(), connected: z.boolean() }).loose();
+
+/** The presence a live message says, or null when it is another kind of message. */
+export function presenceOf(event: string, data: unknown): { seat: string; connected: boolean } | null {
+  if (event !== 'presence') return null;
+  const r = PresenceFrameSchema.safeParse(data);
+  return r.success ? { seat: r.data.seat, connected: r.data.connected } : null;
+}
+
 // ---------- the seat's credential ----------
 // Kept in localStorage (not the session's storage) so closing the tab and opening /matches/ID/play again resumes
 // the seat at once; the join link's code never stays in the address bar.
