@@ -3,6 +3,7 @@
 // the match stream (a loss for that seat, or a draw, as the option says) — also when the server that armed the
 // reminder was restarted meanwhile, since the new one reads the clock from the store. Every game folds both.
 import type { EventEnvelope } from '@matchtape/engine';
+import { verifyEvents } from '@matchtape/store';
 import { createServer, mintToken } from '@matchtape/server';
 import type { ClockState, SeatInfo } from '@matchtape/server/table-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +52,10 @@ describe('a chess clock that runs out ends the game in a draw, recorded on the m
       for (const e of events.slice(-2)) expect(game.eventSchema.safeParse({ type: e.type, payload: e.payload }).success, e.type).toBe(true);
       const item = await api(base, `/api/matches/${matchId}`);
       expect(item.json).toMatchObject({ status: 'ended', winner: null });
+      // The whole stream still verifies (chain, seals, seed revealed in MatchEnded, schema, fold, positions).
+      const verified = verifyEvents(events, (id) => (registry.ids().includes(id) ? registry.get(id) : null));
+      expect(verified.failure ?? null).toBeNull();
+      expect(verified).toMatchObject({ ok: true, ended: true });
     }, 60_000);
   }
 });
