@@ -1,98 +1,31 @@
 // Performance figures of the player's table in Chromium (a measurement, not a test: nothing is asserted).
 //   npx tsx test/e2e/table-perf.ts [--game elemental-clash] [--actions 60]
-// Two seats at their tables and a spectator page, on the real stack (web-stack.ts). For each action a player
-// takes by clicking: the time from the click until the opponent's table, and until the spectator's page, shows
-// the new seq (read with requestAnimationFrame polling, so a frame's wait is included); and the time from opening
-// the invite link until the table is interactive (the first offers shown). Prints one JSON line and writes
-// bench-results/table-perf.json.
+// The same figures as `npx matchtape bench --peers --suite table` (table-perf-run.ts measures): click → the
+// opponent's table and → a spectator's page (p50/p95), and the first interactive table. Prints one JSON line and
+// writes bench-results/table-perf.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { mintToken } from '@matchtape/server';
-import type { Page } from 'playwright-core';
-import { player, step, type Player } from './table-player';
-import { apiJson, ROOT, SECRET, startWebStack } from './web-stack';
+import { measureTable, stats } from './table-perf-run';
+import { ROOT } from './web-stack';
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1]! : dflt;
 };
-const GAME = arg('game', 'elemental-clash');
-const ACTIONS = Number(arg('actions', '60'));
 
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
-  return s.length === 0 ? { n: 0 } : { n: s.length, p50: Math.round(q(0.5)), p95: Math.round(q(0.95)), max: Math.round(s[s.length - 1]!) };
-};
-
-const seqOf = (page: Page, sel: string) => page.evaluate((s) => Number(document.querySelector<HTMLElement>(s)?.dataset.seq ?? 0), sel);
-/** Resolves with the time the page first shows a seq above `seq`. */
-const seen = (page: Page, sel: string, seq: number) =>
-  page.waitForFunction(([s, n]) => Number(document.querySelector<HTMLElement>(s as string)?.dataset.seq ?? 0) > (n as number), [sel, seq] as const, { polling: 'raf', timeout: 30_000 }).then(
-    () => performance.now(),
-    () => null,
-  );
-
-const stack = await startWebStack({ botMinMs: 20, botMaxMs: 40 });
 try {
-  const created = await apiJson<{ matchId: string; invites: Record<string, string> }>(stack.api, '/api/matches', {
-    token: mintToken({ role: 'organiser', ttlSeconds: 3600 }, { secret: SECRET }),
-    body: { game: GAME, players: [{ name: 'Ada', kind: 'person' }, { name: 'Bo', kind: 'person' }] },
+  const r = await measureTable({
+    game: arg('game', 'elemental-clash'),
+    actions: Number(arg('actions', '60')),
+    progress: (l) => console.error(l),
   });
-  const games = await apiJson<{ games: { id: string; presetDecks: string[] }[] }>(stack.api, '/api/games');
-  const preset = games.games.find((g) => g.id === GAME)!.presetDecks[0]!;
-  const pages: Page[] = [];
-  const interactiveMs: number[] = [];
-  for (const seat of ['p1', 'p2']) {
-    const page = await (await stack.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    await page.goto(stack.web + created.invites[seat]!);
-    await page.locator('.deck-preset', { hasText: preset }).first().click();
-    pages.push(page);
-  }
-  // First interactive table: a fresh tab on the seat (deck in, match started) until its first offers show.
-  await Promise.all(pages.map((p) => p.locator('.table-page').waitFor({ timeout: 60_000 })));
-  for (const p of pages) {
-    const t0 = performance.now();
-    await p.reload();
-    await p.locator('.table-page[data-busy="false"]').waitFor({ timeout: 60_000 });
-    interactiveMs.push(performance.now() - t0);
-  }
-  const spectator = await (await stack.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await spectator.goto(`${stack.web}/matches/${created.matchId}`);
-  await spectator.locator('.board').waitFor({ timeout: 60_000 });
-
-  const players: Player[] = [player(pages[0]!, 'Ada'), player(pages[1]!, 'Bo')];
-  const toOpponent: number[] = [];
-  const toSpectator: number[] = [];
-  let measured = 0;
-  const until = Date.now() + 600_000;
-  while (measured < ACTIONS && Date.now() < until) {
-    let any = false;
-    for (const [i, p] of players.entries()) {
-      const opp = players[1 - i]!.page;
-      const before = await seqOf(p.page, '.table-page');
-      const t0 = performance.now();
-      const oppSeen = seen(opp, '.table-page', before);
-      const specSeen = seen(spectator, '.match-page', before);
-      const r = await step(p);
-      if (r === 'ended') measured = ACTIONS;
-      if (r !== 'acted') continue;
-      any = true;
-      if ((await seqOf(p.page, '.table-page')) <= before) continue; // a card picked, nothing sent yet
-      const [o, s] = await Promise.all([oppSeen, specSeen]);
-      if (o !== null) toOpponent.push(o - t0);
-      if (s !== null) toSpectator.push(s - t0);
-      measured += 1;
-    }
-    if (!any) await new Promise((r) => setTimeout(r, 50));
-  }
   const result = {
-    when: new Date().toISOString(),
-    game: GAME,
-    viewport: '1280x800',
-    firstInteractiveTableMs: stats(interactiveMs),
-    actionToOpponentTableMs: stats(toOpponent),
-    actionToSpectatorMs: stats(toSpectator),
+    when: r.when,
+    game: r.game,
+    viewport: r.viewport,
+    firstInteractiveTableMs: stats(r.firstInteractiveTable),
+    actionToOpponentTableMs: stats(r.actionToOpponentTable),
+    actionToSpectatorMs: stats(r.actionToSpectator),
   };
   console.log(JSON.stringify(result));
   mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
@@ -100,6 +33,4 @@ try {
 } catch (e) {
   console.error((e as Error).message);
   process.exitCode = 1;
-} finally {
-  await stack.stop();
 }

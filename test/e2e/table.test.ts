@@ -11,13 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playToEnd, player, shown } from './table-player';
 import { apiJson, RESULTS, SECRET, startWebStack, type WebStack } from './web-stack';
 
-// Alpha Clash passed once and then stalled once on a Pass button that stayed disabled (a race not yet found):
-// run it with MATCHTAPE_E2E_TABLE_GAMES=alpha-clash until that is fixed.
-// Grand Archive's match is the longest (≈ 4 min here): it runs in `npm run test:deep` (MATCHTAPE_DEEP), so the default
-// suite stays inside its time budget.
-const DEFAULT_GAMES = process.env.MATCHTAPE_DEEP ? ['elemental-clash', 'grand-archive', 'the-spoils'] : ['elemental-clash', 'the-spoils'];
+// The default run plays two games between two browsers (Elemental Clash, Alpha Clash) and a third against the bot
+// (The Spoils, the practice match); `npm run test:deep` (MATCHTAPE_DEEP) plays all four between two browsers, Grand
+// Archive's being the longest (≈ 4 min), so the default suite stays inside its time budget.
+const DEFAULT_GAMES = process.env.MATCHTAPE_DEEP ? ['elemental-clash', 'alpha-clash', 'grand-archive', 'the-spoils'] : ['elemental-clash', 'alpha-clash'];
 const GAMES = (process.env.MATCHTAPE_E2E_TABLE_GAMES?.split(',') ?? DEFAULT_GAMES) as readonly string[];
-const PRACTICE_GAME = process.env.MATCHTAPE_E2E_TABLE_GAME ?? 'elemental-clash';
+const PRACTICE_GAME = process.env.MATCHTAPE_E2E_TABLE_GAME ?? 'the-spoils';
+/** How long one two-browser match may take (a loaded machine plays slower; the figure is logged, never asserted). */
+const MATCH_MS = Number(process.env.MATCHTAPE_E2E_TABLE_MS ?? 420_000);
 const organiserToken = () => mintToken({ role: 'organiser', ttlSeconds: 3600 }, { secret: SECRET });
 
 interface MatchItem {
@@ -149,7 +150,7 @@ describe.each(GAMES)('%s: two players at their tables, a spectator following', (
     const bo = player(players[1], 'Bo');
     let shot = false;
     const started = Date.now();
-    await playToEnd([ada, bo], 420_000, async (total) => {
+    await playToEnd([ada, bo], MATCH_MS, async (total) => {
       if (shot || total < 24) return;
       shot = true;
       for (const size of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
@@ -166,7 +167,7 @@ describe.each(GAMES)('%s: two players at their tables, a spectator following', (
     expect([...ada.refusals, ...bo.refusals]).toEqual([]);
     console.log(`[table] ${game}: ${ada.actions} + ${bo.actions} actions by clicking in ${((Date.now() - started) / 1000).toFixed(1)} s, ${m.lastSeq} events, winner ${m.winner ?? 'none'}`);
     await Promise.all([org.close(), ctxA.close(), ctxB.close(), spectator.context().close()]);
-  }, 600_000);
+  }, MATCH_MS + 180_000);
 });
 
 async function tabTo(page: Page, selector: string, max = 300): Promise<void> {

@@ -87,7 +87,7 @@ function build(): void {
   if (r.status !== 0) throw new Error(`next build failed (exit ${r.status}):\n${(r.stdout ?? '').slice(-3000)}\n${(r.stderr ?? '').slice(-3000)}`);
 }
 
-async function waitFor(url: string, what: string, child: ChildProcess, logs: string[], timeoutMs = 90_000): Promise<void> {
+async function waitFor(url: string, what: string, child: ChildProcess, logs: string[], timeoutMs = Number(process.env.MATCHTAPE_E2E_START_MS ?? 90_000)): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}:\n${logs.join('').slice(-4000)}`);

@@ -165,6 +165,8 @@ export interface GameModule<S = unknown> {
   describeCommand?(state: S, command: Command, viewer: PlayerId, name: (id: string) => string): string | null;
   /** What `player` is asked now, in the game's words (null: the host derives it from the offers). */
   prompt?(state: S, player: PlayerId): TablePrompt | null;
+  /** The game's own MatchEnded fields when the host ends a match on time (kit/clock.ts `clockExpiryDrafts`). */
+  endOnTimeFields?(winner: PlayerId | null, losers: PlayerId[]): Record<string, unknown>;
 }
 
 /** A question the table puts to a player (the kinds the site answers in place). */

@@ -9,6 +9,7 @@ import {
   type AnyGameModule,
   type Command,
   type DeckList,
+  type DraftEvent,
   type EventEnvelope,
   type MatchConfig,
   type PlayerId,
@@ -295,6 +296,34 @@ export class EngineHost extends EventEmitter<HostEvents> {
         throw err;
       }
     }
+  }
+
+  /**
+   * Appends events the host records itself, with a system cause (a clock that ran out, time a judge added).
+   * `build` sees the caught-up state and answers the drafts, or null when there is nothing to record any more (the
+   * match ended, another instance recorded it first): the decision is taken again after a concurrent append.
+   */
+  appendSystem(matchId: string, build: (state: unknown, game: AnyGameModule, lastSeq: number) => DraftEvent[] | null): Promise<EventEnvelope[]> {
+    return this.serialised(matchId, async () => {
+      for (let attempt = 0; ; attempt++) {
+        const m = await this.catchUp(matchId);
+        const drafts = m.session.ended ? null : build(m.session.state, m.game, m.session.lastSeq);
+        if (!drafts || drafts.length === 0) return [];
+        const p = m.session.proposeSystem(drafts, this.now().toISOString());
+        if (!p.ok) return [];
+        try {
+          const appended = await this.store.appendToStream(matchId, m.session.lastSeq, p.events, { expectedHash: m.session.lastHash, sealer: m.session.sealer });
+          const before = m.session.lastSeq;
+          this.absorb(m, appended, p.state);
+          await this.afterAppend(m, before, appended);
+          this.emit('appended', matchId, appended);
+          return appended;
+        } catch (err) {
+          if (err instanceof ConcurrencyError && attempt < this.maxRetries) continue;
+          throw err;
+        }
+      }
+    });
   }
 
   /** The body an accepted command was first sent with: known here, else recorded by the instance that accepted it. */

@@ -1,12 +1,13 @@
 // Ends matches whose clock ran out. Nothing about time is kept here: a timer is only a reminder to read the
 // clock again from the store (clocks.ts), armed for every clocked match at start (so a restart re-arms them)
-// and after each append. When the seat that must act has no time left, the expiry is recorded with the table
-// and the seat concedes through the ordinary command path (idempotent: every instance sends the same commandId).
-import type { PlayerId } from '@matchtape/engine';
+// and after each append. When the seat that must act has no time left, the host appends ClockExpired and the
+// game's MatchEnded (a loss for that seat or a draw, as the option says) to the match stream with a system cause;
+// the append is guarded by the seq the clock was read at, so two instances record it once.
+import { clockExpiryDrafts, type PlayerId } from '@matchtape/engine';
 import type { EngineHost } from '../host/engine-host';
 import type { RouteContext } from '../http/context';
 import type { EventStore, MatchRecord } from '@matchtape/store';
-import { appendToLobby, getLobby } from '@matchtape/store';
+import { getLobby } from '@matchtape/store';
 import { clockAt, type AddedTime } from './clocks';
 import type { ClockState } from './contract';
 import { tableOf } from './table-config';
@@ -57,13 +58,14 @@ export class ClockKeeper {
       if (!rec || this.stopped) return;
       if (rec.status === 'ended') this.clocked.delete(matchId);
       else this.clocked.set(matchId, (tableOf(rec)?.clock.kind ?? 'none') !== 'none');
-      const clock = rec.status === 'ended' ? null : await matchClock(this.ctx.store, this.ctx.host, rec, this.ctx.now().getTime());
+      const events = rec.status === 'ended' || !this.clocked.get(matchId) ? [] : await this.ctx.store.readStream(matchId);
+      const clock = rec.status === 'ended' ? null : await matchClock(this.ctx.store, this.ctx.host, rec, this.ctx.now().getTime(), events);
       const prior = this.timers.get(matchId);
       if (prior) clearTimeout(prior);
       this.timers.delete(matchId);
       if (!clock?.running) return;
       const left = clock.remainingMs[clock.running]!;
-      if (left <= 0) return void (await this.expire(rec, clock.running));
+      if (left <= 0) return void (await this.expire(rec, clock.running, events.at(-1)?.seq ?? 0));
       const t = setTimeout(() => void this.arm(matchId), Math.min(left + 20, 2 ** 31 - 1));
       t.unref();
       this.timers.set(matchId, t);
@@ -72,13 +74,13 @@ export class ClockKeeper {
     }
   }
 
-  private async expire(rec: MatchRecord, seat: string): Promise<void> {
+  private async expire(rec: MatchRecord, seat: string, readAt: number): Promise<void> {
     const table = tableOf(rec)!;
-    const onTimeout = table.clock.kind === 'none' ? 'loss' : table.clock.onTimeout;
-    const commandId = `clock-expired-${seat}`;
-    const lobby = await getLobby<{ expired?: { seat: string }[] }>(this.ctx.store, rec.matchId);
-    if (!lobby?.doc.expired?.some((e) => e.seat === seat)) await appendToLobby(this.ctx.store, rec.matchId, 'expired', { type: 'ClockExpired', seat, onTimeout, at: this.ctx.now().toISOString() });
-    // A loss on time is a concession the game records with its own rule (its MatchEnded says who won).
-    await this.ctx.host.submit(rec.matchId, seat as PlayerId, { type: 'Concede', commandId });
+    if (table.clock.kind === 'none') return;
+    const x = { player: seat as PlayerId, clock: table.clock.kind, onTimeout: table.clock.onTimeout };
+    const players = table.players.map((_, i) => `p${i + 1}` as PlayerId);
+    // Only on the stream the clock was read from: anything appended since (a move in time, another instance's
+    // expiry) is read again by the reminder that append arms.
+    await this.ctx.host.appendSystem(rec.matchId, (_state, game, lastSeq) => (lastSeq === readAt ? clockExpiryDrafts(players, x, game.endOnTimeFields) : null));
   }
 }

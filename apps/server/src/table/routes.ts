@@ -1,7 +1,7 @@
 // The player's table over HTTP (contract.ts lists the routes). Tables whose seats all have decks are created as
 // matches at once; the others wait in a lobby (store: table_lobbies) until the last deck comes in.
-import type { AnyGameModule, DeckList, PlayerId } from '@matchtape/engine';
-import { appendToLobby, claimLobbyStart, createLobby, getLobby, setLobbyDeck, type MatchRecord } from '@matchtape/store';
+import { timeAddedDraft, type AnyGameModule, type DeckList, type PlayerId } from '@matchtape/engine';
+import { claimLobbyStart, createLobby, getLobby, setLobbyDeck, type MatchRecord } from '@matchtape/store';
 import { mintToken, verifyToken, type TokenClaims } from '../auth/tokens';
 import type { RouteContext, RouteModule } from '../http/context';
 import { route } from '../http/route';
@@ -70,8 +70,6 @@ export async function createTable(ctx: RouteContext, rawBody: unknown, opts: { p
   const coverage = body.coverageDelaySeconds ?? body.spectatorDelaySeconds;
   if (coverage > body.spectatorDelaySeconds)
     throw new HostError(400, 'bad_request', `coverageDelaySeconds (${coverage}) must not exceed spectatorDelaySeconds (${body.spectatorDelaySeconds})`);
-  if (body.clock.kind !== 'none' && body.clock.onTimeout === 'draw')
-    throw new HostError(422, 'unsupported_clock', 'no game here records a draw on time yet; use onTimeout: "loss" (the seat out of time concedes)');
   const decks: LobbyDoc['decks'] = {};
   const table: TableConfig = {
     players: body.players.map((p, i) => {
@@ -181,7 +179,7 @@ async function seatInfo(ctx: RouteContext, id: string, seat: PlayerId): Promise<
   return clock ? { ...out, clock } : out;
 }
 
-/** A judge adds time to a seat's clock (kept with the table, counted by matchClock). */
+/** A judge adds time to a seat's clock: a TimeAdded event on the match stream, counted by matchClock. */
 async function addTime(ctx: RouteContext, keeper: ClockKeeper, id: string, claims: TokenClaims | null, body: C.AddTimeBody): Promise<C.ClockState> {
   if (claims?.role !== 'judge') throw new HostError(claims ? 403 : 401, claims ? 'not_a_judge' : 'missing_token', 'adding time needs a judge token ("Authorization: Bearer <token>")');
   const rec = await ctx.record(id);
@@ -189,7 +187,8 @@ async function addTime(ctx: RouteContext, keeper: ClockKeeper, id: string, claim
   if (!table || table.clock.kind === 'none') throw new HostError(409, 'no_clock', `match ${id} has no clock`);
   if (rec.status === 'ended') throw new HostError(409, 'match_ended', `match ${id} has ended`);
   if (Number(body.seat.slice(1)) > table.players.length) throw new HostError(400, 'bad_request', `match ${id} has no seat ${body.seat}`);
-  await appendToLobby(ctx.store, id, 'added', { type: 'TimeAdded', seat: body.seat, ms: body.addSeconds * 1000, at: ctx.now().toISOString(), by: claims.jti });
+  const added = await ctx.host.appendSystem(id, () => [timeAddedDraft(body.seat as PlayerId, body.addSeconds * 1000, claims.jti)]);
+  if (added.length === 0) throw new HostError(409, 'match_ended', `match ${id} has ended`);
   await keeper.arm(id);
   return (await matchClock(ctx.store, ctx.host, rec, ctx.now().getTime()))!;
 }

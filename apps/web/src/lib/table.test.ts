@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { commonLabel, EMPTY_SELECTION, formatClock, groupOffers, loadAutoPass, loadSeat, nextStep, passOffer, remainingNow, saveAutoPass, saveSeat, shouldAutoPass, type Offer } from './table';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { commonLabel, EMPTY_SELECTION, formatClock, groupOffers, loadAutoPass, loadSeat, nextStep, passOffer, remainingNow, saveAutoPass, presenceOf, saveSeat, sendCommand, shouldAutoPass, type Offer } from './table';
 
 const offer = (key: string, type: string, extra: Partial<Offer> = {}): Offer => ({ key, command: { type }, label: `${type} ${key}`, kind: 'other', ...extra });
 
@@ -118,5 +118,40 @@ describe('the seat credential and the clock', () => {
     expect(formatClock(55_000)).toBe('0:55');
     expect(formatClock(3_723_000)).toBe('1:02:03');
     expect(formatClock(-5)).toBe('0:00');
+  });
+});
+
+describe('sending a command', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('an answer that never comes is not waited for forever: the same commandId goes again, and the table is free', async () => {
+    const sent: { commandId: string }[] = [];
+    // The first request hangs until it is aborted (a connection dropped without an error); the second is answered.
+    const fetchStub = vi.fn((_url: string, init: RequestInit) => {
+      sent.push(JSON.parse(String(init.body)) as { commandId: string });
+      if (sent.length === 1)
+        return new Promise<Response>((_res, rej) => init.signal?.addEventListener('abort', () => rej(new DOMException('timed out', 'TimeoutError'))));
+      return Promise.resolve(new Response('{"status":"accepted"}', { status: 200 }));
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    const out = await sendCommand('m1', 'tok', { type: 'PassPriority' }, 'table-1', 50);
+    expect(out).toEqual({ ok: true });
+    expect(sent.map((b) => b.commandId)).toEqual(['table-1', 'table-1']);
+  });
+
+  it('no answer at all ends in a refusal that says so, after a bounded number of tries', async () => {
+    vi.stubGlobal('fetch', vi.fn((_url: string, init: RequestInit) => new Promise<Response>((_res, rej) => init.signal?.addEventListener('abort', () => rej(new DOMException('timed out', 'TimeoutError'))))));
+    const out = await sendCommand('m1', 'tok', { type: 'PassPriority' }, 'table-2', 20);
+    expect(out).toMatchObject({ ok: false, reason: expect.stringMatching(/did not answer/) });
+    expect(vi.mocked(fetch)).toHaveBeenCalledTimes(5);
+  }, 20_000);
+});
+
+describe('presence over the live stream', () => {
+  it("reads the server's presence frame, and nothing else as presence", () => {
+    expect(presenceOf('presence', { seat: 'p2', connected: false })).toEqual({ seat: 'p2', connected: false });
+    expect(presenceOf('presence', { seat: 'p2', connected: true })).toEqual({ seat: 'p2', connected: true });
+    expect(presenceOf('message', { seat: 'p2', connected: false })).toBeNull();
+    expect(presenceOf('presence', { seat: 'p2' })).toBeNull();
   });
 });

@@ -63,6 +63,16 @@ export type SeatClaim = z.infer<typeof SeatClaimSchema>;
 export const DeckLineSchema = z.object({ line: z.number(), text: z.string(), ok: z.boolean(), message: z.string().nullable().optional() }).loose();
 export type DeckLine = z.infer<typeof DeckLineSchema>;
 
+/** SSE `event: presence` on a seat's live stream (the server's PresenceFrame): another seat came or went. */
+const PresenceFrameSchema = z.object({ seat: z.string(), connected: z.boolean() }).loose();
+
+/** The presence a live message says, or null when it is another kind of message. */
+export function presenceOf(event: string, data: unknown): { seat: string; connected: boolean } | null {
+  if (event !== 'presence') return null;
+  const r = PresenceFrameSchema.safeParse(data);
+  return r.success ? { seat: r.data.seat, connected: r.data.connected } : null;
+}
+
 // ---------- the seat's credential ----------
 // Kept in localStorage (not the session's storage) so closing the tab and opening /matches/ID/play again resumes
 // the seat at once; the join link's code never stays in the address bar.
@@ -105,20 +115,32 @@ export async function getActions(matchId: string, token: string, signal?: AbortS
   return TableActionsSchema.parse(await requestJson(matchPath(matchId, 'actions'), auth(token), { signal }));
 }
 
-/** A POST whose refusal body the table reads (deck lines, a command's rule); the status and the parsed body. */
-async function post(path: string, token: string, body: unknown): Promise<{ status: number; body: unknown }> {
+/**
+ * How long the table waits for one answer before it counts the request as lost. The table offers nothing while a
+ * command is on its way, so an answer that never comes (a connection dropped without an error) must not leave the
+ * Pass button disabled for good: the command is sent again with the same commandId, which acts at most once.
+ */
+export const COMMAND_ANSWER_MS = 15_000;
+
+/**
+ * A POST whose refusal body the table reads (deck lines, a command's rule); the status and the parsed body.
+ * Status 0: no answer (unreachable, or none within `timeoutMs`).
+ */
+async function post(path: string, token: string, body: unknown, timeoutMs = COMMAND_ANSWER_MS): Promise<{ status: number; body: unknown }> {
   let res: Response;
+  let text: string;
   try {
     res = await fetch(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify(body),
       cache: 'no-store',
+      signal: AbortSignal.timeout(timeoutMs),
     });
+    text = await res.text();
   } catch {
     return { status: 0, body: null };
   }
-  const text = await res.text();
   try {
     return { status: res.status, body: text ? JSON.parse(text) : null };
   } catch {
@@ -142,9 +164,9 @@ export async function submitDeck(matchId: string, token: string, body: { text: s
 export type CommandOutcome = { ok: true } | { ok: false; rule: string | null; reason: string; ruleText: string | null };
 
 /** Sends one offered command; the commandId makes a retry after a dropped connection act at most once. */
-export async function sendCommand(matchId: string, token: string, command: Record<string, unknown>, commandId: string): Promise<CommandOutcome> {
+export async function sendCommand(matchId: string, token: string, command: Record<string, unknown>, commandId: string, timeoutMs = COMMAND_ANSWER_MS): Promise<CommandOutcome> {
   for (let attempt = 0; ; attempt++) {
-    const r = await post(matchPath(matchId, 'commands'), token, { ...command, commandId });
+    const r = await post(matchPath(matchId, 'commands'), token, { ...command, commandId }, timeoutMs);
     if (r.status >= 200 && r.status < 300) return { ok: true };
     // Unreachable or a gateway error: the same commandId again is safe (the server acts at most once).
     if ((r.status === 0 || r.status === 502 || r.status === 503) && attempt < 4) {
@@ -156,7 +178,7 @@ export async function sendCommand(matchId: string, token: string, command: Recor
     return {
       ok: false,
       rule: d.rule ?? null,
-      reason: d.reason ?? d.message ?? (r.status === 0 ? 'The server cannot be reached.' : `The server answered ${r.status}.`),
+      reason: d.reason ?? d.message ?? (r.status === 0 ? 'The server did not answer; check the connection and try again (the action is done at most once).' : `The server answered ${r.status}.`),
       ruleText: d.ruleText ?? null,
     };
   }

@@ -8,6 +8,7 @@ import type { AnyGameModule, EventEnvelope } from '@matchtape/engine';
 import { getGame } from '@matchtape/games';
 import { authHeaders, getEvents, getMatch, getWindow, liveUrl, type MatchListItem } from './api';
 import { openSharedLive } from './liveHub';
+import { presenceOf } from './table';
 import type { LiveStatus, SseMessage } from './sse';
 import { MatchTape } from './tape';
 import type { Perspective } from './viewer';
@@ -58,13 +59,15 @@ export interface TapeState {
   firstBoardMs: number | null;
   /** Events loaded so far while loading. */
   loaded: number;
+  /** Seats this seat's live stream said came or went (SSE `event: presence`, seats only): seat → connected. */
+  presence: Readonly<Record<string, boolean>>;
 }
 
 function isEnvelope(x: unknown): x is EventEnvelope {
   return !!x && typeof x === 'object' && typeof (x as { seq?: unknown }).seq === 'number' && typeof (x as { type?: unknown }).type === 'string';
 }
 
-const INITIAL: TapeState = { meta: null, game: null, tape: null, version: 0, phase: 'loading', error: null, live: null, liveOpened: false, ended: false, delaySeconds: null, firstBoardMs: null, loaded: 0 };
+const INITIAL: TapeState = { meta: null, game: null, tape: null, version: 0, phase: 'loading', error: null, live: null, liveOpened: false, ended: false, delaySeconds: null, firstBoardMs: null, loaded: 0, presence: {} };
 
 export function useMatchTape(matchId: string, as: Perspective, token: string | null, retry = 0): TapeState {
   const [st, setSt] = useState<TapeState>(INITIAL);
@@ -156,7 +159,9 @@ export function useMatchTape(matchId: string, as: Perspective, token: string | n
           } catch {
             continue;
           }
-          if (m.event === 'end') endSeen = true;
+          const seen = presenceOf(m.event, data);
+          if (seen) setSt((s) => ({ ...s, presence: { ...s.presence, [seen.seat]: seen.connected } }));
+          else if (m.event === 'end') endSeen = true;
           // Side-stream frames (annotation, dispute) carry a side seq, not a match event: never onto the tape.
           else if (m.event !== 'annotation' && m.event !== 'dispute' && isEnvelope(data)) events.push(data);
         }

@@ -1,12 +1,12 @@
 'use client';
 // A seat's table, live: the seat record (opponents and whether they are connected, deck step, clock; re-read every
-// few seconds), the actions the server offers at the seat's latest seq (re-read whenever the seat's tape moves),
+// second while the table waits for decks, then only when the table asks: presence comes over the seat's live
+// stream, the clock moves with the events), the actions the server offers at the seat's latest seq (re-read whenever the seat's tape moves),
 // and sending one offered command at a time with its own commandId.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getActions, getSeat, sendCommand, type CommandOutcome, type Offer, type SeatInfo, type TableActions } from './table';
 
-const SEAT_POLL_MS = 3000;
-/** While a seat waits for decks the match starts any moment: read the seat more often. */
+/** While a seat waits for decks the match starts any moment: the seat is read every second until it does. */
 const SEAT_POLL_WAITING_MS = 1000;
 /** The actions are re-read with every new event; this is only the safety net for a missed one. */
 const ACTIONS_POLL_MS = 4000;
@@ -45,7 +45,7 @@ export interface SeatState {
   refreshSeat(): void;
 }
 
-/** The seat record, re-read every few seconds (every second while the table waits for decks). */
+/** The seat record: read once, every second while the table waits for decks, and again on `refreshSeat`. */
 export function useSeatInfo(matchId: string, token: string | null): SeatState {
   const [seat, setSeat] = useState<SeatInfo | null>(null);
   const [seatError, setSeatError] = useState<Error | null>(null);
@@ -64,10 +64,10 @@ export function useSeatInfo(matchId: string, token: string | null): SeatState {
           if (!ctl.signal.aborted) setSeatError(e instanceof Error ? e : new Error(String(e)));
         });
     void read();
-    const t = setInterval(() => void read(), waiting ? SEAT_POLL_WAITING_MS : SEAT_POLL_MS);
+    const t = waiting ? setInterval(() => void read(), SEAT_POLL_WAITING_MS) : null;
     return () => {
       ctl.abort();
-      clearInterval(t);
+      if (t) clearInterval(t);
     };
   }, [matchId, token, seatTick, waiting]);
   return { seat, seatError, refreshSeat: useCallback(() => setSeatTick((n) => n + 1), []) };

@@ -8,3 +8,4 @@ export * from './bots';
 export * from './start';
 export * from './test-card-id';
 export * from './game';
+export * from './clock';

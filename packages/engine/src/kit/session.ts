@@ -6,9 +6,9 @@
 import { chainEvents, GENESIS_HASH, type EventEnvelope, type NewEvent, type Sealer } from '../envelope';
 import type { Viewer } from '../ids';
 import { sealerFor, viewersOfSeal, type SealHashes } from '../seal';
-import { MATCH_ENDED, reject, type AnyGameModule, type Command, type MatchConfig, type Rejection } from '../game';
+import { MATCH_ENDED, reject, type AnyGameModule, type Command, type DraftEvent, type MatchConfig, type Rejection } from '../game';
 import { isRandomRecord, Rng, RngSource } from '../rng';
-import { applyCommand, startMatch, type HostContext, type SetupFn } from '../runner';
+import { applyCommand, stampDrafts, startMatch, type HostContext, type SetupFn } from '../runner';
 
 export interface SessionOptions {
   /** Keep every event in `events` (default true). The server keeps only the tail position. */
@@ -163,6 +163,16 @@ export class MatchSession<S = unknown> {
     const applied = applyCommand<S>(this.game, this._state, command, this.source.at(this._cursor), { seed: this.seed, at });
     if (!applied.ok) return applied;
     return { ok: true, command, events: applied.events, state: applied.state };
+  }
+
+  /**
+   * Stamps events the host itself records with a system cause (a clock that ran out, time a judge added): no
+   * command, no decision, no draw. Changes nothing until `commit`, like `propose`. Refused once the match ended.
+   */
+  proposeSystem(drafts: readonly DraftEvent[], at: string): { ok: true; events: NewEvent[]; state: S } | Rejection {
+    if (this.ended) return reject(this.endedBy?.rule ?? 'command', 'the match has ended; nothing more is recorded');
+    const out = stampDrafts<S>(this.game, this._state, drafts, { system: true }, { seed: this.seed, at });
+    return { ok: true, ...out };
   }
 
   /** Gives stamped events their seq and hash after the current tail (what a store's append does). */

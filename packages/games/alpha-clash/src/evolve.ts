@@ -800,6 +800,8 @@ function apply(s: AlphaClashState, event: GameEvent): void {
     }
     case 'PlayerConceded':
     case 'EndTurnDeclared':
+    case 'ClockExpired':
+    case 'TimeAdded':
       break;
     case 'MatchEnded':
       s.status = 'ended';

@@ -1,5 +1,5 @@
 // Zod schemas of commands and events (JSON Schema via z.toJSONSchema for `matchtape schema`).
-import { defineEvents, matchEndedFields, matchStartedFields, PlayerIdSchema, type Payloads } from '@matchtape/engine';
+import { clockEventShapes, defineEvents, matchEndedFields, matchStartedFields, PlayerIdSchema, type Payloads } from '@matchtape/engine';
 import type { Command } from '@matchtape/engine';
 import { z } from 'zod';
 
@@ -160,6 +160,8 @@ export const EVENTS = {
   TurnEnded: z.object({ player: Seat, turn: z.number().int() }),
   PlayerConceded: z.object({ player: Seat }),
   MatchEnded: z.object(matchEndedFields),
+  // The table's clock (kit/clock.ts): recorded by the host, folded as markers.
+  ...clockEventShapes,
 };
 
 export const events = defineEvents(EVENTS);

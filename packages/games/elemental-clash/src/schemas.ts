@@ -1,6 +1,6 @@
 // Zod schemas of commands and events (the boundary types; `matchtape schema --game elemental-clash` exports them).
 import { z } from 'zod';
-import { PlayerIdSchema, RandomRecordSchema, ViewerSchema } from '@matchtape/engine';
+import { clockEventShapes, PlayerIdSchema, RandomRecordSchema, ViewerSchema } from '@matchtape/engine';
 
 // Up to 2,000 characters: a scenario test card's id carries its definition (cards/test-cards.ts).
 const Id = z.string().min(1).max(2000);
@@ -137,6 +137,9 @@ export const EventSchemas = [
   ev('Conceded', { player: P }),
   ev('PlayerLost', { player: P, rule: z.string(), reason: z.string() }),
   ev('MatchEnded', { winner: P.nullable(), result: z.string(), seed: z.string() }),
+  // The table's clock (kit/clock.ts): recorded by the host, folded as markers.
+  ev('ClockExpired', clockEventShapes.ClockExpired.shape),
+  ev('TimeAdded', clockEventShapes.TimeAdded.shape),
 ] as const;
 
 export const ECEventSchema = z.union(EventSchemas);

@@ -1,6 +1,6 @@
 // Zod schemas of commands and events (the boundary types; `matchtape schema --game grand-archive` exports them).
 import { z } from 'zod';
-import { defineEvents, PlayerIdSchema } from '@matchtape/engine';
+import { clockEventShapes, defineEvents, PlayerIdSchema } from '@matchtape/engine';
 
 const Id = z.string().min(1).max(200);
 const meta = { player: PlayerIdSchema.optional(), commandId: z.string().optional() };
@@ -204,6 +204,8 @@ export const EVENTS = {
   PlayerRemoved: event({ player: P }),
   TurnEndedEarly: event({ player: P, banished: z.array(z.string()) }),
   MatchEnded: event({ winner: P.nullable(), result: z.string(), seed: z.string() }),
+  // The table's clock (kit/clock.ts): recorded by the host, folded as markers.
+  ...clockEventShapes,
 };
 
 export const GAEvents = defineEvents(EVENTS);

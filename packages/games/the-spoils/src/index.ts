@@ -31,6 +31,8 @@ export const theSpoils = defineGame<SpoilsState>({
   describe,
   positionWords,
   describeCommand: phrasesToDescribe(commandPhrases),
+  // A match ended on time names its losers as every Spoils MatchEnded does (a draw: every seat).
+  endOnTimeFields: (_winner, losers) => ({ losers }),
   keyMoment,
   cards: cardDefinitions(CARD_DEFS, (d) => faceOf(d.id)),
   presetDecks: PRESET_DECKS,

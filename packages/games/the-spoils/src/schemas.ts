@@ -1,6 +1,6 @@
 // Zod schemas of commands and events (the boundary types; `matchtape schema --game the-spoils` exports them).
 import { z } from 'zod';
-import { defineEvents, matchEndedFields, matchStartedFields, PlayerIdSchema, type Payloads } from '@matchtape/engine';
+import { clockEventShapes, defineEvents, matchEndedFields, matchStartedFields, PlayerIdSchema, type Payloads } from '@matchtape/engine';
 
 // Up to 2,000 characters: a scenario test card's id carries its definition (cards/test-cards.ts).
 const Id = z.string().min(1).max(2000);
@@ -154,6 +154,8 @@ export const EVENTS = {
   }),
   PlayerConceded: pl({ player: P }),
   MatchEnded: pl({ ...matchEndedFields, losers: z.array(P) }),
+  // The table's clock (kit/clock.ts): recorded by the host, folded as markers.
+  ...clockEventShapes,
 };
 
 export const events = defineEvents(EVENTS);

@@ -127,6 +127,14 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
   const board = tape && length > 0 ? tape.boardAt(length) : null;
   const ended = st.ended || actions?.status === 'ended' || board?.status === 'ended';
   const now = useNow(!!info?.clock && !ended);
+  // The seat record is not polled while playing: presence arrives over the live stream (st.presence), and a clock
+  // is read again whenever the match moves (whose clock runs changes with the events).
+  const hasClock = !!info?.clock && info.clock.kind !== 'none';
+  const { refreshSeat } = seatState;
+  useEffect(() => {
+    if (hasClock) refreshSeat();
+  }, [hasClock, length, refreshSeat]);
+  const connected = (o: { seat: string; connected?: boolean }): boolean => st.presence[o.seat] ?? o.connected !== false;
 
   const names = useMemo(() => {
     const m = seatNames(meta?.players ?? []);
@@ -334,9 +342,9 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
               <strong>{me}</strong>
               <span className="muted"> vs </span>
               {info.opponents.map((o) => (
-                <span key={o.seat} className="table-opp" data-seat={o.seat} data-connected={o.connected === false ? 'false' : 'true'}>
+                <span key={o.seat} className="table-opp" data-seat={o.seat} data-connected={connected(o) ? 'true' : 'false'}>
                   <strong>{o.name ?? o.seat}</strong>
-                  {o.connected === false && <span className="badge badge-dropped">disconnected</span>}
+                  {!connected(o) && <span className="badge badge-dropped">disconnected</span>}
                 </span>
               ))}
               <span className="muted table-game"> · {game?.title ?? info.game}</span>
