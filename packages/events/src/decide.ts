@@ -242,7 +242,7 @@ function run(em: Emitter, c: EventCommand, ctx: DecideContext): Refusal | null {
     case 'RegisterPlayer':
       if (!can(ctx.actor, 'organiser')) return refuse('forbidden', 'only the organiser registers players');
       if (s.rounds.length > 0) return refuse('conflict', 'round 1 has been paired; players can only be added before it');
-      em.emit('PlayerRegistered', { player: `p${s.players.length + 1}`, name: c.name, deck: c.deck });
+      em.emit('PlayerRegistered', { player: `p${s.players.length + 1}`, name: c.name, deck: c.deck, bot: c.bot });
       return null;
     case 'DropPlayer': {
       const self = ctx.actor.role === 'player' && ctx.actor.player === c.player;

@@ -28,7 +28,7 @@ export type StandingRow = z.infer<typeof StandingRow>;
 
 export const EventPayloads = {
   EventCreated: z.object({ eventId: z.string(), options: EventOptions, nextGameFirst: NextGameFirst, seed: z.string() }),
-  PlayerRegistered: z.object({ player: PlayerId, name: z.string(), deck: z.record(z.string(), z.unknown()) }),
+  PlayerRegistered: z.object({ player: PlayerId, name: z.string(), deck: z.record(z.string(), z.unknown()), bot: z.enum(['greedy', 'random']).nullable() }),
   PlayerDropped: z.object({ player: PlayerId, afterRound: z.number().int(), reason: z.string().nullable() }),
   RoundPaired: z.object({
     round: z.number().int(),

@@ -11,6 +11,7 @@ export function initialEvent(): EventState {
     seed: '',
     players: [],
     rounds: [],
+    published: null,
     finished: null,
   };
 }
@@ -27,7 +28,7 @@ type Handlers = { [T in EventType]: (s: EventState, p: PayloadOf<T>, e: Tourname
 
 const handlers: Handlers = {
   EventCreated: (s, p) => ({ ...s, eventId: p.eventId, created: true, options: p.options, nextGameFirst: p.nextGameFirst, seed: p.seed }),
-  PlayerRegistered: (s, p) => ({ ...s, players: [...s.players, { id: p.player, name: p.name, deck: p.deck, dropped: false, registeredBeforeRound: s.rounds.length + 1 }] }),
+  PlayerRegistered: (s, p) => ({ ...s, players: [...s.players, { id: p.player, name: p.name, deck: p.deck, bot: p.bot, dropped: false, registeredBeforeRound: s.rounds.length + 1 }] }),
   PlayerDropped: (s, p) => ({ ...s, players: s.players.map((x) => (x.id === p.player ? { ...x, dropped: true } : x)) }),
   RoundPaired: (s, p) => ({
     ...s,
@@ -54,7 +55,7 @@ const handlers: Handlers = {
       return { ...x, games, result: p.after };
     }),
   RoundTimeCalled: (s, p, e) => withRound(s, p.round, (r) => ({ ...r, timeCalled: { at: e.at, extraTurns: p.extraTurns } })),
-  StandingsPublished: (s, p) => withRound(s, p.round, (r) => ({ ...r, standingsPublished: true })),
+  StandingsPublished: (s, p) => ({ ...withRound(s, p.round, (r) => ({ ...r, standingsPublished: true })), published: { round: p.round, standings: p.standings } }),
   EventFinished: (s, p) => ({ ...s, finished: { winner: p.winner } }),
 };
 

@@ -2,6 +2,9 @@
 import type { StandingRow } from './events';
 import type { EventState } from './model';
 
+/** The first line of an event stream's JSONL copy (`matchtape verify` tells it from a match copy by it). */
+export const EVENT_STREAM_FORMAT = 'matchtape-event-stream';
+
 const field = (v: string | number | boolean | null): string => {
   const s = v === null ? '' : String(v);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;

@@ -26,7 +26,7 @@ function newEvent(players: number, opts: { swissRounds: number; topCut: 0 | 2 | 
     nextGameFirst: { policy: opts.policy ?? 'loser', rule: opts.policy === 'game' ? null : '1.4.7.b' },
     options: { name: 'Test', game: 'grand-archive', format: 'swiss', swissRounds: opts.swissRounds, topCut: opts.topCut, bestOf: opts.bestOf, roundMinutes: 50, extraTurns: 3, spectatorDelaySeconds: 0, revealPolicy: 'hidden' },
   });
-  for (let i = 0; i < players; i++) s = run(s, { type: 'RegisterPlayer', name: `Player ${i + 1}`, deck: { preset: 'x' } });
+  for (let i = 0; i < players; i++) s = run(s, { type: 'RegisterPlayer', name: `Player ${i + 1}`, deck: { preset: 'x' }, bot: null });
   return s;
 }
 
@@ -107,7 +107,7 @@ describe('a whole event, pure', () => {
     expect(decideEvent(s, { type: 'DropPlayer', player: 'p3' }, { at: 't', actor: { role: 'player', id: 'x', player: 'p4' }, commandId: 'z' })).toMatchObject({ ok: false, code: 'forbidden' });
     s = run(s, { type: 'StartRound', round: 1 });
     expect(s.rounds[0]!.pairings.flatMap((p) => [p.p1, p.p2])).not.toContain('p4');
-    const late = decideEvent(s, { type: 'RegisterPlayer', name: 'Late', deck: {} }, { at: 't', actor: organiser, commandId: 'y' });
+    const late = decideEvent(s, { type: 'RegisterPlayer', name: 'Late', deck: {}, bot: null }, { at: 't', actor: organiser, commandId: 'y' });
     expect(late).toMatchObject({ ok: false, code: 'conflict' });
     expect(decideEvent(s, { type: 'StartRound', round: 1 }, { at: 't', actor: { role: 'judge', id: 'j' }, commandId: 'w' })).toMatchObject({ ok: false, code: 'forbidden' });
   });

@@ -2,6 +2,7 @@
 // Names follow the common tournament vocabulary (Magic Tournament Rules): a *pairing* is two players at a table
 // for one round, playing best-of-N *games*; each game is one Matchtape match.
 import { z } from 'zod';
+import type { StandingRow } from './events';
 
 export const PlayerId = z.string().regex(/^p[1-9][0-9]*$/, 'player ids are p1, p2, … in registration order');
 export type PlayerId = z.infer<typeof PlayerId>;
@@ -52,7 +53,16 @@ export type Ruling = z.infer<typeof Ruling>;
 
 export const EventCommand = z.discriminatedUnion('type', [
   z.object({ type: z.literal('CreateEvent'), eventId: z.string().min(1), options: EventOptions, nextGameFirst: NextGameFirst, seed: z.string().min(8) }).strict(),
-  z.object({ type: z.literal('RegisterPlayer'), name: z.string().trim().min(1).max(60), deck: Deck }).strict(),
+  z
+    .object({
+      type: z.literal('RegisterPlayer'),
+      name: z.string().trim().min(1).max(60),
+      /** The decklist as the host validated it (the game's DeckList). */
+      deck: Deck,
+      /** A bot plays this player's games (tests, practice events); null: a person. */
+      bot: z.enum(['greedy', 'random']).nullable().default(null),
+    })
+    .strict(),
   z.object({ type: z.literal('DropPlayer'), player: PlayerId, reason: z.string().max(500).optional() }).strict(),
   z.object({ type: z.literal('StartRound'), round: Round }).strict(),
   z.object({ type: z.literal('StartGame'), round: Round, table: Table, game: z.number().int().min(1), matchId: z.string().min(1) }).strict(),
@@ -79,6 +89,7 @@ export interface PlayerState {
   id: PlayerId;
   name: string;
   deck: Record<string, unknown>;
+  bot: 'greedy' | 'random' | null;
   dropped: boolean;
   /** Rounds already paired when they registered (late players join before round 1 only). */
   registeredBeforeRound: number;
@@ -129,6 +140,8 @@ export interface EventState {
   seed: string;
   players: PlayerState[];
   rounds: RoundState[];
+  /** The standings as last published (end of a round, or a ruling after it). */
+  published: { round: number; standings: StandingRow[] } | null;
   finished: { winner: PlayerId | null } | null;
 }
 

@@ -15,7 +15,7 @@ const res = (p1Wins: number, p2Wins: number, draws: number, winner: string | nul
 function smallEvent(): EventState {
   const options = { name: 'Hand count', game: 'alpha-clash', format: 'swiss', swissRounds: 3, topCut: 0, bestOf: 3, roundMinutes: 50, extraTurns: 3, spectatorDelaySeconds: 0, revealPolicy: 'hidden' };
   const events: TournamentEvent[] = [ev('EventCreated', { eventId: 'e1', options, nextGameFirst: { policy: 'loser', rule: '1.4.7.b' }, seed: 'seed-seed' })];
-  for (const n of ['Ann', 'Bo', 'Cy', 'Di', 'Ed']) events.push(ev('PlayerRegistered', { player: `p${events.length}`, name: n, deck: {} }));
+  for (const n of ['Ann', 'Bo', 'Cy', 'Di', 'Ed']) events.push(ev('PlayerRegistered', { player: `p${events.length}`, name: n, deck: {}, bot: null }));
   const round = (r: number, pairings: [string, string | null, ReturnType<typeof res>][]) => {
     events.push(ev('RoundPaired', { round: r, stage: 'swiss', rematches: false, pairings: pairings.map(([p1, p2], i) => ({ table: i + 1, p1, p2 })) }, r));
     pairings.forEach(([, , result], i) => events.push(ev('PairingResultRecorded', { round: r, table: i + 1, result }, r)));
