@@ -2,6 +2,7 @@
 // judges rule, a player's token shows their own pairing and table, everyone sees pairings and standings (tables
 // keep their own spectator delay). Decklists stay with organisers, judges and the player.
 import { randomBytes } from 'node:crypto';
+import { canonicalJson } from '@matchtape/engine';
 import { EVENT_STREAM_FORMAT, pairingsCsv, standingsCsv, type Actor, type EventState } from '@matchtape/events';
 import { createTournament, getTournament, listTournaments, readTournament } from '@matchtape/store';
 import { mintToken, type TokenClaims } from '../auth/tokens';
@@ -172,7 +173,8 @@ export const eventRoutes: RouteModule = (ctx) => {
         const live = (await getTournament(ctx.store, params.id))?.doc;
         if (!live) throw new HostError(404, 'event_not_found', `no event ${params.id}`);
         const rebuilt = await svc.rebuild(params.id);
-        return { live, rebuilt, equal: JSON.stringify(live) === JSON.stringify(rebuilt) };
+        // jsonb keeps keys in its own order: compare canonical JSON.
+        return { live, rebuilt, equal: canonicalJson(live) === canonicalJson(rebuilt) };
       } }),
   ];
 };
