@@ -13,7 +13,7 @@ export default tseslint.config(
   },
   {
     // The pure core: no I/O, no clock, no Math.random.
-    files: ['packages/engine/src/**/*.ts', 'packages/games/**/*.ts'],
+    files: ['packages/engine/src/**/*.ts', 'packages/games/**/*.ts', 'packages/events/src/**/*.ts'],
     // Test files, and the vitest suites that read a game's scenario and test files from the tree, may do I/O.
     ignores: ['**/*.test.ts', 'packages/engine/src/testing/suites.ts'],
     rules: {

@@ -2,6 +2,7 @@
 // from what was registered. The core match routes (http/core-routes.ts) come first, added by app.ts because their
 // OpenAPI route needs the finished list. `gateway: true`: also served by the spectator gateway role.
 import { coverageRoutes } from './coverage/routes';
+import { eventRoutes } from './events/routes';
 import type { RouteModule } from './http/context';
 import { liveRoutes } from './http/core-routes';
 import { disputeRoutes } from './judges/disputes';
@@ -23,4 +24,5 @@ export const routeModules: readonly ModuleEntry[] = [
   { routes: disputeRoutes },
   { routes: coverageRoutes },
   { routes: tableRoutes },
+  { routes: eventRoutes },
 ];

@@ -39,3 +39,4 @@ export { benchAppend, type BenchAppendOptions, type BenchAppendResult } from './
 export { isStoreUnavailable, isStoreFull, probeStore, countEventsAfter } from './ops';
 export * from './read-models';
 export * from './lobbies';
+export * from './tournaments';

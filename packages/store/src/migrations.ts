@@ -305,6 +305,56 @@ const m0017: Migration = {
   },
 };
 
+// Tournaments (issue 23, packages/events): each event is a stream of its own with the matches' envelope and hash
+// chain (turn = round, phase 'event'), apart from the matches so the relay, publisher and projector never see it.
+// `doc` is the standings projection, kept live by the server and rebuildable from the stream.
+const m0013: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('tournaments')
+      .addColumn('event_id', 'text', (c) => c.primaryKey())
+      .addColumn('game', 'text', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('last_seq', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('last_hash', 'text', (c) => c.notNull().defaultTo(GENESIS_HASH))
+      .addColumn('doc', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+      .addColumn('doc_seq', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .createTable('tournament_events')
+      .addColumn('event_id', 'text', (c) => c.notNull().references('tournaments.event_id'))
+      .addColumn('seq', 'integer', (c) => c.notNull().check(sql`seq > 0`))
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addColumn('at', 'text', (c) => c.notNull())
+      .addColumn('turn', 'integer', (c) => c.notNull())
+      .addColumn('phase', 'text', (c) => c.notNull())
+      .addColumn('step', 'text')
+      .addColumn('cause', 'jsonb', (c) => c.notNull())
+      .addColumn('rule', 'text')
+      .addColumn('payload', 'jsonb', (c) => c.notNull())
+      .addColumn('prev_hash', 'text', (c) => c.notNull())
+      .addColumn('hash', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('tournament_events_pk', ['event_id', 'seq'])
+      .execute();
+    // Which tournament game a match is: the reporter finds its pairing from a match id alone.
+    await db.schema
+      .createTable('tournament_games')
+      .addColumn('match_id', 'text', (c) => c.primaryKey())
+      .addColumn('event_id', 'text', (c) => c.notNull().references('tournaments.event_id'))
+      .addColumn('round', 'integer', (c) => c.notNull())
+      .addColumn('table_no', 'integer', (c) => c.notNull())
+      .addColumn('game_no', 'integer', (c) => c.notNull())
+      .addColumn('seats', 'jsonb', (c) => c.notNull())
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable('tournament_games').ifExists().execute();
+    await db.schema.dropTable('tournament_events').ifExists().execute();
+    await db.schema.dropTable('tournaments').ifExists().execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
   '0002_command_bodies': m0002,
@@ -315,6 +365,7 @@ export const migrations: Record<string, Migration> = {
   '0010_read_models': m0010ReadModels,
   '0011_event_seals': m0011,
   '0012_table_lobbies': m0012,
+  '0013_tournaments': m0013,
   '0017_rejection_lookup': m0017,
 };
 

@@ -110,6 +110,43 @@ export interface TableLobbiesTable {
   created_at: string;
 }
 
+export interface TournamentsTable {
+  event_id: string;
+  game: string;
+  name: string;
+  created_at: string;
+  last_seq: Generated<number>;
+  last_hash: Generated<string>;
+  /** The standings projection (read model) as of `doc_seq`. */
+  doc: ColumnType<unknown, string | undefined, string>;
+  doc_seq: Generated<number>;
+}
+
+export interface TournamentEventsTable {
+  event_id: string;
+  seq: number;
+  type: string;
+  at: string;
+  turn: number;
+  phase: string;
+  step: string | null;
+  cause: Json;
+  rule: string | null;
+  payload: Json;
+  prev_hash: string;
+  hash: string;
+}
+
+export interface TournamentGamesTable {
+  match_id: string;
+  event_id: string;
+  round: number;
+  table_no: number;
+  game_no: number;
+  /** Seat → tournament player id ({ p1: 'p7', p2: 'p3' }). */
+  seats: Json;
+}
+
 export interface Database {
   matches: MatchesTable;
   events: EventsTable;
@@ -122,4 +159,7 @@ export interface Database {
   read_model_generations: ReadModelGenerationsTable;
   read_model_docs: ReadModelDocsTable;
   table_lobbies: TableLobbiesTable;
+  tournaments: TournamentsTable;
+  tournament_events: TournamentEventsTable;
+  tournament_games: TournamentGamesTable;
 }

@@ -8,6 +8,7 @@ import { isBundle, verifyBundle } from '@matchtape/store';
 import { parseJsonl, readText } from '../jsonl';
 import { loadGames } from '../io';
 import { gameOf, verifyMatch } from '../verify';
+import { verifyEventStream } from '../verify-event';
 
 const Schema = z.object({
   positionals: z.array(z.string()).length(1, 'give one JSONL file: matchtape verify F.jsonl'),
@@ -42,12 +43,19 @@ export const verify: CommandDef = {
     'order with every prevHash and hash (a dropped or moved line names the first seq out of place), the header\'s count',
     'and last hash, rules and card data versions, seed commitment, every random outcome, the fold, and every keyframe',
     'state hash. It prints each check; a failure names the first bad seq.',
+    'An event (tournament) stream (GET /api/events/ID/stream.jsonl: header {"format":"matchtape-event-stream"}) is',
+    'checked for its hash chain and a clean fold of every event through @matchtape/events.',
     'Exit 0 when every match verifies, 1 otherwise.',
   ].join('\n'),
   async run(args, io) {
     const a = validate(Schema, { positionals: args.positionals, ...args.flags }, 'verify');
     const file = a.positionals[0]!;
     const text = readText(resolve(io.cwd, file), file);
+    const eventStream = verifyEventStream(text);
+    if (eventStream) {
+      io.out(a.json ? JSON.stringify(eventStream) : eventStream.ok ? `✓ ${eventStream.eventId}: event stream of ${eventStream.events} events verifies (hash chain, every event folds)` : `✗ ${eventStream.eventId}: first bad seq ${eventStream.seq}: ${eventStream.reason}`);
+      return eventStream.ok ? 0 : 1;
+    }
     if (isBundle(text)) {
       const games = await loadGames(io);
       const v = verifyBundle(text, (g) => games[g] ?? null);

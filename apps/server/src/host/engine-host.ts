@@ -46,6 +46,8 @@ export interface CreateMatchInput {
   matchId?: string;
   /** More hosted configuration kept with the match (a player table's clock, practice…). */
   extra?: Record<string, unknown>;
+  /** The game's match options (MatchConfig.options), e.g. a tournament game's `firstPlayer`. */
+  options?: Record<string, unknown>;
 }
 
 export type CommandOutcome =
@@ -157,6 +159,7 @@ export class EngineHost extends EventEmitter<HostEvents> {
     const matchConfig: MatchConfig = {
       matchId,
       players: input.players.map((p, i) => ({ id: `p${i + 1}` as PlayerId, name: p.name, deck: p.deck })),
+      ...(input.options ? { options: input.options } : {}),
     };
     const bots: HostedMatchConfig['bots'] = {};
     input.players.forEach((p, i) => {

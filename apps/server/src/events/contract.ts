@@ -1,0 +1,123 @@
+// Events (tournaments) over HTTP: the contract between apps/server/src/events and the site's /events pages. It
+// imports nothing but zod, so a browser bundle can take it (`@matchtape/server/events-contract`).
+//
+//   POST /api/events                         (organiser) CreateEventBody → EventCreatedResponse
+//   GET  /api/events                         (anyone) → EventListItem[]
+//   GET  /api/events/:id                     (anyone) → EventView: pairings, results, standings, round clock
+//   POST /api/events/:id/players             (organiser) RegisterBody → Registered (invite link) | 422 deck refused
+//   POST /api/events/:id/players/:player/drop (organiser, judge, or that player's token) DropBody
+//   POST /api/events/:id/rounds              (organiser) → the round paired; its tables start at once
+//   POST /api/events/:id/time                (organiser, judge) → time called in the current round
+//   POST /api/events/:id/results             (judge) RulingBody → the pairing after the ruling
+//   GET  /api/events/:id/me                  (player token) → MyEvent: your pairing, your table and seat token
+//   GET  /api/events/:id/standings.csv | pairings.csv | standings.json | pairings.json (anyone)
+//   GET  /api/events/:id/stream.jsonl        (organiser, judge) the event stream, verifiable like a match copy
+import { z } from 'zod';
+
+export const EventIdParams = z.object({ id: z.string().min(1).max(100) }).strict();
+export const EventPlayerParams = z.object({ id: z.string().min(1).max(100), player: z.string().regex(/^p[1-9][0-9]*$/) }).strict();
+
+export const CreateEventBody = z
+  .object({
+    name: z.string().trim().min(1).max(120),
+    game: z.string().min(1).max(60),
+    swissRounds: z.number().int().min(1).max(15),
+    topCut: z.union([z.literal(0), z.literal(2), z.literal(4), z.literal(8)]).default(0),
+    bestOf: z.union([z.literal(1), z.literal(3), z.literal(5)]).default(3),
+    roundMinutes: z.number().int().min(1).max(240).default(50),
+    extraTurns: z.number().int().min(0).max(10).default(3),
+    spectatorDelaySeconds: z.number().int().min(0).max(3600).default(0),
+    revealPolicy: z.enum(['hidden', 'reveal-all']).default('hidden'),
+  })
+  .strict();
+export type CreateEventBody = z.infer<typeof CreateEventBody>;
+
+export const EventCreatedResponse = z.object({ eventId: z.string(), page: z.string() });
+
+export const RegisterBody = z
+  .object({
+    name: z.string().trim().min(1).max(60),
+    /** "3 Card Name" lines, or a preset's name. */
+    deck: z.string().min(1).max(20_000),
+    /** A bot plays this player's games (tests, practice); absent: a person. */
+    bot: z.enum(['greedy', 'random']).optional(),
+  })
+  .strict();
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const Registered = z.object({
+  player: z.string(),
+  name: z.string(),
+  /** The player's token (role seat, bound to this event): their pairing, tables and drop. */
+  token: z.string(),
+  /** The link to hand the player: the event page, which keeps the token and links their table. */
+  invite: z.string(),
+});
+export type Registered = z.infer<typeof Registered>;
+
+export const DropBody = z.object({ reason: z.string().max(500).optional() }).strict();
+export const RulingBody = z
+  .object({
+    round: z.number().int().min(1),
+    table: z.number().int().min(1),
+    ruling: z.enum(['game-loss', 'match-loss', 'draw', 'correction']),
+    player: z.string().regex(/^p[1-9][0-9]*$/).optional(),
+    result: z.object({ p1Wins: z.number().int().min(0).max(5), p2Wins: z.number().int().min(0).max(5), draws: z.number().int().min(0).max(5) }).strict().optional(),
+    reason: z.string().trim().min(1).max(1000),
+  })
+  .strict();
+export type RulingBody = z.infer<typeof RulingBody>;
+
+const Result = z.object({ p1Wins: z.number(), p2Wins: z.number(), draws: z.number(), winner: z.string().nullable(), by: z.string() });
+export const GameView = z.object({ game: z.number(), matchId: z.string().nullable(), first: z.string(), outcome: z.string().nullable(), cause: z.string().nullable() });
+export const PairingView = z.object({ table: z.number(), p1: z.string(), p2: z.string().nullable(), games: z.array(GameView), result: Result.nullable() });
+export const RoundView = z.object({
+  round: z.number(),
+  stage: z.enum(['swiss', 'top']),
+  pairings: z.array(PairingView),
+  clock: z.object({ startedAt: z.string(), endsAt: z.string() }).nullable(),
+  timeCalled: z.object({ at: z.string(), extraTurns: z.number() }).nullable(),
+});
+export const StandingView = z.object({
+  rank: z.number(),
+  player: z.string(),
+  name: z.string(),
+  points: z.number(),
+  record: z.string(),
+  mwp: z.number(),
+  omwp: z.number(),
+  gwp: z.number(),
+  ogwp: z.number(),
+  dropped: z.boolean(),
+});
+export const EventView = z.object({
+  eventId: z.string(),
+  name: z.string(),
+  game: z.string(),
+  options: z.record(z.string(), z.unknown()),
+  status: z.enum(['registration', 'running', 'finished']),
+  players: z.array(z.object({ id: z.string(), name: z.string(), dropped: z.boolean(), bot: z.boolean() })),
+  rounds: z.array(RoundView),
+  /** The standings as last published (after the latest finished round), from the projection. */
+  standings: z.array(StandingView),
+  standingsRound: z.number(),
+  winner: z.string().nullable(),
+  lastSeq: z.number(),
+  /** The server's clock when it answered, so a page counts the round clock down without trusting its own. */
+  now: z.string(),
+});
+export type EventView = z.infer<typeof EventView>;
+
+export const EventListItem = z.object({ eventId: z.string(), name: z.string(), game: z.string(), createdAt: z.string(), status: z.string() });
+
+export const MyEvent = z.object({
+  player: z.string(),
+  name: z.string(),
+  dropped: z.boolean(),
+  round: z.number(),
+  pairing: PairingView.nullable(),
+  opponent: z.string().nullable(),
+  /** Your current game's table: open `/join/<seatToken>` (or play at `/matches/<matchId>/play`). */
+  table: z.object({ matchId: z.string(), seat: z.string(), seatToken: z.string(), join: z.string() }).nullable(),
+});
+export type MyEvent = z.infer<typeof MyEvent>;

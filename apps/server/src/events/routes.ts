@@ -1,0 +1,180 @@
+// Events (tournaments) over HTTP, declared as data (contract.ts lists the routes). Organisers run the event,
+// judges rule, a player's token shows their own pairing and table, everyone sees pairings and standings (tables
+// keep their own spectator delay). Decklists stay with organisers, judges and the player.
+import { randomBytes } from 'node:crypto';
+import { canonicalJson } from '@matchtape/engine';
+import { EVENT_STREAM_FORMAT, pairingsCsv, standingsCsv, type Actor, type EventState } from '@matchtape/events';
+import { createTournament, getTournament, listTournaments, readTournament } from '@matchtape/store';
+import { mintToken, type TokenClaims } from '../auth/tokens';
+import type { RouteContext, RouteModule } from '../http/context';
+import { route } from '../http/route';
+import { ErrorBody } from '../http/schemas';
+import { HostError } from '../host/engine-host';
+import { deckInput, resolveDeck } from '../table/decks';
+import * as C from './contract';
+import { nextGameFirstFor } from './first-player';
+import { EventService, statusOf } from './service';
+
+const PLAYER_TOKEN_TTL = 30 * 24 * 3600;
+const err = (description: string) => ({ description, schema: ErrorBody });
+const refusals = { 400: err('invalid request'), 401: err('missing or bad token'), 403: err('not allowed for this token'), 404: err('no such event'), 409: err('not now (see message)'), 422: err('refused (see message)'), 429: err('rate limited') };
+
+function need(claims: TokenClaims | null, roles: TokenClaims['role'][], what: string): TokenClaims {
+  if (!claims) throw new HostError(401, 'missing_token', `${what} needs a token (${roles.join(' or ')}) as "Authorization: Bearer <token>"`);
+  if (!roles.includes(claims.role)) throw new HostError(403, `not_${roles[0]}`, `${what} needs a ${roles.join(' or ')} token; this is a ${claims.role} token`);
+  return claims;
+}
+
+const actorOf = (c: TokenClaims): Actor => (c.role === 'judge' ? { role: 'judge', id: c.jti } : { role: 'organiser', id: c.jti });
+
+/** The event as everyone may see it (no decks, no seed). */
+export function eventView(s: EventState, lastSeq: number, now: Date): C.EventView {
+  return {
+    eventId: s.eventId,
+    name: s.options.name,
+    game: s.options.game,
+    options: { ...s.options },
+    status: statusOf(s),
+    players: s.players.map((p) => ({ id: p.id, name: p.name, dropped: p.dropped, bot: p.bot !== null })),
+    rounds: s.rounds.map((r) => ({ round: r.round, stage: r.stage, pairings: r.pairings, clock: r.clock, timeCalled: r.timeCalled })),
+    standings: s.published?.standings ?? [],
+    standingsRound: s.published?.round ?? 0,
+    winner: s.finished?.winner ?? null,
+    lastSeq,
+    now: now.toISOString(),
+  };
+}
+
+async function createEvent(ctx: RouteContext, svc: EventService, claims: TokenClaims, body: C.CreateEventBody): Promise<{ eventId: string; page: string }> {
+  const game = ctx.host.game(body.game);
+  const eventId = `e_${randomBytes(9).toString('base64url')}`;
+  await createTournament(ctx.store, { eventId, game: game.id, name: body.name, createdAt: ctx.now().toISOString() });
+  const options = { ...body, game: game.id, format: 'swiss' as const };
+  await svc.command(eventId, { type: 'CreateEvent', eventId, options, nextGameFirst: nextGameFirstFor(game.id), seed: randomBytes(16).toString('hex') }, actorOf(claims));
+  return { eventId, page: `/events/${eventId}` };
+}
+
+async function register(ctx: RouteContext, svc: EventService, id: string, claims: TokenClaims, body: C.RegisterBody): Promise<{ status: 201 | 422; body: unknown }> {
+  const { state } = await svc.load(id);
+  const game = ctx.host.game(state.options.game);
+  const parsed = resolveDeck(game, deckInput(game, body.deck));
+  if (!parsed.ok) return { status: 422, body: { error: 'invalid_deck', message: `the deck is not legal for ${game.title}; see lines`, lines: parsed.lines } };
+  const out = await svc.command(id, { type: 'RegisterPlayer', name: body.name, deck: parsed.deck as unknown as Record<string, unknown>, bot: body.bot ?? null }, actorOf(claims));
+  const player = out.state.players.at(-1)!;
+  const token = mintToken({ role: 'seat', matchId: id, seat: player.id, ttlSeconds: PLAYER_TOKEN_TTL });
+  // The token rides in the fragment: browsers never send it to a server or a log; the page keeps it and drops it.
+  return { status: 201, body: { player: player.id, name: player.name, token, invite: `/events/${id}#player=${token}` } };
+}
+
+function playerOf(claims: TokenClaims | null, id: string): string {
+  if (!claims) throw new HostError(401, 'missing_token', 'send your player token (from your invite link) as "Authorization: Bearer <token>"');
+  if (claims.role !== 'seat' || claims.matchId !== id || !claims.seat) throw new HostError(403, 'not_a_player', `this ${claims.role} token is not a player token of event ${id}`);
+  return claims.seat;
+}
+
+async function mine(svc: EventService, id: string, player: string): Promise<C.MyEvent> {
+  const { state } = await svc.load(id);
+  const me = state.players.find((p) => p.id === player);
+  if (!me) throw new HostError(404, 'player_not_found', `event ${id} has no player ${player}`);
+  const round = state.rounds.at(-1);
+  const pairing = round?.pairings.find((p) => p.p1 === player || p.p2 === player) ?? null;
+  const opp = pairing ? (pairing.p1 === player ? pairing.p2 : pairing.p1) : null;
+  const open = pairing?.games.find((g) => g.outcome === null && g.matchId);
+  let table: C.MyEvent['table'] = null;
+  if (open?.matchId) {
+    const seat = open.first === player ? 'p1' : 'p2';
+    const seatToken = mintToken({ role: 'seat', matchId: open.matchId, seat, ttlSeconds: 24 * 3600 });
+    table = { matchId: open.matchId, seat, seatToken, join: `/join/${seatToken}` };
+  }
+  return { player, name: me.name, dropped: me.dropped, round: round?.round ?? 0, pairing, opponent: opp ? (state.players.find((p) => p.id === opp)?.name ?? opp) : null, table };
+}
+
+export const eventRoutes: RouteModule = (ctx) => {
+  const svc = new EventService(ctx, (eventId, e) => ctx.log.error({ eventId, err: e }, 'event runner step failed; it tries again on the next tick'));
+  ctx.onReady(() => svc.start());
+  ctx.onClose(() => svc.stop());
+  const view = async (id: string) => {
+    const { state, lastSeq } = await svc.load(id);
+    return eventView(state, lastSeq, ctx.now());
+  };
+  const P = C.EventIdParams;
+  return [
+    route({ method: 'POST', path: '/api/events', summary: 'Create an event (tournament): game, Swiss rounds, top cut, best-of-N, round time, delay', limit: 'create', auth: 'organiser token', body: C.CreateEventBody, responses: { 201: { description: 'created', schema: C.EventCreatedResponse }, ...refusals },
+      async handle({ claims, body, reply }) {
+        return reply.status(201).send(await createEvent(ctx, svc, need(claims, ['organiser'], 'creating an event'), body));
+      } }),
+    route({ method: 'GET', path: '/api/events', summary: 'Events, newest first', limit: 'reads', responses: { 200: { description: 'events', schema: C.EventListItem.array() }, 429: err('rate limited') },
+      handle: async () => (await listTournaments(ctx.store, 100)).map((t) => ({ eventId: t.eventId, name: t.name, game: t.game, createdAt: t.createdAt, status: String(t.doc.status ?? 'registration') })) }),
+    route({ method: 'GET', path: '/api/events/:id', summary: 'The event: players, rounds, pairings, results, published standings, round clock', limit: 'reads', params: P, responses: { 200: { description: 'event', schema: C.EventView }, ...refusals },
+      handle: async ({ params }) => view(params.id) }),
+    route({ method: 'POST', path: '/api/events/:id/players', summary: 'Register a player with a decklist (checked line by line) before round 1; answers their invite link', limit: 'commands', auth: 'organiser token', params: P, body: C.RegisterBody,
+      responses: { 201: { description: 'registered', schema: C.Registered }, ...refusals },
+      async handle({ params, claims, body, reply }) {
+        const out = await register(ctx, svc, params.id, need(claims, ['organiser'], 'registering players'), body);
+        return reply.status(out.status).send(out.body);
+      } }),
+    route({ method: 'POST', path: '/api/events/:id/players/:player/drop', summary: 'Drop a player from the next pairings (organiser, judge, or the player themselves)', limit: 'commands', auth: 'organiser, judge or that player', params: C.EventPlayerParams, body: C.DropBody, responses: { 200: { description: 'the event after', schema: C.EventView }, ...refusals },
+      async handle({ params, claims, body }) {
+        const c = need(claims, ['organiser', 'judge', 'seat'], 'dropping a player');
+        const actor: Actor = c.role === 'seat' ? { role: 'player', id: c.jti, player: playerOf(c, params.id) } : actorOf(c);
+        await svc.command(params.id, { type: 'DropPlayer', player: params.player, ...(body.reason ? { reason: body.reason } : {}) }, actor);
+        return view(params.id);
+      } }),
+    route({ method: 'POST', path: '/api/events/:id/rounds', summary: 'Pair and start the next round (Swiss, then the top cut); its tables start at once', limit: 'commands', auth: 'organiser token', params: P, responses: { 200: { description: 'the event after', schema: C.EventView }, ...refusals },
+      async handle({ params, claims }) {
+        const c = need(claims, ['organiser'], 'starting a round');
+        const { state } = await svc.load(params.id);
+        await svc.command(params.id, { type: 'StartRound', round: state.rounds.length + 1 }, actorOf(c));
+        await svc.react(params.id);
+        return view(params.id);
+      } }),
+    route({ method: 'POST', path: '/api/events/:id/time', summary: "Call time in the current round now (the round clock does it at its end): extra turns, then draws", limit: 'commands', auth: 'organiser or judge token', params: P, responses: { 200: { description: 'the event after', schema: C.EventView }, ...refusals },
+      async handle({ params, claims }) {
+        const c = need(claims, ['organiser', 'judge'], 'calling time');
+        const { state } = await svc.load(params.id);
+        await svc.command(params.id, { type: 'CallTime', round: state.rounds.length }, actorOf(c));
+        await svc.react(params.id);
+        return view(params.id);
+      } }),
+    route({ method: 'POST', path: '/api/events/:id/results', summary: "A judge's ruling on a pairing (game loss, match loss, draw, correction), with its reason", limit: 'commands', auth: 'judge token', params: P, body: C.RulingBody, responses: { 200: { description: 'the event after', schema: C.EventView }, ...refusals },
+      async handle({ params, claims, body }) {
+        const c = need(claims, ['judge'], 'recording a ruling');
+        await svc.command(params.id, { type: 'RecordResult', ...body }, actorOf(c));
+        await svc.react(params.id);
+        return view(params.id);
+      } }),
+    route({ method: 'GET', path: '/api/events/:id/me', summary: "The player's own pairing and table (with the seat's join link)", limit: 'reads', auth: 'player token', params: P, responses: { 200: { description: 'your event', schema: C.MyEvent }, ...refusals },
+      handle: async ({ params, claims }) => mine(svc, params.id, playerOf(claims, params.id)) }),
+    route({ method: 'GET', path: '/api/events/:id/standings.csv', summary: 'The published standings as CSV', limit: 'reads', params: P, responses: { 200: { description: 'CSV', contentType: 'text/csv' }, ...refusals },
+      async handle({ params, reply }) {
+        const { state } = await svc.load(params.id);
+        return reply.header('content-type', 'text/csv; charset=utf-8').send(standingsCsv(state.published?.standings ?? []));
+      } }),
+    route({ method: 'GET', path: '/api/events/:id/pairings.csv', summary: 'Every round’s pairings and results as CSV', limit: 'reads', params: P, responses: { 200: { description: 'CSV', contentType: 'text/csv' }, ...refusals },
+      async handle({ params, reply }) {
+        const { state } = await svc.load(params.id);
+        return reply.header('content-type', 'text/csv; charset=utf-8').send(pairingsCsv(state));
+      } }),
+    route({ method: 'GET', path: '/api/events/:id/standings.json', summary: 'The published standings as JSON', limit: 'reads', params: P, responses: { 200: { description: 'standings', schema: C.StandingView.array() }, ...refusals },
+      handle: async ({ params }) => (await view(params.id)).standings }),
+    route({ method: 'GET', path: '/api/events/:id/pairings.json', summary: 'Every round’s pairings and results as JSON', limit: 'reads', params: P, responses: { 200: { description: 'rounds', schema: C.RoundView.array() }, ...refusals },
+      handle: async ({ params }) => (await view(params.id)).rounds }),
+    route({ method: 'GET', path: '/api/events/:id/stream.jsonl', summary: 'The event stream (hash-chained; `matchtape verify` checks it)', limit: 'meta', auth: 'organiser or judge token', params: P, responses: { 200: { description: 'one event per line', contentType: 'application/x-ndjson' }, ...refusals },
+      async handle({ params, claims, reply }) {
+        need(claims, ['organiser', 'judge'], 'the event stream (it holds decklists)');
+        if (!(await getTournament(ctx.store, params.id))) throw new HostError(404, 'event_not_found', `no event ${params.id}`);
+        const events = await readTournament(ctx.store, params.id);
+        reply.header('content-type', 'application/x-ndjson; charset=utf-8');
+        return reply.send([JSON.stringify({ format: EVENT_STREAM_FORMAT, eventId: params.id }), ...events.map((e) => JSON.stringify(e))].join('\n') + '\n');
+      } }),
+    route({ method: 'POST', path: '/api/events/:id/projection/rebuild', summary: 'Rebuild the standings projection from the stream; answers whether it equals the live one', limit: 'meta', auth: 'organiser token', params: P, responses: { 200: { description: 'live and rebuilt' }, ...refusals },
+      async handle({ params, claims }) {
+        need(claims, ['organiser'], 'rebuilding the projection');
+        const live = (await getTournament(ctx.store, params.id))?.doc;
+        if (!live) throw new HostError(404, 'event_not_found', `no event ${params.id}`);
+        const rebuilt = await svc.rebuild(params.id);
+        // jsonb keeps keys in its own order: compare canonical JSON.
+        return { live, rebuilt, equal: canonicalJson(live) === canonicalJson(rebuilt) };
+      } }),
+  ];
+};
