@@ -51,6 +51,11 @@ function pick(p: PlayerBoard): Record<FigureKind, StatModel | undefined> {
   };
 }
 
+/** The stat a player loses by (life / health / influence / spellbook), as the board shows it. */
+export function mainStatOf(p: PlayerBoard): StatModel | undefined {
+  return pick(p).main;
+}
+
 /** One player's figures on a board (from its stats; a hand without a stat counts its zone). */
 export function figuresOf(p: PlayerBoard): Figures {
   const s = pick(p);
@@ -58,7 +63,8 @@ export function figuresOf(p: PlayerBoard): Figures {
   return { main: numeric(s.main), hand: numeric(s.hand) ?? handZone?.count ?? null, resources: numeric(s.resources) };
 }
 
-function labelsOf(p: PlayerBoard): Record<FigureKind, string | null> {
+/** Each figure's label as the player's board names it (null where the board has no such figure). */
+export function figureLabelsOf(p: PlayerBoard): Record<FigureKind, string | null> {
   const s = pick(p);
   return { main: s.main?.label ?? null, hand: s.hand?.label ?? (p.zones.some((z) => z.key === 'hand') ? 'Hand' : null), resources: s.resources?.label ?? null };
 }
@@ -77,7 +83,7 @@ export function turnFigures(turns: readonly Pick<TurnMarker, 'turn' | 'fromSeq' 
     const players: Record<string, Figures> = {};
     for (const p of board.players) {
       players[p.id] = figuresOf(p);
-      out.labels[p.id] ??= labelsOf(p);
+      out.labels[p.id] ??= figureLabelsOf(p);
     }
     out.turns.push({ turn: t.turn, seq, fromSeq: t.fromSeq, players });
   }
