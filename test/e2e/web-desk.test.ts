@@ -67,7 +67,7 @@ describe('the desk', () => {
     page.on('requestfailed', (r) => open.delete(r));
 
     await page.goto(`${stack.web}/desk`);
-    await page.locator(`.desk-grid > li[data-seq]`).nth(TABLES - 1).waitFor({ timeout: 120_000 });
+    await page.locator(`.desk-grid > li[data-seq]`).nth(TABLES - 1).waitFor({ timeout: 300_000 });
     const read = () =>
       page.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>('.desk-table')].map((el) => ({
@@ -79,13 +79,13 @@ describe('the desk', () => {
         })),
       ) as Promise<Shown[]>;
     // Every table drawn from its window.
-    await expect.poll(async () => (await read()).filter((t) => t.seq > 0).length, { timeout: 120_000 }).toBe(TABLES);
+    await expect.poll(async () => (await read()).filter((t) => t.seq > 0).length, { timeout: 300_000 }).toBe(TABLES);
     const first = new Map((await read()).map((t) => [t.id, t.seq]));
     expect([...first.keys()].sort()).toEqual(tables.map((t) => t.matchId).sort());
 
     // Live: every table moves on (or ends) from what it first showed, through the one shared stream.
     await expect
-      .poll(async () => (await read()).filter((t) => t.status === 'ended' || t.seq > first.get(t.id)!).length, { timeout: 180_000, interval: 1000 })
+      .poll(async () => (await read()).filter((t) => t.status === 'ended' || t.seq > first.get(t.id)!).length, { timeout: 300_000, interval: 1000 })
       .toBe(TABLES);
     await page.screenshot({ path: join(RESULTS, 'desk-32-tables-1920.png') });
 
@@ -125,5 +125,5 @@ describe('the desk', () => {
     await page.locator('.board[data-status]').waitFor();
     console.log(`desk: ${TABLES} tables, ${muxPosts.length} POST /live in the whole run (one open at a time at the end)`);
     await page.close();
-  }, 600_000);
+  }, 1_200_000);
 });
