@@ -87,8 +87,8 @@ function build(): void {
   if (r.status !== 0) throw new Error(`next build failed (exit ${r.status}):\n${(r.stdout ?? '').slice(-3000)}\n${(r.stderr ?? '').slice(-3000)}`);
 }
 
-// Generous: with several test runs on a shared 2-core machine the server has taken 70 s to answer.
-async function waitFor(url: string, what: string, child: ChildProcess, logs: string[], timeoutMs = 240_000): Promise<void> {
+// Generous: with several test runs on a shared 2-core machine the server has taken 70 s to answer, and more than 4 min under heavier load.
+async function waitFor(url: string, what: string, child: ChildProcess, logs: string[], timeoutMs = 600_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}:\n${logs.join('').slice(-4000)}`);
