@@ -87,7 +87,8 @@ function build(): void {
   if (r.status !== 0) throw new Error(`next build failed (exit ${r.status}):\n${(r.stdout ?? '').slice(-3000)}\n${(r.stderr ?? '').slice(-3000)}`);
 }
 
-async function waitFor(url: string, what: string, child: ChildProcess, logs: string[], timeoutMs = Number(process.env.MATCHTAPE_E2E_START_MS ?? 90_000)): Promise<void> {
+// Generous by default: on a shared 2-core machine the server has taken 70 s to answer, more under heavier load.
+async function waitFor(url: string, what: string, child: ChildProcess, logs: string[], timeoutMs = Number(process.env.MATCHTAPE_E2E_START_MS ?? 300_000)): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}:\n${logs.join('').slice(-4000)}`);

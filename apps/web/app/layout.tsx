@@ -28,6 +28,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             </span>
             Matchtape
           </Link>
+          <Link href="/desk" className="topbar-link">
+            Desk
+          </Link>
         </nav>
         <div id="content">{children}</div>
       </body>

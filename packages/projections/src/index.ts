@@ -5,3 +5,4 @@ export * from './read-models';
 export * from './knowledge';
 export * from './diff';
 export * from './decision-times';
+export * from './turn-figures';

@@ -12,6 +12,7 @@ import { machineStateKeys, orderedPhases, type KeyMomentMarker } from '../lib/ti
 import { NoSuchSeat, useMatchTape } from '../lib/useMatchTape';
 import { useViewerToken } from '../lib/useViewerToken';
 import { forgetToken, isPerspective, perspectivesFor, readClaims, saveToken, type Perspective } from '../lib/viewer';
+import { turnFigures } from '@matchtape/projections';
 import { Board } from './Board';
 import { AnnotationMarkers } from './coverage/AnnotationMarkers';
 import { AnnotationPanel } from './coverage/AnnotationPanel';
@@ -21,6 +22,7 @@ import { Log, type LogFilter } from './Log';
 import { PerspectiveSwitch, TokenDialog } from './Perspective';
 import { CardInspector, InspectContext, type InspectTarget } from './Tile';
 import { Scrubber, SPEEDS, type Speed } from './Timeline';
+import { Graphs } from './Graphs';
 import { DisputeMarkers } from './review/DisputeMarkers';
 
 /** Events per second at 1×. */
@@ -30,6 +32,8 @@ const MAX_REAL_GAP_MS = 30_000;
 
 /** Announcements of new events (aria-live) are on unless muted here; kept per browser. */
 const ANNOUNCE_KEY = 'matchtape.announce';
+/** The graphs under the timeline are open when this says so; kept per browser. */
+const GRAPHS_KEY = 'matchtape.graphs';
 
 function parseSeq(v: string | null): number | null {
   if (v === null || !/^\d+$/.test(v)) return null;
@@ -91,6 +95,7 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
   const [inspect, setInspect] = useState<InspectTarget | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
   const [turnInput, setTurnInput] = useState('');
+  const [graphsOpen, setGraphsOpen] = useState(false);
 
   const following = follow && isLive;
   const seq = Math.max(0, Math.min(following || pos === null ? length : pos, length));
@@ -113,7 +118,14 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
 
   useEffect(() => {
     setMuted(window.localStorage.getItem(ANNOUNCE_KEY) === 'off');
+    setGraphsOpen(window.localStorage.getItem(GRAPHS_KEY) === 'on');
   }, []);
+  const toggleGraphs = () => {
+    setGraphsOpen((o) => {
+      window.localStorage.setItem(GRAPHS_KEY, o ? 'off' : 'on');
+      return !o;
+    });
+  };
   const toggleMuted = () => {
     setMuted((m) => {
       window.localStorage.setItem(ANNOUNCE_KEY, m ? 'on' : 'off');
@@ -289,6 +301,18 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
       return { ok: false, error: (e as Error).message };
     }
   }, [tape, seq, version]);
+
+  // The graphs' figures per turn, from the boards this viewer folded (the tape's; cached per seq, so a live
+  // update re-reads only the turn still being played). Only while the graphs are open and the tape is whole.
+  const figureVersion = useDeferredValue(version);
+  const figures = useMemo(() => {
+    if (!graphsOpen || !tape || !tape.complete) return null;
+    try {
+      return turnFigures(tape.timeline.turns, (s) => tape.boardAt(s), tape.length);
+    } catch {
+      return null;
+    }
+  }, [graphsOpen, tape, figureVersion]);
 
   // Names for the log: the viewer's boards at both ends of the lines shown and every turn start between.
   const cardNamesAt = useCallback(
@@ -606,6 +630,9 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
               <button className="icon" onClick={() => seek(length)} aria-label="End (End)" title="End (End)">
                 <Icon name="last" />
               </button>
+              <button className="btn ghost graphs-toggle" onClick={toggleGraphs} aria-expanded={graphsOpen} aria-controls="graphs" title="Life, hand and resources per turn">
+                Graphs
+              </button>
               <label className="speed">
                 <span className="sr-only">Speed</span>
                 <select value={String(speed)} onChange={(e) => setSpeed(e.target.value === 'real' ? 'real' : (Number(e.target.value) as Speed))}>
@@ -649,6 +676,11 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
               </button>
             </form>
           </div>
+          {graphsOpen && (
+            <div id="graphs">
+              {figures ? <Graphs series={figures} names={names} seq={seq} onSeek={seek} /> : <p className="graphs-empty muted">Loading the whole match for the graphs…</p>}
+            </div>
+          )}
         </footer>
         <CardInspector target={inspect} />
         <TokenDialog

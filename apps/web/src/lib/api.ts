@@ -38,6 +38,10 @@ export interface MatchListItem {
   spectatorDelaySeconds: number | null;
   /** A practice match (a player against the bot, from "Play against a bot"). */
   practice: boolean;
+  /** The event (tournament) the match is a table of, when the server says so. */
+  eventId: string | null;
+  /** Marked as its event's featured table, when the server says so. */
+  featured: boolean;
 }
 
 const RawMatchSchema = z
@@ -90,6 +94,8 @@ export function normalizeMatch(raw: unknown): MatchListItem {
     spectators: num(pick('spectatorsWatching')) ?? num(pick('spectators')),
     spectatorDelaySeconds: num(pick('spectatorDelaySeconds')) ?? num(pick('delaySeconds')),
     practice: pick('practice') === true,
+    eventId: str(pick('eventId')),
+    featured: pick('featured') === true,
   };
 }
 
