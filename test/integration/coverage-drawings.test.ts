@@ -174,6 +174,9 @@ describe('oEmbed', () => {
     expect(fork.status, fork.text).toBe(201);
     const sealed = await oembed(`https://site.example/matches/${fork.json.matchId}`);
     expect([sealed.status, sealed.json.error]).toEqual([404, 'match_not_found']);
+    // Its drawings are sealed like every other route of it (fork-secrecy's guard), to a coverage token too.
+    for (const token of [undefined, coverage()]) expect((await api(base, `/api/matches/${fork.json.matchId}/drawings`, token ? { token } : {})).status).toBe(404);
+    expect((await api(base, `/api/matches/${fork.json.matchId}/drawings`, { token: judge() })).status).toBe(200);
     expect((await oembed(`https://site.example/matches/${matchId}`)).status).toBe(200);
   });
 });
