@@ -597,17 +597,21 @@ export class LiveGateway {
     return p;
   }
 
-  /** A feed's side streams: consumers first (with NATS), then the store. */
+  /** A feed's side streams: consumers first (with NATS; opened at once, not one after another), then the store. */
   private async loadSide(f: Feed): Promise<void> {
     if (this.source === 'nats' && this.bus) {
-      for (const stream of SIDE_STREAMS) {
-        f.sideSubs.push(
-          await this.bus.subscribe(subjects[stream](f.matchId), (m) => {
+      const bus = this.bus;
+      const subs = await Promise.allSettled(
+        SIDE_STREAMS.map((stream) =>
+          bus.subscribe(subjects[stream](f.matchId), (m) => {
             const e = m.data as SideEvent;
             if (e && typeof e.seq === 'number' && e.stream === stream) f.offerSide(stream, [e]);
           }),
-        );
-      }
+        ),
+      );
+      for (const r of subs) if (r.status === 'fulfilled') f.sideSubs.push(r.value);
+      const failed = subs.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
     }
     await Promise.all(SIDE_STREAMS.map((s) => f.refreshSide(s)));
   }
