@@ -12,8 +12,9 @@ const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   // Judge and seat links may carry ?token=: never send the URL to another site.
   { key: 'Referrer-Policy', value: 'no-referrer' },
-  { key: 'X-Frame-Options', value: 'DENY' },
 ];
+// Every page refuses frames but /embed (the replay player for articles: its CSP frame-ancestors says who may frame it).
+const noFrames = [{ key: 'X-Frame-Options', value: 'DENY' }];
 
 const config: NextConfig = {
   reactStrictMode: true,
@@ -38,6 +39,7 @@ const config: NextConfig = {
     const csp = [{ key: 'Content-Security-Policy', value: routeHandlerCsp }];
     return [
       { source: '/:path*', headers: securityHeaders },
+      { source: '/((?!embed$|embed/).*)', headers: noFrames },
       { source: '/api/:path*', headers: csp },
       { source: '/live', headers: csp },
     ];

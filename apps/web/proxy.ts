@@ -5,8 +5,22 @@
 // prerendered page would carry no nonce.
 import { NextResponse, type NextRequest } from 'next/server';
 
+/** Whether a page may be framed by other sites: only the embeddable replay player, /embed/ID (issue 24). */
+export function isEmbedPath(pathname: string): boolean {
+  return pathname === '/embed' || pathname.startsWith('/embed/');
+}
+
+/**
+ * Who may frame /embed: MATCHTAPE_EMBED_FRAME_ANCESTORS (CSP source list, e.g. "https://news.example 'self'"), else
+ * anyone. Characters that would end the directive or the header are refused: the default stands then.
+ */
+export function embedFrameAncestors(configured = process.env.MATCHTAPE_EMBED_FRAME_ANCESTORS): string {
+  const v = configured?.trim();
+  return v && /^[^;,\r\n]+$/.test(v) ? v : '*';
+}
+
 /** The site's CSP for one response; `nonce` is base64. Exported for the e2e test's expectations. */
-export function contentSecurityPolicy(nonce: string, dev = process.env.NODE_ENV === 'development'): string {
+export function contentSecurityPolicy(nonce: string, dev = process.env.NODE_ENV === 'development', frameAncestors = "'none'"): string {
   return [
     "default-src 'self'",
     // Development: React's dev build evaluates code for its stacks, and HMR talks over a websocket.
@@ -20,13 +34,14 @@ export function contentSecurityPolicy(nonce: string, dev = process.env.NODE_ENV 
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
   ].join('; ');
 }
 
 export function proxy(request: NextRequest): NextResponse {
   const nonce = btoa(crypto.randomUUID());
-  const csp = contentSecurityPolicy(nonce);
+  // Every page refuses frames (with X-Frame-Options: DENY from next.config.ts) but the embed player.
+  const csp = contentSecurityPolicy(nonce, undefined, isEmbedPath(request.nextUrl.pathname) ? embedFrameAncestors() : "'none'");
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('Content-Security-Policy', csp);

@@ -153,7 +153,8 @@ export async function startWebStack(opts: StackOptions = {}): Promise<WebStack> 
   );
   const api = `http://127.0.0.1:${apiPort}`;
   try {
-    await waitFor(`${api}/api/health`, 'the Matchtape server', server.child, server.logs);
+    // A cold start compiles the server with tsx: over 90 s when the 2 cores are shared with other test runs.
+    await waitFor(`${api}/api/health`, 'the Matchtape server', server.child, server.logs, 240_000);
     await opts.onServer?.(api);
     ensureWebBuild();
   } catch (e) {

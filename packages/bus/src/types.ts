@@ -7,6 +7,8 @@ export const subjects = {
   public: (matchId: string) => `matchtape.match.${matchId}.public`,
   annotations: (matchId: string) => `matchtape.match.${matchId}.annotations`,
   disputes: (matchId: string) => `matchtape.match.${matchId}.disputes`,
+  /** The casters' drawings on the board (a side stream like annotations). */
+  drawings: (matchId: string) => `matchtape.match.${matchId}.drawings`,
   /** A coverage producer's card focus (a pointer of the moment, shared by every server instance). */
   focus: (matchId: string) => `matchtape.match.${matchId}.focus`,
   allFocus: 'matchtape.match.*.focus',

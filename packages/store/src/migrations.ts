@@ -355,6 +355,20 @@ const m0013: Migration = {
   },
 };
 
+// The casters' drawings on the board (arrows, circles: apps/server/src/coverage/drawings.ts) are a third side stream.
+// The check of 0005 was written inline, so Postgres named it side_events_stream_check.
+const m0014: Migration = {
+  async up(db: AnyDb) {
+    await sql`alter table side_events drop constraint if exists side_events_stream_check`.execute(db);
+    await sql`alter table side_events add constraint side_events_stream_check check (stream in ('annotations', 'disputes', 'drawings'))`.execute(db);
+  },
+  async down(db: AnyDb) {
+    await sql`delete from side_events where stream = 'drawings'`.execute(db);
+    await sql`alter table side_events drop constraint if exists side_events_stream_check`.execute(db);
+    await sql`alter table side_events add constraint side_events_stream_check check (stream in ('annotations', 'disputes'))`.execute(db);
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
   '0002_command_bodies': m0002,
@@ -366,6 +380,7 @@ export const migrations: Record<string, Migration> = {
   '0011_event_seals': m0011,
   '0012_table_lobbies': m0012,
   '0013_tournaments': m0013,
+  '0014_drawings_side_stream': m0014,
   '0017_rejection_lookup': m0017,
 };
 

@@ -94,7 +94,7 @@ export interface ReadModelDocsTable {
 
 export interface SideEventsTable {
   match_id: string;
-  stream: 'annotations' | 'disputes';
+  stream: 'annotations' | 'disputes' | 'drawings';
   seq: number;
   position: ColumnType<string | number | bigint, never, never>;
   type: string;

@@ -40,6 +40,16 @@ describe.each(['pglite', 'postgres'] as const)('side streams on %s', (kind) => {
     expect(new Date(read[0]!.at).toISOString()).toBe(read[0]!.at);
   });
 
+  it('keeps the drawings stream (migration 0014) apart from the others, and the table still refuses other streams', async () => {
+    const id = await newMatch();
+    await store.appendToSideStream(id, 'annotations', [note('a')]);
+    const d = await store.appendToSideStream(id, 'drawings', [{ type: 'DrawingAdded', author: { id: 'ana', role: 'coverage' }, payload: { seq: 2 } }]);
+    expect(d[0]).toMatchObject({ matchId: id, stream: 'drawings', seq: 1, type: 'DrawingAdded' });
+    expect((await store.readSideStream(id, 'drawings')).map((e) => e.type)).toEqual(['DrawingAdded']);
+    // The database's own check, not only the store's schema: a row of another stream is refused.
+    await expect(store.db.insertInto('side_events').values({ match_id: id, stream: 'gossip' as 'drawings', seq: 9, type: 'X', at: new Date().toISOString(), author: '{}', payload: '{}' }).execute()).rejects.toThrow();
+  });
+
   it('refuses a stale expectedSeq and writes nothing', async () => {
     const id = await newMatch();
     await store.appendToSideStream(id, 'annotations', [note('a'), note('b')], { expectedSeq: 0 });

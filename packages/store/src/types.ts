@@ -104,8 +104,11 @@ export interface AppendOptions {
 
 export type CheckpointKind = 'relay' | 'projection';
 
-/** A match's side streams: commentary on the match that is not part of its play (nor of its hash chain). */
-export const SIDE_STREAMS = ['annotations', 'disputes'] as const;
+/**
+ * A match's side streams: commentary on the match that is not part of its play (nor of its hash chain). `drawings`:
+ * the casters' arrows and circles on the board (migration 0014).
+ */
+export const SIDE_STREAMS = ['annotations', 'disputes', 'drawings'] as const;
 export type SideStream = (typeof SIDE_STREAMS)[number];
 
 /** Who wrote a side event: the token's subject and the role it acted in. */

@@ -21,16 +21,18 @@
 // One function decides for REST and SSE alike: `annotationFilter` is the annotations stream's side-stream
 // filter (apps/server/src/side/README.md). Each side event is judged on its own; edits carry the whole
 // annotation and removals its seq range, so nothing depends on which earlier events a viewer was admitted.
+// The casters' drawings (drawings.ts) are under the same rule: `timeLocked(partOf)` makes the filter of any side
+// stream whose events name a seq and the cards and zones they point at.
 import { isPlayer, MATCH_ENDED, type AnyGameModule, type BoardModel, type EventEnvelope, type Tile } from '@matchtape/engine';
 import type { SideEvent } from '@matchtape/store';
-import type { SideVerdict, SideViewer } from '../side/side-streams';
+import type { SideFilter, SideViewer } from '../side/side-streams';
 import type { Access } from '../viewers';
 import { lockedPart } from './book';
 
 export type Lock = { kind: 'visible' } | { kind: 'wait' } | { kind: 'withheld'; reason: string };
 
 /** Whether a viewer may see an annotation on `seq` with these highlights now. */
-export function lock(part: { seq: { to: number }; highlights: readonly { kind: string; cardId?: string }[] }, v: SideViewer): Lock {
+export function lock(part: LockedPart, v: SideViewer): Lock {
   if (v.seenSeq < part.seq.to || (isPlayer(v.access.role) && !endedFor(v))) return { kind: 'wait' };
   if (v.access.viewer === 'judge') return { kind: 'visible' };
   const cards = part.highlights.flatMap((h) => (h.kind === 'card' && h.cardId ? [h.cardId] : []));
@@ -40,10 +42,17 @@ export function lock(part: { seq: { to: number }; highlights: readonly { kind: s
   return hidden.length === 0 ? { kind: 'visible' } : { kind: 'withheld', reason: `highlights ${hidden.length} card(s) hidden from ${v.access.viewer} at seq ${part.seq.to}` };
 }
 
+/** What the time lock reads of one side event: its seq range and what it points at (null: malformed, never sent). */
+export type PartOf = (e: Pick<SideEvent, 'type' | 'payload'>) => LockedPart | null;
+export interface LockedPart {
+  seq: { to: number };
+  highlights: readonly { kind: string; cardId?: string }[];
+}
+
 /** The seqs a non-judge viewer's hidden-card checks will look at: those of card highlights its feed has reached. */
-export function cardCheckSeqs(side: readonly SideEvent[], seenSeq: number): number[] {
+export function cardCheckSeqs(side: readonly SideEvent[], seenSeq: number, partOf: PartOf = lockedPart): number[] {
   return side.flatMap((e) => {
-    const part = lockedPart(e);
+    const part = partOf(e);
     return part && part.seq.to <= seenSeq && part.highlights.some((h) => h.kind === 'card') ? [part.seq.to] : [];
   });
 }
@@ -56,13 +65,18 @@ export function endedFor(v: Pick<SideViewer, 'record' | 'events' | 'seenSeq'>): 
   return v.record.status === 'ended' || v.events[v.seenSeq - 1]?.type === MATCH_ENDED;
 }
 
-/** The annotations stream's filter: time lock on the viewer's feed, then the highlight check. */
-export function annotationFilter(e: SideEvent, v: SideViewer): SideVerdict {
-  const part = lockedPart(e);
-  if (!part) return 'never';
-  const l = lock(part, v);
-  return l.kind === 'visible' ? { send: e } : l.kind === 'wait' ? 'wait' : 'never';
+/** A side stream's filter: time lock on the viewer's feed, then the check of the cards each event points at. */
+export function timeLocked(partOf: PartOf): SideFilter {
+  return (e, v) => {
+    const part = partOf(e);
+    if (!part) return 'never';
+    const l = lock(part, v);
+    return l.kind === 'visible' ? { send: e } : l.kind === 'wait' ? 'wait' : 'never';
+  };
 }
+
+/** The annotations stream's filter: time lock on the viewer's feed, then the highlight check. */
+export const annotationFilter: SideFilter = timeLocked(lockedPart);
 
 // Per (match, seq, viewer): the card ids that viewer sees at that seq. Events never change once stored, so an entry
 // is never stale; REST readers fill it from snapshots ahead of the filter (coverage/cards.ts), the gateway from the

@@ -47,7 +47,7 @@ export interface GatewayOptions {
 /** A live stream admitted under the per-client caps; `release` when its socket closes (idempotent). */
 export type StreamSlot = { ok: true; release: () => void } | { ok: false; message: string; retryAfterSeconds: number };
 
-const SIDE_FRAME: Record<SideStream, string> = { annotations: 'annotation', disputes: 'dispute' };
+const SIDE_FRAME: Record<SideStream, string> = { annotations: 'annotation', disputes: 'dispute', drawings: 'drawing' };
 
 type LineKind = 'truth' | 'public';
 
@@ -192,7 +192,7 @@ class Feed {
   evictTimer: NodeJS.Timeout | null = null;
   readonly publicAccess: Access;
   /** Each side stream of the match in seq order, gap-free from 1. */
-  side: Record<SideStream, SideEvent[]> = { annotations: [], disputes: [] };
+  side: Record<SideStream, SideEvent[]> = { annotations: [], disputes: [], drawings: [] };
   private sideLoading: Partial<Record<SideStream, Promise<void>>> = {};
   sideSubs: Subscription[] = [];
   /** Loaded once per feed: side streams (and, with NATS, their consumers). */
@@ -273,8 +273,8 @@ class Client {
   private readonly connectedAt: number;
   readonly groupKey: string;
   /** Per side stream: how far through the feed's list this client has looked, and what waits on a filter. */
-  private sideLooked: Record<SideStream, number> = { annotations: 0, disputes: 0 };
-  private sideWaiting: Record<SideStream, number[]> = { annotations: [], disputes: [] };
+  private sideLooked: Record<SideStream, number> = { annotations: 0, disputes: 0, drawings: 0 };
+  private sideWaiting: Record<SideStream, number[]> = { annotations: [], disputes: [], drawings: [] };
 
   constructor(
     private readonly line: Line,
@@ -597,17 +597,21 @@ export class LiveGateway {
     return p;
   }
 
-  /** A feed's side streams: consumers first (with NATS), then the store. */
+  /** A feed's side streams: consumers first (with NATS; opened at once, not one after another), then the store. */
   private async loadSide(f: Feed): Promise<void> {
     if (this.source === 'nats' && this.bus) {
-      for (const stream of SIDE_STREAMS) {
-        f.sideSubs.push(
-          await this.bus.subscribe(subjects[stream](f.matchId), (m) => {
+      const bus = this.bus;
+      const subs = await Promise.allSettled(
+        SIDE_STREAMS.map((stream) =>
+          bus.subscribe(subjects[stream](f.matchId), (m) => {
             const e = m.data as SideEvent;
             if (e && typeof e.seq === 'number' && e.stream === stream) f.offerSide(stream, [e]);
           }),
-        );
-      }
+        ),
+      );
+      for (const r of subs) if (r.status === 'fulfilled') f.sideSubs.push(r.value);
+      const failed = subs.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
     }
     await Promise.all(SIDE_STREAMS.map((s) => f.refreshSide(s)));
   }

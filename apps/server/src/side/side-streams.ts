@@ -40,7 +40,7 @@ export interface SideAppended {
 }
 
 export class SideStreams extends EventEmitter<{ appended: [SideAppended] }> {
-  private readonly filters: Record<SideStream, SideFilter> = { annotations: judgesOnly, disputes: judgesOnly };
+  private readonly filters: Record<SideStream, SideFilter> = { annotations: judgesOnly, disputes: judgesOnly, drawings: judgesOnly };
 
   constructor(
     private readonly store: EventStore,

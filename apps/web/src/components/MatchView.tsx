@@ -17,6 +17,8 @@ import { Board } from './Board';
 import { AnnotationMarkers } from './coverage/AnnotationMarkers';
 import { AnnotationPanel } from './coverage/AnnotationPanel';
 import { useCoverage } from './coverage/useCoverage';
+import { DrawnBoard } from './drawing/DrawingLayer';
+import { useDrawingDesk } from './drawing/DrawingDesk';
 import { Icon } from './Icon';
 import { Log, type LogFilter } from './Log';
 import { PerspectiveSwitch, TokenDialog } from './Perspective';
@@ -113,6 +115,8 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
   const seats = useMemo(() => meta?.players ?? [], [meta]);
   const names = useMemo(() => seatNames(seats), [seats]);
   const claims = token ? readClaims(token) : null;
+  // The casters' drawings on the board (time-locked for this viewer), and the tools to draw in the coverage view.
+  const desk = useDrawingDesk(matchId, as, token, seq, cov.canWrite, claims?.role ?? null);
   const allowed = useMemo(() => perspectivesFor(claims, seats.length ? seats.map((s) => s.id) : ['p1', 'p2']), [claims, seats]);
 
 
@@ -580,7 +584,12 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
             {length === 0 ? (
               <div className="state-panel">{isLive ? 'Waiting for the first event…' : 'This match has no events.'}</div>
             ) : board && board.ok ? (
-              <Board board={board.board} perspective={as} phases={tape.timeline.stripPhases(phases, board.board.phase, board.board.turn, seats.length || board.board.players.length)} seats={names} />
+              <>
+                {desk.tools}
+                <DrawnBoard drawings={desk.drawings} seq={seq} picking={desk.picking} onPick={desk.onPick} pending={desk.pending}>
+                  <Board board={board.board} perspective={as} phases={tape.timeline.stripPhases(phases, board.board.phase, board.board.turn, seats.length || board.board.players.length)} seats={names} />
+                </DrawnBoard>
+              </>
             ) : (
               <div className="state-panel" role="alert">
                 The board cannot be drawn at event {seq}: {board?.error}

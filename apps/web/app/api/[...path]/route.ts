@@ -17,6 +17,9 @@ async function proxy(req: NextRequest): Promise<Response> {
   req.headers.forEach((v, k) => {
     if (!HOP_BY_HOP.has(k)) headers.set(k, v);
   });
+  // The server builds site links (oEmbed's iframe) on the origin the browser used; a proxy in front may have said.
+  if (!headers.has('x-forwarded-host')) headers.set('x-forwarded-host', req.headers.get('host') ?? url.host);
+  if (!headers.has('x-forwarded-proto')) headers.set('x-forwarded-proto', url.protocol.replace(':', ''));
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   let res: Response;
   try {

@@ -6,10 +6,12 @@ import { useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
 import type { BoardModel, CardTile, Tile as TileModel } from '@matchtape/engine';
 import { getFocus } from '../../lib/annotations';
+import { useDrawings } from '../../lib/drawings';
 import { positionText, seatNames } from '../../lib/present';
 import { useMatchTape } from '../../lib/useMatchTape';
 import { readClaims, type Perspective } from '../../lib/viewer';
 import { Board } from '../Board';
+import { DrawnBoard } from '../drawing/DrawingLayer';
 import { colorOf, Tile } from '../Tile';
 import './overlay.css';
 
@@ -54,13 +56,17 @@ function OverlayFeed({ kind, matchId, seat, as, token }: { kind: OverlayKind; ma
     }
   }, [st.tape, st.version]);
   const names = useMemo(() => seatNames(st.meta?.players ?? []), [st.meta]);
+  // The casters' drawings, on the board overlay only, as far as this overlay's own delayed feed has got.
+  const drawings = useDrawings(matchId, as, token, kind === 'board');
   const ready = st.phase === 'ready';
   return (
     <div className={`ov-root ov-root-${kind}`} data-overlay={kind} data-ready={ready ? 'true' : 'false'} data-seq={st.tape?.length ?? 0}>
       {st.phase === 'error' && <p className="ov-problem">{st.error?.message}</p>}
       {board && kind === 'board' && (
         <div className="ov-board">
-          <Board board={board} perspective={as} phases={[]} seats={names} />
+          <DrawnBoard drawings={drawings.drawings} seq={st.tape?.length ?? 0}>
+            <Board board={board} perspective={as} phases={[]} seats={names} />
+          </DrawnBoard>
         </div>
       )}
       {board && kind === 'scorebar' && <Scorebar board={board} names={names} />}

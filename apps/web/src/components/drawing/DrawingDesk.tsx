@@ -1,0 +1,132 @@
+'use client';
+// The coverage view's drawing tools (coverage or judge token): D switches drawing on; then a click on a card or a
+// zone — or Enter / Space on a focused one (Tab walks them) — circles it, or, with the arrow tool, picks the arrow's
+// start and then its end. Esc drops a half-drawn arrow (then leaves drawing), X clears your drawings from this event
+// on. Drawings are stored at the event shown and reach each viewer under the annotations' time lock.
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { addDrawing, clearDrawings, DRAWING_COLORS, useDrawings, type Drawing, type DrawingColor, type DrawingTarget } from '../../lib/drawings';
+import type { Perspective } from '../../lib/viewer';
+
+const NAME_KEY = 'matchtape.coverage.authorName';
+const typing = (t: EventTarget | null) => {
+  const el = t as HTMLElement | null;
+  return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
+};
+
+export interface DrawingDesk {
+  drawings: Drawing[];
+  picking: boolean;
+  pending: DrawingTarget | null;
+  onPick: (t: DrawingTarget) => void;
+  /** The tools (null for viewers who cannot draw). */
+  tools: ReactNode;
+}
+
+export function useDrawingDesk(matchId: string, as: Perspective, token: string | null, seq: number, canWrite: boolean, role: string | null): DrawingDesk {
+  const d = useDrawings(matchId, as, token);
+  const [on, setOn] = useState(false);
+  const [tool, setTool] = useState<'arrow' | 'circle'>('arrow');
+  const [color, setColor] = useState<DrawingColor>('yellow');
+  const [pending, setPending] = useState<DrawingTarget | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const seqRef = useRef(seq);
+  seqRef.current = seq;
+  const writer = canWrite && token !== null;
+
+  const send = useCallback(
+    async (shape: Parameters<typeof addDrawing>[2]['shape']) => {
+      if (!token) return;
+      const authorName = (window.localStorage.getItem(NAME_KEY) ?? '').trim() || 'Desk';
+      try {
+        await addDrawing(matchId, token, { authorName, seq: Math.max(1, seqRef.current), shape, color });
+        setProblem(null);
+        d.reload();
+      } catch (e) {
+        setProblem((e as Error).message);
+      }
+    },
+    [matchId, token, color, d],
+  );
+
+  const clear = useCallback(
+    async (scope: 'mine' | 'all') => {
+      if (!token) return;
+      try {
+        await clearDrawings(matchId, token, Math.max(1, seqRef.current), scope);
+        setProblem(null);
+        d.reload();
+      } catch (e) {
+        setProblem((e as Error).message);
+      }
+    },
+    [matchId, token, d],
+  );
+
+  const onPick = useCallback(
+    (t: DrawingTarget) => {
+      if (tool === 'circle') return void send({ kind: 'circle', at: t });
+      if (!pending) return setPending(t);
+      setPending(null);
+      void send({ kind: 'arrow', from: pending, to: t });
+    },
+    [tool, pending, send],
+  );
+
+  useEffect(() => {
+    if (!writer) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.key === 'd' || e.key === 'D') {
+        e.preventDefault();
+        setOn((v) => !v);
+        setPending(null);
+      } else if (on && e.key === 'Escape') {
+        if (pending) setPending(null);
+        else setOn(false);
+      } else if (on && (e.key === 'x' || e.key === 'X')) {
+        e.preventDefault();
+        void clear('mine');
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [writer, on, pending, clear]);
+
+  const tools = writer ? (
+    <div className="draw-tools" role="group" aria-label="Drawing on the board" data-on={on ? 'true' : 'false'}>
+      <button type="button" className={`btn${on ? ' primary' : ''}`} aria-pressed={on} onClick={() => { setOn(!on); setPending(null); }}>
+        ✎ Draw <kbd>D</kbd>
+      </button>
+      <span role="radiogroup" aria-label="Shape">
+        {(['arrow', 'circle'] as const).map((k) => (
+          <button key={k} type="button" role="radio" aria-checked={tool === k} className="chip" onClick={() => { setTool(k); setPending(null); }}>
+            {k === 'arrow' ? '➜ arrow' : '◯ circle'}
+          </button>
+        ))}
+      </span>
+      <span role="radiogroup" aria-label="Colour">
+        {(Object.keys(DRAWING_COLORS) as DrawingColor[]).map((c) => (
+          <button key={c} type="button" role="radio" aria-checked={color === c} aria-label={c} title={c} className="draw-swatch" style={{ background: DRAWING_COLORS[c] }} onClick={() => setColor(c)} />
+        ))}
+      </span>
+      <button type="button" className="btn ghost" onClick={() => void clear('mine')}>
+        Clear mine <kbd>X</kbd>
+      </button>
+      {role === 'judge' && (
+        <button type="button" className="btn ghost" onClick={() => void clear('all')}>
+          Clear all
+        </button>
+      )}
+      <span className="muted draw-hint" role="status">
+        {on ? (tool === 'arrow' ? (pending ? 'Now pick where the arrow points (Esc: drop it).' : 'Pick a card or zone to start an arrow (click, or Enter on a focused one).') : 'Pick a card or zone to circle.') : `Drawings are stored at event ${seq}; spectators see them when their delayed feed gets there.`}
+      </span>
+      {problem && (
+        <span className="ann-problem" role="alert">
+          {problem}
+        </span>
+      )}
+    </div>
+  ) : null;
+
+  return { drawings: d.drawings, picking: writer && on, pending, onPick, tools };
+}
