@@ -43,7 +43,7 @@ describe('rules documents', () => {
     const d = parseElementalClashRules(text);
     expect(d.get('4.0')).toMatchObject({ heading: false });
     expect(d.get('4.0.D2')!.text).toBe('Redraw.');
-    expect(d.get('7.0.Future')!.text).toContain('Look at the top');
+    expect(d.get('7.0.Future Sight')!.text).toContain('Look at the top');
     expect(parseDecisionsTable('| D13 | §4.0.M3 | Attacks one at a time. | why |').get('D13')!.text).toContain('Attacks one at a time.');
   });
 });
