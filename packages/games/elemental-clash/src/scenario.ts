@@ -132,6 +132,10 @@ function findPerm(players: Record<string, Partial<PlayerState>>, id: string): Pe
 export const scenarioHooks: ScenarioHooks<ECState> = {
   keywords: KEYWORD_NAMES.flatMap((k) => [k, k.toLowerCase()]),
   cardTypes: TEST_CARD_TYPES,
+  checkCard: (tc) => {
+    const def = testCardDef(tc);
+    return typeof def === 'string' ? def : null;
+  },
   start: startPosition,
   priority: (s) => (s.status !== 'playing' ? null : s.prompt ? null : s.activePlayer),
   stats: (s, id) => {
