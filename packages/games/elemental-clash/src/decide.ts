@@ -18,7 +18,7 @@ import { ECCommandSchema, type ECCommand } from './schemas';
 import type { Card, ECOptions, ECState } from './types';
 import { HAND_LIMIT } from './types';
 
-export const RULES_VERSION = 'Elemental Clash draft rules (004_e12fc6d8e4fda777) + decisions D1–D47';
+export const RULES_VERSION = 'Elemental Clash draft rules (004_e12fc6d8e4fda777) + decisions D1–D48';
 
 // ---------------------------------------------------------------- setup (§2.0, §4.0)
 
