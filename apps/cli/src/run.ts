@@ -8,6 +8,7 @@ import { machine, rulesCoverage, schema } from './commands/info';
 import { log } from './commands/log';
 import { rebuild } from './commands/rebuild';
 import { scenario } from './commands/scenario';
+import { cards } from './commands/cards';
 import { seek } from './commands/seek';
 import { simulate } from './commands/simulate';
 import { token } from './commands/token';
@@ -16,7 +17,7 @@ import { position } from './commands/fork';
 import { verify } from './commands/verify';
 import { CliError, type Io } from './io';
 
-export const commands: readonly CommandDef[] = [simulate, scenario, verify, seek, log, schema, machine, rulesCoverage, token, exportCmd, importCmd, fork, position, caseCmd, bench, rebuild];
+export const commands: readonly CommandDef[] = [simulate, scenario, verify, seek, log, schema, machine, rulesCoverage, token, exportCmd, importCmd, fork, position, caseCmd, bench, rebuild, cards];
 
 export function mainHelp(): string {
   const w = Math.max(...commands.map((c) => c.name.length));

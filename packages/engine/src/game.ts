@@ -199,6 +199,11 @@ export interface ScenarioHooks<S> {
   /** Card types a test card may have, as the game names them. */
   cardTypes: readonly string[];
   /**
+   * What is wrong with a test card (or an organiser card set's card, cardset.ts) as a card of this game — its
+   * cost, stats, keywords and effect vocabulary — or null when the game can play it.
+   */
+  checkCard?(card: TestCard): string | null;
+  /**
    * The events that put a match straight into `start` (instead of setup): MatchStarted first (with the seed
    * commitment and the test cards, so a fold knows them), then whatever state events the game needs. Reject
    * (with the game's rule or "scenario") what the game cannot place, naming the field.

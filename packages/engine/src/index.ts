@@ -14,3 +14,4 @@ export * from './scenario';
 export * from './machine';
 export * from './kit';
 export * from './seal';
+export * from './cardset';

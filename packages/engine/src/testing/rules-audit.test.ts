@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditCitations, citedRules } from './rules-audit';
+import { auditCitations, auditCoverage, citedRules, quotedWords, withinRule } from './rules-audit';
 import { parseAlphaClashRules, parseDecisionsTable, parseElementalClashRules, parseGrandArchiveRules, parseSpoilsRules } from './rules-doc';
 
 const AC = ['100.1. Rules apply.', '114. Action Windows & Priority', '', '114.1. Players only respond in windows.', '114.1b. A player may respond when an opponent "plays a card" with *Counter – Play*.', 'Example: a continuation line.', '405.5. Clashground text.', '405.5. When all players pass priority, the top resolves.', 'Appendix A: Glossary', '999.1. Not a rule.'].join('\n');
@@ -43,7 +43,7 @@ describe('rules documents', () => {
     const d = parseElementalClashRules(text);
     expect(d.get('4.0')).toMatchObject({ heading: false });
     expect(d.get('4.0.D2')!.text).toBe('Redraw.');
-    expect(d.get('7.0.Future')!.text).toContain('Look at the top');
+    expect(d.get('7.0.Future Sight')!.text).toContain('Look at the top');
     expect(parseDecisionsTable('| D13 | §4.0.M3 | Attacks one at a time. | why |').get('D13')!.text).toContain('Attacks one at a time.');
   });
 });
@@ -75,5 +75,29 @@ describe('auditCitations', () => {
       '123.4 (decide.ts:2): no rule 123.4 in the rules document',
       '405.5: listed in the audit data but cited nowhere; drop it',
     ]);
+  });
+});
+
+describe('rules-coverage against the code', () => {
+  const doc = parseSpoilsRules(['## 404 Rule Not Found', '', '## 406 Costs', '', '- 406.3 Pay in order.', '  - 406.3a This means you always pay numeric costs last.', '## 414 Loops', '', '- 414.1 A loop is a draw.', '## 507 Keywords', '', '#### 507.3 Covert', '', '- 507.3a Covert parties.'].join('\n'));
+  const code = [{ path: 'decide.ts', text: "reject('406.3a', 'paying');\nconst k = 'covert';" }];
+  const cited = citedRules(code, /^\d{3}(\.\d+[a-z]?)?$/);
+  const run = (entries: { rule: string; status: string }[], keywords: { rule: string; status: string }[] = []) => auditCoverage(entries, keywords, cited, quotedWords(code), doc, { idPattern: /^\d{3}(\.\d+[a-z]?)?$/ });
+
+  it('sub-rules belong to their rule', () => {
+    expect(withinRule('406.3a', '406')).toBe(true);
+    expect(withinRule('406.3a', '406.3')).toBe(true);
+    expect(withinRule('4060', '406')).toBe(false);
+  });
+
+  it('an implemented rule is cited by code (itself or a sub-rule); a keyword by its name', () => {
+    expect(run([{ rule: '406', status: 'implemented' }], [{ rule: '507.3', status: 'implemented' }])).toEqual([]);
+    expect(run([{ rule: '414.1', status: 'implemented' }])).toEqual(['414.1: rules-coverage says implemented, but no code path cites 414.1 or a sub-rule of it']);
+    expect(run([{ rule: '414.1', status: 'partial' }])).toEqual([]);
+  });
+
+  it('an empty heading is never listed as implemented, and every listed rule exists', () => {
+    expect(run([{ rule: '404', status: 'implemented' }])[0]).toContain('a heading with no rule under it ("Rule Not Found")');
+    expect(run([{ rule: '999', status: 'partial' }])).toEqual(['999: listed in rules-coverage but not a rule of the document']);
   });
 });

@@ -148,3 +148,63 @@ export function auditCitations(
     if (!cited.has(id)) findings.push(`${id}: listed in the audit data but cited nowhere; drop it`);
   return findings;
 }
+
+/** A coverage entry as the report lists it (engine `CoverageEntry`, kept structural so this file stays pure). */
+export interface CoverageLine {
+  rule: string;
+  status: string;
+}
+
+/** True when `id` is `rule` or one of its sub-rules ("406" → "406.3a", "414.1" → "414.1a", "4.0" → "4.0.E1"). */
+export function withinRule(id: string, rule: string): boolean {
+  if (id === rule) return true;
+  if (!id.startsWith(rule)) return false;
+  const next = id.slice(rule.length);
+  return next.startsWith('.') || /^[a-z]/.test(next);
+}
+
+const word = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** Every single-quoted literal of the source, as a bare word ('Ranged Attack' → "rangedattack"): how code names a keyword. */
+export function quotedWords(files: readonly SourceFile[]): Set<string> {
+  const out = new Set<string>();
+  for (const f of files) for (const m of f.text.matchAll(/'([^'\n]{1,40})'/g)) out.add(word(m[1]!));
+  return out;
+}
+
+/**
+ * The rules-coverage report held against the code, one line per finding (empty when true). Every entry names a
+ * rule of the document, or a section whose sub-rules are in it — never a heading with nothing under it (such as
+ * an empty "Rule Not Found" section). Every entry it lists as implemented is cited by some code path: the rule
+ * itself or one of its sub-rules, or — for a keyword entry — the keyword's name, which is how code applies a
+ * keyword. A report that says "implemented" for a rule no code cites is not true to the code.
+ */
+export function auditCoverage(
+  entries: readonly CoverageLine[],
+  keywordEntries: readonly CoverageLine[],
+  cited: ReadonlyMap<string, CitedRule>,
+  words: ReadonlySet<string>,
+  doc: RulesDocument,
+  opts: { idPattern: RegExp; notRules?: readonly string[] },
+): string[] {
+  const findings: string[] = [];
+  const ids = [...cited.keys()];
+  const docIds = [...doc.keys()];
+  for (const [e, keyword] of [...entries.map((x) => [x, false] as const), ...keywordEntries.map((x) => [x, true] as const)]) {
+    // Ids outside the document's numbering (a quick-start item, a project's own) are checked by their own tests.
+    if (!opts.idPattern.test(e.rule) || opts.notRules?.includes(e.rule)) continue;
+    const r = doc.get(e.rule);
+    const under = docIds.some((id) => id !== e.rule && withinRule(id, e.rule));
+    if (!r && !under) {
+      findings.push(`${e.rule}: listed in rules-coverage but not a rule of the document`);
+      continue;
+    }
+    // Partial and missing entries say why in their reason (an empty section the engine fills by a decision, say).
+    if (e.status !== 'implemented') continue;
+    if (r?.heading && r.text.trim().split('\n').length <= 1 && !under) findings.push(`${e.rule}: a heading with no rule under it ("${r.text.trim()}") is listed as implemented in rules-coverage`);
+    const name = r ? word(/^[A-Za-z][A-Za-z' ]*?(?= \[| -|$)/m.exec(r.text.trim())?.[0] ?? '') : '';
+    const byName = keyword && name.length > 2 && words.has(name);
+    if (!byName && !ids.some((id) => withinRule(id, e.rule))) findings.push(`${e.rule}: rules-coverage says implemented, but no code path cites ${e.rule} or a sub-rule of it${keyword ? ` or names the keyword${name ? ` "${name}"` : ''}` : ''}`);
+  }
+  return findings;
+}

@@ -211,7 +211,8 @@ export function parseElementalClashRules(text: string): RulesDocument {
       continue;
     }
     if (b && section === '7.0') {
-      cur = add(doc, `7.0.${b[1]!.split(/[\s-]/)[0]}`, b[1]!, false);
+      // A keyword's name is every word before its parameters or its dash ("Ranged Attack [X] - …", "Familiar Spirit - …").
+      cur = add(doc, `7.0.${/^[A-Za-z]+(?: [A-Z][a-z]+)*/.exec(b[1]!)?.[0] ?? b[1]!}`, b[1]!, false);
       continue;
     }
     if (section && !phase && line.trim() !== '') {

@@ -10,7 +10,7 @@ import type { AnyGameModule, Command } from '../game';
 import { Rng } from '../rng';
 import { runScenario, type ScenarioResult } from '../scenario';
 import { expectRejectedOrListed } from './conformance';
-import { auditCitations, citedRules, type RulesAuditData, type SourceFile } from './rules-audit';
+import { auditCitations, auditCoverage, citedRules, quotedWords, type RulesAuditData, type SourceFile } from './rules-audit';
 import type { RuleText, RulesDocument } from './rules-doc';
 import { checkInvariants, checkLegalEquivalence, playMatch, rngCursorOf, type PlayedMatch } from './harness';
 
@@ -188,24 +188,37 @@ function sourceFiles(dir: string): SourceFile[] {
     .map((f) => ({ path: f, text: readFileSync(join(dir, f), 'utf8') }));
 }
 
+/** The game's rules documents (and its decisions table) parsed into one map of rule id → text. */
+function loadDocs(opts: RulesAuditOptions): { doc: RulesDocument; texts: { text: string; parse(text: string): RulesDocument }[] } {
+  const dir = rulesDir();
+  const texts = opts.docs.map((d) => {
+    const path = join(dir, d.file);
+    if (!existsSync(path)) throw new Error(`rules document ${path} is missing: set MATCHTAPE_RULES_DIR to the folder of the rules documents`);
+    return { text: readFileSync(path, 'utf8'), parse: d.parse };
+  });
+  for (const d of opts.extraDocs ?? []) texts.push({ text: readFileSync(d.path, 'utf8'), parse: d.parse });
+  const doc = new Map<string, RuleText>();
+  for (const t of texts) for (const [id, r] of t.parse(t.text)) if (!doc.has(id)) doc.set(id, r);
+  return { doc, texts };
+}
+
 /** Every rule id the game cites exists in its document, is a rule, and (for rejections) names the thing refused. */
 export function describeRulesAudit(game: AnyGameModule, opts: RulesAuditOptions): void {
   describe(`${game.id} rules citations`, () => {
     it('each cited rule exists, is not a heading, and its text names what it decides', () => {
-      const dir = rulesDir();
-      const texts = opts.docs.map((d) => {
-        const path = join(dir, d.file);
-        if (!existsSync(path)) throw new Error(`rules document ${path} is missing: set MATCHTAPE_RULES_DIR to the folder of the rules documents`);
-        return { text: readFileSync(path, 'utf8'), parse: d.parse };
-      });
-      for (const d of opts.extraDocs ?? []) texts.push({ text: readFileSync(d.path, 'utf8'), parse: d.parse });
-      const doc = new Map<string, RuleText>();
-      for (const t of texts) for (const [id, r] of t.parse(t.text)) if (!doc.has(id)) doc.set(id, r);
+      const { doc, texts } = loadDocs(opts);
       const cited = citedRules(sourceFiles(opts.srcDir), opts.idPattern, opts.rejectionLine, opts.sectionLine);
       expect(cited.size, 'no rule ids found: check idPattern').toBeGreaterThan(10);
       const findings = auditCitations(cited, doc, opts.data, texts.map((t) => t.text).join('\n'));
       const known = opts.known ?? [];
       expect(findings.filter((f) => !known.some((k) => f.startsWith(k)))).toEqual([]);
+    });
+    it('rules-coverage is true to the code: each implemented rule is cited by some code path, none is an empty heading', () => {
+      const { doc } = loadDocs(opts);
+      const files = sourceFiles(opts.srcDir);
+      const cited = citedRules(files, opts.idPattern, opts.rejectionLine, opts.sectionLine);
+      const found = auditCoverage(game.coverage.sections, game.coverage.keywords, cited, quotedWords(files), doc, { idPattern: opts.idPattern, notRules: [...(opts.data.notRules ?? []), ...Object.keys(opts.data.passages ?? {})] });
+      expect(found).toEqual([]);
     });
   });
 }

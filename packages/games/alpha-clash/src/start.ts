@@ -301,6 +301,10 @@ export function derivedStats(s: AlphaClashState, id: string): Record<string, num
 export const scenarioHooks: ScenarioHooks<AlphaClashState> = {
   keywords: Object.keys(KEYWORDS),
   cardTypes: CARD_TYPES,
+  checkCard: (tc) => {
+    const def = testCardDef(tc);
+    return typeof def === 'string' ? def : null;
+  },
   start,
   priority: priorityHolder,
   stats: derivedStats,

@@ -18,7 +18,7 @@ import { ECCommandSchema, type ECCommand } from './schemas';
 import type { Card, ECOptions, ECState } from './types';
 import { HAND_LIMIT } from './types';
 
-export const RULES_VERSION = 'Elemental Clash draft rules (004_e12fc6d8e4fda777) + decisions D1–D47';
+export const RULES_VERSION = 'Elemental Clash draft rules (004_e12fc6d8e4fda777) + decisions D1–D48';
 
 // ---------------------------------------------------------------- setup (§2.0, §4.0)
 
@@ -57,7 +57,7 @@ function parseOptions(raw: Record<string, unknown> | undefined, players: PlayerI
 }
 
 export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment: string }): Decision {
-  if (config.players.length !== 2) return reject('D1', 'Elemental Clash is played by two players (the document speaks of "your opponent")');
+  if (config.players.length !== 2) return reject('1.0', 'Elemental Clash is played by two players (the document speaks of "your opponent")');
   const ids = config.players.map((p) => p.id);
   const options = parseOptions(config.options, ids);
   if (typeof options === 'string') return reject('command', options);
@@ -177,7 +177,7 @@ export function check(s: ECState, player: PlayerId, c: ECCommand): Rejection | n
       const a = own(c.attacker);
       if (!a || !inAtk(a)) return nope('4.0.M3', `${c.attacker} is not a creature in your ATK zone`);
       if (a.perm.attacked) return nope('D13', `${c.attacker} has already attacked this turn`);
-      if (a.perm.ranged) return nope('D34', `${c.attacker} used its Ranged Attack instead of attacking this turn`);
+      if (a.perm.ranged) return nope('7.0.Ranged Attack', `${c.attacker} used its Ranged Attack instead of attacking this turn`);
       if (c.target === opp) return null;
       const t = locate(s, c.target);
       if (!t || t.player !== opp || !inAtk(t)) return nope('4.0.M3', `attack a creature in your opponent's ATK zone, or your opponent (${opp}) directly`);
@@ -189,7 +189,7 @@ export function check(s: ECState, player: PlayerId, c: ECCommand): Rejection | n
       if (!w || !ra) return nope('7.0.Ranged Attack', `${c.creature} is not a creature of yours with Ranged Attack`);
       if (w.zone !== 'atk' && w.zone !== 'def') return nope('7.0.Ranged Attack', 'Ranged Attack is used from your ATK or DEF zone');
       if (w.perm.ranged) return nope('7.0.Ranged Attack', 'a creature may only deal damage this way once per turn');
-      if (w.perm.attacked) return nope('D34', `${c.creature} already attacked this turn`);
+      if (w.perm.attacked) return nope('7.0.Ranged Attack', `${c.creature} already attacked this turn`);
       if (s.players[c.target]) return null;
       const t = locate(s, c.target);
       if (!t || !isCreatureCard(cardDef(t.perm.cardId))) return nope('7.0.Ranged Attack', 'target a player or a creature in play');
@@ -295,13 +295,13 @@ function checkPlay(s: ECState, player: PlayerId, c: Extract<ECCommand, { type: '
     }
   }
   const need = needOf(def.id, c.tribute !== undefined);
-  if (!need) return c.target === undefined ? null : nope('D8', `${def.name} takes no target`);
-  if (c.target === undefined) return nope('D8', `${def.name} needs a target`);
+  if (!need) return c.target === undefined ? null : nope('D48', `${def.name} takes no target`);
+  if (c.target === undefined) return nope('D48', `${def.name} needs a target`);
   const legal = playTargets(s, player, def.id, need);
   if (legal.includes(c.target)) return null;
   const w = locate(s, c.target);
   if (w && !targetable(w, player, def.type === 'Spell')) return nope(has(w.perm.cardId, 'Stealthy') && w.player !== player ? '7.0.Stealthy' : '7.0.Immunity', `${c.target} cannot be the target of your ${def.type === 'Spell' ? 'spells' : 'abilities'}`);
-  return nope('D8', `${c.target} is not a legal target for ${def.name}`);
+  return nope('D48', `${c.target} is not a legal target for ${def.name}`);
 }
 
 /** What a played card targets: a spell's effects, an Equip's creature (D11), a Tribute's effect (D28). */

@@ -1,7 +1,8 @@
 // Scenario hooks (kit): a scenario file's `start` position becomes MatchStarted + FirstPlayerChosen +
 // PositionSet. Zones per player: `spellbook` (top first), `hand`, `archive`, `purgatory`, `atk`, `def`,
 // `stack1`…`stack9` (stones bottom first, then at most one played card on top), `attached` (familiars, with
-// `attachedTo` the master) and `equips` (with `attachedTo` the creature). Pool cards, and the scenario's test
+// `attachedTo` the master) and `equips` (with `attachedTo` the creature); a creature in play may carry `thisTurn`
+// flags (`attacked`, `ranged`, `damaged`). Pool cards, and the scenario's test
 // cards by their `id` (cards/test-cards.ts: their card id carries their definition).
 import { reject, type DecideContext, type Decision, type MatchConfig, type PlayerId, type ScenarioHooks, type ScenarioStart, type TestCard } from '@matchtape/engine';
 import { CARD_BY_ID, cardDef } from './cards/decks';
@@ -15,7 +16,10 @@ import type { Card, ECState, Permanent, PlayerState, StoneStack, TimedEffect } f
 
 const ZONES = ['spellbook', 'hand', 'archive', 'purgatory', 'atk', 'def', 'attached', 'equips'];
 
-type Placed = { id?: string; card: string; damage?: number; attachedTo?: string };
+type Placed = { id?: string; card: string; damage?: number; attachedTo?: string; thisTurn?: string[] };
+
+/** "This turn" flags a creature in play may start with: it attacked (D13), used its Ranged Attack (D34), was dealt damage (Berserk, 7.0). */
+const CARD_FLAGS = ['attacked', 'ranged', 'damaged'];
 
 export function startPosition(config: MatchConfig, start: ScenarioStart, ctx: DecideContext & { seedCommitment: string; cards: readonly TestCard[] }): Decision {
   const tests = new Map<string, string>();
@@ -58,8 +62,15 @@ export function startPosition(config: MatchConfig, start: ScenarioStart, ctx: De
       const k = card(c);
       if (typeof k === 'string') return k;
       if (!isCreatureCard(cardDef(k.cardId))) return `start.players.${pid}.zones.${zone}: ${c.card} is not a creature`;
-      return { ...newPermanent(k, pid), damage: c.damage ?? 0 };
+      return flagged({ ...newPermanent(k, pid), damage: c.damage ?? 0 }, c);
     };
+    const flagged = (x: Permanent, c: Placed): Permanent => ({ ...x, attacked: c.thisTurn?.includes('attacked') === true, ranged: c.thisTurn?.includes('ranged') === true, damagedTurn: c.thisTurn?.includes('damaged') === true ? start.turn : x.damagedTurn });
+    for (const z of Object.keys(zones))
+      for (const c of list(z)) {
+        const bad = (c.thisTurn ?? []).find((f) => !CARD_FLAGS.includes(f));
+        if (bad !== undefined) return reject('scenario', `start.players.${pid}.zones.${z}: ${c.card} has "this turn" flag "${bad}"; Elemental Clash cards have ${CARD_FLAGS.join(', ')}`);
+        if (c.thisTurn?.length && !['atk', 'def'].includes(z) && !z.startsWith('stack')) return reject('scenario', `start.players.${pid}.zones.${z}: "this turn" flags belong to creatures in play (atk, def, a stack's top card)`);
+      }
     for (const z of ['atk', 'def'] as const)
       for (const c of list(z)) {
         const p = perm(c, z);
@@ -74,7 +85,7 @@ export function startPosition(config: MatchConfig, start: ScenarioStart, ctx: De
         const k = card(c);
         if (typeof k === 'string') return reject('scenario', k);
         if (cardDef(k.cardId).type === 'Element Stone') st.stones.push(k);
-        else if (j === cs.length - 1) st.top = { ...newPermanent(k, pid), damage: c.damage ?? 0 };
+        else if (j === cs.length - 1) st.top = flagged({ ...newPermanent(k, pid), damage: c.damage ?? 0 }, c);
         else return reject('scenario', `start.players.${pid}.zones.stack${i}: only the last card may be a non-stone (the card on top)`);
       }
       if (st.stones.length === 0) return reject('scenario', `start.players.${pid}.zones.stack${i}: a stack needs at least one element stone`);
@@ -121,6 +132,10 @@ function findPerm(players: Record<string, Partial<PlayerState>>, id: string): Pe
 export const scenarioHooks: ScenarioHooks<ECState> = {
   keywords: KEYWORD_NAMES.flatMap((k) => [k, k.toLowerCase()]),
   cardTypes: TEST_CARD_TYPES,
+  checkCard: (tc) => {
+    const def = testCardDef(tc);
+    return typeof def === 'string' ? def : null;
+  },
   start: startPosition,
   priority: (s) => (s.status !== 'playing' ? null : s.prompt ? null : s.activePlayer),
   stats: (s, id) => {

@@ -184,6 +184,10 @@ function stats(s: GAState, id: string): Record<string, number | string | null> |
 export const scenarioHooks: ScenarioHooks<GAState> = {
   keywords: KEYWORDS.map((k) => k.keyword),
   cardTypes: ['champion', 'ally', 'action', 'attack', 'item', 'weapon', 'domain'],
+  checkCard: (tc) => {
+    const def = testCardDef(tc);
+    return typeof def === 'string' ? def : null;
+  },
   start: startPosition,
   // Opportunity (2.8.b): nobody holds it while a prompt waits for a choice.
   priority: (s) => (s.status === 'playing' && s.prompt === null ? (s.priority?.holder ?? null) : null),

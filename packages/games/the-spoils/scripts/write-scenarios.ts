@@ -101,6 +101,14 @@ add(
   add(b);
 }
 {
+  // Playing a card is one of the actions of a turn (603.2a "Play a Card"); during the mulligan no turn has begun
+  // (601.1h), so the refusal cites 603.2a, not 604.1's list of steps.
+  const b = mk('no-card-play-before-the-first-turn', '603.2a', 'Playing a card is an action the active player takes during a turn; while the first player is still deciding on a mulligan no turn has begun, so PlayCard is refused.');
+  const chooser = b.state.prompt!.player;
+  b.do(chooser, 'ChooseFirstPlayer', { first: 'p1' }).reject('p1', 'PlayCard', { card: b.hand('p1', 'red-maw-raider') }, '603.2a');
+  add(b);
+}
+{
   const b = mk('starting-draw-after-reveal', '601.1e', 'After the chooser picks, the starting resources flip face-up (601.1d) and each player draws the Starting Draw: 5 for the first player, 6 for the second.');
   const chooser = b.state.prompt!.player;
   b.do(chooser, 'ChooseFirstPlayer', { first: 'p2' })

@@ -311,7 +311,9 @@ function checkRules(s: SpoilsState, c: Command): Rejection | null {
       return null;
     }
     case 'PlayCard': {
-      if (!canActNow(sit)) return reject('604.1', 'you cannot play a card now');
+      // A payment or a prompt decides by its own rule; otherwise a battle step is under way (603.2a: cards are played
+      // in the turn's open moments, 607.2 and 609.1a in responses and battle windows).
+      if (!canActNow(sit)) return reject(sit === 'payment' ? '406.3a' : sit === 'prompt' ? pr!.rule : '603.2a', `you cannot play a card now (${sit === 'payment' ? 'a payment is being made' : sit === 'prompt' ? `${pr!.player} must first answer ${pr!.kind}` : 'a battle step is waiting for its own command'})`);
       const r = checkPlayCard(s, p, c, sit);
       return 'ok' in r ? r : null;
     }
@@ -376,8 +378,8 @@ export const COMMAND_RULES: Readonly<Record<string, string>> = {
   AddBlocker: '608.1d',
   ConfirmBlockers: '608.1d',
   AssignDamage: '609.1c',
-  PlayCard: '604.1',
-  UseAbility: '606.1',
+  PlayCard: '603.2a',
+  UseAbility: '603.2b',
   Pass: '607.2',
 };
 

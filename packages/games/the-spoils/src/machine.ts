@@ -76,12 +76,12 @@ export const spoilsMachine = createMachine(
       },
       turn: {
         description: 'A turn (602–610)',
-        meta: { phase: 'main', step: null, rule: '603' },
+        meta: { phase: 'main', step: null, rule: '603.1' },
         initial: 'startOfTurn',
         on: {
           // 607: responses to a card played, an ability used or the end of the turn, wherever they happen.
-          PlayCard: { meta: { rule: '604.1' } },
-          UseAbility: { meta: { rule: '606.1' } },
+          PlayCard: { meta: { rule: '603.2a' } },
+          UseAbility: { meta: { rule: '603.2b' } },
           Pass: { meta: { rule: '607.2' } },
           AttachResource: { meta: { rule: '309.1' } },
           ResolveTrigger: { meta: { rule: '503.4a' } },
@@ -194,7 +194,7 @@ export function machinePath(s: SpoilsState): string {
 export function nextLocation(s: SpoilsState): { phase: Phase; step: Step; rule: string } | null {
   const next = stepAfter(spoilsMachine, machinePath(s), { type: 'ADVANCE' }, { game: s });
   if (!next) return null;
-  return { phase: next.phase as Phase, step: (next.step ?? null) as Step, rule: next.transitionRule ?? next.rule ?? '603' };
+  return { phase: next.phase as Phase, step: (next.step ?? null) as Step, rule: next.transitionRule ?? next.rule ?? '603.1' };
 }
 
 // States are immutable values: the answer for (state, command type) never changes.
@@ -213,5 +213,5 @@ export function commandAllowed(s: SpoilsState, type: string): boolean {
 
 /** The rule of the node the game is in. */
 export function nodeRule(s: SpoilsState): string {
-  return locationOf(spoilsMachine, machinePath(s)).rule ?? '603';
+  return locationOf(spoilsMachine, machinePath(s)).rule ?? '603.1';
 }

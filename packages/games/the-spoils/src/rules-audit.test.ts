@@ -1,5 +1,5 @@
-// Every rule id The Spoils source cites exists in the Comprehensive Rules Reference and is not a section title
-// (rules-audit.ts).
+// Every rule id The Spoils source cites exists in the Comprehensive Rules Reference, is not a section title, and
+// each rejection's rule names the thing it refuses (rules-audit.ts).
 import { describeRulesAudit, parseSpoilsRules } from '@matchtape/engine/testing';
 import { theSpoils } from './index';
 import { AUDIT } from './rules-audit';
@@ -8,11 +8,9 @@ describeRulesAudit(theSpoils, {
   srcDir: import.meta.dirname,
   docs: [{ file: '002_0920f1a64fb13bf3.txt', parse: parseSpoilsRules }],
   idPattern: /^\d{3}(\.\d+[a-z]?)?$/,
-  // The keyword table and a phase's meta name sections.
-  sectionLine: /\bkw: '|meta: \{ phase:/,
+  // The keyword table, a pool card's keyword section and a phase's meta name sections.
+  sectionLine: /\bkw: '|meta: \{ phase:|^\s+rule: '\d{3}(\.\d+)?',$/,
+  // Rejections, prompts (a refusal cites the open prompt's rule) and the command → rule table refuse commands.
+  rejectionLine: /\breject\(|promptOnly\(|prompt: \{ kind: '[\w-]+', player: \w+, rule: |^\s+[A-Z]\w+: '\d[^']*',$/,
   data: AUDIT,
-  // Found by this audit, left to the change that owns The Spoils' rules: section titles cited as rules (202
-  // Factions and 606 Using an Ability on cards, 507.2–507.6 keyword sections on cards, 603 During a Turn for
-  // transitions), and 404, an empty "Rule Not Found" section, cited for what the rules leave undefined.
-  known: ['202 (', '404 (', '507.2 (', '507.3 (', '507.4 (', '507.5 (', '507.6 (', '603 (', '606 ('],
 });

@@ -126,6 +126,10 @@ export function statsFor(s: SpoilsState, id: string): Record<string, number | st
 export const scenarioHooks: ScenarioHooks<SpoilsState> = {
   keywords: TEST_CARD_KEYWORDS,
   cardTypes: TEST_CARD_TYPES,
+  checkCard: (tc) => {
+    const def = testCardDef(tc);
+    return typeof def === 'string' ? def : null;
+  },
   start: startPosition,
   priority: priorityHolder,
   stats: statsFor,

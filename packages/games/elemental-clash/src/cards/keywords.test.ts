@@ -79,7 +79,7 @@ describe('§7.0 keywords', () => {
 
   it('Delve: a matching archive card returns to hand (hidden from the opponent there)', () => {
     const t = new Table(position('main', { hand: [c('summoners-art', 'sa')], stack1: st('mars-stone', 1), archive: [c('bonewarrior', 'bw'), c('mars-stone', 'ms')] }));
-    expect(t.rejects('p1', 'PlayCard', { card: 'sa', stack: 'p1-s1', target: 'ms' })).toBe('D8');
+    expect(t.rejects('p1', 'PlayCard', { card: 'sa', stack: 'p1-s1', target: 'ms' })).toBe('D48');
     const es = t.do('p1', 'PlayCard', { card: 'sa', stack: 'p1-s1', target: 'bw' });
     expect(es.find((e) => e.type === 'CardReturnedToHand')?.rule).toBe('7.0.Delve');
     expect(t.state.players.p1!.hand.map((h) => h.id)).toContain('bw');
@@ -227,7 +227,7 @@ describe('§7.0 keywords', () => {
     const es = t.do('p1', 'RangedAttack', { creature: 'ar', target: 'p2' });
     expect(payload(es, 'SpellbookMilled')).toMatchObject({ player: 'p2' });
     expect(t.rejects('p1', 'RangedAttack', { creature: 'ar', target: 'p2' })).toBe('7.0.Ranged Attack');
-    expect(t.rejects('p1', 'DeclareAttack', { attacker: 'ar', target: 'p2' })).toBe('D34');
+    expect(t.rejects('p1', 'DeclareAttack', { attacker: 'ar', target: 'p2' })).toBe('7.0.Ranged Attack');
   });
 
   it('Recover: a spell leaving the stone zone is shuffled into the spellbook instead of archived', () => {
@@ -319,7 +319,7 @@ describe('§6.0 card types as decided', () => {
 
   it('Equip spells attach to a creature (D11) and leave with it', () => {
     const t = new Table(position('main', { hand: [c('volcanic-fist', 'vf')], stack1: st('mars-stone', 2), atk: [c('fandi-of-the-flaming-eye', 'fd')] }));
-    expect(t.rejects('p1', 'PlayCard', { card: 'vf', stack: 'p1-s1' })).toBe('D8');
+    expect(t.rejects('p1', 'PlayCard', { card: 'vf', stack: 'p1-s1' })).toBe('D48');
     t.do('p1', 'PlayCard', { card: 'vf', stack: 'p1-s1', target: 'fd' });
     expect(statPower(t, 'fd')).toBe(4);
     expect(t.state.players.p1!.stacks[0]!.top).toBeNull();
