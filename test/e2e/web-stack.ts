@@ -152,7 +152,8 @@ export async function startWebStack(opts: StackOptions = {}): Promise<WebStack> 
   );
   const api = `http://127.0.0.1:${apiPort}`;
   try {
-    await waitFor(`${api}/api/health`, 'the Matchtape server', server.child, server.logs);
+    // Four minutes: on a loaded 2-core machine (load 20+) tsx took two minutes to bring the server up.
+    await waitFor(`${api}/api/health`, 'the Matchtape server', server.child, server.logs, 240_000);
     await opts.onServer?.(api);
     ensureWebBuild();
   } catch (e) {

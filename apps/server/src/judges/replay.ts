@@ -41,6 +41,11 @@ export interface ForkInput {
    */
   reseed?: boolean | { seed: string };
   matchId?: string;
+  /**
+   * Keep the parent's bots on their seats. Left out: no bot plays the fork; every seat waits for the person the
+   * judge hands its seat token to (issue 26: a fork of a bot match must not play itself out before anyone looks).
+   */
+  bots?: boolean;
 }
 
 export interface CreatedMatch {
@@ -109,6 +114,7 @@ export async function forkMatch(host: EngineHost, input: ForkInput): Promise<Cre
   const hosted: HostedMatchConfig = {
     ...parentHosted,
     matchConfig: { ...parentHosted.matchConfig, matchId },
+    bots: input.bots === true ? parentHosted.bots : {},
     forkOf: { ...forkOf, reseeded: reseed !== null },
   };
   return { ...(await createFromEvents(host, { matchId, record: parent, hosted, seed, events, cursor })), forkOf };

@@ -13,6 +13,7 @@ import { NoSuchSeat, useMatchTape } from '../lib/useMatchTape';
 import { useViewerToken } from '../lib/useViewerToken';
 import { forgetToken, isPerspective, perspectivesFor, readClaims, saveToken, type Perspective } from '../lib/viewer';
 import { Board } from './Board';
+import { ForkBanner } from './ForkBanner';
 import { AnnotationMarkers } from './coverage/AnnotationMarkers';
 import { AnnotationPanel } from './coverage/AnnotationPanel';
 import { useCoverage } from './coverage/useCoverage';
@@ -21,6 +22,7 @@ import { Log, type LogFilter } from './Log';
 import { PerspectiveSwitch, TokenDialog } from './Perspective';
 import { CardInspector, InspectContext, type InspectTarget } from './Tile';
 import { Scrubber, SPEEDS, type Speed } from './Timeline';
+import { DisputeHere } from './review/DisputeHere';
 import { DisputeMarkers } from './review/DisputeMarkers';
 
 /** Events per second at 1×. */
@@ -499,6 +501,7 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
           </div>
           <PerspectiveSwitch value={as} seats={seats} allowed={allowed} onChange={switchTo} onNeedToken={(w) => setDialog({ wanted: w })} />
           <div className="head-actions">
+            <DisputeHere matchId={matchId} seq={seq} token={token} claims={claims} seats={seats} />
             <button className="btn ghost" onClick={toggleMuted} aria-pressed={!muted} aria-label="Announce new events" title={muted ? 'Screen-reader announcements of new events are off' : 'New events are announced to screen readers'}>
               <Icon name={muted ? 'mute' : 'sound'} /> <span className="label-wide">{muted ? 'Announcements off' : 'Announcements on'}</span>
             </button>
@@ -529,6 +532,7 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
             </button>
           </div>
         )}
+        {meta.forkOf && <ForkBanner forkOf={meta.forkOf} />}
         {turnProblem && (
           <div className="notice notice-warn" role="alert">
             {turnProblem}

@@ -68,7 +68,8 @@ export function tileLabel(t: TileModel): string {
   return parts.join(', ');
 }
 
-function TileView({ tile, size = 'md' }: { tile: TileModel; size?: 'sm' | 'md' }) {
+/** `tabStop`: whether this tile is its zone's one Tab stop (the zone moves the stop with arrow keys, roving.ts). */
+function TileView({ tile, size = 'md', tabStop = true }: { tile: TileModel; size?: 'sm' | 'md'; tabStop?: boolean }) {
   const inspect = useContext(InspectContext);
   const names = useContext(NamesContext);
   const table = useContext(TileActContext);
@@ -107,7 +108,7 @@ function TileView({ tile, size = 'md' }: { tile: TileModel; size?: 'sm' | 'md' }
     <div
       className={`tile tile-${size}${tile.tapped ? ' tile-tapped' : ''}${tile.faceDown ? ' tile-facedown' : ''}${actClass}`}
       style={{ ['--tile-color' as string]: colorOf(f.colors) }}
-      tabIndex={0}
+      tabIndex={tabStop || acting ? 0 : -1}
       role="img"
       aria-label={tileLabel(tile)}
       data-card={tile.cardId}

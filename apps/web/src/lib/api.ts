@@ -38,7 +38,11 @@ export interface MatchListItem {
   spectatorDelaySeconds: number | null;
   /** A practice match (a player against the bot, from "Play against a bot"). */
   practice: boolean;
+  /** A judge's fork: the match it was forked from and at which seq (null for a match that is not a fork). */
+  forkOf: { matchId: string; seq: number } | null;
 }
+
+const ForkOfSchema = z.object({ matchId: z.string(), seq: z.number() }).loose();
 
 const RawMatchSchema = z
   .object({
@@ -90,7 +94,13 @@ export function normalizeMatch(raw: unknown): MatchListItem {
     spectators: num(pick('spectatorsWatching')) ?? num(pick('spectators')),
     spectatorDelaySeconds: num(pick('spectatorDelaySeconds')) ?? num(pick('delaySeconds')),
     practice: pick('practice') === true,
+    forkOf: forkOfOf(pick('forkOf')),
   };
+}
+
+function forkOfOf(x: unknown): MatchListItem['forkOf'] {
+  const r = ForkOfSchema.safeParse(x);
+  return r.success ? { matchId: r.data.matchId, seq: r.data.seq } : null;
 }
 
 export interface Auth {
