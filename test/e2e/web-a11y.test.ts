@@ -93,15 +93,24 @@ describe('axe-core: no serious or critical violations', () => {
     const pages: [string, string][] = [
       [`/matches/${id}/review?dispute=d1&window=5&token=${judge}`, 'ul.diff[data-count]'],
       [`/coverage?token=${coverage}`, '.ann-search'],
-      [`/overlay/${id}/scorebar`, '.ov-scorebar, .ov-problem'],
+      [`/overlay/${id}/scorebar`, '.ov-scorebar .ov-name'],
       [`/overlay/${id}/board`, '.board, .ov-problem'],
       [`/overlay/${id}/card?token=${coverage}`, 'body'],
       [`/overlay/${id}/hand/p1?token=${coverage}`, 'body'],
     ];
     for (const [path, ready] of pages) {
+      // The overlays are drawn for a 1920×1080 browser source.
+      if (path.startsWith('/overlay/')) await page.setViewportSize({ width: 1920, height: 1080 });
       await page.goto(stack.web + path);
       await page.locator(ready).first().waitFor();
       problems.push(...(await axeProblems(page)).map((x) => `${path.split('?')[0]}: ${x}`));
+      // The scorebar keeps each name and the turn/phase on one line, whole.
+      if (path.includes('/scorebar'))
+        problems.push(
+          ...(await page.locator('.ov-name, .ov-turn').evaluateAll((els) =>
+            els.filter((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().height > parseFloat(getComputedStyle(el).fontSize) * 1.8).map((el) => `scorebar: "${el.textContent}" wraps or is cut`),
+          )),
+        );
     }
     await page.close();
     expect(problems).toEqual([]);

@@ -82,7 +82,8 @@ function build(): void {
     stdio: 'pipe',
     encoding: 'utf8',
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', MATCHTAPE_WEB_DIST_DIR: DIST_DIR },
-    timeout: 300_000,
+    // Ten minutes: a first build took over five on a loaded 2-core machine (load 25+).
+    timeout: 600_000,
   });
   if (r.status !== 0) throw new Error(`next build failed (exit ${r.status}):\n${(r.stdout ?? '').slice(-3000)}\n${(r.stderr ?? '').slice(-3000)}`);
 }

@@ -654,7 +654,7 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
             </form>
           </div>
         </footer>
-        <CardInspector target={inspect} />
+        <CardInspector target={inspect} game={meta.game} />
         <TokenDialog
           open={dialog !== null}
           matchId={matchId}
