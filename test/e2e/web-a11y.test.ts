@@ -19,6 +19,13 @@ const PERSPECTIVES = ['public', 'p1', 'p2', 'judge', 'coverage'] as const;
 let stack: WebStack;
 const matches = new Map<string, string>();
 
+/** A page of the stack's browser; two minutes per wait, for a 2-core machine shared with other test runs. */
+async function newPage(opts: Parameters<WebStack['browser']['newPage']>[0]): Promise<Page> {
+  const page = await stack.browser.newPage(opts);
+  page.setDefaultTimeout(120_000);
+  return page;
+}
+
 /** axe's serious and critical violations on the page, each as "rule: target (summary)". */
 export async function axeProblems(page: Page): Promise<string[]> {
   // Evaluated over the DevTools protocol, which the page's CSP does not govern (a <script> tag would be refused).
@@ -59,17 +66,17 @@ afterAll(async () => {
 
 describe('axe-core: no serious or critical violations', () => {
   it('the match list', async () => {
-    const page = await stack.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${stack.web}/`);
     await page.locator('table.matches tbody tr').first().waitFor();
     const problems = await axeProblems(page);
     await page.close();
     expect(problems).toEqual([]);
-  }, 60_000);
+  }, 240_000);
 
   it.each(gameIds)('the %s match page in each perspective', async (game) => {
     const id = matches.get(game)!;
-    const page = await stack.browser.newPage({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const page = await newPage({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     // The coverage token opens every perspective but the judge's; the judge's token is pasted for that one.
     await page.goto(`${stack.web}/matches/${id}?as=public&seq=60&token=${coverage}`);
     await page.locator('.board[data-status]').waitFor();
@@ -83,12 +90,12 @@ describe('axe-core: no serious or critical violations', () => {
     }
     await page.close();
     expect(problems).toEqual([]);
-  }, 180_000);
+  }, 720_000);
 
   it('the review page, the coverage search and the overlays', async () => {
     const id = matches.get('grand-archive')!;
     await apiJson(stack.api, `/api/matches/${id}/disputes`, { token: judge, body: { atSeq: 40, claim: 'Random Bot says Greedy Bot attacked twice', against: 'p1' } });
-    const page = await stack.browser.newPage({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const page = await newPage({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const problems: string[] = [];
     const pages: [string, string][] = [
       [`/matches/${id}/review?dispute=d1&window=5&token=${judge}`, 'ul.diff[data-count]'],
@@ -114,14 +121,14 @@ describe('axe-core: no serious or critical violations', () => {
     }
     await page.close();
     expect(problems).toEqual([]);
-  }, 180_000);
+  }, 720_000);
 });
 
 describe('the list page (1280×800)', () => {
   it('health / life filled on a first visit, "Started" not cut, no aborted requests while it polls', async () => {
     // Two more bot matches, so some rows are live (moving on every poll) when the page opens.
     for (const game of gameIds.slice(0, 2)) await apiJson(stack.api, '/api/matches', { token: organiser, body: { game, players: [{ name: 'Ada Lovelace-Byron', bot: 'greedy' }, { name: 'Brook Montgomery', bot: 'random' }] } });
-    const page = await stack.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await newPage({ viewport: { width: 1280, height: 800 } });
     const aborted: string[] = [];
     page.on('requestfailed', (r) => aborted.push(`${r.url()} ${r.failure()?.errorText ?? ''}`));
     await page.goto(`${stack.web}/`);
@@ -142,13 +149,13 @@ describe('the list page (1280×800)', () => {
     await page.close();
     expect({ aborted, ...fit }).toEqual({ aborted: [], overflow: 0, cut: [] });
     expect(live).toBeGreaterThan(0);
-  }, 150_000);
+  }, 600_000);
 });
 
 describe('keyboard', () => {
   it('one Tab stop per zone: the timeline is reached without the skip link, arrows move within a zone', async () => {
     const id = matches.get('alpha-clash')!;
-    const page = await stack.browser.newPage({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const page = await newPage({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     await page.goto(`${stack.web}/matches/${id}?as=judge&seq=60&token=${judge}`);
     await page.locator('.board[data-status]').waitFor();
     const zones = await page.locator('.board [data-zone] .tile').evaluateAll((tiles) => new Set(tiles.map((t) => t.closest('[data-zone]')!)).size);
@@ -173,5 +180,5 @@ describe('keyboard', () => {
     expect(after).not.toBe(before);
     expect(await page.locator('[data-testid="seq"]').textContent()).toBe(seq);
     await page.close();
-  }, 120_000);
+  }, 480_000);
 });
