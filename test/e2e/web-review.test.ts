@@ -131,4 +131,46 @@ describe('judges review page (browser)', () => {
     await page.screenshot({ path: join(RESULTS, 'review-case-file.png'), fullPage: true });
     await page.close();
   }, 60_000);
+
+  it('a fork says it is one (match page, review page, list), its seats wait for people unless bots are asked for; a dispute opens at the shown moment from the match page', async () => {
+    // Fork where a player acts (the server refuses the automatic events between a command's).
+    const events = (await apiJson<{ events: { seq: number; cause: { player?: string } }[] }>(stack.api, `/api/matches/${matchId}/events`, { token: judge })).events;
+    const fork = async (body: Record<string, unknown>) => {
+      for (const e of events.filter((x) => x.cause.player && x.seq > lastSeq / 2)) {
+        const res = await fetch(`${stack.api}/api/matches/${matchId}/fork`, { method: 'POST', headers: { authorization: `Bearer ${judge}`, 'content-type': 'application/json' }, body: JSON.stringify({ at: e.seq, ...body }) });
+        if (res.status === 201) return { ...((await res.json()) as { matchId: string }), at: e.seq };
+      }
+      throw new Error('no seq of the match could be forked at');
+    };
+    const people = await fork({});
+    const bots = await fork({ bots: true });
+    const players = async (id: string) => (await apiJson<{ players: { id: string; bot?: string | null }[] }>(stack.api, `/api/matches/${encodeURIComponent(id)}`, { token: judge })).players.map((p) => p.bot ?? null);
+    expect(await players(people.matchId)).toEqual([null, null]);
+    expect(await players(bots.matchId)).toEqual(['greedy', 'random']);
+
+    // The banner names the parent and the seq, and links to that moment of the parent.
+    const page = await open(`/matches/${encodeURIComponent(people.matchId)}?as=judge&token=${judge}`);
+    const banner = page.locator(`.notice-fork[data-fork-of="${matchId}"][data-fork-seq="${people.at}"]`);
+    await banner.waitFor();
+    expect(await banner.locator('a').getAttribute('href')).toBe(`/matches/${matchId}?seq=${people.at}`);
+    await page.screenshot({ path: join(RESULTS, 'review-fork-banner.png') });
+    await page.goto(`${stack.web}/matches/${encodeURIComponent(people.matchId)}/review`);
+    await page.locator(`.review-page .notice-fork[data-fork-of="${matchId}"]`).waitFor();
+    // The list marks it (the parent has ended with no delay, so its forks are public).
+    await page.goto(`${stack.web}/`);
+    await page.locator(`tr[data-match="${people.matchId}"] .badge-fork`).waitFor();
+    expect(await page.locator(`tr[data-match="${matchId}"] .badge-fork`).count()).toBe(0);
+
+    // A dispute at the moment shown, from the match page.
+    const at = Math.floor(lastSeq / 3);
+    await page.goto(`${stack.web}/matches/${matchId}?as=judge&seq=${at}&token=${judge}`);
+    await page.locator(`.match-page[data-seq="${at}"]`).waitFor();
+    await page.getByRole('button', { name: 'Dispute this moment' }).click();
+    await page.getByLabel('What went wrong').fill('Ada drew two cards at once');
+    await page.getByRole('button', { name: 'Open dispute', exact: true }).click();
+    const opened = await page.locator('[data-dispute-opened]').getAttribute('data-dispute-opened');
+    const list = (await apiJson<{ disputes: { disputeId: string; atSeq: number; claim: string }[] }>(stack.api, `/api/matches/${matchId}/disputes`, { token: judge })).disputes;
+    expect(list.find((d) => d.disputeId === opened)).toMatchObject({ atSeq: at, claim: 'Ada drew two cards at once' });
+    await page.close();
+  }, 180_000);
 });

@@ -82,7 +82,8 @@ function build(): void {
     stdio: 'pipe',
     encoding: 'utf8',
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', MATCHTAPE_WEB_DIST_DIR: DIST_DIR },
-    timeout: 300_000,
+    // Ten minutes: a first build took over five on a loaded 2-core machine (load 25+).
+    timeout: 600_000,
   });
   if (r.status !== 0) throw new Error(`next build failed (exit ${r.status}):\n${(r.stdout ?? '').slice(-3000)}\n${(r.stderr ?? '').slice(-3000)}`);
 }
@@ -153,7 +154,7 @@ export async function startWebStack(opts: StackOptions = {}): Promise<WebStack> 
   );
   const api = `http://127.0.0.1:${apiPort}`;
   try {
-    // A cold start compiles the server with tsx: over 90 s when the 2 cores are shared with other test runs.
+    // Four minutes: on a loaded 2-core machine (load 20+) tsx took two minutes to bring the server up.
     await waitFor(`${api}/api/health`, 'the Matchtape server', server.child, server.logs, 240_000);
     await opts.onServer?.(api);
     ensureWebBuild();

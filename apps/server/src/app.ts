@@ -24,6 +24,7 @@ import type { Route } from './http/route';
 import { matchRoutes } from './http/core-routes';
 import type * as S from './http/schemas';
 import { guardMatchRoute, notFound } from './judges/fork-secrecy';
+import { forkOfRecord } from './judges/replay';
 import { LiveGateway } from './live/gateway';
 import { PublicPublisher } from './live/publisher';
 import { routeModules, type ModuleEntry } from './routes';
@@ -148,7 +149,10 @@ function routeContext(opts: ServerOptions, parts: { app: FastifyInstance; host: 
       }
       const { status, turn, phase, step, winner, lastSeq } = seen;
       const practice = tableOf(r)?.practice ? { practice: true as const } : {};
-      return { matchId: r.matchId, game: r.game, status, players, turn, phase, step, winner, lastSeq, spectatorDelaySeconds: r.spectatorDelaySeconds, spectatorsWatching: gateway.watching(r.matchId), createdAt: r.createdAt, ...practice };
+      // A fork says so in the list too (issue 26): its parent and the seq it was forked at.
+      const link = forkOfRecord(r);
+      const fork = link ? { forkOf: link } : {};
+      return { matchId: r.matchId, game: r.game, status, players, turn, phase, step, winner, lastSeq, spectatorDelaySeconds: r.spectatorDelaySeconds, spectatorsWatching: gateway.watching(r.matchId), createdAt: r.createdAt, ...practice, ...fork };
     },
     async sideViewer(rec, access, { events = true } = {}) {
       const seenSeq = (await sight.summary(rec, access)).lastSeq;

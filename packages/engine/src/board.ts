@@ -12,6 +12,8 @@ export interface CardFace {
   stats?: Record<string, number | string>;
   keywords?: string[];
   text?: string;
+  /** The card's picture, when the card data has one: a path the site serves (its CSP allows same-origin images). */
+  art?: string;
 }
 
 export interface CardTile {

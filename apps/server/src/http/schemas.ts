@@ -74,6 +74,11 @@ export const MatchListItem = z.object({
   spectatorsWatching: z.number().meta({ description: 'SSE spectators (public + coverage) on this server instance.' }),
   createdAt: z.string(),
   practice: z.literal(true).optional().meta({ description: 'A practice match against a bot (POST /api/practice).' }),
+  forkOf: z
+    .object({ matchId: z.string(), seq: z.number(), hash: z.string(), reseeded: z.boolean() })
+    .nullable()
+    .optional()
+    .meta({ description: 'A fork (judges): the parent match and the seq it was forked at; null or absent otherwise.' }),
 });
 
 export const CommandBody = z

@@ -26,6 +26,7 @@ export const ForkBody = z
     reseed: z.union([z.boolean(), z.object({ seed: z.string().min(16).max(200) }).strict()]).optional().meta({ description: 'The fork\'s seed from the fork point on: true (drawn by the server) or { seed }. Left out: a fresh one for a live parent, the parent\'s (public in its MatchEnded) for an ended one; false (keep the parent\'s) is refused for a live parent.' }),
     matchId: z.string().min(1).max(100).regex(/^[A-Za-z0-9_~.-]+$/, 'letters, digits and _ ~ . - only').optional(),
     reshuffle: z.array(z.string()).optional().meta({ description: 'Not implemented yet: refused with 422 (use reseed).' }),
+    bots: z.boolean().optional().meta({ description: "true: the parent's bots keep playing their seats in the fork. Left out: every seat waits for the person its seat token (in the answer) is handed to." }),
   })
   .strict();
 
@@ -73,7 +74,7 @@ async function fork(deps: ReplayRouteDeps, id: string, body: z.infer<typeof Fork
   if (body.reshuffle?.length)
     // 422, not 501: the request asks for an option this server does not offer; nothing is wrong with the server.
     throw new HostError(422, 'reshuffle_not_implemented', 'reshuffling hidden zones in a fork is not implemented yet (no game exposes a judge reshuffle); fork with "reseed": true so outcomes after the fork are fresh, nothing was created');
-  const created = await forkMatch(deps.host, { parentId: id, at: body.at, ...(body.reseed !== undefined ? { reseed: body.reseed } : {}), ...(body.matchId ? { matchId: body.matchId } : {}) });
+  const created = await forkMatch(deps.host, { parentId: id, at: body.at, ...(body.reseed !== undefined ? { reseed: body.reseed } : {}), ...(body.matchId ? { matchId: body.matchId } : {}), ...(body.bots ? { bots: true } : {}) });
   return { matchId: created.matchId, game: created.game, forkOf: created.forkOf, lastSeq: created.record.lastSeq, seats: seatTokens(created, deps.seatTokenTtlSeconds ?? 7 * 24 * 3600) };
 }
 

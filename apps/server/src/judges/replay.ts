@@ -46,6 +46,11 @@ export interface ForkInput {
    */
   reseed?: boolean | { seed: string };
   matchId?: string;
+  /**
+   * Keep the parent's bots on their seats. Left out: no bot plays the fork; every seat waits for the person the
+   * judge hands its seat token to (issue 26: a fork of a bot match must not play itself out before anyone looks).
+   */
+  bots?: boolean;
 }
 
 export interface CreatedMatch {
@@ -114,6 +119,7 @@ export async function forkMatch(host: EngineHost, input: ForkInput): Promise<Cre
   const hosted: HostedMatchConfig = {
     ...parentHosted,
     matchConfig: { ...parentHosted.matchConfig, matchId },
+    bots: input.bots === true ? parentHosted.bots : {},
     forkOf: { ...forkOf, reseeded: reseed !== null },
   };
   // Sealed with the fork's seed: its salts are keyed to the fork's id and open with the seed its MatchEnded reveals.

@@ -1,11 +1,14 @@
 'use client';
 // Any game's board, drawn from its BoardModel: each player's stats, hero and zones, the shared zones (Standby,
 // the stack) and the turn / phase / step with the active player. The viewer's own seat (or p1) sits at the bottom.
-import { memo, useContext } from 'react';
+import { memo, useContext, useState, type FocusEvent } from 'react';
 import type { BoardModel, PlayerBoard, StatModel, ZoneModel } from '@matchtape/engine';
 import { cardNames } from '../lib/names';
 import { humanLine, humanText, positionWords, winnerLine } from '../lib/present';
+import { rovingKeyDown } from '../lib/roving';
 import { NamesContext, Tile, TileActContext } from './Tile';
+
+const zoneKeys = rovingKeyDown('.tile[tabindex]', 'both');
 
 const HEALTH = /health|life|hp|vitality/i;
 
@@ -21,10 +24,17 @@ export function seatOrder(players: readonly PlayerBoard[], perspective: string):
 }
 
 function Zone({ zone, compact }: { zone: ZoneModel; compact?: boolean }) {
+  // One Tab stop per zone: the card last focused in it (else its first face-up card); arrows move within.
+  const [focused, setFocused] = useState<string | null>(null);
+  const stop = zone.cards.some((c) => c.id === focused && !c.hidden) ? focused : (zone.cards.find((c) => !c.hidden)?.id ?? null);
+  const onFocus = (e: FocusEvent<HTMLElement>) => {
+    const id = (e.target as HTMLElement).closest<HTMLElement>('.tile')?.dataset.id;
+    if (id && id !== focused) setFocused(id);
+  };
   if (zone.layout === 'pile') {
     const top = zone.cards[zone.cards.length - 1];
     return (
-      <section className="zone zone-pile" aria-label={`${zone.label}: ${zone.count} cards`} data-zone={zone.key} data-count={zone.count}>
+      <div className="zone zone-pile" role="group" aria-label={`${zone.label}: ${zone.count} cards`} data-zone={zone.key} data-count={zone.count}>
         <div className="pile">
           {top ? <Tile tile={top} size="sm" /> : <div className={`pile-empty${zone.count > 0 ? ' pile-back' : ''}`} />}
           <span className="pile-count" key={zone.count}>
@@ -32,14 +42,18 @@ function Zone({ zone, compact }: { zone: ZoneModel; compact?: boolean }) {
           </span>
         </div>
         <div className="zone-label">{zone.label}</div>
-      </section>
+      </div>
     );
   }
   const hiddenOnly = zone.cards.length > 0 && zone.cards.every((c) => c.hidden);
+  // A group, not a region landmark: both players have a "Hand", and landmarks must be unique (axe).
   return (
-    <section
+    <div
       className={`zone zone-${zone.layout}${compact ? ' zone-compact' : ''}${hiddenOnly ? ' zone-hidden' : ''}${zone.count === 0 ? ' zone-is-empty' : ''}`}
+      role="group"
       aria-label={`${zone.label}: ${zone.count} cards`}
+      onKeyDown={zoneKeys}
+      onFocus={onFocus}
       data-zone={zone.key}
       data-count={zone.count}
     >
@@ -49,11 +63,11 @@ function Zone({ zone, compact }: { zone: ZoneModel; compact?: boolean }) {
       <div className={`zone-cards${zone.layout === 'fan' ? ' fan' : ''}${hiddenOnly ? ' fan-hidden' : ''}`}>
         {zone.cards.length === 0 && zone.count === 0 && <span className="zone-empty">empty</span>}
         {zone.cards.map((c) => (
-          <Tile key={c.id} tile={c} size={zone.layout === 'fan' || hiddenOnly ? 'sm' : 'md'} />
+          <Tile key={c.id} tile={c} size={zone.layout === 'fan' || hiddenOnly ? 'sm' : 'md'} tabStop={c.id === stop} />
         ))}
         {zone.cards.length < zone.count && zone.layout !== 'fan' && <span className="zone-more">+{zone.count - zone.cards.length}</span>}
       </div>
-    </section>
+    </div>
   );
 }
 

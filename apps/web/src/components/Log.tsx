@@ -1,10 +1,11 @@
 'use client';
 // The match log beside the board: every event in plain words (game.describe) with its rule as a reference,
 // filtered by turn; the line at the playhead is highlighted and clicking a line seeks there.
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { AnyGameModule, EventEnvelope } from '@matchtape/engine';
 import type { Piece } from '../lib/names';
 import { humanLine } from '../lib/present';
+import { rovingKeyDown } from '../lib/roving';
 import type { TimelineNav } from '../lib/timeline';
 
 export type LogFilter = 'follow' | 'all' | number;
@@ -17,11 +18,13 @@ export function describeSafely(game: AnyGameModule, e: EventEnvelope): string {
   }
 }
 
-const Line = memo(function Line({ e, text, who, current, future, onSeek }: { e: EventEnvelope; text: Piece[]; who: string | null; current: boolean; future: boolean; onSeek: (seq: number) => void }) {
+const logKeys = rovingKeyDown('.log-line button', 'vertical');
+
+const Line = memo(function Line({ e, text, who, current, future, tabStop, onSeek }: { e: EventEnvelope; text: Piece[]; who: string | null; current: boolean; future: boolean; tabStop: boolean; onSeek: (seq: number) => void }) {
   const seat = 'player' in e.cause ? e.cause.player : null;
   return (
     <li className={`log-line${current ? ' log-current' : ''}${future ? ' log-future' : ''}`} aria-current={current ? 'true' : undefined} data-seq={e.seq}>
-      <button type="button" onClick={() => onSeek(e.seq)} title={`Go to event ${e.seq}`}>
+      <button type="button" tabIndex={tabStop ? 0 : -1} onClick={() => onSeek(e.seq)} title={`Go to event ${e.seq}`}>
         <span className="log-seq">{e.seq}</span>
         {seat ? (
           <span className={`log-who log-${seat}`} title={`${who ?? seat}'s action`}>
@@ -68,6 +71,8 @@ const MAX_ALL = 1500;
 
 export function Log({ game, envelopes, names, nav, seats, length, seq, filter, onFilter, onSeek }: LogProps) {
   const listRef = useRef<HTMLOListElement>(null);
+  // The log is one Tab stop (↑/↓ move between lines): the line last focused, else the current one, else the first.
+  const [focused, setFocused] = useState<number | null>(null);
   const turnIdx = nav.turnIndexAt(Math.max(seq, 1));
   const shownTurn = filter === 'follow' ? nav.turns[turnIdx] : typeof filter === 'number' ? nav.turns.find((t) => t.turn === filter) : undefined;
   const [from, to] = useMemo(() => {
@@ -99,6 +104,7 @@ export function Log({ game, envelopes, names, nav, seats, length, seq, filter, o
     else if (top + el.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + el.offsetHeight - list.clientHeight;
   }, [seq, from, to]);
 
+  const stop = focused !== null && focused >= from && focused <= to ? focused : seq >= from && seq <= to ? seq : from;
   return (
     <aside className="log" aria-label="Match log">
       <div className="log-head">
@@ -125,9 +131,17 @@ export function Log({ game, envelopes, names, nav, seats, length, seq, filter, o
       {lines.length === 0 ? (
         <p className="log-empty">{length === 0 ? 'No events yet.' : 'No events in this turn.'}</p>
       ) : (
-        <ol className="log-lines" ref={listRef}>
+        <ol
+          className="log-lines"
+          ref={listRef}
+          onKeyDown={logKeys}
+          onFocus={(ev) => {
+            const s = Number((ev.target as HTMLElement).closest<HTMLElement>('.log-line')?.dataset.seq);
+            if (s && s !== focused) setFocused(s);
+          }}
+        >
           {lines.map(({ e, text }) => (
-            <Line key={e.seq} e={e} text={text} who={'player' in e.cause ? (seats.get(e.cause.player) ?? null) : null} current={e.seq === seq} future={e.seq > seq} onSeek={onSeek} />
+            <Line key={e.seq} e={e} text={text} who={'player' in e.cause ? (seats.get(e.cause.player) ?? null) : null} current={e.seq === seq} future={e.seq > seq} tabStop={e.seq === stop} onSeek={onSeek} />
           ))}
         </ol>
       )}

@@ -2,7 +2,7 @@
 // Live and recent matches, refreshed every few seconds: game, players, turn and phase, status, spectators and
 // each player's health / life (read from the public board of the match).
 import Link from 'next/link';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { getGame, games } from '@matchtape/games';
 import { getState, listMatches, type MatchListItem } from '../lib/api';
 import type { BoardModel } from '@matchtape/engine';
@@ -20,23 +20,51 @@ function ago(iso: string | null, now: number): string {
   return new Date(iso).toLocaleDateString();
 }
 
-/** Each player's main figure (health / life) from the public state; refreshed when the match moves. */
+/**
+ * Each player's main figure (health / life) from the public state. One request per row at a time: a move while
+ * one is in flight asks again when it answers (aborting it on every 3-second poll left a live match at "—" on a
+ * slow server, and wasted the request); the last figures stay shown meanwhile.
+ */
 function Figures({ m }: { m: MatchListItem }) {
   const [figs, setFigs] = useState<{ id: string; label: string; value: string }[] | null>(null);
+  const want = useRef(m.lastSeq);
+  const busy = useRef(false);
+  const fetched = useRef<number | null>(null);
+  const alive = useRef(true);
+  want.current = m.lastSeq;
   useEffect(() => {
-    const ctl = new AbortController();
-    getState(m.matchId, 'public', null, { token: null }, ctl.signal)
-      .then((res) => {
-        const b = (res.board as BoardModel | undefined) ?? getGame(m.game).board(res.state);
-        setFigs(
-          b.players.map((p) => {
-            const s = mainStat(p);
-            return { id: p.id, label: s?.label ?? '', value: s ? String(s.value) : '—' };
-          }),
-        );
-      })
-      .catch(() => setFigs(null));
-    return () => ctl.abort();
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+  useEffect(() => {
+    const load = () => {
+      if (busy.current || fetched.current === want.current) return;
+      busy.current = true;
+      const asked = want.current;
+      getState(m.matchId, 'public', null, { token: null })
+        .then((res) => {
+          if (!alive.current) return;
+          fetched.current = asked;
+          const b = (res.board as BoardModel | undefined) ?? getGame(m.game).board(res.state);
+          setFigs(
+            b.players.map((p) => {
+              const s = mainStat(p);
+              return { id: p.id, label: s?.label ?? '', value: s ? String(s.value) : '—' };
+            }),
+          );
+        })
+        // A failed read keeps the figures shown; the next move asks again.
+        .catch(() => {
+          fetched.current = asked;
+        })
+        .finally(() => {
+          busy.current = false;
+          if (alive.current && fetched.current !== want.current) load();
+        });
+    };
+    load();
   }, [m.matchId, m.game, m.lastSeq]);
   const names = seatNames(m.players);
   if (!figs) return <span className="muted">—</span>;
@@ -182,9 +210,16 @@ export function MatchList() {
                     <td data-label="Game">
                       {title}
                       {m.practice && <span className="badge badge-practice">practice</span>}
+                      {m.forkOf && (
+                        <span className="badge badge-fork" title={`Forked by a judge at event ${m.forkOf.seq}`} data-fork-of={m.forkOf.matchId}>
+                          fork
+                        </span>
+                      )}
                     </td>
                     <td data-label="Players" className="cell-players">
-                      <Link href={`/matches/${encodeURIComponent(m.matchId)}`} className="match-link">
+                      {/* No prefetch: match pages render per request, and the 3-second poll's re-render aborted each
+                          row's prefetch (wasted requests, issue 26). */}
+                      <Link href={`/matches/${encodeURIComponent(m.matchId)}`} className="match-link" prefetch={false}>
                         {m.players.length ? m.players.map((p) => p.name).join(' vs ') : m.matchId}
                       </Link>
                       {m.winner && <span className="muted"> · {seatNames(m.players).get(m.winner) ?? m.winner} won</span>}
@@ -193,9 +228,9 @@ export function MatchList() {
                       {m.turn !== null ? `Turn ${m.turn}` : '—'}
                       {m.phase ? ` · ${positionWords(m.game, m.phase, null).phase}` : ''}
                     </td>
-                    <td data-label="Health / life">{games[m.game] ? <Figures m={m} /> : <span className="muted">—</span>}</td>
+                    <td data-label="Health / life" className="cell-figures">{games[m.game] ? <Figures m={m} /> : <span className="muted">—</span>}</td>
                     <td data-label="Spectators">{m.spectators ?? <span className="muted">—</span>}</td>
-                    <td data-label="Started" className="muted">
+                    <td data-label="Started" className="muted cell-started">
                       {ago(m.createdAt ?? m.lastAt, now)}
                     </td>
                   </tr>

@@ -14,6 +14,7 @@ import { useViewerToken } from '../lib/useViewerToken';
 import { forgetToken, isPerspective, perspectivesFor, readClaims, saveToken, type Perspective } from '../lib/viewer';
 import { turnFigures } from '@matchtape/projections';
 import { Board } from './Board';
+import { ForkBanner } from './ForkBanner';
 import { AnnotationMarkers } from './coverage/AnnotationMarkers';
 import { AnnotationPanel } from './coverage/AnnotationPanel';
 import { useCoverage } from './coverage/useCoverage';
@@ -25,6 +26,7 @@ import { PerspectiveSwitch, TokenDialog } from './Perspective';
 import { CardInspector, InspectContext, type InspectTarget } from './Tile';
 import { Scrubber, SPEEDS, type Speed } from './Timeline';
 import { Graphs } from './Graphs';
+import { DisputeHere } from './review/DisputeHere';
 import { DisputeMarkers } from './review/DisputeMarkers';
 
 /** Events per second at 1×. */
@@ -527,6 +529,7 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
           </div>
           <PerspectiveSwitch value={as} seats={seats} allowed={allowed} onChange={switchTo} onNeedToken={(w) => setDialog({ wanted: w })} />
           <div className="head-actions">
+            <DisputeHere matchId={matchId} seq={seq} token={token} claims={claims} seats={seats} />
             <button className="btn ghost" onClick={toggleMuted} aria-pressed={!muted} aria-label="Announce new events" title={muted ? 'Screen-reader announcements of new events are off' : 'New events are announced to screen readers'}>
               <Icon name={muted ? 'mute' : 'sound'} /> <span className="label-wide">{muted ? 'Announcements off' : 'Announcements on'}</span>
             </button>
@@ -557,6 +560,7 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
             </button>
           </div>
         )}
+        {meta.forkOf && <ForkBanner forkOf={meta.forkOf} />}
         {turnProblem && (
           <div className="notice notice-warn" role="alert">
             {turnProblem}
@@ -691,7 +695,7 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
             </div>
           )}
         </footer>
-        <CardInspector target={inspect} />
+        <CardInspector target={inspect} game={meta.game} />
         <TokenDialog
           open={dialog !== null}
           matchId={matchId}

@@ -68,7 +68,8 @@ export function tileLabel(t: TileModel): string {
   return parts.join(', ');
 }
 
-function TileView({ tile, size = 'md' }: { tile: TileModel; size?: 'sm' | 'md' }) {
+/** `tabStop`: whether this tile is its zone's one Tab stop (the zone moves the stop with arrow keys, roving.ts). */
+function TileView({ tile, size = 'md', tabStop = true }: { tile: TileModel; size?: 'sm' | 'md'; tabStop?: boolean }) {
   const inspect = useContext(InspectContext);
   const names = useContext(NamesContext);
   const table = useContext(TileActContext);
@@ -107,7 +108,7 @@ function TileView({ tile, size = 'md' }: { tile: TileModel; size?: 'sm' | 'md' }
     <div
       className={`tile tile-${size}${tile.tapped ? ' tile-tapped' : ''}${tile.faceDown ? ' tile-facedown' : ''}${actClass}`}
       style={{ ['--tile-color' as string]: colorOf(f.colors) }}
-      tabIndex={0}
+      tabIndex={tabStop || acting ? 0 : -1}
       role="img"
       aria-label={tileLabel(tile)}
       data-card={tile.cardId}
@@ -168,26 +169,44 @@ function TileView({ tile, size = 'md' }: { tile: TileModel; size?: 'sm' | 'md' }
 
 export const Tile = memo(TileView);
 
-/** The full card, shown beside the hovered or focused tile. */
-export function CardInspector({ target }: { target: InspectTarget | null }) {
+/** Only pictures the page may load (img-src 'self' data:): a same-origin path or a data: URL. */
+export function artSrc(art: string | undefined): string | null {
+  if (!art) return null;
+  return (art.startsWith('/') && !art.startsWith('//')) || art.startsWith('data:image/') ? art : null;
+}
+
+/**
+ * The full card, drawn as a card (issue 24), beside the hovered or focused tile: a frame in the game's colours with
+ * the name and cost on top, the picture (when the card data has one, else the card's colour), the type line, the
+ * rules text and keywords, and the stats at the bottom, as printed cards put them.
+ */
+export function CardInspector({ target, game }: { target: InspectTarget | null; game?: string }) {
   if (!target) return null;
   const { tile, rect } = target;
   const f = tile.face;
-  const width = 260;
+  const width = 280;
   const vw = typeof window === 'undefined' ? 1280 : window.innerWidth;
   const vh = typeof window === 'undefined' ? 720 : window.innerHeight;
   const left = rect.right + 12 + width < vw ? rect.right + 12 : Math.max(8, rect.left - 12 - width);
-  const top = Math.max(8, Math.min(rect.top, vh - 320));
+  const top = Math.max(8, Math.min(rect.top, vh - 440));
+  const art = artSrc(f.art);
   return (
-    <div className="inspector" role="tooltip" style={{ left, top, width, ['--tile-color' as string]: colorOf(f.colors) }}>
-      <div className="inspector-head">
-        <strong>{f.name}</strong>
-        {f.cost !== undefined && f.cost !== null && f.cost !== '' && <span className="tile-cost">{f.cost}</span>}
+    <div className={`inspector card-frame${game ? ` card-frame-${game}` : ''}`} role="tooltip" data-game={game} style={{ left, top, width, ['--tile-color' as string]: colorOf(f.colors) }}>
+      <div className="inspector-head cf-head">
+        <strong className="cf-name">{f.name}</strong>
+        {f.cost !== undefined && f.cost !== null && f.cost !== '' && <span className="tile-cost cf-cost">{f.cost}</span>}
       </div>
-      <div className="inspector-type">{f.types.join(' · ')}</div>
-      {f.colors && f.colors.length > 0 && <div className="inspector-muted">{f.colors.join(' / ')}</div>}
+      <div className="cf-art">{art ? <img src={art} alt="" /> : <span aria-hidden="true">{f.types[0] ?? ''}</span>}</div>
+      <div className="inspector-type cf-type">
+        {f.types.join(' · ')}
+        {f.colors && f.colors.length > 0 && <span className="cf-colors"> — {f.colors.join(' / ')}</span>}
+      </div>
+      <div className="cf-box">
+        {f.keywords && f.keywords.length > 0 && <div className="inspector-kw">{f.keywords.join(' · ')}</div>}
+        {f.text ? <p className="inspector-text">{f.text}</p> : !f.keywords?.length && <p className="inspector-muted">No rules text.</p>}
+      </div>
       {f.stats && (
-        <dl className="inspector-stats">
+        <dl className="inspector-stats cf-stats">
           {Object.entries(f.stats).map(([k, v]) => (
             <div key={k}>
               <dt>{k}</dt>
@@ -198,8 +217,6 @@ export function CardInspector({ target }: { target: InspectTarget | null }) {
           ))}
         </dl>
       )}
-      {f.keywords && f.keywords.length > 0 && <div className="inspector-kw">{f.keywords.join(' · ')}</div>}
-      {f.text && <p className="inspector-text">{f.text}</p>}
       {(tile.tapped || tile.faceDown || tile.damage || tile.tags?.length) && (
         <div className="inspector-muted">
           {[tile.tapped && 'tapped', tile.faceDown && 'face down', tile.damage && `${tile.damage} damage`, ...(tile.tags ?? [])]

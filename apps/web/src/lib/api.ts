@@ -42,7 +42,11 @@ export interface MatchListItem {
   eventId: string | null;
   /** Marked as its event's featured table, when the server says so. */
   featured: boolean;
+  /** A judge's fork: the match it was forked from and at which seq (null for a match that is not a fork). */
+  forkOf: { matchId: string; seq: number } | null;
 }
+
+const ForkOfSchema = z.object({ matchId: z.string(), seq: z.number() }).loose();
 
 const RawMatchSchema = z
   .object({
@@ -96,7 +100,13 @@ export function normalizeMatch(raw: unknown): MatchListItem {
     practice: pick('practice') === true,
     eventId: str(pick('eventId')),
     featured: pick('featured') === true,
+    forkOf: forkOfOf(pick('forkOf')),
   };
+}
+
+function forkOfOf(x: unknown): MatchListItem['forkOf'] {
+  const r = ForkOfSchema.safeParse(x);
+  return r.success ? { matchId: r.data.matchId, seq: r.data.seq } : null;
 }
 
 export interface Auth {

@@ -81,7 +81,9 @@ function Scorebar({ board, names }: { board: BoardModel; names: ReadonlyMap<stri
     <div className="ov-scorebar">
       {board.players.map((p, i) => (
         <div key={p.id} className={`ov-player ov-player-${i + 1}${board.activePlayer === p.id ? ' ov-active' : ''}`}>
-          <span className="ov-name">{names.get(p.id) ?? p.name}</span>
+          <span className="ov-name" title={names.get(p.id) ?? p.name}>
+            {names.get(p.id) ?? p.name}
+          </span>
           {p.stats.slice(0, 4).map((s) => (
             <span key={s.key} className="ov-stat">
               <span className="ov-stat-label">{s.label}</span> <strong>{s.value}</strong>

@@ -7,6 +7,7 @@ import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
 import type { BoardModel } from '@matchtape/engine';
 import { Board } from '../Board';
+import { ForkBanner } from '../ForkBanner';
 import { getMatch, type MatchListItem } from '../../lib/api';
 import { cardNames } from '../../lib/names';
 import { diffWords, eventWords, seatNames, type DiffChange } from '../../lib/present';
@@ -121,6 +122,7 @@ function Review({ matchId, token, dispute, span }: { matchId: string; token: str
         <Link href={`/matches/${encodeURIComponent(matchId)}?as=judge`}>← Back to the match</Link>
         {dispute && <Link href={`/matches/${encodeURIComponent(matchId)}/review`}>All disputes</Link>}
       </nav>
+      {meta?.forkOf && <ForkBanner forkOf={meta.forkOf} />}
       {dispute ? <CaseView matchId={matchId} disputeId={dispute} token={token} window={span} /> : <DisputeList matchId={matchId} token={token} meta={meta} />}
     </div>
   );
