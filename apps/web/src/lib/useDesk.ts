@@ -22,6 +22,8 @@ const DRAW_MS = 250;
 /** A running clock is asked again after new events at most this often (it counts down locally in between). */
 const CLOCK_MS = 5000;
 const LOADERS = 4;
+/** A table whose window could not be read is asked again after this long. */
+const RETRY_MS = 3000;
 
 const ClockSchema = z.object({ kind: z.string(), remainingMs: z.record(z.string(), z.number()).optional(), running: z.string().nullable().optional(), asOf: z.string().optional() }).loose();
 
@@ -61,6 +63,7 @@ export function useDesk(as: Perspective, token: string | null): DeskState {
     let pollTimer: ReturnType<typeof setTimeout> | null = null;
     let listError: string | null = null;
     let listed = false;
+    const retryTimers: ReturnType<typeof setTimeout>[] = [];
 
     const draw = () => {
       if (drawTimer || ctl.signal.aborted) return;
@@ -143,9 +146,17 @@ export function useDesk(as: Perspective, token: string | null): DeskState {
         e.fold = fold;
         e.ended = fold.board.status === 'ended';
         await askClock(e);
+        e.error = null;
       } catch (err) {
         if (ctl.signal.aborted) return;
         e.error = err instanceof Error ? err.message : String(err);
+        // A refused or failed window (a busy server, a rate limit) is asked again: the table says why meanwhile.
+        retryTimers.push(
+          setTimeout(() => {
+            queue.push(e);
+            pump();
+          }, RETRY_MS),
+        );
       }
       draw();
     };
@@ -194,6 +205,7 @@ export function useDesk(as: Perspective, token: string | null): DeskState {
       ctl.abort();
       if (drawTimer) clearTimeout(drawTimer);
       if (pollTimer) clearTimeout(pollTimer);
+      for (const t of retryTimers) clearTimeout(t);
       for (const e of entries.values()) e.close?.();
     };
   }, [as, token]);
