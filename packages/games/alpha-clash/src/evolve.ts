@@ -25,13 +25,13 @@ function clonePerm(p: Permanent): Permanent {
   return { ...p };
 }
 
-function clonePlayer(ps: PlayerState): PlayerState {
+/** A full, independent copy of a player (views change players freely). */
+function deepClonePlayer(ps: PlayerState): PlayerState {
   return {
     ...ps,
     contender: ps.contender && { ...ps.contender },
     deck: ps.deck.slice(),
     hand: ps.hand.slice(),
-    // Permanents are copied on write (findPerm / allPerms below), arrays here.
     clash: ps.clash.slice(),
     accessory: ps.accessory.slice(),
     resources: ps.resources.slice(),
@@ -42,32 +42,82 @@ function clonePlayer(ps: PlayerState): PlayerState {
   };
 }
 
-export function cloneState(s: AlphaClashState): AlphaClashState {
-  const players: Record<string, PlayerState> = { ...s.players };
-  const out: AlphaClashState = {
-    ...s,
-    order: s.order.slice(),
-    players,
-    setup: { ...s.setup, cuts: s.setup.cuts.slice(), mulliganOrder: s.setup.mulliganOrder.slice() },
-    clashground: s.clashground,
-    standby: s.standby.map((o) => ({ ...o })),
-    priority: s.priority && { ...s.priority, order: s.priority.order.slice(), passed: s.priority.passed.slice() },
-    clash: s.clash && { ...s.clash, obstructors: s.clash.obstructors.slice(), necrotic: s.clash.necrotic.slice(), afterClash: s.clash.afterClash.slice() },
-    effects: s.effects.slice(),
-    pending: s.pending && { ...s.pending },
+/**
+ * The copy evolve writes to. evolve replaces deck, hand, oblivion, banished, mulligan and buffTargetsThisTurn
+ * whole (never changes them in place), so they are shared; the permanent zones are changed in place (findPerm,
+ * takePerm) and the Contender's fields are set, so those are copied. Permanents are copied on write (findPerm /
+ * allPerms below).
+ */
+function clonePlayer(ps: PlayerState): PlayerState {
+  // Every field spelled out: V8 builds a literal far faster than a spread of this size (the fold's hot path).
+  return {
+    id: ps.id,
+    name: ps.name,
+    contender: ps.contender && { ...ps.contender },
+    deck: ps.deck,
+    hand: ps.hand,
+    clash: ps.clash.slice(),
+    accessory: ps.accessory.slice(),
+    resources: ps.resources.slice(),
+    oblivion: ps.oblivion,
+    banished: ps.banished,
+    deckCount: ps.deckCount,
+    handCount: ps.handCount,
+    mulligan: ps.mulligan,
+    resourcePlacedThisTurn: ps.resourcePlacedThisTurn,
+    buffTargetsThisTurn: ps.buffTargetsThisTurn,
+    drewFromEmpty: ps.drewFromEmpty,
+    clashCardsDefeatedThisTurn: ps.clashCardsDefeatedThisTurn,
   };
-  fresh.set(out, new Set());
-  return out;
 }
 
-/** Players of a fresh clone are copied the first time evolve touches them (copy on write). */
-const fresh = new WeakMap<AlphaClashState, Set<string>>();
+/**
+ * The copy evolve writes to, made once per event, so it is kept lean (the fold's hot path): arrays evolve only
+ * ever replaces are shared; objects whose fields evolve sets (setup, clash, pending) are copied one level deep;
+ * standby objects are copied where they are changed (StandbyObjectModified). Players are copied on first write (W).
+ * Every field is spelled out (a literal is far faster than a spread of this size); cloneState's test checks that
+ * the copy equals the original at every seq of a bot match, so a field added to the state and not here fails it.
+ */
+export function cloneState(s: AlphaClashState): AlphaClashState {
+  return {
+    game: s.game,
+    status: s.status,
+    seedCommitment: s.seedCommitment,
+    rng: s.rng,
+    nextId: s.nextId,
+    order: s.order,
+    players: { ...s.players },
+    startingPlayer: s.startingPlayer,
+    activePlayer: s.activePlayer,
+    turn: s.turn,
+    step: s.step,
+    setup: { ...s.setup },
+    clashground: s.clashground,
+    portal: s.portal,
+    standby: s.standby,
+    priority: s.priority,
+    clash: s.clash && { ...s.clash },
+    effects: s.effects,
+    pending: s.pending && { ...s.pending },
+    attacksThisTurn: s.attacksThisTurn,
+    defeatedThisTurn: s.defeatedThisTurn,
+    testCards: s.testCards,
+    variants: s.variants,
+    winner: s.winner,
+    result: s.result,
+  };
+}
+
+/**
+ * Players of the state being evolved are copied the first time evolve touches them (copy on write). evolve sets
+ * `cow` for the state it made and restores the outer one when it is done, so a nested evolve cannot confuse them.
+ */
+let cow: { state: AlphaClashState | null; copied: string[] } = { state: null, copied: [] };
 function W(s: AlphaClashState, id: string): PlayerState | undefined {
-  const done = fresh.get(s);
   const cur = s.players[id];
   if (!cur) return cur;
-  if (done && !done.has(id)) {
-    done.add(id);
+  if (cow.state === s && !cow.copied.includes(id)) {
+    cow.copied.push(id);
     s.players[id] = clonePlayer(cur);
   }
   return s.players[id];
@@ -75,9 +125,19 @@ function W(s: AlphaClashState, id: string): PlayerState | undefined {
 
 /** A full, independent copy (views change players freely). */
 export function deepCloneState(s: AlphaClashState): AlphaClashState {
-  const c = cloneState(s);
-  for (const p of Object.keys(c.players)) W(c, p);
-  return c;
+  const players: Record<string, PlayerState> = {};
+  for (const [id, ps] of Object.entries(s.players)) players[id] = deepClonePlayer(ps);
+  return {
+    ...s,
+    order: s.order.slice(),
+    players,
+    setup: { ...s.setup, cuts: s.setup.cuts.slice(), mulliganOrder: s.setup.mulliganOrder.slice() },
+    standby: s.standby.map((o) => ({ ...o })),
+    priority: s.priority && { ...s.priority, order: s.priority.order.slice(), passed: s.priority.passed.slice() },
+    clash: s.clash && { ...s.clash, obstructors: s.clash.obstructors.slice(), necrotic: s.clash.necrotic.slice(), afterClash: s.clash.afterClash.slice() },
+    effects: s.effects.slice(),
+    pending: s.pending && { ...s.pending },
+  };
 }
 
 type P = Record<string, unknown>;
@@ -215,6 +275,17 @@ function setEngaged(s: AlphaClashState, ids: readonly string[], engaged: boolean
 
 export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashState {
   const s = cloneState(state);
+  const outer = cow;
+  cow = { state: s, copied: [] };
+  try {
+    apply(s, event);
+  } finally {
+    cow = outer;
+  }
+  return s;
+}
+
+function apply(s: AlphaClashState, event: GameEvent): void {
   const p = event.payload;
   const random = p.random as { to: number } | undefined;
   if (random && typeof random.to === 'number') s.rng = random.to;
@@ -497,8 +568,11 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
       break;
     }
     case 'StandbyObjectModified': {
-      const obj = s.standby.find((o) => o.sid === p.sid);
-      if (obj) {
+      const at = s.standby.findIndex((o) => o.sid === p.sid);
+      if (at >= 0) {
+        // Copied, not changed in place: the previous state shares the standby objects.
+        const obj = { ...s.standby[at]! };
+        s.standby = s.standby.map((o, i) => (i === at ? obj : o));
         const prev = obj.enters ?? { damage: 0, engaged: false, atk: 0, def: 0, noEnterTrigger: false };
         const m = p.enters as Partial<NonNullable<StandbyObject['enters']>>;
         obj.enters = {
@@ -773,7 +847,6 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
     default:
       throw new Error(`alpha-clash evolve: unknown event type ${event.type}`);
   }
-  return s;
 }
 
 function payCosts(s: AlphaClashState, pl: PlayerId, p: P): void {
