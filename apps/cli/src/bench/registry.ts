@@ -2,3 +2,4 @@
 // rebuild suites, in this order).
 export { browserSuite } from './browser';
 export { focusSuite } from './focus';
+export { foldSuite } from './fold';
