@@ -152,9 +152,11 @@ async function appendSuite(o: PeerBenchOptions, events: NewEvent[], rows: PeerRo
   }
   const mt = measure(runs.matchtape!);
   const what = `${WRITERS} writers × ${EVENTS_PER_APPEND}-event appends`;
-  rows.push({ suite: 'append', what: `Matchtape appendToStream (${what})`, unit: 'tx/s', value: mt, vs: 'raw pg transaction', ratio: mt.median / measure(runs.tx!).median, target: '≥ 0.85' });
-  rows.push({ suite: 'append', what: 'raw pg: BEGIN, 3 INSERTs, COMMIT', unit: 'tx/s', value: measure(runs.tx!) });
-  rows.push({ suite: 'append', what: 'raw pg: one multi-row INSERT', unit: 'tx/s', value: measure(runs.multi!), vs: 'Matchtape ÷ this', ratio: mt.median / measure(runs.multi!).median });
+  // The target is stated against the best raw way to commit the same rows in the append's one round trip: one
+  // multi-row INSERT (issue 27). The five-round-trip transaction is kept as a row, no longer as the target.
+  rows.push({ suite: 'append', what: `Matchtape appendToStream (${what}, one round trip)`, unit: 'tx/s', value: mt, vs: 'raw pg: one multi-row INSERT', ratio: mt.median / measure(runs.multi!).median, target: '≥ 0.85' });
+  rows.push({ suite: 'append', what: 'raw pg: one multi-row INSERT (one statement, one round trip)', unit: 'tx/s', value: measure(runs.multi!) });
+  rows.push({ suite: 'append', what: 'raw pg: BEGIN, 3 INSERTs, COMMIT (five round trips)', unit: 'tx/s', value: measure(runs.tx!), vs: 'Matchtape ÷ this', ratio: mt.median / measure(runs.tx!).median });
   rows.push({ suite: 'append', what: 'raw pg: COPY … FROM STDIN', unit: 'tx/s', value: measure(runs.copy!), vs: 'Matchtape ÷ this', ratio: mt.median / measure(runs.copy!).median });
   if (typeof emmett === 'string') rows.push({ suite: 'append', what: 'Emmett appendToStream', unit: 'tx/s', value: measure([0]), note: emmett });
   else rows.push({ suite: 'append', what: 'Emmett appendToStream (emmett-postgresql 0.42)', unit: 'tx/s', value: measure(runs.emmett!), vs: 'Matchtape ÷ this', ratio: mt.median / measure(runs.emmett!).median });

@@ -3,3 +3,4 @@
 export { browserSuite } from './browser';
 export { focusSuite } from './focus';
 export { tableSuite } from './table';
+export { foldSuite } from './fold';

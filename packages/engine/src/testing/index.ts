@@ -5,3 +5,4 @@ export * from './conformance';
 export * from './suites';
 export * from './rules-audit';
 export * from './rules-doc';
+export { foldFrozen } from './frozen';

@@ -78,19 +78,42 @@ function upd(s: ECState, player: unknown, f: (p: PlayerState) => PlayerState): E
   return { ...s, players: { ...s.players, [id]: f(p) } };
 }
 
+/**
+ * A player with `f` applied to every permanent in play (ATK, DEF, attached, stack tops). Zones where `f` changed
+ * nothing are kept, and so is the player when nothing changed: the fold copies only what an event changes.
+ */
+function mapInPlay(p: PlayerState, f: (x: Permanent) => Permanent): PlayerState {
+  const zone = (xs: Permanent[]): Permanent[] => {
+    let out: Permanent[] | null = null;
+    for (let i = 0; i < xs.length; i++) {
+      const y = f(xs[i]!);
+      if (y !== xs[i]) (out ??= xs.slice())[i] = y;
+    }
+    return out ?? xs;
+  };
+  const atk = zone(p.atk);
+  const def = zone(p.def);
+  const attached = zone(p.attached);
+  let stacks: StoneStack[] | null = null;
+  for (let i = 0; i < p.stacks.length; i++) {
+    const st = p.stacks[i]!;
+    const top = st.top && f(st.top);
+    if (top !== st.top) (stacks ??= p.stacks.slice())[i] = { ...st, top };
+  }
+  if (atk === p.atk && def === p.def && attached === p.attached && !stacks) return p;
+  return { ...p, atk, def, attached, stacks: stacks ?? p.stacks };
+}
+
+/** Every player with `f` applied to each permanent in play (see mapInPlay). */
+function mapAllInPlay(s: ECState, f: (x: Permanent) => Permanent): Record<string, PlayerState> {
+  const players: Record<string, PlayerState> = {};
+  for (const [k, p] of Object.entries(s.players)) players[k] = mapInPlay(p, f);
+  return players;
+}
+
 /** Applies `f` to the permanent with this id wherever it is in play. */
 export function mapPermanent(s: ECState, id: string, f: (x: Permanent) => Permanent): ECState {
-  const players: Record<string, PlayerState> = {};
-  for (const [k, p] of Object.entries(s.players)) {
-    players[k] = {
-      ...p,
-      atk: p.atk.map((x) => (x.id === id ? f(x) : x)),
-      def: p.def.map((x) => (x.id === id ? f(x) : x)),
-      attached: p.attached.map((x) => (x.id === id ? f(x) : x)),
-      stacks: p.stacks.map((st) => (st.top?.id === id ? { ...st, top: f(st.top) } : st)),
-    };
-  }
-  return { ...s, players };
+  return { ...s, players: mapAllInPlay(s, (x) => (x.id === id ? f(x) : x)) };
 }
 
 /** Takes a permanent out of play (stack top, ATK, DEF or attached), wherever it is. */
@@ -115,14 +138,11 @@ function removePermanent(p: PlayerState, id: string): { p: PlayerState; found: P
 
 /** Equip spells leave with their creature (D11): their instance ids are dropped from every creature. */
 function dropEquip(s: ECState, equipId: string): ECState {
-  const players: Record<string, PlayerState> = {};
   const strip = (x: Permanent): Permanent => {
     const i = x.equips.indexOf(equipId);
     return i < 0 ? x : { ...x, equips: x.equips.filter((_, k) => k !== i), equipCards: x.equipCards.filter((_, k) => k !== i) };
   };
-  for (const [k, p] of Object.entries(s.players))
-    players[k] = { ...p, atk: p.atk.map(strip), def: p.def.map(strip), attached: p.attached.map(strip), stacks: p.stacks.map((st) => (st.top ? { ...st, top: strip(st.top) } : st)) };
-  return { ...s, players };
+  return { ...s, players: mapAllInPlay(s, strip) };
 }
 
 const CLOSES = new Set([
@@ -179,10 +199,9 @@ function step(s: ECState, e: GameEvent): ECState {
       return upd(s, p.player, (pl) => ({ ...pl, kept: true }));
     case 'TurnBegan': {
       const ap = p.player as PlayerId;
-      const fresh = (x: Permanent): Permanent => ({ ...x, attacked: false, ranged: false });
+      const fresh = (x: Permanent): Permanent => (x.attacked || x.ranged ? { ...x, attacked: false, ranged: false } : x);
       const players: Record<string, PlayerState> = {};
-      for (const [k, pl] of Object.entries(s.players))
-        players[k] = { ...pl, stonePlayed: false, atk: pl.atk.map(fresh), def: pl.def.map(fresh), attached: pl.attached.map(fresh), stacks: pl.stacks.map((st) => (st.top ? { ...st, top: fresh(st.top) } : st)) };
+      for (const [k, pl] of Object.entries(s.players)) players[k] = { ...mapInPlay(pl, fresh), stonePlayed: false };
       return { ...s, status: 'playing', turn: Number(p.turn), activePlayer: ap, players, redrew: false };
     }
     case 'PhaseBegan':
@@ -289,13 +308,11 @@ function step(s: ECState, e: GameEvent): ECState {
     }
     case 'EffectsExpired': {
       const clear = (x: Permanent): Permanent => {
+        if (x.damage === 0 && !('purged' in x) && !('slain' in x)) return x;
         const { purged: _p, slain: _s, ...rest } = x;
         return { ...rest, damage: 0 };
       };
-      const players: Record<string, PlayerState> = {};
-      for (const [k, pl] of Object.entries(s.players))
-        players[k] = { ...pl, atk: pl.atk.map(clear), def: pl.def.map(clear), attached: pl.attached.map(clear), stacks: pl.stacks.map((st) => (st.top ? { ...st, top: clear(st.top) } : st)) };
-      return { ...s, effects: [], players };
+      return { ...s, effects: [], players: mapAllInPlay(s, clear) };
     }
     case 'CreatureDischarged':
       return upd(s, p.player, (pl) => {

@@ -1,6 +1,6 @@
 // Zod schemas of commands and events (the boundary types; `matchtape schema --game grand-archive` exports them).
 import { z } from 'zod';
-import { clockEventShapes, defineEvents, PlayerIdSchema } from '@matchtape/engine';
+import { clockEventShapes, defineEvents, matchStartedFields, PlayerIdSchema } from '@matchtape/engine';
 
 const Id = z.string().min(1).max(200);
 const meta = { player: PlayerIdSchema.optional(), commandId: z.string().optional() };
@@ -108,7 +108,7 @@ function event<T extends z.ZodRawShape>(shape: T) {
 
 /** Every event's payload (defineEvents adds `random`, written by the Draft). */
 export const EVENTS = {
-  MatchStarted: event({ seedCommitment: z.string(), matchId: z.string(), players: z.array(z.object({ id: P, name: z.string() })), rulesVersion: z.string(), turnLimit: z.number().int(), format: z.string() }),
+  MatchStarted: event({ ...matchStartedFields, matchId: z.string(), players: z.array(z.object({ id: P, name: z.string() })), rulesVersion: z.string(), turnLimit: z.number().int(), format: z.string() }),
   DeckSetOut: event({ player: P, main: z.array(CardSchema).nullable(), mainOids: z.array(z.string()), material: z.array(CardSchema).nullable(), materialOids: z.array(z.string()), hand: z.array(CardSchema).nullable(), handOids: z.array(z.string()), shuffled: z.boolean() }),
   FirstPlayerChosen: event({ player: P, method: z.string() }),
   PositionSet: event({
