@@ -14,8 +14,10 @@
 //   GET  /api/events/:id/stream.jsonl        (organiser, judge) the event stream, verifiable like a match copy
 import { z } from 'zod';
 
-export const EventIdParams = z.object({ id: z.string().min(1).max(100) }).strict();
-export const EventPlayerParams = z.object({ id: z.string().min(1).max(100), player: z.string().regex(/^p[1-9][0-9]*$/) }).strict();
+/** Event ids are `e_` + base64url; anything else is refused before it reaches the store. */
+const EventId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'an event id is letters, digits, _ and - (e.g. e_AbC123)');
+export const EventIdParams = z.object({ id: EventId }).strict();
+export const EventPlayerParams = z.object({ id: EventId, player: z.string().regex(/^p[1-9][0-9]*$/) }).strict();
 
 export const CreateEventBody = z
   .object({
