@@ -103,8 +103,8 @@ describe('axe-core: no serious or critical violations', () => {
       [`/coverage?token=${coverage}`, '.ann-search'],
       [`/overlay/${id}/scorebar`, '.ov-scorebar .ov-name'],
       [`/overlay/${id}/board`, '.board, .ov-problem'],
-      [`/overlay/${id}/card?token=${coverage}`, 'body'],
-      [`/overlay/${id}/hand/p1?token=${coverage}`, 'body'],
+      [`/overlay/${id}/card?token=${coverage}`, '.ov-root'],
+      [`/overlay/${id}/hand/p1?token=${coverage}`, '.ov-root'],
     ];
     for (const [path, ready] of pages) {
       // The overlays are drawn for a 1920×1080 browser source.
