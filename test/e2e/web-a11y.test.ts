@@ -77,12 +77,13 @@ describe('axe-core: no serious or critical violations', () => {
   it.each(gameIds)('the %s match page in each perspective', async (game) => {
     const id = matches.get(game)!;
     const page = await newPage({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
-    // The coverage token opens every perspective but the judge's; the judge's token is pasted for that one.
-    await page.goto(`${stack.web}/matches/${id}?as=public&seq=60&token=${coverage}`);
+    // The judge's token opens public, each seat and the judge's view (switched on the page); the coverage view
+    // needs a coverage token.
+    await page.goto(`${stack.web}/matches/${id}?as=public&seq=60&token=${judge}`);
     await page.locator('.board[data-status]').waitFor();
     const problems: string[] = [];
     for (const p of PERSPECTIVES) {
-      if (p === 'judge') await page.goto(`${stack.web}/matches/${id}?as=judge&seq=60&token=${judge}`);
+      if (p === 'coverage') await page.goto(`${stack.web}/matches/${id}?as=coverage&seq=60&token=${coverage}`);
       else await page.locator(`[role="radio"][data-perspective="${p}"]`).click();
       await page.locator(`[role="radio"][data-perspective="${p}"][aria-checked="true"]`).waitFor();
       await page.locator('.board[data-status]').waitFor();
@@ -102,8 +103,8 @@ describe('axe-core: no serious or critical violations', () => {
       [`/coverage?token=${coverage}`, '.ann-search'],
       [`/overlay/${id}/scorebar`, '.ov-scorebar .ov-name'],
       [`/overlay/${id}/board`, '.board, .ov-problem'],
-      [`/overlay/${id}/card?token=${coverage}`, 'body'],
-      [`/overlay/${id}/hand/p1?token=${coverage}`, 'body'],
+      [`/overlay/${id}/card?token=${coverage}`, '.ov-root'],
+      [`/overlay/${id}/hand/p1?token=${coverage}`, '.ov-root'],
     ];
     for (const [path, ready] of pages) {
       // The overlays are drawn for a 1920×1080 browser source.
