@@ -187,10 +187,13 @@ export const importCmd: CommandDef = {
     // Verify everything before writing anything.
     const plans = chosen.map(({ matchId, events }) => {
       const given = a.seed ?? bundle?.header?.seed ?? undefined;
-      const v = verifyMatch(events, (g) => games[g] ?? null, { ...(given ? { seed: given } : {}), copy: f.copy });
-      if (!v.ok) throw new CliError(`import: ${matchId} does not verify: seq ${v.failure!.seq}: ${v.failure!.check}: ${v.failure!.reason}; nothing was imported`, 1);
       const seed = revealedSeed(events) ?? given;
-      if (!seed) throw new CliError(`import: ${matchId} has not ended, so its seed is unknown; pass --seed S (fork prints it) to import it`, 1);
+      const unknownSeed = `import: ${matchId} has not ended, so its seed is unknown; pass --seed S (fork prints it) to import it`;
+      const v = verifyMatch(events, (g) => games[g] ?? null, { ...(given ? { seed: given } : {}), copy: f.copy });
+      // A sealed match cannot be opened without its seed: the way out is --seed, so say that rather than "does not verify".
+      if (!v.ok && !seed && v.failure!.check === 'seal') throw new CliError(unknownSeed, 1);
+      if (!v.ok) throw new CliError(`import: ${matchId} does not verify: seq ${v.failure!.seq}: ${v.failure!.check}: ${v.failure!.reason}; nothing was imported`, 1);
+      if (!seed) throw new CliError(unknownSeed, 1);
       return { matchId, events, game: games[v.game!]!, seed };
     });
     const store = await openCliStore(io, a);
