@@ -22,13 +22,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           Skip to content
         </a>
         <nav className="topbar" aria-label="Site">
-          <Link href="/" className="brand">
+          <Link href="/" className="brand" prefetch={false}>
             <span className="brand-mark" aria-hidden="true">
               ▮▮
             </span>
             Matchtape
           </Link>
-          <Link href="/desk" className="topbar-link">
+          <Link href="/desk" className="topbar-link" prefetch={false}>
             Desk
           </Link>
         </nav>
