@@ -62,7 +62,7 @@ describe('Board', () => {
     const tile = screen.getByRole('img', { name: /Torque, the Diabolical/ });
     expect([...tile.querySelectorAll('.stat')].map((s) => s.textContent)).toEqual(['ATK2', 'DEF2', 'HP35']);
     expect(tile.querySelector('.tile-name')?.textContent).toBe('Torque, the Diabolical');
-    expect([...container.querySelectorAll('.phase-strip li')].map((l) => l.textContent)).toEqual(['Wake UpAttacker Buff', 'Game Over']);
+    expect([...container.querySelectorAll('.phase-strip li')].map((l) => l.textContent)).toEqual(['Wake Up Attacker Buff', 'Game Over']);
   });
 
   it('shows the full card when a tile is hovered', () => {

@@ -161,7 +161,8 @@ export function PhaseStrip({ phases, board }: { phases: readonly string[]; board
       {list.map((ph) => (
         <li key={ph} className={ph === board.phase ? 'phase-current' : undefined} aria-current={ph === board.phase ? 'step' : undefined} data-phase={ph}>
           {positionWords(board.game, ph, null).phase}
-          {ph === board.phase && step && <span className="phase-step">{step}</span>}
+          {/* A space, not only a margin: read as text, the phase and its step are two words ("Combat Phase Damage Step"). */}
+          {ph === board.phase && step && <> <span className="phase-step">{step}</span></>}
         </li>
       ))}
     </ol>
