@@ -1,5 +1,5 @@
 // Events (tournaments) over HTTP: the contract between apps/server/src/events and the site's /events pages. It
-// imports nothing but zod, so a browser bundle can take it (`@matchtape/server/events-contract`).
+// imports only zod and the pure @matchtape/events, so a browser bundle can take it (`@matchtape/server/events-contract`).
 //
 //   POST /api/events                         (organiser) CreateEventBody → EventCreatedResponse
 //   GET  /api/events                         (anyone) → EventListItem[]
@@ -12,6 +12,7 @@
 //   GET  /api/events/:id/me                  (player token) → MyEvent: your pairing, your table and seat token
 //   GET  /api/events/:id/standings.csv | pairings.csv | standings.json | pairings.json (anyone)
 //   GET  /api/events/:id/stream.jsonl        (organiser, judge) the event stream, verifiable like a match copy
+import { EventOptions } from '@matchtape/events';
 import { z } from 'zod';
 
 /** Event ids are `e_` + base64url; anything else is refused before it reaches the store. */
@@ -19,19 +20,8 @@ const EventId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'an event id is lette
 export const EventIdParams = z.object({ id: EventId }).strict();
 export const EventPlayerParams = z.object({ id: EventId, player: z.string().regex(/^p[1-9][0-9]*$/) }).strict();
 
-export const CreateEventBody = z
-  .object({
-    name: z.string().trim().min(1).max(120),
-    game: z.string().min(1).max(60),
-    swissRounds: z.number().int().min(1).max(15),
-    topCut: z.union([z.literal(0), z.literal(2), z.literal(4), z.literal(8)]).default(0),
-    bestOf: z.union([z.literal(1), z.literal(3), z.literal(5)]).default(3),
-    roundMinutes: z.number().int().min(1).max(240).default(50),
-    extraTurns: z.number().int().min(0).max(10).default(3),
-    spectatorDelaySeconds: z.number().int().min(0).max(3600).default(0),
-    revealPolicy: z.enum(['hidden', 'reveal-all']).default('hidden'),
-  })
-  .strict();
+// The event's options as the pure core defines them; the format is Swiss (the only one), so a request leaves it out.
+export const CreateEventBody = EventOptions.omit({ format: true });
 export type CreateEventBody = z.infer<typeof CreateEventBody>;
 
 export const EventCreatedResponse = z.object({ eventId: z.string(), page: z.string() });
