@@ -10,5 +10,7 @@ describe('annotation polling after a failure', () => {
     expect(pollFailure(new ApiError('not your match', 403)).retry).toBe(false);
     expect(pollFailure(new ApiError('The server cannot be reached. Check that it is running; retrying…', 0))).toEqual({ retry: true, message: 'The server cannot be reached. Check that it is running; retrying…' });
     expect(pollFailure(new ApiError('busy', 503)).retry).toBe(true);
+    // The drawings poll shares the loop and names what stopped.
+    expect(pollFailure(new ApiError('token expired', 401), 'Drawings').message).toMatch(/^Drawings stopped refreshing/);
   });
 });

@@ -85,11 +85,41 @@ export interface AnnotationsState {
  * Whether to keep polling after `e`, and what to say: a refused token (401/403) stays refused on every poll, so
  * polling stops and the viewer is told why and what to do; anything else (the server away) retries.
  */
-export function pollFailure(e: unknown): { retry: boolean; message: string } {
+export function pollFailure(e: unknown, what = 'Annotations'): { retry: boolean; message: string } {
   const msg = (e as Error).message;
   if (e instanceof ApiError && (e.status === 401 || e.status === 403))
-    return { retry: false, message: `Annotations stopped refreshing: the server refused this token (${e.status}: ${msg}). Open the page with a coverage or judge token (npx matchtape token --role coverage) to see them.` };
+    return { retry: false, message: `${what} stopped refreshing: the server refused this token (${e.status}: ${msg}). Open the page with a coverage or judge token (npx matchtape token --role coverage) to see them.` };
   return { retry: true, message: msg };
+}
+
+/**
+ * Polls `read` every `everyMs` while the tab is visible (a hidden tab waits: an organiser may keep many match tabs
+ * open; it catches up when shown), hands each answer to `onData` and each failure's words to `onError`, and stops
+ * for good on a refused token (`pollFailure`). Returns the stop function for an effect's cleanup.
+ */
+export function pollWhileVisible<T>(what: string, read: () => Promise<T>, onData: (data: T) => void, onError: (message: string) => void, everyMs: number): () => void {
+  let stop = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const load = async () => {
+    if (typeof document !== 'undefined' && document.hidden) {
+      timer = setTimeout(load, everyMs);
+      return;
+    }
+    try {
+      const data = await read();
+      if (!stop) onData(data);
+    } catch (e) {
+      const f = pollFailure(e, what);
+      if (!stop) onError(f.message);
+      if (!f.retry) return;
+    }
+    if (!stop) timer = setTimeout(load, everyMs);
+  };
+  void load();
+  return () => {
+    stop = true;
+    if (timer) clearTimeout(timer);
+  };
 }
 
 /** Annotations for one viewer, polled every `everyMs` while the tab is visible (and at once after `reload`). */
@@ -97,30 +127,17 @@ export function useAnnotations(matchId: string, as: Perspective, token: string |
   const [st, setSt] = useState<Omit<AnnotationsState, 'reload'>>({ annotations: [], layers: [], you: null, error: null });
   const [tick, setTick] = useState(0);
   const reload = useCallback(() => setTick((t) => t + 1), []);
-  useEffect(() => {
-    let stop = false;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const load = async () => {
-      // A hidden tab does not poll (an organiser may keep many match tabs open); it catches up when shown.
-      if (typeof document !== 'undefined' && document.hidden) {
-        timer = setTimeout(load, everyMs);
-        return;
-      }
-      try {
-        const r = await listAnnotations(matchId, as, token);
-        if (!stop) setSt({ annotations: r.annotations, layers: r.layers, you: r.you ?? null, error: null });
-      } catch (e) {
-        const f = pollFailure(e);
-        if (!stop) setSt((s) => ({ ...s, error: f.message }));
-        if (!f.retry) return;
-      }
-      if (!stop) timer = setTimeout(load, everyMs);
-    };
-    void load();
-    return () => {
-      stop = true;
-      if (timer) clearTimeout(timer);
-    };
-  }, [matchId, as, token, everyMs, tick]);
+  useEffect(
+    () =>
+      pollWhileVisible(
+        'Annotations',
+        () => listAnnotations(matchId, as, token),
+        (r) => setSt({ annotations: r.annotations, layers: r.layers, you: r.you ?? null, error: null }),
+        (error) => setSt((s) => ({ ...s, error })),
+        everyMs,
+      ),
+    // `tick` re-runs the poll at once (reload).
+    [matchId, as, token, everyMs, tick],
+  );
   return { ...st, reload };
 }

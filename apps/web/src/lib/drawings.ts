@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod';
 import { requestJson } from './api';
-import { pollFailure } from './annotations';
+import { pollWhileVisible } from './annotations';
 import type { Perspective } from './viewer';
 
 const TargetSchema = z.union([z.object({ kind: z.literal('card'), cardId: z.string() }), z.object({ kind: z.literal('zone'), player: z.string().nullable(), zone: z.string() })]);
@@ -53,28 +53,13 @@ export function useDrawings(matchId: string, as: Perspective, token: string | nu
   const reload = useCallback(() => setTick((t) => t + 1), []);
   useEffect(() => {
     if (!enabled) return;
-    let stop = false;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const load = async () => {
-      if (typeof document !== 'undefined' && document.hidden) {
-        timer = setTimeout(load, everyMs);
-        return;
-      }
-      try {
-        const r = await listDrawings(matchId, as, token);
-        if (!stop) setSt((s) => (JSON.stringify(s.drawings) === JSON.stringify(r.drawings) && s.error === null ? s : { drawings: r.drawings, you: r.you ?? null, error: null }));
-      } catch (e) {
-        const f = pollFailure(e);
-        if (!stop) setSt((s) => ({ ...s, error: f.message }));
-        if (!f.retry) return;
-      }
-      if (!stop) timer = setTimeout(load, everyMs);
-    };
-    void load();
-    return () => {
-      stop = true;
-      if (timer) clearTimeout(timer);
-    };
+    return pollWhileVisible(
+      'Drawings',
+      () => listDrawings(matchId, as, token),
+      (r) => setSt((s) => (JSON.stringify(s.drawings) === JSON.stringify(r.drawings) && s.error === null ? s : { drawings: r.drawings, you: r.you ?? null, error: null })),
+      (error) => setSt((s) => ({ ...s, error })),
+      everyMs,
+    );
   }, [matchId, as, token, enabled, everyMs, tick]);
   return { ...st, reload };
 }
