@@ -78,9 +78,13 @@ function toMatch(r: Selectable<MatchesTable>): MatchRecord {
 
 type EventRow = Omit<Selectable<EventsTable>, 'tx_id'>;
 
-function toEnvelope(r: EventRow): EventEnvelope {
+/** The columns every hash-chained stream stores (matches and tournaments), whatever its id column is called. */
+export type ChainedRow = Pick<EventRow, 'seq' | 'type' | 'at' | 'turn' | 'phase' | 'step' | 'cause' | 'rule' | 'payload' | 'prev_hash' | 'hash'> & { seal?: EventRow['seal'] };
+
+/** A stored row as the envelope `chainEvents` made, for the stream `streamId`. */
+export function envelopeOf(streamId: string, r: ChainedRow): EventEnvelope {
   return {
-    matchId: r.match_id,
+    matchId: streamId,
     seq: r.seq,
     type: r.type,
     at: r.at,
@@ -96,6 +100,8 @@ function toEnvelope(r: EventRow): EventEnvelope {
     ...(r.seal ? { seal: r.seal as unknown as Seal } : {}),
   };
 }
+
+const toEnvelope = (r: EventRow): EventEnvelope => envelopeOf(r.match_id, r);
 
 function toRejection(r: Selectable<RejectedCommandsTable>): RejectedCommand {
   return {

@@ -7,7 +7,7 @@ import { chainEvents, GENESIS_HASH, type EventEnvelope, type NewEvent } from '@m
 import { sql, type Selectable } from 'kysely';
 import { nodeSha256 } from './hash';
 import type { TournamentEventsTable } from './schema';
-import { KyselyEventStore } from './store';
+import { envelopeOf, KyselyEventStore } from './store';
 import { ConcurrencyError, type EventStore } from './types';
 
 export interface TournamentRecord {
@@ -32,20 +32,7 @@ function kysely(store: EventStore): KyselyEventStore {
   return store;
 }
 
-const toEnvelope = (r: Selectable<TournamentEventsTable>): EventEnvelope => ({
-  matchId: r.event_id,
-  seq: r.seq,
-  type: r.type,
-  at: r.at,
-  turn: r.turn,
-  phase: r.phase,
-  step: r.step,
-  cause: r.cause as EventEnvelope['cause'],
-  rule: r.rule,
-  payload: r.payload as Record<string, unknown>,
-  prevHash: r.prev_hash,
-  hash: r.hash,
-});
+const toEnvelope = (r: Selectable<TournamentEventsTable>): EventEnvelope => envelopeOf(r.event_id, r);
 
 export async function createTournament(store: EventStore, t: { eventId: string; game: string; name: string; createdAt: string }): Promise<void> {
   await kysely(store).db.insertInto('tournaments').values({ event_id: t.eventId, game: t.game, name: t.name, created_at: t.createdAt }).execute();
