@@ -14,6 +14,7 @@ import { useViewerToken } from '../lib/useViewerToken';
 import { forgetToken, isPerspective, perspectivesFor, readClaims, saveToken, type Perspective } from '../lib/viewer';
 import { turnFigures } from '@matchtape/projections';
 import { Board } from './Board';
+import { FitHeight } from './FitHeight';
 import { ForkBanner } from './ForkBanner';
 import { AnnotationMarkers } from './coverage/AnnotationMarkers';
 import { AnnotationPanel } from './coverage/AnnotationPanel';
@@ -591,7 +592,9 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
               <>
                 {desk.tools}
                 <DrawnBoard drawings={desk.drawings} seq={seq} picking={desk.picking} onPick={desk.onPick} pending={desk.pending}>
-                  <Board board={board.board} perspective={as} phases={tape.timeline.stripPhases(phases, board.board.phase, board.board.turn, seats.length || board.board.players.length)} seats={names} />
+                  <FitHeight scroller=".board-wrap">
+                    <Board board={board.board} perspective={as} phases={tape.timeline.stripPhases(phases, board.board.phase, board.board.turn, seats.length || board.board.players.length)} seats={names} />
+                  </FitHeight>
                 </DrawnBoard>
               </>
             ) : (
