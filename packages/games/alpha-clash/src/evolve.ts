@@ -763,6 +763,16 @@ function apply(s: AlphaClashState, event: GameEvent): void {
       ps.handCount = ps.hand.length;
       break;
     }
+    case 'PermanentReturnedToHand': {
+      const perm = takePerm(s, str(p, 'id'));
+      const ps = W(s, str(p, 'player'));
+      if (perm && ps) {
+        ps.hand = [...ps.hand, p.card as AnyRef];
+        ps.handCount = ps.hand.length;
+      }
+      if (s.clash) s.clash.obstructors = s.clash.obstructors.filter((x) => x !== p.id);
+      break;
+    }
     case 'CardDiscarded': {
       const pl = str(p, 'player') as PlayerId;
       const ps = W(s, pl)!;

@@ -2,6 +2,7 @@
 import { clockEventShapes, defineEvents, matchEndedFields, matchStartedFields, PlayerIdSchema, type Payloads } from '@matchtape/engine';
 import type { Command } from '@matchtape/engine';
 import { z } from 'zod';
+import { RulesTextSchema } from './cards/effects';
 
 const Id = z.string().min(1).max(100);
 const Player = z.string().regex(/^p[1-9][0-9]*$/);
@@ -66,7 +67,7 @@ const Effect = z.object({ id: Id, target: Id, atk: z.number().int(), def: z.numb
 
 const CardTypeSchema = z.enum(['Contender', 'Clash', 'Clashground', 'Trap', 'Weapon', 'Relic', 'Basic Action', 'Quick Action', 'Clash Buff']);
 const KeywordNameSchema = z.enum(['Awe Factor', 'Barrage', 'Breakthrough', 'Close Combat', 'Enrage', 'Exclusive', 'Flight', 'Interception', 'Irrefutable', 'Necrotic', 'Observant', 'Superspeed', 'Undisputed', 'Unrivaled', 'Safeguard']);
-/** A scenario test card's definition (the subset of ACCardDef a scenario can state: type, cost, stats, keywords). */
+/** A scenario test card's definition (the subset of ACCardDef a scenario can state: type, cost, stats, keywords and rules text). */
 export const TestCardDefSchema = z.object({
   id: Id,
   name: z.string(),
@@ -82,6 +83,8 @@ export const TestCardDefSchema = z.object({
   keywords: z.array(z.object({ k: KeywordNameSchema, x: z.number().int().optional() })),
   text: z.string(),
   sample: z.boolean(),
+  // Its rules text in the card vocabulary (cards/effects.ts), as the scenario or card set gave it.
+  ...RulesTextSchema.shape,
 });
 /** A test card and who knows it; viewers outside `knownTo` get `card: null` (view.ts). */
 const TestCardEntrySchema = z.object({ card: TestCardDefSchema.nullable(), knownTo: z.array(z.string()) });
@@ -145,6 +148,7 @@ export const EVENTS = {
   DiscardRequired: z.object({ player: Seat, source: Id, then: z.array(Seat) }),
   CardDiscarded: z.object({ player: Seat, card: Card, handOid: Id.nullable() }),
   CardReturnedToHand: z.object({ player: Seat, sid: Id, card: Card }),
+  PermanentReturnedToHand: z.object({ id: Id, player: Seat, from: Zone, card: Card }),
   CardsLookedAt: z.object({ player: Seat, owner: Seat, cards: Cards, count: z.number().int() }),
   CardRevealed: z.object({ player: Seat, owner: Seat, cards: Cards, count: z.number().int() }),
   EffectFizzled: z.object({ sid: Id, reason: z.string() }),
