@@ -1,7 +1,7 @@
 // The rules engine behind decide(): a Flow (the kit's Draft) folds each draft event into a working state as it is
 // emitted, so later rules see earlier effects. Turn-based actions, state-based effects, triggers, the Effects Stack and
 // the phase sequence (asked of the XState machine) live here; decide.ts validates commands and calls in.
-import { Draft, type EmitOptions, type PlayerId, type Rng } from '@matchtape/engine';
+import { apnap, Draft, type EmitOptions, type PlayerId, type Rng } from '@matchtape/engine';
 import { withDefs } from './cards/book';
 import { cardDef, type CardBook } from './cards/pool';
 import { conditionsMet, hasKeyword, printedKeyword } from './rules';
@@ -26,10 +26,15 @@ export class Flow extends Draft<GAState> {
     super(state, evolve, rng);
   }
 
+  /** Every test card definition this command's states have held: an event may name a card the state just forgot. */
+  private book: Record<string, GACardDef> = {};
+
   override emit(type: string, payload: Record<string, unknown>, opts: EmitOptions = {}): void {
     const before = this.state;
-    // An event that names a test card carries its definition (cards/book.ts).
-    super.emit(type, withDefs(before.cards, payload), opts);
+    Object.assign(this.book, before.cards);
+    // An event that names a test card carries its definition (cards/book.ts), also when the event before it took
+    // the card's last mention out of the state (a resolving permanent leaves the stack before it enters the field).
+    super.emit(type, withDefs(this.book, payload), opts);
     if (type !== 'AttackNegated') this.negateIfTargetGainedStealth(before);
   }
 
@@ -300,9 +305,10 @@ function resolveTop(f: Flow): 'done' | 'paused' {
     f.emit('IntentionEntered', { sid: item.sid, player: item.controller, card, attacker: champ.id, weapon: item.weapon, ...(item.prepared ? { prepared: true } : {}) }, { rule: '1.7.d.5', auto: true });
     return 'done';
   }
-  // Allies, items, weapons, domains, regalia: a new object under the controller (2.3.d.5).
-  f.emit('StackItemResolved', { sid: item.sid, to: null }, { rule: '2.3.d.5', auto: true });
+  // Allies, items, weapons, domains, regalia: a new object under the controller (2.3.d.5). Built while the stack
+  // still names the card, so a test card's definition is at hand.
   const obj = newObject(f.state, card, item.controller);
+  f.emit('StackItemResolved', { sid: item.sid, to: null }, { rule: '2.3.d.5', auto: true });
   f.emit('ObjectEntered', { object: obj, fromZone: null, fromOid: null }, { rule: '2.3.d.5', auto: true });
   collectTriggers(f, obj, 'enter');
   return 'done';
@@ -402,7 +408,9 @@ function applyEffects(f: Flow, item: StackItem, effects: Effect[], from: number)
         drawCards(f, me, e.n, '2.10.1');
         break;
       case 'damage': {
-        const targets = (e.to === 'target' ? [objectById(f.state, item.target)] : opponentsOf(f.state, me).map((p) => championOf(f.state, p))).filter((t): t is FieldObject => t !== undefined);
+        // Each champion: in turn order from the turn player; one instance of damage per damaged unit (2.9.1).
+        const champions = e.to === 'each-champion' ? apnap(f.state.order, f.state.activePlayer ?? me) : opponentsOf(f.state, me);
+        const targets = (e.to === 'target' ? [objectById(f.state, item.target)] : champions.map((p) => championOf(f.state, p))).filter((t): t is FieldObject => t !== undefined);
         // 2.9.11.b-c: an action is the source of its damage, an ability's object the source of the ability's.
         const source = item.source ?? item.card?.id ?? item.sid;
         const instances = targets.map((t) => ({ target: t.id, source, amount: e.n, doublers: [], applied: [] }));

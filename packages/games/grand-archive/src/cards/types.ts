@@ -53,7 +53,8 @@ export type TargetSpec = 'unit' | 'ally' | 'opponent-unit' | 'your-ally' | 'grav
 
 export type Effect =
   | { do: 'draw'; n: number }
-  | { do: 'damage'; n: number; to: 'target' | 'opposing-champions' }
+  /** To its target, each opponent's champion, or each champion in the game (the controller's own too). */
+  | { do: 'damage'; n: number; to: 'target' | 'opposing-champions' | 'each-champion' }
   | { do: 'prevent'; n: number; to: 'target' | 'your-champion' | 'each-your-unit'; damage: 'attack' | 'non-attack' | 'any'; enlighten?: boolean }
   | { do: 'recover'; n: number }
   | { do: 'counters'; kind: 'buff' | 'enlighten' | 'level' | 'preparation'; n: number; on: 'target' | 'self' | 'your-champion' | 'each-your-ally' }
