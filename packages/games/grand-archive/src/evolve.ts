@@ -228,6 +228,7 @@ function apply(s: GAState, e: GameEvent): GAState {
       return { ...next, waitingTriggers: s.waitingTriggers.filter((t) => t.id !== p.waiting), prompt: s.prompt?.kind === 'orderTriggers' ? null : next.prompt };
     }
     case 'StackItemResolved':
+    case 'StackItemNegated':
     case 'StackItemFizzled': {
       const sid = p.sid as string;
       const item = s.stack.find((x) => x.sid === sid);
@@ -286,8 +287,14 @@ function apply(s: GAState, e: GameEvent): GAState {
     case 'ObjectLeftField': {
       const obj = s.field.find((o) => o.id === p.object);
       if (!obj) return s;
-      const to = p.to as 'graveyard' | 'banishment' | 'materialDeck';
+      const to = p.to as 'graveyard' | 'banishment' | 'materialDeck' | 'hand';
       let next: GAState = { ...s, field: s.field.filter((o) => o.id !== obj.id), effects: s.effects.filter((x) => x.target !== obj.id), shields: s.shields.filter((x) => x.target !== obj.id) };
+      if (to === 'hand') {
+        // Returned to its owner's hand (2.1.h.6.a): hidden there, by its new opaque id to everyone but the owner.
+        const oid = p.toOid as string;
+        const slot: Slot = p.hidden === true ? { id: oid, hidden: true } : { id: obj.id, cardId: obj.cardId, oid };
+        return updPlayer(next, obj.owner, (pl) => ({ ...pl, hand: [...pl.hand, slot] }));
+      }
       const cards: Slot[] = obj.cards.map((c) => (to === 'materialDeck' ? { ...stripCard(c), preserved: true as const } : stripCard(c))).reverse();
       next = updPlayer(next, obj.owner, (pl) => ({ ...pl, [to]: [...cards, ...pl[to]] }));
       return next;

@@ -233,6 +233,7 @@ function targetLegal(s: GAState, item: StackItem): boolean {
   const a = item.card ? cardDef(s, item.card.cardId).abilities.find((x) => x.kind === 'resolve') : abilityOf(s, item.sourceCardId, item.ability);
   const spec = a && (a.kind === 'resolve' || a.kind === 'activated') ? a.target : undefined;
   if (spec === 'graveyard-card') return s.order.some((p) => s.players[p]!.graveyard.some((c) => c.id === item.target));
+  if (spec === 'stack-attack-card') return s.stack.some((x) => x.sid === item.target);
   const o = objectById(s, item.target);
   if (!o) return false;
   if (item.card && cardDef(s, item.card.cardId).subtypes.includes('Spell') && hasKeyword(s, o, 'Spellshroud')) return false;
@@ -451,6 +452,21 @@ function applyEffects(f: Flow, item: StackItem, effects: Effect[], from: number)
       case 'destroy': {
         const t = objectById(f.state, item.target);
         if (t && isAlly(f.state, t)) destroyObject(f, t, 'X.B.9.b');
+        break;
+      }
+      case 'return': {
+        const t = objectById(f.state, item.target);
+        if (t && isAlly(f.state, t)) {
+          // To its owner's hand even when another player controls it (2.1.h.6.a); a hidden zone, so a new opaque id.
+          f.emit('ObjectLeftField', { object: t.id, cardId: t.cardId, to: 'hand', reason: 'returned', player: t.owner, toOid: f.oid() }, { rule: '2.1.h.6.a', auto: true });
+          collectTriggers(f, t, 'leave'); // X.A.17
+        }
+        break;
+      }
+      case 'negate': {
+        const target = f.state.stack.find((x) => x.sid === item.target);
+        // A negated attack card goes to the graveyard and deals no damage; its champion stays rested (1.7.d.4.a).
+        if (target) f.emit('StackItemNegated', { sid: target.sid, to: 'graveyard' }, { rule: '1.7.d.4.a', auto: true });
         break;
       }
       case 'materialize-weapon': {

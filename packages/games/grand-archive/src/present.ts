@@ -214,6 +214,8 @@ export function describe(e: GameEvent): string {
       return `${p.sid} resolved`;
     case 'StackItemFizzled':
       return `${p.sid} fizzled: ${p.reason}`;
+    case 'StackItemNegated':
+      return `${p.sid} was negated`;
     case 'ObjectEntered':
       return `${cname(s, p.object)} entered the field`;
     case 'ChampionLeveledUp':

@@ -14,7 +14,7 @@ export const KeywordNameSchema = z.enum([
   'Class Bonus', 'Cleave', 'Critical', 'Divine Relic', 'Efficiency', 'Element Bonus', 'Floating Memory', 'Immortality', 'Inherited Effect', 'Intercept', 'Lineage',
   'On Attack', 'On Death', 'On Enter', 'On Hit', 'On Kill', 'On Leave', 'Prepare', 'Preserve', 'Pride', 'Spellshroud', 'Stealth', 'True Sight', 'Vigor', 'Level Restriction',
 ]);
-export const TargetSpecSchema = z.enum(['unit', 'ally', 'opponent-unit', 'your-ally', 'graveyard-card']);
+export const TargetSpecSchema = z.enum(['unit', 'ally', 'opponent-unit', 'your-ally', 'graveyard-card', 'stack-attack-card']);
 
 export const EffectSchema = z.discriminatedUnion('do', [
   z.strictObject({ do: z.literal('draw'), n: N }),
@@ -26,6 +26,8 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z.strictObject({ do: z.literal('grant'), keyword: KeywordNameSchema, on: z.literal('target') }),
   z.strictObject({ do: z.literal('wake'), on: z.literal('self') }),
   z.strictObject({ do: z.literal('destroy'), on: z.literal('target') }),
+  z.strictObject({ do: z.literal('return'), on: z.literal('target') }),
+  z.strictObject({ do: z.literal('negate'), on: z.literal('target') }),
   z.strictObject({ do: z.literal('materialize-weapon'), maxCost: N }),
   z.strictObject({ do: z.literal('banish-random-memory'), then: z.literal('draw') }),
   z.strictObject({ do: z.literal('banish-from-graveyard'), levelIfFloating: z.boolean() }),

@@ -49,7 +49,9 @@ export interface KeywordInstance extends Condition {
 }
 
 /** What a target may be (2.7.6). */
-export type TargetSpec = 'unit' | 'ally' | 'opponent-unit' | 'your-ally' | 'graveyard-card';
+export type TargetSpec = 'unit' | 'ally' | 'opponent-unit' | 'your-ally' | 'graveyard-card'
+  /** An attack card's activation on the Effects Stack (its `sid`), for "negate target attack card" (1.7.d.4.a). */
+  | 'stack-attack-card';
 
 export type Effect =
   | { do: 'draw'; n: number }
@@ -62,6 +64,10 @@ export type Effect =
   | { do: 'grant'; keyword: KeywordName; on: 'target' }
   | { do: 'wake'; on: 'self' }
   | { do: 'destroy'; on: 'target' }
+  /** Return the target ally to its owner's hand (2.1.h.6, 2.1.h.6.a). */
+  | { do: 'return'; on: 'target' }
+  /** Negate the target card activation on the Effects Stack: it goes to the graveyard and does nothing (X.B.23, 1.7.d.4.a). */
+  | { do: 'negate'; on: 'target' }
   | { do: 'materialize-weapon'; maxCost: number }
   | { do: 'banish-random-memory'; then: 'draw' }
   | { do: 'banish-from-graveyard'; levelIfFloating: boolean }
