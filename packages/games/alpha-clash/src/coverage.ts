@@ -35,7 +35,7 @@ const SECTIONS: CoverageEntry[] = [
   e('105', 'Colours', 'partial', sc('13-gem-colour'), 'Applied by the engine (the tests listed check it), but no event or rejection cites 105 or a sub-rule of it yet, so the citation audit cannot hold this entry to the code'),
   e('107.3', 'X costs: X declared when played (107.3a), at least the specific resource cost (Appendix C ruling, 115.6)', 'implemented', sc('15-x-cost')),
   e('107.4b', 'Contender thresholds', 'implemented', sc('72-contender-threshold', '73-contender-threshold-active', '134-test-contender-threshold-ability')),
-  e('110.2c', 'Control changes', 'partial', [...sc('115-controlled-card-to-owners-oblivion'), ...t('start.test.ts')], 'No card of the pool changes control (Clarify is not in the pool); a scenario start position can place a Clash card under its non-owner\'s control.'),
+  e('110.2c', 'Control changes: the gainControl effect moves a Clash card to its new controller without leaving play; a start position can place a Clash card under its non-owner\'s control', 'implemented', [...sc('115-controlled-card-to-owners-oblivion', '135-test-card-gain-control'), ...t('start.test.ts')]),
   e('107.1b', 'Negative attack power: deals no clash damage; modifiers add up from it (CR example)', 'partial', sc('108-cr-107-1b-negative-attack', '109-cr-107-1b-raised-attack'), 'Applied by the engine (the tests listed check it), but no event or rejection cites 107.1b or a sub-rule of it yet, so the citation audit cannot hold this entry to the code'),
   e('111', 'Tokens', 'not-implemented', [], 'No token-making card is in the pool.'),
   e('114.1a', 'Counter – Attack window (C2, defender)', 'implemented', sc('54-counter-attack-trap', '65-earthly-barricade', '66-counter-attack-only-in-c2')),

@@ -406,7 +406,7 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
       }
       case 'sendToOblivion': {
         const l = t ? locate(s, t) : null;
-        if (t && l && l.kind === 'perm') b.auto('CardSentToOblivion', { id: t, player: l.perm.owner, from: l.zone, reason: 'sent' }, '703.6a');
+        if (t && l && l.kind === 'perm') b.auto('CardSentToOblivion', { id: t, owner: l.perm.owner, from: l.zone, reason: 'sent' }, '703.6a');
         break;
       }
       case 'engage': {
@@ -460,6 +460,12 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
           const card = l.perm.card as CardRef;
           b.auto('PermanentReturnedToHand', { id: t, player: l.perm.owner, from: l.zone, card: { id: card.id, cardId: card.cardId, oid: b.oid() } }, '703.12b');
         }
+        break;
+      }
+      case 'gainControl': {
+        const l = t ? locate(s, t) : null;
+        // The controller changes; the card does not leave and re-enter play (110.2c).
+        if (t && l && l.kind === 'perm' && l.zone === 'clash' && l.perm.controller !== p) b.auto('ControlChanged', { id: t, player: p, from: l.perm.controller }, '110.2c');
         break;
       }
       case 'barrage':

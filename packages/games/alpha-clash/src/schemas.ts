@@ -148,6 +148,7 @@ export const EVENTS = {
   DiscardRequired: z.object({ player: Seat, source: Id, then: z.array(Seat) }),
   CardDiscarded: z.object({ player: Seat, card: Card, handOid: Id.nullable() }),
   CardReturnedToHand: z.object({ player: Seat, sid: Id, card: Card }),
+  ControlChanged: z.object({ id: Id, player: Seat, from: Seat }),
   PermanentReturnedToHand: z.object({ id: Id, player: Seat, from: Zone, card: Card }),
   CardsLookedAt: z.object({ player: Seat, owner: Seat, cards: Cards, count: z.number().int() }),
   CardRevealed: z.object({ player: Seat, owner: Seat, cards: Cards, count: z.number().int() }),

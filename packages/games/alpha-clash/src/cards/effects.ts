@@ -40,6 +40,7 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z.strictObject({ do: z.literal('eachDrawThenDiscard'), amount: N }),
   z.strictObject({ do: z.literal('returnToHand') }),
   z.strictObject({ do: z.literal('returnPermanentToHand') }),
+  z.strictObject({ do: z.literal('gainControl') }),
   z.strictObject({ do: z.enum(['lookTop', 'revealTop']), amount: N }),
 ]);
 

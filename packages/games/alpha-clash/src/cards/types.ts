@@ -47,6 +47,8 @@ export type Effect =
   | { do: 'returnToHand' }
   /** Return the target permanent from play to its owner's hand (703.12b); it becomes a new object (400.6). */
   | { do: 'returnPermanentToHand' }
+  /** Gain control of the target permanent: it moves to your side without leaving play (110.2c). */
+  | { do: 'gainControl' }
   /** Look at (703.8d, controller only) or reveal (703.8a, everyone) the top N cards of your deck; as many as there are (606.3). */
   | { do: 'lookTop' | 'revealTop'; amount: number };
 
