@@ -2,7 +2,7 @@
 // ones (viewers) alike: cards are found by their real id or by their opaque id, and a move whose card identity
 // was redacted (cardId null) leaves a hidden slot behind.
 import { apnap, expireEffects, openWindow, passPriority, type GameEvent, type PlayerId } from '@matchtape/engine';
-import type { WaitingTrigger } from './types';
+import type { PendingTrigger, WaitingTrigger } from './types';
 import type { Card, Combat, DamageInstance, FieldObject, PendingDamage, GAState, Pending, PlayerState, PlayerZone, Prompt, Shield, Slot, StackItem, Step, Phase } from './types';
 import { isHidden } from './types';
 import { namedDefs } from './cards/book';
@@ -45,6 +45,7 @@ export function initialState(): GAState {
     shields: [],
     damage: null,
     waitingTriggers: [],
+    delayed: [],
     serial: 0,
     turnLimit: 0,
     cards: {},
@@ -140,6 +141,10 @@ function apply(s: GAState, e: GameEvent): GAState {
         priority: holder ? openWindow(apnap(s.order, activePlayer), holder) : null,
       };
     }
+    case 'DelayedTriggerCreated':
+      return { ...s, delayed: [...s.delayed, p.trigger as PendingTrigger] };
+    case 'DelayedTriggersFired':
+      return { ...s, delayed: [] };
     case 'FirstPlayerChosen':
       return { ...s, firstPlayer: p.player as PlayerId };
     case 'TurnStarted': {

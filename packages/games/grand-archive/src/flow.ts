@@ -135,7 +135,7 @@ function distinct(ts: readonly PendingTrigger[]): number {
 }
 
 function placeOne(f: Flow, t: PendingTrigger, waiting: string | null, byPlayer: boolean): void {
-  const item: StackItem = { sid: nextSid(f.state), controller: t.controller, kind: 'trigger', card: null, sourceCardId: t.sourceCardId, source: t.source, ability: t.ability, target: t.target, materialized: false, weapon: null, label: t.label, ...(t.keyword ? { keyword: t.keyword } : {}) };
+  const item: StackItem = { sid: nextSid(f.state), controller: t.controller, kind: 'trigger', card: null, sourceCardId: t.sourceCardId, source: t.source, ability: t.ability, target: t.target, materialized: false, weapon: null, label: t.label, ...(t.keyword ? { keyword: t.keyword } : {}), ...(t.effects ? { effects: t.effects } : {}) };
   f.emit('TriggerPlaced', { item, ...(waiting ? { waiting } : {}) }, byPlayer ? { rule: '2.4.b.6' } : { rule: '2.4.b.1', auto: true });
 }
 
@@ -268,6 +268,7 @@ function resolveTop(f: Flow): 'done' | 'paused' {
     f.emit('StackItemResolved', { sid: item.sid, to: null, ...(card ? {} : { note: 'the card is no longer in the graveyard' }) }, { rule: card ? '2.3.d.1' : 'X.A.19.a', auto: true });
     return 'done';
   }
+  if (item.effects) return runItem(f, item, item.effects, 0); // a delayed trigger (2.4.b.5)
   if (item.kind !== 'card' || !item.card) {
     const a = abilityOf(f.state, item.sourceCardId, item.ability);
     if (a && (a.kind === 'trigger' || a.kind === 'activated')) {
@@ -317,6 +318,7 @@ function resolveTop(f: Flow): 'done' | 'paused' {
 
 /** The effects a resolving action card or ability applies, in order. */
 function itemEffects(s: CardBook, item: StackItem): Effect[] {
+  if (item.effects) return item.effects; // a delayed trigger (2.4.b.5)
   if (item.card) {
     const a = cardDef(s, item.card.cardId).abilities.find((x) => x.kind === 'resolve');
     return a && a.kind === 'resolve' ? a.effects : [];
@@ -461,6 +463,13 @@ function applyEffects(f: Flow, item: StackItem, effects: Effect[], from: number)
           f.emit('ObjectLeftField', { object: t.id, cardId: t.cardId, to: 'hand', reason: 'returned', player: t.owner, toOid: f.oid() }, { rule: '2.1.h.6.a', auto: true });
           collectTriggers(f, t, 'leave'); // X.A.17
         }
+        break;
+      }
+      case 'delayed': {
+        // Generated as this resolves (2.4.b.5.a); it goes on the stack once, at the beginning of the end phase (2.4.b.5.b).
+        const sourceCardId = item.card?.cardId ?? item.sourceCardId;
+        const trigger: PendingTrigger = { controller: me, source: item.source ?? item.card?.id ?? null, sourceCardId, ability: -1, target: null, label: `${cardDef(f.state, sourceCardId).name}: at the beginning of the end phase (delayed)`, effects: e.effects };
+        f.emit('DelayedTriggerCreated', { trigger }, { rule: '2.4.b.5.a', auto: true });
         break;
       }
       case 'negate': {
@@ -830,6 +839,11 @@ function enterLocation(f: Flow, phase: Phase, step: Step, rule: string): void {
       if (f.state.combat?.attackCard) f.emit('IntentionCleared', { player: f.state.combat.attackingPlayer, card: f.state.combat.attackCard }, { rule: '2.2.g.iii.1.a', auto: true });
       return;
     case 'end/': {
+      // Delayed triggers of this turn go on the stack with the end phase's own, once (2.4.b.5.b).
+      if (f.state.delayed.length > 0) {
+        f.triggers.push(...f.state.delayed);
+        f.emit('DelayedTriggersFired', { count: f.state.delayed.length }, { rule: '2.4.b.5.b', auto: true });
+      }
       for (const o of f.state.field) {
         if (o.controller !== tp) continue;
         if (isUnit(f.state, o) && o.rested && hasKeyword(f.state, o, 'Vigor'))

@@ -1,6 +1,7 @@
 // Zod schemas of commands and events (the boundary types; `matchtape schema --game grand-archive` exports them).
 import { z } from 'zod';
 import { clockEventShapes, defineEvents, matchStartedFields, PlayerIdSchema } from '@matchtape/engine';
+import { EffectSchema } from './cards/effects';
 
 const Id = z.string().min(1).max(200);
 const meta = { player: PlayerIdSchema.optional(), commandId: z.string().optional() };
@@ -81,6 +82,7 @@ const StackItemSchema = z.object({
   label: z.string(),
   prepared: z.boolean().optional(),
   keyword: z.enum(['Vigor', 'Intercept', 'Preserve']).optional(),
+  effects: z.array(EffectSchema).optional(),
 });
 const InstanceSchema = z.object({ target: Id, source: z.string(), amount: z.number().int(), doublers: z.array(z.string()), applied: z.array(z.string()) });
 const MoveSchema = z.object({
@@ -160,8 +162,10 @@ export const EVENTS = {
   ActivationPlaced: event({ item: StackItemSchema }),
   TriggerPlaced: event({ item: StackItemSchema, waiting: z.string().optional() }),
   TriggersWaiting: event({
-    triggers: z.array(z.object({ id: z.string(), controller: P, source: Id.nullable(), sourceCardId: Id, ability: z.number().int(), target: Id.nullable(), label: z.string(), keyword: z.enum(['Vigor', 'Intercept', 'Preserve']).optional() })),
+    triggers: z.array(z.object({ id: z.string(), controller: P, source: Id.nullable(), sourceCardId: Id, ability: z.number().int(), target: Id.nullable(), label: z.string(), keyword: z.enum(['Vigor', 'Intercept', 'Preserve']).optional(), effects: z.array(EffectSchema).optional() })),
   }),
+  DelayedTriggerCreated: event({ trigger: z.object({ controller: P, source: Id.nullable(), sourceCardId: Id, ability: z.number().int(), target: Id.nullable(), label: z.string(), effects: z.array(EffectSchema) }) }),
+  DelayedTriggersFired: event({ count: z.number().int() }),
   AbilityActivated: event({ item: StackItemSchema }),
   StackItemResolved: event({ sid: z.string(), to: z.enum(['graveyard', 'banishment', 'materialDeck']).nullable(), note: z.string().optional() }),
   StackItemNegated: event({ sid: z.string(), to: z.literal('graveyard') }),

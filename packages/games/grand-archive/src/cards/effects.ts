@@ -16,7 +16,8 @@ export const KeywordNameSchema = z.enum([
 ]);
 export const TargetSpecSchema = z.enum(['unit', 'ally', 'opponent-unit', 'your-ally', 'graveyard-card', 'stack-attack-card']);
 
-export const EffectSchema = z.discriminatedUnion('do', [
+export const EffectSchema: z.ZodType<Effect> = z.lazy(() =>
+  z.discriminatedUnion('do', [
   z.strictObject({ do: z.literal('draw'), n: N }),
   z.strictObject({ do: z.literal('damage'), n: N, to: z.enum(['target', 'opposing-champions', 'each-champion']) }),
   z.strictObject({ do: z.literal('prevent'), n: N, to: z.enum(['target', 'your-champion', 'each-your-unit']), damage: z.enum(['attack', 'non-attack', 'any']), enlighten: z.boolean().optional() }),
@@ -32,7 +33,9 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z.strictObject({ do: z.literal('banish-random-memory'), then: z.literal('draw') }),
   z.strictObject({ do: z.literal('banish-from-graveyard'), levelIfFloating: z.boolean() }),
   z.strictObject({ do: z.literal('double-attack-if-banish'), element: ElementSchema, n: N }),
-]);
+  z.strictObject({ do: z.literal('delayed'), at: z.literal('end-phase'), effects: z.array(EffectSchema).min(1) }),
+  ]),
+);
 
 export const AbilityCostSchema = z.strictObject({
   rest: z.literal(true).optional(),
@@ -60,6 +63,7 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
 /** A card's rules text as data (a test card's extra field, a card set's card). */
 export const RulesTextSchema = z.object({ abilities: z.array(AbilitySchema).optional() });
 
-// The schemas describe exactly the types flow.ts interprets (a compile error here means they drifted apart).
+// The schemas describe exactly the types flow.ts interprets (a compile error here means they drifted apart; the
+// recursive EffectSchema is typed as Effect itself).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const VOCABULARY_MATCHES: [Same<z.infer<typeof KeywordNameSchema>, KeywordName>, Same<z.infer<typeof EffectSchema>, Effect>, Same<z.infer<typeof AbilityCostSchema>, AbilityCost>, Same<z.infer<typeof StaticEffectSchema>, StaticEffect>, Same<z.infer<typeof AbilitySchema>, Ability>] = [true, true, true, true, true];
+export const VOCABULARY_MATCHES: [Same<z.infer<typeof KeywordNameSchema>, KeywordName>, Same<z.infer<typeof AbilityCostSchema>, AbilityCost>, Same<z.infer<typeof StaticEffectSchema>, StaticEffect>, Same<z.infer<typeof AbilitySchema>, Ability>] = [true, true, true, true];

@@ -68,6 +68,8 @@ export type Effect =
   | { do: 'return'; on: 'target' }
   /** Negate the target card activation on the Effects Stack: it goes to the graveyard and does nothing (X.B.23, 1.7.d.4.a). */
   | { do: 'negate'; on: 'target' }
+  /** A delayed trigger (2.4.b.5): at the beginning of this turn's end phase, once, its effects go on the stack. */
+  | { do: 'delayed'; at: 'end-phase'; effects: Effect[] }
   | { do: 'materialize-weapon'; maxCost: number }
   | { do: 'banish-random-memory'; then: 'draw' }
   | { do: 'banish-from-graveyard'; levelIfFloating: boolean }
