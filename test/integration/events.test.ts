@@ -4,7 +4,7 @@
 // 13 players for every game, best of three (Alpha Clash's later games checked for its loser-goes-first rule).
 import { verifyChain } from '@matchtape/engine';
 import { mintToken } from '@matchtape/server';
-import { nodeSha256 } from '@matchtape/store';
+import { nodeSha256, verifyEvents } from '@matchtape/store';
 import type { EventView, MyEvent } from '@matchtape/server/events-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, organiser, startStack, testGames, type Stack } from './server-helpers';
@@ -54,6 +54,14 @@ async function createEvent(game: string, players: number, opts: { swissRounds: n
   return { id, tokens };
 }
 
+/** Rebuilds the standings projection from the stream; it must equal the live one. */
+async function expectRebuildEqual(id: string): Promise<void> {
+  const rebuilt = await api(base, `/api/events/${id}/projection/rebuild`, { token: organiser(), method: 'POST' });
+  expect(rebuilt.status, rebuilt.text).toBe(200);
+  expect(rebuilt.json.rebuilt).toEqual(rebuilt.json.live);
+  expect(rebuilt.json.equal).toBe(true);
+}
+
 /** Plays every round; returns the final view. */
 async function playOut(id: string, onRound?: (v: EventView) => Promise<void>): Promise<EventView> {
   for (;;) {
@@ -61,6 +69,10 @@ async function playOut(id: string, onRound?: (v: EventView) => Promise<void>): P
     expect(started.status, started.text).toBe(200);
     if (onRound) await onRound(started.json as EventView);
     const v = await roundDone(id);
+    // Standings are published after every round, and the projection rebuilt from the stream equals the live one.
+    const round = v.rounds.at(-1)!.round;
+    expect(v.standingsRound, `standings after round ${round}`).toBe(round);
+    await expectRebuildEqual(id);
     if (v.status === 'finished') return (await api(base, `/api/events/${id}`)).json as EventView;
   }
 }
@@ -137,11 +149,6 @@ describe('events played by bots through the event API (Postgres + NATS)', () => 
       expect(pair, 'no pairing went to a second game').toBeDefined();
       expect(pair.games[1]!.first).not.toBe(pair.games[0]!.outcome);
     }
-    // The projection rebuilt from the stream equals the live one.
-    const rebuilt = await api(base, `/api/events/${id}/projection/rebuild`, { token: organiser(), method: 'POST' });
-    expect(rebuilt.status, rebuilt.text).toBe(200);
-    expect(rebuilt.json.rebuilt).toEqual(rebuilt.json.live);
-    expect(rebuilt.json.equal).toBe(true);
   }, 1_800_000);
 });
 
@@ -182,6 +189,24 @@ describe('running an event', () => {
     expect((timed.json as EventView).rounds[0]!.timeCalled).toMatchObject({ extraTurns: 1 });
     const v1 = await roundDone(id);
     for (const p of v1.rounds[0]!.pairings) expect(p.games[0]!.cause === 'time' ? p.result!.winner : 'ok').toBe(p.games[0]!.cause === 'time' ? null : 'ok');
+    // A game drawn at time stops playing: its own stream ends with RoundTimeEnded (after the extra turn) and a drawn
+    // MatchEnded, both in the game's schema, and the match still verifies.
+    const timedOut = v1.rounds[0]!.pairings.flatMap((p) => p.games).filter((g) => g.cause === 'time');
+    expect(timedOut.length, 'no game ran into time').toBeGreaterThan(0);
+    const game = registry.get(GAME);
+    for (const g of timedOut) {
+      expect((await stack.store.getMatch(g.matchId!))?.status).toBe('ended');
+      const events = await stack.store.readStream(g.matchId!);
+      const [over, ended] = events.slice(-2);
+      expect(over!.type).toBe('RoundTimeEnded');
+      expect(over!.payload).toMatchObject({ eventId: id, round: 1, extraTurns: 1 });
+      expect(over!.cause).toEqual({ system: true });
+      expect(ended!.type).toBe('MatchEnded');
+      expect(ended!.payload.winner).toBeNull();
+      expect(ended!.turn).toBeGreaterThan(Number(over!.payload.turnAtTime) + 1);
+      for (const e of [over!, ended!]) expect(game.eventSchema.safeParse({ type: e.type, payload: e.payload }).success, e.type).toBe(true);
+      expect(verifyEvents(events, (x) => (x === GAME ? game : null))).toMatchObject({ ok: true, ended: true });
+    }
     await api(base, `/api/events/${id}/rounds`, { token: organiser(), method: 'POST' });
     const done = await roundDone(id);
     expect(done.status).toBe('finished');

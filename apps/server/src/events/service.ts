@@ -4,7 +4,7 @@
 // calls time and games still running after their extra turns end as draws. Everything it does is a command to the
 // pure core (@matchtape/events), so the stream alone says what happened.
 import { randomBytes } from 'node:crypto';
-import type { DeckList, EventEnvelope, NewEvent, PlayerId } from '@matchtape/engine';
+import { ROUND_TIME_ENDED, roundTimeEndDrafts, type DeckList, type EventEnvelope, type NewEvent, type PlayerId } from '@matchtape/engine';
 import { decideEvent, foldEvent, type Actor, type EventCommand, type EventState, type TournamentEvent } from '@matchtape/events';
 import {
   appendToTournament,
@@ -203,17 +203,29 @@ export class EventService {
     const summary = rec.summary as { winner?: PlayerId | null; turn?: number };
     if (rec.status === 'ended') {
       const winner = summary.winner ? (link?.seats[summary.winner] ?? null) : null;
-      await this.command(eventId, { type: 'ReportGame', round, table, game, winner, cause: 'match-ended' }, { role: 'system' });
+      const cause = winner === null && (await this.endedAtRoundTime(matchId, rec.lastSeq)) ? 'time' : 'match-ended';
+      await this.command(eventId, { type: 'ReportGame', round, table, game, winner, cause }, { role: 'system' });
       this.openGames.delete(matchId);
       return;
     }
     const called = state.rounds.find((r) => r.round === round)?.timeCalled;
     if (!called) return;
-    const atTime = await this.turnAt(matchId, called.at);
-    if ((summary.turn ?? 0) >= atTime + called.extraTurns) {
-      await this.command(eventId, { type: 'ReportGame', round, table, game, winner: null, cause: 'time' }, { role: 'system' });
-      this.openGames.delete(matchId);
+    const turnAtTime = await this.turnAt(matchId, called.at);
+    // The turn in progress at time finishes, then `extraTurns` more turns are played (MTR 2.5: the turn at time is
+    // "turn 0"); when the turn after those begins, the game ends as a draw on its own stream: RoundTimeEnded, then
+    // MatchEnded. The report follows from the ended match (above), here or on the next step after a crash.
+    if ((summary.turn ?? 0) > turnAtTime + called.extraTurns) {
+      const seats = Object.keys(link?.seats ?? { p1: '', p2: '' }) as PlayerId[];
+      await this.ctx.host.appendSystem(matchId, (_state, g) => roundTimeEndDrafts(seats, { eventId, round, extraTurns: called.extraTurns, turnAtTime }, g.endOnTimeFields));
+      const after = await this.ctx.store.getMatch(matchId);
+      if (after?.status === 'ended') await this.checkGame(eventId, state, round, table, game, matchId, first);
     }
+  }
+
+  /** Whether the match ended by its round's time (its stream ends with RoundTimeEnded, MatchEnded). */
+  private async endedAtRoundTime(matchId: string, lastSeq: number): Promise<boolean> {
+    const tail = await this.ctx.store.readStream(matchId, { from: Math.max(1, lastSeq - 1) });
+    return tail.some((e) => e.type === ROUND_TIME_ENDED);
   }
 
   /** The match's turn when time was called: its last event at or before that moment (from event times, not memory). */

@@ -837,6 +837,7 @@ function apply(s: AlphaClashState, event: GameEvent): void {
     case 'EndTurnDeclared':
     case 'ClockExpired':
     case 'TimeAdded':
+    case 'RoundTimeEnded':
       break;
     case 'MatchEnded':
       s.status = 'ended';
