@@ -15,15 +15,23 @@ import {
   readTournament,
   saveTournamentDoc,
   tournamentGameOf,
+  type MatchRecord,
 } from '@matchtape/store';
 import type { RouteContext } from '../http/context';
 import { HostError } from '../host/engine-host';
+import { EventTable } from './contract';
 import { firstPlayerOptions } from './first-player';
 
 const STATUS = { forbidden: 403, not_found: 404, conflict: 409, invalid: 422 } as const;
 
 export const toNewEvent = (e: TournamentEvent): NewEvent => ({ type: e.type, at: e.at, turn: e.round, phase: 'event', step: null, cause: e.cause as NewEvent['cause'], rule: e.rule, payload: e.payload });
 export const fromEnvelope = (e: EventEnvelope): TournamentEvent => ({ type: e.type, at: e.at, round: e.turn, cause: e.cause as TournamentEvent['cause'], rule: e.rule, payload: e.payload });
+
+/** The event table a match is a game of, from its hosted config (null for a match outside any event). */
+export function eventTableOf(r: MatchRecord): EventTable | null {
+  const t = EventTable.safeParse((r.config as { tournament?: unknown }).tournament);
+  return t.success ? t.data : null;
+}
 
 export type EventStatus = 'registration' | 'running' | 'finished';
 export const statusOf = (s: EventState): EventStatus => (s.finished ? 'finished' : s.rounds.length > 0 ? 'running' : 'registration');

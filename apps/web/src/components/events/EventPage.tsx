@@ -4,6 +4,7 @@
 // this browser; the page then shows the player's own pairing and the link to their seat.
 import type { EventView, MyEvent } from '@matchtape/server/events-contract';
 import { useEffect, useState } from 'react';
+import { RoundClockLine, useTick } from './RoundClock';
 
 const pct = (x: number): string => `${(x * 100).toFixed(2)}%`;
 const keyOf = (id: string): string => `matchtape.event.${id}.player`;
@@ -57,19 +58,10 @@ function usePlayer(id: string, lastSeq: number): MyEvent | null {
 
 function RoundClock({ view, skewMs }: { view: EventView; skewMs: number }) {
   const round = view.rounds.at(-1);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, []);
-  if (!round?.clock || view.status === 'finished') return null;
-  const left = Math.max(0, new Date(round.clock.endsAt).getTime() - (now + skewMs));
-  const text = round.timeCalled ? `Time called: ${round.timeCalled.extraTurns} extra turns, then unfinished games are draws` : `${Math.floor(left / 60_000)}:${String(Math.floor((left % 60_000) / 1000)).padStart(2, '0')} left`;
-  return (
-    <p className="event-clock" role="timer" aria-label={`Round ${round.round} clock`}>
-      Round {round.round} · {text}
-    </p>
-  );
+  const on = !!round?.clock && view.status !== 'finished';
+  const now = useTick(on);
+  if (!round || !on) return null;
+  return <RoundClockLine round={round} now={now + skewMs} className="event-clock" label={`Round ${round.round} clock`} />;
 }
 
 export function EventPage({ id }: { id: string }) {

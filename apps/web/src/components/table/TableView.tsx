@@ -2,6 +2,7 @@
 // The player's table (/matches/ID/play): the seat's own board, drawn by the spectator site's Board from the
 // seat's redacted tape (useMatchTape), the opponent on top and you at the bottom; the prompt pane with what the
 // server offers this seat (useTable); the deck step before the match; clocks, presence, auto-pass and concede.
+import { EventRoundClock } from '../events/RoundClock';
 import Link from 'next/link';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { cardNames } from '../../lib/names';
@@ -350,6 +351,7 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
               <span className="muted table-game"> · {game?.title ?? info.game}</span>
               {meta && <span className="muted"> · Turn {board.turn}, {humanPhase(board.phase)}{board.step ? ` — ${humanPhase(board.step)}` : ''}</span>}
             </div>
+            <EventRoundClock at={meta?.eventTable ?? null} />
             {info.clock && info.clock.kind !== 'none' && (
               <div className="clocks" aria-label="Clocks">
                 {[info.seat, ...info.opponents.map((o) => o.seat)].map((s) => (
