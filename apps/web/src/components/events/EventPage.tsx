@@ -4,6 +4,8 @@
 // this browser; the page then shows the player's own pairing and the link to their seat.
 import type { EventView, MyEvent } from '@matchtape/server/events-contract';
 import { useEffect, useState } from 'react';
+import { useGames } from '../table/PlayPanel';
+import { OrganiserPanel } from './Organiser';
 import { RoundClockLine, useTick } from './RoundClock';
 
 const pct = (x: number): string => `${(x * 100).toFixed(2)}%`;
@@ -67,6 +69,7 @@ function RoundClock({ view, skewMs }: { view: EventView; skewMs: number }) {
 export function EventPage({ id }: { id: string }) {
   const { view, error, skewMs } = useEvent(id);
   const me = usePlayer(id, view?.lastSeq ?? 0);
+  const games = useGames();
   if (error && !view)
     return (
       <div className="state-panel" role="alert">
@@ -91,6 +94,7 @@ export function EventPage({ id }: { id: string }) {
         {view.winner ? ` · winner ${name(view.winner)}` : ''}
       </p>
       <RoundClock view={view} skewMs={skewMs} />
+      <OrganiserPanel view={view} presets={games.find((g) => g.id === view.game)?.presetDecks ?? []} />
       {me && (
         <section aria-label="Your pairing" className="event-me">
           <h2>You: {me.name}</h2>
