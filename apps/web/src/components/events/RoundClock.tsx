@@ -10,6 +10,7 @@ type RoundView = EventView['rounds'][number];
 
 /** What the round's clock says at `now` (server time, ms): the time left, or that time was called and what follows. */
 export function roundClockText(round: RoundView, now: number): string {
+  if (round.pairings.every((p) => p.result)) return 'over: every table has its result';
   if (round.timeCalled) {
     const n = round.timeCalled.extraTurns;
     return `Time called: ${n} extra turn${n === 1 ? '' : 's'}, then unfinished games are draws`;
@@ -41,8 +42,7 @@ export function RoundClockLine({ round, now, className, label }: { round: RoundV
 
 /**
  * The round clock of the event round a match belongs to, for its table and its spectators. Follows the event (a
- * public read every few seconds) while the round runs; shows nothing for a match outside any event, or once the
- * round is over.
+ * public read every few seconds); says when the round is over; shows nothing for a match outside any event.
  */
 export function EventRoundClock({ at }: { at: EventTable | null }) {
   const [round, setRound] = useState<RoundView | null>(null);
@@ -59,8 +59,7 @@ export function EventRoundClock({ at }: { at: EventTable | null }) {
         const v = (await r.json()) as EventView;
         if (stop) return;
         setSkew(new Date(v.now).getTime() - Date.now());
-        const mine = v.rounds.find((x) => x.round === roundNo) ?? null;
-        setRound(mine && mine.pairings.some((p) => !p.result) ? mine : null);
+        setRound(v.rounds.find((x) => x.round === roundNo) ?? null);
       } catch {
         // The next read tries again; the table plays on without the clock line.
       }
@@ -72,7 +71,7 @@ export function EventRoundClock({ at }: { at: EventTable | null }) {
       clearInterval(t);
     };
   }, [eventId, roundNo]);
-  const now = useTick(round !== null);
+  const now = useTick(round !== null && round.pairings.some((p) => !p.result));
   if (!round || !at) return null;
   return <RoundClockLine round={round} now={now + skew} className="event-clock table-round-clock" label={`Round ${round.round} clock (table ${at.table})`} />;
 }
