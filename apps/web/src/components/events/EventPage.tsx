@@ -6,7 +6,8 @@ import type { EventView, MyEvent } from '@matchtape/server/events-contract';
 import { useEffect, useState } from 'react';
 import { useGames } from '../table/PlayPanel';
 import { OrganiserPanel } from './Organiser';
-import { RoundClockLine, useTick } from './RoundClock';
+import { useNow } from '../../lib/use-now';
+import { RoundClockLine } from './RoundClock';
 
 const pct = (x: number): string => `${(x * 100).toFixed(2)}%`;
 const keyOf = (id: string): string => `matchtape.event.${id}.player`;
@@ -60,9 +61,8 @@ function usePlayer(id: string, lastSeq: number): MyEvent | null {
 
 function RoundClock({ view, skewMs }: { view: EventView; skewMs: number }) {
   const round = view.rounds.at(-1);
-  const on = !!round?.clock && view.status !== 'finished';
-  const now = useTick(on);
-  if (!round || !on) return null;
+  const now = useNow(!!round?.clock && view.status !== 'finished');
+  if (!round?.clock) return null;
   return <RoundClockLine round={round} now={now + skewMs} className="event-clock" label={`Round ${round.round} clock`} />;
 }
 

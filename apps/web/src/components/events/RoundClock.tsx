@@ -5,6 +5,7 @@
 import type { EventView } from '@matchtape/server/events-contract';
 import { useEffect, useState } from 'react';
 import type { EventTable } from '../../lib/api';
+import { useNow } from '../../lib/use-now';
 
 type RoundView = EventView['rounds'][number];
 
@@ -18,17 +19,6 @@ export function roundClockText(round: RoundView, now: number): string {
   if (!round.clock) return 'no round clock';
   const left = Math.max(0, new Date(round.clock.endsAt).getTime() - now);
   return `${Math.floor(left / 60_000)}:${String(Math.floor((left % 60_000) / 1000)).padStart(2, '0')} left`;
-}
-
-/** A second's tick while `on`. */
-export function useTick(on: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!on) return;
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, [on]);
-  return now;
 }
 
 /** The round clock as a timer line (`className` places it: the event page's, a table's header). */
@@ -71,7 +61,7 @@ export function EventRoundClock({ at }: { at: EventTable | null }) {
       clearInterval(t);
     };
   }, [eventId, roundNo]);
-  const now = useTick(round !== null && round.pairings.some((p) => !p.result));
+  const now = useNow(round !== null && round.pairings.some((p) => !p.result));
   if (!round || !at) return null;
   return <RoundClockLine round={round} now={now + skew} className="event-clock table-round-clock" label={`Round ${round.round} clock (table ${at.table})`} />;
 }
