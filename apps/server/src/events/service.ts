@@ -140,14 +140,22 @@ export class EventService {
   }
 
   private reacting = new Map<string, Promise<void>>();
+  /** Events woken while their step ran: they step once more right after (a game may have moved past its extra turns). */
+  private readonly again = new Set<string>();
 
   /** Brings an event forward: time, reports, next games. Runs once at a time per event; callers may await it. */
   react(eventId: string): Promise<void> {
     const running = this.reacting.get(eventId);
-    if (running) return running;
+    if (running) {
+      this.again.add(eventId);
+      return running;
+    }
     const p = this.step(eventId)
       .catch((e: unknown) => this.onError(eventId, e))
-      .finally(() => this.reacting.delete(eventId));
+      .finally(() => {
+        this.reacting.delete(eventId);
+        if (this.again.delete(eventId)) void this.react(eventId);
+      });
     this.reacting.set(eventId, p);
     return p;
   }
