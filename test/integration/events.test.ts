@@ -1,7 +1,9 @@
 // Events (issue 23) on Postgres + NATS: whole tournaments of 8 and 13 bot players for each game, run only through
 // the event API (register, rounds, time, rulings) to their final standings, with the games played as Matchtape
-// matches and reported from their MatchEnded. The default run plays one 8-player event; MATCHTAPE_DEEP=1 plays 8 and
-// 13 players for every game, best of three (Alpha Clash's later games checked for its loser-goes-first rule).
+// matches and reported from their MatchEnded; after every round the standings are published and equal a rebuild of
+// the projection from the stream. The default run plays one 13-player event (Elemental Clash); MATCHTAPE_DEEP=1
+// plays 8 and 13 players for every game, best of three (Alpha Clash's later games checked for its loser-goes-first
+// rule).
 import { verifyChain } from '@matchtape/engine';
 import { mintToken } from '@matchtape/server';
 import { nodeSha256, verifyEvents } from '@matchtape/store';
@@ -102,12 +104,14 @@ function checkSwiss(v: EventView, players: number, swissRounds: number): void {
 
 type Plan = { game: string; players: number; swissRounds: number; topCut: 0 | 4; bestOf: 1 | 3 };
 /**
- * Default run: one event of 8 players, three Swiss rounds, best of one (Alpha Clash), besides the 4-player event of
- * "running an event" below (about two minutes each on a loaded 2-core machine; four events side by side did not
- * finish in 15 minutes there). MATCHTAPE_DEEP=1: 8 players (three rounds) and 13 players (byes, four rounds, top 4)
- * for every game, all best of three, one after the other.
+ * MATCHTAPE_DEEP=1: 8 players (three rounds) and 13 players (byes, four rounds, top 4) for every game, all best of
+ * three, one after the other. The default run keeps one of them: the 13-player event of the fastest game (Elemental
+ * Clash), besides the small events of "running an event" below. Measured one at a time on the shared 2-core machine
+ * at load 10–24 (test time; node CPU of the whole vitest run in brackets where measured): Elemental Clash 8 → 25 s,
+ * 13 → 79–108 s (27 s CPU); The Spoils 81 s, 205 s; Grand Archive 66 s, 224 s; Alpha Clash 67 s, 210 s. The old
+ * default (Alpha Clash, 8 players, best of one) took 60 s (19 s CPU) at load 20.
  */
-const DEFAULT_PLAN: Plan[] = [{ game: 'alpha-clash', players: 8, swissRounds: 3, topCut: 0, bestOf: 1 }];
+const DEFAULT_PLAN: Plan[] = [{ game: 'elemental-clash', players: 13, swissRounds: 4, topCut: 4, bestOf: 3 }];
 const plan: Plan[] = DEEP
   ? registry.ids().flatMap((game) => [
       { game, players: 8, swissRounds: 3, topCut: 0 as const, bestOf: 3 as const },
