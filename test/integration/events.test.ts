@@ -4,7 +4,7 @@
 // the projection from the stream. The default run plays one 13-player event (Elemental Clash); MATCHTAPE_DEEP=1
 // plays 8 and 13 players for every game, best of three (Alpha Clash's later games checked for its loser-goes-first
 // rule).
-import { verifyChain } from '@matchtape/engine';
+import { roundTimeEndDrafts, verifyChain } from '@matchtape/engine';
 import { mintToken } from '@matchtape/server';
 import { nodeSha256, verifyEvents } from '@matchtape/store';
 import type { EventView, MyEvent } from '@matchtape/server/events-contract';
@@ -158,6 +158,18 @@ describe('events played by bots through the event API (Postgres + NATS)', () => 
 
 describe('running an event', () => {
   const GAME = registry.ids()[0]!;
+
+  it("every game takes a game's end at round time: RoundTimeEnded is in its schema, folds as a marker and passes every view", () => {
+    for (const id of registry.ids()) {
+      const game = registry.get(id);
+      const [over] = roundTimeEndDrafts(['p1', 'p2'], { eventId: 'e_x', round: 1, extraTurns: 3, turnAtTime: 4 });
+      const e = { type: over!.type, payload: over!.payload };
+      expect(game.eventSchema.safeParse(e).success, id).toBe(true);
+      const s0 = game.initial();
+      expect(game.evolve(s0, e), id).toEqual(s0);
+      for (const v of ['public', 'p1', 'p2'] as const) expect(game.viewEvent(e, v).payload, `${id} as ${v}`).toEqual(e.payload);
+    }
+  });
 
   it('checks decklists line by line, refuses the wrong roles, and late entries after round 1', async () => {
     const created = await api(base, '/api/events', { token: organiser(), body: { name: 'Roles', game: GAME, swissRounds: 1, bestOf: 1 } });
