@@ -43,7 +43,11 @@ async function organise(page: Page): Promise<{ eventId: string; invites: string[
   }
   const invites = await page.locator('.invite-link').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
   await page.locator('.start-round').click();
-  await page.getByRole('region', { name: 'Round 1 pairings' }).waitFor();
+  // Round 1's tables are created before the answer (slow on a loaded machine); a refusal shows in the panel.
+  const paired = page.getByRole('region', { name: 'Round 1 pairings' });
+  const refused = page.getByRole('region', { name: 'Organiser' }).getByRole('alert');
+  await paired.or(refused).first().waitFor({ timeout: 180_000 });
+  expect(await refused.count(), (await refused.allTextContents()).join(' ')).toBe(0);
   return { eventId, invites };
 }
 
