@@ -1,6 +1,7 @@
 'use client';
 // One view for live and replay: board, scrubber, log, perspective, deep links. The browser folds the redacted
 // events it was sent (MatchTape); scrubbing, stepping and playback never ask the server.
+import { EventRoundClock } from './events/RoundClock';
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
@@ -528,6 +529,7 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
               </span>
             )}
           </div>
+          <EventRoundClock at={meta.eventTable} />
           <PerspectiveSwitch value={as} seats={seats} allowed={allowed} onChange={switchTo} onNeedToken={(w) => setDialog({ wanted: w })} />
           <div className="head-actions">
             <DisputeHere matchId={matchId} seq={seq} token={token} claims={claims} seats={seats} />

@@ -858,6 +858,7 @@ function apply(s: AlphaClashState, event: GameEvent): void {
     case 'EndTurnDeclared':
     case 'ClockExpired':
     case 'TimeAdded':
+    case 'RoundTimeEnded':
       break;
     case 'MatchEnded':
       s.status = 'ended';

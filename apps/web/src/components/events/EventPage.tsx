@@ -4,6 +4,10 @@
 // this browser; the page then shows the player's own pairing and the link to their seat.
 import type { EventView, MyEvent } from '@matchtape/server/events-contract';
 import { useEffect, useState } from 'react';
+import { useGames } from '../table/PlayPanel';
+import { OrganiserPanel } from './Organiser';
+import { useNow } from '../../lib/use-now';
+import { RoundClockLine } from './RoundClock';
 
 const pct = (x: number): string => `${(x * 100).toFixed(2)}%`;
 const keyOf = (id: string): string => `matchtape.event.${id}.player`;
@@ -57,24 +61,15 @@ function usePlayer(id: string, lastSeq: number): MyEvent | null {
 
 function RoundClock({ view, skewMs }: { view: EventView; skewMs: number }) {
   const round = view.rounds.at(-1);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, []);
-  if (!round?.clock || view.status === 'finished') return null;
-  const left = Math.max(0, new Date(round.clock.endsAt).getTime() - (now + skewMs));
-  const text = round.timeCalled ? `Time called: ${round.timeCalled.extraTurns} extra turns, then unfinished games are draws` : `${Math.floor(left / 60_000)}:${String(Math.floor((left % 60_000) / 1000)).padStart(2, '0')} left`;
-  return (
-    <p className="event-clock" role="timer" aria-label={`Round ${round.round} clock`}>
-      Round {round.round} · {text}
-    </p>
-  );
+  const now = useNow(!!round?.clock && view.status !== 'finished');
+  if (!round?.clock) return null;
+  return <RoundClockLine round={round} now={now + skewMs} className="event-clock" label={`Round ${round.round} clock`} />;
 }
 
 export function EventPage({ id }: { id: string }) {
   const { view, error, skewMs } = useEvent(id);
   const me = usePlayer(id, view?.lastSeq ?? 0);
+  const games = useGames();
   if (error && !view)
     return (
       <div className="state-panel" role="alert">
@@ -99,6 +94,7 @@ export function EventPage({ id }: { id: string }) {
         {view.winner ? ` · winner ${name(view.winner)}` : ''}
       </p>
       <RoundClock view={view} skewMs={skewMs} />
+      <OrganiserPanel view={view} presets={games.find((g) => g.id === view.game)?.presetDecks ?? []} />
       {me && (
         <section aria-label="Your pairing" className="event-me">
           <h2>You: {me.name}</h2>
