@@ -1,7 +1,7 @@
 // Rules coverage (`matchtape rules-coverage --game grand-archive`): which parts of the Comprehensive Rules the
 // engine implements, where they are tested, and why the rest is partial or left out.
 import type { CoverageEntry, RulesCoverage } from '@matchtape/engine';
-import { machineRulesCoverage } from '@matchtape/engine';
+import { machineRulesCoverage, mergeCoverage } from '@matchtape/engine';
 import { KEYWORDS } from './cards/keywords';
 import { grandArchiveMachine } from './machine';
 
@@ -84,8 +84,7 @@ export const COVERAGE: RulesCoverage = {
   sections: [
     // The phases and steps, read from the machine's meta (one entry per rule a state node names), unless an entry
     // below already covers that rule with its scenarios.
-    ...machineRulesCoverage(grandArchiveMachine, [T.machine]).filter((m) => !SECTIONS.some((x) => x.rule === m.rule)),
-    ...SECTIONS,
+    ...mergeCoverage(machineRulesCoverage(grandArchiveMachine, [T.machine]), SECTIONS),
   ],
   keywords: KEYWORDS.map((k) => (k.status === 'implemented' ? e(k.rule, k.keyword, [T.keywords, ...(KEYWORD_SCENARIOS[k.keyword] ?? []).map(T.scen)]) : e(k.rule, k.keyword, k.status === 'partial' ? [T.keywords] : [], k.status, k.note))),
 };
