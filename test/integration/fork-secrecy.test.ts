@@ -174,13 +174,17 @@ describe.each(registry.ids())('%s: a fork of a live match', (gameId) => {
     expect(await stack.store.getCheckpoint('projection', `public:${fork}`)).toBe(0);
     await expectNoSuchMatch(fork, { public: undefined });
 
-    // The fork ends (reveal-all, like its parent): its MatchEnded reveals its own seed, and still to nobody else.
+    // The fork ends (reveal-all, like its parent), still seen by nobody else.
     await concede(fork, forkSeats);
     const forkEvents = (await api(base, `/api/matches/${fork}/events?as=judge`, { token: judge() })).json.events as EventEnvelope[];
     const end = forkEvents[forkEvents.length - 1]!;
     expect(end.type).toBe('MatchEnded');
-    expect(end.payload.seed).toBe((await stack.store.getMatch(fork))!.seed);
-    expect(end.payload.seed).not.toBe(parentSeed);
+    // Its MatchEnded withholds the fork's seed (it would open the parent's hidden cards at the fork point); a judge's
+    // copy carries it in its header, and it is not the parent's.
+    expect(end.payload.seed).toBe('');
+    const forkSeed = (await stack.store.getMatch(fork))!.seed;
+    expect((await exportOf(fork, judge())).kind.seed).toBe(forkSeed);
+    expect(forkSeed).not.toBe(parentSeed);
     await expectNoSuchMatch(fork, { public: undefined, coverage: others.coverage });
     // Nothing a fork seat holds of the ended fork (its events, its export, what verify makes of it) opens the copied
     // prefix — the live parent's hidden cards at the fork point — nor anything after it (drawn from the parent's decks).
@@ -215,6 +219,14 @@ describe.each(registry.ids())('%s: a fork of a live match', (gameId) => {
     expect((await api(base, `/api/matches/${fork}`)).json.forkOf).toMatchObject({ matchId: parent, seq: at, reseeded: true });
     expect((await api(base, `/api/matches/${fork}/events`)).status).toBe(200);
     expect(await listed()).toContain(fork);
+    // Released, the public's copy carries the fork's seed in its header: every byte verifies against the revealed key.
+    const released = await exportOf(fork);
+    expect(released.kind.seed).toBe(forkSeed); // reveal-all: the full copy, now everyone's
+    const pv = verifyEvents(released.events, (id) => registry.get(id), { copy: released.kind });
+    expect(pv.ok, JSON.stringify(pv.failure)).toBe(true);
+    const judged = await exportOf(fork, judge());
+    const jv = verifyEvents(judged.events, (id) => registry.get(id), { copy: judged.kind });
+    expect([jv.ok, jv.randomVerified], JSON.stringify(jv.failure)).toEqual([true, true]);
     const lastSeq = (await stack.store.getMatch(fork))!.lastSeq;
     for (const end = Date.now() + 20_000; (await stack.store.getCheckpoint('projection', `public:${fork}`)) < lastSeq; ) {
       if (Date.now() > end) throw new Error(`the publisher did not publish ${fork} once released`);
