@@ -224,6 +224,8 @@ describe.each(registry.ids())('%s: a fork of a live match', (gameId) => {
     expect(released.kind.seed).toBe(forkSeed); // reveal-all: the full copy, now everyone's
     const pv = verifyEvents(released.events, (id) => registry.get(id), { copy: released.kind });
     expect(pv.ok, JSON.stringify(pv.failure)).toBe(true);
+    const wrong = verifyEvents(released.events, (id) => registry.get(id), { copy: { ...released.kind, seed: parentSeed } });
+    expect([wrong.ok, wrong.failure?.check], 'a header seed other than the committed one').toEqual([false, 'commitment']);
     const judged = await exportOf(fork, judge());
     const jv = verifyEvents(judged.events, (id) => registry.get(id), { copy: judged.kind });
     expect([jv.ok, jv.randomVerified], JSON.stringify(jv.failure)).toEqual([true, true]);
