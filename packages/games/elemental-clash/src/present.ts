@@ -330,6 +330,10 @@ export const commandPhrases: CommandPhrases = {
  * board shows, rather than by their ids, which it does not.
  */
 export function describeCommand(s: ECState, c: Command, _viewer: string, name: (id: string) => string): string | null {
+  if (c.type === 'ChooseTrigger') {
+    const t = s.pending.find((x) => x.pid === c.pid);
+    if (t) return `Resolve next: ${name(t.source)} — ${t.label}`;
+  }
   const phrase = Object.hasOwn(commandPhrases, c.type) ? commandPhrases[c.type]! : null;
   if (!phrase) return null;
   const stacks = new Map<string, string>();

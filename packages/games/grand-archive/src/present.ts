@@ -1,7 +1,7 @@
 // What people read and see: the board model for the site, one plain-words line per event for the log, and the
 // timeline's key moments. Wording only; what each viewer may see is decided in view.ts.
-import { boardModel, positionNames, listWords } from '@matchtape/engine';
-import type { BoardModel, CardFace, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel, CommandPhrases } from '@matchtape/engine';
+import { boardModel, positionNames, listWords, triggerWords } from '@matchtape/engine';
+import type { BoardModel, CardFace, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel, CommandPhrases, StatePhrases } from '@matchtape/engine';
 import { cardDef, type CardBook } from './cards/pool';
 import { championLevel, isChampion, life, unitPower } from './rules';
 import type { Move } from './evolve';
@@ -322,6 +322,14 @@ export function keyMoment(e: GameEvent): null | { kind: string; label: string } 
       return null;
   }
 }
+
+/** Commands that name a waiting trigger by its id: said by its source and text, as the ordering list shows them. */
+export const statePhrases: StatePhrases<GAState> = {
+  PlaceTrigger: (s, c, n) => {
+    const t = s.waitingTriggers.find((x) => x.id === c.trigger);
+    return t ? `Put on the effects stack next: ${triggerWords(t, n)}` : null;
+  },
+};
 
 /** The player's table: each command in the Comprehensive Rules' words (GameModule.describeCommand). */
 export const commandPhrases: CommandPhrases = {

@@ -1,7 +1,7 @@
 // What people read and see: the board model for the site, one plain-words line per event for the log, and the
 // timeline's key moments. Wording only; what each viewer may see is decided in view.ts.
-import { boardModel, positionNames } from '@matchtape/engine';
-import type { BoardModel, CardFace, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel, CommandPhrases } from '@matchtape/engine';
+import { boardModel, positionNames, triggerWords } from '@matchtape/engine';
+import type { BoardModel, CardFace, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel, CommandPhrases, StatePhrases } from '@matchtape/engine';
 import { cardDef } from './cards/pool';
 import type { Leave } from './evolve';
 import { describeThreshold, isCharacter, isFaction, isLocation, isResource, statsOf } from './rules';
@@ -275,6 +275,14 @@ export function keyMoment(e: GameEvent): null | { kind: string; label: string } 
 }
 
 export { isLocation };
+
+/** Commands that name a pending trigger by its id: said by its source and text, as the ordering list shows them. */
+export const statePhrases: StatePhrases<SpoilsState> = {
+  ResolveTrigger: (s, c, n) => {
+    const t = s.triggers.find((x) => x.tid === c.trigger);
+    return t ? `Resolve next: ${triggerWords(t, n)}` : null;
+  },
+};
 
 /** The player's table: each command in the rulebook's words (GameModule.describeCommand). */
 export const commandPhrases: CommandPhrases = {
