@@ -10,7 +10,7 @@ import { spoilsMachine } from './machine';
 import { scenarioHooks } from './start';
 import { SpoilsCommandSchema, SpoilsEventSchema } from './schemas';
 import type { SpoilsState } from './types';
-import { board, describe, faceOf, keyMoment, positionWords, commandPhrases, statePhrases } from './present';
+import { board, describe, faceOf, keyMoment, positionWords, commandPhrases, prompt, statePhrases } from './present';
 import { secrets, view, viewEvent } from './view';
 
 export const theSpoils = defineGame<SpoilsState>({
@@ -31,6 +31,7 @@ export const theSpoils = defineGame<SpoilsState>({
   describe,
   positionWords,
   describeCommand: phrasesToDescribe<SpoilsState>(commandPhrases, statePhrases),
+  prompt,
   // A match ended on time names its losers as every Spoils MatchEnded does (a draw: every seat).
   endOnTimeFields: (_winner, losers) => ({ losers }),
   keyMoment,
