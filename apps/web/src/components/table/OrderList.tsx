@@ -26,7 +26,7 @@ export function OrderList({ choice, busy, words, onConfirm }: OrderListProps) {
     const id = refocus.current;
     if (id === null) return;
     refocus.current = null;
-    list.current?.querySelector<HTMLElement>(`.order-item[data-id="${CSS.escape(id)}"]`)?.focus();
+    [...(list.current?.querySelectorAll<HTMLElement>('.order-item') ?? [])].find((e) => e.dataset.id === id)?.focus();
   }, [ids]);
 
   const labelOf = (id: string) => words(choice.items.find((i) => i.id === id)?.label ?? id);
