@@ -110,6 +110,7 @@ async function orderByDragging(page: Page, matchId: string, me: ReturnType<typeo
   expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.id)).toBe(last);
   await page.keyboard.press('Alt+ArrowUp');
   expect(await ids()).toEqual([last, ...before.slice(0, -1)]);
+  await page.screenshot({ path: join(RESULTS, 'table-order-the-spoils-1280x800.png') });
   const seq = Number(await page.locator('.table-page').getAttribute('data-seq'));
   await page.locator('.order-confirm').click();
   await expect
