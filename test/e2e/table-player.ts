@@ -12,6 +12,8 @@ export interface Shown {
   picks: { id: string; player: boolean }[];
   done: number;
   list: number;
+  /** Items of a list to put in order (0 while none is asked or the rest of a confirmed order is being sent). */
+  order: number;
   groups: { kind: string; type: string; index: number }[];
   sources: { id: string; kinds: string[] }[];
   pass: boolean;
@@ -32,6 +34,7 @@ export async function shown(page: Page): Promise<Shown | null> {
       picks: [...document.querySelectorAll<HTMLElement>('.board [data-role="target"], .board [data-role="pay"]')].map((e) => ({ id: e.dataset.id ?? '', player: e.classList.contains('player-pick') })),
       done: document.querySelectorAll('.choice-done').length,
       list: document.querySelectorAll('.offer-item').length,
+      order: document.querySelector('.order-confirm:not([disabled])') ? document.querySelectorAll('.order-item').length : 0,
       groups: [...document.querySelectorAll<HTMLElement>('.offer-group')].map((b, index) => ({ kind: b.dataset.kind ?? '', type: b.dataset.type ?? '', index })),
       sources: [...document.querySelectorAll<HTMLElement>('.board [data-role="source"]')].map((e) => ({ id: e.dataset.id ?? '', kinds: (e.dataset.kinds ?? '').split(' ') })),
       pass: !!document.querySelector('.pass-btn'),
@@ -51,10 +54,12 @@ export interface Player {
   budget: Map<number, number>;
   actions: number;
   refusals: string[];
+  /** Orders of simultaneous triggers put by this player. */
+  ordered: number;
 }
 
 export function player(page: Page, name: string): Player {
-  return { page, name, budget: new Map(), actions: 0, refusals: [] };
+  return { page, name, budget: new Map(), actions: 0, refusals: [], ordered: 0 };
 }
 
 const PER_TURN = 6;
@@ -116,6 +121,15 @@ export async function step(p: Player): Promise<'ended' | 'acted' | 'idle'> {
   }
   if (s.list > 0) {
     await clickAndWait(p, '.offer-item', 0, s);
+    return 'acted';
+  }
+  // Triggers to put in order: the last one first, moved up by keyboard (Alt+↑ on the focused item), then confirmed.
+  if (s.order > 0) {
+    const last = p.page.locator('.order-item').nth(s.order - 1);
+    await last.focus();
+    for (let i = 1; i < s.order; i++) await p.page.keyboard.press('Alt+ArrowUp');
+    p.ordered += 1;
+    await clickAndWait(p, '.order-confirm', 0, s);
     return 'acted';
   }
   // A card picked: its actions are listed; take the attack, else the first.

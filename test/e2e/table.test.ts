@@ -8,13 +8,14 @@ import { join } from 'node:path';
 import { mintToken } from '@matchtape/server';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playToEnd, player, shown } from './table-player';
+import { playToEnd, player, shown, step } from './table-player';
 import { apiJson, RESULTS, SECRET, startWebStack, type WebStack } from './web-stack';
 
-// The default run plays two games between two browsers (Elemental Clash, Alpha Clash) and a third against the bot
-// (The Spoils, the practice match); `npm run test:deep` (MATCHTAPE_DEEP) plays all four between two browsers, Grand
-// Archive's being the longest (≈ 4 min), so the default suite stays inside its time budget.
-const DEFAULT_GAMES = process.env.MATCHTAPE_DEEP ? ['elemental-clash', 'alpha-clash', 'grand-archive', 'the-spoils'] : ['elemental-clash', 'alpha-clash'];
+// The default run plays one game between two browsers (Elemental Clash, the shortest) and The Spoils against the bot
+// (the practice match, which also orders the start-of-turn triggers by dragging); `npm run test:deep`
+// (MATCHTAPE_DEEP) plays all four between two browsers, Alpha Clash's and Grand Archive's being the longest (4–5
+// min each), so the default suite stays inside its time budget.
+const DEFAULT_GAMES = process.env.MATCHTAPE_DEEP ? ['elemental-clash', 'alpha-clash', 'grand-archive', 'the-spoils'] : ['elemental-clash'];
 const GAMES = (process.env.MATCHTAPE_E2E_TABLE_GAMES?.split(',') ?? DEFAULT_GAMES) as readonly string[];
 const PRACTICE_GAME = process.env.MATCHTAPE_E2E_TABLE_GAME ?? 'the-spoils';
 /** How long one two-browser match may take (a loaded machine plays slower; the figure is logged, never asserted). */
@@ -73,6 +74,7 @@ describe('the player table', () => {
     await expect.poll(async () => (await page.locator('.opp-status').textContent())?.trim() ?? '', { timeout: 30_000 }).not.toBe('');
     const me = player(page, 'Ada');
     const started = Date.now();
+    if (PRACTICE_GAME === 'the-spoils') await orderByDragging(page, matchId, me);
     await playToEnd([me], 240_000);
     const m = await endedOnServer(matchId);
     expect(m.status).toBe('ended');
@@ -83,6 +85,44 @@ describe('the player table', () => {
     await ctx.close();
   }, 300_000);
 });
+
+/**
+ * The Spoils asks the active player to order the faction's start-of-turn triggers (Restore and Develop Rules, 602.2)
+ * every turn: the first time the list shows, the last trigger is dragged to the top, moved down and up again with
+ * Alt+↓ / Alt+↑ (the focus stays on it), the order confirmed, and the server resolves the dragged trigger first.
+ */
+async function orderByDragging(page: Page, matchId: string, me: ReturnType<typeof player>): Promise<void> {
+  const ids = () => page.locator('.order-item').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.id ?? ''));
+  for (let i = 0; i < 200; i++) {
+    const s = await shown(page);
+    if (s?.status === 'ended') throw new Error('the practice match ended before the table asked for an order of triggers');
+    if (s && s.order >= 2) break;
+    if ((await step(me)) === 'idle') await page.waitForTimeout(60);
+  }
+  const before = await ids();
+  expect(before.length).toBeGreaterThanOrEqual(2);
+  const last = before[before.length - 1]!;
+  await page.locator('.order-item').last().dragTo(page.locator('.order-item').first());
+  expect(await ids()).toEqual([last, ...before.slice(0, -1)]);
+  await page.locator(`.order-item[data-id="${last}"]`).focus();
+  await page.keyboard.press('Alt+ArrowDown');
+  expect((await ids())[1]).toBe(last);
+  expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.id)).toBe(last);
+  await page.keyboard.press('Alt+ArrowUp');
+  expect(await ids()).toEqual([last, ...before.slice(0, -1)]);
+  await page.screenshot({ path: join(RESULTS, 'table-order-the-spoils-1280x800.png') });
+  const seq = Number(await page.locator('.table-page').getAttribute('data-seq'));
+  await page.locator('.order-confirm').click();
+  await expect
+    .poll(
+      async () => {
+        const { events } = await apiJson<{ events: { seq: number; type: string; payload: { tid?: string } }[] }>(stack.api, `/api/matches/${matchId}/events?as=public&from=${seq + 1}`);
+        return events.find((e) => e.type === 'TriggerHappened')?.payload.tid ?? null;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(last);
+}
 
 /** The organiser's "New match" form on the home page: the invite link of each seat, in seat order. */
 async function createInBrowser(page: Page, game: string, names: [string, string]): Promise<{ matchId: string; invites: string[] }> {
@@ -209,6 +249,15 @@ describe('keyboard only', () => {
         picked++;
         await tabTo(page, '.offer-group, .cancel-pick');
         await page.keyboard.press('Enter');
+      } else if (s.order > 0) {
+        // Triggers to order, by keyboard only: the second moved to the top with Alt+↑, then confirmed.
+        await tabTo(page, '.order-item');
+        await page.keyboard.press('Tab');
+        await tabTo(page, '.order-item');
+        await page.keyboard.press('Alt+ArrowUp');
+        await tabTo(page, '.order-confirm');
+        await page.keyboard.press('Enter');
+        chosen++;
       } else if (s.groups.length > 0 && !s.pass) {
         await tabTo(page, '.offer-group');
         await page.keyboard.press('Enter');

@@ -184,9 +184,22 @@ export function listWords(items: readonly string[]): string {
 /** Labels per command type for GameModule.describeCommand (a game's table of phrases). */
 export type CommandPhrases = Readonly<Record<string, (c: Command, name: (id: string) => string) => string>>;
 
-/** describeCommand from a table of phrases (types not in the table get the host's generic label). */
-export function phrasesToDescribe(phrases: CommandPhrases): (state: unknown, command: Command, viewer: PlayerId, name: (id: string) => string) => string | null {
-  return (_state, command, _viewer, name) => (Object.hasOwn(phrases, command.type) ? phrases[command.type]!(command, name) : null);
+/** Phrases that read the state: the trigger a command names by its id is said by its source and text. */
+export type StatePhrases<S> = Readonly<Record<string, (s: S, c: Command, name: (id: string) => string) => string | null>>;
+
+/**
+ * describeCommand from a table of phrases (types not in the table get the host's generic label); a phrase of
+ * `withState`, when it says something, comes first.
+ */
+export function phrasesToDescribe<S = unknown>(phrases: CommandPhrases, withState: StatePhrases<S> = {}): (state: unknown, command: Command, viewer: PlayerId, name: (id: string) => string) => string | null {
+  return (state, command, _viewer, name) =>
+    (Object.hasOwn(withState, command.type) ? withState[command.type]!(state as S, command, name) : null) ?? (Object.hasOwn(phrases, command.type) ? phrases[command.type]!(command, name) : null);
+}
+
+/** A trigger in words for the seat that orders it: its source as the seat knows it, then its text ("Rage: …"). */
+export function triggerWords(t: { source: string | null; label: string }, name: (id: string) => string): string {
+  const cut = t.label.indexOf(': ');
+  return t.source !== null && cut > 0 ? `${name(t.source)}: ${t.label.slice(cut + 2)}` : t.label;
 }
 
 /**

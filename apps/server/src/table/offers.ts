@@ -172,9 +172,11 @@ export function promptFor(game: AnyGameModule, state: unknown, seat: PlayerId, o
           : [...kinds].every((k) => k === 'choose' || k === 'concede')
             ? 'choice'
             : 'other';
-  // Where the game is, in the machine's names: "act or pass (main phase)".
+  // Where the game is, in the rules document's names ("Act or pass (Battle, Tactics & Abilities before Blocks)"),
+  // never the machine's ids ("pre-block").
   const pos = game.position(state);
-  const where = [pos.phase, pos.step].filter((x): x is string => typeof x === 'string' && x !== '').join(', ').replace(/-/g, ' ');
+  const named = game.positionWords ? game.positionWords(pos.phase, pos.step ?? null) : { phase: pos.phase, step: pos.step ?? null };
+  const where = [named.phase, named.step].filter((x): x is string => typeof x === 'string' && x !== '').join(', ');
   const text = `${PROMPT_TEXT[kind]}${where ? ` (${where})` : ''}`;
   return { kind, text: text.charAt(0).toUpperCase() + text.slice(1) };
 }
@@ -195,10 +197,15 @@ function waitingFor(game: AnyGameModule, state: unknown, seat: PlayerId, names: 
   if (other) {
     // Only the kind of their prompt is told (what their offers are is theirs).
     const theirs = promptFor(game, state, other, offersFor(game, state, other, names));
-    const doing = theirs ? theirs.text.charAt(0).toLowerCase() + theirs.text.slice(1) : 'act';
+    const doing = theirs ? theirWords(theirs.text.charAt(0).toLowerCase() + theirs.text.slice(1)) : 'act';
     return { seat: other, name: names.player(other), text: `Waiting for ${names.player(other)} to ${doing}` };
   }
   const opponent = (game.board(game.view(state, seat)).players.map((p) => p.id) as PlayerId[]).find((p) => p !== seat);
   if (!opponent || !mine) return null;
   return { seat: opponent, name: names.player(opponent), text: `${names.player(opponent)} waits for you to ${mine.text.charAt(0).toLowerCase()}${mine.text.slice(1)}` };
+}
+
+/** A question put to a seat, said of that seat for the other one: "keep your hand" → "keep their hand". */
+export function theirWords(text: string): string {
+  return text.replace(/\byour\b/g, 'their').replace(/\byours\b/g, 'theirs').replace(/\byou\b/g, 'they');
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { commonLabel, EMPTY_SELECTION, formatClock, groupOffers, loadAutoPass, loadSeat, nextStep, passOffer, remainingNow, saveAutoPass, presenceOf, saveSeat, sendCommand, shouldAutoPass, type Offer } from './table';
+import { commonLabel, EMPTY_SELECTION, formatClock, groupOffers, loadAutoPass, loadSeat, moveItem, nextOfOrder, nextStep, orderChoice, orderOffer, passOffer, remainingNow, saveAutoPass, presenceOf, saveSeat, sendCommand, shouldAutoPass, type Offer } from './table';
 
 const offer = (key: string, type: string, extra: Partial<Offer> = {}): Offer => ({ key, command: { type }, label: `${type} ${key}`, kind: 'other', ...extra });
 
@@ -153,5 +153,46 @@ describe('presence over the live stream', () => {
     expect(presenceOf('presence', { seat: 'p2', connected: true })).toEqual({ seat: 'p2', connected: true });
     expect(presenceOf('message', { seat: 'p2', connected: false })).toBeNull();
     expect(presenceOf('presence', { seat: 'p2' })).toBeNull();
+  });
+});
+
+describe('ordering simultaneous triggers', () => {
+  const resolve = (tid: string) => offer(`r-${tid}`, 'ResolveTrigger', { kind: 'order', command: { type: 'ResolveTrigger', trigger: tid }, source: tid, label: `Resolve next: ${tid}` });
+  const arrange = (order: string[]) => offer(`a-${order.join('')}`, 'ArrangeTop', { kind: 'order', command: { type: 'ArrangeTop', order }, label: `Put back on top: ${order.join(', ')}` });
+  const concede = offer('concede', 'Concede', { kind: 'concede' });
+
+  it('one command per trigger: a list of the triggers, the top one sent first, the rest as the game asks again', () => {
+    const offers = [resolve('t1'), resolve('t2'), resolve('t3'), concede];
+    const c = orderChoice(offers)!;
+    expect(c).toEqual({ mode: 'sequence', type: 'ResolveTrigger', items: [{ id: 't1', label: 'Resolve next: t1' }, { id: 't2', label: 'Resolve next: t2' }, { id: 't3', label: 'Resolve next: t3' }] });
+    const chosen = moveItem(['t1', 't2', 't3'], 2, 0);
+    expect(chosen).toEqual(['t3', 't1', 't2']);
+    expect(orderOffer(offers, c, chosen)?.key).toBe('r-t3');
+    // The game asks again with the two left: the next of the chosen order is sent.
+    expect(nextOfOrder([resolve('t1'), resolve('t2'), concede], 'ResolveTrigger', ['t1', 't2'])).toEqual({ kind: 'send', offer: resolve('t1'), rest: ['t2'] });
+    // A resolving trigger asks its own choice first, or the opponent acts: wait.
+    expect(nextOfOrder([offer('d', 'Develop', { kind: 'play' }), concede], 'ResolveTrigger', ['t1', 't2']).kind).toBe('wait');
+    expect(nextOfOrder([], 'ResolveTrigger', ['t1']).kind).toBe('wait');
+    // Asked again without the next one (it left play): the order is spent.
+    expect(nextOfOrder([resolve('t2'), resolve('t9')], 'ResolveTrigger', ['t1', 't2']).kind).toBe('stop');
+  });
+
+  it('one command per arrangement: the items of the first offer, answered by the offer of exactly that arrangement', () => {
+    const offers = [arrange(['a', 'b']), arrange(['b', 'a'])];
+    const c = orderChoice(offers, (id) => id.toUpperCase())!;
+    expect(c).toEqual({ mode: 'whole', type: 'ArrangeTop', items: [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }] });
+    expect(orderOffer(offers, c, moveItem(['a', 'b'], 1, 0))?.key).toBe('a-ba');
+    expect(orderOffer(offers, c, ['a', 'c'])).toBeNull();
+  });
+
+  it('no list for a single ordering offer or for offers that are not orders', () => {
+    expect(orderChoice([resolve('t1'), concede])).toBeNull();
+    expect(orderChoice([bolt('x'), bolt('y'), pass])).toBeNull();
+  });
+
+  it('moveItem keeps every item and clamps the destination', () => {
+    expect(moveItem(['a', 'b', 'c'], 0, 9)).toEqual(['b', 'c', 'a']);
+    expect(moveItem(['a', 'b', 'c'], 1, -1)).toEqual(['b', 'a', 'c']);
+    expect(moveItem(['a', 'b'], 5, 0)).toEqual(['a', 'b']);
   });
 });

@@ -394,3 +394,73 @@ export function remainingNow(clock: ClockInfo, seat: string, nowMs: number): num
   if (clock.running !== seat || !clock.asOf) return base;
   return base - Math.max(0, nowMs - Date.parse(clock.asOf));
 }
+
+// ---------- ordering simultaneous triggers ----------
+
+/**
+ * The triggers (or cards) a seat puts in order. The games ask in one of two ways: one command per item, chosen one
+ * at a time ("resolve this trigger next": `sequence`, the top of the list is sent first and the rest follow as the
+ * game asks again), or one command per whole arrangement (`whole`, the offer whose list is the arrangement).
+ */
+export interface OrderChoice {
+  mode: 'sequence' | 'whole';
+  type: string;
+  items: { id: string; label: string }[];
+}
+
+/** The one string argument of an ordering command (the trigger it names), or null. */
+function orderItem(o: Offer): string | null {
+  const args = Object.entries(o.command).filter(([k]) => k !== 'type' && k !== 'player');
+  return args.length === 1 && typeof args[0]![1] === 'string' ? args[0]![1] : null;
+}
+
+/** The one list argument of an ordering command (the arrangement it names), or null. */
+function orderList(o: Offer): string[] | null {
+  const args = Object.entries(o.command).filter(([k]) => k !== 'type' && k !== 'player');
+  const v = args.length === 1 ? args[0]![1] : null;
+  return Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : null;
+}
+
+/** Two or more offers of kind `order` and one type: the list the table lets the player drag into order. */
+export function orderChoice(offers: readonly Offer[], nameOf: (id: string) => string = (id) => id): OrderChoice | null {
+  const byType = new Map<string, Offer[]>();
+  for (const o of offers) if (o.kind === 'order') byType.set(o.command.type, [...(byType.get(o.command.type) ?? []), o]);
+  for (const [type, list] of byType) {
+    if (list.length < 2) continue;
+    const ids = list.map(orderItem);
+    if (ids.every((id): id is string => id !== null) && new Set(ids).size === ids.length) return { mode: 'sequence', type, items: list.map((o, i) => ({ id: ids[i]!, label: o.label })) };
+    const first = orderList(list[0]!);
+    const same = (l: string[] | null) => l !== null && first !== null && l.length === first.length && [...l].sort().join('\u0000') === [...first].sort().join('\u0000');
+    if (first && new Set(first).size === first.length && list.every((o) => same(orderList(o)))) return { mode: 'whole', type, items: first.map((id) => ({ id, label: nameOf(id) })) };
+  }
+  return null;
+}
+
+/** The offer that answers an order (the top item's, or the whole arrangement's), or null when none does. */
+export function orderOffer(offers: readonly Offer[], choice: Pick<OrderChoice, 'mode' | 'type'>, ids: readonly string[]): Offer | null {
+  const ofType = offers.filter((o) => o.kind === 'order' && o.command.type === choice.type);
+  if (choice.mode === 'sequence') return ofType.find((o) => orderItem(o) === ids[0]) ?? null;
+  return ofType.find((o) => orderList(o)?.join('\u0000') === ids.join('\u0000')) ?? null;
+}
+
+/** A list with the item at `from` moved to `to` (both clamped into the list). */
+export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
+  const out = [...list];
+  if (from < 0 || from >= out.length) return out;
+  const [x] = out.splice(from, 1);
+  out.splice(Math.max(0, Math.min(out.length, to)), 0, x!);
+  return out;
+}
+
+/**
+ * The rest of a chosen order, as the game asks again: the offer for the queue's next item when the seat's offers
+ * hold it (then `rest` is what follows); `stop` when the game asks for the order again and the next item is not
+ * among it (the order no longer applies); `wait` while the seat is asked nothing of that kind (the opponent acts,
+ * or a resolving trigger asks its own choice first).
+ */
+export function nextOfOrder(offers: readonly Offer[], type: string, queue: readonly string[]): { kind: 'send'; offer: Offer; rest: string[] } | { kind: 'stop' } | { kind: 'wait' } {
+  if (queue.length === 0) return { kind: 'stop' };
+  if (!offers.some((o) => o.kind === 'order' && o.command.type === type)) return { kind: 'wait' };
+  const offer = orderOffer(offers, { mode: 'sequence', type }, queue);
+  return offer ? { kind: 'send', offer, rest: queue.slice(1) } : { kind: 'stop' };
+}

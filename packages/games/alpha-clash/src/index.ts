@@ -7,7 +7,7 @@ import { coverage } from './coverage';
 import { actors, decide, legalCommands, setupMatch } from './decide';
 import { evolve } from './evolve';
 import { alphaClashMachine } from './machine';
-import { board, describe, keyMoment, positionWords, commandPhrases } from './present';
+import { board, describe, keyMoment, positionWords, commandPhrases, prompt } from './present';
 import { CommandBodySchema, events } from './schemas';
 import { initialState, phaseOf } from './state';
 import type { AlphaClashState } from './types';
@@ -51,6 +51,7 @@ export const alphaClash = defineGame<AlphaClashState>({
   describe,
   positionWords,
   describeCommand: phrasesToDescribe(commandPhrases),
+  prompt,
   keyMoment,
   cards: cardDefinitions(CARDS, faceOf),
   presetDecks: PRESET_DECKS,

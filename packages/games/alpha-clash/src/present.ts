@@ -1,10 +1,10 @@
 // Presentation: board model for the site, one-line descriptions, timeline key moments.
 import { boardModel, positionNames, listWords } from '@matchtape/engine';
-import type { BoardModel, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel, Command, CommandPhrases } from '@matchtape/engine';
+import type { BoardModel, CardTile, GameEvent, PlayerBoard, PlayerId, TablePrompt, Tile, ZoneModel, Command, CommandPhrases } from '@matchtape/engine';
 import { CARD_BY_ID } from './cards/pool';
 import { currentAtk, currentDef, defOf, lookupCard } from './rules';
 import { locate, phaseOf } from './state';
-import { isHidden, type AlphaClashState, type AnyRef, type Permanent } from './types';
+import { isHidden, type AlphaClashState, type AnyRef, type PendingChoice, type Permanent } from './types';
 
 function face(cardId: string) {
   const d = CARD_BY_ID.get(cardId);
@@ -129,6 +129,26 @@ function positionName(phase: string, step: string | null): string {
 
 /** Phase and step as the Comprehensive Rulebook names them (the site's phase strip and case files). */
 export const positionWords = positionNames(PHASE_NAMES, STEP_NAMES);
+
+const PENDING_PROMPTS: Readonly<Record<PendingChoice['kind'], TablePrompt>> = {
+  barrage: { kind: 'division', text: 'Choose the targets of Barrage and divide its damage among them (704.3c–d)' },
+  discard: { kind: 'choice', text: 'Choose a card of your hand to discard (703.7b)' },
+  search: { kind: 'choice', text: 'Search your deck as the game starts (103.6)' },
+  payment: { kind: 'choice', text: 'Pay the cost: engage resources one by one (408.7)' },
+};
+
+/** What the table asks `player`, in the Comprehensive Rulebook's words; null in priority windows (the host says those). */
+export function prompt(s: AlphaClashState, player: PlayerId): TablePrompt | null {
+  if (s.status === 'ended') return null;
+  if (s.pending) return s.pending.player === player ? PENDING_PROMPTS[s.pending.kind] : null;
+  if (s.status === 'setup') {
+    if (s.setup.cuts[0]) return s.setup.cuts[0].by === player ? { kind: 'choice', text: "Cut your opponent's deck (103.3a)" } : null;
+    if (s.setup.mulliganOrder[0] === player) return { kind: 'mulligan', text: 'Keep your opening hand or mulligan (103.5)' };
+    return null;
+  }
+  if (s.clash && s.step.endsWith('.obstruct') && s.clash.defendingPlayer === player) return { kind: 'blockers', text: 'Declare obstructors: choose which of your ready Clash cards obstruct the attack, or none (504.2c)' };
+  return null;
+}
 
 /** An identifier in words: "StartOfTurn" → "start of turn". */
 function words(id: string): string {

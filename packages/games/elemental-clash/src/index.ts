@@ -7,7 +7,7 @@ import { COVERAGE } from './coverage';
 import { actors, decide, legalCommands, RULES_VERSION, setup } from './decide';
 import { evolve, initialState } from './evolve';
 import { elementalClashMachine } from './machine';
-import { board, describe, faceOf, keyMoment, positionWords, describeCommand } from './present';
+import { board, describe, faceOf, keyMoment, positionWords, describeCommand, prompt } from './present';
 import { scenarioHooks } from './start';
 import { ECCommandSchema, ECEventSchema } from './schemas';
 import type { ECState } from './types';
@@ -31,6 +31,7 @@ export const elementalClash = defineGame<ECState>({
   describe,
   positionWords,
   describeCommand,
+  prompt,
   keyMoment,
   cards: cardDefinitions(CARDS, (d) => faceOf(d.id)),
   presetDecks: PRESET_DECKS,

@@ -1,11 +1,11 @@
 // How a state and its events look to people: the board model the site draws (element-stone stacks, ATK and DEF
 // zones, the spellbook count as life), one line per event for the log, and the timeline's key moments.
 import { boardModel, positionNames, listWords } from '@matchtape/engine';
-import type { BoardModel, CardFace, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel, Command, CommandPhrases } from '@matchtape/engine';
+import type { BoardModel, CardFace, CardTile, GameEvent, PlayerBoard, PlayerId, TablePrompt, Tile, ZoneModel, Command, CommandPhrases } from '@matchtape/engine';
 import { cardDef, findCard } from './cards/decks';
 import { isHiddenRef } from './evolve';
 import { health, locate, power, type Where } from './rules';
-import type { Card, ECState, Permanent, SeenCard, StoneStack } from './types';
+import type { Card, ECState, Permanent, PromptKind, SeenCard, StoneStack } from './types';
 import { SPELLBOOK_SIZE, ZONE_CAP } from './types';
 
 /** Phase and step as the rules (section 1.0) name them, for the site. */
@@ -114,6 +114,27 @@ const PROMPT_WORDS: Readonly<Record<string, string>> = {
   discard: 'cards to discard',
 };
 const promptWords = (kind: string): string => PROMPT_WORDS[kind] ?? kind;
+
+const PROMPT_KINDS: Readonly<Record<PromptKind, TablePrompt['kind']>> = {
+  mulligan: 'mulligan',
+  redraw: 'mulligan',
+  putUnder: 'choice',
+  defend: 'blockers',
+  orderTriggers: 'order',
+  target: 'targets',
+  arrange: 'order',
+  construct: 'choice',
+  freePlay: 'choice',
+  discard: 'choice',
+};
+
+/** What the table asks `player`, in the draft rules' words with the rule; null in priority windows. */
+export function prompt(s: ECState, player: PlayerId): TablePrompt | null {
+  if (s.status === 'ended' || s.prompt?.player !== player) return null;
+  // The draft rules: "that opponent may block the attacking creature with any number of creatures in their DEF zone".
+  const words = s.prompt.kind === 'defend' ? 'blockers from your DEF zone' : promptWords(s.prompt.kind);
+  return { kind: PROMPT_KINDS[s.prompt.kind], text: `Choose ${words} (${s.prompt.rule})` };
+}
 
 function banner(s: ECState): string | null {
   if (s.status === 'ended') return s.result;
@@ -330,6 +351,10 @@ export const commandPhrases: CommandPhrases = {
  * board shows, rather than by their ids, which it does not.
  */
 export function describeCommand(s: ECState, c: Command, _viewer: string, name: (id: string) => string): string | null {
+  if (c.type === 'ChooseTrigger') {
+    const t = s.pending.find((x) => x.pid === c.pid);
+    if (t) return `Resolve next: ${name(t.source)} — ${t.label}`;
+  }
   const phrase = Object.hasOwn(commandPhrases, c.type) ? commandPhrases[c.type]! : null;
   if (!phrase) return null;
   const stacks = new Map<string, string>();

@@ -10,7 +10,7 @@ import { grandArchiveMachine } from './machine';
 import { GACommandSchema, GAEventSchema } from './schemas';
 import { scenarioHooks } from './start';
 import type { GAState } from './types';
-import { board, describe, faceOf, keyMoment, positionWords, commandPhrases } from './present';
+import { board, describe, faceOf, keyMoment, positionWords, commandPhrases, prompt, statePhrases } from './present';
 import { secrets, view, viewEvent } from './view';
 
 export const grandArchive = defineGame<GAState>({
@@ -30,7 +30,8 @@ export const grandArchive = defineGame<GAState>({
   board,
   describe,
   positionWords,
-  describeCommand: phrasesToDescribe(commandPhrases),
+  describeCommand: phrasesToDescribe(commandPhrases, statePhrases),
+  prompt,
   keyMoment,
   cards: cardDefinitions(CARDS, (d) => faceOf({ cards: {} }, d.id)),
   presetDecks: PRESET_DECKS,

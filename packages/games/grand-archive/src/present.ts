@@ -1,7 +1,7 @@
 // What people read and see: the board model for the site, one plain-words line per event for the log, and the
 // timeline's key moments. Wording only; what each viewer may see is decided in view.ts.
-import { boardModel, positionNames, listWords } from '@matchtape/engine';
-import type { BoardModel, CardFace, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel, CommandPhrases } from '@matchtape/engine';
+import { boardModel, positionNames, listWords, triggerWords } from '@matchtape/engine';
+import type { BoardModel, CardFace, CardTile, GameEvent, PlayerBoard, PlayerId, TablePrompt, Tile, ZoneModel, CommandPhrases, StatePhrases } from '@matchtape/engine';
 import { cardDef, type CardBook } from './cards/pool';
 import { championLevel, isChampion, life, unitPower } from './rules';
 import type { Move } from './evolve';
@@ -108,6 +108,26 @@ const PROMPT_WORDS: Readonly<Record<Prompt['kind'], string>> = {
   orderTriggers: 'choose the order of their triggered effects',
   keepUnique: 'choose which unique copy to keep',
 };
+
+const PROMPT_KINDS: Readonly<Record<Prompt['kind'], TablePrompt['kind']>> = {
+  placeChampion: 'choice',
+  materialize: 'choice',
+  payReserve: 'choice',
+  attackTarget: 'targets',
+  retaliate: 'blockers',
+  intercept: 'blockers',
+  critical: 'choice',
+  orderReplacements: 'order',
+  orderTriggers: 'order',
+  keepUnique: 'choice',
+};
+
+/** What the table asks `player`, in the Comprehensive Rules' words with the rule; null in priority windows. */
+export function prompt(s: GAState, player: PlayerId): TablePrompt | null {
+  if (s.status === 'ended' || s.prompt?.player !== player) return null;
+  const words = PROMPT_WORDS[s.prompt.kind].replace(/\btheir\b/g, 'your');
+  return { kind: PROMPT_KINDS[s.prompt.kind], text: `${words.charAt(0).toUpperCase()}${words.slice(1)} (${s.prompt.rule})` };
+}
 
 /** Phase and step names as the comprehensive rules write them (2.2, 1.3.3). */
 const PHASE_NAMES: Readonly<Record<string, string>> = {
@@ -328,6 +348,14 @@ export function keyMoment(e: GameEvent): null | { kind: string; label: string } 
       return null;
   }
 }
+
+/** Commands that name a waiting trigger by its id: said by its source and text, as the ordering list shows them. */
+export const statePhrases: StatePhrases<GAState> = {
+  PlaceTrigger: (s, c, n) => {
+    const t = s.waitingTriggers.find((x) => x.id === c.trigger);
+    return t ? `Put on the effects stack next: ${triggerWords(t, n)}` : null;
+  },
+};
 
 /** The player's table: each command in the Comprehensive Rules' words (GameModule.describeCommand). */
 export const commandPhrases: CommandPhrases = {

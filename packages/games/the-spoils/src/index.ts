@@ -10,7 +10,7 @@ import { spoilsMachine } from './machine';
 import { scenarioHooks } from './start';
 import { SpoilsCommandSchema, SpoilsEventSchema } from './schemas';
 import type { SpoilsState } from './types';
-import { board, describe, faceOf, keyMoment, positionWords, commandPhrases } from './present';
+import { board, describe, faceOf, keyMoment, positionWords, commandPhrases, prompt, statePhrases } from './present';
 import { secrets, view, viewEvent } from './view';
 
 export const theSpoils = defineGame<SpoilsState>({
@@ -30,7 +30,8 @@ export const theSpoils = defineGame<SpoilsState>({
   board: (s) => ({ ...board(s), acting: actors(s) }),
   describe,
   positionWords,
-  describeCommand: phrasesToDescribe(commandPhrases),
+  describeCommand: phrasesToDescribe<SpoilsState>(commandPhrases, statePhrases),
+  prompt,
   // A match ended on time names its losers as every Spoils MatchEnded does (a draw: every seat).
   endOnTimeFields: (_winner, losers) => ({ losers }),
   keyMoment,

@@ -1,11 +1,11 @@
 // What people read and see: the board model for the site, one plain-words line per event for the log, and the
 // timeline's key moments. Wording only; what each viewer may see is decided in view.ts.
-import { boardModel, positionNames } from '@matchtape/engine';
-import type { BoardModel, CardFace, CardTile, GameEvent, PlayerBoard, Tile, ZoneModel, CommandPhrases } from '@matchtape/engine';
+import { boardModel, positionNames, triggerWords } from '@matchtape/engine';
+import type { BoardModel, CardFace, CardTile, GameEvent, PlayerBoard, PlayerId, TablePrompt, Tile, ZoneModel, CommandPhrases, StatePhrases } from '@matchtape/engine';
 import { cardDef } from './cards/pool';
 import type { Leave } from './evolve';
 import { describeThreshold, isCharacter, isFaction, isLocation, isResource, statsOf } from './rules';
-import { isHidden, type Perm, type SpoilsState } from './types';
+import { isHidden, type Perm, type Prompt, type SpoilsState } from './types';
 
 /** What a prompt asks, in words ("to choose the first player"). */
 const PROMPT_WORDS: Readonly<Record<string, string>> = {
@@ -18,6 +18,31 @@ const PROMPT_WORDS: Readonly<Record<string, string>> = {
   'keep-unique': 'which unique card to keep',
 };
 const promptWords = (kind: string): string => PROMPT_WORDS[kind] ?? kind.replace(/-/g, ' ');
+
+const PROMPT_KINDS: Readonly<Record<Prompt['kind'], TablePrompt['kind']>> = {
+  'choose-first-player': 'choice',
+  mulligan: 'mulligan',
+  'order-triggers': 'order',
+  develop: 'choice',
+  bid: 'choice',
+  search: 'choice',
+  'keep-unique': 'choice',
+};
+
+/** What the table asks `player`, in the Comprehensive Rules Reference's words with the rule; null in priority windows. */
+export function prompt(s: SpoilsState, player: PlayerId): TablePrompt | null {
+  if (s.status === 'ended' || s.prompt?.player !== player) return null;
+  return { kind: PROMPT_KINDS[s.prompt.kind], text: `Choose ${promptWords(s.prompt.kind)} (${s.prompt.rule})` };
+}
+
+/** A trigger's condition in words (the cards' `when`), for a trigger without a named section. */
+const WHEN_WORDS: Readonly<Record<string, string>> = {
+  'start-of-your-turn': 'at the start of your turn',
+  'end-of-your-turn': 'at the end of your turn',
+  'enters-play': 'when it enters play',
+  'token-enters-play': 'when a token enters play',
+  'you-play-a-resource': 'when you play a resource',
+};
 
 /** Phase and step as the Comprehensive Rules Reference names them (601–610), for the site. */
 export const positionWords = positionNames(
@@ -275,6 +300,17 @@ export function keyMoment(e: GameEvent): null | { kind: string; label: string } 
 }
 
 export { isLocation };
+
+/** Commands that name a pending trigger by its id: said by its source and text, as the ordering list shows them. */
+export const statePhrases: StatePhrases<SpoilsState> = {
+  ResolveTrigger: (s, c, n) => {
+    const t = s.triggers.find((x) => x.tid === c.trigger);
+    if (!t) return null;
+    const cut = t.label.indexOf(': ');
+    const when = cut > 0 ? WHEN_WORDS[t.label.slice(cut + 2)] : undefined;
+    return `Resolve next: ${triggerWords(when ? { ...t, label: `${t.label.slice(0, cut)}: ${when}` } : t, n)}`;
+  },
+};
 
 /** The player's table: each command in the rulebook's words (GameModule.describeCommand). */
 export const commandPhrases: CommandPhrases = {

@@ -3,7 +3,8 @@
 // asks of you, the actions of the card you picked (or the general ones), the target or payment still to choose,
 // and the one Pass button (Space / Enter). Every button is an offer of the server, in the game's own words.
 import type { ReactNode } from 'react';
-import { type Offer, type OfferGroup, type Step } from '../../lib/table';
+import { type Offer, type OfferGroup, type OrderChoice, type Step } from '../../lib/table';
+import { OrderList } from './OrderList';
 
 export interface ActionPanelProps {
   step: Step;
@@ -19,6 +20,12 @@ export interface ActionPanelProps {
   sourceCount: number;
   /** Whether the board draws this id (a trigger or an effect that starts an action may not be a card on the board). */
   onBoard(id: string): boolean;
+  /** Triggers to put in order (two or more ordering offers of one type): a list to drag, not buttons. */
+  order: OrderChoice | null;
+  /** The rest of a confirmed order is being sent. */
+  orderBusy: boolean;
+  words(text: string): string;
+  onOrder(ids: string[]): void;
 }
 
 function GroupButton({ g, onGroup, busy }: { g: OfferGroup; onGroup(g: OfferGroup): void; busy: boolean }) {
@@ -41,10 +48,14 @@ export function ActionPanel(p: ActionPanelProps) {
   let body: ReactNode = null;
   if (step.kind === 'actions') {
     // Passing has its own button; conceding its own confirmed action; a card's actions show when it is picked.
-    const groups = step.groups.filter((g) => g.kind !== 'pass' && g.kind !== 'concede' && !(p.pass && g.offers.length === 1 && g.offers[0] === p.pass) && (p.pickedName !== null || g.source === null || !p.onBoard(g.source)));
+    const ordered = p.order ? p.order.type : null;
+    const groups = step.groups.filter(
+      (g) => g.kind !== 'pass' && g.kind !== 'concede' && !(p.pass && g.offers.length === 1 && g.offers[0] === p.pass) && g.offers[0]!.command.type !== ordered && (p.pickedName !== null || g.source === null || !p.onBoard(g.source)),
+    );
     body = (
       <>
         {p.pickedName && <div className="panel-picked">{p.pickedName}</div>}
+        {p.order && !p.pickedName && <OrderList choice={p.order} busy={p.busy || p.orderBusy} words={p.words} onConfirm={p.onOrder} />}
         {groups.length > 0 ? (
           <div className="offer-list" role="group" aria-label={p.pickedName ? `What ${p.pickedName} can do` : 'What you can do'}>
             {groups.map((g) => (
@@ -52,7 +63,7 @@ export function ActionPanel(p: ActionPanelProps) {
             ))}
           </div>
         ) : (
-          !p.pickedName && p.sourceCount === 0 && !p.pass && <p className="muted">Nothing to do right now.</p>
+          !p.pickedName && !p.order && p.sourceCount === 0 && !p.pass && <p className="muted">Nothing to do right now.</p>
         )}
         {!p.pickedName && p.sourceCount > 0 && (
           <p className="muted panel-hint">

@@ -13,7 +13,10 @@ import {
   formatClock,
   loadAutoPass,
   loadSeat,
+  nextOfOrder,
   nextStep,
+  orderChoice,
+  orderOffer,
   passOffer,
   remainingNow,
   saveAutoPass,
@@ -228,6 +231,30 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
     }
   }, [actions, board, table.busy, auto, ownAction, ended, length, sendOffer, offersKey]);
 
+  // ---------- ordering triggers ----------
+  const order = useMemo(() => orderChoice(offers, nameOf), [offers, nameOf]);
+  /** The rest of a chosen order, sent one by one as the game asks again (from the actions after `afterSeq`). */
+  const [orderQueue, setOrderQueue] = useState<{ type: string; ids: string[]; afterSeq: number } | null>(null);
+  const onOrder = (ids: string[]) => {
+    if (!order || !actions) return;
+    const o = orderOffer(offers, order, ids);
+    if (!o) return;
+    setOrderQueue(order.mode === 'sequence' && ids.length > 1 ? { type: order.type, ids: ids.slice(1), afterSeq: actions.seq } : null);
+    void sendOffer(o);
+  };
+  useEffect(() => {
+    if (!orderQueue || !actions || table.busy || ended) return;
+    if (actions.seq <= orderQueue.afterSeq || actions.seq < length) return; // not yet the answer to the last one
+    const next = nextOfOrder(actions.offers, orderQueue.type, orderQueue.ids);
+    if (next.kind === 'wait') return;
+    if (next.kind === 'stop') {
+      setOrderQueue(null);
+      return;
+    }
+    setOrderQueue(next.rest.length > 0 ? { type: orderQueue.type, ids: next.rest, afterSeq: actions.seq } : null);
+    void sendOffer(next.offer);
+  }, [orderQueue, actions, table.busy, ended, length, sendOffer]);
+
   // ---------- clicking on the board ----------
   const pickSource = (id: string) => setSel({ ...EMPTY_SELECTION, source: id });
   const onGroup = (g: OfferGroup) => {
@@ -416,6 +443,10 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
                   onCancel={() => setSel(EMPTY_SELECTION)}
                   sourceCount={[...sources.keys()].filter(onBoard).length}
                   onBoard={onBoard}
+                  order={order}
+                  orderBusy={orderQueue !== null}
+                  words={(text) => humanText(text, cards, names)}
+                  onOrder={onOrder}
                 />
               )}
               {!ended && (
