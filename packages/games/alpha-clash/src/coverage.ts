@@ -132,7 +132,7 @@ export const coverage: RulesCoverage = {
     e('703.6', 'Send to Oblivion', 'implemented', sc('45-necrotic', '67-surprise')),
     e('703.7', 'Discard (the player chooses, 703.7b)', 'implemented', sc('86-each-draw-then-discard', '87-amazon-rainforest')),
     e('703.8', 'Reveal (all players) / look (one player) at the top of a deck; knowledge ends on reorder (703.8c)', 'implemented', sc('92-reveal-top', '93-look-top')),
-    e('703.9', 'Search (quality search may fail)', 'partial', sc('88-haven-start-of-game-search', '89-search-may-fail'), 'Haven\'s start-of-game search only; Alpha Aster\'s searches are not implemented.'),
+    e('703.9', 'Search (quality search may fail): Haven\'s start-of-game search and the effect vocabulary\'s search of your deck for a card type into your hand', 'partial', sc('88-haven-start-of-game-search', '89-search-may-fail', '136-test-card-search-deck-to-hand'), 'Searches of other zones, for a quantity (703.9d) or with a reveal are not in the vocabulary; Alpha Aster\'s printed searches are not implemented.'),
     e('703.10', 'Shuffle', 'implemented', sc('08-mulligan-once', '09-opponent-may-cut')),
     e('703.11', 'Ready / engage', 'implemented', sc('29-engaged-cannot-attack', '03-ready-step-readies')),
     e('703.12', 'Return (a card being played, from Standby to hand; a permanent from play to hand)', 'partial', sc('90-tbone-returns-clashground', '132-test-card-return-clash-card-to-hand'), '703.12c (T-Bone, the Vindictive) and 703.12b (the returnPermanentToHand effect, used by test cards); no effect returns a card from Oblivion (703.12d).'),

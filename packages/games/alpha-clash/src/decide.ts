@@ -168,7 +168,7 @@ function startOfGame(b: Builder, queue: PlayerId[]): void {
 }
 
 function searchable(s: AlphaClashState, p: PlayerId): string[] {
-  const type = defOf(s, s.players[p]!.contender?.card)?.startOfGameSearch;
+  const type = s.pending?.cardType ?? defOf(s, s.players[p]!.contender?.card)?.startOfGameSearch;
   const ids = new Set<string>();
   for (const r of s.players[p]!.deck) if (!isHidden(r) && cardDef(s, r.cardId).type === type) ids.add(r.cardId);
   return [...ids];
@@ -176,18 +176,21 @@ function searchable(s: AlphaClashState, p: PlayerId): string[] {
 
 function checkSearch(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   const pend = s.pending!;
-  if (pend.player !== p || c.type !== 'SearchDeck') return reject('103.6', `${pend.player} first searches their deck (SearchDeck, cardId or null)`);
+  const inGame = s.status !== 'setup';
+  if (pend.player !== p || c.type !== 'SearchDeck') return reject(inGame ? '703.9a' : '103.6', `${pend.player} first searches their deck (SearchDeck, cardId or null)`);
   const wanted = c.cardId as string | null;
   const entry = wanted === null ? null : (s.players[p]!.deck.find((r) => !isHidden(r) && r.cardId === wanted) as CardRef | undefined);
   if (wanted !== null && (!entry || !searchable(s, p).includes(wanted)))
-    return reject('703.9a', `there is no ${defOf(s, s.players[p]!.contender?.card)?.startOfGameSearch ?? 'such card'} with id ${wanted} in your deck (or search for nothing: cardId null, 703.9b)`);
+    return reject('703.9a', `there is no ${pend.cardType ?? 'such card'} with id ${wanted} in your deck (or search for nothing: cardId null, 703.9b)`);
   return ok((b) => {
-    b.emit('DeckSearched', { player: p, found: entry ? { id: entry.id, cardId: entry.cardId } : null, deckOid: entry?.oid ?? null, zone: entry ? 'accessory' : null }, { rule: '103.6a' });
+    // An effect's search puts the card into the hand as a new object (400.6: a fresh opaque id).
+    const found = entry ? (inGame ? { id: entry.id, cardId: entry.cardId, oid: b.oid() } : { id: entry.id, cardId: entry.cardId }) : null;
+    b.emit('DeckSearched', { player: p, found, deckOid: entry?.oid ?? null, zone: entry ? (inGame ? 'hand' : 'accessory') : null }, { rule: inGame ? '703.9a' : '103.6a' });
     // The deck is shuffled afterwards, found card excluded (703.10b), even when nothing was found (703.10d).
     const deck = b.s.players[p]!.deck as CardRef[];
     const cards = b.rng.shuffle(deck).map((r) => ({ id: r.id, cardId: r.cardId, oid: b.oid() }));
     b.auto('DeckShuffled', { player: p, cards, count: cards.length, reason: 'search' }, '703.10b');
-    startOfGame(b, pend.then);
+    if (!inGame) startOfGame(b, pend.then);
   });
 }
 
@@ -490,6 +493,8 @@ function check(s: AlphaClashState, c: Command, trusted = false): Checked {
     });
   }
   if (c.type === 'Discard') return reject('703.7b', 'there is nothing to discard now: Discard answers an effect that makes you discard');
+  if (s.pending?.kind === 'search') return checkSearch(s, p, c);
+  if (c.type === 'SearchDeck') return reject('703.9a', 'there is nothing to search for now: SearchDeck answers a search the game or an effect offers');
   if (s.pending?.kind === 'payment') return checkEngage(s, p, c);
   if (c.type === 'EngageResource') return reject('408.7a', 'no cost is being paid: resources are engaged only to pay a cost the game requires');
   if (s.pending) return checkBarrage(s, p, c);
@@ -789,6 +794,11 @@ function candidates(s: AlphaClashState, p: PlayerId): Omit<Command, 'player'>[] 
   }
   if (s.pending?.kind === 'discard') {
     if (s.pending.player === p) for (const h of s.players[p]!.hand) out.push({ type: 'Discard', card: h.id });
+    out.push({ type: 'Concede' });
+    return out;
+  }
+  if (s.pending?.kind === 'search') {
+    if (s.pending.player === p) for (const cardId of [null, ...searchable(s, p)]) out.push({ type: 'SearchDeck', cardId });
     out.push({ type: 'Concede' });
     return out;
   }

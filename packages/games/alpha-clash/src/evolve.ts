@@ -724,7 +724,7 @@ function apply(s: AlphaClashState, event: GameEvent): void {
       s.pending = { player: str(p, 'player') as PlayerId, kind: 'discard', source: str(p, 'source'), amount: 1, max: 1, then: (p.then as PlayerId[]).slice() };
       break;
     case 'SearchOffered':
-      s.pending = { player: str(p, 'player') as PlayerId, kind: 'search', source: str(p, 'source'), amount: 1, max: 1, then: (p.then as PlayerId[]).slice() };
+      s.pending = { player: str(p, 'player') as PlayerId, kind: 'search', source: str(p, 'source'), amount: 1, max: 1, then: (p.then as PlayerId[]).slice(), cardType: str(p, 'cardType') };
       break;
     case 'DeckSearched': {
       const ps = W(s, str(p, 'player'))!;
@@ -733,7 +733,11 @@ function apply(s: AlphaClashState, event: GameEvent): void {
         // Found and put into play in one event, so the card is never "nowhere" (103.6a).
         ps.deck = removeRef(ps.deck, [found.id, p.deckOid as string]);
         ps.deckCount = ps.deck.length;
-        ps.accessory = [...ps.accessory, newPermanent(found, ps.id, s.turn)];
+        // An effect's search (703.9) puts the card into its hand, a hidden zone; the start-of-game search into play.
+        if (p.zone === 'hand') {
+          ps.hand = [...ps.hand, found];
+          ps.handCount = ps.hand.length;
+        } else ps.accessory = [...ps.accessory, newPermanent(found, ps.id, s.turn)];
       }
       s.pending = null;
       break;

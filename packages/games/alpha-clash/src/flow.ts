@@ -429,6 +429,10 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
       case 'noEnterTrigger':
         if (t) b.auto('StandbyObjectModified', { sid: t, enters: { noEnterTrigger: true } }, '703.4a.1');
         break;
+      case 'search':
+        // 703.9a–b: the searching player chooses (SearchDeck); finding nothing is allowed for a stated quality.
+        b.auto('SearchOffered', { player: p, source: src, cardType: e.cardType, then: [] }, '703.9a');
+        break;
       case 'eachDrawThenDiscard': {
         // Draws: the active player first, then the others in turn order (118.2c); then discards in that order.
         const order = apnap(b.s.order, b.s.activePlayer ?? p);

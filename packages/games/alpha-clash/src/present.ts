@@ -209,7 +209,7 @@ export function describe(e: GameEvent): string {
     case 'ResourceEngaged': return `${who} engaged ${p.resource}.`;
     case 'CostPaid': return `${who} paid the cost of ${p.sid ?? 'the Portal'}.`;
     case 'ClashEnded': return `The clash ended (${p.reason}).`;
-    case 'SearchOffered': return `${who} may search their deck for a ${p.cardType} (start of the game).`;
+    case 'SearchOffered': return `${who} may search their deck for a ${p.cardType}.`;
     case 'DeckSearched': return p.found ? `${who} found ${name(p.found)}.` : `${who} found nothing.`;
     case 'ControlChanged': return `${who} gained control of ${p.id}.`;
     case 'PermanentReturnedToHand': return `${p.id} was returned to ${who}'s hand.`;

@@ -109,7 +109,7 @@ export const EVENTS = {
   MulliganDeclared: z.object({ player: Seat, count: z.number().int(), returning: Cards }),
   MulliganShuffled: z.object({ player: Seat, returned: Cards, cards: Cards, count: z.number().int() }),
   SearchOffered: z.object({ player: Seat, source: Id, cardType: z.string(), then: z.array(Seat) }),
-  DeckSearched: z.object({ player: Seat, found: Card.nullable(), deckOid: Id.nullable(), zone: z.literal('accessory').nullable() }),
+  DeckSearched: z.object({ player: Seat, found: Card.nullable(), deckOid: Id.nullable(), zone: z.enum(['accessory', 'hand']).nullable() }),
   SetupCompleted: z.object({}),
   TurnStarted: z.object({ player: Seat, turn: z.number().int() }),
   StepStarted: z.object({ step: z.string() }),

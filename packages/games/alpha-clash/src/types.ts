@@ -159,6 +159,8 @@ export interface PendingChoice {
   max: number;
   /** Players who discard next, in turn order (Garfield Park Lagoon). */
   then: PlayerId[];
+  /** kind search: the card type searched for (103.6: the Contender's start-of-game search; 703.9: an effect's). */
+  cardType?: string;
   /** kind payment: the cost still owed. */
   payment?: PaymentDue;
 }

@@ -95,6 +95,10 @@ export function viewEvent<E extends GameEvent>(event: E, viewer: Viewer): E {
     case 'StartPositionPrepared':
       p.traps = (p.traps as AnyRef[]).map(ownerOnly);
       break;
+    case 'DeckSearched':
+      // Found for the hand (703.9e: not revealed unless the effect says so): its owner alone sees it.
+      if (p.zone === 'hand' && p.found) p.found = ownerOnly(p.found as AnyRef);
+      break;
     case 'CardDrawn':
     case 'CardReturnedToHand':
     case 'PermanentReturnedToHand':

@@ -294,6 +294,8 @@ function apply(s: GAState, e: GameEvent): GAState {
       if (!obj) return s;
       const to = p.to as 'graveyard' | 'banishment' | 'materialDeck' | 'hand';
       let next: GAState = { ...s, field: s.field.filter((o) => o.id !== obj.id), effects: s.effects.filter((x) => x.target !== obj.id), shields: s.shields.filter((x) => x.target !== obj.id) };
+      // 2.5.a.1: a token outside the field ceases to exist (no card goes anywhere).
+      if (obj.token) return next;
       if (to === 'hand') {
         // Returned to its owner's hand (2.1.h.6.a): hidden there, by its new opaque id to everyone but the owner.
         const oid = p.toOid as string;

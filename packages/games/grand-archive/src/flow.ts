@@ -488,6 +488,14 @@ function applyEffects(f: Flow, item: StackItem, effects: Effect[], from: number)
         }
         break;
       }
+      case 'token':
+        // 2.3.d.5: tokens enter the field under the control of the effect's controller; ids from the stack item.
+        for (let i = 0; i < e.n; i++) {
+          const obj: FieldObject = { ...newObject(f.state, { id: `${item.sid}-token-${i + 1}`, cardId: e.card }, me), token: true };
+          f.emit('ObjectEntered', { object: obj, fromZone: null, fromOid: null }, { rule: '2.3.d.5', auto: true });
+          collectTriggers(f, obj, 'enter');
+        }
+        break;
       case 'banish-random-memory': {
         const memory = [...f.state.players[me]!.memory].filter((x): x is Card => !isHidden(x)).sort((a, b) => (a.id < b.id ? -1 : 1));
         if (memory.length > 0) {

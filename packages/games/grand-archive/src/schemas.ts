@@ -67,6 +67,7 @@ const ObjectSchema = z.object({
   damage: z.number().int(),
   counters: z.record(z.string(), z.number().int()),
   enteredTurn: z.number().int(),
+  token: z.literal(true).optional(),
 });
 const StackItemSchema = z.object({
   sid: z.string(),

@@ -95,6 +95,14 @@ export function testCardDef(tc: TestCard): GACardDef | string {
   };
 }
 
+/** The card ids token effects name anywhere in a card's abilities (delayed effects included). */
+function tokenCards(x: unknown): string[] {
+  if (Array.isArray(x)) return x.flatMap(tokenCards);
+  if (typeof x !== 'object' || x === null) return [];
+  const o = x as Record<string, unknown>;
+  return [...(o.do === 'token' && typeof o.card === 'string' ? [o.card] : []), ...Object.values(o).flatMap(tokenCards)];
+}
+
 function startPosition(config: MatchConfig, start: ScenarioStart, ctx: DecideContext & { seedCommitment: string; cards: readonly TestCard[] }): Decision {
   const book: Record<string, GACardDef> = {};
   for (const [i, tc] of ctx.cards.entries()) {
@@ -103,6 +111,11 @@ function startPosition(config: MatchConfig, start: ScenarioStart, ctx: DecideCon
     book[tc.id] = def;
   }
   const known: CardBook = { cards: book };
+  // A token effect names the card whose definition its tokens take (2.3.d.5): a pool card or one of these test cards.
+  for (const [id, def] of Object.entries(book)) {
+    for (const card of tokenCards(def.abilities ?? []))
+      if (!book[card] && !isCardId(card)) return reject('scenario', `cards (${id}): its token effect names "${card}", which is neither a pool card nor a test card of this scenario`);
+  }
   const phase = start.phase as Phase;
   if (!OPPORTUNITY_PHASES.includes(phase) || (start.step ?? null) !== null)
     return reject('scenario', `start.phase: a start position is placed where a player holds Opportunity (${OPPORTUNITY_PHASES.join(', ')}); "${start.phase}${start.step ? `/${start.step}` : ''}" needs a pending choice or combat the hook does not build`);

@@ -42,6 +42,8 @@ export interface FieldObject {
   damage: number;
   counters: Record<string, number>;
   enteredTurn: number;
+  /** A token object (2.3.d.5): made by an effect, no card behind it; it ceases to exist off the field (2.5.a.1). */
+  token?: true;
 }
 
 export interface StackItem {

@@ -784,6 +784,52 @@ const GREED3 = [res('greed'), res('greed'), res('elitism')];
   add(b);
 }
 
+{
+  // 204.3b: a character put into play by an effect at the start of the turn was not in play when the turn started.
+  const cards = [{ id: 'test-foundry', name: 'Test Foundry', type: 'item', cost: 1, triggers: [{ when: 'start-of-your-turn', effect: [{ do: 'token', token: 'micromajig-token' }] }], text: 'At the start of your turn, create a Micromajig Token.' }];
+  const b = new B('test-card-start-of-turn-character-cannot-attack', '204.3b', 'A test item creates a Micromajig Token (a character) at the start of p1’s turn: it was not in play when the turn started, so it cannot attack this turn, while the Ledger Spy can.',
+    { ...pos({ play: [{ card: 'test-foundry', id: 'foundry' }, { card: 'ledger-spy', id: 'spy' }, ...RAGE3] }, { play: GREED3 }, { turnPlayer: 'p2' }), cards });
+  b.do('p2', 'EndTurn').do('p1', 'Pass').expectState('prompt.kind', 'order-triggers');
+  b.do('p1', 'ResolveTrigger', { trigger: b.state.triggers.find((t) => t.source === 'foundry')!.tid }).eventRule('TokenCreated', '409.3c', { perm: { cardId: 'micromajig-token', controller: 'p1', canAttack: false } });
+  develop(b, 'p1');
+  const token = b.perm('p1', 'micromajig-token');
+  b.expectState('phase', 'main').do('p1', 'Attack', { target: 'gold' }).reject('p1', 'AddAttacker', { card: token }, '608.1b').do('p1', 'AddAttacker', { card: 'spy' });
+  add(b);
+}
+{
+  // 503.3 / 604.1d–e: a trigger raised while a card's costs are paid waits until they are completely satisfied.
+  const cards = [{ id: 'test-martyr', name: 'Test Martyr', type: 'character', cost: 1, stats: { str: 1, life: 1, spd: 1 }, triggers: [{ when: 'leaves-play', effect: [{ do: 'draw', n: 1 }] }], text: 'When this card leaves play, draw a card.' }];
+  const b = new B('test-card-trigger-while-paying-costs', '503.3', 'Rapine’s extra cost destroys a test character whose leave-play trigger draws a card: the trigger is raised while the costs are being paid and happens only once they are completely satisfied (the numeric cost, paid last, 406.3a), before Rapine resolves.',
+    { ...pos({ hand: ['rapine'], play: [{ card: 'test-martyr', id: 'martyr' }, ...RAGE3] }, { play: GREED3 }), cards });
+  b.do('p1', 'PlayCard', { card: b.hand('p1', 'rapine'), sacrifice: 'martyr' })
+    .eventRule('CardsLeftPlay', '401.3', { reason: 'destroyed' })
+    .event('TriggerRaised', { trigger: { source: 'martyr', controller: 'p1' } })
+    .noEvent('TriggerHappened')
+    .expectState('payment.remaining', 1)
+    .expectCount('players.p1.hand', 0, 'p1');
+  pay(b);
+  b.event('TriggerHappened', { source: 'martyr' }).expectCount('players.p1.hand', 1, 'p1').expectState('chain.0.kind', 'card');
+  b.do('p2', 'Pass').eventRule('InfluenceLost', '408.3b', { player: 'p2', amount: 3 });
+  add(b);
+}
+{
+  // 407.5: a location that changes controller during the battle stops being the target of the attack.
+  const cards = [{ id: 'test-annexation', name: 'Test Annexation', type: 'tactic', cost: 0, playCost: [{ kind: 'pick', pick: { type: 'location', controller: 'opponent' } }], effect: [{ do: 'control', on: 'picked' }], text: 'Cost: Pick a location your opponent controls. Effect: Gain control of the picked location.' }];
+  const b = new B('test-card-location-changes-control-mid-battle', '407.5', 'p1 attacks p2’s Toll Gate with the Ledger Spy, then gains control of the Toll Gate with a test tactic in the battle: the location stops being the target of the attack, so the unblocked Spy has nothing to damage and the Gate keeps its structure.',
+    { ...pos({ hand: [{ card: 'test-annexation', id: 'annex' }], play: [{ card: 'ledger-spy', id: 'spy' }, ...RAGE3] }, { play: [{ card: 'toll-gate', id: 'gate' }, ...GREED3] }), cards });
+  b.do('p1', 'Attack', { target: 'gate' }).do('p1', 'AddAttacker', { card: 'spy' }).do('p1', 'ConfirmAttackers');
+  pay(b);
+  b.do('p1', 'PlayCard', { card: 'annex', pick: 'gate' }).do('p2', 'Pass')
+    .eventRule('ControlChanged', '407.5', { card: 'gate', to: 'p1', inBattle: false })
+    .expectState('battle.target', null);
+  passWindow(b);
+  passWindow(b);
+  b.eventRule('BattleDamageAssigned', '609.2', { source: 'spy', target: null, amount: 2 });
+  passWindow(b);
+  b.eventRule('BattleEnded', '609.1h').stats('gate', { damage: 0 }).stats('gold', { influence: 20 });
+  add(b);
+}
+
 for (const b of all) {
   if (b.steps.length === 0) continue;
   b.save();

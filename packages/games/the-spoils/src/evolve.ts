@@ -242,6 +242,8 @@ function apply(state: SpoilsState, e: GameEvent): SpoilsState {
       const id = p.card as string;
       let next = updPerm(s, id, (x) => ({ ...x, controller: p.to as PlayerId, canAttack: false }));
       if (next.battle) next = { ...next, battle: removeFromBattle(next.battle, id) };
+      // 407.5: a location attacked whose controller changes stops being the target of the attack.
+      if (next.battle?.target === id) next = { ...next, battle: { ...next.battle, target: null } };
       return next;
     }
     case 'RemovedFromBattle':

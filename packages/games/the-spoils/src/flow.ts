@@ -77,6 +77,9 @@ export function leavePlay(d: D, ids: string[], rule: string, opts: { cost?: bool
   });
   const replaced = leaves.some((l) => l.to === 'face-down' || l.to === 'out-of-game');
   d.auto('CardsLeftPlay', { leaves, reason: opts.reason, serial }, replaced ? '506.1' : rule);
+  // 503.1: "when this leaves play" triggers, controlled by who controlled the card as it left; raised during a
+  // payment they wait until the costs are completely satisfied (503.3: settle holds them while a payment is open).
+  for (const x of all) defOf(x)?.triggers.forEach((t, i) => t.when === 'leaves-play' && raise(d, x, i));
   for (const l of leaves) if (l.to === 'face-down') enteredPlay(d, l.newId!, false);
 }
 
@@ -254,7 +257,7 @@ export function runEffects(d: D, effects: readonly Effect[], ctx: EffectCtx): vo
         break;
       case 'control':
         if (picked && picked.controller !== ctx.controller) {
-          d.auto('ControlChanged', { card: picked.id, from: picked.controller, to: ctx.controller, inBattle: !!s.battle && [...s.battle.attackers, ...s.battle.blockers].includes(picked.id) }, '407.3');
+          d.auto('ControlChanged', { card: picked.id, from: picked.controller, to: ctx.controller, inBattle: !!s.battle && [...s.battle.attackers, ...s.battle.blockers].includes(picked.id) }, s.battle?.target === picked.id ? '407.5' : '407.3');
         }
         break;
       case 'restore-rule': {

@@ -42,6 +42,7 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z.strictObject({ do: z.literal('returnPermanentToHand') }),
   z.strictObject({ do: z.literal('gainControl') }),
   z.strictObject({ do: z.enum(['lookTop', 'revealTop']), amount: N }),
+  z.strictObject({ do: z.literal('search'), cardType: CardTypeSchema }),
 ]);
 
 export const EffectSpecSchema = z.strictObject({ target: TargetSpecSchema, effects: z.array(EffectSchema).min(1) });

@@ -50,7 +50,9 @@ export type Effect =
   /** Gain control of the target permanent: it moves to your side without leaving play (110.2c). */
   | { do: 'gainControl' }
   /** Look at (703.8d, controller only) or reveal (703.8a, everyone) the top N cards of your deck; as many as there are (606.3). */
-  | { do: 'lookTop' | 'revealTop'; amount: number };
+  | { do: 'lookTop' | 'revealTop'; amount: number }
+  /** 703.9: search your deck for a card of this type and put it into your hand (you need not find one, 703.9b). */
+  | { do: 'search'; cardType: CardType };
 
 export interface EffectSpec {
   target: TargetSpec;

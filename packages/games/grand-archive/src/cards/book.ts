@@ -8,12 +8,22 @@ import type { GACardDef } from './types';
 
 type Book = Readonly<Record<string, GACardDef>>;
 
-/** Test card ids that occur (as a JSON string value) in `value`. */
+/**
+ * Test card ids that occur (as a JSON string value) in `value`, and those the definitions of these name in turn (a
+ * token effect names the card its tokens copy, cards/effects.ts), so a definition travels with every card that can
+ * make it.
+ */
 export function mentionedIn(value: unknown, book: Book): string[] {
   const ids = Object.keys(book);
   if (ids.length === 0) return [];
-  const json = JSON.stringify(value);
-  return ids.filter((id) => json.includes(JSON.stringify(id)));
+  const found = new Set<string>();
+  let json = JSON.stringify(value);
+  for (;;) {
+    const more = ids.filter((id) => !found.has(id) && json.includes(JSON.stringify(id)));
+    if (more.length === 0) return ids.filter((id) => found.has(id));
+    for (const id of more) found.add(id);
+    json = JSON.stringify(more.map((id) => book[id]));
+  }
 }
 
 function pick(book: Book, ids: readonly string[]): Record<string, GACardDef> {

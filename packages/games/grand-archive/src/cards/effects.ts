@@ -30,6 +30,7 @@ export const EffectSchema: z.ZodType<Effect> = z.lazy(() =>
   z.strictObject({ do: z.literal('return'), on: z.literal('target') }),
   z.strictObject({ do: z.literal('negate'), on: z.literal('target') }),
   z.strictObject({ do: z.literal('materialize-weapon'), maxCost: N }),
+  z.strictObject({ do: z.literal('token'), card: z.string().min(1), n: z.number().int().min(1) }),
   z.strictObject({ do: z.literal('banish-random-memory'), then: z.literal('draw') }),
   z.strictObject({ do: z.literal('banish-from-graveyard'), levelIfFloating: z.boolean() }),
   z.strictObject({ do: z.literal('double-attack-if-banish'), element: ElementSchema, n: N }),

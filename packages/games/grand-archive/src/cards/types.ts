@@ -71,6 +71,8 @@ export type Effect =
   /** A delayed trigger (2.4.b.5): at the beginning of this turn's end phase, once, its effects go on the stack. */
   | { do: 'delayed'; at: 'end-phase'; effects: Effect[] }
   | { do: 'materialize-weapon'; maxCost: number }
+  /** Put `n` token objects of a card's definition onto the field under your control (2.3.d.5; a token leaving the field ceases to exist, 2.5.a.1). */
+  | { do: 'token'; card: string; n: number }
   | { do: 'banish-random-memory'; then: 'draw' }
   | { do: 'banish-from-graveyard'; levelIfFloating: boolean }
   | { do: 'double-attack-if-banish'; element: Element; n: number };
