@@ -1,7 +1,8 @@
 // Coverage tools in the browser (real server, `next start`, Debian Chromium): each stream overlay rendered at
 // 1920×1080 on a transparent page (screenshots with no background; the pixels are checked to be transparent
 // where nothing is drawn), and the editor flow of a coverage token (A at the current event, tag, glyph, save,
-// edit, delete). Screenshots go to test-results/coverage-*.png.
+// edit, delete); the event overlays following the featured table a producer switches twice, never ahead of their
+// delay. Screenshots go to test-results/coverage-*.png.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
@@ -13,6 +14,9 @@ import { apiJson, RESULTS, SECRET, startWebStack, type WebStack } from './web-st
 const GAME = 'elemental-clash';
 let stack: WebStack;
 let matchId: string;
+/** An event of four bots at two tables, every table 3 s behind (the featured-table walk). */
+let eventId: string;
+const EVENT_DELAY_S = 3;
 const coverageToken = () => mintToken({ role: 'coverage', ttlSeconds: 3600 }, { secret: SECRET });
 const organiserToken = () => mintToken({ role: 'organiser', ttlSeconds: 3600 }, { secret: SECRET });
 
@@ -21,6 +25,10 @@ beforeAll(async () => {
     onServer: async (api) => {
       const m = await apiJson<{ matchId: string }>(api, '/api/matches', { token: organiserToken(), body: { game: GAME, players: [{ name: 'Ada', bot: 'greedy' }, { name: 'Bo', bot: 'random' }] } });
       matchId = m.matchId;
+      eventId = (await apiJson<{ eventId: string }>(api, '/api/events', { token: organiserToken(), body: { name: 'Featured Night', game: GAME, swissRounds: 1, bestOf: 1, roundMinutes: 50, spectatorDelaySeconds: EVENT_DELAY_S } })).eventId;
+      for (const [name, deck] of [['Ann', 'ember-legion'], ['Ben', 'tides-of-jupiter'], ['Cid', 'ember-legion'], ['Dee', 'tides-of-jupiter']])
+        await apiJson(api, `/api/events/${eventId}/players`, { token: organiserToken(), body: { name, deck, bot: 'greedy' } });
+      await apiJson(api, `/api/events/${eventId}/rounds`, { token: organiserToken(), method: 'POST' });
     },
   });
   // Let the bots play a while so the board has cards on it.
@@ -229,5 +237,89 @@ describe('coverage editor', () => {
     await page.locator('.ann-empty', { hasText: 'No annotations yet' }).waitFor({ timeout: 20_000 });
     expect((await apiJson<{ annotations: unknown[] }>(stack.api, `/api/matches/${matchId}/annotations`, { token: cov })).annotations).toHaveLength(0);
     await ctx.close();
+  }, 300_000);
+});
+
+describe('event overlays follow the featured table', () => {
+  it('the producer switches tables twice on the event page; the board overlay follows, never ahead of its delay', async () => {
+    const cov = coverageToken();
+    const judge = mintToken({ role: 'judge', ttlSeconds: 3600 }, { secret: SECRET });
+    const tables = (await apiJson<{ rounds: { pairings: { table: number; games: { matchId: string | null }[] }[] }[] }>(stack.api, `/api/events/${eventId}`)).rounds[0]!.pairings;
+    const matchOf = new Map(tables.map((p) => [p.table, p.games[0]?.matchId ?? null]));
+    expect([...matchOf.values()].every((m) => m !== null), 'both tables have their game').toBe(true);
+
+    const deskCtx = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const desk = await deskCtx.newPage();
+    await desk.goto(`${stack.web}/events/${eventId}?token=${encodeURIComponent(cov)}`);
+    await desk.getByRole('region', { name: 'Featured table' }).waitFor({ timeout: 60_000 });
+    const overlay = await overlayPage(stack.browser);
+    await overlay.goto(`${stack.web}/overlay/event/${eventId}/board`);
+    await overlay.locator('[data-event-overlay="board"] [data-overlay="board"][data-ready="true"]').waitFor({ timeout: 60_000 });
+
+    type Sample = { match: string; seq: number; t: number };
+    const samples: Sample[] = [];
+    const sample = async (): Promise<Sample> => {
+      const s = await overlay.evaluate(() => {
+        const root = document.querySelector<HTMLElement>('[data-event-overlay="board"]');
+        const feed = root?.querySelector<HTMLElement>('[data-overlay="board"]');
+        return { match: root?.dataset.match ?? '', inner: feed?.dataset.match ?? '', seq: Number(feed?.dataset.seq ?? 0) };
+      });
+      // Taken after the read: whatever was on screen was there by then.
+      const x = { match: s.match, seq: s.match && s.inner === s.match ? s.seq : 0, t: Date.now() };
+      samples.push(x);
+      return x;
+    };
+    expect((await sample()).match, 'nothing featured yet').toBe('');
+
+    for (const table of [1, 2, 1]) {
+      await desk.getByRole('button', { name: `Feature table ${table}` }).click();
+      await desk.getByRole('button', { name: `Stop featuring table ${table}` }).waitFor({ timeout: 30_000 });
+      for (let i = 0; ; i++) {
+        const s = await sample();
+        if (s.match === matchOf.get(table) && s.seq > 0) break;
+        if (i > 600) throw new Error(`the overlay never followed table ${table}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    await shoot(overlay, 'coverage-overlay-event-board.png');
+    // The hand overlay of the featured table follows the same switch on the coverage feed.
+    await overlay.goto(`${stack.web}/overlay/event/${eventId}/hand/p1?token=${encodeURIComponent(cov)}`);
+    await overlay.locator(`[data-event-overlay="hand"][data-match="${matchOf.get(1)}"] [data-overlay="hand"][data-ready="true"] .ov-hand`).waitFor({ timeout: 60_000 });
+
+    // The switches as the stream recorded them, and each shown event's time, judged against every sample.
+    const stream = await fetch(`${stack.api}/api/events/${eventId}/stream.jsonl`, { headers: { authorization: `Bearer ${organiserToken()}` } });
+    const switches = (await stream.text())
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => JSON.parse(l) as { type: string; at: string; payload: { table: number | null } })
+      .filter((e) => e.type === 'FeaturedTableChanged')
+      .map((e) => ({ at: Date.parse(e.at), match: matchOf.get(e.payload.table ?? 0) ?? null }));
+    expect(switches.map((s) => s.match)).toEqual([matchOf.get(1), matchOf.get(2), matchOf.get(1)]);
+    const times = new Map<string, number[]>();
+    for (const m of new Set(samples.map((s) => s.match).filter(Boolean))) {
+      const r = await apiJson<{ events: { seq: number; at: string }[] }>(stack.api, `/api/matches/${m}/events?as=judge&from=1&to=100000`, { token: judge });
+      times.set(m, r.events.map((e) => Date.parse(e.at)));
+    }
+    let last = -1;
+    for (const s of samples) {
+      const edge = s.t - EVENT_DELAY_S * 1000;
+      if (!s.match) {
+        expect(last, `at ${s.t}: the overlay went blank after showing a table`).toBe(-1);
+        continue;
+      }
+      // The latest switch to this table that its delay had reached: none means the overlay was ahead.
+      let k = -1;
+      switches.forEach((w, i) => {
+        if (w.match === s.match && w.at <= edge) k = i;
+      });
+      expect(k, `at ${s.t}: the overlay showed ${s.match} before the switch to it was ${EVENT_DELAY_S} s old`).toBeGreaterThanOrEqual(0);
+      expect(k, `at ${s.t}: the overlay went back to an earlier switch`).toBeGreaterThanOrEqual(last);
+      last = k;
+      if (s.seq > 0) expect(times.get(s.match)![s.seq - 1]!, `at ${s.t}: ${s.match} event ${s.seq} is younger than the delay`).toBeLessThanOrEqual(edge);
+    }
+    expect(last, 'the overlay reached the third switch').toBe(2);
+    await overlay.context().close();
+    await deskCtx.close();
   }, 300_000);
 });

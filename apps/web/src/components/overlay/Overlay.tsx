@@ -45,7 +45,7 @@ export function Overlay({ kind, matchId, seat }: { kind: OverlayKind; matchId: s
   return <OverlayFeed kind={kind} matchId={matchId} seat={seat} as={feed.as} token={feed.token} />;
 }
 
-function OverlayFeed({ kind, matchId, seat, as, token }: { kind: OverlayKind; matchId: string; seat?: string | undefined; as: Perspective; token: string | null }) {
+export function OverlayFeed({ kind, matchId, seat, as, token }: { kind: OverlayKind; matchId: string; seat?: string | undefined; as: Perspective; token: string | null }) {
   const st = useMatchTape(matchId, as, token);
   const board = useMemo((): BoardModel | null => {
     if (!st.tape || st.tape.length === 0) return null;
@@ -60,7 +60,7 @@ function OverlayFeed({ kind, matchId, seat, as, token }: { kind: OverlayKind; ma
   const drawings = useDrawings(matchId, as, token, kind === 'board');
   const ready = st.phase === 'ready';
   return (
-    <div className={`ov-root ov-root-${kind}`} data-overlay={kind} data-ready={ready ? 'true' : 'false'} data-seq={st.tape?.length ?? 0}>
+    <div className={`ov-root ov-root-${kind}`} data-overlay={kind} data-match={matchId} data-ready={ready ? 'true' : 'false'} data-seq={st.tape?.length ?? 0}>
       {st.phase === 'error' && <p className="ov-problem">{st.error?.message}</p>}
       {board && kind === 'board' && (
         <div className="ov-board">
