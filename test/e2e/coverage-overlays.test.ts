@@ -14,7 +14,7 @@ import { apiJson, RESULTS, SECRET, startWebStack, type WebStack } from './web-st
 const GAME = 'elemental-clash';
 let stack: WebStack;
 let matchId: string;
-/** An event of four bots at two tables, every table 3 s behind (the featured-table walk). */
+/** An event of four bots at two tables, every table 3 s behind (made by the featured-table walk). */
 let eventId: string;
 const EVENT_DELAY_S = 3;
 const coverageToken = () => mintToken({ role: 'coverage', ttlSeconds: 3600 }, { secret: SECRET });
@@ -22,13 +22,13 @@ const organiserToken = () => mintToken({ role: 'organiser', ttlSeconds: 3600 }, 
 
 beforeAll(async () => {
   stack = await startWebStack({
+    // Bots a little slower than the default, so the event's games (started by the featured-table test) still play
+    // while the producer switches and draws.
+    botMinMs: 150,
+    botMaxMs: 250,
     onServer: async (api) => {
       const m = await apiJson<{ matchId: string }>(api, '/api/matches', { token: organiserToken(), body: { game: GAME, players: [{ name: 'Ada', bot: 'greedy' }, { name: 'Bo', bot: 'random' }] } });
       matchId = m.matchId;
-      eventId = (await apiJson<{ eventId: string }>(api, '/api/events', { token: organiserToken(), body: { name: 'Featured Night', game: GAME, swissRounds: 1, bestOf: 1, roundMinutes: 50, spectatorDelaySeconds: EVENT_DELAY_S } })).eventId;
-      for (const [name, deck] of [['Ann', 'ember-legion'], ['Ben', 'tides-of-jupiter'], ['Cid', 'ember-legion'], ['Dee', 'tides-of-jupiter']])
-        await apiJson(api, `/api/events/${eventId}/players`, { token: organiserToken(), body: { name, deck, bot: 'greedy' } });
-      await apiJson(api, `/api/events/${eventId}/rounds`, { token: organiserToken(), method: 'POST' });
     },
   });
   // Let the bots play a while so the board has cards on it.
@@ -244,6 +244,11 @@ describe('event overlays follow the featured table', () => {
   it('the producer switches tables twice on the event page; the board overlay follows, never ahead of its delay', async () => {
     const cov = coverageToken();
     const judge = mintToken({ role: 'judge', ttlSeconds: 3600 }, { secret: SECRET });
+    const api = stack.api;
+    eventId = (await apiJson<{ eventId: string }>(api, '/api/events', { token: organiserToken(), body: { name: 'Featured Night', game: GAME, swissRounds: 1, bestOf: 1, roundMinutes: 50, spectatorDelaySeconds: EVENT_DELAY_S } })).eventId;
+    for (const [name, deck] of [['Ann', 'ember-legion'], ['Ben', 'tides-of-jupiter'], ['Cid', 'ember-legion'], ['Dee', 'tides-of-jupiter']])
+      await apiJson(api, `/api/events/${eventId}/players`, { token: organiserToken(), body: { name, deck, bot: 'greedy' } });
+    await apiJson(api, `/api/events/${eventId}/rounds`, { token: organiserToken(), method: 'POST' });
     const tables = (await apiJson<{ rounds: { pairings: { table: number; games: { matchId: string | null }[] }[] }[] }>(stack.api, `/api/events/${eventId}`)).rounds[0]!.pairings;
     const matchOf = new Map(tables.map((p) => [p.table, p.games[0]?.matchId ?? null]));
     expect([...matchOf.values()].every((m) => m !== null), 'both tables have their game').toBe(true);
@@ -282,6 +287,43 @@ describe('event overlays follow the featured table', () => {
       }
     }
     await shoot(overlay, 'coverage-overlay-event-board.png');
+
+    // Drawings reach the overlay over its live stream (no more reads of the list), after its delay, and never one
+    // at a card its public feed does not show. A judge (live) circles a card in play and one in p1's hand at the
+    // live seq, while the overlay (3 s behind) stays open on the featured table.
+    const drawingReads: string[] = [];
+    overlay.on('request', (r) => {
+      if (r.url().includes('/drawings')) drawingReads.push(r.url());
+    });
+    const featured = matchOf.get(1)!;
+    type Card = { id: string; hidden?: boolean };
+    type Live = { board: { status: string; players: { id: string; zones: { key: string; layout: string; cards: Card[] }[] }[] }; seq: number };
+    let live = await apiJson<Live>(stack.api, `/api/matches/${featured}/state?as=judge`, { token: judge });
+    const inPlayOf = (l: Live) => l.board.players.flatMap((p) => p.zones).filter((z) => z.key !== 'hand' && z.layout !== 'pile').flatMap((z) => z.cards)[0];
+    for (let i = 0; i < 120 && !inPlayOf(live) && live.board.status !== 'ended'; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      live = await apiJson<Live>(stack.api, `/api/matches/${featured}/state?as=judge`, { token: judge });
+    }
+    expect(live.board.status, 'the featured game still plays (drawings come over its live stream)').not.toBe('ended');
+    const inPlay = inPlayOf(live);
+    const inHand = live.board.players[0]!.zones.find((z) => z.key === 'hand')?.cards[0];
+    expect(inPlay && inHand, `a card in play and one in p1's hand at seq ${live.seq}`).toBeTruthy();
+    for (const card of [inPlay!, inHand!])
+      await apiJson(stack.api, `/api/matches/${featured}/drawings`, { token: judge, body: { authorName: 'Desk', seq: live.seq, shape: { kind: 'circle', at: { kind: 'card', cardId: card.id } }, color: 'red' } });
+    const board = overlay.locator(`[data-overlay="board"][data-match="${featured}"]`);
+    await overlay.locator(`[data-overlay="board"][data-match="${featured}"][data-drawings="1"]`).waitFor({ timeout: 60_000 });
+    const heldAt = Date.now();
+    const drawnAt = Date.parse((await apiJson<{ events: { at: string }[] }>(stack.api, `/api/matches/${featured}/events?as=judge&from=${live.seq}&to=${live.seq}`, { token: judge })).events[0]!.at);
+    expect(drawnAt, 'the drawing reached the overlay no sooner than its delayed feed reached the drawing’s event').toBeLessThanOrEqual(heldAt - EVENT_DELAY_S * 1000);
+    await overlay.locator('.draw-layer [data-kind="circle"]').waitFor({ timeout: 30_000 });
+    // Once the overlay's feed is past the drawings' seq (both were sent together if at all), the hand card's never came.
+    await overlay.waitForFunction((seq) => Number(document.querySelector<HTMLElement>('[data-overlay="board"]')?.dataset.seq ?? 0) > seq + 2, live.seq, { timeout: 30_000 }).catch(() => undefined);
+    expect(await board.getAttribute('data-drawings')).toBe('1');
+    expect(drawingReads, 'the drawing came over the live stream, not a read of the list').toEqual([]);
+    await shoot(overlay, 'coverage-overlay-event-drawing.png');
+    await overlay.goto(`${stack.web}/overlay/event/${eventId}/scorebar`);
+    await overlay.locator(`[data-event-overlay="scorebar"][data-match="${featured}"] .ov-scorebar`).waitFor({ timeout: 60_000 });
+    await shoot(overlay, 'coverage-overlay-event-scorebar.png');
     // The hand overlay of the featured table follows the same switch on the coverage feed.
     await overlay.goto(`${stack.web}/overlay/event/${eventId}/hand/p1?token=${encodeURIComponent(cov)}`);
     await overlay.locator(`[data-event-overlay="hand"][data-match="${matchOf.get(1)}"] [data-overlay="hand"][data-ready="true"] .ov-hand`).waitFor({ timeout: 60_000 });

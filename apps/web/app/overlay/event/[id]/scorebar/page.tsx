@@ -1,14 +1,4 @@
-import { Suspense } from 'react';
-import { EventOverlay } from '../../../../../src/components/overlay/EventOverlay';
+import { eventOverlayMetadata, eventOverlayPage } from '../../event-overlay-page';
 
-export const metadata = { title: 'Event overlay · Matchtape' };
-
-// Follows the event's featured table (no change in OBS when the producer switches tables).
-export default async function Page({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  return (
-    <Suspense fallback={null}>
-      <EventOverlay kind="scorebar" eventId={decodeURIComponent(id)} />
-    </Suspense>
-  );
-}
+export const metadata = eventOverlayMetadata;
+export default eventOverlayPage('scorebar');
