@@ -299,9 +299,16 @@ describe('event overlays follow the featured table', () => {
     type Card = { id: string; hidden?: boolean };
     type Live = { board: { status: string; players: { id: string; zones: { key: string; layout: string; cards: Card[] }[] }[] }; seq: number };
     let live = await apiJson<Live>(stack.api, `/api/matches/${featured}/state?as=judge`, { token: judge });
-    const inPlayOf = (l: Live) => l.board.players.flatMap((p) => p.zones).filter((z) => z.key !== 'hand' && z.layout !== 'pile').flatMap((z) => z.cards)[0];
+    // A card the public already sees (its feed, 3 s behind) and that is still there at the live seq.
+    const publicCards = async () => {
+      const pub = await apiJson<Live>(stack.api, `/api/matches/${featured}/state?as=public`);
+      return new Set(pub.board.players.flatMap((p) => p.zones.filter((z) => z.key !== 'hand').flatMap((z) => z.cards.filter((c) => !c.hidden).map((c) => c.id))));
+    };
+    let seen = await publicCards();
+    const inPlayOf = (l: Live) => l.board.players.flatMap((p) => p.zones).filter((z) => z.key !== 'hand' && z.layout !== 'pile').flatMap((z) => z.cards).find((c) => seen.has(c.id));
     for (let i = 0; i < 120 && !inPlayOf(live) && live.board.status !== 'ended'; i++) {
       await new Promise((r) => setTimeout(r, 500));
+      seen = await publicCards();
       live = await apiJson<Live>(stack.api, `/api/matches/${featured}/state?as=judge`, { token: judge });
     }
     expect(live.board.status, 'the featured game still plays (drawings come over its live stream)').not.toBe('ended');
@@ -311,7 +318,12 @@ describe('event overlays follow the featured table', () => {
     for (const card of [inPlay!, inHand!])
       await apiJson(stack.api, `/api/matches/${featured}/drawings`, { token: judge, body: { authorName: 'Desk', seq: live.seq, shape: { kind: 'circle', at: { kind: 'card', cardId: card.id } }, color: 'red' } });
     const board = overlay.locator(`[data-overlay="board"][data-match="${featured}"]`);
-    await overlay.locator(`[data-overlay="board"][data-match="${featured}"][data-drawings="1"]`).waitFor({ timeout: 60_000 });
+    await overlay
+      .locator(`[data-overlay="board"][data-match="${featured}"][data-drawings="1"]`)
+      .waitFor({ timeout: 60_000 })
+      .catch(async (e: unknown) => {
+        throw new Error(`${String(e)}\noverlay: ${await board.evaluate((el) => JSON.stringify((el as HTMLElement).dataset)).catch(() => 'gone')}; public list: ${JSON.stringify(await apiJson(stack.api, `/api/matches/${featured}/drawings`))}`);
+      });
     const heldAt = Date.now();
     const drawnAt = Date.parse((await apiJson<{ events: { at: string }[] }>(stack.api, `/api/matches/${featured}/events?as=judge&from=${live.seq}&to=${live.seq}`, { token: judge })).events[0]!.at);
     expect(drawnAt, 'the drawing reached the overlay no sooner than its delayed feed reached the drawing’s event').toBeLessThanOrEqual(heldAt - EVENT_DELAY_S * 1000);
