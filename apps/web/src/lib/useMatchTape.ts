@@ -155,7 +155,9 @@ export function useMatchTape(matchId: string, as: Perspective, token: string | n
       await Promise.all([worker(), worker(), worker(), worker()]);
       // One catch-up page for what happened while loading; the stream resumes after whatever the tape holds, so
       // there is no need to chase a fast match here (a loop until an empty page may never end while bots play).
-      await fill(tape, tape.length + PAGE);
+      // One page, not `fill`: against a delayed feed of a busy match every read finds a few more released events,
+      // so reading until an empty page kept an overlay loading (never live) for minutes.
+      tape.append(await page(tape.length + 1, tape.length + PAGE));
       if (ctl.signal.aborted) return;
       const hasEnd = () => tape.envelopes.length > 0 && tape.envelopes[tape.length - 1]!.type === 'MatchEnded';
       ended = hasEnd() || (meta.status === 'ended' && tape.length >= meta.lastSeq);
