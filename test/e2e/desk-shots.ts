@@ -68,7 +68,14 @@ try {
     const page = await stack.browser.newPage({ viewport: { width: w, height: h } });
     await page.goto(`${stack.web}/desk`);
     await page.locator('.desk-grid > li[data-seq]').nth(11).waitFor({ timeout: 300_000 });
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>('.desk-table')].filter((el) => Number(el.dataset.seq) > 20).length >= 8, undefined, { timeout: 300_000 });
+    await page.waitForFunction(
+      () => {
+        const boards = [...document.querySelectorAll<HTMLElement>('.desk-table')];
+        return boards.every((el) => Number(el.dataset.seq) > 0) && boards.filter((el) => Number(el.dataset.seq) > 20).length >= 8;
+      },
+      undefined,
+      { timeout: 300_000 },
+    );
     await shot(page, `desk-many-boards-${w}.png`);
     await page.close();
   }

@@ -6,6 +6,7 @@ import type { EventView, MyEvent } from '@matchtape/server/events-contract';
 import { useEffect, useState } from 'react';
 import { useViewerToken } from '../../lib/useViewerToken';
 import { readClaims } from '../../lib/viewer';
+import './events.css';
 
 const pct = (x: number): string => `${(x * 100).toFixed(2)}%`;
 const keyOf = (id: string): string => `matchtape.event.${id}.player`;
