@@ -1,4 +1,5 @@
 // The one vitest setup every package extends (see each package's vitest.config.ts).
+import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -13,6 +14,8 @@ export const sharedTestConfig = defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Every core (vitest's default leaves one free: on CI's two cores that ran each package's files one at a time).
+    maxWorkers: availableParallelism(),
     reporters: ['default', 'json'],
     outputFile: { json: `${reportDir}${basename(process.cwd())}.json` },
   },

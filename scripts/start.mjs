@@ -2,12 +2,14 @@
 // `npm start`: the whole product on one machine.
 //   1. the server (all roles) on MATCHTAPE_PORT (4000): embedded PGlite + in-process bus unless DATABASE_URL / NATS_URL;
 //   2. keeps MATCHTAPE_DEMO_MATCHES (2) bot matches of every implemented game playing, starting a new one when one ends;
-//   3. the spectator site (apps/web) on PORT (3000), building it first when .next is missing or older than its sources.
+//   3. the spectator site (apps/web) on PORT (3000), building it first when .next is missing or older than its sources;
+//      while it builds, the same port shows the live matches in a plain page (building-page.mjs).
 // Ctrl-C / SIGTERM stops the children cleanly. If the site cannot be built, the server keeps running and says why.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serveBuildingPage } from './building-page.mjs';
 
 // Offline-friendly: Next and turbo would otherwise try to send telemetry.
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
@@ -29,7 +31,8 @@ let stopping = false;
 const log = (msg) => console.log(`[start] ${msg}`);
 
 function run(name, cmd, args, env = {}) {
-  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  // Its own process group, so stopping reaches what npm starts beneath it (npm → sh → next-server).
+  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
   children.add(child);
   child.on('exit', (code, signal) => {
     children.delete(child);
@@ -45,14 +48,23 @@ async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
   log('stopping…');
-  for (const c of children) c.kill('SIGTERM');
+  for (const c of children) signalGroup(c, 'SIGTERM');
   const deadline = Date.now() + 10_000;
   while (children.size > 0 && Date.now() < deadline) await sleep(100);
-  for (const c of children) c.kill('SIGKILL');
+  for (const c of children) signalGroup(c, 'SIGKILL');
   process.exit(code);
 }
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
+
+/** Signals a child's whole process group (it was started detached), else the child alone. */
+function signalGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -119,18 +131,24 @@ function newestMtime(dir) {
   return newest;
 }
 
-async function startWeb() {
+/** Whether the site must be built first: no build yet, or sources newer than it. Null when there is no site. */
+function siteNeedsBuild() {
   const web = join(root, 'apps/web');
-  if (!existsSync(join(web, 'package.json'))) {
+  if (!existsSync(join(web, 'package.json'))) return null;
+  const buildId = join(web, '.next/BUILD_ID');
+  const sources = Math.max(newestMtime(web), newestMtime(join(root, 'packages')));
+  return !existsSync(buildId) || statSync(buildId).mtimeMs < sources;
+}
+
+async function startWeb(needsBuild, interim) {
+  if (needsBuild === null) {
     log('apps/web is missing: the API server runs alone');
     return;
   }
-  const buildId = join(web, '.next/BUILD_ID');
-  const sources = Math.max(newestMtime(web), newestMtime(join(root, 'packages')));
-  if (!existsSync(buildId) || statSync(buildId).mtimeMs < sources) {
+  if (needsBuild) {
     log('building the spectator site (npm run build -w @matchtape/web)…');
     // Asynchronously: bot matches keep starting while Next builds.
-    const b = spawn('npm', ['run', 'build', '-w', '@matchtape/web'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, MATCHTAPE_API_URL: api } });
+    const b = spawn('npm', ['run', 'build', '-w', '@matchtape/web'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, MATCHTAPE_API_URL: api }, detached: true });
     children.add(b);
     const status = await new Promise((r) => b.on('exit', (code, signal) => r(signal ?? code)));
     children.delete(b);
@@ -139,11 +157,22 @@ async function startWeb() {
       log(`the spectator site did not build (exit ${status}); the API server keeps running on ${api} — fix the build and run npm start again`);
       return;
     }
+    await interim?.close();
   }
   run('web', 'npm', ['run', 'start', '-w', '@matchtape/web'], { PORT: String(webPort), MATCHTAPE_API_URL: api });
   log(`spectator site on http://localhost:${webPort}`);
 }
 
+const needsBuild = siteNeedsBuild();
+// A first start builds the site (about a minute): meanwhile its port shows the live matches at once, in a plain
+// page (scripts/building-page.mjs) that turns into the real site when it is built.
+const interim = needsBuild
+  ? await serveBuildingPage(webPort, api).catch((err) => {
+      log(`could not show the live matches on port ${webPort} while the site builds (${err.message})`);
+      return null;
+    })
+  : null;
+if (interim) log(`live matches on http://localhost:${webPort} while the site builds (it opens there by itself when built)`);
 log(`server on ${api} (${process.env.DATABASE_URL ? 'Postgres' : `embedded PGlite under ${process.env.MATCHTAPE_DATA_DIR ?? '.data'}/`}, ${process.env.NATS_URL ? 'NATS JetStream' : 'in-process bus'})`);
 run('server', join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], { MATCHTAPE_PORT: String(port), MATCHTAPE_ORGANISER_TOKEN_FILE: organiserTokenFile });
 try {
@@ -153,4 +182,4 @@ try {
   await stop(1);
 }
 void keepBotMatches();
-await startWeb();
+await startWeb(needsBuild, interim);

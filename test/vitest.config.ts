@@ -1,9 +1,19 @@
-// Cross-package tests: integration against real Postgres + NATS, browser e2e, fault injection.
-import { mergeConfig } from 'vitest/config';
+// Cross-package tests: integration against real Postgres + NATS, fault injection, and browser e2e.
+// Two projects, so `npm test` can run them side by side (run-tests.mjs): the browser files one at a time (each
+// starts a server, a Next site and Chromium) beside the integration and fault files one at a time (mostly waiting on
+// Postgres, NATS and bot pacing). `npx vitest run` here runs both projects, one file at a time.
+import { defineConfig, mergeConfig } from 'vitest/config';
 import { sharedTestConfig } from '../vitest.shared';
 
-export default mergeConfig(sharedTestConfig, {
-  test: {
-    include: ['integration/**/*.test.ts', 'e2e/**/*.test.ts', 'fault/**/*.test.ts', 'load/**/*.test.ts'],
-  },
-});
+export default mergeConfig(
+  sharedTestConfig,
+  defineConfig({
+    test: {
+      maxWorkers: 1,
+      projects: [
+        { extends: true, test: { name: 'integration', include: ['integration/**/*.test.ts', 'fault/**/*.test.ts', 'load/**/*.test.ts'] } },
+        { extends: true, test: { name: 'e2e', include: ['e2e/**/*.test.ts'] } },
+      ],
+    },
+  }),
+);

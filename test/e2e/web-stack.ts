@@ -215,7 +215,14 @@ export async function apiJson<T = unknown>(base: string, path: string, init: { m
   const headers: Record<string, string> = {};
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(base + path, { method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'), headers, ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) });
+  // A well-behaved client: a 429 is waited out for its Retry-After (a few times), as the server asks; anything else fails.
+  let res: Response;
+  for (let attempt = 0; ; attempt++) {
+    res = await fetch(base + path, { method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'), headers, ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) });
+    if (res.status !== 429 || attempt >= 5) break;
+    await res.text();
+    await new Promise((r) => setTimeout(r, 1000 * Math.max(1, Number(res.headers.get('retry-after')) || 1)));
+  }
   const text = await res.text();
   if (!res.ok) throw new Error(`${init.method ?? (init.body !== undefined ? 'POST' : 'GET')} ${path} → ${res.status}: ${text.slice(0, 500)}`);
   return JSON.parse(text) as T;

@@ -3,8 +3,9 @@
 // the parent has ended AND passed its spectator delay the fork exists only for judges and the fork's own seats —
 // every other caller gets the 404 of a match that does not exist on every route, lists and searches leave it out,
 // and the public subject carries nothing of it. The server's clock is the test's (a skew moves it past delays).
-import { Rng, type AnyGameModule, type EventEnvelope, type Viewer } from '@matchtape/engine';
+import { commitKey, commitment, Rng, sealSalt, type AnyGameModule, type CopyKind, type EventEnvelope, type Viewer } from '@matchtape/engine';
 import { mintToken, openSse, type MatchtapeServer } from '@matchtape/server';
+import { parseCopyHeader, verifyEvents } from '@matchtape/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, organiser, startStack, testGames, type Stack } from './server-helpers';
 
@@ -71,6 +72,37 @@ async function expectNoSuchMatch(matchId: string, tokens: Record<string, string 
       expect([r.status, r.json], `${who} ${method} ${path}`).toEqual([404, missing]);
     }
   }
+}
+
+/** A copy as GET /export gives it: its header and its events. */
+async function exportOf(matchId: string, token?: string): Promise<{ kind: CopyKind; events: EventEnvelope[] }> {
+  const r = await api(base, `/api/matches/${matchId}/export`, token ? { token } : {});
+  expect(r.status, r.text).toBe(200);
+  const [head, ...lines] = r.text.trim().split('\n');
+  const kind = parseCopyHeader(JSON.parse(head!));
+  if (kind === null || 'error' in kind) throw new Error(`not a copy header: ${head}`);
+  return { kind, events: lines.map((l) => JSON.parse(l) as EventEnvelope) };
+}
+
+/**
+ * The seqs whose hidden parts a holder of `copy` can open: every seed the copy shows (its MatchEnded, its header)
+ * gives a commitment key; an event leaks when that key's salt opens the commitment of the full payload (`truth`,
+ * which the copy withholds) — with it, a short hidden payload (a card out of forty) is found by trying each value.
+ */
+function opened(copy: { kind: CopyKind; events: readonly EventEnvelope[] }, truth: readonly EventEnvelope[]): number[] {
+  const seeds = new Set<string>();
+  for (const e of copy.events) if (e.type === 'MatchEnded' && typeof e.payload.seed === 'string' && e.payload.seed !== '') seeds.add(e.payload.seed);
+  if (copy.kind.seed) seeds.add(copy.kind.seed);
+  const out: number[] = [];
+  for (const seed of seeds) {
+    const key = commitKey(seed);
+    for (const [i, e] of copy.events.entries()) {
+      const full = truth[i]!;
+      if (!e.seal || JSON.stringify(e.payload) === JSON.stringify(full.payload)) continue;
+      if (commitment(sealSalt(key, e.matchId, e.seq, 'judge'), full.payload) === e.seal.payload) out.push(e.seq);
+    }
+  }
+  return out;
 }
 
 const listed = async (token?: string): Promise<string[]> =>
@@ -142,14 +174,34 @@ describe.each(registry.ids())('%s: a fork of a live match', (gameId) => {
     expect(await stack.store.getCheckpoint('projection', `public:${fork}`)).toBe(0);
     await expectNoSuchMatch(fork, { public: undefined });
 
-    // The fork ends (reveal-all, like its parent): its MatchEnded reveals its own seed, and still to nobody else.
+    // The fork ends (reveal-all, like its parent), still seen by nobody else.
     await concede(fork, forkSeats);
     const forkEvents = (await api(base, `/api/matches/${fork}/events?as=judge`, { token: judge() })).json.events as EventEnvelope[];
     const end = forkEvents[forkEvents.length - 1]!;
     expect(end.type).toBe('MatchEnded');
-    expect(end.payload.seed).toBe((await stack.store.getMatch(fork))!.seed);
-    expect(end.payload.seed).not.toBe(parentSeed);
+    // Its MatchEnded withholds the fork's seed (it would open the parent's hidden cards at the fork point); a judge's
+    // copy carries it in its header, and it is not the parent's.
+    expect(end.payload.seed).toBe('');
+    const forkSeed = (await stack.store.getMatch(fork))!.seed;
+    expect((await exportOf(fork, judge())).kind.seed).toBe(forkSeed);
+    expect(forkSeed).not.toBe(parentSeed);
     await expectNoSuchMatch(fork, { public: undefined, coverage: others.coverage });
+    // Nothing a fork seat holds of the ended fork (its events, its export, what verify makes of it) opens the copied
+    // prefix — the live parent's hidden cards at the fork point — nor anything after it (drawn from the parent's decks).
+    const full = (await exportOf(fork, judge())).events;
+    const hiddenInPrefix = new Set<number>();
+    for (const seat of Object.keys(forkSeats)) {
+      const copy = await exportOf(fork, forkSeats[seat]!);
+      expect(copy.kind.copy).toBe('redacted'); // a seat's export is the public copy
+      for (const [i, e] of copy.events.entries()) if (e.seq <= at && JSON.stringify(e.payload) !== JSON.stringify(full[i]!.payload)) hiddenInPrefix.add(e.seq);
+      expect(opened(copy, full), `${seat} opens the hidden parts of these seqs`).toEqual([]);
+      const seen = (await api(base, `/api/matches/${fork}/events`, { token: forkSeats[seat]! })).json.events as EventEnvelope[];
+      expect(opened({ kind: copy.kind, events: seen }, full), `${seat}'s events open these seqs`).toEqual([]);
+      const v = verifyEvents(copy.events, (id) => registry.get(id), { copy: copy.kind });
+      expect(v.ok, JSON.stringify(v.failure)).toBe(true);
+      expect(v.randomVerified).toBe(false);
+    }
+    expect(hiddenInPrefix.size, 'the prefix hides something from the seats').toBeGreaterThan(0);
     // Past the fork's own delay its reveal-all would show everyone the judge view — the live parent's hands at the
     // fork point. Not while the parent plays: a fork seat asking for the public view gets the public redaction.
     skew += (DELAY + 1) * 1000;
@@ -167,6 +219,16 @@ describe.each(registry.ids())('%s: a fork of a live match', (gameId) => {
     expect((await api(base, `/api/matches/${fork}`)).json.forkOf).toMatchObject({ matchId: parent, seq: at, reseeded: true });
     expect((await api(base, `/api/matches/${fork}/events`)).status).toBe(200);
     expect(await listed()).toContain(fork);
+    // Released, the public's copy carries the fork's seed in its header: every byte verifies against the revealed key.
+    const released = await exportOf(fork);
+    expect(released.kind.seed).toBe(forkSeed); // reveal-all: the full copy, now everyone's
+    const pv = verifyEvents(released.events, (id) => registry.get(id), { copy: released.kind });
+    expect(pv.ok, JSON.stringify(pv.failure)).toBe(true);
+    const wrong = verifyEvents(released.events, (id) => registry.get(id), { copy: { ...released.kind, seed: parentSeed } });
+    expect([wrong.ok, wrong.failure?.check], 'a header seed other than the committed one').toEqual([false, 'commitment']);
+    const judged = await exportOf(fork, judge());
+    const jv = verifyEvents(judged.events, (id) => registry.get(id), { copy: judged.kind });
+    expect([jv.ok, jv.randomVerified], JSON.stringify(jv.failure)).toEqual([true, true]);
     const lastSeq = (await stack.store.getMatch(fork))!.lastSeq;
     for (const end = Date.now() + 20_000; (await stack.store.getCheckpoint('projection', `public:${fork}`)) < lastSeq; ) {
       if (Date.now() > end) throw new Error(`the publisher did not publish ${fork} once released`);

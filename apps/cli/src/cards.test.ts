@@ -52,6 +52,43 @@ describe('cards load', () => {
     expect(r.out[r.out.length - 1]).toMatch(/^bad\.json: refused \(\d+ problems\)$/);
   });
 
+  it('checks Alpha Clash and Grand Archive cards against their effect vocabularies (cards/effects.ts of each game)', async () => {
+    write('ac.json', {
+      format: 'matchtape-cards',
+      game: 'alpha-clash',
+      name: 'Clash night',
+      cards: [
+        { id: 'org-quake', name: 'Org Quake', type: 'Basic Action', cost: 1, gems: { R: 1 }, play: { target: 'none', effects: [{ do: 'damageEachContender', amount: 2 }] } },
+        { id: 'org-recall', name: 'Org Recall', type: 'Quick Action', tag: 'Counter–Attack', cost: 1, play: { target: 'anyClash', effects: [{ do: 'returnPermanentToHand' }] } },
+        { id: 'org-seer', name: 'Org Seer', type: 'Contender', stats: { atk: 1, def: 1, health: 30 }, activated: { engage: false, health: 0, cost: 0, gems: {}, oncePerTurn: true, threshold: 20, target: 'none', effects: [{ do: 'draw', amount: 1 }] } },
+      ],
+    });
+    const ok = await cli(['cards', 'load', 'ac.json'], dir, { games });
+    expect(ok.out).toEqual(['✓ ac.json: 3 cards for alpha-clash ("Clash night"): org-quake, org-recall, org-seer']);
+    write('ac-bad.json', {
+      format: 'matchtape-cards',
+      game: 'alpha-clash',
+      name: 'Clash typo',
+      cards: [{ id: 'org-typo', name: 'Org Typo', type: 'Basic Action', cost: 0, play: { target: 'everyone', effects: [{ do: 'damage', amount: 2 }] } }],
+    });
+    const bad = await cli(['cards', 'load', 'ac-bad.json'], dir, { games });
+    expect(bad.code).toBe(1);
+    expect(bad.out[0]).toMatch(/^✗ ac-bad\.json:\d+: cards\[0\] \(org-typo\): cards\.org-typo\.play\.target: .*alpha-clash\/src\/cards\/effects\.ts/);
+    write('ga-bad.json', {
+      format: 'matchtape-cards',
+      game: 'grand-archive',
+      name: 'Archive typo',
+      cards: [
+        { id: 'org-herald', name: 'Org Herald', type: 'ally', cost: 1, stats: { power: 1, life: 1 }, abilities: [{ kind: 'trigger', on: 'enter', effects: [{ do: 'draw', n: 1 }], text: 'On Enter: Draw a card.' }] },
+        { id: 'org-storm', name: 'Org Storm', type: 'action', cost: 2, abilities: [{ kind: 'resolve', effects: [{ do: 'damage', n: 2, to: 'everyone' }], text: 'Deal 2 damage to everyone.' }] },
+      ],
+    });
+    const ga = await cli(['cards', 'load', 'ga-bad.json'], dir, { games });
+    expect(ga.code).toBe(1);
+    expect(ga.out).toHaveLength(2);
+    expect(ga.out[0]).toMatch(/^✗ ga-bad\.json:\d+: cards\[1\] \(org-storm\): abilities\.0\.effects\.0\.to: /);
+  });
+
   it('names the line of a JSON syntax error and refuses a set without its format', async () => {
     writeFileSync(join(dir, 'syntax.json'), '{\n  "format": "matchtape-cards",\n  "game": "the-spoils",,\n}\n');
     const s = await cli(['cards', 'load', 'syntax.json'], dir, { games });

@@ -34,6 +34,7 @@ import { MatchSight } from './visibility';
 import { accessFor, claimsOf, roleInList, tokenFrom } from './viewers';
 import { createMetrics, type ServerMetrics } from './ops/metrics';
 import { Projector } from './projector/projector';
+import { eventTableOf } from './events/service';
 import { countEventsAfter } from '@matchtape/store';
 
 export type { RateLimits } from './http/rate-limit';
@@ -152,7 +153,10 @@ function routeContext(opts: ServerOptions, parts: { app: FastifyInstance; host: 
       // A fork says so in the list too (issue 26): its parent and the seq it was forked at.
       const link = forkOfRecord(r);
       const fork = link ? { forkOf: link } : {};
-      return { matchId: r.matchId, game: r.game, status, players, turn, phase, step, winner, lastSeq, spectatorDelaySeconds: r.spectatorDelaySeconds, spectatorsWatching: gateway.watching(r.matchId), createdAt: r.createdAt, ...practice, ...fork };
+      // A game of an event (issue 23): its event, round and table, so a page can show the round's clock.
+      const at = eventTableOf(r);
+      const event = at ? { eventId: at.eventId, eventTable: at } : {};
+      return { matchId: r.matchId, game: r.game, status, players, turn, phase, step, winner, lastSeq, spectatorDelaySeconds: r.spectatorDelaySeconds, spectatorsWatching: gateway.watching(r.matchId), createdAt: r.createdAt, ...practice, ...fork, ...event };
     },
     async sideViewer(rec, access, { events = true } = {}) {
       const seenSeq = (await sight.summary(rec, access)).lastSeq;

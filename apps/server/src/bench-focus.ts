@@ -2,10 +2,10 @@
 // `inFlight` anonymous GET /api/matches/:id/focus requests in flight on a long match with a card in focus, while
 // another client reads a different match's state one request after the other; the other client's p50/p99 is measured
 // quiet and under the abuse. A real server in-process (its HTTP stack, Postgres or the embedded store); both clients
-// run in the same process as the server, so the figures include their own work (the same before and after a change).
+// run in a worker thread (their own event loop), so the figures are the server's, not the clients' own work.
 // The two clients are two addresses (the abusive one connects from 127.0.0.2), as two clients on a network are: the
 // server's per-client limits key on the token, else the address (http/fair.ts).
-import { Agent, request } from 'node:http';
+import { Worker } from 'node:worker_threads';
 import { Rng, type PlayerId } from '@matchtape/engine';
 import { dropSchema, openStore, type EventStore } from '@matchtape/store';
 import { createServer, type MatchtapeServer, type ServerOptions } from './app';
@@ -49,16 +49,78 @@ export interface BenchFocusResult {
   focusRefused: number;
 }
 
-/** One GET from a given local address (the abusive client's own): its status, the body read to the end. */
-function getFrom(agent: Agent, url: string): Promise<number> {
+/**
+ * The two clients, in a worker thread of their own (its own event loop, as another process on the network would
+ * be): measured in the server's loop, the clients' own work (8 HTTP clients parsing answers) and the loop's lag
+ * would be counted as the server's unfairness. CommonJS source for `new Worker(…, { eval: true })`; messages:
+ * `{ quiet: { url, n } }` → `{ latencies }`, `{ abused: { url, n, focus, inFlight } }` → `{ latencies, served, refused }`.
+ */
+const CLIENTS = `
+const { parentPort } = require('node:worker_threads');
+const { Agent, request } = require('node:http');
+const victimAgent = new Agent({ keepAlive: true });
+function get(agent, url) {
   return new Promise((resolve, reject) => {
     const req = request(url, { agent }, (res) => {
       res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('end', () => resolve(res.statusCode || 0));
       res.on('error', reject);
     });
     req.on('error', reject);
     req.end();
+  });
+}
+async function sequential(url, n) {
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const status = await get(victimAgent, url);
+    if (status !== 200) throw new Error('GET ' + url + ': ' + status);
+    out.push(performance.now() - t0);
+  }
+  return out.sort((a, b) => a - b);
+}
+parentPort.on('message', async (m) => {
+  try {
+    if (m.quiet) return parentPort.postMessage({ latencies: await sequential(m.quiet.url, m.quiet.n) });
+    const { url, n, focus, inFlight } = m.abused;
+    // The abusive client connects from another address: the server's per-client limits key on it (http/fair.ts).
+    const agent = new Agent({ keepAlive: true, localAddress: '127.0.0.2' });
+    let stop = false, served = 0, refused = 0;
+    const abuser = async () => {
+      while (!stop) {
+        const status = await get(agent, focus);
+        if (status === 200) served++;
+        else if (status === 429) refused++;
+        else throw new Error('GET focus: ' + status);
+      }
+    };
+    const t0 = performance.now();
+    const abusers = Array.from({ length: inFlight }, () => abuser());
+    const latencies = await sequential(url, n);
+    stop = true;
+    await Promise.all(abusers);
+    agent.destroy();
+    parentPort.postMessage({ latencies, served, seconds: (performance.now() - t0) / 1000, refused });
+  } catch (err) {
+    parentPort.postMessage({ error: String(err && err.stack || err) });
+  }
+});
+`;
+
+interface ClientAnswer {
+  latencies: number[];
+  served?: number;
+  refused?: number;
+  seconds?: number;
+  error?: string;
+}
+
+function ask(worker: Worker, message: unknown): Promise<ClientAnswer> {
+  return new Promise((resolve, reject) => {
+    worker.once('message', (a: ClientAnswer) => (a.error ? reject(new Error(`bench clients: ${a.error}`)) : resolve(a)));
+    worker.once('error', reject);
+    worker.postMessage(message);
   });
 }
 
@@ -76,19 +138,6 @@ async function playLong(server: MatchtapeServer, gameId: string, matchId: string
     await server.host.submit(matchId, actor, { ...cmd, commandId: `bf${i}` });
   }
   return (await server.host.current(matchId)).lastSeq;
-}
-
-/** The other client: `n` requests one after the other; latencies in ms, sorted. */
-async function sequential(url: string, n: number): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    const res = await fetch(url);
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
-    out.push(performance.now() - t0);
-  }
-  return out.sort((a, b) => a - b);
 }
 
 const figures = (sorted: number[]): LatencyFigures => ({ requests: sorted.length, p50Ms: +pct(sorted, 50).toFixed(2), p95Ms: +pct(sorted, 95).toFixed(2), p99Ms: +pct(sorted, 99).toFixed(2) });
@@ -124,31 +173,20 @@ export async function benchFocus(opts: BenchFocusOptions): Promise<BenchFocusRes
     log(`focus bench: ${gameId}, focused match of ${events} events, ${inFlight} focus requests in flight, ${requests} reads of another match per phase`);
 
     const victim = `${base}/api/matches/${other}/state`;
-    await sequential(victim, 20); // warm-up
-    const quiet = figures(await sequential(victim, requests));
-    log(`quiet: other client p50 ${quiet.p50Ms} ms, p95 ${quiet.p95Ms} ms, p99 ${quiet.p99Ms} ms`);
-
-    let stop = false;
-    let served = 0;
-    let refused = 0;
-    const agent = new Agent({ keepAlive: true, localAddress: '127.0.0.2' });
-    const abuser = async (): Promise<void> => {
-      while (!stop) {
-        const status = await getFrom(agent, `${base}/api/matches/${focused}/focus`);
-        if (status === 200) served++;
-        else if (status === 429) refused++;
-        else throw new Error(`GET focus: ${status}`);
-      }
-    };
-    const t0 = performance.now();
-    const abusers = Array.from({ length: inFlight }, () => abuser());
-    const abused = figures(await sequential(victim, requests));
-    stop = true;
-    await Promise.all(abusers);
-    agent.destroy();
-    const focusPerSecond = +(served / ((performance.now() - t0) / 1000)).toFixed(1);
-    log(`abused: other client p50 ${abused.p50Ms} ms, p95 ${abused.p95Ms} ms, p99 ${abused.p99Ms} ms; focus served ${focusPerSecond}/s, ${refused} refused`);
-    return { game: gameId, store: store.dialect, events, inFlight, quiet, abused, focusPerSecond, focusRefused: refused };
+    const clients = new Worker(CLIENTS, { eval: true });
+    try {
+      await ask(clients, { quiet: { url: victim, n: 20 } }); // warm-up
+      const quiet = figures((await ask(clients, { quiet: { url: victim, n: requests } })).latencies);
+      log(`quiet: other client p50 ${quiet.p50Ms} ms, p95 ${quiet.p95Ms} ms, p99 ${quiet.p99Ms} ms`);
+      const a = await ask(clients, { abused: { url: victim, n: requests, focus: `${base}/api/matches/${focused}/focus`, inFlight } });
+      const abused = figures(a.latencies);
+      const refused = a.refused ?? 0;
+      const focusPerSecond = +((a.served ?? 0) / (a.seconds ?? 1)).toFixed(1);
+      log(`abused: other client p50 ${abused.p50Ms} ms, p95 ${abused.p95Ms} ms, p99 ${abused.p99Ms} ms; focus served ${focusPerSecond}/s, ${refused} refused`);
+      return { game: gameId, store: store.dialect, events, inFlight, quiet, abused, focusPerSecond, focusRefused: refused };
+    } finally {
+      await clients.terminate();
+    }
   } finally {
     await server.close();
     await store.close();

@@ -117,8 +117,12 @@ export function verifyChain(events: readonly EventEnvelope[], sha256: Sha256Hex 
 /** What a copy is: the full (judge) truth, or redacted for one viewer (its header says which). */
 export type CopyKind =
   /** `commitKey` (hex): the match's commitment key, which a full copy of a live match may carry so it verifies whole. */
-  | { copy: 'full'; commitKey?: string }
-  | { copy: 'redacted'; viewer: Exclude<Viewer, 'judge'> };
+  | { copy: 'full'; commitKey?: string; seed?: string }
+  /**
+   * `seed`: the seed of an ended match whose MatchEnded withholds it (a fork: runner.ts HostContext.withholdSeed),
+   * given once its parent's secrets are public; checked against MatchStarted.seedCommitment like a revealed one.
+   */
+  | { copy: 'redacted'; viewer: Exclude<Viewer, 'judge'>; seed?: string };
 
 /**
  * Checks every byte of a copy: the chain (verifyChain), then each sealed event's payload against its seal. A full

@@ -1,5 +1,5 @@
 // Turns a decision into stamped events: folds each draft to learn the position it leaves the game in, sets
-// the cause, fills the revealed seed into MatchEnded and the game id into MatchStarted. Pure: the host passes the clock and the seed.
+// the cause, fills the revealed seed into MatchEnded ("" where the host withholds it: a fork) and the game id into MatchStarted. Pure: the host passes the clock and the seed.
 import type { Cause, NewEvent } from './envelope';
 import {
   MATCH_ENDED,
@@ -18,6 +18,12 @@ export interface HostContext {
   seed: string;
   /** ISO time for the events, from the host's clock (the core has none). */
   at: string;
+  /**
+   * MatchEnded carries `seed: ""` instead of the seed: a fork's seed opens the commitments of its copied prefix (a
+   * live parent's hidden cards) and draws from the parent's decks, so its seats and the public must not get it with
+   * the end. The host hands it out once the parent's secrets are public (a copy's header `seed`).
+   */
+  withholdSeed?: boolean;
 }
 
 export type Applied<S> = { ok: true; state: S; events: NewEvent[] } | Rejection;
@@ -54,7 +60,7 @@ export function stampDrafts<S>(
  * (`payload.game`, unless the game wrote it) so a match file says which module folds it (`matchtape verify`).
  */
 function stampPayload(game: AnyGameModule, d: DraftEvent, host: HostContext): Record<string, unknown> {
-  if (d.type === MATCH_ENDED) return { ...d.payload, seed: host.seed };
+  if (d.type === MATCH_ENDED) return { ...d.payload, seed: host.withholdSeed ? '' : host.seed };
   if (d.type === MATCH_STARTED && typeof d.payload.game !== 'string') return { ...d.payload, game: game.id };
   return d.payload;
 }

@@ -7,6 +7,7 @@ export {
   verifyEvents,
   gameOf,
   revealedSeed,
+  withholdsSeed,
   forkLinkOf,
   COPY_FORMAT,
   copyHeaderLine,

@@ -23,8 +23,8 @@ import {
 /** The header line of a copy (a JSONL export): `{ format, copy: "full" }` or `{ format, copy: "redacted", viewer }`. */
 export const COPY_FORMAT = 'matchtape-copy';
 const CopyHeaderSchema = z.union([
-  z.object({ format: z.literal(COPY_FORMAT), copy: z.literal('full'), commitKey: z.string().regex(/^[0-9a-f]{64}$/).optional() }).strict(),
-  z.object({ format: z.literal(COPY_FORMAT), copy: z.literal('redacted'), viewer: z.union([z.literal('public'), PlayerIdSchema]) }).strict(),
+  z.object({ format: z.literal(COPY_FORMAT), copy: z.literal('full'), commitKey: z.string().regex(/^[0-9a-f]{64}$/).optional(), seed: z.string().min(1).optional() }).strict(),
+  z.object({ format: z.literal(COPY_FORMAT), copy: z.literal('redacted'), viewer: z.union([z.literal('public'), PlayerIdSchema]), seed: z.string().min(1).optional() }).strict(),
 ]);
 
 /** The header line for a copy of this kind. */
@@ -108,11 +108,20 @@ export function gameOf(events: readonly EventEnvelope[]): string | null {
   return typeof g === 'string' && g.length > 0 ? g : null;
 }
 
-/** The seed MatchEnded reveals, if the match has ended. */
+/** The seed MatchEnded reveals, if the match has ended (null too where it withholds it: `seed: ""`, a fork). */
 export function revealedSeed(events: readonly EventEnvelope[]): string | null {
   const end = events.find((e) => e.type === MATCH_ENDED);
   const seed = end?.payload.seed;
-  return typeof seed === 'string' ? seed : null;
+  return typeof seed === 'string' && seed !== '' ? seed : null;
+}
+
+/**
+ * Whether the match is a fork whose MatchEnded withholds its seed (`seed: ""`): its seed opens the commitments of
+ * the copied prefix, the parent's hidden cards, so it comes apart from the events once the parent's secrets are
+ * public (a copy's header `seed`, the server's judge copy), checked against the seed commitment like a revealed one.
+ */
+export function withholdsSeed(events: readonly EventEnvelope[]): boolean {
+  return forkLinkOf(events) !== null && events.find((e) => e.type === MATCH_ENDED)?.payload.seed === '';
 }
 
 export function verifyEvents(
@@ -147,9 +156,12 @@ export function verifyEvents(
   result.ended = endIndex >= 0;
 
   const revealed = revealedSeed(events);
-  if (result.ended && revealed === null) return fail(events[endIndex]!.seq, 'end', `${MATCH_ENDED} does not reveal the seed (payload.seed)`);
+  const withheld = withholdsSeed(events);
+  if (result.ended && revealed === null && !withheld) return fail(events[endIndex]!.seq, 'end', `${MATCH_ENDED} does not reveal the seed (payload.seed)`);
   if (revealed !== null && opts.seed !== undefined && opts.seed !== revealed) result.warnings.push('--seed ignored: MatchEnded reveals the seed');
-  const seed = revealed ?? opts.seed ?? null;
+  const seed = revealed ?? opts.seed ?? copy.seed ?? null;
+  if (withheld && seed === null)
+    result.warnings.push(`this fork's ${MATCH_ENDED} withholds its seed (it would open the parent's hidden cards at the fork point): the server gives it in the copy's header once the parent has ended and passed its spectator delay`);
   const fork = forkLinkOf(events);
   if (first.payload.fork !== undefined && !fork) return fail(1, 'start', `${MATCH_STARTED}.fork is not a fork link { matchId, seq, hash, reseeded? }`);
   if (fork && fork.seq > events.length) return fail(1, 'start', `the fork link says the fork starts from seq ${fork.seq} but the match has ${events.length} events`);

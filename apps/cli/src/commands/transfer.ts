@@ -186,7 +186,7 @@ export const importCmd: CommandDef = {
     if (a.seed && chosen.length > 1) throw new CliError('import: --seed applies to one match; choose it with --match ID');
     // Verify everything before writing anything.
     const plans = chosen.map(({ matchId, events }) => {
-      const given = a.seed ?? bundle?.header?.seed ?? undefined;
+      const given = a.seed ?? bundle?.header?.seed ?? f.copy.seed ?? undefined;
       const seed = revealedSeed(events) ?? given;
       const unknownSeed = `import: ${matchId} has not ended, so its seed is unknown; pass --seed S (fork prints it) to import it`;
       const v = verifyMatch(events, (g) => games[g] ?? null, { ...(given ? { seed: given } : {}), copy: f.copy });

@@ -104,6 +104,10 @@ export const EventView = z.object({
 });
 export type EventView = z.infer<typeof EventView>;
 
+/** The event a match is a game of (kept in its hosted config): a table of a round, and which game of its pairing. */
+export const EventTable = z.object({ eventId: z.string(), round: z.number().int(), table: z.number().int(), game: z.number().int() });
+export type EventTable = z.infer<typeof EventTable>;
+
 export const EventListItem = z.object({ eventId: z.string(), name: z.string(), game: z.string(), createdAt: z.string(), status: z.string() });
 
 export const MyEvent = z.object({

@@ -4,7 +4,7 @@
 // calls time and games still running after their extra turns end as draws. Everything it does is a command to the
 // pure core (@matchtape/events), so the stream alone says what happened.
 import { randomBytes } from 'node:crypto';
-import type { DeckList, EventEnvelope, NewEvent, PlayerId } from '@matchtape/engine';
+import { ROUND_TIME_ENDED, roundTimeEndDrafts, type DeckList, type EventEnvelope, type NewEvent, type PlayerId } from '@matchtape/engine';
 import { decideEvent, foldEvent, type Actor, type EventCommand, type EventState, type TournamentEvent } from '@matchtape/events';
 import {
   appendToTournament,
@@ -15,15 +15,23 @@ import {
   readTournament,
   saveTournamentDoc,
   tournamentGameOf,
+  type MatchRecord,
 } from '@matchtape/store';
 import type { RouteContext } from '../http/context';
 import { HostError } from '../host/engine-host';
+import { EventTable } from './contract';
 import { firstPlayerOptions } from './first-player';
 
 const STATUS = { forbidden: 403, not_found: 404, conflict: 409, invalid: 422 } as const;
 
 export const toNewEvent = (e: TournamentEvent): NewEvent => ({ type: e.type, at: e.at, turn: e.round, phase: 'event', step: null, cause: e.cause as NewEvent['cause'], rule: e.rule, payload: e.payload });
 export const fromEnvelope = (e: EventEnvelope): TournamentEvent => ({ type: e.type, at: e.at, round: e.turn, cause: e.cause as TournamentEvent['cause'], rule: e.rule, payload: e.payload });
+
+/** The event table a match is a game of, from its hosted config (null for a match outside any event). */
+export function eventTableOf(r: MatchRecord): EventTable | null {
+  const t = EventTable.safeParse((r.config as { tournament?: unknown }).tournament);
+  return t.success ? t.data : null;
+}
 
 export type EventStatus = 'registration' | 'running' | 'finished';
 export const statusOf = (s: EventState): EventStatus => (s.finished ? 'finished' : s.rounds.length > 0 ? 'running' : 'registration');
@@ -135,14 +143,22 @@ export class EventService {
   }
 
   private reacting = new Map<string, Promise<void>>();
+  /** Events woken while their step ran: they step once more right after (a game may have moved past its extra turns). */
+  private readonly again = new Set<string>();
 
   /** Brings an event forward: time, reports, next games. Runs once at a time per event; callers may await it. */
   react(eventId: string): Promise<void> {
     const running = this.reacting.get(eventId);
-    if (running) return running;
+    if (running) {
+      this.again.add(eventId);
+      return running;
+    }
     const p = this.step(eventId)
       .catch((e: unknown) => this.onError(eventId, e))
-      .finally(() => this.reacting.delete(eventId));
+      .finally(() => {
+        this.reacting.delete(eventId);
+        if (this.again.delete(eventId)) void this.react(eventId);
+      });
     this.reacting.set(eventId, p);
     return p;
   }
@@ -206,17 +222,29 @@ export class EventService {
     const summary = rec.summary as { winner?: PlayerId | null; turn?: number };
     if (rec.status === 'ended') {
       const winner = summary.winner ? (link?.seats[summary.winner] ?? null) : null;
-      await this.command(eventId, { type: 'ReportGame', round, table, game, winner, cause: 'match-ended' }, { role: 'system' });
+      const cause = winner === null && (await this.endedAtRoundTime(matchId, rec.lastSeq)) ? 'time' : 'match-ended';
+      await this.command(eventId, { type: 'ReportGame', round, table, game, winner, cause }, { role: 'system' });
       this.openGames.delete(matchId);
       return;
     }
     const called = state.rounds.find((r) => r.round === round)?.timeCalled;
     if (!called) return;
-    const atTime = await this.turnAt(matchId, called.at);
-    if ((summary.turn ?? 0) >= atTime + called.extraTurns) {
-      await this.command(eventId, { type: 'ReportGame', round, table, game, winner: null, cause: 'time' }, { role: 'system' });
-      this.openGames.delete(matchId);
+    const turnAtTime = await this.turnAt(matchId, called.at);
+    // The turn in progress at time finishes, then `extraTurns` more turns are played (MTR 2.5: the turn at time is
+    // "turn 0"); when the turn after those begins, the game ends as a draw on its own stream: RoundTimeEnded, then
+    // MatchEnded. The report follows from the ended match (above), here or on the next step after a crash.
+    if ((summary.turn ?? 0) > turnAtTime + called.extraTurns) {
+      const seats = Object.keys(link?.seats ?? { p1: '', p2: '' }) as PlayerId[];
+      await this.ctx.host.appendSystem(matchId, (_state, g) => roundTimeEndDrafts(seats, { eventId, round, extraTurns: called.extraTurns, turnAtTime }, g.endOnTimeFields));
+      const after = await this.ctx.store.getMatch(matchId);
+      if (after?.status === 'ended') await this.checkGame(eventId, state, round, table, game, matchId, first);
     }
+  }
+
+  /** Whether the match ended by its round's time (its stream ends with RoundTimeEnded, MatchEnded). */
+  private async endedAtRoundTime(matchId: string, lastSeq: number): Promise<boolean> {
+    const tail = await this.ctx.store.readStream(matchId, { from: Math.max(1, lastSeq - 1) });
+    return tail.some((e) => e.type === ROUND_TIME_ENDED);
   }
 
   /** The match's turn when time was called: its last event at or before that moment (from event times, not memory). */

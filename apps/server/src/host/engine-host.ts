@@ -395,7 +395,10 @@ export class EngineHost extends EventEmitter<HostEvents> {
     const game = this.game(record.game);
     const hosted = parseHostedConfig(record);
     const match = { matchId, seed: record.seed };
-    const opts = { keepEvents: false, checkShape: true, sealHashes: nodeSealHashes };
+    // A fork's MatchEnded withholds its seed: it opens the copied prefix, a live parent's hidden cards (judges/copy.ts
+    // gives it once the parent's secrets are public).
+    const withholdSeed = typeof hosted.forkOf === 'object' && hosted.forkOf !== null;
+    const opts = { keepEvents: false, checkShape: true, sealHashes: nodeSealHashes, withholdSeed };
     // The latest snapshot (it keeps the generator cursor) plus the tail from the snapshot's own event. Commands
     // before it are looked up by id when a retry asks (store.findAccepted), not indexed here.
     const snap = await this.store.loadSnapshot(matchId);

@@ -136,7 +136,7 @@ async function exportJsonl(ctx: RouteContext, id: string, claims: TokenClaims | 
   const events = await ctx.sight.events(rec, access);
   reply.header('content-type', 'application/x-ndjson; charset=utf-8');
   reply.header('content-disposition', `attachment; filename="${id}${access.role === 'judge' ? '' : '.public'}.jsonl"`);
-  return copyText(rec, access.viewer, events);
+  return copyText(rec, access.viewer, events, !(await ctx.sight.forks.sealed(rec)));
 }
 
 /** The list of games (public; what the site's lobby shows). */

@@ -7,8 +7,9 @@ import { ReadGate } from './fair';
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('ReadGate', () => {
-  it('serves a lone client inFlight reads at once; with another client each gets one turn, the rest in arrival order', async () => {
-    const gate = new ReadGate({ inFlight: 2, queued: 8 });
+  it('serves a lone client inFlight reads at once; another client\'s read starts at once and holds back the greedy backlog while served', async () => {
+    let now = 0;
+    const gate = new ReadGate({ inFlight: 2, queued: 8 }, () => now);
     const started: string[] = [];
     const enter = (who: string, tag: string) => gate.enter(who).then(() => void started.push(tag));
     void ['a1', 'a2', 'a3', 'a4'].map((t) => enter('greedy', t));
@@ -17,19 +18,47 @@ describe('ReadGate', () => {
     // Another client is served at once, not after the greedy client's queue.
     await enter('other', 'b1');
     expect(started).toEqual(['a1', 'a2', 'b1']);
-    // While it has a read, the greedy client is down to one turn: a finished read hands on nothing.
+    // While the other client is being served, the greedy client's backlog starts nothing: its finished reads hand on none.
     gate.leave('greedy');
     await settle();
     expect(started).toEqual(['a1', 'a2', 'b1']);
     gate.leave('greedy');
     await settle();
-    expect(started).toEqual(['a1', 'a2', 'b1', 'a3']);
-    // The other client is done: the greedy one has its turns back.
+    expect(started).toEqual(['a1', 'a2', 'b1']);
+    // The other client's read is done: one turn while it may come back with its next read (a sequential client)…
     gate.leave('other');
+    await settle();
+    expect(started).toEqual(['a1', 'a2', 'b1', 'a3']);
+    // …and after that, the greedy one has its turns back.
+    now += 1000;
+    gate.leave('greedy');
     await settle();
     expect(started).toEqual(['a1', 'a2', 'b1', 'a3', 'a4']);
     gate.leave('greedy');
-    gate.leave('greedy');
+    expect(gate.size).toBe(0);
+  });
+
+  it('two clients with backlogs take turns, one read each, the one just served last', async () => {
+    const gate = new ReadGate({ inFlight: 2, queued: 8 });
+    const started: string[] = [];
+    const enter = (who: string, tag: string) => gate.enter(who).then(() => void started.push(tag));
+    void ['a1', 'a2', 'a3'].map((t) => enter('a', t));
+    await settle();
+    void ['b1', 'b2'].map((t) => enter('b', t));
+    await settle();
+    // b1 starts at once (b had nothing); b2 waits while a is served, a3 while b is.
+    expect(started).toEqual(['a1', 'a2', 'b1']);
+    gate.leave('a');
+    gate.leave('a');
+    await settle();
+    expect(started).toEqual(['a1', 'a2', 'b1']);
+    gate.leave('b');
+    await settle();
+    expect(started).toEqual(['a1', 'a2', 'b1', 'a3']);
+    gate.leave('a');
+    await settle();
+    expect(started).toEqual(['a1', 'a2', 'b1', 'a3', 'b2']);
+    gate.leave('b');
     expect(gate.size).toBe(0);
   });
 

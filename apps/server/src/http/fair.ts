@@ -2,8 +2,9 @@
 // many reads in flight would get a turn for each of them ahead of everyone else's one. Each client (its token, else
 // its address: the rate limit's key) has at most `inFlight` reads being served; its further reads wait in its own
 // FIFO queue, which costs the server nothing but a closure, and over `queued` waiting the answer is an immediate 429
-// `too_many_in_flight` with Retry-After. While another client has reads too, every client gets one turn, so another
-// client's read waits behind at most one of the greedy client's, however many it sends. Live streams are long-lived
+// `too_many_in_flight` with Retry-After. While another client has reads too, every client gets one turn, and a
+// client's waiting reads start only while no other client is being served (its first read always starts at once):
+// another client's read shares the loop with at most the greedy client's reads already under way. Live streams are long-lived
 // and capped by the stream limits instead (route.stream).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenClaims } from '../auth/tokens';
@@ -19,6 +20,13 @@ export interface FairLimits {
 
 export const DEFAULT_FAIR: FairLimits = { inFlight: 2, queued: 64 };
 
+/**
+ * How long a client that had reads still counts as present (ms): a client reading one request after the other has
+ * none between its answer and its next request, and a greedy client must not take both turns in that gap.
+ */
+const LINGER_MS = 250;
+const LINGER_MAX = 10_000;
+
 interface Client {
   active: number;
   waiting: (() => void)[];
@@ -26,22 +34,43 @@ interface Client {
 
 export class ReadGate {
   private readonly clients = new Map<string, Client>();
+  /** Clients whose last read ended lately: who → when (ms, `now`). */
+  private readonly lately = new Map<string, number>();
 
-  constructor(readonly limits: FairLimits = DEFAULT_FAIR) {}
+  constructor(
+    readonly limits: FairLimits = DEFAULT_FAIR,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** Whether a client other than `who` has reads, or had one within LINGER_MS. */
+  private othersAround(who: string): boolean {
+    if (this.clients.size > 1 || (this.clients.size === 1 && !this.clients.has(who))) return true;
+    const t = this.now();
+    for (const [id, at] of this.lately) {
+      if (t - at >= LINGER_MS) this.lately.delete(id);
+      else if (id !== who) return true;
+    }
+    return false;
+  }
 
   /**
-   * A client's turns now: `inFlight` while it is the only client with reads, 1 while another client has reads served
-   * or waiting, so a greedy client's second read never runs ahead of another client's first.
+   * A client's turns now: `inFlight` while it is the only client with reads (or one within LINGER_MS); while another
+   * client has reads waiting or served, 1 — and none while another client has a read being served. A read that finds its client with nothing
+   * served or waiting starts at once (`enter`), so a client one read at a time is never queued behind a greedy one,
+   * and a greedy client's backlog moves only when nobody else is being served: another client's read shares the
+   * event loop with at most the greedy client's reads already under way, never with new ones.
    */
-  private turns(): number {
-    return this.clients.size > 1 ? 1 : this.limits.inFlight;
+  private turns(who: string, c: Client): number {
+    if (!this.othersAround(who)) return this.limits.inFlight;
+    for (const other of this.clients.values()) if (other !== c && other.active > 0) return 0;
+    return 1;
   }
 
   /** Waits for the client's turn; a 429 when its queue is full. Every `enter` that returns is paired with a `leave`. */
   async enter(who: string): Promise<void> {
     let c = this.clients.get(who);
     if (!c) this.clients.set(who, (c = { active: 0, waiting: [] }));
-    if (c.active < this.turns() && c.waiting.length === 0) {
+    if (c.waiting.length === 0 && (c.active === 0 || c.active < this.turns(who, c))) {
       c.active++;
       return;
     }
@@ -55,15 +84,19 @@ export class ReadGate {
     const c = this.clients.get(who);
     if (!c) return;
     c.active--;
-    this.pump(c);
-    if (c.active > 0 || c.waiting.length > 0) return;
-    this.clients.delete(who);
-    // The last other client may now use all its turns.
-    if (this.clients.size === 1) for (const other of this.clients.values()) this.pump(other);
+    if (c.active === 0 && c.waiting.length === 0) {
+      this.clients.delete(who);
+      this.lately.delete(who);
+      this.lately.set(who, this.now());
+      if (this.lately.size > LINGER_MAX) this.lately.delete(this.lately.keys().next().value!);
+    }
+    // Everyone else first (round robin: the client that was just served goes last), then the client itself.
+    for (const [id, other] of this.clients) if (id !== who) this.pump(id, other);
+    if (this.clients.has(who)) this.pump(who, c);
   }
 
-  private pump(c: Client): void {
-    while (c.waiting.length > 0 && c.active < this.turns()) {
+  private pump(who: string, c: Client): void {
+    while (c.waiting.length > 0 && c.active < this.turns(who, c)) {
       c.active++;
       c.waiting.shift()!();
     }

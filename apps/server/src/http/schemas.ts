@@ -74,6 +74,11 @@ export const MatchListItem = z.object({
   spectatorsWatching: z.number().meta({ description: 'SSE spectators (public + coverage) on this server instance.' }),
   createdAt: z.string(),
   practice: z.literal(true).optional().meta({ description: 'A practice match against a bot (POST /api/practice).' }),
+  eventId: z.string().optional().meta({ description: 'The event (tournament) this match is a game of; absent otherwise.' }),
+  eventTable: z
+    .object({ eventId: z.string(), round: z.number(), table: z.number(), game: z.number() })
+    .optional()
+    .meta({ description: "The event's round, table and game this match is; its round clock is the event's (GET /api/events/:id)." }),
   forkOf: z
     .object({ matchId: z.string(), seq: z.number(), hash: z.string(), reseeded: z.boolean() })
     .nullable()

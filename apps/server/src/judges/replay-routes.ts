@@ -2,7 +2,7 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { commitKeyHex } from '@matchtape/engine';
-import { buildBundle, bundleText, type EventStore } from '@matchtape/store';
+import { buildBundle, bundleText, withholdsSeed, type EventStore } from '@matchtape/store';
 import { mintToken, type TokenClaims } from '../auth/tokens';
 import type { GameRegistry } from '../games';
 import type { RouteModule } from '../http/context';
@@ -82,7 +82,8 @@ async function bundle(deps: ReplayRouteDeps, id: string, includeSeed: boolean, r
   const rec = await deps.store.getMatch(id);
   if (!rec) throw notFound(id);
   const events = await deps.store.readStream(id);
-  const b = buildBundle(deps.games.get(rec.game), events, { commitKey: commitKeyHex(rec.seed), ...(includeSeed ? { seed: rec.seed } : {}) });
+  // A fork's MatchEnded withholds its seed (judges/copy.ts): a judge's bundle of an ended fork carries it instead.
+  const b = buildBundle(deps.games.get(rec.game), events, { commitKey: commitKeyHex(rec.seed), ...(includeSeed || withholdsSeed(events) ? { seed: rec.seed } : {}) });
   reply.header('content-type', 'application/x-ndjson; charset=utf-8');
   reply.header('content-disposition', `attachment; filename="${id}.replay.jsonl"`);
   return bundleText(b);

@@ -1,6 +1,7 @@
 'use client';
 // One view for live and replay: board, scrubber, log, perspective, deep links. The browser folds the redacted
 // events it was sent (MatchTape); scrubbing, stepping and playback never ask the server.
+import { EventRoundClock } from './events/RoundClock';
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
@@ -14,6 +15,7 @@ import { useViewerToken } from '../lib/useViewerToken';
 import { forgetToken, isPerspective, perspectivesFor, readClaims, saveToken, type Perspective } from '../lib/viewer';
 import { turnFigures } from '@matchtape/projections';
 import { Board } from './Board';
+import { FitHeight } from './FitHeight';
 import { ForkBanner } from './ForkBanner';
 import { AnnotationMarkers } from './coverage/AnnotationMarkers';
 import { AnnotationPanel } from './coverage/AnnotationPanel';
@@ -527,6 +529,7 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
               </span>
             )}
           </div>
+          <EventRoundClock at={meta.eventTable} />
           <PerspectiveSwitch value={as} seats={seats} allowed={allowed} onChange={switchTo} onNeedToken={(w) => setDialog({ wanted: w })} />
           <div className="head-actions">
             <DisputeHere matchId={matchId} seq={seq} token={token} claims={claims} seats={seats} />
@@ -591,7 +594,9 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
               <>
                 {desk.tools}
                 <DrawnBoard drawings={desk.drawings} seq={seq} picking={desk.picking} onPick={desk.onPick} pending={desk.pending}>
-                  <Board board={board.board} perspective={as} phases={tape.timeline.stripPhases(phases, board.board.phase, board.board.turn, seats.length || board.board.players.length)} seats={names} />
+                  <FitHeight scroller=".board-wrap">
+                    <Board board={board.board} perspective={as} phases={tape.timeline.stripPhases(phases, board.board.phase, board.board.turn, seats.length || board.board.players.length)} seats={names} />
+                  </FitHeight>
                 </DrawnBoard>
               </>
             ) : (

@@ -40,6 +40,8 @@ export interface MatchListItem {
   practice: boolean;
   /** The event (tournament) the match is a table of, when the server says so. */
   eventId: string | null;
+  /** The event's round, table and game this match is (its round clock is the event's), when it is one. */
+  eventTable: EventTable | null;
   /** Marked as its event's featured table, when the server says so. */
   featured: boolean;
   /** A judge's fork: the match it was forked from and at which seq (null for a match that is not a fork). */
@@ -99,9 +101,23 @@ export function normalizeMatch(raw: unknown): MatchListItem {
     spectatorDelaySeconds: num(pick('spectatorDelaySeconds')) ?? num(pick('delaySeconds')),
     practice: pick('practice') === true,
     eventId: str(pick('eventId')),
+    eventTable: eventTableOf(pick('eventTable')),
     featured: pick('featured') === true,
     forkOf: forkOfOf(pick('forkOf')),
   };
+}
+
+const EventTableSchema = z.object({ eventId: z.string(), round: z.number(), table: z.number(), game: z.number() }).loose();
+export interface EventTable {
+  eventId: string;
+  round: number;
+  table: number;
+  game: number;
+}
+
+function eventTableOf(x: unknown): EventTable | null {
+  const r = EventTableSchema.safeParse(x);
+  return r.success ? { eventId: r.data.eventId, round: r.data.round, table: r.data.table, game: r.data.game } : null;
 }
 
 function forkOfOf(x: unknown): MatchListItem['forkOf'] {

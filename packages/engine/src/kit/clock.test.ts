@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockEventShapes, clockExpiryDrafts, timeAddedDraft } from './clock';
+import { clockEventShapes, clockExpiryDrafts, roundTimeEndDrafts, timeAddedDraft } from './clock';
 
 describe('clock events', () => {
   it('a loss on time: ClockExpired, then MatchEnded naming the other seat; both automatic', () => {
@@ -18,5 +18,12 @@ describe('clock events', () => {
     const d = timeAddedDraft('p2', 30_000, 'judge-jti-1');
     expect(d).toEqual({ type: 'TimeAdded', payload: { player: 'p2', ms: 30_000, by: 'judge-jti-1' }, auto: true });
     expect(clockEventShapes.TimeAdded.safeParse({ player: 'p2', ms: 0, by: 'x' }).success).toBe(false);
+  });
+
+  it("a game at its event round's time after the extra turns: RoundTimeEnded (MTR 2.5), then a drawn MatchEnded with the game's own fields", () => {
+    const [over, ended] = roundTimeEndDrafts(['p1', 'p2'], { eventId: 'e_1', round: 2, extraTurns: 3, turnAtTime: 7 }, (_w, losers) => ({ losers }));
+    expect(over).toEqual({ type: 'RoundTimeEnded', payload: { eventId: 'e_1', round: 2, extraTurns: 3, turnAtTime: 7 }, auto: true, rule: 'MTR 2.5' });
+    expect(clockEventShapes.RoundTimeEnded.safeParse(over!.payload).success).toBe(true);
+    expect(ended).toEqual({ type: 'MatchEnded', payload: { winner: null, result: 'draw: round 2 time was called on turn 7 and its 3 extra turns were played', losers: ['p1', 'p2'] }, auto: true });
   });
 });

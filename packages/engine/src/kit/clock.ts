@@ -9,6 +9,7 @@ import { PlayerIdSchema, type PlayerId } from '../ids';
 
 export const CLOCK_EXPIRED = 'ClockExpired';
 export const TIME_ADDED = 'TimeAdded';
+export const ROUND_TIME_ENDED = 'RoundTimeEnded';
 
 export const ClockKindSchema = z.enum(['chess', 'turn']);
 export const OnTimeoutSchema = z.enum(['loss', 'draw']);
@@ -19,6 +20,11 @@ export const clockEventShapes = {
   ClockExpired: z.object({ player: PlayerIdSchema, clock: ClockKindSchema, onTimeout: OnTimeoutSchema }),
   /** A judge (`by`: the token's id) added `ms` to `player`'s clock. */
   TimeAdded: z.object({ player: PlayerIdSchema, ms: z.number().int().positive(), by: z.string() }),
+  /**
+   * A tournament game at its event's round time: time was called at `turnAtTime` and the `extraTurns` after that
+   * turn have been played, so the game is a draw (MTR 2.5, end-of-match procedure; the next event is MatchEnded).
+   */
+  RoundTimeEnded: z.object({ eventId: z.string(), round: z.number().int().min(1), extraTurns: z.number().int().min(0), turnAtTime: z.number().int().min(0) }),
 };
 
 export interface ClockExpiry {
@@ -44,6 +50,26 @@ export function clockExpiryDrafts(
   return [
     { type: CLOCK_EXPIRED, payload: { player: x.player, clock: x.clock, onTimeout: x.onTimeout }, auto: true },
     { type: MATCH_ENDED, payload: { winner, result, ...extra(winner, losers) }, auto: true },
+  ];
+}
+
+export interface RoundTimeEnd {
+  eventId: string;
+  round: number;
+  extraTurns: number;
+  turnAtTime: number;
+}
+
+/** The events that end a tournament game at its round's time: RoundTimeEnded, then MatchEnded as a draw. */
+export function roundTimeEndDrafts(
+  players: readonly PlayerId[],
+  x: RoundTimeEnd,
+  extra: (winner: PlayerId | null, losers: PlayerId[]) => Record<string, unknown> = () => ({}),
+): DraftEvent[] {
+  const result = `draw: round ${x.round} time was called on turn ${x.turnAtTime} and its ${x.extraTurns} extra turns were played`;
+  return [
+    { type: ROUND_TIME_ENDED, payload: { eventId: x.eventId, round: x.round, extraTurns: x.extraTurns, turnAtTime: x.turnAtTime }, auto: true, rule: 'MTR 2.5' },
+    { type: MATCH_ENDED, payload: { winner: null, result, ...extra(null, [...players]) }, auto: true },
   ];
 }
 

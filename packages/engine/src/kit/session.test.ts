@@ -91,6 +91,15 @@ describe('MatchSession', () => {
     expect(s.play(cmd('Flip', 'p1'), host.at)).toMatchObject({ ok: false, rule: '3.1' });
   });
 
+  it('withholdSeed (a fork): MatchEnded carries seed "" and the draws are the seed\'s all the same', () => {
+    const s = start();
+    const withheld = MatchSession.resume<CoinRaceState>(coinRace, { matchId: 'm-sess', seed: host.seed, events: [...s.events] }, { withholdSeed: true });
+    expect(withheld.play(cmd('Flip', 'p1'), host.at).ok).toBe(true);
+    expect(withheld.play(cmd('Concede', 'p2'), host.at).ok).toBe(true);
+    expect(withheld.events.at(-1)).toMatchObject({ type: 'MatchEnded', payload: { seed: '' } });
+    expect(verifyRandom([...withheld.events], host.seed).ok).toBe(true);
+  });
+
   it('after MatchEnded, a game that would still accept is refused with the rule that ended the match', () => {
     const lax = { ...coinRace, decide: (st: CoinRaceState, c: Command, ctx: Parameters<typeof coinRace.decide>[2]) => (st.status === 'ended' ? { ok: true as const, events: [] } : coinRace.decide(st, c, ctx)) };
     const r = MatchSession.start<CoinRaceState>(lax, defaultConfig(lax, 'm-lax'), host);

@@ -17,6 +17,8 @@ export interface SessionOptions {
   checkShape?: boolean;
   /** The hashes sealing uses (seal.ts): the engine's pure-JS ones by default; a server passes native ones. */
   sealHashes?: SealHashes;
+  /** MatchEnded carries `seed: ""` (a fork: runner.ts HostContext.withholdSeed). */
+  withholdSeed?: boolean;
 }
 
 /** What a command would do: stamped events (not yet chained) and the state they lead to. */
@@ -160,7 +162,7 @@ export class MatchSession<S = unknown> {
       const shape = commandShapeError(this.game, command);
       if (shape) return reject('command', shape);
     }
-    const applied = applyCommand<S>(this.game, this._state, command, this.source.at(this._cursor), { seed: this.seed, at });
+    const applied = applyCommand<S>(this.game, this._state, command, this.source.at(this._cursor), this.host(at));
     if (!applied.ok) return applied;
     return { ok: true, command, events: applied.events, state: applied.state };
   }
@@ -171,8 +173,12 @@ export class MatchSession<S = unknown> {
    */
   proposeSystem(drafts: readonly DraftEvent[], at: string): { ok: true; events: NewEvent[]; state: S } | Rejection {
     if (this.ended) return reject(this.endedBy?.rule ?? 'command', 'the match has ended; nothing more is recorded');
-    const out = stampDrafts<S>(this.game, this._state, drafts, { system: true }, { seed: this.seed, at });
+    const out = stampDrafts<S>(this.game, this._state, drafts, { system: true }, this.host(at));
     return { ok: true, ...out };
+  }
+
+  private host(at: string): HostContext {
+    return { seed: this.seed, at, ...(this.opts.withholdSeed ? { withholdSeed: true } : {}) };
   }
 
   /** Gives stamped events their seq and hash after the current tail (what a store's append does). */

@@ -6,13 +6,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { jsonEqual } from '../canonical';
+import { verifyChain } from '../envelope';
+import { fold } from '../fold';
 import type { AnyGameModule, Command } from '../game';
+import type { Viewer } from '../ids';
 import { Rng } from '../rng';
 import { runScenario, type ScenarioResult } from '../scenario';
 import { expectRejectedOrListed } from './conformance';
 import { auditCitations, auditCoverage, citedRules, quotedWords, type RulesAuditData, type SourceFile } from './rules-audit';
 import type { RuleText, RulesDocument } from './rules-doc';
-import { checkInvariants, checkLegalEquivalence, playMatch, rngCursorOf, type PlayedMatch } from './harness';
+import { checkInvariants, checkLegalEquivalence, firstDifference, playMatch, rngCursorOf, type PlayedMatch } from './harness';
 
 /** The repository root, from a file four levels down (packages/games/<id>/src). */
 export function repoRoot(dirname: string): string {
@@ -28,8 +32,26 @@ export interface ScenarioFilesOptions {
   rule: RegExp;
   /** How the count test names what a file cites. */
   cites?: string;
+  /** Also hold each file's log to the invariants: chain, fold, redaction commuting and no secret shown (expectLogInvariants). */
+  logInvariants?: readonly Viewer[];
   /** Further checks on each file's run (after failures are empty and ok is true). */
   check?(result: ScenarioResult): void;
+}
+
+/**
+ * A scripted match keeps the log invariants (ARCHITECTURE.md §6): its chain verifies, and for each viewer folding
+ * the redacted events gives the redacted fold (redaction commutes) and that view shows none of the viewer's secrets.
+ */
+export function expectLogInvariants(game: AnyGameModule, result: ScenarioResult, viewers: readonly Viewer[]): void {
+  expect(verifyChain(result.events)).toEqual({ ok: true });
+  const judge = fold<unknown>(game, result.events);
+  for (const v of viewers) {
+    const redacted = fold<unknown>(game, result.events.map((e) => game.viewEvent(e, v)));
+    const expected = game.view(judge, v);
+    expect(jsonEqual(redacted, expected), `${v}: ${firstDifference(expected, redacted)}`).toBe(true);
+    const shown = JSON.stringify(expected);
+    for (const secret of game.secrets(judge, v)) expect(shown.includes(`"${secret}"`), `${v} sees ${secret}`).toBe(false);
+  }
 }
 
 /** Every scenario file of `dir` through the kernel's runner, one test a file, and a test of count, game, rule and description. */
@@ -50,6 +72,7 @@ export function describeScenarioFiles(game: AnyGameModule, opts: ScenarioFilesOp
       const r = runScenario(game, read(f));
       expect(r.failures).toEqual([]);
       expect(r.ok).toBe(true);
+      if (opts.logInvariants) expectLogInvariants(game, r, opts.logInvariants);
       opts.check?.(r);
     });
   });

@@ -763,6 +763,27 @@ function apply(s: AlphaClashState, event: GameEvent): void {
       ps.handCount = ps.hand.length;
       break;
     }
+    case 'ControlChanged': {
+      // From the old controller's Clash Zone to the new one's, the same object (110.2c).
+      const from = W(s, str(p, 'from'))!;
+      const i = from.clash.findIndex((x) => x.card.id === p.id);
+      if (i < 0) break;
+      const perm = { ...clonePerm(from.clash[i]!), controller: str(p, 'player') as PlayerId };
+      from.clash = from.clash.filter((_, j) => j !== i);
+      const to = W(s, str(p, 'player'))!;
+      to.clash = [...to.clash, perm];
+      break;
+    }
+    case 'PermanentReturnedToHand': {
+      const perm = takePerm(s, str(p, 'id'));
+      const ps = W(s, str(p, 'player'));
+      if (perm && ps) {
+        ps.hand = [...ps.hand, p.card as AnyRef];
+        ps.handCount = ps.hand.length;
+      }
+      if (s.clash) s.clash.obstructors = s.clash.obstructors.filter((x) => x !== p.id);
+      break;
+    }
     case 'CardDiscarded': {
       const pl = str(p, 'player') as PlayerId;
       const ps = W(s, pl)!;
@@ -837,6 +858,7 @@ function apply(s: AlphaClashState, event: GameEvent): void {
     case 'EndTurnDeclared':
     case 'ClockExpired':
     case 'TimeAdded':
+    case 'RoundTimeEnded':
       break;
     case 'MatchEnded':
       s.status = 'ended';

@@ -369,6 +369,13 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
           dealDamage(b, src, c.card.id, e.amount, false);
         }
         break;
+      case 'damageEachContender':
+        // Each Contender, the active player's first (101.4); damage to a Contender costs it health (116.2).
+        for (const q of apnap(s.order, s.activePlayer ?? p)) {
+          const c = contenderId(b.s, q);
+          if (c && !b.ended()) dealDamage(b, src, c, e.amount, false);
+        }
+        break;
       case 'modify':
         if (t && locate(s, t)) createEffect(b, t, e.atk, e.def, e.until, src, '605.2a');
         break;
@@ -444,6 +451,21 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
           const oid = b.oid();
           b.auto('CardReturnedToHand', { player: target.controller, sid: target.sid, card: { id: target.card.id, cardId: target.card.cardId, oid } }, '703.12c');
         }
+        break;
+      }
+      case 'returnPermanentToHand': {
+        const l = t ? locate(s, t) : null;
+        if (t && l && l.kind === 'perm') {
+          // From play to its owner's hand (703.12b), a hidden zone: a new object with a fresh opaque id (400.6).
+          const card = l.perm.card as CardRef;
+          b.auto('PermanentReturnedToHand', { id: t, player: l.perm.owner, from: l.zone, card: { id: card.id, cardId: card.cardId, oid: b.oid() } }, '703.12b');
+        }
+        break;
+      }
+      case 'gainControl': {
+        const l = t ? locate(s, t) : null;
+        // The controller changes; the card does not leave and re-enter play (110.2c).
+        if (t && l && l.kind === 'perm' && l.zone === 'clash' && l.perm.controller !== p) b.auto('ControlChanged', { id: t, player: p, from: l.perm.controller }, '110.2c');
         break;
       }
       case 'barrage':

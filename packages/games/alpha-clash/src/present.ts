@@ -191,6 +191,8 @@ export function describe(e: GameEvent): string {
     case 'ClashEnded': return `The clash ended (${p.reason}).`;
     case 'SearchOffered': return `${who} may search their deck for a ${p.cardType} (start of the game).`;
     case 'DeckSearched': return p.found ? `${who} found ${name(p.found)}.` : `${who} found nothing.`;
+    case 'ControlChanged': return `${who} gained control of ${p.id}.`;
+    case 'PermanentReturnedToHand': return `${p.id} was returned to ${who}'s hand.`;
     case 'CardReturnedToHand': return `${p.sid} was returned to ${who}'s hand.`;
     case 'CardsLookedAt': return `${who} looked at the top ${plural(p.count, 'card')} of their deck.`;
     case 'CardRevealed': return `${who} revealed ${(p.cards as unknown[]).map(name).join(', ')} from the top of their deck.`;

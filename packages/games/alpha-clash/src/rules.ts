@@ -190,13 +190,20 @@ export function cardCost(d: ACCardDef, x: number, s?: AlphaClashState, p?: Playe
         : ps.accessory.filter((a) => !a.faceDown && defOf(s, a.card)?.type === 'Weapon').length;
     if (n >= m.count) return { total: 0, gems: {}, health: base.health };
   } else if (m) {
-    const n = s.defeatedThisTurn.filter((id) => m.ifDefeatedThisTurn.affiliations.includes(lookupCard(s, id)?.affiliation ?? '')).length;
-    if (n >= m.ifDefeatedThisTurn.count) {
-      // Reducing a specific cost removes gems and lowers the total by as much (115.6a–b).
+    // Per unattached Weapon you control (the 115.6 example), or once when enough cards were defeated this turn.
+    const times =
+      'per' in m
+        ? ps.accessory.filter((a) => !a.faceDown && !a.attachedTo && defOf(s, a.card)?.type === 'Weapon').length
+        : s.defeatedThisTurn.filter((id) => m.ifDefeatedThisTurn.affiliations.includes(lookupCard(s, id)?.affiliation ?? '')).length >= m.ifDefeatedThisTurn.count
+          ? 1
+          : 0;
+    if (times > 0) {
+      // Reducing a specific cost removes gems and lowers the total by as much; only the gems the card has can be
+      // taken off (115.6, whose sub-rules the document prints as 115.3b and 115.3c).
       const gems: Partial<Record<Color, number>> = { ...base.gems };
       let cut = 0;
       for (const c of COLORS) {
-        const r = Math.min(gems[c] ?? 0, m.reduceGems[c] ?? 0);
+        const r = Math.min(gems[c] ?? 0, (m.reduceGems[c] ?? 0) * times);
         if (r > 0) gems[c] = (gems[c] ?? 0) - r;
         cut += r;
       }

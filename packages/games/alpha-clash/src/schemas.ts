@@ -2,6 +2,7 @@
 import { clockEventShapes, defineEvents, matchEndedFields, matchStartedFields, PlayerIdSchema, type Payloads } from '@matchtape/engine';
 import type { Command } from '@matchtape/engine';
 import { z } from 'zod';
+import { RulesTextSchema } from './cards/effects';
 
 const Id = z.string().min(1).max(100);
 const Player = z.string().regex(/^p[1-9][0-9]*$/);
@@ -66,7 +67,7 @@ const Effect = z.object({ id: Id, target: Id, atk: z.number().int(), def: z.numb
 
 const CardTypeSchema = z.enum(['Contender', 'Clash', 'Clashground', 'Trap', 'Weapon', 'Relic', 'Basic Action', 'Quick Action', 'Clash Buff']);
 const KeywordNameSchema = z.enum(['Awe Factor', 'Barrage', 'Breakthrough', 'Close Combat', 'Enrage', 'Exclusive', 'Flight', 'Interception', 'Irrefutable', 'Necrotic', 'Observant', 'Superspeed', 'Undisputed', 'Unrivaled', 'Safeguard']);
-/** A scenario test card's definition (the subset of ACCardDef a scenario can state: type, cost, stats, keywords). */
+/** A scenario test card's definition (the subset of ACCardDef a scenario can state: type, cost, stats, keywords and rules text). */
 export const TestCardDefSchema = z.object({
   id: Id,
   name: z.string(),
@@ -82,6 +83,8 @@ export const TestCardDefSchema = z.object({
   keywords: z.array(z.object({ k: KeywordNameSchema, x: z.number().int().optional() })),
   text: z.string(),
   sample: z.boolean(),
+  // Its rules text in the card vocabulary (cards/effects.ts), as the scenario or card set gave it.
+  ...RulesTextSchema.shape,
 });
 /** A test card and who knows it; viewers outside `knownTo` get `card: null` (view.ts). */
 const TestCardEntrySchema = z.object({ card: TestCardDefSchema.nullable(), knownTo: z.array(z.string()) });
@@ -94,7 +97,7 @@ export const EVENTS = {
   TestCardRevealed: z.object({ card: TestCardDefSchema.nullable(), knownTo: z.array(z.string()) }),
   ContenderRevealed: z.object({ player: Seat, card: Card, health: z.number().int() }),
   StartPositionPrepared: z.object({ player: Seat, resources: Cards, clash: Cards, clashEngaged: Cards, accessory: Cards, traps: Cards, health: z.number().int().optional() }),
-  PositionSet: z.object({ turn: z.number().int(), activePlayer: Seat, startingPlayer: Seat, step: z.string(), portal: z.enum(['open', 'closed']), players: z.array(z.object({ id: Seat, contender: z.object({ card: Card, health: z.number().int(), maxHealth: z.number().int(), damage: z.number().int(), engaged: z.boolean() }), hand: Cards, deck: Cards, clash: z.array(Perm), accessory: z.array(Perm), resources: z.array(Perm), oblivion: Cards })), clashground: Perm.nullable(), standby: z.array(StandbyObj).optional(), priority: z.object({ order: z.array(Seat), holder: Seat, passed: z.array(Seat) }).nullable().optional(), clash: ClashObj.nullable().optional(), effects: z.array(Effect).optional(), nextId: z.number().int().optional() }),
+  PositionSet: z.object({ turn: z.number().int(), activePlayer: Seat, startingPlayer: Seat, step: z.string(), portal: z.enum(['open', 'closed']), players: z.array(z.object({ id: Seat, contender: z.object({ card: Card, health: z.number().int(), maxHealth: z.number().int(), damage: z.number().int(), engaged: z.boolean(), usedThisTurn: z.boolean().optional() }), hand: Cards, deck: Cards, clash: z.array(Perm), accessory: z.array(Perm), resources: z.array(Perm), oblivion: Cards, resourcePlacedThisTurn: z.boolean().optional() })), clashground: Perm.nullable(), standby: z.array(StandbyObj).optional(), priority: z.object({ order: z.array(Seat), holder: Seat, passed: z.array(Seat) }).nullable().optional(), clash: ClashObj.nullable().optional(), effects: z.array(Effect).optional(), nextId: z.number().int().optional() }),
   StartingPlayerDetermined: z.object({ player: Seat, method: z.enum(['random', 'chosen']) }),
   DeckShuffled: z.object({ player: Seat, cards: Cards, count: z.number().int(), reason: z.enum(['start', 'stacked', 'search']) }),
   CutOffered: z.object({ cuts: z.array(z.object({ deck: Seat, by: Seat })), stage: z.enum(['cut', 'mulliganCut']) }),
@@ -145,6 +148,8 @@ export const EVENTS = {
   DiscardRequired: z.object({ player: Seat, source: Id, then: z.array(Seat) }),
   CardDiscarded: z.object({ player: Seat, card: Card, handOid: Id.nullable() }),
   CardReturnedToHand: z.object({ player: Seat, sid: Id, card: Card }),
+  ControlChanged: z.object({ id: Id, player: Seat, from: Seat }),
+  PermanentReturnedToHand: z.object({ id: Id, player: Seat, from: Zone, card: Card }),
   CardsLookedAt: z.object({ player: Seat, owner: Seat, cards: Cards, count: z.number().int() }),
   CardRevealed: z.object({ player: Seat, owner: Seat, cards: Cards, count: z.number().int() }),
   EffectFizzled: z.object({ sid: Id, reason: z.string() }),

@@ -4,6 +4,7 @@
 import { apnap, pathOf, reject, startCard, type Decision, type DecideContext, type MatchConfig, type PlayerId, type ScenarioHooks, type ScenarioStart, type StartCard, type TestCard } from '@matchtape/engine';
 import { CARD_BY_ID } from './cards/pool';
 import { KEYWORDS, type KeywordName } from './cards/keywords';
+import { RulesTextSchema } from './cards/effects';
 import type { ACCardDef, CardType } from './cards/types';
 import { Builder } from './flow';
 import { stepHolder } from './evolve';
@@ -34,8 +35,17 @@ export interface SeatPosition {
 const CARD_FLAGS = ['used'];
 const PLAYER_FLAGS = ['resourcePlaced'];
 
-/** A scenario test card as a card definition (type, cost, gems, stats, keywords); a string is what is wrong. */
+/**
+ * A scenario test card (or a card set's card) as a card definition: type, cost, gems, stats, keywords, and its
+ * rules text in the effect vocabulary of cards/effects.ts (`play`, `triggers`, `activated`, `static`, `costMod`,
+ * `attach`, `tag`, `xCost`, `healthCost`); a string is what is wrong.
+ */
 function testCardDef(t: TestCard): ACCardDef | string {
+  const rules = RulesTextSchema.safeParse(t);
+  if (!rules.success) {
+    const iss = rules.error.issues[0]!;
+    return `cards.${t.id}.${iss.path.map(String).join('.')}: ${iss.message} (the effect vocabulary: packages/games/alpha-clash/src/cards/effects.ts)`;
+  }
   if (typeof t.cost === 'string') return `cards.${t.id}.cost: Alpha Clash costs are numbers (202.1)`;
   const colors = (t.colors ?? []).filter((c): c is Color => (COLORS as readonly string[]).includes(c));
   if (colors.length !== (t.colors ?? []).length) return `cards.${t.id}.colors: colours are ${COLORS.join(', ')} (107.4)`;
@@ -66,6 +76,7 @@ function testCardDef(t: TestCard): ACCardDef | string {
     keywords: (t.keywords ?? []).map((k) => (typeof k === 'string' ? { k: k as KeywordName } : { k: k.keyword as KeywordName, ...(k.value === undefined ? {} : { x: k.value }) })),
     text: t.text ?? '',
     sample: true,
+    ...Object.fromEntries(Object.entries(rules.data).filter(([, v]) => v !== undefined)),
   };
 }
 

@@ -97,6 +97,7 @@ export function viewEvent<E extends GameEvent>(event: E, viewer: Viewer): E {
       break;
     case 'CardDrawn':
     case 'CardReturnedToHand':
+    case 'PermanentReturnedToHand':
     case 'TrapSet':
       p.card = ownerOnly(p.card as AnyRef);
       break;

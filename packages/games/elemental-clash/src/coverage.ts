@@ -1,6 +1,7 @@
 // Rules coverage (`matchtape rules-coverage --game elemental-clash`): which sections of the draft rules and which
 // decisions (decisions.md) the engine implements, and the tests that check each.
-import type { CoverageEntry, RulesCoverage } from '@matchtape/engine';
+import { machineRulesCoverage, mergeCoverage, type CoverageEntry, type RulesCoverage } from '@matchtape/engine';
+import { elementalClashMachine } from './machine';
 import { KEYWORDS } from './cards/keywords';
 
 const PKG = 'packages/games/elemental-clash';
@@ -20,7 +21,8 @@ const e = (rule: string, title: string, tests: string[], status: CoverageEntry['
   reason ? { rule, title, status, tests, reason } : { rule, title, status, tests };
 
 export const COVERAGE: RulesCoverage = {
-  sections: [
+  // The phases and steps the machine names a rule for (its meta.rule), unless a written entry below has that rule.
+  sections: mergeCoverage(machineRulesCoverage(elementalClashMachine, [T.machine]), [
     e('1.0', 'Damage mills the top of the spellbook into the archive; loss when forced to draw from an empty spellbook (both at once: a draw, D46)', [T.rules, T.scen('damage-mills-spellbook'), T.scen('deck-out-loses'), T.scen('both-forced-to-draw-from-empty-spellbooks')]),
     e('2.0', 'Spellbook of exactly 40, at most 3 copies per name except basic element stones', [T.decks]),
     e('2.1', 'Sideboards', [], 'not-implemented', 'A match record holds one game; sideboard swaps happen between games, outside the engine (D36).'),
@@ -43,6 +45,6 @@ export const COVERAGE: RulesCoverage = {
     e('9.1', 'Modern format: banned cards refused (option format = casual allows them)', [T.decks]),
     e('10.0', 'Additional rules (empty): concession and a turn-limit draw (D22)', [T.scen('concede'), T.rules], 'partial', 'The draft\'s section is empty; concession and the turn-limit draw follow decision D22, which the code cites instead'),
     e('D1-D47', 'Every decision of decisions.md, cited by events and rejections', [T.props, T.rules]),
-  ],
+  ]),
   keywords: KEYWORDS.map((k) => e(k.rule, `${k.keyword}: ${k.how}`, [T.keywords])),
 };

@@ -1,7 +1,7 @@
 // Rules coverage (`matchtape rules-coverage --game grand-archive`): which parts of the Comprehensive Rules the
 // engine implements, where they are tested, and why the rest is partial or left out.
 import type { CoverageEntry, RulesCoverage } from '@matchtape/engine';
-import { machineRulesCoverage } from '@matchtape/engine';
+import { machineRulesCoverage, mergeCoverage } from '@matchtape/engine';
 import { KEYWORDS } from './cards/keywords';
 import { grandArchiveMachine } from './machine';
 
@@ -38,11 +38,12 @@ const SECTIONS: CoverageEntry[] = [
     e('1.7.a', 'Champions, levels, leveling up by materializing, lineage, Lv 0 can’t be materialized', [T.scen('memory-cost-random-banish'), T.scen('level-up-on-enter'), T.scen('level-up-wrong-level'), T.scen('lineage-required'), T.scen('lv0-cannot-materialize')]),
     e('1.7.b', 'Allies: slow, enter awake, attack and retaliate, destroyed at 0 life', [T.scen('ally-attack-retaliation'), T.scen('ally-destroyed-by-damage')], 'partial', 'Applied by the engine (the tests listed check it), but no event or rejection cites 1.7.b or a sub-rule of it yet, so the citation audit cannot hold this entry to the code'),
     e('1.7.c', 'Actions at their printed speed, targets on activation, to the graveyard after resolving', [T.scen('fast-action-on-opponent-turn'), T.scen('slow-action-rejected-on-opponent-turn')]),
-    e('1.7.d', 'Attack cards rest the champion, resolve into Intention, then choose their target', [T.scen('attack-card-intention')]),
+    e('1.7.d', 'Attack cards rest the champion, resolve into Intention, then choose their target; a negated attack card goes to the graveyard and its champion stays rested (1.7.d.4.a)', [T.scen('attack-card-intention'), T.scen('test-card-negate-attack-card')]),
     e('1.7.e-g', 'Items, weapons, domains', [T.scen('weapon-attack'), T.rules]),
     e('1.7.h.2', 'Unique: with duplicates the controller chooses which to keep (KeepUnique) before the game goes on; the rest are sacrificed', [T.scen('unique-duplicate-sacrificed'), T.rules]),
     e('1.7.h.3', 'Regalia: memory cost; destroyed or sacrificed → banished', [T.scen('weapon-durability')]),
-    e('2.1', 'Zones, public and private information, counts public; a scenario test card in a hidden zone shows neither its id nor its definition (2.1.a.5)', [T.view, T.props, T.inv, T.scen('test-card-hidden-in-hand'), T.scen('test-card-revealed-on-activation')], 'partial', 'Applied by the engine (the tests listed check it), but no event or rejection cites 2.1 or a sub-rule of it yet, so the citation audit cannot hold this entry to the code'),
+    e('2.1', 'Zones, public and private information, counts public; a scenario test card in a hidden zone shows neither its id nor its definition (2.1.a.5)', [T.view, T.props, T.inv, T.scen('test-card-hidden-in-hand'), T.scen('test-card-revealed-on-activation')], 'partial', 'Applied by the engine (the tests listed check it), but only 2.1.h.6.a (its own entry) is cited by an event or rejection, so the citation audit cannot hold the rest of this entry to the code'),
+    e('2.1.h.6', 'A card returned to hand goes to its owner’s hand, hidden there from the other players (the return effect)', [T.scen('test-card-return-ally-to-owners-hand')]),
     e('2.2.g.ii.2', 'Damage step: damage per unit, replacement effects in the damaged controller’s order (ApplyReplacement), a negated attack deals none but retaliation still does (the rules’ stealth example)', [T.scen('replacement-order-prevent-first'), T.scen('replacement-order-critical-first'), T.scen('stealth-gained-negates-attack'), T.scen('test-card-power-zero-cannot-retaliate'), T.keywords]),
     e('2.2.h', 'Effects that end a phase or the turn', [T.multi], 'partial', 'The turn ends at once, banishing the stack, when the turn player loses in multiplayer (2.2.h.2); no card in the pool ends a phase or a turn.'),
     e('2.3.a', 'Card activation order, legality check reverting everything, Opportunity to the turn player', [T.scen('cancel-activation'), T.fuzz]),
@@ -50,15 +51,15 @@ const SECTIONS: CoverageEntry[] = [
     e('2.3.c', 'Reserve payment confirmed when complete; memory costs random; reserved cards stay in memory', [T.scen('reserve-cost'), T.scen('memory-cost-random-banish')]),
     e('2.3.d', 'Resolution; targets re-checked; fizzle', [T.scen('fizzle-target-gone')]),
     e('2.4.a', 'Activated abilities (fast), innate champion enlighten ability', [T.rules, T.scen('ability-rest-cost')]),
-    e('2.4.b', 'Triggered abilities, turn player’s first (APNAP), each player ordering their own simultaneous ones (PlaceTrigger, 2.4.b.6); Intercept, Vigor and Preserve are keyword triggers on the stack', [T.scen('place-starting-champion'), T.scen('start-order-own-triggers'), T.scen('intercept'), T.scen('preserve'), T.rules]),
+    e('2.4.b', 'Triggered abilities, turn player’s first (APNAP), each player ordering their own simultaneous ones (PlaceTrigger, 2.4.b.6); Intercept, Vigor and Preserve are keyword triggers on the stack; delayed triggers (the delayed effect) go on the stack once at the beginning of the end phase (2.4.b.5)', [T.scen('place-starting-champion'), T.scen('start-order-own-triggers'), T.scen('intercept'), T.scen('preserve'), T.scen('test-card-on-enter-ability'), T.scen('test-card-delayed-trigger'), T.rules]),
     e('2.4.c', 'Static abilities (power, level); cost modifiers change the payment, not the printed cost (2.4.c.4, the rules’ Efficiency example)', [T.rules, T.scen('rule-example-efficiency-cost-7')], 'partial', 'Applied by the engine (the tests listed check it), but no event or rejection cites 2.4.c or a sub-rule of it yet, so the citation audit cannot hold this entry to the code'),
-    e('2.5.b', 'Replacement effects on damage applied one at a time in the order the damaged unit’s controller chooses (ApplyReplacement when two or more apply; a single one applies itself)', [T.scen('replacement-order-prevent-first'), T.scen('replacement-order-critical-first'), T.keywords]),
+    e('2.5.b', 'Replacement effects on damage applied one at a time in the order the damaged unit’s controller chooses (ApplyReplacement when two or more apply; a single one applies itself)', [T.scen('replacement-order-prevent-first'), T.scen('replacement-order-critical-first'), T.scen('test-card-competing-replacements'), T.keywords]),
     e('2.6', 'Attacking: rest as cost, no own units, stealth, weapons', [T.scen('attack-own-unit-rejected'), T.scen('stealth-needs-true-sight'), T.scen('champion-attack-needs-weapon'), T.scen('rested-unit-cannot-attack')]),
     e('2.7', 'Objects, targets (Spellshroud)', [T.keywords]),
     e('2.8', 'Fast and slow, Opportunity in turn order', [T.scen('no-opportunity-rejected'), T.scen('slow-action-rejected-on-opponent-turn')]),
     e('X.B.36.b', 'Allies are activated only by the turn player in their main phase (not in recollection, with Opportunity)', [T.scen('slow-ally-in-recollection-rejected')]),
     e('2.2.g.i.2.b', 'Units with power 0 or less cannot retaliate: none is offered, a declaration is refused', [T.scen('test-card-power-zero-cannot-retaliate'), T.scen('retaliation-power-zero-declared-rejected')]),
-    e('2.9', 'Damage, attack and non-attack (retaliation damage is attack damage, 2.9.2, so a retaliator’s Critical applies), shielding prevention (ordered by the damaged controller, 2.9.a.2)', [T.scen('deflecting-edge-prevents'), T.scen('weapon-attack'), T.scen('test-card-critical-retaliation'), T.keywords]),
+    e('2.9', 'Damage, attack and non-attack (retaliation damage is attack damage, 2.9.2, so a retaliator’s Critical applies), shielding prevention (ordered by the damaged controller, 2.9.a.2)', [T.scen('deflecting-edge-prevents'), T.scen('weapon-attack'), T.scen('test-card-critical-retaliation'), T.scen('test-card-damage-each-champion'), T.keywords]),
     e('2.10', 'Drawing, deck-out loss', [T.scen('deck-out')]),
     e('2.11', 'Counters: buff, damage, durability, enlighten, level, preparation', [T.rules]),
     e('2.12.c', 'Concession', [T.scen('concede')]),
@@ -83,8 +84,7 @@ export const COVERAGE: RulesCoverage = {
   sections: [
     // The phases and steps, read from the machine's meta (one entry per rule a state node names), unless an entry
     // below already covers that rule with its scenarios.
-    ...machineRulesCoverage(grandArchiveMachine, [T.machine]).filter((m) => !SECTIONS.some((x) => x.rule === m.rule)),
-    ...SECTIONS,
+    ...mergeCoverage(machineRulesCoverage(grandArchiveMachine, [T.machine]), SECTIONS),
   ],
   keywords: KEYWORDS.map((k) => (k.status === 'implemented' ? e(k.rule, k.keyword, [T.keywords, ...(KEYWORD_SCENARIOS[k.keyword] ?? []).map(T.scen)]) : e(k.rule, k.keyword, k.status === 'partial' ? [T.keywords] : [], k.status, k.note))),
 };

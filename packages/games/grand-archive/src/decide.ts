@@ -122,6 +122,8 @@ export function targetsFor(s: GAState, p: PlayerId, spec: NonNullable<Extract<Ab
         .map((o) => o.id);
     case 'graveyard-card':
       return s.order.flatMap((q) => s.players[q]!.graveyard.map((c) => c.id));
+    case 'stack-attack-card':
+      return s.stack.filter((x) => x.card !== null && cardDef(s, x.card.cardId).type === 'attack').map((x) => x.sid);
   }
 }
 

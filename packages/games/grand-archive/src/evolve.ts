@@ -2,7 +2,7 @@
 // ones (viewers) alike: cards are found by their real id or by their opaque id, and a move whose card identity
 // was redacted (cardId null) leaves a hidden slot behind.
 import { apnap, expireEffects, openWindow, passPriority, type GameEvent, type PlayerId } from '@matchtape/engine';
-import type { WaitingTrigger } from './types';
+import type { PendingTrigger, WaitingTrigger } from './types';
 import type { Card, Combat, DamageInstance, FieldObject, PendingDamage, GAState, Pending, PlayerState, PlayerZone, Prompt, Shield, Slot, StackItem, Step, Phase } from './types';
 import { isHidden } from './types';
 import { namedDefs } from './cards/book';
@@ -45,6 +45,7 @@ export function initialState(): GAState {
     shields: [],
     damage: null,
     waitingTriggers: [],
+    delayed: [],
     serial: 0,
     turnLimit: 0,
     cards: {},
@@ -140,6 +141,10 @@ function apply(s: GAState, e: GameEvent): GAState {
         priority: holder ? openWindow(apnap(s.order, activePlayer), holder) : null,
       };
     }
+    case 'DelayedTriggerCreated':
+      return { ...s, delayed: [...s.delayed, p.trigger as PendingTrigger] };
+    case 'DelayedTriggersFired':
+      return { ...s, delayed: [] };
     case 'FirstPlayerChosen':
       return { ...s, firstPlayer: p.player as PlayerId };
     case 'TurnStarted': {
@@ -228,6 +233,7 @@ function apply(s: GAState, e: GameEvent): GAState {
       return { ...next, waitingTriggers: s.waitingTriggers.filter((t) => t.id !== p.waiting), prompt: s.prompt?.kind === 'orderTriggers' ? null : next.prompt };
     }
     case 'StackItemResolved':
+    case 'StackItemNegated':
     case 'StackItemFizzled': {
       const sid = p.sid as string;
       const item = s.stack.find((x) => x.sid === sid);
@@ -286,8 +292,14 @@ function apply(s: GAState, e: GameEvent): GAState {
     case 'ObjectLeftField': {
       const obj = s.field.find((o) => o.id === p.object);
       if (!obj) return s;
-      const to = p.to as 'graveyard' | 'banishment' | 'materialDeck';
+      const to = p.to as 'graveyard' | 'banishment' | 'materialDeck' | 'hand';
       let next: GAState = { ...s, field: s.field.filter((o) => o.id !== obj.id), effects: s.effects.filter((x) => x.target !== obj.id), shields: s.shields.filter((x) => x.target !== obj.id) };
+      if (to === 'hand') {
+        // Returned to its owner's hand (2.1.h.6.a): hidden there, by its new opaque id to everyone but the owner.
+        const oid = p.toOid as string;
+        const slot: Slot = p.hidden === true ? { id: oid, hidden: true } : { id: obj.id, cardId: obj.cardId, oid };
+        return updPlayer(next, obj.owner, (pl) => ({ ...pl, hand: [...pl.hand, slot] }));
+      }
       const cards: Slot[] = obj.cards.map((c) => (to === 'materialDeck' ? { ...stripCard(c), preserved: true as const } : stripCard(c))).reverse();
       next = updPlayer(next, obj.owner, (pl) => ({ ...pl, [to]: [...cards, ...pl[to]] }));
       return next;

@@ -1,7 +1,7 @@
 // The rules engine behind decide(): a Flow (the kit's Draft) folds each draft event into a working state as it is
 // emitted, so later rules see earlier effects. Turn-based actions, state-based effects, triggers, the Effects Stack and
 // the phase sequence (asked of the XState machine) live here; decide.ts validates commands and calls in.
-import { Draft, type EmitOptions, type PlayerId, type Rng } from '@matchtape/engine';
+import { apnap, Draft, type EmitOptions, type PlayerId, type Rng } from '@matchtape/engine';
 import { withDefs } from './cards/book';
 import { cardDef, type CardBook } from './cards/pool';
 import { conditionsMet, hasKeyword, printedKeyword } from './rules';
@@ -26,10 +26,15 @@ export class Flow extends Draft<GAState> {
     super(state, evolve, rng);
   }
 
+  /** Every test card definition this command's states have held: an event may name a card the state just forgot. */
+  private book: Record<string, GACardDef> = {};
+
   override emit(type: string, payload: Record<string, unknown>, opts: EmitOptions = {}): void {
     const before = this.state;
-    // An event that names a test card carries its definition (cards/book.ts).
-    super.emit(type, withDefs(before.cards, payload), opts);
+    Object.assign(this.book, before.cards);
+    // An event that names a test card carries its definition (cards/book.ts), also when the event before it took
+    // the card's last mention out of the state (a resolving permanent leaves the stack before it enters the field).
+    super.emit(type, withDefs(this.book, payload), opts);
     if (type !== 'AttackNegated') this.negateIfTargetGainedStealth(before);
   }
 
@@ -130,7 +135,7 @@ function distinct(ts: readonly PendingTrigger[]): number {
 }
 
 function placeOne(f: Flow, t: PendingTrigger, waiting: string | null, byPlayer: boolean): void {
-  const item: StackItem = { sid: nextSid(f.state), controller: t.controller, kind: 'trigger', card: null, sourceCardId: t.sourceCardId, source: t.source, ability: t.ability, target: t.target, materialized: false, weapon: null, label: t.label, ...(t.keyword ? { keyword: t.keyword } : {}) };
+  const item: StackItem = { sid: nextSid(f.state), controller: t.controller, kind: 'trigger', card: null, sourceCardId: t.sourceCardId, source: t.source, ability: t.ability, target: t.target, materialized: false, weapon: null, label: t.label, ...(t.keyword ? { keyword: t.keyword } : {}), ...(t.effects ? { effects: t.effects } : {}) };
   f.emit('TriggerPlaced', { item, ...(waiting ? { waiting } : {}) }, byPlayer ? { rule: '2.4.b.6' } : { rule: '2.4.b.1', auto: true });
 }
 
@@ -228,6 +233,7 @@ function targetLegal(s: GAState, item: StackItem): boolean {
   const a = item.card ? cardDef(s, item.card.cardId).abilities.find((x) => x.kind === 'resolve') : abilityOf(s, item.sourceCardId, item.ability);
   const spec = a && (a.kind === 'resolve' || a.kind === 'activated') ? a.target : undefined;
   if (spec === 'graveyard-card') return s.order.some((p) => s.players[p]!.graveyard.some((c) => c.id === item.target));
+  if (spec === 'stack-attack-card') return s.stack.some((x) => x.sid === item.target);
   const o = objectById(s, item.target);
   if (!o) return false;
   if (item.card && cardDef(s, item.card.cardId).subtypes.includes('Spell') && hasKeyword(s, o, 'Spellshroud')) return false;
@@ -262,6 +268,7 @@ function resolveTop(f: Flow): 'done' | 'paused' {
     f.emit('StackItemResolved', { sid: item.sid, to: null, ...(card ? {} : { note: 'the card is no longer in the graveyard' }) }, { rule: card ? '2.3.d.1' : 'X.A.19.a', auto: true });
     return 'done';
   }
+  if (item.effects) return runItem(f, item, item.effects, 0); // a delayed trigger (2.4.b.5)
   if (item.kind !== 'card' || !item.card) {
     const a = abilityOf(f.state, item.sourceCardId, item.ability);
     if (a && (a.kind === 'trigger' || a.kind === 'activated')) {
@@ -300,9 +307,10 @@ function resolveTop(f: Flow): 'done' | 'paused' {
     f.emit('IntentionEntered', { sid: item.sid, player: item.controller, card, attacker: champ.id, weapon: item.weapon, ...(item.prepared ? { prepared: true } : {}) }, { rule: '1.7.d.5', auto: true });
     return 'done';
   }
-  // Allies, items, weapons, domains, regalia: a new object under the controller (2.3.d.5).
-  f.emit('StackItemResolved', { sid: item.sid, to: null }, { rule: '2.3.d.5', auto: true });
+  // Allies, items, weapons, domains, regalia: a new object under the controller (2.3.d.5). Built while the stack
+  // still names the card, so a test card's definition is at hand.
   const obj = newObject(f.state, card, item.controller);
+  f.emit('StackItemResolved', { sid: item.sid, to: null }, { rule: '2.3.d.5', auto: true });
   f.emit('ObjectEntered', { object: obj, fromZone: null, fromOid: null }, { rule: '2.3.d.5', auto: true });
   collectTriggers(f, obj, 'enter');
   return 'done';
@@ -310,6 +318,7 @@ function resolveTop(f: Flow): 'done' | 'paused' {
 
 /** The effects a resolving action card or ability applies, in order. */
 function itemEffects(s: CardBook, item: StackItem): Effect[] {
+  if (item.effects) return item.effects; // a delayed trigger (2.4.b.5)
   if (item.card) {
     const a = cardDef(s, item.card.cardId).abilities.find((x) => x.kind === 'resolve');
     return a && a.kind === 'resolve' ? a.effects : [];
@@ -402,7 +411,9 @@ function applyEffects(f: Flow, item: StackItem, effects: Effect[], from: number)
         drawCards(f, me, e.n, '2.10.1');
         break;
       case 'damage': {
-        const targets = (e.to === 'target' ? [objectById(f.state, item.target)] : opponentsOf(f.state, me).map((p) => championOf(f.state, p))).filter((t): t is FieldObject => t !== undefined);
+        // Each champion: in turn order from the turn player; one instance of damage per damaged unit (2.9.1).
+        const champions = e.to === 'each-champion' ? apnap(f.state.order, f.state.activePlayer ?? me) : opponentsOf(f.state, me);
+        const targets = (e.to === 'target' ? [objectById(f.state, item.target)] : champions.map((p) => championOf(f.state, p))).filter((t): t is FieldObject => t !== undefined);
         // 2.9.11.b-c: an action is the source of its damage, an ability's object the source of the ability's.
         const source = item.source ?? item.card?.id ?? item.sid;
         const instances = targets.map((t) => ({ target: t.id, source, amount: e.n, doublers: [], applied: [] }));
@@ -443,6 +454,28 @@ function applyEffects(f: Flow, item: StackItem, effects: Effect[], from: number)
       case 'destroy': {
         const t = objectById(f.state, item.target);
         if (t && isAlly(f.state, t)) destroyObject(f, t, 'X.B.9.b');
+        break;
+      }
+      case 'return': {
+        const t = objectById(f.state, item.target);
+        if (t && isAlly(f.state, t)) {
+          // To its owner's hand even when another player controls it (2.1.h.6.a); a hidden zone, so a new opaque id.
+          f.emit('ObjectLeftField', { object: t.id, cardId: t.cardId, to: 'hand', reason: 'returned', player: t.owner, toOid: f.oid() }, { rule: '2.1.h.6.a', auto: true });
+          collectTriggers(f, t, 'leave'); // X.A.17
+        }
+        break;
+      }
+      case 'delayed': {
+        // Generated as this resolves (2.4.b.5.a); it goes on the stack once, at the beginning of the end phase (2.4.b.5.b).
+        const sourceCardId = item.card?.cardId ?? item.sourceCardId;
+        const trigger: PendingTrigger = { controller: me, source: item.source ?? item.card?.id ?? null, sourceCardId, ability: -1, target: null, label: `${cardDef(f.state, sourceCardId).name}: at the beginning of the end phase (delayed)`, effects: e.effects };
+        f.emit('DelayedTriggerCreated', { trigger }, { rule: '2.4.b.5.a', auto: true });
+        break;
+      }
+      case 'negate': {
+        const target = f.state.stack.find((x) => x.sid === item.target);
+        // A negated attack card goes to the graveyard and deals no damage; its champion stays rested (1.7.d.4.a).
+        if (target) f.emit('StackItemNegated', { sid: target.sid, to: 'graveyard' }, { rule: '1.7.d.4.a', auto: true });
         break;
       }
       case 'materialize-weapon': {
@@ -806,6 +839,11 @@ function enterLocation(f: Flow, phase: Phase, step: Step, rule: string): void {
       if (f.state.combat?.attackCard) f.emit('IntentionCleared', { player: f.state.combat.attackingPlayer, card: f.state.combat.attackCard }, { rule: '2.2.g.iii.1.a', auto: true });
       return;
     case 'end/': {
+      // Delayed triggers of this turn go on the stack with the end phase's own, once (2.4.b.5.b).
+      if (f.state.delayed.length > 0) {
+        f.triggers.push(...f.state.delayed);
+        f.emit('DelayedTriggersFired', { count: f.state.delayed.length }, { rule: '2.4.b.5.b', auto: true });
+      }
       for (const o of f.state.field) {
         if (o.controller !== tp) continue;
         if (isUnit(f.state, o) && o.rested && hasKeyword(f.state, o, 'Vigor'))

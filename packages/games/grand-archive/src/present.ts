@@ -214,6 +214,12 @@ export function describe(e: GameEvent): string {
       return `${p.sid} resolved`;
     case 'StackItemFizzled':
       return `${p.sid} fizzled: ${p.reason}`;
+    case 'StackItemNegated':
+      return `${p.sid} was negated`;
+    case 'DelayedTriggerCreated':
+      return `Delayed: ${(p.trigger as { label: string }).label}`;
+    case 'DelayedTriggersFired':
+      return `${p.count} delayed ${p.count === 1 ? 'trigger' : 'triggers'} triggered`;
     case 'ObjectEntered':
       return `${cname(s, p.object)} entered the field`;
     case 'ChampionLeveledUp':

@@ -1,6 +1,7 @@
 // Zod schemas of commands and events (the boundary types; `matchtape schema --game grand-archive` exports them).
 import { z } from 'zod';
 import { clockEventShapes, defineEvents, matchStartedFields, PlayerIdSchema } from '@matchtape/engine';
+import { EffectSchema } from './cards/effects';
 
 const Id = z.string().min(1).max(200);
 const meta = { player: PlayerIdSchema.optional(), commandId: z.string().optional() };
@@ -81,6 +82,7 @@ const StackItemSchema = z.object({
   label: z.string(),
   prepared: z.boolean().optional(),
   keyword: z.enum(['Vigor', 'Intercept', 'Preserve']).optional(),
+  effects: z.array(EffectSchema).optional(),
 });
 const InstanceSchema = z.object({ target: Id, source: z.string(), amount: z.number().int(), doublers: z.array(z.string()), applied: z.array(z.string()) });
 const MoveSchema = z.object({
@@ -160,10 +162,13 @@ export const EVENTS = {
   ActivationPlaced: event({ item: StackItemSchema }),
   TriggerPlaced: event({ item: StackItemSchema, waiting: z.string().optional() }),
   TriggersWaiting: event({
-    triggers: z.array(z.object({ id: z.string(), controller: P, source: Id.nullable(), sourceCardId: Id, ability: z.number().int(), target: Id.nullable(), label: z.string(), keyword: z.enum(['Vigor', 'Intercept', 'Preserve']).optional() })),
+    triggers: z.array(z.object({ id: z.string(), controller: P, source: Id.nullable(), sourceCardId: Id, ability: z.number().int(), target: Id.nullable(), label: z.string(), keyword: z.enum(['Vigor', 'Intercept', 'Preserve']).optional(), effects: z.array(EffectSchema).optional() })),
   }),
+  DelayedTriggerCreated: event({ trigger: z.object({ controller: P, source: Id.nullable(), sourceCardId: Id, ability: z.number().int(), target: Id.nullable(), label: z.string(), effects: z.array(EffectSchema) }) }),
+  DelayedTriggersFired: event({ count: z.number().int() }),
   AbilityActivated: event({ item: StackItemSchema }),
   StackItemResolved: event({ sid: z.string(), to: z.enum(['graveyard', 'banishment', 'materialDeck']).nullable(), note: z.string().optional() }),
+  StackItemNegated: event({ sid: z.string(), to: z.literal('graveyard') }),
   StackItemFizzled: event({ sid: z.string(), to: z.enum(['graveyard', 'banishment']).nullable(), reason: z.string() }),
   ObjectEntered: event({ object: ObjectSchema, fromZone: z.enum(['materialDeck']).nullable(), fromOid: z.string().nullable(), materialized: z.boolean().optional() }),
   ChampionLeveledUp: event({ object: Id, player: P, card: CardSchema, fromCardId: Id, levelFrom: z.number().int(), levelTo: z.number().int() }),
@@ -178,7 +183,16 @@ export const EVENTS = {
   DamageRecovered: event({ object: Id, amount: z.number().int() }),
   ShieldCreated: event({ shields: z.array(z.object({ id: z.string(), target: Id, amount: z.number().int(), damage: z.enum(['attack', 'non-attack', 'any']), source: z.string(), enlighten: z.boolean().optional() })) }),
   EffectCreated: event({ effect: z.record(z.string(), z.unknown()) }),
-  ObjectLeftField: event({ object: Id, cardId: Id, to: z.enum(['graveyard', 'banishment', 'materialDeck']), reason: z.string() }),
+  ObjectLeftField: event({
+    object: Id,
+    cardId: Id,
+    to: z.enum(['graveyard', 'banishment', 'materialDeck', 'hand']),
+    reason: z.string(),
+    // Returned to hand (2.1.h.6): the owner, the card's new opaque id there, and `hidden` in the copies of viewers other than the owner.
+    player: z.string().optional(),
+    toOid: z.string().optional(),
+    hidden: z.literal(true).optional(),
+  }),
   PreservedReturned: event({ player: P }),
   IntentionEntered: event({ sid: z.string(), player: P, card: CardSchema, attacker: Id, weapon: Id.nullable(), prepared: z.boolean().optional() }),
   AttackDeclared: event({ player: P, attacker: Id, target: Id.nullable(), defendingPlayer: P, weapon: Id.nullable(), attackCard: CardSchema.nullable(), cleave: z.boolean().optional() }),

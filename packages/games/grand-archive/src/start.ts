@@ -4,6 +4,7 @@
 // the fold applies; viewEvent redacts PositionSet like the state (hidden zones show opaque ids).
 import { Draft, reject, startCard, type ContinuousEffect, type DecideContext, type Decision, type MatchConfig, type PlayerId, type ScenarioHooks, type ScenarioStart, type TestCard } from '@matchtape/engine';
 import { withDefs } from './cards/book';
+import { RulesTextSchema } from './cards/effects';
 import { cardDef, isCardId, type CardBook } from './cards/pool';
 import type { GACardDef, KeywordInstance, KeywordName } from './cards/types';
 import { KEYWORDS } from './cards/keywords';
@@ -50,9 +51,15 @@ const STATS = ['level', 'life', 'power', 'durability'] as const;
  * A scenario's test card as a Grand Archive definition, or what is wrong with it. `cost`: a number (reserve; memory
  * for a champion) or "reserve N" / "memory N"; `stats`: level, life, power, durability; keywords with `value` as N
  * (Critical 2, Pride 3). Optional extra fields: `element` (or `colors[0]`), `subtypes`, `supertypes`, `lineageName`,
- * `speed`. Test cards have keywords only, no abilities: what they exercise is the keyword rules of X.A.
+ * `speed`, and `abilities` in the effect vocabulary of cards/effects.ts (triggers, activated and static abilities,
+ * an action's resolution).
  */
 export function testCardDef(tc: TestCard): GACardDef | string {
+  const rules = RulesTextSchema.safeParse(tc);
+  if (!rules.success) {
+    const iss = rules.error.issues[0]!;
+    return `${iss.path.map(String).join('.')}: ${iss.message} (the effect vocabulary: packages/games/grand-archive/src/cards/effects.ts)`;
+  }
   if (isCardId(tc.id)) return `"${tc.id}" is a pool card id; give the test card an id of its own`;
   const type = tc.type.toLowerCase() as CardType;
   if (!(scenarioHooks.cardTypes as readonly string[]).includes(type)) return `type "${tc.type}" is not a Grand Archive card type (${scenarioHooks.cardTypes.join(', ')})`;
@@ -84,7 +91,7 @@ export function testCardDef(tc: TestCard): GACardDef | string {
     id: tc.id, name: tc.name, type, supertypes, subtypes: strings(extra.subtypes), element, cost, ...stats,
     ...(typeof extra.lineageName === 'string' ? { lineageName: extra.lineageName } : {}),
     ...(extra.speed === 'fast' || extra.speed === 'slow' ? { speed: extra.speed } : {}),
-    keywords, abilities: [], text: tc.text ?? '', sample: true,
+    keywords, abilities: rules.data.abilities ?? [], text: tc.text ?? '', sample: true,
   };
 }
 

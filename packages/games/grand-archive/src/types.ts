@@ -2,7 +2,7 @@
 // `expectState` paths address). Hidden cards are `{ id: <opaque>, hidden: true }` in viewer states; in the
 // judge (full) state a card in a hidden zone carries its current opaque id in `oid`.
 import type { ContinuousEffect, HiddenCard, PlayerId, PriorityWindow } from '@matchtape/engine';
-import type { GACardDef } from './cards/types';
+import type { Effect, GACardDef } from './cards/types';
 
 export type Element = 'norm' | 'fire' | 'water' | 'wind' | 'arcane' | 'crux' | 'luxem' | 'umbra';
 export type CardType = 'champion' | 'ally' | 'action' | 'attack' | 'item' | 'weapon' | 'domain';
@@ -64,6 +64,8 @@ export interface StackItem {
   prepared?: boolean;
   /** A keyword's own triggered ability (no index in the card's abilities). */
   keyword?: KeywordTrigger;
+  /** A delayed trigger's own effects (2.4.b.5). */
+  effects?: Effect[];
 }
 
 /** A triggered ability that has triggered and is not yet on the stack (2.4.b). */
@@ -75,6 +77,8 @@ export interface PendingTrigger {
   target: string | null;
   label: string;
   keyword?: KeywordTrigger;
+  /** A delayed trigger's own effects (2.4.b.5), instead of a printed ability's. */
+  effects?: Effect[];
 }
 
 /** A triggered ability waiting to be put on the stack while its controller orders their simultaneous ones (2.4.b.6). */
@@ -225,6 +229,8 @@ export interface GAState {
   damage: PendingDamage | null;
   /** Simultaneous triggers not yet on the stack while a player orders theirs (2.4.b.6). */
   waitingTriggers: WaitingTrigger[];
+  /** Delayed triggers generated this turn, waiting for the beginning of the end phase (2.4.b.5). */
+  delayed: PendingTrigger[];
   /** Counter for stack item / effect ids (public, deterministic). */
   serial: number;
   turnLimit: number;

@@ -92,6 +92,10 @@ export function viewEvent<E extends GameEvent>(e: E, viewer: Viewer): E {
     case 'ActivationCanceled':
       if (!mine) payload = { ...payload, card: null };
       break;
+    case 'ObjectLeftField':
+      // A card returned to its owner's hand is hidden there from everyone else (2.1.h.2).
+      if (payload.to === 'hand' && !mine) payload = { ...payload, hidden: true };
+      break;
   }
   payload = redactDefs(payload);
   return payload === e.payload ? e : { ...e, payload };

@@ -1,6 +1,7 @@
 // Rules coverage (`matchtape rules-coverage --game the-spoils`): which parts of the Comprehensive Rules Reference
 // the engine implements, where they are tested, and why the rest is partial or left out.
-import type { CoverageEntry, RulesCoverage } from '@matchtape/engine';
+import { machineRulesCoverage, mergeCoverage, type CoverageEntry, type RulesCoverage } from '@matchtape/engine';
+import { spoilsMachine } from './machine';
 import { KEYWORDS } from './cards/keywords';
 
 const T = {
@@ -18,7 +19,8 @@ const e = (rule: string, title: string, tests: string[], status: CoverageEntry['
   reason ? { rule, title, status, tests, reason } : { rule, title, status, tests };
 
 export const COVERAGE: RulesCoverage = {
-  sections: [
+  // The phases and steps the machine names a rule for (its meta.rule), unless a written entry below has that rule.
+  sections: mergeCoverage(machineRulesCoverage(spoilsMachine, [T.machine]), [
     e('101.1', 'Cards take precedence over the rules (card effects are data the engine applies first)', [T.keywords], 'partial', 'Applied by the engine (the tests listed check it), but no event or rejection cites 101.1 or a sub-rule of it yet, so the citation audit cannot hold this entry to the code'),
     e('102.1', 'A faction at 0 influence loses; an empty deck does not (102.1a)', [T.scen('influence-zero-loses'), T.scen('start-influence-loss-ends-game'), T.scen('start-empty-deck-no-loss')]),
     e('102.2', 'Everyone losing at once is a draw', [T.rules]),
@@ -81,6 +83,6 @@ export const COVERAGE: RulesCoverage = {
     e('609', 'Resolving a battle: speed levels, assignment, simultaneous infliction, survivors depleted', [T.scen('speed-order-and-survivors-depleted'), T.scen('start-damage-division-and-speed'), T.scen('start-nothing-left-to-assign')]),
     e('610', 'Ending a turn: responses first, then end-of-turn triggers', [T.scen('end-turn-waits-for-responses'), T.scen('tactical-played-in-response')]),
     e('701', 'Game Flow ("Coming Soon")', [], 'not-implemented', 'The section has no rules yet.'),
-  ],
+  ]),
   keywords: KEYWORDS.map((k) => e(k.rule, k.name, [T.keywords])),
 };

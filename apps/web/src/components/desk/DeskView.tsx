@@ -2,6 +2,7 @@
 // The producer's desk: a small live board of every live match (names, main figure, hand and resources, turn and
 // phase, clocks when the match has one), sortable and filterable (game, event, featured / feature-worthy, words),
 // each following the viewer's delayed feed; a click opens the match. Data: useDesk; filters: lib/desk.ts.
+import { useNow } from '../../lib/use-now';
 import Link from 'next/link';
 import { useEffect, useMemo, useState } from 'react';
 import { games } from '@matchtape/games';
@@ -15,16 +16,6 @@ import './desk.css';
 
 /** Operator tokens (coverage, judge) are kept for every match; a desk has no match of its own. */
 const NO_MATCH = '';
-
-function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    const t = setInterval(() => setNow(Date.now()), 500);
-    return () => clearInterval(t);
-  }, [active]);
-  return now;
-}
 
 function MiniBoard({ t, now, as }: { t: DeskTable; now: number; as: Perspective }) {
   const names = seatNames(t.meta.players);
@@ -144,7 +135,7 @@ export function DeskView() {
 
   const desk = useDesk(as, ready ? token : null);
   const anyClock = desk.tables.some((t) => t.clock?.running && !t.ended);
-  const now = useNow(anyClock);
+  const now = useNow(anyClock, 500);
   const shown = useMemo(() => sortTables(filterTables(desk.tables, filter), filter.sort), [desk.tables, filter]);
   const live = desk.tables.filter((t) => !t.ended).length;
   const views = perspectivesFor(token ? readClaims(token) : null, []);

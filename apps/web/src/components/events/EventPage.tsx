@@ -7,6 +7,10 @@ import { useEffect, useState } from 'react';
 import { useViewerToken } from '../../lib/useViewerToken';
 import { readClaims } from '../../lib/viewer';
 import './events.css';
+import { useGames } from '../table/PlayPanel';
+import { OrganiserPanel } from './Organiser';
+import { useNow } from '../../lib/use-now';
+import { RoundClockLine } from './RoundClock';
 
 const pct = (x: number): string => `${(x * 100).toFixed(2)}%`;
 const keyOf = (id: string): string => `matchtape.event.${id}.player`;
@@ -105,19 +109,9 @@ function usePlayer(id: string, lastSeq: number): MyEvent | null {
 
 function RoundClock({ view, skewMs }: { view: EventView; skewMs: number }) {
   const round = view.rounds.at(-1);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, []);
-  if (!round?.clock || view.status === 'finished') return null;
-  const left = Math.max(0, new Date(round.clock.endsAt).getTime() - (now + skewMs));
-  const text = round.timeCalled ? `Time called: ${round.timeCalled.extraTurns} extra turns, then unfinished games are draws` : `${Math.floor(left / 60_000)}:${String(Math.floor((left % 60_000) / 1000)).padStart(2, '0')} left`;
-  return (
-    <p className="event-clock" role="timer" aria-label={`Round ${round.round} clock`}>
-      Round {round.round} · {text}
-    </p>
-  );
+  const now = useNow(!!round?.clock && view.status !== 'finished');
+  if (!round?.clock) return null;
+  return <RoundClockLine round={round} now={now + skewMs} className="event-clock" label={`Round ${round.round} clock`} />;
 }
 
 export function EventPage({ id }: { id: string }) {
@@ -132,6 +126,7 @@ export function EventPage({ id }: { id: string }) {
     if (r.ok) setView((await r.json()) as EventView);
   };
   const { feature, busy, problem } = useFeature(id, producer ? token : null, reload);
+  const games = useGames();
   if (error && !view)
     return (
       <div className="state-panel" role="alert">
@@ -157,6 +152,7 @@ export function EventPage({ id }: { id: string }) {
       </p>
       <RoundClock view={view} skewMs={skewMs} />
       {producer && <FeaturedPanel id={id} view={view} problem={problem} />}
+      <OrganiserPanel view={view} presets={games.find((g) => g.id === view.game)?.presetDecks ?? []} />
       {me && (
         <section aria-label="Your pairing" className="event-me">
           <h2>You: {me.name}</h2>

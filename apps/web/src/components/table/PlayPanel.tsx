@@ -9,12 +9,12 @@ import { requestJson } from '../../lib/api';
 import { saveSeat, startPractice } from '../../lib/table';
 
 const GamesSchema = z.object({ games: z.array(z.object({ id: z.string(), title: z.string(), presetDecks: z.array(z.string()).default([]) }).loose()) }).loose();
-type GameInfo = z.infer<typeof GamesSchema>['games'][number];
+export type GameInfo = z.infer<typeof GamesSchema>['games'][number];
 
-const ORGANISER_KEY = 'matchtape.organiser';
+export const ORGANISER_KEY = 'matchtape.organiser';
 
 /** A form's refusal, said where the form is. */
-function ErrorText({ error }: { error: string | null }) {
+export function ErrorText({ error }: { error: string | null }) {
   return error ? (
     <p className="error-text" role="alert">
       {error}
@@ -22,7 +22,7 @@ function ErrorText({ error }: { error: string | null }) {
   ) : null;
 }
 
-function useGames(): GameInfo[] {
+export function useGames(): GameInfo[] {
   const [games, setGames] = useState<GameInfo[]>([]);
   useEffect(() => {
     const ctl = new AbortController();
@@ -34,7 +34,7 @@ function useGames(): GameInfo[] {
   return games;
 }
 
-function GameSelect({ games, value, onChange, id }: { games: GameInfo[]; value: string; onChange(v: string): void; id: string }) {
+export function GameSelect({ games, value, onChange, id }: { games: GameInfo[]; value: string; onChange(v: string): void; id: string }) {
   return (
     <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
       {games.map((g) => (
@@ -252,6 +252,9 @@ export function PlayPanel() {
     <section className="play-panel" aria-label="Play">
       <Practice games={games} />
       <NewMatch games={games} />
+      <p className="muted">
+        Running a tournament? <a href="/events/new">New event (organisers)</a>
+      </p>
     </section>
   );
 }

@@ -2,6 +2,8 @@
 // The player's table (/matches/ID/play): the seat's own board, drawn by the spectator site's Board from the
 // seat's redacted tape (useMatchTape), the opponent on top and you at the bottom; the prompt pane with what the
 // server offers this seat (useTable); the deck step before the match; clocks, presence, auto-pass and concede.
+import { useNow } from '../../lib/use-now';
+import { EventRoundClock } from '../events/RoundClock';
 import Link from 'next/link';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { cardNames } from '../../lib/names';
@@ -62,16 +64,6 @@ function Clock({ clock, seat, name, now }: { clock: ClockInfo; seat: string; nam
   );
 }
 
-function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    const t = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(t);
-  }, [active]);
-  return now;
-}
-
 /** Before the match: the deck step, then waiting for the other decks; once it runs, the table itself. */
 function Seated({ matchId, seat, token }: { matchId: string; seat: Perspective; token: string }) {
   const seatState = useSeatInfo(matchId, token);
@@ -126,7 +118,7 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
   const info = seatState.seat;
   const board = tape && length > 0 ? tape.boardAt(length) : null;
   const ended = st.ended || actions?.status === 'ended' || board?.status === 'ended';
-  const now = useNow(!!info?.clock && !ended);
+  const now = useNow(!!info?.clock && !ended, 250);
   // The seat record is not polled while playing: presence arrives over the live stream (st.presence), and a clock
   // is read again whenever the match moves (whose clock runs changes with the events).
   const hasClock = !!info?.clock && info.clock.kind !== 'none';
@@ -350,6 +342,7 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
               <span className="muted table-game"> · {game?.title ?? info.game}</span>
               {meta && <span className="muted"> · Turn {board.turn}, {humanPhase(board.phase)}{board.step ? ` — ${humanPhase(board.step)}` : ''}</span>}
             </div>
+            <EventRoundClock at={meta?.eventTable ?? null} />
             {info.clock && info.clock.kind !== 'none' && (
               <div className="clocks" aria-label="Clocks">
                 {[info.seat, ...info.opponents.map((o) => o.seat)].map((s) => (

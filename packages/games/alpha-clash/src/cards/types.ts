@@ -22,6 +22,8 @@ export type TargetSpec =
 export type Effect =
   | { do: 'damage'; amount: number }
   | { do: 'damageEachClash'; amount: number; whose: 'all' | 'opponents'; affiliation?: string }
+  /** Deal damage to each Contender, the active player's first (both Contenders, 116.2, 101.4). */
+  | { do: 'damageEachContender'; amount: number }
   | { do: 'modify'; atk: number; def: number; until: 'turn' | 'clash' }
   | { do: 'modifyAttacker'; atk: number; def: number; until: 'turn' | 'clash' }
   | { do: 'modifyOpponentsClash'; atk: number; def: number }
@@ -43,6 +45,10 @@ export type Effect =
   | { do: 'eachDrawThenDiscard'; amount: number }
   /** Return the card being played from Standby to its owner's hand; it does not enter play (703.12c). */
   | { do: 'returnToHand' }
+  /** Return the target permanent from play to its owner's hand (703.12b); it becomes a new object (400.6). */
+  | { do: 'returnPermanentToHand' }
+  /** Gain control of the target permanent: it moves to your side without leaving play (110.2c). */
+  | { do: 'gainControl' }
   /** Look at (703.8d, controller only) or reveal (703.8a, everyone) the top N cards of your deck; as many as there are (606.3). */
   | { do: 'lookTop' | 'revealTop'; amount: number };
 
@@ -117,7 +123,9 @@ export interface ACCardDef {
   costMod?:
     | { free: 'characterCount'; character: string; count: number }
     | { free: 'weaponCount'; count: number }
-    | { reduceGems: Partial<Record<Color, number>>; ifDefeatedThisTurn: { affiliations: string[]; count: number } };
+    | { reduceGems: Partial<Record<Color, number>>; ifDefeatedThisTurn: { affiliations: string[]; count: number } }
+    /** "This card costs [gems] less to play for each unattached Weapon you control" (the 115.6 example). */
+    | { reduceGems: Partial<Record<Color, number>>; per: 'unattachedWeapon' };
   /** Alternative cost (115.9): instead of the resource cost, send one card of each of these characters you control to Oblivion. */
   altCostSend?: string[];
   /** Your Traps with exactly one gem cost 0 to activate while you control this (Moxie, Fully Loaded). */

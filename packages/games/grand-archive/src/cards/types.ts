@@ -49,11 +49,14 @@ export interface KeywordInstance extends Condition {
 }
 
 /** What a target may be (2.7.6). */
-export type TargetSpec = 'unit' | 'ally' | 'opponent-unit' | 'your-ally' | 'graveyard-card';
+export type TargetSpec = 'unit' | 'ally' | 'opponent-unit' | 'your-ally' | 'graveyard-card'
+  /** An attack card's activation on the Effects Stack (its `sid`), for "negate target attack card" (1.7.d.4.a). */
+  | 'stack-attack-card';
 
 export type Effect =
   | { do: 'draw'; n: number }
-  | { do: 'damage'; n: number; to: 'target' | 'opposing-champions' }
+  /** To its target, each opponent's champion, or each champion in the game (the controller's own too). */
+  | { do: 'damage'; n: number; to: 'target' | 'opposing-champions' | 'each-champion' }
   | { do: 'prevent'; n: number; to: 'target' | 'your-champion' | 'each-your-unit'; damage: 'attack' | 'non-attack' | 'any'; enlighten?: boolean }
   | { do: 'recover'; n: number }
   | { do: 'counters'; kind: 'buff' | 'enlighten' | 'level' | 'preparation'; n: number; on: 'target' | 'self' | 'your-champion' | 'each-your-ally' }
@@ -61,6 +64,12 @@ export type Effect =
   | { do: 'grant'; keyword: KeywordName; on: 'target' }
   | { do: 'wake'; on: 'self' }
   | { do: 'destroy'; on: 'target' }
+  /** Return the target ally to its owner's hand (2.1.h.6, 2.1.h.6.a). */
+  | { do: 'return'; on: 'target' }
+  /** Negate the target card activation on the Effects Stack: it goes to the graveyard and does nothing (X.B.23, 1.7.d.4.a). */
+  | { do: 'negate'; on: 'target' }
+  /** A delayed trigger (2.4.b.5): at the beginning of this turn's end phase, once, its effects go on the stack. */
+  | { do: 'delayed'; at: 'end-phase'; effects: Effect[] }
   | { do: 'materialize-weapon'; maxCost: number }
   | { do: 'banish-random-memory'; then: 'draw' }
   | { do: 'banish-from-graveyard'; levelIfFloating: boolean }
