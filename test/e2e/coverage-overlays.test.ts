@@ -1,7 +1,8 @@
 // Coverage tools in the browser (real server, `next start`, Debian Chromium): each stream overlay rendered at
 // 1920×1080 on a transparent page (screenshots with no background; the pixels are checked to be transparent
 // where nothing is drawn), and the editor flow of a coverage token (A at the current event, tag, glyph, save,
-// edit, delete). Screenshots go to test-results/coverage-*.png.
+// edit, delete); the event overlays following the featured table a producer switches twice, never ahead of their
+// delay. Screenshots go to test-results/coverage-*.png.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
@@ -13,11 +14,18 @@ import { apiJson, RESULTS, SECRET, startWebStack, type WebStack } from './web-st
 const GAME = 'elemental-clash';
 let stack: WebStack;
 let matchId: string;
+/** An event of four bots at two tables, every table 3 s behind (made by the featured-table walk). */
+let eventId: string;
+const EVENT_DELAY_S = 3;
 const coverageToken = () => mintToken({ role: 'coverage', ttlSeconds: 3600 }, { secret: SECRET });
 const organiserToken = () => mintToken({ role: 'organiser', ttlSeconds: 3600 }, { secret: SECRET });
 
 beforeAll(async () => {
   stack = await startWebStack({
+    // Bots a little slower than the default, so the event's games (started by the featured-table test) still play
+    // while the producer switches and draws.
+    botMinMs: 150,
+    botMaxMs: 250,
     onServer: async (api) => {
       const m = await apiJson<{ matchId: string }>(api, '/api/matches', { token: organiserToken(), body: { game: GAME, players: [{ name: 'Ada', bot: 'greedy' }, { name: 'Bo', bot: 'random' }] } });
       matchId = m.matchId;
@@ -229,5 +237,143 @@ describe('coverage editor', () => {
     await page.locator('.ann-empty', { hasText: 'No annotations yet' }).waitFor({ timeout: 20_000 });
     expect((await apiJson<{ annotations: unknown[] }>(stack.api, `/api/matches/${matchId}/annotations`, { token: cov })).annotations).toHaveLength(0);
     await ctx.close();
+  }, 300_000);
+});
+
+describe('event overlays follow the featured table', () => {
+  it('the producer switches tables twice on the event page; the board overlay follows, never ahead of its delay', async () => {
+    const cov = coverageToken();
+    const judge = mintToken({ role: 'judge', ttlSeconds: 3600 }, { secret: SECRET });
+    const api = stack.api;
+    eventId = (await apiJson<{ eventId: string }>(api, '/api/events', { token: organiserToken(), body: { name: 'Featured Night', game: GAME, swissRounds: 1, bestOf: 1, roundMinutes: 50, spectatorDelaySeconds: EVENT_DELAY_S } })).eventId;
+    for (const [name, deck] of [['Ann', 'ember-legion'], ['Ben', 'tides-of-jupiter'], ['Cid', 'ember-legion'], ['Dee', 'tides-of-jupiter']])
+      await apiJson(api, `/api/events/${eventId}/players`, { token: organiserToken(), body: { name, deck, bot: 'greedy' } });
+    await apiJson(api, `/api/events/${eventId}/rounds`, { token: organiserToken(), method: 'POST' });
+    const tables = (await apiJson<{ rounds: { pairings: { table: number; games: { matchId: string | null }[] }[] }[] }>(stack.api, `/api/events/${eventId}`)).rounds[0]!.pairings;
+    const matchOf = new Map(tables.map((p) => [p.table, p.games[0]?.matchId ?? null]));
+    expect([...matchOf.values()].every((m) => m !== null), 'both tables have their game').toBe(true);
+
+    const deskCtx = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const desk = await deskCtx.newPage();
+    await desk.goto(`${stack.web}/events/${eventId}?token=${encodeURIComponent(cov)}`);
+    await desk.getByRole('region', { name: 'Featured table' }).waitFor({ timeout: 60_000 });
+    const overlay = await overlayPage(stack.browser);
+    await overlay.goto(`${stack.web}/overlay/event/${eventId}/board`);
+    await overlay.locator('[data-event-overlay="board"] [data-overlay="board"][data-ready="true"]').waitFor({ timeout: 60_000 });
+
+    type Sample = { match: string; seq: number; t: number };
+    const samples: Sample[] = [];
+    const sample = async (): Promise<Sample> => {
+      const s = await overlay.evaluate(() => {
+        const root = document.querySelector<HTMLElement>('[data-event-overlay="board"]');
+        const feed = root?.querySelector<HTMLElement>('[data-overlay="board"]');
+        return { match: root?.dataset.match ?? '', inner: feed?.dataset.match ?? '', seq: Number(feed?.dataset.seq ?? 0) };
+      });
+      // Taken after the read: whatever was on screen was there by then.
+      const x = { match: s.match, seq: s.match && s.inner === s.match ? s.seq : 0, t: Date.now() };
+      samples.push(x);
+      return x;
+    };
+    expect((await sample()).match, 'nothing featured yet').toBe('');
+
+    for (const table of [1, 2, 1]) {
+      await desk.getByRole('button', { name: `Feature table ${table}` }).click();
+      await desk.getByRole('button', { name: `Stop featuring table ${table}` }).waitFor({ timeout: 30_000 });
+      for (let i = 0; ; i++) {
+        const s = await sample();
+        if (s.match === matchOf.get(table) && s.seq > 0) break;
+        if (i > 600) throw new Error(`the overlay never followed table ${table}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    await shoot(overlay, 'coverage-overlay-event-board.png');
+
+    // Drawings reach the overlay over its live stream (no more reads of the list), after its delay, and never one
+    // at a card its public feed does not show. A judge (live) circles a card in play and one in p1's hand at the
+    // live seq, while the overlay (3 s behind) stays open on the featured table.
+    const drawingReads: string[] = [];
+    overlay.on('request', (r) => {
+      if (r.url().includes('/drawings')) drawingReads.push(r.url());
+    });
+    const featured = matchOf.get(1)!;
+    type Card = { id: string; hidden?: boolean };
+    type Live = { board: { status: string; players: { id: string; zones: { key: string; layout: string; cards: Card[] }[] }[] }; seq: number };
+    let live = await apiJson<Live>(stack.api, `/api/matches/${featured}/state?as=judge`, { token: judge });
+    // A card the public already sees (its feed, 3 s behind) and that is still there at the live seq.
+    const publicCards = async () => {
+      const pub = await apiJson<Live>(stack.api, `/api/matches/${featured}/state?as=public`);
+      return new Set(pub.board.players.flatMap((p) => p.zones.filter((z) => z.key !== 'hand').flatMap((z) => z.cards.filter((c) => !c.hidden).map((c) => c.id))));
+    };
+    let seen = await publicCards();
+    const inPlayOf = (l: Live) => l.board.players.flatMap((p) => p.zones).filter((z) => z.key !== 'hand' && z.layout !== 'pile').flatMap((z) => z.cards).find((c) => seen.has(c.id));
+    for (let i = 0; i < 120 && !inPlayOf(live) && live.board.status !== 'ended'; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      seen = await publicCards();
+      live = await apiJson<Live>(stack.api, `/api/matches/${featured}/state?as=judge`, { token: judge });
+    }
+    expect(live.board.status, 'the featured game still plays (drawings come over its live stream)').not.toBe('ended');
+    const inPlay = inPlayOf(live);
+    const inHand = live.board.players[0]!.zones.find((z) => z.key === 'hand')?.cards[0];
+    expect(inPlay && inHand, `a card in play and one in p1's hand at seq ${live.seq}`).toBeTruthy();
+    for (const card of [inPlay!, inHand!])
+      await apiJson(stack.api, `/api/matches/${featured}/drawings`, { token: judge, body: { authorName: 'Desk', seq: live.seq, shape: { kind: 'circle', at: { kind: 'card', cardId: card.id } }, color: 'red' } });
+    const board = overlay.locator(`[data-overlay="board"][data-match="${featured}"]`);
+    await overlay
+      .locator(`[data-overlay="board"][data-match="${featured}"][data-drawings="1"]`)
+      .waitFor({ timeout: 60_000 })
+      .catch(async (e: unknown) => {
+        throw new Error(`${String(e)}\noverlay: ${await board.evaluate((el) => JSON.stringify((el as HTMLElement).dataset)).catch(() => 'gone')}; public list: ${JSON.stringify(await apiJson(stack.api, `/api/matches/${featured}/drawings`))}`);
+      });
+    const heldAt = Date.now();
+    const drawnAt = Date.parse((await apiJson<{ events: { at: string }[] }>(stack.api, `/api/matches/${featured}/events?as=judge&from=${live.seq}&to=${live.seq}`, { token: judge })).events[0]!.at);
+    expect(drawnAt, 'the drawing reached the overlay no sooner than its delayed feed reached the drawing’s event').toBeLessThanOrEqual(heldAt - EVENT_DELAY_S * 1000);
+    await overlay.locator('.draw-layer [data-kind="circle"]').waitFor({ timeout: 30_000 });
+    // Once the overlay's feed is past the drawings' seq (both were sent together if at all), the hand card's never came.
+    await overlay.waitForFunction((seq) => Number(document.querySelector<HTMLElement>('[data-overlay="board"]')?.dataset.seq ?? 0) > seq + 2, live.seq, { timeout: 30_000 }).catch(() => undefined);
+    expect(await board.getAttribute('data-drawings')).toBe('1');
+    expect(drawingReads, 'the drawing came over the live stream, not a read of the list').toEqual([]);
+    await shoot(overlay, 'coverage-overlay-event-drawing.png');
+    await overlay.goto(`${stack.web}/overlay/event/${eventId}/scorebar`);
+    await overlay.locator(`[data-event-overlay="scorebar"][data-match="${featured}"] .ov-scorebar`).waitFor({ timeout: 60_000 });
+    await shoot(overlay, 'coverage-overlay-event-scorebar.png');
+    // The hand overlay of the featured table follows the same switch on the coverage feed.
+    await overlay.goto(`${stack.web}/overlay/event/${eventId}/hand/p1?token=${encodeURIComponent(cov)}`);
+    await overlay.locator(`[data-event-overlay="hand"][data-match="${matchOf.get(1)}"] [data-overlay="hand"][data-ready="true"] .ov-hand`).waitFor({ timeout: 60_000 });
+
+    // The switches as the stream recorded them, and each shown event's time, judged against every sample.
+    const stream = await fetch(`${stack.api}/api/events/${eventId}/stream.jsonl`, { headers: { authorization: `Bearer ${organiserToken()}` } });
+    const switches = (await stream.text())
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => JSON.parse(l) as { type: string; at: string; payload: { table: number | null } })
+      .filter((e) => e.type === 'FeaturedTableChanged')
+      .map((e) => ({ at: Date.parse(e.at), match: matchOf.get(e.payload.table ?? 0) ?? null }));
+    expect(switches.map((s) => s.match)).toEqual([matchOf.get(1), matchOf.get(2), matchOf.get(1)]);
+    const times = new Map<string, number[]>();
+    for (const m of new Set(samples.map((s) => s.match).filter(Boolean))) {
+      const r = await apiJson<{ events: { seq: number; at: string }[] }>(stack.api, `/api/matches/${m}/events?as=judge&from=1&to=100000`, { token: judge });
+      times.set(m, r.events.map((e) => Date.parse(e.at)));
+    }
+    let last = -1;
+    for (const s of samples) {
+      const edge = s.t - EVENT_DELAY_S * 1000;
+      if (!s.match) {
+        expect(last, `at ${s.t}: the overlay went blank after showing a table`).toBe(-1);
+        continue;
+      }
+      // The latest switch to this table that its delay had reached: none means the overlay was ahead.
+      let k = -1;
+      switches.forEach((w, i) => {
+        if (w.match === s.match && w.at <= edge) k = i;
+      });
+      expect(k, `at ${s.t}: the overlay showed ${s.match} before the switch to it was ${EVENT_DELAY_S} s old`).toBeGreaterThanOrEqual(0);
+      expect(k, `at ${s.t}: the overlay went back to an earlier switch`).toBeGreaterThanOrEqual(last);
+      last = k;
+      if (s.seq > 0) expect(times.get(s.match)![s.seq - 1]!, `at ${s.t}: ${s.match} event ${s.seq} is younger than the delay`).toBeLessThanOrEqual(edge);
+    }
+    expect(last, 'the overlay reached the third switch').toBe(2);
+    await overlay.context().close();
+    await deskCtx.close();
   }, 300_000);
 });

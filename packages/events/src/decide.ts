@@ -226,6 +226,21 @@ function recordResult(em: Emitter, c: Extract<EventCommand, { type: 'RecordResul
   return null;
 }
 
+function featureTable(em: Emitter, c: Extract<EventCommand, { type: 'FeatureTable' }>): Refusal | null {
+  const s = em.state;
+  const previous = s.featured;
+  if (c.table === null) {
+    if (!previous) return refuse('conflict', 'no table is featured; there is nothing to clear');
+  } else {
+    const found = findPairing(s, c.round, c.table);
+    if ('ok' in found) return found;
+    if (found.p.p2 === null) return refuse('conflict', `table ${c.table} of round ${c.round} is a bye; nothing is played there to feature`);
+    if (previous?.round === c.round && previous.table === c.table) return refuse('conflict', `table ${c.table} of round ${c.round} is already the featured table`);
+  }
+  em.emit('FeaturedTableChanged', { round: c.round, table: c.table, previous });
+  return null;
+}
+
 function can(actor: Actor, ...roles: Actor['role'][]): boolean {
   return roles.includes(actor.role);
 }
@@ -293,6 +308,9 @@ function run(em: Emitter, c: EventCommand, ctx: DecideContext): Refusal | null {
     case 'RecordResult':
       if (!can(ctx.actor, 'judge')) return refuse('forbidden', 'only judges record rulings and results');
       return recordResult(em, c, ctx.actor);
+    case 'FeatureTable':
+      if (!can(ctx.actor, 'coverage', 'organiser')) return refuse('forbidden', 'the featured table is chosen by a producer (coverage token) or the organiser');
+      return featureTable(em, c);
   }
 }
 

@@ -57,6 +57,12 @@ export const EventPayloads = {
   RoundTimeCalled: z.object({ round: z.number().int(), extraTurns: z.number().int() }),
   StandingsPublished: z.object({ round: z.number().int(), standings: z.array(StandingRow) }),
   EventFinished: z.object({ winner: PlayerId.nullable(), placings: z.array(PlayerId) }),
+  /** The featured table changed (table null: none featured); `previous` is what was featured before. */
+  FeaturedTableChanged: z.object({
+    round: z.number().int(),
+    table: z.number().int().nullable(),
+    previous: z.object({ round: z.number().int(), table: z.number().int() }).nullable(),
+  }),
 } as const;
 
 export type EventType = keyof typeof EventPayloads;

@@ -13,6 +13,7 @@ export function initialEvent(): EventState {
     rounds: [],
     published: null,
     finished: null,
+    featured: null,
   };
 }
 
@@ -57,6 +58,7 @@ const handlers: Handlers = {
   RoundTimeCalled: (s, p, e) => withRound(s, p.round, (r) => ({ ...r, timeCalled: { at: e.at, extraTurns: p.extraTurns } })),
   StandingsPublished: (s, p) => ({ ...withRound(s, p.round, (r) => ({ ...r, standingsPublished: true })), published: { round: p.round, standings: p.standings } }),
   EventFinished: (s, p) => ({ ...s, finished: { winner: p.winner } }),
+  FeaturedTableChanged: (s, p) => ({ ...s, featured: p.table === null ? null : { round: p.round, table: p.table } }),
 };
 
 export function evolveEvent(s: EventState, e: TournamentEvent): EventState {

@@ -6,3 +6,4 @@ export { decideEvent, nextFirst, resultOf, tally, type Decision, type DecideCont
 export { pairSwiss, pairTopCut, pairNextCut, bracketSeeds, pairingOrder, type SwissPairs } from './pairing';
 export { standings, metBefore, hadBye, pairKey, FLOOR } from './standings';
 export { standingsCsv, pairingsCsv, EVENT_STREAM_FORMAT } from './export';
+export { featuredGame, eventAsOf, type FeaturedGame } from './featured';

@@ -41,6 +41,8 @@ export const Actor = z.discriminatedUnion('role', [
   z.object({ role: z.literal('judge'), id: z.string() }).strict(),
   z.object({ role: z.literal('player'), id: z.string(), player: PlayerId }).strict(),
   z.object({ role: z.literal('system') }).strict(),
+  /** A producer of the event's coverage: features a table for the stream overlays. */
+  z.object({ role: z.literal('coverage'), id: z.string() }).strict(),
 ]);
 export type Actor = z.infer<typeof Actor>;
 
@@ -81,6 +83,8 @@ export const EventCommand = z.discriminatedUnion('type', [
       reason: z.string().trim().min(1, 'a judge ruling needs a reason').max(1000),
     })
     .strict(),
+  /** The producer puts a table on the stream (the event overlays follow it); table null: no featured table. */
+  z.object({ type: z.literal('FeatureTable'), round: Round, table: Table.nullable() }).strict(),
 ]);
 export type EventCommand = z.infer<typeof EventCommand>;
 
@@ -143,6 +147,13 @@ export interface EventState {
   /** The standings as last published (end of a round, or a ruling after it). */
   published: { round: number; standings: StandingRow[] } | null;
   finished: { winner: PlayerId | null } | null;
+  /** The table the producer featured (the event overlays follow its current game); null: none. */
+  featured: FeaturedTable | null;
+}
+
+export interface FeaturedTable {
+  round: number;
+  table: number;
 }
 
 /** An event of the tournament stream, before the store gives it seq and hash. */

@@ -12,6 +12,8 @@
 //   GET  /api/events/:id/me                  (player token) → MyEvent: your pairing, your table and seat token
 //   GET  /api/events/:id/standings.csv | pairings.csv | standings.json | pairings.json (anyone)
 //   GET  /api/events/:id/stream.jsonl        (organiser, judge) the event stream, verifiable like a match copy
+//   GET  /api/events/:id/featured            (anyone) → FeaturedView: the featured table as of now − the event's delay
+//   POST /api/events/:id/featured            (coverage, organiser) FeatureBody → FeaturedView after the switch
 import { EventOptions } from '@matchtape/events';
 import { z } from 'zod';
 
@@ -95,6 +97,8 @@ export const EventView = z.object({
   standingsRound: z.number(),
   winner: z.string().nullable(),
   lastSeq: z.number(),
+  /** The table the producer featured now (the overlays reach it after the event's delay); null: none. */
+  featured: z.object({ round: z.number(), table: z.number() }).nullable(),
   /** The server's clock when it answered, so a page counts the round clock down without trusting its own. */
   now: z.string(),
 });
@@ -117,3 +121,18 @@ export const MyEvent = z.object({
   table: z.object({ matchId: z.string(), seat: z.string(), seatToken: z.string(), join: z.string() }).nullable(),
 });
 export type MyEvent = z.infer<typeof MyEvent>;
+
+/** The producer's switch: a table of a round, or null to feature none. */
+export const FeatureBody = z.object({ round: z.number().int().min(1), table: z.number().int().min(1).nullable() }).strict();
+export type FeatureBody = z.infer<typeof FeatureBody>;
+
+/** The featured table and its current game as a delayed feed may know them (`asOf` = the server's now − delay). */
+export const FeaturedView = z.object({
+  eventId: z.string(),
+  delaySeconds: z.number(),
+  asOf: z.string(),
+  featured: z
+    .object({ round: z.number(), table: z.number(), game: z.number().nullable(), matchId: z.string().nullable(), players: z.array(z.string().nullable()) })
+    .nullable(),
+});
+export type FeaturedView = z.infer<typeof FeaturedView>;

@@ -3,7 +3,7 @@
 // keep their own spectator delay). Decklists stay with organisers, judges and the player.
 import { randomBytes } from 'node:crypto';
 import { canonicalJson } from '@matchtape/engine';
-import { EVENT_STREAM_FORMAT, pairingsCsv, standingsCsv, type Actor, type EventState } from '@matchtape/events';
+import { EVENT_STREAM_FORMAT, eventAsOf, featuredGame, pairingsCsv, standingsCsv, type Actor, type EventState, type TournamentEvent } from '@matchtape/events';
 import { createTournament, getTournament, listTournaments, readTournament } from '@matchtape/store';
 import { mintToken, type TokenClaims } from '../auth/tokens';
 import type { RouteContext, RouteModule } from '../http/context';
@@ -25,7 +25,18 @@ function need(claims: TokenClaims | null, roles: TokenClaims['role'][], what: st
   return claims;
 }
 
-const actorOf = (c: TokenClaims): Actor => (c.role === 'judge' ? { role: 'judge', id: c.jti } : { role: 'organiser', id: c.jti });
+const actorOf = (c: TokenClaims): Actor => (c.role === 'judge' ? { role: 'judge', id: c.jti } : c.role === 'coverage' ? { role: 'coverage', id: c.jti } : { role: 'organiser', id: c.jti });
+
+/**
+ * The featured table as the event's overlays may show it: the stream folded up to now − the event's delay (every
+ * table of an event runs at that delay, for spectators and coverage alike), so a switch, or the table's next game,
+ * reaches an overlay no sooner than the feed it follows reaches the same moment.
+ */
+export function featuredView(eventId: string, state: EventState, events: readonly TournamentEvent[], now: Date): C.FeaturedView {
+  const delaySeconds = state.options.spectatorDelaySeconds;
+  const asOf = new Date(now.getTime() - delaySeconds * 1000).toISOString();
+  return { eventId, delaySeconds, asOf, featured: featuredGame(eventAsOf(events, asOf)) };
+}
 
 /** The event as everyone may see it (no decks, no seed). */
 export function eventView(s: EventState, lastSeq: number, now: Date): C.EventView {
@@ -41,6 +52,7 @@ export function eventView(s: EventState, lastSeq: number, now: Date): C.EventVie
     standingsRound: s.published?.round ?? 0,
     winner: s.finished?.winner ?? null,
     lastSeq,
+    featured: s.featured,
     now: now.toISOString(),
   };
 }
@@ -145,6 +157,19 @@ export const eventRoutes: RouteModule = (ctx) => {
       } }),
     route({ method: 'GET', path: '/api/events/:id/me', summary: "The player's own pairing and table (with the seat's join link)", limit: 'reads', auth: 'player token', params: P, responses: { 200: { description: 'your event', schema: C.MyEvent }, ...refusals },
       handle: async ({ params, claims }) => mine(svc, params.id, playerOf(claims, params.id)) }),
+    route({ method: 'GET', path: '/api/events/:id/featured', summary: "The featured table and its current game as of now − the event's delay (what the event overlays follow)", limit: 'reads', params: P, responses: { 200: { description: 'featured table', schema: C.FeaturedView }, ...refusals },
+      async handle({ params, reply }) {
+        const { state, events } = await svc.load(params.id);
+        reply.header('cache-control', 'no-store');
+        return featuredView(params.id, state, events, ctx.now());
+      } }),
+    route({ method: 'POST', path: '/api/events/:id/featured', summary: 'Feature a table (the event overlays follow it after the delay); table null features none', limit: 'commands', auth: 'coverage or organiser token', params: P, body: C.FeatureBody, responses: { 200: { description: 'the featured table after the switch, as the overlays will show it', schema: C.FeaturedView }, ...refusals },
+      async handle({ params, claims, body }) {
+        const c = need(claims, ['coverage', 'organiser'], 'featuring a table');
+        await svc.command(params.id, { type: 'FeatureTable', round: body.round, table: body.table }, actorOf(c));
+        const { state, events } = await svc.load(params.id);
+        return featuredView(params.id, state, events, ctx.now());
+      } }),
     route({ method: 'GET', path: '/api/events/:id/standings.csv', summary: 'The published standings as CSV', limit: 'reads', params: P, responses: { 200: { description: 'CSV', contentType: 'text/csv' }, ...refusals },
       async handle({ params, reply }) {
         const { state } = await svc.load(params.id);

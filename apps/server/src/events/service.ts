@@ -44,6 +44,8 @@ export function projectionOf(s: EventState): Record<string, unknown> {
 interface Loaded {
   state: EventState;
   lastSeq: number;
+  /** The stream as read for this state (for folds as of an earlier moment: the featured table). */
+  events: TournamentEvent[];
 }
 
 export class EventService {
@@ -69,7 +71,8 @@ export class EventService {
     const cached = this.cache.get(eventId);
     if (cached && cached.lastSeq === rec.lastSeq) return cached;
     const stream = await readTournament(this.ctx.store, eventId);
-    const loaded = { state: foldEvent(stream.map(fromEnvelope)), lastSeq: stream.length };
+    const events = stream.map(fromEnvelope);
+    const loaded = { state: foldEvent(events), lastSeq: stream.length, events };
     this.cache.set(eventId, loaded);
     return loaded;
   }
@@ -78,12 +81,12 @@ export class EventService {
   async command(eventId: string, cmd: EventCommand, actor: Actor): Promise<{ state: EventState; events: EventEnvelope[] }> {
     return this.serial(eventId, async () => {
       for (let attempt = 0; ; attempt++) {
-        const { state, lastSeq } = await this.load(eventId);
+        const { state, lastSeq, events: before } = await this.load(eventId);
         const d = decideEvent(state, cmd, { at: this.ctx.now().toISOString(), actor, commandId: randomBytes(8).toString('hex') });
         if (!d.ok) throw new HostError(STATUS[d.code], d.code === 'not_found' ? 'not_found' : `event_${d.code}`, d.reason);
         try {
           const events = await appendToTournament(this.ctx.store, eventId, lastSeq, d.events.map(toNewEvent), projectionOf(d.state));
-          this.cache.set(eventId, { state: d.state, lastSeq: lastSeq + events.length });
+          this.cache.set(eventId, { state: d.state, lastSeq: lastSeq + events.length, events: [...before, ...events.map(fromEnvelope)] });
           if (!d.state.finished) this.active.add(eventId);
           return { state: d.state, events };
         } catch (e) {

@@ -120,7 +120,7 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
   const names = useMemo(() => seatNames(seats), [seats]);
   const claims = token ? readClaims(token) : null;
   // The casters' drawings on the board (time-locked for this viewer), and the tools to draw in the coverage view.
-  const desk = useDrawingDesk(matchId, as, token, seq, cov.canWrite, claims?.role ?? null);
+  const desk = useDrawingDesk(matchId, as, token, seq, cov.canWrite, claims?.role ?? null, st.drawingFrames);
   const allowed = useMemo(() => perspectivesFor(claims, seats.length ? seats.map((s) => s.id) : ['p1', 'p2']), [claims, seats]);
 
 

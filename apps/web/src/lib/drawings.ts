@@ -1,11 +1,13 @@
 'use client';
 // The site's client of the casters' drawings (apps/server/src/coverage/drawings.ts): read time-locked for this viewer
 // (the server applies the viewer's delay and withholds drawings at cards it cannot see), draw and clear with a
-// coverage or judge token. Polled, like annotations: each drawing shows as soon as this viewer's feed has passed it.
-import { useCallback, useEffect, useState } from 'react';
+// coverage or judge token. While the match plays they arrive as `event: drawing` frames on the viewer's one live
+// stream (the server sends each once this viewer's delayed feed has passed it, never one at a card it cannot see),
+// folded here; the list is read once on opening (a match already over has no live stream) and after one's own draw.
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { requestJson } from './api';
-import { pollWhileVisible } from './annotations';
+import { pollFailure } from './annotations';
 import type { Perspective } from './viewer';
 
 const TargetSchema = z.union([z.object({ kind: z.literal('card'), cardId: z.string() }), z.object({ kind: z.literal('zone'), player: z.string().nullable(), zone: z.string() })]);
@@ -15,13 +17,15 @@ export type DrawingShape = z.infer<typeof ShapeSchema>;
 export const DRAWING_COLORS = { yellow: '#facc15', red: '#ef4444', blue: '#3b82f6', green: '#22c55e', white: '#f8fafc' } as const;
 export type DrawingColor = keyof typeof DRAWING_COLORS;
 
+const ColorSchema = z.enum(['yellow', 'red', 'blue', 'green', 'white']);
+
 export const DrawingSchema = z
   .object({
     drawingId: z.string(),
     author: z.object({ id: z.string(), role: z.string(), name: z.string() }),
     seq: z.number(),
     shape: ShapeSchema,
-    color: z.enum(['yellow', 'red', 'blue', 'green', 'white']),
+    color: ColorSchema,
     clearedAt: z.number().nullable(),
   })
   .loose();
@@ -39,6 +43,37 @@ export function drawingsAt(drawings: readonly Drawing[], seq: number): Drawing[]
   return drawings.filter((d) => d.seq <= seq && (d.clearedAt === null || seq < d.clearedAt));
 }
 
+/** A drawings side event as the live stream sends it (`event: drawing`). */
+const FrameSchema = z.discriminatedUnion('type', [
+  z.object({
+    seq: z.number(),
+    type: z.literal('DrawingAdded'),
+    author: z.object({ id: z.string(), role: z.string() }).loose(),
+    payload: z.object({ drawingId: z.string(), authorName: z.string(), seq: z.number(), shape: ShapeSchema, color: ColorSchema }).loose(),
+  }),
+  z.object({ seq: z.number(), type: z.literal('DrawingsCleared'), payload: z.object({ seq: z.number(), author: z.string().nullable() }).loose() }),
+]);
+
+/**
+ * The drawings the stream's frames make, in side-stream order: a drawing once (by id), a clear takes down the
+ * drawings before it (everyone's, or its author's) from its seq on. Frames that do not parse are skipped.
+ */
+export function drawingsFromFrames(frames: readonly unknown[]): Drawing[] {
+  const out: Drawing[] = [];
+  for (const raw of frames) {
+    const f = FrameSchema.safeParse(raw);
+    if (!f.success) continue;
+    const e = f.data;
+    if (e.type === 'DrawingsCleared') {
+      for (const d of out) if (d.clearedAt === null && (e.payload.author === null || e.payload.author === d.author.id)) d.clearedAt = e.payload.seq;
+    } else if (!out.some((d) => d.drawingId === e.payload.drawingId)) {
+      const { drawingId, authorName, seq, shape, color } = e.payload;
+      out.push({ drawingId, author: { id: e.author.id, role: e.author.role, name: authorName }, seq, shape, color, clearedAt: null });
+    }
+  }
+  return out;
+}
+
 export interface DrawingsState {
   drawings: Drawing[];
   you: string | null;
@@ -46,20 +81,25 @@ export interface DrawingsState {
   reload(): void;
 }
 
-/** Drawings for one viewer, polled every `everyMs` while the tab is visible; `enabled: false` polls nothing. */
-export function useDrawings(matchId: string, as: Perspective, token: string | null, enabled = true, everyMs = 2000): DrawingsState {
+/**
+ * Drawings for one viewer: the frames of the viewer's live stream (`frames`: TapeState.drawingFrames) once any have
+ * come, else the list as read on opening and after `reload` (one's own draw or clear). No polling. `enabled: false`
+ * reads nothing.
+ */
+export function useDrawings(matchId: string, as: Perspective, token: string | null, frames: readonly unknown[], enabled = true): DrawingsState {
   const [st, setSt] = useState<Omit<DrawingsState, 'reload'>>({ drawings: [], you: null, error: null });
   const [tick, setTick] = useState(0);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   useEffect(() => {
     if (!enabled) return;
-    return pollWhileVisible(
-      'Drawings',
-      () => listDrawings(matchId, as, token),
-      (r) => setSt((s) => (JSON.stringify(s.drawings) === JSON.stringify(r.drawings) && s.error === null ? s : { drawings: r.drawings, you: r.you ?? null, error: null })),
-      (error) => setSt((s) => ({ ...s, error })),
-      everyMs,
-    );
-  }, [matchId, as, token, enabled, everyMs, tick]);
-  return { ...st, reload };
+    let stop = false;
+    listDrawings(matchId, as, token)
+      .then((r) => !stop && setSt({ drawings: r.drawings, you: r.you ?? null, error: null }))
+      .catch((e: unknown) => !stop && setSt((s) => ({ ...s, error: pollFailure(e, 'Drawings').message })));
+    return () => {
+      stop = true;
+    };
+  }, [matchId, as, token, enabled, tick]);
+  const streamed = useMemo(() => (enabled && frames.length > 0 ? drawingsFromFrames(frames) : null), [enabled, frames]);
+  return { ...st, drawings: streamed ?? st.drawings, reload };
 }

@@ -61,13 +61,28 @@ export interface TapeState {
   loaded: number;
   /** Seats this seat's live stream said came or went (SSE `event: presence`, seats only): seat → connected. */
   presence: Readonly<Record<string, boolean>>;
+  /**
+   * The casters' drawings side events the live stream let through for this viewer (SSE `event: drawing`, already
+   * time-locked and checked for hidden cards by the server), one per side seq in seq order. A reconnect sends the
+   * stream again from its start; the latest frame of each seq is kept.
+   */
+  drawingFrames: readonly unknown[];
 }
 
 function isEnvelope(x: unknown): x is EventEnvelope {
   return !!x && typeof x === 'object' && typeof (x as { seq?: unknown }).seq === 'number' && typeof (x as { type?: unknown }).type === 'string';
 }
 
-const INITIAL: TapeState = { meta: null, game: null, tape: null, version: 0, phase: 'loading', error: null, live: null, liveOpened: false, ended: false, delaySeconds: null, firstBoardMs: null, loaded: 0, presence: {} };
+const sideSeq = (x: unknown): number => (x && typeof x === 'object' && typeof (x as { seq?: unknown }).seq === 'number' ? (x as { seq: number }).seq : -1);
+
+/** Side frames by their side seq, in seq order: a frame sent again (after a reconnect) replaces its earlier copy. */
+export function withSideFrames(held: readonly unknown[], more: readonly unknown[]): unknown[] {
+  const bySeq = new Map<number, unknown>(held.map((f) => [sideSeq(f), f]));
+  for (const f of more) if (sideSeq(f) >= 1) bySeq.set(sideSeq(f), f);
+  return [...bySeq.entries()].sort((a, b) => a[0] - b[0]).map(([, f]) => f);
+}
+
+const INITIAL: TapeState = { meta: null, game: null, tape: null, version: 0, phase: 'loading', error: null, live: null, liveOpened: false, ended: false, delaySeconds: null, firstBoardMs: null, loaded: 0, presence: {}, drawingFrames: [] };
 
 export function useMatchTape(matchId: string, as: Perspective, token: string | null, retry = 0): TapeState {
   const [st, setSt] = useState<TapeState>(INITIAL);
@@ -140,7 +155,9 @@ export function useMatchTape(matchId: string, as: Perspective, token: string | n
       await Promise.all([worker(), worker(), worker(), worker()]);
       // One catch-up page for what happened while loading; the stream resumes after whatever the tape holds, so
       // there is no need to chase a fast match here (a loop until an empty page may never end while bots play).
-      await fill(tape, tape.length + PAGE);
+      // One page, not `fill`: against a delayed feed of a busy match every read finds a few more released events,
+      // so reading until an empty page kept an overlay loading (never live) for minutes.
+      tape.append(await page(tape.length + 1, tape.length + PAGE));
       if (ctl.signal.aborted) return;
       const hasEnd = () => tape.envelopes.length > 0 && tape.envelopes[tape.length - 1]!.type === 'MatchEnded';
       ended = hasEnd() || (meta.status === 'ended' && tape.length >= meta.lastSeq);
@@ -151,6 +168,7 @@ export function useMatchTape(matchId: string, as: Perspective, token: string | n
       let chain: Promise<void> = Promise.resolve();
       const onMessages = (msgs: SseMessage[]) => {
         const events: EventEnvelope[] = [];
+        const drawings: unknown[] = [];
         let endSeen = false;
         for (const m of msgs) {
           let data: unknown;
@@ -162,9 +180,11 @@ export function useMatchTape(matchId: string, as: Perspective, token: string | n
           const seen = presenceOf(m.event, data);
           if (seen) setSt((s) => ({ ...s, presence: { ...s.presence, [seen.seat]: seen.connected } }));
           else if (m.event === 'end') endSeen = true;
-          // Side-stream frames (annotation, dispute) carry a side seq, not a match event: never onto the tape.
+          else if (m.event === 'drawing') drawings.push(data);
+          // Side-stream frames (annotation, dispute, drawing) carry a side seq, not a match event: never onto the tape.
           else if (m.event !== 'annotation' && m.event !== 'dispute' && isEnvelope(data)) events.push(data);
         }
+        if (drawings.length > 0) setSt((s) => ({ ...s, drawingFrames: withSideFrames(s.drawingFrames, drawings) }));
         // Appends are serialised: a gap is filled from the events route before the batch goes on.
         chain = chain.then(async () => {
           if (events.length > 0) {

@@ -22,8 +22,9 @@ export interface DrawingDesk {
   tools: ReactNode;
 }
 
-export function useDrawingDesk(matchId: string, as: Perspective, token: string | null, seq: number, canWrite: boolean, role: string | null): DrawingDesk {
-  const d = useDrawings(matchId, as, token);
+/** `frames`: the drawing frames of the page's live stream (TapeState.drawingFrames). */
+export function useDrawingDesk(matchId: string, as: Perspective, token: string | null, seq: number, canWrite: boolean, role: string | null, frames: readonly unknown[]): DrawingDesk {
+  const d = useDrawings(matchId, as, token, frames);
   const [on, setOn] = useState(false);
   const [tool, setTool] = useState<'arrow' | 'circle'>('arrow');
   const [color, setColor] = useState<DrawingColor>('yellow');

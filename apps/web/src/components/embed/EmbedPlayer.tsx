@@ -23,7 +23,7 @@ export function EmbedPlayer({ matchId }: { matchId: string }) {
   const params = useSearchParams();
   const initial = /^\d{1,9}$/.test(params.get('seq') ?? '') ? Number(params.get('seq')) : null;
   const st = useMatchTape(matchId, 'public', null);
-  const drawings = useDrawings(matchId, 'public', null);
+  const drawings = useDrawings(matchId, 'public', null, st.drawingFrames);
   const { meta, game, tape, version } = st;
   const length = tape?.length ?? 0;
   const isLive = st.phase === 'ready' && !st.ended;

@@ -4,6 +4,9 @@
 // this browser; the page then shows the player's own pairing and the link to their seat.
 import type { EventView, MyEvent } from '@matchtape/server/events-contract';
 import { useEffect, useState } from 'react';
+import { useViewerToken } from '../../lib/useViewerToken';
+import { readClaims } from '../../lib/viewer';
+import './events.css';
 import { useGames } from '../table/PlayPanel';
 import { OrganiserPanel } from './Organiser';
 import { useNow } from '../../lib/use-now';
@@ -12,7 +15,7 @@ import { RoundClockLine } from './RoundClock';
 const pct = (x: number): string => `${(x * 100).toFixed(2)}%`;
 const keyOf = (id: string): string => `matchtape.event.${id}.player`;
 
-function useEvent(id: string): { view: EventView | null; error: string | null; skewMs: number } {
+function useEvent(id: string): { view: EventView | null; error: string | null; skewMs: number; setView: (v: EventView) => void } {
   const [view, setView] = useState<EventView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [skewMs, setSkew] = useState(0);
@@ -39,7 +42,52 @@ function useEvent(id: string): { view: EventView | null; error: string | null; s
       clearInterval(t);
     };
   }, [id]);
-  return { view, error, skewMs };
+  return { view, error, skewMs, setView };
+}
+
+/**
+ * The producer's control (a coverage token, from ?token= once): feature a table; the event overlays
+ * (/overlay/event/ID/…) follow it after the event's delay. Answers the event after the switch, or why not.
+ */
+function useFeature(id: string, token: string | null, reload: () => Promise<void>): { feature: (round: number, table: number | null) => void; busy: boolean; problem: string | null } {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const feature = (round: number, table: number | null) => {
+    if (!token) return;
+    setBusy(true);
+    void fetch(`/api/events/${encodeURIComponent(id)}/featured`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ round, table }) })
+      .then(async (r) => {
+        if (!r.ok) throw new Error(((await r.json()) as { message?: string }).message ?? `the server answered ${r.status}`);
+        setProblem(null);
+        await reload();
+      })
+      .catch((e: unknown) => setProblem(e instanceof Error ? e.message : String(e)))
+      .finally(() => setBusy(false));
+  };
+  return { feature, busy, problem };
+}
+
+function FeaturedPanel({ id, view, problem }: { id: string; view: EventView; problem: string | null }) {
+  const f = view.featured;
+  const base = `/overlay/event/${encodeURIComponent(id)}`;
+  const delay = Number(view.options.spectatorDelaySeconds ?? 0);
+  return (
+    <section aria-label="Featured table" className="event-featured">
+      <h2>On stream</h2>
+      <p role="status">
+        {f ? `Table ${f.table} of round ${f.round} is featured.` : 'No table is featured.'} The overlays follow it {delay > 0 ? `${delay} s later (the event's delay)` : 'at once'}.
+      </p>
+      {problem && (
+        <p className="error-text" role="alert">
+          {problem}
+        </p>
+      )}
+      <p>
+        OBS sources: <a href={`${base}/board`}>board</a> · <a href={`${base}/scorebar`}>scorebar</a> · <a href={`${base}/card`}>card</a> · hand <a href={`${base}/hand/p1`}>p1</a> /{' '}
+        <a href={`${base}/hand/p2`}>p2</a> (hands and the coverage card need <code>?token=</code> with a coverage token)
+      </p>
+    </section>
+  );
 }
 
 function usePlayer(id: string, lastSeq: number): MyEvent | null {
@@ -67,8 +115,17 @@ function RoundClock({ view, skewMs }: { view: EventView; skewMs: number }) {
 }
 
 export function EventPage({ id }: { id: string }) {
-  const { view, error, skewMs } = useEvent(id);
+  const { view, error, skewMs, setView } = useEvent(id);
   const me = usePlayer(id, view?.lastSeq ?? 0);
+  const { token } = useViewerToken(id);
+  const role = token ? readClaims(token)?.role : null;
+  // The producer's controls: a coverage token (organisers may switch through the API).
+  const producer = role === 'coverage';
+  const reload = async () => {
+    const r = await fetch(`/api/events/${encodeURIComponent(id)}`);
+    if (r.ok) setView((await r.json()) as EventView);
+  };
+  const { feature, busy, problem } = useFeature(id, producer ? token : null, reload);
   const games = useGames();
   if (error && !view)
     return (
@@ -94,6 +151,7 @@ export function EventPage({ id }: { id: string }) {
         {view.winner ? ` · winner ${name(view.winner)}` : ''}
       </p>
       <RoundClock view={view} skewMs={skewMs} />
+      {producer && <FeaturedPanel id={id} view={view} problem={problem} />}
       <OrganiserPanel view={view} presets={games.find((g) => g.id === view.game)?.presetDecks ?? []} />
       {me && (
         <section aria-label="Your pairing" className="event-me">
@@ -120,6 +178,7 @@ export function EventPage({ id }: { id: string }) {
                 <th>Player</th>
                 <th>Games</th>
                 <th>Result</th>
+                {producer && <th>Stream</th>}
               </tr>
             </thead>
             <tbody>
@@ -141,6 +200,19 @@ export function EventPage({ id }: { id: string }) {
                     )}
                   </td>
                   <td>{p.result ? `${p.result.p1Wins}-${p.result.p2Wins}-${p.result.draws} ${p.result.winner ? name(p.result.winner) : 'draw'}${p.result.by === 'games' ? '' : ` (${p.result.by})`}` : 'playing'}</td>
+                  {producer && (
+                    <td>
+                      {p.p2 === null ? null : view.featured?.round === r.round && view.featured.table === p.table ? (
+                        <button type="button" aria-pressed="true" disabled={busy} onClick={() => feature(r.round, null)} aria-label={`Stop featuring table ${p.table}`}>
+                          Featured ✓
+                        </button>
+                      ) : (
+                        <button type="button" aria-pressed="false" disabled={busy} onClick={() => feature(r.round, p.table)} aria-label={`Feature table ${p.table}`}>
+                          Feature
+                        </button>
+                      )}
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

@@ -45,7 +45,7 @@ export function Overlay({ kind, matchId, seat }: { kind: OverlayKind; matchId: s
   return <OverlayFeed kind={kind} matchId={matchId} seat={seat} as={feed.as} token={feed.token} />;
 }
 
-function OverlayFeed({ kind, matchId, seat, as, token }: { kind: OverlayKind; matchId: string; seat?: string | undefined; as: Perspective; token: string | null }) {
+export function OverlayFeed({ kind, matchId, seat, as, token }: { kind: OverlayKind; matchId: string; seat?: string | undefined; as: Perspective; token: string | null }) {
   const st = useMatchTape(matchId, as, token);
   const board = useMemo((): BoardModel | null => {
     if (!st.tape || st.tape.length === 0) return null;
@@ -57,10 +57,10 @@ function OverlayFeed({ kind, matchId, seat, as, token }: { kind: OverlayKind; ma
   }, [st.tape, st.version]);
   const names = useMemo(() => seatNames(st.meta?.players ?? []), [st.meta]);
   // The casters' drawings, on the board overlay only, as far as this overlay's own delayed feed has got.
-  const drawings = useDrawings(matchId, as, token, kind === 'board');
+  const drawings = useDrawings(matchId, as, token, st.drawingFrames, kind === 'board');
   const ready = st.phase === 'ready';
   return (
-    <div className={`ov-root ov-root-${kind}`} data-overlay={kind} data-ready={ready ? 'true' : 'false'} data-seq={st.tape?.length ?? 0}>
+    <div className={`ov-root ov-root-${kind}`} data-overlay={kind} data-match={matchId} data-ready={ready ? 'true' : 'false'} data-seq={st.tape?.length ?? 0} data-drawings={kind === 'board' ? drawings.drawings.length : undefined}>
       {st.phase === 'error' && <p className="ov-problem">{st.error?.message}</p>}
       {board && kind === 'board' && (
         <div className="ov-board">
