@@ -25,11 +25,29 @@ describe.each(['pglite', 'postgres'] as const)('deleting a match on %s', (kind) 
   async function fullMatch(prefix: string): Promise<string> {
     const id = uniqueName(prefix);
     await store.createMatch(sampleMatch(id));
-    await store.appendToStream(id, 0, sampleEvents(5, 1, id), { command: { player: 'p1', commandId: 'c1', body: '{"type":"Pass"}' } });
+    await store.appendToStream(id, 0, sampleEvents(5, 1, id), {
+      command: { player: 'p1', commandId: 'c1', body: '{"type":"Pass"}' },
+    });
     await store.saveSnapshot({ matchId: id, seq: 5, state: { n: 5 }, hash: 'h', cursor: 3 });
-    await store.recordRejection({ matchId: id, commandId: 'c2', player: 'p2', command: { type: 'Pass' }, rule: '1.1', reason: 'not your turn', at: new Date().toISOString() });
-    for (const stream of SIDE_STREAMS) await store.appendToSideStream(id, stream, [{ type: 'Noted', author: { id: 'a', role: 'coverage' }, payload: { text: id } }]);
-    await createLobby(store, { matchId: id, game: 'fixture', doc: { seats: {} }, createdAt: new Date().toISOString() });
+    await store.recordRejection({
+      matchId: id,
+      commandId: 'c2',
+      player: 'p2',
+      command: { type: 'Pass' },
+      rule: '1.1',
+      reason: 'not your turn',
+      at: new Date().toISOString(),
+    });
+    for (const stream of SIDE_STREAMS)
+      await store.appendToSideStream(id, stream, [
+        { type: 'Noted', author: { id: 'a', role: 'coverage' }, payload: { text: id } },
+      ]);
+    await createLobby(store, {
+      matchId: id,
+      game: 'fixture',
+      doc: { seats: {} },
+      createdAt: new Date().toISOString(),
+    });
     const gen = await beginGeneration(store, uniqueName('rm').replace('_', '-'));
     await saveBatch(store, gen, 0, 5, 5, [{ matchId: id, lastSeq: 5, doc: { id } }]);
     return id;
@@ -38,7 +56,11 @@ describe.each(['pglite', 'postgres'] as const)('deleting a match on %s', (kind) 
   async function rowsOf(id: string): Promise<Record<string, number>> {
     const counts: Record<string, number> = {};
     for (const table of ['matches', ...MATCH_TABLES] as const) {
-      const r = await store.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).where('match_id', '=', id).executeTakeFirstOrThrow();
+      const r = await store.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('match_id', '=', id)
+        .executeTakeFirstOrThrow();
       counts[table] = Number(r.n);
     }
     return counts;
@@ -46,7 +68,9 @@ describe.each(['pglite', 'postgres'] as const)('deleting a match on %s', (kind) 
 
   it('knows every table keyed by match id', async () => {
     const { rows } = await sql<{ table_name: string }>`
-      select table_name from information_schema.columns where column_name = 'match_id' and table_schema = current_schema()`.execute(store.db);
+      select table_name from information_schema.columns where column_name = 'match_id' and table_schema = current_schema()`.execute(
+      store.db,
+    );
     const keyed = rows.map((r) => r.table_name).sort();
     expect(keyed).toEqual([...MATCH_TABLES, 'matches', 'tournament_games'].sort());
   });
@@ -83,8 +107,20 @@ describe.each(['pglite', 'postgres'] as const)('deleting a match on %s', (kind) 
   it('refuses a game of a tournament and deletes nothing of it', async () => {
     const id = await fullMatch('event-game');
     const eventId = uniqueName('ev');
-    await createTournament(store, { eventId, game: 'fixture', name: 'Cup', createdAt: new Date().toISOString() });
-    await linkTournamentGame(store, { matchId: id, eventId, round: 1, table: 1, game: 1, seats: { p1: 'a', p2: 'b' } });
+    await createTournament(store, {
+      eventId,
+      game: 'fixture',
+      name: 'Cup',
+      createdAt: new Date().toISOString(),
+    });
+    await linkTournamentGame(store, {
+      matchId: id,
+      eventId,
+      round: 1,
+      table: 1,
+      game: 1,
+      seats: { p1: 'a', p2: 'b' },
+    });
     await expect(store.deleteMatch(id)).rejects.toBeInstanceOf(MatchInEventError);
     expect(Object.values(await rowsOf(id)).every((n) => n > 0)).toBe(true);
     expect(await verifyStoredMatch(store, id)).toEqual({ ok: true });

@@ -33,12 +33,14 @@ function requireOrganiser(claims: TokenClaims | null, doing = 'creating a match'
 
 /** PGlite has no autovacuum: after deletions, a VACUUM at most this often lets new rows reuse the freed pages. */
 const RECLAIM_EVERY_MS = 60_000;
+/** When each server (its route context) last vacuumed. */
+const lastReclaim = new WeakMap<RouteContext, number>();
 
 /**
  * DELETE /api/matches/:id: an organiser removes an ended match and everything stored under its id (the demo's
  * bounded history, scripts/start.mjs). A match still in setup or playing, or a game of an event, is refused.
  */
-async function deleteMatch(ctx: RouteContext, id: string, claims: TokenClaims | null, reclaim: { last: number }) {
+async function deleteMatch(ctx: RouteContext, id: string, claims: TokenClaims | null) {
   requireOrganiser(claims, 'deleting a match', 'delete matches');
   const r = await ctx.record(id);
   if (r.status !== 'ended')
@@ -54,8 +56,8 @@ async function deleteMatch(ctx: RouteContext, id: string, claims: TokenClaims | 
   if (!deleted) throw new HostError(404, 'not_found', `no match ${id}`);
   ctx.host.forget(id);
   const now = ctx.now().getTime();
-  if (ctx.store.dialect === 'pglite' && now - reclaim.last >= RECLAIM_EVERY_MS) {
-    reclaim.last = now;
+  if (ctx.store.dialect === 'pglite' && now - (lastReclaim.get(ctx) ?? -Infinity) >= RECLAIM_EVERY_MS) {
+    lastReclaim.set(ctx, now);
     void ctx.store.reclaimSpace().catch((err: unknown) => ctx.log.warn({ err }, 'reclaiming the space of deleted matches failed'));
   }
   return { matchId: id, deleted: true as const };
@@ -186,9 +188,7 @@ export interface DocumentSource {
   document(): Record<string, unknown>;
 }
 
-export const matchRoutes = (doc: DocumentSource): RouteModule => (ctx) => {
-  const reclaim = { last: 0 };
-  return [
+export const matchRoutes = (doc: DocumentSource): RouteModule => (ctx) => [
   route({ method: 'GET', path: '/api/openapi.json', summary: 'This document (generated from the registered routes)', limit: 'meta', responses: { 200: { description: 'OpenAPI 3.1' } }, handle: async () => doc.document() }),
   route({ method: 'GET', path: '/api/games', summary: 'Implemented games and their preset decks', limit: 'meta', responses: { 200: { description: 'games' } }, handle: async () => gameList(ctx) }),
   route({
@@ -244,7 +244,7 @@ export const matchRoutes = (doc: DocumentSource): RouteModule => (ctx) => {
       404: err('no such match'),
       409: err('the match has not ended, or is a game of an event'),
     },
-    handle: async ({ params, claims }) => deleteMatch(ctx, params.id, claims, reclaim),
+    handle: async ({ params, claims }) => deleteMatch(ctx, params.id, claims),
   }),
   route({
     method: 'POST',
@@ -317,8 +317,7 @@ export const matchRoutes = (doc: DocumentSource): RouteModule => (ctx) => {
       return { matchId: params.id, rejections: await ctx.store.listRejections(params.id) };
     },
   }),
-  ];
-};
+];
 
 /** GET /api/matches/:id/live: hands the socket to the gateway (SSE). Served by the api and gateway roles. */
 export const liveRoutes: RouteModule = (ctx): Route[] => [

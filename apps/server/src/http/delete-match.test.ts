@@ -18,15 +18,32 @@ beforeAll(async () => {
   organiser = mintToken({ role: 'organiser', ttlSeconds: 600 });
   judge = mintToken({ role: 'judge', ttlSeconds: 600 });
   db = await openTestStore('pglite');
-  server = await createServer({ store: db.store, bus: null, games: registryOf(games), roles: ['api'], bots: false, logger: false });
+  server = await createServer({
+    store: db.store,
+    bus: null,
+    games: registryOf(games),
+    roles: ['api'],
+    bots: false,
+    logger: false,
+  });
 }, 60_000);
 afterAll(async () => {
   await server?.close();
   await db?.cleanup();
 });
 
-async function call(method: 'GET' | 'POST' | 'DELETE', url: string, token: string | null, payload?: Record<string, unknown>) {
-  const r = await server.app.inject({ method, url, ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}), ...(payload ? { payload } : {}) });
+async function call(
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  token: string | null,
+  payload?: Record<string, unknown>,
+) {
+  const r = await server.app.inject({
+    method,
+    url,
+    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+    ...(payload ? { payload } : {}),
+  });
   return { status: r.statusCode, body: r.json() as Record<string, unknown> };
 }
 
@@ -40,7 +57,10 @@ async function newMatch(): Promise<{ matchId: string; seats: Record<string, stri
 async function ended(): Promise<string> {
   const { matchId, seats } = await newMatch();
   for (const [seat, token] of Object.entries(seats)) {
-    const r = await call('POST', `/api/matches/${matchId}/commands`, token, { type: 'Concede', commandId: `concede-${seat}` });
+    const r = await call('POST', `/api/matches/${matchId}/commands`, token, {
+      type: 'Concede',
+      commandId: `concede-${seat}`,
+    });
     if (r.status === 200 && r.body.status === 'accepted') break;
   }
   expect((await db.store.getMatch(matchId))?.status).toBe('ended');
@@ -54,7 +74,11 @@ describe('DELETE /api/matches/:id', () => {
     const none = await call('DELETE', `/api/matches/${id}`, null);
     expect(none).toMatchObject({ status: 401, body: { error: 'missing_token' } });
     expect(none.body.message).toMatch(/deleting a match needs an organiser token/);
-    for (const token of [judge, seat]) expect(await call('DELETE', `/api/matches/${id}`, token)).toMatchObject({ status: 403, body: { error: 'not_an_organiser' } });
+    for (const token of [judge, seat])
+      expect(await call('DELETE', `/api/matches/${id}`, token)).toMatchObject({
+        status: 403,
+        body: { error: 'not_an_organiser' },
+      });
     expect(await call('DELETE', '/api/matches/no-such-match', organiser)).toMatchObject({ status: 404 });
     expect(await db.store.getMatch(id)).not.toBeNull();
   });
@@ -67,8 +91,20 @@ describe('DELETE /api/matches/:id', () => {
     expect((await call('GET', `/api/matches/${live.matchId}`, null)).status).toBe(200);
 
     const game = await ended();
-    await createTournament(db.store, { eventId: 'cup-1', game: 'the-spoils', name: 'Cup', createdAt: new Date().toISOString() });
-    await linkTournamentGame(db.store, { matchId: game, eventId: 'cup-1', round: 1, table: 1, game: 1, seats: { p1: 'ada', p2: 'bo' } });
+    await createTournament(db.store, {
+      eventId: 'cup-1',
+      game: 'the-spoils',
+      name: 'Cup',
+      createdAt: new Date().toISOString(),
+    });
+    await linkTournamentGame(db.store, {
+      matchId: game,
+      eventId: 'cup-1',
+      round: 1,
+      table: 1,
+      game: 1,
+      seats: { p1: 'ada', p2: 'bo' },
+    });
     const inEvent = await call('DELETE', `/api/matches/${game}`, organiser);
     expect(inEvent).toMatchObject({ status: 409, body: { error: 'match_in_event' } });
     expect(inEvent.body.message).toMatch(/game of event cup-1/);
@@ -79,7 +115,10 @@ describe('DELETE /api/matches/:id', () => {
     const gone = await ended();
     const kept = await ended();
     const keptEvents = await db.store.readStream(kept);
-    expect(await call('DELETE', `/api/matches/${gone}`, organiser)).toEqual({ status: 200, body: { matchId: gone, deleted: true } });
+    expect(await call('DELETE', `/api/matches/${gone}`, organiser)).toEqual({
+      status: 200,
+      body: { matchId: gone, deleted: true },
+    });
     expect((await call('GET', `/api/matches/${gone}`, null)).status).toBe(404);
     expect((await call('GET', `/api/matches/${gone}/events?as=judge`, judge)).status).toBe(404);
     const list = (await call('GET', '/api/matches?limit=100', null)).body.matches as { matchId: string }[];
