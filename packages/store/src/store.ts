@@ -541,6 +541,9 @@ export class KyselyEventStore implements EventStore {
     // Plain VACUUM (not FULL): no exclusive lock, and the freed pages are reused by later inserts, so the files
     // stop growing once deletions keep pace with new matches. It cannot run inside a transaction.
     await sql.raw(`vacuum ${['matches', ...MATCH_TABLES].join(', ')}`).execute(this.db);
+    // PGlite runs as a single backend without a checkpointer: its WAL only recycles at a checkpoint, which it would
+    // otherwise request at max_wal_size (1 GB). Postgres's own checkpointer does this (and CHECKPOINT needs a privilege there).
+    if (this.dialect === 'pglite') await sql`checkpoint`.execute(this.db);
   }
 
   async getCheckpoint(kind: CheckpointKind, name: string): Promise<number> {

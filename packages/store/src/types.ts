@@ -218,7 +218,7 @@ export interface EventStore {
    * when there is no such match. A game of a tournament is refused (MatchInEventError) and nothing is deleted.
    */
   deleteMatch(matchId: string): Promise<boolean>;
-  /** Makes the space of deleted rows reusable (VACUUM of the match tables): PGlite has no autovacuum. */
+  /** Makes the space of deleted rows reusable (VACUUM of the match tables; on PGlite, which has no autovacuum nor checkpointer, also a CHECKPOINT so its WAL recycles). */
   reclaimSpace(): Promise<void>;
   getCheckpoint(kind: CheckpointKind, name: string): Promise<number>;
   setCheckpoint(kind: CheckpointKind, name: string, position: number): Promise<void>;
