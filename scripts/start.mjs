@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // `npm start`: the whole product on one machine.
 //   1. the server (all roles) on MATCHTAPE_PORT (4000): embedded PGlite + in-process bus unless DATABASE_URL / NATS_URL;
-//   2. keeps MATCHTAPE_DEMO_MATCHES (2) bot matches of every implemented game playing, starting a new one when one ends;
+//   2. keeps MATCHTAPE_DEMO_MATCHES (2) bot matches of every implemented game playing, starting a new one when one ends,
+//      and a bounded history: finished bot-only matches beyond the newest MATCHTAPE_DEMO_KEEP (40; `all` keeps every
+//      one) are deleted (DELETE /api/matches/:id), so `.data/` stops growing;
 //   3. the spectator site (apps/web) on PORT (3000), building it first when .next is missing or older than its sources;
-//      while it builds, the same port shows the live matches in a plain page (building-page.mjs).
+//      while it builds, the same port shows the live matches in a plain page (building-page.mjs). MATCHTAPE_SITE=off:
+//      the API server and the bot matches only.
 // Ctrl-C / SIGTERM stops the children cleanly. If the site cannot be built, the server keeps running and says why.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -20,6 +23,7 @@ const port = Number(process.env.MATCHTAPE_PORT ?? 4000);
 const webPort = Number(process.env.PORT ?? 3000);
 const perGame = Number(process.env.MATCHTAPE_DEMO_MATCHES ?? 2);
 const demoDelay = Number(process.env.MATCHTAPE_DEMO_DELAY_SECONDS ?? 0);
+const demoKeep = demoKeepSetting(process.env.MATCHTAPE_DEMO_KEEP);
 const api = `http://127.0.0.1:${port}`;
 // Creating matches needs an organiser token: the server writes its own here (mode 0600, beside its secret) and
 // the bot-match loop below sends it.
@@ -29,6 +33,18 @@ const children = new Set();
 let stopping = false;
 
 const log = (msg) => console.log(`[start] ${msg}`);
+
+/** How many finished demo matches to keep: a whole number (40 when unset), or `all` (Infinity: never delete). */
+function demoKeepSetting(raw) {
+  if (raw === undefined || raw === '') return 40;
+  if (raw === 'all') return Infinity;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) {
+    console.error(`[start] MATCHTAPE_DEMO_KEEP must be a whole number of finished matches to keep, or "all"; got "${raw}"`);
+    process.exit(2);
+  }
+  return n;
+}
 
 function run(name, cmd, args, env = {}) {
   // Its own process group, so stopping reaches what npm starts beneath it (npm → sh → next-server).
@@ -113,10 +129,29 @@ async function keepBotMatches() {
           log(`started a bot match of ${g.title ?? g.id}: ${m.matchId}`);
         }
       }
+      await pruneFinished(matches);
     } catch (err) {
       log(`bot matches: ${err.message}`);
     }
     await sleep(3000);
+  }
+}
+
+/** Matches the server refused to delete (a game of an event): not asked again. */
+const keptAnyway = new Set();
+
+/** Deletes finished bot-only matches (not forks) beyond the newest `demoKeep`; the list is newest first. */
+async function pruneFinished(matches) {
+  const finished = matches.filter((m) => m.status === 'ended' && !m.forkOf && m.players.every((p) => p.bot) && !keptAnyway.has(m.matchId));
+  for (const m of finished.slice(demoKeep)) {
+    const res = await fetch(`${api}/api/matches/${encodeURIComponent(m.matchId)}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${readFileSync(organiserTokenFile, 'utf8').trim()}` },
+    });
+    if (res.ok || res.status === 404) continue;
+    const body = await res.json().catch(() => ({}));
+    if (res.status === 409) keptAnyway.add(m.matchId);
+    log(`kept finished match ${m.matchId}: ${res.status} ${body.message ?? ''}`);
   }
 }
 
@@ -142,7 +177,7 @@ function siteNeedsBuild() {
 
 async function startWeb(needsBuild, interim) {
   if (needsBuild === null) {
-    log('apps/web is missing: the API server runs alone');
+    log(process.env.MATCHTAPE_SITE === 'off' ? 'MATCHTAPE_SITE=off: the API server and bot matches run alone' : 'apps/web is missing: the API server runs alone');
     return;
   }
   if (needsBuild) {
@@ -163,7 +198,7 @@ async function startWeb(needsBuild, interim) {
   log(`spectator site on http://localhost:${webPort}`);
 }
 
-const needsBuild = siteNeedsBuild();
+const needsBuild = process.env.MATCHTAPE_SITE === 'off' ? null : siteNeedsBuild();
 // A first start builds the site (about a minute): meanwhile its port shows the live matches at once, in a plain
 // page (scripts/building-page.mjs) that turns into the real site when it is built.
 const interim = needsBuild

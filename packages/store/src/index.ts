@@ -1,7 +1,7 @@
 // @matchtape/store: the event store (Postgres or embedded PGlite), snapshots, rejections, checkpoints.
 export * from './types';
 export { openStore, dropSchema, DEFAULT_PGLITE_DIR, REPO_ROOT, type OpenStoreOptions } from './open';
-export { KyselyEventStore, appendInTransaction } from './store';
+export { KyselyEventStore, MATCH_TABLES, appendInTransaction } from './store';
 export { verifyStoredMatch } from './verify';
 export {
   verifyEvents,

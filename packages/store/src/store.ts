@@ -7,6 +7,7 @@ import type { Database, EventsTable, MatchesTable, RejectedCommandsTable } from 
 import {
   ConcurrencyError,
   EventTooLargeError,
+  MatchInEventError,
   MatchNotFoundError,
   type AcceptedCommand,
   type AppendOptions,
@@ -43,6 +44,12 @@ const CreateMatchSchema = z.object({
   summary: z.record(z.string(), z.unknown()),
   createdAt: z.iso.datetime().optional(),
 });
+
+/**
+ * Every table keyed by match id besides `matches` itself, children first (a test compares this with the schema's
+ * `match_id` columns, so a new table cannot be forgotten). `tournament_games` is not here: such a match is refused.
+ */
+export const MATCH_TABLES = ['events', 'snapshots', 'rejected_commands', 'command_bodies', 'side_events', 'read_model_docs', 'table_lobbies'] as const;
 
 const DEFAULT_READ_LIMIT = 500;
 /** Rows per read while collecting a command's events in findAccepted. */
@@ -512,6 +519,31 @@ export class KyselyEventStore implements EventStore {
 
   searchSideEvents(q: SideSearch): Promise<SideEvent[]> {
     return side.searchSideEvents(this.db, q);
+  }
+
+  async deleteMatch(matchId: string): Promise<boolean> {
+    const id = parseOrThrow(MatchIdSchema, matchId, 'matchId');
+    const deleted = await this.db.transaction().execute(async (tx) => {
+      // The row lock first: an append to this match waits, then finds no match.
+      const m = await tx.selectFrom('matches').select('match_id').where('match_id', '=', id).forUpdate().executeTakeFirst();
+      if (!m) return false;
+      const game = await tx.selectFrom('tournament_games').select('event_id').where('match_id', '=', id).executeTakeFirst();
+      if (game) throw new MatchInEventError(id, game.event_id);
+      for (const table of MATCH_TABLES) await tx.deleteFrom(table).where('match_id', '=', id).execute();
+      await tx.deleteFrom('matches').where('match_id', '=', id).execute();
+      return true;
+    });
+    this.heads.delete(id);
+    return deleted;
+  }
+
+  async reclaimSpace(): Promise<void> {
+    // Plain VACUUM (not FULL): no exclusive lock, and the freed pages are reused by later inserts, so the files
+    // stop growing once deletions keep pace with new matches. It cannot run inside a transaction.
+    await sql.raw(`vacuum ${['matches', ...MATCH_TABLES].join(', ')}`).execute(this.db);
+    // PGlite runs as a single backend without a checkpointer: its WAL only recycles at a checkpoint, which it would
+    // otherwise request at max_wal_size (1 GB). Postgres's own checkpointer does this (and CHECKPOINT needs a privilege there).
+    if (this.dialect === 'pglite') await sql`checkpoint`.execute(this.db);
   }
 
   async getCheckpoint(kind: CheckpointKind, name: string): Promise<number> {

@@ -72,6 +72,17 @@ export class MatchNotFoundError extends Error {
   }
 }
 
+/** Raised when deleting a match that a tournament refers to (a game of an event's round): delete the event's game first. */
+export class MatchInEventError extends Error {
+  override readonly name = 'MatchInEventError';
+  constructor(
+    readonly matchId: string,
+    readonly eventId: string,
+  ) {
+    super(`match ${matchId} is a game of event ${eventId}; its stream records the result, so the match cannot be deleted`);
+  }
+}
+
 /** Raised when an event is larger than the store's limit (`maxEventBytes`); nothing was written. */
 export class EventTooLargeError extends Error {
   override readonly name = 'EventTooLargeError';
@@ -201,6 +212,14 @@ export interface EventStore {
   /** Side events across matches by stream, type, author, payload containment and text (for search pages). */
   searchSideEvents(q: SideSearch): Promise<SideEvent[]>;
   /** The position stored under `name`, 0 when none was stored yet. */
+  /**
+   * Deletes a match and every row keyed by its id (events with their seals, snapshots, rejections, command bodies,
+   * side streams, read-model documents, its table lobby) in one transaction; other matches are untouched. False
+   * when there is no such match. A game of a tournament is refused (MatchInEventError) and nothing is deleted.
+   */
+  deleteMatch(matchId: string): Promise<boolean>;
+  /** Makes the space of deleted rows reusable (VACUUM of the match tables; on PGlite, which has no autovacuum nor checkpointer, also a CHECKPOINT so its WAL recycles). */
+  reclaimSpace(): Promise<void>;
   getCheckpoint(kind: CheckpointKind, name: string): Promise<number>;
   setCheckpoint(kind: CheckpointKind, name: string, position: number): Promise<void>;
   close(): Promise<void>;

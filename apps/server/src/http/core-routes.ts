@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { DeckList, PlayerId } from '@matchtape/engine';
 import { buildTimeline, matchStats } from '@matchtape/projections';
+import { MatchInEventError } from '@matchtape/store';
 import { mintToken, type TokenClaims } from '../auth/tokens';
 import { HostError } from '../host/engine-host';
 import { createFromPosition, isPositionRequest, PositionBody } from '../judges/replay-routes';
@@ -22,14 +23,47 @@ import * as S from './schemas';
 
 const err = (description: string) => ({ description, schema: S.ErrorBody });
 
-/** POST /api/matches without `position`: an organiser's new match, one seat token per player. */
-/** Operators, not strangers, create matches and tables: an organiser token (`npx matchtape token --role organiser`). */
-function requireOrganiser(claims: TokenClaims | null): void {
+/** Operators, not strangers, create and delete matches and tables: an organiser token (`npx matchtape token --role organiser`). */
+function requireOrganiser(claims: TokenClaims | null, doing = 'creating a match', verb = 'create matches'): void {
   if (!claims)
-    throw new HostError(401, 'missing_token', 'creating a match needs an organiser token: mint one with `npx matchtape token --role organiser` and send it as "Authorization: Bearer <token>"');
+    throw new HostError(401, 'missing_token', `${doing} needs an organiser token: mint one with \`npx matchtape token --role organiser\` and send it as "Authorization: Bearer <token>"`);
   if (claims.role !== 'organiser')
-    throw new HostError(403, 'not_an_organiser', `a ${claims.role} token cannot create matches; use an organiser token (\`npx matchtape token --role organiser\`)`);
+    throw new HostError(403, 'not_an_organiser', `a ${claims.role} token cannot ${verb}; use an organiser token (\`npx matchtape token --role organiser\`)`);
 }
+
+/** PGlite has no autovacuum: after deletions, a VACUUM at most this often lets new rows reuse the freed pages. */
+const RECLAIM_EVERY_MS = 60_000;
+/** When each server (its route context) last vacuumed. */
+const lastReclaim = new WeakMap<RouteContext, number>();
+
+/**
+ * DELETE /api/matches/:id: an organiser removes an ended match and everything stored under its id (the demo's
+ * bounded history, scripts/start.mjs). A match still in setup or playing, or a game of an event, is refused.
+ */
+async function deleteMatch(ctx: RouteContext, id: string, claims: TokenClaims | null) {
+  requireOrganiser(claims, 'deleting a match', 'delete matches');
+  const r = await ctx.record(id);
+  if (r.status !== 'ended')
+    throw new HostError(409, 'match_not_ended', `match ${id} is still ${r.status === 'setup' ? 'being set up' : 'being played'}: only an ended match can be deleted`);
+  let deleted: boolean;
+  try {
+    deleted = await ctx.store.deleteMatch(id);
+  } catch (err) {
+    if (err instanceof MatchInEventError)
+      throw new HostError(409, 'match_in_event', `match ${id} is a game of event ${err.eventId}: the event's results refer to it, so it is kept`);
+    throw err;
+  }
+  if (!deleted) throw new HostError(404, 'not_found', `no match ${id}`);
+  ctx.host.forget(id);
+  const now = ctx.now().getTime();
+  if (ctx.store.dialect === 'pglite' && now - (lastReclaim.get(ctx) ?? -Infinity) >= RECLAIM_EVERY_MS) {
+    lastReclaim.set(ctx, now);
+    void ctx.store.reclaimSpace().catch((err: unknown) => ctx.log.warn({ err }, 'reclaiming the space of deleted matches failed'));
+  }
+  return { matchId: id, deleted: true as const };
+}
+
+/** POST /api/matches without `position`: an organiser's new match, one seat token per player. */
 
 async function createMatch(ctx: RouteContext, claims: TokenClaims | null, body: S.CreateMatchBody): Promise<z.infer<typeof S.CreateMatchResponse>> {
   requireOrganiser(claims);
@@ -195,6 +229,22 @@ export const matchRoutes = (doc: DocumentSource): RouteModule => (ctx) => [
       const clock = await clockForViewer(ctx, r, accessFor(r, roleInList(claims, r.matchId), claims, ctx.now().getTime()));
       return { ...(await ctx.listItem(r, claims)), forkOf: forkOfRecord(r), ...(clock ? { clock } : {}) };
     },
+  }),
+  route({
+    method: 'DELETE',
+    path: '/api/matches/:id',
+    summary: 'Delete an ended match and everything stored under its id (events, snapshots, rejections, annotations, disputes, drawings); the demo keeps a bounded history with it',
+    limit: 'create',
+    auth: 'organiser token (`npx matchtape token --role organiser`)',
+    params: S.MatchIdParams,
+    responses: {
+      200: { description: 'deleted', schema: z.object({ matchId: z.string(), deleted: z.literal(true) }) },
+      401: err('no token'),
+      403: err('not an organiser token'),
+      404: err('no such match'),
+      409: err('the match has not ended, or is a game of an event'),
+    },
+    handle: async ({ params, claims }) => deleteMatch(ctx, params.id, claims),
   }),
   route({
     method: 'POST',
