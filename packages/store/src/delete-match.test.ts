@@ -7,7 +7,7 @@ import { beginGeneration, saveBatch } from './read-models';
 import { MATCH_TABLES, type KyselyEventStore } from './store';
 import { openTestStore, sampleEvents, sampleMatch, uniqueName, type TestStore } from './testing';
 import { createTournament, linkTournamentGame } from './tournaments';
-import { MatchInEventError, SIDE_STREAMS } from './types';
+import { MatchHasForksError, MatchInEventError, SIDE_STREAMS } from './types';
 import { verifyStoredMatch } from './verify';
 
 describe.each(['pglite', 'postgres'] as const)('deleting a match on %s', (kind) => {
@@ -102,6 +102,16 @@ describe.each(['pglite', 'postgres'] as const)('deleting a match on %s', (kind) 
   it('answers false for an unknown match and refuses a bad id', async () => {
     expect(await store.deleteMatch('no-such-match')).toBe(false);
     await expect(store.deleteMatch('')).rejects.toThrow(/matchId is invalid/);
+  });
+
+  it('refuses the parent of a fork and deletes nothing of it; the fork itself can go, then the parent', async () => {
+    const parent = await fullMatch('parent');
+    const fork = uniqueName('fork');
+    await store.createMatch({ ...sampleMatch(fork), config: { players: ['p1', 'p2'], forkOf: { matchId: parent, seq: 3, hash: 'h' } } });
+    await expect(store.deleteMatch(parent)).rejects.toBeInstanceOf(MatchHasForksError);
+    expect(Object.values(await rowsOf(parent)).every((n) => n > 0)).toBe(true);
+    expect(await store.deleteMatch(fork)).toBe(true);
+    expect(await store.deleteMatch(parent)).toBe(true);
   });
 
   it('refuses a game of a tournament and deletes nothing of it', async () => {

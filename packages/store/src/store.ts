@@ -7,6 +7,7 @@ import type { Database, EventsTable, MatchesTable, RejectedCommandsTable } from 
 import {
   ConcurrencyError,
   EventTooLargeError,
+  MatchHasForksError,
   MatchInEventError,
   MatchNotFoundError,
   type AcceptedCommand,
@@ -529,6 +530,8 @@ export class KyselyEventStore implements EventStore {
       if (!m) return false;
       const game = await tx.selectFrom('tournament_games').select('event_id').where('match_id', '=', id).executeTakeFirst();
       if (game) throw new MatchInEventError(id, game.event_id);
+      const fork = await tx.selectFrom('matches').select('match_id').where(sql<string>`config->'forkOf'->>'matchId'`, '=', id).executeTakeFirst();
+      if (fork) throw new MatchHasForksError(id, fork.match_id);
       for (const table of MATCH_TABLES) await tx.deleteFrom(table).where('match_id', '=', id).execute();
       await tx.deleteFrom('matches').where('match_id', '=', id).execute();
       return true;

@@ -73,6 +73,17 @@ export class MatchNotFoundError extends Error {
 }
 
 /** Raised when deleting a match that a tournament refers to (a game of an event's round): delete the event's game first. */
+/** A match that forks were made from: each fork's link (its parent, seq and hash) would point at nothing. */
+export class MatchHasForksError extends Error {
+  override readonly name = 'MatchHasForksError';
+  constructor(
+    readonly matchId: string,
+    readonly forkId: string,
+  ) {
+    super(`match ${matchId} has forks (e.g. ${forkId}) that link to it, so it cannot be deleted`);
+  }
+}
+
 export class MatchInEventError extends Error {
   override readonly name = 'MatchInEventError';
   constructor(
@@ -215,7 +226,8 @@ export interface EventStore {
   /**
    * Deletes a match and every row keyed by its id (events with their seals, snapshots, rejections, command bodies,
    * side streams, read-model documents, its table lobby) in one transaction; other matches are untouched. False
-   * when there is no such match. A game of a tournament is refused (MatchInEventError) and nothing is deleted.
+   * when there is no such match. A game of a tournament is refused (MatchInEventError), as is the parent of a fork
+   * (MatchHasForksError); then nothing is deleted.
    */
   deleteMatch(matchId: string): Promise<boolean>;
   /** Makes the space of deleted rows reusable (VACUUM of the match tables; on PGlite, which has no autovacuum nor checkpointer, also a CHECKPOINT so its WAL recycles). */

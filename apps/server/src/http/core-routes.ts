@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { DeckList, PlayerId } from '@matchtape/engine';
 import { buildTimeline, matchStats } from '@matchtape/projections';
-import { MatchInEventError } from '@matchtape/store';
+import { MatchHasForksError, MatchInEventError } from '@matchtape/store';
 import { mintToken, type TokenClaims } from '../auth/tokens';
 import { HostError } from '../host/engine-host';
 import { createFromPosition, isPositionRequest, PositionBody } from '../judges/replay-routes';
@@ -51,6 +51,8 @@ async function deleteMatch(ctx: RouteContext, id: string, claims: TokenClaims | 
   } catch (err) {
     if (err instanceof MatchInEventError)
       throw new HostError(409, 'match_in_event', `match ${id} is a game of event ${err.eventId}: the event's results refer to it, so it is kept`);
+    if (err instanceof MatchHasForksError)
+      throw new HostError(409, 'match_has_forks', `match ${id} has forks that link to it (e.g. ${err.forkId}), so it is kept; delete the forks first`);
     throw err;
   }
   if (!deleted) throw new HostError(404, 'not_found', `no match ${id}`);
