@@ -21,9 +21,12 @@ export function fitZoom(current: number, height: number, available: number): num
   return Math.min(1, Math.max(MIN_ZOOM, Number(fit.toFixed(2))));
 }
 
-export function FitHeight({ children, scroller }: { children: ReactNode; scroller: string }) {
+export function FitHeight({ children, scroller, contentKey }: { children: ReactNode; scroller: string; contentKey?: string | number }) {
   const ref = useRef<HTMLDivElement>(null);
   const [zoom, setZoom] = useState(1);
+  // The smallest zoom that overflowed for this content and room: growing back to it would reflow the zones (fewer
+  // wraps at a smaller zoom) and overflow again, an endless shrink–grow loop. Forgotten when the content or the room changes.
+  const tooBig = useRef<{ key: unknown; room: number; zoom: number } | null>(null);
 
   useLayoutEffect(() => {
     const el = ref.current;
@@ -36,10 +39,19 @@ export function FitHeight({ children, scroller }: { children: ReactNode; scrolle
       const bottom = box.getBoundingClientRect().top + box.clientTop + box.clientHeight - pad;
       const available = bottom - (el.getBoundingClientRect().top + box.scrollTop);
       const height = el.getBoundingClientRect().height;
+      const room = Math.round(box.clientHeight);
+      const known = tooBig.current;
+      if (known && (known.key !== contentKey || Math.abs(known.room - room) > 4)) tooBig.current = null;
       setZoom((z) => {
         const next = fitZoom(z, height, available);
-        // Grow back only by a clear margin: a board that reflows taller at the larger zoom would otherwise flicker.
-        return next < z || next - z >= 2 * STEP ? next : z;
+        if (next < z) {
+          tooBig.current = { key: contentKey, room, zoom: Math.min(z, tooBig.current?.zoom ?? Infinity) };
+          return next;
+        }
+        const cap = tooBig.current ? tooBig.current.zoom - STEP : 1;
+        const grown = Math.min(next, Number(cap.toFixed(2)));
+        // Grow back only by a clear margin, and never to a zoom that overflowed for this content and room.
+        return grown - z >= 2 * STEP ? grown : z;
       });
     };
     measure();

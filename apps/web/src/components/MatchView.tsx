@@ -594,7 +594,7 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
               <>
                 {desk.tools}
                 <DrawnBoard drawings={desk.drawings} seq={seq} picking={desk.picking} onPick={desk.onPick} pending={desk.pending}>
-                  <FitHeight scroller=".board-wrap">
+                  <FitHeight scroller=".board-wrap" contentKey={seq}>
                     <Board board={board.board} perspective={as} phases={tape.timeline.stripPhases(phases, board.board.phase, board.board.turn, seats.length || board.board.players.length)} seats={names} />
                   </FitHeight>
                 </DrawnBoard>
