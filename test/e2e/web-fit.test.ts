@@ -24,12 +24,24 @@ beforeAll(async () => {
     botMaxMs: 10,
     onServer: async (api) => {
       for (const game of gameIds) {
-        const c = await apiJson<{ matchId: string }>(api, '/api/matches', { token: organiser, body: { game, players: [{ name: 'Greedy Bot', bot: 'greedy' }, { name: 'Random Bot', bot: 'random' }] } });
+        const c = await apiJson<{ matchId: string }>(api, '/api/matches', {
+          token: organiser,
+          body: {
+            game,
+            players: [
+              { name: 'Greedy Bot', bot: 'greedy' },
+              { name: 'Random Bot', bot: 'random' },
+            ],
+          },
+        });
         matches.set(game, { matchId: c.matchId, lastSeq: 0 });
       }
     },
   });
-  for (const m of matches.values()) m.lastSeq = (await waitMatchEnded<{ status: string; lastSeq: number }>(stack.api, m.matchId, 300_000)).lastSeq;
+  for (const m of matches.values())
+    m.lastSeq = (
+      await waitMatchEnded<{ status: string; lastSeq: number }>(stack.api, m.matchId, 300_000)
+    ).lastSeq;
 }, 900_000);
 
 afterAll(async () => {
@@ -37,41 +49,93 @@ afterAll(async () => {
 });
 
 describe.each(gameIds)('the %s board fits the screen', (game) => {
-  it.each(SIZES)('at $width×$height', async (size) => {
-    const m = matches.get(game)!;
-    // A busy moment: two thirds into the match, cards on both sides.
-    const seq = Math.floor((m.lastSeq * 2) / 3);
-    // Reduced motion: no tile-in animation, so what is measured is where the cards rest.
-    const page = await stack.browser.newPage({ viewport: size, reducedMotion: 'reduce' });
-    await page.goto(`${stack.web}/matches/${m.matchId}?as=judge&seq=${seq}&token=${judge}`);
-    await page.locator(`.board[data-status]`).waitFor();
-    await page.locator('[data-testid="seq"]', { hasText: String(seq) }).waitFor();
-    await page.screenshot({ path: join(RESULTS, `fit-${game}-${size.width}x${size.height}${process.env.FIT_SUFFIX ?? ''}.png`) });
-    const problems = await fitProblems(page);
-    await page.close();
-    expect(problems).toEqual([]);
-  }, 60_000);
+  it.each(SIZES)(
+    'at $width×$height',
+    async (size) => {
+      const m = matches.get(game)!;
+      // A busy moment: two thirds into the match, cards on both sides.
+      const seq = Math.floor((m.lastSeq * 2) / 3);
+      // Reduced motion: no tile-in animation, so what is measured is where the cards rest.
+      const page = await stack.browser.newPage({ viewport: size, reducedMotion: 'reduce' });
+      // Closed whatever happens: a page left open (busy) would slow every later page of this browser.
+      try {
+        await page.goto(`${stack.web}/matches/${m.matchId}?as=judge&seq=${seq}&token=${judge}`);
+        await page.locator(`.board[data-status]`).waitFor();
+        await page.locator('[data-testid="seq"]', { hasText: String(seq) }).waitFor();
+        // The board's fit settles: its zoom stops changing (a shrink–grow cycle once changed it every frame).
+        const zoomChanges = await page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const el = document.querySelector('.fit-height');
+              if (!el) return resolve(-1);
+              let n = 0;
+              const mo = new MutationObserver(() => (n += 1));
+              setTimeout(() => {
+                mo.observe(el, { attributes: true, attributeFilter: ['data-zoom'] });
+                setTimeout(() => {
+                  mo.disconnect();
+                  resolve(n);
+                }, 1000);
+              }, 500);
+            }),
+        );
+        expect(zoomChanges).toBe(0);
+        await page.screenshot({
+          path: join(RESULTS, `fit-${game}-${size.width}x${size.height}${process.env.FIT_SUFFIX ?? ''}.png`),
+        });
+        expect(await fitProblems(page)).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    },
+    60_000,
+  );
 });
 
 describe('the review page', () => {
-  it.each(SIZES)('at $width×$height: the case in words (no internal id), screenshots', async (size) => {
-    const m = matches.get('grand-archive')!;
-    const atSeq = Math.floor(m.lastSeq / 2);
-    if (size.width === SIZES[0]!.width) await apiJson(stack.api, `/api/matches/${m.matchId}/disputes`, { token: judge, body: { atSeq, claim: 'Random Bot says Greedy Bot attacked twice', against: 'p1' } });
-    const page = await stack.browser.newPage({ viewport: size, reducedMotion: 'reduce' });
-    await page.goto(`${stack.web}/matches/${m.matchId}/review?dispute=d1&window=5&token=${judge}`);
-    await page.locator('.case[data-dispute="d1"]').waitFor();
-    await page.locator('ul.diff[data-count]').waitFor();
-    await page.screenshot({ path: join(RESULTS, `fit-review-${size.width}x${size.height}${process.env.FIT_SUFFIX ?? ''}.png`), fullPage: true });
-    // The words of the case: events, who, phases, perspectives' headings, who knew what, decisions, the diff.
-    const text = await page.locator('.case').evaluate((el) => {
-      // Forms hold what a judge types; the verification names the hash chain's own fields (prevHash, seedCommitment).
-      for (const x of el.querySelectorAll<HTMLElement>('form, select, [aria-label="Verification"]')) x.style.display = 'none';
-      return (el as HTMLElement).innerText;
-    });
-    const steps = new Set(['main', 'combat', 'attack', 'wake-up', 'end-of-combat', 'place-champion', 'game-over']);
-    const found = text.split('\n').flatMap((line) => internalIds(line, steps).map((id) => `${id} in "${line.slice(0, 120)}"`));
-    await page.close();
-    expect(found.slice(0, 10)).toEqual([]);
-  }, 60_000);
+  it.each(SIZES)(
+    'at $width×$height: the case in words (no internal id), screenshots',
+    async (size) => {
+      const m = matches.get('grand-archive')!;
+      const atSeq = Math.floor(m.lastSeq / 2);
+      if (size.width === SIZES[0]!.width)
+        await apiJson(stack.api, `/api/matches/${m.matchId}/disputes`, {
+          token: judge,
+          body: { atSeq, claim: 'Random Bot says Greedy Bot attacked twice', against: 'p1' },
+        });
+      const page = await stack.browser.newPage({ viewport: size, reducedMotion: 'reduce' });
+      try {
+        await page.goto(`${stack.web}/matches/${m.matchId}/review?dispute=d1&window=5&token=${judge}`);
+        await page.locator('.case[data-dispute="d1"]').waitFor();
+        await page.locator('ul.diff[data-count]').waitFor();
+        await page.screenshot({
+          path: join(RESULTS, `fit-review-${size.width}x${size.height}${process.env.FIT_SUFFIX ?? ''}.png`),
+          fullPage: true,
+        });
+        // The words of the case: events, who, phases, perspectives' headings, who knew what, decisions, the diff.
+        const text = await page.locator('.case').evaluate((el) => {
+          // Forms hold what a judge types; the verification names the hash chain's own fields (prevHash, seedCommitment).
+          for (const x of el.querySelectorAll<HTMLElement>('form, select, [aria-label="Verification"]'))
+            x.style.display = 'none';
+          return (el as HTMLElement).innerText;
+        });
+        const steps = new Set([
+          'main',
+          'combat',
+          'attack',
+          'wake-up',
+          'end-of-combat',
+          'place-champion',
+          'game-over',
+        ]);
+        const found = text
+          .split('\n')
+          .flatMap((line) => internalIds(line, steps).map((id) => `${id} in "${line.slice(0, 120)}"`));
+        expect(found.slice(0, 10)).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    },
+    60_000,
+  );
 });

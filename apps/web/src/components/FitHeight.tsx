@@ -4,12 +4,14 @@
 // than 1280×800 leaves). It uses CSS `zoom` (layout scales, so text stays crisp and the zones reflow into the
 // extra width), never below MIN_ZOOM; when the board needs less height again it grows back to 1. Measured after
 // every render and on resize: the board's content changes with the playhead.
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Below this the tiles' words get too small to read; past it the scroll box scrolls instead. */
 export const MIN_ZOOM = 0.7;
 /** Steps of the zoom, so a one-pixel change does not re-layout the board. */
 const STEP = 0.02;
+/** Zoom changes allowed for one content and window size: a bound on any shrink–grow cycle the layout could make. */
+const MAX_CHANGES = 6;
 /** The site's narrow layout (globals.css switches at 900 px), where the board scrolls with the page. */
 const NARROW = '(max-width: 900px)';
 
@@ -24,9 +26,22 @@ export function fitZoom(current: number, height: number, available: number): num
 export function FitHeight({ children, scroller, contentKey }: { children: ReactNode; scroller: string; contentKey?: string | number }) {
   const ref = useRef<HTMLDivElement>(null);
   const [zoom, setZoom] = useState(1);
-  // The smallest zoom that overflowed for this content and room: growing back to it would reflow the zones (fewer
-  // wraps at a smaller zoom) and overflow again, an endless shrink–grow loop. Forgotten when the content or the room changes.
-  const tooBig = useRef<{ key: unknown; room: number; zoom: number } | null>(null);
+  const zoomNow = useRef(1);
+  // Once the board has shrunk for this content, it grows back only when the content changes or the window is
+  // resized: at a smaller zoom the zones wrap less (and a scroll bar may come or go), so growing back could overflow
+  // again and the board would shrink and grow every frame. Within one content it may also change only a few times.
+  const settled = useRef<{ key: unknown; shrunk: boolean; changes: number }>({ key: contentKey, shrunk: false, changes: 0 });
+  const [resized, setResized] = useState(0);
+
+  useEffect(() => {
+    const onResize = () => setResized((n) => n + 1);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  // A resized window is a new room: the board may grow again (the content's reset is in measure below).
+  useEffect(() => {
+    settled.current = { key: settled.current.key, shrunk: false, changes: 0 };
+  }, [resized]);
 
   useLayoutEffect(() => {
     const el = ref.current;
@@ -34,25 +49,26 @@ export function FitHeight({ children, scroller, contentKey }: { children: ReactN
     if (!el || !box) return;
     const measure = () => {
       // Phones scroll the page instead: a whole board shrunk into a phone's height would be unreadable.
-      if (window.matchMedia?.(NARROW).matches) return setZoom(1);
+      if (window.matchMedia?.(NARROW).matches) {
+        zoomNow.current = 1;
+        return setZoom(1);
+      }
       const pad = Number.parseFloat(getComputedStyle(box).paddingBottom) || 0;
       const bottom = box.getBoundingClientRect().top + box.clientTop + box.clientHeight - pad;
       const available = bottom - (el.getBoundingClientRect().top + box.scrollTop);
       const height = el.getBoundingClientRect().height;
-      const room = Math.round(box.clientHeight);
-      const known = tooBig.current;
-      if (known && (known.key !== contentKey || Math.abs(known.room - room) > 4)) tooBig.current = null;
-      setZoom((z) => {
-        const next = fitZoom(z, height, available);
-        if (next < z) {
-          tooBig.current = { key: contentKey, room, zoom: Math.min(z, tooBig.current?.zoom ?? Infinity) };
-          return next;
-        }
-        const cap = tooBig.current ? tooBig.current.zoom - STEP : 1;
-        const grown = Math.min(next, Number(cap.toFixed(2)));
-        // Grow back only by a clear margin, and never to a zoom that overflowed for this content and room.
-        return grown - z >= 2 * STEP ? grown : z;
-      });
+      const s = settled.current;
+      if (s.key !== contentKey) settled.current = { key: contentKey, shrunk: false, changes: 0 };
+      const st = settled.current;
+      const z = zoomNow.current;
+      if (st.changes >= MAX_CHANGES) return;
+      const next = fitZoom(z, height, available);
+      // Grow only while this content has not had to shrink, and by a clear margin.
+      const to = next < z ? next : !st.shrunk && next - z >= 2 * STEP ? next : z;
+      if (to === z) return;
+      settled.current = { key: st.key, shrunk: st.shrunk || to < z, changes: st.changes + 1 };
+      zoomNow.current = to;
+      setZoom(to);
     };
     measure();
     if (typeof ResizeObserver === 'undefined') return;
