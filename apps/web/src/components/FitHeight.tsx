@@ -1,9 +1,9 @@
 'use client';
 // Shrinks the board to the height its scroll box has left, so both players' whole fields stay in view however
-// full the board is (a Grand Archive judge view with a stack, lineage and material deck needs ~25 % more height
+// full the board is (a Grand Archive judge view with a stack, lineage and material deck needed up to 100 px more
 // than 1280×800 leaves). It uses CSS `zoom` (layout scales, so text stays crisp and the zones reflow into the
-// extra width), never below MIN_ZOOM; when the board needs less height again it grows back to 1. Measured after
-// every render and on resize: the board's content changes with the playhead.
+// extra width), never below MIN_ZOOM; when the board needs less height again (a new moment, a resized window) it
+// grows back towards 1. Measured after every render and on resize: the board's content changes with the playhead.
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Below this the tiles' words get too small to read; past it the scroll box scrolls instead. */
