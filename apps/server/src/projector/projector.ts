@@ -37,7 +37,8 @@ export interface BuildProgress {
 export interface BuildOptions {
   /** Events per batch (one transaction each). Default 500. */
   batchSize?: number;
-  onProgress?: (p: BuildProgress) => void;
+  /** Called between batches and awaited: the next batch waits for it (a test reads the models half-built). */
+  onProgress?: (p: BuildProgress) => void | Promise<void>;
   /** Stops after the current batch. */
   signal?: AbortSignal;
   /** Game states kept between calls, for read models that need them (a fresh cache per call otherwise). */
@@ -155,7 +156,7 @@ export async function buildGeneration(store: EventStore, games: GameRegistry, de
     events += batch.length;
     current = { ...current, position, events: current.events + batch.length };
     const seconds = (performance.now() - t0) / 1000;
-    opts.onProgress?.({ name: def.name, generation: current.generation, position, events, total: current.events, seconds, eventsPerSecond: seconds > 0 ? events / seconds : 0 });
+    await opts.onProgress?.({ name: def.name, generation: current.generation, position, events, total: current.events, seconds, eventsPerSecond: seconds > 0 ? events / seconds : 0 });
   }
   return current;
 }
