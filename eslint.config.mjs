@@ -2,12 +2,25 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/.next/**', '**/dist/**', '.data/**', '**/*.d.ts', 'test-results/**', '**/next-env.d.ts'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/.next/**',
+      '**/dist/**',
+      '.data/**',
+      '**/*.d.ts',
+      'test-results/**',
+      '**/next-env.d.ts',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
       'no-restricted-syntax': 'off',
     },
   },
@@ -17,10 +30,15 @@ export default tseslint.config(
     // Test files, and the vitest suites that read a game's scenario and test files from the tree, may do I/O.
     ignores: ['**/*.test.ts', 'packages/engine/src/testing/suites.ts'],
     rules: {
-      'no-restricted-properties': ['error',
+      'no-restricted-properties': [
+        'error',
         { object: 'Math', property: 'random', message: 'Use the match Rng: the core is deterministic.' },
-        { object: 'Date', property: 'now', message: 'The core has no clock: the host stamps times.' }],
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'crypto', 'http', 'net', 'pg', 'kysely', '@nats-io/*'] }],
+        { object: 'Date', property: 'now', message: 'The core has no clock: the host stamps times.' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['node:*', 'fs', 'path', 'crypto', 'http', 'net', 'pg', 'kysely', '@nats-io/*'] },
+      ],
     },
   },
 );

@@ -24,7 +24,8 @@ const int = (name: string, v: string | undefined): number => {
 const writers = int('writers', values.writers);
 const appendsPerWriter = int('appends', values.appends);
 const eventsPerAppend = int('events', values.events);
-if (values.only && values.only !== 'pglite' && values.only !== 'postgres') throw new Error('--only must be pglite or postgres');
+if (values.only && values.only !== 'pglite' && values.only !== 'postgres')
+  throw new Error('--only must be pglite or postgres');
 
 const progress = (label: string) => (done: number, total: number) =>
   process.stderr.write(`  ${label}: ${done}/${total} events (${Math.round((100 * done) / total)}%)\n`);
@@ -53,7 +54,10 @@ if (values.only !== 'postgres') {
 }
 
 if (values.only !== 'pglite') {
-  const url = process.env.DATABASE_URL ?? process.env.MATCHTAPE_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const url =
+    process.env.DATABASE_URL ??
+    process.env.MATCHTAPE_TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/test';
   const schema = `bench_${process.pid}`;
   const store = await openStore({ databaseUrl: url, schema, poolSize: Math.min(writers, 20) });
   try {

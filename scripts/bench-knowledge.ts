@@ -8,17 +8,37 @@
 // from Postgres, which both routes do alike (the document adds one row).
 import { parseArgs } from 'node:util';
 import { games } from '@matchtape/games';
-import { knowledgeAt, knowledgeCheckpoint, knowledgeFrom, knowledgeReadModel, PackedKnowledge, unpackKnowledge, type KnowledgeDoc } from '@matchtape/projections';
+import {
+  knowledgeAt,
+  knowledgeCheckpoint,
+  knowledgeFrom,
+  knowledgeReadModel,
+  PackedKnowledge,
+  unpackKnowledge,
+  type KnowledgeDoc,
+} from '@matchtape/projections';
 import { longMatch, playSeats, type LongMatch } from '../apps/cli/src/bench/long-match';
 
-const { values } = parseArgs({ options: { 'min-events': { type: 'string', default: '2400' }, runs: { type: 'string', default: '5' }, game: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    'min-events': { type: 'string', default: '2400' },
+    runs: { type: 'string', default: '5' },
+    game: { type: 'string' },
+  },
+});
 const minEvents = Number(values['min-events']);
 const runs = Number(values.runs);
-if (!Number.isInteger(minEvents) || minEvents < 1 || !Number.isInteger(runs) || runs < 1) throw new Error('--min-events and --runs take positive whole numbers');
+if (!Number.isInteger(minEvents) || minEvents < 1 || !Number.isInteger(runs) || runs < 1)
+  throw new Error('--min-events and --runs take positive whole numbers');
 
 function twoSeats(id: string): LongMatch {
   const game = Object.values(games).find((g) => g.id === id);
-  if (!game) throw new Error(`no game ${id}; games: ${Object.values(games).map((g) => g.id).join(', ')}`);
+  if (!game)
+    throw new Error(
+      `no game ${id}; games: ${Object.values(games)
+        .map((g) => g.id)
+        .join(', ')}`,
+    );
   let best: LongMatch | null = null;
   for (let i = 0; i < 30 && (best?.events.length ?? 0) < minEvents; i++) {
     const seed = `knowledge-${i}`;
@@ -27,7 +47,9 @@ function twoSeats(id: string): LongMatch {
   }
   return best!;
 }
-const { game, seats, seed, events } = values.game ? twoSeats(values.game) : longMatch(Object.values(games), minEvents, (l) => process.stderr.write(`${l}\n`));
+const { game, seats, seed, events } = values.game
+  ? twoSeats(values.game)
+  : longMatch(Object.values(games), minEvents, (l) => process.stderr.write(`${l}\n`));
 const last = events.length;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -53,7 +75,9 @@ const stored = JSON.parse(json) as KnowledgeDoc;
 
 const fromCheckpoint = (seq: number) => () => {
   const c = knowledgeCheckpoint(stored, seq);
-  return c ? knowledgeFrom(game, events, unpackKnowledge(game, PackedKnowledge.parse(c)), seq) : knowledgeAt(game, events, seq);
+  return c
+    ? knowledgeFrom(game, events, unpackKnowledge(game, PackedKnowledge.parse(c)), seq)
+    : knowledgeAt(game, events, seq);
 };
 // The worst case for the read model: the seq just before a checkpoint, farthest from the one before it.
 const worst = Math.floor((last - 1) / doc.every) * doc.every - 1;
@@ -61,10 +85,18 @@ const rows: [string, number][] = [];
 for (const seq of [last, worst].filter((s) => s > 0)) {
   const before = time(() => knowledgeAt(game, events, seq));
   const after = time(fromCheckpoint(seq));
-  if (JSON.stringify(after.out) !== JSON.stringify(before.out)) throw new Error(`seq ${seq}: the answers differ`);
-  rows.push([`seq ${seq} from seq 1 (before)`, before.ms], [`seq ${seq} from checkpoint ${knowledgeCheckpoint(stored, seq)?.seq ?? 0} (after)`, after.ms]);
+  if (JSON.stringify(after.out) !== JSON.stringify(before.out))
+    throw new Error(`seq ${seq}: the answers differ`);
+  rows.push(
+    [`seq ${seq} from seq 1 (before)`, before.ms],
+    [`seq ${seq} from checkpoint ${knowledgeCheckpoint(stored, seq)?.seq ?? 0} (after)`, after.ms],
+  );
 }
 console.log(`${game.id}, ${seats} seats, seed ${seed}: ${last} events; median of ${runs} runs`);
 for (const [label, ms] of rows) console.log(`  ${label.padEnd(44)} ${ms.toFixed(1).padStart(8)} ms`);
-console.log(`  document: ${doc.checkpoints.length} checkpoints every ${doc.every} events, ${(json.length / 1024).toFixed(0)} KiB of JSON`);
-console.log(`  projector fold of the whole match into it: ${(foldMs / 1000).toFixed(2)} s (${((foldMs * 1000) / last).toFixed(0)} µs/event)`);
+console.log(
+  `  document: ${doc.checkpoints.length} checkpoints every ${doc.every} events, ${(json.length / 1024).toFixed(0)} KiB of JSON`,
+);
+console.log(
+  `  projector fold of the whole match into it: ${(foldMs / 1000).toFixed(2)} s (${((foldMs * 1000) / last).toFixed(0)} µs/event)`,
+);

@@ -10,7 +10,8 @@ function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
-const num = (name: string, fallback: number): number => (arg(name) !== undefined ? Number(arg(name)) : fallback);
+const num = (name: string, fallback: number): number =>
+  arg(name) !== undefined ? Number(arg(name)) : fallback;
 
 const databaseUrl = process.env.DATABASE_URL;
 const schema = databaseUrl ? `bench_${randomBytes(4).toString('hex')}` : undefined;

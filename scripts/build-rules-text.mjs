@@ -11,7 +11,12 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const seeds = resolve(process.argv[2] ?? join(root, '../shared/seeds'));
 const out = join(root, 'apps/server/src/judges/rules-text');
 
-const clean = (s) => s.replace(/<\/?u>/g, '').replace(/\*\*/g, '').replace(/\s+/g, ' ').trim();
+const clean = (s) =>
+  s
+    .replace(/<\/?u>/g, '')
+    .replace(/\*\*/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** "104.3a. Text", "- 203.1 Text", "  - 202.9a Text", "409.2b.1 Text": numbered rules on their own lines. */
 function numbered(text, source) {
@@ -49,8 +54,19 @@ function grandArchive(text, source) {
     if (!head || !it) continue;
     const tok = it[1];
     let depth;
-    if (/^\d+$/.test(tok)) depth = path.length >= 2 && (tok === '1' || (path.length >= 3 && Number(path[2]) + 1 === Number(tok))) ? 2 : 0;
-    else if (ROMAN.has(tok) && path.length >= 2 && !(tok === 'i' && path[1] === 'h') && !(tok === 'v' && path[1] === 'u') && !(tok === 'x' && path[1] === 'w')) depth = path.length >= 4 ? 4 : path.length >= 3 ? 3 : 2;
+    if (/^\d+$/.test(tok))
+      depth =
+        path.length >= 2 && (tok === '1' || (path.length >= 3 && Number(path[2]) + 1 === Number(tok)))
+          ? 2
+          : 0;
+    else if (
+      ROMAN.has(tok) &&
+      path.length >= 2 &&
+      !(tok === 'i' && path[1] === 'h') &&
+      !(tok === 'v' && path[1] === 'u') &&
+      !(tok === 'x' && path[1] === 'w')
+    )
+      depth = path.length >= 4 ? 4 : path.length >= 3 ? 3 : 2;
     else depth = path.length >= 3 && /^\d+$/.test(path[2] ?? '') ? 3 : 1;
     path = [...path.slice(0, depth), tok];
     rules[`${head}.${path.join('.')}`] = { text: clean(it[2]), source };
@@ -67,7 +83,8 @@ function elemental(text, source) {
     if (s) {
       cur = s[1];
       rules[cur] = { text: clean(s[2]), source };
-    } else if (cur && line.trim() && rules[cur].text.length < 1500) rules[cur].text += ' ' + clean(line.replace(/^\s*•\s*/, ''));
+    } else if (cur && line.trim() && rules[cur].text.length < 1500)
+      rules[cur].text += ' ' + clean(line.replace(/^\s*•\s*/, ''));
   }
   return rules;
 }
@@ -76,7 +93,8 @@ function elemental(text, source) {
 function decisions(text, source) {
   const rules = {};
   // Table rows: | D7 | §5.0 The Stack | decision | why |
-  for (const m of text.matchAll(/^\|\s*(D\d+)\s*\|([^|]*)\|([^|]*)\|/gm)) rules[m[1]] = { text: clean(`${m[3]} (${m[2].trim()})`), source };
+  for (const m of text.matchAll(/^\|\s*(D\d+)\s*\|([^|]*)\|([^|]*)\|/gm))
+    rules[m[1]] = { text: clean(`${m[3]} (${m[2].trim()})`), source };
   return rules;
 }
 
@@ -86,7 +104,11 @@ const GAMES = {
   'grand-archive': [['003_ed08ffb10b58b39e.txt', grandArchive, 'Comprehensive Rules 4/3/23']],
   'elemental-clash': [
     ['004_e12fc6d8e4fda777.txt', elemental, 'draft rules'],
-    [join(root, 'packages/games/elemental-clash/decisions.md'), decisions, 'Matchtape decisions.md (gaps in the draft)'],
+    [
+      join(root, 'packages/games/elemental-clash/decisions.md'),
+      decisions,
+      'Matchtape decisions.md (gaps in the draft)',
+    ],
   ],
 };
 
@@ -94,7 +116,8 @@ for (const [game, docs] of Object.entries(GAMES)) {
   const rules = {};
   for (const [file, parse, source] of docs) {
     const path = file.startsWith('/') ? file : join(seeds, file);
-    if (!existsSync(path)) throw new Error(`${path} not found: pass the rules documents' directory as the first argument`);
+    if (!existsSync(path))
+      throw new Error(`${path} not found: pass the rules documents' directory as the first argument`);
     Object.assign(rules, parse(readFileSync(path, 'utf8'), source));
   }
   writeFileSync(join(out, `${game}.json`), JSON.stringify({ game, rules }, null, 0) + '\n');

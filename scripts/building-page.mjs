@@ -70,7 +70,12 @@ export function serveBuildingPage(port, api) {
   const server = createServer(async (req, res) => {
     const url = req.url ?? '/';
     const send = (status, type, body) => {
-      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'self'; frame-ancestors 'none'" });
+      res.writeHead(status, {
+        'content-type': type,
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'self'; frame-ancestors 'none'",
+      });
       res.end(body);
     };
     if (url === '/__building') return send(200, 'application/json', JSON.stringify({ building: true }));
@@ -79,16 +84,43 @@ export function serveBuildingPage(port, api) {
     if (url.startsWith('/api/') && req.method === 'GET') {
       try {
         const r = await fetch(api + url);
-        return send(r.status, r.headers.get('content-type') ?? 'application/json', Buffer.from(await r.arrayBuffer()));
+        return send(
+          r.status,
+          r.headers.get('content-type') ?? 'application/json',
+          Buffer.from(await r.arrayBuffer()),
+        );
       } catch {
-        return send(502, 'application/json', JSON.stringify({ error: 'server_starting', message: 'the API server is starting; try again in a moment' }));
+        return send(
+          502,
+          'application/json',
+          JSON.stringify({
+            error: 'server_starting',
+            message: 'the API server is starting; try again in a moment',
+          }),
+        );
       }
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'application/json', JSON.stringify({ error: 'building', message: 'the site is being built; only reads are served meanwhile' }));
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return send(
+        405,
+        'application/json',
+        JSON.stringify({
+          error: 'building',
+          message: 'the site is being built; only reads are served meanwhile',
+        }),
+      );
     return send(200, 'text/html; charset=utf-8', PAGE);
   });
   return new Promise((resolveListen, reject) => {
     server.once('error', reject);
-    server.listen(port, () => resolveListen({ close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r()); }) }));
+    server.listen(port, () =>
+      resolveListen({
+        close: () =>
+          new Promise((r) => {
+            server.closeAllConnections?.();
+            server.close(() => r());
+          }),
+      }),
+    );
   });
 }

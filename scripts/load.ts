@@ -31,8 +31,15 @@ const SECRET = 'load-test-secret-0123456789abcdef0123';
 const CLUSTER_PORT = Number(arg('nats-port', '14722'));
 const log = (s: string): void => void process.stderr.write(`load: ${s}\n`);
 
-const clusterEnv = (dir: string) => ({ ...process.env, MATCHTAPE_NATS_CLUSTER_PORT: String(CLUSTER_PORT), MATCHTAPE_NATS_CLUSTER_DIR: dir });
-const cluster = (dir: string, ...a: string[]): string => execFileSync('bash', [join(REPO, 'infra/nats-cluster.sh'), ...a], { env: clusterEnv(dir) }).toString().trim();
+const clusterEnv = (dir: string) => ({
+  ...process.env,
+  MATCHTAPE_NATS_CLUSTER_PORT: String(CLUSTER_PORT),
+  MATCHTAPE_NATS_CLUSTER_DIR: dir,
+});
+const cluster = (dir: string, ...a: string[]): string =>
+  execFileSync('bash', [join(REPO, 'infra/nats-cluster.sh'), ...a], { env: clusterEnv(dir) })
+    .toString()
+    .trim();
 
 const rssKb = (pid: number): number => {
   const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -44,27 +51,36 @@ interface Instance {
   base: string;
 }
 
-async function startInstance(port: number, roles: string, natsUrl: string, dataDir: string): Promise<Instance> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--roles', roles, '--port', String(port)], {
-    cwd: REPO,
-    env: {
-      ...process.env,
-      DATABASE_URL: `${PG}/${DB}`,
-      NATS_URL: natsUrl,
-      MATCHTAPE_NATS_REPLICAS: natsUrl.includes(',') ? '3' : '1',
-      MATCHTAPE_SECRET: SECRET,
-      // Every simulated spectator connects from this one address.
-      MATCHTAPE_SSE_PER_ADDRESS: '1000000',
-      MATCHTAPE_HOST: '127.0.0.1',
-      MATCHTAPE_DATA_DIR: dataDir,
-      MATCHTAPE_LOG_LEVEL: 'warn',
-      MATCHTAPE_BOT_MIN_MS: String(BOT_MIN),
-      MATCHTAPE_BOT_MAX_MS: String(BOT_MAX),
-      // Each instance drives the bot matches created through it; no store scans that would double the work.
-      MATCHTAPE_BOT_SCAN_MS: '3600000',
+async function startInstance(
+  port: number,
+  roles: string,
+  natsUrl: string,
+  dataDir: string,
+): Promise<Instance> {
+  const proc = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/main.ts', '--roles', roles, '--port', String(port)],
+    {
+      cwd: REPO,
+      env: {
+        ...process.env,
+        DATABASE_URL: `${PG}/${DB}`,
+        NATS_URL: natsUrl,
+        MATCHTAPE_NATS_REPLICAS: natsUrl.includes(',') ? '3' : '1',
+        MATCHTAPE_SECRET: SECRET,
+        // Every simulated spectator connects from this one address.
+        MATCHTAPE_SSE_PER_ADDRESS: '1000000',
+        MATCHTAPE_HOST: '127.0.0.1',
+        MATCHTAPE_DATA_DIR: dataDir,
+        MATCHTAPE_LOG_LEVEL: 'warn',
+        MATCHTAPE_BOT_MIN_MS: String(BOT_MIN),
+        MATCHTAPE_BOT_MAX_MS: String(BOT_MAX),
+        // Each instance drives the bot matches created through it; no store scans that would double the work.
+        MATCHTAPE_BOT_SCAN_MS: '3600000',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  );
   let err = '';
   proc.stderr!.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-4000)));
   const base = `http://127.0.0.1:${port}`;
@@ -89,7 +105,8 @@ async function stopInstance(i: Instance): Promise<void> {
   clearTimeout(t);
 }
 
-const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const pct = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 interface StepResult {
   k: number;
@@ -107,10 +124,19 @@ interface StepResult {
   dropped: number;
 }
 
-async function step(k: number, s: number, natsUrl: string, dataDir: string, db: pg.Client): Promise<StepResult> {
+async function step(
+  k: number,
+  s: number,
+  natsUrl: string,
+  dataDir: string,
+  db: pg.Client,
+): Promise<StepResult> {
   // A clean slate per step: the instances' bot drivers scan for live matches once at start.
-  const tables = (await db.query<{ tablename: string }>("select tablename from pg_tables where schemaname = 'public'")).rows.map((r) => r.tablename);
-  if (tables.length > 0) await db.query(`truncate ${tables.filter((t) => !/migration/i.test(t)).join(', ')} cascade`);
+  const tables = (
+    await db.query<{ tablename: string }>("select tablename from pg_tables where schemaname = 'public'")
+  ).rows.map((r) => r.tablename);
+  if (tables.length > 0)
+    await db.query(`truncate ${tables.filter((t) => !/migration/i.test(t)).join(', ')} cascade`);
   const ports = [15100 + Math.floor(Math.random() * 400) * 2];
   ports.push(ports[0]! + 1);
   const a = await startInstance(ports[0]!, 'api,relay,projector,bots', natsUrl, dataDir);
@@ -127,10 +153,18 @@ async function step(k: number, s: number, natsUrl: string, dataDir: string, db: 
       // One organiser token per match: the per-token creation limit is not what is measured.
       const res = await fetch(`${instances[i % 2]!.base}/api/matches`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${mintToken({ role: 'organiser', ttlSeconds: 3600 })}` },
-        body: JSON.stringify({ game: GAME, players: [{ bot: 'random' }, { bot: 'greedy' }], spectatorDelaySeconds: 0 }),
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${mintToken({ role: 'organiser', ttlSeconds: 3600 })}`,
+        },
+        body: JSON.stringify({
+          game: GAME,
+          players: [{ bot: 'random' }, { bot: 'greedy' }],
+          spectatorDelaySeconds: 0,
+        }),
       });
-      if (res.status !== 201) throw new Error(`creating match ${i} failed: ${res.status} ${await res.text()}`);
+      if (res.status !== 201)
+        throw new Error(`creating match ${i} failed: ${res.status} ${await res.text()}`);
       matches.push(((await res.json()) as { matchId: string }).matchId);
     }
     for (let i = 0; i < k * s; i += 200) {
@@ -170,7 +204,9 @@ async function step(k: number, s: number, natsUrl: string, dataDir: string, db: 
     let dropped = 0;
     // The health details (drop counts) need an ops token.
     const ops = { headers: { authorization: `Bearer ${mintToken({ role: 'ops', ttlSeconds: 600 })}` } };
-    for (const i of instances) dropped += ((await (await fetch(`${i.base}/api/health`, ops)).json()) as { sseDropped: number }).sseDropped;
+    for (const i of instances)
+      dropped += ((await (await fetch(`${i.base}/api/health`, ops)).json()) as { sseDropped: number })
+        .sseDropped;
     latencies.sort((x, y) => x - y);
     return {
       k,
@@ -234,14 +270,57 @@ async function main(): Promise<void> {
     await admin.query(`drop database if exists ${DB} with (force)`).catch(() => undefined);
     await admin.end();
   }
-  const rows = [['K', 'S', 'K×S', 'commands/s', 'events/s', 'deliveries', 'p50 ms', 'p99 ms', 'max ms', 'KB/spectator', 'errors', 'dropped']];
+  const rows = [
+    [
+      'K',
+      'S',
+      'K×S',
+      'commands/s',
+      'events/s',
+      'deliveries',
+      'p50 ms',
+      'p99 ms',
+      'max ms',
+      'KB/spectator',
+      'errors',
+      'dropped',
+    ],
+  ];
   for (const r of results)
-    rows.push([r.k, r.s, r.spectators, r.commandsPerSecond, r.eventsPerSecond, r.deliveries, r.p50Ms, r.p99Ms, r.maxMs, r.rssPerSpectatorKb, r.errors, r.dropped].map(String));
+    rows.push(
+      [
+        r.k,
+        r.s,
+        r.spectators,
+        r.commandsPerSecond,
+        r.eventsPerSecond,
+        r.deliveries,
+        r.p50Ms,
+        r.p99Ms,
+        r.maxMs,
+        r.rssPerSpectatorKb,
+        r.errors,
+        r.dropped,
+      ].map(String),
+    );
   const w = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
   console.log(rows.map((r) => r.map((x, c) => x.padStart(w[c]!)).join('  ')).join('\n'));
-  const best = results.filter((r) => r.p99Ms < 100 && r.errors === 0 && r.dropped === 0).sort((x, y) => y.spectators - x.spectators)[0];
-  console.log(best ? `largest K×S with p99 < 100 ms: ${best.k}×${best.s} = ${best.spectators} spectators (p99 ${best.p99Ms} ms)` : 'no step held p99 < 100 ms');
-  console.log(`(2 server instances + 3 NATS nodes + Postgres + all spectator clients on this machine: ${(await import('node:os')).cpus().length} cores, load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' / ')})`);
+  const best = results
+    .filter((r) => r.p99Ms < 100 && r.errors === 0 && r.dropped === 0)
+    .sort((x, y) => y.spectators - x.spectators)[0];
+  console.log(
+    best
+      ? `largest K×S with p99 < 100 ms: ${best.k}×${best.s} = ${best.spectators} spectators (p99 ${best.p99Ms} ms)`
+      : 'no step held p99 < 100 ms',
+  );
+  console.log(
+    `(2 server instances + 3 NATS nodes + Postgres + all spectator clients on this machine: ${(await import('node:os')).cpus().length} cores, load average ${(
+      await import('node:os')
+    )
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' / ')})`,
+  );
 }
 
 main().catch((err: unknown) => {

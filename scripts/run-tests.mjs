@@ -10,17 +10,25 @@ const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const reports = join(root, 'test-results', 'vitest');
 rmSync(reports, { recursive: true, force: true });
 
-const turbo = spawnSync('npx', ['turbo', 'run', 'test', '--concurrency=1', '--output-logs=full', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', NEXT_TELEMETRY_DISABLED: '1' },
-});
+const turbo = spawnSync(
+  'npx',
+  ['turbo', 'run', 'test', '--concurrency=1', '--output-logs=full', ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', NEXT_TELEMETRY_DISABLED: '1' },
+  },
+);
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 const rows = [];
-for (const file of existsSync(reports) ? readdirSync(reports).filter((f) => f.endsWith('.json')).sort() : []) {
+for (const file of existsSync(reports)
+  ? readdirSync(reports)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+  : []) {
   const r = JSON.parse(readFileSync(join(reports, file), 'utf8'));
   const p = r.numPassedTests ?? 0;
   const f = r.numFailedTests ?? 0;
@@ -28,7 +36,9 @@ for (const file of existsSync(reports) ? readdirSync(reports).filter((f) => f.en
   passed += p;
   failed += f;
   skipped += s;
-  rows.push(`  ${file.replace(/\.json$/, '').padEnd(16)} ${String(p).padStart(5)} passed ${String(f).padStart(3)} failed ${String(s).padStart(3)} skipped`);
+  rows.push(
+    `  ${file.replace(/\.json$/, '').padEnd(16)} ${String(p).padStart(5)} passed ${String(f).padStart(3)} failed ${String(s).padStart(3)} skipped`,
+  );
 }
 console.log('\nTest summary by package:');
 console.log(rows.join('\n') || '  (no reports: did any test run?)');

@@ -41,8 +41,11 @@ const gcSeconds = num('gc-seconds', 60);
 const port = num('port', 4180); // not 4190: fetch refuses it (a WHATWG "bad port")
 const outDir = resolve(arg('out') ?? join(root, 'test-results/soak'));
 const busKind = arg('bus') ?? 'nats';
-if (busKind !== 'nats' && busKind !== 'memory') throw new Error(`--bus must be nats or memory, not "${busKind}"`);
-const NATS_BINARY = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find((p) => existsSync(p));
+if (busKind !== 'nats' && busKind !== 'memory')
+  throw new Error(`--bus must be nats or memory, not "${busKind}"`);
+const NATS_BINARY = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find(
+  (p) => existsSync(p),
+);
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/mt_scale_ops';
 const database = `mt_scale_ops_soak_${randomBytes(4).toString('hex')}`;
 const api = `http://127.0.0.1:${port}`;
@@ -79,30 +82,46 @@ async function main(): Promise<void> {
   let nats: ChildProcess | null = null;
   const natsPort = port + 1;
   if (busKind === 'nats') {
-    if (!NATS_BINARY) throw new Error('nats-server is not installed: run infra/start-nats.sh, or pass --bus memory');
-    nats = spawn(NATS_BINARY, ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', join(dataDir, 'nats')], { stdio: 'ignore' });
+    if (!NATS_BINARY)
+      throw new Error('nats-server is not installed: run infra/start-nats.sh, or pass --bus memory');
+    nats = spawn(
+      NATS_BINARY,
+      ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', join(dataDir, 'nats')],
+      { stdio: 'ignore' },
+    );
     await sleep(1000);
   }
   const url = new URL(baseUrl);
   url.pathname = `/${database}`;
   log(`starting the server on ${api} (database ${database}, bus ${busKind})`);
   const inspectPort = port + 2;
-  const server: ChildProcess = spawn(process.execPath, [`--inspect=127.0.0.1:${inspectPort}`, '--import', 'tsx', 'apps/server/src/main.ts', '--port', String(port)], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: url.toString(),
-      MATCHTAPE_DATA_DIR: dataDir,
-      MATCHTAPE_HOST: '127.0.0.1',
-      MATCHTAPE_ORGANISER_TOKEN_FILE: tokenFile,
-      MATCHTAPE_SSE_PER_ADDRESS: '1000000',
-      MATCHTAPE_LOG_LEVEL: 'warn',
-      ...(nats ? { NATS_URL: `nats://127.0.0.1:${natsPort}` } : { NATS_URL: '' }),
-      MATCHTAPE_BOT_MIN_MS: process.env.MATCHTAPE_BOT_MIN_MS ?? '20',
-      MATCHTAPE_BOT_MAX_MS: process.env.MATCHTAPE_BOT_MAX_MS ?? '80',
+  const server: ChildProcess = spawn(
+    process.execPath,
+    [
+      `--inspect=127.0.0.1:${inspectPort}`,
+      '--import',
+      'tsx',
+      'apps/server/src/main.ts',
+      '--port',
+      String(port),
+    ],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: url.toString(),
+        MATCHTAPE_DATA_DIR: dataDir,
+        MATCHTAPE_HOST: '127.0.0.1',
+        MATCHTAPE_ORGANISER_TOKEN_FILE: tokenFile,
+        MATCHTAPE_SSE_PER_ADDRESS: '1000000',
+        MATCHTAPE_LOG_LEVEL: 'warn',
+        ...(nats ? { NATS_URL: `nats://127.0.0.1:${natsPort}` } : { NATS_URL: '' }),
+        MATCHTAPE_BOT_MIN_MS: process.env.MATCHTAPE_BOT_MIN_MS ?? '20',
+        MATCHTAPE_BOT_MAX_MS: process.env.MATCHTAPE_BOT_MAX_MS ?? '80',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let serverErr = '';
   // The server's log (pino JSON on stdout, crashes on stderr) is kept for the report and written beside the curve.
   const keep = (d: Buffer): void => {
@@ -128,15 +147,30 @@ async function main(): Promise<void> {
   try {
     for (let i = 0; ; i++) {
       if (serverExited) throw new Error(`the server exited while starting:\n${serverErr}`);
-      if (await fetch(`${api}/api/health`, { signal: AbortSignal.timeout(5000) }).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${api}/api/health`, { signal: AbortSignal.timeout(5000) }).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (i > 3000) throw new Error('the server did not answer /api/health within 300 s');
       await sleep(100);
     }
     const organiser = readFileSync(tokenFile, 'utf8').trim();
     // The heap is in the health details, which need an ops token signed with the server's secret (kept in its data dir).
-    const opsToken = mintToken({ role: 'ops', ttlSeconds: (minutes + 60) * 60 }, { secret: process.env.MATCHTAPE_SECRET ?? readFileSync(join(dataDir, 'secret'), 'utf8').trim() });
-    const gameIds = ((await (await fetch(`${api}/api/games`, { signal: AbortSignal.timeout(30_000) })).json()) as { games: { id: string }[] }).games.map((g) => g.id);
-    log(`server up on ${api} (database ${database}, bus ${busKind}); ${minutes} min, ${matchesAtOnce} matches at once × ${spectatorsPerMatch} spectators, games ${gameIds.join(', ')}`);
+    const opsToken = mintToken(
+      { role: 'ops', ttlSeconds: (minutes + 60) * 60 },
+      { secret: process.env.MATCHTAPE_SECRET ?? readFileSync(join(dataDir, 'secret'), 'utf8').trim() },
+    );
+    const gameIds = (
+      (await (await fetch(`${api}/api/games`, { signal: AbortSignal.timeout(30_000) })).json()) as {
+        games: { id: string }[];
+      }
+    ).games.map((g) => g.id);
+    log(
+      `server up on ${api} (database ${database}, bus ${busKind}); ${minutes} min, ${matchesAtOnce} matches at once × ${spectatorsPerMatch} spectators, games ${gameIds.join(', ')}`,
+    );
 
     const t0 = Date.now();
     const end = t0 + minutes * 60_000;
@@ -145,7 +179,10 @@ async function main(): Promise<void> {
     /** One spectator: reads the public stream until the match ends (event: end) or the run stops. */
     const spectate = async (matchId: string): Promise<void> => {
       try {
-        const res = await fetch(`${api}/api/matches/${matchId}/live`, { headers: { accept: 'text/event-stream' }, signal: ctl.signal });
+        const res = await fetch(`${api}/api/matches/${matchId}/live`, {
+          headers: { accept: 'text/event-stream' },
+          signal: ctl.signal,
+        });
         if (!res.ok || !res.body) {
           errors++;
           return;
@@ -184,7 +221,8 @@ async function main(): Promise<void> {
           signal: AbortSignal.any([ctl.signal, AbortSignal.timeout(30_000)]),
         }).catch(() => null);
         if (!res || res.status !== 201) {
-          if (errors++ < 5) log(`creating a match failed: ${res ? `${res.status} ${await res.text()}` : 'no answer'}`);
+          if (errors++ < 5)
+            log(`creating a match failed: ${res ? `${res.status} ${await res.text()}` : 'no answer'}`);
           await sleep(1000);
           continue;
         }
@@ -198,7 +236,10 @@ async function main(): Promise<void> {
     let lastGc = -Infinity;
     const sampler = (async () => {
       while (Date.now() < end && !serverExited) {
-        const h = await fetch(`${api}/api/health`, { headers: { authorization: `Bearer ${opsToken}` }, signal: AbortSignal.timeout(10_000) })
+        const h = await fetch(`${api}/api/health`, {
+          headers: { authorization: `Bearer ${opsToken}` },
+          signal: AbortSignal.timeout(10_000),
+        })
           .then((r) => r.json() as Promise<{ memory?: { heapUsedBytes: number; rssBytes: number } }>)
           .catch(() => null);
         if (h?.memory) {
@@ -212,9 +253,19 @@ async function main(): Promise<void> {
               return undefined;
             });
           }
-          samples.push({ t, heapUsed: h.memory.heapUsedBytes, rss: h.memory.rssBytes, sse, matchesPlayed, events, ...(heapAfterGc !== undefined ? { heapAfterGc } : {}) });
+          samples.push({
+            t,
+            heapUsed: h.memory.heapUsedBytes,
+            rss: h.memory.rssBytes,
+            sse,
+            matchesPlayed,
+            events,
+            ...(heapAfterGc !== undefined ? { heapAfterGc } : {}),
+          });
           const s = samples[samples.length - 1]!;
-          log(`t=${s.t.toFixed(0)}s heap ${(s.heapUsed / 2 ** 20).toFixed(1)} MiB${heapAfterGc !== undefined ? ` (after GC ${(heapAfterGc / 2 ** 20).toFixed(1)} MiB)` : ''} rss ${(s.rss / 2 ** 20).toFixed(1)} MiB sse ${sse} matches ${matchesPlayed} events ${events}`);
+          log(
+            `t=${s.t.toFixed(0)}s heap ${(s.heapUsed / 2 ** 20).toFixed(1)} MiB${heapAfterGc !== undefined ? ` (after GC ${(heapAfterGc / 2 ** 20).toFixed(1)} MiB)` : ''} rss ${(s.rss / 2 ** 20).toFixed(1)} MiB sse ${sse} matches ${matchesPlayed} events ${events}`,
+          );
         } else errors++;
         await sleep(Math.max(0, Math.min(sampleSeconds * 1000, end - Date.now())));
       }
@@ -231,7 +282,9 @@ async function main(): Promise<void> {
     nats?.kill('SIGTERM');
     await sleep(500);
     rmSync(dataDir, { recursive: true, force: true });
-    await sql(`drop database if exists "${database}" with (force)`).catch((e: unknown) => log(`could not drop database ${database}: ${(e as Error).message}`));
+    await sql(`drop database if exists "${database}" with (force)`).catch((e: unknown) =>
+      log(`could not drop database ${database}: ${(e as Error).message}`),
+    );
   }
   writeFileSync(join(outDir, 'server-log-tail.txt'), serverErr);
   report(samples, { matchesPlayed, events, errors });
@@ -241,7 +294,10 @@ async function main(): Promise<void> {
 class HeapProbe {
   private ws: WebSocket | null = null;
   private next = 0;
-  private readonly waiting = new Map<number, (m: { result?: unknown; error?: { message: string } }) => void>();
+  private readonly waiting = new Map<
+    number,
+    (m: { result?: unknown; error?: { message: string } }) => void
+  >();
   constructor(private readonly port: number) {}
 
   async afterGc(): Promise<number> {
@@ -255,7 +311,9 @@ class HeapProbe {
 
   private async open(): Promise<WebSocket> {
     if (this.ws?.readyState === WebSocket.OPEN) return this.ws;
-    const targets = (await (await fetch(`http://127.0.0.1:${this.port}/json/list`, { signal: AbortSignal.timeout(5000) })).json()) as { webSocketDebuggerUrl: string }[];
+    const targets = (await (
+      await fetch(`http://127.0.0.1:${this.port}/json/list`, { signal: AbortSignal.timeout(5000) })
+    ).json()) as { webSocketDebuggerUrl: string }[];
     const ws = new WebSocket(targets[0]!.webSocketDebuggerUrl);
     await new Promise<void>((ok, fail) => {
       ws.once('open', () => ok());
@@ -302,7 +360,8 @@ function slope(xs: number[], ys: number[]): number {
 const mib = (b: number): string => (b / 2 ** 20).toFixed(1);
 
 function report(samples: Sample[], totals: { matchesPlayed: number; events: number; errors: number }): void {
-  if (samples.length < 2) throw new Error('fewer than two heap samples: the run was too short to say anything');
+  if (samples.length < 2)
+    throw new Error('fewer than two heap samples: the run was too short to say anything');
   const heaps = samples.map((s) => s.heapUsed);
   const half = samples.slice(Math.floor(samples.length / 2));
   const perHour = slope(
@@ -334,13 +393,21 @@ function report(samples: Sample[], totals: { matchesPlayed: number; events: numb
         ),
       ),
     ),
-    afterGcMaxSecondHalfMiB: gcHalf.length ? Number(mib(Math.max(...gcHalf.map((s) => s.heapAfterGc!)))) : null,
+    afterGcMaxSecondHalfMiB: gcHalf.length
+      ? Number(mib(Math.max(...gcHalf.map((s) => s.heapAfterGc!))))
+      : null,
     ...totals,
     finishedAt: new Date().toISOString(),
   };
   writeFileSync(
     join(outDir, 'heap.csv'),
-    ['seconds,heap_used_bytes,rss_bytes,sse_clients,matches_played,events_delivered,heap_after_gc_bytes', ...samples.map((s) => `${s.t.toFixed(1)},${s.heapUsed},${s.rss},${s.sse},${s.matchesPlayed},${s.events},${s.heapAfterGc ?? ''}`)].join('\n') + '\n',
+    [
+      'seconds,heap_used_bytes,rss_bytes,sse_clients,matches_played,events_delivered,heap_after_gc_bytes',
+      ...samples.map(
+        (s) =>
+          `${s.t.toFixed(1)},${s.heapUsed},${s.rss},${s.sse},${s.matchesPlayed},${s.events},${s.heapAfterGc ?? ''}`,
+      ),
+    ].join('\n') + '\n',
   );
   writeFileSync(join(outDir, 'heap.svg'), svg(samples));
   writeFileSync(join(outDir, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
@@ -356,9 +423,13 @@ function svg(samples: Sample[]): string {
   const yMax = Math.max(...samples.map((s) => s.rss), 1) * 1.05;
   const x = (t: number): number => pad + (t / tMax) * (W - 2 * pad);
   const y = (v: number): number => H - pad - (v / yMax) * (H - 2 * pad);
-  const line = (pick: (s: Sample) => number): string => samples.map((s, i) => `${i ? 'L' : 'M'}${x(s.t).toFixed(1)},${y(pick(s)).toFixed(1)}`).join(' ');
+  const line = (pick: (s: Sample) => number): string =>
+    samples.map((s, i) => `${i ? 'L' : 'M'}${x(s.t).toFixed(1)},${y(pick(s)).toFixed(1)}`).join(' ');
   const ticks = [0, 0.25, 0.5, 0.75, 1]
-    .map((f) => `<text x="${pad - 6}" y="${y(f * yMax) + 4}" text-anchor="end" font-size="11">${mib(f * yMax)}</text><line x1="${pad}" x2="${W - pad}" y1="${y(f * yMax)}" y2="${y(f * yMax)}" stroke="#eee"/>`)
+    .map(
+      (f) =>
+        `<text x="${pad - 6}" y="${y(f * yMax) + 4}" text-anchor="end" font-size="11">${mib(f * yMax)}</text><line x1="${pad}" x2="${W - pad}" y1="${y(f * yMax)}" y2="${y(f * yMax)}" stroke="#eee"/>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif">
 <rect width="100%" height="100%" fill="white"/>${ticks}
@@ -385,7 +456,11 @@ function ascii(samples: Sample[]): string {
     const r = rows - 1 - Math.round((s.heapUsed / max) * (rows - 1));
     grid[r]![c] = '*';
   }
-  return [`heap used (MiB), peak ${mib(max)}`, ...grid.map((row, i) => `${mib((max * (rows - 1 - i)) / (rows - 1)).padStart(7)} |${row.join('')}`), `        +${'-'.repeat(cols)} ${(samples[samples.length - 1]!.t / 60).toFixed(1)} min`].join('\n');
+  return [
+    `heap used (MiB), peak ${mib(max)}`,
+    ...grid.map((row, i) => `${mib((max * (rows - 1 - i)) / (rows - 1)).padStart(7)} |${row.join('')}`),
+    `        +${'-'.repeat(cols)} ${(samples[samples.length - 1]!.t / 60).toFixed(1)} min`,
+  ].join('\n');
 }
 
 main().catch((e: unknown) => {

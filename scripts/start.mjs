@@ -40,7 +40,9 @@ function demoKeepSetting(raw) {
   if (raw === 'all') return Infinity;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) {
-    console.error(`[start] MATCHTAPE_DEMO_KEEP must be a whole number of finished matches to keep, or "all"; got "${raw}"`);
+    console.error(
+      `[start] MATCHTAPE_DEMO_KEEP must be a whole number of finished matches to keep, or "all"; got "${raw}"`,
+    );
     process.exit(2);
   }
   return n;
@@ -48,7 +50,12 @@ function demoKeepSetting(raw) {
 
 function run(name, cmd, args, env = {}) {
   // Its own process group, so stopping reaches what npm starts beneath it (npm → sh → next-server).
-  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  const child = spawn(cmd, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
   children.add(child);
   child.on('exit', (code, signal) => {
     children.delete(child);
@@ -87,7 +94,10 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 async function json(path, init) {
   const res = await fetch(api + path, init);
   const body = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${path} → ${res.status}: ${body.message ?? JSON.stringify(body)}`);
+  if (!res.ok)
+    throw new Error(
+      `${init?.method ?? 'GET'} ${path} → ${res.status}: ${body.message ?? JSON.stringify(body)}`,
+    );
   return body;
 }
 
@@ -110,12 +120,17 @@ async function keepBotMatches() {
     try {
       const { matches } = await json('/api/matches?limit=500');
       for (const g of games) {
-        const running = matches.filter((m) => m.game === g.id && m.status !== 'ended' && m.players.every((p) => p.bot)).length;
+        const running = matches.filter(
+          (m) => m.game === g.id && m.status !== 'ended' && m.players.every((p) => p.bot),
+        ).length;
         for (let i = running; i < perGame; i++) {
           const decks = g.presetDecks;
           const m = await json('/api/matches', {
             method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${readFileSync(organiserTokenFile, 'utf8').trim()}` },
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${readFileSync(organiserTokenFile, 'utf8').trim()}`,
+            },
             body: JSON.stringify({
               game: g.id,
               players: [
@@ -142,7 +157,9 @@ const keptAnyway = new Set();
 
 /** Deletes finished bot-only matches (not forks) beyond the newest `demoKeep`; the list is newest first. */
 async function pruneFinished(matches) {
-  const finished = matches.filter((m) => m.status === 'ended' && !m.forkOf && m.players.every((p) => p.bot) && !keptAnyway.has(m.matchId));
+  const finished = matches.filter(
+    (m) => m.status === 'ended' && !m.forkOf && m.players.every((p) => p.bot) && !keptAnyway.has(m.matchId),
+  );
   for (const m of finished.slice(demoKeep)) {
     const res = await fetch(`${api}/api/matches/${encodeURIComponent(m.matchId)}`, {
       method: 'DELETE',
@@ -177,24 +194,38 @@ function siteNeedsBuild() {
 
 async function startWeb(needsBuild, interim) {
   if (needsBuild === null) {
-    log(process.env.MATCHTAPE_SITE === 'off' ? 'MATCHTAPE_SITE=off: the API server and bot matches run alone' : 'apps/web is missing: the API server runs alone');
+    log(
+      process.env.MATCHTAPE_SITE === 'off'
+        ? 'MATCHTAPE_SITE=off: the API server and bot matches run alone'
+        : 'apps/web is missing: the API server runs alone',
+    );
     return;
   }
   if (needsBuild) {
     log('building the spectator site (npm run build -w @matchtape/web)…');
     // Asynchronously: bot matches keep starting while Next builds.
-    const b = spawn('npm', ['run', 'build', '-w', '@matchtape/web'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, MATCHTAPE_API_URL: api }, detached: true });
+    const b = spawn('npm', ['run', 'build', '-w', '@matchtape/web'], {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, MATCHTAPE_API_URL: api },
+      detached: true,
+    });
     children.add(b);
     const status = await new Promise((r) => b.on('exit', (code, signal) => r(signal ?? code)));
     children.delete(b);
     if (stopping) return;
     if (status !== 0) {
-      log(`the spectator site did not build (exit ${status}); the API server keeps running on ${api} — fix the build and run npm start again`);
+      log(
+        `the spectator site did not build (exit ${status}); the API server keeps running on ${api} — fix the build and run npm start again`,
+      );
       return;
     }
     await interim?.close();
   }
-  run('web', 'npm', ['run', 'start', '-w', '@matchtape/web'], { PORT: String(webPort), MATCHTAPE_API_URL: api });
+  run('web', 'npm', ['run', 'start', '-w', '@matchtape/web'], {
+    PORT: String(webPort),
+    MATCHTAPE_API_URL: api,
+  });
   log(`spectator site on http://localhost:${webPort}`);
 }
 
@@ -207,9 +238,17 @@ const interim = needsBuild
       return null;
     })
   : null;
-if (interim) log(`live matches on http://localhost:${webPort} while the site builds (it opens there by itself when built)`);
-log(`server on ${api} (${process.env.DATABASE_URL ? 'Postgres' : `embedded PGlite under ${process.env.MATCHTAPE_DATA_DIR ?? '.data'}/`}, ${process.env.NATS_URL ? 'NATS JetStream' : 'in-process bus'})`);
-run('server', join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], { MATCHTAPE_PORT: String(port), MATCHTAPE_ORGANISER_TOKEN_FILE: organiserTokenFile });
+if (interim)
+  log(
+    `live matches on http://localhost:${webPort} while the site builds (it opens there by itself when built)`,
+  );
+log(
+  `server on ${api} (${process.env.DATABASE_URL ? 'Postgres' : `embedded PGlite under ${process.env.MATCHTAPE_DATA_DIR ?? '.data'}/`}, ${process.env.NATS_URL ? 'NATS JetStream' : 'in-process bus'})`,
+);
+run('server', join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  MATCHTAPE_PORT: String(port),
+  MATCHTAPE_ORGANISER_TOKEN_FILE: organiserTokenFile,
+});
 try {
   await waitForServer();
 } catch (err) {

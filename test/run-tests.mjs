@@ -8,7 +8,19 @@ import { fileURLToPath } from 'node:url';
 const reports = fileURLToPath(new URL('../test-results/vitest/', import.meta.url));
 const run = (project) =>
   new Promise((resolve) => {
-    const child = spawn('npx', ['vitest', 'run', '--project', project, '--passWithNoTests', `--outputFile.json=${reports}test-${project}.json`, ...process.argv.slice(2)], { stdio: 'inherit' });
+    const child = spawn(
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--project',
+        project,
+        '--passWithNoTests',
+        `--outputFile.json=${reports}test-${project}.json`,
+        ...process.argv.slice(2),
+      ],
+      { stdio: 'inherit' },
+    );
     child.on('exit', (code, signal) => resolve(signal ? 1 : (code ?? 1)));
   });
 const codes = await Promise.all([run('integration'), run('e2e')]);

@@ -11,7 +11,13 @@ export default mergeConfig(
     test: {
       maxWorkers: 1,
       projects: [
-        { extends: true, test: { name: 'integration', include: ['integration/**/*.test.ts', 'fault/**/*.test.ts', 'load/**/*.test.ts'] } },
+        {
+          extends: true,
+          test: {
+            name: 'integration',
+            include: ['integration/**/*.test.ts', 'fault/**/*.test.ts', 'load/**/*.test.ts'],
+          },
+        },
         { extends: true, test: { name: 'e2e', include: ['e2e/**/*.test.ts'] } },
       ],
     },

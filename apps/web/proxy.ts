@@ -20,7 +20,11 @@ export function embedFrameAncestors(configured = process.env.MATCHTAPE_EMBED_FRA
 }
 
 /** The site's CSP for one response; `nonce` is base64. Exported for the e2e test's expectations. */
-export function contentSecurityPolicy(nonce: string, dev = process.env.NODE_ENV === 'development', frameAncestors = "'none'"): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  dev = process.env.NODE_ENV === 'development',
+  frameAncestors = "'none'",
+): string {
   return [
     "default-src 'self'",
     // Development: React's dev build evaluates code for its stacks, and HMR talks over a websocket.
@@ -41,7 +45,11 @@ export function contentSecurityPolicy(nonce: string, dev = process.env.NODE_ENV 
 export function proxy(request: NextRequest): NextResponse {
   const nonce = btoa(crypto.randomUUID());
   // Every page refuses frames (with X-Frame-Options: DENY from next.config.ts) but the embed player.
-  const csp = contentSecurityPolicy(nonce, undefined, isEmbedPath(request.nextUrl.pathname) ? embedFrameAncestors() : "'none'");
+  const csp = contentSecurityPolicy(
+    nonce,
+    undefined,
+    isEmbedPath(request.nextUrl.pathname) ? embedFrameAncestors() : "'none'",
+  );
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('Content-Security-Policy', csp);

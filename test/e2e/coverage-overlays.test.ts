@@ -27,7 +27,16 @@ beforeAll(async () => {
     botMinMs: 150,
     botMaxMs: 250,
     onServer: async (api) => {
-      const m = await apiJson<{ matchId: string }>(api, '/api/matches', { token: organiserToken(), body: { game: GAME, players: [{ name: 'Ada', bot: 'greedy' }, { name: 'Bo', bot: 'random' }] } });
+      const m = await apiJson<{ matchId: string }>(api, '/api/matches', {
+        token: organiserToken(),
+        body: {
+          game: GAME,
+          players: [
+            { name: 'Ada', bot: 'greedy' },
+            { name: 'Bo', bot: 'random' },
+          ],
+        },
+      });
       matchId = m.matchId;
     },
   });
@@ -51,14 +60,15 @@ export function pngAlpha(png: Buffer): { width: number; height: number; alpha: U
   let width = 0;
   let height = 0;
   const idat: Buffer[] = [];
-  for (let off = 8; off < png.length; ) {
+  for (let off = 8; off < png.length;) {
     const len = png.readUInt32BE(off);
     const type = png.toString('latin1', off + 4, off + 8);
     const data = png.subarray(off + 8, off + 8 + len);
     if (type === 'IHDR') {
       width = data.readUInt32BE(0);
       height = data.readUInt32BE(4);
-      if (data[8] !== 8 || data[9] !== 6 || data[12] !== 0) throw new Error(`PNG is not 8-bit RGBA non-interlaced (depth ${data[8]}, colour type ${data[9]})`);
+      if (data[8] !== 8 || data[9] !== 6 || data[12] !== 0)
+        throw new Error(`PNG is not 8-bit RGBA non-interlaced (depth ${data[8]}, colour type ${data[9]})`);
     } else if (type === 'IDAT') idat.push(data);
     off += 12 + len;
   }
@@ -93,7 +103,13 @@ export function pngAlpha(png: Buffer): { width: number; height: number; alpha: U
 }
 
 /** Share of fully transparent pixels in a screenshot, share of (nearly) opaque ones, and the top-left alpha. */
-function transparency(png: Buffer): { transparent: number; opaque: number; corner: number; width: number; height: number } {
+function transparency(png: Buffer): {
+  transparent: number;
+  opaque: number;
+  corner: number;
+  width: number;
+  height: number;
+} {
   const { width, height, alpha } = pngAlpha(png);
   let transparent = 0;
   let opaque = 0;
@@ -101,7 +117,13 @@ function transparency(png: Buffer): { transparent: number; opaque: number; corne
     if (a === 0) transparent++;
     else if (a > 200) opaque++;
   }
-  return { transparent: transparent / alpha.length, opaque: opaque / alpha.length, corner: alpha[0]!, width, height };
+  return {
+    transparent: transparent / alpha.length,
+    opaque: opaque / alpha.length,
+    corner: alpha[0]!,
+    width,
+    height,
+  };
 }
 
 async function shoot(page: Page, name: string): Promise<Buffer> {
@@ -119,7 +141,10 @@ describe('stream overlays', () => {
     for (const kind of ['board', 'scorebar']) {
       await page.goto(`${stack.web}/overlay/${matchId}/${kind}`);
       await page.locator(`[data-overlay="${kind}"][data-ready="true"]`).waitFor({ timeout: 60_000 });
-      await page.locator(kind === 'board' ? '.ov-board .board' : '.ov-scorebar .ov-player').first().waitFor();
+      await page
+        .locator(kind === 'board' ? '.ov-board .board' : '.ov-scorebar .ov-player')
+        .first()
+        .waitFor();
       shots[kind] = transparency(await shoot(page, `coverage-overlay-${kind}.png`));
     }
     // Scorebar: both players and the turn line.
@@ -131,17 +156,36 @@ describe('stream overlays', () => {
     // Hand: refused without a coverage token, shown with one.
     await page.goto(`${stack.web}/overlay/${matchId}/hand/p1`);
     await expect(page.locator('.ov-problem').textContent()).resolves.toContain('coverage token');
-    await page.goto(`${stack.web}/overlay/${matchId}/hand/p1?token=${encodeURIComponent(mintToken({ role: 'judge', ttlSeconds: 60 }, { secret: SECRET }))}`);
+    await page.goto(
+      `${stack.web}/overlay/${matchId}/hand/p1?token=${encodeURIComponent(mintToken({ role: 'judge', ttlSeconds: 60 }, { secret: SECRET }))}`,
+    );
     await expect(page.locator('.ov-problem').textContent()).resolves.toContain('coverage feed');
     await page.goto(`${stack.web}/overlay/${matchId}/hand/p1?token=${encodeURIComponent(cov)}`);
     await page.locator('[data-overlay="hand"][data-ready="true"] .ov-hand').waitFor({ timeout: 60_000 });
     shots.hand = transparency(await shoot(page, 'coverage-overlay-hand.png'));
 
     // Card: the producer points at a card (a card on the public board); the overlay shows it.
-    const state = await apiJson<{ board: { players: { zones: { layout: string; cards: { id: string; hidden?: boolean; face?: { name: string } }[] }[] }[]; shared: { cards: { id: string; hidden?: boolean; face?: { name: string } }[] }[] }; seq: number }>(stack.api, `/api/matches/${matchId}/state`);
-    const tiles = [...state.board.players.flatMap((p) => p.zones.filter((z) => z.layout !== 'pile').flatMap((z) => z.cards)), ...state.board.shared.flatMap((z) => z.cards)].filter((c) => !c.hidden);
+    const state = await apiJson<{
+      board: {
+        players: {
+          zones: { layout: string; cards: { id: string; hidden?: boolean; face?: { name: string } }[] }[];
+        }[];
+        shared: { cards: { id: string; hidden?: boolean; face?: { name: string } }[] }[];
+      };
+      seq: number;
+    }>(stack.api, `/api/matches/${matchId}/state`);
+    const tiles = [
+      ...state.board.players.flatMap((p) =>
+        p.zones.filter((z) => z.layout !== 'pile').flatMap((z) => z.cards),
+      ),
+      ...state.board.shared.flatMap((z) => z.cards),
+    ].filter((c) => !c.hidden);
     expect(tiles.length, 'a card on the public board').toBeGreaterThan(0);
-    await apiJson(stack.api, `/api/matches/${matchId}/focus`, { method: 'PUT', token: cov, body: { cardId: tiles[0]!.id, seq: state.seq } });
+    await apiJson(stack.api, `/api/matches/${matchId}/focus`, {
+      method: 'PUT',
+      token: cov,
+      body: { cardId: tiles[0]!.id, seq: state.seq },
+    });
     await page.goto(`${stack.web}/overlay/${matchId}/card`);
     await page.locator('.ov-card').waitFor({ timeout: 60_000 });
     expect(await page.locator('.ov-card-head strong').textContent()).toBe(tiles[0]!.face!.name);
@@ -170,7 +214,9 @@ describe('coverage editor', () => {
     const editor = page.locator('form.ann-editor');
     await editor.waitFor();
     await editor.getByPlaceholder('e.g. Ana (desk)').fill('Desk One');
-    await editor.getByLabel('Text (Markdown)').fill('**Huge** swing: the whole board trades <script>alert(1)</script>');
+    await editor
+      .getByLabel('Text (Markdown)')
+      .fill('**Huge** swing: the whole board trades <script>alert(1)</script>');
     await editor.getByRole('button', { name: 'lethal' }).click();
     await editor.getByRole('radio', { name: /blunder/ }).click();
     await editor.getByPlaceholder('(leave empty: not a chapter)').fill('The swing');
@@ -186,9 +232,23 @@ describe('coverage editor', () => {
     await page.screenshot({ path: join(RESULTS, 'coverage-editor-list.png') });
 
     // Stored as typed, for this author, at event 20.
-    const list = await apiJson<{ annotations: { seq: { to: number }; tags: string[]; quality: string; chapter: string; author: { name: string } }[] }>(stack.api, `/api/matches/${matchId}/annotations`, { token: cov });
+    const list = await apiJson<{
+      annotations: {
+        seq: { to: number };
+        tags: string[];
+        quality: string;
+        chapter: string;
+        author: { name: string };
+      }[];
+    }>(stack.api, `/api/matches/${matchId}/annotations`, { token: cov });
     expect(list.annotations).toHaveLength(1);
-    expect(list.annotations[0]).toMatchObject({ seq: { to: 20 }, tags: ['lethal'], quality: 'blunder', chapter: 'The swing', author: { name: 'Desk One' } });
+    expect(list.annotations[0]).toMatchObject({
+      seq: { to: 20 },
+      tags: ['lethal'],
+      quality: 'blunder',
+      chapter: 'The swing',
+      author: { name: 'Desk One' },
+    });
 
     // Click to seek: from elsewhere, the marker brings the playhead back to 20.
     await page.keyboard.press('Home');
@@ -212,7 +272,13 @@ describe('coverage editor', () => {
     // Wait for this card: the pointer crossed other tiles on the way here (Home, the marker), and an earlier
     // focus may still be the stored one for a moment (the page debounces the pointer by 150 ms).
     const focusedCard = async (): Promise<string | null> =>
-      (await apiJson<{ focus: { cardId: string | null } | null }>(stack.api, `/api/matches/${matchId}/focus?as=coverage`, { token: cov })).focus?.cardId ?? null;
+      (
+        await apiJson<{ focus: { cardId: string | null } | null }>(
+          stack.api,
+          `/api/matches/${matchId}/focus?as=coverage`,
+          { token: cov },
+        )
+      ).focus?.cardId ?? null;
     let focused = await focusedCard();
     for (let i = 0; i < 100 && focused !== cardId; i++) {
       await new Promise((r) => setTimeout(r, 100));
@@ -221,21 +287,36 @@ describe('coverage editor', () => {
     expect(focused, 'the hovered card became the focus').toBe(cardId);
     const overlay = await ctx.newPage();
     await overlay.goto(`${stack.web}/overlay/${matchId}/card?token=${encodeURIComponent(cov)}`);
-    await expect(overlay.locator('.ov-card-head strong').textContent({ timeout: 60_000 })).resolves.toBe(cardName);
+    await expect(overlay.locator('.ov-card-head strong').textContent({ timeout: 60_000 })).resolves.toBe(
+      cardName,
+    );
     await overlay.close();
 
     // Edit, then hide the layer, show it, delete.
     await item.getByRole('button', { name: 'Edit' }).click();
     await editor.getByLabel('Text (Markdown)').fill('Edited: *still* a blunder');
     await editor.getByRole('button', { name: /Save/ }).click();
-    await page.locator('.ann-item em', { hasText: 'still' }).or(page.locator('.ann-problem')).first().waitFor({ timeout: 20_000 });
-    expect(await page.locator('.ann-problem').count(), (await page.locator('.ann-problem').allTextContents()).join(' ')).toBe(0);
+    await page
+      .locator('.ann-item em', { hasText: 'still' })
+      .or(page.locator('.ann-problem'))
+      .first()
+      .waitFor({ timeout: 20_000 });
+    expect(
+      await page.locator('.ann-problem').count(),
+      (await page.locator('.ann-problem').allTextContents()).join(' '),
+    ).toBe(0);
     await page.locator('.ann-layer input').uncheck();
     await page.locator('.ann-empty', { hasText: 'Every layer is hidden' }).waitFor();
     await page.locator('.ann-layer input').check();
     await page.locator('.ann-item').first().getByRole('button', { name: 'Delete' }).click();
     await page.locator('.ann-empty', { hasText: 'No annotations yet' }).waitFor({ timeout: 20_000 });
-    expect((await apiJson<{ annotations: unknown[] }>(stack.api, `/api/matches/${matchId}/annotations`, { token: cov })).annotations).toHaveLength(0);
+    expect(
+      (
+        await apiJson<{ annotations: unknown[] }>(stack.api, `/api/matches/${matchId}/annotations`, {
+          token: cov,
+        })
+      ).annotations,
+    ).toHaveLength(0);
     await ctx.close();
   }, 300_000);
 });
@@ -245,13 +326,41 @@ describe('event overlays follow the featured table', () => {
     const cov = coverageToken();
     const judge = mintToken({ role: 'judge', ttlSeconds: 3600 }, { secret: SECRET });
     const api = stack.api;
-    eventId = (await apiJson<{ eventId: string }>(api, '/api/events', { token: organiserToken(), body: { name: 'Featured Night', game: GAME, swissRounds: 1, bestOf: 1, roundMinutes: 50, spectatorDelaySeconds: EVENT_DELAY_S } })).eventId;
-    for (const [name, deck] of [['Ann', 'ember-legion'], ['Ben', 'tides-of-jupiter'], ['Cid', 'ember-legion'], ['Dee', 'tides-of-jupiter']])
-      await apiJson(api, `/api/events/${eventId}/players`, { token: organiserToken(), body: { name, deck, bot: 'greedy' } });
+    eventId = (
+      await apiJson<{ eventId: string }>(api, '/api/events', {
+        token: organiserToken(),
+        body: {
+          name: 'Featured Night',
+          game: GAME,
+          swissRounds: 1,
+          bestOf: 1,
+          roundMinutes: 50,
+          spectatorDelaySeconds: EVENT_DELAY_S,
+        },
+      })
+    ).eventId;
+    for (const [name, deck] of [
+      ['Ann', 'ember-legion'],
+      ['Ben', 'tides-of-jupiter'],
+      ['Cid', 'ember-legion'],
+      ['Dee', 'tides-of-jupiter'],
+    ])
+      await apiJson(api, `/api/events/${eventId}/players`, {
+        token: organiserToken(),
+        body: { name, deck, bot: 'greedy' },
+      });
     await apiJson(api, `/api/events/${eventId}/rounds`, { token: organiserToken(), method: 'POST' });
-    const tables = (await apiJson<{ rounds: { pairings: { table: number; games: { matchId: string | null }[] }[] }[] }>(stack.api, `/api/events/${eventId}`)).rounds[0]!.pairings;
+    const tables = (
+      await apiJson<{ rounds: { pairings: { table: number; games: { matchId: string | null }[] }[] }[] }>(
+        stack.api,
+        `/api/events/${eventId}`,
+      )
+    ).rounds[0]!.pairings;
     const matchOf = new Map(tables.map((p) => [p.table, p.games[0]?.matchId ?? null]));
-    expect([...matchOf.values()].every((m) => m !== null), 'both tables have their game').toBe(true);
+    expect(
+      [...matchOf.values()].every((m) => m !== null),
+      'both tables have their game',
+    ).toBe(true);
 
     const deskCtx = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const desk = await deskCtx.newPage();
@@ -259,7 +368,9 @@ describe('event overlays follow the featured table', () => {
     await desk.getByRole('region', { name: 'Featured table' }).waitFor({ timeout: 60_000 });
     const overlay = await overlayPage(stack.browser);
     await overlay.goto(`${stack.web}/overlay/event/${eventId}/board`);
-    await overlay.locator('[data-event-overlay="board"] [data-overlay="board"][data-ready="true"]').waitFor({ timeout: 60_000 });
+    await overlay
+      .locator('[data-event-overlay="board"] [data-overlay="board"][data-ready="true"]')
+      .waitFor({ timeout: 60_000 });
 
     type Sample = { match: string; seq: number; t: number };
     const samples: Sample[] = [];
@@ -267,7 +378,11 @@ describe('event overlays follow the featured table', () => {
       const s = await overlay.evaluate(() => {
         const root = document.querySelector<HTMLElement>('[data-event-overlay="board"]');
         const feed = root?.querySelector<HTMLElement>('[data-overlay="board"]');
-        return { match: root?.dataset.match ?? '', inner: feed?.dataset.match ?? '', seq: Number(feed?.dataset.seq ?? 0) };
+        return {
+          match: root?.dataset.match ?? '',
+          inner: feed?.dataset.match ?? '',
+          seq: Number(feed?.dataset.seq ?? 0),
+        };
       });
       // Taken after the read: whatever was on screen was there by then.
       const x = { match: s.match, seq: s.match && s.inner === s.match ? s.seq : 0, t: Date.now() };
@@ -297,51 +412,106 @@ describe('event overlays follow the featured table', () => {
     });
     const featured = matchOf.get(1)!;
     type Card = { id: string; hidden?: boolean };
-    type Live = { board: { status: string; players: { id: string; zones: { key: string; layout: string; cards: Card[] }[] }[] }; seq: number };
+    type Live = {
+      board: {
+        status: string;
+        players: { id: string; zones: { key: string; layout: string; cards: Card[] }[] }[];
+      };
+      seq: number;
+    };
     let live = await apiJson<Live>(stack.api, `/api/matches/${featured}/state?as=judge`, { token: judge });
     // A card the public already sees (its feed, 3 s behind) and that is still there at the live seq.
     const publicCards = async () => {
       const pub = await apiJson<Live>(stack.api, `/api/matches/${featured}/state?as=public`);
-      return new Set(pub.board.players.flatMap((p) => p.zones.filter((z) => z.key !== 'hand').flatMap((z) => z.cards.filter((c) => !c.hidden).map((c) => c.id))));
+      return new Set(
+        pub.board.players.flatMap((p) =>
+          p.zones
+            .filter((z) => z.key !== 'hand')
+            .flatMap((z) => z.cards.filter((c) => !c.hidden).map((c) => c.id)),
+        ),
+      );
     };
     let seen = await publicCards();
-    const inPlayOf = (l: Live) => l.board.players.flatMap((p) => p.zones).filter((z) => z.key !== 'hand' && z.layout !== 'pile').flatMap((z) => z.cards).find((c) => seen.has(c.id));
+    const inPlayOf = (l: Live) =>
+      l.board.players
+        .flatMap((p) => p.zones)
+        .filter((z) => z.key !== 'hand' && z.layout !== 'pile')
+        .flatMap((z) => z.cards)
+        .find((c) => seen.has(c.id));
     for (let i = 0; i < 120 && !inPlayOf(live) && live.board.status !== 'ended'; i++) {
       await new Promise((r) => setTimeout(r, 500));
       seen = await publicCards();
       live = await apiJson<Live>(stack.api, `/api/matches/${featured}/state?as=judge`, { token: judge });
     }
-    expect(live.board.status, 'the featured game still plays (drawings come over its live stream)').not.toBe('ended');
+    expect(live.board.status, 'the featured game still plays (drawings come over its live stream)').not.toBe(
+      'ended',
+    );
     const inPlay = inPlayOf(live);
     const inHand = live.board.players[0]!.zones.find((z) => z.key === 'hand')?.cards[0];
     expect(inPlay && inHand, `a card in play and one in p1's hand at seq ${live.seq}`).toBeTruthy();
     for (const card of [inPlay!, inHand!])
-      await apiJson(stack.api, `/api/matches/${featured}/drawings`, { token: judge, body: { authorName: 'Desk', seq: live.seq, shape: { kind: 'circle', at: { kind: 'card', cardId: card.id } }, color: 'red' } });
+      await apiJson(stack.api, `/api/matches/${featured}/drawings`, {
+        token: judge,
+        body: {
+          authorName: 'Desk',
+          seq: live.seq,
+          shape: { kind: 'circle', at: { kind: 'card', cardId: card.id } },
+          color: 'red',
+        },
+      });
     const board = overlay.locator(`[data-overlay="board"][data-match="${featured}"]`);
     await overlay
       .locator(`[data-overlay="board"][data-match="${featured}"][data-drawings="1"]`)
       .waitFor({ timeout: 60_000 })
       .catch(async (e: unknown) => {
-        throw new Error(`${String(e)}\noverlay: ${await board.evaluate((el) => JSON.stringify((el as HTMLElement).dataset)).catch(() => 'gone')}; public list: ${JSON.stringify(await apiJson(stack.api, `/api/matches/${featured}/drawings`))}`);
+        throw new Error(
+          `${String(e)}\noverlay: ${await board.evaluate((el) => JSON.stringify((el as HTMLElement).dataset)).catch(() => 'gone')}; public list: ${JSON.stringify(await apiJson(stack.api, `/api/matches/${featured}/drawings`))}`,
+        );
       });
     const heldAt = Date.now();
-    const drawnAt = Date.parse((await apiJson<{ events: { at: string }[] }>(stack.api, `/api/matches/${featured}/events?as=judge&from=${live.seq}&to=${live.seq}`, { token: judge })).events[0]!.at);
-    expect(drawnAt, 'the drawing reached the overlay no sooner than its delayed feed reached the drawing’s event').toBeLessThanOrEqual(heldAt - EVENT_DELAY_S * 1000);
+    const drawnAt = Date.parse(
+      (
+        await apiJson<{ events: { at: string }[] }>(
+          stack.api,
+          `/api/matches/${featured}/events?as=judge&from=${live.seq}&to=${live.seq}`,
+          { token: judge },
+        )
+      ).events[0]!.at,
+    );
+    expect(
+      drawnAt,
+      'the drawing reached the overlay no sooner than its delayed feed reached the drawing’s event',
+    ).toBeLessThanOrEqual(heldAt - EVENT_DELAY_S * 1000);
     await overlay.locator('.draw-layer [data-kind="circle"]').waitFor({ timeout: 30_000 });
     // Once the overlay's feed is past the drawings' seq (both were sent together if at all), the hand card's never came.
-    await overlay.waitForFunction((seq) => Number(document.querySelector<HTMLElement>('[data-overlay="board"]')?.dataset.seq ?? 0) > seq + 2, live.seq, { timeout: 30_000 }).catch(() => undefined);
+    await overlay
+      .waitForFunction(
+        (seq) =>
+          Number(document.querySelector<HTMLElement>('[data-overlay="board"]')?.dataset.seq ?? 0) > seq + 2,
+        live.seq,
+        { timeout: 30_000 },
+      )
+      .catch(() => undefined);
     expect(await board.getAttribute('data-drawings')).toBe('1');
     expect(drawingReads, 'the drawing came over the live stream, not a read of the list').toEqual([]);
     await shoot(overlay, 'coverage-overlay-event-drawing.png');
     await overlay.goto(`${stack.web}/overlay/event/${eventId}/scorebar`);
-    await overlay.locator(`[data-event-overlay="scorebar"][data-match="${featured}"] .ov-scorebar`).waitFor({ timeout: 60_000 });
+    await overlay
+      .locator(`[data-event-overlay="scorebar"][data-match="${featured}"] .ov-scorebar`)
+      .waitFor({ timeout: 60_000 });
     await shoot(overlay, 'coverage-overlay-event-scorebar.png');
     // The hand overlay of the featured table follows the same switch on the coverage feed.
     await overlay.goto(`${stack.web}/overlay/event/${eventId}/hand/p1?token=${encodeURIComponent(cov)}`);
-    await overlay.locator(`[data-event-overlay="hand"][data-match="${matchOf.get(1)}"] [data-overlay="hand"][data-ready="true"] .ov-hand`).waitFor({ timeout: 60_000 });
+    await overlay
+      .locator(
+        `[data-event-overlay="hand"][data-match="${matchOf.get(1)}"] [data-overlay="hand"][data-ready="true"] .ov-hand`,
+      )
+      .waitFor({ timeout: 60_000 });
 
     // The switches as the stream recorded them, and each shown event's time, judged against every sample.
-    const stream = await fetch(`${stack.api}/api/events/${eventId}/stream.jsonl`, { headers: { authorization: `Bearer ${organiserToken()}` } });
+    const stream = await fetch(`${stack.api}/api/events/${eventId}/stream.jsonl`, {
+      headers: { authorization: `Bearer ${organiserToken()}` },
+    });
     const switches = (await stream.text())
       .trim()
       .split('\n')
@@ -352,8 +522,15 @@ describe('event overlays follow the featured table', () => {
     expect(switches.map((s) => s.match)).toEqual([matchOf.get(1), matchOf.get(2), matchOf.get(1)]);
     const times = new Map<string, number[]>();
     for (const m of new Set(samples.map((s) => s.match).filter(Boolean))) {
-      const r = await apiJson<{ events: { seq: number; at: string }[] }>(stack.api, `/api/matches/${m}/events?as=judge&from=1&to=100000`, { token: judge });
-      times.set(m, r.events.map((e) => Date.parse(e.at)));
+      const r = await apiJson<{ events: { seq: number; at: string }[] }>(
+        stack.api,
+        `/api/matches/${m}/events?as=judge&from=1&to=100000`,
+        { token: judge },
+      );
+      times.set(
+        m,
+        r.events.map((e) => Date.parse(e.at)),
+      );
     }
     let last = -1;
     for (const s of samples) {
@@ -367,10 +544,17 @@ describe('event overlays follow the featured table', () => {
       switches.forEach((w, i) => {
         if (w.match === s.match && w.at <= edge) k = i;
       });
-      expect(k, `at ${s.t}: the overlay showed ${s.match} before the switch to it was ${EVENT_DELAY_S} s old`).toBeGreaterThanOrEqual(0);
+      expect(
+        k,
+        `at ${s.t}: the overlay showed ${s.match} before the switch to it was ${EVENT_DELAY_S} s old`,
+      ).toBeGreaterThanOrEqual(0);
       expect(k, `at ${s.t}: the overlay went back to an earlier switch`).toBeGreaterThanOrEqual(last);
       last = k;
-      if (s.seq > 0) expect(times.get(s.match)![s.seq - 1]!, `at ${s.t}: ${s.match} event ${s.seq} is younger than the delay`).toBeLessThanOrEqual(edge);
+      if (s.seq > 0)
+        expect(
+          times.get(s.match)![s.seq - 1]!,
+          `at ${s.t}: ${s.match} event ${s.seq} is younger than the delay`,
+        ).toBeLessThanOrEqual(edge);
     }
     expect(last, 'the overlay reached the third switch').toBe(2);
     await overlay.context().close();

@@ -15,7 +15,12 @@ const organiser = mintToken({ role: 'organiser', ttlSeconds: 3600 }, { secret: S
 const coverage = mintToken({ role: 'coverage', ttlSeconds: 3600 }, { secret: SECRET });
 const judge = mintToken({ role: 'judge', ttlSeconds: 3600 }, { secret: SECRET });
 const GAMES = ['alpha-clash', 'grand-archive', 'the-spoils', 'elemental-clash'] as const;
-const NAMES = [['Ada', 'Brook'], ['Cass', 'Dev'], ['Eli', 'Fen'], ['Gus', 'Hana']] as const;
+const NAMES = [
+  ['Ada', 'Brook'],
+  ['Cass', 'Dev'],
+  ['Eli', 'Fen'],
+  ['Gus', 'Hana'],
+] as const;
 
 mkdirSync(OUT, { recursive: true });
 const live: string[] = [];
@@ -28,12 +33,42 @@ const stack = await startWebStack({
     for (let i = 0; i < 12; i++) {
       const game = GAMES[i % 4]!;
       const [a, b] = NAMES[i % 4]!;
-      const m = await apiJson<{ matchId: string }>(api, '/api/matches', { token: organiser, body: { game, players: [{ name: `${a} ${i + 1}`, bot: 'greedy' }, { name: `${b} ${i + 1}`, bot: 'random' }], ...(i % 3 === 0 ? { spectatorDelaySeconds: 3 } : {}) } });
+      const m = await apiJson<{ matchId: string }>(api, '/api/matches', {
+        token: organiser,
+        body: {
+          game,
+          players: [
+            { name: `${a} ${i + 1}`, bot: 'greedy' },
+            { name: `${b} ${i + 1}`, bot: 'random' },
+          ],
+          ...(i % 3 === 0 ? { spectatorDelaySeconds: 3 } : {}),
+        },
+      });
       live.push(m.matchId);
     }
-    eventId = (await apiJson<{ eventId: string }>(api, '/api/events', { token: organiser, body: { name: 'Friday Night Clash', game: 'elemental-clash', swissRounds: 1, bestOf: 1, roundMinutes: 50, spectatorDelaySeconds: 2 } })).eventId;
-    for (const [name, deck] of [['Ann', 'ember-legion'], ['Ben', 'tides-of-jupiter'], ['Cid', 'ember-legion'], ['Dee', 'tides-of-jupiter']])
-      await apiJson(api, `/api/events/${eventId}/players`, { token: organiser, body: { name, deck, bot: 'greedy' } });
+    eventId = (
+      await apiJson<{ eventId: string }>(api, '/api/events', {
+        token: organiser,
+        body: {
+          name: 'Friday Night Clash',
+          game: 'elemental-clash',
+          swissRounds: 1,
+          bestOf: 1,
+          roundMinutes: 50,
+          spectatorDelaySeconds: 2,
+        },
+      })
+    ).eventId;
+    for (const [name, deck] of [
+      ['Ann', 'ember-legion'],
+      ['Ben', 'tides-of-jupiter'],
+      ['Cid', 'ember-legion'],
+      ['Dee', 'tides-of-jupiter'],
+    ])
+      await apiJson(api, `/api/events/${eventId}/players`, {
+        token: organiser,
+        body: { name, deck, bot: 'greedy' },
+      });
     await apiJson(api, `/api/events/${eventId}/rounds`, { token: organiser, method: 'POST' });
   },
 });
@@ -46,7 +81,8 @@ async function cuts(page: Page): Promise<string[]> {
     for (const el of document.querySelectorAll<HTMLElement>('body *')) {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || getComputedStyle(el).visibility === 'hidden') continue;
-      if (r.right > w + 1 && !el.closest('[data-overlay]')) out.push(`${el.tagName.toLowerCase()}.${el.className} right ${Math.round(r.right)} > ${w}`);
+      if (r.right > w + 1 && !el.closest('[data-overlay]'))
+        out.push(`${el.tagName.toLowerCase()}.${el.className} right ${Math.round(r.right)} > ${w}`);
     }
     return out.slice(0, 10);
   });
@@ -61,17 +97,32 @@ async function shot(page: Page, name: string): Promise<void> {
 
 try {
   // An ended match for the graphs, the embed and the drawing (bots play it out at their pace: ~a minute).
-  const e = await apiJson<{ matchId: string }>(stack.api, '/api/matches', { token: organiser, body: { game: 'alpha-clash', players: [{ name: 'Ada', bot: 'greedy' }, { name: 'Brook', bot: 'greedy' }] } });
+  const e = await apiJson<{ matchId: string }>(stack.api, '/api/matches', {
+    token: organiser,
+    body: {
+      game: 'alpha-clash',
+      players: [
+        { name: 'Ada', bot: 'greedy' },
+        { name: 'Brook', bot: 'greedy' },
+      ],
+    },
+  });
   ended = e.matchId;
 
-  for (const [w, h] of [[1280, 800], [1920, 1080]] as const) {
+  for (const [w, h] of [
+    [1280, 800],
+    [1920, 1080],
+  ] as const) {
     const page = await stack.browser.newPage({ viewport: { width: w, height: h } });
     await page.goto(`${stack.web}/desk`);
     await page.locator('.desk-grid > li[data-seq]').nth(11).waitFor({ timeout: 300_000 });
     await page.waitForFunction(
       () => {
         const boards = [...document.querySelectorAll<HTMLElement>('.desk-table')];
-        return boards.every((el) => Number(el.dataset.seq) > 0) && boards.filter((el) => Number(el.dataset.seq) > 20).length >= 8;
+        return (
+          boards.every((el) => Number(el.dataset.seq) > 0) &&
+          boards.filter((el) => Number(el.dataset.seq) > 20).length >= 8
+        );
       },
       undefined,
       { timeout: 300_000 },
@@ -91,7 +142,9 @@ try {
     await ov.goto(`${stack.web}/overlay/event/${eventId}/${kind}`);
     // A loaded machine can keep a page from settling: the picture is taken anyway and the wait said in the log.
     await ov
-      .locator(`[data-event-overlay="${kind}"][data-match^="m_"] [data-overlay="${kind}"][data-seq]:not([data-seq="0"])`)
+      .locator(
+        `[data-event-overlay="${kind}"][data-match^="m_"] [data-overlay="${kind}"][data-seq]:not([data-seq="0"])`,
+      )
       .waitFor({ timeout: 120_000 })
       .catch((e: unknown) => console.log(`${kind} overlay: ${String(e).split('\n')[0]}`));
     await ov.screenshot({ path: join(OUT, `featured-overlay-${kind}-1920.png`), omitBackground: true });
@@ -100,7 +153,10 @@ try {
 
   const last = (await waitMatchEnded<{ status: string; lastSeq: number }>(stack.api, ended, 600_000)).lastSeq;
   // Graphs under the timeline.
-  for (const [w, h] of [[1280, 800], [1920, 1080]] as const) {
+  for (const [w, h] of [
+    [1280, 800],
+    [1920, 1080],
+  ] as const) {
     const page = await stack.browser.newPage({ viewport: { width: w, height: h }, reducedMotion: 'reduce' });
     await page.goto(`${stack.web}/matches/${ended}`);
     await page.locator('.board[data-status]').waitFor({ timeout: 60_000 });
@@ -114,13 +170,43 @@ try {
   }
 
   // A drawing on the board overlay: a circle on a card and an arrow from it to the other player's zone.
-  const state = await apiJson<{ board: { players: { id: string; zones: { key: string; layout: string; cards: { id: string; hidden?: boolean }[] }[] }[] } }>(stack.api, `/api/matches/${ended}/state?as=judge&seq=${last}`, { token: judge });
+  const state = await apiJson<{
+    board: {
+      players: {
+        id: string;
+        zones: { key: string; layout: string; cards: { id: string; hidden?: boolean }[] }[];
+      }[];
+    };
+  }>(stack.api, `/api/matches/${ended}/state?as=judge&seq=${last}`, { token: judge });
   const p1 = state.board.players[0]!;
   const p2 = state.board.players[1]!;
-  const card = [...p1.zones, ...p2.zones].filter((z) => z.key !== 'hand' && z.layout !== 'pile').flatMap((z) => z.cards).find((c) => !c.hidden);
+  const card = [...p1.zones, ...p2.zones]
+    .filter((z) => z.key !== 'hand' && z.layout !== 'pile')
+    .flatMap((z) => z.cards)
+    .find((c) => !c.hidden);
   if (card) {
-    await apiJson(stack.api, `/api/matches/${ended}/drawings`, { token: coverage, body: { authorName: 'Desk', seq: last, shape: { kind: 'circle', at: { kind: 'card', cardId: card.id } }, color: 'yellow' } });
-    await apiJson(stack.api, `/api/matches/${ended}/drawings`, { token: coverage, body: { authorName: 'Desk', seq: last, shape: { kind: 'arrow', from: { kind: 'card', cardId: card.id }, to: { kind: 'zone', player: p2.id, zone: p2.zones[0]!.key } }, color: 'red' } });
+    await apiJson(stack.api, `/api/matches/${ended}/drawings`, {
+      token: coverage,
+      body: {
+        authorName: 'Desk',
+        seq: last,
+        shape: { kind: 'circle', at: { kind: 'card', cardId: card.id } },
+        color: 'yellow',
+      },
+    });
+    await apiJson(stack.api, `/api/matches/${ended}/drawings`, {
+      token: coverage,
+      body: {
+        authorName: 'Desk',
+        seq: last,
+        shape: {
+          kind: 'arrow',
+          from: { kind: 'card', cardId: card.id },
+          to: { kind: 'zone', player: p2.id, zone: p2.zones[0]!.key },
+        },
+        color: 'red',
+      },
+    });
   } else console.log('no card in play at the end: no drawing');
   await ov.goto(`${stack.web}/overlay/${ended}/board`);
   await ov.locator('[data-overlay="board"][data-ready="true"] .board').waitFor({ timeout: 60_000 });
@@ -129,10 +215,15 @@ try {
   console.log('wrote docs/desk/drawing-overlay-1920.png');
 
   // The embed inside another site's page (localhost is another site than 127.0.0.1).
-  const oembed = await apiJson<{ html: string }>(stack.web, `/api/oembed?url=${encodeURIComponent(`${stack.web}/matches/${ended}?seq=${Math.floor(last / 2)}`)}&maxwidth=900`);
+  const oembed = await apiJson<{ html: string }>(
+    stack.web,
+    `/api/oembed?url=${encodeURIComponent(`${stack.web}/matches/${ended}?seq=${Math.floor(last / 2)}`)}&maxwidth=900`,
+  );
   const host = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><title>Match report</title><body style="font:18px Georgia,serif;max-width:940px;margin:24px auto;color:#222"><h1>Match report: Ada and Brook</h1><p>The turn that decided it, in the player below (step with ← and →).</p>${oembed.html}<p>…the article goes on.</p></body>`);
+    res.end(
+      `<!doctype html><title>Match report</title><body style="font:18px Georgia,serif;max-width:940px;margin:24px auto;color:#222"><h1>Match report: Ada and Brook</h1><p>The turn that decided it, in the player below (step with ← and →).</p>${oembed.html}<p>…the article goes on.</p></body>`,
+    );
   });
   await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
   const article = await stack.browser.newPage({ viewport: { width: 1280, height: 800 } });

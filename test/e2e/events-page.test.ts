@@ -33,7 +33,10 @@ async function organise(page: Page): Promise<{ eventId: string; invites: string[
   // A decklist with a card the game does not have: refused, said on its line.
   await panel.getByLabel(/Decklist/).fill('2 No Such Card Anywhere');
   await panel.locator('.register-player').click();
-  await page.getByRole('list', { name: 'The decklist, line by line' }).getByText('no card named "No Such Card Anywhere"').waitFor();
+  await page
+    .getByRole('list', { name: 'The decklist, line by line' })
+    .getByText('no card named "No Such Card Anywhere"')
+    .waitFor();
   for (const name of ['Ada', 'Bo', 'Cy', 'Di']) {
     await panel.getByLabel('Player name').fill(name);
     await panel.getByLabel('Played by').selectOption('greedy');
@@ -41,7 +44,9 @@ async function organise(page: Page): Promise<{ eventId: string; invites: string[
     await panel.locator('.register-player').click();
     await page.getByLabel(`Invite link for ${name}`).waitFor();
   }
-  const invites = await page.locator('.invite-link').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+  const invites = await page
+    .locator('.invite-link')
+    .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
   await page.locator('.start-round').click();
   // Round 1's tables are created before the answer (slow on a loaded machine); a refusal shows in the panel.
   const paired = page.getByRole('region', { name: 'Round 1 pairings' });
@@ -62,7 +67,9 @@ describe('the event page', () => {
     const href = await org.getByRole('link', { name: /Table 1 game 1/ }).getAttribute('href');
     expect(href).toMatch(/^\/matches\/m_/);
     await org.goto(stack.web + href!);
-    expect(await org.getByRole('timer', { name: 'Round 1 clock (table 1)' }).textContent({ timeout: 60_000 })).toMatch(/Round 1 · (\d+:\d\d left|Time called|over)/);
+    expect(
+      await org.getByRole('timer', { name: 'Round 1 clock (table 1)' }).textContent({ timeout: 60_000 }),
+    ).toMatch(/Round 1 · (\d+:\d\d left|Time called|over)/);
     const page = await openSitePage(stack, invites[0]!.replace(/^https?:\/\/[^/]+/, ''));
     await page.getByRole('heading', { name: 'Friday Night Clash' }).waitFor();
     // The invite's token is kept in the browser, not in the address bar.
@@ -78,8 +85,12 @@ describe('the event page', () => {
     const standings = page.getByRole('region', { name: 'Standings' });
     await standings.getByText('after round 1').waitFor();
     expect(await standings.getByRole('row').count()).toBe(5);
-    const csv = await page.request.get(stack.web + (await standings.getByRole('link', { name: 'standings CSV' }).getAttribute('href'))!);
+    const csv = await page.request.get(
+      stack.web + (await standings.getByRole('link', { name: 'standings CSV' }).getAttribute('href'))!,
+    );
     expect(csv.status()).toBe(200);
-    expect((await csv.text()).split('\r\n')[0]).toBe('rank,player,name,points,record,mw%,omw%,gw%,ogw%,dropped');
+    expect((await csv.text()).split('\r\n')[0]).toBe(
+      'rank,player,name,points,record,mw%,omw%,gw%,ogw%,dropped',
+    );
   }, 900_000);
 });

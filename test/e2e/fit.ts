@@ -19,32 +19,51 @@ export async function fitProblems(page: Page): Promise<string[]> {
     const right = Math.min(vr.right, window.innerWidth);
     for (const p of document.querySelectorAll<HTMLElement>('.board > .player')) {
       const b = rect(p);
-      if (b.bottom > bottom + 1 || b.right > right + 1 || b.top < vr.top - 1) out.push(`player ${p.dataset.player} is outside the board's visible area (${Math.round(b.top)}–${Math.round(b.bottom)} of ${Math.round(vr.top)}–${Math.round(bottom)})`);
-      if (p.scrollHeight > p.clientHeight + 2) out.push(`player ${p.dataset.player} hides ${p.scrollHeight - p.clientHeight}px of its zones (scrolls inside)`);
+      if (b.bottom > bottom + 1 || b.right > right + 1 || b.top < vr.top - 1)
+        out.push(
+          `player ${p.dataset.player} is outside the board's visible area (${Math.round(b.top)}–${Math.round(b.bottom)} of ${Math.round(vr.top)}–${Math.round(bottom)})`,
+        );
+      if (p.scrollHeight > p.clientHeight + 2)
+        out.push(
+          `player ${p.dataset.player} hides ${p.scrollHeight - p.clientHeight}px of its zones (scrolls inside)`,
+        );
     }
     for (const z of document.querySelectorAll<HTMLElement>('.zone-cards')) {
-      if (z.scrollWidth > z.clientWidth + 2) out.push(`zone ${where(z)} is cut at the right (${z.scrollWidth}px of cards in ${z.clientWidth}px)`);
+      if (z.scrollWidth > z.clientWidth + 2)
+        out.push(`zone ${where(z)} is cut at the right (${z.scrollWidth}px of cards in ${z.clientWidth}px)`);
     }
-    const labels = '.zone-label, .stat-label, .stat-chip, .tile-name, .tile-type, .tile-kw, .phase-strip li, .banner, .turn-no, .player-name strong, .pile-count';
+    const labels =
+      '.zone-label, .stat-label, .stat-chip, .tile-name, .tile-type, .tile-kw, .phase-strip li, .banner, .turn-no, .player-name strong, .pile-count';
     for (const el of document.querySelectorAll<HTMLElement>(labels)) {
       if (el.closest('.inspector')) continue;
-      if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 2) out.push(`label "${text(el)}" (${where(el)}, ${el.className}) is cut`);
+      if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 2)
+        out.push(`label "${text(el)}" (${where(el)}, ${el.className}) is cut`);
       const b = rect(el);
-      if (b.width > 0 && (b.right > right + 1 || b.left < vr.left - 1)) out.push(`label "${text(el)}" (${where(el)}) is outside the board`);
+      if (b.width > 0 && (b.right > right + 1 || b.left < vr.left - 1))
+        out.push(`label "${text(el)}" (${where(el)}) is outside the board`);
     }
     const tiles = [...document.querySelectorAll<HTMLElement>('.board .tile')];
     const pills = [...document.querySelectorAll<HTMLElement>('.board .tile-cost')];
     const zoneLabels = [...document.querySelectorAll<HTMLElement>('.board .zone-label')];
-    const overlap = (a: DOMRect, b: DOMRect) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+    const overlap = (a: DOMRect, b: DOMRect) =>
+      Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
+      Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
     for (const t of tiles) {
       const tr = rect(t);
       for (const pill of pills) {
         if (t.contains(pill)) continue;
         const pr = rect(pill);
         // Either way round counts: a tilted card paints above its later neighbours (a transform lifts it).
-        if (overlap(tr, pr) > 4) out.push(`card "${text(t.querySelector('.tile-name') ?? t)}" (${where(t)}) covers the cost pill of "${text(pill.closest('.tile')!.querySelector('.tile-name')!)}"`);
+        if (overlap(tr, pr) > 4)
+          out.push(
+            `card "${text(t.querySelector('.tile-name') ?? t)}" (${where(t)}) covers the cost pill of "${text(pill.closest('.tile')!.querySelector('.tile-name')!)}"`,
+          );
       }
-      for (const l of zoneLabels) if (overlap(tr, rect(l)) > 4) out.push(`card "${text(t.querySelector('.tile-name') ?? t)}" (${where(t)}) covers the label "${text(l)}"`);
+      for (const l of zoneLabels)
+        if (overlap(tr, rect(l)) > 4)
+          out.push(
+            `card "${text(t.querySelector('.tile-name') ?? t)}" (${where(t)}) covers the label "${text(l)}"`,
+          );
     }
     return out;
   });

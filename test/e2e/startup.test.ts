@@ -20,15 +20,21 @@ function lowestAllowed(range: string): [number, number] | null {
 
 describe('start-up without avoidable warnings', () => {
   it('every package in the lockfile runs on the minimum Node the project states', () => {
-    const root = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } };
+    const root = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      engines: { node: string };
+    };
     const min = lowestAllowed(root.engines.node)!;
     expect(min[0]).toBeGreaterThanOrEqual(20);
     expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`Requires Node ${min[0]}.${min[1]}`);
-    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { engines?: { node?: string } | string[] }> };
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { engines?: { node?: string } | string[] }>;
+    };
     const tooNew = Object.entries(lock.packages).flatMap(([path, p]) => {
       const node = !p.engines || Array.isArray(p.engines) ? undefined : p.engines.node;
       const low = node ? lowestAllowed(node) : null;
-      return low && (low[0] > min[0] || (low[0] === min[0] && low[1] > min[1])) ? [`${path} wants node ${node}`] : [];
+      return low && (low[0] > min[0] || (low[0] === min[0] && low[1] > min[1]))
+        ? [`${path} wants node ${node}`]
+        : [];
     });
     expect(tooNew).toEqual([]);
   });
@@ -36,10 +42,22 @@ describe('start-up without avoidable warnings', () => {
   it('the server starts without deprecation warnings; while the site builds, its port shows live boards that move', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'matchtape-startup-'));
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, MATCHTAPE_DATA_DIR: dataDir, MATCHTAPE_PORT: String(port), MATCHTAPE_HOST: '127.0.0.1', MATCHTAPE_SECRET: SECRET, MATCHTAPE_BOT_MIN_MS: '300', MATCHTAPE_BOT_MAX_MS: '400' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      MATCHTAPE_DATA_DIR: dataDir,
+      MATCHTAPE_PORT: String(port),
+      MATCHTAPE_HOST: '127.0.0.1',
+      MATCHTAPE_SECRET: SECRET,
+      MATCHTAPE_BOT_MIN_MS: '300',
+      MATCHTAPE_BOT_MAX_MS: '400',
+    };
     delete env.DATABASE_URL;
     delete env.NATS_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts'), '--port', String(port)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts'), '--port', String(port)],
+      { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
@@ -59,8 +77,20 @@ describe('start-up without avoidable warnings', () => {
       const api = `http://127.0.0.1:${port}`;
       const sitePort = await freePort();
       interim = await serveBuildingPage(sitePort, api);
-      await apiJson(api, '/api/matches', { token: mintToken({ role: 'organiser', ttlSeconds: 600 }, { secret: SECRET }), body: { game: 'elemental-clash', players: [{ name: 'North Bot', bot: 'greedy' }, { name: 'South Bot', bot: 'random' }] } });
-      browser = await chromium.launch({ executablePath: process.env.MATCHTAPE_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'] });
+      await apiJson(api, '/api/matches', {
+        token: mintToken({ role: 'organiser', ttlSeconds: 600 }, { secret: SECRET }),
+        body: {
+          game: 'elemental-clash',
+          players: [
+            { name: 'North Bot', bot: 'greedy' },
+            { name: 'South Bot', bot: 'random' },
+          ],
+        },
+      });
+      browser = await chromium.launch({
+        executablePath: process.env.MATCHTAPE_CHROMIUM ?? '/usr/bin/chromium',
+        args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
+      });
       const page = await browser.newPage();
       const csp: string[] = [];
       page.on('console', (m) => {
@@ -70,7 +100,8 @@ describe('start-up without avoidable warnings', () => {
       await expect.poll(() => page.locator('#status').textContent()).toMatch(/being built/);
       const board = page.locator('section.match[aria-label="North Bot vs South Bot"]');
       await board.waitFor({ timeout: 30_000 });
-      const eventOf = async () => Number(/event (\d+)/.exec((await board.locator('.meta').textContent()) ?? '')?.[1]);
+      const eventOf = async () =>
+        Number(/event (\d+)/.exec((await board.locator('.meta').textContent()) ?? '')?.[1]);
       const first = await eventOf();
       await expect.poll(eventOf, { timeout: 30_000 }).toBeGreaterThan(first);
       expect(await board.locator('.player').count()).toBe(2);

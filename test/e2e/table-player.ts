@@ -31,12 +31,23 @@ export async function shown(page: Page): Promise<Shown | null> {
       busy: root.dataset.busy === 'true',
       turn: Number(board?.dataset.turn ?? 0),
       actionsSeq: Number(root.dataset.actionsSeq),
-      picks: [...document.querySelectorAll<HTMLElement>('.board [data-role="target"], .board [data-role="pay"]')].map((e) => ({ id: e.dataset.id ?? '', player: e.classList.contains('player-pick') })),
+      picks: [
+        ...document.querySelectorAll<HTMLElement>('.board [data-role="target"], .board [data-role="pay"]'),
+      ].map((e) => ({ id: e.dataset.id ?? '', player: e.classList.contains('player-pick') })),
       done: document.querySelectorAll('.choice-done').length,
       list: document.querySelectorAll('.offer-item').length,
-      order: document.querySelector('.order-confirm:not([disabled])') ? document.querySelectorAll('.order-item').length : 0,
-      groups: [...document.querySelectorAll<HTMLElement>('.offer-group')].map((b, index) => ({ kind: b.dataset.kind ?? '', type: b.dataset.type ?? '', index })),
-      sources: [...document.querySelectorAll<HTMLElement>('.board [data-role="source"]')].map((e) => ({ id: e.dataset.id ?? '', kinds: (e.dataset.kinds ?? '').split(' ') })),
+      order: document.querySelector('.order-confirm:not([disabled])')
+        ? document.querySelectorAll('.order-item').length
+        : 0,
+      groups: [...document.querySelectorAll<HTMLElement>('.offer-group')].map((b, index) => ({
+        kind: b.dataset.kind ?? '',
+        type: b.dataset.type ?? '',
+        index,
+      })),
+      sources: [...document.querySelectorAll<HTMLElement>('.board [data-role="source"]')].map((e) => ({
+        id: e.dataset.id ?? '',
+        kinds: (e.dataset.kinds ?? '').split(' '),
+      })),
       pass: !!document.querySelector('.pass-btn'),
       picked: !!document.querySelector('.panel-picked'),
       refusal: document.querySelector('.refusal')?.textContent ?? null,
@@ -71,7 +82,11 @@ async function clickAndWait(p: Player, selector: string, nth: number, before: Sh
     (seq) => {
       const root = document.querySelector<HTMLElement>('.table-page');
       if (!root) return false;
-      return root.dataset.status === 'ended' || !!document.querySelector('.refusal') || (root.dataset.busy === 'false' && Number(root.dataset.actionsSeq) !== seq);
+      return (
+        root.dataset.status === 'ended' ||
+        !!document.querySelector('.refusal') ||
+        (root.dataset.busy === 'false' && Number(root.dataset.actionsSeq) !== seq)
+      );
     },
     before.actionsSeq,
     { timeout: 20_000 },
@@ -98,7 +113,10 @@ export async function step(p: Player): Promise<'ended' | 'acted' | 'idle'> {
 
   // A target or payment to pick on the board: players first (attacking the player ends a match sooner).
   if (s.picks.length > 0) {
-    const i = Math.max(0, s.picks.findIndex((x) => x.player));
+    const i = Math.max(
+      0,
+      s.picks.findIndex((x) => x.player),
+    );
     const id = s.picks[i]!.id;
     await p.page.locator('.board [data-role="target"], .board [data-role="pay"]').nth(i).click();
     // The pick is taken (no longer offered) or, when it was the last one, the command is on its way.
@@ -106,7 +124,9 @@ export async function step(p: Player): Promise<'ended' | 'acted' | 'idle'> {
       (picked) => {
         const root = document.querySelector<HTMLElement>('.table-page');
         if (!root || root.dataset.busy === 'true' || root.dataset.status === 'ended') return true;
-        return ![...document.querySelectorAll<HTMLElement>('.board [data-role="target"], .board [data-role="pay"]')].some((e) => e.dataset.id === picked);
+        return ![
+          ...document.querySelectorAll<HTMLElement>('.board [data-role="target"], .board [data-role="pay"]'),
+        ].some((e) => e.dataset.id === picked);
       },
       id,
       { timeout: 10_000 },
@@ -134,7 +154,8 @@ export async function step(p: Player): Promise<'ended' | 'acted' | 'idle'> {
   }
   // A card picked: its actions are listed; take the attack, else the first.
   if (s.picked) {
-    const g = s.groups.find((x) => x.kind === 'attack') ?? s.groups.find((x) => x.kind === 'play') ?? s.groups[0];
+    const g =
+      s.groups.find((x) => x.kind === 'attack') ?? s.groups.find((x) => x.kind === 'play') ?? s.groups[0];
     if (!g) {
       await p.page.keyboard.press('Escape');
       return 'acted';
@@ -163,7 +184,9 @@ export async function step(p: Player): Promise<'ended' | 'acted' | 'idle'> {
     }
     const play = s.sources.find((x) => x.kinds.includes('play') || x.kinds.includes('pay'));
     if (play) return pickSource(p, play.id);
-    const playGroup = s.groups.find((x) => x.kind === 'play' || x.kind === 'pay' || x.kind === 'order' || x.kind === 'choose');
+    const playGroup = s.groups.find(
+      (x) => x.kind === 'play' || x.kind === 'pay' || x.kind === 'order' || x.kind === 'choose',
+    );
     if (playGroup) {
       spend();
       return clickGroup(p, playGroup.index, s);
@@ -174,7 +197,10 @@ export async function step(p: Player): Promise<'ended' | 'acted' | 'idle'> {
     return 'acted';
   }
   // Cancelling an activation last: activating and cancelling again would loop.
-  const moveOn = s.groups.find((x) => MOVE_ON.test(x.type)) ?? s.groups.find((x) => x.kind !== 'concede' && x.kind !== 'activate' && !/Cancel/.test(x.type)) ?? s.groups[0];
+  const moveOn =
+    s.groups.find((x) => MOVE_ON.test(x.type)) ??
+    s.groups.find((x) => x.kind !== 'concede' && x.kind !== 'activate' && !/Cancel/.test(x.type)) ??
+    s.groups[0];
   if (moveOn) return clickGroup(p, moveOn.index, s);
   // Only cards can act (and the budget is spent): the first card's first action.
   const any = s.sources[0];
@@ -186,7 +212,12 @@ async function waitSettled(p: Player, before: Shown): Promise<void> {
   await p.page.waitForFunction(
     (seq) => {
       const root = document.querySelector<HTMLElement>('.table-page');
-      return !!root && (root.dataset.status === 'ended' || !!document.querySelector('.refusal') || (root.dataset.busy === 'false' && Number(root.dataset.actionsSeq) !== seq));
+      return (
+        !!root &&
+        (root.dataset.status === 'ended' ||
+          !!document.querySelector('.refusal') ||
+          (root.dataset.busy === 'false' && Number(root.dataset.actionsSeq) !== seq))
+      );
     },
     before.actionsSeq,
     { timeout: 20_000 },
@@ -213,13 +244,21 @@ async function pickSource(p: Player, id: string): Promise<'acted'> {
 }
 
 /** Plays every page's seat until each table says the match has ended (bounded by `maxMs`); `onAction` after each. */
-export async function playToEnd(players: Player[], maxMs: number, onAction?: (total: number) => Promise<void>): Promise<void> {
+export async function playToEnd(
+  players: Player[],
+  maxMs: number,
+  onAction?: (total: number) => Promise<void>,
+): Promise<void> {
   const until = Date.now() + maxMs;
   const done = new Set<Player>();
   while (done.size < players.length) {
     if (Date.now() > until) {
-      const states = await Promise.all(players.map(async (p) => `${p.name}: ${JSON.stringify(await shown(p.page))}`));
-      throw new Error(`the match did not end within ${maxMs / 1000}s; after ${players.map((p) => `${p.name} ${p.actions}`).join(', ')} actions:\n${states.join('\n')}`);
+      const states = await Promise.all(
+        players.map(async (p) => `${p.name}: ${JSON.stringify(await shown(p.page))}`),
+      );
+      throw new Error(
+        `the match did not end within ${maxMs / 1000}s; after ${players.map((p) => `${p.name} ${p.actions}`).join(', ')} actions:\n${states.join('\n')}`,
+      );
     }
     let any = false;
     for (const p of players) {

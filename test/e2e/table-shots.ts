@@ -38,7 +38,13 @@ try {
       if (r === 'idle') await page.waitForTimeout(60);
     }
     // The moment the player is asked something (not while a command is on its way).
-    await page.waitForFunction(() => document.querySelector('.table-page')?.getAttribute('data-busy') === 'false', null, { timeout: 30_000 }).catch(() => undefined);
+    await page
+      .waitForFunction(
+        () => document.querySelector('.table-page')?.getAttribute('data-busy') === 'false',
+        null,
+        { timeout: 30_000 },
+      )
+      .catch(() => undefined);
     for (const size of SIZES) {
       await page.setViewportSize(size);
       await page.waitForTimeout(300);

@@ -15,7 +15,9 @@ import { apiJson, RESULTS, SECRET, startWebStack, type WebStack } from './web-st
 // (the practice match, which also orders the start-of-turn triggers by dragging); `npm run test:deep`
 // (MATCHTAPE_DEEP) plays all four between two browsers, Alpha Clash's and Grand Archive's being the longest (4–5
 // min each), so the default suite stays inside its time budget.
-const DEFAULT_GAMES = process.env.MATCHTAPE_DEEP ? ['elemental-clash', 'alpha-clash', 'grand-archive', 'the-spoils'] : ['elemental-clash'];
+const DEFAULT_GAMES = process.env.MATCHTAPE_DEEP
+  ? ['elemental-clash', 'alpha-clash', 'grand-archive', 'the-spoils']
+  : ['elemental-clash'];
 const GAMES = (process.env.MATCHTAPE_E2E_TABLE_GAMES?.split(',') ?? DEFAULT_GAMES) as readonly string[];
 const PRACTICE_GAME = process.env.MATCHTAPE_E2E_TABLE_GAME ?? 'the-spoils';
 /** How long one two-browser match may take (a loaded machine plays slower; the figure is logged, never asserted). */
@@ -71,7 +73,9 @@ describe('the player table', () => {
     const firstTableMs = Date.now() - t0;
     const matchId = decodeURIComponent(page.url().split('/matches/')[1]!.split('/')[0]!);
     // The opponent's status line is always said.
-    await expect.poll(async () => (await page.locator('.opp-status').textContent())?.trim() ?? '', { timeout: 30_000 }).not.toBe('');
+    await expect
+      .poll(async () => (await page.locator('.opp-status').textContent())?.trim() ?? '', { timeout: 30_000 })
+      .not.toBe('');
     const me = player(page, 'Ada');
     const started = Date.now();
     if (PRACTICE_GAME === 'the-spoils') await orderByDragging(page, matchId, me);
@@ -81,7 +85,9 @@ describe('the player table', () => {
     expect(m.practice).toBe(true);
     await expect.poll(() => page.locator('.opp-status').textContent()).toMatch(/win|ended/);
     expect(me.refusals).toEqual([]);
-    console.log(`[table] practice ${PRACTICE_GAME}: first table ${firstTableMs} ms after the click; ${me.actions} actions by clicking, ${((Date.now() - started) / 1000).toFixed(1)} s, ${m.lastSeq} events`);
+    console.log(
+      `[table] practice ${PRACTICE_GAME}: first table ${firstTableMs} ms after the click; ${me.actions} actions by clicking, ${((Date.now() - started) / 1000).toFixed(1)} s, ${m.lastSeq} events`,
+    );
     await ctx.close();
   }, 300_000);
 });
@@ -92,10 +98,12 @@ describe('the player table', () => {
  * Alt+↓ / Alt+↑ (the focus stays on it), the order confirmed, and the server resolves the dragged trigger first.
  */
 async function orderByDragging(page: Page, matchId: string, me: ReturnType<typeof player>): Promise<void> {
-  const ids = () => page.locator('.order-item').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.id ?? ''));
+  const ids = () =>
+    page.locator('.order-item').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.id ?? ''));
   for (let i = 0; i < 200; i++) {
     const s = await shown(page);
-    if (s?.status === 'ended') throw new Error('the practice match ended before the table asked for an order of triggers');
+    if (s?.status === 'ended')
+      throw new Error('the practice match ended before the table asked for an order of triggers');
     if (s && s.order >= 2) break;
     if ((await step(me)) === 'idle') await page.waitForTimeout(60);
   }
@@ -116,7 +124,9 @@ async function orderByDragging(page: Page, matchId: string, me: ReturnType<typeo
   await expect
     .poll(
       async () => {
-        const { events } = await apiJson<{ events: { seq: number; type: string; payload: { tid?: string } }[] }>(stack.api, `/api/matches/${matchId}/events?as=public&from=${seq + 1}`);
+        const { events } = await apiJson<{
+          events: { seq: number; type: string; payload: { tid?: string } }[];
+        }>(stack.api, `/api/matches/${matchId}/events?as=public&from=${seq + 1}`);
         return events.find((e) => e.type === 'TriggerHappened')?.payload.tid ?? null;
       },
       { timeout: 20_000 },
@@ -125,7 +135,11 @@ async function orderByDragging(page: Page, matchId: string, me: ReturnType<typeo
 }
 
 /** The organiser's "New match" form on the home page: the invite link of each seat, in seat order. */
-async function createInBrowser(page: Page, game: string, names: [string, string]): Promise<{ matchId: string; invites: string[] }> {
+async function createInBrowser(
+  page: Page,
+  game: string,
+  names: [string, string],
+): Promise<{ matchId: string; invites: string[] }> {
   await page.goto(stack.web + '/');
   await page.locator('.new-match summary').click();
   const tokenField = page.locator('.organiser-token');
@@ -134,7 +148,9 @@ async function createInBrowser(page: Page, game: string, names: [string, string]
   for (const [i, name] of names.entries()) await page.getByLabel(`Seat p${i + 1} name`).fill(name);
   await page.locator('.create-match').click();
   await page.locator('.invite-link').nth(1).waitFor({ timeout: 30_000 });
-  const invites = await page.locator('.invite-link').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+  const invites = await page
+    .locator('.invite-link')
+    .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
   const href = await page.locator('.invites a').first().getAttribute('href');
   return { matchId: decodeURIComponent(href!.split('/matches/')[1]!), invites };
 }
@@ -155,59 +171,74 @@ async function takeSeat(page: Page, invite: string, badDeck = false): Promise<vo
 }
 
 describe.each(GAMES)('%s: two players at their tables, a spectator following', (game) => {
-  it('plays the whole match only through what the tables offer, to its end, while the spectator follows live', async () => {
-    const org = await newContext();
-    const orgPage = await org.newPage();
-    const { matchId, invites } = await createInBrowser(orgPage, game, ['Ada', 'Bo']);
-    expect(invites).toHaveLength(2);
-    const ctxA = await newContext();
-    const ctxB = await newContext();
-    const a = await ctxA.newPage();
-    const b = await ctxB.newPage();
-    await takeSeat(a, invites[0]!, game === GAMES[0]);
-    // Until both decks are in, the first player waits and is told so.
-    await a.locator('[data-waiting="deck"]').waitFor({ timeout: 30_000 });
-    await takeSeat(b, invites[1]!);
-    await Promise.all([tableReady(a), tableReady(b)]);
-    const spectator = await (await newContext()).newPage();
-    await spectator.goto(`${stack.web}/matches/${encodeURIComponent(matchId)}`);
-    await spectator.locator('.board').waitFor({ timeout: 60_000 });
+  it(
+    'plays the whole match only through what the tables offer, to its end, while the spectator follows live',
+    async () => {
+      const org = await newContext();
+      const orgPage = await org.newPage();
+      const { matchId, invites } = await createInBrowser(orgPage, game, ['Ada', 'Bo']);
+      expect(invites).toHaveLength(2);
+      const ctxA = await newContext();
+      const ctxB = await newContext();
+      const a = await ctxA.newPage();
+      const b = await ctxB.newPage();
+      await takeSeat(a, invites[0]!, game === GAMES[0]);
+      // Until both decks are in, the first player waits and is told so.
+      await a.locator('[data-waiting="deck"]').waitFor({ timeout: 30_000 });
+      await takeSeat(b, invites[1]!);
+      await Promise.all([tableReady(a), tableReady(b)]);
+      const spectator = await (await newContext()).newPage();
+      await spectator.goto(`${stack.web}/matches/${encodeURIComponent(matchId)}`);
+      await spectator.locator('.board').waitFor({ timeout: 60_000 });
 
-    const players: [Page, Page] = [a, b];
-    if (game === GAMES[0]) {
-      // A dropped opponent is shown; closing the tab and opening the table again resumes the seat.
-      await b.close();
-      await a.locator('.table-opp[data-connected="false"]').waitFor({ timeout: 30_000 });
-      const b2 = await ctxB.newPage();
-      await b2.goto(`${stack.web}/matches/${encodeURIComponent(matchId)}/play`);
-      await tableReady(b2);
-      expect(await b2.locator('.table-page').getAttribute('data-seat')).toBe('p2');
-      await a.locator('.table-opp[data-connected="true"]').waitFor({ timeout: 30_000 });
-      players[1] = b2;
-    }
-
-    const ada = player(players[0], 'Ada');
-    const bo = player(players[1], 'Bo');
-    let shot = false;
-    const started = Date.now();
-    await playToEnd([ada, bo], MATCH_MS, async (total) => {
-      if (shot || total < 24) return;
-      shot = true;
-      for (const size of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]) {
-        await players[0].setViewportSize(size);
-        await players[0].screenshot({ path: join(RESULTS, `table-${game}-${size.width}x${size.height}.png`) });
+      const players: [Page, Page] = [a, b];
+      if (game === GAMES[0]) {
+        // A dropped opponent is shown; closing the tab and opening the table again resumes the seat.
+        await b.close();
+        await a.locator('.table-opp[data-connected="false"]').waitFor({ timeout: 30_000 });
+        const b2 = await ctxB.newPage();
+        await b2.goto(`${stack.web}/matches/${encodeURIComponent(matchId)}/play`);
+        await tableReady(b2);
+        expect(await b2.locator('.table-page').getAttribute('data-seat')).toBe('p2');
+        await a.locator('.table-opp[data-connected="true"]').waitFor({ timeout: 30_000 });
+        players[1] = b2;
       }
-      await players[0].setViewportSize({ width: 1280, height: 800 });
-    });
-    const m = await endedOnServer(matchId);
-    expect(m.status).toBe('ended');
-    // The spectator's page reached the same end, live (no reload).
-    await spectator.locator('.board[data-status="ended"]').waitFor({ timeout: 30_000 });
-    await expect.poll(async () => Number(await spectator.locator('.match-page').getAttribute('data-seq')), { timeout: 30_000 }).toBe(m.lastSeq);
-    expect([...ada.refusals, ...bo.refusals]).toEqual([]);
-    console.log(`[table] ${game}: ${ada.actions} + ${bo.actions} actions by clicking in ${((Date.now() - started) / 1000).toFixed(1)} s, ${m.lastSeq} events, winner ${m.winner ?? 'none'}`);
-    await Promise.all([org.close(), ctxA.close(), ctxB.close(), spectator.context().close()]);
-  }, MATCH_MS + 180_000);
+
+      const ada = player(players[0], 'Ada');
+      const bo = player(players[1], 'Bo');
+      let shot = false;
+      const started = Date.now();
+      await playToEnd([ada, bo], MATCH_MS, async (total) => {
+        if (shot || total < 24) return;
+        shot = true;
+        for (const size of [
+          { width: 1280, height: 800 },
+          { width: 1920, height: 1080 },
+        ]) {
+          await players[0].setViewportSize(size);
+          await players[0].screenshot({
+            path: join(RESULTS, `table-${game}-${size.width}x${size.height}.png`),
+          });
+        }
+        await players[0].setViewportSize({ width: 1280, height: 800 });
+      });
+      const m = await endedOnServer(matchId);
+      expect(m.status).toBe('ended');
+      // The spectator's page reached the same end, live (no reload).
+      await spectator.locator('.board[data-status="ended"]').waitFor({ timeout: 30_000 });
+      await expect
+        .poll(async () => Number(await spectator.locator('.match-page').getAttribute('data-seq')), {
+          timeout: 30_000,
+        })
+        .toBe(m.lastSeq);
+      expect([...ada.refusals, ...bo.refusals]).toEqual([]);
+      console.log(
+        `[table] ${game}: ${ada.actions} + ${bo.actions} actions by clicking in ${((Date.now() - started) / 1000).toFixed(1)} s, ${m.lastSeq} events, winner ${m.winner ?? 'none'}`,
+      );
+      await Promise.all([org.close(), ctxA.close(), ctxB.close(), spectator.context().close()]);
+    },
+    MATCH_MS + 180_000,
+  );
 });
 
 async function tabTo(page: Page, selector: string, max = 300): Promise<void> {
@@ -264,7 +295,9 @@ describe('keyboard only', () => {
         chosen++;
       } else if (s.pass) {
         // The one key: focus on nothing that answers Space itself.
-        const onControl = await page.evaluate(() => !!document.activeElement?.closest('button, a, input, select, textarea, [role="button"]'));
+        const onControl = await page.evaluate(
+          () => !!document.activeElement?.closest('button, a, input, select, textarea, [role="button"]'),
+        );
         if (onControl) await page.keyboard.press('Escape');
         if (onControl) await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
         await page.keyboard.press('Space');
@@ -274,10 +307,19 @@ describe('keyboard only', () => {
         continue;
       }
       await page
-        .waitForFunction((seq) => {
-          const r = document.querySelector<HTMLElement>('.table-page');
-          return !!r && (r.dataset.status === 'ended' || !!document.querySelector('.panel-picked, [data-role="target"]') || (r.dataset.busy === 'false' && Number(r.dataset.actionsSeq) !== seq));
-        }, before, { timeout: 20_000 })
+        .waitForFunction(
+          (seq) => {
+            const r = document.querySelector<HTMLElement>('.table-page');
+            return (
+              !!r &&
+              (r.dataset.status === 'ended' ||
+                !!document.querySelector('.panel-picked, [data-role="target"]') ||
+                (r.dataset.busy === 'false' && Number(r.dataset.actionsSeq) !== seq))
+            );
+          },
+          before,
+          { timeout: 20_000 },
+        )
         .catch(() => undefined);
       // A target to choose after the action: Tab to it and Enter.
       if (await page.locator('.board [data-role="target"]').count()) {

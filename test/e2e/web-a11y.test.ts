@@ -31,11 +31,34 @@ export async function axeProblems(page: Page): Promise<string[]> {
   // Evaluated over the DevTools protocol, which the page's CSP does not govern (a <script> tag would be refused).
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact?: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }> } }).axe;
-    const r = await axe.run(document, { resultTypes: ['violations'], runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: Document,
+            opts: object,
+          ): Promise<{
+            violations: {
+              id: string;
+              impact?: string;
+              nodes: { target: unknown[]; failureSummary?: string }[];
+            }[];
+          }>;
+        };
+      }
+    ).axe;
+    const r = await axe.run(document, {
+      resultTypes: ['violations'],
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
     return r.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${JSON.stringify(n.target)} ${(n.failureSummary ?? '').split('\n').slice(1, 2).join(' ').trim()}`));
+      .flatMap((v) =>
+        v.nodes.map(
+          (n) =>
+            `${v.id} (${v.impact}): ${JSON.stringify(n.target)} ${(n.failureSummary ?? '').split('\n').slice(1, 2).join(' ').trim()}`,
+        ),
+      );
   });
 }
 
@@ -45,7 +68,16 @@ beforeAll(async () => {
     botMaxMs: 10,
     onServer: async (api) => {
       for (const game of gameIds) {
-        const c = await apiJson<{ matchId: string }>(api, '/api/matches', { token: organiser, body: { game, players: [{ name: 'Greedy Bot', bot: 'greedy' }, { name: 'Random Bot', bot: 'random' }] } });
+        const c = await apiJson<{ matchId: string }>(api, '/api/matches', {
+          token: organiser,
+          body: {
+            game,
+            players: [
+              { name: 'Greedy Bot', bot: 'greedy' },
+              { name: 'Random Bot', bot: 'random' },
+            ],
+          },
+        });
         matches.set(game, c.matchId);
       }
     },
@@ -74,28 +106,36 @@ describe('axe-core: no serious or critical violations', () => {
     expect(problems).toEqual([]);
   }, 240_000);
 
-  it.each(gameIds)('the %s match page in each perspective', async (game) => {
-    const id = matches.get(game)!;
-    const page = await newPage({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
-    // The judge's token opens public, each seat and the judge's view (switched on the page); the coverage view
-    // needs a coverage token.
-    await page.goto(`${stack.web}/matches/${id}?as=public&seq=60&token=${judge}`);
-    await page.locator('.board[data-status]').waitFor();
-    const problems: string[] = [];
-    for (const p of PERSPECTIVES) {
-      if (p === 'coverage') await page.goto(`${stack.web}/matches/${id}?as=coverage&seq=60&token=${coverage}`);
-      else await page.locator(`[role="radio"][data-perspective="${p}"]`).click();
-      await page.locator(`[role="radio"][data-perspective="${p}"][aria-checked="true"]`).waitFor();
+  it.each(gameIds)(
+    'the %s match page in each perspective',
+    async (game) => {
+      const id = matches.get(game)!;
+      const page = await newPage({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+      // The judge's token opens public, each seat and the judge's view (switched on the page); the coverage view
+      // needs a coverage token.
+      await page.goto(`${stack.web}/matches/${id}?as=public&seq=60&token=${judge}`);
       await page.locator('.board[data-status]').waitFor();
-      problems.push(...(await axeProblems(page)).map((x) => `${p}: ${x}`));
-    }
-    await page.close();
-    expect(problems).toEqual([]);
-  }, 720_000);
+      const problems: string[] = [];
+      for (const p of PERSPECTIVES) {
+        if (p === 'coverage')
+          await page.goto(`${stack.web}/matches/${id}?as=coverage&seq=60&token=${coverage}`);
+        else await page.locator(`[role="radio"][data-perspective="${p}"]`).click();
+        await page.locator(`[role="radio"][data-perspective="${p}"][aria-checked="true"]`).waitFor();
+        await page.locator('.board[data-status]').waitFor();
+        problems.push(...(await axeProblems(page)).map((x) => `${p}: ${x}`));
+      }
+      await page.close();
+      expect(problems).toEqual([]);
+    },
+    720_000,
+  );
 
   it('the review page, the coverage search and the overlays', async () => {
     const id = matches.get('grand-archive')!;
-    await apiJson(stack.api, `/api/matches/${id}/disputes`, { token: judge, body: { atSeq: 40, claim: 'Random Bot says Greedy Bot attacked twice', against: 'p1' } });
+    await apiJson(stack.api, `/api/matches/${id}/disputes`, {
+      token: judge,
+      body: { atSeq: 40, claim: 'Random Bot says Greedy Bot attacked twice', against: 'p1' },
+    });
     const page = await newPage({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const problems: string[] = [];
     const pages: [string, string][] = [
@@ -115,9 +155,17 @@ describe('axe-core: no serious or critical violations', () => {
       // The scorebar keeps each name and the turn/phase on one line, whole.
       if (path.includes('/scorebar'))
         problems.push(
-          ...(await page.locator('.ov-name, .ov-turn').evaluateAll((els) =>
-            els.filter((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().height > parseFloat(getComputedStyle(el).fontSize) * 1.8).map((el) => `scorebar: "${el.textContent}" wraps or is cut`),
-          )),
+          ...(await page
+            .locator('.ov-name, .ov-turn')
+            .evaluateAll((els) =>
+              els
+                .filter(
+                  (el) =>
+                    el.scrollWidth > el.clientWidth + 1 ||
+                    el.getBoundingClientRect().height > parseFloat(getComputedStyle(el).fontSize) * 1.8,
+                )
+                .map((el) => `scorebar: "${el.textContent}" wraps or is cut`),
+            )),
         );
     }
     await page.close();
@@ -128,7 +176,17 @@ describe('axe-core: no serious or critical violations', () => {
 describe('the list page (1280×800)', () => {
   it('health / life filled on a first visit, "Started" not cut, no aborted requests while it polls', async () => {
     // Two more bot matches, so some rows are live (moving on every poll) when the page opens.
-    for (const game of gameIds.slice(0, 2)) await apiJson(stack.api, '/api/matches', { token: organiser, body: { game, players: [{ name: 'Ada Lovelace-Byron', bot: 'greedy' }, { name: 'Brook Montgomery', bot: 'random' }] } });
+    for (const game of gameIds.slice(0, 2))
+      await apiJson(stack.api, '/api/matches', {
+        token: organiser,
+        body: {
+          game,
+          players: [
+            { name: 'Ada Lovelace-Byron', bot: 'greedy' },
+            { name: 'Brook Montgomery', bot: 'random' },
+          ],
+        },
+      });
     const page = await newPage({ viewport: { width: 1280, height: 800 } });
     const aborted: string[] = [];
     page.on('requestfailed', (r) => aborted.push(`${r.url()} ${r.failure()?.errorText ?? ''}`));
@@ -136,7 +194,11 @@ describe('the list page (1280×800)', () => {
     await page.locator('table.matches tbody tr').first().waitFor();
     const live = await page.locator('tbody tr[data-status="playing"]').count();
     // Every row's figures arrive (each was "—" for live matches: every poll aborted the read).
-    await page.waitForFunction(() => [...document.querySelectorAll('td.cell-figures')].every((td) => td.querySelector('.figure')), null, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('td.cell-figures')].every((td) => td.querySelector('.figure')),
+      null,
+      { timeout: 60_000 },
+    );
     // Four polls' worth of the page's life: nothing it asked for was thrown away.
     await page.waitForTimeout(12_000);
     const fit = await page.evaluate(() => {
@@ -144,7 +206,9 @@ describe('the list page (1280×800)', () => {
       const right = wrap.getBoundingClientRect().right;
       return {
         overflow: wrap.scrollWidth - wrap.clientWidth,
-        cut: [...document.querySelectorAll('td.cell-started, th')].filter((c) => c.getBoundingClientRect().right > right + 1).map((c) => c.textContent),
+        cut: [...document.querySelectorAll('td.cell-started, th')]
+          .filter((c) => c.getBoundingClientRect().right > right + 1)
+          .map((c) => c.textContent),
       };
     });
     await page.close();
@@ -159,7 +223,9 @@ describe('keyboard', () => {
     const page = await newPage({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     await page.goto(`${stack.web}/matches/${id}?as=judge&seq=60&token=${judge}`);
     await page.locator('.board[data-status]').waitFor();
-    const zones = await page.locator('.board [data-zone] .tile').evaluateAll((tiles) => new Set(tiles.map((t) => t.closest('[data-zone]')!)).size);
+    const zones = await page
+      .locator('.board [data-zone] .tile')
+      .evaluateAll((tiles) => new Set(tiles.map((t) => t.closest('[data-zone]')!)).size);
     // Tab from the top of the page until the timeline's slider has focus; count the stops on the way.
     let stops = 0;
     let onTimeline = false;
@@ -174,10 +240,14 @@ describe('keyboard', () => {
     // Within a zone, an arrow key moves to the next card (and the page does not step the match).
     const zone = page.locator('.board [data-zone]:has(.tile[tabindex="0"] + .tile)').first();
     await zone.locator('.tile[tabindex="0"]').focus();
-    const before = await page.evaluate(() => document.activeElement?.getAttribute("data-id") ?? document.activeElement?.textContent);
+    const before = await page.evaluate(
+      () => document.activeElement?.getAttribute('data-id') ?? document.activeElement?.textContent,
+    );
     const seq = await page.locator('[data-testid="seq"]').textContent();
     await page.keyboard.press('ArrowRight');
-    const after = await page.evaluate(() => document.activeElement?.getAttribute("data-id") ?? document.activeElement?.textContent);
+    const after = await page.evaluate(
+      () => document.activeElement?.getAttribute('data-id') ?? document.activeElement?.textContent,
+    );
     expect(after).not.toBe(before);
     expect(await page.locator('[data-testid="seq"]').textContent()).toBe(seq);
     await page.close();

@@ -15,7 +15,10 @@ const organiser = mintToken({ role: 'organiser', ttlSeconds: 3600 }, { secret: S
 
 beforeAll(async () => {
   ({ stack, matchId } = await startWebStackWithEndedMatch(organiser));
-  await apiJson(stack.api, `/api/matches/${matchId}/disputes`, { token: judge, body: { atSeq: 2, claim: 'Brook says Ada played out of turn', against: 'p1' } });
+  await apiJson(stack.api, `/api/matches/${matchId}/disputes`, {
+    token: judge,
+    body: { atSeq: 2, claim: 'Brook says Ada played out of turn', against: 'p1' },
+  });
 }, 600_000);
 
 afterAll(async () => {
@@ -34,12 +37,20 @@ async function visit(path: string, viewport = { width: 1440, height: 1000 }): Pr
   const page = await stack.browser.newPage({ viewport });
   const consoleErrors: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error' && /Content Security Policy|Content-Security-Policy|unsafe-eval|unsafe-inline/i.test(m.text())) consoleErrors.push(`console: ${m.text()}`);
+    if (
+      m.type() === 'error' &&
+      /Content Security Policy|Content-Security-Policy|unsafe-eval|unsafe-inline/i.test(m.text())
+    )
+      consoleErrors.push(`console: ${m.text()}`);
   });
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(
+        `${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`,
+      ),
+    );
   });
   const res = await page.goto(stack.web + path);
   if (!res) throw new Error(`no response for ${path}`);
@@ -47,13 +58,20 @@ async function visit(path: string, viewport = { width: 1440, height: 1000 }): Pr
   return {
     page,
     csp,
-    violations: async () => [...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)), ...consoleErrors],
+    violations: async () => [
+      ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)),
+      ...consoleErrors,
+    ],
   };
 }
 
 function scriptSrc(csp: string): string[] {
-  const directive = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '));
-  if (!directive) throw new Error(`the CSP has no script-src: ${csp || '(no Content-Security-Policy header)'}`);
+  const directive = csp
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith('script-src '));
+  if (!directive)
+    throw new Error(`the CSP has no script-src: ${csp || '(no Content-Security-Policy header)'}`);
   return directive.split(/\s+/).slice(1);
 }
 
@@ -67,7 +85,10 @@ async function expectNonceCsp(v: Visit): Promise<string> {
   expect(nonces).toHaveLength(1);
   const nonce = nonces[0]!.slice("'nonce-".length, -1);
   // The browser hides the attribute but keeps the property: Next put the request's nonce on its scripts.
-  const withNonce = await v.page.evaluate((n) => [...document.scripts].filter((s) => s.nonce === n).length, nonce);
+  const withNonce = await v.page.evaluate(
+    (n) => [...document.scripts].filter((s) => s.nonce === n).length,
+    nonce,
+  );
   expect(withNonce).toBeGreaterThan(0);
   return nonce;
 }
@@ -109,7 +130,9 @@ describe('content security policy (browser)', () => {
   it('an overlay: ready, on a transparent page (OBS), no violation', async () => {
     const v = await visit(`/overlay/${matchId}/scorebar`, { width: 1920, height: 1080 });
     await v.page.locator('[data-overlay="scorebar"][data-ready="true"]').waitFor({ timeout: 60_000 });
-    expect(await v.page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
+    expect(await v.page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      'rgba(0, 0, 0, 0)',
+    );
     await expectNonceCsp(v);
     await expectNoViolations(v);
   }, 120_000);

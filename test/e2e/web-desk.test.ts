@@ -30,7 +30,9 @@ beforeAll(async () => {
         { name: `Table${i + 1} South`, kind: 'bot', bot: 'random' },
       ],
       spectatorDelaySeconds: delay,
-      ...(clock ? { clock: { kind: 'chess', initialSeconds: 1800, incrementSeconds: 2, onTimeout: 'loss' } } : {}),
+      ...(clock
+        ? { clock: { kind: 'chess', initialSeconds: 1800, incrementSeconds: 2, onTimeout: 'loss' } }
+        : {}),
     };
     const c = await apiJson<{ matchId: string }>(stack.api, '/api/matches', { token: organiser, body });
     tables.push({ matchId: c.matchId, game, delay, clock });
@@ -67,25 +69,38 @@ describe('the desk', () => {
     page.on('requestfailed', (r) => open.delete(r));
 
     await page.goto(`${stack.web}/desk`);
-    await page.locator(`.desk-grid > li[data-seq]`).nth(TABLES - 1).waitFor({ timeout: 300_000 });
+    await page
+      .locator(`.desk-grid > li[data-seq]`)
+      .nth(TABLES - 1)
+      .waitFor({ timeout: 300_000 });
     const read = () =>
       page.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>('.desk-table')].map((el) => ({
           id: el.dataset.match!,
           seq: Number(el.dataset.seq),
           status: el.dataset.status!,
-          mains: Object.fromEntries([...el.querySelectorAll<HTMLElement>('tbody tr[data-player]')].map((r) => [r.dataset.player!, r.querySelector<HTMLElement>('.desk-main')!.dataset.value!])),
+          mains: Object.fromEntries(
+            [...el.querySelectorAll<HTMLElement>('tbody tr[data-player]')].map((r) => [
+              r.dataset.player!,
+              r.querySelector<HTMLElement>('.desk-main')!.dataset.value!,
+            ]),
+          ),
           clocks: el.querySelectorAll('.desk-clock').length,
         })),
       ) as Promise<Shown[]>;
     // Every table drawn from its window.
-    await expect.poll(async () => (await read()).filter((t) => t.seq > 0).length, { timeout: 300_000 }).toBe(TABLES);
+    await expect
+      .poll(async () => (await read()).filter((t) => t.seq > 0).length, { timeout: 300_000 })
+      .toBe(TABLES);
     const first = new Map((await read()).map((t) => [t.id, t.seq]));
     expect([...first.keys()].sort()).toEqual(tables.map((t) => t.matchId).sort());
 
     // Live: every table moves on (or ends) from what it first showed, through the one shared stream.
     await expect
-      .poll(async () => (await read()).filter((t) => t.status === 'ended' || t.seq > first.get(t.id)!).length, { timeout: 300_000, interval: 1000 })
+      .poll(
+        async () => (await read()).filter((t) => t.status === 'ended' || t.seq > first.get(t.id)!).length,
+        { timeout: 300_000, interval: 1000 },
+      )
       .toBe(TABLES);
     await page.screenshot({ path: join(RESULTS, 'desk-32-tables-1920.png') });
 
@@ -96,10 +111,15 @@ describe('the desk', () => {
     // Each table is the server's public board at the seq it shows; a delayed table is never past the public edge.
     const shown = await read();
     for (const t of shown) {
-      const st = await apiJson<{ seq: number; board: { players: { id: string; stats: { key: string; label: string; value: number | string }[] }[] } }>(stack.api, `/api/matches/${t.id}/state?as=public&seq=${t.seq}`);
+      const st = await apiJson<{
+        seq: number;
+        board: { players: { id: string; stats: { key: string; label: string; value: number | string }[] }[] };
+      }>(stack.api, `/api/matches/${t.id}/state?as=public&seq=${t.seq}`);
       expect(st.seq, `table ${t.id}`).toBe(t.seq);
       for (const p of st.board.players) {
-        const main = p.stats.find((s) => /health|life|hp|vitality|influence/i.test(`${s.key} ${s.label}`)) ?? p.stats[0]!;
+        const main =
+          p.stats.find((s) => /health|life|hp|vitality|influence/i.test(`${s.key} ${s.label}`)) ??
+          p.stats[0]!;
         expect(t.mains[p.id], `table ${t.id} ${p.id}`).toBe(String(main.value));
       }
       const spec = tables.find((x) => x.matchId === t.id)!;
@@ -123,7 +143,9 @@ describe('the desk', () => {
     await page.locator('.desk-table .desk-link').first().click();
     await page.waitForURL(`**/matches/${tables[6]!.matchId}`);
     await page.locator('.board[data-status]').waitFor();
-    console.log(`desk: ${TABLES} tables, ${muxPosts.length} POST /live in the whole run (one open at a time at the end)`);
+    console.log(
+      `desk: ${TABLES} tables, ${muxPosts.length} POST /live in the whole run (one open at a time at the end)`,
+    );
     await page.close();
   }, 1_200_000);
 });

@@ -35,7 +35,11 @@ afterAll(async () => {
   await new Promise((r) => foreign?.close(r));
 });
 
-const frameAncestors = (csp: string | null) => (csp ?? '').split(';').map((d) => d.trim()).find((d) => d.startsWith('frame-ancestors'));
+const frameAncestors = (csp: string | null) =>
+  (csp ?? '')
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith('frame-ancestors'));
 
 describe('embeds', () => {
   it('only /embed may be framed: its CSP allows any ancestor, every other page refuses frames', async () => {
@@ -57,7 +61,10 @@ describe('embeds', () => {
     expect(link, 'the discovery link').not.toBeNull();
     const oembedUrl = link![1]!.replace(/&amp;/g, '&');
     expect(oembedUrl.startsWith(`${stack.web}/api/oembed?url=`)).toBe(true);
-    const oembed = await apiJson<{ type: string; html: string; width: number; height: number }>(stack.web, `/api/oembed?url=${encodeURIComponent(`${stack.web}/matches/${matchId}?seq=5`)}&maxwidth=900`);
+    const oembed = await apiJson<{ type: string; html: string; width: number; height: number }>(
+      stack.web,
+      `/api/oembed?url=${encodeURIComponent(`${stack.web}/matches/${matchId}?seq=5`)}&maxwidth=900`,
+    );
     expect(oembed.type).toBe('rich');
     expect(oembed.html).toContain(`src="${stack.web}/embed/${matchId}?seq=5"`);
 
@@ -95,9 +102,14 @@ describe('embeds', () => {
   }, 180_000);
 
   it('a live match is shown at its delayed position: nothing the public feed has not released', async () => {
-    const created = await apiJson<{ matchId: string }>(stack.api, '/api/matches', { token: organiser, body: { game: 'alpha-clash', players: [{ name: 'Ada' }, { name: 'Bo' }], spectatorDelaySeconds: 3600 } });
+    const created = await apiJson<{ matchId: string }>(stack.api, '/api/matches', {
+      token: organiser,
+      body: { game: 'alpha-clash', players: [{ name: 'Ada' }, { name: 'Bo' }], spectatorDelaySeconds: 3600 },
+    });
     const judge = mintToken({ role: 'judge', ttlSeconds: 600 }, { secret: SECRET });
-    const truth = await apiJson<{ lastSeq: number }>(stack.api, `/api/matches/${created.matchId}`, { token: judge });
+    const truth = await apiJson<{ lastSeq: number }>(stack.api, `/api/matches/${created.matchId}`, {
+      token: judge,
+    });
     expect(truth.lastSeq).toBeGreaterThan(0);
     const page = await stack.browser.newPage({ viewport: { width: 800, height: 500 } });
     await page.goto(`${stack.web}/embed/${created.matchId}?seq=${truth.lastSeq}`);
@@ -131,14 +143,19 @@ describe('drawings on the board', () => {
     await page.locator('.draw-layer [data-kind="arrow"]').waitFor({ timeout: 15_000 });
     // The board did not move: picking a target is not stepping the match.
     expect(await page.locator('.match-page').getAttribute('data-seq')).toBe(String(lastSeq));
-    const listed = await apiJson<{ drawings: { shape: { kind: string; at?: { cardId?: string } } }[] }>(stack.api, `/api/matches/${matchId}/drawings`);
+    const listed = await apiJson<{ drawings: { shape: { kind: string; at?: { cardId?: string } } }[] }>(
+      stack.api,
+      `/api/matches/${matchId}/drawings`,
+    );
     expect(listed.drawings.map((d) => d.shape.kind).sort()).toEqual(['arrow', 'circle']);
     expect(listed.drawings.find((d) => d.shape.kind === 'circle')!.shape.at!.cardId).toBe(first);
     await page.close();
 
     const overlay = await stack.browser.newPage({ viewport: { width: 1920, height: 1080 } });
     await overlay.goto(`${stack.web}/overlay/${matchId}/board`);
-    await overlay.locator('[data-overlay="board"][data-ready="true"] .draw-layer [data-kind="arrow"]').waitFor({ timeout: 60_000 });
+    await overlay
+      .locator('[data-overlay="board"][data-ready="true"] .draw-layer [data-kind="arrow"]')
+      .waitFor({ timeout: 60_000 });
     expect(await overlay.locator('.draw-layer [data-drawing]').count()).toBe(2);
     await overlay.screenshot({ path: join(RESULTS, 'drawing-overlay.png') });
     await overlay.close();

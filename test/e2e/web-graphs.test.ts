@@ -19,7 +19,16 @@ beforeAll(async () => {
     botMaxMs: 10,
     onServer: async (api) => {
       for (const game of gameIds) {
-        const c = await apiJson<{ matchId: string }>(api, '/api/matches', { token: organiser, body: { game, players: [{ name: 'Ada', bot: 'greedy' }, { name: 'Brook', bot: 'random' }] } });
+        const c = await apiJson<{ matchId: string }>(api, '/api/matches', {
+          token: organiser,
+          body: {
+            game,
+            players: [
+              { name: 'Ada', bot: 'greedy' },
+              { name: 'Brook', bot: 'random' },
+            ],
+          },
+        });
         matches.set(game, c.matchId);
       }
     },
@@ -34,7 +43,10 @@ afterAll(async () => {
 async function publicEvents(matchId: string): Promise<EventEnvelope[]> {
   const out: EventEnvelope[] = [];
   for (let from = 1; ; from += 1000) {
-    const page = await apiJson<{ events: EventEnvelope[] }>(stack.api, `/api/matches/${matchId}/events?as=public&from=${from}&to=${from + 999}`);
+    const page = await apiJson<{ events: EventEnvelope[] }>(
+      stack.api,
+      `/api/matches/${matchId}/events?as=public&from=${from}&to=${from + 999}`,
+    );
     out.push(...page.events);
     if (page.events.length < 1000) return out;
   }
@@ -44,7 +56,10 @@ describe.each(gameIds)('the %s graphs', (game) => {
   it('are the projection of the public events; hover shows a turn, a click seeks to its end', async () => {
     const matchId = matches.get(game)!;
     const expected = turnFiguresOfEvents(getGame(game), await publicEvents(matchId));
-    const page = await stack.browser.newPage({ viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' });
+    const page = await stack.browser.newPage({
+      viewport: { width: 1920, height: 1080 },
+      reducedMotion: 'reduce',
+    });
     await page.goto(`${stack.web}/matches/${matchId}`);
     await page.locator('.board[data-status]').waitFor();
     await page.getByRole('button', { name: 'Graphs' }).click();
@@ -65,15 +80,20 @@ describe.each(gameIds)('the %s graphs', (game) => {
           .map(([kind, v]) => ({ kind, player, turn: t.turn, seq: t.seq, value: v as number })),
       ),
     );
-    const key = (p: { kind: string; player: string; turn: number }) => `${p.kind}/${p.player}/${String(p.turn).padStart(4, '0')}`;
+    const key = (p: { kind: string; player: string; turn: number }) =>
+      `${p.kind}/${p.player}/${String(p.turn).padStart(4, '0')}`;
     expect(points.length).toBeGreaterThan(10);
-    expect([...points].sort((a, b) => key(a).localeCompare(key(b)))).toEqual([...want].sort((a, b) => key(a).localeCompare(key(b))));
+    expect([...points].sort((a, b) => key(a).localeCompare(key(b)))).toEqual(
+      [...want].sort((a, b) => key(a).localeCompare(key(b))),
+    );
 
     // Hover the middle turn: its values; click it: the playhead goes to its last event.
     const mid = expected.turns[Math.floor(expected.turns.length / 2)]!;
     const column = page.locator(`.graph-turn[data-turn="${mid.turn}"]`);
     await column.hover();
-    await expect.poll(() => page.getByTestId('graph-readout').textContent()).toContain(`Turn ${mid.turn} · Ada:`);
+    await expect
+      .poll(() => page.getByTestId('graph-readout').textContent())
+      .toContain(`Turn ${mid.turn} · Ada:`);
     await page.screenshot({ path: join(RESULTS, `graphs-${game}-1920.png`) });
     await column.click();
     await expect.poll(() => page.getByTestId('seq').textContent()).toBe(String(mid.seq));

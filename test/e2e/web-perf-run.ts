@@ -15,7 +15,12 @@ export interface SitePerf {
   game: string;
   viewport: string;
   firstBoardMs: number[];
-  scrub: { moves: number; distinctSeqsShown: number; /** Per sweep. */ frameWorkMs: number[][]; frameIntervalMs: number[] };
+  scrub: {
+    moves: number;
+    distinctSeqsShown: number;
+    /** Per sweep. */ frameWorkMs: number[][];
+    frameIntervalMs: number[];
+  };
 }
 
 interface Item {
@@ -24,7 +29,12 @@ interface Item {
   lastSeq: number;
 }
 
-export async function measureSite(opts: { events: number; firstBoardTrials: number; sweeps: number; progress: (line: string) => void }): Promise<SitePerf> {
+export async function measureSite(opts: {
+  events: number;
+  firstBoardTrials: number;
+  sweeps: number;
+  progress: (line: string) => void;
+}): Promise<SitePerf> {
   const stack = await startWebStack({ botMinMs: 0, botMaxMs: 0 });
   try {
     let best = null as Item | null;
@@ -32,7 +42,14 @@ export async function measureSite(opts: { events: number; firstBoardTrials: numb
       const ids: string[] = [];
       for (let i = 0; i < 4; i++) {
         const seats = [1, 2, 3, 4].map((n) => ({ name: `Bot ${n}`, bot: 'random' }));
-        ids.push((await apiJson<{ matchId: string }>(stack.api, '/api/matches', { token: mintToken({ role: 'organiser', ttlSeconds: 3600 }, { secret: SECRET }), body: { game: 'grand-archive', players: seats } })).matchId);
+        ids.push(
+          (
+            await apiJson<{ matchId: string }>(stack.api, '/api/matches', {
+              token: mintToken({ role: 'organiser', ttlSeconds: 3600 }, { secret: SECRET }),
+              body: { game: 'grand-archive', players: seats },
+            })
+          ).matchId,
+        );
       }
       for (const id of ids) {
         for (;;) {
@@ -109,7 +126,12 @@ export async function measureSite(opts: { events: number; firstBoardTrials: numb
       game: 'grand-archive (4 random bots)',
       viewport: '1280x720',
       firstBoardMs,
-      scrub: { moves: (moves + 1) * opts.sweeps, distinctSeqsShown: seqs.size, frameWorkMs: cuts.map((end, k) => got.work.slice(k === 0 ? 0 : cuts[k - 1], end)), frameIntervalMs: got.intervals },
+      scrub: {
+        moves: (moves + 1) * opts.sweeps,
+        distinctSeqsShown: seqs.size,
+        frameWorkMs: cuts.map((end, k) => got.work.slice(k === 0 ? 0 : cuts[k - 1], end)),
+        frameIntervalMs: got.intervals,
+      },
     };
   } catch (e) {
     throw new Error(`${(e as Error).message}\nserver log (tail):\n${stack.serverLogs.join('').slice(-3000)}`);

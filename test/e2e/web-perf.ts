@@ -14,18 +14,34 @@ if (!Number.isInteger(want) || want < 1) throw new Error('--events takes a posit
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
-  return { n: s.length, mean: +(s.reduce((a, b) => a + b, 0) / s.length).toFixed(2), p50: +q(0.5).toFixed(2), p95: +q(0.95).toFixed(2), max: +s[s.length - 1]!.toFixed(2) };
+  return {
+    n: s.length,
+    mean: +(s.reduce((a, b) => a + b, 0) / s.length).toFixed(2),
+    p50: +q(0.5).toFixed(2),
+    p95: +q(0.95).toFixed(2),
+    max: +s[s.length - 1]!.toFixed(2),
+  };
 };
 
 try {
-  const r = await measureSite({ events: want, firstBoardTrials: 3, sweeps: 2, progress: (l) => console.error(l) });
+  const r = await measureSite({
+    events: want,
+    firstBoardTrials: 3,
+    sweeps: 2,
+    progress: (l) => console.error(l),
+  });
   const result = {
     when: new Date().toISOString(),
     replayEvents: r.replayEvents,
     game: r.game,
     viewport: r.viewport,
     timeToFirstBoardMs: stats(r.firstBoardMs),
-    scrub: { moves: r.scrub.moves, distinctSeqsShown: r.scrub.distinctSeqsShown, frameWorkMs: stats(r.scrub.frameWorkMs.flat()), frameIntervalMs: stats(r.scrub.frameIntervalMs) },
+    scrub: {
+      moves: r.scrub.moves,
+      distinctSeqsShown: r.scrub.distinctSeqsShown,
+      frameWorkMs: stats(r.scrub.frameWorkMs.flat()),
+      frameIntervalMs: stats(r.scrub.frameIntervalMs),
+    },
   };
   console.log(JSON.stringify(result));
   mkdirSync(join(ROOT, 'bench-results'), { recursive: true });

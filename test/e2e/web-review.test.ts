@@ -7,7 +7,14 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintToken } from '@matchtape/server';
-import { apiJson, openSitePage, RESULTS, SECRET, startWebStackWithEndedMatch, type WebStack } from './web-stack';
+import {
+  apiJson,
+  openSitePage,
+  RESULTS,
+  SECRET,
+  startWebStackWithEndedMatch,
+  type WebStack,
+} from './web-stack';
 
 let stack: WebStack;
 let matchId = '';
@@ -16,16 +23,27 @@ let atSeq = 0;
 const judge = mintToken({ role: 'judge', ttlSeconds: 3600 }, { secret: SECRET });
 const organiser = mintToken({ role: 'organiser', ttlSeconds: 3600 }, { secret: SECRET });
 
-
 const open = (path: string): Promise<Page> => openSitePage(stack, path, { width: 1440, height: 1000 });
 
 beforeAll(async () => {
   ({ stack, matchId, lastSeq } = await startWebStackWithEndedMatch(organiser));
   // The dispute is pinned to an event a player caused (a decision with a time and, often, a rule).
-  const events = (await apiJson<{ events: { seq: number; cause: { player?: string }; rule: string | null }[] }>(stack.api, `/api/matches/${matchId}/events`, { token: judge })).events;
+  const events = (
+    await apiJson<{ events: { seq: number; cause: { player?: string }; rule: string | null }[] }>(
+      stack.api,
+      `/api/matches/${matchId}/events`,
+      { token: judge },
+    )
+  ).events;
   atSeq = events.find((e) => e.seq > lastSeq / 3 && e.cause.player && e.rule)?.seq ?? Math.floor(lastSeq / 2);
-  await apiJson(stack.api, `/api/matches/${matchId}/disputes`, { token: judge, body: { atSeq, claim: 'Brook says Ada played out of turn', against: 'p1' } });
-  await apiJson(stack.api, `/api/matches/${matchId}/disputes/d1/evidence`, { token: judge, body: { kind: 'seq', note: 'Brook points at these events', seq: atSeq - 2, toSeq: atSeq } });
+  await apiJson(stack.api, `/api/matches/${matchId}/disputes`, {
+    token: judge,
+    body: { atSeq, claim: 'Brook says Ada played out of turn', against: 'p1' },
+  });
+  await apiJson(stack.api, `/api/matches/${matchId}/disputes/d1/evidence`, {
+    token: judge,
+    body: { kind: 'seq', note: 'Brook points at these events', seq: atSeq - 2, toSeq: atSeq },
+  });
 }, 600_000);
 
 afterAll(async () => {
@@ -51,7 +69,9 @@ describe('judges review page (browser)', () => {
     // The token left the address bar.
     expect(page.url()).not.toContain('token=');
     // ±5 events around the pinned one, the pinned row marked.
-    const seqs = await page.locator('table.events tbody tr').evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.seq)));
+    const seqs = await page
+      .locator('table.events tbody tr')
+      .evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.seq)));
     expect(seqs[0]).toBe(Math.max(1, atSeq - 5));
     expect(seqs.at(-1)).toBe(Math.min(lastSeq, atSeq + 5));
     expect(await page.locator('table.events tr.pinned').getAttribute('data-seq')).toBe(String(atSeq));
@@ -60,11 +80,14 @@ describe('judges review page (browser)', () => {
     expect(ruleCell.length).toBeGreaterThan(10);
     expect(ruleCell).not.toContain('not in the rules document');
     // Judge, Ada and Brook side by side; the judge board hides nothing, the players' boards hide the other hand.
-    for (const who of ['judge', 'p1', 'p2']) await page.locator(`[data-perspective-of="${who}"] .board`).waitFor();
+    for (const who of ['judge', 'p1', 'p2'])
+      await page.locator(`[data-perspective-of="${who}"] .board`).waitFor();
     expect(await page.locator('[data-perspective-of="judge"] .board [data-hidden]').count()).toBe(0);
     expect(await page.locator('[data-perspective-of="p1"] .board [data-hidden]').count()).toBeGreaterThan(0);
     // Who knew what, matching the API's answer for the same seq.
-    const k = await apiJson<{ players: { player: string; zones: { zone: string; visible: { cardId: string }[] }[] }[] }>(stack.api, `/api/matches/${matchId}/knowledge?seq=${atSeq}`, { token: judge });
+    const k = await apiJson<{
+      players: { player: string; zones: { zone: string; visible: { cardId: string }[] }[] }[];
+    }>(stack.api, `/api/matches/${matchId}/knowledge?seq=${atSeq}`, { token: judge });
     // Every card p1 could see, zone by zone. A zone with no cards at that seq is not listed (a bot may have
     // emptied its hand by then), so compare all of p1's zones, not one that may be missing.
     const p1 = k.players.find((p) => p.player === 'p1')!;
@@ -72,10 +95,21 @@ describe('judges review page (browser)', () => {
     expect(apiVisible.length).toBeGreaterThan(0);
     const shown = await page
       .locator('[data-knowledge-of="p1"] [data-zone-of] .k-visible')
-      .evaluateAll((xs) => xs.map((x) => `${(x as HTMLElement).closest('[data-zone-of]')!.getAttribute('data-zone-of')} ${(x as HTMLElement).dataset.card!}`).sort());
+      .evaluateAll((xs) =>
+        xs
+          .map(
+            (x) =>
+              `${(x as HTMLElement).closest('[data-zone-of]')!.getAttribute('data-zone-of')} ${(x as HTMLElement).dataset.card!}`,
+          )
+          .sort(),
+      );
     expect(shown).toEqual(apiVisible);
     // Diff from the window's start to the dispute: what the API says, as a list.
-    const diff = await apiJson<{ items: unknown[] }>(stack.api, `/api/matches/${matchId}/diff?from=${Math.max(1, atSeq - 5)}&to=${atSeq}`, { token: judge });
+    const diff = await apiJson<{ items: unknown[] }>(
+      stack.api,
+      `/api/matches/${matchId}/diff?from=${Math.max(1, atSeq - 5)}&to=${atSeq}`,
+      { token: judge },
+    );
     await page.locator(`ul.diff[data-count="${diff.items.length}"]`).waitFor();
     // Verification.
     await page.locator('[aria-label="Verification"][data-verified="yes"]').waitFor();
@@ -90,7 +124,11 @@ describe('judges review page (browser)', () => {
     await page.locator('[data-ruling="0"]').waitFor();
     expect(await page.locator('[data-ruling="0"]').innerText()).toContain('No infraction: Ada had priority');
     await page.locator('.case[data-status="ruled"]').waitFor();
-    const d = await apiJson<{ dispute: { status: string; rulings: { rule: string }[] } }>(stack.api, `/api/matches/${matchId}/disputes/d1`, { token: judge });
+    const d = await apiJson<{ dispute: { status: string; rulings: { rule: string }[] } }>(
+      stack.api,
+      `/api/matches/${matchId}/disputes/d1`,
+      { token: judge },
+    );
     expect(d.dispute).toMatchObject({ status: 'ruled', rulings: [{ rule: '114.2' }] });
 
     // The fork button forks with a fresh seed (the fork API refuses to keep a live parent's; the page always asks for
@@ -98,10 +136,15 @@ describe('judges review page (browser)', () => {
     await page.getByRole('button', { name: `Fork at event ${atSeq}`, exact: true }).click();
     await page.locator('.fork [data-fork], .fork [role="alert"]').first().waitFor();
     // A refusal can only be the seq's (nobody may act between a command's events), never the seed.
-    if ((await page.locator('.fork [role="alert"]').count()) > 0) expect(await page.locator('.fork [role="alert"]').innerText()).toMatch(/nobody may act/);
+    if ((await page.locator('.fork [role="alert"]').count()) > 0)
+      expect(await page.locator('.fork [role="alert"]').innerText()).toMatch(/nobody may act/);
     else {
       const forkId = await page.locator('.fork [data-fork]').getAttribute('data-fork');
-      const fork = await apiJson<{ forkOf: { matchId: string; seq: number; reseeded: boolean } }>(stack.api, `/api/matches/${encodeURIComponent(forkId!)}`, { token: judge });
+      const fork = await apiJson<{ forkOf: { matchId: string; seq: number; reseeded: boolean } }>(
+        stack.api,
+        `/api/matches/${encodeURIComponent(forkId!)}`,
+        { token: judge },
+      );
       expect(fork.forkOf).toMatchObject({ matchId, seq: atSeq, reseeded: true });
     }
     await page.screenshot({ path: join(RESULTS, 'review-ruled.png'), fullPage: true });
@@ -119,7 +162,9 @@ describe('judges review page (browser)', () => {
   }, 60_000);
 
   it('the printable case file renders on its own', async () => {
-    const res = await fetch(`${stack.api}/api/matches/${matchId}/disputes/d1/case?format=html&window=5`, { headers: { authorization: `Bearer ${judge}` } });
+    const res = await fetch(`${stack.api}/api/matches/${matchId}/disputes/d1/case?format=html&window=5`, {
+      headers: { authorization: `Bearer ${judge}` },
+    });
     expect(res.status).toBe(200);
     const html = await res.text();
     const file = join(RESULTS, 'review-case-file.html');
@@ -134,17 +179,34 @@ describe('judges review page (browser)', () => {
 
   it('a fork says it is one (match page, review page, list), its seats wait for people unless bots are asked for; a dispute opens at the shown moment from the match page', async () => {
     // Fork where a player acts (the server refuses the automatic events between a command's).
-    const events = (await apiJson<{ events: { seq: number; cause: { player?: string } }[] }>(stack.api, `/api/matches/${matchId}/events`, { token: judge })).events;
+    const events = (
+      await apiJson<{ events: { seq: number; cause: { player?: string } }[] }>(
+        stack.api,
+        `/api/matches/${matchId}/events`,
+        { token: judge },
+      )
+    ).events;
     const fork = async (body: Record<string, unknown>) => {
       for (const e of events.filter((x) => x.cause.player && x.seq > lastSeq / 2)) {
-        const res = await fetch(`${stack.api}/api/matches/${matchId}/fork`, { method: 'POST', headers: { authorization: `Bearer ${judge}`, 'content-type': 'application/json' }, body: JSON.stringify({ at: e.seq, ...body }) });
+        const res = await fetch(`${stack.api}/api/matches/${matchId}/fork`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${judge}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ at: e.seq, ...body }),
+        });
         if (res.status === 201) return { ...((await res.json()) as { matchId: string }), at: e.seq };
       }
       throw new Error('no seq of the match could be forked at');
     };
     const people = await fork({});
     const bots = await fork({ bots: true });
-    const players = async (id: string) => (await apiJson<{ players: { id: string; bot?: string | null }[] }>(stack.api, `/api/matches/${encodeURIComponent(id)}`, { token: judge })).players.map((p) => p.bot ?? null);
+    const players = async (id: string) =>
+      (
+        await apiJson<{ players: { id: string; bot?: string | null }[] }>(
+          stack.api,
+          `/api/matches/${encodeURIComponent(id)}`,
+          { token: judge },
+        )
+      ).players.map((p) => p.bot ?? null);
     expect(await players(people.matchId)).toEqual([null, null]);
     expect(await players(bots.matchId)).toEqual(['greedy', 'random']);
 
@@ -169,8 +231,17 @@ describe('judges review page (browser)', () => {
     await page.getByLabel('What went wrong').fill('Ada drew two cards at once');
     await page.getByRole('button', { name: 'Open dispute', exact: true }).click();
     const opened = await page.locator('[data-dispute-opened]').getAttribute('data-dispute-opened');
-    const list = (await apiJson<{ disputes: { disputeId: string; atSeq: number; claim: string }[] }>(stack.api, `/api/matches/${matchId}/disputes`, { token: judge })).disputes;
-    expect(list.find((d) => d.disputeId === opened)).toMatchObject({ atSeq: at, claim: 'Ada drew two cards at once' });
+    const list = (
+      await apiJson<{ disputes: { disputeId: string; atSeq: number; claim: string }[] }>(
+        stack.api,
+        `/api/matches/${matchId}/disputes`,
+        { token: judge },
+      )
+    ).disputes;
+    expect(list.find((d) => d.disputeId === opened)).toMatchObject({
+      atSeq: at,
+      claim: 'Ada drew two cards at once',
+    });
     await page.close();
   }, 180_000);
 });

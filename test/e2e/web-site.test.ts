@@ -7,7 +7,15 @@ import { getGame } from '@matchtape/games';
 import { mintToken } from '@matchtape/server';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiJson, openSitePage, RESULTS, SECRET, startWebStack, waitMatchEnded, type WebStack } from './web-stack';
+import {
+  apiJson,
+  openSitePage,
+  RESULTS,
+  SECRET,
+  startWebStack,
+  waitMatchEnded,
+  type WebStack,
+} from './web-stack';
 import { allEvents } from '../integration/server-helpers';
 
 const GAME = process.env.MATCHTAPE_E2E_GAME ?? 'alpha-clash';
@@ -26,7 +34,11 @@ interface ListItem {
 interface Shown {
   turn: number;
   phase: string;
-  players: { id: string; stats: Record<string, string>; zones: Record<string, { count: number; cards: string[] }> }[];
+  players: {
+    id: string;
+    stats: Record<string, string>;
+    zones: Record<string, { count: number; cards: string[] }>;
+  }[];
 }
 
 function shownOf(b: BoardModel): Shown {
@@ -39,7 +51,10 @@ function shownOf(b: BoardModel): Shown {
       zones: Object.fromEntries(
         p.zones.map((z) => [
           z.key,
-          { count: z.count, cards: z.layout === 'pile' ? [] : z.cards.map((c) => (c.hidden ? '?' : c.cardId)) },
+          {
+            count: z.count,
+            cards: z.layout === 'pile' ? [] : z.cards.map((c) => (c.hidden ? '?' : c.cardId)),
+          },
         ]),
       ),
     })),
@@ -51,13 +66,19 @@ async function shownOnPage(page: Page): Promise<Shown> {
     const board = document.querySelector<HTMLElement>('.board')!;
     const players = [...document.querySelectorAll<HTMLElement>('.player')].map((p) => ({
       id: p.dataset.player!,
-      stats: Object.fromEntries([...p.querySelectorAll<HTMLElement>('[data-stat]')].map((s) => [s.dataset.stat!, s.dataset.value!])),
+      stats: Object.fromEntries(
+        [...p.querySelectorAll<HTMLElement>('[data-stat]')].map((s) => [s.dataset.stat!, s.dataset.value!]),
+      ),
       zones: Object.fromEntries(
         [...p.querySelectorAll<HTMLElement>('[data-zone]')].map((z) => [
           z.dataset.zone!,
           {
             count: Number(z.dataset.count),
-            cards: z.classList.contains('zone-pile') ? [] : [...z.querySelectorAll<HTMLElement>('.zone-cards > .tile')].map((t) => (t.dataset.hidden ? '?' : t.dataset.card!)),
+            cards: z.classList.contains('zone-pile')
+              ? []
+              : [...z.querySelectorAll<HTMLElement>('.zone-cards > .tile')].map((t) =>
+                  t.dataset.hidden ? '?' : t.dataset.card!,
+                ),
           },
         ]),
       ),
@@ -75,7 +96,13 @@ async function seqOf(page: Page): Promise<number> {
   return Number(await page.locator('.match-page').getAttribute('data-seq'));
 }
 
-async function serverBoard(stack: WebStack, matchId: string, seq: number, as: string, token?: string): Promise<{ seq: number; board: BoardModel }> {
+async function serverBoard(
+  stack: WebStack,
+  matchId: string,
+  seq: number,
+  as: string,
+  token?: string,
+): Promise<{ seq: number; board: BoardModel }> {
   return apiJson(stack.api, `/api/matches/${matchId}/state?seq=${seq}&as=${as}`, token ? { token } : {});
 }
 
@@ -90,13 +117,21 @@ const organiserToken = (): string => mintToken({ role: 'organiser', ttlSeconds: 
 async function createBotMatch(names: [string, string], api = stack.api): Promise<Created> {
   return apiJson<Created>(api, '/api/matches', {
     token: organiserToken(),
-    body: { game: GAME, players: [{ name: names[0], bot: 'greedy' }, { name: names[1], bot: 'random' }] },
+    body: {
+      game: GAME,
+      players: [
+        { name: names[0], bot: 'greedy' },
+        { name: names[1], bot: 'random' },
+      ],
+    },
   });
 }
 
-const waitEnded = (matchId: string, timeoutMs = 120_000, api = stack.api): Promise<ListItem> => waitMatchEnded<ListItem>(api, matchId, timeoutMs);
+const waitEnded = (matchId: string, timeoutMs = 120_000, api = stack.api): Promise<ListItem> =>
+  waitMatchEnded<ListItem>(api, matchId, timeoutMs);
 
-const openPage = (path: string, viewport = { width: 1280, height: 720 }): Promise<Page> => openSitePage(stack, path, viewport);
+const openPage = (path: string, viewport = { width: 1280, height: 720 }): Promise<Page> =>
+  openSitePage(stack, path, viewport);
 
 beforeAll(async () => {
   // The match to replay plays itself while the site builds and starts.
@@ -118,16 +153,21 @@ describe('spectator site (browser)', () => {
     const page = await openPage('/');
     await page.locator(`tr[data-match="${live.matchId}"]`).waitFor();
     await page.locator(`tr[data-match="${finished.matchId}"][data-status="ended"]`).waitFor();
-    expect(await page.locator(`tr[data-match="${finished.matchId}"]`).textContent()).toContain('Ada vs Brook');
+    expect(await page.locator(`tr[data-match="${finished.matchId}"]`).textContent()).toContain(
+      'Ada vs Brook',
+    );
     // Health / life figures come from each match's public board.
     await page.locator(`tr[data-match="${finished.matchId}"] .figure`).first().waitFor();
     await page.screenshot({ path: join(RESULTS, 'web-home.png') });
     // The list's own status filter (the home page has other forms now: practice, new match).
     await page.locator('.filters select').nth(1).selectOption('ended');
-    await page.locator(`tr[data-match="${live.matchId}"]`).waitFor({ state: 'detached', timeout: 10_000 }).catch(async () => {
-      // the live match may have ended meanwhile: then it is legitimately still listed
-      expect((await apiJson<ListItem>(stack.api, `/api/matches/${live.matchId}`)).status).toBe('ended');
-    });
+    await page
+      .locator(`tr[data-match="${live.matchId}"]`)
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(async () => {
+        // the live match may have ended meanwhile: then it is legitimately still listed
+        expect((await apiJson<ListItem>(stack.api, `/api/matches/${live.matchId}`)).status).toBe('ended');
+      });
     expect(await page.locator('tr[data-status="playing"]').count()).toBe(0);
     await page.close();
   }, 60_000);
@@ -150,10 +190,15 @@ describe('spectator site (browser)', () => {
     await page.waitForURL(`**/matches/${live.matchId}`);
     await page.locator('.board').waitFor();
     const first = Number(await page.locator('.match-page').getAttribute('data-length'));
-    await page.waitForFunction((n) => Number(document.querySelector('.match-page')?.getAttribute('data-length')) > n, first, { timeout: 30_000 });
+    await page.waitForFunction(
+      (n) => Number(document.querySelector('.match-page')?.getAttribute('data-length')) > n,
+      first,
+      { timeout: 30_000 },
+    );
     expect(resumes.length).toBeGreaterThanOrEqual(2);
     expect(resumes[1]).toBeGreaterThan(0);
-    if ((await page.locator('.match-page').getAttribute('data-status')) === 'ended') throw new Error('the bot match ended before the live checks; slow the bots (MATCHTAPE_BOT_MIN_MS)');
+    if ((await page.locator('.match-page').getAttribute('data-status')) === 'ended')
+      throw new Error('the bot match ended before the live checks; slow the bots (MATCHTAPE_BOT_MIN_MS)');
     await page.locator('.badge-live').waitFor();
     await page.screenshot({ path: join(RESULTS, 'web-match-live.png') });
     // The header keeps its place and its one line when LIVE becomes "Back to live".
@@ -172,11 +217,17 @@ describe('spectator site (browser)', () => {
     expect(before.height).toBeLessThan(70);
     const seq = await seqOf(page);
     // The address bar holds the moment at once (well within 200 ms), so a reload right after a step keeps it.
-    await page.waitForFunction((n) => new URL(location.href).searchParams.get('seq') === String(n), seq, { timeout: 200 });
+    await page.waitForFunction((n) => new URL(location.href).searchParams.get('seq') === String(n), seq, {
+      timeout: 200,
+    });
     const server = await serverBoard(stack, live.matchId, seq, 'public');
     expect(await shownOnPage(page)).toEqual(sortPlayers(shownOf(server.board)));
     const behind = Number(await page.locator('.match-page').getAttribute('data-length'));
-    await page.waitForFunction((n) => Number(document.querySelector('.match-page')?.getAttribute('data-length')) > n, behind, { timeout: 30_000 });
+    await page.waitForFunction(
+      (n) => Number(document.querySelector('.match-page')?.getAttribute('data-length')) > n,
+      behind,
+      { timeout: 30_000 },
+    );
     expect(await seqOf(page)).toBe(seq);
     await page.keyboard.press('l');
     await page.waitForFunction(() => {
@@ -199,9 +250,20 @@ describe('spectator site (browser)', () => {
     const animating: string[] = [];
     for (let i = 1; i <= 20; i++) {
       await page.mouse.move(bar.x + bar.width * (0.15 + (0.4 * i) / 20), y);
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))));
+      await page.evaluate(
+        () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))),
+      );
       if (i < 2) continue;
-      animating.push(...(await page.evaluate(() => document.getAnimations().map((a) => `${(a.effect as KeyframeEffect | null)?.target?.className ?? '?'}: ${a instanceof CSSTransition ? a.transitionProperty : (a as CSSAnimation).animationName}`))));
+      animating.push(
+        ...(await page.evaluate(() =>
+          document
+            .getAnimations()
+            .map(
+              (a) =>
+                `${(a.effect as KeyframeEffect | null)?.target?.className ?? '?'}: ${a instanceof CSSTransition ? a.transitionProperty : (a as CSSAnimation).animationName}`,
+            ),
+        )),
+      );
     }
     expect(await page.locator('.match-page').getAttribute('class')).toContain('is-scrubbing');
     expect(animating, 'animations running while scrubbing').toEqual([]);
@@ -228,8 +290,11 @@ describe('spectator site (browser)', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.web });
     await page.getByRole('button', { name: 'Copy link to this moment' }).click();
     await page.locator('.toast').waitFor();
-    const copied = await page.evaluate(() => navigator.clipboard.readText().catch(() => document.querySelector('.toast')?.textContent ?? ''));
-    const link = copied === 'Link copied' ? await page.evaluate(() => navigator.clipboard.readText()) : copied;
+    const copied = await page.evaluate(() =>
+      navigator.clipboard.readText().catch(() => document.querySelector('.toast')?.textContent ?? ''),
+    );
+    const link =
+      copied === 'Link copied' ? await page.evaluate(() => navigator.clipboard.readText()) : copied;
     expect(new URL(link).searchParams.get('seq')).toBe(String(n));
     expect(new URL(link).searchParams.get('as')).toBe('p1');
     await page.screenshot({ path: join(RESULTS, 'web-match-p1.png') });
@@ -237,7 +302,9 @@ describe('spectator site (browser)', () => {
     const stranger = await stack.browser.newPage({ viewport: { width: 1280, height: 720 } });
     await stranger.goto(`${stack.web}/matches/${finished.matchId}?seq=${n}&as=p1`);
     await stranger.locator('.match-page[data-perspective="public"] .board').waitFor();
-    expect(await stranger.locator('[data-needs-token="p1"]').innerText()).toMatch(/Ada's seat.*public view.*--role seat --match .* --seat p1/);
+    expect(await stranger.locator('[data-needs-token="p1"]').innerText()).toMatch(
+      /Ada's seat.*public view.*--role seat --match .* --seat p1/,
+    );
     expect(await stranger.getByRole('dialog').count()).toBe(0);
     await stranger.close();
     await page.close();
@@ -252,7 +319,10 @@ describe('spectator site (browser)', () => {
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
     expect(await seqOf(page)).toBe(n - 1);
-    const tl = await apiJson<{ timeline: { turns: { turn: number; fromSeq: number; toSeq: number }[] } }>(stack.api, `/api/matches/${finished.matchId}/timeline?as=public`);
+    const tl = await apiJson<{ timeline: { turns: { turn: number; fromSeq: number; toSeq: number }[] } }>(
+      stack.api,
+      `/api/matches/${finished.matchId}/timeline?as=public`,
+    );
     const cur = tl.timeline.turns.findIndex((t) => t.fromSeq <= n - 1 && n - 1 <= t.toSeq);
     const nextStart = tl.timeline.turns[cur + 1]?.fromSeq ?? finishedLength;
     await page.keyboard.press('Shift+ArrowRight');
@@ -267,7 +337,9 @@ describe('spectator site (browser)', () => {
     expect(await seqOf(page)).toBe(0);
     await page.keyboard.press('Space');
     await page.getByRole('button', { name: /Pause/ }).waitFor();
-    await page.waitForFunction(() => Number(document.querySelector('.match-page')?.getAttribute('data-seq')) >= 3);
+    await page.waitForFunction(
+      () => Number(document.querySelector('.match-page')?.getAttribute('data-seq')) >= 3,
+    );
     await page.keyboard.press('Space');
     await page.getByRole('button', { name: /^Play/ }).waitFor();
     await page.close();
@@ -292,7 +364,10 @@ describe('spectator site (browser)', () => {
     await page.locator('[data-perspective="public"]').click();
     await page.locator(`.match-page[data-perspective="public"] .board`).waitFor();
     expect(await page.locator('.board [data-hidden]').count()).toBeGreaterThan(0);
-    const tl = await apiJson<{ timeline: { turns: { turn: number; fromSeq: number }[] } }>(stack.api, `/api/matches/${finished.matchId}/timeline?as=public`);
+    const tl = await apiJson<{ timeline: { turns: { turn: number; fromSeq: number }[] } }>(
+      stack.api,
+      `/api/matches/${finished.matchId}/timeline?as=public`,
+    );
     const target = tl.timeline.turns[Math.floor(tl.timeline.turns.length / 2)]!;
     await page.getByRole('spinbutton', { name: 'Jump to turn' }).fill(String(target.turn));
     await page.getByRole('button', { name: 'Go to that turn' }).click();
@@ -326,7 +401,11 @@ describe('spectator site (browser)', () => {
     const page = await stack.browser.newPage({ viewport: { width: 1280, height: 720 } });
     const bodies: string[] = [];
     page.on('response', (r) => {
-      if (r.url().includes('/api/')) void r.text().then((t) => bodies.push(t)).catch(() => undefined);
+      if (r.url().includes('/api/'))
+        void r
+          .text()
+          .then((t) => bodies.push(t))
+          .catch(() => undefined);
     });
     await page.goto(`${stack.web}/matches/${finished.matchId}?seq=${n}`);
     await page.locator(`.match-page[data-seq="${n}"]`).waitFor();
@@ -335,7 +414,8 @@ describe('spectator site (browser)', () => {
     // must show nothing hidden at n, and cards never revealed must appear nowhere (page or network).
     const boardHtml = await page.locator('.board').evaluate((el) => el.outerHTML);
     const html = await page.content();
-    const shows = (text: string, secret: string) => new RegExp(`(?<![\\w-])${secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(text);
+    const shows = (text: string, secret: string) =>
+      new RegExp(`(?<![\\w-])${secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(text);
     expect(secretsAtN.filter((s) => shows(boardHtml, s))).toEqual([]);
     expect(secretsAtEnd.filter((s) => shows(html, s))).toEqual([]);
     expect(secretsAtEnd.filter((s) => bodies.some((b) => b.includes(`"${s}"`)))).toEqual([]);
@@ -348,7 +428,13 @@ describe('spectator site (browser)', () => {
     // must arrive through the shared stream.
     const waiting = await Promise.all(
       Array.from({ length: 9 }, (_, i) =>
-        apiJson<Created>(stack.api, '/api/matches', { token: organiserToken(), body: { game: GAME, players: [{ name: `Host ${i + 1}`, bot: 'greedy' }, { name: `Guest ${i + 1}` }] } }),
+        apiJson<Created>(stack.api, '/api/matches', {
+          token: organiserToken(),
+          body: {
+            game: GAME,
+            players: [{ name: `Host ${i + 1}`, bot: 'greedy' }, { name: `Guest ${i + 1}` }],
+          },
+        }),
       ),
     );
     const ctx = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -372,9 +458,14 @@ describe('spectator site (browser)', () => {
     await tenth.locator('.board').waitFor({ timeout: 20_000 });
     pages.push(tenth);
     const first = Number(await tenth.locator('.match-page').getAttribute('data-length'));
-    await tenth.waitForFunction((n) => Number(document.querySelector('.match-page')?.getAttribute('data-length')) > n, first, { timeout: 30_000 });
+    await tenth.waitForFunction(
+      (n) => Number(document.querySelector('.match-page')?.getAttribute('data-length')) > n,
+      first,
+      { timeout: 30_000 },
+    );
     // Every tab is still live, the list still loads beside them, and no tab opened a stream of its own.
-    for (const p of pages.slice(0, 9)) expect(await p.locator('.match-status').getAttribute('data-live')).toBe('live');
+    for (const p of pages.slice(0, 9))
+      expect(await p.locator('.match-status').getAttribute('data-live')).toBe('live');
     const home = await ctx.newPage();
     await home.goto(`${stack.web}/`);
     await home.locator(`tr[data-match="${waiting[0]!.matchId}"]`).waitFor({ timeout: 15_000 });
@@ -394,7 +485,9 @@ describe('spectator site (browser)', () => {
       const text = (await page.locator(sel).innerText()).replace(/\s+/g, ' ');
       expect({ sel, hit: bad.exec(text)?.[0] ?? null }).toEqual({ sel, hit: null });
     }
-    const keyLabels = await page.locator('.tl-keys button').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label') ?? ''));
+    const keyLabels = await page
+      .locator('.tl-keys button')
+      .evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label') ?? ''));
     expect(keyLabels.length).toBeGreaterThan(0);
     expect(keyLabels.filter((l) => /\bp[1-4]-\w+/.test(l.replace(/^Event \d+, turn \d+: /, '')))).toEqual([]);
     // Every line of every turn in words.
@@ -405,11 +498,16 @@ describe('spectator site (browser)', () => {
   }, 60_000);
 
   it('turns: ?turn=N opens the start of turn N, and a turn the match does not have says so', async () => {
-    const tl = await apiJson<{ timeline: { turns: { turn: number; fromSeq: number }[] } }>(stack.api, `/api/matches/${finished.matchId}/timeline?as=public`);
+    const tl = await apiJson<{ timeline: { turns: { turn: number; fromSeq: number }[] } }>(
+      stack.api,
+      `/api/matches/${finished.matchId}/timeline?as=public`,
+    );
     const target = tl.timeline.turns[Math.floor(tl.timeline.turns.length / 2)]!;
     const page = await openPage(`/matches/${finished.matchId}?turn=${target.turn}`);
     await page.locator(`.match-page[data-seq="${target.fromSeq}"]`).waitFor();
-    await page.waitForURL((u) => u.searchParams.get('seq') === String(target.fromSeq) && !u.searchParams.has('turn'));
+    await page.waitForURL(
+      (u) => u.searchParams.get('seq') === String(target.fromSeq) && !u.searchParams.has('turn'),
+    );
     expect(await page.locator('.board').getAttribute('data-turn')).toBe(String(target.turn));
     await page.goto(`${stack.web}/matches/${finished.matchId}?turn=999`);
     await page.getByRole('alert').filter({ hasText: 'There is no turn 999' }).waitFor();
@@ -423,11 +521,32 @@ describe('spectator site (browser)', () => {
     const at = Math.floor(finishedLength * 0.6);
     const measure = (page: Page) =>
       page.evaluate(() => {
-        const r = (el: Element) => el.getBoundingClientRect().toJSON() as { x: number; y: number; width: number; height: number; bottom: number; right: number };
+        const r = (el: Element) =>
+          el.getBoundingClientRect().toJSON() as {
+            x: number;
+            y: number;
+            width: number;
+            height: number;
+            bottom: number;
+            right: number;
+          };
         const wrap = r(document.querySelector('.board-wrap')!);
-        const players = [...document.querySelectorAll('.player')].map((p) => ({ player: r(p), hand: p.querySelector('.player-hand, .zone-fan') ? r(p.querySelector('.player-hand, .zone-fan')!) : null, stats: r(p.querySelector('.player-stats')!) }));
-        const clipped = [...document.querySelectorAll<HTMLElement>('.tile-name')].filter((n) => n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1).map((n) => n.textContent);
-        return { wrap, players, clipped, statLabels: document.querySelectorAll('.player .tile .stat-k').length };
+        const players = [...document.querySelectorAll('.player')].map((p) => ({
+          player: r(p),
+          hand: p.querySelector('.player-hand, .zone-fan')
+            ? r(p.querySelector('.player-hand, .zone-fan')!)
+            : null,
+          stats: r(p.querySelector('.player-stats')!),
+        }));
+        const clipped = [...document.querySelectorAll<HTMLElement>('.tile-name')]
+          .filter((n) => n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1)
+          .map((n) => n.textContent);
+        return {
+          wrap,
+          players,
+          clipped,
+          statLabels: document.querySelectorAll('.player .tile .stat-k').length,
+        };
       });
     // Public view: both players' fields on screen without scrolling.
     const page = await stack.browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -443,7 +562,9 @@ describe('spectator site (browser)', () => {
     expect(pub.statLabels).toBeGreaterThan(0);
     await page.screenshot({ path: join(RESULTS, 'web-match-1280x800.png') });
     expect(await page.locator('link[rel="icon"]').count()).toBeGreaterThan(0);
-    const icon = await fetch(`${stack.web}${await page.locator('link[rel="icon"]').first().getAttribute('href')}`);
+    const icon = await fetch(
+      `${stack.web}${await page.locator('link[rel="icon"]').first().getAttribute('href')}`,
+    );
     expect(icon.status).toBe(200);
     // Judge view: each hand of faces (a row among the zones) clear of the player's stats.
     await page.goto(`${stack.web}/matches/${finished.matchId}?seq=${at}&token=${judge}&as=judge`);
@@ -452,7 +573,9 @@ describe('spectator site (browser)', () => {
     for (const p of jv.players) {
       expect(p.hand).not.toBeNull();
       const h = p.hand!;
-      expect(h.x < p.stats.right && p.stats.x < h.right && h.y < p.stats.bottom && p.stats.y < h.bottom).toBe(false);
+      expect(h.x < p.stats.right && p.stats.x < h.right && h.y < p.stats.bottom && p.stats.y < h.bottom).toBe(
+        false,
+      );
     }
     expect(jv.clipped).toEqual([]);
     await page.screenshot({ path: join(RESULTS, 'web-match-judge-1280x800.png') });
@@ -486,7 +609,11 @@ describe('spectator site (browser)', () => {
     const live = await createBotMatch(['Kit', 'Lou']);
     const lp = await openPage(`/matches/${live.matchId}`);
     await lp.locator('.match-status[data-live="live"]').waitFor();
-    await lp.waitForFunction(() => (document.querySelector('[data-testid="announcer"]')?.textContent ?? '').length > 0, null, { timeout: 30_000 });
+    await lp.waitForFunction(
+      () => (document.querySelector('[data-testid="announcer"]')?.textContent ?? '').length > 0,
+      null,
+      { timeout: 30_000 },
+    );
     expect(await lp.locator('[data-testid="announcer"]').textContent()).not.toMatch(/\bp[12]\b/);
     const toggle = lp.getByRole('button', { name: 'Announce new events' });
     expect(await toggle.getAttribute('aria-pressed')).toBe('true');
@@ -498,13 +625,21 @@ describe('spectator site (browser)', () => {
   }, 90_000);
 
   it('connection state: LIVE is not lit while disconnected; ?seq past the end follows live', async () => {
-    const live = await apiJson<Created>(stack.api, '/api/matches', { token: organiserToken(), body: { game: GAME, players: [{ name: 'Mo', bot: 'greedy' }, { name: 'Nia' }] } });
+    const live = await apiJson<Created>(stack.api, '/api/matches', {
+      token: organiserToken(),
+      body: { game: GAME, players: [{ name: 'Mo', bot: 'greedy' }, { name: 'Nia' }] },
+    });
     const cut = await stack.browser.newPage({ viewport: { width: 1280, height: 720 } });
     await cut.route('**/live', (route) => route.abort('connectionrefused'));
     await cut.goto(`${stack.web}/matches/${live.matchId}`);
     await cut.locator('.match-status[data-live="disconnected"]').waitFor({ timeout: 20_000 });
     expect(await cut.locator('.badge-live').count()).toBe(0);
-    expect(await cut.getByRole('status').filter({ hasText: /Disconnected/ }).count()).toBeGreaterThan(0);
+    expect(
+      await cut
+        .getByRole('status')
+        .filter({ hasText: /Disconnected/ })
+        .count(),
+    ).toBeGreaterThan(0);
     await cut.close();
     const page = await openPage(`/matches/${live.matchId}?seq=999999`);
     await page.locator('.match-status[data-live="live"]').waitFor({ timeout: 20_000 });
@@ -524,7 +659,9 @@ describe('spectator site (browser)', () => {
     await missing.close();
     const page = await openPage(`/matches/${finished.matchId}?as=p7`);
     await page.getByRole('alert').filter({ hasText: 'No seat p7 in this match' }).waitFor();
-    expect(await page.getByRole('alert').filter({ hasText: 'No seat p7' }).textContent()).toMatch(/Ada \(p1\), Brook \(p2\)/);
+    expect(await page.getByRole('alert').filter({ hasText: 'No seat p7' }).textContent()).toMatch(
+      /Ada \(p1\), Brook \(p2\)/,
+    );
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.getByRole('button', { name: 'Watch as public' }).click();
     await page.locator('.match-page[data-perspective="public"] .board').waitFor();
@@ -535,7 +672,9 @@ describe('spectator site (browser)', () => {
     const page = await openPage('/', { width: 390, height: 844 });
     const row = page.locator(`tr[data-match="${finished.matchId}"]`);
     await row.waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
     const link = (await row.locator('a.match-link').boundingBox())!;
     expect(link.x).toBeGreaterThanOrEqual(0);
     expect(link.x + link.width).toBeLessThanOrEqual(390);
@@ -549,7 +688,11 @@ describe('spectator site (browser)', () => {
     // MATCHTAPE_SCREENSHOT_TAG (e.g. "before") keeps earlier shots beside new ones for a before/after comparison.
     const tag = process.env.MATCHTAPE_SCREENSHOT_TAG ? `-${process.env.MATCHTAPE_SCREENSHOT_TAG}` : '';
     const live = await createBotMatch(['Gwen', 'Hal']);
-    for (const [width, height] of [[390, 844], [1280, 800], [1920, 1080]] as const) {
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 800],
+      [1920, 1080],
+    ] as const) {
       const page = await openPage(`/matches/${live.matchId}`, { width, height });
       await page.locator('.board').waitFor();
       await page.screenshot({ path: join(RESULTS, `web-live-${width}${tag}.png`) });
@@ -566,7 +709,8 @@ describe('spectator site (browser)', () => {
     const page = await stack.browser.newPage();
     const violations: string[] = [];
     page.on('console', (m) => {
-      if (/Content Security Policy|Refused to (load|execute|connect|apply)/i.test(m.text())) violations.push(m.text());
+      if (/Content Security Policy|Refused to (load|execute|connect|apply)/i.test(m.text()))
+        violations.push(m.text());
     });
     await page.goto(`${stack.web}/matches/${finished.matchId}?seq=${Math.floor(finishedLength / 2)}`);
     await page.locator('.board').waitFor();
@@ -577,25 +721,41 @@ describe('spectator site (browser)', () => {
   }, 60_000);
 
   it('works on a phone-sized screen: no sideways scrolling at any point of the match', async () => {
-    const page = await openPage(`/matches/${finished.matchId}?seq=${Math.floor(finishedLength / 2)}`, { width: 390, height: 844 });
+    const page = await openPage(`/matches/${finished.matchId}?seq=${Math.floor(finishedLength / 2)}`, {
+      width: 390,
+      height: 844,
+    });
     await page.locator('.board').waitFor();
     await page.screenshot({ path: join(RESULTS, 'web-match-phone.png'), fullPage: true });
     // Boards differ from match to match (long names, many cards in a zone), so walk the whole match, not one seq.
-    const seqs = [...new Set([1, ...Array.from({ length: 24 }, (_, i) => Math.round(((i + 1) * finishedLength) / 24))])];
+    const seqs = [
+      ...new Set([1, ...Array.from({ length: 24 }, (_, i) => Math.round(((i + 1) * finishedLength) / 24))]),
+    ];
     const problems: string[] = [];
     for (const seq of seqs) {
       await page.goto(`${stack.web}/matches/${finished.matchId}?seq=${seq}`);
       await page.locator(`.match-page[data-seq="${seq}"] .board`).waitFor();
       // Settled layout: a loaded CI machine once measured 199 px mid-load that no rerun saw again.
-      await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, null, { timeout: 5_000 }).catch(() => undefined);
+      await page
+        .waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, null, {
+          timeout: 5_000,
+        })
+        .catch(() => undefined);
       // What sticks out past the right edge, innermost first, so a failure names the element to fix.
       const wide = await page.evaluate(() => {
         const w = window.innerWidth;
         if (document.documentElement.scrollWidth <= w) return [];
         return [...document.querySelectorAll<HTMLElement>('body *')]
-          .filter((el) => el.getBoundingClientRect().right > w + 0.5 && ![...el.children].some((c) => c.getBoundingClientRect().right > w + 0.5))
+          .filter(
+            (el) =>
+              el.getBoundingClientRect().right > w + 0.5 &&
+              ![...el.children].some((c) => c.getBoundingClientRect().right > w + 0.5),
+          )
           .slice(0, 5)
-          .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} right=${Math.round(el.getBoundingClientRect().right)} "${(el.textContent ?? '').slice(0, 40)}"`);
+          .map(
+            (el) =>
+              `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} right=${Math.round(el.getBoundingClientRect().right)} "${(el.textContent ?? '').slice(0, 40)}"`,
+          );
       });
       if (wide.length) problems.push(`seq ${seq}: ${wide.join('; ')}`);
     }

@@ -50,8 +50,15 @@ export function ensureWebBuild(): void {
   const buildId = join(WEB, DIST_DIR, 'BUILD_ID');
   const fresh = () => {
     // next.config.ts too (its headers() are compiled into the build), and the proxy and client instrumentation.
-    const rootFiles = ['next.config.ts', 'proxy.ts', 'instrumentation-client.ts'].map((f) => join(WEB, f)).filter(existsSync);
-    const sources = Math.max(newestMtime(join(WEB, 'app')), newestMtime(join(WEB, 'src')), newestMtime(join(ROOT, 'packages')), ...rootFiles.map((f) => statSync(f).mtimeMs));
+    const rootFiles = ['next.config.ts', 'proxy.ts', 'instrumentation-client.ts']
+      .map((f) => join(WEB, f))
+      .filter(existsSync);
+    const sources = Math.max(
+      newestMtime(join(WEB, 'app')),
+      newestMtime(join(WEB, 'src')),
+      newestMtime(join(ROOT, 'packages')),
+      ...rootFiles.map((f) => statSync(f).mtimeMs),
+    );
     return existsSync(buildId) && statSync(buildId).mtimeMs > sources;
   };
   if (fresh()) return;
@@ -64,8 +71,10 @@ export function ensureWebBuild(): void {
       break;
     } catch {
       // Another run is building; a lock older than 10 minutes was left by a killed run.
-      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 600_000) rmSync(lock, { recursive: true, force: true });
-      if (Date.now() > until) throw new Error(`waited 10 minutes for ${lock}; remove it if no build is running`);
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 600_000)
+        rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > until)
+        throw new Error(`waited 10 minutes for ${lock}; remove it if no build is running`);
       sleepSync(1000);
     }
   }
@@ -85,14 +94,24 @@ function build(): void {
     // Ten minutes: a first build took over five on a loaded 2-core machine (load 25+).
     timeout: 600_000,
   });
-  if (r.status !== 0) throw new Error(`next build failed (exit ${r.status}):\n${(r.stdout ?? '').slice(-3000)}\n${(r.stderr ?? '').slice(-3000)}`);
+  if (r.status !== 0)
+    throw new Error(
+      `next build failed (exit ${r.status}):\n${(r.stdout ?? '').slice(-3000)}\n${(r.stderr ?? '').slice(-3000)}`,
+    );
 }
 
 // Generous by default: on a shared 2-core machine the server has taken 70 s to answer, more under heavier load.
-async function waitFor(url: string, what: string, child: ChildProcess, logs: string[], timeoutMs = Number(process.env.MATCHTAPE_E2E_START_MS ?? 300_000)): Promise<void> {
+async function waitFor(
+  url: string,
+  what: string,
+  child: ChildProcess,
+  logs: string[],
+  timeoutMs = Number(process.env.MATCHTAPE_E2E_START_MS ?? 300_000),
+): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}:\n${logs.join('').slice(-4000)}`);
+    if (child.exitCode !== null)
+      throw new Error(`${what} exited with ${child.exitCode}:\n${logs.join('').slice(-4000)}`);
     try {
       const r = await fetch(url);
       if (r.status < 500) return;
@@ -101,10 +120,17 @@ async function waitFor(url: string, what: string, child: ChildProcess, logs: str
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`${what} did not answer ${url} within ${timeoutMs / 1000}s:\n${logs.join('').slice(-4000)}`);
+  throw new Error(
+    `${what} did not answer ${url} within ${timeoutMs / 1000}s:\n${logs.join('').slice(-4000)}`,
+  );
 }
 
-function start(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): { child: ChildProcess; logs: string[] } {
+function start(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): { child: ChildProcess; logs: string[] } {
   const logs: string[] = [];
   const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: false });
   child.stdout!.on('data', (d: Buffer) => logs.push(d.toString()));
@@ -162,12 +188,17 @@ export async function startWebStack(opts: StackOptions = {}): Promise<WebStack> 
     server.child.kill('SIGKILL');
     throw e;
   }
-  const web = start(process.execPath, [join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(webPort), '-H', '127.0.0.1'], WEB, {
-    ...env,
-    MATCHTAPE_PORT: String(apiPort),
-    MATCHTAPE_WEB_DIST_DIR: DIST_DIR,
-    NEXT_TELEMETRY_DISABLED: '1',
-  });
+  const web = start(
+    process.execPath,
+    [join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(webPort), '-H', '127.0.0.1'],
+    WEB,
+    {
+      ...env,
+      MATCHTAPE_PORT: String(apiPort),
+      MATCHTAPE_WEB_DIST_DIR: DIST_DIR,
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+  );
   const site = `http://127.0.0.1:${webPort}`;
   const stopChildren = async () => {
     for (const c of [web.child, server.child]) {
@@ -211,36 +242,56 @@ export async function startWebStack(opts: StackOptions = {}): Promise<WebStack> 
   };
 }
 
-export async function apiJson<T = unknown>(base: string, path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+export async function apiJson<T = unknown>(
+  base: string,
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<T> {
   const headers: Record<string, string> = {};
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   // A well-behaved client: a 429 is waited out for its Retry-After (a few times), as the server asks; anything else fails.
   let res: Response;
   for (let attempt = 0; ; attempt++) {
-    res = await fetch(base + path, { method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'), headers, ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) });
+    res = await fetch(base + path, {
+      method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'),
+      headers,
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    });
     if (res.status !== 429 || attempt >= 5) break;
     await res.text();
     await new Promise((r) => setTimeout(r, 1000 * Math.max(1, Number(res.headers.get('retry-after')) || 1)));
   }
   const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? (init.body !== undefined ? 'POST' : 'GET')} ${path} → ${res.status}: ${text.slice(0, 500)}`);
+  if (!res.ok)
+    throw new Error(
+      `${init.method ?? (init.body !== undefined ? 'POST' : 'GET')} ${path} → ${res.status}: ${text.slice(0, 500)}`,
+    );
   return JSON.parse(text) as T;
 }
 
 /** Polls GET /api/matches/:id until the match has ended (bounded), and returns its list entry. */
-export async function waitMatchEnded<T extends { status: string; lastSeq: number }>(base: string, matchId: string, timeoutMs = 120_000): Promise<T> {
+export async function waitMatchEnded<T extends { status: string; lastSeq: number }>(
+  base: string,
+  matchId: string,
+  timeoutMs = 120_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const m = await apiJson<T>(base, `/api/matches/${matchId}`);
     if (m.status === 'ended') return m;
-    if (Date.now() > until) throw new Error(`match ${matchId} did not end within ${timeoutMs / 1000}s (at seq ${m.lastSeq})`);
+    if (Date.now() > until)
+      throw new Error(`match ${matchId} did not end within ${timeoutMs / 1000}s (at seq ${m.lastSeq})`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
 
 /** A new browser page of the stack's Chromium, at `path` of the site. */
-export async function openSitePage(stack: WebStack, path: string, viewport = { width: 1280, height: 720 }): Promise<Page> {
+export async function openSitePage(
+  stack: WebStack,
+  path: string,
+  viewport = { width: 1280, height: 720 },
+): Promise<Page> {
   const page = await stack.browser.newPage({ viewport });
   await page.goto(stack.web + path);
   return page;
@@ -250,13 +301,21 @@ export async function openSitePage(stack: WebStack, path: string, viewport = { w
  * The stack with one Alpha Clash bot match (Ada, greedy, against Brook, random), created as soon as the server
  * answers so it plays while the site builds, and waited for until it has ended.
  */
-export async function startWebStackWithEndedMatch(organiserToken: string): Promise<{ stack: WebStack; matchId: string; lastSeq: number }> {
+export async function startWebStackWithEndedMatch(
+  organiserToken: string,
+): Promise<{ stack: WebStack; matchId: string; lastSeq: number }> {
   let matchId = '';
   const stack = await startWebStack({
     onServer: async (api) => {
       const created = await apiJson<{ matchId: string }>(api, '/api/matches', {
         token: organiserToken,
-        body: { game: 'alpha-clash', players: [{ name: 'Ada', bot: 'greedy' }, { name: 'Brook', bot: 'random' }] },
+        body: {
+          game: 'alpha-clash',
+          players: [
+            { name: 'Ada', bot: 'greedy' },
+            { name: 'Brook', bot: 'random' },
+          ],
+        },
       });
       matchId = created.matchId;
     },

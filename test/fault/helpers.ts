@@ -17,7 +17,11 @@ export const TEST_SECRET = 'fault-test-secret-0123456789abcdef';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function waitFor(what: string, check: () => Promise<boolean> | boolean, ms = 60_000): Promise<void> {
+export async function waitFor(
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  ms = 60_000,
+): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
@@ -41,7 +45,10 @@ export async function createDatabase(serverUrl: string): Promise<{ url: string; 
   await adminQuery(serverUrl, `create database "${name}"`);
   const u = new URL(serverUrl);
   u.pathname = `/${name}`;
-  return { url: u.toString(), drop: () => adminQuery(serverUrl, `drop database if exists "${name}" with (force)`) };
+  return {
+    url: u.toString(),
+    drop: () => adminQuery(serverUrl, `drop database if exists "${name}" with (force)`),
+  };
 }
 
 export interface ServerProcess {
@@ -55,23 +62,38 @@ export interface ServerProcess {
 }
 
 /** Starts `tsx apps/server/src/main.ts` and waits for /api/health to answer (any status). */
-export async function startServerProcess(opts: { databaseUrl: string; env?: Record<string, string>; roles?: string }): Promise<ServerProcess> {
+export async function startServerProcess(opts: {
+  databaseUrl: string;
+  env?: Record<string, string>;
+  roles?: string;
+}): Promise<ServerProcess> {
   const port = await sparePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'mt-fault-server-'));
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--port', String(port), ...(opts.roles ? ['--roles', opts.roles] : [])], {
-    cwd: REPO,
-    env: {
-      ...process.env,
-      DATABASE_URL: opts.databaseUrl,
-      NATS_URL: '',
-      MATCHTAPE_HOST: '127.0.0.1',
-      MATCHTAPE_DATA_DIR: dataDir,
-      MATCHTAPE_SECRET: TEST_SECRET,
-      MATCHTAPE_LOG_LEVEL: 'info',
-      ...opts.env,
+  const proc = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/main.ts',
+      '--port',
+      String(port),
+      ...(opts.roles ? ['--roles', opts.roles] : []),
+    ],
+    {
+      cwd: REPO,
+      env: {
+        ...process.env,
+        DATABASE_URL: opts.databaseUrl,
+        NATS_URL: '',
+        MATCHTAPE_HOST: '127.0.0.1',
+        MATCHTAPE_DATA_DIR: dataDir,
+        MATCHTAPE_SECRET: TEST_SECRET,
+        MATCHTAPE_LOG_LEVEL: 'info',
+        ...opts.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let out = '';
   proc.stdout!.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-200_000)));
   proc.stderr!.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-200_000)));
@@ -147,12 +169,24 @@ export class PrivatePostgres {
   }
 
   static async create(port?: number): Promise<PrivatePostgres> {
-    if (!PG_BIN) throw new Error('Postgres binaries are not installed under /usr/lib/postgresql: run infra/start-postgres.sh (apt-get install postgresql)');
+    if (!PG_BIN)
+      throw new Error(
+        'Postgres binaries are not installed under /usr/lib/postgresql: run infra/start-postgres.sh (apt-get install postgresql)',
+      );
     const dir = mkdtempSync(join(tmpdir(), 'mt-fault-pg-'));
     chmodSync(dir, 0o777);
     const data = join(dir, 'data');
     if (process.getuid?.() === 0) spawnSync('chown', ['-R', 'postgres:', dir]);
-    PrivatePostgres.run([join(PG_BIN, 'initdb'), '-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8']);
+    PrivatePostgres.run([
+      join(PG_BIN, 'initdb'),
+      '-D',
+      data,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '--encoding=UTF8',
+      '--locale=C.UTF-8',
+    ]);
     const p = new PrivatePostgres(port ?? (await sparePort()), dir);
     await p.start();
     return p;
@@ -176,7 +210,17 @@ export class PrivatePostgres {
 
   /** `immediate`: no checkpoint, clients cut off at once (a crash as far as they can tell). */
   async stop(mode: 'fast' | 'immediate' = 'immediate'): Promise<void> {
-    PrivatePostgres.run([join(PG_BIN!, 'pg_ctl'), '-D', join(this.dir, 'data'), '-m', mode, '-w', '-t', '60', 'stop']);
+    PrivatePostgres.run([
+      join(PG_BIN!, 'pg_ctl'),
+      '-D',
+      join(this.dir, 'data'),
+      '-m',
+      mode,
+      '-w',
+      '-t',
+      '60',
+      'stop',
+    ]);
   }
 
   log(): string {
@@ -198,7 +242,11 @@ export class PrivatePostgres {
 }
 
 /** One HTTP call that never throws: a refused or cut connection (a killed server) is status 0. */
-export async function call(base: string, path: string, init: { body?: unknown; token?: string } = {}): Promise<ApiResult> {
+export async function call(
+  base: string,
+  path: string,
+  init: { body?: unknown; token?: string } = {},
+): Promise<ApiResult> {
   try {
     return await api(base, path, init);
   } catch {

@@ -4,7 +4,16 @@
 // stream equals the stored one, the stream holds each event once, and the returned node's replica has them all.
 import { NatsBus, subjects } from '@matchtape/bus';
 import type { EventEnvelope } from '@matchtape/engine';
-import { createServer, mintToken, openSse, registryOf, setTokenSecret, startRelay, type MatchtapeServer, type SseConnection } from '@matchtape/server';
+import {
+  createServer,
+  mintToken,
+  openSse,
+  registryOf,
+  setTokenSecret,
+  startRelay,
+  type MatchtapeServer,
+  type SseConnection,
+} from '@matchtape/server';
 import { openTestStore, type TestStore } from '@matchtape/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../integration/server-helpers';
@@ -38,9 +47,12 @@ interface StreamDetail {
 /** The stream as one node sees it (monitoring endpoint): its replica's state and who it thinks leads. */
 async function streamOnNode(node: number): Promise<StreamDetail | null> {
   try {
-    const res = await fetch(`http://127.0.0.1:${cluster.basePort + 200 + node - 1}/jsz?accounts=true&streams=true`);
+    const res = await fetch(
+      `http://127.0.0.1:${cluster.basePort + 200 + node - 1}/jsz?accounts=true&streams=true`,
+    );
     const body = (await res.json()) as { account_details?: { stream_detail?: StreamDetail[] }[] };
-    for (const a of body.account_details ?? []) for (const s of a.stream_detail ?? []) if (s.name === 'MATCHTAPE') return s;
+    for (const a of body.account_details ?? [])
+      for (const s of a.stream_detail ?? []) if (s.name === 'MATCHTAPE') return s;
   } catch {
     // node down
   }
@@ -69,12 +81,22 @@ beforeAll(async () => {
     games: registry,
     roles: ['api', 'relay', 'projector', 'bots'],
     startRelay: async () => {
-      const relay = startRelay({ store: t.store, bus, pollIntervalMs: 100, backoff: { initialMs: 50, maxMs: 500 }, log: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+      const relay = startRelay({
+        store: t.store,
+        bus,
+        pollIntervalMs: 100,
+        backoff: { initialMs: 50, maxMs: 500 },
+        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      });
       return () => relay.stop();
     },
     bots: { minDelayMs: 3, maxDelayMs: 8, scanMs: 500 },
     publishScanMs: 500,
-    rateLimits: { commands: { perSecond: 1e6, burst: 1e6 }, reads: { perSecond: 1e6, burst: 1e6 }, create: { perSecond: 1e6, burst: 1e6 } },
+    rateLimits: {
+      commands: { perSecond: 1e6, burst: 1e6 },
+      reads: { perSecond: 1e6, burst: 1e6 },
+      create: { perSecond: 1e6, burst: 1e6 },
+    },
   });
   base = await server.listen(0);
 }, 90_000);
@@ -92,14 +114,22 @@ describe('NATS node killed during a busy match', () => {
     const organiser = mintToken({ role: 'organiser', ttlSeconds: 600 });
     const created = await api(base, '/api/matches', {
       token: organiser,
-      body: { game: registry.ids()[0], players: [{ bot: 'random' }, { bot: 'random' }], spectatorDelaySeconds: 0 },
+      body: {
+        game: registry.ids()[0],
+        players: [{ bot: 'random' }, { bot: 'random' }],
+        spectatorDelaySeconds: 0,
+      },
     });
     expect(created.status, created.text).toBe(201);
     const matchId = created.json.matchId as string;
     const judge = mintToken({ role: 'judge', ttlSeconds: 600 });
 
     const onBus = new Map<number, number>(); // stream seq → event seq
-    const sub = await observer.subscribe(subjects.events(matchId), (m) => void onBus.set(m.streamSeq, (m.data as EventEnvelope).seq), { fromStreamSeq: 1 });
+    const sub = await observer.subscribe(
+      subjects.events(matchId),
+      (m) => void onBus.set(m.streamSeq, (m.data as EventEnvelope).seq),
+      { fromStreamSeq: 1 },
+    );
     const sse = { judge: [] as EventEnvelope[], public: [] as EventEnvelope[] };
     const ended = { judge: false, public: false };
     const streams: SseConnection[] = [];
@@ -126,16 +156,34 @@ describe('NATS node killed during a busy match', () => {
     // its own: the match can end during the outage, and the judge's stream closing then says nothing about whether
     // the bus observer has seen anything since the kill (CI once measured 0 that way, and the check below failed).
     const lastSeq = async () => (await t.store.getMatch(matchId))!.lastSeq;
-    await until('publishing to continue without the killed node', async () => onBus.size > atKill.bus && onBus.size >= Math.min(atKill.bus + 100, await lastSeq()), 60_000);
-    await until('spectators to keep receiving', () => sse.judge.length > atKill.judge && sse.public.length > atKill.public, 60_000);
-    const duringOutage = { bus: onBus.size - atKill.bus, judge: sse.judge.length - atKill.judge, public: sse.public.length - atKill.public };
+    await until(
+      'publishing to continue without the killed node',
+      async () => onBus.size > atKill.bus && onBus.size >= Math.min(atKill.bus + 100, await lastSeq()),
+      60_000,
+    );
+    await until(
+      'spectators to keep receiving',
+      () => sse.judge.length > atKill.judge && sse.public.length > atKill.public,
+      60_000,
+    );
+    const duringOutage = {
+      bus: onBus.size - atKill.bus,
+      judge: sse.judge.length - atKill.judge,
+      public: sse.public.length - atKill.public,
+    };
 
     await cluster.restart(victim);
     await until('the match to end and both streams to close', () => ended.judge && ended.public, 120_000);
     const stored = await t.store.readStream(matchId);
     await until('every event on the bus', () => onBus.size >= stored.length, 30_000);
     // The returned node catches up: its own replica holds every message, none twice.
-    await until(`the replica on nats-${victim} to catch up`, async () => (await streamOnNode(victim))?.state.messages === (await streamOnNode(victim === 1 ? 2 : 1))?.state.messages, 60_000);
+    await until(
+      `the replica on nats-${victim} to catch up`,
+      async () =>
+        (await streamOnNode(victim))?.state.messages ===
+        (await streamOnNode(victim === 1 ? 2 : 1))?.state.messages,
+      60_000,
+    );
     await sub.stop();
     for (const s of streams) s.abort();
 

@@ -9,7 +9,14 @@ import { EngineHost, mintToken, registryOf, setTokenSecret } from '@matchtape/se
 import { openStore, verifyStoredMatch, type KyselyEventStore } from '@matchtape/store';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, PrivatePostgres, startServerProcess, TEST_SECRET, waitFor, type ServerProcess } from './helpers';
+import {
+  call,
+  PrivatePostgres,
+  startServerProcess,
+  TEST_SECRET,
+  waitFor,
+  type ServerProcess,
+} from './helpers';
 
 const registry = registryOf(games);
 let pgp: PrivatePostgres;
@@ -41,14 +48,24 @@ interface Tally {
 const gate = { closed: false, waiting: 0 };
 
 /** Plays the match: a legal command for whoever acts, sent until it is decided (same commandId on every retry). */
-async function play(matchId: string, seats: Record<PlayerId, string>, tally: Tally, stop: () => boolean): Promise<void> {
+async function play(
+  matchId: string,
+  seats: Record<PlayerId, string>,
+  tally: Tally,
+  stop: () => boolean,
+): Promise<void> {
   for (let i = 0; !stop(); i++) {
     let next;
     try {
       const { game, state } = await new EngineHost(store, registry).current(matchId);
       if (game.status(state).status === 'ended') return;
       const player = game.actors(state)[0] as PlayerId;
-      const choice = game.bots.random.choose(state, player, game.legalCommands(state, player), new Rng(`${matchId}:${i}`));
+      const choice = game.bots.random.choose(
+        state,
+        player,
+        game.legalCommands(state, player),
+        new Rng(`${matchId}:${i}`),
+      );
       const { player: _p, ...cmd } = choice;
       next = { player, body: { ...cmd, commandId: `${matchId}-c${i}` } };
     } catch {
@@ -62,9 +79,17 @@ async function play(matchId: string, seats: Record<PlayerId, string>, tally: Tal
       gate.waiting--;
     }
     for (;;) {
-      const r = await call(server.base, `/api/matches/${matchId}/commands`, { token: seats[next.player], body: next.body });
+      const r = await call(server.base, `/api/matches/${matchId}/commands`, {
+        token: seats[next.player],
+        body: next.body,
+      });
       if (r.status === 200) {
-        tally.accepted.set(next.body.commandId, { matchId, player: next.player, fromSeq: r.json.fromSeq, toSeq: r.json.toSeq });
+        tally.accepted.set(next.body.commandId, {
+          matchId,
+          player: next.player,
+          fromSeq: r.json.fromSeq,
+          toSeq: r.json.toSeq,
+        });
         break;
       }
       tally.refusals.push({ status: r.status, error: r.json?.error, message: r.json?.message });
@@ -78,7 +103,10 @@ it('answers 503 while Postgres is down, writes nothing half, and resumes by itse
   const organiser = mintToken({ role: 'organiser', ttlSeconds: 600 });
   const matches: { matchId: string; seats: Record<PlayerId, string> }[] = [];
   for (const game of registry.ids().slice(0, 2)) {
-    const r = await call(server.base, '/api/matches', { token: organiser, body: { game, players: [{ name: 'Ann' }, { name: 'Bob' }] } });
+    const r = await call(server.base, '/api/matches', {
+      token: organiser,
+      body: { game, players: [{ name: 'Ann' }, { name: 'Bob' }] },
+    });
     expect(r.status, JSON.stringify(r.json)).toBe(201);
     matches.push(r.json);
   }
@@ -96,10 +124,20 @@ it('answers 503 while Postgres is down, writes nothing half, and resumes by itse
   // The public answer says only that it is down; the ops token reads the check that failed.
   const health = await call(server.base, '/api/health');
   expect(health.status).toBe(503);
-  expect(health.json).toEqual({ ok: false, error: 'store_unavailable', message: 'the event store does not answer; retry shortly' });
-  const details = await call(server.base, '/api/health', { token: mintToken({ role: 'ops', ttlSeconds: 600 }) });
+  expect(health.json).toEqual({
+    ok: false,
+    error: 'store_unavailable',
+    message: 'the event store does not answer; retry shortly',
+  });
+  const details = await call(server.base, '/api/health', {
+    token: mintToken({ role: 'ops', ttlSeconds: 600 }),
+  });
   expect(details.status).toBe(503);
-  expect(details.json).toMatchObject({ ok: false, error: 'store_unavailable', checks: { store: { ok: false } } });
+  expect(details.json).toMatchObject({
+    ok: false,
+    error: 'store_unavailable',
+    checks: { store: { ok: false } },
+  });
   await waitFor('a command refused with 503', () => tally.refusals.some((r) => r.status === 503), 60_000);
   await new Promise((r) => setTimeout(r, 1500));
   expect(tally.accepted.size).toBe(downAt);
@@ -121,13 +159,19 @@ it('answers 503 while Postgres is down, writes nothing half, and resumes by itse
   // Nothing half-written: chains verify, and every accepted command has its events once and its body.
   for (const m of matches) expect(await verifyStoredMatch(store, m.matchId)).toEqual({ ok: true });
   for (const [commandId, a] of tally.accepted) {
-    const { rows } = await sql<{ seq: number }>`select seq from events where match_id = ${a.matchId} and cause->>'commandId' = ${commandId} order by seq`.execute(store.db);
+    const { rows } = await sql<{
+      seq: number;
+    }>`select seq from events where match_id = ${a.matchId} and cause->>'commandId' = ${commandId} order by seq`.execute(
+      store.db,
+    );
     expect(rows[0]?.seq, commandId).toBe(a.fromSeq);
     expect(rows.every((r) => r.seq <= a.toSeq)).toBe(true);
     expect(await store.commandBody(a.matchId, a.player, commandId)).not.toBeNull();
   }
   const { rows: orphans } = await sql<{ n: number }>`
     select count(*)::int as n from command_bodies b
-    where not exists (select 1 from events e where e.match_id = b.match_id and e.cause->>'commandId' = b.command_id)`.execute(store.db);
+    where not exists (select 1 from events e where e.match_id = b.match_id and e.cause->>'commandId' = b.command_id)`.execute(
+    store.db,
+  );
   expect(orphans[0]!.n).toBe(0);
 }, 300_000);

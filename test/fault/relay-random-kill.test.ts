@@ -6,7 +6,13 @@ import type { ChildProcess } from 'node:child_process';
 import { subjects, type NatsBus } from '@matchtape/bus';
 import { openTestBus, type TestBus } from '@matchtape/bus/testing';
 import { Rng } from '@matchtape/engine';
-import { openTestStore, sampleEvents, sampleMatch, uniqueName, type TestStore } from '@matchtape/store/testing';
+import {
+  openTestStore,
+  sampleEvents,
+  sampleMatch,
+  uniqueName,
+  type TestStore,
+} from '@matchtape/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRelay } from '../../apps/server/src/relay';
 import { readAllMessages } from '../integration/helpers/collect';
@@ -29,7 +35,9 @@ afterAll(async () => {
 
 function spawnRelay(): { child: ChildProcess; started: Promise<void>; exited: Promise<void> } {
   const child = spawnRelayChild(t, b, 'never'); // this test kills it from outside
-  const started = new Promise<void>((resolve) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('relay started') && resolve()));
+  const started = new Promise<void>((resolve) =>
+    child.stdout!.on('data', (d: Buffer) => d.toString().includes('relay started') && resolve()),
+  );
   child.stderr!.resume();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return { child, started, exited };
@@ -72,7 +80,11 @@ describe(`relay killed at random points over ${TOTAL} events (seed ${SEED})`, ()
     expect(kills).toBeGreaterThanOrEqual(5);
 
     // A last relay runs to the end.
-    const relay = startRelay({ store: t.store, bus, log: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+    const relay = startRelay({
+      store: t.store,
+      bus,
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    });
     await relay.caughtUp();
     await relay.stop();
 
@@ -88,7 +100,9 @@ describe(`relay killed at random points over ${TOTAL} events (seed ${SEED})`, ()
     expect(unique.size).toBe(TOTAL);
     for (const id of matches) {
       const seen = new Set<string>();
-      const onBus = all.filter((m) => m.subject === subjects.events(id) && !seen.has(m.msgId!) && seen.add(m.msgId!)).map((m) => m.data);
+      const onBus = all
+        .filter((m) => m.subject === subjects.events(id) && !seen.has(m.msgId!) && seen.add(m.msgId!))
+        .map((m) => m.data);
       expect(onBus).toEqual(await t.store.readStream(id));
     }
   }, 240_000);

@@ -23,8 +23,15 @@ const coverage = () => mintToken({ role: 'coverage', ttlSeconds: 600 });
 const judge = () => mintToken({ role: 'judge', ttlSeconds: 600 });
 
 /** A match of two human seats (no bots): it stays in setup after its opening events, so streams stay open. */
-async function newMatch(spectatorDelaySeconds: number, coverageDelaySeconds = 0, game = GAME): Promise<{ matchId: string; seats: Record<string, string>; lastSeq: number }> {
-  const r = await api(base, '/api/matches', { token: organiser(), body: { game, players: [{ name: 'Ada' }, { name: 'Bo' }], spectatorDelaySeconds, coverageDelaySeconds } });
+async function newMatch(
+  spectatorDelaySeconds: number,
+  coverageDelaySeconds = 0,
+  game = GAME,
+): Promise<{ matchId: string; seats: Record<string, string>; lastSeq: number }> {
+  const r = await api(base, '/api/matches', {
+    token: organiser(),
+    body: { game, players: [{ name: 'Ada' }, { name: 'Bo' }], spectatorDelaySeconds, coverageDelaySeconds },
+  });
   expect(r.status).toBe(201);
   const m = await api(base, `/api/matches/${r.json.matchId}`, { token: judge() });
   return { matchId: r.json.matchId, seats: r.json.seats, lastSeq: m.json.lastSeq };
@@ -45,7 +52,9 @@ interface Tile {
 /** A card in p1's hand as the judge sees it at the match's last seq, and that it is hidden from the public. */
 async function handCard(matchId: string): Promise<string> {
   const j = await api(base, `/api/matches/${matchId}/state?as=judge`, { token: judge() });
-  const p1 = (j.json.board.players as { id: string; zones: { key: string; layout: string; cards: Tile[] }[] }[]).find((p) => p.id === 'p1')!;
+  const p1 = (
+    j.json.board.players as { id: string; zones: { key: string; layout: string; cards: Tile[] }[] }[]
+  ).find((p) => p.id === 'p1')!;
   const hand = p1.zones.find((z) => z.key === 'hand') ?? p1.zones.find((z) => z.layout === 'fan')!;
   const card = hand.cards.find((c) => !c.hidden);
   expect(card, 'p1 holds an opening hand').toBeDefined();
@@ -57,22 +66,43 @@ describe('annotations: two authors at once, over NATS and SSE', () => {
     const { matchId, lastSeq } = await newMatch(0);
     expect(lastSeq).toBeGreaterThan(0);
     const onNats: { seq: number; type: string; author: { id: string } }[] = [];
-    const sub = await stack.bus.subscribe(subjects.annotations(matchId), (m) => {
-      onNats.push(m.data as (typeof onNats)[number]);
-    }, { fromStreamSeq: 1 });
+    const sub = await stack.bus.subscribe(
+      subjects.annotations(matchId),
+      (m) => {
+        onNats.push(m.data as (typeof onNats)[number]);
+      },
+      { fromStreamSeq: 1 },
+    );
     const frames: SseMessage[] = [];
-    const sse = await openSse(`${base}/api/matches/${matchId}/live`, (m) => m.event === 'annotation' && frames.push(m));
+    const sse = await openSse(
+      `${base}/api/matches/${matchId}/live`,
+      (m) => m.event === 'annotation' && frames.push(m),
+    );
     expect(sse.status).toBe(200);
 
     const [ann, bob] = [coverage(), coverage()];
     const write = (token: string, name: string, i: number) =>
-      api(base, `/api/matches/${matchId}/annotations`, { token, body: { authorName: name, seq: 1 + (i % lastSeq), text: `${name} note ${i}`, tags: i % 2 ? ['combo'] : ['key-play'] } });
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? write(bob, 'Bob', i) : write(ann, 'Ann', i))));
+      api(base, `/api/matches/${matchId}/annotations`, {
+        token,
+        body: {
+          authorName: name,
+          seq: 1 + (i % lastSeq),
+          text: `${name} note ${i}`,
+          tags: i % 2 ? ['combo'] : ['key-play'],
+        },
+      });
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 2 ? write(bob, 'Bob', i) : write(ann, 'Ann', i))),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(12).fill(201));
 
     await until(() => onNats.length === 12 && frames.length === 12, 'NATS messages and SSE frames');
-    expect(onNats.map((e) => e.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
-    expect(frames.map((f) => (JSON.parse(f.data) as { seq: number }).seq)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(onNats.map((e) => e.seq).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 12 }, (_, i) => i + 1),
+    );
+    expect(frames.map((f) => (JSON.parse(f.data) as { seq: number }).seq)).toEqual(
+      Array.from({ length: 12 }, (_, i) => i + 1),
+    );
     expect(frames.every((f) => f.id === null)).toBe(true);
 
     // Two layers, six each; an author edits their own; the other author may not; a judge may.
@@ -83,13 +113,40 @@ describe('annotations: two authors at once, over NATS and SSE', () => {
       ['Bob', 6],
     ]);
     const annsFirst = results[0]!.json.annotation.annotationId as string;
-    expect((await api(base, `/api/matches/${matchId}/annotations/${annsFirst}`, { method: 'PATCH', token: bob, body: { text: 'mine now' } })).status).toBe(403);
-    const edited = await api(base, `/api/matches/${matchId}/annotations/${annsFirst}`, { method: 'PATCH', token: ann, body: { quality: 'brilliant', chapter: 'Opening hands' } });
+    expect(
+      (
+        await api(base, `/api/matches/${matchId}/annotations/${annsFirst}`, {
+          method: 'PATCH',
+          token: bob,
+          body: { text: 'mine now' },
+        })
+      ).status,
+    ).toBe(403);
+    const edited = await api(base, `/api/matches/${matchId}/annotations/${annsFirst}`, {
+      method: 'PATCH',
+      token: ann,
+      body: { quality: 'brilliant', chapter: 'Opening hands' },
+    });
     expect(edited.status).toBe(200);
-    expect(edited.json.annotation).toMatchObject({ quality: 'brilliant', glyph: '!!', chapter: 'Opening hands', text: 'Ann note 0' });
-    expect((await api(base, `/api/matches/${matchId}/annotations/${annsFirst}`, { method: 'DELETE', token: judge() })).status).toBe(200);
+    expect(edited.json.annotation).toMatchObject({
+      quality: 'brilliant',
+      glyph: '!!',
+      chapter: 'Opening hands',
+      text: 'Ann note 0',
+    });
+    expect(
+      (
+        await api(base, `/api/matches/${matchId}/annotations/${annsFirst}`, {
+          method: 'DELETE',
+          token: judge(),
+        })
+      ).status,
+    ).toBe(200);
     await until(() => onNats.length === 14 && frames.length === 14, 'the edit and the removal');
-    expect(frames.slice(12).map((f) => (JSON.parse(f.data) as { type: string }).type)).toEqual(['AnnotationEdited', 'AnnotationRemoved']);
+    expect(frames.slice(12).map((f) => (JSON.parse(f.data) as { type: string }).type)).toEqual([
+      'AnnotationEdited',
+      'AnnotationRemoved',
+    ]);
     expect((await api(base, `/api/matches/${matchId}/annotations`)).json.annotations).toHaveLength(11);
     sse.abort();
     await sub.stop();
@@ -103,25 +160,56 @@ describe('time lock against a delayed public viewer', () => {
     const cov = coverage();
     const card = await handCard(matchId);
     // The card is p1's to see, nobody else's.
-    expect(JSON.stringify((await api(base, `/api/matches/${matchId}/state`, { token: seats.p1! })).json.board)).toContain(card);
-    expect(JSON.stringify((await api(base, `/api/matches/${matchId}/state`, { token: seats.p2! })).json.board)).not.toContain(card);
+    expect(
+      JSON.stringify((await api(base, `/api/matches/${matchId}/state`, { token: seats.p1! })).json.board),
+    ).toContain(card);
+    expect(
+      JSON.stringify((await api(base, `/api/matches/${matchId}/state`, { token: seats.p2! })).json.board),
+    ).not.toContain(card);
 
     const publicFrames: { data: string; t: number }[] = [];
     const p2Frames: string[] = [];
     const covFrames: string[] = [];
-    const pub = await openSse(`${base}/api/matches/${matchId}/live`, (m) => m.event === 'annotation' && publicFrames.push({ data: m.data, t: Date.now() }));
-    const p2 = await openSse(`${base}/api/matches/${matchId}/live`, (m) => m.event === 'annotation' && p2Frames.push(m.data), { token: seats.p2! });
-    const cv = await openSse(`${base}/api/matches/${matchId}/live`, (m) => m.event === 'annotation' && covFrames.push(m.data), { token: cov });
+    const pub = await openSse(
+      `${base}/api/matches/${matchId}/live`,
+      (m) => m.event === 'annotation' && publicFrames.push({ data: m.data, t: Date.now() }),
+    );
+    const p2 = await openSse(
+      `${base}/api/matches/${matchId}/live`,
+      (m) => m.event === 'annotation' && p2Frames.push(m.data),
+      { token: seats.p2! },
+    );
+    const cv = await openSse(
+      `${base}/api/matches/${matchId}/live`,
+      (m) => m.event === 'annotation' && covFrames.push(m.data),
+      { token: cov },
+    );
 
     // Coverage (no delay) annotates the last event at once: one plain note, one pointing at p1's hidden hand card.
-    const plain = await api(base, `/api/matches/${matchId}/annotations`, { token: cov, body: { authorName: 'Desk', seq: lastSeq, text: 'Both players **keep**', tags: ['key-play'], chapter: 'Mulligans' } });
+    const plain = await api(base, `/api/matches/${matchId}/annotations`, {
+      token: cov,
+      body: {
+        authorName: 'Desk',
+        seq: lastSeq,
+        text: 'Both players **keep**',
+        tags: ['key-play'],
+        chapter: 'Mulligans',
+      },
+    });
     const secret = await api(base, `/api/matches/${matchId}/annotations`, {
       token: cov,
-      body: { authorName: 'Desk', seq: lastSeq, text: 'Ada is sandbagging it', tags: ['misplay'], highlights: [{ kind: 'card', cardId: card }] },
+      body: {
+        authorName: 'Desk',
+        seq: lastSeq,
+        text: 'Ada is sandbagging it',
+        tags: ['misplay'],
+        highlights: [{ kind: 'card', cardId: card }],
+      },
     });
     expect([plain.status, secret.status]).toEqual([201, 201]);
     const writtenAt = Date.now();
-    const events = (await api(base, `/api/matches/${matchId}/events?as=judge`, { token: judge() })).json.events as { seq: number; at: string }[];
+    const events = (await api(base, `/api/matches/${matchId}/events?as=judge`, { token: judge() })).json
+      .events as { seq: number; at: string }[];
     const lastAt = Date.parse(events[lastSeq - 1]!.at);
 
     // Before the public feed reaches the seq: nothing on REST, nothing in chapters.
@@ -132,7 +220,9 @@ describe('time lock against a delayed public viewer', () => {
       expect(earlyChapters.text).toBe('00:00 Match start\n');
     }
     // Coverage sees both at once, over REST and SSE.
-    expect((await api(base, `/api/matches/${matchId}/annotations`, { token: cov })).json.annotations).toHaveLength(2);
+    expect(
+      (await api(base, `/api/matches/${matchId}/annotations`, { token: cov })).json.annotations,
+    ).toHaveLength(2);
     await until(() => covFrames.length === 2, 'coverage frames');
 
     await until(() => publicFrames.length >= 1, 'the public frame', (DELAY + 10) * 1000);
@@ -141,12 +231,21 @@ describe('time lock against a delayed public viewer', () => {
     // Once released: the plain note for the public and p2; the hidden-card one only for p1 (who holds it).
     const late = await api(base, `/api/matches/${matchId}/annotations`);
     expect(late.json.annotations.map((a: { text: string }) => a.text)).toEqual(['Both players **keep**']);
-    expect((await api(base, `/api/matches/${matchId}/chapters?format=text`)).text).toMatch(/^00:00 (Match start \/ )?Mulligans\n$|^00:00 Match start\n\d\d:\d\d Mulligans\n$/);
+    expect((await api(base, `/api/matches/${matchId}/chapters?format=text`)).text).toMatch(
+      /^00:00 (Match start \/ )?Mulligans\n$|^00:00 Match start\n\d\d:\d\d Mulligans\n$/,
+    );
     // The seats are players of a match still going on: no commentary for them at all (seats-and-commentary below).
-    expect((await api(base, `/api/matches/${matchId}/annotations`, { token: seats.p2! })).json.annotations).toEqual([]);
-    expect((await api(base, `/api/matches/${matchId}/annotations`, { token: seats.p1! })).json.annotations).toEqual([]);
+    expect(
+      (await api(base, `/api/matches/${matchId}/annotations`, { token: seats.p2! })).json.annotations,
+    ).toEqual([]);
+    expect(
+      (await api(base, `/api/matches/${matchId}/annotations`, { token: seats.p1! })).json.annotations,
+    ).toEqual([]);
     // A later event on the SSE stream shows the public stream went on past the annotation without the secret.
-    await api(base, `/api/matches/${matchId}/annotations`, { token: cov, body: { authorName: 'Desk', seq: 1, text: 'marker' } });
+    await api(base, `/api/matches/${matchId}/annotations`, {
+      token: cov,
+      body: { authorName: 'Desk', seq: 1, text: 'marker' },
+    });
     await until(() => publicFrames.length >= 2, 'the marker frame');
     expect(p2Frames).toEqual([]);
     for (const f of [...publicFrames.map((x) => x.data), ...p2Frames]) {
@@ -160,7 +259,10 @@ describe('time lock against a delayed public viewer', () => {
 /** Ends a match by a concession of the first seat whose Concede is accepted. */
 async function concede(matchId: string, seats: Record<string, string>): Promise<void> {
   for (const [seat, token] of Object.entries(seats)) {
-    const r = await api(base, `/api/matches/${matchId}/commands`, { token, body: { type: 'Concede', commandId: `concede-${seat}` } });
+    const r = await api(base, `/api/matches/${matchId}/commands`, {
+      token,
+      body: { type: 'Concede', commandId: `concede-${seat}` },
+    });
     if (r.status === 200 && r.json.status === 'accepted') break;
   }
   expect((await api(base, `/api/matches/${matchId}`, { token: judge() })).json.status).toBe('ended');
@@ -174,19 +276,37 @@ describe('seats and commentary', () => {
     // so the old rule let both through to the opposing seat live, and to a 0-delay public at once.
     const texts = ["Bo's hand has two finishers", 'Ada should hold back'];
     const bodies = [
-      { authorName: 'Desk', seq: lastSeq, text: texts[0], highlights: [{ kind: 'zone', player: 'p2', zone: 'hand' }], chapter: 'Read' },
+      {
+        authorName: 'Desk',
+        seq: lastSeq,
+        text: texts[0],
+        highlights: [{ kind: 'zone', player: 'p2', zone: 'hand' }],
+        chapter: 'Read',
+      },
       { authorName: 'Desk', seq: lastSeq, text: texts[1], tags: ['key-play'] },
     ];
     // Every message of each seat's stream in order (events and annotations), and the public's annotation frames.
     const seen: Record<string, { event: string; type: string }[]> = { p1: [], p2: [] };
     const streams = await Promise.all(
       (['p1', 'p2'] as const).map((p) =>
-        openSse(`${base}/api/matches/${matchId}/live`, (m) => seen[p]!.push({ event: m.event, type: m.event === 'event' ? (JSON.parse(m.data) as { type: string }).type : m.data }), { token: seats[p]! }),
+        openSse(
+          `${base}/api/matches/${matchId}/live`,
+          (m) =>
+            seen[p]!.push({
+              event: m.event,
+              type: m.event === 'event' ? (JSON.parse(m.data) as { type: string }).type : m.data,
+            }),
+          { token: seats[p]! },
+        ),
       ),
     );
     const publicFrames: string[] = [];
-    const pub = await openSse(`${base}/api/matches/${matchId}/live`, (m) => m.event === 'annotation' && publicFrames.push(m.data));
-    for (const body of bodies) expect((await api(base, `/api/matches/${matchId}/annotations`, { token: cov, body })).status).toBe(201);
+    const pub = await openSse(
+      `${base}/api/matches/${matchId}/live`,
+      (m) => m.event === 'annotation' && publicFrames.push(m.data),
+    );
+    for (const body of bodies)
+      expect((await api(base, `/api/matches/${matchId}/annotations`, { token: cov, body })).status).toBe(201);
 
     // The public (0 s delay) keeps its time lock: both at once.
     await until(() => publicFrames.length === 2, 'the public frames');
@@ -194,24 +314,40 @@ describe('seats and commentary', () => {
     // The seats, live: nothing over REST, in chapters, or (a seat token) in search.
     for (const p of ['p1', 'p2'] as const) {
       const token = seats[p]!;
-      expect((await api(base, `/api/matches/${matchId}/annotations`, { token })).json.annotations).toEqual([]);
+      expect((await api(base, `/api/matches/${matchId}/annotations`, { token })).json.annotations).toEqual(
+        [],
+      );
       expect((await api(base, `/api/matches/${matchId}/chapters`, { token })).json.chapters).toEqual([]);
-      expect((await api(base, `/api/matches/${matchId}/chapters?format=text`, { token })).text).toBe('00:00 Match start\n');
-      const search = await api(base, `/api/annotations/search?text=${encodeURIComponent('finishers')}`, { token });
+      expect((await api(base, `/api/matches/${matchId}/chapters?format=text`, { token })).text).toBe(
+        '00:00 Match start\n',
+      );
+      const search = await api(base, `/api/annotations/search?text=${encodeURIComponent('finishers')}`, {
+        token,
+      });
       expect([search.status, search.json.results]).toEqual([403, undefined]);
     }
 
     // The end: each seat's stream sends the commentary only after MatchEnded (over SSE an annotation frame has no
     // seq of its own, so its place in the stream is what says when it was sent).
     await concede(matchId, seats);
-    await until(() => ['p1', 'p2'].every((p) => seen[p]!.filter((m) => m.event === 'annotation').length === 2), 'the seats’ annotation frames after the end');
+    await until(
+      () => ['p1', 'p2'].every((p) => seen[p]!.filter((m) => m.event === 'annotation').length === 2),
+      'the seats’ annotation frames after the end',
+    );
     for (const p of ['p1', 'p2'] as const) {
       const ended = seen[p]!.findIndex((m) => m.type === 'MatchEnded');
       expect(ended, `${p} saw MatchEnded`).toBeGreaterThanOrEqual(0);
-      expect(seen[p]!.findIndex((m) => m.event === 'annotation'), `${p}: no annotation before MatchEnded`).toBeGreaterThan(ended);
+      expect(
+        seen[p]!.findIndex((m) => m.event === 'annotation'),
+        `${p}: no annotation before MatchEnded`,
+      ).toBeGreaterThan(ended);
       const rest = await api(base, `/api/matches/${matchId}/annotations`, { token: seats[p]! });
       expect(rest.json.annotations.map((a: { text: string }) => a.text).sort()).toEqual([...texts].sort());
-      expect((await api(base, `/api/matches/${matchId}/chapters`, { token: seats[p]! })).json.chapters.map((c: { title: string }) => c.title)).toEqual(['Read']);
+      expect(
+        (await api(base, `/api/matches/${matchId}/chapters`, { token: seats[p]! })).json.chapters.map(
+          (c: { title: string }) => c.title,
+        ),
+      ).toEqual(['Read']);
     }
     for (const c of [...streams, pub]) c.abort();
   });
@@ -229,16 +365,32 @@ describe('permissions and bad input', () => {
       [api(base, path, { body: good }), 401, 'missing_token'],
       [api(base, path, { token: seats.p1!, body: good }), 403, 'not_a_writer'],
       [api(base, path, { token: organiser(), body: good }), 403, 'not_a_writer'],
-      [api(base, path, { token: mintToken({ role: 'public', ttlSeconds: 60 }), body: good }), 403, 'not_a_writer'],
+      [
+        api(base, path, { token: mintToken({ role: 'public', ttlSeconds: 60 }), body: good }),
+        403,
+        'not_a_writer',
+      ],
       [api(base, path, { token: cov, body: { ...good, seq: lastSeq + 1 } }), 422, 'seq_not_seen'],
       [api(base, path, { token: cov, body: { ...good, text: '' } }), 400, 'bad_request'],
       [api(base, path, { token: cov, body: { ...good, quality: 'superb' } }), 400, 'bad_request'],
       [api(base, path, { token: cov, body: { ...good, tags: ['Not A Slug'] } }), 400, 'bad_request'],
       [api(base, path, { token: cov, body: { ...good, seq: { from: 3, to: 1 } } }), 400, 'bad_request'],
-      [api(base, path, { token: cov, body: { ...good, author: { id: 'forged', role: 'judge' } } }), 400, 'bad_request'],
+      [
+        api(base, path, { token: cov, body: { ...good, author: { id: 'forged', role: 'judge' } } }),
+        400,
+        'bad_request',
+      ],
       [api(base, path, { token: cov, raw: '{"authorName": ' }), 400, 'malformed_json'],
-      [api(base, `/api/matches/nope-${matchId}/annotations`, { token: cov, body: good }), 404, 'match_not_found'],
-      [api(base, `${path}/missing`, { method: 'PATCH', token: cov, body: { text: 'x' } }), 404, 'annotation_not_found'],
+      [
+        api(base, `/api/matches/nope-${matchId}/annotations`, { token: cov, body: good }),
+        404,
+        'match_not_found',
+      ],
+      [
+        api(base, `${path}/missing`, { method: 'PATCH', token: cov, body: { text: 'x' } }),
+        404,
+        'annotation_not_found',
+      ],
       [api(base, `${path}/missing`, { method: 'DELETE', token: cov }), 404, 'annotation_not_found'],
       [api(base, `${path}?as=judge`), 403, 'forbidden_view'],
       [api(base, '/api/annotations/search?tag=combo'), 401, 'missing_token'],
@@ -254,10 +406,17 @@ describe('permissions and bad input', () => {
     const added = await api(base, path, { token: cov, body: { ...good, annotationId: 'fixed-id' } });
     expect(added.status).toBe(201);
     // The same POST again (a retry) appends nothing; another author under that id is a conflict.
-    expect((await api(base, path, { token: cov, body: { ...good, annotationId: 'fixed-id' } })).status).toBe(200);
-    expect((await api(base, path, { token: coverage(), body: { ...good, annotationId: 'fixed-id' } })).status).toBe(409);
+    expect((await api(base, path, { token: cov, body: { ...good, annotationId: 'fixed-id' } })).status).toBe(
+      200,
+    );
+    expect(
+      (await api(base, path, { token: coverage(), body: { ...good, annotationId: 'fixed-id' } })).status,
+    ).toBe(409);
     expect((await api(base, `${path}/fixed-id`, { method: 'PATCH', token: cov, body: {} })).status).toBe(400);
-    expect((await api(base, `${path}/fixed-id`, { method: 'PATCH', token: coverage(), body: { text: 'hijack' } })).json.error).toBe('not_the_author');
+    expect(
+      (await api(base, `${path}/fixed-id`, { method: 'PATCH', token: coverage(), body: { text: 'hijack' } }))
+        .json.error,
+    ).toBe('not_the_author');
     expect((await api(base, `${path}/fixed-id`, { method: 'DELETE', token: seats.p1! })).status).toBe(403);
     expect(await count()).toBe(1);
     expect((await api(base, path, { token: judge() })).json.annotations[0].text).toBe('ok');
@@ -269,10 +428,23 @@ describe('chapters and search', () => {
     const a = await newMatch(0);
     const b = await newMatch(0);
     const cov = coverage();
-    const add = (m: string, body: object) => api(base, `/api/matches/${m}/annotations`, { token: cov, body: { authorName: 'Reel Desk', ...body } });
+    const add = (m: string, body: object) =>
+      api(base, `/api/matches/${m}/annotations`, { token: cov, body: { authorName: 'Reel Desk', ...body } });
     expect((await add(a.matchId, { seq: 1, text: 'Shuffle up', chapter: 'Start' })).status).toBe(201);
-    expect((await add(a.matchId, { seq: a.lastSeq, text: 'Topdecked **lethal**', tags: ['lethal'], chapter: 'Hands' })).status).toBe(201);
-    expect((await add(b.matchId, { seq: b.lastSeq, text: 'Another lethal line', tags: ['lethal', 'combo'] })).status).toBe(201);
+    expect(
+      (
+        await add(a.matchId, {
+          seq: a.lastSeq,
+          text: 'Topdecked **lethal**',
+          tags: ['lethal'],
+          chapter: 'Hands',
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await add(b.matchId, { seq: b.lastSeq, text: 'Another lethal line', tags: ['lethal', 'combo'] }))
+        .status,
+    ).toBe(201);
     expect((await add(b.matchId, { seq: 1, text: 'quiet start', tags: ['key-play'] })).status).toBe(201);
 
     const json = await api(base, `/api/matches/${a.matchId}/chapters`);
@@ -288,12 +460,24 @@ describe('chapters and search', () => {
 
     const byTag = await api(base, '/api/annotations/search?tag=lethal', { token: cov });
     expect(byTag.status).toBe(200);
-    expect(byTag.json.results.map((r: { matchId: string }) => r.matchId).sort()).toEqual([a.matchId, b.matchId].sort());
+    expect(byTag.json.results.map((r: { matchId: string }) => r.matchId).sort()).toEqual(
+      [a.matchId, b.matchId].sort(),
+    );
     const byBoth = await api(base, '/api/annotations/search?tag=lethal&tag=combo', { token: cov });
     expect(byBoth.json.results.map((r: { text: string }) => r.text)).toEqual(['Another lethal line']);
-    const byText = await api(base, `/api/annotations/search?text=${encodeURIComponent('topdecked LETHAL')}`, { token: judge() });
+    const byText = await api(base, `/api/annotations/search?text=${encodeURIComponent('topdecked LETHAL')}`, {
+      token: judge(),
+    });
     expect(byText.json.results.map((r: { matchId: string }) => r.matchId)).toEqual([a.matchId]);
-    const byAuthor = await api(base, `/api/annotations/search?author=${encodeURIComponent('reel desk')}&limit=500`, { token: cov });
-    expect(byAuthor.json.results.filter((r: { matchId: string }) => r.matchId === a.matchId || r.matchId === b.matchId)).toHaveLength(4);
+    const byAuthor = await api(
+      base,
+      `/api/annotations/search?author=${encodeURIComponent('reel desk')}&limit=500`,
+      { token: cov },
+    );
+    expect(
+      byAuthor.json.results.filter(
+        (r: { matchId: string }) => r.matchId === a.matchId || r.matchId === b.matchId,
+      ),
+    ).toHaveLength(4);
   });
 });

@@ -41,14 +41,24 @@ async function roundDone(id: string): Promise<EventView> {
   }
 }
 
-async function createEvent(game: string, players: number, opts: { swissRounds: number; topCut: 0 | 2 | 4 | 8; bestOf: 1 | 3; extraTurns?: number }) {
-  const created = await api(base, '/api/events', { token: organiser(), body: { name: `${game} ${players}`, game, roundMinutes: 50, extraTurns: opts.extraTurns ?? 2, ...opts } });
+async function createEvent(
+  game: string,
+  players: number,
+  opts: { swissRounds: number; topCut: 0 | 2 | 4 | 8; bestOf: 1 | 3; extraTurns?: number },
+) {
+  const created = await api(base, '/api/events', {
+    token: organiser(),
+    body: { name: `${game} ${players}`, game, roundMinutes: 50, extraTurns: opts.extraTurns ?? 2, ...opts },
+  });
   expect(created.status, created.text).toBe(201);
   const id = created.json.eventId as string;
   const presets = Object.keys(registry.get(game).presetDecks);
   const tokens: string[] = [];
   for (let i = 0; i < players; i++) {
-    const r = await api(base, `/api/events/${id}/players`, { token: organiser(), body: { name: `Bot ${i + 1}`, deck: presets[i % presets.length], bot: i % 2 ? 'random' : 'greedy' } });
+    const r = await api(base, `/api/events/${id}/players`, {
+      token: organiser(),
+      body: { name: `Bot ${i + 1}`, deck: presets[i % presets.length], bot: i % 2 ? 'random' : 'greedy' },
+    });
     expect(r.status, r.text).toBe(201);
     expect(r.json.invite).toBe(`/events/${id}#player=${r.json.token}`);
     tokens.push(r.json.token as string);
@@ -58,7 +68,10 @@ async function createEvent(game: string, players: number, opts: { swissRounds: n
 
 /** Rebuilds the standings projection from the stream; it must equal the live one. */
 async function expectRebuildEqual(id: string): Promise<void> {
-  const rebuilt = await api(base, `/api/events/${id}/projection/rebuild`, { token: organiser(), method: 'POST' });
+  const rebuilt = await api(base, `/api/events/${id}/projection/rebuild`, {
+    token: organiser(),
+    method: 'POST',
+  });
   expect(rebuilt.status, rebuilt.text).toBe(200);
   expect(rebuilt.json.rebuilt).toEqual(rebuilt.json.live);
   expect(rebuilt.json.equal).toBe(true);
@@ -120,40 +133,56 @@ const plan: Plan[] = DEEP
   : DEFAULT_PLAN.filter((p) => registry.ids().includes(p.game));
 
 describe('events played by bots through the event API (Postgres + NATS)', () => {
-  it.each(plan)('$game: $players players, $swissRounds Swiss rounds, top cut $topCut, best of $bestOf', async ({ game, players, swissRounds, topCut, bestOf }) => {
-    const { id, tokens } = await createEvent(game, players, { swissRounds, topCut, bestOf });
-    let sawTable = false;
-    const final = await playOut(id, async (v) => {
-      // A player sees their own pairing and the join link of their table; the public view has no decklists.
-      const me = (await api(base, `/api/events/${id}/me`, { token: tokens[0] })).json as MyEvent;
-      if (me.table) {
-        sawTable = true;
-        expect(me.table.join).toBe(`/join/${me.table.seatToken}`);
-        expect(v.rounds.at(-1)!.pairings.some((p) => p.games.some((g) => g.matchId === me.table!.matchId))).toBe(true);
+  it.each(plan)(
+    '$game: $players players, $swissRounds Swiss rounds, top cut $topCut, best of $bestOf',
+    async ({ game, players, swissRounds, topCut, bestOf }) => {
+      const { id, tokens } = await createEvent(game, players, { swissRounds, topCut, bestOf });
+      let sawTable = false;
+      const final = await playOut(id, async (v) => {
+        // A player sees their own pairing and the join link of their table; the public view has no decklists.
+        const me = (await api(base, `/api/events/${id}/me`, { token: tokens[0] })).json as MyEvent;
+        if (me.table) {
+          sawTable = true;
+          expect(me.table.join).toBe(`/join/${me.table.seatToken}`);
+          expect(
+            v.rounds.at(-1)!.pairings.some((p) => p.games.some((g) => g.matchId === me.table!.matchId)),
+          ).toBe(true);
+        }
+        expect(JSON.stringify(v)).not.toContain('"deck"');
+      });
+      expect(
+        sawTable ||
+          final.rounds.every((r) => r.pairings.find((p) => p.p1 === 'p1' || p.p2 === 'p1')?.p2 === null),
+      ).toBe(true);
+      expect(final.status).toBe('finished');
+      checkSwiss(final, players, swissRounds);
+      const top = final.rounds.filter((r) => r.stage === 'top');
+      expect(top.map((r) => r.pairings.length)).toEqual(topCut === 4 ? [2, 1] : []);
+      expect(final.winner).toBe(
+        topCut ? top.at(-1)!.pairings[0]!.result!.winner : final.standings[0]!.player,
+      );
+      // Every game was a real match whose end was reported; best of N counted its games.
+      const need = Math.ceil(bestOf / 2);
+      for (const r of final.rounds)
+        for (const p of r.pairings.filter((x) => x.p2 !== null)) {
+          expect(p.games.every((g) => g.matchId && g.cause === 'match-ended')).toBe(true);
+          for (const g of p.games) expect((await stack.store.getMatch(g.matchId!))?.status).toBe('ended');
+          if (p.result!.winner)
+            expect(Math.max(p.result!.p1Wins, p.result!.p2Wins) === need || p.games.length >= bestOf).toBe(
+              true,
+            );
+        }
+      if (bestOf === 3 && game === BO3_GAME) {
+        // The loser of a game sits first (and goes first: CR 103.1) in the next.
+        const pair = final.rounds
+          .flatMap((r) => r.pairings)
+          .find((p) => p.games.length > 1 && p.games[0]!.outcome !== 'draw')!;
+        expect(pair, 'no pairing went to a second game').toBeDefined();
+        expect(pair.games[1]!.first).not.toBe(pair.games[0]!.outcome);
       }
-      expect(JSON.stringify(v)).not.toContain('"deck"');
-    });
-    expect(sawTable || final.rounds.every((r) => r.pairings.find((p) => p.p1 === 'p1' || p.p2 === 'p1')?.p2 === null)).toBe(true);
-    expect(final.status).toBe('finished');
-    checkSwiss(final, players, swissRounds);
-    const top = final.rounds.filter((r) => r.stage === 'top');
-    expect(top.map((r) => r.pairings.length)).toEqual(topCut === 4 ? [2, 1] : []);
-    expect(final.winner).toBe(topCut ? top.at(-1)!.pairings[0]!.result!.winner : final.standings[0]!.player);
-    // Every game was a real match whose end was reported; best of N counted its games.
-    const need = Math.ceil(bestOf / 2);
-    for (const r of final.rounds)
-      for (const p of r.pairings.filter((x) => x.p2 !== null)) {
-        expect(p.games.every((g) => g.matchId && g.cause === 'match-ended')).toBe(true);
-        for (const g of p.games) expect((await stack.store.getMatch(g.matchId!))?.status).toBe('ended');
-        if (p.result!.winner) expect(Math.max(p.result!.p1Wins, p.result!.p2Wins) === need || p.games.length >= bestOf).toBe(true);
-      }
-    if (bestOf === 3 && game === BO3_GAME) {
-      // The loser of a game sits first (and goes first: CR 103.1) in the next.
-      const pair = final.rounds.flatMap((r) => r.pairings).find((p) => p.games.length > 1 && p.games[0]!.outcome !== 'draw')!;
-      expect(pair, 'no pairing went to a second game').toBeDefined();
-      expect(pair.games[1]!.first).not.toBe(pair.games[0]!.outcome);
-    }
-  }, 1_800_000);
+    },
+    1_800_000,
+  );
 });
 
 describe('running an event', () => {
@@ -162,37 +191,90 @@ describe('running an event', () => {
   it("every game takes a game's end at round time: RoundTimeEnded is in its schema, folds as a marker and passes every view", () => {
     for (const id of registry.ids()) {
       const game = registry.get(id);
-      const [over] = roundTimeEndDrafts(['p1', 'p2'], { eventId: 'e_x', round: 1, extraTurns: 3, turnAtTime: 4 });
+      const [over] = roundTimeEndDrafts(['p1', 'p2'], {
+        eventId: 'e_x',
+        round: 1,
+        extraTurns: 3,
+        turnAtTime: 4,
+      });
       const e = { type: over!.type, payload: over!.payload };
       expect(game.eventSchema.safeParse(e).success, id).toBe(true);
       const s0 = game.initial();
       expect(game.evolve(s0, e), id).toEqual(s0);
-      for (const v of ['public', 'p1', 'p2'] as const) expect(game.viewEvent(e, v).payload, `${id} as ${v}`).toEqual(e.payload);
+      for (const v of ['public', 'p1', 'p2'] as const)
+        expect(game.viewEvent(e, v).payload, `${id} as ${v}`).toEqual(e.payload);
     }
   });
 
   it('checks decklists line by line, refuses the wrong roles, and late entries after round 1', async () => {
-    const created = await api(base, '/api/events', { token: organiser(), body: { name: 'Roles', game: GAME, swissRounds: 1, bestOf: 1 } });
+    const created = await api(base, '/api/events', {
+      token: organiser(),
+      body: { name: 'Roles', game: GAME, swissRounds: 1, bestOf: 1 },
+    });
     const id = created.json.eventId as string;
-    expect((await api(base, '/api/events', { token: judge(), body: { name: 'x', game: GAME, swissRounds: 1 } })).status).toBe(403);
-    expect((await api(base, '/api/events', { body: { name: 'x', game: GAME, swissRounds: 1 } })).status).toBe(401);
+    expect(
+      (await api(base, '/api/events', { token: judge(), body: { name: 'x', game: GAME, swissRounds: 1 } }))
+        .status,
+    ).toBe(403);
+    expect((await api(base, '/api/events', { body: { name: 'x', game: GAME, swissRounds: 1 } })).status).toBe(
+      401,
+    );
     const game = registry.get(GAME);
-    const bad = await api(base, `/api/events/${id}/players`, { token: organiser(), body: { name: 'Ann', deck: `3 ${game.cards[0]!.name}\n2 Nonexistent Card Name` } });
+    const bad = await api(base, `/api/events/${id}/players`, {
+      token: organiser(),
+      body: { name: 'Ann', deck: `3 ${game.cards[0]!.name}\n2 Nonexistent Card Name` },
+    });
     expect(bad.status, bad.text).toBe(422);
     expect(bad.json.lines.find((l: { line: number }) => l.line === 2)).toMatchObject({ ok: false });
     expect((await event(id)).players).toHaveLength(0);
     const preset = Object.keys(game.presetDecks)[0]!;
-    for (const name of ['Ann', 'Bo', 'Cy']) expect((await api(base, `/api/events/${id}/players`, { token: organiser(), body: { name, deck: preset, bot: 'greedy' } })).status).toBe(201);
-    const cy = await api(base, `/api/events/${id}/players`, { token: organiser(), body: { name: 'Di', deck: preset, bot: 'greedy' } });
+    for (const name of ['Ann', 'Bo', 'Cy'])
+      expect(
+        (
+          await api(base, `/api/events/${id}/players`, {
+            token: organiser(),
+            body: { name, deck: preset, bot: 'greedy' },
+          })
+        ).status,
+      ).toBe(201);
+    const cy = await api(base, `/api/events/${id}/players`, {
+      token: organiser(),
+      body: { name: 'Di', deck: preset, bot: 'greedy' },
+    });
     // A player drops themselves; another player's token cannot drop anyone else.
-    expect((await api(base, `/api/events/${id}/players/p1/drop`, { token: cy.json.token, body: {} })).status).toBe(403);
-    expect((await api(base, `/api/events/${id}/players/p4/drop`, { token: cy.json.token, body: { reason: 'had to leave' } })).status).toBe(200);
-    expect((await api(base, `/api/events/${id}/rounds`, { token: judge(), method: 'POST' })).status).toBe(403);
+    expect(
+      (await api(base, `/api/events/${id}/players/p1/drop`, { token: cy.json.token, body: {} })).status,
+    ).toBe(403);
+    expect(
+      (
+        await api(base, `/api/events/${id}/players/p4/drop`, {
+          token: cy.json.token,
+          body: { reason: 'had to leave' },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await api(base, `/api/events/${id}/rounds`, { token: judge(), method: 'POST' })).status).toBe(
+      403,
+    );
     const r1 = await api(base, `/api/events/${id}/rounds`, { token: organiser(), method: 'POST' });
     expect(r1.status, r1.text).toBe(200);
     expect((r1.json as EventView).rounds[0]!.pairings.flatMap((p) => [p.p1, p.p2])).not.toContain('p4');
-    expect((await api(base, `/api/events/${id}/players`, { token: organiser(), body: { name: 'Late', deck: preset } })).status).toBe(409);
-    expect((await api(base, `/api/events/${id}/results`, { token: organiser(), body: { round: 1, table: 1, ruling: 'draw', reason: 'x' } })).status).toBe(403);
+    expect(
+      (
+        await api(base, `/api/events/${id}/players`, {
+          token: organiser(),
+          body: { name: 'Late', deck: preset },
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await api(base, `/api/events/${id}/results`, {
+          token: organiser(),
+          body: { round: 1, table: 1, ruling: 'draw', reason: 'x' },
+        })
+      ).status,
+    ).toBe(403);
     expect((await api(base, `/api/events/${id}/stream.jsonl`)).status).toBe(401);
   }, 300_000);
 
@@ -204,7 +286,10 @@ describe('running an event', () => {
     expect(timed.status, timed.text).toBe(200);
     expect((timed.json as EventView).rounds[0]!.timeCalled).toMatchObject({ extraTurns: 1 });
     const v1 = await roundDone(id);
-    for (const p of v1.rounds[0]!.pairings) expect(p.games[0]!.cause === 'time' ? p.result!.winner : 'ok').toBe(p.games[0]!.cause === 'time' ? null : 'ok');
+    for (const p of v1.rounds[0]!.pairings)
+      expect(p.games[0]!.cause === 'time' ? p.result!.winner : 'ok').toBe(
+        p.games[0]!.cause === 'time' ? null : 'ok',
+      );
     // A game drawn at time stops playing: its own stream ends with RoundTimeEnded (after the extra turn) and a drawn
     // MatchEnded, both in the game's schema, and the match still verifies.
     const timedOut = v1.rounds[0]!.pairings.flatMap((p) => p.games).filter((g) => g.cause === 'time');
@@ -220,8 +305,12 @@ describe('running an event', () => {
       expect(ended!.type).toBe('MatchEnded');
       expect(ended!.payload.winner).toBeNull();
       expect(ended!.turn).toBeGreaterThan(Number(over!.payload.turnAtTime) + 1);
-      for (const e of [over!, ended!]) expect(game.eventSchema.safeParse({ type: e.type, payload: e.payload }).success, e.type).toBe(true);
-      expect(verifyEvents(events, (x) => (x === GAME ? game : null))).toMatchObject({ ok: true, ended: true });
+      for (const e of [over!, ended!])
+        expect(game.eventSchema.safeParse({ type: e.type, payload: e.payload }).success, e.type).toBe(true);
+      expect(verifyEvents(events, (x) => (x === GAME ? game : null))).toMatchObject({
+        ok: true,
+        ended: true,
+      });
     }
     await api(base, `/api/events/${id}/rounds`, { token: organiser(), method: 'POST' });
     const done = await roundDone(id);
@@ -230,7 +319,16 @@ describe('running an event', () => {
     const t1 = done.rounds[1]!.pairings[0]!;
     const loser = t1.result!.winner === t1.p1 ? t1.p2! : t1.p1;
     const beforeRow = done.standings.find((s) => s.player === loser)!;
-    const ruled = await api(base, `/api/events/${id}/results`, { token: judge(), body: { round: 2, table: 1, ruling: 'match-loss', player: t1.result!.winner ?? t1.p2, reason: 'deck registration error found after the round (MTR 3.5)' } });
+    const ruled = await api(base, `/api/events/${id}/results`, {
+      token: judge(),
+      body: {
+        round: 2,
+        table: 1,
+        ruling: 'match-loss',
+        player: t1.result!.winner ?? t1.p2,
+        reason: 'deck registration error found after the round (MTR 3.5)',
+      },
+    });
     expect(ruled.status, ruled.text).toBe(200);
     const afterRow = (ruled.json as EventView).standings.find((s) => s.player === loser)!;
     expect(afterRow.points).toBe(beforeRow.points + (t1.result!.winner ? 3 : 2));
@@ -238,11 +336,18 @@ describe('running an event', () => {
     const csv = await api(base, `/api/events/${id}/standings.csv`);
     expect(csv.text.split('\r\n')[0]).toBe('rank,player,name,points,record,mw%,omw%,gw%,ogw%,dropped');
     expect(csv.text.trim().split('\r\n')).toHaveLength(5);
-    expect((await api(base, `/api/events/${id}/pairings.csv`)).text).toContain('round,stage,table,player1,player2');
-    expect((await api(base, `/api/events/${id}/standings.json`)).json).toEqual((ruled.json as EventView).standings);
+    expect((await api(base, `/api/events/${id}/pairings.csv`)).text).toContain(
+      'round,stage,table,player1,player2',
+    );
+    expect((await api(base, `/api/events/${id}/standings.json`)).json).toEqual(
+      (ruled.json as EventView).standings,
+    );
     // The stream: hash-chained like a match; the ruling is in it with its reason.
     const jsonl = await api(base, `/api/events/${id}/stream.jsonl`, { token: judge() });
-    const [header, ...lines] = jsonl.text.trim().split('\n').map((l) => JSON.parse(l));
+    const [header, ...lines] = jsonl.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(header).toEqual({ format: 'matchtape-event-stream', eventId: id });
     expect(verifyChain(lines, nodeSha256)).toEqual({ ok: true });
     expect(lines.find((e) => e.type === 'ResultOverridden').payload.reason).toContain('MTR 3.5');

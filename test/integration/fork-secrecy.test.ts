@@ -3,7 +3,16 @@
 // the parent has ended AND passed its spectator delay the fork exists only for judges and the fork's own seats —
 // every other caller gets the 404 of a match that does not exist on every route, lists and searches leave it out,
 // and the public subject carries nothing of it. The server's clock is the test's (a skew moves it past delays).
-import { commitKey, commitment, Rng, sealSalt, type AnyGameModule, type CopyKind, type EventEnvelope, type Viewer } from '@matchtape/engine';
+import {
+  commitKey,
+  commitment,
+  Rng,
+  sealSalt,
+  type AnyGameModule,
+  type CopyKind,
+  type EventEnvelope,
+  type Viewer,
+} from '@matchtape/engine';
 import { mintToken, openSse, type MatchtapeServer } from '@matchtape/server';
 import { parseCopyHeader, verifyEvents } from '@matchtape/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +34,13 @@ afterAll(() => stack?.cleanup());
 const judge = () => mintToken({ role: 'judge', ttlSeconds: 600 });
 
 /** Plays up to `n` commands a random bot picks for whoever may act (never a concession). */
-async function play(game: AnyGameModule, matchId: string, seats: Record<string, string>, n: number, seed: string): Promise<void> {
+async function play(
+  game: AnyGameModule,
+  matchId: string,
+  seats: Record<string, string>,
+  n: number,
+  seed: string,
+): Promise<void> {
   const rng = new Rng(seed);
   for (let i = 0; i < n; i++) {
     const { state } = await server.host.current(matchId);
@@ -33,7 +48,10 @@ async function play(game: AnyGameModule, matchId: string, seats: Record<string, 
     const legal = actor ? game.legalCommands(state, actor).filter((c) => c.type !== 'Concede') : [];
     if (!actor || legal.length === 0) return;
     const { player: _p, ...cmd } = game.bots.random.choose(state, actor, legal, rng);
-    const r = await api(base, `/api/matches/${matchId}/commands`, { token: seats[actor]!, body: { ...cmd, commandId: `${seed}-${i}` } });
+    const r = await api(base, `/api/matches/${matchId}/commands`, {
+      token: seats[actor]!,
+      body: { ...cmd, commandId: `${seed}-${i}` },
+    });
     expect(r.status, r.text).toBe(200);
   }
 }
@@ -41,7 +59,10 @@ async function play(game: AnyGameModule, matchId: string, seats: Record<string, 
 /** Ends a match by a concession of the first seat whose Concede is accepted. */
 async function concede(matchId: string, seats: Record<string, string>): Promise<void> {
   for (const [seat, token] of Object.entries(seats)) {
-    const r = await api(base, `/api/matches/${matchId}/commands`, { token, body: { type: 'Concede', commandId: `concede-${seat}` } });
+    const r = await api(base, `/api/matches/${matchId}/commands`, {
+      token,
+      body: { type: 'Concede', commandId: `concede-${seat}` },
+    });
     if (r.status === 200 && r.json.status === 'accepted') break;
   }
   expect((await server.host.current(matchId)).state).toBeDefined();
@@ -49,11 +70,33 @@ async function concede(matchId: string, seats: Record<string, string>): Promise<
 }
 
 /** Every route of one match a reader may call (the SSE route answers a refusal as JSON before any stream). */
-const READS = ['', '/state', '/state?as=public', '/events', '/window', '/timeline', '/export', '/bundle', '/verification', '/annotations', '/chapters', '/chapters?format=text', '/focus', '/disputes', '/knowledge', '/diff', '/rejections', '/live'];
+const READS = [
+  '',
+  '/state',
+  '/state?as=public',
+  '/events',
+  '/window',
+  '/timeline',
+  '/export',
+  '/bundle',
+  '/verification',
+  '/annotations',
+  '/chapters',
+  '/chapters?format=text',
+  '/focus',
+  '/disputes',
+  '/knowledge',
+  '/diff',
+  '/rejections',
+  '/live',
+];
 
 /** Asserts that every read and write of `matchId` answers exactly as for a match that does not exist. */
 async function expectNoSuchMatch(matchId: string, tokens: Record<string, string | undefined>): Promise<void> {
-  const missing = { error: 'match_not_found', message: `no match ${matchId}; list matches with GET /api/matches` };
+  const missing = {
+    error: 'match_not_found',
+    message: `no match ${matchId}; list matches with GET /api/matches`,
+  };
   for (const [who, token] of Object.entries(tokens)) {
     const opts = token ? { token } : {};
     for (const path of READS) {
@@ -68,14 +111,21 @@ async function expectNoSuchMatch(matchId: string, tokens: Record<string, string 
       ['POST', '/fork', { at: 1 }],
     ];
     for (const [method, path, body] of writes) {
-      const r = await api(base, `/api/matches/${encodeURIComponent(matchId)}${path}`, { ...opts, method, body });
+      const r = await api(base, `/api/matches/${encodeURIComponent(matchId)}${path}`, {
+        ...opts,
+        method,
+        body,
+      });
       expect([r.status, r.json], `${who} ${method} ${path}`).toEqual([404, missing]);
     }
   }
 }
 
 /** A copy as GET /export gives it: its header and its events. */
-async function exportOf(matchId: string, token?: string): Promise<{ kind: CopyKind; events: EventEnvelope[] }> {
+async function exportOf(
+  matchId: string,
+  token?: string,
+): Promise<{ kind: CopyKind; events: EventEnvelope[] }> {
   const r = await api(base, `/api/matches/${matchId}/export`, token ? { token } : {});
   expect(r.status, r.text).toBe(200);
   const [head, ...lines] = r.text.trim().split('\n');
@@ -89,9 +139,14 @@ async function exportOf(matchId: string, token?: string): Promise<{ kind: CopyKi
  * gives a commitment key; an event leaks when that key's salt opens the commitment of the full payload (`truth`,
  * which the copy withholds) — with it, a short hidden payload (a card out of forty) is found by trying each value.
  */
-function opened(copy: { kind: CopyKind; events: readonly EventEnvelope[] }, truth: readonly EventEnvelope[]): number[] {
+function opened(
+  copy: { kind: CopyKind; events: readonly EventEnvelope[] },
+  truth: readonly EventEnvelope[],
+): number[] {
   const seeds = new Set<string>();
-  for (const e of copy.events) if (e.type === 'MatchEnded' && typeof e.payload.seed === 'string' && e.payload.seed !== '') seeds.add(e.payload.seed);
+  for (const e of copy.events)
+    if (e.type === 'MatchEnded' && typeof e.payload.seed === 'string' && e.payload.seed !== '')
+      seeds.add(e.payload.seed);
   if (copy.kind.seed) seeds.add(copy.kind.seed);
   const out: number[] = [];
   for (const seed of seeds) {
@@ -99,21 +154,30 @@ function opened(copy: { kind: CopyKind; events: readonly EventEnvelope[] }, trut
     for (const [i, e] of copy.events.entries()) {
       const full = truth[i]!;
       if (!e.seal || JSON.stringify(e.payload) === JSON.stringify(full.payload)) continue;
-      if (commitment(sealSalt(key, e.matchId, e.seq, 'judge'), full.payload) === e.seal.payload) out.push(e.seq);
+      if (commitment(sealSalt(key, e.matchId, e.seq, 'judge'), full.payload) === e.seal.payload)
+        out.push(e.seq);
     }
   }
   return out;
 }
 
 const listed = async (token?: string): Promise<string[]> =>
-  ((await api(base, '/api/matches?limit=500', token ? { token } : {})).json.matches as { matchId: string }[]).map((m) => m.matchId);
+  (
+    (await api(base, '/api/matches?limit=500', token ? { token } : {})).json.matches as { matchId: string }[]
+  ).map((m) => m.matchId);
 
 describe.each(registry.ids())('%s: a fork of a live match', (gameId) => {
   it('has its own seed, and reaches nobody but judges and its own seats until the parent has ended and passed its delay', async () => {
     const game = registry.get(gameId);
     const created = await api(base, '/api/matches', {
       token: organiser(),
-      body: { game: gameId, players: [{ name: 'Ada' }, { name: 'Bo' }], spectatorDelaySeconds: DELAY, coverageDelaySeconds: 0, revealPolicy: 'reveal-all' },
+      body: {
+        game: gameId,
+        players: [{ name: 'Ada' }, { name: 'Bo' }],
+        spectatorDelaySeconds: DELAY,
+        coverageDelaySeconds: 0,
+        revealPolicy: 'reveal-all',
+      },
     });
     expect(created.status, created.text).toBe(201);
     const parent = created.json.matchId as string;
@@ -122,10 +186,16 @@ describe.each(registry.ids())('%s: a fork of a live match', (gameId) => {
     const at = (await server.host.current(parent)).lastSeq;
 
     // The review page's request, and the bare one: both draw from a seed of their own; keeping the parent's is refused.
-    expect((await api(base, `/api/matches/${parent}/fork`, { token: judge(), body: { at, reseed: false } })).status).toBe(400);
+    expect(
+      (await api(base, `/api/matches/${parent}/fork`, { token: judge(), body: { at, reseed: false } }))
+        .status,
+    ).toBe(400);
     const bare = await api(base, `/api/matches/${parent}/fork`, { token: judge(), body: { at } });
     expect(bare.status, bare.text).toBe(201);
-    const made = await api(base, `/api/matches/${parent}/fork`, { token: judge(), body: { at, reseed: true } });
+    const made = await api(base, `/api/matches/${parent}/fork`, {
+      token: judge(),
+      body: { at, reseed: true },
+    });
     expect(made.status, made.text).toBe(201);
     const parentSeed = (await stack.store.getMatch(parent))!.seed;
     for (const f of [bare.json, made.json]) {
@@ -154,17 +224,33 @@ describe.each(registry.ids())('%s: a fork of a live match', (gameId) => {
     for (const seat of Object.keys(forkSeats)) {
       const view = await api(base, `/api/matches/${fork}/state`, { token: forkSeats[seat]! });
       expect([view.status, view.json.as]).toEqual([200, seat]);
-      for (const secret of game.secrets(truth, seat as Viewer)) expect(view.text.includes(`"${secret}"`), `${seat} sees ${secret}`).toBe(false);
-      const sse = await openSse(`${base}/api/matches/${fork}/live`, () => undefined, { token: forkSeats[seat]! });
+      for (const secret of game.secrets(truth, seat as Viewer))
+        expect(view.text.includes(`"${secret}"`), `${seat} sees ${secret}`).toBe(false);
+      const sse = await openSse(`${base}/api/matches/${fork}/live`, () => undefined, {
+        token: forkSeats[seat]!,
+      });
       expect(sse.status).toBe(200);
       sse.abort();
     }
 
     // Coverage search finds nothing of it; a judge's finds the judge's note.
     const note = `forknote${gameId.replace(/-/g, '')}`;
-    expect((await api(base, `/api/matches/${fork}/annotations`, { token: judge(), body: { authorName: 'Judge', seq: at, text: note } })).status).toBe(201);
-    expect((await api(base, `/api/annotations/search?text=${note}`, { token: others.coverage })).json.results).toEqual([]);
-    expect((await api(base, `/api/annotations/search?text=${note}`, { token: judge() })).json.results.map((r: { matchId: string }) => r.matchId)).toEqual([fork]);
+    expect(
+      (
+        await api(base, `/api/matches/${fork}/annotations`, {
+          token: judge(),
+          body: { authorName: 'Judge', seq: at, text: note },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await api(base, `/api/annotations/search?text=${note}`, { token: others.coverage })).json.results,
+    ).toEqual([]);
+    expect(
+      (await api(base, `/api/annotations/search?text=${note}`, { token: judge() })).json.results.map(
+        (r: { matchId: string }) => r.matchId,
+      ),
+    ).toEqual([fork]);
 
     // Past the parent's delay the parent's events are public, but the parent still plays: the fork stays sealed, and
     // the publisher (woken by a move in the fork) puts nothing of it on the public subject.
@@ -176,7 +262,8 @@ describe.each(registry.ids())('%s: a fork of a live match', (gameId) => {
 
     // The fork ends (reveal-all, like its parent), still seen by nobody else.
     await concede(fork, forkSeats);
-    const forkEvents = (await api(base, `/api/matches/${fork}/events?as=judge`, { token: judge() })).json.events as EventEnvelope[];
+    const forkEvents = (await api(base, `/api/matches/${fork}/events?as=judge`, { token: judge() })).json
+      .events as EventEnvelope[];
     const end = forkEvents[forkEvents.length - 1]!;
     expect(end.type).toBe('MatchEnded');
     // Its MatchEnded withholds the fork's seed (it would open the parent's hidden cards at the fork point); a judge's
@@ -193,9 +280,12 @@ describe.each(registry.ids())('%s: a fork of a live match', (gameId) => {
     for (const seat of Object.keys(forkSeats)) {
       const copy = await exportOf(fork, forkSeats[seat]!);
       expect(copy.kind.copy).toBe('redacted'); // a seat's export is the public copy
-      for (const [i, e] of copy.events.entries()) if (e.seq <= at && JSON.stringify(e.payload) !== JSON.stringify(full[i]!.payload)) hiddenInPrefix.add(e.seq);
+      for (const [i, e] of copy.events.entries())
+        if (e.seq <= at && JSON.stringify(e.payload) !== JSON.stringify(full[i]!.payload))
+          hiddenInPrefix.add(e.seq);
       expect(opened(copy, full), `${seat} opens the hidden parts of these seqs`).toEqual([]);
-      const seen = (await api(base, `/api/matches/${fork}/events`, { token: forkSeats[seat]! })).json.events as EventEnvelope[];
+      const seen = (await api(base, `/api/matches/${fork}/events`, { token: forkSeats[seat]! })).json
+        .events as EventEnvelope[];
       expect(opened({ kind: copy.kind, events: seen }, full), `${seat}'s events open these seqs`).toEqual([]);
       const v = verifyEvents(copy.events, (id) => registry.get(id), { copy: copy.kind });
       expect(v.ok, JSON.stringify(v.failure)).toBe(true);
@@ -210,13 +300,20 @@ describe.each(registry.ids())('%s: a fork of a live match', (gameId) => {
     expect([asPublic.status, asPublic.json.as]).toEqual([200, 'public']);
     const hidden = game.secrets(ended, 'public');
     expect(hidden.length).toBeGreaterThan(0);
-    for (const secret of hidden) expect(asPublic.text.includes(`"${secret}"`), `the public view of the ended fork shows ${secret}`).toBe(false);
+    for (const secret of hidden)
+      expect(asPublic.text.includes(`"${secret}"`), `the public view of the ended fork shows ${secret}`).toBe(
+        false,
+      );
 
     // The parent ends: within its spectator delay the fork is still sealed; past it, the fork is a match like any.
     await concede(parent, parentSeats);
     await expectNoSuchMatch(fork, { public: undefined });
     skew += (DELAY + 1) * 1000;
-    expect((await api(base, `/api/matches/${fork}`)).json.forkOf).toMatchObject({ matchId: parent, seq: at, reseeded: true });
+    expect((await api(base, `/api/matches/${fork}`)).json.forkOf).toMatchObject({
+      matchId: parent,
+      seq: at,
+      reseeded: true,
+    });
     expect((await api(base, `/api/matches/${fork}/events`)).status).toBe(200);
     expect(await listed()).toContain(fork);
     // Released, the public's copy carries the fork's seed in its header: every byte verifies against the revealed key.
@@ -224,13 +321,21 @@ describe.each(registry.ids())('%s: a fork of a live match', (gameId) => {
     expect(released.kind.seed).toBe(forkSeed); // reveal-all: the full copy, now everyone's
     const pv = verifyEvents(released.events, (id) => registry.get(id), { copy: released.kind });
     expect(pv.ok, JSON.stringify(pv.failure)).toBe(true);
-    const wrong = verifyEvents(released.events, (id) => registry.get(id), { copy: { ...released.kind, seed: parentSeed } });
-    expect([wrong.ok, wrong.failure?.check], 'a header seed other than the committed one').toEqual([false, 'commitment']);
+    const wrong = verifyEvents(released.events, (id) => registry.get(id), {
+      copy: { ...released.kind, seed: parentSeed },
+    });
+    expect([wrong.ok, wrong.failure?.check], 'a header seed other than the committed one').toEqual([
+      false,
+      'commitment',
+    ]);
     const judged = await exportOf(fork, judge());
     const jv = verifyEvents(judged.events, (id) => registry.get(id), { copy: judged.kind });
     expect([jv.ok, jv.randomVerified], JSON.stringify(jv.failure)).toEqual([true, true]);
     const lastSeq = (await stack.store.getMatch(fork))!.lastSeq;
-    for (const end = Date.now() + 20_000; (await stack.store.getCheckpoint('projection', `public:${fork}`)) < lastSeq; ) {
+    for (
+      const end = Date.now() + 20_000;
+      (await stack.store.getCheckpoint('projection', `public:${fork}`)) < lastSeq;
+    ) {
       if (Date.now() > end) throw new Error(`the publisher did not publish ${fork} once released`);
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -44,14 +44,23 @@ describe('gateway role', () => {
     const [a, b] = stack.bases as [string, string];
     expect(stack.servers[1]!.roles).toEqual(['gateway']);
     const game = registry.get(registry.ids()[0]!);
-    const created = await api(a, '/api/matches', { token: organiser(), body: { game: game.id, players: [{ bot: 'random' }, { bot: 'random' }], spectatorDelaySeconds: 0 } });
+    const created = await api(a, '/api/matches', {
+      token: organiser(),
+      body: { game: game.id, players: [{ bot: 'random' }, { bot: 'random' }], spectatorDelaySeconds: 0 },
+    });
     expect(created.status).toBe(201);
     const matchId = created.json.matchId as string;
     // The gateway instance has no command route.
-    const refused = await api(b, `/api/matches/${matchId}/commands`, { token: created.json.seats.p1, body: { commandId: 'x', type: 'Pass' } });
+    const refused = await api(b, `/api/matches/${matchId}/commands`, {
+      token: created.json.seats.p1,
+      body: { commandId: 'x', type: 'Pass' },
+    });
     expect(refused.status).toBe(404);
     const judge = mintToken({ role: 'judge', ttlSeconds: 600 });
-    const [jud, pub] = await Promise.all([follow(`${b}/api/matches/${matchId}/live`, judge, 97), follow(`${b}/api/matches/${matchId}/live`, undefined, 131)]);
+    const [jud, pub] = await Promise.all([
+      follow(`${b}/api/matches/${matchId}/live`, judge, 97),
+      follow(`${b}/api/matches/${matchId}/live`, undefined, 131),
+    ]);
     const stored = await stack.store.readStream(matchId);
     expect(stored.at(-1)!.type).toBe('MatchEnded');
     expect(jud).toEqual(stored);

@@ -20,13 +20,19 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function openFromEnv(env: Record<string, string>): Promise<Bus> {
   const config = loadConfig(env);
   const auth = busAuth(config);
-  return openBus({ natsUrl: config.natsUrl!, stream: `AUTH_${randomBytes(4).toString('hex')}`, ...(auth ? { auth } : {}) });
+  return openBus({
+    natsUrl: config.natsUrl!,
+    stream: `AUTH_${randomBytes(4).toString('hex')}`,
+    ...(auth ? { auth } : {}),
+  });
 }
 
 async function roundTrip(bus: Bus): Promise<void> {
   const got: unknown[] = [];
   const matchId = `m_${randomBytes(4).toString('hex')}`;
-  const sub = await bus.subscribe(subjects.public(matchId), (m) => void got.push(m.data), { fromStreamSeq: 1 });
+  const sub = await bus.subscribe(subjects.public(matchId), (m) => void got.push(m.data), {
+    fromStreamSeq: 1,
+  });
   await bus.publish(subjects.public(matchId), { seq: 1 }, { msgId: `${matchId}:1:public` });
   for (let i = 0; i < 100 && got.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
   await sub.stop();
@@ -64,7 +70,11 @@ describe('NATS with user and password (infra/nats/auth.conf)', () => {
   });
 
   it('connects with the right credentials and publishes and receives', async () => {
-    const bus = await openFromEnv({ NATS_URL: nats.url, MATCHTAPE_NATS_USER: 'matchtape', MATCHTAPE_NATS_PASSWORD: password });
+    const bus = await openFromEnv({
+      NATS_URL: nats.url,
+      MATCHTAPE_NATS_USER: 'matchtape',
+      MATCHTAPE_NATS_PASSWORD: password,
+    });
     try {
       await roundTrip(bus);
     } finally {
@@ -73,8 +83,14 @@ describe('NATS with user and password (infra/nats/auth.conf)', () => {
   });
 
   it('fails clearly with a wrong password, an unknown user or none, and never echoes the password', async () => {
-    await refused({ NATS_URL: nats.url, MATCHTAPE_NATS_USER: 'matchtape', MATCHTAPE_NATS_PASSWORD: 'wrong-password-123' }, 'wrong-password-123');
-    await refused({ NATS_URL: nats.url, MATCHTAPE_NATS_USER: 'mallory', MATCHTAPE_NATS_PASSWORD: password }, password);
+    await refused(
+      { NATS_URL: nats.url, MATCHTAPE_NATS_USER: 'matchtape', MATCHTAPE_NATS_PASSWORD: 'wrong-password-123' },
+      'wrong-password-123',
+    );
+    await refused(
+      { NATS_URL: nats.url, MATCHTAPE_NATS_USER: 'mallory', MATCHTAPE_NATS_PASSWORD: password },
+      password,
+    );
     await refused({ NATS_URL: nats.url });
   });
 });
@@ -109,7 +125,9 @@ describe('NATS with an nkey user', () => {
     const conf = join(dir, 'nkey.conf');
     writeFileSync(conf, `authorization { users = [ { nkey: ${user.getPublicKey()} } ] }\n`);
     writeFileSync(seedFile, new TextDecoder().decode(user.getSeed()) + '\n', { mode: 0o600 });
-    writeFileSync(strangerFile, new TextDecoder().decode(nkeys.createUser().getSeed()) + '\n', { mode: 0o600 });
+    writeFileSync(strangerFile, new TextDecoder().decode(nkeys.createUser().getSeed()) + '\n', {
+      mode: 0o600,
+    });
     chmodSync(seedFile, 0o600);
     nats = await PrivateNats.start({ configFile: conf });
   });
@@ -129,9 +147,20 @@ describe('NATS with an nkey user', () => {
 describe('NATS credential settings', () => {
   it('are validated: one way at a time, user with password, files that exist, and only with NATS_URL', () => {
     const url = 'nats://127.0.0.1:4222';
-    expect(() => loadConfig({ NATS_URL: url, MATCHTAPE_NATS_USER: 'a' })).toThrow(/MATCHTAPE_NATS_PASSWORD: must be set with MATCHTAPE_NATS_USER/);
-    expect(() => loadConfig({ NATS_URL: url, MATCHTAPE_NATS_TOKEN: 't', MATCHTAPE_NATS_USER: 'a', MATCHTAPE_NATS_PASSWORD: 'b' })).toThrow(/set one way to authenticate/);
-    expect(() => loadConfig({ NATS_URL: url, MATCHTAPE_NATS_NKEY_SEED_FILE: join(dir, 'missing.nk') })).toThrow(/MATCHTAPE_NATS_NKEY_SEED_FILE: must be the path of a readable file/);
+    expect(() => loadConfig({ NATS_URL: url, MATCHTAPE_NATS_USER: 'a' })).toThrow(
+      /MATCHTAPE_NATS_PASSWORD: must be set with MATCHTAPE_NATS_USER/,
+    );
+    expect(() =>
+      loadConfig({
+        NATS_URL: url,
+        MATCHTAPE_NATS_TOKEN: 't',
+        MATCHTAPE_NATS_USER: 'a',
+        MATCHTAPE_NATS_PASSWORD: 'b',
+      }),
+    ).toThrow(/set one way to authenticate/);
+    expect(() =>
+      loadConfig({ NATS_URL: url, MATCHTAPE_NATS_NKEY_SEED_FILE: join(dir, 'missing.nk') }),
+    ).toThrow(/MATCHTAPE_NATS_NKEY_SEED_FILE: must be the path of a readable file/);
     expect(() => loadConfig({ MATCHTAPE_NATS_TOKEN: 't' })).toThrow(/need NATS_URL/);
     const secretShown = (() => {
       try {
@@ -143,6 +172,8 @@ describe('NATS credential settings', () => {
     })();
     expect(secretShown).toMatch(/MATCHTAPE_NATS_TOKEN/);
     expect(secretShown).not.toContain('x'.repeat(50));
-    expect(loadConfig({ NATS_URL: url, MATCHTAPE_NATS_USER: 'a', MATCHTAPE_NATS_PASSWORD: 'b' }).natsAuth).toEqual({ kind: 'user', user: 'a', password: 'b' });
+    expect(
+      loadConfig({ NATS_URL: url, MATCHTAPE_NATS_USER: 'a', MATCHTAPE_NATS_PASSWORD: 'b' }).natsAuth,
+    ).toEqual({ kind: 'user', user: 'a', password: 'b' });
   });
 });

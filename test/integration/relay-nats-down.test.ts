@@ -2,7 +2,13 @@
 // Uses a private nats-server on a spare port (the shared one is never stopped).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NatsBus, subjects } from '@matchtape/bus';
-import { openTestStore, sampleEvents, sampleMatch, uniqueName, type TestStore } from '@matchtape/store/testing';
+import {
+  openTestStore,
+  sampleEvents,
+  sampleMatch,
+  uniqueName,
+  type TestStore,
+} from '@matchtape/store/testing';
 import { startRelay } from '../../apps/server/src/relay';
 import { readAllMessages } from './helpers/collect';
 import { PrivateNats } from './helpers/nats-server';
@@ -56,7 +62,9 @@ describe('relay while NATS is unavailable', () => {
       expect(unique.size).toBe(12);
       expect(all).toHaveLength(12);
       for (const id of matches) {
-        expect(all.filter((m) => m.subject === subjects.events(id)).map((m) => m.data)).toEqual(await t.store.readStream(id));
+        expect(all.filter((m) => m.subject === subjects.events(id)).map((m) => m.data)).toEqual(
+          await t.store.readStream(id),
+        );
       }
     } finally {
       await reader.close();

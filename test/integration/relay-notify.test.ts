@@ -3,7 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subjects, type BusMessage } from '@matchtape/bus';
 import { openTestBus, type TestBus } from '@matchtape/bus/testing';
-import { openTestStore, sampleEvents, sampleMatch, uniqueName, type TestStore } from '@matchtape/store/testing';
+import {
+  openTestStore,
+  sampleEvents,
+  sampleMatch,
+  uniqueName,
+  type TestStore,
+} from '@matchtape/store/testing';
 import { startRelay } from '../../apps/server/src/relay';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -5,7 +5,16 @@ import { openTestBus } from '@matchtape/bus/testing';
 import type { EventEnvelope } from '@matchtape/engine';
 import { openStore, type EventStore } from '@matchtape/store';
 import { openTestStore } from '@matchtape/store/testing';
-import { createServer, mintToken, registryOf, setTokenSecret, startRelay, type GameRegistry, type MatchtapeServer, type ServerOptions } from '@matchtape/server';
+import {
+  createServer,
+  mintToken,
+  registryOf,
+  setTokenSecret,
+  startRelay,
+  type GameRegistry,
+  type MatchtapeServer,
+  type ServerOptions,
+} from '@matchtape/server';
 
 /**
  * The games under test: every game of the catalog. MATCHTAPE_SERVER_TEST_GAMES=fixture swaps in the kernel's
@@ -55,7 +64,13 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const instances = opts.instances ?? 1;
   for (let i = 0; i < instances; i++) {
     // Each instance gets its own connections, like separate processes would.
-    const store = i === 0 ? first.store : await openStore({ databaseUrl: process.env.MATCHTAPE_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', schema: first.schema! });
+    const store =
+      i === 0
+        ? first.store
+        : await openStore({
+            databaseUrl: process.env.MATCHTAPE_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+            schema: first.schema!,
+          });
     if (i > 0) stores.push(store);
     const bus = i === 0 ? firstBus.bus : await NatsBus.open(firstBus.nats!);
     if (i > 0) buses.push(bus);
@@ -70,7 +85,12 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         return () => relay.stop();
       },
       bots: { minDelayMs: 0, maxDelayMs: 0, scanMs: 1000 },
-      rateLimits: { commands: { perSecond: 10_000, burst: 10_000 }, reads: { perSecond: 10_000, burst: 10_000 }, create: { perSecond: 10_000, burst: 10_000 }, meta: { perSecond: 10_000, burst: 10_000 } },
+      rateLimits: {
+        commands: { perSecond: 10_000, burst: 10_000 },
+        reads: { perSecond: 10_000, burst: 10_000 },
+        create: { perSecond: 10_000, burst: 10_000 },
+        meta: { perSecond: 10_000, burst: 10_000 },
+      },
       ...rest,
       ...(roles ? { roles } : {}),
     });
@@ -102,14 +122,25 @@ export interface ApiResult {
 export async function api(
   base: string,
   path: string,
-  init: { method?: string; body?: unknown; token?: string; raw?: string; headers?: Record<string, string> } = {},
+  init: {
+    method?: string;
+    body?: unknown;
+    token?: string;
+    raw?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<ApiResult> {
   const headers: Record<string, string> = { ...init.headers };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   const hasBody = init.body !== undefined || init.raw !== undefined;
   if (hasBody && !headers['content-type']) headers['content-type'] = 'application/json';
   const method = init.method ?? (hasBody ? 'POST' : 'GET');
-  const send = () => fetch(base + path, { method, headers, ...(hasBody ? { body: init.raw ?? JSON.stringify(init.body) } : {}) });
+  const send = () =>
+    fetch(base + path, {
+      method,
+      headers,
+      ...(hasBody ? { body: init.raw ?? JSON.stringify(init.body) } : {}),
+    });
   let res: Response;
   try {
     res = await send();
@@ -129,11 +160,21 @@ export async function api(
 }
 
 /** Every event of a match as `as` may see it, page after page (GET /events returns at most 5,000 at a time). */
-export async function allEvents(base: string, matchId: string, as: string, token?: string): Promise<EventEnvelope[]> {
+export async function allEvents(
+  base: string,
+  matchId: string,
+  as: string,
+  token?: string,
+): Promise<EventEnvelope[]> {
   const out: EventEnvelope[] = [];
-  for (let from: number | null = 1; from !== null; ) {
-    const page = await api(base, `/api/matches/${matchId}/events?as=${as}&from=${from}`, token ? { token } : {});
-    if (page.status !== 200) throw new Error(`events of ${matchId} as ${as} from ${from}: ${page.status} ${page.text}`);
+  for (let from: number | null = 1; from !== null;) {
+    const page = await api(
+      base,
+      `/api/matches/${matchId}/events?as=${as}&from=${from}`,
+      token ? { token } : {},
+    );
+    if (page.status !== 200)
+      throw new Error(`events of ${matchId} as ${as} from ${from}: ${page.status} ${page.text}`);
     out.push(...(page.json.events as EventEnvelope[]));
     from = page.json.next as number | null;
   }

@@ -3,7 +3,13 @@
 // public NATS subject — is scanned for hidden card identities (game.secrets at the relevant state) and for
 // opaque ids that follow a card into another hidden zone or through a shuffle.
 import { subjects } from '@matchtape/bus';
-import { jsonEqual, type AnyGameModule, type BoardModel, type EventEnvelope, type Viewer } from '@matchtape/engine';
+import {
+  jsonEqual,
+  type AnyGameModule,
+  type BoardModel,
+  type EventEnvelope,
+  type Viewer,
+} from '@matchtape/engine';
 import { BotDriver, mintToken, openSse, type SseMessage } from '@matchtape/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEvents, api, testGames, startStack, type Stack } from './server-helpers';
@@ -59,12 +65,22 @@ function opaqueMap(vb: BoardModel, jb: BoardModel): Tracked {
 
 /** Zones whose real cards are the same set in a new order (shuffled) between two judge boards. */
 function shuffledZones(before: BoardModel, after: BoardModel): Set<string> {
-  const zones = (b: BoardModel) => new Map(b.players.flatMap((p) => p.zones.map((z) => [`${p.id}/${z.key}`, z.cards.map((c) => c.id)] as const)));
+  const zones = (b: BoardModel) =>
+    new Map(
+      b.players.flatMap((p) => p.zones.map((z) => [`${p.id}/${z.key}`, z.cards.map((c) => c.id)] as const)),
+    );
   const a = zones(before);
   const out = new Set<string>();
   for (const [k, ids] of zones(after)) {
     const prev = a.get(k);
-    if (prev && prev.length === ids.length && prev.length > 1 && prev.join() !== ids.join() && [...prev].sort().join() === [...ids].sort().join()) out.add(k);
+    if (
+      prev &&
+      prev.length === ids.length &&
+      prev.length > 1 &&
+      prev.join() !== ids.join() &&
+      [...prev].sort().join() === [...ids].sort().join()
+    )
+      out.add(k);
   }
   return out;
 }
@@ -120,10 +136,17 @@ function scanEvents(t: Truth, served: EventEnvelope[], v: Viewer, where: string,
     }
     const after = new Set(t.secrets(i, v));
     const stillHidden = i === 0 ? [] : t.secrets(i - 1, v).filter((s) => after.has(s));
-    for (const s of leaked(JSON.stringify(e), stillHidden)) problems.push({ match: matchId, where: `${where} event`, seq: e.seq, detail: `shows hidden ${s}` });
+    for (const s of leaked(JSON.stringify(e), stillHidden))
+      problems.push({ match: matchId, where: `${where} event`, seq: e.seq, detail: `shows hidden ${s}` });
     folded = game.evolve(folded, e);
     if (i % STATE_EVERY === 0 || i === served.length - 1)
-      for (const s of leaked(JSON.stringify(folded), after)) problems.push({ match: matchId, where: `${where} folded state`, seq: e.seq, detail: `shows hidden ${s}` });
+      for (const s of leaked(JSON.stringify(folded), after))
+        problems.push({
+          match: matchId,
+          where: `${where} folded state`,
+          seq: e.seq,
+          detail: `shows hidden ${s}`,
+        });
     // Opaque ids must not follow a card into another hidden zone or through a shuffle.
     if (!track) continue;
     const jb = t.board(i);
@@ -135,7 +158,12 @@ function scanEvents(t: Truth, served: EventEnvelope[], v: Viewer, where: string,
       // followed by every eye at the table, so its id may stay; into a hand or pile, or through a shuffle, never.
       const inView = p !== undefined && p.table && cur.table;
       if (p && p.real === cur.real && ((p.zone !== cur.zone && !inView) || shuffled.has(cur.zone)))
-        problems.push({ match: matchId, where: `${where} opaque ids`, seq: e.seq, detail: `${o} tracks ${cur.real} from ${p.zone} to ${cur.zone}${shuffled.has(cur.zone) ? ' through a shuffle' : ''}` });
+        problems.push({
+          match: matchId,
+          where: `${where} opaque ids`,
+          seq: e.seq,
+          detail: `${o} tracks ${cur.real} from ${p.zone} to ${cur.zone}${shuffled.has(cur.zone) ? ' through a shuffle' : ''}`,
+        });
     }
     prevMap = map;
     if (problems.length > 10) break;
@@ -212,26 +240,46 @@ describe(`no hidden card reaches public or opponents (${MATCHES} bot matches thr
       const game = getGame(g);
       const full = await stack.store.readStream(matchId);
       const truth = new Truth(game, matchId, full);
-      expect(game.status(truth.states[truth.states.length - 1]).status, `${matchId} did not end`).toBe('ended');
+      expect(game.status(truth.states[truth.states.length - 1]).status, `${matchId} did not end`).toBe(
+        'ended',
+      );
       for (const v of ['public', 'p1', 'p2'] as Viewer[]) {
-        const token = v === 'public' ? undefined : mintToken({ role: 'seat', matchId, seat: v, ttlSeconds: 600 });
+        const token =
+          v === 'public' ? undefined : mintToken({ role: 'seat', matchId, seat: v, ttlSeconds: 600 });
         const served = await allEvents(base, matchId, v, token);
         expect(served.length).toBe(full.length);
         if (v === 'public') publicServed.set(matchId, served);
         scannedEvents += served.length;
-        problems.push(...scanEvents(truth, served, v, `HTTP events as ${v}`, k < FULL || k % TRACK_EVERY === 0));
+        problems.push(
+          ...scanEvents(truth, served, v, `HTTP events as ${v}`, k < FULL || k % TRACK_EVERY === 0),
+        );
         // State as served at a few points.
         for (const seq of [Math.max(1, Math.floor(full.length / 2)), full.length]) {
-          const st = await api(base, `/api/matches/${matchId}/state?as=${v}&seq=${seq}`, token ? { token } : {});
+          const st = await api(
+            base,
+            `/api/matches/${matchId}/state?as=${v}&seq=${seq}`,
+            token ? { token } : {},
+          );
           expect(st.status).toBe(200);
-          for (const x of leaked(st.text, truth.secrets(seq - 1, v))) problems.push({ match: matchId, where: `HTTP state as ${v}`, seq, detail: `shows hidden ${x}` });
+          for (const x of leaked(st.text, truth.secrets(seq - 1, v)))
+            problems.push({ match: matchId, where: `HTTP state as ${v}`, seq, detail: `shows hidden ${x}` });
         }
         // SSE for one match in ten: the same list as the scanned HTTP one, event for event.
         if (k % 10 === 0) {
           const got: SseMessage[] = [];
-          const c = await openSse(`${base}/api/matches/${matchId}/live?as=${v}`, (m) => m.event === 'event' && got.push(m), token ? { token } : {});
+          const c = await openSse(
+            `${base}/api/matches/${matchId}/live?as=${v}`,
+            (m) => m.event === 'event' && got.push(m),
+            token ? { token } : {},
+          );
           await c.done;
-          expect(jsonEqual(got.map((m) => JSON.parse(m.data) as EventEnvelope), served), `SSE as ${v} of ${matchId}`).toBe(true);
+          expect(
+            jsonEqual(
+              got.map((m) => JSON.parse(m.data) as EventEnvelope),
+              served,
+            ),
+            `SSE as ${v} of ${matchId}`,
+          ).toBe(true);
           sseChecked++;
         }
       }
@@ -241,14 +289,21 @@ describe(`no hidden card reaches public or opponents (${MATCHES} bot matches thr
     // The publisher puts every event's public view on the NATS subject (delay 0 here): the same list as the
     // scanned HTTP public one.
     for (const { matchId } of ids) {
-      for (let i = 0; i < 600 && (published.get(matchId)?.size ?? 0) < publicServed.get(matchId)!.length; i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 600 && (published.get(matchId)?.size ?? 0) < publicServed.get(matchId)!.length; i++)
+        await new Promise((r) => setTimeout(r, 50));
     }
     await sub.stop();
     let natsEvents = 0;
     for (const { matchId } of ids) {
       const onBus = [...(published.get(matchId)?.values() ?? [])].sort((a, b) => a.seq - b.seq);
-      expect(onBus.map((e) => e.seq), `public subject of ${matchId}`).toEqual(publicServed.get(matchId)!.map((e) => e.seq));
-      expect(jsonEqual(onBus, publicServed.get(matchId)), `public subject of ${matchId} = scanned public events`).toBe(true);
+      expect(
+        onBus.map((e) => e.seq),
+        `public subject of ${matchId}`,
+      ).toEqual(publicServed.get(matchId)!.map((e) => e.seq));
+      expect(
+        jsonEqual(onBus, publicServed.get(matchId)),
+        `public subject of ${matchId} = scanned public events`,
+      ).toBe(true);
       natsEvents += onBus.length;
     }
     expect(problems.slice(0, 20)).toEqual([]);

@@ -14,7 +14,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { subjects } from '@matchtape/bus';
-import { chainEvents, sealerFor, viewersOfSeal, MATCH_ENDED, randomPositionsIn, Rng, seedCommitment, type EventEnvelope, type NewEvent, type RandomDraw } from '@matchtape/engine';
+import {
+  chainEvents,
+  sealerFor,
+  viewersOfSeal,
+  MATCH_ENDED,
+  randomPositionsIn,
+  Rng,
+  seedCommitment,
+  type EventEnvelope,
+  type NewEvent,
+  type RandomDraw,
+} from '@matchtape/engine';
 import { predictIdRun, Xoshiro128ss } from '@matchtape/engine/testing/rng-attack';
 import { BotDriver, mintToken, openSse, type SseMessage } from '@matchtape/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,12 +121,15 @@ function correlations(events: readonly EventEnvelope[], where: string): string[]
     if (/Shuffled|SetOut/.test(e.type)) {
       // `returned` names the cards leaving a hand for the shuffle by the ids they had there; the rest is the new order.
       const { returned: _leaving, ...order } = e.payload;
-      for (const id of opaqueIds(order)) if (seen.has(id)) problems.push(`${where} seq ${e.seq}: ${e.type} reuses ${id}, seen before the shuffle`);
+      for (const id of opaqueIds(order))
+        if (seen.has(id))
+          problems.push(`${where} seq ${e.seq}: ${e.type} reuses ${id}, seen before the shuffle`);
     }
     for (const [k, v, o] of walk(e.payload)) {
       if (k !== 'id' || typeof v !== 'string' || !OPAQUE.test(v) || !o) continue;
       if (typeof o.cardId === 'string') identified.set(v, o.cardId);
-      else if (o.hidden === true && identified.has(v)) problems.push(`${where} seq ${e.seq}: ${v} was shown as ${identified.get(v)} and is hidden again`);
+      else if (o.hidden === true && identified.has(v))
+        problems.push(`${where} seq ${e.seq}: ${v} was shown as ${identified.get(v)} and is hidden again`);
     }
     ids.forEach((id) => seen.add(id));
   }
@@ -150,21 +164,46 @@ function orderStats(judge: readonly EventEnvelope[], into: OrderStats): void {
   for (const e of judge)
     for (const [, v] of walk(e.payload)) {
       if (!Array.isArray(v) || v.length < 8) continue;
-      const cards = v.filter((c): c is { id: string; oid: string } => typeof c === 'object' && c !== null && typeof (c as { id?: unknown }).id === 'string' && typeof (c as { oid?: unknown }).oid === 'string' && OPAQUE.test((c as { oid: string }).oid));
+      const cards = v.filter(
+        (c): c is { id: string; oid: string } =>
+          typeof c === 'object' &&
+          c !== null &&
+          typeof (c as { id?: unknown }).id === 'string' &&
+          typeof (c as { oid?: unknown }).oid === 'string' &&
+          OPAQUE.test((c as { oid: string }).oid),
+      );
       if (cards.length !== v.length) continue;
       const idRank = cards.map((c) => parseInt(c.oid.slice(1, 13), 16));
       const instance = cards.map((c) => Number(/(\d+)$/.exec(c.id)?.[1] ?? NaN));
-      add(into.byPosition, concordance(idRank, cards.map((_, i) => i)));
+      add(
+        into.byPosition,
+        concordance(
+          idRank,
+          cards.map((_, i) => i),
+        ),
+      );
       if (instance.every(Number.isFinite)) add(into.byDecklist, concordance(idRank, instance));
       into.groups += 1;
     }
 }
 
-function verifyCli(file: string): { status: number; result: { ok: boolean; failure?: { seq: number; check: string; reason: string }; randomVerified: boolean; randomDraws: number } } {
+function verifyCli(file: string): {
+  status: number;
+  result: {
+    ok: boolean;
+    failure?: { seq: number; check: string; reason: string };
+    randomVerified: boolean;
+    randomDraws: number;
+  };
+} {
   let stdout: string;
   let status = 0;
   try {
-    stdout = execFileSync('npx', ['--no-install', 'matchtape', 'verify', file, '--json'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    stdout = execFileSync('npx', ['--no-install', 'matchtape', 'verify', file, '--json'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   } catch (err) {
     status = (err as { status: number }).status;
     stdout = String((err as { stdout: string }).stdout);
@@ -176,12 +215,16 @@ async function sseUntil(url: string, token: string | undefined, lastSeq: number)
   const got: EventEnvelope[] = [];
   let close = () => {};
   const reached = new Promise<void>((resolve) => (close = resolve));
-  const c = await openSse(url, (m: SseMessage) => {
-    if (m.event !== 'event') return;
-    const e = JSON.parse(m.data) as EventEnvelope;
-    got.push(e);
-    if (e.seq >= lastSeq) close();
-  }, token ? { token } : {});
+  const c = await openSse(
+    url,
+    (m: SseMessage) => {
+      if (m.event !== 'event') return;
+      const e = JSON.parse(m.data) as EventEnvelope;
+      got.push(e);
+      if (e.seq >= lastSeq) close();
+    },
+    token ? { token } : {},
+  );
   expect(c.status).toBe(200);
   await Promise.race([reached, c.done]);
   c.abort();
@@ -204,7 +247,11 @@ describe(`attacker without a judge token (${PER_GAME} bot matches per game throu
     const leaks: string[] = [];
     const correlated: string[] = [];
     const attack: Attack = { runs: 0, predicted: 0, hits: 0 };
-    const order: OrderStats = { byPosition: { concordant: 0, pairs: 0 }, byDecklist: { concordant: 0, pairs: 0 }, groups: 0 };
+    const order: OrderStats = {
+      byPosition: { concordant: 0, pairs: 0 },
+      byDecklist: { concordant: 0, pairs: 0 },
+      groups: 0,
+    };
     let liveRandomRecords = 0;
     let judgeRandomRecords = 0;
     let guessedSeeds = 0;
@@ -257,29 +304,39 @@ describe(`attacker without a judge token (${PER_GAME} bot matches per game throu
 
         // To the end: seats still get their redacted view, the public subject carried the public one throughout.
         await bots.track(matchId);
-        const judge = (await api(base, `/api/matches/${matchId}/events?as=judge`, { token: judgeToken })).json.events as EventEnvelope[];
+        const judge = (await api(base, `/api/matches/${matchId}/events?as=judge`, { token: judgeToken })).json
+          .events as EventEnvelope[];
         expect(judge[judge.length - 1]!.type).toBe(MATCH_ENDED);
-        for (let i = 0; i < 200 && (published.get(matchId)?.size ?? 0) < judge.length; i++) await new Promise((r) => setTimeout(r, 50));
+        for (let i = 0; i < 200 && (published.get(matchId)?.size ?? 0) < judge.length; i++)
+          await new Promise((r) => setTimeout(r, 50));
         const nats = [...(published.get(matchId)?.values() ?? [])].sort((a, b) => a.seq - b.seq);
         expect(nats.map((e) => e.seq)).toEqual(judge.map((e) => e.seq));
         const seatEvents: Record<string, EventEnvelope[]> = {};
         for (const v of ['p1', 'p2']) {
-          seatEvents[v] = (await api(base, `/api/matches/${matchId}/events?as=${v}`, auth(v))).json.events as EventEnvelope[];
+          seatEvents[v] = (await api(base, `/api/matches/${matchId}/events?as=${v}`, auth(v))).json
+            .events as EventEnvelope[];
           expect(seatEvents[v]!.length).toBe(judge.length);
         }
         const beforeEnd = (list: EventEnvelope[]) => list.filter((e) => e.type !== MATCH_ENDED);
         material.push({ where: 'public NATS subject', json: beforeEnd(nats) });
-        for (const v of ['p1', 'p2']) material.push({ where: `HTTP events as ${v}`, json: beforeEnd(seatEvents[v]!) });
+        for (const v of ['p1', 'p2'])
+          material.push({ where: `HTTP events as ${v}`, json: beforeEnd(seatEvents[v]!) });
 
         // 1. Positions.
         for (const m of material) {
           leaks.push(...positionsIn(m).map((x) => `${matchId} ${x}`));
           for (const [key] of walk(m.json)) if (key === 'random') liveRandomRecords += 1;
         }
-        for (const e of judge) if (typeof (e.payload.random as { to?: unknown } | undefined)?.to === 'number') judgeRandomRecords += 1;
+        for (const e of judge)
+          if (typeof (e.payload.random as { to?: unknown } | undefined)?.to === 'number')
+            judgeRandomRecords += 1;
 
         // 2. Linear attack on every viewer's ids, and 4. correlations.
-        for (const [where, events] of [['public NATS', nats], ['p1', seatEvents.p1!], ['p2', seatEvents.p2!]] as const) {
+        for (const [where, events] of [
+          ['public NATS', nats],
+          ['p1', seatEvents.p1!],
+          ['p2', seatEvents.p2!],
+        ] as const) {
           linearAttack(events, attack);
           correlated.push(...correlations(events, `${matchId} ${where}`));
         }
@@ -289,37 +346,69 @@ describe(`attacker without a judge token (${PER_GAME} bot matches per game throu
         const observed = new Set(material.flatMap((m) => opaqueIds(m.json)));
         viewerIds += observed.size;
         const commitment = judge[0]!.payload.seedCommitment as string;
-        const publicGuesses = [matchId, commitment, `${matchId}${commitment}`, `${commitment}${matchId}`, '', g, created.createdAt, String(k), 'seed', `${g}:${matchId}`];
+        const publicGuesses = [
+          matchId,
+          commitment,
+          `${matchId}${commitment}`,
+          `${commitment}${matchId}`,
+          '',
+          g,
+          created.createdAt,
+          String(k),
+          'seed',
+          `${g}:${matchId}`,
+        ];
         for (const guess of publicGuesses) {
           guessedSeeds += 1;
-          expect(seedCommitment(guess, matchId), `guessed seed "${guess}" opens the commitment`).not.toBe(commitment);
+          expect(seedCommitment(guess, matchId), `guessed seed "${guess}" opens the commitment`).not.toBe(
+            commitment,
+          );
           const under = idsUnder(guess, 600);
           const explained = [...observed].filter((id) => under.has(id));
           expect(explained, `ids of ${matchId} follow from the guessed seed "${guess}"`).toEqual([]);
         }
         const seed = judge[judge.length - 1]!.payload.seed as string;
-        const drawnIds = judge.flatMap((e) => ((e.payload.random as { draws?: RandomDraw[] } | undefined)?.draws ?? []).filter((d) => d.kind === 'id').map((d) => (d as { result: string }).result));
-        const underSeed = new Set(judge.flatMap((e) => {
-          const r = e.payload.random as { from: number; to: number } | undefined;
-          if (!r) return [];
-          return Array.from({ length: r.to - r.from }, (_, i) => new Rng(seed, r.from + i).opaqueId());
-        }));
+        const drawnIds = judge.flatMap((e) =>
+          ((e.payload.random as { draws?: RandomDraw[] } | undefined)?.draws ?? [])
+            .filter((d) => d.kind === 'id')
+            .map((d) => (d as { result: string }).result),
+        );
+        const underSeed = new Set(
+          judge.flatMap((e) => {
+            const r = e.payload.random as { from: number; to: number } | undefined;
+            if (!r) return [];
+            return Array.from({ length: r.to - r.from }, (_, i) => new Rng(seed, r.from + i).opaqueId());
+          }),
+        );
         expect(drawnIds.every((id) => underSeed.has(id))).toBe(true);
         revealedSeedExplains += [...observed].filter((id) => underSeed.has(id)).length;
 
         // Replays verify end to end with the revealed seed: the judge export, and the reveal-all public one.
         for (const who of ['judge', 'public'] as const) {
-          const ex = await api(base, `/api/matches/${matchId}/export`, who === 'judge' ? { token: judgeToken } : {});
+          const ex = await api(
+            base,
+            `/api/matches/${matchId}/export`,
+            who === 'judge' ? { token: judgeToken } : {},
+          );
           expect(ex.status).toBe(200);
           const file = join(dir, `${matchId}.${who}.jsonl`);
           writeFileSync(file, ex.text);
           const v = verifyCli(file);
-          expect(v, `${who} export of ${matchId}`).toMatchObject({ status: 0, result: { ok: true, randomVerified: true } });
+          expect(v, `${who} export of ${matchId}`).toMatchObject({
+            status: 0,
+            result: { ok: true, randomVerified: true },
+          });
           expect(v.result.randomDraws).toBeGreaterThan(0);
         }
         // A forged random outcome is named by seq, whether or not the forger re-computes the hash chain.
         if (k === 0) {
-          const target = judge.find((e) => e.seq > 1 && ((e.payload.random as { draws?: RandomDraw[] } | undefined)?.draws ?? []).some((d) => d.kind !== 'id'))!;
+          const target = judge.find(
+            (e) =>
+              e.seq > 1 &&
+              ((e.payload.random as { draws?: RandomDraw[] } | undefined)?.draws ?? []).some(
+                (d) => d.kind !== 'id',
+              ),
+          )!;
           expect(target, `${matchId} has a random outcome other than an id`).toBeDefined();
           const forged = structuredClone(judge);
           const draws = (forged[target.seq - 1]!.payload.random as { draws: RandomDraw[] }).draws;
@@ -329,15 +418,33 @@ describe(`attacker without a judge token (${PER_GAME} bot matches per game throu
           const naive = join(dir, `${matchId}.forged.jsonl`);
           writeFileSync(naive, forged.map((e) => JSON.stringify(e)).join('\n') + '\n');
           // Sealed events: the hash covers the payload through its commitment, which no longer opens.
-          expect(verifyCli(naive)).toMatchObject({ status: 1, result: { ok: false, failure: { seq: target.seq, check: 'seal' } } });
+          expect(verifyCli(naive)).toMatchObject({
+            status: 1,
+            result: { ok: false, failure: { seq: target.seq, check: 'seal' } },
+          });
           const head = forged.slice(0, target.seq - 1);
-          const tail = forged.slice(target.seq - 1).map(({ matchId: _m, seq: _s, prevHash: _p, hash: _h, ...rest }): NewEvent => rest);
+          const tail = forged
+            .slice(target.seq - 1)
+            .map(({ matchId: _m, seq: _s, prevHash: _p, hash: _h, ...rest }): NewEvent => rest);
           // A careful forger re-seals too (the seed is revealed, so the commitment key is known).
           const sealer = sealerFor(game, viewersOfSeal(judge[0]!.seal!), seed);
-          const rechained = [...head, ...chainEvents(matchId, target.seq - 1, head[head.length - 1]!.hash, tail, undefined, sealer)];
+          const rechained = [
+            ...head,
+            ...chainEvents(matchId, target.seq - 1, head[head.length - 1]!.hash, tail, undefined, sealer),
+          ];
           const careful = join(dir, `${matchId}.forged-rechained.jsonl`);
           writeFileSync(careful, rechained.map((e) => JSON.stringify(e)).join('\n') + '\n');
-          expect(verifyCli(careful)).toMatchObject({ status: 1, result: { ok: false, failure: { seq: target.seq, check: 'random', reason: expect.stringMatching(/does not follow from the seed/) } } });
+          expect(verifyCli(careful)).toMatchObject({
+            status: 1,
+            result: {
+              ok: false,
+              failure: {
+                seq: target.seq,
+                check: 'random',
+                reason: expect.stringMatching(/does not follow from the seed/),
+              },
+            },
+          });
         }
       }
     await sub.stop();

@@ -15,7 +15,12 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.cleanup());
 
-async function follow(matchId: string, as: string, token: string | undefined, rng: Rng): Promise<{ ids: number[]; events: EventEnvelope[]; reconnects: number }> {
+async function follow(
+  matchId: string,
+  as: string,
+  token: string | undefined,
+  rng: Rng,
+): Promise<{ ids: number[]; events: EventEnvelope[]; reconnects: number }> {
   const ids: number[] = [];
   const events: EventEnvelope[] = [];
   let reconnects = 0;
@@ -47,7 +52,10 @@ describe('SSE resume with Last-Event-ID', () => {
   it('gives every viewer exactly the stored list across random disconnects and instances', async () => {
     const rng = new Rng('sse-resume');
     for (const g of gameIds) {
-      const created = await api(stack.bases[0]!, '/api/matches', { token: organiser(), body: { game: g, players: [{ bot: 'random' }, { bot: 'random' }] } });
+      const created = await api(stack.bases[0]!, '/api/matches', {
+        token: organiser(),
+        body: { game: g, players: [{ bot: 'random' }, { bot: 'random' }] },
+      });
       const matchId = created.json.matchId as string;
       const judge = mintToken({ role: 'judge', ttlSeconds: 600 });
       const [pub, p1, jud] = await Promise.all([

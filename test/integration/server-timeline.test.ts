@@ -18,19 +18,26 @@ describe('timeline and state through the server', () => {
     it(`${g}: bands tile the match, key moments are marked, state at any seq is the fold of served events`, async () => {
       const base = stack.bases[0]!;
       const game = registry.get(g);
-      const created = await api(base, '/api/matches', { token: organiser(), body: { game: g, players: [{ bot: 'greedy' }, { bot: 'random' }] } });
+      const created = await api(base, '/api/matches', {
+        token: organiser(),
+        body: { game: g, players: [{ bot: 'greedy' }, { bot: 'random' }] },
+      });
       const matchId = created.json.matchId as string;
       await stack.servers[0]!.bots!.track(matchId);
       const events = await allEvents(base, matchId, 'public');
       const last = events.length;
-      const { timeline, stats } = (await api(base, `/api/matches/${matchId}/timeline`)).json as { timeline: TimelineIndex; stats: { events: number; eventsByType: Record<string, number> } };
+      const { timeline, stats } = (await api(base, `/api/matches/${matchId}/timeline`)).json as {
+        timeline: TimelineIndex;
+        stats: { events: number; eventsByType: Record<string, number> };
+      };
       expect(timeline).toEqual(buildTimeline(game, events));
       for (const bands of [timeline.turns, timeline.phases]) {
         expect(bands[0]!.fromSeq).toBe(1);
         expect(bands[bands.length - 1]!.toSeq).toBe(last);
         for (let i = 1; i < bands.length; i++) expect(bands[i]!.fromSeq).toBe(bands[i - 1]!.toSeq + 1);
       }
-      for (let i = 1; i < timeline.turns.length; i++) expect(timeline.turns[i]!.turn).toBeGreaterThan(timeline.turns[i - 1]!.turn);
+      for (let i = 1; i < timeline.turns.length; i++)
+        expect(timeline.turns[i]!.turn).toBeGreaterThan(timeline.turns[i - 1]!.turn);
       expect(timeline.keyMoments.length).toBeGreaterThan(0);
       expect(stats.events).toBe(last);
       expect(Object.values(stats.eventsByType).reduce((a, b) => a + b, 0)).toBe(last);

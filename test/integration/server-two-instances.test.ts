@@ -26,7 +26,10 @@ describe('two instances, one match', () => {
     const [a, b] = stack.bases as [string, string];
     const g = gameIds[0]!;
     const game = getGame(g);
-    const created = await api(a, '/api/matches', { token: organiser(), body: { game: g, players: [{ name: 'Ann' }, { name: 'Bob' }] } });
+    const created = await api(a, '/api/matches', {
+      token: organiser(),
+      body: { game: g, players: [{ name: 'Ann' }, { name: 'Bob' }] },
+    });
     expect(created.status).toBe(201);
     const matchId = created.json.matchId as string;
     const seats = created.json.seats as Record<PlayerId, string>;
@@ -34,11 +37,22 @@ describe('two instances, one match', () => {
 
     // Keyed by stream sequence: a consumer may be handed a message again; a second publish would be a new one.
     const onNatsByStreamSeq = new Map<number, number>();
-    const sub = await stack.bus.subscribe(subjects.events(matchId), (m) => void onNatsByStreamSeq.set(m.streamSeq, (m.data as EventEnvelope).seq), { fromStreamSeq: 1 });
-    const onNats = (): number[] => [...onNatsByStreamSeq.entries()].sort((x, y) => x[0] - y[0]).map(([, seq]) => seq);
+    const sub = await stack.bus.subscribe(
+      subjects.events(matchId),
+      (m) => void onNatsByStreamSeq.set(m.streamSeq, (m.data as EventEnvelope).seq),
+      { fromStreamSeq: 1 },
+    );
+    const onNats = (): number[] =>
+      [...onNatsByStreamSeq.entries()].sort((x, y) => x[0] - y[0]).map(([, seq]) => seq);
     const sse = { a: [] as EventEnvelope[], b: [] as EventEnvelope[] };
     const streams = await Promise.all(
-      (['a', 'b'] as const).map((k) => openSse(`${k === 'a' ? a : b}/api/matches/${matchId}/live`, (m) => m.event === 'event' && sse[k].push(JSON.parse(m.data)), { token: judge })),
+      (['a', 'b'] as const).map((k) =>
+        openSse(
+          `${k === 'a' ? a : b}/api/matches/${matchId}/live`,
+          (m) => m.event === 'event' && sse[k].push(JSON.parse(m.data)),
+          { token: judge },
+        ),
+      ),
     );
 
     const rng = new Rng('two-instances');
@@ -57,7 +71,10 @@ describe('two instances, one match', () => {
       let results;
       if (i % 5 === 0) {
         // Same command to both instances at once: exactly one acts.
-        results = await Promise.all([api(a, url, { token: seats[player], body }), api(b, url, { token: seats[player], body })]);
+        results = await Promise.all([
+          api(a, url, { token: seats[player], body }),
+          api(b, url, { token: seats[player], body }),
+        ]);
       } else {
         results = [await api(i % 2 ? a : b, url, { token: seats[player], body })];
         if (i % 7 === 0) results.push(await api(i % 2 ? b : a, url, { token: seats[player], body })); // a client retry elsewhere
@@ -77,14 +94,17 @@ describe('two instances, one match', () => {
     expect(again.json).toMatchObject({ rule: first.json.rule, reason: first.json.reason, replayed: true });
     const stored = await stack.store.readStream(matchId);
     // The streams end on their own when the match ended; otherwise wait until they have everything stored.
-    for (let k = 0; k < 400 && (sse.a.length < stored.length || sse.b.length < stored.length); k++) await new Promise((r) => setTimeout(r, 50));
+    for (let k = 0; k < 400 && (sse.a.length < stored.length || sse.b.length < stored.length); k++)
+      await new Promise((r) => setTimeout(r, 50));
     for (const s of streams) s.abort();
 
     expect(verifyChain(stored)).toEqual({ ok: true });
     expect(stored.map((e) => e.seq)).toEqual(stored.map((_, k) => k + 1));
     // Every accepted command's events are where its answer said, once.
     const byCommand = new Map<string, number[]>();
-    for (const e of stored) if ('commandId' in e.cause) byCommand.set(e.cause.commandId, [...(byCommand.get(e.cause.commandId) ?? []), e.seq]);
+    for (const e of stored)
+      if ('commandId' in e.cause)
+        byCommand.set(e.cause.commandId, [...(byCommand.get(e.cause.commandId) ?? []), e.seq]);
     expect([...byCommand.keys()].sort(), JSON.stringify([...accepted])).toEqual([...accepted.keys()].sort());
     // Answers tile the stream after setup: each range is the command's own events plus the automatic ones
     // they set off, and the next command starts right after.
@@ -92,27 +112,44 @@ describe('two instances, one match', () => {
     for (const [id, r] of accepted) {
       expect(r.fromSeq, id).toBe(expectedFrom);
       expect(byCommand.get(id)![0]).toBe(r.fromSeq);
-      for (const e of stored.slice(r.fromSeq - 1, r.toSeq)) expect('commandId' in e.cause ? e.cause.commandId : id).toBe(id);
+      for (const e of stored.slice(r.fromSeq - 1, r.toSeq))
+        expect('commandId' in e.cause ? e.cause.commandId : id).toBe(id);
       expectedFrom = r.toSeq + 1;
     }
     expect(expectedFrom).toBe(stored.length + 1);
     expect(sse.a).toEqual(stored);
     expect(sse.b).toEqual(stored);
-    for (let k = 0; k < 100 && onNatsByStreamSeq.size < stored.length; k++) await new Promise((r) => setTimeout(r, 50));
+    for (let k = 0; k < 100 && onNatsByStreamSeq.size < stored.length; k++)
+      await new Promise((r) => setTimeout(r, 50));
     await sub.stop();
     expect(onNats()).toEqual(stored.map((e) => e.seq));
   });
   it('delivers a side event appended on one instance to SSE clients of the other, over NATS, once', async () => {
     const [a, b] = stack.bases as [string, string];
-    const created = await api(a, '/api/matches', { token: organiser(), body: { game: gameIds[0]!, players: [{ name: 'Ann' }, { name: 'Bob' }] } });
+    const created = await api(a, '/api/matches', {
+      token: organiser(),
+      body: { game: gameIds[0]!, players: [{ name: 'Ann' }, { name: 'Bob' }] },
+    });
     const matchId = created.json.matchId as string;
     const judge = mintToken({ role: 'judge', ttlSeconds: 600 });
     const got = { a: [] as { seq: number }[], b: [] as { seq: number }[] };
     const streams = await Promise.all(
-      (['a', 'b'] as const).map((k) => openSse(`${k === 'a' ? a : b}/api/matches/${matchId}/live`, (m) => m.event === 'dispute' && got[k].push(JSON.parse(m.data)), { token: judge })),
+      (['a', 'b'] as const).map((k) =>
+        openSse(
+          `${k === 'a' ? a : b}/api/matches/${matchId}/live`,
+          (m) => m.event === 'dispute' && got[k].push(JSON.parse(m.data)),
+          { token: judge },
+        ),
+      ),
     );
     for (let n = 1; n <= 3; n++)
-      await stack.servers[0]!.side.append(matchId, 'disputes', [{ type: 'DisputeOpened', author: { id: 'j', role: 'judge' }, payload: { seq: 1, claim: `claim ${n}` } }]);
+      await stack.servers[0]!.side.append(matchId, 'disputes', [
+        {
+          type: 'DisputeOpened',
+          author: { id: 'j', role: 'judge' },
+          payload: { seq: 1, claim: `claim ${n}` },
+        },
+      ]);
     for (let i = 0; i < 500 && got.b.length < 3; i++) await new Promise((r) => setTimeout(r, 10));
     for (const s of streams) s.abort();
     expect(got.a.map((e) => e.seq)).toEqual([1, 2, 3]);
@@ -121,10 +158,15 @@ describe('two instances, one match', () => {
 
   it("shares the coverage producer's card focus: set through one instance, the overlay reading the other sees it", async () => {
     const [a, b] = stack.bases as [string, string];
-    const created = await api(a, '/api/matches', { token: organiser(), body: { game: gameIds[0]!, players: [{ name: 'Ann' }, { name: 'Bob' }] } });
+    const created = await api(a, '/api/matches', {
+      token: organiser(),
+      body: { game: gameIds[0]!, players: [{ name: 'Ann' }, { name: 'Bob' }] },
+    });
     const matchId = created.json.matchId as string;
     const { state, lastSeq } = await stack.servers[0]!.host.current(matchId);
-    const cards = [...JSON.stringify(getGame(gameIds[0]!).board(state)).matchAll(/"id":"([^"]+)","cardId":"/g)].map((m) => m[1]!);
+    const cards = [
+      ...JSON.stringify(getGame(gameIds[0]!).board(state)).matchAll(/"id":"([^"]+)","cardId":"/g),
+    ].map((m) => m[1]!);
     expect(cards.length).toBeGreaterThan(1);
     const coverage = mintToken({ role: 'coverage', ttlSeconds: 600 });
     const judge = mintToken({ role: 'judge', ttlSeconds: 600 });
@@ -140,7 +182,8 @@ describe('two instances, one match', () => {
       }
       return seen;
     };
-    const put = (base: string, body: unknown) => api(base, `/api/matches/${matchId}/focus`, { method: 'PUT', token: coverage, body });
+    const put = (base: string, body: unknown) =>
+      api(base, `/api/matches/${matchId}/focus`, { method: 'PUT', token: coverage, body });
     expect((await put(a, { cardId: cards[0], seq: lastSeq })).status).toBe(200);
     expect(await waitFocus(b, cards[0]!)).toBe(cards[0]);
     // And back the other way; the newest wins on both.

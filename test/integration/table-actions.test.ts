@@ -28,7 +28,17 @@ describe('GET /api/matches/:id/actions offers exactly legalCommands, in words, w
       const game = registry.get(gameId);
       const created = await api(base, '/api/matches', {
         token: organiser(),
-        body: { game: gameId, players: [{ name: 'Ada', kind: 'person', deck: Object.keys(game.presetDecks)[0] }, { name: 'Bo', kind: 'person', deck: Object.keys(game.presetDecks)[1] ?? Object.keys(game.presetDecks)[0] }] },
+        body: {
+          game: gameId,
+          players: [
+            { name: 'Ada', kind: 'person', deck: Object.keys(game.presetDecks)[0] },
+            {
+              name: 'Bo',
+              kind: 'person',
+              deck: Object.keys(game.presetDecks)[1] ?? Object.keys(game.presetDecks)[0],
+            },
+          ],
+        },
       });
       expect(created.status, created.text).toBe(201);
       expect(created.json.status).toBe('playing');
@@ -46,20 +56,32 @@ describe('GET /api/matches/:id/actions offers exactly legalCommands, in words, w
           expect(a.seq).toBe(lastSeq);
           expect(a.you).toBe(seat);
           const legal = (game.legalCommands(state, seat) as Command[]).map(key).sort();
-          expect(a.offers.map((o) => key(o.command)).sort(), `${gameId} seq ${lastSeq} ${seat}`).toEqual(legal);
+          expect(a.offers.map((o) => key(o.command)).sort(), `${gameId} seq ${lastSeq} ${seat}`).toEqual(
+            legal,
+          );
           for (const o of a.offers) expect(o.label.length, JSON.stringify(o)).toBeGreaterThan(0);
           expect(new Set(a.offers.map((o) => o.key)).size).toBe(a.offers.length);
-          for (const s of game.secrets(state, seat)) expect(res.text.includes(`"${s}"`), `${gameId} seq ${lastSeq}: ${seat}'s actions show hidden ${s}`).toBe(false);
+          for (const s of game.secrets(state, seat))
+            expect(
+              res.text.includes(`"${s}"`),
+              `${gameId} seq ${lastSeq}: ${seat}'s actions show hidden ${s}`,
+            ).toBe(false);
           if (a.offers.length > 0) expect(a.prompt).not.toBeNull();
-          if (!act && a.offers.length > 0 && game.actors(state).includes(seat)) act = { seat, offers: a.offers };
+          if (!act && a.offers.length > 0 && game.actors(state).includes(seat))
+            act = { seat, offers: a.offers };
         }
         expect(act, `${gameId} seq ${lastSeq}: nobody could act`).not.toBeNull();
         // Act as a player would: one of the offers, picked by the game's bot (never conceding).
         const seat = act!.seat;
-        const offered = act!.offers.filter((o) => o.kind !== 'concede').map((o) => ({ ...o.command, player: seat }) as Command);
+        const offered = act!.offers
+          .filter((o) => o.kind !== 'concede')
+          .map((o) => ({ ...o.command, player: seat }) as Command);
         const choice = game.bots.greedy.choose(state, seat, offered, new Rng(`table:${matchId}:${lastSeq}`));
         const { player: _p, ...command } = choice;
-        const out = await api(base, `/api/matches/${matchId}/commands`, { token: seats[seat]!, body: { ...command, commandId: `t-${lastSeq}` } });
+        const out = await api(base, `/api/matches/${matchId}/commands`, {
+          token: seats[seat]!,
+          body: { ...command, commandId: `t-${lastSeq}` },
+        });
         expect(out.status, out.text).toBe(200);
       }
       const { state } = await server.host.current(matchId);

@@ -19,7 +19,11 @@ beforeAll(async () => {
 afterAll(() => stack?.cleanup());
 
 /** The stream ends with ClockExpired (system cause, its clock and outcome) and then MatchEnded naming `winner`. */
-function expectEndedOnTime(events: readonly EventEnvelope[], expiry: { player: string; clock: string; onTimeout: string }, winner: string | null): void {
+function expectEndedOnTime(
+  events: readonly EventEnvelope[],
+  expiry: { player: string; clock: string; onTimeout: string },
+  winner: string | null,
+): void {
   const [expired, ended] = events.slice(-2);
   expect(expired!.type).toBe('ClockExpired');
   expect(expired!.payload).toMatchObject(expiry);
@@ -38,18 +42,27 @@ describe('a chess clock that runs out ends the game in a draw, recorded on the m
       const preset = Object.keys(game.presetDecks)[0]!;
       const created = await api(base, '/api/matches', {
         token: organiser(),
-        body: { game: gameId, clock: { kind: 'chess', initialSeconds: 1, incrementSeconds: 0, onTimeout: 'draw' }, players: [{ name: 'Ada', kind: 'person', deck: preset }, { name: 'Bo', kind: 'person', deck: preset }] },
+        body: {
+          game: gameId,
+          clock: { kind: 'chess', initialSeconds: 1, incrementSeconds: 0, onTimeout: 'draw' },
+          players: [
+            { name: 'Ada', kind: 'person', deck: preset },
+            { name: 'Bo', kind: 'person', deck: preset },
+          ],
+        },
       });
       expect(created.status, created.text).toBe(201);
       const { matchId } = created.json as { matchId: string };
-      for (let i = 0; i < 400 && (await stack.store.getMatch(matchId))!.status !== 'ended'; i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 400 && (await stack.store.getMatch(matchId))!.status !== 'ended'; i++)
+        await new Promise((r) => setTimeout(r, 50));
       const events = await stack.store.readStream(matchId);
       const state = events.reduce((s, e) => game.evolve(s, e), game.initial());
       expect(game.status(state)).toMatchObject({ status: 'ended', winner: null });
       const runner = String(events.at(-2)?.payload.player);
       expectEndedOnTime(events, { player: runner, clock: 'chess', onTimeout: 'draw' }, null);
       // Every event the host recorded is one the game's own schema accepts.
-      for (const e of events.slice(-2)) expect(game.eventSchema.safeParse({ type: e.type, payload: e.payload }).success, e.type).toBe(true);
+      for (const e of events.slice(-2))
+        expect(game.eventSchema.safeParse({ type: e.type, payload: e.payload }).success, e.type).toBe(true);
       const item = await api(base, `/api/matches/${matchId}`);
       expect(item.json).toMatchObject({ status: 'ended', winner: null });
       // The whole stream still verifies (chain, seals, seed revealed in MatchEnded, schema, fold, positions).
@@ -66,21 +79,43 @@ describe('table clocks', () => {
     const preset = Object.keys(registry.get(GAME).presetDecks)[0]!;
     const created = await api(base, '/api/matches', {
       token: organiser(),
-      body: { game: GAME, clock: { kind: 'chess', initialSeconds: 4, incrementSeconds: 0, onTimeout: 'loss' }, players: [{ name: 'Ada', kind: 'person', deck: preset }, { name: 'Bo', kind: 'person', deck: preset }] },
+      body: {
+        game: GAME,
+        clock: { kind: 'chess', initialSeconds: 4, incrementSeconds: 0, onTimeout: 'loss' },
+        players: [
+          { name: 'Ada', kind: 'person', deck: preset },
+          { name: 'Bo', kind: 'person', deck: preset },
+        ],
+      },
     });
     expect(created.status, created.text).toBe(201);
     const { matchId, seats } = created.json as { matchId: string; seats: Record<string, string> };
 
-    const before = ((await api(base, `/api/matches/${matchId}/seat`, { token: seats.p1! })).json as SeatInfo).clock!;
+    const before = ((await api(base, `/api/matches/${matchId}/seat`, { token: seats.p1! })).json as SeatInfo)
+      .clock!;
     expect(before.kind).toBe('chess');
     const runner = before.running!;
     expect(['p1', 'p2']).toContain(runner);
     expect(before.remainingMs[runner]).toBeLessThanOrEqual(4000);
     const judge = mintToken({ role: 'judge', ttlSeconds: 600 });
-    expect((await api(base, `/api/matches/${matchId}/clock`, { token: seats.p1!, body: { seat: runner, addSeconds: 1 } })).status).toBe(403);
-    const after = (await api(base, `/api/matches/${matchId}/clock`, { token: judge, body: { seat: runner, addSeconds: 1 } })).json as ClockState;
+    expect(
+      (
+        await api(base, `/api/matches/${matchId}/clock`, {
+          token: seats.p1!,
+          body: { seat: runner, addSeconds: 1 },
+        })
+      ).status,
+    ).toBe(403);
+    const after = (
+      await api(base, `/api/matches/${matchId}/clock`, {
+        token: judge,
+        body: { seat: runner, addSeconds: 1 },
+      })
+    ).json as ClockState;
     // Exactly one second more, less the time that ran between the two readings.
-    expect(after.remainingMs[runner]! - before.remainingMs[runner]!).toBe(1000 - (Date.parse(after.asOf) - Date.parse(before.asOf)));
+    expect(after.remainingMs[runner]! - before.remainingMs[runner]!).toBe(
+      1000 - (Date.parse(after.asOf) - Date.parse(before.asOf)),
+    );
     const other = runner === 'p1' ? 'p2' : 'p1';
     // Spectators see it too, in the public match item.
     const item = await api(base, `/api/matches/${matchId}`);
@@ -95,14 +130,26 @@ describe('table clocks', () => {
     // Restart: the first server goes away before the time is up; a new one over the same store ends the match.
     await stack.servers[0]!.close();
     expect((await stack.store.getMatch(matchId))!.status).not.toBe('ended');
-    const again = await createServer({ store: stack.store, bus: stack.bus, games: registry, roles: ['api'], bots: false });
+    const again = await createServer({
+      store: stack.store,
+      bus: stack.bus,
+      games: registry,
+      roles: ['api'],
+      bots: false,
+    });
     const base2 = await again.listen(0);
     try {
-      for (let i = 0; i < 400 && (await stack.store.getMatch(matchId))!.status !== 'ended'; i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 400 && (await stack.store.getMatch(matchId))!.status !== 'ended'; i++)
+        await new Promise((r) => setTimeout(r, 50));
       expect((await stack.store.getMatch(matchId))!.status).toBe('ended');
       const events = await stack.store.readStream(matchId);
       expectEndedOnTime(events, { player: runner, clock: 'chess', onTimeout: 'loss' }, other);
-      expect(registry.get(GAME).status(events.reduce((s, e) => registry.get(GAME).evolve(s, e), registry.get(GAME).initial())).winner).toBe(other);
+      expect(
+        registry
+          .get(GAME)
+          .status(events.reduce((s, e) => registry.get(GAME).evolve(s, e), registry.get(GAME).initial()))
+          .winner,
+      ).toBe(other);
       const end = (await api(base2, `/api/matches/${matchId}/clock`)).json as ClockState;
       expect(end.running).toBeNull();
       expect(end.remainingMs[runner]).toBeLessThanOrEqual(0);

@@ -20,7 +20,16 @@ afterAll(() => stack?.cleanup());
 describe('player tables', () => {
   it('waits for both decks, answers a bad deck line by line, then starts', async () => {
     const game = registry.get(GAME);
-    const created = await api(base, '/api/matches', { token: organiser(), body: { game: GAME, players: [{ name: 'Ada', kind: 'person' }, { name: 'Bo', kind: 'person' }] } });
+    const created = await api(base, '/api/matches', {
+      token: organiser(),
+      body: {
+        game: GAME,
+        players: [
+          { name: 'Ada', kind: 'person' },
+          { name: 'Bo', kind: 'person' },
+        ],
+      },
+    });
     expect(created.status, created.text).toBe(201);
     expect(created.json.status).toBe('waiting-deck');
     const { matchId, invites } = created.json as { matchId: string; invites: Record<string, string> };
@@ -34,11 +43,18 @@ describe('player tables', () => {
     expect(j1.json).toMatchObject({ matchId, seat: 'p1', name: 'Ada' });
     expect(j2.json.seat).toBe('p1');
     const p1 = j1.json.seatToken as string;
-    const p2 = (await api(base, '/api/join', { body: { code: invites.p2!.slice(6) } })).json.seatToken as string;
+    const p2 = (await api(base, '/api/join', { body: { code: invites.p2!.slice(6) } })).json
+      .seatToken as string;
     expect((await api(base, '/api/join', { body: { code: 'mt1.forged.code' } })).status).toBe(404);
 
     const seat = (await api(base, `/api/matches/${matchId}/seat`, { token: p1 })).json as SeatInfo;
-    expect(seat).toMatchObject({ seat: 'p1', name: 'Ada', status: 'waiting-deck', deck: { submitted: false }, opponents: [{ seat: 'p2', name: 'Bo', deckSubmitted: false }] });
+    expect(seat).toMatchObject({
+      seat: 'p1',
+      name: 'Ada',
+      status: 'waiting-deck',
+      deck: { submitted: false },
+      opponents: [{ seat: 'p2', name: 'Bo', deckSubmitted: false }],
+    });
     expect(seat.deck.presets).toEqual(Object.keys(game.presetDecks));
     // Each preset written out reads back as the same deck (the deck step's text area starts from it).
     for (const [name, text] of Object.entries(seat.deck.presetTexts)) {
@@ -46,7 +62,13 @@ describe('player tables', () => {
       expect(back.ok, `${name}: ${JSON.stringify(back)}`).toBe(true);
       if (back.ok) {
         expect([...back.deck.main].sort()).toEqual([...game.presetDecks[name]!.main].sort());
-        expect(Object.fromEntries(Object.entries(back.deck.extra ?? {}).map(([k, v]) => [k, [...v].sort()]))).toEqual(Object.fromEntries(Object.entries(game.presetDecks[name]!.extra ?? {}).map(([k, v]) => [k, [...v].sort()])));
+        expect(
+          Object.fromEntries(Object.entries(back.deck.extra ?? {}).map(([k, v]) => [k, [...v].sort()])),
+        ).toEqual(
+          Object.fromEntries(
+            Object.entries(game.presetDecks[name]!.extra ?? {}).map(([k, v]) => [k, [...v].sort()]),
+          ),
+        );
       }
     }
     // A heading the game does not have is refused on its line.
@@ -57,14 +79,20 @@ describe('player tables', () => {
     expect(waiting).toMatchObject({ status: 'waiting-deck', offers: [], prompt: { kind: 'deck' } });
 
     // A deck with an unknown card: that line says so, the others are fine; nothing is stored.
-    const bad = await api(base, `/api/matches/${matchId}/deck`, { token: p1, body: { text: `3 ${game.cards[0]!.name}\n2 Nonexistent Card Name` } });
+    const bad = await api(base, `/api/matches/${matchId}/deck`, {
+      token: p1,
+      body: { text: `3 ${game.cards[0]!.name}\n2 Nonexistent Card Name` },
+    });
     expect(bad.status, bad.text).toBe(422);
     const lines = (bad.json as DeckRefused).lines;
     expect(lines.find((l) => l.line === 1)).toMatchObject({ ok: true });
     expect(lines.find((l) => l.line === 2)).toMatchObject({ ok: false });
     expect(lines.find((l) => l.line === 2)!.message).toContain('Nonexistent Card Name');
     // A known card but an illegal deck: the game's own words.
-    const small = await api(base, `/api/matches/${matchId}/deck`, { token: p1, body: { text: `1 ${game.cards[0]!.name}` } });
+    const small = await api(base, `/api/matches/${matchId}/deck`, {
+      token: p1,
+      body: { text: `1 ${game.cards[0]!.name}` },
+    });
     expect(small.status).toBe(422);
     expect((small.json as DeckRefused).lines.some((l) => !l.ok && (l.message ?? '').length > 10)).toBe(true);
     expect((await api(base, `/api/matches/${matchId}/seat`, { token: p1 })).json.deck.submitted).toBe(false);
@@ -74,10 +102,15 @@ describe('player tables', () => {
     expect(ok1.json).toEqual({ ok: true, status: 'waiting-deck' });
     expect((await api(base, `/api/matches/${matchId}`)).status).toBe(404); // not a match yet
     // The second deck as text (the preset written out): the match starts.
-    const ok2 = await api(base, `/api/matches/${matchId}/deck`, { token: p2, body: { text: deckText(game, game.presetDecks[second ?? first!]!) } });
+    const ok2 = await api(base, `/api/matches/${matchId}/deck`, {
+      token: p2,
+      body: { text: deckText(game, game.presetDecks[second ?? first!]!) },
+    });
     expect(ok2.status, ok2.text).toBe(200);
     expect(ok2.json).toEqual({ ok: true, status: 'playing' });
-    expect((await api(base, `/api/matches/${matchId}/deck`, { token: p2, body: { preset: first } })).status).toBe(409);
+    expect(
+      (await api(base, `/api/matches/${matchId}/deck`, { token: p2, body: { preset: first } })).status,
+    ).toBe(409);
     const started = (await api(base, `/api/matches/${matchId}/seat`, { token: p2 })).json as SeatInfo;
     expect(started.status).toBe('playing');
     const actions = await api(base, `/api/matches/${matchId}/actions`, { token: p1 });
@@ -85,11 +118,23 @@ describe('player tables', () => {
     expect(actions.json.seq).toBeGreaterThan(0);
 
     // A command that is not legal now: refused with the rule's text.
-    const refused = await api(base, `/api/matches/${matchId}/commands`, { token: p1, body: { type: 'PassPriority', commandId: 'refused-1' } });
-    const refusedAgain = refused.status === 422 ? refused : await api(base, `/api/matches/${matchId}/commands`, { token: p2, body: { type: 'EndTurn', commandId: 'refused-2' } });
+    const refused = await api(base, `/api/matches/${matchId}/commands`, {
+      token: p1,
+      body: { type: 'PassPriority', commandId: 'refused-1' },
+    });
+    const refusedAgain =
+      refused.status === 422
+        ? refused
+        : await api(base, `/api/matches/${matchId}/commands`, {
+            token: p2,
+            body: { type: 'EndTurn', commandId: 'refused-2' },
+          });
     expect(refusedAgain.status, refusedAgain.text).toBe(422);
     expect(typeof refusedAgain.json.rule).toBe('string');
-    expect(typeof refusedAgain.json.ruleText, `rule ${refusedAgain.json.rule} has text in the rules document`).toBe('string');
+    expect(
+      typeof refusedAgain.json.ruleText,
+      `rule ${refusedAgain.json.rule} has text in the rules document`,
+    ).toBe('string');
   }, 60_000);
 
   it('a practice match needs no token, seats p1 against a greedy bot and is marked in the list', async () => {
@@ -98,9 +143,15 @@ describe('player tables', () => {
     expect(res.json).toMatchObject({ seat: 'p1', practice: true });
     const { matchId, seatToken } = res.json as { matchId: string; seatToken: string };
     const seat = (await api(base, `/api/matches/${matchId}/seat`, { token: seatToken })).json as SeatInfo;
-    expect(seat).toMatchObject({ status: 'playing', practice: true, opponents: [{ seat: 'p2', name: 'Greedy', bot: true, connected: true }] });
+    expect(seat).toMatchObject({
+      status: 'playing',
+      practice: true,
+      opponents: [{ seat: 'p2', name: 'Greedy', bot: true, connected: true }],
+    });
     const list = await api(base, `/api/matches?game=${GAME}`);
-    const item = (list.json.matches as { matchId: string; practice?: boolean; players: { bot: string | null }[] }[]).find((m) => m.matchId === matchId);
+    const item = (
+      list.json.matches as { matchId: string; practice?: boolean; players: { bot: string | null }[] }[]
+    ).find((m) => m.matchId === matchId);
     expect(item?.practice).toBe(true);
     expect(item?.players[1]?.bot).toBe('greedy');
     // The bot answers on its own: eventually the table is waiting for the player, or the bot has acted.
@@ -124,7 +175,10 @@ async function until(cond: () => boolean | Promise<boolean>, what: string): Prom
 
 describe('deck text', () => {
   it('every preset of every game, written out as "3 Card Name" lines, reads back as the same deck', () => {
-    const sorted = (d: { main: string[]; extra?: Record<string, string[]> }) => ({ main: [...d.main].sort(), extra: Object.fromEntries(Object.entries(d.extra ?? {}).map(([k, v]) => [k, [...v].sort()])) });
+    const sorted = (d: { main: string[]; extra?: Record<string, string[]> }) => ({
+      main: [...d.main].sort(),
+      extra: Object.fromEntries(Object.entries(d.extra ?? {}).map(([k, v]) => [k, [...v].sort()])),
+    });
     for (const id of registry.ids()) {
       const game = registry.get(id);
       for (const [name, deck] of Object.entries(game.presetDecks)) {
@@ -140,31 +194,60 @@ describe('presence', () => {
   it("a seat's live connection is shown to the other seat: in GET …/seat and as an SSE presence frame", async () => {
     const game = registry.get(GAME);
     const preset = Object.keys(game.presetDecks)[0]!;
-    const created = await api(base, '/api/matches', { token: organiser(), body: { game: GAME, players: [{ name: 'Ada', kind: 'person', deck: preset }, { name: 'Bo', kind: 'person', deck: preset }] } });
+    const created = await api(base, '/api/matches', {
+      token: organiser(),
+      body: {
+        game: GAME,
+        players: [
+          { name: 'Ada', kind: 'person', deck: preset },
+          { name: 'Bo', kind: 'person', deck: preset },
+        ],
+      },
+    });
     const { matchId, seats } = created.json as { matchId: string; seats: Record<string, string> };
-    const connectedP1 = async () => ((await api(base, `/api/matches/${matchId}/seat`, { token: seats.p2! })).json as SeatInfo).opponents[0]!.connected;
+    const connectedP1 = async () =>
+      ((await api(base, `/api/matches/${matchId}/seat`, { token: seats.p2! })).json as SeatInfo).opponents[0]!
+        .connected;
     expect(await connectedP1()).toBe(false);
     const seen: SseMessage[] = [];
-    const p2 = await openSse(`${base}/api/matches/${matchId}/live`, (m) => seen.push(m), { token: seats.p2! });
+    const p2 = await openSse(`${base}/api/matches/${matchId}/live`, (m) => seen.push(m), {
+      token: seats.p2!,
+    });
     const p1 = await openSse(`${base}/api/matches/${matchId}/live`, () => undefined, { token: seats.p1! });
     expect(p1.status).toBe(200);
     await until(() => seen.some((m) => m.event === 'presence'), 'p2 hears that p1 came');
-    expect(JSON.parse(seen.find((m) => m.event === 'presence')!.data)).toEqual({ seat: 'p1', connected: true });
+    expect(JSON.parse(seen.find((m) => m.event === 'presence')!.data)).toEqual({
+      seat: 'p1',
+      connected: true,
+    });
     expect(await connectedP1()).toBe(true);
     p1.abort();
     await until(() => seen.filter((m) => m.event === 'presence').length >= 2, 'p2 hears that p1 left');
-    expect(JSON.parse(seen.filter((m) => m.event === 'presence')[1]!.data)).toEqual({ seat: 'p1', connected: false });
+    expect(JSON.parse(seen.filter((m) => m.event === 'presence')[1]!.data)).toEqual({
+      seat: 'p1',
+      connected: false,
+    });
     expect(await connectedP1()).toBe(false);
     // p2's own connection is never announced to itself.
-    expect(seen.filter((m) => m.event === 'presence').every((m) => JSON.parse(m.data).seat === 'p1')).toBe(true);
+    expect(seen.filter((m) => m.event === 'presence').every((m) => JSON.parse(m.data).seat === 'p1')).toBe(
+      true,
+    );
     p2.abort();
     // Concede is one offer, whoever's turn it is; taking it ends the match.
-    const offers = ((await api(base, `/api/matches/${matchId}/actions`, { token: seats.p2! })).json as TableActions).offers;
+    const offers = (
+      (await api(base, `/api/matches/${matchId}/actions`, { token: seats.p2! })).json as TableActions
+    ).offers;
     const concede = offers.filter((o) => o.kind === 'concede');
     expect(concede).toHaveLength(1);
-    const out = await api(base, `/api/matches/${matchId}/commands`, { token: seats.p2!, body: { ...concede[0]!.command, commandId: 'concede-1' } });
+    const out = await api(base, `/api/matches/${matchId}/commands`, {
+      token: seats.p2!,
+      body: { ...concede[0]!.command, commandId: 'concede-1' },
+    });
     expect(out.status, out.text).toBe(200);
-    expect(((await api(base, `/api/matches/${matchId}/actions`, { token: seats.p1! })).json as TableActions).status).toBe('ended');
+    expect(
+      ((await api(base, `/api/matches/${matchId}/actions`, { token: seats.p1! })).json as TableActions)
+        .status,
+    ).toBe('ended');
   }, 30_000);
 });
 
@@ -175,10 +258,22 @@ describe("player tables in `npm start`'s embedded default (PGlite, in-process bu
       const b = embedded.bases[0]!;
       const practice = await api(b, '/api/practice', { body: { game: GAME, name: 'Solo' } });
       expect(practice.status, practice.text).toBe(201);
-      const created = await api(b, '/api/matches', { token: organiser(), body: { game: GAME, players: [{ name: 'Ada', kind: 'person' }, { name: 'Bot', kind: 'bot' }] } });
+      const created = await api(b, '/api/matches', {
+        token: organiser(),
+        body: {
+          game: GAME,
+          players: [
+            { name: 'Ada', kind: 'person' },
+            { name: 'Bot', kind: 'bot' },
+          ],
+        },
+      });
       expect(created.json.status).toBe('waiting-deck');
       const preset = Object.keys(registry.get(GAME).presetDecks)[0]!;
-      const deck = await api(b, `/api/matches/${created.json.matchId}/deck`, { token: created.json.seats.p1, body: { preset } });
+      const deck = await api(b, `/api/matches/${created.json.matchId}/deck`, {
+        token: created.json.seats.p1,
+        body: { preset },
+      });
       expect(deck.json).toEqual({ ok: true, status: 'playing' });
     } finally {
       await embedded.cleanup();

@@ -16,7 +16,11 @@ export interface Parsed {
   flags: Record<string, string | true>;
 }
 
-export function parseArgv(argv: readonly string[], spec: Readonly<Record<string, FlagSpec>>, command: string): Parsed {
+export function parseArgv(
+  argv: readonly string[],
+  spec: Readonly<Record<string, FlagSpec>>,
+  command: string,
+): Parsed {
   const positionals: string[] = [];
   const flags: Record<string, string | true> = {};
   for (let i = 0; i < argv.length; i++) {
@@ -34,13 +38,16 @@ export function parseArgv(argv: readonly string[], spec: Readonly<Record<string,
     const s = spec[name];
     if (!s) {
       const known = Object.keys(spec).map((k) => `--${k}`);
-      throw new CliError(`${command}: unknown flag --${name}${known.length ? `; it accepts ${known.join(', ')}` : '; it takes no flags'} (see matchtape ${command} --help)`);
+      throw new CliError(
+        `${command}: unknown flag --${name}${known.length ? `; it accepts ${known.join(', ')}` : '; it takes no flags'} (see matchtape ${command} --help)`,
+      );
     }
     if (name in flags) throw new CliError(`${command}: --${name} is given twice`);
     if (s.boolean) {
       if (eq > 0) {
         const v = a.slice(eq + 1);
-        if (v !== 'true' && v !== 'false') throw new CliError(`${command}: --${name} is a switch; write --${name} or --${name}=false`);
+        if (v !== 'true' && v !== 'false')
+          throw new CliError(`${command}: --${name} is a switch; write --${name} or --${name}=false`);
         if (v === 'true') flags[name] = true;
       } else flags[name] = true;
       continue;
@@ -49,7 +56,8 @@ export function parseArgv(argv: readonly string[], spec: Readonly<Record<string,
     if (eq > 0) value = a.slice(eq + 1);
     else {
       value = argv[i + 1];
-      if (value === undefined || (value.startsWith('--') && value.length > 2)) throw new CliError(`${command}: --${name} needs a value (${s.value ?? 'VALUE'})`);
+      if (value === undefined || (value.startsWith('--') && value.length > 2))
+        throw new CliError(`${command}: --${name} needs a value (${s.value ?? 'VALUE'})`);
       i++;
     }
     flags[name] = value;
@@ -63,7 +71,12 @@ export function validate<T>(schema: z.ZodType<T>, input: unknown, command: strin
   if (r.success) return r.data;
   const lines = r.error.issues.map((i) => {
     const key = i.path[0];
-    const where = key === undefined ? '' : key === 'positionals' ? `argument ${typeof i.path[1] === 'number' ? i.path[1] + 1 : ''}`.trim() : `--${String(key)}`;
+    const where =
+      key === undefined
+        ? ''
+        : key === 'positionals'
+          ? `argument ${typeof i.path[1] === 'number' ? i.path[1] + 1 : ''}`.trim()
+          : `--${String(key)}`;
     return `${command}: ${where ? `${where}: ` : ''}${i.message}`;
   });
   throw new CliError(`${lines.join('\n')}\n(see matchtape ${command} --help)`);

@@ -10,7 +10,8 @@ const tmp = tempDir();
 const dir = tmp.dir;
 afterAll(() => tmp.cleanup());
 
-const write = (name: string, set: unknown) => writeFileSync(join(dir, name), `${JSON.stringify(set, null, 2)}\n`);
+const write = (name: string, set: unknown) =>
+  writeFileSync(join(dir, name), `${JSON.stringify(set, null, 2)}\n`);
 
 describe('cards load', () => {
   it('accepts a Spoils set whose cards use the effect vocabulary', async () => {
@@ -19,8 +20,20 @@ describe('cards load', () => {
       game: 'the-spoils',
       name: 'League night',
       cards: [
-        { id: 'org-ransack', name: 'Org Ransack', type: 'tactic', cost: 0, effect: [{ do: 'discard-hand', who: 'opponent' }] },
-        { id: 'org-bolt', name: 'Org Bolt', type: 'tactic', cost: 1, effect: [{ do: 'damage', n: 2, to: 'opponent-faction' }] },
+        {
+          id: 'org-ransack',
+          name: 'Org Ransack',
+          type: 'tactic',
+          cost: 0,
+          effect: [{ do: 'discard-hand', who: 'opponent' }],
+        },
+        {
+          id: 'org-bolt',
+          name: 'Org Bolt',
+          type: 'tactic',
+          cost: 1,
+          effect: [{ do: 'damage', n: 2, to: 'opponent-faction' }],
+        },
       ],
     });
     const r = await cli(['cards', 'load', 'spoils.json'], dir, { games });
@@ -48,7 +61,9 @@ describe('cards load', () => {
     expect(lines).toMatch(/^✗ bad\.json:\d+: cards\[2\] \(rage\): "rage" is a the-spoils pool card's id/m);
     expect(lines).toMatch(/^✗ bad\.json:\d+: cards\[3\] \(org-ok\): the id "org-ok" is used twice/m);
     expect(lines).toContain('bad.json:37: cards[3] (org-ok): the id');
-    expect(lines).toMatch(/^✗ bad\.json:\d+: cards\[3\] \(org-ok\)\.keywords: "Flying" is not a the-spoils keyword/m);
+    expect(lines).toMatch(
+      /^✗ bad\.json:\d+: cards\[3\] \(org-ok\)\.keywords: "Flying" is not a the-spoils keyword/m,
+    );
     expect(r.out[r.out.length - 1]).toMatch(/^bad\.json: refused \(\d+ problems\)$/);
   });
 
@@ -58,43 +73,114 @@ describe('cards load', () => {
       game: 'alpha-clash',
       name: 'Clash night',
       cards: [
-        { id: 'org-quake', name: 'Org Quake', type: 'Basic Action', cost: 1, gems: { R: 1 }, play: { target: 'none', effects: [{ do: 'damageEachContender', amount: 2 }] } },
-        { id: 'org-recall', name: 'Org Recall', type: 'Quick Action', tag: 'Counter–Attack', cost: 1, play: { target: 'anyClash', effects: [{ do: 'returnPermanentToHand' }] } },
-        { id: 'org-seer', name: 'Org Seer', type: 'Contender', stats: { atk: 1, def: 1, health: 30 }, activated: { engage: false, health: 0, cost: 0, gems: {}, oncePerTurn: true, threshold: 20, target: 'none', effects: [{ do: 'draw', amount: 1 }] } },
+        {
+          id: 'org-quake',
+          name: 'Org Quake',
+          type: 'Basic Action',
+          cost: 1,
+          gems: { R: 1 },
+          play: { target: 'none', effects: [{ do: 'damageEachContender', amount: 2 }] },
+        },
+        {
+          id: 'org-recall',
+          name: 'Org Recall',
+          type: 'Quick Action',
+          tag: 'Counter–Attack',
+          cost: 1,
+          play: { target: 'anyClash', effects: [{ do: 'returnPermanentToHand' }] },
+        },
+        {
+          id: 'org-seer',
+          name: 'Org Seer',
+          type: 'Contender',
+          stats: { atk: 1, def: 1, health: 30 },
+          activated: {
+            engage: false,
+            health: 0,
+            cost: 0,
+            gems: {},
+            oncePerTurn: true,
+            threshold: 20,
+            target: 'none',
+            effects: [{ do: 'draw', amount: 1 }],
+          },
+        },
       ],
     });
     const ok = await cli(['cards', 'load', 'ac.json'], dir, { games });
-    expect(ok.out).toEqual(['✓ ac.json: 3 cards for alpha-clash ("Clash night"): org-quake, org-recall, org-seer']);
+    expect(ok.out).toEqual([
+      '✓ ac.json: 3 cards for alpha-clash ("Clash night"): org-quake, org-recall, org-seer',
+    ]);
     write('ac-bad.json', {
       format: 'matchtape-cards',
       game: 'alpha-clash',
       name: 'Clash typo',
-      cards: [{ id: 'org-typo', name: 'Org Typo', type: 'Basic Action', cost: 0, play: { target: 'everyone', effects: [{ do: 'damage', amount: 2 }] } }],
+      cards: [
+        {
+          id: 'org-typo',
+          name: 'Org Typo',
+          type: 'Basic Action',
+          cost: 0,
+          play: { target: 'everyone', effects: [{ do: 'damage', amount: 2 }] },
+        },
+      ],
     });
     const bad = await cli(['cards', 'load', 'ac-bad.json'], dir, { games });
     expect(bad.code).toBe(1);
-    expect(bad.out[0]).toMatch(/^✗ ac-bad\.json:\d+: cards\[0\] \(org-typo\): cards\.org-typo\.play\.target: .*alpha-clash\/src\/cards\/effects\.ts/);
+    expect(bad.out[0]).toMatch(
+      /^✗ ac-bad\.json:\d+: cards\[0\] \(org-typo\): cards\.org-typo\.play\.target: .*alpha-clash\/src\/cards\/effects\.ts/,
+    );
     write('ga-bad.json', {
       format: 'matchtape-cards',
       game: 'grand-archive',
       name: 'Archive typo',
       cards: [
-        { id: 'org-herald', name: 'Org Herald', type: 'ally', cost: 1, stats: { power: 1, life: 1 }, abilities: [{ kind: 'trigger', on: 'enter', effects: [{ do: 'draw', n: 1 }], text: 'On Enter: Draw a card.' }] },
-        { id: 'org-storm', name: 'Org Storm', type: 'action', cost: 2, abilities: [{ kind: 'resolve', effects: [{ do: 'damage', n: 2, to: 'everyone' }], text: 'Deal 2 damage to everyone.' }] },
+        {
+          id: 'org-herald',
+          name: 'Org Herald',
+          type: 'ally',
+          cost: 1,
+          stats: { power: 1, life: 1 },
+          abilities: [
+            { kind: 'trigger', on: 'enter', effects: [{ do: 'draw', n: 1 }], text: 'On Enter: Draw a card.' },
+          ],
+        },
+        {
+          id: 'org-storm',
+          name: 'Org Storm',
+          type: 'action',
+          cost: 2,
+          abilities: [
+            {
+              kind: 'resolve',
+              effects: [{ do: 'damage', n: 2, to: 'everyone' }],
+              text: 'Deal 2 damage to everyone.',
+            },
+          ],
+        },
       ],
     });
     const ga = await cli(['cards', 'load', 'ga-bad.json'], dir, { games });
     expect(ga.code).toBe(1);
     expect(ga.out).toHaveLength(2);
-    expect(ga.out[0]).toMatch(/^✗ ga-bad\.json:\d+: cards\[1\] \(org-storm\): abilities\.0\.effects\.0\.to: /);
+    expect(ga.out[0]).toMatch(
+      /^✗ ga-bad\.json:\d+: cards\[1\] \(org-storm\): abilities\.0\.effects\.0\.to: /,
+    );
   });
 
   it('names the line of a JSON syntax error and refuses a set without its format', async () => {
-    writeFileSync(join(dir, 'syntax.json'), '{\n  "format": "matchtape-cards",\n  "game": "the-spoils",,\n}\n');
+    writeFileSync(
+      join(dir, 'syntax.json'),
+      '{\n  "format": "matchtape-cards",\n  "game": "the-spoils",,\n}\n',
+    );
     const s = await cli(['cards', 'load', 'syntax.json'], dir, { games });
     expect(s.code).toBe(1);
     expect(s.out[0]).toMatch(/^✗ syntax\.json:3: not JSON/);
-    write('noformat.json', { game: 'elemental-clash', name: 'x', cards: [{ id: 'org-x', name: 'X', type: 'Creature' }] });
+    write('noformat.json', {
+      game: 'elemental-clash',
+      name: 'x',
+      cards: [{ id: 'org-x', name: 'X', type: 'Creature' }],
+    });
     const f = await cli(['cards', 'load', 'noformat.json'], dir, { games });
     expect(f.out[0]).toBe('✗ noformat.json:1: format: write "matchtape-cards"');
   });

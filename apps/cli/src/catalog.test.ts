@@ -23,7 +23,19 @@ async function cli(argv: string[]) {
 describe.each(Object.keys(games))('%s through the CLI', (id) => {
   it('simulates matches that verify: chain, commitment, every random outcome, fold', async () => {
     const n = deep ? 20 : 1;
-    const sim = await cli(['simulate', '--game', id, '--seed', 'cat', '--games', String(n), '--bot', 'random,greedy', '--out', `${id}.jsonl`]);
+    const sim = await cli([
+      'simulate',
+      '--game',
+      id,
+      '--seed',
+      'cat',
+      '--games',
+      String(n),
+      '--bot',
+      'random,greedy',
+      '--out',
+      `${id}.jsonl`,
+    ]);
     expect(sim.stderr.split('\n').filter((l) => l.includes('failed'))).toEqual([]);
     expect(sim.code).toBe(0);
     const v = await cli(['verify', `${id}.jsonl`]);
@@ -40,7 +52,17 @@ describe.each(Object.keys(games))('%s through the CLI', (id) => {
       expect(r.code).toBe(0);
       expect(() => JSON.parse(r.stdout)).not.toThrow();
     }
-    const b = await cli(['seek', `${id}.jsonl`, '--match', matchId, '--seq', mid, '--as', 'public', '--board']);
+    const b = await cli([
+      'seek',
+      `${id}.jsonl`,
+      '--match',
+      matchId,
+      '--seq',
+      mid,
+      '--as',
+      'public',
+      '--board',
+    ]);
     expect(JSON.parse(b.stdout)).toMatchObject({ game: id });
   });
 

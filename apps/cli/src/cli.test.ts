@@ -3,7 +3,16 @@
 import { readFileSync, writeFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainEvents, commitKey, GENESIS_HASH, redactCopy, sealerFor, viewersOfSeal, type EventEnvelope, type NewEvent } from '@matchtape/engine';
+import {
+  chainEvents,
+  commitKey,
+  GENESIS_HASH,
+  redactCopy,
+  sealerFor,
+  viewersOfSeal,
+  type EventEnvelope,
+  type NewEvent,
+} from '@matchtape/engine';
 import { copyHeaderLine } from '@matchtape/store';
 import { coinRace } from '@matchtape/engine/testing/fixture-game';
 import { verifyToken } from '@matchtape/server/auth/tokens';
@@ -25,12 +34,35 @@ const SEED = '9';
  * Rewrites events from index i on (after `edit`), re-chaining and re-sealing with the match key (what a forger
  * can do once the seed is revealed) so the hash chain and the commitments stay intact.
  */
-function rechained(list: EventEnvelope[], i: number, edit: (e: EventEnvelope) => EventEnvelope): EventEnvelope[] {
-  const strip = (e: EventEnvelope): NewEvent => ({ type: e.type, at: e.at, turn: e.turn, phase: e.phase, step: e.step, cause: e.cause, rule: e.rule, payload: e.payload });
+function rechained(
+  list: EventEnvelope[],
+  i: number,
+  edit: (e: EventEnvelope) => EventEnvelope,
+): EventEnvelope[] {
+  const strip = (e: EventEnvelope): NewEvent => ({
+    type: e.type,
+    at: e.at,
+    turn: e.turn,
+    phase: e.phase,
+    step: e.step,
+    cause: e.cause,
+    rule: e.rule,
+    payload: e.payload,
+  });
   const edited = list.map((e, k) => (k === i ? edit(structuredClone(e)) : e));
   const head = edited.slice(0, i);
   const sealer = sealerFor(coinRace, viewersOfSeal(list[0]!.seal!), SEED);
-  return [...head, ...chainEvents(list[0]!.matchId, i, i === 0 ? GENESIS_HASH : head[i - 1]!.hash, edited.slice(i).map(strip), undefined, sealer)];
+  return [
+    ...head,
+    ...chainEvents(
+      list[0]!.matchId,
+      i,
+      i === 0 ? GENESIS_HASH : head[i - 1]!.hash,
+      edited.slice(i).map(strip),
+      undefined,
+      sealer,
+    ),
+  ];
 }
 
 beforeAll(async () => {
@@ -42,33 +74,83 @@ describe('help and usage errors', () => {
   it('lists the commands and explains each one', async () => {
     const r = await cli(['--help'], dir);
     expect(r.code).toBe(0);
-    for (const c of ['simulate', 'scenario', 'verify', 'seek', 'log', 'schema', 'machine', 'rules-coverage', 'token', 'export', 'import', 'fork', 'bench']) expect(r.stdout).toContain(`  ${c} `);
+    for (const c of [
+      'simulate',
+      'scenario',
+      'verify',
+      'seek',
+      'log',
+      'schema',
+      'machine',
+      'rules-coverage',
+      'token',
+      'export',
+      'import',
+      'fork',
+      'bench',
+    ])
+      expect(r.stdout).toContain(`  ${c} `);
     const s = await cli(['simulate', '--help'], dir);
     expect(s.stdout).toMatch(/Usage: matchtape simulate --game G --seed N/);
     expect(s.stdout).toMatch(/<seed>-<i>/);
   });
 
   it('names an unknown command, an unknown flag, a missing value and bad numbers (exit 2)', async () => {
-    expect(await cli(['dance'], dir)).toMatchObject({ code: 2, stderr: expect.stringMatching(/unknown command "dance"/) });
+    expect(await cli(['dance'], dir)).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/unknown command "dance"/),
+    });
     const flag = await cli(['simulate', '--game', 'coin-race', '--seed', '1', '--gmaes', '3'], dir);
-    expect(flag).toMatchObject({ code: 2, stderr: expect.stringMatching(/unknown flag --gmaes; it accepts --game, --seed, --games/) });
+    expect(flag).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/unknown flag --gmaes; it accepts --game, --seed, --games/),
+    });
     expect((await cli(['simulate', '--game'], dir)).stderr).toMatch(/--game needs a value/);
-    const bad = await cli(['simulate', '--game', 'coin-race', '--seed', '1', '--games', '0', '--bot', 'smart'], dir);
+    const bad = await cli(
+      ['simulate', '--game', 'coin-race', '--seed', '1', '--games', '0', '--bot', 'smart'],
+      dir,
+    );
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--games: must be at least 1/);
     expect(bad.stderr).toMatch(/--bot: a bot is random or greedy/);
-    expect((await cli(['simulate', '--game', 'chess', '--seed', '1'], dir)).stderr).toMatch(/unknown game "chess"; implemented games: coin-race/);
+    expect((await cli(['simulate', '--game', 'chess', '--seed', '1'], dir)).stderr).toMatch(
+      /unknown game "chess"; implemented games: coin-race/,
+    );
   });
 });
 
 describe('simulate', () => {
   it('prints one summary per match with seeds <seed>-<i>, and writes every event as JSONL', async () => {
-    const r = await cli(['simulate', '--game', 'coin-race', '--seed', '7', '--games', '3', '--bot', 'greedy,random', '--out', 'out/sim.jsonl'], dir);
+    const r = await cli(
+      [
+        'simulate',
+        '--game',
+        'coin-race',
+        '--seed',
+        '7',
+        '--games',
+        '3',
+        '--bot',
+        'greedy,random',
+        '--out',
+        'out/sim.jsonl',
+      ],
+      dir,
+    );
     expect(r.code).toBe(0);
     const lines = r.out.map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.map((l) => l.seed)).toEqual(['7-1', '7-2', '7-3']);
     for (const l of lines) {
-      expect(Object.keys(l).sort()).toEqual(['commands', 'events', 'matchId', 'ms', 'result', 'seed', 'turns', 'winner']);
+      expect(Object.keys(l).sort()).toEqual([
+        'commands',
+        'events',
+        'matchId',
+        'ms',
+        'result',
+        'seed',
+        'turns',
+        'winner',
+      ]);
       expect(l.result).toMatch(/reached 6 points/);
     }
     const written = parseJsonl(readFileSync(join(dir, 'out/sim.jsonl'), 'utf8'), 'sim');
@@ -78,9 +160,29 @@ describe('simulate', () => {
   });
 
   it('is reproducible: the same seed writes the same file, and match i alone replays with seed <seed>-<i>', async () => {
-    await cli(['simulate', '--game', 'coin-race', '--seed', '7', '--games', '3', '--bot', 'greedy,random', '--out', 'again.jsonl'], dir);
-    expect(readFileSync(join(dir, 'again.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'out/sim.jsonl'), 'utf8'));
-    await cli(['simulate', '--game', 'coin-race', '--seed', '7-2', '--bot', 'greedy,random', '--out', 'm2.jsonl'], dir);
+    await cli(
+      [
+        'simulate',
+        '--game',
+        'coin-race',
+        '--seed',
+        '7',
+        '--games',
+        '3',
+        '--bot',
+        'greedy,random',
+        '--out',
+        'again.jsonl',
+      ],
+      dir,
+    );
+    expect(readFileSync(join(dir, 'again.jsonl'), 'utf8')).toBe(
+      readFileSync(join(dir, 'out/sim.jsonl'), 'utf8'),
+    );
+    await cli(
+      ['simulate', '--game', 'coin-race', '--seed', '7-2', '--bot', 'greedy,random', '--out', 'm2.jsonl'],
+      dir,
+    );
     const alone = events('m2.jsonl');
     const inRun = events('out/sim.jsonl').filter((e) => e.matchId === 'sim-7-2');
     expect(alone).toEqual(inRun);
@@ -104,19 +206,31 @@ describe('verify', () => {
     const r = await cli(['verify', 'out/sim.jsonl'], dir);
     expect(r.code).toBe(0);
     expect(r.out).toHaveLength(3);
-    for (const l of r.out) expect(l).toMatch(/^✓ sim-7-\d \(coin-race\): \d+ events; hash chain intact; every payload and view opens its commitment; seed commitment holds; \d+ random draws re-derived from the seed; fold clean$/);
+    for (const l of r.out)
+      expect(l).toMatch(
+        /^✓ sim-7-\d \(coin-race\): \d+ events; hash chain intact; every payload and view opens its commitment; seed commitment holds; \d+ random draws re-derived from the seed; fold clean$/,
+      );
     const j = await cli(['verify', 'one.jsonl', '--json'], dir);
-    expect(JSON.parse(j.out[0]!)).toMatchObject({ ok: true, game: 'coin-race', randomVerified: true, ended: true });
+    expect(JSON.parse(j.out[0]!)).toMatchObject({
+      ok: true,
+      game: 'coin-race',
+      randomVerified: true,
+      ended: true,
+    });
   });
 
   it('fails on a tampered file and names the seq', async () => {
     const list = events('one.jsonl');
     const i = list.findIndex((e) => e.type === 'CardPlayed' || e.type === 'CoinFlipped');
-    const tampered = list.map((e, k) => (k === i ? { ...e, payload: { ...e.payload, player: e.payload.player === 'p1' ? 'p2' : 'p1' } } : e));
+    const tampered = list.map((e, k) =>
+      k === i ? { ...e, payload: { ...e.payload, player: e.payload.player === 'p1' ? 'p2' : 'p1' } } : e,
+    );
     writeFileSync(join(dir, 'tampered.jsonl'), toJsonl(tampered));
     const r = await cli(['verify', 'tampered.jsonl'], dir);
     expect(r.code).toBe(1);
-    expect(r.stdout).toBe(`✗ sim-9: seq ${list[i]!.seq}: seal: the payload does not open its commitment (seal.payload): it was changed`);
+    expect(r.stdout).toBe(
+      `✗ sim-9: seq ${list[i]!.seq}: seal: the payload does not open its commitment (seal.payload): it was changed`,
+    );
   });
 
   it('verifies every byte of a copy redacted for the public or a seat (its header says so), and catches any change in it', async () => {
@@ -124,25 +238,48 @@ describe('verify', () => {
     for (const viewer of ['public', 'p2'] as const) {
       // What GET /api/matches/ID/export gives a spectator: a header, then each event's view with that view's salt.
       const copy = redactCopy(list, viewer, coinRace.viewEvent, commitKey(SEED));
-      const write = (name: string, evs: EventEnvelope[]) => writeFileSync(join(dir, name), `${copyHeaderLine({ copy: 'redacted', viewer })}\n${toJsonl(evs)}`);
+      const write = (name: string, evs: EventEnvelope[]) =>
+        writeFileSync(join(dir, name), `${copyHeaderLine({ copy: 'redacted', viewer })}\n${toJsonl(evs)}`);
       write(`${viewer}.jsonl`, copy);
       const r = await cli(['verify', `${viewer}.jsonl`], dir);
       expect(r.code).toBe(0);
-      expect(r.stdout.split('\n')[0]).toBe(`✓ sim-9 (coin-race): a copy redacted for ${viewer} (its header says so) of ${list.length} events; every byte it holds verifies.`);
-      expect(JSON.parse((await cli(['verify', `${viewer}.jsonl`, '--json'], dir)).stdout)).toMatchObject({ ok: true, copy: { copy: 'redacted', viewer }, sealed: true });
+      expect(r.stdout.split('\n')[0]).toBe(
+        `✓ sim-9 (coin-race): a copy redacted for ${viewer} (its header says so) of ${list.length} events; every byte it holds verifies.`,
+      );
+      expect(JSON.parse((await cli(['verify', `${viewer}.jsonl`, '--json'], dir)).stdout)).toMatchObject({
+        ok: true,
+        copy: { copy: 'redacted', viewer },
+        sealed: true,
+      });
       // A hidden event (the payload differs from the truth) and a public one, both changed: named by seq.
       const hidden = copy.findIndex((e, k) => JSON.stringify(e.payload) !== JSON.stringify(list[k]!.payload));
-      const shown = copy.findIndex((e, k) => k > 0 && typeof e.payload.player === 'string' && JSON.stringify(e.payload) === JSON.stringify(list[k]!.payload));
+      const shown = copy.findIndex(
+        (e, k) =>
+          k > 0 &&
+          typeof e.payload.player === 'string' &&
+          JSON.stringify(e.payload) === JSON.stringify(list[k]!.payload),
+      );
       for (const k of [hidden, shown]) {
         expect(k).toBeGreaterThan(0);
-        write('forged.jsonl', copy.map((e, j) => (j === k ? { ...e, payload: { ...e.payload, player: e.payload.player === 'p1' ? 'p2' : 'p1' } } : e)));
+        write(
+          'forged.jsonl',
+          copy.map((e, j) =>
+            j === k
+              ? { ...e, payload: { ...e.payload, player: e.payload.player === 'p1' ? 'p2' : 'p1' } }
+              : e,
+          ),
+        );
         const f = await cli(['verify', 'forged.jsonl'], dir);
         expect(f.code).toBe(1);
-        expect(f.stdout).toBe(`✗ sim-9: seq ${copy[k]!.seq}: seal: the payload does not open the ${viewer} view's commitment (seal.views.${viewer}): it was changed`);
+        expect(f.stdout).toBe(
+          `✗ sim-9: seq ${copy[k]!.seq}: seal: the payload does not open the ${viewer} view's commitment (seal.views.${viewer}): it was changed`,
+        );
       }
       // Without its header the copy is read as full: its salts give it away, by seq.
       writeFileSync(join(dir, 'headless.jsonl'), toJsonl(copy));
-      expect((await cli(['verify', 'headless.jsonl'], dir)).stdout).toMatch(/^✗ sim-9: seq 1: seal: a full copy carries no salts/);
+      expect((await cli(['verify', 'headless.jsonl'], dir)).stdout).toMatch(
+        /^✗ sim-9: seq 1: seal: a full copy carries no salts/,
+      );
     }
   });
 
@@ -157,34 +294,61 @@ describe('verify', () => {
     writeFileSync(join(dir, 'forged.jsonl'), toJsonl(forged));
     const r = await cli(['verify', 'forged.jsonl'], dir);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(new RegExp(`^✗ sim-9: seq ${list[i]!.seq}: random: int outcome [01] does not follow from the seed$`));
+    expect(r.stdout).toMatch(
+      new RegExp(`^✗ sim-9: seq ${list[i]!.seq}: random: int outcome [01] does not follow from the seed$`),
+    );
   });
 
   it('fails on a wrong revealed seed (commitment), a forged position, and an event after MatchEnded', async () => {
     const list = events('one.jsonl');
     const end = list.length - 1;
-    writeFileSync(join(dir, 'seed.jsonl'), toJsonl(rechained(list, end, (e) => ({ ...e, payload: { ...e.payload, seed: 'guess' } }))));
-    expect((await cli(['verify', 'seed.jsonl'], dir)).stdout).toBe(`✗ sim-9: seq ${list[end]!.seq}: commitment: sha256(seed ‖ matchId) does not match the seedCommitment of MatchStarted (seq 1)`);
+    writeFileSync(
+      join(dir, 'seed.jsonl'),
+      toJsonl(rechained(list, end, (e) => ({ ...e, payload: { ...e.payload, seed: 'guess' } }))),
+    );
+    expect((await cli(['verify', 'seed.jsonl'], dir)).stdout).toBe(
+      `✗ sim-9: seq ${list[end]!.seq}: commitment: sha256(seed ‖ matchId) does not match the seedCommitment of MatchStarted (seq 1)`,
+    );
     writeFileSync(join(dir, 'turn.jsonl'), toJsonl(rechained(list, 6, (e) => ({ ...e, turn: e.turn + 5 }))));
-    expect((await cli(['verify', 'turn.jsonl'], dir)).stdout).toMatch(/^✗ sim-9: seq 7: position: stamped turn \d+/);
+    expect((await cli(['verify', 'turn.jsonl'], dir)).stdout).toMatch(
+      /^✗ sim-9: seq 7: position: stamped turn \d+/,
+    );
     const extra = rechained([...list, list[3]!], list.length, (e) => e);
     writeFileSync(join(dir, 'extra.jsonl'), toJsonl(extra));
-    expect((await cli(['verify', 'extra.jsonl'], dir)).stdout).toBe(`✗ sim-9: seq ${list.length + 1}: end: event after MatchEnded (seq ${list.length})`);
+    expect((await cli(['verify', 'extra.jsonl'], dir)).stdout).toBe(
+      `✗ sim-9: seq ${list.length + 1}: end: event after MatchEnded (seq ${list.length})`,
+    );
   });
 
-  it('rejects events that break the game\'s event schema, and files that are not envelopes', async () => {
+  it("rejects events that break the game's event schema, and files that are not envelopes", async () => {
     const list = events('one.jsonl');
-    writeFileSync(join(dir, 'schema.jsonl'), toJsonl(rechained(list, 2, (e) => ({ ...e, payload: { ...e.payload, player: 42 } }))));
-    expect((await cli(['verify', 'schema.jsonl'], dir)).stdout).toMatch(/^✗ sim-9: seq 3: schema: \w+ does not match the game's event schema/);
+    writeFileSync(
+      join(dir, 'schema.jsonl'),
+      toJsonl(rechained(list, 2, (e) => ({ ...e, payload: { ...e.payload, player: 42 } }))),
+    );
+    expect((await cli(['verify', 'schema.jsonl'], dir)).stdout).toMatch(
+      /^✗ sim-9: seq 3: schema: \w+ does not match the game's event schema/,
+    );
     writeFileSync(join(dir, 'junk.jsonl'), `${JSON.stringify(list[0])}\n{"seq": 2}\n`);
-    expect(await cli(['verify', 'junk.jsonl'], dir)).toMatchObject({ code: 1, stderr: expect.stringMatching(/junk\.jsonl:2 \(seq 2\): not an event envelope/) });
-    expect(await cli(['verify', 'missing.jsonl'], dir)).toMatchObject({ code: 2, stderr: 'cannot read missing.jsonl: no such file' });
+    expect(await cli(['verify', 'junk.jsonl'], dir)).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/junk\.jsonl:2 \(seq 2\): not an event envelope/),
+    });
+    expect(await cli(['verify', 'missing.jsonl'], dir)).toMatchObject({
+      code: 2,
+      stderr: 'cannot read missing.jsonl: no such file',
+    });
   });
 
   it('needs --game for a file whose MatchStarted does not name its game', async () => {
     const list = events('one.jsonl');
-    writeFileSync(join(dir, 'nameless.jsonl'), toJsonl(rechained(list, 0, (e) => ({ ...e, payload: { ...e.payload, game: undefined } }))));
-    expect((await cli(['verify', 'nameless.jsonl'], dir)).stdout).toBe('✗ sim-9: seq 1: start: MatchStarted names no game (payload.game); pass --game G');
+    writeFileSync(
+      join(dir, 'nameless.jsonl'),
+      toJsonl(rechained(list, 0, (e) => ({ ...e, payload: { ...e.payload, game: undefined } }))),
+    );
+    expect((await cli(['verify', 'nameless.jsonl'], dir)).stdout).toBe(
+      '✗ sim-9: seq 1: start: MatchStarted names no game (payload.game); pass --game G',
+    );
     expect((await cli(['verify', 'nameless.jsonl', '--game', 'coin-race'], dir)).code).toBe(0);
   });
 
@@ -193,11 +357,15 @@ describe('verify', () => {
     writeFileSync(join(dir, 'live.jsonl'), toJsonl(prefix));
     const r = await cli(['verify', 'live.jsonl'], dir);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^✗ sim-9: seq 1: seal: the payload commitments cannot be opened without the match key/);
+    expect(r.stdout).toMatch(
+      /^✗ sim-9: seq 1: seal: the payload commitments cannot be opened without the match key/,
+    );
     const given = await cli(['verify', 'live.jsonl', '--seed', SEED], dir);
     expect(given.code).toBe(0);
     expect(given.stdout).toMatch(/random draws re-derived.*fold clean \(match not ended\)$/);
-    expect((await cli(['verify', 'live.jsonl', '--seed', '8'], dir)).stdout).toMatch(/^✗ sim-9: seq 1: commitment/);
+    expect((await cli(['verify', 'live.jsonl', '--seed', '8'], dir)).stdout).toMatch(
+      /^✗ sim-9: seq 1: commitment/,
+    );
   });
 });
 
@@ -210,19 +378,31 @@ describe('seek', () => {
     expect(judge.players[0].hand.every((c: unknown) => typeof c === 'string')).toBe(true);
     expect(p2.players[0].hand).toEqual([null, null]);
     expect(p2.players[1].hand.every((c: unknown) => typeof c === 'string')).toBe(true);
-    const end = JSON.parse((await cli(['seek', 'one.jsonl', '--seq', String(list.length), '--as', 'public'], dir)).stdout);
+    const end = JSON.parse(
+      (await cli(['seek', 'one.jsonl', '--seq', String(list.length), '--as', 'public'], dir)).stdout,
+    );
     expect(end.status).toBe('ended');
     const start = JSON.parse((await cli(['seek', 'one.jsonl', '--seq', '0', '--as', 'public'], dir)).stdout);
     expect(start.players).toEqual([]);
-    const board = JSON.parse((await cli(['seek', 'one.jsonl', '--seq', '6', '--as', 'p1', '--board'], dir)).stdout);
+    const board = JSON.parse(
+      (await cli(['seek', 'one.jsonl', '--seq', '6', '--as', 'p1', '--board'], dir)).stdout,
+    );
     expect(board).toMatchObject({ game: 'coin-race', players: [{ id: 'p1' }, { id: 'p2' }] });
   });
 
   it('explains a seq past the end, a bad viewer and an ambiguous file', async () => {
-    expect((await cli(['seek', 'one.jsonl', '--seq', '999', '--as', 'judge'], dir)).stderr).toMatch(/seq 999 is past the end of match sim-9 \(last seq \d+\)/);
-    expect((await cli(['seek', 'one.jsonl', '--seq', '1', '--as', 'king'], dir)).stderr).toMatch(/--as: a viewer is judge, public, p1, p2/);
-    expect((await cli(['seek', 'out/sim.jsonl', '--seq', '1', '--as', 'judge'], dir)).stderr).toMatch(/holds 3 matches .* choose one with --match ID/);
-    expect((await cli(['seek', 'out/sim.jsonl', '--seq', '1', '--as', 'judge', '--match', 'sim-7-2'], dir)).code).toBe(0);
+    expect((await cli(['seek', 'one.jsonl', '--seq', '999', '--as', 'judge'], dir)).stderr).toMatch(
+      /seq 999 is past the end of match sim-9 \(last seq \d+\)/,
+    );
+    expect((await cli(['seek', 'one.jsonl', '--seq', '1', '--as', 'king'], dir)).stderr).toMatch(
+      /--as: a viewer is judge, public, p1, p2/,
+    );
+    expect((await cli(['seek', 'out/sim.jsonl', '--seq', '1', '--as', 'judge'], dir)).stderr).toMatch(
+      /holds 3 matches .* choose one with --match ID/,
+    );
+    expect(
+      (await cli(['seek', 'out/sim.jsonl', '--seq', '1', '--as', 'judge', '--match', 'sim-7-2'], dir)).code,
+    ).toBe(0);
   });
 });
 
@@ -251,7 +431,13 @@ describe('scenario', () => {
       { expectState: { as: 'public', path: 'players[0].score', equals: 3 } },
     ],
   };
-  const bad = { ...good, steps: [{ command: { type: 'Flip', player: 'p2' }, expect: { rejected: { rule: '2.2' } } }, { expectState: { as: 'judge', path: 'players.0.score', equals: 9 } }] };
+  const bad = {
+    ...good,
+    steps: [
+      { command: { type: 'Flip', player: 'p2' }, expect: { rejected: { rule: '2.2' } } },
+      { expectState: { as: 'judge', path: 'players.0.score', equals: 9 } },
+    ],
+  };
 
   beforeAll(() => {
     mkdirSync(join(dir, 'scen/nested'), { recursive: true });
@@ -262,14 +448,19 @@ describe('scenario', () => {
 
   it('exits 0 when every expectation holds', async () => {
     const r = await cli(['scenario', 'scen/good.json'], dir);
-    expect(r).toMatchObject({ code: 0, out: ['✓ scen/good.json (3 steps)', '1 passed, 0 failed (1 scenario)'] });
+    expect(r).toMatchObject({
+      code: 0,
+      out: ['✓ scen/good.json (3 steps)', '1 passed, 0 failed (1 scenario)'],
+    });
   });
 
   it('runs a directory, prints each failure with its step, and exits 1', async () => {
     const r = await cli(['scenario', 'scen'], dir);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('✓ scen/good.json');
-    expect(r.stdout).toMatch(/✗ scen\/nested\/bad\.json\n {4}step 0: Flip by p2 was rejected by rule 2\.1 .*expected rule 2\.2\n {4}step 1: state players\.0\.score as judge is 0, expected 9/);
+    expect(r.stdout).toMatch(
+      /✗ scen\/nested\/bad\.json\n {4}step 0: Flip by p2 was rejected by rule 2\.1 .*expected rule 2\.2\n {4}step 1: state players\.0\.score as judge is 0, expected 9/,
+    );
     expect(r.out[r.out.length - 1]).toBe('1 passed, 1 failed (2 scenarios)');
     const j = await cli(['scenario', 'scen', '--json'], dir);
     expect(j.out.map((l) => JSON.parse(l).ok)).toEqual([true, false]);
@@ -297,7 +488,11 @@ describe('schema, machine, rules-coverage', () => {
 
   it('prints the machine as an XState config, or its paths', async () => {
     const j = JSON.parse((await cli(['machine', '--game', 'coin-race'], dir)).stdout);
-    expect(j).toMatchObject({ id: 'coin-race', initial: 'setup', states: { playing: { initial: 'main' }, ended: { type: 'final' } } });
+    expect(j).toMatchObject({
+      id: 'coin-race',
+      initial: 'setup',
+      states: { playing: { initial: 'main' }, ended: { type: 'final' } },
+    });
     const p = await cli(['machine', '--game', 'coin-race', '--paths'], dir);
     expect(p.stdout).toContain('  main  [atomic] playing.main');
     expect(p.stdout).toContain('playing --MatchEnded--> ended');
@@ -317,12 +512,16 @@ describe('schema, machine, rules-coverage', () => {
 describe('token', () => {
   it('mints a token the server verifies, with the role and match asked for', async () => {
     const secret = 'a-test-secret-of-enough-length';
-    const r = await cli(['token', '--role', 'judge', '--match', 'm1', '--ttl', '600'], dir, { env: { MATCHTAPE_SECRET: secret } });
+    const r = await cli(['token', '--role', 'judge', '--match', 'm1', '--ttl', '600'], dir, {
+      env: { MATCHTAPE_SECRET: secret },
+    });
     expect(r.code).toBe(0);
     const v = verifyToken(r.stdout, { secret, now: 1_700_000_000_000 });
     expect(v).toMatchObject({ ok: true, claims: { role: 'judge', matchId: 'm1' } });
     expect(v.ok && v.claims.exp - v.claims.iat).toBe(600);
-    expect(verifyToken(r.stdout, { secret: 'another-secret-of-enough-length', now: 1_700_000_000_000 }).ok).toBe(false);
+    expect(
+      verifyToken(r.stdout, { secret: 'another-secret-of-enough-length', now: 1_700_000_000_000 }).ok,
+    ).toBe(false);
     // stdout is one line that is only the token (copy it alone); the description is a "# …" line on stderr.
     expect(r.stdout.trimEnd().split('\n')).toEqual([r.stdout.trim()]);
     expect(r.stdout.trim()).toMatch(/^mt1\.[\w-]+\.[\w-]+$/);
@@ -333,9 +532,16 @@ describe('token', () => {
     const a = await cli(['token', '--role', 'public', '--data-dir', 'tokdata'], dir);
     expect(a.code).toBe(0);
     const secret = readFileSync(join(dir, 'tokdata/secret'), 'utf8').trim();
-    expect(verifyToken(a.stdout, { secret, now: 1_700_000_000_000 })).toMatchObject({ ok: true, claims: { role: 'public' } });
-    expect((await cli(['token', '--role', 'king'], dir)).stderr).toMatch(/role is judge, coverage, public, seat, organiser or ops/);
-    expect((await cli(['token', '--role', 'seat', '--match', 'm'], dir)).stderr).toMatch(/a seat token needs --match ID and --seat pN/);
+    expect(verifyToken(a.stdout, { secret, now: 1_700_000_000_000 })).toMatchObject({
+      ok: true,
+      claims: { role: 'public' },
+    });
+    expect((await cli(['token', '--role', 'king'], dir)).stderr).toMatch(
+      /role is judge, coverage, public, seat, organiser or ops/,
+    );
+    expect((await cli(['token', '--role', 'seat', '--match', 'm'], dir)).stderr).toMatch(
+      /a seat token needs --match ID and --seat pN/,
+    );
   });
 
   it('mints an organiser token for every match, never one bound to a match', async () => {
@@ -345,7 +551,9 @@ describe('token', () => {
     const v = verifyToken(r.stdout, { secret, now: 1_700_000_000_000 });
     expect(v).toMatchObject({ ok: true, claims: { role: 'organiser' } });
     expect(v.ok && v.claims.matchId).toBeUndefined();
-    const bound = await cli(['token', '--role', 'organiser', '--match', 'm1'], dir, { env: { MATCHTAPE_SECRET: secret } });
+    const bound = await cli(['token', '--role', 'organiser', '--match', 'm1'], dir, {
+      env: { MATCHTAPE_SECRET: secret },
+    });
     expect(bound.code).not.toBe(0);
     expect(bound.stderr).toMatch(/organiser token is for every match/);
   });
@@ -354,8 +562,13 @@ describe('token', () => {
     const secret = 'a-test-secret-of-enough-length';
     const r = await cli(['token', '--role', 'ops'], dir, { env: { MATCHTAPE_SECRET: secret } });
     expect(r.code).toBe(0);
-    expect(verifyToken(r.stdout, { secret, now: 1_700_000_000_000 })).toMatchObject({ ok: true, claims: { role: 'ops' } });
-    const bound = await cli(['token', '--role', 'ops', '--match', 'm1'], dir, { env: { MATCHTAPE_SECRET: secret } });
+    expect(verifyToken(r.stdout, { secret, now: 1_700_000_000_000 })).toMatchObject({
+      ok: true,
+      claims: { role: 'ops' },
+    });
+    const bound = await cli(['token', '--role', 'ops', '--match', 'm1'], dir, {
+      env: { MATCHTAPE_SECRET: secret },
+    });
     expect(bound.code).not.toBe(0);
     expect(bound.stderr).toMatch(/ops token is for the instance/);
   });
@@ -365,12 +578,27 @@ describe('fork', () => {
   it('writes a re-chained prefix under a new id that verifies with the original seed', async () => {
     const r = await cli(['fork', 'one.jsonl', '--seq', '10', '--out', 'fork.jsonl'], dir);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ matchId: 'sim-9-fork-10', forkOf: 'sim-9', seq: 10, events: 10, out: 'fork.jsonl', seed: '9' });
+    expect(JSON.parse(r.stdout)).toEqual({
+      matchId: 'sim-9-fork-10',
+      forkOf: 'sim-9',
+      seq: 10,
+      events: 10,
+      out: 'fork.jsonl',
+      seed: '9',
+    });
     const f = events('fork.jsonl');
     expect(f.map((e) => e.matchId)).toEqual(Array(10).fill('sim-9-fork-10'));
-    expect(f.map(({ type, payload }) => ({ type, payload })).slice(1)).toEqual(events('one.jsonl').slice(1, 10).map(({ type, payload }) => ({ type, payload })));
-    expect((await cli(['verify', 'fork.jsonl', '--seed', '9'], dir)).stdout).toMatch(/^✓ sim-9-fork-10 .*seed commitment holds; \d+ random draws re-derived/);
-    expect((await cli(['fork', 'one.jsonl', '--seq', '999', '--out', 'x.jsonl'], dir)).stderr).toMatch(/at or after MatchEnded/);
+    expect(f.map(({ type, payload }) => ({ type, payload })).slice(1)).toEqual(
+      events('one.jsonl')
+        .slice(1, 10)
+        .map(({ type, payload }) => ({ type, payload })),
+    );
+    expect((await cli(['verify', 'fork.jsonl', '--seed', '9'], dir)).stdout).toMatch(
+      /^✓ sim-9-fork-10 .*seed commitment holds; \d+ random draws re-derived/,
+    );
+    expect((await cli(['fork', 'one.jsonl', '--seq', '999', '--out', 'x.jsonl'], dir)).stderr).toMatch(
+      /at or after MatchEnded/,
+    );
   });
 });
 
@@ -384,7 +612,13 @@ describe('bench', () => {
     const files = readdirSync(join(dir, 'bench-results'));
     expect(files).toHaveLength(1);
     const saved = JSON.parse(readFileSync(join(dir, 'bench-results', files[0]!), 'utf8'));
-    expect(saved.engine[0]).toMatchObject({ game: 'coin-race', matches: 3, failures: 0, keyframeEvery: 100, seeks: 60 });
+    expect(saved.engine[0]).toMatchObject({
+      game: 'coin-race',
+      matches: 3,
+      failures: 0,
+      keyframeEvery: 100,
+      seeks: 60,
+    });
     expect(saved.store).toBeNull();
   });
 });

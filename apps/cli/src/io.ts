@@ -40,6 +40,9 @@ export async function loadGames(io: Io): Promise<Readonly<Record<string, AnyGame
 export async function getGame(io: Io, id: string): Promise<AnyGameModule> {
   const games = await loadGames(io);
   const g = games[id];
-  if (!g) throw new CliError(`unknown game "${id}"; implemented games: ${Object.keys(games).join(', ') || '(none)'}`);
+  if (!g)
+    throw new CliError(
+      `unknown game "${id}"; implemented games: ${Object.keys(games).join(', ') || '(none)'}`,
+    );
   return g;
 }

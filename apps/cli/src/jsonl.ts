@@ -3,7 +3,13 @@
 // --match when it matters.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { envelopeFields, EventEnvelopeSchema, unknownEnvelopeKeys, type CopyKind, type EventEnvelope } from '@matchtape/engine';
+import {
+  envelopeFields,
+  EventEnvelopeSchema,
+  unknownEnvelopeKeys,
+  type CopyKind,
+  type EventEnvelope,
+} from '@matchtape/engine';
 import { BUNDLE_FORMAT, parseCopyHeader } from '@matchtape/store';
 import { CliError } from './io';
 
@@ -43,11 +49,17 @@ export function parseJsonl(text: string, file: string): MatchFile {
     const extra = r.success ? unknownEnvelopeKeys(raw as Record<string, unknown>) : [];
     if (r.success && extra.length > 0) {
       const seq = (raw as { seq: number }).seq;
-      throw new CliError(`${file}:${i + 1} (seq ${seq}): field ${extra.join(', ')} is not part of an event envelope: no hash covers it (was it added?)`, 1);
+      throw new CliError(
+        `${file}:${i + 1} (seq ${seq}): field ${extra.join(', ')} is not part of an event envelope: no hash covers it (was it added?)`,
+        1,
+      );
     }
     if (!r.success) {
       const issue = r.error.issues[0]!;
-      throw new CliError(`${file}:${i + 1} (seq ${lastSeq}): not an event envelope: ${issue.path.join('.') || '(root)'}: ${issue.message}`, 1);
+      throw new CliError(
+        `${file}:${i + 1} (seq ${lastSeq}): not an event envelope: ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+        1,
+      );
     }
     const e = r.data as EventEnvelope;
     const list = matches.get(e.matchId) ?? [];
@@ -63,7 +75,10 @@ export function readText(file: string, name = file): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (err) {
-    throw new CliError(`cannot read ${name}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`, 2);
+    throw new CliError(
+      `cannot read ${name}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`,
+      2,
+    );
   }
 }
 
@@ -73,13 +88,21 @@ export function readJsonl(file: string, name = file): MatchFile {
 }
 
 /** One match of a file: the one named, or the only one. */
-export function pickMatch(f: MatchFile, file: string, matchId?: string): { matchId: string; events: EventEnvelope[] } {
+export function pickMatch(
+  f: MatchFile,
+  file: string,
+  matchId?: string,
+): { matchId: string; events: EventEnvelope[] } {
   if (matchId !== undefined) {
     const events = f.matches.get(matchId);
-    if (!events) throw new CliError(`${file} has no match ${matchId}; it has ${[...f.matches.keys()].join(', ')}`);
+    if (!events)
+      throw new CliError(`${file} has no match ${matchId}; it has ${[...f.matches.keys()].join(', ')}`);
     return { matchId, events };
   }
-  if (f.matches.size > 1) throw new CliError(`${file} holds ${f.matches.size} matches (${[...f.matches.keys()].slice(0, 5).join(', ')}${f.matches.size > 5 ? ', …' : ''}); choose one with --match ID`);
+  if (f.matches.size > 1)
+    throw new CliError(
+      `${file} holds ${f.matches.size} matches (${[...f.matches.keys()].slice(0, 5).join(', ')}${f.matches.size > 5 ? ', …' : ''}); choose one with --match ID`,
+    );
   const [id, events] = [...f.matches.entries()][0]!;
   return { matchId: id, events };
 }

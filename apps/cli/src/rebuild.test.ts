@@ -14,7 +14,16 @@ beforeAll(async () => {
   const store = await openStore({ dataDir: join(tmp.dir, 'pglite') });
   try {
     const host = new EngineHost(store, registryOf({ [coinRace.id]: coinRace }));
-    await host.createMatch({ game: coinRace.id, players: [{ name: 'A', deck: coinRace.presetDecks.low! }, { name: 'B', deck: coinRace.presetDecks.high! }], spectatorDelaySeconds: 0, coverageDelaySeconds: 0, revealPolicy: 'hidden' });
+    await host.createMatch({
+      game: coinRace.id,
+      players: [
+        { name: 'A', deck: coinRace.presetDecks.low! },
+        { name: 'B', deck: coinRace.presetDecks.high! },
+      ],
+      spectatorDelaySeconds: 0,
+      coverageDelaySeconds: 0,
+      revealPolicy: 'hidden',
+    });
   } finally {
     await store.close();
   }
@@ -26,7 +35,9 @@ it('asks for a read model, and names the ones there are', async () => {
   expect(none.stderr).toMatch(/which read model\? --projection NAME/);
   const unknown = await cli(['rebuild', '--projection', 'nope', '--data-dir', tmp.dir], tmp.dir);
   expect(unknown.code).toBe(2);
-  expect(unknown.stderr).toMatch(/no read model named "nope"; read models: match-list, timeline, stats, knowledge/);
+  expect(unknown.stderr).toMatch(
+    /no read model named "nope"; read models: match-list, timeline, stats, knowledge/,
+  );
 });
 
 it('rebuilds into a new generation, switches it live and reports events/s', async () => {
@@ -36,8 +47,15 @@ it('rebuilds into a new generation, switches it live and reports events/s', asyn
   expect(result).toMatchObject({ name: 'stats', generation: 1, replaced: null, resumed: false });
   expect(result.events).toBeGreaterThan(0);
   expect(result.eventsPerSecond).toBeGreaterThan(0);
-  const again = JSON.parse((await cli(['rebuild', '--projection', 'stats', '--data-dir', tmp.dir], tmp.dir)).stdout);
+  const again = JSON.parse(
+    (await cli(['rebuild', '--projection', 'stats', '--data-dir', tmp.dir], tmp.dir)).stdout,
+  );
   expect(again).toMatchObject({ generation: 2, replaced: 1, total: result.total });
-  const list = JSON.parse((await cli(['rebuild', '--list', '--data-dir', tmp.dir], tmp.dir)).stdout) as { name: string; generations: { generation: number; status: string }[] }[];
-  expect(list.find((m) => m.name === 'stats')!.generations).toEqual([expect.objectContaining({ generation: 2, status: 'live' })]);
+  const list = JSON.parse((await cli(['rebuild', '--list', '--data-dir', tmp.dir], tmp.dir)).stdout) as {
+    name: string;
+    generations: { generation: number; status: string }[];
+  }[];
+  expect(list.find((m) => m.name === 'stats')!.generations).toEqual([
+    expect.objectContaining({ generation: 2, status: 'live' }),
+  ]);
 });

@@ -21,13 +21,16 @@ const parent = `sim-${seed}`;
 const forkId = `rewind-${seed}`;
 const url = testDatabaseUrl();
 /** The CLI with the real game catalog (the helpers default to the kernel's fixture game). */
-const cli = (argv: string[], cwd: string, opts: { env?: Record<string, string> } = {}) => run(argv, cwd, { ...opts, games: { ...games } });
+const cli = (argv: string[], cwd: string, opts: { env?: Record<string, string> } = {}) =>
+  run(argv, cwd, { ...opts, games: { ...games } });
 
 /** A seq at or after 60 where a player may act (a fork cannot start between a command's events). */
 let at = 60;
 
 beforeAll(async () => {
-  expect((await cli(['simulate', '--game', 'alpha-clash', '--seed', String(seed), '--out', 'm.jsonl'], dir)).code).toBe(0);
+  expect(
+    (await cli(['simulate', '--game', 'alpha-clash', '--seed', String(seed), '--out', 'm.jsonl'], dir)).code,
+  ).toBe(0);
   expect((await cli(['import', 'm.jsonl', ...lite], dir)).code).toBe(0);
   const game = games['alpha-clash']!;
   let state: unknown = game.initial();
@@ -58,23 +61,49 @@ const write = (file: string, ls: string[]) => writeFileSync(join(dir, file), `${
 
 describe('exact fork in the store (fork --match ID --at SEQ)', () => {
   it('creates the fork, prints its link and seat tokens; it exports as a bundle that verifies', async () => {
-    const r = await cli(['fork', '--match', parent, '--at', String(at), '--new-id', forkId, ...lite], dir, { env });
+    const r = await cli(['fork', '--match', parent, '--at', String(at), '--new-id', forkId, ...lite], dir, {
+      env,
+    });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const out = JSON.parse(r.stdout) as { matchId: string; forkOf: { matchId: string; seq: number; hash: string }; lastSeq: number; seats: Record<string, string> };
+    const out = JSON.parse(r.stdout) as {
+      matchId: string;
+      forkOf: { matchId: string; seq: number; hash: string };
+      lastSeq: number;
+      seats: Record<string, string>;
+    };
     const parentLines = lines('m.jsonl');
-    expect(out).toMatchObject({ matchId: forkId, lastSeq: at, forkOf: { matchId: parent, seq: at, hash: JSON.parse(parentLines[at - 1]!).hash } });
+    expect(out).toMatchObject({
+      matchId: forkId,
+      lastSeq: at,
+      forkOf: { matchId: parent, seq: at, hash: JSON.parse(parentLines[at - 1]!).hash },
+    });
     expect(Object.keys(out.seats)).toEqual(['p1', 'p2']);
     expect(out.seats.p1).toMatch(/^mt1\./);
-    expect((await cli(['export', forkId, '--include-seed', '--out', 'f.bundle.jsonl', ...lite], dir)).code).toBe(0);
+    expect(
+      (await cli(['export', forkId, '--include-seed', '--out', 'f.bundle.jsonl', ...lite], dir)).code,
+    ).toBe(0);
     const v = await cli(['verify', 'f.bundle.jsonl'], dir);
     expect(v.code).toBe(0);
     expect(v.stdout).toContain(`✓ ${forkId} (alpha-clash): replay bundle of ${at} events verifies`);
-    expect(JSON.parse(lines('f.bundle.jsonl')[0]!)).toMatchObject({ forkOf: { matchId: parent, seq: at }, seed: String(seed) });
+    expect(JSON.parse(lines('f.bundle.jsonl')[0]!)).toMatchObject({
+      forkOf: { matchId: parent, seq: at },
+      seed: String(seed),
+    });
     // Refusals change nothing.
-    expect((await cli(['fork', '--match', parent, '--at', '999999', ...lite], dir, { env })).stderr).toMatch(/has events 1…\d+; pick one of them/);
-    expect((await cli(['fork', '--match', 'nope', '--at', '3', ...lite], dir, { env })).stderr).toMatch(/no match nope to fork/);
-    expect((await cli(['fork', '--match', parent, '--at', String(at), '--reshuffle', 'p1/deck', ...lite], dir, { env })).stderr).toMatch(/--reshuffle is not implemented yet.*Nothing was created/);
+    expect((await cli(['fork', '--match', parent, '--at', '999999', ...lite], dir, { env })).stderr).toMatch(
+      /has events 1…\d+; pick one of them/,
+    );
+    expect((await cli(['fork', '--match', 'nope', '--at', '3', ...lite], dir, { env })).stderr).toMatch(
+      /no match nope to fork/,
+    );
+    expect(
+      (
+        await cli(['fork', '--match', parent, '--at', String(at), '--reshuffle', 'p1/deck', ...lite], dir, {
+          env,
+        })
+      ).stderr,
+    ).toMatch(/--reshuffle is not implemented yet.*Nothing was created/);
   });
 });
 
@@ -83,12 +112,30 @@ describe('replay bundles', () => {
     expect((await cli(['export', parent, '--out', 'p.bundle.jsonl', ...lite], dir)).code).toBe(0);
     const ls = lines('p.bundle.jsonl');
     const header = JSON.parse(ls[0]!) as Record<string, unknown>;
-    expect(header).toMatchObject({ format: 'matchtape-replay-bundle', version: 1, matchId: parent, game: 'alpha-clash', rulesVersion: games['alpha-clash']!.rulesVersion, seed: String(seed), keyframeEvery: 50, forkOf: null });
+    expect(header).toMatchObject({
+      format: 'matchtape-replay-bundle',
+      version: 1,
+      matchId: parent,
+      game: 'alpha-clash',
+      rulesVersion: games['alpha-clash']!.rulesVersion,
+      seed: String(seed),
+      keyframeEvery: 50,
+      forkOf: null,
+    });
     expect(header.events).toBe(ls.length - 1);
     expect((header.keyframes as unknown[]).length).toBe(Math.floor((ls.length - 1) / 50));
     const v = await cli(['verify', 'p.bundle.jsonl'], dir);
     expect(v.code).toBe(0);
-    for (const check of ['header', 'hash chain', 'versions', 'seed commitment', 'random outcomes', 'fold', 'keyframes']) expect(v.stdout).toMatch(new RegExp(`  ✓ ${check}: `));
+    for (const check of [
+      'header',
+      'hash chain',
+      'versions',
+      'seed commitment',
+      'random outcomes',
+      'fold',
+      'keyframes',
+    ])
+      expect(v.stdout).toMatch(new RegExp(`  ✓ ${check}: `));
     // Readers of plain match files skip the header.
     expect((await cli(['seek', 'p.bundle.jsonl', '--seq', '5', '--as', 'public'], dir)).code).toBe(0);
   });
@@ -96,12 +143,22 @@ describe('replay bundles', () => {
   const tampers: [string, (ls: string[]) => string[], number, RegExp][] = [
     [
       'a byte of a payload',
-      (ls) => ls.map((l, i) => (i === 17 ? l.replace(/"payload":\{"(.)/, (_m, c: string) => `"payload":{"${c === 'a' ? 'b' : 'a'}`) : l)),
+      (ls) =>
+        ls.map((l, i) =>
+          i === 17
+            ? l.replace(/"payload":\{"(.)/, (_m, c: string) => `"payload":{"${c === 'a' ? 'b' : 'a'}`)
+            : l,
+        ),
       17,
       /payload commitments: seq 17: the payload does not open its commitment/,
     ],
     ['a dropped line', (ls) => ls.filter((_, i) => i !== 25), 25, /seq 25 is missing or out of order/],
-    ['two lines swapped', (ls) => ls.map((l, i) => (i === 30 ? ls[31]! : i === 31 ? ls[30]! : l)), 30, /seq 30 is missing or out of order/],
+    [
+      'two lines swapped',
+      (ls) => ls.map((l, i) => (i === 30 ? ls[31]! : i === 31 ? ls[30]! : l)),
+      30,
+      /seq 30 is missing or out of order/,
+    ],
     ['the last line dropped', (ls) => ls.slice(0, -1), -1, /the header says \d+ events but the file stops/],
     [
       'a keyframe hash',
@@ -114,31 +171,42 @@ describe('replay bundles', () => {
       100,
       /keyframes: seq 100: the state folded here does not hash to the keyframe's stateHash/,
     ],
-    ['the seed', (ls) => [ls[0]!.replace(`"seed":"${seed}"`, `"seed":"${seed + 1}"`), ...ls.slice(1)], 1, /seed commitment: seq 1: /],
+    [
+      'the seed',
+      (ls) => [ls[0]!.replace(`"seed":"${seed}"`, `"seed":"${seed + 1}"`), ...ls.slice(1)],
+      1,
+      /seed commitment: seq 1: /,
+    ],
   ];
-  it.each(tampers)('verify and import refuse a bundle with %s edited, naming the first bad seq', async (_what, edit, badSeq, reason) => {
-    const ls = lines('p.bundle.jsonl');
-    const edited = edit(ls);
-    expect(edited).not.toEqual(ls);
-    const file = `tampered-${badSeq}.jsonl`;
-    write(file, edited);
-    const expected = badSeq === -1 ? ls.length - 1 : badSeq;
-    const v = await cli(['verify', file], dir);
-    expect(v.code).toBe(1);
-    expect(v.stdout.split('\n')[0]).toMatch(new RegExp(`^✗ ${parent}: first bad seq ${expected}: `));
-    expect(v.stdout).toMatch(reason);
-    const json = await cli(['verify', file, '--json'], dir);
-    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, firstBadSeq: expected });
-    const imp = await cli(['import', file, '--data-dir', 'other'], dir);
-    expect(imp.code).toBe(1);
-    expect(imp.stderr).toMatch(new RegExp(`is not an intact replay bundle: first bad seq ${expected}: .*nothing was imported`));
-    const s = await openStore({ dataDir: join(dir, 'other/pglite') });
-    try {
-      expect(await s.getMatch(parent)).toBeNull();
-    } finally {
-      await s.close();
-    }
-  }, 60_000);
+  it.each(tampers)(
+    'verify and import refuse a bundle with %s edited, naming the first bad seq',
+    async (_what, edit, badSeq, reason) => {
+      const ls = lines('p.bundle.jsonl');
+      const edited = edit(ls);
+      expect(edited).not.toEqual(ls);
+      const file = `tampered-${badSeq}.jsonl`;
+      write(file, edited);
+      const expected = badSeq === -1 ? ls.length - 1 : badSeq;
+      const v = await cli(['verify', file], dir);
+      expect(v.code).toBe(1);
+      expect(v.stdout.split('\n')[0]).toMatch(new RegExp(`^✗ ${parent}: first bad seq ${expected}: `));
+      expect(v.stdout).toMatch(reason);
+      const json = await cli(['verify', file, '--json'], dir);
+      expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, firstBadSeq: expected });
+      const imp = await cli(['import', file, '--data-dir', 'other'], dir);
+      expect(imp.code).toBe(1);
+      expect(imp.stderr).toMatch(
+        new RegExp(`is not an intact replay bundle: first bad seq ${expected}: .*nothing was imported`),
+      );
+      const s = await openStore({ dataDir: join(dir, 'other/pglite') });
+      try {
+        expect(await s.getMatch(parent)).toBeNull();
+      } finally {
+        await s.close();
+      }
+    },
+    60_000,
+  );
 });
 
 describe('import into another installation (real Postgres)', () => {
@@ -150,12 +218,20 @@ describe('import into another installation (real Postgres)', () => {
     const b = await cli(['import', 'f.bundle.jsonl', ...pgStore], dir);
     expect(JSON.parse(b.stdout)).toMatchObject({ matchId: forkId, imported: at, store: 'postgres' });
     expect((await cli(['export', parent, '--out', 'p.pg.jsonl', ...pgStore], dir)).code).toBe(0);
-    expect((await cli(['export', forkId, '--include-seed', '--out', 'f.pg.jsonl', ...pgStore], dir)).code).toBe(0);
-    expect(readFileSync(join(dir, 'p.pg.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'p.bundle.jsonl'), 'utf8'));
-    expect(readFileSync(join(dir, 'f.pg.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'f.bundle.jsonl'), 'utf8'));
+    expect(
+      (await cli(['export', forkId, '--include-seed', '--out', 'f.pg.jsonl', ...pgStore], dir)).code,
+    ).toBe(0);
+    expect(readFileSync(join(dir, 'p.pg.jsonl'), 'utf8')).toBe(
+      readFileSync(join(dir, 'p.bundle.jsonl'), 'utf8'),
+    );
+    expect(readFileSync(join(dir, 'f.pg.jsonl'), 'utf8')).toBe(
+      readFileSync(join(dir, 'f.bundle.jsonl'), 'utf8'),
+    );
     const s = await openStore({ databaseUrl: url });
     try {
-      expect((await s.getMatch(forkId))?.config).toMatchObject({ forkOf: { matchId: parent, seq: at, reseeded: false } });
+      expect((await s.getMatch(forkId))?.config).toMatchObject({
+        forkOf: { matchId: parent, seq: at, reseeded: false },
+      });
       const v = await verifyMatchInStore(s, registryOf(games), forkId);
       expect(v.checks.filter((c) => !c.ok)).toEqual([]);
       expect(v.checks.map((c) => c.name)).toContain('fork link');
@@ -163,6 +239,8 @@ describe('import into another installation (real Postgres)', () => {
       await s.close();
     }
     // Re-importing the same bundle is a no-op.
-    expect(JSON.parse((await cli(['import', 'p.bundle.jsonl', ...pgStore], dir)).stdout)).toMatchObject({ imported: 0 });
+    expect(JSON.parse((await cli(['import', 'p.bundle.jsonl', ...pgStore], dir)).stdout)).toMatchObject({
+      imported: 0,
+    });
   }, 120_000);
 });

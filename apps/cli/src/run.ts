@@ -17,7 +17,25 @@ import { position } from './commands/fork';
 import { verify } from './commands/verify';
 import { CliError, type Io } from './io';
 
-export const commands: readonly CommandDef[] = [simulate, scenario, verify, seek, log, schema, machine, rulesCoverage, token, exportCmd, importCmd, fork, position, caseCmd, bench, rebuild, cards];
+export const commands: readonly CommandDef[] = [
+  simulate,
+  scenario,
+  verify,
+  seek,
+  log,
+  schema,
+  machine,
+  rulesCoverage,
+  token,
+  exportCmd,
+  importCmd,
+  fork,
+  position,
+  caseCmd,
+  bench,
+  rebuild,
+  cards,
+];
 
 export function mainHelp(): string {
   const w = Math.max(...commands.map((c) => c.name.length));
@@ -35,7 +53,9 @@ export function mainHelp(): string {
 }
 
 export function commandHelp(c: CommandDef): string {
-  const flags = Object.entries(c.flags).map(([k, f]) => [`--${k}${f.boolean ? '' : ` ${f.value ?? 'VALUE'}`}`, f.help] as const);
+  const flags = Object.entries(c.flags).map(
+    ([k, f]) => [`--${k}${f.boolean ? '' : ` ${f.value ?? 'VALUE'}`}`, f.help] as const,
+  );
   const w = Math.max(0, ...flags.map(([k]) => k.length));
   return [
     `Usage: matchtape ${c.usage}`,

@@ -26,46 +26,69 @@ async function publishedEventSchema(game: string): Promise<ValidateFunction> {
   }
 }
 
-function invalid(game: AnyGameModule, validate: ValidateFunction, events: readonly EventEnvelope[]): string[] {
+function invalid(
+  game: AnyGameModule,
+  validate: ValidateFunction,
+  events: readonly EventEnvelope[],
+): string[] {
   const failures: string[] = [];
   for (const viewer of VIEWERS)
     for (const e of events) {
       const seen = game.viewEvent(e, viewer);
       if (!validate({ type: seen.type, payload: seen.payload }))
-        failures.push(`${viewer} seq ${e.seq} ${e.type}: ${(validate.errors ?? []).slice(0, 3).map((x) => `${x.instancePath} ${x.message}`).join('; ')}`);
+        failures.push(
+          `${viewer} seq ${e.seq} ${e.type}: ${(validate.errors ?? [])
+            .slice(0, 3)
+            .map((x) => `${x.instancePath} ${x.message}`)
+            .join('; ')}`,
+        );
     }
   return failures;
 }
 
-describe.each(Object.values(games).map((g) => [g.id, g] as [string, AnyGameModule]))('%s: every event validates against the published schema (Ajv 2020-12)', (id, game) => {
-  let validate: ValidateFunction;
-  beforeAll(async () => {
-    validate = await publishedEventSchema(id);
-  });
-  it.each(SEEDS)('bot match %s, judge, public and seat views', (seed) => {
-    const m = playMatch(game, { seed, bots: { p1: 'greedy', p2: 'random' }, recordStates: false, maxCommands: 3000 });
-    expect(m.events.length).toBeGreaterThan(10);
-    expect(invalid(game, validate, m.events).slice(0, 10)).toEqual([]);
-  });
-});
+describe.each(Object.values(games).map((g) => [g.id, g] as [string, AnyGameModule]))(
+  '%s: every event validates against the published schema (Ajv 2020-12)',
+  (id, game) => {
+    let validate: ValidateFunction;
+    beforeAll(async () => {
+      validate = await publishedEventSchema(id);
+    });
+    it.each(SEEDS)('bot match %s, judge, public and seat views', (seed) => {
+      const m = playMatch(game, {
+        seed,
+        bots: { p1: 'greedy', p2: 'random' },
+        recordStates: false,
+        maxCommands: 3000,
+      });
+      expect(m.events.length).toBeGreaterThan(10);
+      expect(invalid(game, validate, m.events).slice(0, 10)).toEqual([]);
+    });
+  },
+);
 
 // Test cards reach effects the pool's cards (and so bot matches) never use: the scenario files with test cards of
 // the games whose effect vocabulary they exercise must produce events of the published shape too.
-describe.each(['alpha-clash', 'grand-archive'])('%s: the events of scenario files with test cards validate (Ajv 2020-12)', (id) => {
-  const game = games[id as keyof typeof games] as AnyGameModule;
-  const dir = join(import.meta.dirname, '../../../test/scenarios', id);
-  const read = (f: string): { cards?: unknown[] } => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { cards?: unknown[] };
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json') && (read(f).cards?.length ?? 0) > 0);
-  let validate: ValidateFunction;
-  beforeAll(async () => {
-    validate = await publishedEventSchema(id);
-  });
-  it(`${files.length} files, judge, public and seat views`, () => {
-    expect(files.length).toBeGreaterThan(5);
-    const failures = files.flatMap((f) => {
-      const r = runScenario(game, read(f));
-      return r.ok ? invalid(game, validate, r.events).map((x) => `${f}: ${x}`) : [`${f}: ${r.failures.join('; ')}`];
+describe.each(['alpha-clash', 'grand-archive'])(
+  '%s: the events of scenario files with test cards validate (Ajv 2020-12)',
+  (id) => {
+    const game = games[id as keyof typeof games] as AnyGameModule;
+    const dir = join(import.meta.dirname, '../../../test/scenarios', id);
+    const read = (f: string): { cards?: unknown[] } =>
+      JSON.parse(readFileSync(join(dir, f), 'utf8')) as { cards?: unknown[] };
+    const files = readdirSync(dir).filter((f) => f.endsWith('.json') && (read(f).cards?.length ?? 0) > 0);
+    let validate: ValidateFunction;
+    beforeAll(async () => {
+      validate = await publishedEventSchema(id);
     });
-    expect(failures.slice(0, 10)).toEqual([]);
-  });
-});
+    it(`${files.length} files, judge, public and seat views`, () => {
+      expect(files.length).toBeGreaterThan(5);
+      const failures = files.flatMap((f) => {
+        const r = runScenario(game, read(f));
+        return r.ok
+          ? invalid(game, validate, r.events).map((x) => `${f}: ${x}`)
+          : [`${f}: ${r.failures.join('; ')}`];
+      });
+      expect(failures.slice(0, 10)).toEqual([]);
+    });
+  },
+);

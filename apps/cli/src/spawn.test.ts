@@ -7,7 +7,11 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 describe('npx matchtape', () => {
   it('starts from the repository root and prints the command list', () => {
-    const out = execFileSync('npx', ['--no-install', 'matchtape', '--help'], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const out = execFileSync('npx', ['--no-install', 'matchtape', '--help'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     expect(out).toMatch(/^matchtape — event-sourced replays/);
     expect(out).toContain('simulate');
   });
@@ -16,7 +20,11 @@ describe('npx matchtape', () => {
     let status = 0;
     let stderr = '';
     try {
-      execFileSync('npx', ['--no-install', 'matchtape', 'verify', '--nope'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      execFileSync('npx', ['--no-install', 'matchtape', 'verify', '--nope'], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
     } catch (err) {
       status = (err as { status: number }).status;
       stderr = String((err as { stderr: string }).stderr);

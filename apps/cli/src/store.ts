@@ -10,8 +10,14 @@ import { CliError } from './io';
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export const storeFlags = {
-  'database-url': { value: 'URL', help: 'Postgres URL (default $DATABASE_URL; absent: the embedded PGlite database)' },
-  'data-dir': { value: 'DIR', help: 'data directory of the embedded default (default $MATCHTAPE_DATA_DIR or <repo>/.data)' },
+  'database-url': {
+    value: 'URL',
+    help: 'Postgres URL (default $DATABASE_URL; absent: the embedded PGlite database)',
+  },
+  'data-dir': {
+    value: 'DIR',
+    help: 'data directory of the embedded default (default $MATCHTAPE_DATA_DIR or <repo>/.data)',
+  },
 } as const;
 
 export function dataDirOf(io: Io, flag?: string): string {
@@ -22,7 +28,9 @@ export async function openCliStore(io: Io, flags: { 'database-url'?: string; 'da
   const { openStore } = await import('@matchtape/store');
   const databaseUrl = flags['database-url'] ?? io.env.DATABASE_URL;
   try {
-    return databaseUrl ? await openStore({ databaseUrl }) : await openStore({ dataDir: join(dataDirOf(io, flags['data-dir']), 'pglite') });
+    return databaseUrl
+      ? await openStore({ databaseUrl })
+      : await openStore({ dataDir: join(dataDirOf(io, flags['data-dir']), 'pglite') });
   } catch (err) {
     throw new CliError(`cannot open the event store: ${(err as Error).message}`, 1);
   }

@@ -6,7 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commitKey, redactCopy, Rng, type AnyGameModule, type CopyKind, type PlayerId } from '@matchtape/engine';
+import {
+  commitKey,
+  redactCopy,
+  Rng,
+  type AnyGameModule,
+  type CopyKind,
+  type PlayerId,
+} from '@matchtape/engine';
 import { games } from '@matchtape/games';
 import { createServer, mintToken, registryOf, setTokenSecret, type MatchtapeServer } from '@matchtape/server';
 import { openStore, withholdsSeed, type EventStore } from '@matchtape/store';
@@ -29,20 +36,49 @@ beforeAll(async () => {
   judge = mintToken({ role: 'judge', ttlSeconds: 600 });
   store = await openStore({ dataDir: 'memory://' });
   const many = { perSecond: 10_000, burst: 10_000 };
-  server = await createServer({ store, bus: null, games: registryOf(games), roles: ['api'], bots: false, logger: false, rateLimits: { commands: many, reads: many, create: many } });
+  server = await createServer({
+    store,
+    bus: null,
+    games: registryOf(games),
+    roles: ['api'],
+    bots: false,
+    logger: false,
+    rateLimits: { commands: many, reads: many, create: many },
+  });
 }, 180_000); // the embedded store's start, slow on a busy machine
 afterAll(async () => {
   await server?.close();
   await store?.close();
 });
 
-async function call<T = Record<string, unknown>>(method: 'GET' | 'POST', url: string, token: string | null, payload?: unknown): Promise<{ status: number; body: T; text: string }> {
-  const r = await server.app.inject({ method, url, ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-  return { status: r.statusCode, body: (String(r.headers['content-type']).startsWith('application/json') ? r.json() : {}) as T, text: r.body };
+async function call<T = Record<string, unknown>>(
+  method: 'GET' | 'POST',
+  url: string,
+  token: string | null,
+  payload?: unknown,
+): Promise<{ status: number; body: T; text: string }> {
+  const r = await server.app.inject({
+    method,
+    url,
+    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+  return {
+    status: r.statusCode,
+    body: (String(r.headers['content-type']).startsWith('application/json') ? r.json() : {}) as T,
+    text: r.body,
+  };
 }
 
 /** Up to n bot commands in the match, each sent with the acting seat's token. */
-async function play(game: AnyGameModule, matchId: string, seats: Record<string, string>, rng: Rng, n: number, tag: string): Promise<void> {
+async function play(
+  game: AnyGameModule,
+  matchId: string,
+  seats: Record<string, string>,
+  rng: Rng,
+  n: number,
+  tag: string,
+): Promise<void> {
   for (let i = 0; i < n; i++) {
     const { state } = await server.host.current(matchId);
     const actor = game.actors(state)[0] as PlayerId | undefined;
@@ -50,13 +86,23 @@ async function play(game: AnyGameModule, matchId: string, seats: Record<string, 
     const legal = game.legalCommands(state, actor).filter((c) => c.type !== 'Concede');
     if (legal.length === 0) return;
     const { player: _p, ...cmd } = game.bots.random.choose(state, actor, legal, rng);
-    expect((await call('POST', `/api/matches/${matchId}/commands`, seats[actor]!, { ...cmd, commandId: `${tag}${i}` })).status).toBe(200);
+    expect(
+      (
+        await call('POST', `/api/matches/${matchId}/commands`, seats[actor]!, {
+          ...cmd,
+          commandId: `${tag}${i}`,
+        })
+      ).status,
+    ).toBe(200);
   }
 }
 
 async function concede(matchId: string, seats: Record<string, string>): Promise<void> {
   for (const seat of Object.keys(seats)) {
-    const r = await call<{ status?: string }>('POST', `/api/matches/${matchId}/commands`, seats[seat]!, { type: 'Concede', commandId: `concede-${seat}` });
+    const r = await call<{ status?: string }>('POST', `/api/matches/${matchId}/commands`, seats[seat]!, {
+      type: 'Concede',
+      commandId: `concede-${seat}`,
+    });
     if (r.status === 200 && r.body.status === 'accepted') break;
   }
   expect((await store.getMatch(matchId))!.status).toBe('ended');
@@ -78,10 +124,24 @@ async function tamperExports(game: AnyGameModule, matchId: string): Promise<void
   expect(full.kind.copy).toBe('full');
   const pub = await exported(null, 'public');
   // A fork's MatchEnded withholds its seed; once released, the copy's header carries it (server judges/copy.ts).
-  expect(pub.kind).toEqual({ copy: 'redacted', viewer: 'public', ...(withholdsSeed(full.events) ? { seed } : {}) });
-  const seat = { kind: { copy: 'redacted', viewer: 'p1' } as CopyKind, events: redactCopy(full.events, 'p1', game.viewEvent.bind(game), commitKey(seed)) };
-  for (const [name, c] of [['full', full], ['public', pub], ['p1', seat]] as const) {
-    expect(c.events.every((e) => e.seal !== undefined), `${name}: every event is sealed (v2)`).toBe(true);
+  expect(pub.kind).toEqual({
+    copy: 'redacted',
+    viewer: 'public',
+    ...(withholdsSeed(full.events) ? { seed } : {}),
+  });
+  const seat = {
+    kind: { copy: 'redacted', viewer: 'p1' } as CopyKind,
+    events: redactCopy(full.events, 'p1', game.viewEvent.bind(game), commitKey(seed)),
+  };
+  for (const [name, c] of [
+    ['full', full],
+    ['public', pub],
+    ['p1', seat],
+  ] as const) {
+    expect(
+      c.events.every((e) => e.seal !== undefined),
+      `${name}: every event is sealed (v2)`,
+    ).toBe(true);
     const t = tamperCopy(c.kind, c.events, seed, `${matchId}:${name}`, EVENTS_PER_COPY, MUTATIONS_PER_EVENT);
     expect(t.untouched, `${name}: the untouched copy verifies`).toEqual([]);
     expect(t.missed, `${name}: changes verify accepted`).toEqual([]);
@@ -92,12 +152,21 @@ async function tamperExports(game: AnyGameModule, matchId: string): Promise<void
 describe.each(GAMES)('%s: a fork of a live match is sealed with its own key', (gameId) => {
   const game = games[gameId]!;
   it('full, public and seat copies of the fork verify every byte; any change is refused; secrecy unchanged', async () => {
-    const created = await call<{ matchId: string; seats: Record<string, string> }>('POST', '/api/matches', organiser, { game: gameId, players: [{ name: 'Ada' }, { name: 'Bo' }] });
+    const created = await call<{ matchId: string; seats: Record<string, string> }>(
+      'POST',
+      '/api/matches',
+      organiser,
+      { game: gameId, players: [{ name: 'Ada' }, { name: 'Bo' }] },
+    );
     expect(created.status).toBe(201);
     const parent = created.body;
     await play(game, parent.matchId, parent.seats, new Rng(`tamper-fork-${gameId}`), 8, 'c');
     const at = (await server.host.current(parent.matchId)).lastSeq;
-    const fork = await call<{ matchId: string; seats: Record<string, string>; forkOf: { reseeded?: boolean } }>('POST', `/api/matches/${parent.matchId}/fork`, judge, { at });
+    const fork = await call<{
+      matchId: string;
+      seats: Record<string, string>;
+      forkOf: { reseeded?: boolean };
+    }>('POST', `/api/matches/${parent.matchId}/fork`, judge, { at });
     expect(fork.status).toBe(201);
     expect(fork.body.forkOf.reseeded).toBe(true);
     const forkId = fork.body.matchId;
@@ -105,7 +174,10 @@ describe.each(GAMES)('%s: a fork of a live match is sealed with its own key', (g
     expect((await call('GET', `/api/matches/${forkId}/export`, null)).status).toBe(404);
     await play(game, forkId, fork.body.seats, new Rng(`tamper-fork-${gameId}-fork`), 4, 'f');
     await concede(forkId, fork.body.seats);
-    expect((await call('GET', `/api/matches/${forkId}/export`, null)).status, 'still sealed: the parent plays').toBe(404);
+    expect(
+      (await call('GET', `/api/matches/${forkId}/export`, null)).status,
+      'still sealed: the parent plays',
+    ).toBe(404);
     await concede(parent.matchId, parent.seats);
     await tamperExports(game, forkId);
   }, 180_000);
@@ -113,9 +185,23 @@ describe.each(GAMES)('%s: a fork of a live match is sealed with its own key', (g
 
 describe('a match started from a position is sealed', () => {
   it('full, public and seat copies verify every byte; any change is refused', async () => {
-    const file = JSON.parse(readFileSync(fileURLToPath(new URL('../../../test/scenarios/elemental-clash/stealthy-not-attacked.json', import.meta.url)), 'utf8')) as Record<string, unknown>;
-    const position = { players: file.players, start: file.start, ...(file.cards ? { cards: file.cards } : {}) };
-    const r = await call<{ matchId: string; seats: Record<string, string> }>('POST', '/api/matches', judge, { game: 'elemental-clash', position });
+    const file = JSON.parse(
+      readFileSync(
+        fileURLToPath(
+          new URL('../../../test/scenarios/elemental-clash/stealthy-not-attacked.json', import.meta.url),
+        ),
+        'utf8',
+      ),
+    ) as Record<string, unknown>;
+    const position = {
+      players: file.players,
+      start: file.start,
+      ...(file.cards ? { cards: file.cards } : {}),
+    };
+    const r = await call<{ matchId: string; seats: Record<string, string> }>('POST', '/api/matches', judge, {
+      game: 'elemental-clash',
+      position,
+    });
     expect(r.status).toBe(201);
     await play(games['elemental-clash']!, r.body.matchId, r.body.seats, new Rng('tamper-position'), 4, 'p');
     await concede(r.body.matchId, r.body.seats);

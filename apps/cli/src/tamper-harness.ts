@@ -41,18 +41,41 @@ export function mutationsOf(lines: Obj[], i: number): Mutation[] {
       const key = path[path.length - 1]!;
       const parent = path.slice(0, -1);
       const to = changed(x);
-      out.push({ kind: 'change', what: `${path.join('.')} → ${JSON.stringify(to)}`, seqs: key === 'seq' ? [seq, to as number] : [seq], apply: (ls) => void (at(ls[i]!, parent)[key as string] = to) });
+      out.push({
+        kind: 'change',
+        what: `${path.join('.')} → ${JSON.stringify(to)}`,
+        seqs: key === 'seq' ? [seq, to as number] : [seq],
+        apply: (ls) => void (at(ls[i]!, parent)[key as string] = to),
+      });
       return;
     }
     const keys = Array.isArray(x) ? x.map((_, k) => k) : Object.keys(x);
-    if (!Array.isArray(x)) out.push({ kind: 'add', what: `${[...path, 'zz'].join('.')} added`, seqs: [seq], apply: (ls) => void (at(ls[i]!, path).zz = 1) });
+    if (!Array.isArray(x))
+      out.push({
+        kind: 'add',
+        what: `${[...path, 'zz'].join('.')} added`,
+        seqs: [seq],
+        apply: (ls) => void (at(ls[i]!, path).zz = 1),
+      });
     for (const k of keys) {
-      if (!Array.isArray(x)) out.push({ kind: 'remove', what: `${[...path, k].join('.')} removed`, seqs: [seq], apply: (ls) => void delete at(ls[i]!, path)[k as string] });
+      if (!Array.isArray(x))
+        out.push({
+          kind: 'remove',
+          what: `${[...path, k].join('.')} removed`,
+          seqs: [seq],
+          apply: (ls) => void delete at(ls[i]!, path)[k as string],
+        });
       walk((x as Obj)[k as string], [...path, k]);
     }
   };
   walk(lines[i], []);
-  if (i + 1 < lines.length) out.push({ kind: 'reorder', what: `seq ${seq} and ${seq + 1} swapped`, seqs: [seq, seq + 1], apply: (ls) => void ls.splice(i, 2, ls[i + 1]!, ls[i]!) });
+  if (i + 1 < lines.length)
+    out.push({
+      kind: 'reorder',
+      what: `seq ${seq} and ${seq + 1} swapped`,
+      seqs: [seq, seq + 1],
+      apply: (ls) => void ls.splice(i, 2, ls[i + 1]!, ls[i]!),
+    });
   return out;
 }
 
@@ -60,7 +83,9 @@ export function mutationsOf(lines: Obj[], i: number): Mutation[] {
 export function sample(all: Mutation[], n: number, rng: Rng): Mutation[] {
   if (all.length <= n) return all;
   const kinds = [...new Set(all.map((m) => m.kind))];
-  const picked = kinds.map((k) => all.filter((m) => m.kind === k)[rng.int(all.filter((m) => m.kind === k).length)]!);
+  const picked = kinds.map(
+    (k) => all.filter((m) => m.kind === k)[rng.int(all.filter((m) => m.kind === k).length)]!,
+  );
   while (picked.length < n) picked.push(all[rng.int(all.length)]!);
   return picked;
 }
@@ -88,7 +113,6 @@ export function copyText(kind: CopyKind, events: readonly Obj[]): string {
   return [copyHeaderLine(kind), ...events.map((e) => JSON.stringify(e))].join('\n') + '\n';
 }
 
-
 export interface TamperOutcome {
   /** The mutations verify accepted or blamed on a seq they did not touch. */
   missed: string[];
@@ -100,7 +124,14 @@ export interface TamperOutcome {
  * Mutates `eventsPerCopy` events of the copy drawn with a generator named `label`, up to `perEvent` mutations each,
  * and verifies each result (with `seed`, for a judge's copy of a live match). The untouched copy must verify.
  */
-export function tamperCopy(kind: CopyKind, events: readonly EventEnvelope[], seed: string, label: string, eventsPerCopy: number, perEvent: number): TamperOutcome & { untouched: number[] } {
+export function tamperCopy(
+  kind: CopyKind,
+  events: readonly EventEnvelope[],
+  seed: string,
+  label: string,
+  eventsPerCopy: number,
+  perEvent: number,
+): TamperOutcome & { untouched: number[] } {
   const untouched = refusedAt(copyText(kind, events as unknown as Obj[]), seed);
   const rng = new Rng(label);
   const tried = new Set<string>();
@@ -112,7 +143,8 @@ export function tamperCopy(kind: CopyKind, events: readonly EventEnvelope[], see
       mut.apply(lines);
       tried.add(mut.kind);
       const named = refusedAt(copyText(kind, lines), seed);
-      if (!named.some((s) => mut.seqs.includes(s))) missed.push(`${mut.what}: ${named.length ? `named seq ${named.join(', ')}` : 'accepted'}`);
+      if (!named.some((s) => mut.seqs.includes(s)))
+        missed.push(`${mut.what}: ${named.length ? `named seq ${named.join(', ')}` : 'accepted'}`);
     }
   }
   return { untouched, missed, tried: [...tried].sort() };

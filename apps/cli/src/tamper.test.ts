@@ -22,11 +22,19 @@ const GAMES = Object.keys(games).filter((g) => g !== 'coin-race');
 
 function copiesOf(game: string, seed: string): { kind: CopyKind; events: EventEnvelope[] }[] {
   const g = games[game]!;
-  const m = playMatch(g, { seed, bots: { p1: 'random', p2: 'random' }, maxCommands: MAX_COMMANDS, recordStates: false });
+  const m = playMatch(g, {
+    seed,
+    bots: { p1: 'random', p2: 'random' },
+    maxCommands: MAX_COMMANDS,
+    recordStates: false,
+  });
   const key = commitKey(seed);
   return [
     { kind: { copy: 'full' }, events: [...m.events] },
-    { kind: { copy: 'redacted', viewer: 'public' }, events: redactCopy(m.events, 'public', g.viewEvent, key) },
+    {
+      kind: { copy: 'redacted', viewer: 'public' },
+      events: redactCopy(m.events, 'public', g.viewEvent, key),
+    },
     { kind: { copy: 'redacted', viewer: 'p1' }, events: redactCopy(m.events, 'p1', g.viewEvent, key) },
   ];
 }
@@ -34,12 +42,15 @@ function copiesOf(game: string, seed: string): { kind: CopyKind; events: EventEn
 describe.each(GAMES)('%s: verify refuses any change to a copy and names its seq', (game) => {
   const seed = `tamper-${game}`;
   const copies = copiesOf(game, seed);
-  it.each(copies.map((c) => [c.kind.copy === 'full' ? 'full' : `redacted for ${c.kind.viewer}`, c] as const))('%s copy', (name, c) => {
-    const r = tamperCopy(c.kind, c.events, seed, `${seed}:${name}`, EVENTS_PER_COPY, MUTATIONS_PER_EVENT);
-    expect(r.untouched, 'the untouched copy verifies').toEqual([]);
-    expect(r.missed).toEqual([]);
-    expect(r.tried).toEqual(expect.arrayContaining(['add', 'change', 'remove']));
-  });
+  it.each(copies.map((c) => [c.kind.copy === 'full' ? 'full' : `redacted for ${c.kind.viewer}`, c] as const))(
+    '%s copy',
+    (name, c) => {
+      const r = tamperCopy(c.kind, c.events, seed, `${seed}:${name}`, EVENTS_PER_COPY, MUTATIONS_PER_EVENT);
+      expect(r.untouched, 'the untouched copy verifies').toEqual([]);
+      expect(r.missed).toEqual([]);
+      expect(r.tried).toEqual(expect.arrayContaining(['add', 'change', 'remove']));
+    },
+  );
 });
 
 describe('import refuses a changed copy and a redacted one', () => {
@@ -56,10 +67,15 @@ describe('import refuses a changed copy and a redacted one', () => {
     const io = { games: { [game]: games[game]! } };
     const r = await cli(['import', 'changed.jsonl', '--seed', seed, '--data-dir', 'store'], tmp.dir, io);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(new RegExp(`does not verify: seq ${lines[k]!.seq}: seal: .*nothing was imported`));
+    expect(r.stderr).toMatch(
+      new RegExp(`does not verify: seq ${lines[k]!.seq}: seal: .*nothing was imported`),
+    );
     writeFileSync(join(tmp.dir, 'public.jsonl'), copyText(pub!.kind, pub!.events));
     const p = await cli(['import', 'public.jsonl', '--seed', seed, '--data-dir', 'store'], tmp.dir, io);
-    expect(p).toMatchObject({ code: 1, stderr: expect.stringMatching(/is a copy redacted for public .*nothing was imported/) });
+    expect(p).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/is a copy redacted for public .*nothing was imported/),
+    });
     writeFileSync(join(tmp.dir, 'full.jsonl'), copyText(full!.kind, full!.events));
     const ok = await cli(['import', 'full.jsonl', '--seed', seed, '--data-dir', 'store'], tmp.dir, io);
     expect(ok.stderr).toBe('');

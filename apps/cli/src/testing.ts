@@ -20,7 +20,10 @@ export function tempDir(prefix = 'matchtape-cli-'): { dir: string; cleanup: () =
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export function makeIo(cwd: string, opts: { env?: Record<string, string>; games?: Record<string, AnyGameModule> } = {}) {
+export function makeIo(
+  cwd: string,
+  opts: { env?: Record<string, string>; games?: Record<string, AnyGameModule> } = {},
+) {
   const out: string[] = [];
   const err: string[] = [];
   let clock = 1_700_000_000_000;
@@ -36,7 +39,11 @@ export function makeIo(cwd: string, opts: { env?: Record<string, string>; games?
   return { io, out, err };
 }
 
-export async function cli(argv: string[], cwd: string, opts: Parameters<typeof makeIo>[1] = {}): Promise<Captured> {
+export async function cli(
+  argv: string[],
+  cwd: string,
+  opts: Parameters<typeof makeIo>[1] = {},
+): Promise<Captured> {
   const { io, out, err } = makeIo(cwd, opts);
   const code = await run(argv, io);
   return { code, out, err, stdout: out.join('\n'), stderr: err.join('\n') };

@@ -4,7 +4,8 @@ import { verifyChain, type EventEnvelope } from '@matchtape/engine';
 import { EVENT_STREAM_FORMAT, evolveEvent, initialEvent } from '@matchtape/events';
 import { nodeSha256 } from '@matchtape/store';
 
-export type EventStreamCheck = { ok: true; eventId: string; events: number } | { ok: false; eventId: string; seq: number; reason: string };
+export type EventStreamCheck =
+  { ok: true; eventId: string; events: number } | { ok: false; eventId: string; seq: number; reason: string };
 
 /** Null when the text is not an event stream copy (no matchtape-event-stream header). */
 export function verifyEventStream(text: string): EventStreamCheck | null {
@@ -29,9 +30,22 @@ export function verifyEventStream(text: string): EventStreamCheck | null {
   if (!chain.ok) return { ok: false, eventId, seq: chain.seq, reason: chain.reason };
   let state = initialEvent();
   for (const e of events) {
-    if (e.matchId !== eventId) return { ok: false, eventId, seq: e.seq, reason: `the event belongs to stream ${e.matchId}, not ${eventId}` };
+    if (e.matchId !== eventId)
+      return {
+        ok: false,
+        eventId,
+        seq: e.seq,
+        reason: `the event belongs to stream ${e.matchId}, not ${eventId}`,
+      };
     try {
-      state = evolveEvent(state, { type: e.type, at: e.at, round: e.turn, cause: e.cause as never, rule: e.rule, payload: e.payload });
+      state = evolveEvent(state, {
+        type: e.type,
+        at: e.at,
+        round: e.turn,
+        cause: e.cause as never,
+        rule: e.rule,
+        payload: e.payload,
+      });
     } catch (err) {
       return { ok: false, eventId, seq: e.seq, reason: (err as Error).message };
     }

@@ -107,7 +107,20 @@ interface Workers {
 }
 
 /** What every route module is handed (http/context.ts). */
-function routeContext(opts: ServerOptions, parts: { app: FastifyInstance; host: EngineHost; gateway: LiveGateway; sight: MatchSight; side: SideStreams; metrics: ServerMetrics; workers: Workers; instanceId: string; roles: readonly Role[] }): RouteContext {
+function routeContext(
+  opts: ServerOptions,
+  parts: {
+    app: FastifyInstance;
+    host: EngineHost;
+    gateway: LiveGateway;
+    sight: MatchSight;
+    side: SideStreams;
+    metrics: ServerMetrics;
+    workers: Workers;
+    instanceId: string;
+    roles: readonly Role[];
+  },
+): RouteContext {
   const { app, host, gateway, sight, side, workers } = parts;
   const now = opts.now ?? (() => new Date());
   const record = async (id: string): Promise<MatchRecord> => {
@@ -129,19 +142,30 @@ function routeContext(opts: ServerOptions, parts: { app: FastifyInstance; host: 
     log: app.log,
     onClose: (stop) => void app.addHook('onClose', stop),
     onReady: (start) => void app.addHook('onReady', async () => start()),
-    config: { eventsPageSize: opts.eventsPageSize ?? EVENTS_PAGE, seatTokenTtlSeconds: opts.seatTokenTtlSeconds ?? 7 * 24 * 3600 },
+    config: {
+      eventsPageSize: opts.eventsPageSize ?? EVENTS_PAGE,
+      seatTokenTtlSeconds: opts.seatTokenTtlSeconds ?? 7 * 24 * 3600,
+    },
     ops: {
       instanceId: parts.instanceId,
       roles: parts.roles,
       relayCheckpoint: opts.bus ? (opts.relayCheckpoint ?? 'main') : null,
-      extra: () => ({ sseConnections: gateway.connections, sseDropped: gateway.dropped, botsDriving: workers.bots?.active.length ?? 0, gateway: { source: gateway.source, ...gateway.feedCount } }),
+      extra: () => ({
+        sseConnections: gateway.connections,
+        sseDropped: gateway.dropped,
+        botsDriving: workers.bots?.active.length ?? 0,
+        gateway: { source: gateway.source, ...gateway.feedCount },
+      }),
       projectors: async () => (workers.projector ? workers.projector.status() : []),
     },
     record,
     claimsFor: (req, query) => claimsOf(tokenFrom(req.headers, query)),
     /** A list entry as of the caller's feed: a delayed spectator sees status, position and last seq as they were. */
     async listItem(r, claims): Promise<Item> {
-      const seen = await sight.summary(r, accessFor(r, roleInList(claims, r.matchId), claims, now().getTime()));
+      const seen = await sight.summary(
+        r,
+        accessFor(r, roleInList(claims, r.matchId), claims, now().getTime()),
+      );
       let players: Item['players'];
       try {
         players = playersOf(parseHostedConfig(r));
@@ -156,11 +180,33 @@ function routeContext(opts: ServerOptions, parts: { app: FastifyInstance; host: 
       // A game of an event (issue 23): its event, round and table, so a page can show the round's clock.
       const at = eventTableOf(r);
       const event = at ? { eventId: at.eventId, eventTable: at } : {};
-      return { matchId: r.matchId, game: r.game, status, players, turn, phase, step, winner, lastSeq, spectatorDelaySeconds: r.spectatorDelaySeconds, spectatorsWatching: gateway.watching(r.matchId), createdAt: r.createdAt, ...practice, ...fork, ...event };
+      return {
+        matchId: r.matchId,
+        game: r.game,
+        status,
+        players,
+        turn,
+        phase,
+        step,
+        winner,
+        lastSeq,
+        spectatorDelaySeconds: r.spectatorDelaySeconds,
+        spectatorsWatching: gateway.watching(r.matchId),
+        createdAt: r.createdAt,
+        ...practice,
+        ...fork,
+        ...event,
+      };
     },
     async sideViewer(rec, access, { events = true } = {}) {
       const seenSeq = (await sight.summary(rec, access)).lastSeq;
-      return { access, record: rec, game: host.game(rec.game), seenSeq, events: events ? await opts.store.readStream(rec.matchId, { to: seenSeq }) : [] };
+      return {
+        access,
+        record: rec,
+        game: host.game(rec.game),
+        seenSeq,
+        events: events ? await opts.store.readStream(rec.matchId, { to: seenSeq }) : [],
+      };
     },
   };
 }
@@ -169,10 +215,18 @@ function routeContext(opts: ServerOptions, parts: { app: FastifyInstance; host: 
  * Registers every module of routes.ts the roles serve (the gateway role: those marked `gateway`), each route
  * through the one registration path, and returns them: the OpenAPI document is built from this list.
  */
-function registerModules(app: FastifyInstance, ctx: RouteContext, roles: readonly Role[], limits: RateLimits): Route[] {
+function registerModules(
+  app: FastifyInstance,
+  ctx: RouteContext,
+  roles: readonly Role[],
+  limits: RateLimits,
+): Route[] {
   const registered: Route[] = [];
   const deps = { limiter: new RateLimiter(), limits, claimsFor: ctx.claimsFor };
-  const modules: ModuleEntry[] = [{ routes: matchRoutes({ document: () => openApiDocument(registered) }) }, ...routeModules];
+  const modules: ModuleEntry[] = [
+    { routes: matchRoutes({ document: () => openApiDocument(registered) }) },
+    ...routeModules,
+  ];
   for (const m of modules) {
     const served = roles.includes('api') || (roles.includes('gateway') && m.gateway === true);
     if (!served) continue;
@@ -185,7 +239,13 @@ function registerModules(app: FastifyInstance, ctx: RouteContext, roles: readonl
 }
 
 /** Starts the background roles (relay, projector, publisher, bots); each pushes how to stop it. */
-async function startWorkers(opts: ServerOptions, app: FastifyInstance, host: EngineHost, roles: readonly Role[], w: Workers): Promise<void> {
+async function startWorkers(
+  opts: ServerOptions,
+  app: FastifyInstance,
+  host: EngineHost,
+  roles: readonly Role[],
+  w: Workers,
+): Promise<void> {
   const now = opts.now ?? (() => new Date());
   if (roles.includes('relay') && opts.startRelay) w.stops.push(await opts.startRelay(app.log));
   if (roles.includes('projector')) {
@@ -201,14 +261,21 @@ async function startWorkers(opts: ServerOptions, app: FastifyInstance, host: Eng
       w.stops.push(() => p.stop());
     }
     if (opts.bus) {
-      const publisher = new PublicPublisher(opts.store, opts.bus, opts.games, host, { scanMs: opts.publishScanMs ?? 5000, now: () => now().getTime(), onError: (err) => app.log.error(err) });
+      const publisher = new PublicPublisher(opts.store, opts.bus, opts.games, host, {
+        scanMs: opts.publishScanMs ?? 5000,
+        now: () => now().getTime(),
+        onError: (err) => app.log.error(err),
+      });
       await publisher.start();
       w.publisher = publisher;
       w.stops.push(() => publisher.stop());
     }
   }
   if (roles.includes('bots') && opts.bots !== false) {
-    const bots = new BotDriver(host, opts.store, { ...(opts.bots ?? {}), onError: (m, err) => app.log.error({ matchId: m, err }, 'bot driver stopped') });
+    const bots = new BotDriver(host, opts.store, {
+      ...(opts.bots ?? {}),
+      onError: (m, err) => app.log.error({ matchId: m, err }, 'bot driver stopped'),
+    });
     bots.start();
     w.bots = bots;
     w.stops.push(() => bots.stop());
@@ -230,16 +297,29 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
   let sseClients = (): number => 0;
   const metrics = createMetrics({
     sseClients: () => sseClients(),
-    relayLag: async () => (opts.bus ? countEventsAfter(opts.store, await opts.store.getCheckpoint('relay', relayCheckpoint)) : null),
+    relayLag: async () =>
+      opts.bus
+        ? countEventsAfter(opts.store, await opts.store.getCheckpoint('relay', relayCheckpoint))
+        : null,
   });
-  const host = new EngineHost(opts.store, opts.games, { snapshotEvery: opts.snapshotEvery ?? 50, now, onAppend: (s, n) => metrics.append(s, n) });
-  const sight = new MatchSight(opts.store, (id) => host.game(id), () => now().getTime());
+  const host = new EngineHost(opts.store, opts.games, {
+    snapshotEvery: opts.snapshotEvery ?? 50,
+    now,
+    onAppend: (s, n) => metrics.append(s, n),
+  });
+  const sight = new MatchSight(
+    opts.store,
+    (id) => host.game(id),
+    () => now().getTime(),
+  );
   const side = new SideStreams(opts.store, opts.bus);
   const gateway = new LiveGateway(opts.store, host, opts.bus, {
     side,
     heartbeatMs: opts.heartbeatMs ?? 15_000,
     maxBufferBytes: opts.maxSseBufferBytes ?? 1 << 20,
-    ...(opts.liveStreams?.perAddress !== undefined ? { maxStreamsPerAddress: opts.liveStreams.perAddress } : {}),
+    ...(opts.liveStreams?.perAddress !== undefined
+      ? { maxStreamsPerAddress: opts.liveStreams.perAddress }
+      : {}),
     ...(opts.liveStreams?.perToken !== undefined ? { maxStreamsPerToken: opts.liveStreams.perToken } : {}),
     now: () => now().getTime(),
     onDelivered: (s) => metrics.delivered(s),
@@ -251,8 +331,13 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
   // A fork still holding a live parent's secrets is "no such match" on every route of it, to all but judges and
   // its own seats (judges/fork-secrecy.ts).
   // Before it, a read's per-client turn (http/fair.ts): the guard reads the store too.
-  if (opts.fairReads !== false) fairReads(app, new ReadGate({ ...DEFAULT_FAIR, ...opts.fairReads }), (req) => ctx.claimsFor(req, req.query as { token?: string }));
-  app.addHook('preHandler', async (req) => guardMatchRoute(sight.forks, req, () => ctx.claimsFor(req, req.query as { token?: string })));
+  if (opts.fairReads !== false)
+    fairReads(app, new ReadGate({ ...DEFAULT_FAIR, ...opts.fairReads }), (req) =>
+      ctx.claimsFor(req, req.query as { token?: string }),
+    );
+  app.addHook('preHandler', async (req) =>
+    guardMatchRoute(sight.forks, req, () => ctx.claimsFor(req, req.query as { token?: string })),
+  );
   const routes = registerModules(app, ctx, roles, { ...DEFAULT_LIMITS, ...opts.rateLimits });
 
   const server: MatchtapeServer = {

@@ -118,14 +118,21 @@ interface ClientAnswer {
 
 function ask(worker: Worker, message: unknown): Promise<ClientAnswer> {
   return new Promise((resolve, reject) => {
-    worker.once('message', (a: ClientAnswer) => (a.error ? reject(new Error(`bench clients: ${a.error}`)) : resolve(a)));
+    worker.once('message', (a: ClientAnswer) =>
+      a.error ? reject(new Error(`bench clients: ${a.error}`)) : resolve(a),
+    );
     worker.once('error', reject);
     worker.postMessage(message);
   });
 }
 
 /** Plays a match with a bot's commands (no concessions) until it has `events` events or ends. */
-async function playLong(server: MatchtapeServer, gameId: string, matchId: string, events: number): Promise<number> {
+async function playLong(
+  server: MatchtapeServer,
+  gameId: string,
+  matchId: string,
+  events: number,
+): Promise<number> {
   const game = server.host.game(gameId);
   const rng = new Rng('bench-focus');
   for (let i = 0; i < events * 4; i++) {
@@ -140,15 +147,30 @@ async function playLong(server: MatchtapeServer, gameId: string, matchId: string
   return (await server.host.current(matchId)).lastSeq;
 }
 
-const figures = (sorted: number[]): LatencyFigures => ({ requests: sorted.length, p50Ms: +pct(sorted, 50).toFixed(2), p95Ms: +pct(sorted, 95).toFixed(2), p99Ms: +pct(sorted, 99).toFixed(2) });
+const figures = (sorted: number[]): LatencyFigures => ({
+  requests: sorted.length,
+  p50Ms: +pct(sorted, 50).toFixed(2),
+  p95Ms: +pct(sorted, 95).toFixed(2),
+  p99Ms: +pct(sorted, 99).toFixed(2),
+});
 
 export async function benchFocus(opts: BenchFocusOptions): Promise<BenchFocusResult> {
   const log = opts.log ?? (() => undefined);
   setTokenSecret('bench-secret-0123456789abcdef0123');
   const schema = `bench_focus_${Date.now().toString(36)}`;
-  const store: EventStore = await openStore(opts.databaseUrl ? { databaseUrl: opts.databaseUrl, schema } : { dataDir: 'memory://' });
+  const store: EventStore = await openStore(
+    opts.databaseUrl ? { databaseUrl: opts.databaseUrl, schema } : { dataDir: 'memory://' },
+  );
   const unlimited = { perSecond: 1e9, burst: 1e9 };
-  const server = await createServer({ store, bus: null, games: opts.games, roles: ['api'], bots: false, rateLimits: { commands: unlimited, reads: unlimited, create: unlimited }, ...(opts.fairReads !== undefined ? { fairReads: opts.fairReads } : {}) });
+  const server = await createServer({
+    store,
+    bus: null,
+    games: opts.games,
+    roles: ['api'],
+    bots: false,
+    rateLimits: { commands: unlimited, reads: unlimited, create: unlimited },
+    ...(opts.fairReads !== undefined ? { fairReads: opts.fairReads } : {}),
+  });
   const base = await server.listen(0);
   const gameId = opts.game ?? opts.games.ids()[0]!;
   const inFlight = opts.inFlight ?? 8;
@@ -156,8 +178,13 @@ export async function benchFocus(opts: BenchFocusOptions): Promise<BenchFocusRes
   try {
     const organiser = mintToken({ role: 'organiser', ttlSeconds: 3600 });
     const create = async (): Promise<string> => {
-      const res = await fetch(`${base}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${organiser}` }, body: JSON.stringify({ game: gameId, players: [{}, {}] }) });
-      if (res.status !== 201) throw new Error(`creating a ${gameId} match failed: ${res.status} ${await res.text()}`);
+      const res = await fetch(`${base}/api/matches`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${organiser}` },
+        body: JSON.stringify({ game: gameId, players: [{}, {}] }),
+      });
+      if (res.status !== 201)
+        throw new Error(`creating a ${gameId} match failed: ${res.status} ${await res.text()}`);
       return ((await res.json()) as { matchId: string }).matchId;
     };
     const [focused, other] = [await create(), await create()];
@@ -165,12 +192,21 @@ export async function benchFocus(opts: BenchFocusOptions): Promise<BenchFocusRes
     await playLong(server, gameId, other, 60);
     // The producer points at a card on the board (the judge view: the check a public reader needs is the costly one).
     const board = server.host.game(gameId).board((await server.host.current(focused)).state);
-    const cardId = [...board.players.flatMap((p) => p.zones.flatMap((z) => z.cards)), ...board.shared.flatMap((z) => z.cards)][0]?.id;
+    const cardId = [
+      ...board.players.flatMap((p) => p.zones.flatMap((z) => z.cards)),
+      ...board.shared.flatMap((z) => z.cards),
+    ][0]?.id;
     if (!cardId) throw new Error(`no card on the board of ${focused}`);
     const producer = mintToken({ role: 'coverage', ttlSeconds: 3600 });
-    const put = await fetch(`${base}/api/matches/${focused}/focus`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${producer}` }, body: JSON.stringify({ cardId, seq: events }) });
+    const put = await fetch(`${base}/api/matches/${focused}/focus`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${producer}` },
+      body: JSON.stringify({ cardId, seq: events }),
+    });
     if (put.status !== 200) throw new Error(`setting the focus failed: ${put.status} ${await put.text()}`);
-    log(`focus bench: ${gameId}, focused match of ${events} events, ${inFlight} focus requests in flight, ${requests} reads of another match per phase`);
+    log(
+      `focus bench: ${gameId}, focused match of ${events} events, ${inFlight} focus requests in flight, ${requests} reads of another match per phase`,
+    );
 
     const victim = `${base}/api/matches/${other}/state`;
     const clients = new Worker(CLIENTS, { eval: true });
@@ -178,12 +214,25 @@ export async function benchFocus(opts: BenchFocusOptions): Promise<BenchFocusRes
       await ask(clients, { quiet: { url: victim, n: 20 } }); // warm-up
       const quiet = figures((await ask(clients, { quiet: { url: victim, n: requests } })).latencies);
       log(`quiet: other client p50 ${quiet.p50Ms} ms, p95 ${quiet.p95Ms} ms, p99 ${quiet.p99Ms} ms`);
-      const a = await ask(clients, { abused: { url: victim, n: requests, focus: `${base}/api/matches/${focused}/focus`, inFlight } });
+      const a = await ask(clients, {
+        abused: { url: victim, n: requests, focus: `${base}/api/matches/${focused}/focus`, inFlight },
+      });
       const abused = figures(a.latencies);
       const refused = a.refused ?? 0;
       const focusPerSecond = +((a.served ?? 0) / (a.seconds ?? 1)).toFixed(1);
-      log(`abused: other client p50 ${abused.p50Ms} ms, p95 ${abused.p95Ms} ms, p99 ${abused.p99Ms} ms; focus served ${focusPerSecond}/s, ${refused} refused`);
-      return { game: gameId, store: store.dialect, events, inFlight, quiet, abused, focusPerSecond, focusRefused: refused };
+      log(
+        `abused: other client p50 ${abused.p50Ms} ms, p95 ${abused.p95Ms} ms, p99 ${abused.p99Ms} ms; focus served ${focusPerSecond}/s, ${refused} refused`,
+      );
+      return {
+        game: gameId,
+        store: store.dialect,
+        events,
+        inFlight,
+        quiet,
+        abused,
+        focusPerSecond,
+        focusRefused: refused,
+      };
     } finally {
       await clients.terminate();
     }

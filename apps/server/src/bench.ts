@@ -30,7 +30,13 @@ export interface BenchLiveResult {
   bus: string;
   spectators: number;
   latency: { samples: number; p50Ms: number; p90Ms: number; p99Ms: number; maxMs: number };
-  throughput: { commands: number; seconds: number; commandsPerSecond: number; eventsPerSecond: number; matches: number };
+  throughput: {
+    commands: number;
+    seconds: number;
+    commandsPerSecond: number;
+    eventsPerSecond: number;
+    matches: number;
+  };
 }
 
 export function pct(sorted: number[], p: number): number {
@@ -41,7 +47,11 @@ export function pct(sorted: number[], p: number): number {
 export async function benchLive(opts: BenchLiveOptions): Promise<BenchLiveResult> {
   const log = opts.log ?? (() => undefined);
   setTokenSecret('bench-secret-0123456789abcdef0123');
-  const store: EventStore = await openStore(opts.databaseUrl ? { databaseUrl: opts.databaseUrl, ...(opts.schema ? { schema: opts.schema } : {}) } : { dataDir: 'memory://' });
+  const store: EventStore = await openStore(
+    opts.databaseUrl
+      ? { databaseUrl: opts.databaseUrl, ...(opts.schema ? { schema: opts.schema } : {}) }
+      : { dataDir: 'memory://' },
+  );
   const bus: Bus = opts.natsUrl ? await openBus({ natsUrl: opts.natsUrl }) : new MemoryBus();
   const unlimited = { perSecond: 1e9, burst: 1e9 };
   const server = await createServer({
@@ -63,17 +73,30 @@ export async function benchLive(opts: BenchLiveOptions): Promise<BenchLiveResult
 
   const organiser = mintToken({ role: 'organiser', ttlSeconds: 24 * 3600 });
   const newMatch = async (): Promise<{ matchId: string; seats: Record<string, string> }> => {
-    const res = await fetch(`${base}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${organiser}` }, body: JSON.stringify({ game: gameId, players: [{}, {}] }) });
-    if (res.status !== 201) throw new Error(`creating a ${gameId} match failed: ${res.status} ${await res.text()}`);
+    const res = await fetch(`${base}/api/matches`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${organiser}` },
+      body: JSON.stringify({ game: gameId, players: [{}, {}] }),
+    });
+    if (res.status !== 201)
+      throw new Error(`creating a ${gameId} match failed: ${res.status} ${await res.text()}`);
     return (await res.json()) as { matchId: string; seats: Record<string, string> };
   };
   /** Picks a command a bot would play and sends it; returns the accepted first seq, or null when the match is over. */
-  const step = async (m: { matchId: string; seats: Record<string, string> }): Promise<{ fromSeq: number; toSeq: number } | null> => {
+  const step = async (m: {
+    matchId: string;
+    seats: Record<string, string>;
+  }): Promise<{ fromSeq: number; toSeq: number } | null> => {
     const { state } = await server.host.current(m.matchId);
     if (game.status(state).status === 'ended') return null;
     const player = game.actors(state)[0] as PlayerId | undefined;
     if (!player) return null;
-    const { player: _p, ...cmd } = game.bots.random.choose(state, player, game.legalCommands(state, player), rng);
+    const { player: _p, ...cmd } = game.bots.random.choose(
+      state,
+      player,
+      game.legalCommands(state, player),
+      rng,
+    );
     const res = await fetch(`${base}/api/matches/${m.matchId}/commands`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${m.seats[player]}` },
@@ -117,7 +140,8 @@ export async function benchLive(opts: BenchLiveOptions): Promise<BenchLiveResult
           break;
         }
         // Sequential commands: wait until every spectator has the first event before the next.
-        for (let i = 0; i < 2000 && waiting.has(lastSeq + 1); i++) await new Promise((res) => setImmediate(res));
+        for (let i = 0; i < 2000 && waiting.has(lastSeq + 1); i++)
+          await new Promise((res) => setImmediate(res));
         while (waiting.has(lastSeq + 1)) await new Promise((res) => setTimeout(res, 1));
       }
       for (const c of conns) c.abort();
@@ -155,7 +179,13 @@ export async function benchLive(opts: BenchLiveOptions): Promise<BenchLiveResult
       }),
     );
     const elapsed = (performance.now() - t0) / 1000;
-    const throughput = { commands, seconds: +elapsed.toFixed(2), commandsPerSecond: +(commands / elapsed).toFixed(1), eventsPerSecond: +(events / elapsed).toFixed(1), matches: parallel };
+    const throughput = {
+      commands,
+      seconds: +elapsed.toFixed(2),
+      commandsPerSecond: +(commands / elapsed).toFixed(1),
+      eventsPerSecond: +(events / elapsed).toFixed(1),
+      matches: parallel,
+    };
     log(`throughput ${throughput.commandsPerSecond} commands/s (${throughput.eventsPerSecond} events/s)`);
     return { game: gameId, store: store.dialect, bus: bus.kind, spectators, latency, throughput };
   } finally {

@@ -102,12 +102,25 @@ export class BotDriver {
       }
       const kind = hosted.bots[seat]!;
       const legal = game.legalCommands(state, seat);
-      if (legal.length === 0) throw new Error(`bot ${seat} of ${matchId} must act at seq ${lastSeq} but has no legal command`);
-      const choice: Command = game.bots[kind].choose(state, seat, legal, new Rng(`bot:${matchId}:${lastSeq}`));
+      if (legal.length === 0)
+        throw new Error(`bot ${seat} of ${matchId} must act at seq ${lastSeq} but has no legal command`);
+      const choice: Command = game.bots[kind].choose(
+        state,
+        seat,
+        legal,
+        new Rng(`bot:${matchId}:${lastSeq}`),
+      );
       const { player: _player, ...command } = choice;
-      const out = await this.host.submit(matchId, seat, { ...command, type: choice.type, commandId: `bot-${seat}-${lastSeq}` }, { ifLastSeq: lastSeq });
+      const out = await this.host.submit(
+        matchId,
+        seat,
+        { ...command, type: choice.type, commandId: `bot-${seat}-${lastSeq}` },
+        { ifLastSeq: lastSeq },
+      );
       if (out.status === 'rejected')
-        throw new Error(`bot ${kind} of ${seat} in ${matchId} chose a listed command that was rejected: ${out.rule} ${out.reason}`);
+        throw new Error(
+          `bot ${kind} of ${seat} in ${matchId} chose a listed command that was rejected: ${out.rule} ${out.reason}`,
+        );
     }
   }
 

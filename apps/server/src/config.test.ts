@@ -5,7 +5,13 @@ import { ConfigError, loadConfig } from './config';
 describe('loadConfig', () => {
   it('defaults to the embedded mode on port 4000 with data under .data', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 4000, host: '0.0.0.0', logLevel: 'info', natsStream: 'MATCHTAPE', natsReplicas: 1 });
+    expect(c).toMatchObject({
+      port: 4000,
+      host: '0.0.0.0',
+      logLevel: 'info',
+      natsStream: 'MATCHTAPE',
+      natsReplicas: 1,
+    });
     expect(c.mode).toEqual({ store: 'pglite', bus: 'memory' });
     expect(c.databaseUrl).toBeUndefined();
     expect(c.natsUrl).toBeUndefined();
@@ -38,7 +44,10 @@ describe('loadConfig', () => {
   });
 
   it('treats blank values as unset', () => {
-    expect(loadConfig({ DATABASE_URL: '', NATS_URL: ' ', MATCHTAPE_PORT: '' })).toMatchObject({ port: 4000, mode: { store: 'pglite', bus: 'memory' } });
+    expect(loadConfig({ DATABASE_URL: '', NATS_URL: ' ', MATCHTAPE_PORT: '' })).toMatchObject({
+      port: 4000,
+      mode: { store: 'pglite', bus: 'memory' },
+    });
   });
 
   it('names every wrong value with what to do, and never echoes a secret', () => {
@@ -58,7 +67,9 @@ describe('loadConfig', () => {
     expect(err).toBeInstanceOf(ConfigError);
     const problems = (err as ConfigError).problems;
     expect(problems).toHaveLength(6);
-    expect(problems.find((p) => p.startsWith('DATABASE_URL'))).toMatch(/postgres:\/\/ URL.*got "mysql:\/\/x"/);
+    expect(problems.find((p) => p.startsWith('DATABASE_URL'))).toMatch(
+      /postgres:\/\/ URL.*got "mysql:\/\/x"/,
+    );
     expect(problems.find((p) => p.startsWith('NATS_URL'))).toMatch(/nats:\/\/host:port/);
     expect(problems.find((p) => p.startsWith('MATCHTAPE_PORT'))).toMatch(/1 to 65535.*got "70000"/);
     expect(problems.find((p) => p.startsWith('MATCHTAPE_LOG_LEVEL'))).toMatch(/one of fatal, error/);
@@ -68,14 +79,29 @@ describe('loadConfig', () => {
   });
 
   it('rejects a non-numeric port', () => {
-    expect(() => loadConfig({ MATCHTAPE_PORT: '40a0' })).toThrow(/MATCHTAPE_PORT: must be a whole number from 1 to 65535 \(got "40a0"\)/);
+    expect(() => loadConfig({ MATCHTAPE_PORT: '40a0' })).toThrow(
+      /MATCHTAPE_PORT: must be a whole number from 1 to 65535 \(got "40a0"\)/,
+    );
   });
 
   it('trusts no proxy by default and validates the proxy list', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ MATCHTAPE_TRUST_PROXY: '10.0.0.1, 192.168.0.0/16 ,::1,fd00::/8,loopback' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'fd00::/8', 'loopback']);
-    for (const bad of ['true', '*', 'everyone', '10.0.0.0/33', '::/129', '10.0.0.1/8/8', '300.1.1.1', 'example.com']) {
-      expect(() => loadConfig({ MATCHTAPE_TRUST_PROXY: bad }), bad).toThrow(/MATCHTAPE_TRUST_PROXY: must be the addresses of your reverse proxies/);
+    expect(
+      loadConfig({ MATCHTAPE_TRUST_PROXY: '10.0.0.1, 192.168.0.0/16 ,::1,fd00::/8,loopback' }).trustProxy,
+    ).toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'fd00::/8', 'loopback']);
+    for (const bad of [
+      'true',
+      '*',
+      'everyone',
+      '10.0.0.0/33',
+      '::/129',
+      '10.0.0.1/8/8',
+      '300.1.1.1',
+      'example.com',
+    ]) {
+      expect(() => loadConfig({ MATCHTAPE_TRUST_PROXY: bad }), bad).toThrow(
+        /MATCHTAPE_TRUST_PROXY: must be the addresses of your reverse proxies/,
+      );
     }
   });
 
@@ -87,7 +113,12 @@ describe('loadConfig', () => {
 
   it('takes the read models to keep by name and names the known ones when one is wrong', () => {
     expect(loadConfig({}).readModels).toBeUndefined();
-    expect(loadConfig({ MATCHTAPE_READ_MODELS: 'timeline, knowledge' }).readModels).toEqual(['timeline', 'knowledge']);
-    expect(() => loadConfig({ MATCHTAPE_READ_MODELS: 'timeline,knowlege' })).toThrow(/MATCHTAPE_READ_MODELS: must be read model names separated by commas, from: match-list, timeline, stats, knowledge/);
+    expect(loadConfig({ MATCHTAPE_READ_MODELS: 'timeline, knowledge' }).readModels).toEqual([
+      'timeline',
+      'knowledge',
+    ]);
+    expect(() => loadConfig({ MATCHTAPE_READ_MODELS: 'timeline,knowlege' })).toThrow(
+      /MATCHTAPE_READ_MODELS: must be read model names separated by commas, from: match-list, timeline, stats, knowledge/,
+    );
   });
 });

@@ -19,7 +19,8 @@ const databaseUrl = z.preprocess(
   z
     .string()
     .refine((v) => /^postgres(ql)?:\/\/[^\s]+$/.test(v) && URL.canParse(v), {
-      error: 'must be a postgres:// URL such as postgres://user:password@127.0.0.1:5432/matchtape; unset it to use the embedded database',
+      error:
+        'must be a postgres:// URL such as postgres://user:password@127.0.0.1:5432/matchtape; unset it to use the embedded database',
     })
     .optional(),
 );
@@ -28,23 +29,29 @@ const natsUrl = z.preprocess(
   blankToUndefined,
   z
     .string()
-    .refine((v) => v.split(',').every((u) => /^(nats|tls):\/\/[^\s,]+$/.test(u.trim()) && URL.canParse(u.trim())), {
-      error: 'must be nats://host:port (several separated by commas for a cluster); unset it to use the in-process bus',
-    })
+    .refine(
+      (v) => v.split(',').every((u) => /^(nats|tls):\/\/[^\s,]+$/.test(u.trim()) && URL.canParse(u.trim())),
+      {
+        error:
+          'must be nats://host:port (several separated by commas for a cluster); unset it to use the in-process bus',
+      },
+    )
     .optional(),
 );
 
 const intIn = (name: string, min: number, max: number, fallback: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .regex(/^\d+$/, { error: `must be a whole number from ${min} to ${max}` })
-      .transform(Number)
-      .refine((n) => n >= min && n <= max, { error: `must be a whole number from ${min} to ${max}` })
-      .optional()
-      .transform((n) => n ?? fallback),
-  ).describe(name);
+  z
+    .preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^\d+$/, { error: `must be a whole number from ${min} to ${max}` })
+        .transform(Number)
+        .refine((n) => n >= min && n <= max, { error: `must be a whole number from ${min} to ${max}` })
+        .optional()
+        .transform((n) => n ?? fallback),
+    )
+    .describe(name);
 
 /** proxy-addr's names for address ranges, accepted by Fastify's trustProxy. */
 const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'] as const;
@@ -65,7 +72,12 @@ const trustProxy = z.preprocess(
   blankToUndefined,
   z
     .string()
-    .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
     .refine((list) => list.length > 0 && list.every(isProxyAddress), {
       error: `must be the addresses of your reverse proxies, comma-separated: IPs, CIDRs (10.0.0.0/8) or ${PROXY_RANGES.join(', ')}; unset it when clients connect directly`,
     })
@@ -105,7 +117,13 @@ const EnvSchema = z.object({
   MATCHTAPE_DATA_DIR: z.preprocess(blankToUndefined, z.string().optional()),
   MATCHTAPE_SECRET: z.preprocess(
     blankToUndefined,
-    z.string().min(32, { error: 'must be at least 32 characters (e.g. `openssl rand -hex 32`); unset it to generate one under the data dir' }).optional(),
+    z
+      .string()
+      .min(32, {
+        error:
+          'must be at least 32 characters (e.g. `openssl rand -hex 32`); unset it to generate one under the data dir',
+      })
+      .optional(),
   ),
   MATCHTAPE_LOG_LEVEL: z.preprocess(
     (v) => (typeof v === 'string' ? blankToUndefined(v.toLowerCase()) : v),
@@ -113,7 +131,10 @@ const EnvSchema = z.object({
   ),
   MATCHTAPE_NATS_STREAM: z.preprocess(
     blankToUndefined,
-    z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be letters, digits, _ or - (at most 64)' }).default('MATCHTAPE'),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be letters, digits, _ or - (at most 64)' })
+      .default('MATCHTAPE'),
   ),
   MATCHTAPE_NATS_REPLICAS: intIn('MATCHTAPE_NATS_REPLICAS', 1, 5, 1),
   MATCHTAPE_NATS_USER: z.preprocess(blankToUndefined, z.string().max(256).optional()),
@@ -127,7 +148,12 @@ const EnvSchema = z.object({
     blankToUndefined,
     z
       .string()
-      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
       .refine((names) => names.every((n) => readModels().some((m) => m.name === n)), {
         error: `must be read model names separated by commas, from: ${readModels()
           .map((m) => m.name)
@@ -148,21 +174,35 @@ const SECRET_KEYS = new Set(['MATCHTAPE_SECRET', 'MATCHTAPE_NATS_PASSWORD', 'MAT
 
 function natsAuthOf(e: z.infer<typeof EnvSchema>): { auth?: NatsAuthConfig; problems: string[] } {
   const chosen = [
-    e.MATCHTAPE_NATS_USER !== undefined || e.MATCHTAPE_NATS_PASSWORD !== undefined ? 'MATCHTAPE_NATS_USER/MATCHTAPE_NATS_PASSWORD' : null,
+    e.MATCHTAPE_NATS_USER !== undefined || e.MATCHTAPE_NATS_PASSWORD !== undefined
+      ? 'MATCHTAPE_NATS_USER/MATCHTAPE_NATS_PASSWORD'
+      : null,
     e.MATCHTAPE_NATS_TOKEN !== undefined ? 'MATCHTAPE_NATS_TOKEN' : null,
     e.MATCHTAPE_NATS_NKEY_SEED_FILE !== undefined ? 'MATCHTAPE_NATS_NKEY_SEED_FILE' : null,
     e.MATCHTAPE_NATS_CREDS_FILE !== undefined ? 'MATCHTAPE_NATS_CREDS_FILE' : null,
   ].filter((c): c is string => c !== null);
   if (chosen.length === 0) return { problems: [] };
   const problems: string[] = [];
-  if (chosen.length > 1) problems.push(`NATS credentials: set one way to authenticate, not ${chosen.join(' and ')}`);
-  if (!e.NATS_URL) problems.push(`${chosen[0]}: NATS credentials need NATS_URL (without it the server uses the in-process bus)`);
-  if (e.MATCHTAPE_NATS_USER !== undefined && e.MATCHTAPE_NATS_PASSWORD === undefined) problems.push('MATCHTAPE_NATS_PASSWORD: must be set with MATCHTAPE_NATS_USER');
-  if (e.MATCHTAPE_NATS_PASSWORD !== undefined && e.MATCHTAPE_NATS_USER === undefined) problems.push('MATCHTAPE_NATS_USER: must be set with MATCHTAPE_NATS_PASSWORD');
+  if (chosen.length > 1)
+    problems.push(`NATS credentials: set one way to authenticate, not ${chosen.join(' and ')}`);
+  if (!e.NATS_URL)
+    problems.push(
+      `${chosen[0]}: NATS credentials need NATS_URL (without it the server uses the in-process bus)`,
+    );
+  if (e.MATCHTAPE_NATS_USER !== undefined && e.MATCHTAPE_NATS_PASSWORD === undefined)
+    problems.push('MATCHTAPE_NATS_PASSWORD: must be set with MATCHTAPE_NATS_USER');
+  if (e.MATCHTAPE_NATS_PASSWORD !== undefined && e.MATCHTAPE_NATS_USER === undefined)
+    problems.push('MATCHTAPE_NATS_USER: must be set with MATCHTAPE_NATS_PASSWORD');
   if (problems.length > 0) return { problems };
-  if (e.MATCHTAPE_NATS_USER !== undefined) return { auth: { kind: 'user', user: e.MATCHTAPE_NATS_USER, password: e.MATCHTAPE_NATS_PASSWORD! }, problems };
-  if (e.MATCHTAPE_NATS_TOKEN !== undefined) return { auth: { kind: 'token', token: e.MATCHTAPE_NATS_TOKEN }, problems };
-  if (e.MATCHTAPE_NATS_NKEY_SEED_FILE !== undefined) return { auth: { kind: 'nkey', seedFile: resolve(e.MATCHTAPE_NATS_NKEY_SEED_FILE) }, problems };
+  if (e.MATCHTAPE_NATS_USER !== undefined)
+    return {
+      auth: { kind: 'user', user: e.MATCHTAPE_NATS_USER, password: e.MATCHTAPE_NATS_PASSWORD! },
+      problems,
+    };
+  if (e.MATCHTAPE_NATS_TOKEN !== undefined)
+    return { auth: { kind: 'token', token: e.MATCHTAPE_NATS_TOKEN }, problems };
+  if (e.MATCHTAPE_NATS_NKEY_SEED_FILE !== undefined)
+    return { auth: { kind: 'nkey', seedFile: resolve(e.MATCHTAPE_NATS_NKEY_SEED_FILE) }, problems };
   return { auth: { kind: 'creds', credsFile: resolve(e.MATCHTAPE_NATS_CREDS_FILE!) }, problems };
 }
 
@@ -238,7 +278,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     natsReplicas: e.MATCHTAPE_NATS_REPLICAS,
     ...(nats.auth ? { natsAuth: nats.auth } : {}),
     trustProxy: e.MATCHTAPE_TRUST_PROXY ?? false,
-    ...(e.MATCHTAPE_ORGANISER_TOKEN_FILE ? { organiserTokenFile: resolve(e.MATCHTAPE_ORGANISER_TOKEN_FILE) } : {}),
+    ...(e.MATCHTAPE_ORGANISER_TOKEN_FILE
+      ? { organiserTokenFile: resolve(e.MATCHTAPE_ORGANISER_TOKEN_FILE) }
+      : {}),
     ...(e.MATCHTAPE_READ_MODELS ? { readModels: e.MATCHTAPE_READ_MODELS } : {}),
     mode: { store: e.DATABASE_URL ? 'postgres' : 'pglite', bus: e.NATS_URL ? 'nats' : 'memory' },
   };

@@ -20,12 +20,18 @@ function arg(name: string): string | undefined {
 
 function parseRoles(text: string | undefined): Role[] {
   if (!text) return [...ALL_ROLES];
-  const roles = text.split(',').map((r) => r.trim()).filter(Boolean);
-  for (const r of roles) if (!(KNOWN_ROLES as readonly string[]).includes(r)) throw new Error(`unknown role "${r}"; roles are ${KNOWN_ROLES.join(', ')}`);
+  const roles = text
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
+  for (const r of roles)
+    if (!(KNOWN_ROLES as readonly string[]).includes(r))
+      throw new Error(`unknown role "${r}"; roles are ${KNOWN_ROLES.join(', ')}`);
   return roles as Role[];
 }
 
-const num = (v: string | undefined, fallback: number): number => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : fallback);
+const num = (v: string | undefined, fallback: number): number =>
+  v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : fallback;
 
 /**
  * The server's own organiser credential for local tooling: `npm start` keeps bot matches going with it. Written
@@ -43,9 +49,20 @@ async function main(): Promise<void> {
   const port = num(arg('port'), config.port);
   loadOrCreateSecret({ secret: config.secret ?? null, dataDir: config.dataDir });
   if (config.organiserTokenFile) writeOrganiserToken(config.organiserTokenFile);
-  const store = await openStore(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.pgliteDir });
+  const store = await openStore(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.pgliteDir },
+  );
   const auth = busAuth(config);
-  const bus = await openBus(config.natsUrl ? { natsUrl: config.natsUrl, stream: config.natsStream, replicas: config.natsReplicas, ...(auth ? { auth } : {}) } : {});
+  const bus = await openBus(
+    config.natsUrl
+      ? {
+          natsUrl: config.natsUrl,
+          stream: config.natsStream,
+          replicas: config.natsReplicas,
+          ...(auth ? { auth } : {}),
+        }
+      : {},
+  );
   const server = await createServer({
     store,
     bus,
@@ -55,13 +72,23 @@ async function main(): Promise<void> {
       const relay = startRelay({ store, bus, log });
       return () => relay.stop();
     },
-    bots: { minDelayMs: num(process.env.MATCHTAPE_BOT_MIN_MS, 500), maxDelayMs: num(process.env.MATCHTAPE_BOT_MAX_MS, 2000), scanMs: num(process.env.MATCHTAPE_BOT_SCAN_MS, 2000) },
+    bots: {
+      minDelayMs: num(process.env.MATCHTAPE_BOT_MIN_MS, 500),
+      maxDelayMs: num(process.env.MATCHTAPE_BOT_MAX_MS, 2000),
+      scanMs: num(process.env.MATCHTAPE_BOT_SCAN_MS, 2000),
+    },
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     // Open SSE streams per client address and per token (a venue behind one NAT address may need more).
-    liveStreams: { perAddress: num(process.env.MATCHTAPE_SSE_PER_ADDRESS, 256), perToken: num(process.env.MATCHTAPE_SSE_PER_TOKEN, 16) },
+    liveStreams: {
+      perAddress: num(process.env.MATCHTAPE_SSE_PER_ADDRESS, 256),
+      perToken: num(process.env.MATCHTAPE_SSE_PER_TOKEN, 16),
+    },
     // Reads per client served at once and waiting for a turn (http/fair.ts): one greedy client waits for itself.
-    fairReads: { inFlight: num(process.env.MATCHTAPE_READS_IN_FLIGHT, 2), queued: num(process.env.MATCHTAPE_READS_QUEUED, 64) },
+    fairReads: {
+      inFlight: num(process.env.MATCHTAPE_READS_IN_FLIGHT, 2),
+      queued: num(process.env.MATCHTAPE_READS_QUEUED, 64),
+    },
     ...(config.readModels ? { projector: { models: config.readModels } } : {}),
   });
   const shutdown = async (signal: string): Promise<void> => {
@@ -75,8 +102,11 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   if (roles.includes('api') || roles.includes('gateway')) {
     const url = await server.listen(port, config.host ?? '0.0.0.0');
-    server.app.log.info(`Matchtape server (${roles.join(', ')}) on ${url}; store ${store.dialect}, bus ${bus.kind}`);
-  } else server.app.log.info(`Matchtape server (${roles.join(', ')}); store ${store.dialect}, bus ${bus.kind}`);
+    server.app.log.info(
+      `Matchtape server (${roles.join(', ')}) on ${url}; store ${store.dialect}, bus ${bus.kind}`,
+    );
+  } else
+    server.app.log.info(`Matchtape server (${roles.join(', ')}); store ${store.dialect}, bus ${bus.kind}`);
 }
 
 main().catch((err: unknown) => {

@@ -14,7 +14,14 @@ beforeAll(async () => {
   setTokenSecret('query-errors-test-secret-0123456789');
   organiser = mintToken({ role: 'organiser', ttlSeconds: 600 });
   const store = await openStore({ dataDir: 'memory://query-errors' });
-  server = await createServer({ store, bus: null, games: registryOf(games), roles: ['api'], bots: false, logger: false });
+  server = await createServer({
+    store,
+    bus: null,
+    games: registryOf(games),
+    roles: ['api'],
+    bots: false,
+    logger: false,
+  });
   close = async () => {
     await server.close();
     await store.close();
@@ -36,7 +43,12 @@ describe('query-string errors', () => {
   });
 
   it('still speak of the body for a bad request body', async () => {
-    const r = await server.app.inject({ method: 'POST', url: '/api/matches', headers: { authorization: `Bearer ${organiser}` }, payload: { game: 'alpha-clash', players: 'two' } });
+    const r = await server.app.inject({
+      method: 'POST',
+      url: '/api/matches',
+      headers: { authorization: `Bearer ${organiser}` },
+      payload: { game: 'alpha-clash', players: 'two' },
+    });
     expect(r.statusCode).toBe(400);
     expect((r.json() as { message: string }).message).toMatch(/^players: /);
   });

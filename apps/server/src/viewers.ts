@@ -28,7 +28,10 @@ export interface Access {
 }
 
 /** Reads a bearer token from the Authorization header or `?token=` (EventSource cannot set headers). */
-export function tokenFrom(headers: Record<string, string | string[] | undefined>, query: { token?: string | undefined }): string | null {
+export function tokenFrom(
+  headers: Record<string, string | string[] | undefined>,
+  query: { token?: string | undefined },
+): string | null {
   const h = headers.authorization;
   const v = Array.isArray(h) ? h[0] : h;
   if (v) {
@@ -49,7 +52,8 @@ export function claimsOf(token: string | null): TokenClaims | null {
 /** The role a token grants for one match (public without a token). */
 export function grantedRole(claims: TokenClaims | null, matchId: string): Role {
   if (!claims) return 'public';
-  if (claims.matchId && claims.matchId !== matchId) throw new HostError(403, 'wrong_match', `this token is for match ${claims.matchId}, not ${matchId}`);
+  if (claims.matchId && claims.matchId !== matchId)
+    throw new HostError(403, 'wrong_match', `this token is for match ${claims.matchId}, not ${matchId}`);
   if (claims.role === 'seat') return claims.seat as Role;
   // Organisers create matches and ops watch the instance; watching a match both are spectators like everyone else.
   if (claims.role === 'organiser' || claims.role === 'ops') return 'public';
@@ -57,14 +61,25 @@ export function grantedRole(claims: TokenClaims | null, matchId: string): Role {
 }
 
 /** Resolves `as` against the granted role: the same or narrower (→ public), else 403. */
-export function resolveAccess(record: MatchRecord, claims: TokenClaims | null, as: string | undefined, now = Date.now()): Access {
+export function resolveAccess(
+  record: MatchRecord,
+  claims: TokenClaims | null,
+  as: string | undefined,
+  now = Date.now(),
+): Access {
   const granted = grantedRole(claims, record.matchId);
   const want = (as ?? granted) as Role;
   if (want !== 'public' && want !== 'judge' && want !== 'coverage' && !isPlayer(want))
     throw new HostError(400, 'bad_viewer', `as must be public, judge, coverage or p1…pN; got "${as}"`);
-  const allowed = want === granted || want === 'public' || (granted === 'judge' && (want === 'coverage' || isPlayer(want)));
+  const allowed =
+    want === granted || want === 'public' || (granted === 'judge' && (want === 'coverage' || isPlayer(want)));
   if (!allowed) {
-    const need = want === 'judge' ? 'a judge token' : want === 'coverage' ? 'a coverage or judge token' : `the seat token of ${want}`;
+    const need =
+      want === 'judge'
+        ? 'a judge token'
+        : want === 'coverage'
+          ? 'a coverage or judge token'
+          : `the seat token of ${want}`;
     throw new HostError(403, 'forbidden_view', `the ${want} view needs ${need}; you are ${granted}`);
   }
   return accessFor(record, want, claims, now);
@@ -83,8 +98,14 @@ export function publicFeed(record: MatchRecord, claims: TokenClaims | null = nul
   return { role: 'public', viewer: 'public', delaySeconds: record.spectatorDelaySeconds, claims };
 }
 
-export function accessFor(record: MatchRecord, role: Role, claims: TokenClaims | null, now = Date.now()): Access {
-  if (role === 'public' && revealedToAll(record, now)) return { role, viewer: 'judge', delaySeconds: record.spectatorDelaySeconds, claims };
+export function accessFor(
+  record: MatchRecord,
+  role: Role,
+  claims: TokenClaims | null,
+  now = Date.now(),
+): Access {
+  if (role === 'public' && revealedToAll(record, now))
+    return { role, viewer: 'judge', delaySeconds: record.spectatorDelaySeconds, claims };
   switch (role) {
     case 'public':
       return publicFeed(record, claims);
@@ -117,6 +138,10 @@ export function releaseTime(event: { at: string }, access: Pick<Access, 'delaySe
 }
 
 /** Whether the access may see the event at `now`. */
-export function isReleased(event: { at: string }, access: Pick<Access, 'delaySeconds'>, now: number): boolean {
+export function isReleased(
+  event: { at: string },
+  access: Pick<Access, 'delaySeconds'>,
+  now: number,
+): boolean {
   return releaseTime(event, access) <= now;
 }

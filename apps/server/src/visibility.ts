@@ -9,7 +9,10 @@ import { ForkSecrecy } from './judges/fork-secrecy';
 import { isReleased, type Access } from './viewers';
 
 /** The summary fields a list shows, as of the viewer's feed. */
-export type SeenSummary = Pick<MatchSummary, 'status' | 'turn' | 'phase' | 'step' | 'winner' | 'lastSeq' | 'lastAt'>;
+export type SeenSummary = Pick<
+  MatchSummary,
+  'status' | 'turn' | 'phase' | 'step' | 'winner' | 'lastSeq' | 'lastAt'
+>;
 
 /** A delayed feed's position: the state after the last released event, and when the next one is due. */
 interface Cursor {
@@ -61,7 +64,8 @@ export class MatchSight {
     for (let attempt = 0; attempt < 4; attempt++) {
       const snap = upTo > 0 ? await this.store.loadSnapshot(rec.matchId, upTo) : null;
       const base = snap?.seq ?? 0;
-      const tail = upTo > 0 ? await this.store.readStream(rec.matchId, { from: Math.max(1, base), to: upTo }) : [];
+      const tail =
+        upTo > 0 ? await this.store.readStream(rec.matchId, { from: Math.max(1, base), to: upTo }) : [];
       const baseEvent = base > 0 ? tail[0] : undefined;
       if (baseEvent && !isReleased(baseEvent, access, now)) {
         // The snapshot itself is not released to this viewer yet: look before it.
@@ -115,7 +119,10 @@ export class MatchSight {
       let { seq, at, state } = c;
       let nextAt: string | null = null;
       for (let page = 64; seq < rec.lastSeq; page *= 2) {
-        const tail = await this.store.readStream(rec.matchId, { from: seq + 1, to: Math.min(rec.lastSeq, seq + page) });
+        const tail = await this.store.readStream(rec.matchId, {
+          from: seq + 1,
+          to: Math.min(rec.lastSeq, seq + page),
+        });
         const moved = fold(game, state, seq, tail, access, now);
         if (moved.seq > seq) at = tail.find((e) => e.seq === moved.seq)?.at ?? at;
         ({ seq, state } = moved);
@@ -135,12 +142,33 @@ export class MatchSight {
 
 const cursorKey = (rec: MatchRecord, access: Access): string => `${rec.matchId}\u0000${access.delaySeconds}`;
 
-function seen(game: AnyGameModule, rec: MatchRecord, state: unknown, seq: number, at: string | null): SeenSummary {
+function seen(
+  game: AnyGameModule,
+  rec: MatchRecord,
+  state: unknown,
+  seq: number,
+  at: string | null,
+): SeenSummary {
   const s = summarize(game, rec.matchId, [], state, seq > 0 ? { seq, at: at ?? '' } : null);
-  return { status: s.status, turn: s.turn, phase: s.phase, step: s.step, winner: s.winner, lastSeq: s.lastSeq, lastAt: s.lastAt };
+  return {
+    status: s.status,
+    turn: s.turn,
+    phase: s.phase,
+    step: s.step,
+    winner: s.winner,
+    lastSeq: s.lastSeq,
+    lastAt: s.lastAt,
+  };
 }
 
-function fold(game: AnyGameModule, state: unknown, base: number, events: readonly EventEnvelope[], access: Access, now: number): { state: unknown; seq: number } {
+function fold(
+  game: AnyGameModule,
+  state: unknown,
+  base: number,
+  events: readonly EventEnvelope[],
+  access: Access,
+  now: number,
+): { state: unknown; seq: number } {
   let seq = base;
   for (const e of events) {
     if (e.seq <= base) continue;
@@ -150,4 +178,3 @@ function fold(game: AnyGameModule, state: unknown, base: number, events: readonl
   }
   return { state, seq };
 }
-

@@ -22,7 +22,13 @@ beforeAll(async () => {
   organiser = mintToken({ role: 'organiser', ttlSeconds: 600 });
   store = await openStore({ dataDir: 'memory://' });
   bus = new MemoryBus();
-  server = await createServer({ store, bus, games: registryOf({ [coinRace.id]: coinRace }), bots: { minDelayMs: 0, maxDelayMs: 0, scanMs: 200 }, bodyLimitBytes: 4096 });
+  server = await createServer({
+    store,
+    bus,
+    games: registryOf({ [coinRace.id]: coinRace }),
+    bots: { minDelayMs: 0, maxDelayMs: 0, scanMs: 200 },
+    bodyLimitBytes: 4096,
+  });
   base = await server.listen(0);
   closeAll = async () => {
     await server.close();
@@ -32,11 +38,24 @@ beforeAll(async () => {
 });
 afterAll(() => closeAll());
 
-async function api(path: string, init: { method?: string; body?: unknown; token?: string; raw?: string; headers?: Record<string, string> } = {}) {
+async function api(
+  path: string,
+  init: {
+    method?: string;
+    body?: unknown;
+    token?: string;
+    raw?: string;
+    headers?: Record<string, string>;
+  } = {},
+) {
   const headers: Record<string, string> = { ...init.headers };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.body !== undefined || init.raw !== undefined) headers['content-type'] ??= 'application/json';
-  const res = await fetch(base + path, { method: init.method ?? (init.body !== undefined || init.raw !== undefined ? 'POST' : 'GET'), headers, body: init.raw ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined) });
+  const res = await fetch(base + path, {
+    method: init.method ?? (init.body !== undefined || init.raw !== undefined ? 'POST' : 'GET'),
+    headers,
+    body: init.raw ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
+  });
   const text = await res.text();
   let json: unknown = null;
   try {
@@ -48,7 +67,10 @@ async function api(path: string, init: { method?: string; body?: unknown; token?
 }
 
 async function newMatch(extra: Record<string, unknown> = {}) {
-  const r = await api('/api/matches', { token: organiser, body: { game: 'coin-race', players: [{ name: 'Ann' }, { name: 'Bob', deck: 'high' }], ...extra } });
+  const r = await api('/api/matches', {
+    token: organiser,
+    body: { game: 'coin-race', players: [{ name: 'Ann' }, { name: 'Bob', deck: 'high' }], ...extra },
+  });
   expect(r.status).toBe(201);
   return r.json as { matchId: string; seats: Record<string, string> };
 }
@@ -59,19 +81,37 @@ describe('matches API (embedded default)', () => {
     expect(Object.keys(m.seats)).toEqual(['p1', 'p2']);
     const list = await api('/api/matches');
     const item = list.json.matches.find((x: { matchId: string }) => x.matchId === m.matchId);
-    expect(item).toMatchObject({ game: 'coin-race', status: 'playing', players: [{ id: 'p1', name: 'Ann' }, { id: 'p2', name: 'Bob' }] });
+    expect(item).toMatchObject({
+      game: 'coin-race',
+      status: 'playing',
+      players: [
+        { id: 'p1', name: 'Ann' },
+        { id: 'p2', name: 'Bob' },
+      ],
+    });
     expect((await api(`/api/matches/${m.matchId}`)).json.lastSeq).toBeGreaterThan(0);
   });
 
   it('validates match creation with clear messages', async () => {
-    expect((await api('/api/matches', { token: organiser, body: { game: 'nope', players: [{}, {}] } })).status).toBe(404);
-    const deck = await api('/api/matches', { token: organiser, body: { game: 'coin-race', players: [{ deck: 'nope' }, {}] } });
+    expect(
+      (await api('/api/matches', { token: organiser, body: { game: 'nope', players: [{}, {}] } })).status,
+    ).toBe(404);
+    const deck = await api('/api/matches', {
+      token: organiser,
+      body: { game: 'coin-race', players: [{ deck: 'nope' }, {}] },
+    });
     expect(deck.status).toBe(400);
     expect(deck.json.message).toMatch(/presets: low, high/);
-    const bad = await api('/api/matches', { token: organiser, body: { game: 'coin-race', players: [{ deck: { main: ['zzz'] } }, {}] } });
+    const bad = await api('/api/matches', {
+      token: organiser,
+      body: { game: 'coin-race', players: [{ deck: { main: ['zzz'] } }, {}] },
+    });
     expect(bad.status).toBe(422);
     expect(bad.json.error).toBe('invalid_deck');
-    const delay = await api('/api/matches', { token: organiser, body: { game: 'coin-race', players: [{}, {}], spectatorDelaySeconds: 4000 } });
+    const delay = await api('/api/matches', {
+      token: organiser,
+      body: { game: 'coin-race', players: [{}, {}], spectatorDelaySeconds: 4000 },
+    });
     expect(delay.status).toBe(400);
     expect(delay.json.message).toMatch(/spectatorDelaySeconds/);
   });
@@ -79,14 +119,28 @@ describe('matches API (embedded default)', () => {
   it('applies commands from the seat token, idempotently; rejects with a rule and records it', async () => {
     const m = await newMatch();
     const before = (await api(`/api/matches/${m.matchId}`)).json.lastSeq as number;
-    const out = await api(`/api/matches/${m.matchId}/commands`, { token: m.seats.p2, body: { commandId: 'x1', type: 'Flip' } });
+    const out = await api(`/api/matches/${m.matchId}/commands`, {
+      token: m.seats.p2,
+      body: { commandId: 'x1', type: 'Flip' },
+    });
     expect(out.status).toBe(422);
     expect(out.json).toMatchObject({ error: 'rejected', rule: '2.1' });
-    const ok = await api(`/api/matches/${m.matchId}/commands`, { token: m.seats.p1, body: { commandId: 'c1', type: 'Flip' } });
+    const ok = await api(`/api/matches/${m.matchId}/commands`, {
+      token: m.seats.p1,
+      body: { commandId: 'c1', type: 'Flip' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.json).toMatchObject({ status: 'accepted', player: 'p1', fromSeq: before + 1, replayed: false });
-    const again = await api(`/api/matches/${m.matchId}/commands`, { token: m.seats.p1, body: { commandId: 'c1', type: 'Flip' } });
-    expect(again.json).toMatchObject({ status: 'accepted', fromSeq: before + 1, toSeq: ok.json.toSeq, replayed: true });
+    const again = await api(`/api/matches/${m.matchId}/commands`, {
+      token: m.seats.p1,
+      body: { commandId: 'c1', type: 'Flip' },
+    });
+    expect(again.json).toMatchObject({
+      status: 'accepted',
+      fromSeq: before + 1,
+      toSeq: ok.json.toSeq,
+      replayed: true,
+    });
     expect((await api(`/api/matches/${m.matchId}`)).json.lastSeq).toBe(ok.json.toSeq);
     const judge = mintToken({ role: 'judge', ttlSeconds: 60 });
     const rej = await api(`/api/matches/${m.matchId}/rejections`, { token: judge });
@@ -107,16 +161,25 @@ describe('matches API (embedded default)', () => {
     expect(secrets.length).toBeGreaterThan(0);
     for (const s of secrets) expect(JSON.stringify(pub.json.events)).not.toContain(`"${s}"`);
     const st = await api(`/api/matches/${m.matchId}/state?as=public`);
-    expect(st.json).toMatchObject({ as: 'public', seq: full.json.events.length, board: { game: 'coin-race' } });
+    expect(st.json).toMatchObject({
+      as: 'public',
+      seq: full.json.events.length,
+      board: { game: 'coin-race' },
+    });
     for (const s of secrets) expect(JSON.stringify(st.json)).not.toContain(`"${s}"`);
     const early = await api(`/api/matches/${m.matchId}/state?seq=1`, { token: judge });
     expect(early.json.seq).toBe(1);
     const tl = await api(`/api/matches/${m.matchId}/timeline`);
     expect(tl.json.timeline.lastSeq).toBe(full.json.events.length);
-    const exp = await fetch(`${base}/api/matches/${m.matchId}/export`, { headers: { authorization: `Bearer ${judge}` } });
+    const exp = await fetch(`${base}/api/matches/${m.matchId}/export`, {
+      headers: { authorization: `Bearer ${judge}` },
+    });
     expect(exp.headers.get('content-type')).toMatch(/ndjson/);
     // A copy opens with its header line (full or redacted), then one event per line.
-    const [header, ...lines] = (await exp.text()).trim().split('\n').map((l) => JSON.parse(l));
+    const [header, ...lines] = (await exp.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(header).toMatchObject({ format: 'matchtape-copy', copy: 'full' });
     expect(lines).toEqual(full.json.events);
   });
@@ -129,10 +192,23 @@ describe('matches API (embedded default)', () => {
     expect(whole.next).toBeNull();
     expect(whole.events.length).toBeGreaterThan(7);
     // A second API instance on the same store with a page of 3 events.
-    const small = await createServer({ store, bus, games: registryOf({ [coinRace.id]: coinRace }), roles: ['api'], bots: false, projector: false, eventsPageSize: 3 });
+    const small = await createServer({
+      store,
+      bus,
+      games: registryOf({ [coinRace.id]: coinRace }),
+      roles: ['api'],
+      bots: false,
+      projector: false,
+      eventsPageSize: 3,
+    });
     try {
       const smallBase = await small.listen(0);
-      const get = async (q: string) => (await (await fetch(`${smallBase}/api/matches/${m.matchId}/events?${q}`, { headers: { authorization: `Bearer ${judge}` } })).json()) as { events: { seq: number }[]; next: number | null };
+      const get = async (q: string) =>
+        (await (
+          await fetch(`${smallBase}/api/matches/${m.matchId}/events?${q}`, {
+            headers: { authorization: `Bearer ${judge}` },
+          })
+        ).json()) as { events: { seq: number }[]; next: number | null };
       const seqs: number[] = [];
       let from: number | null = 1;
       while (from !== null) {
@@ -156,11 +232,24 @@ describe('matches API (embedded default)', () => {
     const seq = async () => (await api(`/api/matches/${m.matchId}`)).json.lastSeq;
     const before = await seq();
     const url = `/api/matches/${m.matchId}/commands`;
-    expect((await api(url, { token: m.seats.p1, raw: '{"type":' })).json).toMatchObject({ error: 'malformed_json' });
+    expect((await api(url, { token: m.seats.p1, raw: '{"type":' })).json).toMatchObject({
+      error: 'malformed_json',
+    });
     expect((await api(url, { body: { commandId: 'a', type: 'Flip' } })).status).toBe(401);
-    expect((await api(url, { token: 'mt1.abc.def', body: { commandId: 'a', type: 'Flip' } })).status).toBe(401);
-    expect((await api(url, { token: m.seats.p1, body: { commandId: 'a', type: 'Flip', player: 'p2' } })).status).toBe(403);
-    expect((await api(url, { token: m.seats.p1, raw: JSON.stringify({ commandId: 'a', type: 'Flip', pad: 'x'.repeat(5000) }) })).status).toBe(413);
+    expect((await api(url, { token: 'mt1.abc.def', body: { commandId: 'a', type: 'Flip' } })).status).toBe(
+      401,
+    );
+    expect(
+      (await api(url, { token: m.seats.p1, body: { commandId: 'a', type: 'Flip', player: 'p2' } })).status,
+    ).toBe(403);
+    expect(
+      (
+        await api(url, {
+          token: m.seats.p1,
+          raw: JSON.stringify({ commandId: 'a', type: 'Flip', pad: 'x'.repeat(5000) }),
+        })
+      ).status,
+    ).toBe(413);
     const unknown = await api(url, { token: m.seats.p1, body: { commandId: 'u', type: 'Teleport' } });
     expect(unknown.status).toBe(422);
     expect(unknown.json.rule).toBe('command');
@@ -169,7 +258,14 @@ describe('matches API (embedded default)', () => {
   });
 
   it('shows spectators of a delayed match nothing past their feed: status, position, last seq and result held', async () => {
-    const r = await api('/api/matches', { token: organiser, body: { game: 'coin-race', players: [{ bot: 'greedy' }, { bot: 'greedy' }], spectatorDelaySeconds: 3600 } });
+    const r = await api('/api/matches', {
+      token: organiser,
+      body: {
+        game: 'coin-race',
+        players: [{ bot: 'greedy' }, { bot: 'greedy' }],
+        spectatorDelaySeconds: 3600,
+      },
+    });
     const { matchId } = r.json as { matchId: string };
     await server.bots!.track(matchId);
     const judge = mintToken({ role: 'judge', ttlSeconds: 60 });
@@ -178,16 +274,32 @@ describe('matches API (embedded default)', () => {
     expect(live.lastSeq).toBeGreaterThan(5);
     // Nothing is an hour old yet: the public feed is at seq 0, and so is everything shown about the match.
     const initial = coinRace.position(coinRace.initial());
-    const shown = { status: coinRace.status(coinRace.initial()).status, lastSeq: 0, turn: initial.turn, phase: initial.phase, step: initial.step, winner: null };
+    const shown = {
+      status: coinRace.status(coinRace.initial()).status,
+      lastSeq: 0,
+      turn: initial.turn,
+      phase: initial.phase,
+      step: initial.step,
+      winner: null,
+    };
     expect((await api(`/api/matches/${matchId}`)).json).toMatchObject(shown);
     expect((await api(`/api/matches/${matchId}`, { token: organiser })).json).toMatchObject(shown);
-    const listed = (await api('/api/matches')).json.matches.find((m: { matchId: string }) => m.matchId === matchId);
+    const listed = (await api('/api/matches')).json.matches.find(
+      (m: { matchId: string }) => m.matchId === matchId,
+    );
     expect(listed).toMatchObject(shown);
     for (const status of ['ended', 'playing'] as const) {
       const filtered = (await api(`/api/matches?status=${status}`)).json.matches as { matchId: string }[];
-      expect(filtered.map((m) => m.matchId), status).not.toContain(matchId);
+      expect(
+        filtered.map((m) => m.matchId),
+        status,
+      ).not.toContain(matchId);
     }
-    expect((await api(`/api/matches?status=${shown.status}`)).json.matches.map((m: { matchId: string }) => m.matchId)).toContain(matchId);
+    expect(
+      (await api(`/api/matches?status=${shown.status}`)).json.matches.map(
+        (m: { matchId: string }) => m.matchId,
+      ),
+    ).toContain(matchId);
     expect((await api(`/api/matches/${matchId}/events`)).json.events).toEqual([]);
     expect((await api(`/api/matches/${matchId}/state`)).json).toMatchObject({ seq: 0 });
     expect((await api(`/api/matches/${matchId}/timeline`)).json.timeline.lastSeq ?? 0).toBe(0);
@@ -196,7 +308,14 @@ describe('matches API (embedded default)', () => {
   it('limits commands per token and says when to retry', async () => {
     // A second instance on the same store with a tiny budget (no refill to speak of: no timing involved).
     const store = server.host.store;
-    const strict = await createServer({ store, bus: null, games: registryOf({ [coinRace.id]: coinRace }), roles: ['api'], bots: false, rateLimits: { commands: { perSecond: 0.001, burst: 5 } } });
+    const strict = await createServer({
+      store,
+      bus: null,
+      games: registryOf({ [coinRace.id]: coinRace }),
+      roles: ['api'],
+      bots: false,
+      rateLimits: { commands: { perSecond: 0.001, burst: 5 } },
+    });
     const strictBase = await strict.listen(0);
     try {
       const m = await newMatch();
@@ -228,11 +347,16 @@ describe('matches API (embedded default)', () => {
     expect(doc.json.openapi).toBe('3.1.0');
     expect(Object.keys(doc.json.paths)).toContain('/api/matches/{id}/commands');
     expect((await api('/api/health')).json).toEqual({ ok: true });
-    expect((await api('/api/health', { token: mintToken({ role: 'ops', ttlSeconds: 60 }) })).json).toMatchObject({ ok: true, store: 'pglite' });
+    expect(
+      (await api('/api/health', { token: mintToken({ role: 'ops', ttlSeconds: 60 }) })).json,
+    ).toMatchObject({ ok: true, store: 'pglite' });
   });
 
   it('streams a bot match over SSE to the end, in order, and resumes after Last-Event-ID', async () => {
-    const r = await api('/api/matches', { token: organiser, body: { game: 'coin-race', players: [{ bot: 'random' }, { bot: 'greedy' }] } });
+    const r = await api('/api/matches', {
+      token: organiser,
+      body: { game: 'coin-race', players: [{ bot: 'random' }, { bot: 'greedy' }] },
+    });
     const { matchId } = r.json as { matchId: string };
     const got: SseMessage[] = [];
     let cut = 0;
@@ -245,7 +369,11 @@ describe('matches API (embedded default)', () => {
     });
     await first.done;
     expect(cut).toBe(5);
-    const rest = await openSse(`${base}/api/matches/${matchId}/live`, (msg) => msg.event === 'event' && got.push(msg), { lastEventId: 5 });
+    const rest = await openSse(
+      `${base}/api/matches/${matchId}/live`,
+      (msg) => msg.event === 'event' && got.push(msg),
+      { lastEventId: 5 },
+    );
     await rest.done;
     const judge = mintToken({ role: 'judge', ttlSeconds: 60 });
     const stored = (await api(`/api/matches/${matchId}/events`)).json.events as { seq: number }[];

@@ -32,7 +32,8 @@ describe('live gateway', () => {
     expect(slow.destroyed).toBe(true);
     expect(gw.connections).toBe(1);
     expect(fine.destroyed).toBe(false);
-    for (let i = 0; i < 200 && (fine.text().match(/^id: /gm)?.length ?? 0) < rec.lastSeq; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 200 && (fine.text().match(/^id: /gm)?.length ?? 0) < rec.lastSeq; i++)
+      await new Promise((r) => setTimeout(r, 10));
     expect(fine.text().match(/^id: /gm)?.length).toBe(rec.lastSeq);
     await gw.stop();
   });
@@ -46,7 +47,12 @@ describe('live gateway', () => {
     await gw.serve(reader, rec, accessFor(rec, 'judge', null), 0);
     const stuck = stuckResponse(false, 256);
     await gw.serve(stuck, rec, accessFor(rec, 'judge', null), 0);
-    for (let i = 0; i < 200 && (gw.dropped === 0 || (reader.text().match(/^id: /gm)?.length ?? 0) < rec.lastSeq); i++) await new Promise((r) => setTimeout(r, 10));
+    for (
+      let i = 0;
+      i < 200 && (gw.dropped === 0 || (reader.text().match(/^id: /gm)?.length ?? 0) < rec.lastSeq);
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 10));
     expect(reader.text().match(/^id: /gm)?.length).toBe(rec.lastSeq);
     expect(reader.text().length).toBeGreaterThan(1024); // more than the bound, delivered as the reader drained
     expect(stuck.destroyed).toBe(true);
@@ -80,7 +86,10 @@ describe('live gateway', () => {
       },
     });
     const reported: { matchId: string; what: string; message: string }[] = [];
-    const gw = new LiveGateway(flaky, host, null, { heartbeatMs: 60_000, onError: (err, matchId, what) => reported.push({ matchId, what, message: (err as Error).message }) });
+    const gw = new LiveGateway(flaky, host, null, {
+      heartbeatMs: 60_000,
+      onError: (err, matchId, what) => reported.push({ matchId, what, message: (err as Error).message }),
+    });
     await gw.start();
     const id = await match();
     const rec = (await store.getMatch(id))!;
@@ -89,7 +98,11 @@ describe('live gateway', () => {
     // An append this instance hears of past a gap: the feed re-reads the store, which fails.
     host.emit('appended', id, [{ ...(await store.readStream(id)).at(-1)!, seq: rec.lastSeq + 5 }]);
     for (let i = 0; i < 200 && reported.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
-    expect(reported[0]).toEqual({ matchId: id, what: 're-reading the store after a gap', message: 'store gone' });
+    expect(reported[0]).toEqual({
+      matchId: id,
+      what: 're-reading the store after a gap',
+      message: 'store gone',
+    });
     failing = false;
     await gw.stop();
   });

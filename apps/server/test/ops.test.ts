@@ -44,12 +44,17 @@ function sample(text: string, name: string): number {
 }
 
 /** Health details and metrics are read with an ops token (`npx matchtape token --role ops`). */
-const opsAuth = () => ({ headers: { authorization: `Bearer ${mintToken({ role: 'ops', ttlSeconds: 60 })}` } });
+const opsAuth = () => ({
+  headers: { authorization: `Bearer ${mintToken({ role: 'ops', ttlSeconds: 60 })}` },
+});
 
 it('exposes commands, append latency, SSE clients and delivery latency on /metrics, and logs the match id', async () => {
   const created = await fetch(`${base}/api/matches`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${mintToken({ role: 'organiser', ttlSeconds: 60 })}` },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${mintToken({ role: 'organiser', ttlSeconds: 60 })}`,
+    },
     body: JSON.stringify({ game: 'coin-race', players: [{ name: 'Ann' }, { name: 'Bob' }] }),
   });
   const { matchId, seats } = (await created.json()) as { matchId: string; seats: Record<string, string> };
@@ -62,7 +67,12 @@ it('exposes commands, append latency, SSE clients and delivery latency on /metri
     const { game, state } = await server.host.current(matchId);
     if (game.status(state).status === 'ended') break;
     const player = game.actors(state)[0] as 'p1' | 'p2';
-    const { player: _p, ...cmd } = game.bots.random.choose(state, player, game.legalCommands(state, player), new Rng(`ops-${i}`));
+    const { player: _p, ...cmd } = game.bots.random.choose(
+      state,
+      player,
+      game.legalCommands(state, player),
+      new Rng(`ops-${i}`),
+    );
     const r = await fetch(`${base}/api/matches/${matchId}/commands`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${seats[player]}` },
@@ -84,7 +94,11 @@ it('exposes commands, append latency, SSE clients and delivery latency on /metri
   expect(m2).toContain('nodejs_heap_size_used_bytes');
   live.abort();
 
-  const logged = lines.find((l) => l.url === `/api/matches/${matchId}/commands` || (typeof l.url === 'string' && l.url.startsWith(`/api/matches/${matchId}`)));
+  const logged = lines.find(
+    (l) =>
+      l.url === `/api/matches/${matchId}/commands` ||
+      (typeof l.url === 'string' && l.url.startsWith(`/api/matches/${matchId}`)),
+  );
   expect(logged).toMatchObject({ matchId });
 });
 
@@ -94,12 +108,25 @@ it('reports its checks on /api/health to an ops token, and 503 with a reason onc
   const ok = await fetch(`${base}/api/health`, opsAuth());
   expect(ok.status).toBe(200);
   const body = (await ok.json()) as Record<string, unknown>;
-  expect(body).toMatchObject({ ok: true, store: 'pglite', bus: 'memory', checks: { store: { ok: true }, bus: { ok: true } } });
+  expect(body).toMatchObject({
+    ok: true,
+    store: 'pglite',
+    bus: 'memory',
+    checks: { store: { ok: true }, bus: { ok: true } },
+  });
   // The default set: knowledge is opt-in (MATCHTAPE_READ_MODELS).
-  expect((body.checks as { projectors: { name: string }[] }).projectors.map((p) => p.name)).toEqual(['match-list', 'timeline', 'stats']);
+  expect((body.checks as { projectors: { name: string }[] }).projectors.map((p) => p.name)).toEqual([
+    'match-list',
+    'timeline',
+    'stats',
+  ]);
   expect((body.memory as { heapUsedBytes: number }).heapUsedBytes).toBeGreaterThan(0);
   await store.close();
   const down = await fetch(`${base}/api/health`, opsAuth());
   expect(down.status).toBe(503);
-  expect(await down.json()).toMatchObject({ ok: false, error: 'store_unavailable', checks: { store: { ok: false } } });
+  expect(await down.json()).toMatchObject({
+    ok: false,
+    error: 'store_unavailable',
+    checks: { store: { ok: false } },
+  });
 });

@@ -50,7 +50,13 @@ beforeAll(async () => {
   t = await openTestStore('postgres');
   store = t.store;
   bus = new MemoryBus();
-  server = await createServer({ store, bus, games: registry, bots: { minDelayMs: 0, maxDelayMs: 0, scanMs: 200 }, projector: { pollMs: 100, batchSize: 200, models: ['match-list', 'timeline', 'stats', 'knowledge'] } });
+  server = await createServer({
+    store,
+    bus,
+    games: registry,
+    bots: { minDelayMs: 0, maxDelayMs: 0, scanMs: 200 },
+    projector: { pollMs: 100, batchSize: 200, models: ['match-list', 'timeline', 'stats', 'knowledge'] },
+  });
   base = await server.listen(0);
   const organiser = mintToken({ role: 'organiser', ttlSeconds: 600 });
   for (const game of registry.ids()) {
@@ -62,14 +68,20 @@ beforeAll(async () => {
     expect(r.status).toBe(201);
     matchIds.push(((await r.json()) as { matchId: string }).matchId);
   }
-  await until('the bot matches to end', async () => (await Promise.all(matchIds.map((id) => store.getMatch(id)))).every((m) => m?.status === 'ended'), 240_000);
+  await until(
+    'the bot matches to end',
+    async () =>
+      (await Promise.all(matchIds.map((id) => store.getMatch(id)))).every((m) => m?.status === 'ended'),
+    240_000,
+  );
   // The projector has caught up when every live document covers its match's last event.
   await until('the projector to catch up', async () => {
     for (const name of ['timeline', 'stats', 'match-list', 'knowledge']) {
       const live = (await readModelGenerations(store, name)).find((g) => g.status === 'live');
       if (!live) return false;
       const docs = await allDocs(store, name, live.generation);
-      for (const id of matchIds) if (docs.get(id)?.lastSeq !== (await store.getMatch(id))!.lastSeq) return false;
+      for (const id of matchIds)
+        if (docs.get(id)?.lastSeq !== (await store.getMatch(id))!.lastSeq) return false;
     }
     return true;
   });
@@ -82,7 +94,10 @@ afterAll(async () => {
 });
 
 async function timelineOf(id: string, token?: string): Promise<{ header: string | null; body: unknown }> {
-  const r = await fetch(`${base}/api/matches/${id}/timeline`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  const r = await fetch(
+    `${base}/api/matches/${id}/timeline`,
+    token ? { headers: { authorization: `Bearer ${token}` } } : {},
+  );
   expect(r.status).toBe(200);
   return { header: r.headers.get('x-read-model'), body: await r.json() };
 }
@@ -106,14 +121,17 @@ describe('projector', () => {
       const events = await store.readStream(id);
       const doc = docs.get(id)!.doc;
       expect(doc.current.seq).toBe(rec.lastSeq);
-      expect(doc.checkpoints.map((c) => c.seq)).toEqual(Array.from({ length: Math.floor(rec.lastSeq / 200) }, (_, i) => (i + 1) * 200));
+      expect(doc.checkpoints.map((c) => c.seq)).toEqual(
+        Array.from({ length: Math.floor(rec.lastSeq / 200) }, (_, i) => (i + 1) * 200),
+      );
       // Seqs around each checkpoint, before the first, in between and at the end.
       const seqs = new Set([1, 2, 199, Math.floor(rec.lastSeq / 2), rec.lastSeq - 1, rec.lastSeq]);
       for (const c of doc.checkpoints) for (const d of [-1, 0, 1, 37]) seqs.add(c.seq + d);
       for (const seq of [...seqs].filter((s) => s >= 1 && s <= rec.lastSeq).sort((a, b) => a - b)) {
         const expected = knowledgeAt(game, events, seq);
         const checkpoint = knowledgeCheckpoint(doc, seq);
-        if (checkpoint) expect(knowledgeFrom(game, events, unpackKnowledge(game, checkpoint), seq)).toEqual(expected);
+        if (checkpoint)
+          expect(knowledgeFrom(game, events, unpackKnowledge(game, checkpoint), seq)).toEqual(expected);
         const served = await knowledgeOf(`/api/matches/${id}/knowledge?seq=${seq}`, judge);
         expect(served.body).toEqual({ matchId: id, ...expected });
         expect(served.header).toBe(checkpoint ? `knowledge@${live.generation}` : null);
@@ -168,14 +186,21 @@ describe('projector', () => {
         const rec = (await store.getMatch(id))!;
         const game = registry.get(rec.game);
         const events = (await store.readStream(id)).map((e) => (token ? e : game.viewEvent(e, 'public')));
-        expect(served.body).toEqual({ matchId: id, as: token ? 'judge' : 'public', timeline: buildTimeline(game, events), stats: matchStats(events) });
+        expect(served.body).toEqual({
+          matchId: id,
+          as: token ? 'judge' : 'public',
+          timeline: buildTimeline(game, events),
+          stats: matchStats(events),
+        });
       }
     }
   });
 
   it('rebuilds blue/green: reads during the rebuild get the old complete model, after the switch the new one, equal', async () => {
     const before = await Promise.all(matchIds.map((id) => timelineOf(id)));
-    const oldGen = (await readModelGenerations(store, 'timeline')).find((g) => g.status === 'live')!.generation;
+    const oldGen = (await readModelGenerations(store, 'timeline')).find(
+      (g) => g.status === 'live',
+    )!.generation;
     const during: { header: string | null; body: unknown }[] = [];
     let checks = 0;
     const result = await rebuildReadModel(store, registry, readModel('timeline'), {
@@ -185,7 +210,12 @@ describe('projector', () => {
         if (checks++ % 3 === 0) during.push(...(await Promise.all(matchIds.map((id) => timelineOf(id)))));
       },
     });
-    expect(result).toMatchObject({ name: 'timeline', generation: oldGen + 1, replaced: oldGen, resumed: false });
+    expect(result).toMatchObject({
+      name: 'timeline',
+      generation: oldGen + 1,
+      replaced: oldGen,
+      resumed: false,
+    });
     expect(result.events).toBeGreaterThan(25);
     expect(during.length).toBeGreaterThan(0);
     for (const [i, d] of during.entries()) {
@@ -198,8 +228,14 @@ describe('projector', () => {
       expect(a.body).toEqual(before[i]!.body);
     }
     // The old generation is gone: one generation left, live.
-    expect((await readModelGenerations(store, 'timeline')).map((g) => [g.generation, g.status])).toEqual([[oldGen + 1, 'live']]);
-    const { rows } = await sql<{ n: number }>`select count(distinct generation)::int as n from read_model_docs where name = 'timeline'`.execute(store.db);
+    expect((await readModelGenerations(store, 'timeline')).map((g) => [g.generation, g.status])).toEqual([
+      [oldGen + 1, 'live'],
+    ]);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(distinct generation)::int as n from read_model_docs where name = 'timeline'`.execute(
+      store.db,
+    );
     expect(rows[0]!.n).toBe(1);
   });
 
@@ -242,7 +278,11 @@ describe('projector', () => {
     // The old generation still serves meanwhile.
     expect((await timelineOf(matchIds[0]!)).header).toContain(`stats@${live.generation}`);
     const resumed = await rebuildReadModel(store, registry, readModel('stats'), { batchSize: 20 });
-    expect(resumed).toMatchObject({ generation: building.generation, replaced: live.generation, resumed: true });
+    expect(resumed).toMatchObject({
+      generation: building.generation,
+      replaced: live.generation,
+      resumed: true,
+    });
     expect(resumed.events).toBe(resumed.total - 60);
     const rebuilt = await allDocs(store, 'stats', building.generation);
     expect(rebuilt).toEqual(reference);
@@ -254,7 +294,9 @@ describe('projector', () => {
     const def = readModel('stats');
     const old = (await readModelGenerations(store, 'stats')).find((g) => g.status === 'live')!;
     // A batch that starts mid-match (seq 5 of the first match), as a live projector's batches do.
-    const { rows } = await sql<{ position: string }>`select position from events where match_id = ${matchIds[0]!} and seq = 4`.execute(store.db);
+    const { rows } = await sql<{
+      position: string;
+    }>`select position from events where match_id = ${matchIds[0]!} and seq = 4`.execute(store.db);
     const midMatch = { ...old, position: Number(rows[0]!.position) };
     const rebuilt = await rebuildReadModel(store, registry, def, { batchSize: 500 });
     expect(rebuilt.replaced).toBe(old.generation);
@@ -264,7 +306,9 @@ describe('projector', () => {
     // The same batch on the generation now live has every document: it folds nothing twice and finds no gap.
     const live = (await readModelGenerations(store, 'stats')).find((g) => g.status === 'live')!;
     expect(live.generation).toBe(rebuilt.generation);
-    await expect(buildGeneration(store, registry, def, live)).resolves.toMatchObject({ position: live.position });
+    await expect(buildGeneration(store, registry, def, live)).resolves.toMatchObject({
+      position: live.position,
+    });
   });
 
   it('has no side effects: no NOTIFY, and matches, events, snapshots and checkpoints stay as they were', async () => {
@@ -274,7 +318,9 @@ describe('projector', () => {
         union all select 'events', md5(string_agg(e::text, '|' order by position)) from events e
         union all select 'snapshots', md5(coalesce(string_agg(s::text, '|' order by match_id, seq), '')) from snapshots s
         union all select 'relay', md5(coalesce(string_agg(r::text, '|' order by name), '')) from relay_checkpoints r
-        union all select 'bodies', md5(coalesce(string_agg(b::text, '|' order by match_id, player, command_id), '')) from command_bodies b`.execute(store.db);
+        union all select 'bodies', md5(coalesce(string_agg(b::text, '|' order by match_id, player, command_id), '')) from command_bodies b`.execute(
+        store.db,
+      );
       return rows;
     };
     // The server's own background work is stopped, so whatever changes now is the rebuild's doing.

@@ -31,7 +31,15 @@ const games = registryOf({ [coinRace.id]: coinRace });
 const unlimited = { perSecond: 1e6, burst: 1e6 };
 
 async function another(opts: Partial<ServerOptions>): Promise<string> {
-  const s = await createServer({ store, bus: null, games, roles: ['api'], bots: false, now: () => new Date(clock), ...opts });
+  const s = await createServer({
+    store,
+    bus: null,
+    games,
+    roles: ['api'],
+    bots: false,
+    now: () => new Date(clock),
+    ...opts,
+  });
   extra.push(s);
   return s.listen(0);
 }
@@ -64,12 +72,26 @@ async function teardown(): Promise<void> {
   await testStore?.cleanup();
 }
 
-async function api(path: string, init: { method?: string; body?: unknown; token?: string; raw?: string; headers?: Record<string, string>; base?: string } = {}) {
+async function api(
+  path: string,
+  init: {
+    method?: string;
+    body?: unknown;
+    token?: string;
+    raw?: string;
+    headers?: Record<string, string>;
+    base?: string;
+  } = {},
+) {
   const headers: Record<string, string> = { ...init.headers };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   const hasBody = init.body !== undefined || init.raw !== undefined;
   if (hasBody) headers['content-type'] ??= 'application/json';
-  const res = await fetch((init.base ?? base) + path, { method: init.method ?? (hasBody ? 'POST' : 'GET'), headers, body: init.raw ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined) });
+  const res = await fetch((init.base ?? base) + path, {
+    method: init.method ?? (hasBody ? 'POST' : 'GET'),
+    headers,
+    body: init.raw ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
+  });
   const text = await res.text();
   let json: unknown = null;
   try {
@@ -80,8 +102,13 @@ async function api(path: string, init: { method?: string; body?: unknown; token?
   return { status: res.status, headers: res.headers, json: json as Record<string, any>, text }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-async function newMatch(body: Record<string, unknown> = {}): Promise<{ matchId: string; seats: Record<string, string> }> {
-  const r = await api('/api/matches', { token: organiser, body: { game: 'coin-race', players: [{ name: 'Ann' }, { name: 'Bob' }], ...body } });
+async function newMatch(
+  body: Record<string, unknown> = {},
+): Promise<{ matchId: string; seats: Record<string, string> }> {
+  const r = await api('/api/matches', {
+    token: organiser,
+    body: { game: 'coin-race', players: [{ name: 'Ann' }, { name: 'Bob' }], ...body },
+  });
   expect(r.status, r.text).toBe(201);
   return r.json as { matchId: string; seats: Record<string, string> };
 }
@@ -104,27 +131,47 @@ describe.each(['postgres', 'pglite'] as const)('on %s', (kind) => {
       const s = summarize(coinRace, 'x', [], state, null);
       return { lastSeq: seq, status: s.status, turn: s.turn, phase: s.phase, step: s.step, winner: s.winner };
     }
-    const releasedBy = (all: EventEnvelope[], delay: number) => all.filter((e) => Date.parse(e.at) + delay * 1000 <= clock).length;
+    const releasedBy = (all: EventEnvelope[], delay: number) =>
+      all.filter((e) => Date.parse(e.at) + delay * 1000 <= clock).length;
 
     /** Every surface a public viewer (or a coverage token) reads shows the feed at exactly `seq`. */
     async function expectEverywhere(matchId: string, all: EventEnvelope[], seq: number, token?: string) {
       const want = expectedAt(all, seq);
       const auth = token ? { token } : {};
       expect((await api(`/api/matches/${matchId}`, auth)).json, 'GET /api/matches/:id').toMatchObject(want);
-      const listed = (await api('/api/matches?limit=500', auth)).json.matches.find((m: { matchId: string }) => m.matchId === matchId);
+      const listed = (await api('/api/matches?limit=500', auth)).json.matches.find(
+        (m: { matchId: string }) => m.matchId === matchId,
+      );
       expect(listed, 'GET /api/matches').toMatchObject(want);
       expect((await api(`/api/matches/${matchId}/state`, auth)).json.seq, 'state').toBe(seq);
-      expect((await api(`/api/matches/${matchId}/state?seq=100000`, auth)).json.seq, 'state?seq past the feed').toBe(seq);
-      expect((await api(`/api/matches/${matchId}/events?from=1&to=100000`, auth)).json.events.map((e: EventEnvelope) => e.seq), 'events').toEqual(all.slice(0, seq).map((e) => e.seq));
-      expect((await api(`/api/matches/${matchId}/timeline`, auth)).json.timeline.lastSeq, 'timeline').toBe(seq);
+      expect(
+        (await api(`/api/matches/${matchId}/state?seq=100000`, auth)).json.seq,
+        'state?seq past the feed',
+      ).toBe(seq);
+      expect(
+        (await api(`/api/matches/${matchId}/events?from=1&to=100000`, auth)).json.events.map(
+          (e: EventEnvelope) => e.seq,
+        ),
+        'events',
+      ).toEqual(all.slice(0, seq).map((e) => e.seq));
+      expect((await api(`/api/matches/${matchId}/timeline`, auth)).json.timeline.lastSeq, 'timeline').toBe(
+        seq,
+      );
       if (!token) {
         // After the copy's header line, one line per event.
         const exported = (await api(`/api/matches/${matchId}/export`)).text.split('\n').filter(Boolean);
-        expect(JSON.parse(exported[0]!), 'export header').toMatchObject({ format: 'matchtape-copy', copy: 'redacted' });
+        expect(JSON.parse(exported[0]!), 'export header').toMatchObject({
+          format: 'matchtape-copy',
+          copy: 'redacted',
+        });
         expect(exported.length - 1, 'export').toBe(seq);
       }
       const seen: number[] = [];
-      const sse = await openSse(`${base}/api/matches/${matchId}/live`, (m) => m.event === 'event' && seen.push(Number(m.id)), auth);
+      const sse = await openSse(
+        `${base}/api/matches/${matchId}/live`,
+        (m) => m.event === 'event' && seen.push(Number(m.id)),
+        auth,
+      );
       expect(sse.status).toBe(200);
       await new Promise((r) => setTimeout(r, 300));
       sse.abort();
@@ -134,10 +181,17 @@ describe.each(['postgres', 'pglite'] as const)('on %s', (kind) => {
 
     it('shows public and coverage viewers status, turn, phase, step, last seq and result as of their own feed', async () => {
       clock = T0;
-      const { matchId, seats } = await newMatch({ spectatorDelaySeconds: DELAY, coverageDelaySeconds: COVERAGE });
+      const { matchId, seats } = await newMatch({
+        spectatorDelaySeconds: DELAY,
+        coverageDelaySeconds: COVERAGE,
+      });
       const coverage = mintToken({ role: 'coverage', ttlSeconds: 3600 });
       const published: number[] = [];
-      const sub = await bus.subscribe(subjects.public(matchId), (m) => void published.push((m.data as EventEnvelope).seq), { fromStreamSeq: 1 });
+      const sub = await bus.subscribe(
+        subjects.public(matchId),
+        (m) => void published.push((m.data as EventEnvelope).seq),
+        { fromStreamSeq: 1 },
+      );
       // Eight coin flips ten seconds apart (four each: nobody can reach the six points that end the match).
       for (let i = 0; i < 8; i++) {
         clock += 10_000;
@@ -145,10 +199,14 @@ describe.each(['postgres', 'pglite'] as const)('on %s', (kind) => {
         const actor = coinRace.actors(state as never)[0]!;
         const legal = coinRace.legalCommands(state as never, actor).filter((c) => c.type === 'Flip');
         const { player: _p, ...cmd } = legal[0]!;
-        const r = await api(`/api/matches/${matchId}/commands`, { token: seats[actor], body: { ...cmd, commandId: `c${i}` } });
+        const r = await api(`/api/matches/${matchId}/commands`, {
+          token: seats[actor],
+          body: { ...cmd, commandId: `c${i}` },
+        });
         expect(r.status, r.text).toBe(200);
       }
-      const events = async () => (await api(`/api/matches/${matchId}/events`, { token: judge })).json.events as EventEnvelope[];
+      const events = async () =>
+        (await api(`/api/matches/${matchId}/events`, { token: judge })).json.events as EventEnvelope[];
       let all = await events();
       const live = (await api(`/api/matches/${matchId}`, { token: judge })).json;
       expect(live.turn).toBeGreaterThan(1);
@@ -168,7 +226,8 @@ describe.each(['postgres', 'pglite'] as const)('on %s', (kind) => {
       await expectEverywhere(matchId, all, publicSeq);
       await expectEverywhere(matchId, all, releasedBy(all, COVERAGE), coverage);
       // The NATS public subject carries exactly the feed (the publisher works on the same clock).
-      for (let i = 0; i < 100 && published.length < publicSeq; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 100 && published.length < publicSeq; i++)
+        await new Promise((r) => setTimeout(r, 20));
       await new Promise((r) => setTimeout(r, 100));
       expect(published, 'NATS public subject').toEqual(all.slice(0, publicSeq).map((e) => e.seq));
 
@@ -176,19 +235,37 @@ describe.each(['postgres', 'pglite'] as const)('on %s', (kind) => {
       clock += 10_000;
       const { state } = await server.host.current(matchId);
       const actor = coinRace.actors(state as never)[0]!;
-      expect((await api(`/api/matches/${matchId}/commands`, { token: seats[actor], body: { type: 'Concede', commandId: 'end' } })).status).toBe(200);
+      expect(
+        (
+          await api(`/api/matches/${matchId}/commands`, {
+            token: seats[actor],
+            body: { type: 'Concede', commandId: 'end' },
+          })
+        ).status,
+      ).toBe(200);
       all = await events();
-      expect((await api(`/api/matches/${matchId}`, { token: judge })).json).toMatchObject({ status: 'ended', winner: expect.stringMatching(/^p/) });
+      expect((await api(`/api/matches/${matchId}`, { token: judge })).json).toMatchObject({
+        status: 'ended',
+        winner: expect.stringMatching(/^p/),
+      });
       const held = (await api(`/api/matches/${matchId}`)).json;
       expect(held).toMatchObject({ status: 'playing', winner: null, lastSeq: releasedBy(all, DELAY) });
-      expect((await api('/api/matches?status=ended')).json.matches.map((m: { matchId: string }) => m.matchId)).not.toContain(matchId);
-      expect((await api('/api/matches?status=playing')).json.matches.map((m: { matchId: string }) => m.matchId)).toContain(matchId);
+      expect(
+        (await api('/api/matches?status=ended')).json.matches.map((m: { matchId: string }) => m.matchId),
+      ).not.toContain(matchId);
+      expect(
+        (await api('/api/matches?status=playing')).json.matches.map((m: { matchId: string }) => m.matchId),
+      ).toContain(matchId);
 
       clock = Date.parse(all.at(-1)!.at) + DELAY * 1000;
       await expectEverywhere(matchId, all, all.length);
-      expect((await api(`/api/matches/${matchId}`)).json).toMatchObject({ status: 'ended', winner: live.winner ?? expect.stringMatching(/^p/) });
+      expect((await api(`/api/matches/${matchId}`)).json).toMatchObject({
+        status: 'ended',
+        winner: live.winner ?? expect.stringMatching(/^p/),
+      });
       // The publisher finds the ended match's held tail by itself (no append wakes it, its timer is far off).
-      for (let i = 0; i < 100 && published.length < all.length; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 100 && published.length < all.length; i++)
+        await new Promise((r) => setTimeout(r, 20));
       expect(published, 'NATS public subject after the end').toEqual(all.map((e) => e.seq));
       await sub.stop();
     });
@@ -211,13 +288,18 @@ describe.each(['postgres', 'pglite'] as const)('on %s', (kind) => {
       for (const [token, status, error] of cases) {
         const r = await api('/api/matches', { body, ...(token ? { token } : {}) });
         expect(r.status, `${error}: ${r.text}`).toBe(status);
-        expect(r.json).toMatchObject({ error, message: expect.stringMatching(/organiser|token|signature|expired|malformed/) });
+        expect(r.json).toMatchObject({
+          error,
+          message: expect.stringMatching(/organiser|token|signature|expired|malformed/),
+        });
       }
       expect(await matchCount()).toBe(before + 1);
       // An organiser watching is a spectator: the public view, not the judge's.
       expect((await api(`/api/matches/${matchId}/events?as=judge`, { token: organiser })).status).toBe(403);
       expect((await api(`/api/matches/${matchId}/state`, { token: organiser })).json.as).toBe('public');
-      expect(() => mintToken({ role: 'organiser', matchId, ttlSeconds: 60 })).toThrow(/cannot be bound to one match/);
+      expect(() => mintToken({ role: 'organiser', matchId, ttlSeconds: 60 })).toThrow(
+        /cannot be bound to one match/,
+      );
     });
   });
 
@@ -225,7 +307,11 @@ describe.each(['postgres', 'pglite'] as const)('on %s', (kind) => {
     const tight = { reads: { perSecond: 0.001, burst: 3 } };
     const statuses = async (at: string, forwardedFor: (i: number) => string, n: number) => {
       const out: number[] = [];
-      for (let i = 0; i < n; i++) out.push((await api('/api/matches?limit=1', { base: at, headers: { 'x-forwarded-for': forwardedFor(i) } })).status);
+      for (let i = 0; i < n; i++)
+        out.push(
+          (await api('/api/matches?limit=1', { base: at, headers: { 'x-forwarded-for': forwardedFor(i) } }))
+            .status,
+        );
       return out;
     };
 
@@ -255,7 +341,10 @@ describe.each(['postgres', 'pglite'] as const)('on %s', (kind) => {
     };
 
     it('are on every answer; token-bearing and judge answers are never stored', async () => {
-      const created = await api('/api/matches', { token: organiser, body: { game: 'coin-race', players: [{}, {}] } });
+      const created = await api('/api/matches', {
+        token: organiser,
+        body: { game: 'coin-race', players: [{}, {}] },
+      });
       hardened(created.headers, 'create');
       expect(created.headers.get('cache-control'), 'seat tokens in the answer').toBe('no-store');
       const { matchId, seats } = created.json as { matchId: string; seats: Record<string, string> };
@@ -268,15 +357,22 @@ describe.each(['postgres', 'pglite'] as const)('on %s', (kind) => {
         judgeQueryToken: await api(`/api/matches/${matchId}/events?token=${judge}`),
         rejections: await api(`/api/matches/${matchId}/rejections`, { token: judge }),
         forbidden: await api(`/api/matches/${matchId}/events?as=judge`),
-        rejected: await api(`/api/matches/${matchId}/commands`, { token: seats.p2, body: { commandId: 'h1', type: 'Flip' } }),
+        rejected: await api(`/api/matches/${matchId}/commands`, {
+          token: seats.p2,
+          body: { commandId: 'h1', type: 'Flip' },
+        }),
       };
       for (const [where, r] of Object.entries(answers)) hardened(r.headers, where);
-      for (const where of ['judgeState', 'judgeQueryToken', 'rejections', 'badJson', 'rejected'] as const) expect(answers[where].headers.get('cache-control'), where).toBe('no-store');
+      for (const where of ['judgeState', 'judgeQueryToken', 'rejections', 'badJson', 'rejected'] as const)
+        expect(answers[where].headers.get('cache-control'), where).toBe('no-store');
       expect(answers.list.headers.get('cache-control')).toBe('no-cache');
       expect(answers.list.headers.get('vary')).toMatch(/Authorization/i);
       // SSE is written after Fastify hands the socket over: the gateway sets the same headers.
       const ctl = new AbortController();
-      const sse = await fetch(`${base}/api/matches/${matchId}/live`, { headers: { authorization: `Bearer ${judge}` }, signal: ctl.signal });
+      const sse = await fetch(`${base}/api/matches/${matchId}/live`, {
+        headers: { authorization: `Bearer ${judge}` },
+        signal: ctl.signal,
+      });
       hardened(sse.headers, 'SSE');
       expect(sse.headers.get('cache-control')).toMatch(/no-store/);
       ctl.abort();
@@ -284,9 +380,16 @@ describe.each(['postgres', 'pglite'] as const)('on %s', (kind) => {
 
     it('answers a rejected command with {error, message} and the rule', async () => {
       const { matchId, seats } = await newMatch();
-      const r = await api(`/api/matches/${matchId}/commands`, { token: seats.p2, body: { commandId: 'r1', type: 'Flip' } });
+      const r = await api(`/api/matches/${matchId}/commands`, {
+        token: seats.p2,
+        body: { commandId: 'r1', type: 'Flip' },
+      });
       expect(r.status).toBe(422);
-      expect(r.json).toMatchObject({ error: 'rejected', rule: '2.1', message: expect.stringMatching(/rule 2\.1/) });
+      expect(r.json).toMatchObject({
+        error: 'rejected',
+        rule: '2.1',
+        message: expect.stringMatching(/rule 2\.1/),
+      });
     });
 
     it('answers 409 to a commandId reused with another body on any instance, and stays idempotent for the same body', async () => {
@@ -296,21 +399,47 @@ describe.each(['postgres', 'pglite'] as const)('on %s', (kind) => {
       expect(ok.status, ok.text).toBe(200);
       const after = await lastSeqOf(matchId);
       const same = await api(url, { token: seats.p1, body: { index: 0, type: 'PlayCard', commandId: 'k1' } });
-      expect(same.json).toMatchObject({ status: 'accepted', replayed: true, fromSeq: ok.json.fromSeq, toSeq: ok.json.toSeq });
+      expect(same.json).toMatchObject({
+        status: 'accepted',
+        replayed: true,
+        fromSeq: ok.json.fromSeq,
+        toSeq: ok.json.toSeq,
+      });
       const reused = await api(url, { token: seats.p1, body: { commandId: 'k1', type: 'Concede' } });
       expect(reused.status).toBe(409);
-      expect(reused.json).toMatchObject({ error: 'command_id_reused', message: expect.stringMatching(/k1.*different command/) });
-      expect((await api(url, { token: seats.p1, body: { commandId: 'k1', type: 'PlayCard', index: 1 } })).status).toBe(409);
+      expect(reused.json).toMatchObject({
+        error: 'command_id_reused',
+        message: expect.stringMatching(/k1.*different command/),
+      });
+      expect(
+        (await api(url, { token: seats.p1, body: { commandId: 'k1', type: 'PlayCard', index: 1 } })).status,
+      ).toBe(409);
       expect(await lastSeqOf(matchId)).toBe(after);
       // A rejected command's body is kept with its rejection: another instance answers 409 too.
       expect((await api(url, { token: seats.p2, body: { commandId: 'x1', type: 'Flip' } })).status).toBe(422);
-      expect((await api(url, { token: seats.p2, body: { commandId: 'x1', type: 'Concede' } })).status).toBe(409);
+      expect((await api(url, { token: seats.p2, body: { commandId: 'x1', type: 'Concede' } })).status).toBe(
+        409,
+      );
       const other = await another({});
-      expect((await api(url, { base: other, token: seats.p2, body: { commandId: 'x1', type: 'Concede' } })).status).toBe(409);
+      expect(
+        (await api(url, { base: other, token: seats.p2, body: { commandId: 'x1', type: 'Concede' } })).status,
+      ).toBe(409);
       // An accepted command's body is kept in the store: the other instance knows it too.
-      expect((await api(url, { base: other, token: seats.p1, body: { commandId: 'k1', type: 'Concede' } })).status).toBe(409);
-      expect((await api(url, { base: other, token: seats.p1, body: { type: 'PlayCard', commandId: 'k1', index: 0 } })).json).toMatchObject({ status: 'accepted', replayed: true, fromSeq: ok.json.fromSeq });
-      expect((await api(url, { base: other, token: seats.p2, body: { commandId: 'x1', type: 'Flip' } })).json).toMatchObject({ status: 'rejected', replayed: true });
+      expect(
+        (await api(url, { base: other, token: seats.p1, body: { commandId: 'k1', type: 'Concede' } })).status,
+      ).toBe(409);
+      expect(
+        (
+          await api(url, {
+            base: other,
+            token: seats.p1,
+            body: { type: 'PlayCard', commandId: 'k1', index: 0 },
+          })
+        ).json,
+      ).toMatchObject({ status: 'accepted', replayed: true, fromSeq: ok.json.fromSeq });
+      expect(
+        (await api(url, { base: other, token: seats.p2, body: { commandId: 'x1', type: 'Flip' } })).json,
+      ).toMatchObject({ status: 'rejected', replayed: true });
       expect(await lastSeqOf(matchId)).toBe(after);
       // The same id from the other seat is another command.
       expect((await api(url, { token: seats.p2, body: { commandId: 'k1', type: 'Flip' } })).status).toBe(422);
@@ -324,52 +453,179 @@ describe.each(['postgres', 'pglite'] as const)('on %s', (kind) => {
       const count = await matchCount();
       const players = [{}, {}];
       const create = (body: unknown) => ({ method: 'POST', path: '/api/matches', body, token: organiser });
-      const cases: { name: string; method?: string; path: string; body?: unknown; raw?: string; token?: string; headers?: Record<string, string>; status: number }[] = [
+      const cases: {
+        name: string;
+        method?: string;
+        path: string;
+        body?: unknown;
+        raw?: string;
+        token?: string;
+        headers?: Record<string, string>;
+        status: number;
+      }[] = [
         { name: 'NUL in a match id', path: `/api/matches/m%00x`, status: 400 },
         { name: 'NUL in a match id (state)', path: `/api/matches/${matchId}%00/state`, status: 400 },
-        { name: 'NUL in a commandId', path: `/api/matches/${matchId}/commands`, method: 'POST', token: seats.p1!, body: { commandId: 'a\u0000b', type: 'Flip' }, status: 400 },
-        { name: 'NUL in a command argument', path: `/api/matches/${matchId}/commands`, method: 'POST', token: seats.p1!, body: { commandId: 'n2', type: 'Flip', note: '\u0000' }, status: 400 },
-        { name: 'NUL in a command type', path: `/api/matches/${matchId}/commands`, method: 'POST', token: seats.p1!, body: { commandId: 'n3', type: 'Fl\u0000ip' }, status: 400 },
-        { name: 'NUL in a key', path: `/api/matches/${matchId}/commands`, method: 'POST', token: seats.p1!, body: { commandId: 'n4', type: 'Flip', 'k\u0000': 1 }, status: 400 },
-        { name: 'unpaired surrogate in a commandId', path: `/api/matches/${matchId}/commands`, method: 'POST', token: seats.p1!, body: { commandId: 'x\ud800', type: 'Flip' }, status: 400 },
-        { name: 'NUL in a player name', ...create({ game: 'coin-race', players: [{ name: 'A\u0000' }, {}] }), status: 400 },
+        {
+          name: 'NUL in a commandId',
+          path: `/api/matches/${matchId}/commands`,
+          method: 'POST',
+          token: seats.p1!,
+          body: { commandId: 'a\u0000b', type: 'Flip' },
+          status: 400,
+        },
+        {
+          name: 'NUL in a command argument',
+          path: `/api/matches/${matchId}/commands`,
+          method: 'POST',
+          token: seats.p1!,
+          body: { commandId: 'n2', type: 'Flip', note: '\u0000' },
+          status: 400,
+        },
+        {
+          name: 'NUL in a command type',
+          path: `/api/matches/${matchId}/commands`,
+          method: 'POST',
+          token: seats.p1!,
+          body: { commandId: 'n3', type: 'Fl\u0000ip' },
+          status: 400,
+        },
+        {
+          name: 'NUL in a key',
+          path: `/api/matches/${matchId}/commands`,
+          method: 'POST',
+          token: seats.p1!,
+          body: { commandId: 'n4', type: 'Flip', 'k\u0000': 1 },
+          status: 400,
+        },
+        {
+          name: 'unpaired surrogate in a commandId',
+          path: `/api/matches/${matchId}/commands`,
+          method: 'POST',
+          token: seats.p1!,
+          body: { commandId: 'x\ud800', type: 'Flip' },
+          status: 400,
+        },
+        {
+          name: 'NUL in a player name',
+          ...create({ game: 'coin-race', players: [{ name: 'A\u0000' }, {}] }),
+          status: 400,
+        },
         { name: 'NUL in game', ...create({ game: 'coin-race\u0000', players }), status: 400 },
-        { name: 'NUL in a deck card', ...create({ game: 'coin-race', players: [{ deck: { main: ['x\u0000'] } }, {}] }), status: 400 },
+        {
+          name: 'NUL in a deck card',
+          ...create({ game: 'coin-race', players: [{ deck: { main: ['x\u0000'] } }, {}] }),
+          status: 400,
+        },
         { name: 'game constructor', ...create({ game: 'constructor', players }), status: 404 },
         { name: 'game __proto__', ...create({ game: '__proto__', players }), status: 404 },
         { name: 'game toString', ...create({ game: 'toString', players }), status: 404 },
         { name: 'game hasOwnProperty', ...create({ game: 'hasOwnProperty', players }), status: 404 },
-        { name: 'deck preset constructor', ...create({ game: 'coin-race', players: [{ deck: 'constructor' }, {}] }), status: 400 },
-        { name: 'deck preset __proto__', ...create({ game: 'coin-race', players: [{ deck: '__proto__' }, {}] }), status: 400 },
-        { name: '__proto__ key in the body', method: 'POST', path: '/api/matches', token: organiser, raw: '{"game":"coin-race","players":[{},{}],"__proto__":{"admin":true}}', status: 400 },
-        { name: 'from past the integer column', path: `/api/matches/${matchId}/events?from=2147483648`, status: 400 },
-        { name: 'to past the integer column', path: `/api/matches/${matchId}/events?to=99999999999999999999`, status: 400 },
-        { name: 'from at the top of the column', path: `/api/matches/${matchId}/events?from=2147483647`, status: 200 },
-        { name: 'seq past the integer column', path: `/api/matches/${matchId}/state?seq=2147483648`, status: 400 },
+        {
+          name: 'deck preset constructor',
+          ...create({ game: 'coin-race', players: [{ deck: 'constructor' }, {}] }),
+          status: 400,
+        },
+        {
+          name: 'deck preset __proto__',
+          ...create({ game: 'coin-race', players: [{ deck: '__proto__' }, {}] }),
+          status: 400,
+        },
+        {
+          name: '__proto__ key in the body',
+          method: 'POST',
+          path: '/api/matches',
+          token: organiser,
+          raw: '{"game":"coin-race","players":[{},{}],"__proto__":{"admin":true}}',
+          status: 400,
+        },
+        {
+          name: 'from past the integer column',
+          path: `/api/matches/${matchId}/events?from=2147483648`,
+          status: 400,
+        },
+        {
+          name: 'to past the integer column',
+          path: `/api/matches/${matchId}/events?to=99999999999999999999`,
+          status: 400,
+        },
+        {
+          name: 'from at the top of the column',
+          path: `/api/matches/${matchId}/events?from=2147483647`,
+          status: 200,
+        },
+        {
+          name: 'seq past the integer column',
+          path: `/api/matches/${matchId}/state?seq=2147483648`,
+          status: 400,
+        },
         { name: 'negative seq', path: `/api/matches/${matchId}/state?seq=-1`, status: 400 },
         { name: 'seq not a number', path: `/api/matches/${matchId}/state?seq=abc`, status: 400 },
         { name: 'seq Infinity', path: `/api/matches/${matchId}/state?seq=Infinity`, status: 400 },
-        { name: 'lastEventId past the column', path: `/api/matches/${matchId}/live?lastEventId=2147483648`, status: 400 },
-        { name: 'Last-Event-ID past the stream', path: `/api/matches/${matchId}/live`, headers: { 'last-event-id': '99999999999999999999' }, status: 400 },
+        {
+          name: 'lastEventId past the column',
+          path: `/api/matches/${matchId}/live?lastEventId=2147483648`,
+          status: 400,
+        },
+        {
+          name: 'Last-Event-ID past the stream',
+          path: `/api/matches/${matchId}/live`,
+          headers: { 'last-event-id': '99999999999999999999' },
+          status: 400,
+        },
         { name: 'as constructor', path: `/api/matches/${matchId}/events?as=constructor`, status: 400 },
         { name: 'as __proto__', path: `/api/matches/${matchId}/state?as=__proto__`, status: 400 },
         { name: 'list game __proto__', path: '/api/matches?game=__proto__', status: 200 },
         { name: 'list limit past range', path: '/api/matches?limit=2147483648', status: 400 },
         { name: 'list NUL in game', path: '/api/matches?game=%00', status: 400 },
-        { name: 'unknown query parameter', path: `/api/matches/${matchId}/events?constructor=1`, status: 400 },
+        {
+          name: 'unknown query parameter',
+          path: `/api/matches/${matchId}/events?constructor=1`,
+          status: 400,
+        },
         { name: 'overlong match id', path: `/api/matches/${'m'.repeat(200)}`, status: 414 },
         { name: 'match id one past the limit', path: `/api/matches/${'m'.repeat(101)}/state`, status: 414 },
         { name: 'bad percent-encoding', path: `/api/matches/%E0%A4%A/state`, status: 400 },
         { name: 'NUL in a token', path: `/api/matches/${matchId}/events?token=%00`, status: 400 },
-      { name: 'a body nested 5000 deep', path: `/api/matches/${matchId}/commands`, method: 'POST', token: seats.p1!, raw: '['.repeat(5000) + ']'.repeat(5000), status: 400 },
-      { name: 'a command argument nested 40 deep', path: `/api/matches/${matchId}/commands`, method: 'POST', token: seats.p1!, body: { commandId: 'd1', type: 'Flip', x: JSON.parse('['.repeat(40) + ']'.repeat(40)) }, status: 400 },
-      { name: 'a deck nested 5000 deep', method: 'POST', path: '/api/matches', token: organiser, raw: `{"game":"coin-race","players":[{"deck":{"main":${'['.repeat(5000) + ']'.repeat(5000)}}},{}]}`, status: 400 },
+        {
+          name: 'a body nested 5000 deep',
+          path: `/api/matches/${matchId}/commands`,
+          method: 'POST',
+          token: seats.p1!,
+          raw: '['.repeat(5000) + ']'.repeat(5000),
+          status: 400,
+        },
+        {
+          name: 'a command argument nested 40 deep',
+          path: `/api/matches/${matchId}/commands`,
+          method: 'POST',
+          token: seats.p1!,
+          body: { commandId: 'd1', type: 'Flip', x: JSON.parse('['.repeat(40) + ']'.repeat(40)) },
+          status: 400,
+        },
+        {
+          name: 'a deck nested 5000 deep',
+          method: 'POST',
+          path: '/api/matches',
+          token: organiser,
+          raw: `{"game":"coin-race","players":[{"deck":{"main":${'['.repeat(5000) + ']'.repeat(5000)}}},{}]}`,
+          status: 400,
+        },
       ];
       for (const c of cases) {
-        const raw = c.name === '__proto__ key in the body' ? '{"game":"coin-race","players":[{},{}],"__proto__":{"admin":true}}' : undefined;
-        const r = await api(c.path, { method: c.method ?? 'GET', ...(c.body !== undefined ? { body: c.body } : {}), ...(raw ? { raw } : {}), ...(c.token ? { token: c.token } : {}), ...(c.headers ? { headers: c.headers } : {}) });
+        const raw =
+          c.name === '__proto__ key in the body'
+            ? '{"game":"coin-race","players":[{},{}],"__proto__":{"admin":true}}'
+            : undefined;
+        const r = await api(c.path, {
+          method: c.method ?? 'GET',
+          ...(c.body !== undefined ? { body: c.body } : {}),
+          ...(raw ? { raw } : {}),
+          ...(c.token ? { token: c.token } : {}),
+          ...(c.headers ? { headers: c.headers } : {}),
+        });
         expect(r.status, `${c.name}: ${r.text}`).toBe(c.status);
-        if (c.status >= 400) expect(r.json, c.name).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+        if (c.status >= 400)
+          expect(r.json, c.name).toMatchObject({ error: expect.any(String), message: expect.any(String) });
       }
       expect(await lastSeqOf(matchId)).toBe(seq);
       expect(await matchCount()).toBe(count);

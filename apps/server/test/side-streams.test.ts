@@ -11,7 +11,11 @@ import { accessFor } from '../src/viewers';
 import { coinRaceTable, recordingResponse } from '../src/testing/response';
 
 const reader = () => recordingResponse();
-const frames = (r: { text: () => string }, event: string) => r.text().split('\n\n').filter((b) => b.includes(`event: ${event}\n`));
+const frames = (r: { text: () => string }, event: string) =>
+  r
+    .text()
+    .split('\n\n')
+    .filter((b) => b.includes(`event: ${event}\n`));
 async function until(cond: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 500 && !cond(); i++) await new Promise((r) => setTimeout(r, 10));
   if (!cond()) throw new Error(`timed out waiting for ${what}`);
@@ -36,9 +40,19 @@ describe('side streams over the live gateway', () => {
     const pub = reader();
     await gw.serve(judge, rec, accessFor(rec, 'judge', null), 0);
     await gw.serve(pub, rec, accessFor(rec, 'public', null), 0);
-    await side.append(id, 'disputes', [{ type: 'DisputeOpened', author: { id: 'j1', role: 'judge' }, payload: { seq: 1, claim: 'wrong draw' } }]);
+    await side.append(id, 'disputes', [
+      {
+        type: 'DisputeOpened',
+        author: { id: 'j1', role: 'judge' },
+        payload: { seq: 1, claim: 'wrong draw' },
+      },
+    ]);
     await until(() => frames(judge, 'dispute').length === 1, 'the judge frame');
-    const sent = JSON.parse(frames(judge, 'dispute')[0]!.split('data: ')[1]!) as { seq: number; stream: string; payload: { claim: string } };
+    const sent = JSON.parse(frames(judge, 'dispute')[0]!.split('data: ')[1]!) as {
+      seq: number;
+      stream: string;
+      payload: { claim: string };
+    };
     expect(sent).toMatchObject({ seq: 1, stream: 'disputes', payload: { claim: 'wrong draw' } });
     expect(frames(judge, 'dispute')[0]).not.toMatch(/^id: /m);
     const late = reader();
@@ -61,7 +75,13 @@ describe('side streams over the live gateway', () => {
     const judge = reader();
     await gw.serve(pub, rec, accessFor(rec, 'public', null), 0);
     await gw.serve(judge, rec, accessFor(rec, 'judge', null), 0);
-    await side.append(id, 'annotations', [{ type: 'AnnotationAdded', author: { id: 'ana', role: 'coverage' }, payload: { seq: 3, text: 'here it comes' } }]);
+    await side.append(id, 'annotations', [
+      {
+        type: 'AnnotationAdded',
+        author: { id: 'ana', role: 'coverage' },
+        payload: { seq: 3, text: 'here it comes' },
+      },
+    ]);
     await until(() => frames(judge, 'annotation').length === 1, 'the judge annotation');
     // The public feed is a second behind: no event and no annotation yet.
     expect(pub.text()).not.toMatch(/^id: /m);
@@ -77,7 +97,9 @@ describe('side streams over the live gateway', () => {
 
   it('a filter that says never keeps the event from that viewer for good, and narrowed copies are what is sent', async () => {
     const side = new SideStreams(store, null);
-    side.setFilter('annotations', (e, v) => (v.access.role === 'public' ? 'never' : { send: { ...e, payload: { ...e.payload, secret: undefined } } }));
+    side.setFilter('annotations', (e, v) =>
+      v.access.role === 'public' ? 'never' : { send: { ...e, payload: { ...e.payload, secret: undefined } } },
+    );
     const gw = new LiveGateway(store, host, null, { side, heartbeatMs: 60_000 });
     await gw.start();
     const id = await match();
@@ -87,16 +109,40 @@ describe('side streams over the live gateway', () => {
     await gw.serve(pub, rec, accessFor(rec, 'public', null), 0);
     await gw.serve(judge, rec, accessFor(rec, 'judge', null), 0);
     await side.append(id, 'annotations', [
-      { type: 'AnnotationAdded', author: { id: 'ana', role: 'coverage' }, payload: { seq: 1, text: 'a', secret: 'x' } },
+      {
+        type: 'AnnotationAdded',
+        author: { id: 'ana', role: 'coverage' },
+        payload: { seq: 1, text: 'a', secret: 'x' },
+      },
       { type: 'AnnotationAdded', author: { id: 'bo', role: 'coverage' }, payload: { seq: 2, text: 'b' } },
     ]);
     await until(() => frames(judge, 'annotation').length === 2, 'both judge annotations');
-    expect(frames(judge, 'annotation').map((f) => (JSON.parse(f.split('data: ')[1]!) as { seq: number }).seq)).toEqual([1, 2]);
+    expect(
+      frames(judge, 'annotation').map((f) => (JSON.parse(f.split('data: ')[1]!) as { seq: number }).seq),
+    ).toEqual([1, 2]);
     expect(frames(judge, 'annotation')[0]).not.toContain('secret');
     await until(() => (pub.text().match(/^id: /gm)?.length ?? 0) === rec.lastSeq, 'the public events');
     expect(frames(pub, 'annotation')).toEqual([]);
-    expect(await side.readFor(id, 'annotations', { access: accessFor(rec, 'public', null), record: rec, game: coinRace, seenSeq: rec.lastSeq, events: [] })).toEqual([]);
-    expect((await side.readFor(id, 'annotations', { access: accessFor(rec, 'judge', null), record: rec, game: coinRace, seenSeq: rec.lastSeq, events: [] })).length).toBe(2);
+    expect(
+      await side.readFor(id, 'annotations', {
+        access: accessFor(rec, 'public', null),
+        record: rec,
+        game: coinRace,
+        seenSeq: rec.lastSeq,
+        events: [],
+      }),
+    ).toEqual([]);
+    expect(
+      (
+        await side.readFor(id, 'annotations', {
+          access: accessFor(rec, 'judge', null),
+          record: rec,
+          game: coinRace,
+          seenSeq: rec.lastSeq,
+          events: [],
+        })
+      ).length,
+    ).toBe(2);
     await gw.stop();
   });
 });

@@ -72,13 +72,28 @@ describe.each(['memory', 'nats'] as const)('%s bus', (kind) => {
     const first = await bus.publish(subj, { seq: 1 }, { msgId: `${id}:1`, expectedLastSubjectSeq: 0 });
     // Another subject moving on does not disturb this one's expectation.
     await bus.publish(subjects.public(id), { seq: 1 }, { msgId: `${id}:p1` });
-    const second = await bus.publish(subj, { seq: 2 }, { msgId: `${id}:2`, expectedLastSubjectSeq: first.streamSeq });
-    const err = await bus.publish(subj, { seq: 3 }, { msgId: `${id}:3`, expectedLastSubjectSeq: first.streamSeq }).catch((e: unknown) => e);
+    const second = await bus.publish(
+      subj,
+      { seq: 2 },
+      { msgId: `${id}:2`, expectedLastSubjectSeq: first.streamSeq },
+    );
+    const err = await bus
+      .publish(subj, { seq: 3 }, { msgId: `${id}:3`, expectedLastSubjectSeq: first.streamSeq })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WrongLastSequenceError);
     // A duplicate is acknowledged as such even with a stale expectation (the relay relies on it after a crash).
-    const dup = await bus.publish(subj, { seq: 2 }, { msgId: `${id}:2`, expectedLastSubjectSeq: first.streamSeq });
+    const dup = await bus.publish(
+      subj,
+      { seq: 2 },
+      { msgId: `${id}:2`, expectedLastSubjectSeq: first.streamSeq },
+    );
     expect(dup).toEqual({ streamSeq: second.streamSeq, duplicate: true });
-    expect(await bus.lastMessage(subj)).toEqual({ subject: subj, streamSeq: second.streamSeq, msgId: `${id}:2`, data: { seq: 2 } });
+    expect(await bus.lastMessage(subj)).toEqual({
+      subject: subj,
+      streamSeq: second.streamSeq,
+      msgId: `${id}:2`,
+      data: { seq: 2 },
+    });
     expect(await bus.lastMessage(subjects.events(newMatchId()))).toBeNull();
   });
 
@@ -153,7 +168,9 @@ describe.each(['memory', 'nats'] as const)('%s bus', (kind) => {
   });
 
   it('refuses malformed subjects and missing msgIds with a clear error', async () => {
-    await expect(bus.publish('matchtape.match.*.events', {}, { msgId: 'x' })).rejects.toThrow(/cannot publish/);
+    await expect(bus.publish('matchtape.match.*.events', {}, { msgId: 'x' })).rejects.toThrow(
+      /cannot publish/,
+    );
     await expect(bus.publish('matchtape..events', {}, { msgId: 'x' })).rejects.toThrow(/cannot publish/);
     await expect(bus.publish(subjects.events('m'), {}, { msgId: '' })).rejects.toThrow(/needs a msgId/);
     await expect(bus.subscribe('matchtape.>.x', () => undefined)).rejects.toThrow(/cannot subscribe/);
@@ -223,7 +240,9 @@ describe('memory bus specifics', () => {
     // A subject whose last message was dropped has none.
     await bus.publish('matchtape.match.big.events', { pad: 'y'.repeat(50_000) }, { msgId: 'big:1' });
     expect(await bus.lastMessage('matchtape.match.m3.events')).toBeNull();
-    expect(await bus.lastMessage('matchtape.match.big.events')).toMatchObject({ data: { pad: 'y'.repeat(50_000) } });
+    expect(await bus.lastMessage('matchtape.match.big.events')).toMatchObject({
+      data: { pad: 'y'.repeat(50_000) },
+    });
     await bus.close();
   });
 });

@@ -52,7 +52,11 @@ class MemorySubscription implements Subscription {
     this.pumping = (async () => {
       await null; // deliver after publish() returns, as a network bus would
       try {
-        for (let m = this.bus.messageAtOrAfter(this.next); m && !this.stopped; m = this.bus.messageAtOrAfter(this.next)) {
+        for (
+          let m = this.bus.messageAtOrAfter(this.next);
+          m && !this.stopped;
+          m = this.bus.messageAtOrAfter(this.next)
+        ) {
           this.next = m.streamSeq + 1;
           if (!subjectMatches(this.pattern, m.subject)) continue;
           const msg = copy(m);
@@ -76,7 +80,12 @@ class MemorySubscription implements Subscription {
 }
 
 // Bodies travel as JSON, as they do over NATS: a handler never shares objects with the publisher.
-const copy = (m: Stored): BusMessage => ({ subject: m.subject, streamSeq: m.streamSeq, msgId: m.msgId, data: JSON.parse(m.body) });
+const copy = (m: Stored): BusMessage => ({
+  subject: m.subject,
+  streamSeq: m.streamSeq,
+  msgId: m.msgId,
+  data: JSON.parse(m.body),
+});
 
 export class MemoryBus implements Bus {
   readonly kind = 'memory' as const;
@@ -127,12 +136,16 @@ export class MemoryBus implements Bus {
     this.lastBySubject.set(subject, streamSeq);
     this.dedupe.set(opts.msgId, { streamSeq, time: now });
     // Keep the newest message whatever its size, as JetStream does.
-    while (this.log.length - this.head > 1 && (this.log.length - this.head > this.maxMessages || this.bytes > this.maxBytes)) {
+    while (
+      this.log.length - this.head > 1 &&
+      (this.log.length - this.head > this.maxMessages || this.bytes > this.maxBytes)
+    ) {
       const dropped = this.log[this.head]!;
       this.log[this.head++] = undefined as unknown as Stored; // let it be collected before the cut
       this.bytes -= dropped.body.length;
       this.firstSeq = dropped.streamSeq + 1;
-      if (this.lastBySubject.get(dropped.subject) === dropped.streamSeq) this.lastBySubject.delete(dropped.subject);
+      if (this.lastBySubject.get(dropped.subject) === dropped.streamSeq)
+        this.lastBySubject.delete(dropped.subject);
     }
     if (this.head > 4096 && this.head * 2 > this.log.length) {
       this.log = this.log.slice(this.head);
@@ -155,7 +168,10 @@ export class MemoryBus implements Bus {
       const t = opts.fromTime.getTime();
       start = this.log.find((m, i) => i >= this.head && m.time >= t)?.streamSeq ?? this.lastSeq + 1;
     }
-    const onError = opts.onError ?? ((err: unknown, m: BusMessage) => console.error(`bus handler failed on ${m.subject} #${m.streamSeq}:`, err));
+    const onError =
+      opts.onError ??
+      ((err: unknown, m: BusMessage) =>
+        console.error(`bus handler failed on ${m.subject} #${m.streamSeq}:`, err));
     const sub = new MemorySubscription(this, subject, handler, start, onError);
     this.subs.add(sub);
     sub.pump();

@@ -1,6 +1,13 @@
 // NATS JetStream bus (@nats-io v3): stream MATCHTAPE on `matchtape.>`, file storage, msgId dedupe window,
 // ordered consumers for replay. A subject prefix and stream name isolate test runs on a shared server.
-import { connect, credsAuthenticator, nanos, nkeyAuthenticator, type ConnectionOptions, type NatsConnection } from '@nats-io/transport-node';
+import {
+  connect,
+  credsAuthenticator,
+  nanos,
+  nkeyAuthenticator,
+  type ConnectionOptions,
+  type NatsConnection,
+} from '@nats-io/transport-node';
 import {
   DeliverPolicy,
   DiscardPolicy,
@@ -86,7 +93,8 @@ export class NatsBus implements Bus {
 
   static async open(opts: NatsBusOptions): Promise<NatsBus> {
     const stream = opts.stream ?? STREAM_NAME;
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(stream)) throw new TypeError(`stream name "${stream}" is invalid: use letters, digits, _ or -`);
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(stream))
+      throw new TypeError(`stream name "${stream}" is invalid: use letters, digits, _ or -`);
     const prefix = opts.subjectPrefix ?? '';
     if (prefix) checkPublishSubject(prefix);
     let nc: NatsConnection;
@@ -101,15 +109,21 @@ export class NatsBus implements Bus {
       });
     } catch (e) {
       const message = (e as Error).message;
-      if (/authori[sz]ation|authentication/i.test(message) || (e as { name?: string }).name === 'AuthorizationError') {
+      if (
+        /authori[sz]ation|authentication/i.test(message) ||
+        (e as { name?: string }).name === 'AuthorizationError'
+      ) {
         throw new BusUnavailableError(
           `NATS at ${withoutUserInfo(opts.url)} refused the credentials (${message}): check MATCHTAPE_NATS_USER/MATCHTAPE_NATS_PASSWORD, MATCHTAPE_NATS_TOKEN, MATCHTAPE_NATS_NKEY_SEED_FILE or MATCHTAPE_NATS_CREDS_FILE against the server's authorization block`,
           { cause: e },
         );
       }
-      throw new BusUnavailableError(`cannot reach NATS at ${withoutUserInfo(opts.url)}: ${message}. Is nats-server running with JetStream (-js)?`, {
-        cause: e,
-      });
+      throw new BusUnavailableError(
+        `cannot reach NATS at ${withoutUserInfo(opts.url)}: ${message}. Is nats-server running with JetStream (-js)?`,
+        {
+          cause: e,
+        },
+      );
     }
     try {
       const jsm = await jetstreamManager(nc);
@@ -129,13 +143,18 @@ export class NatsBus implements Bus {
           num_replicas: opts.replicas ?? 1,
         });
       } else if (!subjects.every((s) => existing.config.subjects?.includes(s))) {
-        throw new Error(`stream ${stream} exists with subjects ${JSON.stringify(existing.config.subjects)}, not ${JSON.stringify(subjects)}; use another stream name`);
+        throw new Error(
+          `stream ${stream} exists with subjects ${JSON.stringify(existing.config.subjects)}, not ${JSON.stringify(subjects)}; use another stream name`,
+        );
       }
       return new NatsBus(nc, jsm, jetstream(nc), stream, prefix, opts.publishTimeoutMs ?? 5000);
     } catch (e) {
       await nc.close().catch(() => undefined);
       if (e instanceof Error && /jetstream (is )?not enabled/i.test(e.message)) {
-        throw new BusUnavailableError(`NATS at ${withoutUserInfo(opts.url)} has JetStream disabled: start nats-server with -js`, { cause: e });
+        throw new BusUnavailableError(
+          `NATS at ${withoutUserInfo(opts.url)} has JetStream disabled: start nats-server with -js`,
+          { cause: e },
+        );
       }
       throw e;
     }
@@ -146,17 +165,21 @@ export class NatsBus implements Bus {
   }
 
   private local(subject: string): string {
-    return this.prefix && subject.startsWith(this.prefix + '.') ? subject.slice(this.prefix.length + 1) : subject;
+    return this.prefix && subject.startsWith(this.prefix + '.')
+      ? subject.slice(this.prefix.length + 1)
+      : subject;
   }
 
   async publish(subject: string, data: unknown, opts: PublishOptions): Promise<PublishAck> {
     checkPublishSubject(subject);
-    if (!subject.startsWith(`${ROOT}.`)) throw new TypeError(`cannot publish to "${subject}": the stream only captures ${ROOT}.>`);
+    if (!subject.startsWith(`${ROOT}.`))
+      throw new TypeError(`cannot publish to "${subject}": the stream only captures ${ROOT}.>`);
     if (!opts.msgId) throw new TypeError(`publish to ${subject} needs a msgId (<matchId>:<seq> for events)`);
     const body = JSON.stringify(data);
     if (body === undefined) throw new TypeError(`publish to ${subject}: the message body is not JSON`);
     const po: Partial<JetStreamPublishOptions> = { msgID: opts.msgId, timeout: this.publishTimeoutMs };
-    if (opts.expectedLastSubjectSeq !== undefined) po.expect = { lastSubjectSequence: opts.expectedLastSubjectSeq };
+    if (opts.expectedLastSubjectSeq !== undefined)
+      po.expect = { lastSubjectSequence: opts.expectedLastSubjectSeq };
     try {
       const ack = await this.js.publish(this.wire(subject), body, po);
       return { streamSeq: ack.seq, duplicate: ack.duplicate };
@@ -165,7 +188,9 @@ export class NatsBus implements Bus {
         throw new WrongLastSequenceError(subject, opts.expectedLastSubjectSeq ?? 0, e.message);
       }
       if (e instanceof JetStreamApiError) throw e;
-      throw new BusUnavailableError(`publish to ${subject} got no ack from NATS: ${(e as Error).message}`, { cause: e });
+      throw new BusUnavailableError(`publish to ${subject} got no ack from NATS: ${(e as Error).message}`, {
+        cause: e,
+      });
     }
   }
 
@@ -188,7 +213,10 @@ export class NatsBus implements Bus {
       co.deliver_policy = DeliverPolicy.StartSequence;
       co.opt_start_seq = info.state.last_seq + 1;
     }
-    const onError = opts.onError ?? ((err: unknown, m: BusMessage) => console.error(`bus handler failed on ${m.subject} #${m.streamSeq}:`, err));
+    const onError =
+      opts.onError ??
+      ((err: unknown, m: BusMessage) =>
+        console.error(`bus handler failed on ${m.subject} #${m.streamSeq}:`, err));
     // Pulls expire after 10 s, so the idle heartbeat is 5 s and an ordered consumer that lost its stream leader (a
     // node of the cluster gone) notices after two missed beats, ~10 s; the default 30 s pulls take ~30 s.
     const open = async (c: Partial<OrderedConsumerOptions>): Promise<ConsumerMessages> => {
@@ -215,7 +243,9 @@ export class NatsBus implements Bus {
           progressAt = Date.now();
           void this.jsm.streams
             .getMessage(this.stream, { last_by_subj: this.wire(subject) })
-            .then((last) => (last && last.seq > Math.max(lastSeq, startedAfter) && !stopped ? messages.stop() : undefined))
+            .then((last) =>
+              last && last.seq > Math.max(lastSeq, startedAfter) && !stopped ? messages.stop() : undefined,
+            )
             .catch(() => undefined);
         }, 5_000);
     watchdog?.unref();
@@ -246,7 +276,15 @@ export class NatsBus implements Bus {
         await new Promise((r) => setTimeout(r, Math.min(250 * 2 ** attempt, 5000)));
         if (stopped) return;
         try {
-          messages = await open(lastSeq > 0 ? { filter_subjects: co.filter_subjects, deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: lastSeq + 1 } : co);
+          messages = await open(
+            lastSeq > 0
+              ? {
+                  filter_subjects: co.filter_subjects,
+                  deliver_policy: DeliverPolicy.StartSequence,
+                  opt_start_seq: lastSeq + 1,
+                }
+              : co,
+          );
         } catch {
           // Not reachable yet: the next turn of the loop waits longer and tries again (messages is the ended one).
         }
@@ -270,10 +308,18 @@ export class NatsBus implements Bus {
     try {
       const m = await this.jsm.streams.getMessage(this.stream, { last_by_subj: this.wire(subject) });
       if (!m) return null;
-      return { subject, streamSeq: m.seq, msgId: m.header?.get('Nats-Msg-Id') || null, data: m.json<unknown>() };
+      return {
+        subject,
+        streamSeq: m.seq,
+        msgId: m.header?.get('Nats-Msg-Id') || null,
+        data: m.json<unknown>(),
+      };
     } catch (e) {
       if (e instanceof JetStreamApiError) throw e;
-      throw new BusUnavailableError(`cannot read the last message of ${subject} from NATS: ${(e as Error).message}`, { cause: e });
+      throw new BusUnavailableError(
+        `cannot read the last message of ${subject} from NATS: ${(e as Error).message}`,
+        { cause: e },
+      );
     }
   }
 

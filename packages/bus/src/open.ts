@@ -3,7 +3,8 @@ import { MemoryBus, type MemoryBusOptions } from './memory';
 import { NatsBus, type NatsBusOptions } from './nats';
 import type { Bus } from './types';
 
-export interface OpenBusOptions extends Omit<NatsBusOptions, 'url'>, Omit<MemoryBusOptions, 'duplicateWindowMs'> {
+export interface OpenBusOptions
+  extends Omit<NatsBusOptions, 'url'>, Omit<MemoryBusOptions, 'duplicateWindowMs'> {
   /** nats://… — use NATS JetStream. Absent: in-process bus (embedded default). */
   natsUrl?: string;
 }

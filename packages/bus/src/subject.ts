@@ -16,7 +16,9 @@ const TOKEN = /^[^\s.*>]+$/;
 /** Throws a clear error for a subject a publisher may not use (empty tokens, wildcards, spaces). */
 export function checkPublishSubject(subject: string): void {
   if (!subject.split('.').every((t) => TOKEN.test(t))) {
-    throw new TypeError(`cannot publish to "${subject}": a subject is dot-separated tokens without spaces or wildcards`);
+    throw new TypeError(
+      `cannot publish to "${subject}": a subject is dot-separated tokens without spaces or wildcards`,
+    );
   }
 }
 
@@ -24,5 +26,8 @@ export function checkPublishSubject(subject: string): void {
 export function checkPattern(pattern: string): void {
   const toks = pattern.split('.');
   const ok = toks.every((t, i) => t === '*' || (t === '>' && i === toks.length - 1) || TOKEN.test(t));
-  if (!ok) throw new TypeError(`cannot subscribe to "${pattern}": use dot-separated tokens, * for one token, > as the last token`);
+  if (!ok)
+    throw new TypeError(
+      `cannot subscribe to "${pattern}": use dot-separated tokens, * for one token, > as the last token`,
+    );
 }

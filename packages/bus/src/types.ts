@@ -54,7 +54,9 @@ export class WrongLastSequenceError extends Error {
     readonly expected: number,
     detail?: string,
   ) {
-    super(`publish to ${subject} expected last subject sequence ${expected}${detail ? ` (${detail})` : ''}; re-read the subject's last message and retry`);
+    super(
+      `publish to ${subject} expected last subject sequence ${expected}${detail ? ` (${detail})` : ''}; re-read the subject's last message and retry`,
+    );
   }
 }
 
@@ -67,7 +69,11 @@ export interface Bus {
   readonly kind: 'nats' | 'memory';
   publish(subject: string, data: unknown, opts: PublishOptions): Promise<PublishAck>;
   /** Ordered delivery of messages on a subject (wildcards allowed: `matchtape.match.*.events`). */
-  subscribe(subject: string, handler: (m: BusMessage) => void | Promise<void>, opts?: SubscribeOptions): Promise<Subscription>;
+  subscribe(
+    subject: string,
+    handler: (m: BusMessage) => void | Promise<void>,
+    opts?: SubscribeOptions,
+  ): Promise<Subscription>;
   /** The newest message stored on an exact subject, or null: how a publisher resumes after a restart. */
   lastMessage(subject: string): Promise<BusMessage | null>;
   close(): Promise<void>;

@@ -18,10 +18,17 @@ describe('human wording', () => {
       { id: 'p2', name: 'p2' },
     ]);
     const cards = new Map([['p2-m1', 'Lorraine, Wandering Warrior']]);
-    expect(humanText('p1 attacks p2-m1 with p1-c7', cards, seats)).toBe('Ada attacks Lorraine, Wandering Warrior with a card');
-    expect(humanText('p2 must pay the reserve cost', cards, seats)).toBe('Player 2 must pay the reserve cost');
+    expect(humanText('p1 attacks p2-m1 with p1-c7', cards, seats)).toBe(
+      'Ada attacks Lorraine, Wandering Warrior with a card',
+    );
+    expect(humanText('p2 must pay the reserve cost', cards, seats)).toBe(
+      'Player 2 must pay the reserve cost',
+    );
     expect(humanText('s8 resolved', new Map([['s8', 'Fireball']]), seats)).toBe('Fireball resolved');
     expect(humanText('s8 resolved', new Map(), seats)).toBe('a card resolved');
-    expect(humanLine('p1 attacks p2-m1', cards, seats)).toEqual(['Ada attacks ', { id: 'p2-m1', name: 'Lorraine, Wandering Warrior' }]);
+    expect(humanLine('p1 attacks p2-m1', cards, seats)).toEqual([
+      'Ada attacks ',
+      { id: 'p2-m1', name: 'Lorraine, Wandering Warrior' },
+    ]);
   });
 });

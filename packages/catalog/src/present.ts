@@ -24,14 +24,22 @@ export function humanPhase(id: string | null | undefined): string {
  * A game's phase and step as its rules document names them ("Clash Phase", "Attacker's Clash Buff Step"); a game
  * without a table (or an unknown game) gets the ids in words. `step` is null where the rules name no step.
  */
-export function positionWords(gameId: string | null | undefined, phase: string, step: string | null | undefined): { phase: string; step: string | null } {
+export function positionWords(
+  gameId: string | null | undefined,
+  phase: string,
+  step: string | null | undefined,
+): { phase: string; step: string | null } {
   const game = gameId ? games[gameId] : undefined;
   if (game?.positionWords) return game.positionWords(phase, step ?? null);
   return { phase: humanPhase(phase), step: step ? humanPhase(step) : null };
 }
 
 /** Phase and step on one line: "Clash Phase · Attack Step", "Main Phase". */
-export function positionText(gameId: string | null | undefined, phase: string, step: string | null | undefined): string {
+export function positionText(
+  gameId: string | null | undefined,
+  phase: string,
+  step: string | null | undefined,
+): string {
   const w = positionWords(gameId, phase, step);
   return w.step ? `${w.phase} · ${w.step}` : w.phase;
 }
@@ -71,7 +79,11 @@ const INSTANCE = /^(?:p\d+-[\w]+|[so]\d+)$/;
  * A game's line in words for this viewer: seat ids become player names, known instance ids become card pieces
  * (the site renders them as names with the id in a tooltip), instance ids the viewer cannot name become "a card".
  */
-export function humanLine(text: string, cards: ReadonlyMap<string, string>, seats: ReadonlyMap<string, string>): Piece[] {
+export function humanLine(
+  text: string,
+  cards: ReadonlyMap<string, string>,
+  seats: ReadonlyMap<string, string>,
+): Piece[] {
   const pieces = nameCards(text, cards);
   const out: Piece[] = [];
   const push = (s: string) => {
@@ -97,7 +109,11 @@ export function humanLine(text: string, cards: ReadonlyMap<string, string>, seat
 }
 
 /** The same line as plain text (tooltips, aria labels, announcements). */
-export function humanText(text: string, cards: ReadonlyMap<string, string>, seats: ReadonlyMap<string, string>): string {
+export function humanText(
+  text: string,
+  cards: ReadonlyMap<string, string>,
+  seats: ReadonlyMap<string, string>,
+): string {
   return humanLine(text, cards, seats)
     .map((p) => (typeof p === 'string' ? p : p.name))
     .join('');
@@ -144,7 +160,10 @@ export function nameCards(text: string, names: ReadonlyMap<string, string>): Pie
 
 /** "materialDeck" → "material deck", "ATK zone" stays: a machine key in lower-case words. */
 function keyWords(key: string): string {
-  return key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]/g, ' ')
+    .toLowerCase();
 }
 
 /**
@@ -153,12 +172,19 @@ function keyWords(key: string): string {
  */
 export function zoneWords(path: string, seats: ReadonlyMap<string, string>): string {
   const parts = path.split('.');
-  if (parts[0] === 'players' && parts[1]) return `${seats.get(parts[1]) ?? seatLabel(parts[1])}'s ${parts.slice(2).map(keyWords).join(' ')}`;
-  return parts.filter((p) => p !== 'shared').map(keyWords).join(' ');
+  if (parts[0] === 'players' && parts[1])
+    return `${seats.get(parts[1]) ?? seatLabel(parts[1])}'s ${parts.slice(2).map(keyWords).join(' ')}`;
+  return parts
+    .filter((p) => p !== 'shared')
+    .map(keyWords)
+    .join(' ');
 }
 
 /** A zone as a diff or knowledge entry names it: the player's name and the zone's label ("Ada's Hand"). */
-export function zoneRefWords(z: { owner: string; label: string }, seats: ReadonlyMap<string, string>): string {
+export function zoneRefWords(
+  z: { owner: string; label: string },
+  seats: ReadonlyMap<string, string>,
+): string {
   const label = z.label.includes('.') ? zoneWords(z.label, seats) : z.label;
   if (z.owner === 'shared' || label.includes("'s ")) return label;
   return `${seats.get(z.owner) ?? seatLabel(z.owner)}'s ${label}`;
@@ -181,28 +207,55 @@ export interface DiffChange {
   text: string;
 }
 
-const CARD_FIELDS: Readonly<Record<string, string>> = { tapped: 'turned sideways', faceDown: 'face down', damage: 'damage', counters: 'counters', current: 'current stats', tags: 'state', attachments: 'attachments' };
+const CARD_FIELDS: Readonly<Record<string, string>> = {
+  tapped: 'turned sideways',
+  faceDown: 'face down',
+  damage: 'damage',
+  counters: 'counters',
+  current: 'current stats',
+  tags: 'state',
+  attachments: 'attachments',
+};
 
-function valueWords(v: unknown, gameId: string | null, cards: ReadonlyMap<string, string>, seats: ReadonlyMap<string, string>): string {
+function valueWords(
+  v: unknown,
+  gameId: string | null,
+  cards: ReadonlyMap<string, string>,
+  seats: ReadonlyMap<string, string>,
+): string {
   if (v === undefined || v === null || v === '') return '—';
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
-  if (Array.isArray(v)) return v.length ? v.map((x) => valueWords(x, gameId, cards, seats)).join(', ') : 'none';
+  if (Array.isArray(v))
+    return v.length ? v.map((x) => valueWords(x, gameId, cards, seats)).join(', ') : 'none';
   if (typeof v === 'object') {
     const e = Object.entries(v as Record<string, unknown>);
-    return e.length ? e.map(([k, x]) => `${keyWords(k)} ${valueWords(x, gameId, cards, seats)}`).join(', ') : 'none';
+    return e.length
+      ? e.map(([k, x]) => `${keyWords(k)} ${valueWords(x, gameId, cards, seats)}`).join(', ')
+      : 'none';
   }
   return humanText(String(v), cards, seats);
 }
 
-export function diffWords(i: DiffChange, gameId: string | null, cards: ReadonlyMap<string, string>, seats: ReadonlyMap<string, string>): string {
+export function diffWords(
+  i: DiffChange,
+  gameId: string | null,
+  cards: ReadonlyMap<string, string>,
+  seats: ReadonlyMap<string, string>,
+): string {
   const v = (x: unknown) => valueWords(x, gameId, cards, seats);
   const owner = i.owner && i.owner !== 'shared' ? (seats.get(i.owner) ?? seatLabel(i.owner)) : null;
   const card = i.card ? humanText(i.card.name, cards, seats) : 'A card';
-  const where = (z: unknown) => (z && typeof z === 'object' ? zoneRefWords(z as { owner: string; label: string }, seats) : '');
+  const where = (z: unknown) =>
+    z && typeof z === 'object' ? zoneRefWords(z as { owner: string; label: string }, seats) : '';
   switch (i.kind) {
     case 'position':
       if (i.field === 'phase' || i.field === 'step') {
-        const w = (x: unknown) => (typeof x === 'string' ? (i.field === 'phase' ? positionWords(gameId, x, null).phase : (positionWords(gameId, '', x).step ?? '—')) : '—');
+        const w = (x: unknown) =>
+          typeof x === 'string'
+            ? i.field === 'phase'
+              ? positionWords(gameId, x, null).phase
+              : (positionWords(gameId, '', x).step ?? '—')
+            : '—';
         return `${i.field === 'phase' ? 'Phase' : 'Step'}: ${w(i.before)} → ${w(i.after)}`;
       }
       if (i.field === 'activePlayer') return `Turn player: ${v(i.before)} → ${v(i.after)}`;

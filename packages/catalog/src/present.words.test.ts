@@ -52,7 +52,8 @@ describe.each(gameIds)('words of a %s bot match', (id) => {
       for (const p of b.players)
         for (const z of p.zones) {
           bad(`zone ${e.seq}`, z.label, out);
-          for (const c of z.cards) if (!c.hidden) for (const t of c.tags ?? []) bad(`tag ${e.seq}`, humanText(t, cards, seats), out);
+          for (const c of z.cards)
+            if (!c.hidden) for (const t of c.tags ?? []) bad(`tag ${e.seq}`, humanText(t, cards, seats), out);
         }
     }
     const end = boards.at(-1)!;
@@ -68,7 +69,8 @@ describe.each(gameIds)('words of a %s bot match', (id) => {
     // The judges' diff across each stretch of 20 events.
     for (let i = 20; i < boards.length; i += 20) {
       const cards = cardNames([boards[i - 20]!, boards[i]!]);
-      for (const item of diffBoards(boards[i - 20]!, boards[i]!).items) bad(`diff ${i}`, diffWords(item, game.id, cards, seats), out);
+      for (const item of diffBoards(boards[i - 20]!, boards[i]!).items)
+        bad(`diff ${i}`, diffWords(item, game.id, cards, seats), out);
     }
     expect(out.slice(0, 15)).toEqual([]);
   });

@@ -51,9 +51,21 @@ const STEPS: { step: string; file: string; pattern: RegExp }[] = [
   { step: '2: machine meta with rules', file: 'src/machine.ts', pattern: /meta: \{[^}]*rule/ },
   { step: '3: decisions through the kit Draft', file: 'src/flow.ts', pattern: /\bDraft\b/ },
   { step: '4: events with defineEvents', file: 'src/schemas.ts', pattern: /\bdefineEvents\(/ },
-  { step: "5: zones through the kit's hidden-card helpers", file: 'src/view.ts', pattern: /\b(redactZone|slotFor)\(/ },
-  { step: "6: bots from the kit's randomBot / greedyBot", file: 'src/bots/index.ts', pattern: /import \{[^}]*\b(randomBot|greedyBot)\b[^}]*\} from '@matchtape\/engine'/ },
-  { step: '7: coverage = mergeCoverage(machineRulesCoverage(…), …)', file: 'src/coverage.ts', pattern: /\bmergeCoverage\([\s\S]*machineRulesCoverage\(/ },
+  {
+    step: "5: zones through the kit's hidden-card helpers",
+    file: 'src/view.ts',
+    pattern: /\b(redactZone|slotFor)\(/,
+  },
+  {
+    step: "6: bots from the kit's randomBot / greedyBot",
+    file: 'src/bots/index.ts',
+    pattern: /import \{[^}]*\b(randomBot|greedyBot)\b[^}]*\} from '@matchtape\/engine'/,
+  },
+  {
+    step: '7: coverage = mergeCoverage(machineRulesCoverage(…), …)',
+    file: 'src/coverage.ts',
+    pattern: /\bmergeCoverage\([\s\S]*machineRulesCoverage\(/,
+  },
   { step: '9: defineGame', file: 'src/index.ts', pattern: /\bdefineGame\b/ },
   { step: '10: the conformance suite', file: 'src/module.test.ts', pattern: /\bdescribeGameModule\(/ },
   { step: '11: the rules audit suite', file: 'src/rules-audit.test.ts', pattern: /\bdescribeRulesAudit\(/ },
@@ -68,13 +80,22 @@ const GAPS = [
 
 function sourceFiles(dir: string, under = 'src'): string[] {
   return readdirSync(join(dir, under), { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sourceFiles(dir, `${under}/${e.name}`) : e.name.endsWith('.ts') ? [`${under}/${e.name}`] : [],
+    e.isDirectory()
+      ? sourceFiles(dir, `${under}/${e.name}`)
+      : e.name.endsWith('.ts')
+        ? [`${under}/${e.name}`]
+        : [],
   );
 }
 
 describe('every game package has the shape of "Adding a game"', () => {
   it('every package under packages/games is in the catalog, and every catalog game has a package', () => {
-    const ids = dirs.map((d) => (JSON.parse(readFileSync(join(GAMES_DIR, d, 'package.json'), 'utf8')) as { name: string }).name.replace('@matchtape/', ''));
+    const ids = dirs.map((d) =>
+      (JSON.parse(readFileSync(join(GAMES_DIR, d, 'package.json'), 'utf8')) as { name: string }).name.replace(
+        '@matchtape/',
+        '',
+      ),
+    );
     expect(ids.sort()).toEqual(Object.keys(games).sort());
   });
 
@@ -83,21 +104,30 @@ describe('every game package has the shape of "Adding a game"', () => {
     expect(REQUIRED.filter((f) => !existsSync(join(dir, f)))).toEqual([]);
     const allowed = new Set([...REQUIRED, ...SCAFFOLDING, ...Object.keys(EXTRAS[d] ?? {})]);
     // cards/ may hold more data files (effects, test cards, types); tests beside the code are free.
-    const undeclared = sourceFiles(dir).filter((f) => !allowed.has(f) && !f.endsWith('.test.ts') && !f.startsWith('src/cards/'));
+    const undeclared = sourceFiles(dir).filter(
+      (f) => !allowed.has(f) && !f.endsWith('.test.ts') && !f.startsWith('src/cards/'),
+    );
     expect(undeclared).toEqual([]);
   });
 
-  it.each(Object.values(games).map((g) => [g.id, g] as const))('%s: two preset decks, both bots, scenario files (steps 6, 8)', (id, g) => {
-    expect(Object.keys(g.presetDecks).length).toBeGreaterThanOrEqual(2);
-    expect(typeof g.bots.random.choose).toBe('function');
-    expect(typeof g.bots.greedy.choose).toBe('function');
-    expect(g.scenario, 'scenario hooks').toBeDefined();
-    expect(readdirSync(join(SCENARIOS_DIR, id)).filter((f) => f.endsWith('.json')).length).toBeGreaterThan(0);
-  });
+  it.each(Object.values(games).map((g) => [g.id, g] as const))(
+    '%s: two preset decks, both bots, scenario files (steps 6, 8)',
+    (id, g) => {
+      expect(Object.keys(g.presetDecks).length).toBeGreaterThanOrEqual(2);
+      expect(typeof g.bots.random.choose).toBe('function');
+      expect(typeof g.bots.greedy.choose).toBe('function');
+      expect(g.scenario, 'scenario hooks').toBeDefined();
+      expect(readdirSync(join(SCENARIOS_DIR, id)).filter((f) => f.endsWith('.json')).length).toBeGreaterThan(
+        0,
+      );
+    },
+  );
 
   it('the steps each game still misses are exactly the listed gaps', () => {
     const missing = dirs.flatMap((d) =>
-      STEPS.filter((s) => !s.pattern.test(readFileSync(join(GAMES_DIR, d, s.file), 'utf8'))).map((s) => `${d} misses step ${s.step}`),
+      STEPS.filter((s) => !s.pattern.test(readFileSync(join(GAMES_DIR, d, s.file), 'utf8'))).map(
+        (s) => `${d} misses step ${s.step}`,
+      ),
     );
     expect(missing.sort()).toEqual([...GAPS].sort());
   });

@@ -4,7 +4,9 @@ import { canonicalJson, jsonEqual, sha256Hex } from './canonical';
 
 describe('canonicalJson', () => {
   it('sorts object keys at every depth and writes no whitespace', () => {
-    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}',
+    );
   });
 
   it('gives the same text for the same value whatever the key insertion order', () => {
@@ -38,7 +40,9 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ at })).toBe('{"at":"2026-01-01T00:00:00.000Z"}');
     const sparse = [1, , 3];
     expect(canonicalJson(sparse)).toBe('[1,null,3]');
-    expect(JSON.parse(canonicalJson({ a: sparse, at }))).toEqual(JSON.parse(JSON.stringify({ a: sparse, at })));
+    expect(JSON.parse(canonicalJson({ a: sparse, at }))).toEqual(
+      JSON.parse(JSON.stringify({ a: sparse, at })),
+    );
   });
 
   it('escapes strings like JSON', () => {

@@ -16,15 +16,18 @@ function write(value: unknown, path: string): string {
     case 'boolean':
       return value ? 'true' : 'false';
     case 'number':
-      if (!Number.isFinite(value)) throw new TypeError(`canonicalJson: ${path} is ${value}; only finite numbers are JSON`);
+      if (!Number.isFinite(value))
+        throw new TypeError(`canonicalJson: ${path} is ${value}; only finite numbers are JSON`);
       return JSON.stringify(value);
     case 'string':
       return JSON.stringify(value);
     case 'object': {
       // Dates and other values with toJSON hash as JSON.stringify would store them.
-      if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return write((value as { toJSON: () => unknown }).toJSON(), path);
+      if (typeof (value as { toJSON?: unknown }).toJSON === 'function')
+        return write((value as { toJSON: () => unknown }).toJSON(), path);
       // Array.from, not map: holes in a sparse array are written as null, as JSON.stringify does.
-      if (Array.isArray(value)) return `[${Array.from(value, (v, i) => write(v === undefined ? null : v, `${path}[${i}]`)).join(',')}]`;
+      if (Array.isArray(value))
+        return `[${Array.from(value, (v, i) => write(v === undefined ? null : v, `${path}[${i}]`)).join(',')}]`;
       const entries = Object.entries(value as Record<string, unknown>)
         .filter(([, v]) => v !== undefined)
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

@@ -30,7 +30,11 @@ function cardLine(text: string, set: unknown, i: number): number {
   if (typeof id === 'string') {
     // The k-th card with this id is at the k-th `"id": "…"` naming it (a repeated id points at its own line).
     const k = list.slice(0, i).filter((c) => c?.id === id).length;
-    const hits = [...text.matchAll(new RegExp(`"id"\\s*:\\s*${JSON.stringify(id).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'g'))];
+    const hits = [
+      ...text.matchAll(
+        new RegExp(`"id"\\s*:\\s*${JSON.stringify(id).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'g'),
+      ),
+    ];
     const m = hits[k] ?? hits[0];
     if (m) return lineAt(text, m.index);
   }
@@ -38,44 +42,65 @@ function cardLine(text: string, set: unknown, i: number): number {
   return c < 0 ? 1 : lineAt(text, c);
 }
 
-const pathText = (path: readonly PropertyKey[]) => path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
+const pathText = (path: readonly PropertyKey[]) =>
+  path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+    .join('')
+    .replace(/^\./, '');
 
 /**
  * Checks a card set's JSON text for `games` (by the set's `game`): JSON syntax, the set's shape, unique card ids
  * that are not pool cards, and each card against the game's own card check (`scenario.checkCard`: its types,
  * costs, stats, keywords and effect vocabulary). Errors read `file:line: path: problem`.
  */
-export function checkCardSet(text: string, file: string, games: Readonly<Record<string, AnyGameModule>>): CardSetResult {
+export function checkCardSet(
+  text: string,
+  file: string,
+  games: Readonly<Record<string, AnyGameModule>>,
+): CardSetResult {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (err) {
     const at = /position (\d+)/.exec((err as Error).message);
-    return { ok: false, errors: [`${file}:${at ? lineAt(text, Number(at[1])) : 1}: not JSON: ${(err as Error).message}`] };
+    return {
+      ok: false,
+      errors: [`${file}:${at ? lineAt(text, Number(at[1])) : 1}: not JSON: ${(err as Error).message}`],
+    };
   }
   const parsed = CardSetSchema.safeParse(raw);
   if (!parsed.success)
     return {
       ok: false,
       errors: parsed.error.issues.map((iss) => {
-        const line = iss.path[0] === 'cards' && typeof iss.path[1] === 'number' ? cardLine(text, raw, iss.path[1]) : 1;
+        const line =
+          iss.path[0] === 'cards' && typeof iss.path[1] === 'number' ? cardLine(text, raw, iss.path[1]) : 1;
         return `${file}:${line}: ${pathText(iss.path) || '(the set)'}: ${iss.message}`;
       }),
     };
   const set = parsed.data;
   const game = games[set.game];
-  if (!game) return { ok: false, errors: [`${file}:1: game: no game "${set.game}" (games: ${Object.keys(games).join(', ')})`] };
+  if (!game)
+    return {
+      ok: false,
+      errors: [`${file}:1: game: no game "${set.game}" (games: ${Object.keys(games).join(', ')})`],
+    };
   const errors: string[] = [];
   const seen = new Set<string>();
   set.cards.forEach((c: TestCard, i) => {
     const at = `${file}:${cardLine(text, raw, i)}: cards[${i}] (${c.id})`;
     if (seen.has(c.id)) errors.push(`${at}: the id "${c.id}" is used twice; give each card its own id`);
     seen.add(c.id);
-    if (game.cards.some((p) => p.id === c.id)) errors.push(`${at}: "${c.id}" is a ${game.id} pool card's id; choose another`);
-    if (game.scenario && !game.scenario.cardTypes.includes(c.type)) errors.push(`${at}.type: "${c.type}" is not a ${game.id} card type (${game.scenario.cardTypes.join(', ')})`);
+    if (game.cards.some((p) => p.id === c.id))
+      errors.push(`${at}: "${c.id}" is a ${game.id} pool card's id; choose another`);
+    if (game.scenario && !game.scenario.cardTypes.includes(c.type))
+      errors.push(
+        `${at}.type: "${c.type}" is not a ${game.id} card type (${game.scenario.cardTypes.join(', ')})`,
+      );
     for (const k of c.keywords ?? []) {
       const name = typeof k === 'string' ? k : k.keyword;
-      if (game.scenario && !game.scenario.keywords.includes(name)) errors.push(`${at}.keywords: "${name}" is not a ${game.id} keyword`);
+      if (game.scenario && !game.scenario.keywords.includes(name))
+        errors.push(`${at}.keywords: "${name}" is not a ${game.id} keyword`);
     }
     const problem = game.scenario?.checkCard?.(c);
     if (problem) errors.push(`${at}: ${problem}`);

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { addCounters, expireEffects, grantedKeywords, modifierOf, type ContinuousEffect } from './effects';
 
-const fx = (id: string, duration: ContinuousEffect['duration'], over: Partial<ContinuousEffect> = {}): ContinuousEffect => ({
+const fx = (
+  id: string,
+  duration: ContinuousEffect['duration'],
+  over: Partial<ContinuousEffect> = {},
+): ContinuousEffect => ({
   id,
   source: 'src',
   target: 'u1',
@@ -27,7 +31,13 @@ describe('continuous effects', () => {
   });
 
   it('end of a phase ends that phase’s effects and any step effects', () => {
-    expect(ids(expireEffects(all, { ends: 'phase', phase: 'clash' }))).toEqual(['turn', 'otherPhase', 'combat', 'leaves', 'perm']);
+    expect(ids(expireEffects(all, { ends: 'phase', phase: 'clash' }))).toEqual([
+      'turn',
+      'otherPhase',
+      'combat',
+      'leaves',
+      'perm',
+    ]);
   });
 
   it('end of a step ends only that step’s effects; end of combat only combat effects', () => {
@@ -38,11 +48,17 @@ describe('continuous effects', () => {
 
   it('leaving play ends effects on the card and leaves-play effects it created', () => {
     expect(ids(expireEffects(all, { ends: 'leaves-play', card: 'u1' }))).toEqual([]);
-    expect(ids(expireEffects(all, { ends: 'leaves-play', card: 'aura' }))).toEqual(ids(all).filter((x) => x !== 'leaves'));
+    expect(ids(expireEffects(all, { ends: 'leaves-play', card: 'aura' }))).toEqual(
+      ids(all).filter((x) => x !== 'leaves'),
+    );
   });
 
   it('sums modifiers per target and stat and lists granted keywords', () => {
-    const es = [fx('a', { until: 'permanent' }, { modify: { attack: 2, defense: -1 } }), fx('b', { until: 'permanent' }, { modify: { attack: -3 }, grant: ['Swift'] }), fx('c', { until: 'permanent' }, { target: 'u2', grant: ['Guard'] })];
+    const es = [
+      fx('a', { until: 'permanent' }, { modify: { attack: 2, defense: -1 } }),
+      fx('b', { until: 'permanent' }, { modify: { attack: -3 }, grant: ['Swift'] }),
+      fx('c', { until: 'permanent' }, { target: 'u2', grant: ['Guard'] }),
+    ];
     expect(modifierOf(es, 'u1', 'attack')).toBe(-1);
     expect(modifierOf(es, 'u1', 'defense')).toBe(-1);
     expect(modifierOf(es, 'u1', 'speed')).toBe(0);

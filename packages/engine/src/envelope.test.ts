@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { chainEvents, EventEnvelopeSchema, GENESIS_HASH, hashEnvelope, verifyChain, type EventEnvelope, type NewEvent } from './envelope';
+import {
+  chainEvents,
+  EventEnvelopeSchema,
+  GENESIS_HASH,
+  hashEnvelope,
+  verifyChain,
+  type EventEnvelope,
+  type NewEvent,
+} from './envelope';
 
 function drafts(n: number): NewEvent[] {
   return Array.from({ length: n }, (_, i) => ({
@@ -39,8 +47,14 @@ describe('hash chain', () => {
   });
 
   it('names the tampered seq when a payload changes', () => {
-    const tampered: EventEnvelope[] = events.map((e) => (e.seq === 4 ? { ...e, payload: { ...e.payload, card: 'forged' } } : e));
-    expect(verifyChain(tampered)).toEqual({ ok: false, seq: 4, reason: 'hash does not match the event content' });
+    const tampered: EventEnvelope[] = events.map((e) =>
+      e.seq === 4 ? { ...e, payload: { ...e.payload, card: 'forged' } } : e,
+    );
+    expect(verifyChain(tampered)).toEqual({
+      ok: false,
+      seq: 4,
+      reason: 'hash does not match the event content',
+    });
   });
 
   it('names the seq when an event is recomputed but the next link breaks', () => {
@@ -52,7 +66,11 @@ describe('hash chain', () => {
   });
 
   it('names a gap, a duplicate and a reordering', () => {
-    expect(verifyChain([events[0]!, events[2]!])).toMatchObject({ ok: false, seq: 3, reason: 'expected seq 2, found 3' });
+    expect(verifyChain([events[0]!, events[2]!])).toMatchObject({
+      ok: false,
+      seq: 3,
+      reason: 'expected seq 2, found 3',
+    });
     expect(verifyChain([events[0]!, events[0]!])).toMatchObject({ ok: false, seq: 1 });
     expect(verifyChain([events[1]!, events[0]!])).toMatchObject({ ok: false, seq: 2 });
   });
@@ -66,6 +84,10 @@ describe('hash chain', () => {
       (e) => ({ ...e, matchId: 'm2' }),
       (e) => ({ ...e, turn: 7 }),
     ];
-    for (const edit of edits) expect(verifyChain(events.map((e) => (e.seq === 2 ? edit(e) : e)))).toMatchObject({ ok: false, seq: 2 });
+    for (const edit of edits)
+      expect(verifyChain(events.map((e) => (e.seq === 2 ? edit(e) : e)))).toMatchObject({
+        ok: false,
+        seq: 2,
+      });
   });
 });

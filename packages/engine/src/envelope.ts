@@ -3,7 +3,15 @@ import { z } from 'zod';
 import { canonicalJson, sha256Hex } from './canonical';
 import { PlayerIdSchema } from './ids';
 import type { Viewer } from './ids';
-import { checkRedactedSeal, openSeal, sealSalt, SaltSchema, SealSchema, type Seal, type ViewEventFn } from './seal';
+import {
+  checkRedactedSeal,
+  openSeal,
+  sealSalt,
+  SaltSchema,
+  SealSchema,
+  type Seal,
+  type ViewEventFn,
+} from './seal';
 
 export const CauseSchema = z.union([
   z.object({ commandId: z.string(), player: PlayerIdSchema }).strict(),
@@ -34,14 +42,32 @@ export const EventEnvelopeSchema = NewEventSchema.extend({
   /** In a copy redacted for one viewer: the salt that opens `seal.views[viewer]` with this payload. */
   salt: SaltSchema.optional(),
 });
-export type EventEnvelope<P = Record<string, unknown>> = Omit<z.infer<typeof EventEnvelopeSchema>, 'payload'> & {
+export type EventEnvelope<P = Record<string, unknown>> = Omit<
+  z.infer<typeof EventEnvelopeSchema>,
+  'payload'
+> & {
   payload: P;
 };
 
 /** The envelope's fields in the order of ARCHITECTURE.md §4 (whatever order the source had, nothing else). */
 export function envelopeFields(e: EventEnvelope): EventEnvelope {
   const { matchId, seq, type, at, turn, phase, step, cause, rule, payload, prevHash, hash, seal, salt } = e;
-  return { matchId, seq, type, at, turn, phase, step, cause, rule, payload, prevHash, hash, ...(seal ? { seal } : {}), ...(salt ? { salt } : {}) };
+  return {
+    matchId,
+    seq,
+    type,
+    at,
+    turn,
+    phase,
+    step,
+    cause,
+    rule,
+    payload,
+    prevHash,
+    hash,
+    ...(seal ? { seal } : {}),
+    ...(salt ? { salt } : {}),
+  };
 }
 
 /** Keys of `raw` that are not envelope fields: a verifier refuses them (bytes no hash covers). */
@@ -61,12 +87,18 @@ export type Sha256Hex = (text: string) => string;
  */
 export function hashEnvelope(e: Omit<EventEnvelope, 'hash'>, sha256: Sha256Hex = sha256Hex): string {
   const { matchId, seq, type, at, turn, phase, step, cause, rule, payload, prevHash, seal } = e;
-  if (seal !== undefined) return sha256(canonicalJson({ matchId, seq, type, at, turn, phase, step, cause, rule, seal, prevHash }));
+  if (seal !== undefined)
+    return sha256(canonicalJson({ matchId, seq, type, at, turn, phase, step, cause, rule, seal, prevHash }));
   return sha256(canonicalJson({ matchId, seq, type, at, turn, phase, step, cause, rule, payload, prevHash }));
 }
 
 /** Seals an event about to be chained (its seq known): see seal.ts. */
-export type Sealer = (e: { matchId: string; seq: number; type: string; payload: Record<string, unknown> }) => Seal;
+export type Sealer = (e: {
+  matchId: string;
+  seq: number;
+  type: string;
+  payload: Record<string, unknown>;
+}) => Seal;
 
 /**
  * Gives new events their seq and hash, continuing a chain whose last event is (lastSeq, lastHash). With a
@@ -86,7 +118,19 @@ export function chainEvents(
   for (const e of events) {
     seq += 1;
     const { type, at, turn, phase, step, cause, rule, payload } = e;
-    const base: Omit<EventEnvelope, 'hash'> = { type, at, turn, phase, step, cause, rule, payload, matchId, seq, prevHash };
+    const base: Omit<EventEnvelope, 'hash'> = {
+      type,
+      at,
+      turn,
+      phase,
+      step,
+      cause,
+      rule,
+      payload,
+      matchId,
+      seq,
+      prevHash,
+    };
     if (sealer) base.seal = sealer(base);
     const hash = hashEnvelope(base, sha256);
     out.push({ ...base, hash });
@@ -103,12 +147,18 @@ export function verifyChain(events: readonly EventEnvelope[], sha256: Sha256Hex 
   for (let i = 0; i < events.length; i++) {
     const e = events[i]!;
     if (e.seq !== i + 1) return { ok: false, seq: e.seq, reason: `expected seq ${i + 1}, found ${e.seq}` };
-    if (e.prevHash !== prevHash) return { ok: false, seq: e.seq, reason: 'prevHash does not match the previous event' };
+    if (e.prevHash !== prevHash)
+      return { ok: false, seq: e.seq, reason: 'prevHash does not match the previous event' };
     // One scheme per match: a seal dropped from (or added to) one event is a change, not an older event.
     if ((e.seal === undefined) !== (events[0]!.seal === undefined))
-      return { ok: false, seq: e.seq, reason: `the event is ${e.seal ? 'sealed (v2)' : 'unsealed (v1)'} but seq 1 is not: one match has one hash scheme` };
+      return {
+        ok: false,
+        seq: e.seq,
+        reason: `the event is ${e.seal ? 'sealed (v2)' : 'unsealed (v1)'} but seq 1 is not: one match has one hash scheme`,
+      };
     const { hash, ...rest } = e;
-    if (hashEnvelope(rest, sha256) !== hash) return { ok: false, seq: e.seq, reason: 'hash does not match the event content' };
+    if (hashEnvelope(rest, sha256) !== hash)
+      return { ok: false, seq: e.seq, reason: 'hash does not match the event content' };
     prevHash = hash;
   }
   return { ok: true };
@@ -142,13 +192,22 @@ export function verifyCopy(
   for (const e of events) {
     const bad = (reason: string): ChainCheck => ({ ok: false, seq: e.seq, reason });
     if (kind.copy === 'full') {
-      if (e.salt !== undefined) return bad('a full copy carries no salts; this event has one (is the copy redacted? its header must say so)');
+      if (e.salt !== undefined)
+        return bad(
+          'a full copy carries no salts; this event has one (is the copy redacted? its header must say so)',
+        );
       if (!e.seal) continue;
-      if (!key) return bad('the payload commitments cannot be opened without the match key: the match has not ended (MatchEnded reveals the seed); a judge passes the seed');
+      if (!key)
+        return bad(
+          'the payload commitments cannot be opened without the match key: the match has not ended (MatchEnded reveals the seed); a judge passes the seed',
+        );
       const why = openSeal(viewEvent, key, { ...e, seal: e.seal });
       if (why) return bad(why);
     } else {
-      if (!e.seal) return bad(`an unsealed (v1) event cannot be checked in a copy redacted for ${kind.viewer}: its hash covers the full payload; verify the full (judge) copy`);
+      if (!e.seal)
+        return bad(
+          `an unsealed (v1) event cannot be checked in a copy redacted for ${kind.viewer}: its hash covers the full payload; verify the full (judge) copy`,
+        );
       const why = checkRedactedSeal(kind.viewer, { ...e, seal: e.seal }, key);
       if (why) return bad(why);
     }
@@ -157,9 +216,17 @@ export function verifyCopy(
 }
 
 /** The copy of `events` (full, sealed) a viewer gets: each payload as viewEvent redacts it, with that view's salt. */
-export function redactCopy(events: readonly EventEnvelope[], viewer: Exclude<Viewer, 'judge'>, viewEvent: ViewEventFn, key: Uint8Array): EventEnvelope[] {
+export function redactCopy(
+  events: readonly EventEnvelope[],
+  viewer: Exclude<Viewer, 'judge'>,
+  viewEvent: ViewEventFn,
+  key: Uint8Array,
+): EventEnvelope[] {
   return events.map((e) => {
-    if (!e.seal) throw new TypeError(`seq ${e.seq} is unsealed (v1): a redacted copy of it could not be verified; export the full copy to judges instead`);
+    if (!e.seal)
+      throw new TypeError(
+        `seq ${e.seq} is unsealed (v1): a redacted copy of it could not be verified; export the full copy to judges instead`,
+      );
     const { salt: _salt, ...rest } = e;
     return { ...rest, payload: viewEvent(e, viewer).payload, salt: sealSalt(key, e.matchId, e.seq, viewer) };
   });

@@ -9,7 +9,8 @@ describe('fold and Keyframes', () => {
   const match = playMatch<CoinRaceState>(coinRace, { seed: 'fold-1', bots: { p1: 'random', p2: 'random' } });
 
   it('fold of a prefix equals the live state after that event', () => {
-    for (let i = 0; i < match.events.length; i++) expect(jsonEqual(fold(coinRace, match.events.slice(0, i + 1)), match.states[i])).toBe(true);
+    for (let i = 0; i < match.events.length; i++)
+      expect(jsonEqual(fold(coinRace, match.events.slice(0, i + 1)), match.states[i])).toBe(true);
     expect(fold(coinRace, [])).toEqual(coinRace.initial());
   });
 
@@ -21,17 +22,25 @@ describe('fold and Keyframes', () => {
 
   it('seek(seq) equals the fold of the first seq events, for random seqs, interval sizes and seeds', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 12 }), fc.array(fc.integer({ min: -3, max: 200 }), { minLength: 1, maxLength: 25 }), fc.string({ maxLength: 6 }), (every, seqs, seed) => {
-        const m = playMatch<CoinRaceState>(coinRace, { seed: `kf-${seed}`, bots: { p1: 'random', p2: 'greedy' } });
-        const kf = new Keyframes<CoinRaceState>(coinRace, every);
-        kf.push(...m.events);
-        expect(kf.length).toBe(m.events.length);
-        expect(kf.latest).toEqual(m.final);
-        for (const seq of seqs) {
-          const n = Math.max(0, Math.min(seq, m.events.length));
-          expect(kf.seek(seq)).toEqual(fold(coinRace, m.events.slice(0, n)));
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 12 }),
+        fc.array(fc.integer({ min: -3, max: 200 }), { minLength: 1, maxLength: 25 }),
+        fc.string({ maxLength: 6 }),
+        (every, seqs, seed) => {
+          const m = playMatch<CoinRaceState>(coinRace, {
+            seed: `kf-${seed}`,
+            bots: { p1: 'random', p2: 'greedy' },
+          });
+          const kf = new Keyframes<CoinRaceState>(coinRace, every);
+          kf.push(...m.events);
+          expect(kf.length).toBe(m.events.length);
+          expect(kf.latest).toEqual(m.final);
+          for (const seq of seqs) {
+            const n = Math.max(0, Math.min(seq, m.events.length));
+            expect(kf.seek(seq)).toEqual(fold(coinRace, m.events.slice(0, n)));
+          }
+        },
+      ),
       { numRuns: 40 },
     );
   });

@@ -17,7 +17,10 @@ export interface Command {
 }
 
 /** An event as `decide` produces it. The host stamps time, turn/phase/step and cause, then appends. */
-export interface DraftEvent<T extends string = string, P extends Record<string, unknown> = Record<string, unknown>> {
+export interface DraftEvent<
+  T extends string = string,
+  P extends Record<string, unknown> = Record<string, unknown>,
+> {
   type: T;
   payload: P;
   /** The rule behind an automatic action (or the rule a player action follows). */
@@ -171,7 +174,16 @@ export interface GameModule<S = unknown> {
 
 /** A question the table puts to a player (the kinds the site answers in place). */
 export interface TablePrompt {
-  kind: 'choice' | 'mulligan' | 'attackers' | 'blockers' | 'targets' | 'order' | 'division' | 'priority' | 'other';
+  kind:
+    | 'choice'
+    | 'mulligan'
+    | 'attackers'
+    | 'blockers'
+    | 'targets'
+    | 'order'
+    | 'division'
+    | 'priority'
+    | 'other';
   text: string;
 }
 
@@ -185,19 +197,28 @@ export function listWords(items: readonly string[]): string {
 export type CommandPhrases = Readonly<Record<string, (c: Command, name: (id: string) => string) => string>>;
 
 /** Phrases that read the state: the trigger a command names by its id is said by its source and text. */
-export type StatePhrases<S> = Readonly<Record<string, (s: S, c: Command, name: (id: string) => string) => string | null>>;
+export type StatePhrases<S> = Readonly<
+  Record<string, (s: S, c: Command, name: (id: string) => string) => string | null>
+>;
 
 /**
  * describeCommand from a table of phrases (types not in the table get the host's generic label); a phrase of
  * `withState`, when it says something, comes first.
  */
-export function phrasesToDescribe<S = unknown>(phrases: CommandPhrases, withState: StatePhrases<S> = {}): (state: unknown, command: Command, viewer: PlayerId, name: (id: string) => string) => string | null {
+export function phrasesToDescribe<S = unknown>(
+  phrases: CommandPhrases,
+  withState: StatePhrases<S> = {},
+): (state: unknown, command: Command, viewer: PlayerId, name: (id: string) => string) => string | null {
   return (state, command, _viewer, name) =>
-    (Object.hasOwn(withState, command.type) ? withState[command.type]!(state as S, command, name) : null) ?? (Object.hasOwn(phrases, command.type) ? phrases[command.type]!(command, name) : null);
+    (Object.hasOwn(withState, command.type) ? withState[command.type]!(state as S, command, name) : null) ??
+    (Object.hasOwn(phrases, command.type) ? phrases[command.type]!(command, name) : null);
 }
 
 /** A trigger in words for the seat that orders it: its source as the seat knows it, then its text ("Rage: …"). */
-export function triggerWords(t: { source: string | null; label: string }, name: (id: string) => string): string {
+export function triggerWords(
+  t: { source: string | null; label: string },
+  name: (id: string) => string,
+): string {
   const cut = t.label.indexOf(': ');
   return t.source !== null && cut > 0 ? `${name(t.source)}: ${t.label.slice(cut + 2)}` : t.label;
 }
@@ -221,7 +242,11 @@ export interface ScenarioHooks<S> {
    * commitment and the test cards, so a fold knows them), then whatever state events the game needs. Reject
    * (with the game's rule or "scenario") what the game cannot place, naming the field.
    */
-  start(config: MatchConfig, start: ScenarioStart, ctx: DecideContext & { seedCommitment: string; cards: readonly TestCard[] }): Decision;
+  start(
+    config: MatchConfig,
+    start: ScenarioStart,
+    ctx: DecideContext & { seedCommitment: string; cards: readonly TestCard[] },
+  ): Decision;
   /** Who holds priority / Opportunity now; null while nobody does (a prompt is pending, the match is over). */
   priority(state: S): PlayerId | null;
   /** Current (derived) stats of a card instance in `state` (a judge view): ATK/DEF/power/life/level…; null if absent. */

@@ -1,7 +1,14 @@
 // Generic reading of a game's XState machine (the one definition of its turn / phase / step structure):
 // state paths for timelines and coverage, transitions, and a JSON config the Stately visualiser opens.
 // Static structure only; no actor is started. Path coverage over xstate/graph lives in ./testing/graph.
-import { initialTransition, transition, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition, type EventObject } from 'xstate';
+import {
+  initialTransition,
+  transition,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type AnyTransitionDefinition,
+  type EventObject,
+} from 'xstate';
 
 type NodeLike = AnyStateNode;
 type TransitionLike = AnyTransitionDefinition;
@@ -26,13 +33,22 @@ export interface StatePathInfo {
 }
 
 /** Every state node of the machine (depth-first, document order), root excluded. */
-export function listStatePaths(machine: AnyStateMachine, opts: { leavesOnly?: boolean } = {}): StatePathInfo[] {
+export function listStatePaths(
+  machine: AnyStateMachine,
+  opts: { leavesOnly?: boolean } = {},
+): StatePathInfo[] {
   const out: StatePathInfo[] = [];
   walk(rootOf(machine), (n) => {
     if (n.path.length === 0) return;
     const isLeaf = Object.keys(n.states).length === 0;
     if (opts.leavesOnly && !isLeaf) return;
-    const info: StatePathInfo = { path: n.path.join('.'), id: n.id, type: n.type, depth: n.path.length, tags: [...n.tags] };
+    const info: StatePathInfo = {
+      path: n.path.join('.'),
+      id: n.id,
+      type: n.type,
+      depth: n.path.length,
+      tags: [...n.tags],
+    };
     if (n.description) info.description = n.description;
     out.push(info);
   });
@@ -63,7 +79,8 @@ export interface TransitionInfo {
 function nameOf(x: unknown): string {
   if (typeof x === 'function') return x.name || 'inline';
   if (typeof x === 'string') return x;
-  if (x && typeof x === 'object' && typeof (x as { type?: unknown }).type === 'string') return (x as { type: string }).type;
+  if (x && typeof x === 'object' && typeof (x as { type?: unknown }).type === 'string')
+    return (x as { type: string }).type;
   return 'inline';
 }
 
@@ -86,14 +103,21 @@ export function listTransitions(machine: AnyStateMachine): TransitionInfo[] {
 
 /** Event types the machine reacts to anywhere. */
 export function machineEventTypes(machine: AnyStateMachine): string[] {
-  return [...new Set(listTransitions(machine).map((t) => t.event).filter((e) => e !== ''))].sort();
+  return [
+    ...new Set(
+      listTransitions(machine)
+        .map((t) => t.event)
+        .filter((e) => e !== ''),
+    ),
+  ].sort();
 }
 
 type JsonObject = { [k: string]: JsonValue };
 type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
 
 function jsonSafe(x: unknown): JsonValue | undefined {
-  if (x === undefined || typeof x === 'function' || typeof x === 'symbol' || typeof x === 'bigint') return undefined;
+  if (x === undefined || typeof x === 'function' || typeof x === 'symbol' || typeof x === 'bigint')
+    return undefined;
   try {
     return JSON.parse(JSON.stringify(x)) as JsonValue;
   } catch {
@@ -104,7 +128,12 @@ function jsonSafe(x: unknown): JsonValue | undefined {
 function transitionConfig(t: TransitionLike): JsonObject | string {
   const targets = (t.target ?? []).map((x) => `#${x.id}`);
   const meta = jsonSafe(t.meta);
-  const hasMore = t.guard !== undefined || t.actions.length > 0 || t.reenter || t.description || (meta !== undefined && meta !== null);
+  const hasMore =
+    t.guard !== undefined ||
+    t.actions.length > 0 ||
+    t.reenter ||
+    t.description ||
+    (meta !== undefined && meta !== null);
   if (!hasMore && targets.length === 1) return targets[0]!;
   const out: JsonObject = {};
   if (targets.length === 1) out.target = targets[0]!;
@@ -149,7 +178,8 @@ export function machineToJson(machine: AnyStateMachine): JsonObject {
   const config = nodeConfig(rootOf(machine));
   // A static initial context is shown by the visualiser; a context factory (function) is left out.
   const context = jsonSafe((machine.config as { context?: unknown }).context);
-  if (context !== undefined && context !== null && typeof context === 'object') return { id: config.id!, context, ...config };
+  if (context !== undefined && context !== null && typeof context === 'object')
+    return { id: config.id!, context, ...config };
   return config;
 }
 
@@ -165,9 +195,16 @@ export function visitMachine(
 ): { states: string[]; transitions: { source: string; event: string }[]; final: string[] } {
   const seen = new Set<string>();
   const taken = new Map<string, { source: string; event: string }>();
-  let [snap] = (initialTransition as (m: AnyStateMachine, i?: unknown) => [{ value: unknown }, unknown[]])(machine, input);
+  let [snap] = (initialTransition as (m: AnyStateMachine, i?: unknown) => [{ value: unknown }, unknown[]])(
+    machine,
+    input,
+  );
   for (const p of stateValuePaths(snap.value)) seen.add(p);
-  const step = transition as (m: AnyStateMachine, s: unknown, e: EventObject) => [{ value: unknown }, unknown[]];
+  const step = transition as (
+    m: AnyStateMachine,
+    s: unknown,
+    e: EventObject,
+  ) => [{ value: unknown }, unknown[]];
   for (const e of events) {
     const before = stateValuePaths(snap.value);
     [snap] = step(machine, snap, e);

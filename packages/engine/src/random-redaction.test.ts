@@ -29,7 +29,11 @@ describe('redactRandom', () => {
   it('leaves no cursor to find and is refused by verifyRandom with the seq', () => {
     const events = [{ seq: 4, payload: redactRandom(payload) }];
     expect(cursorAfter(events)).toBe(0);
-    expect(verifyRandom(events, 'redact')).toEqual({ ok: false, seq: 4, reason: expect.stringMatching(/redacted; verify the full \(judge\) export/) });
+    expect(verifyRandom(events, 'redact')).toEqual({
+      ok: false,
+      seq: 4,
+      reason: expect.stringMatching(/redacted; verify the full \(judge\) export/),
+    });
     expect(verifyRandom([{ seq: 4, payload }], 'redact')).toEqual({ ok: true, draws: rng.cursor });
   });
 });
@@ -40,10 +44,17 @@ describe('randomPositionsIn', () => {
     rng.int(6);
     const full = { type: 'CoinFlipped', payload: { heads: true, random: rng.take() } };
     const state = { game: 'x', rng: 7, players: [{ cursor: 0 }] };
-    expect(randomPositionsIn({ events: [full], state })).toEqual([`$.events[0].payload.random = ${JSON.stringify(full.payload.random)}`, '$.state.rng = 7']);
-    expect(randomPositionsIn([{ random: { from: 0, to: 1, draws: null } }])).toEqual(['$[0].random = {"from":0,"to":1,"draws":null}']);
+    expect(randomPositionsIn({ events: [full], state })).toEqual([
+      `$.events[0].payload.random = ${JSON.stringify(full.payload.random)}`,
+      '$.state.rng = 7',
+    ]);
+    expect(randomPositionsIn([{ random: { from: 0, to: 1, draws: null } }])).toEqual([
+      '$[0].random = {"from":0,"to":1,"draws":null}',
+    ]);
     expect(randomPositionsIn({ random: { from: null, to: null, draws: [] } })).toHaveLength(1);
-    expect(randomPositionsIn({ events: [{ payload: redactRandom(full.payload) }], state: { ...state, rng: 0 } })).toEqual([]);
+    expect(
+      randomPositionsIn({ events: [{ payload: redactRandom(full.payload) }], state: { ...state, rng: 0 } }),
+    ).toEqual([]);
     expect(randomPositionsIn({ seq: 3, turn: 9 }, ['turn'])).toEqual(['$.turn = 9']);
   });
 });

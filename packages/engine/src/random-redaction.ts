@@ -12,7 +12,11 @@ export interface RedactedRandomRecord {
   draws: null;
 }
 
-export const REDACTED_RANDOM: Readonly<RedactedRandomRecord> = Object.freeze({ from: null, to: null, draws: null });
+export const REDACTED_RANDOM: Readonly<RedactedRandomRecord> = Object.freeze({
+  from: null,
+  to: null,
+  draws: null,
+});
 
 /** The payload with its random record (if any) redacted; the same object when there is none. */
 export function redactRandom<P extends Record<string, unknown>>(payload: P): P {
@@ -31,14 +35,18 @@ export function isRedactedRandom(x: unknown): x is RedactedRandomRecord {
  * redacted record, and any non-zero number under a cursor key. Paths are JSONPath-like ("$.events[3].payload.random").
  * Leak tests run it over every view, event and stream a viewer receives.
  */
-export function randomPositionsIn(value: unknown, cursorKeys: readonly string[] = ['rng', 'cursor']): string[] {
+export function randomPositionsIn(
+  value: unknown,
+  cursorKeys: readonly string[] = ['rng', 'cursor'],
+): string[] {
   const found: string[] = [];
   const visit = (x: unknown, path: string): void => {
     if (Array.isArray(x)) x.forEach((v, i) => visit(v, `${path}[${i}]`));
     else if (typeof x === 'object' && x !== null)
       for (const [k, v] of Object.entries(x)) {
         const at = `${path}.${k}`;
-        if (k === 'random' && v !== undefined && !isRedactedRandom(v)) found.push(`${at} = ${JSON.stringify(v)?.slice(0, 80)}`);
+        if (k === 'random' && v !== undefined && !isRedactedRandom(v))
+          found.push(`${at} = ${JSON.stringify(v)?.slice(0, 80)}`);
         else if (cursorKeys.includes(k) && typeof v === 'number' && v !== 0) found.push(`${at} = ${v}`);
         else visit(v, at);
       }

@@ -20,7 +20,9 @@ interface ObservedShuffle {
  * The issue-9 attack: ids are raw outputs (two per id) sitting at the end of the shuffle's cursor range, so the
  * first three ids give 192 equations. With the state, the attacker re-runs the shuffle and the next draws.
  */
-function attackShuffle(seen: ObservedShuffle): { state: Uint32Array; permutation: number[]; otherIds: string[] } | null {
+function attackShuffle(
+  seen: ObservedShuffle,
+): { state: Uint32Array; permutation: number[]; otherIds: string[] } | null {
   const first = seen.to - seen.ids.length * 2;
   const observed = seen.ids.slice(0, 3).flatMap((id, i) => [
     { at: first + 2 * i, output: parseInt(id.slice(1, 9), 16) },
@@ -75,10 +77,12 @@ describe('attacker: GF(2) linear solve of the generator state from public opaque
       expect(broken).toBeNull();
       expect(predictIdRun(ids)).toEqual({ solved: false, predicted: DECK - 3, hits: 0 });
       // With exactly 128 equations the system is solvable, but the "state" predicts nothing.
-      const justFour = recoverState(ids.slice(0, 2).flatMap((id, i) => [
-        { at: 2 * i, output: parseInt(id.slice(1, 9), 16) },
-        { at: 2 * i + 1, output: parseInt(id.slice(9, 17), 16) },
-      ]));
+      const justFour = recoverState(
+        ids.slice(0, 2).flatMap((id, i) => [
+          { at: 2 * i, output: parseInt(id.slice(1, 9), 16) },
+          { at: 2 * i + 1, output: parseInt(id.slice(9, 17), 16) },
+        ]),
+      );
       expect(justFour).not.toBeNull();
       const g = cloneAt(justFour!, 4);
       const predicted = ids.slice(2).map(() => g.opaqueId());

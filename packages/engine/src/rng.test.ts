@@ -103,7 +103,14 @@ describe('Rng', () => {
     const id = r.opaqueId();
     expect(r.pending).toBe(true);
     const rec = r.take();
-    expect(rec).toEqual({ from: 0, to: r.cursor, draws: [{ kind: 'int', n: 10, result: x }, { kind: 'id', result: id }] });
+    expect(rec).toEqual({
+      from: 0,
+      to: r.cursor,
+      draws: [
+        { kind: 'int', n: 10, result: x },
+        { kind: 'id', result: id },
+      ],
+    });
     expect(r.pending).toBe(false);
     expect(r.take()).toEqual({ from: r.cursor, to: r.cursor, draws: [] });
     expect(isRandomRecord(rec)).toBe(true);
@@ -129,7 +136,8 @@ describe('Rng', () => {
 
   it('RngSource reuses forward and rebuilds backward, always matching a fresh generator', () => {
     const src = new RngSource('src');
-    for (const cursor of [0, 5, 5, 12, 3, 40, 0]) expect(src.at(cursor).int(1000)).toBe(new Rng('src', cursor).int(1000));
+    for (const cursor of [0, 5, 5, 12, 3, 40, 0])
+      expect(src.at(cursor).int(1000)).toBe(new Rng('src', cursor).int(1000));
   });
 
   it('commits to sha256(seed ‖ matchId)', () => {
@@ -168,7 +176,11 @@ describe('verifyRandom', () => {
     const rec = events[2]!.payload.random as { draws: { kind: string; n: number; result: number }[] };
     const forged = structuredClone(events);
     (forged[2]!.payload.random as typeof rec).draws[0]!.result = (rec.draws[0]!.result + 1) % 6;
-    expect(verifyRandom(forged, 's')).toMatchObject({ ok: false, seq: 3, reason: expect.stringMatching(/does not follow from the seed/) });
+    expect(verifyRandom(forged, 's')).toMatchObject({
+      ok: false,
+      seq: 3,
+      reason: expect.stringMatching(/does not follow from the seed/),
+    });
   });
 
   it('detects a forged shuffle and a skipped draw', () => {
@@ -178,17 +190,36 @@ describe('verifyRandom', () => {
     expect(verifyRandom(forged, 's')).toMatchObject({ ok: false, seq: 2 });
     const skipped = structuredClone(recordedEvents('s'));
     (skipped[3]!.payload.random as { from: number }).from += 1;
-    expect(verifyRandom(skipped, 's')).toMatchObject({ ok: false, seq: 4, reason: expect.stringMatching(/start at/) });
+    expect(verifyRandom(skipped, 's')).toMatchObject({
+      ok: false,
+      seq: 4,
+      reason: expect.stringMatching(/start at/),
+    });
   });
 
   it('refuses redacted outcomes and malformed records', () => {
     const redacted = structuredClone(recordedEvents('s'));
     (redacted[1]!.payload.random as { draws: unknown }).draws = null;
-    expect(verifyRandom(redacted, 's')).toMatchObject({ ok: false, seq: 2, reason: expect.stringMatching(/redacted/) });
+    expect(verifyRandom(redacted, 's')).toMatchObject({
+      ok: false,
+      seq: 2,
+      reason: expect.stringMatching(/redacted/),
+    });
     expect(verifyRandom([{ seq: 1, payload: { random: 'x' } }], 's')).toMatchObject({ ok: false, seq: 1 });
-    expect(verifyRandom([{ seq: 1, payload: { random: { from: 0, to: 1, draws: {} } } }], 's')).toMatchObject({ ok: false, seq: 1, reason: expect.stringMatching(/not a list/) });
-    expect(verifyRandom([{ seq: 1, payload: { random: { from: 0, to: 1, draws: [{ kind: 'dice' }] } } }], 's')).toMatchObject({ ok: false, seq: 1, reason: expect.stringMatching(/unknown random draw/) });
-    expect(verifyRandom([{ seq: 1, payload: { random: { from: 0, to: 1, draws: [{ kind: 'int', n: -1, result: 0 }] } } }], 's')).toMatchObject({ ok: false, seq: 1, reason: expect.stringMatching(/malformed int draw/) });
-    expect(verifyRandom([{ seq: 1, payload: { random: { from: 0, to: 1, draws: [null] } } }], 's')).toMatchObject({ ok: false, seq: 1 });
+    expect(verifyRandom([{ seq: 1, payload: { random: { from: 0, to: 1, draws: {} } } }], 's')).toMatchObject(
+      { ok: false, seq: 1, reason: expect.stringMatching(/not a list/) },
+    );
+    expect(
+      verifyRandom([{ seq: 1, payload: { random: { from: 0, to: 1, draws: [{ kind: 'dice' }] } } }], 's'),
+    ).toMatchObject({ ok: false, seq: 1, reason: expect.stringMatching(/unknown random draw/) });
+    expect(
+      verifyRandom(
+        [{ seq: 1, payload: { random: { from: 0, to: 1, draws: [{ kind: 'int', n: -1, result: 0 }] } } }],
+        's',
+      ),
+    ).toMatchObject({ ok: false, seq: 1, reason: expect.stringMatching(/malformed int draw/) });
+    expect(
+      verifyRandom([{ seq: 1, payload: { random: { from: 0, to: 1, draws: [null] } } }], 's'),
+    ).toMatchObject({ ok: false, seq: 1 });
   });
 });

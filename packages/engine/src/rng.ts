@@ -90,7 +90,8 @@ export class Rng {
   /** Moves forward to `cursor` (draws discarded) in O(1): the ChaCha20 block counter is set, nothing replayed. */
   advanceTo(cursor: number): void {
     if (cursor < this._cursor) throw new RangeError(`Rng cannot go back from ${this._cursor} to ${cursor}`);
-    if (!Number.isSafeInteger(cursor) || cursor > MAX_CURSOR) throw new RangeError(`Rng cursor must be an integer in [0, ${MAX_CURSOR}], got ${cursor}`);
+    if (!Number.isSafeInteger(cursor) || cursor > MAX_CURSOR)
+      throw new RangeError(`Rng cursor must be an integer in [0, ${MAX_CURSOR}], got ${cursor}`);
     this._cursor = cursor;
     this.log = [];
     this.logFrom = cursor;
@@ -113,7 +114,8 @@ export class Rng {
 
   /** Uniform integer in [0, n) by rejection sampling (no modulo bias). */
   private uniform(n: number): number {
-    if (!Number.isInteger(n) || n < 1 || n > 2 ** 32) throw new RangeError(`Rng.int needs 1 ≤ n ≤ 2^32, got ${n}`);
+    if (!Number.isInteger(n) || n < 1 || n > 2 ** 32)
+      throw new RangeError(`Rng.int needs 1 ≤ n ≤ 2^32, got ${n}`);
     const limit = 2 ** 32 - (2 ** 32 % n);
     for (;;) {
       const x = this.next();
@@ -221,10 +223,13 @@ export function verifyRandom(
     const rec = e.payload.random;
     if (rec === undefined) continue;
     if (isRedactedRandom(rec)) return { ok: false, seq: e.seq, reason: REDACTED };
-    if (!isRandomRecord(rec)) return { ok: false, seq: e.seq, reason: 'payload.random is not a random record' };
-    if (rec.from !== cursor) return { ok: false, seq: e.seq, reason: `random draws start at ${rec.from}, expected ${cursor}` };
+    if (!isRandomRecord(rec))
+      return { ok: false, seq: e.seq, reason: 'payload.random is not a random record' };
+    if (rec.from !== cursor)
+      return { ok: false, seq: e.seq, reason: `random draws start at ${rec.from}, expected ${cursor}` };
     if (rec.draws === null) return { ok: false, seq: e.seq, reason: REDACTED };
-    if (!Array.isArray(rec.draws)) return { ok: false, seq: e.seq, reason: 'payload.random.draws is not a list of draws' };
+    if (!Array.isArray(rec.draws))
+      return { ok: false, seq: e.seq, reason: 'payload.random.draws is not a list of draws' };
     rng.advanceTo(cursor);
     for (const d of rec.draws as unknown[]) {
       // A forged file may hold anything here: re-derive only well-formed draws, report the rest.
@@ -234,14 +239,20 @@ export function verifyRandom(
         if (draw?.kind === 'int') again = rng.int(draw.n as number);
         else if (draw?.kind === 'shuffle') again = rng.permutation(draw.n as number);
         else if (draw?.kind === 'id') again = rng.opaqueId();
-        else return { ok: false, seq: e.seq, reason: `unknown random draw ${JSON.stringify(d)?.slice(0, 80)}` };
+        else
+          return { ok: false, seq: e.seq, reason: `unknown random draw ${JSON.stringify(d)?.slice(0, 80)}` };
       } catch (err) {
         return { ok: false, seq: e.seq, reason: `malformed ${draw?.kind} draw: ${(err as Error).message}` };
       }
       if (JSON.stringify(again) !== JSON.stringify(draw.result))
-        return { ok: false, seq: e.seq, reason: `${draw.kind} outcome ${JSON.stringify(draw.result)} does not follow from the seed` };
+        return {
+          ok: false,
+          seq: e.seq,
+          reason: `${draw.kind} outcome ${JSON.stringify(draw.result)} does not follow from the seed`,
+        };
     }
-    if (rng.cursor !== rec.to) return { ok: false, seq: e.seq, reason: `random draws end at ${rec.to}, seed gives ${rng.cursor}` };
+    if (rng.cursor !== rec.to)
+      return { ok: false, seq: e.seq, reason: `random draws end at ${rec.to}, seed gives ${rng.cursor}` };
     cursor = rec.to;
   }
   return { ok: true, draws: cursor - from };

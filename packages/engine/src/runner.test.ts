@@ -40,21 +40,43 @@ describe('applyCommand', () => {
   it('stamps the command as the cause of player actions and system for automatic ones', () => {
     const s = started();
     const rng = new RngSource(host.seed).at(cursorAfter(s.events));
-    const r = applyCommand<CoinRaceState>(coinRace, s.state, { type: 'Flip', player: 'p1', commandId: 'cmd-1' }, rng, host);
+    const r = applyCommand<CoinRaceState>(
+      coinRace,
+      s.state,
+      { type: 'Flip', player: 'p1', commandId: 'cmd-1' },
+      rng,
+      host,
+    );
     if (!r.ok) throw new Error(r.reason);
-    expect(r.events[0]).toMatchObject({ type: 'CoinFlipped', cause: { commandId: 'cmd-1', player: 'p1' }, rule: '2.4' });
+    expect(r.events[0]).toMatchObject({
+      type: 'CoinFlipped',
+      cause: { commandId: 'cmd-1', player: 'p1' },
+      rule: '2.4',
+    });
     expect(r.events[1]).toMatchObject({ type: 'TurnStarted', cause: { system: true }, turn: 2 });
   });
 
   it('invents a command id when the client sent none', () => {
     const s = started();
-    const r = applyCommand<CoinRaceState>(coinRace, s.state, { type: 'Flip', player: 'p1' }, new Rng(host.seed, cursorAfter(s.events)), host);
+    const r = applyCommand<CoinRaceState>(
+      coinRace,
+      s.state,
+      { type: 'Flip', player: 'p1' },
+      new Rng(host.seed, cursorAfter(s.events)),
+      host,
+    );
     expect(r.ok && r.events[0]!.cause).toEqual({ commandId: 'p1:Flip', player: 'p1' });
   });
 
   it('fills the revealed seed into MatchEnded, whatever the game wrote', () => {
     const s = started();
-    const r = applyCommand<CoinRaceState>(coinRace, s.state, { type: 'Concede', player: 'p2', commandId: 'c' }, new Rng(host.seed, cursorAfter(s.events)), host);
+    const r = applyCommand<CoinRaceState>(
+      coinRace,
+      s.state,
+      { type: 'Concede', player: 'p2', commandId: 'c' },
+      new Rng(host.seed, cursorAfter(s.events)),
+      host,
+    );
     if (!r.ok) throw new Error(r.reason);
     expect(r.events).toHaveLength(1);
     expect(r.events[0]!.payload).toEqual({ winner: 'p1', result: 'p2 conceded (3.3)', seed: host.seed });
@@ -78,7 +100,9 @@ describe('applyCommand', () => {
       },
     };
     const s = started();
-    expect(() => applyCommand(sloppy, s.state, { type: 'Flip', player: 'p1' }, new Rng(host.seed), host)).toThrow(/random draws were made that no event records/);
+    expect(() =>
+      applyCommand(sloppy, s.state, { type: 'Flip', player: 'p1' }, new Rng(host.seed), host),
+    ).toThrow(/random draws were made that no event records/);
     const sloppySetup: GameModule<CoinRaceState> = {
       ...coinRace,
       setup: (cfg, ctx) => {
@@ -94,9 +118,26 @@ describe('stampDrafts', () => {
   it('names the game in MatchStarted when the game did not, and keeps a name the game wrote', () => {
     const s = coinRace.initial();
     const cause = { system: true } as const;
-    const unnamed = stampDrafts(coinRace, s, [{ type: 'MatchStarted', payload: { seedCommitment: 'x', players: [], target: 1, turnLimit: 1 } }], cause, host);
+    const unnamed = stampDrafts(
+      coinRace,
+      s,
+      [{ type: 'MatchStarted', payload: { seedCommitment: 'x', players: [], target: 1, turnLimit: 1 } }],
+      cause,
+      host,
+    );
     expect(unnamed.events[0]!.payload.game).toBe('coin-race');
-    const named = stampDrafts(coinRace, s, [{ type: 'MatchStarted', payload: { game: 'coin-race-v2', seedCommitment: 'x', players: [], target: 1, turnLimit: 1 } }], cause, host);
+    const named = stampDrafts(
+      coinRace,
+      s,
+      [
+        {
+          type: 'MatchStarted',
+          payload: { game: 'coin-race-v2', seedCommitment: 'x', players: [], target: 1, turnLimit: 1 },
+        },
+      ],
+      cause,
+      host,
+    );
     expect(named.events[0]!.payload.game).toBe('coin-race-v2');
   });
 
@@ -105,7 +146,10 @@ describe('stampDrafts', () => {
     const { events, state } = stampDrafts<CoinRaceState>(
       coinRace,
       s.state,
-      [{ type: 'TurnStarted', payload: { player: 'p2', turn: 9 }, auto: true, rule: 'x' }, { type: 'Unknown', payload: {} }],
+      [
+        { type: 'TurnStarted', payload: { player: 'p2', turn: 9 }, auto: true, rule: 'x' },
+        { type: 'Unknown', payload: {} },
+      ],
       { commandId: 'k', player: 'p1' },
       host,
     );

@@ -68,7 +68,12 @@ function stampPayload(game: AnyGameModule, d: DraftEvent, host: HostContext): Re
 /** A setup in place of GameModule.setup (a scenario's start position): same contract. */
 export type SetupFn = (config: MatchConfig, ctx: DecideContext & { seedCommitment: string }) => Decision;
 
-export function startMatch<S>(game: AnyGameModule, config: MatchConfig, host: HostContext, setup?: SetupFn): Applied<S> {
+export function startMatch<S>(
+  game: AnyGameModule,
+  config: MatchConfig,
+  host: HostContext,
+  setup?: SetupFn,
+): Applied<S> {
   const rng = new Rng(host.seed, 0);
   const ctx = { rng, seedCommitment: seedCommitment(host.seed, config.matchId) };
   const decision = setup ? setup(config, ctx) : game.setup(config, ctx);
@@ -89,11 +94,17 @@ export function applyCommand<S>(
   const decision = game.decide(state, command, { rng });
   if (!decision.ok) return decision;
   assertRecorded(rng, game.id, command.type);
-  const cause: Cause = { commandId: command.commandId ?? `${command.player}:${command.type}`, player: command.player };
+  const cause: Cause = {
+    commandId: command.commandId ?? `${command.player}:${command.type}`,
+    player: command.player,
+  };
   const out = stampDrafts<S>(game, state, decision.events, cause, host);
   return { ok: true, ...out };
 }
 
 function assertRecorded(rng: Rng, game: string, what: string): void {
-  if (rng.pending) throw new Error(`${game} ${what}: random draws were made that no event records (emit them through a Draft, which records them)`);
+  if (rng.pending)
+    throw new Error(
+      `${game} ${what}: random draws were made that no event records (emit them through a Draft, which records them)`,
+    );
 }

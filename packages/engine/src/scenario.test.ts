@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { parseScenario, partialMatch, readPath, runScenario, scenarioConfig, ScenarioSchema, ScenarioWriter, type ScenarioInput } from './scenario';
+import {
+  parseScenario,
+  partialMatch,
+  readPath,
+  runScenario,
+  scenarioConfig,
+  ScenarioSchema,
+  ScenarioWriter,
+  type ScenarioInput,
+} from './scenario';
 import { coinRace, type CoinRaceState } from './testing/fixture-game';
 import { verifyChain } from './envelope';
 
@@ -52,23 +61,40 @@ describe('runScenario', () => {
     );
     expect(r.ok).toBe(false);
     expect(r.failures).toHaveLength(4);
-    expect(r.failures[0]).toMatch(/^step 0: Flip by p2 was rejected by rule 2\.1 .*expected rule 9\.9 \[rule 2\.3\]/);
+    expect(r.failures[0]).toMatch(
+      /^step 0: Flip by p2 was rejected by rule 2\.1 .*expected rule 9\.9 \[rule 2\.3\]/,
+    );
     expect(r.failures[1]).toMatch(/^step 1: expected event CardPlayed after seq 0; saw 1:MatchStarted/);
     expect(r.failures[2]).toMatch(/^step 2: state players\.1\.score as judge is 0, expected 4/);
-    expect(r.failures[3]).toMatch(/^step 3: state path "players\.5\.score" does not exist .*missing at "players\.5"/);
+    expect(r.failures[3]).toMatch(
+      /^step 3: state path "players\.5\.score" does not exist .*missing at "players\.5"/,
+    );
   });
 
   it('stops at a command that was expected accepted but was rejected, and says how many steps were skipped', () => {
-    const r = runScenario(coinRace, scenario([{ command: { type: 'PlayCard', player: 'p1', index: 7 } }, { expectEvent: { type: 'CardPlayed' } }]));
+    const r = runScenario(
+      coinRace,
+      scenario([
+        { command: { type: 'PlayCard', player: 'p1', index: 7 } },
+        { expectEvent: { type: 'CardPlayed' } },
+      ]),
+    );
     expect(r.failures).toEqual([
-      expect.stringMatching(/^step 0: PlayCard by p1 was rejected \(2\.3: there is no card at hand index 7.*\), expected accepted/),
+      expect.stringMatching(
+        /^step 0: PlayCard by p1 was rejected \(2\.3: there is no card at hand index 7.*\), expected accepted/,
+      ),
       'step 0: stopped; 1 later step(s) not run',
     ]);
   });
 
   it('fails when a command expected to be rejected is accepted', () => {
-    const r = runScenario(coinRace, scenario([{ command: { type: 'Flip', player: 'p1' }, expect: { rejected: { rule: '2.1' } } }]));
-    expect(r.failures).toEqual([expect.stringMatching(/^step 0: Flip by p1 was accepted, expected rejected by rule 2\.1/)]);
+    const r = runScenario(
+      coinRace,
+      scenario([{ command: { type: 'Flip', player: 'p1' }, expect: { rejected: { rule: '2.1' } } }]),
+    );
+    expect(r.failures).toEqual([
+      expect.stringMatching(/^step 0: Flip by p1 was accepted, expected rejected by rule 2\.1/),
+    ]);
   });
 
   it('expectEvent only looks at events since the previous command, and consecutive expectations keep order', () => {
@@ -87,7 +113,13 @@ describe('runScenario', () => {
   });
 
   it('reports payload mismatches with the payloads it saw', () => {
-    const r = runScenario(coinRace, scenario([{ command: { type: 'PlayCard', player: 'p1', index: 0 } }, { expectEvent: { type: 'CardPlayed', payload: { points: 1 } } }]));
+    const r = runScenario(
+      coinRace,
+      scenario([
+        { command: { type: 'PlayCard', player: 'p1', index: 0 } },
+        { expectEvent: { type: 'CardPlayed', payload: { points: 1 } } },
+      ]),
+    );
     expect(r.failures[0]).toMatch(/CardPlayed events there have payloads .*"points":3/);
   });
 
@@ -101,7 +133,12 @@ describe('runScenario', () => {
   });
 
   it('reports a malformed scenario by path without running anything', () => {
-    const r = runScenario(coinRace, { game: 'coin-race', seed: 1, players: { p1: { deck: [] }, x: { deck: ['one'] } }, steps: [{ command: { type: 'Flip' } }, { nope: 1 }] });
+    const r = runScenario(coinRace, {
+      game: 'coin-race',
+      seed: 1,
+      players: { p1: { deck: [] }, x: { deck: ['one'] } },
+      steps: [{ command: { type: 'Flip' } }, { nope: 1 }],
+    });
     expect(r.ok).toBe(false);
     expect(r.events).toEqual([]);
     expect(r.failures.join('\n')).toMatch(/scenario\.players\.p1\.deck: a deck needs at least one card/);
@@ -110,15 +147,29 @@ describe('runScenario', () => {
   });
 
   it('reports a scenario for another game, a setup rejection and a bad stack', () => {
-    expect(runScenario(coinRace, { ...base, game: 'alpha-clash' }).failures).toEqual(['scenario is for game "alpha-clash" but was run with "coin-race"']);
-    expect(runScenario(coinRace, { ...base, players: { p1: { deck: ['one', 'bogus', 'one'] }, p2: { deck: ['one', 'one', 'one'] } } }).failures[0]).toMatch(/setup rejected .*\(1\.1\).*unknown card "bogus"/);
-    expect(runScenario(coinRace, { ...base, stack: { p1: { hand: ['three', 'three'] } } }).failures[0]).toMatch(/stack names three/);
+    expect(runScenario(coinRace, { ...base, game: 'alpha-clash' }).failures).toEqual([
+      'scenario is for game "alpha-clash" but was run with "coin-race"',
+    ]);
+    expect(
+      runScenario(coinRace, {
+        ...base,
+        players: { p1: { deck: ['one', 'bogus', 'one'] }, p2: { deck: ['one', 'one', 'one'] } },
+      }).failures[0],
+    ).toMatch(/setup rejected .*\(1\.1\).*unknown card "bogus"/);
+    expect(
+      runScenario(coinRace, { ...base, stack: { p1: { hand: ['three', 'three'] } } }).failures[0],
+    ).toMatch(/stack names three/);
   });
 });
 
 describe('scenario helpers', () => {
   it('puts extra deck sections into DeckList.extra and seats in p1, p2 order', () => {
-    const s = ScenarioSchema.parse({ game: 'g', seed: 's', players: { p2: { deck: ['b'] }, p1: { deck: ['a'], contender: ['hero'], name: 'Ann' } }, steps: [] });
+    const s = ScenarioSchema.parse({
+      game: 'g',
+      seed: 's',
+      players: { p2: { deck: ['b'] }, p1: { deck: ['a'], contender: ['hero'], name: 'Ann' } },
+      steps: [],
+    });
     const c = scenarioConfig(s);
     expect(c.players).toEqual([
       { id: 'p1', name: 'Ann', deck: { main: ['a'], extra: { contender: ['hero'] } } },
@@ -128,9 +179,21 @@ describe('scenario helpers', () => {
   });
 
   it('defaults expect to accepted and rejects unknown step kinds', () => {
-    const s = parseScenario({ game: 'g', seed: 1, players: { p1: { deck: ['a'] } }, steps: [{ command: { type: 'X', player: 'p1' } }] });
+    const s = parseScenario({
+      game: 'g',
+      seed: 1,
+      players: { p1: { deck: ['a'] } },
+      steps: [{ command: { type: 'X', player: 'p1' } }],
+    });
     expect(s.ok && s.scenario.steps[0]).toEqual({ command: { type: 'X', player: 'p1' }, expect: 'accepted' });
-    expect(parseScenario({ game: 'g', seed: 1, players: { p1: { deck: ['a'] } }, steps: [{ expectEvent: { type: 'X' }, extra: 1 }] }).ok).toBe(false);
+    expect(
+      parseScenario({
+        game: 'g',
+        seed: 1,
+        players: { p1: { deck: ['a'] } },
+        steps: [{ expectEvent: { type: 'X' }, extra: 1 }],
+      }).ok,
+    ).toBe(false);
   });
 
   it('partialMatch: objects may have more keys, arrays must match in length', () => {
@@ -162,14 +225,22 @@ describe('scenario start positions, test cards and the new assertions', () => {
     rule: '4.1',
     options: { target: 10 },
     players: { p1: { name: 'Ann' }, p2: {} },
-    cards: [{ id: 'clover', name: 'Four-leaf Clover', type: 'Coin', stats: { points: 2 }, keywords: ['Lucky'] }],
+    cards: [
+      { id: 'clover', name: 'Four-leaf Clover', type: 'Coin', stats: { points: 2 }, keywords: ['Lucky'] },
+    ],
     start: {
       turn: 5,
       turnPlayer: 'p2',
       phase: 'main',
       players: {
-        p1: { zones: { hand: ['one', 'two'], deck: ['three'], played: [{ card: 'three', id: 'p1#x:three' }] }, counters: { score: 3 } },
-        p2: { zones: { hand: [{ card: 'clover', id: 'p2#c:clover' }, 'one'], deck: ['two', 'three'] }, counters: { score: 4 } },
+        p1: {
+          zones: { hand: ['one', 'two'], deck: ['three'], played: [{ card: 'three', id: 'p1#x:three' }] },
+          counters: { score: 3 },
+        },
+        p2: {
+          zones: { hand: [{ card: 'clover', id: 'p2#c:clover' }, 'one'], deck: ['two', 'three'] },
+          counters: { score: 4 },
+        },
       },
     },
   };
@@ -188,7 +259,14 @@ describe('scenario start positions, test cards and the new assertions', () => {
         { expectStats: { card: 'p2#c:clover', stats: { points: 3 } } },
         { mark: 'before-play' },
         { command: { type: 'PlayCard', player: 'p2', index: 0 }, label: 'play' },
-        { expectEvent: { type: 'CardPlayed', payload: { card: 'p2#c:clover', points: 3 }, rule: '4.1', cause: 'p2' } },
+        {
+          expectEvent: {
+            type: 'CardPlayed',
+            payload: { card: 'p2#c:clover', points: 3 },
+            rule: '4.1',
+            cause: 'p2',
+          },
+        },
         { expectEvent: { type: 'CardDrawn', rule: '2.3', cause: 'system' } },
         { expectNoEvent: { type: 'CoinFlipped' } },
         { expectNoEvent: { type: 'TurnStarted', from: 'before-play' } },
@@ -220,7 +298,9 @@ describe('scenario start positions, test cards and the new assertions', () => {
     });
     expect(r.failures).toEqual([
       expect.stringMatching(/^step 1: expected no CoinFlipped between seq 3 and \d+, but seq 3 is one/),
-      expect.stringMatching(/^step 2: expected event CoinFlipped \(rule 9\.9\) after seq 2; CoinFlipped events there cite rule 2\.4, cause p2/),
+      expect.stringMatching(
+        /^step 2: expected event CoinFlipped \(rule 9\.9\) after seq 2; CoinFlipped events there cite rule 2\.4, cause p2/,
+      ),
       'step 3: priority is held by p1, expected p2 [rule 4.1]',
       expect.stringMatching(/^step 4: p2 score is \d, expected 0/),
       'step 4: p2 has no stat "luck" (stats: score) [rule 4.1]',
@@ -245,7 +325,16 @@ describe('scenario start positions, test cards and the new assertions', () => {
         turnPlayer: 'p3',
         phase: 'combat',
         priority: 'p9',
-        players: { p1: { zones: { hand: [{ card: 'one', id: 'a' }, { card: 'ghost', id: 'a', attachedTo: 'zz' }] } } },
+        players: {
+          p1: {
+            zones: {
+              hand: [
+                { card: 'one', id: 'a' },
+                { card: 'ghost', id: 'a', attachedTo: 'zz' },
+              ],
+            },
+          },
+        },
       },
       steps: [],
     });
@@ -265,31 +354,52 @@ describe('scenario start positions, test cards and the new assertions', () => {
 
   it('reports the game hook’s own rejection of a start, and a game without hooks', () => {
     const r = runScenario(coinRace, { ...start, start: { ...start.start, priority: 'p1' }, steps: [] });
-    expect(r.failures).toEqual(['the start position was rejected (2.1): start.priority: only the active player acts in Coin Race (2.1)']);
+    expect(r.failures).toEqual([
+      'the start position was rejected (2.1): start.priority: only the active player acts in Coin Race (2.1)',
+    ]);
     const { scenario: _hooks, ...bare } = coinRace;
-    expect(runScenario(bare, { ...start, steps: [] }).failures).toEqual(['game "coin-race" has no scenario hooks (GameModule.scenario), so it cannot start from a position']);
+    expect(runScenario(bare, { ...start, steps: [] }).failures).toEqual([
+      'game "coin-race" has no scenario hooks (GameModule.scenario), so it cannot start from a position',
+    ]);
   });
 
   it('the schema explains misuse: decks needed without a start, stack with a start, cards without a start, exactly one state check', () => {
-    const r = parseScenario({ game: 'coin-race', seed: 1, players: { p1: {} }, cards: [{ id: 'c', name: 'C', type: 'Coin' }], steps: [{ expectState: { as: 'judge', path: 'x', equals: 1, length: 2 } }] });
+    const r = parseScenario({
+      game: 'coin-race',
+      seed: 1,
+      players: { p1: {} },
+      cards: [{ id: 'c', name: 'C', type: 'Coin' }],
+      steps: [{ expectState: { as: 'judge', path: 'x', equals: 1, length: 2 } }],
+    });
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/scenario\.players\.p1\.deck: a deck is needed unless the scenario has a start position/),
+        expect.stringMatching(
+          /scenario\.players\.p1\.deck: a deck is needed unless the scenario has a start position/,
+        ),
         expect.stringMatching(/scenario\.cards: test cards need a start position/),
       ]),
     );
     const st = parseScenario({ ...start, stack: { p1: { hand: ['one'] } }, steps: [] });
     expect(st.ok ? [] : st.errors).toEqual([expect.stringMatching(/scenario\.stack: stack is for setup/)]);
-    const one = parseScenario({ ...start, steps: [{ expectState: { as: 'judge', path: 'x', equals: 1, length: 2 } }] });
+    const one = parseScenario({
+      ...start,
+      steps: [{ expectState: { as: 'judge', path: 'x', equals: 1, length: 2 } }],
+    });
     expect(one.ok ? [] : one.errors.join('\n')).toMatch(/exactly one of equals, length, absent, matches/);
   });
 });
 
 describe('ScenarioWriter', () => {
   it('writes a file step by step, each checked by the runner, and the file passes', () => {
-    const w = new ScenarioWriter(coinRace, { game: 'coin-race', seed: 7, rule: '2.3', players: base.players, stack: base.stack });
+    const w = new ScenarioWriter(coinRace, {
+      game: 'coin-race',
+      seed: 7,
+      rule: '2.3',
+      players: base.players,
+      stack: base.stack,
+    });
     w.command('p1', 'PlayCard', { index: 0 })
       .step({ expectEvent: { type: 'CardPlayed', payload: { points: 3 }, rule: '2.3' } })
       .command('p1', 'PlayCard', { index: 0 }, { rejected: { rule: '2.2' } })
@@ -301,13 +411,34 @@ describe('ScenarioWriter', () => {
   });
 
   it('throws the runner’s failure and does not record the step', () => {
-    const w = new ScenarioWriter(coinRace, { game: 'coin-race', seed: 7, players: base.players, stack: base.stack });
+    const w = new ScenarioWriter(coinRace, {
+      game: 'coin-race',
+      seed: 7,
+      players: base.players,
+      stack: base.stack,
+    });
     expect(() => w.command('p2', 'Flip')).toThrow(/step 0: Flip by p2 was rejected \(2\.1/);
-    expect(() => w.step({ expectState: { as: 'judge', path: 'players.0.score', equals: 0 } })).toThrow(/stopped at a failed step/);
+    expect(() => w.step({ expectState: { as: 'judge', path: 'players.0.score', equals: 0 } })).toThrow(
+      /stopped at a failed step/,
+    );
     expect(w.toJSON().steps).toEqual([]);
-    const v = new ScenarioWriter(coinRace, { game: 'coin-race', seed: 7, players: base.players, stack: base.stack });
-    expect(() => v.step({ expectState: { as: 'judge', path: 'players.0.score', equals: 9 } })).toThrow(/is 0, expected 9/);
-    expect(() => new ScenarioWriter(coinRace, { game: 'coin-race', seed: 7, players: { p1: { deck: ['zz'] }, p2: { deck: ['one'] } } })).toThrow(/setup rejected/);
+    const v = new ScenarioWriter(coinRace, {
+      game: 'coin-race',
+      seed: 7,
+      players: base.players,
+      stack: base.stack,
+    });
+    expect(() => v.step({ expectState: { as: 'judge', path: 'players.0.score', equals: 9 } })).toThrow(
+      /is 0, expected 9/,
+    );
+    expect(
+      () =>
+        new ScenarioWriter(coinRace, {
+          game: 'coin-race',
+          seed: 7,
+          players: { p1: { deck: ['zz'] }, p2: { deck: ['one'] } },
+        }),
+    ).toThrow(/setup rejected/);
   });
 });
 
@@ -329,10 +460,19 @@ describe('scenario format: names for engine-made ids, lookups by id, events in a
   });
 
   it('a capture that finds nothing stops the run, and an unknown $name is named', () => {
-    const missing = runScenario(coinRace, scenario([{ capture: { as: 'tok', event: 'TokenCreated', path: 'id' } }, { command: { type: 'Flip', player: 'p1' } }]));
+    const missing = runScenario(
+      coinRace,
+      scenario([
+        { capture: { as: 'tok', event: 'TokenCreated', path: 'id' } },
+        { command: { type: 'Flip', player: 'p1' } },
+      ]),
+    );
     expect(missing.failures[0]).toMatch(/^step 0: capture tok: no TokenCreated after seq 0/);
     expect(missing.failures[1]).toMatch(/1 later step\(s\) not run/);
-    const unknown = runScenario(coinRace, scenario([{ expectState: { as: 'judge', path: 'players[id=$who].score', equals: 0 } }]));
+    const unknown = runScenario(
+      coinRace,
+      scenario([{ expectState: { as: 'judge', path: 'players[id=$who].score', equals: 0 } }]),
+    );
     expect(unknown.failures).toEqual(['step 0: names $who, which no earlier capture step defined']);
   });
 
@@ -347,36 +487,79 @@ describe('scenario format: names for engine-made ids, lookups by id, events in a
       ]),
     );
     expect(r.failures).toHaveLength(2);
-    expect(r.failures[0]).toMatch(/^step 1: state path "players\[id=p9\]\.score" does not exist .*missing at "players\.\[id=p9\]"/);
-    expect(r.failures[1]).toMatch(/^step 3: state players as judge is .*expected a list with an entry matching \{"id":"p2","score":5\}/);
+    expect(r.failures[0]).toMatch(
+      /^step 1: state path "players\[id=p9\]\.score" does not exist .*missing at "players\.\[id=p9\]"/,
+    );
+    expect(r.failures[1]).toMatch(
+      /^step 3: state players as judge is .*expected a list with an entry matching \{"id":"p2","score":5\}/,
+    );
   });
 
   it('expectEvents accepts its events in either order, each matched once', () => {
     const play = { command: { type: 'PlayCard', player: 'p1', index: 0 } } as const;
     const drawn = { type: 'CardDrawn', payload: { player: 'p1' } };
     const played = { type: 'CardPlayed', payload: { points: 3 } };
-    expect(runScenario(coinRace, scenario([play, { expectEvents: { anyOrder: [drawn, played] } }])).failures).toEqual([]);
-    expect(runScenario(coinRace, scenario([play, { expectEvents: { anyOrder: [played, drawn] } }])).failures).toEqual([]);
+    expect(
+      runScenario(coinRace, scenario([play, { expectEvents: { anyOrder: [drawn, played] } }])).failures,
+    ).toEqual([]);
+    expect(
+      runScenario(coinRace, scenario([play, { expectEvents: { anyOrder: [played, drawn] } }])).failures,
+    ).toEqual([]);
     const twice = runScenario(coinRace, scenario([play, { expectEvents: { anyOrder: [drawn, drawn] } }]));
-    expect(twice.failures[0]).toMatch(/^step 1: expected \(in any order\) CardDrawn with payload ⊇ \{"player":"p1"\} after seq \d+; saw /);
+    expect(twice.failures[0]).toMatch(
+      /^step 1: expected \(in any order\) CardDrawn with payload ⊇ \{"player":"p1"\} after seq \d+; saw /,
+    );
   });
 
   it('checks a rejection’s reason as well as its rule', () => {
-    const ok = runScenario(coinRace, scenario([{ command: { type: 'Flip', player: 'p2' }, expect: { rejected: { rule: '2.1', reason: 'TURN' } } }]));
+    const ok = runScenario(
+      coinRace,
+      scenario([
+        { command: { type: 'Flip', player: 'p2' }, expect: { rejected: { rule: '2.1', reason: 'TURN' } } },
+      ]),
+    );
     expect(ok.failures).toEqual([]);
-    const wrong = runScenario(coinRace, scenario([{ command: { type: 'Flip', player: 'p2' }, expect: { rejected: { rule: '2.1', reason: 'deck is empty' } } }]));
-    expect(wrong.failures[0]).toMatch(/was rejected by rule 2\.1 \(.*\), expected rule 2\.1 with a reason containing "deck is empty"/);
+    const wrong = runScenario(
+      coinRace,
+      scenario([
+        {
+          command: { type: 'Flip', player: 'p2' },
+          expect: { rejected: { rule: '2.1', reason: 'deck is empty' } },
+        },
+      ]),
+    );
+    expect(wrong.failures[0]).toMatch(
+      /was rejected by rule 2\.1 \(.*\), expected rule 2\.1 with a reason containing "deck is empty"/,
+    );
   });
 
   it('expects a setup to be refused (an illegal deck): rule and reason, and no steps', () => {
     const bad = { p1: { deck: ['one', 'bogus', 'one'] }, p2: { deck: ['one', 'one', 'one'] } };
-    const r = runScenario(coinRace, { ...base, stack: undefined, players: bad, expectSetup: { rejected: { rule: '1.1', reason: 'bogus' } } });
+    const r = runScenario(coinRace, {
+      ...base,
+      stack: undefined,
+      players: bad,
+      expectSetup: { rejected: { rule: '1.1', reason: 'bogus' } },
+    });
     expect(r).toMatchObject({ ok: true, failures: [], events: [] });
-    expect(runScenario(coinRace, { ...base, stack: undefined, players: bad, expectSetup: { rejected: { rule: '9.9' } } }).failures[0]).toMatch(
-      /^the scenario's setup was rejected by rule 1\.1 .*expected rule 9\.9/,
-    );
-    expect(runScenario(coinRace, { ...base, expectSetup: { rejected: { rule: '1.1' } } }).failures).toEqual(["the scenario's setup was accepted, expected rejected by rule 1.1"]);
-    expect(parseScenario({ ...base, expectSetup: { rejected: { rule: '1.1' } }, steps: [{ command: { type: 'Flip', player: 'p1' } }] })).toMatchObject({
+    expect(
+      runScenario(coinRace, {
+        ...base,
+        stack: undefined,
+        players: bad,
+        expectSetup: { rejected: { rule: '9.9' } },
+      }).failures[0],
+    ).toMatch(/^the scenario's setup was rejected by rule 1\.1 .*expected rule 9\.9/);
+    expect(runScenario(coinRace, { ...base, expectSetup: { rejected: { rule: '1.1' } } }).failures).toEqual([
+      "the scenario's setup was accepted, expected rejected by rule 1.1",
+    ]);
+    expect(
+      parseScenario({
+        ...base,
+        expectSetup: { rejected: { rule: '1.1' } },
+        steps: [{ command: { type: 'Flip', player: 'p1' } }],
+      }),
+    ).toMatchObject({
       ok: false,
       errors: ['scenario.steps: a scenario whose setup is expected rejected has no steps to run'],
     });

@@ -202,7 +202,9 @@ export const ScenarioSchema = z
     cards: z.array(TestCardSchema).optional(),
     /** The setup (or start position) must be refused, e.g. an illegal deck: then no step runs. */
     expectSetup: z
-      .object({ rejected: z.object({ rule: z.string().min(1), reason: z.string().min(1).optional() }).strict() })
+      .object({
+        rejected: z.object({ rule: z.string().min(1), reason: z.string().min(1).optional() }).strict(),
+      })
       .strict()
       .optional(),
     steps: z.array(ScenarioStepSchema),
@@ -317,7 +319,9 @@ export function readPath(
 ): { found: true; value: unknown } | { found: false; at: string } {
   const segments = [...path.matchAll(/\[([\w.]+)=([^\]]+)\]|\[(\d+)\]|([^.[\]]+)/g)].map(
     (m): { text: string; pick?: { key: string; is: string } } =>
-      m[1] !== undefined ? { text: `[${m[1]}=${m[2]}]`, pick: { key: m[1], is: m[2]! } } : { text: m[3] ?? m[4]! },
+      m[1] !== undefined
+        ? { text: `[${m[1]}=${m[2]}]`, pick: { key: m[1], is: m[2]! } }
+        : { text: m[3] ?? m[4]! },
   );
   let cur: unknown = value;
   const walked: string[] = [];
@@ -493,10 +497,14 @@ export class ScenarioRun {
     const what = start ? 'the start position' : "the scenario's setup";
     if (s.expectSetup) {
       const want = s.expectSetup.rejected;
-      if (started.ok) return { ok: false, failures: [`${what} was accepted, expected rejected by rule ${want.rule}`] };
+      if (started.ok)
+        return { ok: false, failures: [`${what} was accepted, expected rejected by rule ${want.rule}`] };
       const wrong = rejectionMismatch(started, want);
       return wrong
-        ? { ok: false, failures: [`${what} was rejected by rule ${started.rule} (${started.reason}), expected ${wrong}`] }
+        ? {
+            ok: false,
+            failures: [`${what} was rejected by rule ${started.rule} (${started.reason}), expected ${wrong}`],
+          }
         : { ok: false, failures: [], setupRejectedAsExpected: true };
     }
     if (!started.ok)
@@ -520,7 +528,9 @@ export class ScenarioRun {
     const unknown: string[] = [];
     const step = substitute(written, this.aliases, unknown) as ScenarioStep;
     if (unknown.length > 0) {
-      failures.push(`${label}: names ${unknown.map((n) => `$${n}`).join(', ')}, which no earlier capture step defined`);
+      failures.push(
+        `${label}: names ${unknown.map((n) => `$${n}`).join(', ')}, which no earlier capture step defined`,
+      );
       return { failures, stop: true };
     }
     if ('command' in step) {
@@ -550,7 +560,10 @@ export class ScenarioRun {
         return { failures, stop: true };
       } else {
         const wrong = rejectionMismatch(res, expect.rejected);
-        if (wrong) failures.push(`${label}: ${what} was rejected by rule ${res.rule} (${res.reason}), expected ${wrong}${this.about}`);
+        if (wrong)
+          failures.push(
+            `${label}: ${what} was rejected by rule ${res.rule} (${res.reason}), expected ${wrong}${this.about}`,
+          );
       }
       if (res.ok) {
         this.eventCursor = before;
@@ -603,8 +616,14 @@ export class ScenarioRun {
         else missing.push(`${want.type}${want.payload ? ` with payload ⊇ ${short(want.payload)}` : ''}`);
       }
       if (missing.length > 0) {
-        const seen = all.slice(this.eventCursor).map((e) => `${e.seq}:${e.type}`).join(', ') || 'no events';
-        failures.push(`${label}: expected (in any order) ${missing.join('; ')} after seq ${this.eventCursor}; saw ${seen}${this.about}`);
+        const seen =
+          all
+            .slice(this.eventCursor)
+            .map((e) => `${e.seq}:${e.type}`)
+            .join(', ') || 'no events';
+        failures.push(
+          `${label}: expected (in any order) ${missing.join('; ')} after seq ${this.eventCursor}; saw ${seen}${this.about}`,
+        );
       } else this.eventCursor = Math.max(...used) + 1;
     } else if ('capture' in step) {
       const c = step.capture;
@@ -729,7 +748,10 @@ export class ScenarioRun {
 }
 
 /** What is wrong with a rejection against an expected one (rule, and words of the reason), or null. */
-function rejectionMismatch(got: { rule: string; reason: string }, want: { rule: string; reason?: string | undefined }): string | null {
+function rejectionMismatch(
+  got: { rule: string; reason: string },
+  want: { rule: string; reason?: string | undefined },
+): string | null {
   if (got.rule !== want.rule) return `rule ${want.rule}`;
   if (want.reason !== undefined && !got.reason.toLowerCase().includes(want.reason.toLowerCase()))
     return `rule ${want.rule} with a reason containing "${want.reason}"`;
@@ -767,7 +789,8 @@ function substitute(x: unknown, aliases: ReadonlyMap<string, string | number>, u
 /** Runs a scenario through `game` with the kernel's command loop. Never throws for a bad scenario: it reports. */
 export function runScenario(game: AnyGameModule, input: unknown): ScenarioResult {
   const started = ScenarioRun.start(game, input);
-  if (!started.ok) return { ok: started.setupRejectedAsExpected === true, failures: started.failures, events: [] };
+  if (!started.ok)
+    return { ok: started.setupRejectedAsExpected === true, failures: started.failures, events: [] };
   const { run } = started;
   const steps = run.scenario.steps;
   const failures: string[] = [];
@@ -799,7 +822,8 @@ export class ScenarioWriter {
     private readonly header: Omit<ScenarioInput, 'steps'>,
   ) {
     const started = ScenarioRun.start(game, { ...header, steps: [] });
-    if (!started.ok) throw new Error(`scenario ${header.description ?? header.rule ?? ''}: ${started.failures.join('; ')}`);
+    if (!started.ok)
+      throw new Error(`scenario ${header.description ?? header.rule ?? ''}: ${started.failures.join('; ')}`);
     this.run = started.run;
   }
 
@@ -813,9 +837,11 @@ export class ScenarioWriter {
 
   /** Adds a step after checking it holds; throws with the runner's own failure message otherwise. */
   step(step: z.input<typeof ScenarioStepSchema>): this {
-    if (this.failed) throw new Error(`this writer stopped at a failed step (${this.failed}); start a new one`);
+    if (this.failed)
+      throw new Error(`this writer stopped at a failed step (${this.failed}); start a new one`);
     const parsed = ScenarioStepSchema.safeParse(step);
-    if (!parsed.success) throw new Error(`step ${this.written.length}: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+    if (!parsed.success)
+      throw new Error(`step ${this.written.length}: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
     const r = this.run.step(parsed.data, this.written.length);
     if (r.failures.length > 0) {
       this.failed = r.failures[0]!;
@@ -826,7 +852,12 @@ export class ScenarioWriter {
   }
 
   /** A command step; `expect` defaults to accepted. */
-  command(player: PlayerId, type: string, args: Record<string, unknown> = {}, expect: 'accepted' | { rejected: { rule: string } } = 'accepted'): this {
+  command(
+    player: PlayerId,
+    type: string,
+    args: Record<string, unknown> = {},
+    expect: 'accepted' | { rejected: { rule: string } } = 'accepted',
+  ): this {
     return this.step({ command: { type, player, ...args }, expect });
   }
 

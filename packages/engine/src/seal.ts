@@ -58,7 +58,13 @@ export const pureSealHashes: SealHashes = {
 
 /** The commitment key of a match: from its secret seed, revealed with it in MatchEnded. */
 export function commitKey(seed: string): Uint8Array {
-  return hkdf(sha256, utf8ToBytes(seed), utf8ToBytes('matchtape-commit'), 'matchtape commit v2: payload salts', 32);
+  return hkdf(
+    sha256,
+    utf8ToBytes(seed),
+    utf8ToBytes('matchtape-commit'),
+    'matchtape commit v2: payload salts',
+    32,
+  );
 }
 
 /** The key as a full copy's header carries it (hex), and back. */
@@ -70,7 +76,13 @@ export function commitKeyFromHex(hex: string): Uint8Array {
 }
 
 /** The salt of one commitment: `label` is `judge` for the full payload, else the viewer whose view it is. */
-export function sealSalt(key: Uint8Array, matchId: string, seq: number, label: Viewer, hashes: SealHashes = pureSealHashes): string {
+export function sealSalt(
+  key: Uint8Array,
+  matchId: string,
+  seq: number,
+  label: Viewer,
+  hashes: SealHashes = pureSealHashes,
+): string {
   return hashes.hmacSha256Hex(key, canonicalJson([matchId, seq, label]));
 }
 
@@ -93,14 +105,30 @@ interface Sealable {
 export type ViewEventFn = <E extends GameEvent>(event: E, viewer: Viewer) => E;
 
 /** What the hash of `e` commits to, given the game's redaction, the match's viewers and key. */
-export function sealEvent(viewEvent: ViewEventFn, viewers: readonly Viewer[], key: Uint8Array, e: Sealable, hashes: SealHashes = pureSealHashes): Seal {
+export function sealEvent(
+  viewEvent: ViewEventFn,
+  viewers: readonly Viewer[],
+  key: Uint8Array,
+  e: Sealable,
+  hashes: SealHashes = pureSealHashes,
+): Seal {
   const views: Record<string, string> = {};
-  for (const v of viewers) views[v] = commitment(sealSalt(key, e.matchId, e.seq, v, hashes), viewEvent(e, v).payload, hashes);
-  return { v: SEAL_VERSION, payload: commitment(sealSalt(key, e.matchId, e.seq, 'judge', hashes), e.payload, hashes), views };
+  for (const v of viewers)
+    views[v] = commitment(sealSalt(key, e.matchId, e.seq, v, hashes), viewEvent(e, v).payload, hashes);
+  return {
+    v: SEAL_VERSION,
+    payload: commitment(sealSalt(key, e.matchId, e.seq, 'judge', hashes), e.payload, hashes),
+    views,
+  };
 }
 
 /** Seals events for a store or chainEvents (their Sealer) with the match key the seed gives. */
-export function sealerFor(game: { viewEvent: ViewEventFn }, viewers: readonly Viewer[], seed: string, hashes: SealHashes = pureSealHashes): (e: Sealable) => Seal {
+export function sealerFor(
+  game: { viewEvent: ViewEventFn },
+  viewers: readonly Viewer[],
+  seed: string,
+  hashes: SealHashes = pureSealHashes,
+): (e: Sealable) => Seal {
   const key = commitKey(seed);
   const viewEvent: ViewEventFn = (e, v) => game.viewEvent(e, v);
   return (e) => sealEvent(viewEvent, viewers, key, e, hashes);
@@ -108,7 +136,9 @@ export function sealerFor(game: { viewEvent: ViewEventFn }, viewers: readonly Vi
 
 /** The viewers a sealed event was sealed for: `public` first, then the seats in order. */
 export function viewersOfSeal(seal: Seal): Viewer[] {
-  const seats = Object.keys(seal.views).filter(isPlayer).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+  const seats = Object.keys(seal.views)
+    .filter(isPlayer)
+    .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
   return ['public', ...seats];
 }
 
@@ -116,9 +146,14 @@ export function viewersOfSeal(seal: Seal): Viewer[] {
  * Opens a sealed event of a full copy: every commitment must be the one its salt gives for this payload and for
  * what `viewEvent` makes of it. Null when all open, else what did not.
  */
-export function openSeal(viewEvent: ViewEventFn, key: Uint8Array, e: Sealable & { seal: Seal }): string | null {
+export function openSeal(
+  viewEvent: ViewEventFn,
+  key: Uint8Array,
+  e: Sealable & { seal: Seal },
+): string | null {
   // The payload first: it needs no game code, so a changed payload is named even when the game cannot redact it.
-  if (commitment(sealSalt(key, e.matchId, e.seq, 'judge'), e.payload) !== e.seal.payload) return 'the payload does not open its commitment (seal.payload): it was changed';
+  if (commitment(sealSalt(key, e.matchId, e.seq, 'judge'), e.payload) !== e.seal.payload)
+    return 'the payload does not open its commitment (seal.payload): it was changed';
   let expected: Seal;
   try {
     expected = sealEvent(viewEvent, viewersOfSeal(e.seal), key, e);
@@ -129,7 +164,8 @@ export function openSeal(viewEvent: ViewEventFn, key: Uint8Array, e: Sealable & 
   const want = Object.keys(expected.views).sort().join(',');
   if (sealed !== want) return `the seal commits to the views ${sealed}, expected ${want}`;
   for (const v of Object.keys(expected.views)) {
-    if (expected.views[v] !== e.seal.views[v]) return `the ${v} view of the payload does not open its commitment (seal.views.${v})`;
+    if (expected.views[v] !== e.seal.views[v])
+      return `the ${v} view of the payload does not open its commitment (seal.views.${v})`;
   }
   return null;
 }
@@ -138,11 +174,17 @@ export function openSeal(viewEvent: ViewEventFn, key: Uint8Array, e: Sealable & 
  * Checks a sealed event of a copy redacted for `viewer`: its payload with the salt it carries opens
  * `seal.views[viewer]`; with the match key (after the end), the salt is also the one the key gives.
  */
-export function checkRedactedSeal(viewer: Viewer, e: Sealable & { seal: Seal; salt?: string }, key: Uint8Array | null): string | null {
+export function checkRedactedSeal(
+  viewer: Viewer,
+  e: Sealable & { seal: Seal; salt?: string },
+  key: Uint8Array | null,
+): string | null {
   const sealed = e.seal.views[viewer];
   if (sealed === undefined) return `the seal has no commitment for the ${viewer} view`;
   if (e.salt === undefined) return `a redacted event carries the salt of its view (salt); this one has none`;
-  if (key && sealSalt(key, e.matchId, e.seq, viewer) !== e.salt) return `the salt is not the one the revealed key gives for the ${viewer} view`;
-  if (commitment(e.salt, e.payload) !== sealed) return `the payload does not open the ${viewer} view's commitment (seal.views.${viewer}): it was changed`;
+  if (key && sealSalt(key, e.matchId, e.seq, viewer) !== e.salt)
+    return `the salt is not the one the revealed key gives for the ${viewer} view`;
+  if (commitment(e.salt, e.payload) !== sealed)
+    return `the payload does not open the ${viewer} view's commitment (seal.views.${viewer}): it was changed`;
   return null;
 }

@@ -4,7 +4,12 @@ import type { PlayerId, Viewer } from './ids';
 /** public: everyone; owner: the owner (and judges); hidden: nobody but judges (a deck's order). */
 export type Visibility = 'public' | 'owner' | 'hidden';
 
-export function canSee(visibility: Visibility, owner: PlayerId, viewer: Viewer, revealedTo: readonly Viewer[] = []): boolean {
+export function canSee(
+  visibility: Visibility,
+  owner: PlayerId,
+  viewer: Viewer,
+  revealedTo: readonly Viewer[] = [],
+): boolean {
   if (viewer === 'judge') return true;
   if (visibility === 'public') return true;
   if (revealedTo.includes(viewer) || revealedTo.includes('public')) return true;

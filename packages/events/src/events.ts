@@ -27,8 +27,18 @@ export const StandingRow = z.object({
 export type StandingRow = z.infer<typeof StandingRow>;
 
 export const EventPayloads = {
-  EventCreated: z.object({ eventId: z.string(), options: EventOptions, nextGameFirst: NextGameFirst, seed: z.string() }),
-  PlayerRegistered: z.object({ player: PlayerId, name: z.string(), deck: z.record(z.string(), z.unknown()), bot: z.enum(['greedy', 'random']).nullable() }),
+  EventCreated: z.object({
+    eventId: z.string(),
+    options: EventOptions,
+    nextGameFirst: NextGameFirst,
+    seed: z.string(),
+  }),
+  PlayerRegistered: z.object({
+    player: PlayerId,
+    name: z.string(),
+    deck: z.record(z.string(), z.unknown()),
+    bot: z.enum(['greedy', 'random']).nullable(),
+  }),
   PlayerDropped: z.object({ player: PlayerId, afterRound: z.number().int(), reason: z.string().nullable() }),
   RoundPaired: z.object({
     round: z.number().int(),
@@ -37,9 +47,28 @@ export const EventPayloads = {
     /** True when no pairing without a rematch existed and the fallback allowed one. */
     rematches: z.boolean(),
   }),
-  RoundClockStarted: z.object({ round: z.number().int(), startedAt: z.string(), endsAt: z.string(), minutes: z.number().int() }),
-  GameStarted: z.object({ round: z.number().int(), table: z.number().int(), game: z.number().int(), matchId: z.string(), first: PlayerId, rule: z.string().nullable() }),
-  GameReported: z.object({ round: z.number().int(), table: z.number().int(), game: z.number().int(), matchId: z.string().nullable(), outcome: z.union([PlayerId, z.literal('draw')]), cause: z.enum(['match-ended', 'time']) }),
+  RoundClockStarted: z.object({
+    round: z.number().int(),
+    startedAt: z.string(),
+    endsAt: z.string(),
+    minutes: z.number().int(),
+  }),
+  GameStarted: z.object({
+    round: z.number().int(),
+    table: z.number().int(),
+    game: z.number().int(),
+    matchId: z.string(),
+    first: PlayerId,
+    rule: z.string().nullable(),
+  }),
+  GameReported: z.object({
+    round: z.number().int(),
+    table: z.number().int(),
+    game: z.number().int(),
+    matchId: z.string().nullable(),
+    outcome: z.union([PlayerId, z.literal('draw')]),
+    cause: z.enum(['match-ended', 'time']),
+  }),
   PairingResultRecorded: z.object({ round: z.number().int(), table: z.number().int(), result: Result }),
   ResultOverridden: z.object({
     round: z.number().int(),

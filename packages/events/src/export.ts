@@ -9,21 +9,47 @@ const field = (v: string | number | boolean | null): string => {
   const s = v === null ? '' : String(v);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
-const csv = (rows: (string | number | boolean | null)[][]): string => rows.map((r) => r.map(field).join(',')).join('\r\n') + '\r\n';
+const csv = (rows: (string | number | boolean | null)[][]): string =>
+  rows.map((r) => r.map(field).join(',')).join('\r\n') + '\r\n';
 const pct = (x: number): string => (x * 100).toFixed(2);
 
 export function standingsCsv(rows: readonly StandingRow[]): string {
   return csv([
     ['rank', 'player', 'name', 'points', 'record', 'mw%', 'omw%', 'gw%', 'ogw%', 'dropped'],
-    ...rows.map((r) => [r.rank, r.player, r.name, r.points, r.record, pct(r.mwp), pct(r.omwp), pct(r.gwp), pct(r.ogwp), r.dropped]),
+    ...rows.map((r) => [
+      r.rank,
+      r.player,
+      r.name,
+      r.points,
+      r.record,
+      pct(r.mwp),
+      pct(r.omwp),
+      pct(r.gwp),
+      pct(r.ogwp),
+      r.dropped,
+    ]),
   ]);
 }
 
 export function pairingsCsv(s: EventState): string {
-  const name = (id: string | null): string => (id === null ? 'BYE' : (s.players.find((p) => p.id === id)?.name ?? id));
-  const rows: (string | number | boolean | null)[][] = [['round', 'stage', 'table', 'player1', 'player2', 'p1_wins', 'p2_wins', 'draws', 'winner', 'by']];
+  const name = (id: string | null): string =>
+    id === null ? 'BYE' : (s.players.find((p) => p.id === id)?.name ?? id);
+  const rows: (string | number | boolean | null)[][] = [
+    ['round', 'stage', 'table', 'player1', 'player2', 'p1_wins', 'p2_wins', 'draws', 'winner', 'by'],
+  ];
   for (const r of s.rounds)
     for (const p of r.pairings)
-      rows.push([r.round, r.stage, p.table, name(p.p1), name(p.p2), p.result?.p1Wins ?? null, p.result?.p2Wins ?? null, p.result?.draws ?? null, p.result ? (p.result.winner ? name(p.result.winner) : 'draw') : null, p.result?.by ?? null]);
+      rows.push([
+        r.round,
+        r.stage,
+        p.table,
+        name(p.p1),
+        name(p.p2),
+        p.result?.p1Wins ?? null,
+        p.result?.p2Wins ?? null,
+        p.result?.draws ?? null,
+        p.result ? (p.result.winner ? name(p.result.winner) : 'draw') : null,
+        p.result?.by ?? null,
+      ]);
   return csv(rows);
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { decideEvent, eventAsOf, featuredGame, foldEvent, initialEvent, type Actor, type EventCommand, type EventState, type TournamentEvent } from './index';
+import {
+  decideEvent,
+  eventAsOf,
+  featuredGame,
+  foldEvent,
+  initialEvent,
+  type Actor,
+  type EventCommand,
+  type EventState,
+  type TournamentEvent,
+} from './index';
 
 const organiser: Actor = { role: 'organiser', id: 'org' };
 const producer: Actor = { role: 'coverage', id: 'desk' };
@@ -7,11 +17,17 @@ const system: Actor = { role: 'system' };
 const at = (s: number): string => new Date(Date.UTC(2026, 10, 26, 10, 0, s)).toISOString();
 
 /** Runs commands one second apart, keeping the stream. */
-function event(): { run: (c: EventCommand, actor?: Actor) => EventState; refuse: (c: EventCommand, actor?: Actor) => string; log: TournamentEvent[]; state: () => EventState } {
+function event(): {
+  run: (c: EventCommand, actor?: Actor) => EventState;
+  refuse: (c: EventCommand, actor?: Actor) => string;
+  log: TournamentEvent[];
+  state: () => EventState;
+} {
   let s = initialEvent();
   let clock = 0;
   const log: TournamentEvent[] = [];
-  const decide = (c: EventCommand, actor: Actor) => decideEvent(s, c, { at: at(clock++), actor, commandId: `c${clock}` });
+  const decide = (c: EventCommand, actor: Actor) =>
+    decideEvent(s, c, { at: at(clock++), actor, commandId: `c${clock}` });
   return {
     log,
     state: () => s,
@@ -37,9 +53,21 @@ function fiveAtTwoTables() {
     eventId: 'ev1',
     seed: 'a-fixed-seed',
     nextGameFirst: { policy: 'game', rule: null },
-    options: { name: 'T', game: 'alpha-clash', format: 'swiss', swissRounds: 2, topCut: 0, bestOf: 3, roundMinutes: 50, extraTurns: 3, spectatorDelaySeconds: 5, revealPolicy: 'hidden' },
+    options: {
+      name: 'T',
+      game: 'alpha-clash',
+      format: 'swiss',
+      swissRounds: 2,
+      topCut: 0,
+      bestOf: 3,
+      roundMinutes: 50,
+      extraTurns: 3,
+      spectatorDelaySeconds: 5,
+      revealPolicy: 'hidden',
+    },
   });
-  for (let i = 0; i < 5; i++) e.run({ type: 'RegisterPlayer', name: `P${i + 1}`, deck: { preset: 'x' }, bot: null });
+  for (let i = 0; i < 5; i++)
+    e.run({ type: 'RegisterPlayer', name: `P${i + 1}`, deck: { preset: 'x' }, bot: null });
   e.run({ type: 'StartRound', round: 1 });
   e.run({ type: 'StartGame', round: 1, table: 1, game: 1, matchId: 'm_t1g1' }, system);
   e.run({ type: 'StartGame', round: 1, table: 2, game: 1, matchId: 'm_t2g1' }, system);
@@ -72,14 +100,28 @@ describe('the featured table', () => {
   it('is refused to other roles, for tables that do not exist, byes, and the table already featured; nothing changes', () => {
     const e = fiveAtTwoTables();
     const before = e.state();
-    expect(e.refuse({ type: 'FeatureTable', round: 1, table: 1 }, { role: 'judge', id: 'j' })).toMatch(/^forbidden: .*producer/);
-    expect(e.refuse({ type: 'FeatureTable', round: 1, table: 1 }, { role: 'player', id: 'x', player: 'p1' })).toMatch(/^forbidden/);
-    expect(e.refuse({ type: 'FeatureTable', round: 1, table: 9 }, producer)).toBe('not_found: round 1 has no table 9 (tables 1–3)');
-    expect(e.refuse({ type: 'FeatureTable', round: 4, table: 1 }, producer)).toMatch(/^not_found: round 4 has not been paired/);
-    expect(e.refuse({ type: 'FeatureTable', round: 1, table: 3 }, producer)).toMatch(/^conflict: table 3 of round 1 is a bye/);
-    expect(e.refuse({ type: 'FeatureTable', round: 1, table: null }, producer)).toMatch(/^conflict: no table is featured/);
+    expect(e.refuse({ type: 'FeatureTable', round: 1, table: 1 }, { role: 'judge', id: 'j' })).toMatch(
+      /^forbidden: .*producer/,
+    );
+    expect(
+      e.refuse({ type: 'FeatureTable', round: 1, table: 1 }, { role: 'player', id: 'x', player: 'p1' }),
+    ).toMatch(/^forbidden/);
+    expect(e.refuse({ type: 'FeatureTable', round: 1, table: 9 }, producer)).toBe(
+      'not_found: round 1 has no table 9 (tables 1–3)',
+    );
+    expect(e.refuse({ type: 'FeatureTable', round: 4, table: 1 }, producer)).toMatch(
+      /^not_found: round 4 has not been paired/,
+    );
+    expect(e.refuse({ type: 'FeatureTable', round: 1, table: 3 }, producer)).toMatch(
+      /^conflict: table 3 of round 1 is a bye/,
+    );
+    expect(e.refuse({ type: 'FeatureTable', round: 1, table: null }, producer)).toMatch(
+      /^conflict: no table is featured/,
+    );
     e.run({ type: 'FeatureTable', round: 1, table: 1 }, organiser);
-    expect(e.refuse({ type: 'FeatureTable', round: 1, table: 1 }, producer)).toMatch(/already the featured table/);
+    expect(e.refuse({ type: 'FeatureTable', round: 1, table: 1 }, producer)).toMatch(
+      /already the featured table/,
+    );
     expect(before.featured).toBeNull();
   });
 
@@ -96,7 +138,9 @@ describe('the featured table', () => {
     e.run({ type: 'ReportGame', round: 1, table: 2, game: 1, winner: 'p3', cause: 'match-ended' }, system);
     e.run({ type: 'StartGame', round: 1, table: 2, game: 2, matchId: 'm_t2g2' }, system);
     const nextGame = e.log.at(-1)!.at;
-    expect(featuredGame(eventAsOf(e.log, new Date(new Date(nextGame).getTime() - 1).toISOString()))).toMatchObject({ game: 1, matchId: 'm_t2g1' });
+    expect(
+      featuredGame(eventAsOf(e.log, new Date(new Date(nextGame).getTime() - 1).toISOString())),
+    ).toMatchObject({ game: 1, matchId: 'm_t2g1' });
     expect(featuredGame(eventAsOf(e.log, nextGame))).toMatchObject({ game: 2, matchId: 'm_t2g2' });
   });
 });

@@ -2,7 +2,15 @@
 export * from './model';
 export * from './events';
 export { initialEvent, evolveEvent, foldEvent } from './evolve';
-export { decideEvent, nextFirst, resultOf, tally, type Decision, type DecideContext, type Refusal } from './decide';
+export {
+  decideEvent,
+  nextFirst,
+  resultOf,
+  tally,
+  type Decision,
+  type DecideContext,
+  type Refusal,
+} from './decide';
 export { pairSwiss, pairTopCut, pairNextCut, bracketSeeds, pairingOrder, type SwissPairs } from './pairing';
 export { standings, metBefore, hadBye, pairKey, FLOOR } from './standings';
 export { standingsCsv, pairingsCsv, EVENT_STREAM_FORMAT } from './export';

@@ -54,7 +54,15 @@ export const Ruling = z.enum(['game-loss', 'match-loss', 'draw', 'correction']);
 export type Ruling = z.infer<typeof Ruling>;
 
 export const EventCommand = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('CreateEvent'), eventId: z.string().min(1), options: EventOptions, nextGameFirst: NextGameFirst, seed: z.string().min(8) }).strict(),
+  z
+    .object({
+      type: z.literal('CreateEvent'),
+      eventId: z.string().min(1),
+      options: EventOptions,
+      nextGameFirst: NextGameFirst,
+      seed: z.string().min(8),
+    })
+    .strict(),
   z
     .object({
       type: z.literal('RegisterPlayer'),
@@ -65,10 +73,29 @@ export const EventCommand = z.discriminatedUnion('type', [
       bot: z.enum(['greedy', 'random']).nullable().default(null),
     })
     .strict(),
-  z.object({ type: z.literal('DropPlayer'), player: PlayerId, reason: z.string().max(500).optional() }).strict(),
+  z
+    .object({ type: z.literal('DropPlayer'), player: PlayerId, reason: z.string().max(500).optional() })
+    .strict(),
   z.object({ type: z.literal('StartRound'), round: Round }).strict(),
-  z.object({ type: z.literal('StartGame'), round: Round, table: Table, game: z.number().int().min(1), matchId: z.string().min(1) }).strict(),
-  z.object({ type: z.literal('ReportGame'), round: Round, table: Table, game: z.number().int().min(1), winner: PlayerId.nullable(), cause: z.enum(['match-ended', 'time']) }).strict(),
+  z
+    .object({
+      type: z.literal('StartGame'),
+      round: Round,
+      table: Table,
+      game: z.number().int().min(1),
+      matchId: z.string().min(1),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('ReportGame'),
+      round: Round,
+      table: Table,
+      game: z.number().int().min(1),
+      winner: PlayerId.nullable(),
+      cause: z.enum(['match-ended', 'time']),
+    })
+    .strict(),
   z.object({ type: z.literal('CallTime'), round: Round }).strict(),
   z
     .object({
@@ -79,7 +106,14 @@ export const EventCommand = z.discriminatedUnion('type', [
       /** The penalised player (game-loss, match-loss). */
       player: PlayerId.optional(),
       /** A correction's result, counted from the pairing's first-named player. */
-      result: z.object({ p1Wins: z.number().int().min(0).max(5), p2Wins: z.number().int().min(0).max(5), draws: z.number().int().min(0).max(5) }).strict().optional(),
+      result: z
+        .object({
+          p1Wins: z.number().int().min(0).max(5),
+          p2Wins: z.number().int().min(0).max(5),
+          draws: z.number().int().min(0).max(5),
+        })
+        .strict()
+        .optional(),
       reason: z.string().trim().min(1, 'a judge ruling needs a reason').max(1000),
     })
     .strict(),

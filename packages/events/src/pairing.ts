@@ -27,7 +27,11 @@ function seededKey(seed: string, id: string): number {
 /** Backtracking budget: beyond it the search gives up on no-rematch (events of thousands would need matching). */
 const BUDGET = 200_000;
 
-function pairUp(order: readonly PlayerId[], met: Set<string>, allowRematch: boolean): [PlayerId, PlayerId][] | null {
+function pairUp(
+  order: readonly PlayerId[],
+  met: Set<string>,
+  allowRematch: boolean,
+): [PlayerId, PlayerId][] | null {
   let steps = 0;
   const go = (rest: readonly PlayerId[]): [PlayerId, PlayerId][] | null => {
     if (rest.length === 0) return [];
@@ -47,7 +51,8 @@ function pairUp(order: readonly PlayerId[], met: Set<string>, allowRematch: bool
 /** The pairing order of the active players: round 1 by seed, later rounds by the current standings. */
 export function pairingOrder(s: EventState): PlayerId[] {
   const active = s.players.filter((p) => !p.dropped).map((p) => p.id);
-  if (s.rounds.length === 0) return [...active].sort((a, b) => seededKey(s.seed, a) - seededKey(s.seed, b) || (a < b ? -1 : 1));
+  if (s.rounds.length === 0)
+    return [...active].sort((a, b) => seededKey(s.seed, a) - seededKey(s.seed, b) || (a < b ? -1 : 1));
   const activeSet = new Set(active);
   return standings(s)
     .map((r) => r.player)

@@ -1,10 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { decideEvent, foldEvent, standings, standingsCsv, type EventCommand, type EventState, type TournamentEvent } from './index';
+import {
+  decideEvent,
+  foldEvent,
+  standings,
+  standingsCsv,
+  type EventCommand,
+  type EventState,
+  type TournamentEvent,
+} from './index';
 
 const at = '2026-11-26T10:00:00.000Z';
 const sys = { system: true } as const;
-const ev = (type: string, payload: Record<string, unknown>, round = 0): TournamentEvent => ({ type, at, round, cause: sys, rule: null, payload });
-const res = (p1Wins: number, p2Wins: number, draws: number, winner: string | null, by = 'games') => ({ p1Wins, p2Wins, draws, winner, by });
+const ev = (type: string, payload: Record<string, unknown>, round = 0): TournamentEvent => ({
+  type,
+  at,
+  round,
+  cause: sys,
+  rule: null,
+  payload,
+});
+const res = (p1Wins: number, p2Wins: number, draws: number, winner: string | null, by = 'games') => ({
+  p1Wins,
+  p2Wins,
+  draws,
+  winner,
+  by,
+});
 
 /**
  * A small event written out by hand: five players, three Swiss rounds, best of three.
@@ -13,17 +34,61 @@ const res = (p1Wins: number, p2Wins: number, draws: number, winner: string | nul
  *   R3  p1–p3 1-2   p5–p4 1-2   p2 bye
  */
 function smallEvent(): EventState {
-  const options = { name: 'Hand count', game: 'alpha-clash', format: 'swiss', swissRounds: 3, topCut: 0, bestOf: 3, roundMinutes: 50, extraTurns: 3, spectatorDelaySeconds: 0, revealPolicy: 'hidden' };
-  const events: TournamentEvent[] = [ev('EventCreated', { eventId: 'e1', options, nextGameFirst: { policy: 'loser', rule: '1.4.7.b' }, seed: 'seed-seed' })];
-  for (const n of ['Ann', 'Bo', 'Cy', 'Di', 'Ed']) events.push(ev('PlayerRegistered', { player: `p${events.length}`, name: n, deck: {}, bot: null }));
+  const options = {
+    name: 'Hand count',
+    game: 'alpha-clash',
+    format: 'swiss',
+    swissRounds: 3,
+    topCut: 0,
+    bestOf: 3,
+    roundMinutes: 50,
+    extraTurns: 3,
+    spectatorDelaySeconds: 0,
+    revealPolicy: 'hidden',
+  };
+  const events: TournamentEvent[] = [
+    ev('EventCreated', {
+      eventId: 'e1',
+      options,
+      nextGameFirst: { policy: 'loser', rule: '1.4.7.b' },
+      seed: 'seed-seed',
+    }),
+  ];
+  for (const n of ['Ann', 'Bo', 'Cy', 'Di', 'Ed'])
+    events.push(ev('PlayerRegistered', { player: `p${events.length}`, name: n, deck: {}, bot: null }));
   const round = (r: number, pairings: [string, string | null, ReturnType<typeof res>][]) => {
-    events.push(ev('RoundPaired', { round: r, stage: 'swiss', rematches: false, pairings: pairings.map(([p1, p2], i) => ({ table: i + 1, p1, p2 })) }, r));
-    pairings.forEach(([, , result], i) => events.push(ev('PairingResultRecorded', { round: r, table: i + 1, result }, r)));
+    events.push(
+      ev(
+        'RoundPaired',
+        {
+          round: r,
+          stage: 'swiss',
+          rematches: false,
+          pairings: pairings.map(([p1, p2], i) => ({ table: i + 1, p1, p2 })),
+        },
+        r,
+      ),
+    );
+    pairings.forEach(([, , result], i) =>
+      events.push(ev('PairingResultRecorded', { round: r, table: i + 1, result }, r)),
+    );
     events.push(ev('StandingsPublished', { round: r, standings: [] }, r));
   };
-  round(1, [['p1', 'p2', res(2, 1, 0, 'p1')], ['p3', 'p4', res(2, 0, 0, 'p3')], ['p5', null, res(2, 0, 0, 'p5', 'bye')]]);
-  round(2, [['p1', 'p5', res(2, 0, 0, 'p1')], ['p3', 'p2', res(1, 1, 1, null)], ['p4', null, res(2, 0, 0, 'p4', 'bye')]]);
-  round(3, [['p1', 'p3', res(1, 2, 0, 'p3')], ['p5', 'p4', res(1, 2, 0, 'p4')], ['p2', null, res(2, 0, 0, 'p2', 'bye')]]);
+  round(1, [
+    ['p1', 'p2', res(2, 1, 0, 'p1')],
+    ['p3', 'p4', res(2, 0, 0, 'p3')],
+    ['p5', null, res(2, 0, 0, 'p5', 'bye')],
+  ]);
+  round(2, [
+    ['p1', 'p5', res(2, 0, 0, 'p1')],
+    ['p3', 'p2', res(1, 1, 1, null)],
+    ['p4', null, res(2, 0, 0, 'p4', 'bye')],
+  ]);
+  round(3, [
+    ['p1', 'p3', res(1, 2, 0, 'p3')],
+    ['p5', 'p4', res(1, 2, 0, 'p4')],
+    ['p2', null, res(2, 0, 0, 'p2', 'bye')],
+  ]);
   return foldEvent(events);
 }
 
@@ -55,10 +120,17 @@ describe('standings (MTR Appendix C tiebreakers, hand-computed)', () => {
     expect(by.p5!.ogwp).toBeCloseTo((15 / 24 + 12 / 21) / 2, 10);
   });
 
-  it('floors a winless player at 33% (MW% and GW%) in their opponents\' tiebreakers', () => {
+  it("floors a winless player at 33% (MW% and GW%) in their opponents' tiebreakers", () => {
     const s = smallEvent();
     const one = foldEvent(
-      [ev('RoundPaired', { round: 1, stage: 'swiss', rematches: false, pairings: [{ table: 1, p1: 'p1', p2: 'p2' }] }, 1), ev('PairingResultRecorded', { round: 1, table: 1, result: res(2, 0, 0, 'p1') }, 1)],
+      [
+        ev(
+          'RoundPaired',
+          { round: 1, stage: 'swiss', rematches: false, pairings: [{ table: 1, p1: 'p1', p2: 'p2' }] },
+          1,
+        ),
+        ev('PairingResultRecorded', { round: 1, table: 1, result: res(2, 0, 0, 'p1') }, 1),
+      ],
       { ...s, players: s.players.slice(0, 2), rounds: [] },
     );
     const [first, second] = standings(one);
@@ -68,12 +140,24 @@ describe('standings (MTR Appendix C tiebreakers, hand-computed)', () => {
 
   it('a judge override (match loss) changes the standings, as an event with its reason', () => {
     const s = smallEvent();
-    const cmd: EventCommand = { type: 'RecordResult', round: 3, table: 1, ruling: 'match-loss', player: 'p3', reason: 'marked cards (MTR 3.x): match loss' };
+    const cmd: EventCommand = {
+      type: 'RecordResult',
+      round: 3,
+      table: 1,
+      ruling: 'match-loss',
+      player: 'p3',
+      reason: 'marked cards (MTR 3.x): match loss',
+    };
     const d = decideEvent(s, cmd, { at, actor: { role: 'judge', id: 'judge-1' }, commandId: 'c1' });
     expect(d.ok).toBe(true);
     if (!d.ok) return;
     expect(d.events.map((e) => e.type)).toEqual(['ResultOverridden', 'StandingsPublished']);
-    expect(d.events[0]!.payload).toMatchObject({ ruling: 'match-loss', reason: 'marked cards (MTR 3.x): match loss', before: { winner: 'p3' }, after: { winner: 'p1', p1Wins: 2, p2Wins: 0 } });
+    expect(d.events[0]!.payload).toMatchObject({
+      ruling: 'match-loss',
+      reason: 'marked cards (MTR 3.x): match loss',
+      before: { winner: 'p3' },
+      after: { winner: 'p1', p1Wins: 2, p2Wins: 0 },
+    });
     const rows = standings(d.state);
     // p3 falls to 4 points, level with p2; p2's OMW% (1 + 4/9) / 2 beats p3's (6/9 + 4/9 + 1) / 3.
     expect(rows.map((r) => r.player)).toEqual(['p1', 'p4', 'p2', 'p3', 'p5']);

@@ -94,7 +94,14 @@ export function standings(s: EventState): StandingRow[] {
   });
   // Equal within 1e-9: tiebreakers are ratios computed in floating point.
   const cmp = (a: number, b: number): number => (Math.abs(a - b) < 1e-9 ? 0 : b - a);
-  rows.sort((a, b) => cmp(a.row.points, b.row.points) || cmp(a.row.omwp, b.row.omwp) || cmp(a.row.gwp, b.row.gwp) || cmp(a.row.ogwp, b.row.ogwp) || a.index - b.index);
+  rows.sort(
+    (a, b) =>
+      cmp(a.row.points, b.row.points) ||
+      cmp(a.row.omwp, b.row.omwp) ||
+      cmp(a.row.gwp, b.row.gwp) ||
+      cmp(a.row.ogwp, b.row.ogwp) ||
+      a.index - b.index,
+  );
   return rows.map((r, i) => ({ ...r.row, rank: i + 1 }));
 }
 

@@ -3,7 +3,12 @@ import type { EventEnvelope } from '@matchtape/engine';
 import { decisionTimes } from './decision-times';
 
 const t = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
-const e = (seq: number, at: number, cause: EventEnvelope['cause'], type = 'X') => ({ seq, at: t(at), type, cause });
+const e = (seq: number, at: number, cause: EventEnvelope['cause'], type = 'X') => ({
+  seq,
+  at: t(at),
+  type,
+  cause,
+});
 
 describe('decisionTimes', () => {
   it('attributes the wait before each command to the player who sent it; system events take none', () => {
@@ -20,6 +25,9 @@ describe('decisionTimes', () => {
       ['p2', 4, 4, 60000],
       ['p1', 6, 6, 5000],
     ]);
-    expect(d.perPlayer).toEqual({ p1: { decisions: 2, totalMs: 10000, longestMs: 5000, longestAtSeq: 2 }, p2: { decisions: 1, totalMs: 60000, longestMs: 60000, longestAtSeq: 4 } });
+    expect(d.perPlayer).toEqual({
+      p1: { decisions: 2, totalMs: 10000, longestMs: 5000, longestAtSeq: 2 },
+      p2: { decisions: 1, totalMs: 60000, longestMs: 60000, longestAtSeq: 4 },
+    });
   });
 });

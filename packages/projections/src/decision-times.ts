@@ -18,19 +18,35 @@ export interface Decision {
 
 export interface DecisionTimes {
   decisions: Decision[];
-  perPlayer: Record<string, { decisions: number; totalMs: number; longestMs: number; longestAtSeq: number | null }>;
+  perPlayer: Record<
+    string,
+    { decisions: number; totalMs: number; longestMs: number; longestAtSeq: number | null }
+  >;
 }
 
-export function decisionTimes(events: readonly Pick<EventEnvelope, 'seq' | 'at' | 'type' | 'cause'>[]): DecisionTimes {
+export function decisionTimes(
+  events: readonly Pick<EventEnvelope, 'seq' | 'at' | 'type' | 'cause'>[],
+): DecisionTimes {
   const decisions: Decision[] = [];
   let prevAt: string | null = null;
   let current: Decision | null = null;
   for (const e of events) {
     const cause = e.cause as { commandId?: string; player?: string } | { system: true };
-    const cmd = 'commandId' in cause && cause.commandId && cause.player ? { id: cause.commandId, player: cause.player } : null;
+    const cmd =
+      'commandId' in cause && cause.commandId && cause.player
+        ? { id: cause.commandId, player: cause.player }
+        : null;
     if (cmd && current && current.commandId === cmd.id) current.toSeq = e.seq;
     else if (cmd) {
-      current = { player: cmd.player, commandId: cmd.id, fromSeq: e.seq, toSeq: e.seq, type: e.type, at: e.at, tookMs: prevAt ? Math.max(0, Date.parse(e.at) - Date.parse(prevAt)) : 0 };
+      current = {
+        player: cmd.player,
+        commandId: cmd.id,
+        fromSeq: e.seq,
+        toSeq: e.seq,
+        type: e.type,
+        at: e.at,
+        tookMs: prevAt ? Math.max(0, Date.parse(e.at) - Date.parse(prevAt)) : 0,
+      };
       decisions.push(current);
     } else current = null;
     prevAt = e.at;

@@ -25,7 +25,7 @@ const cardIds = (cs: { cardId: string }[] | undefined) => (cs ?? []).map((c) => 
 const of = (k: { players: PlayerKnowledge[] }, p: string) => k.players.find((x) => x.player === p)!;
 
 describe('knowledge in real matches', () => {
-  it('alpha-clash: p1 looks at the top two cards of its deck (703.8d); p2 knows neither, nor p1\'s hand', () => {
+  it("alpha-clash: p1 looks at the top two cards of its deck (703.8d); p2 knows neither, nor p1's hand", () => {
     const events = play(alphaClash, '93-look-top');
     const k = knowledgeAt(alphaClash, events, events.length);
     const p1 = of(k, 'p1');
@@ -54,7 +54,7 @@ describe('knowledge in real matches', () => {
     expect(cardIds(zone(of(at, 'p1'), 'players.p1.deck')!.visible)).toEqual(['AC1-110', 'AC1-117']);
   });
 
-  it('elemental-clash: Construct reveals the searched card to p2, who knows it in p1\'s hand after the shuffle', () => {
+  it("elemental-clash: Construct reveals the searched card to p2, who knows it in p1's hand after the shuffle", () => {
     const events = play(elementalClash, 'construct-reveals');
     const k = knowledgeAt(elementalClash, events, events.length);
     const inHand = zone(of(k, 'p2'), 'players.p1.hand')!;
@@ -69,7 +69,10 @@ describe('knowledge in real matches', () => {
     const events = play(theSpoils, 'starting-draw-after-reveal');
     const k = knowledgeAt(theSpoils, events, events.length);
     const judge = fold<{ players: Record<string, { hand: { id: string }[] }> }>(theSpoils, events);
-    for (const [me, them] of [['p1', 'p2'], ['p2', 'p1']] as const) {
+    for (const [me, them] of [
+      ['p1', 'p2'],
+      ['p2', 'p1'],
+    ] as const) {
       const hand = judge.players[me]!.hand.map((c) => c.id).sort();
       expect(hand.length).toBe(me === 'p2' ? 5 : 6); // 5 for the first player (p2 chose to go first), 6 for the second
       expect(ids(zone(of(k, me), `players.${me}.hand`)!.visible)).toEqual(hand);
@@ -87,7 +90,10 @@ describe('knowledge in real matches', () => {
     const after = knowledgeAt(grandArchive, events, events.length);
     const inHandBefore = zone(of(before, 'p2'), 'players.p1.hand')!;
     expect(ids(inHandBefore.unknown)).toContain('p1-scout');
-    const onField = after.players.find((x) => x.player === 'p2')!.zones.flatMap((z) => z.visible).find((c) => c.id === 'p1-scout');
+    const onField = after.players
+      .find((x) => x.player === 'p2')!
+      .zones.flatMap((z) => z.visible)
+      .find((c) => c.id === 'p1-scout');
     expect(onField?.cardId).toBe('test-scout');
     expect(onField?.how).toBe('public');
   });
@@ -99,14 +105,20 @@ describe('diff in real matches', () => {
     const looked = events.find((e) => e.type === 'CardsLookedAt')!;
     const board = (seq: number) => alphaClash.board(fold(alphaClash, events.slice(0, seq)));
     const d = diffBoards(board(looked.seq - 1), board(looked.seq));
-    expect(d.items.filter((i) => i.kind === 'moved' || i.kind === 'entered' || i.kind === 'left')).toEqual([]);
+    expect(d.items.filter((i) => i.kind === 'moved' || i.kind === 'entered' || i.kind === 'left')).toEqual(
+      [],
+    );
     // From the start of the scripted play to the end: p1's health went from 35 to 34 (the scenario's expectState).
     const whole = diffBoards(board(1), board(events.length));
     expect(whole.items.some((i) => i.kind === 'position' && i.field === 'status')).toBe(true);
   });
 
   it('a board against itself has no differences', () => {
-    for (const [game, file] of [[theSpoils, 'starting-draw-after-reveal'], [elementalClash, 'construct-reveals'], [grandArchive, 'test-card-revealed-on-activation']] as const) {
+    for (const [game, file] of [
+      [theSpoils, 'starting-draw-after-reveal'],
+      [elementalClash, 'construct-reveals'],
+      [grandArchive, 'test-card-revealed-on-activation'],
+    ] as const) {
       const events = play(game, file);
       const b = game.board(fold(game, events));
       expect(diffBoards(b, b)).toEqual({ items: [], counts: {} });

@@ -2,14 +2,39 @@
 // known ("remembered") until a shuffle names it; a card that moves while hidden is flagged `movedFrom`.
 import { describe, expect, it } from 'vitest';
 import type { AnyGameModule, BoardModel, EventEnvelope, GameEvent } from '@matchtape/engine';
-import { knowledgeAt, knowledgeFrom, knowledgeLine, packKnowledge, PackedKnowledge, startKnowledge, stepKnowledge, unpackKnowledge } from './knowledge';
+import {
+  knowledgeAt,
+  knowledgeFrom,
+  knowledgeLine,
+  packKnowledge,
+  PackedKnowledge,
+  startKnowledge,
+  stepKnowledge,
+  unpackKnowledge,
+} from './knowledge';
 import { knowledgeCheckpoint, knowledgeReadModel } from './read-models';
 
-interface Card { id: string; cardId: string; revealed?: boolean }
-interface S { players: Record<'p1' | 'p2', { hand: Card[]; deck: Card[] }> }
+interface Card {
+  id: string;
+  cardId: string;
+  revealed?: boolean;
+}
+interface S {
+  players: Record<'p1' | 'p2', { hand: Card[]; deck: Card[] }>;
+}
 
 const board = (_s: S): BoardModel => ({
-  game: 'tiny', status: 'playing', turn: 1, phase: 'main', step: null, activePlayer: 'p1', acting: [], shared: [], banner: null, winner: null, result: null,
+  game: 'tiny',
+  status: 'playing',
+  turn: 1,
+  phase: 'main',
+  step: null,
+  activePlayer: 'p1',
+  acting: [],
+  shared: [],
+  banner: null,
+  winner: null,
+  result: null,
   players: (['p1', 'p2'] as const).map((id) => ({ id, name: id, stats: [], zones: [] })),
 });
 const move = (s: S, id: string, to: 'hand' | 'deck'): S => {
@@ -24,20 +49,56 @@ const move = (s: S, id: string, to: 'hand' | 'deck'): S => {
 };
 const tiny = {
   id: 'tiny',
-  cards: [{ id: 'BOLT', name: 'Bolt' }, { id: 'WALL', name: 'Wall' }],
+  cards: [
+    { id: 'BOLT', name: 'Bolt' },
+    { id: 'WALL', name: 'Wall' },
+  ],
   initial: (): S => ({ players: { p1: { hand: [], deck: [] }, p2: { hand: [], deck: [] } } }),
   evolve: (s: S, e: GameEvent): S => {
     const p = e.payload as { id: string; cardId: string; owner: 'p1' | 'p2' };
-    if (e.type === 'Drawn') return { players: { ...s.players, [p.owner]: { ...s.players[p.owner], hand: [...s.players[p.owner].hand, { id: p.id, cardId: p.cardId }] } } };
-    if (e.type === 'Revealed') return { players: { ...s.players, [p.owner]: { ...s.players[p.owner], hand: s.players[p.owner].hand.map((c) => (c.id === p.id ? { ...c, revealed: true } : c)) } } };
-    if (e.type === 'Hidden') return { players: { ...s.players, [p.owner]: { ...s.players[p.owner], hand: s.players[p.owner].hand.map((c) => ({ id: c.id, cardId: c.cardId })) } } };
+    if (e.type === 'Drawn')
+      return {
+        players: {
+          ...s.players,
+          [p.owner]: {
+            ...s.players[p.owner],
+            hand: [...s.players[p.owner].hand, { id: p.id, cardId: p.cardId }],
+          },
+        },
+      };
+    if (e.type === 'Revealed')
+      return {
+        players: {
+          ...s.players,
+          [p.owner]: {
+            ...s.players[p.owner],
+            hand: s.players[p.owner].hand.map((c) => (c.id === p.id ? { ...c, revealed: true } : c)),
+          },
+        },
+      };
+    if (e.type === 'Hidden')
+      return {
+        players: {
+          ...s.players,
+          [p.owner]: {
+            ...s.players[p.owner],
+            hand: s.players[p.owner].hand.map((c) => ({ id: c.id, cardId: c.cardId })),
+          },
+        },
+      };
     if (e.type === 'PutOnDeck') return move(s, p.id, 'deck');
     if (e.type === 'DeckShuffled') return s;
     return s;
   },
   view: (s: S, v: string): S => {
-    const hide = (owner: string, c: Card) => (v === 'judge' || v === owner || c.revealed ? c : { id: `h-${c.id}`, cardId: undefined, hidden: true });
-    return { players: { p1: { hand: s.players.p1.hand.map((c) => hide('p1', c)) as Card[], deck: [] }, p2: { hand: s.players.p2.hand.map((c) => hide('p2', c)) as Card[], deck: [] } } };
+    const hide = (owner: string, c: Card) =>
+      v === 'judge' || v === owner || c.revealed ? c : { id: `h-${c.id}`, cardId: undefined, hidden: true };
+    return {
+      players: {
+        p1: { hand: s.players.p1.hand.map((c) => hide('p1', c)) as Card[], deck: [] },
+        p2: { hand: s.players.p2.hand.map((c) => hide('p2', c)) as Card[], deck: [] },
+      },
+    };
   },
   board,
 } as unknown as AnyGameModule;
@@ -59,19 +120,34 @@ describe('knowledgeAt: the memory rule', () => {
     // seq 2: both p2 cards unknown to p1.
     expect(hand(2)!.unknown.map((c) => c.id)).toEqual(['x', 'y']);
     // seq 3: Bolt visible, revealed at 3.
-    expect(hand(3)!.visible).toEqual([{ id: 'x', cardId: 'BOLT', name: 'Bolt', how: 'revealed', lastSeenSeq: 3 }]);
+    expect(hand(3)!.visible).toEqual([
+      { id: 'x', cardId: 'BOLT', name: 'Bolt', how: 'revealed', lastSeenSeq: 3 },
+    ]);
     // seq 4: hidden again, still known where it is.
-    expect(hand(4)!.remembered).toEqual([{ id: 'x', cardId: 'BOLT', name: 'Bolt', how: 'revealed', lastSeenSeq: 3 }]);
+    expect(hand(4)!.remembered).toEqual([
+      { id: 'x', cardId: 'BOLT', name: 'Bolt', how: 'revealed', lastSeenSeq: 3 },
+    ]);
     expect(hand(4)!.unknown.map((c) => c.id)).toEqual(['y']);
     // seq 5: on the deck; known, last seen in the hand.
     const deck5 = p1(5).zones.find((z) => z.zone === 'players.p2.deck')!;
-    expect(deck5.remembered[0]!.movedFrom).toEqual({ owner: 'p2', zone: 'players.p2.hand', label: 'players.p2.hand' });
+    expect(deck5.remembered[0]!.movedFrom).toEqual({
+      owner: 'p2',
+      zone: 'players.p2.hand',
+      label: 'players.p2.hand',
+    });
     // seq 6: shuffled: forgotten.
     expect(p1(6).remembered).toEqual([]);
-    expect(p1(6).zones.find((z) => z.zone === 'players.p2.deck')!.unknown.map((c) => c.id)).toEqual(['x']);
+    expect(
+      p1(6)
+        .zones.find((z) => z.zone === 'players.p2.deck')!
+        .unknown.map((c) => c.id),
+    ).toEqual(['x']);
     // p2 always knows its own hand.
     const p2 = knowledgeAt(tiny, events, 4).players.find((p) => p.player === 'p2')!;
-    expect(p2.zones.find((z) => z.zone === 'players.p2.hand')!.visible.map((c) => c.how)).toEqual(['own hand', 'own hand']);
+    expect(p2.zones.find((z) => z.zone === 'players.p2.hand')!.visible.map((c) => c.how)).toEqual([
+      'own hand',
+      'own hand',
+    ]);
     expect(knowledgeLine(p1(4))).toBe('p1 sees 0, remembers 1, cannot know 1 outside decks and piles');
   });
 
@@ -89,7 +165,10 @@ describe('the resumable fold', () => {
       const fold = startKnowledge();
       for (const e of events.slice(0, at)) stepKnowledge(fold, tiny, (state = tiny.evolve(state, e)), e);
       const stored = PackedKnowledge.parse(JSON.parse(JSON.stringify(packKnowledge(fold))));
-      for (let seq = at; seq <= events.length; seq++) expect(knowledgeFrom(tiny, events, unpackKnowledge(tiny, stored), seq)).toEqual(knowledgeAt(tiny, events, seq));
+      for (let seq = at; seq <= events.length; seq++)
+        expect(knowledgeFrom(tiny, events, unpackKnowledge(tiny, stored), seq)).toEqual(
+          knowledgeAt(tiny, events, seq),
+        );
     }
   });
 
@@ -110,10 +189,14 @@ describe('the resumable fold', () => {
     for (let seq = 2; seq <= events.length; seq++) {
       const from = knowledgeCheckpoint(doc, seq)!;
       expect(from.seq).toBe(seq - (seq % 2));
-      expect(knowledgeFrom(tiny, events, unpackKnowledge(tiny, from), seq)).toEqual(knowledgeAt(tiny, events, seq));
+      expect(knowledgeFrom(tiny, events, unpackKnowledge(tiny, from), seq)).toEqual(
+        knowledgeAt(tiny, events, seq),
+      );
     }
     expect(knowledgeCheckpoint(doc, 1)).toBeNull();
-    expect(() => knowledgeReadModel.apply(doc, { ...events[0]!, seq: 7 } as unknown as EventEnvelope, tiny)).toThrow(/needsState/);
+    expect(() =>
+      knowledgeReadModel.apply(doc, { ...events[0]!, seq: 7 } as unknown as EventEnvelope, tiny),
+    ).toThrow(/needsState/);
   });
 
   it('a checkpoint past the asked seq is refused', () => {

@@ -102,7 +102,12 @@ export function cardSpots(state: unknown): CardSpot[] {
           owner = p;
           break;
         }
-      out.push({ id: o.id, cardId: o.cardId, ...(typeof o.oid === 'string' ? { oid: o.oid } : {}), where: { owner, zone, label: zone } });
+      out.push({
+        id: o.id,
+        cardId: o.cardId,
+        ...(typeof o.oid === 'string' ? { oid: o.oid } : {}),
+        where: { owner, zone, label: zone },
+      });
     }
     for (const k in o) {
       const x = o[k];
@@ -161,14 +166,20 @@ export function startKnowledge(players?: readonly PlayerId[]): KnowledgeFold {
 }
 
 /** Folds one event: `state` is the game state after `event` (the caller evolves it), `event` is seq `fold.seq + 1`. */
-export function stepKnowledge(fold: KnowledgeFold, game: AnyGameModule, state: unknown, event: GameEvent): KnowledgeFold {
+export function stepKnowledge(
+  fold: KnowledgeFold,
+  game: AnyGameModule,
+  state: unknown,
+  event: GameEvent,
+): KnowledgeFold {
   const s = fold.seq + 1;
   const { memory } = fold;
   if (fold.seats.length === 0) fold.seats = game.board(state).players.map((p) => p.id as PlayerId);
   if (isShuffle(event)) {
     // The full event names the cards it shuffled: forget those for everyone (they see them again if shown).
     const text = JSON.stringify(event.payload);
-    for (const m of memory.values()) for (const id of [...m.keys()]) if (text.includes(`"${id}"`)) m.delete(id);
+    for (const m of memory.values())
+      for (const id of [...m.keys()]) if (text.includes(`"${id}"`)) m.delete(id);
   }
   // A card looked at in a hidden zone keeps its opaque id in the player's view: map it to the real one. The
   // truth is walked only when a view shows an id it does not know (rare: most visible cards show real ids).
@@ -219,13 +230,19 @@ export function knowledgeOf(fold: KnowledgeFold, game: AnyGameModule, state: unk
     let unknownOutsidePiles = 0;
     for (const c of truth) {
       let zk = zones.get(c.where.zone);
-      if (!zk) zones.set(c.where.zone, (zk = { ...c.where, count: 0, visible: [], remembered: [], unknown: [] }));
+      if (!zk)
+        zones.set(c.where.zone, (zk = { ...c.where, count: 0, visible: [], remembered: [], unknown: [] }));
       zk.count++;
       const base = { id: c.id, cardId: c.cardId, name: nameOf(game, c.cardId) };
       const k = m.get(c.id);
       if (k && k.lastSeenSeq === upTo) zk.visible.push({ ...base, how: k.how, lastSeenSeq: k.lastSeenSeq });
       else if (k) {
-        const r: KnownCardRef = { ...base, how: k.how, lastSeenSeq: k.lastSeenSeq, ...(sameZone(k.seenIn, c.where) ? {} : { movedFrom: k.seenIn }) };
+        const r: KnownCardRef = {
+          ...base,
+          how: k.how,
+          lastSeenSeq: k.lastSeenSeq,
+          ...(sameZone(k.seenIn, c.where) ? {} : { movedFrom: k.seenIn }),
+        };
         zk.remembered.push(r);
         remembered.push(r);
       } else {
@@ -242,9 +259,15 @@ export function knowledgeOf(fold: KnowledgeFold, game: AnyGameModule, state: unk
  * Knowledge at `seq` continued from a fold at an earlier seq (a checkpoint, consumed: it is stepped on): the game
  * state is re-folded from event 1 (evolve only, cheap next to the views), the memory from the checkpoint on.
  */
-export function knowledgeFrom(game: AnyGameModule, events: readonly GameEvent[], from: KnowledgeFold, seq: number): KnowledgeAt {
+export function knowledgeFrom(
+  game: AnyGameModule,
+  events: readonly GameEvent[],
+  from: KnowledgeFold,
+  seq: number,
+): KnowledgeAt {
   const upTo = Math.max(0, Math.min(seq, events.length));
-  if (from.seq > upTo) throw new RangeError(`a knowledge checkpoint at seq ${from.seq} cannot answer seq ${upTo}`);
+  if (from.seq > upTo)
+    throw new RangeError(`a knowledge checkpoint at seq ${from.seq} cannot answer seq ${upTo}`);
   let state: unknown = game.initial();
   for (let i = 0; i < from.seq; i++) state = game.evolve(state, events[i]!);
   for (let i = from.seq; i < upTo; i++) {
@@ -258,7 +281,12 @@ export function knowledgeFrom(game: AnyGameModule, events: readonly GameEvent[],
  * Knowledge of every player at `seq` (events are a match's full, judge events in seq order from 1; the fold
  * stops at `seq`). `players` defaults to the seats of the game's board.
  */
-export function knowledgeAt(game: AnyGameModule, events: readonly GameEvent[], seq: number, players?: readonly PlayerId[]): KnowledgeAt {
+export function knowledgeAt(
+  game: AnyGameModule,
+  events: readonly GameEvent[],
+  seq: number,
+  players?: readonly PlayerId[],
+): KnowledgeAt {
   return knowledgeFrom(game, events, startKnowledge(players), seq);
 }
 
@@ -272,7 +300,23 @@ export const PackedKnowledge = z
     seq: z.number().int().min(0),
     seats: z.array(z.string().regex(/^p[1-9][0-9]*$/)),
     zones: z.array(z.tuple([z.string(), z.string(), z.string()])),
-    known: z.record(z.string(), z.array(z.tuple([z.string(), z.string(), z.number().int().min(0).max(KNOWLEDGE_SOURCES.length - 1), z.number().int(), z.number().int(), z.number().int().min(0)]))),
+    known: z.record(
+      z.string(),
+      z.array(
+        z.tuple([
+          z.string(),
+          z.string(),
+          z
+            .number()
+            .int()
+            .min(0)
+            .max(KNOWLEDGE_SOURCES.length - 1),
+          z.number().int(),
+          z.number().int(),
+          z.number().int().min(0),
+        ]),
+      ),
+    ),
   })
   .strict();
 export type PackedKnowledge = z.infer<typeof PackedKnowledge>;
@@ -290,7 +334,15 @@ export function packKnowledge(fold: KnowledgeFold): PackedKnowledge {
     return i;
   };
   const known: PackedKnowledge['known'] = {};
-  for (const [p, m] of fold.memory) known[p] = [...m.values()].map((k) => [k.id, k.cardId, KNOWLEDGE_SOURCES.indexOf(k.how), k.firstSeenSeq, k.lastSeenSeq, indexOf(k.seenIn)]);
+  for (const [p, m] of fold.memory)
+    known[p] = [...m.values()].map((k) => [
+      k.id,
+      k.cardId,
+      KNOWLEDGE_SOURCES.indexOf(k.how),
+      k.firstSeenSeq,
+      k.lastSeenSeq,
+      indexOf(k.seenIn),
+    ]);
   return { seq: fold.seq, seats: [...fold.seats], zones, known };
 }
 
@@ -302,12 +354,27 @@ export function unpackKnowledge(game: AnyGameModule, packed: PackedKnowledge): K
     const m = new Map<string, KnownCard>();
     for (const [id, cardId, how, firstSeenSeq, lastSeenSeq, zone] of cards) {
       const seenIn = zones[zone];
-      if (!seenIn) throw new RangeError(`packed knowledge at seq ${packed.seq} names zone ${zone} of ${zones.length}`);
-      m.set(id, { id, cardId, name: nameOf(game, cardId), how: KNOWLEDGE_SOURCES[how]!, firstSeenSeq, lastSeenSeq, seenIn });
+      if (!seenIn)
+        throw new RangeError(`packed knowledge at seq ${packed.seq} names zone ${zone} of ${zones.length}`);
+      m.set(id, {
+        id,
+        cardId,
+        name: nameOf(game, cardId),
+        how: KNOWLEDGE_SOURCES[how]!,
+        firstSeenSeq,
+        lastSeenSeq,
+        seenIn,
+      });
     }
     memory.set(p as PlayerId, m);
   }
-  return { seq: packed.seq, seats: packed.seats as PlayerId[], memory, realIds: new Set(), opaque: new Map() };
+  return {
+    seq: packed.seq,
+    seats: packed.seats as PlayerId[],
+    memory,
+    realIds: new Set(),
+    opaque: new Map(),
+  };
 }
 
 /** The one line a judge reads: "p1 sees 8, remembers 1, cannot know 6 outside decks". */
@@ -315,4 +382,3 @@ export function knowledgeLine(k: PlayerKnowledge): string {
   const visible = k.zones.reduce((n, z) => n + z.visible.length, 0);
   return `${k.player} sees ${visible}, remembers ${k.remembered.length}, cannot know ${k.unknownOutsidePiles} outside decks and piles`;
 }
-

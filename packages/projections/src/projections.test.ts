@@ -6,13 +6,38 @@ import { appendToTimeline, buildTimeline, locate, matchStats } from './index';
 // test/integration/server-*.test.ts (real games through the server).
 const game = {
   id: 'fixture',
-  keyMoment: (e: { type: string }) => (e.type === 'AttackDeclared' ? { kind: 'attack', label: 'attack!' } : e.type === 'MatchEnded' ? { kind: 'end', label: 'end' } : null),
+  keyMoment: (e: { type: string }) =>
+    e.type === 'AttackDeclared'
+      ? { kind: 'attack', label: 'attack!' }
+      : e.type === 'MatchEnded'
+        ? { kind: 'end', label: 'end' }
+        : null,
 } as unknown as AnyGameModule;
 
 let seq = 0;
-function ev(type: string, turn: number, phase: string, step: string | null, payload: Record<string, unknown> = {}, player = 'p1'): EventEnvelope {
+function ev(
+  type: string,
+  turn: number,
+  phase: string,
+  step: string | null,
+  payload: Record<string, unknown> = {},
+  player = 'p1',
+): EventEnvelope {
   seq += 1;
-  return { matchId: 'm', seq, type, at: new Date(Date.UTC(2026, 0, 1, 0, 0, seq)).toISOString(), turn, phase, step, cause: { commandId: `c${seq}`, player }, rule: null, payload, prevHash: '', hash: '' };
+  return {
+    matchId: 'm',
+    seq,
+    type,
+    at: new Date(Date.UTC(2026, 0, 1, 0, 0, seq)).toISOString(),
+    turn,
+    phase,
+    step,
+    cause: { commandId: `c${seq}`, player },
+    rule: null,
+    payload,
+    prevHash: '',
+    hash: '',
+  };
 }
 
 describe('timeline', () => {
@@ -31,14 +56,27 @@ describe('timeline', () => {
 
   it('bands turns, phases and steps with gap-free seq ranges', () => {
     const t = buildTimeline(game, events);
-    expect(t.turns.map((x) => [x.turn, x.fromSeq, x.toSeq])).toEqual([[0, 1, 1], [1, 2, 6], [2, 7, 9]]);
+    expect(t.turns.map((x) => [x.turn, x.fromSeq, x.toSeq])).toEqual([
+      [0, 1, 1],
+      [1, 2, 6],
+      [2, 7, 9],
+    ]);
     expect(t.phases.map((x) => [x.phase, x.fromSeq, x.toSeq])).toEqual([
-      ['setup', 1, 1], ['start', 2, 3], ['main', 4, 4], ['combat', 5, 6], ['start', 7, 7], ['main', 8, 9],
+      ['setup', 1, 1],
+      ['start', 2, 3],
+      ['main', 4, 4],
+      ['combat', 5, 6],
+      ['start', 7, 7],
+      ['main', 8, 9],
     ]);
     expect(t.steps.map((x) => x.step)).toEqual(['untap', 'draw', 'declare', 'damage', 'untap']);
     expect(t.attacks.map((a) => a.seq)).toEqual([5]);
     expect(t.keyMoments.map((a) => a.kind)).toEqual(['attack', 'end']);
-    expect(locate(t, 6)).toMatchObject({ turn: { turn: 1 }, phase: { phase: 'combat' }, step: { step: 'damage' } });
+    expect(locate(t, 6)).toMatchObject({
+      turn: { turn: 1 },
+      phase: { phase: 'combat' },
+      step: { step: 'damage' },
+    });
     expect(locate(t, 99).turn).toBeNull();
   });
 

@@ -3,7 +3,14 @@
 // documents (packages/store read-models) and the HTTP routes serve them when they are complete. A new read
 // model is one more entry in `readModels`.
 import { MATCH_ENDED, type AnyGameModule, type EventEnvelope } from '@matchtape/engine';
-import { packKnowledge, startKnowledge, stepKnowledge, unpackKnowledge, type KnowledgeFold, type PackedKnowledge } from './knowledge';
+import {
+  packKnowledge,
+  startKnowledge,
+  stepKnowledge,
+  unpackKnowledge,
+  type KnowledgeFold,
+  type PackedKnowledge,
+} from './knowledge';
 import { matchStats, type MatchStats } from './stats';
 import { appendToTimeline, type TimelineIndex } from './timeline';
 
@@ -57,11 +64,13 @@ export interface MatchListDoc extends Covered {
   events: number;
 }
 
-const viewOf = (game: AnyGameModule, e: EventEnvelope, v: ReadModelView): EventEnvelope => (v === 'judge' ? e : (game.viewEvent(e, v) as EventEnvelope));
+const viewOf = (game: AnyGameModule, e: EventEnvelope, v: ReadModelView): EventEnvelope =>
+  v === 'judge' ? e : (game.viewEvent(e, v) as EventEnvelope);
 
 export const timelineReadModel: ReadModelDefinition<TimelineDoc> = {
   name: 'timeline',
-  description: 'timeline index (turns, phases, steps, attacks, key moments) per match, judge and public views',
+  description:
+    'timeline index (turns, phases, steps, attacks, key moments) per match, judge and public views',
   init: (_id, game) => ({
     lastSeq: 0,
     lastAt: null,
@@ -78,23 +87,45 @@ export const timelineReadModel: ReadModelDefinition<TimelineDoc> = {
   },
 };
 
-const emptyStats = (): MatchStats => ({ events: 0, eventsByType: {}, cardsPlayedBy: {}, damageDealtBy: {}, damageTakenBy: {}, commandsBy: {} });
+const emptyStats = (): MatchStats => ({
+  events: 0,
+  eventsByType: {},
+  cardsPlayedBy: {},
+  damageDealtBy: {},
+  damageTakenBy: {},
+  commandsBy: {},
+});
 
 function addInto(total: MatchStats, one: MatchStats, countCommands: boolean): void {
   total.events += one.events;
-  for (const k of ['eventsByType', 'cardsPlayedBy', 'damageDealtBy', 'damageTakenBy', ...(countCommands ? (['commandsBy'] as const) : [])] as const) {
+  for (const k of [
+    'eventsByType',
+    'cardsPlayedBy',
+    'damageDealtBy',
+    'damageTakenBy',
+    ...(countCommands ? (['commandsBy'] as const) : []),
+  ] as const) {
     for (const [who, n] of Object.entries(one[k])) total[k][who] = (total[k][who] ?? 0) + n;
   }
 }
 
 export const statsReadModel: ReadModelDefinition<StatsDoc> = {
   name: 'stats',
-  description: 'match statistics (events by type, cards played, damage, commands) per match, judge and public views',
-  init: () => ({ lastSeq: 0, lastAt: null, lastCommand: null, views: { judge: emptyStats(), public: emptyStats() } }),
+  description:
+    'match statistics (events by type, cards played, damage, commands) per match, judge and public views',
+  init: () => ({
+    lastSeq: 0,
+    lastAt: null,
+    lastCommand: null,
+    views: { judge: emptyStats(), public: emptyStats() },
+  }),
   apply(doc, e, game) {
     // matchStats of one event, added up; a command counts once, at the first event of its run.
     // JSON text, not a NUL-joined key: jsonb cannot hold U+0000.
-    const cmd = 'commandId' in e.cause && 'player' in e.cause ? JSON.stringify([e.cause.player, e.cause.commandId]) : null;
+    const cmd =
+      'commandId' in e.cause && 'player' in e.cause
+        ? JSON.stringify([e.cause.player, e.cause.commandId])
+        : null;
     const newCommand = cmd !== null && cmd !== doc.lastCommand;
     for (const v of READ_MODEL_VIEWS) addInto(doc.views[v], matchStats([viewOf(game, e, v)]), newCommand);
     if (cmd !== null) doc.lastCommand = cmd;
@@ -107,7 +138,18 @@ export const statsReadModel: ReadModelDefinition<StatsDoc> = {
 export const matchListReadModel: ReadModelDefinition<MatchListDoc> = {
   name: 'match-list',
   description: 'one row per match for lists: position (turn, phase, step), ended, winner, last seq and time',
-  init: (_id, game) => ({ game: game.id, lastSeq: 0, lastAt: null, turn: 0, phase: '', step: null, ended: false, winner: null, result: null, events: 0 }),
+  init: (_id, game) => ({
+    game: game.id,
+    lastSeq: 0,
+    lastAt: null,
+    turn: 0,
+    phase: '',
+    step: null,
+    ended: false,
+    winner: null,
+    result: null,
+    events: 0,
+  }),
   apply(doc, e) {
     doc.turn = e.turn;
     doc.phase = e.phase;
@@ -146,12 +188,22 @@ const unpacked = new WeakMap<PackedKnowledge, KnowledgeFold>();
 export const knowledgeReadModel: ReadModelDefinition<KnowledgeDoc> = {
   name: 'knowledge',
   description: `who knew what: each player's card memory every ${KNOWLEDGE_EVERY} events per match, for the judges' knowledge route and case file`,
-  init: (_id, game) => ({ game: game.id, lastSeq: 0, lastAt: null, every: KNOWLEDGE_EVERY, checkpoints: [], current: packKnowledge(startKnowledge()) }),
+  init: (_id, game) => ({
+    game: game.id,
+    lastSeq: 0,
+    lastAt: null,
+    every: KNOWLEDGE_EVERY,
+    checkpoints: [],
+    current: packKnowledge(startKnowledge()),
+  }),
   needsState: true,
   // An evolve and a view per seat per event (0.2–0.7 ms): on for events where judges review disputes.
   optIn: true,
   apply(doc, e, game, state) {
-    if (state === undefined) throw new TypeError('the knowledge read model folds the game state: the projector must pass it (needsState)');
+    if (state === undefined)
+      throw new TypeError(
+        'the knowledge read model folds the game state: the projector must pass it (needsState)',
+      );
     const fold = unpacked.get(doc.current) ?? unpackKnowledge(game, doc.current);
     stepKnowledge(fold, game, state, e);
     doc.current = packKnowledge(fold);
@@ -164,9 +216,13 @@ export const knowledgeReadModel: ReadModelDefinition<KnowledgeDoc> = {
 };
 
 /** The latest fold of a knowledge document at or before `seq` (a checkpoint, or the current one), or null. */
-export function knowledgeCheckpoint<C extends { seq: number }>(doc: { checkpoints: readonly C[]; current: C }, seq: number): C | null {
+export function knowledgeCheckpoint<C extends { seq: number }>(
+  doc: { checkpoints: readonly C[]; current: C },
+  seq: number,
+): C | null {
   let best: C | null = null;
-  for (const c of [...doc.checkpoints, doc.current]) if (c.seq <= seq && c.seq > 0 && (best === null || c.seq > best.seq)) best = c;
+  for (const c of [...doc.checkpoints, doc.current])
+    if (c.seq <= seq && c.seq > 0 && (best === null || c.seq > best.seq)) best = c;
   return best;
 }
 

@@ -34,13 +34,31 @@ function amountOf(p: Record<string, unknown>): number | null {
 function damageParties(e: StatsEvent): { by: string | null; to: string | null } {
   const p = e.payload;
   const causePlayer = 'player' in e.cause ? e.cause.player : null;
-  const by = asPlayer(p.by) ?? asPlayer(p.source) ?? asPlayer(p.sourcePlayer) ?? asPlayer(p.attacker) ?? asPlayer(p.player) ?? causePlayer;
-  const to = asPlayer(p.to) ?? asPlayer(p.target) ?? asPlayer(p.targetPlayer) ?? asPlayer(p.defender) ?? asPlayer(p.damagedPlayer);
+  const by =
+    asPlayer(p.by) ??
+    asPlayer(p.source) ??
+    asPlayer(p.sourcePlayer) ??
+    asPlayer(p.attacker) ??
+    asPlayer(p.player) ??
+    causePlayer;
+  const to =
+    asPlayer(p.to) ??
+    asPlayer(p.target) ??
+    asPlayer(p.targetPlayer) ??
+    asPlayer(p.defender) ??
+    asPlayer(p.damagedPlayer);
   return { by, to };
 }
 
 export function matchStats(events: readonly StatsEvent[]): MatchStats {
-  const s: MatchStats = { events: 0, eventsByType: {}, cardsPlayedBy: {}, damageDealtBy: {}, damageTakenBy: {}, commandsBy: {} };
+  const s: MatchStats = {
+    events: 0,
+    eventsByType: {},
+    cardsPlayedBy: {},
+    damageDealtBy: {},
+    damageTakenBy: {},
+    commandsBy: {},
+  };
   const commands = new Set<string>();
   const inc = (o: Record<string, number>, k: string, n = 1): void => {
     o[k] = (o[k] ?? 0) + n;

@@ -4,7 +4,8 @@
 import type { AnyGameModule, EventEnvelope, GameEvent } from '@matchtape/engine';
 
 /** What the timeline reads of an event: a redacted envelope qualifies. */
-export type TimelineEvent = Pick<EventEnvelope, 'seq' | 'type' | 'at' | 'turn' | 'phase' | 'step'> & GameEvent;
+export type TimelineEvent = Pick<EventEnvelope, 'seq' | 'type' | 'at' | 'turn' | 'phase' | 'step'> &
+  GameEvent;
 
 export interface SeqRange {
   fromSeq: number;
@@ -51,7 +52,15 @@ const ATTACK_KIND = /attack|clash|combat/i;
 
 /** Builds the index from events in seq order (any prefix of a match). */
 export function buildTimeline(game: AnyGameModule, events: readonly TimelineEvent[]): TimelineIndex {
-  const idx: TimelineIndex = { game: game.id, lastSeq: 0, turns: [], phases: [], steps: [], attacks: [], keyMoments: [] };
+  const idx: TimelineIndex = {
+    game: game.id,
+    lastSeq: 0,
+    turns: [],
+    phases: [],
+    steps: [],
+    attacks: [],
+    keyMoments: [],
+  };
   for (const e of events) appendToTimeline(game, idx, e);
   return idx;
 }
@@ -68,8 +77,16 @@ export function appendToTimeline(game: AnyGameModule, idx: TimelineIndex, e: Tim
     } else list.push(make());
   };
   const range = (): SeqRange => ({ fromSeq: e.seq, toSeq: e.seq, fromAt: e.at, toAt: e.at });
-  extend(idx.turns, (t) => t.turn === e.turn, () => ({ turn: e.turn, ...range() }));
-  extend(idx.phases, (p) => p.turn === e.turn && p.phase === e.phase, () => ({ turn: e.turn, phase: e.phase, ...range() }));
+  extend(
+    idx.turns,
+    (t) => t.turn === e.turn,
+    () => ({ turn: e.turn, ...range() }),
+  );
+  extend(
+    idx.phases,
+    (p) => p.turn === e.turn && p.phase === e.phase,
+    () => ({ turn: e.turn, phase: e.phase, ...range() }),
+  );
   if (e.step !== null) {
     extend(
       idx.steps,
@@ -79,7 +96,15 @@ export function appendToTimeline(game: AnyGameModule, idx: TimelineIndex, e: Tim
   }
   const km = game.keyMoment(e);
   if (km) {
-    const marker: KeyMomentMarker = { seq: e.seq, at: e.at, turn: e.turn, phase: e.phase, type: e.type, kind: km.kind, label: km.label };
+    const marker: KeyMomentMarker = {
+      seq: e.seq,
+      at: e.at,
+      turn: e.turn,
+      phase: e.phase,
+      type: e.type,
+      kind: km.kind,
+      label: km.label,
+    };
     idx.keyMoments.push(marker);
     if (ATTACK_KIND.test(km.kind)) idx.attacks.push(marker);
   }
@@ -87,7 +112,10 @@ export function appendToTimeline(game: AnyGameModule, idx: TimelineIndex, e: Tim
 }
 
 /** The band (turn / phase / step) a seq falls in, for a scrubber's label. */
-export function locate(idx: TimelineIndex, seq: number): { turn: TurnMarker | null; phase: PhaseBand | null; step: StepBand | null } {
+export function locate(
+  idx: TimelineIndex,
+  seq: number,
+): { turn: TurnMarker | null; phase: PhaseBand | null; step: StepBand | null } {
   const find = <T extends SeqRange>(list: readonly T[]): T | null => {
     let lo = 0;
     let hi = list.length - 1;

@@ -21,7 +21,11 @@ const EXPECTED: Record<string, { main: string; resources: string }> = {
 };
 
 describe.each(GAMES.map((g) => [g.id, g] as const))('turn figures: %s', (_id, game) => {
-  const m = playMatch<unknown>(game, { seed: 'figures-1', bots: { p1: 'greedy', p2: 'random' }, recordStates: false });
+  const m = playMatch<unknown>(game, {
+    seed: 'figures-1',
+    bots: { p1: 'greedy', p2: 'random' },
+    recordStates: false,
+  });
   const pub = m.events.map((e) => game.viewEvent(e, 'public') as EventEnvelope);
 
   it("reads the game's main figure, hand and resources at each turn's last event", () => {
@@ -35,10 +39,15 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('turn figures: %s', (_id, ga
       const board = game.board(s);
       for (const p of board.players) {
         const stat = (k: string) => p.stats.find((x) => x.key === k)?.value;
-        expect(t.players[p.id], `turn ${t.turn} ${p.id}`).toEqual({ main: stat(EXPECTED[game.id]!.main), hand: stat('hand'), resources: stat(EXPECTED[game.id]!.resources) });
+        expect(t.players[p.id], `turn ${t.turn} ${p.id}`).toEqual({
+          main: stat(EXPECTED[game.id]!.main),
+          hand: stat('hand'),
+          resources: stat(EXPECTED[game.id]!.resources),
+        });
       }
     }
-    for (const p of ['p1', 'p2']) expect(Object.values(series.labels[p]!).every((l) => typeof l === 'string')).toBe(true);
+    for (const p of ['p1', 'p2'])
+      expect(Object.values(series.labels[p]!).every((l) => typeof l === 'string')).toBe(true);
   });
 
   it("a public viewer's series is the public view's, never the judge's", () => {
@@ -54,6 +63,13 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('turn figures: %s', (_id, ga
 
 describe('figuresOf', () => {
   it('counts the hand zone when the board has no hand stat, and leaves a missing figure null', () => {
-    expect(figuresOf({ id: 'p1', name: 'A', stats: [{ key: 'influence', label: 'Influence', value: 7 }], zones: [{ key: 'hand', label: 'Hand', layout: 'fan', count: 4, cards: [] }] })).toEqual({ main: 7, hand: 4, resources: null });
+    expect(
+      figuresOf({
+        id: 'p1',
+        name: 'A',
+        stats: [{ key: 'influence', label: 'Influence', value: 7 }],
+        zones: [{ key: 'hand', label: 'Hand', layout: 'fan', count: 4, cards: [] }],
+      }),
+    ).toEqual({ main: 7, hand: 4, resources: null });
   });
 });

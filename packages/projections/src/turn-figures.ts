@@ -60,20 +60,32 @@ export function mainStatOf(p: PlayerBoard): StatModel | undefined {
 export function figuresOf(p: PlayerBoard): Figures {
   const s = pick(p);
   const handZone = p.zones.find((z) => z.key === 'hand');
-  return { main: numeric(s.main), hand: numeric(s.hand) ?? handZone?.count ?? null, resources: numeric(s.resources) };
+  return {
+    main: numeric(s.main),
+    hand: numeric(s.hand) ?? handZone?.count ?? null,
+    resources: numeric(s.resources),
+  };
 }
 
 /** Each figure's label as the player's board names it (null where the board has no such figure). */
 export function figureLabelsOf(p: PlayerBoard): Record<FigureKind, string | null> {
   const s = pick(p);
-  return { main: s.main?.label ?? null, hand: s.hand?.label ?? (p.zones.some((z) => z.key === 'hand') ? 'Hand' : null), resources: s.resources?.label ?? null };
+  return {
+    main: s.main?.label ?? null,
+    hand: s.hand?.label ?? (p.zones.some((z) => z.key === 'hand') ? 'Hand' : null),
+    resources: s.resources?.label ?? null,
+  };
 }
 
 /**
  * The figures at the end of every turn, from a board per seq (the site passes its tape's boards, so nothing is
  * fetched). Turn 0 (setup) is left out when later turns exist: it is the opening, not a turn anyone played.
  */
-export function turnFigures(turns: readonly Pick<TurnMarker, 'turn' | 'fromSeq' | 'toSeq'>[], boardAt: (seq: number) => BoardModel, lastSeq?: number): FigureSeries {
+export function turnFigures(
+  turns: readonly Pick<TurnMarker, 'turn' | 'fromSeq' | 'toSeq'>[],
+  boardAt: (seq: number) => BoardModel,
+  lastSeq?: number,
+): FigureSeries {
   const played = turns.some((t) => t.turn > 0) ? turns.filter((t) => t.turn > 0) : turns;
   const out: FigureSeries = { labels: {}, turns: [] };
   for (const t of played) {

@@ -36,7 +36,9 @@ export async function benchAppend(opts: BenchAppendOptions): Promise<BenchAppend
   const runId = randomBytes(4).toString('hex');
   const matchIds = Array.from({ length: writers }, (_, i) => `bench-${runId}-${i}`);
   for (const id of matchIds) await store.createMatch(sampleMatch(id, 'bench'));
-  const batches = Array.from({ length: appendsPerWriter }, (_, i) => sampleEvents(eventsPerAppend, i * eventsPerAppend + 1, 'bench'));
+  const batches = Array.from({ length: appendsPerWriter }, (_, i) =>
+    sampleEvents(eventsPerAppend, i * eventsPerAppend + 1, 'bench'),
+  );
 
   const latencies: number[] = [];
   let done = 0;
@@ -70,6 +72,10 @@ export async function benchAppend(opts: BenchAppendOptions): Promise<BenchAppend
     seconds: round(seconds),
     eventsPerSecond: Math.round(total / seconds),
     appendsPerSecond: Math.round(latencies.length / seconds),
-    latencyMs: { p50: round(pct(0.5)), p99: round(pct(0.99)), max: round(latencies[latencies.length - 1] ?? 0) },
+    latencyMs: {
+      p50: round(pct(0.5)),
+      p99: round(pct(0.99)),
+      max: round(latencies[latencies.length - 1] ?? 0),
+    },
   };
 }

@@ -28,7 +28,11 @@ export const BundleHeaderSchema = z
     /** A bundle is the full (judge) copy (ARCHITECTURE.md §4: a copy says what it is); older bundles omit it. */
     copy: z.literal('full').optional(),
     /** Sealed events: the match's commitment key (hex), so a live match's bundle opens every commitment; else null. */
-    commitKey: z.string().regex(/^[0-9a-f]{64}$/).nullable().optional(),
+    commitKey: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .nullable()
+      .optional(),
     matchId: z.string().min(1),
     game: z.string().min(1),
     rulesVersion: z.string(),
@@ -40,9 +44,18 @@ export const BundleHeaderSchema = z
     seed: z.string().min(1).nullable(),
     keyframeEvery: z.number().int().positive(),
     /** One per K events: the event's hash and the hash of the judge state after it. */
-    keyframes: z.array(z.object({ seq: z.number().int().positive(), hash: z.string(), stateHash: z.string() }).strict()),
+    keyframes: z.array(
+      z.object({ seq: z.number().int().positive(), hash: z.string(), stateHash: z.string() }).strict(),
+    ),
     /** Set when the match is a fork (its MatchStarted's link, repeated here for readers). */
-    forkOf: z.object({ matchId: z.string(), seq: z.number().int().positive(), hash: z.string(), reseeded: z.literal(true).optional() }).nullable(),
+    forkOf: z
+      .object({
+        matchId: z.string(),
+        seq: z.number().int().positive(),
+        hash: z.string(),
+        reseeded: z.literal(true).optional(),
+      })
+      .nullable(),
   })
   .strict();
 export type BundleHeader = z.infer<typeof BundleHeaderSchema>;
@@ -56,7 +69,11 @@ export function stateHash(state: unknown): string {
   return sha256Hex(canonicalJson(state));
 }
 
-export function buildBundle(game: AnyGameModule, events: readonly EventEnvelope[], opts: { seed?: string | null; commitKey?: string | null; keyframeEvery?: number } = {}): { header: BundleHeader; events: readonly EventEnvelope[] } {
+export function buildBundle(
+  game: AnyGameModule,
+  events: readonly EventEnvelope[],
+  opts: { seed?: string | null; commitKey?: string | null; keyframeEvery?: number } = {},
+): { header: BundleHeader; events: readonly EventEnvelope[] } {
   const last = events[events.length - 1];
   if (!last) throw new RangeError('a replay bundle needs at least one event');
   const every = opts.keyframeEvery ?? DEFAULT_KEYFRAME_EVERY;
@@ -87,7 +104,9 @@ export function buildBundle(game: AnyGameModule, events: readonly EventEnvelope[
 
 /** The header line, then one envelope per line with its fields in the order of ARCHITECTURE.md §4. */
 export function bundleText(b: { header: BundleHeader; events: readonly EventEnvelope[] }): string {
-  return [JSON.stringify(b.header), ...b.events.map((e) => JSON.stringify(envelopeFields(e)))].join('\n') + '\n';
+  return (
+    [JSON.stringify(b.header), ...b.events.map((e) => JSON.stringify(envelopeFields(e)))].join('\n') + '\n'
+  );
 }
 
 /** True when the text's first line is a bundle header (a plain JSONL match file starts with an event). */
@@ -138,8 +157,19 @@ export const CHECK_LABELS: Readonly<Record<string, string>> = {
  * moved line names the first seq out of place), the header's count and last hash, rules and card data versions,
  * seed commitment, every random outcome re-derived from the seed, a clean fold, and every keyframe.
  */
-export function verifyBundle(text: string, resolveGame: (id: string) => AnyGameModule | null): ReplayVerification {
-  const out: ReplayVerification = { ok: false, matchId: null, game: null, checks: [], header: null, events: [], warnings: [] };
+export function verifyBundle(
+  text: string,
+  resolveGame: (id: string) => AnyGameModule | null,
+): ReplayVerification {
+  const out: ReplayVerification = {
+    ok: false,
+    matchId: null,
+    game: null,
+    checks: [],
+    header: null,
+    events: [],
+    warnings: [],
+  };
   const pass = (name: string, detail: string) => out.checks.push({ name, ok: true, detail });
   const fail = (name: string, detail: string, seq?: number): ReplayVerification => {
     out.checks.push({ name, ok: false, detail: seq === undefined ? detail : `seq ${seq}: ${detail}` });
@@ -151,17 +181,28 @@ export function verifyBundle(text: string, resolveGame: (id: string) => AnyGameM
   try {
     raw = JSON.parse(lines[0] ?? '');
   } catch {
-    return fail('header', `line 1 is not JSON; a replay bundle starts with its header line { "format": "${BUNDLE_FORMAT}", … }`);
+    return fail(
+      'header',
+      `line 1 is not JSON; a replay bundle starts with its header line { "format": "${BUNDLE_FORMAT}", … }`,
+    );
   }
   const h = BundleHeaderSchema.safeParse(raw);
-  if (!h.success) return fail('header', `line 1 is not a ${BUNDLE_FORMAT} v${BUNDLE_VERSION} header: ${z.prettifyError(h.error)}`);
+  if (!h.success)
+    return fail(
+      'header',
+      `line 1 is not a ${BUNDLE_FORMAT} v${BUNDLE_VERSION} header: ${z.prettifyError(h.error)}`,
+    );
   const header = h.data;
   out.header = header;
   out.matchId = header.matchId;
   out.game = header.game;
   const game = resolveGame(header.game);
-  if (!game) return fail('header', `the bundle is of game "${header.game}", which this build does not implement`);
-  pass('header', `${BUNDLE_FORMAT} v${BUNDLE_VERSION}: ${header.matchId} (${header.game}), ${header.events} events, ${header.keyframes.length} keyframes`);
+  if (!game)
+    return fail('header', `the bundle is of game "${header.game}", which this build does not implement`);
+  pass(
+    'header',
+    `${BUNDLE_FORMAT} v${BUNDLE_VERSION}: ${header.matchId} (${header.game}), ${header.events} events, ${header.keyframes.length} keyframes`,
+  );
 
   // Lines and links: the line at position i must be seq i+1, chained to the one before.
   let prev = GENESIS_HASH;
@@ -174,42 +215,92 @@ export function verifyBundle(text: string, resolveGame: (id: string) => AnyGameM
       return fail('hash chain', `line ${i + 1} is not JSON`, seq);
     }
     const r = EventEnvelopeSchema.safeParse(parsed);
-    if (!r.success) return fail('hash chain', `line ${i + 1} is not an event envelope: ${r.error.issues[0]!.path.join('.')}: ${r.error.issues[0]!.message}`, seq);
+    if (!r.success)
+      return fail(
+        'hash chain',
+        `line ${i + 1} is not an event envelope: ${r.error.issues[0]!.path.join('.')}: ${r.error.issues[0]!.message}`,
+        seq,
+      );
     const e = r.data as EventEnvelope;
     const extra = unknownEnvelopeKeys(parsed as Record<string, unknown>);
-    if (extra.length > 0) return fail('hash chain', `line ${i + 1}: field ${extra.join(', ')} is not part of an event envelope: no hash covers it (was it added?)`, seq);
-    if (e.seq !== seq) return fail('hash chain', `line ${i + 1} holds seq ${e.seq}: seq ${seq} is missing or out of order`, seq);
-    if (e.matchId !== header.matchId) return fail('hash chain', `the event is of match ${e.matchId}, not ${header.matchId}`, seq);
-    if (e.prevHash !== prev) return fail('hash chain', 'prevHash is not the previous event\'s hash', seq);
+    if (extra.length > 0)
+      return fail(
+        'hash chain',
+        `line ${i + 1}: field ${extra.join(', ')} is not part of an event envelope: no hash covers it (was it added?)`,
+        seq,
+      );
+    if (e.seq !== seq)
+      return fail(
+        'hash chain',
+        `line ${i + 1} holds seq ${e.seq}: seq ${seq} is missing or out of order`,
+        seq,
+      );
+    if (e.matchId !== header.matchId)
+      return fail('hash chain', `the event is of match ${e.matchId}, not ${header.matchId}`, seq);
+    if (e.prevHash !== prev) return fail('hash chain', "prevHash is not the previous event's hash", seq);
     const { hash, ...rest } = e;
-    if (hashEnvelope(rest) !== hash) return fail('hash chain', 'the event\'s content does not match its hash (edited)', seq);
+    if (hashEnvelope(rest) !== hash)
+      return fail('hash chain', "the event's content does not match its hash (edited)", seq);
     prev = hash;
     out.events.push(e);
   }
   const n = out.events.length;
-  if (n < header.events) return fail('hash chain', `the header says ${header.events} events but the file stops after seq ${n}`, n + 1);
-  if (n > header.events) return fail('hash chain', `the header says ${header.events} events but the file goes on`, header.events + 1);
+  if (n < header.events)
+    return fail(
+      'hash chain',
+      `the header says ${header.events} events but the file stops after seq ${n}`,
+      n + 1,
+    );
+  if (n > header.events)
+    return fail(
+      'hash chain',
+      `the header says ${header.events} events but the file goes on`,
+      header.events + 1,
+    );
   if (n === 0) return fail('hash chain', 'the bundle holds no events', 1);
-  if (prev !== header.lastHash) return fail('hash chain', 'the last event\'s hash is not the header\'s lastHash', n);
+  if (prev !== header.lastHash)
+    return fail('hash chain', "the last event's hash is not the header's lastHash", n);
   pass('hash chain', `seq 1…${n} in order; every prevHash and hash intact; last hash ${prev.slice(0, 16)}…`);
 
   const versions: string[] = [];
-  if (header.rulesVersion !== game.rulesVersion) versions.push(`rules version ${header.rulesVersion} (this build has ${game.rulesVersion})`);
-  if (header.cardDataVersion !== cardDataVersion(game)) versions.push(`card data ${header.cardDataVersion.slice(0, 23)}… (this build has ${cardDataVersion(game).slice(0, 23)}…)`);
-  if (versions.length > 0) return fail('versions', `the bundle was made with ${versions.join(' and ')}; verify it with the build that made it`);
+  if (header.rulesVersion !== game.rulesVersion)
+    versions.push(`rules version ${header.rulesVersion} (this build has ${game.rulesVersion})`);
+  if (header.cardDataVersion !== cardDataVersion(game))
+    versions.push(
+      `card data ${header.cardDataVersion.slice(0, 23)}… (this build has ${cardDataVersion(game).slice(0, 23)}…)`,
+    );
+  if (versions.length > 0)
+    return fail(
+      'versions',
+      `the bundle was made with ${versions.join(' and ')}; verify it with the build that made it`,
+    );
   pass('versions', `rules ${game.rulesVersion}; card data ${header.cardDataVersion.slice(0, 23)}…`);
 
   const ended = revealedSeed(out.events);
-  if (ended !== null && header.seed !== ended) return fail('seed commitment', 'the header\'s seed is not the seed MatchEnded reveals', 1);
+  if (ended !== null && header.seed !== ended)
+    return fail('seed commitment', "the header's seed is not the seed MatchEnded reveals", 1);
   const copy = { copy: 'full' as const, ...(header.commitKey ? { commitKey: header.commitKey } : {}) };
-  const v = verifyEvents(out.events, resolveGame, header.seed === null ? { copy } : { seed: header.seed, copy });
+  const v = verifyEvents(
+    out.events,
+    resolveGame,
+    header.seed === null ? { copy } : { seed: header.seed, copy },
+  );
   out.warnings.push(...v.warnings);
-  if (!v.ok) return fail(CHECK_LABELS[v.failure!.check] ?? v.failure!.check, v.failure!.reason, v.failure!.seq);
+  if (!v.ok)
+    return fail(CHECK_LABELS[v.failure!.check] ?? v.failure!.check, v.failure!.reason, v.failure!.seq);
   if (v.randomVerified) {
     pass('seed commitment', `sha256(seed ‖ ${header.matchId}) is MatchStarted's seedCommitment`);
     pass('random outcomes', `${v.randomDraws} draws re-derived from the seed`);
-  } else out.checks.push({ name: 'random outcomes', ok: true, detail: 'not checked: the bundle carries no seed (the match has not ended)' });
-  pass('fold', `every event valid under the game's schema, folded cleanly, stamped where the fold is${v.ended ? '' : ' (match not ended)'}`);
+  } else
+    out.checks.push({
+      name: 'random outcomes',
+      ok: true,
+      detail: 'not checked: the bundle carries no seed (the match has not ended)',
+    });
+  pass(
+    'fold',
+    `every event valid under the game's schema, folded cleanly, stamped where the fold is${v.ended ? '' : ' (match not ended)'}`,
+  );
 
   const expected = Math.floor(n / header.keyframeEvery);
   let state: unknown = game.initial();
@@ -218,11 +309,21 @@ export function verifyBundle(text: string, resolveGame: (id: string) => AnyGameM
     state = game.evolve(state, e);
     if (e.seq % header.keyframeEvery !== 0) continue;
     const kf = header.keyframes[k++];
-    if (!kf || kf.seq !== e.seq) return fail('keyframes', `the header has no keyframe for seq ${e.seq} (one every ${header.keyframeEvery})`, e.seq);
+    if (!kf || kf.seq !== e.seq)
+      return fail(
+        'keyframes',
+        `the header has no keyframe for seq ${e.seq} (one every ${header.keyframeEvery})`,
+        e.seq,
+      );
     if (kf.hash !== e.hash) return fail('keyframes', 'the keyframe names another event hash', e.seq);
-    if (kf.stateHash !== stateHash(state)) return fail('keyframes', 'the state folded here does not hash to the keyframe\'s stateHash', e.seq);
+    if (kf.stateHash !== stateHash(state))
+      return fail('keyframes', "the state folded here does not hash to the keyframe's stateHash", e.seq);
   }
-  if (header.keyframes.length !== expected) return fail('keyframes', `the header lists ${header.keyframes.length} keyframes; ${n} events every ${header.keyframeEvery} make ${expected}`);
+  if (header.keyframes.length !== expected)
+    return fail(
+      'keyframes',
+      `the header lists ${header.keyframes.length} keyframes; ${n} events every ${header.keyframeEvery} make ${expected}`,
+    );
   pass('keyframes', `${expected} keyframe states re-folded and matched`);
   return { ...out, ok: true };
 }

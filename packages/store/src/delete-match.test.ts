@@ -107,7 +107,10 @@ describe.each(['pglite', 'postgres'] as const)('deleting a match on %s', (kind) 
   it('refuses the parent of a fork and deletes nothing of it; the fork itself can go, then the parent', async () => {
     const parent = await fullMatch('parent');
     const fork = uniqueName('fork');
-    await store.createMatch({ ...sampleMatch(fork), config: { players: ['p1', 'p2'], forkOf: { matchId: parent, seq: 3, hash: 'h' } } });
+    await store.createMatch({
+      ...sampleMatch(fork),
+      config: { players: ['p1', 'p2'], forkOf: { matchId: parent, seq: 3, hash: 'h' } },
+    });
     await expect(store.deleteMatch(parent)).rejects.toBeInstanceOf(MatchHasForksError);
     expect(Object.values(await rowsOf(parent)).every((n) => n > 0)).toBe(true);
     expect(await store.deleteMatch(fork)).toBe(true);

@@ -11,7 +11,12 @@ export function sampleEvents(count: number, from = 1, tag = 'sample'): NewEvent[
     step: null,
     cause: { system: true as const },
     rule: null,
-    payload: { n: from + i, tag, ratio: (from + i) / 3, nested: { list: [1, 2, 3], text: 'é ✓ "quoted"', none: null } },
+    payload: {
+      n: from + i,
+      tag,
+      ratio: (from + i) / 3,
+      nested: { list: [1, 2, 3], text: 'é ✓ "quoted"', none: null },
+    },
   }));
 }
 

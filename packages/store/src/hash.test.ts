@@ -1,6 +1,15 @@
 // The server's native hash must give the digests the browser's pure-JS one checks, byte for byte.
 import { describe, expect, it } from 'vitest';
-import { chainEvents, commitKey, pureSealHashes, sealerFor, sealSalt, sha256Hex, verifyChain, GENESIS_HASH } from '@matchtape/engine';
+import {
+  chainEvents,
+  commitKey,
+  pureSealHashes,
+  sealerFor,
+  sealSalt,
+  sha256Hex,
+  verifyChain,
+  GENESIS_HASH,
+} from '@matchtape/engine';
 import { playMatch } from '@matchtape/engine/testing/harness';
 import { coinRace } from '@matchtape/engine/testing/fixture-game';
 import { nodeSealHashes, nodeSha256 } from './hash';
@@ -8,7 +17,8 @@ import { sampleEvents } from './fixtures';
 
 describe('nodeSha256', () => {
   it('equals the engine pure-JS SHA-256 on ASCII, non-ASCII and empty text', () => {
-    for (const text of ['', 'abc', 'Ünïcödé ✓ 🂡', 'x'.repeat(100_000)]) expect(nodeSha256(text)).toBe(sha256Hex(text));
+    for (const text of ['', 'abc', 'Ünïcödé ✓ 🂡', 'x'.repeat(100_000)])
+      expect(nodeSha256(text)).toBe(sha256Hex(text));
     expect(nodeSha256('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
 
@@ -35,11 +45,38 @@ describe('nodeSealHashes', () => {
   });
 
   it('seals a match exactly as the pure-JS sealer does (same seals, same hashes)', () => {
-    const m = playMatch(coinRace, { seed: 'seal-hashes', bots: { p1: 'random', p2: 'random' }, recordStates: false });
-    const events = m.events.map(({ type, at, turn, phase, step, cause, rule, payload }) => ({ type, at, turn, phase, step, cause, rule, payload }));
+    const m = playMatch(coinRace, {
+      seed: 'seal-hashes',
+      bots: { p1: 'random', p2: 'random' },
+      recordStates: false,
+    });
+    const events = m.events.map(({ type, at, turn, phase, step, cause, rule, payload }) => ({
+      type,
+      at,
+      turn,
+      phase,
+      step,
+      cause,
+      rule,
+      payload,
+    }));
     const viewers = ['public', 'p1', 'p2'] as const;
-    const pure = chainEvents('m', 0, GENESIS_HASH, events, undefined, sealerFor(coinRace, viewers, 'seal-hashes'));
-    const native = chainEvents('m', 0, GENESIS_HASH, events, nodeSha256, sealerFor(coinRace, viewers, 'seal-hashes', nodeSealHashes));
+    const pure = chainEvents(
+      'm',
+      0,
+      GENESIS_HASH,
+      events,
+      undefined,
+      sealerFor(coinRace, viewers, 'seal-hashes'),
+    );
+    const native = chainEvents(
+      'm',
+      0,
+      GENESIS_HASH,
+      events,
+      nodeSha256,
+      sealerFor(coinRace, viewers, 'seal-hashes', nodeSealHashes),
+    );
     expect(pure.length).toBeGreaterThan(3);
     expect(native).toEqual(pure);
     expect(verifyChain(native)).toEqual({ ok: true });

@@ -13,31 +13,57 @@ export interface LobbyRecord<D = Record<string, unknown>> {
 }
 
 function kysely(store: EventStore): KyselyEventStore {
-  if (!(store instanceof KyselyEventStore)) throw new TypeError('lobbies need the Kysely event store (Postgres or PGlite)');
+  if (!(store instanceof KyselyEventStore))
+    throw new TypeError('lobbies need the Kysely event store (Postgres or PGlite)');
   return store;
 }
 
-const toRecord = <D>(r: { match_id: string; game: string; doc: unknown; created_at: string }): LobbyRecord<D> => ({
+const toRecord = <D>(r: {
+  match_id: string;
+  game: string;
+  doc: unknown;
+  created_at: string;
+}): LobbyRecord<D> => ({
   matchId: r.match_id,
   game: r.game,
   doc: r.doc as D,
   createdAt: r.created_at,
 });
 
-export async function createLobby(store: EventStore, lobby: { matchId: string; game: string; doc: Record<string, unknown>; createdAt: string }): Promise<void> {
+export async function createLobby(
+  store: EventStore,
+  lobby: { matchId: string; game: string; doc: Record<string, unknown>; createdAt: string },
+): Promise<void> {
   await kysely(store)
     .db.insertInto('table_lobbies')
-    .values({ match_id: lobby.matchId, game: lobby.game, doc: JSON.stringify(lobby.doc), created_at: lobby.createdAt })
+    .values({
+      match_id: lobby.matchId,
+      game: lobby.game,
+      doc: JSON.stringify(lobby.doc),
+      created_at: lobby.createdAt,
+    })
     .execute();
 }
 
-export async function getLobby<D = Record<string, unknown>>(store: EventStore, matchId: string): Promise<LobbyRecord<D> | null> {
-  const r = await kysely(store).db.selectFrom('table_lobbies').selectAll().where('match_id', '=', matchId).executeTakeFirst();
+export async function getLobby<D = Record<string, unknown>>(
+  store: EventStore,
+  matchId: string,
+): Promise<LobbyRecord<D> | null> {
+  const r = await kysely(store)
+    .db.selectFrom('table_lobbies')
+    .selectAll()
+    .where('match_id', '=', matchId)
+    .executeTakeFirst();
   return r ? toRecord<D>(r) : null;
 }
 
 /** Sets `doc.decks[seat]` in one statement; null when there is no such lobby. */
-export async function setLobbyDeck<D = Record<string, unknown>>(store: EventStore, matchId: string, seat: string, deck: unknown): Promise<LobbyRecord<D> | null> {
+export async function setLobbyDeck<D = Record<string, unknown>>(
+  store: EventStore,
+  matchId: string,
+  seat: string,
+  deck: unknown,
+): Promise<LobbyRecord<D> | null> {
   const { rows } = await sql<{ match_id: string; game: string; doc: unknown; created_at: string }>`
     update table_lobbies
        set doc = jsonb_set(doc, ${sql.lit(`{decks,${seat.replace(/[^a-z0-9]/g, '')}}`)}::text[], ${JSON.stringify(deck)}::jsonb, true)
@@ -56,7 +82,12 @@ export async function claimLobbyStart(store: EventStore, matchId: string): Promi
 }
 
 /** Appends `item` to the list `doc[key]` in one statement; null when there is no such lobby. */
-export async function appendToLobby<D = Record<string, unknown>>(store: EventStore, matchId: string, key: string, item: unknown): Promise<LobbyRecord<D> | null> {
+export async function appendToLobby<D = Record<string, unknown>>(
+  store: EventStore,
+  matchId: string,
+  key: string,
+  item: unknown,
+): Promise<LobbyRecord<D> | null> {
   const path = `{${key.replace(/[^a-zA-Z0-9]/g, '')}}`;
   const { rows } = await sql<{ match_id: string; game: string; doc: unknown; created_at: string }>`
     update table_lobbies

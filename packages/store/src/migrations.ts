@@ -21,7 +21,11 @@ const m0001: Migration = {
       .addColumn('last_hash', 'text', (c) => c.notNull().defaultTo(GENESIS_HASH))
       .addColumn('summary', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
       .execute();
-    await db.schema.createIndex('matches_status_created').on('matches').columns(['status', 'created_at']).execute();
+    await db.schema
+      .createIndex('matches_status_created')
+      .on('matches')
+      .columns(['status', 'created_at'])
+      .execute();
 
     // The outbox. `at` is text so the hashed string comes back byte for byte; tx_id orders commits for readAll.
     await db.schema
@@ -65,7 +69,11 @@ const m0001: Migration = {
       .addColumn('reason', 'text', (c) => c.notNull())
       .addColumn('at', 'timestamptz', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('rejected_commands_match').on('rejected_commands').columns(['match_id', 'id']).execute();
+    await db.schema
+      .createIndex('rejected_commands_match')
+      .on('rejected_commands')
+      .columns(['match_id', 'id'])
+      .execute();
 
     for (const table of ['relay_checkpoints', 'projection_checkpoints']) {
       await db.schema
@@ -77,7 +85,14 @@ const m0001: Migration = {
     }
   },
   async down(db: AnyDb) {
-    for (const t of ['projection_checkpoints', 'relay_checkpoints', 'rejected_commands', 'snapshots', 'events', 'matches']) {
+    for (const t of [
+      'projection_checkpoints',
+      'relay_checkpoints',
+      'rejected_commands',
+      'snapshots',
+      'events',
+      'matches',
+    ]) {
       await db.schema.dropTable(t).ifExists().execute();
     }
   },
@@ -147,7 +162,9 @@ const m0003: Migration = {
 const m0004: Migration = {
   async up(db: AnyDb) {
     await db.schema.alterTable('snapshots').addColumn('cursor', 'integer').execute();
-    await sql`create index events_command on events (match_id, (cause->>'commandId')) where cause ? 'commandId'`.execute(db);
+    await sql`create index events_command on events (match_id, (cause->>'commandId')) where cause ? 'commandId'`.execute(
+      db,
+    );
   },
   async down(db: AnyDb) {
     await db.schema.dropIndex('events_command').ifExists().execute();
@@ -202,7 +219,9 @@ const m0010: Migration = {
     await sql.raw(appendEventsSql(false)).execute(db);
   },
   async down(db: AnyDb) {
-    await sql`drop function if exists append_events(text, integer, text, text, text, jsonb, jsonb)`.execute(db);
+    await sql`drop function if exists append_events(text, integer, text, text, text, jsonb, jsonb)`.execute(
+      db,
+    );
   },
 };
 
@@ -225,7 +244,9 @@ const m0010ReadModels: Migration = {
       .addPrimaryKeyConstraint('read_model_generations_key', ['name', 'generation'])
       .execute();
     // At most one live generation per read model.
-    await sql`create unique index read_model_one_live on read_model_generations (name) where status = 'live'`.execute(db);
+    await sql`create unique index read_model_one_live on read_model_generations (name) where status = 'live'`.execute(
+      db,
+    );
     await db.schema
       .createTable('read_model_docs')
       .addColumn('name', 'text', (c) => c.notNull())
@@ -258,7 +279,11 @@ const m0005: Migration = {
       .addColumn('payload', 'jsonb', (c) => c.notNull())
       .addPrimaryKeyConstraint('side_events_match_stream_seq', ['match_id', 'stream', 'seq'])
       .execute();
-    await db.schema.createIndex('side_events_stream_type').on('side_events').columns(['stream', 'type']).execute();
+    await db.schema
+      .createIndex('side_events_stream_type')
+      .on('side_events')
+      .columns(['stream', 'type'])
+      .execute();
   },
   async down(db: AnyDb) {
     await db.schema.dropTable('side_events').ifExists().execute();
@@ -298,7 +323,11 @@ const m0012: Migration = {
 // match's whole rejection list on every human command (engine-host's idempotency check).
 const m0017: Migration = {
   async up(db: AnyDb) {
-    await db.schema.createIndex('rejected_commands_command').on('rejected_commands').columns(['match_id', 'player', 'command_id', 'id']).execute();
+    await db.schema
+      .createIndex('rejected_commands_command')
+      .on('rejected_commands')
+      .columns(['match_id', 'player', 'command_id', 'id'])
+      .execute();
   },
   async down(db: AnyDb) {
     await db.schema.dropIndex('rejected_commands_command').ifExists().execute();
@@ -360,12 +389,16 @@ const m0013: Migration = {
 const m0014: Migration = {
   async up(db: AnyDb) {
     await sql`alter table side_events drop constraint if exists side_events_stream_check`.execute(db);
-    await sql`alter table side_events add constraint side_events_stream_check check (stream in ('annotations', 'disputes', 'drawings'))`.execute(db);
+    await sql`alter table side_events add constraint side_events_stream_check check (stream in ('annotations', 'disputes', 'drawings'))`.execute(
+      db,
+    );
   },
   async down(db: AnyDb) {
     await sql`delete from side_events where stream = 'drawings'`.execute(db);
     await sql`alter table side_events drop constraint if exists side_events_stream_check`.execute(db);
-    await sql`alter table side_events add constraint side_events_stream_check check (stream in ('annotations', 'disputes'))`.execute(db);
+    await sql`alter table side_events add constraint side_events_stream_check check (stream in ('annotations', 'disputes'))`.execute(
+      db,
+    );
   },
 };
 

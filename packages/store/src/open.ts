@@ -32,24 +32,35 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,50}$/;
 
 function checkSchema(schema: string | undefined): string | undefined {
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
-    throw new TypeError(`schema "${schema}" is invalid: use 1–51 lowercase letters, digits or _, not starting with a digit`);
+    throw new TypeError(
+      `schema "${schema}" is invalid: use 1–51 lowercase letters, digits or _, not starting with a digit`,
+    );
   }
   return schema;
 }
 
-const channelFor = (schema: string | undefined): string => (schema ? `matchtape_appended__${schema}` : 'matchtape_appended');
+const channelFor = (schema: string | undefined): string =>
+  schema ? `matchtape_appended__${schema}` : 'matchtape_appended';
 
 async function runMigrations(db: Kysely<Database>, schema: string | undefined): Promise<void> {
   // An explicit migration-table schema: Kysely otherwise finds a kysely_migration table in any schema.
   // Unordered: each line of work owns a migration number (0005…0011) and they land in any order, so a database
   // that already ran 0010 must still accept 0005 when it arrives. Migrations are independent of each other's order.
-  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema ?? 'public', allowUnorderedMigrations: true });
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    migrationTableSchema: schema ?? 'public',
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
-      cause: error,
-    });
+    throw new Error(
+      `database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        cause: error,
+      },
+    );
   }
 }
 
@@ -83,11 +94,19 @@ function maxEventBytesFromEnv(): number {
   const v = process.env.MATCHTAPE_MAX_EVENT_BYTES;
   if (v === undefined || v.trim() === '') return DEFAULT_MAX_EVENT_BYTES;
   const n = Number(v);
-  if (!Number.isSafeInteger(n) || n < 1024) throw new TypeError(`MATCHTAPE_MAX_EVENT_BYTES must be a whole number of bytes, at least 1024; got "${v}"`);
+  if (!Number.isSafeInteger(n) || n < 1024)
+    throw new TypeError(
+      `MATCHTAPE_MAX_EVENT_BYTES must be a whole number of bytes, at least 1024; got "${v}"`,
+    );
   return n;
 }
 
-async function openPostgres(databaseUrl: string, schema: string | undefined, poolSize: number, maxEventBytes: number): Promise<KyselyEventStore> {
+async function openPostgres(
+  databaseUrl: string,
+  schema: string | undefined,
+  poolSize: number,
+  maxEventBytes: number,
+): Promise<KyselyEventStore> {
   // One plain connection first: a clear error when the server is unreachable, and the schema created if asked.
   const admin = new pg.Client({ connectionString: databaseUrl });
   try {
@@ -180,7 +199,11 @@ function lockDataDir(dataDir: string): () => void {
   throw new Error(`cannot lock ${lockPath}; remove it if no Matchtape process is running`);
 }
 
-async function openPglite(dataDir: string, schema: string | undefined, maxEventBytes: number): Promise<KyselyEventStore> {
+async function openPglite(
+  dataDir: string,
+  schema: string | undefined,
+  maxEventBytes: number,
+): Promise<KyselyEventStore> {
   const inMemory = dataDir.startsWith('memory://');
   const dir = inMemory ? dataDir : resolve(dataDir);
   let unlock = (): void => undefined;

@@ -59,7 +59,13 @@ function slowAppend(matchId: string, count: number, opts: { xidFirst?: Promise<v
     await sql`select pg_current_xact_id()`.execute(trx);
     xidTaken.open();
     if (opts.xidFirst) await opts.xidFirst;
-    const events = await appendInTransaction(trx, store.notifyChannel, matchId, 0, sampleEvents(count, 1, 'slow'));
+    const events = await appendInTransaction(
+      trx,
+      store.notifyChannel,
+      matchId,
+      0,
+      sampleEvents(count, 1, 'slow'),
+    );
     written.open();
     await release.opened;
     return events;
@@ -95,7 +101,9 @@ describe('readAll on Postgres', () => {
     const mine = reader.seen.filter((e) => e.matchId === fast || e.matchId === slow);
     expect(mine.map(key)).toEqual([...slowEvents, ...fastEvents].map(key));
     // The hazard was real: the slow rows sit below the fast rows in position order.
-    expect(Math.max(...mine.slice(0, 3).map((e) => e.position))).toBeLessThan(Math.min(...mine.slice(3).map((e) => e.position)));
+    expect(Math.max(...mine.slice(0, 3).map((e) => e.position))).toBeLessThan(
+      Math.min(...mine.slice(3).map((e) => e.position)),
+    );
   });
 
   it('does not skip an older transaction whose rows got higher positions than a younger one already read', async () => {

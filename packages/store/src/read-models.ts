@@ -30,16 +30,26 @@ export class StaleGenerationError extends Error {
 const NAME = /^[a-z][a-z0-9-]{0,62}$/;
 
 function kysely(store: EventStore): KyselyEventStore {
-  if (!(store instanceof KyselyEventStore)) throw new TypeError('read models need the Kysely event store (Postgres or PGlite)');
+  if (!(store instanceof KyselyEventStore))
+    throw new TypeError('read models need the Kysely event store (Postgres or PGlite)');
   return store;
 }
 
 export function checkReadModelName(name: string): string {
-  if (!NAME.test(name)) throw new TypeError(`read model name "${name}" is invalid: lowercase letters, digits and -, starting with a letter`);
+  if (!NAME.test(name))
+    throw new TypeError(
+      `read model name "${name}" is invalid: lowercase letters, digits and -, starting with a letter`,
+    );
   return name;
 }
 
-const toInfo = (r: { name: string; generation: number; status: GenerationInfo['status']; position: string | number | bigint; events: string | number | bigint }): GenerationInfo => ({
+const toInfo = (r: {
+  name: string;
+  generation: number;
+  status: GenerationInfo['status'];
+  position: string | number | bigint;
+  events: string | number | bigint;
+}): GenerationInfo => ({
   name: r.name,
   generation: r.generation,
   status: r.status,
@@ -61,8 +71,17 @@ export async function readModelGenerations(store: EventStore, name: string): Pro
 }
 
 /** A generation's status now, or null when it is gone (retired generations are deleted soon after). */
-export async function generationStatus(store: EventStore, name: string, generation: number): Promise<GenerationInfo['status'] | null> {
-  const r = await kysely(store).db.selectFrom('read_model_generations').select('status').where('name', '=', name).where('generation', '=', generation).executeTakeFirst();
+export async function generationStatus(
+  store: EventStore,
+  name: string,
+  generation: number,
+): Promise<GenerationInfo['status'] | null> {
+  const r = await kysely(store)
+    .db.selectFrom('read_model_generations')
+    .select('status')
+    .where('name', '=', name)
+    .where('generation', '=', generation)
+    .executeTakeFirst();
   return r?.status ?? null;
 }
 
@@ -85,7 +104,12 @@ export async function beginGeneration(store: EventStore, name: string): Promise<
 }
 
 /** Documents of one generation for these matches. */
-export async function loadDocs<D>(store: EventStore, name: string, generation: number, matchIds: readonly string[]): Promise<Map<string, ReadModelDoc<D>>> {
+export async function loadDocs<D>(
+  store: EventStore,
+  name: string,
+  generation: number,
+  matchIds: readonly string[],
+): Promise<Map<string, ReadModelDoc<D>>> {
   const out = new Map<string, ReadModelDoc<D>>();
   if (matchIds.length === 0) return out;
   const rows = await kysely(store)
@@ -122,12 +146,27 @@ export async function saveBatch(
         .where('position', '=', fromPosition)
         .where('status', '!=', 'retired')
         .executeTakeFirst();
-      if (moved.numUpdatedRows === 0n) throw new StaleGenerationError(`read model ${gen.name} generation ${gen.generation} moved on or was retired; reload it`);
+      if (moved.numUpdatedRows === 0n)
+        throw new StaleGenerationError(
+          `read model ${gen.name} generation ${gen.generation} moved on or was retired; reload it`,
+        );
       if (docs.length === 0) return;
       await trx
         .insertInto('read_model_docs')
-        .values(docs.map((d) => ({ name: gen.name, generation: gen.generation, match_id: d.matchId, last_seq: d.lastSeq, doc: JSON.stringify(d.doc) })))
-        .onConflict((oc) => oc.columns(['name', 'generation', 'match_id']).doUpdateSet((eb) => ({ last_seq: eb.ref('excluded.last_seq'), doc: eb.ref('excluded.doc') })))
+        .values(
+          docs.map((d) => ({
+            name: gen.name,
+            generation: gen.generation,
+            match_id: d.matchId,
+            last_seq: d.lastSeq,
+            doc: JSON.stringify(d.doc),
+          })),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['name', 'generation', 'match_id'])
+            .doUpdateSet((eb) => ({ last_seq: eb.ref('excluded.last_seq'), doc: eb.ref('excluded.doc') })),
+        )
         .execute();
     });
 }
@@ -136,7 +175,11 @@ export async function saveBatch(
  * Makes `generation` the live one and retires the one it replaces, atomically; then deletes the retired
  * generation's documents (readers never see them: they read through the live row).
  */
-export async function promoteGeneration(store: EventStore, name: string, generation: number): Promise<{ retired: number | null }> {
+export async function promoteGeneration(
+  store: EventStore,
+  name: string,
+  generation: number,
+): Promise<{ retired: number | null }> {
   const db = kysely(store).db;
   const retired = await db.transaction().execute(async (trx) => {
     const old = await trx
@@ -155,7 +198,10 @@ export async function promoteGeneration(store: EventStore, name: string, generat
       .where('generation', '=', generation)
       .where('status', '=', 'building')
       .executeTakeFirst();
-    if (r.numUpdatedRows === 0n) throw new StaleGenerationError(`read model ${name} generation ${generation} is not building; nothing switched`);
+    if (r.numUpdatedRows === 0n)
+      throw new StaleGenerationError(
+        `read model ${name} generation ${generation} is not building; nothing switched`,
+      );
     return old?.generation ?? null;
   });
   await dropRetired(store, name);
@@ -163,21 +209,44 @@ export async function promoteGeneration(store: EventStore, name: string, generat
 }
 
 /** Deletes the documents and rows of retired generations (and abandoned builds when `alsoBuilding`). */
-export async function dropRetired(store: EventStore, name: string, opts: { alsoBuilding?: boolean } = {}): Promise<void> {
+export async function dropRetired(
+  store: EventStore,
+  name: string,
+  opts: { alsoBuilding?: boolean } = {},
+): Promise<void> {
   const db = kysely(store).db;
   const statuses: GenerationInfo['status'][] = opts.alsoBuilding ? ['retired', 'building'] : ['retired'];
-  const gens = await db.selectFrom('read_model_generations').select('generation').where('name', '=', name).where('status', 'in', statuses).execute();
+  const gens = await db
+    .selectFrom('read_model_generations')
+    .select('generation')
+    .where('name', '=', name)
+    .where('status', 'in', statuses)
+    .execute();
   for (const g of gens) {
-    await db.deleteFrom('read_model_docs').where('name', '=', name).where('generation', '=', g.generation).execute();
-    await db.deleteFrom('read_model_generations').where('name', '=', name).where('generation', '=', g.generation).execute();
+    await db
+      .deleteFrom('read_model_docs')
+      .where('name', '=', name)
+      .where('generation', '=', g.generation)
+      .execute();
+    await db
+      .deleteFrom('read_model_generations')
+      .where('name', '=', name)
+      .where('generation', '=', g.generation)
+      .execute();
   }
 }
 
 /** The live generation's document for a match, with the generation (one statement: a switch is atomic here). */
-export async function readLiveDoc<D>(store: EventStore, name: string, matchId: string): Promise<(ReadModelDoc<D> & { generation: number }) | null> {
+export async function readLiveDoc<D>(
+  store: EventStore,
+  name: string,
+  matchId: string,
+): Promise<(ReadModelDoc<D> & { generation: number }) | null> {
   const r = await kysely(store)
     .db.selectFrom('read_model_docs as d')
-    .innerJoin('read_model_generations as g', (j) => j.onRef('g.name', '=', 'd.name').onRef('g.generation', '=', 'd.generation'))
+    .innerJoin('read_model_generations as g', (j) =>
+      j.onRef('g.name', '=', 'd.name').onRef('g.generation', '=', 'd.generation'),
+    )
     .select(['d.match_id', 'd.last_seq', 'd.doc', 'd.generation'])
     .where('d.name', '=', name)
     .where('g.status', '=', 'live')
@@ -187,7 +256,19 @@ export async function readLiveDoc<D>(store: EventStore, name: string, matchId: s
 }
 
 /** Every document of one generation, by match id (tests and comparisons; small read models only). */
-export async function allDocs<D>(store: EventStore, name: string, generation: number): Promise<Map<string, ReadModelDoc<D>>> {
-  const rows = await kysely(store).db.selectFrom('read_model_docs').select(['match_id', 'last_seq', 'doc']).where('name', '=', name).where('generation', '=', generation).orderBy('match_id').execute();
-  return new Map(rows.map((r) => [r.match_id, { matchId: r.match_id, lastSeq: r.last_seq, doc: r.doc as D }]));
+export async function allDocs<D>(
+  store: EventStore,
+  name: string,
+  generation: number,
+): Promise<Map<string, ReadModelDoc<D>>> {
+  const rows = await kysely(store)
+    .db.selectFrom('read_model_docs')
+    .select(['match_id', 'last_seq', 'doc'])
+    .where('name', '=', name)
+    .where('generation', '=', generation)
+    .orderBy('match_id')
+    .execute();
+  return new Map(
+    rows.map((r) => [r.match_id, { matchId: r.match_id, lastSeq: r.last_seq, doc: r.doc as D }]),
+  );
 }

@@ -23,8 +23,25 @@ import {
 /** The header line of a copy (a JSONL export): `{ format, copy: "full" }` or `{ format, copy: "redacted", viewer }`. */
 export const COPY_FORMAT = 'matchtape-copy';
 const CopyHeaderSchema = z.union([
-  z.object({ format: z.literal(COPY_FORMAT), copy: z.literal('full'), commitKey: z.string().regex(/^[0-9a-f]{64}$/).optional(), seed: z.string().min(1).optional() }).strict(),
-  z.object({ format: z.literal(COPY_FORMAT), copy: z.literal('redacted'), viewer: z.union([z.literal('public'), PlayerIdSchema]), seed: z.string().min(1).optional() }).strict(),
+  z
+    .object({
+      format: z.literal(COPY_FORMAT),
+      copy: z.literal('full'),
+      commitKey: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .optional(),
+      seed: z.string().min(1).optional(),
+    })
+    .strict(),
+  z
+    .object({
+      format: z.literal(COPY_FORMAT),
+      copy: z.literal('redacted'),
+      viewer: z.union([z.literal('public'), PlayerIdSchema]),
+      seed: z.string().min(1).optional(),
+    })
+    .strict(),
 ]);
 
 /** The header line for a copy of this kind. */
@@ -40,10 +57,13 @@ export function parseCopyHeader(raw: unknown): CopyKind | { error: string } | nu
     const { format: _format, ...kind } = r.data;
     return kind as CopyKind; // PlayerIdSchema checks the p1…pN shape the type spells
   }
-  return { error: `not a copy header: give { "format": "${COPY_FORMAT}", "copy": "full" } or { …, "copy": "redacted", "viewer": "public" | "p1" | … }` };
+  return {
+    error: `not a copy header: give { "format": "${COPY_FORMAT}", "copy": "full" } or { …, "copy": "redacted", "viewer": "public" | "p1" | … }`,
+  };
 }
 
-export type CheckName = 'chain' | 'seal' | 'start' | 'end' | 'commitment' | 'random' | 'schema' | 'fold' | 'position';
+export type CheckName =
+  'chain' | 'seal' | 'start' | 'end' | 'commitment' | 'random' | 'schema' | 'fold' | 'position';
 
 /**
  * What a fork's MatchStarted carries in `payload.fork`: the parent, the seq it was forked at and the parent's
@@ -63,7 +83,13 @@ const ForkLinkShape = (x: unknown): x is ForkLink => {
   if (typeof x !== 'object' || x === null) return false;
   const f = x as Record<string, unknown>;
   const reseedOk = f.reseeded === undefined || f.reseeded === true;
-  return typeof f.matchId === 'string' && Number.isSafeInteger(f.seq) && (f.seq as number) > 0 && typeof f.hash === 'string' && reseedOk;
+  return (
+    typeof f.matchId === 'string' &&
+    Number.isSafeInteger(f.seq) &&
+    (f.seq as number) > 0 &&
+    typeof f.hash === 'string' &&
+    reseedOk
+  );
 };
 
 /** The fork link a match's MatchStarted carries, null for a match that is not a fork. */
@@ -132,8 +158,23 @@ export function verifyEvents(
   const matchId = events[0]?.matchId ?? '(empty)';
   const copy = opts.copy ?? { copy: 'full' };
   const sealed = events[0]?.seal !== undefined;
-  const result: MatchVerification = { matchId, game: null, events: events.length, ok: false, randomVerified: false, randomDraws: 0, ended: false, warnings: [], copy, sealed };
-  const fail = (seq: number, check: CheckName, reason: string): MatchVerification => ({ ...result, ok: false, failure: { seq, check, reason } });
+  const result: MatchVerification = {
+    matchId,
+    game: null,
+    events: events.length,
+    ok: false,
+    randomVerified: false,
+    randomDraws: 0,
+    ended: false,
+    warnings: [],
+    copy,
+    sealed,
+  };
+  const fail = (seq: number, check: CheckName, reason: string): MatchVerification => ({
+    ...result,
+    ok: false,
+    failure: { seq, check, reason },
+  });
 
   // Links and hashes first (no game needed): a changed header field, a reordered or dropped event names its seq.
   const chain = verifyChain(events);
@@ -141,55 +182,87 @@ export function verifyEvents(
   const redacted = result.copy.copy === 'redacted';
 
   const first = events[0]!;
-  if (first.type !== MATCH_STARTED) return fail(1, 'start', `the first event is ${first.type}, not ${MATCH_STARTED}`);
+  if (first.type !== MATCH_STARTED)
+    return fail(1, 'start', `the first event is ${first.type}, not ${MATCH_STARTED}`);
   const commitment = first.payload.seedCommitment;
   if (typeof commitment !== 'string') return fail(1, 'start', `${MATCH_STARTED} carries no seedCommitment`);
   const gameId = gameOf(events) ?? opts.game ?? null;
-  if (opts.game && gameOf(events) && opts.game !== gameOf(events)) result.warnings.push(`--game ${opts.game} ignored: the match says ${gameOf(events)}`);
+  if (opts.game && gameOf(events) && opts.game !== gameOf(events))
+    result.warnings.push(`--game ${opts.game} ignored: the match says ${gameOf(events)}`);
   if (!gameId) return fail(1, 'start', `${MATCH_STARTED} names no game (payload.game); pass --game G`);
   result.game = gameId;
   const game = resolveGame(gameId);
   if (!game) return fail(1, 'start', `the match is of game "${gameId}", which this build does not implement`);
 
   const endIndex = events.findIndex((e) => e.type === MATCH_ENDED);
-  if (endIndex >= 0 && endIndex !== events.length - 1) return fail(events[endIndex + 1]!.seq, 'end', `event after ${MATCH_ENDED} (seq ${events[endIndex]!.seq})`);
+  if (endIndex >= 0 && endIndex !== events.length - 1)
+    return fail(
+      events[endIndex + 1]!.seq,
+      'end',
+      `event after ${MATCH_ENDED} (seq ${events[endIndex]!.seq})`,
+    );
   result.ended = endIndex >= 0;
 
   const revealed = revealedSeed(events);
   const withheld = withholdsSeed(events);
-  if (result.ended && revealed === null && !withheld) return fail(events[endIndex]!.seq, 'end', `${MATCH_ENDED} does not reveal the seed (payload.seed)`);
-  if (revealed !== null && opts.seed !== undefined && opts.seed !== revealed) result.warnings.push('--seed ignored: MatchEnded reveals the seed');
+  if (result.ended && revealed === null && !withheld)
+    return fail(events[endIndex]!.seq, 'end', `${MATCH_ENDED} does not reveal the seed (payload.seed)`);
+  if (revealed !== null && opts.seed !== undefined && opts.seed !== revealed)
+    result.warnings.push('--seed ignored: MatchEnded reveals the seed');
   const seed = revealed ?? opts.seed ?? copy.seed ?? null;
   if (withheld && seed === null)
-    result.warnings.push(`this fork's ${MATCH_ENDED} withholds its seed (it would open the parent's hidden cards at the fork point): the server gives it in the copy's header once the parent has ended and passed its spectator delay`);
+    result.warnings.push(
+      `this fork's ${MATCH_ENDED} withholds its seed (it would open the parent's hidden cards at the fork point): the server gives it in the copy's header once the parent has ended and passed its spectator delay`,
+    );
   const fork = forkLinkOf(events);
-  if (first.payload.fork !== undefined && !fork) return fail(1, 'start', `${MATCH_STARTED}.fork is not a fork link { matchId, seq, hash, reseeded? }`);
-  if (fork && fork.seq > events.length) return fail(1, 'start', `the fork link says the fork starts from seq ${fork.seq} but the match has ${events.length} events`);
+  if (first.payload.fork !== undefined && !fork)
+    return fail(1, 'start', `${MATCH_STARTED}.fork is not a fork link { matchId, seq, hash, reseeded? }`);
+  if (fork && fork.seq > events.length)
+    return fail(
+      1,
+      'start',
+      `the fork link says the fork starts from seq ${fork.seq} but the match has ${events.length} events`,
+    );
   if (seed !== null) {
     if (seedCommitment(seed, matchId) !== commitment) {
       const at = result.ended ? events[endIndex]!.seq : 1;
-      return fail(at, 'commitment', `sha256(seed ‖ matchId) does not match the seedCommitment of ${MATCH_STARTED} (seq 1)`);
+      return fail(
+        at,
+        'commitment',
+        `sha256(seed ‖ matchId) does not match the seedCommitment of ${MATCH_STARTED} (seq 1)`,
+      );
     }
   }
   // Every byte of the payloads: a full copy opens each commitment with the key (from the seed), a redacted copy
   // its viewer's with the salts it carries. A v1 (unsealed) match verifies only as a full copy.
   const given = copy.copy === 'full' && copy.commitKey !== undefined ? copy.commitKey : null;
-  if (given !== null && seed !== null && commitKeyHex(seed) !== given) return fail(1, 'seal', 'the commitment key the header carries is not the one the seed gives');
+  if (given !== null && seed !== null && commitKeyHex(seed) !== given)
+    return fail(1, 'seal', 'the commitment key the header carries is not the one the seed gives');
   const key = seed !== null ? commitKey(seed) : given !== null ? commitKeyFromHex(given) : null;
   const seals = verifyCopy(events, copy, game.viewEvent.bind(game), key);
   if (!seals.ok) return fail(seals.seq, 'seal', seals.reason);
   if (seed !== null) {
     // A re-seeded fork: the fork's seed drew nothing before the fork point (those draws are the parent's).
-    const random = fork?.reseeded ? verifyRandom(events.slice(fork.seq), seed, cursorAfter(events.slice(0, fork.seq))) : verifyRandom(events, seed);
-    if (fork?.reseeded) result.warnings.push(`re-seeded fork of ${fork.matchId}: the random outcomes of seq 1…${fork.seq} are the parent's (verify the parent); those after it were re-derived from this fork's seed`);
-    if (!random.ok && redacted && /redacted/.test(random.reason)) result.warnings.push('random outcomes are redacted in this copy: not re-derived (verify the judge export)');
+    const random = fork?.reseeded
+      ? verifyRandom(events.slice(fork.seq), seed, cursorAfter(events.slice(0, fork.seq)))
+      : verifyRandom(events, seed);
+    if (fork?.reseeded)
+      result.warnings.push(
+        `re-seeded fork of ${fork.matchId}: the random outcomes of seq 1…${fork.seq} are the parent's (verify the parent); those after it were re-derived from this fork's seed`,
+      );
+    if (!random.ok && redacted && /redacted/.test(random.reason))
+      result.warnings.push(
+        'random outcomes are redacted in this copy: not re-derived (verify the judge export)',
+      );
     else if (!random.ok) return fail(random.seq, 'random', random.reason);
     else {
       result.randomVerified = true;
       result.randomDraws = random.draws;
     }
   } else {
-    result.warnings.push('the match has not ended, so the seed is not revealed: random outcomes not re-derived (pass --seed to check them)');
+    result.warnings.push(
+      'the match has not ended, so the seed is not revealed: random outcomes not re-derived (pass --seed to check them)',
+    );
   }
 
   let state: unknown = game.initial();
@@ -197,7 +270,11 @@ export function verifyEvents(
     const parsed = game.eventSchema.safeParse({ type: e.type, payload: e.payload });
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      return fail(e.seq, 'schema', `${e.type} does not match the game's event schema: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+      return fail(
+        e.seq,
+        'schema',
+        `${e.type} does not match the game's event schema: ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+      );
     }
     let p;
     try {
@@ -207,10 +284,20 @@ export function verifyEvents(
       return fail(e.seq, 'fold', `the game could not fold ${e.type}: ${(err as Error).message}`);
     }
     if (p.turn !== e.turn || p.phase !== e.phase || p.step !== e.step)
-      return fail(e.seq, 'position', `stamped turn ${e.turn} ${e.phase}/${e.step ?? '-'} but the fold is at turn ${p.turn} ${p.phase}/${p.step ?? '-'}`);
+      return fail(
+        e.seq,
+        'position',
+        `stamped turn ${e.turn} ${e.phase}/${e.step ?? '-'} but the fold is at turn ${p.turn} ${p.phase}/${p.step ?? '-'}`,
+      );
   }
   const status = game.status(state).status;
-  if (result.ended && status !== 'ended') return fail(events[endIndex]!.seq, 'fold', `after ${MATCH_ENDED} the game's status is ${status}`);
-  if (!result.ended && status === 'ended') return fail(events[events.length - 1]!.seq, 'end', `the game says the match ended but there is no ${MATCH_ENDED}`);
+  if (result.ended && status !== 'ended')
+    return fail(events[endIndex]!.seq, 'fold', `after ${MATCH_ENDED} the game's status is ${status}`);
+  if (!result.ended && status === 'ended')
+    return fail(
+      events[events.length - 1]!.seq,
+      'end',
+      `the game says the match ended but there is no ${MATCH_ENDED}`,
+    );
   return { ...result, ok: true };
 }

@@ -4,7 +4,15 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Database, SideEventsTable } from './schema';
-import { ConcurrencyError, MatchNotFoundError, SIDE_STREAMS, type NewSideEvent, type SideEvent, type SideSearch, type SideStream } from './types';
+import {
+  ConcurrencyError,
+  MatchNotFoundError,
+  SIDE_STREAMS,
+  type NewSideEvent,
+  type SideEvent,
+  type SideSearch,
+  type SideStream,
+} from './types';
 
 const NewSideEventSchema = z.object({
   type: z.string().regex(/^[A-Z][A-Za-z]+$/, 'a PascalCase event name such as AnnotationAdded'),
@@ -41,11 +49,17 @@ export async function appendToSideStream(
   opts: { expectedSeq?: number } = {},
 ): Promise<SideEvent[]> {
   parse(StreamSchema, stream, 'side stream');
-  const news = events.map((e, i) => parse(NewSideEventSchema, e, `side event ${i + 1} for ${stream} of match ${matchId}`));
+  const news = events.map((e, i) =>
+    parse(NewSideEventSchema, e, `side event ${i + 1} for ${stream} of match ${matchId}`),
+  );
   if (news.length === 0) return [];
   return db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`${matchId}:${stream}`}, 0))`.execute(tx);
-    const match = await tx.selectFrom('matches').select('match_id').where('match_id', '=', matchId).executeTakeFirst();
+    const match = await tx
+      .selectFrom('matches')
+      .select('match_id')
+      .where('match_id', '=', matchId)
+      .executeTakeFirst();
     if (!match) throw new MatchNotFoundError(matchId);
     const head = await tx
       .selectFrom('side_events')
@@ -54,7 +68,8 @@ export async function appendToSideStream(
       .where('stream', '=', stream)
       .executeTakeFirst();
     const last = Number(head?.last ?? 0);
-    if (opts.expectedSeq !== undefined && opts.expectedSeq !== last) throw new ConcurrencyError(matchId, opts.expectedSeq, last);
+    if (opts.expectedSeq !== undefined && opts.expectedSeq !== last)
+      throw new ConcurrencyError(matchId, opts.expectedSeq, last);
     const now = new Date().toISOString();
     const rows = await tx
       .insertInto('side_events')
@@ -82,7 +97,11 @@ export async function readSideStream(
   opts: { from?: number; to?: number } = {},
 ): Promise<SideEvent[]> {
   parse(StreamSchema, stream, 'side stream');
-  let q = db.selectFrom('side_events').selectAll().where('match_id', '=', matchId).where('stream', '=', stream);
+  let q = db
+    .selectFrom('side_events')
+    .selectAll()
+    .where('match_id', '=', matchId)
+    .where('stream', '=', stream);
   if (opts.from !== undefined) q = q.where('seq', '>=', opts.from);
   if (opts.to !== undefined) q = q.where('seq', '<=', opts.to);
   const rows = await q.orderBy('seq').execute();
@@ -102,7 +121,8 @@ export async function searchSideEvents(db: Kysely<Database>, s: SideSearch): Pro
   }
   if (s.authorId !== undefined) q = q.where(sql<string>`author->>'id'`, '=', s.authorId);
   if (s.payloadContains) q = q.where(sql<boolean>`payload @> ${JSON.stringify(s.payloadContains)}::jsonb`);
-  if (s.text) q = q.where(sql<string>`payload->>'text'`, 'ilike', `%${s.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (s.text)
+    q = q.where(sql<string>`payload->>'text'`, 'ilike', `%${s.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   if (s.after !== undefined) q = q.where('position', '>', s.after);
   const rows = await q
     .orderBy('position')

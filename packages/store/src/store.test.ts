@@ -44,7 +44,9 @@ describe.each(['pglite', 'postgres'] as const)('event store on %s', (kind) => {
     expect((await store.listMatches({ status: 'setup' })).map((x) => x.matchId)).not.toContain(id);
     expect(await store.getMatch('no-such-match')).toBeNull();
     await expect(store.createMatch(sampleMatch(id))).rejects.toThrow(/already exists/);
-    await expect(store.updateMatch('no-such-match', { status: 'ended' })).rejects.toBeInstanceOf(MatchNotFoundError);
+    await expect(store.updateMatch('no-such-match', { status: 'ended' })).rejects.toBeInstanceOf(
+      MatchNotFoundError,
+    );
   });
 
   it('appends with gap-free seqs and a hash chain that round-trips through the table', async () => {
@@ -79,9 +81,13 @@ describe.each(['pglite', 'postgres'] as const)('event store on %s', (kind) => {
     const id = await newMatch();
     const first = await store.appendToStream(id, 0, sampleEvents(2, 1), { expectedHash: GENESIS_HASH });
     // A head hash that is not the event's at expectedSeq: refused, nothing written, head unchanged.
-    await expect(store.appendToStream(id, 2, sampleEvents(1, 3), { expectedHash: GENESIS_HASH })).rejects.toThrow(/not the hash of its event 2/);
+    await expect(
+      store.appendToStream(id, 2, sampleEvents(1, 3), { expectedHash: GENESIS_HASH }),
+    ).rejects.toThrow(/not the hash of its event 2/);
     // A stale seq with a hash: ConcurrencyError as without one.
-    await expect(store.appendToStream(id, 1, sampleEvents(1, 2), { expectedHash: first[0]!.hash })).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(
+      store.appendToStream(id, 1, sampleEvents(1, 2), { expectedHash: first[0]!.hash }),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
     const second = await store.appendToStream(id, 2, sampleEvents(1, 3), { expectedHash: first[1]!.hash });
     expect(second[0]!.prevHash).toBe(first[1]!.hash);
     expect(await store.readStream(id)).toEqual([...first, ...second]);
@@ -90,7 +96,9 @@ describe.each(['pglite', 'postgres'] as const)('event store on %s', (kind) => {
 
   it('rejects bad input with a clear error and changes nothing', async () => {
     const id = await newMatch();
-    await expect(store.appendToStream('nope-' + id, 0, sampleEvents(1))).rejects.toBeInstanceOf(MatchNotFoundError);
+    await expect(store.appendToStream('nope-' + id, 0, sampleEvents(1))).rejects.toBeInstanceOf(
+      MatchNotFoundError,
+    );
     const bad = [{ ...sampleEvents(1)[0]!, turn: -1 }];
     await expect(store.appendToStream(id, 0, bad)).rejects.toThrow(/events for match .* invalid/);
     await expect(store.appendToStream(id, -1, sampleEvents(1))).rejects.toThrow(/expectedSeq/);
@@ -112,7 +120,14 @@ describe.each(['pglite', 'postgres'] as const)('event store on %s', (kind) => {
     await store.appendToStream(a, 2, sampleEvents(1, 3));
     // Transactions elsewhere in the cluster may hold the horizon back a moment: read until ours are all visible.
     const all = await readAllUntil(store, start, 2, [a, b], 6);
-    expect(all.map((e) => `${e.matchId === a ? 'a' : 'b'}${e.seq}`)).toEqual(['a1', 'a2', 'b1', 'b2', 'b3', 'a3']);
+    expect(all.map((e) => `${e.matchId === a ? 'a' : 'b'}${e.seq}`)).toEqual([
+      'a1',
+      'a2',
+      'b1',
+      'b2',
+      'b3',
+      'a3',
+    ]);
     expect(new Set(all.map((e) => e.position)).size).toBe(6);
     expect(await store.hasEventsAfter(all[5]!.position)).toBe(false);
     expect(await store.hasEventsAfter(all[4]!.position)).toBe(true);
@@ -124,7 +139,12 @@ describe.each(['pglite', 'postgres'] as const)('event store on %s', (kind) => {
     const id = await newMatch();
     await store.saveSnapshot({ matchId: id, seq: 10, state: { life: [20, 18] }, hash: 'h10' });
     await store.saveSnapshot({ matchId: id, seq: 20, state: { life: [15, 18] }, hash: 'h20' });
-    expect(await store.loadSnapshot(id)).toEqual({ matchId: id, seq: 20, state: { life: [15, 18] }, hash: 'h20' });
+    expect(await store.loadSnapshot(id)).toEqual({
+      matchId: id,
+      seq: 20,
+      state: { life: [15, 18] },
+      hash: 'h20',
+    });
     expect((await store.loadSnapshot(id, 19))!.seq).toBe(10);
     expect(await store.loadSnapshot(id, 9)).toBeNull();
     await store.saveSnapshot({ matchId: id, seq: 10, state: { life: [1, 1] }, hash: 'h10b' });
@@ -169,7 +189,9 @@ describe.each(['pglite', 'postgres'] as const)('event store on %s', (kind) => {
     await store.appendToStream(id, 0, sampleEvents(2), { command });
     expect(await store.commandBody(id, 'p1', 'c1')).toBe('{"type":"Flip"}');
     // A stale append writes neither its events nor its body.
-    await expect(store.appendToStream(id, 0, sampleEvents(1), { command: { ...command, commandId: 'c2' } })).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(
+      store.appendToStream(id, 0, sampleEvents(1), { command: { ...command, commandId: 'c2' } }),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
     expect(await store.commandBody(id, 'p1', 'c2')).toBeNull();
     // The body's write failing (no player: a not-null column) takes the events down with it: one transaction.
     const broken = { commandId: 'c3', body: '{}' } as unknown as typeof command;
@@ -177,7 +199,9 @@ describe.each(['pglite', 'postgres'] as const)('event store on %s', (kind) => {
     expect((await store.readStream(id)).map((e) => e.seq)).toEqual([1, 2]);
     expect((await store.getMatch(id))!.lastSeq).toBe(2);
     // The first body stays.
-    await store.appendToStream(id, 2, sampleEvents(1), { command: { ...command, body: '{"type":"Concede"}' } });
+    await store.appendToStream(id, 2, sampleEvents(1), {
+      command: { ...command, body: '{"type":"Concede"}' },
+    });
     expect(await store.commandBody(id, 'p1', 'c1')).toBe('{"type":"Flip"}');
   });
 
@@ -225,7 +249,7 @@ describe.each(['pglite', 'postgres'] as const)('event store on %s', (kind) => {
     let conflicts = 0;
     await Promise.all(
       Array.from({ length: writers }, async (_, w) => {
-        for (let done = 0; done < perWriter; ) {
+        for (let done = 0; done < perWriter;) {
           const head = (await store.getMatch(id))!.lastSeq;
           try {
             await store.appendToStream(id, head, sampleEvents(1, head + 1, `w${w}`));
@@ -238,7 +262,9 @@ describe.each(['pglite', 'postgres'] as const)('event store on %s', (kind) => {
       }),
     );
     const events = await store.readStream(id);
-    expect(events.map((e) => e.seq)).toEqual(Array.from({ length: 2 + writers * perWriter }, (_, i) => i + 1));
+    expect(events.map((e) => e.seq)).toEqual(
+      Array.from({ length: 2 + writers * perWriter }, (_, i) => i + 1),
+    );
     expect(await verifyStoredMatch(store, id)).toEqual({ ok: true });
     if (kind === 'postgres') expect(conflicts).toBeGreaterThan(0); // the race was real
   });
@@ -247,7 +273,9 @@ describe.each(['pglite', 'postgres'] as const)('event store on %s', (kind) => {
     const id = await newMatch('tamper');
     await store.appendToStream(id, 0, sampleEvents(5));
     expect(await verifyStoredMatch(store, id)).toEqual({ ok: true });
-    await sql`update events set payload = jsonb_set(payload, '{n}', '999') where match_id = ${id} and seq = 3`.execute(store.db);
+    await sql`update events set payload = jsonb_set(payload, '{n}', '999') where match_id = ${id} and seq = 3`.execute(
+      store.db,
+    );
     const check = await verifyStoredMatch(store, id);
     expect(check).toMatchObject({ ok: false, seq: 3 });
   });
@@ -288,7 +316,9 @@ describe('embedded PGlite on disk', () => {
   });
 
   it('rejects a schema name that is not a plain identifier', async () => {
-    await expect(openStore({ dataDir: 'memory://', schema: 'x"; drop table y' })).rejects.toThrow(/schema .* is invalid/);
+    await expect(openStore({ dataDir: 'memory://', schema: 'x"; drop table y' })).rejects.toThrow(
+      /schema .* is invalid/,
+    );
   });
 });
 
@@ -301,7 +331,13 @@ async function lastPosition(store: KyselyEventStore): Promise<number> {
   }
 }
 
-async function readAllUntil(store: KyselyEventStore, after: number, pageSize: number, matchIds: string[], n: number) {
+async function readAllUntil(
+  store: KyselyEventStore,
+  after: number,
+  pageSize: number,
+  matchIds: string[],
+  n: number,
+) {
   const out: StoredEvent[] = [];
   for (let polls = 0; polls < 600; polls++) {
     const page = await store.readAll({ after, limit: pageSize });

@@ -1,7 +1,14 @@
 // The event store over Kysely: one code path for Postgres (pg) and PGlite; only opening and LISTEN differ.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { z } from 'zod';
-import { chainEvents, NewEventSchema, type EventEnvelope, type NewEvent, type Seal, type Sealer } from '@matchtape/engine';
+import {
+  chainEvents,
+  NewEventSchema,
+  type EventEnvelope,
+  type NewEvent,
+  type Seal,
+  type Sealer,
+} from '@matchtape/engine';
 import { nodeSha256 } from './hash';
 import type { Database, EventsTable, MatchesTable, RejectedCommandsTable } from './schema';
 import {
@@ -31,7 +38,10 @@ export interface AppendNotifier {
 }
 
 const NewEventsSchema = z.array(NewEventSchema);
-const MatchIdSchema = z.string().min(1, 'matchId must not be empty').max(200, 'matchId is longer than 200 characters');
+const MatchIdSchema = z
+  .string()
+  .min(1, 'matchId must not be empty')
+  .max(200, 'matchId is longer than 200 characters');
 const SeqSchema = z.number().int().nonnegative();
 const MatchStatusSchema = z.enum(['setup', 'playing', 'ended']);
 const CreateMatchSchema = z.object({
@@ -50,7 +60,15 @@ const CreateMatchSchema = z.object({
  * Every table keyed by match id besides `matches` itself, children first (a test compares this with the schema's
  * `match_id` columns, so a new table cannot be forgotten). `tournament_games` is not here: such a match is refused.
  */
-export const MATCH_TABLES = ['events', 'snapshots', 'rejected_commands', 'command_bodies', 'side_events', 'read_model_docs', 'table_lobbies'] as const;
+export const MATCH_TABLES = [
+  'events',
+  'snapshots',
+  'rejected_commands',
+  'command_bodies',
+  'side_events',
+  'read_model_docs',
+  'table_lobbies',
+] as const;
 
 const DEFAULT_READ_LIMIT = 500;
 /** Rows per read while collecting a command's events in findAccepted. */
@@ -87,7 +105,10 @@ function toMatch(r: Selectable<MatchesTable>): MatchRecord {
 type EventRow = Omit<Selectable<EventsTable>, 'tx_id'>;
 
 /** The columns every hash-chained stream stores (matches and tournaments), whatever its id column is called. */
-export type ChainedRow = Pick<EventRow, 'seq' | 'type' | 'at' | 'turn' | 'phase' | 'step' | 'cause' | 'rule' | 'payload' | 'prev_hash' | 'hash'> & { seal?: EventRow['seal'] };
+export type ChainedRow = Pick<
+  EventRow,
+  'seq' | 'type' | 'at' | 'turn' | 'phase' | 'step' | 'cause' | 'rule' | 'payload' | 'prev_hash' | 'hash'
+> & { seal?: EventRow['seal'] };
 
 /** A stored row as the envelope `chainEvents` made, for the stream `streamId`. */
 export function envelopeOf(streamId: string, r: ChainedRow): EventEnvelope {
@@ -191,18 +212,26 @@ async function appendAfter(
   );
   const { rows: result } = await sql<{ appended: boolean; head_seq: number; head_hash: string }>`
     select appended, head_seq, head_hash
-    from append_events(${matchId}, ${head.seq}, ${head.hash}, ${last.hash}, ${notifyChannel}, ${rows}::jsonb, ${command ? JSON.stringify(command) : null}::jsonb)`.execute(db);
+    from append_events(${matchId}, ${head.seq}, ${head.hash}, ${last.hash}, ${notifyChannel}, ${rows}::jsonb, ${command ? JSON.stringify(command) : null}::jsonb)`.execute(
+    db,
+  );
   const r = result[0];
   if (!r) throw new MatchNotFoundError(matchId);
   if (r.appended) return chained;
   if (r.head_seq === head.seq) {
-    throw new TypeError(`expectedHash for match ${matchId} is not the hash of its event ${head.seq}; pass the head you read, or none`);
+    throw new TypeError(
+      `expectedHash for match ${matchId} is not the hash of its event ${head.seq}; pass the head you read, or none`,
+    );
   }
   throw new ConcurrencyError(matchId, head.seq, r.head_seq);
 }
 
 async function readHead(db: Kysely<Database>, matchId: string, expectedSeq: number): Promise<Head> {
-  const head = await db.selectFrom('matches').select(['last_seq', 'last_hash']).where('match_id', '=', matchId).executeTakeFirst();
+  const head = await db
+    .selectFrom('matches')
+    .select(['last_seq', 'last_hash'])
+    .where('match_id', '=', matchId)
+    .executeTakeFirst();
   if (!head) throw new MatchNotFoundError(matchId);
   if (head.last_seq !== expectedSeq) throw new ConcurrencyError(matchId, expectedSeq, head.last_seq);
   return { seq: head.last_seq, hash: head.last_hash };
@@ -272,17 +301,24 @@ export class KyselyEventStore implements EventStore {
         })
         .execute();
     } catch (e) {
-      if (isUniqueViolation(e)) throw new Error(`match ${v.matchId} already exists; pick another id`, { cause: e });
+      if (isUniqueViolation(e))
+        throw new Error(`match ${v.matchId} already exists; pick another id`, { cause: e });
       throw e;
     }
   }
 
   async getMatch(matchId: string): Promise<MatchRecord | null> {
-    const r = await this.db.selectFrom('matches').selectAll().where('match_id', '=', matchId).executeTakeFirst();
+    const r = await this.db
+      .selectFrom('matches')
+      .selectAll()
+      .where('match_id', '=', matchId)
+      .executeTakeFirst();
     return r ? toMatch(r) : null;
   }
 
-  async listMatches(opts: { status?: MatchRecord['status']; game?: string; limit?: number } = {}): Promise<MatchRecord[]> {
+  async listMatches(
+    opts: { status?: MatchRecord['status']; game?: string; limit?: number } = {},
+  ): Promise<MatchRecord[]> {
     let q = this.db.selectFrom('matches').selectAll();
     if (opts.status) q = q.where('status', '=', parseOrThrow(MatchStatusSchema, opts.status, 'status'));
     if (opts.game) q = q.where('game', '=', opts.game);
@@ -296,7 +332,11 @@ export class KyselyEventStore implements EventStore {
     if (patch.status !== undefined) set.status = parseOrThrow(MatchStatusSchema, patch.status, 'status');
     if (patch.summary !== undefined) set.summary = JSON.stringify(patch.summary);
     if (Object.keys(set).length === 0) return;
-    const r = await this.db.updateTable('matches').set(set).where('match_id', '=', matchId).executeTakeFirst();
+    const r = await this.db
+      .updateTable('matches')
+      .set(set)
+      .where('match_id', '=', matchId)
+      .executeTakeFirst();
     if (r.numUpdatedRows === 0n) throw new MatchNotFoundError(matchId);
   }
 
@@ -316,7 +356,9 @@ export class KyselyEventStore implements EventStore {
         while (this.toNotify.size > 0 && !this.closed) {
           const ids = [...this.toNotify];
           this.toNotify.clear();
-          await sql`select pg_notify(${this.notifyChannel}, m) from unnest(${ids}::text[]) as m`.execute(this.db);
+          await sql`select pg_notify(${this.notifyChannel}, m) from unnest(${ids}::text[]) as m`.execute(
+            this.db,
+          );
         }
       } catch {
         // The append itself succeeded; listeners find it on their next poll.
@@ -326,22 +368,33 @@ export class KyselyEventStore implements EventStore {
     })();
   }
 
-  async appendToStream(matchId: string, expectedSeq: number, events: readonly NewEvent[], opts: AppendOptions = {}): Promise<EventEnvelope[]> {
+  async appendToStream(
+    matchId: string,
+    expectedSeq: number,
+    events: readonly NewEvent[],
+    opts: AppendOptions = {},
+  ): Promise<EventEnvelope[]> {
     parseOrThrow(MatchIdSchema, matchId, 'matchId');
     parseOrThrow(SeqSchema, expectedSeq, `expectedSeq for match ${matchId}`);
     const valid = parseOrThrow(NewEventsSchema, events, `events for match ${matchId}`);
     for (const e of valid) {
       // jsonb cannot hold U+0000; refuse up front rather than fail inside the transaction with a cryptic error.
       if (hasNul(e)) {
-        throw new TypeError(`events for match ${matchId} are invalid: event ${e.type} contains a NUL character (U+0000), which Postgres cannot store`);
+        throw new TypeError(
+          `events for match ${matchId} are invalid: event ${e.type} contains a NUL character (U+0000), which Postgres cannot store`,
+        );
       }
       const bytes = Buffer.byteLength(JSON.stringify(e));
-      if (bytes > this.maxEventBytes) throw new EventTooLargeError(matchId, e.type, bytes, this.maxEventBytes);
+      if (bytes > this.maxEventBytes)
+        throw new EventTooLargeError(matchId, e.type, bytes, this.maxEventBytes);
     }
     const known = this.heads.get(matchId);
     const hash = opts.expectedHash ?? (known?.seq === expectedSeq ? known.hash : undefined);
     // Without a known head hash one read first; with it, the append is a single round trip.
-    const head = hash === undefined || valid.length === 0 ? await readHead(this.db, matchId, expectedSeq) : { seq: expectedSeq, hash };
+    const head =
+      hash === undefined || valid.length === 0
+        ? await readHead(this.db, matchId, expectedSeq)
+        : { seq: expectedSeq, hash };
     if (valid.length === 0) return [];
     try {
       // NOTIFY inside the append would serialise every append's commit on Postgres' notify queue lock (it
@@ -374,14 +427,19 @@ export class KyselyEventStore implements EventStore {
 
   async readAll(opts: { after: number; limit?: number }): Promise<StoredEvent[]> {
     const after = parseOrThrow(SeqSchema, opts.after, 'after');
-    const limit = parseOrThrow(z.number().int().positive().max(10_000), opts.limit ?? DEFAULT_READ_LIMIT, 'limit');
+    const limit = parseOrThrow(
+      z.number().int().positive().max(10_000),
+      opts.limit ?? DEFAULT_READ_LIMIT,
+      'limit',
+    );
     // Commit order is (tx_id, position). Only transactions older than the oldest one still running are read:
     // a younger transaction may have committed while an older one that will still write is open (Emmett's rule).
     let q = this.db
       .selectFrom('events')
       .select(EVENT_COLUMNS)
       .where(sql<boolean>`tx_id < pg_snapshot_xmin(pg_current_snapshot())`);
-    if (after > 0) q = q.where(sql<boolean>`(tx_id, position) > (${await this.cursorTx(after)}::xid8, ${after}::bigint)`);
+    if (after > 0)
+      q = q.where(sql<boolean>`(tx_id, position) > (${await this.cursorTx(after)}::xid8, ${after}::bigint)`);
     const rows = await q.orderBy('tx_id').orderBy('position').limit(limit).execute();
     return rows.map((r) => ({ ...toEnvelope(r), position: int(r.position) }));
   }
@@ -389,13 +447,19 @@ export class KyselyEventStore implements EventStore {
   async hasEventsAfter(after: number): Promise<boolean> {
     parseOrThrow(SeqSchema, after, 'after');
     let q = this.db.selectFrom('events').select('position');
-    if (after > 0) q = q.where(sql<boolean>`(tx_id, position) > (${await this.cursorTx(after)}::xid8, ${after}::bigint)`);
+    if (after > 0)
+      q = q.where(sql<boolean>`(tx_id, position) > (${await this.cursorTx(after)}::xid8, ${after}::bigint)`);
     return (await q.limit(1).executeTakeFirst()) !== undefined;
   }
 
   private async cursorTx(after: number): Promise<string> {
-    const cursor = await this.db.selectFrom('events').select('tx_id').where('position', '=', after).executeTakeFirst();
-    if (!cursor) throw new RangeError(`no event has position ${after}; resume from a position readAll returned, or 0`);
+    const cursor = await this.db
+      .selectFrom('events')
+      .select('tx_id')
+      .where('position', '=', after)
+      .executeTakeFirst();
+    if (!cursor)
+      throw new RangeError(`no event has position ${after}; resume from a position readAll returned, or 0`);
     return cursor.tx_id;
   }
 
@@ -407,24 +471,46 @@ export class KyselyEventStore implements EventStore {
     parseOrThrow(SeqSchema, s.seq, 'snapshot seq');
     await this.db
       .insertInto('snapshots')
-      .values({ match_id: s.matchId, seq: s.seq, state: JSON.stringify(s.state), hash: s.hash, cursor: s.cursor ?? null })
+      .values({
+        match_id: s.matchId,
+        seq: s.seq,
+        state: JSON.stringify(s.state),
+        hash: s.hash,
+        cursor: s.cursor ?? null,
+      })
       .onConflict((oc) =>
-        oc
-          .columns(['match_id', 'seq'])
-          .doUpdateSet((eb) => ({ state: eb.ref('excluded.state'), hash: eb.ref('excluded.hash'), cursor: eb.ref('excluded.cursor') })),
+        oc.columns(['match_id', 'seq']).doUpdateSet((eb) => ({
+          state: eb.ref('excluded.state'),
+          hash: eb.ref('excluded.hash'),
+          cursor: eb.ref('excluded.cursor'),
+        })),
       )
       .execute();
   }
 
   async loadSnapshot(matchId: string, atOrBefore?: number): Promise<Snapshot | null> {
-    let q = this.db.selectFrom('snapshots').select(['match_id', 'seq', 'state', 'hash', 'cursor']).where('match_id', '=', matchId);
+    let q = this.db
+      .selectFrom('snapshots')
+      .select(['match_id', 'seq', 'state', 'hash', 'cursor'])
+      .where('match_id', '=', matchId);
     if (atOrBefore !== undefined) q = q.where('seq', '<=', atOrBefore);
     const r = await q.orderBy('seq', 'desc').limit(1).executeTakeFirst();
     if (!r) return null;
-    return { matchId: r.match_id, seq: r.seq, state: r.state, hash: r.hash, ...(r.cursor === null ? {} : { cursor: r.cursor }) };
+    return {
+      matchId: r.match_id,
+      seq: r.seq,
+      state: r.state,
+      hash: r.hash,
+      ...(r.cursor === null ? {} : { cursor: r.cursor }),
+    };
   }
 
-  async findAccepted(matchId: string, player: string, commandId: string, atOrBefore: number): Promise<AcceptedCommand | null> {
+  async findAccepted(
+    matchId: string,
+    player: string,
+    commandId: string,
+    atOrBefore: number,
+  ): Promise<AcceptedCommand | null> {
     const first = await this.db
       .selectFrom('events')
       .select('seq')
@@ -450,7 +536,8 @@ export class KyselyEventStore implements EventStore {
         .execute();
       for (const r of rows) {
         const cause = r.cause as { commandId?: string; player?: string };
-        if (cause.commandId !== undefined && (cause.commandId !== commandId || cause.player !== player)) return out;
+        if (cause.commandId !== undefined && (cause.commandId !== commandId || cause.player !== player))
+          return out;
         out.toSeq = r.seq;
         out.events.push({ seq: r.seq, type: r.type });
       }
@@ -474,7 +561,12 @@ export class KyselyEventStore implements EventStore {
   }
 
   async listRejections(matchId: string): Promise<RejectedCommand[]> {
-    const rows = await this.db.selectFrom('rejected_commands').selectAll().where('match_id', '=', matchId).orderBy('id').execute();
+    const rows = await this.db
+      .selectFrom('rejected_commands')
+      .selectAll()
+      .where('match_id', '=', matchId)
+      .orderBy('id')
+      .execute();
     return rows.map(toRejection);
   }
 
@@ -510,11 +602,20 @@ export class KyselyEventStore implements EventStore {
     return r?.body ?? null;
   }
 
-  appendToSideStream(matchId: string, stream: SideStream, events: readonly NewSideEvent[], opts: { expectedSeq?: number } = {}): Promise<SideEvent[]> {
+  appendToSideStream(
+    matchId: string,
+    stream: SideStream,
+    events: readonly NewSideEvent[],
+    opts: { expectedSeq?: number } = {},
+  ): Promise<SideEvent[]> {
     return side.appendToSideStream(this.db, matchId, stream, events, opts);
   }
 
-  readSideStream(matchId: string, stream: SideStream, opts: { from?: number; to?: number } = {}): Promise<SideEvent[]> {
+  readSideStream(
+    matchId: string,
+    stream: SideStream,
+    opts: { from?: number; to?: number } = {},
+  ): Promise<SideEvent[]> {
     return side.readSideStream(this.db, matchId, stream, opts);
   }
 
@@ -526,11 +627,24 @@ export class KyselyEventStore implements EventStore {
     const id = parseOrThrow(MatchIdSchema, matchId, 'matchId');
     const deleted = await this.db.transaction().execute(async (tx) => {
       // The row lock first: an append to this match waits, then finds no match.
-      const m = await tx.selectFrom('matches').select('match_id').where('match_id', '=', id).forUpdate().executeTakeFirst();
+      const m = await tx
+        .selectFrom('matches')
+        .select('match_id')
+        .where('match_id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
       if (!m) return false;
-      const game = await tx.selectFrom('tournament_games').select('event_id').where('match_id', '=', id).executeTakeFirst();
+      const game = await tx
+        .selectFrom('tournament_games')
+        .select('event_id')
+        .where('match_id', '=', id)
+        .executeTakeFirst();
       if (game) throw new MatchInEventError(id, game.event_id);
-      const fork = await tx.selectFrom('matches').select('match_id').where(sql<string>`config->'forkOf'->>'matchId'`, '=', id).executeTakeFirst();
+      const fork = await tx
+        .selectFrom('matches')
+        .select('match_id')
+        .where(sql<string>`config->'forkOf'->>'matchId'`, '=', id)
+        .executeTakeFirst();
       if (fork) throw new MatchHasForksError(id, fork.match_id);
       for (const table of MATCH_TABLES) await tx.deleteFrom(table).where('match_id', '=', id).execute();
       await tx.deleteFrom('matches').where('match_id', '=', id).execute();
@@ -550,7 +664,11 @@ export class KyselyEventStore implements EventStore {
   }
 
   async getCheckpoint(kind: CheckpointKind, name: string): Promise<number> {
-    const r = await this.db.selectFrom(checkpointTable(kind)).select('position').where('name', '=', name).executeTakeFirst();
+    const r = await this.db
+      .selectFrom(checkpointTable(kind))
+      .select('position')
+      .where('name', '=', name)
+      .executeTakeFirst();
     return r ? int(r.position) : 0;
   }
 

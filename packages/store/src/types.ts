@@ -60,7 +60,9 @@ export class ConcurrencyError extends Error {
     readonly expectedSeq: number,
     readonly actualSeq: number,
   ) {
-    super(`match ${matchId}: expected last seq ${expectedSeq} but it is ${actualSeq}; reload the match and retry`);
+    super(
+      `match ${matchId}: expected last seq ${expectedSeq} but it is ${actualSeq}; reload the match and retry`,
+    );
   }
 }
 
@@ -90,7 +92,9 @@ export class MatchInEventError extends Error {
     readonly matchId: string,
     readonly eventId: string,
   ) {
-    super(`match ${matchId} is a game of event ${eventId}; its stream records the result, so the match cannot be deleted`);
+    super(
+      `match ${matchId} is a game of event ${eventId}; its stream records the result, so the match cannot be deleted`,
+    );
   }
 }
 
@@ -180,14 +184,23 @@ export interface EventStore {
   migrate(): Promise<void>;
   createMatch(m: Omit<MatchRecord, 'lastSeq' | 'createdAt'> & { createdAt?: string }): Promise<void>;
   getMatch(matchId: string): Promise<MatchRecord | null>;
-  listMatches(opts?: { status?: MatchRecord['status']; game?: string; limit?: number }): Promise<MatchRecord[]>;
+  listMatches(opts?: {
+    status?: MatchRecord['status'];
+    game?: string;
+    limit?: number;
+  }): Promise<MatchRecord[]>;
   updateMatch(matchId: string, patch: Partial<Pick<MatchRecord, 'status' | 'summary'>>): Promise<void>;
   /**
    * One statement (one round trip): the events get seq expectedSeq+1…, the hash chain continues; stale
    * expectedSeq → ConcurrencyError, nothing written. `expectedHash`, the head hash the caller decided on (a host
    * knows it), saves the read of the head when this store has not seen the match's head yet.
    */
-  appendToStream(matchId: string, expectedSeq: number, events: readonly NewEvent[], opts?: AppendOptions): Promise<EventEnvelope[]>;
+  appendToStream(
+    matchId: string,
+    expectedSeq: number,
+    events: readonly NewEvent[],
+    opts?: AppendOptions,
+  ): Promise<EventEnvelope[]>;
   readStream(matchId: string, opts?: { from?: number; to?: number }): Promise<EventEnvelope[]>;
   /**
    * Events of all matches in commit order after the event at position `after` (0: from the start); never skips an
@@ -205,7 +218,12 @@ export interface EventStore {
    * The events appended for (player, commandId) at or before `atOrBefore`, or null: idempotency for a host that
    * loaded a match from a snapshot and so never saw the earlier commands.
    */
-  findAccepted(matchId: string, player: string, commandId: string, atOrBefore: number): Promise<AcceptedCommand | null>;
+  findAccepted(
+    matchId: string,
+    player: string,
+    commandId: string,
+    atOrBefore: number,
+  ): Promise<AcceptedCommand | null>;
   recordRejection(r: RejectedCommand): Promise<void>;
   listRejections(matchId: string): Promise<RejectedCommand[]>;
   /** The first rejection recorded for (player, commandId), or null (an index lookup: idempotency of retries). */
@@ -218,8 +236,17 @@ export interface EventStore {
    * Appends to a match's side stream in one transaction: seqs continue the stream; with `expectedSeq` a stale
    * stream is a ConcurrencyError (nothing written), without it concurrent writers are serialised and retried.
    */
-  appendToSideStream(matchId: string, stream: SideStream, events: readonly NewSideEvent[], opts?: { expectedSeq?: number }): Promise<SideEvent[]>;
-  readSideStream(matchId: string, stream: SideStream, opts?: { from?: number; to?: number }): Promise<SideEvent[]>;
+  appendToSideStream(
+    matchId: string,
+    stream: SideStream,
+    events: readonly NewSideEvent[],
+    opts?: { expectedSeq?: number },
+  ): Promise<SideEvent[]>;
+  readSideStream(
+    matchId: string,
+    stream: SideStream,
+    opts?: { from?: number; to?: number },
+  ): Promise<SideEvent[]>;
   /** Side events across matches by stream, type, author, payload containment and text (for search pages). */
   searchSideEvents(q: SideSearch): Promise<SideEvent[]>;
   /** The position stored under `name`, 0 when none was stored yet. */

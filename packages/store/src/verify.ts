@@ -11,7 +11,11 @@ export async function verifyStoredMatch(store: EventStore, matchId: string): Pro
   const chain = verifyChain(events, nodeSha256);
   if (!chain.ok) return chain;
   if (events.length !== match.lastSeq) {
-    return { ok: false, seq: match.lastSeq, reason: `the match row says last seq ${match.lastSeq} but ${events.length} events are stored` };
+    return {
+      ok: false,
+      seq: match.lastSeq,
+      reason: `the match row says last seq ${match.lastSeq} but ${events.length} events are stored`,
+    };
   }
   return { ok: true };
 }

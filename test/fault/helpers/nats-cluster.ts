@@ -35,7 +35,11 @@ export class TestCluster {
 
   private async sh(...args: string[]): Promise<string> {
     const { stdout } = await run('bash', [SCRIPT, ...args], {
-      env: { ...process.env, MATCHTAPE_NATS_CLUSTER_PORT: String(this.basePort), MATCHTAPE_NATS_CLUSTER_DIR: this.dir },
+      env: {
+        ...process.env,
+        MATCHTAPE_NATS_CLUSTER_PORT: String(this.basePort),
+        MATCHTAPE_NATS_CLUSTER_DIR: this.dir,
+      },
       timeout: 60_000,
     });
     return stdout.trim();

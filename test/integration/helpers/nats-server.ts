@@ -37,7 +37,9 @@ async function waitPort(port: number, open: boolean, gone: () => Error | null = 
 
 class ExitedAtStart extends Error {}
 
-const BINARY = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find((p) => existsSync(p));
+const BINARY = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find((p) =>
+  existsSync(p),
+);
 
 /** nats-server with JetStream on its own port and store dir; stop() and start() keep both, like a restart. */
 export class PrivateNats {
@@ -50,7 +52,8 @@ export class PrivateNats {
   ) {}
 
   static async start(opts: { configFile?: string } = {}): Promise<PrivateNats> {
-    if (!BINARY) throw new Error('nats-server is not installed: run infra/start-nats.sh (apt-get install nats-server)');
+    if (!BINARY)
+      throw new Error('nats-server is not installed: run infra/start-nats.sh (apt-get install nats-server)');
     // A spare port can be taken by another test's process between sparePort() and the server's bind; a server that
     // exits at start is tried again on a new port (its own error is in the message if all tries fail).
     for (let attempt = 1; ; attempt++) {
@@ -70,13 +73,21 @@ export class PrivateNats {
 
   async start(): Promise<void> {
     const config = this.configFile ? ['-c', this.configFile] : [];
-    const proc = spawn(BINARY!, [...config, '-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const proc = spawn(
+      BINARY!,
+      [...config, '-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     this.proc = proc;
     let stderr = '';
     proc.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
     try {
       await waitPort(this.port, true, () =>
-        proc.exitCode !== null || proc.signalCode !== null ? new ExitedAtStart(`nats-server on port ${this.port} exited at start (${proc.exitCode ?? proc.signalCode}): ${stderr.trim()}`) : null,
+        proc.exitCode !== null || proc.signalCode !== null
+          ? new ExitedAtStart(
+              `nats-server on port ${this.port} exited at start (${proc.exitCode ?? proc.signalCode}): ${stderr.trim()}`,
+            )
+          : null,
       );
     } catch (e) {
       if (e instanceof ExitedAtStart) throw e;

@@ -9,7 +9,12 @@ const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const CHILD = fileURLToPath(new URL('../fixtures/relay-child.ts', import.meta.url));
 
 /** killAt `never`: the child runs until killed from outside. */
-export function spawnRelayChild(t: TestStore, b: TestBus, killAt: 'beforePublish' | 'afterPublishBeforeCheckpoint' | 'never', killOn = 0): ChildProcessByStdio<null, Readable, Readable> {
+export function spawnRelayChild(
+  t: TestStore,
+  b: TestBus,
+  killAt: 'beforePublish' | 'afterPublishBeforeCheckpoint' | 'never',
+  killOn = 0,
+): ChildProcessByStdio<null, Readable, Readable> {
   return spawn(process.execPath, ['--import', 'tsx', CHILD], {
     cwd: REPO,
     env: {

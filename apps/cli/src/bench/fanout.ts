@@ -18,8 +18,14 @@ import { getGame, type Io } from '../io';
 import { join, resolve } from 'node:path';
 
 export const fanoutFlags = {
-  fanout: { boolean: true, help: 'command → SSE delivery latency at --spectators N (default 1000) on one instance; Postgres/NATS with --database-url/--nats-url' },
-  spectators: { value: 'N', help: 'spectators for --fanout (default 1000); --games is then the number of commands (default 100)' },
+  fanout: {
+    boolean: true,
+    help: 'command → SSE delivery latency at --spectators N (default 1000) on one instance; Postgres/NATS with --database-url/--nats-url',
+  },
+  spectators: {
+    value: 'N',
+    help: 'spectators for --fanout (default 1000); --games is then the number of commands (default 100)',
+  },
 } as const;
 
 export interface FanoutOptions {
@@ -49,14 +55,19 @@ export interface FanoutResult {
   writeLoopP99Ms: number;
 }
 
-const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const pct = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 export async function benchFanout(opts: FanoutOptions): Promise<FanoutResult> {
   setTokenSecret(randomBytes(24).toString('hex'));
   const id = randomBytes(4).toString('hex');
   const schema = opts.databaseUrl ? `fanout_${id}` : undefined;
-  const store: EventStore = opts.databaseUrl ? await openStore({ databaseUrl: opts.databaseUrl, schema: schema! }) : await openStore({ dataDir: 'memory://fanout' });
-  const bus: Bus = opts.natsUrl ? await NatsBus.open({ url: opts.natsUrl, stream: `FANOUT_${id}`, subjectPrefix: `fanout_${id}` }) : new MemoryBus();
+  const store: EventStore = opts.databaseUrl
+    ? await openStore({ databaseUrl: opts.databaseUrl, schema: schema! })
+    : await openStore({ dataDir: 'memory://fanout' });
+  const bus: Bus = opts.natsUrl
+    ? await NatsBus.open({ url: opts.natsUrl, stream: `FANOUT_${id}`, subjectPrefix: `fanout_${id}` })
+    : new MemoryBus();
   const unlimited = { perSecond: 1e9, burst: 1e9 };
   const server = await createServer({
     store,
@@ -82,7 +93,8 @@ export async function benchFanout(opts: FanoutOptions): Promise<FanoutResult> {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${organiser}` },
       body: JSON.stringify({ game: opts.game.id, players: [{}, {}], spectatorDelaySeconds: 0 }),
     });
-    if (created.status !== 201) throw new Error(`creating a match failed: ${created.status} ${await created.text()}`);
+    if (created.status !== 201)
+      throw new Error(`creating a match failed: ${created.status} ${await created.text()}`);
     const m = (await created.json()) as { matchId: string; seats: Record<string, string> };
     const rss0 = process.memoryUsage().rss;
     // Spectators live in child processes (a minimal client each), so this process measures the server's fan-out.
@@ -93,7 +105,11 @@ export async function benchFanout(opts: FanoutOptions): Promise<FanoutResult> {
       const kid = await Spectators.start();
       kids.push(kid);
       // Spectators are public viewers carrying an organiser token each: per-token read limits, not per address.
-      const urls = Array.from({ length: n }, () => `${base}/api/matches/${m.matchId}/live?token=${mintToken({ role: 'organiser', ttlSeconds: 3600 })}`);
+      const urls = Array.from(
+        { length: n },
+        () =>
+          `${base}/api/matches/${m.matchId}/live?token=${mintToken({ role: 'organiser', ttlSeconds: 3600 })}`,
+      );
       const r = await kid.connect(urls);
       if (r.failed > 0) throw new Error(`${r.failed} spectators could not connect`);
       connected += r.connected;
@@ -109,7 +125,12 @@ export async function benchFanout(opts: FanoutOptions): Promise<FanoutResult> {
       if (opts.game.status(state).status === 'ended') break;
       const player = opts.game.actors(state)[0] as PlayerId | undefined;
       if (!player) break;
-      const { player: _p, ...cmd } = opts.game.bots.random.choose(state, player, opts.game.legalCommands(state, player), rng);
+      const { player: _p, ...cmd } = opts.game.bots.random.choose(
+        state,
+        player,
+        opts.game.legalCommands(state, player),
+        rng,
+      );
       const next = lastSeq + 1;
       await Promise.all(kids.map((k) => k.watch(next)));
       const arrived = Promise.all(kids.map((k) => k.arrivals(10_000)));
@@ -154,7 +175,13 @@ export async function benchFanout(opts: FanoutOptions): Promise<FanoutResult> {
 
 const CHILD = fileURLToPath(new URL('./fanout-spectators.ts', import.meta.url));
 
-type ChildMsg = { ready?: true; connected?: number; failed?: number; watching?: number; arrivals?: { seq: number; at: number[] } };
+type ChildMsg = {
+  ready?: true;
+  connected?: number;
+  failed?: number;
+  watching?: number;
+  arrivals?: { seq: number; at: number[] };
+};
 
 /** A child process holding spectators (fanout-spectators.ts). */
 export class Spectators {
@@ -166,7 +193,10 @@ export class Spectators {
   }
 
   static async start(): Promise<Spectators> {
-    const child = fork(CHILD, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const child = fork(CHILD, [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
     const s = new Spectators(child);
     await s.next((m) => m.ready === true, 60_000, 'the spectator process to start');
     return s;
@@ -199,7 +229,8 @@ export class Spectators {
 
   /** Arrival times (absolute ms) of the watched seq at every spectator of this process. */
   async arrivals(ms: number): Promise<number[]> {
-    return (await this.next((m) => m.arrivals !== undefined, ms, 'every spectator to receive the event')).arrivals!.at;
+    return (await this.next((m) => m.arrivals !== undefined, ms, 'every spectator to receive the event'))
+      .arrivals!.at;
   }
 
   stop(): void {
@@ -212,7 +243,9 @@ export function fanoutTable(r: FanoutResult): string {
   return [
     `fanout (${r.game}, ${r.store} + ${r.bus} bus): ${r.spectators} spectators × ${r.commands} commands = ${r.samples} deliveries`,
     `  command → SSE delivery p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms (target p99 < 50 ms); ${r.rssPerSpectatorKb} KB server RSS per spectator; ${r.dropped} dropped`,
-    `  gateway write pass to all ${r.spectators} spectators per event batch: p50 ${r.writeLoopP50Ms} ms, p99 ${r.writeLoopP99Ms} ms; load average ${loadavg().map((x) => x.toFixed(1)).join(' / ')} on ${cpus().length} cores`,
+    `  gateway write pass to all ${r.spectators} spectators per event batch: p50 ${r.writeLoopP50Ms} ms, p99 ${r.writeLoopP99Ms} ms; load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' / ')} on ${cpus().length} cores`,
   ].join('\n');
 }
 

@@ -14,18 +14,42 @@ export const focusSuite: BenchSuite = {
     for (const fair of [false, undefined] as const) {
       const runs = [];
       for (let t = 0; t < trials; t++) {
-        runs.push(await benchFocus({ games, game: o.games[0]!.id, databaseUrl: o.databaseUrl, events: o.quick ? 600 : 2000, requests: o.quick ? 100 : 400, log: o.progress, fairReads: fair }));
+        runs.push(
+          await benchFocus({
+            games,
+            game: o.games[0]!.id,
+            databaseUrl: o.databaseUrl,
+            events: o.quick ? 600 : 2000,
+            requests: o.quick ? 100 : 400,
+            log: o.progress,
+            fairReads: fair,
+          }),
+        );
       }
       const r = runs[0]!;
       const gate = fair === false ? 'no per-client read turns' : 'per-client read turns';
-      const what = (p: string, abused: boolean) => `another client's GET state ${p}${abused ? `, one client keeping ${r.inFlight} focus reads in flight (${r.events}-event match)` : ', quiet'}; ${gate}`;
+      const what = (p: string, abused: boolean) =>
+        `another client's GET state ${p}${abused ? `, one client keeping ${r.inFlight} focus reads in flight (${r.events}-event match)` : ', quiet'}; ${gate}`;
       for (const p of ['p50', 'p95', 'p99'] as const) {
         const quiet = measure(runs.map((x) => x.quiet[`${p}Ms`]));
         const abused = measure(runs.map((x) => x.abused[`${p}Ms`]));
         rows.push({ suite: 'focus', what: what(p, false), unit: 'ms', value: quiet });
-        rows.push({ suite: 'focus', what: what(p, true), unit: 'ms', value: abused, vs: 'quiet', ratio: abused.median / quiet.median, ...(p === 'p95' ? { target: '≤ 1.5' } : {}) });
+        rows.push({
+          suite: 'focus',
+          what: what(p, true),
+          unit: 'ms',
+          value: abused,
+          vs: 'quiet',
+          ratio: abused.median / quiet.median,
+          ...(p === 'p95' ? { target: '≤ 1.5' } : {}),
+        });
       }
-      rows.push({ suite: 'focus', what: `focus reads served to the abusive client; ${gate}`, unit: 'req/s', value: measure(runs.map((x) => x.focusPerSecond)) });
+      rows.push({
+        suite: 'focus',
+        what: `focus reads served to the abusive client; ${gate}`,
+        unit: 'req/s',
+        value: measure(runs.map((x) => x.focusPerSecond)),
+      });
     }
   },
 };

@@ -29,8 +29,20 @@ export const foldSuite: BenchSuite = {
       wall.length = cpu.length = 0;
       for (let t = 0; t < trials; t++) once();
       const what = `fold from zero, ${game.id} (${matches.length} random-bot matches, ${n.toLocaleString('en-US')} events)`;
-      rows.push({ suite: 'fold', what: `${what}, wall time`, unit: 'events/s', value: measure(wall), target: '≥ 250,000' });
-      rows.push({ suite: 'fold', what: `${what}, per CPU-second of the process`, unit: 'events/CPU-s', value: measure(cpu), target: '≥ 250,000' });
+      rows.push({
+        suite: 'fold',
+        what: `${what}, wall time`,
+        unit: 'events/s',
+        value: measure(wall),
+        target: '≥ 250,000',
+      });
+      rows.push({
+        suite: 'fold',
+        what: `${what}, per CPU-second of the process`,
+        unit: 'events/CPU-s',
+        value: measure(cpu),
+        target: '≥ 250,000',
+      });
     }
   },
 };

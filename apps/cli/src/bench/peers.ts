@@ -8,14 +8,34 @@ import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import { subjects } from '@matchtape/bus';
 import { openTestBus } from '@matchtape/bus/testing';
-import { fold, Keyframes, Rng, type AnyGameModule, type EventEnvelope, type NewEvent } from '@matchtape/engine';
+import {
+  fold,
+  Keyframes,
+  Rng,
+  type AnyGameModule,
+  type EventEnvelope,
+  type NewEvent,
+} from '@matchtape/engine';
 import { playMatch } from '@matchtape/engine/testing/harness';
 import { appendToTimeline, buildTimeline, type TimelineIndex } from '@matchtape/projections';
 import { longMatch } from './long-match';
 import * as registered from './registry';
-import { measure, pct, type BenchSuite, type PeerBenchOptions, type PeerBenchResult, type PeerRow } from './suite';
+import {
+  measure,
+  pct,
+  type BenchSuite,
+  type PeerBenchOptions,
+  type PeerBenchResult,
+  type PeerRow,
+} from './suite';
 import { startRelay } from '@matchtape/server';
-import { dropSchema, openStore, type EventStore, type KyselyEventStore, type StoredEvent } from '@matchtape/store';
+import {
+  dropSchema,
+  openStore,
+  type EventStore,
+  type KyselyEventStore,
+  type StoredEvent,
+} from '@matchtape/store';
 
 export type { Measure, PeerBenchOptions, PeerBenchResult, PeerRow } from './suite';
 
@@ -23,7 +43,12 @@ export type { Measure, PeerBenchOptions, PeerBenchResult, PeerRow } from './suit
 function realEvents(games: AnyGameModule[]): NewEvent[] {
   const out: NewEvent[] = [];
   for (const game of games.slice(0, 2)) {
-    const m = playMatch(game, { seed: 'bench-peers', matchId: 'bench', bots: { p1: 'random', p2: 'greedy' }, recordStates: false });
+    const m = playMatch(game, {
+      seed: 'bench-peers',
+      matchId: 'bench',
+      bots: { p1: 'random', p2: 'greedy' },
+      recordStates: false,
+    });
     for (const { matchId: _m, seq: _s, prevHash: _p, hash: _h, ...e } of m.events) out.push(e);
   }
   return out;
@@ -50,21 +75,46 @@ async function timed(ms: number, writer: (w: number, i: number) => Promise<void>
 
 const COLUMNS = 'match_id, seq, type, payload, at, turn, phase, step, cause, rule, prev_hash, hash';
 function row(matchId: string, seq: number, e: NewEvent): unknown[] {
-  return [matchId, seq, e.type, JSON.stringify(e.payload), e.at, e.turn, e.phase, e.step, JSON.stringify(e.cause), e.rule, 'h', 'h'];
+  return [
+    matchId,
+    seq,
+    e.type,
+    JSON.stringify(e.payload),
+    e.at,
+    e.turn,
+    e.phase,
+    e.step,
+    JSON.stringify(e.cause),
+    e.rule,
+    'h',
+    'h',
+  ];
 }
 const copyField = (v: unknown): string =>
-  v === null ? '\\N' : String(v).replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+  v === null
+    ? '\\N'
+    : String(v).replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
 
 async function appendSuite(o: PeerBenchOptions, events: NewEvent[], rows: PeerRow[]): Promise<void> {
   const schema = `bench_peers_${Date.now().toString(36)}`;
-  const store = (await openStore({ databaseUrl: o.databaseUrl, schema, poolSize: WRITERS })) as KyselyEventStore;
-  const pool = new pg.Pool({ connectionString: o.databaseUrl, max: WRITERS, options: `-c search_path=${schema}` });
+  const store = (await openStore({
+    databaseUrl: o.databaseUrl,
+    schema,
+    poolSize: WRITERS,
+  })) as KyselyEventStore;
+  const pool = new pg.Pool({
+    connectionString: o.databaseUrl,
+    max: WRITERS,
+    options: `-c search_path=${schema}`,
+  });
   const ms = o.quick ? 1500 : 4000;
   // Short trials, more of them: the head-row updates of Matchtape and Emmett are what a long transaction elsewhere
   // on a shared server slows down (dead row versions it keeps), so single trials swing widely.
   const trials = o.quick ? 5 : 7;
-  const batch = (i: number): NewEvent[] => Array.from({ length: EVENTS_PER_APPEND }, (_, k) => events[(i * EVENTS_PER_APPEND + k) % events.length]!);
-  let emmett: { append: (stream: string, evs: NewEvent[]) => Promise<void>; close: () => Promise<void> } | string;
+  const batch = (i: number): NewEvent[] =>
+    Array.from({ length: EVENTS_PER_APPEND }, (_, k) => events[(i * EVENTS_PER_APPEND + k) % events.length]!);
+  let emmett:
+    { append: (stream: string, evs: NewEvent[]) => Promise<void>; close: () => Promise<void> } | string;
   try {
     const mod = await import('@event-driven-io/emmett-postgresql');
     // Emmett keeps its own tables (emt_*) in the database's default schema: it does not run under another
@@ -74,7 +124,11 @@ async function appendSuite(o: PeerBenchOptions, events: NewEvent[], rows: PeerRo
     emmett = {
       async append(stream, evs) {
         const v = versions.get(stream);
-        const r = await es.appendToStream(stream, evs.map((e) => ({ type: e.type, data: e.payload })), v === undefined ? {} : { expectedStreamVersion: v });
+        const r = await es.appendToStream(
+          stream,
+          evs.map((e) => ({ type: e.type, data: e.payload })),
+          v === undefined ? {} : { expectedStreamVersion: v },
+        );
         versions.set(stream, r.nextExpectedStreamVersion);
       },
       close: () => es.close(),
@@ -90,7 +144,16 @@ async function appendSuite(o: PeerBenchOptions, events: NewEvent[], rows: PeerRo
       const heads = await Promise.all(
         Array.from({ length: WRITERS }, async (_, w) => {
           const id = `mt_${t}_${w}`;
-          await store.createMatch({ matchId: id, game: 'bench', status: 'playing', config: {}, seed: 's', spectatorDelaySeconds: 0, coverageDelaySeconds: 0, summary: {} });
+          await store.createMatch({
+            matchId: id,
+            game: 'bench',
+            status: 'playing',
+            config: {},
+            seed: 's',
+            spectatorDelaySeconds: 0,
+            coverageDelaySeconds: 0,
+            summary: {},
+          });
           return { id, seq: 0, hash: '0'.repeat(64) };
         }),
       );
@@ -104,7 +167,11 @@ async function appendSuite(o: PeerBenchOptions, events: NewEvent[], rows: PeerRo
       );
       for (const kind of ['tx', 'multi', 'copy'] as const) {
         const ids = Array.from({ length: WRITERS }, (_, w) => `${kind}_${t}_${w}`);
-        for (const id of ids) await pool.query(`insert into matches (match_id, game, status, config, seed) values ($1, 'bench', 'playing', '{}', 's')`, [id]);
+        for (const id of ids)
+          await pool.query(
+            `insert into matches (match_id, game, status, config, seed) values ($1, 'bench', 'playing', '{}', 's')`,
+            [id],
+          );
         runs[kind]!.push(
           await timed(ms, async (w, i) => {
             const c = await pool.connect();
@@ -114,14 +181,27 @@ async function appendSuite(o: PeerBenchOptions, events: NewEvent[], rows: PeerRo
               if (kind === 'tx') {
                 // The plain limit: a transaction of one INSERT per event.
                 await c.query('begin');
-                for (let k = 0; k < evs.length; k++) await c.query(`insert into events (${COLUMNS}) values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`, row(ids[w]!, seq0 + k + 1, evs[k]!));
+                for (let k = 0; k < evs.length; k++)
+                  await c.query(
+                    `insert into events (${COLUMNS}) values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`,
+                    row(ids[w]!, seq0 + k + 1, evs[k]!),
+                  );
                 await c.query('commit');
               } else if (kind === 'multi') {
                 const params = evs.flatMap((e, k) => row(ids[w]!, seq0 + k + 1, e));
-                const values = evs.map((_, k) => `(${Array.from({ length: 12 }, (_, j) => `$${k * 12 + j + 1}`).join(',')})`).join(',');
+                const values = evs
+                  .map((_, k) => `(${Array.from({ length: 12 }, (_, j) => `$${k * 12 + j + 1}`).join(',')})`)
+                  .join(',');
                 await c.query(`insert into events (${COLUMNS}) values ${values}`, params);
               } else {
-                const text = evs.map((e, k) => row(ids[w]!, seq0 + k + 1, e).map(copyField).join('\t')).join('\n') + '\n';
+                const text =
+                  evs
+                    .map((e, k) =>
+                      row(ids[w]!, seq0 + k + 1, e)
+                        .map(copyField)
+                        .join('\t'),
+                    )
+                    .join('\n') + '\n';
                 await new Promise<void>((resolve, reject) => {
                   const s = c.query(copyFrom(`copy events (${COLUMNS}) from stdin`));
                   s.on('finish', resolve).on('error', reject);
@@ -154,17 +234,63 @@ async function appendSuite(o: PeerBenchOptions, events: NewEvent[], rows: PeerRo
   const what = `${WRITERS} writers × ${EVENTS_PER_APPEND}-event appends`;
   // The target is stated against the best raw way to commit the same rows in the append's one round trip: one
   // multi-row INSERT (issue 27). The five-round-trip transaction is kept as a row, no longer as the target.
-  rows.push({ suite: 'append', what: `Matchtape appendToStream (${what}, one round trip)`, unit: 'tx/s', value: mt, vs: 'raw pg: one multi-row INSERT', ratio: mt.median / measure(runs.multi!).median, target: '≥ 0.85' });
-  rows.push({ suite: 'append', what: 'raw pg: one multi-row INSERT (one statement, one round trip)', unit: 'tx/s', value: measure(runs.multi!) });
-  rows.push({ suite: 'append', what: 'raw pg: BEGIN, 3 INSERTs, COMMIT (five round trips)', unit: 'tx/s', value: measure(runs.tx!), vs: 'Matchtape ÷ this', ratio: mt.median / measure(runs.tx!).median });
-  rows.push({ suite: 'append', what: 'raw pg: COPY … FROM STDIN', unit: 'tx/s', value: measure(runs.copy!), vs: 'Matchtape ÷ this', ratio: mt.median / measure(runs.copy!).median });
-  if (typeof emmett === 'string') rows.push({ suite: 'append', what: 'Emmett appendToStream', unit: 'tx/s', value: measure([0]), note: emmett });
-  else rows.push({ suite: 'append', what: 'Emmett appendToStream (emmett-postgresql 0.42)', unit: 'tx/s', value: measure(runs.emmett!), vs: 'Matchtape ÷ this', ratio: mt.median / measure(runs.emmett!).median });
+  rows.push({
+    suite: 'append',
+    what: `Matchtape appendToStream (${what}, one round trip)`,
+    unit: 'tx/s',
+    value: mt,
+    vs: 'raw pg: one multi-row INSERT',
+    ratio: mt.median / measure(runs.multi!).median,
+    target: '≥ 0.85',
+  });
+  rows.push({
+    suite: 'append',
+    what: 'raw pg: one multi-row INSERT (one statement, one round trip)',
+    unit: 'tx/s',
+    value: measure(runs.multi!),
+  });
+  rows.push({
+    suite: 'append',
+    what: 'raw pg: BEGIN, 3 INSERTs, COMMIT (five round trips)',
+    unit: 'tx/s',
+    value: measure(runs.tx!),
+    vs: 'Matchtape ÷ this',
+    ratio: mt.median / measure(runs.tx!).median,
+  });
+  rows.push({
+    suite: 'append',
+    what: 'raw pg: COPY … FROM STDIN',
+    unit: 'tx/s',
+    value: measure(runs.copy!),
+    vs: 'Matchtape ÷ this',
+    ratio: mt.median / measure(runs.copy!).median,
+  });
+  if (typeof emmett === 'string')
+    rows.push({
+      suite: 'append',
+      what: 'Emmett appendToStream',
+      unit: 'tx/s',
+      value: measure([0]),
+      note: emmett,
+    });
+  else
+    rows.push({
+      suite: 'append',
+      what: 'Emmett appendToStream (emmett-postgresql 0.42)',
+      unit: 'tx/s',
+      value: measure(runs.emmett!),
+      vs: 'Matchtape ÷ this',
+      ratio: mt.median / measure(runs.emmett!).median,
+    });
 }
 
 /** The whole log in commit order, `limit` events a page, each page handed to `onPage`. */
-async function readPages(store: EventStore, limit: number, onPage: (page: StoredEvent[]) => void): Promise<void> {
-  for (let after = 0; ; ) {
+async function readPages(
+  store: EventStore,
+  limit: number,
+  onPage: (page: StoredEvent[]) => void,
+): Promise<void> {
+  for (let after = 0; ;) {
     const page = await store.readAll({ after, limit });
     if (page.length === 0) return;
     onPage(page);
@@ -187,8 +313,22 @@ async function relaySuite(o: PeerBenchOptions, events: NewEvent[], rows: PeerRow
     await Promise.all(
       Array.from({ length: matches }, async (_, m) => {
         const id = `r${m}`;
-        await store.createMatch({ matchId: id, game: 'bench', status: 'playing', config: {}, seed: 's', spectatorDelaySeconds: 0, coverageDelaySeconds: 0, summary: {} });
-        for (let seq = 0; seq < perMatch; seq += 5) await store.appendToStream(id, seq, Array.from({ length: 5 }, (_, k) => events[(m * perMatch + seq + k) % events.length]!));
+        await store.createMatch({
+          matchId: id,
+          game: 'bench',
+          status: 'playing',
+          config: {},
+          seed: 's',
+          spectatorDelaySeconds: 0,
+          coverageDelaySeconds: 0,
+          summary: {},
+        });
+        for (let seq = 0; seq < perMatch; seq += 5)
+          await store.appendToStream(
+            id,
+            seq,
+            Array.from({ length: 5 }, (_, k) => events[(m * perMatch + seq + k) % events.length]!),
+          );
       }),
     );
     const stored: EventEnvelope[] = [];
@@ -223,7 +363,9 @@ async function relaySuite(o: PeerBenchOptions, events: NewEvent[], rows: PeerRow
           Array.from({ length: 256 }, async () => {
             while (next < stored.length) {
               const e = stored[next++]!;
-              await js.publish(`${prefix}.${subjects.events(e.matchId)}`, JSON.stringify(e), { msgID: `${e.matchId}:${e.seq}` });
+              await js.publish(`${prefix}.${subjects.events(e.matchId)}`, JSON.stringify(e), {
+                msgID: `${e.matchId}:${e.seq}`,
+              });
             }
           }),
         );
@@ -238,9 +380,27 @@ async function relaySuite(o: PeerBenchOptions, events: NewEvent[], rows: PeerRow
     await dropSchema(o.databaseUrl, schema);
   }
   const relay = measure(relayRuns);
-  rows.push({ suite: 'relay', what: `relay, ${matches} matches × ${perMatch} events, from checkpoint 0`, unit: 'events/s', value: relay, vs: 'raw JetStream loop', ratio: relay.median / measure(rawRuns).median, target: '≥ 0.80' });
-  rows.push({ suite: 'relay', what: 'raw @nats-io JetStream publish, 256 in flight, Msg-Id', unit: 'msg/s', value: measure(rawRuns) });
-  rows.push({ suite: 'relay', what: "Postgres readAll of the same events, 1,000 a page (the relay's input; the raw loop is spared it)", unit: 'events/s', value: measure(readRuns) });
+  rows.push({
+    suite: 'relay',
+    what: `relay, ${matches} matches × ${perMatch} events, from checkpoint 0`,
+    unit: 'events/s',
+    value: relay,
+    vs: 'raw JetStream loop',
+    ratio: relay.median / measure(rawRuns).median,
+    target: '≥ 0.80',
+  });
+  rows.push({
+    suite: 'relay',
+    what: 'raw @nats-io JetStream publish, 256 in flight, Msg-Id',
+    unit: 'msg/s',
+    value: measure(rawRuns),
+  });
+  rows.push({
+    suite: 'relay',
+    what: "Postgres readAll of the same events, 1,000 a page (the relay's input; the raw loop is spared it)",
+    unit: 'events/s',
+    value: measure(readRuns),
+  });
 }
 
 function seekSuite(o: PeerBenchOptions, rows: PeerRow[]): void {
@@ -274,17 +434,47 @@ function seekSuite(o: PeerBenchOptions, rows: PeerRow[]): void {
       // The full fold costs up to ~100 ms a seek on a 10,000-event match: a subset of the same targets is enough.
       if (full.length < FULL_FOLDS) full.push(time(() => fold(game, events.slice(0, seq))));
     }
-    bySeek.forEach((a, k) => seekP95[k]!.push(pct(a.sort((x, y) => x - y), 95)));
-    foldP95.push(pct(full.sort((x, y) => x - y), 95));
+    bySeek.forEach((a, k) =>
+      seekP95[k]!.push(
+        pct(
+          a.sort((x, y) => x - y),
+          95,
+        ),
+      ),
+    );
+    foldP95.push(
+      pct(
+        full.sort((x, y) => x - y),
+        95,
+      ),
+    );
     foldRate.push(events.length / (time(() => fold(game, events)) / 1000));
   }
   const full = measure(foldP95);
   intervals.forEach((every, k) => {
     const seek = measure(seekP95[k]!);
-    rows.push({ suite: 'seek', what: `seek p95, keyframes every ${every}, random seq of a ${events.length.toLocaleString('en-US')}-event ${game.id} match (${seats} seats)`, unit: 'ms', value: seek, vs: 'full fold from zero', ratio: seek.median / full.median, target: '< 1 ms' });
+    rows.push({
+      suite: 'seek',
+      what: `seek p95, keyframes every ${every}, random seq of a ${events.length.toLocaleString('en-US')}-event ${game.id} match (${seats} seats)`,
+      unit: 'ms',
+      value: seek,
+      vs: 'full fold from zero',
+      ratio: seek.median / full.median,
+      target: '< 1 ms',
+    });
   });
-  rows.push({ suite: 'seek', what: 'full fold from zero to the same seqs, p95 (boardgame.io / Cockatrice rewind)', unit: 'ms', value: full });
-  rows.push({ suite: 'seek', what: `raw fold rate (${game.id})`, unit: 'events/s', value: measure(foldRate) });
+  rows.push({
+    suite: 'seek',
+    what: 'full fold from zero to the same seqs, p95 (boardgame.io / Cockatrice rewind)',
+    unit: 'ms',
+    value: full,
+  });
+  rows.push({
+    suite: 'seek',
+    what: `raw fold rate (${game.id})`,
+    unit: 'events/s',
+    value: measure(foldRate),
+  });
 }
 
 async function rebuildSuite(o: PeerBenchOptions, rows: PeerRow[]): Promise<void> {
@@ -292,7 +482,12 @@ async function rebuildSuite(o: PeerBenchOptions, rows: PeerRow[]): Promise<void>
   const store: EventStore = await openStore({ databaseUrl: o.databaseUrl, schema });
   try {
     const game = o.games[0]!;
-    const m = playMatch(game, { seed: 'rebuild', matchId: 'rebuild', bots: { p1: 'random', p2: 'greedy' }, recordStates: false });
+    const m = playMatch(game, {
+      seed: 'rebuild',
+      matchId: 'rebuild',
+      bots: { p1: 'random', p2: 'greedy' },
+      recordStates: false,
+    });
     const template = m.events.map(({ matchId: _m, seq: _s, prevHash: _p, hash: _h, ...e }) => e);
     const copies = Math.max(1, Math.ceil(o.rebuildEvents / template.length));
     // The first copies through appendToStream (the real write path: hash chain, head row), the bulk by COPY into
@@ -302,8 +497,18 @@ async function rebuildSuite(o: PeerBenchOptions, rows: PeerRow[]): Promise<void>
     const viaAppend = Math.min(copies, 8);
     for (let c = 0; c < viaAppend; c++) {
       const id = `rb${c}`;
-      await store.createMatch({ matchId: id, game: game.id, status: 'ended', config: {}, seed: 's', spectatorDelaySeconds: 0, coverageDelaySeconds: 0, summary: {} });
-      for (let i = 0; i < template.length; i += 1000) await store.appendToStream(id, i, template.slice(i, i + 1000));
+      await store.createMatch({
+        matchId: id,
+        game: game.id,
+        status: 'ended',
+        config: {},
+        seed: 's',
+        spectatorDelaySeconds: 0,
+        coverageDelaySeconds: 0,
+        summary: {},
+      });
+      for (let i = 0; i < template.length; i += 1000)
+        await store.appendToStream(id, i, template.slice(i, i + 1000));
       written += template.length;
     }
     const client = new pg.Client({ connectionString: o.databaseUrl, options: `-c search_path=${schema}` });
@@ -312,9 +517,17 @@ async function rebuildSuite(o: PeerBenchOptions, rows: PeerRow[]): Promise<void>
       const ids = Array.from({ length: copies - viaAppend }, (_, k) => `rb${viaAppend + k}`);
       for (let i = 0; i < ids.length; i += 1000) {
         const chunk = ids.slice(i, i + 1000);
-        await client.query(`insert into matches (match_id, game, status, config, seed) select unnest($1::text[]), $2, 'ended', '{}', 's'`, [chunk, game.id]);
+        await client.query(
+          `insert into matches (match_id, game, status, config, seed) select unnest($1::text[]), $2, 'ended', '{}', 's'`,
+          [chunk, game.id],
+        );
       }
-      const lines = template.map((e, k) => (id: string) => row(id, k + 1, e).map(copyField).join('\t') + '\n');
+      const lines = template.map(
+        (e, k) => (id: string) =>
+          row(id, k + 1, e)
+            .map(copyField)
+            .join('\t') + '\n',
+      );
       let c = 0;
       await new Promise<void>((resolve, reject) => {
         const stream = client.query(copyFrom(`copy events (${COLUMNS}) from stdin`));
@@ -324,7 +537,10 @@ async function rebuildSuite(o: PeerBenchOptions, rows: PeerRow[]): Promise<void>
             const text = lines.map((f) => f(ids[c]!)).join('');
             c++;
             written += template.length;
-            if (c % 50 === 0) o.progress(`bench peers: rebuild: stored ${written.toLocaleString('en-US')}/${(copies * template.length).toLocaleString('en-US')} events`);
+            if (c % 50 === 0)
+              o.progress(
+                `bench peers: rebuild: stored ${written.toLocaleString('en-US')}/${(copies * template.length).toLocaleString('en-US')} events`,
+              );
             if (!stream.write(text)) return void stream.once('drain', pump);
           }
           stream.end();
@@ -343,9 +559,16 @@ async function rebuildSuite(o: PeerBenchOptions, rows: PeerRow[]): Promise<void>
       let n = 0;
       const r0 = performance.now();
       await readPages(store, 10_000, (page) => {
-        for (const e of page) timelines.set(e.matchId, appendToTimeline(game, timelines.get(e.matchId) ?? buildTimeline(game, []), e));
+        for (const e of page)
+          timelines.set(
+            e.matchId,
+            appendToTimeline(game, timelines.get(e.matchId) ?? buildTimeline(game, []), e),
+          );
         n += page.length;
-        if (n % 200_000 < page.length) o.progress(`bench peers: rebuild trial ${t}/${trials}: ${n.toLocaleString('en-US')}/${written.toLocaleString('en-US')} events`);
+        if (n % 200_000 < page.length)
+          o.progress(
+            `bench peers: rebuild trial ${t}/${trials}: ${n.toLocaleString('en-US')}/${written.toLocaleString('en-US')} events`,
+          );
       });
       runs.push(n / ((performance.now() - r0) / 1000));
     }
@@ -354,7 +577,11 @@ async function rebuildSuite(o: PeerBenchOptions, rows: PeerRow[]): Promise<void>
       what: `timeline projection rebuilt from ${written.toLocaleString('en-US')} stored events`,
       unit: 'events/s',
       value: measure(runs),
-      ...(written < o.rebuildEvents ? { note: `${written.toLocaleString('en-US')} stored: --rebuild-events asked ${o.rebuildEvents.toLocaleString('en-US')}` } : {}),
+      ...(written < o.rebuildEvents
+        ? {
+            note: `${written.toLocaleString('en-US')} stored: --rebuild-events asked ${o.rebuildEvents.toLocaleString('en-US')}`,
+          }
+        : {}),
     });
   } finally {
     await store.close();
@@ -379,7 +606,10 @@ export async function benchPeers(o: PeerBenchOptions, only?: readonly string[]):
   const rows: PeerRow[] = [];
   const suites = benchSuites();
   const unknown = (only ?? []).filter((n) => !suites.some((s) => s.name === n));
-  if (unknown.length > 0) throw new Error(`no bench suite ${unknown.join(', ')}; the suites are ${suites.map((s) => s.name).join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(
+      `no bench suite ${unknown.join(', ')}; the suites are ${suites.map((s) => s.name).join(', ')}`,
+    );
   for (const suite of suites) {
     if (only && only.length > 0 && !only.includes(suite.name)) continue;
     o.progress(`bench peers: ${suite.name}…`);
@@ -389,10 +619,19 @@ export async function benchPeers(o: PeerBenchOptions, only?: readonly string[]):
     const load = loadavg()[0]!.toFixed(2);
     for (const r of rows.slice(before)) r.load = load;
   }
-  return { rows, machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', loadavg: loadavg().map((x) => +x.toFixed(2)), node: process.version } };
+  return {
+    rows,
+    machine: {
+      cpus: cpus().length,
+      model: cpus()[0]?.model ?? 'unknown',
+      loadavg: loadavg().map((x) => +x.toFixed(2)),
+      node: process.version,
+    },
+  };
 }
 
-const fmt = (n: number): string => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n >= 1 ? n.toFixed(2) : n.toFixed(3));
+const fmt = (n: number): string =>
+  n >= 100 ? Math.round(n).toLocaleString('en-US') : n >= 1 ? n.toFixed(2) : n.toFixed(3);
 
 /** The markdown table the README shows. */
 export function peerTable(r: PeerBenchResult): string {

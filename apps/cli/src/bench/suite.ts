@@ -41,10 +41,15 @@ export interface PeerBenchResult {
 export const measure = (trials: number[]): Measure => {
   const s = [...trials].sort((a, b) => a - b);
   const mid = s.length >> 1;
-  return { median: s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2, min: s[0]!, max: s[s.length - 1]!, trials };
+  return {
+    median: s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2,
+    min: s[0]!,
+    max: s[s.length - 1]!,
+    trials,
+  };
 };
-export const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
+export const pct = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** One suite of `bench --peers`: measures, and pushes its rows (medians, spread, ratios) onto the table. */
 export interface BenchSuite {

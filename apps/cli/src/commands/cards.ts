@@ -8,7 +8,10 @@ import type { CommandDef } from '../command';
 import { CliError, loadGames } from '../io';
 
 const Args = z.object({
-  positionals: z.tuple([z.literal('load', { message: 'the only subcommand is "load": cards load FILE' }), z.string().min(1)], { message: 'usage: cards load FILE' }),
+  positionals: z.tuple(
+    [z.literal('load', { message: 'the only subcommand is "load": cards load FILE' }), z.string().min(1)],
+    { message: 'usage: cards load FILE' },
+  ),
   json: z.literal(true).optional(),
 });
 
@@ -19,7 +22,7 @@ export const cards: CommandDef = {
   flags: { json: { boolean: true, help: 'print the checked set as JSON' } },
   details: [
     'A card set is { "format": "matchtape-cards", "game": G, "name": N, "cards": [...] }; each card is a test card of',
-    'the game (id, name, type, cost, stats, keywords, and the game\'s effect fields), as in scenario files.',
+    "the game (id, name, type, cost, stats, keywords, and the game's effect fields), as in scenario files.",
     'Each problem is printed as FILE:LINE: path: what is wrong. Exit 1 when the set is refused.',
   ].join('\n'),
   async run(args, io) {
@@ -33,7 +36,10 @@ export const cards: CommandDef = {
       return 1;
     }
     if (a.json) io.out(JSON.stringify(r.set, null, 2));
-    else io.out(`✓ ${a.positionals[1]}: ${r.set.cards.length} card${r.set.cards.length === 1 ? '' : 's'} for ${r.set.game} ("${r.set.name}"): ${r.set.cards.map((c) => c.id).join(', ')}`);
+    else
+      io.out(
+        `✓ ${a.positionals[1]}: ${r.set.cards.length} card${r.set.cards.length === 1 ? '' : 's'} for ${r.set.game} ("${r.set.name}"): ${r.set.cards.map((c) => c.id).join(', ')}`,
+      );
     return 0;
   },
 };

@@ -22,7 +22,8 @@ const Schema = z.object({
 
 export const caseCmd: CommandDef = {
   name: 'case',
-  summary: "a dispute's case file (claim, evidence window, perspectives, ruling, verification) as JSON or printable HTML",
+  summary:
+    "a dispute's case file (claim, evidence window, perspectives, ruling, verification) as JSON or printable HTML",
   usage: 'case --match ID --dispute dN [--format json|html] [--window N] [--api URL] [--token T] [--out F]',
   flags: {
     match: { value: 'ID', help: 'the match' },
@@ -30,7 +31,10 @@ export const caseCmd: CommandDef = {
     format: { value: 'F', help: 'json (default) or html (a printable page)' },
     window: { value: 'N', help: 'events either side of the disputed seq (default 10)' },
     api: { value: 'URL', help: 'the server (default http://127.0.0.1:4000)' },
-    token: { value: 'T', help: 'a judge token (default: one minted with the server secret, MATCHTAPE_SECRET or <data dir>/secret)' },
+    token: {
+      value: 'T',
+      help: 'a judge token (default: one minted with the server secret, MATCHTAPE_SECRET or <data dir>/secret)',
+    },
     out: { value: 'F', help: 'write to this file (default: stdout)' },
     'data-dir': storeFlags['data-dir'],
   },
@@ -39,7 +43,10 @@ export const caseCmd: CommandDef = {
     let token = a.token;
     if (!token) {
       const { loadOrCreateSecret, mintToken } = await import('@matchtape/server/auth/tokens');
-      const secret = loadOrCreateSecret({ secret: io.env.MATCHTAPE_SECRET ?? null, dataDir: dataDirOf(io, a['data-dir']) });
+      const secret = loadOrCreateSecret({
+        secret: io.env.MATCHTAPE_SECRET ?? null,
+        dataDir: dataDirOf(io, a['data-dir']),
+      });
       token = mintToken({ role: 'judge', ttlSeconds: 300 }, { secret, now: Date.now() });
     }
     const url = `${a.api.replace(/\/+$/, '')}/api/matches/${encodeURIComponent(a.match)}/disputes/${a.dispute}/case?format=${a.format}&window=${a.window}`;
@@ -47,7 +54,10 @@ export const caseCmd: CommandDef = {
     try {
       res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
     } catch (err) {
-      throw new CliError(`case: cannot reach the server at ${a.api} (${(err as Error).message}); start it or pass --api`, 1);
+      throw new CliError(
+        `case: cannot reach the server at ${a.api} (${(err as Error).message}); start it or pass --api`,
+        1,
+      );
     }
     const text = await res.text();
     if (!res.ok) {

@@ -13,7 +13,12 @@ import { dataDirOf, openCliStore, storeFlags } from '../store';
 type Store = Awaited<ReturnType<typeof openCliStore>>;
 
 /** Runs `fn` with an engine host over the CLI's store; server errors (HostError) become CLI errors. */
-async function withHost<T>(io: Io, flags: { 'database-url'?: string; 'data-dir'?: string }, what: string, fn: (host: import('@matchtape/server').EngineHost, store: Store) => Promise<T>): Promise<T> {
+async function withHost<T>(
+  io: Io,
+  flags: { 'database-url'?: string; 'data-dir'?: string },
+  what: string,
+  fn: (host: import('@matchtape/server').EngineHost, store: Store) => Promise<T>,
+): Promise<T> {
   const { EngineHost, HostError, registryOf } = await import('@matchtape/server');
   const games = await loadGames(io);
   const store = await openCliStore(io, flags);
@@ -28,10 +33,23 @@ async function withHost<T>(io: Io, flags: { 'database-url'?: string; 'data-dir'?
 }
 
 /** Seat tokens for a new match, signed with the secret the server uses ($MATCHTAPE_SECRET or the data dir's). */
-async function seatTokens(io: Io, dataDirFlag: string | undefined, matchId: string, seats: readonly string[]): Promise<Record<string, string>> {
+async function seatTokens(
+  io: Io,
+  dataDirFlag: string | undefined,
+  matchId: string,
+  seats: readonly string[],
+): Promise<Record<string, string>> {
   const { loadOrCreateSecret, mintToken } = await import('@matchtape/server/auth/tokens');
-  const secret = loadOrCreateSecret({ secret: io.env.MATCHTAPE_SECRET ?? null, dataDir: dataDirOf(io, dataDirFlag) });
-  return Object.fromEntries(seats.map((seat) => [seat, mintToken({ role: 'seat', matchId, seat, ttlSeconds: 7 * 24 * 3600 }, { secret, now: Date.now() })]));
+  const secret = loadOrCreateSecret({
+    secret: io.env.MATCHTAPE_SECRET ?? null,
+    dataDir: dataDirOf(io, dataDirFlag),
+  });
+  return Object.fromEntries(
+    seats.map((seat) => [
+      seat,
+      mintToken({ role: 'seat', matchId, seat, ttlSeconds: 7 * 24 * 3600 }, { secret, now: Date.now() }),
+    ]),
+  );
 }
 
 const ExactForkSchema = z.object({
@@ -47,22 +65,39 @@ const ExactForkSchema = z.object({
 /** `fork --match ID --at SEQ`: a new match in the store whose state is exactly the parent's after SEQ. */
 export async function exactFork(args: Parsed, io: Io): Promise<number> {
   if (args.flags.reshuffle !== undefined)
-    throw new CliError('fork: --reshuffle is not implemented yet (no game exposes a judge reshuffle of a hidden zone); use --reseed random so draws after the fork are fresh. Nothing was created.');
+    throw new CliError(
+      'fork: --reshuffle is not implemented yet (no game exposes a judge reshuffle of a hidden zone); use --reseed random so draws after the fork are fresh. Nothing was created.',
+    );
   const a = validate(ExactForkSchema, { positionals: args.positionals, ...args.flags }, 'fork');
   const reseed = a.reseed === undefined ? undefined : a.reseed === 'random' ? true : { seed: a.reseed };
-  if (reseed && typeof reseed === 'object' && reseed.seed.length < 16) throw new CliError('fork: a --reseed seed needs at least 16 characters (or --reseed random)');
+  if (reseed && typeof reseed === 'object' && reseed.seed.length < 16)
+    throw new CliError('fork: a --reseed seed needs at least 16 characters (or --reseed random)');
   const created = await withHost(io, a, 'fork', async (host) => {
     const { forkMatch } = await import('@matchtape/server');
-    return forkMatch(host, { parentId: a.match, at: a.at, ...(reseed !== undefined ? { reseed } : {}), ...(a['new-id'] ? { matchId: a['new-id'] } : {}) });
+    return forkMatch(host, {
+      parentId: a.match,
+      at: a.at,
+      ...(reseed !== undefined ? { reseed } : {}),
+      ...(a['new-id'] ? { matchId: a['new-id'] } : {}),
+    });
   });
   const seats = await seatTokens(io, a['data-dir'], created.matchId, created.seats);
-  io.out(JSON.stringify({ matchId: created.matchId, game: created.game, forkOf: created.forkOf, lastSeq: created.record.lastSeq, seats }));
+  io.out(
+    JSON.stringify({
+      matchId: created.matchId,
+      game: created.game,
+      forkOf: created.forkOf,
+      lastSeq: created.record.lastSeq,
+      seats,
+    }),
+  );
   return 0;
 }
 
 export const position: CommandDef = {
   name: 'position',
-  summary: 'start a match in the store from a position (a scenario\'s "start"), to reconstruct a table situation',
+  summary:
+    'start a match in the store from a position (a scenario\'s "start"), to reconstruct a table situation',
   usage: 'position FILE.json [--match-id ID] [--database-url URL | --data-dir DIR]',
   flags: {
     'match-id': { value: 'ID', help: 'id of the new match (default: a random one)' },
@@ -76,7 +111,12 @@ export const position: CommandDef = {
   ].join('\n'),
   async run(args, io) {
     const a = validate(
-      z.object({ positionals: z.array(z.string()).length(1, 'give one scenario file with a "start"'), 'match-id': z.string().min(1).max(100).optional(), 'database-url': z.string().min(1).optional(), 'data-dir': z.string().min(1).optional() }),
+      z.object({
+        positionals: z.array(z.string()).length(1, 'give one scenario file with a "start"'),
+        'match-id': z.string().min(1).max(100).optional(),
+        'database-url': z.string().min(1).optional(),
+        'data-dir': z.string().min(1).optional(),
+      }),
       { positionals: args.positionals, ...args.flags },
       'position',
     );
@@ -102,7 +142,14 @@ export const position: CommandDef = {
       });
     });
     const seats = await seatTokens(io, a['data-dir'], created.matchId, created.seats);
-    io.out(JSON.stringify({ matchId: created.matchId, game: created.game, lastSeq: created.record.lastSeq, seats }));
+    io.out(
+      JSON.stringify({
+        matchId: created.matchId,
+        game: created.game,
+        lastSeq: created.record.lastSeq,
+        seats,
+      }),
+    );
     return 0;
   },
 };

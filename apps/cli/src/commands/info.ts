@@ -1,6 +1,12 @@
 // schema, machine, rules-coverage: what a game module declares about itself.
 import { z } from 'zod';
-import { listStatePaths, listTransitions, machineToJson, type CoverageEntry, type CoverageStatus } from '@matchtape/engine';
+import {
+  listStatePaths,
+  listTransitions,
+  machineToJson,
+  type CoverageEntry,
+  type CoverageStatus,
+} from '@matchtape/engine';
 import { validate } from '../args';
 import { pretty, type CommandDef } from '../command';
 import { CliError, getGame, loadGames } from '../io';
@@ -15,7 +21,8 @@ export const schema: CommandDef = {
   summary: "JSON Schema of a game's commands and events",
   usage: 'schema --game G',
   flags: { game: { value: 'G', help: 'game id' } },
-  details: 'Prints { game, rulesVersion, commands, events } where commands and events are JSON Schema (draft 2020-12) from the game\'s zod schemas. Commands omit `player`: the server sets it from the seat token.',
+  details:
+    "Prints { game, rulesVersion, commands, events } where commands and events are JSON Schema (draft 2020-12) from the game's zod schemas. Commands omit `player`: the server sets it from the seat token.",
   async run(args, io) {
     const a = validate(GameOnly, { positionals: args.positionals, ...args.flags }, 'schema');
     const game = await getGame(io, a.game);
@@ -25,7 +32,10 @@ export const schema: CommandDef = {
       commands = z.toJSONSchema(game.commandSchema, { io: 'input', unrepresentable: 'any' });
       events = z.toJSONSchema(game.eventSchema, { io: 'output', unrepresentable: 'any' });
     } catch (err) {
-      throw new CliError(`schema: ${game.id}'s zod schemas cannot be written as JSON Schema: ${(err as Error).message}`, 1);
+      throw new CliError(
+        `schema: ${game.id}'s zod schemas cannot be written as JSON Schema: ${(err as Error).message}`,
+        1,
+      );
     }
     io.out(pretty({ game: game.id, rulesVersion: game.rulesVersion, commands, events }));
     return 0;
@@ -36,18 +46,32 @@ export const machine: CommandDef = {
   name: 'machine',
   summary: "the game's turn/phase/step machine as JSON for the Stately visualiser",
   usage: 'machine --game G [--paths]',
-  flags: { game: { value: 'G', help: 'game id' }, paths: { boolean: true, help: 'list state paths and transitions instead' } },
-  details: 'The JSON is an XState v5 config: paste it into createMachine(…) at https://stately.ai/viz or in the Stately VS Code extension. Guards and actions appear by name.',
+  flags: {
+    game: { value: 'G', help: 'game id' },
+    paths: { boolean: true, help: 'list state paths and transitions instead' },
+  },
+  details:
+    'The JSON is an XState v5 config: paste it into createMachine(…) at https://stately.ai/viz or in the Stately VS Code extension. Guards and actions appear by name.',
   async run(args, io) {
-    const a = validate(GameOnly.extend({ paths: z.literal(true).optional() }), { positionals: args.positionals, ...args.flags }, 'machine');
+    const a = validate(
+      GameOnly.extend({ paths: z.literal(true).optional() }),
+      { positionals: args.positionals, ...args.flags },
+      'machine',
+    );
     const game = await getGame(io, a.game);
     if (!a.paths) {
       io.out(pretty(machineToJson(game.machine)));
       return 0;
     }
-    for (const s of listStatePaths(game.machine)) io.out(`${'  '.repeat(s.depth - 1)}${s.path.split('.').pop()}  [${s.type}] ${s.path}${s.description ? ` — ${s.description}` : ''}`);
+    for (const s of listStatePaths(game.machine))
+      io.out(
+        `${'  '.repeat(s.depth - 1)}${s.path.split('.').pop()}  [${s.type}] ${s.path}${s.description ? ` — ${s.description}` : ''}`,
+      );
     io.out('');
-    for (const t of listTransitions(game.machine)) io.out(`${t.source || '(root)'} --${t.event || '(always)'}${t.guard ? ` [${t.guard}]` : ''}--> ${t.targets.join(', ') || '(stays)'}`);
+    for (const t of listTransitions(game.machine))
+      io.out(
+        `${t.source || '(root)'} --${t.event || '(always)'}${t.guard ? ` [${t.guard}]` : ''}--> ${t.targets.join(', ') || '(stays)'}`,
+      );
     return 0;
   },
 };
@@ -64,10 +88,21 @@ export const rulesCoverage: CommandDef = {
   name: 'rules-coverage',
   summary: 'rules sections and keywords implemented / partial / not implemented, with reasons',
   usage: 'rules-coverage --game G [--json]   (or --all)',
-  flags: { game: { value: 'G', help: 'game id' }, all: { boolean: true, help: 'every game, counts only' }, json: { boolean: true, help: 'the coverage as JSON' } },
+  flags: {
+    game: { value: 'G', help: 'game id' },
+    all: { boolean: true, help: 'every game, counts only' },
+    json: { boolean: true, help: 'the coverage as JSON' },
+  },
   async run(args, io) {
     const a = validate(
-      z.object({ positionals: z.array(z.string()).max(0), game: z.string().min(1).optional(), all: z.literal(true).optional(), json: z.literal(true).optional() }).refine((x) => !!x.game !== !!x.all, 'give --game G or --all'),
+      z
+        .object({
+          positionals: z.array(z.string()).max(0),
+          game: z.string().min(1).optional(),
+          all: z.literal(true).optional(),
+          json: z.literal(true).optional(),
+        })
+        .refine((x) => !!x.game !== !!x.all, 'give --game G or --all'),
       { positionals: args.positionals, ...args.flags },
       'rules-coverage',
     );
@@ -76,7 +111,13 @@ export const rulesCoverage: CommandDef = {
     for (const id of ids) {
       const game = await getGame(io, id);
       const { sections, keywords } = game.coverage;
-      report.push({ game: id, rulesVersion: game.rulesVersion, counts: { sections: countBy(sections), keywords: countBy(keywords) }, sections, keywords });
+      report.push({
+        game: id,
+        rulesVersion: game.rulesVersion,
+        counts: { sections: countBy(sections), keywords: countBy(keywords) },
+        sections,
+        keywords,
+      });
     }
     if (a.json) {
       io.out(pretty(a.all ? report : report[0]));
@@ -86,14 +127,18 @@ export const rulesCoverage: CommandDef = {
       io.out(`${r.game} — rules coverage (${r.rulesVersion})`);
       for (const kind of ['sections', 'keywords'] as const) {
         const c = r.counts[kind];
-        io.out(`  ${kind}: ${c.implemented} implemented, ${c.partial} partial, ${c['not-implemented']} not implemented (${r[kind].length} in all)`);
+        io.out(
+          `  ${kind}: ${c.implemented} implemented, ${c.partial} partial, ${c['not-implemented']} not implemented (${r[kind].length} in all)`,
+        );
         if (a.all) continue;
         for (const status of STATUSES) {
           const list = r[kind].filter((e) => e.status === status);
           if (list.length === 0) continue;
           io.out(`    ${status} (${list.length}):`);
           for (const e of list)
-            io.out(`      ${e.rule.padEnd(8)} ${e.title}${e.reason ? ` — ${e.reason}` : ''}${status !== 'not-implemented' ? `  [${e.tests.length} test${e.tests.length === 1 ? '' : 's'}]` : ''}`);
+            io.out(
+              `      ${e.rule.padEnd(8)} ${e.title}${e.reason ? ` — ${e.reason}` : ''}${status !== 'not-implemented' ? `  [${e.tests.length} test${e.tests.length === 1 ? '' : 's'}]` : ''}`,
+            );
         }
       }
     }

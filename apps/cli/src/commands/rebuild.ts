@@ -9,7 +9,9 @@ import { CliError, loadGames } from '../io';
 import { dataDirOf } from '../store';
 
 const RebuildArgs = z.object({
-  positionals: z.array(z.string()).max(0, 'this command takes no positional arguments; name the read model with --projection'),
+  positionals: z
+    .array(z.string())
+    .max(0, 'this command takes no positional arguments; name the read model with --projection'),
   projection: z.string({ message: 'which read model? --projection NAME (see --list)' }).min(1).optional(),
   list: z.literal(true).optional(),
   fresh: z.literal(true).optional(),
@@ -22,15 +24,22 @@ const RebuildArgs = z.object({
 export const rebuild: CommandDef = {
   name: 'rebuild',
   summary: 'rebuild a read model (projection) from the event log, blue/green, with no side effects',
-  usage: 'rebuild --projection NAME [--fresh] [--batch-size N] [--database-url URL] [--schema S] | rebuild --list',
+  usage:
+    'rebuild --projection NAME [--fresh] [--batch-size N] [--database-url URL] [--schema S] | rebuild --list',
   flags: {
     projection: { value: 'NAME', help: 'read model to rebuild (match-list, timeline, stats, knowledge)' },
     list: { boolean: true, help: 'list the read models and their generations' },
     fresh: { boolean: true, help: 'discard an unfinished earlier rebuild instead of continuing it' },
     'batch-size': { value: 'N', help: 'events per transaction (default 500)' },
-    'database-url': { value: 'URL', help: 'Postgres URL (default $DATABASE_URL; absent: the embedded PGlite database)' },
+    'database-url': {
+      value: 'URL',
+      help: 'Postgres URL (default $DATABASE_URL; absent: the embedded PGlite database)',
+    },
     schema: { value: 'S', help: 'Postgres schema holding the tables (default public)' },
-    'data-dir': { value: 'DIR', help: 'data directory of the embedded default (default $MATCHTAPE_DATA_DIR or <repo>/.data)' },
+    'data-dir': {
+      value: 'DIR',
+      help: 'data directory of the embedded default (default $MATCHTAPE_DATA_DIR or <repo>/.data)',
+    },
   },
   details:
     'Progress goes to stderr (position, events folded, events/s); the result is one JSON object on stdout: { name, generation, replaced, resumed, events, total, seconds, eventsPerSecond }. ' +
@@ -38,7 +47,8 @@ export const rebuild: CommandDef = {
     'The embedded database can be opened by one process only: stop the server first, or run against Postgres (DATABASE_URL) to rebuild while it serves.',
   async run(args, io) {
     const a = validate(RebuildArgs, { positionals: args.positionals, ...args.flags }, 'rebuild');
-    if (!a.list && !a.projection) throw new CliError('rebuild: which read model? --projection NAME (or --list)', 2);
+    if (!a.list && !a.projection)
+      throw new CliError('rebuild: which read model? --projection NAME (or --list)', 2);
     const { readModels, readModel } = await import('@matchtape/projections');
     const { openStore, readModelGenerations } = await import('@matchtape/store');
     const { registryOf } = await import('@matchtape/server');
@@ -63,7 +73,12 @@ export const rebuild: CommandDef = {
     try {
       if (a.list) {
         const out = [];
-        for (const m of readModels()) out.push({ name: m.name, description: m.description, generations: await readModelGenerations(store, m.name) });
+        for (const m of readModels())
+          out.push({
+            name: m.name,
+            description: m.description,
+            generations: await readModelGenerations(store, m.name),
+          });
         io.out(pretty(out));
         return 0;
       }
@@ -71,7 +86,10 @@ export const rebuild: CommandDef = {
       const result = await rebuildReadModel(store, games, def!, {
         ...(a['batch-size'] ? { batchSize: a['batch-size'] } : {}),
         ...(a.fresh ? { fresh: true } : {}),
-        onProgress: (p) => (io.progress ?? io.err)(`rebuild ${p.name} generation ${p.generation}: position ${p.position}, ${p.events} events (${p.total} in the generation), ${formatRate(p.eventsPerSecond)} events/s`),
+        onProgress: (p) =>
+          (io.progress ?? io.err)(
+            `rebuild ${p.name} generation ${p.generation}: position ${p.position}, ${p.events} events (${p.total} in the generation), ${formatRate(p.eventsPerSecond)} events/s`,
+          ),
       });
       io.out(JSON.stringify(result));
       return 0;

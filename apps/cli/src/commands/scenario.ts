@@ -46,7 +46,7 @@ export const scenario: CommandDef = {
     '{ expectState: { as, path, equals | length | absent | matches } } | { expectPriority: { holder } } |',
     '{ expectStats: { card, stats } } | { expectPosition: { turn?, phase?, step?, activePlayer? } } | { mark }.',
     'expectEvent looks at events since the previous command, in order; expectState reads a dotted path (a.b[0].c)',
-    'of the game\'s view for `as`. A directory runs every *.json below it. Exit 1 when any expectation fails.',
+    "of the game's view for `as`. A directory runs every *.json below it. Exit 1 when any expectation fails.",
   ].join('\n'),
   async run(args, io) {
     const a = validate(Schema, { positionals: args.positionals, ...args.flags }, 'scenario');
@@ -62,8 +62,15 @@ export const scenario: CommandDef = {
         const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
         const gameId = (raw as { game?: unknown } | null)?.game;
         const game = typeof gameId === 'string' ? games[gameId] : undefined;
-        steps = Array.isArray((raw as { steps?: unknown }).steps) ? (raw as { steps: unknown[] }).steps.length : 0;
-        if (!game) failures = [typeof gameId === 'string' ? `unknown game "${gameId}"; implemented games: ${Object.keys(games).join(', ')}` : 'the scenario names no game ("game": "…")'];
+        steps = Array.isArray((raw as { steps?: unknown }).steps)
+          ? (raw as { steps: unknown[] }).steps.length
+          : 0;
+        if (!game)
+          failures = [
+            typeof gameId === 'string'
+              ? `unknown game "${gameId}"; implemented games: ${Object.keys(games).join(', ')}`
+              : 'the scenario names no game ("game": "…")',
+          ];
         else failures = runScenario(game, raw).failures;
       } catch (err) {
         failures = [`cannot read scenario: ${(err as Error).message}`];
@@ -73,7 +80,10 @@ export const scenario: CommandDef = {
       else if (failures.length === 0) io.out(`✓ ${name} (${steps} steps)`);
       else io.out([`✗ ${name}`, ...failures.map((f) => `    ${f}`)].join('\n'));
     }
-    if (!a.json) io.out(`${files.length - failed} passed, ${failed} failed (${files.length} scenario${files.length === 1 ? '' : 's'})`);
+    if (!a.json)
+      io.out(
+        `${files.length - failed} passed, ${failed} failed (${files.length} scenario${files.length === 1 ? '' : 's'})`,
+      );
     return failed > 0 ? 1 : 0;
   },
 };

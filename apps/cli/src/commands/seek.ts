@@ -9,7 +9,9 @@ import { CliError, getGame } from '../io';
 import { gameOf } from '../verify';
 
 const Schema = z.object({
-  positionals: z.array(z.string()).length(1, 'give one JSONL file: matchtape seek F.jsonl --seq N --as VIEWER'),
+  positionals: z
+    .array(z.string())
+    .length(1, 'give one JSONL file: matchtape seek F.jsonl --seq N --as VIEWER'),
   seq: nonNegInt(),
   as: z
     .string({ message: 'who is looking? --as judge|public|p1|p2…' })
@@ -30,17 +32,26 @@ export const seek: CommandDef = {
     match: { value: 'ID', help: 'which match, when the file holds several' },
     game: { value: 'G', help: 'game id, for files whose MatchStarted does not name one' },
   },
-  details: 'The state is view(fold(events 1…N), viewer); by the redaction invariant it equals folding the redacted events.',
+  details:
+    'The state is view(fold(events 1…N), viewer); by the redaction invariant it equals folding the redacted events.',
   async run(args, io) {
     const a = validate(Schema, { positionals: args.positionals, ...args.flags }, 'seek');
     const file = a.positionals[0]!;
     const { matchId, events } = pickMatch(readJsonl(resolve(io.cwd, file), file), file, a.match);
     const last = events[events.length - 1]!.seq;
-    if (a.seq > last) throw new CliError(`seek: seq ${a.seq} is past the end of match ${matchId} (last seq ${last})`);
+    if (a.seq > last)
+      throw new CliError(`seek: seq ${a.seq} is past the end of match ${matchId} (last seq ${last})`);
     const gameId = gameOf(events) ?? a.game;
-    if (!gameId) throw new CliError(`seek: match ${matchId} does not name its game in MatchStarted; pass --game G`);
+    if (!gameId)
+      throw new CliError(`seek: match ${matchId} does not name its game in MatchStarted; pass --game G`);
     const game = await getGame(io, gameId);
-    const state = game.view(fold(game, events.filter((e) => e.seq <= a.seq)), a.as as Viewer);
+    const state = game.view(
+      fold(
+        game,
+        events.filter((e) => e.seq <= a.seq),
+      ),
+      a.as as Viewer,
+    );
     io.out(pretty(a.board ? game.board(state) : state));
     return 0;
   },

@@ -9,12 +9,16 @@ import { formatRate, type CommandDef } from '../command';
 import { CliError, getGame } from '../io';
 import { toJsonl } from '../jsonl';
 
-const BotKind = z.enum(['random', 'greedy'], { message: 'a bot is random or greedy; give one for every seat or one per seat like random,greedy' });
+const BotKind = z.enum(['random', 'greedy'], {
+  message: 'a bot is random or greedy; give one for every seat or one per seat like random,greedy',
+});
 
 const Schema = z.object({
   positionals: z.array(z.string()).max(0, 'simulate takes no positional arguments'),
   game: z.string({ message: 'which game? e.g. --game alpha-clash' }).min(1),
-  seed: z.string({ message: 'a seed is required, e.g. --seed 1 (the same seed replays the same matches)' }).min(1),
+  seed: z
+    .string({ message: 'a seed is required, e.g. --seed 1 (the same seed replays the same matches)' })
+    .min(1),
   games: posInt().default(1),
   bot: z
     .string()
@@ -40,9 +44,15 @@ export const simulate: CommandDef = {
     seed: { value: 'N', help: 'match seed; with --games K, match i uses seed N-i (i = 1…K)' },
     games: { value: 'K', help: 'number of matches (default 1)' },
     bot: { value: 'KIND', help: 'bot for every seat, or one per seat comma-separated (default random)' },
-    out: { value: 'F.jsonl', help: 'write every event (full envelopes, JSONL); several matches are concatenated' },
+    out: {
+      value: 'F.jsonl',
+      help: 'write every event (full envelopes, JSONL); several matches are concatenated',
+    },
     'max-commands': { value: 'N', help: 'stop a match that has not ended after N commands (default 20000)' },
-    check: { boolean: true, help: 'also check invariants 1, 2, 3 and 6 at every seq for every viewer (slower)' },
+    check: {
+      boolean: true,
+      help: 'also check invariants 1, 2, 3 and 6 at every seq for every viewer (slower)',
+    },
   },
   details: [
     'Seeds: a single match uses --seed as its seed; with --games K match i (1…K) uses "<seed>-<i>", so any one',
@@ -79,7 +89,13 @@ export const simulate: CommandDef = {
         const m0 = io.now();
         let line: Record<string, unknown>;
         try {
-          const m = playMatch(game, { seed, matchId, bots, recordStates: a.check === true, ...(a['max-commands'] ? { maxCommands: a['max-commands'] } : {}) });
+          const m = playMatch(game, {
+            seed,
+            matchId,
+            bots,
+            recordStates: a.check === true,
+            ...(a['max-commands'] ? { maxCommands: a['max-commands'] } : {}),
+          });
           const st = game.status(m.final);
           line = {
             matchId,
@@ -93,7 +109,10 @@ export const simulate: CommandDef = {
           };
           if (a.check) {
             const broken = checkInvariants(game, m);
-            line.invariants = broken.length === 0 ? 'ok' : broken.slice(0, 5).map((f) => `seq ${f.seq}: ${f.invariant}: ${f.detail}`);
+            line.invariants =
+              broken.length === 0
+                ? 'ok'
+                : broken.slice(0, 5).map((f) => `seq ${f.seq}: ${f.invariant}: ${f.detail}`);
             if (broken.length > 0) failed += 1;
           }
           if (!m.endedByRules) failed += 1;
@@ -102,7 +121,9 @@ export const simulate: CommandDef = {
         } catch (err) {
           failed += 1;
           line = { matchId, seed, error: (err as Error).message, ms: Math.round(io.now() - m0) };
-          io.err(`simulate: match ${matchId} failed: ${(err as Error).message} (replay it with --seed ${seed})`);
+          io.err(
+            `simulate: match ${matchId} failed: ${(err as Error).message} (replay it with --seed ${seed})`,
+          );
         }
         io.out(JSON.stringify(line));
         const now = io.now();
@@ -110,7 +131,9 @@ export const simulate: CommandDef = {
           lastProgress = now;
           const s = Math.max(now - t0, 1) / 1000;
           const eta = ((a.games - i) * s) / i;
-          (io.progress ?? io.err)(`simulate ${a.game}: ${i}/${a.games} matches, ${formatRate(i / s)} matches/s, ${formatRate(totalEvents / s)} events/s${i < a.games ? `, ~${Math.ceil(eta)} s left` : ''}`);
+          (io.progress ?? io.err)(
+            `simulate ${a.game}: ${i}/${a.games} matches, ${formatRate(i / s)} matches/s, ${formatRate(totalEvents / s)} events/s${i < a.games ? `, ~${Math.ceil(eta)} s left` : ''}`,
+          );
         }
       }
     } finally {
@@ -118,7 +141,9 @@ export const simulate: CommandDef = {
     }
     if (a.games > 1) {
       const s = Math.max(io.now() - t0, 1) / 1000;
-      io.err(`simulate ${a.game}: ${a.games} matches, ${totalEvents} events in ${s.toFixed(2)} s (${formatRate(a.games / s)} matches/s, ${formatRate(totalEvents / s)} events/s)${failed ? `; ${failed} failed` : ''}`);
+      io.err(
+        `simulate ${a.game}: ${a.games} matches, ${totalEvents} events in ${s.toFixed(2)} s (${formatRate(a.games / s)} matches/s, ${formatRate(totalEvents / s)} events/s)${failed ? `; ${failed} failed` : ''}`,
+      );
     }
     return failed > 0 ? 1 : 0;
   },

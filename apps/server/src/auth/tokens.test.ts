@@ -12,11 +12,22 @@ describe('tokens', () => {
     const v = verifyToken(t, { secret });
     expect(v.ok && v.claims).toMatchObject({ role: 'seat', matchId: 'm1', seat: 'p2' });
     const [a, b, c] = t.split('.') as [string, string, string];
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(b, 'base64url').toString()), seat: 'p1' })).toString('base64url');
-    expect(verifyToken(`${a}.${forged}.${c}`, { secret })).toMatchObject({ ok: false, reason: expect.stringMatching(/signature/) });
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(b, 'base64url').toString()), seat: 'p1' }),
+    ).toString('base64url');
+    expect(verifyToken(`${a}.${forged}.${c}`, { secret })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/signature/),
+    });
     expect(verifyToken(t, { secret: 'another-secret-0123456789' })).toMatchObject({ ok: false });
-    expect(verifyToken(t, { secret, now: Date.now() + 61_000 })).toMatchObject({ ok: false, reason: expect.stringMatching(/expired/) });
-    expect(verifyToken('garbage', { secret })).toMatchObject({ ok: false, reason: expect.stringMatching(/malformed/) });
+    expect(verifyToken(t, { secret, now: Date.now() + 61_000 })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/expired/),
+    });
+    expect(verifyToken('garbage', { secret })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/malformed/),
+    });
   });
 
   it('refuses inconsistent claims', () => {

@@ -20,7 +20,10 @@ export const TokenClaimsSchema = z
     /** Absent: valid for every match (judge / coverage tokens issued by an operator). */
     matchId: z.string().min(1).optional(),
     /** Seat tokens only: p1, p2, … */
-    seat: z.string().regex(/^p[1-9][0-9]*$/).optional(),
+    seat: z
+      .string()
+      .regex(/^p[1-9][0-9]*$/)
+      .optional(),
     /** Issued-at and expiry, seconds since the epoch. */
     iat: z.number().int(),
     exp: z.number().int(),
@@ -44,7 +47,8 @@ let currentSecret: Buffer | null = null;
 /** Sets the key tokens are signed with; `loadOrCreateSecret` calls it. */
 export function setTokenSecret(secret: string | Buffer): void {
   const b = typeof secret === 'string' ? Buffer.from(secret, 'utf8') : secret;
-  if (b.length < 16) throw new Error('the token secret must be at least 16 bytes; set MATCHTAPE_SECRET to a longer value');
+  if (b.length < 16)
+    throw new Error('the token secret must be at least 16 bytes; set MATCHTAPE_SECRET to a longer value');
   currentSecret = b;
 }
 
@@ -94,8 +98,10 @@ export function mintToken(input: MintInput, opts: { secret?: string | Buffer; no
   if (input.role === 'seat' && (!input.seat || !input.matchId))
     throw new Error('a seat token needs both matchId and seat (p1, p2, …)');
   if (input.role !== 'seat' && input.seat) throw new Error(`a ${input.role} token has no seat`);
-  if (input.role === 'organiser' && input.matchId) throw new Error('an organiser token creates matches, so it cannot be bound to one match');
-  if (input.role === 'ops' && input.matchId) throw new Error('an ops token is for the instance (health, metrics), so it cannot be bound to one match');
+  if (input.role === 'organiser' && input.matchId)
+    throw new Error('an organiser token creates matches, so it cannot be bound to one match');
+  if (input.role === 'ops' && input.matchId)
+    throw new Error('an ops token is for the instance (health, metrics), so it cannot be bound to one match');
   if (!(input.ttlSeconds > 0)) throw new Error('ttlSeconds must be positive');
   const iat = Math.floor((opts.now ?? Date.now()) / 1000);
   const claims: TokenClaims = TokenClaimsSchema.parse({
@@ -112,7 +118,8 @@ export function mintToken(input: MintInput, opts: { secret?: string | Buffer; no
 
 export function verifyToken(token: string, opts: { secret?: string | Buffer; now?: number } = {}): Verified {
   const parts = token.split('.');
-  if (parts.length !== 3 || parts[0] !== 'mt1') return { ok: false, reason: 'malformed token: expected mt1.<claims>.<signature>' };
+  if (parts.length !== 3 || parts[0] !== 'mt1')
+    return { ok: false, reason: 'malformed token: expected mt1.<claims>.<signature>' };
   const [, body, mac] = parts as [string, string, string];
   const expected = Buffer.from(sign(body, secretOrThrow(opts.secret)), 'utf8');
   const given = Buffer.from(mac, 'utf8');
@@ -127,6 +134,10 @@ export function verifyToken(token: string, opts: { secret?: string | Buffer; now
   const parsed = TokenClaimsSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, reason: 'malformed token claims' };
   const now = Math.floor((opts.now ?? Date.now()) / 1000);
-  if (parsed.data.exp <= now) return { ok: false, reason: `token expired at ${new Date(parsed.data.exp * 1000).toISOString()}; ask for a new one` };
+  if (parsed.data.exp <= now)
+    return {
+      ok: false,
+      reason: `token expired at ${new Date(parsed.data.exp * 1000).toISOString()}; ask for a new one`,
+    };
   return { ok: true, claims: parsed.data };
 }

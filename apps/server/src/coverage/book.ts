@@ -55,10 +55,24 @@ export function foldBook(book: Book, events: readonly AnnotationSideEvent[]): Bo
       const p = ev.payload;
       if (annotations.has(p.annotationId) || removed.has(p.annotationId)) continue;
       const { annotationId, authorName, ...rest } = p;
-      annotations.set(annotationId, { annotationId, matchId: e.matchId, author: { id: e.author.id, role: e.author.role, name: authorName }, ...rest, createdAt: e.at, updatedAt: e.at, version: e.seq });
+      annotations.set(annotationId, {
+        annotationId,
+        matchId: e.matchId,
+        author: { id: e.author.id, role: e.author.role, name: authorName },
+        ...rest,
+        createdAt: e.at,
+        updatedAt: e.at,
+        version: e.seq,
+      });
     } else if (ev.type === 'AnnotationEdited') {
       if (removed.has(ev.payload.annotationId)) continue;
-      annotations.set(ev.payload.annotationId, { annotationId: ev.payload.annotationId, matchId: e.matchId, ...ev.payload.annotation, updatedAt: e.at, version: e.seq });
+      annotations.set(ev.payload.annotationId, {
+        annotationId: ev.payload.annotationId,
+        matchId: e.matchId,
+        ...ev.payload.annotation,
+        updatedAt: e.at,
+        version: e.seq,
+      });
     } else {
       annotations.delete(ev.payload.annotationId);
       removed.add(ev.payload.annotationId);
@@ -68,12 +82,15 @@ export function foldBook(book: Book, events: readonly AnnotationSideEvent[]): Bo
 }
 
 /** The annotation's seq range and highlights as of an event (what the time lock looks at). */
-export function lockedPart(e: Pick<AnnotationSideEvent, 'type' | 'payload'>): { seq: SeqRange; highlights: Highlight[] } | null {
+export function lockedPart(
+  e: Pick<AnnotationSideEvent, 'type' | 'payload'>,
+): { seq: SeqRange; highlights: Highlight[] } | null {
   const parsed = AnnotationEventSchema.safeParse({ type: e.type, payload: e.payload });
   if (!parsed.success) return null;
   const ev = parsed.data;
   if (ev.type === 'AnnotationAdded') return { seq: ev.payload.seq, highlights: ev.payload.highlights };
-  if (ev.type === 'AnnotationEdited') return { seq: ev.payload.annotation.seq, highlights: ev.payload.annotation.highlights };
+  if (ev.type === 'AnnotationEdited')
+    return { seq: ev.payload.annotation.seq, highlights: ev.payload.annotation.highlights };
   return { seq: ev.payload.seq, highlights: [] };
 }
 
@@ -90,9 +107,16 @@ export interface DraftSideEvent {
   payload: Record<string, unknown>;
 }
 
-export type Decision = { ok: true; events: DraftSideEvent[]; annotationId: string } | { ok: false; status: number; code: string; message: string };
+export type Decision =
+  | { ok: true; events: DraftSideEvent[]; annotationId: string }
+  | { ok: false; status: number; code: string; message: string };
 
-const refuse = (status: number, code: string, message: string): Decision => ({ ok: false, status, code, message });
+const refuse = (status: number, code: string, message: string): Decision => ({
+  ok: false,
+  status,
+  code,
+  message,
+});
 
 /** Roles that write annotations. Everyone else reads them (time-locked). */
 export function mayWrite(role: string): boolean {
@@ -111,8 +135,18 @@ function checkRange(seq: SeqRange, writer: Writer): Decision | null {
   return null;
 }
 
-export function decideAdd(book: Book, writer: Writer, input: AddAnnotationInput, newId: () => string): Decision {
-  if (!mayWrite(writer.role)) return refuse(403, 'not_a_writer', `a ${writer.role} token cannot annotate; use a coverage or judge token`);
+export function decideAdd(
+  book: Book,
+  writer: Writer,
+  input: AddAnnotationInput,
+  newId: () => string,
+): Decision {
+  if (!mayWrite(writer.role))
+    return refuse(
+      403,
+      'not_a_writer',
+      `a ${writer.role} token cannot annotate; use a coverage or judge token`,
+    );
   const seq: SeqRange = typeof input.seq === 'number' ? { from: input.seq, to: input.seq } : input.seq;
   const bad = checkRange(seq, writer);
   if (bad) return bad;
@@ -120,9 +154,19 @@ export function decideAdd(book: Book, writer: Writer, input: AddAnnotationInput,
   const existing = book.annotations.get(annotationId);
   if (existing || book.removed.has(annotationId)) {
     // A retried POST with the same id and the same author: already done, nothing to append.
-    if (existing && existing.author.id === writer.id && existing.text === input.text && existing.seq.from === seq.from && existing.seq.to === seq.to)
+    if (
+      existing &&
+      existing.author.id === writer.id &&
+      existing.text === input.text &&
+      existing.seq.from === seq.from &&
+      existing.seq.to === seq.to
+    )
       return { ok: true, events: [], annotationId };
-    return refuse(409, 'annotation_exists', `annotation ${annotationId} already exists${book.removed.has(annotationId) ? ' (removed)' : ''}; choose another annotationId or leave it out`);
+    return refuse(
+      409,
+      'annotation_exists',
+      `annotation ${annotationId} already exists${book.removed.has(annotationId) ? ' (removed)' : ''}; choose another annotationId or leave it out`,
+    );
   }
   return {
     ok: true,
@@ -146,17 +190,37 @@ export function decideAdd(book: Book, writer: Writer, input: AddAnnotationInput,
 }
 
 function owned(book: Book, writer: Writer, annotationId: string, verb: string): Decision | Annotation {
-  if (!mayWrite(writer.role)) return refuse(403, 'not_a_writer', `a ${writer.role} token cannot ${verb} annotations; use a coverage or judge token`);
+  if (!mayWrite(writer.role))
+    return refuse(
+      403,
+      'not_a_writer',
+      `a ${writer.role} token cannot ${verb} annotations; use a coverage or judge token`,
+    );
   const a = book.annotations.get(annotationId);
   if (!a)
-    return refuse(404, 'annotation_not_found', book.removed.has(annotationId) ? `annotation ${annotationId} was removed` : `no annotation ${annotationId} in match ${book.matchId}; list them with GET /api/matches/${book.matchId}/annotations`);
+    return refuse(
+      404,
+      'annotation_not_found',
+      book.removed.has(annotationId)
+        ? `annotation ${annotationId} was removed`
+        : `no annotation ${annotationId} in match ${book.matchId}; list them with GET /api/matches/${book.matchId}/annotations`,
+    );
   // Authors own their annotations; judges may correct or take down anyone's.
   if (a.author.id !== writer.id && writer.role !== 'judge')
-    return refuse(403, 'not_the_author', `annotation ${annotationId} is by ${a.author.name}; only its author or a judge may ${verb} it`);
+    return refuse(
+      403,
+      'not_the_author',
+      `annotation ${annotationId} is by ${a.author.name}; only its author or a judge may ${verb} it`,
+    );
   return a;
 }
 
-export function decideEdit(book: Book, writer: Writer, annotationId: string, changes: AnnotationChanges): Decision {
+export function decideEdit(
+  book: Book,
+  writer: Writer,
+  annotationId: string,
+  changes: AnnotationChanges,
+): Decision {
   const a = owned(book, writer, annotationId, 'edit');
   if ('ok' in a) return a;
   if (changes.seq) {
@@ -165,14 +229,31 @@ export function decideEdit(book: Book, writer: Writer, annotationId: string, cha
   }
   const clean: AnnotationChanges = { ...changes, ...(changes.tags ? { tags: dedupe(changes.tags) } : {}) };
   const after = { ...a, ...clean };
-  const annotation = { author: a.author, seq: after.seq, text: after.text, tags: after.tags, quality: after.quality, highlights: after.highlights, chapter: after.chapter, createdAt: a.createdAt };
-  return { ok: true, annotationId, events: [{ type: 'AnnotationEdited', payload: { annotationId, changes: clean, annotation } }] };
+  const annotation = {
+    author: a.author,
+    seq: after.seq,
+    text: after.text,
+    tags: after.tags,
+    quality: after.quality,
+    highlights: after.highlights,
+    chapter: after.chapter,
+    createdAt: a.createdAt,
+  };
+  return {
+    ok: true,
+    annotationId,
+    events: [{ type: 'AnnotationEdited', payload: { annotationId, changes: clean, annotation } }],
+  };
 }
 
 export function decideRemove(book: Book, writer: Writer, annotationId: string): Decision {
   const a = owned(book, writer, annotationId, 'remove');
   if ('ok' in a) return a;
-  return { ok: true, annotationId, events: [{ type: 'AnnotationRemoved', payload: { annotationId, seq: a.seq } }] };
+  return {
+    ok: true,
+    annotationId,
+    events: [{ type: 'AnnotationRemoved', payload: { annotationId, seq: a.seq } }],
+  };
 }
 
 function dedupe(tags: readonly string[]): string[] {

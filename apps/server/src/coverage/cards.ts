@@ -16,7 +16,11 @@ export class CardSight {
   ) {}
 
   /** The card ids `viewer` sees after each of `seqs` (each at most the match's last seq). */
-  async at(rec: MatchRecord, viewer: Access['viewer'], seqs: Iterable<number>): Promise<Map<number, ReadonlySet<string>>> {
+  async at(
+    rec: MatchRecord,
+    viewer: Access['viewer'],
+    seqs: Iterable<number>,
+  ): Promise<Map<number, ReadonlySet<string>>> {
     const out = new Map<number, ReadonlySet<string>>();
     // The judge state at exactly `seq`, whatever the clocks: an event stamped ahead of this server's clock (another
     // instance's) must not make the fold stop short and a wrong answer be kept for good.

@@ -16,16 +16,28 @@ export interface Chapter {
  * The chapters among `annotations`, ordered by position. `atOf` gives the time of a match event (seq ≥ 1);
  * chapters whose event time is unknown are left out.
  */
-export function chapterList(annotations: Iterable<Annotation>, startAt: string, atOf: (seq: number) => string | undefined): Chapter[] {
+export function chapterList(
+  annotations: Iterable<Annotation>,
+  startAt: string,
+  atOf: (seq: number) => string | undefined,
+): Chapter[] {
   const start = Date.parse(startAt);
   const out: Chapter[] = [];
   for (const a of annotations) {
     if (a.chapter === null) continue;
     const at = atOf(a.seq.from);
     if (at === undefined) continue;
-    out.push({ title: a.chapter, annotationId: a.annotationId, seq: a.seq.from, offsetSeconds: Math.max(0, Math.floor((Date.parse(at) - start) / 1000)), at });
+    out.push({
+      title: a.chapter,
+      annotationId: a.annotationId,
+      seq: a.seq.from,
+      offsetSeconds: Math.max(0, Math.floor((Date.parse(at) - start) / 1000)),
+      at,
+    });
   }
-  return out.sort((x, y) => x.seq - y.seq || x.at.localeCompare(y.at) || x.annotationId.localeCompare(y.annotationId));
+  return out.sort(
+    (x, y) => x.seq - y.seq || x.at.localeCompare(y.at) || x.annotationId.localeCompare(y.annotationId),
+  );
 }
 
 /** `m:ss`-style stamp as video sites read it: MM:SS under an hour, H:MM:SS from then on. */

@@ -27,10 +27,18 @@ export const DRAWING_COLORS = ['yellow', 'red', 'blue', 'green', 'white'] as con
 export const DrawingColorSchema = z.enum(DRAWING_COLORS);
 
 export const DrawingAddedSchema = z
-  .object({ drawingId: z.string().min(1).max(64), authorName: AuthorName, seq: Seq, shape: DrawingShapeSchema, color: DrawingColorSchema })
+  .object({
+    drawingId: z.string().min(1).max(64),
+    authorName: AuthorName,
+    seq: Seq,
+    shape: DrawingShapeSchema,
+    color: DrawingColorSchema,
+  })
   .strict();
 /** `author`: the token id whose drawings are cleared; null: everyone's. */
-export const DrawingsClearedSchema = z.object({ seq: Seq, author: z.string().min(1).max(200).nullable() }).strict();
+export const DrawingsClearedSchema = z
+  .object({ seq: Seq, author: z.string().min(1).max(200).nullable() })
+  .strict();
 
 export const DrawingEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('DrawingAdded'), payload: DrawingAddedSchema }),
@@ -41,7 +49,10 @@ export const DrawingEventSchema = z.discriminatedUnion('type', [
 export const AddDrawingBody = z
   .object({
     /** Optional client id, so a retried POST does not draw twice. */
-    drawingId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'drawingId is 1–64 letters, digits, _ or -').optional(),
+    drawingId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'drawingId is 1–64 letters, digits, _ or -')
+      .optional(),
     authorName: AuthorName,
     seq: Seq,
     shape: DrawingShapeSchema,
@@ -52,7 +63,10 @@ export type AddDrawingInput = z.infer<typeof AddDrawingBody>;
 
 /** DELETE /api/matches/:id/drawings: clear at `seq`, the caller's own drawings or (judges) everyone's. */
 export const ClearDrawingsQuery = z
-  .object({ seq: z.coerce.number().int().min(1).max(2_147_483_647), scope: z.enum(['mine', 'all']).default('mine') })
+  .object({
+    seq: z.coerce.number().int().min(1).max(2_147_483_647),
+    scope: z.enum(['mine', 'all']).default('mine'),
+  })
   .strict();
 
 /** One drawing as a viewer gets it: shown on the board from `seq` on, until `clearedAt` (null: not cleared). */
@@ -76,7 +90,8 @@ export function drawingPart(e: Pick<SideEvent, 'type' | 'payload'>): LockedPart 
   const parsed = DrawingEventSchema.safeParse({ type: e.type, payload: e.payload });
   if (!parsed.success) return null;
   const ev = parsed.data;
-  if (ev.type === 'DrawingAdded') return { seq: { to: ev.payload.seq }, highlights: targetsOf(ev.payload.shape) };
+  if (ev.type === 'DrawingAdded')
+    return { seq: { to: ev.payload.seq }, highlights: targetsOf(ev.payload.shape) };
   return { seq: { to: ev.payload.seq }, highlights: [] };
 }
 
@@ -85,7 +100,9 @@ export function drawingPart(e: Pick<SideEvent, 'type' | 'payload'>): LockedPart 
  * the stream (everyone's or its author's) as cleared from its seq on; each event stands on its own, so the fold works
  * on any subset the time lock let through.
  */
-export function foldDrawings(events: readonly Pick<SideEvent, 'seq' | 'type' | 'at' | 'author' | 'payload'>[]): Drawing[] {
+export function foldDrawings(
+  events: readonly Pick<SideEvent, 'seq' | 'type' | 'at' | 'author' | 'payload'>[],
+): Drawing[] {
   const out: Drawing[] = [];
   for (const e of [...events].sort((a, b) => a.seq - b.seq)) {
     const parsed = DrawingEventSchema.safeParse({ type: e.type, payload: e.payload });
@@ -94,9 +111,19 @@ export function foldDrawings(events: readonly Pick<SideEvent, 'seq' | 'type' | '
     if (ev.type === 'DrawingAdded') {
       const p = ev.payload;
       if (out.some((d) => d.drawingId === p.drawingId)) continue;
-      out.push({ drawingId: p.drawingId, author: { id: e.author.id, role: e.author.role, name: p.authorName }, seq: p.seq, shape: p.shape, color: p.color, createdAt: e.at, clearedAt: null });
+      out.push({
+        drawingId: p.drawingId,
+        author: { id: e.author.id, role: e.author.role, name: p.authorName },
+        seq: p.seq,
+        shape: p.shape,
+        color: p.color,
+        createdAt: e.at,
+        clearedAt: null,
+      });
     } else {
-      for (const d of out) if (d.clearedAt === null && (ev.payload.author === null || d.author.id === ev.payload.author)) d.clearedAt = ev.payload.seq;
+      for (const d of out)
+        if (d.clearedAt === null && (ev.payload.author === null || d.author.id === ev.payload.author))
+          d.clearedAt = ev.payload.seq;
     }
   }
   return out;
@@ -106,26 +133,57 @@ export interface DrawingDraft {
   type: 'DrawingAdded' | 'DrawingsCleared';
   payload: Record<string, unknown>;
 }
-export type DrawingDecision = { ok: true; events: DrawingDraft[]; drawingId: string | null } | { ok: false; status: number; code: string; message: string };
+export type DrawingDecision =
+  | { ok: true; events: DrawingDraft[]; drawingId: string | null }
+  | { ok: false; status: number; code: string; message: string };
 
-const refuse = (status: number, code: string, message: string): DrawingDecision => ({ ok: false, status, code, message });
+const refuse = (status: number, code: string, message: string): DrawingDecision => ({
+  ok: false,
+  status,
+  code,
+  message,
+});
 
 function seen(seq: number, writer: Writer): DrawingDecision | null {
   if (seq <= writer.feedSeq) return null;
-  return refuse(422, 'seq_not_seen', `seq ${seq} is past what your feed has shown (seq ${writer.feedSeq}); draw on events you have seen`);
+  return refuse(
+    422,
+    'seq_not_seen',
+    `seq ${seq} is past what your feed has shown (seq ${writer.feedSeq}); draw on events you have seen`,
+  );
 }
 
 /** A new drawing (or nothing, for a retried POST of one already drawn the same way by the same author). */
-export function decideDraw(existing: readonly Drawing[], writer: Writer, input: AddDrawingInput, newId: () => string): DrawingDecision {
+export function decideDraw(
+  existing: readonly Drawing[],
+  writer: Writer,
+  input: AddDrawingInput,
+  newId: () => string,
+): DrawingDecision {
   const bad = seen(input.seq, writer);
   if (bad) return bad;
   const drawingId = input.drawingId ?? newId();
   const same = existing.find((d) => d.drawingId === drawingId);
   if (same) {
-    if (same.author.id === writer.id && same.seq === input.seq && JSON.stringify(same.shape) === JSON.stringify(input.shape)) return { ok: true, events: [], drawingId };
-    return refuse(409, 'drawing_exists', `drawing ${drawingId} already exists; choose another drawingId or leave it out`);
+    if (
+      same.author.id === writer.id &&
+      same.seq === input.seq &&
+      JSON.stringify(same.shape) === JSON.stringify(input.shape)
+    )
+      return { ok: true, events: [], drawingId };
+    return refuse(
+      409,
+      'drawing_exists',
+      `drawing ${drawingId} already exists; choose another drawingId or leave it out`,
+    );
   }
-  const payload = { drawingId, authorName: input.authorName, seq: input.seq, shape: input.shape, color: input.color };
+  const payload = {
+    drawingId,
+    authorName: input.authorName,
+    seq: input.seq,
+    shape: input.shape,
+    color: input.color,
+  };
   return { ok: true, drawingId, events: [{ type: 'DrawingAdded', payload }] };
 }
 
@@ -133,6 +191,15 @@ export function decideDraw(existing: readonly Drawing[], writer: Writer, input: 
 export function decideClear(writer: Writer, seq: number, scope: 'mine' | 'all'): DrawingDecision {
   const bad = seen(seq, writer);
   if (bad) return bad;
-  if (scope === 'all' && writer.role !== 'judge') return refuse(403, 'not_a_judge', "only a judge clears everyone's drawings; clear your own with scope=mine");
-  return { ok: true, drawingId: null, events: [{ type: 'DrawingsCleared', payload: { seq, author: scope === 'all' ? null : writer.id } }] };
+  if (scope === 'all' && writer.role !== 'judge')
+    return refuse(
+      403,
+      'not_a_judge',
+      "only a judge clears everyone's drawings; clear your own with scope=mine",
+    );
+  return {
+    ok: true,
+    drawingId: null,
+    events: [{ type: 'DrawingsCleared', payload: { seq, author: scope === 'all' ? null : writer.id } }],
+  };
 }

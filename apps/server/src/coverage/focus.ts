@@ -69,6 +69,7 @@ export async function focusShown(
   const seen = await look.seenSeq();
   const f = history.find((x) => x.seq <= seen);
   if (!f) return null;
-  if (f.cardId === null || access.viewer === 'judge' || (await look.cardsAt(f.seq)).has(f.cardId)) return { cardId: f.cardId, seq: f.seq };
+  if (f.cardId === null || access.viewer === 'judge' || (await look.cardsAt(f.seq)).has(f.cardId))
+    return { cardId: f.cardId, seq: f.seq };
   return null;
 }

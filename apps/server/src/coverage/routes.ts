@@ -15,7 +15,17 @@ import { MAX_INT } from '../http/hardening';
 import { ErrorBody, ViewerParam } from '../http/schemas';
 import type { SideViewer } from '../side/side-streams';
 import { accessFor, resolveAccess, type Access } from '../viewers';
-import { decideAdd, decideEdit, decideRemove, emptyBook, foldBook, mayWrite, type Book, type Decision, type Writer } from './book';
+import {
+  decideAdd,
+  decideEdit,
+  decideRemove,
+  emptyBook,
+  foldBook,
+  mayWrite,
+  type Book,
+  type Decision,
+  type Writer,
+} from './book';
 import { chapterList, videoChapters } from './chapters';
 import { CardSight } from './cards';
 import { FocusBoard, FocusSchema, focusShown } from './focus';
@@ -23,14 +33,25 @@ import { matchesQuery, SearchQuery } from './search';
 import { AddAnnotationBody, EditAnnotationBody, QUALITIES, type Annotation } from './schema';
 import { annotationFilter, cardCheckSeqs } from './timelock';
 
-const AnnotationParams = z.object({ id: z.string().min(1).max(100), annotationId: z.string().min(1).max(64) }).strict();
+const AnnotationParams = z
+  .object({ id: z.string().min(1).max(100), annotationId: z.string().min(1).max(64) })
+  .strict();
 const MatchParams = z.object({ id: z.string().min(1).max(100) }).strict();
 const ReadQuery = z.object({ as: ViewerParam.optional(), author: z.string().max(200).optional() }).strict();
-const ChaptersQuery = z.object({ as: ViewerParam.optional(), format: z.enum(['json', 'text']).default('json') }).strict();
-const FocusBody = z.object({ cardId: z.string().min(1).max(200).nullable(), seq: z.number().int().min(0).max(MAX_INT) }).strict();
+const ChaptersQuery = z
+  .object({ as: ViewerParam.optional(), format: z.enum(['json', 'text']).default('json') })
+  .strict();
+const FocusBody = z
+  .object({ cardId: z.string().min(1).max(200).nullable(), seq: z.number().int().min(0).max(MAX_INT) })
+  .strict();
 
 const err = (description: string) => ({ description, schema: ErrorBody });
-const writeRefusals = { 403: err('not a coverage or judge token'), 404: err('no such match or annotation'), 409: err('conflict with another writer'), 422: err('not allowed (seq not seen, hidden card…)') };
+const writeRefusals = {
+  403: err('not a coverage or judge token'),
+  404: err('no such match or annotation'),
+  409: err('conflict with another writer'),
+  422: err('not allowed (seq not seen, hidden card…)'),
+};
 
 /** An annotation as the API shows it: with its quality glyph. */
 export function present(a: Annotation): Annotation & { glyph: string | null } {
@@ -38,7 +59,10 @@ export function present(a: Annotation): Annotation & { glyph: string | null } {
 }
 
 /** Annotations in match order. */
-const ordered = (b: Book): Annotation[] => [...b.annotations.values()].sort((x, y) => x.seq.from - y.seq.from || x.seq.to - y.seq.to || x.version - y.version);
+const ordered = (b: Book): Annotation[] =>
+  [...b.annotations.values()].sort(
+    (x, y) => x.seq.from - y.seq.from || x.seq.to - y.seq.to || x.version - y.version,
+  );
 
 export const coverageRoutes: RouteModule = (ctx) => {
   ctx.side.setFilter('annotations', annotationFilter);
@@ -50,12 +74,21 @@ export const coverageRoutes: RouteModule = (ctx) => {
   const cards = new CardSight(ctx.sight, (id) => ctx.host.game(id));
 
   /** The annotations one viewer may see now (the stream through the same filter SSE frames pass), folded. */
-  const visibleTo = async (rec: MatchRecord, access: Access): Promise<{ annotations: Annotation[]; viewer: SideViewer | null }> => {
+  const visibleTo = async (
+    rec: MatchRecord,
+    access: Access,
+  ): Promise<{ annotations: Annotation[]; viewer: SideViewer | null }> => {
     const side = await ctx.side.read(rec.matchId, 'annotations');
     if (side.length === 0) return { annotations: [], viewer: null };
     const seen = await ctx.sideViewer(rec, access, { events: false });
-    const viewer = access.viewer === 'judge' ? seen : { ...seen, cards: await cards.at(rec, access.viewer, cardCheckSeqs(side, seen.seenSeq)) };
-    return { annotations: ordered(foldBook(emptyBook(rec.matchId), ctx.side.admit('annotations', side, viewer))), viewer };
+    const viewer =
+      access.viewer === 'judge'
+        ? seen
+        : { ...seen, cards: await cards.at(rec, access.viewer, cardCheckSeqs(side, seen.seenSeq)) };
+    return {
+      annotations: ordered(foldBook(emptyBook(rec.matchId), ctx.side.admit('annotations', side, viewer))),
+      viewer,
+    };
   };
 
   /** A read of one match: its record and the caller's access (token, `as`). */
@@ -65,9 +98,23 @@ export const coverageRoutes: RouteModule = (ctx) => {
   };
 
   /** The writer behind a request: a coverage or judge token, and how far its own feed has got. */
-  const writerOf = async (claims: TokenClaims | null, rec: MatchRecord, verb: string): Promise<{ writer: Writer; claims: TokenClaims }> => {
-    if (!claims) throw new HostError(401, 'missing_token', `to ${verb} annotations send a coverage or judge token as "Authorization: Bearer <token>" (\`npx matchtape token --role coverage\`)`);
-    if (!mayWrite(claims.role)) throw new HostError(403, 'not_a_writer', `a ${claims.role} token cannot ${verb} annotations; use a coverage or judge token`);
+  const writerOf = async (
+    claims: TokenClaims | null,
+    rec: MatchRecord,
+    verb: string,
+  ): Promise<{ writer: Writer; claims: TokenClaims }> => {
+    if (!claims)
+      throw new HostError(
+        401,
+        'missing_token',
+        `to ${verb} annotations send a coverage or judge token as "Authorization: Bearer <token>" (\`npx matchtape token --role coverage\`)`,
+      );
+    if (!mayWrite(claims.role))
+      throw new HostError(
+        403,
+        'not_a_writer',
+        `a ${claims.role} token cannot ${verb} annotations; use a coverage or judge token`,
+      );
     const access = resolveAccess(rec, claims, claims.role, nowMs());
     const feedSeq = (await ctx.sight.summary(rec, access)).lastSeq;
     return { writer: { id: claims.jti, role: claims.role, feedSeq }, claims };
@@ -78,19 +125,35 @@ export const coverageRoutes: RouteModule = (ctx) => {
    * An addition under a fresh server-made id depends on nothing earlier (`independent`): it is appended without
    * an expected seq, so any number of authors add at once without retries (the store serialises them).
    */
-  const write = async (rec: MatchRecord, writer: Writer, decide: (b: Book) => Decision, independent = false): Promise<{ annotation: Annotation | null; appended: SideEvent[] }> => {
+  const write = async (
+    rec: MatchRecord,
+    writer: Writer,
+    decide: (b: Book) => Decision,
+    independent = false,
+  ): Promise<{ annotation: Annotation | null; appended: SideEvent[] }> => {
     for (let attempt = 0; ; attempt++) {
       const b = foldBook(emptyBook(rec.matchId), await ctx.side.read(rec.matchId, 'annotations'));
       const d = decide(b);
       if (!d.ok) throw new HostError(d.status, d.code, d.message);
-      if (d.events.length === 0) return { annotation: b.annotations.get(d.annotationId) ?? null, appended: [] };
+      if (d.events.length === 0)
+        return { annotation: b.annotations.get(d.annotationId) ?? null, appended: [] };
       try {
         const author = { id: writer.id, role: writer.role };
-        const appended = await ctx.side.append(rec.matchId, 'annotations', d.events.map((e) => ({ ...e, author })), independent ? {} : { expectedSeq: b.seq });
+        const appended = await ctx.side.append(
+          rec.matchId,
+          'annotations',
+          d.events.map((e) => ({ ...e, author })),
+          independent ? {} : { expectedSeq: b.seq },
+        );
         return { annotation: foldBook(b, appended).annotations.get(d.annotationId) ?? null, appended };
       } catch (err) {
         if (!(err instanceof ConcurrencyError)) throw err;
-        if (attempt >= 20) throw new HostError(409, 'busy', 'other writers kept annotating this match at the same moment; send the request again');
+        if (attempt >= 20)
+          throw new HostError(
+            409,
+            'busy',
+            'other writers kept annotating this match at the same moment; send the request again',
+          );
         await new Promise((r) => setTimeout(r, Math.random() * 20 * (attempt + 1)));
       }
     }
@@ -102,23 +165,44 @@ export const coverageRoutes: RouteModule = (ctx) => {
     // Layers: one per author, so a viewer can show or hide each.
     const layers = new Map<string, { id: string; name: string; role: string; count: number }>();
     for (const a of annotations) {
-      const l = layers.get(a.author.id) ?? { id: a.author.id, name: a.author.name, role: a.author.role, count: 0 };
+      const l = layers.get(a.author.id) ?? {
+        id: a.author.id,
+        name: a.author.name,
+        role: a.author.role,
+        count: 0,
+      };
       l.count += 1;
       layers.set(a.author.id, l);
     }
     const shown = q.author ? annotations.filter((a) => a.author.id === q.author) : annotations;
-    return { matchId: id, as: access.role, annotations: shown.map(present), layers: [...layers.values()], you: claims && mayWrite(claims.role) ? claims.jti : null };
+    return {
+      matchId: id,
+      as: access.role,
+      annotations: shown.map(present),
+      layers: [...layers.values()],
+      you: claims && mayWrite(claims.role) ? claims.jti : null,
+    };
   };
 
   /** A write of an annotation: the writer (coverage or judge), then read-decide-append. */
-  const writeAnnotation = async (id: string, claims: TokenClaims | null, verb: string, decide: (writer: Writer) => { decide: (b: Book) => Decision; independent?: boolean }) => {
+  const writeAnnotation = async (
+    id: string,
+    claims: TokenClaims | null,
+    verb: string,
+    decide: (writer: Writer) => { decide: (b: Book) => Decision; independent?: boolean },
+  ) => {
     const rec = await ctx.record(id);
     const { writer } = await writerOf(claims, rec, verb);
     const d = decide(writer);
     return write(rec, writer, d.decide, d.independent ?? false);
   };
 
-  const chapters = async (id: string, claims: TokenClaims | null, q: z.infer<typeof ChaptersQuery>, reply: FastifyReply) => {
+  const chapters = async (
+    id: string,
+    claims: TokenClaims | null,
+    q: z.infer<typeof ChaptersQuery>,
+    reply: FastifyReply,
+  ) => {
     const { rec, access } = await readerOf(id, claims, q.as);
     const { annotations } = await visibleTo(rec, access);
     // Times relative to the match's first event; only the events up to the last chapter are read.
@@ -137,8 +221,18 @@ export const coverageRoutes: RouteModule = (ctx) => {
 
   const search = async (claims: TokenClaims | null, q: z.infer<typeof SearchQuery>) => {
     // Highlight reels are the coverage team's: a coverage or judge token, each match read as that role sees it.
-    if (!claims) throw new HostError(401, 'missing_token', 'searching annotations needs a coverage or judge token ("Authorization: Bearer <token>")');
-    if (!mayWrite(claims.role)) throw new HostError(403, 'not_a_writer', `a ${claims.role} token cannot search annotations; use a coverage or judge token`);
+    if (!claims)
+      throw new HostError(
+        401,
+        'missing_token',
+        'searching annotations needs a coverage or judge token ("Authorization: Bearer <token>")',
+      );
+    if (!mayWrite(claims.role))
+      throw new HostError(
+        403,
+        'not_a_writer',
+        `a ${claims.role} token cannot search annotations; use a coverage or judge token`,
+      );
     // Candidate matches: those with annotation events, most recently annotated first (paged, bounded).
     const lastActive = new Map<string, number>();
     let after = 0;
@@ -154,9 +248,11 @@ export const coverageRoutes: RouteModule = (ctx) => {
       if (hits.length >= q.limit) break;
       if (claims.matchId && claims.matchId !== matchId) continue;
       const rec = await ctx.store.getMatch(matchId);
-      if (!rec || (q.game && rec.game !== q.game) || !(await ctx.sight.forks.visibleTo(rec, claims))) continue;
+      if (!rec || (q.game && rec.game !== q.game) || !(await ctx.sight.forks.visibleTo(rec, claims)))
+        continue;
       const access = accessFor(rec, claims.role === 'judge' ? 'judge' : 'coverage', claims, nowMs());
-      for (const a of (await visibleTo(rec, access)).annotations) if (matchesQuery(a, q)) hits.push({ ...present(a), game: rec.game });
+      for (const a of (await visibleTo(rec, access)).annotations)
+        if (matchesQuery(a, q)) hits.push({ ...present(a), game: rec.game });
     }
     return { results: hits.slice(0, q.limit) };
   };
@@ -164,33 +260,115 @@ export const coverageRoutes: RouteModule = (ctx) => {
   const writer = 'coverage or judge token';
   const shown = (a: Annotation | null) => a && present(a);
   return [
-    route({ method: 'GET', path: '/api/matches/:id/annotations', summary: "Annotations the viewer's feed has reached (time-locked), with author layers", limit: 'reads', params: MatchParams, query: ReadQuery, responses: { 200: { description: 'annotations' }, 403: err('view not allowed for this token'), 404: err('no such match') },
-      handle: async ({ params, claims, query }) => listAnnotations(params.id, claims, query) }),
-    route({ method: 'POST', path: '/api/matches/:id/annotations', summary: 'Add an annotation (201; 200 when the annotationId was already added the same way)', limit: 'commands', auth: writer, params: MatchParams, body: AddAnnotationBody, responses: { 201: { description: 'added' }, ...writeRefusals },
+    route({
+      method: 'GET',
+      path: '/api/matches/:id/annotations',
+      summary: "Annotations the viewer's feed has reached (time-locked), with author layers",
+      limit: 'reads',
+      params: MatchParams,
+      query: ReadQuery,
+      responses: {
+        200: { description: 'annotations' },
+        403: err('view not allowed for this token'),
+        404: err('no such match'),
+      },
+      handle: async ({ params, claims, query }) => listAnnotations(params.id, claims, query),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/matches/:id/annotations',
+      summary: 'Add an annotation (201; 200 when the annotationId was already added the same way)',
+      limit: 'commands',
+      auth: writer,
+      params: MatchParams,
+      body: AddAnnotationBody,
+      responses: { 201: { description: 'added' }, ...writeRefusals },
       async handle({ params, claims, body, reply }) {
-        const out = await writeAnnotation(params.id, claims, 'add', (w) => ({ decide: (b) => decideAdd(b, w, body, () => randomUUID()), independent: body.annotationId === undefined }));
+        const out = await writeAnnotation(params.id, claims, 'add', (w) => ({
+          decide: (b) => decideAdd(b, w, body, () => randomUUID()),
+          independent: body.annotationId === undefined,
+        }));
         return reply.status(out.appended.length > 0 ? 201 : 200).send({ annotation: shown(out.annotation) });
-      } }),
-    route({ method: 'PATCH', path: '/api/matches/:id/annotations/:annotationId', summary: 'Edit an annotation', limit: 'commands', auth: writer, params: AnnotationParams, body: EditAnnotationBody, responses: { 200: { description: 'edited' }, ...writeRefusals },
-      handle: async ({ params, claims, body }) => ({ annotation: shown((await writeAnnotation(params.id, claims, 'edit', (w) => ({ decide: (b) => decideEdit(b, w, params.annotationId, body) }))).annotation) }) }),
-    route({ method: 'DELETE', path: '/api/matches/:id/annotations/:annotationId', summary: 'Remove an annotation', limit: 'commands', auth: writer, params: AnnotationParams, responses: { 200: { description: 'removed' }, ...writeRefusals },
+      },
+    }),
+    route({
+      method: 'PATCH',
+      path: '/api/matches/:id/annotations/:annotationId',
+      summary: 'Edit an annotation',
+      limit: 'commands',
+      auth: writer,
+      params: AnnotationParams,
+      body: EditAnnotationBody,
+      responses: { 200: { description: 'edited' }, ...writeRefusals },
+      handle: async ({ params, claims, body }) => ({
+        annotation: shown(
+          (
+            await writeAnnotation(params.id, claims, 'edit', (w) => ({
+              decide: (b) => decideEdit(b, w, params.annotationId, body),
+            }))
+          ).annotation,
+        ),
+      }),
+    }),
+    route({
+      method: 'DELETE',
+      path: '/api/matches/:id/annotations/:annotationId',
+      summary: 'Remove an annotation',
+      limit: 'commands',
+      auth: writer,
+      params: AnnotationParams,
+      responses: { 200: { description: 'removed' }, ...writeRefusals },
       async handle({ params, claims }) {
-        await writeAnnotation(params.id, claims, 'remove', (w) => ({ decide: (b) => decideRemove(b, w, params.annotationId) }));
+        await writeAnnotation(params.id, claims, 'remove', (w) => ({
+          decide: (b) => decideRemove(b, w, params.annotationId),
+        }));
         return { removed: params.annotationId };
-      } }),
-    route({ method: 'GET', path: '/api/matches/:id/chapters', summary: 'Chapters from the annotations: JSON, or video-chapter text (`format=text`)', limit: 'reads', params: MatchParams, query: ChaptersQuery, responses: { 200: { description: 'chapters' }, 403: err('view not allowed for this token'), 404: err('no such match') },
-      handle: async ({ params, claims, query, reply }) => chapters(params.id, claims, query, reply) }),
-    route({ method: 'GET', path: '/api/annotations/search', summary: 'Search annotations across matches (coverage or judge)', limit: 'reads', auth: writer, query: SearchQuery, responses: { 200: { description: 'results' }, 403: err('not a coverage or judge token') },
-      handle: async ({ claims, query }) => search(claims, query) }),
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/matches/:id/chapters',
+      summary: 'Chapters from the annotations: JSON, or video-chapter text (`format=text`)',
+      limit: 'reads',
+      params: MatchParams,
+      query: ChaptersQuery,
+      responses: {
+        200: { description: 'chapters' },
+        403: err('view not allowed for this token'),
+        404: err('no such match'),
+      },
+      handle: async ({ params, claims, query, reply }) => chapters(params.id, claims, query, reply),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/annotations/search',
+      summary: 'Search annotations across matches (coverage or judge)',
+      limit: 'reads',
+      auth: writer,
+      query: SearchQuery,
+      responses: { 200: { description: 'results' }, 403: err('not a coverage or judge token') },
+      handle: async ({ claims, query }) => search(claims, query),
+    }),
     ...focusRoutes(ctx, { readerOf, writerOf, cards }),
   ];
 };
 
-type ReaderOf = (id: string, claims: TokenClaims | null, as: string | undefined) => Promise<{ rec: MatchRecord; access: Access }>;
-type WriterOf = (claims: TokenClaims | null, rec: MatchRecord, verb: string) => Promise<{ writer: Writer; claims: TokenClaims }>;
+type ReaderOf = (
+  id: string,
+  claims: TokenClaims | null,
+  as: string | undefined,
+) => Promise<{ rec: MatchRecord; access: Access }>;
+type WriterOf = (
+  claims: TokenClaims | null,
+  rec: MatchRecord,
+  verb: string,
+) => Promise<{ writer: Writer; claims: TokenClaims }>;
 
 /** The producer's card focus: set by a coverage or judge token, read by every viewer as far as its feed has got. */
-function focusRoutes(ctx: RouteContext, { readerOf, writerOf, cards }: { readerOf: ReaderOf; writerOf: WriterOf; cards: CardSight }): Route[] {
+function focusRoutes(
+  ctx: RouteContext,
+  { readerOf, writerOf, cards }: { readerOf: ReaderOf; writerOf: WriterOf; cards: CardSight },
+): Route[] {
   /** Focus per match, held by each server (one board per server, not per process) and shared over the bus. */
   const focusBoard = new FocusBoard();
   // Every instance hears every focus (its own included, recognised by id), from a few minutes back so a new
@@ -215,17 +393,30 @@ function focusRoutes(ctx: RouteContext, { readerOf, writerOf, cards }: { readerO
       )
       .then(
         (s) => (closing ? void s.stop() : (focusFeed = s)),
-        (err: unknown) => ctx.log.warn({ err }, 'coverage focus: cannot subscribe to the bus; focus stays per instance'),
+        (err: unknown) =>
+          ctx.log.warn({ err }, 'coverage focus: cannot subscribe to the bus; focus stays per instance'),
       );
   }
-  const setFocus = async (id: string, claims: TokenClaims | null, body: z.infer<typeof FocusBody>, req: FastifyRequest) => {
+  const setFocus = async (
+    id: string,
+    claims: TokenClaims | null,
+    body: z.infer<typeof FocusBody>,
+    req: FastifyRequest,
+  ) => {
     const rec = await ctx.record(id);
     const { writer } = await writerOf(claims, rec, 'point at cards for');
-    if (body.seq > writer.feedSeq) throw new HostError(422, 'seq_not_seen', `seq ${body.seq} is past what your feed has shown (seq ${writer.feedSeq})`);
+    if (body.seq > writer.feedSeq)
+      throw new HostError(
+        422,
+        'seq_not_seen',
+        `seq ${body.seq} is past what your feed has shown (seq ${writer.feedSeq})`,
+      );
     const f = { id: randomUUID(), ...body, by: writer.id, setAt: ctx.now().toISOString() };
     focusBoard.set(id, f);
     // The other instances learn it from the bus; a bus that is down leaves it on this instance only.
-    await ctx.bus?.publish(subjects.focus(id), f, { msgId: `focus:${f.id}` }).catch((err: unknown) => req.log.warn({ err, matchId: id }, 'coverage focus: not shared over the bus'));
+    await ctx.bus
+      ?.publish(subjects.focus(id), f, { msgId: `focus:${f.id}` })
+      .catch((err: unknown) => req.log.warn({ err, matchId: id }, 'coverage focus: not shared over the bus'));
     return f;
   };
 
@@ -240,9 +431,30 @@ function focusRoutes(ctx: RouteContext, { readerOf, writerOf, cards }: { readerO
 
   const writer = 'coverage or judge token';
   return [
-    route({ method: 'PUT', path: '/api/matches/:id/focus', summary: "The producer's card focus (coverage or judge), shared by every instance", limit: 'commands', auth: writer, params: MatchParams, body: FocusBody, responses: { 200: { description: 'focus set' }, ...writeRefusals },
-      handle: async ({ params, claims, body, req }) => setFocus(params.id, claims, body, req) }),
-    route({ method: 'GET', path: '/api/matches/:id/focus', summary: "The newest focus the viewer's feed has reached (null when its card is hidden to the viewer)", limit: 'reads', params: MatchParams, query: ReadQuery, responses: { 200: { description: 'focus' }, 403: err('view not allowed for this token'), 404: err('no such match') },
-      handle: async ({ params, claims, query }) => focusOf(params.id, claims, query) }),
+    route({
+      method: 'PUT',
+      path: '/api/matches/:id/focus',
+      summary: "The producer's card focus (coverage or judge), shared by every instance",
+      limit: 'commands',
+      auth: writer,
+      params: MatchParams,
+      body: FocusBody,
+      responses: { 200: { description: 'focus set' }, ...writeRefusals },
+      handle: async ({ params, claims, body, req }) => setFocus(params.id, claims, body, req),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/matches/:id/focus',
+      summary: "The newest focus the viewer's feed has reached (null when its card is hidden to the viewer)",
+      limit: 'reads',
+      params: MatchParams,
+      query: ReadQuery,
+      responses: {
+        200: { description: 'focus' },
+        403: err('view not allowed for this token'),
+        404: err('no such match'),
+      },
+      handle: async ({ params, claims, query }) => focusOf(params.id, claims, query),
+    }),
   ];
 }

@@ -4,7 +4,17 @@
 import { z } from 'zod';
 
 /** Tags a coverage team files moments under; free slugs are allowed too (highlight reels use their own). */
-export const KNOWN_TAGS = ['key-play', 'misplay', 'judge-call', 'lethal', 'combo', 'comeback', 'topdeck', 'bluff', 'misclick'] as const;
+export const KNOWN_TAGS = [
+  'key-play',
+  'misplay',
+  'judge-call',
+  'lethal',
+  'combo',
+  'comeback',
+  'topdeck',
+  'bluff',
+  'misclick',
+] as const;
 
 /** The quality glyph of chess annotation, shown next to the text. */
 export const QUALITIES = { brilliant: '!!', good: '!', dubious: '?!', mistake: '?', blunder: '??' } as const;
@@ -13,12 +23,18 @@ export type Quality = z.infer<typeof QualitySchema>;
 
 export const TagSchema = z
   .string()
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a tag is a lowercase slug such as key-play, misplay, judge-call, lethal or combo')
+  .regex(
+    /^[a-z0-9]+(-[a-z0-9]+)*$/,
+    'a tag is a lowercase slug such as key-play, misplay, judge-call, lethal or combo',
+  )
   .max(32);
 
 /** A seq or a seq range of the match's events; `from` = `to` for one event. */
 export const SeqRangeSchema = z
-  .object({ from: z.number().int().min(1).max(2_147_483_647), to: z.number().int().min(1).max(2_147_483_647) })
+  .object({
+    from: z.number().int().min(1).max(2_147_483_647),
+    to: z.number().int().min(1).max(2_147_483_647),
+  })
   .strict()
   .refine((r) => r.from <= r.to, { message: 'seq.from must not be after seq.to' });
 export type SeqRange = z.infer<typeof SeqRangeSchema>;
@@ -29,11 +45,23 @@ export type SeqRange = z.infer<typeof SeqRangeSchema>;
  */
 export const HighlightSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('card'), cardId: z.string().min(1).max(200) }).strict(),
-  z.object({ kind: z.literal('zone'), player: z.string().regex(/^p[1-9][0-9]*$/).nullable(), zone: z.string().min(1).max(64) }).strict(),
+  z
+    .object({
+      kind: z.literal('zone'),
+      player: z
+        .string()
+        .regex(/^p[1-9][0-9]*$/)
+        .nullable(),
+      zone: z.string().min(1).max(64),
+    })
+    .strict(),
 ]);
 export type Highlight = z.infer<typeof HighlightSchema>;
 
-const Text = z.string().max(4000, 'text is at most 4000 characters').refine((t) => t.trim().length > 0, 'text must not be empty');
+const Text = z
+  .string()
+  .max(4000, 'text is at most 4000 characters')
+  .refine((t) => t.trim().length > 0, 'text must not be empty');
 const Chapter = z.string().trim().min(1, 'a chapter title must not be empty').max(100).nullable();
 const AuthorName = z.string().trim().min(1).max(60);
 
@@ -48,7 +76,9 @@ const AnnotationFields = {
   chapter: Chapter,
 };
 
-export const AnnotationAddedSchema = z.object({ annotationId: z.string().min(1).max(64), authorName: AuthorName, ...AnnotationFields }).strict();
+export const AnnotationAddedSchema = z
+  .object({ annotationId: z.string().min(1).max(64), authorName: AuthorName, ...AnnotationFields })
+  .strict();
 export type AnnotationAdded = z.infer<typeof AnnotationAddedSchema>;
 
 /** Fields an edit may change; absent ones stay as they are. */
@@ -56,7 +86,10 @@ export const AnnotationChangesSchema = z
   .object(AnnotationFields)
   .partial()
   .strict()
-  .refine((c) => Object.keys(c).length > 0, 'an edit must change at least one of seq, text, tags, quality, highlights, chapter');
+  .refine(
+    (c) => Object.keys(c).length > 0,
+    'an edit must change at least one of seq, text, tags, quality, highlights, chapter',
+  );
 export type AnnotationChanges = z.infer<typeof AnnotationChangesSchema>;
 
 /**
@@ -66,17 +99,27 @@ export type AnnotationChanges = z.infer<typeof AnnotationChangesSchema>;
  */
 export const AnnotationStateSchema = z
   .object({
-    author: z.object({ id: z.string().min(1).max(200), role: z.string().min(1).max(40), name: AuthorName }).strict(),
+    author: z
+      .object({ id: z.string().min(1).max(200), role: z.string().min(1).max(40), name: AuthorName })
+      .strict(),
     ...AnnotationFields,
     createdAt: z.string(),
   })
   .strict();
 export type AnnotationState = z.infer<typeof AnnotationStateSchema>;
 
-export const AnnotationEditedSchema = z.object({ annotationId: z.string().min(1).max(64), changes: AnnotationChangesSchema, annotation: AnnotationStateSchema }).strict();
+export const AnnotationEditedSchema = z
+  .object({
+    annotationId: z.string().min(1).max(64),
+    changes: AnnotationChangesSchema,
+    annotation: AnnotationStateSchema,
+  })
+  .strict();
 export type AnnotationEdited = z.infer<typeof AnnotationEditedSchema>;
 
-export const AnnotationRemovedSchema = z.object({ annotationId: z.string().min(1).max(64), seq: SeqRangeSchema }).strict();
+export const AnnotationRemovedSchema = z
+  .object({ annotationId: z.string().min(1).max(64), seq: SeqRangeSchema })
+  .strict();
 export type AnnotationRemoved = z.infer<typeof AnnotationRemovedSchema>;
 
 export const ANNOTATION_EVENT_TYPES = ['AnnotationAdded', 'AnnotationEdited', 'AnnotationRemoved'] as const;
@@ -99,7 +142,10 @@ export interface Author {
 export const AddAnnotationBody = z
   .object({
     /** Optional client id, so a retried POST does not add twice. */
-    annotationId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'annotationId is 1–64 letters, digits, _ or -').optional(),
+    annotationId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'annotationId is 1–64 letters, digits, _ or -')
+      .optional(),
     authorName: AuthorName,
     seq: z.union([z.number().int().min(1).max(2_147_483_647), SeqRangeSchema]),
     text: Text,

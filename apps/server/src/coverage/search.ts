@@ -14,18 +14,36 @@ export const SearchQuery = z
     token: z.string().optional(),
   })
   .strict()
-  .refine((q) => q.tag !== undefined || q.author !== undefined || q.text !== undefined || q.quality !== undefined, 'give at least one of tag, author, text, quality');
+  .refine(
+    (q) => q.tag !== undefined || q.author !== undefined || q.text !== undefined || q.quality !== undefined,
+    'give at least one of tag, author, text, quality',
+  );
 export type SearchQuery = z.infer<typeof SearchQuery>;
 
 /** Whether an annotation answers the query: every tag given, the author by token id or name, words of text. */
-export function matchesQuery(a: Annotation, q: Pick<SearchQuery, 'tag' | 'author' | 'text' | 'quality'>): boolean {
+export function matchesQuery(
+  a: Annotation,
+  q: Pick<SearchQuery, 'tag' | 'author' | 'text' | 'quality'>,
+): boolean {
   const tags = q.tag === undefined ? [] : Array.isArray(q.tag) ? q.tag : [q.tag];
   if (!tags.every((t) => a.tags.includes(t))) return false;
   if (q.quality !== undefined && a.quality !== q.quality) return false;
-  if (q.author !== undefined && a.author.id !== q.author && a.author.name.toLowerCase() !== q.author.toLowerCase()) return false;
+  if (
+    q.author !== undefined &&
+    a.author.id !== q.author &&
+    a.author.name.toLowerCase() !== q.author.toLowerCase()
+  )
+    return false;
   if (q.text !== undefined) {
     const hay = `${a.text}\n${a.chapter ?? ''}`.toLowerCase();
-    if (!q.text.toLowerCase().split(/\s+/).filter(Boolean).every((w) => hay.includes(w))) return false;
+    if (
+      !q.text
+        .toLowerCase()
+        .split(/\s+/)
+        .filter(Boolean)
+        .every((w) => hay.includes(w))
+    )
+      return false;
   }
   return true;
 }

@@ -23,7 +23,14 @@
 // annotation and removals its seq range, so nothing depends on which earlier events a viewer was admitted.
 // The casters' drawings (drawings.ts) are under the same rule: `timeLocked(partOf)` makes the filter of any side
 // stream whose events name a seq and the cards and zones they point at.
-import { isPlayer, MATCH_ENDED, type AnyGameModule, type BoardModel, type EventEnvelope, type Tile } from '@matchtape/engine';
+import {
+  isPlayer,
+  MATCH_ENDED,
+  type AnyGameModule,
+  type BoardModel,
+  type EventEnvelope,
+  type Tile,
+} from '@matchtape/engine';
 import type { SideEvent } from '@matchtape/store';
 import type { SideFilter, SideViewer } from '../side/side-streams';
 import type { Access } from '../viewers';
@@ -39,7 +46,12 @@ export function lock(part: LockedPart, v: SideViewer): Lock {
   if (cards.length === 0) return { kind: 'visible' };
   const seen = visibleCardsAt(v, part.seq.to);
   const hidden = cards.filter((c) => !seen.has(c));
-  return hidden.length === 0 ? { kind: 'visible' } : { kind: 'withheld', reason: `highlights ${hidden.length} card(s) hidden from ${v.access.viewer} at seq ${part.seq.to}` };
+  return hidden.length === 0
+    ? { kind: 'visible' }
+    : {
+        kind: 'withheld',
+        reason: `highlights ${hidden.length} card(s) hidden from ${v.access.viewer} at seq ${part.seq.to}`,
+      };
 }
 
 /** What the time lock reads of one side event: its seq range and what it points at (null: malformed, never sent). */
@@ -50,10 +62,16 @@ export interface LockedPart {
 }
 
 /** The seqs a non-judge viewer's hidden-card checks will look at: those of card highlights its feed has reached. */
-export function cardCheckSeqs(side: readonly SideEvent[], seenSeq: number, partOf: PartOf = lockedPart): number[] {
+export function cardCheckSeqs(
+  side: readonly SideEvent[],
+  seenSeq: number,
+  partOf: PartOf = lockedPart,
+): number[] {
   return side.flatMap((e) => {
     const part = partOf(e);
-    return part && part.seq.to <= seenSeq && part.highlights.some((h) => h.kind === 'card') ? [part.seq.to] : [];
+    return part && part.seq.to <= seenSeq && part.highlights.some((h) => h.kind === 'card')
+      ? [part.seq.to]
+      : [];
   });
 }
 
@@ -83,14 +101,24 @@ export const annotationFilter: SideFilter = timeLocked(lockedPart);
 // events it holds.
 const CACHE_MAX = 20_000;
 const cardsCache = new Map<string, ReadonlySet<string>>();
-const cardsKey = (matchId: string, seq: number, viewer: Access['viewer']): string => `${matchId}\u0000${seq}\u0000${viewer}`;
+const cardsKey = (matchId: string, seq: number, viewer: Access['viewer']): string =>
+  `${matchId}\u0000${seq}\u0000${viewer}`;
 
 /** The cached card ids a viewer sees at a seq, if known. */
-export function cachedCards(matchId: string, seq: number, viewer: Access['viewer']): ReadonlySet<string> | undefined {
+export function cachedCards(
+  matchId: string,
+  seq: number,
+  viewer: Access['viewer'],
+): ReadonlySet<string> | undefined {
   return cardsCache.get(cardsKey(matchId, seq, viewer));
 }
 
-export function cacheCards(matchId: string, seq: number, viewer: Access['viewer'], set: ReadonlySet<string>): ReadonlySet<string> {
+export function cacheCards(
+  matchId: string,
+  seq: number,
+  viewer: Access['viewer'],
+  set: ReadonlySet<string>,
+): ReadonlySet<string> {
   cardsCache.set(cardsKey(matchId, seq, viewer), set);
   if (cardsCache.size > CACHE_MAX) cardsCache.delete(cardsCache.keys().next().value!);
   return set;
@@ -100,10 +128,18 @@ export function cacheCards(matchId: string, seq: number, viewer: Access['viewer'
  * Card ids whose face the viewer sees after event `seq`: what the reader prepared (`cards`), the cache, or a fold of
  * the full events the viewer carries, then the viewer's view.
  */
-export function visibleCardsAt(v: Pick<SideViewer, 'record' | 'game' | 'events' | 'access' | 'cards'>, seq: number): ReadonlySet<string> {
+export function visibleCardsAt(
+  v: Pick<SideViewer, 'record' | 'game' | 'events' | 'access' | 'cards'>,
+  seq: number,
+): ReadonlySet<string> {
   const ready = v.cards?.get(seq) ?? cachedCards(v.record.matchId, seq, v.access.viewer);
   if (ready) return ready;
-  return cacheCards(v.record.matchId, seq, v.access.viewer, visibleCardIds(boardAs(v.game, foldTo(v.game, v.events, seq), v.access.viewer)));
+  return cacheCards(
+    v.record.matchId,
+    seq,
+    v.access.viewer,
+    visibleCardIds(boardAs(v.game, foldTo(v.game, v.events, seq), v.access.viewer)),
+  );
 }
 
 function foldTo(game: AnyGameModule, events: readonly EventEnvelope[], seq: number): unknown {

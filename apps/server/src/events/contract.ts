@@ -18,9 +18,13 @@ import { EventOptions } from '@matchtape/events';
 import { z } from 'zod';
 
 /** Event ids are `e_` + base64url; anything else is refused before it reaches the store. */
-const EventId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'an event id is letters, digits, _ and - (e.g. e_AbC123)');
+const EventId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,100}$/, 'an event id is letters, digits, _ and - (e.g. e_AbC123)');
 export const EventIdParams = z.object({ id: EventId }).strict();
-export const EventPlayerParams = z.object({ id: EventId, player: z.string().regex(/^p[1-9][0-9]*$/) }).strict();
+export const EventPlayerParams = z
+  .object({ id: EventId, player: z.string().regex(/^p[1-9][0-9]*$/) })
+  .strict();
 
 // The event's options as the pure core defines them; the format is Swiss (the only one), so a request leaves it out.
 export const CreateEventBody = EventOptions.omit({ format: true });
@@ -55,16 +59,44 @@ export const RulingBody = z
     round: z.number().int().min(1),
     table: z.number().int().min(1),
     ruling: z.enum(['game-loss', 'match-loss', 'draw', 'correction']),
-    player: z.string().regex(/^p[1-9][0-9]*$/).optional(),
-    result: z.object({ p1Wins: z.number().int().min(0).max(5), p2Wins: z.number().int().min(0).max(5), draws: z.number().int().min(0).max(5) }).strict().optional(),
+    player: z
+      .string()
+      .regex(/^p[1-9][0-9]*$/)
+      .optional(),
+    result: z
+      .object({
+        p1Wins: z.number().int().min(0).max(5),
+        p2Wins: z.number().int().min(0).max(5),
+        draws: z.number().int().min(0).max(5),
+      })
+      .strict()
+      .optional(),
     reason: z.string().trim().min(1).max(1000),
   })
   .strict();
 export type RulingBody = z.infer<typeof RulingBody>;
 
-const Result = z.object({ p1Wins: z.number(), p2Wins: z.number(), draws: z.number(), winner: z.string().nullable(), by: z.string() });
-export const GameView = z.object({ game: z.number(), matchId: z.string().nullable(), first: z.string(), outcome: z.string().nullable(), cause: z.string().nullable() });
-export const PairingView = z.object({ table: z.number(), p1: z.string(), p2: z.string().nullable(), games: z.array(GameView), result: Result.nullable() });
+const Result = z.object({
+  p1Wins: z.number(),
+  p2Wins: z.number(),
+  draws: z.number(),
+  winner: z.string().nullable(),
+  by: z.string(),
+});
+export const GameView = z.object({
+  game: z.number(),
+  matchId: z.string().nullable(),
+  first: z.string(),
+  outcome: z.string().nullable(),
+  cause: z.string().nullable(),
+});
+export const PairingView = z.object({
+  table: z.number(),
+  p1: z.string(),
+  p2: z.string().nullable(),
+  games: z.array(GameView),
+  result: Result.nullable(),
+});
 export const RoundView = z.object({
   round: z.number(),
   stage: z.enum(['swiss', 'top']),
@@ -105,10 +137,21 @@ export const EventView = z.object({
 export type EventView = z.infer<typeof EventView>;
 
 /** The event a match is a game of (kept in its hosted config): a table of a round, and which game of its pairing. */
-export const EventTable = z.object({ eventId: z.string(), round: z.number().int(), table: z.number().int(), game: z.number().int() });
+export const EventTable = z.object({
+  eventId: z.string(),
+  round: z.number().int(),
+  table: z.number().int(),
+  game: z.number().int(),
+});
 export type EventTable = z.infer<typeof EventTable>;
 
-export const EventListItem = z.object({ eventId: z.string(), name: z.string(), game: z.string(), createdAt: z.string(), status: z.string() });
+export const EventListItem = z.object({
+  eventId: z.string(),
+  name: z.string(),
+  game: z.string(),
+  createdAt: z.string(),
+  status: z.string(),
+});
 
 export const MyEvent = z.object({
   player: z.string(),
@@ -118,12 +161,16 @@ export const MyEvent = z.object({
   pairing: PairingView.nullable(),
   opponent: z.string().nullable(),
   /** Your current game's table: open `/join/<seatToken>` (or play at `/matches/<matchId>/play`). */
-  table: z.object({ matchId: z.string(), seat: z.string(), seatToken: z.string(), join: z.string() }).nullable(),
+  table: z
+    .object({ matchId: z.string(), seat: z.string(), seatToken: z.string(), join: z.string() })
+    .nullable(),
 });
 export type MyEvent = z.infer<typeof MyEvent>;
 
 /** The producer's switch: a table of a round, or null to feature none. */
-export const FeatureBody = z.object({ round: z.number().int().min(1), table: z.number().int().min(1).nullable() }).strict();
+export const FeatureBody = z
+  .object({ round: z.number().int().min(1), table: z.number().int().min(1).nullable() })
+  .strict();
 export type FeatureBody = z.infer<typeof FeatureBody>;
 
 /** The featured table and its current game as a delayed feed may know them (`asOf` = the server's now − delay). */
@@ -132,7 +179,13 @@ export const FeaturedView = z.object({
   delaySeconds: z.number(),
   asOf: z.string(),
   featured: z
-    .object({ round: z.number(), table: z.number(), game: z.number().nullable(), matchId: z.string().nullable(), players: z.array(z.string().nullable()) })
+    .object({
+      round: z.number(),
+      table: z.number(),
+      game: z.number().nullable(),
+      matchId: z.string().nullable(),
+      players: z.array(z.string().nullable()),
+    })
     .nullable(),
 });
 export type FeaturedView = z.infer<typeof FeaturedView>;

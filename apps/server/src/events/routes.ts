@@ -3,7 +3,16 @@
 // keep their own spectator delay). Decklists stay with organisers, judges and the player.
 import { randomBytes } from 'node:crypto';
 import { canonicalJson } from '@matchtape/engine';
-import { EVENT_STREAM_FORMAT, eventAsOf, featuredGame, pairingsCsv, standingsCsv, type Actor, type EventState, type TournamentEvent } from '@matchtape/events';
+import {
+  EVENT_STREAM_FORMAT,
+  eventAsOf,
+  featuredGame,
+  pairingsCsv,
+  standingsCsv,
+  type Actor,
+  type EventState,
+  type TournamentEvent,
+} from '@matchtape/events';
 import { createTournament, getTournament, listTournaments, readTournament } from '@matchtape/store';
 import { mintToken, type TokenClaims } from '../auth/tokens';
 import type { RouteContext, RouteModule } from '../http/context';
@@ -17,22 +26,50 @@ import { EventService, statusOf } from './service';
 
 const PLAYER_TOKEN_TTL = 30 * 24 * 3600;
 const err = (description: string) => ({ description, schema: ErrorBody });
-const refusals = { 400: err('invalid request'), 401: err('missing or bad token'), 403: err('not allowed for this token'), 404: err('no such event'), 409: err('not now (see message)'), 422: err('refused (see message)'), 429: err('rate limited') };
+const refusals = {
+  400: err('invalid request'),
+  401: err('missing or bad token'),
+  403: err('not allowed for this token'),
+  404: err('no such event'),
+  409: err('not now (see message)'),
+  422: err('refused (see message)'),
+  429: err('rate limited'),
+};
 
 function need(claims: TokenClaims | null, roles: TokenClaims['role'][], what: string): TokenClaims {
-  if (!claims) throw new HostError(401, 'missing_token', `${what} needs a token (${roles.join(' or ')}) as "Authorization: Bearer <token>"`);
-  if (!roles.includes(claims.role)) throw new HostError(403, `not_${roles[0]}`, `${what} needs a ${roles.join(' or ')} token; this is a ${claims.role} token`);
+  if (!claims)
+    throw new HostError(
+      401,
+      'missing_token',
+      `${what} needs a token (${roles.join(' or ')}) as "Authorization: Bearer <token>"`,
+    );
+  if (!roles.includes(claims.role))
+    throw new HostError(
+      403,
+      `not_${roles[0]}`,
+      `${what} needs a ${roles.join(' or ')} token; this is a ${claims.role} token`,
+    );
   return claims;
 }
 
-const actorOf = (c: TokenClaims): Actor => (c.role === 'judge' ? { role: 'judge', id: c.jti } : c.role === 'coverage' ? { role: 'coverage', id: c.jti } : { role: 'organiser', id: c.jti });
+const actorOf = (c: TokenClaims): Actor =>
+  c.role === 'judge'
+    ? { role: 'judge', id: c.jti }
+    : c.role === 'coverage'
+      ? { role: 'coverage', id: c.jti }
+      : { role: 'organiser', id: c.jti };
 
 /**
  * The featured table as the event's overlays may show it: the stream folded up to now − the event's delay (every
  * table of an event runs at that delay, for spectators and coverage alike), so a switch, or the table's next game,
  * reaches an overlay no sooner than the feed it follows reaches the same moment.
  */
-export function featuredView(eventId: string, state: EventState, events: readonly TournamentEvent[], now: Date): C.FeaturedView {
+export function featuredView(
+  eventId: string,
+  state: EventState,
+  events: readonly TournamentEvent[],
+  now: Date,
+): C.FeaturedView {
   const delaySeconds = state.options.spectatorDelaySeconds;
   const asOf = new Date(now.getTime() - delaySeconds * 1000).toISOString();
   return { eventId, delaySeconds, asOf, featured: featuredGame(eventAsOf(events, asOf)) };
@@ -47,7 +84,13 @@ export function eventView(s: EventState, lastSeq: number, now: Date): C.EventVie
     options: { ...s.options },
     status: statusOf(s),
     players: s.players.map((p) => ({ id: p.id, name: p.name, dropped: p.dropped, bot: p.bot !== null })),
-    rounds: s.rounds.map((r) => ({ round: r.round, stage: r.stage, pairings: r.pairings, clock: r.clock, timeCalled: r.timeCalled })),
+    rounds: s.rounds.map((r) => ({
+      round: r.round,
+      stage: r.stage,
+      pairings: r.pairings,
+      clock: r.clock,
+      timeCalled: r.timeCalled,
+    })),
     standings: s.published?.standings ?? [],
     standingsRound: s.published?.round ?? 0,
     winner: s.finished?.winner ?? null,
@@ -57,30 +100,86 @@ export function eventView(s: EventState, lastSeq: number, now: Date): C.EventVie
   };
 }
 
-async function createEvent(ctx: RouteContext, svc: EventService, claims: TokenClaims, body: C.CreateEventBody): Promise<{ eventId: string; page: string }> {
+async function createEvent(
+  ctx: RouteContext,
+  svc: EventService,
+  claims: TokenClaims,
+  body: C.CreateEventBody,
+): Promise<{ eventId: string; page: string }> {
   const game = ctx.host.game(body.game);
   const eventId = `e_${randomBytes(9).toString('base64url')}`;
-  await createTournament(ctx.store, { eventId, game: game.id, name: body.name, createdAt: ctx.now().toISOString() });
+  await createTournament(ctx.store, {
+    eventId,
+    game: game.id,
+    name: body.name,
+    createdAt: ctx.now().toISOString(),
+  });
   const options = { ...body, game: game.id, format: 'swiss' as const };
-  await svc.command(eventId, { type: 'CreateEvent', eventId, options, nextGameFirst: nextGameFirstFor(game.id), seed: randomBytes(16).toString('hex') }, actorOf(claims));
+  await svc.command(
+    eventId,
+    {
+      type: 'CreateEvent',
+      eventId,
+      options,
+      nextGameFirst: nextGameFirstFor(game.id),
+      seed: randomBytes(16).toString('hex'),
+    },
+    actorOf(claims),
+  );
   return { eventId, page: `/events/${eventId}` };
 }
 
-async function register(ctx: RouteContext, svc: EventService, id: string, claims: TokenClaims, body: C.RegisterBody): Promise<{ status: 201 | 422; body: unknown }> {
+async function register(
+  ctx: RouteContext,
+  svc: EventService,
+  id: string,
+  claims: TokenClaims,
+  body: C.RegisterBody,
+): Promise<{ status: 201 | 422; body: unknown }> {
   const { state } = await svc.load(id);
   const game = ctx.host.game(state.options.game);
   const parsed = resolveDeck(game, deckInput(game, body.deck));
-  if (!parsed.ok) return { status: 422, body: { error: 'invalid_deck', message: `the deck is not legal for ${game.title}; see lines`, lines: parsed.lines } };
-  const out = await svc.command(id, { type: 'RegisterPlayer', name: body.name, deck: parsed.deck as unknown as Record<string, unknown>, bot: body.bot ?? null }, actorOf(claims));
+  if (!parsed.ok)
+    return {
+      status: 422,
+      body: {
+        error: 'invalid_deck',
+        message: `the deck is not legal for ${game.title}; see lines`,
+        lines: parsed.lines,
+      },
+    };
+  const out = await svc.command(
+    id,
+    {
+      type: 'RegisterPlayer',
+      name: body.name,
+      deck: parsed.deck as unknown as Record<string, unknown>,
+      bot: body.bot ?? null,
+    },
+    actorOf(claims),
+  );
   const player = out.state.players.at(-1)!;
   const token = mintToken({ role: 'seat', matchId: id, seat: player.id, ttlSeconds: PLAYER_TOKEN_TTL });
   // The token rides in the fragment: browsers never send it to a server or a log; the page keeps it and drops it.
-  return { status: 201, body: { player: player.id, name: player.name, token, invite: `/events/${id}#player=${token}` } };
+  return {
+    status: 201,
+    body: { player: player.id, name: player.name, token, invite: `/events/${id}#player=${token}` },
+  };
 }
 
 function playerOf(claims: TokenClaims | null, id: string): string {
-  if (!claims) throw new HostError(401, 'missing_token', 'send your player token (from your invite link) as "Authorization: Bearer <token>"');
-  if (claims.role !== 'seat' || claims.matchId !== id || !claims.seat) throw new HostError(403, 'not_a_player', `this ${claims.role} token is not a player token of event ${id}`);
+  if (!claims)
+    throw new HostError(
+      401,
+      'missing_token',
+      'send your player token (from your invite link) as "Authorization: Bearer <token>"',
+    );
+  if (claims.role !== 'seat' || claims.matchId !== id || !claims.seat)
+    throw new HostError(
+      403,
+      'not_a_player',
+      `this ${claims.role} token is not a player token of event ${id}`,
+    );
   return claims.seat;
 }
 
@@ -98,11 +197,21 @@ async function mine(svc: EventService, id: string, player: string): Promise<C.My
     const seatToken = mintToken({ role: 'seat', matchId: open.matchId, seat, ttlSeconds: 24 * 3600 });
     table = { matchId: open.matchId, seat, seatToken, join: `/join/${seatToken}` };
   }
-  return { player, name: me.name, dropped: me.dropped, round: round?.round ?? 0, pairing, opponent: opp ? (state.players.find((p) => p.id === opp)?.name ?? opp) : null, table };
+  return {
+    player,
+    name: me.name,
+    dropped: me.dropped,
+    round: round?.round ?? 0,
+    pairing,
+    opponent: opp ? (state.players.find((p) => p.id === opp)?.name ?? opp) : null,
+    table,
+  };
 }
 
 export const eventRoutes: RouteModule = (ctx) => {
-  const svc = new EventService(ctx, (eventId, e) => ctx.log.error({ eventId, err: e }, 'event runner step failed; it tries again on the next tick'));
+  const svc = new EventService(ctx, (eventId, e) =>
+    ctx.log.error({ eventId, err: e }, 'event runner step failed; it tries again on the next tick'),
+  );
   ctx.onReady(() => svc.start());
   ctx.onClose(() => svc.stop());
   const view = async (id: string) => {
@@ -111,88 +220,265 @@ export const eventRoutes: RouteModule = (ctx) => {
   };
   const P = C.EventIdParams;
   return [
-    route({ method: 'POST', path: '/api/events', summary: 'Create an event (tournament): game, Swiss rounds, top cut, best-of-N, round time, delay', limit: 'create', auth: 'organiser token', body: C.CreateEventBody, responses: { 201: { description: 'created', schema: C.EventCreatedResponse }, ...refusals },
+    route({
+      method: 'POST',
+      path: '/api/events',
+      summary: 'Create an event (tournament): game, Swiss rounds, top cut, best-of-N, round time, delay',
+      limit: 'create',
+      auth: 'organiser token',
+      body: C.CreateEventBody,
+      responses: { 201: { description: 'created', schema: C.EventCreatedResponse }, ...refusals },
       async handle({ claims, body, reply }) {
-        return reply.status(201).send(await createEvent(ctx, svc, need(claims, ['organiser'], 'creating an event'), body));
-      } }),
-    route({ method: 'GET', path: '/api/events', summary: 'Events, newest first', limit: 'reads', responses: { 200: { description: 'events', schema: C.EventListItem.array() }, 429: err('rate limited') },
-      handle: async () => (await listTournaments(ctx.store, 100)).map((t) => ({ eventId: t.eventId, name: t.name, game: t.game, createdAt: t.createdAt, status: String(t.doc.status ?? 'registration') })) }),
-    route({ method: 'GET', path: '/api/events/:id', summary: 'The event: players, rounds, pairings, results, published standings, round clock', limit: 'reads', params: P, responses: { 200: { description: 'event', schema: C.EventView }, ...refusals },
-      handle: async ({ params }) => view(params.id) }),
-    route({ method: 'POST', path: '/api/events/:id/players', summary: 'Register a player with a decklist (checked line by line) before round 1; answers their invite link', limit: 'commands', auth: 'organiser token', params: P, body: C.RegisterBody,
+        return reply
+          .status(201)
+          .send(await createEvent(ctx, svc, need(claims, ['organiser'], 'creating an event'), body));
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/events',
+      summary: 'Events, newest first',
+      limit: 'reads',
+      responses: {
+        200: { description: 'events', schema: C.EventListItem.array() },
+        429: err('rate limited'),
+      },
+      handle: async () =>
+        (await listTournaments(ctx.store, 100)).map((t) => ({
+          eventId: t.eventId,
+          name: t.name,
+          game: t.game,
+          createdAt: t.createdAt,
+          status: String(t.doc.status ?? 'registration'),
+        })),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/events/:id',
+      summary: 'The event: players, rounds, pairings, results, published standings, round clock',
+      limit: 'reads',
+      params: P,
+      responses: { 200: { description: 'event', schema: C.EventView }, ...refusals },
+      handle: async ({ params }) => view(params.id),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/events/:id/players',
+      summary:
+        'Register a player with a decklist (checked line by line) before round 1; answers their invite link',
+      limit: 'commands',
+      auth: 'organiser token',
+      params: P,
+      body: C.RegisterBody,
       responses: { 201: { description: 'registered', schema: C.Registered }, ...refusals },
       async handle({ params, claims, body, reply }) {
-        const out = await register(ctx, svc, params.id, need(claims, ['organiser'], 'registering players'), body);
+        const out = await register(
+          ctx,
+          svc,
+          params.id,
+          need(claims, ['organiser'], 'registering players'),
+          body,
+        );
         return reply.status(out.status).send(out.body);
-      } }),
-    route({ method: 'POST', path: '/api/events/:id/players/:player/drop', summary: 'Drop a player from the next pairings (organiser, judge, or the player themselves)', limit: 'commands', auth: 'organiser, judge or that player', params: C.EventPlayerParams, body: C.DropBody, responses: { 200: { description: 'the event after', schema: C.EventView }, ...refusals },
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/events/:id/players/:player/drop',
+      summary: 'Drop a player from the next pairings (organiser, judge, or the player themselves)',
+      limit: 'commands',
+      auth: 'organiser, judge or that player',
+      params: C.EventPlayerParams,
+      body: C.DropBody,
+      responses: { 200: { description: 'the event after', schema: C.EventView }, ...refusals },
       async handle({ params, claims, body }) {
         const c = need(claims, ['organiser', 'judge', 'seat'], 'dropping a player');
-        const actor: Actor = c.role === 'seat' ? { role: 'player', id: c.jti, player: playerOf(c, params.id) } : actorOf(c);
-        await svc.command(params.id, { type: 'DropPlayer', player: params.player, ...(body.reason ? { reason: body.reason } : {}) }, actor);
+        const actor: Actor =
+          c.role === 'seat' ? { role: 'player', id: c.jti, player: playerOf(c, params.id) } : actorOf(c);
+        await svc.command(
+          params.id,
+          { type: 'DropPlayer', player: params.player, ...(body.reason ? { reason: body.reason } : {}) },
+          actor,
+        );
         return view(params.id);
-      } }),
-    route({ method: 'POST', path: '/api/events/:id/rounds', summary: 'Pair and start the next round (Swiss, then the top cut); its tables start at once', limit: 'commands', auth: 'organiser token', params: P, responses: { 200: { description: 'the event after', schema: C.EventView }, ...refusals },
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/events/:id/rounds',
+      summary: 'Pair and start the next round (Swiss, then the top cut); its tables start at once',
+      limit: 'commands',
+      auth: 'organiser token',
+      params: P,
+      responses: { 200: { description: 'the event after', schema: C.EventView }, ...refusals },
       async handle({ params, claims }) {
         const c = need(claims, ['organiser'], 'starting a round');
         const { state } = await svc.load(params.id);
         await svc.command(params.id, { type: 'StartRound', round: state.rounds.length + 1 }, actorOf(c));
         await svc.react(params.id);
         return view(params.id);
-      } }),
-    route({ method: 'POST', path: '/api/events/:id/time', summary: "Call time in the current round now (the round clock does it at its end): extra turns, then draws", limit: 'commands', auth: 'organiser or judge token', params: P, responses: { 200: { description: 'the event after', schema: C.EventView }, ...refusals },
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/events/:id/time',
+      summary:
+        'Call time in the current round now (the round clock does it at its end): extra turns, then draws',
+      limit: 'commands',
+      auth: 'organiser or judge token',
+      params: P,
+      responses: { 200: { description: 'the event after', schema: C.EventView }, ...refusals },
       async handle({ params, claims }) {
         const c = need(claims, ['organiser', 'judge'], 'calling time');
         const { state } = await svc.load(params.id);
         await svc.command(params.id, { type: 'CallTime', round: state.rounds.length }, actorOf(c));
         await svc.react(params.id);
         return view(params.id);
-      } }),
-    route({ method: 'POST', path: '/api/events/:id/results', summary: "A judge's ruling on a pairing (game loss, match loss, draw, correction), with its reason", limit: 'commands', auth: 'judge token', params: P, body: C.RulingBody, responses: { 200: { description: 'the event after', schema: C.EventView }, ...refusals },
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/events/:id/results',
+      summary: "A judge's ruling on a pairing (game loss, match loss, draw, correction), with its reason",
+      limit: 'commands',
+      auth: 'judge token',
+      params: P,
+      body: C.RulingBody,
+      responses: { 200: { description: 'the event after', schema: C.EventView }, ...refusals },
       async handle({ params, claims, body }) {
         const c = need(claims, ['judge'], 'recording a ruling');
         await svc.command(params.id, { type: 'RecordResult', ...body }, actorOf(c));
         await svc.react(params.id);
         return view(params.id);
-      } }),
-    route({ method: 'GET', path: '/api/events/:id/me', summary: "The player's own pairing and table (with the seat's join link)", limit: 'reads', auth: 'player token', params: P, responses: { 200: { description: 'your event', schema: C.MyEvent }, ...refusals },
-      handle: async ({ params, claims }) => mine(svc, params.id, playerOf(claims, params.id)) }),
-    route({ method: 'GET', path: '/api/events/:id/featured', summary: "The featured table and its current game as of now − the event's delay (what the event overlays follow)", limit: 'reads', params: P, responses: { 200: { description: 'featured table', schema: C.FeaturedView }, ...refusals },
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/events/:id/me',
+      summary: "The player's own pairing and table (with the seat's join link)",
+      limit: 'reads',
+      auth: 'player token',
+      params: P,
+      responses: { 200: { description: 'your event', schema: C.MyEvent }, ...refusals },
+      handle: async ({ params, claims }) => mine(svc, params.id, playerOf(claims, params.id)),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/events/:id/featured',
+      summary:
+        "The featured table and its current game as of now − the event's delay (what the event overlays follow)",
+      limit: 'reads',
+      params: P,
+      responses: { 200: { description: 'featured table', schema: C.FeaturedView }, ...refusals },
       async handle({ params, reply }) {
         const { state, events } = await svc.load(params.id);
         reply.header('cache-control', 'no-store');
         return featuredView(params.id, state, events, ctx.now());
-      } }),
-    route({ method: 'POST', path: '/api/events/:id/featured', summary: 'Feature a table (the event overlays follow it after the delay); table null features none', limit: 'commands', auth: 'coverage or organiser token', params: P, body: C.FeatureBody, responses: { 200: { description: 'the featured table after the switch, as the overlays will show it', schema: C.FeaturedView }, ...refusals },
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/events/:id/featured',
+      summary: 'Feature a table (the event overlays follow it after the delay); table null features none',
+      limit: 'commands',
+      auth: 'coverage or organiser token',
+      params: P,
+      body: C.FeatureBody,
+      responses: {
+        200: {
+          description: 'the featured table after the switch, as the overlays will show it',
+          schema: C.FeaturedView,
+        },
+        ...refusals,
+      },
       async handle({ params, claims, body }) {
         const c = need(claims, ['coverage', 'organiser'], 'featuring a table');
-        await svc.command(params.id, { type: 'FeatureTable', round: body.round, table: body.table }, actorOf(c));
+        await svc.command(
+          params.id,
+          { type: 'FeatureTable', round: body.round, table: body.table },
+          actorOf(c),
+        );
         const { state, events } = await svc.load(params.id);
         return featuredView(params.id, state, events, ctx.now());
-      } }),
-    route({ method: 'GET', path: '/api/events/:id/standings.csv', summary: 'The published standings as CSV', limit: 'reads', params: P, responses: { 200: { description: 'CSV', contentType: 'text/csv' }, ...refusals },
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/events/:id/standings.csv',
+      summary: 'The published standings as CSV',
+      limit: 'reads',
+      params: P,
+      responses: { 200: { description: 'CSV', contentType: 'text/csv' }, ...refusals },
       async handle({ params, reply }) {
         const { state } = await svc.load(params.id);
-        return reply.header('content-type', 'text/csv; charset=utf-8').send(standingsCsv(state.published?.standings ?? []));
-      } }),
-    route({ method: 'GET', path: '/api/events/:id/pairings.csv', summary: 'Every round’s pairings and results as CSV', limit: 'reads', params: P, responses: { 200: { description: 'CSV', contentType: 'text/csv' }, ...refusals },
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .send(standingsCsv(state.published?.standings ?? []));
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/events/:id/pairings.csv',
+      summary: 'Every round’s pairings and results as CSV',
+      limit: 'reads',
+      params: P,
+      responses: { 200: { description: 'CSV', contentType: 'text/csv' }, ...refusals },
       async handle({ params, reply }) {
         const { state } = await svc.load(params.id);
         return reply.header('content-type', 'text/csv; charset=utf-8').send(pairingsCsv(state));
-      } }),
-    route({ method: 'GET', path: '/api/events/:id/standings.json', summary: 'The published standings as JSON', limit: 'reads', params: P, responses: { 200: { description: 'standings', schema: C.StandingView.array() }, ...refusals },
-      handle: async ({ params }) => (await view(params.id)).standings }),
-    route({ method: 'GET', path: '/api/events/:id/pairings.json', summary: 'Every round’s pairings and results as JSON', limit: 'reads', params: P, responses: { 200: { description: 'rounds', schema: C.RoundView.array() }, ...refusals },
-      handle: async ({ params }) => (await view(params.id)).rounds }),
-    route({ method: 'GET', path: '/api/events/:id/stream.jsonl', summary: 'The event stream (hash-chained; `matchtape verify` checks it)', limit: 'meta', auth: 'organiser or judge token', params: P, responses: { 200: { description: 'one event per line', contentType: 'application/x-ndjson' }, ...refusals },
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/events/:id/standings.json',
+      summary: 'The published standings as JSON',
+      limit: 'reads',
+      params: P,
+      responses: { 200: { description: 'standings', schema: C.StandingView.array() }, ...refusals },
+      handle: async ({ params }) => (await view(params.id)).standings,
+    }),
+    route({
+      method: 'GET',
+      path: '/api/events/:id/pairings.json',
+      summary: 'Every round’s pairings and results as JSON',
+      limit: 'reads',
+      params: P,
+      responses: { 200: { description: 'rounds', schema: C.RoundView.array() }, ...refusals },
+      handle: async ({ params }) => (await view(params.id)).rounds,
+    }),
+    route({
+      method: 'GET',
+      path: '/api/events/:id/stream.jsonl',
+      summary: 'The event stream (hash-chained; `matchtape verify` checks it)',
+      limit: 'meta',
+      auth: 'organiser or judge token',
+      params: P,
+      responses: {
+        200: { description: 'one event per line', contentType: 'application/x-ndjson' },
+        ...refusals,
+      },
       async handle({ params, claims, reply }) {
         need(claims, ['organiser', 'judge'], 'the event stream (it holds decklists)');
-        if (!(await getTournament(ctx.store, params.id))) throw new HostError(404, 'event_not_found', `no event ${params.id}`);
+        if (!(await getTournament(ctx.store, params.id)))
+          throw new HostError(404, 'event_not_found', `no event ${params.id}`);
         const events = await readTournament(ctx.store, params.id);
         reply.header('content-type', 'application/x-ndjson; charset=utf-8');
-        return reply.send([JSON.stringify({ format: EVENT_STREAM_FORMAT, eventId: params.id }), ...events.map((e) => JSON.stringify(e))].join('\n') + '\n');
-      } }),
-    route({ method: 'POST', path: '/api/events/:id/projection/rebuild', summary: 'Rebuild the standings projection from the stream; answers whether it equals the live one', limit: 'meta', auth: 'organiser token', params: P, responses: { 200: { description: 'live and rebuilt' }, ...refusals },
+        return reply.send(
+          [
+            JSON.stringify({ format: EVENT_STREAM_FORMAT, eventId: params.id }),
+            ...events.map((e) => JSON.stringify(e)),
+          ].join('\n') + '\n',
+        );
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/events/:id/projection/rebuild',
+      summary: 'Rebuild the standings projection from the stream; answers whether it equals the live one',
+      limit: 'meta',
+      auth: 'organiser token',
+      params: P,
+      responses: { 200: { description: 'live and rebuilt' }, ...refusals },
       async handle({ params, claims }) {
         need(claims, ['organiser'], 'rebuilding the projection');
         const live = (await getTournament(ctx.store, params.id))?.doc;
@@ -200,6 +486,7 @@ export const eventRoutes: RouteModule = (ctx) => {
         const rebuilt = await svc.rebuild(params.id);
         // jsonb keeps keys in its own order: compare canonical JSON.
         return { live, rebuilt, equal: canonicalJson(live) === canonicalJson(rebuilt) };
-      } }),
+      },
+    }),
   ];
 };

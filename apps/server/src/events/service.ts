@@ -4,8 +4,22 @@
 // calls time and games still running after their extra turns end as draws. Everything it does is a command to the
 // pure core (@matchtape/events), so the stream alone says what happened.
 import { randomBytes } from 'node:crypto';
-import { ROUND_TIME_ENDED, roundTimeEndDrafts, type DeckList, type EventEnvelope, type NewEvent, type PlayerId } from '@matchtape/engine';
-import { decideEvent, foldEvent, type Actor, type EventCommand, type EventState, type TournamentEvent } from '@matchtape/events';
+import {
+  ROUND_TIME_ENDED,
+  roundTimeEndDrafts,
+  type DeckList,
+  type EventEnvelope,
+  type NewEvent,
+  type PlayerId,
+} from '@matchtape/engine';
+import {
+  decideEvent,
+  foldEvent,
+  type Actor,
+  type EventCommand,
+  type EventState,
+  type TournamentEvent,
+} from '@matchtape/events';
 import {
   appendToTournament,
   ConcurrencyError,
@@ -24,8 +38,24 @@ import { firstPlayerOptions } from './first-player';
 
 const STATUS = { forbidden: 403, not_found: 404, conflict: 409, invalid: 422 } as const;
 
-export const toNewEvent = (e: TournamentEvent): NewEvent => ({ type: e.type, at: e.at, turn: e.round, phase: 'event', step: null, cause: e.cause as NewEvent['cause'], rule: e.rule, payload: e.payload });
-export const fromEnvelope = (e: EventEnvelope): TournamentEvent => ({ type: e.type, at: e.at, round: e.turn, cause: e.cause as TournamentEvent['cause'], rule: e.rule, payload: e.payload });
+export const toNewEvent = (e: TournamentEvent): NewEvent => ({
+  type: e.type,
+  at: e.at,
+  turn: e.round,
+  phase: 'event',
+  step: null,
+  cause: e.cause as NewEvent['cause'],
+  rule: e.rule,
+  payload: e.payload,
+});
+export const fromEnvelope = (e: EventEnvelope): TournamentEvent => ({
+  type: e.type,
+  at: e.at,
+  round: e.turn,
+  cause: e.cause as TournamentEvent['cause'],
+  rule: e.rule,
+  payload: e.payload,
+});
 
 /** The event table a match is a game of, from its hosted config (null for a match outside any event). */
 export function eventTableOf(r: MatchRecord): EventTable | null {
@@ -34,11 +64,17 @@ export function eventTableOf(r: MatchRecord): EventTable | null {
 }
 
 export type EventStatus = 'registration' | 'running' | 'finished';
-export const statusOf = (s: EventState): EventStatus => (s.finished ? 'finished' : s.rounds.length > 0 ? 'running' : 'registration');
+export const statusOf = (s: EventState): EventStatus =>
+  s.finished ? 'finished' : s.rounds.length > 0 ? 'running' : 'registration';
 
 /** The standings projection: what the stream says is published. Rebuilt by folding the stream (rebuild()). */
 export function projectionOf(s: EventState): Record<string, unknown> {
-  return { status: statusOf(s), winner: s.finished?.winner ?? null, standingsRound: s.published?.round ?? 0, standings: s.published?.standings ?? [] };
+  return {
+    status: statusOf(s),
+    winner: s.finished?.winner ?? null,
+    standingsRound: s.published?.round ?? 0,
+    standings: s.published?.standings ?? [],
+  };
 }
 
 interface Loaded {
@@ -67,7 +103,8 @@ export class EventService {
   /** The event's state at its head (one read of the head; the stream is read again only when it moved). */
   async load(eventId: string): Promise<Loaded> {
     const rec = await getTournament(this.ctx.store, eventId);
-    if (!rec) throw new HostError(404, 'event_not_found', `no event ${eventId}; GET /api/events lists the events`);
+    if (!rec)
+      throw new HostError(404, 'event_not_found', `no event ${eventId}; GET /api/events lists the events`);
     const cached = this.cache.get(eventId);
     if (cached && cached.lastSeq === rec.lastSeq) return cached;
     const stream = await readTournament(this.ctx.store, eventId);
@@ -78,15 +115,38 @@ export class EventService {
   }
 
   /** One command through the core, serialised per event in this process and retried when another writer won. */
-  async command(eventId: string, cmd: EventCommand, actor: Actor): Promise<{ state: EventState; events: EventEnvelope[] }> {
+  async command(
+    eventId: string,
+    cmd: EventCommand,
+    actor: Actor,
+  ): Promise<{ state: EventState; events: EventEnvelope[] }> {
     return this.serial(eventId, async () => {
       for (let attempt = 0; ; attempt++) {
         const { state, lastSeq, events: before } = await this.load(eventId);
-        const d = decideEvent(state, cmd, { at: this.ctx.now().toISOString(), actor, commandId: randomBytes(8).toString('hex') });
-        if (!d.ok) throw new HostError(STATUS[d.code], d.code === 'not_found' ? 'not_found' : `event_${d.code}`, d.reason);
+        const d = decideEvent(state, cmd, {
+          at: this.ctx.now().toISOString(),
+          actor,
+          commandId: randomBytes(8).toString('hex'),
+        });
+        if (!d.ok)
+          throw new HostError(
+            STATUS[d.code],
+            d.code === 'not_found' ? 'not_found' : `event_${d.code}`,
+            d.reason,
+          );
         try {
-          const events = await appendToTournament(this.ctx.store, eventId, lastSeq, d.events.map(toNewEvent), projectionOf(d.state));
-          this.cache.set(eventId, { state: d.state, lastSeq: lastSeq + events.length, events: [...before, ...events.map(fromEnvelope)] });
+          const events = await appendToTournament(
+            this.ctx.store,
+            eventId,
+            lastSeq,
+            d.events.map(toNewEvent),
+            projectionOf(d.state),
+          );
+          this.cache.set(eventId, {
+            state: d.state,
+            lastSeq: lastSeq + events.length,
+            events: [...before, ...events.map(fromEnvelope)],
+          });
           if (!d.state.finished) this.active.add(eventId);
           return { state: d.state, events };
         } catch (e) {
@@ -121,7 +181,9 @@ export class EventService {
 
   start(pollMs = 500): void {
     void listTournaments(this.ctx.store, 1000)
-      .then((list) => list.filter((t) => t.doc.status !== 'finished').forEach((t) => this.active.add(t.eventId)))
+      .then((list) =>
+        list.filter((t) => t.doc.status !== 'finished').forEach((t) => this.active.add(t.eventId)),
+      )
       .catch((e: unknown) => this.onError('*', e));
     void this.ctx.store
       .onAppended((matchId) => {
@@ -172,31 +234,58 @@ export class EventService {
     const round = state.rounds.at(-1);
     if (!round) return;
     const now = this.ctx.now().getTime();
-    if (round.clock && !round.timeCalled && new Date(round.clock.endsAt).getTime() <= now && round.pairings.some((p) => !p.result))
-      state = (await this.command(eventId, { type: 'CallTime', round: round.round }, { role: 'system' })).state;
+    if (
+      round.clock &&
+      !round.timeCalled &&
+      new Date(round.clock.endsAt).getTime() <= now &&
+      round.pairings.some((p) => !p.result)
+    )
+      state = (await this.command(eventId, { type: 'CallTime', round: round.round }, { role: 'system' }))
+        .state;
     for (const p of state.rounds.at(-1)!.pairings) {
       if (p.result || p.p2 === null) continue;
       const open = p.games.find((g) => g.outcome === null);
-      if (open) await this.checkGame(eventId, state, round.round, p.table, open.game, open.matchId!, open.first);
-      else if (!state.rounds.at(-1)!.timeCalled) await this.startGame(eventId, round.round, p.table, p.games.length + 1);
+      if (open)
+        await this.checkGame(eventId, state, round.round, p.table, open.game, open.matchId!, open.first);
+      else if (!state.rounds.at(-1)!.timeCalled)
+        await this.startGame(eventId, round.round, p.table, p.games.length + 1);
     }
   }
 
   private async startGame(eventId: string, round: number, table: number, game: number): Promise<void> {
     const matchId = `m_${randomBytes(9).toString('base64url')}`;
-    const { state } = await this.command(eventId, { type: 'StartGame', round, table, game, matchId }, { role: 'system' });
+    const { state } = await this.command(
+      eventId,
+      { type: 'StartGame', round, table, game, matchId },
+      { role: 'system' },
+    );
     const p = state.rounds.find((r) => r.round === round)!.pairings.find((x) => x.table === table)!;
     await this.ensureMatch(eventId, state, round, table, game, matchId, p.games.at(-1)!.first);
   }
 
   /** Creates the game's match unless it exists (a crash between StartGame and the match leaves it to the next step). */
-  private async ensureMatch(eventId: string, state: EventState, round: number, table: number, game: number, matchId: string, first: string): Promise<void> {
+  private async ensureMatch(
+    eventId: string,
+    state: EventState,
+    round: number,
+    table: number,
+    game: number,
+    matchId: string,
+    first: string,
+  ): Promise<void> {
     this.openGames.set(matchId, eventId);
     if (await this.ctx.store.getMatch(matchId)) return;
     const p = state.rounds.find((r) => r.round === round)!.pairings.find((x) => x.table === table)!;
     const seats = first === p.p1 ? [p.p1, p.p2!] : [p.p2!, p.p1];
     const players = seats.map((id) => state.players.find((x) => x.id === id)!);
-    await linkTournamentGame(this.ctx.store, { matchId, eventId, round, table, game, seats: { p1: seats[0]!, p2: seats[1]! } });
+    await linkTournamentGame(this.ctx.store, {
+      matchId,
+      eventId,
+      round,
+      table,
+      game,
+      seats: { p1: seats[0]!, p2: seats[1]! },
+    });
     const options = firstPlayerOptions(state.options.game, game);
     await this.ctx.host.createMatch({
       matchId,
@@ -207,14 +296,26 @@ export class EventService {
       revealPolicy: state.options.revealPolicy,
       ...(options ? { options } : {}),
       extra: {
-        table: { players: players.map((x) => ({ name: x.name, kind: x.bot ? 'bot' : 'person', bot: x.bot })), clock: { kind: 'none' }, practice: false },
+        table: {
+          players: players.map((x) => ({ name: x.name, kind: x.bot ? 'bot' : 'person', bot: x.bot })),
+          clock: { kind: 'none' },
+          practice: false,
+        },
         tournament: { eventId, round, table, game },
       },
     });
   }
 
   /** Reports an open game whose match ended, or which ran out of extra turns after time. */
-  private async checkGame(eventId: string, state: EventState, round: number, table: number, game: number, matchId: string, first: string): Promise<void> {
+  private async checkGame(
+    eventId: string,
+    state: EventState,
+    round: number,
+    table: number,
+    game: number,
+    matchId: string,
+    first: string,
+  ): Promise<void> {
     const rec = await this.ctx.store.getMatch(matchId);
     if (!rec) return this.ensureMatch(eventId, state, round, table, game, matchId, first);
     this.openGames.set(matchId, eventId);
@@ -222,8 +323,13 @@ export class EventService {
     const summary = rec.summary as { winner?: PlayerId | null; turn?: number };
     if (rec.status === 'ended') {
       const winner = summary.winner ? (link?.seats[summary.winner] ?? null) : null;
-      const cause = winner === null && (await this.endedAtRoundTime(matchId, rec.lastSeq)) ? 'time' : 'match-ended';
-      await this.command(eventId, { type: 'ReportGame', round, table, game, winner, cause }, { role: 'system' });
+      const cause =
+        winner === null && (await this.endedAtRoundTime(matchId, rec.lastSeq)) ? 'time' : 'match-ended';
+      await this.command(
+        eventId,
+        { type: 'ReportGame', round, table, game, winner, cause },
+        { role: 'system' },
+      );
       this.openGames.delete(matchId);
       return;
     }
@@ -235,7 +341,13 @@ export class EventService {
     // MatchEnded. The report follows from the ended match (above), here or on the next step after a crash.
     if ((summary.turn ?? 0) > turnAtTime + called.extraTurns) {
       const seats = Object.keys(link?.seats ?? { p1: '', p2: '' }) as PlayerId[];
-      await this.ctx.host.appendSystem(matchId, (_state, g) => roundTimeEndDrafts(seats, { eventId, round, extraTurns: called.extraTurns, turnAtTime }, g.endOnTimeFields));
+      await this.ctx.host.appendSystem(matchId, (_state, g) =>
+        roundTimeEndDrafts(
+          seats,
+          { eventId, round, extraTurns: called.extraTurns, turnAtTime },
+          g.endOnTimeFields,
+        ),
+      );
       const after = await this.ctx.store.getMatch(matchId);
       if (after?.status === 'ended') await this.checkGame(eventId, state, round, table, game, matchId, first);
     }

@@ -66,7 +66,10 @@ describe('EngineHost loading', () => {
     expect(loaded.lastSeq).toBe(live.lastSeq);
 
     // The first command predates the snapshot: the retry gets its original events, nothing is appended.
-    const retried = await second.submit(matchId, (played[0] as { player: PlayerId }).player, { ...sent.get('c0')!, commandId: 'c0' });
+    const retried = await second.submit(matchId, (played[0] as { player: PlayerId }).player, {
+      ...sent.get('c0')!,
+      commandId: 'c0',
+    });
     expect(retried).toEqual({ ...played[0], replayed: true });
     expect((await t.store.getMatch(matchId))!.lastSeq).toBe(live.lastSeq);
 

@@ -52,8 +52,23 @@ export interface CreateMatchInput {
 
 export type CommandOutcome =
   | { status: 'stale'; commandId: string; player: string; lastSeq: number }
-  | { status: 'accepted'; commandId: string; player: string; fromSeq: number; toSeq: number; events: { seq: number; type: string }[]; replayed: boolean }
-  | { status: 'rejected'; commandId: string; player: string; rule: string; reason: string; replayed: boolean };
+  | {
+      status: 'accepted';
+      commandId: string;
+      player: string;
+      fromSeq: number;
+      toSeq: number;
+      events: { seq: number; type: string }[];
+      replayed: boolean;
+    }
+  | {
+      status: 'rejected';
+      commandId: string;
+      player: string;
+      rule: string;
+      reason: string;
+      replayed: boolean;
+    };
 
 export class HostError extends Error {
   constructor(
@@ -124,7 +139,8 @@ const key = (player: string, commandId: string): string => `${player}\u0000${com
 
 export function parseHostedConfig(record: MatchRecord): HostedMatchConfig {
   const c = record.config as Partial<HostedMatchConfig>;
-  if (!c.matchConfig) throw new HostError(500, 'corrupt_match', `match ${record.matchId} has no stored configuration`);
+  if (!c.matchConfig)
+    throw new HostError(500, 'corrupt_match', `match ${record.matchId} has no stored configuration`);
   return { ...c, matchConfig: c.matchConfig, bots: c.bots ?? {}, revealPolicy: c.revealPolicy ?? 'hidden' };
 }
 
@@ -153,7 +169,8 @@ export class EngineHost extends EventEmitter<HostEvents> {
 
   async createMatch(input: CreateMatchInput): Promise<{ matchId: string; record: MatchRecord }> {
     const game = this.game(input.game);
-    if (input.players.length < 2) throw new HostError(400, 'bad_request', `${game.id} needs at least two players`);
+    if (input.players.length < 2)
+      throw new HostError(400, 'bad_request', `${game.id} needs at least two players`);
     const matchId = input.matchId ?? `m_${randomBytes(9).toString('base64url')}`;
     const seed = randomBytes(32).toString('hex');
     const matchConfig: MatchConfig = {
@@ -167,8 +184,18 @@ export class EngineHost extends EventEmitter<HostEvents> {
     });
     const at = this.now().toISOString();
     // Native hashes for sealing (seal.ts): byte-identical to the engine's pure-JS ones, several times faster.
-    const started = MatchSession.start(game, matchConfig, { seed, at }, { keepEvents: false, sealHashes: nodeSealHashes });
-    if (!started.ok) throw new HostError(422, 'setup_rejected', `the game refused this setup (rule ${started.rule}): ${started.reason}`);
+    const started = MatchSession.start(
+      game,
+      matchConfig,
+      { seed, at },
+      { keepEvents: false, sealHashes: nodeSealHashes },
+    );
+    if (!started.ok)
+      throw new HostError(
+        422,
+        'setup_rejected',
+        `the game refused this setup (rule ${started.rule}): ${started.reason}`,
+      );
     const state = started.session.state;
     const hosted: HostedMatchConfig = { ...input.extra, matchConfig, bots, revealPolicy: input.revealPolicy };
     const summary = summarize(game, matchId, playersOf(hosted), state, { seq: started.events.length, at });
@@ -182,8 +209,16 @@ export class EngineHost extends EventEmitter<HostEvents> {
       coverageDelaySeconds: input.coverageDelaySeconds,
       summary: summary as unknown as Record<string, unknown>,
     });
-    const appended = await this.store.appendToStream(matchId, 0, started.stamped, { sealer: started.session.sealer });
-    await this.store.saveSnapshot({ matchId, seq: appended.length, state, hash: appended[appended.length - 1]!.hash, cursor: started.session.cursor });
+    const appended = await this.store.appendToStream(matchId, 0, started.stamped, {
+      sealer: started.session.sealer,
+    });
+    await this.store.saveSnapshot({
+      matchId,
+      seq: appended.length,
+      state,
+      hash: appended[appended.length - 1]!.hash,
+      cursor: started.session.cursor,
+    });
     const record = (await this.store.getMatch(matchId))!;
     this.emit('created', matchId);
     this.emit('appended', matchId, appended);
@@ -205,23 +240,57 @@ export class EngineHost extends EventEmitter<HostEvents> {
   }
 
   /** Current state (judge truth) of a match, caught up with the store. */
-  async current(matchId: string): Promise<{ game: AnyGameModule; state: unknown; lastSeq: number; record: MatchRecord; hosted: HostedMatchConfig }> {
+  async current(matchId: string): Promise<{
+    game: AnyGameModule;
+    state: unknown;
+    lastSeq: number;
+    record: MatchRecord;
+    hosted: HostedMatchConfig;
+  }> {
     const m = await this.catchUp(matchId);
-    return { game: m.game, state: m.session.state, lastSeq: m.session.lastSeq, record: m.record, hosted: m.hosted };
+    return {
+      game: m.game,
+      state: m.session.state,
+      lastSeq: m.session.lastSeq,
+      record: m.record,
+      hosted: m.hosted,
+    };
   }
 
   /** Runs a command for `player` (from the seat token). Idempotent by (player, commandId). */
-  submit(matchId: string, player: PlayerId, command: CommandBody, opts: { ifLastSeq?: number } = {}): Promise<CommandOutcome> {
+  submit(
+    matchId: string,
+    player: PlayerId,
+    command: CommandBody,
+    opts: { ifLastSeq?: number } = {},
+  ): Promise<CommandOutcome> {
     return this.serialised(matchId, () => this.submitNow(matchId, player, command, opts.ifLastSeq));
   }
 
   /** The cached state without a store round trip (bots decide on it and submit with `ifLastSeq`). */
-  async peek(matchId: string): Promise<{ game: AnyGameModule; state: unknown; lastSeq: number; record: MatchRecord; hosted: HostedMatchConfig }> {
+  async peek(matchId: string): Promise<{
+    game: AnyGameModule;
+    state: unknown;
+    lastSeq: number;
+    record: MatchRecord;
+    hosted: HostedMatchConfig;
+  }> {
     const m = this.cache.get(matchId) ?? (await this.catchUp(matchId));
-    return { game: m.game, state: m.session.state, lastSeq: m.session.lastSeq, record: m.record, hosted: m.hosted };
+    return {
+      game: m.game,
+      state: m.session.state,
+      lastSeq: m.session.lastSeq,
+      record: m.record,
+      hosted: m.hosted,
+    };
   }
 
-  private async submitNow(matchId: string, player: PlayerId, command: CommandBody, ifLastSeq?: number): Promise<CommandOutcome> {
+  private async submitNow(
+    matchId: string,
+    player: PlayerId,
+    command: CommandBody,
+    ifLastSeq?: number,
+  ): Promise<CommandOutcome> {
     const k = key(player, command.commandId);
     for (let attempt = 0; ; attempt++) {
       // A bot's guarded submit skips the catch-up read: if another instance appended, the append fails with a
@@ -242,14 +311,23 @@ export class EngineHost extends EventEmitter<HostEvents> {
       if (!priorRejection && ifLastSeq === undefined && attempt === 0) {
         // Rejections are not events: one recorded by another instance is only in the store.
         const r = await this.store.findRejection(matchId, player, command.commandId);
-        if (r) m.rejected.set(k, (priorRejection = { rule: r.rule, reason: r.reason, body: bodyOf(r.command) }));
+        if (r)
+          m.rejected.set(k, (priorRejection = { rule: r.rule, reason: r.reason, body: bodyOf(r.command) }));
       }
       if (priorRejection) {
         sameBodyOrThrow(command, priorRejection.body);
-        return { status: 'rejected', commandId: command.commandId, player, rule: priorRejection.rule, reason: priorRejection.reason, replayed: true };
+        return {
+          status: 'rejected',
+          commandId: command.commandId,
+          player,
+          rule: priorRejection.rule,
+          reason: priorRejection.reason,
+          replayed: true,
+        };
       }
       // Decided on an older state (a bot): the caller decides again on the new one.
-      if (ifLastSeq !== undefined && m.session.lastSeq !== ifLastSeq) return { status: 'stale', commandId: command.commandId, player, lastSeq: m.session.lastSeq };
+      if (ifLastSeq !== undefined && m.session.lastSeq !== ifLastSeq)
+        return { status: 'stale', commandId: command.commandId, player, lastSeq: m.session.lastSeq };
       if (!m.hosted.matchConfig.players.some((p) => p.id === player))
         throw new HostError(403, 'not_a_seat', `${player} is not a seat of match ${matchId}`);
 
@@ -267,14 +345,32 @@ export class EngineHost extends EventEmitter<HostEvents> {
           at: this.now().toISOString(),
         });
         m.rejected.set(k, { rule: applied.rule, reason: applied.reason, body: bodyOf(command) });
-        return { status: 'rejected', commandId: command.commandId, player, rule: applied.rule, reason: applied.reason, replayed: false };
+        return {
+          status: 'rejected',
+          commandId: command.commandId,
+          player,
+          rule: applied.rule,
+          reason: applied.reason,
+          replayed: false,
+        };
       }
       // Idempotency is read back from the stream: a command whose events are all automatic still marks
       // the first of them as its own (it did cause it), so a retry finds it.
       const events = applied.events.some((e) => 'commandId' in e.cause)
         ? applied.events
-        : applied.events.map((e, i) => (i === 0 ? { ...e, cause: { commandId: command.commandId, player } } : e));
-      if (events.length === 0) return { status: 'accepted', commandId: command.commandId, player, fromSeq: m.session.lastSeq + 1, toSeq: m.session.lastSeq, events: [], replayed: false };
+        : applied.events.map((e, i) =>
+            i === 0 ? { ...e, cause: { commandId: command.commandId, player } } : e,
+          );
+      if (events.length === 0)
+        return {
+          status: 'accepted',
+          commandId: command.commandId,
+          player,
+          fromSeq: m.session.lastSeq + 1,
+          toSeq: m.session.lastSeq,
+          events: [],
+          replayed: false,
+        };
       try {
         // The body goes into the append's own transaction (bots' ids derive from the seq and never carry another body).
         const body = bodyOf(command);
@@ -288,14 +384,22 @@ export class EngineHost extends EventEmitter<HostEvents> {
         const before = m.session.lastSeq;
         this.absorb(m, appended, applied.state);
         m.bodies.set(k, body);
-        const outcome = m.accepted.get(k) ?? { fromSeq: appended[0]!.seq, toSeq: appended[appended.length - 1]!.seq, events: appended.map((e) => ({ seq: e.seq, type: e.type })) };
+        const outcome = m.accepted.get(k) ?? {
+          fromSeq: appended[0]!.seq,
+          toSeq: appended[appended.length - 1]!.seq,
+          events: appended.map((e) => ({ seq: e.seq, type: e.type })),
+        };
         await this.afterAppend(m, before, appended);
         this.emit('appended', matchId, appended);
         return { status: 'accepted', commandId: command.commandId, player, ...outcome, replayed: false };
       } catch (err) {
         if (err instanceof ConcurrencyError && attempt < this.maxRetries) continue; // another instance appended: catch up and decide again
         if (err instanceof ConcurrencyError)
-          throw new HostError(503, 'busy', `match ${matchId} is changing too fast to apply this command; retry it with the same commandId`);
+          throw new HostError(
+            503,
+            'busy',
+            `match ${matchId} is changing too fast to apply this command; retry it with the same commandId`,
+          );
         throw err;
       }
     }
@@ -306,7 +410,10 @@ export class EngineHost extends EventEmitter<HostEvents> {
    * `build` sees the caught-up state and answers the drafts, or null when there is nothing to record any more (the
    * match ended, another instance recorded it first): the decision is taken again after a concurrent append.
    */
-  appendSystem(matchId: string, build: (state: unknown, game: AnyGameModule, lastSeq: number) => DraftEvent[] | null): Promise<EventEnvelope[]> {
+  appendSystem(
+    matchId: string,
+    build: (state: unknown, game: AnyGameModule, lastSeq: number) => DraftEvent[] | null,
+  ): Promise<EventEnvelope[]> {
     return this.serialised(matchId, async () => {
       for (let attempt = 0; ; attempt++) {
         const m = await this.catchUp(matchId);
@@ -315,7 +422,10 @@ export class EngineHost extends EventEmitter<HostEvents> {
         const p = m.session.proposeSystem(drafts, this.now().toISOString());
         if (!p.ok) return [];
         try {
-          const appended = await this.store.appendToStream(matchId, m.session.lastSeq, p.events, { expectedHash: m.session.lastHash, sealer: m.session.sealer });
+          const appended = await this.store.appendToStream(matchId, m.session.lastSeq, p.events, {
+            expectedHash: m.session.lastHash,
+            sealer: m.session.sealer,
+          });
           const before = m.session.lastSeq;
           this.absorb(m, appended, p.state);
           await this.afterAppend(m, before, appended);
@@ -343,9 +453,21 @@ export class EngineHost extends EventEmitter<HostEvents> {
   private async afterAppend(m: Loaded, before: number, appended: EventEnvelope[]): Promise<void> {
     const after = m.session.lastSeq;
     const state = m.session.state;
-    if (Math.floor(after / this.snapshotEvery) > Math.floor(before / this.snapshotEvery) || m.game.status(state).status === 'ended')
-      await this.store.saveSnapshot({ matchId: m.record.matchId, seq: after, state, hash: appended[appended.length - 1]!.hash, cursor: m.session.cursor });
-    const summary = summarize(m.game, m.record.matchId, playersOf(m.hosted), state, { seq: after, at: m.session.lastAt ?? '' });
+    if (
+      Math.floor(after / this.snapshotEvery) > Math.floor(before / this.snapshotEvery) ||
+      m.game.status(state).status === 'ended'
+    )
+      await this.store.saveSnapshot({
+        matchId: m.record.matchId,
+        seq: after,
+        state,
+        hash: appended[appended.length - 1]!.hash,
+        cursor: m.session.cursor,
+      });
+    const summary = summarize(m.game, m.record.matchId, playersOf(m.hosted), state, {
+      seq: after,
+      at: m.session.lastAt ?? '',
+    });
     const status = m.game.status(state).status;
     // The list summary changes with the position, not with every event: write it only then.
     const prev = m.record.summary as Partial<MatchSummary>;
@@ -354,12 +476,24 @@ export class EngineHost extends EventEmitter<HostEvents> {
     const moved =
       status !== m.record.status ||
       (t - m.summaryWrittenAt >= 1000 &&
-        (prev.turn !== summary.turn || prev.phase !== summary.phase || prev.step !== summary.step || prev.activePlayer !== summary.activePlayer || prev.winner !== summary.winner));
+        (prev.turn !== summary.turn ||
+          prev.phase !== summary.phase ||
+          prev.step !== summary.step ||
+          prev.activePlayer !== summary.activePlayer ||
+          prev.winner !== summary.winner));
     if (moved) {
-      await this.store.updateMatch(m.record.matchId, { status, summary: summary as unknown as Record<string, unknown> });
+      await this.store.updateMatch(m.record.matchId, {
+        status,
+        summary: summary as unknown as Record<string, unknown>,
+      });
       m.summaryWrittenAt = t;
     }
-    m.record = { ...m.record, status, summary: moved ? (summary as unknown as Record<string, unknown>) : m.record.summary, lastSeq: after };
+    m.record = {
+      ...m.record,
+      status,
+      summary: moved ? (summary as unknown as Record<string, unknown>) : m.record.summary,
+      lastSeq: after,
+    };
   }
 
   /** Folds events into the cached match and indexes them; `after` is the state they lead to when the caller has it. */
@@ -391,7 +525,8 @@ export class EngineHost extends EventEmitter<HostEvents> {
 
   private async load(matchId: string): Promise<Loaded> {
     const record = await this.store.getMatch(matchId);
-    if (!record) throw new HostError(404, 'match_not_found', `no match ${matchId}; list matches with GET /api/matches`);
+    if (!record)
+      throw new HostError(404, 'match_not_found', `no match ${matchId}; list matches with GET /api/matches`);
     const game = this.game(record.game);
     const hosted = parseHostedConfig(record);
     const match = { matchId, seed: record.seed };
@@ -407,7 +542,8 @@ export class EngineHost extends EventEmitter<HostEvents> {
     if (snap?.cursor !== undefined) {
       events = await this.store.readStream(matchId, { from: snap.seq });
       // A snapshot whose hash is not its event's is not trusted: the whole stream below decides.
-      if (events[0]?.seq === snap.seq && events[0].hash === snap.hash) session = MatchSession.resume(game, { ...match, events, snapshot: snap }, opts);
+      if (events[0]?.seq === snap.seq && events[0].hash === snap.hash)
+        session = MatchSession.resume(game, { ...match, events, snapshot: snap }, opts);
     }
     if (!session) {
       events = await this.store.readStream(matchId);
@@ -426,7 +562,13 @@ export class EngineHost extends EventEmitter<HostEvents> {
       summaryWrittenAt: 0,
     };
     for (const e of events) index(m, e);
-    for (const r of await this.store.listRejections(matchId)) if (r.commandId) m.rejected.set(key(r.player, r.commandId), { rule: r.rule, reason: r.reason, body: bodyOf(r.command) });
+    for (const r of await this.store.listRejections(matchId))
+      if (r.commandId)
+        m.rejected.set(key(r.player, r.commandId), {
+          rule: r.rule,
+          reason: r.reason,
+          body: bodyOf(r.command),
+        });
     return m;
   }
 

@@ -24,11 +24,23 @@ import * as S from './schemas';
 const err = (description: string) => ({ description, schema: S.ErrorBody });
 
 /** Operators, not strangers, create and delete matches and tables: an organiser token (`npx matchtape token --role organiser`). */
-function requireOrganiser(claims: TokenClaims | null, doing = 'creating a match', verb = 'create matches'): void {
+function requireOrganiser(
+  claims: TokenClaims | null,
+  doing = 'creating a match',
+  verb = 'create matches',
+): void {
   if (!claims)
-    throw new HostError(401, 'missing_token', `${doing} needs an organiser token: mint one with \`npx matchtape token --role organiser\` and send it as "Authorization: Bearer <token>"`);
+    throw new HostError(
+      401,
+      'missing_token',
+      `${doing} needs an organiser token: mint one with \`npx matchtape token --role organiser\` and send it as "Authorization: Bearer <token>"`,
+    );
   if (claims.role !== 'organiser')
-    throw new HostError(403, 'not_an_organiser', `a ${claims.role} token cannot ${verb}; use an organiser token (\`npx matchtape token --role organiser\`)`);
+    throw new HostError(
+      403,
+      'not_an_organiser',
+      `a ${claims.role} token cannot ${verb}; use an organiser token (\`npx matchtape token --role organiser\`)`,
+    );
 }
 
 /** PGlite has no autovacuum: after deletions, a VACUUM at most this often lets new rows reuse the freed pages. */
@@ -44,15 +56,27 @@ async function deleteMatch(ctx: RouteContext, id: string, claims: TokenClaims | 
   requireOrganiser(claims, 'deleting a match', 'delete matches');
   const r = await ctx.record(id);
   if (r.status !== 'ended')
-    throw new HostError(409, 'match_not_ended', `match ${id} is still ${r.status === 'setup' ? 'being set up' : 'being played'}: only an ended match can be deleted`);
+    throw new HostError(
+      409,
+      'match_not_ended',
+      `match ${id} is still ${r.status === 'setup' ? 'being set up' : 'being played'}: only an ended match can be deleted`,
+    );
   let deleted: boolean;
   try {
     deleted = await ctx.store.deleteMatch(id);
   } catch (err) {
     if (err instanceof MatchInEventError)
-      throw new HostError(409, 'match_in_event', `match ${id} is a game of event ${err.eventId}: the event's results refer to it, so it is kept`);
+      throw new HostError(
+        409,
+        'match_in_event',
+        `match ${id} is a game of event ${err.eventId}: the event's results refer to it, so it is kept`,
+      );
     if (err instanceof MatchHasForksError)
-      throw new HostError(409, 'match_has_forks', `match ${id} has forks that link to it (e.g. ${err.forkId}), so it is kept; delete the forks first`);
+      throw new HostError(
+        409,
+        'match_has_forks',
+        `match ${id} has forks that link to it (e.g. ${err.forkId}), so it is kept; delete the forks first`,
+      );
     throw err;
   }
   if (!deleted) throw new HostError(404, 'not_found', `no match ${id}`);
@@ -60,14 +84,20 @@ async function deleteMatch(ctx: RouteContext, id: string, claims: TokenClaims | 
   const now = ctx.now().getTime();
   if (ctx.store.dialect === 'pglite' && now - (lastReclaim.get(ctx) ?? -Infinity) >= RECLAIM_EVERY_MS) {
     lastReclaim.set(ctx, now);
-    void ctx.store.reclaimSpace().catch((err: unknown) => ctx.log.warn({ err }, 'reclaiming the space of deleted matches failed'));
+    void ctx.store
+      .reclaimSpace()
+      .catch((err: unknown) => ctx.log.warn({ err }, 'reclaiming the space of deleted matches failed'));
   }
   return { matchId: id, deleted: true as const };
 }
 
 /** POST /api/matches without `position`: an organiser's new match, one seat token per player. */
 
-async function createMatch(ctx: RouteContext, claims: TokenClaims | null, body: S.CreateMatchBody): Promise<z.infer<typeof S.CreateMatchResponse>> {
+async function createMatch(
+  ctx: RouteContext,
+  claims: TokenClaims | null,
+  body: S.CreateMatchBody,
+): Promise<z.infer<typeof S.CreateMatchResponse>> {
   requireOrganiser(claims);
   const game = ctx.host.game(body.game);
   const presets = Object.entries(game.presetDecks);
@@ -77,25 +107,66 @@ async function createMatch(ctx: RouteContext, claims: TokenClaims | null, body: 
     if (p.deck === undefined) deck = presets[i % presets.length]![1];
     else if (typeof p.deck === 'string') {
       const preset = Object.hasOwn(game.presetDecks, p.deck) ? game.presetDecks[p.deck] : undefined;
-      if (!preset) throw new HostError(400, 'unknown_deck', `${game.id} has no preset deck "${p.deck}"; presets: ${Object.keys(game.presetDecks).join(', ')}`);
+      if (!preset)
+        throw new HostError(
+          400,
+          'unknown_deck',
+          `${game.id} has no preset deck "${p.deck}"; presets: ${Object.keys(game.presetDecks).join(', ')}`,
+        );
       deck = preset;
     } else {
       deck = p.deck;
       const problems = game.validateDeck(deck);
-      if (problems.length > 0) throw Object.assign(new HostError(422, 'invalid_deck', `the deck of p${i + 1} is not legal for ${game.id}: ${problems.join('; ')}`), { problems });
+      if (problems.length > 0)
+        throw Object.assign(
+          new HostError(
+            422,
+            'invalid_deck',
+            `the deck of p${i + 1} is not legal for ${game.id}: ${problems.join('; ')}`,
+          ),
+          { problems },
+        );
     }
     return { name: p.name ?? (p.bot ? `Bot ${i + 1}` : `Player ${i + 1}`), deck, bot: p.bot ?? null };
   });
   const coverage = body.coverageDelaySeconds ?? body.spectatorDelaySeconds;
   if (coverage > body.spectatorDelaySeconds)
-    throw new HostError(400, 'bad_request', `coverageDelaySeconds (${coverage}) must not exceed spectatorDelaySeconds (${body.spectatorDelaySeconds})`);
-  const { matchId } = await ctx.host.createMatch({ game: game.id, players, spectatorDelaySeconds: body.spectatorDelaySeconds, coverageDelaySeconds: coverage, revealPolicy: body.revealPolicy });
+    throw new HostError(
+      400,
+      'bad_request',
+      `coverageDelaySeconds (${coverage}) must not exceed spectatorDelaySeconds (${body.spectatorDelaySeconds})`,
+    );
+  const { matchId } = await ctx.host.createMatch({
+    game: game.id,
+    players,
+    spectatorDelaySeconds: body.spectatorDelaySeconds,
+    coverageDelaySeconds: coverage,
+    revealPolicy: body.revealPolicy,
+  });
   const seats: Record<string, string> = {};
-  players.forEach((_, i) => (seats[`p${i + 1}`] = mintToken({ role: 'seat', matchId, seat: `p${i + 1}`, ttlSeconds: ctx.config.seatTokenTtlSeconds })));
-  return { matchId, game: game.id, seats, spectatorDelaySeconds: body.spectatorDelaySeconds, coverageDelaySeconds: coverage };
+  players.forEach(
+    (_, i) =>
+      (seats[`p${i + 1}`] = mintToken({
+        role: 'seat',
+        matchId,
+        seat: `p${i + 1}`,
+        ttlSeconds: ctx.config.seatTokenTtlSeconds,
+      })),
+  );
+  return {
+    matchId,
+    game: game.id,
+    seats,
+    spectatorDelaySeconds: body.spectatorDelaySeconds,
+    coverageDelaySeconds: coverage,
+  };
 }
 
-async function listMatches(ctx: RouteContext, claims: TokenClaims | null, q: z.infer<typeof S.ListMatchesQuery>) {
+async function listMatches(
+  ctx: RouteContext,
+  claims: TokenClaims | null,
+  q: z.infer<typeof S.ListMatchesQuery>,
+) {
   // Everyone filters on the status they are shown. A delayed feed is behind the stored status, never ahead:
   // shown `ended` is stored `ended`; shown `setup`/`playing` may be stored further on, so read more and filter.
   const exact = claims?.role === 'judge' || q.status === 'ended';
@@ -105,16 +176,32 @@ async function listMatches(ctx: RouteContext, claims: TokenClaims | null, q: z.i
     ...(q.game ? { game: q.game } : {}),
   });
   const shown = await ctx.sight.forks.shownTo(list, claims);
-  const items = (await Promise.all(shown.map((r) => ctx.listItem(r, claims)))).filter((m) => !q.status || m.status === q.status);
+  const items = (await Promise.all(shown.map((r) => ctx.listItem(r, claims)))).filter(
+    (m) => !q.status || m.status === q.status,
+  );
   return { matches: items.slice(0, q.limit) };
 }
 
-async function submitCommand(ctx: RouteContext, id: string, claims: TokenClaims | null, body: z.infer<typeof S.CommandBody>, reply: FastifyReply) {
-  if (!claims) throw new HostError(401, 'missing_token', 'send your seat token as "Authorization: Bearer <token>"');
-  if (claims.role !== 'seat' || !claims.seat) throw new HostError(403, 'not_a_seat', `a ${claims.role} token cannot send commands; use a seat token`);
-  if (claims.matchId !== id) throw new HostError(403, 'wrong_match', `this seat token is for match ${claims.matchId}, not ${id}`);
+async function submitCommand(
+  ctx: RouteContext,
+  id: string,
+  claims: TokenClaims | null,
+  body: z.infer<typeof S.CommandBody>,
+  reply: FastifyReply,
+) {
+  if (!claims)
+    throw new HostError(401, 'missing_token', 'send your seat token as "Authorization: Bearer <token>"');
+  if (claims.role !== 'seat' || !claims.seat)
+    throw new HostError(403, 'not_a_seat', `a ${claims.role} token cannot send commands; use a seat token`);
+  if (claims.matchId !== id)
+    throw new HostError(403, 'wrong_match', `this seat token is for match ${claims.matchId}, not ${id}`);
   const seat = claims.seat as PlayerId;
-  if (body.player !== undefined && body.player !== seat) throw new HostError(403, 'wrong_seat', `this token is the seat of ${seat}; it cannot act for ${body.player}`);
+  if (body.player !== undefined && body.player !== seat)
+    throw new HostError(
+      403,
+      'wrong_seat',
+      `this token is the seat of ${seat}; it cannot act for ${body.player}`,
+    );
   const { player: _player, ...command } = body;
   let out;
   try {
@@ -126,11 +213,21 @@ async function submitCommand(ctx: RouteContext, id: string, claims: TokenClaims 
   ctx.metrics.command(out.status === 'stale' ? 'stale' : out.replayed ? 'replayed' : out.status);
   // The rule's own words beside its number, for the player's table (and any client) to show.
   if (out.status === 'rejected')
-    return reply.status(422).send({ error: 'rejected', message: `${out.commandId} was rejected under rule ${out.rule}: ${out.reason}`, ...out, ruleText: ruleText((await ctx.record(id)).game, out.rule).text });
+    return reply.status(422).send({
+      error: 'rejected',
+      message: `${out.commandId} was rejected under rule ${out.rule}: ${out.reason}`,
+      ...out,
+      ruleText: ruleText((await ctx.record(id)).game, out.rule).text,
+    });
   return out;
 }
 
-async function eventsPage(ctx: RouteContext, id: string, claims: TokenClaims | null, q: z.infer<typeof S.EventsQuery>): Promise<S.EventsResponse> {
+async function eventsPage(
+  ctx: RouteContext,
+  id: string,
+  claims: TokenClaims | null,
+  q: z.infer<typeof S.EventsQuery>,
+): Promise<S.EventsResponse> {
   const rec = await ctx.record(id);
   const access = resolveAccess(rec, claims, q.as, ctx.now().getTime());
   const from = q.from ?? 1;
@@ -140,19 +237,45 @@ async function eventsPage(ctx: RouteContext, id: string, claims: TokenClaims | n
   // A page cut short by the page size says where the next one starts, so a client never mistakes the
   // first 5,000 events of a long match for all of it.
   const cut = to < (q.to ?? MAX_INT) && events.length > 0 && events[events.length - 1]!.seq === to;
-  return { matchId: id, as: access.role, delaySeconds: access.delaySeconds, events, next: cut ? to + 1 : null };
+  return {
+    matchId: id,
+    as: access.role,
+    delaySeconds: access.delaySeconds,
+    events,
+    next: cut ? to + 1 : null,
+  };
 }
 
-async function stateAt(ctx: RouteContext, id: string, claims: TokenClaims | null, q: z.infer<typeof S.StateQuery>): Promise<S.StateResponse> {
+async function stateAt(
+  ctx: RouteContext,
+  id: string,
+  claims: TokenClaims | null,
+  q: z.infer<typeof S.StateQuery>,
+): Promise<S.StateResponse> {
   const rec = await ctx.record(id);
   const access = resolveAccess(rec, claims, q.as, ctx.now().getTime());
   const game = ctx.host.game(rec.game);
   const { state, seq } = await ctx.sight.stateAt(rec, access, q.seq ?? rec.lastSeq);
   const view = game.view(state, access.viewer);
-  return { matchId: id, as: access.role, seq, requestedSeq: q.seq ?? null, position: game.position(view), status: game.status(view), state: view, board: game.board(view) };
+  return {
+    matchId: id,
+    as: access.role,
+    seq,
+    requestedSeq: q.seq ?? null,
+    position: game.position(view),
+    status: game.status(view),
+    state: view,
+    board: game.board(view),
+  };
 }
 
-async function timeline(ctx: RouteContext, id: string, claims: TokenClaims | null, q: z.infer<typeof S.ViewQuery>, reply: FastifyReply) {
+async function timeline(
+  ctx: RouteContext,
+  id: string,
+  claims: TokenClaims | null,
+  q: z.infer<typeof S.ViewQuery>,
+  reply: FastifyReply,
+) {
   const rec = await ctx.record(id);
   const access = resolveAccess(rec, claims, q.as, ctx.now().getTime());
   // The projector's read models when they cover exactly this answer; else computed from the events.
@@ -162,16 +285,33 @@ async function timeline(ctx: RouteContext, id: string, claims: TokenClaims | nul
     return { matchId: id, as: access.role, timeline: stored.timeline, stats: stored.stats };
   }
   const events = await ctx.sight.events(rec, access);
-  return { matchId: id, as: access.role, timeline: buildTimeline(ctx.host.game(rec.game), events), stats: matchStats(events) };
+  return {
+    matchId: id,
+    as: access.role,
+    timeline: buildTimeline(ctx.host.game(rec.game), events),
+    stats: matchStats(events),
+  };
 }
 
-async function exportJsonl(ctx: RouteContext, id: string, claims: TokenClaims | null, q: z.infer<typeof S.ViewQuery>, reply: FastifyReply): Promise<string> {
+async function exportJsonl(
+  ctx: RouteContext,
+  id: string,
+  claims: TokenClaims | null,
+  q: z.infer<typeof S.ViewQuery>,
+  reply: FastifyReply,
+): Promise<string> {
   const rec = await ctx.record(id);
   // Judges get the full truth; everyone else the released public view.
-  const access = claims?.role === 'judge' && (q.as === undefined || q.as === 'judge') ? resolveAccess(rec, claims, 'judge') : accessFor(rec, 'public', claims, ctx.now().getTime());
+  const access =
+    claims?.role === 'judge' && (q.as === undefined || q.as === 'judge')
+      ? resolveAccess(rec, claims, 'judge')
+      : accessFor(rec, 'public', claims, ctx.now().getTime());
   const events = await ctx.sight.events(rec, access);
   reply.header('content-type', 'application/x-ndjson; charset=utf-8');
-  reply.header('content-disposition', `attachment; filename="${id}${access.role === 'judge' ? '' : '.public'}.jsonl"`);
+  reply.header(
+    'content-disposition',
+    `attachment; filename="${id}${access.role === 'judge' ? '' : '.public'}.jsonl"`,
+  );
   return copyText(rec, access.viewer, events, !(await ctx.sight.forks.sealed(rec)));
 }
 
@@ -180,7 +320,12 @@ function gameList(ctx: RouteContext) {
   return {
     games: ctx.games.ids().map((id) => {
       const g = ctx.games.get(id);
-      return { id: g.id, title: g.title, rulesVersion: g.rulesVersion, presetDecks: Object.keys(g.presetDecks) };
+      return {
+        id: g.id,
+        title: g.title,
+        rulesVersion: g.rulesVersion,
+        presetDecks: Object.keys(g.presetDecks),
+      };
     }),
   };
 }
@@ -190,159 +335,228 @@ export interface DocumentSource {
   document(): Record<string, unknown>;
 }
 
-export const matchRoutes = (doc: DocumentSource): RouteModule => (ctx) => [
-  route({ method: 'GET', path: '/api/openapi.json', summary: 'This document (generated from the registered routes)', limit: 'meta', responses: { 200: { description: 'OpenAPI 3.1' } }, handle: async () => doc.document() }),
-  route({ method: 'GET', path: '/api/games', summary: 'Implemented games and their preset decks', limit: 'meta', responses: { 200: { description: 'games' } }, handle: async () => gameList(ctx) }),
-  route({
-    method: 'POST',
-    path: '/api/matches',
-    summary: 'Create a match (organiser), a player table (a player `kind` or a `clock`: seats for people with invites, decks, clock), or start one from a position (`position`: judge or organiser); returns one seat token per player',
-    limit: 'create',
-    auth: 'organiser token (`npx matchtape token --role organiser`), or a judge token with `position`',
-    body: z.union([S.CreateMatchBody, CreateTableBody, PositionBody]),
-    bodyFor: (raw): z.ZodType<S.CreateMatchBody | CreateTableBody | PositionBody> => (isPositionRequest(raw) ? PositionBody : isTableRequest(raw) ? CreateTableBody : S.CreateMatchBody),
-    responses: { 201: { description: 'created', schema: z.union([S.CreateMatchResponse, CreateTableResponse]) }, 403: err('not an organiser token'), 404: err('unknown game'), 422: err('invalid deck') },
-    async handle({ claims, body, reply }) {
-      if ('position' in body) return reply.status(201).send(await createFromPosition({ host: ctx.host, store: ctx.store, games: ctx.games, seatTokenTtlSeconds: ctx.config.seatTokenTtlSeconds }, claims, body));
-      requireOrganiser(claims);
-      // A player table (seats for people, invites, decks, clock): table/routes.ts.
-      return reply.status(201).send(isTableRequest(body) ? await createTable(ctx, body) : await createMatch(ctx, claims, body as S.CreateMatchBody));
-    },
-  }),
-  route({
-    method: 'GET',
-    path: '/api/matches',
-    summary: 'Live and finished matches',
-    limit: 'reads',
-    query: S.ListMatchesQuery,
-    responses: { 200: { description: 'matches', schema: z.object({ matches: z.array(S.MatchListItem) }) } },
-    handle: async ({ claims, query }) => listMatches(ctx, claims, query),
-  }),
-  route({
-    method: 'GET',
-    path: '/api/matches/:id',
-    summary: 'One match summary',
-    limit: 'reads',
-    params: S.MatchIdParams,
-    responses: { 200: { description: 'match', schema: S.MatchListItem }, 404: err('no such match') },
-    async handle({ params, claims }) {
-      const r = await ctx.record(params.id);
-      // A player table's clock, as this caller sees the match (table/routes.ts).
-      const clock = await clockForViewer(ctx, r, accessFor(r, roleInList(claims, r.matchId), claims, ctx.now().getTime()));
-      return { ...(await ctx.listItem(r, claims)), forkOf: forkOfRecord(r), ...(clock ? { clock } : {}) };
-    },
-  }),
-  route({
-    method: 'DELETE',
-    path: '/api/matches/:id',
-    summary: 'Delete an ended match and everything stored under its id (events, snapshots, rejections, annotations, disputes, drawings); the demo keeps a bounded history with it',
-    limit: 'create',
-    auth: 'organiser token (`npx matchtape token --role organiser`)',
-    params: S.MatchIdParams,
-    responses: {
-      200: { description: 'deleted', schema: z.object({ matchId: z.string(), deleted: z.literal(true) }) },
-      401: err('no token'),
-      403: err('not an organiser token'),
-      404: err('no such match'),
-      409: err('the match has not ended, or is a game of an event'),
-    },
-    handle: async ({ params, claims }) => deleteMatch(ctx, params.id, claims),
-  }),
-  route({
-    method: 'POST',
-    path: '/api/matches/:id/commands',
-    summary: 'Send a command as the seat of the bearer token (idempotent by commandId)',
-    limit: 'commands',
-    auth: 'seat token',
-    params: S.MatchIdParams,
-    body: S.CommandBody,
-    responses: {
-      200: { description: 'accepted (or the replay of an accepted commandId)', schema: S.CommandAccepted },
-      403: err('token of another match or seat'),
-      409: err('commandId already used for a different command'),
-      413: err('body too large'),
-      422: { description: 'rejected by the rules; nothing appended', schema: S.CommandRejected },
-    },
-    handle: async ({ params, claims, body, reply }) => submitCommand(ctx, params.id, claims, body, reply),
-  }),
-  route({
-    method: 'GET',
-    path: '/api/matches/:id/events',
-    summary: "Events as the viewer may see them (after the viewer's delay), at most 5,000 per page; `next` is the `from` of the next page, or null",
-    limit: 'reads',
-    params: S.MatchIdParams,
-    query: S.EventsQuery,
-    responses: { 200: { description: 'events', schema: S.EventsResponse }, 403: err('view not allowed for this token') },
-    handle: async ({ params, claims, query }) => eventsPage(ctx, params.id, claims, query),
-  }),
-  route({
-    method: 'GET',
-    path: '/api/matches/:id/state',
-    summary: 'State at seq (snapshot + fold), as the viewer sees it, with a board model',
-    limit: 'reads',
-    params: S.MatchIdParams,
-    query: S.StateQuery,
-    responses: { 200: { description: 'state', schema: S.StateResponse }, 403: err('view not allowed for this token') },
-    handle: async ({ params, claims, query }) => stateAt(ctx, params.id, claims, query),
-  }),
-  route({
-    method: 'GET',
-    path: '/api/matches/:id/timeline',
-    summary: 'Turns, phases, steps with seq ranges, attacks, key moments, stats',
-    limit: 'reads',
-    params: S.MatchIdParams,
-    query: S.ViewQuery,
-    responses: { 200: { description: 'timeline' }, 403: err('view not allowed for this token') },
-    handle: async ({ params, claims, query, reply }) => timeline(ctx, params.id, claims, query, reply),
-  }),
-  route({
-    method: 'GET',
-    path: '/api/matches/:id/export',
-    summary: 'JSONL export: every event in full for judges, the released public view for everyone else',
-    limit: 'reads',
-    params: S.MatchIdParams,
-    query: S.ViewQuery,
-    responses: { 200: { description: 'one event per line', contentType: 'application/x-ndjson' } },
-    handle: async ({ params, claims, query, reply }) => exportJsonl(ctx, params.id, claims, query, reply),
-  }),
-  route({
-    method: 'GET',
-    path: '/api/matches/:id/rejections',
-    summary: 'Rejected commands (judges)',
-    limit: 'reads',
-    auth: 'judge token',
-    params: S.MatchIdParams,
-    query: S.ViewQuery,
-    responses: { 200: { description: 'rejections' }, 403: err('not a judge') },
-    async handle({ params, claims }) {
-      resolveAccess(await ctx.record(params.id), claims, 'judge');
-      return { matchId: params.id, rejections: await ctx.store.listRejections(params.id) };
-    },
-  }),
-];
+export const matchRoutes =
+  (doc: DocumentSource): RouteModule =>
+  (ctx) => [
+    route({
+      method: 'GET',
+      path: '/api/openapi.json',
+      summary: 'This document (generated from the registered routes)',
+      limit: 'meta',
+      responses: { 200: { description: 'OpenAPI 3.1' } },
+      handle: async () => doc.document(),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/games',
+      summary: 'Implemented games and their preset decks',
+      limit: 'meta',
+      responses: { 200: { description: 'games' } },
+      handle: async () => gameList(ctx),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/matches',
+      summary:
+        'Create a match (organiser), a player table (a player `kind` or a `clock`: seats for people with invites, decks, clock), or start one from a position (`position`: judge or organiser); returns one seat token per player',
+      limit: 'create',
+      auth: 'organiser token (`npx matchtape token --role organiser`), or a judge token with `position`',
+      body: z.union([S.CreateMatchBody, CreateTableBody, PositionBody]),
+      bodyFor: (raw): z.ZodType<S.CreateMatchBody | CreateTableBody | PositionBody> =>
+        isPositionRequest(raw) ? PositionBody : isTableRequest(raw) ? CreateTableBody : S.CreateMatchBody,
+      responses: {
+        201: { description: 'created', schema: z.union([S.CreateMatchResponse, CreateTableResponse]) },
+        403: err('not an organiser token'),
+        404: err('unknown game'),
+        422: err('invalid deck'),
+      },
+      async handle({ claims, body, reply }) {
+        if ('position' in body)
+          return reply.status(201).send(
+            await createFromPosition(
+              {
+                host: ctx.host,
+                store: ctx.store,
+                games: ctx.games,
+                seatTokenTtlSeconds: ctx.config.seatTokenTtlSeconds,
+              },
+              claims,
+              body,
+            ),
+          );
+        requireOrganiser(claims);
+        // A player table (seats for people, invites, decks, clock): table/routes.ts.
+        return reply
+          .status(201)
+          .send(
+            isTableRequest(body)
+              ? await createTable(ctx, body)
+              : await createMatch(ctx, claims, body as S.CreateMatchBody),
+          );
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/matches',
+      summary: 'Live and finished matches',
+      limit: 'reads',
+      query: S.ListMatchesQuery,
+      responses: { 200: { description: 'matches', schema: z.object({ matches: z.array(S.MatchListItem) }) } },
+      handle: async ({ claims, query }) => listMatches(ctx, claims, query),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/matches/:id',
+      summary: 'One match summary',
+      limit: 'reads',
+      params: S.MatchIdParams,
+      responses: { 200: { description: 'match', schema: S.MatchListItem }, 404: err('no such match') },
+      async handle({ params, claims }) {
+        const r = await ctx.record(params.id);
+        // A player table's clock, as this caller sees the match (table/routes.ts).
+        const clock = await clockForViewer(
+          ctx,
+          r,
+          accessFor(r, roleInList(claims, r.matchId), claims, ctx.now().getTime()),
+        );
+        return { ...(await ctx.listItem(r, claims)), forkOf: forkOfRecord(r), ...(clock ? { clock } : {}) };
+      },
+    }),
+    route({
+      method: 'DELETE',
+      path: '/api/matches/:id',
+      summary:
+        'Delete an ended match and everything stored under its id (events, snapshots, rejections, annotations, disputes, drawings); the demo keeps a bounded history with it',
+      limit: 'create',
+      auth: 'organiser token (`npx matchtape token --role organiser`)',
+      params: S.MatchIdParams,
+      responses: {
+        200: { description: 'deleted', schema: z.object({ matchId: z.string(), deleted: z.literal(true) }) },
+        401: err('no token'),
+        403: err('not an organiser token'),
+        404: err('no such match'),
+        409: err('the match has not ended, or is a game of an event'),
+      },
+      handle: async ({ params, claims }) => deleteMatch(ctx, params.id, claims),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/matches/:id/commands',
+      summary: 'Send a command as the seat of the bearer token (idempotent by commandId)',
+      limit: 'commands',
+      auth: 'seat token',
+      params: S.MatchIdParams,
+      body: S.CommandBody,
+      responses: {
+        200: { description: 'accepted (or the replay of an accepted commandId)', schema: S.CommandAccepted },
+        403: err('token of another match or seat'),
+        409: err('commandId already used for a different command'),
+        413: err('body too large'),
+        422: { description: 'rejected by the rules; nothing appended', schema: S.CommandRejected },
+      },
+      handle: async ({ params, claims, body, reply }) => submitCommand(ctx, params.id, claims, body, reply),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/matches/:id/events',
+      summary:
+        "Events as the viewer may see them (after the viewer's delay), at most 5,000 per page; `next` is the `from` of the next page, or null",
+      limit: 'reads',
+      params: S.MatchIdParams,
+      query: S.EventsQuery,
+      responses: {
+        200: { description: 'events', schema: S.EventsResponse },
+        403: err('view not allowed for this token'),
+      },
+      handle: async ({ params, claims, query }) => eventsPage(ctx, params.id, claims, query),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/matches/:id/state',
+      summary: 'State at seq (snapshot + fold), as the viewer sees it, with a board model',
+      limit: 'reads',
+      params: S.MatchIdParams,
+      query: S.StateQuery,
+      responses: {
+        200: { description: 'state', schema: S.StateResponse },
+        403: err('view not allowed for this token'),
+      },
+      handle: async ({ params, claims, query }) => stateAt(ctx, params.id, claims, query),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/matches/:id/timeline',
+      summary: 'Turns, phases, steps with seq ranges, attacks, key moments, stats',
+      limit: 'reads',
+      params: S.MatchIdParams,
+      query: S.ViewQuery,
+      responses: { 200: { description: 'timeline' }, 403: err('view not allowed for this token') },
+      handle: async ({ params, claims, query, reply }) => timeline(ctx, params.id, claims, query, reply),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/matches/:id/export',
+      summary: 'JSONL export: every event in full for judges, the released public view for everyone else',
+      limit: 'reads',
+      params: S.MatchIdParams,
+      query: S.ViewQuery,
+      responses: { 200: { description: 'one event per line', contentType: 'application/x-ndjson' } },
+      handle: async ({ params, claims, query, reply }) => exportJsonl(ctx, params.id, claims, query, reply),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/matches/:id/rejections',
+      summary: 'Rejected commands (judges)',
+      limit: 'reads',
+      auth: 'judge token',
+      params: S.MatchIdParams,
+      query: S.ViewQuery,
+      responses: { 200: { description: 'rejections' }, 403: err('not a judge') },
+      async handle({ params, claims }) {
+        resolveAccess(await ctx.record(params.id), claims, 'judge');
+        return { matchId: params.id, rejections: await ctx.store.listRejections(params.id) };
+      },
+    }),
+  ];
 
 /** GET /api/matches/:id/live: hands the socket to the gateway (SSE). Served by the api and gateway roles. */
 export const liveRoutes: RouteModule = (ctx): Route[] => [
   route({
     method: 'GET',
     path: '/api/matches/:id/live',
-    summary: 'Server-sent events: `id:` is the seq; resumes after Last-Event-ID with no gap and no duplicate; `event: end` closes',
+    summary:
+      'Server-sent events: `id:` is the seq; resumes after Last-Event-ID with no gap and no duplicate; `event: end` closes',
     limit: 'reads',
     params: S.MatchIdParams,
     query: S.LiveQuery,
     queryToken: true,
     stream: true,
-    headers: [{ name: 'Last-Event-ID', description: "Resume after this seq (at most the match's last seq).", schema: { type: 'string', pattern: '^[0-9]+$' } }],
-    responses: { 200: { description: 'event stream', contentType: 'text/event-stream' }, 403: err('view not allowed for this token'), 429: err('too many live streams for this address or token (Retry-After)') },
+    headers: [
+      {
+        name: 'Last-Event-ID',
+        description: "Resume after this seq (at most the match's last seq).",
+        schema: { type: 'string', pattern: '^[0-9]+$' },
+      },
+    ],
+    responses: {
+      200: { description: 'event stream', contentType: 'text/event-stream' },
+      403: err('view not allowed for this token'),
+      429: err('too many live streams for this address or token (Retry-After)'),
+    },
     async handle({ params, claims, query, req, reply }) {
       const rec = await ctx.record(params.id);
       const access = resolveAccess(rec, claims, query.as, ctx.now().getTime());
       const header = req.headers['last-event-id'];
-      const fromHeader = typeof header === 'string' && /^\d+$/.test(header.trim()) ? Number(header.trim()) : undefined;
+      const fromHeader =
+        typeof header === 'string' && /^\d+$/.test(header.trim()) ? Number(header.trim()) : undefined;
       const lastEventId = fromHeader ?? query.lastEventId ?? 0;
       // A resume point past the end of the stream is a client that is confused about the match: it would wait forever.
       if (lastEventId > rec.lastSeq)
-        throw new HostError(400, 'bad_last_event_id', `Last-Event-ID ${lastEventId} is past the end of match ${params.id} (seq ${rec.lastSeq}); resume from an id this stream sent, or 0`);
+        throw new HostError(
+          400,
+          'bad_last_event_id',
+          `Last-Event-ID ${lastEventId} is past the end of match ${params.id} (seq ${rec.lastSeq}); resume from an id this stream sent, or 0`,
+        );
       // Open streams per address and per token are capped: one client cannot hold the gateway's sockets.
       const slot = ctx.gateway.admit({ address: req.ip, token: claims?.jti ?? null });
       if (!slot.ok) {

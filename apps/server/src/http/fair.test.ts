@@ -7,7 +7,7 @@ import { ReadGate } from './fair';
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('ReadGate', () => {
-  it('serves a lone client inFlight reads at once; another client\'s read starts at once and holds back the greedy backlog while served', async () => {
+  it("serves a lone client inFlight reads at once; another client's read starts at once and holds back the greedy backlog while served", async () => {
     let now = 0;
     const gate = new ReadGate({ inFlight: 2, queued: 8 }, () => now);
     const started: string[] = [];
@@ -66,7 +66,11 @@ describe('ReadGate', () => {
     const gate = new ReadGate({ inFlight: 1, queued: 1 });
     await gate.enter('c');
     const waiting = gate.enter('c');
-    await expect(gate.enter('c')).rejects.toMatchObject({ statusCode: 429, code: 'too_many_in_flight', message: expect.stringMatching(/wait for their answers/) });
+    await expect(gate.enter('c')).rejects.toMatchObject({
+      statusCode: 429,
+      code: 'too_many_in_flight',
+      message: expect.stringMatching(/wait for their answers/),
+    });
     gate.leave('c');
     await waiting;
     gate.leave('c');

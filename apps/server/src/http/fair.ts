@@ -75,7 +75,11 @@ export class ReadGate {
       return;
     }
     if (c.waiting.length >= this.limits.queued)
-      throw new HostError(429, 'too_many_in_flight', `${c.active} of your reads are being served and ${c.waiting.length} are waiting; wait for their answers before sending more (retry in 1s)`);
+      throw new HostError(
+        429,
+        'too_many_in_flight',
+        `${c.active} of your reads are being served and ${c.waiting.length} are waiting; wait for their answers before sending more (retry in 1s)`,
+      );
     // `pump` counts this read in `active` before it resumes.
     await new Promise<void>((resolve) => c.waiting.push(resolve));
   }
@@ -112,7 +116,11 @@ export class ReadGate {
  * Gives every read route (registered with `config.fairRead`) a per-client turn before any other preHandler runs (the
  * fork guard reads the store too). The turn is given back once the response has finished or its connection closed.
  */
-export function fairReads(app: FastifyInstance, gate: ReadGate, claimsOf: (req: FastifyRequest) => TokenClaims | null): void {
+export function fairReads(
+  app: FastifyInstance,
+  gate: ReadGate,
+  claimsOf: (req: FastifyRequest) => TokenClaims | null,
+): void {
   app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
     if ((req.routeOptions.config as { fairRead?: boolean } | undefined)?.fairRead !== true) return;
     let claims: TokenClaims | null = null;

@@ -21,9 +21,16 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * match (the answer holds seat tokens) is `no-store`; anonymous reads may be kept but must be revalidated (a
  * delayed feed moves on), and vary by Authorization so a shared cache never hands them to a token holder.
  */
-export function cacheHeaders(req: { method: string; headers: Record<string, string | string[] | undefined>; url: string }): Record<string, string> {
-  const tokenBearing = req.headers.authorization !== undefined || hasQueryToken(req.url) || req.method !== 'GET';
-  return tokenBearing ? { 'cache-control': 'no-store', pragma: 'no-cache' } : { 'cache-control': 'no-cache', vary: 'Authorization' };
+export function cacheHeaders(req: {
+  method: string;
+  headers: Record<string, string | string[] | undefined>;
+  url: string;
+}): Record<string, string> {
+  const tokenBearing =
+    req.headers.authorization !== undefined || hasQueryToken(req.url) || req.method !== 'GET';
+  return tokenBearing
+    ? { 'cache-control': 'no-store', pragma: 'no-cache' }
+    : { 'cache-control': 'no-cache', vary: 'Authorization' };
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -63,7 +70,8 @@ export function findBadText(value: unknown, where: string): string | null {
       const badKey = badText(k);
       if (badKey) return `a key in ${at} ${badKey}`;
     }
-    for (let i = entries.length - 1; i >= 0; i--) todo.push([entries[i]![1], `${at}.${entries[i]![0]}`, depth + 1]);
+    for (let i = entries.length - 1; i >= 0; i--)
+      todo.push([entries[i]![1], `${at}.${entries[i]![0]}`, depth + 1]);
   }
   return null;
 }

@@ -42,11 +42,19 @@ export function embedSize(maxwidth?: number, maxheight?: number): { width: numbe
   return { width, height };
 }
 
-const escapeAttr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttr = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The site origins this server answers for: configured, else the one the request came through. */
-export function siteOrigins(req: Pick<FastifyRequest, 'headers'>, configured = process.env.MATCHTAPE_SITE_ORIGINS): string[] {
-  if (configured && configured.trim()) return configured.split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean);
+export function siteOrigins(
+  req: Pick<FastifyRequest, 'headers'>,
+  configured = process.env.MATCHTAPE_SITE_ORIGINS,
+): string[] {
+  if (configured && configured.trim())
+    return configured
+      .split(',')
+      .map((o) => o.trim().replace(/\/+$/, ''))
+      .filter(Boolean);
   const first = (h: string | string[] | undefined) => (Array.isArray(h) ? h[0] : h)?.split(',')[0]?.trim();
   const host = first(req.headers['x-forwarded-host']) ?? first(req.headers.host);
   const proto = first(req.headers['x-forwarded-proto']) ?? 'http';
@@ -54,31 +62,57 @@ export function siteOrigins(req: Pick<FastifyRequest, 'headers'>, configured = p
 }
 
 /** The match and moment a site URL points at, or why it is not one of ours. */
-export function parseMatchUrl(raw: string, origins: readonly string[]): { origin: string; matchId: string; seq: number | null } | { problem: string } {
+export function parseMatchUrl(
+  raw: string,
+  origins: readonly string[],
+): { origin: string; matchId: string; seq: number | null } | { problem: string } {
   let u: URL;
   try {
     u = new URL(raw);
   } catch {
-    return { problem: `url "${raw.slice(0, 100)}" is not an absolute URL; pass a match link such as https://<site>/matches/<id>?seq=12` };
+    return {
+      problem: `url "${raw.slice(0, 100)}" is not an absolute URL; pass a match link such as https://<site>/matches/<id>?seq=12`,
+    };
   }
-  if (!origins.includes(u.origin)) return { problem: `url is not on this site (${origins.join(', ') || 'unknown origin'}); pass a link to one of its matches` };
+  if (!origins.includes(u.origin))
+    return {
+      problem: `url is not on this site (${origins.join(', ') || 'unknown origin'}); pass a link to one of its matches`,
+    };
   const m = /^\/(?:matches|embed)\/([^/]+)\/?$/.exec(u.pathname);
   if (!m) return { problem: 'url is not a match link: expected /matches/<id> or /embed/<id>' };
   const seq = u.searchParams.get('seq');
-  return { origin: u.origin, matchId: decodeURIComponent(m[1]!), seq: seq !== null && /^\d{1,9}$/.test(seq) ? Number(seq) : null };
+  return {
+    origin: u.origin,
+    matchId: decodeURIComponent(m[1]!),
+    seq: seq !== null && /^\d{1,9}$/.test(seq) ? Number(seq) : null,
+  };
 }
 
 export const oembedRoutes: RouteModule = (ctx) => [
   route({
-    method: 'GET', path: '/api/oembed', summary: 'oEmbed (type rich) for a match link: an iframe of the public replay player /embed/ID', limit: 'reads', query: OembedQuery,
-    responses: { 200: { description: 'oEmbed JSON', schema: OembedBody }, 404: { description: 'not a match of this site, or none the public may see', schema: ErrorBody }, 501: { description: 'only format=json is served', schema: ErrorBody } },
+    method: 'GET',
+    path: '/api/oembed',
+    summary: 'oEmbed (type rich) for a match link: an iframe of the public replay player /embed/ID',
+    limit: 'reads',
+    query: OembedQuery,
+    responses: {
+      200: { description: 'oEmbed JSON', schema: OembedBody },
+      404: { description: 'not a match of this site, or none the public may see', schema: ErrorBody },
+      501: { description: 'only format=json is served', schema: ErrorBody },
+    },
     async handle({ query, req, reply }) {
-      if (query.format !== 'json') throw new HostError(501, 'format_not_served', 'only format=json is served; leave format out or pass format=json');
+      if (query.format !== 'json')
+        throw new HostError(
+          501,
+          'format_not_served',
+          'only format=json is served; leave format out or pass format=json',
+        );
       const target = parseMatchUrl(query.url, siteOrigins(req));
       if ('problem' in target) throw new HostError(404, 'not_a_match_url', target.problem);
       const rec = await ctx.store.getMatch(target.matchId);
       // A sealed fork is no match at all to the public (fork-secrecy's words, whatever the reason).
-      if (!rec || !(await ctx.sight.forks.visibleTo(rec, null))) throw new HostError(404, 'match_not_found', `no match ${target.matchId}`);
+      if (!rec || !(await ctx.sight.forks.visibleTo(rec, null)))
+        throw new HostError(404, 'match_not_found', `no match ${target.matchId}`);
       const item = await ctx.listItem(rec, null);
       const gameTitle = ctx.games.get(rec.game).title;
       const title = `${item.players.map((p) => p.name).join(' vs ') || rec.matchId} · ${gameTitle}`;
@@ -86,7 +120,16 @@ export const oembedRoutes: RouteModule = (ctx) => [
       const { width, height } = embedSize(query.maxwidth, query.maxheight);
       const html = `<iframe src="${escapeAttr(src)}" width="${width}" height="${height}" style="border:0" title="${escapeAttr(`${title} · Matchtape replay`)}" loading="lazy" allowfullscreen></iframe>`;
       reply.header('cache-control', 'public, max-age=60');
-      return { version: '1.0', type: 'rich', provider_name: 'Matchtape', provider_url: target.origin, title, html, width, height };
+      return {
+        version: '1.0',
+        type: 'rich',
+        provider_name: 'Matchtape',
+        provider_url: target.origin,
+        title,
+        html,
+        width,
+        height,
+      };
     },
   }),
 ];

@@ -11,14 +11,24 @@ function paramsOf(r: Route): unknown[] {
   const out: unknown[] = [];
   const add = (schema: z.ZodType | undefined, where: 'path' | 'query'): void => {
     if (!schema) return;
-    const js = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown>; required?: string[] };
+    const js = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+      properties?: Record<string, unknown>;
+      required?: string[];
+    };
     for (const [name, s] of Object.entries(js.properties ?? {}))
       // A token in the query is refused except where the route reads it (register.ts): not a parameter elsewhere.
-      if (where === 'path' || name !== 'token' || r.queryToken) out.push({ name, in: where, required: where === 'path' || (js.required ?? []).includes(name), schema: s });
+      if (where === 'path' || name !== 'token' || r.queryToken)
+        out.push({
+          name,
+          in: where,
+          required: where === 'path' || (js.required ?? []).includes(name),
+          schema: s,
+        });
   };
   add(r.params, 'path');
   add(r.query, 'query');
-  for (const h of r.headers ?? []) out.push({ name: h.name, in: 'header', required: false, description: h.description, schema: h.schema });
+  for (const h of r.headers ?? [])
+    out.push({ name: h.name, in: 'header', required: false, description: h.description, schema: h.schema });
   return out;
 }
 
@@ -30,7 +40,8 @@ function refusalsOf(r: Route): Record<number, { description: string; schema?: z.
     401: { description: 'bad or expired token', ...ERROR },
     429: { description: 'rate limited (Retry-After says when to retry)', ...ERROR },
   };
-  if (r.params || r.query || r.body || r.bodyFor) out[400] = { description: 'invalid request (what was wrong is in the message)', ...ERROR };
+  if (r.params || r.query || r.body || r.bodyFor)
+    out[400] = { description: 'invalid request (what was wrong is in the message)', ...ERROR };
   return out;
 }
 
@@ -42,23 +53,59 @@ export function openApiDocument(routes: readonly Route[]): Record<string, unknow
       const content = 'contentType' in d ? d.contentType : undefined;
       responses[code] = {
         description: d.description,
-        ...(d.schema ? { content: { [content ?? 'application/json']: { schema: z.toJSONSchema(d.schema, { unrepresentable: 'any' }) } } } : content ? { content: { [content]: {} } } : {}),
+        ...(d.schema
+          ? {
+              content: {
+                [content ?? 'application/json']: {
+                  schema: z.toJSONSchema(d.schema, { unrepresentable: 'any' }),
+                },
+              },
+            }
+          : content
+            ? { content: { [content]: {} } }
+            : {}),
       };
     }
     const body = r.body;
     (paths[openApiPath(r.path)] ??= {})[r.method.toLowerCase()] = {
       summary: r.summary,
       'x-rate-limit': r.limit,
-      ...(r.auth ? { security: [{ bearer: [] }], description: `Needs a ${r.auth} (Authorization: Bearer …, or ?token= where the query lists it).` } : {}),
+      ...(r.auth
+        ? {
+            security: [{ bearer: [] }],
+            description: `Needs a ${r.auth} (Authorization: Bearer …, or ?token= where the query lists it).`,
+          }
+        : {}),
       parameters: paramsOf(r),
-      ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: z.toJSONSchema(body, { io: 'input', unrepresentable: 'any' }) } } } } : {}),
+      ...(body
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': { schema: z.toJSONSchema(body, { io: 'input', unrepresentable: 'any' }) },
+              },
+            },
+          }
+        : {}),
       responses,
     };
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Matchtape API', version: '0.1.0', description: 'Event-sourced matches of trading card games: commands, events, views, live SSE.' },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Matchtape token (seat, judge, coverage, organiser or ops)' } } },
+    info: {
+      title: 'Matchtape API',
+      version: '0.1.0',
+      description: 'Event-sourced matches of trading card games: commands, events, views, live SSE.',
+    },
+    components: {
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Matchtape token (seat, judge, coverage, organiser or ops)',
+        },
+      },
+    },
     paths,
   };
 }

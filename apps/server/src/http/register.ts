@@ -13,10 +13,17 @@ export interface RegisterDeps {
 }
 
 /** Who a request counts against: its token, else its address (what the rate limit and the read gate key on). */
-export const clientOf = (req: FastifyRequest, claims: TokenClaims | null): string => (claims ? `t:${claims.jti}` : `ip:${req.ip}`);
+export const clientOf = (req: FastifyRequest, claims: TokenClaims | null): string =>
+  claims ? `t:${claims.jti}` : `ip:${req.ip}`;
 
 /** Takes one request from the caller's bucket of a kind (per token, else per address); a 429 with Retry-After when empty. */
-export function takeLimit(deps: RegisterDeps, req: FastifyRequest, reply: FastifyReply, claims: TokenClaims | null, kind: RateKind): void {
+export function takeLimit(
+  deps: RegisterDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  claims: TokenClaims | null,
+  kind: RateKind,
+): void {
   const wait = deps.limiter.take(`${kind}:${clientOf(req, claims)}`, deps.limits[kind]);
   if (wait > 0) {
     reply.header('retry-after', String(wait));
@@ -35,7 +42,11 @@ export function registerRoute(app: FastifyInstance, r: Route, deps: RegisterDeps
       let claims: TokenClaims | null;
       try {
         if (raw !== undefined && !r.queryToken)
-          throw new HostError(400, 'token_in_query', 'send the token as "Authorization: Bearer <token>"; only the live stream (GET /api/matches/:id/live, for EventSource) reads ?token=');
+          throw new HostError(
+            400,
+            'token_in_query',
+            'send the token as "Authorization: Bearer <token>"; only the live stream (GET /api/matches/:id/live, for EventSource) reads ?token=',
+          );
         claims = deps.claimsFor(req, { token: r.queryToken && typeof raw === 'string' ? raw : undefined });
       } catch (err) {
         takeLimit(deps, req, reply, null, r.limit);
@@ -48,13 +59,22 @@ export function registerRoute(app: FastifyInstance, r: Route, deps: RegisterDeps
 }
 
 /** Parses the request's params, query and body with the route's schemas, then calls its handler. */
-async function handleParsed(r: Route, req: FastifyRequest, reply: FastifyReply, claims: TokenClaims | null): Promise<unknown> {
+async function handleParsed(
+  r: Route,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  claims: TokenClaims | null,
+): Promise<unknown> {
   const params = r.params ? r.params.parse(req.params) : undefined;
   const query = r.query ? r.query.parse(req.query) : undefined;
   const bodySchema = r.bodyFor ? r.bodyFor(req.body) : r.body;
   const rawBody: unknown = req.body ?? {};
   if (bodySchema && (typeof rawBody !== 'object' || rawBody === null || Array.isArray(rawBody)))
-    throw new HostError(400, 'bad_request', `send the body as a JSON object (${Array.isArray(rawBody) ? 'an array' : typeof rawBody === 'object' ? 'null' : `a ${typeof rawBody}`} was sent); /api/openapi.json shows its fields`);
+    throw new HostError(
+      400,
+      'bad_request',
+      `send the body as a JSON object (${Array.isArray(rawBody) ? 'an array' : typeof rawBody === 'object' ? 'null' : `a ${typeof rawBody}`} was sent); /api/openapi.json shows its fields`,
+    );
   const body = bodySchema ? bodySchema.parse(rawBody) : undefined;
   return r.handle({ params, query, body, claims, req, reply });
 }

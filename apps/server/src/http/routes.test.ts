@@ -44,13 +44,23 @@ async function start(extra: Partial<ServerOptions> = {}): Promise<MatchtapeServe
 
 /** Operations of an OpenAPI document as "METHOD /path". */
 function documented(doc: { paths: Record<string, Record<string, unknown>> }): Set<string> {
-  return new Set(Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)));
+  return new Set(
+    Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+    ),
+  );
 }
 /** Served routes missing from the document. */
-const undocumented = (s: MatchtapeServer, doc: Set<string>) => s.served.map((r) => `${r.method} ${openApiPath(r.url)}`).filter((k) => !doc.has(k));
+const undocumented = (s: MatchtapeServer, doc: Set<string>) =>
+  s.served.map((r) => `${r.method} ${openApiPath(r.url)}`).filter((k) => !doc.has(k));
 
 async function newMatch(s: MatchtapeServer): Promise<string> {
-  const r = await s.app.inject({ method: 'POST', url: '/api/matches', headers: { authorization: `Bearer ${organiser}` }, payload: { game: 'alpha-clash', players: [{}, {}] } });
+  const r = await s.app.inject({
+    method: 'POST',
+    url: '/api/matches',
+    headers: { authorization: `Bearer ${organiser}` },
+    payload: { game: 'alpha-clash', players: [{}, {}] },
+  });
   expect(r.statusCode, r.body).toBe(201);
   return r.json<{ matchId: string }>().matchId;
 }
@@ -58,15 +68,27 @@ async function newMatch(s: MatchtapeServer): Promise<string> {
 describe('one declaration per route', () => {
   it('the OpenAPI document holds every route Fastify serves, each with its rate-limit class', async () => {
     const s = await start();
-    const doc = (await s.app.inject('/api/openapi.json')).json<{ paths: Record<string, Record<string, { 'x-rate-limit'?: string }>> }>();
+    const doc = (await s.app.inject('/api/openapi.json')).json<{
+      paths: Record<string, Record<string, { 'x-rate-limit'?: string }>>;
+    }>();
     const ops = documented(doc);
     expect(s.served.length).toBeGreaterThanOrEqual(34);
     expect(undocumented(s, ops)).toEqual([]);
     expect(ops.size).toBe(s.served.length);
     for (const [path, methods] of Object.entries(doc.paths))
-      for (const [m, op] of Object.entries(methods)) expect(['reads', 'commands', 'create', 'meta'], `${m} ${path}`).toContain(op['x-rate-limit']);
+      for (const [m, op] of Object.entries(methods))
+        expect(['reads', 'commands', 'create', 'meta'], `${m} ${path}`).toContain(op['x-rate-limit']);
     // The routes issue 28 found missing are there.
-    for (const k of ['GET /api/matches/{id}/annotations', 'PUT /api/matches/{id}/focus', 'GET /api/matches/{id}/chapters', 'GET /api/annotations/search', 'POST /api/matches/{id}/fork', 'GET /api/matches/{id}/verification', 'GET /api/matches/{id}/bundle', 'GET /api/matches/{id}/window'])
+    for (const k of [
+      'GET /api/matches/{id}/annotations',
+      'PUT /api/matches/{id}/focus',
+      'GET /api/matches/{id}/chapters',
+      'GET /api/annotations/search',
+      'POST /api/matches/{id}/fork',
+      'GET /api/matches/{id}/verification',
+      'GET /api/matches/{id}/bundle',
+      'GET /api/matches/{id}/window',
+    ])
       expect(ops, k).toContain(k);
   });
 
@@ -87,24 +109,31 @@ describe('one declaration per route', () => {
 });
 
 describe('rate limits on every route', () => {
-  it.each(['/api/health', '/api/openapi.json', '/api/games', '/metrics'])('%s answers 429 with Retry-After past its burst', async (url) => {
-    const s = await start({ rateLimits: { meta: { perSecond: 0.01, burst: 3 } } });
-    const ops = mintToken({ role: 'ops', ttlSeconds: 600 });
-    const statuses: number[] = [];
-    let last;
-    for (let i = 0; i < 4; i++) {
-      last = await s.app.inject({ url, headers: { authorization: `Bearer ${ops}` } });
-      statuses.push(last.statusCode);
-    }
-    expect(statuses).toEqual([200, 200, 200, 429]);
-    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
-    expect(last!.json()).toMatchObject({ error: 'rate_limited' });
-  });
+  it.each(['/api/health', '/api/openapi.json', '/api/games', '/metrics'])(
+    '%s answers 429 with Retry-After past its burst',
+    async (url) => {
+      const s = await start({ rateLimits: { meta: { perSecond: 0.01, burst: 3 } } });
+      const ops = mintToken({ role: 'ops', ttlSeconds: 600 });
+      const statuses: number[] = [];
+      let last;
+      for (let i = 0; i < 4; i++) {
+        last = await s.app.inject({ url, headers: { authorization: `Bearer ${ops}` } });
+        statuses.push(last.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+      expect(last!.json()).toMatchObject({ error: 'rate_limited' });
+    },
+  );
 
   it('a bad token still costs the address a request', async () => {
     const s = await start({ rateLimits: { reads: { perSecond: 0.01, burst: 2 } } });
     const codes: number[] = [];
-    for (let i = 0; i < 3; i++) codes.push((await s.app.inject({ url: '/api/matches', headers: { authorization: 'Bearer garbage' } })).statusCode);
+    for (let i = 0; i < 3; i++)
+      codes.push(
+        (await s.app.inject({ url: '/api/matches', headers: { authorization: 'Bearer garbage' } }))
+          .statusCode,
+      );
     expect(codes).toEqual([401, 401, 429]);
   });
 });
@@ -116,11 +145,23 @@ describe('tokens in the query', () => {
     const judge = mintToken({ role: 'judge', ttlSeconds: 600 });
     const r = await s.app.inject(`/api/matches/${id}/events?as=judge&token=${judge}`);
     expect(r.statusCode).toBe(400);
-    expect(r.json()).toMatchObject({ error: 'token_in_query', message: expect.stringMatching(/Authorization: Bearer/) });
-    const withHeader = await s.app.inject({ url: `/api/matches/${id}/events?as=judge`, headers: { authorization: `Bearer ${judge}` } });
+    expect(r.json()).toMatchObject({
+      error: 'token_in_query',
+      message: expect.stringMatching(/Authorization: Bearer/),
+    });
+    const withHeader = await s.app.inject({
+      url: `/api/matches/${id}/events?as=judge`,
+      headers: { authorization: `Bearer ${judge}` },
+    });
     expect(withHeader.statusCode).toBe(200);
-    const doc = (await s.app.inject('/api/openapi.json')).json<{ paths: Record<string, Record<string, { parameters: { name: string; in: string }[] }>> }>();
-    const takers = Object.entries(doc.paths).flatMap(([p, ops]) => Object.entries(ops).filter(([, op]) => op.parameters.some((x) => x.in === 'query' && x.name === 'token')).map(([m]) => `${m} ${p}`));
+    const doc = (await s.app.inject('/api/openapi.json')).json<{
+      paths: Record<string, Record<string, { parameters: { name: string; in: string }[] }>>;
+    }>();
+    const takers = Object.entries(doc.paths).flatMap(([p, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op.parameters.some((x) => x.in === 'query' && x.name === 'token'))
+        .map(([m]) => `${m} ${p}`),
+    );
     expect(takers).toEqual(['get /api/matches/{id}/live']);
   });
 });
@@ -132,11 +173,15 @@ describe('operational surfaces', () => {
     expect(open.statusCode).toBe(200);
     expect(open.json()).toEqual({ ok: true });
     const ops = mintToken({ role: 'ops', ttlSeconds: 600 });
-    const details = (await s.app.inject({ url: '/api/health', headers: { authorization: `Bearer ${ops}` } })).json<Record<string, unknown>>();
+    const details = (
+      await s.app.inject({ url: '/api/health', headers: { authorization: `Bearer ${ops}` } })
+    ).json<Record<string, unknown>>();
     expect(details).toMatchObject({ ok: true, roles: ['api'], checks: { store: { ok: true } } });
     expect(details.memory).toBeDefined();
     const judge = mintToken({ role: 'judge', ttlSeconds: 600 });
-    expect((await s.app.inject({ url: '/api/health', headers: { authorization: `Bearer ${judge}` } })).statusCode).toBe(403);
+    expect(
+      (await s.app.inject({ url: '/api/health', headers: { authorization: `Bearer ${judge}` } })).statusCode,
+    ).toBe(403);
     expect((await s.app.inject('/metrics')).statusCode).toBe(401);
     const metrics = await s.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${ops}` } });
     expect(metrics.statusCode).toBe(200);
@@ -147,7 +192,10 @@ describe('operational surfaces', () => {
     const s = await start();
     const id = await newMatch(s);
     const ops = mintToken({ role: 'ops', ttlSeconds: 600 });
-    const r = await s.app.inject({ url: `/api/matches/${id}/events?as=judge`, headers: { authorization: `Bearer ${ops}` } });
+    const r = await s.app.inject({
+      url: `/api/matches/${id}/events?as=judge`,
+      headers: { authorization: `Bearer ${ops}` },
+    });
     expect(r.statusCode).toBe(403);
   });
 });
@@ -167,15 +215,25 @@ describe('tokens never reach the log', () => {
   });
 
   it('keeps the rest of the query readable', () => {
-    expect(redactUrl('/api/matches/m1/live?as=judge&token=abc&lastEventId=4')).toBe('/api/matches/m1/live?as=judge&token=…&lastEventId=4');
+    expect(redactUrl('/api/matches/m1/live?as=judge&token=abc&lastEventId=4')).toBe(
+      '/api/matches/m1/live?as=judge&token=…&lastEventId=4',
+    );
   });
 
   it('a served request, accepted or refused, logs no token in any encoding', async () => {
     const lines: string[] = [];
-    const s = await start({ logger: { level: 'debug', stream: { write: (l: string) => void lines.push(l) } } });
+    const s = await start({
+      logger: { level: 'debug', stream: { write: (l: string) => void lines.push(l) } },
+    });
     const id = await newMatch(s);
     const judge = mintToken({ role: 'judge', ttlSeconds: 600 });
-    const urls = [`?token=${judge}`, `?%74oken=${judge}`, `?tok%65n=${judge}`, `?TOKEN=${judge}`, `?token%3D${judge}`];
+    const urls = [
+      `?token=${judge}`,
+      `?%74oken=${judge}`,
+      `?tok%65n=${judge}`,
+      `?TOKEN=${judge}`,
+      `?token%3D${judge}`,
+    ];
     const codes = [];
     for (const q of urls) codes.push((await s.app.inject(`/api/matches/${id}/events${q}`)).statusCode);
     // Only the live stream reads ?token=: here each is refused, in whatever spelling, and still not logged.
@@ -187,9 +245,16 @@ describe('tokens never reach the log', () => {
 });
 
 /** Opens an SSE stream on a listening server; resolves with its status and a way to close it. */
-async function sse(base: string, path: string, token?: string): Promise<{ status: number; retryAfter: string | null; close(): void }> {
+async function sse(
+  base: string,
+  path: string,
+  token?: string,
+): Promise<{ status: number; retryAfter: string | null; close(): void }> {
   const ctl = new AbortController();
-  const res = await fetch(base + path, { signal: ctl.signal, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await fetch(base + path, {
+    signal: ctl.signal,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   if (res.status !== 200) await res.text();
   return { status: res.status, retryAfter: res.headers.get('retry-after'), close: () => ctl.abort() };
 }
@@ -248,7 +313,8 @@ describe('reads per client', () => {
     };
     const s = await start({ store, fairReads: { inFlight: 1, queued: 1 }, liveStreams: { perAddress: 10 } });
     const id = await newMatch(s);
-    const read = (remoteAddress: string) => s.app.inject({ method: 'GET', url: `/api/matches/${id}/state`, remoteAddress });
+    const read = (remoteAddress: string) =>
+      s.app.inject({ method: 'GET', url: `/api/matches/${id}/state`, remoteAddress });
     held = new Promise((resolve) => (release = resolve));
     reads = 0;
     const a = read('10.0.0.1');
@@ -301,7 +367,10 @@ describe('slow clients', () => {
     const base = await s.listen(0);
     const before = (await db.store.listMatches({ limit: 1000 })).length;
     const body = JSON.stringify({ game: 'alpha-clash', players: [{}, {}] });
-    const got = await rawRequest(base, `POST /api/matches HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${organiser}\r\nContent-Type: application/json\r\nContent-Length: ${body.length + 50}\r\n\r\n${body}`);
+    const got = await rawRequest(
+      base,
+      `POST /api/matches HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${organiser}\r\nContent-Type: application/json\r\nContent-Length: ${body.length + 50}\r\n\r\n${body}`,
+    );
     expect(got).toMatch(/^HTTP\/1\.1 408/);
     expect((await db.store.listMatches({ limit: 1000 })).length).toBe(before);
   });

@@ -8,7 +8,9 @@ import { MAX_INT } from './hardening';
 const seqParam = (min: number) => z.coerce.number().int().min(min).max(MAX_INT, `must be at most ${MAX_INT}`);
 
 const SeatId = z.string().regex(/^p[1-9][0-9]*$/, 'a seat is p1, p2, …');
-export const ViewerParam = z.string().regex(/^(public|judge|coverage|p[1-9][0-9]*)$/, 'as must be public, judge, coverage or p1…pN');
+export const ViewerParam = z
+  .string()
+  .regex(/^(public|judge|coverage|p[1-9][0-9]*)$/, 'as must be public, judge, coverage or p1…pN');
 
 export const DeckListBody = z
   .object({
@@ -27,19 +29,34 @@ export const CreateMatchBody = z
         z
           .object({
             name: z.string().min(1).max(60).optional(),
-            deck: z.union([z.string().min(1).max(100).meta({ description: 'Name of a preset deck of the game.' }), DeckListBody]).optional(),
-            bot: z.enum(['random', 'greedy']).nullable().optional().meta({ description: 'Let a bot of the game play this seat.' }),
+            deck: z
+              .union([
+                z.string().min(1).max(100).meta({ description: 'Name of a preset deck of the game.' }),
+                DeckListBody,
+              ])
+              .optional(),
+            bot: z
+              .enum(['random', 'greedy'])
+              .nullable()
+              .optional()
+              .meta({ description: 'Let a bot of the game play this seat.' }),
           })
           .strict(),
       )
       .min(2)
       .max(8),
     spectatorDelaySeconds: z.number().int().min(0).max(3600).default(0),
-    coverageDelaySeconds: z.number().int().min(0).max(3600).optional().meta({ description: 'Default: the spectator delay. Must not exceed it.' }),
-    revealPolicy: z
-      .enum(['hidden', 'reveal-all'])
-      .default('hidden')
-      .meta({ description: 'After the match ends and the spectator delay has passed its end: keep hidden information hidden, or show everyone the judge view.' }),
+    coverageDelaySeconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(3600)
+      .optional()
+      .meta({ description: 'Default: the spectator delay. Must not exceed it.' }),
+    revealPolicy: z.enum(['hidden', 'reveal-all']).default('hidden').meta({
+      description:
+        'After the match ends and the spectator delay has passed its end: keep hidden information hidden, or show everyone the judge view.',
+    }),
   })
   .strict();
 export type CreateMatchBody = z.infer<typeof CreateMatchBody>;
@@ -47,7 +64,9 @@ export type CreateMatchBody = z.infer<typeof CreateMatchBody>;
 export const CreateMatchResponse = z.object({
   matchId: z.string(),
   game: z.string(),
-  seats: z.record(SeatId, z.string()).meta({ description: 'Seat tokens: send as "Authorization: Bearer <token>".' }),
+  seats: z
+    .record(SeatId, z.string())
+    .meta({ description: 'Seat tokens: send as "Authorization: Bearer <token>".' }),
   spectatorDelaySeconds: z.number(),
   coverageDelaySeconds: z.number(),
 });
@@ -71,29 +90,49 @@ export const MatchListItem = z.object({
   winner: z.string().nullable(),
   lastSeq: z.number(),
   spectatorDelaySeconds: z.number(),
-  spectatorsWatching: z.number().meta({ description: 'SSE spectators (public + coverage) on this server instance.' }),
+  spectatorsWatching: z
+    .number()
+    .meta({ description: 'SSE spectators (public + coverage) on this server instance.' }),
   createdAt: z.string(),
-  practice: z.literal(true).optional().meta({ description: 'A practice match against a bot (POST /api/practice).' }),
-  eventId: z.string().optional().meta({ description: 'The event (tournament) this match is a game of; absent otherwise.' }),
+  practice: z
+    .literal(true)
+    .optional()
+    .meta({ description: 'A practice match against a bot (POST /api/practice).' }),
+  eventId: z
+    .string()
+    .optional()
+    .meta({ description: 'The event (tournament) this match is a game of; absent otherwise.' }),
   eventTable: z
     .object({ eventId: z.string(), round: z.number(), table: z.number(), game: z.number() })
     .optional()
-    .meta({ description: "The event's round, table and game this match is; its round clock is the event's (GET /api/events/:id)." }),
+    .meta({
+      description:
+        "The event's round, table and game this match is; its round clock is the event's (GET /api/events/:id).",
+    }),
   forkOf: z
     .object({ matchId: z.string(), seq: z.number(), hash: z.string(), reseeded: z.boolean() })
     .nullable()
     .optional()
-    .meta({ description: 'A fork (judges): the parent match and the seq it was forked at; null or absent otherwise.' }),
+    .meta({
+      description:
+        'A fork (judges): the parent match and the seq it was forked at; null or absent otherwise.',
+    }),
 });
 
 export const CommandBody = z
   .object({
-    commandId: z.string().min(1).max(100).meta({ description: 'Client-chosen id; a retry with the same id returns the first outcome and never acts twice.' }),
+    commandId: z.string().min(1).max(100).meta({
+      description:
+        'Client-chosen id; a retry with the same id returns the first outcome and never acts twice.',
+    }),
     type: z.string().min(1).max(100),
     player: SeatId.optional().meta({ description: 'Ignored but must match the seat token when given.' }),
   })
   .catchall(z.unknown())
-  .meta({ description: "A command of the game (see its JSON Schema) plus commandId. The player is the seat token's." });
+  .meta({
+    description:
+      "A command of the game (see its JSON Schema) plus commandId. The player is the seat token's.",
+  });
 
 export const CommandAccepted = z.object({
   status: z.literal('accepted'),
@@ -113,7 +152,10 @@ export const CommandRejected = z.object({
   rule: z.string(),
   reason: z.string(),
   replayed: z.boolean(),
-  ruleText: z.string().nullable().meta({ description: "The rule's text from the game's rules document (null when the document does not number it)." }),
+  ruleText: z.string().nullable().meta({
+    description:
+      "The rule's text from the game's rules document (null when the document does not number it).",
+  }),
 });
 
 export const EventsQuery = z
@@ -124,14 +166,14 @@ export const EventsQuery = z
   })
   .strict();
 
-export const StateQuery = z
-  .object({ seq: seqParam(0).optional(), as: ViewerParam.optional() })
-  .strict();
+export const StateQuery = z.object({ seq: seqParam(0).optional(), as: ViewerParam.optional() }).strict();
 export const ViewQuery = z.object({ as: ViewerParam.optional() }).strict();
 export const LiveQuery = z
   .object({
     as: ViewerParam.optional(),
-    token: z.string().optional().meta({ description: 'For EventSource, which cannot send headers: the only route that reads ?token=.' }),
+    token: z.string().optional().meta({
+      description: 'For EventSource, which cannot send headers: the only route that reads ?token=.',
+    }),
     lastEventId: seqParam(0).optional().meta({ description: 'Same as the Last-Event-ID header.' }),
   })
   .strict();
@@ -160,7 +202,9 @@ export const EventsResponse = z.object({
   as: z.string(),
   delaySeconds: z.number(),
   events: z.array(ViewEnvelope),
-  next: z.number().nullable().meta({ description: 'The `from` of the next page, or null when this page reaches `to` or the released end.' }),
+  next: z.number().nullable().meta({
+    description: 'The `from` of the next page, or null when this page reaches `to` or the released end.',
+  }),
 });
 export type EventsResponse = z.infer<typeof EventsResponse>;
 

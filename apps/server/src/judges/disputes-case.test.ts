@@ -19,7 +19,11 @@ const text = (html: string) =>
 
 describe.each(gameIds)('the case file of a %s match', (id) => {
   const game = getGame(id);
-  const m = playMatch(game, { seed: `case-${id}`, matchId: 'case-match', bots: { p1: 'greedy', p2: 'random' } });
+  const m = playMatch(game, {
+    seed: `case-${id}`,
+    matchId: 'case-match',
+    bots: { p1: 'greedy', p2: 'random' },
+  });
   const events = m.events as EventEnvelope[];
   const players = [
     { id: 'p1', name: 'Ada' },
@@ -29,7 +33,13 @@ describe.each(gameIds)('the case file of a %s match', (id) => {
     matchId: 'case-match',
     game: id,
     status: 'ended',
-    config: { matchConfig: { ...m.config, players: m.config.players.map((p, i) => ({ ...p, name: players[i]!.name })) }, bots: {} },
+    config: {
+      matchConfig: {
+        ...m.config,
+        players: m.config.players.map((p, i) => ({ ...p, name: players[i]!.name })),
+      },
+      bots: {},
+    },
     seed: m.seed,
     spectatorDelaySeconds: 0,
     coverageDelaySeconds: 0,
@@ -39,38 +49,50 @@ describe.each(gameIds)('the case file of a %s match', (id) => {
   };
   const steps = new Set(events.flatMap((e) => [e.phase, ...(e.step ? [e.step] : [])]));
 
-  it.each([0.25, 0.5, 0.9])('at %s of the match: HTML and JSON words name players, cards and steps as the rules do', (at) => {
-    const acted = events.filter((e) => 'player' in e.cause && e.seq > events.length * at);
-    const atSeq = acted[0]?.seq ?? Math.floor(events.length * at);
-    const dispute: DisputeRecord = {
-      disputeId: 'd1',
-      atSeq,
-      claim: 'Brook says Ada played out of turn',
-      against: 'p1',
-      openedBy: { role: 'seat', seat: 'p2' },
-      openedAt: events[atSeq - 1]!.at,
-      status: 'open',
-      evidence: [],
-      rulings: [],
-      closed: null,
-      lastStreamSeq: 1,
-    } as DisputeRecord;
-    const c = buildCase({ rec, game, events, dispute, rejections: [], verification: { ok: true, checks: [] }, window: 10, now: new Date(events.at(-1)!.at) });
-    const found: string[] = [];
-    const check = (where: string, s: string) => {
-      const ids = internalIds(s, steps);
-      if (ids.length) found.push(`${where}: "${s.slice(0, 160)}" shows ${ids.join(', ')}`);
-    };
-    for (const e of c.events) {
-      check(`event ${e.seq} text`, e.text);
-      check(`event ${e.seq} position`, e.position);
-      check(`event ${e.seq} who`, e.who);
-    }
-    for (const p of c.knowledge.players) for (const z of p.zones) check(`zone ${z.zone}`, z.label);
-    for (const d of c.decisions.inWindow) check(`decision ${d.fromSeq}`, d.what);
-    for (const line of text(caseHtml(c)).split(/\s{2,}/)) check('html', line);
-    expect(found.slice(0, 10)).toEqual([]);
-    expect(c.events.length).toBeGreaterThan(10);
-    expect(c.events.find((e) => e.pinned)?.seq).toBe(atSeq);
-  });
+  it.each([0.25, 0.5, 0.9])(
+    'at %s of the match: HTML and JSON words name players, cards and steps as the rules do',
+    (at) => {
+      const acted = events.filter((e) => 'player' in e.cause && e.seq > events.length * at);
+      const atSeq = acted[0]?.seq ?? Math.floor(events.length * at);
+      const dispute: DisputeRecord = {
+        disputeId: 'd1',
+        atSeq,
+        claim: 'Brook says Ada played out of turn',
+        against: 'p1',
+        openedBy: { role: 'seat', seat: 'p2' },
+        openedAt: events[atSeq - 1]!.at,
+        status: 'open',
+        evidence: [],
+        rulings: [],
+        closed: null,
+        lastStreamSeq: 1,
+      } as DisputeRecord;
+      const c = buildCase({
+        rec,
+        game,
+        events,
+        dispute,
+        rejections: [],
+        verification: { ok: true, checks: [] },
+        window: 10,
+        now: new Date(events.at(-1)!.at),
+      });
+      const found: string[] = [];
+      const check = (where: string, s: string) => {
+        const ids = internalIds(s, steps);
+        if (ids.length) found.push(`${where}: "${s.slice(0, 160)}" shows ${ids.join(', ')}`);
+      };
+      for (const e of c.events) {
+        check(`event ${e.seq} text`, e.text);
+        check(`event ${e.seq} position`, e.position);
+        check(`event ${e.seq} who`, e.who);
+      }
+      for (const p of c.knowledge.players) for (const z of p.zones) check(`zone ${z.zone}`, z.label);
+      for (const d of c.decisions.inWindow) check(`decision ${d.fromSeq}`, d.what);
+      for (const line of text(caseHtml(c)).split(/\s{2,}/)) check('html', line);
+      expect(found.slice(0, 10)).toEqual([]);
+      expect(c.events.length).toBeGreaterThan(10);
+      expect(c.events.find((e) => e.pinned)?.seq).toBe(atSeq);
+    },
+  );
 });

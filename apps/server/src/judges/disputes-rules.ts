@@ -18,7 +18,14 @@ function table(game: string): Record<string, { text: string; source: string }> {
   let t = tables.get(game);
   if (!t) {
     const file = fileURLToPath(new URL(`./rules-text/${game}.json`, import.meta.url));
-    t = /^[a-z-]+$/.test(game) && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { rules: Record<string, { text: string; source: string }> }).rules : {};
+    t =
+      /^[a-z-]+$/.test(game) && existsSync(file)
+        ? (
+            JSON.parse(readFileSync(file, 'utf8')) as {
+              rules: Record<string, { text: string; source: string }>;
+            }
+          ).rules
+        : {};
     tables.set(game, t);
   }
   return t;
@@ -30,7 +37,12 @@ function candidates(rule: string): string[] {
   let r = rule.trim().replace(/\*+$/, '');
   while (r) {
     out.push(r);
-    const next = /[a-z]$/.test(r) && /\d[a-z]$/.test(r) ? r.slice(0, -1) : r.includes('.') ? r.slice(0, r.lastIndexOf('.')) : '';
+    const next =
+      /[a-z]$/.test(r) && /\d[a-z]$/.test(r)
+        ? r.slice(0, -1)
+        : r.includes('.')
+          ? r.slice(0, r.lastIndexOf('.'))
+          : '';
     if (next === r) break;
     r = next;
   }

@@ -42,20 +42,40 @@ import {
 import { ruleTexts } from './disputes-rules';
 
 export const MatchParams = z.object({ id: z.string().min(1).max(100) }).strict();
-export const DisputeParams = z.object({ id: z.string().min(1).max(100), disputeId: DisputeIdSchema }).strict();
+export const DisputeParams = z
+  .object({ id: z.string().min(1).max(100), disputeId: DisputeIdSchema })
+  .strict();
 export const TokenQuery = z.object({}).strict();
 const seqParam = z.coerce.number().int().min(0).max(MAX_INT, `must be at most ${MAX_INT}`);
-export const CaseQuery = z.object({ format: z.enum(['json', 'html']).default('json'), window: z.coerce.number().int().min(0).max(500).default(10) }).strict();
+export const CaseQuery = z
+  .object({
+    format: z.enum(['json', 'html']).default('json'),
+    window: z.coerce.number().int().min(0).max(500).default(10),
+  })
+  .strict();
 export const KnowledgeQuery = z.object({ seq: seqParam.optional() }).strict();
 export const DiffQuery = z
-  .object({ from: seqParam, to: seqParam.optional(), other: z.string().min(1).max(100).optional(), otherSeq: seqParam.optional() })
+  .object({
+    from: seqParam,
+    to: seqParam.optional(),
+    other: z.string().min(1).max(100).optional(),
+    otherSeq: seqParam.optional(),
+  })
   .strict()
-  .refine((q) => q.to !== undefined || q.other !== undefined, { message: 'give to (a seq of this match), or other (a match id, e.g. its fork) with otherSeq' });
-export const RulesParams = z.object({ game: z.string().regex(/^[a-z][a-z-]{0,40}$/, 'a game id such as alpha-clash') }).strict();
+  .refine((q) => q.to !== undefined || q.other !== undefined, {
+    message: 'give to (a seq of this match), or other (a match id, e.g. its fork) with otherSeq',
+  });
+export const RulesParams = z
+  .object({ game: z.string().regex(/^[a-z][a-z-]{0,40}$/, 'a game id such as alpha-clash') })
+  .strict();
 export const RulesQuery = z.object({ ids: z.string().min(1).max(2000) }).strict();
 
 const err = (description: string) => ({ description, schema: ErrorBody });
-const refusals = { 403: err('not allowed for this token'), 404: err('no such match or dispute'), 409: err('match ended / dispute closed') };
+const refusals = {
+  403: err('not allowed for this token'),
+  404: err('no such match or dispute'),
+  409: err('match ended / dispute closed'),
+};
 
 /** The caller as disputes see it, for one match. */
 function callerOf(claims: TokenClaims | null, matchId: string): Caller {
@@ -80,7 +100,9 @@ function factsOf(rec: MatchRecord): MatchFacts {
 
 export const disputeRoutes: RouteModule = (ctx) => {
   // Disputes reach judges and the match's own players, live and over REST; spectators and coverage never.
-  ctx.side.setFilter(DISPUTES_STREAM, (e, v) => (v.access.role === 'judge' || isPlayer(v.access.role) ? { send: e } : 'never'));
+  ctx.side.setFilter(DISPUTES_STREAM, (e, v) =>
+    v.access.role === 'judge' || isPlayer(v.access.role) ? { send: e } : 'never',
+  );
 
   const disputesOf = async (matchId: string): Promise<{ records: DisputeRecord[]; streamSeq: number }> => {
     const events = await ctx.side.read(matchId, DISPUTES_STREAM);
@@ -95,10 +117,22 @@ export const disputeRoutes: RouteModule = (ctx) => {
       const { records, streamSeq } = await disputesOf(matchId);
       const d = decideDispute(factsOf(rec), records, caller, action);
       if (!d.ok) throw new HostError(d.status, d.code, d.message);
-      if (!d.event) return { records, dispute: 'disputeId' in action ? records.find((r) => r.disputeId === action.disputeId)! : null };
-      const author = caller.role === 'judge' ? { id: `judge:${claims!.jti}`, role: 'judge' } : { id: `${matchId}:${caller.role === 'seat' ? caller.seat : '?'}`, role: 'seat' };
+      if (!d.event)
+        return {
+          records,
+          dispute: 'disputeId' in action ? records.find((r) => r.disputeId === action.disputeId)! : null,
+        };
+      const author =
+        caller.role === 'judge'
+          ? { id: `judge:${claims!.jti}`, role: 'judge' }
+          : { id: `${matchId}:${caller.role === 'seat' ? caller.seat : '?'}`, role: 'seat' };
       try {
-        await ctx.side.append(matchId, DISPUTES_STREAM, [{ type: d.event.type, at: ctx.now().toISOString(), author, payload: d.event.payload }], { expectedSeq: streamSeq });
+        await ctx.side.append(
+          matchId,
+          DISPUTES_STREAM,
+          [{ type: d.event.type, at: ctx.now().toISOString(), author, payload: d.event.payload }],
+          { expectedSeq: streamSeq },
+        );
       } catch (err) {
         if (err instanceof ConcurrencyError && attempt < 4) continue;
         throw err;
@@ -109,19 +143,38 @@ export const disputeRoutes: RouteModule = (ctx) => {
   };
 
   /** The full events of a match for a judge (403 with what to do for anyone else). */
-  const judgeEvents = async (claims: TokenClaims | null, id: string): Promise<{ rec: MatchRecord; events: EventEnvelope[] }> => {
+  const judgeEvents = async (
+    claims: TokenClaims | null,
+    id: string,
+  ): Promise<{ rec: MatchRecord; events: EventEnvelope[] }> => {
     const rec = await ctx.record(id);
     if (claims?.role !== 'judge')
-      throw new HostError(claims ? 403 : 401, claims ? 'judges_only' : 'missing_token', `this is for judges: it shows every player's hidden cards. Send a judge token (\`npx matchtape token --role judge\`) as "Authorization: Bearer <token>"${claims ? `; you sent a ${claims.role} token` : ''}`);
+      throw new HostError(
+        claims ? 403 : 401,
+        claims ? 'judges_only' : 'missing_token',
+        `this is for judges: it shows every player's hidden cards. Send a judge token (\`npx matchtape token --role judge\`) as "Authorization: Bearer <token>"${claims ? `; you sent a ${claims.role} token` : ''}`,
+      );
     resolveAccess(rec, claims, 'judge', ctx.now().getTime());
     return { rec, events: await ctx.store.readStream(id) };
   };
 
-  const caseFile = async (claims: TokenClaims | null, id: string, disputeId: string, q: z.infer<typeof CaseQuery>, reply: FastifyReply) => {
+  const caseFile = async (
+    claims: TokenClaims | null,
+    id: string,
+    disputeId: string,
+    q: z.infer<typeof CaseQuery>,
+    reply: FastifyReply,
+  ) => {
     const { rec, events } = await judgeEvents(claims, id);
     const { dispute } = await act(claims, id, { kind: 'read', disputeId });
     const game = ctx.host.game(rec.game);
-    const served = await knowledgeServed(ctx.store, game, id, events, Math.min(dispute!.atSeq, events.length));
+    const served = await knowledgeServed(
+      ctx.store,
+      game,
+      id,
+      events,
+      Math.min(dispute!.atSeq, events.length),
+    );
     if (served.generation !== null) reply.header('x-read-model', `knowledge@${served.generation}`);
     const c = buildCase({
       rec,
@@ -137,7 +190,9 @@ export const disputeRoutes: RouteModule = (ctx) => {
     const name = `case-${id}-${disputeId}`;
     if (q.format === 'html') {
       // The page has no scripts; it is printed or archived as it is.
-      reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+      reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
       reply.header('content-disposition', `inline; filename="${name}.html"`);
       return caseHtml(c);
     }
@@ -145,10 +200,20 @@ export const disputeRoutes: RouteModule = (ctx) => {
     return c;
   };
 
-  const knowledge = async (claims: TokenClaims | null, id: string, q: z.infer<typeof KnowledgeQuery>, reply: FastifyReply) => {
+  const knowledge = async (
+    claims: TokenClaims | null,
+    id: string,
+    q: z.infer<typeof KnowledgeQuery>,
+    reply: FastifyReply,
+  ) => {
     const { rec, events } = await judgeEvents(claims, id);
     const seq = q.seq ?? rec.lastSeq;
-    if (seq > events.length) throw new HostError(400, 'bad_seq', `seq ${seq} is past the last event of ${id} (seq ${events.length})`);
+    if (seq > events.length)
+      throw new HostError(
+        400,
+        'bad_seq',
+        `seq ${seq} is past the last event of ${id} (seq ${events.length})`,
+      );
     // Continued from the projector's nearest checkpoint when the live knowledge generation has one; same answer.
     const served = await knowledgeServed(ctx.store, ctx.host.game(rec.game), id, events, seq);
     if (served.generation !== null) reply.header('x-read-model', `knowledge@${served.generation}`);
@@ -159,7 +224,12 @@ export const disputeRoutes: RouteModule = (ctx) => {
     const { rec, events } = await judgeEvents(claims, id);
     const game = ctx.host.game(rec.game);
     const boardAt = (evs: readonly EventEnvelope[], seq: number, matchId: string) => {
-      if (seq > evs.length) throw new HostError(400, 'bad_seq', `seq ${seq} is past the last event of ${matchId} (seq ${evs.length})`);
+      if (seq > evs.length)
+        throw new HostError(
+          400,
+          'bad_seq',
+          `seq ${seq} is past the last event of ${matchId} (seq ${evs.length})`,
+        );
       let s: unknown = game.initial();
       for (const e of evs.slice(0, seq)) s = game.evolve(s, e);
       return game.board(s);
@@ -169,7 +239,12 @@ export const disputeRoutes: RouteModule = (ctx) => {
     let to: { matchId: string; seq: number };
     if (q.other !== undefined) {
       const other = await judgeEvents(claims, q.other);
-      if (other.rec.game !== rec.game) throw new HostError(400, 'other_game', `match ${q.other} is ${other.rec.game}, ${id} is ${rec.game}; compare matches of one game`);
+      if (other.rec.game !== rec.game)
+        throw new HostError(
+          400,
+          'other_game',
+          `match ${q.other} is ${other.rec.game}, ${id} is ${rec.game}; compare matches of one game`,
+        );
       to = { matchId: q.other, seq: q.otherSeq ?? q.to ?? other.events.length };
       b = boardAt(other.events, to.seq, q.other);
     } else {
@@ -183,28 +258,151 @@ export const disputeRoutes: RouteModule = (ctx) => {
   const judge = 'judge token';
   const opened = (status: number, description: string) => ({ [status]: { description }, ...refusals });
   return [
-    route({ method: 'GET', path: '/api/matches/:id/disputes', summary: "The match's disputes", limit: 'reads', auth: both, params: MatchParams, query: TokenQuery, responses: opened(200, 'disputes'),
-      handle: async ({ params, claims }) => ({ matchId: params.id, disputes: (await act(claims, params.id, { kind: 'list' })).records }) }),
-    route({ method: 'POST', path: '/api/matches/:id/disputes', summary: 'Open a dispute pinned to a seq (a seat during the match, a judge any time)', limit: 'commands', auth: both, params: MatchParams, body: OpenDisputeBody, responses: opened(201, 'opened'),
-      handle: async ({ params, claims, body, reply }) => reply.status(201).send({ matchId: params.id, dispute: (await act(claims, params.id, { kind: 'open', body })).dispute }) }),
-    route({ method: 'GET', path: '/api/matches/:id/disputes/:disputeId', summary: 'One dispute', limit: 'reads', auth: both, params: DisputeParams, query: TokenQuery, responses: opened(200, 'dispute'),
-      handle: async ({ params, claims }) => ({ matchId: params.id, dispute: (await act(claims, params.id, { kind: 'read', disputeId: params.disputeId })).dispute }) }),
-    route({ method: 'POST', path: '/api/matches/:id/disputes/:disputeId/evidence', summary: 'Attach evidence to an open dispute', limit: 'commands', auth: both, params: DisputeParams, body: AttachEvidenceBody, responses: opened(201, 'attached'),
-      handle: async ({ params, claims, body, reply }) => reply.status(201).send({ matchId: params.id, dispute: (await act(claims, params.id, { kind: 'evidence', disputeId: params.disputeId, body })).dispute }) }),
-    route({ method: 'POST', path: '/api/matches/:id/disputes/:disputeId/ruling', summary: 'Record a ruling', limit: 'commands', auth: judge, params: DisputeParams, body: RecordRulingBody, responses: opened(201, 'recorded'),
-      handle: async ({ params, claims, body, reply }) => reply.status(201).send({ matchId: params.id, dispute: (await act(claims, params.id, { kind: 'ruling', disputeId: params.disputeId, body })).dispute }) }),
-    route({ method: 'POST', path: '/api/matches/:id/disputes/:disputeId/close', summary: 'Close a dispute', limit: 'commands', auth: judge, params: DisputeParams, body: CloseDisputeBody, responses: opened(200, 'closed'),
-      handle: async ({ params, claims, body }) => ({ matchId: params.id, dispute: (await act(claims, params.id, { kind: 'close', disputeId: params.disputeId, body })).dispute }) }),
-    route({ method: 'GET', path: '/api/matches/:id/disputes/:disputeId/case', summary: 'The case file: JSON or printable HTML', limit: 'reads', auth: judge, params: DisputeParams, query: CaseQuery, responses: opened(200, 'case file'),
-      handle: async ({ params, claims, query, reply }) => caseFile(claims, params.id, params.disputeId, query, reply) }),
-    route({ method: 'GET', path: '/api/matches/:id/knowledge', summary: 'Who knew what at a seq', limit: 'reads', auth: judge, params: MatchParams, query: KnowledgeQuery, responses: opened(200, 'knowledge per player and zone'),
-      handle: async ({ params, claims, query, reply }) => knowledge(claims, params.id, query, reply) }),
-    route({ method: 'GET', path: '/api/matches/:id/diff', summary: 'What changed between two seqs (of this match, or of it and another, e.g. its fork)', limit: 'reads', auth: judge, params: MatchParams, query: DiffQuery, responses: opened(200, 'changes'),
-      handle: async ({ params, claims, query }) => diff(claims, params.id, query) }),
-    route({ method: 'GET', path: '/api/games/:game/rules', summary: 'Rule text from the rules documents', limit: 'reads', params: RulesParams, query: RulesQuery, responses: { 200: { description: 'rule texts' }, 404: err('unknown game') },
+    route({
+      method: 'GET',
+      path: '/api/matches/:id/disputes',
+      summary: "The match's disputes",
+      limit: 'reads',
+      auth: both,
+      params: MatchParams,
+      query: TokenQuery,
+      responses: opened(200, 'disputes'),
+      handle: async ({ params, claims }) => ({
+        matchId: params.id,
+        disputes: (await act(claims, params.id, { kind: 'list' })).records,
+      }),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/matches/:id/disputes',
+      summary: 'Open a dispute pinned to a seq (a seat during the match, a judge any time)',
+      limit: 'commands',
+      auth: both,
+      params: MatchParams,
+      body: OpenDisputeBody,
+      responses: opened(201, 'opened'),
+      handle: async ({ params, claims, body, reply }) =>
+        reply.status(201).send({
+          matchId: params.id,
+          dispute: (await act(claims, params.id, { kind: 'open', body })).dispute,
+        }),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/matches/:id/disputes/:disputeId',
+      summary: 'One dispute',
+      limit: 'reads',
+      auth: both,
+      params: DisputeParams,
+      query: TokenQuery,
+      responses: opened(200, 'dispute'),
+      handle: async ({ params, claims }) => ({
+        matchId: params.id,
+        dispute: (await act(claims, params.id, { kind: 'read', disputeId: params.disputeId })).dispute,
+      }),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/matches/:id/disputes/:disputeId/evidence',
+      summary: 'Attach evidence to an open dispute',
+      limit: 'commands',
+      auth: both,
+      params: DisputeParams,
+      body: AttachEvidenceBody,
+      responses: opened(201, 'attached'),
+      handle: async ({ params, claims, body, reply }) =>
+        reply.status(201).send({
+          matchId: params.id,
+          dispute: (await act(claims, params.id, { kind: 'evidence', disputeId: params.disputeId, body }))
+            .dispute,
+        }),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/matches/:id/disputes/:disputeId/ruling',
+      summary: 'Record a ruling',
+      limit: 'commands',
+      auth: judge,
+      params: DisputeParams,
+      body: RecordRulingBody,
+      responses: opened(201, 'recorded'),
+      handle: async ({ params, claims, body, reply }) =>
+        reply.status(201).send({
+          matchId: params.id,
+          dispute: (await act(claims, params.id, { kind: 'ruling', disputeId: params.disputeId, body }))
+            .dispute,
+        }),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/matches/:id/disputes/:disputeId/close',
+      summary: 'Close a dispute',
+      limit: 'commands',
+      auth: judge,
+      params: DisputeParams,
+      body: CloseDisputeBody,
+      responses: opened(200, 'closed'),
+      handle: async ({ params, claims, body }) => ({
+        matchId: params.id,
+        dispute: (await act(claims, params.id, { kind: 'close', disputeId: params.disputeId, body })).dispute,
+      }),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/matches/:id/disputes/:disputeId/case',
+      summary: 'The case file: JSON or printable HTML',
+      limit: 'reads',
+      auth: judge,
+      params: DisputeParams,
+      query: CaseQuery,
+      responses: opened(200, 'case file'),
+      handle: async ({ params, claims, query, reply }) =>
+        caseFile(claims, params.id, params.disputeId, query, reply),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/matches/:id/knowledge',
+      summary: 'Who knew what at a seq',
+      limit: 'reads',
+      auth: judge,
+      params: MatchParams,
+      query: KnowledgeQuery,
+      responses: opened(200, 'knowledge per player and zone'),
+      handle: async ({ params, claims, query, reply }) => knowledge(claims, params.id, query, reply),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/matches/:id/diff',
+      summary: 'What changed between two seqs (of this match, or of it and another, e.g. its fork)',
+      limit: 'reads',
+      auth: judge,
+      params: MatchParams,
+      query: DiffQuery,
+      responses: opened(200, 'changes'),
+      handle: async ({ params, claims, query }) => diff(claims, params.id, query),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/games/:game/rules',
+      summary: 'Rule text from the rules documents',
+      limit: 'reads',
+      params: RulesParams,
+      query: RulesQuery,
+      responses: { 200: { description: 'rule texts' }, 404: err('unknown game') },
       async handle({ params, query }) {
-        if (!ctx.games.ids().includes(params.game)) throw new HostError(404, 'unknown_game', `no game ${params.game}; GET /api/games lists them`);
-        return { game: params.game, rules: ruleTexts(params.game, query.ids.split(',').map((x) => x.trim()).slice(0, 200)) };
-      } }),
+        if (!ctx.games.ids().includes(params.game))
+          throw new HostError(404, 'unknown_game', `no game ${params.game}; GET /api/games lists them`);
+        return {
+          game: params.game,
+          rules: ruleTexts(
+            params.game,
+            query.ids
+              .split(',')
+              .map((x) => x.trim())
+              .slice(0, 200),
+          ),
+        };
+      },
+    }),
   ];
 };

@@ -7,7 +7,10 @@ import { ForkSecrecy, maySeeSealed } from './fork-secrecy';
 
 const T0 = Date.parse('2026-01-01T10:00:00.000Z');
 
-function match(id: string, o: { status?: MatchRecord['status']; endedAt?: number; delay?: number; parent?: string } = {}): MatchRecord {
+function match(
+  id: string,
+  o: { status?: MatchRecord['status']; endedAt?: number; delay?: number; parent?: string } = {},
+): MatchRecord {
   return {
     matchId: id,
     game: 'the-spoils',
@@ -47,7 +50,12 @@ describe('fork secrecy', () => {
     expect(await s.sealed(fork)).toBe(true);
 
     // The grandparent ends after the parent: the fork waits for the later of the two releases.
-    const ended = { ...grand, status: 'ended' as const, summary: { lastAt: new Date(T0 + 10_000).toISOString() }, spectatorDelaySeconds: 30 };
+    const ended = {
+      ...grand,
+      status: 'ended' as const,
+      summary: { lastAt: new Date(T0 + 10_000).toISOString() },
+      spectatorDelaySeconds: 30,
+    };
     now = T0 + 50_000;
     const s2 = secrecy([ended, parent, fork], () => now);
     expect(await s2.releasedAt(fork)).toBe(T0 + 65_000); // parent: ended T0+5 s, delay 60 s
@@ -66,10 +74,16 @@ describe('fork secrecy', () => {
     const parentSeat = claims({ role: 'seat', matchId: 'p', seat: 'p1', ttlSeconds: 60 });
     const coverage = claims({ role: 'coverage', ttlSeconds: 60 });
     const boundJudge = claims({ role: 'judge', matchId: 'p', ttlSeconds: 60 });
-    expect([judge, forkSeat, parentSeat, coverage, boundJudge, null].map((c) => maySeeSealed(c, 'f'))).toEqual([true, true, false, false, false, false]);
+    expect(
+      [judge, forkSeat, parentSeat, coverage, boundJudge, null].map((c) => maySeeSealed(c, 'f')),
+    ).toEqual([true, true, false, false, false, false]);
     expect((await s.shownTo([parent, fork], null)).map((r) => r.matchId)).toEqual(['p']);
     expect((await s.shownTo([parent, fork], forkSeat)).map((r) => r.matchId)).toEqual(['p', 'f']);
-    await expect(s.guard('f', parentSeat)).rejects.toMatchObject({ statusCode: 404, code: 'match_not_found', message: 'no match f; list matches with GET /api/matches' });
+    await expect(s.guard('f', parentSeat)).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'match_not_found',
+      message: 'no match f; list matches with GET /api/matches',
+    });
     await expect(s.guard('f', judge)).resolves.toBeUndefined();
     await expect(s.guard('nope', null)).resolves.toBeUndefined(); // the handler answers the 404 of a missing match
   });

@@ -115,7 +115,11 @@ export interface GuardedRequest {
  * route: a sealed fork answers 404 before any handler reads it. `claimsOf` reads the request's token; one that does
  * not verify counts as none here (the handler refuses it as it always has).
  */
-export async function guardMatchRoute(forks: ForkSecrecy, req: GuardedRequest, claimsOf: () => TokenClaims | null): Promise<void> {
+export async function guardMatchRoute(
+  forks: ForkSecrecy,
+  req: GuardedRequest,
+  claimsOf: () => TokenClaims | null,
+): Promise<void> {
   if (!req.routeOptions.url?.startsWith('/api/matches/:')) return;
   // The match's path parameter, whatever a route declaration calls it.
   const params = (req.params ?? {}) as { id?: unknown; matchId?: unknown };

@@ -5,7 +5,15 @@
 // illegal actions: digest §10, a judge's call). Play continues live in the fork with its seat tokens.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { cursorAfter, jsonEqual, Rng, type AnyGameModule, type EventEnvelope, type PlayerId, type Viewer } from '@matchtape/engine';
+import {
+  cursorAfter,
+  jsonEqual,
+  Rng,
+  type AnyGameModule,
+  type EventEnvelope,
+  type PlayerId,
+  type Viewer,
+} from '@matchtape/engine';
 import { games } from '@matchtape/games';
 import { verifyBundle, verifyEvents } from '@matchtape/store';
 import { openTestStore, type TestStore } from '@matchtape/store/testing';
@@ -38,7 +46,11 @@ beforeAll(async () => {
     roles: ['api'],
     bots: false,
     logger: false,
-    rateLimits: { commands: { perSecond: 10_000, burst: 10_000 }, reads: { perSecond: 10_000, burst: 10_000 }, create: { perSecond: 1000, burst: 1000 } },
+    rateLimits: {
+      commands: { perSecond: 10_000, burst: 10_000 },
+      reads: { perSecond: 10_000, burst: 10_000 },
+      create: { perSecond: 1000, burst: 1000 },
+    },
   });
 }, 60_000);
 afterAll(async () => {
@@ -46,13 +58,29 @@ afterAll(async () => {
   await db?.cleanup();
 });
 
-async function call<T = Record<string, unknown>>(method: 'GET' | 'POST', url: string, token: string | null, payload?: unknown): Promise<{ status: number; body: T }> {
-  const r = await server.app.inject({ method, url, ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+async function call<T = Record<string, unknown>>(
+  method: 'GET' | 'POST',
+  url: string,
+  token: string | null,
+  payload?: unknown,
+): Promise<{ status: number; body: T }> {
+  const r = await server.app.inject({
+    method,
+    url,
+    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
   return { status: r.statusCode, body: r.json() as T };
 }
 
 /** One command the test's bot picks for whoever may act, sent with that seat's token. */
-async function step(game: AnyGameModule, matchId: string, seats: Record<string, string>, rng: Rng, commandId: string): Promise<Record<string, unknown> | null> {
+async function step(
+  game: AnyGameModule,
+  matchId: string,
+  seats: Record<string, string>,
+  rng: Rng,
+  commandId: string,
+): Promise<Record<string, unknown> | null> {
   const { state } = await server.host.current(matchId);
   const actor = game.actors(state)[0];
   if (!actor) return null;
@@ -62,7 +90,11 @@ async function step(game: AnyGameModule, matchId: string, seats: Record<string, 
   return { ...command, commandId, player: actor };
 }
 
-async function send(matchId: string, seats: Record<string, string>, cmd: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
+async function send(
+  matchId: string,
+  seats: Record<string, string>,
+  cmd: Record<string, unknown>,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const { player, ...body } = cmd;
   return call('POST', `/api/matches/${matchId}/commands`, seats[player as string]!, body);
 }
@@ -70,26 +102,49 @@ async function send(matchId: string, seats: Record<string, string>, cmd: Record<
 /** Ends a match: the first seat whose Concede is accepted (some games offer it only to the seat acting). */
 async function concede(game: AnyGameModule, matchId: string, seats: Record<string, string>): Promise<void> {
   for (const seat of Object.keys(seats)) {
-    const r = await call<{ status?: string }>('POST', `/api/matches/${matchId}/commands`, seats[seat]!, { type: 'Concede', commandId: `concede-${seat}` });
+    const r = await call<{ status?: string }>('POST', `/api/matches/${matchId}/commands`, seats[seat]!, {
+      type: 'Concede',
+      commandId: `concede-${seat}`,
+    });
     if (r.status === 200 && r.body.status === 'accepted') break;
   }
-  expect((await db.store.getMatch(matchId))!.status, `${game.id}: ${matchId} ended by a concession`).toBe('ended');
+  expect((await db.store.getMatch(matchId))!.status, `${game.id}: ${matchId} ended by a concession`).toBe(
+    'ended',
+  );
 }
 
 /** The judge state at `seq` with the match's own identity (its id, its seed commitment) blanked out. */
 async function judgeStateAt(matchId: string, seq: number): Promise<unknown> {
-  const r = await call<{ seq: number; state: unknown }>('GET', `/api/matches/${matchId}/state?seq=${seq}&as=judge`, judge);
+  const r = await call<{ seq: number; state: unknown }>(
+    'GET',
+    `/api/matches/${matchId}/state?seq=${seq}&as=judge`,
+    judge,
+  );
   expect(r.status).toBe(200);
   expect(r.body.seq).toBe(seq);
-  return JSON.parse(JSON.stringify(r.body.state), (k, v: unknown) => (k === 'matchId' || k === 'seedCommitment' ? '(identity)' : v));
+  return JSON.parse(JSON.stringify(r.body.state), (k, v: unknown) =>
+    k === 'matchId' || k === 'seedCommitment' ? '(identity)' : v,
+  );
 }
 
-const strip = (e: EventEnvelope) => ({ type: e.type, turn: e.turn, phase: e.phase, step: e.step, rule: e.rule, payload: e.payload });
+const strip = (e: EventEnvelope) => ({
+  type: e.type,
+  turn: e.turn,
+  phase: e.phase,
+  step: e.step,
+  rule: e.rule,
+  payload: e.payload,
+});
 
 describe.each(Object.keys(RULES))('%s: rewind by exact fork', (gameId) => {
   const game = games[gameId]!;
   it(`rewinds a judged-illegal action (${RULES[gameId]}): fork state = parent state at the seq, PRNG continues identically, play continues live`, async () => {
-    const created = await call<{ matchId: string; seats: Record<string, string> }>('POST', '/api/matches', organiser, { game: gameId, players: [{ name: 'Ada' }, { name: 'Bo' }] });
+    const created = await call<{ matchId: string; seats: Record<string, string> }>(
+      'POST',
+      '/api/matches',
+      organiser,
+      { game: gameId, players: [{ name: 'Ada' }, { name: 'Bo' }] },
+    );
     expect(created.status).toBe(201);
     const { matchId, seats } = created.body;
     const rng = new Rng(`judges-replay-${gameId}`);
@@ -110,25 +165,51 @@ describe.each(Object.keys(RULES))('%s: rewind by exact fork', (gameId) => {
     // Exact fork at the seq before the mistake, of the live parent: it draws from a seed of its own after the fork
     // point (the parent's is its secret), and keeping the parent's is refused, creating nothing.
     const count = (await db.store.listMatches({ limit: 1000 })).length;
-    const kept = await call<{ error: string; message: string }>('POST', `/api/matches/${matchId}/fork`, judge, { at: before, reseed: false });
-    expect(kept.status).toBe(400);
-    expect(kept.body.message).toMatch(/still playing.*seed of its own/);
-    const parentSeed = (await db.store.getMatch(matchId))!.seed;
-    expect((await call('POST', `/api/matches/${matchId}/fork`, judge, { at: before, reseed: { seed: parentSeed } })).status).toBe(400);
-    expect((await db.store.listMatches({ limit: 1000 })).length).toBe(count);
-    const live = await call<{ matchId: string; seats: Record<string, string>; forkOf: { matchId: string; seq: number; hash: string; reseeded?: unknown }; lastSeq: number }>(
+    const kept = await call<{ error: string; message: string }>(
       'POST',
       `/api/matches/${matchId}/fork`,
       judge,
-      { at: before },
+      { at: before, reseed: false },
     );
+    expect(kept.status).toBe(400);
+    expect(kept.body.message).toMatch(/still playing.*seed of its own/);
+    const parentSeed = (await db.store.getMatch(matchId))!.seed;
+    expect(
+      (
+        await call('POST', `/api/matches/${matchId}/fork`, judge, {
+          at: before,
+          reseed: { seed: parentSeed },
+        })
+      ).status,
+    ).toBe(400);
+    expect((await db.store.listMatches({ limit: 1000 })).length).toBe(count);
+    const live = await call<{
+      matchId: string;
+      seats: Record<string, string>;
+      forkOf: { matchId: string; seq: number; hash: string; reseeded?: unknown };
+      lastSeq: number;
+    }>('POST', `/api/matches/${matchId}/fork`, judge, { at: before });
     expect(live.status).toBe(201);
-    expect(live.body.forkOf).toEqual({ matchId, seq: before, hash: parentEvents[before - 1]!.hash, reseeded: true });
+    expect(live.body.forkOf).toEqual({
+      matchId,
+      seq: before,
+      hash: parentEvents[before - 1]!.hash,
+      reseeded: true,
+    });
     expect(live.body.lastSeq).toBe(before);
     expect(Object.keys(live.body.seats).sort()).toEqual(['p1', 'p2']);
     expect((await db.store.getMatch(live.body.matchId))!.seed).not.toBe(parentSeed);
-    const shown = await call<{ forkOf: unknown; lastSeq: number }>('GET', `/api/matches/${live.body.matchId}`, judge);
-    expect(shown.body.forkOf).toEqual({ matchId, seq: before, hash: parentEvents[before - 1]!.hash, reseeded: true });
+    const shown = await call<{ forkOf: unknown; lastSeq: number }>(
+      'GET',
+      `/api/matches/${live.body.matchId}`,
+      judge,
+    );
+    expect(shown.body.forkOf).toEqual({
+      matchId,
+      seq: before,
+      hash: parentEvents[before - 1]!.hash,
+      reseeded: true,
+    });
 
     // Engine state (judge view) and generator cursor are the parent's at that seq.
     expect(await judgeStateAt(live.body.matchId, before)).toEqual(await judgeStateAt(matchId, before));
@@ -138,11 +219,18 @@ describe.each(Object.keys(RULES))('%s: rewind by exact fork', (gameId) => {
     expect(forkSnap?.cursor).toBe(cursorAfter(parentEvents.slice(0, before)));
 
     // The rewind proper: a second fork at the same seq, where play continues with other commands, live.
-    const rewind = await call<{ matchId: string; seats: Record<string, string> }>('POST', `/api/matches/${matchId}/fork`, judge, { at: before });
+    const rewind = await call<{ matchId: string; seats: Record<string, string> }>(
+      'POST',
+      `/api/matches/${matchId}/fork`,
+      judge,
+      { at: before },
+    );
     expect(rewind.status).toBe(201);
     // While the parent plays, its forks exist for judges and their own seats only.
     expect((await call('GET', `/api/matches/${rewind.body.matchId}/events`, null)).status).toBe(404);
-    expect((await call('GET', `/api/matches/${rewind.body.matchId}/events`, rewind.body.seats.p1!)).status).toBe(200);
+    expect(
+      (await call('GET', `/api/matches/${rewind.body.matchId}/events`, rewind.body.seats.p1!)).status,
+    ).toBe(200);
     const other = new Rng(`judges-replay-${gameId}-rewind`);
     let accepted = 0;
     for (let i = 0; i < 10; i++) {
@@ -155,13 +243,21 @@ describe.each(Object.keys(RULES))('%s: rewind by exact fork', (gameId) => {
     }
     expect(accepted).toBeGreaterThan(0);
     // The parent's seat token does not act in the fork: while the parent plays, the fork is no match to it at all.
-    const wrong = await send(rewind.body.matchId, seats, (await step(game, rewind.body.matchId, rewind.body.seats, other, 'x'))!);
+    const wrong = await send(
+      rewind.body.matchId,
+      seats,
+      (await step(game, rewind.body.matchId, rewind.body.seats, other, 'x'))!,
+    );
     expect(wrong.status).toBe(404);
 
     // Once the parent has ended its seed is public (its MatchEnded), and a fork may keep it (the default there): the
     // PRNG continues identically, the same command giving the very same events (draws, ids).
     await concede(game, matchId, seats);
-    const fork = await call<{ matchId: string; seats: Record<string, string>; forkOf: { matchId: string; seq: number; hash: string; reseeded?: unknown } }>('POST', `/api/matches/${matchId}/fork`, judge, { at: before });
+    const fork = await call<{
+      matchId: string;
+      seats: Record<string, string>;
+      forkOf: { matchId: string; seq: number; hash: string; reseeded?: unknown };
+    }>('POST', `/api/matches/${matchId}/fork`, judge, { at: before });
     expect(fork.status).toBe(201);
     expect(fork.body.forkOf).toEqual({ matchId, seq: before, hash: parentEvents[before - 1]!.hash });
     expect((await db.store.getMatch(fork.body.matchId))!.seed).toBe(parentSeed);
@@ -171,7 +267,11 @@ describe.each(Object.keys(RULES))('%s: rewind by exact fork', (gameId) => {
 
     // Verification: parent and the forks verify, fork links included.
     for (const id of [matchId, live.body.matchId, fork.body.matchId, rewind.body.matchId]) {
-      const v = await call<{ ok: boolean; checks: { name: string; ok: boolean; detail: string }[]; firstBadSeq?: number }>('GET', `/api/matches/${id}/verification`, judge);
+      const v = await call<{
+        ok: boolean;
+        checks: { name: string; ok: boolean; detail: string }[];
+        firstBadSeq?: number;
+      }>('GET', `/api/matches/${id}/verification`, judge);
       expect(v.status).toBe(200);
       expect(v.body.checks.filter((c) => !c.ok)).toEqual([]);
       expect(v.body.ok).toBe(true);
@@ -193,24 +293,41 @@ describe.each(Object.keys(RULES))('%s: rewind by exact fork', (gameId) => {
         // As in test/integration/server-leak.test.ts: a card hidden from v both before and after the event.
         const after = new Set(game.secrets(truth, v));
         const stillHidden = e.seq === 1 ? [] : game.secrets(prior, v).filter((x) => after.has(x));
-        for (const secret of stillHidden) expect(text.includes(`"${secret}"`), `${v} sees ${secret} at seq ${e.seq}`).toBe(false);
+        for (const secret of stillHidden)
+          expect(text.includes(`"${secret}"`), `${v} sees ${secret} at seq ${e.seq}`).toBe(false);
       }
-      if (e.seq === before || e.seq === rewound.length) for (const v of seatsOf) expect(jsonEqual(seen.get(v), game.view(truth, v)), `${v} at seq ${e.seq}`).toBe(true);
+      if (e.seq === before || e.seq === rewound.length)
+        for (const v of seatsOf)
+          expect(jsonEqual(seen.get(v), game.view(truth, v)), `${v} at seq ${e.seq}`).toBe(true);
     }
     // The fork's events — its first, MatchStarted with the fork link, included — are served to the public exactly
     // as the public redaction above, which the loop checked event by event for hidden cards. (Comparing the served
     // text with every card hidden at `before` would flag a card the public rightly saw earlier and that is hidden
     // again now, such as a creature returned to hand.)
-    const served = await call<{ events: EventEnvelope[] }>('GET', `/api/matches/${rewind.body.matchId}/events?to=${before}`, null);
+    const served = await call<{ events: EventEnvelope[] }>(
+      'GET',
+      `/api/matches/${rewind.body.matchId}/events?to=${before}`,
+      null,
+    );
     expect(served.status).toBe(200);
-    expect(jsonEqual(served.body.events, rewound.slice(0, before).map((e) => game.viewEvent(e, 'public')))).toBe(true);
+    expect(
+      jsonEqual(
+        served.body.events,
+        rewound.slice(0, before).map((e) => game.viewEvent(e, 'public')),
+      ),
+    ).toBe(true);
   }, 120_000);
 });
 
 describe('re-seeded fork and bad requests', () => {
-  it('a re-seeded fork draws from a new seed from the parent\'s cursor on, and still verifies', async () => {
+  it("a re-seeded fork draws from a new seed from the parent's cursor on, and still verifies", async () => {
     const game = games['the-spoils']!;
-    const created = await call<{ matchId: string; seats: Record<string, string> }>('POST', '/api/matches', organiser, { game: game.id, players: [{}, {}] });
+    const created = await call<{ matchId: string; seats: Record<string, string> }>(
+      'POST',
+      '/api/matches',
+      organiser,
+      { game: game.id, players: [{}, {}] },
+    );
     const { matchId, seats } = created.body;
     const rng = new Rng('reseed');
     for (let i = 0; i < 8; i++) {
@@ -220,7 +337,11 @@ describe('re-seeded fork and bad requests', () => {
     }
     const at = (await server.host.current(matchId)).lastSeq;
     const prefix = await db.store.readStream(matchId);
-    const fork = await call<{ matchId: string; seats: Record<string, string>; forkOf: { reseeded?: boolean } }>('POST', `/api/matches/${matchId}/fork`, judge, { at, reseed: true });
+    const fork = await call<{
+      matchId: string;
+      seats: Record<string, string>;
+      forkOf: { reseeded?: boolean };
+    }>('POST', `/api/matches/${matchId}/fork`, judge, { at, reseed: true });
     expect(fork.status).toBe(201);
     expect(fork.body.forkOf.reseeded).toBe(true);
     expect((await db.store.loadSnapshot(fork.body.matchId))?.cursor).toBe(cursorAfter(prefix));
@@ -238,11 +359,18 @@ describe('re-seeded fork and bad requests', () => {
     const api = await call<{ ok: boolean }>('GET', `/api/matches/${fork.body.matchId}/verification`, judge);
     expect(api.body.ok).toBe(true);
     // The parent's seed does not verify the fork's tail.
-    expect(verifyEvents(events, () => game, { seed: (await db.store.getMatch(matchId))!.seed }).ok).toBe(false);
+    expect(verifyEvents(events, () => game, { seed: (await db.store.getMatch(matchId))!.seed }).ok).toBe(
+      false,
+    );
   }, 60_000);
 
   it('refuses non-judges, seqs out of range and the seq of MatchEnded, creating nothing', async () => {
-    const created = await call<{ matchId: string; seats: Record<string, string> }>('POST', '/api/matches', organiser, { game: 'the-spoils', players: [{}, {}] });
+    const created = await call<{ matchId: string; seats: Record<string, string> }>(
+      'POST',
+      '/api/matches',
+      organiser,
+      { game: 'the-spoils', players: [{}, {}] },
+    );
     const { matchId, seats } = created.body;
     const before = (await db.store.listMatches({ limit: 1000 })).length;
     expect((await call('POST', `/api/matches/${matchId}/fork`, null, { at: 1 })).status).toBe(401);
@@ -254,25 +382,46 @@ describe('re-seeded fork and bad requests', () => {
     expect((await call('POST', `/api/matches/${matchId}/fork`, judge, { at: 0 })).status).toBe(400);
     expect((await call('POST', `/api/matches/nope/fork`, judge, { at: 1 })).status).toBe(404);
     // The replay bundle route: judges only; it verifies as a bundle.
-    expect((await server.app.inject({ method: 'GET', url: `/api/matches/${matchId}/bundle` })).statusCode).toBe(401);
-    const bundle = await server.app.inject({ method: 'GET', url: `/api/matches/${matchId}/bundle`, headers: { authorization: `Bearer ${judge}` } });
+    expect(
+      (await server.app.inject({ method: 'GET', url: `/api/matches/${matchId}/bundle` })).statusCode,
+    ).toBe(401);
+    const bundle = await server.app.inject({
+      method: 'GET',
+      url: `/api/matches/${matchId}/bundle`,
+      headers: { authorization: `Bearer ${judge}` },
+    });
     expect(bundle.statusCode).toBe(200);
     const checked = verifyBundle(bundle.body, (g) => games[g] ?? null);
     expect(checked.checks.filter((c) => !c.ok)).toEqual([]);
     expect(checked.header?.seed).toBeNull();
-    const withSeed = await server.app.inject({ method: 'GET', url: `/api/matches/${matchId}/bundle?seed=include`, headers: { authorization: `Bearer ${judge}` } });
-    expect(verifyBundle(withSeed.body, (g) => games[g] ?? null).checks.find((c) => c.name === 'random outcomes')?.detail).toMatch(/draws re-derived/);
-    const reshuffle = await call<{ message: string }>('POST', `/api/matches/${matchId}/fork`, judge, { at: 3, reshuffle: ['p1/deck'] });
+    const withSeed = await server.app.inject({
+      method: 'GET',
+      url: `/api/matches/${matchId}/bundle?seed=include`,
+      headers: { authorization: `Bearer ${judge}` },
+    });
+    expect(
+      verifyBundle(withSeed.body, (g) => games[g] ?? null).checks.find((c) => c.name === 'random outcomes')
+        ?.detail,
+    ).toMatch(/draws re-derived/);
+    const reshuffle = await call<{ message: string }>('POST', `/api/matches/${matchId}/fork`, judge, {
+      at: 3,
+      reshuffle: ['p1/deck'],
+    });
     expect(reshuffle.status).toBe(422);
     expect(reshuffle.body.message).toMatch(/not implemented yet.*reseed/);
     expect((await call('GET', `/api/matches/${matchId}/verification`, seats.p1!)).status).toBe(403);
     // Concede to end it: MatchEnded's seq cannot be forked (play cannot continue past the end).
     const { state } = await server.host.current(matchId);
-    const concede = games['the-spoils']!.legalCommands(state, 'p1' as PlayerId).find((c) => c.type === 'Concede');
+    const concede = games['the-spoils']!.legalCommands(state, 'p1' as PlayerId).find(
+      (c) => c.type === 'Concede',
+    );
     expect(concede).toBeDefined();
     const { player: _p, ...body } = concede!;
     const beforeConcede = (await db.store.getMatch(matchId))!.lastSeq;
-    expect((await call('POST', `/api/matches/${matchId}/commands`, seats.p1!, { ...body, commandId: 'gg' })).status).toBe(200);
+    expect(
+      (await call('POST', `/api/matches/${matchId}/commands`, seats.p1!, { ...body, commandId: 'gg' }))
+        .status,
+    ).toBe(200);
     const last = (await db.store.getMatch(matchId))!.lastSeq;
     const end = await call<{ message: string }>('POST', `/api/matches/${matchId}/fork`, judge, { at: last });
     expect(end.status).toBe(400);
@@ -287,24 +436,50 @@ describe('re-seeded fork and bad requests', () => {
       if (spoils.actors(folded).length === 0) idle.push(e.seq);
     }
     expect(idle.length).toBeGreaterThan(0);
-    const mid = await call<{ message: string }>('POST', `/api/matches/${matchId}/fork`, judge, { at: idle[idle.length - 1]! });
+    const mid = await call<{ message: string }>('POST', `/api/matches/${matchId}/fork`, judge, {
+      at: idle[idle.length - 1]!,
+    });
     expect(mid.status).toBe(400);
     expect(mid.body.message).toMatch(/nobody may act .*fork where a player acts: seq \d+/);
     // Before the concession is fine: the fork plays on from there.
-    const again = await call<{ matchId: string }>('POST', `/api/matches/${matchId}/fork`, judge, { at: beforeConcede });
+    const again = await call<{ matchId: string }>('POST', `/api/matches/${matchId}/fork`, judge, {
+      at: beforeConcede,
+    });
     expect(again.status).toBe(201);
     expect((await db.store.listMatches({ limit: 1000 })).length).toBe(before + 1);
   });
 
   it('the verification route names the first bad seq of a match edited in the database', async () => {
-    const created = await call<{ matchId: string; seats: Record<string, string> }>('POST', '/api/matches', organiser, { game: 'grand-archive', players: [{}, {}] });
+    const created = await call<{ matchId: string; seats: Record<string, string> }>(
+      'POST',
+      '/api/matches',
+      organiser,
+      { game: 'grand-archive', players: [{}, {}] },
+    );
     const { matchId } = created.body;
-    const ok = await call<{ ok: boolean; checks: { name: string }[] }>('GET', `/api/matches/${matchId}/verification`, judge);
+    const ok = await call<{ ok: boolean; checks: { name: string }[] }>(
+      'GET',
+      `/api/matches/${matchId}/verification`,
+      judge,
+    );
     expect(ok.body.ok).toBe(true);
-    expect(ok.body.checks.map((c) => c.name)).toEqual(['hash chain', 'match row', 'seed commitment', 'random outcomes', 'fold', 'keyframes']);
+    expect(ok.body.checks.map((c) => c.name)).toEqual([
+      'hash chain',
+      'match row',
+      'seed commitment',
+      'random outcomes',
+      'fold',
+      'keyframes',
+    ]);
     const { sql } = await import('kysely');
-    await sql`update events set payload = jsonb_set(payload, '{player}', '"p9"') where match_id = ${matchId} and seq = 3`.execute(db.store.db);
-    const bad = await call<{ ok: boolean; firstBadSeq: number; checks: { name: string; ok: boolean; detail: string }[] }>('GET', `/api/matches/${matchId}/verification`, judge);
+    await sql`update events set payload = jsonb_set(payload, '{player}', '"p9"') where match_id = ${matchId} and seq = 3`.execute(
+      db.store.db,
+    );
+    const bad = await call<{
+      ok: boolean;
+      firstBadSeq: number;
+      checks: { name: string; ok: boolean; detail: string }[];
+    }>('GET', `/api/matches/${matchId}/verification`, judge);
     expect(bad.body.ok).toBe(false);
     expect(bad.body.firstBadSeq).toBe(3);
     // The payload is no longer what its hash commits to (sealed events: through seal.payload).
@@ -312,28 +487,58 @@ describe('re-seeded fork and bad requests', () => {
   });
 
   it('a judge or organiser starts a match from a position (a scenario start); seats play it; others cannot', async () => {
-    const file = JSON.parse(readFileSync(fileURLToPath(new URL('../../../../test/scenarios/elemental-clash/stealthy-not-attacked.json', import.meta.url)), 'utf8')) as Record<string, unknown>;
-    const position = { players: file.players, start: file.start, ...(file.cards ? { cards: file.cards } : {}) };
+    const file = JSON.parse(
+      readFileSync(
+        fileURLToPath(
+          new URL('../../../../test/scenarios/elemental-clash/stealthy-not-attacked.json', import.meta.url),
+        ),
+        'utf8',
+      ),
+    ) as Record<string, unknown>;
+    const position = {
+      players: file.players,
+      start: file.start,
+      ...(file.cards ? { cards: file.cards } : {}),
+    };
     const game = games['elemental-clash']!;
     expect((await call('POST', '/api/matches', null, { game: game.id, position })).status).toBe(401);
     const seatToken = mintToken({ role: 'seat', matchId: 'x', seat: 'p1', ttlSeconds: 60 });
     expect((await call('POST', '/api/matches', seatToken, { game: game.id, position })).status).toBe(403);
-    const bad = await call<{ message: string }>('POST', '/api/matches', judge, { game: game.id, position: { ...position, start: { ...(position.start as object), phase: 'nowhere' } } });
+    const bad = await call<{ message: string }>('POST', '/api/matches', judge, {
+      game: game.id,
+      position: { ...position, start: { ...(position.start as object), phase: 'nowhere' } },
+    });
     expect(bad.status).toBeGreaterThanOrEqual(400);
     expect(bad.body.message).toMatch(/nowhere/);
     for (const token of [judge, organiser]) {
-      const r = await call<{ matchId: string; seats: Record<string, string>; lastSeq: number }>('POST', '/api/matches', token, { game: game.id, position });
+      const r = await call<{ matchId: string; seats: Record<string, string>; lastSeq: number }>(
+        'POST',
+        '/api/matches',
+        token,
+        { game: game.id, position },
+      );
       expect(r.status).toBe(201);
-      const st = await call<{ state: unknown; position: { turn: number; phase: string } }>('GET', `/api/matches/${r.body.matchId}/state?as=judge`, judge);
+      const st = await call<{ state: unknown; position: { turn: number; phase: string } }>(
+        'GET',
+        `/api/matches/${r.body.matchId}/state?as=judge`,
+        judge,
+      );
       expect(st.body.position).toMatchObject({ turn: 3, phase: 'main' });
       expect(JSON.stringify(st.body.state)).toContain('fandi-of-the-flaming-eye');
       const { state } = await server.host.current(r.body.matchId);
       const legal = game.legalCommands(state, 'p1' as PlayerId);
       expect(legal.length).toBeGreaterThan(0);
       const { player: _p, ...cmd } = legal[0]!;
-      const sent = await call<{ status: string }>('POST', `/api/matches/${r.body.matchId}/commands`, r.body.seats.p1!, { ...cmd, commandId: 'first' });
+      const sent = await call<{ status: string }>(
+        'POST',
+        `/api/matches/${r.body.matchId}/commands`,
+        r.body.seats.p1!,
+        { ...cmd, commandId: 'first' },
+      );
       expect(sent.body.status).toBe('accepted');
-      expect((await call<{ ok: boolean }>('GET', `/api/matches/${r.body.matchId}/verification`, judge)).body.ok).toBe(true);
+      expect(
+        (await call<{ ok: boolean }>('GET', `/api/matches/${r.body.matchId}/verification`, judge)).body.ok,
+      ).toBe(true);
     }
   });
 });

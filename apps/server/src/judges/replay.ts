@@ -34,7 +34,13 @@ import {
 } from '@matchtape/engine';
 import { summarize } from '@matchtape/projections';
 import { nodeSealHashes, type ForkLink, type MatchRecord } from '@matchtape/store';
-import { HostError, parseHostedConfig, playersOf, type EngineHost, type HostedMatchConfig } from '../host/engine-host';
+import {
+  HostError,
+  parseHostedConfig,
+  playersOf,
+  type EngineHost,
+  type HostedMatchConfig,
+} from '../host/engine-host';
 
 export interface ForkInput {
   parentId: string;
@@ -63,21 +69,51 @@ export interface CreatedMatch {
 const APPEND_CHUNK = 500;
 
 function toNewEvent(e: EventEnvelope): NewEvent {
-  return { type: e.type, at: e.at, turn: e.turn, phase: e.phase, step: e.step, cause: e.cause, rule: e.rule, payload: e.payload };
+  return {
+    type: e.type,
+    at: e.at,
+    turn: e.turn,
+    phase: e.phase,
+    step: e.step,
+    cause: e.cause,
+    rule: e.rule,
+    payload: e.payload,
+  };
 }
 
 /** Creates a new match whose state is exactly the parent's at `at` (engine state and generator cursor). */
-export async function forkMatch(host: EngineHost, input: ForkInput): Promise<CreatedMatch & { forkOf: ForkLink }> {
+export async function forkMatch(
+  host: EngineHost,
+  input: ForkInput,
+): Promise<CreatedMatch & { forkOf: ForkLink }> {
   const store = host.store;
   const parent = await store.getMatch(input.parentId);
-  if (!parent) throw new HostError(404, 'match_not_found', `no match ${input.parentId} to fork; list matches with GET /api/matches`);
+  if (!parent)
+    throw new HostError(
+      404,
+      'match_not_found',
+      `no match ${input.parentId} to fork; list matches with GET /api/matches`,
+    );
   const game = host.game(parent.game); // a 404 naming the implemented games when this build lacks it
   if (!Number.isSafeInteger(input.at) || input.at < 1 || input.at > parent.lastSeq)
-    throw new HostError(400, 'bad_seq', `fork at seq ${input.at}: match ${parent.matchId} has events 1…${parent.lastSeq}; pick one of them`);
+    throw new HostError(
+      400,
+      'bad_seq',
+      `fork at seq ${input.at}: match ${parent.matchId} has events 1…${parent.lastSeq}; pick one of them`,
+    );
   const prefix = await store.readStream(parent.matchId, { to: input.at });
-  if (prefix.length !== input.at) throw new HostError(500, 'corrupt_match', `match ${parent.matchId} has ${prefix.length} events up to seq ${input.at}; verify it (GET /api/matches/${parent.matchId}/verification)`);
+  if (prefix.length !== input.at)
+    throw new HostError(
+      500,
+      'corrupt_match',
+      `match ${parent.matchId} has ${prefix.length} events up to seq ${input.at}; verify it (GET /api/matches/${parent.matchId}/verification)`,
+    );
   if (prefix.some((e) => e.type === MATCH_ENDED))
-    throw new HostError(400, 'bad_seq', `seq ${input.at} is the end of match ${parent.matchId} (MatchEnded); fork at an earlier seq to continue play`);
+    throw new HostError(
+      400,
+      'bad_seq',
+      `seq ${input.at} is the end of match ${parent.matchId} (MatchEnded); fork at an earlier seq to continue play`,
+    );
   // A fork continues from a moment someone could act: not between a command's events and the automatic ones
   // that follow it (nobody may act there, and the rules would not have stopped there either).
   let state: unknown = game.initial();
@@ -98,20 +134,34 @@ export async function forkMatch(host: EngineHost, input: ForkInput): Promise<Cre
       }
     }
     const choices = [resting, next].filter((x): x is number => x !== null);
-    throw new HostError(400, 'bad_seq', `at seq ${input.at} of ${parent.matchId} nobody may act (the automatic events of a command follow it); fork where a player acts${choices.length ? `: seq ${choices.join(' or ')}` : ''}`);
+    throw new HostError(
+      400,
+      'bad_seq',
+      `at seq ${input.at} of ${parent.matchId} nobody may act (the automatic events of a command follow it); fork where a player acts${choices.length ? `: seq ${choices.join(' or ')}` : ''}`,
+    );
   }
   const first = prefix[0]!;
-  if (first.type !== MATCH_STARTED) throw new HostError(500, 'corrupt_match', `match ${parent.matchId} does not start with ${MATCH_STARTED}`);
+  if (first.type !== MATCH_STARTED)
+    throw new HostError(500, 'corrupt_match', `match ${parent.matchId} does not start with ${MATCH_STARTED}`);
 
   const matchId = input.matchId ?? `${parent.matchId}~f${input.at}-${randomBytes(3).toString('hex')}`;
   const reseed = forkSeed(parent, input.reseed);
   const seed = reseed ? reseed.seed : parent.seed;
   const cursor = cursorAfter(prefix);
   const at = prefix[prefix.length - 1]!;
-  const forkOf: ForkLink = { matchId: parent.matchId, seq: input.at, hash: at.hash, ...(reseed ? { reseeded: true as const } : {}) };
+  const forkOf: ForkLink = {
+    matchId: parent.matchId,
+    seq: input.at,
+    hash: at.hash,
+    ...(reseed ? { reseeded: true as const } : {}),
+  };
 
   const events = prefix.map(toNewEvent);
-  const startPayload: Record<string, unknown> = { ...first.payload, seedCommitment: seedCommitment(seed, matchId), fork: forkOf };
+  const startPayload: Record<string, unknown> = {
+    ...first.payload,
+    seedCommitment: seedCommitment(seed, matchId),
+    fork: forkOf,
+  };
   if (typeof first.payload.matchId === 'string') startPayload.matchId = matchId;
   events[0] = { ...events[0]!, payload: startPayload };
 
@@ -123,8 +173,16 @@ export async function forkMatch(host: EngineHost, input: ForkInput): Promise<Cre
     forkOf: { ...forkOf, reseeded: reseed !== null },
   };
   // Sealed with the fork's seed: its salts are keyed to the fork's id and open with the seed its MatchEnded reveals.
-  const sealer = sealerFor(game, sealViewers(hosted.matchConfig.players.map((p) => p.id)), seed, nodeSealHashes);
-  return { ...(await createFromEvents(host, { matchId, record: parent, hosted, seed, events, cursor, sealer })), forkOf };
+  const sealer = sealerFor(
+    game,
+    sealViewers(hosted.matchConfig.players.map((p) => p.id)),
+    seed,
+    nodeSealHashes,
+  );
+  return {
+    ...(await createFromEvents(host, { matchId, record: parent, hosted, seed, events, cursor, sealer })),
+    forkOf,
+  };
 }
 
 /** Whether a parent may be forked keeping its seed: only once it has ended (MatchEnded publishes the seed). */
@@ -140,9 +198,16 @@ export function mayKeepSeed(parent: Pick<MatchRecord, 'status'>): boolean {
  * (the fork stays sealed until the parent's end has passed its spectator delay, judges/fork-secrecy.ts).
  */
 function forkSeed(parent: MatchRecord, asked: ForkInput['reseed']): { seed: string } | null {
-  const keep = asked === false || (asked === undefined && mayKeepSeed(parent)) || (typeof asked === 'object' && asked.seed === parent.seed);
+  const keep =
+    asked === false ||
+    (asked === undefined && mayKeepSeed(parent)) ||
+    (typeof asked === 'object' && asked.seed === parent.seed);
   if (keep && !mayKeepSeed(parent))
-    throw new HostError(400, 'live_parent_seed', `match ${parent.matchId} is still ${parent.status}: a fork of a live match draws from a seed of its own after the fork point (its parent's seed is secret until the parent ends); leave out "reseed" or send "reseed": true, nothing was created`);
+    throw new HostError(
+      400,
+      'live_parent_seed',
+      `match ${parent.matchId} is still ${parent.status}: a fork of a live match draws from a seed of its own after the fork point (its parent's seed is secret until the parent ends); leave out "reseed" or send "reseed": true, nothing was created`,
+    );
   if (keep) return null;
   return typeof asked === 'object' ? asked : { seed: randomBytes(32).toString('hex') };
 }
@@ -150,14 +215,25 @@ function forkSeed(parent: MatchRecord, asked: ForkInput['reseed']): { seed: stri
 /** Writes a new match from its first events (sealed by `sealer`): the match row, the events, a snapshot with the generator cursor. */
 async function createFromEvents(
   host: EngineHost,
-  m: { matchId: string; record: Pick<MatchRecord, 'game' | 'spectatorDelaySeconds' | 'coverageDelaySeconds'>; hosted: HostedMatchConfig; seed: string; events: NewEvent[]; cursor: number; sealer: Sealer | undefined },
+  m: {
+    matchId: string;
+    record: Pick<MatchRecord, 'game' | 'spectatorDelaySeconds' | 'coverageDelaySeconds'>;
+    hosted: HostedMatchConfig;
+    seed: string;
+    events: NewEvent[];
+    cursor: number;
+    sealer: Sealer | undefined;
+  },
 ): Promise<CreatedMatch> {
   const game = host.game(m.record.game);
   const store = host.store;
   let state: unknown = game.initial();
   for (const e of m.events) state = game.evolve(state, e);
   const last = m.events[m.events.length - 1]!;
-  const summary = summarize(game, m.matchId, playersOf(m.hosted), state, { seq: m.events.length, at: last.at });
+  const summary = summarize(game, m.matchId, playersOf(m.hosted), state, {
+    seq: m.events.length,
+    at: last.at,
+  });
   await store.createMatch({
     matchId: m.matchId,
     game: game.id,
@@ -169,8 +245,19 @@ async function createFromEvents(
     summary: summary as unknown as Record<string, unknown>,
   });
   const appended: EventEnvelope[] = [];
-  for (let i = 0; i < m.events.length; i += APPEND_CHUNK) appended.push(...(await store.appendToStream(m.matchId, i, m.events.slice(i, i + APPEND_CHUNK), { sealer: m.sealer })));
-  await store.saveSnapshot({ matchId: m.matchId, seq: appended.length, state, hash: appended[appended.length - 1]!.hash, cursor: m.cursor });
+  for (let i = 0; i < m.events.length; i += APPEND_CHUNK)
+    appended.push(
+      ...(await store.appendToStream(m.matchId, i, m.events.slice(i, i + APPEND_CHUNK), {
+        sealer: m.sealer,
+      })),
+    );
+  await store.saveSnapshot({
+    matchId: m.matchId,
+    seq: appended.length,
+    state,
+    hash: appended[appended.length - 1]!.hash,
+    cursor: m.cursor,
+  });
   const record = (await store.getMatch(m.matchId))!;
   host.emit('created', m.matchId);
   host.emit('appended', m.matchId, appended);
@@ -191,25 +278,56 @@ export interface PositionInput {
 /** Starts a match from a position (the game's scenario start hook), to reconstruct a table situation. */
 export async function startFromPosition(host: EngineHost, input: PositionInput): Promise<CreatedMatch> {
   const game = host.game(input.game);
-  if (!game.scenario) throw new HostError(422, 'no_positions', `${game.id} has no start-position hook; it cannot start from a position`);
+  if (!game.scenario)
+    throw new HostError(
+      422,
+      'no_positions',
+      `${game.id} has no start-position hook; it cannot start from a position`,
+    );
   const matchId = input.matchId ?? `m_${randomBytes(9).toString('base64url')}`;
   const seed = randomBytes(32).toString('hex');
   const parsed = parseScenario({ ...input.position, game: game.id, seed, matchId, steps: [] });
-  if (!parsed.ok) throw new HostError(400, 'bad_position', `the position is not valid: ${parsed.errors.join('; ')}`);
+  if (!parsed.ok)
+    throw new HostError(400, 'bad_position', `the position is not valid: ${parsed.errors.join('; ')}`);
   const s = parsed.scenario;
-  if (!s.start) throw new HostError(400, 'bad_position', 'the position has no "start" (turn, turnPlayer, phase, step, players.<p>.zones…)');
+  if (!s.start)
+    throw new HostError(
+      400,
+      'bad_position',
+      'the position has no "start" (turn, turnPlayer, phase, step, players.<p>.zones…)',
+    );
   const errors = checkStart(game, s);
-  if (errors.length > 0) throw new HostError(422, 'bad_position', `the game cannot place this position: ${errors.join('; ')}`);
+  if (errors.length > 0)
+    throw new HostError(422, 'bad_position', `the game cannot place this position: ${errors.join('; ')}`);
   const config: MatchConfig = scenarioConfig(s);
   const hooks = game.scenario;
   const start = s.start;
   const setup: SetupFn = (c, ctx) => hooks.start(c, start, { ...ctx, cards: s.cards ?? [] });
-  const started = MatchSession.start(game, config, { seed, at: new Date().toISOString() }, { setup, keepEvents: false, sealHashes: nodeSealHashes });
-  if (!started.ok) throw new HostError(422, 'bad_position', `the game refused the position (rule ${started.rule}): ${started.reason}`);
-  const hosted: HostedMatchConfig = { matchConfig: config, bots: {}, revealPolicy: 'hidden', fromPosition: { by: input.createdBy } };
+  const started = MatchSession.start(
+    game,
+    config,
+    { seed, at: new Date().toISOString() },
+    { setup, keepEvents: false, sealHashes: nodeSealHashes },
+  );
+  if (!started.ok)
+    throw new HostError(
+      422,
+      'bad_position',
+      `the game refused the position (rule ${started.rule}): ${started.reason}`,
+    );
+  const hosted: HostedMatchConfig = {
+    matchConfig: config,
+    bots: {},
+    revealPolicy: 'hidden',
+    fromPosition: { by: input.createdBy },
+  };
   return createFromEvents(host, {
     matchId,
-    record: { game: game.id, spectatorDelaySeconds: input.spectatorDelaySeconds, coverageDelaySeconds: input.coverageDelaySeconds },
+    record: {
+      game: game.id,
+      spectatorDelaySeconds: input.spectatorDelaySeconds,
+      coverageDelaySeconds: input.coverageDelaySeconds,
+    },
     hosted,
     seed,
     events: started.stamped,
@@ -223,5 +341,7 @@ export function forkOfRecord(r: MatchRecord): (Omit<ForkLink, 'reseeded'> & { re
   const f = (r.config as { forkOf?: unknown }).forkOf;
   if (typeof f !== 'object' || f === null) return null;
   const o = f as Omit<ForkLink, 'reseeded'> & { reseeded?: unknown };
-  return typeof o.matchId === 'string' && typeof o.seq === 'number' ? { matchId: o.matchId, seq: o.seq, hash: o.hash, reseeded: o.reseeded === true } : null;
+  return typeof o.matchId === 'string' && typeof o.seq === 'number'
+    ? { matchId: o.matchId, seq: o.seq, hash: o.hash, reseeded: o.reseeded === true }
+    : null;
 }

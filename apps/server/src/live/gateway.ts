@@ -15,7 +15,13 @@
 import type { ServerResponse } from 'node:http';
 import { MATCH_ENDED, type AnyGameModule, type EventEnvelope } from '@matchtape/engine';
 import { subjects, type Bus, type Subscription } from '@matchtape/bus';
-import { SIDE_STREAMS, type EventStore, type MatchRecord, type SideEvent, type SideStream } from '@matchtape/store';
+import {
+  SIDE_STREAMS,
+  type EventStore,
+  type MatchRecord,
+  type SideEvent,
+  type SideStream,
+} from '@matchtape/store';
 import type { EngineHost } from '../host/engine-host';
 import { SECURITY_HEADERS } from '../http/hardening';
 import type { SideAppended, SideStreams } from '../side/side-streams';
@@ -45,9 +51,14 @@ export interface GatewayOptions {
 }
 
 /** A live stream admitted under the per-client caps; `release` when its socket closes (idempotent). */
-export type StreamSlot = { ok: true; release: () => void } | { ok: false; message: string; retryAfterSeconds: number };
+export type StreamSlot =
+  { ok: true; release: () => void } | { ok: false; message: string; retryAfterSeconds: number };
 
-const SIDE_FRAME: Record<SideStream, string> = { annotations: 'annotation', disputes: 'dispute', drawings: 'drawing' };
+const SIDE_FRAME: Record<SideStream, string> = {
+  annotations: 'annotation',
+  disputes: 'dispute',
+  drawings: 'drawing',
+};
 
 type LineKind = 'truth' | 'public';
 
@@ -83,7 +94,8 @@ class Line {
       else if (e.seq > this.lastSeq + 1) gap = true;
     }
     // A gap, or the end (to confirm nothing follows it): read the store.
-    if (gap || (this.sawEnd && !this.ended)) void this.refresh().catch(this.feed.report('re-reading the store after a gap'));
+    if (gap || (this.sawEnd && !this.ended))
+      void this.refresh().catch(this.feed.report('re-reading the store after a gap'));
     else this.wake();
   }
 
@@ -241,7 +253,9 @@ class Feed {
     const running = this.sideLoading[stream];
     if (running) return running;
     const p = (async () => {
-      const tail = await this.store.readSideStream(this.matchId, stream, { from: this.side[stream].length + 1 });
+      const tail = await this.store.readSideStream(this.matchId, stream, {
+        from: this.side[stream].length + 1,
+      });
       for (const e of tail) if (e.seq === this.side[stream].length + 1) this.side[stream].push(e);
     })().finally(() => {
       delete this.sideLoading[stream];
@@ -255,7 +269,8 @@ class Feed {
     if (this.evictTimer) clearTimeout(this.evictTimer);
     this.lines.truth.close();
     this.lines.public.close();
-    for (const s of this.sideSubs.splice(0)) void s.stop().catch(this.report('stopping a side-stream consumer'));
+    for (const s of this.sideSubs.splice(0))
+      void s.stop().catch(this.report('stopping a side-stream consumer'));
   }
 }
 
@@ -339,7 +354,13 @@ class Client {
       while (this.sideLooked[stream] < list.length) waiting.push(this.sideLooked[stream]++);
       if (waiting.length === 0) continue;
       const filter = side.filter(stream);
-      const viewer = { access: this.access, record: feed.record, game: feed.game, seenSeq: this.lastSent, events: this.line.events };
+      const viewer = {
+        access: this.access,
+        record: feed.record,
+        game: feed.game,
+        seenSeq: this.lastSent,
+        events: this.line.events,
+      };
       const still: number[] = [];
       for (let i = 0; i < waiting.length; i++) {
         const idx = waiting[i]!;
@@ -461,15 +482,20 @@ export class LiveGateway {
     this.side?.on('appended', this.onSideAppended);
     if (this.source === 'in-process') return;
     // No bus: commits by other instances reach us through the store's notifications (Postgres LISTEN/NOTIFY) and a poll.
-    const notifying = this.store as EventStore & { onAppended?: (l: (matchId: string) => void) => Promise<() => Promise<void>> };
+    const notifying = this.store as EventStore & {
+      onAppended?: (l: (matchId: string) => void) => Promise<() => Promise<void>>;
+    };
     if (typeof notifying.onAppended === 'function') {
       this.unlisten = await notifying.onAppended((matchId) => {
         const f = this.feeds.get(matchId);
-        if (f && f.clients > 0) void f.lines.truth.refresh().catch(f.report('reading the store after a notification'));
+        if (f && f.clients > 0)
+          void f.lines.truth.refresh().catch(f.report('reading the store after a notification'));
       });
     }
     this.poll = setInterval(() => {
-      for (const f of this.feeds.values()) if (f.clients > 0 && !f.lines.truth.ended) void f.lines.truth.refresh().catch(f.report('polling the store'));
+      for (const f of this.feeds.values())
+        if (f.clients > 0 && !f.lines.truth.ended)
+          void f.lines.truth.refresh().catch(f.report('polling the store'));
     }, this.opts.pollMs ?? 1000);
   }
 
@@ -492,11 +518,17 @@ export class LiveGateway {
    * when to retry. One address once held 1,500 streams: every open socket costs the gateway memory and a timer.
    */
   admit(who: { address: string; token: string | null }): StreamSlot {
-    const keys: [string, number, string][] = [[`a:${who.address}`, this.opts.maxStreamsPerAddress ?? 256, `address ${who.address}`]];
+    const keys: [string, number, string][] = [
+      [`a:${who.address}`, this.opts.maxStreamsPerAddress ?? 256, `address ${who.address}`],
+    ];
     if (who.token) keys.push([`t:${who.token}`, this.opts.maxStreamsPerToken ?? 16, 'this token']);
     for (const [key, max, name] of keys) {
       if ((this.open.get(key) ?? 0) >= max)
-        return { ok: false, retryAfterSeconds: 10, message: `${name} already holds ${max} live streams, the most allowed; close one (or reuse it) and retry` };
+        return {
+          ok: false,
+          retryAfterSeconds: 10,
+          message: `${name} already holds ${max} live streams, the most allowed; close one (or reuse it) and retry`,
+        };
     }
     for (const [key] of keys) this.open.set(key, (this.open.get(key) ?? 0) + 1);
     let released = false;
@@ -519,7 +551,8 @@ export class LiveGateway {
     const f = this.feeds.get(matchId);
     if (!f) return 0;
     let n = f.lines.public.clients.size;
-    for (const c of f.lines.truth.clients) if (c.access.role === 'public' || c.access.role === 'coverage') n++;
+    for (const c of f.lines.truth.clients)
+      if (c.access.role === 'public' || c.access.role === 'coverage') n++;
     return n;
   }
 
@@ -527,7 +560,8 @@ export class LiveGateway {
   seatConnected(matchId: string, seat: string): boolean {
     const f = this.feeds.get(matchId);
     if (!f) return false;
-    for (const c of f.lines.truth.clients) if (isSeat(c) && c.access.viewer === seat && !c.closed) return true;
+    for (const c of f.lines.truth.clients)
+      if (isSeat(c) && c.access.viewer === seat && !c.closed) return true;
     return false;
   }
 
@@ -537,7 +571,8 @@ export class LiveGateway {
     const seat = String(c.access.viewer);
     if (this.seatConnected(f.matchId, seat) !== connected) return; // another tab of the same seat is still open
     const frame = `event: presence\ndata: ${JSON.stringify({ seat, connected })}\n\n`;
-    for (const o of f.lines.truth.clients) if (o !== c && isSeat(o) && o.access.viewer !== seat) o.note(frame);
+    for (const o of f.lines.truth.clients)
+      if (o !== c && isSeat(o) && o.access.viewer !== seat) o.note(frame);
   }
 
   get connections(): number {
@@ -555,13 +590,23 @@ export class LiveGateway {
 
   /** The line a viewer reads: with NATS, public spectators read the public subject; everyone else the truth. */
   private kindFor(access: Access): LineKind {
-    return this.source === 'nats' && access.viewer === 'public' && access.role === 'public' ? 'public' : 'truth';
+    return this.source === 'nats' && access.viewer === 'public' && access.role === 'public'
+      ? 'public'
+      : 'truth';
   }
 
   private async line(record: MatchRecord, kind: LineKind): Promise<Line> {
     let f = this.feeds.get(record.matchId);
     if (!f) {
-      f = new Feed(record.matchId, this.host.game(record.game), record, this.store, this.now, this.recordFanout, this.opts.onError);
+      f = new Feed(
+        record.matchId,
+        this.host.game(record.game),
+        record,
+        this.store,
+        this.now,
+        this.recordFanout,
+        this.opts.onError,
+      );
       this.feeds.set(record.matchId, f);
     }
     if (this.side && !f.sideReady) {
@@ -582,7 +627,8 @@ export class LiveGateway {
         if (this.source === 'nats' && this.bus) {
           // Consumer first, pinned to the stream's end now; then the store up to now: nothing falls in between,
           // and what arrives twice is dropped by seq.
-          const subject = kind === 'public' ? subjects.public(record.matchId) : subjects.events(record.matchId);
+          const subject =
+            kind === 'public' ? subjects.public(record.matchId) : subjects.events(record.matchId);
           line.sub = await this.bus.subscribe(subject, (m) => {
             const e = m.data as EventEnvelope;
             if (e && typeof e.seq === 'number') line.offer([e]);

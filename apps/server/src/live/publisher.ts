@@ -51,11 +51,15 @@ export class PublicPublisher {
   async start(): Promise<void> {
     this.host?.on('appended', this.onAppended);
     this.host?.on('created', this.onAppended);
-    const notifying = this.store as EventStore & { onAppended?: (l: (matchId: string) => void) => Promise<() => Promise<void>> };
-    if (typeof notifying.onAppended === 'function') this.unlisten = await notifying.onAppended(this.onAppended);
+    const notifying = this.store as EventStore & {
+      onAppended?: (l: (matchId: string) => void) => Promise<() => Promise<void>>;
+    };
+    if (typeof notifying.onAppended === 'function')
+      this.unlisten = await notifying.onAppended(this.onAppended);
     const scan = async (): Promise<void> => {
       try {
-        for (const status of ['setup', 'playing'] as const) for (const m of await this.store.listMatches({ status, limit: 1000 })) this.mark(m.matchId);
+        for (const status of ['setup', 'playing'] as const)
+          for (const m of await this.store.listMatches({ status, limit: 1000 })) this.mark(m.matchId);
         // Ended matches whose delayed tail is not all out yet (their held events' timers died with a restart).
         for (const m of await this.store.listMatches({ status: 'ended', limit: 1000 })) {
           const t = this.tracks.get(m.matchId);
@@ -117,10 +121,13 @@ export class PublicPublisher {
     const t = this.tracks.get(matchId);
     if (!t || this.stopped) return;
     if (t.timer) clearTimeout(t.timer);
-    t.timer = setTimeout(() => {
-      t.timer = null;
-      this.mark(matchId);
-    }, Math.max(1, inMs));
+    t.timer = setTimeout(
+      () => {
+        t.timer = null;
+        this.mark(matchId);
+      },
+      Math.max(1, inMs),
+    );
     t.timer.unref();
   }
 
@@ -135,7 +142,11 @@ export class PublicPublisher {
     if (!t) {
       const record = await this.store.getMatch(matchId);
       if (!record) return;
-      t = { record, published: await this.store.getCheckpoint('projection', `public:${matchId}`), timer: null };
+      t = {
+        record,
+        published: await this.store.getCheckpoint('projection', `public:${matchId}`),
+        timer: null,
+      };
       this.tracks.set(matchId, t);
     }
     // A sealed fork (judges/fork-secrecy.ts) publishes nothing until its parent's secrets are public: look again when
@@ -162,7 +173,13 @@ export class PublicPublisher {
     // Pipelined: one connection delivers publishes in the order sent, so the subject keeps seq order without
     // waiting for each ack; the checkpoint moves to the end of the acknowledged prefix (a retry republishes the
     // rest with the same msgIds, which the stream dedupes).
-    const acks = await Promise.allSettled(due.map((e) => this.bus.publish(subjects.public(matchId), game.viewEvent(e, feed.viewer), { msgId: publicMsgId(matchId, e.seq) })));
+    const acks = await Promise.allSettled(
+      due.map((e) =>
+        this.bus.publish(subjects.public(matchId), game.viewEvent(e, feed.viewer), {
+          msgId: publicMsgId(matchId, e.seq),
+        }),
+      ),
+    );
     let failure: unknown = null;
     for (let i = 0; i < acks.length; i++) {
       const a = acks[i]!;

@@ -23,7 +23,10 @@ export interface MetricSources {
 // Append and delivery latencies on loopback are milliseconds; the top buckets catch stalls (Postgres restarting).
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export function createMetrics(sources: MetricSources, opts: { defaultMetrics?: boolean } = {}): ServerMetrics {
+export function createMetrics(
+  sources: MetricSources,
+  opts: { defaultMetrics?: boolean } = {},
+): ServerMetrics {
   const registry = new Registry();
   if (opts.defaultMetrics !== false) collectDefaultMetrics({ register: registry });
   const commands = new Counter({
@@ -38,7 +41,11 @@ export function createMetrics(sources: MetricSources, opts: { defaultMetrics?: b
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
-  const eventsAppended = new Counter({ name: 'matchtape_events_appended_total', help: 'Events appended by this instance', registers: [registry] });
+  const eventsAppended = new Counter({
+    name: 'matchtape_events_appended_total',
+    help: 'Events appended by this instance',
+    registers: [registry],
+  });
   const delivery = new Histogram({
     name: 'matchtape_delivery_latency_seconds',
     help: 'From an event’s release (its time plus the viewer’s delay) to its write on a live SSE connection',

@@ -19,7 +19,13 @@ type Check = { ok: true; ms: number } | { ok: false; ms: number; error: string }
 async function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)))]);
+    return await Promise.race([
+      p,
+      new Promise<never>(
+        (_, reject) =>
+          (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)),
+      ),
+    ]);
   } finally {
     if (timer) clearTimeout(timer);
   }
@@ -51,9 +57,19 @@ async function healthDetails(ctx: RouteContext, store: Check, bus: Check | null)
         relay = { checkpoint: -1, backlog: null, error: (e as Error).message };
       }
     }
-    projectors = await ops.projectors().catch((e: unknown) => [{ name: '*', generation: null, status: 'none' as const, position: 0, backlog: null, error: (e as Error).message }]);
+    projectors = await ops.projectors().catch((e: unknown) => [
+      {
+        name: '*',
+        generation: null,
+        status: 'none' as const,
+        position: 0,
+        backlog: null,
+        error: (e as Error).message,
+      },
+    ]);
   }
-  const degraded = (bus !== null && !bus.ok) || relay?.error !== undefined || projectors.some((p) => p.error !== null);
+  const degraded =
+    (bus !== null && !bus.ok) || relay?.error !== undefined || projectors.some((p) => p.error !== null);
   const mem = process.memoryUsage();
   return {
     degraded,
@@ -69,7 +85,12 @@ async function healthDetails(ctx: RouteContext, store: Check, bus: Check | null)
 
 /** True for an ops token; 403 saying what to send for any other token. */
 function isOps(claims: TokenClaims | null, what: string): boolean {
-  if (claims && claims.role !== 'ops') throw new HostError(403, 'not_ops', `a ${claims.role} token cannot read ${what}; use an ops token (\`npx matchtape token --role ops\`)`);
+  if (claims && claims.role !== 'ops')
+    throw new HostError(
+      403,
+      'not_ops',
+      `a ${claims.role} token cannot read ${what}; use an ops token (\`npx matchtape token --role ops\`)`,
+    );
   return claims !== null;
 }
 
@@ -77,17 +98,30 @@ export const opsRoutes: RouteModule = (ctx) => [
   route({
     method: 'GET',
     path: '/api/health',
-    summary: 'Liveness (503 when the event store does not answer); with an ops token, what this instance runs and how its dependencies are',
+    summary:
+      'Liveness (503 when the event store does not answer); with an ops token, what this instance runs and how its dependencies are',
     limit: 'meta',
-    responses: { 200: { description: 'alive' }, 403: { description: 'a token other than ops', schema: ErrorBody }, 503: { description: 'the event store does not answer', schema: ErrorBody } },
+    responses: {
+      200: { description: 'alive' },
+      403: { description: 'a token other than ops', schema: ErrorBody },
+      503: { description: 'the event store does not answer', schema: ErrorBody },
+    },
     async handle({ claims, reply }) {
       const details = isOps(claims, 'the health details');
-      const [store, bus] = await Promise.all([probeStore(ctx.store), details && ctx.bus ? probeBus(ctx.bus) : Promise.resolve(null)]);
+      const [store, bus] = await Promise.all([
+        probeStore(ctx.store),
+        details && ctx.bus ? probeBus(ctx.bus) : Promise.resolve(null),
+      ]);
       void reply.status(store.ok ? 200 : 503);
       // Strangers learn whether the instance serves, nothing about its versions, memory, roles or connections.
       return {
         ok: store.ok,
-        ...(store.ok ? {} : { error: 'store_unavailable', message: `the event store does not answer${details ? ` (${store.error})` : ''}; retry shortly` }),
+        ...(store.ok
+          ? {}
+          : {
+              error: 'store_unavailable',
+              message: `the event store does not answer${details ? ` (${store.error})` : ''}; retry shortly`,
+            }),
         ...(details ? await healthDetails(ctx, store, bus) : {}),
       };
     },
@@ -98,9 +132,17 @@ export const opsRoutes: RouteModule = (ctx) => [
     summary: 'Prometheus metrics (ops token)',
     limit: 'meta',
     auth: 'ops token (`npx matchtape token --role ops`)',
-    responses: { 200: { description: 'Prometheus text format', contentType: 'text/plain' }, 403: { description: 'not an ops token', schema: ErrorBody } },
+    responses: {
+      200: { description: 'Prometheus text format', contentType: 'text/plain' },
+      403: { description: 'not an ops token', schema: ErrorBody },
+    },
     async handle({ claims, reply }) {
-      if (!isOps(claims, 'the metrics')) throw new HostError(401, 'missing_token', 'the metrics need an ops token: mint one with `npx matchtape token --role ops` and send it as "Authorization: Bearer <token>"');
+      if (!isOps(claims, 'the metrics'))
+        throw new HostError(
+          401,
+          'missing_token',
+          'the metrics need an ops token: mint one with `npx matchtape token --role ops` and send it as "Authorization: Bearer <token>"',
+        );
       const body = await ctx.metrics.registry.metrics();
       void reply.header('content-type', ctx.metrics.registry.contentType);
       return body;

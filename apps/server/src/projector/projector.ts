@@ -85,7 +85,8 @@ export class GameStates {
     const kept = this.byMatch.get(matchId);
     if (kept && kept.seq === seq) return kept.state;
     let state: unknown = game.initial();
-    if (seq > 0) for (const e of await this.store.readStream(matchId, { to: seq })) state = game.evolve(state, e);
+    if (seq > 0)
+      for (const e of await this.store.readStream(matchId, { to: seq })) state = game.evolve(state, e);
     return state;
   }
   keep(matchId: string, seq: number, state: unknown, ended: boolean): void {
@@ -100,7 +101,14 @@ export class GameStates {
  * Folds one batch of events into generation `gen` and commits it with the new checkpoint. Returns the new
  * position (unchanged when the batch was empty). Events a document already has (seq ≤ its lastSeq) are skipped.
  */
-async function foldBatch(store: EventStore, def: ReadModelDefinition, gen: GenerationInfo, batch: StoredEvent[], games: Games, states: GameStates): Promise<number> {
+async function foldBatch(
+  store: EventStore,
+  def: ReadModelDefinition,
+  gen: GenerationInfo,
+  batch: StoredEvent[],
+  games: Games,
+  states: GameStates,
+): Promise<number> {
   const byMatch = new Map<string, EventEnvelope[]>();
   for (const e of batch) {
     let list = byMatch.get(e.matchId);
@@ -124,8 +132,13 @@ async function foldBatch(store: EventStore, def: ReadModelDefinition, gen: Gener
         // deleted (retired, then dropped): not a gap in the log, just a stale writer. Docs are only dropped after
         // their generation is retired, so a generation still live or building here had them all when loaded.
         const status = await generationStatus(store, def.name, gen.generation);
-        if (status !== 'live' && status !== 'building') throw new StaleGenerationError(`read model ${def.name} generation ${gen.generation} was retired while this batch was folded; reload it`);
-        throw new Error(`read model ${def.name}: match ${matchId} jumps from seq ${lastSeq} to ${e.seq}; the log is not gap-free or the checkpoint is wrong`);
+        if (status !== 'live' && status !== 'building')
+          throw new StaleGenerationError(
+            `read model ${def.name} generation ${gen.generation} was retired while this batch was folded; reload it`,
+          );
+        throw new Error(
+          `read model ${def.name}: match ${matchId} jumps from seq ${lastSeq} to ${e.seq}; the log is not gap-free or the checkpoint is wrong`,
+        );
       }
       if (def.needsState) state = game.evolve(state, e);
       doc = def.apply(doc, e, game, state);
@@ -141,7 +154,13 @@ async function foldBatch(store: EventStore, def: ReadModelDefinition, gen: Gener
 }
 
 /** Runs generation `gen` until readAll has nothing more (caught up); returns it at its final position. */
-export async function buildGeneration(store: EventStore, games: GameRegistry, def: ReadModelDefinition, gen: GenerationInfo, opts: BuildOptions = {}): Promise<GenerationInfo> {
+export async function buildGeneration(
+  store: EventStore,
+  games: GameRegistry,
+  def: ReadModelDefinition,
+  gen: GenerationInfo,
+  opts: BuildOptions = {},
+): Promise<GenerationInfo> {
   const batchSize = opts.batchSize ?? 500;
   const g = new Games(store, games);
   const states = opts.states ?? new GameStates(store);
@@ -156,7 +175,15 @@ export async function buildGeneration(store: EventStore, games: GameRegistry, de
     events += batch.length;
     current = { ...current, position, events: current.events + batch.length };
     const seconds = (performance.now() - t0) / 1000;
-    await opts.onProgress?.({ name: def.name, generation: current.generation, position, events, total: current.events, seconds, eventsPerSecond: seconds > 0 ? events / seconds : 0 });
+    await opts.onProgress?.({
+      name: def.name,
+      generation: current.generation,
+      position,
+      events,
+      total: current.events,
+      seconds,
+      eventsPerSecond: seconds > 0 ? events / seconds : 0,
+    });
   }
   return current;
 }
@@ -187,20 +214,33 @@ export async function rebuildReadModel(
   const t0 = performance.now();
   const gens = await readModelGenerations(store, def.name);
   const live = gens.find((g) => g.status === 'live') ?? null;
-  let building = gens.find((g) => g.status === 'building' && (live === null || g.generation > live.generation)) ?? null;
+  let building =
+    gens.find((g) => g.status === 'building' && (live === null || g.generation > live.generation)) ?? null;
   if (building && opts.fresh) building = null;
   const resumed = building !== null;
   const startEvents = building?.events ?? 0;
   const gen = building ?? (await beginGeneration(store, def.name));
   const run = { ...opts, states: opts.states ?? new GameStates(store) };
   let done = await buildGeneration(store, games, def, gen, run);
-  if (opts.signal?.aborted) throw new Error(`rebuild of ${def.name} stopped at position ${done.position}; run it again to continue from there`);
+  if (opts.signal?.aborted)
+    throw new Error(
+      `rebuild of ${def.name} stopped at position ${done.position}; run it again to continue from there`,
+    );
   // Whatever committed while the build ran is folded in before the switch.
   done = await buildGeneration(store, games, def, done, { ...run, onProgress: undefined });
   const { retired } = await promoteGeneration(store, def.name, done.generation);
   const seconds = (performance.now() - t0) / 1000;
   const events = done.events - startEvents;
-  return { name: def.name, generation: done.generation, replaced: retired, resumed, events, total: done.events, seconds, eventsPerSecond: seconds > 0 ? events / seconds : 0 };
+  return {
+    name: def.name,
+    generation: done.generation,
+    replaced: retired,
+    resumed,
+    events,
+    total: done.events,
+    seconds,
+    eventsPerSecond: seconds > 0 ? events / seconds : 0,
+  };
 }
 
 export interface ProjectorOptions {

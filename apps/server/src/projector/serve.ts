@@ -25,14 +25,26 @@ export interface TimelineAndStats {
   generations: { timeline: number; stats: number };
 }
 
-export async function timelineFromReadModels(store: EventStore, rec: MatchRecord, access: Access, now: number): Promise<TimelineAndStats | null> {
+export async function timelineFromReadModels(
+  store: EventStore,
+  rec: MatchRecord,
+  access: Access,
+  now: number,
+): Promise<TimelineAndStats | null> {
   const view = access.viewer === 'judge' || access.viewer === 'public' ? access.viewer : null;
   if (view === null || rec.lastSeq === 0) return null;
-  const [t, s] = await Promise.all([readLiveDoc<TimelineDoc>(store, 'timeline', rec.matchId), readLiveDoc<StatsDoc>(store, 'stats', rec.matchId)]);
+  const [t, s] = await Promise.all([
+    readLiveDoc<TimelineDoc>(store, 'timeline', rec.matchId),
+    readLiveDoc<StatsDoc>(store, 'stats', rec.matchId),
+  ]);
   if (!t || !s || t.lastSeq !== rec.lastSeq || s.lastSeq !== rec.lastSeq) return null;
   const lastAt = t.doc.lastAt;
   if (lastAt === null || !isReleased({ at: lastAt }, access, now)) return null;
-  return { timeline: t.doc.views[view], stats: s.doc.views[view], generations: { timeline: t.generation, stats: s.generation } };
+  return {
+    timeline: t.doc.views[view],
+    stats: s.doc.views[view],
+    generations: { timeline: t.generation, stats: s.generation },
+  };
 }
 
 const Seq = z.object({ seq: z.number().int().min(0) }).loose();
@@ -49,12 +61,24 @@ export interface ServedKnowledge {
  * checkpoint at or before `seq` when there is one (the checkpoints are folds of these same events, so the answer
  * is the one from seq 1), else folded from seq 1. A checkpoint that does not parse is not used.
  */
-export async function knowledgeServed(store: EventStore, game: AnyGameModule, matchId: string, events: readonly EventEnvelope[], seq: number): Promise<ServedKnowledge> {
+export async function knowledgeServed(
+  store: EventStore,
+  game: AnyGameModule,
+  matchId: string,
+  events: readonly EventEnvelope[],
+  seq: number,
+): Promise<ServedKnowledge> {
   const live = await readLiveDoc<unknown>(store, 'knowledge', matchId);
   // The document's outline is checked here, the one checkpoint used in full (a whole document is thousands of tuples).
   const doc = live ? KnowledgeOutline.safeParse(live.doc) : null;
-  const found = doc?.success && doc.data.game === game.id ? knowledgeCheckpoint(doc.data, Math.min(seq, events.length)) : null;
+  const found =
+    doc?.success && doc.data.game === game.id
+      ? knowledgeCheckpoint(doc.data, Math.min(seq, events.length))
+      : null;
   const packed = found ? PackedKnowledge.safeParse(found) : null;
   if (!live || !packed?.success) return { knowledge: knowledgeAt(game, events, seq), generation: null };
-  return { knowledge: knowledgeFrom(game, events, unpackKnowledge(game, packed.data), seq), generation: live.generation };
+  return {
+    knowledge: knowledgeFrom(game, events, unpackKnowledge(game, packed.data), seq),
+    generation: live.generation,
+  };
 }

@@ -1,6 +1,13 @@
 // The relay on the embedded pair (PGlite + in-process bus). Real-server crashes and outages: test/integration/relay-*.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemoryBus, subjects, type Bus, type BusMessage, type PublishAck, type PublishOptions } from '@matchtape/bus';
+import {
+  MemoryBus,
+  subjects,
+  type Bus,
+  type BusMessage,
+  type PublishAck,
+  type PublishOptions,
+} from '@matchtape/bus';
 import { openTestStore, sampleEvents, sampleMatch, type TestStore } from '@matchtape/store/testing';
 import type { EventEnvelope } from '@matchtape/engine';
 import { startRelay, type RelayLogger } from './relay';
@@ -75,7 +82,8 @@ describe('relay (embedded)', () => {
       backoff: { initialMs: 1 },
       faults: {
         afterPublishBeforeCheckpoint: (e) => {
-          if (e.matchId === 'b' && e.seq === 1 && failures++ === 0) throw new Error('injected: crash before checkpoint');
+          if (e.matchId === 'b' && e.seq === 1 && failures++ === 0)
+            throw new Error('injected: crash before checkpoint');
         },
       },
     });
@@ -98,7 +106,12 @@ describe('relay (embedded)', () => {
       close: async () => undefined,
     };
     await seed(['a'], 1);
-    const relay = startRelay({ store: t.store, bus: flaky, log: quiet, backoff: { initialMs: 1, maxMs: 20 } });
+    const relay = startRelay({
+      store: t.store,
+      bus: flaky,
+      log: quiet,
+      backoff: { initialMs: 1, maxMs: 20 },
+    });
     const caught = relay.caughtUp();
     for (let i = 0; i < 200 && relay.stats().failures < 3; i++) await new Promise((r) => setTimeout(r, 10));
     expect(relay.stats().failures).toBeGreaterThanOrEqual(3);
@@ -131,17 +144,28 @@ describe('relay (embedded)', () => {
 
   it('pipelines a match: a publish whose ack was lost mid-pipeline is not stored twice', async () => {
     await seed(['a', 'b'], 6);
-    const relay = startRelay({ store: t.store, bus: failingOnce('a:3', true), log: quiet, backoff: { initialMs: 1 } });
+    const relay = startRelay({
+      store: t.store,
+      bus: failingOnce('a:3', true),
+      log: quiet,
+      backoff: { initialMs: 1 },
+    });
     await relay.caughtUp();
     await relay.stop();
     const got = (await published(bus)).map((m) => m.msgId);
-    for (const id of ['a', 'b']) expect(got.filter((m) => m!.startsWith(`${id}:`))).toEqual([1, 2, 3, 4, 5, 6].map((n) => `${id}:${n}`));
+    for (const id of ['a', 'b'])
+      expect(got.filter((m) => m!.startsWith(`${id}:`))).toEqual([1, 2, 3, 4, 5, 6].map((n) => `${id}:${n}`));
     expect(relay.stats()).toMatchObject({ failures: 1, lastError: null });
   });
 
   it('refuses to publish out of order when a later event got on the stream and an earlier one did not', async () => {
     await seed(['a'], 6);
-    const relay = startRelay({ store: t.store, bus: failingOnce('a:3', false), log: quiet, backoff: { initialMs: 1, maxMs: 5 } });
+    const relay = startRelay({
+      store: t.store,
+      bus: failingOnce('a:3', false),
+      log: quiet,
+      backoff: { initialMs: 1, maxMs: 5 },
+    });
     for (let i = 0; i < 300 && relay.stats().failures < 3; i++) await new Promise((r) => setTimeout(r, 10));
     await relay.stop();
     expect(relay.stats().lastError).toMatch(/match a: event 3 is not on the stream but event 6 is/);

@@ -5,7 +5,13 @@
 // over: Nats-Msg-Id `<matchId>:<seq>` inside the stream's duplicate window, and beyond it the relay reads each
 // match's last published event from the stream and skips what is already there. The checkpoint moves once per
 // batch, to the end of the longest prefix (in commit order) that is all on the stream.
-import { BusUnavailableError, subjects, WrongLastSequenceError, type Bus, type BusMessage } from '@matchtape/bus';
+import {
+  BusUnavailableError,
+  subjects,
+  WrongLastSequenceError,
+  type Bus,
+  type BusMessage,
+} from '@matchtape/bus';
 import type { EventStore, StoredEvent } from '@matchtape/store';
 
 /** pino-compatible (fastify's logger fits). */
@@ -97,7 +103,14 @@ export function startRelay(opts: RelayOptions): Relay {
   const log = opts.log ?? consoleLogger;
   const faults = opts.faults ?? {};
 
-  const stats: RelayStats = { published: 0, duplicates: 0, skipped: 0, failures: 0, checkpoint: 0, lastError: null };
+  const stats: RelayStats = {
+    published: 0,
+    duplicates: 0,
+    skipped: 0,
+    failures: 0,
+    checkpoint: 0,
+    lastError: null,
+  };
   const heads = new Map<string, Head>();
   let stopped = false;
   let wakeUp: (() => void) | null = null;
@@ -157,7 +170,11 @@ export function startRelay(opts: RelayOptions): Relay {
    * up to the stream's head is re-sent with an expectation that cannot hold (0): JetStream acknowledges a stored
    * Msg-Id as a duplicate whatever the expectation, and stores nothing otherwise — a probe that never reorders.
    */
-  async function checkSuspect(matchId: string, batch: readonly StoredEvent[], indices: readonly number[]): Promise<void> {
+  async function checkSuspect(
+    matchId: string,
+    batch: readonly StoredEvent[],
+    indices: readonly number[],
+  ): Promise<void> {
     const s = suspects.get(matchId);
     if (!s) return;
     const head = await headOf(matchId);
@@ -165,7 +182,10 @@ export function startRelay(opts: RelayOptions): Relay {
       const e = batch[i]!;
       if (e.seq < s.from || e.seq > Math.min(s.to, head.seq)) continue;
       try {
-        await bus.publish(subjects.events(matchId), envelopeOf(e), { msgId: `${matchId}:${e.seq}`, expectedLastSubjectSeq: 0 });
+        await bus.publish(subjects.events(matchId), envelopeOf(e), {
+          msgId: `${matchId}:${e.seq}`,
+          expectedLastSubjectSeq: 0,
+        });
       } catch (err) {
         if (!(err instanceof WrongLastSequenceError)) throw err;
         throw new Error(
@@ -212,7 +232,13 @@ export function startRelay(opts: RelayOptions): Relay {
         try {
           await faults.beforePublish?.(first);
           sent = first.seq;
-          acked(first, await bus.publish(subject, envelopeOf(first), { msgId: msgId(first), expectedLastSubjectSeq: head.streamSeq }));
+          acked(
+            first,
+            await bus.publish(subject, envelopeOf(first), {
+              msgId: msgId(first),
+              expectedLastSubjectSeq: head.streamSeq,
+            }),
+          );
         } finally {
           slots.release();
         }
@@ -239,11 +265,18 @@ export function startRelay(opts: RelayOptions): Relay {
         sent = e.seq;
         inFlight.push(
           bus
-            .publish(subject, envelopeOf(e), { msgId: msgId(e), ...(expectFirst !== undefined && inFlight.length === 0 ? { expectedLastSubjectSeq: expectFirst } : {}) })
+            .publish(subject, envelopeOf(e), {
+              msgId: msgId(e),
+              ...(expectFirst !== undefined && inFlight.length === 0
+                ? { expectedLastSubjectSeq: expectFirst }
+                : {}),
+            })
             .finally(() => slots.release())
             .then(async (ack) => {
               if (ack.streamSeq <= lastStreamSeq) {
-                throw new Error(`match ${matchId}: event ${e.seq} was stored at stream sequence ${ack.streamSeq}, before the previous event (${lastStreamSeq})`);
+                throw new Error(
+                  `match ${matchId}: event ${e.seq} was stored at stream sequence ${ack.streamSeq}, before the previous event (${lastStreamSeq})`,
+                );
               }
               lastStreamSeq = ack.streamSeq;
               acked(e, ack);
@@ -268,7 +301,9 @@ export function startRelay(opts: RelayOptions): Relay {
    * every chain from starting another publish; what is in flight finishes. Returns the position up to which every
    * event is on the stream (null: none), and the first error.
    */
-  async function publishBatch(batch: readonly StoredEvent[]): Promise<{ upTo: number | null; failure: { failed: boolean; error?: unknown } }> {
+  async function publishBatch(
+    batch: readonly StoredEvent[],
+  ): Promise<{ upTo: number | null; failure: { failed: boolean; error?: unknown } }> {
     const chains = new Map<string, number[]>();
     batch.forEach((e, i) => {
       const c = chains.get(e.matchId);
@@ -288,7 +323,9 @@ export function startRelay(opts: RelayOptions): Relay {
         else free++;
       },
     };
-    await Promise.all([...chains.values()].map((indices) => publishChain(batch, indices, slots, failure, done)));
+    await Promise.all(
+      [...chains.values()].map((indices) => publishChain(batch, indices, slots, failure, done)),
+    );
     let n = 0;
     while (n < batch.length && done[n]) n++;
     return { upTo: n > 0 ? batch[n - 1]!.position : null, failure };
@@ -306,7 +343,10 @@ export function startRelay(opts: RelayOptions): Relay {
           checkpoint = await store.getCheckpoint('relay', name);
           stats.checkpoint = checkpoint;
         }
-        const batch: StoredEvent[] = prefetched && prefetched.after === checkpoint ? await prefetched.read : await store.readAll({ after: checkpoint, limit: batchSize });
+        const batch: StoredEvent[] =
+          prefetched && prefetched.after === checkpoint
+            ? await prefetched.read
+            : await store.readAll({ after: checkpoint, limit: batchSize });
         prefetched = null;
         // A full batch: read the next one while this one publishes (it starts where this one ends, which is where
         // the checkpoint will be if every event of this one gets on the stream; otherwise it is dropped).
@@ -323,7 +363,9 @@ export function startRelay(opts: RelayOptions): Relay {
           // Written while the next batch publishes (one write at a time, in order): the stored checkpoint may lag
           // what is on the stream, never lead it.
           const at = upTo;
-          writing = writing.then(() => store.setCheckpoint('relay', name, at)).then(() => void (stats.checkpoint = at));
+          writing = writing
+            .then(() => store.setCheckpoint('relay', name, at))
+            .then(() => void (stats.checkpoint = at));
           writing.catch(() => undefined);
           checkpoint = upTo;
         }
@@ -354,7 +396,10 @@ export function startRelay(opts: RelayOptions): Relay {
         // re-read heads from the stream, one request per match, rather than trust the cache.
         heads.clear();
         const level = err instanceof BusUnavailableError ? 'warn' : 'error';
-        log[level]({ err: stats.lastError, retryInMs: backoff, checkpoint }, 'relay cannot publish yet; retrying');
+        log[level](
+          { err: stats.lastError, retryInMs: backoff, checkpoint },
+          'relay cannot publish yet; retrying',
+        );
         await sleep(backoff);
         backoff = Math.min(backoff * 2, maxBackoff);
       }
@@ -372,16 +417,20 @@ export function startRelay(opts: RelayOptions): Relay {
         if (stopped) void off();
         else listening.off = off;
       })
-      .catch((err: unknown) => log.warn({ err: String(err) }, 'relay cannot LISTEN for appends; polling only'));
+      .catch((err: unknown) =>
+        log.warn({ err: String(err) }, 'relay cannot LISTEN for appends; polling only'),
+      );
   }
 
-  const running = run().catch((err: unknown) => {
-    log.error({ err: String(err) }, 'relay stopped by an unexpected error');
-    stopped = true;
-  }).finally(() => {
-    for (const w of waiters) w.reject(new Error('the relay stopped before it caught up'));
-    waiters = [];
-  });
+  const running = run()
+    .catch((err: unknown) => {
+      log.error({ err: String(err) }, 'relay stopped by an unexpected error');
+      stopped = true;
+    })
+    .finally(() => {
+      for (const w of waiters) w.reject(new Error('the relay stopped before it caught up'));
+      waiters = [];
+    });
 
   return {
     caughtUp() {

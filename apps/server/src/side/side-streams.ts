@@ -40,7 +40,11 @@ export interface SideAppended {
 }
 
 export class SideStreams extends EventEmitter<{ appended: [SideAppended] }> {
-  private readonly filters: Record<SideStream, SideFilter> = { annotations: judgesOnly, disputes: judgesOnly, drawings: judgesOnly };
+  private readonly filters: Record<SideStream, SideFilter> = {
+    annotations: judgesOnly,
+    disputes: judgesOnly,
+    drawings: judgesOnly,
+  };
 
   constructor(
     private readonly store: EventStore,
@@ -64,14 +68,21 @@ export class SideStreams extends EventEmitter<{ appended: [SideAppended] }> {
    * publishes them for the other instances. A failed publish does not undo the append: the event is committed,
    * REST readers have it, and gateways on other instances pick it up when they next load the match.
    */
-  async append(matchId: string, stream: SideStream, events: readonly NewSideEvent[], opts: { expectedSeq?: number } = {}): Promise<SideEvent[]> {
+  async append(
+    matchId: string,
+    stream: SideStream,
+    events: readonly NewSideEvent[],
+    opts: { expectedSeq?: number } = {},
+  ): Promise<SideEvent[]> {
     const stored = await this.store.appendToSideStream(matchId, stream, events, opts);
     if (stored.length === 0) return stored;
     this.emit('appended', { matchId, stream, events: stored });
     if (this.bus) {
       const bus = this.bus;
       for (const e of stored) {
-        await bus.publish(subjects[stream](matchId), e, { msgId: `${matchId}:${stream}:${e.seq}` }).catch(this.onError);
+        await bus
+          .publish(subjects[stream](matchId), e, { msgId: `${matchId}:${stream}:${e.seq}` })
+          .catch(this.onError);
       }
     }
     return stored;

@@ -13,12 +13,25 @@ import type { ClockState } from './contract';
 import { tableOf } from './table-config';
 
 /** The clock of a table match now (full events: the server's own reading, not a viewer's). */
-export async function matchClock(store: EventStore, host: EngineHost, rec: MatchRecord, now: number, events?: Parameters<typeof clockAt>[3]): Promise<ClockState | null> {
+export async function matchClock(
+  store: EventStore,
+  host: EngineHost,
+  rec: MatchRecord,
+  now: number,
+  events?: Parameters<typeof clockAt>[3],
+): Promise<ClockState | null> {
   const table = tableOf(rec);
   if (!table || table.clock.kind === 'none') return null;
   const lobby = await getLobby<{ added?: AddedTime[] }>(store, rec.matchId);
   const seats = table.players.map((_, i) => `p${i + 1}`);
-  return clockAt(host.game(rec.game), table.clock, seats, events ?? (await store.readStream(rec.matchId)), lobby?.doc.added ?? [], now);
+  return clockAt(
+    host.game(rec.game),
+    table.clock,
+    seats,
+    events ?? (await store.readStream(rec.matchId)),
+    lobby?.doc.added ?? [],
+    now,
+  );
 }
 
 export class ClockKeeper {
@@ -41,7 +54,8 @@ export class ClockKeeper {
   async start(): Promise<void> {
     this.ctx.host.on('appended', this.onAppended);
     for (const status of ['setup', 'playing'] as const)
-      for (const m of await this.ctx.store.listMatches({ status, limit: 1000 })) if ((tableOf(m)?.clock.kind ?? 'none') !== 'none') void this.arm(m.matchId);
+      for (const m of await this.ctx.store.listMatches({ status, limit: 1000 }))
+        if ((tableOf(m)?.clock.kind ?? 'none') !== 'none') void this.arm(m.matchId);
   }
 
   stop(): void {
@@ -58,8 +72,12 @@ export class ClockKeeper {
       if (!rec || this.stopped) return;
       if (rec.status === 'ended') this.clocked.delete(matchId);
       else this.clocked.set(matchId, (tableOf(rec)?.clock.kind ?? 'none') !== 'none');
-      const events = rec.status === 'ended' || !this.clocked.get(matchId) ? [] : await this.ctx.store.readStream(matchId);
-      const clock = rec.status === 'ended' ? null : await matchClock(this.ctx.store, this.ctx.host, rec, this.ctx.now().getTime(), events);
+      const events =
+        rec.status === 'ended' || !this.clocked.get(matchId) ? [] : await this.ctx.store.readStream(matchId);
+      const clock =
+        rec.status === 'ended'
+          ? null
+          : await matchClock(this.ctx.store, this.ctx.host, rec, this.ctx.now().getTime(), events);
       const prior = this.timers.get(matchId);
       if (prior) clearTimeout(prior);
       this.timers.delete(matchId);
@@ -81,6 +99,8 @@ export class ClockKeeper {
     const players = table.players.map((_, i) => `p${i + 1}` as PlayerId);
     // Only on the stream the clock was read from: anything appended since (a move in time, another instance's
     // expiry) is read again by the reminder that append arms.
-    await this.ctx.host.appendSystem(rec.matchId, (_state, game, lastSeq) => (lastSeq === readAt ? clockExpiryDrafts(players, x, game.endOnTimeFields) : null));
+    await this.ctx.host.appendSystem(rec.matchId, (_state, game, lastSeq) =>
+      lastSeq === readAt ? clockExpiryDrafts(players, x, game.endOnTimeFields) : null,
+    );
   }
 }

@@ -13,7 +13,14 @@ export interface AddedTime {
   at: string;
 }
 
-export function clockAt(game: AnyGameModule, option: ClockOption, seats: readonly string[], events: readonly EventEnvelope[], added: readonly AddedTime[], now: number): ClockState {
+export function clockAt(
+  game: AnyGameModule,
+  option: ClockOption,
+  seats: readonly string[],
+  events: readonly EventEnvelope[],
+  added: readonly AddedTime[],
+  now: number,
+): ClockState {
   const remainingMs: Record<string, number> = {};
   const given: AddedTime[] = [...added];
   const asOf = new Date(now).toISOString();
@@ -29,7 +36,8 @@ export function clockAt(game: AnyGameModule, option: ClockOption, seats: readonl
     const t = Date.parse(e.at);
     if (running !== null) spent[running] = (spent[running] ?? 0) + Math.max(0, t - since);
     state = game.evolve(state, e);
-    if (e.type === TIME_ADDED) given.push({ seat: String(e.payload.player), ms: Number(e.payload.ms), at: e.at });
+    if (e.type === TIME_ADDED)
+      given.push({ seat: String(e.payload.player), ms: Number(e.payload.ms), at: e.at });
     const c = e.cause as { player?: string; commandId?: string };
     if (c.player && c.commandId) moves[c.player]?.add(c.commandId);
     if (e.turn !== turn) {
@@ -37,14 +45,27 @@ export function clockAt(game: AnyGameModule, option: ClockOption, seats: readonl
       turnStart = t;
     }
     const ended = game.status(state).status === 'ended';
-    running = ended ? null : option.kind === 'chess' ? ((game.actors(state) as PlayerId[])[0] ?? null) : game.position(state).activePlayer;
+    running = ended
+      ? null
+      : option.kind === 'chess'
+        ? ((game.actors(state) as PlayerId[])[0] ?? null)
+        : game.position(state).activePlayer;
     since = t;
   }
   if (running !== null) spent[running] = (spent[running] ?? 0) + Math.max(0, now - since);
-  const addedFor = (seat: string, from = 0): number => given.filter((a) => a.seat === seat && Date.parse(a.at) >= from).reduce((n, a) => n + a.ms, 0);
+  const addedFor = (seat: string, from = 0): number =>
+    given.filter((a) => a.seat === seat && Date.parse(a.at) >= from).reduce((n, a) => n + a.ms, 0);
   for (const seat of seats) {
-    if (option.kind === 'chess') remainingMs[seat] = option.initialSeconds * 1000 + moves[seat]!.size * option.incrementSeconds * 1000 + addedFor(seat) - spent[seat]!;
-    else remainingMs[seat] = option.secondsPerTurn * 1000 + (seat === running ? addedFor(seat, turnStart) - Math.max(0, now - turnStart) : 0);
+    if (option.kind === 'chess')
+      remainingMs[seat] =
+        option.initialSeconds * 1000 +
+        moves[seat]!.size * option.incrementSeconds * 1000 +
+        addedFor(seat) -
+        spent[seat]!;
+    else
+      remainingMs[seat] =
+        option.secondsPerTurn * 1000 +
+        (seat === running ? addedFor(seat, turnStart) - Math.max(0, now - turnStart) : 0);
   }
   return { kind: option.kind, remainingMs, running, asOf };
 }

@@ -26,7 +26,11 @@ export const ClockOption = z.discriminatedUnion('kind', [
   z
     .object({
       kind: z.literal('chess'),
-      initialSeconds: z.number().int().min(1).max(24 * 3600),
+      initialSeconds: z
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 3600),
       incrementSeconds: z.number().int().min(0).max(600).default(0),
       onTimeout: z.enum(['loss', 'draw']).default('loss'),
     })
@@ -103,12 +107,22 @@ export const PracticeBody = z
   })
   .strict();
 export type PracticeBody = z.infer<typeof PracticeBody>;
-export const PracticeResponse = z.object({ matchId: z.string(), seat: z.literal('p1'), seatToken: z.string(), practice: z.literal(true) });
+export const PracticeResponse = z.object({
+  matchId: z.string(),
+  seat: z.literal('p1'),
+  seatToken: z.string(),
+  practice: z.literal(true),
+});
 export type PracticeResponse = z.infer<typeof PracticeResponse>;
 
 export const JoinBody = z.object({ code: z.string().min(1).max(2000) }).strict();
 export type JoinBody = z.infer<typeof JoinBody>;
-export const JoinResponse = z.object({ matchId: z.string(), seat: Seat, seatToken: z.string(), name: z.string() });
+export const JoinResponse = z.object({
+  matchId: z.string(),
+  seat: Seat,
+  seatToken: z.string(),
+  name: z.string(),
+});
 export type JoinResponse = z.infer<typeof JoinResponse>;
 
 // ---- the seat ----
@@ -120,16 +134,33 @@ export const SeatInfo = z.object({
   game: z.string(),
   seat: Seat,
   name: z.string(),
-  opponents: z.array(z.object({ seat: Seat, name: z.string(), bot: z.boolean(), connected: z.boolean(), deckSubmitted: z.boolean() })),
+  opponents: z.array(
+    z.object({
+      seat: Seat,
+      name: z.string(),
+      bot: z.boolean(),
+      connected: z.boolean(),
+      deckSubmitted: z.boolean(),
+    }),
+  ),
   /** The deck step: whether this seat's deck is in, the presets by name, and each preset written out as text. */
-  deck: z.object({ submitted: z.boolean(), presets: z.array(z.string()), presetTexts: z.record(z.string(), z.string()) }),
+  deck: z.object({
+    submitted: z.boolean(),
+    presets: z.array(z.string()),
+    presetTexts: z.record(z.string(), z.string()),
+  }),
   status: TableStatus,
   practice: z.boolean(),
   clock: ClockState.optional(),
 });
 export type SeatInfo = z.infer<typeof SeatInfo>;
 
-export const DeckLine = z.object({ line: z.number().int(), text: z.string(), ok: z.boolean(), message: z.string().optional() });
+export const DeckLine = z.object({
+  line: z.number().int(),
+  text: z.string(),
+  ok: z.boolean(),
+  message: z.string().optional(),
+});
 export type DeckLine = z.infer<typeof DeckLine>;
 export const DeckAccepted = z.object({ ok: z.literal(true), status: TableStatus });
 export type DeckAccepted = z.infer<typeof DeckAccepted>;
@@ -141,7 +172,19 @@ export const DeckRefused = z.object({
 export type DeckRefused = z.infer<typeof DeckRefused>;
 
 // ---- the table ----
-export const OfferKind = z.enum(['pass', 'play', 'attack', 'block', 'activate', 'pay', 'choose', 'order', 'mulligan', 'concede', 'other']);
+export const OfferKind = z.enum([
+  'pass',
+  'play',
+  'attack',
+  'block',
+  'activate',
+  'pay',
+  'choose',
+  'order',
+  'mulligan',
+  'concede',
+  'other',
+]);
 export type OfferKind = z.infer<typeof OfferKind>;
 
 export const Offer = z.object({
@@ -163,7 +206,18 @@ export const Offer = z.object({
 });
 export type Offer = z.infer<typeof Offer>;
 
-export const PromptKind = z.enum(['choice', 'mulligan', 'attackers', 'blockers', 'targets', 'order', 'division', 'priority', 'deck', 'other']);
+export const PromptKind = z.enum([
+  'choice',
+  'mulligan',
+  'attackers',
+  'blockers',
+  'targets',
+  'order',
+  'division',
+  'priority',
+  'deck',
+  'other',
+]);
 export type PromptKind = z.infer<typeof PromptKind>;
 
 export const TableActions = z.object({

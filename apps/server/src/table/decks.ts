@@ -28,22 +28,35 @@ export function parseDeckText(game: AnyGameModule, text: string): DeckParse {
   text.split(/\r?\n/).forEach((raw, i) => {
     const line = i + 1;
     const t = raw.trim();
-    if (t === '' || t.startsWith('#') || t.startsWith('//')) return void lines.push({ line, text: raw, ok: true });
+    if (t === '' || t.startsWith('#') || t.startsWith('//'))
+      return void lines.push({ line, text: raw, ok: true });
     const heading = /^([A-Za-z][A-Za-z ]*):$/.exec(t);
     if (heading) {
       const name = norm(heading[1]!).replace(/ ?deck$/, '');
       if (name === 'main' || name === '') section = null;
       else if (sections.includes(name)) section = name;
       else
-        return void lines.push({ line, text: raw, ok: false, message: `unknown section "${heading[1]}"; ${game.title} decks have Main${sections.map((s) => `, ${s[0]!.toUpperCase()}${s.slice(1)}`).join('')}` });
+        return void lines.push({
+          line,
+          text: raw,
+          ok: false,
+          message: `unknown section "${heading[1]}"; ${game.title} decks have Main${sections.map((s) => `, ${s[0]!.toUpperCase()}${s.slice(1)}`).join('')}`,
+        });
       return void lines.push({ line, text: raw, ok: true });
     }
     const m = /^(\d{1,3})\s*x?\s+(.+)$/i.exec(t) ?? /^()(.+)$/.exec(t);
     const count = m![1] ? Number(m![1]) : 1;
     const name = m![2]!.trim();
     const id = byName.get(norm(name));
-    if (!id) return void lines.push({ line, text: raw, ok: false, message: `no card named "${name}" in ${game.title}; check the spelling` });
-    if (count < 1) return void lines.push({ line, text: raw, ok: false, message: 'the count must be at least 1' });
+    if (!id)
+      return void lines.push({
+        line,
+        text: raw,
+        ok: false,
+        message: `no card named "${name}" in ${game.title}; check the spelling`,
+      });
+    if (count < 1)
+      return void lines.push({ line, text: raw, ok: false, message: 'the count must be at least 1' });
     const into = section === null ? deck.main : (deck.extra![section] ??= []);
     for (let k = 0; k < count; k++) into.push(id);
     if (!cardLine.has(id)) cardLine.set(id, line);
@@ -56,19 +69,38 @@ export function parseDeckText(game: AnyGameModule, text: string): DeckParse {
   // Pin each problem to the line of the card it names (by id or by name), else to the deck as a whole.
   const whole: string[] = [];
   for (const p of problems) {
-    const hit = [...cardLine.entries()].find(([id]) => p.includes(`"${id}"`) || p.includes(` ${id} `) || p.includes(game.cards.find((c) => c.id === id)?.name ?? '\u0000'));
+    const hit = [...cardLine.entries()].find(
+      ([id]) =>
+        p.includes(`"${id}"`) ||
+        p.includes(` ${id} `) ||
+        p.includes(game.cards.find((c) => c.id === id)?.name ?? '\u0000'),
+    );
     const at = hit ? lines.find((l) => l.line === hit[1]) : undefined;
     if (at) Object.assign(at, { ok: false, message: at.message ? `${at.message}; ${p}` : p });
     else whole.push(p);
   }
-  return { ok: false, lines: [...(whole.length ? [{ line: 0, text: '', ok: false, message: whole.join('; ') }] : []), ...lines] };
+  return {
+    ok: false,
+    lines: [...(whole.length ? [{ line: 0, text: '', ok: false, message: whole.join('; ') }] : []), ...lines],
+  };
 }
 
 /** A deck by preset name or text. */
 export function resolveDeck(game: AnyGameModule, input: { preset: string } | { text: string }): DeckParse {
   if ('preset' in input) {
     const preset = Object.hasOwn(game.presetDecks, input.preset) ? game.presetDecks[input.preset] : undefined;
-    if (!preset) return { ok: false, lines: [{ line: 0, text: input.preset, ok: false, message: `${game.title} has no preset deck "${input.preset}"; presets: ${Object.keys(game.presetDecks).join(', ')}` }] };
+    if (!preset)
+      return {
+        ok: false,
+        lines: [
+          {
+            line: 0,
+            text: input.preset,
+            ok: false,
+            message: `${game.title} has no preset deck "${input.preset}"; presets: ${Object.keys(game.presetDecks).join(', ')}`,
+          },
+        ],
+      };
     return { ok: true, deck: preset };
   }
   return parseDeckText(game, input.text);
@@ -87,6 +119,10 @@ export function deckText(game: AnyGameModule, deck: DeckList): string {
     for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
     return [...counts].map(([id, n]) => `${n} ${name(id)}`);
   };
-  const extra = Object.entries(deck.extra ?? {}).flatMap(([k, ids]) => [`${k[0]!.toUpperCase()}${k.slice(1)}:`, ...block(ids), '']);
+  const extra = Object.entries(deck.extra ?? {}).flatMap(([k, ids]) => [
+    `${k[0]!.toUpperCase()}${k.slice(1)}:`,
+    ...block(ids),
+    '',
+  ]);
   return [...extra, ...(extra.length ? ['Main:'] : []), ...block(deck.main)].join('\n');
 }

@@ -2,7 +2,13 @@
 // seat knows the cards (the seat's view of the board), with the prompt the seat answers and the other side's
 // status line. Pure: the routes give it the state.
 import { createHash } from 'node:crypto';
-import { canonicalJson, type AnyGameModule, type BoardModel, type Command, type PlayerId } from '@matchtape/engine';
+import {
+  canonicalJson,
+  type AnyGameModule,
+  type BoardModel,
+  type Command,
+  type PlayerId,
+} from '@matchtape/engine';
 import type { Offer, OfferKind, PromptKind, TableActions } from './contract';
 
 /** What the host says about one command: the game's label (GameModule.describeCommand) or a generic one. */
@@ -70,11 +76,36 @@ export class Names {
 }
 
 // Command fields by the role their ids play, across the four games' command shapes.
-const SOURCE_FIELDS = ['card', 'source', 'attacker', 'creature', 'weapon', 'trap', 'resource', 'ally', 'unit', 'object', 'effect', 'trigger'] as const;
-const TARGET_FIELDS = ['target', 'targets', 'cards', 'to', 'master', 'opponent', 'mutant', 'discard', 'stack', 'first'] as const;
+const SOURCE_FIELDS = [
+  'card',
+  'source',
+  'attacker',
+  'creature',
+  'weapon',
+  'trap',
+  'resource',
+  'ally',
+  'unit',
+  'object',
+  'effect',
+  'trigger',
+] as const;
+const TARGET_FIELDS = [
+  'target',
+  'targets',
+  'cards',
+  'to',
+  'master',
+  'opponent',
+  'mutant',
+  'discard',
+  'stack',
+  'first',
+] as const;
 const PAY_FIELDS = ['floating', 'tribute', 'sacrifice', 'reveal'] as const;
 
-const strings = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const strings = (v: unknown): string[] =>
+  typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 
 export function commandKind(type: string): OfferKind {
   if (type === 'Concede') return 'concede';
@@ -82,11 +113,16 @@ export function commandKind(type: string): OfferKind {
   if (/Mulligan|^Keep$|KeepHand|RedrawHand|DeclineRedraw/.test(type)) return 'mulligan';
   if (/Attack|AddAttacker/.test(type)) return 'attack';
   if (/Block|Obstruct|Intercept|Retaliation|FinishDefense/.test(type)) return 'block';
-  if (/^(Play|Materialize|Deploy|SetTrap|Develop|PlaceResource|PlaceStartingChampion)/.test(type)) return 'play';
-  if (/Activate|UseAbility|Discharge|Harvest|Mutate|Reinforce|Respawn|AttachWeapon|AttachFamiliar/.test(type)) return 'activate';
+  if (/^(Play|Materialize|Deploy|SetTrap|Develop|PlaceResource|PlaceStartingChampion)/.test(type))
+    return 'play';
+  if (/Activate|UseAbility|Discharge|Harvest|Mutate|Reinforce|Respawn|AttachWeapon|AttachFamiliar/.test(type))
+    return 'activate';
   if (/Engage|AttachResource|^Pay/.test(type)) return 'pay';
   if (/Order|Arrange|PlaceTrigger|ChooseTrigger|ResolveTrigger/.test(type)) return 'order';
-  if (/Choose|Select|Decline|Discard|Find|Search|Assign|Bid|Cut|KeepUnique|Return|Apply|Cancel|Skip/.test(type)) return 'choose';
+  if (
+    /Choose|Select|Decline|Discard|Find|Search|Assign|Bid|Cut|KeepUnique|Return|Apply|Cancel|Skip/.test(type)
+  )
+    return 'choose';
   return 'other';
 }
 
@@ -104,7 +140,11 @@ export function genericWords(command: Command, names: Names): CommandWords {
   const parts = [words(command.type)];
   if (source !== undefined) parts.push(names.of(source));
   const extra = Object.entries(command)
-    .filter(([k, v]) => !['type', 'player', 'commandId', ...SOURCE_FIELDS, ...TARGET_FIELDS, ...PAY_FIELDS].includes(k) && (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean'))
+    .filter(
+      ([k, v]) =>
+        !['type', 'player', 'commandId', ...SOURCE_FIELDS, ...TARGET_FIELDS, ...PAY_FIELDS].includes(k) &&
+        (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean'),
+    )
     .map(([k, v]) => `${k} ${typeof v === 'string' ? names.of(v) : String(v)}`);
   if (targets.length) parts.push(`→ ${targets.map((t) => names.any(t)).join(', ')}`);
   if (pays.length) parts.push(`(using ${pays.map((p) => names.of(p)).join(', ')})`);
@@ -156,7 +196,12 @@ const PROMPT_TEXT: Record<PromptKind, string> = {
 };
 
 /** The prompt a seat answers, from the game when it says, else from what its offers are. */
-export function promptFor(game: AnyGameModule, state: unknown, seat: PlayerId, offers: readonly Pick<Offer, 'kind'>[]): { kind: PromptKind; text: string } | null {
+export function promptFor(
+  game: AnyGameModule,
+  state: unknown,
+  seat: PlayerId,
+  offers: readonly Pick<Offer, 'kind'>[],
+): { kind: PromptKind; text: string } | null {
   if (offers.length === 0) return null;
   const said = game.prompt?.(state, seat);
   if (said) return said;
@@ -175,8 +220,12 @@ export function promptFor(game: AnyGameModule, state: unknown, seat: PlayerId, o
   // Where the game is, in the rules document's names ("Act or pass (Battle, Tactics & Abilities before Blocks)"),
   // never the machine's ids ("pre-block").
   const pos = game.position(state);
-  const named = game.positionWords ? game.positionWords(pos.phase, pos.step ?? null) : { phase: pos.phase, step: pos.step ?? null };
-  const where = [named.phase, named.step].filter((x): x is string => typeof x === 'string' && x !== '').join(', ');
+  const named = game.positionWords
+    ? game.positionWords(pos.phase, pos.step ?? null)
+    : { phase: pos.phase, step: pos.step ?? null };
+  const where = [named.phase, named.step]
+    .filter((x): x is string => typeof x === 'string' && x !== '')
+    .join(', ');
   const text = `${PROMPT_TEXT[kind]}${where ? ` (${where})` : ''}`;
   return { kind, text: text.charAt(0).toUpperCase() + text.slice(1) };
 }
@@ -188,10 +237,23 @@ export function tableActions(game: AnyGameModule, state: unknown, seat: PlayerId
   const names = new Names(game, game.board(view));
   const offers = status === 'ended' ? [] : offersFor(game, state, seat, names);
   const prompt = promptFor(game, state, seat, offers);
-  return { seq, status: status === 'ended' ? 'ended' : 'playing', you: seat, waitingFor: status === 'ended' ? null : waitingFor(game, state, seat, names, prompt), prompt, offers };
+  return {
+    seq,
+    status: status === 'ended' ? 'ended' : 'playing',
+    you: seat,
+    waitingFor: status === 'ended' ? null : waitingFor(game, state, seat, names, prompt),
+    prompt,
+    offers,
+  };
 }
 
-function waitingFor(game: AnyGameModule, state: unknown, seat: PlayerId, names: Names, mine: { text: string } | null): TableActions['waitingFor'] {
+function waitingFor(
+  game: AnyGameModule,
+  state: unknown,
+  seat: PlayerId,
+  names: Names,
+  mine: { text: string } | null,
+): TableActions['waitingFor'] {
   const actors = game.actors(state) as PlayerId[];
   const other = actors.find((p) => p !== seat);
   if (other) {
@@ -200,12 +262,21 @@ function waitingFor(game: AnyGameModule, state: unknown, seat: PlayerId, names: 
     const doing = theirs ? theirWords(theirs.text.charAt(0).toLowerCase() + theirs.text.slice(1)) : 'act';
     return { seat: other, name: names.player(other), text: `Waiting for ${names.player(other)} to ${doing}` };
   }
-  const opponent = (game.board(game.view(state, seat)).players.map((p) => p.id) as PlayerId[]).find((p) => p !== seat);
+  const opponent = (game.board(game.view(state, seat)).players.map((p) => p.id) as PlayerId[]).find(
+    (p) => p !== seat,
+  );
   if (!opponent || !mine) return null;
-  return { seat: opponent, name: names.player(opponent), text: `${names.player(opponent)} waits for you to ${mine.text.charAt(0).toLowerCase()}${mine.text.slice(1)}` };
+  return {
+    seat: opponent,
+    name: names.player(opponent),
+    text: `${names.player(opponent)} waits for you to ${mine.text.charAt(0).toLowerCase()}${mine.text.slice(1)}`,
+  };
 }
 
 /** A question put to a seat, said of that seat for the other one: "keep your hand" → "keep their hand". */
 export function theirWords(text: string): string {
-  return text.replace(/\byour\b/g, 'their').replace(/\byours\b/g, 'theirs').replace(/\byou\b/g, 'they');
+  return text
+    .replace(/\byour\b/g, 'their')
+    .replace(/\byours\b/g, 'theirs')
+    .replace(/\byou\b/g, 'they');
 }

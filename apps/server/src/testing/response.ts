@@ -23,7 +23,11 @@ export function recordingResponse(reads = true, highWaterMark = 1 << 30): Record
 }
 
 /** A coin-race match on an embedded store for gateway tests (the whole match is played at creation). */
-export async function coinRaceTable(): Promise<{ store: EventStore; host: EngineHost; match(spectatorDelaySeconds?: number): Promise<string> }> {
+export async function coinRaceTable(): Promise<{
+  store: EventStore;
+  host: EngineHost;
+  match(spectatorDelaySeconds?: number): Promise<string>;
+}> {
   const store = await openStore({ dataDir: 'memory://' });
   const host = new EngineHost(store, registryOf({ [coinRace.id]: coinRace }));
   return {

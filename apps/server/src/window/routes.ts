@@ -18,11 +18,22 @@ export const WINDOW_AFTER = 200;
 const MAX_AFTER = 2000;
 
 export const WindowQuery = S.StateQuery.extend({
-  after: z.coerce.number().int().min(0).max(MAX_AFTER).optional().meta({ description: `Events past the playhead (default ${WINDOW_AFTER}, at most ${MAX_AFTER}).` }),
+  after: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_AFTER)
+    .optional()
+    .meta({ description: `Events past the playhead (default ${WINDOW_AFTER}, at most ${MAX_AFTER}).` }),
 }).strict();
 
 /** The window at the playhead for one viewer (see the top of this file). */
-async function windowAt(ctx: RouteContext, id: string, claims: TokenClaims | null, q: z.infer<typeof WindowQuery>): Promise<S.WindowResponse> {
+async function windowAt(
+  ctx: RouteContext,
+  id: string,
+  claims: TokenClaims | null,
+  q: z.infer<typeof WindowQuery>,
+): Promise<S.WindowResponse> {
   const rec = await ctx.record(id);
   const access = resolveAccess(rec, claims, q.as, ctx.now().getTime());
   const game = ctx.host.game(rec.game);
@@ -49,11 +60,16 @@ export const windowRoutes: RouteModule = (ctx) => [
   route({
     method: 'GET',
     path: '/api/matches/:id/window',
-    summary: "A replay's first board at a playhead: the viewer's state at the keyframe before it and the viewer's events from there to a little past it",
+    summary:
+      "A replay's first board at a playhead: the viewer's state at the keyframe before it and the viewer's events from there to a little past it",
     limit: 'reads',
     params: S.MatchIdParams,
     query: WindowQuery,
-    responses: { 200: { description: 'keyframe and events', schema: S.WindowResponse }, 403: { description: 'view not allowed for this token', schema: S.ErrorBody }, 404: { description: 'no such match', schema: S.ErrorBody } },
+    responses: {
+      200: { description: 'keyframe and events', schema: S.WindowResponse },
+      403: { description: 'view not allowed for this token', schema: S.ErrorBody },
+      404: { description: 'no such match', schema: S.ErrorBody },
+    },
     handle: async ({ params, claims, query }) => windowAt(ctx, params.id, claims, query),
   }),
 ];

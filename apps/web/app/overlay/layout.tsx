@@ -6,7 +6,11 @@ import '../../src/components/overlay/overlay.css';
 export default function OverlayLayout({ children }: { children: ReactNode }) {
   return (
     <>
-      <style>{'html,body{background:transparent !important;overflow:hidden} .topbar,.skip{display:none !important}'}</style>
+      <style>
+        {
+          'html,body{background:transparent !important;overflow:hidden} .topbar,.skip{display:none !important}'
+        }
+      </style>
       {children}
     </>
   );

@@ -21,10 +21,14 @@ describe('Board', () => {
     render(<Board board={boardAt(5, 'judge')} perspective="judge" phases={['start', 'main', 'end']} />);
     const alice = screen.getByRole('region', { name: /Alice \(p1\), active player/ });
     expect(within(alice).getByLabelText('Life 5 of 5')).toBeTruthy();
-    expect(within(alice).getByRole('img', { name: /Lightning Bolt, cost 1, Creature, power 2/ })).toBeTruthy();
+    expect(
+      within(alice).getByRole('img', { name: /Lightning Bolt, cost 1, Creature, power 2/ }),
+    ).toBeTruthy();
     const bob = screen.getByRole('region', { name: /^Bob \(p2\)$/ });
     expect(within(bob).getByLabelText('Deck: 10 cards')).toBeTruthy();
-    const current = screen.getByRole('list', { name: 'Phases of the turn' }).querySelector('[aria-current="step"]');
+    const current = screen
+      .getByRole('list', { name: 'Phases of the turn' })
+      .querySelector('[aria-current="step"]');
     expect(current?.textContent).toBe('Main');
   });
 
@@ -49,20 +53,46 @@ describe('Board', () => {
   it('announces the winner by name, and names players in the result and on the board', () => {
     const b = boardAt(12, 'public');
     const ended = { ...b, result: 'p2 reached 0 life (704.1)' };
-    const { container } = render(<Board board={ended} perspective="public" phases={[]} seats={new Map([['p1', 'Alice Liddell'], ['p2', 'Bob']])} />);
+    const { container } = render(
+      <Board
+        board={ended}
+        perspective="public"
+        phases={[]}
+        seats={
+          new Map([
+            ['p1', 'Alice Liddell'],
+            ['p2', 'Bob'],
+          ])
+        }
+      />,
+    );
     expect(screen.getByRole('status').textContent).toBe('Alice Liddell wins — Bob reached 0 life (704.1)');
     expect(container.textContent).not.toMatch(/\bp[12]\b|\bP[12]\b/);
   });
 
   it('labels the figures on a tile (ATK, DEF, HP) and writes phases and steps in words', () => {
     const b = boardAt(5, 'judge');
-    const hero = { id: 'h1', cardId: 'hero', face: { name: 'Torque, the Diabolical', types: ['Contender'], stats: { atk: 2, def: 2, health: 35 } } };
-    const withHero = { ...b, phase: 'wake-up', step: 'attackerBuff', players: b.players.map((p, i) => (i === 0 ? { ...p, hero } : p)) };
-    const { container } = render(<Board board={withHero} perspective="judge" phases={['wake-up', 'gameOver']} />);
+    const hero = {
+      id: 'h1',
+      cardId: 'hero',
+      face: { name: 'Torque, the Diabolical', types: ['Contender'], stats: { atk: 2, def: 2, health: 35 } },
+    };
+    const withHero = {
+      ...b,
+      phase: 'wake-up',
+      step: 'attackerBuff',
+      players: b.players.map((p, i) => (i === 0 ? { ...p, hero } : p)),
+    };
+    const { container } = render(
+      <Board board={withHero} perspective="judge" phases={['wake-up', 'gameOver']} />,
+    );
     const tile = screen.getByRole('img', { name: /Torque, the Diabolical/ });
     expect([...tile.querySelectorAll('.stat')].map((s) => s.textContent)).toEqual(['ATK2', 'DEF2', 'HP35']);
     expect(tile.querySelector('.tile-name')?.textContent).toBe('Torque, the Diabolical');
-    expect([...container.querySelectorAll('.phase-strip li')].map((l) => l.textContent)).toEqual(['Wake Up Attacker Buff', 'Game Over']);
+    expect([...container.querySelectorAll('.phase-strip li')].map((l) => l.textContent)).toEqual([
+      'Wake Up Attacker Buff',
+      'Game Over',
+    ]);
   });
 
   it('shows the full card when a tile is hovered', () => {

@@ -26,7 +26,9 @@ export function seatOrder(players: readonly PlayerBoard[], perspective: string):
 function Zone({ zone, compact }: { zone: ZoneModel; compact?: boolean }) {
   // One Tab stop per zone: the card last focused in it (else its first face-up card); arrows move within.
   const [focused, setFocused] = useState<string | null>(null);
-  const stop = zone.cards.some((c) => c.id === focused && !c.hidden) ? focused : (zone.cards.find((c) => !c.hidden)?.id ?? null);
+  const stop = zone.cards.some((c) => c.id === focused && !c.hidden)
+    ? focused
+    : (zone.cards.find((c) => !c.hidden)?.id ?? null);
   const onFocus = (e: FocusEvent<HTMLElement>) => {
     const id = (e.target as HTMLElement).closest<HTMLElement>('.tile')?.dataset.id;
     if (id && id !== focused) setFocused(id);
@@ -34,9 +36,19 @@ function Zone({ zone, compact }: { zone: ZoneModel; compact?: boolean }) {
   if (zone.layout === 'pile') {
     const top = zone.cards[zone.cards.length - 1];
     return (
-      <div className="zone zone-pile" role="group" aria-label={`${zone.label}: ${zone.count} cards`} data-zone={zone.key} data-count={zone.count}>
+      <div
+        className="zone zone-pile"
+        role="group"
+        aria-label={`${zone.label}: ${zone.count} cards`}
+        data-zone={zone.key}
+        data-count={zone.count}
+      >
         <div className="pile">
-          {top ? <Tile tile={top} size="sm" /> : <div className={`pile-empty${zone.count > 0 ? ' pile-back' : ''}`} />}
+          {top ? (
+            <Tile tile={top} size="sm" />
+          ) : (
+            <div className={`pile-empty${zone.count > 0 ? ' pile-back' : ''}`} />
+          )}
           <span className="pile-count" key={zone.count}>
             {zone.count}
           </span>
@@ -63,18 +75,31 @@ function Zone({ zone, compact }: { zone: ZoneModel; compact?: boolean }) {
       <div className={`zone-cards${zone.layout === 'fan' ? ' fan' : ''}${hiddenOnly ? ' fan-hidden' : ''}`}>
         {zone.cards.length === 0 && zone.count === 0 && <span className="zone-empty">empty</span>}
         {zone.cards.map((c) => (
-          <Tile key={c.id} tile={c} size={zone.layout === 'fan' || hiddenOnly ? 'sm' : 'md'} tabStop={c.id === stop} />
+          <Tile
+            key={c.id}
+            tile={c}
+            size={zone.layout === 'fan' || hiddenOnly ? 'sm' : 'md'}
+            tabStop={c.id === stop}
+          />
         ))}
-        {zone.cards.length < zone.count && zone.layout !== 'fan' && <span className="zone-more">+{zone.count - zone.cards.length}</span>}
+        {zone.cards.length < zone.count && zone.layout !== 'fan' && (
+          <span className="zone-more">+{zone.count - zone.cards.length}</span>
+        )}
       </div>
     </div>
   );
 }
 
 function Stat({ s, primary }: { s: StatModel; primary: boolean }) {
-  const pct = typeof s.value === 'number' && s.max ? Math.max(0, Math.min(100, (100 * s.value) / s.max)) : null;
+  const pct =
+    typeof s.value === 'number' && s.max ? Math.max(0, Math.min(100, (100 * s.value) / s.max)) : null;
   return (
-    <div className={`stat-chip${primary ? ' stat-primary' : ''}`} data-stat={s.key} data-value={String(s.value)} aria-label={`${s.label} ${s.value}${s.max ? ` of ${s.max}` : ''}`}>
+    <div
+      className={`stat-chip${primary ? ' stat-primary' : ''}`}
+      data-stat={s.key}
+      data-value={String(s.value)}
+      aria-label={`${s.label} ${s.value}${s.max ? ` of ${s.max}` : ''}`}
+    >
       <span className="stat-label">{s.label}</span>
       <span className="stat-value" key={String(s.value)}>
         {s.value}
@@ -89,7 +114,17 @@ function Stat({ s, primary }: { s: StatModel; primary: boolean }) {
   );
 }
 
-function Player({ p, board, top, seats }: { p: PlayerBoard; board: BoardModel; top: boolean; seats: ReadonlyMap<string, string> }) {
+function Player({
+  p,
+  board,
+  top,
+  seats,
+}: {
+  p: PlayerBoard;
+  board: BoardModel;
+  top: boolean;
+  seats: ReadonlyMap<string, string>;
+}) {
   const active = board.activePlayer === p.id;
   const acting = board.acting.includes(p.id);
   const primary = mainStat(p);
@@ -98,7 +133,10 @@ function Player({ p, board, top, seats }: { p: PlayerBoard; board: BoardModel; t
   // among the others, so it does not take a line of its own.
   const faceUp = (z: ZoneModel) => z.cards.some((c) => !c.hidden);
   const fans = p.zones.filter((z) => z.layout === 'fan' && !faceUp(z));
-  const rows = [...p.zones.filter((z) => z.layout === 'fan' && faceUp(z)), ...p.zones.filter((z) => z.layout === 'row' || z.layout === 'stack')];
+  const rows = [
+    ...p.zones.filter((z) => z.layout === 'fan' && faceUp(z)),
+    ...p.zones.filter((z) => z.layout === 'row' || z.layout === 'stack'),
+  ];
   // At a player's table a player can be a target too (components/table): the name becomes a button.
   const table = useContext(TileActContext);
   const pick = table.role(p.id);
@@ -111,7 +149,14 @@ function Player({ p, board, top, seats }: { p: PlayerBoard; board: BoardModel; t
       <header className="player-head">
         <div className="player-name">
           {pick ? (
-            <button type="button" className={`player-pick tile-${pick.role}`} data-role={pick.role} data-id={p.id} aria-pressed={pick.role === 'selected'} onClick={() => table.act(p.id)}>
+            <button
+              type="button"
+              className={`player-pick tile-${pick.role}`}
+              data-role={pick.role}
+              data-id={p.id}
+              aria-pressed={pick.role === 'selected'}
+              onClick={() => table.act(p.id)}
+            >
               {seats.get(p.id) ?? p.name}
             </button>
           ) : (
@@ -159,10 +204,20 @@ export function PhaseStrip({ phases, board }: { phases: readonly string[]; board
   return (
     <ol className="phase-strip" aria-label="Phases of the turn">
       {list.map((ph) => (
-        <li key={ph} className={ph === board.phase ? 'phase-current' : undefined} aria-current={ph === board.phase ? 'step' : undefined} data-phase={ph}>
+        <li
+          key={ph}
+          className={ph === board.phase ? 'phase-current' : undefined}
+          aria-current={ph === board.phase ? 'step' : undefined}
+          data-phase={ph}
+        >
           {positionWords(board.game, ph, null).phase}
           {/* A space, not only a margin: read as text, the phase and its step are two words ("Combat Phase Damage Step"). */}
-          {ph === board.phase && step && <> <span className="phase-step">{step}</span></>}
+          {ph === board.phase && step && (
+            <>
+              {' '}
+              <span className="phase-step">{step}</span>
+            </>
+          )}
         </li>
       ))}
     </ol>
@@ -189,44 +244,44 @@ function BoardView({ board, perspective, phases, seats: seatMap }: BoardProps) {
   const bottom = order[order.length - 1];
   return (
     <NamesContext.Provider value={{ cards, seats }}>
-    <div className="board" data-status={board.status} data-turn={board.turn} data-phase={board.phase}>
-      {topPlayers.map((p) => (
-        <Player key={p.id} p={p} board={board} top seats={seats} />
-      ))}
-      <div className="board-center">
-        <div className="board-position">
-          <span className="turn-no">Turn {board.turn}</span>
-          <PhaseStrip phases={phases} board={board} />
-          {board.status === 'ended' ? (
-            <div className="banner banner-end" role="status">
-              {humanText(winnerLine(board.winner, board.result), cards, seats)}
-            </div>
-          ) : (
-            board.banner && (
-              <div className="banner" role="status">
-                {humanLine(board.banner, cards, seats).map((p, i) =>
-                  typeof p === 'string' ? (
-                    p
-                  ) : (
-                    <strong key={i} title={p.id}>
-                      {p.name}
-                    </strong>
-                  ),
-                )}
+      <div className="board" data-status={board.status} data-turn={board.turn} data-phase={board.phase}>
+        {topPlayers.map((p) => (
+          <Player key={p.id} p={p} board={board} top seats={seats} />
+        ))}
+        <div className="board-center">
+          <div className="board-position">
+            <span className="turn-no">Turn {board.turn}</span>
+            <PhaseStrip phases={phases} board={board} />
+            {board.status === 'ended' ? (
+              <div className="banner banner-end" role="status">
+                {humanText(winnerLine(board.winner, board.result), cards, seats)}
               </div>
-            )
+            ) : (
+              board.banner && (
+                <div className="banner" role="status">
+                  {humanLine(board.banner, cards, seats).map((p, i) =>
+                    typeof p === 'string' ? (
+                      p
+                    ) : (
+                      <strong key={i} title={p.id}>
+                        {p.name}
+                      </strong>
+                    ),
+                  )}
+                </div>
+              )
+            )}
+          </div>
+          {board.shared.length > 0 && (
+            <div className="shared">
+              {board.shared.map((z) => (
+                <Zone key={z.key} zone={z} />
+              ))}
+            </div>
           )}
         </div>
-        {board.shared.length > 0 && (
-          <div className="shared">
-            {board.shared.map((z) => (
-              <Zone key={z.key} zone={z} />
-            ))}
-          </div>
-        )}
+        {bottom && <Player p={bottom} board={board} top={false} seats={seats} />}
       </div>
-      {bottom && <Player p={bottom} board={board} top={false} seats={seats} />}
-    </div>
     </NamesContext.Provider>
   );
 }

@@ -11,7 +11,16 @@ afterEach(cleanup);
 const tile = (art?: string): CardTile => ({
   id: 'p1-c7',
   cardId: 'AC-007',
-  face: { name: 'Ridge Warden', cost: '3', types: ['Ally', 'Beast'], colors: ['green'], stats: { power: 3, health: 4 }, keywords: ['Guard'], text: 'When this enters, draw a card.', ...(art ? { art } : {}) },
+  face: {
+    name: 'Ridge Warden',
+    cost: '3',
+    types: ['Ally', 'Beast'],
+    colors: ['green'],
+    stats: { power: 3, health: 4 },
+    keywords: ['Guard'],
+    text: 'When this enters, draw a card.',
+    ...(art ? { art } : {}),
+  },
   current: { power: 5 },
 });
 const rect = { left: 10, top: 10, right: 100, bottom: 100 };
@@ -30,7 +39,9 @@ describe('CardInspector as a card', () => {
   });
 
   it('draws the picture when the card data has a same-origin art URL, and never a foreign one', () => {
-    const { container } = render(<CardInspector target={{ tile: tile('/art/ac-007.webp'), rect }} game="grand-archive" />);
+    const { container } = render(
+      <CardInspector target={{ tile: tile('/art/ac-007.webp'), rect }} game="grand-archive" />,
+    );
     expect(container.querySelector('.cf-art img')!.getAttribute('src')).toBe('/art/ac-007.webp');
     cleanup();
     const other = render(<CardInspector target={{ tile: tile('https://example.com/a.png'), rect }} />);

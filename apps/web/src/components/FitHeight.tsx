@@ -19,18 +19,30 @@ const NARROW = '(max-width: 900px)';
 export function fitZoom(current: number, height: number, available: number): number {
   if (height <= 0 || available <= 0) return current;
   const natural = height / current;
-  const fit = Math.floor((available / natural) / STEP) * STEP;
+  const fit = Math.floor(available / natural / STEP) * STEP;
   return Math.min(1, Math.max(MIN_ZOOM, Number(fit.toFixed(2))));
 }
 
-export function FitHeight({ children, scroller, contentKey }: { children: ReactNode; scroller: string; contentKey?: string | number }) {
+export function FitHeight({
+  children,
+  scroller,
+  contentKey,
+}: {
+  children: ReactNode;
+  scroller: string;
+  contentKey?: string | number;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [zoom, setZoom] = useState(1);
   const zoomNow = useRef(1);
   // Once the board has shrunk for this content, it grows back only when the content changes or the window is
   // resized: at a smaller zoom the zones wrap less (and a scroll bar may come or go), so growing back could overflow
   // again and the board would shrink and grow every frame. Within one content it may also change only a few times.
-  const settled = useRef<{ key: unknown; shrunk: boolean; changes: number }>({ key: contentKey, shrunk: false, changes: 0 });
+  const settled = useRef<{ key: unknown; shrunk: boolean; changes: number }>({
+    key: contentKey,
+    shrunk: false,
+    changes: 0,
+  });
   const [resized, setResized] = useState(0);
 
   useEffect(() => {

@@ -6,8 +6,10 @@ export function ForkBanner({ forkOf }: { forkOf: { matchId: string; seq: number 
   return (
     <div className="notice notice-fork" role="note" data-fork-of={forkOf.matchId} data-fork-seq={forkOf.seq}>
       <span className="badge badge-fork">fork</span> This match was forked by a judge from{' '}
-      <Link href={`/matches/${encodeURIComponent(forkOf.matchId)}?seq=${forkOf.seq}`}>its parent match, at event {forkOf.seq}</Link>. What happens here does not
-      change the parent.
+      <Link href={`/matches/${encodeURIComponent(forkOf.matchId)}?seq=${forkOf.seq}`}>
+        its parent match, at event {forkOf.seq}
+      </Link>
+      . What happens here does not change the parent.
     </div>
   );
 }

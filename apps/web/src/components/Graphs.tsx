@@ -11,7 +11,16 @@ import './graphs.css';
 const W = 1000;
 const H = 40;
 const PAD = 4;
-const PLAYER_COLORS = ['var(--p1)', 'var(--p2)', '#fbbf24', '#34d399', '#a78bfa', '#f87171', '#22d3ee', '#e879f9'];
+const PLAYER_COLORS = [
+  'var(--p1)',
+  'var(--p2)',
+  '#fbbf24',
+  '#34d399',
+  '#a78bfa',
+  '#f87171',
+  '#22d3ee',
+  '#e879f9',
+];
 const FALLBACK: Record<FigureKind, string> = { main: 'Life', hand: 'Hand', resources: 'Resources' };
 
 export interface GraphsProps {
@@ -40,16 +49,28 @@ function labelOf(series: FigureSeries, kind: FigureKind): string {
 export function turnText(series: FigureSeries, t: TurnFigures, names: ReadonlyMap<string, string>): string {
   const parts = playersOf(series).map((p) => {
     const f = t.players[p];
-    const vals = FIGURE_KINDS.filter((k) => f?.[k] !== null && f?.[k] !== undefined).map((k) => `${series.labels[p]?.[k] ?? FALLBACK[k]} ${f![k]}`);
+    const vals = FIGURE_KINDS.filter((k) => f?.[k] !== null && f?.[k] !== undefined).map(
+      (k) => `${series.labels[p]?.[k] ?? FALLBACK[k]} ${f![k]}`,
+    );
     return `${names.get(p) ?? p}: ${vals.join(', ')}`;
   });
   return `Turn ${t.turn} · ${parts.join(' · ')}`;
 }
 
-const Chart = memo(function Chart({ series, kind, hover }: { series: FigureSeries; kind: FigureKind; hover: number | null }) {
+const Chart = memo(function Chart({
+  series,
+  kind,
+  hover,
+}: {
+  series: FigureSeries;
+  kind: FigureKind;
+  hover: number | null;
+}) {
   const turns = series.turns;
   const players = playersOf(series);
-  const values = turns.flatMap((t) => players.map((p) => t.players[p]?.[kind] ?? null)).filter((v): v is number => v !== null);
+  const values = turns
+    .flatMap((t) => players.map((p) => t.players[p]?.[kind] ?? null))
+    .filter((v): v is number => v !== null);
   if (values.length === 0) return null;
   const lo = Math.min(0, ...values);
   const hi = Math.max(1, ...values);
@@ -63,7 +84,16 @@ const Chart = memo(function Chart({ series, kind, hover }: { series: FigureSerie
         {label} <span className="muted">0–{hi}</span>
       </figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" role="img" aria-label={`${label} per turn`}>
-        {hover !== null && <line className="graph-hover" x1={x(hover)} x2={x(hover)} y1={0} y2={H} vectorEffect="non-scaling-stroke" />}
+        {hover !== null && (
+          <line
+            className="graph-hover"
+            x1={x(hover)}
+            x2={x(hover)}
+            y1={0}
+            y2={H}
+            vectorEffect="non-scaling-stroke"
+          />
+        )}
         {players.map((p, pi) => {
           const pts = turns.flatMap((t, i) => {
             const v = t.players[p]?.[kind];
@@ -71,10 +101,31 @@ const Chart = memo(function Chart({ series, kind, hover }: { series: FigureSerie
           });
           return (
             <g key={p} style={{ color: PLAYER_COLORS[pi % PLAYER_COLORS.length] }}>
-              <polyline points={pts.map((q) => `${x(q.i)},${y(q.v)}`).join(' ')} fill="none" stroke="currentColor" strokeWidth={1.5} vectorEffect="non-scaling-stroke" />
+              <polyline
+                points={pts.map((q) => `${x(q.i)},${y(q.v)}`).join(' ')}
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={1.5}
+                vectorEffect="non-scaling-stroke"
+              />
               {pts.map((q) => (
                 // A zero-length line with round caps is a dot that stays round when the SVG stretches.
-                <line key={q.t.turn} className="graph-point" x1={x(q.i)} x2={x(q.i)} y1={y(q.v)} y2={y(q.v)} stroke="currentColor" strokeWidth={q.i === hover ? 7 : 4} strokeLinecap="round" vectorEffect="non-scaling-stroke" data-player={p} data-turn={q.t.turn} data-seq={q.t.seq} data-value={q.v} />
+                <line
+                  key={q.t.turn}
+                  className="graph-point"
+                  x1={x(q.i)}
+                  x2={x(q.i)}
+                  y1={y(q.v)}
+                  y2={y(q.v)}
+                  stroke="currentColor"
+                  strokeWidth={q.i === hover ? 7 : 4}
+                  strokeLinecap="round"
+                  vectorEffect="non-scaling-stroke"
+                  data-player={p}
+                  data-turn={q.t.turn}
+                  data-seq={q.t.seq}
+                  data-value={q.v}
+                />
               ))}
             </g>
           );
@@ -126,7 +177,12 @@ export function Graphs({ series, names, seq, onSeek }: GraphsProps) {
           <Chart key={k} series={series} kind={k} hover={shown} />
         ))}
         {/* One column per turn over all the charts: what the pointer hovers and clicks, and one Tab stop for keys. */}
-        <div className="graph-turns" role="toolbar" aria-label={`Turns (${turns.length}): a turn's values; Enter goes to its end`} ref={ref}>
+        <div
+          className="graph-turns"
+          role="toolbar"
+          aria-label={`Turns (${turns.length}): a turn's values; Enter goes to its end`}
+          ref={ref}
+        >
           {turns.map((t, i) => (
             <button
               key={t.turn}

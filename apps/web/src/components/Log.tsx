@@ -20,11 +20,36 @@ export function describeSafely(game: AnyGameModule, e: EventEnvelope): string {
 
 const logKeys = rovingKeyDown('.log-line button', 'vertical');
 
-const Line = memo(function Line({ e, text, who, current, future, tabStop, onSeek }: { e: EventEnvelope; text: Piece[]; who: string | null; current: boolean; future: boolean; tabStop: boolean; onSeek: (seq: number) => void }) {
+const Line = memo(function Line({
+  e,
+  text,
+  who,
+  current,
+  future,
+  tabStop,
+  onSeek,
+}: {
+  e: EventEnvelope;
+  text: Piece[];
+  who: string | null;
+  current: boolean;
+  future: boolean;
+  tabStop: boolean;
+  onSeek: (seq: number) => void;
+}) {
   const seat = 'player' in e.cause ? e.cause.player : null;
   return (
-    <li className={`log-line${current ? ' log-current' : ''}${future ? ' log-future' : ''}`} aria-current={current ? 'true' : undefined} data-seq={e.seq}>
-      <button type="button" tabIndex={tabStop ? 0 : -1} onClick={() => onSeek(e.seq)} title={`Go to event ${e.seq}`}>
+    <li
+      className={`log-line${current ? ' log-current' : ''}${future ? ' log-future' : ''}`}
+      aria-current={current ? 'true' : undefined}
+      data-seq={e.seq}
+    >
+      <button
+        type="button"
+        tabIndex={tabStop ? 0 : -1}
+        onClick={() => onSeek(e.seq)}
+        title={`Go to event ${e.seq}`}
+      >
         <span className="log-seq">{e.seq}</span>
         {seat ? (
           <span className={`log-who log-${seat}`} title={`${who ?? seat}'s action`}>
@@ -46,7 +71,11 @@ const Line = memo(function Line({ e, text, who, current, future, tabStop, onSeek
             ),
           )}
         </span>
-        {e.rule && <span className="log-rule" title={`Rule ${e.rule}`}>{e.rule}</span>}
+        {e.rule && (
+          <span className="log-rule" title={`Rule ${e.rule}`}>
+            {e.rule}
+          </span>
+        )}
       </button>
     </li>
   );
@@ -74,7 +103,12 @@ export function Log({ game, envelopes, names, nav, seats, length, seq, filter, o
   // The log is one Tab stop (↑/↓ move between lines): the line last focused, else the current one, else the first.
   const [focused, setFocused] = useState<number | null>(null);
   const turnIdx = nav.turnIndexAt(Math.max(seq, 1));
-  const shownTurn = filter === 'follow' ? nav.turns[turnIdx] : typeof filter === 'number' ? nav.turns.find((t) => t.turn === filter) : undefined;
+  const shownTurn =
+    filter === 'follow'
+      ? nav.turns[turnIdx]
+      : typeof filter === 'number'
+        ? nav.turns.find((t) => t.turn === filter)
+        : undefined;
   const [from, to] = useMemo(() => {
     if (filter === 'all') {
       // A window around the playhead, moved in steps so scrubbing does not re-describe every line each frame.
@@ -101,10 +135,12 @@ export function Log({ game, envelopes, names, nav, seats, length, seq, filter, o
     if (!list || !el) return;
     const top = el.offsetTop; // the list is the offsetParent (position: relative)
     if (top < list.scrollTop) list.scrollTop = top;
-    else if (top + el.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + el.offsetHeight - list.clientHeight;
+    else if (top + el.offsetHeight > list.scrollTop + list.clientHeight)
+      list.scrollTop = top + el.offsetHeight - list.clientHeight;
   }, [seq, from, to]);
 
-  const stop = focused !== null && focused >= from && focused <= to ? focused : seq >= from && seq <= to ? seq : from;
+  const stop =
+    focused !== null && focused >= from && focused <= to ? focused : seq >= from && seq <= to ? seq : from;
   return (
     <aside className="log" aria-label="Match log">
       <div className="log-head">
@@ -141,7 +177,16 @@ export function Log({ game, envelopes, names, nav, seats, length, seq, filter, o
           }}
         >
           {lines.map(({ e, text }) => (
-            <Line key={e.seq} e={e} text={text} who={'player' in e.cause ? (seats.get(e.cause.player) ?? null) : null} current={e.seq === seq} future={e.seq > seq} tabStop={e.seq === stop} onSeek={onSeek} />
+            <Line
+              key={e.seq}
+              e={e}
+              text={text}
+              who={'player' in e.cause ? (seats.get(e.cause.player) ?? null) : null}
+              current={e.seq === seq}
+              future={e.seq > seq}
+              tabStop={e.seq === stop}
+              onSeek={onSeek}
+            />
           ))}
         </ol>
       )}

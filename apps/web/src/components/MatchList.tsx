@@ -113,7 +113,10 @@ export function MatchList() {
 
   const sorted = useMemo(() => {
     const rank = (m: MatchListItem) => (m.status === 'ended' ? 1 : 0);
-    return [...(matches ?? [])].sort((a, b) => rank(a) - rank(b) || (b.lastAt ?? b.createdAt ?? '').localeCompare(a.lastAt ?? a.createdAt ?? ''));
+    return [...(matches ?? [])].sort(
+      (a, b) =>
+        rank(a) - rank(b) || (b.lastAt ?? b.createdAt ?? '').localeCompare(a.lastAt ?? a.createdAt ?? ''),
+    );
   }, [matches]);
 
   return (
@@ -123,7 +126,8 @@ export function MatchList() {
           <h1 id="matches-title">Matches</h1>
           {matches !== null && (
             <p className="muted list-counts">
-              {matches.filter((m) => m.status !== 'ended').length} live · {matches.filter((m) => m.status === 'ended').length} finished
+              {matches.filter((m) => m.status !== 'ended').length} live ·{' '}
+              {matches.filter((m) => m.status === 'ended').length} finished
             </p>
           )}
         </div>
@@ -165,7 +169,8 @@ export function MatchList() {
         <div className="state-panel">
           <p>No matches{game || status ? ' match these filters' : ' yet'}.</p>
           <p className="muted">
-            Start one with <code>npx matchtape simulate --game alpha-clash --seed 1</code> or POST /api/matches.
+            Start one with <code>npx matchtape simulate --game alpha-clash --seed 1</code> or POST
+            /api/matches.
           </p>
         </div>
       )}
@@ -211,7 +216,11 @@ export function MatchList() {
                       {title}
                       {m.practice && <span className="badge badge-practice">practice</span>}
                       {m.forkOf && (
-                        <span className="badge badge-fork" title={`Forked by a judge at event ${m.forkOf.seq}`} data-fork-of={m.forkOf.matchId}>
+                        <span
+                          className="badge badge-fork"
+                          title={`Forked by a judge at event ${m.forkOf.seq}`}
+                          data-fork-of={m.forkOf.matchId}
+                        >
                           fork
                         </span>
                       )}
@@ -219,16 +228,24 @@ export function MatchList() {
                     <td data-label="Players" className="cell-players">
                       {/* No prefetch: match pages render per request, and the 3-second poll's re-render aborted each
                           row's prefetch (wasted requests, issue 26). */}
-                      <Link href={`/matches/${encodeURIComponent(m.matchId)}`} className="match-link" prefetch={false}>
+                      <Link
+                        href={`/matches/${encodeURIComponent(m.matchId)}`}
+                        className="match-link"
+                        prefetch={false}
+                      >
                         {m.players.length ? m.players.map((p) => p.name).join(' vs ') : m.matchId}
                       </Link>
-                      {m.winner && <span className="muted"> · {seatNames(m.players).get(m.winner) ?? m.winner} won</span>}
+                      {m.winner && (
+                        <span className="muted"> · {seatNames(m.players).get(m.winner) ?? m.winner} won</span>
+                      )}
                     </td>
                     <td data-label="Turn · phase">
                       {m.turn !== null ? `Turn ${m.turn}` : '—'}
                       {m.phase ? ` · ${positionWords(m.game, m.phase, null).phase}` : ''}
                     </td>
-                    <td data-label="Health / life" className="cell-figures">{games[m.game] ? <Figures m={m} /> : <span className="muted">—</span>}</td>
+                    <td data-label="Health / life" className="cell-figures">
+                      {games[m.game] ? <Figures m={m} /> : <span className="muted">—</span>}
+                    </td>
                     <td data-label="Spectators">{m.spectators ?? <span className="muted">—</span>}</td>
                     <td data-label="Started" className="muted cell-started">
                       {ago(m.createdAt ?? m.lastAt, now)}

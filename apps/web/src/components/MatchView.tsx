@@ -12,7 +12,14 @@ import { humanPhase, humanText, positionWords, positionText, seatNames } from '.
 import { machineStateKeys, orderedPhases, type KeyMomentMarker } from '../lib/timeline';
 import { NoSuchSeat, useMatchTape } from '../lib/useMatchTape';
 import { useViewerToken } from '../lib/useViewerToken';
-import { forgetToken, isPerspective, perspectivesFor, readClaims, saveToken, type Perspective } from '../lib/viewer';
+import {
+  forgetToken,
+  isPerspective,
+  perspectivesFor,
+  readClaims,
+  saveToken,
+  type Perspective,
+} from '../lib/viewer';
 import { turnFigures } from '@matchtape/projections';
 import { Board } from './Board';
 import { FitHeight } from './FitHeight';
@@ -78,7 +85,12 @@ interface PlayerProps {
 function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initialAs, link }: PlayerProps) {
   // A link to a perspective this tab's token does not open starts on the public board (never a blank page); the
   // notice below says how to get the seat's token.
-  const [as, setAs] = useState<Perspective>(() => (initialAs === 'public' || perspectivesFor(token ? readClaims(token) : null, [initialAs]).includes(initialAs) ? initialAs : 'public'));
+  const [as, setAs] = useState<Perspective>(() =>
+    initialAs === 'public' ||
+    perspectivesFor(token ? readClaims(token) : null, [initialAs]).includes(initialAs)
+      ? initialAs
+      : 'public',
+  );
   const [needsToken, setNeedsToken] = useState<Perspective | null>(as !== initialAs ? initialAs : null);
   const [retry, setRetry] = useState(0);
   const st = useMatchTape(matchId, as, token, retry);
@@ -112,7 +124,14 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
 
   // A seat the match does not have is not a token problem: load it, and the page says there is no such seat.
   useEffect(() => {
-    if (!meta || !needsToken || needsToken === 'judge' || needsToken === 'coverage' || meta.players.some((p) => p.id === needsToken)) return;
+    if (
+      !meta ||
+      !needsToken ||
+      needsToken === 'judge' ||
+      needsToken === 'coverage' ||
+      meta.players.some((p) => p.id === needsToken)
+    )
+      return;
     setNeedsToken(null);
     setAs(needsToken);
   }, [meta, needsToken]);
@@ -121,8 +140,10 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
   const claims = token ? readClaims(token) : null;
   // The casters' drawings on the board (time-locked for this viewer), and the tools to draw in the coverage view.
   const desk = useDrawingDesk(matchId, as, token, seq, cov.canWrite, claims?.role ?? null, st.drawingFrames);
-  const allowed = useMemo(() => perspectivesFor(claims, seats.length ? seats.map((s) => s.id) : ['p1', 'p2']), [claims, seats]);
-
+  const allowed = useMemo(
+    () => perspectivesFor(claims, seats.length ? seats.map((s) => s.id) : ['p1', 'p2']),
+    [claims, seats],
+  );
 
   useEffect(() => {
     setMuted(window.localStorage.getItem(ANNOUNCE_KEY) === 'off');
@@ -221,7 +242,11 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement | null;
-      if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
+      if (
+        t &&
+        (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)
+      )
+        return;
       if (dialog || e.ctrlKey || e.metaKey || e.altKey) return;
       // Arrow keys inside the perspective switch or the key-moment markers move within them, not the match.
       if (t && t.closest('[role="radiogroup"], [role="toolbar"]') && e.key.startsWith('Arrow')) return;
@@ -278,7 +303,8 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
     u.searchParams.delete('turn');
     if (as === 'public') u.searchParams.delete('as');
     else u.searchParams.set('as', as);
-    if (u.toString() !== window.location.href) window.history.replaceState(window.history.state, '', u.toString());
+    if (u.toString() !== window.location.href)
+      window.history.replaceState(window.history.state, '', u.toString());
   }, [seq, as, following, st.phase, scrubbing]);
 
   const copyLink = async () => {
@@ -297,7 +323,10 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
 
   const phases = useMemo(() => {
     if (!tape || !game) return [];
-    return orderedPhases(machineStateKeys(game.machine), tape.timeline.phases.map((p) => p.phase));
+    return orderedPhases(
+      machineStateKeys(game.machine),
+      tape.timeline.phases.map((p) => p.phase),
+    );
     // version: new phases appear as events arrive
   }, [tape, game, version]);
 
@@ -392,7 +421,8 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
   );
 
   useEffect(() => {
-    if (meta) document.title = `${meta.players.map((p) => p.name).join(' vs ') || meta.matchId} · ${game?.title ?? meta.game} · Matchtape`;
+    if (meta)
+      document.title = `${meta.players.map((p) => p.name).join(' vs ') || meta.matchId} · ${game?.title ?? meta.game} · Matchtape`;
   }, [meta, game]);
 
   const switchTo = (p: Perspective) => {
@@ -408,8 +438,9 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
         <div className="state-panel" role="alert">
           <h1>No seat {err.seat} in this match</h1>
           <p>
-            This match has {err.seats.length} players: {err.seats.map((p) => `${p.name} (${p.id})`).join(', ')}. Choose one of them, or watch as
-            the public.
+            This match has {err.seats.length} players:{' '}
+            {err.seats.map((p) => `${p.name} (${p.id})`).join(', ')}. Choose one of them, or watch as the
+            public.
           </p>
           <div className="row">
             <button className="btn primary" onClick={() => switchTo('public')}>
@@ -425,8 +456,18 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
     const status = err instanceof ApiError ? err.status : -1;
     return (
       <div className="state-panel" role="alert">
-        <h1>{status === 404 ? 'Match not found' : status === 401 || status === 403 ? 'This perspective needs a token' : 'Could not load the match'}</h1>
-        <p>{status === 404 ? 'There is no match at this address. It may have been mistyped, or the link may come from another Matchtape server.' : err?.message}</p>
+        <h1>
+          {status === 404
+            ? 'Match not found'
+            : status === 401 || status === 403
+              ? 'This perspective needs a token'
+              : 'Could not load the match'}
+        </h1>
+        <p>
+          {status === 404
+            ? 'There is no match at this address. It may have been mistyped, or the link may come from another Matchtape server.'
+            : err?.message}
+        </p>
         <div className="row">
           {(status === 401 || status === 403) && (
             <>
@@ -473,7 +514,10 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
         <div className="spinner" aria-hidden="true" />
         <p>
           Loading match
-          {meta && meta.lastSeq > 0 ? ` · ${st.loaded.toLocaleString('en')} of ${meta.lastSeq.toLocaleString('en')} events` : ''}…
+          {meta && meta.lastSeq > 0
+            ? ` · ${st.loaded.toLocaleString('en')} of ${meta.lastSeq.toLocaleString('en')} events`
+            : ''}
+          …
         </p>
         {meta && meta.lastSeq > 0 && (
           <progress className="load-progress" max={meta.lastSeq} value={st.loaded}>
@@ -494,20 +538,49 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
 
   return (
     <InspectContext.Provider value={setInspect}>
-      <div className={`match-page${scrubbing ? ' is-scrubbing' : ''}`} data-seq={seq} data-length={length} data-perspective={as} data-status={meta.status}>
+      <div
+        className={`match-page${scrubbing ? ' is-scrubbing' : ''}`}
+        data-seq={seq}
+        data-length={length}
+        data-perspective={as}
+        data-status={meta.status}
+      >
         <header className="match-head">
           <Link href="/" className="back" aria-label="All matches">
             ←
           </Link>
           <div className="match-title">
             <span className="game-name">{title}</span>
-            <h1 title={seats.map((s) => s.name).join(' vs ') || matchId}>{seats.map((s) => s.name).join(' vs ') || matchId}</h1>
+            <h1 title={seats.map((s) => s.name).join(' vs ') || matchId}>
+              {seats.map((s) => s.name).join(' vs ') || matchId}
+            </h1>
           </div>
-          <div className="match-status" data-live={isLive ? (disconnected ? 'disconnected' : connecting ? 'connecting' : following ? 'live' : 'behind') : 'ended'}>
+          <div
+            className="match-status"
+            data-live={
+              isLive
+                ? disconnected
+                  ? 'disconnected'
+                  : connecting
+                    ? 'connecting'
+                    : following
+                      ? 'live'
+                      : 'behind'
+                : 'ended'
+            }
+          >
             {isLive ? (
               following ? (
                 disconnected || connecting ? (
-                  <span className="badge badge-off" role="status" title={disconnected ? 'Not receiving live events; reconnecting' : 'Connecting to the live stream'}>
+                  <span
+                    className="badge badge-off"
+                    role="status"
+                    title={
+                      disconnected
+                        ? 'Not receiving live events; reconnecting'
+                        : 'Connecting to the live stream'
+                    }
+                  >
                     <span className="dot" aria-hidden="true" /> {disconnected ? 'Offline' : 'Connecting'}
                   </span>
                 ) : (
@@ -530,16 +603,43 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
             )}
           </div>
           <EventRoundClock at={meta.eventTable} />
-          <PerspectiveSwitch value={as} seats={seats} allowed={allowed} onChange={switchTo} onNeedToken={(w) => setDialog({ wanted: w })} />
+          <PerspectiveSwitch
+            value={as}
+            seats={seats}
+            allowed={allowed}
+            onChange={switchTo}
+            onNeedToken={(w) => setDialog({ wanted: w })}
+          />
           <div className="head-actions">
             <DisputeHere matchId={matchId} seq={seq} token={token} claims={claims} seats={seats} />
-            <button className="btn ghost" onClick={toggleMuted} aria-pressed={!muted} aria-label="Announce new events" title={muted ? 'Screen-reader announcements of new events are off' : 'New events are announced to screen readers'}>
-              <Icon name={muted ? 'mute' : 'sound'} /> <span className="label-wide">{muted ? 'Announcements off' : 'Announcements on'}</span>
+            <button
+              className="btn ghost"
+              onClick={toggleMuted}
+              aria-pressed={!muted}
+              aria-label="Announce new events"
+              title={
+                muted
+                  ? 'Screen-reader announcements of new events are off'
+                  : 'New events are announced to screen readers'
+              }
+            >
+              <Icon name={muted ? 'mute' : 'sound'} />{' '}
+              <span className="label-wide">{muted ? 'Announcements off' : 'Announcements on'}</span>
             </button>
-            <button className="btn" onClick={copyLink} aria-label="Copy link to this moment" title="Copy a link to this moment and perspective">
+            <button
+              className="btn"
+              onClick={copyLink}
+              aria-label="Copy link to this moment"
+              title="Copy a link to this moment and perspective"
+            >
               <Icon name="link" /> <span className="label-wide">Copy link to this moment</span>
             </button>
-            <button className="btn ghost" onClick={() => setDialog({ wanted: null })} aria-label={token ? 'Token set: change or forget it' : 'Paste a viewer token'} title="Paste or forget a viewer token">
+            <button
+              className="btn ghost"
+              onClick={() => setDialog({ wanted: null })}
+              aria-label={token ? 'Token set: change or forget it' : 'Paste a viewer token'}
+              title="Paste or forget a viewer token"
+            >
               <Icon name="key" /> <span className="label-wide">{token ? 'Token set' : 'Token…'}</span>
             </button>
           </div>
@@ -589,13 +689,31 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
               Skip to the timeline
             </a>
             {length === 0 ? (
-              <div className="state-panel">{isLive ? 'Waiting for the first event…' : 'This match has no events.'}</div>
+              <div className="state-panel">
+                {isLive ? 'Waiting for the first event…' : 'This match has no events.'}
+              </div>
             ) : board && board.ok ? (
               <>
                 {desk.tools}
-                <DrawnBoard drawings={desk.drawings} seq={seq} picking={desk.picking} onPick={desk.onPick} pending={desk.pending}>
+                <DrawnBoard
+                  drawings={desk.drawings}
+                  seq={seq}
+                  picking={desk.picking}
+                  onPick={desk.onPick}
+                  pending={desk.pending}
+                >
                   <FitHeight scroller=".board-wrap" contentKey={seq}>
-                    <Board board={board.board} perspective={as} phases={tape.timeline.stripPhases(phases, board.board.phase, board.board.turn, seats.length || board.board.players.length)} seats={names} />
+                    <Board
+                      board={board.board}
+                      perspective={as}
+                      phases={tape.timeline.stripPhases(
+                        phases,
+                        board.board.phase,
+                        board.board.turn,
+                        seats.length || board.board.players.length,
+                      )}
+                      seats={names}
+                    />
                   </FitHeight>
                 </DrawnBoard>
               </>
@@ -605,8 +723,27 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
               </div>
             )}
           </main>
-          <Log game={game} envelopes={tape.envelopes} names={cardNamesAt} nav={nav} seats={names} length={length} seq={logSeq} filter={logFilter} onFilter={setLogFilter} onSeek={seek} />
-          <AnnotationPanel cov={cov} matchId={matchId} as={as} token={token} seq={seq} onSeek={(s) => seek(s)} hovered={inspect?.tile ?? null} />
+          <Log
+            game={game}
+            envelopes={tape.envelopes}
+            names={cardNamesAt}
+            nav={nav}
+            seats={names}
+            length={length}
+            seq={logSeq}
+            filter={logFilter}
+            onFilter={setLogFilter}
+            onSeek={seek}
+          />
+          <AnnotationPanel
+            cov={cov}
+            matchId={matchId}
+            as={as}
+            token={token}
+            seq={seq}
+            onSeek={(s) => seek(s)}
+            hovered={inspect?.tile ?? null}
+          />
         </div>
         <footer className="controls" aria-label="Playback">
           <AnnotationMarkers cov={cov} length={length} seq={seq} onSeek={(s) => seek(s)} />
@@ -630,30 +767,66 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
               <button className="icon" onClick={() => seek(0)} aria-label="Start (Home)" title="Start (Home)">
                 <Icon name="first" />
               </button>
-              <button className="icon" onClick={() => stepTurn(-1)} aria-label="Previous turn (Shift+←)" title="Previous turn (Shift+←)">
+              <button
+                className="icon"
+                onClick={() => stepTurn(-1)}
+                aria-label="Previous turn (Shift+←)"
+                title="Previous turn (Shift+←)"
+              >
                 <Icon name="prevTurn" />
               </button>
-              <button className="icon" onClick={() => stepEvent(-1)} aria-label="Previous event (←)" title="Previous event (←)">
+              <button
+                className="icon"
+                onClick={() => stepEvent(-1)}
+                aria-label="Previous event (←)"
+                title="Previous event (←)"
+              >
                 <Icon name="prev" />
               </button>
-              <button className="icon play" onClick={togglePlay} aria-label={playing ? 'Pause (Space)' : 'Play (Space)'} title={playing ? 'Pause (Space)' : 'Play (Space)'}>
+              <button
+                className="icon play"
+                onClick={togglePlay}
+                aria-label={playing ? 'Pause (Space)' : 'Play (Space)'}
+                title={playing ? 'Pause (Space)' : 'Play (Space)'}
+              >
                 <Icon name={playing ? 'pause' : 'play'} size={16} />
               </button>
-              <button className="icon" onClick={() => stepEvent(1)} aria-label="Next event (→)" title="Next event (→)">
+              <button
+                className="icon"
+                onClick={() => stepEvent(1)}
+                aria-label="Next event (→)"
+                title="Next event (→)"
+              >
                 <Icon name="next" />
               </button>
-              <button className="icon" onClick={() => stepTurn(1)} aria-label="Next turn (Shift+→)" title="Next turn (Shift+→)">
+              <button
+                className="icon"
+                onClick={() => stepTurn(1)}
+                aria-label="Next turn (Shift+→)"
+                title="Next turn (Shift+→)"
+              >
                 <Icon name="nextTurn" />
               </button>
               <button className="icon" onClick={() => seek(length)} aria-label="End (End)" title="End (End)">
                 <Icon name="last" />
               </button>
-              <button className="btn ghost graphs-toggle" onClick={toggleGraphs} aria-expanded={graphsOpen} aria-controls="graphs" title="Life, hand and resources per turn">
+              <button
+                className="btn ghost graphs-toggle"
+                onClick={toggleGraphs}
+                aria-expanded={graphsOpen}
+                aria-controls="graphs"
+                title="Life, hand and resources per turn"
+              >
                 Graphs
               </button>
               <label className="speed">
                 <span className="sr-only">Speed</span>
-                <select value={String(speed)} onChange={(e) => setSpeed(e.target.value === 'real' ? 'real' : (Number(e.target.value) as Speed))}>
+                <select
+                  value={String(speed)}
+                  onChange={(e) =>
+                    setSpeed(e.target.value === 'real' ? 'real' : (Number(e.target.value) as Speed))
+                  }
+                >
                   {SPEEDS.map((s) => (
                     <option key={s} value={s}>
                       {s}×
@@ -682,12 +855,24 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
                 const n = Number(turnInput);
                 const s = turnInput.trim() !== '' && Number.isInteger(n) ? nav.seqOfTurn(n) : null;
                 if (s !== null) seek(s);
-                else setTurnProblem(turnInput.trim() === '' ? 'Type a turn number to jump to.' : noTurnMessage(n, nav.turnRange(), isLive));
+                else
+                  setTurnProblem(
+                    turnInput.trim() === ''
+                      ? 'Type a turn number to jump to.'
+                      : noTurnMessage(n, nav.turnRange(), isLive),
+                  );
               }}
             >
               <label>
                 <span className="sr-only">Jump to turn</span>
-                <input type="number" min={0} inputMode="numeric" placeholder="turn" value={turnInput} onChange={(e) => setTurnInput(e.target.value)} />
+                <input
+                  type="number"
+                  min={0}
+                  inputMode="numeric"
+                  placeholder="turn"
+                  value={turnInput}
+                  onChange={(e) => setTurnInput(e.target.value)}
+                />
               </label>
               <button className="btn" type="submit" aria-label="Go to that turn">
                 Go
@@ -696,7 +881,11 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
           </div>
           {graphsOpen && (
             <div id="graphs">
-              {figures ? <Graphs series={figures} names={names} seq={seq} onSeek={seek} /> : <p className="graphs-empty muted">Loading the whole match for the graphs…</p>}
+              {figures ? (
+                <Graphs series={figures} names={names} seq={seq} onSeek={seek} />
+              ) : (
+                <p className="graphs-empty muted">Loading the whole match for the graphs…</p>
+              )}
             </div>
           )}
         </footer>
@@ -729,9 +918,21 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
 
 /** "There is no turn 40: this match has turns 1–12 so far." */
 /** Why the page shows the public board for a link to `wanted`, and where its token comes from. */
-export function tokenNeededMessage(wanted: Perspective, names: ReadonlyMap<string, string>, matchId: string): string {
-  const who = wanted === 'judge' ? 'the judge view' : wanted === 'coverage' ? 'the coverage view' : `${names.get(wanted) ?? wanted}'s seat`;
-  const mint = wanted === 'judge' || wanted === 'coverage' ? `npx matchtape token --role ${wanted}` : `npx matchtape token --role seat --match ${matchId} --seat ${wanted}`;
+export function tokenNeededMessage(
+  wanted: Perspective,
+  names: ReadonlyMap<string, string>,
+  matchId: string,
+): string {
+  const who =
+    wanted === 'judge'
+      ? 'the judge view'
+      : wanted === 'coverage'
+        ? 'the coverage view'
+        : `${names.get(wanted) ?? wanted}'s seat`;
+  const mint =
+    wanted === 'judge' || wanted === 'coverage'
+      ? `npx matchtape token --role ${wanted}`
+      : `npx matchtape token --role seat --match ${matchId} --seat ${wanted}`;
   return `This link opens ${who}, which needs a token this tab does not have: you are watching the public view. Ask the organiser for the token (they mint it with ${mint}) and paste it here.`;
 }
 
@@ -739,20 +940,36 @@ export function tokenNeededMessage(wanted: Perspective, names: ReadonlyMap<strin
  * What the page says about a deep link it could not follow as written: a ?seq or ?turn that is not a number, or
  * a ?seq past the end of a finished match (all land on the last event); null when the link is fine.
  */
-export function deepLinkProblem(link: { seq: string | null; turn: string | null }, length: number, live: boolean): string | null {
+export function deepLinkProblem(
+  link: { seq: string | null; turn: string | null },
+  length: number,
+  live: boolean,
+): string | null {
   const where = live ? 'following the match live' : `showing the last event (${length})`;
   if (link.seq !== null) {
-    if (!/^\d+$/.test(link.seq)) return `The link asks for event "${link.seq}", which is not an event number (0, 1, 2 …): ${where} instead.`;
-    if (Number(link.seq) > length && !live) return `The link asks for event ${link.seq}, but this match has ${length} events: ${where} instead.`;
+    if (!/^\d+$/.test(link.seq))
+      return `The link asks for event "${link.seq}", which is not an event number (0, 1, 2 …): ${where} instead.`;
+    if (Number(link.seq) > length && !live)
+      return `The link asks for event ${link.seq}, but this match has ${length} events: ${where} instead.`;
     return null;
   }
-  if (link.turn !== null && !/^\d+$/.test(link.turn)) return `The link asks for turn "${link.turn}", which is not a turn number: ${where} instead.`;
+  if (link.turn !== null && !/^\d+$/.test(link.turn))
+    return `The link asks for turn "${link.turn}", which is not a turn number: ${where} instead.`;
   return null;
 }
 
-export function noTurnMessage(n: number, range: { first: number; last: number } | null, live: boolean): string {
+export function noTurnMessage(
+  n: number,
+  range: { first: number; last: number } | null,
+  live: boolean,
+): string {
   if (!range) return `There is no turn ${n}: the match has no turns yet.`;
   const first = Math.max(range.first, 1);
-  const span = range.last >= first ? (first === range.last ? `only turn ${first}` : `turns ${first}–${range.last}`) : 'no turns';
+  const span =
+    range.last >= first
+      ? first === range.last
+        ? `only turn ${first}`
+        : `turns ${first}–${range.last}`
+      : 'no turns';
   return `There is no turn ${n}: this match has ${span}${live ? ' so far' : ''}.`;
 }

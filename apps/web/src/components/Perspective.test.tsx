@@ -13,7 +13,15 @@ const SEATS = [
 
 describe('PerspectiveSwitch', () => {
   it('is one radio group with one Tab stop, players by name', () => {
-    render(<PerspectiveSwitch value="public" seats={SEATS} allowed={['public', 'p1', 'p2', 'judge']} onChange={() => {}} onNeedToken={() => {}} />);
+    render(
+      <PerspectiveSwitch
+        value="public"
+        seats={SEATS}
+        allowed={['public', 'p1', 'p2', 'judge']}
+        onChange={() => {}}
+        onNeedToken={() => {}}
+      />,
+    );
     const group = screen.getByRole('radiogroup', { name: 'Perspective' });
     const radios = screen.getAllByRole('radio');
     expect(radios.map((r) => r.textContent)).toEqual(['Public', 'Ada', 'Brook', 'Judge']);
@@ -25,7 +33,15 @@ describe('PerspectiveSwitch', () => {
     const onChange = vi.fn<(p: Perspective) => void>();
     const pageKeys = vi.fn();
     window.addEventListener('keydown', pageKeys);
-    render(<PerspectiveSwitch value="p1" seats={SEATS} allowed={['public', 'p1', 'p2', 'judge']} onChange={onChange} onNeedToken={() => {}} />);
+    render(
+      <PerspectiveSwitch
+        value="p1"
+        seats={SEATS}
+        allowed={['public', 'p1', 'p2', 'judge']}
+        onChange={onChange}
+        onNeedToken={() => {}}
+      />,
+    );
     const radios = screen.getAllByRole('radio');
     radios[1]!.focus();
     fireEvent.keyDown(radios[1]!, { key: 'ArrowRight' });
@@ -40,7 +56,15 @@ describe('PerspectiveSwitch', () => {
   it('a locked perspective asks for a token instead of switching', () => {
     const onChange = vi.fn();
     const onNeedToken = vi.fn();
-    render(<PerspectiveSwitch value="public" seats={SEATS} allowed={['public']} onChange={onChange} onNeedToken={onNeedToken} />);
+    render(
+      <PerspectiveSwitch
+        value="public"
+        seats={SEATS}
+        allowed={['public']}
+        onChange={onChange}
+        onNeedToken={onNeedToken}
+      />,
+    );
     fireEvent.click(screen.getByRole('radio', { name: /Judge/ }));
     expect(onNeedToken).toHaveBeenCalledWith('judge');
     expect(onChange).not.toHaveBeenCalled();

@@ -17,8 +17,14 @@ export function PerspectiveSwitch({ value, seats, allowed, onChange, onNeedToken
   const options: { id: Perspective; label: string; title: string }[] = [
     { id: 'public', label: 'Public', title: 'What every spectator sees' },
     // Players by name; the seat id is in the tooltip.
-    ...seats.map((s) => ({ id: s.id as Perspective, label: s.name && s.name !== s.id ? s.name : seatLabel(s.id), title: `${s.name || s.id} (seat ${s.id}): their own hand and what they know` })),
-    ...(allowed.includes('coverage') ? [{ id: 'coverage' as Perspective, label: 'Coverage', title: 'Everything, after the coverage delay' }] : []),
+    ...seats.map((s) => ({
+      id: s.id as Perspective,
+      label: s.name && s.name !== s.id ? s.name : seatLabel(s.id),
+      title: `${s.name || s.id} (seat ${s.id}): their own hand and what they know`,
+    })),
+    ...(allowed.includes('coverage')
+      ? [{ id: 'coverage' as Perspective, label: 'Coverage', title: 'Everything, after the coverage delay' }]
+      : []),
     { id: 'judge', label: 'Judge', title: 'Everything, with no delay' },
   ];
   const ref = useRef<HTMLDivElement>(null);
@@ -75,7 +81,15 @@ export interface TokenDialogProps {
   onClose: () => void;
 }
 
-export function TokenDialog({ open, matchId, wanted, hasToken, onSave, onForget, onClose }: TokenDialogProps) {
+export function TokenDialog({
+  open,
+  matchId,
+  wanted,
+  hasToken,
+  onSave,
+  onForget,
+  onClose,
+}: TokenDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -98,9 +112,14 @@ export function TokenDialog({ open, matchId, wanted, hasToken, onSave, onForget,
     }
     const c = readClaims(text)!;
     if (wanted && wanted !== 'public') {
-      const opens = c.role === 'judge' || (c.role === 'coverage' && wanted === 'coverage') || (c.role === 'seat' && c.seat === wanted);
+      const opens =
+        c.role === 'judge' ||
+        (c.role === 'coverage' && wanted === 'coverage') ||
+        (c.role === 'seat' && c.seat === wanted);
       if (!opens) {
-        setProblem(`This ${c.role}${c.seat ? ` (${c.seat})` : ''} token does not open the ${wanted} perspective.`);
+        setProblem(
+          `This ${c.role}${c.seat ? ` (${c.seat})` : ''} token does not open the ${wanted} perspective.`,
+        );
         return;
       }
     }
@@ -115,14 +134,25 @@ export function TokenDialog({ open, matchId, wanted, hasToken, onSave, onForget,
           submit();
         }}
       >
-        <h2 id="token-title">{wanted && wanted !== 'public' ? `Token for ${wanted === 'judge' ? 'the judge view' : wanted.toUpperCase()}` : 'Viewer token'}</h2>
+        <h2 id="token-title">
+          {wanted && wanted !== 'public'
+            ? `Token for ${wanted === 'judge' ? 'the judge view' : wanted.toUpperCase()}`
+            : 'Viewer token'}
+        </h2>
         <p className="muted">
           Seat tokens come with the match when it is created; judges get one from an operator (
           <code>npx matchtape token --role judge</code>). It stays in this browser tab only.
         </p>
         <label className="field">
           <span>Token</span>
-          <textarea value={text} onChange={(e) => setText(e.target.value)} rows={3} placeholder="mt1.…" spellCheck={false} autoFocus />
+          <textarea
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            rows={3}
+            placeholder="mt1.…"
+            spellCheck={false}
+            autoFocus
+          />
         </label>
         {problem && (
           <p className="error-text" role="alert">

@@ -11,17 +11,39 @@ export interface InspectTarget {
 }
 export const InspectContext = createContext<(t: InspectTarget | null) => void>(() => {});
 /** Card and player names of the board being drawn, for the words on tiles (tags such as "p1's", "attached to p2-7"). */
-export const NamesContext = createContext<{ cards: ReadonlyMap<string, string>; seats: ReadonlyMap<string, string> }>({ cards: new Map(), seats: new Map() });
+export const NamesContext = createContext<{
+  cards: ReadonlyMap<string, string>;
+  seats: ReadonlyMap<string, string>;
+}>({ cards: new Map(), seats: new Map() });
 
 /** What a tile is to the player at a table: a card that can act, a target or payment to pick, or the one picked. */
 export type TileRole = 'source' | 'target' | 'pay' | 'selected';
 /** The player's table (components/table) makes tiles clickable; elsewhere no tile has a role and nothing changes. */
-export const TileActContext = createContext<{ role(id: string): { role: TileRole; kinds?: string } | null; act(id: string): void }>({ role: () => null, act: () => {} });
+export const TileActContext = createContext<{
+  role(id: string): { role: TileRole; kinds?: string } | null;
+  act(id: string): void;
+}>({ role: () => null, act: () => {} });
 
 const COLOR_HUES: Record<string, string> = {
-  red: '#ef4444', fire: '#f97316', blue: '#3b82f6', water: '#38bdf8', green: '#22c55e', earth: '#a3763d',
-  yellow: '#eab308', wind: '#a3e635', white: '#e5e7eb', black: '#6b7280', purple: '#a855f7', norm: '#94a3b8',
-  arcane: '#c084fc', astra: '#818cf8', luxem: '#fde047', umbra: '#64748b', crux: '#f472b6', exia: '#2dd4bf', tera: '#84cc16',
+  red: '#ef4444',
+  fire: '#f97316',
+  blue: '#3b82f6',
+  water: '#38bdf8',
+  green: '#22c55e',
+  earth: '#a3763d',
+  yellow: '#eab308',
+  wind: '#a3e635',
+  white: '#e5e7eb',
+  black: '#6b7280',
+  purple: '#a855f7',
+  norm: '#94a3b8',
+  arcane: '#c084fc',
+  astra: '#818cf8',
+  luxem: '#fde047',
+  umbra: '#64748b',
+  crux: '#f472b6',
+  exia: '#2dd4bf',
+  tera: '#84cc16',
 };
 
 export function colorOf(colors: readonly string[] | undefined): string {
@@ -32,7 +54,10 @@ export function colorOf(colors: readonly string[] | undefined): string {
   return '#64748b';
 }
 
-export function statLine(stats: Record<string, number | string> | undefined, current?: Record<string, number>): string[] {
+export function statLine(
+  stats: Record<string, number | string> | undefined,
+  current?: Record<string, number>,
+): string[] {
   if (!stats) return [];
   return Object.entries(stats).map(([k, v]) => {
     const now = current?.[k];
@@ -69,7 +94,15 @@ export function tileLabel(t: TileModel): string {
 }
 
 /** `tabStop`: whether this tile is its zone's one Tab stop (the zone moves the stop with arrow keys, roving.ts). */
-function TileView({ tile, size = 'md', tabStop = true }: { tile: TileModel; size?: 'sm' | 'md'; tabStop?: boolean }) {
+function TileView({
+  tile,
+  size = 'md',
+  tabStop = true,
+}: {
+  tile: TileModel;
+  size?: 'sm' | 'md';
+  tabStop?: boolean;
+}) {
   const inspect = useContext(InspectContext);
   const names = useContext(NamesContext);
   const table = useContext(TileActContext);
@@ -93,7 +126,14 @@ function TileView({ tile, size = 'md', tabStop = true }: { tile: TileModel; size
   const actClass = acting ? ` tile-act tile-${acting.role}` : '';
   if (tile.hidden) {
     return acting ? (
-      <div className={`tile tile-${size} tile-back${actClass}`} tabIndex={0} aria-label="Hidden card" data-hidden="true" data-id={tile.id} {...actProps} />
+      <div
+        className={`tile tile-${size} tile-back${actClass}`}
+        tabIndex={0}
+        aria-label="Hidden card"
+        data-hidden="true"
+        data-id={tile.id}
+        {...actProps}
+      />
     ) : (
       <div className={`tile tile-${size} tile-back`} role="img" aria-label="Hidden card" data-hidden="true" />
     );
@@ -121,7 +161,9 @@ function TileView({ tile, size = 'md', tabStop = true }: { tile: TileModel; size
     >
       <div className="tile-head">
         <span className={`tile-name${nameFit(f.name)}`}>{f.name}</span>
-        {f.cost !== undefined && f.cost !== null && f.cost !== '' && <span className="tile-cost">{f.cost}</span>}
+        {f.cost !== undefined && f.cost !== null && f.cost !== '' && (
+          <span className="tile-cost">{f.cost}</span>
+        )}
       </div>
       <div className="tile-type">{f.types.join(' · ')}</div>
       {f.keywords && f.keywords.length > 0 && <div className="tile-kw">{f.keywords.join(', ')}</div>}
@@ -148,7 +190,11 @@ function TileView({ tile, size = 'md', tabStop = true }: { tile: TileModel; size
           })}
         </div>
       )}
-      {tile.damage ? <span className="tile-damage" key={`d${tile.damage}`}>−{tile.damage}</span> : null}
+      {tile.damage ? (
+        <span className="tile-damage" key={`d${tile.damage}`}>
+          −{tile.damage}
+        </span>
+      ) : null}
       {tile.counters && Object.keys(tile.counters).length > 0 && (
         <div className="tile-counters">
           {Object.entries(tile.counters).map(([k, v]) => (
@@ -191,19 +237,32 @@ export function CardInspector({ target, game }: { target: InspectTarget | null; 
   const top = Math.max(8, Math.min(rect.top, vh - 440));
   const art = artSrc(f.art);
   return (
-    <div className={`inspector card-frame${game ? ` card-frame-${game}` : ''}`} role="tooltip" data-game={game} style={{ left, top, width, ['--tile-color' as string]: colorOf(f.colors) }}>
+    <div
+      className={`inspector card-frame${game ? ` card-frame-${game}` : ''}`}
+      role="tooltip"
+      data-game={game}
+      style={{ left, top, width, ['--tile-color' as string]: colorOf(f.colors) }}
+    >
       <div className="inspector-head cf-head">
         <strong className="cf-name">{f.name}</strong>
-        {f.cost !== undefined && f.cost !== null && f.cost !== '' && <span className="tile-cost cf-cost">{f.cost}</span>}
+        {f.cost !== undefined && f.cost !== null && f.cost !== '' && (
+          <span className="tile-cost cf-cost">{f.cost}</span>
+        )}
       </div>
-      <div className="cf-art">{art ? <img src={art} alt="" /> : <span aria-hidden="true">{f.types[0] ?? ''}</span>}</div>
+      <div className="cf-art">
+        {art ? <img src={art} alt="" /> : <span aria-hidden="true">{f.types[0] ?? ''}</span>}
+      </div>
       <div className="inspector-type cf-type">
         {f.types.join(' · ')}
         {f.colors && f.colors.length > 0 && <span className="cf-colors"> — {f.colors.join(' / ')}</span>}
       </div>
       <div className="cf-box">
         {f.keywords && f.keywords.length > 0 && <div className="inspector-kw">{f.keywords.join(' · ')}</div>}
-        {f.text ? <p className="inspector-text">{f.text}</p> : !f.keywords?.length && <p className="inspector-muted">No rules text.</p>}
+        {f.text ? (
+          <p className="inspector-text">{f.text}</p>
+        ) : (
+          !f.keywords?.length && <p className="inspector-muted">No rules text.</p>
+        )}
       </div>
       {f.stats && (
         <dl className="inspector-stats cf-stats">
@@ -211,7 +270,9 @@ export function CardInspector({ target, game }: { target: InspectTarget | null; 
             <div key={k}>
               <dt>{k}</dt>
               <dd>
-                {tile.current?.[k] !== undefined && tile.current[k] !== v ? `${tile.current[k]} (printed ${v})` : v}
+                {tile.current?.[k] !== undefined && tile.current[k] !== v
+                  ? `${tile.current[k]} (printed ${v})`
+                  : v}
               </dd>
             </div>
           ))}
@@ -219,13 +280,20 @@ export function CardInspector({ target, game }: { target: InspectTarget | null; 
       )}
       {(tile.tapped || tile.faceDown || tile.damage || tile.tags?.length) && (
         <div className="inspector-muted">
-          {[tile.tapped && 'tapped', tile.faceDown && 'face down', tile.damage && `${tile.damage} damage`, ...(tile.tags ?? [])]
+          {[
+            tile.tapped && 'tapped',
+            tile.faceDown && 'face down',
+            tile.damage && `${tile.damage} damage`,
+            ...(tile.tags ?? []),
+          ]
             .filter(Boolean)
             .join(' · ')}
         </div>
       )}
       {tile.attachments && tile.attachments.length > 0 && (
-        <div className="inspector-muted">Attached: {tile.attachments.map((a) => (a.hidden ? 'hidden card' : a.face.name)).join(', ')}</div>
+        <div className="inspector-muted">
+          Attached: {tile.attachments.map((a) => (a.hidden ? 'hidden card' : a.face.name)).join(', ')}
+        </div>
       )}
       <div className="inspector-id">{tile.cardId}</div>
     </div>

@@ -22,7 +22,18 @@ function tape() {
 describe('Scrubber', () => {
   it('draws a band per phase, a marker per turn and per key moment, and reports its position', () => {
     const t = tape();
-    const { container } = render(<Scrubber nav={t.timeline} length={t.length} version={1} seq={5} phases={['start', 'main', 'end']} onSeek={() => {}} onDragEnd={() => {}} keyLabel={(k) => k.label} />);
+    const { container } = render(
+      <Scrubber
+        nav={t.timeline}
+        length={t.length}
+        version={1}
+        seq={5}
+        phases={['start', 'main', 'end']}
+        onSeek={() => {}}
+        onDragEnd={() => {}}
+        keyLabel={(k) => k.label}
+      />,
+    );
     expect(container.querySelectorAll('.tl-band')).toHaveLength(6);
     expect(container.querySelectorAll('.tl-turn')).toHaveLength(3);
     expect(container.querySelectorAll('.tl-key-attack')).toHaveLength(2);
@@ -36,7 +47,18 @@ describe('Scrubber', () => {
     const onSeek = vi.fn();
     const pageKeys = vi.fn();
     window.addEventListener('keydown', pageKeys);
-    render(<Scrubber nav={t.timeline} length={t.length} version={1} seq={0} phases={[]} onSeek={onSeek} onDragEnd={() => {}} keyLabel={(k) => `said ${k.label}`} />);
+    render(
+      <Scrubber
+        nav={t.timeline}
+        length={t.length}
+        version={1}
+        seq={0}
+        phases={[]}
+        onSeek={onSeek}
+        onDragEnd={() => {}}
+        keyLabel={(k) => `said ${k.label}`}
+      />,
+    );
     const group = screen.getByRole('toolbar', { name: 'Key moments (2)' });
     const markers = [...group.querySelectorAll('button')];
     expect(markers).toHaveLength(2);
@@ -68,9 +90,30 @@ describe('Scrubber', () => {
     }
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
-    render(<Scrubber nav={t.timeline} length={t.length} version={1} seq={0} phases={[]} onSeek={onSeek} onDragEnd={onDragEnd} keyLabel={(k) => k.label} />);
+    render(
+      <Scrubber
+        nav={t.timeline}
+        length={t.length}
+        version={1}
+        seq={0}
+        phases={[]}
+        onSeek={onSeek}
+        onDragEnd={onDragEnd}
+        keyLabel={(k) => k.label}
+      />,
+    );
     const slider = screen.getByRole('slider');
-    slider.getBoundingClientRect = () => ({ left: 100, width: 1200, top: 0, height: 30, right: 1300, bottom: 30, x: 100, y: 0, toJSON: () => null });
+    slider.getBoundingClientRect = () => ({
+      left: 100,
+      width: 1200,
+      top: 0,
+      height: 30,
+      right: 1300,
+      bottom: 30,
+      x: 100,
+      y: 0,
+      toJSON: () => null,
+    });
     slider.setPointerCapture = () => {};
     fireEvent.pointerDown(slider, { button: 0, clientX: 400, pointerId: 1 });
     fireEvent.pointerMove(slider, { clientX: 500, pointerId: 1 });
@@ -90,7 +133,18 @@ describe('Log', () => {
     const t = tape();
     const onSeek = vi.fn();
     const { container } = render(
-      <Log game={fixtureGame} envelopes={t.envelopes} names={() => new Map()} nav={t.timeline} seats={SEATS} length={t.length} seq={3} filter="follow" onFilter={() => {}} onSeek={onSeek} />,
+      <Log
+        game={fixtureGame}
+        envelopes={t.envelopes}
+        names={() => new Map()}
+        nav={t.timeline}
+        seats={SEATS}
+        length={t.length}
+        seq={3}
+        filter="follow"
+        onFilter={() => {}}
+        onSeek={onSeek}
+      />,
     );
     const lines = container.querySelectorAll('.log-line');
     expect([...lines].map((l) => l.getAttribute('data-seq'))).toEqual(['2', '3', '4', '5', '6', '7']);
@@ -107,8 +161,25 @@ describe('Log', () => {
   it('filters to a chosen turn', () => {
     const t = tape();
     const { container } = render(
-      <Log game={fixtureGame} envelopes={t.envelopes} names={() => new Map()} nav={t.timeline} seats={SEATS} length={t.length} seq={3} filter={2} onFilter={() => {}} onSeek={() => {}} />,
+      <Log
+        game={fixtureGame}
+        envelopes={t.envelopes}
+        names={() => new Map()}
+        nav={t.timeline}
+        seats={SEATS}
+        length={t.length}
+        seq={3}
+        filter={2}
+        onFilter={() => {}}
+        onSeek={() => {}}
+      />,
     );
-    expect([...container.querySelectorAll('.log-line')].map((l) => l.getAttribute('data-seq'))).toEqual(['8', '9', '10', '11', '12']);
+    expect([...container.querySelectorAll('.log-line')].map((l) => l.getAttribute('data-seq'))).toEqual([
+      '8',
+      '9',
+      '10',
+      '11',
+      '12',
+    ]);
   });
 });

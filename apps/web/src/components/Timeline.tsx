@@ -1,7 +1,15 @@
 'use client';
 // The scrub bar over every event: phase bands, turn markers, attack / key-moment markers and the playhead.
 // Dragging seeks once per animation frame; the board follows from the browser's own fold (no round trip).
-import { memo, useCallback, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
 import { humanPhase } from '../lib/present';
 import type { KeyMomentMarker, TimelineNav } from '../lib/timeline';
 
@@ -20,7 +28,17 @@ function pct(seq: number, length: number): string {
 }
 
 /** The static layers: redrawn only when events arrive, not while the playhead moves. */
-const Track = memo(function Track({ nav, length, phases, phaseLabel }: { nav: TimelineNav; length: number; phases: readonly string[]; phaseLabel: (phase: string) => string }) {
+const Track = memo(function Track({
+  nav,
+  length,
+  phases,
+  phaseLabel,
+}: {
+  nav: TimelineNav;
+  length: number;
+  phases: readonly string[];
+  phaseLabel: (phase: string) => string;
+}) {
   // Label a turn marker only when it is far enough from the last labelled one to stay readable.
   const labelled = new Set<number>();
   let lastLabel = -Infinity;
@@ -38,7 +56,11 @@ const Track = memo(function Track({ nav, length, phases, phaseLabel }: { nav: Ti
             key={b.fromSeq}
             className="tl-band"
             title={`Turn ${b.turn} · ${phaseLabel(b.phase)}`}
-            style={{ left: pct(b.fromSeq - 1, length), width: pct(b.toSeq - b.fromSeq + 1, length), background: phaseColor(phases, b.phase) }}
+            style={{
+              left: pct(b.fromSeq - 1, length),
+              width: pct(b.toSeq - b.fromSeq + 1, length),
+              background: phaseColor(phases, b.phase),
+            }}
           />
         ))}
       </div>
@@ -79,11 +101,30 @@ function keyClass(k: KeyMomentMarker): string {
  * Key-moment markers over the track: one Tab stop (the marker nearest the playhead), ←/→ move between markers
  * without stepping the match, Enter or a click goes there.
  */
-const KeyMarkers = memo(function KeyMarkers({ nav, length, seq, version, keyLabel, onSeek }: { nav: TimelineNav; length: number; seq: number; version: number; keyLabel: (k: KeyMomentMarker) => string; onSeek: (seq: number) => void }) {
+const KeyMarkers = memo(function KeyMarkers({
+  nav,
+  length,
+  seq,
+  version,
+  keyLabel,
+  onSeek,
+}: {
+  nav: TimelineNav;
+  length: number;
+  seq: number;
+  version: number;
+  keyLabel: (k: KeyMomentMarker) => string;
+  onSeek: (seq: number) => void;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const keys = nav.keys;
   const [focusIdx, setFocusIdx] = useState<number | null>(null);
-  let stop = focusIdx ?? Math.max(0, keys.findIndex((k) => k.seq >= seq));
+  let stop =
+    focusIdx ??
+    Math.max(
+      0,
+      keys.findIndex((k) => k.seq >= seq),
+    );
   if (stop >= keys.length) stop = keys.length - 1;
   const move = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
     let next = i;
@@ -99,7 +140,13 @@ const KeyMarkers = memo(function KeyMarkers({ nav, length, seq, version, keyLabe
   };
   if (keys.length === 0) return null;
   return (
-    <div className="tl-keys" role="toolbar" aria-label={`Key moments (${keys.length})`} ref={ref} data-version={version}>
+    <div
+      className="tl-keys"
+      role="toolbar"
+      aria-label={`Key moments (${keys.length})`}
+      ref={ref}
+      data-version={version}
+    >
       {keys.map((k, i) => {
         const label = `Event ${k.seq}, turn ${k.turn}: ${keyLabel(k)}`;
         return (
@@ -123,7 +170,18 @@ const KeyMarkers = memo(function KeyMarkers({ nav, length, seq, version, keyLabe
   );
 });
 
-export function Scrubber({ nav, length, version, seq, phases, onSeek, onDragEnd, keyLabel, extraMarkers, phaseLabel = humanPhase }: TimelineProps) {
+export function Scrubber({
+  nav,
+  length,
+  version,
+  seq,
+  phases,
+  onSeek,
+  onDragEnd,
+  keyLabel,
+  extraMarkers,
+  phaseLabel = humanPhase,
+}: TimelineProps) {
   const ref = useRef<HTMLDivElement>(null);
   const pending = useRef<number | null>(null);
   const raf = useRef<number | null>(null);
@@ -182,38 +240,45 @@ export function Scrubber({ nav, length, version, seq, phases, onSeek, onDragEnd,
   const hoverPhase = hover ? nav.phaseAt(hover.seq) : undefined;
   return (
     <div className="timeline">
-    <div
-      ref={ref}
-      id="timeline"
-      className={`scrubber${dragging ? ' scrubbing' : ''}`}
-      role="slider"
-      tabIndex={0}
-      aria-label="Match timeline"
-      aria-valuemin={0}
-      aria-valuemax={length}
-      aria-valuenow={seq}
-      aria-valuetext={`Event ${seq} of ${length}${turn ? `, turn ${turn.turn}` : ''}${phase ? `, ${phaseLabel(phase.phase)}` : ''}`}
-      data-version={version}
-      onPointerDown={down}
-      onPointerMove={move}
-      onPointerUp={up}
-      onPointerCancel={up}
-      onPointerLeave={() => setHover(null)}
-      onKeyDown={key}
-    >
-      <Track nav={nav} length={length} phases={phases} phaseLabel={phaseLabel} />
-      <div className="tl-played" style={{ width: pct(seq, length) }} aria-hidden="true" />
-      <div className="tl-head" style={{ left: pct(seq, length) }} aria-hidden="true" />
-      {hover && (
-        <div className="tl-hover" style={{ left: hover.x }} aria-hidden="true">
-          #{hover.seq}
-          {hoverTurn ? ` · T${hoverTurn.turn}` : ''}
-          {hoverPhase ? ` · ${phaseLabel(hoverPhase.phase)}` : ''}
-        </div>
-      )}
-    </div>
-    <KeyMarkers nav={nav} length={length} seq={seq} version={version} keyLabel={keyLabel} onSeek={(s) => onSeek(s, false)} />
-    {extraMarkers}
+      <div
+        ref={ref}
+        id="timeline"
+        className={`scrubber${dragging ? ' scrubbing' : ''}`}
+        role="slider"
+        tabIndex={0}
+        aria-label="Match timeline"
+        aria-valuemin={0}
+        aria-valuemax={length}
+        aria-valuenow={seq}
+        aria-valuetext={`Event ${seq} of ${length}${turn ? `, turn ${turn.turn}` : ''}${phase ? `, ${phaseLabel(phase.phase)}` : ''}`}
+        data-version={version}
+        onPointerDown={down}
+        onPointerMove={move}
+        onPointerUp={up}
+        onPointerCancel={up}
+        onPointerLeave={() => setHover(null)}
+        onKeyDown={key}
+      >
+        <Track nav={nav} length={length} phases={phases} phaseLabel={phaseLabel} />
+        <div className="tl-played" style={{ width: pct(seq, length) }} aria-hidden="true" />
+        <div className="tl-head" style={{ left: pct(seq, length) }} aria-hidden="true" />
+        {hover && (
+          <div className="tl-hover" style={{ left: hover.x }} aria-hidden="true">
+            #{hover.seq}
+            {hoverTurn ? ` · T${hoverTurn.turn}` : ''}
+            {hoverPhase ? ` · ${phaseLabel(hoverPhase.phase)}` : ''}
+          </div>
+        )}
+      </div>
+      <KeyMarkers
+        nav={nav}
+        length={length}
+        seq={seq}
+        version={version}
+        keyLabel={keyLabel}
+        onSeek={(s) => onSeek(s, false)}
+      />
+      {extraMarkers}
     </div>
   );
 }

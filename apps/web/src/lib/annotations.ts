@@ -7,9 +7,24 @@ import { z } from 'zod';
 import { ApiError, requestJson } from './api';
 import type { Perspective } from './viewer';
 
-export const QUALITY_GLYPHS = { brilliant: '!!', good: '!', dubious: '?!', mistake: '?', blunder: '??' } as const;
+export const QUALITY_GLYPHS = {
+  brilliant: '!!',
+  good: '!',
+  dubious: '?!',
+  mistake: '?',
+  blunder: '??',
+} as const;
 export type Quality = keyof typeof QUALITY_GLYPHS;
-export const TAGS = ['key-play', 'misplay', 'judge-call', 'lethal', 'combo', 'comeback', 'topdeck', 'bluff'] as const;
+export const TAGS = [
+  'key-play',
+  'misplay',
+  'judge-call',
+  'lethal',
+  'combo',
+  'comeback',
+  'topdeck',
+  'bluff',
+] as const;
 
 const HighlightSchema = z.union([
   z.object({ kind: z.literal('card'), cardId: z.string() }),
@@ -37,9 +52,19 @@ export type Annotation = z.infer<typeof AnnotationSchema>;
 
 const LayerSchema = z.object({ id: z.string(), name: z.string(), role: z.string(), count: z.number() });
 export type Layer = z.infer<typeof LayerSchema>;
-const ListSchema = z.object({ annotations: z.array(AnnotationSchema), layers: z.array(LayerSchema), you: z.string().nullable().optional() }).loose();
+const ListSchema = z
+  .object({
+    annotations: z.array(AnnotationSchema),
+    layers: z.array(LayerSchema),
+    you: z.string().nullable().optional(),
+  })
+  .loose();
 
-const call = (url: string, token: string | null, init: { method?: string; body?: unknown } = {}): Promise<unknown> => requestJson(url, { token }, init);
+const call = (
+  url: string,
+  token: string | null,
+  init: { method?: string; body?: unknown } = {},
+): Promise<unknown> => requestJson(url, { token }, init);
 
 const base = (matchId: string) => `/api/matches/${encodeURIComponent(matchId)}`;
 
@@ -57,13 +82,23 @@ export interface AnnotationDraft {
   chapter: string | null;
 }
 
-export const addAnnotation = (matchId: string, token: string, draft: AnnotationDraft) => call(`${base(matchId)}/annotations`, token, { method: 'POST', body: draft });
-export const editAnnotation = (matchId: string, token: string, id: string, changes: Partial<Omit<AnnotationDraft, 'authorName'>>) =>
+export const addAnnotation = (matchId: string, token: string, draft: AnnotationDraft) =>
+  call(`${base(matchId)}/annotations`, token, { method: 'POST', body: draft });
+export const editAnnotation = (
+  matchId: string,
+  token: string,
+  id: string,
+  changes: Partial<Omit<AnnotationDraft, 'authorName'>>,
+) =>
   call(`${base(matchId)}/annotations/${encodeURIComponent(id)}`, token, { method: 'PATCH', body: changes });
-export const removeAnnotation = (matchId: string, token: string, id: string) => call(`${base(matchId)}/annotations/${encodeURIComponent(id)}`, token, { method: 'DELETE' });
-export const setFocus = (matchId: string, token: string, cardId: string | null, seq: number) => call(`${base(matchId)}/focus`, token, { method: 'PUT', body: { cardId, seq } });
+export const removeAnnotation = (matchId: string, token: string, id: string) =>
+  call(`${base(matchId)}/annotations/${encodeURIComponent(id)}`, token, { method: 'DELETE' });
+export const setFocus = (matchId: string, token: string, cardId: string | null, seq: number) =>
+  call(`${base(matchId)}/focus`, token, { method: 'PUT', body: { cardId, seq } });
 
-const FocusSchema = z.object({ focus: z.object({ cardId: z.string().nullable(), seq: z.number() }).nullable() }).loose();
+const FocusSchema = z
+  .object({ focus: z.object({ cardId: z.string().nullable(), seq: z.number() }).nullable() })
+  .loose();
 export async function getFocus(matchId: string, as: Perspective, token: string | null) {
   return FocusSchema.parse(await call(`${base(matchId)}/focus?as=${encodeURIComponent(as)}`, token)).focus;
 }
@@ -88,7 +123,10 @@ export interface AnnotationsState {
 export function pollFailure(e: unknown, what = 'Annotations'): { retry: boolean; message: string } {
   const msg = (e as Error).message;
   if (e instanceof ApiError && (e.status === 401 || e.status === 403))
-    return { retry: false, message: `${what} stopped refreshing: the server refused this token (${e.status}: ${msg}). Open the page with a coverage or judge token (npx matchtape token --role coverage) to see them.` };
+    return {
+      retry: false,
+      message: `${what} stopped refreshing: the server refused this token (${e.status}: ${msg}). Open the page with a coverage or judge token (npx matchtape token --role coverage) to see them.`,
+    };
   return { retry: true, message: msg };
 }
 
@@ -97,7 +135,13 @@ export function pollFailure(e: unknown, what = 'Annotations'): { retry: boolean;
  * open; it catches up when shown), hands each answer to `onData` and each failure's words to `onError`, and stops
  * for good on a refused token (`pollFailure`). Returns the stop function for an effect's cleanup.
  */
-export function pollWhileVisible<T>(what: string, read: () => Promise<T>, onData: (data: T) => void, onError: (message: string) => void, everyMs: number): () => void {
+export function pollWhileVisible<T>(
+  what: string,
+  read: () => Promise<T>,
+  onData: (data: T) => void,
+  onError: (message: string) => void,
+  everyMs: number,
+): () => void {
   let stop = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   const load = async () => {
@@ -123,8 +167,18 @@ export function pollWhileVisible<T>(what: string, read: () => Promise<T>, onData
 }
 
 /** Annotations for one viewer, polled every `everyMs` while the tab is visible (and at once after `reload`). */
-export function useAnnotations(matchId: string, as: Perspective, token: string | null, everyMs = 4000): AnnotationsState {
-  const [st, setSt] = useState<Omit<AnnotationsState, 'reload'>>({ annotations: [], layers: [], you: null, error: null });
+export function useAnnotations(
+  matchId: string,
+  as: Perspective,
+  token: string | null,
+  everyMs = 4000,
+): AnnotationsState {
+  const [st, setSt] = useState<Omit<AnnotationsState, 'reload'>>({
+    annotations: [],
+    layers: [],
+    you: null,
+    error: null,
+  });
   const [tick, setTick] = useState(0);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   useEffect(

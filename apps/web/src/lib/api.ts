@@ -2,7 +2,12 @@
 // Responses are checked at the boundary with zod; anything unexpected becomes an ApiError that says what.
 import type { EventEnvelope } from '@matchtape/engine';
 // The server's response types, from its contract module (types only: nothing of the server is bundled).
-import type { EventsResponse, MatchListItemResponse, StateResponse, WindowResponse } from '@matchtape/server/contract';
+import type {
+  EventsResponse,
+  MatchListItemResponse,
+  StateResponse,
+  WindowResponse,
+} from '@matchtape/server/contract';
 import { z } from 'zod';
 import type { Perspective } from './viewer';
 
@@ -16,7 +21,9 @@ export class ApiError extends Error {
   }
 }
 
-const PlayerSchema = z.object({ id: z.string(), name: z.string().optional().nullable(), bot: z.string().optional().nullable() }).loose();
+const PlayerSchema = z
+  .object({ id: z.string(), name: z.string().optional().nullable(), bot: z.string().optional().nullable() })
+  .loose();
 
 /** A match as lists show it. The server's shape is read leniently: fields may sit at the top or in `summary`. */
 export interface MatchListItem {
@@ -107,7 +114,9 @@ export function normalizeMatch(raw: unknown): MatchListItem {
   };
 }
 
-const EventTableSchema = z.object({ eventId: z.string(), round: z.number(), table: z.number(), game: z.number() }).loose();
+const EventTableSchema = z
+  .object({ eventId: z.string(), round: z.number(), table: z.number(), game: z.number() })
+  .loose();
 export interface EventTable {
   eventId: string;
   round: number;
@@ -117,7 +126,9 @@ export interface EventTable {
 
 function eventTableOf(x: unknown): EventTable | null {
   const r = EventTableSchema.safeParse(x);
-  return r.success ? { eventId: r.data.eventId, round: r.data.round, table: r.data.table, game: r.data.game } : null;
+  return r.success
+    ? { eventId: r.data.eventId, round: r.data.round, table: r.data.table, game: r.data.game }
+    : null;
 }
 
 function forkOfOf(x: unknown): MatchListItem['forkOf'] {
@@ -138,10 +149,17 @@ async function getJson(url: string, auth: Auth, signal?: AbortSignal): Promise<u
 }
 
 /** A JSON request to the API (GET unless a method is given; `body` is sent as JSON); errors as ApiError. */
-export async function requestJson(url: string, auth: Auth, init: { method?: string; body?: unknown; signal?: AbortSignal | undefined } = {}): Promise<unknown> {
+export async function requestJson(
+  url: string,
+  auth: Auth,
+  init: { method?: string; body?: unknown; signal?: AbortSignal | undefined } = {},
+): Promise<unknown> {
   let res: Response;
   try {
-    const extra: Record<string, string> = init.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' };
+    const extra: Record<string, string> =
+      init.body === undefined
+        ? { accept: 'application/json' }
+        : { accept: 'application/json', 'content-type': 'application/json' };
     res = await fetch(url, {
       method: init.method ?? 'GET',
       headers: headers(auth, extra),
@@ -161,13 +179,22 @@ export async function requestJson(url: string, auth: Auth, init: { method?: stri
     body = null;
   }
   if (!res.ok) {
-    const msg = body && typeof body === 'object' ? (str((body as Record<string, unknown>).message) ?? str((body as Record<string, unknown>).error)) : null;
-    throw new ApiError(msg ?? `${res.status} ${res.statusText || 'error'} from ${url.split('?')[0]}`, res.status);
+    const msg =
+      body && typeof body === 'object'
+        ? (str((body as Record<string, unknown>).message) ?? str((body as Record<string, unknown>).error))
+        : null;
+    throw new ApiError(
+      msg ?? `${res.status} ${res.statusText || 'error'} from ${url.split('?')[0]}`,
+      res.status,
+    );
   }
   return body;
 }
 
-export async function listMatches(filter: { game?: string; status?: string }, signal?: AbortSignal): Promise<MatchListItem[]> {
+export async function listMatches(
+  filter: { game?: string; status?: string },
+  signal?: AbortSignal,
+): Promise<MatchListItem[]> {
   const q = new URLSearchParams();
   if (filter.game) q.set('game', filter.game);
   if (filter.status) q.set('status', filter.status);
@@ -179,7 +206,8 @@ export async function listMatches(filter: { game?: string; status?: string }, si
 
 export async function getMatch(matchId: string, auth: Auth, signal?: AbortSignal): Promise<MatchListItem> {
   const body = await getJson(`/api/matches/${encodeURIComponent(matchId)}`, auth, signal);
-  const inner = body && typeof body === 'object' && 'match' in body ? (body as { match: unknown }).match : body;
+  const inner =
+    body && typeof body === 'object' && 'match' in body ? (body as { match: unknown }).match : body;
   return normalizeMatch(inner);
 }
 
@@ -197,13 +225,18 @@ const ViewEnvelopeSchema = z
     step: z.string().nullable(),
     rule: z.string().nullable(),
     cause: z.object({}).loose(),
-    payload: z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'payload must be an object'),
+    payload: z.custom<Record<string, unknown>>(
+      (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+      'payload must be an object',
+    ),
   })
   .loose();
 
 // The site's checks read only what it uses; `satisfies` holds each to the server's contract type, so a field the
 // server renames or retypes fails the web's typecheck instead of a spectator's page.
-const EventsBodySchema = z.object({ events: z.array(ViewEnvelopeSchema), delaySeconds: z.number().optional() }).loose() satisfies z.ZodType<Partial<EventsResponse>, unknown>;
+const EventsBodySchema = z
+  .object({ events: z.array(ViewEnvelopeSchema), delaySeconds: z.number().optional() })
+  .loose() satisfies z.ZodType<Partial<EventsResponse>, unknown>;
 
 export interface EventsPage {
   events: EventEnvelope[];
@@ -220,11 +253,15 @@ export async function getEvents(
 ): Promise<EventsPage> {
   const q = new URLSearchParams({ as, from: String(range.from) });
   if (range.to !== undefined) q.set('to', String(range.to));
-  const body = EventsBodySchema.parse(await getJson(`/api/matches/${encodeURIComponent(matchId)}/events?${q}`, auth, signal));
+  const body = EventsBodySchema.parse(
+    await getJson(`/api/matches/${encodeURIComponent(matchId)}/events?${q}`, auth, signal),
+  );
   return { events: body.events as unknown as EventEnvelope[], delaySeconds: body.delaySeconds ?? null };
 }
 
-const StateBodySchema = z.object({ seq: z.number(), state: z.unknown(), board: z.unknown().optional() }).loose() satisfies z.ZodType<Partial<StateResponse>, unknown>;
+const StateBodySchema = z
+  .object({ seq: z.number(), state: z.unknown(), board: z.unknown().optional() })
+  .loose() satisfies z.ZodType<Partial<StateResponse>, unknown>;
 
 /** The server's view at a seq: { seq, state, board } (board drawn by the server from the same view). */
 export async function getState(
@@ -236,7 +273,9 @@ export async function getState(
 ): Promise<{ seq: number; state: unknown; board?: unknown }> {
   const q = new URLSearchParams({ as });
   if (seq !== null) q.set('seq', String(seq));
-  return StateBodySchema.parse(await getJson(`/api/matches/${encodeURIComponent(matchId)}/state?${q}`, auth, signal));
+  return StateBodySchema.parse(
+    await getJson(`/api/matches/${encodeURIComponent(matchId)}/state?${q}`, auth, signal),
+  );
 }
 
 export function liveUrl(matchId: string, as: Perspective): string {
@@ -248,7 +287,12 @@ export function authHeaders(auth: Auth): Record<string, string> {
 }
 
 const WindowBodySchema = z
-  .object({ seq: z.number(), keyframe: z.object({ seq: z.number(), state: z.unknown() }), events: z.array(ViewEnvelopeSchema), delaySeconds: z.number().optional() })
+  .object({
+    seq: z.number(),
+    keyframe: z.object({ seq: z.number(), state: z.unknown() }),
+    events: z.array(ViewEnvelopeSchema),
+    delaySeconds: z.number().optional(),
+  })
   .loose() satisfies z.ZodType<Partial<WindowResponse>, unknown>;
 
 /** The replay's first board: the viewer's keyframe at or before `seq` and the events after it (GET …/window). */
@@ -258,9 +302,21 @@ export async function getWindow(
   seq: number | null,
   auth: Auth,
   signal?: AbortSignal,
-): Promise<{ seq: number; keyframe: { seq: number; state: unknown }; events: EventEnvelope[]; delaySeconds: number | null }> {
+): Promise<{
+  seq: number;
+  keyframe: { seq: number; state: unknown };
+  events: EventEnvelope[];
+  delaySeconds: number | null;
+}> {
   const q = new URLSearchParams({ as });
   if (seq !== null) q.set('seq', String(seq));
-  const body = WindowBodySchema.parse(await getJson(`/api/matches/${encodeURIComponent(matchId)}/window?${q}`, auth, signal));
-  return { seq: body.seq, keyframe: body.keyframe, events: body.events as unknown as EventEnvelope[], delaySeconds: body.delaySeconds ?? null };
+  const body = WindowBodySchema.parse(
+    await getJson(`/api/matches/${encodeURIComponent(matchId)}/window?${q}`, auth, signal),
+  );
+  return {
+    seq: body.seq,
+    keyframe: body.keyframe,
+    events: body.events as unknown as EventEnvelope[],
+    delaySeconds: body.delaySeconds ?? null,
+  };
 }

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { BoardModel } from '@matchtape/engine';
 import { fixtureGame, fixtureMatch } from '../test/fixture-game';
 import { normalizeMatch, type MatchListItem } from './api';
-import { closeness, featureWorthy, filterFromQuery, filterTables, filterToQuery, LiveFold, NO_FILTER, sortTables, type DeskTable } from './desk';
+import {
+  closeness,
+  featureWorthy,
+  filterFromQuery,
+  filterTables,
+  filterToQuery,
+  LiveFold,
+  NO_FILTER,
+  sortTables,
+  type DeskTable,
+} from './desk';
 
 describe('LiveFold', () => {
   it('folds events in seq order, skips repeats, and stops at a gap saying where', () => {
@@ -31,7 +41,12 @@ function board(lives: [number, number], turn = 4, status: BoardModel['status'] =
     step: null,
     activePlayer: 'p1',
     acting: [],
-    players: lives.map((v, i) => ({ id: `p${i + 1}`, name: `P${i + 1}`, stats: [{ key: 'life', label: 'Life', value: v, max: 20 }], zones: [] })),
+    players: lives.map((v, i) => ({
+      id: `p${i + 1}`,
+      name: `P${i + 1}`,
+      stats: [{ key: 'life', label: 'Life', value: v, max: 20 }],
+      zones: [],
+    })),
     shared: [],
     banner: null,
     winner: null,
@@ -39,19 +54,52 @@ function board(lives: [number, number], turn = 4, status: BoardModel['status'] =
   };
 }
 
-function table(id: string, game: string, names: [string, string], b: BoardModel | null, extra: Partial<MatchListItem> = {}, lastAt = '2026-11-26T12:00:00.000Z'): DeskTable {
-  const meta = { ...normalizeMatch({ matchId: id, game, status: 'playing', players: [{ id: 'p1', name: names[0] }, { id: 'p2', name: names[1] }] }), ...extra };
+function table(
+  id: string,
+  game: string,
+  names: [string, string],
+  b: BoardModel | null,
+  extra: Partial<MatchListItem> = {},
+  lastAt = '2026-11-26T12:00:00.000Z',
+): DeskTable {
+  const meta = {
+    ...normalizeMatch({
+      matchId: id,
+      game,
+      status: 'playing',
+      players: [
+        { id: 'p1', name: names[0] },
+        { id: 'p2', name: names[1] },
+      ],
+    }),
+    ...extra,
+  };
   return { meta, board: b, seq: 10, lastAt, clock: null, live: null, ended: false, error: null };
 }
 
 const A = table('m1', 'alpha-clash', ['Ada', 'Brook'], board([20, 19]), {}, '2026-11-26T12:00:03.000Z');
-const B = table('m2', 'the-spoils', ['Cy', 'Dee'], board([18, 4], 9), { eventId: 'ev1' }, '2026-11-26T12:00:05.000Z');
-const C = table('m3', 'alpha-clash', ['Eve', 'Fay'], board([20, 12], 2), { eventId: 'ev1', featured: true }, '2026-11-26T12:00:01.000Z');
+const B = table(
+  'm2',
+  'the-spoils',
+  ['Cy', 'Dee'],
+  board([18, 4], 9),
+  { eventId: 'ev1' },
+  '2026-11-26T12:00:05.000Z',
+);
+const C = table(
+  'm3',
+  'alpha-clash',
+  ['Eve', 'Fay'],
+  board([20, 12], 2),
+  { eventId: 'ev1', featured: true },
+  '2026-11-26T12:00:01.000Z',
+);
 
 describe('desk filters and orders', () => {
   it('filters by game, event, words and worth', () => {
     const all = [A, B, C];
-    const ids = (f: Partial<typeof NO_FILTER>) => filterTables(all, { ...NO_FILTER, ...f }).map((t) => t.meta.matchId);
+    const ids = (f: Partial<typeof NO_FILTER>) =>
+      filterTables(all, { ...NO_FILTER, ...f }).map((t) => t.meta.matchId);
     expect(ids({})).toEqual(['m1', 'm2', 'm3']);
     expect(ids({ game: 'alpha-clash' })).toEqual(['m1', 'm3']);
     expect(ids({ event: 'ev1' })).toEqual(['m2', 'm3']);

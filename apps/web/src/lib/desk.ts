@@ -111,7 +111,9 @@ export function featureWorthy(t: Pick<DeskTable, 'meta' | 'board' | 'ended'>): b
 }
 
 function haystack(t: DeskTable): string {
-  return [t.meta.matchId, t.meta.game, t.meta.gameTitle ?? '', ...t.meta.players.map((p) => p.name)].join(' ').toLowerCase();
+  return [t.meta.matchId, t.meta.game, t.meta.gameTitle ?? '', ...t.meta.players.map((p) => p.name)]
+    .join(' ')
+    .toLowerCase();
 }
 
 export function filterTables(tables: readonly DeskTable[], f: DeskFilter): DeskTable[] {
@@ -142,7 +144,10 @@ export function sortTables(tables: readonly DeskTable[], sort: DeskSort): DeskTa
       case 'game':
         return [done, `${t.meta.gameTitle ?? t.meta.game} ${names(t)}`];
       default:
-        return [done * 1e15 - Date.parse(t.lastAt ?? t.meta.lastAt ?? t.meta.createdAt ?? '1970-01-01'), t.meta.matchId];
+        return [
+          done * 1e15 - Date.parse(t.lastAt ?? t.meta.lastAt ?? t.meta.createdAt ?? '1970-01-01'),
+          t.meta.matchId,
+        ];
     }
   };
   return tables

@@ -10,11 +10,23 @@ import { requestJson } from './api';
 import { pollFailure } from './annotations';
 import type { Perspective } from './viewer';
 
-const TargetSchema = z.union([z.object({ kind: z.literal('card'), cardId: z.string() }), z.object({ kind: z.literal('zone'), player: z.string().nullable(), zone: z.string() })]);
+const TargetSchema = z.union([
+  z.object({ kind: z.literal('card'), cardId: z.string() }),
+  z.object({ kind: z.literal('zone'), player: z.string().nullable(), zone: z.string() }),
+]);
 export type DrawingTarget = z.infer<typeof TargetSchema>;
-const ShapeSchema = z.union([z.object({ kind: z.literal('arrow'), from: TargetSchema, to: TargetSchema }), z.object({ kind: z.literal('circle'), at: TargetSchema })]);
+const ShapeSchema = z.union([
+  z.object({ kind: z.literal('arrow'), from: TargetSchema, to: TargetSchema }),
+  z.object({ kind: z.literal('circle'), at: TargetSchema }),
+]);
 export type DrawingShape = z.infer<typeof ShapeSchema>;
-export const DRAWING_COLORS = { yellow: '#facc15', red: '#ef4444', blue: '#3b82f6', green: '#22c55e', white: '#f8fafc' } as const;
+export const DRAWING_COLORS = {
+  yellow: '#facc15',
+  red: '#ef4444',
+  blue: '#3b82f6',
+  green: '#22c55e',
+  white: '#f8fafc',
+} as const;
 export type DrawingColor = keyof typeof DRAWING_COLORS;
 
 const ColorSchema = z.enum(['yellow', 'red', 'blue', 'green', 'white']);
@@ -30,13 +42,21 @@ export const DrawingSchema = z
   })
   .loose();
 export type Drawing = z.infer<typeof DrawingSchema>;
-const ListSchema = z.object({ drawings: z.array(DrawingSchema), you: z.string().nullable().optional() }).loose();
+const ListSchema = z
+  .object({ drawings: z.array(DrawingSchema), you: z.string().nullable().optional() })
+  .loose();
 
 const base = (matchId: string) => `/api/matches/${encodeURIComponent(matchId)}/drawings`;
 
-export const listDrawings = async (matchId: string, as: Perspective, token: string | null) => ListSchema.parse(await requestJson(`${base(matchId)}?as=${encodeURIComponent(as)}`, { token }));
-export const addDrawing = (matchId: string, token: string, body: { authorName: string; seq: number; shape: DrawingShape; color: DrawingColor }) => requestJson(base(matchId), { token }, { method: 'POST', body });
-export const clearDrawings = (matchId: string, token: string, seq: number, scope: 'mine' | 'all') => requestJson(`${base(matchId)}?seq=${seq}&scope=${scope}`, { token }, { method: 'DELETE' });
+export const listDrawings = async (matchId: string, as: Perspective, token: string | null) =>
+  ListSchema.parse(await requestJson(`${base(matchId)}?as=${encodeURIComponent(as)}`, { token }));
+export const addDrawing = (
+  matchId: string,
+  token: string,
+  body: { authorName: string; seq: number; shape: DrawingShape; color: DrawingColor },
+) => requestJson(base(matchId), { token }, { method: 'POST', body });
+export const clearDrawings = (matchId: string, token: string, seq: number, scope: 'mine' | 'all') =>
+  requestJson(`${base(matchId)}?seq=${seq}&scope=${scope}`, { token }, { method: 'DELETE' });
 
 /** The drawings on the board at `seq`: drawn at or before it, not cleared at or before it. */
 export function drawingsAt(drawings: readonly Drawing[], seq: number): Drawing[] {
@@ -49,9 +69,21 @@ const FrameSchema = z.discriminatedUnion('type', [
     seq: z.number(),
     type: z.literal('DrawingAdded'),
     author: z.object({ id: z.string(), role: z.string() }).loose(),
-    payload: z.object({ drawingId: z.string(), authorName: z.string(), seq: z.number(), shape: ShapeSchema, color: ColorSchema }).loose(),
+    payload: z
+      .object({
+        drawingId: z.string(),
+        authorName: z.string(),
+        seq: z.number(),
+        shape: ShapeSchema,
+        color: ColorSchema,
+      })
+      .loose(),
   }),
-  z.object({ seq: z.number(), type: z.literal('DrawingsCleared'), payload: z.object({ seq: z.number(), author: z.string().nullable() }).loose() }),
+  z.object({
+    seq: z.number(),
+    type: z.literal('DrawingsCleared'),
+    payload: z.object({ seq: z.number(), author: z.string().nullable() }).loose(),
+  }),
 ]);
 
 /**
@@ -65,10 +97,19 @@ export function drawingsFromFrames(frames: readonly unknown[]): Drawing[] {
     if (!f.success) continue;
     const e = f.data;
     if (e.type === 'DrawingsCleared') {
-      for (const d of out) if (d.clearedAt === null && (e.payload.author === null || e.payload.author === d.author.id)) d.clearedAt = e.payload.seq;
+      for (const d of out)
+        if (d.clearedAt === null && (e.payload.author === null || e.payload.author === d.author.id))
+          d.clearedAt = e.payload.seq;
     } else if (!out.some((d) => d.drawingId === e.payload.drawingId)) {
       const { drawingId, authorName, seq, shape, color } = e.payload;
-      out.push({ drawingId, author: { id: e.author.id, role: e.author.role, name: authorName }, seq, shape, color, clearedAt: null });
+      out.push({
+        drawingId,
+        author: { id: e.author.id, role: e.author.role, name: authorName },
+        seq,
+        shape,
+        color,
+        clearedAt: null,
+      });
     }
   }
   return out;
@@ -86,7 +127,13 @@ export interface DrawingsState {
  * come, else the list as read on opening and after `reload` (one's own draw or clear). No polling. `enabled: false`
  * reads nothing.
  */
-export function useDrawings(matchId: string, as: Perspective, token: string | null, frames: readonly unknown[], enabled = true): DrawingsState {
+export function useDrawings(
+  matchId: string,
+  as: Perspective,
+  token: string | null,
+  frames: readonly unknown[],
+  enabled = true,
+): DrawingsState {
   const [st, setSt] = useState<Omit<DrawingsState, 'reload'>>({ drawings: [], you: null, error: null });
   const [tick, setTick] = useState(0);
   const reload = useCallback(() => setTick((t) => t + 1), []);
@@ -100,6 +147,9 @@ export function useDrawings(matchId: string, as: Perspective, token: string | nu
       stop = true;
     };
   }, [matchId, as, token, enabled, tick]);
-  const streamed = useMemo(() => (enabled && frames.length > 0 ? drawingsFromFrames(frames) : null), [enabled, frames]);
+  const streamed = useMemo(
+    () => (enabled && frames.length > 0 ? drawingsFromFrames(frames) : null),
+    [enabled, frames],
+  );
   return { ...st, drawings: streamed ?? st.drawings, reload };
 }

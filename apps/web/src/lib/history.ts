@@ -92,7 +92,8 @@ export class MatchHistory<S = unknown> {
       if (this.prefixSeq === this.contiguousTo - 1) {
         this.prefixState = this.game.evolve(this.prefixState, e) as S;
         this.prefixSeq = this.contiguousTo;
-        if (this.prefixSeq % this.every === 0 && !this.states.has(this.prefixSeq)) this.addKey(this.prefixSeq, this.prefixState);
+        if (this.prefixSeq % this.every === 0 && !this.states.has(this.prefixSeq))
+          this.addKey(this.prefixSeq, this.prefixState);
       }
     }
     return { added, missingFrom };
@@ -125,7 +126,8 @@ export class MatchHistory<S = unknown> {
     let i = this.keys.length - 1;
     while (i > 0 && this.keys[i]! > target) i--;
     let from = this.keys[i]!;
-    if (target >= this.windowFrom && from < this.windowFrom && this.contiguousTo < this.windowFrom) from = this.windowFrom;
+    if (target >= this.windowFrom && from < this.windowFrom && this.contiguousTo < this.windowFrom)
+      from = this.windowFrom;
     let s = this.states.get(from) as S;
     for (let q = from + 1; q <= target; q++) {
       s = this.game.evolve(s, this.envelopes[q - 1]!) as S;

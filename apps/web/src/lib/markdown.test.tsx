@@ -5,7 +5,9 @@ import { Markdown, safeHref } from './markdown';
 
 describe('annotation Markdown', () => {
   it('renders emphasis, code, lists and http links', () => {
-    const { container } = render(<Markdown text={'**Lethal** with *one* `Bolt`\n\n- swing\n- [VOD](https://example.com/v)'} />);
+    const { container } = render(
+      <Markdown text={'**Lethal** with *one* `Bolt`\n\n- swing\n- [VOD](https://example.com/v)'} />,
+    );
     expect(container.querySelector('strong')?.textContent).toBe('Lethal');
     expect(container.querySelector('em')?.textContent).toBe('one');
     expect(container.querySelector('code')?.textContent).toBe('Bolt');

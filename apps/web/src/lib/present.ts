@@ -1,2 +1,16 @@
 // The site's words: the shared present layer (@matchtape/games, present.ts), which the server's case files use too.
-export { diffWords, eventWords, zoneWords, humanLine, humanPhase, humanText, positionText, positionWords, seatLabel, seatNames, winnerLine, type DiffChange, type Seat } from '@matchtape/games';
+export {
+  diffWords,
+  eventWords,
+  zoneWords,
+  humanLine,
+  humanPhase,
+  humanText,
+  positionText,
+  positionWords,
+  seatLabel,
+  seatNames,
+  winnerLine,
+  type DiffChange,
+  type Seat,
+} from '@matchtape/games';

@@ -25,14 +25,19 @@ describe('roving tabindex', () => {
     const events = fixtureMatch().map((e) => fixtureGame.viewEvent(e, 'judge'));
     const board = fixtureGame.board(fold(fixtureGame, events));
     // Three face-up cards in one zone: the fixture's first face-up card, twice more under other ids.
-    const zone0 = board.players.flatMap((p) => p.zones).find((z) => z.layout !== 'pile' && z.cards.some((c) => !c.hidden))!;
+    const zone0 = board.players
+      .flatMap((p) => p.zones)
+      .find((z) => z.layout !== 'pile' && z.cards.some((c) => !c.hidden))!;
     const card = zone0.cards.find((c) => !c.hidden)!;
     zone0.cards = [card, { ...card, id: `${card.id}-b` }, { ...card, id: `${card.id}-c` }];
     zone0.count = 3;
     const { container } = render(<Board board={board} perspective="judge" phases={[]} />);
-    const zones = [...container.querySelectorAll<HTMLElement>('[data-zone]')].filter((z) => z.querySelectorAll('.tile[tabindex]').length > 1);
+    const zones = [...container.querySelectorAll<HTMLElement>('[data-zone]')].filter(
+      (z) => z.querySelectorAll('.tile[tabindex]').length > 1,
+    );
     expect(zones.length).toBeGreaterThan(0);
-    for (const z of container.querySelectorAll<HTMLElement>('[data-zone]')) expect(z.querySelectorAll('.tile[tabindex="0"]').length).toBeLessThanOrEqual(1);
+    for (const z of container.querySelectorAll<HTMLElement>('[data-zone]'))
+      expect(z.querySelectorAll('.tile[tabindex="0"]').length).toBeLessThanOrEqual(1);
     const zone = zones[0]!;
     const tiles = [...zone.querySelectorAll<HTMLElement>('.tile[tabindex]')];
     tiles[0]!.focus();

@@ -8,8 +8,14 @@ export type RovingAxis = 'horizontal' | 'vertical' | 'both';
 /** The index to move to from `i` of `n` items for `key`, or null when the key is not a move along `axis`. */
 export function rovingNext(key: string, i: number, n: number, axis: RovingAxis): number | null {
   if (n === 0) return null;
-  const fwd = axis === 'horizontal' ? ['ArrowRight'] : axis === 'vertical' ? ['ArrowDown'] : ['ArrowRight', 'ArrowDown'];
-  const back = axis === 'horizontal' ? ['ArrowLeft'] : axis === 'vertical' ? ['ArrowUp'] : ['ArrowLeft', 'ArrowUp'];
+  const fwd =
+    axis === 'horizontal'
+      ? ['ArrowRight']
+      : axis === 'vertical'
+        ? ['ArrowDown']
+        : ['ArrowRight', 'ArrowDown'];
+  const back =
+    axis === 'horizontal' ? ['ArrowLeft'] : axis === 'vertical' ? ['ArrowUp'] : ['ArrowLeft', 'ArrowUp'];
   if (fwd.includes(key)) return Math.min(n - 1, i + 1);
   if (back.includes(key)) return Math.max(0, i - 1);
   if (key === 'Home') return 0;

@@ -23,7 +23,8 @@ export class Scrubber<S = unknown> {
     const h = this.history;
     let state: S;
     if (this.last && this.last.seq === target) state = this.last.state;
-    else if (this.last && this.last.seq === target - 1 && h.envelope(target)) state = h.game.evolve(this.last.state, h.envelope(target)!) as S;
+    else if (this.last && this.last.seq === target - 1 && h.envelope(target))
+      state = h.game.evolve(this.last.state, h.envelope(target)!) as S;
     else state = h.stateAt(target);
     this.last = { seq: target, state };
     return state;

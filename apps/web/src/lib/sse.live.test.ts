@@ -8,7 +8,9 @@ import { openLive, type LiveStatus, type SseMessage } from './sse';
 let server: Server | null = null;
 afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
 
-async function serve(handler: (req: IncomingMessage, res: ServerResponse, n: number) => void): Promise<string> {
+async function serve(
+  handler: (req: IncomingMessage, res: ServerResponse, n: number) => void,
+): Promise<string> {
   let n = 0;
   server = createServer((req, res) => handler(req, res, ++n));
   await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
@@ -31,7 +33,8 @@ describe('openLive', () => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const from = Number(req.headers['last-event-id'] ?? 0);
       for (let s = from + 1; s <= from + 2; s++) res.write(`id: ${s}\nevent: event\ndata: {"seq":${s}}\n\n`);
-      if (n === 1) setTimeout(() => res.destroy(), 200); // the connection drops once the client has read
+      if (n === 1)
+        setTimeout(() => res.destroy(), 200); // the connection drops once the client has read
       else res.end(`event: end\ndata: {"lastSeq":${from + 2}}\n\n`);
     });
     const held: number[] = [];
@@ -65,11 +68,21 @@ describe('openLive', () => {
       res.end(JSON.stringify({ error: 'forbidden_view', message: 'the judge view needs a judge token' }));
     });
     const statuses: LiveStatus[] = [];
-    const close = openLive({ url, headers: {}, lastSeq: () => 0, onMessages: () => {}, onStatus: (s) => statuses.push(s) });
+    const close = openLive({
+      url,
+      headers: {},
+      lastSeq: () => 0,
+      onMessages: () => {},
+      onStatus: (s) => statuses.push(s),
+    });
     await until(() => statuses.some((s) => s.kind === 'failed'));
     await new Promise((r) => setTimeout(r, 700));
     close();
     expect(calls).toBe(1);
-    expect(statuses.find((s) => s.kind === 'failed')).toEqual({ kind: 'failed', status: 403, reason: 'the judge view needs a judge token' });
+    expect(statuses.find((s) => s.kind === 'failed')).toEqual({
+      kind: 'failed',
+      status: 403,
+      reason: 'the judge view needs a judge token',
+    });
   });
 });

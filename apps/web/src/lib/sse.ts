@@ -30,7 +30,8 @@ export class SseParser {
       if (sepLen === 1 && this.buf[nl] === '\r' && nl + 1 === this.buf.length) this.skipLf = true;
       this.buf = this.buf.slice(nl + sepLen);
       if (line === '') {
-        if (this.data.length > 0) out.push({ event: this.event || 'message', data: this.data.join('\n'), id: this.id });
+        if (this.data.length > 0)
+          out.push({ event: this.event || 'message', data: this.data.join('\n'), id: this.id });
         this.event = '';
         this.data = [];
         continue;
@@ -91,7 +92,11 @@ export function openLive(opts: LiveOptions): () => void {
     let res: Response;
     try {
       res = await fetch(opts.url, {
-        headers: { ...opts.headers, accept: 'text/event-stream', ...(last > 0 ? { 'last-event-id': String(last) } : {}) },
+        headers: {
+          ...opts.headers,
+          accept: 'text/event-stream',
+          ...(last > 0 ? { 'last-event-id': String(last) } : {}),
+        },
         signal: ctl.signal,
         cache: 'no-store',
       });

@@ -1,14 +1,54 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { commonLabel, EMPTY_SELECTION, formatClock, groupOffers, loadAutoPass, loadSeat, moveItem, nextOfOrder, nextStep, orderChoice, orderOffer, passOffer, remainingNow, saveAutoPass, presenceOf, saveSeat, sendCommand, shouldAutoPass, type Offer } from './table';
+import {
+  commonLabel,
+  EMPTY_SELECTION,
+  formatClock,
+  groupOffers,
+  loadAutoPass,
+  loadSeat,
+  moveItem,
+  nextOfOrder,
+  nextStep,
+  orderChoice,
+  orderOffer,
+  passOffer,
+  remainingNow,
+  saveAutoPass,
+  presenceOf,
+  saveSeat,
+  sendCommand,
+  shouldAutoPass,
+  type Offer,
+} from './table';
 
-const offer = (key: string, type: string, extra: Partial<Offer> = {}): Offer => ({ key, command: { type }, label: `${type} ${key}`, kind: 'other', ...extra });
+const offer = (key: string, type: string, extra: Partial<Offer> = {}): Offer => ({
+  key,
+  command: { type },
+  label: `${type} ${key}`,
+  kind: 'other',
+  ...extra,
+});
 
-const bolt = (t: string, pays: string[] = []) => offer(`bolt-${t}-${pays.join('')}`, 'PlayCard', { source: 'c1', kind: 'play', targets: [t], pays, label: `Play Bolt on ${t}` });
+const bolt = (t: string, pays: string[] = []) =>
+  offer(`bolt-${t}-${pays.join('')}`, 'PlayCard', {
+    source: 'c1',
+    kind: 'play',
+    targets: [t],
+    pays,
+    label: `Play Bolt on ${t}`,
+  });
 const pass = offer('pass', 'PassPriority', { kind: 'pass', label: 'Pass priority' });
 
 function memory(): Storage {
   const m = new Map<string, string>();
-  return { getItem: (k) => m.get(k) ?? null, setItem: (k, v) => void m.set(k, v), removeItem: (k) => void m.delete(k), clear: () => m.clear(), key: () => null, length: 0 };
+  return {
+    getItem: (k) => m.get(k) ?? null,
+    setItem: (k, v) => void m.set(k, v),
+    removeItem: (k) => void m.delete(k),
+    clear: () => m.clear(),
+    key: () => null,
+    length: 0,
+  };
 }
 
 describe('choosing among offers', () => {
@@ -37,22 +77,43 @@ describe('choosing among offers', () => {
   });
 
   it('a choice of several cards (a mulligan) is finished with the offer that matches the picks exactly', () => {
-    const mull = (cards: string[]) => offer(`m-${cards.join('')}`, 'Mulligan', { kind: 'mulligan', targets: cards, label: `Mulligan ${cards.length}` });
+    const mull = (cards: string[]) =>
+      offer(`m-${cards.join('')}`, 'Mulligan', {
+        kind: 'mulligan',
+        targets: cards,
+        label: `Mulligan ${cards.length}`,
+      });
     const offers = [mull([]), mull(['a']), mull(['b']), mull(['a', 'b'])];
     const sel = { ...EMPTY_SELECTION, group: '|Mulligan' };
     const first = nextStep(offers, sel);
     expect(first).toMatchObject({ kind: 'targets', ids: ['a', 'b'], done: [offers[0]] });
-    expect(nextStep(offers, { ...sel, targets: ['a'] })).toMatchObject({ kind: 'targets', ids: ['b'], done: [offers[1]] });
+    expect(nextStep(offers, { ...sel, targets: ['a'] })).toMatchObject({
+      kind: 'targets',
+      ids: ['b'],
+      done: [offers[1]],
+    });
   });
 
   it('offers that differ by cards named in another argument ask for those cards on the board (a mulligan putting cards back)', () => {
-    const back = (cards: string[]) => offer(`b-${cards.join('')}`, 'Mulligan', { kind: 'mulligan', command: { type: 'Mulligan', cards }, label: `Put back ${cards.length}` });
+    const back = (cards: string[]) =>
+      offer(`b-${cards.join('')}`, 'Mulligan', {
+        kind: 'mulligan',
+        command: { type: 'Mulligan', cards },
+        label: `Put back ${cards.length}`,
+      });
     const offers = [back(['h1']), back(['h2']), back(['h1', 'h2'])];
     const known = (id: string) => id.startsWith('h');
     const sel = { ...EMPTY_SELECTION, group: '|Mulligan' };
     expect(nextStep(offers, sel, known)).toMatchObject({ kind: 'cards', ids: ['h1', 'h2'], done: [] });
-    expect(nextStep(offers, { ...sel, cards: ['h1'] }, known)).toMatchObject({ kind: 'cards', ids: ['h2'], done: [offers[0]] });
-    expect(nextStep(offers, { ...sel, cards: ['h1', 'h2'] }, known)).toEqual({ kind: 'send', offer: offers[2] });
+    expect(nextStep(offers, { ...sel, cards: ['h1'] }, known)).toMatchObject({
+      kind: 'cards',
+      ids: ['h2'],
+      done: [offers[0]],
+    });
+    expect(nextStep(offers, { ...sel, cards: ['h1', 'h2'] }, known)).toEqual({
+      kind: 'send',
+      offer: offers[2],
+    });
     // Ids the board does not show are no picks: the offers are listed instead.
     expect(nextStep(offers, sel)).toEqual({ kind: 'list', offers });
   });
@@ -66,7 +127,10 @@ describe('choosing among offers', () => {
   });
 
   it('offers that differ in nothing the board shows are listed by their labels', () => {
-    const offers = [offer('d1', 'Divide', { label: 'Divide 2 / 1' }), offer('d2', 'Divide', { label: 'Divide 1 / 2' })];
+    const offers = [
+      offer('d1', 'Divide', { label: 'Divide 2 / 1' }),
+      offer('d2', 'Divide', { label: 'Divide 1 / 2' }),
+    ];
     expect(nextStep(offers, { ...EMPTY_SELECTION, group: '|Divide' })).toEqual({ kind: 'list', offers });
   });
 
@@ -84,17 +148,37 @@ describe('passing by itself', () => {
     expect(shouldAutoPass(prio, at, on)).toBe(true);
     expect(shouldAutoPass(prio, at, { ...on, enabled: false })).toBe(false);
     expect(shouldAutoPass(prio, at, { ...on, stops: ['main'] })).toBe(false);
-    expect(shouldAutoPass(prio, { phase: 'combat', step: 'damage' }, { ...on, stops: ['combat/damage'] })).toBe(false);
+    expect(
+      shouldAutoPass(prio, { phase: 'combat', step: 'damage' }, { ...on, stops: ['combat/damage'] }),
+    ).toBe(false);
     expect(shouldAutoPass(prio, at, { ...on, hold: true, heldByOwnAction: true })).toBe(false);
-    expect(shouldAutoPass({ prompt: { kind: 'blockers', text: 'Declare blockers' }, offers: [pass] }, at, { ...on, untilSomething: true })).toBe(false);
-    expect(shouldAutoPass({ prompt: { kind: 'priority', text: '' }, offers: [bolt('c7')] }, at, on)).toBe(false);
-    expect(shouldAutoPass(prio, { phase: 'main', step: null }, { ...on, enabled: false, stops: ['main'], untilSomething: true })).toBe(true);
+    expect(
+      shouldAutoPass({ prompt: { kind: 'blockers', text: 'Declare blockers' }, offers: [pass] }, at, {
+        ...on,
+        untilSomething: true,
+      }),
+    ).toBe(false);
+    expect(shouldAutoPass({ prompt: { kind: 'priority', text: '' }, offers: [bolt('c7')] }, at, on)).toBe(
+      false,
+    );
+    expect(
+      shouldAutoPass(
+        prio,
+        { phase: 'main', step: null },
+        { ...on, enabled: false, stops: ['main'], untilSomething: true },
+      ),
+    ).toBe(true);
   });
 
   it('keeps the stops per game in storage', () => {
     const s = memory();
     saveAutoPass(s, 'alpha-clash', { stops: ['main'], hold: true, enabled: true, untilSomething: true });
-    expect(loadAutoPass(s, 'alpha-clash')).toEqual({ stops: ['main'], hold: true, enabled: true, untilSomething: false });
+    expect(loadAutoPass(s, 'alpha-clash')).toEqual({
+      stops: ['main'],
+      hold: true,
+      enabled: true,
+      untilSomething: false,
+    });
     expect(loadAutoPass(s, 'the-spoils').enabled).toBe(false);
   });
 });
@@ -110,7 +194,12 @@ describe('the seat credential and the clock', () => {
   });
 
   it('counts down only the running seat, from the server figure and its time', () => {
-    const clock = { kind: 'chess', remainingMs: { p1: 60_000, p2: 30_000 }, running: 'p1', asOf: '2026-01-01T00:00:00.000Z' };
+    const clock = {
+      kind: 'chess',
+      remainingMs: { p1: 60_000, p2: 30_000 },
+      running: 'p1',
+      asOf: '2026-01-01T00:00:00.000Z',
+    };
     const now = Date.parse('2026-01-01T00:00:05.000Z');
     expect(remainingNow(clock, 'p1', now)).toBe(55_000);
     expect(remainingNow(clock, 'p2', now)).toBe(30_000);
@@ -130,7 +219,9 @@ describe('sending a command', () => {
     const fetchStub = vi.fn((_url: string, init: RequestInit) => {
       sent.push(JSON.parse(String(init.body)) as { commandId: string });
       if (sent.length === 1)
-        return new Promise<Response>((_res, rej) => init.signal?.addEventListener('abort', () => rej(new DOMException('timed out', 'TimeoutError'))));
+        return new Promise<Response>((_res, rej) =>
+          init.signal?.addEventListener('abort', () => rej(new DOMException('timed out', 'TimeoutError'))),
+        );
       return Promise.resolve(new Response('{"status":"accepted"}', { status: 200 }));
     });
     vi.stubGlobal('fetch', fetchStub);
@@ -140,7 +231,15 @@ describe('sending a command', () => {
   });
 
   it('no answer at all ends in a refusal that says so, after a bounded number of tries', async () => {
-    vi.stubGlobal('fetch', vi.fn((_url: string, init: RequestInit) => new Promise<Response>((_res, rej) => init.signal?.addEventListener('abort', () => rej(new DOMException('timed out', 'TimeoutError'))))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise<Response>((_res, rej) =>
+            init.signal?.addEventListener('abort', () => rej(new DOMException('timed out', 'TimeoutError'))),
+          ),
+      ),
+    );
     const out = await sendCommand('m1', 'tok', { type: 'PassPriority' }, 'table-2', 20);
     expect(out).toMatchObject({ ok: false, reason: expect.stringMatching(/did not answer/) });
     expect(vi.mocked(fetch)).toHaveBeenCalledTimes(5);
@@ -149,7 +248,10 @@ describe('sending a command', () => {
 
 describe('presence over the live stream', () => {
   it("reads the server's presence frame, and nothing else as presence", () => {
-    expect(presenceOf('presence', { seat: 'p2', connected: false })).toEqual({ seat: 'p2', connected: false });
+    expect(presenceOf('presence', { seat: 'p2', connected: false })).toEqual({
+      seat: 'p2',
+      connected: false,
+    });
     expect(presenceOf('presence', { seat: 'p2', connected: true })).toEqual({ seat: 'p2', connected: true });
     expect(presenceOf('message', { seat: 'p2', connected: false })).toBeNull();
     expect(presenceOf('presence', { seat: 'p2' })).toBeNull();
@@ -157,21 +259,46 @@ describe('presence over the live stream', () => {
 });
 
 describe('ordering simultaneous triggers', () => {
-  const resolve = (tid: string) => offer(`r-${tid}`, 'ResolveTrigger', { kind: 'order', command: { type: 'ResolveTrigger', trigger: tid }, source: tid, label: `Resolve next: ${tid}` });
-  const arrange = (order: string[]) => offer(`a-${order.join('')}`, 'ArrangeTop', { kind: 'order', command: { type: 'ArrangeTop', order }, label: `Put back on top: ${order.join(', ')}` });
+  const resolve = (tid: string) =>
+    offer(`r-${tid}`, 'ResolveTrigger', {
+      kind: 'order',
+      command: { type: 'ResolveTrigger', trigger: tid },
+      source: tid,
+      label: `Resolve next: ${tid}`,
+    });
+  const arrange = (order: string[]) =>
+    offer(`a-${order.join('')}`, 'ArrangeTop', {
+      kind: 'order',
+      command: { type: 'ArrangeTop', order },
+      label: `Put back on top: ${order.join(', ')}`,
+    });
   const concede = offer('concede', 'Concede', { kind: 'concede' });
 
   it('one command per trigger: a list of the triggers, the top one sent first, the rest as the game asks again', () => {
     const offers = [resolve('t1'), resolve('t2'), resolve('t3'), concede];
     const c = orderChoice(offers)!;
-    expect(c).toEqual({ mode: 'sequence', type: 'ResolveTrigger', items: [{ id: 't1', label: 'Resolve next: t1' }, { id: 't2', label: 'Resolve next: t2' }, { id: 't3', label: 'Resolve next: t3' }] });
+    expect(c).toEqual({
+      mode: 'sequence',
+      type: 'ResolveTrigger',
+      items: [
+        { id: 't1', label: 'Resolve next: t1' },
+        { id: 't2', label: 'Resolve next: t2' },
+        { id: 't3', label: 'Resolve next: t3' },
+      ],
+    });
     const chosen = moveItem(['t1', 't2', 't3'], 2, 0);
     expect(chosen).toEqual(['t3', 't1', 't2']);
     expect(orderOffer(offers, c, chosen)?.key).toBe('r-t3');
     // The game asks again with the two left: the next of the chosen order is sent.
-    expect(nextOfOrder([resolve('t1'), resolve('t2'), concede], 'ResolveTrigger', ['t1', 't2'])).toEqual({ kind: 'send', offer: resolve('t1'), rest: ['t2'] });
+    expect(nextOfOrder([resolve('t1'), resolve('t2'), concede], 'ResolveTrigger', ['t1', 't2'])).toEqual({
+      kind: 'send',
+      offer: resolve('t1'),
+      rest: ['t2'],
+    });
     // A resolving trigger asks its own choice first, or the opponent acts: wait.
-    expect(nextOfOrder([offer('d', 'Develop', { kind: 'play' }), concede], 'ResolveTrigger', ['t1', 't2']).kind).toBe('wait');
+    expect(
+      nextOfOrder([offer('d', 'Develop', { kind: 'play' }), concede], 'ResolveTrigger', ['t1', 't2']).kind,
+    ).toBe('wait');
     expect(nextOfOrder([], 'ResolveTrigger', ['t1']).kind).toBe('wait');
     // Asked again without the next one (it left play): the order is spent.
     expect(nextOfOrder([resolve('t2'), resolve('t9')], 'ResolveTrigger', ['t1', 't2']).kind).toBe('stop');
@@ -180,7 +307,14 @@ describe('ordering simultaneous triggers', () => {
   it('one command per arrangement: the items of the first offer, answered by the offer of exactly that arrangement', () => {
     const offers = [arrange(['a', 'b']), arrange(['b', 'a'])];
     const c = orderChoice(offers, (id) => id.toUpperCase())!;
-    expect(c).toEqual({ mode: 'whole', type: 'ArrangeTop', items: [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }] });
+    expect(c).toEqual({
+      mode: 'whole',
+      type: 'ArrangeTop',
+      items: [
+        { id: 'a', label: 'A' },
+        { id: 'b', label: 'B' },
+      ],
+    });
     expect(orderOffer(offers, c, moveItem(['a', 'b'], 1, 0))?.key).toBe('a-ba');
     expect(orderOffer(offers, c, ['a', 'c'])).toBeNull();
   });

@@ -26,7 +26,11 @@ export const TableActionsSchema = z
     seq: z.number(),
     status: z.string(),
     you: z.string(),
-    waitingFor: z.object({ seat: z.string(), name: z.string().optional(), text: z.string() }).loose().nullable().optional(),
+    waitingFor: z
+      .object({ seat: z.string(), name: z.string().optional(), text: z.string() })
+      .loose()
+      .nullable()
+      .optional(),
     prompt: z.object({ kind: z.string(), text: z.string() }).loose().nullable().optional(),
     offers: z.array(OfferSchema),
   })
@@ -49,18 +53,37 @@ export const SeatInfoSchema = z
     game: z.string(),
     seat: z.string(),
     name: z.string().optional(),
-    opponents: z.array(z.object({ seat: z.string(), name: z.string().optional(), bot: z.boolean().optional(), connected: z.boolean().optional(), deckSubmitted: z.boolean().optional() }).loose()).default([]),
-    deck: z.object({ submitted: z.boolean(), presets: z.array(z.string()).default([]) }).loose().optional(),
+    opponents: z
+      .array(
+        z
+          .object({
+            seat: z.string(),
+            name: z.string().optional(),
+            bot: z.boolean().optional(),
+            connected: z.boolean().optional(),
+            deckSubmitted: z.boolean().optional(),
+          })
+          .loose(),
+      )
+      .default([]),
+    deck: z
+      .object({ submitted: z.boolean(), presets: z.array(z.string()).default([]) })
+      .loose()
+      .optional(),
     status: z.string(),
     clock: ClockSchema.nullable().optional(),
   })
   .loose();
 export type SeatInfo = z.infer<typeof SeatInfoSchema>;
 
-const SeatClaimSchema = z.object({ matchId: z.string(), seat: z.string(), seatToken: z.string(), name: z.string().optional() }).loose();
+const SeatClaimSchema = z
+  .object({ matchId: z.string(), seat: z.string(), seatToken: z.string(), name: z.string().optional() })
+  .loose();
 export type SeatClaim = z.infer<typeof SeatClaimSchema>;
 
-export const DeckLineSchema = z.object({ line: z.number(), text: z.string(), ok: z.boolean(), message: z.string().nullable().optional() }).loose();
+export const DeckLineSchema = z
+  .object({ line: z.number(), text: z.string(), ok: z.boolean(), message: z.string().nullable().optional() })
+  .loose();
 export type DeckLine = z.infer<typeof DeckLineSchema>;
 
 /** SSE `event: presence` on a seat's live stream (the server's PresenceFrame): another seat came or went. */
@@ -80,10 +103,16 @@ export function presenceOf(event: string, data: unknown): { seat: string; connec
 const seatKey = (matchId: string) => `matchtape.seat.${matchId}`;
 
 export function saveSeat(store: Pick<Storage, 'setItem'>, claim: SeatClaim): void {
-  store.setItem(seatKey(claim.matchId), JSON.stringify({ seat: claim.seat, seatToken: claim.seatToken, name: claim.name ?? null }));
+  store.setItem(
+    seatKey(claim.matchId),
+    JSON.stringify({ seat: claim.seat, seatToken: claim.seatToken, name: claim.name ?? null }),
+  );
 }
 
-export function loadSeat(store: Pick<Storage, 'getItem'>, matchId: string): { seat: string; seatToken: string } | null {
+export function loadSeat(
+  store: Pick<Storage, 'getItem'>,
+  matchId: string,
+): { seat: string; seatToken: string } | null {
   const raw = store.getItem(seatKey(matchId));
   if (!raw) return null;
   try {
@@ -104,14 +133,20 @@ export async function startPractice(body: { game: string; name: string; deck?: s
 }
 
 export async function joinSeat(code: string): Promise<SeatClaim> {
-  return SeatClaimSchema.parse(await requestJson('/api/join', auth(null), { method: 'POST', body: { code } }));
+  return SeatClaimSchema.parse(
+    await requestJson('/api/join', auth(null), { method: 'POST', body: { code } }),
+  );
 }
 
 export async function getSeat(matchId: string, token: string, signal?: AbortSignal): Promise<SeatInfo> {
   return SeatInfoSchema.parse(await requestJson(matchPath(matchId, 'seat'), auth(token), { signal }));
 }
 
-export async function getActions(matchId: string, token: string, signal?: AbortSignal): Promise<TableActions> {
+export async function getActions(
+  matchId: string,
+  token: string,
+  signal?: AbortSignal,
+): Promise<TableActions> {
   return TableActionsSchema.parse(await requestJson(matchPath(matchId, 'actions'), auth(token), { signal }));
 }
 
@@ -126,13 +161,22 @@ export const COMMAND_ANSWER_MS = 15_000;
  * A POST whose refusal body the table reads (deck lines, a command's rule); the status and the parsed body.
  * Status 0: no answer (unreachable, or none within `timeoutMs`).
  */
-async function post(path: string, token: string, body: unknown, timeoutMs = COMMAND_ANSWER_MS): Promise<{ status: number; body: unknown }> {
+async function post(
+  path: string,
+  token: string,
+  body: unknown,
+  timeoutMs = COMMAND_ANSWER_MS,
+): Promise<{ status: number; body: unknown }> {
   let res: Response;
   let text: string;
   try {
     res = await fetch(path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        authorization: `Bearer ${token}`,
+      },
       body: JSON.stringify(body),
       cache: 'no-store',
       signal: AbortSignal.timeout(timeoutMs),
@@ -148,23 +192,46 @@ async function post(path: string, token: string, body: unknown, timeoutMs = COMM
   }
 }
 
-const Refusal = z.object({ message: z.string().optional(), rule: z.string().nullable().optional(), reason: z.string().optional(), ruleText: z.string().nullable().optional(), lines: z.array(DeckLineSchema).optional() }).loose();
+const Refusal = z
+  .object({
+    message: z.string().optional(),
+    rule: z.string().nullable().optional(),
+    reason: z.string().optional(),
+    ruleText: z.string().nullable().optional(),
+    lines: z.array(DeckLineSchema).optional(),
+  })
+  .loose();
 
 export type DeckAnswer = { ok: true } | { ok: false; lines: DeckLine[]; message: string };
 
-export async function submitDeck(matchId: string, token: string, body: { text: string } | { preset: string }): Promise<DeckAnswer> {
+export async function submitDeck(
+  matchId: string,
+  token: string,
+  body: { text: string } | { preset: string },
+): Promise<DeckAnswer> {
   const r = await post(matchPath(matchId, 'deck'), token, body);
   if (r.status >= 200 && r.status < 300) return { ok: true };
   const b = Refusal.safeParse(r.body);
   const lines = b.success ? (b.data.lines ?? []) : [];
-  const message = r.status === 0 ? 'The server cannot be reached; try again.' : ((b.success ? b.data.message : undefined) ?? (lines.length ? 'Some lines of the deck need fixing.' : `The server answered ${r.status}.`));
+  const message =
+    r.status === 0
+      ? 'The server cannot be reached; try again.'
+      : ((b.success ? b.data.message : undefined) ??
+        (lines.length ? 'Some lines of the deck need fixing.' : `The server answered ${r.status}.`));
   return { ok: false, lines, message };
 }
 
-export type CommandOutcome = { ok: true } | { ok: false; rule: string | null; reason: string; ruleText: string | null };
+export type CommandOutcome =
+  { ok: true } | { ok: false; rule: string | null; reason: string; ruleText: string | null };
 
 /** Sends one offered command; the commandId makes a retry after a dropped connection act at most once. */
-export async function sendCommand(matchId: string, token: string, command: Record<string, unknown>, commandId: string, timeoutMs = COMMAND_ANSWER_MS): Promise<CommandOutcome> {
+export async function sendCommand(
+  matchId: string,
+  token: string,
+  command: Record<string, unknown>,
+  commandId: string,
+  timeoutMs = COMMAND_ANSWER_MS,
+): Promise<CommandOutcome> {
   for (let attempt = 0; ; attempt++) {
     const r = await post(matchPath(matchId, 'commands'), token, { ...command, commandId }, timeoutMs);
     if (r.status >= 200 && r.status < 300) return { ok: true };
@@ -178,7 +245,12 @@ export async function sendCommand(matchId: string, token: string, command: Recor
     return {
       ok: false,
       rule: d.rule ?? null,
-      reason: d.reason ?? d.message ?? (r.status === 0 ? 'The server did not answer; check the connection and try again (the action is done at most once).' : `The server answered ${r.status}.`),
+      reason:
+        d.reason ??
+        d.message ??
+        (r.status === 0
+          ? 'The server did not answer; check the connection and try again (the action is done at most once).'
+          : `The server answered ${r.status}.`),
       ruleText: d.ruleText ?? null,
     };
   }
@@ -218,7 +290,11 @@ export function commonLabel(labels: readonly string[]): string {
   const first = split[0]!;
   let n = 0;
   while (n < first.length && split.every((w) => w[n] === first[n])) n++;
-  const prefix = first.slice(0, n).join(' ').replace(/[\s,:;—–-]+(on|at|to|with|targeting|paying|using)?$/i, '').trim();
+  const prefix = first
+    .slice(0, n)
+    .join(' ')
+    .replace(/[\s,:;—–-]+(on|at|to|with|targeting|paying|using)?$/i, '')
+    .trim();
   return prefix || labels[0]!;
 }
 
@@ -252,14 +328,22 @@ export function remaining(offers: readonly Offer[], sel: Selection): Offer[] {
 }
 
 /** Ids still worth clicking in one list of each offer (targets or pays): those that narrow the offers left. */
-function narrowing(offers: readonly Offer[], pick: (o: Offer) => readonly string[], chosen: readonly string[]): string[] {
+function narrowing(
+  offers: readonly Offer[],
+  pick: (o: Offer) => readonly string[],
+  chosen: readonly string[],
+): string[] {
   const all = new Set<string>();
   for (const o of offers) for (const id of pick(o)) if (!chosen.includes(id)) all.add(id);
   return [...all].filter((id) => offers.some((o) => !pick(o).includes(id)));
 }
 
 /** Offers whose list is exactly what was chosen (a choice of several cards is finished with "Done"). */
-function exactly(offers: readonly Offer[], pick: (o: Offer) => readonly string[], chosen: readonly string[]): Offer[] {
+function exactly(
+  offers: readonly Offer[],
+  pick: (o: Offer) => readonly string[],
+  chosen: readonly string[],
+): Offer[] {
   return offers.filter((o) => pick(o).length === chosen.length && chosen.every((c) => pick(o).includes(c)));
 }
 
@@ -288,19 +372,26 @@ export type Step =
   | { kind: 'send'; offer: Offer };
 
 /** What the table asks next for a selection: the list of actions, a target, a payment, or nothing (send). */
-export function nextStep(offers: readonly Offer[], sel: Selection, known: (id: string) => boolean = () => false): Step {
+export function nextStep(
+  offers: readonly Offer[],
+  sel: Selection,
+  known: (id: string) => boolean = () => false,
+): Step {
   const left = remaining(offers, sel);
   if (left.length === 0) return { kind: 'none' };
   if (sel.group === null) return { kind: 'actions', groups: groupOffers(left) };
   if (left.length === 1) return { kind: 'send', offer: left[0]! };
   const targetIds = narrowing(left, targetsOf, sel.targets);
-  if (targetIds.length > 0) return { kind: 'targets', ids: targetIds, offers: left, done: exactly(left, targetsOf, sel.targets) };
+  if (targetIds.length > 0)
+    return { kind: 'targets', ids: targetIds, offers: left, done: exactly(left, targetsOf, sel.targets) };
   const payIds = narrowing(left, paysOf, sel.pays);
-  if (payIds.length > 0) return { kind: 'pays', ids: payIds, offers: left, done: exactly(left, paysOf, sel.pays) };
+  if (payIds.length > 0)
+    return { kind: 'pays', ids: payIds, offers: left, done: exactly(left, paysOf, sel.pays) };
   // Offers that differ by cards named in another argument: those cards are picked on the board too.
   const cardsOf = (o: Offer) => idsIn(o).filter(known);
   const cardIds = narrowing(left, cardsOf, sel.cards);
-  if (cardIds.length > 0) return { kind: 'cards', ids: cardIds, offers: left, done: exactly(left, cardsOf, sel.cards) };
+  if (cardIds.length > 0)
+    return { kind: 'cards', ids: cardIds, offers: left, done: exactly(left, cardsOf, sel.cards) };
   return { kind: 'list', offers: left };
 }
 
@@ -352,7 +443,11 @@ export function stepKey(phase: string, step: string | null): string {
  * mulligan, blockers…), only when a pass is offered, never at a step the player stops at, and never while the
  * player holds priority after their own action.
  */
-export function shouldAutoPass(a: { prompt?: TableActions['prompt']; offers: readonly Offer[] }, where: { phase: string; step: string | null }, s: AutoPassSettings & { enabled: boolean; heldByOwnAction: boolean }): boolean {
+export function shouldAutoPass(
+  a: { prompt?: TableActions['prompt']; offers: readonly Offer[] },
+  where: { phase: string; step: string | null },
+  s: AutoPassSettings & { enabled: boolean; heldByOwnAction: boolean },
+): boolean {
   if (!a.prompt || a.prompt.kind !== 'priority') return false;
   if (!a.offers.some((o) => o.kind === 'pass')) return false;
   if (s.heldByOwnAction && s.hold) return false;
@@ -363,18 +458,28 @@ export function shouldAutoPass(a: { prompt?: TableActions['prompt']; offers: rea
 
 const STOPS_KEY = (game: string) => `matchtape.table.autopass.${game}`;
 
-export function loadAutoPass(store: Pick<Storage, 'getItem'>, game: string): AutoPassSettings & { enabled: boolean } {
+export function loadAutoPass(
+  store: Pick<Storage, 'getItem'>,
+  game: string,
+): AutoPassSettings & { enabled: boolean } {
   try {
     const raw = store.getItem(STOPS_KEY(game));
     if (!raw) return { ...DEFAULT_AUTOPASS, enabled: false };
-    const v = z.object({ stops: z.array(z.string()), hold: z.boolean(), enabled: z.boolean() }).loose().parse(JSON.parse(raw));
+    const v = z
+      .object({ stops: z.array(z.string()), hold: z.boolean(), enabled: z.boolean() })
+      .loose()
+      .parse(JSON.parse(raw));
     return { stops: v.stops, hold: v.hold, enabled: v.enabled, untilSomething: false };
   } catch {
     return { ...DEFAULT_AUTOPASS, enabled: false };
   }
 }
 
-export function saveAutoPass(store: Pick<Storage, 'setItem'>, game: string, s: AutoPassSettings & { enabled: boolean }): void {
+export function saveAutoPass(
+  store: Pick<Storage, 'setItem'>,
+  game: string,
+  s: AutoPassSettings & { enabled: boolean },
+): void {
   store.setItem(STOPS_KEY(game), JSON.stringify({ stops: s.stops, hold: s.hold, enabled: s.enabled }));
 }
 
@@ -422,22 +527,36 @@ function orderList(o: Offer): string[] | null {
 }
 
 /** Two or more offers of kind `order` and one type: the list the table lets the player drag into order. */
-export function orderChoice(offers: readonly Offer[], nameOf: (id: string) => string = (id) => id): OrderChoice | null {
+export function orderChoice(
+  offers: readonly Offer[],
+  nameOf: (id: string) => string = (id) => id,
+): OrderChoice | null {
   const byType = new Map<string, Offer[]>();
-  for (const o of offers) if (o.kind === 'order') byType.set(o.command.type, [...(byType.get(o.command.type) ?? []), o]);
+  for (const o of offers)
+    if (o.kind === 'order') byType.set(o.command.type, [...(byType.get(o.command.type) ?? []), o]);
   for (const [type, list] of byType) {
     if (list.length < 2) continue;
     const ids = list.map(orderItem);
-    if (ids.every((id): id is string => id !== null) && new Set(ids).size === ids.length) return { mode: 'sequence', type, items: list.map((o, i) => ({ id: ids[i]!, label: o.label })) };
+    if (ids.every((id): id is string => id !== null) && new Set(ids).size === ids.length)
+      return { mode: 'sequence', type, items: list.map((o, i) => ({ id: ids[i]!, label: o.label })) };
     const first = orderList(list[0]!);
-    const same = (l: string[] | null) => l !== null && first !== null && l.length === first.length && [...l].sort().join('\u0000') === [...first].sort().join('\u0000');
-    if (first && new Set(first).size === first.length && list.every((o) => same(orderList(o)))) return { mode: 'whole', type, items: first.map((id) => ({ id, label: nameOf(id) })) };
+    const same = (l: string[] | null) =>
+      l !== null &&
+      first !== null &&
+      l.length === first.length &&
+      [...l].sort().join('\u0000') === [...first].sort().join('\u0000');
+    if (first && new Set(first).size === first.length && list.every((o) => same(orderList(o))))
+      return { mode: 'whole', type, items: first.map((id) => ({ id, label: nameOf(id) })) };
   }
   return null;
 }
 
 /** The offer that answers an order (the top item's, or the whole arrangement's), or null when none does. */
-export function orderOffer(offers: readonly Offer[], choice: Pick<OrderChoice, 'mode' | 'type'>, ids: readonly string[]): Offer | null {
+export function orderOffer(
+  offers: readonly Offer[],
+  choice: Pick<OrderChoice, 'mode' | 'type'>,
+  ids: readonly string[],
+): Offer | null {
   const ofType = offers.filter((o) => o.kind === 'order' && o.command.type === choice.type);
   if (choice.mode === 'sequence') return ofType.find((o) => orderItem(o) === ids[0]) ?? null;
   return ofType.find((o) => orderList(o)?.join('\u0000') === ids.join('\u0000')) ?? null;
@@ -458,7 +577,11 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
  * among it (the order no longer applies); `wait` while the seat is asked nothing of that kind (the opponent acts,
  * or a resolving trigger asks its own choice first).
  */
-export function nextOfOrder(offers: readonly Offer[], type: string, queue: readonly string[]): { kind: 'send'; offer: Offer; rest: string[] } | { kind: 'stop' } | { kind: 'wait' } {
+export function nextOfOrder(
+  offers: readonly Offer[],
+  type: string,
+  queue: readonly string[],
+): { kind: 'send'; offer: Offer; rest: string[] } | { kind: 'stop' } | { kind: 'wait' } {
   if (queue.length === 0) return { kind: 'stop' };
   if (!offers.some((o) => o.kind === 'order' && o.command.type === type)) return { kind: 'wait' };
   const offer = orderOffer(offers, { mode: 'sequence', type }, queue);

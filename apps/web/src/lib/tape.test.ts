@@ -30,7 +30,10 @@ describe('MatchTape', () => {
     const redacted: EventEnvelope[] = fixtureMatch().map((e) => fixtureGame.viewEvent(e, 'public'));
     const tape = new MatchTape(fixtureGame);
     tape.append(redacted);
-    const hand = tape.boardAt(9).players.find((p) => p.id === 'p2')!.zones.find((z) => z.key === 'hand')!;
+    const hand = tape
+      .boardAt(9)
+      .players.find((p) => p.id === 'p2')!
+      .zones.find((z) => z.key === 'hand')!;
     expect(hand.count).toBe(1);
     expect(hand.cards[0]).toEqual({ id: 'x-c2', hidden: true });
     expect(JSON.stringify(tape.boardAt(9))).not.toContain('bear');

@@ -79,13 +79,19 @@ describe('phase order from the machine', () => {
     expect(machineStateKeys(fixtureGame.machine)).toEqual(['setup', 'turn', 'start', 'main', 'end', 'over']);
   });
   it('orders the phases seen by the machine, unknown ones after in order of appearance', () => {
-    expect(orderedPhases(['setup', 'start', 'main', 'end'], ['main', 'combat', 'start', 'end', 'main', 'cleanup'])).toEqual(['start', 'main', 'end', 'combat', 'cleanup']);
+    expect(
+      orderedPhases(['setup', 'start', 'main', 'end'], ['main', 'combat', 'start', 'end', 'main', 'cleanup']),
+    ).toEqual(['start', 'main', 'end', 'combat', 'cleanup']);
   });
 });
 
 describe('turn navigation on Grand Archive (TurnStarted is stamped in the previous End Phase)', () => {
   const game = getGame('grand-archive');
-  const match = playMatch(game, { seed: 'web-turns', bots: { p1: 'greedy', p2: 'random' }, recordStates: false });
+  const match = playMatch(game, {
+    seed: 'web-turns',
+    bots: { p1: 'greedy', p2: 'random' },
+    recordStates: false,
+  });
   const events = match.events as EventEnvelope[];
   const tape = new MatchTape(game);
   tape.append(events);
@@ -108,7 +114,10 @@ describe('turn navigation on Grand Archive (TurnStarted is stamped in the previo
   });
 
   it('orders the phase strip by the rules: Wake Up first once the opening round is over', () => {
-    const ordered = orderedPhases(machineStateKeys(game.machine), nav.phases.map((p) => p.phase));
+    const ordered = orderedPhases(
+      machineStateKeys(game.machine),
+      nav.phases.map((p) => p.phase),
+    );
     const s5 = nav.seqOfTurn(5)!;
     const strip = nav.stripPhases(ordered, events[s5 - 1]!.phase, 5, 2);
     expect(strip[0]).toBe('wake-up');

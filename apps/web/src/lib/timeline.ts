@@ -121,7 +121,10 @@ export class TimelineNav {
     const lastTurn = new Map<string, number>();
     for (const b of this.index.phases) lastTurn.set(b.phase, Math.max(lastTurn.get(b.phase) ?? 0, b.turn));
     const bands = this.index.phases;
-    const finalPhase = bands.length > 0 && bands.filter((b) => b.phase === bands[bands.length - 1]!.phase).length === 1 ? bands[bands.length - 1]!.phase : null;
+    const finalPhase =
+      bands.length > 0 && bands.filter((b) => b.phase === bands[bands.length - 1]!.phase).length === 1
+        ? bands[bands.length - 1]!.phase
+        : null;
     return ordered.filter((p) => {
       if (p === current) return true;
       if (p === finalPhase && bands.length > 1) return false;

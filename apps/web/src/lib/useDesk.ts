@@ -9,7 +9,15 @@ import { useEffect, useState } from 'react';
 import type { EventEnvelope } from '@matchtape/engine';
 import { getGame, games } from '@matchtape/games';
 import { z } from 'zod';
-import { authHeaders, getEvents, getWindow, listMatches, liveUrl, requestJson, type MatchListItem } from './api';
+import {
+  authHeaders,
+  getEvents,
+  getWindow,
+  listMatches,
+  liveUrl,
+  requestJson,
+  type MatchListItem,
+} from './api';
 import { LiveFold, type DeskTable } from './desk';
 import { openSharedLive } from './liveHub';
 import type { SseMessage } from './sse';
@@ -25,7 +33,14 @@ const LOADERS = 4;
 /** A table whose window could not be read is asked again after this long. */
 const RETRY_MS = 3000;
 
-const ClockSchema = z.object({ kind: z.string(), remainingMs: z.record(z.string(), z.number()).optional(), running: z.string().nullable().optional(), asOf: z.string().optional() }).loose();
+const ClockSchema = z
+  .object({
+    kind: z.string(),
+    remainingMs: z.record(z.string(), z.number()).optional(),
+    running: z.string().nullable().optional(),
+    asOf: z.string().optional(),
+  })
+  .loose();
 
 interface Entry {
   meta: MatchListItem;
@@ -47,7 +62,12 @@ export interface DeskState {
 }
 
 function isEnvelope(x: unknown): x is EventEnvelope {
-  return !!x && typeof x === 'object' && typeof (x as { seq?: unknown }).seq === 'number' && typeof (x as { type?: unknown }).type === 'string';
+  return (
+    !!x &&
+    typeof x === 'object' &&
+    typeof (x as { seq?: unknown }).seq === 'number' &&
+    typeof (x as { type?: unknown }).type === 'string'
+  );
 }
 
 export function useDesk(as: Perspective, token: string | null): DeskState {
@@ -69,9 +89,16 @@ export function useDesk(as: Perspective, token: string | null): DeskState {
       if (drawTimer || ctl.signal.aborted) return;
       drawTimer = setTimeout(() => {
         drawTimer = null;
-        const tables = [...entries.values()].map(
-          (e): DeskTable => ({ meta: e.meta, board: e.fold?.board ?? null, seq: e.fold?.seq ?? 0, lastAt: e.fold?.lastAt ?? null, clock: e.clock, live: e.live, ended: e.ended, error: e.error }),
-        );
+        const tables = [...entries.values()].map((e): DeskTable => ({
+          meta: e.meta,
+          board: e.fold?.board ?? null,
+          seq: e.fold?.seq ?? 0,
+          lastAt: e.fold?.lastAt ?? null,
+          clock: e.clock,
+          live: e.live,
+          ended: e.ended,
+          error: e.error,
+        }));
         setState({ tables, error: listError, loaded: listed });
       }, DRAW_MS);
     };
@@ -79,7 +106,13 @@ export function useDesk(as: Perspective, token: string | null): DeskState {
     const askClock = async (e: Entry) => {
       e.clockAskedAt = Date.now();
       try {
-        const c = ClockSchema.parse(await requestJson(`/api/matches/${encodeURIComponent(e.meta.matchId)}/clock?as=${encodeURIComponent(as)}`, auth, { signal: ctl.signal }));
+        const c = ClockSchema.parse(
+          await requestJson(
+            `/api/matches/${encodeURIComponent(e.meta.matchId)}/clock?as=${encodeURIComponent(as)}`,
+            auth,
+            { signal: ctl.signal },
+          ),
+        );
         e.clock = c.kind === 'none' ? null : c;
         draw();
       } catch {
@@ -186,7 +219,17 @@ export function useDesk(as: Perspective, token: string | null): DeskState {
             known.meta = { ...m, status: known.ended ? 'ended' : m.status };
             continue;
           }
-          const e: Entry = { meta: m, fold: null, clock: null, clockAskedAt: 0, live: null, ended: false, error: null, close: null, chain: Promise.resolve() };
+          const e: Entry = {
+            meta: m,
+            fold: null,
+            clock: null,
+            clockAskedAt: 0,
+            live: null,
+            ended: false,
+            error: null,
+            close: null,
+            chain: Promise.resolve(),
+          };
           entries.set(m.matchId, e);
           queue.push(e);
         }

@@ -70,10 +70,18 @@ export interface TapeState {
 }
 
 function isEnvelope(x: unknown): x is EventEnvelope {
-  return !!x && typeof x === 'object' && typeof (x as { seq?: unknown }).seq === 'number' && typeof (x as { type?: unknown }).type === 'string';
+  return (
+    !!x &&
+    typeof x === 'object' &&
+    typeof (x as { seq?: unknown }).seq === 'number' &&
+    typeof (x as { type?: unknown }).type === 'string'
+  );
 }
 
-const sideSeq = (x: unknown): number => (x && typeof x === 'object' && typeof (x as { seq?: unknown }).seq === 'number' ? (x as { seq: number }).seq : -1);
+const sideSeq = (x: unknown): number =>
+  x && typeof x === 'object' && typeof (x as { seq?: unknown }).seq === 'number'
+    ? (x as { seq: number }).seq
+    : -1;
 
 /** Side frames by their side seq, in seq order: a frame sent again (after a reconnect) replaces its earlier copy. */
 export function withSideFrames(held: readonly unknown[], more: readonly unknown[]): unknown[] {
@@ -82,7 +90,22 @@ export function withSideFrames(held: readonly unknown[], more: readonly unknown[
   return [...bySeq.entries()].sort((a, b) => a[0] - b[0]).map(([, f]) => f);
 }
 
-const INITIAL: TapeState = { meta: null, game: null, tape: null, version: 0, phase: 'loading', error: null, live: null, liveOpened: false, ended: false, delaySeconds: null, firstBoardMs: null, loaded: 0, presence: {}, drawingFrames: [] };
+const INITIAL: TapeState = {
+  meta: null,
+  game: null,
+  tape: null,
+  version: 0,
+  phase: 'loading',
+  error: null,
+  live: null,
+  liveOpened: false,
+  ended: false,
+  delaySeconds: null,
+  firstBoardMs: null,
+  loaded: 0,
+  presence: {},
+  drawingFrames: [],
+};
 
 export function useMatchTape(matchId: string, as: Perspective, token: string | null, retry = 0): TapeState {
   const [st, setSt] = useState<TapeState>(INITIAL);
@@ -95,10 +118,12 @@ export function useMatchTape(matchId: string, as: Perspective, token: string | n
     const t0 = performance.now();
     setSt(INITIAL);
 
-    const bump = (patch: Partial<TapeState> = {}) => setSt((s) => ({ ...s, ...patch, version: s.version + 1 }));
+    const bump = (patch: Partial<TapeState> = {}) =>
+      setSt((s) => ({ ...s, ...patch, version: s.version + 1 }));
     const page = async (from: number, to: number) => {
       const r = await getEvents(matchId, as, { from, to }, auth, ctl.signal);
-      if (r.delaySeconds !== null) setSt((s) => (s.delaySeconds === r.delaySeconds ? s : { ...s, delaySeconds: r.delaySeconds }));
+      if (r.delaySeconds !== null)
+        setSt((s) => (s.delaySeconds === r.delaySeconds ? s : { ...s, delaySeconds: r.delaySeconds }));
       return r.events;
     };
 
@@ -107,14 +132,18 @@ export function useMatchTape(matchId: string, as: Perspective, token: string | n
       for (;;) {
         if (upTo !== undefined && tape.length >= upTo) return;
         const from = tape.length + 1;
-        const batch = await page(from, upTo !== undefined ? Math.min(upTo, from + PAGE - 1) : from + PAGE - 1);
+        const batch = await page(
+          from,
+          upTo !== undefined ? Math.min(upTo, from + PAGE - 1) : from + PAGE - 1,
+        );
         if (batch.length === 0 || tape.append(batch).added === 0) return;
       }
     };
 
     const run = async () => {
       const meta = await getMatch(matchId, auth, ctl.signal);
-      if (/^p\d+$/.test(as) && meta.players.length > 0 && !meta.players.some((p) => p.id === as)) throw new NoSuchSeat(as, meta.players);
+      if (/^p\d+$/.test(as) && meta.players.length > 0 && !meta.players.some((p) => p.id === as))
+        throw new NoSuchSeat(as, meta.players);
       const game = getGame(meta.game);
       const tape = new MatchTape(game);
       setSt((s) => ({ ...s, meta, game, tape }));
@@ -159,7 +188,8 @@ export function useMatchTape(matchId: string, as: Perspective, token: string | n
       // so reading until an empty page kept an overlay loading (never live) for minutes.
       tape.append(await page(tape.length + 1, tape.length + PAGE));
       if (ctl.signal.aborted) return;
-      const hasEnd = () => tape.envelopes.length > 0 && tape.envelopes[tape.length - 1]!.type === 'MatchEnded';
+      const hasEnd = () =>
+        tape.envelopes.length > 0 && tape.envelopes[tape.length - 1]!.type === 'MatchEnded';
       ended = hasEnd() || (meta.status === 'ended' && tape.length >= meta.lastSeq);
       if (windowed) bump({ ended });
       else bump({ phase: 'ready', ended, firstBoardMs: performance.now() - t0 });
@@ -184,7 +214,8 @@ export function useMatchTape(matchId: string, as: Perspective, token: string | n
           // Side-stream frames (annotation, dispute, drawing) carry a side seq, not a match event: never onto the tape.
           else if (m.event !== 'annotation' && m.event !== 'dispute' && isEnvelope(data)) events.push(data);
         }
-        if (drawings.length > 0) setSt((s) => ({ ...s, drawingFrames: withSideFrames(s.drawingFrames, drawings) }));
+        if (drawings.length > 0)
+          setSt((s) => ({ ...s, drawingFrames: withSideFrames(s.drawingFrames, drawings) }));
         // Appends are serialised: a gap is filled from the events route before the batch goes on.
         chain = chain.then(async () => {
           if (events.length > 0) {

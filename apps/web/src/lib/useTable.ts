@@ -4,7 +4,15 @@
 // stream, the clock moves with the events), the actions the server offers at the seat's latest seq (re-read whenever the seat's tape moves),
 // and sending one offered command at a time with its own commandId.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getActions, getSeat, sendCommand, type CommandOutcome, type Offer, type SeatInfo, type TableActions } from './table';
+import {
+  getActions,
+  getSeat,
+  sendCommand,
+  type CommandOutcome,
+  type Offer,
+  type SeatInfo,
+  type TableActions,
+} from './table';
 
 /** While a seat waits for decks the match starts any moment: the seat is read every second until it does. */
 const SEAT_POLL_WAITING_MS = 1000;
@@ -31,11 +39,19 @@ export interface TableState {
 
 /** The same answer read again (a poll): kept as it is, so nothing re-renders and no choice starts over. */
 function sameOffers(a: TableActions, b: TableActions): boolean {
-  return a.offers.length === b.offers.length && a.offers.every((o, i) => o.key === b.offers[i]!.key) && a.waitingFor?.text === b.waitingFor?.text && a.status === b.status;
+  return (
+    a.offers.length === b.offers.length &&
+    a.offers.every((o, i) => o.key === b.offers[i]!.key) &&
+    a.waitingFor?.text === b.waitingFor?.text &&
+    a.status === b.status
+  );
 }
 
 function newCommandId(): string {
-  const r = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const r =
+    typeof crypto !== 'undefined' && 'randomUUID' in crypto
+      ? crypto.randomUUID()
+      : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
   return `table-${r}`;
 }
 
@@ -73,7 +89,12 @@ export function useSeatInfo(matchId: string, token: string | null): SeatState {
   return { seat, seatError, refreshSeat: useCallback(() => setSeatTick((n) => n + 1), []) };
 }
 
-export function useTable(matchId: string, token: string | null, tapeLength: number, playing: boolean): TableState {
+export function useTable(
+  matchId: string,
+  token: string | null,
+  tapeLength: number,
+  playing: boolean,
+): TableState {
   const [actionsError, setActionsError] = useState<Error | null>(null);
   const [actions, setActions] = useState<TableActions | null>(null);
   const [busy, setBusy] = useState(false);
@@ -88,7 +109,9 @@ export function useTable(matchId: string, token: string | null, tapeLength: numb
       getActions(matchId, token, ctl.signal)
         .then((a) => {
           setActionsError(null);
-          setActions((old) => (old && (old.seq > a.seq || (old.seq === a.seq && sameOffers(old, a))) ? old : a));
+          setActions((old) =>
+            old && (old.seq > a.seq || (old.seq === a.seq && sameOffers(old, a))) ? old : a,
+          );
         })
         .catch((e: unknown) => {
           if (!ctl.signal.aborted) setActionsError(e instanceof Error ? e : new Error(String(e)));
@@ -103,14 +126,22 @@ export function useTable(matchId: string, token: string | null, tapeLength: numb
 
   const send = useCallback(
     async (offer: Offer): Promise<CommandOutcome> => {
-      if (!token) return { ok: false, rule: null, reason: 'This browser holds no seat for this match.', ruleText: null };
-      if (busyRef.current) return { ok: false, rule: null, reason: 'Another action is on its way.', ruleText: null };
+      if (!token)
+        return {
+          ok: false,
+          rule: null,
+          reason: 'This browser holds no seat for this match.',
+          ruleText: null,
+        };
+      if (busyRef.current)
+        return { ok: false, rule: null, reason: 'Another action is on its way.', ruleText: null };
       busyRef.current = true;
       setBusy(true);
       setRefusal(null);
       try {
         const out = await sendCommand(matchId, token, offer.command, newCommandId());
-        if (!out.ok) setRefusal({ label: offer.label, rule: out.rule, reason: out.reason, ruleText: out.ruleText });
+        if (!out.ok)
+          setRefusal({ label: offer.label, rule: out.rule, reason: out.reason, ruleText: out.ruleText });
         // What was offered is spent either way: read the new offers (the events arrive over the stream too).
         setActions((a) => (a ? { ...a, offers: [] } : a));
         setActionsTick((n) => n + 1);
@@ -123,5 +154,12 @@ export function useTable(matchId: string, token: string | null, tapeLength: numb
     [matchId, token],
   );
 
-  return { actions, actionsError, busy, refusal, send, clearRefusal: useCallback(() => setRefusal(null), []) };
+  return {
+    actions,
+    actionsError,
+    busy,
+    refusal,
+    send,
+    clearRefusal: useCallback(() => setRefusal(null), []),
+  };
 }

@@ -5,7 +5,11 @@ import { useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { loadToken, saveToken } from './viewer';
 
-export function useViewerToken(matchId: string): { token: string | null; setToken: (t: string | null) => void; ready: boolean } {
+export function useViewerToken(matchId: string): {
+  token: string | null;
+  setToken: (t: string | null) => void;
+  ready: boolean;
+} {
   const params = useSearchParams();
   const [token, setToken] = useState<string | null>(null);
   const [ready, setReady] = useState(false);

@@ -1,17 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { forgetToken, isPerspective, loadToken, pastedToken, perspectivesFor, readClaims, saveToken, tokenProblem } from './viewer';
+import {
+  forgetToken,
+  isPerspective,
+  loadToken,
+  pastedToken,
+  perspectivesFor,
+  readClaims,
+  saveToken,
+  tokenProblem,
+} from './viewer';
 
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
-const tok = (claims: Record<string, unknown>) => `mt1.${b64({ iat: 1, exp: 4_000_000_000, jti: 'abcdefghij', ...claims })}.sig`;
+const tok = (claims: Record<string, unknown>) =>
+  `mt1.${b64({ iat: 1, exp: 4_000_000_000, jti: 'abcdefghij', ...claims })}.sig`;
 
 function memoryStore() {
   const m = new Map<string, string>();
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k), m };
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+    m,
+  };
 }
 
 describe('viewer tokens', () => {
   it('reads claims and refuses what is not a Matchtape token', () => {
-    expect(readClaims(tok({ role: 'seat', matchId: 'm1', seat: 'p2' }))).toMatchObject({ role: 'seat', matchId: 'm1', seat: 'p2' });
+    expect(readClaims(tok({ role: 'seat', matchId: 'm1', seat: 'p2' }))).toMatchObject({
+      role: 'seat',
+      matchId: 'm1',
+      seat: 'p2',
+    });
     expect(readClaims('hello')).toBeNull();
     expect(readClaims(`mt1.${b64({ role: 'king' })}.x`)).toBeNull();
   });
@@ -37,9 +56,19 @@ describe('viewer tokens', () => {
 
   it('offers the perspectives the token opens', () => {
     expect(perspectivesFor(null, ['p1', 'p2'])).toEqual(['public']);
-    expect(perspectivesFor(readClaims(tok({ role: 'seat', matchId: 'm', seat: 'p2' })), ['p1', 'p2'])).toEqual(['public', 'p2']);
-    expect(perspectivesFor(readClaims(tok({ role: 'judge' })), ['p1', 'p2'])).toEqual(['public', 'p1', 'p2', 'judge']);
-    expect(perspectivesFor(readClaims(tok({ role: 'coverage' })), ['p1', 'p2'])).toEqual(['public', 'coverage']);
+    expect(
+      perspectivesFor(readClaims(tok({ role: 'seat', matchId: 'm', seat: 'p2' })), ['p1', 'p2']),
+    ).toEqual(['public', 'p2']);
+    expect(perspectivesFor(readClaims(tok({ role: 'judge' })), ['p1', 'p2'])).toEqual([
+      'public',
+      'p1',
+      'p2',
+      'judge',
+    ]);
+    expect(perspectivesFor(readClaims(tok({ role: 'coverage' })), ['p1', 'p2'])).toEqual([
+      'public',
+      'coverage',
+    ]);
     expect(isPerspective('p3')).toBe(true);
     expect(isPerspective('p0')).toBe(false);
     expect(isPerspective('admin')).toBe(false);

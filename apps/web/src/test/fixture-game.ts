@@ -22,14 +22,25 @@ export interface FixtureState {
   winner: string | null;
 }
 
-const machine = createMachine({ id: 'fixture', initial: 'setup', states: { setup: {}, turn: { initial: 'start', states: { start: {}, main: {}, end: {} } }, over: {} } });
+const machine = createMachine({
+  id: 'fixture',
+  initial: 'setup',
+  states: { setup: {}, turn: { initial: 'start', states: { start: {}, main: {}, end: {} } }, over: {} },
+});
 
 function evolve(s: FixtureState, e: GameEvent): FixtureState {
   const p = e.payload as Record<string, unknown>;
   const seats = structuredClone(s.seats);
   switch (e.type) {
     case 'MatchStarted':
-      return { ...s, phase: 'setup', seats: { p1: { life: 5, deck: 10, hand: [], play: [] }, p2: { life: 5, deck: 10, hand: [], play: [] } } };
+      return {
+        ...s,
+        phase: 'setup',
+        seats: {
+          p1: { life: 5, deck: 10, hand: [], play: [] },
+          p2: { life: 5, deck: 10, hand: [], play: [] },
+        },
+      };
     case 'TurnStarted':
       return { ...s, turn: p.turn as number, active: p.player as string, phase: 'start' };
     case 'PhaseBegan':
@@ -61,7 +72,13 @@ const NAMES: Record<string, string> = { bolt: 'Lightning Bolt', bear: 'Grizzly B
 
 function board(s: FixtureState): BoardModel {
   const tile = (c: Card | { id: string; hidden: true }): Tile =>
-    'hidden' in c ? { id: c.id, hidden: true } : { id: c.id, cardId: c.cardId, face: { name: NAMES[c.cardId] ?? c.cardId, cost: '1', types: ['Creature'], stats: { power: 2 } } };
+    'hidden' in c
+      ? { id: c.id, hidden: true }
+      : {
+          id: c.id,
+          cardId: c.cardId,
+          face: { name: NAMES[c.cardId] ?? c.cardId, cost: '1', types: ['Creature'], stats: { power: 2 } },
+        };
   return {
     game: 'fixture',
     status: s.ended ? 'ended' : s.turn > 0 ? 'playing' : 'setup',
@@ -102,7 +119,14 @@ export const fixtureGame = {
   title: 'Fixture Game',
   rulesVersion: 'test',
   machine,
-  initial: (): FixtureState => ({ turn: 0, phase: 'setup', active: null, seats: {}, ended: false, winner: null }),
+  initial: (): FixtureState => ({
+    turn: 0,
+    phase: 'setup',
+    active: null,
+    seats: {},
+    ended: false,
+    winner: null,
+  }),
   evolve,
   board,
   viewEvent,
@@ -112,7 +136,10 @@ export const fixtureGame = {
     if (e.type === 'CardDrawn') return `${String(p.player)} draws a card`;
     return e.type;
   },
-  keyMoment: (e: GameEvent) => (e.type === 'DamageDealt' ? { kind: 'attack', label: `hit for ${String((e.payload as { amount: number }).amount)}` } : null),
+  keyMoment: (e: GameEvent) =>
+    e.type === 'DamageDealt'
+      ? { kind: 'attack', label: `hit for ${String((e.payload as { amount: number }).amount)}` }
+      : null,
   setup: unused('setup'),
   decide: unused('decide'),
   legalCommands: unused('legalCommands'),

@@ -24,7 +24,11 @@ export function randomBot<S>(opts: RandomBotOptions = {}): Bot<S> {
 }
 
 /** Picks from `items` with weights by command type; uniform when no weights are given. */
-export function weightedPick(items: readonly Command[], rng: Rng, weights?: Readonly<Record<string, number>>): Command {
+export function weightedPick(
+  items: readonly Command[],
+  rng: Rng,
+  weights?: Readonly<Record<string, number>>,
+): Command {
   if (items.length === 0) throw new Error('a bot was asked to choose among no legal commands');
   if (!weights) return items[rng.int(items.length)]!;
   const w = items.map((c) => Math.max(0, Math.round((weights[c.type] ?? 1) * 1000)));
@@ -42,7 +46,10 @@ export function weightedPick(items: readonly Command[], rng: Rng, weights?: Read
  * Scores every legal command and plays the best; ties are broken by the bot's generator so greedy matches vary
  * by seed. `score` sees the state, so it can read what a command would do (e.g. damage, cards drawn).
  */
-export function greedyBot<S>(score: (state: S, player: PlayerId, command: Command) => number, opts: { avoid?: readonly string[] } = {}): Bot<S> {
+export function greedyBot<S>(
+  score: (state: S, player: PlayerId, command: Command) => number,
+  opts: { avoid?: readonly string[] } = {},
+): Bot<S> {
   const avoid = new Set(opts.avoid ?? ['Concede']);
   return {
     name: 'greedy',
@@ -64,7 +71,9 @@ export function greedyBot<S>(score: (state: S, player: PlayerId, command: Comman
 }
 
 /** A score from a preference order of command types: earlier types score higher (for simple greedy bots). */
-export function preferTypes(order: readonly string[]): (state: unknown, player: PlayerId, command: Command) => number {
+export function preferTypes(
+  order: readonly string[],
+): (state: unknown, player: PlayerId, command: Command) => number {
   return (_s, _p, c) => {
     const i = order.indexOf(c.type);
     return i < 0 ? -order.length - 1 : order.length - i;

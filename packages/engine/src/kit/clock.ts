@@ -24,7 +24,12 @@ export const clockEventShapes = {
    * A tournament game at its event's round time: time was called at `turnAtTime` and the `extraTurns` after that
    * turn have been played, so the game is a draw (MTR 2.5, end-of-match procedure; the next event is MatchEnded).
    */
-  RoundTimeEnded: z.object({ eventId: z.string(), round: z.number().int().min(1), extraTurns: z.number().int().min(0), turnAtTime: z.number().int().min(0) }),
+  RoundTimeEnded: z.object({
+    eventId: z.string(),
+    round: z.number().int().min(1),
+    extraTurns: z.number().int().min(0),
+    turnAtTime: z.number().int().min(0),
+  }),
 };
 
 export interface ClockExpiry {
@@ -46,9 +51,15 @@ export function clockExpiryDrafts(
   const winner = x.onTimeout === 'loss' && others.length === 1 ? others[0]! : null;
   const losers = x.onTimeout === 'loss' ? [x.player] : [...players];
   const result =
-    x.onTimeout === 'loss' ? `${x.player} ran out of time on the ${x.clock} clock${winner ? `: ${winner} wins` : ''}` : `draw: ${x.player} ran out of time on the ${x.clock} clock`;
+    x.onTimeout === 'loss'
+      ? `${x.player} ran out of time on the ${x.clock} clock${winner ? `: ${winner} wins` : ''}`
+      : `draw: ${x.player} ran out of time on the ${x.clock} clock`;
   return [
-    { type: CLOCK_EXPIRED, payload: { player: x.player, clock: x.clock, onTimeout: x.onTimeout }, auto: true },
+    {
+      type: CLOCK_EXPIRED,
+      payload: { player: x.player, clock: x.clock, onTimeout: x.onTimeout },
+      auto: true,
+    },
     { type: MATCH_ENDED, payload: { winner, result, ...extra(winner, losers) }, auto: true },
   ];
 }
@@ -68,7 +79,12 @@ export function roundTimeEndDrafts(
 ): DraftEvent[] {
   const result = `draw: round ${x.round} time was called on turn ${x.turnAtTime} and its ${x.extraTurns} extra turns were played`;
   return [
-    { type: ROUND_TIME_ENDED, payload: { eventId: x.eventId, round: x.round, extraTurns: x.extraTurns, turnAtTime: x.turnAtTime }, auto: true, rule: 'MTR 2.5' },
+    {
+      type: ROUND_TIME_ENDED,
+      payload: { eventId: x.eventId, round: x.round, extraTurns: x.extraTurns, turnAtTime: x.turnAtTime },
+      auto: true,
+      rule: 'MTR 2.5',
+    },
     { type: MATCH_ENDED, payload: { winner: null, result, ...extra(null, [...players]) }, auto: true },
   ];
 }

@@ -7,7 +7,10 @@ interface S {
   n: number;
   log: string[];
 }
-const fold = (s: S, e: GameEvent): S => ({ n: s.n + ((e.payload.add as number | undefined) ?? 0), log: [...s.log, e.type] });
+const fold = (s: S, e: GameEvent): S => ({
+  n: s.n + ((e.payload.add as number | undefined) ?? 0),
+  log: [...s.log, e.type],
+});
 
 describe('Draft', () => {
   it('folds each event at once, so later rules read the updated state', () => {
@@ -32,7 +35,13 @@ describe('Draft', () => {
     d.emit('Noted', {});
     const [started, rolled, noted] = d.events;
     expect(started!.payload.random).toBeUndefined();
-    expect(rolled!.payload.random).toMatchObject({ from: 0, draws: [{ kind: 'int', n: 6, result: roll }, { kind: 'id', result: oid }] });
+    expect(rolled!.payload.random).toMatchObject({
+      from: 0,
+      draws: [
+        { kind: 'int', n: 6, result: roll },
+        { kind: 'id', result: oid },
+      ],
+    });
     expect(noted!.payload.random).toBeUndefined();
     const seqd = d.events.map((e, i) => ({ seq: i + 1, payload: e.payload }));
     expect(verifyRandom(seqd, 'seed')).toEqual({ ok: true, draws: rng.cursor });
@@ -40,7 +49,9 @@ describe('Draft', () => {
 
   it('refuses a payload that writes random itself, and a decision with unrecorded draws', () => {
     const d = new Draft<S>({ n: 0, log: [] }, fold, new Rng('x'));
-    expect(() => d.emit('Bad', { random: { from: 0, to: 1, draws: [] } })).toThrow(/payload\.random is written by the Draft/);
+    expect(() => d.emit('Bad', { random: { from: 0, to: 1, draws: [] } })).toThrow(
+      /payload\.random is written by the Draft/,
+    );
     d.rng.int(2);
     expect(d.settled).toBe(false);
     expect(() => d.done()).toThrow(/random draws were made after the last emitted event/);

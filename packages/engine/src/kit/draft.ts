@@ -32,7 +32,10 @@ export class Draft<S, P extends PayloadMap = PayloadMap> {
 
   /** The match generator at the state's cursor. Throws when the builder was made without one. */
   get rng(): Rng {
-    if (!this.random) throw new Error('this rule draws randomness, but the Draft was created without the match Rng (pass ctx.rng)');
+    if (!this.random)
+      throw new Error(
+        'this rule draws randomness, but the Draft was created without the match Rng (pass ctx.rng)',
+      );
     return this.random;
   }
 
@@ -41,7 +44,8 @@ export class Draft<S, P extends PayloadMap = PayloadMap> {
    * as `payload.random`. A payload may not carry its own `random`: the builder is the only writer.
    */
   emit<T extends keyof P & string>(type: T, payload: P[T], opts: EmitOptions = {}): void {
-    if ('random' in payload) throw new Error(`${type}: payload.random is written by the Draft; remove it from the payload`);
+    if ('random' in payload)
+      throw new Error(`${type}: payload.random is written by the Draft; remove it from the payload`);
     const pending: RandomRecord | null = this.random?.pending ? this.random.take() : null;
     const full: Record<string, unknown> = pending ? { ...payload, random: pending } : { ...payload };
     const d: DraftEvent = { type, payload: full };
@@ -71,7 +75,8 @@ export class Draft<S, P extends PayloadMap = PayloadMap> {
    * outcome would be unverifiable), so emit the event that uses the outcome before finishing.
    */
   done(): Decision {
-    if (!this.settled) throw new Error('random draws were made after the last emitted event; emit the event that uses them');
+    if (!this.settled)
+      throw new Error('random draws were made after the last emitted event; emit the event that uses them');
     return { ok: true, events: [...this.drafts] };
   }
 

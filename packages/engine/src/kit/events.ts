@@ -12,7 +12,11 @@ export const RandomDrawSchema = z.union([
 ]);
 /** `payload.random`: draws between two cursors (judges), or all null for other viewers (`redactRandom`). */
 export const RandomRecordSchema = z.union([
-  z.object({ from: z.number().int().nonnegative(), to: z.number().int().nonnegative(), draws: z.array(RandomDrawSchema) }),
+  z.object({
+    from: z.number().int().nonnegative(),
+    to: z.number().int().nonnegative(),
+    draws: z.array(RandomDrawSchema),
+  }),
   z.object({ from: z.null(), to: z.null(), draws: z.null() }),
 ]);
 
@@ -25,7 +29,11 @@ export const CardRefSchema = z.union([
 /** The kernel's MatchStarted / MatchEnded payload fields; games extend them with their own. */
 export const matchStartedFields = { seedCommitment: z.string(), game: z.string().optional() };
 /** `seed` is filled in by the runner when the event is stamped, so drafts leave it out. */
-export const matchEndedFields = { seed: z.string().optional(), winner: PlayerIdSchema.nullable(), result: z.string() };
+export const matchEndedFields = {
+  seed: z.string().optional(),
+  winner: PlayerIdSchema.nullable(),
+  result: z.string(),
+};
 
 type Shapes = Record<string, z.ZodObject>;
 
@@ -50,7 +58,13 @@ export function defineEvents<T extends Shapes>(shapes: T): EventCatalog<T> {
   const payloads = new Map<string, z.ZodObject>();
   for (const t of types) payloads.set(t, shapes[t]!.extend({ random: RandomRecordSchema.optional() }));
   const options = types.map((t) => z.object({ type: z.literal(t), payload: payloads.get(t)! }));
-  const union = z.discriminatedUnion('type', options as [z.ZodObject<{ type: z.ZodLiteral<string>; payload: z.ZodObject }>, ...z.ZodObject<{ type: z.ZodLiteral<string>; payload: z.ZodObject }>[]]);
+  const union = z.discriminatedUnion(
+    'type',
+    options as [
+      z.ZodObject<{ type: z.ZodLiteral<string>; payload: z.ZodObject }>,
+      ...z.ZodObject<{ type: z.ZodLiteral<string>; payload: z.ZodObject }>[],
+    ],
+  );
   // No transform: the JSON Schema must stay representable (`matchtape schema` prints it).
   const eventSchema: z.ZodType<GameEvent> = union;
   return {
@@ -61,6 +75,7 @@ export function defineEvents<T extends Shapes>(shapes: T): EventCatalog<T> {
       return p;
     },
     types,
-    jsonSchema: () => z.toJSONSchema(union, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>,
+    jsonSchema: () =>
+      z.toJSONSchema(union, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>,
   };
 }

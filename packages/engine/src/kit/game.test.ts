@@ -5,9 +5,30 @@ import { boardModel, cardDefinitions, defineGame, type GameDefinition } from './
 describe('defineGame', () => {
   it('reads position and status from the common state fields unless the game supplies them', () => {
     const { position: _p, status: _s, ...rest } = coinRace;
-    type Common = { turn: number; phase: string; step: string | null; activePlayer: string | null; status: 'playing'; winner: null; result: null; extra: number };
-    const game = defineGame<Common>({ ...(rest as object as GameDefinition<Common>), validateDeck: (deck) => (deck.main.length ? [] : ['empty']) });
-    const s = { turn: 3, phase: 'main', step: 'draw', activePlayer: 'p2', status: 'playing' as const, winner: null, result: null, extra: 1 };
+    type Common = {
+      turn: number;
+      phase: string;
+      step: string | null;
+      activePlayer: string | null;
+      status: 'playing';
+      winner: null;
+      result: null;
+      extra: number;
+    };
+    const game = defineGame<Common>({
+      ...(rest as object as GameDefinition<Common>),
+      validateDeck: (deck) => (deck.main.length ? [] : ['empty']),
+    });
+    const s = {
+      turn: 3,
+      phase: 'main',
+      step: 'draw',
+      activePlayer: 'p2',
+      status: 'playing' as const,
+      winner: null,
+      result: null,
+      extra: 1,
+    };
     expect(game.position(s)).toEqual({ turn: 3, phase: 'main', step: 'draw', activePlayer: 'p2' });
     expect(game.status(s)).toEqual({ status: 'playing', winner: null, result: null });
     expect(game.validateDeck({ main: [] })).toEqual(['empty']);
@@ -16,7 +37,13 @@ describe('defineGame', () => {
   });
 
   it('builds card definitions with the printed code only where the pool has one', () => {
-    const defs = cardDefinitions([{ id: 'a', name: 'A', sample: true }, { id: 'b', name: 'B', printed: 'X-1', sample: false }], (d) => ({ name: d.name, types: ['Unit'] }));
+    const defs = cardDefinitions(
+      [
+        { id: 'a', name: 'A', sample: true },
+        { id: 'b', name: 'B', printed: 'X-1', sample: false },
+      ],
+      (d) => ({ name: d.name, types: ['Unit'] }),
+    );
     expect(defs).toEqual([
       { id: 'a', name: 'A', sample: true, face: { name: 'A', types: ['Unit'] } },
       { id: 'b', name: 'B', printed: 'X-1', sample: false, face: { name: 'B', types: ['Unit'] } },
@@ -24,10 +51,29 @@ describe('defineGame', () => {
     expect('printed' in defs[0]!).toBe(false);
   });
 
-  it('frames a board from the state, the position as the game names it, and the game\'s parts', () => {
-    const s = { turn: 2, activePlayer: 'p1' as const, status: 'ended' as const, winner: 'p1' as const, result: 'p2 conceded' };
-    expect(boardModel('g', s, { phase: 'main', step: null }, { acting: [], players: [], shared: [], banner: 'x' })).toEqual({
-      game: 'g', status: 'ended', turn: 2, phase: 'main', step: null, activePlayer: 'p1', acting: [], players: [], shared: [], banner: 'x', winner: 'p1', result: 'p2 conceded',
+  it("frames a board from the state, the position as the game names it, and the game's parts", () => {
+    const s = {
+      turn: 2,
+      activePlayer: 'p1' as const,
+      status: 'ended' as const,
+      winner: 'p1' as const,
+      result: 'p2 conceded',
+    };
+    expect(
+      boardModel('g', s, { phase: 'main', step: null }, { acting: [], players: [], shared: [], banner: 'x' }),
+    ).toEqual({
+      game: 'g',
+      status: 'ended',
+      turn: 2,
+      phase: 'main',
+      step: null,
+      activePlayer: 'p1',
+      acting: [],
+      players: [],
+      shared: [],
+      banner: 'x',
+      winner: 'p1',
+      result: 'p2 conceded',
     });
   });
 });

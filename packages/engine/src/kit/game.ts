@@ -9,8 +9,12 @@ export type PositionFields = Position;
 /** The state fields `status` is read from when a game does not supply its own. */
 export type StatusFields = ReturnType<GameModule['status']>;
 
-type PositionPart<S> = S extends PositionFields ? { position?: GameModule<S>['position'] } : { position: GameModule<S>['position'] };
-type StatusPart<S> = S extends StatusFields ? { status?: GameModule<S>['status'] } : { status: GameModule<S>['status'] };
+type PositionPart<S> = S extends PositionFields
+  ? { position?: GameModule<S>['position'] }
+  : { position: GameModule<S>['position'] };
+type StatusPart<S> = S extends StatusFields
+  ? { status?: GameModule<S>['status'] }
+  : { status: GameModule<S>['status'] };
 
 /** A GameModule without the parts `defineGame` can supply; `validateDeck` may take further optional arguments. */
 export type GameDefinition<S> = Omit<GameModule<S>, 'position' | 'status' | 'validateDeck'> &
@@ -48,8 +52,17 @@ export interface PoolCard {
 }
 
 /** The card definitions of a pool: id, name, printed code when there is one, sample flag and the rendered face. */
-export function cardDefinitions<D extends PoolCard>(pool: readonly D[], face: (card: D) => CardFace): CardDefinition[] {
-  return pool.map((d) => ({ id: d.id, name: d.name, ...(d.printed ? { printed: d.printed } : {}), sample: d.sample, face: face(d) }));
+export function cardDefinitions<D extends PoolCard>(
+  pool: readonly D[],
+  face: (card: D) => CardFace,
+): CardDefinition[] {
+  return pool.map((d) => ({
+    id: d.id,
+    name: d.name,
+    ...(d.printed ? { printed: d.printed } : {}),
+    sample: d.sample,
+    face: face(d),
+  }));
 }
 
 /** What a game draws on its board; the frame around it comes from the common state fields. */
@@ -59,7 +72,12 @@ export type BoardParts = Pick<BoardModel, 'acting' | 'players' | 'shared' | 'ban
  * A game's board: the frame (game, status, turn, position, active player, result) from the state, the position
  * as the game names it (`s` itself when the state keeps `phase` and `step`), and the game's own parts.
  */
-export function boardModel(game: string, s: Pick<PositionFields, 'turn' | 'activePlayer'> & StatusFields, position: Pick<PositionFields, 'phase' | 'step'>, parts: BoardParts): BoardModel {
+export function boardModel(
+  game: string,
+  s: Pick<PositionFields, 'turn' | 'activePlayer'> & StatusFields,
+  position: Pick<PositionFields, 'phase' | 'step'>,
+  parts: BoardParts,
+): BoardModel {
   return {
     game,
     status: s.status,
@@ -78,14 +96,20 @@ export function boardModel(game: string, s: Pick<PositionFields, 'turn' | 'activ
 
 /** An id in words, lower case, for a phase or step a game's table misses: "window-a" → "window a". */
 function idWords(id: string): string {
-  return id.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
+  return id
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]/g, ' ')
+    .toLowerCase();
 }
 
 /**
  * `positionWords` from the game's tables of rule-book names. A step mapped to null is not a step the rules
  * name (the phase alone is shown).
  */
-export function positionNames(phases: Readonly<Record<string, string>>, steps: Readonly<Record<string, string | null>>): NonNullable<GameModule['positionWords']> {
+export function positionNames(
+  phases: Readonly<Record<string, string>>,
+  steps: Readonly<Record<string, string | null>>,
+): NonNullable<GameModule['positionWords']> {
   return (phase, step) => ({
     phase: phases[phase] ?? idWords(phase),
     step: step === null ? null : steps[step] === undefined ? idWords(step) : steps[step],

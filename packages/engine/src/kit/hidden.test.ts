@@ -1,30 +1,78 @@
 import { describe, expect, it } from 'vitest';
-import { entering, hide, redactZone, reveal, secretsOf, slotFor, type KitCard, type ZoneSpec } from './hidden';
+import {
+  entering,
+  hide,
+  redactZone,
+  reveal,
+  secretsOf,
+  slotFor,
+  type KitCard,
+  type ZoneSpec,
+} from './hidden';
 
-const hand: ZoneSpec = { owner: 'p1', visibility: 'owner', cards: [{ id: 'p1#1', cardId: 'bolt', oid: 'h1' }, { id: 'p1#2', cardId: 'wall', oid: 'h2' }] };
-const deck: ZoneSpec = { owner: 'p1', visibility: 'hidden', cards: [{ id: 'p1#3', cardId: 'bolt', oid: 'h3', knownTo: ['p1'] }, { id: 'p1#4', cardId: 'gem', oid: 'h4' }] };
+const hand: ZoneSpec = {
+  owner: 'p1',
+  visibility: 'owner',
+  cards: [
+    { id: 'p1#1', cardId: 'bolt', oid: 'h1' },
+    { id: 'p1#2', cardId: 'wall', oid: 'h2' },
+  ],
+};
+const deck: ZoneSpec = {
+  owner: 'p1',
+  visibility: 'hidden',
+  cards: [
+    { id: 'p1#3', cardId: 'bolt', oid: 'h3', knownTo: ['p1'] },
+    { id: 'p1#4', cardId: 'gem', oid: 'h4' },
+  ],
+};
 const field: ZoneSpec = { owner: 'p2', visibility: 'public', cards: [{ id: 'p2#1', cardId: 'wall' }] };
 
 describe('hidden-card model', () => {
   it('shows a card to viewers the zone allows, an opaque id to the others, and known cards under their oid', () => {
-    expect(redactZone(hand, 'p1')).toEqual([{ id: 'p1#1', cardId: 'bolt' }, { id: 'p1#2', cardId: 'wall' }]);
-    expect(redactZone(hand, 'p2')).toEqual([{ id: 'h1', hidden: true }, { id: 'h2', hidden: true }]);
+    expect(redactZone(hand, 'p1')).toEqual([
+      { id: 'p1#1', cardId: 'bolt' },
+      { id: 'p1#2', cardId: 'wall' },
+    ]);
+    expect(redactZone(hand, 'p2')).toEqual([
+      { id: 'h1', hidden: true },
+      { id: 'h2', hidden: true },
+    ]);
     expect(redactZone(hand, 'judge')).toEqual(hand.cards);
-    expect(redactZone(deck, 'p1')).toEqual([{ id: 'h3', cardId: 'bolt' }, { id: 'h4', hidden: true }]);
+    expect(redactZone(deck, 'p1')).toEqual([
+      { id: 'h3', cardId: 'bolt' },
+      { id: 'h4', hidden: true },
+    ]);
     expect(slotFor(field.cards[0]!, field, 'public')).toEqual({ id: 'p2#1', cardId: 'wall' });
   });
 
   it('keepOid: a viewer who may see a card keeps its opaque id (games whose events name hidden cards by oid); others still see only the oid', () => {
-    expect(redactZone(hand, 'p1', { keepOid: true })).toEqual([{ id: 'p1#1', cardId: 'bolt', oid: 'h1' }, { id: 'p1#2', cardId: 'wall', oid: 'h2' }]);
-    expect(redactZone(hand, 'p2', { keepOid: true })).toEqual([{ id: 'h1', hidden: true }, { id: 'h2', hidden: true }]);
+    expect(redactZone(hand, 'p1', { keepOid: true })).toEqual([
+      { id: 'p1#1', cardId: 'bolt', oid: 'h1' },
+      { id: 'p1#2', cardId: 'wall', oid: 'h2' },
+    ]);
+    expect(redactZone(hand, 'p2', { keepOid: true })).toEqual([
+      { id: 'h1', hidden: true },
+      { id: 'h2', hidden: true },
+    ]);
     // Known cards still show only under their oid, and the judge-only bookkeeping still goes.
-    expect(redactZone(deck, 'p1', { keepOid: true })).toEqual([{ id: 'h3', cardId: 'bolt' }, { id: 'h4', hidden: true }]);
-    expect(reveal({ id: 'a', cardId: 'b', oid: 'h', knownTo: ['p1'], revealed: true }, { keepOid: true })).toEqual({ id: 'a', cardId: 'b', oid: 'h' });
-    expect(slotFor(field.cards[0]!, field, 'public', { keepOid: true })).toEqual({ id: 'p2#1', cardId: 'wall' });
+    expect(redactZone(deck, 'p1', { keepOid: true })).toEqual([
+      { id: 'h3', cardId: 'bolt' },
+      { id: 'h4', hidden: true },
+    ]);
+    expect(
+      reveal({ id: 'a', cardId: 'b', oid: 'h', knownTo: ['p1'], revealed: true }, { keepOid: true }),
+    ).toEqual({ id: 'a', cardId: 'b', oid: 'h' });
+    expect(slotFor(field.cards[0]!, field, 'public', { keepOid: true })).toEqual({
+      id: 'p2#1',
+      cardId: 'wall',
+    });
   });
 
   it('refuses to hide a card that has no opaque id, naming the fix', () => {
-    expect(() => hide({ id: 'p1#9', cardId: 'x' })).toThrow(/without an opaque id; give it one with draft\.oid\(\)/);
+    expect(() => hide({ id: 'p1#9', cardId: 'x' })).toThrow(
+      /without an opaque id; give it one with draft\.oid\(\)/,
+    );
     expect(reveal({ id: 'a', cardId: 'b', oid: 'h', knownTo: ['p1'] })).toEqual({ id: 'a', cardId: 'b' });
   });
 

@@ -34,7 +34,10 @@ export interface ZoneSpec<C extends KitCard = KitCard> {
 /** The card as a viewer that may not see it gets it: only the opaque id. Throws when the card has none. */
 export function hide(card: Slot): HiddenCard {
   if (isHiddenCard(card)) return card;
-  if (!card.oid) throw new Error(`card ${card.id} (${card.cardId}) sits in a hidden zone without an opaque id; give it one with draft.oid() when it moves there`);
+  if (!card.oid)
+    throw new Error(
+      `card ${card.id} (${card.cardId}) sits in a hidden zone without an opaque id; give it one with draft.oid() when it moves there`,
+    );
   return hiddenCard(card.oid);
 }
 
@@ -60,16 +63,30 @@ export function reveal<C extends KitCard>(card: Slot<C>, opts: RedactOptions = {
  * One slot for `viewer`: shown if the zone's visibility lets the viewer see it; a card revealed to all or known
  * to this viewer shows its card id under its opaque id (so it cannot be linked to its instance); else hidden.
  */
-export function slotFor<C extends KitCard>(card: Slot<C>, zone: { owner: PlayerId | null; visibility: Visibility }, viewer: Viewer, opts: RedactOptions = {}): Slot<C> | { id: string; cardId: string } {
+export function slotFor<C extends KitCard>(
+  card: Slot<C>,
+  zone: { owner: PlayerId | null; visibility: Visibility },
+  viewer: Viewer,
+  opts: RedactOptions = {},
+): Slot<C> | { id: string; cardId: string } {
   if (isHiddenCard(card)) return card;
   if (viewer === 'judge') return card;
-  if (zone.visibility === 'public' || (zone.visibility === 'owner' && zone.owner !== null && viewer === zone.owner)) return reveal(card, opts);
-  if (card.revealed === true || (card.knownTo ?? []).includes(viewer)) return { id: card.oid ?? card.id, cardId: card.cardId };
+  if (
+    zone.visibility === 'public' ||
+    (zone.visibility === 'owner' && zone.owner !== null && viewer === zone.owner)
+  )
+    return reveal(card, opts);
+  if (card.revealed === true || (card.knownTo ?? []).includes(viewer))
+    return { id: card.oid ?? card.id, cardId: card.cardId };
   return hide(card);
 }
 
 /** A whole zone for `viewer`. */
-export function redactZone<C extends KitCard>(zone: ZoneSpec<C>, viewer: Viewer, opts: RedactOptions = {}): (Slot<C> | { id: string; cardId: string })[] {
+export function redactZone<C extends KitCard>(
+  zone: ZoneSpec<C>,
+  viewer: Viewer,
+  opts: RedactOptions = {},
+): (Slot<C> | { id: string; cardId: string })[] {
   return zone.cards.map((c) => slotFor(c, zone, viewer, opts));
 }
 

@@ -2,7 +2,13 @@
 // `meta: { phase, step, rule }` (a child inherits its ancestors' phase and rule), transitions `meta: { rule }`.
 // Everything else reads them: the position stamped on events, the next step, the phase order of timelines, step
 // labels, and the machine part of rules coverage, so machine, events, timeline and coverage agree by construction.
-import { getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type EventObject } from 'xstate';
+import {
+  getNextSnapshot,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type EventObject,
+} from 'xstate';
 import type { CoverageEntry } from '../game';
 
 /** What a state node declares in `meta`. Phase and step names are the rules document's, used verbatim in events. */
@@ -48,7 +54,14 @@ export function machineLocations(machine: AnyStateMachine): MachineLocation[] {
     const r = m.rule ?? rule;
     const kids = children(n).filter((c) => c.type !== 'history');
     if (kids.length === 0 && n.path.length > 0) {
-      out.push({ path: n.path.join('.'), phase: here ?? n.path[0]!, step: m.step ?? null, rule: r, label: n.description ?? n.key, final: n.type === 'final' });
+      out.push({
+        path: n.path.join('.'),
+        phase: here ?? n.path[0]!,
+        step: m.step ?? null,
+        rule: r,
+        label: n.description ?? n.key,
+        final: n.type === 'final',
+      });
       return;
     }
     for (const c of kids) walk(c, here, r);
@@ -61,14 +74,22 @@ export function machineLocations(machine: AnyStateMachine): MachineLocation[] {
 /** The location of a dotted machine path (a leaf). Throws on a path the machine does not have. */
 export function locationOf(machine: AnyStateMachine, path: string): MachineLocation {
   const l = machineLocations(machine).find((x) => x.path === path);
-  if (!l) throw new Error(`the machine ${machine.id} has no leaf state "${path}"; known: ${machineLocations(machine).map((x) => x.path).join(', ')}`);
+  if (!l)
+    throw new Error(
+      `the machine ${machine.id} has no leaf state "${path}"; known: ${machineLocations(machine)
+        .map((x) => x.path)
+        .join(', ')}`,
+    );
   return l;
 }
 
 /** The leaf whose (phase, step) is given: the inverse of `locationOf` for machines whose positions are unique. */
 export function pathOf(machine: AnyStateMachine, phase: string, step: string | null): string {
   const l = machineLocations(machine).find((x) => x.phase === phase && x.step === step);
-  if (!l) throw new Error(`the machine ${machine.id} has no state for phase "${phase}"${step ? ` step "${step}"` : ''}`);
+  if (!l)
+    throw new Error(
+      `the machine ${machine.id} has no state for phase "${phase}"${step ? ` step "${step}"` : ''}`,
+    );
   return l.path;
 }
 
@@ -112,7 +133,8 @@ export function pathToValue(path: string): Value {
 /** { a: { b: "c" } } → "a.b.c" (the first region of a parallel state). */
 export function valueToPath(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (value === null || typeof value !== 'object') throw new Error(`not a state value: ${JSON.stringify(value)}`);
+  if (value === null || typeof value !== 'object')
+    throw new Error(`not a state value: ${JSON.stringify(value)}`);
   const [k, v] = Object.entries(value as Record<string, unknown>)[0]!;
   return `${k}.${valueToPath(v)}`;
 }
@@ -142,7 +164,12 @@ export interface StepTaken extends MachineLocation {
  * Where the machine goes from `path` on `event` (guards read `context`), with the rule of the transition taken;
  * null when the machine does not move. Final states' `onDone` transitions are followed, as XState does.
  */
-export function stepAfter(machine: AnyStateMachine, path: string, event: EventObject, context: unknown): StepTaken | null {
+export function stepAfter(
+  machine: AnyStateMachine,
+  path: string,
+  event: EventObject,
+  context: unknown,
+): StepTaken | null {
   const snap = snapshotAt(machine, path, context);
   const taken = machine.getTransitionData(snap, event);
   const next = getNextSnapshot(machine, snap, event);
@@ -177,10 +204,20 @@ export function gate(
     const ts = node.transitions.get(event.type);
     if (ts && ts.length > 0) {
       const g: unknown = ts[0]!.guard;
-      const name = typeof g === 'string' ? g : g && typeof g === 'object' && typeof (g as { type?: unknown }).type === 'string' ? (g as { type: string }).type : null;
+      const name =
+        typeof g === 'string'
+          ? g
+          : g && typeof g === 'object' && typeof (g as { type?: unknown }).type === 'string'
+            ? (g as { type: string }).type
+            : null;
       // The refusing guard's params (e.g. which prompt it waits for), so the game can say why in its own words.
       const params = g && typeof g === 'object' ? (g as { params?: unknown }).params : undefined;
-      return { ok: false, rule: ruleOfTransition(ts[0]!), guard: name, ...(params && typeof params === 'object' ? { params: params as Record<string, unknown> } : {}) };
+      return {
+        ok: false,
+        rule: ruleOfTransition(ts[0]!),
+        guard: name,
+        ...(params && typeof params === 'object' ? { params: params as Record<string, unknown> } : {}),
+      };
     }
   }
   return { ok: false, rule: null, guard: null };
@@ -194,8 +231,10 @@ export function checkMachineMeta(machine: AnyStateMachine): string[] {
     const here = m.phase ?? phase;
     const r = m.rule ?? rule;
     const where = n.path.length === 0 ? '(root)' : n.path.join('.');
-    if (m.phase !== undefined && typeof m.phase !== 'string') problems.push(`${where}: meta.phase must be a string`);
-    if (m.rule !== undefined && typeof m.rule !== 'string') problems.push(`${where}: meta.rule must be a string`);
+    if (m.phase !== undefined && typeof m.phase !== 'string')
+      problems.push(`${where}: meta.phase must be a string`);
+    if (m.rule !== undefined && typeof m.rule !== 'string')
+      problems.push(`${where}: meta.rule must be a string`);
     const kids = children(n).filter((c) => c.type !== 'history');
     if (kids.length === 0 && n.path.length > 0) {
       if (here === null) problems.push(`${where}: no meta.phase on the node or an ancestor`);
@@ -204,14 +243,17 @@ export function checkMachineMeta(machine: AnyStateMachine): string[] {
     for (const [event, ts] of n.transitions)
       for (const t of ts)
         if (t.target && t.target.length > 0 && ruleOfTransition(t) === null && !event.startsWith('xstate.'))
-          problems.push(`${where} --${event}--> ${t.target.map((x) => x.path.join('.')).join(',')}: no meta.rule (or guard params.rule)`);
+          problems.push(
+            `${where} --${event}--> ${t.target.map((x) => x.path.join('.')).join(',')}: no meta.rule (or guard params.rule)`,
+          );
     for (const c of kids) walk(c, here, r);
   };
   walk(machine.root, null, null);
   const seen = new Map<string, string>();
   for (const l of machineLocations(machine)) {
     const k = `${l.phase}/${l.step ?? ''}`;
-    if (seen.has(k)) problems.push(`${l.path}: same phase/step (${k}) as ${seen.get(k)}; positions must be unique`);
+    if (seen.has(k))
+      problems.push(`${l.path}: same phase/step (${k}) as ${seen.get(k)}; positions must be unique`);
     else seen.set(k, l.path);
   }
   return problems;
@@ -226,8 +268,15 @@ export function machineRulesCoverage(machine: AnyStateMachine, tests: string[]):
   const walk = (n: AnyStateNode): void => {
     const m = metaOf(n);
     if (n.path.length > 0 && typeof m.rule === 'string' && !out.has(m.rule)) {
-      const name = [m.phase, m.step].filter((x): x is string => typeof x === 'string' && x !== '').join(' / ') || n.path.join('.');
-      out.set(m.rule, { rule: m.rule, title: n.description ? `${name}: ${n.description}` : name, status: 'implemented', tests: [...tests] });
+      const name =
+        [m.phase, m.step].filter((x): x is string => typeof x === 'string' && x !== '').join(' / ') ||
+        n.path.join('.');
+      out.set(m.rule, {
+        rule: m.rule,
+        title: n.description ? `${name}: ${n.description}` : name,
+        status: 'implemented',
+        tests: [...tests],
+      });
     }
     for (const c of children(n)) walk(c);
   };
@@ -236,7 +285,10 @@ export function machineRulesCoverage(machine: AnyStateMachine, tests: string[]):
 }
 
 /** Coverage sections: the machine's generated entries, with hand-written entries replacing any of the same rule. */
-export function mergeCoverage(generated: readonly CoverageEntry[], written: readonly CoverageEntry[]): CoverageEntry[] {
+export function mergeCoverage(
+  generated: readonly CoverageEntry[],
+  written: readonly CoverageEntry[],
+): CoverageEntry[] {
   const own = new Set(written.map((e) => e.rule));
   return [...generated.filter((e) => !own.has(e.rule)), ...written];
 }

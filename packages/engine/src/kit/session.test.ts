@@ -12,7 +12,12 @@ const start = () => {
   if (!r.ok) throw new Error(r.reason);
   return r.session;
 };
-const cmd = (type: string, player: 'p1' | 'p2', extra: Record<string, unknown> = {}): Command => ({ type, player, commandId: `${player}-${type}`, ...extra });
+const cmd = (type: string, player: 'p1' | 'p2', extra: Record<string, unknown> = {}): Command => ({
+  type,
+  player,
+  commandId: `${player}-${type}`,
+  ...extra,
+});
 
 describe('MatchSession', () => {
   it('starts with setup as system events chained from seq 1, and plays commands at the cursor', () => {
@@ -42,32 +47,70 @@ describe('MatchSession', () => {
 
   it('resumes from a snapshot with its cursor plus the tail alone, and refuses a tail without one', () => {
     const s = start();
-    for (const c of [cmd('PlayCard', 'p1', { index: 0 }), cmd('Flip', 'p1'), cmd('Flip', 'p2')]) expect(s.play(c, host.at).ok).toBe(true);
+    for (const c of [cmd('PlayCard', 'p1', { index: 0 }), cmd('Flip', 'p1'), cmd('Flip', 'p2')])
+      expect(s.play(c, host.at).ok).toBe(true);
     const events = [...s.events];
     for (let k = 2; k <= events.length; k++) {
-      const head = MatchSession.resume<CoinRaceState>(coinRace, { matchId: 'm-sess', seed: host.seed, events: events.slice(0, k) });
+      const head = MatchSession.resume<CoinRaceState>(coinRace, {
+        matchId: 'm-sess',
+        seed: host.seed,
+        events: events.slice(0, k),
+      });
       const snapshot = { seq: k, state: head.state, hash: events[k - 1]!.hash, cursor: head.cursor };
-      const r = MatchSession.resume<CoinRaceState>(coinRace, { matchId: 'm-sess', seed: host.seed, events: events.slice(k - 1), snapshot }, { keepEvents: false });
+      const r = MatchSession.resume<CoinRaceState>(
+        coinRace,
+        { matchId: 'm-sess', seed: host.seed, events: events.slice(k - 1), snapshot },
+        { keepEvents: false },
+      );
       expect(r.state).toEqual(s.state);
-      expect([r.lastSeq, r.lastHash, r.cursor, r.lastAt]).toEqual([s.lastSeq, s.lastHash, s.cursor, s.lastAt]);
+      expect([r.lastSeq, r.lastHash, r.cursor, r.lastAt]).toEqual([
+        s.lastSeq,
+        s.lastHash,
+        s.cursor,
+        s.lastAt,
+      ]);
       expect(() =>
-        MatchSession.resume(coinRace, { matchId: 'm-sess', seed: host.seed, events: events.slice(k - 1), snapshot: { ...snapshot, cursor: undefined } }),
+        MatchSession.resume(coinRace, {
+          matchId: 'm-sess',
+          seed: host.seed,
+          events: events.slice(k - 1),
+          snapshot: { ...snapshot, cursor: undefined },
+        }),
       ).toThrow(/generator cursor is needed/);
       expect(() =>
-        MatchSession.resume(coinRace, { matchId: 'm-sess', seed: host.seed, events: events.slice(k - 1), snapshot: { ...snapshot, hash: 'x' } }),
+        MatchSession.resume(coinRace, {
+          matchId: 'm-sess',
+          seed: host.seed,
+          events: events.slice(k - 1),
+          snapshot: { ...snapshot, hash: 'x' },
+        }),
       ).toThrow(/read the stream from seq 1/);
     }
   });
 
   it('resumes from stored events (with or without a snapshot) to the same state, cursor and hash', () => {
     const s = start();
-    for (const c of [cmd('PlayCard', 'p1', { index: 0 }), cmd('Flip', 'p1'), cmd('Flip', 'p2')]) expect(s.play(c, host.at).ok).toBe(true);
+    for (const c of [cmd('PlayCard', 'p1', { index: 0 }), cmd('Flip', 'p1'), cmd('Flip', 'p2')])
+      expect(s.play(c, host.at).ok).toBe(true);
     const events = [...s.events];
-    const plain = MatchSession.resume<CoinRaceState>(coinRace, { matchId: 'm-sess', seed: host.seed, events });
+    const plain = MatchSession.resume<CoinRaceState>(coinRace, {
+      matchId: 'm-sess',
+      seed: host.seed,
+      events,
+    });
     const k = 4;
     let st = coinRace.initial();
     for (const e of events.slice(0, k)) st = coinRace.evolve(st, e);
-    const snap = MatchSession.resume<CoinRaceState>(coinRace, { matchId: 'm-sess', seed: host.seed, events, snapshot: { seq: k, state: st, hash: events[k - 1]!.hash } }, { keepEvents: false });
+    const snap = MatchSession.resume<CoinRaceState>(
+      coinRace,
+      {
+        matchId: 'm-sess',
+        seed: host.seed,
+        events,
+        snapshot: { seq: k, state: st, hash: events[k - 1]!.hash },
+      },
+      { keepEvents: false },
+    );
     for (const r of [plain, snap]) {
       expect(r.state).toEqual(s.state);
       expect([r.lastSeq, r.lastHash, r.cursor]).toEqual([s.lastSeq, s.lastHash, s.cursor]);
@@ -93,7 +136,11 @@ describe('MatchSession', () => {
 
   it('withholdSeed (a fork): MatchEnded carries seed "" and the draws are the seed\'s all the same', () => {
     const s = start();
-    const withheld = MatchSession.resume<CoinRaceState>(coinRace, { matchId: 'm-sess', seed: host.seed, events: [...s.events] }, { withholdSeed: true });
+    const withheld = MatchSession.resume<CoinRaceState>(
+      coinRace,
+      { matchId: 'm-sess', seed: host.seed, events: [...s.events] },
+      { withholdSeed: true },
+    );
     expect(withheld.play(cmd('Flip', 'p1'), host.at).ok).toBe(true);
     expect(withheld.play(cmd('Concede', 'p2'), host.at).ok).toBe(true);
     expect(withheld.events.at(-1)).toMatchObject({ type: 'MatchEnded', payload: { seed: '' } });
@@ -101,22 +148,38 @@ describe('MatchSession', () => {
   });
 
   it('after MatchEnded, a game that would still accept is refused with the rule that ended the match', () => {
-    const lax = { ...coinRace, decide: (st: CoinRaceState, c: Command, ctx: Parameters<typeof coinRace.decide>[2]) => (st.status === 'ended' ? { ok: true as const, events: [] } : coinRace.decide(st, c, ctx)) };
+    const lax = {
+      ...coinRace,
+      decide: (st: CoinRaceState, c: Command, ctx: Parameters<typeof coinRace.decide>[2]) =>
+        st.status === 'ended' ? { ok: true as const, events: [] } : coinRace.decide(st, c, ctx),
+    };
     const r = MatchSession.start<CoinRaceState>(lax, defaultConfig(lax, 'm-lax'), host);
     if (!r.ok) throw new Error(r.reason);
     expect(r.session.play(cmd('Concede', 'p1'), host.at).ok).toBe(true);
-    expect(r.session.play(cmd('Flip', 'p1'), host.at)).toMatchObject({ ok: false, rule: '3.3', reason: expect.stringMatching(/has ended/) });
+    expect(r.session.play(cmd('Flip', 'p1'), host.at)).toMatchObject({
+      ok: false,
+      rule: '3.3',
+      reason: expect.stringMatching(/has ended/),
+    });
   });
 
   it('checkShape rejects a malformed command with rule "command" before decide', () => {
-    const r = MatchSession.start<CoinRaceState>(coinRace, defaultConfig(coinRace, 'm-shape'), host, { checkShape: true });
+    const r = MatchSession.start<CoinRaceState>(coinRace, defaultConfig(coinRace, 'm-shape'), host, {
+      checkShape: true,
+    });
     if (!r.ok) throw new Error(r.reason);
-    expect(r.session.play(cmd('PlayCard', 'p1', { index: 'x' }), host.at)).toMatchObject({ ok: false, rule: 'command', reason: expect.stringMatching(/not a valid coin-race command at index/) });
+    expect(r.session.play(cmd('PlayCard', 'p1', { index: 'x' }), host.at)).toMatchObject({
+      ok: false,
+      rule: 'command',
+      reason: expect.stringMatching(/not a valid coin-race command at index/),
+    });
     expect(commandShapeError(coinRace, { type: 'Flip', commandId: 'c1' })).toBeNull();
   });
 
   it('a custom setup (a scenario start) replaces the game’s setup', () => {
-    const r = MatchSession.start<CoinRaceState>(coinRace, defaultConfig(coinRace, 'm-custom'), host, { setup: () => ({ ok: false, rule: '1.1', reason: 'nope' }) });
+    const r = MatchSession.start<CoinRaceState>(coinRace, defaultConfig(coinRace, 'm-custom'), host, {
+      setup: () => ({ ok: false, rule: '1.1', reason: 'nope' }),
+    });
     expect(r).toEqual({ ok: false, rule: '1.1', reason: 'nope' });
   });
 });

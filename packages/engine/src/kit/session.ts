@@ -6,7 +6,15 @@
 import { chainEvents, GENESIS_HASH, type EventEnvelope, type NewEvent, type Sealer } from '../envelope';
 import type { Viewer } from '../ids';
 import { sealerFor, viewersOfSeal, type SealHashes } from '../seal';
-import { MATCH_ENDED, reject, type AnyGameModule, type Command, type DraftEvent, type MatchConfig, type Rejection } from '../game';
+import {
+  MATCH_ENDED,
+  reject,
+  type AnyGameModule,
+  type Command,
+  type DraftEvent,
+  type MatchConfig,
+  type Rejection,
+} from '../game';
 import { isRandomRecord, Rng, RngSource } from '../rng';
 import { applyCommand, stampDrafts, startMatch, type HostContext, type SetupFn } from '../runner';
 
@@ -162,7 +170,13 @@ export class MatchSession<S = unknown> {
       const shape = commandShapeError(this.game, command);
       if (shape) return reject('command', shape);
     }
-    const applied = applyCommand<S>(this.game, this._state, command, this.source.at(this._cursor), this.host(at));
+    const applied = applyCommand<S>(
+      this.game,
+      this._state,
+      command,
+      this.source.at(this._cursor),
+      this.host(at),
+    );
     if (!applied.ok) return applied;
     return { ok: true, command, events: applied.events, state: applied.state };
   }
@@ -171,8 +185,12 @@ export class MatchSession<S = unknown> {
    * Stamps events the host itself records with a system cause (a clock that ran out, time a judge added): no
    * command, no decision, no draw. Changes nothing until `commit`, like `propose`. Refused once the match ended.
    */
-  proposeSystem(drafts: readonly DraftEvent[], at: string): { ok: true; events: NewEvent[]; state: S } | Rejection {
-    if (this.ended) return reject(this.endedBy?.rule ?? 'command', 'the match has ended; nothing more is recorded');
+  proposeSystem(
+    drafts: readonly DraftEvent[],
+    at: string,
+  ): { ok: true; events: NewEvent[]; state: S } | Rejection {
+    if (this.ended)
+      return reject(this.endedBy?.rule ?? 'command', 'the match has ended; nothing more is recorded');
     const out = stampDrafts<S>(this.game, this._state, drafts, { system: true }, this.host(at));
     return { ok: true, ...out };
   }
@@ -193,7 +211,8 @@ export class MatchSession<S = unknown> {
   commit(events: readonly EventEnvelope[], after?: S): void {
     let s = this._state;
     for (const e of events) {
-      if (e.seq !== this._lastSeq + 1) throw new Error(`match ${this.matchId}: expected seq ${this._lastSeq + 1}, got ${e.seq}`);
+      if (e.seq !== this._lastSeq + 1)
+        throw new Error(`match ${this.matchId}: expected seq ${this._lastSeq + 1}, got ${e.seq}`);
       if (after === undefined) s = this.game.evolve(s, e);
       this.track(e);
     }
@@ -221,7 +240,10 @@ export class MatchSession<S = unknown> {
 }
 
 /** Null when the game's command schema accepts the command (with or without commandId), else what is wrong. */
-export function commandShapeError(game: AnyGameModule, command: { type: string; commandId?: string; [k: string]: unknown }): string | null {
+export function commandShapeError(
+  game: AnyGameModule,
+  command: { type: string; commandId?: string; [k: string]: unknown },
+): string | null {
   const { commandId, player: _player, ...rest } = command;
   // Parsed once (twice only for a schema that wants the commandId too); the first result names the issue.
   const r = game.commandSchema.safeParse(rest);

@@ -82,7 +82,14 @@ export const TestCardSchema = z.looseObject({
   /** Printed stats by the game's names (atk/def, power/life/durability, level…). */
   stats: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
   /** Keywords from the game's keyword table, e.g. "Stealth" or { "keyword": "Enrage", "value": 2 }. */
-  keywords: z.array(z.union([z.string().min(1), z.object({ keyword: z.string().min(1), value: z.number().int().optional() }).strict()])).optional(),
+  keywords: z
+    .array(
+      z.union([
+        z.string().min(1),
+        z.object({ keyword: z.string().min(1), value: z.number().int().optional() }).strict(),
+      ]),
+    )
+    .optional(),
   colors: z.array(z.string()).optional(),
   text: z.string().optional(),
 });
@@ -96,8 +103,11 @@ export function startCard(c: z.infer<typeof StartCardSchema>): StartCard {
 /** Every card a start position places, with where (player or "shared") and zone. */
 export function startCards(start: ScenarioStart): { where: string; zone: string; card: StartCard }[] {
   const out: { where: string; zone: string; card: StartCard }[] = [];
-  for (const [p, ps] of Object.entries(start.players)) for (const [zone, cards] of Object.entries(ps.zones)) for (const c of cards) out.push({ where: p, zone, card: startCard(c) });
-  for (const [zone, cards] of Object.entries(start.shared ?? {})) for (const c of cards) out.push({ where: 'shared', zone, card: startCard(c) });
+  for (const [p, ps] of Object.entries(start.players))
+    for (const [zone, cards] of Object.entries(ps.zones))
+      for (const c of cards) out.push({ where: p, zone, card: startCard(c) });
+  for (const [zone, cards] of Object.entries(start.shared ?? {}))
+    for (const c of cards) out.push({ where: 'shared', zone, card: startCard(c) });
   return out;
 }
 

@@ -28,7 +28,14 @@ export function testCardResolver<D>(build: (tc: TestCard) => D | string): (cardI
       return undefined;
     }
     const t = tc as Partial<TestCard> | null;
-    if (typeof t !== 'object' || t === null || typeof t.id !== 'string' || typeof t.name !== 'string' || typeof t.type !== 'string') return undefined;
+    if (
+      typeof t !== 'object' ||
+      t === null ||
+      typeof t.id !== 'string' ||
+      typeof t.name !== 'string' ||
+      typeof t.type !== 'string'
+    )
+      return undefined;
     const def = build(t as TestCard);
     if (typeof def === 'string') return undefined;
     known.set(cardId, def);

@@ -16,22 +16,43 @@ const cursor = cursorAfter(m.events.slice(0, at + 1));
 
 describe('conformance building blocks catch', () => {
   it('nothing on the fixture', () => {
-    expect(checkListedEquivalence(coinRace, state, m.seed, cursor, ['p1', 'p2'], [{ type: 'NoSuchCommand' }])).toEqual([]);
+    expect(
+      checkListedEquivalence(coinRace, state, m.seed, cursor, ['p1', 'p2'], [{ type: 'NoSuchCommand' }]),
+    ).toEqual([]);
   });
 
   it('a command decide accepts that legalCommands does not list, and one listed but rejected', () => {
-    const hiding: GameModule<CoinRaceState> = { ...coinRace, legalCommands: (s, p) => coinRace.legalCommands(s, p).filter((c) => c.type !== 'Flip') };
-    expect(checkListedEquivalence(hiding, state, m.seed, cursor, ['p1', 'p2'], [{ type: 'Flip' }])).toContainEqual(expect.stringMatching(/^p\d: not listed but accepted: .*"Flip"/));
-    const boasting: GameModule<CoinRaceState> = { ...coinRace, legalCommands: (s, p) => [...coinRace.legalCommands(s, p), { type: 'Flip', player: p }] };
-    expect(checkListedEquivalence(boasting, state, m.seed, cursor, ['p1', 'p2'])).toContainEqual(expect.stringMatching(/listed but rejected: .*"Flip".* → 2\.1/));
+    const hiding: GameModule<CoinRaceState> = {
+      ...coinRace,
+      legalCommands: (s, p) => coinRace.legalCommands(s, p).filter((c) => c.type !== 'Flip'),
+    };
+    expect(
+      checkListedEquivalence(hiding, state, m.seed, cursor, ['p1', 'p2'], [{ type: 'Flip' }]),
+    ).toContainEqual(expect.stringMatching(/^p\d: not listed but accepted: .*"Flip"/));
+    const boasting: GameModule<CoinRaceState> = {
+      ...coinRace,
+      legalCommands: (s, p) => [...coinRace.legalCommands(s, p), { type: 'Flip', player: p }],
+    };
+    expect(checkListedEquivalence(boasting, state, m.seed, cursor, ['p1', 'p2'])).toContainEqual(
+      expect.stringMatching(/listed but rejected: .*"Flip".* → 2\.1/),
+    );
   });
 
   it('a rejection citing a placeholder rule', () => {
-    const vague: GameModule<CoinRaceState> = { ...coinRace, decide: (s, c, ctx) => (c.type === 'NoSuchCommand' ? { ok: false, rule: 'match', reason: 'no' } : coinRace.decide(s, c, ctx)) };
-    expect(checkListedEquivalence(vague, state, m.seed, cursor, ['p1'], [{ type: 'NoSuchCommand' }])).toContainEqual(expect.stringMatching(/cites no specific rule \("match"\)/));
+    const vague: GameModule<CoinRaceState> = {
+      ...coinRace,
+      decide: (s, c, ctx) =>
+        c.type === 'NoSuchCommand' ? { ok: false, rule: 'match', reason: 'no' } : coinRace.decide(s, c, ctx),
+    };
+    expect(
+      checkListedEquivalence(vague, state, m.seed, cursor, ['p1'], [{ type: 'NoSuchCommand' }]),
+    ).toContainEqual(expect.stringMatching(/cites no specific rule \("match"\)/));
   });
 
   it('a machine without phase/rule meta', () => {
-    expect(checkMachineMeta(createMachine({ id: 'bare', initial: 'a', states: { a: {} } }))).toEqual(['a: no meta.phase on the node or an ancestor', 'a: no meta.rule on the node or an ancestor']);
+    expect(checkMachineMeta(createMachine({ id: 'bare', initial: 'a', states: { a: {} } }))).toEqual([
+      'a: no meta.phase on the node or an ancestor',
+      'a: no meta.rule on the node or an ancestor',
+    ]);
   });
 });

@@ -47,7 +47,14 @@ function envMatches(): number | undefined {
 }
 
 /** Commands every seat may send or not at `state`, checked against decide (invariant 4). */
-export function checkListedEquivalence(game: AnyGameModule, state: unknown, seed: string, cursor: number, seats: readonly PlayerId[], probes: readonly Omit<Command, 'player'>[] = []): string[] {
+export function checkListedEquivalence(
+  game: AnyGameModule,
+  state: unknown,
+  seed: string,
+  cursor: number,
+  seats: readonly PlayerId[],
+  probes: readonly Omit<Command, 'player'>[] = [],
+): string[] {
   const out: string[] = [];
   const listedBy = new Map<PlayerId, Command[]>(seats.map((p) => [p, game.legalCommands(state, p)]));
   const shapes = new Map<string, Omit<Command, 'player'>>();
@@ -60,7 +67,8 @@ export function checkListedEquivalence(game: AnyGameModule, state: unknown, seed
       const r = game.decide(state, { ...shape, player: p } as Command, { rng: new Rng(seed, cursor) });
       if (listed.has(key) && !r.ok) out.push(`${p}: listed but rejected: ${key} → ${r.rule} ${r.reason}`);
       if (!listed.has(key) && r.ok) out.push(`${p}: not listed but accepted: ${key}`);
-      if (!r.ok && (!r.rule || r.rule === 'match')) out.push(`${p}: rejection of ${key} cites no specific rule ("${r.rule}")`);
+      if (!r.ok && (!r.rule || r.rule === 'match'))
+        out.push(`${p}: rejection of ${key} cites no specific rule ("${r.rule}")`);
     }
   }
   return out;
@@ -76,11 +84,23 @@ export function describeGameModule(game: AnyGameModule, opts: ConformanceOptions
     if (played) return played;
     played = [];
     for (let i = 0; i < n; i++) {
-      const extra = opts.decks && opts.decks.length > 0 && i % 2 === 1 ? opts.decks[(i >> 1) % opts.decks.length] : undefined;
+      const extra =
+        opts.decks && opts.decks.length > 0 && i % 2 === 1
+          ? opts.decks[(i >> 1) % opts.decks.length]
+          : undefined;
       const decks =
         extra ??
-        (presets.length > 0 ? { p1: presets[i % presets.length]![1], p2: presets[(i + 1) % presets.length]![1] } : undefined);
-      played.push(playMatch(game, { seed: `${prefix}-conf-${i}`, bots: PAIRINGS[i % PAIRINGS.length]!, ...(decks ? { decks } : {}), ...(opts.maxCommands ? { maxCommands: opts.maxCommands } : {}) }));
+        (presets.length > 0
+          ? { p1: presets[i % presets.length]![1], p2: presets[(i + 1) % presets.length]![1] }
+          : undefined);
+      played.push(
+        playMatch(game, {
+          seed: `${prefix}-conf-${i}`,
+          bots: PAIRINGS[i % PAIRINGS.length]!,
+          ...(decks ? { decks } : {}),
+          ...(opts.maxCommands ? { maxCommands: opts.maxCommands } : {}),
+        }),
+      );
     }
     return played;
   };
@@ -98,7 +118,8 @@ export function describeGameModule(game: AnyGameModule, opts: ConformanceOptions
 
     it('preset decks are valid decks', () => {
       expect(presets.length).toBeGreaterThan(0);
-      for (const [name, deck] of presets) expect({ name, errors: game.validateDeck(deck) }).toEqual({ name, errors: [] });
+      for (const [name, deck] of presets)
+        expect({ name, errors: game.validateDeck(deck) }).toEqual({ name, errors: [] });
     });
 
     it('machine meta is complete: every state has a phase and a rule, every transition a rule, positions unique', () => {
@@ -111,7 +132,9 @@ export function describeGameModule(game: AnyGameModule, opts: ConformanceOptions
         expect(m.events[0]!.type).toBe('MatchStarted');
         expect(typeof m.events[0]!.payload.seedCommitment).toBe('string');
         expect(m.events[0]!.payload.game).toBe(game.id);
-        const off = m.events.filter((e) => !positions.has(`${e.phase}/${e.step ?? ''}`)).map((e) => `${e.seq}:${e.type} at ${e.phase}/${e.step ?? ''}`);
+        const off = m.events
+          .filter((e) => !positions.has(`${e.phase}/${e.step ?? ''}`))
+          .map((e) => `${e.seq}:${e.type} at ${e.phase}/${e.step ?? ''}`);
         expect(off.slice(0, 5)).toEqual([]);
       }
     });
@@ -137,7 +160,12 @@ export function describeGameModule(game: AnyGameModule, opts: ConformanceOptions
           const r = m.events[i]!.payload.random as { to?: number } | undefined;
           if (r && typeof r.to === 'number') cursor = r.to;
           if (i % every !== 0 && i !== m.states.length - 1) continue;
-          problems.push(...checkListedEquivalence(game, m.states[i], m.seed, cursor, seats, [{ type: 'NoSuchCommand' }, ...(opts.probes ?? [])]).map((x) => `after seq ${i + 1}: ${x}`));
+          problems.push(
+            ...checkListedEquivalence(game, m.states[i], m.seed, cursor, seats, [
+              { type: 'NoSuchCommand' },
+              ...(opts.probes ?? []),
+            ]).map((x) => `after seq ${i + 1}: ${x}`),
+          );
         }
         expect(problems.slice(0, 5)).toEqual([]);
       }
@@ -146,7 +174,14 @@ export function describeGameModule(game: AnyGameModule, opts: ConformanceOptions
     it('automatic events cite a rule; no event cites a placeholder', () => {
       const uncited = new Set(opts.uncitedEvents ?? []);
       for (const m of matches()) {
-        const bad = m.events.filter((e) => (('system' in e.cause && e.rule === null && !uncited.has(e.type)) || e.rule === 'match' || e.rule === '')).map((e) => `${e.seq}:${e.type} rule=${String(e.rule)}`);
+        const bad = m.events
+          .filter(
+            (e) =>
+              ('system' in e.cause && e.rule === null && !uncited.has(e.type)) ||
+              e.rule === 'match' ||
+              e.rule === '',
+          )
+          .map((e) => `${e.seq}:${e.type} rule=${String(e.rule)}`);
         expect(bad.slice(0, 5)).toEqual([]);
       }
     });
@@ -157,14 +192,25 @@ export function describeGameModule(game: AnyGameModule, opts: ConformanceOptions
         for (const e of m.events) {
           seen.add(e.type);
           const r = game.eventSchema.safeParse({ type: e.type, payload: e.payload });
-          if (!r.success) expect({ seq: e.seq, type: e.type, issues: r.error.issues.slice(0, 3) }).toEqual({ seq: e.seq, type: e.type, issues: [] });
+          if (!r.success)
+            expect({ seq: e.seq, type: e.type, issues: r.error.issues.slice(0, 3) }).toEqual({
+              seq: e.seq,
+              type: e.type,
+              issues: [],
+            });
         }
       if (opts.redactedSchemas)
         for (const m of matches().slice(0, 2))
           for (const v of ['public', ...m.config.players.map((p) => p.id)] as const)
             for (const e of m.events) {
               const r = game.eventSchema.safeParse(game.viewEvent({ type: e.type, payload: e.payload }, v));
-              if (!r.success) expect({ as: v, seq: e.seq, type: e.type, issues: r.error.issues.slice(0, 3) }).toEqual({ as: v, seq: e.seq, type: e.type, issues: [] });
+              if (!r.success)
+                expect({ as: v, seq: e.seq, type: e.type, issues: r.error.issues.slice(0, 3) }).toEqual({
+                  as: v,
+                  seq: e.seq,
+                  type: e.type,
+                  issues: [],
+                });
             }
       const json = JSON.stringify(z.toJSONSchema(game.eventSchema, { io: 'input', unrepresentable: 'any' }));
       for (const t of seen) expect(json, `JSON Schema of the events does not name ${t}`).toContain(`"${t}"`);
@@ -177,7 +223,11 @@ export function describeGameModule(game: AnyGameModule, opts: ConformanceOptions
           for (const p of seats)
             for (const { player: _p, ...c } of game.legalCommands(m.states[i], p)) {
               const r = game.commandSchema.safeParse(c);
-              if (!r.success) expect({ command: c, issues: r.error.issues.slice(0, 2) }).toEqual({ command: c, issues: [] });
+              if (!r.success)
+                expect({ command: c, issues: r.error.issues.slice(0, 2) }).toEqual({
+                  command: c,
+                  issues: [],
+                });
             }
       }
     });
@@ -192,7 +242,9 @@ export function describeGameModule(game: AnyGameModule, opts: ConformanceOptions
       // The priority holder is nobody or a seat of the match, at every state.
       for (const m of matches().slice(0, 2)) {
         const seats = new Set<string | null>([null, ...m.config.players.map((p) => p.id)]);
-        const bad = m.states.map((st, i) => [i + 1, h!.priority(st)] as const).filter(([, p]) => !seats.has(p));
+        const bad = m.states
+          .map((st, i) => [i + 1, h!.priority(st)] as const)
+          .filter(([, p]) => !seats.has(p));
         expect(bad.slice(0, 3)).toEqual([]);
       }
     });
@@ -204,10 +256,29 @@ export function describeGameModule(game: AnyGameModule, opts: ConformanceOptions
         const states: unknown[] = [];
         let s = game.initial();
         for (const e of r.events) states.push((s = game.evolve(s, e)));
-        const seats = [...new Set(r.events.flatMap((e) => (e.type === 'MatchStarted' && Array.isArray(e.payload.players) ? (e.payload.players as { id: PlayerId }[]).map((p) => p.id) : [])))];
+        const seats = [
+          ...new Set(
+            r.events.flatMap((e) =>
+              e.type === 'MatchStarted' && Array.isArray(e.payload.players)
+                ? (e.payload.players as { id: PlayerId }[]).map((p) => p.id)
+                : [],
+            ),
+          ),
+        ];
         const parsed = parseScenario(opts.startScenario);
         const seed = parsed.ok ? String(parsed.scenario.seed) : '';
-        const m: PlayedMatch<unknown> = { config: { matchId: r.events[0]!.matchId, players: seats.map((id) => ({ id, name: id, deck: { main: [] } })) }, seed, events: r.events, states, final: s, commands: 0, endedByRules: false };
+        const m: PlayedMatch<unknown> = {
+          config: {
+            matchId: r.events[0]!.matchId,
+            players: seats.map((id) => ({ id, name: id, deck: { main: [] } })),
+          },
+          seed,
+          events: r.events,
+          states,
+          final: s,
+          commands: 0,
+          endedByRules: false,
+        };
         expect(checkInvariants(game, m)).toEqual([]);
       });
   });
@@ -218,7 +289,13 @@ export function describeGameModule(game: AnyGameModule, opts: ConformanceOptions
  * matching `rule` and a reason (and the state is untouched), or accepts it and `legalCommands` lists it.
  * The games' fuzz tests call this from their fast-check properties.
  */
-export function expectRejectedOrListed<S>(game: AnyGameModule, match: PlayedMatch<S>, k: number, command: Command, rule: RegExp): void {
+export function expectRejectedOrListed<S>(
+  game: AnyGameModule,
+  match: PlayedMatch<S>,
+  k: number,
+  command: Command,
+  rule: RegExp,
+): void {
   const s = match.states[k]!;
   const before = canonicalJson(s);
   const r = game.decide(s, command, { rng: new Rng(match.seed, rngCursorOf(match.events.slice(0, k + 1))) });

@@ -9,7 +9,10 @@ import { machineCoverage } from './graph';
 describe('Coin Race fixture', () => {
   it('keeps invariants 1, 2, 3 and 6 and ends by its rules, over many seeds and both bots', () => {
     for (let i = 0; i < 30; i++) {
-      const m = playMatch<CoinRaceState>(coinRace, { seed: `fx-${i}`, bots: { p1: i % 2 ? 'random' : 'greedy', p2: 'random' } });
+      const m = playMatch<CoinRaceState>(coinRace, {
+        seed: `fx-${i}`,
+        bots: { p1: i % 2 ? 'random' : 'greedy', p2: 'random' },
+      });
       expect(m.endedByRules).toBe(true);
       expect(checkInvariants(coinRace, m)).toEqual([]);
     }
@@ -17,15 +20,26 @@ describe('Coin Race fixture', () => {
 
   it('accepted ⇔ listed at every state of a match (invariant 4)', () => {
     const m = playMatch<CoinRaceState>(coinRace, { seed: 'fx-legal', bots: { p1: 'random', p2: 'random' } });
-    const probes = [{ type: 'Flip' }, { type: 'PlayCard', index: 0 }, { type: 'PlayCard', index: 5 }, { type: 'Dance' }] as never[];
-    for (let i = 0; i < m.events.length; i++) expect(checkLegalEquivalence(coinRace, m.states[i], m.seed, cursorAfter(m.events.slice(0, i + 1)), probes)).toEqual([]);
+    const probes = [
+      { type: 'Flip' },
+      { type: 'PlayCard', index: 0 },
+      { type: 'PlayCard', index: 5 },
+      { type: 'Dance' },
+    ] as never[];
+    for (let i = 0; i < m.events.length; i++)
+      expect(
+        checkLegalEquivalence(coinRace, m.states[i], m.seed, cursorAfter(m.events.slice(0, i + 1)), probes),
+      ).toEqual([]);
   });
 
   it('its machine is fully covered by played matches', () => {
     const states = new Set<string>();
     const transitions: { source: string; event: string }[] = [];
     for (let i = 0; i < 5; i++) {
-      const m = playMatch<CoinRaceState>(coinRace, { seed: `cov-${i}`, bots: { p1: 'greedy', p2: 'random' } });
+      const m = playMatch<CoinRaceState>(coinRace, {
+        seed: `cov-${i}`,
+        bots: { p1: 'greedy', p2: 'random' },
+      });
       const v = visitMachine(coinRace.machine, m.events);
       v.states.forEach((s) => states.add(s));
       transitions.push(...v.transitions);
@@ -41,13 +55,27 @@ describeGameModule(coinRace, {
   matches: 8,
   legalEvery: 1,
   redactedSchemas: true,
-  probes: [{ type: 'PlayCard', index: 0 }, { type: 'PlayCard', index: 9 }],
+  probes: [
+    { type: 'PlayCard', index: 0 },
+    { type: 'PlayCard', index: 9 },
+  ],
   startScenario: {
     game: 'coin-race',
     seed: 'conf-start',
     players: { p1: {}, p2: {} },
     cards: [{ id: 'clover', name: 'Clover', type: 'Coin', stats: { points: 2 }, keywords: ['Lucky'] }],
-    start: { turn: 3, turnPlayer: 'p2', phase: 'main', players: { p1: { zones: { hand: ['one'], deck: ['two', 'three'] }, counters: { score: 2 } }, p2: { zones: { hand: [{ card: 'clover', id: 'c1:clover' }], deck: ['one'] } } } },
-    steps: [{ command: { type: 'PlayCard', player: 'p2', index: 0 } }, { expectEvent: { type: 'CardPlayed', payload: { card: 'c1:clover', points: 3 }, rule: '4.1' } }],
+    start: {
+      turn: 3,
+      turnPlayer: 'p2',
+      phase: 'main',
+      players: {
+        p1: { zones: { hand: ['one'], deck: ['two', 'three'] }, counters: { score: 2 } },
+        p2: { zones: { hand: [{ card: 'clover', id: 'c1:clover' }], deck: ['one'] } },
+      },
+    },
+    steps: [
+      { command: { type: 'PlayCard', player: 'p2', index: 0 } },
+      { expectEvent: { type: 'CardPlayed', payload: { card: 'c1:clover', points: 3 }, rule: '4.1' } },
+    ],
   },
 });

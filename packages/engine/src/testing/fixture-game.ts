@@ -75,13 +75,23 @@ function pointsOf(s: CoinRaceState, instance: string): number {
 }
 
 export const coinRaceCommandSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('PlayCard'), index: z.number().int().nonnegative(), commandId: z.string().optional() }),
+  z.object({
+    type: z.literal('PlayCard'),
+    index: z.number().int().nonnegative(),
+    commandId: z.string().optional(),
+  }),
   z.object({ type: z.literal('Flip'), commandId: z.string().optional() }),
   z.object({ type: z.literal('Concede'), commandId: z.string().optional() }),
 ]);
 
 const Player = PlayerIdSchema;
-const seatState = z.object({ id: Player, deck: z.array(z.string().nullable()), hand: z.array(z.string().nullable()), played: z.array(z.string()), score: z.number().int() });
+const seatState = z.object({
+  id: Player,
+  deck: z.array(z.string().nullable()),
+  hand: z.array(z.string().nullable()),
+  played: z.array(z.string()),
+  score: z.number().int(),
+});
 const EVENTS = {
   MatchStarted: z.object({
     ...matchStartedFields,
@@ -93,9 +103,19 @@ const EVENTS = {
   DeckShuffled: z.object({ player: Player, order: z.array(z.string().nullable()) }),
   CardDrawn: z.object({ player: Player, card: z.string().nullable() }),
   /** A scenario's start position (instead of shuffles and draws). */
-  PositionSet: z.object({ turn: z.number().int(), active: Player, players: z.array(seatState), playedThisTurn: z.boolean() }),
+  PositionSet: z.object({
+    turn: z.number().int(),
+    active: Player,
+    players: z.array(seatState),
+    playedThisTurn: z.boolean(),
+  }),
   TurnStarted: z.object({ player: Player, turn: z.number().int() }),
-  CardPlayed: z.object({ player: Player, index: z.number().int(), card: z.string(), points: z.number().int() }),
+  CardPlayed: z.object({
+    player: Player,
+    index: z.number().int(),
+    card: z.string(),
+    points: z.number().int(),
+  }),
   CoinFlipped: z.object({ player: Player, heads: z.boolean() }),
   MatchEnded: z.object(matchEndedFields),
 };
@@ -107,11 +127,24 @@ export const coinRaceMachine = xsetup({}).createMachine({
   id: 'coin-race',
   initial: 'setup',
   states: {
-    setup: { description: 'Shuffle and draw 2', meta: { phase: 'setup', rule: '1.1' }, on: { TurnStarted: { target: 'playing', meta: { rule: '1.1' } } } },
+    setup: {
+      description: 'Shuffle and draw 2',
+      meta: { phase: 'setup', rule: '1.1' },
+      on: { TurnStarted: { target: 'playing', meta: { rule: '1.1' } } },
+    },
     playing: {
       initial: 'main',
       meta: { rule: '2.1' },
-      states: { main: { description: 'Play a card, then flip', meta: { phase: 'main', rule: '2.1' }, on: { CardPlayed: { target: 'main', meta: { rule: '2.3' } }, CoinFlipped: { target: 'main', meta: { rule: '2.4' } } } } },
+      states: {
+        main: {
+          description: 'Play a card, then flip',
+          meta: { phase: 'main', rule: '2.1' },
+          on: {
+            CardPlayed: { target: 'main', meta: { rule: '2.3' } },
+            CoinFlipped: { target: 'main', meta: { rule: '2.4' } },
+          },
+        },
+      },
       on: { MatchEnded: { target: '#coin-race.ended', meta: { rule: '3.1' } } },
     },
     ended: { type: 'final', description: 'The match is over', meta: { phase: 'ended', rule: '3.1' } },
@@ -143,7 +176,20 @@ function draw(d: CoinRaceDraft, id: PlayerId, rule: string): void {
 }
 
 function initial(): CoinRaceState {
-  return { status: 'setup', turn: 0, active: null, playedThisTurn: false, players: [], target: 6, turnLimit: 40, cursor: 0, lastFlip: null, winner: null, result: null, extraCards: {} };
+  return {
+    status: 'setup',
+    turn: 0,
+    active: null,
+    playedThisTurn: false,
+    players: [],
+    target: 6,
+    turnLimit: 40,
+    cursor: 0,
+    lastFlip: null,
+    winner: null,
+    result: null,
+    extraCards: {},
+  };
 }
 
 function evolve(s: CoinRaceState, e: GameEvent): CoinRaceState {
@@ -154,12 +200,26 @@ function evolve(s: CoinRaceState, e: GameEvent): CoinRaceState {
     case 'MatchStarted': {
       const players = p.players as { id: PlayerId; name: string }[];
       const extraCards = (p.cards as CoinRaceState['extraCards'] | undefined) ?? {};
-      return { ...s, cursor, extraCards, target: p.target as number, turnLimit: p.turnLimit as number, players: players.map((x) => ({ id: x.id, name: x.name, deck: [], hand: [], played: [], score: 0 })) };
+      return {
+        ...s,
+        cursor,
+        extraCards,
+        target: p.target as number,
+        turnLimit: p.turnLimit as number,
+        players: players.map((x) => ({ id: x.id, name: x.name, deck: [], hand: [], played: [], score: 0 })),
+      };
     }
     case 'DeckShuffled':
-      return withPlayer({ ...s, cursor }, p.player as string, (x) => ({ ...x, deck: [...(p.order as (string | null)[])] }));
+      return withPlayer({ ...s, cursor }, p.player as string, (x) => ({
+        ...x,
+        deck: [...(p.order as (string | null)[])],
+      }));
     case 'CardDrawn':
-      return withPlayer(s, p.player as string, (x) => ({ ...x, deck: x.deck.slice(1), hand: [...x.hand, p.card as string | null] }));
+      return withPlayer(s, p.player as string, (x) => ({
+        ...x,
+        deck: x.deck.slice(1),
+        hand: [...x.hand, p.card as string | null],
+      }));
     case 'PositionSet': {
       const seats = p.players as Omit<CoinRacePlayer, 'name'>[];
       return {
@@ -170,12 +230,26 @@ function evolve(s: CoinRaceState, e: GameEvent): CoinRaceState {
         playedThisTurn: p.playedThisTurn as boolean,
         players: s.players.map((x) => {
           const seat = seats.find((y) => y.id === x.id);
-          return seat ? { ...x, deck: [...seat.deck], hand: [...seat.hand], played: [...seat.played], score: seat.score } : x;
+          return seat
+            ? {
+                ...x,
+                deck: [...seat.deck],
+                hand: [...seat.hand],
+                played: [...seat.played],
+                score: seat.score,
+              }
+            : x;
         }),
       };
     }
     case 'TurnStarted':
-      return { ...s, status: 'playing', turn: p.turn as number, active: p.player as PlayerId, playedThisTurn: false };
+      return {
+        ...s,
+        status: 'playing',
+        turn: p.turn as number,
+        active: p.player as PlayerId,
+        playedThisTurn: false,
+      };
     case 'CardPlayed': {
       const i = p.index as number;
       return withPlayer({ ...s, playedThisTurn: true }, p.player as string, (x) => ({
@@ -191,7 +265,13 @@ function evolve(s: CoinRaceState, e: GameEvent): CoinRaceState {
       return heads ? withPlayer(next, p.player as string, (x) => ({ ...x, score: x.score + 1 })) : next;
     }
     case 'MatchEnded':
-      return { ...s, status: 'ended', active: null, winner: p.winner as PlayerId | null, result: p.result as string };
+      return {
+        ...s,
+        status: 'ended',
+        active: null,
+        winner: p.winner as PlayerId | null,
+        result: p.result as string,
+      };
     default:
       return s;
   }
@@ -200,15 +280,18 @@ function evolve(s: CoinRaceState, e: GameEvent): CoinRaceState {
 /** After points change: the win / turn-limit check, else the next turn. */
 function afterScoring(d: CoinRaceDraft, who: PlayerId, endTurn: boolean): void {
   const s = d.state;
-  if (player(s, who).score >= s.target) d.auto('MatchEnded', { winner: who, result: `${who} reached ${s.target} points (3.1)` }, '3.1');
+  if (player(s, who).score >= s.target)
+    d.auto('MatchEnded', { winner: who, result: `${who} reached ${s.target} points (3.1)` }, '3.1');
   else if (!endTurn) return;
-  else if (s.turn >= s.turnLimit) d.auto('MatchEnded', { winner: null, result: `draw: turn limit ${s.turnLimit} (3.2)` }, '3.2');
+  else if (s.turn >= s.turnLimit)
+    d.auto('MatchEnded', { winner: null, result: `draw: turn limit ${s.turnLimit} (3.2)` }, '3.2');
   else d.auto('TurnStarted', { player: other(who), turn: s.turn + 1 }, '2.4');
 }
 
 function decide(s: CoinRaceState, c: Command, ctx: { rng: Rng }): Decision {
   const parsed = coinRaceCommandSchema.safeParse(c);
-  if (!parsed.success) return reject('command', `not a Coin Race command: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  if (!parsed.success)
+    return reject('command', `not a Coin Race command: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   if (s.status !== 'playing') return reject('3.1', 'the match is not in play');
   const cmd = parsed.data;
   const d: CoinRaceDraft = new Draft(s, evolve, ctx.rng);
@@ -221,9 +304,14 @@ function decide(s: CoinRaceState, c: Command, ctx: { rng: Rng }): Decision {
     if (s.playedThisTurn) return reject('2.2', 'you already played a card this turn; Flip to end it');
     const me = player(s, c.player);
     const card = me.hand[cmd.index];
-    if (card === undefined || card === null) return reject('2.3', `there is no card at hand index ${cmd.index}; your hand has ${me.hand.length}`);
+    if (card === undefined || card === null)
+      return reject('2.3', `there is no card at hand index ${cmd.index}; your hand has ${me.hand.length}`);
     const points = pointsOf(s, card);
-    d.emit('CardPlayed', { player: c.player, index: cmd.index, card, points }, { rule: cardInfo(s, cardOf(card)).lucky ? '4.1' : '2.3' });
+    d.emit(
+      'CardPlayed',
+      { player: c.player, index: cmd.index, card, points },
+      { rule: cardInfo(s, cardOf(card)).lucky ? '4.1' : '2.3' },
+    );
     afterScoring(d, c.player, false);
     if (d.state.status === 'playing') draw(d, c.player, '2.3');
     return d.done();
@@ -238,11 +326,19 @@ function decide(s: CoinRaceState, c: Command, ctx: { rng: Rng }): Decision {
 function matchStarted(config: MatchConfig, seedCommitment: string, cards?: CoinRaceState['extraCards']) {
   const target = typeof config.options?.target === 'number' ? config.options.target : 6;
   const turnLimit = typeof config.options?.turnLimit === 'number' ? config.options.turnLimit : 40;
-  return { game: 'coin-race', seedCommitment, players: config.players.map((p) => ({ id: p.id, name: p.name })), target, turnLimit, ...(cards ? { cards } : {}) };
+  return {
+    game: 'coin-race',
+    seedCommitment,
+    players: config.players.map((p) => ({ id: p.id, name: p.name })),
+    target,
+    turnLimit,
+    ...(cards ? { cards } : {}),
+  };
 }
 
 function setupMatch(config: MatchConfig, ctx: { rng: Rng; seedCommitment: string }): Decision {
-  if (config.players.length !== 2) return reject('1.1', `Coin Race is for 2 players, got ${config.players.length}`);
+  if (config.players.length !== 2)
+    return reject('1.1', `Coin Race is for 2 players, got ${config.players.length}`);
   const d: CoinRaceDraft = new Draft(initial(), evolve, ctx.rng);
   d.auto('MatchStarted', matchStarted(config, ctx.seedCommitment), '1.1');
   for (const seat of config.players) {
@@ -258,7 +354,8 @@ function setupMatch(config: MatchConfig, ctx: { rng: Rng; seedCommitment: string
       order = [];
       for (const card of wanted) {
         const i = pool.findIndex((x) => cardOf(x) === card);
-        if (i < 0) return reject('1.1', `${seat.id}'s stack names ${card}, which is not (or no longer) in the deck`);
+        if (i < 0)
+          return reject('1.1', `${seat.id}'s stack names ${card}, which is not (or no longer) in the deck`);
         order.push(pool.splice(i, 1)[0]!);
       }
       order.push(...pool);
@@ -271,18 +368,33 @@ function setupMatch(config: MatchConfig, ctx: { rng: Rng; seedCommitment: string
 }
 
 /** Scenario hook: MatchStarted (with the test cards) and one PositionSet with every seat's zones. */
-function startPosition(config: MatchConfig, start: ScenarioStart, ctx: { rng: Rng; seedCommitment: string; cards: readonly TestCard[] }): Decision {
-  if (config.players.length !== 2) return reject('1.1', `Coin Race is for 2 players, got ${config.players.length}`);
-  if (start.phase !== 'main') return reject('scenario', `start.phase: Coin Race matches start in "main" (got "${start.phase}")`);
-  if (start.priority !== undefined && start.priority !== start.turnPlayer) return reject('2.1', 'start.priority: only the active player acts in Coin Race (2.1)');
+function startPosition(
+  config: MatchConfig,
+  start: ScenarioStart,
+  ctx: { rng: Rng; seedCommitment: string; cards: readonly TestCard[] },
+): Decision {
+  if (config.players.length !== 2)
+    return reject('1.1', `Coin Race is for 2 players, got ${config.players.length}`);
+  if (start.phase !== 'main')
+    return reject('scenario', `start.phase: Coin Race matches start in "main" (got "${start.phase}")`);
+  if (start.priority !== undefined && start.priority !== start.turnPlayer)
+    return reject('2.1', 'start.priority: only the active player acts in Coin Race (2.1)');
   const cards: CoinRaceState['extraCards'] = {};
   for (const c of ctx.cards) {
     const points = c.stats?.points;
-    if (typeof points !== 'number') return reject('scenario', `cards.${c.id}: a Coin needs stats.points (a number)`);
-    cards[c.id] = { points, lucky: (c.keywords ?? []).some((k) => (typeof k === 'string' ? k : k.keyword) === 'Lucky') };
+    if (typeof points !== 'number')
+      return reject('scenario', `cards.${c.id}: a Coin needs stats.points (a number)`);
+    cards[c.id] = {
+      points,
+      lucky: (c.keywords ?? []).some((k) => (typeof k === 'string' ? k : k.keyword) === 'Lucky'),
+    };
   }
   const d: CoinRaceDraft = new Draft(initial(), evolve, ctx.rng);
-  d.auto('MatchStarted', matchStarted(config, ctx.seedCommitment, Object.keys(cards).length > 0 ? cards : undefined), '1.1');
+  d.auto(
+    'MatchStarted',
+    matchStarted(config, ctx.seedCommitment, Object.keys(cards).length > 0 ? cards : undefined),
+    '1.1',
+  );
   let n = 0;
   const seats = [];
   for (const seat of config.players) {
@@ -296,20 +408,44 @@ function startPosition(config: MatchConfig, start: ScenarioStart, ctx: { rng: Rn
     for (const [name, list] of Object.entries(ps?.zones ?? {}))
       for (const x of list) {
         const c = startCard(x);
-        if (c.id !== undefined && cardOf(c.id) !== c.card) return reject('scenario', `start.players.${seat.id}.zones.${name}: Coin Race instance ids end in ":<card>", so "${c.id}" should be e.g. "${c.id}:${c.card}"`);
+        if (c.id !== undefined && cardOf(c.id) !== c.card)
+          return reject(
+            'scenario',
+            `start.players.${seat.id}.zones.${name}: Coin Race instance ids end in ":<card>", so "${c.id}" should be e.g. "${c.id}:${c.card}"`,
+          );
       }
     for (const name of Object.keys(ps?.zones ?? {}))
-      if (!['deck', 'hand', 'played'].includes(name)) return reject('scenario', `start.players.${seat.id}.zones.${name}: Coin Race zones are deck, hand, played`);
-    seats.push({ id: seat.id, deck: zone('deck'), hand: zone('hand'), played: zone('played'), score: ps?.counters?.score ?? 0 });
+      if (!['deck', 'hand', 'played'].includes(name))
+        return reject(
+          'scenario',
+          `start.players.${seat.id}.zones.${name}: Coin Race zones are deck, hand, played`,
+        );
+    seats.push({
+      id: seat.id,
+      deck: zone('deck'),
+      hand: zone('hand'),
+      played: zone('played'),
+      score: ps?.counters?.score ?? 0,
+    });
   }
-  d.auto('PositionSet', { turn: start.turn, active: start.turnPlayer, players: seats, playedThisTurn: start.playedThisTurn === true }, '1.1');
+  d.auto(
+    'PositionSet',
+    {
+      turn: start.turn,
+      active: start.turnPlayer,
+      players: seats,
+      playedThisTurn: start.playedThisTurn === true,
+    },
+    '1.1',
+  );
   return d.done();
 }
 
 function validateDeck(deck: { main: string[] }): string[] {
   const errors: string[] = [];
   if (deck.main.length < 3) errors.push(`a deck needs at least 3 cards, has ${deck.main.length}`);
-  for (const c of deck.main) if (!(c in VALUES)) errors.push(`unknown card "${c}" (cards: ${Object.keys(VALUES).join(', ')})`);
+  for (const c of deck.main)
+    if (!(c in VALUES)) errors.push(`unknown card "${c}" (cards: ${Object.keys(VALUES).join(', ')})`);
   return errors;
 }
 
@@ -317,7 +453,8 @@ function legalCommands(s: CoinRaceState, p: PlayerId): Command[] {
   if (s.status !== 'playing') return [];
   const out: Command[] = [{ type: 'Concede', player: p }];
   if (p !== s.active) return out;
-  if (!s.playedThisTurn) player(s, p).hand.forEach((c, index) => c !== null && out.push({ type: 'PlayCard', player: p, index }));
+  if (!s.playedThisTurn)
+    player(s, p).hand.forEach((c, index) => c !== null && out.push({ type: 'PlayCard', player: p, index }));
   out.push({ type: 'Flip', player: p });
   return out;
 }
@@ -328,24 +465,46 @@ function canSeeHand(owner: PlayerId, v: Viewer): boolean {
 
 function view(s: CoinRaceState, v: Viewer): CoinRaceState {
   if (v === 'judge') return s;
-  return { ...s, cursor: 0, players: s.players.map((p) => ({ ...p, deck: p.deck.map(() => null), hand: canSeeHand(p.id, v) ? p.hand : p.hand.map(() => null) })) };
+  return {
+    ...s,
+    cursor: 0,
+    players: s.players.map((p) => ({
+      ...p,
+      deck: p.deck.map(() => null),
+      hand: canSeeHand(p.id, v) ? p.hand : p.hand.map(() => null),
+    })),
+  };
 }
 
 function viewEvent<E extends GameEvent>(e: E, v: Viewer): E {
   if (v === 'judge') return e;
   const p = redactRandom(e.payload);
-  if (e.type === 'DeckShuffled') return { ...e, payload: { ...p, order: (p.order as unknown[]).map(() => null) } };
-  if (e.type === 'CardDrawn' && !canSeeHand(p.player as PlayerId, v)) return { ...e, payload: { ...p, card: null } };
+  if (e.type === 'DeckShuffled')
+    return { ...e, payload: { ...p, order: (p.order as unknown[]).map(() => null) } };
+  if (e.type === 'CardDrawn' && !canSeeHand(p.player as PlayerId, v))
+    return { ...e, payload: { ...p, card: null } };
   if (e.type === 'PositionSet') {
     const seats = p.players as CoinRacePlayer[];
-    return { ...e, payload: { ...p, players: seats.map((x) => ({ ...x, deck: x.deck.map(() => null), hand: canSeeHand(x.id, v) ? x.hand : x.hand.map(() => null) })) } };
+    return {
+      ...e,
+      payload: {
+        ...p,
+        players: seats.map((x) => ({
+          ...x,
+          deck: x.deck.map(() => null),
+          hand: canSeeHand(x.id, v) ? x.hand : x.hand.map(() => null),
+        })),
+      },
+    };
   }
   return p === e.payload ? e : { ...e, payload: p };
 }
 
 function secrets(s: CoinRaceState, v: Viewer): string[] {
   if (v === 'judge') return [];
-  return s.players.flatMap((p) => [...p.deck, ...(canSeeHand(p.id, v) ? [] : p.hand)]).filter((x): x is string => x !== null);
+  return s.players
+    .flatMap((p) => [...p.deck, ...(canSeeHand(p.id, v) ? [] : p.hand)])
+    .filter((x): x is string => x !== null);
 }
 
 /** Where the game is, read from the machine's meta (so events, timeline and machine agree). */
@@ -370,11 +529,20 @@ const scenarioHooks: ScenarioHooks<CoinRaceState> = {
 function tile(instance: string | null, i: number): CardTile | { id: string; hidden: true } {
   if (instance === null) return { id: `hidden-${i}`, hidden: true };
   const card = cardOf(instance);
-  return { id: instance, cardId: card, face: { name: card, types: ['Coin'], stats: { points: VALUES[card] ?? 0 } } };
+  return {
+    id: instance,
+    cardId: card,
+    face: { name: card, types: ['Coin'], stats: { points: VALUES[card] ?? 0 } },
+  };
 }
 
 function board(s: CoinRaceState): BoardModel {
-  const zone = (key: string, label: string, layout: ZoneModel['layout'], cards: (string | null)[]): ZoneModel => ({ key, label, layout, count: cards.length, cards: cards.map(tile) });
+  const zone = (
+    key: string,
+    label: string,
+    layout: ZoneModel['layout'],
+    cards: (string | null)[],
+  ): ZoneModel => ({ key, label, layout, count: cards.length, cards: cards.map(tile) });
   return {
     game: 'coin-race',
     status: s.status,
@@ -387,7 +555,11 @@ function board(s: CoinRaceState): BoardModel {
       id: p.id,
       name: p.name,
       stats: [{ key: 'score', label: 'Score', value: p.score, max: s.target }],
-      zones: [zone('deck', 'Deck', 'pile', []), zone('hand', 'Hand', 'fan', p.hand), zone('played', 'Played', 'row', p.played)].map((z, i) => (i === 0 ? { ...z, count: p.deck.length } : z)),
+      zones: [
+        zone('deck', 'Deck', 'pile', []),
+        zone('hand', 'Hand', 'fan', p.hand),
+        zone('played', 'Played', 'row', p.played),
+      ].map((z, i) => (i === 0 ? { ...z, count: p.deck.length } : z)),
     })),
     shared: [],
     banner: s.lastFlip ? `${s.lastFlip.player} flipped ${s.lastFlip.heads ? 'heads' : 'tails'}` : null,
@@ -426,7 +598,12 @@ export const coinRace = defineGame<CoinRaceState>({
   board,
   describe,
   keyMoment: (e) => (e.type === 'CardPlayed' ? { kind: 'play', label: describe(e) } : null),
-  cards: Object.entries(VALUES).map(([id, v]) => ({ id, name: id, sample: true, face: { name: id, types: ['Coin'], stats: { points: v } } })),
+  cards: Object.entries(VALUES).map(([id, v]) => ({
+    id,
+    name: id,
+    sample: true,
+    face: { name: id, types: ['Coin'], stats: { points: v } },
+  })),
   presetDecks: {
     low: { name: 'low', main: ['one', 'one', 'one', 'two', 'two', 'three'] },
     high: { name: 'high', main: ['three', 'three', 'two', 'one', 'one', 'one'] },
@@ -438,14 +615,33 @@ export const coinRace = defineGame<CoinRaceState>({
   scenario: scenarioHooks,
   coverage: {
     // The machine part comes from the machine's meta; hand-written entries add (or refine) what it does not say.
-    sections: mergeCoverage(machineRulesCoverage(coinRaceMachine, ['packages/engine/src/testing/fixture-game.test.ts']), [
-      { rule: '1.1', title: 'Setup', status: 'implemented', tests: ['packages/engine/src/testing/fixture-game.test.ts'] },
-      { rule: '2.4', title: 'Flip', status: 'implemented', tests: ['packages/engine/src/testing/fixture-game.test.ts'] },
-      { rule: '3.2', title: 'Turn limit', status: 'partial', tests: [], reason: 'no tie-break' },
-    ]),
+    sections: mergeCoverage(
+      machineRulesCoverage(coinRaceMachine, ['packages/engine/src/testing/fixture-game.test.ts']),
+      [
+        {
+          rule: '1.1',
+          title: 'Setup',
+          status: 'implemented',
+          tests: ['packages/engine/src/testing/fixture-game.test.ts'],
+        },
+        {
+          rule: '2.4',
+          title: 'Flip',
+          status: 'implemented',
+          tests: ['packages/engine/src/testing/fixture-game.test.ts'],
+        },
+        { rule: '3.2', title: 'Turn limit', status: 'partial', tests: [], reason: 'no tie-break' },
+      ],
+    ),
     keywords: [
       { rule: '4.1', title: 'Lucky', status: 'implemented', tests: ['packages/engine/src/scenario.test.ts'] },
-      { rule: '4.2', title: 'Double', status: 'not-implemented', tests: [], reason: 'the fixture keeps one keyword' },
+      {
+        rule: '4.2',
+        title: 'Double',
+        status: 'not-implemented',
+        tests: [],
+        reason: 'the fixture keeps one keyword',
+      },
     ],
   },
 });

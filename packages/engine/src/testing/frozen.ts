@@ -18,7 +18,9 @@ export function foldFrozen<S>(game: AnyGameModule, events: readonly GameEvent[])
     try {
       s = game.evolve(s, e) as S;
     } catch (err) {
-      throw new Error(`${game.id}: evolve of event ${i + 1} (${e.type}) failed on a frozen state — it changed a state it did not copy: ${(err as Error).message}`);
+      throw new Error(
+        `${game.id}: evolve of event ${i + 1} (${e.type}) failed on a frozen state — it changed a state it did not copy: ${(err as Error).message}`,
+      );
     }
     deepFreeze(s);
   }

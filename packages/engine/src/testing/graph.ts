@@ -20,7 +20,12 @@ export interface MachineCoverage {
 
 function list(all: string[], covered: Set<string>): CoverageList {
   const c = all.filter((x) => covered.has(x));
-  return { total: all.length, covered: c, uncovered: all.filter((x) => !covered.has(x)), ratio: all.length === 0 ? 1 : c.length / all.length };
+  return {
+    total: all.length,
+    covered: c,
+    uncovered: all.filter((x) => !covered.has(x)),
+    ratio: all.length === 0 ? 1 : c.length / all.length,
+  };
 }
 
 /** "source --event--> " key of a transition, as listed in coverage reports ("" source is the root). */
@@ -77,9 +82,17 @@ export function shortestEventPaths(machine: AnyStateMachine, opts: TraverseOptio
     events,
     limit: opts.limit ?? 10_000,
     // Structure, not data: two snapshots in the same state value are the same vertex.
-    serializeState: (s) => JSON.stringify(opts.byContext ? [(s as { value: unknown }).value, (s as { context: unknown }).context] : (s as { value: unknown }).value),
+    serializeState: (s) =>
+      JSON.stringify(
+        opts.byContext
+          ? [(s as { value: unknown }).value, (s as { context: unknown }).context]
+          : (s as { value: unknown }).value,
+      ),
   });
-  return paths.map((p) => ({ state: stateValuePaths((p.state as { value: unknown }).value), events: p.steps.slice(1).map((s) => s.event.type) }));
+  return paths.map((p) => ({
+    state: stateValuePaths((p.state as { value: unknown }).value),
+    events: p.steps.slice(1).map((s) => s.event.type),
+  }));
 }
 
 /** State paths no event sequence reaches from the initial state (dead states in the chart). */

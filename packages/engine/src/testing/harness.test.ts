@@ -5,11 +5,15 @@ import { checkInvariants, checkLegalEquivalence, firstDifference, playMatch } fr
 import { coinRace, type CoinRaceState } from './fixture-game';
 import { cursorAfter } from '../rng';
 
-const play = (game: GameModule<CoinRaceState>, seed = 'h1') => playMatch<CoinRaceState>(game, { seed, bots: { p1: 'random', p2: 'random' } });
+const play = (game: GameModule<CoinRaceState>, seed = 'h1') =>
+  playMatch<CoinRaceState>(game, { seed, bots: { p1: 'random', p2: 'random' } });
 
 describe('checkInvariants catches', () => {
   it('a leak: an opponent’s drawn card left in the redacted event (invariants 2 and 3)', () => {
-    const leaky: GameModule<CoinRaceState> = { ...coinRace, viewEvent: (e, v) => (e.type === 'CardDrawn' ? e : coinRace.viewEvent(e, v)) };
+    const leaky: GameModule<CoinRaceState> = {
+      ...coinRace,
+      viewEvent: (e, v) => (e.type === 'CardDrawn' ? e : coinRace.viewEvent(e, v)),
+    };
     const failures = checkInvariants(leaky, play(leaky));
     expect(failures.some((f) => f.invariant === '2 redaction commutes')).toBe(true);
     expect(failures.some((f) => f.invariant.startsWith('3 no leak'))).toBe(true);
@@ -27,16 +31,28 @@ describe('checkInvariants catches', () => {
       ...coinRace,
       evolve: (s, e) => ({ ...coinRace.evolve(s, e), stored: (s.stored ?? 0) + ('seq' in e ? 1 : 0) }),
     };
-    const m = playMatch<CoinRaceState & { stored?: number }>(reader, { seed: 'h1', bots: { p1: 'random', p2: 'random' } });
+    const m = playMatch<CoinRaceState & { stored?: number }>(reader, {
+      seed: 'h1',
+      bots: { p1: 'random', p2: 'random' },
+    });
     expect(checkInvariants(reader, m).some((f) => f.invariant === '1 fold = live')).toBe(true);
   });
 
   it('a tampered event and a forged random outcome (invariant 6)', () => {
     const m = play(coinRace);
     const i = m.events.findIndex((e) => e.type === 'CoinFlipped');
-    const forged = { ...m, events: m.events.map((e, k) => (k === i ? { ...e, payload: { ...e.payload, heads: !e.payload.heads } } : e)) };
-    expect(checkInvariants(coinRace, forged)).toContainEqual(expect.objectContaining({ invariant: '6 hash chain', seq: m.events[i]!.seq }));
-    expect(checkInvariants(coinRace, { ...m, seed: 'other' })).toContainEqual(expect.objectContaining({ invariant: '6 random' }));
+    const forged = {
+      ...m,
+      events: m.events.map((e, k) =>
+        k === i ? { ...e, payload: { ...e.payload, heads: !e.payload.heads } } : e,
+      ),
+    };
+    expect(checkInvariants(coinRace, forged)).toContainEqual(
+      expect.objectContaining({ invariant: '6 hash chain', seq: m.events[i]!.seq }),
+    );
+    expect(checkInvariants(coinRace, { ...m, seed: 'other' })).toContainEqual(
+      expect.objectContaining({ invariant: '6 random' }),
+    );
   });
 });
 
@@ -45,10 +61,23 @@ describe('checkLegalEquivalence catches', () => {
     const m = play(coinRace);
     const s = m.states[m.states.length - 2]!;
     const cursor = cursorAfter(m.events.slice(0, m.events.length - 1));
-    const overListing: GameModule<CoinRaceState> = { ...coinRace, legalCommands: (st, p) => [...coinRace.legalCommands(st, p), { type: 'PlayCard', player: p, index: 99 }] };
-    expect(checkLegalEquivalence(overListing, s, m.seed, cursor).join('\n')).toMatch(/listed but rejected: .*"index":99/);
-    const underListing: GameModule<CoinRaceState> = { ...coinRace, legalCommands: (st, p) => coinRace.legalCommands(st, p).filter((c) => c.type !== 'Flip') };
-    expect(checkLegalEquivalence(underListing, s, m.seed, cursor, [{ type: 'Flip', player: 'p1' }])).toEqual([expect.stringMatching(/not listed but accepted: .*Flip/)]);
+    const overListing: GameModule<CoinRaceState> = {
+      ...coinRace,
+      legalCommands: (st, p) => [
+        ...coinRace.legalCommands(st, p),
+        { type: 'PlayCard', player: p, index: 99 },
+      ],
+    };
+    expect(checkLegalEquivalence(overListing, s, m.seed, cursor).join('\n')).toMatch(
+      /listed but rejected: .*"index":99/,
+    );
+    const underListing: GameModule<CoinRaceState> = {
+      ...coinRace,
+      legalCommands: (st, p) => coinRace.legalCommands(st, p).filter((c) => c.type !== 'Flip'),
+    };
+    expect(checkLegalEquivalence(underListing, s, m.seed, cursor, [{ type: 'Flip', player: 'p1' }])).toEqual([
+      expect.stringMatching(/not listed but accepted: .*Flip/),
+    ]);
   });
 });
 

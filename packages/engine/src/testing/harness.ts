@@ -40,7 +40,11 @@ export interface PlayedMatch<S> {
 
 const CLOCK0 = Date.UTC(2026, 0, 1);
 
-export function defaultConfig(game: AnyGameModule, matchId: string, decks?: Partial<Record<PlayerId, DeckList>>): MatchConfig {
+export function defaultConfig(
+  game: AnyGameModule,
+  matchId: string,
+  decks?: Partial<Record<PlayerId, DeckList>>,
+): MatchConfig {
   const presets = Object.values(game.presetDecks);
   return {
     matchId,
@@ -77,20 +81,33 @@ export function playMatch<S>(game: AnyGameModule, opts: PlayOptions): PlayedMatc
   while (!session.ended && commands < max) {
     const state = session.state;
     const actors = game.actors(state);
-    if (actors.length === 0) throw new Error(`no player can act at seq ${session.lastSeq} but the match has not ended`);
+    if (actors.length === 0)
+      throw new Error(`no player can act at seq ${session.lastSeq} but the match has not ended`);
     const player = actors[0]!;
     const legal = game.legalCommands(state, player);
-    if (legal.length === 0) throw new Error(`${player} must act at seq ${session.lastSeq} but has no legal command`);
+    if (legal.length === 0)
+      throw new Error(`${player} must act at seq ${session.lastSeq} but has no legal command`);
     const kind = opts.bots[player] ?? 'random';
     const choice = game.bots[kind].choose(state, player, legal, botRng);
     const cmd: Command = { ...choice, player, commandId: `c${commands}` };
     const res = session.play(cmd, at());
-    if (!res.ok) throw new Error(`bot ${kind} chose a listed command that was rejected: ${JSON.stringify(cmd)} → ${res.rule} ${res.reason}`);
+    if (!res.ok)
+      throw new Error(
+        `bot ${kind} chose a listed command that was rejected: ${JSON.stringify(cmd)} → ${res.rule} ${res.reason}`,
+      );
     if (record) recordStates(res.events, state);
     commands += 1;
     opts.onStep?.(session.state, session.events);
   }
-  return { config, seed: opts.seed, events: [...session.events], states, final: session.state, commands, endedByRules: session.ended };
+  return {
+    config,
+    seed: opts.seed,
+    events: [...session.events],
+    states,
+    final: session.state,
+    commands,
+    endedByRules: session.ended,
+  };
 }
 
 /** The rng cursor after the last event that drew randomness (kept for callers; the kernel's is `cursorAfter`). */
@@ -108,7 +125,11 @@ export interface InvariantFailure {
  * Checks invariants 1, 2, 3 and 6 on a played match; `viewers` defaults to judge, public and each seat.
  * Returns failures (empty = all hold). Invariant 4 is `checkLegalEquivalence`.
  */
-export function checkInvariants<S>(game: AnyGameModule, m: PlayedMatch<S>, viewers?: Viewer[]): InvariantFailure[] {
+export function checkInvariants<S>(
+  game: AnyGameModule,
+  m: PlayedMatch<S>,
+  viewers?: Viewer[],
+): InvariantFailure[] {
   const failures: InvariantFailure[] = [];
   const vs: Viewer[] = viewers ?? ['judge', 'public', ...m.config.players.map((p) => p.id)];
   // 1: the fold of the stored events equals the live state after every command.
@@ -117,16 +138,27 @@ export function checkInvariants<S>(game: AnyGameModule, m: PlayedMatch<S>, viewe
   for (let i = 0; i < m.events.length; i++) {
     const e = m.events[i]!;
     folded = game.evolve(folded, e) as S;
-    if (!sameJson(folded, m.states[i])) failures.push({ invariant: '1 fold = live', seq: e.seq, detail: 'fold differs from live state' });
+    if (!sameJson(folded, m.states[i]))
+      failures.push({ invariant: '1 fold = live', seq: e.seq, detail: 'fold differs from live state' });
     for (const v of vs) {
       const ve = game.viewEvent(e, v);
-      if (ve.seq !== e.seq || ve.type !== e.type) failures.push({ invariant: '2 redaction', seq: e.seq, detail: `viewEvent changed seq/type for ${v}` });
+      if (ve.seq !== e.seq || ve.type !== e.type)
+        failures.push({
+          invariant: '2 redaction',
+          seq: e.seq,
+          detail: `viewEvent changed seq/type for ${v}`,
+        });
       const rf = game.evolve(redactedFolds.get(v), ve) as S;
       redactedFolds.set(v, rf);
       const expected = game.view(folded, v);
       // Serialised once: compared for invariant 2 and scanned for secrets for invariant 3.
       const shown = JSON.stringify(expected);
-      if (JSON.stringify(rf) !== shown && !jsonEqual(rf, expected)) failures.push({ invariant: '2 redaction commutes', seq: e.seq, detail: `view(fold) ≠ fold(viewEvent) for ${v}: ${firstDifference(expected, rf)}` });
+      if (JSON.stringify(rf) !== shown && !jsonEqual(rf, expected))
+        failures.push({
+          invariant: '2 redaction commutes',
+          seq: e.seq,
+          detail: `view(fold) ≠ fold(viewEvent) for ${v}: ${firstDifference(expected, rf)}`,
+        });
       if (v !== 'judge') {
         const before = i === 0 ? [] : game.secrets(m.states[i - 1], v);
         const after = new Set(game.secrets(folded, v));
@@ -135,8 +167,20 @@ export function checkInvariants<S>(game: AnyGameModule, m: PlayedMatch<S>, viewe
         // One pass over each serialisation (its quoted strings), not one scan per secret.
         const inView = quotedStrings(shown);
         const inEvent = quotedStrings(shownEvent);
-        for (const secret of after) if (inView.has(secret)) failures.push({ invariant: '3 no leak (view)', seq: e.seq, detail: `${v} sees hidden ${secret}` });
-        for (const secret of stillHidden) if (inEvent.has(secret)) failures.push({ invariant: '3 no leak (event)', seq: e.seq, detail: `${v} event shows hidden ${secret}` });
+        for (const secret of after)
+          if (inView.has(secret))
+            failures.push({
+              invariant: '3 no leak (view)',
+              seq: e.seq,
+              detail: `${v} sees hidden ${secret}`,
+            });
+        for (const secret of stillHidden)
+          if (inEvent.has(secret))
+            failures.push({
+              invariant: '3 no leak (event)',
+              seq: e.seq,
+              detail: `${v} event shows hidden ${secret}`,
+            });
       }
     }
     if (failures.length > 20) break;
@@ -150,8 +194,14 @@ export function checkInvariants<S>(game: AnyGameModule, m: PlayedMatch<S>, viewe
   const first = m.events[0]?.seal;
   for (const v of first ? viewersOfSeal(first) : []) {
     if (v === 'judge') continue;
-    const copy = verifyCopy(redactCopy(m.events, v, viewEvent, key), { copy: 'redacted', viewer: v }, viewEvent, null);
-    if (!copy.ok) failures.push({ invariant: '6 redacted copy', seq: copy.seq, detail: `${v}: ${copy.reason}` });
+    const copy = verifyCopy(
+      redactCopy(m.events, v, viewEvent, key),
+      { copy: 'redacted', viewer: v },
+      viewEvent,
+      null,
+    );
+    if (!copy.ok)
+      failures.push({ invariant: '6 redacted copy', seq: copy.seq, detail: `${v}: ${copy.reason}` });
   }
   const random = verifyRandom(m.events, m.seed);
   if (!random.ok) failures.push({ invariant: '6 random', seq: random.seq, detail: random.reason });
@@ -162,7 +212,13 @@ export function checkInvariants<S>(game: AnyGameModule, m: PlayedMatch<S>, viewe
  * Invariant 4 at one state: every listed command is accepted, and each of `probes` (commands not listed) is
  * rejected with a rule. Returns failures.
  */
-export function checkLegalEquivalence<S>(game: AnyGameModule, state: S, seed: string, cursor: number, probes: Command[] = []): string[] {
+export function checkLegalEquivalence<S>(
+  game: AnyGameModule,
+  state: S,
+  seed: string,
+  cursor: number,
+  probes: Command[] = [],
+): string[] {
   const out: string[] = [];
   for (const p of game.actors(state).concat(game.status(state).status === 'ended' ? [] : [])) {
     const legal = game.legalCommands(state, p);
@@ -196,7 +252,13 @@ function sameJson(a: unknown, b: unknown): boolean {
 /** A short pointer to where two JSON values first differ, for failure messages. */
 export function firstDifference(a: unknown, b: unknown, path = '$'): string {
   if (jsonEqual(a, b)) return '(equal)';
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b))
+  if (
+    typeof a !== 'object' ||
+    typeof b !== 'object' ||
+    a === null ||
+    b === null ||
+    Array.isArray(a) !== Array.isArray(b)
+  )
     return `${path}: ${JSON.stringify(a)?.slice(0, 120)} vs ${JSON.stringify(b)?.slice(0, 120)}`;
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   for (const k of keys) {
@@ -206,4 +268,3 @@ export function firstDifference(a: unknown, b: unknown, path = '$'): string {
   }
   return path;
 }
-

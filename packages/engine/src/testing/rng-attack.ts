@@ -148,7 +148,9 @@ export function idOutputs(id: string): [number, number] {
  */
 export function predictIdRun(ids: readonly string[]): { solved: boolean; predicted: number; hits: number } {
   if (ids.length < 4) return { solved: false, predicted: 0, hits: 0 };
-  const state = recoverState(ids.slice(0, 3).flatMap((id, i) => idOutputs(id).map((output, k) => ({ at: 2 * i + k, output }))));
+  const state = recoverState(
+    ids.slice(0, 3).flatMap((id, i) => idOutputs(id).map((output, k) => ({ at: 2 * i + k, output }))),
+  );
   if (!state) return { solved: false, predicted: ids.length - 3, hits: 0 };
   const g = cloneAt(state, 6);
   const rest = ids.slice(3);

@@ -124,25 +124,31 @@ export function auditCitations(
         continue;
       }
       if (r.heading && !c.section) {
-        findings.push(`${at}: ${id} is a heading ("${r.text.split('\n')[0]}"), not a rule; cite the sub-rule that decides`);
+        findings.push(
+          `${at}: ${id} is a heading ("${r.text.split('\n')[0]}"), not a rule; cite the sub-rule that decides`,
+        );
         continue;
       }
       text = r.text;
     }
     const ruling = data.rulings?.[id];
     if (ruling !== undefined) {
-      if (!rawPlain.includes(plain(ruling))) findings.push(`${at}: its ruling "${ruling}" is not in the rules document`);
+      if (!rawPlain.includes(plain(ruling)))
+        findings.push(`${at}: its ruling "${ruling}" is not in the rules document`);
       text = `${text}\n${ruling}`;
     }
     const words = data.keywords[id];
     if (!words || words.length === 0) {
-      if (c.rejection && data.keywordsRequired !== false) findings.push(`${at}: a rejection cites ${id} but the audit data lists no keywords for it`);
+      if (c.rejection && data.keywordsRequired !== false)
+        findings.push(`${at}: a rejection cites ${id} but the audit data lists no keywords for it`);
       continue;
     }
     const t = plain(text);
     const missing = words.filter((w) => !t.includes(plain(w)));
     if (missing.length > 0)
-      findings.push(`${at}: the text of ${id} does not mention ${missing.map((w) => `"${w}"`).join(', ')}: "${text.slice(0, 160)}"`);
+      findings.push(
+        `${at}: the text of ${id} does not mention ${missing.map((w) => `"${w}"`).join(', ')}: "${text.slice(0, 160)}"`,
+      );
   }
   for (const id of Object.keys(data.keywords))
     if (!cited.has(id)) findings.push(`${id}: listed in the audit data but cited nowhere; drop it`);
@@ -190,7 +196,10 @@ export function auditCoverage(
   const findings: string[] = [];
   const ids = [...cited.keys()];
   const docIds = [...doc.keys()];
-  for (const [e, keyword] of [...entries.map((x) => [x, false] as const), ...keywordEntries.map((x) => [x, true] as const)]) {
+  for (const [e, keyword] of [
+    ...entries.map((x) => [x, false] as const),
+    ...keywordEntries.map((x) => [x, true] as const),
+  ]) {
     // Ids outside the document's numbering (a quick-start item, a project's own) are checked by their own tests.
     if (!opts.idPattern.test(e.rule) || opts.notRules?.includes(e.rule)) continue;
     const r = doc.get(e.rule);
@@ -201,10 +210,16 @@ export function auditCoverage(
     }
     // Partial and missing entries say why in their reason (an empty section the engine fills by a decision, say).
     if (e.status !== 'implemented') continue;
-    if (r?.heading && r.text.trim().split('\n').length <= 1 && !under) findings.push(`${e.rule}: a heading with no rule under it ("${r.text.trim()}") is listed as implemented in rules-coverage`);
+    if (r?.heading && r.text.trim().split('\n').length <= 1 && !under)
+      findings.push(
+        `${e.rule}: a heading with no rule under it ("${r.text.trim()}") is listed as implemented in rules-coverage`,
+      );
     const name = r ? word(/^[A-Za-z][A-Za-z' ]*?(?= \[| -|$)/m.exec(r.text.trim())?.[0] ?? '') : '';
     const byName = keyword && name.length > 2 && words.has(name);
-    if (!byName && !ids.some((id) => withinRule(id, e.rule))) findings.push(`${e.rule}: rules-coverage says implemented, but no code path cites ${e.rule} or a sub-rule of it${keyword ? ` or names the keyword${name ? ` "${name}"` : ''}` : ''}`);
+    if (!byName && !ids.some((id) => withinRule(id, e.rule)))
+      findings.push(
+        `${e.rule}: rules-coverage says implemented, but no code path cites ${e.rule} or a sub-rule of it${keyword ? ` or names the keyword${name ? ` "${name}"` : ''}` : ''}`,
+      );
   }
   return findings;
 }

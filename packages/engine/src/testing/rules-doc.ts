@@ -14,7 +14,10 @@ export type RulesDocument = ReadonlyMap<string, RuleText>;
 
 // A heading is a short title: no sentence, no colon.
 const looksLikeHeading = (text: string) =>
-  text.length < 60 && !/[.:!?)]$/.test(text.trim()) && !/\. /.test(text) && text.trim().split(/\s+/).length <= 5;
+  text.length < 60 &&
+  !/[.:!?)]$/.test(text.trim()) &&
+  !/\. /.test(text) &&
+  text.trim().split(/\s+/).length <= 5;
 
 function add(doc: Map<string, RuleText>, id: string, text: string, heading?: boolean): RuleText {
   const r: RuleText = { id, text: text.trim(), heading: heading ?? looksLikeHeading(text) };
@@ -140,7 +143,9 @@ export function parseSpoilsRules(text: string): RulesDocument {
   }
   // Sections whose items carry no number at all ("305 Discard", "314 Terminate"): their items are the section's own
   // text, so the section is the rule that decides (the document prints nothing more specific to cite).
-  const numbered = new Set(body.flatMap((l) => ID.exec(l)?.[2]?.split('.')[1] !== undefined ? [ID.exec(l)![2]!.slice(0, 3)] : []));
+  const numbered = new Set(
+    body.flatMap((l) => (ID.exec(l)?.[2]?.split('.')[1] !== undefined ? [ID.exec(l)![2]!.slice(0, 3)] : [])),
+  );
   for (const [i, line] of body.entries()) {
     const m = ID.exec(line);
     if (m) {
@@ -160,7 +165,10 @@ export function parseSpoilsRules(text: string): RulesDocument {
     }
     if (bullet && section) {
       let id: string;
-      const continues = letter !== null && after[i] !== null && new RegExp(`^${section}\\.${top}[${next(letter)}-z]$`).test(after[i]!);
+      const continues =
+        letter !== null &&
+        after[i] !== null &&
+        new RegExp(`^${section}\\.${top}[${next(letter)}-z]$`).test(after[i]!);
       if (bullet[1]!.length === 0 && !continues) {
         top += 1;
         letter = null;

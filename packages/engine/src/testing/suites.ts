@@ -14,9 +14,23 @@ import type { Viewer } from '../ids';
 import { Rng } from '../rng';
 import { runScenario, type ScenarioResult } from '../scenario';
 import { expectRejectedOrListed } from './conformance';
-import { auditCitations, auditCoverage, citedRules, quotedWords, type RulesAuditData, type SourceFile } from './rules-audit';
+import {
+  auditCitations,
+  auditCoverage,
+  citedRules,
+  quotedWords,
+  type RulesAuditData,
+  type SourceFile,
+} from './rules-audit';
 import type { RuleText, RulesDocument } from './rules-doc';
-import { checkInvariants, checkLegalEquivalence, firstDifference, playMatch, rngCursorOf, type PlayedMatch } from './harness';
+import {
+  checkInvariants,
+  checkLegalEquivalence,
+  firstDifference,
+  playMatch,
+  rngCursorOf,
+  type PlayedMatch,
+} from './harness';
 
 /** The repository root, from a file four levels down (packages/games/<id>/src). */
 export function repoRoot(dirname: string): string {
@@ -42,21 +56,31 @@ export interface ScenarioFilesOptions {
  * A scripted match keeps the log invariants (ARCHITECTURE.md §6): its chain verifies, and for each viewer folding
  * the redacted events gives the redacted fold (redaction commutes) and that view shows none of the viewer's secrets.
  */
-export function expectLogInvariants(game: AnyGameModule, result: ScenarioResult, viewers: readonly Viewer[]): void {
+export function expectLogInvariants(
+  game: AnyGameModule,
+  result: ScenarioResult,
+  viewers: readonly Viewer[],
+): void {
   expect(verifyChain(result.events)).toEqual({ ok: true });
   const judge = fold<unknown>(game, result.events);
   for (const v of viewers) {
-    const redacted = fold<unknown>(game, result.events.map((e) => game.viewEvent(e, v)));
+    const redacted = fold<unknown>(
+      game,
+      result.events.map((e) => game.viewEvent(e, v)),
+    );
     const expected = game.view(judge, v);
     expect(jsonEqual(redacted, expected), `${v}: ${firstDifference(expected, redacted)}`).toBe(true);
     const shown = JSON.stringify(expected);
-    for (const secret of game.secrets(judge, v)) expect(shown.includes(`"${secret}"`), `${v} sees ${secret}`).toBe(false);
+    for (const secret of game.secrets(judge, v))
+      expect(shown.includes(`"${secret}"`), `${v} sees ${secret}`).toBe(false);
   }
 }
 
 /** Every scenario file of `dir` through the kernel's runner, one test a file, and a test of count, game, rule and description. */
 export function describeScenarioFiles(game: AnyGameModule, opts: ScenarioFilesOptions): void {
-  const files = readdirSync(opts.dir).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(opts.dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   const read = (f: string): unknown => JSON.parse(readFileSync(join(opts.dir, f), 'utf8'));
   describe(`${game.id} scenarios`, () => {
     it(`there are at least ${opts.atLeast}, each citing its ${opts.cites ?? 'rule'}`, () => {
@@ -90,7 +114,8 @@ export function describeRulesCoverage(game: AnyGameModule, opts: RulesCoverageOp
   describe(`${game.id} rules coverage`, () => {
     const all = [...game.coverage.sections, ...game.coverage.keywords];
     it('cites existing tests and scenario files', () => {
-      for (const e of all) for (const t of e.tests) expect(existsSync(join(opts.root, t)), `${e.rule}: ${t}`).toBe(true);
+      for (const e of all)
+        for (const t of e.tests) expect(existsSync(join(opts.root, t)), `${e.rule}: ${t}`).toBe(true);
     });
     it('implemented entries have tests; the others give a reason', () => {
       for (const e of all) {
@@ -125,23 +150,40 @@ export interface FuzzOptions<S, X> {
  * Invariant 4 under fuzzing: commands of random types, seats (including one not in the match) and fields, at
  * random states of `matches`, are rejected with a rule and change nothing, or are accepted and listed.
  */
-export function fuzzCommands<S, X>(game: AnyGameModule, matches: readonly PlayedMatch<S>[], opts: FuzzOptions<S, X>): void {
+export function fuzzCommands<S, X>(
+  game: AnyGameModule,
+  matches: readonly PlayedMatch<S>[],
+  opts: FuzzOptions<S, X>,
+): void {
   fc.assert(
-    fc.property(fc.nat(), fc.nat(), fc.constantFrom(...opts.types), fc.constantFrom('p1', 'p2', 'p3'), fc.array(fc.nat(), { minLength: opts.picks, maxLength: opts.picks }), opts.extra, (mi, si, type, player, picks, extra) => {
-      const m = matches[mi % matches.length]!;
-      const k = si % m.states.length;
-      const ids = opts.ids(m.states[k]!);
-      const pick = (i: number) => ids[picks[i]! % ids.length]!;
-      const cmd: Record<string, unknown> = { type, player };
-      opts.fill(cmd, pick, picks, extra);
-      expectRejectedOrListed(game, m, k, cmd as Command, opts.rule);
-    }),
+    fc.property(
+      fc.nat(),
+      fc.nat(),
+      fc.constantFrom(...opts.types),
+      fc.constantFrom('p1', 'p2', 'p3'),
+      fc.array(fc.nat(), { minLength: opts.picks, maxLength: opts.picks }),
+      opts.extra,
+      (mi, si, type, player, picks, extra) => {
+        const m = matches[mi % matches.length]!;
+        const k = si % m.states.length;
+        const ids = opts.ids(m.states[k]!);
+        const pick = (i: number) => ids[picks[i]! % ids.length]!;
+        const cmd: Record<string, unknown> = { type, player };
+        opts.fill(cmd, pick, picks, extra);
+        expectRejectedOrListed(game, m, k, cmd as Command, opts.rule);
+      },
+    ),
     { numRuns: opts.numRuns ?? 3000, seed: opts.seed },
   );
 }
 
 /** A finished match rejects `command` with `rule` and lists nothing for its seat. */
-export function expectEndedRejects<S>(game: AnyGameModule, match: PlayedMatch<S>, command: Command, rule: string): void {
+export function expectEndedRejects<S>(
+  game: AnyGameModule,
+  match: PlayedMatch<S>,
+  command: Command,
+  rule: string,
+): void {
   expect(game.decide(match.final, command, { rng: new Rng('x') })).toMatchObject({ ok: false, rule });
   expect(game.legalCommands(match.final, command.player)).toEqual([]);
 }
@@ -164,11 +206,21 @@ export function expectInvariantsOnMatches(game: AnyGameModule, prefix: string, c
 }
 
 /** Accepted ⇔ listed (with `probes` besides the listed commands) at every third state of `count` matches seeded `legal-${i}`. */
-export function expectListedAtEveryThirdState(game: AnyGameModule, count: number, probes: readonly Command[]): void {
+export function expectListedAtEveryThirdState(
+  game: AnyGameModule,
+  count: number,
+  probes: readonly Command[],
+): void {
   for (let i = 0; i < count; i++) {
     const m = playMatch<unknown>(game, { seed: `legal-${i}`, bots: botsFor(i) });
     for (let k = 0; k < m.states.length; k += 3) {
-      const failures = checkLegalEquivalence(game, m.states[k]!, m.seed, rngCursorOf(m.events.slice(0, k + 1)), [...probes]);
+      const failures = checkLegalEquivalence(
+        game,
+        m.states[k]!,
+        m.seed,
+        rngCursorOf(m.events.slice(0, k + 1)),
+        [...probes],
+      );
       expect(failures, `state ${k} of legal-${i}`).toEqual([]);
     }
   }
@@ -200,7 +252,9 @@ export interface RulesAuditOptions {
  * project's machines and CI keep them; scripts/build-rules-text.mjs reads the same folder).
  */
 export function rulesDir(): string {
-  return process.env.MATCHTAPE_RULES_DIR ?? fileURLToPath(new URL('../../../../../shared/seeds', import.meta.url));
+  return (
+    process.env.MATCHTAPE_RULES_DIR ?? fileURLToPath(new URL('../../../../../shared/seeds', import.meta.url))
+  );
 }
 
 function sourceFiles(dir: string): SourceFile[] {
@@ -212,11 +266,17 @@ function sourceFiles(dir: string): SourceFile[] {
 }
 
 /** The game's rules documents (and its decisions table) parsed into one map of rule id → text. */
-function loadDocs(opts: RulesAuditOptions): { doc: RulesDocument; texts: { text: string; parse(text: string): RulesDocument }[] } {
+function loadDocs(opts: RulesAuditOptions): {
+  doc: RulesDocument;
+  texts: { text: string; parse(text: string): RulesDocument }[];
+} {
   const dir = rulesDir();
   const texts = opts.docs.map((d) => {
     const path = join(dir, d.file);
-    if (!existsSync(path)) throw new Error(`rules document ${path} is missing: set MATCHTAPE_RULES_DIR to the folder of the rules documents`);
+    if (!existsSync(path))
+      throw new Error(
+        `rules document ${path} is missing: set MATCHTAPE_RULES_DIR to the folder of the rules documents`,
+      );
     return { text: readFileSync(path, 'utf8'), parse: d.parse };
   });
   for (const d of opts.extraDocs ?? []) texts.push({ text: readFileSync(d.path, 'utf8'), parse: d.parse });
@@ -230,7 +290,12 @@ export function describeRulesAudit(game: AnyGameModule, opts: RulesAuditOptions)
   describe(`${game.id} rules citations`, () => {
     it('each cited rule exists, is not a heading, and its text names what it decides', () => {
       const { doc, texts } = loadDocs(opts);
-      const cited = citedRules(sourceFiles(opts.srcDir), opts.idPattern, opts.rejectionLine, opts.sectionLine);
+      const cited = citedRules(
+        sourceFiles(opts.srcDir),
+        opts.idPattern,
+        opts.rejectionLine,
+        opts.sectionLine,
+      );
       expect(cited.size, 'no rule ids found: check idPattern').toBeGreaterThan(10);
       const findings = auditCitations(cited, doc, opts.data, texts.map((t) => t.text).join('\n'));
       const known = opts.known ?? [];
@@ -240,7 +305,17 @@ export function describeRulesAudit(game: AnyGameModule, opts: RulesAuditOptions)
       const { doc } = loadDocs(opts);
       const files = sourceFiles(opts.srcDir);
       const cited = citedRules(files, opts.idPattern, opts.rejectionLine, opts.sectionLine);
-      const found = auditCoverage(game.coverage.sections, game.coverage.keywords, cited, quotedWords(files), doc, { idPattern: opts.idPattern, notRules: [...(opts.data.notRules ?? []), ...Object.keys(opts.data.passages ?? {})] });
+      const found = auditCoverage(
+        game.coverage.sections,
+        game.coverage.keywords,
+        cited,
+        quotedWords(files),
+        doc,
+        {
+          idPattern: opts.idPattern,
+          notRules: [...(opts.data.notRules ?? []), ...Object.keys(opts.data.passages ?? {})],
+        },
+      );
       expect(found).toEqual([]);
     });
   });

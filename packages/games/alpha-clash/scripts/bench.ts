@@ -4,7 +4,11 @@ import { playMatch } from '@matchtape/engine/testing';
 import { alphaClash } from '../src/index';
 
 const n = Number(process.argv[2] ?? 40);
-for (const bots of [{ p1: 'random', p2: 'random' }, { p1: 'greedy', p2: 'greedy' }, { p1: 'random', p2: 'greedy' }] as const) {
+for (const bots of [
+  { p1: 'random', p2: 'random' },
+  { p1: 'greedy', p2: 'greedy' },
+  { p1: 'random', p2: 'greedy' },
+] as const) {
   let events = 0;
   let commands = 0;
   const t0 = performance.now();

@@ -1,13 +1,37 @@
 // decide / setup / legalCommands. Every command goes through `check`, which either rejects with the rule it
 // breaks or returns the plan that `decide` executes; legalCommands enumerates candidate commands and keeps
 // those `check` accepts, so "accepted ⇔ listed" holds by construction (invariant 4).
-import { reject, type Command, type Decision, type DecideContext, type MatchConfig, type PlayerId, type Rejection } from '@matchtape/engine';
+import {
+  reject,
+  type Command,
+  type Decision,
+  type DecideContext,
+  type MatchConfig,
+  type PlayerId,
+  type Rejection,
+} from '@matchtape/engine';
 import { CARD_BY_ID } from './cards/pool';
 import type { ACCardDef, CounterTag } from './cards/types';
 import { contenderOf, validateDeck } from './cards/decks';
 import { Builder, draw, goStep, settle, startTurn, triggerAttack, endMatch } from './flow';
 import { stepAfter } from './machine';
-import { attachCost, canPayHealth, cardCost, cardDef, clashCards, currentAtk, defOf, gemCount, has, keywordValue, legalTargets, payableNext, paymentFor, readyResources, type Cost } from './rules';
+import {
+  attachCost,
+  canPayHealth,
+  cardCost,
+  cardDef,
+  clashCards,
+  currentAtk,
+  defOf,
+  gemCount,
+  has,
+  keywordValue,
+  legalTargets,
+  payableNext,
+  paymentFor,
+  readyResources,
+  type Cost,
+} from './rules';
 import { locate, opponentOf } from './state';
 import { isHidden, type AlphaClashState, type AnyRef, type CardRef, type Permanent } from './types';
 import { CommandSchema } from './schemas';
@@ -30,7 +54,16 @@ export const StartOptionsSchema = z
     startPosition: z
       .partialRecord(
         z.enum(['p1', 'p2']),
-        z.object({ resources: ZoneList, clash: ZoneList, clashEngaged: ZoneList, accessory: ZoneList, traps: ZoneList, health: z.number().int().min(1).max(99).optional() }).strict(),
+        z
+          .object({
+            resources: ZoneList,
+            clash: ZoneList,
+            clashEngaged: ZoneList,
+            accessory: ZoneList,
+            traps: ZoneList,
+            health: z.number().int().min(1).max(99).optional(),
+          })
+          .strict(),
       )
       .optional(),
   })
@@ -38,32 +71,65 @@ export const StartOptionsSchema = z
 
 export function setupMatch(config: MatchConfig, ctx: DecideContext & { seedCommitment: string }): Decision {
   if (config.players.length !== 2)
-    return reject('100.1b', `Alpha Clash is played by two players here (multiplayer rules are "coming soon", 100.1b); got ${config.players.length}`);
+    return reject(
+      '100.1b',
+      `Alpha Clash is played by two players here (multiplayer rules are "coming soon", 100.1b); got ${config.players.length}`,
+    );
   const stacked = config.stack !== undefined;
   const decks: { id: PlayerId; contender: string; main: string[] }[] = [];
   for (const seat of config.players) {
     const { contender, main } = contenderOf(seat.deck);
     if (!stacked) {
       const problems = validateDeck(seat.deck);
-      if (problems.length > 0) return reject('100.2a', `${seat.id}'s deck is not legal: ${problems.join('; ')}`);
+      if (problems.length > 0)
+        return reject('100.2a', `${seat.id}'s deck is not legal: ${problems.join('; ')}`);
     }
-    if (!contender || CARD_BY_ID.get(contender)?.type !== 'Contender') return reject('100.2a', `${seat.id}'s deck has no Contender: list one in extra.contender (or among the cards of a scenario deck)`);
+    if (!contender || CARD_BY_ID.get(contender)?.type !== 'Contender')
+      return reject(
+        '100.2a',
+        `${seat.id}'s deck has no Contender: list one in extra.contender (or among the cards of a scenario deck)`,
+      );
     const unknown = main.filter((id) => !CARD_BY_ID.has(id));
-    if (unknown.length > 0) return reject('100.2a', `${seat.id}'s deck has unknown card ids: ${unknown.join(', ')}`);
+    if (unknown.length > 0)
+      return reject('100.2a', `${seat.id}'s deck has unknown card ids: ${unknown.join(', ')}`);
     decks.push({ id: seat.id, contender, main });
   }
   const opts = StartOptionsSchema.safeParse(config.options ?? {});
-  if (!opts.success) return reject('710.1', `bad match options: ${opts.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!opts.success)
+    return reject(
+      '710.1',
+      `bad match options: ${opts.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   const options = opts.data;
   for (const pos of Object.values(options.startPosition ?? {}))
-    for (const id of [...(pos.resources ?? []), ...(pos.clash ?? []), ...(pos.clashEngaged ?? []), ...(pos.accessory ?? []), ...(pos.traps ?? [])])
+    for (const id of [
+      ...(pos.resources ?? []),
+      ...(pos.clash ?? []),
+      ...(pos.clashEngaged ?? []),
+      ...(pos.accessory ?? []),
+      ...(pos.traps ?? []),
+    ])
       if (!CARD_BY_ID.has(id)) return reject('103.6a', `start position card ${id} is not in the card pool`);
   const b = new Builder(initialFor(), ctx.rng);
   const rng = ctx.rng;
-  b.auto('MatchStarted', { seedCommitment: ctx.seedCommitment, game: 'alpha-clash', players: config.players.map((p) => ({ id: p.id, name: p.name })), stacked, variants: { quickStartFirstTurnAttackBan: options.quickStartFirstTurnAttackBan === true } }, '103.1');
+  b.auto(
+    'MatchStarted',
+    {
+      seedCommitment: ctx.seedCommitment,
+      game: 'alpha-clash',
+      players: config.players.map((p) => ({ id: p.id, name: p.name })),
+      stacked,
+      variants: { quickStartFirstTurnAttackBan: options.quickStartFirstTurnAttackBan === true },
+    },
+    '103.1',
+  );
   for (const d of decks) {
     const def = cardDef(b.s, d.contender);
-    b.auto('ContenderRevealed', { player: d.id, card: { id: `${d.id}-contender`, cardId: d.contender }, health: def.health ?? 30 }, '103.1');
+    b.auto(
+      'ContenderRevealed',
+      { player: d.id, card: { id: `${d.id}-contender`, cardId: d.contender }, health: def.health ?? 30 },
+      '103.1',
+    );
   }
   // Game 1: random (103.1). A scripted position may name the starting player (as the loser of a previous game would).
   const first = options.firstPlayer ?? config.players[rng.int(2)]!.id;
@@ -71,11 +137,20 @@ export function setupMatch(config: MatchConfig, ctx: DecideContext & { seedCommi
   else b.auto('StartingPlayerDetermined', { player: first, method: 'random' }, '103.1');
   for (const [pl, pos] of Object.entries(options.startPosition ?? {})) {
     if (!b.s.players[pl]) return reject('103.6a', `start position for unknown player ${pl}`);
-    const mk = (ids: string[] | undefined, zone: string) => (ids ?? []).map((cardId, n) => ({ id: `${pl}-${zone}${n + 1}`, cardId }));
+    const mk = (ids: string[] | undefined, zone: string) =>
+      (ids ?? []).map((cardId, n) => ({ id: `${pl}-${zone}${n + 1}`, cardId }));
     const traps = mk(pos.traps, 'trap').map((c) => ({ ...c, oid: rng.opaqueId() }));
     b.auto(
       'StartPositionPrepared',
-      { player: pl, resources: mk(pos.resources, 'res'), clash: mk(pos.clash, 'clash'), clashEngaged: mk(pos.clashEngaged, 'eng'), accessory: mk(pos.accessory, 'acc'), traps, ...(pos.health !== undefined ? { health: pos.health } : {}) },
+      {
+        player: pl,
+        resources: mk(pos.resources, 'res'),
+        clash: mk(pos.clash, 'clash'),
+        clashEngaged: mk(pos.clashEngaged, 'eng'),
+        accessory: mk(pos.accessory, 'acc'),
+        traps,
+        ...(pos.health !== undefined ? { health: pos.health } : {}),
+      },
       '103.6a',
     );
   }
@@ -91,7 +166,8 @@ export function setupMatch(config: MatchConfig, ctx: DecideContext & { seedCommi
         if (k >= 0) pool.splice(k, 1);
         return { id: `${d.id}-${prefix}${n}`, cardId };
       };
-      for (const id of [...(stack?.hand ?? []), ...(stack?.deck ?? [])]) if (!CARD_BY_ID.has(id)) return reject('100.2a', `stacked card ${id} is not in the card pool`);
+      for (const id of [...(stack?.hand ?? []), ...(stack?.deck ?? [])])
+        if (!CARD_BY_ID.has(id)) return reject('100.2a', `stacked card ${id} is not in the card pool`);
       cards = [
         ...(stack?.hand ?? []).map((c, n) => take(c, 'h', n + 1)),
         ...(stack?.deck ?? []).map((c, n) => take(c, 'd', n + 1)),
@@ -102,14 +178,22 @@ export function setupMatch(config: MatchConfig, ctx: DecideContext & { seedCommi
       cards = rng.shuffle(listed);
     }
     const withOids = cards.map((c) => ({ ...c, oid: rng.opaqueId() }));
-    b.auto('DeckShuffled', { player: d.id, cards: withOids, count: withOids.length, reason: stacked ? 'stacked' : 'start' }, '103.3');
+    b.auto(
+      'DeckShuffled',
+      { player: d.id, cards: withOids, count: withOids.length, reason: stacked ? 'stacked' : 'start' },
+      '103.3',
+    );
   }
   if (stacked) {
     // A stacked deck is not shuffled, so no cut is offered; the opening hand is exactly the stacked hand.
     openingHands(b, (p) => config.stack?.[p]?.hand?.length ?? HAND_SIZE);
   } else {
     // After every shuffle the opponent is offered a cut (103.3a).
-    b.auto('CutOffered', { cuts: order.map((p) => ({ deck: p, by: opponentOf(b.s, p) })), stage: 'cut' }, '103.3a');
+    b.auto(
+      'CutOffered',
+      { cuts: order.map((p) => ({ deck: p, by: opponentOf(b.s, p) })), stage: 'cut' },
+      '103.3a',
+    );
   }
   return b.done();
 }
@@ -139,7 +223,13 @@ function openingHands(b: Builder, size: (p: PlayerId) => number): void {
 }
 
 function ctxOf(s: AlphaClashState) {
-  return { turn: s.turn, activePlayer: s.activePlayer, startingPlayer: s.startingPlayer, players: s.order.length, standbyEmpty: s.standby.length === 0 };
+  return {
+    turn: s.turn,
+    activePlayer: s.activePlayer,
+    startingPlayer: s.startingPlayer,
+    players: s.order.length,
+    standbyEmpty: s.standby.length === 0,
+  };
 }
 
 function finishSetup(b: Builder): void {
@@ -158,7 +248,16 @@ function startOfGame(b: Builder, queue: PlayerId[]): void {
   const i = queue.findIndex((q) => searchable(b.s, q).length > 0);
   if (i >= 0) {
     const q = queue[i]!;
-    b.auto('SearchOffered', { player: q, source: b.s.players[q]!.contender!.card.id, cardType: defOf(b.s, b.s.players[q]!.contender!.card)!.startOfGameSearch ?? 'Relic', then: queue.slice(i + 1) }, '103.6');
+    b.auto(
+      'SearchOffered',
+      {
+        player: q,
+        source: b.s.players[q]!.contender!.card.id,
+        cardType: defOf(b.s, b.s.players[q]!.contender!.card)!.startOfGameSearch ?? 'Relic',
+        then: queue.slice(i + 1),
+      },
+      '103.6',
+    );
     return;
   }
   b.auto('SetupCompleted', {}, '103.7');
@@ -170,22 +269,41 @@ function startOfGame(b: Builder, queue: PlayerId[]): void {
 function searchable(s: AlphaClashState, p: PlayerId): string[] {
   const type = s.pending?.cardType ?? defOf(s, s.players[p]!.contender?.card)?.startOfGameSearch;
   const ids = new Set<string>();
-  for (const r of s.players[p]!.deck) if (!isHidden(r) && cardDef(s, r.cardId).type === type) ids.add(r.cardId);
+  for (const r of s.players[p]!.deck)
+    if (!isHidden(r) && cardDef(s, r.cardId).type === type) ids.add(r.cardId);
   return [...ids];
 }
 
 function checkSearch(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   const pend = s.pending!;
   const inGame = s.status !== 'setup';
-  if (pend.player !== p || c.type !== 'SearchDeck') return reject(inGame ? '703.9a' : '103.6', `${pend.player} first searches their deck (SearchDeck, cardId or null)`);
+  if (pend.player !== p || c.type !== 'SearchDeck')
+    return reject(
+      inGame ? '703.9a' : '103.6',
+      `${pend.player} first searches their deck (SearchDeck, cardId or null)`,
+    );
   const wanted = c.cardId as string | null;
-  const entry = wanted === null ? null : (s.players[p]!.deck.find((r) => !isHidden(r) && r.cardId === wanted) as CardRef | undefined);
+  const entry =
+    wanted === null
+      ? null
+      : (s.players[p]!.deck.find((r) => !isHidden(r) && r.cardId === wanted) as CardRef | undefined);
   if (wanted !== null && (!entry || !searchable(s, p).includes(wanted)))
-    return reject('703.9a', `there is no ${pend.cardType ?? 'such card'} with id ${wanted} in your deck (or search for nothing: cardId null, 703.9b)`);
+    return reject(
+      '703.9a',
+      `there is no ${pend.cardType ?? 'such card'} with id ${wanted} in your deck (or search for nothing: cardId null, 703.9b)`,
+    );
   return ok((b) => {
     // An effect's search puts the card into the hand as a new object (400.6: a fresh opaque id).
-    const found = entry ? (inGame ? { id: entry.id, cardId: entry.cardId, oid: b.oid() } : { id: entry.id, cardId: entry.cardId }) : null;
-    b.emit('DeckSearched', { player: p, found, deckOid: entry?.oid ?? null, zone: entry ? (inGame ? 'hand' : 'accessory') : null }, { rule: inGame ? '703.9a' : '103.6a' });
+    const found = entry
+      ? inGame
+        ? { id: entry.id, cardId: entry.cardId, oid: b.oid() }
+        : { id: entry.id, cardId: entry.cardId }
+      : null;
+    b.emit(
+      'DeckSearched',
+      { player: p, found, deckOid: entry?.oid ?? null, zone: entry ? (inGame ? 'hand' : 'accessory') : null },
+      { rule: inGame ? '703.9a' : '103.6a' },
+    );
     // The deck is shuffled afterwards, found card excluded (703.10b), even when nothing was found (703.10d).
     const deck = b.s.players[p]!.deck as CardRef[];
     const cards = b.rng.shuffle(deck).map((r) => ({ id: r.id, cardId: r.cardId, oid: b.oid() }));
@@ -216,34 +334,64 @@ interface Pay {
 }
 
 function payOrReject(s: AlphaClashState, p: PlayerId, cost: Cost, what: string): Rejection | Pay {
-  if (!canPayHealth(s, p, cost.health)) return reject('116.4', `${what} costs ${cost.health} health and your Contender has less`);
+  if (!canPayHealth(s, p, cost.health))
+    return reject('116.4', `${what} costs ${cost.health} health and your Contender has less`);
   const how = paymentFor(s, p, cost);
   if (how === null) {
-    const gems = Object.entries(cost.gems).map(([c, n]) => `${n}×${c}`).join(' ');
+    const gems = Object.entries(cost.gems)
+      .map(([c, n]) => `${n}×${c}`)
+      .join(' ');
     const ready = readyResources(s, p).length;
     // Too few ready resources (115.2), or enough of them but not of the gem colours (107.4a).
-    if (ready < cost.total) return reject('115.2', `${what} costs ${cost.total} and you have ${ready} ready resource(s)`);
-    return reject('107.4a', `${what} needs gems ${gems}: coloured costs are paid only with resources of that colour, and your ready resources can't`);
+    if (ready < cost.total)
+      return reject('115.2', `${what} costs ${cost.total} and you have ${ready} ready resource(s)`);
+    return reject(
+      '107.4a',
+      `${what} needs gems ${gems}: coloured costs are paid only with resources of that colour, and your ready resources can't`,
+    );
   }
-  return how === 'choose' ? { paid: [], health: cost.health, due: cost } : { paid: how, health: cost.health, due: null };
+  return how === 'choose'
+    ? { paid: [], health: cost.health, due: cost }
+    : { paid: how, health: cost.health, due: null };
 }
 
 /** After the object enters Standby: if the player chooses the resources, they now owe the cost (601.1f, 408.8). */
 function owe(b: Builder, p: PlayerId, sid: string | null, pay: Pay): void {
-  if (pay.due) b.auto('PaymentRequired', { player: p, sid, total: pay.due.total, gems: pay.due.gems }, '601.1f');
+  if (pay.due)
+    b.auto('PaymentRequired', { player: p, sid, total: pay.due.total, gems: pay.due.gems }, '601.1f');
 }
 
-function inMainWithEmptyStandby(s: AlphaClashState, p: PlayerId, rule: string, what: string): Rejection | null {
+function inMainWithEmptyStandby(
+  s: AlphaClashState,
+  p: PlayerId,
+  rule: string,
+  what: string,
+): Rejection | null {
   if (s.activePlayer !== p) return reject(rule, `${what} only during your own Primary Phase`);
-  if (s.step !== 'turn.primary.main') return reject(rule, `${what} only in your Primary Phase outside a clash (now: ${s.step})`);
+  if (s.step !== 'turn.primary.main')
+    return reject(rule, `${what} only in your Primary Phase outside a clash (now: ${s.step})`);
   // With an object in Standby a player only responds with the matching Counter tag, or passes: a card being
   // played is answered by Counter – Play (114.1b), a Trap by Counter – Trap (114.1c), an effect only within the
   // windows of its tag (114.1).
   const top = s.standby[s.standby.length - 1];
   if (top) {
-    if (s.priority && s.priority.holder !== p) return reject('114.2b', `${what}: Standby is not empty and ${s.priority.holder} holds priority, not you`);
-    const [rule, answer] = top.controller === p ? ['114.1', 'nothing but passing: responses answer an opponent\'s action'] : top.kind === 'card' ? ['114.1b', 'a Counter – Play card or effect'] : top.kind === 'trap' ? ['114.1c', 'a Counter – Trap card or effect'] : ['114.1', 'the card or effect its trigger tag allows'];
-    return reject(rule, `${what}: Standby is not empty; respond with ${answer}, or pass priority until it resolves`);
+    if (s.priority && s.priority.holder !== p)
+      return reject(
+        '114.2b',
+        `${what}: Standby is not empty and ${s.priority.holder} holds priority, not you`,
+      );
+    const [rule, answer] =
+      top.controller === p
+        ? ['114.1', "nothing but passing: responses answer an opponent's action"]
+        : top.kind === 'card'
+          ? ['114.1b', 'a Counter – Play card or effect']
+          : top.kind === 'trap'
+            ? ['114.1c', 'a Counter – Trap card or effect']
+            : ['114.1', 'the card or effect its trigger tag allows'];
+    return reject(
+      rule,
+      `${what}: Standby is not empty; respond with ${answer}, or pass priority until it resolves`,
+    );
   }
   return null;
 }
@@ -252,17 +400,37 @@ function inMainWithEmptyStandby(s: AlphaClashState, p: PlayerId, rule: string, w
  * Is `p` in the response window that a Counter tag needs (114.1)? `closed` is the rule of the thing used when
  * no window is open: 308.3 for a Quick Action, 304.8 for a Trap, 602.5 for an activated effect.
  */
-function counterWindow(s: AlphaClashState, p: PlayerId, tag: CounterTag, closed: '308.3' | '304.8' | '602.5'): Rejection | null {
+function counterWindow(
+  s: AlphaClashState,
+  p: PlayerId,
+  tag: CounterTag,
+  closed: '308.3' | '304.8' | '602.5',
+): Rejection | null {
   const top = s.standby[s.standby.length - 1];
   if (tag === 'Counter–Attack') {
-    if (!s.clash || s.step !== 'turn.primary.clash.counter' || s.clash.defendingPlayer !== p) return reject('114.1a', 'Counter – Attack responds to an incoming attack, in the Counter Step (C2), by the defending player');
-    if (s.standby.length > 0) return reject('504.2b', 'Counter – Attack effects are played one at a time: wait until Standby is empty');
+    if (!s.clash || s.step !== 'turn.primary.clash.counter' || s.clash.defendingPlayer !== p)
+      return reject(
+        '114.1a',
+        'Counter – Attack responds to an incoming attack, in the Counter Step (C2), by the defending player',
+      );
+    if (s.standby.length > 0)
+      return reject(
+        '504.2b',
+        'Counter – Attack effects are played one at a time: wait until Standby is empty',
+      );
     return null;
   }
-  if (!s.priority || !top) return reject(closed, `${tag} responds only while an opponent's ${tag === 'Counter–Play' ? 'card being played' : 'Trap'} is in Standby`);
-  if (s.priority.holder !== p) return reject('114.2b', `${s.priority.holder} holds priority, not you (${tag})`);
-  if (tag === 'Counter–Play' && !(top.kind === 'card' && top.controller !== p)) return reject('114.1b', 'Counter – Play responds to a card an opponent is playing');
-  if (tag === 'Counter–Trap' && !(top.kind === 'trap' && top.controller !== p)) return reject('114.1c', 'Counter – Trap responds to a Trap an opponent activated');
+  if (!s.priority || !top)
+    return reject(
+      closed,
+      `${tag} responds only while an opponent's ${tag === 'Counter–Play' ? 'card being played' : 'Trap'} is in Standby`,
+    );
+  if (s.priority.holder !== p)
+    return reject('114.2b', `${s.priority.holder} holds priority, not you (${tag})`);
+  if (tag === 'Counter–Play' && !(top.kind === 'card' && top.controller !== p))
+    return reject('114.1b', 'Counter – Play responds to a card an opponent is playing');
+  if (tag === 'Counter–Trap' && !(top.kind === 'trap' && top.controller !== p))
+    return reject('114.1c', 'Counter – Trap responds to a Trap an opponent activated');
   return null;
 }
 
@@ -271,25 +439,47 @@ function counterWindow(s: AlphaClashState, p: PlayerId, tag: CounterTag, closed:
  * target at all the card or effect can't be played (113.6b); otherwise the target is not what the effect
  * describes (113.1).
  */
-function illegalTarget(s: AlphaClashState, p: PlayerId, target: string, legal: readonly string[], what: string): Rejection {
+function illegalTarget(
+  s: AlphaClashState,
+  p: PlayerId,
+  target: string,
+  legal: readonly string[],
+  what: string,
+): Rejection {
   const l = locate(s, target);
   const controller = l?.kind === 'perm' ? l.perm.controller : l?.player;
-  if (controller !== undefined && controller !== p && has(s, target, 'Safeguard')) return reject('704.16b', `${target} has Safeguard: it can't be the target of card effects or abilities its opponents control`);
-  if (legal.length === 0) return reject('113.6b', `${what}: there is no eligible target, so it can't be played or activated`);
+  if (controller !== undefined && controller !== p && has(s, target, 'Safeguard'))
+    return reject(
+      '704.16b',
+      `${target} has Safeguard: it can't be the target of card effects or abilities its opponents control`,
+    );
+  if (legal.length === 0)
+    return reject('113.6b', `${what}: there is no eligible target, so it can't be played or activated`);
   return reject('113.1', `${target} is not a legal choice for ${what} (eligible: ${legal.join(', ')})`);
 }
 
-function checkTargets(s: AlphaClashState, p: PlayerId, d: ACCardDef, spec: string, targets: unknown): Rejection | string[] {
+function checkTargets(
+  s: AlphaClashState,
+  p: PlayerId,
+  d: ACCardDef,
+  spec: string,
+  targets: unknown,
+): Rejection | string[] {
   if (spec === 'none') {
     if (targets !== undefined) return reject('113.1a', `${d.name} has no targets: leave "targets" out`);
     return [];
   }
-  if (!Array.isArray(targets) || targets.length !== 1 || typeof targets[0] !== 'string') return reject('601.1c', `${d.name} needs exactly one target: "targets": [id]`);
+  if (!Array.isArray(targets) || targets.length !== 1 || typeof targets[0] !== 'string')
+    return reject('601.1c', `${d.name} needs exactly one target: "targets": [id]`);
   const legal = legalTargets(s, p, spec as never);
   if (!legal.includes(targets[0])) return illegalTarget(s, p, targets[0], legal, `${d.name}'s target`);
   if (d.play?.effects.some((e) => e.do === 'entersWith' || e.do === 'noEnterTrigger')) {
     const obj = s.standby.find((o) => o.sid === targets[0]);
-    if (!obj?.card || cardDef(s, obj.card.cardId).type !== 'Clash') return reject('113.6b', `${d.name} targets a Clash card being played, and none is in Standby: without an eligible target it can't be played`);
+    if (!obj?.card || cardDef(s, obj.card.cardId).type !== 'Clash')
+      return reject(
+        '113.6b',
+        `${d.name} targets a Clash card being played, and none is in Standby: without an eligible target it can't be played`,
+      );
   }
   return targets as string[];
 }
@@ -299,32 +489,70 @@ function checkPlayCard(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   if (!card) return reject('601.1', `card ${String(c.card)} is not in your hand`);
   const d = cardDef(s, card.cardId);
   const name = d.name;
-  if (d.type === 'Trap') return reject('304.3', `${name} is a Trap: set it (SetTrap) and activate it later; Traps are not played from hand`);
-  if (d.type === 'Contender') return reject('301.1', 'a Contender starts the game in play and is never played');
+  if (d.type === 'Trap')
+    return reject(
+      '304.3',
+      `${name} is a Trap: set it (SetTrap) and activate it later; Traps are not played from hand`,
+    );
+  if (d.type === 'Contender')
+    return reject('301.1', 'a Contender starts the game in play and is never played');
   if (d.type === 'Quick Action') {
     const w = counterWindow(s, p, d.tag!, '308.3');
     if (w) return w;
   } else if (d.type === 'Clash Buff') {
     const step = s.step;
-    const mine = s.clash && ((step === 'turn.primary.clash.attackerBuff' && s.clash.attackingPlayer === p) || (step === 'turn.primary.clash.defenderBuff' && s.clash.defendingPlayer === p));
+    const mine =
+      s.clash &&
+      ((step === 'turn.primary.clash.attackerBuff' && s.clash.attackingPlayer === p) ||
+        (step === 'turn.primary.clash.defenderBuff' && s.clash.defendingPlayer === p));
     // C4 while you're the attacking player (306.3a), C5 while you're the defending player (306.3b).
-    if (!mine) return reject(p === s.activePlayer ? '306.3a' : '306.3b', `${name} is a Clash Buff: play it in C4 as the attacker or C5 as the defender`);
-    if (s.standby.length > 0 || s.clash!.buffPlayed) return reject(s.step.endsWith('defenderBuff') ? '504.2e' : '504.2d', 'only one Clash Buff per Clash Buff step');
+    if (!mine)
+      return reject(
+        p === s.activePlayer ? '306.3a' : '306.3b',
+        `${name} is a Clash Buff: play it in C4 as the attacker or C5 as the defender`,
+      );
+    if (s.standby.length > 0 || s.clash!.buffPlayed)
+      return reject(
+        s.step.endsWith('defenderBuff') ? '504.2e' : '504.2d',
+        'only one Clash Buff per Clash Buff step',
+      );
   } else {
-    const rule = { Clash: '303.1', Clashground: '302.3', Weapon: '305.3', Relic: '309.3', 'Basic Action': '307.3' }[d.type];
+    const rule = {
+      Clash: '303.1',
+      Clashground: '302.3',
+      Weapon: '305.3',
+      Relic: '309.3',
+      'Basic Action': '307.3',
+    }[d.type];
     const bad = inMainWithEmptyStandby(s, p, rule, `${name} (${d.type}) can be played`);
     if (bad) return bad;
   }
-  if (d.keywords.some((k) => k.k === 'Exclusive') && s.players[p]!.clash.some((x) => defOf(s, x.card)?.name === name)) return reject('704.7c', `${name} is Exclusive and you already control one`);
-  if (d.type === 'Clashground' && s.clashground && s.clashground.controller === p && defOf(s, s.clashground.card)?.name === name) return reject('302.7', `you already control ${name}; play a Clashground with a different name`);
+  if (
+    d.keywords.some((k) => k.k === 'Exclusive') &&
+    s.players[p]!.clash.some((x) => defOf(s, x.card)?.name === name)
+  )
+    return reject('704.7c', `${name} is Exclusive and you already control one`);
+  if (
+    d.type === 'Clashground' &&
+    s.clashground &&
+    s.clashground.controller === p &&
+    defOf(s, s.clashground.card)?.name === name
+  )
+    return reject('302.7', `you already control ${name}; play a Clashground with a different name`);
   const targets = checkTargets(s, p, d, d.play?.target ?? 'none', c.targets);
   if (!Array.isArray(targets)) return targets;
-  if (d.type === 'Clash Buff' && s.players[p]!.buffTargetsThisTurn.includes(targets[0]!)) return reject('306.5', `${targets[0]} already got a Clash Buff this turn`);
+  if (d.type === 'Clash Buff' && s.players[p]!.buffTargetsThisTurn.includes(targets[0]!))
+    return reject('306.5', `${targets[0]} already got a Clash Buff this turn`);
   let x = 0;
   if (d.xCost) {
-    if (typeof c.x !== 'number' || !Number.isInteger(c.x)) return reject('107.3a', `${name} has X in its cost: declare "x" (an integer ≥ ${gemCount(d.gems)})`);
+    if (typeof c.x !== 'number' || !Number.isInteger(c.x))
+      return reject('107.3a', `${name} has X in its cost: declare "x" (an integer ≥ ${gemCount(d.gems)})`);
     // Appendix C (Abysmal Doom, rule ref. 115.6): "If that card has a specific resource cost, the value for X must be at least that amount."
-    if (c.x < gemCount(d.gems)) return reject('115.6', `X must be at least ${name}'s specific resource cost, ${gemCount(d.gems)} (Appendix C ruling on X costs)`);
+    if (c.x < gemCount(d.gems))
+      return reject(
+        '115.6',
+        `X must be at least ${name}'s specific resource cost, ${gemCount(d.gems)} (Appendix C ruling on X costs)`,
+      );
     x = c.x;
   } else if (c.x !== undefined) return reject('107.3a', `${name} has no X in its cost: leave "x" out`);
   let sent: string[] = [];
@@ -332,16 +560,39 @@ function checkPlayCard(s: AlphaClashState, p: PlayerId, c: Command): Checked {
     if (!d.altCostSend) return reject('115.9a', `${name} has no alternative cost: leave "alternative" out`);
     // The first card of each named character you control, in Clash Zone order (one alternative cost, 115.9a).
     for (const ch of d.altCostSend) {
-      const hit = s.players[p]!.clash.find((x2) => !x2.defeated && !sent.includes(x2.card.id) && defOf(s, x2.card)?.character === ch);
-      if (!hit) return reject('601.1f', `${name}'s alternative cost sends a [${ch}] you control to Oblivion, and you control none`);
+      const hit = s.players[p]!.clash.find(
+        (x2) => !x2.defeated && !sent.includes(x2.card.id) && defOf(s, x2.card)?.character === ch,
+      );
+      if (!hit)
+        return reject(
+          '601.1f',
+          `${name}'s alternative cost sends a [${ch}] you control to Oblivion, and you control none`,
+        );
       sent = [...sent, hit.card.id];
     }
   }
-  const pay: Pay | Rejection = c.alternative ? { paid: [], health: 0, due: null } : payOrReject(s, p, cardCost(d, x, s, p), name);
+  const pay: Pay | Rejection = c.alternative
+    ? { paid: [], health: 0, due: null }
+    : payOrReject(s, p, cardCost(d, x, s, p), name);
   if ('ok' in pay) return pay;
   const handOid = card.oid;
   return ok((b) => {
-    b.emit('CardPlayed', { player: p, card: { id: card.id, cardId: card.cardId }, handOid: handOid ?? null, type: d.type, targets, ...(d.xCost ? { x } : {}), paid: pay.paid, healthPaid: pay.health, ...(d.type === 'Clash Buff' ? { clashBuff: true } : {}), ...(sent.length ? { alternative: true, sent } : {}) }, { rule: sent.length ? '115.9a' : '601.1a' });
+    b.emit(
+      'CardPlayed',
+      {
+        player: p,
+        card: { id: card.id, cardId: card.cardId },
+        handOid: handOid ?? null,
+        type: d.type,
+        targets,
+        ...(d.xCost ? { x } : {}),
+        paid: pay.paid,
+        healthPaid: pay.health,
+        ...(d.type === 'Clash Buff' ? { clashBuff: true } : {}),
+        ...(sent.length ? { alternative: true, sent } : {}),
+      },
+      { rule: sent.length ? '115.9a' : '601.1a' },
+    );
     owe(b, p, card.id, pay);
   });
 }
@@ -353,9 +604,11 @@ function accessoryPerm(s: AlphaClashState, p: PlayerId, id: unknown): Permanent 
 
 function checkActivateTrap(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   const perm = accessoryPerm(s, p, c.trap);
-  if (!perm || !perm.faceDown) return reject('304.6', `${String(c.trap)} is not a Trap set in your Accessory Zone`);
+  if (!perm || !perm.faceDown)
+    return reject('304.6', `${String(c.trap)} is not a Trap set in your Accessory Zone`);
   const d = defOf(s, perm.card)!;
-  if (perm.enteredTurn === s.turn) return reject('304.7', `${d.name} was set this turn; Traps can't be activated the turn they are set`);
+  if (perm.enteredTurn === s.turn)
+    return reject('304.7', `${d.name} was set this turn; Traps can't be activated the turn they are set`);
   const w = counterWindow(s, p, d.tag!, '304.8');
   if (w) return w;
   const targets = checkTargets(s, p, d, d.play?.target ?? 'none', c.targets);
@@ -364,46 +617,99 @@ function checkActivateTrap(s: AlphaClashState, p: PlayerId, c: Command): Checked
   if ('ok' in pay) return pay;
   const card = perm.card as CardRef;
   return ok((b) => {
-    b.emit('TrapActivated', { player: p, card: { id: card.id, cardId: card.cardId }, trapOid: card.oid ?? null, targets, paid: pay.paid, healthPaid: pay.health }, { rule: '304.4' });
+    b.emit(
+      'TrapActivated',
+      {
+        player: p,
+        card: { id: card.id, cardId: card.cardId },
+        trapOid: card.oid ?? null,
+        targets,
+        paid: pay.paid,
+        healthPaid: pay.health,
+      },
+      { rule: '304.4' },
+    );
     owe(b, p, card.id, pay);
   });
 }
 
-function activatedSource(s: AlphaClashState, p: PlayerId, id: unknown): { def: ACCardDef; engaged: boolean; used: boolean; isContender: boolean } | null {
+function activatedSource(
+  s: AlphaClashState,
+  p: PlayerId,
+  id: unknown,
+): { def: ACCardDef; engaged: boolean; used: boolean; isContender: boolean } | null {
   if (typeof id !== 'string') return null;
   const l = locate(s, id);
   if (!l || l.player !== p) return null;
   if (l.kind === 'contender') {
     const d = defOf(s, l.contender.card);
-    return d?.activated ? { def: d, engaged: l.contender.engaged, used: l.contender.usedThisTurn, isContender: true } : null;
+    return d?.activated
+      ? { def: d, engaged: l.contender.engaged, used: l.contender.usedThisTurn, isContender: true }
+      : null;
   }
   if (l.kind !== 'perm' || l.zone === 'resources' || l.perm.faceDown || l.perm.defeated) return null;
   const d = defOf(s, l.perm.card);
-  return d?.activated ? { def: d, engaged: l.perm.engaged, used: l.perm.usedThisTurn, isContender: false } : null;
+  return d?.activated
+    ? { def: d, engaged: l.perm.engaged, used: l.perm.usedThisTurn, isContender: false }
+    : null;
 }
 
 function checkActivateEffect(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   const src = activatedSource(s, p, c.source);
-  if (!src) return reject('602.2', `${String(c.source)} is not a card you control with an activated effect (only its controller activates it)`);
+  if (!src)
+    return reject(
+      '602.2',
+      `${String(c.source)} is not a card you control with an activated effect (only its controller activates it)`,
+    );
   const a = src.def.activated!;
-  const bad = a.window ? counterWindow(s, p, a.window, '602.5') : inMainWithEmptyStandby(s, p, '602.2', `${src.def.name}'s effect can be activated`);
+  const bad = a.window
+    ? counterWindow(s, p, a.window, '602.5')
+    : inMainWithEmptyStandby(s, p, '602.2', `${src.def.name}'s effect can be activated`);
   if (bad) return bad;
-  if (a.sendSelf && src.isContender) return reject('301.6', 'a Contender can\'t be sent to Oblivion');
-  if (a.threshold !== undefined && (s.players[p]!.contender?.health ?? 0) > a.threshold) return reject('107.4b', `${src.def.name}'s ability is active only at ${a.threshold} health or less`);
+  if (a.sendSelf && src.isContender) return reject('301.6', "a Contender can't be sent to Oblivion");
+  if (a.threshold !== undefined && (s.players[p]!.contender?.health ?? 0) > a.threshold)
+    return reject('107.4b', `${src.def.name}'s ability is active only at ${a.threshold} health or less`);
   if (a.oncePerTurn && src.used) return reject('602.6', `${src.def.name}'s effect can be used once per turn`);
-  if (a.engage && src.engaged) return reject('115.2', `${src.def.name} is engaged: an engaged card can't be engaged to pay a cost (703.11a)`);
+  if (a.engage && src.engaged)
+    return reject(
+      '115.2',
+      `${src.def.name} is engaged: an engaged card can't be engaged to pay a cost (703.11a)`,
+    );
   const targets = checkTargets(s, p, src.def, a.target, c.targets);
   if (!Array.isArray(targets)) return targets;
   if (a.targetType) {
     const obj = s.standby.find((o) => o.sid === targets[0]);
-    if (!obj?.card || cardDef(s, obj.card.cardId).type !== a.targetType) return reject('113.6b', `${src.def.name}'s effect answers only a ${a.targetType} being played, and none is in Standby: without an eligible target it can't be activated`);
+    if (!obj?.card || cardDef(s, obj.card.cardId).type !== a.targetType)
+      return reject(
+        '113.6b',
+        `${src.def.name}'s effect answers only a ${a.targetType} being played, and none is in Standby: without an eligible target it can't be activated`,
+      );
   }
-  const pay = payOrReject(s, p, { total: a.cost, gems: a.gems, health: a.health }, `${src.def.name}'s effect`);
+  const pay = payOrReject(
+    s,
+    p,
+    { total: a.cost, gems: a.gems, health: a.health },
+    `${src.def.name}'s effect`,
+  );
   if ('ok' in pay) return pay;
   const source = c.source as string;
   return ok((b) => {
     const sid = `e${b.s.nextId}`;
-    b.emit('EffectActivated', { player: p, sid, source, effect: 'activated', targets, paid: pay.paid, healthPaid: pay.health, ...(a.engage ? { engageSource: source } : {}), ...(a.sendSelf ? { sendSelf: true } : {}) }, { rule: a.window ? '602.5' : '602.2a' });
+    b.emit(
+      'EffectActivated',
+      {
+        player: p,
+        sid,
+        source,
+        effect: 'activated',
+        targets,
+        paid: pay.paid,
+        healthPaid: pay.health,
+        ...(a.engage ? { engageSource: source } : {}),
+        ...(a.sendSelf ? { sendSelf: true } : {}),
+      },
+      { rule: a.window ? '602.5' : '602.2a' },
+    );
     owe(b, p, sid, pay);
   });
 }
@@ -411,19 +717,44 @@ function checkActivateEffect(s: AlphaClashState, p: PlayerId, c: Command): Check
 function checkAttack(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   const bad = inMainWithEmptyStandby(s, p, '503.1d', 'an attack can be declared');
   if (bad) return bad;
-  if (typeof c.attacker !== 'string' || typeof c.target !== 'string') return reject('504.2a', 'DeclareAttack needs "attacker" and "target" ids');
-  if (s.variants.quickStartFirstTurnAttackBan && s.turn === 1) return reject('QS 6b', 'quick start rules (this match\'s variant): the first player may not declare an attack on their first turn');
+  if (typeof c.attacker !== 'string' || typeof c.target !== 'string')
+    return reject('504.2a', 'DeclareAttack needs "attacker" and "target" ids');
+  if (s.variants.quickStartFirstTurnAttackBan && s.turn === 1)
+    return reject(
+      'QS 6b',
+      "quick start rules (this match's variant): the first player may not declare an attack on their first turn",
+    );
   const a = locate(s, c.attacker);
-  if (!a || a.player !== p || (a.kind === 'perm' && (a.zone !== 'clash' || a.perm.defeated)) || a.kind === 'clashground') return reject('504.2a', `${c.attacker} is not your Contender or a Clash card you control`);
+  if (
+    !a ||
+    a.player !== p ||
+    (a.kind === 'perm' && (a.zone !== 'clash' || a.perm.defeated)) ||
+    a.kind === 'clashground'
+  )
+    return reject('504.2a', `${c.attacker} is not your Contender or a Clash card you control`);
   const engaged = a.kind === 'contender' ? a.contender.engaged : a.perm.engaged;
-  if (engaged) return reject('703.11a', `${c.attacker} is engaged; only a ready Contender or Clash card can attack`);
-  if (a.kind === 'perm' && a.perm.enteredTurn === s.turn && has(s, c.attacker, 'Observant')) return reject('704.12b', 'an Observant card can\'t attack the turn it enters play');
+  if (engaged)
+    return reject('703.11a', `${c.attacker} is engaged; only a ready Contender or Clash card can attack`);
+  if (a.kind === 'perm' && a.perm.enteredTurn === s.turn && has(s, c.attacker, 'Observant'))
+    return reject('704.12b', "an Observant card can't attack the turn it enters play");
   const t = locate(s, c.target);
-  if (t && t.player === p && a.kind === 'contender') return reject('301.4a', `${c.attacker} is a Contender: Contenders can't be used to attack your own Clash cards`);
-  if (!t || t.player === p) return reject('303.7a', `${c.target} is not an opponent's Contender or Clash card: your Clash cards may not attack your Contender or Clash cards you control`);
+  if (t && t.player === p && a.kind === 'contender')
+    return reject(
+      '301.4a',
+      `${c.attacker} is a Contender: Contenders can't be used to attack your own Clash cards`,
+    );
+  if (!t || t.player === p)
+    return reject(
+      '303.7a',
+      `${c.target} is not an opponent's Contender or Clash card: your Clash cards may not attack your Contender or Clash cards you control`,
+    );
   if (t.kind === 'perm') {
     if (t.zone !== 'clash' || t.perm.defeated) return reject('504.2a', `${c.target} is not a Clash card`);
-    if (!t.perm.engaged && !has(s, c.attacker, 'Close Combat')) return reject('303.8', `${c.target} is ready; only engaged Clash cards can be attacked (unless the attacker has Close Combat, 704.5)`);
+    if (!t.perm.engaged && !has(s, c.attacker, 'Close Combat'))
+      return reject(
+        '303.8',
+        `${c.target} is ready; only engaged Clash cards can be attacked (unless the attacker has Close Combat, 704.5)`,
+      );
   } else if (t.kind !== 'contender') return reject('504.2a', `${c.target} can't be attacked`);
   const attacker = c.attacker;
   const target = c.target;
@@ -435,22 +766,29 @@ function checkAttack(s: AlphaClashState, p: PlayerId, c: Command): Checked {
     if (barrage !== null && barrage > 0) {
       const l = locate(b.s, attacker);
       const initial = l && l.kind === 'perm' ? (defOf(s, l.perm.card)?.atk ?? 0) : 0;
-      if (initial > 0) b.auto('BarrageOffered', { player: p, source: attacker, amount: initial, max: barrage }, '704.3c');
+      if (initial > 0)
+        b.auto('BarrageOffered', { player: p, source: attacker, amount: initial, max: barrage }, '704.3c');
     }
   });
 }
 
 function goStepFromMain(b: Builder): void {
   // AttackDeclared already set the step; keep the machine as the judge of it.
-  const to = stepAfter('turn.primary.main', { type: 'DECLARE_ATTACK' }, { ...ctxOf(b.s), standbyEmpty: true });
-  if (to !== 'turn.primary.clash.attack') throw new Error(`alpha-clash: machine sent DECLARE_ATTACK to ${to}`);
+  const to = stepAfter(
+    'turn.primary.main',
+    { type: 'DECLARE_ATTACK' },
+    { ...ctxOf(b.s), standbyEmpty: true },
+  );
+  if (to !== 'turn.primary.clash.attack')
+    throw new Error(`alpha-clash: machine sent DECLARE_ATTACK to ${to}`);
 }
 
 /** Ways to split `amount` into `parts` positive integers, in order (601.1d: each target gets at least one). */
 function divisions(amount: number, parts: number): number[][] {
   if (parts === 1) return amount >= 1 ? [[amount]] : [];
   const out: number[][] = [];
-  for (let first = 1; first <= amount - (parts - 1); first++) for (const rest of divisions(amount - first, parts - 1)) out.push([first, ...rest]);
+  for (let first = 1; first <= amount - (parts - 1); first++)
+    for (const rest of divisions(amount - first, parts - 1)) out.push([first, ...rest]);
   return out;
 }
 
@@ -471,43 +809,74 @@ export function barrageOptions(s: AlphaClashState): { targets: string[]; divisio
 function check(s: AlphaClashState, c: Command, trusted = false): Checked {
   const parsed = trusted ? null : CommandSchema.safeParse(c);
   // An illegal action is reversed whole (710.1): a malformed command or a stranger changes nothing.
-  if (parsed && !parsed.success) return reject('710.1', `malformed command: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (parsed && !parsed.success)
+    return reject(
+      '710.1',
+      `malformed command: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   const p = c.player;
   if (!s.order.includes(p)) return reject('710.1', `${p} is not a player in this match`);
   if (s.status === 'ended') return reject('104.5', 'the game is over: its players have left it');
-  if (c.type === 'Concede') return ok((b) => {
-    b.emit('PlayerConceded', { player: p }, { rule: '104.3a' });
-    endMatch(b, opponentOf(b.s, p), `${p} conceded (104.3a)`, '104.3a');
-  });
+  if (c.type === 'Concede')
+    return ok((b) => {
+      b.emit('PlayerConceded', { player: p }, { rule: '104.3a' });
+      endMatch(b, opponentOf(b.s, p), `${p} conceded (104.3a)`, '104.3a');
+    });
   if (s.status === 'setup') return checkSetup(s, p, c);
   if (s.pending?.kind === 'discard') {
-    if (c.type !== 'Discard' || s.pending.player !== p) return reject('703.7b', `${s.pending.player} must first choose a card to discard (Discard)`);
+    if (c.type !== 'Discard' || s.pending.player !== p)
+      return reject('703.7b', `${s.pending.player} must first choose a card to discard (Discard)`);
     const card = handCard(s, p, c.card);
     if (!card) return reject('703.7a', `card ${String(c.card)} is not in your hand`);
     const pend = s.pending;
     return ok((b) => {
-      b.emit('CardDiscarded', { player: p, card: { id: card.id, cardId: card.cardId }, handOid: card.oid ?? null }, { rule: '703.7a' });
+      b.emit(
+        'CardDiscarded',
+        { player: p, card: { id: card.id, cardId: card.cardId }, handOid: card.oid ?? null },
+        { rule: '703.7a' },
+      );
       const next = pend.then.filter((q) => b.s.players[q]!.hand.length > 0);
       const [first, ...then] = next;
       if (first) b.auto('DiscardRequired', { player: first, source: pend.source, then }, '703.7b');
     });
   }
-  if (c.type === 'Discard') return reject('703.7b', 'there is nothing to discard now: Discard answers an effect that makes you discard');
+  if (c.type === 'Discard')
+    return reject(
+      '703.7b',
+      'there is nothing to discard now: Discard answers an effect that makes you discard',
+    );
   if (s.pending?.kind === 'search') return checkSearch(s, p, c);
-  if (c.type === 'SearchDeck') return reject('703.9a', 'there is nothing to search for now: SearchDeck answers a search the game or an effect offers');
+  if (c.type === 'SearchDeck')
+    return reject(
+      '703.9a',
+      'there is nothing to search for now: SearchDeck answers a search the game or an effect offers',
+    );
   if (s.pending?.kind === 'payment') return checkEngage(s, p, c);
-  if (c.type === 'EngageResource') return reject('408.7a', 'no cost is being paid: resources are engaged only to pay a cost the game requires');
+  if (c.type === 'EngageResource')
+    return reject(
+      '408.7a',
+      'no cost is being paid: resources are engaged only to pay a cost the game requires',
+    );
   if (s.pending) return checkBarrage(s, p, c);
   if (c.type === 'ChooseBarrage') return reject('704.3c', 'there is no Barrage choice to make');
   switch (c.type) {
     case 'PlaceResource':
     case 'SkipResource': {
-      if (s.activePlayer !== p || s.step !== 'turn.expansion.resource') return reject('502.1c', 'resources are placed only in your own Resource Step');
-      if (s.players[p]!.resourcePlacedThisTurn) return reject('408.1', 'you already decided on a resource this step');
-      if (c.type === 'SkipResource') return ok((b) => b.emit('ResourcePlacementSkipped', { player: p }, { rule: '502.1c' }));
+      if (s.activePlayer !== p || s.step !== 'turn.expansion.resource')
+        return reject('502.1c', 'resources are placed only in your own Resource Step');
+      if (s.players[p]!.resourcePlacedThisTurn)
+        return reject('408.1', 'you already decided on a resource this step');
+      if (c.type === 'SkipResource')
+        return ok((b) => b.emit('ResourcePlacementSkipped', { player: p }, { rule: '502.1c' }));
       const card = handCard(s, p, c.card);
       if (!card) return reject('408.1', `card ${String(c.card)} is not in your hand`);
-      return ok((b) => b.emit('ResourcePlaced', { player: p, card: { id: card.id, cardId: card.cardId }, handOid: card.oid ?? null }, { rule: '408.1' }));
+      return ok((b) =>
+        b.emit(
+          'ResourcePlaced',
+          { player: p, card: { id: card.id, cardId: card.cardId }, handOid: card.oid ?? null },
+          { rule: '408.1' },
+        ),
+      );
     }
     case 'PlayCard':
       return checkPlayCard(s, p, c);
@@ -516,11 +885,21 @@ function check(s: AlphaClashState, c: Command, trusted = false): Checked {
       if (bad) return bad;
       const card = handCard(s, p, c.card);
       if (!card) return reject('304.3', `card ${String(c.card)} is not in your hand`);
-      if (cardDef(s, card.cardId).type !== 'Trap') return reject('304.3', `${cardDef(s, card.cardId).name} is not a Trap`);
+      if (cardDef(s, card.cardId).type !== 'Trap')
+        return reject('304.3', `${cardDef(s, card.cardId).name} is not a Trap`);
       return ok((b) => {
         // Face down in the Accessory Zone: a new object with a fresh opaque id for the opponent (400.6).
         const oid = b.oid();
-        b.emit('TrapSet', { player: p, card: { id: card.id, cardId: card.cardId, oid }, handOid: card.oid ?? null, setTurn: s.turn }, { rule: '304.3' });
+        b.emit(
+          'TrapSet',
+          {
+            player: p,
+            card: { id: card.id, cardId: card.cardId, oid },
+            handOid: card.oid ?? null,
+            setTurn: s.turn,
+          },
+          { rule: '304.3' },
+        );
       });
     }
     case 'ActivateTrap':
@@ -533,14 +912,19 @@ function check(s: AlphaClashState, c: Command, trusted = false): Checked {
       if (bad) return bad;
       const w = accessoryPerm(s, p, c.weapon);
       const d = w ? defOf(s, w.card) : null;
-      if (!w || !d || d.type !== 'Weapon' || w.faceDown) return reject('305.6', `${String(c.weapon)} is not a Weapon you control in play`);
+      if (!w || !d || d.type !== 'Weapon' || w.faceDown)
+        return reject('305.6', `${String(c.weapon)} is not a Weapon you control in play`);
       const cost = attachCost(s, d);
       // Paying the attach cost is activating a targeted effect (305.6a, 113.1e, 703.2b): it goes into Standby and
       // the opponent gets priority before it resolves.
       const activate = (effect: 'attach' | 'unattach', targets: string[], pay: Pay) =>
         ok((b) => {
           const sid = `e${b.s.nextId}`;
-          b.emit('EffectActivated', { player: p, sid, source: w.card.id, effect, targets, paid: pay.paid, healthPaid: 0 }, { rule: '305.6a' });
+          b.emit(
+            'EffectActivated',
+            { player: p, sid, source: w.card.id, effect, targets, paid: pay.paid, healthPaid: 0 },
+            { rule: '305.6a' },
+          );
           owe(b, p, sid, pay);
         });
       if (c.type === 'UnattachWeapon') {
@@ -550,8 +934,10 @@ function check(s: AlphaClashState, c: Command, trusted = false): Checked {
         return activate('unattach', [], pay);
       }
       const to = typeof c.to === 'string' ? locate(s, c.to) : null;
-      if (to?.kind === 'contender') return reject('301.5', `${String(c.to)} is a Contender: Weapons may not be attached to a Contender`);
-      if (!to || to.kind !== 'perm' || to.zone !== 'clash' || to.player !== p || to.perm.defeated) return reject('305.5', `${String(c.to)} is not a Clash card you control`);
+      if (to?.kind === 'contender')
+        return reject('301.5', `${String(c.to)} is a Contender: Weapons may not be attached to a Contender`);
+      if (!to || to.kind !== 'perm' || to.zone !== 'clash' || to.player !== p || to.perm.defeated)
+        return reject('305.5', `${String(c.to)} is not a Clash card you control`);
       if (to.perm.weapon) return reject('305.10a', `${c.to} already has a Weapon attached`);
       const pay = payOrReject(s, p, cost, `${d.name}'s attach cost`);
       if ('ok' in pay) return pay;
@@ -564,13 +950,19 @@ function check(s: AlphaClashState, c: Command, trusted = false): Checked {
       if ('ok' in pay) return pay;
       return ok((b) => {
         if (pay.due) owe(b, p, null, pay);
-        else b.emit('PortalActivated', { player: p, portal: s.portal === 'open' ? 'closed' : 'open', paid: pay.paid }, { rule: s.portal === 'open' ? '410.3b' : '410.3c' });
+        else
+          b.emit(
+            'PortalActivated',
+            { player: p, portal: s.portal === 'open' ? 'closed' : 'open', paid: pay.paid },
+            { rule: s.portal === 'open' ? '410.3b' : '410.3c' },
+          );
       });
     }
     case 'DeclareAttack':
       return checkAttack(s, p, c);
     case 'EndCounterStep':
-      if (!s.clash || s.step !== 'turn.primary.clash.counter' || s.clash.defendingPlayer !== p) return reject('504.2b.1', 'only the defending player ends the Counter Step (C2)');
+      if (!s.clash || s.step !== 'turn.primary.clash.counter' || s.clash.defendingPlayer !== p)
+        return reject('504.2b.1', 'only the defending player ends the Counter Step (C2)');
       if (s.standby.length > 0) return reject('504.2b.1', 'wait until Standby is empty');
       return ok((b) => {
         b.emit('CounterStepEnded', { player: p }, { rule: '504.2b.1' });
@@ -582,15 +974,33 @@ function check(s: AlphaClashState, c: Command, trusted = false): Checked {
       if (s.priority && s.standby.length > 0) {
         if (s.priority.holder !== p) return reject('114.2b', `${s.priority.holder} holds priority, not you`);
         // A non-active player passes to the next (114.2c); once all have passed in succession the top resolves (405.5).
-        return ok((b) => b.emit('PriorityPassed', { player: p }, { rule: p === s.activePlayer ? '405.5' : '114.2c' }));
+        return ok((b) =>
+          b.emit('PriorityPassed', { player: p }, { rule: p === s.activePlayer ? '405.5' : '114.2c' }),
+        );
       }
-      const buffStep = s.clash && ((s.step === 'turn.primary.clash.attackerBuff' && s.clash.attackingPlayer === p) || (s.step === 'turn.primary.clash.defenderBuff' && s.clash.defendingPlayer === p));
-      if (buffStep && !s.clash!.buffPlayed && s.standby.length === 0) return ok((b) => b.emit('PriorityPassed', { player: p, step: 'buff' }, { rule: s.step.endsWith('attackerBuff') ? '504.2d' : '504.2e' }));
-      return reject('405.5', 'you have nothing to pass: priority passes while Standby holds an object, or in your Clash Buff step');
+      const buffStep =
+        s.clash &&
+        ((s.step === 'turn.primary.clash.attackerBuff' && s.clash.attackingPlayer === p) ||
+          (s.step === 'turn.primary.clash.defenderBuff' && s.clash.defendingPlayer === p));
+      if (buffStep && !s.clash!.buffPlayed && s.standby.length === 0)
+        return ok((b) =>
+          b.emit(
+            'PriorityPassed',
+            { player: p, step: 'buff' },
+            { rule: s.step.endsWith('attackerBuff') ? '504.2d' : '504.2e' },
+          ),
+        );
+      return reject(
+        '405.5',
+        'you have nothing to pass: priority passes while Standby holds an object, or in your Clash Buff step',
+      );
     }
     case 'EndTurn': {
       const bad = inMainWithEmptyStandby(s, p, '505.1', 'the turn can end');
-      if (bad) return s.standby.length > 0 && s.activePlayer === p && s.step === 'turn.primary.main' ? reject('505.5', 'a turn can\'t end while Standby holds a card or effect') : bad;
+      if (bad)
+        return s.standby.length > 0 && s.activePlayer === p && s.step === 'turn.primary.main'
+          ? reject('505.5', "a turn can't end while Standby holds a card or effect")
+          : bad;
       return ok((b) => {
         b.emit('EndTurnDeclared', { player: p }, { rule: '505.1' });
         goStep(b, { type: 'END_TURN' }, '505.1');
@@ -607,29 +1017,65 @@ function check(s: AlphaClashState, c: Command, trusted = false): Checked {
  * then enter Standby and resolve in this step before C4 (504.2c.2).
  */
 function checkObstructors(s: AlphaClashState, p: PlayerId, c: Command): Checked {
-  if (!s.clash || s.step !== 'turn.primary.clash.obstruct' || s.clash.defendingPlayer !== p) return reject('504.2c', 'only the defending player declares obstructors, in the Obstruct Step (C3)');
-  if (s.clash.declared) return reject('504.2c.1', 'obstructors were already declared; the Obstruct Step ends once Standby is empty');
+  if (!s.clash || s.step !== 'turn.primary.clash.obstruct' || s.clash.defendingPlayer !== p)
+    return reject('504.2c', 'only the defending player declares obstructors, in the Obstruct Step (C3)');
+  if (s.clash.declared)
+    return reject(
+      '504.2c.1',
+      'obstructors were already declared; the Obstruct Step ends once Standby is empty',
+    );
   if (s.standby.length > 0) return reject('504.2c.2', 'wait until Standby is empty');
   const ids = c.cards as string[];
   const clash = s.clash;
   const zone = s.players[p]!.clash.map((x) => x.card.id);
-  if (new Set(ids).size !== ids.length || ids.some((id, i) => i > 0 && zone.indexOf(id) < zone.indexOf(ids[i - 1]!)))
+  if (
+    new Set(ids).size !== ids.length ||
+    ids.some((id, i) => i > 0 && zone.indexOf(id) < zone.indexOf(ids[i - 1]!))
+  )
     return reject('504.2c', `name each obstructor once, in Clash Zone order (${zone.join(', ')})`);
   for (const id of ids) {
     const l = locate(s, id);
-    if (l?.kind === 'contender') return reject('301.4', `${id} is a Contender: Contenders can't obstruct; the whole declaration is illegal (504.9)`);
-    if (!l || l.kind !== 'perm' || l.zone !== 'clash' || l.player !== p || l.perm.defeated) return reject('303.9', `${id} is not a Clash card you control: the whole declaration is illegal (504.9)`);
-    if (l.perm.engaged) return reject('303.9', `${id} is engaged; only ready Clash cards obstruct: the whole declaration is illegal (504.9)`);
-    if (id === clash.target) return reject('303.10', `${id} can't obstruct an attack targeted at itself: the whole declaration is illegal (504.9)`);
+    if (l?.kind === 'contender')
+      return reject(
+        '301.4',
+        `${id} is a Contender: Contenders can't obstruct; the whole declaration is illegal (504.9)`,
+      );
+    if (!l || l.kind !== 'perm' || l.zone !== 'clash' || l.player !== p || l.perm.defeated)
+      return reject(
+        '303.9',
+        `${id} is not a Clash card you control: the whole declaration is illegal (504.9)`,
+      );
+    if (l.perm.engaged)
+      return reject(
+        '303.9',
+        `${id} is engaged; only ready Clash cards obstruct: the whole declaration is illegal (504.9)`,
+      );
+    if (id === clash.target)
+      return reject(
+        '303.10',
+        `${id} can't obstruct an attack targeted at itself: the whole declaration is illegal (504.9)`,
+      );
     if (has(s, clash.attacker, 'Flight') && !has(s, id, 'Flight') && !has(s, id, 'Interception'))
-      return reject('704.8b', `the attacker has Flight: only Clash cards with Flight or Interception can obstruct it, and ${id} has neither; the whole declaration is illegal (504.9)`);
+      return reject(
+        '704.8b',
+        `the attacker has Flight: only Clash cards with Flight or Interception can obstruct it, and ${id} has neither; the whole declaration is illegal (504.9)`,
+      );
   }
   return ok((b) => {
     b.emit('ObstructorsDeclared', { player: p, ids }, { rule: '504.2c' });
     for (const id of ids) {
       const d = defOf(s, (locate(b.s, id) as { perm: Permanent }).perm.card);
       (d?.triggers ?? []).forEach((t, i) => {
-        if (t.on === 'Obstruct') b.queue.push({ controller: p, source: id, effect: `trigger:${i}`, targets: [], thenPutIntoOblivion: null, x: 0, rule: '504.2c.2' });
+        if (t.on === 'Obstruct')
+          b.queue.push({
+            controller: p,
+            source: id,
+            effect: `trigger:${i}`,
+            targets: [],
+            thenPutIntoOblivion: null,
+            x: 0,
+            rule: '504.2c.2',
+          });
       });
     }
   });
@@ -639,49 +1085,87 @@ function checkObstructors(s: AlphaClashState, p: PlayerId, c: Command): Checked 
 function checkEngage(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   const pend = s.pending!;
   const due = pend.payment!;
-  if (pend.player !== p || c.type !== 'EngageResource') return reject('601.1f', `${pend.player} is paying a cost: engage resources first (EngageResource)`);
+  if (pend.player !== p || c.type !== 'EngageResource')
+    return reject('601.1f', `${pend.player} is paying a cost: engage resources first (EngageResource)`);
   const cost: Cost = { total: due.total, gems: due.gems, health: 0 };
   const id = c.resource;
   const l = typeof id === 'string' ? locate(s, id) : null;
-  if (!l || l.kind !== 'perm' || l.zone !== 'resources' || l.player !== p) return reject('408.6', `${String(id)} is not a card in your Resource Zone`);
-  if (l.perm.engaged) return reject('115.2', `${String(id)} is already engaged; an engaged card can't be engaged to pay a cost`);
+  if (!l || l.kind !== 'perm' || l.zone !== 'resources' || l.player !== p)
+    return reject('408.6', `${String(id)} is not a card in your Resource Zone`);
+  if (l.perm.engaged)
+    return reject(
+      '115.2',
+      `${String(id)} is already engaged; an engaged card can't be engaged to pay a cost`,
+    );
   if (!payableNext(s, p, cost, due.engaged).includes(id as string)) {
-    const gems = Object.entries(due.gems).map(([k, n]) => `${n}×${k}`).join(' ');
-    return reject('107.4a', `${String(id)} can't pay this cost: coloured costs (${gems}) are paid only with resources of that colour, and engaging it would leave them unpaid`);
+    const gems = Object.entries(due.gems)
+      .map(([k, n]) => `${n}×${k}`)
+      .join(' ');
+    return reject(
+      '107.4a',
+      `${String(id)} can't pay this cost: coloured costs (${gems}) are paid only with resources of that colour, and engaging it would leave them unpaid`,
+    );
   }
   const resource = id as string;
   return ok((b) => {
     b.emit('ResourceEngaged', { player: p, resource, sid: due.sid }, { rule: '408.7' });
     if (due.engaged.length + 1 < due.total) return;
     b.auto('CostPaid', { player: p, sid: due.sid, paid: [...due.engaged, resource] }, '601.1f');
-    if (due.sid === null) b.auto('PortalActivated', { player: p, portal: b.s.portal === 'open' ? 'closed' : 'open' }, b.s.portal === 'open' ? '410.3b' : '410.3c');
+    if (due.sid === null)
+      b.auto(
+        'PortalActivated',
+        { player: p, portal: b.s.portal === 'open' ? 'closed' : 'open' },
+        b.s.portal === 'open' ? '410.3b' : '410.3c',
+      );
   });
 }
 
 /** Barrage: up to X target Clash cards and the division of the damage, declared as the trigger enters Standby (704.3c–d, 601.1c–d). */
 function checkBarrage(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   const pend = s.pending!;
-  if (c.type !== 'ChooseBarrage' || pend.player !== p) return reject('601.1c', `${pend.player} must first choose Barrage targets (ChooseBarrage)`);
+  if (c.type !== 'ChooseBarrage' || pend.player !== p)
+    return reject('601.1c', `${pend.player} must first choose Barrage targets (ChooseBarrage)`);
   const targets = c.targets as string[];
   const division = c.division as number[] | undefined;
   if (targets.length === 0) {
-    if (division !== undefined) return reject('704.3c', 'declining Barrage divides nothing: leave "division" out');
+    if (division !== undefined)
+      return reject('704.3c', 'declining Barrage divides nothing: leave "division" out');
     return ok((b) => b.emit('BarrageDeclined', { player: p }, { rule: '704.3c' }));
   }
   const legal = legalTargets(s, p, 'anyClash');
   const bad = targets.find((t) => !legal.includes(t));
   if (bad) return illegalTarget(s, p, bad, legal, 'Barrage');
-  if (targets.length > pend.max) return reject('704.3c', `Barrage ${pend.max} targets up to ${pend.max} Clash cards; got ${targets.length}`);
-  if (new Set(targets).size !== targets.length || targets.some((t, i) => i > 0 && legal.indexOf(t) < legal.indexOf(targets[i - 1]!)))
+  if (targets.length > pend.max)
+    return reject(
+      '704.3c',
+      `Barrage ${pend.max} targets up to ${pend.max} Clash cards; got ${targets.length}`,
+    );
+  if (
+    new Set(targets).size !== targets.length ||
+    targets.some((t, i) => i > 0 && legal.indexOf(t) < legal.indexOf(targets[i - 1]!))
+  )
     return reject('601.1c', `name each Barrage target once, in table order (${legal.join(', ')})`);
-  if (!division || division.length !== targets.length) return reject('601.1d', 'declare the division: "division" gives the damage for each target, in the same order');
-  if (division.some((n) => n < 1)) return reject('704.3d', 'each chosen target must receive at least one of the damage being divided');
+  if (!division || division.length !== targets.length)
+    return reject(
+      '601.1d',
+      'declare the division: "division" gives the damage for each target, in the same order',
+    );
+  if (division.some((n) => n < 1))
+    return reject('704.3d', 'each chosen target must receive at least one of the damage being divided');
   const sum = division.reduce((n, x) => n + x, 0);
-  if (sum !== pend.amount) return reject('704.3c', `Barrage divides damage equal to the attacker's initial attack power, ${pend.amount}; the division adds up to ${sum}`);
+  if (sum !== pend.amount)
+    return reject(
+      '704.3c',
+      `Barrage divides damage equal to the attacker's initial attack power, ${pend.amount}; the division adds up to ${sum}`,
+    );
   const source = pend.source;
   return ok((b) => {
     b.emit('BarrageChosen', { player: p, targets, division }, { rule: '601.1d' });
-    b.auto('EffectTriggered', { sid: `e${b.s.nextId}`, controller: p, source, effect: 'barrage', targets, division }, '704.3c');
+    b.auto(
+      'EffectTriggered',
+      { sid: `e${b.s.nextId}`, controller: p, source, effect: 'barrage', targets, division },
+      '704.3c',
+    );
   });
 }
 
@@ -700,7 +1184,8 @@ function checkSetup(s: AlphaClashState, p: PlayerId, c: Command): Checked {
     if (c.type === 'CutDeck') {
       const n = s.players[cut.deck]!.deck.length;
       if (c.deck !== cut.deck) return reject('103.3a', `the deck offered is ${cut.deck}'s`);
-      if (typeof c.at !== 'number' || !Number.isInteger(c.at) || c.at < 1 || c.at >= n) return reject('103.3a', `cut at a position from 1 to ${n - 1}`);
+      if (typeof c.at !== 'number' || !Number.isInteger(c.at) || c.at < 1 || c.at >= n)
+        return reject('103.3a', `cut at a position from 1 to ${n - 1}`);
       const at = c.at;
       return ok((b) => {
         b.emit('DeckCut', { deck: cut.deck, by: p, at }, { rule: '103.3a' });
@@ -711,17 +1196,21 @@ function checkSetup(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   }
   if (s.setup.mulliganOrder.length > 0) {
     const next = s.setup.mulliganOrder[0]!;
-    if (next !== p) return reject('103.5', `${next} declares a mulligan first (turn order, starting player first)`);
-    if (c.type === 'KeepHand') return ok((b) => {
-      b.emit('MulliganDeclared', { player: p, count: 0, returning: [] }, { rule: '103.5' });
-      afterMulliganDeclared(b);
-    });
+    if (next !== p)
+      return reject('103.5', `${next} declares a mulligan first (turn order, starting player first)`);
+    if (c.type === 'KeepHand')
+      return ok((b) => {
+        b.emit('MulliganDeclared', { player: p, count: 0, returning: [] }, { rule: '103.5' });
+        afterMulliganDeclared(b);
+      });
     if (c.type === 'Mulligan') {
       const hand = s.players[p]!.hand.map((h) => h.id);
       const cards = c.cards as string[];
       const idx = cards.map((id) => hand.indexOf(id));
-      if (cards.length === 0 || idx.some((i) => i < 0)) return reject('103.5', 'a mulligan names one or more cards from your hand (KeepHand to keep all)');
-      if (idx.some((v, i) => i > 0 && v <= idx[i - 1]!)) return reject('103.5', 'list mulligan cards once each, in hand order');
+      if (cards.length === 0 || idx.some((i) => i < 0))
+        return reject('103.5', 'a mulligan names one or more cards from your hand (KeepHand to keep all)');
+      if (idx.some((v, i) => i > 0 && v <= idx[i - 1]!))
+        return reject('103.5', 'list mulligan cards once each, in hand order');
       const returning = s.players[p]!.hand.filter((h) => cards.includes(h.id));
       return ok((b) => {
         b.emit('MulliganDeclared', { player: p, count: cards.length, returning }, { rule: '103.5' });
@@ -754,10 +1243,13 @@ function afterMulliganDeclared(b: Builder): void {
     shuffled.push(p);
   }
   if (shuffled.length > 0) {
-    b.auto('CutOffered', { cuts: shuffled.map((p) => ({ deck: p, by: opponentOf(b.s, p) })), stage: 'mulliganCut' }, '103.3a');
+    b.auto(
+      'CutOffered',
+      { cuts: shuffled.map((p) => ({ deck: p, by: opponentOf(b.s, p) })), stage: 'mulliganCut' },
+      '103.3a',
+    );
   } else finishSetup(b);
 }
-
 
 // ---------------------------------------------------------------- decide / legalCommands
 
@@ -787,7 +1279,8 @@ function candidates(s: AlphaClashState, p: PlayerId): Omit<Command, 'player'>[] 
     } else if (s.setup.mulliganOrder[0] === p) {
       out.push({ type: 'KeepHand' });
       const hand = s.players[p]!.hand.map((h) => h.id);
-      for (let mask = 1; mask < 1 << hand.length; mask++) out.push({ type: 'Mulligan', cards: hand.filter((_, i) => mask & (1 << i)) });
+      for (let mask = 1; mask < 1 << hand.length; mask++)
+        out.push({ type: 'Mulligan', cards: hand.filter((_, i) => mask & (1 << i)) });
     }
     out.push({ type: 'Concede' });
     return out;
@@ -798,25 +1291,36 @@ function candidates(s: AlphaClashState, p: PlayerId): Omit<Command, 'player'>[] 
     return out;
   }
   if (s.pending?.kind === 'search') {
-    if (s.pending.player === p) for (const cardId of [null, ...searchable(s, p)]) out.push({ type: 'SearchDeck', cardId });
+    if (s.pending.player === p)
+      for (const cardId of [null, ...searchable(s, p)]) out.push({ type: 'SearchDeck', cardId });
     out.push({ type: 'Concede' });
     return out;
   }
   if (s.pending?.kind === 'payment') {
-    if (s.pending.player === p) for (const r of s.players[p]!.resources) out.push({ type: 'EngageResource', resource: r.card.id });
+    if (s.pending.player === p)
+      for (const r of s.players[p]!.resources) out.push({ type: 'EngageResource', resource: r.card.id });
     out.push({ type: 'Concede' });
     return out;
   }
   if (s.pending) {
     if (s.pending.player === p) {
       out.push({ type: 'ChooseBarrage', targets: [] });
-      for (const o of barrageOptions(s)) out.push({ type: 'ChooseBarrage', targets: o.targets, division: o.division });
+      for (const o of barrageOptions(s))
+        out.push({ type: 'ChooseBarrage', targets: o.targets, division: o.division });
     }
     out.push({ type: 'Concede' });
     return out;
   }
   const ps = s.players[p]!;
-  out.push({ type: 'PlaceResource', card: null }, { type: 'SkipResource' }, { type: 'EndTurn' }, { type: 'PassPriority' }, { type: 'EndCounterStep' }, { type: 'ActivatePortal' }, { type: 'Concede' });
+  out.push(
+    { type: 'PlaceResource', card: null },
+    { type: 'SkipResource' },
+    { type: 'EndTurn' },
+    { type: 'PassPriority' },
+    { type: 'EndCounterStep' },
+    { type: 'ActivatePortal' },
+    { type: 'Concede' },
+  );
   const hand = ps.hand.filter((h): h is CardRef => !isHidden(h));
   const resourceStep = s.step === 'turn.expansion.resource' && s.activePlayer === p;
   for (const h of hand) {
@@ -827,41 +1331,66 @@ function candidates(s: AlphaClashState, p: PlayerId): Omit<Command, 'player'>[] 
       continue;
     }
     const spec = d.play?.target ?? 'none';
-    const targetSets: (string[] | undefined)[] = spec === 'none' ? [undefined] : legalTargets(s, p, spec).map((t) => [t]);
-    const xs: (number | undefined)[] = d.xCost ? range(gemCount(d.gems), ps.resources.filter((r) => !r.engaged).length) : [undefined];
-    for (const targets of targetSets) for (const x of xs) out.push({ type: 'PlayCard', card: h.id, ...(targets ? { targets } : {}), ...(x !== undefined ? { x } : {}) });
-    if (d.altCostSend) for (const targets of targetSets) out.push({ type: 'PlayCard', card: h.id, ...(targets ? { targets } : {}), alternative: true });
+    const targetSets: (string[] | undefined)[] =
+      spec === 'none' ? [undefined] : legalTargets(s, p, spec).map((t) => [t]);
+    const xs: (number | undefined)[] = d.xCost
+      ? range(gemCount(d.gems), ps.resources.filter((r) => !r.engaged).length)
+      : [undefined];
+    for (const targets of targetSets)
+      for (const x of xs)
+        out.push({
+          type: 'PlayCard',
+          card: h.id,
+          ...(targets ? { targets } : {}),
+          ...(x !== undefined ? { x } : {}),
+        });
+    if (d.altCostSend)
+      for (const targets of targetSets)
+        out.push({ type: 'PlayCard', card: h.id, ...(targets ? { targets } : {}), alternative: true });
   }
   for (const a of ps.accessory) {
     const d = defOf(s, a.card);
     if (!d) continue;
     if (a.faceDown) {
       const spec = d.play?.target ?? 'none';
-      const targetSets: (string[] | undefined)[] = spec === 'none' ? [undefined] : legalTargets(s, p, spec).map((t) => [t]);
-      for (const targets of targetSets) out.push({ type: 'ActivateTrap', trap: a.card.id, ...(targets ? { targets } : {}) });
+      const targetSets: (string[] | undefined)[] =
+        spec === 'none' ? [undefined] : legalTargets(s, p, spec).map((t) => [t]);
+      for (const targets of targetSets)
+        out.push({ type: 'ActivateTrap', trap: a.card.id, ...(targets ? { targets } : {}) });
     }
     if (d.type === 'Weapon') {
       out.push({ type: 'UnattachWeapon', weapon: a.card.id });
       for (const c of ps.clash) out.push({ type: 'AttachWeapon', weapon: a.card.id, to: c.card.id });
     }
   }
-  const sources = [ps.contender?.card.id, ...ps.clash.map((c) => c.card.id), ...ps.accessory.map((c) => c.card.id)].filter((x): x is string => !!x);
+  const sources = [
+    ps.contender?.card.id,
+    ...ps.clash.map((c) => c.card.id),
+    ...ps.accessory.map((c) => c.card.id),
+  ].filter((x): x is string => !!x);
   for (const id of sources) {
     const src = activatedSource(s, p, id);
     if (!src) continue;
     const spec = src.def.activated!.target;
-    const targetSets: (string[] | undefined)[] = spec === 'none' ? [undefined] : legalTargets(s, p, spec).map((t) => [t]);
-    for (const targets of targetSets) out.push({ type: 'ActivateEffect', source: id, ...(targets ? { targets } : {}) });
+    const targetSets: (string[] | undefined)[] =
+      spec === 'none' ? [undefined] : legalTargets(s, p, spec).map((t) => [t]);
+    for (const targets of targetSets)
+      out.push({ type: 'ActivateEffect', source: id, ...(targets ? { targets } : {}) });
   }
   if (s.step === 'turn.primary.main' && s.activePlayer === p) {
     const opp = opponentOf(s, p);
-    const targets = [s.players[opp]!.contender?.card.id, ...s.players[opp]!.clash.map((c) => c.card.id)].filter((x): x is string => !!x);
-    for (const a of [ps.contender?.card.id, ...ps.clash.map((c) => c.card.id)]) if (a) for (const t of targets) out.push({ type: 'DeclareAttack', attacker: a, target: t });
+    const targets = [
+      s.players[opp]!.contender?.card.id,
+      ...s.players[opp]!.clash.map((c) => c.card.id),
+    ].filter((x): x is string => !!x);
+    for (const a of [ps.contender?.card.id, ...ps.clash.map((c) => c.card.id)])
+      if (a) for (const t of targets) out.push({ type: 'DeclareAttack', attacker: a, target: t });
   }
   if (s.step === 'turn.primary.clash.obstruct' && s.clash?.defendingPlayer === p) {
     // Every set of ready Clash cards (table order) as one declaration, the empty set included (504.2c).
     const ready = ps.clash.filter((c) => !c.engaged && !c.defeated).map((c) => c.card.id);
-    for (let mask = 0; mask < 1 << ready.length; mask++) out.push({ type: 'DeclareObstructors', cards: ready.filter((_, i) => mask & (1 << i)) });
+    for (let mask = 0; mask < 1 << ready.length; mask++)
+      out.push({ type: 'DeclareObstructors', cards: ready.filter((_, i) => mask & (1 << i)) });
   }
   return out;
 }
@@ -895,7 +1424,8 @@ export function actors(s: AlphaClashState): PlayerId[] {
   if (s.priority && s.standby.length > 0) return [s.priority.holder];
   const clash = s.clash;
   if (clash) {
-    if (s.step.endsWith('.counter') || s.step.endsWith('.obstruct') || s.step.endsWith('.defenderBuff')) return [clash.defendingPlayer];
+    if (s.step.endsWith('.counter') || s.step.endsWith('.obstruct') || s.step.endsWith('.defenderBuff'))
+      return [clash.defendingPlayer];
     return [clash.attackingPlayer];
   }
   return s.activePlayer ? [s.activePlayer] : [];

@@ -1,6 +1,13 @@
 // evolve: the pure fold. It works the same on the judge's events and on redacted ones (hidden cards arrive as
 // { id: <opaque>, hidden: true }), which is what makes redaction commute with folding.
-import { apnap, openWindow, passPriority, type GameEvent, type PlayerId, type PriorityWindow } from '@matchtape/engine';
+import {
+  apnap,
+  openWindow,
+  passPriority,
+  type GameEvent,
+  type PlayerId,
+  type PriorityWindow,
+} from '@matchtape/engine';
 import { locate, newPermanent, newPlayer, opponentOf } from './state';
 import type { SeatPosition } from './start';
 import type {
@@ -133,8 +140,17 @@ export function deepCloneState(s: AlphaClashState): AlphaClashState {
     players,
     setup: { ...s.setup, cuts: s.setup.cuts.slice(), mulliganOrder: s.setup.mulliganOrder.slice() },
     standby: s.standby.map((o) => ({ ...o })),
-    priority: s.priority && { ...s.priority, order: s.priority.order.slice(), passed: s.priority.passed.slice() },
-    clash: s.clash && { ...s.clash, obstructors: s.clash.obstructors.slice(), necrotic: s.clash.necrotic.slice(), afterClash: s.clash.afterClash.slice() },
+    priority: s.priority && {
+      ...s.priority,
+      order: s.priority.order.slice(),
+      passed: s.priority.passed.slice(),
+    },
+    clash: s.clash && {
+      ...s.clash,
+      obstructors: s.clash.obstructors.slice(),
+      necrotic: s.clash.necrotic.slice(),
+      afterClash: s.clash.afterClash.slice(),
+    },
     effects: s.effects.slice(),
     pending: s.pending && { ...s.pending },
   };
@@ -236,7 +252,10 @@ function takePerm(s: AlphaClashState, id: string): Permanent | null {
   const at = locate(s, id);
   if (at?.kind === 'perm') {
     const zone = W(s, at.player)![at.zone];
-    const [perm] = zone.splice(zone.findIndex((x) => x.card.id === id), 1);
+    const [perm] = zone.splice(
+      zone.findIndex((x) => x.card.id === id),
+      1,
+    );
     if (perm!.weapon) {
       const w = findPerm(s, perm!.weapon);
       if (w) w.attachedTo = null;
@@ -296,22 +315,39 @@ function apply(s: AlphaClashState, event: GameEvent): void {
       s.order = players.map((x) => x.id);
       for (const x of players) s.players[x.id] = newPlayer(x.id, x.name);
       s.setup = { ...s.setup, stacked: p.stacked === true };
-      s.variants = { quickStartFirstTurnAttackBan: (p.variants as { quickStartFirstTurnAttackBan?: boolean } | undefined)?.quickStartFirstTurnAttackBan === true };
+      s.variants = {
+        quickStartFirstTurnAttackBan:
+          (p.variants as { quickStartFirstTurnAttackBan?: boolean } | undefined)
+            ?.quickStartFirstTurnAttackBan === true,
+      };
       // A viewer's copy carries only the test cards it knows (view.ts); the judge's carries all of them.
       // Kept sorted by id, so a viewer's list (built up by reveals) is the judge's list filtered (view.ts).
-      s.testCards = byId(((p.testCards as TestCardEntry[] | undefined) ?? []).filter((e) => e.card !== null).map((e) => ({ card: e.card, knownTo: e.knownTo.slice() })));
+      s.testCards = byId(
+        ((p.testCards as TestCardEntry[] | undefined) ?? [])
+          .filter((e) => e.card !== null)
+          .map((e) => ({ card: e.card, knownTo: e.knownTo.slice() })),
+      );
       s.step = 'setup.cut';
       break;
     }
     case 'ContenderRevealed': {
       const ps = W(s, str(p, 'player'))!;
-      ps.contender = { card: p.card as CardRef, health: num(p, 'health'), maxHealth: num(p, 'health'), engaged: false, damage: 0, clashDamage: 0, usedThisTurn: false };
+      ps.contender = {
+        card: p.card as CardRef,
+        health: num(p, 'health'),
+        maxHealth: num(p, 'health'),
+        engaged: false,
+        damage: 0,
+        clashDamage: 0,
+        usedThisTurn: false,
+      };
       break;
     }
     case 'StartPositionPrepared': {
       const pl = str(p, 'player') as PlayerId;
       const ps = W(s, pl)!;
-      const mk = (k: string, over: Partial<Permanent> = {}) => (p[k] as AnyRef[]).map((c) => newPermanent(c, pl, 0, over));
+      const mk = (k: string, over: Partial<Permanent> = {}) =>
+        (p[k] as AnyRef[]).map((c) => newPermanent(c, pl, 0, over));
       ps.resources = [...ps.resources, ...mk('resources')];
       ps.clash = [...ps.clash, ...mk('clash'), ...mk('clashEngaged', { engaged: true })];
       ps.accessory = [...ps.accessory, ...mk('accessory'), ...mk('traps', { faceDown: true })];
@@ -329,7 +365,11 @@ function apply(s: AlphaClashState, event: GameEvent): void {
       s.setup = { ...s.setup, stage: 'done', cuts: [], mulliganOrder: [], stacked: true };
       for (const seat of p.players as SeatPosition[]) {
         const ps = W(s, seat.id)!;
-        ps.contender = { ...seat.contender, clashDamage: 0, usedThisTurn: seat.contender.usedThisTurn === true };
+        ps.contender = {
+          ...seat.contender,
+          clashDamage: 0,
+          usedThisTurn: seat.contender.usedThisTurn === true,
+        };
         ps.resourcePlacedThisTurn = seat.resourcePlacedThisTurn === true;
         ps.hand = seat.hand.slice();
         ps.deck = seat.deck.slice();
@@ -341,10 +381,17 @@ function apply(s: AlphaClashState, event: GameEvent): void {
         ps.deckCount = ps.deck.length;
       }
       s.clashground = (p.clashground as Permanent | null) ?? null;
-      s.standby = ((p.standby as StandbyObject[] | undefined) ?? []).map((o) => ({ ...o, targets: o.targets.slice(), division: o.division.slice() }));
+      s.standby = ((p.standby as StandbyObject[] | undefined) ?? []).map((o) => ({
+        ...o,
+        targets: o.targets.slice(),
+        division: o.division.slice(),
+      }));
       s.priority = (p.priority as PriorityWindow | null | undefined) ?? null;
       s.clash = (p.clash as ClashState | null | undefined) ?? null;
-      s.effects = ((p.effects as ContinuousEffectState[] | undefined) ?? []).map((e) => ({ ...e, grant: e.grant.slice() }));
+      s.effects = ((p.effects as ContinuousEffectState[] | undefined) ?? []).map((e) => ({
+        ...e,
+        grant: e.grant.slice(),
+      }));
       if (typeof p.nextId === 'number') s.nextId = p.nextId;
       s.attacksThisTurn = s.clash ? 1 : 0;
       break;
@@ -354,7 +401,10 @@ function apply(s: AlphaClashState, event: GameEvent): void {
       if (card === null) break; // a viewer who still may not know it
       const knownTo = (p.knownTo as string[]).slice();
       const i = s.testCards.findIndex((e) => e.card.id === card.id);
-      s.testCards = i < 0 ? byId([...s.testCards, { card, knownTo }]) : s.testCards.map((e, j) => (j === i ? { card: e.card, knownTo } : e));
+      s.testCards =
+        i < 0
+          ? byId([...s.testCards, { card, knownTo }])
+          : s.testCards.map((e, j) => (j === i ? { card: e.card, knownTo } : e));
       break;
     }
     case 'StartingPlayerDetermined':
@@ -397,7 +447,11 @@ function apply(s: AlphaClashState, event: GameEvent): void {
       break;
     case 'MulliganDeclared': {
       const ps = W(s, str(p, 'player'))!;
-      ps.mulligan = { taken: num(p, 'count') > 0, count: num(p, 'count'), returning: (p.returning as AnyRef[]).slice() };
+      ps.mulligan = {
+        taken: num(p, 'count') > 0,
+        count: num(p, 'count'),
+        returning: (p.returning as AnyRef[]).slice(),
+      };
       s.setup.mulliganOrder = s.setup.mulliganOrder.filter((x) => x !== p.player);
       break;
     }
@@ -435,7 +489,8 @@ function apply(s: AlphaClashState, event: GameEvent): void {
     case 'StepStarted':
       s.step = str(p, 'step');
       if (!s.step.startsWith('turn.primary.clash')) s.clash = s.clash && s.clash.ended ? null : s.clash;
-      if (s.clash && (s.step.endsWith('.attackerBuff') || s.step.endsWith('.defenderBuff'))) s.clash.buffPlayed = false;
+      if (s.clash && (s.step.endsWith('.attackerBuff') || s.step.endsWith('.defenderBuff')))
+        s.clash.buffPlayed = false;
       break;
     case 'CardsReadied':
     case 'CardsEngaged':
@@ -523,7 +578,20 @@ function apply(s: AlphaClashState, event: GameEvent): void {
       // The cost is owed before the object counts as played or activated: nobody has priority yet (601.1f–g).
       const pl = str(p, 'player') as PlayerId;
       const total = num(p, 'total');
-      s.pending = { player: pl, kind: 'payment', source: (p.sid as string | null) ?? 'portal', amount: total, max: total, then: [], payment: { sid: (p.sid as string | null) ?? null, total, gems: { ...(p.gems as Partial<Record<Color, number>>) }, engaged: [] } };
+      s.pending = {
+        player: pl,
+        kind: 'payment',
+        source: (p.sid as string | null) ?? 'portal',
+        amount: total,
+        max: total,
+        then: [],
+        payment: {
+          sid: (p.sid as string | null) ?? null,
+          total,
+          gems: { ...(p.gems as Partial<Record<Color, number>>) },
+          engaged: [],
+        },
+      };
       s.priority = null;
       break;
     }
@@ -532,7 +600,8 @@ function apply(s: AlphaClashState, event: GameEvent): void {
       const id = str(p, 'resource');
       const ps = W(s, pl)!;
       ps.resources = ps.resources.map((x) => (x.card.id === id ? { ...x, engaged: true } : x));
-      if (s.pending?.payment) s.pending.payment = { ...s.pending.payment, engaged: [...s.pending.payment.engaged, id] };
+      if (s.pending?.payment)
+        s.pending.payment = { ...s.pending.payment, engaged: [...s.pending.payment.engaged, id] };
       break;
     }
     case 'CostPaid': {
@@ -589,7 +658,10 @@ function apply(s: AlphaClashState, event: GameEvent): void {
       const pl = str(p, 'player') as PlayerId;
       const ps = W(s, pl)!;
       const zone = str(p, 'zone');
-      const perm = newPermanent(publicRef(p.card as AnyRef), pl, s.turn, { engaged: p.engaged === true, damage: (p.damage as number | undefined) ?? 0 });
+      const perm = newPermanent(publicRef(p.card as AnyRef), pl, s.turn, {
+        engaged: p.engaged === true,
+        damage: (p.damage as number | undefined) ?? 0,
+      });
       if (zone === 'clash') ps.clash = [...ps.clash, perm];
       else if (zone === 'accessory') ps.accessory = [...ps.accessory, perm];
       else if (zone === 'clashground') s.clashground = perm;
@@ -646,13 +718,19 @@ function apply(s: AlphaClashState, event: GameEvent): void {
         }
       }
       if (p.shield) {
-        s.effects = s.effects.map((e) => (e.id === p.shield ? { ...e, prevent: Math.max(0, e.prevent - num(p, 'prevented')) } : e));
+        s.effects = s.effects.map((e) =>
+          e.id === p.shield ? { ...e, prevent: Math.max(0, e.prevent - num(p, 'prevented')) } : e,
+        );
       }
-      if (p.necrotic === true && s.clash && !s.clash.necrotic.includes(target)) s.clash.necrotic = [...s.clash.necrotic, target];
+      if (p.necrotic === true && s.clash && !s.clash.necrotic.includes(target))
+        s.clash.necrotic = [...s.clash.necrotic, target];
       break;
     }
     case 'DamagePrevented':
-      if (p.shield) s.effects = s.effects.map((e) => (e.id === p.shield ? { ...e, prevent: Math.max(0, e.prevent - num(p, 'amount')) } : e));
+      if (p.shield)
+        s.effects = s.effects.map((e) =>
+          e.id === p.shield ? { ...e, prevent: Math.max(0, e.prevent - num(p, 'amount')) } : e,
+        );
       break;
     case 'HealthGained': {
       const c = W(s, str(p, 'player'))!.contender;
@@ -718,13 +796,35 @@ function apply(s: AlphaClashState, event: GameEvent): void {
       break;
     }
     case 'BarrageOffered':
-      s.pending = { player: str(p, 'player') as PlayerId, kind: 'barrage', source: str(p, 'source'), amount: num(p, 'amount'), max: num(p, 'max'), then: [] };
+      s.pending = {
+        player: str(p, 'player') as PlayerId,
+        kind: 'barrage',
+        source: str(p, 'source'),
+        amount: num(p, 'amount'),
+        max: num(p, 'max'),
+        then: [],
+      };
       break;
     case 'DiscardRequired':
-      s.pending = { player: str(p, 'player') as PlayerId, kind: 'discard', source: str(p, 'source'), amount: 1, max: 1, then: (p.then as PlayerId[]).slice() };
+      s.pending = {
+        player: str(p, 'player') as PlayerId,
+        kind: 'discard',
+        source: str(p, 'source'),
+        amount: 1,
+        max: 1,
+        then: (p.then as PlayerId[]).slice(),
+      };
       break;
     case 'SearchOffered':
-      s.pending = { player: str(p, 'player') as PlayerId, kind: 'search', source: str(p, 'source'), amount: 1, max: 1, then: (p.then as PlayerId[]).slice(), cardType: str(p, 'cardType') };
+      s.pending = {
+        player: str(p, 'player') as PlayerId,
+        kind: 'search',
+        source: str(p, 'source'),
+        amount: 1,
+        max: 1,
+        then: (p.then as PlayerId[]).slice(),
+        cardType: str(p, 'cardType'),
+      };
       break;
     case 'DeckSearched': {
       const ps = W(s, str(p, 'player'))!;
@@ -753,7 +853,9 @@ function apply(s: AlphaClashState, event: GameEvent): void {
         ps.deck = ps.deck.map((r) => {
           if ('hidden' in r) return r.id === c.id ? { id: c.id, cardId: c.cardId } : r;
           if (r.oid !== c.id) return r;
-          return event.type === 'CardRevealed' ? { ...r, revealed: true as const } : { ...r, knownTo: [...new Set([...(r.knownTo ?? []), looker])] };
+          return event.type === 'CardRevealed'
+            ? { ...r, revealed: true as const }
+            : { ...r, knownTo: [...new Set([...(r.knownTo ?? []), looker])] };
         });
       }
       break;
@@ -880,7 +982,8 @@ function apply(s: AlphaClashState, event: GameEvent): void {
 function payCosts(s: AlphaClashState, pl: PlayerId, p: P): void {
   const ps = W(s, pl)!;
   const paid = (p.paid as string[] | undefined) ?? [];
-  if (paid.length > 0) ps.resources = ps.resources.map((x) => (paid.includes(x.card.id) ? { ...x, engaged: true } : x));
+  if (paid.length > 0)
+    ps.resources = ps.resources.map((x) => (paid.includes(x.card.id) ? { ...x, engaged: true } : x));
   const health = (p.healthPaid as number | undefined) ?? 0;
   if (health > 0 && ps.contender) ps.contender.health -= health;
   const engage = p.engageSource as string | undefined;
@@ -906,5 +1009,3 @@ function effectObject(s: AlphaClashState, pl: PlayerId, p: P, kind: 'activated' 
     enters: null,
   };
 }
-
-

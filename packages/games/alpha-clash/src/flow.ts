@@ -8,7 +8,17 @@ import { knowsTestCard, view } from './view';
 import type { Effect, TriggerTag } from './cards/types';
 import { evolve } from './evolve';
 import { stepAfter, transitionRule, type MachineEvent } from './machine';
-import { cardDef, clashCards, contenderId, currentAtk, currentDef, defOf, has, keywordValue, legalTargets } from './rules';
+import {
+  cardDef,
+  clashCards,
+  contenderId,
+  currentAtk,
+  currentDef,
+  defOf,
+  has,
+  keywordValue,
+  legalTargets,
+} from './rules';
 import { locate, opponentOf } from './state';
 import type { AlphaClashState, AnyRef, CardRef, StandbyObject } from './types';
 import type { AlphaClashPayloads } from './schemas';
@@ -60,7 +70,9 @@ function revealTestCards(b: Builder): void {
   const viewers: Viewer[] = [...b.s.order, 'public'];
   const shown = new Map(viewers.map((v) => [v, JSON.stringify({ ...view(b.s, v), testCards: [] })]));
   for (const e of b.s.testCards) {
-    const seers = viewers.filter((v) => !knowsTestCard(e.knownTo, v) && shown.get(v)!.includes(`"cardId":"${e.card.id}"`));
+    const seers = viewers.filter(
+      (v) => !knowsTestCard(e.knownTo, v) && shown.get(v)!.includes(`"cardId":"${e.card.id}"`),
+    );
     if (seers.length === 0) continue;
     const knownTo = seers.includes('public') ? ['public'] : [...e.knownTo, ...seers];
     b.auto('TestCardRevealed', { card: e.card, knownTo }, '400.2');
@@ -68,7 +80,13 @@ function revealTestCards(b: Builder): void {
 }
 
 function machineContext(s: AlphaClashState) {
-  return { turn: s.turn, activePlayer: s.activePlayer, startingPlayer: s.startingPlayer, players: s.order.length, standbyEmpty: s.standby.length === 0 };
+  return {
+    turn: s.turn,
+    activePlayer: s.activePlayer,
+    startingPlayer: s.startingPlayer,
+    players: s.order.length,
+    standbyEmpty: s.standby.length === 0,
+  };
 }
 
 /**
@@ -79,7 +97,8 @@ export function goStep(b: Builder, event: MachineEvent, rule?: string): void {
   const to = stepAfter(b.s.step, event, machineContext(b.s));
   if (to === null) throw new Error(`alpha-clash: the turn machine has no ${event.type} from ${b.s.step}`);
   const cite = rule ?? transitionRule(b.s.step, event, machineContext(b.s));
-  if (!cite) throw new Error(`alpha-clash: the machine's ${event.type} from ${b.s.step} carries no meta.rule`);
+  if (!cite)
+    throw new Error(`alpha-clash: the machine's ${event.type} from ${b.s.step} carries no meta.rule`);
   b.auto('StepStarted', { step: to }, cite);
   enterStep(b);
 }
@@ -91,7 +110,10 @@ function enterStep(b: Builder): void {
     case 'turn.expansion.ready': {
       // 502.1a: ready all cards the active player controls (resources included; 705.4 says Clash cards).
       const ps = s.players[ap]!;
-      const ids = [...(ps.contender?.engaged ? [ps.contender.card.id] : []), ...[...ps.clash, ...ps.accessory, ...ps.resources].filter((x) => x.engaged).map((x) => x.card.id)];
+      const ids = [
+        ...(ps.contender?.engaged ? [ps.contender.card.id] : []),
+        ...[...ps.clash, ...ps.accessory, ...ps.resources].filter((x) => x.engaged).map((x) => x.card.id),
+      ];
       if (s.clashground?.controller === ap && s.clashground.engaged) ids.push(s.clashground.card.id);
       b.auto('CardsReadied', { player: ap, ids }, '502.1a');
       break;
@@ -101,7 +123,8 @@ function enterStep(b: Builder): void {
       if (defOf(s, s.clashground?.card)?.static?.drawStepExtra) {
         // Amazon Rainforest: one more card, then a discard (a continuous effect on the rules of the game, 608.1 and its Appendix C ruling; not a replacement).
         draw(b, ap, '608.1');
-        if (b.s.players[ap]!.hand.length > 0) b.auto('DiscardRequired', { player: ap, source: s.clashground!.card.id, then: [] }, '703.7b');
+        if (b.s.players[ap]!.hand.length > 0)
+          b.auto('DiscardRequired', { player: ap, source: s.clashground!.card.id, then: [] }, '703.7b');
       }
       break;
     default:
@@ -120,12 +143,23 @@ export function draw(b: Builder, p: PlayerId, rule: string): void {
   const ref = top as CardRef;
   // The card enters the hand with a fresh opaque id: the opponent cannot link it to the deck position (400.6).
   const oid = b.oid();
-  b.auto('CardDrawn', { player: p, card: { id: ref.id, cardId: ref.cardId, oid }, deckCount: ps.deck.length - 1 }, rule);
+  b.auto(
+    'CardDrawn',
+    { player: p, card: { id: ref.id, cardId: ref.cardId, oid }, deckCount: ps.deck.length - 1 },
+    rule,
+  );
 }
 
 // ---- Damage (117, 504.2f) ----
 
-export function dealDamage(b: Builder, source: string | null, target: string, amount: number, clash: boolean, extra: Record<string, unknown> = {}): void {
+export function dealDamage(
+  b: Builder,
+  source: string | null,
+  target: string,
+  amount: number,
+  clash: boolean,
+  extra: Record<string, unknown> = {},
+): void {
   if (amount <= 0) return; // 0 damage isn't damage (609.7a)
   const s = b.s;
   const l = locate(s, target);
@@ -158,30 +192,70 @@ export function dealDamage(b: Builder, source: string | null, target: string, am
   const necrotic = clash && source !== null && l.kind !== 'contender' && has(s, source, 'Necrotic');
   b.auto(
     'DamageDealt',
-    { source, target, amount: dealt, clash, toHealth, ...(prevented ? { prevented, shield } : {}), ...(necrotic ? { necrotic: true } : {}), ...extra },
+    {
+      source,
+      target,
+      amount: dealt,
+      clash,
+      toHealth,
+      ...(prevented ? { prevented, shield } : {}),
+      ...(necrotic ? { necrotic: true } : {}),
+      ...extra,
+    },
     clash ? '117.2a' : l.kind === 'contender' ? '117.2b.1' : '117.2b',
   );
   const enrage = l.kind !== 'contender' && !clash ? keywordValue(s, target, 'Enrage') : null;
   if (enrage !== null && enrage > 0) {
-    b.queue.push({ controller: l.player, source: target, effect: 'enrage', targets: [target], thenPutIntoOblivion: null, x: enrage * dealt, rule: '704.6c' });
+    b.queue.push({
+      controller: l.player,
+      source: target,
+      effect: 'enrage',
+      targets: [target],
+      thenPutIntoOblivion: null,
+      x: enrage * dealt,
+      rule: '704.6c',
+    });
   }
 }
 
 // ---- Triggers (603) ----
 
-export function queueTriggers(b: Builder, cardInstance: string, tag: TriggerTag, controller: PlayerId, thenPutIntoOblivion: string | null = null): number {
+export function queueTriggers(
+  b: Builder,
+  cardInstance: string,
+  tag: TriggerTag,
+  controller: PlayerId,
+  thenPutIntoOblivion: string | null = null,
+): number {
   const l = locate(b.s, cardInstance);
   const d = l ? defOf(b.s, l.kind === 'contender' ? l.contender.card : l.perm.card) : null;
   if (!d) return 0;
   let n = 0;
   (d.triggers ?? []).forEach((t, i) => {
     if (t.on !== tag) return;
-    b.queue.push({ controller, source: cardInstance, effect: `trigger:${i}`, targets: [], thenPutIntoOblivion, x: 0, rule: '603.3' });
+    b.queue.push({
+      controller,
+      source: cardInstance,
+      effect: `trigger:${i}`,
+      targets: [],
+      thenPutIntoOblivion,
+      x: 0,
+      rule: '603.3',
+    });
     n += 1;
   });
   if (tag === 'Enter') {
     const awe = keywordValue(b.s, cardInstance, 'Awe Factor');
-    if (awe !== null && awe > 0) b.queue.push({ controller, source: cardInstance, effect: 'awe', targets: [], thenPutIntoOblivion: null, x: awe, rule: '704.2c' });
+    if (awe !== null && awe > 0)
+      b.queue.push({
+        controller,
+        source: cardInstance,
+        effect: 'awe',
+        targets: [],
+        thenPutIntoOblivion: null,
+        x: awe,
+        rule: '704.2c',
+      });
   }
   return n;
 }
@@ -196,7 +270,15 @@ function flushTriggers(b: Builder): void {
     for (const t of q.filter((x) => x.controller === p)) {
       b.auto(
         'EffectTriggered',
-        { sid: `e${b.s.nextId}`, controller: t.controller, source: t.source, effect: t.effect, targets: t.targets, x: t.x, ...(t.thenPutIntoOblivion ? { thenPutIntoOblivion: t.thenPutIntoOblivion } : {}) },
+        {
+          sid: `e${b.s.nextId}`,
+          controller: t.controller,
+          source: t.source,
+          effect: t.effect,
+          targets: t.targets,
+          x: t.x,
+          ...(t.thenPutIntoOblivion ? { thenPutIntoOblivion: t.thenPutIntoOblivion } : {}),
+        },
         t.rule,
       );
     }
@@ -216,11 +298,22 @@ function stateBasedActions(b: Builder): boolean {
     const remaining = s.order.filter((p) => !losers.includes(p));
     if (remaining.length === 1) {
       const loser = losers[0]!;
-      const why = s.players[loser]!.drewFromEmpty ? `${loser} drew from an empty deck (104.3c)` : `${loser}'s Contender reached 0 health (104.3b)`;
+      const why = s.players[loser]!.drewFromEmpty
+        ? `${loser} drew from an empty deck (104.3c)`
+        : `${loser}'s Contender reached 0 health (104.3b)`;
       endMatch(b, remaining[0]!, why, s.players[loser]!.drewFromEmpty ? '104.3c' : '104.3b');
     } else {
-      const bothClash = s.clash !== null && s.clash.damageDealt && s.order.every((p) => (s.players[p]!.contender?.health ?? 1) <= 0);
-      if (bothClash) endMatch(b, s.activePlayer, `both Contenders reached 0 health by clash damage: the active player wins (104.2c)`, '104.2c');
+      const bothClash =
+        s.clash !== null &&
+        s.clash.damageDealt &&
+        s.order.every((p) => (s.players[p]!.contender?.health ?? 1) <= 0);
+      if (bothClash)
+        endMatch(
+          b,
+          s.activePlayer,
+          `both Contenders reached 0 health by clash damage: the active player wins (104.2c)`,
+          '104.2c',
+        );
       else endMatch(b, null, 'draw: all players lost simultaneously (104.4a)', '104.4a');
     }
     return true;
@@ -233,7 +326,8 @@ function stateBasedActions(b: Builder): boolean {
     if (s.clash && !s.clash.ended && perm.controller === s.activePlayer && has(s, id, 'Undisputed')) continue;
     b.auto('CardDefeated', { id, owner: perm.owner }, '117.4');
     const n = queueTriggers(b, id, 'Defeat', perm.controller, id);
-    if (n === 0) b.auto('CardPutIntoOblivion', { id, owner: perm.owner, from: 'clash', reason: 'defeated' }, '706.5');
+    if (n === 0)
+      b.auto('CardPutIntoOblivion', { id, owner: perm.owner, from: 'clash', reason: 'defeated' }, '706.5');
     acted = true;
   }
   return acted;
@@ -241,7 +335,8 @@ function stateBasedActions(b: Builder): boolean {
 
 export function endMatch(b: Builder, winner: PlayerId | null, result: string, rule: string): void {
   // The machine's GAME_OVER (from setup or any step of a turn) leads to gameOver, which MatchEnded records.
-  if (stepAfter(b.s.step, { type: 'GAME_OVER' }, machineContext(b.s)) !== 'gameOver') throw new Error(`alpha-clash: the machine cannot end the game from ${b.s.step}`);
+  if (stepAfter(b.s.step, { type: 'GAME_OVER' }, machineContext(b.s)) !== 'gameOver')
+    throw new Error(`alpha-clash: the machine cannot end the game from ${b.s.step}`);
   b.auto('MatchEnded', { winner, result }, rule);
 }
 
@@ -251,7 +346,10 @@ function targetStillLegal(b: Builder, obj: StandbyObject, spec: string): boolean
   if (obj.targets.length === 0) return true;
   const t = obj.targets[0]!;
   if (spec === 'standbyCard' || spec === 'standbyTrap') return b.s.standby.some((o) => o.sid === t);
-  return locate(b.s, t) !== null && !(locate(b.s, t)?.kind === 'perm' && (locate(b.s, t) as { perm: { defeated: boolean } }).perm.defeated);
+  return (
+    locate(b.s, t) !== null &&
+    !(locate(b.s, t)?.kind === 'perm' && (locate(b.s, t) as { perm: { defeated: boolean } }).perm.defeated)
+  );
 }
 
 function resolveTop(b: Builder): void {
@@ -267,18 +365,37 @@ function resolveTop(b: Builder): void {
       const card = obj.card!;
       if (d.type === 'Clashground' && s.clashground) {
         // Only one Clashground in play among all players (302.4): the old one goes to its owner's Oblivion (405.2).
-        b.auto('CardPutIntoOblivion', { id: s.clashground.card.id, owner: s.clashground.owner, from: 'clashground', reason: 'replaced' }, '302.6');
+        b.auto(
+          'CardPutIntoOblivion',
+          { id: s.clashground.card.id, owner: s.clashground.owner, from: 'clashground', reason: 'replaced' },
+          '302.6',
+        );
       }
       const zone = d.type === 'Clash' ? 'clash' : d.type === 'Clashground' ? 'clashground' : 'accessory';
       const enters = obj.enters;
-      b.auto('PermanentEnteredPlay', { player: p, card, zone, engaged: enters?.engaged ?? false, damage: enters?.damage ?? 0 }, d.type === 'Clash' ? '303.1a' : d.type === 'Clashground' ? '302.3a' : d.type === 'Weapon' ? '305.4a' : '309.4a');
-      if (enters && (enters.atk || enters.def)) createEffect(b, card.id, enters.atk, enters.def, 'turn', null, '605.2a');
+      b.auto(
+        'PermanentEnteredPlay',
+        { player: p, card, zone, engaged: enters?.engaged ?? false, damage: enters?.damage ?? 0 },
+        d.type === 'Clash'
+          ? '303.1a'
+          : d.type === 'Clashground'
+            ? '302.3a'
+            : d.type === 'Weapon'
+              ? '305.4a'
+              : '309.4a',
+      );
+      if (enters && (enters.atk || enters.def))
+        createEffect(b, card.id, enters.atk, enters.def, 'turn', null, '605.2a');
       if (!enters?.noEnterTrigger) queueTriggers(b, card.id, 'Enter', p);
       return;
     }
     if (targetStillLegal(b, obj, spec)) applyEffects(b, obj, d.play?.effects ?? []);
     else b.auto('EffectFizzled', { sid: obj.sid, reason: 'its target is no longer legal' }, '605.3h');
-    b.auto('CardPutIntoOblivion', { id: obj.sid, owner: p, from: 'standby', reason: 'resolved', card: obj.card }, obj.kind === 'trap' ? '304.9' : '605.2j');
+    b.auto(
+      'CardPutIntoOblivion',
+      { id: obj.sid, owner: p, from: 'standby', reason: 'resolved', card: obj.card },
+      obj.kind === 'trap' ? '304.9' : '605.2j',
+    );
     return;
   }
   // Effects without a card: triggers and activations.
@@ -286,7 +403,8 @@ function resolveTop(b: Builder): void {
   if (obj.effect === 'enrage') {
     if (locate(s, src)) createEffect(b, src, obj.x, 0, 'turn', src, '704.6c');
   } else if (obj.effect === 'awe') {
-    for (const c of clashCards(s).filter((c) => c.controller !== p)) createEffect(b, c.card.id, -obj.x, 0, 'turn', src, '704.2c');
+    for (const c of clashCards(s).filter((c) => c.controller !== p))
+      createEffect(b, c.card.id, -obj.x, 0, 'turn', src, '704.2c');
   } else if (obj.effect === 'barrage') {
     // Each target still in play gets its share of the division declared as the trigger entered Standby (601.1d).
     obj.targets.forEach((t, i) => {
@@ -298,11 +416,17 @@ function resolveTop(b: Builder): void {
     const d = sourceDef(b, obj);
     const spec = obj.effect === 'activated' ? d?.activated : d?.triggers?.[Number(obj.effect.split(':')[1])];
     if (spec && targetStillLegal(b, obj, spec.target)) applyEffects(b, obj, spec.effects);
-    else if (spec) b.auto('EffectFizzled', { sid: obj.sid, reason: 'its target is no longer legal' }, '605.3h');
+    else if (spec)
+      b.auto('EffectFizzled', { sid: obj.sid, reason: 'its target is no longer legal' }, '605.3h');
   }
   if (obj.thenPutIntoOblivion) {
     const l = locate(b.s, obj.thenPutIntoOblivion);
-    if (l && l.kind === 'perm') b.auto('CardPutIntoOblivion', { id: obj.thenPutIntoOblivion, owner: l.perm.owner, from: 'clash', reason: 'defeated' }, '117.4a');
+    if (l && l.kind === 'perm')
+      b.auto(
+        'CardPutIntoOblivion',
+        { id: obj.thenPutIntoOblivion, owner: l.perm.owner, from: 'clash', reason: 'defeated' },
+        '117.4a',
+      );
   }
 }
 
@@ -322,7 +446,13 @@ function resolveAttach(b: Builder, obj: StandbyObject): void {
   }
   const to = obj.targets[0]!;
   const t = locate(b.s, to);
-  const tOk = t !== null && t.kind === 'perm' && t.zone === 'clash' && t.player === obj.controller && !t.perm.defeated && (t.perm.weapon === null || t.perm.weapon === weapon);
+  const tOk =
+    t !== null &&
+    t.kind === 'perm' &&
+    t.zone === 'clash' &&
+    t.player === obj.controller &&
+    !t.perm.defeated &&
+    (t.perm.weapon === null || t.perm.weapon === weapon);
   if (wOk && tOk) b.auto('WeaponAttached', { player: obj.controller, weapon, to }, '703.2b');
   else b.auto('EffectFizzled', { sid: obj.sid, reason: 'its target is no longer legal' }, '605.3h');
 }
@@ -344,8 +474,21 @@ function findAnywhere(s: AlphaClashState, id: string | null): AnyRef | null {
   return null;
 }
 
-function createEffect(b: Builder, target: string, atk: number, def: number, until: 'turn' | 'clash', source: string | null, rule: string, prevent = 0): void {
-  b.auto('ContinuousEffectCreated', { effect: { id: `e${b.s.nextId}`, target, atk, def, grant: [], until, prevent, source } }, rule);
+function createEffect(
+  b: Builder,
+  target: string,
+  atk: number,
+  def: number,
+  until: 'turn' | 'clash',
+  source: string | null,
+  rule: string,
+  prevent = 0,
+): void {
+  b.auto(
+    'ContinuousEffectCreated',
+    { effect: { id: `e${b.s.nextId}`, target, atk, def, grant: [], until, prevent, source } },
+    rule,
+  );
 }
 
 function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]): void {
@@ -380,10 +523,12 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
         if (t && locate(s, t)) createEffect(b, t, e.atk, e.def, e.until, src, '605.2a');
         break;
       case 'modifyAttacker':
-        if (s.clash && locate(s, s.clash.attacker)) createEffect(b, s.clash.attacker, e.atk, e.def, e.until, src, '605.2a');
+        if (s.clash && locate(s, s.clash.attacker))
+          createEffect(b, s.clash.attacker, e.atk, e.def, e.until, src, '605.2a');
         break;
       case 'modifyOpponentsClash':
-        for (const c of clashCards(s).filter((c) => c.controller !== p)) createEffect(b, c.card.id, e.atk, e.def, 'turn', src, '605.2a');
+        for (const c of clashCards(s).filter((c) => c.controller !== p))
+          createEffect(b, c.card.id, e.atk, e.def, 'turn', src, '605.2a');
         break;
       case 'draw':
         for (let i = 0; i < e.amount; i++) draw(b, p, '118.1');
@@ -406,7 +551,12 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
       }
       case 'sendToOblivion': {
         const l = t ? locate(s, t) : null;
-        if (t && l && l.kind === 'perm') b.auto('CardSentToOblivion', { id: t, owner: l.perm.owner, from: l.zone, reason: 'sent' }, '703.6a');
+        if (t && l && l.kind === 'perm')
+          b.auto(
+            'CardSentToOblivion',
+            { id: t, owner: l.perm.owner, from: l.zone, reason: 'sent' },
+            '703.6a',
+          );
         break;
       }
       case 'engage': {
@@ -415,7 +565,11 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
         break;
       }
       case 'activatePortal':
-        b.auto('PortalActivated', { player: p, portal: s.portal === 'open' ? 'closed' : 'open', free: true }, '410.3a');
+        b.auto(
+          'PortalActivated',
+          { player: p, portal: s.portal === 'open' ? 'closed' : 'open', free: true },
+          '410.3a',
+        );
         break;
       case 'preventClash':
         if (t && locate(s, t)) createEffect(b, t, 0, 0, 'turn', src, '610.7', e.amount);
@@ -424,7 +578,20 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
         if (s.clash) b.auto('MarkedForOblivionAfterClash', { id: s.clash.attacker }, '605.2a');
         break;
       case 'entersWith':
-        if (t) b.auto('StandbyObjectModified', { sid: t, enters: { damage: e.damage ?? 0, engaged: e.engaged ?? false, atk: e.atk ?? 0, def: e.def ?? 0 } }, '605.2a');
+        if (t)
+          b.auto(
+            'StandbyObjectModified',
+            {
+              sid: t,
+              enters: {
+                damage: e.damage ?? 0,
+                engaged: e.engaged ?? false,
+                atk: e.atk ?? 0,
+                def: e.def ?? 0,
+              },
+            },
+            '605.2a',
+          );
         break;
       case 'noEnterTrigger':
         if (t) b.auto('StandbyObjectModified', { sid: t, enters: { noEnterTrigger: true } }, '703.4a.1');
@@ -444,8 +611,16 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
       }
       case 'lookTop':
       case 'revealTop': {
-        const top = (b.s.players[p]!.deck.slice(0, e.amount) as CardRef[]).map((r) => ({ id: r.oid!, cardId: r.cardId }));
-        if (top.length > 0) b.auto(e.do === 'lookTop' ? 'CardsLookedAt' : 'CardRevealed', { player: p, owner: p, cards: top, count: top.length }, e.do === 'lookTop' ? '703.8d' : '703.8a');
+        const top = (b.s.players[p]!.deck.slice(0, e.amount) as CardRef[]).map((r) => ({
+          id: r.oid!,
+          cardId: r.cardId,
+        }));
+        if (top.length > 0)
+          b.auto(
+            e.do === 'lookTop' ? 'CardsLookedAt' : 'CardRevealed',
+            { player: p, owner: p, cards: top, count: top.length },
+            e.do === 'lookTop' ? '703.8d' : '703.8a',
+          );
         break;
       }
       case 'returnToHand': {
@@ -453,7 +628,15 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
         if (target?.card) {
           // Back into a hidden zone: a new object with a fresh opaque id (400.6).
           const oid = b.oid();
-          b.auto('CardReturnedToHand', { player: target.controller, sid: target.sid, card: { id: target.card.id, cardId: target.card.cardId, oid } }, '703.12c');
+          b.auto(
+            'CardReturnedToHand',
+            {
+              player: target.controller,
+              sid: target.sid,
+              card: { id: target.card.id, cardId: target.card.cardId, oid },
+            },
+            '703.12c',
+          );
         }
         break;
       }
@@ -462,14 +645,24 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
         if (t && l && l.kind === 'perm') {
           // From play to its owner's hand (703.12b), a hidden zone: a new object with a fresh opaque id (400.6).
           const card = l.perm.card as CardRef;
-          b.auto('PermanentReturnedToHand', { id: t, player: l.perm.owner, from: l.zone, card: { id: card.id, cardId: card.cardId, oid: b.oid() } }, '703.12b');
+          b.auto(
+            'PermanentReturnedToHand',
+            {
+              id: t,
+              player: l.perm.owner,
+              from: l.zone,
+              card: { id: card.id, cardId: card.cardId, oid: b.oid() },
+            },
+            '703.12b',
+          );
         }
         break;
       }
       case 'gainControl': {
         const l = t ? locate(s, t) : null;
         // The controller changes; the card does not leave and re-enter play (110.2c).
-        if (t && l && l.kind === 'perm' && l.zone === 'clash' && l.perm.controller !== p) b.auto('ControlChanged', { id: t, player: p, from: l.perm.controller }, '110.2c');
+        if (t && l && l.kind === 'perm' && l.zone === 'clash' && l.perm.controller !== p)
+          b.auto('ControlChanged', { id: t, player: p, from: l.perm.controller }, '110.2c');
         break;
       }
       case 'barrage':
@@ -486,10 +679,16 @@ function dealClashDamage(b: Builder): void {
   const clash = s.clash!;
   const A = clash.attacker;
   const D = clash.defendingPlayer;
-  const opposing = clash.obstructed ? clash.obstructors.filter((id) => locate(s, id)) : locate(s, clash.target) ? [clash.target] : [];
+  const opposing = clash.obstructed
+    ? clash.obstructors.filter((id) => locate(s, id))
+    : locate(s, clash.target)
+      ? [clash.target]
+      : [];
   const breakthrough = clash.obstructed && opposing.length > 0 && has(s, A, 'Breakthrough');
   // Excess over the obstructors' total defense goes to the defending Contender (704.4b–c), computed before damage.
-  const excess = breakthrough ? currentAtk(s, A) - opposing.reduce((n, id) => n + Math.max(0, currentDef(s, id)), 0) : 0;
+  const excess = breakthrough
+    ? currentAtk(s, A) - opposing.reduce((n, id) => n + Math.max(0, currentDef(s, id)), 0)
+    : 0;
   const all = [A, ...opposing];
   const fast = (id: string) => has(s, id, 'Superspeed');
   const twoPasses = all.some(fast) && !all.every(fast); // 704.13e
@@ -505,8 +704,13 @@ function dealClashDamage(b: Builder): void {
     const dealers = opposing.filter((id) => which(id) && alive(id));
     const toAttacker = dealers.reduce((n2, id) => n2 + Math.max(0, currentAtk(b.s, id)), 0);
     if (attackerDeals) for (const id of opposing) dealDamage(b, A, id, atkA, true, { pass: n });
-    if (dealers.length > 0) dealDamage(b, dealers.length === 1 ? dealers[0]! : null, A, toAttacker, true, { pass: n, sources: dealers });
-    if (attackerDeals && excess > 0) dealDamage(b, A, contenderId(b.s, D)!, excess, true, { pass: n, breakthrough: true });
+    if (dealers.length > 0)
+      dealDamage(b, dealers.length === 1 ? dealers[0]! : null, A, toAttacker, true, {
+        pass: n,
+        sources: dealers,
+      });
+    if (attackerDeals && excess > 0)
+      dealDamage(b, A, contenderId(b.s, D)!, excess, true, { pass: n, breakthrough: true });
   };
   if (opposing.length === 0 && !breakthrough) {
     b.auto('ClashDamageStepDone', {}, '504.4');
@@ -520,7 +724,10 @@ function dealClashDamage(b: Builder): void {
   // Trigger – Victory: a combatant that defeated a Clash card in this clash and is not defeated (603.1b, 504.2f.1).
   const defeatedNow = all.filter((id) => locate(b.s, id)?.kind === 'perm' && currentDef(b.s, id) <= 0);
   if (defeatedNow.length > 0) {
-    const winners = all.filter((id) => !defeatedNow.includes(id) && (id === A ? defeatedNow.some((x) => x !== A) : defeatedNow.includes(A)));
+    const winners = all.filter(
+      (id) =>
+        !defeatedNow.includes(id) && (id === A ? defeatedNow.some((x) => x !== A) : defeatedNow.includes(A)),
+    );
     for (const w of winners) {
       const l = locate(b.s, w);
       if (l && l.kind === 'perm') queueTriggers(b, w, 'Victory', l.perm.controller);
@@ -528,7 +735,12 @@ function dealClashDamage(b: Builder): void {
   }
 }
 
-function endClash(b: Builder, reason: string, rule: string, event: 'NEXT' | 'CLASH_ENDS' = 'CLASH_ENDS'): void {
+function endClash(
+  b: Builder,
+  reason: string,
+  rule: string,
+  event: 'NEXT' | 'CLASH_ENDS' = 'CLASH_ENDS',
+): void {
   const s = b.s;
   const clash = s.clash!;
   // Necrotic: cards dealt clash damage and not defeated are sent to Oblivion after the clash (704.11e).
@@ -537,7 +749,11 @@ function endClash(b: Builder, reason: string, rule: string, event: 'NEXT' | 'CLA
   for (const id of after) {
     const l = locate(b.s, id);
     if (l && l.kind === 'perm' && !l.perm.defeated)
-      b.auto('CardSentToOblivion', { id, owner: l.perm.owner, from: 'clash', reason: clash.necrotic.includes(id) ? 'necrotic' : 'sent' }, clash.necrotic.includes(id) ? '704.11e' : '703.6a');
+      b.auto(
+        'CardSentToOblivion',
+        { id, owner: l.perm.owner, from: 'clash', reason: clash.necrotic.includes(id) ? 'necrotic' : 'sent' },
+        clash.necrotic.includes(id) ? '704.11e' : '703.6a',
+      );
   }
   goStep(b, { type: event }, '504.10');
 }
@@ -546,17 +762,24 @@ function clashOverEarly(s: AlphaClashState): { reason: string; rule: string } | 
   const clash = s.clash;
   if (!clash || clash.ended || clash.damageDealt) return null;
   const a = locate(s, clash.attacker);
-  if (!a || (a.kind === 'perm' && a.perm.defeated)) return { reason: 'the attacker left play or was defeated', rule: '504.3' };
+  if (!a || (a.kind === 'perm' && a.perm.defeated))
+    return { reason: 'the attacker left play or was defeated', rule: '504.3' };
   if (!clash.obstructed) {
     const t = locate(s, clash.target);
-    if (!t || (t.kind === 'perm' && t.perm.defeated)) return { reason: 'the target of the attack left play', rule: '504.4' };
+    if (!t || (t.kind === 'perm' && t.perm.defeated))
+      return { reason: 'the target of the attack left play', rule: '504.4' };
   }
   return null;
 }
 
 // ---- The settle loop ----
 
-const AUTO_STEPS = new Set(['turn.startOfTurn', 'turn.expansion.ready', 'turn.expansion.draw', 'turn.primary.clash.attack']);
+const AUTO_STEPS = new Set([
+  'turn.startOfTurn',
+  'turn.expansion.ready',
+  'turn.expansion.draw',
+  'turn.primary.clash.attack',
+]);
 
 export function settle(b: Builder): void {
   for (let guard = 0; guard < 10_000; guard++) {
@@ -597,8 +820,12 @@ export function settle(b: Builder): void {
         }
         return;
       case 'turn.expansion.resource':
-        if (s.players[s.activePlayer!]!.hand.length === 0 || s.players[s.activePlayer!]!.resourcePlacedThisTurn) {
-          if (!s.players[s.activePlayer!]!.resourcePlacedThisTurn) b.auto('ResourcePlacementSkipped', { player: s.activePlayer!, reason: 'empty hand' }, '502.1c');
+        if (
+          s.players[s.activePlayer!]!.hand.length === 0 ||
+          s.players[s.activePlayer!]!.resourcePlacedThisTurn
+        ) {
+          if (!s.players[s.activePlayer!]!.resourcePlacedThisTurn)
+            b.auto('ResourcePlacementSkipped', { player: s.activePlayer!, reason: 'empty hand' }, '502.1c');
           goStep(b, { type: 'NEXT' }, '502.1c');
           continue;
         }

@@ -25,7 +25,8 @@ describe('alpha-clash evolve copies what it changes', () => {
         for (const c of [cloneState(s), deepCloneState(s)]) {
           expect(Object.keys(c).sort()).toEqual(Object.keys(s).sort());
           expect(c).toEqual(s);
-          for (const p of Object.keys(s.players)) expect(Object.keys(c.players[p]!).sort()).toEqual(Object.keys(s.players[p]!).sort());
+          for (const p of Object.keys(s.players))
+            expect(Object.keys(c.players[p]!).sort()).toEqual(Object.keys(s.players[p]!).sort());
         }
       }
     }

@@ -13,7 +13,10 @@ describe('fuzzing decide', () => {
     let rejected = 0;
     const rules = new Set<string>();
     for (let k = 0; k < (DEEP ? 40 : 6); k++) {
-      const m = playMatch<AlphaClashState>(alphaClash, { seed: `fuzz-${k}`, bots: { p1: 'random', p2: k % 2 ? 'greedy' : 'random' } });
+      const m = playMatch<AlphaClashState>(alphaClash, {
+        seed: `fuzz-${k}`,
+        bots: { p1: 'random', p2: k % 2 ? 'greedy' : 'random' },
+      });
       for (let t = 0; t < 40; t++) {
         const s = m.states[rng.int(m.states.length)]!;
         const before = JSON.stringify(s);
@@ -41,10 +44,21 @@ describe('fuzzing decide', () => {
   });
 
   it('rejects commands from a seat that is not in the match and commands after the end', () => {
-    const m = playMatch<AlphaClashState>(alphaClash, { seed: 'fuzz-end', bots: { p1: 'greedy', p2: 'greedy' } });
-    const r1 = alphaClash.decide(m.states[20]!, { type: 'EndTurn', player: 'p7' }, { rng: new Rng('x', m.states[20]!.rng) });
+    const m = playMatch<AlphaClashState>(alphaClash, {
+      seed: 'fuzz-end',
+      bots: { p1: 'greedy', p2: 'greedy' },
+    });
+    const r1 = alphaClash.decide(
+      m.states[20]!,
+      { type: 'EndTurn', player: 'p7' },
+      { rng: new Rng('x', m.states[20]!.rng) },
+    );
     expect(r1.ok).toBe(false);
-    const r2 = alphaClash.decide(m.final, { type: 'Concede', player: 'p1' }, { rng: new Rng('x', m.final.rng) });
+    const r2 = alphaClash.decide(
+      m.final,
+      { type: 'Concede', player: 'p1' },
+      { rng: new Rng('x', m.final.rng) },
+    );
     expect(r2).toMatchObject({ ok: false, rule: '104.5' });
     expect(alphaClash.legalCommands(m.final, 'p1')).toEqual([]);
   });

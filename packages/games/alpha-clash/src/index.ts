@@ -21,7 +21,11 @@ function faceOf(d: (typeof CARDS)[number]): CardFace {
     cost: d.type === 'Contender' ? null : `${d.xCost ? 'X' : d.cost}`,
     types: [d.type, ...(d.tag ? [d.tag] : [])],
     colors: d.colors,
-    stats: { ...(d.atk !== undefined ? { atk: d.atk } : {}), ...(d.def !== undefined ? { def: d.def } : {}), ...(d.health !== undefined ? { health: d.health } : {}) },
+    stats: {
+      ...(d.atk !== undefined ? { atk: d.atk } : {}),
+      ...(d.def !== undefined ? { def: d.def } : {}),
+      ...(d.health !== undefined ? { health: d.health } : {}),
+    },
     keywords: d.keywords.map((k) => (k.x !== undefined ? `${k.k} ${k.x}` : k.k)),
     text: d.text,
   };

@@ -11,7 +11,10 @@ describe('every-seq invariants', () => {
   const n = DEEP ? 24 : 2;
   it(`${n} matches: fold = live, redaction commutes, no hidden card leaks, chain and randomness verify`, () => {
     for (let k = 0; k < n; k++) {
-      const m = playMatch<AlphaClashState>(alphaClash, { seed: `inv-${k}`, bots: PAIRINGS[k % PAIRINGS.length]! });
+      const m = playMatch<AlphaClashState>(alphaClash, {
+        seed: `inv-${k}`,
+        bots: PAIRINGS[k % PAIRINGS.length]!,
+      });
       expect(m.endedByRules).toBe(true);
       expect(checkInvariants(alphaClash, m), `seed inv-${k}`).toEqual([]);
     }

@@ -20,15 +20,32 @@ describe('alpha-clash module', () => {
   it('rejects illegal decks with the rule they break', () => {
     const d = alphaClash.presetDecks['torque-red-rush']!;
     expect(alphaClash.validateDeck({ ...d, main: d.main.slice(1) }).join()).toMatch(/100\.2a/);
-    expect(alphaClash.validateDeck({ ...d, main: [...d.main.slice(5), 'AC1-099', 'AC1-099', 'AC1-099', 'AC1-099', 'AC1-099'] }).join()).toMatch(/at most 4 copies/);
-    expect(alphaClash.validateDeck({ ...d, main: [...d.main.slice(2), 'AC1-037', 'AC1-122'] }).join()).toMatch(/704\.15b\.1/);
-    expect(alphaClash.validateDeck({ ...d, main: [...d.main.slice(3), 'AC1-021', 'AC1-021', 'AC1-021'] }).join()).toMatch(/306\.4/);
+    expect(
+      alphaClash
+        .validateDeck({
+          ...d,
+          main: [...d.main.slice(5), 'AC1-099', 'AC1-099', 'AC1-099', 'AC1-099', 'AC1-099'],
+        })
+        .join(),
+    ).toMatch(/at most 4 copies/);
+    expect(
+      alphaClash.validateDeck({ ...d, main: [...d.main.slice(2), 'AC1-037', 'AC1-122'] }).join(),
+    ).toMatch(/704\.15b\.1/);
+    expect(
+      alphaClash.validateDeck({ ...d, main: [...d.main.slice(3), 'AC1-021', 'AC1-021', 'AC1-021'] }).join(),
+    ).toMatch(/306\.4/);
     expect(alphaClash.validateDeck({ main: d.main }).join()).toMatch(/Contender/);
   });
 
   it('setup reveals Contenders, picks the first player at random and commits to the seed (103.1)', () => {
     const rng = new Rng('seed-1');
-    const config = { matchId: 'm1', players: [{ id: 'p1' as const, name: 'A', deck: alphaClash.presetDecks['torque-red-rush']! }, { id: 'p2' as const, name: 'B', deck: alphaClash.presetDecks['clarity-green-wall']! }] };
+    const config = {
+      matchId: 'm1',
+      players: [
+        { id: 'p1' as const, name: 'A', deck: alphaClash.presetDecks['torque-red-rush']! },
+        { id: 'p2' as const, name: 'B', deck: alphaClash.presetDecks['clarity-green-wall']! },
+      ],
+    };
     const d = alphaClash.setup(config, { rng, seedCommitment: seedCommitment('seed-1', 'm1') });
     expect(d.ok).toBe(true);
     if (!d.ok) return;
@@ -48,7 +65,10 @@ describe('alpha-clash module', () => {
     for (const e of d.events) s = alphaClash.evolve(s, e);
     expect(s.players.p1!.deckCount).toBe(50);
     const other = s.order.find((x) => x !== s.startingPlayer);
-    expect(s.setup.cuts).toEqual([{ deck: s.startingPlayer, by: other }, { deck: other, by: s.startingPlayer }]);
+    expect(s.setup.cuts).toEqual([
+      { deck: s.startingPlayer, by: other },
+      { deck: other, by: s.startingPlayer },
+    ]);
     // Decks are hidden from everybody, opaque ids included.
     const pub = alphaClash.view(s, 'public');
     expect(pub.players.p1!.deck.every((c) => 'hidden' in c)).toBe(true);
@@ -56,7 +76,10 @@ describe('alpha-clash module', () => {
   });
 
   it('plays whole bot matches that end by the rules and keep every invariant at every seq', () => {
-    for (const [seed, bots] of [['full-1', { p1: 'random', p2: 'greedy' }], ['full-2', { p1: 'greedy', p2: 'random' }]] as const) {
+    for (const [seed, bots] of [
+      ['full-1', { p1: 'random', p2: 'greedy' }],
+      ['full-2', { p1: 'greedy', p2: 'random' }],
+    ] as const) {
       const m = playMatch<AlphaClashState>(alphaClash, { seed, bots });
       expect(m.endedByRules).toBe(true);
       expect(checkInvariants(alphaClash, m)).toEqual([]);
@@ -73,5 +96,10 @@ describeGameModule(alphaClash, {
   // Four matches: the every-seq checks are heavy, and invariants.test.ts / property-*.test.ts cover many more.
   matches: 4,
   redactedSchemas: true,
-  startScenario: JSON.parse(readFileSync(join(__dirname, '../../../../test/scenarios/alpha-clash/112-cr-704-2c-awe-factor.json'), 'utf8')),
+  startScenario: JSON.parse(
+    readFileSync(
+      join(__dirname, '../../../../test/scenarios/alpha-clash/112-cr-704-2c-awe-factor.json'),
+      'utf8',
+    ),
+  ),
 });

@@ -18,9 +18,13 @@ suite('alpha-clash describe', () => {
 
   it('names phases and steps as the rules do and marks automatic passes', () => {
     const line = (type: string, payload: Record<string, unknown>) => describeEvent({ type, payload });
-    expect(line('StepStarted', { step: 'turn.primary.clash.attackerBuff' })).toBe("Clash Phase – Attacker's Clash Buff Step.");
+    expect(line('StepStarted', { step: 'turn.primary.clash.attackerBuff' })).toBe(
+      "Clash Phase – Attacker's Clash Buff Step.",
+    );
     expect(line('StepStarted', { step: 'turn.startOfTurn' })).toBe('Start of Turn Phase.');
-    expect(line('EffectTriggered', { source: 'p1-7', effect: 'StartOfTurn' })).toBe("p1-7's start of turn effect triggered.");
+    expect(line('EffectTriggered', { source: 'p1-7', effect: 'StartOfTurn' })).toBe(
+      "p1-7's start of turn effect triggered.",
+    );
     expect(line('PriorityPassed', { player: 'p1', auto: true })).toMatch(/^p1 passes priority automatically/);
     expect(line('PriorityPassed', { player: 'p1' })).toBe('p1 passed priority.');
     expect(line('MulliganDeclared', { player: 'p2', count: 1 })).toBe('p2 mulligans 1 card.');

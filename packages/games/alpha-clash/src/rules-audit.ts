@@ -28,7 +28,7 @@ export const AUDIT: RulesAuditData = {
     '115.2': ["can't pay a resource cost", 'already engaged'],
     '115.6': ['specific resource cost', 'the value for X must be at least'],
     '115.9a': ['alternative cost'],
-    '116.4': ["health total is greater than or equal to the amount"],
+    '116.4': ['health total is greater than or equal to the amount'],
     '301.1': ['starts the game in play'],
     '301.4': ['not eligible to obstruct'],
     '301.4a': ["Contenders can't be used to attack your own Clash cards"],

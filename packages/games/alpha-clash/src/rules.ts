@@ -24,7 +24,10 @@ export function cardDef(s: Pick<AlphaClashState, 'testCards'>, id: string): ACCa
   return d;
 }
 
-export function defOf(s: Pick<AlphaClashState, 'testCards'>, ref: AnyRef | null | undefined): ACCardDef | null {
+export function defOf(
+  s: Pick<AlphaClashState, 'testCards'>,
+  ref: AnyRef | null | undefined,
+): ACCardDef | null {
   if (!ref || isHidden(ref)) return null;
   return lookupCard(s, ref.cardId);
 }
@@ -40,7 +43,12 @@ function thresholdActive(s: AlphaClashState, p: PlayerId, threshold: number | un
 }
 
 /** Static bonuses a player's other Clash cards get (Magnate, the Tyrant; Contender {10} abilities). */
-function alliesBonus(s: AlphaClashState, p: PlayerId, exceptId: string, stat: 'alliesAtk' | 'alliesDef'): number {
+function alliesBonus(
+  s: AlphaClashState,
+  p: PlayerId,
+  exceptId: string,
+  stat: 'alliesAtk' | 'alliesDef',
+): number {
   const ps = s.players[p]!;
   let n = 0;
   for (const perm of ps.clash) {
@@ -73,17 +81,32 @@ export function currentAtk(s: AlphaClashState, id: string): number {
   if (l.kind === 'contender') return (defOf(s, l.contender.card)?.atk ?? 0) + effectMod(s, id, 'atk');
   const d = defOf(s, l.perm.card);
   if (!d) return 0;
-  return (d.atk ?? 0) + weaponBonus(s, l.perm, 'atk') + effectMod(s, id, 'atk') + (l.kind === 'perm' && l.zone === 'clash' ? alliesBonus(s, l.player, id, 'alliesAtk') : 0);
+  return (
+    (d.atk ?? 0) +
+    weaponBonus(s, l.perm, 'atk') +
+    effectMod(s, id, 'atk') +
+    (l.kind === 'perm' && l.zone === 'clash' ? alliesBonus(s, l.player, id, 'alliesAtk') : 0)
+  );
 }
 
 /** Current defense (211, 117): printed + modifiers − damage. A Clash card at 0 or less is defeated (117.4). */
 export function currentDef(s: AlphaClashState, id: string): number {
   const l = locate(s, id);
   if (!l) return 0;
-  if (l.kind === 'contender') return (defOf(s, l.contender.card)?.def ?? 0) + effectMod(s, id, 'def') - l.contender.damage - l.contender.clashDamage;
+  if (l.kind === 'contender')
+    return (
+      (defOf(s, l.contender.card)?.def ?? 0) +
+      effectMod(s, id, 'def') -
+      l.contender.damage -
+      l.contender.clashDamage
+    );
   const d = defOf(s, l.perm.card);
   if (!d) return 0;
-  const base = (d.def ?? 0) + weaponBonus(s, l.perm, 'def') + effectMod(s, id, 'def') + (l.kind === 'perm' && l.zone === 'clash' ? alliesBonus(s, l.player, id, 'alliesDef') : 0);
+  const base =
+    (d.def ?? 0) +
+    weaponBonus(s, l.perm, 'def') +
+    effectMod(s, id, 'def') +
+    (l.kind === 'perm' && l.zone === 'clash' ? alliesBonus(s, l.player, id, 'alliesDef') : 0);
   return base - l.perm.damage - l.perm.clashDamage;
 }
 
@@ -121,7 +144,12 @@ function resourceColors(s: AlphaClashState, perm: Permanent): Color[] {
  * colours (408.6, 408.7b), with every gem paid by a resource of its colour (107.4a, 202.2). Gems are matched to
  * resources preferring ones already chosen; the rest of the total is generic and any resource pays it.
  */
-export function canComplete(s: AlphaClashState, ready: readonly Permanent[], chosen: readonly string[], cost: Cost): boolean {
+export function canComplete(
+  s: AlphaClashState,
+  ready: readonly Permanent[],
+  chosen: readonly string[],
+  cost: Cost,
+): boolean {
   if (chosen.length > cost.total || ready.length < cost.total) return false;
   const units: Color[] = [];
   for (const c of COLORS) for (let k = 0; k < (cost.gems[c] ?? 0); k++) units.push(c);
@@ -153,10 +181,17 @@ export function readyResources(s: AlphaClashState, p: PlayerId): Permanent[] {
 /**
  * The ready resources `p` may engage next towards `cost` after `chosen` (408.7): each keeps the payment completable.
  */
-export function payableNext(s: AlphaClashState, p: PlayerId, cost: Cost, chosen: readonly string[]): string[] {
+export function payableNext(
+  s: AlphaClashState,
+  p: PlayerId,
+  cost: Cost,
+  chosen: readonly string[],
+): string[] {
   // Resources already engaged for this payment count as part of it.
   const ready = s.players[p]!.resources.filter((r) => !r.engaged || chosen.includes(r.card.id));
-  return ready.filter((r) => !chosen.includes(r.card.id) && canComplete(s, ready, [...chosen, r.card.id], cost)).map((r) => r.card.id);
+  return ready
+    .filter((r) => !chosen.includes(r.card.id) && canComplete(s, ready, [...chosen, r.card.id], cost))
+    .map((r) => r.card.id);
 }
 
 /**
@@ -193,8 +228,11 @@ export function cardCost(d: ACCardDef, x: number, s?: AlphaClashState, p?: Playe
     // Per unattached Weapon you control (the 115.6 example), or once when enough cards were defeated this turn.
     const times =
       'per' in m
-        ? ps.accessory.filter((a) => !a.faceDown && !a.attachedTo && defOf(s, a.card)?.type === 'Weapon').length
-        : s.defeatedThisTurn.filter((id) => m.ifDefeatedThisTurn.affiliations.includes(lookupCard(s, id)?.affiliation ?? '')).length >= m.ifDefeatedThisTurn.count
+        ? ps.accessory.filter((a) => !a.faceDown && !a.attachedTo && defOf(s, a.card)?.type === 'Weapon')
+            .length
+        : s.defeatedThisTurn.filter((id) =>
+              m.ifDefeatedThisTurn.affiliations.includes(lookupCard(s, id)?.affiliation ?? ''),
+            ).length >= m.ifDefeatedThisTurn.count
           ? 1
           : 0;
     if (times > 0) {
@@ -210,7 +248,12 @@ export function cardCost(d: ACCardDef, x: number, s?: AlphaClashState, p?: Playe
       return { total: Math.max(0, base.total - cut), gems, health: base.health };
     }
   }
-  if (d.type === 'Trap' && gemCount(d.gems) === 1 && ps.clash.some((c) => !c.defeated && defOf(s, c.card)?.freeOneGemTraps)) return { total: 0, gems: {}, health: base.health };
+  if (
+    d.type === 'Trap' &&
+    gemCount(d.gems) === 1 &&
+    ps.clash.some((c) => !c.defeated && defOf(s, c.card)?.freeOneGemTraps)
+  )
+    return { total: 0, gems: {}, health: base.health };
   return base;
 }
 
@@ -221,7 +264,8 @@ export function gemCount(gems: Partial<Record<Color, number>>): number {
 export function attachCost(s: AlphaClashState, d: ACCardDef): Cost {
   const a = d.attach ?? { cost: 0, gems: {} };
   // United Nations Headquarters: one-gem Weapon attach costs become 0 (static of the active Clashground).
-  if (gemCount(a.gems) === 1 && defOf(s, s.clashground?.card)?.static?.freeOneGemAttach) return { total: 0, gems: {}, health: 0 };
+  if (gemCount(a.gems) === 1 && defOf(s, s.clashground?.card)?.static?.freeOneGemAttach)
+    return { total: 0, gems: {}, health: 0 };
   return { total: a.cost, gems: a.gems, health: 0 };
 }
 
@@ -230,7 +274,8 @@ export function attachCost(s: AlphaClashState, d: ACCardDef): Cost {
 /** Clash cards in play and not defeated, in table order (p1's zone, then p2's…). */
 export function clashCards(s: AlphaClashState, who?: PlayerId): Permanent[] {
   const out: Permanent[] = [];
-  for (const p of s.order) if (who === undefined || p === who) out.push(...s.players[p]!.clash.filter((x) => !x.defeated));
+  for (const p of s.order)
+    if (who === undefined || p === who) out.push(...s.players[p]!.clash.filter((x) => !x.defeated));
   return out;
 }
 
@@ -238,8 +283,15 @@ export function clashCards(s: AlphaClashState, who?: PlayerId): Permanent[] {
 export function legalTargets(s: AlphaClashState, p: PlayerId, spec: TargetSpec): string[] {
   const opp = opponentOf(s, p);
   const safe = (id: string, controller: PlayerId) => controller === p || !has(s, id, 'Safeguard');
-  const clash = (who?: PlayerId) => clashCards(s, who).filter((c) => safe(c.card.id, c.controller)).map((c) => c.card.id);
-  const contenders = (who?: PlayerId) => s.order.filter((q) => who === undefined || q === who).map((q) => contenderId(s, q)!).filter(Boolean);
+  const clash = (who?: PlayerId) =>
+    clashCards(s, who)
+      .filter((c) => safe(c.card.id, c.controller))
+      .map((c) => c.card.id);
+  const contenders = (who?: PlayerId) =>
+    s.order
+      .filter((q) => who === undefined || q === who)
+      .map((q) => contenderId(s, q)!)
+      .filter(Boolean);
   const top = s.standby[s.standby.length - 1];
   switch (spec) {
     case 'none':

@@ -1,5 +1,12 @@
 // Zod schemas of commands and events (JSON Schema via z.toJSONSchema for `matchtape schema`).
-import { clockEventShapes, defineEvents, matchEndedFields, matchStartedFields, PlayerIdSchema, type Payloads } from '@matchtape/engine';
+import {
+  clockEventShapes,
+  defineEvents,
+  matchEndedFields,
+  matchStartedFields,
+  PlayerIdSchema,
+  type Payloads,
+} from '@matchtape/engine';
 import type { Command } from '@matchtape/engine';
 import { z } from 'zod';
 import { RulesTextSchema } from './cards/effects';
@@ -16,7 +23,12 @@ const SHAPES = {
   Mulligan: { cards: z.array(Id).max(60) },
   PlaceResource: { card: Id },
   SkipResource: {},
-  PlayCard: { card: Id, targets: Targets.optional(), x: z.number().int().min(0).max(99).optional(), alternative: z.literal(true).optional() },
+  PlayCard: {
+    card: Id,
+    targets: Targets.optional(),
+    x: z.number().int().min(0).max(99).optional(),
+    alternative: z.literal(true).optional(),
+  },
   SetTrap: { card: Id },
   ActivateTrap: { trap: Id, targets: Targets.optional() },
   ActivateEffect: { source: Id, targets: Targets.optional() },
@@ -39,13 +51,25 @@ type CommandType = keyof typeof SHAPES;
 const TYPES = Object.keys(SHAPES) as CommandType[];
 
 function union(withPlayer: boolean) {
-  const options: z.ZodObject[] = TYPES.map((type) => z.object({ type: z.literal(type), ...SHAPES[type], ...(withPlayer ? { player: Player } : {}), commandId: z.string().max(200).optional() }).strict());
+  const options: z.ZodObject[] = TYPES.map((type) =>
+    z
+      .object({
+        type: z.literal(type),
+        ...SHAPES[type],
+        ...(withPlayer ? { player: Player } : {}),
+        commandId: z.string().max(200).optional(),
+      })
+      .strict(),
+  );
   return z.discriminatedUnion('type', options as [z.ZodObject, ...z.ZodObject[]]);
 }
 
 export const CommandSchema = union(true);
 /** The command body a client sends (the host sets `player` from the seat token); parsed, it is a command body. */
-export const CommandBodySchema: z.ZodType<Omit<Command, 'player'>> = union(false).transform((c) => ({ ...c, type: String(c.type) }));
+export const CommandBodySchema: z.ZodType<Omit<Command, 'player'>> = union(false).transform((c) => ({
+  ...c,
+  type: String(c.type),
+}));
 
 // ---------------------------------------------------------------- events
 
@@ -54,19 +78,81 @@ const Ids = z.array(Id);
 /** A card in a payload: the judge's `{ id, cardId, oid? }`; viewers may get `{ id: <opaque>, hidden: true }`. */
 const Card = z.union([
   z.object({ id: Id, hidden: z.literal(true) }).strict(),
-  z.object({ id: Id, cardId: Id, oid: Id.optional(), revealed: z.literal(true).optional(), knownTo: z.array(Seat).optional() }),
+  z.object({
+    id: Id,
+    cardId: Id,
+    oid: Id.optional(),
+    revealed: z.literal(true).optional(),
+    knownTo: z.array(Seat).optional(),
+  }),
 ]);
 const Cards = z.array(Card);
 const Gems = z.partialRecord(z.enum(['W', 'U', 'B', 'R', 'G']), z.number().int().nonnegative());
 const Paid = { paid: Ids, healthPaid: z.number().int().nonnegative() };
 const Zone = z.enum(['clash', 'accessory', 'resources', 'clashground', 'standby']);
 const StandbyKind = z.enum(['card', 'trap', 'trigger', 'activated']);
-const Enters = z.object({ damage: z.number().int(), engaged: z.boolean(), atk: z.number().int(), def: z.number().int(), noEnterTrigger: z.boolean() }).partial();
-const Perm = z.object({ card: Card, owner: Seat, controller: Seat, engaged: z.boolean(), faceDown: z.boolean(), enteredTurn: z.number().int(), damage: z.number().int(), clashDamage: z.number().int(), attachedTo: Id.nullable(), weapon: Id.nullable(), usedThisTurn: z.boolean(), defeated: z.boolean() });
-const Effect = z.object({ id: Id, target: Id, atk: z.number().int(), def: z.number().int(), grant: z.array(z.string()), until: z.enum(['turn', 'clash']), prevent: z.number().int(), source: Id.nullable() });
+const Enters = z
+  .object({
+    damage: z.number().int(),
+    engaged: z.boolean(),
+    atk: z.number().int(),
+    def: z.number().int(),
+    noEnterTrigger: z.boolean(),
+  })
+  .partial();
+const Perm = z.object({
+  card: Card,
+  owner: Seat,
+  controller: Seat,
+  engaged: z.boolean(),
+  faceDown: z.boolean(),
+  enteredTurn: z.number().int(),
+  damage: z.number().int(),
+  clashDamage: z.number().int(),
+  attachedTo: Id.nullable(),
+  weapon: Id.nullable(),
+  usedThisTurn: z.boolean(),
+  defeated: z.boolean(),
+});
+const Effect = z.object({
+  id: Id,
+  target: Id,
+  atk: z.number().int(),
+  def: z.number().int(),
+  grant: z.array(z.string()),
+  until: z.enum(['turn', 'clash']),
+  prevent: z.number().int(),
+  source: Id.nullable(),
+});
 
-const CardTypeSchema = z.enum(['Contender', 'Clash', 'Clashground', 'Trap', 'Weapon', 'Relic', 'Basic Action', 'Quick Action', 'Clash Buff']);
-const KeywordNameSchema = z.enum(['Awe Factor', 'Barrage', 'Breakthrough', 'Close Combat', 'Enrage', 'Exclusive', 'Flight', 'Interception', 'Irrefutable', 'Necrotic', 'Observant', 'Superspeed', 'Undisputed', 'Unrivaled', 'Safeguard']);
+const CardTypeSchema = z.enum([
+  'Contender',
+  'Clash',
+  'Clashground',
+  'Trap',
+  'Weapon',
+  'Relic',
+  'Basic Action',
+  'Quick Action',
+  'Clash Buff',
+]);
+const KeywordNameSchema = z.enum([
+  'Awe Factor',
+  'Barrage',
+  'Breakthrough',
+  'Close Combat',
+  'Enrage',
+  'Exclusive',
+  'Flight',
+  'Interception',
+  'Irrefutable',
+  'Necrotic',
+  'Observant',
+  'Superspeed',
+  'Undisputed',
+  'Unrivaled',
+  'Safeguard',
+]);
 /** A scenario test card's definition (the subset of ACCardDef a scenario can state: type, cost, stats, keywords and rules text). */
 export const TestCardDefSchema = z.object({
   id: Id,
@@ -88,19 +174,109 @@ export const TestCardDefSchema = z.object({
 });
 /** A test card and who knows it; viewers outside `knownTo` get `card: null` (view.ts). */
 const TestCardEntrySchema = z.object({ card: TestCardDefSchema.nullable(), knownTo: z.array(z.string()) });
-const StandbyObj = z.object({ sid: Id, kind: StandbyKind, controller: Seat, card: Card.nullable(), source: Id.nullable(), effect: z.string(), targets: Ids, x: z.number().int(), division: z.array(z.number().int()), thenPutIntoOblivion: Id.nullable(), enters: z.object({ damage: z.number().int(), engaged: z.boolean(), atk: z.number().int(), def: z.number().int(), noEnterTrigger: z.boolean() }).nullable() });
-const ClashObj = z.object({ attacker: Id, attackingPlayer: Seat, defendingPlayer: Seat, target: Id, obstructors: Ids, obstructed: z.boolean(), buffPlayed: z.boolean(), necrotic: Ids, afterClash: Ids, damageDealt: z.boolean(), declared: z.boolean(), ended: z.boolean() });
+const StandbyObj = z.object({
+  sid: Id,
+  kind: StandbyKind,
+  controller: Seat,
+  card: Card.nullable(),
+  source: Id.nullable(),
+  effect: z.string(),
+  targets: Ids,
+  x: z.number().int(),
+  division: z.array(z.number().int()),
+  thenPutIntoOblivion: Id.nullable(),
+  enters: z
+    .object({
+      damage: z.number().int(),
+      engaged: z.boolean(),
+      atk: z.number().int(),
+      def: z.number().int(),
+      noEnterTrigger: z.boolean(),
+    })
+    .nullable(),
+});
+const ClashObj = z.object({
+  attacker: Id,
+  attackingPlayer: Seat,
+  defendingPlayer: Seat,
+  target: Id,
+  obstructors: Ids,
+  obstructed: z.boolean(),
+  buffPlayed: z.boolean(),
+  necrotic: Ids,
+  afterClash: Ids,
+  damageDealt: z.boolean(),
+  declared: z.boolean(),
+  ended: z.boolean(),
+});
 
 /** Every Alpha Clash event and its payload (the Draft adds `random`); `matchtape schema --game alpha-clash` prints them. */
 export const EVENTS = {
-  MatchStarted: z.object({ ...matchStartedFields, players: z.array(z.object({ id: Seat, name: z.string() })), stacked: z.boolean(), variants: z.object({ quickStartFirstTurnAttackBan: z.boolean() }), testCards: z.array(TestCardEntrySchema).optional() }),
+  MatchStarted: z.object({
+    ...matchStartedFields,
+    players: z.array(z.object({ id: Seat, name: z.string() })),
+    stacked: z.boolean(),
+    variants: z.object({ quickStartFirstTurnAttackBan: z.boolean() }),
+    testCards: z.array(TestCardEntrySchema).optional(),
+  }),
   TestCardRevealed: z.object({ card: TestCardDefSchema.nullable(), knownTo: z.array(z.string()) }),
   ContenderRevealed: z.object({ player: Seat, card: Card, health: z.number().int() }),
-  StartPositionPrepared: z.object({ player: Seat, resources: Cards, clash: Cards, clashEngaged: Cards, accessory: Cards, traps: Cards, health: z.number().int().optional() }),
-  PositionSet: z.object({ turn: z.number().int(), activePlayer: Seat, startingPlayer: Seat, step: z.string(), portal: z.enum(['open', 'closed']), players: z.array(z.object({ id: Seat, contender: z.object({ card: Card, health: z.number().int(), maxHealth: z.number().int(), damage: z.number().int(), engaged: z.boolean(), usedThisTurn: z.boolean().optional() }), hand: Cards, deck: Cards, clash: z.array(Perm), accessory: z.array(Perm), resources: z.array(Perm), oblivion: Cards, resourcePlacedThisTurn: z.boolean().optional() })), clashground: Perm.nullable(), standby: z.array(StandbyObj).optional(), priority: z.object({ order: z.array(Seat), holder: Seat, passed: z.array(Seat) }).nullable().optional(), clash: ClashObj.nullable().optional(), effects: z.array(Effect).optional(), nextId: z.number().int().optional() }),
+  StartPositionPrepared: z.object({
+    player: Seat,
+    resources: Cards,
+    clash: Cards,
+    clashEngaged: Cards,
+    accessory: Cards,
+    traps: Cards,
+    health: z.number().int().optional(),
+  }),
+  PositionSet: z.object({
+    turn: z.number().int(),
+    activePlayer: Seat,
+    startingPlayer: Seat,
+    step: z.string(),
+    portal: z.enum(['open', 'closed']),
+    players: z.array(
+      z.object({
+        id: Seat,
+        contender: z.object({
+          card: Card,
+          health: z.number().int(),
+          maxHealth: z.number().int(),
+          damage: z.number().int(),
+          engaged: z.boolean(),
+          usedThisTurn: z.boolean().optional(),
+        }),
+        hand: Cards,
+        deck: Cards,
+        clash: z.array(Perm),
+        accessory: z.array(Perm),
+        resources: z.array(Perm),
+        oblivion: Cards,
+        resourcePlacedThisTurn: z.boolean().optional(),
+      }),
+    ),
+    clashground: Perm.nullable(),
+    standby: z.array(StandbyObj).optional(),
+    priority: z
+      .object({ order: z.array(Seat), holder: Seat, passed: z.array(Seat) })
+      .nullable()
+      .optional(),
+    clash: ClashObj.nullable().optional(),
+    effects: z.array(Effect).optional(),
+    nextId: z.number().int().optional(),
+  }),
   StartingPlayerDetermined: z.object({ player: Seat, method: z.enum(['random', 'chosen']) }),
-  DeckShuffled: z.object({ player: Seat, cards: Cards, count: z.number().int(), reason: z.enum(['start', 'stacked', 'search']) }),
-  CutOffered: z.object({ cuts: z.array(z.object({ deck: Seat, by: Seat })), stage: z.enum(['cut', 'mulliganCut']) }),
+  DeckShuffled: z.object({
+    player: Seat,
+    cards: Cards,
+    count: z.number().int(),
+    reason: z.enum(['start', 'stacked', 'search']),
+  }),
+  CutOffered: z.object({
+    cuts: z.array(z.object({ deck: Seat, by: Seat })),
+    stage: z.enum(['cut', 'mulliganCut']),
+  }),
   DeckCut: z.object({ deck: Seat, by: Seat, at: z.number().int() }),
   CutDeclined: z.object({ deck: Seat, by: Seat }),
   CardDrawn: z.object({ player: Seat, card: Card, deckCount: z.number().int() }),
@@ -109,7 +285,12 @@ export const EVENTS = {
   MulliganDeclared: z.object({ player: Seat, count: z.number().int(), returning: Cards }),
   MulliganShuffled: z.object({ player: Seat, returned: Cards, cards: Cards, count: z.number().int() }),
   SearchOffered: z.object({ player: Seat, source: Id, cardType: z.string(), then: z.array(Seat) }),
-  DeckSearched: z.object({ player: Seat, found: Card.nullable(), deckOid: Id.nullable(), zone: z.enum(['accessory', 'hand']).nullable() }),
+  DeckSearched: z.object({
+    player: Seat,
+    found: Card.nullable(),
+    deckOid: Id.nullable(),
+    zone: z.enum(['accessory', 'hand']).nullable(),
+  }),
   SetupCompleted: z.object({}),
   TurnStarted: z.object({ player: Seat, turn: z.number().int() }),
   StepStarted: z.object({ step: z.string() }),
@@ -117,28 +298,101 @@ export const EVENTS = {
   CardsEngaged: z.object({ ids: Ids }),
   ResourcePlaced: z.object({ player: Seat, card: Card, handOid: Id.nullable() }),
   ResourcePlacementSkipped: z.object({ player: Seat, reason: z.literal('empty hand').optional() }),
-  CardPlayed: z.object({ player: Seat, card: Card, handOid: Id.nullable(), type: z.string(), targets: Ids, x: z.number().int().optional(), ...Paid, clashBuff: z.literal(true).optional(), alternative: z.literal(true).optional(), sent: Ids.optional() }),
+  CardPlayed: z.object({
+    player: Seat,
+    card: Card,
+    handOid: Id.nullable(),
+    type: z.string(),
+    targets: Ids,
+    x: z.number().int().optional(),
+    ...Paid,
+    clashBuff: z.literal(true).optional(),
+    alternative: z.literal(true).optional(),
+    sent: Ids.optional(),
+  }),
   TrapSet: z.object({ player: Seat, card: Card, handOid: Id.nullable(), setTurn: z.number().int() }),
   TrapActivated: z.object({ player: Seat, card: Card, trapOid: Id.nullable(), targets: Ids, ...Paid }),
-  EffectActivated: z.object({ player: Seat, sid: Id, source: Id, effect: z.enum(['activated', 'attach', 'unattach']), targets: Ids, ...Paid, engageSource: Id.optional(), sendSelf: z.literal(true).optional() }),
-  PaymentRequired: z.object({ player: Seat, sid: Id.nullable(), total: z.number().int().positive(), gems: Gems }),
+  EffectActivated: z.object({
+    player: Seat,
+    sid: Id,
+    source: Id,
+    effect: z.enum(['activated', 'attach', 'unattach']),
+    targets: Ids,
+    ...Paid,
+    engageSource: Id.optional(),
+    sendSelf: z.literal(true).optional(),
+  }),
+  PaymentRequired: z.object({
+    player: Seat,
+    sid: Id.nullable(),
+    total: z.number().int().positive(),
+    gems: Gems,
+  }),
   ResourceEngaged: z.object({ player: Seat, resource: Id, sid: Id.nullable() }),
   CostPaid: z.object({ player: Seat, sid: Id.nullable(), paid: Ids }),
-  EffectTriggered: z.object({ sid: Id, controller: Seat, source: Id, effect: z.string(), targets: Ids, x: z.number().int().optional(), division: z.array(z.number().int()).optional(), thenPutIntoOblivion: Id.optional() }),
-  PriorityPassed: z.object({ player: Seat, step: z.literal('buff').optional(), auto: z.literal(true).optional() }),
+  EffectTriggered: z.object({
+    sid: Id,
+    controller: Seat,
+    source: Id,
+    effect: z.string(),
+    targets: Ids,
+    x: z.number().int().optional(),
+    division: z.array(z.number().int()).optional(),
+    thenPutIntoOblivion: Id.optional(),
+  }),
+  PriorityPassed: z.object({
+    player: Seat,
+    step: z.literal('buff').optional(),
+    auto: z.literal(true).optional(),
+  }),
   StandbyResolved: z.object({ sid: Id, kind: StandbyKind }),
   StandbyObjectRemoved: z.object({ sid: Id }),
   CardNegated: z.object({ sid: Id, owner: Seat, card: Card.nullable() }),
   StandbyObjectModified: z.object({ sid: Id, enters: Enters }),
-  PermanentEnteredPlay: z.object({ player: Seat, card: Card, zone: Zone, engaged: z.boolean(), damage: z.number().int() }),
-  CardPutIntoOblivion: z.object({ id: Id, owner: Seat, from: Zone, reason: z.enum(['defeated', 'resolved', 'replaced']), card: Card.nullable().optional() }),
+  PermanentEnteredPlay: z.object({
+    player: Seat,
+    card: Card,
+    zone: Zone,
+    engaged: z.boolean(),
+    damage: z.number().int(),
+  }),
+  CardPutIntoOblivion: z.object({
+    id: Id,
+    owner: Seat,
+    from: Zone,
+    reason: z.enum(['defeated', 'resolved', 'replaced']),
+    card: Card.nullable().optional(),
+  }),
   CardSentToOblivion: z.object({ id: Id, owner: Seat, from: Zone, reason: z.enum(['sent', 'necrotic']) }),
   CardDefeated: z.object({ id: Id, owner: Seat }),
-  DamageDealt: z.object({ source: Id.nullable(), target: Id, amount: z.number().int(), clash: z.boolean(), toHealth: z.number().int(), prevented: z.number().int().optional(), shield: Id.nullable().optional(), necrotic: z.literal(true).optional(), pass: z.number().int().optional(), sources: Ids.optional(), breakthrough: z.literal(true).optional() }),
-  DamagePrevented: z.object({ source: Id.nullable(), target: Id, amount: z.number().int(), clash: z.boolean(), shield: Id.nullable().optional() }),
+  DamageDealt: z.object({
+    source: Id.nullable(),
+    target: Id,
+    amount: z.number().int(),
+    clash: z.boolean(),
+    toHealth: z.number().int(),
+    prevented: z.number().int().optional(),
+    shield: Id.nullable().optional(),
+    necrotic: z.literal(true).optional(),
+    pass: z.number().int().optional(),
+    sources: Ids.optional(),
+    breakthrough: z.literal(true).optional(),
+  }),
+  DamagePrevented: z.object({
+    source: Id.nullable(),
+    target: Id,
+    amount: z.number().int(),
+    clash: z.boolean(),
+    shield: Id.nullable().optional(),
+  }),
   HealthGained: z.object({ player: Seat, amount: z.number().int().positive() }),
   ContinuousEffectCreated: z.object({ effect: Effect }),
-  PortalActivated: z.object({ player: Seat, portal: z.enum(['open', 'closed']), paid: Ids.optional(), free: z.literal(true).optional() }),
+  PortalActivated: z.object({
+    player: Seat,
+    portal: z.enum(['open', 'closed']),
+    paid: Ids.optional(),
+    free: z.literal(true).optional(),
+  }),
   WeaponAttached: z.object({ player: Seat, weapon: Id, to: Id, paid: Ids.optional() }),
   WeaponUnattached: z.object({ player: Seat, weapon: Id, paid: Ids.optional() }),
   AttackDeclared: z.object({ player: Seat, attacker: Id, target: Id }),

@@ -1,7 +1,20 @@
 // Scenario hooks (GameModule.scenario): start positions for scenario files, the priority holder and derived stats
 // for their assertions. A start position is recorded as MatchStarted + one PositionSet event, so it folds, redacts
 // and chains like any other part of the log (hands, decks and set Traps stay hidden, with fresh opaque ids).
-import { apnap, pathOf, reject, startCard, type Decision, type DecideContext, type MatchConfig, type PlayerId, type ScenarioHooks, type ScenarioStart, type StartCard, type TestCard } from '@matchtape/engine';
+import {
+  apnap,
+  pathOf,
+  reject,
+  startCard,
+  type Decision,
+  type DecideContext,
+  type MatchConfig,
+  type PlayerId,
+  type ScenarioHooks,
+  type ScenarioStart,
+  type StartCard,
+  type TestCard,
+} from '@matchtape/engine';
 import { CARD_BY_ID } from './cards/pool';
 import { KEYWORDS, type KeywordName } from './cards/keywords';
 import { RulesTextSchema } from './cards/effects';
@@ -11,16 +24,43 @@ import { stepHolder } from './evolve';
 import { alphaClashMachine } from './machine';
 import { currentAtk, currentDef } from './rules';
 import { initialState, locate, newPermanent } from './state';
-import { COLORS, type AlphaClashState, type CardRef, type ClashState, type Color, type ContinuousEffectState, type Permanent, type StandbyKind, type StandbyObject } from './types';
+import {
+  COLORS,
+  type AlphaClashState,
+  type CardRef,
+  type ClashState,
+  type Color,
+  type ContinuousEffectState,
+  type Permanent,
+  type StandbyKind,
+  type StandbyObject,
+} from './types';
 
-const CARD_TYPES: readonly CardType[] = ['Contender', 'Clash', 'Clashground', 'Trap', 'Weapon', 'Relic', 'Basic Action', 'Quick Action', 'Clash Buff'];
+const CARD_TYPES: readonly CardType[] = [
+  'Contender',
+  'Clash',
+  'Clashground',
+  'Trap',
+  'Weapon',
+  'Relic',
+  'Basic Action',
+  'Quick Action',
+  'Clash Buff',
+];
 const ZONES = ['contender', 'hand', 'deck', 'clash', 'accessory', 'resources', 'oblivion'] as const;
 type ZoneName = (typeof ZONES)[number];
 
 /** The seat's part of PositionSet: every zone, as the judge sees it. */
 export interface SeatPosition {
   id: PlayerId;
-  contender: { card: CardRef; health: number; maxHealth: number; damage: number; engaged: boolean; usedThisTurn?: boolean };
+  contender: {
+    card: CardRef;
+    health: number;
+    maxHealth: number;
+    damage: number;
+    engaged: boolean;
+    usedThisTurn?: boolean;
+  };
   hand: CardRef[];
   deck: CardRef[];
   clash: Permanent[];
@@ -48,19 +88,33 @@ function testCardDef(t: TestCard): ACCardDef | string {
   }
   if (typeof t.cost === 'string') return `cards.${t.id}.cost: Alpha Clash costs are numbers (202.1)`;
   const colors = (t.colors ?? []).filter((c): c is Color => (COLORS as readonly string[]).includes(c));
-  if (colors.length !== (t.colors ?? []).length) return `cards.${t.id}.colors: colours are ${COLORS.join(', ')} (107.4)`;
+  if (colors.length !== (t.colors ?? []).length)
+    return `cards.${t.id}.colors: colours are ${COLORS.join(', ')} (107.4)`;
   const gems: Partial<Record<Color, number>> = {};
   const given = (t as { gems?: unknown }).gems;
   if (given !== undefined) {
-    if (typeof given !== 'object' || given === null) return `cards.${t.id}.gems: an object of colour → count, e.g. { "R": 1 }`;
+    if (typeof given !== 'object' || given === null)
+      return `cards.${t.id}.gems: an object of colour → count, e.g. { "R": 1 }`;
     for (const [c, n] of Object.entries(given)) {
-      if (!(COLORS as readonly string[]).includes(c) || typeof n !== 'number' || !Number.isInteger(n) || n < 0) return `cards.${t.id}.gems.${c}: a colour (${COLORS.join(', ')}) with a whole count`;
+      if (
+        !(COLORS as readonly string[]).includes(c) ||
+        typeof n !== 'number' ||
+        !Number.isInteger(n) ||
+        n < 0
+      )
+        return `cards.${t.id}.gems.${c}: a colour (${COLORS.join(', ')}) with a whole count`;
       gems[c as Color] = n;
     }
   }
-  const stat = (k: string): number | undefined => (typeof t.stats?.[k] === 'number' ? (t.stats[k] as number) : undefined);
-  for (const k of Object.keys(t.stats ?? {})) if (!['atk', 'def', 'health'].includes(k) || stat(k) === undefined) return `cards.${t.id}.stats.${k}: Alpha Clash stats are numbers named atk, def, health (211, 301.3)`;
-  const text = (k: string) => (typeof (t as Record<string, unknown>)[k] === 'string' ? ((t as Record<string, unknown>)[k] as string) : undefined);
+  const stat = (k: string): number | undefined =>
+    typeof t.stats?.[k] === 'number' ? (t.stats[k] as number) : undefined;
+  for (const k of Object.keys(t.stats ?? {}))
+    if (!['atk', 'def', 'health'].includes(k) || stat(k) === undefined)
+      return `cards.${t.id}.stats.${k}: Alpha Clash stats are numbers named atk, def, health (211, 301.3)`;
+  const text = (k: string) =>
+    typeof (t as Record<string, unknown>)[k] === 'string'
+      ? ((t as Record<string, unknown>)[k] as string)
+      : undefined;
   return {
     id: t.id,
     name: t.name,
@@ -73,7 +127,11 @@ function testCardDef(t: TestCard): ACCardDef | string {
     health: stat('health'),
     character: text('character'),
     affiliation: text('affiliation'),
-    keywords: (t.keywords ?? []).map((k) => (typeof k === 'string' ? { k: k as KeywordName } : { k: k.keyword as KeywordName, ...(k.value === undefined ? {} : { x: k.value }) })),
+    keywords: (t.keywords ?? []).map((k) =>
+      typeof k === 'string'
+        ? { k: k as KeywordName }
+        : { k: k.keyword as KeywordName, ...(k.value === undefined ? {} : { x: k.value }) },
+    ),
     text: t.text ?? '',
     sample: true,
     ...Object.fromEntries(Object.entries(rules.data).filter(([, v]) => v !== undefined)),
@@ -81,11 +139,23 @@ function testCardDef(t: TestCard): ACCardDef | string {
 }
 
 /** Steps a position may stand in: where a player acts. The others run turn-based actions on entry (705). */
-const STANDING = ['turn.primary.main', 'turn.expansion.resource', 'turn.primary.clash.counter', 'turn.primary.clash.obstruct', 'turn.primary.clash.attackerBuff', 'turn.primary.clash.defenderBuff'];
+const STANDING = [
+  'turn.primary.main',
+  'turn.expansion.resource',
+  'turn.primary.clash.counter',
+  'turn.primary.clash.obstruct',
+  'turn.primary.clash.attackerBuff',
+  'turn.primary.clash.defenderBuff',
+];
 
-function start(config: MatchConfig, st: ScenarioStart, ctx: DecideContext & { seedCommitment: string; cards: readonly TestCard[] }): Decision {
+function start(
+  config: MatchConfig,
+  st: ScenarioStart,
+  ctx: DecideContext & { seedCommitment: string; cards: readonly TestCard[] },
+): Decision {
   const where = (path: string, msg: string) => reject('scenario', `start.${path}: ${msg}`);
-  if (config.players.length !== 2) return reject('100.1b', `Alpha Clash is played by two players here; got ${config.players.length}`);
+  if (config.players.length !== 2)
+    return reject('100.1b', `Alpha Clash is played by two players here; got ${config.players.length}`);
   const tests = new Map<string, ACCardDef>();
   for (const t of ctx.cards) {
     const d = testCardDef(t);
@@ -94,50 +164,105 @@ function start(config: MatchConfig, st: ScenarioStart, ctx: DecideContext & { se
   }
   const defOfId = (id: string): ACCardDef | undefined => tests.get(id) ?? CARD_BY_ID.get(id);
   const stepPath = pathOf(alphaClashMachine, st.phase, st.step ?? null);
-  if (!stepPath || !STANDING.includes(stepPath)) return where('phase', `Alpha Clash positions stand where a player acts: ${STANDING.map((x) => x.split('.').slice(-2).join('/')).join(', ')} (got ${st.phase}/${st.step ?? ''}); the other steps run their turn-based actions on entry (705)`);
+  if (!stepPath || !STANDING.includes(stepPath))
+    return where(
+      'phase',
+      `Alpha Clash positions stand where a player acts: ${STANDING.map((x) => x.split('.').slice(-2).join('/')).join(', ')} (got ${st.phase}/${st.step ?? ''}); the other steps run their turn-based actions on entry (705)`,
+    );
   const b = new Builder(initialState(), ctx.rng);
   // Test cards start known to nobody but judges; Builder.done() reveals each to the viewers who can see one (400.2).
   const testCards = [...tests.values()].map((card) => ({ card, knownTo: [] as string[] }));
-  b.auto('MatchStarted', { seedCommitment: ctx.seedCommitment, game: 'alpha-clash', players: config.players.map((p) => ({ id: p.id, name: p.name })), stacked: true, variants: { quickStartFirstTurnAttackBan: false }, ...(testCards.length > 0 ? { testCards } : {}) }, '103.1');
+  b.auto(
+    'MatchStarted',
+    {
+      seedCommitment: ctx.seedCommitment,
+      game: 'alpha-clash',
+      players: config.players.map((p) => ({ id: p.id, name: p.name })),
+      stacked: true,
+      variants: { quickStartFirstTurnAttackBan: false },
+      ...(testCards.length > 0 ? { testCards } : {}),
+    },
+    '103.1',
+  );
   const seats: SeatPosition[] = [];
   const given = new Set<string>();
   const cardOf = new Map<string, string>(); // instance id → card id, for Standby sources
   for (const seat of config.players) {
     const ps = st.players[seat.id];
-    if (ps?.counters && Object.keys(ps.counters).length > 0) return where(`players.${seat.id}.counters`, 'no Alpha Clash rule or card gives a player counters, so the state has no place for them (119)');
-    const zones: Record<ZoneName, StartCard[]> = { contender: [], hand: [], deck: [], clash: [], accessory: [], resources: [], oblivion: [] };
+    if (ps?.counters && Object.keys(ps.counters).length > 0)
+      return where(
+        `players.${seat.id}.counters`,
+        'no Alpha Clash rule or card gives a player counters, so the state has no place for them (119)',
+      );
+    const zones: Record<ZoneName, StartCard[]> = {
+      contender: [],
+      hand: [],
+      deck: [],
+      clash: [],
+      accessory: [],
+      resources: [],
+      oblivion: [],
+    };
     for (const [name, list] of Object.entries(ps?.zones ?? {})) {
-      if (!(ZONES as readonly string[]).includes(name)) return where(`players.${seat.id}.zones.${name}`, `Alpha Clash zones are ${ZONES.join(', ')} (the Clashground is shared: start.shared.clashground)`);
+      if (!(ZONES as readonly string[]).includes(name))
+        return where(
+          `players.${seat.id}.zones.${name}`,
+          `Alpha Clash zones are ${ZONES.join(', ')} (the Clashground is shared: start.shared.clashground)`,
+        );
       zones[name as ZoneName] = list.map(startCard);
     }
-    const contenderCard = zones.contender[0]?.card ?? (Array.isArray(seat.deck.extra?.contender) ? seat.deck.extra.contender[0] : undefined) ?? seat.deck.main.find((id) => defOfId(id)?.type === 'Contender');
+    const contenderCard =
+      zones.contender[0]?.card ??
+      (Array.isArray(seat.deck.extra?.contender) ? seat.deck.extra.contender[0] : undefined) ??
+      seat.deck.main.find((id) => defOfId(id)?.type === 'Contender');
     const cdef = contenderCard ? defOfId(contenderCard) : undefined;
-    if (!cdef || cdef.type !== 'Contender') return where(`players.${seat.id}.zones.contender`, 'name the Contender (one card of type Contender)');
+    if (!cdef || cdef.type !== 'Contender')
+      return where(`players.${seat.id}.zones.contender`, 'name the Contender (one card of type Contender)');
     const n = { v: 0 };
     const idOf = (c: StartCard, zone: string) => c.id ?? `${seat.id}-${zone}${++n.v}`;
     const problems: string[] = [];
     const check = (c: StartCard, zone: string) => {
       const d = defOfId(c.card);
       if (!d) problems.push(`${zone}: ${c.card} is neither a pool card nor a test card of this scenario`);
-      if (c.counters) problems.push(`${zone}: ${c.card} has counters; no Alpha Clash card uses counters, so the state has no place for them (119)`);
-      if (c.controller && c.controller !== seat.id && zone !== 'clash') problems.push(`${zone}: ${c.card} has another controller; only Clash cards can be controlled by another player here (list it in the owner's clash zone, 110.2c)`);
-      if (c.status && c.status !== 'ready' && c.status !== 'engaged') problems.push(`${zone}: status "${c.status}" — Alpha Clash cards are ready or engaged`);
-      if (c.faceDown && (zone !== 'accessory' || d?.type !== 'Trap')) problems.push(`${zone}: only Traps are face down, in the Accessory Zone (304.3)`);
-      for (const f of c.thisTurn ?? []) if (!CARD_FLAGS.includes(f)) problems.push(`${zone}: ${c.card} has "this turn" flag "${f}"; Alpha Clash cards have ${CARD_FLAGS.join(', ')}`);
+      if (c.counters)
+        problems.push(
+          `${zone}: ${c.card} has counters; no Alpha Clash card uses counters, so the state has no place for them (119)`,
+        );
+      if (c.controller && c.controller !== seat.id && zone !== 'clash')
+        problems.push(
+          `${zone}: ${c.card} has another controller; only Clash cards can be controlled by another player here (list it in the owner's clash zone, 110.2c)`,
+        );
+      if (c.status && c.status !== 'ready' && c.status !== 'engaged')
+        problems.push(`${zone}: status "${c.status}" — Alpha Clash cards are ready or engaged`);
+      if (c.faceDown && (zone !== 'accessory' || d?.type !== 'Trap'))
+        problems.push(`${zone}: only Traps are face down, in the Accessory Zone (304.3)`);
+      for (const f of c.thisTurn ?? [])
+        if (!CARD_FLAGS.includes(f))
+          problems.push(
+            `${zone}: ${c.card} has "this turn" flag "${f}"; Alpha Clash cards have ${CARD_FLAGS.join(', ')}`,
+          );
       const id = idOf(c, zone);
       if (given.has(id)) problems.push(`${zone}: instance id ${id} is used twice`);
       given.add(id);
       cardOf.set(id, c.card);
       return id;
     };
-    const hidden = (zone: 'hand' | 'deck') => zones[zone].map((c) => ({ id: check(c, zone), cardId: c.card, oid: b.oid() }));
+    const hidden = (zone: 'hand' | 'deck') =>
+      zones[zone].map((c) => ({ id: check(c, zone), cardId: c.card, oid: b.oid() }));
     const hand = hidden('hand');
     const deck = hidden('deck');
     const perm = (zone: 'clash' | 'accessory' | 'resources') =>
       zones[zone].map((c) => {
         const id = check(c, zone);
         const card = c.faceDown ? { id, cardId: c.card, oid: b.oid() } : { id, cardId: c.card };
-        return newPermanent(card, seat.id, c.faceDown ? (c.setTurn ?? 0) : (c.enteredTurn ?? 0), { engaged: c.status === 'engaged', faceDown: c.faceDown === true, damage: c.damage ?? 0, attachedTo: c.attachedTo ?? null, controller: (c.controller ?? seat.id) as PlayerId, usedThisTurn: c.thisTurn?.includes('used') === true });
+        return newPermanent(card, seat.id, c.faceDown ? (c.setTurn ?? 0) : (c.enteredTurn ?? 0), {
+          engaged: c.status === 'engaged',
+          faceDown: c.faceDown === true,
+          damage: c.damage ?? 0,
+          attachedTo: c.attachedTo ?? null,
+          controller: (c.controller ?? seat.id) as PlayerId,
+          usedThisTurn: c.thisTurn?.includes('used') === true,
+        });
       });
     const clash = perm('clash');
     const accessory = perm('accessory');
@@ -145,19 +270,39 @@ function start(config: MatchConfig, st: ScenarioStart, ctx: DecideContext & { se
     const oblivion = zones.oblivion.map((c) => ({ id: check(c, 'oblivion'), cardId: c.card }));
     for (const w of accessory.filter((a) => a.attachedTo)) {
       const host = clash.find((c) => c.card.id === w.attachedTo);
-      if (!host || defOfId((w.card as CardRef).cardId)?.type !== 'Weapon') problems.push(`accessory: ${w.card.id} is attached to ${w.attachedTo}, which must be a Clash card of the same player, and it must be a Weapon (305.5)`);
+      if (!host || defOfId((w.card as CardRef).cardId)?.type !== 'Weapon')
+        problems.push(
+          `accessory: ${w.card.id} is attached to ${w.attachedTo}, which must be a Clash card of the same player, and it must be a Weapon (305.5)`,
+        );
       else if (host.weapon) problems.push(`clash: ${host.card.id} has two Weapons attached (305.10)`);
       else host.weapon = w.card.id;
     }
     if (problems.length > 0) return where(`players.${seat.id}.zones`, problems.join('; '));
     const c0 = zones.contender[0];
-    for (const f of ps?.thisTurn ?? []) if (!PLAYER_FLAGS.includes(f)) return where(`players.${seat.id}.thisTurn`, `"${f}" is not a player flag of Alpha Clash (${PLAYER_FLAGS.join(', ')})`);
-    for (const f of c0?.thisTurn ?? []) if (!CARD_FLAGS.includes(f)) return where(`players.${seat.id}.zones.contender`, `"${f}" is not a card flag of Alpha Clash (${CARD_FLAGS.join(', ')})`);
+    for (const f of ps?.thisTurn ?? [])
+      if (!PLAYER_FLAGS.includes(f))
+        return where(
+          `players.${seat.id}.thisTurn`,
+          `"${f}" is not a player flag of Alpha Clash (${PLAYER_FLAGS.join(', ')})`,
+        );
+    for (const f of c0?.thisTurn ?? [])
+      if (!CARD_FLAGS.includes(f))
+        return where(
+          `players.${seat.id}.zones.contender`,
+          `"${f}" is not a card flag of Alpha Clash (${CARD_FLAGS.join(', ')})`,
+        );
     const maxHealth = c0?.maxHealth ?? ps?.maxHealth ?? cdef.health ?? 30;
     const health = c0?.health ?? ps?.health ?? maxHealth;
     seats.push({
       id: seat.id,
-      contender: { card: { id: `${seat.id}-contender`, cardId: cdef.id }, health, maxHealth, damage: c0?.damage ?? 0, engaged: c0?.status === 'engaged', usedThisTurn: c0?.thisTurn?.includes('used') === true },
+      contender: {
+        card: { id: `${seat.id}-contender`, cardId: cdef.id },
+        health,
+        maxHealth,
+        damage: c0?.damage ?? 0,
+        engaged: c0?.status === 'engaged',
+        usedThisTurn: c0?.thisTurn?.includes('used') === true,
+      },
       hand,
       deck,
       clash,
@@ -168,58 +313,141 @@ function start(config: MatchConfig, st: ScenarioStart, ctx: DecideContext & { se
     });
   }
   const cgs = (st.shared?.clashground ?? []).map(startCard);
-  for (const key of Object.keys(st.shared ?? {})) if (key !== 'clashground') return where(`shared.${key}`, 'the only shared zone is clashground (the Portal is the "portal" field: "open" or "closed")');
+  for (const key of Object.keys(st.shared ?? {}))
+    if (key !== 'clashground')
+      return where(
+        `shared.${key}`,
+        'the only shared zone is clashground (the Portal is the "portal" field: "open" or "closed")',
+      );
   if (cgs.length > 1) return where('shared.clashground', 'only one Clashground may be in play (302.4)');
   const cg = cgs[0];
-  if (cg && defOfId(cg.card)?.type !== 'Clashground') return where('shared.clashground', `${cg.card} is not a Clashground`);
+  if (cg && defOfId(cg.card)?.type !== 'Clashground')
+    return where('shared.clashground', `${cg.card} is not a Clashground`);
   const owner = (cg?.controller ?? st.turnPlayer) as PlayerId;
-  const clashground = cg ? newPermanent({ id: cg.id ?? `${owner}-clashground`, cardId: cg.card }, owner, cg.enteredTurn ?? 0, { engaged: cg.status === 'engaged' }) : null;
+  const clashground = cg
+    ? newPermanent({ id: cg.id ?? `${owner}-clashground`, cardId: cg.card }, owner, cg.enteredTurn ?? 0, {
+        engaged: cg.status === 'engaged',
+      })
+    : null;
   const portal = st.portal === 'open' ? 'open' : 'closed';
   const other = config.players.find((p) => p.id !== st.turnPlayer)!.id;
   // A Clash card controlled by another player stands in that player's Clash Zone; its owner stays (110.2c, 400.3).
   for (const seat of seats) {
     for (const perm of seat.clash.filter((x) => x.controller !== seat.id)) {
       const to = seats.find((x) => x.id === perm.controller);
-      if (!to) return where(`players.${seat.id}.zones.clash`, `${perm.card.id}: controller ${perm.controller} is not a seat`);
+      if (!to)
+        return where(
+          `players.${seat.id}.zones.clash`,
+          `${perm.card.id}: controller ${perm.controller} is not a seat`,
+        );
       to.clash.push(perm);
     }
     seat.clash = seat.clash.filter((x) => x.controller === seat.id);
   }
-  const ids = new Set<string>([...given, ...seats.map((x) => x.contender.card.id), ...(clashground ? [clashground.card.id] : [])]);
+  const ids = new Set<string>([
+    ...given,
+    ...seats.map((x) => x.contender.card.id),
+    ...(clashground ? [clashground.card.id] : []),
+  ]);
   const extra = st as ScenarioStart & { standby?: unknown; clash?: unknown };
   // The clash in progress (504.2): needed in, and only in, a clash step.
   const inClash = stepPath.startsWith('turn.primary.clash.');
   let clash: ClashState | null = null;
-  if (inClash !== (extra.clash !== undefined)) return where('clash', inClash ? 'a clash step needs "clash": { "attacker", "target", "obstructors"? } (504.2)' : 'a "clash" is only in progress in a clash step (504.2)');
+  if (inClash !== (extra.clash !== undefined))
+    return where(
+      'clash',
+      inClash
+        ? 'a clash step needs "clash": { "attacker", "target", "obstructors"? } (504.2)'
+        : 'a "clash" is only in progress in a clash step (504.2)',
+    );
   if (extra.clash !== undefined) {
     const c = extra.clash as { attacker?: unknown; target?: unknown; obstructors?: unknown };
     const attacker = seats.find((x) => x.id === st.turnPlayer)!.clash.find((x) => x.card.id === c.attacker);
-    if (!attacker) return where('clash.attacker', `name a Clash card the turn player ${st.turnPlayer} controls (504.2a)`);
+    if (!attacker)
+      return where('clash.attacker', `name a Clash card the turn player ${st.turnPlayer} controls (504.2a)`);
     const defender = seats.find((x) => x.id === other)!;
     const target = typeof c.target === 'string' ? c.target : '';
-    if (target !== defender.contender.card.id && !defender.clash.some((x) => x.card.id === target)) return where('clash.target', `name ${other}'s Contender (${defender.contender.card.id}) or one of ${other}'s Clash cards (504.2a)`);
+    if (target !== defender.contender.card.id && !defender.clash.some((x) => x.card.id === target))
+      return where(
+        'clash.target',
+        `name ${other}'s Contender (${defender.contender.card.id}) or one of ${other}'s Clash cards (504.2a)`,
+      );
     const obstructors = Array.isArray(c.obstructors) ? c.obstructors.map(String) : [];
-    for (const o of obstructors) if (!defender.clash.some((x) => x.card.id === o)) return where('clash.obstructors', `${o} is not a Clash card ${other} controls (504.9)`);
-    if (obstructors.length > 0 && !['turn.primary.clash.attackerBuff', 'turn.primary.clash.defenderBuff'].includes(stepPath)) return where('clash.obstructors', 'obstructors are declared in C3, so they stand only in C4/C5 (504.2c)');
-    const afterObstruct = ['turn.primary.clash.attackerBuff', 'turn.primary.clash.defenderBuff'].includes(stepPath);
+    for (const o of obstructors)
+      if (!defender.clash.some((x) => x.card.id === o))
+        return where('clash.obstructors', `${o} is not a Clash card ${other} controls (504.9)`);
+    if (
+      obstructors.length > 0 &&
+      !['turn.primary.clash.attackerBuff', 'turn.primary.clash.defenderBuff'].includes(stepPath)
+    )
+      return where(
+        'clash.obstructors',
+        'obstructors are declared in C3, so they stand only in C4/C5 (504.2c)',
+      );
+    const afterObstruct = ['turn.primary.clash.attackerBuff', 'turn.primary.clash.defenderBuff'].includes(
+      stepPath,
+    );
     attacker.engaged = true;
-    clash = { attacker: attacker.card.id, attackingPlayer: st.turnPlayer as PlayerId, defendingPlayer: other, target, obstructors, obstructed: obstructors.length > 0, buffPlayed: false, necrotic: [], afterClash: [], damageDealt: false, declared: afterObstruct, ended: false };
+    clash = {
+      attacker: attacker.card.id,
+      attackingPlayer: st.turnPlayer as PlayerId,
+      defendingPlayer: other,
+      target,
+      obstructors,
+      obstructed: obstructors.length > 0,
+      buffPlayed: false,
+      necrotic: [],
+      afterClash: [],
+      damageDealt: false,
+      declared: afterObstruct,
+      ended: false,
+    };
   }
   let nextId = 1;
   // Continuous effects in force (611): { kind: "modify", target, atk?, def?, until: "turn" | "clash", source?, grant? }.
   const effects: ContinuousEffectState[] = [];
   for (const [i, e] of (st.effects ?? []).entries()) {
-    const x = e as { kind: string; target?: string; source?: string; until?: string; atk?: unknown; def?: unknown; prevent?: unknown; grant?: unknown };
-    if (x.kind !== 'modify' && x.kind !== 'prevent') return where(`effects[${i}].kind`, 'Alpha Clash effects are "modify" (+atk/+def, 611.2) or "prevent" (prevent the next N clash damage, 615)');
-    if (!x.target || !ids.has(x.target)) return where(`effects[${i}].target`, 'name a Clash card or Contender instance id of the position');
-    if (x.source !== undefined && !ids.has(x.source)) return where(`effects[${i}].source`, 'name an instance id of the position (or leave it out)');
+    const x = e as {
+      kind: string;
+      target?: string;
+      source?: string;
+      until?: string;
+      atk?: unknown;
+      def?: unknown;
+      prevent?: unknown;
+      grant?: unknown;
+    };
+    if (x.kind !== 'modify' && x.kind !== 'prevent')
+      return where(
+        `effects[${i}].kind`,
+        'Alpha Clash effects are "modify" (+atk/+def, 611.2) or "prevent" (prevent the next N clash damage, 615)',
+      );
+    if (!x.target || !ids.has(x.target))
+      return where(`effects[${i}].target`, 'name a Clash card or Contender instance id of the position');
+    if (x.source !== undefined && !ids.has(x.source))
+      return where(`effects[${i}].source`, 'name an instance id of the position (or leave it out)');
     const until = x.until ?? 'end-of-turn';
-    if (until !== 'end-of-turn' && until !== 'end-of-clash') return where(`effects[${i}].until`, 'effects last until "end-of-turn" (514.2) or "end-of-clash" (504.10)');
-    if (until === 'end-of-clash' && !clash) return where(`effects[${i}].until`, '"end-of-clash" needs a clash in progress');
+    if (until !== 'end-of-turn' && until !== 'end-of-clash')
+      return where(
+        `effects[${i}].until`,
+        'effects last until "end-of-turn" (514.2) or "end-of-clash" (504.10)',
+      );
+    if (until === 'end-of-clash' && !clash)
+      return where(`effects[${i}].until`, '"end-of-clash" needs a clash in progress');
     const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : 0);
     const grant = Array.isArray(x.grant) ? x.grant.map(String) : [];
-    for (const k of grant) if (!(k in KEYWORDS)) return where(`effects[${i}].grant`, `${k} is not an Alpha Clash keyword (704)`);
-    effects.push({ id: `e${nextId++}`, target: x.target, atk: int(x.atk), def: int(x.def), grant, until: until === 'end-of-clash' ? 'clash' : 'turn', prevent: x.kind === 'prevent' ? int(x.prevent) : 0, source: x.source ?? null });
+    for (const k of grant)
+      if (!(k in KEYWORDS)) return where(`effects[${i}].grant`, `${k} is not an Alpha Clash keyword (704)`);
+    effects.push({
+      id: `e${nextId++}`,
+      target: x.target,
+      atk: int(x.atk),
+      def: int(x.def),
+      grant,
+      until: until === 'end-of-clash' ? 'clash' : 'turn',
+      prevent: x.kind === 'prevent' ? int(x.prevent) : 0,
+      source: x.source ?? null,
+    });
   }
   // Objects in Standby (409), bottom first: a card being played (kind "card", card = a card id), or an effect of a
   // card in play (kind "trigger" | "activated", source = its instance id, effect = "enter", "attack", "activated"…).
@@ -227,29 +455,70 @@ function start(config: MatchConfig, st: ScenarioStart, ctx: DecideContext & { se
   const rawStandby = extra.standby === undefined ? [] : extra.standby;
   if (!Array.isArray(rawStandby)) return where('standby', 'a list of Standby objects, bottom first (409)');
   for (const [i, raw] of rawStandby.entries()) {
-    const o = raw as { kind?: unknown; controller?: unknown; card?: unknown; id?: unknown; source?: unknown; effect?: unknown; targets?: unknown };
+    const o = raw as {
+      kind?: unknown;
+      controller?: unknown;
+      card?: unknown;
+      id?: unknown;
+      source?: unknown;
+      effect?: unknown;
+      targets?: unknown;
+    };
     const kind = o.kind as StandbyKind;
     const controller = o.controller as PlayerId;
     if (!seats.some((x) => x.id === controller)) return where(`standby[${i}].controller`, 'name a seat');
     const targets = Array.isArray(o.targets) ? o.targets.map(String) : [];
-    for (const tgt of targets) if (!ids.has(tgt)) return where(`standby[${i}].targets`, `${tgt} is not an instance id of the position`);
+    for (const tgt of targets)
+      if (!ids.has(tgt))
+        return where(`standby[${i}].targets`, `${tgt} is not an instance id of the position`);
     const base = { controller, targets, x: 0, division: [], thenPutIntoOblivion: null, enters: null };
     if (kind === 'card') {
       const d = typeof o.card === 'string' ? defOfId(o.card) : undefined;
-      if (!d || ['Contender', 'Trap'].includes(d.type)) return where(`standby[${i}].card`, 'a card being played: a pool or test card that is played (601.1), not a Contender or Trap');
+      if (!d || ['Contender', 'Trap'].includes(d.type))
+        return where(
+          `standby[${i}].card`,
+          'a card being played: a pool or test card that is played (601.1), not a Contender or Trap',
+        );
       const id = typeof o.id === 'string' ? o.id : `${controller}-standby${i + 1}`;
       if (ids.has(id)) return where(`standby[${i}].id`, `instance id ${id} is used twice`);
       ids.add(id);
       standby.push({ ...base, sid: id, kind, card: { id, cardId: d.id }, source: null, effect: 'play' });
     } else if (kind === 'trigger' || kind === 'activated') {
       const src = typeof o.source === 'string' ? o.source : '';
-      if (!ids.has(src)) return where(`standby[${i}].source`, 'name the instance id of the card in play whose effect this is (603.3, 602.2a)');
-      const sd = defOfId(cardOf.get(src) ?? seats.find((x) => x.contender.card.id === src)?.contender.card.cardId ?? '');
-      const effect = typeof o.effect === 'string' ? o.effect : kind === 'activated' ? 'activated' : 'trigger:0';
-      const awe = Math.max(0, ...(sd?.keywords ?? []).filter((k) => k.k === 'Awe Factor').map((k) => k.x ?? 0));
-      const known = kind === 'activated' ? effect === 'activated' && sd?.activated !== undefined : effect === 'awe' ? awe > 0 : /^trigger:\d+$/.test(effect) && sd?.triggers?.[Number(effect.split(':')[1])] !== undefined;
-      if (!known) return where(`standby[${i}].effect`, `${src} has no such effect: "trigger:<n>" (its n-th printed trigger, 603.1), "awe" (Awe Factor, 704.2c) or "activated" (602.1)`);
-      standby.push({ ...base, sid: `e${nextId++}`, kind, card: null, source: src, effect, x: effect === 'awe' ? awe : 0 });
+      if (!ids.has(src))
+        return where(
+          `standby[${i}].source`,
+          'name the instance id of the card in play whose effect this is (603.3, 602.2a)',
+        );
+      const sd = defOfId(
+        cardOf.get(src) ?? seats.find((x) => x.contender.card.id === src)?.contender.card.cardId ?? '',
+      );
+      const effect =
+        typeof o.effect === 'string' ? o.effect : kind === 'activated' ? 'activated' : 'trigger:0';
+      const awe = Math.max(
+        0,
+        ...(sd?.keywords ?? []).filter((k) => k.k === 'Awe Factor').map((k) => k.x ?? 0),
+      );
+      const known =
+        kind === 'activated'
+          ? effect === 'activated' && sd?.activated !== undefined
+          : effect === 'awe'
+            ? awe > 0
+            : /^trigger:\d+$/.test(effect) && sd?.triggers?.[Number(effect.split(':')[1])] !== undefined;
+      if (!known)
+        return where(
+          `standby[${i}].effect`,
+          `${src} has no such effect: "trigger:<n>" (its n-th printed trigger, 603.1), "awe" (Awe Factor, 704.2c) or "activated" (602.1)`,
+        );
+      standby.push({
+        ...base,
+        sid: `e${nextId++}`,
+        kind,
+        card: null,
+        source: src,
+        effect,
+        x: effect === 'awe' ? awe : 0,
+      });
     } else return where(`standby[${i}].kind`, 'a Standby object is "card", "trigger" or "activated" (409.1)');
   }
   // Priority (114.2): with Standby empty the step's holder has it; otherwise the named holder (default: the top
@@ -257,13 +526,25 @@ function start(config: MatchConfig, st: ScenarioStart, ctx: DecideContext & { se
   const stepHolderOf = clash && /\.(counter|obstruct|defenderBuff)$/.test(stepPath) ? other : st.turnPlayer;
   let priority: { order: PlayerId[]; holder: PlayerId; passed: PlayerId[] } | null = null;
   if (standby.length === 0) {
-    if (st.priority !== undefined && st.priority !== stepHolderOf) return where('priority', `with Standby empty the step's holder (${stepHolderOf}) has priority (114.2a, 504.2b–e); leave "priority" out or name ${stepHolderOf}`);
+    if (st.priority !== undefined && st.priority !== stepHolderOf)
+      return where(
+        'priority',
+        `with Standby empty the step's holder (${stepHolderOf}) has priority (114.2a, 504.2b–e); leave "priority" out or name ${stepHolderOf}`,
+      );
   } else {
     const top = standby[standby.length - 1]!;
-    const order = apnap(config.players.map((x) => x.id), top.controller);
-    const holder = (st.priority as PlayerId | undefined) ?? (top.kind === 'trigger' ? top.controller : order[1]!);
+    const order = apnap(
+      config.players.map((x) => x.id),
+      top.controller,
+    );
+    const holder =
+      (st.priority as PlayerId | undefined) ?? (top.kind === 'trigger' ? top.controller : order[1]!);
     // Nobody has passed yet unless the controller passed the object on (114.2b).
-    priority = { order, holder, passed: holder !== top.controller && top.kind !== 'trigger' ? [top.controller] : [] };
+    priority = {
+      order,
+      holder,
+      passed: holder !== top.controller && top.kind !== 'trigger' ? [top.controller] : [],
+    };
   }
   b.auto(
     'PositionSet',
@@ -301,12 +582,34 @@ export function priorityHolder(s: AlphaClashState): PlayerId | null {
  */
 export function derivedStats(s: AlphaClashState, id: string): Record<string, number | string | null> | null {
   const pl = s.players[id];
-  if (pl) return { health: pl.contender?.health ?? null, maxHealth: pl.contender?.maxHealth ?? null, hand: pl.handCount, deck: pl.deckCount };
+  if (pl)
+    return {
+      health: pl.contender?.health ?? null,
+      maxHealth: pl.contender?.maxHealth ?? null,
+      hand: pl.handCount,
+      deck: pl.deckCount,
+    };
   const l = locate(s, id);
   if (!l) return null;
-  if (l.kind === 'contender') return { atk: currentAtk(s, id), def: currentDef(s, id), health: l.contender.health, maxHealth: l.contender.maxHealth, controller: l.player };
+  if (l.kind === 'contender')
+    return {
+      atk: currentAtk(s, id),
+      def: currentDef(s, id),
+      health: l.contender.health,
+      maxHealth: l.contender.maxHealth,
+      controller: l.player,
+    };
   const { perm } = l;
-  return { atk: currentAtk(s, id), def: currentDef(s, id), damage: perm.damage + perm.clashDamage, engaged: perm.engaged ? 'engaged' : 'ready', controller: perm.controller, owner: perm.owner, attachedTo: perm.attachedTo, weapon: perm.weapon };
+  return {
+    atk: currentAtk(s, id),
+    def: currentDef(s, id),
+    damage: perm.damage + perm.clashDamage,
+    engaged: perm.engaged ? 'engaged' : 'ready',
+    controller: perm.controller,
+    owner: perm.owner,
+    attachedTo: perm.attachedTo,
+    weapon: perm.weapon,
+  };
 }
 
 export const scenarioHooks: ScenarioHooks<AlphaClashState> = {

@@ -55,7 +55,12 @@ export function newPlayer(id: PlayerId, name: string): PlayerState {
   };
 }
 
-export function newPermanent(card: AnyRef, owner: PlayerId, turn: number, over: Partial<Permanent> = {}): Permanent {
+export function newPermanent(
+  card: AnyRef,
+  owner: PlayerId,
+  turn: number,
+  over: Partial<Permanent> = {},
+): Permanent {
   return {
     card,
     owner,
@@ -92,13 +97,15 @@ export type Located =
 export function locate(s: AlphaClashState, id: string): Located | null {
   for (const p of s.order) {
     const ps = s.players[p]!;
-    if (ps.contender && ps.contender.card.id === id) return { kind: 'contender', player: p, contender: ps.contender };
+    if (ps.contender && ps.contender.card.id === id)
+      return { kind: 'contender', player: p, contender: ps.contender };
     for (const zone of ['clash', 'accessory', 'resources'] as const) {
       const perm = ps[zone].find((x) => x.card.id === id);
       if (perm) return { kind: 'perm', zone, player: p, perm };
     }
   }
-  if (s.clashground && s.clashground.card.id === id) return { kind: 'clashground', player: s.clashground.controller, perm: s.clashground };
+  if (s.clashground && s.clashground.card.id === id)
+    return { kind: 'clashground', player: s.clashground.controller, perm: s.clashground };
   return null;
 }
 

@@ -1,7 +1,21 @@
 // Shared by the property, fuzz and coverage tests: seeded bot matches and probe commands (random and malformed).
 import { describe, expect, it } from 'vitest';
-import { fold, jsonEqual, Rng, verifyChain, verifyRandom, type Command, type PlayerId } from '@matchtape/engine';
-import { checkLegalEquivalence, DEEP, firstDifference, playMatch, type PlayedMatch } from '@matchtape/engine/testing';
+import {
+  fold,
+  jsonEqual,
+  Rng,
+  verifyChain,
+  verifyRandom,
+  type Command,
+  type PlayerId,
+} from '@matchtape/engine';
+import {
+  checkLegalEquivalence,
+  DEEP,
+  firstDifference,
+  playMatch,
+  type PlayedMatch,
+} from '@matchtape/engine/testing';
 import { alphaClash } from './index';
 import type { AlphaClashState } from './types';
 
@@ -17,9 +31,32 @@ export const PAIRINGS: Record<PlayerId, 'random' | 'greedy'>[] = [
 ];
 
 const TYPES = [
-  'CutDeck', 'DeclineCut', 'KeepHand', 'Mulligan', 'PlaceResource', 'SkipResource', 'PlayCard', 'SetTrap', 'ActivateTrap',
-  'ActivateEffect', 'AttachWeapon', 'UnattachWeapon', 'ActivatePortal', 'DeclareAttack', 'EndCounterStep', 'DeclareObstructors',
-  'EngageResource', 'PassPriority', 'ChooseBarrage', 'Discard', 'SearchDeck', 'EndTurn', 'Concede', 'Shuffle', 'DrawCard', '',
+  'CutDeck',
+  'DeclineCut',
+  'KeepHand',
+  'Mulligan',
+  'PlaceResource',
+  'SkipResource',
+  'PlayCard',
+  'SetTrap',
+  'ActivateTrap',
+  'ActivateEffect',
+  'AttachWeapon',
+  'UnattachWeapon',
+  'ActivatePortal',
+  'DeclareAttack',
+  'EndCounterStep',
+  'DeclareObstructors',
+  'EngageResource',
+  'PassPriority',
+  'ChooseBarrage',
+  'Discard',
+  'SearchDeck',
+  'EndTurn',
+  'Concede',
+  'Shuffle',
+  'DrawCard',
+  '',
 ];
 
 function idsIn(s: AlphaClashState): string[] {
@@ -37,12 +74,41 @@ function idsIn(s: AlphaClashState): string[] {
 export function probes(s: AlphaClashState, rng: Rng, n: number): Command[] {
   const ids = idsIn(s);
   const pick = <T>(xs: readonly T[]): T => xs[rng.int(xs.length)]!;
-  const value = (): unknown => pick<() => unknown>([() => pick(ids), () => rng.int(60) - 5, () => [pick(ids)], () => [pick(ids), pick(ids)], () => [], () => null, () => ({ x: 1 }), () => 'p1', () => 'p2', () => true])();
+  const value = (): unknown =>
+    pick<() => unknown>([
+      () => pick(ids),
+      () => rng.int(60) - 5,
+      () => [pick(ids)],
+      () => [pick(ids), pick(ids)],
+      () => [],
+      () => null,
+      () => ({ x: 1 }),
+      () => 'p1',
+      () => 'p2',
+      () => true,
+    ])();
   const out: Command[] = [];
   for (let i = 0; i < n; i++) {
     // The seat is set by the caller (checkLegalEquivalence, the fuzz test); p1 until then.
     const c: Command = { type: pick(TYPES), player: 'p1' };
-    for (const f of ['cardId', 'card', 'targets', 'x', 'trap', 'source', 'weapon', 'to', 'attacker', 'target', 'deck', 'at', 'cards', 'division', 'resource']) if (rng.int(4) === 0) c[f] = value();
+    for (const f of [
+      'cardId',
+      'card',
+      'targets',
+      'x',
+      'trap',
+      'source',
+      'weapon',
+      'to',
+      'attacker',
+      'target',
+      'deck',
+      'at',
+      'cards',
+      'division',
+      'resource',
+    ])
+      if (rng.int(4) === 0) c[f] = value();
     if (rng.int(10) === 0) c.extra = 'field';
     out.push(c);
   }
@@ -59,7 +125,11 @@ export interface MatchCheck {
  * fold(events) = live final state; redaction commutes at the final state for every viewer; and invariant 4
  * (listed ⇒ accepted, probes not listed ⇒ rejected with a rule, nothing changed) at `legalChecks` sampled seqs.
  */
-export function checkMatch(seed: string, bots: Record<PlayerId, 'random' | 'greedy'>, legalChecks = 3): MatchCheck {
+export function checkMatch(
+  seed: string,
+  bots: Record<PlayerId, 'random' | 'greedy'>,
+  legalChecks = 3,
+): MatchCheck {
   const m = playMatch<AlphaClashState>(alphaClash, { seed, bots, maxCommands: 20_000 });
   const failures: string[] = [];
   if (!m.endedByRules) failures.push('did not end by the rules');
@@ -72,12 +142,17 @@ export function checkMatch(seed: string, bots: Record<PlayerId, 'random' | 'gree
   const folded = fold<AlphaClashState>(alphaClash, m.events);
   if (!jsonEqual(folded, m.final)) failures.push(`fold ≠ live: ${firstDifference(folded, m.final)}`);
   for (const v of ['public', 'p1', 'p2'] as const) {
-    const redacted = fold<AlphaClashState>(alphaClash, m.events.map((e) => alphaClash.viewEvent(e, v)));
+    const redacted = fold<AlphaClashState>(
+      alphaClash,
+      m.events.map((e) => alphaClash.viewEvent(e, v)),
+    );
     const expected = alphaClash.view(m.final, v);
-    if (!jsonEqual(redacted, expected)) failures.push(`redaction for ${v}: ${firstDifference(expected, redacted)}`);
+    if (!jsonEqual(redacted, expected))
+      failures.push(`redaction for ${v}: ${firstDifference(expected, redacted)}`);
   }
   for (const e of m.events) {
-    if (e.cause && 'system' in e.cause && !e.rule) failures.push(`automatic ${e.type} at ${e.seq} has no rule`);
+    if (e.cause && 'system' in e.cause && !e.rule)
+      failures.push(`automatic ${e.type} at ${e.seq} has no rule`);
   }
   const rng = new Rng(`probe:${seed}`);
   for (let k = 0; k < legalChecks; k++) {
@@ -86,7 +161,8 @@ export function checkMatch(seed: string, bots: Record<PlayerId, 'random' | 'gree
     if (s.status === 'ended') continue;
     const before = JSON.stringify(s);
     const ps = probes(s, rng, 40);
-    for (const f of checkLegalEquivalence(alphaClash, s, seed, s.rng, ps)) failures.push(`seq ${i + 1}: ${f}`);
+    for (const f of checkLegalEquivalence(alphaClash, s, seed, s.rng, ps))
+      failures.push(`seq ${i + 1}: ${f}`);
     if (JSON.stringify(s) !== before) failures.push(`seq ${i + 1}: decide changed its input state`);
   }
   return { match: m, failures };
@@ -99,7 +175,9 @@ const PER_PAIRING = (DEEP ? 2000 : 300) / PAIRINGS.length;
  * files (property-a, property-b) so they run in parallel. CI: 300 matches over all four pairings; MATCHTAPE_DEEP=1: 2,000.
  */
 export function describeBotMatches(indices: readonly number[]): void {
-  describe.each(indices.map((i) => ({ i, bots: PAIRINGS[i]!, name: `${PAIRINGS[i]!.p1} vs ${PAIRINGS[i]!.p2}` })))('bot matches: $name', ({ i, bots }) => {
+  describe.each(
+    indices.map((i) => ({ i, bots: PAIRINGS[i]!, name: `${PAIRINGS[i]!.p1} vs ${PAIRINGS[i]!.p2}` })),
+  )('bot matches: $name', ({ i, bots }) => {
     it(`${PER_PAIRING} seeded matches end by the rules and keep the invariants`, () => {
       const endings: Record<string, number> = {};
       for (let k = 0; k < PER_PAIRING; k++) {
@@ -109,7 +187,9 @@ export function describeBotMatches(indices: readonly number[]): void {
         endings[r] = (endings[r] ?? 0) + 1;
       }
       // Health (104.3b), deck-out (104.3c), both at 0 (104.2c / 104.4a) or the turn limit (104.6): nothing else.
-      expect(Object.keys(endings).filter((r) => !['104.3b', '104.3c', '104.6', '104.2c', '104.4a'].includes(r))).toEqual([]);
+      expect(
+        Object.keys(endings).filter((r) => !['104.3b', '104.3c', '104.6', '104.2c', '104.4a'].includes(r)),
+      ).toEqual([]);
     }, 3_600_000); // long synchronous loop: the shared 60 s per-test limit is for single checks
   });
 }

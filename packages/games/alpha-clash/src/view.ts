@@ -1,9 +1,24 @@
 // Per-viewer redaction. Hands are seen by their owner, decks by nobody (counts are public), face-down Traps by
 // their owner; everything else is public (400.2, 401–404). A hidden card shows as { id: <opaque>, hidden: true }.
 // viewEvent applies the same rules to event payloads, so folding redacted events gives the redacted state.
-import { hide, redactRandom, secretsOf, slotFor, type GameEvent, type Viewer, type ZoneSpec } from '@matchtape/engine';
+import {
+  hide,
+  redactRandom,
+  secretsOf,
+  slotFor,
+  type GameEvent,
+  type Viewer,
+  type ZoneSpec,
+} from '@matchtape/engine';
 import { deepCloneState } from './evolve';
-import { isHidden, type AlphaClashState, type AnyRef, type CardRef, type Permanent, type TestCardEntry } from './types';
+import {
+  isHidden,
+  type AlphaClashState,
+  type AnyRef,
+  type CardRef,
+  type Permanent,
+  type TestCardEntry,
+} from './types';
 import type { SeatPosition } from './start';
 
 /** The card as a viewer who may see it gets it: id and card id only. */
@@ -29,9 +44,25 @@ function zonesOf(s: AlphaClashState): ZoneSpec<CardRef>[] {
     out.push({ owner: p, visibility: 'hidden', cards: ps.deck });
     if (ps.mulligan) out.push({ owner: p, visibility: 'owner', cards: ps.mulligan.returning });
     out.push({ owner: p, visibility: 'owner', cards: cards(ps.accessory.filter((a) => a.faceDown)) });
-    out.push({ owner: p, visibility: 'public', cards: [...(ps.contender ? [ps.contender.card] : []), ...cards([...ps.clash, ...ps.resources, ...ps.accessory.filter((a) => !a.faceDown)]), ...ps.oblivion, ...ps.banished] });
+    out.push({
+      owner: p,
+      visibility: 'public',
+      cards: [
+        ...(ps.contender ? [ps.contender.card] : []),
+        ...cards([...ps.clash, ...ps.resources, ...ps.accessory.filter((a) => !a.faceDown)]),
+        ...ps.oblivion,
+        ...ps.banished,
+      ],
+    });
   }
-  out.push({ owner: null, visibility: 'public', cards: [...(s.clashground ? [s.clashground.card] : []), ...s.standby.flatMap((o) => (o.card ? [o.card] : []))] });
+  out.push({
+    owner: null,
+    visibility: 'public',
+    cards: [
+      ...(s.clashground ? [s.clashground.card] : []),
+      ...s.standby.flatMap((o) => (o.card ? [o.card] : [])),
+    ],
+  });
   return out;
 }
 
@@ -80,7 +111,8 @@ export function viewEvent<E extends GameEvent>(event: E, viewer: Viewer): E {
       if (viewer !== p.player) p.cards = (p.cards as AnyRef[]).map((c) => ({ id: c.id, hidden: true }));
       break;
     case 'MatchStarted':
-      if (Array.isArray(p.testCards)) p.testCards = (p.testCards as TestCardEntry[]).filter((e) => knowsTestCard(e.knownTo, viewer));
+      if (Array.isArray(p.testCards))
+        p.testCards = (p.testCards as TestCardEntry[]).filter((e) => knowsTestCard(e.knownTo, viewer));
       break;
     case 'TestCardRevealed':
       if (!knowsTestCard(p.knownTo as string[], viewer)) p.card = null;
@@ -89,7 +121,12 @@ export function viewEvent<E extends GameEvent>(event: E, viewer: Viewer): E {
       // Hands to their owner, decks to nobody, set Traps to their owner (400.2, 401–404), as in view().
       p.players = (p.players as SeatPosition[]).map((seat) => {
         const own = (r: AnyRef) => (viewer === seat.id ? stripRef(r) : hide(r));
-        return { ...seat, hand: seat.hand.map(own), deck: seat.deck.map((r) => deckRef(r, viewer)), accessory: seat.accessory.map((a) => (a.faceDown ? { ...a, card: own(a.card) } : a)) };
+        return {
+          ...seat,
+          hand: seat.hand.map(own),
+          deck: seat.deck.map((r) => deckRef(r, viewer)),
+          accessory: seat.accessory.map((a) => (a.faceDown ? { ...a, card: own(a.card) } : a)),
+        };
       });
       break;
     case 'StartPositionPrepared':

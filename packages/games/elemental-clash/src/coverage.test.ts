@@ -14,7 +14,11 @@ describe('elemental-clash decisions', () => {
     const doc = readFileSync(join(import.meta.dirname, '../decisions.md'), 'utf8');
     const listed = new Set([...doc.matchAll(/^\| (D\d+) \| ([^|]+) \|/gm)].map((m) => m[1]!));
     expect(listed.size).toBeGreaterThanOrEqual(40);
-    const src = ['.', 'cards', 'bots'].flatMap((d) => readdirSync(join(import.meta.dirname, d)).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => readFileSync(join(import.meta.dirname, d, f), 'utf8')));
+    const src = ['.', 'cards', 'bots'].flatMap((d) =>
+      readdirSync(join(import.meta.dirname, d))
+        .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+        .map((f) => readFileSync(join(import.meta.dirname, d, f), 'utf8')),
+    );
     const cited = new Set(src.flatMap((t) => [...t.matchAll(/'(D\d+)'/g)].map((m) => m[1]!)));
     expect(cited.size).toBeGreaterThan(15);
     for (const id of cited) expect(listed.has(id), id).toBe(true);

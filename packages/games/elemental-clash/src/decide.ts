@@ -1,18 +1,57 @@
 // setup, decide and legalCommands. decide = parse → machine gate (where the game is) → check (every rule the
 // command must meet, citing the section or decision) → perform (emit the events, then let the rules settle).
 // legalCommands lists candidates built from the state and keeps those the same check accepts (accepted ⇔ listed).
-import { reject, type Command, type DecideContext, type Decision, type MatchConfig, type PlayerId, type Rejection } from '@matchtape/engine';
+import {
+  reject,
+  type Command,
+  type DecideContext,
+  type Decision,
+  type MatchConfig,
+  type PlayerId,
+  type Rejection,
+} from '@matchtape/engine';
 import { cardDef, validateDeck } from './cards/decks';
 import { ECDraft as Draft } from './draft';
 import { DEFAULT_OPTIONS, initialState } from './evolve';
 import {
-  advance, archiveStranded, dealDamage, discard, draw, freePlayOptions, full, leavePlay, lose, offer, queue, queueKeyword, resolve,
-  resolveCombat, settle, shuffleSpellbook, spellTargets, startTurn, targetKind, type TargetKind,
+  advance,
+  archiveStranded,
+  dealDamage,
+  discard,
+  draw,
+  freePlayOptions,
+  full,
+  leavePlay,
+  lose,
+  offer,
+  queue,
+  queueKeyword,
+  resolve,
+  resolveCombat,
+  settle,
+  shuffleSpellbook,
+  spellTargets,
+  startTurn,
+  targetKind,
+  type TargetKind,
 } from './flow';
 import { commandGate } from './machine';
 import {
-  ability, castableStacks, creaturesToDeploy, has, inAtk, inDef, inPlay, isCreatureCard, locate, matches, opponentOf, stackCanCast, targetable,
-  uniqueBlocked, zoneHasRoom,
+  ability,
+  castableStacks,
+  creaturesToDeploy,
+  has,
+  inAtk,
+  inDef,
+  inPlay,
+  isCreatureCard,
+  locate,
+  matches,
+  opponentOf,
+  stackCanCast,
+  targetable,
+  uniqueBlocked,
+  zoneHasRoom,
 } from './rules';
 import { ECCommandSchema, type ECCommand } from './schemas';
 import type { Card, ECOptions, ECState } from './types';
@@ -27,11 +66,13 @@ function parseOptions(raw: Record<string, unknown> | undefined, players: PlayerI
   for (const [k, v] of Object.entries(raw ?? {})) {
     switch (k) {
       case 'firstPlayer':
-        if (v !== null && !players.includes(v as PlayerId)) return `options.firstPlayer must be one of ${players.join(', ')}`;
+        if (v !== null && !players.includes(v as PlayerId))
+          return `options.firstPlayer must be one of ${players.join(', ')}`;
         o.firstPlayer = v as PlayerId | null;
         break;
       case 'turnLimit':
-        if (!Number.isInteger(v) || (v as number) < 1) return 'options.turnLimit must be a whole number of turns ≥ 1';
+        if (!Number.isInteger(v) || (v as number) < 1)
+          return 'options.turnLimit must be a whole number of turns ≥ 1';
         o.turnLimit = v as number;
         break;
       case 'retaliation':
@@ -42,7 +83,8 @@ function parseOptions(raw: Record<string, unknown> | undefined, players: PlayerI
         o[k] = v;
         break;
       case 'minimumHand':
-        if (!Number.isInteger(v) || (v as number) < 0 || (v as number) > 7) return 'options.minimumHand must be 0…7';
+        if (!Number.isInteger(v) || (v as number) < 0 || (v as number) > 7)
+          return 'options.minimumHand must be 0…7';
         o.minimumHand = v as number;
         break;
       case 'format':
@@ -57,34 +99,65 @@ function parseOptions(raw: Record<string, unknown> | undefined, players: PlayerI
 }
 
 export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment: string }): Decision {
-  if (config.players.length !== 2) return reject('1.0', 'Elemental Clash is played by two players (the document speaks of "your opponent")');
+  if (config.players.length !== 2)
+    return reject('1.0', 'Elemental Clash is played by two players (the document speaks of "your opponent")');
   const ids = config.players.map((p) => p.id);
   const options = parseOptions(config.options, ids);
   if (typeof options === 'string') return reject('command', options);
   for (const seat of config.players) {
     const problems = validateDeck(seat.deck, options.format);
-    if (problems.length > 0) return reject(problems[0]!.includes('9.1') ? '9.1' : problems[0]!.includes('Unique') ? '7.0.Unique' : '2.0', `${seat.id}'s spellbook: ${problems.join('; ')}`);
+    if (problems.length > 0)
+      return reject(
+        problems[0]!.includes('9.1') ? '9.1' : problems[0]!.includes('Unique') ? '7.0.Unique' : '2.0',
+        `${seat.id}'s spellbook: ${problems.join('; ')}`,
+      );
   }
   const d = new Draft(initialState(), ctx.rng);
-  d.auto('MatchStarted', { seedCommitment: ctx.seedCommitment, rulesVersion: RULES_VERSION, players: config.players.map((p) => ({ id: p.id, name: p.name })), options }, '2.0');
+  d.auto(
+    'MatchStarted',
+    {
+      seedCommitment: ctx.seedCommitment,
+      rulesVersion: RULES_VERSION,
+      players: config.players.map((p) => ({ id: p.id, name: p.name })),
+      options,
+    },
+    '2.0',
+  );
   const first = options.firstPlayer ?? ids[ctx.rng.int(2)]!;
-  d.auto('FirstPlayerChosen', { player: first, agreed: options.firstPlayer !== null }, options.firstPlayer ? 'D23' : '4.0');
+  d.auto(
+    'FirstPlayerChosen',
+    { player: first, agreed: options.firstPlayer !== null },
+    options.firstPlayer ? 'D23' : '4.0',
+  );
   for (const seat of config.players) {
-    const cards: Card[] = seat.deck.main.map((cardId, i) => ({ id: `${seat.id}-c${i + 1}`, cardId, oid: '' }));
+    const cards: Card[] = seat.deck.main.map((cardId, i) => ({
+      id: `${seat.id}-c${i + 1}`,
+      cardId,
+      oid: '',
+    }));
     const stacked = config.stack?.[seat.id];
     if (stacked) {
       // A scripted spellbook (scenarios): the named hand, then the named top cards, then the rest in list order.
       const pool = [...cards];
       const take = (cardId: string): Card => {
         const i = pool.findIndex((c) => c.cardId === cardId);
-        if (i < 0) throw new Error(`stack for ${seat.id}: "${cardId}" is not (or no longer) in the spellbook`);
+        if (i < 0)
+          throw new Error(`stack for ${seat.id}: "${cardId}" is not (or no longer) in the spellbook`);
         return pool.splice(i, 1)[0]!;
       };
       const ordered = [...(stacked.hand ?? []).map(take), ...(stacked.deck ?? []).map(take), ...pool];
-      d.auto('SpellbookStacked', { player: seat.id, cards: ordered.map((c) => ({ ...c, oid: d.oid() })) }, 'D23');
+      d.auto(
+        'SpellbookStacked',
+        { player: seat.id, cards: ordered.map((c) => ({ ...c, oid: d.oid() })) },
+        'D23',
+      );
     } else {
       const order = d.rng.permutation(cards.length);
-      d.auto('SpellbookShuffled', { player: seat.id, cards: order.map((i) => ({ ...cards[i]!, oid: d.oid() })) }, 'D23');
+      d.auto(
+        'SpellbookShuffled',
+        { player: seat.id, cards: order.map((i) => ({ ...cards[i]!, oid: d.oid() })) },
+        'D23',
+      );
     }
   }
   for (const id of [first, opponentOf(d.state, first)]) draw(d, id, 7, '4.0', 'opening-hand');
@@ -96,7 +169,11 @@ export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment
 
 export function decide(state: ECState, command: Command, ctx: DecideContext): Decision {
   const parsed = ECCommandSchema.safeParse(command);
-  if (!parsed.success) return reject('command', `malformed command: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'command'}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    return reject(
+      'command',
+      `malformed command: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'command'}: ${i.message}`).join('; ')}`,
+    );
   const player = command.player;
   if (!state.players[player]) return reject('command', `${String(player)} is not a player of this match`);
   const c = parsed.data;
@@ -131,33 +208,66 @@ export function check(s: ECState, player: PlayerId, c: ECCommand): Rejection | n
       return null;
     case 'Mulligan': {
       const next = pl.mulligans === 0 ? 7 : pl.hand.length - 1;
-      return next < s.options.minimumHand ? nope('D17', `another mulligan would leave ${next} cards, fewer than the minimum hand of ${s.options.minimumHand}; keep this hand`) : null;
+      return next < s.options.minimumHand
+        ? nope(
+            'D17',
+            `another mulligan would leave ${next} cards, fewer than the minimum hand of ${s.options.minimumHand}; keep this hand`,
+          )
+        : null;
     }
     case 'DeployCreature': {
-      if (!creaturesToDeploy(s, player).some((x) => x.id === c.card)) return nope('4.0.S2', `${c.card} is not a creature on top of one of your element-stone stacks`);
-      return zoneHasRoom(pl, c.zone) ? null : nope('4.0.S3', `your ${c.zone.toUpperCase()} zone already holds 5 creatures; choose the other zone`);
+      if (!creaturesToDeploy(s, player).some((x) => x.id === c.card))
+        return nope('4.0.S2', `${c.card} is not a creature on top of one of your element-stone stacks`);
+      return zoneHasRoom(pl, c.zone)
+        ? null
+        : nope(
+            '4.0.S3',
+            `your ${c.zone.toUpperCase()} zone already holds 5 creatures; choose the other zone`,
+          );
     }
     case 'KeepResident': {
-      if (!creaturesToDeploy(s, player).some((x) => x.id === c.card)) return nope('4.0.S2', `${c.card} is not a creature waiting on one of your stacks`);
-      return has(locate(s, c.card)!.perm.cardId, 'Resident') ? null : nope('7.0.Resident', 'only a creature with Resident may stay on its stack');
+      if (!creaturesToDeploy(s, player).some((x) => x.id === c.card))
+        return nope('4.0.S2', `${c.card} is not a creature waiting on one of your stacks`);
+      return has(locate(s, c.card)!.perm.cardId, 'Resident')
+        ? null
+        : nope('7.0.Resident', 'only a creature with Resident may stay on its stack');
     }
     case 'AttachFamiliar': {
-      if (!creaturesToDeploy(s, player).some((x) => x.id === c.card)) return nope('4.0.S2', `${c.card} is not a creature waiting on one of your stacks`);
+      if (!creaturesToDeploy(s, player).some((x) => x.id === c.card))
+        return nope('4.0.S2', `${c.card} is not a creature waiting on one of your stacks`);
       const fam = ability(locate(s, c.card)!.perm.cardId, 'Familiar Spirit');
-      if (!fam) return nope('7.0.Familiar Spirit', 'only a creature with Familiar Spirit can be attached to a master');
+      if (!fam)
+        return nope(
+          '7.0.Familiar Spirit',
+          'only a creature with Familiar Spirit can be attached to a master',
+        );
       const m = own(c.master);
-      if (!m || (m.zone !== 'atk' && m.zone !== 'def')) return nope('7.0.Familiar Spirit', 'the master must be a creature in your ATK or DEF zone');
-      return matches(m.perm.cardId, fam.criteria) ? null : nope('7.0.Familiar Spirit', `the master must be a ${fam.criteria?.creatureType ?? 'matching'} creature`);
+      if (!m || (m.zone !== 'atk' && m.zone !== 'def'))
+        return nope('7.0.Familiar Spirit', 'the master must be a creature in your ATK or DEF zone');
+      return matches(m.perm.cardId, fam.criteria)
+        ? null
+        : nope(
+            '7.0.Familiar Spirit',
+            `the master must be a ${fam.criteria?.creatureType ?? 'matching'} creature`,
+          );
     }
     case 'MoveCreature': {
       const w = own(c.card);
-      if (!w || (w.zone !== 'atk' && w.zone !== 'def')) return nope('4.0.S3', `${c.card} is not a creature in your ATK or DEF zone`);
-      if (w.zone === c.zone) return nope('4.0.S3', `${c.card} is already in your ${c.zone.toUpperCase()} zone`);
-      return zoneHasRoom(pl, c.zone) ? null : nope('4.0.S3', `your ${c.zone.toUpperCase()} zone already holds 5 creatures`);
+      if (!w || (w.zone !== 'atk' && w.zone !== 'def'))
+        return nope('4.0.S3', `${c.card} is not a creature in your ATK or DEF zone`);
+      if (w.zone === c.zone)
+        return nope('4.0.S3', `${c.card} is already in your ${c.zone.toUpperCase()} zone`);
+      return zoneHasRoom(pl, c.zone)
+        ? null
+        : nope('4.0.S3', `your ${c.zone.toUpperCase()} zone already holds 5 creatures`);
     }
     case 'EndStandby': {
       const waiting = creaturesToDeploy(s, player);
-      if (waiting.length > 0 && (zoneHasRoom(pl, 'atk') || zoneHasRoom(pl, 'def'))) return nope('4.0.S2', `put the creatures on your stacks into your ATK or DEF zone first (${waiting.map((x) => x.id).join(', ')})`);
+      if (waiting.length > 0 && (zoneHasRoom(pl, 'atk') || zoneHasRoom(pl, 'def')))
+        return nope(
+          '4.0.S2',
+          `put the creatures on your stacks into your ATK or DEF zone first (${waiting.map((x) => x.id).join(', ')})`,
+        );
       return null;
     }
     case 'RedrawHand':
@@ -166,9 +276,11 @@ export function check(s: ECState, player: PlayerId, c: ECCommand): Rejection | n
       return inHand(c.card) ? null : nope('4.0.D2', `${c.card} is not in your hand`);
     case 'PlayStone': {
       const h = inHand(c.card);
-      if (!h || cardDef(full(h).cardId).type !== 'Element Stone') return nope('4.0.M1', `${c.card} is not an element-stone card in your hand`);
+      if (!h || cardDef(full(h).cardId).type !== 'Element Stone')
+        return nope('4.0.M1', `${c.card} is not an element-stone card in your hand`);
       if (pl.stonePlayed) return nope('4.0.M1', 'you have already played an element stone this turn');
-      if (c.stack !== null && !pl.stacks.some((st) => st.id === c.stack)) return nope('D4', `${c.stack} is not one of your element-stone stacks; give null for a new stack`);
+      if (c.stack !== null && !pl.stacks.some((st) => st.id === c.stack))
+        return nope('D4', `${c.stack} is not one of your element-stone stacks; give null for a new stack`);
       return null;
     }
     case 'PlayCard':
@@ -177,37 +289,68 @@ export function check(s: ECState, player: PlayerId, c: ECCommand): Rejection | n
       const a = own(c.attacker);
       if (!a || !inAtk(a)) return nope('4.0.M3', `${c.attacker} is not a creature in your ATK zone`);
       if (a.perm.attacked) return nope('D13', `${c.attacker} has already attacked this turn`);
-      if (a.perm.ranged) return nope('7.0.Ranged Attack', `${c.attacker} used its Ranged Attack instead of attacking this turn`);
+      if (a.perm.ranged)
+        return nope(
+          '7.0.Ranged Attack',
+          `${c.attacker} used its Ranged Attack instead of attacking this turn`,
+        );
       if (c.target === opp) return null;
       const t = locate(s, c.target);
-      if (!t || t.player !== opp || !inAtk(t)) return nope('4.0.M3', `attack a creature in your opponent's ATK zone, or your opponent (${opp}) directly`);
-      return has(t.perm.cardId, 'Stealthy') ? nope('7.0.Stealthy', 'a Stealthy creature cannot be attacked by your creatures') : null;
+      if (!t || t.player !== opp || !inAtk(t))
+        return nope(
+          '4.0.M3',
+          `attack a creature in your opponent's ATK zone, or your opponent (${opp}) directly`,
+        );
+      return has(t.perm.cardId, 'Stealthy')
+        ? nope('7.0.Stealthy', 'a Stealthy creature cannot be attacked by your creatures')
+        : null;
     }
     case 'RangedAttack': {
       const w = own(c.creature);
       const ra = w && ability(w.perm.cardId, 'Ranged Attack');
-      if (!w || !ra) return nope('7.0.Ranged Attack', `${c.creature} is not a creature of yours with Ranged Attack`);
-      if (w.zone !== 'atk' && w.zone !== 'def') return nope('7.0.Ranged Attack', 'Ranged Attack is used from your ATK or DEF zone');
-      if (w.perm.ranged) return nope('7.0.Ranged Attack', 'a creature may only deal damage this way once per turn');
+      if (!w || !ra)
+        return nope('7.0.Ranged Attack', `${c.creature} is not a creature of yours with Ranged Attack`);
+      if (w.zone !== 'atk' && w.zone !== 'def')
+        return nope('7.0.Ranged Attack', 'Ranged Attack is used from your ATK or DEF zone');
+      if (w.perm.ranged)
+        return nope('7.0.Ranged Attack', 'a creature may only deal damage this way once per turn');
       if (w.perm.attacked) return nope('7.0.Ranged Attack', `${c.creature} already attacked this turn`);
       if (s.players[c.target]) return null;
       const t = locate(s, c.target);
-      if (!t || !isCreatureCard(cardDef(t.perm.cardId))) return nope('7.0.Ranged Attack', 'target a player or a creature in play');
-      return targetable(t, player, false) ? null : nope(has(t.perm.cardId, 'Stealthy') ? '7.0.Stealthy' : '7.0.Immunity', `${c.target} cannot be the target of your abilities`);
+      if (!t || !isCreatureCard(cardDef(t.perm.cardId)))
+        return nope('7.0.Ranged Attack', 'target a player or a creature in play');
+      return targetable(t, player, false)
+        ? null
+        : nope(
+            has(t.perm.cardId, 'Stealthy') ? '7.0.Stealthy' : '7.0.Immunity',
+            `${c.target} cannot be the target of your abilities`,
+          );
     }
     case 'Discharge': {
       const w = own(c.creature);
-      if (!w || !has(w.perm.cardId, 'Discharge') || (w.zone !== 'atk' && w.zone !== 'def')) return nope('7.0.Discharge', `${c.creature} is not a creature with Discharge in your ATK or DEF zone`);
+      if (!w || !has(w.perm.cardId, 'Discharge') || (w.zone !== 'atk' && w.zone !== 'def'))
+        return nope(
+          '7.0.Discharge',
+          `${c.creature} is not a creature with Discharge in your ATK or DEF zone`,
+        );
       const st = pl.stacks.find((x) => x.id === c.stack);
-      return st && stackCanCast(st, cardDef(w.perm.cardId)) ? null : nope('7.0.Discharge', `${c.stack} is not a stack of yours that could be used to cast it (D5)`);
+      return st && stackCanCast(st, cardDef(w.perm.cardId))
+        ? null
+        : nope('7.0.Discharge', `${c.stack} is not a stack of yours that could be used to cast it (D5)`);
     }
     case 'Respawn': {
       const card = pl.archive.find((x) => x.id === c.card);
-      if (!card || !has(card.cardId, 'Respawn')) return nope('7.0.Respawn', `${c.card} is not a creature card with Respawn in your archive`);
+      if (!card || !has(card.cardId, 'Respawn'))
+        return nope('7.0.Respawn', `${c.card} is not a creature card with Respawn in your archive`);
       const h = inHand(c.discard);
       const types = cardDef(card.cardId).creatureTypes ?? [];
       const dt = h ? cardDef(full(h).cardId) : null;
-      return dt && isCreatureCard(dt) && (dt.creatureTypes ?? []).some((t) => types.includes(t)) ? null : nope('7.0.Respawn', `discard a creature card from your hand that shares a type with it (${types.join(', ')})`);
+      return dt && isCreatureCard(dt) && (dt.creatureTypes ?? []).some((t) => types.includes(t))
+        ? null
+        : nope(
+            '7.0.Respawn',
+            `discard a creature card from your hand that shares a type with it (${types.join(', ')})`,
+          );
     }
     case 'DeclareBlocker': {
       const a = s.attack!;
@@ -216,53 +359,85 @@ export function check(s: ECState, player: PlayerId, c: ECCommand): Rejection | n
       if (!w || !inDef(w)) return nope('4.0.M3', `${c.creature} is not a creature in your DEF zone`);
       if (a.blockers.includes(c.creature)) return nope('4.0.M3', `${c.creature} is already blocking`);
       const attacker = locate(s, a.attacker);
-      if (attacker && has(attacker.perm.cardId, 'Aerial') && !has(w.perm.cardId, 'Aerial')) return nope('7.0.Aerial', 'an Aerial creature can only be blocked by creatures with Aerial');
+      if (attacker && has(attacker.perm.cardId, 'Aerial') && !has(w.perm.cardId, 'Aerial'))
+        return nope('7.0.Aerial', 'an Aerial creature can only be blocked by creatures with Aerial');
       return null;
     }
     case 'Harvest': {
       const w = own(c.card);
       const h = w && ability(w.perm.cardId, 'Harvest');
       if (!w || !h) return nope('7.0.Harvest', `${c.card} is not a card of yours in play with Harvest (D26)`);
-      return pl.archive.length >= (h.x ?? 0) ? null : nope('7.0.Harvest', `Harvest ${h.x} needs ${h.x} cards in your archive; you have ${pl.archive.length}`);
+      return pl.archive.length >= (h.x ?? 0)
+        ? null
+        : nope(
+            '7.0.Harvest',
+            `Harvest ${h.x} needs ${h.x} cards in your archive; you have ${pl.archive.length}`,
+          );
     }
     case 'Mutate': {
       const w = own(c.card);
       const m = w && ability(w.perm.cardId, 'Mutate');
-      if (!w || !m || w.zone === 'attached') return nope('7.0.Mutate', `${c.card} is not a card of yours in play with Mutate`);
+      if (!w || !m || w.zone === 'attached')
+        return nope('7.0.Mutate', `${c.card} is not a card of yours in play with Mutate`);
       const src = inHand(c.mutant) ?? pl.archive.find((x) => x.id === c.mutant);
       const def = src ? cardDef(full(src).cardId) : null;
-      if (!def || !isCreatureCard(def) || !(def.creatureTypes ?? []).includes('Mutant') || def.level > (m.x ?? 0))
-        return nope('7.0.Mutate', `choose a Mutant creature card of level ${m.x} or lower from your hand or archive`);
-      return uniqueBlocked(s, def.id) ? nope('7.0.Unique', `${def.name} is Unique and a copy is already in play`) : null;
+      if (
+        !def ||
+        !isCreatureCard(def) ||
+        !(def.creatureTypes ?? []).includes('Mutant') ||
+        def.level > (m.x ?? 0)
+      )
+        return nope(
+          '7.0.Mutate',
+          `choose a Mutant creature card of level ${m.x} or lower from your hand or archive`,
+        );
+      return uniqueBlocked(s, def.id)
+        ? nope('7.0.Unique', `${def.name} is Unique and a copy is already in play`)
+        : null;
     }
     case 'Reinforce': {
       const w = own(c.card);
-      if (!w || !has(w.perm.cardId, 'Reinforce')) return nope('7.0.Reinforce', `${c.card} is not a card of yours in play with Reinforce`);
+      if (!w || !has(w.perm.cardId, 'Reinforce'))
+        return nope('7.0.Reinforce', `${c.card} is not a card of yours in play with Reinforce`);
       const sorted = [...new Set(c.reveal)].sort();
-      if (sorted.join() !== c.reveal.join()) return nope('command', 'list the revealed cards once each, in ascending id order');
+      if (sorted.join() !== c.reveal.join())
+        return nope('command', 'list the revealed cards once each, in ascending id order');
       for (const id of c.reveal) {
         const h = inHand(id);
-        if (!h || full(h).cardId !== w.perm.cardId) return nope('7.0.Reinforce', `${id} is not a creature card in your hand with the same name`);
+        if (!h || full(h).cardId !== w.perm.cardId)
+          return nope('7.0.Reinforce', `${id} is not a creature card in your hand with the same name`);
       }
       return null;
     }
     case 'ChooseTrigger':
-      return s.prompt?.options?.includes(c.pid) ? null : nope('D7', `${c.pid} is not one of the waiting triggers (${s.prompt?.options?.join(', ')})`);
+      return s.prompt?.options?.includes(c.pid)
+        ? null
+        : nope('D7', `${c.pid} is not one of the waiting triggers (${s.prompt?.options?.join(', ')})`);
     case 'ArrangeTop': {
       const opts = s.prompt?.options ?? [];
-      return [...c.order].sort().join() === [...opts].sort().join() && new Set(c.order).size === c.order.length
+      return [...c.order].sort().join() === [...opts].sort().join() &&
+        new Set(c.order).size === c.order.length
         ? null
         : nope('7.0.Future Sight', `put back exactly the cards you looked at, each once: ${opts.join(', ')}`);
     }
     case 'ChooseEchoTarget':
-      return c.target === null || s.prompt?.options?.includes(c.target) ? null : nope('7.0.Echo', `choose a new target for the copy among ${s.prompt?.options?.join(', ')}, or null to keep its target`);
+      return c.target === null || s.prompt?.options?.includes(c.target)
+        ? null
+        : nope(
+            '7.0.Echo',
+            `choose a new target for the copy among ${s.prompt?.options?.join(', ')}, or null to keep its target`,
+          );
     case 'ChooseConstruct':
-      return c.cardId === null || s.prompt?.options?.includes(c.cardId) ? null : nope('7.0.Construct', `choose one of ${s.prompt?.options?.join(', ')} or null`);
+      return c.cardId === null || s.prompt?.options?.includes(c.cardId)
+        ? null
+        : nope('7.0.Construct', `choose one of ${s.prompt?.options?.join(', ')} or null`);
     case 'PlayFree': {
       const src = s.prompt?.source;
       const card = src ? pl.archive.find((x) => x.id === src) : undefined;
       const opts = card ? freePlayOptions(s, player, card.cardId) : [];
-      return opts.some((o) => o.zone === c.zone && o.target === c.target) ? null : nope('D29', `play it with one of: ${opts.map((o) => JSON.stringify(o)).join(' ')}`);
+      return opts.some((o) => o.zone === c.zone && o.target === c.target)
+        ? null
+        : nope('D29', `play it with one of: ${opts.map((o) => JSON.stringify(o)).join(' ')}`);
     }
     case 'Discard':
       return inHand(c.card) ? null : nope('4.0.E2', `${c.card} is not in your hand`);
@@ -271,27 +446,43 @@ export function check(s: ECState, player: PlayerId, c: ECCommand): Rejection | n
   }
 }
 
-function checkPlay(s: ECState, player: PlayerId, c: Extract<ECCommand, { type: 'PlayCard' }>): Rejection | null {
+function checkPlay(
+  s: ECState,
+  player: PlayerId,
+  c: Extract<ECCommand, { type: 'PlayCard' }>,
+): Rejection | null {
   const pl = s.players[player]!;
   const h = pl.hand.find((x) => x.id === c.card);
   if (!h) return nope('4.0.M2', `${c.card} is not in your hand`);
   const def = cardDef(full(h).cardId);
   if (def.type === 'Element Stone') return nope('4.0.M1', 'element stones are played with PlayStone');
-  if (s.prompt?.kind === 'defend' && def.spell !== 'Flash') return nope('D9', 'only Flash spells may be played in the defender window');
+  if (s.prompt?.kind === 'defend' && def.spell !== 'Flash')
+    return nope('D9', 'only Flash spells may be played in the defender window');
   const st = pl.stacks.find((x) => x.id === c.stack);
   if (!st) return nope('4.0.M2', `${c.stack} is not one of your element-stone stacks`);
   if (st.top) return nope('D6', `${c.stack} already holds a card on top`);
-  if (!stackCanCast(st, def)) return nope('D5', `${def.name} (level ${def.level}, ${def.element}) needs a stack of at least ${def.level} stones${def.element === 'neutral' ? '' : ` with a ${def.element} stone`}`);
-  if (uniqueBlocked(s, def.id)) return nope('7.0.Unique', `${def.name} is Unique and a copy is already in play`);
+  if (!stackCanCast(st, def))
+    return nope(
+      'D5',
+      `${def.name} (level ${def.level}, ${def.element}) needs a stack of at least ${def.level} stones${def.element === 'neutral' ? '' : ` with a ${def.element} stone`}`,
+    );
+  if (uniqueBlocked(s, def.id))
+    return nope('7.0.Unique', `${def.name} is Unique and a copy is already in play`);
   const trib = ability(def.id, 'Tribute');
   if (c.tribute !== undefined) {
     if (!trib) return nope('7.0.Tribute', `${def.name} has no Tribute`);
     const sorted = [...new Set(c.tribute)].sort();
-    if (sorted.join() !== c.tribute.join()) return nope('command', 'list the sacrificed cards once each, in ascending id order');
-    if (c.tribute.length !== trib.x) return nope('7.0.Tribute', `Tribute ${trib.x}: sacrifice exactly ${trib.x}`);
+    if (sorted.join() !== c.tribute.join())
+      return nope('command', 'list the sacrificed cards once each, in ascending id order');
+    if (c.tribute.length !== trib.x)
+      return nope('7.0.Tribute', `Tribute ${trib.x}: sacrifice exactly ${trib.x}`);
     for (const id of c.tribute) {
       const w = locate(s, id);
-      if (!w || w.player !== player || !matches(w.perm.cardId, trib.criteria)) return nope('7.0.Tribute', `${id} is not a card you control matching ${JSON.stringify(trib.criteria)}`);
+      if (!w || w.player !== player || !matches(w.perm.cardId, trib.criteria))
+        return nope(
+          '7.0.Tribute',
+          `${id} is not a card you control matching ${JSON.stringify(trib.criteria)}`,
+        );
     }
   }
   const need = needOf(def.id, c.tribute !== undefined);
@@ -300,7 +491,11 @@ function checkPlay(s: ECState, player: PlayerId, c: Extract<ECCommand, { type: '
   const legal = playTargets(s, player, def.id, need);
   if (legal.includes(c.target)) return null;
   const w = locate(s, c.target);
-  if (w && !targetable(w, player, def.type === 'Spell')) return nope(has(w.perm.cardId, 'Stealthy') && w.player !== player ? '7.0.Stealthy' : '7.0.Immunity', `${c.target} cannot be the target of your ${def.type === 'Spell' ? 'spells' : 'abilities'}`);
+  if (w && !targetable(w, player, def.type === 'Spell'))
+    return nope(
+      has(w.perm.cardId, 'Stealthy') && w.player !== player ? '7.0.Stealthy' : '7.0.Immunity',
+      `${c.target} cannot be the target of your ${def.type === 'Spell' ? 'spells' : 'abilities'}`,
+    );
   return nope('D48', `${c.target} is not a legal target for ${def.name}`);
 }
 
@@ -315,7 +510,10 @@ function needOf(cardId: string, tributing: boolean): TargetKind | 'equip' | null
 
 function playTargets(s: ECState, player: PlayerId, cardId: string, need: TargetKind | 'equip'): string[] {
   const def = cardDef(cardId);
-  if (need === 'equip') return spellTargets(s, player, 'target-own-creature', [], true).filter((id) => ['atk', 'def'].includes(locate(s, id)!.zone));
+  if (need === 'equip')
+    return spellTargets(s, player, 'target-own-creature', [], true).filter((id) =>
+      ['atk', 'def'].includes(locate(s, id)!.zone),
+    );
   const effects = def.type === 'Spell' ? (def.effects ?? []) : (ability(cardId, 'Tribute')?.effects ?? []);
   return spellTargets(s, player, need, effects, def.type === 'Spell');
 }
@@ -344,7 +542,11 @@ function perform(d: Draft, player: PlayerId, c: ECCommand): void {
       const order = d.rng.permutation(all.length);
       const shuffled = order.map((i) => ({ id: all[i]!.id, cardId: all[i]!.cardId, oid: d.oid() }));
       const hand = shuffled.slice(0, size).map((x) => ({ ...x, oid: d.oid() }));
-      d.emit('MulliganTaken', { player, handSize: size, spellbook: shuffled.slice(size), hand }, { rule: '4.0' });
+      d.emit(
+        'MulliganTaken',
+        { player, handSize: size, spellbook: shuffled.slice(size), hand },
+        { rule: '4.0' },
+      );
       offer(d, { kind: 'mulligan', player, rule: '4.0' });
       return;
     }
@@ -364,12 +566,20 @@ function perform(d: Draft, player: PlayerId, c: ECCommand): void {
     }
     case 'AttachFamiliar': {
       const w = locate(s, c.card)!;
-      d.emit('FamiliarAttached', { player, card: c.card, stack: w.stack!, master: c.master }, { rule: '7.0.Familiar Spirit' });
+      d.emit(
+        'FamiliarAttached',
+        { player, card: c.card, stack: w.stack!, master: c.master },
+        { rule: '7.0.Familiar Spirit' },
+      );
       settle(d);
       return;
     }
     case 'MoveCreature':
-      d.emit('CreatureMoved', { player, card: c.card, from: c.zone === 'atk' ? 'def' : 'atk', to: c.zone }, { rule: '4.0.S3' });
+      d.emit(
+        'CreatureMoved',
+        { player, card: c.card, from: c.zone === 'atk' ? 'def' : 'atk', to: c.zone },
+        { rule: '4.0.S3' },
+      );
       return;
     case 'EndStandby':
       archiveStranded(d, player);
@@ -381,10 +591,17 @@ function perform(d: Draft, player: PlayerId, c: ECCommand): void {
       return;
     case 'PutUnder': {
       const h = handCard(c.card);
-      d.emit('CardPutUnder', { player, card: { id: h.id, cardId: h.cardId, oid: d.oid() }, handOid: h.oid }, { rule: '4.0.D2' });
+      d.emit(
+        'CardPutUnder',
+        { player, card: { id: h.id, cardId: h.cardId, oid: d.oid() }, handOid: h.oid },
+        { rule: '4.0.D2' },
+      );
       if (d.state.players[player]!.hand.length === 0) {
         const n = s.prompt?.at ?? 0;
-        const drawn = d.state.players[player]!.spellbook.slice(0, n).map((x) => ({ ...full(x), oid: d.oid() }));
+        const drawn = d.state.players[player]!.spellbook.slice(0, n).map((x) => ({
+          ...full(x),
+          oid: d.oid(),
+        }));
         d.auto('HandRedrawn', { player, drawn }, '4.0.D2');
         advance(d);
       }
@@ -405,21 +622,33 @@ function perform(d: Draft, player: PlayerId, c: ECCommand): void {
       return;
     case 'DeclareAttack': {
       const opp = opponentOf(s, player);
-      d.emit('AttackDeclared', { player, attacker: c.attacker, target: c.target === opp ? null : c.target, defender: opp }, { rule: '4.0.M3' });
+      d.emit(
+        'AttackDeclared',
+        { player, attacker: c.attacker, target: c.target === opp ? null : c.target, defender: opp },
+        { rule: '4.0.M3' },
+      );
       offer(d, { kind: 'defend', player: opp, rule: 'D13' });
       return;
     }
     case 'RangedAttack': {
       const w = locate(s, c.creature)!;
       const x = ability(w.perm.cardId, 'Ranged Attack')!.x ?? 0;
-      d.emit('RangedAttackMade', { player, creature: c.creature, target: c.target, amount: x }, { rule: '7.0.Ranged Attack' });
+      d.emit(
+        'RangedAttackMade',
+        { player, creature: c.creature, target: c.target, amount: x },
+        { rule: '7.0.Ranged Attack' },
+      );
       dealDamageFrom(d, w.perm.id, c.target, x);
       settle(d);
       return;
     }
     case 'Discharge': {
       const w = locate(s, c.creature)!;
-      d.emit('CreatureDischarged', { player, creature: c.creature, stack: c.stack }, { rule: '7.0.Discharge' });
+      d.emit(
+        'CreatureDischarged',
+        { player, creature: c.creature, stack: c.stack },
+        { rule: '7.0.Discharge' },
+      );
       queueKeyword(d, player, w.perm, 'Discharge');
       settle(d);
       return;
@@ -427,7 +656,11 @@ function perform(d: Draft, player: PlayerId, c: ECCommand): void {
     case 'Respawn': {
       const card = pl.archive.find((x) => x.id === c.card)!;
       discard(d, player, handCard(c.discard), 'respawn', '7.0.Respawn');
-      d.emit('CardReturnedToHand', { player, card, from: 'archive', hand: { id: card.id, cardId: card.cardId, oid: d.oid() } }, { rule: '7.0.Respawn' });
+      d.emit(
+        'CardReturnedToHand',
+        { player, card, from: 'archive', hand: { id: card.id, cardId: card.cardId, oid: d.oid() } },
+        { rule: '7.0.Respawn' },
+      );
       settle(d);
       return;
     }
@@ -449,7 +682,11 @@ function perform(d: Draft, player: PlayerId, c: ECCommand): void {
     case 'Harvest': {
       const w = locate(s, c.card)!;
       const x = ability(w.perm.cardId, 'Harvest')!.x ?? 0;
-      d.emit('CardsHarvested', { player, source: c.card, cards: pl.archive.slice(0, x) }, { rule: '7.0.Harvest' });
+      d.emit(
+        'CardsHarvested',
+        { player, source: c.card, cards: pl.archive.slice(0, x) },
+        { rule: '7.0.Harvest' },
+      );
       queueKeyword(d, player, w.perm, 'Harvest');
       settle(d);
       return;
@@ -461,7 +698,11 @@ function perform(d: Draft, player: PlayerId, c: ECCommand): void {
       const stack = w.stack;
       const zone = w.zone as 'stacks' | 'atk' | 'def';
       leavePlay(d, w, 'mutated', '7.0.Mutate');
-      d.emit('MutantEnteredPlay', { player, card: mutant, from: inHandCard ? 'hand' : 'archive', zone, stack }, { rule: '7.0.Mutate' });
+      d.emit(
+        'MutantEnteredPlay',
+        { player, card: mutant, from: inHandCard ? 'hand' : 'archive', zone, stack },
+        { rule: '7.0.Mutate' },
+      );
       queueKeyword(d, player, mutant, 'Play Effect');
       settle(d);
       return;
@@ -470,7 +711,11 @@ function perform(d: Draft, player: PlayerId, c: ECCommand): void {
       const w = locate(s, c.card)!;
       const cards = c.reveal.map((id) => ({ ...handCard(id), known: ['public' as const] }));
       d.emit('CardsRevealed', { player, cards }, { rule: '7.0.Reinforce' });
-      d.auto('CardsPutIntoSpellbook', { player, cards: cards.map(({ known: _k, ...x }) => x), from: 'hand', where: 'shuffled' }, '7.0.Reinforce');
+      d.auto(
+        'CardsPutIntoSpellbook',
+        { player, cards: cards.map(({ known: _k, ...x }) => x), from: 'hand', where: 'shuffled' },
+        '7.0.Reinforce',
+      );
       shuffleSpellbook(d, player, '7.0.Reinforce');
       queueKeyword(d, player, w.perm, 'Reinforce');
       settle(d);
@@ -502,10 +747,20 @@ function perform(d: Draft, player: PlayerId, c: ECCommand): void {
     }
     case 'ChooseConstruct': {
       const pr = s.prompt!;
-      if (c.cardId === null) d.emit('ConstructFoundNothing', { player, source: pr.source ?? null }, { rule: '7.0.Construct' });
+      if (c.cardId === null)
+        d.emit('ConstructFoundNothing', { player, source: pr.source ?? null }, { rule: '7.0.Construct' });
       else {
         const card = pl.spellbook.map(full).find((x) => x.cardId === c.cardId)!;
-        d.emit('CardConstructed', { player, source: pr.source ?? null, card, hand: { id: card.id, cardId: card.cardId, oid: d.oid(), known: ['public'] } }, { rule: '7.0.Construct' });
+        d.emit(
+          'CardConstructed',
+          {
+            player,
+            source: pr.source ?? null,
+            card,
+            hand: { id: card.id, cardId: card.cardId, oid: d.oid(), known: ['public'] },
+          },
+          { rule: '7.0.Construct' },
+        );
       }
       shuffleSpellbook(d, player, '7.0.Construct');
       continueAfter(d, pr.pid!, pr.at!);
@@ -533,7 +788,19 @@ function perform(d: Draft, player: PlayerId, c: ECCommand): void {
 
 function dealDamageFrom(d: Draft, sourceId: string, target: string, amount: number): void {
   const w = locate(d.state, sourceId)!;
-  dealDamage(d, { id: w.perm.id, cardId: w.perm.cardId, controller: w.player, purge: has(w.perm.cardId, 'Purge'), spell: false }, target, amount, '7.0.Ranged Attack');
+  dealDamage(
+    d,
+    {
+      id: w.perm.id,
+      cardId: w.perm.cardId,
+      controller: w.player,
+      purge: has(w.perm.cardId, 'Purge'),
+      spell: false,
+    },
+    target,
+    amount,
+    '7.0.Ranged Attack',
+  );
 }
 
 /** Continues a pending effect after the prompt at effect `at` was answered. */
@@ -548,14 +815,31 @@ function playCard(d: Draft, player: PlayerId, c: Extract<ECCommand, { type: 'Pla
   const card = full(s.players[player]!.hand.find((h) => h.id === c.card)!);
   const def = cardDef(card.cardId);
   const flash = s.prompt?.kind === 'defend';
-  d.emit('CardPlayed', { player, card, stack: c.stack, target: c.target ?? null, tribute: c.tribute ?? [], flash }, { rule: flash ? 'D9' : '4.0.M2' });
+  d.emit(
+    'CardPlayed',
+    { player, card, stack: c.stack, target: c.target ?? null, tribute: c.tribute ?? [], flash },
+    { rule: flash ? 'D9' : '4.0.M2' },
+  );
   if (def.spell === 'Equip') {
     d.auto('EquipAttached', { player, card: card.id, cardId: card.cardId, creature: c.target! }, 'D11');
     return;
   }
   if (def.type === 'Spell' && def.spell !== 'Permanent') {
-    const echo = has(def.id, 'Echo') ? d.state.players[player]!.archive.filter((x) => x.cardId === def.id).length : 0;
-    queue(d, { controller: player, source: card.id, cardId: card.cardId, label: 'Spell', rule: 'D8', effects: def.effects ?? [], target: c.target ?? null, purge: false, spell: true, ...(echo > 0 ? { copies: echo } : {}) });
+    const echo = has(def.id, 'Echo')
+      ? d.state.players[player]!.archive.filter((x) => x.cardId === def.id).length
+      : 0;
+    queue(d, {
+      controller: player,
+      source: card.id,
+      cardId: card.cardId,
+      label: 'Spell',
+      rule: 'D8',
+      effects: def.effects ?? [],
+      target: c.target ?? null,
+      purge: false,
+      spell: true,
+      ...(echo > 0 ? { copies: echo } : {}),
+    });
   }
   if (c.tribute) {
     for (const id of c.tribute) {
@@ -563,7 +847,17 @@ function playCard(d: Draft, player: PlayerId, c: Extract<ECCommand, { type: 'Pla
       if (w) leavePlay(d, w, 'sacrificed', '7.0.Tribute');
     }
     const t = ability(def.id, 'Tribute')!;
-    queue(d, { controller: player, source: card.id, cardId: card.cardId, label: 'Tribute', rule: '7.0.Tribute', effects: t.effects ?? [], target: c.target ?? null, purge: has(def.id, 'Purge'), spell: false });
+    queue(d, {
+      controller: player,
+      source: card.id,
+      cardId: card.cardId,
+      label: 'Tribute',
+      rule: '7.0.Tribute',
+      effects: t.effects ?? [],
+      target: c.target ?? null,
+      purge: has(def.id, 'Purge'),
+      spell: false,
+    });
   }
   queueKeyword(d, player, card, 'Play Effect');
   settle(d);
@@ -575,10 +869,31 @@ function playFree(d: Draft, player: PlayerId, c: Extract<ECCommand, { type: 'Pla
   const card = s.players[player]!.archive.find((x) => x.id === pr.source)!;
   const def = cardDef(card.cardId);
   const zone = c.zone ?? (def.type === 'Element Stone' ? 'stacks' : null);
-  d.emit('FreePlayed', { player, card, zone, stack: zone === 'stacks' ? `${player}-s${s.serial + 1}` : null, target: c.target ?? null }, { rule: pr.rule });
+  d.emit(
+    'FreePlayed',
+    {
+      player,
+      card,
+      zone,
+      stack: zone === 'stacks' ? `${player}-s${s.serial + 1}` : null,
+      target: c.target ?? null,
+    },
+    { rule: pr.rule },
+  );
   d.auto('TriggerResolved', { pid: pr.pid!, source: card.id }, pr.rule);
   if (isCreatureCard(def)) queueKeyword(d, player, card, 'Play Effect');
-  else if (def.type === 'Spell') queue(d, { controller: player, source: card.id, cardId: card.cardId, label: 'Free spell', rule: pr.rule, effects: def.effects ?? [], target: c.target ?? null, purge: false, spell: true });
+  else if (def.type === 'Spell')
+    queue(d, {
+      controller: player,
+      source: card.id,
+      cardId: card.cardId,
+      label: 'Free spell',
+      rule: pr.rule,
+      effects: def.effects ?? [],
+      target: c.target ?? null,
+      purge: false,
+      spell: true,
+    });
   settle(d);
 }
 
@@ -590,7 +905,10 @@ export function actors(s: ECState): PlayerId[] {
   return s.activePlayer ? [s.activePlayer] : [];
 }
 
-const perms = <T>(xs: T[]): T[][] => (xs.length <= 1 ? [xs] : xs.flatMap((x, i) => perms([...xs.slice(0, i), ...xs.slice(i + 1)]).map((r) => [x, ...r])));
+const perms = <T>(xs: T[]): T[][] =>
+  xs.length <= 1
+    ? [xs]
+    : xs.flatMap((x, i) => perms([...xs.slice(0, i), ...xs.slice(i + 1)]).map((r) => [x, ...r]));
 
 function candidates(s: ECState, player: PlayerId): ECCommand[] {
   const out: ECCommand[] = [{ type: 'Concede' }];
@@ -602,10 +920,15 @@ function candidates(s: ECState, player: PlayerId): ECCommand[] {
     for (const w of mine) {
       const id = w.perm.id;
       if (has(w.perm.cardId, 'Harvest')) out.push({ type: 'Harvest', card: id });
-      if (has(w.perm.cardId, 'Mutate')) for (const m of [...hand, ...pl.archive]) out.push({ type: 'Mutate', card: id, mutant: m.id });
+      if (has(w.perm.cardId, 'Mutate'))
+        for (const m of [...hand, ...pl.archive]) out.push({ type: 'Mutate', card: id, mutant: m.id });
       if (has(w.perm.cardId, 'Reinforce')) {
-        const same = hand.filter((h) => h.cardId === w.perm.cardId).map((h) => h.id).sort();
-        for (let mask = 1; mask < 1 << same.length; mask++) out.push({ type: 'Reinforce', card: id, reveal: same.filter((_, i) => mask & (1 << i)) });
+        const same = hand
+          .filter((h) => h.cardId === w.perm.cardId)
+          .map((h) => h.id)
+          .sort();
+        for (let mask = 1; mask < 1 << same.length; mask++)
+          out.push({ type: 'Reinforce', card: id, reveal: same.filter((_, i) => mask & (1 << i)) });
       }
     }
   };
@@ -622,7 +945,14 @@ function candidates(s: ECState, player: PlayerId): ECCommand[] {
         for (const tribute of tributes) {
           const need = needOf(def.id, tribute !== undefined);
           const targets = need ? playTargets(s, player, def.id, need) : [undefined];
-          for (const target of targets) out.push({ type: 'PlayCard', card: h.id, stack: st.id, ...(target !== undefined ? { target } : {}), ...(tribute ? { tribute } : {}) });
+          for (const target of targets)
+            out.push({
+              type: 'PlayCard',
+              card: h.id,
+              stack: st.id,
+              ...(target !== undefined ? { target } : {}),
+              ...(tribute ? { tribute } : {}),
+            });
         }
     }
   };
@@ -652,11 +982,15 @@ function candidates(s: ECState, player: PlayerId): ECCommand[] {
         for (const order of perms(pr.options ?? [])) out.push({ type: 'ArrangeTop', order });
         break;
       case 'construct':
-        out.push({ type: 'ChooseConstruct', cardId: null }, ...(pr.options ?? []).map((cardId) => ({ type: 'ChooseConstruct' as const, cardId })));
+        out.push(
+          { type: 'ChooseConstruct', cardId: null },
+          ...(pr.options ?? []).map((cardId) => ({ type: 'ChooseConstruct' as const, cardId })),
+        );
         break;
       case 'freePlay': {
         const card = pl.archive.find((x) => x.id === pr.source);
-        if (card) for (const o of freePlayOptions(s, player, card.cardId)) out.push({ type: 'PlayFree', ...o });
+        if (card)
+          for (const o of freePlayOptions(s, player, card.cardId)) out.push({ type: 'PlayFree', ...o });
         out.push({ type: 'DeclineFreePlay' });
         break;
       }
@@ -664,7 +998,10 @@ function candidates(s: ECState, player: PlayerId): ECCommand[] {
         for (const h of hand) out.push({ type: 'Discard', card: h.id });
         break;
       case 'target':
-        out.push({ type: 'ChooseEchoTarget', target: null }, ...(pr.options ?? []).map((target) => ({ type: 'ChooseEchoTarget' as const, target })));
+        out.push(
+          { type: 'ChooseEchoTarget', target: null },
+          ...(pr.options ?? []).map((target) => ({ type: 'ChooseEchoTarget' as const, target })),
+        );
         break;
     }
     return out;
@@ -672,22 +1009,39 @@ function candidates(s: ECState, player: PlayerId): ECCommand[] {
   if (s.activePlayer !== player) return out;
   if (s.phase === 'standby') {
     for (const perm of creaturesToDeploy(s, player)) {
-      out.push({ type: 'DeployCreature', card: perm.id, zone: 'atk' }, { type: 'DeployCreature', card: perm.id, zone: 'def' }, { type: 'KeepResident', card: perm.id });
-      if (has(perm.cardId, 'Familiar Spirit')) for (const w of mine) out.push({ type: 'AttachFamiliar', card: perm.id, master: w.perm.id });
+      out.push(
+        { type: 'DeployCreature', card: perm.id, zone: 'atk' },
+        { type: 'DeployCreature', card: perm.id, zone: 'def' },
+        { type: 'KeepResident', card: perm.id },
+      );
+      if (has(perm.cardId, 'Familiar Spirit'))
+        for (const w of mine) out.push({ type: 'AttachFamiliar', card: perm.id, master: w.perm.id });
     }
-    for (const w of mine) if (w.zone === 'atk' || w.zone === 'def') out.push({ type: 'MoveCreature', card: w.perm.id, zone: w.zone === 'atk' ? 'def' : 'atk' });
+    for (const w of mine)
+      if (w.zone === 'atk' || w.zone === 'def')
+        out.push({ type: 'MoveCreature', card: w.perm.id, zone: w.zone === 'atk' ? 'def' : 'atk' });
     out.push({ type: 'EndStandby' });
     anyTime();
   } else if (s.phase === 'main') {
-    for (const h of hand) if (cardDef(h.cardId).type === 'Element Stone') for (const stack of [null, ...pl.stacks.map((x) => x.id)]) out.push({ type: 'PlayStone', card: h.id, stack });
+    for (const h of hand)
+      if (cardDef(h.cardId).type === 'Element Stone')
+        for (const stack of [null, ...pl.stacks.map((x) => x.id)])
+          out.push({ type: 'PlayStone', card: h.id, stack });
     plays(false);
     const theirs = inPlayOf(s, opp);
     for (const w of mine) {
-      if (inAtk(w)) for (const t of [opp, ...theirs.map((x) => x.perm.id)]) out.push({ type: 'DeclareAttack', attacker: w.perm.id, target: t });
-      if (has(w.perm.cardId, 'Ranged Attack')) for (const t of [...s.order, ...mine.map((x) => x.perm.id), ...theirs.map((x) => x.perm.id)]) out.push({ type: 'RangedAttack', creature: w.perm.id, target: t });
-      if (has(w.perm.cardId, 'Discharge')) for (const st of pl.stacks) out.push({ type: 'Discharge', creature: w.perm.id, stack: st.id });
+      if (inAtk(w))
+        for (const t of [opp, ...theirs.map((x) => x.perm.id)])
+          out.push({ type: 'DeclareAttack', attacker: w.perm.id, target: t });
+      if (has(w.perm.cardId, 'Ranged Attack'))
+        for (const t of [...s.order, ...mine.map((x) => x.perm.id), ...theirs.map((x) => x.perm.id)])
+          out.push({ type: 'RangedAttack', creature: w.perm.id, target: t });
+      if (has(w.perm.cardId, 'Discharge'))
+        for (const st of pl.stacks) out.push({ type: 'Discharge', creature: w.perm.id, stack: st.id });
     }
-    for (const a of pl.archive) if (has(a.cardId, 'Respawn')) for (const h of hand) out.push({ type: 'Respawn', card: a.id, discard: h.id });
+    for (const a of pl.archive)
+      if (has(a.cardId, 'Respawn'))
+        for (const h of hand) out.push({ type: 'Respawn', card: a.id, discard: h.id });
     out.push({ type: 'EndMain' });
     anyTime();
   } else if (s.phase === 'end') {

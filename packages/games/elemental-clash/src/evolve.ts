@@ -2,7 +2,20 @@
 // (viewers) alike: a card leaving a hidden zone is found by its real id or its opaque id, and a card entering a
 // zone is taken from the payload as the viewer was sent it (a full card, or a hidden reference).
 import type { GameEvent, PlayerId, Viewer } from '@matchtape/engine';
-import type { Attack, Card, Delayed, ECOptions, ECState, Pending, Permanent, PlayerState, Prompt, SeenCard, StoneStack, TimedEffect } from './types';
+import type {
+  Attack,
+  Card,
+  Delayed,
+  ECOptions,
+  ECState,
+  Pending,
+  Permanent,
+  PlayerState,
+  Prompt,
+  SeenCard,
+  StoneStack,
+  TimedEffect,
+} from './types';
 
 export const DEFAULT_OPTIONS: ECOptions = {
   firstPlayer: null,
@@ -39,13 +52,33 @@ export function initialState(): ECState {
 }
 
 function emptyPlayer(id: PlayerId, name: string): PlayerState {
-  return { id, name, spellbook: [], hand: [], archive: [], purgatory: [], stacks: [], atk: [], def: [], attached: [], stonePlayed: false, mulligans: 0, kept: false, lost: null };
+  return {
+    id,
+    name,
+    spellbook: [],
+    hand: [],
+    archive: [],
+    purgatory: [],
+    stacks: [],
+    atk: [],
+    def: [],
+    attached: [],
+    stonePlayed: false,
+    mulligans: 0,
+    kept: false,
+    lost: null,
+  };
 }
 
-export const isHiddenRef = (c: SeenCard): c is { id: string; hidden: true } => (c as { hidden?: boolean }).hidden === true;
+export const isHiddenRef = (c: SeenCard): c is { id: string; hidden: true } =>
+  (c as { hidden?: boolean }).hidden === true;
 
 /** Removes the card with real id `id` or opaque id `oid` from a zone. */
-export function without<T extends SeenCard>(zone: readonly T[], id: string | null | undefined, oid: string | null | undefined): T[] {
+export function without<T extends SeenCard>(
+  zone: readonly T[],
+  id: string | null | undefined,
+  oid: string | null | undefined,
+): T[] {
   let i = id ? zone.findIndex((c) => c.id === id) : -1;
   if (i < 0 && oid) i = zone.findIndex((c) => c.id === oid || (!isHiddenRef(c) && c.oid === oid));
   if (i < 0) return [...zone];
@@ -60,7 +93,18 @@ function knownIn(c: SeenCard, who: Viewer[]): SeenCard {
 }
 
 export function newPermanent(card: Card, owner: PlayerId): Permanent {
-  return { id: card.id, cardId: card.cardId, oid: card.oid, owner, damage: 0, attacked: false, ranged: false, damagedTurn: 0, equips: [], equipCards: [] };
+  return {
+    id: card.id,
+    cardId: card.cardId,
+    oid: card.oid,
+    owner,
+    damage: 0,
+    attacked: false,
+    ranged: false,
+    damagedTurn: 0,
+    equips: [],
+    equipCards: [],
+  };
 }
 
 export function asCard(p: Permanent): Card {
@@ -140,25 +184,48 @@ function removePermanent(p: PlayerState, id: string): { p: PlayerState; found: P
 function dropEquip(s: ECState, equipId: string): ECState {
   const strip = (x: Permanent): Permanent => {
     const i = x.equips.indexOf(equipId);
-    return i < 0 ? x : { ...x, equips: x.equips.filter((_, k) => k !== i), equipCards: x.equipCards.filter((_, k) => k !== i) };
+    return i < 0
+      ? x
+      : {
+          ...x,
+          equips: x.equips.filter((_, k) => k !== i),
+          equipCards: x.equipCards.filter((_, k) => k !== i),
+        };
   };
   return { ...s, players: mapAllInPlay(s, strip) };
 }
 
 const CLOSES = new Set([
-  'HandKept', 'MulliganTaken', 'RedrawDeclined', 'HandRedrawn', 'DefenseFinished', 'TriggerChosen', 'TopCardsArranged',
-  'CardConstructed', 'ConstructFoundNothing', 'EchoTargetChosen', 'FreePlayed', 'FreePlayDeclined', 'MatchEnded',
+  'HandKept',
+  'MulliganTaken',
+  'RedrawDeclined',
+  'HandRedrawn',
+  'DefenseFinished',
+  'TriggerChosen',
+  'TopCardsArranged',
+  'CardConstructed',
+  'ConstructFoundNothing',
+  'EchoTargetChosen',
+  'FreePlayed',
+  'FreePlayDeclined',
+  'MatchEnded',
 ]);
 
 /** Events that use a fresh serial (stack, trigger and effect ids are `<prefix><serial>`). */
 function takesSerial(e: GameEvent): boolean {
-  return e.type === 'TriggerQueued' || e.type === 'EffectApplied' || (e.type === 'ElementStonePlayed' && e.payload.newStack === true) || (e.type === 'FreePlayed' && e.payload.zone === 'stacks');
+  return (
+    e.type === 'TriggerQueued' ||
+    e.type === 'EffectApplied' ||
+    (e.type === 'ElementStonePlayed' && e.payload.newStack === true) ||
+    (e.type === 'FreePlayed' && e.payload.zone === 'stacks')
+  );
 }
 
 export function evolve(state: ECState, event: GameEvent): ECState {
   let s = step(state, event);
   if (takesSerial(event)) s = { ...s, serial: s.serial + 1 };
-  if (CLOSES.has(event.type) || (event.type === 'CardDiscarded' && event.payload.reason === 'hand-size')) s = { ...s, prompt: null };
+  if (CLOSES.has(event.type) || (event.type === 'CardDiscarded' && event.payload.reason === 'hand-size'))
+    s = { ...s, prompt: null };
   return s;
 }
 
@@ -181,8 +248,18 @@ function step(s: ECState, e: GameEvent): ECState {
       const given = p.players as Record<string, Partial<PlayerState>>;
       const played = p.stonePlayed as Record<string, boolean>;
       const players: Record<string, PlayerState> = {};
-      for (const [k, pl] of Object.entries(s.players)) players[k] = { ...pl, ...given[k], stonePlayed: played[k] === true, kept: true };
-      return { ...s, players, status: 'playing', turn: Number(p.turn), activePlayer: p.activePlayer as PlayerId, phase: p.phase as ECState['phase'], step: null, effects: p.effects as TimedEffect[] };
+      for (const [k, pl] of Object.entries(s.players))
+        players[k] = { ...pl, ...given[k], stonePlayed: played[k] === true, kept: true };
+      return {
+        ...s,
+        players,
+        status: 'playing',
+        turn: Number(p.turn),
+        activePlayer: p.activePlayer as PlayerId,
+        phase: p.phase as ECState['phase'],
+        step: null,
+        effects: p.effects as TimedEffect[],
+      };
     }
     case 'FirstPlayerChosen':
       return { ...s, firstPlayer: p.player as PlayerId };
@@ -191,36 +268,59 @@ function step(s: ECState, e: GameEvent): ECState {
       return upd(s, p.player, (pl) => ({ ...pl, spellbook: p.cards as SeenCard[] }));
     case 'CardsDrawn': {
       const cards = p.cards as SeenCard[];
-      return upd(s, p.player, (pl) => ({ ...pl, spellbook: pl.spellbook.slice(cards.length), hand: [...pl.hand, ...cards] }));
+      return upd(s, p.player, (pl) => ({
+        ...pl,
+        spellbook: pl.spellbook.slice(cards.length),
+        hand: [...pl.hand, ...cards],
+      }));
     }
     case 'MulliganTaken':
-      return upd(s, p.player, (pl) => ({ ...pl, spellbook: p.spellbook as SeenCard[], hand: p.hand as SeenCard[], mulligans: pl.mulligans + 1 }));
+      return upd(s, p.player, (pl) => ({
+        ...pl,
+        spellbook: p.spellbook as SeenCard[],
+        hand: p.hand as SeenCard[],
+        mulligans: pl.mulligans + 1,
+      }));
     case 'HandKept':
       return upd(s, p.player, (pl) => ({ ...pl, kept: true }));
     case 'TurnBegan': {
       const ap = p.player as PlayerId;
-      const fresh = (x: Permanent): Permanent => (x.attacked || x.ranged ? { ...x, attacked: false, ranged: false } : x);
+      const fresh = (x: Permanent): Permanent =>
+        x.attacked || x.ranged ? { ...x, attacked: false, ranged: false } : x;
       const players: Record<string, PlayerState> = {};
-      for (const [k, pl] of Object.entries(s.players)) players[k] = { ...mapInPlay(pl, fresh), stonePlayed: false };
+      for (const [k, pl] of Object.entries(s.players))
+        players[k] = { ...mapInPlay(pl, fresh), stonePlayed: false };
       return { ...s, status: 'playing', turn: Number(p.turn), activePlayer: ap, players, redrew: false };
     }
     case 'PhaseBegan':
-      return { ...s, status: 'playing', phase: p.phase as ECState['phase'], step: (p.step as ECState['step']) ?? null };
+      return {
+        ...s,
+        status: 'playing',
+        phase: p.phase as ECState['phase'],
+        step: (p.step as ECState['step']) ?? null,
+      };
     case 'ChoiceOffered':
       return { ...s, prompt: p.prompt as Prompt };
     case 'SpellArchived': {
       const card = p.card as Card;
       return upd(s, p.player, (pl) => ({
         ...pl,
-        stacks: pl.stacks.map((st) => (st.id === p.stack && st.top?.id === card.id ? { ...st, top: null } : st)),
-        [p.to === 'purgatory' ? 'purgatory' : 'archive']: [card, ...(p.to === 'purgatory' ? pl.purgatory : pl.archive)],
+        stacks: pl.stacks.map((st) =>
+          st.id === p.stack && st.top?.id === card.id ? { ...st, top: null } : st,
+        ),
+        [p.to === 'purgatory' ? 'purgatory' : 'archive']: [
+          card,
+          ...(p.to === 'purgatory' ? pl.purgatory : pl.archive),
+        ],
       }));
     }
     case 'SpellRecovered': {
       const card = p.card as Card;
       return upd(s, p.player, (pl) => ({
         ...pl,
-        stacks: pl.stacks.map((st) => (st.id === p.stack && st.top?.id === card.id ? { ...st, top: null } : st)),
+        stacks: pl.stacks.map((st) =>
+          st.id === p.stack && st.top?.id === card.id ? { ...st, top: null } : st,
+        ),
         spellbook: [...pl.spellbook, knownIn(card, ['public'])],
       }));
     }
@@ -228,30 +328,44 @@ function step(s: ECState, e: GameEvent): ECState {
       return upd(s, p.player, (pl) => {
         const r = removePermanent(pl, str(p.card));
         if (!r.found) return pl;
-        return p.zone === 'atk' ? { ...r.p, atk: [...r.p.atk, r.found] } : { ...r.p, def: [...r.p.def, r.found] };
+        return p.zone === 'atk'
+          ? { ...r.p, atk: [...r.p.atk, r.found] }
+          : { ...r.p, def: [...r.p.def, r.found] };
       });
     case 'CreatureKeptResident':
       return mapPermanent(s, str(p.card), (x) => ({ ...x, stayed: s.turn }));
     case 'FamiliarAttached':
       return upd(s, p.player, (pl) => {
         const r = removePermanent(pl, str(p.card));
-        return r.found ? { ...r.p, attached: [...r.p.attached, { ...(r.found as Permanent), master: str(p.master) }] } : pl;
+        return r.found
+          ? { ...r.p, attached: [...r.p.attached, { ...(r.found as Permanent), master: str(p.master) }] }
+          : pl;
       });
     case 'CreatureMoved':
       return upd(s, p.player, (pl) => {
         const r = removePermanent(pl, str(p.card));
         if (!r.found) return pl;
-        return p.to === 'atk' ? { ...r.p, atk: [...r.p.atk, r.found] } : { ...r.p, def: [...r.p.def, r.found] };
+        return p.to === 'atk'
+          ? { ...r.p, atk: [...r.p.atk, r.found] }
+          : { ...r.p, def: [...r.p.def, r.found] };
       });
     case 'RedrawStarted':
       return { ...s, redrew: true };
     case 'CardPutUnder': {
       const card = p.card as SeenCard;
-      return upd(s, p.player, (pl) => ({ ...pl, hand: without(pl.hand, card.id, str(p.handOid)), spellbook: [...pl.spellbook, knownIn(card, [pl.id])] }));
+      return upd(s, p.player, (pl) => ({
+        ...pl,
+        hand: without(pl.hand, card.id, str(p.handOid)),
+        spellbook: [...pl.spellbook, knownIn(card, [pl.id])],
+      }));
     }
     case 'HandRedrawn': {
       const drawn = p.drawn as SeenCard[];
-      return upd(s, p.player, (pl) => ({ ...pl, spellbook: pl.spellbook.slice(drawn.length), hand: [...pl.hand, ...drawn] }));
+      return upd(s, p.player, (pl) => ({
+        ...pl,
+        spellbook: pl.spellbook.slice(drawn.length),
+        hand: [...pl.hand, ...drawn],
+      }));
     }
     case 'ElementStonePlayed': {
       const card = p.card as Card;
@@ -268,21 +382,44 @@ function step(s: ECState, e: GameEvent): ECState {
       return upd(s, p.player, (pl) => ({
         ...pl,
         hand: without(pl.hand, card.id, card.oid),
-        stacks: pl.stacks.map((st) => (st.id === p.stack ? { ...st, top: newPermanent({ id: card.id, cardId: card.cardId, oid: card.oid }, pl.id) } : st)),
+        stacks: pl.stacks.map((st) =>
+          st.id === p.stack
+            ? { ...st, top: newPermanent({ id: card.id, cardId: card.cardId, oid: card.oid }, pl.id) }
+            : st,
+        ),
       }));
     }
     case 'EquipAttached': {
       const equip = str(p.card);
       const cardId = str(p.cardId);
-      const s1 = upd(s, p.player, (pl) => ({ ...pl, stacks: pl.stacks.map((st) => (st.top?.id === equip ? { ...st, top: null } : st)) }));
-      return mapPermanent(s1, str(p.creature), (x) => ({ ...x, equips: [...x.equips, equip], equipCards: [...x.equipCards, cardId] }));
+      const s1 = upd(s, p.player, (pl) => ({
+        ...pl,
+        stacks: pl.stacks.map((st) => (st.top?.id === equip ? { ...st, top: null } : st)),
+      }));
+      return mapPermanent(s1, str(p.creature), (x) => ({
+        ...x,
+        equips: [...x.equips, equip],
+        equipCards: [...x.equipCards, cardId],
+      }));
     }
     case 'AttackDeclared': {
-      const attack: Attack = { attacker: str(p.attacker), attackingPlayer: p.player as PlayerId, defendingPlayer: p.defender as PlayerId, target: (p.target as string | null) ?? null, blockers: [] };
-      return { ...mapPermanent(s, attack.attacker, (x) => ({ ...x, attacked: true })), attack, step: 'defend' };
+      const attack: Attack = {
+        attacker: str(p.attacker),
+        attackingPlayer: p.player as PlayerId,
+        defendingPlayer: p.defender as PlayerId,
+        target: (p.target as string | null) ?? null,
+        blockers: [],
+      };
+      return {
+        ...mapPermanent(s, attack.attacker, (x) => ({ ...x, attacked: true })),
+        attack,
+        step: 'defend',
+      };
     }
     case 'BlockerDeclared':
-      return s.attack ? { ...s, attack: { ...s.attack, blockers: [...s.attack.blockers, str(p.creature)] } } : s;
+      return s.attack
+        ? { ...s, attack: { ...s.attack, blockers: [...s.attack.blockers, str(p.creature)] } }
+        : s;
     case 'DefenseFinished':
       return s;
     case 'DamageDealt':
@@ -296,14 +433,24 @@ function step(s: ECState, e: GameEvent): ECState {
     case 'SpellbookMilled': {
       const cards = p.cards as Card[];
       const to = p.to === 'purgatory' ? 'purgatory' : 'archive';
-      return upd(s, p.player, (pl) => ({ ...pl, spellbook: pl.spellbook.slice(cards.length), [to]: [...[...cards].reverse(), ...pl[to]] }));
+      return upd(s, p.player, (pl) => ({
+        ...pl,
+        spellbook: pl.spellbook.slice(cards.length),
+        [to]: [...[...cards].reverse(), ...pl[to]],
+      }));
     }
     case 'AttackEnded':
       return { ...s, attack: null, step: null };
     case 'RangedAttackMade':
       return mapPermanent(s, str(p.creature), (x) => ({ ...x, ranged: true }));
     case 'EffectApplied': {
-      const eff: TimedEffect = { id: str(p.id), source: str(p.source), target: str(p.target), power: Number(p.power), health: Number(p.health) };
+      const eff: TimedEffect = {
+        id: str(p.id),
+        source: str(p.source),
+        target: str(p.target),
+        power: Number(p.power),
+        health: Number(p.health),
+      };
       return { ...s, effects: [...s.effects, eff] };
     }
     case 'EffectsExpired': {
@@ -332,20 +479,35 @@ function step(s: ECState, e: GameEvent): ECState {
       const card = p.card as Card;
       // The card is hidden in hand now: a waiting effect that targeted it in the archive (Delve) no longer names it.
       const pending = s.pending.map((x) => (x.target === card.id ? { ...x, target: null } : x));
-      return upd({ ...s, pending }, p.player, (pl) => ({ ...pl, archive: without(pl.archive, card.id, null), hand: [...pl.hand, p.hand as SeenCard] }));
+      return upd({ ...s, pending }, p.player, (pl) => ({
+        ...pl,
+        archive: without(pl.archive, card.id, null),
+        hand: [...pl.hand, p.hand as SeenCard],
+      }));
     }
     case 'CardDiscarded': {
       const card = p.card as Card;
-      return upd(s, p.player, (pl) => ({ ...pl, hand: without(pl.hand, card.id, card.oid), archive: [card, ...pl.archive] }));
+      return upd(s, p.player, (pl) => ({
+        ...pl,
+        hand: without(pl.hand, card.id, card.oid),
+        archive: [card, ...pl.archive],
+      }));
     }
     case 'CardsHarvested': {
       const cards = p.cards as Card[];
       const ids = new Set(cards.map((c) => c.id));
-      return upd(s, p.player, (pl) => ({ ...pl, archive: pl.archive.filter((c) => !ids.has(c.id)), purgatory: [...[...cards].reverse(), ...pl.purgatory] }));
+      return upd(s, p.player, (pl) => ({
+        ...pl,
+        archive: pl.archive.filter((c) => !ids.has(c.id)),
+        purgatory: [...[...cards].reverse(), ...pl.purgatory],
+      }));
     }
     case 'CardsRevealed': {
       const cards = p.cards as Card[];
-      return upd(s, p.player, (pl) => ({ ...pl, hand: pl.hand.map((h) => cards.find((c) => c.id === h.id || c.oid === h.id) ?? h) }));
+      return upd(s, p.player, (pl) => ({
+        ...pl,
+        hand: pl.hand.map((h) => cards.find((c) => c.id === h.id || c.oid === h.id) ?? h),
+      }));
     }
     case 'CardsPutIntoSpellbook': {
       const cards = p.cards as Card[];
@@ -353,17 +515,28 @@ function step(s: ECState, e: GameEvent): ECState {
         let from = p.from === 'archive' ? pl.archive : pl.hand;
         for (const c of cards) from = without(from, c.id, c.oid);
         const moved = cards.map((c) => knownIn(c, ['public']));
-        return { ...pl, [p.from === 'archive' ? 'archive' : 'hand']: from, spellbook: [...pl.spellbook, ...moved] };
+        return {
+          ...pl,
+          [p.from === 'archive' ? 'archive' : 'hand']: from,
+          spellbook: [...pl.spellbook, ...moved],
+        };
       });
     }
     case 'TopCardsLooked':
     case 'TopCardsArranged': {
       const cards = p.cards as SeenCard[];
-      return upd(s, p.player, (pl) => ({ ...pl, spellbook: [...cards.map((c) => knownIn(c, [pl.id])), ...pl.spellbook.slice(cards.length)] }));
+      return upd(s, p.player, (pl) => ({
+        ...pl,
+        spellbook: [...cards.map((c) => knownIn(c, [pl.id])), ...pl.spellbook.slice(cards.length)],
+      }));
     }
     case 'CardConstructed': {
       const card = p.card as Card;
-      return upd(s, p.player, (pl) => ({ ...pl, spellbook: without(pl.spellbook, card.id, card.oid), hand: [...pl.hand, p.hand as Card] }));
+      return upd(s, p.player, (pl) => ({
+        ...pl,
+        spellbook: without(pl.spellbook, card.id, card.oid),
+        hand: [...pl.hand, p.hand as Card],
+      }));
     }
     case 'CardLeftPlay': {
       const card = p.card as Card;
@@ -379,7 +552,10 @@ function step(s: ECState, e: GameEvent): ECState {
     case 'MutantEnteredPlay': {
       const card = p.card as Card;
       return upd(s, p.player, (pl) => {
-        const base = p.from === 'archive' ? { ...pl, archive: without(pl.archive, card.id, null) } : { ...pl, hand: without(pl.hand, card.id, card.oid) };
+        const base =
+          p.from === 'archive'
+            ? { ...pl, archive: without(pl.archive, card.id, null) }
+            : { ...pl, hand: without(pl.hand, card.id, card.oid) };
         const perm = newPermanent(card, pl.id);
         if (p.zone === 'atk') return { ...base, atk: [...base.atk, perm] };
         if (p.zone === 'def') return { ...base, def: [...base.def, perm] };
@@ -391,9 +567,12 @@ function step(s: ECState, e: GameEvent): ECState {
       if (p.zone === null || p.zone === undefined) return s;
       return upd(s, p.player, (pl) => {
         const archive = without(pl.archive, card.id, null);
-        if (p.zone === 'stacks') return { ...pl, archive, stacks: [...pl.stacks, { id: str(p.stack), stones: [card], top: null }] };
+        if (p.zone === 'stacks')
+          return { ...pl, archive, stacks: [...pl.stacks, { id: str(p.stack), stones: [card], top: null }] };
         const perm = newPermanent(card, pl.id);
-        return p.zone === 'atk' ? { ...pl, archive, atk: [...pl.atk, perm] } : { ...pl, archive, def: [...pl.def, perm] };
+        return p.zone === 'atk'
+          ? { ...pl, archive, atk: [...pl.atk, perm] }
+          : { ...pl, archive, def: [...pl.def, perm] };
       });
     }
     case 'TriggerQueued':
@@ -411,13 +590,28 @@ function step(s: ECState, e: GameEvent): ECState {
     case 'DelayedEffectsTriggered':
       return { ...s, delayed: [] };
     case 'EchoTargetChosen':
-      return p.target === null ? s : { ...s, pending: s.pending.map((x) => (x.pid === p.pid ? { ...x, target: str(p.target) } : x)) };
+      return p.target === null
+        ? s
+        : { ...s, pending: s.pending.map((x) => (x.pid === p.pid ? { ...x, target: str(p.target) } : x)) };
     case 'EchoCopied':
-      return { ...s, pending: s.pending.map((x) => (x.pid === p.pid ? { ...x, copies: Number(p.remaining) } : x)) };
+      return {
+        ...s,
+        pending: s.pending.map((x) => (x.pid === p.pid ? { ...x, copies: Number(p.remaining) } : x)),
+      };
     case 'PlayerLost':
       return upd(s, p.player, (pl) => ({ ...pl, lost: str(p.rule) }));
     case 'MatchEnded':
-      return { ...s, status: 'ended', winner: (p.winner as PlayerId | null) ?? null, result: str(p.result), phase: 'game-over', step: null, prompt: null, attack: null, pending: [] };
+      return {
+        ...s,
+        status: 'ended',
+        winner: (p.winner as PlayerId | null) ?? null,
+        result: str(p.result),
+        phase: 'game-over',
+        step: null,
+        prompt: null,
+        attack: null,
+        pending: [],
+      };
     default:
       // Marker events (DrawSkipped, RedrawDeclined, MainPhaseSkipped, DamagePrevented, DieRolled, TurnEnded, Conceded,
       // ConstructFoundNothing, FreePlayDeclined, TopCards…) change nothing beyond what CLOSES does.

@@ -8,8 +8,23 @@ import type { ECDraft as Draft } from './draft';
 import { asCard, isHiddenRef } from './evolve';
 import { nextLocation } from './machine';
 import {
-  ability, creatures, creaturesToDeploy, has, health, immunityCovers, inAtk, inDef, inPlay, isCreatureCard, locate, matches, opponentOf, power, targetable,
-  zoneHasRoom, type Where,
+  ability,
+  creatures,
+  creaturesToDeploy,
+  has,
+  health,
+  immunityCovers,
+  inAtk,
+  inDef,
+  inPlay,
+  isCreatureCard,
+  locate,
+  matches,
+  opponentOf,
+  power,
+  targetable,
+  zoneHasRoom,
+  type Where,
 } from './rules';
 import type { Card, ECState, Pending, Prompt, SeenCard } from './types';
 import { HAND_LIMIT } from './types';
@@ -63,28 +78,53 @@ export function drawEach(d: Draft, n: number, rule: string): void {
   const short = [ap, opponentOf(d.state, ap)].filter((p) => !takeCards(d, p, n, rule, 'effect'));
   if (short.length === 1) lose(d, short[0]!, '1.0', 'forced to draw from an empty spellbook');
   if (short.length === 2) {
-    for (const p of short) d.auto('PlayerLost', { player: p, rule: 'D46', reason: 'forced to draw from an empty spellbook' }, 'D46');
-    d.auto('MatchEnded', { winner: null, result: 'draw: both players were forced to draw from an empty spellbook at once (§1.0, D46)', seed: '' }, 'D46');
+    for (const p of short)
+      d.auto(
+        'PlayerLost',
+        { player: p, rule: 'D46', reason: 'forced to draw from an empty spellbook' },
+        'D46',
+      );
+    d.auto(
+      'MatchEnded',
+      {
+        winner: null,
+        result: 'draw: both players were forced to draw from an empty spellbook at once (§1.0, D46)',
+        seed: '',
+      },
+      'D46',
+    );
   }
 }
 
 export function lose(d: Draft, player: PlayerId, rule: string, reason: string): void {
   const winner = opponentOf(d.state, player);
   d.auto('PlayerLost', { player, rule, reason }, rule);
-  d.auto('MatchEnded', { winner, result: `${winner} wins: ${player} lost (${reason}, ${rule})`, seed: '' }, rule);
+  d.auto(
+    'MatchEnded',
+    { winner, result: `${winner} wins: ${player} lost (${reason}, ${rule})`, seed: '' },
+    rule,
+  );
 }
 
 /**
  * §1.0: each point of damage puts the top card of the spellbook into the archive (D16: what is there, if
  * fewer); Purge sends them to purgatory (D39). Boon cards milled into the archive offer a free play (7.0.Boon).
  */
-export function mill(d: Draft, player: PlayerId, n: number, to: 'archive' | 'purgatory', rule: string, reason: string): void {
+export function mill(
+  d: Draft,
+  player: PlayerId,
+  n: number,
+  to: 'archive' | 'purgatory',
+  rule: string,
+  reason: string,
+): void {
   const book = d.state.players[player]!.spellbook;
   const k = Math.min(n, book.length);
   if (k === 0) return;
   const cards = book.slice(0, k).map(full);
   d.auto('SpellbookMilled', { player, cards, to, reason }, rule);
-  if (to === 'archive') for (const c of cards) if (has(c.cardId, 'Boon')) queueFree(d, player, c, 'Boon', '7.0.Boon');
+  if (to === 'archive')
+    for (const c of cards) if (has(c.cardId, 'Boon')) queueFree(d, player, c, 'Boon', '7.0.Boon');
 }
 
 // ---------------------------------------------------------------- triggers
@@ -102,20 +142,48 @@ export function queue(d: Draft, p: Omit<Pending, 'pid'>): void {
  * name as this card" (D45): an ability of an Echo card in play is copied; spells count their copies when played.
  */
 function echoCopies(s: ECState, p: Omit<Pending, 'pid'>): { copies?: number } {
-  if (p.spell || p.free || p.copies !== undefined || !has(p.cardId, 'Echo') || !locate(s, p.source)) return {};
+  if (p.spell || p.free || p.copies !== undefined || !has(p.cardId, 'Echo') || !locate(s, p.source))
+    return {};
   const n = s.players[p.controller]!.archive.filter((c) => c.cardId === p.cardId).length;
   return n > 0 ? { copies: n } : {};
 }
 
 function queueFree(d: Draft, player: PlayerId, card: Card, label: 'Boon' | 'Salvage', rule: string): void {
-  queue(d, { controller: player, source: card.id, cardId: card.cardId, label, rule, effects: [], target: null, purge: false, spell: false, free: { card: card.id, from: 'archive' } });
+  queue(d, {
+    controller: player,
+    source: card.id,
+    cardId: card.cardId,
+    label,
+    rule,
+    effects: [],
+    target: null,
+    purge: false,
+    spell: false,
+    free: { card: card.id, from: 'archive' },
+  });
 }
 
 /** Queues a keyword's [Effect] of a card in play (Play Effect, Berserk, Charge Attack, Resident…). */
-export function queueKeyword(d: Draft, controller: PlayerId, source: { id: string; cardId: string }, keyword: Parameters<typeof ability>[1], target: string | null = null): void {
+export function queueKeyword(
+  d: Draft,
+  controller: PlayerId,
+  source: { id: string; cardId: string },
+  keyword: Parameters<typeof ability>[1],
+  target: string | null = null,
+): void {
   const a = ability(source.cardId, keyword);
   if (!a?.effects) return;
-  queue(d, { controller, source: source.id, cardId: source.cardId, label: keyword, rule: `7.0.${keyword}`, effects: a.effects, target, purge: has(source.cardId, 'Purge'), spell: false });
+  queue(d, {
+    controller,
+    source: source.id,
+    cardId: source.cardId,
+    label: keyword,
+    rule: `7.0.${keyword}`,
+    effects: a.effects,
+    target,
+    purge: has(source.cardId, 'Purge'),
+    spell: false,
+  });
 }
 
 /** A card discarded from hand into the archive (7.0.Salvage offers a free play). */
@@ -141,7 +209,18 @@ export function leavePlay(d: Draft, w: Where, reason: string, rule: string, purg
 /** Equip spells go to the archive when their creature leaves play (D11). */
 function equipsLeave(d: Draft, w: Where): void {
   w.perm.equips.forEach((eq, i) =>
-    d.auto('CardLeftPlay', { player: w.player, card: { id: eq, cardId: w.perm.equipCards[i]!, oid: '' }, from: 'equip', to: 'archive', reason: 'creature-left', equip: true }, 'D11'),
+    d.auto(
+      'CardLeftPlay',
+      {
+        player: w.player,
+        card: { id: eq, cardId: w.perm.equipCards[i]!, oid: '' },
+        from: 'equip',
+        to: 'archive',
+        reason: 'creature-left',
+        equip: true,
+      },
+      'D11',
+    ),
   );
 }
 
@@ -149,7 +228,16 @@ function equipsLeave(d: Draft, w: Where): void {
 export function returnToHand(d: Draft, w: Where, rule: string): void {
   equipsLeave(d, w);
   const card = asCard(w.perm);
-  d.auto('CardReturnedFromPlay', { player: w.player, card, from: w.zone, hand: { id: card.id, cardId: card.cardId, oid: d.oid(), known: ['public'] } }, rule);
+  d.auto(
+    'CardReturnedFromPlay',
+    {
+      player: w.player,
+      card,
+      from: w.zone,
+      hand: { id: card.id, cardId: card.cardId, oid: d.oid(), known: ['public'] },
+    },
+    rule,
+  );
   queueKeyword(d, w.player, w.perm, 'Leave Effect');
 }
 
@@ -157,12 +245,22 @@ export function returnToHand(d: Draft, w: Where, rule: string): void {
 function checkState(d: Draft): void {
   for (let guard = 0; guard < 50; guard++) {
     const s = d.state;
-    const dying = creatures(s).find((w) => w.perm.slain === true || (w.perm.damage > 0 && w.perm.damage >= health(s, w)));
+    const dying = creatures(s).find(
+      (w) => w.perm.slain === true || (w.perm.damage > 0 && w.perm.damage >= health(s, w)),
+    );
     if (dying) {
-      leavePlay(d, dying, 'destroyed', dying.perm.slain && dying.perm.damage < health(s, dying) ? '7.0.Slayer' : 'D15', dying.perm.purged === true);
+      leavePlay(
+        d,
+        dying,
+        'destroyed',
+        dying.perm.slain && dying.perm.damage < health(s, dying) ? '7.0.Slayer' : 'D15',
+        dying.perm.purged === true,
+      );
       continue;
     }
-    const orphan = inPlay(s).find((w) => w.zone === 'attached' && w.perm.master !== undefined && locate(s, w.perm.master) === null);
+    const orphan = inPlay(s).find(
+      (w) => w.zone === 'attached' && w.perm.master !== undefined && locate(s, w.perm.master) === null,
+    );
     if (orphan) {
       leavePlay(d, orphan, 'master-left', '7.0.Familiar Spirit');
       continue;
@@ -182,7 +280,13 @@ export interface Source {
 }
 
 export function sourceOf(w: Where): Source {
-  return { id: w.perm.id, cardId: w.perm.cardId, controller: w.player, purge: has(w.perm.cardId, 'Purge'), spell: false };
+  return {
+    id: w.perm.id,
+    cardId: w.perm.cardId,
+    controller: w.player,
+    purge: has(w.perm.cardId, 'Purge'),
+    spell: false,
+  };
 }
 
 /** Damage to a player (milling, §1.0) or to a creature (D15), with Immunity (7.0), Slayer and Berserk. */
@@ -190,7 +294,14 @@ export function dealDamage(d: Draft, src: Source, target: string, amount: number
   if (amount <= 0 || isOver(d.state)) return;
   if (d.state.players[target]) {
     d.auto('DamageDealt', { source: src.id, sourceCard: src.cardId, target, amount, player: true }, rule);
-    mill(d, target as PlayerId, amount, src.purge ? 'purgatory' : 'archive', src.purge ? '7.0.Purge' : '1.0', 'damage');
+    mill(
+      d,
+      target as PlayerId,
+      amount,
+      src.purge ? 'purgatory' : 'archive',
+      src.purge ? '7.0.Purge' : '1.0',
+      'damage',
+    );
     return;
   }
   const w = locate(d.state, target);
@@ -202,7 +313,11 @@ export function dealDamage(d: Draft, src: Source, target: string, amount: number
   }
   const first = w.perm.damagedTurn !== d.state.turn || w.perm.damage === 0;
   const slayer = has(src.cardId, 'Slayer') && !src.spell;
-  d.auto('DamageDealt', { source: src.id, sourceCard: src.cardId, target, amount, purge: src.purge, slayer }, slayer ? '7.0.Slayer' : rule);
+  d.auto(
+    'DamageDealt',
+    { source: src.id, sourceCard: src.cardId, target, amount, purge: src.purge, slayer },
+    slayer ? '7.0.Slayer' : rule,
+  );
   if (first && has(w.perm.cardId, 'Berserk')) queueKeyword(d, w.player, w.perm, 'Berserk');
 }
 
@@ -223,7 +338,12 @@ export function settle(d: Draft): void {
     }
     if (s.pending.length >= 2 && !head.chosen) {
       // D7 / §4.0.E1: simultaneous triggers, the active player chooses which resolves next.
-      offer(d, { kind: 'orderTriggers', player: s.activePlayer!, rule: s.phase === 'end' ? '4.0.E1' : 'D7', options: s.pending.map((p) => p.pid) });
+      offer(d, {
+        kind: 'orderTriggers',
+        player: s.activePlayer!,
+        rule: s.phase === 'end' ? '4.0.E1' : 'D7',
+        options: s.pending.map((p) => p.pid),
+      });
       return;
     }
     resolve(d, head, 0);
@@ -265,9 +385,19 @@ export function resolve(d: Draft, p: Pending, at: number): void {
     // controller is asked before each copy that has a target (option echoKeepsTargets: same targets, D27).
     d.auto('EchoCopied', { pid: p.pid, source: p.source, remaining: copies - 1 }, '7.0.Echo');
     const kind = targetKind(p.effects);
-    const options = kind && !d.state.options.echoKeepsTargets ? spellTargets(d.state, p.controller, kind, p.effects, p.spell) : [];
+    const options =
+      kind && !d.state.options.echoKeepsTargets
+        ? spellTargets(d.state, p.controller, kind, p.effects, p.spell)
+        : [];
     if (options.length > 0) {
-      offer(d, { kind: 'target', player: p.controller, rule: '7.0.Echo', source: p.source, pid: p.pid, options });
+      offer(d, {
+        kind: 'target',
+        player: p.controller,
+        rule: '7.0.Echo',
+        source: p.source,
+        pid: p.pid,
+        options,
+      });
       return;
     }
     resolve(d, p, 0);
@@ -284,7 +414,11 @@ export function resolve(d: Draft, p: Pending, at: number): void {
 }
 
 /** Ways a Boon / Salvage card can be played for free (D29): zones for a creature, a new stack for a stone, targets for a spell. */
-export function freePlayOptions(s: ECState, player: PlayerId, cardId: string): { zone?: 'atk' | 'def'; target?: string }[] {
+export function freePlayOptions(
+  s: ECState,
+  player: PlayerId,
+  cardId: string,
+): { zone?: 'atk' | 'def'; target?: string }[] {
   const def = cardDef(cardId);
   const pl = s.players[player]!;
   if (isCreatureCard(def)) {
@@ -304,7 +438,11 @@ export type TargetKind = 'target-creature' | 'target-any' | 'target-own-creature
 
 export function targetKind(effects: readonly Effect[]): TargetKind | null {
   for (const e of effects) {
-    if ((e.kind === 'damage' || e.kind === 'destroy' || e.kind === 'return') && (e.to === 'target-creature' || e.to === 'target-any')) return e.to;
+    if (
+      (e.kind === 'damage' || e.kind === 'destroy' || e.kind === 'return') &&
+      (e.to === 'target-creature' || e.to === 'target-any')
+    )
+      return e.to;
     if (e.kind === 'pump' && e.to === 'target-own-creature') return 'target-own-creature';
     if (e.kind === 'delve') return 'delve';
   }
@@ -312,20 +450,35 @@ export function targetKind(effects: readonly Effect[]): TargetKind | null {
 }
 
 /** Legal targets of a spell's or an effect's target (Stealthy and Immunity respected, D33). */
-export function spellTargets(s: ECState, controller: PlayerId, kind: TargetKind, effects: readonly Effect[], sourceIsSpell = true): string[] {
+export function spellTargets(
+  s: ECState,
+  controller: PlayerId,
+  kind: TargetKind,
+  effects: readonly Effect[],
+  sourceIsSpell = true,
+): string[] {
   if (kind === 'delve') {
     const crit = effects.find((e): e is Extract<Effect, { kind: 'delve' }> => e.kind === 'delve')?.criteria;
-    return [...new Set(s.players[controller]!.archive.filter((c) => matches(c.cardId, crit)).map((c) => c.id))];
+    return [
+      ...new Set(s.players[controller]!.archive.filter((c) => matches(c.cardId, crit)).map((c) => c.id)),
+    ];
   }
   const cs = creatures(s).filter((w) => targetable(w, controller, sourceIsSpell));
-  if (kind === 'target-own-creature') return cs.filter((w) => w.player === controller && w.zone !== 'attached').map((w) => w.perm.id);
+  if (kind === 'target-own-creature')
+    return cs.filter((w) => w.player === controller && w.zone !== 'attached').map((w) => w.perm.id);
   const ids = cs.map((w) => w.perm.id);
   return kind === 'target-any' ? [...s.order, ...ids] : ids;
 }
 
 function applyEffect(d: Draft, p: Pending, e: Effect, i: number): 'done' | 'prompt' {
   const s = d.state;
-  const src: Source = { id: p.source, cardId: p.cardId, controller: p.controller, purge: p.purge, spell: p.spell };
+  const src: Source = {
+    id: p.source,
+    cardId: p.cardId,
+    controller: p.controller,
+    purge: p.purge,
+    spell: p.spell,
+  };
   const opp = opponentOf(s, p.controller);
   const stillTarget = (): string | null => {
     if (p.target === null) return null;
@@ -336,7 +489,8 @@ function applyEffect(d: Draft, p: Pending, e: Effect, i: number): 'done' | 'prom
   switch (e.kind) {
     case 'damage': {
       if (e.to === 'each-creature') {
-        for (const w of creatures(s).filter((x) => x.zone === 'atk' || x.zone === 'def')) dealDamage(d, src, w.perm.id, e.amount, p.rule);
+        for (const w of creatures(s).filter((x) => x.zone === 'atk' || x.zone === 'def'))
+          dealDamage(d, src, w.perm.id, e.amount, p.rule);
         return 'done';
       }
       const t = e.to === 'opponent' ? opp : e.to === 'self-player' ? p.controller : stillTarget();
@@ -344,7 +498,14 @@ function applyEffect(d: Draft, p: Pending, e: Effect, i: number): 'done' | 'prom
       return 'done';
     }
     case 'mill':
-      mill(d, e.who === 'opponent' ? opp : p.controller, e.n, p.purge ? 'purgatory' : 'archive', p.purge ? '7.0.Purge' : p.rule, 'effect');
+      mill(
+        d,
+        e.who === 'opponent' ? opp : p.controller,
+        e.n,
+        p.purge ? 'purgatory' : 'archive',
+        p.purge ? '7.0.Purge' : p.rule,
+        'effect',
+      );
       return 'done';
     case 'draw':
       if (e.who === 'each') drawEach(d, e.n, p.rule);
@@ -352,17 +513,45 @@ function applyEffect(d: Draft, p: Pending, e: Effect, i: number): 'done' | 'prom
       return 'done';
     case 'pump': {
       const t = e.to === 'self' ? (locate(s, p.source) ? p.source : null) : stillTarget();
-      if (t !== null) d.auto('EffectApplied', { id: `e${s.serial + 1}`, source: p.source, target: t, power: e.power, health: e.health ?? 0, until: 'end-of-turn' }, p.rule);
+      if (t !== null)
+        d.auto(
+          'EffectApplied',
+          {
+            id: `e${s.serial + 1}`,
+            source: p.source,
+            target: t,
+            power: e.power,
+            health: e.health ?? 0,
+            until: 'end-of-turn',
+          },
+          p.rule,
+        );
       return 'done';
     }
     case 'destroy': {
-      const ws = e.to === 'each-creature' ? creatures(s).filter((x) => x.zone === 'atk' || x.zone === 'def') : [stillTarget()].flatMap((t) => (t ? [locate(s, t)!] : []));
+      const ws =
+        e.to === 'each-creature'
+          ? creatures(s).filter((x) => x.zone === 'atk' || x.zone === 'def')
+          : [stillTarget()].flatMap((t) => (t ? [locate(s, t)!] : []));
       for (const w of ws) if (locate(d.state, w.perm.id)) leavePlay(d, w, 'destroyed', p.rule, p.purge);
       return 'done';
     }
     case 'atEndOfTurn':
       // A delayed effect (D47): it waits for §4.0.E1, then triggers with the other "at the end of turn" effects.
-      d.auto('DelayedEffectCreated', { delayed: { controller: p.controller, source: p.source, cardId: p.cardId, effects: e.effects, purge: p.purge, spell: p.spell } }, 'D47');
+      d.auto(
+        'DelayedEffectCreated',
+        {
+          delayed: {
+            controller: p.controller,
+            source: p.source,
+            cardId: p.cardId,
+            effects: e.effects,
+            purge: p.purge,
+            spell: p.spell,
+          },
+        },
+        'D47',
+      );
       return 'done';
     case 'return': {
       const t = stillTarget();
@@ -372,7 +561,12 @@ function applyEffect(d: Draft, p: Pending, e: Effect, i: number): 'done' | 'prom
     }
     case 'restore': {
       const cards = s.players[p.controller]!.archive.slice(0, e.n);
-      if (cards.length > 0) d.auto('CardsPutIntoSpellbook', { player: p.controller, cards, from: 'archive', where: 'bottom' }, p.rule);
+      if (cards.length > 0)
+        d.auto(
+          'CardsPutIntoSpellbook',
+          { player: p.controller, cards, from: 'archive', where: 'bottom' },
+          p.rule,
+        );
       return 'done';
     }
     case 'futureSight': {
@@ -380,7 +574,15 @@ function applyEffect(d: Draft, p: Pending, e: Effect, i: number): 'done' | 'prom
       if (top.length === 0) return 'done';
       d.auto('TopCardsLooked', { player: p.controller, source: p.source, cards: top }, '7.0.Future Sight');
       if (top.length === 1) return 'done';
-      offer(d, { kind: 'arrange', player: p.controller, rule: '7.0.Future Sight', source: p.source, pid: p.pid, at: i, options: top.map((c) => c.id) });
+      offer(d, {
+        kind: 'arrange',
+        player: p.controller,
+        rule: '7.0.Future Sight',
+        source: p.source,
+        pid: p.pid,
+        at: i,
+        options: top.map((c) => c.id),
+      });
       return 'prompt';
     }
     case 'construct': {
@@ -390,13 +592,31 @@ function applyEffect(d: Draft, p: Pending, e: Effect, i: number): 'done' | 'prom
         shuffleSpellbook(d, p.controller, '7.0.Construct');
         return 'done';
       }
-      offer(d, { kind: 'construct', player: p.controller, rule: '7.0.Construct', source: p.source, pid: p.pid, at: i, options });
+      offer(d, {
+        kind: 'construct',
+        player: p.controller,
+        rule: '7.0.Construct',
+        source: p.source,
+        pid: p.pid,
+        at: i,
+        options,
+      });
       return 'prompt';
     }
     case 'delve': {
       const t = p.target;
       const card = t ? s.players[p.controller]!.archive.find((c) => c.id === t) : undefined;
-      if (card) d.auto('CardReturnedToHand', { player: p.controller, card, from: 'archive', hand: { id: card.id, cardId: card.cardId, oid: d.oid() } }, '7.0.Delve');
+      if (card)
+        d.auto(
+          'CardReturnedToHand',
+          {
+            player: p.controller,
+            card,
+            from: 'archive',
+            hand: { id: card.id, cardId: card.cardId, oid: d.oid() },
+          },
+          '7.0.Delve',
+        );
       return 'done';
     }
     case 'gamble': {
@@ -415,10 +635,17 @@ function applyEffect(d: Draft, p: Pending, e: Effect, i: number): 'done' | 'prom
 /** 7.0.Construct: card names of neutral Permanent or Equip spells of level ≤ X in the spellbook (D30). */
 export function constructOptions(s: ECState, player: PlayerId, x: number): string[] {
   const ids = s.players[player]!.spellbook.map(full).map((c) => c.cardId);
-  return [...new Set(ids)].filter((id) => {
-    const def = cardDef(id);
-    return def.type === 'Spell' && def.element === 'neutral' && (def.spell === 'Permanent' || def.spell === 'Equip') && def.level <= x;
-  }).sort();
+  return [...new Set(ids)]
+    .filter((id) => {
+      const def = cardDef(id);
+      return (
+        def.type === 'Spell' &&
+        def.element === 'neutral' &&
+        (def.spell === 'Permanent' || def.spell === 'Equip') &&
+        def.level <= x
+      );
+    })
+    .sort();
 }
 
 // ---------------------------------------------------------------- combat (§4.0.M3, D13–D14, D35)
@@ -442,7 +669,9 @@ export function resolveCombat(d: Draft): void {
     strikes.push({ from: A.perm.id, to: T.perm.id, amount: null });
     if (d.state.options.retaliation) strikes.push({ from: T.perm.id, to: A.perm.id, amount: null });
   } else {
-    const blockers = a.blockers.map((b) => locate(d.state, b)).filter((w): w is Where => w !== null && inDef(w));
+    const blockers = a.blockers
+      .map((b) => locate(d.state, b))
+      .filter((w): w is Where => w !== null && inDef(w));
     if (blockers.length === 0) strikes.push({ from: A.perm.id, to: a.defendingPlayer, amount: null });
     else {
       for (const b of blockers) strikes.push({ from: b.perm.id, to: A.perm.id, amount: null });
@@ -453,7 +682,10 @@ export function resolveCombat(d: Draft): void {
   const strikers = [...new Set(strikes.map((x) => x.from))];
   const fast = strikers.filter(qs);
   // D35: Quickstriker matters only when some strikers have it and some don't.
-  const phases = fast.length > 0 && fast.length < strikers.length ? [strikes.filter((x) => qs(x.from)), strikes.filter((x) => !qs(x.from))] : [strikes];
+  const phases =
+    fast.length > 0 && fast.length < strikers.length
+      ? [strikes.filter((x) => qs(x.from)), strikes.filter((x) => !qs(x.from))]
+      : [strikes];
   for (const phase of phases) {
     // Power is read when the phase starts; creatures destroyed in an earlier phase deal no damage.
     const live = phase.flatMap((x) => {
@@ -463,14 +695,21 @@ export function resolveCombat(d: Draft): void {
     for (const x of live) {
       if (isOver(d.state)) return;
       if (x.to === '#blockers') assignToBlockers(d, x.w, x.amount, a.blockers, a.defendingPlayer);
-      else if (d.state.players[x.to] || locate(d.state, x.to)) dealDamage(d, sourceOf(x.w), x.to, x.amount, x.to === a.defendingPlayer ? '4.0.M3' : 'D14');
+      else if (d.state.players[x.to] || locate(d.state, x.to))
+        dealDamage(d, sourceOf(x.w), x.to, x.amount, x.to === a.defendingPlayer ? '4.0.M3' : 'D14');
     }
     checkState(d);
   }
 }
 
 /** D14: lethal damage to each blocker in the declared order; the rest is lost unless Breakthrough (7.0). */
-function assignToBlockers(d: Draft, A: Where, amount: number, blockerIds: string[], defender: PlayerId): void {
+function assignToBlockers(
+  d: Draft,
+  A: Where,
+  amount: number,
+  blockerIds: string[],
+  defender: PlayerId,
+): void {
   let left = amount;
   const slayer = has(A.perm.cardId, 'Slayer');
   for (const id of blockerIds) {
@@ -481,7 +720,8 @@ function assignToBlockers(d: Draft, A: Where, amount: number, blockerIds: string
     if (give > 0) dealDamage(d, sourceOf(A), id, give, 'D14');
     left -= give;
   }
-  if (left > 0 && has(A.perm.cardId, 'Breakthrough')) dealDamage(d, sourceOf(A), defender, left, '7.0.Breakthrough');
+  if (left > 0 && has(A.perm.cardId, 'Breakthrough'))
+    dealDamage(d, sourceOf(A), defender, left, '7.0.Breakthrough');
 }
 
 // ---------------------------------------------------------------- phases (§4.0)
@@ -507,7 +747,8 @@ export function startTurn(d: Draft, player: PlayerId): void {
   const stay = d.state.options.permanentSpellsStay;
   for (const st of d.state.players[player]!.stacks) {
     const top = st.top ? cardDef(st.top.cardId) : null;
-    if (top && top.type === 'Spell' && top.spell !== 'Equip' && !(stay && top.spell === 'Permanent')) archiveSpell(d, player, st.id, '4.0.S1');
+    if (top && top.type === 'Spell' && top.spell !== 'Equip' && !(stay && top.spell === 'Permanent'))
+      archiveSpell(d, player, st.id, '4.0.S1');
   }
   settle(d);
 }
@@ -524,7 +765,8 @@ export function advance(d: Draft): void {
     else if (!draw(d, ap, 1, '4.0.D1', 'draw-phase')) return;
     const hand = d.state.players[ap]!.hand.length;
     const skipped = s.turn === 1 && ap === s.firstPlayer;
-    if (hand > 0 && (!skipped || s.options.redrawOnSkippedDraw)) offer(d, { kind: 'redraw', player: ap, rule: '4.0.D2' });
+    if (hand > 0 && (!skipped || s.options.redrawOnSkippedDraw))
+      offer(d, { kind: 'redraw', player: ap, rule: '4.0.D2' });
     else advance(d);
     return;
   }
@@ -541,7 +783,18 @@ export function advance(d: Draft): void {
     d.auto('EffectsExpired', { player: ap }, '4.0.E1');
     for (const w of inPlay(d.state)) {
       const eot = cardDef(w.perm.cardId).endOfTurn;
-      if (eot) queue(d, { controller: w.player, source: w.perm.id, cardId: w.perm.cardId, label: 'At the end of turn', rule: '4.0.E1', effects: eot, target: null, purge: false, spell: false });
+      if (eot)
+        queue(d, {
+          controller: w.player,
+          source: w.perm.id,
+          cardId: w.perm.cardId,
+          label: 'At the end of turn',
+          rule: '4.0.E1',
+          effects: eot,
+          target: null,
+          purge: false,
+          spell: false,
+        });
     }
     const delayed = d.state.delayed;
     for (const x of delayed) queue(d, { ...x, label: 'At the end of turn', rule: '4.0.E1', target: null });
@@ -555,7 +808,11 @@ export function advance(d: Draft): void {
     if (hasTurnLeftovers(s)) d.auto('EffectsExpired', { player: ap }, 'D41');
     d.auto('TurnEnded', { player: ap }, '4.0');
     if (s.turn >= s.options.turnLimit) {
-      d.auto('MatchEnded', { winner: null, result: `draw: turn limit of ${s.options.turnLimit} turns reached (D22)`, seed: '' }, 'D22');
+      d.auto(
+        'MatchEnded',
+        { winner: null, result: `draw: turn limit of ${s.options.turnLimit} turns reached (D22)`, seed: '' },
+        'D22',
+      );
       return;
     }
     startTurn(d, opponentOf(s, ap));

@@ -9,8 +9,14 @@ import type { ECState } from './types';
 describe('elemental-clash evolve copies what it changes', () => {
   it('folds every event of bot matches on deep-frozen states, to the same state as a plain fold', () => {
     for (const [k, bot] of (['random', 'greedy'] as const).entries()) {
-      const m = playMatch<ECState>(elementalClash, { seed: `fold-copy-${k}`, bots: { p1: bot, p2: 'random' }, recordStates: false });
-      expect(foldFrozen<ECState>(elementalClash, structuredClone(m.events))).toEqual(fold<ECState>(elementalClash, m.events));
+      const m = playMatch<ECState>(elementalClash, {
+        seed: `fold-copy-${k}`,
+        bots: { p1: bot, p2: 'random' },
+        recordStates: false,
+      });
+      expect(foldFrozen<ECState>(elementalClash, structuredClone(m.events))).toEqual(
+        fold<ECState>(elementalClash, m.events),
+      );
     }
   });
 });

@@ -3,7 +3,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkMachineMeta, listTransitions, machineLocations, MatchSession, parseScenario, pathOf, phaseOrder, Rng, scenarioConfig, type Command, type PlayerId } from '@matchtape/engine';
+import {
+  checkMachineMeta,
+  listTransitions,
+  machineLocations,
+  MatchSession,
+  parseScenario,
+  pathOf,
+  phaseOrder,
+  Rng,
+  scenarioConfig,
+  type Command,
+  type PlayerId,
+} from '@matchtape/engine';
 import { defaultConfig } from '@matchtape/engine/testing';
 import { machineCoverage } from '@matchtape/engine/testing/graph';
 import { elementalClash as game } from './index';
@@ -28,7 +40,8 @@ type Seen = { states: Set<string>; transitions: Map<string, { source: string; ev
 function recorder(seen: Seen) {
   let path = 'setup';
   seen.states.add(path);
-  const take = (source: string | null, event: string) => source !== null && seen.transitions.set(`${source}|${event}`, { source, event });
+  const take = (source: string | null, event: string) =>
+    source !== null && seen.transitions.set(`${source}|${event}`, { source, event });
   return {
     command: (type: string) => take(definer(path, type), type),
     events: (es: readonly { phase: string; step: string | null }[]) => {
@@ -66,7 +79,12 @@ function replay(file: string, seen: Seen): void {
   if (!parsed.ok) throw new Error(parsed.errors.join('; '));
   const sc = parsed.scenario;
   const start = sc.start;
-  const r = MatchSession.start<ECState>(game, scenarioConfig(sc), { seed: String(sc.seed), at: 't' }, start ? { setup: (c, ctx) => game.scenario!.start(c, start, { ...ctx, cards: sc.cards ?? [] }) } : {});
+  const r = MatchSession.start<ECState>(
+    game,
+    scenarioConfig(sc),
+    { seed: String(sc.seed), at: 't' },
+    start ? { setup: (c, ctx) => game.scenario!.start(c, start, { ...ctx, cards: sc.cards ?? [] }) } : {},
+  );
   // A scenario about a refused setup (expectSetup) plays nothing: it covers no state.
   if (!r.ok && sc.expectSetup) return;
   if (!r.ok) throw new Error(r.reason);
@@ -86,12 +104,25 @@ describe('elemental-clash machine', () => {
   it('meta is complete and positions are the document’s phases in order (§4.0)', () => {
     expect(checkMachineMeta(machine)).toEqual([]);
     expect(phaseOrder(machine)).toEqual(['setup', 'standby', 'draw', 'main', 'end', 'game-over']);
-    expect(machineLocations(machine).map((l) => `${l.phase}/${l.step ?? ''}`)).toEqual(['setup/mulligan', 'standby/', 'draw/', 'main/', 'main/defend', 'end/', 'game-over/']);
+    expect(machineLocations(machine).map((l) => `${l.phase}/${l.step ?? ''}`)).toEqual([
+      'setup/mulligan',
+      'standby/',
+      'draw/',
+      'main/',
+      'main/defend',
+      'end/',
+      'game-over/',
+    ]);
   });
 
   it('decides the phase order: the redraw skips the main phase (§4.0.D2)', () => {
     const base = game.initial();
-    const at = (phase: ECState['phase'], redrew = false): ECState => ({ ...base, status: 'playing', phase, redrew });
+    const at = (phase: ECState['phase'], redrew = false): ECState => ({
+      ...base,
+      status: 'playing',
+      phase,
+      redrew,
+    });
     expect(nextLocation(at('standby')).phase).toBe('draw');
     expect(nextLocation(at('draw'))).toMatchObject({ phase: 'main', rule: '4.0' });
     expect(nextLocation(at('draw', true))).toMatchObject({ phase: 'end', rule: '4.0.D2' });
@@ -108,7 +139,10 @@ describe('elemental-clash machine', () => {
     expect(cov.states.uncovered).toEqual([]);
     // Nobody concedes during the mulligans in these matches: the one transition left to a dedicated check.
     expect(cov.transitions.uncovered).toEqual(['setup --GAME_OVER-->']);
-    const r = MatchSession.start<ECState>(game, defaultConfig(game, 'm-concede'), { seed: 'concede', at: 't' });
+    const r = MatchSession.start<ECState>(game, defaultConfig(game, 'm-concede'), {
+      seed: 'concede',
+      at: 't',
+    });
     if (!r.ok) throw new Error(r.reason);
     const res = r.session.play({ type: 'Concede', player: 'p2' }, 't');
     expect(res.ok && res.events.map((e) => e.type)).toEqual(['Conceded', 'PlayerLost', 'MatchEnded']);

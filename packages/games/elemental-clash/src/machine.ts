@@ -40,7 +40,10 @@ export const GUARDS = {
   redrew: ({ context }: GuardArgs, _p: RuleParams) => context.game.redrew,
 };
 
-const g = <T extends keyof typeof GUARDS>(type: T, rule: string, extra: Record<string, string> = {}) => ({ type, params: { rule, ...extra } });
+const g = <T extends keyof typeof GUARDS>(type: T, rule: string, extra: Record<string, string> = {}) => ({
+  type,
+  params: { rule, ...extra },
+});
 
 export const elementalClashMachine = createMachine(
   {
@@ -54,7 +57,8 @@ export const elementalClashMachine = createMachine(
     },
     states: {
       setup: {
-        description: 'Random first player, 7-card hands, mulligans of one card fewer each after the first (§4.0)',
+        description:
+          'Random first player, 7-card hands, mulligans of one card fewer each after the first (§4.0)',
         meta: { phase: 'setup', step: 'mulligan', rule: '4.0' },
         on: {
           Keep: { guard: g('promptIs', '4.0', { kind: 'mulligan' }) },
@@ -82,7 +86,8 @@ export const elementalClashMachine = createMachine(
         },
         states: {
           standby: {
-            description: 'Spells on stacks to the archive; creatures on stacks to ATK or DEF (max 5 each); free moves (§4.0.S1–S3)',
+            description:
+              'Spells on stacks to the archive; creatures on stacks to ATK or DEF (max 5 each); free moves (§4.0.S1–S3)',
             meta: { phase: 'standby', step: null, rule: '4.0.S1' },
             on: {
               DeployCreature: { guard: g('activeWindow', '4.0.S2') },
@@ -94,7 +99,8 @@ export const elementalClashMachine = createMachine(
             },
           },
           draw: {
-            description: 'Draw the top card (the first player skips it on the first turn), then the optional redraw (§4.0.D1–D2)',
+            description:
+              'Draw the top card (the first player skips it on the first turn), then the optional redraw (§4.0.D1–D2)',
             meta: { phase: 'draw', step: null, rule: '4.0.D1' },
             on: {
               RedrawHand: { guard: g('promptIs', '4.0.D2', { kind: 'redraw' }) },
@@ -127,7 +133,8 @@ export const elementalClashMachine = createMachine(
                 },
               },
               defend: {
-                description: 'Defender window: "at any time" abilities and Flash spells, blockers for a direct attack, then damage (§4.0.M3, D13)',
+                description:
+                  'Defender window: "at any time" abilities and Flash spells, blockers for a direct attack, then damage (§4.0.M3, D13)',
                 meta: { phase: 'main', step: 'defend', rule: '4.0.M3' },
                 on: {
                   DeclareBlocker: { guard: g('promptIs', '4.0.M3', { kind: 'defend' }) },
@@ -139,7 +146,8 @@ export const elementalClashMachine = createMachine(
             },
           },
           end: {
-            description: '"Until end of turn" effects end, "at the end of turn" triggers (active player orders), discard to 7 (§4.0.E1–E2)',
+            description:
+              '"Until end of turn" effects end, "at the end of turn" triggers (active player orders), discard to 7 (§4.0.E1–E2)',
             meta: { phase: 'end', step: null, rule: '4.0.E1' },
             on: {
               Discard: { guard: g('promptIs', '4.0.E2', { kind: 'discard' }) },
@@ -149,7 +157,11 @@ export const elementalClashMachine = createMachine(
           },
         },
       },
-      gameOver: { type: 'final', description: 'A player lost (§1.0), conceded or the turn limit was reached (D22)', meta: { phase: 'game-over', step: null, rule: '1.0' } },
+      gameOver: {
+        type: 'final',
+        description: 'A player lost (§1.0), conceded or the turn limit was reached (D22)',
+        meta: { phase: 'game-over', step: null, rule: '1.0' },
+      },
     },
   },
   { guards: GUARDS as never },
@@ -170,14 +182,37 @@ export function nextLocation(s: ECState): { phase: Phase; step: Step; rule: stri
 
 /** The rule to cite when a command is not allowed where the game is and no guard names one. */
 export const COMMAND_RULES: Readonly<Record<string, string>> = {
-  Keep: '4.0', Mulligan: '4.0',
-  DeployCreature: '4.0.S2', KeepResident: '7.0.Resident', AttachFamiliar: '7.0.Familiar Spirit', MoveCreature: '4.0.S3', EndStandby: 'D20',
-  RedrawHand: '4.0.D2', DeclineRedraw: '4.0.D2', PutUnder: '4.0.D2',
-  PlayStone: '4.0.M1', PlayCard: '4.0.M2', DeclareAttack: '4.0.M3', RangedAttack: '7.0.Ranged Attack', Discharge: '7.0.Discharge',
-  Respawn: '7.0.Respawn', EndMain: 'D20', DeclareBlocker: '4.0.M3', FinishDefense: 'D13',
-  Harvest: '7.0.Harvest', Mutate: '7.0.Mutate', Reinforce: '7.0.Reinforce',
-  ChooseTrigger: 'D7', ArrangeTop: '7.0.Future Sight', ChooseConstruct: '7.0.Construct', ChooseEchoTarget: '7.0.Echo', PlayFree: 'D29', DeclineFreePlay: 'D29',
-  Discard: '4.0.E2', EndTurn: '4.0.E2', Concede: 'D22',
+  Keep: '4.0',
+  Mulligan: '4.0',
+  DeployCreature: '4.0.S2',
+  KeepResident: '7.0.Resident',
+  AttachFamiliar: '7.0.Familiar Spirit',
+  MoveCreature: '4.0.S3',
+  EndStandby: 'D20',
+  RedrawHand: '4.0.D2',
+  DeclineRedraw: '4.0.D2',
+  PutUnder: '4.0.D2',
+  PlayStone: '4.0.M1',
+  PlayCard: '4.0.M2',
+  DeclareAttack: '4.0.M3',
+  RangedAttack: '7.0.Ranged Attack',
+  Discharge: '7.0.Discharge',
+  Respawn: '7.0.Respawn',
+  EndMain: 'D20',
+  DeclareBlocker: '4.0.M3',
+  FinishDefense: 'D13',
+  Harvest: '7.0.Harvest',
+  Mutate: '7.0.Mutate',
+  Reinforce: '7.0.Reinforce',
+  ChooseTrigger: 'D7',
+  ArrangeTop: '7.0.Future Sight',
+  ChooseConstruct: '7.0.Construct',
+  ChooseEchoTarget: '7.0.Echo',
+  PlayFree: 'D29',
+  DeclineFreePlay: 'D29',
+  Discard: '4.0.E2',
+  EndTurn: '4.0.E2',
+  Concede: 'D22',
 };
 
 export type Gate = { ok: true } | { ok: false; rule: string; reason: string };
@@ -198,14 +233,24 @@ export function commandGate(s: ECState, type: string, player: PlayerId): Gate {
 function gateAt(s: ECState, type: string, player: PlayerId): Gate {
   const g = gate(elementalClashMachine, machinePath(s), { type, player } as EventObject, { game: s });
   if (g.ok) return g;
-  if (g.guard === null && g.rule === null) return { ok: false, rule: COMMAND_RULES[type] ?? '4.0', reason: `${type} is not possible in the ${s.phase} phase${s.step ? ` (${s.step})` : ''}` };
+  if (g.guard === null && g.rule === null)
+    return {
+      ok: false,
+      rule: COMMAND_RULES[type] ?? '4.0',
+      reason: `${type} is not possible in the ${s.phase} phase${s.step ? ` (${s.step})` : ''}`,
+    };
   const kind = typeof g.params?.kind === 'string' ? g.params.kind : undefined;
   const rule = typeof g.params?.rule === 'string' ? g.params.rule : (COMMAND_RULES[type] ?? '4.0');
-  return { ok: false, rule, reason: `${type} is not allowed now: ${explain(g.guard ?? undefined, kind, s, player)}` };
+  return {
+    ok: false,
+    rule,
+    reason: `${type} is not allowed now: ${explain(g.guard ?? undefined, kind, s, player)}`,
+  };
 }
 
 function explain(type: string | undefined, kind: string | undefined, s: ECState, player: PlayerId): string {
-  if (s.prompt && s.prompt.player !== player) return `${s.prompt.player} must first answer (${s.prompt.kind})`;
+  if (s.prompt && s.prompt.player !== player)
+    return `${s.prompt.player} must first answer (${s.prompt.kind})`;
   if (s.prompt) return `answer the ${s.prompt.kind} choice first`;
   switch (type) {
     case 'activeWindow':

@@ -6,11 +6,23 @@ import { join } from 'node:path';
 import { describeGameModule } from '@matchtape/engine/testing';
 import { elementalClash } from './index';
 
-const scenario = JSON.parse(readFileSync(join(import.meta.dirname, '../../../../test/scenarios/elemental-clash/boon-free-play.json'), 'utf8')) as unknown;
+const scenario = JSON.parse(
+  readFileSync(
+    join(import.meta.dirname, '../../../../test/scenarios/elemental-clash/boon-free-play.json'),
+    'utf8',
+  ),
+) as unknown;
 
 describeGameModule(elementalClash, {
   matches: process.env.MATCHTAPE_DEEP === '1' ? 20 : 4,
   startScenario: scenario,
   redactedSchemas: true,
-  probes: [{ type: 'EndStandby' }, { type: 'EndMain' }, { type: 'EndTurn' }, { type: 'FinishDefense' }, { type: 'DeclineRedraw' }, { type: 'DeclineFreePlay' }],
+  probes: [
+    { type: 'EndStandby' },
+    { type: 'EndMain' },
+    { type: 'EndTurn' },
+    { type: 'FinishDefense' },
+    { type: 'DeclineRedraw' },
+    { type: 'DeclineFreePlay' },
+  ],
 });

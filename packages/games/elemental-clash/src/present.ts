@@ -1,7 +1,19 @@
 // How a state and its events look to people: the board model the site draws (element-stone stacks, ATK and DEF
 // zones, the spellbook count as life), one line per event for the log, and the timeline's key moments.
 import { boardModel, positionNames, listWords } from '@matchtape/engine';
-import type { BoardModel, CardFace, CardTile, GameEvent, PlayerBoard, PlayerId, TablePrompt, Tile, ZoneModel, Command, CommandPhrases } from '@matchtape/engine';
+import type {
+  BoardModel,
+  CardFace,
+  CardTile,
+  GameEvent,
+  PlayerBoard,
+  PlayerId,
+  TablePrompt,
+  Tile,
+  ZoneModel,
+  Command,
+  CommandPhrases,
+} from '@matchtape/engine';
 import { cardDef, findCard } from './cards/decks';
 import { isHiddenRef } from './evolve';
 import { health, locate, power, type Where } from './rules';
@@ -10,18 +22,39 @@ import { SPELLBOOK_SIZE, ZONE_CAP } from './types';
 
 /** Phase and step as the rules (section 1.0) name them, for the site. */
 export const positionWords = positionNames(
-  { setup: 'Start of the Game', turn: 'Turn', standby: 'Standby Phase', draw: 'Draw Phase', main: 'Main Phase', end: 'End Phase', 'game-over': 'Game Over' },
+  {
+    setup: 'Start of the Game',
+    turn: 'Turn',
+    standby: 'Standby Phase',
+    draw: 'Draw Phase',
+    main: 'Main Phase',
+    end: 'End Phase',
+    'game-over': 'Game Over',
+  },
   { mulligan: 'Mulligan', defend: 'Defending' },
 );
 
 export function faceOf(cardId: string): CardFace {
   const d = cardDef(cardId);
-  const types = [d.type, ...(d.spell ? [d.spell] : []), ...(d.basic ? ['Basic'] : []), ...(d.creatureTypes ?? [])];
+  const types = [
+    d.type,
+    ...(d.spell ? [d.spell] : []),
+    ...(d.basic ? ['Basic'] : []),
+    ...(d.creatureTypes ?? []),
+  ];
   const stats: Record<string, number> = { level: d.level };
   if (d.power !== undefined) stats.power = d.power;
   if (d.health !== undefined) stats.health = d.health;
   const keywords = d.abilities.map((a) => `${a.keyword}${a.x !== undefined ? ` ${a.x}` : ''}`);
-  return { name: d.name, cost: d.type === 'Element Stone' ? null : String(d.level), types, colors: [d.element], stats, keywords, text: d.text };
+  return {
+    name: d.name,
+    cost: d.type === 'Element Stone' ? null : String(d.level),
+    types,
+    colors: [d.element],
+    stats,
+    keywords,
+    text: d.text,
+  };
 }
 
 const name = (cardId: string | undefined): string => (cardId && findCard(cardId)?.name) || 'a card';
@@ -39,12 +72,22 @@ function permTile(s: ECState, w: Where): CardTile {
     const cur = { power: power(s, w), health: health(s, w) };
     if (cur.power !== d.power || cur.health !== d.health) t.current = cur;
   }
-  const tags = [...(p.attacked ? ['attacked'] : []), ...(p.ranged ? ['ranged attack used'] : []), ...(p.stayed === s.turn ? ['resident'] : []), ...(p.master ? [`familiar of ${p.master}`] : [])];
+  const tags = [
+    ...(p.attacked ? ['attacked'] : []),
+    ...(p.ranged ? ['ranged attack used'] : []),
+    ...(p.stayed === s.turn ? ['resident'] : []),
+    ...(p.master ? [`familiar of ${p.master}`] : []),
+  ];
   if (s.attack?.attacker === p.id) tags.push('attacking');
   if (s.attack?.blockers.includes(p.id)) tags.push('blocking');
   if (s.attack?.target === p.id) tags.push('attacked');
   if (tags.length) t.tags = tags;
-  if (p.equips.length) t.attachments = p.equips.map((id, i) => ({ id, cardId: p.equipCards[i]!, face: faceOf(p.equipCards[i]!) }));
+  if (p.equips.length)
+    t.attachments = p.equips.map((id, i) => ({
+      id,
+      cardId: p.equipCards[i]!,
+      face: faceOf(p.equipCards[i]!),
+    }));
   return t;
 }
 
@@ -62,7 +105,13 @@ function stackTile(s: ECState, owner: string, st: StoneStack): CardTile {
   return { ...top, attachments: stones.slice(0, -1), tags: [label] };
 }
 
-const row = (key: string, label: string, tiles: Tile[]): ZoneModel => ({ key, label, layout: 'row', count: tiles.length, cards: tiles });
+const row = (key: string, label: string, tiles: Tile[]): ZoneModel => ({
+  key,
+  label,
+  layout: 'row',
+  count: tiles.length,
+  cards: tiles,
+});
 
 export function board(s: ECState): BoardModel {
   const players: PlayerBoard[] = s.order.map((id) => {
@@ -76,27 +125,87 @@ export function board(s: ECState): BoardModel {
         { key: 'hand', label: 'Hand', value: pl.hand.length },
         { key: 'archive', label: 'Archive', value: pl.archive.length },
         { key: 'purgatory', label: 'Purgatory', value: pl.purgatory.length },
-        { key: 'stones', label: 'Element stones', value: pl.stacks.reduce((n, st) => n + st.stones.length, 0) },
+        {
+          key: 'stones',
+          label: 'Element stones',
+          value: pl.stacks.reduce((n, st) => n + st.stones.length, 0),
+        },
         { key: 'atk', label: 'ATK zone', value: pl.atk.length, max: ZONE_CAP },
         { key: 'def', label: 'DEF zone', value: pl.def.length, max: ZONE_CAP },
       ],
       zones: [
-        { key: 'stacks', label: 'Element-stone stacks', layout: 'row', count: pl.stacks.length, cards: pl.stacks.map((st) => stackTile(s, id, st)) },
-        row('atk', 'ATK zone', pl.atk.map((p) => permTile(s, where('atk', p)))),
-        row('def', 'DEF zone', pl.def.map((p) => permTile(s, where('def', p)))),
-        ...(pl.attached.length ? [row('attached', 'Familiars', pl.attached.map((p) => permTile(s, where('attached', p))))] : []),
+        {
+          key: 'stacks',
+          label: 'Element-stone stacks',
+          layout: 'row',
+          count: pl.stacks.length,
+          cards: pl.stacks.map((st) => stackTile(s, id, st)),
+        },
+        row(
+          'atk',
+          'ATK zone',
+          pl.atk.map((p) => permTile(s, where('atk', p))),
+        ),
+        row(
+          'def',
+          'DEF zone',
+          pl.def.map((p) => permTile(s, where('def', p))),
+        ),
+        ...(pl.attached.length
+          ? [
+              row(
+                'attached',
+                'Familiars',
+                pl.attached.map((p) => permTile(s, where('attached', p))),
+              ),
+            ]
+          : []),
         { key: 'hand', label: 'Hand', layout: 'fan', count: pl.hand.length, cards: pl.hand.map(tile) },
-        { key: 'spellbook', label: 'Spellbook', layout: 'pile', count: pl.spellbook.length, cards: pl.spellbook.filter((c) => !isHiddenRef(c)).slice(0, 3).map(tile) },
-        { key: 'archive', label: 'Archive', layout: 'pile', count: pl.archive.length, cards: pl.archive.slice(0, 5).map(tile) },
-        { key: 'purgatory', label: 'Purgatory', layout: 'pile', count: pl.purgatory.length, cards: pl.purgatory.slice(0, 5).map(tile) },
+        {
+          key: 'spellbook',
+          label: 'Spellbook',
+          layout: 'pile',
+          count: pl.spellbook.length,
+          cards: pl.spellbook
+            .filter((c) => !isHiddenRef(c))
+            .slice(0, 3)
+            .map(tile),
+        },
+        {
+          key: 'archive',
+          label: 'Archive',
+          layout: 'pile',
+          count: pl.archive.length,
+          cards: pl.archive.slice(0, 5).map(tile),
+        },
+        {
+          key: 'purgatory',
+          label: 'Purgatory',
+          layout: 'pile',
+          count: pl.purgatory.length,
+          cards: pl.purgatory.slice(0, 5).map(tile),
+        },
       ],
       hero: null,
     };
   });
   const shared: ZoneModel[] = s.pending.length
-    ? [{ key: 'pending', label: 'Waiting effects', layout: 'stack', count: s.pending.length, cards: s.pending.map((p) => ({ id: p.pid, cardId: p.cardId, face: { ...faceOf(p.cardId), text: `${p.label} (${p.rule})` } })) }]
+    ? [
+        {
+          key: 'pending',
+          label: 'Waiting effects',
+          layout: 'stack',
+          count: s.pending.length,
+          cards: s.pending.map((p) => ({
+            id: p.pid,
+            cardId: p.cardId,
+            face: { ...faceOf(p.cardId), text: `${p.label} (${p.rule})` },
+          })),
+        },
+      ]
     : [];
-  const acting = s.status !== 'playing' ? [] : s.prompt ? [s.prompt.player] : s.activePlayer ? [s.activePlayer] : [];
+  const acting =
+    s.status !== 'playing' ? [] : s.prompt ? [s.prompt.player] : s.activePlayer ? [s.activePlayer] : [];
   return boardModel('elemental-clash', s, s, { acting, players, shared, banner: banner(s) });
 }
 
@@ -148,7 +257,8 @@ function banner(s: ECState): string | null {
 }
 
 type P = Record<string, unknown>;
-const cardName = (c: unknown): string => (c && typeof c === 'object' && 'cardId' in c ? name(String((c as Card).cardId)) : 'a hidden card');
+const cardName = (c: unknown): string =>
+  c && typeof c === 'object' && 'cardId' in c ? name(String((c as Card).cardId)) : 'a hidden card';
 
 export function describe(e: GameEvent): string {
   const p = e.payload as P;
@@ -276,7 +386,9 @@ export function describe(e: GameEvent): string {
     case 'DelayedEffectsTriggered':
       return `${String(p.count)} delayed effect(s) trigger at the end of turn`;
     case 'EchoTargetChosen':
-      return p.target === null ? `${who} kept the target of the Echo copy` : `${who} chose ${p.target} as the Echo copy's target`;
+      return p.target === null
+        ? `${who} kept the target of the Echo copy`
+        : `${who} chose ${p.target} as the Echo copy's target`;
     case 'TurnEnded':
       return `${who} ended the turn`;
     case 'Conceded':
@@ -316,7 +428,8 @@ export function keyMoment(e: GameEvent): null | { kind: string; label: string } 
 export const commandPhrases: CommandPhrases = {
   Keep: () => 'Keep this hand',
   Mulligan: () => 'Mulligan (shuffle and draw a new hand)',
-  DeployCreature: (c, n) => `Deploy ${n(String(c.card))} to the ${c.zone === 'atk' ? 'Attack' : 'Defense'} Zone`,
+  DeployCreature: (c, n) =>
+    `Deploy ${n(String(c.card))} to the ${c.zone === 'atk' ? 'Attack' : 'Defense'} Zone`,
   KeepResident: (c, n) => `Keep ${n(String(c.card))} as a Resident`,
   AttachFamiliar: (c, n) => `Attach ${n(String(c.card))} as Familiar Spirit to ${n(String(c.master))}`,
   MoveCreature: (c, n) => `Move ${n(String(c.card))} to the ${c.zone === 'atk' ? 'Attack' : 'Defense'} Zone`,
@@ -324,8 +437,10 @@ export const commandPhrases: CommandPhrases = {
   RedrawHand: () => 'Redraw your hand',
   DeclineRedraw: () => 'Keep your hand (no redraw)',
   PutUnder: (c, n) => `Put ${n(String(c.card))} under your deck`,
-  PlayStone: (c, n) => `Play ${n(String(c.card))}${c.stack === null ? ' as a new Element Stack' : ` onto ${n(String(c.stack))}`}`,
-  PlayCard: (c, n) => `Cast ${n(String(c.card))} using ${n(String(c.stack))}${c.target ? ` targeting ${n(String(c.target))}` : ''}${Array.isArray(c.tribute) ? ` (tribute ${listWords((c.tribute as string[]).map(n))})` : ''}`,
+  PlayStone: (c, n) =>
+    `Play ${n(String(c.card))}${c.stack === null ? ' as a new Element Stack' : ` onto ${n(String(c.stack))}`}`,
+  PlayCard: (c, n) =>
+    `Cast ${n(String(c.card))} using ${n(String(c.stack))}${c.target ? ` targeting ${n(String(c.target))}` : ''}${Array.isArray(c.tribute) ? ` (tribute ${listWords((c.tribute as string[]).map(n))})` : ''}`,
   DeclareAttack: (c, n) => `Attack ${n(String(c.target))} with ${n(String(c.attacker))}`,
   RangedAttack: (c, n) => `Ranged Attack ${n(String(c.target))} with ${n(String(c.creature))}`,
   Discharge: (c, n) => `Discharge ${n(String(c.creature))} with ${n(String(c.stack))}`,
@@ -335,11 +450,13 @@ export const commandPhrases: CommandPhrases = {
   FinishDefense: () => 'Finish declaring blockers',
   Harvest: (c, n) => `Harvest with ${n(String(c.card))}`,
   Mutate: (c, n) => `Mutate ${n(String(c.card))} into ${n(String(c.mutant))}`,
-  Reinforce: (c, n) => `Reinforce ${n(String(c.card))} (reveal ${listWords(((c.reveal as string[]) ?? []).map(n))})`,
+  Reinforce: (c, n) =>
+    `Reinforce ${n(String(c.card))} (reveal ${listWords(((c.reveal as string[]) ?? []).map(n))})`,
   ChooseTrigger: () => 'Resolve this trigger next',
   ArrangeTop: (c, n) => `Put back on top: ${listWords(((c.order as string[]) ?? []).map(n))}`,
   ChooseConstruct: (c, n) => (c.cardId === null ? 'Construct nothing' : `Construct ${n(String(c.cardId))}`),
-  PlayFree: (c, n) => `Play it for free${c.zone ? ` to the ${c.zone === 'atk' ? 'Attack' : 'Defense'} Zone` : ''}${c.target ? ` targeting ${n(String(c.target))}` : ''}`,
+  PlayFree: (c, n) =>
+    `Play it for free${c.zone ? ` to the ${c.zone === 'atk' ? 'Attack' : 'Defense'} Zone` : ''}${c.target ? ` targeting ${n(String(c.target))}` : ''}`,
   DeclineFreePlay: () => 'Do not play it for free',
   Discard: (c, n) => `Discard ${n(String(c.card))}`,
   EndTurn: () => 'End your turn',
@@ -350,7 +467,12 @@ export const commandPhrases: CommandPhrases = {
  * describeCommand: element-stone stacks are named by their stones ("your Mars/Jupiter stack"), which the
  * board shows, rather than by their ids, which it does not.
  */
-export function describeCommand(s: ECState, c: Command, _viewer: string, name: (id: string) => string): string | null {
+export function describeCommand(
+  s: ECState,
+  c: Command,
+  _viewer: string,
+  name: (id: string) => string,
+): string | null {
   if (c.type === 'ChooseTrigger') {
     const t = s.pending.find((x) => x.pid === c.pid);
     if (t) return `Resolve next: ${name(t.source)} — ${t.label}`;
@@ -359,6 +481,10 @@ export function describeCommand(s: ECState, c: Command, _viewer: string, name: (
   if (!phrase) return null;
   const stacks = new Map<string, string>();
   for (const p of Object.values(s.players))
-    for (const st of p.stacks) stacks.set(st.id, `the ${[...new Set(st.stones.map((x) => cardDef(x.cardId).element))].join('/')} stack (${st.stones.length} stone${st.stones.length === 1 ? '' : 's'})`);
+    for (const st of p.stacks)
+      stacks.set(
+        st.id,
+        `the ${[...new Set(st.stones.map((x) => cardDef(x.cardId).element))].join('/')} stack (${st.stones.length} stone${st.stones.length === 1 ? '' : 's'})`,
+      );
   return phrase(c, (id) => stacks.get(id) ?? name(id));
 }

@@ -12,9 +12,15 @@ import { position, Table, types } from './test-helpers';
 import type { ECState } from './types';
 
 const c = (card: string, id: string, more: Record<string, unknown> = {}) => ({ card, id, ...more });
-const config = (options: Record<string, unknown> = {}, decks = [PRESET_DECKS['ember-legion']!, PRESET_DECKS['tides-of-jupiter']!]): MatchConfig => ({
+const config = (
+  options: Record<string, unknown> = {},
+  decks = [PRESET_DECKS['ember-legion']!, PRESET_DECKS['tides-of-jupiter']!],
+): MatchConfig => ({
   matchId: 'r',
-  players: [{ id: 'p1', name: 'A', deck: decks[0]! }, { id: 'p2', name: 'B', deck: decks[1]! }],
+  players: [
+    { id: 'p1', name: 'A', deck: decks[0]! },
+    { id: 'p2', name: 'B', deck: decks[1]! },
+  ],
   options,
 });
 
@@ -38,30 +44,55 @@ describe('setup (§2.0, §4.0)', () => {
 
   it('refuses spellbooks that are not exactly 40, or break the copy limit, citing the section', () => {
     const short = { main: PRESET_DECKS['ember-legion']!.main.slice(1) };
-    const r = startMatch(elementalClash, config({}, [short, PRESET_DECKS['tides-of-jupiter']!]), { seed: 's', at: 't' });
+    const r = startMatch(elementalClash, config({}, [short, PRESET_DECKS['tides-of-jupiter']!]), {
+      seed: 's',
+      at: 't',
+    });
     expect(r).toMatchObject({ ok: false, rule: '2.0' });
     const banned = { main: [...PRESET_DECKS['ember-legion']!.main.slice(1), 'fire-sale'] };
-    expect(startMatch(elementalClash, config({}, [banned, banned]), { seed: 's', at: 't' })).toMatchObject({ ok: false, rule: '9.1' });
-    expect(startMatch(elementalClash, config({ format: 'casual' }, [banned, banned]), { seed: 's', at: 't' }).ok).toBe(true);
+    expect(startMatch(elementalClash, config({}, [banned, banned]), { seed: 's', at: 't' })).toMatchObject({
+      ok: false,
+      rule: '9.1',
+    });
+    expect(
+      startMatch(elementalClash, config({ format: 'casual' }, [banned, banned]), { seed: 's', at: 't' }).ok,
+    ).toBe(true);
   });
 
   it('refuses unknown or malformed options with what to give instead', () => {
-    expect(startMatch(elementalClash, config({ turnLimit: 0 }), { seed: 's', at: 't' })).toMatchObject({ ok: false, rule: 'command' });
-    expect(startMatch(elementalClash, config({ firstPlayer: 'p9' }), { seed: 's', at: 't' })).toMatchObject({ ok: false, rule: 'command' });
-    expect(startMatch(elementalClash, config({ colour: 'red' }), { seed: 's', at: 't' })).toMatchObject({ ok: false, rule: 'command' });
+    expect(startMatch(elementalClash, config({ turnLimit: 0 }), { seed: 's', at: 't' })).toMatchObject({
+      ok: false,
+      rule: 'command',
+    });
+    expect(startMatch(elementalClash, config({ firstPlayer: 'p9' }), { seed: 's', at: 't' })).toMatchObject({
+      ok: false,
+      rule: 'command',
+    });
+    expect(startMatch(elementalClash, config({ colour: 'red' }), { seed: 's', at: 't' })).toMatchObject({
+      ok: false,
+      rule: 'command',
+    });
   });
 });
 
 describe('drawing and losing (§1.0, §4.0.D1–D2)', () => {
   it('a draw effect from an empty spellbook loses at once (1.0)', () => {
-    const t = new Table(position('main', { atk: [c('morphus-the-architect', 'mo')], stack1: ['mars-stone', 'mars-stone'], spellbook: [] }));
+    const t = new Table(
+      position('main', {
+        atk: [c('morphus-the-architect', 'mo')],
+        stack1: ['mars-stone', 'mars-stone'],
+        spellbook: [],
+      }),
+    );
     const es = t.do('p1', 'Discharge', { creature: 'mo', stack: 'p1-s1' });
     expect(es.find((e) => e.type === 'PlayerLost')).toMatchObject({ rule: '1.0', payload: { player: 'p1' } });
     expect(t.state.winner).toBe('p2');
   });
 
   it('the redraw puts the hand under the spellbook known only to its owner, then draws as many (4.0.D2, D2)', () => {
-    const t = new Table(position('standby', { hand: [c('krampus', 'k1'), c('fandi-of-the-flaming-eye', 'f1')] }));
+    const t = new Table(
+      position('standby', { hand: [c('krampus', 'k1'), c('fandi-of-the-flaming-eye', 'f1')] }),
+    );
     t.do('p1', 'EndStandby');
     t.do('p1', 'RedrawHand');
     expect(t.rejects('p1', 'EndMain')).toBe('D20');
@@ -70,16 +101,32 @@ describe('drawing and losing (§1.0, §4.0.D1–D2)', () => {
     t.do('p1', 'PutUnder', { card: drawnCard[0]! });
     expect(t.state.phase).toBe('end');
     const book = elementalClash.view(t.state, 'p1').players.p1!.spellbook;
-    expect(book.slice(-3).map((x) => ('cardId' in x ? x.cardId : 'hidden'))).toEqual(['fandi-of-the-flaming-eye', 'krampus', 'mars-stone']);
-    expect(elementalClash.view(t.state, 'p2').players.p1!.spellbook.slice(-3).every((x) => 'hidden' in x)).toBe(true);
+    expect(book.slice(-3).map((x) => ('cardId' in x ? x.cardId : 'hidden'))).toEqual([
+      'fandi-of-the-flaming-eye',
+      'krampus',
+      'mars-stone',
+    ]);
+    expect(
+      elementalClash
+        .view(t.state, 'p2')
+        .players.p1!.spellbook.slice(-3)
+        .every((x) => 'hidden' in x),
+    ).toBe(true);
   });
 
   it('with redrawOnSkippedDraw false the first player gets no redraw on the first turn (D18)', () => {
-    const r = startMatch<ECState>(elementalClash, config({ firstPlayer: 'p1', redrawOnSkippedDraw: false }), { seed: 's', at: 't' });
+    const r = startMatch<ECState>(elementalClash, config({ firstPlayer: 'p1', redrawOnSkippedDraw: false }), {
+      seed: 's',
+      at: 't',
+    });
     if (!r.ok) throw new Error(r.reason);
     expect(r.state.prompt?.kind).toBe('mulligan');
     let s = r.state;
-    for (const [p, type] of [['p1', 'Keep'], ['p2', 'Keep'], ['p1', 'EndStandby']] as const) {
+    for (const [p, type] of [
+      ['p1', 'Keep'],
+      ['p2', 'Keep'],
+      ['p1', 'EndStandby'],
+    ] as const) {
       const d = elementalClash.decide(s, { type, player: p }, { rng: new Rng('s', 9999) });
       if (!d.ok) throw new Error(d.reason);
       for (const e of d.events) s = elementalClash.evolve(s, e);
@@ -91,19 +138,35 @@ describe('drawing and losing (§1.0, §4.0.D1–D2)', () => {
 
 describe('combat and damage (D13–D16)', () => {
   it('with retaliation off, an attacked creature deals no damage back (D14 option)', () => {
-    const t = new Table(position('main', { atk: [c('fandi-of-the-flaming-eye', 'fd')] }, { atk: [c('krampus', 'kr')] }), { retaliation: false });
+    const t = new Table(
+      position('main', { atk: [c('fandi-of-the-flaming-eye', 'fd')] }, { atk: [c('krampus', 'kr')] }),
+      { retaliation: false },
+    );
     t.do('p1', 'DeclareAttack', { attacker: 'fd', target: 'kr' });
     const es = t.do('p2', 'FinishDefense');
     expect(es.filter((e) => e.type === 'DamageDealt').map((e) => e.payload.target)).toEqual(['kr']);
   });
 
   it('blocked damage goes to the blockers in the declared order, lethal first (D14)', () => {
-    const t = new Table(position('main', { atk: [c('azragruul-king-of-the-trolls', 'az')] }, { def: [c('bearheart-the-faithful', 'b1'), c('goblin-santa', 'b2')] }));
+    const t = new Table(
+      position(
+        'main',
+        { atk: [c('azragruul-king-of-the-trolls', 'az')] },
+        { def: [c('bearheart-the-faithful', 'b1'), c('goblin-santa', 'b2')] },
+      ),
+    );
     t.do('p1', 'DeclareAttack', { attacker: 'az', target: 'p2' });
     t.do('p2', 'DeclareBlocker', { creature: 'b2' });
     t.do('p2', 'DeclareBlocker', { creature: 'b1' });
     const es = t.do('p2', 'FinishDefense');
-    expect(es.filter((e) => e.type === 'DamageDealt' && e.payload.source === 'az').map((e) => [e.payload.target, e.payload.amount])).toEqual([['b2', 1], ['b1', 3]]);
+    expect(
+      es
+        .filter((e) => e.type === 'DamageDealt' && e.payload.source === 'az')
+        .map((e) => [e.payload.target, e.payload.amount]),
+    ).toEqual([
+      ['b2', 1],
+      ['b1', 3],
+    ]);
     expect(t.state.players.p2!.def.map((x) => x.id)).toEqual(['b1']);
   });
 
@@ -117,7 +180,18 @@ describe('combat and damage (D13–D16)', () => {
   });
 
   it('Power and Health include until-end-of-turn effects, Permanent spells and equips', () => {
-    const t = new Table(position('main', { atk: [c('krampus', 'kr')], stack1: ['mars-stone', 'mars-stone', c('legacy-of-legends', 'll')], equips: [c('volcanic-fist', 'vf', { attachedTo: 'kr' })] }, {}, { effects: [{ kind: 'pump', target: 'kr', power: 1, health: 2 } as never] }));
+    const t = new Table(
+      position(
+        'main',
+        {
+          atk: [c('krampus', 'kr')],
+          stack1: ['mars-stone', 'mars-stone', c('legacy-of-legends', 'll')],
+          equips: [c('volcanic-fist', 'vf', { attachedTo: 'kr' })],
+        },
+        {},
+        { effects: [{ kind: 'pump', target: 'kr', power: 1, health: 2 } as never] },
+      ),
+    );
     const w = locate(t.state, 'kr')!;
     expect([power(t.state, w), health(t.state, w)]).toEqual([3 + 1 + 2 + 1, 3 + 2]);
   });
@@ -148,15 +222,41 @@ describe('the effect vocabulary (cards/effects.ts)', () => {
 
 describe('test cards of scenario start positions', () => {
   it('a test card becomes a card whose id carries its definition; a bad one is refused with what is wrong', () => {
-    const def = testCardDef({ id: 'caller', name: 'Caller', type: 'Creature', cost: 1, colors: ['Mars'], stats: { power: 1, health: 2 }, keywords: ['Echo', { keyword: 'Ranged Attack', value: 2 }] });
+    const def = testCardDef({
+      id: 'caller',
+      name: 'Caller',
+      type: 'Creature',
+      cost: 1,
+      colors: ['Mars'],
+      stats: { power: 1, health: 2 },
+      keywords: ['Echo', { keyword: 'Ranged Attack', value: 2 }],
+    });
     if (typeof def === 'string') throw new Error(def);
-    expect(def).toMatchObject({ name: 'Caller', type: 'Creature', element: 'Mars', level: 1, power: 1, health: 2 });
+    expect(def).toMatchObject({
+      name: 'Caller',
+      type: 'Creature',
+      element: 'Mars',
+      level: 1,
+      power: 1,
+      health: 2,
+    });
     expect(def.abilities).toEqual([{ keyword: 'Echo' }, { keyword: 'Ranged Attack', x: 2 }]);
     expect(cardDef(def.id)).toEqual(def);
     expect(testCardDef({ id: 'x', name: 'X', type: 'Instant' })).toMatch(/not an Elemental Clash card type/);
-    expect(testCardDef({ id: 'f', name: 'F', type: 'Spell - Flash', stats: { attack: 1 } })).toMatchObject({ type: 'Spell', spell: 'Flash' });
-    expect(testCardDef({ id: 'c', name: 'C', type: 'creature', stats: { atk: 2, hp: 3 } })).toMatchObject({ type: 'Creature', power: 2, health: 3 });
-    expect(testCardDef({ id: 'x', name: 'X', type: 'Creature', colors: ['Pluto'] })).toMatch(/element "Pluto"/);
-    expect(testCardDef({ id: 'x', name: 'X', type: 'Spell', effects: [{ kind: 'explode' }] })).toMatch(/^effects\.0/);
+    expect(testCardDef({ id: 'f', name: 'F', type: 'Spell - Flash', stats: { attack: 1 } })).toMatchObject({
+      type: 'Spell',
+      spell: 'Flash',
+    });
+    expect(testCardDef({ id: 'c', name: 'C', type: 'creature', stats: { atk: 2, hp: 3 } })).toMatchObject({
+      type: 'Creature',
+      power: 2,
+      health: 3,
+    });
+    expect(testCardDef({ id: 'x', name: 'X', type: 'Creature', colors: ['Pluto'] })).toMatch(
+      /element "Pluto"/,
+    );
+    expect(testCardDef({ id: 'x', name: 'X', type: 'Spell', effects: [{ kind: 'explode' }] })).toMatch(
+      /^effects\.0/,
+    );
   });
 });

@@ -6,9 +6,15 @@ import type { Ability, ECCard, KeywordName } from './cards/pool';
 import type { Criteria, ECState, Permanent, PlayerState, StoneStack } from './types';
 import { ZONE_CAP } from './types';
 
-export type Where = { player: PlayerId; zone: 'stacks' | 'atk' | 'def' | 'attached'; stack: string | null; perm: Permanent };
+export type Where = {
+  player: PlayerId;
+  zone: 'stacks' | 'atk' | 'def' | 'attached';
+  stack: string | null;
+  perm: Permanent;
+};
 
-export const isCreatureCard = (c: ECCard): boolean => c.type === 'Creature' || c.type === 'Transformed Creature' || c.type === 'Spellcaster';
+export const isCreatureCard = (c: ECCard): boolean =>
+  c.type === 'Creature' || c.type === 'Transformed Creature' || c.type === 'Spellcaster';
 export const isSpellCard = (c: ECCard): boolean => c.type === 'Spell';
 
 export function ability(cardId: string, keyword: KeywordName): Ability | undefined {
@@ -25,7 +31,8 @@ export function inPlay(s: ECState): Where[] {
   const out: Where[] = [];
   for (const pid of s.order) {
     const pl = s.players[pid]!;
-    for (const st of pl.stacks) if (st.top) out.push({ player: pid, zone: 'stacks', stack: st.id, perm: st.top });
+    for (const st of pl.stacks)
+      if (st.top) out.push({ player: pid, zone: 'stacks', stack: st.id, perm: st.top });
     for (const x of pl.atk) out.push({ player: pid, zone: 'atk', stack: null, perm: x });
     for (const x of pl.def) out.push({ player: pid, zone: 'def', stack: null, perm: x });
     for (const x of pl.attached) out.push({ player: pid, zone: 'attached', stack: null, perm: x });
@@ -53,7 +60,8 @@ function staticBonus(s: ECState, w: Where, stat: 'power' | 'health'): number {
   let n = 0;
   const def = cardDef(w.perm.cardId);
   const ls = def.abilities.find((a) => a.keyword === 'Last Stand');
-  if (ls?.bonus && lastStandActive(s, w.player)) n += stat === 'power' ? ls.bonus.power : (ls.bonus.health ?? 0);
+  if (ls?.bonus && lastStandActive(s, w.player))
+    n += stat === 'power' ? ls.bonus.power : (ls.bonus.health ?? 0);
   for (const eq of w.perm.equipCards) {
     const st = cardDef(eq).static;
     if (st?.scope === 'equipped') n += stat === 'power' ? st.power : (st.health ?? 0);
@@ -123,7 +131,11 @@ export function targetable(w: Where, controller: PlayerId, sourceIsSpell: boolea
 }
 
 export function immunityCovers(imm: Ability, sourceIsSpell: boolean): boolean {
-  return imm.criteria?.type === 'spell' ? sourceIsSpell : imm.criteria?.type === undefined ? true : !sourceIsSpell;
+  return imm.criteria?.type === 'spell'
+    ? sourceIsSpell
+    : imm.criteria?.type === undefined
+      ? true
+      : !sourceIsSpell;
 }
 
 export function zoneHasRoom(pl: PlayerState, zone: 'atk' | 'def'): boolean {
@@ -132,7 +144,9 @@ export function zoneHasRoom(pl: PlayerState, zone: 'atk' | 'def'): boolean {
 
 /** Creatures on `player`'s stacks that Standby must still move (§4.0.S2): not kept by Resident this turn. */
 export function creaturesToDeploy(s: ECState, player: PlayerId): Permanent[] {
-  return s.players[player]!.stacks.flatMap((st) => (st.top && isCreatureCard(cardDef(st.top.cardId)) && st.top.stayed !== s.turn ? [st.top] : []));
+  return s.players[player]!.stacks.flatMap((st) =>
+    st.top && isCreatureCard(cardDef(st.top.cardId)) && st.top.stayed !== s.turn ? [st.top] : [],
+  );
 }
 
 export const nameOf = (cardId: string): string => cardDef(cardId).name;

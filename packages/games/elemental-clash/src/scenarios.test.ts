@@ -4,4 +4,9 @@ import { describeScenarioFiles, repoRoot } from '@matchtape/engine/testing';
 import { elementalClash } from './index';
 import { RULE } from './property-helpers';
 
-describeScenarioFiles(elementalClash, { dir: join(repoRoot(import.meta.dirname), 'test/scenarios/elemental-clash'), atLeast: 20, rule: RULE, cites: 'section or decision' });
+describeScenarioFiles(elementalClash, {
+  dir: join(repoRoot(import.meta.dirname), 'test/scenarios/elemental-clash'),
+  atLeast: 20,
+  rule: RULE,
+  cites: 'section or decision',
+});

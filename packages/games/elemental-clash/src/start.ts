@@ -4,7 +4,16 @@
 // `attachedTo` the master) and `equips` (with `attachedTo` the creature); a creature in play may carry `thisTurn`
 // flags (`attacked`, `ranged`, `damaged`). Pool cards, and the scenario's test
 // cards by their `id` (cards/test-cards.ts: their card id carries their definition).
-import { reject, type DecideContext, type Decision, type MatchConfig, type PlayerId, type ScenarioHooks, type ScenarioStart, type TestCard } from '@matchtape/engine';
+import {
+  reject,
+  type DecideContext,
+  type Decision,
+  type MatchConfig,
+  type PlayerId,
+  type ScenarioHooks,
+  type ScenarioStart,
+  type TestCard,
+} from '@matchtape/engine';
 import { CARD_BY_ID, cardDef } from './cards/decks';
 import { TEST_CARD_TYPES, testCardDef } from './cards/test-cards';
 import { KEYWORD_NAMES } from './cards/pool';
@@ -21,7 +30,11 @@ type Placed = { id?: string; card: string; damage?: number; attachedTo?: string;
 /** "This turn" flags a creature in play may start with: it attacked (D13), used its Ranged Attack (D34), was dealt damage (Berserk, 7.0). */
 const CARD_FLAGS = ['attacked', 'ranged', 'damaged'];
 
-export function startPosition(config: MatchConfig, start: ScenarioStart, ctx: DecideContext & { seedCommitment: string; cards: readonly TestCard[] }): Decision {
+export function startPosition(
+  config: MatchConfig,
+  start: ScenarioStart,
+  ctx: DecideContext & { seedCommitment: string; cards: readonly TestCard[] },
+): Decision {
   const tests = new Map<string, string>();
   for (const [i, tc] of ctx.cards.entries()) {
     const def = testCardDef(tc);
@@ -30,12 +43,24 @@ export function startPosition(config: MatchConfig, start: ScenarioStart, ctx: De
   }
   const cardIdOf = (name: string): string | null => tests.get(name) ?? (CARD_BY_ID.has(name) ? name : null);
   if (!['standby', 'main', 'end'].includes(start.phase) || (start.step ?? null) !== null)
-    return reject('scenario', `start.phase: start in "standby", "main" or "end" with no step (got "${start.phase}"${start.step ? ` / "${start.step}"` : ''})`);
+    return reject(
+      'scenario',
+      `start.phase: start in "standby", "main" or "end" with no step (got "${start.phase}"${start.step ? ` / "${start.step}"` : ''})`,
+    );
   const ids = config.players.map((p) => p.id);
   if (ids.length !== 2) return reject('scenario', 'players: Elemental Clash is played by two players');
   const options = { ...DEFAULT_OPTIONS, ...(config.options ?? {}) };
   const d = new ECDraft(initialState(), ctx.rng);
-  d.auto('MatchStarted', { seedCommitment: ctx.seedCommitment, rulesVersion: RULES_VERSION, players: config.players.map((p) => ({ id: p.id, name: p.name })), options }, '2.0');
+  d.auto(
+    'MatchStarted',
+    {
+      seedCommitment: ctx.seedCommitment,
+      rulesVersion: RULES_VERSION,
+      players: config.players.map((p) => ({ id: p.id, name: p.name })),
+      options,
+    },
+    '2.0',
+  );
   const other = ids.find((x) => x !== start.turnPlayer)!;
   const first = (options.firstPlayer as PlayerId | null) ?? (start.turn % 2 === 1 ? start.turnPlayer : other);
   d.auto('FirstPlayerChosen', { player: first, agreed: true }, 'D23');
@@ -44,14 +69,30 @@ export function startPosition(config: MatchConfig, start: ScenarioStart, ctx: De
   let n = 0;
   for (const pid of ids) {
     const zones = start.players[pid]?.zones ?? {};
-    for (const z of Object.keys(zones)) if (!ZONES.includes(z) && !/^stack[1-9]$/.test(z)) return reject('scenario', `start.players.${pid}.zones.${z}: zones are ${ZONES.join(', ')}, stack1…stack9`);
+    for (const z of Object.keys(zones))
+      if (!ZONES.includes(z) && !/^stack[1-9]$/.test(z))
+        return reject(
+          'scenario',
+          `start.players.${pid}.zones.${z}: zones are ${ZONES.join(', ')}, stack1…stack9`,
+        );
     const card = (c: Placed): Card | string => {
       const cardId = cardIdOf(c.card);
-      if (cardId === null) return `start.players.${pid}: "${c.card}" is neither an Elemental Clash card nor a test card of this scenario`;
+      if (cardId === null)
+        return `start.players.${pid}: "${c.card}" is neither an Elemental Clash card nor a test card of this scenario`;
       return { id: c.id ?? `${pid}-c${++n}`, cardId, oid: d.oid() };
     };
-    const list = (z: string): Placed[] => (zones[z] ?? []).map((c) => (typeof c === 'string' ? { card: c } : (c as Placed)));
-    const out: Partial<PlayerState> = { spellbook: [], hand: [], archive: [], purgatory: [], atk: [], def: [], attached: [], stacks: [] };
+    const list = (z: string): Placed[] =>
+      (zones[z] ?? []).map((c) => (typeof c === 'string' ? { card: c } : (c as Placed)));
+    const out: Partial<PlayerState> = {
+      spellbook: [],
+      hand: [],
+      archive: [],
+      purgatory: [],
+      atk: [],
+      def: [],
+      attached: [],
+      stacks: [],
+    };
     for (const z of ['spellbook', 'hand', 'archive', 'purgatory'] as const)
       for (const c of list(z)) {
         const k = card(c);
@@ -61,15 +102,29 @@ export function startPosition(config: MatchConfig, start: ScenarioStart, ctx: De
     const perm = (c: Placed, zone: string): Permanent | string => {
       const k = card(c);
       if (typeof k === 'string') return k;
-      if (!isCreatureCard(cardDef(k.cardId))) return `start.players.${pid}.zones.${zone}: ${c.card} is not a creature`;
+      if (!isCreatureCard(cardDef(k.cardId)))
+        return `start.players.${pid}.zones.${zone}: ${c.card} is not a creature`;
       return flagged({ ...newPermanent(k, pid), damage: c.damage ?? 0 }, c);
     };
-    const flagged = (x: Permanent, c: Placed): Permanent => ({ ...x, attacked: c.thisTurn?.includes('attacked') === true, ranged: c.thisTurn?.includes('ranged') === true, damagedTurn: c.thisTurn?.includes('damaged') === true ? start.turn : x.damagedTurn });
+    const flagged = (x: Permanent, c: Placed): Permanent => ({
+      ...x,
+      attacked: c.thisTurn?.includes('attacked') === true,
+      ranged: c.thisTurn?.includes('ranged') === true,
+      damagedTurn: c.thisTurn?.includes('damaged') === true ? start.turn : x.damagedTurn,
+    });
     for (const z of Object.keys(zones))
       for (const c of list(z)) {
         const bad = (c.thisTurn ?? []).find((f) => !CARD_FLAGS.includes(f));
-        if (bad !== undefined) return reject('scenario', `start.players.${pid}.zones.${z}: ${c.card} has "this turn" flag "${bad}"; Elemental Clash cards have ${CARD_FLAGS.join(', ')}`);
-        if (c.thisTurn?.length && !['atk', 'def'].includes(z) && !z.startsWith('stack')) return reject('scenario', `start.players.${pid}.zones.${z}: "this turn" flags belong to creatures in play (atk, def, a stack's top card)`);
+        if (bad !== undefined)
+          return reject(
+            'scenario',
+            `start.players.${pid}.zones.${z}: ${c.card} has "this turn" flag "${bad}"; Elemental Clash cards have ${CARD_FLAGS.join(', ')}`,
+          );
+        if (c.thisTurn?.length && !['atk', 'def'].includes(z) && !z.startsWith('stack'))
+          return reject(
+            'scenario',
+            `start.players.${pid}.zones.${z}: "this turn" flags belong to creatures in play (atk, def, a stack's top card)`,
+          );
       }
     for (const z of ['atk', 'def'] as const)
       for (const c of list(z)) {
@@ -86,9 +141,17 @@ export function startPosition(config: MatchConfig, start: ScenarioStart, ctx: De
         if (typeof k === 'string') return reject('scenario', k);
         if (cardDef(k.cardId).type === 'Element Stone') st.stones.push(k);
         else if (j === cs.length - 1) st.top = flagged({ ...newPermanent(k, pid), damage: c.damage ?? 0 }, c);
-        else return reject('scenario', `start.players.${pid}.zones.stack${i}: only the last card may be a non-stone (the card on top)`);
+        else
+          return reject(
+            'scenario',
+            `start.players.${pid}.zones.stack${i}: only the last card may be a non-stone (the card on top)`,
+          );
       }
-      if (st.stones.length === 0) return reject('scenario', `start.players.${pid}.zones.stack${i}: a stack needs at least one element stone`);
+      if (st.stones.length === 0)
+        return reject(
+          'scenario',
+          `start.players.${pid}.zones.stack${i}: a stack needs at least one element stone`,
+        );
       out.stacks!.push(st);
     }
     players[pid] = out;
@@ -100,24 +163,52 @@ export function startPosition(config: MatchConfig, start: ScenarioStart, ctx: De
       for (const raw of zones[z] ?? []) {
         const c = (typeof raw === 'string' ? { card: raw } : raw) as Placed;
         const host = c.attachedTo ? findPerm(players, c.attachedTo) : null;
-        if (!host) return reject('scenario', `start.players.${pid}.zones.${z}: ${c.card} needs attachedTo naming a creature in play`);
+        if (!host)
+          return reject(
+            'scenario',
+            `start.players.${pid}.zones.${z}: ${c.card} needs attachedTo naming a creature in play`,
+          );
         const id = c.id ?? `${pid}-c${++n}`;
         const cardId = cardIdOf(c.card);
-        if (cardId === null) return reject('scenario', `start.players.${pid}.zones.${z}: "${c.card}" is neither an Elemental Clash card nor a test card of this scenario`);
+        if (cardId === null)
+          return reject(
+            'scenario',
+            `start.players.${pid}.zones.${z}: "${c.card}" is neither an Elemental Clash card nor a test card of this scenario`,
+          );
         if (z === 'equips') {
           host.equips.push(id);
           host.equipCards.push(cardId);
-        } else players[pid]!.attached!.push({ ...newPermanent({ id, cardId, oid: d.oid() }, pid), master: c.attachedTo! });
+        } else
+          players[pid]!.attached!.push({
+            ...newPermanent({ id, cardId, oid: d.oid() }, pid),
+            master: c.attachedTo!,
+          });
       }
   }
   for (const [i, e] of (start.effects ?? []).entries()) {
     const pw = Number((e as { power?: number }).power ?? 0);
     const hp = Number((e as { health?: number }).health ?? 0);
-    if (e.kind !== 'pump' || !e.target) return reject('scenario', `start.effects[${i}]: the only effect kind is "pump" with target, power, health (until end of turn)`);
-    effects.push({ id: `e${i + 1}`, source: e.source ?? 'scenario', target: e.target, power: pw, health: hp });
+    if (e.kind !== 'pump' || !e.target)
+      return reject(
+        'scenario',
+        `start.effects[${i}]: the only effect kind is "pump" with target, power, health (until end of turn)`,
+      );
+    effects.push({
+      id: `e${i + 1}`,
+      source: e.source ?? 'scenario',
+      target: e.target,
+      power: pw,
+      health: hp,
+    });
   }
-  const stonePlayed = Object.fromEntries(ids.map((p) => [p, (start.players[p]?.counters?.stonePlayed ?? 0) > 0]));
-  d.auto('PositionSet', { turn: start.turn, activePlayer: start.turnPlayer, phase: start.phase, players, effects, stonePlayed }, 'scenario');
+  const stonePlayed = Object.fromEntries(
+    ids.map((p) => [p, (start.players[p]?.counters?.stonePlayed ?? 0) > 0]),
+  );
+  d.auto(
+    'PositionSet',
+    { turn: start.turn, activePlayer: start.turnPlayer, phase: start.phase, players, effects, stonePlayed },
+    'scenario',
+  );
   return d.done();
 }
 

@@ -1,6 +1,13 @@
 // Test helpers (imported by *.test.ts only): a match put straight into a start position through the kit's
 // MatchSession and the game's scenario hook, then driven command by command.
-import { MatchSession, type Command, type EventEnvelope, type MatchConfig, type PlayerId, type ScenarioStart } from '@matchtape/engine';
+import {
+  MatchSession,
+  type Command,
+  type EventEnvelope,
+  type MatchConfig,
+  type PlayerId,
+  type ScenarioStart,
+} from '@matchtape/engine';
 import { elementalClash } from './index';
 import { startPosition } from './start';
 import type { ECState } from './types';
@@ -8,7 +15,12 @@ import type { ECState } from './types';
 type Zones = Record<string, (string | Record<string, unknown>)[]>;
 
 /** A start position: p1's turn `turn` in `phase`, with the zones given (each player gets a spellbook of 20 stones unless told). */
-export function position(phase: 'standby' | 'main' | 'end', p1: Zones, p2: Zones = {}, extra: Partial<ScenarioStart> & { turnPlayer?: PlayerId; turn?: number } = {}): ScenarioStart {
+export function position(
+  phase: 'standby' | 'main' | 'end',
+  p1: Zones,
+  p2: Zones = {},
+  extra: Partial<ScenarioStart> & { turnPlayer?: PlayerId; turn?: number } = {},
+): ScenarioStart {
   const book = (z: Zones) => ({ spellbook: Array.from({ length: 20 }, () => 'mars-stone'), ...z });
   return {
     turn: extra.turn ?? 3,
@@ -23,9 +35,25 @@ export function position(phase: 'standby' | 'main' | 'end', p1: Zones, p2: Zones
 export class Table {
   session: MatchSession<ECState>;
   private n = 0;
-  constructor(start: ScenarioStart, options: Record<string, unknown> = {}, readonly seed = 'table') {
-    const config: MatchConfig = { matchId: `t-${seed}`, players: [{ id: 'p1', name: 'A', deck: { main: [] } }, { id: 'p2', name: 'B', deck: { main: [] } }], options };
-    const r = MatchSession.start<ECState>(elementalClash, config, { seed, at: 't0' }, { setup: (c, ctx) => startPosition(c, start, { ...ctx, cards: [] }) });
+  constructor(
+    start: ScenarioStart,
+    options: Record<string, unknown> = {},
+    readonly seed = 'table',
+  ) {
+    const config: MatchConfig = {
+      matchId: `t-${seed}`,
+      players: [
+        { id: 'p1', name: 'A', deck: { main: [] } },
+        { id: 'p2', name: 'B', deck: { main: [] } },
+      ],
+      options,
+    };
+    const r = MatchSession.start<ECState>(
+      elementalClash,
+      config,
+      { seed, at: 't0' },
+      { setup: (c, ctx) => startPosition(c, start, { ...ctx, cards: [] }) },
+    );
     if (!r.ok) throw new Error(`start rejected (${r.rule}): ${r.reason}`);
     this.session = r.session;
   }

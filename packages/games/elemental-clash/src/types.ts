@@ -95,7 +95,11 @@ export interface Prompt {
 
 /** Effect of a card, as data (cards/pool.ts). */
 export type Effect =
-  | { kind: 'damage'; amount: number; to: 'target-creature' | 'target-any' | 'opponent' | 'self-player' | 'each-creature' }
+  | {
+      kind: 'damage';
+      amount: number;
+      to: 'target-creature' | 'target-any' | 'opponent' | 'self-player' | 'each-creature';
+    }
   | { kind: 'mill'; n: number; who: 'opponent' | 'self' }
   | { kind: 'draw'; n: number; who?: 'self' | 'each' }
   | { kind: 'pump'; power: number; health?: number; to: 'self' | 'target-own-creature' }

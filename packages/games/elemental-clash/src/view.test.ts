@@ -16,7 +16,8 @@ describe('views', () => {
     const pub = elementalClash.view(mid, 'public');
     expect(p1.players.p1!.hand.every((c) => 'cardId' in c)).toBe(true);
     // A card revealed from hand (Construct, Reinforce) stays known to everyone while it is there (D2).
-    const seenBy = (c: SeenCard, v: 'p2' | 'public') => 'hidden' in c || (c.known ?? []).some((k) => k === 'public' || k === v);
+    const seenBy = (c: SeenCard, v: 'p2' | 'public') =>
+      'hidden' in c || (c.known ?? []).some((k) => k === 'public' || k === v);
     expect(p2.players.p1!.hand.every((c) => seenBy(c, 'p2'))).toBe(true);
     expect(pub.players.p2!.hand.every((c) => seenBy(c, 'public'))).toBe(true);
     expect(pub.players.p2!.hand.some((c) => 'hidden' in c) || pub.players.p2!.hand.length === 0).toBe(true);
@@ -37,12 +38,25 @@ describe('views', () => {
   });
 
   it('the board shows element-stone stacks, ATK and DEF zones and the spellbook count as life', () => {
-    const t = new Table(position('main', { stack1: ['mars-stone', 'venus-stone', { card: 'krampus', id: 'kr' }], atk: [{ card: 'fandi-of-the-flaming-eye', id: 'fd' }], def: [{ card: 'bonewarrior', id: 'bw' }] }));
+    const t = new Table(
+      position('main', {
+        stack1: ['mars-stone', 'venus-stone', { card: 'krampus', id: 'kr' }],
+        atk: [{ card: 'fandi-of-the-flaming-eye', id: 'fd' }],
+        def: [{ card: 'bonewarrior', id: 'bw' }],
+      }),
+    );
     const b = elementalClash.board(elementalClash.view(t.state, 'public'));
     const p1 = b.players.find((p) => p.id === 'p1')!;
-    expect(p1.stats.find((x) => x.key === 'spellbook')).toMatchObject({ label: 'Spellbook (life)', value: 20, max: 40 });
+    expect(p1.stats.find((x) => x.key === 'spellbook')).toMatchObject({
+      label: 'Spellbook (life)',
+      value: 20,
+      max: 40,
+    });
     const stacks = p1.zones.find((z) => z.key === 'stacks')!;
-    expect(stacks.cards[0]).toMatchObject({ id: 'kr', attachments: [{ cardId: 'mars-stone' }, { cardId: 'venus-stone' }] });
+    expect(stacks.cards[0]).toMatchObject({
+      id: 'kr',
+      attachments: [{ cardId: 'mars-stone' }, { cardId: 'venus-stone' }],
+    });
     expect(p1.zones.find((z) => z.key === 'atk')!.cards.map((c) => c.id)).toEqual(['fd']);
     expect(p1.zones.find((z) => z.key === 'def')!.cards.map((c) => c.id)).toEqual(['bw']);
     expect(b.game).toBe('elemental-clash');

@@ -30,7 +30,11 @@ export function view(s: ECState, viewer: Viewer): ECState {
   if (viewer === 'judge') return s;
   const players: Record<string, PlayerState> = {};
   for (const [id, p] of Object.entries(s.players))
-    players[id] = { ...p, spellbook: cards(p.spellbook, viewer, p.id, 'spellbook'), hand: cards(p.hand, viewer, p.id, 'hand') };
+    players[id] = {
+      ...p,
+      spellbook: cards(p.spellbook, viewer, p.id, 'spellbook'),
+      hand: cards(p.hand, viewer, p.id, 'hand'),
+    };
   return { ...s, players, prompt: viewPrompt(s.prompt, viewer) };
 }
 
@@ -69,7 +73,11 @@ export function viewEvent<E extends GameEvent>(e: E, viewer: Viewer): E {
     case 'PositionSet': {
       const players: Record<string, Record<string, unknown>> = {};
       for (const [id, pl] of Object.entries(p.players as Record<string, Record<string, unknown>>))
-        players[id] = { ...pl, spellbook: cards(pl.spellbook, viewer, id as PlayerId, 'spellbook'), hand: cards(pl.hand, viewer, id as PlayerId, 'hand') };
+        players[id] = {
+          ...pl,
+          spellbook: cards(pl.spellbook, viewer, id as PlayerId, 'spellbook'),
+          hand: cards(pl.hand, viewer, id as PlayerId, 'hand'),
+        };
       out.players = players;
       break;
     }
@@ -87,7 +95,10 @@ export function secrets(s: ECState, viewer: Viewer): string[] {
   const hiddenCardIds = new Set<string>();
   const visible = new Set<string>();
   for (const p of Object.values(s.players)) {
-    for (const [zone, list] of [['spellbook', p.spellbook], ['hand', p.hand]] as const)
+    for (const [zone, list] of [
+      ['spellbook', p.spellbook],
+      ['hand', p.hand],
+    ] as const)
       for (const c of list) {
         if (isHiddenRef(c)) continue;
         if (sees(viewer, p.id, zone, c)) visible.add(c.cardId);
@@ -101,10 +112,17 @@ export function secrets(s: ECState, viewer: Viewer): string[] {
       for (const c of st.stones) visible.add(c.cardId);
       if (st.top) visible.add(st.top.cardId);
     }
-    for (const x of [...p.atk, ...p.def, ...p.attached, ...p.stacks.flatMap((st) => (st.top ? [st.top] : []))]) for (const c of [x.cardId, ...x.equipCards]) visible.add(c);
+    for (const x of [
+      ...p.atk,
+      ...p.def,
+      ...p.attached,
+      ...p.stacks.flatMap((st) => (st.top ? [st.top] : [])),
+    ])
+      for (const c of [x.cardId, ...x.equipCards]) visible.add(c);
   }
   for (const x of s.pending) visible.add(x.cardId);
   // The player searching their spellbook sees the names they may choose (D30).
-  if (s.prompt?.player === viewer && s.prompt.kind === 'construct') for (const o of s.prompt.options ?? []) visible.add(o);
+  if (s.prompt?.player === viewer && s.prompt.kind === 'construct')
+    for (const o of s.prompt.options ?? []) visible.add(o);
   return [...hiddenIds, ...[...hiddenCardIds].filter((c) => !visible.has(c))];
 }

@@ -41,7 +41,10 @@ export class ScenarioBuilder {
       rule,
       description,
       options: { format: 'draft', firstPlayer: 'p1', ...(opts.options ?? {}) },
-      players: { p1: { deck: seats.p1.deck, material: seats.p1.material }, p2: { deck: seats.p2.deck, material: seats.p2.material } },
+      players: {
+        p1: { deck: seats.p1.deck, material: seats.p1.material },
+        p2: { deck: seats.p2.deck, material: seats.p2.material },
+      },
       ...(opts.stack ? { stack: opts.stack } : {}),
     };
     this.writer = new ScenarioWriter(grandArchive, this.scenario);
@@ -52,7 +55,12 @@ export class ScenarioBuilder {
     return this.writer.state as GAState;
   }
 
-  do(player: PlayerId, type: string, args: Record<string, unknown> = {}, expect: 'accepted' | { rejected: { rule: string } } = 'accepted'): this {
+  do(
+    player: PlayerId,
+    type: string,
+    args: Record<string, unknown> = {},
+    expect: 'accepted' | { rejected: { rule: string } } = 'accepted',
+  ): this {
     this.wrap(() => this.writer.command(player, type, args, expect));
     return this;
   }
@@ -67,7 +75,12 @@ export class ScenarioBuilder {
         this.do(p, 'PlaceStartingChampion', { card: `${p}-m1` });
         continue;
       }
-      const type = kind === 'materialize' ? 'DeclineMaterialize' : kind === 'retaliate' ? 'DeclineRetaliation' : 'PassOpportunity';
+      const type =
+        kind === 'materialize'
+          ? 'DeclineMaterialize'
+          : kind === 'retaliate'
+            ? 'DeclineRetaliation'
+            : 'PassOpportunity';
       this.do(p, type);
     }
     if (!until(this.state)) throw new Error(`${this.name}: passUntil did not reach its condition`);
@@ -76,7 +89,14 @@ export class ScenarioBuilder {
 
   /** Passes until `player` holds Opportunity in their main phase with an empty stack. */
   toMain(player: PlayerId): this {
-    return this.passUntil((s) => s.phase === 'main' && s.activePlayer === player && s.priority?.holder === player && s.stack.length === 0 && s.prompt === null);
+    return this.passUntil(
+      (s) =>
+        s.phase === 'main' &&
+        s.activePlayer === player &&
+        s.priority?.holder === player &&
+        s.stack.length === 0 &&
+        s.prompt === null,
+    );
   }
 
   event(type: string, payload?: Record<string, unknown>): this {
@@ -99,13 +119,17 @@ export class ScenarioBuilder {
 
   /** The first card id in `player`'s hand with this card id (judge view). */
   hand(player: PlayerId, cardId: string, nth = 0): string {
-    const ids = this.state.players[player]!.hand.filter((c) => 'cardId' in c && c.cardId === cardId && !c.selected).map((c) => c.id);
+    const ids = this.state.players[player]!.hand.filter(
+      (c) => 'cardId' in c && c.cardId === cardId && !c.selected,
+    ).map((c) => c.id);
     if (!ids[nth]) throw new Error(`${this.name}: ${player} has no ${cardId} #${nth} in hand`);
     return ids[nth]!;
   }
 
   object(controller: PlayerId, cardId: string): string {
-    const o = this.state.field.find((x) => x.controller === controller && (x.cardId === cardId || x.cards.some((c) => c.cardId === cardId)));
+    const o = this.state.field.find(
+      (x) => x.controller === controller && (x.cardId === cardId || x.cards.some((c) => c.cardId === cardId)),
+    );
     if (!o) throw new Error(`${this.name}: ${controller} controls no ${cardId}`);
     return o.id;
   }

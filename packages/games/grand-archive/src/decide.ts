@@ -1,7 +1,15 @@
 // decide / setup / legalCommands. A command is checked in full first (the machine gates it by phase, step and
 // Opportunity; then the card rules), so a rejection changes nothing and cites a rule (2.3.a.7: an illegal
 // activation reverts to before it was declared). legalCommands lists exactly the candidates `check` accepts.
-import { reject, type Command, type DecideContext, type Decision, type MatchConfig, type PlayerId, type Rejection } from '@matchtape/engine';
+import {
+  reject,
+  type Command,
+  type DecideContext,
+  type Decision,
+  type MatchConfig,
+  type PlayerId,
+  type Rejection,
+} from '@matchtape/engine';
 import { validateDeck, type Format } from './cards/decks';
 import { classBonusActive, conditionsMet, hasKeyword } from './rules';
 import { CARDS, cardDef } from './cards/pool';
@@ -27,7 +35,18 @@ import {
   settle,
 } from './flow';
 import { commandGate } from './machine';
-import { activationCost, attackableBy, championOf, enabledElements, isAlly, isChampion, isUnit, objectById, obeys, unitPower } from './rules';
+import {
+  activationCost,
+  attackableBy,
+  championOf,
+  enabledElements,
+  isAlly,
+  isChampion,
+  isUnit,
+  objectById,
+  obeys,
+  unitPower,
+} from './rules';
 import { GACommandSchema, type GACommand } from './schemas';
 import type { Card, GAState, Prompt, StackItem } from './types';
 import { isHidden } from './types';
@@ -40,17 +59,34 @@ const DEFAULT_TURN_LIMIT = 200;
 
 export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment: string }): Decision {
   const rng = ctx.rng;
-  if (config.players.length < 2) return reject('1.1.1', 'Grand Archive is played between two or more players; give at least two seats');
+  if (config.players.length < 2)
+    return reject('1.1.1', 'Grand Archive is played between two or more players; give at least two seats');
   const ids = config.players.map((p) => p.id);
   if (new Set(ids).size !== ids.length) return reject('2.12.i.1', 'every seat needs its own player id');
   const format: Format = config.options?.format === 'draft' ? 'draft' : 'constructed';
   for (const seat of config.players) {
     const problems = validateDeck(seat.deck, format);
-    if (problems.length > 0) return reject(format === 'draft' ? '1.5.2' : '1.5.1', `${seat.id}'s deck is not legal: ${problems.join('; ')}`);
+    if (problems.length > 0)
+      return reject(
+        format === 'draft' ? '1.5.2' : '1.5.1',
+        `${seat.id}'s deck is not legal: ${problems.join('; ')}`,
+      );
   }
-  const turnLimit = typeof config.options?.turnLimit === 'number' ? config.options.turnLimit : DEFAULT_TURN_LIMIT;
+  const turnLimit =
+    typeof config.options?.turnLimit === 'number' ? config.options.turnLimit : DEFAULT_TURN_LIMIT;
   const f = new Flow(initialState(), rng);
-  f.emit('MatchStarted', { seedCommitment: ctx.seedCommitment, matchId: config.matchId, players: config.players.map((p) => ({ id: p.id, name: p.name })), rulesVersion: RULES_VERSION, turnLimit, format }, { rule: '1.3.1', auto: true });
+  f.emit(
+    'MatchStarted',
+    {
+      seedCommitment: ctx.seedCommitment,
+      matchId: config.matchId,
+      players: config.players.map((p) => ({ id: p.id, name: p.name })),
+      rulesVersion: RULES_VERSION,
+      turnLimit,
+      format,
+    },
+    { rule: '1.3.1', auto: true },
+  );
   for (const seat of config.players) {
     const p = seat.id;
     const cards: Card[] = seat.deck.main.map((cardId, i) => ({ id: `${p}-c${i + 1}`, cardId }));
@@ -63,7 +99,8 @@ export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment
       const pool = [...cards];
       const take = (cardId: string): Card => {
         const i = pool.findIndex((c) => c.cardId === cardId);
-        if (i < 0) throw new Error(`stack for ${p} names ${cardId}, which is not (or no longer) in the deck list`);
+        if (i < 0)
+          throw new Error(`stack for ${p} names ${cardId}, which is not (or no longer) in the deck list`);
         return pool.splice(i, 1)[0]!;
       };
       hand = (stack.hand ?? []).map(take);
@@ -77,11 +114,22 @@ export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment
     }
     const withOid = (c: Card): Card => ({ ...c, oid: rng.opaqueId() });
     const mainCards = main.map(withOid);
-    const material = (seat.deck.extra?.material ?? []).map((cardId, i) => withOid({ id: `${p}-m${i + 1}`, cardId }));
+    const material = (seat.deck.extra?.material ?? []).map((cardId, i) =>
+      withOid({ id: `${p}-m${i + 1}`, cardId }),
+    );
     const handCards = hand.map(withOid);
     f.emit(
       'DeckSetOut',
-      { player: p, main: mainCards, mainOids: mainCards.map((c) => c.oid!), material, materialOids: material.map((c) => c.oid!), hand: handCards, handOids: handCards.map((c) => c.oid!), shuffled },
+      {
+        player: p,
+        main: mainCards,
+        mainOids: mainCards.map((c) => c.oid!),
+        material,
+        materialOids: material.map((c) => c.oid!),
+        hand: handCards,
+        handOids: handCards.map((c) => c.oid!),
+        shuffled,
+      },
       { rule: '1.3.1', auto: true },
     );
   }
@@ -106,7 +154,12 @@ function handCard(s: GAState, p: PlayerId, id: string): Card | undefined {
 }
 
 /** Legal targets for an ability's target spec, from `p`'s point of view. */
-export function targetsFor(s: GAState, p: PlayerId, spec: NonNullable<Extract<Ability, { kind: 'resolve' }>['target']>, spell: boolean): string[] {
+export function targetsFor(
+  s: GAState,
+  p: PlayerId,
+  spec: NonNullable<Extract<Ability, { kind: 'resolve' }>['target']>,
+  spell: boolean,
+): string[] {
   switch (spec) {
     case 'unit':
     case 'opponent-unit':
@@ -123,7 +176,9 @@ export function targetsFor(s: GAState, p: PlayerId, spec: NonNullable<Extract<Ab
     case 'graveyard-card':
       return s.order.flatMap((q) => s.players[q]!.graveyard.map((c) => c.id));
     case 'stack-attack-card':
-      return s.stack.filter((x) => x.card !== null && cardDef(s, x.card.cardId).type === 'attack').map((x) => x.sid);
+      return s.stack
+        .filter((x) => x.card !== null && cardDef(s, x.card.cardId).type === 'attack')
+        .map((x) => x.sid);
   }
 }
 
@@ -138,11 +193,18 @@ function slowOk(s: GAState, p: PlayerId): boolean {
  * with effects on the Effects Stack (2.8.a.2.a).
  */
 function slowProblem(s: GAState, p: PlayerId, d: GACardDef): Check {
-  if (s.activePlayer !== p) return reject('2.8.a.2.b', `${d.name} is slow: the non-turn player can't perform slow player actions`);
+  if (s.activePlayer !== p)
+    return reject('2.8.a.2.b', `${d.name} is slow: the non-turn player can't perform slow player actions`);
   if (s.phase !== 'main' || s.combat !== null)
     return d.type === 'ally'
-      ? reject('X.B.36.b', `${d.name} is an ally: allies are activated only by the turn player during their main phase (now: ${s.phase})`)
-      : reject('1.2.1.b', `${d.name} is slow: the turn player performs slow player actions during their main phase (now: ${s.phase})`);
+      ? reject(
+          'X.B.36.b',
+          `${d.name} is an ally: allies are activated only by the turn player during their main phase (now: ${s.phase})`,
+        )
+      : reject(
+          '1.2.1.b',
+          `${d.name} is slow: the turn player performs slow player actions during their main phase (now: ${s.phase})`,
+        );
   return reject('2.8.a.2.a', `${d.name} is slow: only with Opportunity and an empty Effects Stack`);
 }
 
@@ -155,12 +217,24 @@ function powerlessRetaliator(s: GAState, p: PlayerId, unit: unknown): Check {
   return reject('2.2.g.i.2.b', `${cardDef(s, u.cardId).name} has no power stat above 0 and can't retaliate`);
 }
 
-export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache?: Map<string, Check>): Check {
+export function check(
+  s: GAState,
+  c: GACommand & { player: PlayerId },
+  gateCache?: Map<string, Check>,
+): Check {
   const p = c.player;
-  if (s.status !== 'playing') return reject(s.status === 'ended' ? '1.4.1' : '1.3.1', s.status === 'ended' ? 'the match is over' : 'the match has not started');
+  if (s.status !== 'playing')
+    return reject(
+      s.status === 'ended' ? '1.4.1' : '1.3.1',
+      s.status === 'ended' ? 'the match is over' : 'the match has not started',
+    );
   if (!s.order.includes(p)) return reject('2.12.i.1', `${p} is not a player in this match`);
   // 2.3.b.1.a: one materialization per materialize phase, whatever phase the game is in now.
-  if (c.type === 'Materialize' && s.players[p]!.materializedThisPhase) return reject('2.3.b.1.a', 'you already materialized this turn; a player materializes once per materialize phase');
+  if (c.type === 'Materialize' && s.players[p]!.materializedThisPhase)
+    return reject(
+      '2.3.b.1.a',
+      'you already materialized this turn; a player materializes once per materialize phase',
+    );
   if (c.type === 'DeclareRetaliation') {
     const powerless = powerlessRetaliator(s, p, c.unit);
     if (powerless) return powerless;
@@ -185,12 +259,14 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
       const card = s.players[p]!.materialDeck.find((x) => x.id === c.card);
       if (!card || isHidden(card)) return reject('1.3.3', `${c.card} is not in your material deck`);
       const d = cardDef(s, card.cardId);
-      if (d.type !== 'champion' || d.level !== 0 || !d.subtypes.includes('Spirit')) return reject('1.3.3', `${d.name} is not a Lv 0 Spirit champion`);
+      if (d.type !== 'champion' || d.level !== 0 || !d.subtypes.includes('Spirit'))
+        return reject('1.3.3', `${d.name} is not a Lv 0 Spirit champion`);
       return null;
     }
     case 'ReturnPreserved': {
       const card = s.players[p]!.materialDeck.find((x) => x.id === c.card);
-      if (!card || isHidden(card) || !card.preserved) return reject('X.A.19.d', `${c.card} is not a Preserved card in your material deck`);
+      if (!card || isHidden(card) || !card.preserved)
+        return reject('X.A.19.d', `${c.card} is not a Preserved card in your material deck`);
       return null;
     }
     case 'Materialize': {
@@ -199,8 +275,13 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
       const fl = c.floating ?? [];
       if (fl.length > 0) {
         const avail = floatingCards(s, p).map((x) => x.id);
-        if (new Set(fl).size !== fl.length || fl.some((id) => !avail.includes(id))) return reject('X.A.7.b', 'floating memory must be distinct cards with active Floating Memory in your graveyard');
-        if (fl.some((id, i) => i > 0 && fl[i - 1]! > id)) return reject('X.A.7.c', 'list the floating memory cards in ascending id order');
+        if (new Set(fl).size !== fl.length || fl.some((id) => !avail.includes(id)))
+          return reject(
+            'X.A.7.b',
+            'floating memory must be distinct cards with active Floating Memory in your graveyard',
+          );
+        if (fl.some((id, i) => i > 0 && fl[i - 1]! > id))
+          return reject('X.A.7.c', 'list the floating memory cards in ascending id order');
       }
       const why = materializeProblem(s, p, card, fl.length);
       return why ? reject(why.rule, why.reason) : null;
@@ -210,9 +291,21 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
       if (!card) return reject('2.3.a.10', `${c.card} is not in your hand; cards are activated from hand`);
       const d = cardDef(s, card.cardId);
       // Champions and regalia start in the material deck and are materialized from it (1.7.a.1, 1.7.h.3, 2.2.b.3.a).
-      if (d.type === 'champion') return reject('1.7.a.1', `${d.name} is a champion: champions are materialized from the material deck, not activated`);
-      if (d.supertypes.includes('regalia')) return reject('1.7.h.3', `${d.name} is a regalia: regalia are materialized from the material deck, not activated`);
-      if (!enabledElements(s, p).includes(d.element)) return reject('1.6.d.2', `the ${d.element} element is not enabled for you (your champion's lineage enables ${enabledElements(s, p).join(', ')})`);
+      if (d.type === 'champion')
+        return reject(
+          '1.7.a.1',
+          `${d.name} is a champion: champions are materialized from the material deck, not activated`,
+        );
+      if (d.supertypes.includes('regalia'))
+        return reject(
+          '1.7.h.3',
+          `${d.name} is a regalia: regalia are materialized from the material deck, not activated`,
+        );
+      if (!enabledElements(s, p).includes(d.element))
+        return reject(
+          '1.6.d.2',
+          `the ${d.element} element is not enabled for you (your champion's lineage enables ${enabledElements(s, p).join(', ')})`,
+        );
       const slow = d.type !== 'action' || d.speed !== 'fast';
       if (slow && !slowOk(s, p)) return slowProblem(s, p, d);
       const res = d.abilities.find((a) => a.kind === 'resolve');
@@ -221,16 +314,21 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
         if (c.target === undefined) return reject('2.3.a.5', `${d.name} needs a target`);
         if (!targetsFor(s, p, spec, d.subtypes.includes('Spell')).includes(c.target))
           return targetsFor(s, p, spec, false).includes(c.target)
-            ? reject('X.A.21.a', `${c.target} has Spellshroud and can't be targeted by Spell cards such as ${d.name}`)
+            ? reject(
+                'X.A.21.a',
+                `${c.target} has Spellshroud and can't be targeted by Spell cards such as ${d.name}`,
+              )
             : reject('2.7.6.a', `${c.target} is not a legal target for ${d.name} (${spec})`);
       } else if (c.target !== undefined) return reject('2.3.a.5', `${d.name} has no target`);
       if (d.type === 'attack') {
         const champ = championOf(s, p);
-        if (!champ) return reject('1.7.d.2', 'an attack card is performed through your champion; you have none');
+        if (!champ)
+          return reject('1.7.d.2', 'an attack card is performed through your champion; you have none');
         if (champ.rested) return reject('X.B.3.b', 'your champion is rested; attacking rests it as a cost');
         if (c.weapon !== undefined) {
           const w = objectById(s, c.weapon);
-          if (!w || w.controller !== p || cardDef(s, w.cardId).type !== 'weapon') return reject('2.6.5.b', `${c.weapon} is not a weapon you control`);
+          if (!w || w.controller !== p || cardDef(s, w.cardId).type !== 'weapon')
+            return reject('2.6.5.b', `${c.weapon} is not a weapon you control`);
         }
       } else if (c.weapon !== undefined) return reject('2.6.5.b', 'only attack cards announce a weapon');
       if (c.prepare) {
@@ -238,11 +336,13 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
         const n = d.keywords.find((k) => k.keyword === 'Prepare')?.n;
         if (n === undefined) return reject('X.A.18.a', `${d.name} has no Prepare`);
         const champ = championOf(s, p);
-        if (!champ || (champ.counters.preparation ?? 0) < n) return reject('X.A.18.c', `Prepare ${n} needs ${n} preparation counters on your champion`);
+        if (!champ || (champ.counters.preparation ?? 0) < n)
+          return reject('X.A.18.c', `Prepare ${n} needs ${n} preparation counters on your champion`);
       }
       const cost = activationCost(s, p, d);
       const others = s.players[p]!.hand.length - 1;
-      if (others < cost) return reject('2.3.a.8', `${d.name} costs ${cost} reserve; you have ${others} other card(s) in hand`);
+      if (others < cost)
+        return reject('2.3.a.8', `${d.name} costs ${cost} reserve; you have ${others} other card(s) in hand`);
       return null;
     }
     case 'SelectReserve': {
@@ -256,72 +356,124 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
       if (!o || o.controller !== p) return reject('2.4.a.1', `${c.source} is not an object you control`);
       const ref = objectAbilities(s, o)[c.ability];
       const a = ref?.ability;
-      if (!ref || !a || a.kind !== 'activated') return reject('2.4.a.2', `${cardDef(s, o.cardId).name} has no activated ability #${c.ability}`);
-      if (a.classBonus && !classBonusActive(s, p, cardDef(s, ref.cardId))) return reject('X.A.1.c', 'its Class Bonus is not met: your champion does not share a class with it');
-      if (!conditionsMet(s, p, cardDef(s, ref.cardId), a)) return reject(a.levelAtLeast !== undefined ? 'X.A.25.a' : 'X.A.6.a', 'its Element Bonus or Level Restriction is not met');
-      if (!obeys(s, o)) return reject('X.B.24.a', `${cardDef(s, o.cardId).name} does not obey you (Pride, X.A.20.a): you can't activate its abilities`);
-      if (a.cost.rest && o.rested) return reject('X.B.3.b', `${cardDef(s, o.cardId).name} is rested and can't pay a REST cost`);
+      if (!ref || !a || a.kind !== 'activated')
+        return reject('2.4.a.2', `${cardDef(s, o.cardId).name} has no activated ability #${c.ability}`);
+      if (a.classBonus && !classBonusActive(s, p, cardDef(s, ref.cardId)))
+        return reject('X.A.1.c', 'its Class Bonus is not met: your champion does not share a class with it');
+      if (!conditionsMet(s, p, cardDef(s, ref.cardId), a))
+        return reject(
+          a.levelAtLeast !== undefined ? 'X.A.25.a' : 'X.A.6.a',
+          'its Element Bonus or Level Restriction is not met',
+        );
+      if (!obeys(s, o))
+        return reject(
+          'X.B.24.a',
+          `${cardDef(s, o.cardId).name} does not obey you (Pride, X.A.20.a): you can't activate its abilities`,
+        );
+      if (a.cost.rest && o.rested)
+        return reject('X.B.3.b', `${cardDef(s, o.cardId).name} is rested and can't pay a REST cost`);
       const rc = a.cost.removeCounters;
-      if (rc && (o.counters[rc.kind] ?? 0) < rc.n) return reject('2.11.4', `needs ${rc.n} ${rc.kind} counter(s); it has ${o.counters[rc.kind] ?? 0}`);
+      if (rc && (o.counters[rc.kind] ?? 0) < rc.n)
+        return reject('2.11.4', `needs ${rc.n} ${rc.kind} counter(s); it has ${o.counters[rc.kind] ?? 0}`);
       if (a.target) {
         if (c.target === undefined) return reject('2.4.a.1', 'this ability needs a target');
-        if (!targetsFor(s, p, a.target, false).includes(c.target)) return reject('2.7.6.a', `${c.target} is not a legal target for this ability (${a.target})`);
+        if (!targetsFor(s, p, a.target, false).includes(c.target))
+          return reject('2.7.6.a', `${c.target} is not a legal target for this ability (${a.target})`);
       } else if (c.target !== undefined) return reject('2.4.a.1', 'this ability has no target');
       return null;
     }
     case 'DeclareAttack': {
       const a = objectById(s, c.attacker);
-      if (!a || a.controller !== p || !isUnit(s, a)) return reject('2.6.1', `${c.attacker} is not a unit you control`);
-      if (a.rested) return reject('X.B.3.b', `${cardDef(s, a.cardId).name} is rested; only an awake unit can attack (attacking rests it)`);
-      if (!obeys(s, a)) return reject('X.B.24.a', `${cardDef(s, a.cardId).name} does not obey you (Pride ${cardDef(s, a.cardId).keywords.find((k) => k.keyword === 'Pride')?.n}, X.A.20.a): you can't attack with it`);
+      if (!a || a.controller !== p || !isUnit(s, a))
+        return reject('2.6.1', `${c.attacker} is not a unit you control`);
+      if (a.rested)
+        return reject(
+          'X.B.3.b',
+          `${cardDef(s, a.cardId).name} is rested; only an awake unit can attack (attacking rests it)`,
+        );
+      if (!obeys(s, a))
+        return reject(
+          'X.B.24.a',
+          `${cardDef(s, a.cardId).name} does not obey you (Pride ${cardDef(s, a.cardId).keywords.find((k) => k.keyword === 'Pride')?.n}, X.A.20.a): you can't attack with it`,
+        );
       let weapon = null;
       if (isAlly(s, a)) {
         if (c.weapon !== undefined) return reject('1.7.f.3.a', 'allies cannot use weapons');
         if (unitPower(s, a) <= 0) return reject('2.6.1.c', `${cardDef(s, a.cardId).name} has no power`);
       } else {
-        if (c.weapon === undefined) return reject('1.7.a.8.a', 'champions have no power: attack with a weapon or an attack card');
+        if (c.weapon === undefined)
+          return reject('1.7.a.8.a', 'champions have no power: attack with a weapon or an attack card');
         weapon = objectById(s, c.weapon) ?? null;
-        if (!weapon || weapon.controller !== p || cardDef(s, weapon.cardId).type !== 'weapon') return reject('1.7.a.8', `${c.weapon} is not a weapon you control`);
-        if ((cardDef(s, weapon.cardId).power ?? 0) <= 0) return reject('2.9.7', 'a champion can only attack with more than 0 power');
+        if (!weapon || weapon.controller !== p || cardDef(s, weapon.cardId).type !== 'weapon')
+          return reject('1.7.a.8', `${c.weapon} is not a weapon you control`);
+        if ((cardDef(s, weapon.cardId).power ?? 0) <= 0)
+          return reject('2.9.7', 'a champion can only attack with more than 0 power');
       }
       if (c.opponent !== undefined) {
         // X.A.2.a.i: with Cleave the attacking player names the opponent receiving the attack, not a target.
-        if (c.target !== undefined) return reject('X.A.2.b', 'an attack with Cleave names an opponent, not a target');
-        if (!hasKeyword(s, a, 'Cleave') && !(weapon && hasKeyword(s, weapon, 'Cleave'))) return reject('X.A.2.a', 'only an attack with Cleave can attack a player');
-        if (c.opponent === p || !s.order.includes(c.opponent as PlayerId) || s.players[c.opponent]!.lost) return reject('X.A.2.a.i', `${c.opponent} is not an opponent in the game`);
+        if (c.target !== undefined)
+          return reject('X.A.2.b', 'an attack with Cleave names an opponent, not a target');
+        if (!hasKeyword(s, a, 'Cleave') && !(weapon && hasKeyword(s, weapon, 'Cleave')))
+          return reject('X.A.2.a', 'only an attack with Cleave can attack a player');
+        if (c.opponent === p || !s.order.includes(c.opponent as PlayerId) || s.players[c.opponent]!.lost)
+          return reject('X.A.2.a.i', `${c.opponent} is not an opponent in the game`);
         return null;
       }
       const t = objectById(s, c.target);
       if (!t || !isUnit(s, t)) return reject('2.6.1', `${c.target ?? '(none)'} is not a unit on the field`);
       if (t.controller === p) return reject('2.6.11', 'players can’t attack their own units');
-      if (!attackableBy(s, t, a, weapon)) return reject('X.A.22.a', `${cardDef(s, t.cardId).name} has stealth and can't be targeted by attacks unless the attacker or its weapon has True Sight (X.A.23.a)`);
+      if (!attackableBy(s, t, a, weapon))
+        return reject(
+          'X.A.22.a',
+          `${cardDef(s, t.cardId).name} has stealth and can't be targeted by attacks unless the attacker or its weapon has True Sight (X.A.23.a)`,
+        );
       return null;
     }
     case 'ChooseAttackTarget': {
       if (attackTargets(s).some((o) => o.id === c.target)) return null;
       const t = objectById(s, c.target);
-      if (!t || !isUnit(s, t)) return reject('X.B.38.b', `${c.target} is not a unit on the field; only units can be attacked`);
+      if (!t || !isUnit(s, t))
+        return reject('X.B.38.b', `${c.target} is not a unit on the field; only units can be attacked`);
       if (t.controller === p) return reject('2.6.11', 'players can’t attack their own units');
-      return reject('X.A.22.a', `${cardDef(s, t.cardId).name} has stealth and can't be targeted by attacks unless the attacker or its weapon has True Sight (X.A.23.a)`);
+      return reject(
+        'X.A.22.a',
+        `${cardDef(s, t.cardId).name} has stealth and can't be targeted by attacks unless the attacker or its weapon has True Sight (X.A.23.a)`,
+      );
     }
     case 'Intercept': {
       const pr = s.prompt;
-      if (pr?.kind !== 'intercept' || pr.ally !== c.ally) return reject('X.A.10.a', `${c.ally} is not the ally whose Intercept is resolving${pr?.kind === 'intercept' ? ` (that is ${pr.ally})` : ''}`);
+      if (pr?.kind !== 'intercept' || pr.ally !== c.ally)
+        return reject(
+          'X.A.10.a',
+          `${c.ally} is not the ally whose Intercept is resolving${pr?.kind === 'intercept' ? ` (that is ${pr.ally})` : ''}`,
+        );
       return null;
     }
     case 'ApplyReplacement': {
       const pr = s.prompt;
-      if (pr?.kind !== 'orderReplacements' || !pr.options.includes(c.effect)) return reject(pr?.kind === 'orderReplacements' ? pr.rule : '2.5.b.2', `${c.effect} is not one of the replacement effects still to apply${pr?.kind === 'orderReplacements' ? ` (${pr.options.join(', ')})` : ''}`);
+      if (pr?.kind !== 'orderReplacements' || !pr.options.includes(c.effect))
+        return reject(
+          pr?.kind === 'orderReplacements' ? pr.rule : '2.5.b.2',
+          `${c.effect} is not one of the replacement effects still to apply${pr?.kind === 'orderReplacements' ? ` (${pr.options.join(', ')})` : ''}`,
+        );
       return null;
     }
     case 'PlaceTrigger': {
       const pr = s.prompt;
-      if (pr?.kind !== 'orderTriggers' || !pr.options.includes(c.trigger)) return reject('2.4.b.6', `${c.trigger} is not one of your triggers waiting to go on the stack${pr?.kind === 'orderTriggers' ? ` (${pr.options.join(', ')})` : ''}`);
+      if (pr?.kind !== 'orderTriggers' || !pr.options.includes(c.trigger))
+        return reject(
+          '2.4.b.6',
+          `${c.trigger} is not one of your triggers waiting to go on the stack${pr?.kind === 'orderTriggers' ? ` (${pr.options.join(', ')})` : ''}`,
+        );
       return null;
     }
     case 'KeepUnique': {
       const pr = s.prompt;
-      if (pr?.kind !== 'keepUnique' || !pr.objects.includes(c.object)) return reject('1.7.h.2.i', `${c.object} is not one of the unique objects to choose from${pr?.kind === 'keepUnique' ? ` (${pr.objects.join(', ')})` : ''}`);
+      if (pr?.kind !== 'keepUnique' || !pr.objects.includes(c.object))
+        return reject(
+          '1.7.h.2.i',
+          `${c.object} is not one of the unique objects to choose from${pr?.kind === 'keepUnique' ? ` (${pr.objects.join(', ')})` : ''}`,
+        );
       return null;
     }
     case 'DeclineIntercept':
@@ -336,9 +488,23 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
     case 'DeclareRetaliation': {
       if (retaliationCandidates(s).some((o) => o.id === c.unit)) return null;
       const u = objectById(s, c.unit);
-      if (u && u.rested && retaliationCandidates({ ...s, field: s.field.map((o) => (o.id === u.id ? { ...o, rested: false } : o)) }).some((o) => o.id === u.id))
-        return reject('X.B.30.a.i', `${cardDef(s, u.cardId).name} is rested: resting is the cost of retaliating, so rested units can't retaliate`);
-      if (u && isChampion(s, u) && u.controller === p) return reject('1.7.a.8.a', `${cardDef(s, u.cardId).name} is a champion: champions have no power stat and can't inherently retaliate`);
+      if (
+        u &&
+        u.rested &&
+        retaliationCandidates({
+          ...s,
+          field: s.field.map((o) => (o.id === u.id ? { ...o, rested: false } : o)),
+        }).some((o) => o.id === u.id)
+      )
+        return reject(
+          'X.B.30.a.i',
+          `${cardDef(s, u.cardId).name} is rested: resting is the cost of retaliating, so rested units can't retaliate`,
+        );
+      if (u && isChampion(s, u) && u.controller === p)
+        return reject(
+          '1.7.a.8.a',
+          `${cardDef(s, u.cardId).name} is a champion: champions have no power stat and can't inherently retaliate`,
+        );
       return reject('2.2.g.i.2', `${c.unit} is not an awake defending unit of yours that can retaliate`);
     }
   }
@@ -349,7 +515,11 @@ export function check(s: GAState, c: GACommand & { player: PlayerId }, gateCache
 export function decide(s: GAState, command: Command, ctx: DecideContext): Decision {
   const parsed = GACommandSchema.safeParse(command);
   // 2.12.i.1: an action that contradicts the rules' shape of a player action is illegal.
-  if (!parsed.success) return reject('2.12.i.1', `malformed command: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    return reject(
+      '2.12.i.1',
+      `malformed command: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+    );
   const c = { ...parsed.data, player: command.player } as GACommand & { player: PlayerId };
   const problem = check(s, c);
   if (problem) return problem;
@@ -373,8 +543,37 @@ function finishActivation(f: Flow): void {
   }
   const selected = f.state.players[p]!.hand.filter((x): x is Card => !isHidden(x) && x.selected === true);
   if (selected.length > 0)
-    f.emit('CardsMoved', { reason: 'reserve', player: p, moves: selected.map((x) => ({ owner: p, id: x.id, cardId: x.cardId, from: 'hand', to: 'memory', fromOid: x.oid ?? null, toOid: f.oid() })) }, { rule: '2.3.c.1' });
-  const item: StackItem = { sid: `s${f.state.serial + 1}`, controller: p, kind: 'card', card: pend.card, sourceCardId: pend.card.cardId, source: null, ability: 0, target: pend.target, materialized: pend.materialize, weapon: pend.weapon, label: pend.prepared ? `${d.name} (prepared)` : d.name, ...(pend.prepared ? { prepared: true } : {}) };
+    f.emit(
+      'CardsMoved',
+      {
+        reason: 'reserve',
+        player: p,
+        moves: selected.map((x) => ({
+          owner: p,
+          id: x.id,
+          cardId: x.cardId,
+          from: 'hand',
+          to: 'memory',
+          fromOid: x.oid ?? null,
+          toOid: f.oid(),
+        })),
+      },
+      { rule: '2.3.c.1' },
+    );
+  const item: StackItem = {
+    sid: `s${f.state.serial + 1}`,
+    controller: p,
+    kind: 'card',
+    card: pend.card,
+    sourceCardId: pend.card.cardId,
+    source: null,
+    ability: 0,
+    target: pend.target,
+    materialized: pend.materialize,
+    weapon: pend.weapon,
+    label: pend.prepared ? `${d.name} (prepared)` : d.name,
+    ...(pend.prepared ? { prepared: true } : {}),
+  };
   f.emit('ActivationPlaced', { item }, { rule: pend.materialize ? '2.3.b.9' : '2.3.a.9' });
   grantOpportunity(f, pend.materialize ? '2.3.b.9' : '2.3.a.9');
   settle(f);
@@ -399,7 +598,11 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
     case 'PlaceStartingChampion': {
       const card = s.players[p]!.materialDeck.find((x) => x.id === c.card) as Card;
       const obj = newObject(s, { id: card.id, cardId: card.cardId }, p);
-      f.emit('StartingChampionPlaced', { player: p, object: obj, fromOid: card.oid ?? null }, { rule: '1.3.3' });
+      f.emit(
+        'StartingChampionPlaced',
+        { player: p, object: obj, fromOid: card.oid ?? null },
+        { rule: '1.3.3' },
+      );
       collectTriggers(f, obj, 'enter'); // X.A.14.b
       settle(f);
       return;
@@ -411,7 +614,26 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
     case 'ReturnPreserved': {
       // X.A.19.d: instead of materializing, a Preserved card returns to hand; not a materialization.
       const card = s.players[p]!.materialDeck.find((x) => x.id === c.card) as Card;
-      f.emit('CardsMoved', { reason: 'preserved-return', player: p, moves: [{ owner: p, id: card.id, cardId: card.cardId, from: 'materialDeck', to: 'hand', fromOid: null, toOid: f.oid(), fromPreserved: true }] }, { rule: 'X.A.19.d' });
+      f.emit(
+        'CardsMoved',
+        {
+          reason: 'preserved-return',
+          player: p,
+          moves: [
+            {
+              owner: p,
+              id: card.id,
+              cardId: card.cardId,
+              from: 'materialDeck',
+              to: 'hand',
+              fromOid: null,
+              toOid: f.oid(),
+              fromPreserved: true,
+            },
+          ],
+        },
+        { rule: 'X.A.19.d' },
+      );
       f.emit('PreservedReturned', { player: p }, { rule: 'X.A.19.d.i' });
       settle(f);
       return;
@@ -420,20 +642,68 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
       const card = s.players[p]!.materialDeck.find((x) => x.id === c.card) as Card;
       const d = cardDef(s, card.cardId);
       const champ = d.type === 'champion' ? championOf(s, p) : undefined;
-      f.emit('ActivationDeclared', { player: p, card: { id: card.id, cardId: card.cardId }, from: 'materialDeck', fromOid: card.oid ?? null, target: champ?.id ?? null, weapon: null, reserve: 0, memory: d.cost?.n ?? 0, materialize: true }, { rule: '2.3.b.2' });
+      f.emit(
+        'ActivationDeclared',
+        {
+          player: p,
+          card: { id: card.id, cardId: card.cardId },
+          from: 'materialDeck',
+          fromOid: card.oid ?? null,
+          target: champ?.id ?? null,
+          weapon: null,
+          reserve: 0,
+          memory: d.cost?.n ?? 0,
+          materialize: true,
+        },
+        { rule: '2.3.b.2' },
+      );
       const fl = c.floating ?? [];
       if (fl.length > 0) {
         // X.A.7.c: floating memory is declared and banished before the random part of the cost.
         const gy = f.state.players[p]!.graveyard;
-        f.emit('CardsMoved', { reason: 'floating-memory', player: p, moves: fl.map((id) => ({ owner: p, id, cardId: gy.find((x) => x.id === id)!.cardId, from: 'graveyard', to: 'banishment', fromOid: null, toOid: null })) }, { rule: 'X.A.7.b' });
+        f.emit(
+          'CardsMoved',
+          {
+            reason: 'floating-memory',
+            player: p,
+            moves: fl.map((id) => ({
+              owner: p,
+              id,
+              cardId: gy.find((x) => x.id === id)!.cardId,
+              from: 'graveyard',
+              to: 'banishment',
+              fromOid: null,
+              toOid: null,
+            })),
+          },
+          { rule: 'X.A.7.b' },
+        );
       }
       const n = (d.cost?.n ?? 0) - fl.length;
       if (n > 0) {
         // 2.3.c.2.a: memory costs banish cards chosen uniformly at random (memory sorted by id first, so replays agree).
-        const pool = f.state.players[p]!.memory.filter((x): x is Card => !isHidden(x)).sort((a, b) => (a.id < b.id ? -1 : 1));
+        const pool = f.state.players[p]!.memory.filter((x): x is Card => !isHidden(x)).sort((a, b) =>
+          a.id < b.id ? -1 : 1,
+        );
         const chosen: Card[] = [];
         for (let i = 0; i < n; i++) chosen.push(pool.splice(f.rng.int(pool.length), 1)[0]!);
-        f.emit('CardsMoved', { reason: 'memory-cost', player: p, moves: chosen.map((x) => ({ owner: p, id: x.id, cardId: x.cardId, from: 'memory', to: 'banishment', fromOid: x.oid ?? null, toOid: null })) }, { rule: '2.3.c.2.a' });
+        f.emit(
+          'CardsMoved',
+          {
+            reason: 'memory-cost',
+            player: p,
+            moves: chosen.map((x) => ({
+              owner: p,
+              id: x.id,
+              cardId: x.cardId,
+              from: 'memory',
+              to: 'banishment',
+              fromOid: x.oid ?? null,
+              toOid: null,
+            })),
+          },
+          { rule: '2.3.c.2.a' },
+        );
       }
       finishActivation(f);
       return;
@@ -442,7 +712,22 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
       const card = handCard(s, p, c.card)!;
       const d = cardDef(s, card.cardId);
       const cost = activationCost(s, p, d);
-      f.emit('ActivationDeclared', { player: p, card: { id: card.id, cardId: card.cardId }, from: 'hand', fromOid: card.oid ?? null, target: c.target ?? null, weapon: c.weapon ?? null, reserve: cost, memory: 0, materialize: false, ...(c.prepare ? { prepared: true } : {}) }, { rule: '2.3.a.2' });
+      f.emit(
+        'ActivationDeclared',
+        {
+          player: p,
+          card: { id: card.id, cardId: card.cardId },
+          from: 'hand',
+          fromOid: card.oid ?? null,
+          target: c.target ?? null,
+          weapon: c.weapon ?? null,
+          reserve: cost,
+          memory: 0,
+          materialize: false,
+          ...(c.prepare ? { prepared: true } : {}),
+        },
+        { rule: '2.3.a.2' },
+      );
       if (cost === 0) finishActivation(f);
       return;
     }
@@ -454,7 +739,11 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
     }
     case 'CancelActivation': {
       const pend = s.pending!;
-      f.emit('ActivationCanceled', { player: p, card: pend.card, from: pend.from, toOid: f.oid() }, { rule: '2.3.a.8' });
+      f.emit(
+        'ActivationCanceled',
+        { player: p, card: pend.card, from: pend.from, toOid: f.oid() },
+        { rule: '2.3.a.8' },
+      );
       return;
     }
     case 'ActivateAbility': {
@@ -465,8 +754,25 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
       if (a.cost.rest) f.emit('ObjectRested', { object: o.id, reason: 'cost' }, { rule: '2.4.a.1' });
       const rc = a.cost.removeCounters;
       if (rc) f.emit('CountersChanged', { object: o.id, kind: rc.kind, delta: -rc.n }, { rule: '2.11.4' });
-      const item: StackItem = { sid: `s${f.state.serial + 1}`, controller: p, kind: 'ability', card: null, sourceCardId: ref.cardId, source: o.id, ability: ref.index, target: c.target ?? null, materialized: false, weapon: null, label: `${cardDef(s, ref.cardId).name}: ${a.text}` };
-      if (a.cost.banishSelf) f.emit('ObjectLeftField', { object: o.id, cardId: o.cardId, to: 'banishment', reason: 'cost' }, { rule: 'X.B.4.a' });
+      const item: StackItem = {
+        sid: `s${f.state.serial + 1}`,
+        controller: p,
+        kind: 'ability',
+        card: null,
+        sourceCardId: ref.cardId,
+        source: o.id,
+        ability: ref.index,
+        target: c.target ?? null,
+        materialized: false,
+        weapon: null,
+        label: `${cardDef(s, ref.cardId).name}: ${a.text}`,
+      };
+      if (a.cost.banishSelf)
+        f.emit(
+          'ObjectLeftField',
+          { object: o.id, cardId: o.cardId, to: 'banishment', reason: 'cost' },
+          { rule: 'X.B.4.a' },
+        );
       f.emit('AbilityActivated', { item }, { rule: '2.4.a.4' });
       if (a.cost.banishSelf) collectTriggers(f, o, 'leave');
       grantOpportunity(f, '2.4.a.4');
@@ -476,10 +782,34 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
     case 'DeclareAttack': {
       const a = objectById(s, c.attacker)!;
       f.emit('ObjectRested', { object: a.id, reason: 'attack cost' }, { rule: '2.6.1.d' });
-      if (c.opponent !== undefined) f.emit('AttackDeclared', { player: p, attacker: a.id, target: null, defendingPlayer: c.opponent, weapon: c.weapon ?? null, attackCard: null, cleave: true }, { rule: 'X.A.2.a.i' });
+      if (c.opponent !== undefined)
+        f.emit(
+          'AttackDeclared',
+          {
+            player: p,
+            attacker: a.id,
+            target: null,
+            defendingPlayer: c.opponent,
+            weapon: c.weapon ?? null,
+            attackCard: null,
+            cleave: true,
+          },
+          { rule: 'X.A.2.a.i' },
+        );
       else {
         const t = objectById(s, c.target)!;
-        f.emit('AttackDeclared', { player: p, attacker: a.id, target: t.id, defendingPlayer: t.controller, weapon: c.weapon ?? null, attackCard: null }, { rule: '2.6.7.a' });
+        f.emit(
+          'AttackDeclared',
+          {
+            player: p,
+            attacker: a.id,
+            target: t.id,
+            defendingPlayer: t.controller,
+            weapon: c.weapon ?? null,
+            attackCard: null,
+          },
+          { rule: '2.6.7.a' },
+        );
       }
       settle(f);
       return;
@@ -487,7 +817,18 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
     case 'ChooseAttackTarget': {
       const t = objectById(s, c.target)!;
       const cb = s.combat!;
-      f.emit('AttackDeclared', { player: p, attacker: cb.attacker, target: t.id, defendingPlayer: t.controller, weapon: cb.weapon, attackCard: cb.attackCard }, { rule: '2.6.3' });
+      f.emit(
+        'AttackDeclared',
+        {
+          player: p,
+          attacker: cb.attacker,
+          target: t.id,
+          defendingPlayer: t.controller,
+          weapon: cb.weapon,
+          attackCard: cb.attackCard,
+        },
+        { rule: '2.6.3' },
+      );
       afterAttackDeclared(f);
       settle(f);
       return;
@@ -495,7 +836,11 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
     case 'DeclareRetaliation': {
       const u = objectById(s, c.unit)!;
       f.emit('ObjectRested', { object: u.id, reason: 'retaliation cost' }, { rule: '2.2.g.i.2' });
-      f.emit('RetaliationDeclared', { player: p, unit: u.id, against: s.combat!.attacker }, { rule: '2.2.g.i.2.a' });
+      f.emit(
+        'RetaliationDeclared',
+        { player: p, unit: u.id, against: s.combat!.attacker },
+        { rule: '2.2.g.i.2.a' },
+      );
       settle(f);
       return;
     }
@@ -530,19 +875,47 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
       return;
     case 'DiscardForCritical': {
       const card = handCard(s, p, c.card)!;
-      f.emit('CriticalCardSelected', { player: p, card: card.id, oid: card.oid ?? null }, { rule: 'X.A.3.a' });
+      f.emit(
+        'CriticalCardSelected',
+        { player: p, card: card.id, oid: card.oid ?? null },
+        { rule: 'X.A.3.a' },
+      );
       const cr = f.state.combat!.critical!;
       if (cr.selected >= cr.n) {
         const chosen = f.state.players[p]!.hand.filter((x): x is Card => !isHidden(x) && x.selected === true);
-        f.emit('CardsMoved', { reason: 'critical', player: p, moves: chosen.map((x) => ({ owner: p, id: x.id, cardId: x.cardId, from: 'hand', to: 'graveyard', fromOid: x.oid ?? null, toOid: null })) }, { rule: 'X.B.11.a' });
-        f.emit('CriticalSettled', { player: p, doubled: false, ...(cr.source ? { source: cr.source } : {}) }, { rule: 'X.A.3.a' });
+        f.emit(
+          'CardsMoved',
+          {
+            reason: 'critical',
+            player: p,
+            moves: chosen.map((x) => ({
+              owner: p,
+              id: x.id,
+              cardId: x.cardId,
+              from: 'hand',
+              to: 'graveyard',
+              fromOid: x.oid ?? null,
+              toOid: null,
+            })),
+          },
+          { rule: 'X.B.11.a' },
+        );
+        f.emit(
+          'CriticalSettled',
+          { player: p, doubled: false, ...(cr.source ? { source: cr.source } : {}) },
+          { rule: 'X.A.3.a' },
+        );
         settle(f);
       }
       return;
     }
     case 'DeclineCritical': {
       const source = f.state.combat?.critical?.source;
-      f.emit('CriticalSettled', { player: p, doubled: true, ...(source ? { source } : {}) }, { rule: 'X.A.3.a' });
+      f.emit(
+        'CriticalSettled',
+        { player: p, doubled: true, ...(source ? { source } : {}) },
+        { rule: 'X.A.3.a' },
+      );
       settle(f);
       return;
     }
@@ -573,7 +946,8 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
     const n = cardDef(s, c.cardId).cost?.n ?? 0;
     const subsets: string[][] = [[]];
     for (const id of fm) for (const sub of [...subsets]) if (sub.length < n) subsets.push([...sub, id]);
-    for (const sub of subsets) add({ type: 'Materialize', card: c.id, ...(sub.length > 0 ? { floating: sub } : {}) });
+    for (const sub of subsets)
+      add({ type: 'Materialize', card: c.id, ...(sub.length > 0 ? { floating: sub } : {}) });
   }
   const gateActivate = commandGate(s, 'ActivateCard', p).ok;
   const gateReserve = commandGate(s, 'SelectReserve', p).ok;
@@ -583,12 +957,30 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
     if (!gateActivate) continue;
     const d = cardDef(s, c.cardId);
     const res = d.abilities.find((a) => a.kind === 'resolve');
-    const targets = res && res.kind === 'resolve' && res.target ? targetsFor(s, p, res.target, d.subtypes.includes('Spell')) : [undefined];
-    const weapons = d.type === 'attack' ? [undefined, ...s.field.filter((o) => o.controller === p && cardDef(s, o.cardId).type === 'weapon').map((o) => o.id)] : [undefined];
+    const targets =
+      res && res.kind === 'resolve' && res.target
+        ? targetsFor(s, p, res.target, d.subtypes.includes('Spell'))
+        : [undefined];
+    const weapons =
+      d.type === 'attack'
+        ? [
+            undefined,
+            ...s.field
+              .filter((o) => o.controller === p && cardDef(s, o.cardId).type === 'weapon')
+              .map((o) => o.id),
+          ]
+        : [undefined];
     const prepares = d.keywords.some((k) => k.keyword === 'Prepare') ? [false, true] : [false];
     for (const t of targets)
       for (const w of weapons)
-        for (const pr of prepares) add({ type: 'ActivateCard', card: c.id, ...(t !== undefined ? { target: t } : {}), ...(w !== undefined ? { weapon: w } : {}), ...(pr ? { prepare: true } : {}) });
+        for (const pr of prepares)
+          add({
+            type: 'ActivateCard',
+            card: c.id,
+            ...(t !== undefined ? { target: t } : {}),
+            ...(w !== undefined ? { weapon: w } : {}),
+            ...(pr ? { prepare: true } : {}),
+          });
   }
   if (commandGate(s, 'ActivateAbility', p).ok)
     for (const o of s.field) {
@@ -596,20 +988,44 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
       objectAbilities(s, o).forEach(({ ability: a }, i) => {
         if (a.kind !== 'activated') return;
         const targets = a.target ? targetsFor(s, p, a.target, false) : [undefined];
-        for (const t of targets) add({ type: 'ActivateAbility', source: o.id, ability: i, ...(t !== undefined ? { target: t } : {}) });
+        for (const t of targets)
+          add({
+            type: 'ActivateAbility',
+            source: o.id,
+            ability: i,
+            ...(t !== undefined ? { target: t } : {}),
+          });
       });
     }
   if (commandGate(s, 'DeclareAttack', p).ok)
     for (const a of s.field) {
       if (a.controller !== p || !isUnit(s, a)) continue;
-      const weapons = isChampion(s, a) ? s.field.filter((o) => o.controller === p && cardDef(s, o.cardId).type === 'weapon').map((o) => o.id) : [undefined];
+      const weapons = isChampion(s, a)
+        ? s.field.filter((o) => o.controller === p && cardDef(s, o.cardId).type === 'weapon').map((o) => o.id)
+        : [undefined];
       for (const w of weapons) {
-        for (const t of s.field) if (isUnit(s, t) && t.controller !== p) add({ type: 'DeclareAttack', attacker: a.id, target: t.id, ...(w !== undefined ? { weapon: w } : {}) });
-        for (const q of s.order) if (q !== p) add({ type: 'DeclareAttack', attacker: a.id, opponent: q, ...(w !== undefined ? { weapon: w } : {}) });
+        for (const t of s.field)
+          if (isUnit(s, t) && t.controller !== p)
+            add({
+              type: 'DeclareAttack',
+              attacker: a.id,
+              target: t.id,
+              ...(w !== undefined ? { weapon: w } : {}),
+            });
+        for (const q of s.order)
+          if (q !== p)
+            add({
+              type: 'DeclareAttack',
+              attacker: a.id,
+              opponent: q,
+              ...(w !== undefined ? { weapon: w } : {}),
+            });
       }
     }
-  if (s.prompt?.kind === 'attackTarget') for (const t of s.field) add({ type: 'ChooseAttackTarget', target: t.id });
-  if (s.prompt?.kind === 'retaliate') for (const o of s.field) if (o.controller === p) add({ type: 'DeclareRetaliation', unit: o.id });
+  if (s.prompt?.kind === 'attackTarget')
+    for (const t of s.field) add({ type: 'ChooseAttackTarget', target: t.id });
+  if (s.prompt?.kind === 'retaliate')
+    for (const o of s.field) if (o.controller === p) add({ type: 'DeclareRetaliation', unit: o.id });
   if (s.prompt?.kind === 'critical') {
     add({ type: 'DeclineCritical' });
     for (const c of pl.hand) if (!isHidden(c)) add({ type: 'DiscardForCritical', card: c.id });
@@ -618,9 +1034,12 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
     add({ type: 'DeclineIntercept' });
     add({ type: 'Intercept', ally: s.prompt.ally });
   }
-  if (s.prompt?.kind === 'orderReplacements') for (const effect of s.prompt.options) add({ type: 'ApplyReplacement', effect });
-  if (s.prompt?.kind === 'keepUnique') for (const object of s.prompt.objects) add({ type: 'KeepUnique', object });
-  if (s.prompt?.kind === 'orderTriggers') for (const trigger of s.prompt.options) add({ type: 'PlaceTrigger', trigger });
+  if (s.prompt?.kind === 'orderReplacements')
+    for (const effect of s.prompt.options) add({ type: 'ApplyReplacement', effect });
+  if (s.prompt?.kind === 'keepUnique')
+    for (const object of s.prompt.objects) add({ type: 'KeepUnique', object });
+  if (s.prompt?.kind === 'orderTriggers')
+    for (const trigger of s.prompt.options) add({ type: 'PlaceTrigger', trigger });
   add({ type: 'Concede' });
   return out;
 }

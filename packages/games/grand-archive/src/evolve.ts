@@ -1,9 +1,32 @@
 // evolve: the pure fold. It reads only the event payload, so it folds the full events (judge) and the redacted
 // ones (viewers) alike: cards are found by their real id or by their opaque id, and a move whose card identity
 // was redacted (cardId null) leaves a hidden slot behind.
-import { apnap, expireEffects, openWindow, passPriority, type GameEvent, type PlayerId } from '@matchtape/engine';
+import {
+  apnap,
+  expireEffects,
+  openWindow,
+  passPriority,
+  type GameEvent,
+  type PlayerId,
+} from '@matchtape/engine';
 import type { PendingTrigger, WaitingTrigger } from './types';
-import type { Card, Combat, DamageInstance, FieldObject, PendingDamage, GAState, Pending, PlayerState, PlayerZone, Prompt, Shield, Slot, StackItem, Step, Phase } from './types';
+import type {
+  Card,
+  Combat,
+  DamageInstance,
+  FieldObject,
+  PendingDamage,
+  GAState,
+  Pending,
+  PlayerState,
+  PlayerZone,
+  Prompt,
+  Shield,
+  Slot,
+  StackItem,
+  Step,
+  Phase,
+} from './types';
 import { isHidden } from './types';
 import { namedDefs } from './cards/book';
 import type { GACardDef } from './cards/types';
@@ -55,7 +78,20 @@ export function initialState(): GAState {
 }
 
 function emptyPlayer(id: PlayerId, name: string): PlayerState {
-  return { id, name, mainDeck: [], materialDeck: [], hand: [], memory: [], graveyard: [], banishment: [], championPlaced: false, turnsTaken: 0, materializedThisPhase: false, lost: null };
+  return {
+    id,
+    name,
+    mainDeck: [],
+    materialDeck: [],
+    hand: [],
+    memory: [],
+    graveyard: [],
+    banishment: [],
+    championPlaced: false,
+    turnsTaken: 0,
+    materializedThisPhase: false,
+    lost: null,
+  };
 }
 
 /** Removes the slot matching `id` (real) or `oid` (opaque) from a zone. */
@@ -83,7 +119,10 @@ function applyMove(s: GAState, m: Move): GAState {
   return updPlayer(s, m.owner, (pl) => {
     const from = without(pl[m.from], m.id, m.fromOid);
     const base = { ...pl, [m.from]: from } as PlayerState;
-    const slot: Slot = m.preserved && m.id !== null && m.cardId !== null ? { id: m.id, cardId: m.cardId, preserved: true } : slotFor(m.id, m.cardId, m.toOid);
+    const slot: Slot =
+      m.preserved && m.id !== null && m.cardId !== null
+        ? { id: m.id, cardId: m.cardId, preserved: true }
+        : slotFor(m.id, m.cardId, m.toOid);
     const to = base[m.to] as Slot[];
     return { ...base, [m.to]: m.bottom ? [...to, slot] : [slot, ...to] } as PlayerState;
   });
@@ -125,7 +164,12 @@ function apply(s: GAState, e: GameEvent): GAState {
     case 'PositionSet': {
       // A scenario's start position (start.ts): zones, field, effects and Opportunity at once.
       const zones = p.players as Record<string, Partial<PlayerState>>;
-      const players = Object.fromEntries(Object.entries(s.players).map(([id, pl]) => [id, { ...pl, ...(zones[id] ?? {}), materializedThisPhase: false }]));
+      const players = Object.fromEntries(
+        Object.entries(s.players).map(([id, pl]) => [
+          id,
+          { ...pl, ...(zones[id] ?? {}), materializedThisPhase: false },
+        ]),
+      );
       const activePlayer = p.activePlayer as PlayerId;
       const holder = (p.priority as PlayerId | null) ?? null;
       return {
@@ -156,14 +200,19 @@ function apply(s: GAState, e: GameEvent): GAState {
     case 'PhaseEntered': {
       const phase = p.phase as Phase;
       let next: GAState = { ...s, phase, step: (p.step as Step) ?? null };
-      if (phase === 'materialize' && s.activePlayer) next = updPlayer(next, s.activePlayer, (pl) => ({ ...pl, materializedThisPhase: false }));
+      if (phase === 'materialize' && s.activePlayer)
+        next = updPlayer(next, s.activePlayer, (pl) => ({ ...pl, materializedThisPhase: false }));
       return next;
     }
     case 'PromptOpened':
       return { ...s, prompt: p.prompt as Prompt };
     case 'StartingChampionPlaced': {
       const obj = p.object as FieldObject;
-      const next = updPlayer(s, obj.owner, (pl) => ({ ...pl, materialDeck: without(pl.materialDeck, obj.cards[0]!.id, (p.fromOid as string | null) ?? null), championPlaced: true }));
+      const next = updPlayer(s, obj.owner, (pl) => ({
+        ...pl,
+        materialDeck: without(pl.materialDeck, obj.cards[0]!.id, (p.fromOid as string | null) ?? null),
+        championPlaced: true,
+      }));
       return { ...next, field: [...next.field, obj], prompt: null };
     }
     case 'CardsMoved': {
@@ -197,7 +246,11 @@ function apply(s: GAState, e: GameEvent): GAState {
         materialize: p.materialize === true,
         ...(p.prepared === true ? { prepared: true } : {}),
       };
-      let next = updPlayer(s, player, (pl) => ({ ...pl, [from]: without(pl[from], card.id, (p.fromOid as string | null) ?? null), materializedThisPhase: pl.materializedThisPhase || p.materialize === true }));
+      let next = updPlayer(s, player, (pl) => ({
+        ...pl,
+        [from]: without(pl[from], card.id, (p.fromOid as string | null) ?? null),
+        materializedThisPhase: pl.materializedThisPhase || p.materialize === true,
+      }));
       next = { ...next, pending };
       if (pending.cost > 0) next = { ...next, prompt: { kind: 'payReserve', player, rule: '2.3.c.1' } };
       else if (next.prompt?.kind === 'materialize') next = { ...next, prompt: null };
@@ -207,30 +260,52 @@ function apply(s: GAState, e: GameEvent): GAState {
       const player = p.player as PlayerId;
       const id = (p.card as string | null) ?? null;
       let next = s;
-      if (id !== null) next = updPlayer(s, player, (pl) => ({ ...pl, hand: pl.hand.map((c) => (c.id === id && !isHidden(c) ? { ...c, selected: true as const } : c)) }));
-      return next.pending ? { ...next, pending: { ...next.pending, selected: next.pending.selected + 1 } } : next;
+      if (id !== null)
+        next = updPlayer(s, player, (pl) => ({
+          ...pl,
+          hand: pl.hand.map((c) => (c.id === id && !isHidden(c) ? { ...c, selected: true as const } : c)),
+        }));
+      return next.pending
+        ? { ...next, pending: { ...next.pending, selected: next.pending.selected + 1 } }
+        : next;
     }
     case 'ActivationCanceled': {
       const player = p.player as PlayerId;
       const card = (p.card as Card | null) ?? null;
       const toOid = p.toOid as string;
-      const back: Slot = card ? { id: card.id, cardId: card.cardId, oid: toOid } : { id: toOid, hidden: true };
+      const back: Slot = card
+        ? { id: card.id, cardId: card.cardId, oid: toOid }
+        : { id: toOid, hidden: true };
       const from = (p.from as 'hand' | 'materialDeck') ?? 'hand';
       const next = updPlayer(s, player, (pl) => {
         const hand = pl.hand.map((c) => (isHidden(c) || !c.selected ? c : unselect(c)));
         const base = { ...pl, hand };
         return { ...base, [from]: [back, ...base[from]] };
       });
-      return { ...next, pending: null, prompt: s.pending?.materialize ? { kind: 'materialize', player, rule: '2.2.b.3' } : null };
+      return {
+        ...next,
+        pending: null,
+        prompt: s.pending?.materialize ? { kind: 'materialize', player, rule: '2.2.b.3' } : null,
+      };
     }
     case 'ActivationPlaced':
     case 'TriggerPlaced':
     case 'AbilityActivated': {
       const item = p.item as StackItem;
-      const next: GAState = { ...s, stack: [...s.stack, item], pending: e.type === 'ActivationPlaced' ? null : s.pending, prompt: e.type === 'ActivationPlaced' ? null : s.prompt, serial: s.serial + 1 };
+      const next: GAState = {
+        ...s,
+        stack: [...s.stack, item],
+        pending: e.type === 'ActivationPlaced' ? null : s.pending,
+        prompt: e.type === 'ActivationPlaced' ? null : s.prompt,
+        serial: s.serial + 1,
+      };
       // A trigger its controller chose to place next (2.4.b.6) leaves the waiting list and closes the prompt.
       if (typeof p.waiting !== 'string') return next;
-      return { ...next, waitingTriggers: s.waitingTriggers.filter((t) => t.id !== p.waiting), prompt: s.prompt?.kind === 'orderTriggers' ? null : next.prompt };
+      return {
+        ...next,
+        waitingTriggers: s.waitingTriggers.filter((t) => t.id !== p.waiting),
+        prompt: s.prompt?.kind === 'orderTriggers' ? null : next.prompt,
+      };
     }
     case 'StackItemResolved':
     case 'StackItemNegated':
@@ -240,19 +315,37 @@ function apply(s: GAState, e: GameEvent): GAState {
       let next: GAState = { ...s, stack: s.stack.filter((x) => x.sid !== sid) };
       const to = p.to as 'graveyard' | 'banishment' | 'materialDeck' | null;
       // X.A.19.b: a preserved non-object goes face-up into its owner's material deck.
-      if (item?.card && to) next = updPlayer(next, ownerOfCard(item.card, item.controller), (pl) => ({ ...pl, [to]: [to === 'materialDeck' ? { ...stripCard(item.card!), preserved: true as const } : stripCard(item.card!), ...pl[to]] }));
+      if (item?.card && to)
+        next = updPlayer(next, ownerOfCard(item.card, item.controller), (pl) => ({
+          ...pl,
+          [to]: [
+            to === 'materialDeck'
+              ? { ...stripCard(item.card!), preserved: true as const }
+              : stripCard(item.card!),
+            ...pl[to],
+          ],
+        }));
       return next;
     }
     case 'ObjectEntered': {
       const obj = p.object as FieldObject;
       let next = s;
       const fromZone = (p.fromZone as PlayerZone | null) ?? null;
-      if (fromZone) next = updPlayer(next, obj.owner, (pl) => ({ ...pl, [fromZone]: without(pl[fromZone], obj.cards[0]!.id, (p.fromOid as string | null) ?? null) }));
+      if (fromZone)
+        next = updPlayer(next, obj.owner, (pl) => ({
+          ...pl,
+          [fromZone]: without(pl[fromZone], obj.cards[0]!.id, (p.fromOid as string | null) ?? null),
+        }));
       return { ...next, field: [...next.field, obj] };
     }
     case 'ChampionLeveledUp': {
       const card = p.card as Card;
-      return updObject(s, p.object as string, (o) => ({ ...o, cardId: card.cardId, cards: [...o.cards, stripCard(card)], rested: false }));
+      return updObject(s, p.object as string, (o) => ({
+        ...o,
+        cardId: card.cardId,
+        cards: [...o.cards, stripCard(card)],
+        rested: false,
+      }));
     }
     case 'ObjectRested':
       return updObject(s, p.object as string, (o) => ({ ...o, rested: true }));
@@ -271,20 +364,32 @@ function apply(s: GAState, e: GameEvent): GAState {
     }
     case 'DamageDealt': {
       let next = s;
-      for (const d of p.damage as { target: string; amount: number }[]) next = updObject(next, d.target, (o) => ({ ...o, damage: o.damage + d.amount }));
-      if (s.combat && p.attack === true) next = { ...next, combat: { ...(next.combat as Combat), damageDealt: true } };
+      for (const d of p.damage as { target: string; amount: number }[])
+        next = updObject(next, d.target, (o) => ({ ...o, damage: o.damage + d.amount }));
+      if (s.combat && p.attack === true)
+        next = { ...next, combat: { ...(next.combat as Combat), damageDealt: true } };
       return { ...next, damage: null };
     }
     case 'DamagePrevented': {
       const shield = p.shield as string;
       const amount = Number(p.amount);
-      const shields = s.shields.map((x) => (x.id === shield ? { ...x, amount: x.amount - amount } : x)).filter((x) => x.amount > 0);
+      const shields = s.shields
+        .map((x) => (x.id === shield ? { ...x, amount: x.amount - amount } : x))
+        .filter((x) => x.amount > 0);
       if (typeof p.instance !== 'number' || !s.damage) return { ...s, shields };
       const inst = s.damage.instances[p.instance];
-      return { ...s, shields, damage: replaced(s.damage, p.instance, shield, (inst?.amount ?? 0) - amount), prompt: s.prompt?.kind === 'orderReplacements' ? null : s.prompt };
+      return {
+        ...s,
+        shields,
+        damage: replaced(s.damage, p.instance, shield, (inst?.amount ?? 0) - amount),
+        prompt: s.prompt?.kind === 'orderReplacements' ? null : s.prompt,
+      };
     }
     case 'DamageRecovered':
-      return updObject(s, p.object as string, (o) => ({ ...o, damage: Math.max(0, o.damage - Number(p.amount)) }));
+      return updObject(s, p.object as string, (o) => ({
+        ...o,
+        damage: Math.max(0, o.damage - Number(p.amount)),
+      }));
     case 'ShieldCreated':
       return { ...s, shields: [...s.shields, ...(p.shields as Shield[])], serial: s.serial + 1 };
     case 'EffectCreated':
@@ -293,16 +398,24 @@ function apply(s: GAState, e: GameEvent): GAState {
       const obj = s.field.find((o) => o.id === p.object);
       if (!obj) return s;
       const to = p.to as 'graveyard' | 'banishment' | 'materialDeck' | 'hand';
-      let next: GAState = { ...s, field: s.field.filter((o) => o.id !== obj.id), effects: s.effects.filter((x) => x.target !== obj.id), shields: s.shields.filter((x) => x.target !== obj.id) };
+      let next: GAState = {
+        ...s,
+        field: s.field.filter((o) => o.id !== obj.id),
+        effects: s.effects.filter((x) => x.target !== obj.id),
+        shields: s.shields.filter((x) => x.target !== obj.id),
+      };
       // 2.5.a.1: a token outside the field ceases to exist (no card goes anywhere).
       if (obj.token) return next;
       if (to === 'hand') {
         // Returned to its owner's hand (2.1.h.6.a): hidden there, by its new opaque id to everyone but the owner.
         const oid = p.toOid as string;
-        const slot: Slot = p.hidden === true ? { id: oid, hidden: true } : { id: obj.id, cardId: obj.cardId, oid };
+        const slot: Slot =
+          p.hidden === true ? { id: oid, hidden: true } : { id: obj.id, cardId: obj.cardId, oid };
         return updPlayer(next, obj.owner, (pl) => ({ ...pl, hand: [...pl.hand, slot] }));
       }
-      const cards: Slot[] = obj.cards.map((c) => (to === 'materialDeck' ? { ...stripCard(c), preserved: true as const } : stripCard(c))).reverse();
+      const cards: Slot[] = obj.cards
+        .map((c) => (to === 'materialDeck' ? { ...stripCard(c), preserved: true as const } : stripCard(c)))
+        .reverse();
       next = updPlayer(next, obj.owner, (pl) => ({ ...pl, [to]: [...cards, ...pl[to]] }));
       return next;
     }
@@ -338,32 +451,72 @@ function apply(s: GAState, e: GameEvent): GAState {
         negated: false,
       };
       // 2.6.7.b: attack declarations can't be responded to; nobody holds Opportunity.
-      return { ...s, combat: { ...base, target: (p.target as string | null) ?? null, defendingPlayer: p.defendingPlayer as PlayerId, ...(p.cleave === true ? { cleave: true } : {}) }, prompt: null, priority: null };
+      return {
+        ...s,
+        combat: {
+          ...base,
+          target: (p.target as string | null) ?? null,
+          defendingPlayer: p.defendingPlayer as PlayerId,
+          ...(p.cleave === true ? { cleave: true } : {}),
+        },
+        prompt: null,
+        priority: null,
+      };
     }
     case 'AttackFizzled': {
       const c = s.combat;
       let next: GAState = { ...s, combat: null, prompt: null };
-      if (c?.attackCard) next = updPlayer(next, c.attackingPlayer, (pl) => ({ ...pl, graveyard: [c.attackCard!, ...pl.graveyard] }));
+      if (c?.attackCard)
+        next = updPlayer(next, c.attackingPlayer, (pl) => ({
+          ...pl,
+          graveyard: [c.attackCard!, ...pl.graveyard],
+        }));
       return next;
     }
     case 'IntentionCleared': {
       const c = s.combat;
       if (!c?.attackCard) return s;
-      const next = updPlayer(s, c.attackingPlayer, (pl) => ({ ...pl, graveyard: [c.attackCard!, ...pl.graveyard] }));
+      const next = updPlayer(s, c.attackingPlayer, (pl) => ({
+        ...pl,
+        graveyard: [c.attackCard!, ...pl.graveyard],
+      }));
       return { ...next, combat: { ...c, attackCard: null } };
     }
     case 'CriticalOffered':
-      return s.combat ? { ...s, combat: { ...s.combat, critical: { n: Number(p.n), selected: 0, settled: false, ...(typeof p.source === 'string' ? { source: p.source } : {}) } }, prompt: { kind: 'critical', player: p.player as PlayerId, rule: 'X.A.3.a' } } : s;
+      return s.combat
+        ? {
+            ...s,
+            combat: {
+              ...s.combat,
+              critical: {
+                n: Number(p.n),
+                selected: 0,
+                settled: false,
+                ...(typeof p.source === 'string' ? { source: p.source } : {}),
+              },
+            },
+            prompt: { kind: 'critical', player: p.player as PlayerId, rule: 'X.A.3.a' },
+          }
+        : s;
     case 'CriticalCardSelected': {
       const id = (p.card as string | null) ?? null;
       let next = s;
-      if (id !== null) next = updPlayer(s, p.player as string, (pl) => ({ ...pl, hand: pl.hand.map((c) => (c.id === id && !isHidden(c) ? { ...c, selected: true as const } : c)) }));
+      if (id !== null)
+        next = updPlayer(s, p.player as string, (pl) => ({
+          ...pl,
+          hand: pl.hand.map((c) => (c.id === id && !isHidden(c) ? { ...c, selected: true as const } : c)),
+        }));
       const cr = next.combat?.critical;
-      return next.combat && cr ? { ...next, combat: { ...next.combat, critical: { ...cr, selected: cr.selected + 1 } } } : next;
+      return next.combat && cr
+        ? { ...next, combat: { ...next.combat, critical: { ...cr, selected: cr.selected + 1 } } }
+        : next;
     }
     case 'CriticalSettled': {
       // X.A.3.a: damage is doubled unless the discard was made.
-      const next = updPlayer(s, p.player as string, (pl) => ({ ...pl, hand: pl.hand.map((c) => (isHidden(c) || !c.selected ? c : unselect(c))) }));
+      const next = updPlayer(s, p.player as string, (pl) => ({
+        ...pl,
+        hand: pl.hand.map((c) => (isHidden(c) || !c.selected ? c : unselect(c))),
+      }));
       const c = next.combat;
       if (!c) return { ...next, prompt: null };
       const critical = { ...(c.critical ?? { n: 0, selected: 0 }), settled: true };
@@ -371,10 +524,14 @@ function apply(s: GAState, e: GameEvent): GAState {
       const source = typeof p.source === 'string' ? p.source : c.attacker;
       const criticalsSettled = [...(c.criticalsSettled ?? []), source];
       if (source !== c.attacker) {
-        const retaliatorDoublers = p.doubled === true ? [...(c.retaliatorDoublers ?? []), source] : (c.retaliatorDoublers ?? []);
+        const retaliatorDoublers =
+          p.doubled === true ? [...(c.retaliatorDoublers ?? []), source] : (c.retaliatorDoublers ?? []);
         return { ...next, prompt: null, combat: { ...c, critical, criticalsSettled, retaliatorDoublers } };
       }
-      const doublers = p.doubled === true ? [...c.doublers, { id: 'critical', label: critical.n > 0 ? `Critical ${critical.n}` : 'Critical' }] : c.doublers;
+      const doublers =
+        p.doubled === true
+          ? [...c.doublers, { id: 'critical', label: critical.n > 0 ? `Critical ${critical.n}` : 'Critical' }]
+          : c.doublers;
       return { ...next, prompt: null, combat: { ...c, doublers, critical, criticalsSettled } };
     }
     case 'AttackRedirected':
@@ -382,15 +539,42 @@ function apply(s: GAState, e: GameEvent): GAState {
     case 'InterceptDeclined':
       return { ...s, prompt: null };
     case 'AttackDoubled':
-      return s.combat ? { ...s, combat: { ...s.combat, doublers: [...s.combat.doublers, { id: String(p.effect ?? `double-${s.combat.doublers.length}`), label: 'an On Attack doubling effect' }] } } : s;
+      return s.combat
+        ? {
+            ...s,
+            combat: {
+              ...s.combat,
+              doublers: [
+                ...s.combat.doublers,
+                {
+                  id: String(p.effect ?? `double-${s.combat.doublers.length}`),
+                  label: 'an On Attack doubling effect',
+                },
+              ],
+            },
+          }
+        : s;
     case 'AttackNegated':
       return s.combat ? { ...s, combat: { ...s.combat, negated: true } } : s;
     case 'DamageCalculated': {
-      const damage: PendingDamage = { attack: p.attack === true, source: String(p.source), instances: p.instances as DamageInstance[], resume: (p.resume as PendingDamage['resume']) ?? null };
-      return { ...s, damage, combat: s.combat && damage.attack ? { ...s.combat, damageCalculated: true } : s.combat };
+      const damage: PendingDamage = {
+        attack: p.attack === true,
+        source: String(p.source),
+        instances: p.instances as DamageInstance[],
+        resume: (p.resume as PendingDamage['resume']) ?? null,
+      };
+      return {
+        ...s,
+        damage,
+        combat: s.combat && damage.attack ? { ...s.combat, damageCalculated: true } : s.combat,
+      };
     }
     case 'DamageDoubled':
-      return { ...s, damage: replaced(s.damage, Number(p.instance), String(p.effect), Number(p.amount)), prompt: s.prompt?.kind === 'orderReplacements' ? null : s.prompt };
+      return {
+        ...s,
+        damage: replaced(s.damage, Number(p.instance), String(p.effect), Number(p.amount)),
+        prompt: s.prompt?.kind === 'orderReplacements' ? null : s.prompt,
+      };
     case 'NoDamageDealt':
       return { ...s, damage: null };
     case 'TriggersWaiting':
@@ -398,13 +582,23 @@ function apply(s: GAState, e: GameEvent): GAState {
     case 'UniqueKept':
       return { ...s, prompt: null };
     case 'RetaliationDeclared':
-      return s.combat ? { ...s, combat: { ...s.combat, retaliators: [...s.combat.retaliators, p.unit as string] }, prompt: null } : s;
+      return s.combat
+        ? {
+            ...s,
+            combat: { ...s.combat, retaliators: [...s.combat.retaliators, p.unit as string] },
+            prompt: null,
+          }
+        : s;
     case 'RetaliationDeclined':
       return s.combat ? { ...s, combat: { ...s.combat, retaliationDecided: true }, prompt: null } : s;
     case 'CombatEnded': {
       const c = s.combat;
       let next: GAState = { ...s, combat: null };
-      if (c?.attackCard) next = updPlayer(next, c.attackingPlayer, (pl) => ({ ...pl, graveyard: [c.attackCard!, ...pl.graveyard] }));
+      if (c?.attackCard)
+        next = updPlayer(next, c.attackingPlayer, (pl) => ({
+          ...pl,
+          graveyard: [c.attackCard!, ...pl.graveyard],
+        }));
       return next;
     }
     case 'MaterializationDeclined':
@@ -426,7 +620,10 @@ function apply(s: GAState, e: GameEvent): GAState {
     case 'PlayerConceded':
       return updPlayer(s, p.player as string, (pl) => ({ ...pl, lost: '2.12.c.1' }));
     case 'PlayerLost':
-      return updPlayer(s, p.player as string, (pl) => ({ ...pl, lost: String(p.rule ?? pl.lost ?? '1.4.3') }));
+      return updPlayer(s, p.player as string, (pl) => ({
+        ...pl,
+        lost: String(p.rule ?? pl.lost ?? '1.4.3'),
+      }));
     case 'PlayerRemoved': {
       // 1.4.5: a player who lost while others play on: their objects and activations cease to exist.
       const q = p.player as PlayerId;
@@ -436,21 +633,49 @@ function apply(s: GAState, e: GameEvent): GAState {
       if (priority) {
         const i = priority.order.indexOf(q);
         const order = priority.order.filter((x) => x !== q);
-        const holder = priority.holder === q ? priority.order[(i + 1) % priority.order.length]! : priority.holder;
+        const holder =
+          priority.holder === q ? priority.order[(i + 1) % priority.order.length]! : priority.holder;
         priority = { order, holder, passed: priority.passed.filter((x) => x !== q) };
       }
-      return { ...s, field, stack, priority, prompt: s.prompt?.player === q ? null : s.prompt, pending: s.pending?.player === q ? null : s.pending, waitingTriggers: s.waitingTriggers.filter((t) => t.controller !== q) };
+      return {
+        ...s,
+        field,
+        stack,
+        priority,
+        prompt: s.prompt?.player === q ? null : s.prompt,
+        pending: s.pending?.player === q ? null : s.pending,
+        waitingTriggers: s.waitingTriggers.filter((t) => t.controller !== q),
+      };
     }
     case 'TurnEndedEarly': {
       // 2.2.h.2: the turn ends at once; the Effects Stack is banished.
       let next: GAState = s;
-      for (const it of s.stack) if (it.card) next = updPlayer(next, ownerOfCard(it.card, it.controller), (pl) => ({ ...pl, banishment: [stripCard(it.card!), ...pl.banishment] }));
+      for (const it of s.stack)
+        if (it.card)
+          next = updPlayer(next, ownerOfCard(it.card, it.controller), (pl) => ({
+            ...pl,
+            banishment: [stripCard(it.card!), ...pl.banishment],
+          }));
       const c = s.combat;
-      if (c?.attackCard) next = updPlayer(next, c.attackingPlayer, (pl) => ({ ...pl, graveyard: [c.attackCard!, ...pl.graveyard] }));
+      if (c?.attackCard)
+        next = updPlayer(next, c.attackingPlayer, (pl) => ({
+          ...pl,
+          graveyard: [c.attackCard!, ...pl.graveyard],
+        }));
       return { ...next, stack: [], combat: null, prompt: null, pending: null, priority: null, damage: null };
     }
     case 'MatchEnded':
-      return { ...s, status: 'ended', phase: 'game-over', step: null, priority: null, prompt: null, pending: null, winner: (p.winner as PlayerId | null) ?? null, result: String(p.result ?? '') };
+      return {
+        ...s,
+        status: 'ended',
+        phase: 'game-over',
+        step: null,
+        priority: null,
+        prompt: null,
+        pending: null,
+        winner: (p.winner as PlayerId | null) ?? null,
+        result: String(p.result ?? ''),
+      };
     default:
       return s;
   }
@@ -459,7 +684,12 @@ function apply(s: GAState, e: GameEvent): GAState {
 /** Instance `i` of the pending damage after replacement effect `effect` left `amount` (2.5.b.2.a). */
 function replaced(d: PendingDamage | null, i: number, effect: string, amount: number): PendingDamage | null {
   if (!d) return d;
-  return { ...d, instances: d.instances.map((x, k) => (k === i ? { ...x, amount: Math.max(0, amount), applied: [...x.applied, effect] } : x)) };
+  return {
+    ...d,
+    instances: d.instances.map((x, k) =>
+      k === i ? { ...x, amount: Math.max(0, amount), applied: [...x.applied, effect] } : x,
+    ),
+  };
 }
 
 function unselect(c: Card): Card {

@@ -10,7 +10,16 @@ import { grandArchiveMachine } from './machine';
 import { GACommandSchema, GAEventSchema } from './schemas';
 import { scenarioHooks } from './start';
 import type { GAState } from './types';
-import { board, describe, faceOf, keyMoment, positionWords, commandPhrases, prompt, statePhrases } from './present';
+import {
+  board,
+  describe,
+  faceOf,
+  keyMoment,
+  positionWords,
+  commandPhrases,
+  prompt,
+  statePhrases,
+} from './present';
 import { secrets, view, viewEvent } from './view';
 
 export const grandArchive = defineGame<GAState>({

@@ -11,5 +11,4 @@ describe('grand-archive invariants at every seq', () => {
   it(`every-seq invariants on ${FULL_CHECKS} matches`, { timeout: 600_000 }, () => {
     expectInvariantsOnMatches(grandArchive, 'ga-full', FULL_CHECKS);
   });
-
 });

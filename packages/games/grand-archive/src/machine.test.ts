@@ -6,14 +6,35 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toDirectedGraph } from 'xstate/graph';
-import { applyCommand, checkMachineMeta, cursorAfter, listTransitions, phaseOrder, stepOrder, machineToJson, parseScenario, Rng, RngSource, scenarioConfig, startMatch, type Command, type MatchConfig, type PlayerId } from '@matchtape/engine';
+import {
+  applyCommand,
+  checkMachineMeta,
+  cursorAfter,
+  listTransitions,
+  phaseOrder,
+  stepOrder,
+  machineToJson,
+  parseScenario,
+  Rng,
+  RngSource,
+  scenarioConfig,
+  startMatch,
+  type Command,
+  type MatchConfig,
+  type PlayerId,
+} from '@matchtape/engine';
 import { defaultConfig } from '@matchtape/engine/testing';
 import { machineCoverage, TransitionTrace } from '@matchtape/engine/testing/graph';
 import { grandArchive } from './index';
 import { commandGate, grandArchiveMachine, machinePath, nextLocation } from './machine';
 import type { GAState } from './types';
 
-function drive(t: TransitionTrace, config: MatchConfig, seed: string, next: (s: GAState, p: PlayerId, i: number) => Command | null): void {
+function drive(
+  t: TransitionTrace,
+  config: MatchConfig,
+  seed: string,
+  next: (s: GAState, p: PlayerId, i: number) => Command | null,
+): void {
   const started = startMatch<GAState>(grandArchive, config, { seed, at: '2026-01-01T00:00:00.000Z' });
   if (!started.ok) throw new Error(started.reason);
   let s = grandArchive.initial();
@@ -36,7 +57,10 @@ function drive(t: TransitionTrace, config: MatchConfig, seed: string, next: (s: 
     if (!p) break;
     const cmd = next(s, p, i);
     if (!cmd) break;
-    const res = applyCommand<GAState>(grandArchive, s, cmd, rng.at(cursorAfter(all)), { seed, at: '2026-01-01T00:00:00.000Z' });
+    const res = applyCommand<GAState>(grandArchive, s, cmd, rng.at(cursorAfter(all)), {
+      seed,
+      at: '2026-01-01T00:00:00.000Z',
+    });
     if (!res.ok) continue;
     t.take(machinePath(s), cmd.type);
     fold(res.events);
@@ -50,7 +74,9 @@ describe('grand-archive machine', () => {
     for (let i = 0; i < 30; i++) {
       const botRng = new Rng(`bot-m-${i}`);
       const kind = i % 2 === 0 ? 'random' : 'greedy';
-      drive(t, defaultConfig(grandArchive, `mc-${i}`), `mc-${i}`, (s, p) => grandArchive.bots[kind].choose(s, p, grandArchive.legalCommands(s, p), botRng));
+      drive(t, defaultConfig(grandArchive, `mc-${i}`), `mc-${i}`, (s, p) =>
+        grandArchive.bots[kind].choose(s, p, grandArchive.legalCommands(s, p), botRng),
+      );
     }
     const dir = join(import.meta.dirname, '../../../../test/scenarios/grand-archive');
     for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) {
@@ -58,51 +84,133 @@ describe('grand-archive machine', () => {
       if (!parsed.ok) throw new Error(parsed.errors.join('; '));
       // Start-position scenarios skip setup; scenarios.test.ts runs them through the kit's runner.
       if (parsed.scenario.start) continue;
-      const commands = parsed.scenario.steps.flatMap((st) => ('command' in st ? [st.command as Command] : []));
-      drive(t, scenarioConfig(parsed.scenario), String(parsed.scenario.seed), (_s, _p, i) => commands[i] ?? null);
+      const commands = parsed.scenario.steps.flatMap((st) =>
+        'command' in st ? [st.command as Command] : [],
+      );
+      drive(
+        t,
+        scenarioConfig(parsed.scenario),
+        String(parsed.scenario.seed),
+        (_s, _p, i) => commands[i] ?? null,
+      );
     }
-    const cov = machineCoverage(grandArchiveMachine, { states: t.states, transitions: t.transitions.values() });
+    const cov = machineCoverage(grandArchiveMachine, {
+      states: t.states,
+      transitions: t.transitions.values(),
+    });
     expect(cov.states.uncovered).toEqual([]);
     expect(cov.transitions.uncovered).toEqual([]);
     // xstate/graph sees the same nodes the coverage counted.
     const graph = toDirectedGraph(grandArchiveMachine);
-    const count = (n: { children: unknown[] }): number => 1 + (n.children as { children: unknown[] }[]).reduce((a, c) => a + count(c), 0);
+    const count = (n: { children: unknown[] }): number =>
+      1 + (n.children as { children: unknown[] }[]).reduce((a, c) => a + count(c), 0);
     expect(count(graph) - 1).toBe(cov.states.total);
   });
 
   it('every guard names the rule behind it, and every phase node its rule', () => {
-    for (const tr of listTransitions(grandArchiveMachine)) if (tr.guard) expect(tr.guard).toMatch(/^[a-zA-Z]+$/);
+    for (const tr of listTransitions(grandArchiveMachine))
+      if (tr.guard) expect(tr.guard).toMatch(/^[a-zA-Z]+$/);
     const json = JSON.stringify(machineToJson(grandArchiveMachine));
     expect(json).toContain('"rule":"2.2.g.i"');
     const walk = (n: { states?: Record<string, unknown>; meta?: { rule?: string } }, path: string) => {
       expect(n.meta?.rule, path).toMatch(/^(\d|X)/);
       for (const [k, c] of Object.entries(n.states ?? {})) walk(c as typeof n, `${path}.${k}`);
     };
-    for (const [k, c] of Object.entries((machineToJson(grandArchiveMachine) as { states: Record<string, unknown> }).states)) walk(c as never, k);
+    for (const [k, c] of Object.entries(
+      (machineToJson(grandArchiveMachine) as { states: Record<string, unknown> }).states,
+    ))
+      walk(c as never, k);
   });
 
   it('the phase order comes from the machine, with the rule of each transition', () => {
     const base = grandArchive.initial();
-    const s: GAState = { ...base, status: 'playing', order: ['p1', 'p2'], firstPlayer: 'p1', activePlayer: 'p1', phase: 'setup', step: 'place-champion', players: { p1: { turnsTaken: 1, championPlaced: true } as GAState['players'][string], p2: { turnsTaken: 0, championPlaced: false } as GAState['players'][string] } };
+    const s: GAState = {
+      ...base,
+      status: 'playing',
+      order: ['p1', 'p2'],
+      firstPlayer: 'p1',
+      activePlayer: 'p1',
+      phase: 'setup',
+      step: 'place-champion',
+      players: {
+        p1: { turnsTaken: 1, championPlaced: true } as GAState['players'][string],
+        p2: { turnsTaken: 0, championPlaced: false } as GAState['players'][string],
+      },
+    };
     expect(nextLocation(s)).toEqual({ phase: 'main', step: null, rule: '2.2.1.a' });
-    expect(nextLocation({ ...s, activePlayer: 'p2' })).toEqual({ phase: 'draw', step: null, rule: '2.2.1.a' });
-    expect(nextLocation({ ...s, phase: 'end', step: null })).toEqual({ phase: 'setup', step: 'place-champion', rule: '1.3.5.a' });
-    expect(nextLocation({ ...s, phase: 'end', step: null, players: { ...s.players, p2: { ...s.players.p2!, championPlaced: true } } })).toEqual({ phase: 'wake-up', step: null, rule: '2.2.f.4.c' });
+    expect(nextLocation({ ...s, activePlayer: 'p2' })).toEqual({
+      phase: 'draw',
+      step: null,
+      rule: '2.2.1.a',
+    });
+    expect(nextLocation({ ...s, phase: 'end', step: null })).toEqual({
+      phase: 'setup',
+      step: 'place-champion',
+      rule: '1.3.5.a',
+    });
+    expect(
+      nextLocation({
+        ...s,
+        phase: 'end',
+        step: null,
+        players: { ...s.players, p2: { ...s.players.p2!, championPlaced: true } },
+      }),
+    ).toEqual({ phase: 'wake-up', step: null, rule: '2.2.f.4.c' });
     expect(nextLocation({ ...s, phase: 'main', step: null }).phase).toBe('end');
-    expect(nextLocation({ ...s, phase: 'main', step: null, combat: {} as GAState['combat'] })).toEqual({ phase: 'combat', step: 'attack', rule: '2.2.e.2.a' });
-    expect(nextLocation({ ...s, phase: 'combat', step: 'damage' })).toEqual({ phase: 'combat', step: 'end-of-combat', rule: '2.2.g.iii.1' });
+    expect(nextLocation({ ...s, phase: 'main', step: null, combat: {} as GAState['combat'] })).toEqual({
+      phase: 'combat',
+      step: 'attack',
+      rule: '2.2.e.2.a',
+    });
+    expect(nextLocation({ ...s, phase: 'combat', step: 'damage' })).toEqual({
+      phase: 'combat',
+      step: 'end-of-combat',
+      rule: '2.2.g.iii.1',
+    });
   });
 
   it('the meta is complete and the phase order read from it is the rules’ turn order (2.2.1), Wake Up first', () => {
     expect(checkMachineMeta(grandArchiveMachine)).toEqual([]);
-    expect(phaseOrder(grandArchiveMachine)).toEqual(['setup', 'wake-up', 'materialize', 'recollection', 'draw', 'main', 'combat', 'end', 'game-over']);
-    expect(stepOrder(grandArchiveMachine, 'combat')).toEqual(['attack', 'retaliation', 'damage', 'end-of-combat']);
+    expect(phaseOrder(grandArchiveMachine)).toEqual([
+      'setup',
+      'wake-up',
+      'materialize',
+      'recollection',
+      'draw',
+      'main',
+      'combat',
+      'end',
+      'game-over',
+    ]);
+    expect(stepOrder(grandArchiveMachine, 'combat')).toEqual([
+      'attack',
+      'retaliation',
+      'damage',
+      'end-of-combat',
+    ]);
     // Node keys are the phase and step names, so anything reading the keys gets the same order.
-    expect(Object.keys(grandArchiveMachine.root.states.turn!.states)).toEqual(['wake-up', 'materialize', 'recollection', 'draw', 'main', 'combat', 'end', 'place-champion']);
+    expect(Object.keys(grandArchiveMachine.root.states.turn!.states)).toEqual([
+      'wake-up',
+      'materialize',
+      'recollection',
+      'draw',
+      'main',
+      'combat',
+      'end',
+      'place-champion',
+    ]);
   });
 
   it('commands outside their phase are rejected by the machine with a rule', () => {
-    const s: GAState = { ...grandArchive.initial(), status: 'playing', order: ['p1', 'p2'], activePlayer: 'p1', phase: 'main', step: null, priority: { order: ['p1', 'p2'], holder: 'p1', passed: [] } };
+    const s: GAState = {
+      ...grandArchive.initial(),
+      status: 'playing',
+      order: ['p1', 'p2'],
+      activePlayer: 'p1',
+      phase: 'main',
+      step: null,
+      priority: { order: ['p1', 'p2'], holder: 'p1', passed: [] },
+    };
     expect(commandGate(s, 'Materialize', 'p1')).toMatchObject({ ok: false, rule: '2.3.b.1.a' });
     expect(commandGate(s, 'DeclareRetaliation', 'p1')).toMatchObject({ ok: false, rule: '2.2.g.i.2' });
     expect(commandGate(s, 'PassOpportunity', 'p2')).toMatchObject({ ok: false, rule: '2.8.b.1.c' });

@@ -22,7 +22,11 @@ export const GUARDS = {
   /** 2.2.1.a: in a two-player game the first player skips the first draw phase too. */
   firstPlayerFirstTurn: ({ context }: GuardArgs, _p: RuleParams) => {
     const g = context.game;
-    return g.order.length === 2 && g.activePlayer === g.firstPlayer && g.players[g.activePlayer ?? '']?.turnsTaken === 1;
+    return (
+      g.order.length === 2 &&
+      g.activePlayer === g.firstPlayer &&
+      g.players[g.activePlayer ?? '']?.turnsTaken === 1
+    );
   },
   /** 1.3.5.a: each player's first turn starts by placing a Lv 0 champion. */
   nextPlayerNeedsChampion: ({ context }: GuardArgs, _p: RuleParams) => {
@@ -48,7 +52,13 @@ export const GUARDS = {
   slowTiming: ({ context, event }: GuardArgs, _p: RuleParams) => {
     const g = context.game;
     const p = eventPlayer(event);
-    return g.prompt === null && g.priority?.holder === p && g.activePlayer === p && g.stack.length === 0 && g.phase === 'main';
+    return (
+      g.prompt === null &&
+      g.priority?.holder === p &&
+      g.activePlayer === p &&
+      g.stack.length === 0 &&
+      g.phase === 'main'
+    );
   },
   /** A player answers the prompt addressed to them. */
   promptIs: ({ context, event }: GuardArgs, params: PromptParams) => {
@@ -57,7 +67,10 @@ export const GUARDS = {
   },
 };
 
-const g = <T extends keyof typeof GUARDS>(type: T, rule: string, extra: Record<string, string> = {}) => ({ type, params: { rule, ...extra } });
+const g = <T extends keyof typeof GUARDS>(type: T, rule: string, extra: Record<string, string> = {}) => ({
+  type,
+  params: { rule, ...extra },
+});
 
 export const grandArchiveMachine = createMachine(
   {
@@ -71,12 +84,14 @@ export const grandArchiveMachine = createMachine(
     },
     states: {
       setup: {
-        description: 'Material decks and shuffled main decks set out; first player chosen at random (1.3.1–1.3.2)',
+        description:
+          'Material decks and shuffled main decks set out; first player chosen at random (1.3.1–1.3.2)',
         meta: { rule: '1.3', phase: 'setup' },
         on: { ADVANCE: { target: 'turn', meta: { rule: '1.3.2.a' } } },
       },
       turn: {
-        description: 'A turn: Wake Up, Materialize, Recollection, Draw, Main (with combats) and End phases (2.2.1)',
+        description:
+          'A turn: Wake Up, Materialize, Recollection, Draw, Main (with combats) and End phases (2.2.1)',
         meta: { rule: '2.2.1' },
         initial: 'place-champion',
         on: {
@@ -135,20 +150,26 @@ export const grandArchiveMachine = createMachine(
             initial: 'attack',
             states: {
               attack: {
-                description: 'Attack declared (an attack card chooses its target on entering Intention, 2.6.3); On Attack triggers (2.2.g.2)',
+                description:
+                  'Attack declared (an attack card chooses its target on entering Intention, 2.6.3); On Attack triggers (2.2.g.2)',
                 meta: { rule: '2.2.g.2', step: 'attack' },
                 on: {
                   ChooseAttackTarget: { guard: g('promptIs', '2.6.3', { kind: 'attackTarget' }) },
                   Intercept: { guard: g('promptIs', 'X.A.10.a', { kind: 'intercept' }) },
                   DeclineIntercept: { guard: g('promptIs', 'X.A.10.a', { kind: 'intercept' }) },
                   ADVANCE: [
-                    { guard: g('noAttack', '2.6.2.b'), target: '#grandArchive.turn.main', meta: { rule: '2.6.2.b' } },
+                    {
+                      guard: g('noAttack', '2.6.2.b'),
+                      target: '#grandArchive.turn.main',
+                      meta: { rule: '2.6.2.b' },
+                    },
                     { target: 'retaliation', meta: { rule: '2.2.g.2.a' } },
                   ],
                 },
               },
               retaliation: {
-                description: '“Before retaliation” Opportunity, then defending units may rest to retaliate (2.2.g.i)',
+                description:
+                  '“Before retaliation” Opportunity, then defending units may rest to retaliate (2.2.g.i)',
                 meta: { rule: '2.2.g.i', step: 'retaliation' },
                 on: {
                   DeclareRetaliation: { guard: g('promptIs', '2.2.g.i.2', { kind: 'retaliate' }) },
@@ -166,18 +187,24 @@ export const grandArchiveMachine = createMachine(
                 },
               },
               'end-of-combat': {
-                description: 'Attack cards to the graveyard, state-based effects, damage-step triggers (2.2.g.iii)',
+                description:
+                  'Attack cards to the graveyard, state-based effects, damage-step triggers (2.2.g.iii)',
                 meta: { rule: '2.2.g.iii', step: 'end-of-combat' },
                 on: { ADVANCE: { target: '#grandArchive.turn.main', meta: { rule: '2.2.g.iii.3' } } },
               },
             },
           },
           end: {
-            description: 'Beginning-of-end-phase triggers, “before end of turn” Opportunity, then cleanup (2.2.f)',
+            description:
+              'Beginning-of-end-phase triggers, “before end of turn” Opportunity, then cleanup (2.2.f)',
             meta: { rule: '2.2.f', phase: 'end' },
             on: {
               ADVANCE: [
-                { guard: g('nextPlayerNeedsChampion', '1.3.5.a'), target: 'place-champion', meta: { rule: '1.3.5.a' } },
+                {
+                  guard: g('nextPlayerNeedsChampion', '1.3.5.a'),
+                  target: 'place-champion',
+                  meta: { rule: '1.3.5.a' },
+                },
                 { target: 'wake-up', meta: { rule: '2.2.f.4.c' } },
               ],
             },
@@ -185,7 +212,8 @@ export const grandArchiveMachine = createMachine(
           // Declared last so the phase order read from the machine is the rules' turn order (2.2.1); a player's first
           // turn starts here (initial) by putting a Lv 0 champion onto the field, part of starting the game (1.3.3).
           'place-champion': {
-            description: 'First turn: put a Lv 0 champion from the material deck onto the field (1.3.3, 2.2.1.a)',
+            description:
+              'First turn: put a Lv 0 champion from the material deck onto the field (1.3.3, 2.2.1.a)',
             meta: { rule: '1.3.3', phase: 'setup', step: 'place-champion' },
             on: {
               PlaceStartingChampion: { guard: g('promptIs', '1.3.3', { kind: 'placeChampion' }) },
@@ -197,7 +225,11 @@ export const grandArchiveMachine = createMachine(
           },
         },
       },
-      'game-over': { type: 'final', description: 'A player won, or the game is a draw (1.4)', meta: { rule: '1.4', phase: 'game-over' } },
+      'game-over': {
+        type: 'final',
+        description: 'A player won, or the game is a draw (1.4)',
+        meta: { rule: '1.4', phase: 'game-over' },
+      },
     },
   },
   // The guards are typed on our own context/params shapes; xstate types them loosely.
@@ -260,8 +292,16 @@ export function commandGate(s: GAState, type: string, player: PlayerId): Gate {
   const r: Gate = g.ok
     ? g
     : g.guard
-      ? { ok: false, rule: g.rule ?? COMMAND_RULES[type] ?? '2.12.i.1', reason: `${type} is not allowed now (${describeGuard(g.guard, s, player)})` }
-      : { ok: false, rule: COMMAND_RULES[type] ?? '2.12.i.1', reason: `${type} is not possible in the ${s.phase} phase${s.step ? ` (${s.step} step)` : ''}` };
+      ? {
+          ok: false,
+          rule: g.rule ?? COMMAND_RULES[type] ?? '2.12.i.1',
+          reason: `${type} is not allowed now (${describeGuard(g.guard, s, player)})`,
+        }
+      : {
+          ok: false,
+          rule: COMMAND_RULES[type] ?? '2.12.i.1',
+          reason: `${type} is not possible in the ${s.phase} phase${s.step ? ` (${s.step} step)` : ''}`,
+        };
   cache.set(key, r);
   return r;
 }
@@ -269,7 +309,9 @@ export function commandGate(s: GAState, type: string, player: PlayerId): Gate {
 function describeGuard(type: string, s: GAState, player: PlayerId): string {
   switch (type) {
     case 'hasOpportunity':
-      return s.prompt ? `${s.prompt.player} must first answer: ${s.prompt.kind}` : `${player} does not have Opportunity; ${s.priority?.holder ?? 'nobody'} does`;
+      return s.prompt
+        ? `${s.prompt.player} must first answer: ${s.prompt.kind}`
+        : `${player} does not have Opportunity; ${s.priority?.holder ?? 'nobody'} does`;
     case 'slowTiming':
       return 'slow actions need the turn player with Opportunity in their main phase and an empty Effects Stack';
     case 'promptIs':

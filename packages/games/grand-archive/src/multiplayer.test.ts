@@ -1,14 +1,29 @@
 // Multiplayer (1.2.4, 2.2.1.b, 1.4.5): 3–4 seats play to the end; losers' turns are skipped and their objects
 // leave the game; the fold of the events equals the live state, redaction commutes at the end, randomness verifies.
 import { describe, expect, it } from 'vitest';
-import { applyCommand, cursorAfter, jsonEqual, Rng, RngSource, startMatch, verifyRandom, type Command, type NewEvent, type PlayerId } from '@matchtape/engine';
+import {
+  applyCommand,
+  cursorAfter,
+  jsonEqual,
+  Rng,
+  RngSource,
+  startMatch,
+  verifyRandom,
+  type Command,
+  type NewEvent,
+  type PlayerId,
+} from '@matchtape/engine';
 import { grandArchive } from './index';
 import { PRESET_DECKS } from './cards/decks';
 import type { GAState } from './types';
 
 function play(seed: string, seats: number) {
   const presets = Object.values(PRESET_DECKS);
-  const players = Array.from({ length: seats }, (_, i) => ({ id: `p${i + 1}` as PlayerId, name: `Bot ${i + 1}`, deck: presets[i % presets.length]! }));
+  const players = Array.from({ length: seats }, (_, i) => ({
+    id: `p${i + 1}` as PlayerId,
+    name: `Bot ${i + 1}`,
+    deck: presets[i % presets.length]!,
+  }));
   const r = startMatch<GAState>(grandArchive, { matchId: seed, players }, { seed, at: 't' });
   if (!r.ok) throw new Error(r.reason);
   let s = r.state;
@@ -18,7 +33,10 @@ function play(seed: string, seats: number) {
   for (let i = 0; i < 30_000 && s.status !== 'ended'; i++) {
     const p = grandArchive.actors(s)[0]!;
     const legal = grandArchive.legalCommands(s, p);
-    const c: Command = { ...grandArchive.bots[i % 3 === 0 ? 'random' : 'greedy'].choose(s, p, legal, bot), player: p };
+    const c: Command = {
+      ...grandArchive.bots[i % 3 === 0 ? 'random' : 'greedy'].choose(s, p, legal, bot),
+      player: p,
+    };
     const res = applyCommand<GAState>(grandArchive, s, c, src.at(cursorAfter(events)), { seed, at: 't' });
     if (!res.ok) throw new Error(`listed command rejected: ${res.rule} ${res.reason}`);
     s = res.state;
@@ -41,9 +59,16 @@ describe('grand-archive multiplayer', () => {
           for (const e of events) r = grandArchive.evolve(r, grandArchive.viewEvent(e, v));
           expect(jsonEqual(r, grandArchive.view(s, v))).toBe(true);
         }
-        expect(verifyRandom(events.map((e, i) => ({ ...e, seq: i + 1 })), `mp-${seats}-${k}`).ok).toBe(true);
+        expect(
+          verifyRandom(
+            events.map((e, i) => ({ ...e, seq: i + 1 })),
+            `mp-${seats}-${k}`,
+          ).ok,
+        ).toBe(true);
         // 2.2.1.b: in multiplayer nobody skips their first draw phase.
-        const firstTurns = events.filter((e) => e.type === 'PhaseEntered' && e.payload.phase === 'draw' && e.turn === 1);
+        const firstTurns = events.filter(
+          (e) => e.type === 'PhaseEntered' && e.payload.phase === 'draw' && e.turn === 1,
+        );
         expect(firstTurns.length).toBe(1);
         const losers = events.filter((e) => e.type === 'PlayerLost').map((e) => e.payload.player);
         expect(losers.length).toBeGreaterThanOrEqual(seats - 1);

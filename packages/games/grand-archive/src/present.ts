@@ -1,7 +1,19 @@
 // What people read and see: the board model for the site, one plain-words line per event for the log, and the
 // timeline's key moments. Wording only; what each viewer may see is decided in view.ts.
 import { boardModel, positionNames, listWords, triggerWords } from '@matchtape/engine';
-import type { BoardModel, CardFace, CardTile, GameEvent, PlayerBoard, PlayerId, TablePrompt, Tile, ZoneModel, CommandPhrases, StatePhrases } from '@matchtape/engine';
+import type {
+  BoardModel,
+  CardFace,
+  CardTile,
+  GameEvent,
+  PlayerBoard,
+  PlayerId,
+  TablePrompt,
+  Tile,
+  ZoneModel,
+  CommandPhrases,
+  StatePhrases,
+} from '@matchtape/engine';
 import { cardDef, type CardBook } from './cards/pool';
 import { championLevel, isChampion, life, unitPower } from './rules';
 import type { Move } from './evolve';
@@ -21,14 +33,21 @@ export function faceOf(s: CardBook, cardId: string): CardFace {
     types: [...d.supertypes, d.type, ...d.subtypes],
     colors: [d.element],
     stats,
-    keywords: d.keywords.map((k) => `${k.keyword}${k.n !== undefined ? ` ${k.n}` : ''}${k.name ? `: ${k.name}` : ''}`),
+    keywords: d.keywords.map(
+      (k) => `${k.keyword}${k.n !== undefined ? ` ${k.n}` : ''}${k.name ? `: ${k.name}` : ''}`,
+    ),
     text: d.text,
   };
 }
 
 function tile(s: CardBook, c: Slot): Tile {
   if (isHidden(c)) return { id: c.id, hidden: true };
-  return { id: c.id, cardId: c.cardId, face: faceOf(s, c.cardId), ...(c.selected ? { tags: ['chosen for reserve'] } : {}) };
+  return {
+    id: c.id,
+    cardId: c.cardId,
+    face: faceOf(s, c.cardId),
+    ...(c.selected ? { tags: ['chosen for reserve'] } : {}),
+  };
 }
 
 function objectTile(s: GAState, o: FieldObject): CardTile {
@@ -36,19 +55,47 @@ function objectTile(s: GAState, o: FieldObject): CardTile {
   if (s.combat?.attacker === o.id) tags.push('attacking');
   if (s.combat?.target === o.id) tags.push('defending');
   if (s.combat?.retaliators.includes(o.id)) tags.push('retaliating');
-  if (s.combat?.cleave && s.combat.defendingPlayer === o.controller && o.id !== s.combat.attacker && (cardDef(s, o.cardId).type === 'ally' || cardDef(s, o.cardId).type === 'champion')) tags.push('defending');
+  if (
+    s.combat?.cleave &&
+    s.combat.defendingPlayer === o.controller &&
+    o.id !== s.combat.attacker &&
+    (cardDef(s, o.cardId).type === 'ally' || cardDef(s, o.cardId).type === 'champion')
+  )
+    tags.push('defending');
   const current: Record<string, number> = {};
   if (cardDef(s, o.cardId).type === 'ally') {
     current.power = unitPower(s, o);
     current.life = life(s, o);
   }
-  const t: CardTile = { id: o.id, cardId: o.cardId, face: faceOf(s, o.cardId), tapped: o.rested, damage: o.damage, counters: o.counters, current, tags };
+  const t: CardTile = {
+    id: o.id,
+    cardId: o.cardId,
+    face: faceOf(s, o.cardId),
+    tapped: o.rested,
+    damage: o.damage,
+    counters: o.counters,
+    current,
+    tags,
+  };
   if (o.cards.length > 1) t.attachments = o.cards.slice(0, -1).map((c) => tile(s, c) as CardTile);
   return t;
 }
 
-function zone(s: CardBook, key: string, label: string, layout: ZoneModel['layout'], cards: readonly Slot[], showAll = true): ZoneModel {
-  return { key, label, layout, count: cards.length, cards: (showAll ? cards : cards.slice(0, 1)).map((c) => tile(s, c)) };
+function zone(
+  s: CardBook,
+  key: string,
+  label: string,
+  layout: ZoneModel['layout'],
+  cards: readonly Slot[],
+  showAll = true,
+): ZoneModel {
+  return {
+    key,
+    label,
+    layout,
+    count: cards.length,
+    cards: (showAll ? cards : cards.slice(0, 1)).map((c) => tile(s, c)),
+  };
 }
 
 export function board(s: GAState): BoardModel {
@@ -60,7 +107,12 @@ export function board(s: GAState): BoardModel {
       id: p,
       name: pl.name,
       stats: [
-        { key: 'life', label: 'Champion life', value: champ ? life(s, champ) - champ.damage : 0, ...(champ ? { max: life(s, champ) } : {}) },
+        {
+          key: 'life',
+          label: 'Champion life',
+          value: champ ? life(s, champ) - champ.damage : 0,
+          ...(champ ? { max: life(s, champ) } : {}),
+        },
         { key: 'damage', label: 'Damage', value: champ?.damage ?? 0 },
         { key: 'level', label: 'Level', value: championLevel(s, p) },
         { key: 'hand', label: 'Hand', value: pl.hand.length },
@@ -69,24 +121,66 @@ export function board(s: GAState): BoardModel {
         { key: 'material', label: 'Material deck', value: pl.materialDeck.length },
       ],
       zones: [
-        { key: 'field', label: 'Field', layout: 'row', count: field.length, cards: field.map((o) => objectTile(s, o)) },
+        {
+          key: 'field',
+          label: 'Field',
+          layout: 'row',
+          count: field.length,
+          cards: field.map((o) => objectTile(s, o)),
+        },
         zone(s, 'hand', 'Hand', 'fan', pl.hand),
         zone(s, 'memory', 'Memory', 'row', pl.memory),
         zone(s, 'materialDeck', 'Material deck', 'row', pl.materialDeck),
         zone(s, 'mainDeck', 'Main deck', 'pile', pl.mainDeck, false),
         zone(s, 'graveyard', 'Graveyard', 'pile', pl.graveyard),
         zone(s, 'banishment', 'Banishment', 'pile', pl.banishment),
-        ...(champ ? [{ key: 'lineage', label: 'Lineage', layout: 'stack' as const, count: champ.cards.length, cards: champ.cards.map((c) => tile(s, c)) }] : []),
+        ...(champ
+          ? [
+              {
+                key: 'lineage',
+                label: 'Lineage',
+                layout: 'stack' as const,
+                count: champ.cards.length,
+                cards: champ.cards.map((c) => tile(s, c)),
+              },
+            ]
+          : []),
       ],
       hero: champ ? objectTile(s, champ) : null,
     };
   });
   const shared: ZoneModel[] = [
-    { key: 'stack', label: 'Effects Stack', layout: 'stack', count: s.stack.length, cards: s.stack.map((it) => ({ id: it.sid, cardId: it.card?.cardId ?? it.sourceCardId, face: { ...faceOf(s, it.card?.cardId ?? it.sourceCardId), text: it.label }, tags: [it.kind, `${it.controller}'s`] })) },
+    {
+      key: 'stack',
+      label: 'Effects Stack',
+      layout: 'stack',
+      count: s.stack.length,
+      cards: s.stack.map((it) => ({
+        id: it.sid,
+        cardId: it.card?.cardId ?? it.sourceCardId,
+        face: { ...faceOf(s, it.card?.cardId ?? it.sourceCardId), text: it.label },
+        tags: [it.kind, `${it.controller}'s`],
+      })),
+    },
   ];
-  if (s.pending) shared.push({ key: 'pending', label: 'Being activated', layout: 'row', count: 1, cards: [tile(s, s.pending.card)] });
-  if (s.combat?.attackCard) shared.push({ key: 'intention', label: 'Intention', layout: 'row', count: 1, cards: [tile(s, s.combat.attackCard)] });
-  const acting = s.status !== 'playing' ? [] : s.prompt ? [s.prompt.player] : s.priority ? [s.priority.holder] : [];
+  if (s.pending)
+    shared.push({
+      key: 'pending',
+      label: 'Being activated',
+      layout: 'row',
+      count: 1,
+      cards: [tile(s, s.pending.card)],
+    });
+  if (s.combat?.attackCard)
+    shared.push({
+      key: 'intention',
+      label: 'Intention',
+      layout: 'row',
+      count: 1,
+      cards: [tile(s, s.combat.attackCard)],
+    });
+  const acting =
+    s.status !== 'playing' ? [] : s.prompt ? [s.prompt.player] : s.priority ? [s.priority.holder] : [];
   return boardModel('grand-archive', s, s, { acting, players, shared, banner: banner(s) });
 }
 
@@ -126,7 +220,10 @@ const PROMPT_KINDS: Readonly<Record<Prompt['kind'], TablePrompt['kind']>> = {
 export function prompt(s: GAState, player: PlayerId): TablePrompt | null {
   if (s.status === 'ended' || s.prompt?.player !== player) return null;
   const words = PROMPT_WORDS[s.prompt.kind].replace(/\btheir\b/g, 'your');
-  return { kind: PROMPT_KINDS[s.prompt.kind], text: `${words.charAt(0).toUpperCase()}${words.slice(1)} (${s.prompt.rule})` };
+  return {
+    kind: PROMPT_KINDS[s.prompt.kind],
+    text: `${words.charAt(0).toUpperCase()}${words.slice(1)} (${s.prompt.rule})`,
+  };
 }
 
 /** Phase and step names as the comprehensive rules write them (2.2, 1.3.3). */
@@ -165,7 +262,8 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n =
 
 function banner(s: GAState): string | null {
   if (s.status === 'ended') return s.result;
-  if (s.combat) return `Combat: ${nameOf(s, s.combat.attacker)} attacks ${s.combat.target ? nameOf(s, s.combat.target) : '(choosing a target)'}`;
+  if (s.combat)
+    return `Combat: ${nameOf(s, s.combat.attacker)} attacks ${s.combat.target ? nameOf(s, s.combat.target) : '(choosing a target)'}`;
   if (s.prompt) return `${s.prompt.player} must ${PROMPT_WORDS[s.prompt.kind]} (${s.prompt.rule})`;
   if (s.stack.length > 0) return `Effects Stack: ${s.stack[s.stack.length - 1]!.label}`;
   return null;
@@ -213,7 +311,9 @@ export function describe(e: GameEvent): string {
         case 'memory-cost':
           return `${who} banished ${named} from memory at random`;
         default:
-          return moves[0] ? `${who} moved ${named} from ${zoneName(moves[0].from)} to ${zoneName(moves[0].to)}` : `${who} moved no cards`;
+          return moves[0]
+            ? `${who} moved ${named} from ${zoneName(moves[0].from)} to ${zoneName(moves[0].to)}`
+            : `${who} moved no cards`;
       }
     }
     case 'OpportunityGranted':
@@ -247,11 +347,15 @@ export function describe(e: GameEvent): string {
     case 'ObjectRested':
       return `${p.object} rested (${p.reason})`;
     case 'ObjectsWoken':
-      return (p.objects as string[]).length === 0 ? `${who} had nothing to wake up` : `${who} woke up ${plural((p.objects as string[]).length, 'object')}`;
+      return (p.objects as string[]).length === 0
+        ? `${who} had nothing to wake up`
+        : `${who} woke up ${plural((p.objects as string[]).length, 'object')}`;
     case 'CountersChanged':
       return `${p.object}: ${Number(p.delta) > 0 ? '+' : ''}${p.delta} ${p.kind}`;
     case 'DamageDealt':
-      return (p.damage as { target: string; amount: number }[]).map((d) => `${d.amount} ${p.attack ? 'attack ' : ''}damage to ${d.target}`).join(', ');
+      return (p.damage as { target: string; amount: number }[])
+        .map((d) => `${d.amount} ${p.attack ? 'attack ' : ''}damage to ${d.target}`)
+        .join(', ');
     case 'DamagePrevented':
       return `${p.amount} damage to ${p.target} prevented`;
     case 'DamageRecovered':
@@ -360,14 +464,18 @@ export const statePhrases: StatePhrases<GAState> = {
 /** The player's table: each command in the Comprehensive Rules' words (GameModule.describeCommand). */
 export const commandPhrases: CommandPhrases = {
   PlaceStartingChampion: (c, n) => `Start with ${n(String(c.card))} as your champion`,
-  Materialize: (c, n) => `Materialize ${n(String(c.card))}${Array.isArray(c.floating) ? ` (Floating Memory: ${listWords((c.floating as string[]).map(n))})` : ''}`,
+  Materialize: (c, n) =>
+    `Materialize ${n(String(c.card))}${Array.isArray(c.floating) ? ` (Floating Memory: ${listWords((c.floating as string[]).map(n))})` : ''}`,
   DeclineMaterialize: () => 'Materialize nothing',
   ReturnPreserved: (c, n) => `Return ${n(String(c.card))} (preserved)`,
-  ActivateCard: (c, n) => `${c.prepare ? 'Prepare' : 'Activate'} ${n(String(c.card))}${c.target ? ` targeting ${n(String(c.target))}` : ''}${c.weapon ? ` with ${n(String(c.weapon))}` : ''}`,
+  ActivateCard: (c, n) =>
+    `${c.prepare ? 'Prepare' : 'Activate'} ${n(String(c.card))}${c.target ? ` targeting ${n(String(c.target))}` : ''}${c.weapon ? ` with ${n(String(c.weapon))}` : ''}`,
   SelectReserve: (c, n) => `Pay with ${n(String(c.card))} from memory`,
   CancelActivation: () => 'Cancel the activation',
-  ActivateAbility: (c, n) => `Use ${n(String(c.source))}'s ability ${Number(c.ability) + 1}${c.target ? ` targeting ${n(String(c.target))}` : ''}`,
-  DeclareAttack: (c, n) => `Attack ${c.target ? n(String(c.target)) : c.opponent ? n(String(c.opponent)) : 'the opponent'} with ${n(String(c.attacker))}${c.weapon ? ` wielding ${n(String(c.weapon))}` : ''}`,
+  ActivateAbility: (c, n) =>
+    `Use ${n(String(c.source))}'s ability ${Number(c.ability) + 1}${c.target ? ` targeting ${n(String(c.target))}` : ''}`,
+  DeclareAttack: (c, n) =>
+    `Attack ${c.target ? n(String(c.target)) : c.opponent ? n(String(c.opponent)) : 'the opponent'} with ${n(String(c.attacker))}${c.weapon ? ` wielding ${n(String(c.weapon))}` : ''}`,
   ChooseAttackTarget: (c, n) => `Attack ${n(String(c.target))}`,
   DiscardForCritical: (c, n) => `Discard ${n(String(c.card))} for a critical strike`,
   DeclineCritical: () => 'No critical strike',

@@ -68,7 +68,7 @@ export const AUDIT: RulesAuditData = {
     'X.A.1.c': ['class bonus is not met'],
     'X.A.2.a': ['Cleave', 'opponent'],
     'X.A.2.a.i': ['specify which opponent'],
-    'X.A.2.b': ["Cleave does not target"],
+    'X.A.2.b': ['Cleave does not target'],
     'X.A.3.a': ['Critical', 'discards N cards'],
     'X.A.6.a': ['Element Bonus', 'enabled if and only if'],
     'X.A.7.b': ['floating memory', 'banish this card from your graveyard'],

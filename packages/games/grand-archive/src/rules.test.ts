@@ -19,16 +19,44 @@ describe('deck building (1.5)', () => {
   it('names the rule of every problem', () => {
     const base = PRESET_DECKS['lorraine-fire']!;
     expect(validateDeck({ ...base, main: base.main.slice(0, 59) }).join()).toContain('1.5.1.a');
-    expect(validateDeck({ ...base, main: [...base.main, 'quick-slash'] }).join()).toContain('at most 4 (1.5.1.a)');
-    expect(validateDeck({ ...base, main: [...base.main, 'lorraine-blademaster'] }).join()).toContain('2.1.b.4');
-    expect(validateDeck({ ...base, extra: { material: [...base.extra!.material!, ...Array.from({ length: 6 }, () => 'training-sabre')] } }).join()).toContain('1.5.1.b');
-    expect(validateDeck({ ...base, extra: { material: ['lorraine-blademaster'] } }).join()).toContain('1.5.1.c');
-    expect(validateDeck({ ...base, extra: { material: ['spirit-of-fire', 'quick-slash'] } }).join()).toContain('1.3.1.a');
+    expect(validateDeck({ ...base, main: [...base.main, 'quick-slash'] }).join()).toContain(
+      'at most 4 (1.5.1.a)',
+    );
+    expect(validateDeck({ ...base, main: [...base.main, 'lorraine-blademaster'] }).join()).toContain(
+      '2.1.b.4',
+    );
+    expect(
+      validateDeck({
+        ...base,
+        extra: { material: [...base.extra!.material!, ...Array.from({ length: 6 }, () => 'training-sabre')] },
+      }).join(),
+    ).toContain('1.5.1.b');
+    expect(validateDeck({ ...base, extra: { material: ['lorraine-blademaster'] } }).join()).toContain(
+      '1.5.1.c',
+    );
+    expect(
+      validateDeck({ ...base, extra: { material: ['spirit-of-fire', 'quick-slash'] } }).join(),
+    ).toContain('1.3.1.a');
     expect(validateDeck({ ...base, main: ['no-such-card'] }).join()).toContain('1.5.3');
-    expect(validateDeck({ main: Array.from({ length: 30 }, () => 'mend'), extra: { material: ['spirit-of-water'] } }, 'draft')).toEqual([]);
+    expect(
+      validateDeck(
+        { main: Array.from({ length: 30 }, () => 'mend'), extra: { material: ['spirit-of-water'] } },
+        'draft',
+      ),
+    ).toEqual([]);
   });
   it('setup refuses an illegal deck with the rule and changes nothing', () => {
-    const r = startMatch(grandArchive, { matchId: 'm', players: [{ id: 'p1', name: 'a', deck: { main: ['mend'] } }, { id: 'p2', name: 'b', deck: PRESET_DECKS['tides-of-memory']! }] }, { seed: 's', at: 't' });
+    const r = startMatch(
+      grandArchive,
+      {
+        matchId: 'm',
+        players: [
+          { id: 'p1', name: 'a', deck: { main: ['mend'] } },
+          { id: 'p2', name: 'b', deck: PRESET_DECKS['tides-of-memory']! },
+        ],
+      },
+      { seed: 's', at: 't' },
+    );
     expect(r).toMatchObject({ ok: false, rule: '1.5.1' });
   });
 });
@@ -69,7 +97,11 @@ describe('the end of the game (1.4)', () => {
     const t = new Table('limit');
     t.patch((s) => ({ ...s, turnLimit: 2 }));
     t.passUntil((s) => s.status === 'ended');
-    expect(t.events[t.events.length - 1]).toMatchObject({ type: 'MatchEnded', rule: '1.4.4.a', payload: { winner: null } });
+    expect(t.events[t.events.length - 1]).toMatchObject({
+      type: 'MatchEnded',
+      rule: '1.4.4.a',
+      payload: { winner: null },
+    });
   });
 });
 
@@ -94,10 +126,20 @@ describe('state-based effects, counters and statics', () => {
       runSBE(f);
       // Nothing is sacrificed until the choice: the state-based check asks the controller.
       expect(f.state.field.filter((o) => o.cardId === 'nia-mistveiled-scout')).toHaveLength(2);
-      expect(f.state.prompt).toMatchObject({ kind: 'keepUnique', player: 'p2', rule: '1.7.h.2.i', objects: [first, second] });
+      expect(f.state.prompt).toMatchObject({
+        kind: 'keepUnique',
+        player: 'p2',
+        rule: '1.7.h.2.i',
+        objects: [first, second],
+      });
       keepUnique(f, keepFirst ? first : second);
-      expect(f.state.field.filter((o) => o.cardId === 'nia-mistveiled-scout').map((o) => o.id)).toEqual([keepFirst ? first : second]);
-      expect(f.events.find((e) => e.type === 'ObjectLeftField')).toMatchObject({ rule: '1.7.h.2.i', payload: { object: keepFirst ? second : first, reason: 'sacrificed', to: 'graveyard' } });
+      expect(f.state.field.filter((o) => o.cardId === 'nia-mistveiled-scout').map((o) => o.id)).toEqual([
+        keepFirst ? first : second,
+      ]);
+      expect(f.events.find((e) => e.type === 'ObjectLeftField')).toMatchObject({
+        rule: '1.7.h.2.i',
+        payload: { object: keepFirst ? second : first, reason: 'sacrificed', to: 'graveyard' },
+      });
       expect(f.state.prompt).toBeNull();
     }
   });
@@ -118,9 +160,15 @@ describe('state-based effects, counters and statics', () => {
   });
   it('2.11.6.d.i: every champion can remove 3 enlighten counters to draw a card', () => {
     const t = Table.atP2Main();
-    t.patch((s) => ({ ...s, field: s.field.map((o) => (o.id === 'p2-m1' ? { ...o, counters: { enlighten: 3 } } : o)) }));
+    t.patch((s) => ({
+      ...s,
+      field: s.field.map((o) => (o.id === 'p2-m1' ? { ...o, counters: { enlighten: 3 } } : o)),
+    }));
     const ability = 1; // Spirit of Water's own On Enter is #0; the innate ability follows.
-    expect(t.try('p2', 'ActivateAbility', { source: 'p2-m1', ability: 0 })).toMatchObject({ ok: false, rule: '2.4.a.2' });
+    expect(t.try('p2', 'ActivateAbility', { source: 'p2-m1', ability: 0 })).toMatchObject({
+      ok: false,
+      rule: '2.4.a.2',
+    });
     const hand = t.state.players.p2!.hand.length;
     t.do('p2', 'ActivateAbility', { source: 'p2-m1', ability });
     t.passUntil((s) => s.stack.length === 0);
@@ -130,7 +178,9 @@ describe('state-based effects, counters and statics', () => {
   it('X.B.29 recover removes at most the damage present', () => {
     const t = Table.atP2Main();
     t.patch((s) => ({ ...s, field: s.field.map((o) => (o.id === 'p2-m1' ? { ...o, damage: 2 } : o)) }));
-    t.do('p2', 'ActivateCard', { card: t.state.players.p2!.hand.find((c) => 'cardId' in c && c.cardId === 'mend')!.id });
+    t.do('p2', 'ActivateCard', {
+      card: t.state.players.p2!.hand.find((c) => 'cardId' in c && c.cardId === 'mend')!.id,
+    });
     t.do('p2', 'SelectReserve', { card: t.state.players.p2!.hand[0]!.id });
     t.do('p2', 'SelectReserve', { card: t.state.players.p2!.hand[1]!.id });
     t.passUntil((s) => s.stack.length === 0);
@@ -140,10 +190,16 @@ describe('state-based effects, counters and statics', () => {
   it('2.4.b.6: simultaneous triggers go on the stack turn player’s first, so the other player’s resolve first', () => {
     const t = Table.atP2Main();
     const f = new Flow(t.state, new Rng('x'));
-    f.triggers.push({ controller: 'p1', source: null, sourceCardId: 'keen-falcon', ability: 0, target: null, label: 'p1' }, { controller: 'p2', source: null, sourceCardId: 'keen-falcon', ability: 0, target: null, label: 'p2' });
+    f.triggers.push(
+      { controller: 'p1', source: null, sourceCardId: 'keen-falcon', ability: 0, target: null, label: 'p1' },
+      { controller: 'p2', source: null, sourceCardId: 'keen-falcon', ability: 0, target: null, label: 'p2' },
+    );
     placeTriggers(f);
     expect(f.state.stack.map((x) => x.controller)).toEqual(['p2', 'p1']);
-    expect(f.events[f.events.length - 1]).toMatchObject({ type: 'OpportunityGranted', payload: { player: 'p2' } });
+    expect(f.events[f.events.length - 1]).toMatchObject({
+      type: 'OpportunityGranted',
+      payload: { player: 'p2' },
+    });
   });
   it('2.3.c.2.a: memory costs are random, recorded in payload.random and re-derived from the seed', () => {
     const m = playMatch<GAState>(grandArchive, { seed: 'mem', bots: { p1: 'greedy', p2: 'greedy' } });
@@ -156,6 +212,9 @@ describe('state-based effects, counters and statics', () => {
     const t = Table.atP2Main();
     const squire = t.put('p1', 'ember-squire');
     t.do('p2', 'PassOpportunity');
-    expect(t.try('p1', 'DeclareAttack', { attacker: squire, target: 'p2-m1' })).toMatchObject({ ok: false, rule: '2.6.1.b' });
+    expect(t.try('p1', 'DeclareAttack', { attacker: squire, target: 'p2-m1' })).toMatchObject({
+      ok: false,
+      rule: '2.6.1.b',
+    });
   });
 });

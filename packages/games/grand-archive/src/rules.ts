@@ -43,7 +43,9 @@ export function championLevel(s: GAState, p: PlayerId): number {
 /** Elements a player may activate: norm plus every element in the champion's lineage (1.6.d.3-4, 1.7.a.9). */
 export function enabledElements(s: GAState, p: PlayerId): Element[] {
   const out = new Set<Element>(['norm']);
-  for (const o of s.field) if (o.controller === p && isChampion(s, o)) for (const c of o.cards) out.add(cardDef(s, c.cardId).element);
+  for (const o of s.field)
+    if (o.controller === p && isChampion(s, o))
+      for (const c of o.cards) out.add(cardDef(s, c.cardId).element);
   return [...out];
 }
 
@@ -57,11 +59,20 @@ export function unitPower(s: GAState, o: FieldObject): number {
   const d = cardDef(s, o.cardId);
   if (!isAlly(s, o)) return 0;
   let p = (d.power ?? 0) + (o.counters.buff ?? 0) + modifierOf(s.effects, o.id, 'power');
-  for (const a of d.abilities) if (a.kind === 'static' && a.effect.kind === 'power' && a.effect.applies === 'self' && conditionsMet(s, o.controller, d, a)) p += a.effect.n;
+  for (const a of d.abilities)
+    if (
+      a.kind === 'static' &&
+      a.effect.kind === 'power' &&
+      a.effect.applies === 'self' &&
+      conditionsMet(s, o.controller, d, a)
+    )
+      p += a.effect.n;
   for (const x of s.field) {
     if (x.controller !== o.controller) continue;
     const xd = cardDef(s, x.cardId);
-    for (const a of xd.abilities) if (a.kind === 'static' && a.effect.kind === 'power' && a.effect.applies === 'your-allies') p += a.effect.n;
+    for (const a of xd.abilities)
+      if (a.kind === 'static' && a.effect.kind === 'power' && a.effect.applies === 'your-allies')
+        p += a.effect.n;
   }
   return p;
 }
@@ -80,7 +91,14 @@ export function attackPower(s: GAState): number {
     const d = cardDef(s, c.attackCard.cardId);
     p += d.power ?? 0;
     for (const a of d.abilities)
-      if (a.kind === 'static' && a.effect.kind === 'power' && a.effect.applies === 'self' && conditionsMet(s, attacker.controller, d, a) && (!a.effect.whenPrepared || c.prepared === true)) p += a.effect.n;
+      if (
+        a.kind === 'static' &&
+        a.effect.kind === 'power' &&
+        a.effect.applies === 'self' &&
+        conditionsMet(s, attacker.controller, d, a) &&
+        (!a.effect.whenPrepared || c.prepared === true)
+      )
+        p += a.effect.n;
   }
   for (const a of cardDef(s, attacker.cardId).abilities)
     if (a.kind === 'static' && a.effect.kind === 'power-per-banished-regalia-weapon') {
@@ -107,9 +125,15 @@ export function activationCost(s: GAState, p: PlayerId, d: GACardDef): number {
 }
 
 /** Can a unit be the target of an attack by `attacker` (with `weapon`)? Stealth/True Sight (X.A.22-23). */
-export function attackableBy(s: GAState, target: FieldObject, attacker: FieldObject, weapon: FieldObject | null): boolean {
+export function attackableBy(
+  s: GAState,
+  target: FieldObject,
+  attacker: FieldObject,
+  weapon: FieldObject | null,
+): boolean {
   if (!isUnit(s, target) || target.controller === attacker.controller) return false;
-  if (hasKeyword(s, target, 'Stealth')) return hasKeyword(s, attacker, 'True Sight') || (weapon !== null && hasKeyword(s, weapon, 'True Sight'));
+  if (hasKeyword(s, target, 'Stealth'))
+    return hasKeyword(s, attacker, 'True Sight') || (weapon !== null && hasKeyword(s, weapon, 'True Sight'));
   return true;
 }
 
@@ -180,5 +204,8 @@ export function keywordN(def: GACardDef, keyword: KeywordName): number | null {
 }
 
 export function hasKeyword(s: GAState, obj: FieldObject, keyword: KeywordName): boolean {
-  return printedKeyword(s, obj.controller, cardDef(s, obj.cardId), keyword) || grantedKeywords(s.effects, obj.id).includes(keyword);
+  return (
+    printedKeyword(s, obj.controller, cardDef(s, obj.cardId), keyword) ||
+    grantedKeywords(s.effects, obj.id).includes(keyword)
+  );
 }

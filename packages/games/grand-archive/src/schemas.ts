@@ -8,14 +8,47 @@ const meta = { player: PlayerIdSchema.optional(), commandId: z.string().optional
 
 export const CommandSchemas = {
   PlaceStartingChampion: z.object({ type: z.literal('PlaceStartingChampion'), card: Id, ...meta }).strict(),
-  Materialize: z.object({ type: z.literal('Materialize'), card: Id, floating: z.array(Id).min(1).max(12).optional(), ...meta }).strict(),
+  Materialize: z
+    .object({
+      type: z.literal('Materialize'),
+      card: Id,
+      floating: z.array(Id).min(1).max(12).optional(),
+      ...meta,
+    })
+    .strict(),
   DeclineMaterialize: z.object({ type: z.literal('DeclineMaterialize'), ...meta }).strict(),
   ReturnPreserved: z.object({ type: z.literal('ReturnPreserved'), card: Id, ...meta }).strict(),
-  ActivateCard: z.object({ type: z.literal('ActivateCard'), card: Id, target: Id.optional(), weapon: Id.optional(), prepare: z.literal(true).optional(), ...meta }).strict(),
+  ActivateCard: z
+    .object({
+      type: z.literal('ActivateCard'),
+      card: Id,
+      target: Id.optional(),
+      weapon: Id.optional(),
+      prepare: z.literal(true).optional(),
+      ...meta,
+    })
+    .strict(),
   SelectReserve: z.object({ type: z.literal('SelectReserve'), card: Id, ...meta }).strict(),
   CancelActivation: z.object({ type: z.literal('CancelActivation'), ...meta }).strict(),
-  ActivateAbility: z.object({ type: z.literal('ActivateAbility'), source: Id, ability: z.number().int().min(0).max(20), target: Id.optional(), ...meta }).strict(),
-  DeclareAttack: z.object({ type: z.literal('DeclareAttack'), attacker: Id, target: Id.optional(), opponent: PlayerIdSchema.optional(), weapon: Id.optional(), ...meta }).strict(),
+  ActivateAbility: z
+    .object({
+      type: z.literal('ActivateAbility'),
+      source: Id,
+      ability: z.number().int().min(0).max(20),
+      target: Id.optional(),
+      ...meta,
+    })
+    .strict(),
+  DeclareAttack: z
+    .object({
+      type: z.literal('DeclareAttack'),
+      attacker: Id,
+      target: Id.optional(),
+      opponent: PlayerIdSchema.optional(),
+      weapon: Id.optional(),
+      ...meta,
+    })
+    .strict(),
   ChooseAttackTarget: z.object({ type: z.literal('ChooseAttackTarget'), target: Id, ...meta }).strict(),
   DiscardForCritical: z.object({ type: z.literal('DiscardForCritical'), card: Id, ...meta }).strict(),
   DeclineCritical: z.object({ type: z.literal('DeclineCritical'), ...meta }).strict(),
@@ -55,7 +88,13 @@ export const GACommandSchema = z.discriminatedUnion('type', [
 ]);
 export type GACommand = z.infer<typeof GACommandSchema>;
 
-const CardSchema = z.object({ id: Id, cardId: Id, oid: z.string().optional(), selected: z.literal(true).optional(), preserved: z.literal(true).optional() });
+const CardSchema = z.object({
+  id: Id,
+  cardId: Id,
+  oid: z.string().optional(),
+  selected: z.literal(true).optional(),
+  preserved: z.literal(true).optional(),
+});
 const SlotSchema = z.union([CardSchema, z.object({ id: z.string(), hidden: z.literal(true) })]);
 const ObjectSchema = z.object({
   id: Id,
@@ -85,7 +124,13 @@ const StackItemSchema = z.object({
   keyword: z.enum(['Vigor', 'Intercept', 'Preserve']).optional(),
   effects: z.array(EffectSchema).optional(),
 });
-const InstanceSchema = z.object({ target: Id, source: z.string(), amount: z.number().int(), doublers: z.array(z.string()), applied: z.array(z.string()) });
+const InstanceSchema = z.object({
+  target: Id,
+  source: z.string(),
+  amount: z.number().int(),
+  doublers: z.array(z.string()),
+  applied: z.array(z.string()),
+});
 const MoveSchema = z.object({
   owner: PlayerIdSchema,
   id: Id.nullable(),
@@ -104,15 +149,34 @@ const P = PlayerIdSchema;
  * `defs`: definitions of the scenario test cards an event names (cards/book.ts), on any event; absent in a match
  * without test cards. Loose on purpose: a definition is the card data of src/cards/types.ts.
  */
-const DefsSchema = z.record(z.string(), z.looseObject({ id: z.string(), name: z.string(), type: z.string() }));
+const DefsSchema = z.record(
+  z.string(),
+  z.looseObject({ id: z.string(), name: z.string(), type: z.string() }),
+);
 function event<T extends z.ZodRawShape>(shape: T) {
   return z.object({ ...shape, defs: DefsSchema.optional() });
 }
 
 /** Every event's payload (defineEvents adds `random`, written by the Draft). */
 export const EVENTS = {
-  MatchStarted: event({ ...matchStartedFields, matchId: z.string(), players: z.array(z.object({ id: P, name: z.string() })), rulesVersion: z.string(), turnLimit: z.number().int(), format: z.string() }),
-  DeckSetOut: event({ player: P, main: z.array(CardSchema).nullable(), mainOids: z.array(z.string()), material: z.array(CardSchema).nullable(), materialOids: z.array(z.string()), hand: z.array(CardSchema).nullable(), handOids: z.array(z.string()), shuffled: z.boolean() }),
+  MatchStarted: event({
+    ...matchStartedFields,
+    matchId: z.string(),
+    players: z.array(z.object({ id: P, name: z.string() })),
+    rulesVersion: z.string(),
+    turnLimit: z.number().int(),
+    format: z.string(),
+  }),
+  DeckSetOut: event({
+    player: P,
+    main: z.array(CardSchema).nullable(),
+    mainOids: z.array(z.string()),
+    material: z.array(CardSchema).nullable(),
+    materialOids: z.array(z.string()),
+    hand: z.array(CardSchema).nullable(),
+    handOids: z.array(z.string()),
+    shuffled: z.boolean(),
+  }),
   FirstPlayerChosen: event({ player: P, method: z.string() }),
   PositionSet: event({
     turn: z.number().int(),
@@ -157,32 +221,122 @@ export const EVENTS = {
   CardsMoved: event({ reason: z.string(), player: P, moves: z.array(MoveSchema) }),
   OpportunityGranted: event({ player: P }),
   OpportunityPassed: event({ player: P }),
-  ActivationDeclared: event({ player: P, card: CardSchema, from: z.enum(['hand', 'materialDeck']), fromOid: z.string().nullable(), target: Id.nullable(), weapon: Id.nullable(), reserve: z.number().int(), memory: z.number().int(), materialize: z.boolean(), prepared: z.boolean().optional(), floating: z.array(Id).optional() }),
+  ActivationDeclared: event({
+    player: P,
+    card: CardSchema,
+    from: z.enum(['hand', 'materialDeck']),
+    fromOid: z.string().nullable(),
+    target: Id.nullable(),
+    weapon: Id.nullable(),
+    reserve: z.number().int(),
+    memory: z.number().int(),
+    materialize: z.boolean(),
+    prepared: z.boolean().optional(),
+    floating: z.array(Id).optional(),
+  }),
   ReserveSelected: event({ player: P, card: Id.nullable(), oid: z.string().nullable() }),
-  ActivationCanceled: event({ player: P, card: CardSchema.nullable(), from: z.enum(['hand', 'materialDeck']), toOid: z.string() }),
+  ActivationCanceled: event({
+    player: P,
+    card: CardSchema.nullable(),
+    from: z.enum(['hand', 'materialDeck']),
+    toOid: z.string(),
+  }),
   ActivationPlaced: event({ item: StackItemSchema }),
   TriggerPlaced: event({ item: StackItemSchema, waiting: z.string().optional() }),
   TriggersWaiting: event({
-    triggers: z.array(z.object({ id: z.string(), controller: P, source: Id.nullable(), sourceCardId: Id, ability: z.number().int(), target: Id.nullable(), label: z.string(), keyword: z.enum(['Vigor', 'Intercept', 'Preserve']).optional(), effects: z.array(EffectSchema).optional() })),
+    triggers: z.array(
+      z.object({
+        id: z.string(),
+        controller: P,
+        source: Id.nullable(),
+        sourceCardId: Id,
+        ability: z.number().int(),
+        target: Id.nullable(),
+        label: z.string(),
+        keyword: z.enum(['Vigor', 'Intercept', 'Preserve']).optional(),
+        effects: z.array(EffectSchema).optional(),
+      }),
+    ),
   }),
-  DelayedTriggerCreated: event({ trigger: z.object({ controller: P, source: Id.nullable(), sourceCardId: Id, ability: z.number().int(), target: Id.nullable(), label: z.string(), effects: z.array(EffectSchema) }) }),
+  DelayedTriggerCreated: event({
+    trigger: z.object({
+      controller: P,
+      source: Id.nullable(),
+      sourceCardId: Id,
+      ability: z.number().int(),
+      target: Id.nullable(),
+      label: z.string(),
+      effects: z.array(EffectSchema),
+    }),
+  }),
   DelayedTriggersFired: event({ count: z.number().int() }),
   AbilityActivated: event({ item: StackItemSchema }),
-  StackItemResolved: event({ sid: z.string(), to: z.enum(['graveyard', 'banishment', 'materialDeck']).nullable(), note: z.string().optional() }),
+  StackItemResolved: event({
+    sid: z.string(),
+    to: z.enum(['graveyard', 'banishment', 'materialDeck']).nullable(),
+    note: z.string().optional(),
+  }),
   StackItemNegated: event({ sid: z.string(), to: z.literal('graveyard') }),
-  StackItemFizzled: event({ sid: z.string(), to: z.enum(['graveyard', 'banishment']).nullable(), reason: z.string() }),
-  ObjectEntered: event({ object: ObjectSchema, fromZone: z.enum(['materialDeck']).nullable(), fromOid: z.string().nullable(), materialized: z.boolean().optional() }),
-  ChampionLeveledUp: event({ object: Id, player: P, card: CardSchema, fromCardId: Id, levelFrom: z.number().int(), levelTo: z.number().int() }),
+  StackItemFizzled: event({
+    sid: z.string(),
+    to: z.enum(['graveyard', 'banishment']).nullable(),
+    reason: z.string(),
+  }),
+  ObjectEntered: event({
+    object: ObjectSchema,
+    fromZone: z.enum(['materialDeck']).nullable(),
+    fromOid: z.string().nullable(),
+    materialized: z.boolean().optional(),
+  }),
+  ChampionLeveledUp: event({
+    object: Id,
+    player: P,
+    card: CardSchema,
+    fromCardId: Id,
+    levelFrom: z.number().int(),
+    levelTo: z.number().int(),
+  }),
   ObjectRested: event({ object: Id, reason: z.string() }),
   ObjectsWoken: event({ objects: z.array(Id), player: P }),
   CountersChanged: event({ object: Id, kind: z.string(), delta: z.number().int() }),
-  DamageDealt: event({ source: z.string(), attack: z.boolean(), damage: z.array(z.object({ target: Id, amount: z.number().int(), source: z.string().optional() })) }),
-  DamageCalculated: event({ attack: z.boolean(), source: z.string(), instances: z.array(InstanceSchema), resume: z.object({ sid: z.string(), effect: z.number().int() }).nullable() }),
-  DamagePrevented: event({ shield: z.string(), target: Id, amount: z.number().int(), attack: z.boolean(), instance: z.number().int().optional() }),
-  DamageDoubled: event({ instance: z.number().int(), effect: z.string(), target: Id, amount: z.number().int() }),
+  DamageDealt: event({
+    source: z.string(),
+    attack: z.boolean(),
+    damage: z.array(z.object({ target: Id, amount: z.number().int(), source: z.string().optional() })),
+  }),
+  DamageCalculated: event({
+    attack: z.boolean(),
+    source: z.string(),
+    instances: z.array(InstanceSchema),
+    resume: z.object({ sid: z.string(), effect: z.number().int() }).nullable(),
+  }),
+  DamagePrevented: event({
+    shield: z.string(),
+    target: Id,
+    amount: z.number().int(),
+    attack: z.boolean(),
+    instance: z.number().int().optional(),
+  }),
+  DamageDoubled: event({
+    instance: z.number().int(),
+    effect: z.string(),
+    target: Id,
+    amount: z.number().int(),
+  }),
   NoDamageDealt: event({ source: z.string(), attack: z.boolean() }),
   DamageRecovered: event({ object: Id, amount: z.number().int() }),
-  ShieldCreated: event({ shields: z.array(z.object({ id: z.string(), target: Id, amount: z.number().int(), damage: z.enum(['attack', 'non-attack', 'any']), source: z.string(), enlighten: z.boolean().optional() })) }),
+  ShieldCreated: event({
+    shields: z.array(
+      z.object({
+        id: z.string(),
+        target: Id,
+        amount: z.number().int(),
+        damage: z.enum(['attack', 'non-attack', 'any']),
+        source: z.string(),
+        enlighten: z.boolean().optional(),
+      }),
+    ),
+  }),
   EffectCreated: event({ effect: z.record(z.string(), z.unknown()) }),
   ObjectLeftField: event({
     object: Id,
@@ -195,11 +349,31 @@ export const EVENTS = {
     hidden: z.literal(true).optional(),
   }),
   PreservedReturned: event({ player: P }),
-  IntentionEntered: event({ sid: z.string(), player: P, card: CardSchema, attacker: Id, weapon: Id.nullable(), prepared: z.boolean().optional() }),
-  AttackDeclared: event({ player: P, attacker: Id, target: Id.nullable(), defendingPlayer: P, weapon: Id.nullable(), attackCard: CardSchema.nullable(), cleave: z.boolean().optional() }),
+  IntentionEntered: event({
+    sid: z.string(),
+    player: P,
+    card: CardSchema,
+    attacker: Id,
+    weapon: Id.nullable(),
+    prepared: z.boolean().optional(),
+  }),
+  AttackDeclared: event({
+    player: P,
+    attacker: Id,
+    target: Id.nullable(),
+    defendingPlayer: P,
+    weapon: Id.nullable(),
+    attackCard: CardSchema.nullable(),
+    cleave: z.boolean().optional(),
+  }),
   CriticalOffered: event({ player: P, n: z.number().int(), source: z.string().optional() }),
   CriticalCardSelected: event({ player: P, card: Id.nullable(), oid: z.string().nullable() }),
-  CriticalSettled: event({ player: P, doubled: z.boolean(), reason: z.string().optional(), source: z.string().optional() }),
+  CriticalSettled: event({
+    player: P,
+    doubled: z.boolean(),
+    reason: z.string().optional(),
+    source: z.string().optional(),
+  }),
   AttackRedirected: event({ player: P, ally: Id, from: Id }),
   InterceptDeclined: event({ player: P }),
   AttackFizzled: event({ player: P, reason: z.string() }),
@@ -225,4 +399,3 @@ export const EVENTS = {
 
 export const GAEvents = defineEvents(EVENTS);
 export const GAEventSchema = GAEvents.eventSchema;
-

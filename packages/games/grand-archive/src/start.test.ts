@@ -12,13 +12,37 @@ import { view, viewEvent } from './view';
 import type { GAState } from './types';
 
 const DIR = join(import.meta.dirname, '../../../../test/scenarios/grand-archive');
-const load = (name: string): Record<string, unknown> => JSON.parse(readFileSync(join(DIR, `${name}.json`), 'utf8')) as Record<string, unknown>;
+const load = (name: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(join(DIR, `${name}.json`), 'utf8')) as Record<string, unknown>;
 
 describe('test cards', () => {
   it('converts a test card to a definition: cost, stats and keywords with N', () => {
-    const d = testCardDef({ id: 't-x', name: 'T X', type: 'Ally', cost: 3, stats: { power: 2, life: 4 }, keywords: ['Stealth', { keyword: 'Critical', value: 2 }] });
-    expect(d).toMatchObject({ id: 't-x', type: 'ally', cost: { kind: 'reserve', n: 3 }, power: 2, life: 4, keywords: [{ keyword: 'Stealth' }, { keyword: 'Critical', n: 2 }], abilities: [] });
-    expect(testCardDef({ id: 't-c', name: 'T C', type: 'champion', cost: 'memory 2', stats: { level: 2, life: 22 } })).toMatchObject({ cost: { kind: 'memory', n: 2 }, level: 2 });
+    const d = testCardDef({
+      id: 't-x',
+      name: 'T X',
+      type: 'Ally',
+      cost: 3,
+      stats: { power: 2, life: 4 },
+      keywords: ['Stealth', { keyword: 'Critical', value: 2 }],
+    });
+    expect(d).toMatchObject({
+      id: 't-x',
+      type: 'ally',
+      cost: { kind: 'reserve', n: 3 },
+      power: 2,
+      life: 4,
+      keywords: [{ keyword: 'Stealth' }, { keyword: 'Critical', n: 2 }],
+      abilities: [],
+    });
+    expect(
+      testCardDef({
+        id: 't-c',
+        name: 'T C',
+        type: 'champion',
+        cost: 'memory 2',
+        stats: { level: 2, life: 22 },
+      }),
+    ).toMatchObject({ cost: { kind: 'memory', n: 2 }, level: 2 });
   });
 
   it('refuses what Grand Archive has no meaning for, naming the field', () => {
@@ -26,8 +50,13 @@ describe('test cards', () => {
     expect(testCardDef({ id: 't', name: 'X', type: 'Clash' })).toMatch(/not a Grand Archive card type/);
     expect(testCardDef({ id: 't', name: 'X', type: 'ally', cost: 'three' })).toMatch(/cost "three"/);
     expect(testCardDef({ id: 't', name: 'X', type: 'ally', stats: { atk: 2 } })).toMatch(/stats\.atk/);
-    expect(testCardDef({ id: 't', name: 'X', type: 'ally', keywords: ['Flying'] })).toMatch(/keyword "Flying"/);
-    const bad = { ...load('test-card-hidden-in-hand'), cards: [{ id: 'test-secret', name: 'X', type: 'ally', element: 'plasma' }] };
+    expect(testCardDef({ id: 't', name: 'X', type: 'ally', keywords: ['Flying'] })).toMatch(
+      /keyword "Flying"/,
+    );
+    const bad = {
+      ...load('test-card-hidden-in-hand'),
+      cards: [{ id: 'test-secret', name: 'X', type: 'ally', element: 'plasma' }],
+    };
     const r = runScenario(grandArchive, bad);
     expect(r.ok).toBe(false);
     expect(r.failures.join(' ')).toMatch(/element "plasma"/);

@@ -2,7 +2,19 @@
 // turn and turn player, cards in every zone (field objects awake or rested, with damage, counters and a champion's
 // lineage), continuous effects and who holds Opportunity. `start` emits MatchStarted and one PositionSet event that
 // the fold applies; viewEvent redacts PositionSet like the state (hidden zones show opaque ids).
-import { Draft, reject, startCard, type ContinuousEffect, type DecideContext, type Decision, type MatchConfig, type PlayerId, type ScenarioHooks, type ScenarioStart, type TestCard } from '@matchtape/engine';
+import {
+  Draft,
+  reject,
+  startCard,
+  type ContinuousEffect,
+  type DecideContext,
+  type Decision,
+  type MatchConfig,
+  type PlayerId,
+  type ScenarioHooks,
+  type ScenarioStart,
+  type TestCard,
+} from '@matchtape/engine';
 import { withDefs } from './cards/book';
 import { RulesTextSchema } from './cards/effects';
 import { cardDef, isCardId, type CardBook } from './cards/pool';
@@ -62,7 +74,8 @@ export function testCardDef(tc: TestCard): GACardDef | string {
   }
   if (isCardId(tc.id)) return `"${tc.id}" is a pool card id; give the test card an id of its own`;
   const type = tc.type.toLowerCase() as CardType;
-  if (!(scenarioHooks.cardTypes as readonly string[]).includes(type)) return `type "${tc.type}" is not a Grand Archive card type (${scenarioHooks.cardTypes.join(', ')})`;
+  if (!(scenarioHooks.cardTypes as readonly string[]).includes(type))
+    return `type "${tc.type}" is not a Grand Archive card type (${scenarioHooks.cardTypes.join(', ')})`;
   let cost: GACardDef['cost'] = null;
   if (typeof tc.cost === 'number') cost = { kind: type === 'champion' ? 'memory' : 'reserve', n: tc.cost };
   else if (typeof tc.cost === 'string') {
@@ -73,25 +86,42 @@ export function testCardDef(tc: TestCard): GACardDef | string {
   const stats: Partial<Record<(typeof STATS)[number], number>> = {};
   for (const [k, v] of Object.entries(tc.stats ?? {})) {
     const key = STATS.find((s) => s === k.toLowerCase());
-    if (!key || typeof v !== 'number') return `stats.${k}: Grand Archive stats are numbers named ${STATS.join(', ')}`;
+    if (!key || typeof v !== 'number')
+      return `stats.${k}: Grand Archive stats are numbers named ${STATS.join(', ')}`;
     stats[key] = v;
   }
   const keywords: KeywordInstance[] = [];
   for (const k of tc.keywords ?? []) {
     const name = (typeof k === 'string' ? k : k.keyword) as KeywordName;
-    if (!KEYWORDS.some((x) => x.keyword === name)) return `keyword "${name}" is not in the keyword table (X.A)`;
-    keywords.push(typeof k !== 'string' && k.value !== undefined ? { keyword: name, n: k.value } : { keyword: name });
+    if (!KEYWORDS.some((x) => x.keyword === name))
+      return `keyword "${name}" is not in the keyword table (X.A)`;
+    keywords.push(
+      typeof k !== 'string' && k.value !== undefined ? { keyword: name, n: k.value } : { keyword: name },
+    );
   }
   const extra = tc as Record<string, unknown>;
   const element = String(extra.element ?? tc.colors?.[0] ?? 'norm').toLowerCase() as Element;
   if (!ELEMENTS.includes(element)) return `element "${element}" is not one of ${ELEMENTS.join(', ')}`;
-  const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-  const supertypes = strings(extra.supertypes).map((x) => x.toLowerCase()).filter((x): x is 'regalia' | 'unique' => x === 'regalia' || x === 'unique');
+  const strings = (v: unknown): string[] =>
+    Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  const supertypes = strings(extra.supertypes)
+    .map((x) => x.toLowerCase())
+    .filter((x): x is 'regalia' | 'unique' => x === 'regalia' || x === 'unique');
   return {
-    id: tc.id, name: tc.name, type, supertypes, subtypes: strings(extra.subtypes), element, cost, ...stats,
+    id: tc.id,
+    name: tc.name,
+    type,
+    supertypes,
+    subtypes: strings(extra.subtypes),
+    element,
+    cost,
+    ...stats,
     ...(typeof extra.lineageName === 'string' ? { lineageName: extra.lineageName } : {}),
     ...(extra.speed === 'fast' || extra.speed === 'slow' ? { speed: extra.speed } : {}),
-    keywords, abilities: rules.data.abilities ?? [], text: tc.text ?? '', sample: true,
+    keywords,
+    abilities: rules.data.abilities ?? [],
+    text: tc.text ?? '',
+    sample: true,
   };
 }
 
@@ -100,10 +130,17 @@ function tokenCards(x: unknown): string[] {
   if (Array.isArray(x)) return x.flatMap(tokenCards);
   if (typeof x !== 'object' || x === null) return [];
   const o = x as Record<string, unknown>;
-  return [...(o.do === 'token' && typeof o.card === 'string' ? [o.card] : []), ...Object.values(o).flatMap(tokenCards)];
+  return [
+    ...(o.do === 'token' && typeof o.card === 'string' ? [o.card] : []),
+    ...Object.values(o).flatMap(tokenCards),
+  ];
 }
 
-function startPosition(config: MatchConfig, start: ScenarioStart, ctx: DecideContext & { seedCommitment: string; cards: readonly TestCard[] }): Decision {
+function startPosition(
+  config: MatchConfig,
+  start: ScenarioStart,
+  ctx: DecideContext & { seedCommitment: string; cards: readonly TestCard[] },
+): Decision {
   const book: Record<string, GACardDef> = {};
   for (const [i, tc] of ctx.cards.entries()) {
     const def = testCardDef(tc);
@@ -114,40 +151,84 @@ function startPosition(config: MatchConfig, start: ScenarioStart, ctx: DecideCon
   // A token effect names the card whose definition its tokens take (2.3.d.5): a pool card or one of these test cards.
   for (const [id, def] of Object.entries(book)) {
     for (const card of tokenCards(def.abilities ?? []))
-      if (!book[card] && !isCardId(card)) return reject('scenario', `cards (${id}): its token effect names "${card}", which is neither a pool card nor a test card of this scenario`);
+      if (!book[card] && !isCardId(card))
+        return reject(
+          'scenario',
+          `cards (${id}): its token effect names "${card}", which is neither a pool card nor a test card of this scenario`,
+        );
   }
   const phase = start.phase as Phase;
   if (!OPPORTUNITY_PHASES.includes(phase) || (start.step ?? null) !== null)
-    return reject('scenario', `start.phase: a start position is placed where a player holds Opportunity (${OPPORTUNITY_PHASES.join(', ')}); "${start.phase}${start.step ? `/${start.step}` : ''}" needs a pending choice or combat the hook does not build`);
+    return reject(
+      'scenario',
+      `start.phase: a start position is placed where a player holds Opportunity (${OPPORTUNITY_PHASES.join(', ')}); "${start.phase}${start.step ? `/${start.step}` : ''}" needs a pending choice or combat the hook does not build`,
+    );
   const order = config.players.map((p) => p.id);
   const seatOf = (id: string | undefined): PlayerId | undefined => order.find((x) => x === id);
   const tp = seatOf(start.turnPlayer);
-  if (!tp) return reject('scenario', `start.turnPlayer: ${start.turnPlayer} is not a seat of this match (${order.join(', ')})`);
+  if (!tp)
+    return reject(
+      'scenario',
+      `start.turnPlayer: ${start.turnPlayer} is not a seat of this match (${order.join(', ')})`,
+    );
   const n = order.length;
   // Turn 1 belongs to the first player, turn t to the player t−1 seats after them (1.2.3).
   const first = order[(((order.indexOf(tp) - (start.turn - 1)) % n) + n) % n]!;
   const d = new Draft<GAState>(initialState(), evolve, ctx.rng);
-  d.auto('MatchStarted', { seedCommitment: ctx.seedCommitment, matchId: config.matchId, players: config.players.map((p) => ({ id: p.id, name: p.name })), rulesVersion: RULES_VERSION, turnLimit: typeof config.options?.turnLimit === 'number' ? config.options.turnLimit : 200, format: 'scenario' }, '1.3.1');
+  d.auto(
+    'MatchStarted',
+    {
+      seedCommitment: ctx.seedCommitment,
+      matchId: config.matchId,
+      players: config.players.map((p) => ({ id: p.id, name: p.name })),
+      rulesVersion: RULES_VERSION,
+      turnLimit: typeof config.options?.turnLimit === 'number' ? config.options.turnLimit : 200,
+      format: 'scenario',
+    },
+    '1.3.1',
+  );
   const players: Record<string, PositionPlayer> = {};
   const field: FieldObject[] = [];
   let serial = 0;
   for (const p of order) {
-    const zones: PositionPlayer = { mainDeck: [], materialDeck: [], hand: [], memory: [], graveyard: [], banishment: [], championPlaced: false, turnsTaken: 0 };
+    const zones: PositionPlayer = {
+      mainDeck: [],
+      materialDeck: [],
+      hand: [],
+      memory: [],
+      graveyard: [],
+      banishment: [],
+      championPlaced: false,
+      turnsTaken: 0,
+    };
     for (const [name, list] of Object.entries(start.players[p]?.zones ?? {})) {
       const zone = ZONES[name];
-      if (!zone) return reject('scenario', `start.players.${p}.zones.${name}: Grand Archive has no zone "${name}" (zones: ${Object.keys(ZONES).join(', ')})`);
+      if (!zone)
+        return reject(
+          'scenario',
+          `start.players.${p}.zones.${name}: Grand Archive has no zone "${name}" (zones: ${Object.keys(ZONES).join(', ')})`,
+        );
       for (const raw of list) {
         const c = startCard(raw);
         const def = cardDef(known, c.card);
         const id = c.id ?? `${p}-s${++serial}`;
         if (zone === 'field') {
           // A champion's lineage: `lineage` lists the champion cards below it, bottom first (1.7.a.4.d).
-          const lineage = Array.isArray(c.lineage) ? c.lineage.filter((x): x is string => typeof x === 'string') : [];
-          const base = newObject({ ...initialState(), cards: book, turn: start.turn }, { id, cardId: def.id }, seatOf(c.controller) ?? p);
+          const lineage = Array.isArray(c.lineage)
+            ? c.lineage.filter((x): x is string => typeof x === 'string')
+            : [];
+          const base = newObject(
+            { ...initialState(), cards: book, turn: start.turn },
+            { id, cardId: def.id },
+            seatOf(c.controller) ?? p,
+          );
           const obj: FieldObject = {
             ...base,
             owner: p,
-            cards: [...lineage.map((cardId, i) => ({ id: `${id}-l${i + 1}`, cardId: cardDef(known, cardId).id })), { id, cardId: def.id }],
+            cards: [
+              ...lineage.map((cardId, i) => ({ id: `${id}-l${i + 1}`, cardId: cardDef(known, cardId).id })),
+              { id, cardId: def.id },
+            ],
             rested: c.status === 'rested' || c.status === 'engaged',
             damage: c.damage ?? 0,
             counters: { ...base.counters, ...(c.counters ?? {}) },
@@ -157,7 +238,9 @@ function startPosition(config: MatchConfig, start: ScenarioStart, ctx: DecideCon
           if (isChampion(known, obj)) zones.championPlaced = true;
           continue;
         }
-        const card: Card = HIDDEN.includes(zone) ? { id, cardId: def.id, oid: d.oid() } : { id, cardId: def.id };
+        const card: Card = HIDDEN.includes(zone)
+          ? { id, cardId: def.id, oid: d.oid() }
+          : { id, cardId: def.id };
         (zones[zone] as Slot[]).push(card);
       }
     }
@@ -169,15 +252,42 @@ function startPosition(config: MatchConfig, start: ScenarioStart, ctx: DecideCon
   const effects: ContinuousEffect[] = [];
   for (const [i, e] of (start.effects ?? []).entries()) {
     const target = e.target;
-    if (!target || !field.some((o) => o.id === target)) return reject('scenario', `start.effects[${i}].target: name an object on the field`);
-    const common = { id: `fx-start-${i + 1}`, source: e.source ?? null, target, duration: { until: 'end-of-turn' as const }, rule: '2.3.d.6' };
-    if (e.kind === 'grant' && typeof e.keyword === 'string' && KEYWORDS.some((k) => k.keyword === e.keyword)) effects.push({ ...common, grant: [e.keyword] } as ContinuousEffect);
-    else if (e.kind === 'power' && typeof e.n === 'number') effects.push({ ...common, modify: { power: e.n } } as ContinuousEffect);
-    else return reject('scenario', `start.effects[${i}]: kind "${e.kind}" is not one Grand Archive builds; use { kind: "grant", keyword } (a keyword of X.A) or { kind: "power", n } (until end of turn)`);
+    if (!target || !field.some((o) => o.id === target))
+      return reject('scenario', `start.effects[${i}].target: name an object on the field`);
+    const common = {
+      id: `fx-start-${i + 1}`,
+      source: e.source ?? null,
+      target,
+      duration: { until: 'end-of-turn' as const },
+      rule: '2.3.d.6',
+    };
+    if (e.kind === 'grant' && typeof e.keyword === 'string' && KEYWORDS.some((k) => k.keyword === e.keyword))
+      effects.push({ ...common, grant: [e.keyword] } as ContinuousEffect);
+    else if (e.kind === 'power' && typeof e.n === 'number')
+      effects.push({ ...common, modify: { power: e.n } } as ContinuousEffect);
+    else
+      return reject(
+        'scenario',
+        `start.effects[${i}]: kind "${e.kind}" is not one Grand Archive builds; use { kind: "grant", keyword } (a keyword of X.A) or { kind: "power", n } (until end of turn)`,
+      );
   }
   const holder = seatOf(start.priority) ?? tp;
   // The test cards the position places travel on this event (`defs`), so every fold knows them (cards/book.ts).
-  d.auto('PositionSet', withDefs(book, { turn: start.turn, activePlayer: tp, firstPlayer: first, phase, step: null, players, field, effects, priority: holder }), '1.3.1');
+  d.auto(
+    'PositionSet',
+    withDefs(book, {
+      turn: start.turn,
+      activePlayer: tp,
+      firstPlayer: first,
+      phase,
+      step: null,
+      players,
+      field,
+      effects,
+      priority: holder,
+    }),
+    '1.3.1',
+  );
   return d.done();
 }
 
@@ -185,7 +295,13 @@ function startPosition(config: MatchConfig, start: ScenarioStart, ctx: DecideCon
 function stats(s: GAState, id: string): Record<string, number | string | null> | null {
   const o = objectById(s, id);
   if (o) {
-    const out: Record<string, number | string | null> = { damage: o.damage, ...o.counters, controller: o.controller, owner: o.owner, status: o.rested ? 'rested' : 'awake' };
+    const out: Record<string, number | string | null> = {
+      damage: o.damage,
+      ...o.counters,
+      controller: o.controller,
+      owner: o.owner,
+      status: o.rested ? 'rested' : 'awake',
+    };
     if (isAlly(s, o)) Object.assign(out, { power: unitPower(s, o), life: life(s, o) });
     if (isChampion(s, o)) Object.assign(out, { life: life(s, o), level: championLevel(s, o.controller) });
     return out;
@@ -195,7 +311,12 @@ function stats(s: GAState, id: string): Record<string, number | string | null> |
       const c = s.players[p]![z].find((x) => x.id === id);
       if (c && !isHidden(c)) {
         const def = cardDef(s, c.cardId);
-        return { ...(def.power !== undefined ? { power: def.power } : {}), ...(def.life !== undefined ? { life: def.life } : {}), ...(def.level !== undefined ? { level: def.level } : {}), ...(def.durability !== undefined ? { durability: def.durability } : {}) };
+        return {
+          ...(def.power !== undefined ? { power: def.power } : {}),
+          ...(def.life !== undefined ? { life: def.life } : {}),
+          ...(def.level !== undefined ? { level: def.level } : {}),
+          ...(def.durability !== undefined ? { durability: def.durability } : {}),
+        };
       }
     }
   return null;

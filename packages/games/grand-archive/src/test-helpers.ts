@@ -1,13 +1,39 @@
 // Test helpers (imported by *.test.ts only): a real match brought to a known point, and direct edits of a
 // state for rule-level tests (objects put onto the field, a champion swapped), then commands through the kernel.
-import { applyCommand, cursorAfter, RngSource, startMatch, type Command, type NewEvent } from '@matchtape/engine';
+import {
+  applyCommand,
+  cursorAfter,
+  RngSource,
+  startMatch,
+  type Command,
+  type NewEvent,
+} from '@matchtape/engine';
 import { grandArchive } from './index';
 import { newObject } from './flow';
 import type { FieldObject, GAState } from './types';
 
-const pad = (cards: string[], filler: string) => [...cards, ...Array.from({ length: 30 - cards.length }, () => filler)];
-export const HAND1 = ['ember-squire', 'spark-bolt', 'fireball', 'heavy-strike', 'quick-slash', 'deflecting-edge', 'studied-insight'];
-export const HAND2 = ['keen-falcon', 'steel-longsword', 'quick-slash', 'tidecaller-adept', 'mend', 'mist-stalker', 'veteran-knight'];
+const pad = (cards: string[], filler: string) => [
+  ...cards,
+  ...Array.from({ length: 30 - cards.length }, () => filler),
+];
+export const HAND1 = [
+  'ember-squire',
+  'spark-bolt',
+  'fireball',
+  'heavy-strike',
+  'quick-slash',
+  'deflecting-edge',
+  'studied-insight',
+];
+export const HAND2 = [
+  'keen-falcon',
+  'steel-longsword',
+  'quick-slash',
+  'tidecaller-adept',
+  'mend',
+  'mist-stalker',
+  'veteran-knight',
+];
 
 export class Table {
   state: GAState;
@@ -21,8 +47,26 @@ export class Table {
       {
         matchId: `t-${seed}`,
         players: [
-          { id: 'p1', name: 'A', deck: { main: deck1, extra: { material: ['spirit-of-fire', 'lorraine-wandering-warrior', 'clarent-sword-of-peace', 'tome-of-knowledge'] } } },
-          { id: 'p2', name: 'B', deck: { main: deck2, extra: { material: ['spirit-of-water', 'rai-storm-seer'] } } },
+          {
+            id: 'p1',
+            name: 'A',
+            deck: {
+              main: deck1,
+              extra: {
+                material: [
+                  'spirit-of-fire',
+                  'lorraine-wandering-warrior',
+                  'clarent-sword-of-peace',
+                  'tome-of-knowledge',
+                ],
+              },
+            },
+          },
+          {
+            id: 'p2',
+            name: 'B',
+            deck: { main: deck2, extra: { material: ['spirit-of-water', 'rai-storm-seer'] } },
+          },
         ],
         stack: { p1: { deck: deck1 }, p2: { deck: deck2 } },
         options: { format: 'draft', firstPlayer: 'p1' },
@@ -43,7 +87,13 @@ export class Table {
   }
 
   try(player: 'p1' | 'p2', type: string, args: Record<string, unknown> = {}) {
-    const r = applyCommand<GAState>(grandArchive, this.state, { type, player, ...args } as Command, this.rng.at(cursorAfter(this.events)), { seed: this.seed, at: 't' });
+    const r = applyCommand<GAState>(
+      grandArchive,
+      this.state,
+      { type, player, ...args } as Command,
+      this.rng.at(cursorAfter(this.events)),
+      { seed: this.seed, at: 't' },
+    );
     if (r.ok) {
       this.state = r.state;
       this.events = this.events.concat(r.events);
@@ -57,7 +107,15 @@ export class Table {
       const p = grandArchive.actors(this.state)[0] as 'p1' | 'p2';
       const kind = this.state.prompt?.kind;
       if (kind === 'placeChampion') this.do(p, 'PlaceStartingChampion', { card: `${p}-m1` });
-      else this.do(p, kind === 'materialize' ? 'DeclineMaterialize' : kind === 'retaliate' ? 'DeclineRetaliation' : 'PassOpportunity');
+      else
+        this.do(
+          p,
+          kind === 'materialize'
+            ? 'DeclineMaterialize'
+            : kind === 'retaliate'
+              ? 'DeclineRetaliation'
+              : 'PassOpportunity',
+        );
     }
     if (!until(this.state)) throw new Error('passUntil: condition not reached');
   }
@@ -65,7 +123,10 @@ export class Table {
   /** p2's first main phase: both champions on the field, p1 holds its seven cards. */
   static atP2Main(seed = 'table'): Table {
     const t = new Table(seed);
-    t.passUntil((s) => s.phase === 'main' && s.activePlayer === 'p2' && s.priority?.holder === 'p2' && s.stack.length === 0);
+    t.passUntil(
+      (s) =>
+        s.phase === 'main' && s.activePlayer === 'p2' && s.priority?.holder === 'p2' && s.stack.length === 0,
+    );
     return t;
   }
 
@@ -79,7 +140,12 @@ export class Table {
 
   /** Replaces a player's champion card (e.g. to give it a class), keeping the object. */
   champion(player: 'p1' | 'p2', cardId: string): void {
-    this.state = { ...this.state, field: this.state.field.map((o) => (o.id === `${player}-m1` ? { ...o, cardId, cards: [...o.cards, { id: `${player}-lvl`, cardId }] } : o)) };
+    this.state = {
+      ...this.state,
+      field: this.state.field.map((o) =>
+        o.id === `${player}-m1` ? { ...o, cardId, cards: [...o.cards, { id: `${player}-lvl`, cardId }] } : o,
+      ),
+    };
   }
 
   patch(f: (s: GAState) => GAState): void {

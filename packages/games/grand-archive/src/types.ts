@@ -115,7 +115,14 @@ export type Prompt =
   | { kind: 'intercept'; player: PlayerId; rule: 'X.A.10.a'; ally: string; sid: string }
   | { kind: 'critical'; player: PlayerId; rule: 'X.A.3.a' }
   /** Two or more replacement effects apply to the damage to `target`: its controller picks the next (2.2.g.ii.2.d, 2.9.a.2). */
-  | { kind: 'orderReplacements'; player: PlayerId; rule: '2.2.g.ii.2.d' | '2.9.a.2'; target: string; instance: number; options: string[] }
+  | {
+      kind: 'orderReplacements';
+      player: PlayerId;
+      rule: '2.2.g.ii.2.d' | '2.9.a.2';
+      target: string;
+      instance: number;
+      options: string[];
+    }
   /** A player has two or more simultaneous triggers: they choose the next to put on the stack (2.4.b.6). */
   | { kind: 'orderTriggers'; player: PlayerId; rule: '2.4.b.6'; options: string[] }
   /** Two or more unique objects with one name: their controller keeps one, the rest are sacrificed (1.7.h.2.i). */
@@ -205,8 +212,10 @@ export interface PlayerState {
   lost: string | null;
 }
 
-export type Phase = 'setup' | 'wake-up' | 'materialize' | 'recollection' | 'draw' | 'main' | 'combat' | 'end' | 'game-over';
-export type Step = null | 'place-champion' | 'attack' | 'retaliation' | 'damage' | 'end-of-combat' | 'cleanup';
+export type Phase =
+  'setup' | 'wake-up' | 'materialize' | 'recollection' | 'draw' | 'main' | 'combat' | 'end' | 'game-over';
+export type Step =
+  null | 'place-champion' | 'attack' | 'retaliation' | 'damage' | 'end-of-combat' | 'cleanup';
 
 export interface GAState {
   status: 'setup' | 'playing' | 'ended';

@@ -46,23 +46,42 @@ describe('grand-archive views', () => {
   it('viewEvent hides random draws and redacted card identities from non-judges', () => {
     const t = new Table('ev');
     const setOut = t.events.find((e) => e.type === 'DeckSetOut')!;
-    expect(grandArchive.viewEvent(setOut, 'p2').payload).toMatchObject({ main: null, material: null, hand: null });
+    expect(grandArchive.viewEvent(setOut, 'p2').payload).toMatchObject({
+      main: null,
+      material: null,
+      hand: null,
+    });
     expect(grandArchive.viewEvent(setOut, 'p1').payload).toMatchObject({ main: null });
     expect((grandArchive.viewEvent(setOut, 'p1').payload.material as unknown[]).length).toBeGreaterThan(0);
     expect((grandArchive.viewEvent(setOut, 'public').payload.random as { draws: unknown }).draws).toBeNull();
-    expect((grandArchive.viewEvent(setOut, 'judge').payload.random as { draws: unknown }).draws).not.toBeNull();
+    expect(
+      (grandArchive.viewEvent(setOut, 'judge').payload.random as { draws: unknown }).draws,
+    ).not.toBeNull();
     t.passUntil((s) => s.phase === 'main');
     const draw = t.events.find((e) => e.type === 'CardsMoved' && e.payload.reason === 'draw')!;
     const seen = grandArchive.viewEvent(draw, 'p2').payload.moves as { id: unknown; cardId: unknown }[];
     expect(seen[0]).toMatchObject({ id: null, cardId: null });
-    expect((grandArchive.viewEvent(draw, 'p1').payload.moves as { cardId: unknown }[])[0]!.cardId).toBeTypeOf('string');
+    expect((grandArchive.viewEvent(draw, 'p1').payload.moves as { cardId: unknown }[])[0]!.cardId).toBeTypeOf(
+      'string',
+    );
   });
 
   it('board() shows memory, material deck, lineage and the champion level', () => {
     const t = Table.atP2Main();
     const b = grandArchive.board(grandArchive.view(t.state, 'p2'));
     const me = b.players.find((p) => p.id === 'p2')!;
-    expect(me.zones.map((z) => z.key)).toEqual(expect.arrayContaining(['field', 'hand', 'memory', 'materialDeck', 'mainDeck', 'graveyard', 'banishment', 'lineage']));
+    expect(me.zones.map((z) => z.key)).toEqual(
+      expect.arrayContaining([
+        'field',
+        'hand',
+        'memory',
+        'materialDeck',
+        'mainDeck',
+        'graveyard',
+        'banishment',
+        'lineage',
+      ]),
+    );
     expect(me.stats.find((s) => s.key === 'level')!.value).toBe(0);
     expect(me.hero?.cardId).toBe('spirit-of-water');
     const opp = b.players.find((p) => p.id === 'p1')!;
@@ -78,7 +97,11 @@ describe('grand-archive views', () => {
 
   it('schemas parse every event of a match and the listed commands', () => {
     const t = Table.atP2Main();
-    for (const e of t.events) expect(grandArchive.eventSchema.safeParse({ type: e.type, payload: e.payload }).success, e.type).toBe(true);
-    for (const c of grandArchive.legalCommands(t.state, 'p2')) expect(grandArchive.commandSchema.safeParse(c).success).toBe(true);
+    for (const e of t.events)
+      expect(grandArchive.eventSchema.safeParse({ type: e.type, payload: e.payload }).success, e.type).toBe(
+        true,
+      );
+    for (const c of grandArchive.legalCommands(t.state, 'p2'))
+      expect(grandArchive.commandSchema.safeParse(c).success).toBe(true);
   });
 });

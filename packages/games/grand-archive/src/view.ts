@@ -1,6 +1,15 @@
 // Redaction (ARCHITECTURE.md §3): view(state, viewer) and viewEvent(event, viewer) hide the same things, so
 // folding the redacted events gives exactly the redacted state. Hidden cards show only their opaque id.
-import { isPlayer, redactRandom, secretsOf, slotFor, type GameEvent, type Viewer, type Visibility, type ZoneSpec } from '@matchtape/engine';
+import {
+  isPlayer,
+  redactRandom,
+  secretsOf,
+  slotFor,
+  type GameEvent,
+  type Viewer,
+  type Visibility,
+  type ZoneSpec,
+} from '@matchtape/engine';
 import { namedDefs, redactDefs } from './cards/book';
 import type { Move } from './evolve';
 import { zoneVisible } from './rules';
@@ -10,7 +19,14 @@ import { isHidden } from './types';
 const HIDDEN_PLAYER_ZONES: readonly PlayerZone[] = ['mainDeck', 'materialDeck', 'hand', 'memory'];
 const PLAYER_ZONES: readonly PlayerZone[] = [...HIDDEN_PLAYER_ZONES, 'graveyard', 'banishment'];
 /** Who may see each player zone (2.1.b.6: main decks nobody; hands, memory and material decks their owner). */
-const VISIBILITY: Record<PlayerZone, Visibility> = { mainDeck: 'hidden', materialDeck: 'owner', hand: 'owner', memory: 'owner', graveyard: 'public', banishment: 'public' };
+const VISIBILITY: Record<PlayerZone, Visibility> = {
+  mainDeck: 'hidden',
+  materialDeck: 'owner',
+  hand: 'owner',
+  memory: 'owner',
+  graveyard: 'public',
+  banishment: 'public',
+};
 const PUBLIC = { owner: null, visibility: 'public' as const };
 
 /**
@@ -20,7 +36,9 @@ const PUBLIC = { owner: null, visibility: 'public' as const };
  */
 function redactZone(zone: readonly Slot[], owner: string, z: PlayerZone, viewer: Viewer): Slot[] {
   const spec = { owner: isPlayer(owner) ? owner : null, visibility: VISIBILITY[z] };
-  return zone.map((c) => slotFor(c, !isHidden(c) && c.preserved ? PUBLIC : spec, viewer, { keepOid: true }) as Slot);
+  return zone.map(
+    (c) => slotFor(c, !isHidden(c) && c.preserved ? PUBLIC : spec, viewer, { keepOid: true }) as Slot,
+  );
 }
 
 /** Every zone with cards as the redaction sees it: player zones (preserved cards apart), and what is public. */
@@ -29,12 +47,17 @@ function zonesOf(s: GAState): ZoneSpec[] {
   for (const [id, pl] of Object.entries(s.players))
     for (const z of PLAYER_ZONES) {
       const cards = pl[z] as Slot[];
-      zones.push({ owner: isPlayer(id) ? id : null, visibility: VISIBILITY[z], cards: cards.filter((c) => isHidden(c) || !c.preserved) });
+      zones.push({
+        owner: isPlayer(id) ? id : null,
+        visibility: VISIBILITY[z],
+        cards: cards.filter((c) => isHidden(c) || !c.preserved),
+      });
       zones.push({ ...PUBLIC, cards: cards.filter((c) => !isHidden(c) && c.preserved === true) });
     }
   const shown: Card[] = [];
   for (const o of s.field) shown.push(...o.cards);
-  for (const it of s.stack) shown.push({ id: it.sid, cardId: it.sourceCardId }, ...(it.card ? [it.card] : []));
+  for (const it of s.stack)
+    shown.push({ id: it.sid, cardId: it.sourceCardId }, ...(it.card ? [it.card] : []));
   if (s.pending) shown.push(s.pending.card);
   if (s.combat?.attackCard) shown.push(s.combat.attackCard);
   zones.push({ ...PUBLIC, cards: shown });
@@ -46,7 +69,8 @@ export function view(s: GAState, viewer: Viewer): GAState {
   const players: Record<string, PlayerState> = {};
   for (const [id, pl] of Object.entries(s.players)) {
     const next = { ...pl };
-    for (const z of HIDDEN_PLAYER_ZONES) (next as Record<PlayerZone, Slot[]>)[z] = redactZone(pl[z], id, z, viewer);
+    for (const z of HIDDEN_PLAYER_ZONES)
+      (next as Record<PlayerZone, Slot[]>)[z] = redactZone(pl[z], id, z, viewer);
     players[id] = next;
   }
   const next = { ...s, players };
@@ -69,7 +93,12 @@ export function viewEvent<E extends GameEvent>(e: E, viewer: Viewer): E {
   const mine = isPlayer(viewer) && viewer === owner;
   switch (e.type) {
     case 'DeckSetOut':
-      payload = { ...payload, main: null, material: mine ? payload.material : null, hand: mine ? payload.hand : null };
+      payload = {
+        ...payload,
+        main: null,
+        material: mine ? payload.material : null,
+        hand: mine ? payload.hand : null,
+      };
       break;
     case 'CardsMoved':
       payload = { ...payload, moves: (payload.moves as Move[]).map((m) => redactMove(m, viewer)) };
@@ -77,7 +106,9 @@ export function viewEvent<E extends GameEvent>(e: E, viewer: Viewer): E {
     case 'PositionSet': {
       // A scenario start position: each player's hidden zones as `view` shows them.
       const players: Record<string, Record<string, unknown>> = {};
-      for (const [id, zones] of Object.entries(payload.players as Record<string, Record<PlayerZone, Slot[]>>)) {
+      for (const [id, zones] of Object.entries(
+        payload.players as Record<string, Record<PlayerZone, Slot[]>>,
+      )) {
         const next: Record<string, unknown> = { ...zones };
         for (const z of HIDDEN_PLAYER_ZONES) next[z] = redactZone(zones[z], id, z, viewer);
         players[id] = next;

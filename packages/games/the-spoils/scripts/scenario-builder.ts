@@ -7,7 +7,25 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 // eslint-disable-next-line no-restricted-imports
 import { join } from 'node:path';
-import { applyCommand, chainEvents, cursorAfter, GENESIS_HASH, jsonEqual, partialMatch, readPath, RngSource, scenarioConfig, startMatch, type Command, type EventEnvelope, type PlayerId, type Scenario, type ScenarioStart, type TestCard, type Viewer } from '@matchtape/engine';
+import {
+  applyCommand,
+  chainEvents,
+  cursorAfter,
+  GENESIS_HASH,
+  jsonEqual,
+  partialMatch,
+  readPath,
+  RngSource,
+  scenarioConfig,
+  startMatch,
+  type Command,
+  type EventEnvelope,
+  type PlayerId,
+  type Scenario,
+  type ScenarioStart,
+  type TestCard,
+  type Viewer,
+} from '@matchtape/engine';
 import { cardDef } from '../src/cards/pool';
 import { theSpoils } from '../src/index';
 import { isHidden, type SpoilsState } from '../src/types';
@@ -33,7 +51,13 @@ export class ScenarioBuilder {
   readonly scenario: Omit<Scenario, 'steps'>;
 
   /** From setup with stacked decks (`seats`), or from a start position (`start`, 603.2). */
-  constructor(readonly name: string, rule: string, description: string, seats: Record<'p1' | 'p2', SeatSpec> | { start: ScenarioStart; cards?: TestCard[] }, options: Record<string, unknown> = {}) {
+  constructor(
+    readonly name: string,
+    rule: string,
+    description: string,
+    seats: Record<'p1' | 'p2', SeatSpec> | { start: ScenarioStart; cards?: TestCard[] },
+    options: Record<string, unknown> = {},
+  ) {
     // The faction's starting resources go right after the stacked top, so the 601.1b search always finds them.
     const deck = (s: SeatSpec) => {
       const cards = [...s.top, ...cardDef(s.faction).faction!.startingResources];
@@ -42,18 +66,38 @@ export class ScenarioBuilder {
     const base = { game: 'the-spoils', seed: `spoils-${name}`, rule, description };
     this.scenario =
       'start' in seats
-        ? { ...base, ...(Object.keys(options).length > 0 ? { options } : {}), players: { p1: {}, p2: {} }, ...(seats.cards ? { cards: seats.cards } : {}), start: seats.start }
+        ? {
+            ...base,
+            ...(Object.keys(options).length > 0 ? { options } : {}),
+            players: { p1: {}, p2: {} },
+            ...(seats.cards ? { cards: seats.cards } : {}),
+            start: seats.start,
+          }
         : {
             ...base,
             options: { format: 'limited', ...options },
-            players: { p1: { deck: deck(seats.p1), faction: [seats.p1.faction] }, p2: { deck: deck(seats.p2), faction: [seats.p2.faction] } },
+            players: {
+              p1: { deck: deck(seats.p1), faction: [seats.p1.faction] },
+              p2: { deck: deck(seats.p2), faction: [seats.p2.faction] },
+            },
             stack: { p1: { deck: seats.p1.top }, p2: { deck: seats.p2.top } },
           };
     const config = scenarioConfig({ ...this.scenario, steps: [] } as Scenario);
     const seed = String(this.scenario.seed);
     this.rng = new RngSource(seed);
     const start = 'start' in seats ? seats.start : null;
-    const started = startMatch<SpoilsState>(theSpoils, config, { seed, at: this.at() }, start ? (c, ctx) => theSpoils.scenario!.start(c, start, { ...ctx, cards: 'start' in seats ? (seats.cards ?? []) : [] }) : undefined);
+    const started = startMatch<SpoilsState>(
+      theSpoils,
+      config,
+      { seed, at: this.at() },
+      start
+        ? (c, ctx) =>
+            theSpoils.scenario!.start(c, start, {
+              ...ctx,
+              cards: 'start' in seats ? (seats.cards ?? []) : [],
+            })
+        : undefined,
+    );
     if (!started.ok) throw new Error(`${name}: setup rejected (${started.rule}) ${started.reason}`);
     this.events = chainEvents(config.matchId, 0, GENESIS_HASH, started.events);
     this.state = started.state;
@@ -63,13 +107,33 @@ export class ScenarioBuilder {
     return new Date(Date.UTC(2026, 0, 1) + 1000 * this.tick++).toISOString();
   }
 
-  do(player: PlayerId, type: string, args: Record<string, unknown> = {}, expect: 'accepted' | { rejected: { rule: string } } = 'accepted'): this {
+  do(
+    player: PlayerId,
+    type: string,
+    args: Record<string, unknown> = {},
+    expect: 'accepted' | { rejected: { rule: string } } = 'accepted',
+  ): this {
     const command = { type, player, ...args, commandId: `s${this.steps.length}` } as Command;
-    const res = applyCommand<SpoilsState>(theSpoils, this.state, command, this.rng.at(cursorAfter(this.events)), { seed: String(this.scenario.seed), at: this.at() });
-    if (expect === 'accepted' && !res.ok) throw new Error(`${this.name}: ${type} ${JSON.stringify(args)} by ${player} rejected (${res.rule}) ${res.reason}`);
+    const res = applyCommand<SpoilsState>(
+      theSpoils,
+      this.state,
+      command,
+      this.rng.at(cursorAfter(this.events)),
+      { seed: String(this.scenario.seed), at: this.at() },
+    );
+    if (expect === 'accepted' && !res.ok)
+      throw new Error(
+        `${this.name}: ${type} ${JSON.stringify(args)} by ${player} rejected (${res.rule}) ${res.reason}`,
+      );
     if (expect !== 'accepted') {
-      if (res.ok) throw new Error(`${this.name}: ${type} by ${player} accepted, expected rejection ${expect.rejected.rule}`);
-      if (res.rule !== expect.rejected.rule) throw new Error(`${this.name}: ${type} rejected by ${res.rule} (${res.reason}), expected ${expect.rejected.rule}`);
+      if (res.ok)
+        throw new Error(
+          `${this.name}: ${type} by ${player} accepted, expected rejection ${expect.rejected.rule}`,
+        );
+      if (res.rule !== expect.rejected.rule)
+        throw new Error(
+          `${this.name}: ${type} rejected by ${res.rule} (${res.reason}), expected ${expect.rejected.rule}`,
+        );
     }
     const { commandId: _c, ...shown } = command;
     this.steps.push({ command: shown, expect });
@@ -88,8 +152,16 @@ export class ScenarioBuilder {
   }
 
   event(type: string, payload?: Record<string, unknown>): this {
-    const i = this.events.slice(this.cursor).findIndex((e) => e.type === type && (payload === undefined || partialMatch(e.payload, payload)));
-    if (i < 0) throw new Error(`${this.name}: no ${type} ${JSON.stringify(payload ?? {})} since seq ${this.cursor}; saw ${this.events.slice(this.cursor).map((e) => `${e.type}${JSON.stringify(e.payload).slice(0, 100)}`).join(' | ')}`);
+    const i = this.events
+      .slice(this.cursor)
+      .findIndex((e) => e.type === type && (payload === undefined || partialMatch(e.payload, payload)));
+    if (i < 0)
+      throw new Error(
+        `${this.name}: no ${type} ${JSON.stringify(payload ?? {})} since seq ${this.cursor}; saw ${this.events
+          .slice(this.cursor)
+          .map((e) => `${e.type}${JSON.stringify(e.payload).slice(0, 100)}`)
+          .join(' | ')}`,
+      );
     this.cursor += i + 1;
     this.steps.push({ expectEvent: payload === undefined ? { type } : { type, payload } });
     return this;
@@ -97,14 +169,21 @@ export class ScenarioBuilder {
 
   expectState(path: string, equals: unknown, as: Viewer = 'judge'): this {
     const got = readPath(theSpoils.view(this.state, as), path);
-    if (!got.found || !jsonEqual(got.value ?? null, equals ?? null)) throw new Error(`${this.name}: ${path} as ${as} is ${got.found ? JSON.stringify(got.value) : `missing at ${got.at}`}, expected ${JSON.stringify(equals)}`);
+    if (!got.found || !jsonEqual(got.value ?? null, equals ?? null))
+      throw new Error(
+        `${this.name}: ${path} as ${as} is ${got.found ? JSON.stringify(got.value) : `missing at ${got.at}`}, expected ${JSON.stringify(equals)}`,
+      );
     this.steps.push({ expectState: { as, path, equals } });
     return this;
   }
 
   stats(card: string, stats: Record<string, number | string | null>): this {
     const got = theSpoils.scenario!.stats(this.state, card);
-    for (const [k, v] of Object.entries(stats)) if (!got || got[k] !== v) throw new Error(`${this.name}: ${card}.${k} is ${got ? String(got[k]) : 'absent'}, expected ${String(v)}`);
+    for (const [k, v] of Object.entries(stats))
+      if (!got || got[k] !== v)
+        throw new Error(
+          `${this.name}: ${card}.${k} is ${got ? String(got[k]) : 'absent'}, expected ${String(v)}`,
+        );
     this.steps.push({ expectStats: { card, stats } });
     return this;
   }
@@ -118,8 +197,19 @@ export class ScenarioBuilder {
 
   /** An event with the rule its envelope cites. */
   eventRule(type: string, rule: string, payload?: Record<string, unknown>): this {
-    const i = this.events.slice(this.cursor).findIndex((e) => e.type === type && e.rule === rule && (payload === undefined || partialMatch(e.payload, payload)));
-    if (i < 0) throw new Error(`${this.name}: no ${type} citing ${rule} since seq ${this.cursor}; saw ${this.events.slice(this.cursor).map((e) => `${e.type}(${e.rule})`).join(' | ')}`);
+    const i = this.events
+      .slice(this.cursor)
+      .findIndex(
+        (e) =>
+          e.type === type && e.rule === rule && (payload === undefined || partialMatch(e.payload, payload)),
+      );
+    if (i < 0)
+      throw new Error(
+        `${this.name}: no ${type} citing ${rule} since seq ${this.cursor}; saw ${this.events
+          .slice(this.cursor)
+          .map((e) => `${e.type}(${e.rule})`)
+          .join(' | ')}`,
+      );
     this.cursor += i + 1;
     this.steps.push({ expectEvent: payload === undefined ? { type, rule } : { type, rule, payload } });
     return this;
@@ -127,7 +217,8 @@ export class ScenarioBuilder {
 
   /** No event of this type since the last command. */
   noEvent(type: string): this {
-    if (this.events.slice(this.cmdStart).some((e) => e.type === type)) throw new Error(`${this.name}: a ${type} happened`);
+    if (this.events.slice(this.cmdStart).some((e) => e.type === type))
+      throw new Error(`${this.name}: a ${type} happened`);
     this.steps.push({ expectNoEvent: { type } });
     return this;
   }
@@ -135,14 +226,22 @@ export class ScenarioBuilder {
   /** A list has `n` entries: records the whole list as `as` sees it (hidden slots for hidden cards). */
   expectCount(path: string, n: number, as: Viewer): this {
     const got = readPath(theSpoils.view(this.state, as), path);
-    if (!got.found || !Array.isArray(got.value) || got.value.length !== n) throw new Error(`${this.name}: ${path} as ${as} has ${got.found && Array.isArray(got.value) ? got.value.length : 'no'} entries, expected ${n}`);
+    if (!got.found || !Array.isArray(got.value) || got.value.length !== n)
+      throw new Error(
+        `${this.name}: ${path} as ${as} has ${got.found && Array.isArray(got.value) ? got.value.length : 'no'} entries, expected ${n}`,
+      );
     return this.expectState(path, got.value, as);
   }
 
   /** The id of the nth card with this card id in `player`'s hand. */
   hand(player: PlayerId, cardId: string, nth = 0): string {
-    const ids = this.state.players[player]!.hand.filter((c) => !isHidden(c) && c.cardId === cardId).map((c) => c.id);
-    if (!ids[nth]) throw new Error(`${this.name}: ${player} has no ${cardId} #${nth} in hand (hand: ${this.state.players[player]!.hand.map((c) => ('cardId' in c ? c.cardId : '?')).join(', ')})`);
+    const ids = this.state.players[player]!.hand.filter((c) => !isHidden(c) && c.cardId === cardId).map(
+      (c) => c.id,
+    );
+    if (!ids[nth])
+      throw new Error(
+        `${this.name}: ${player} has no ${cardId} #${nth} in hand (hand: ${this.state.players[player]!.hand.map((c) => ('cardId' in c ? c.cardId : '?')).join(', ')})`,
+      );
     return ids[nth]!;
   }
 
@@ -164,6 +263,9 @@ export class ScenarioBuilder {
 
   save(): void {
     mkdirSync(OUT, { recursive: true });
-    writeFileSync(join(OUT, `${this.name}.json`), `${JSON.stringify({ ...this.scenario, steps: this.steps }, null, 2)}\n`);
+    writeFileSync(
+      join(OUT, `${this.name}.json`),
+      `${JSON.stringify({ ...this.scenario, steps: this.steps }, null, 2)}\n`,
+    );
   }
 }

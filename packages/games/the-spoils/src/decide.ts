@@ -1,15 +1,58 @@
 // setup, decide (check everything, then emit through the Draft), legalCommands (candidates filtered by the same
 // check, so accepted ⇔ listed) and actors. Every rejection names the most specific rule that forbids the command.
-import { reject, type Command, type DecideContext, type Decision, type MatchConfig, type PlayerId, type Rejection } from '@matchtape/engine';
+import {
+  reject,
+  type Command,
+  type DecideContext,
+  type Decision,
+  type MatchConfig,
+  type PlayerId,
+  type Rejection,
+} from '@matchtape/engine';
 import { cardDef, CARDS, CARD_IDS } from './cards/pool';
 import { keywordOf } from './cards/keywords';
 import { validateDeck, type Format } from './cards/decks';
 import type { CardDef } from './cards/types';
-import { advance, attach, damageTargets, draft, drawCards, endMatch, freshIds, leavePlay, openBattleStep, resolveTop, resolveTrigger, responder, runEffects, startPayment, startTurn, type D } from './flow';
+import {
+  advance,
+  attach,
+  damageTargets,
+  draft,
+  drawCards,
+  endMatch,
+  freshIds,
+  leavePlay,
+  openBattleStep,
+  resolveTop,
+  resolveTrigger,
+  responder,
+  runEffects,
+  startPayment,
+  startTurn,
+  type D,
+} from './flow';
 import { initialState } from './evolve';
 import type { MovedCard } from './evolve';
 import { commandAllowed, nodeRule } from './machine';
-import { abilityCost, attackRequirement, blockForbiddenBy, canAttack, cardCost, controlled, defOf, isCharacter, isFaction, isLocation, meetsThreshold, opponentOf, perm, pickable, pickSpecOf, thresholdText, unattachedResources } from './rules';
+import {
+  abilityCost,
+  attackRequirement,
+  blockForbiddenBy,
+  canAttack,
+  cardCost,
+  controlled,
+  defOf,
+  isCharacter,
+  isFaction,
+  isLocation,
+  meetsThreshold,
+  opponentOf,
+  perm,
+  pickable,
+  pickSpecOf,
+  thresholdText,
+  unattachedResources,
+} from './rules';
 import { SpoilsCommandSchema } from './schemas';
 import { isHidden, type Card, type ChainItem, type Perm, type SpoilsState } from './types';
 
@@ -20,19 +63,52 @@ export { CARD_IDS };
 
 export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment: string }): Decision {
   if (config.players.length !== 2)
-    return reject('104', `a match option, not a rule of play: this engine seats two players (tournament formats are left to the Tournament Rules, 104, and responses, 607, are written for one opponent); got ${config.players.length} players`);
+    return reject(
+      '104',
+      `a match option, not a rule of play: this engine seats two players (tournament formats are left to the Tournament Rules, 104, and responses, 607, are written for one opponent); got ${config.players.length} players`,
+    );
   const format = (config.options?.format as Format | undefined) ?? 'constructed';
   for (const seat of config.players) {
     const problems = validateDeck(seat.deck, format);
-    if (problems.length > 0) return reject(format === 'limited' ? '103.2' : '103.1', `${seat.id}'s deck is not legal: ${problems.join('; ')}`);
+    if (problems.length > 0)
+      return reject(
+        format === 'limited' ? '103.2' : '103.1',
+        `${seat.id}'s deck is not legal: ${problems.join('; ')}`,
+      );
   }
   const d = draft(initialState(), ctx.rng);
   const turnLimit = typeof config.options?.turnLimit === 'number' ? config.options.turnLimit : 100;
-  d.auto('MatchStarted', { matchId: config.matchId, players: config.players.map((p) => ({ id: p.id, name: p.name })), seedCommitment: ctx.seedCommitment, turnLimit, rulesVersion: RULES_VERSION, serial: 0 }, '601.1');
+  d.auto(
+    'MatchStarted',
+    {
+      matchId: config.matchId,
+      players: config.players.map((p) => ({ id: p.id, name: p.name })),
+      seedCommitment: ctx.seedCommitment,
+      turnLimit,
+      rulesVersion: RULES_VERSION,
+      serial: 0,
+    },
+    '601.1',
+  );
   for (const seat of config.players) {
     const factionId = seat.deck.extra!.faction![0]!;
     const { ids, serial } = freshIds(d, 1);
-    const f: Perm = { id: ids[0]!, cardId: factionId, owner: seat.id, controller: seat.id, faceDown: false, depleted: false, damage: 0, tokens: {}, attachedTo: null, canAttack: false, influence: typeof config.options?.influence === 'number' ? config.options.influence : cardDef(factionId).faction!.influence };
+    const f: Perm = {
+      id: ids[0]!,
+      cardId: factionId,
+      owner: seat.id,
+      controller: seat.id,
+      faceDown: false,
+      depleted: false,
+      damage: 0,
+      tokens: {},
+      attachedTo: null,
+      canAttack: false,
+      influence:
+        typeof config.options?.influence === 'number'
+          ? config.options.influence
+          : cardDef(factionId).faction!.influence,
+    };
     d.auto('FactionPlaced', { player: seat.id, faction: f, serial }, '601.1a');
   }
   for (const seat of config.players) {
@@ -45,7 +121,11 @@ export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment
     }
     const r = freshIds(d, found.length);
     const resources: MovedCard[] = found.map((cardId, i) => ({ fromId: null, id: r.ids[i]!, cardId }));
-    const missing = rules.startingResources.filter((x, i) => rules.startingResources.indexOf(x) === i && found.filter((y) => y === x).length < rules.startingResources.filter((y) => y === x).length);
+    const missing = rules.startingResources.filter(
+      (x, i) =>
+        rules.startingResources.indexOf(x) === i &&
+        found.filter((y) => y === x).length < rules.startingResources.filter((y) => y === x).length,
+    );
     d.auto('StartingResourcesSearched', { player: seat.id, resources, missing, serial: r.serial }, '601.1b');
     const stacked = config.stack?.[seat.id]?.deck;
     let order: string[];
@@ -53,25 +133,52 @@ export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment
       const rest = [...deck];
       for (const c of stacked) {
         const i = rest.indexOf(c);
-        if (i < 0) return reject('command', `stack for ${seat.id} names ${c}, which is not (or not often enough) in the deck`);
+        if (i < 0)
+          return reject(
+            'command',
+            `stack for ${seat.id} names ${c}, which is not (or not often enough) in the deck`,
+          );
         rest.splice(i, 1);
       }
       order = [...stacked, ...rest];
     } else order = d.rng.shuffle(deck);
     const ids = freshIds(d, order.length);
     // 312.1: a searched deck is shuffled (a scenario may stack it instead).
-    d.auto('DeckShuffled', { player: seat.id, deck: order.map((cardId, i) => ({ id: ids.ids[i]!, cardId })), stacked: stacked !== undefined, serial: ids.serial }, '312.1');
+    d.auto(
+      'DeckShuffled',
+      {
+        player: seat.id,
+        deck: order.map((cardId, i) => ({ id: ids.ids[i]!, cardId })),
+        stacked: stacked !== undefined,
+        serial: ids.serial,
+      },
+      '312.1',
+    );
   }
   const chooser = config.players[d.rng.int(config.players.length)]!.id;
   d.auto('FirstPlayerChooserDrawn', { chooser }, '601.1c');
   d.auto('StepEntered', { phase: 'setup', step: 'choose-first-player' }, '601.1c');
-  d.auto('PromptOpened', { prompt: { kind: 'choose-first-player', player: chooser, rule: '601.1c' } }, '601.1c');
+  d.auto(
+    'PromptOpened',
+    { prompt: { kind: 'choose-first-player', player: chooser, rule: '601.1c' } },
+    '601.1c',
+  );
   return d.done();
 }
 
 // ── Who acts ───────────────────────────────────────────────────────────────────────────────────────────
 
-type Situation = 'ended' | 'prompt' | 'payment' | 'response' | 'battle-window' | 'attackers' | 'blockers' | 'assign' | 'idle' | 'none';
+type Situation =
+  | 'ended'
+  | 'prompt'
+  | 'payment'
+  | 'response'
+  | 'battle-window'
+  | 'attackers'
+  | 'blockers'
+  | 'assign'
+  | 'idle'
+  | 'none';
 
 export function situation(s: SpoilsState): Situation {
   if (s.status === 'ended') return 'ended';
@@ -115,15 +222,29 @@ export function actors(s: SpoilsState): PlayerId[] {
 function notYourMove(s: SpoilsState, p: PlayerId): Rejection {
   const sit = situation(s);
   if (sit === 'ended') return reject('102.1', 'the game is over');
-  if (sit === 'prompt') return reject(s.prompt!.rule, `${s.prompt!.player} must first answer: ${s.prompt!.kind}`);
-  if (sit === 'payment') return reject('406.3a', `${s.payment!.player} is paying a numeric cost (${s.payment!.remaining} more to attach)`);
+  if (sit === 'prompt')
+    return reject(s.prompt!.rule, `${s.prompt!.player} must first answer: ${s.prompt!.kind}`);
+  if (sit === 'payment')
+    return reject(
+      '406.3a',
+      `${s.payment!.player} is paying a numeric cost (${s.payment!.remaining} more to attach)`,
+    );
   if (sit === 'response') {
     const top = s.chain[s.chain.length - 1]!;
-    if (top.controller === p) return reject('607.1', `you cannot respond to your own action (${top.label}); ${responder(s)} may respond`);
+    if (top.controller === p)
+      return reject(
+        '607.1',
+        `you cannot respond to your own action (${top.label}); ${responder(s)} may respond`,
+      );
     return reject('607.1', `${responder(s)} may respond now`);
   }
-  if (sit === 'battle-window') return reject(nodeRule(s), `${s.battle!.windowHolder} may play tactics and use abilities now`);
-  if (sit === 'idle') return reject('603.1', `only the active player (${s.activePlayer}) acts outside responses and battle windows`);
+  if (sit === 'battle-window')
+    return reject(nodeRule(s), `${s.battle!.windowHolder} may play tactics and use abilities now`);
+  if (sit === 'idle')
+    return reject(
+      '603.1',
+      `only the active player (${s.activePlayer}) acts outside responses and battle windows`,
+    );
   return reject(nodeRule(s), `${actors(s).join(', ') || 'nobody'} acts now, not ${p}`);
 }
 
@@ -159,26 +280,56 @@ function checkPlayCard(s: SpoilsState, p: PlayerId, c: Command, sit: Situation):
   const fromHand = handCard(s, p, c.card);
   const fd = fromHand ? undefined : perm(s, c.card);
   const flipUp = fd !== undefined && fd.faceDown && fd.controller === p && fd.cardId !== null;
-  if (!fromHand && !flipUp) return reject('604.1a', `${String(c.card)} is not a card in your hand (or a face-down resource of yours to play with Flip Up)`);
+  if (!fromHand && !flipUp)
+    return reject(
+      '604.1a',
+      `${String(c.card)} is not a card in your hand (or a face-down resource of yours to play with Flip Up)`,
+    );
   const def = cardDef(fromHand ? fromHand.cardId : fd!.cardId!);
-  if (flipUp && !keywordOf(def, 'flip-up')) return reject('507.4a', `${def.name} has no Flip Up: a face-down resource can only be played with Flip Up`);
-  if (def.types.every((t) => t === 'resource')) return reject('203.1', `${def.name} is a resource: you play resources only when an effect tells you to (203.1, 605.2)`);
+  if (flipUp && !keywordOf(def, 'flip-up'))
+    return reject(
+      '507.4a',
+      `${def.name} has no Flip Up: a face-down resource can only be played with Flip Up`,
+    );
+  if (def.types.every((t) => t === 'resource'))
+    return reject(
+      '203.1',
+      `${def.name} is a resource: you play resources only when an effect tells you to (203.1, 605.2)`,
+    );
   const tacticLike = def.types.includes('tactic') || keywordOf(def, 'tactical') !== undefined;
-  if (sit !== 'idle' && !tacticLike) return reject(sit === 'response' ? '607.2' : nodeRule(s), `only tactics and Tactical cards can be played now (507.6a); ${def.name} is a ${def.types.join('/')}`);
+  if (sit !== 'idle' && !tacticLike)
+    return reject(
+      sit === 'response' ? '607.2' : nodeRule(s),
+      `only tactics and Tactical cards can be played now (507.6a); ${def.name} is a ${def.types.join('/')}`,
+    );
   const threshold = flipUp ? keywordOf(def, 'flip-up')!.threshold : def.threshold;
-  if (!meetsThreshold(s, p, threshold)) return reject(flipUp ? '507.4a' : '604.1b', `you do not meet ${def.name}'s ${flipUp ? 'Flip Up ' : ''}threshold (${thresholdText(threshold)}); resource icons are never spent (405.6)`);
+  if (!meetsThreshold(s, p, threshold))
+    return reject(
+      flipUp ? '507.4a' : '604.1b',
+      `you do not meet ${def.name}'s ${flipUp ? 'Flip Up ' : ''}threshold (${thresholdText(threshold)}); resource icons are never spent (405.6)`,
+    );
   const spec = pickSpecOf(def, def.playCost);
   const pick = str(c.pick);
   if (spec) {
-    if (!pick) return reject(keywordOf(def, 'attach-to') ? '507.2a' : '401.2', `${def.name} needs a pick: name a ${spec.type} in "pick"`);
-    if (!pickable(s, p, spec).some((x) => x.id === pick)) return reject(keywordOf(def, 'attach-to') ? '507.2a' : '310.1', `${pick} cannot be picked for ${def.name}: it must be a ${spec.type}${spec.controller === 'you' ? ' you control' : spec.controller === 'opponent' ? ' your opponent controls' : ''} in play${spec.maxStrength !== undefined ? ` with ${spec.maxStrength} strength or less` : ''}`);
+    if (!pick)
+      return reject(
+        keywordOf(def, 'attach-to') ? '507.2a' : '401.2',
+        `${def.name} needs a pick: name a ${spec.type} in "pick"`,
+      );
+    if (!pickable(s, p, spec).some((x) => x.id === pick))
+      return reject(
+        keywordOf(def, 'attach-to') ? '507.2a' : '310.1',
+        `${pick} cannot be picked for ${def.name}: it must be a ${spec.type}${spec.controller === 'you' ? ' you control' : spec.controller === 'opponent' ? ' your opponent controls' : ''} in play${spec.maxStrength !== undefined ? ` with ${spec.maxStrength} strength or less` : ''}`,
+      );
   } else if (c.pick !== undefined) return reject('401.1', `${def.name} picks nothing; leave "pick" out`);
   const needsSacrifice = def.playCost.some((x) => x.kind === 'destroy-own');
   const sacrifice = str(c.sacrifice);
   if (needsSacrifice) {
     const x = perm(s, sacrifice);
-    if (!x || x.controller !== p || !isCharacter(x)) return reject('401.2', `${def.name}'s cost destroys a character you control: name one in "sacrifice"`);
-  } else if (c.sacrifice !== undefined) return reject('401.1', `${def.name} has no destroy cost; leave "sacrifice" out`);
+    if (!x || x.controller !== p || !isCharacter(x))
+      return reject('401.2', `${def.name}'s cost destroys a character you control: name one in "sacrifice"`);
+  } else if (c.sacrifice !== undefined)
+    return reject('401.1', `${def.name} has no destroy cost; leave "sacrifice" out`);
   const cost = cardCost(s, p, def, flipUp);
   const flipCost = flipUp ? keywordOf(def, 'flip-up')!.cost : 0;
   const fromId = fromHand ? fromHand.id : fd!.id;
@@ -188,7 +339,10 @@ function checkPlayCard(s: SpoilsState, p: PlayerId, c: Command, sit: Situation):
   const others = unattachedResources(s, p).filter((x) => x.id !== fromId);
   const flipFromOthers = flipCost - (selfPays ? 1 : 0);
   if (flipFromOthers > others.length)
-    return reject('203.3a', `${def.name}'s Flip Up cost is ${flipCost} but you have ${others.length}${flipUp && fd!.attachedTo !== null ? ' other' : ''} unattached resources${fd!.attachedTo !== null ? ' (this card is already attached to your faction, so it cannot pay for itself)' : ''}; you can only attach resources that are not attached to anything`);
+    return reject(
+      '203.3a',
+      `${def.name}'s Flip Up cost is ${flipCost} but you have ${others.length}${flipUp && fd!.attachedTo !== null ? ' other' : ''} unattached resources${fd!.attachedTo !== null ? ' (this card is already attached to your faction, so it cannot pay for itself)' : ''}; you can only attach resources that are not attached to anything`,
+    );
   // 406.3 / 406.3a: the extra costs are satisfied before the numeric cost is paid, so resources they create (an
   // attachment flipped face-down as a resource when its host is destroyed, 506.2a) may pay the balance.
   const after = sacrifice ? resourcesAfterSacrifice(s, p, sacrifice, fromId) : others.length;
@@ -196,8 +350,22 @@ function checkPlayCard(s: SpoilsState, p: PlayerId, c: Command, sit: Situation):
   const balance = cost.total - flipCost;
   const available = others.length - flipFromOthers + gained;
   if (balance > available)
-    return reject('604.1e', `${def.name} costs ${cost.total} (${flipUp ? 'Flip Up cost' : 'cost'} ${cost.start}${cost.added ? ` + pay ${cost.added}` : ''}${cost.increases ? ` + ${cost.increases} increases` : ''}${cost.reductions ? ` − ${cost.reductions} reductions` : ''}, 406.3) but after its other costs you would have ${available} unattached resources to pay ${balance} (309.1a)`);
-  return { def, fromId, flipUp, flipSelf: selfPays, flipFromOthers, pick, sacrifice, total: cost.total, flipCost, breakdown: { ...cost } };
+    return reject(
+      '604.1e',
+      `${def.name} costs ${cost.total} (${flipUp ? 'Flip Up cost' : 'cost'} ${cost.start}${cost.added ? ` + pay ${cost.added}` : ''}${cost.increases ? ` + ${cost.increases} increases` : ''}${cost.reductions ? ` − ${cost.reductions} reductions` : ''}, 406.3) but after its other costs you would have ${available} unattached resources to pay ${balance} (309.1a)`,
+    );
+  return {
+    def,
+    fromId,
+    flipUp,
+    flipSelf: selfPays,
+    flipFromOthers,
+    pick,
+    sacrifice,
+    total: cost.total,
+    flipCost,
+    breakdown: { ...cost },
+  };
 }
 
 /**
@@ -219,31 +387,53 @@ interface AbilityPlan {
 
 function checkUseAbility(s: SpoilsState, p: PlayerId, c: Command, sit: Situation): AbilityPlan | Rejection {
   const source = perm(s, c.source);
-  if (!source || source.controller !== p || source.faceDown) return reject('606.1a', `${String(c.source)} is not a face-up card you control`);
+  if (!source || source.controller !== p || source.faceDown)
+    return reject('606.1a', `${String(c.source)} is not a face-up card you control`);
   const def = defOf(source)!;
   const index = typeof c.ability === 'number' ? c.ability : -1;
   const ab = def.abilities[index];
-  if (!ab) return reject('606.1a', `${def.name} has no ability ${String(c.ability)}${def.abilities.length ? ` (it has ${def.abilities.map((a, i) => `${i}: ${a.name}`).join(', ')})` : ''}`);
-  if (ab.threshold && !meetsThreshold(s, p, ab.threshold)) return reject('606.1b', `you do not meet ${ab.name}'s threshold (${thresholdText(ab.threshold)})`);
+  if (!ab)
+    return reject(
+      '606.1a',
+      `${def.name} has no ability ${String(c.ability)}${def.abilities.length ? ` (it has ${def.abilities.map((a, i) => `${i}: ${a.name}`).join(', ')})` : ''}`,
+    );
+  if (ab.threshold && !meetsThreshold(s, p, ab.threshold))
+    return reject('606.1b', `you do not meet ${ab.name}'s threshold (${thresholdText(ab.threshold)})`);
   for (const cost of ab.cost) {
-    if (cost.kind === 'deplete-self' && source.depleted) return reject('303.2', `${def.name} is already depleted; you can only deplete a card that isn't`);
-    if (cost.kind === 'remove-tokens' && (source.tokens[cost.token] ?? 0) < cost.n) return reject('401.3b', `${ab.name} removes ${cost.n} ${cost.token} tokens; ${def.name} has ${source.tokens[cost.token] ?? 0}`);
-    if (cost.kind === 'your-turn-only' && s.activePlayer !== p) return reject('401.3a', `${ab.name} can be used only during your turn`);
+    if (cost.kind === 'deplete-self' && source.depleted)
+      return reject('303.2', `${def.name} is already depleted; you can only deplete a card that isn't`);
+    if (cost.kind === 'remove-tokens' && (source.tokens[cost.token] ?? 0) < cost.n)
+      return reject(
+        '401.3b',
+        `${ab.name} removes ${cost.n} ${cost.token} tokens; ${def.name} has ${source.tokens[cost.token] ?? 0}`,
+      );
+    if (cost.kind === 'your-turn-only' && s.activePlayer !== p)
+      return reject('401.3a', `${ab.name} can be used only during your turn`);
   }
   const spec = pickSpecOf(null, ab.cost);
   const pick = str(c.pick);
   if (spec) {
-    if (!pick || !pickable(s, p, spec).some((x) => x.id === pick)) return reject('310.1', `${ab.name} needs a pick: a ${spec.type} in play`);
+    if (!pick || !pickable(s, p, spec).some((x) => x.id === pick))
+      return reject('310.1', `${ab.name} needs a pick: a ${spec.type} in play`);
   } else if (c.pick !== undefined) return reject('401.1', `${ab.name} picks nothing; leave "pick" out`);
   const total = abilityCost(ab.cost);
-  if (total > unattachedResources(s, p).length) return reject('606.1d', `${ab.name} costs ${total} and you have ${unattachedResources(s, p).length} unattached resources`);
-  if (!canActNow(sit)) return reject('607.2', 'abilities are used in your turn, in response, or in battle windows');
+  if (total > unattachedResources(s, p).length)
+    return reject(
+      '606.1d',
+      `${ab.name} costs ${total} and you have ${unattachedResources(s, p).length} unattached resources`,
+    );
+  if (!canActNow(sit))
+    return reject('607.2', 'abilities are used in your turn, in response, or in battle windows');
   return { source, def, index, pick };
 }
 
 export function check(s: SpoilsState, c: Command): Rejection | null {
   const parsed = SpoilsCommandSchema.safeParse(stripPlayer(c));
-  if (!parsed.success) return reject('command', `malformed ${String(c.type)} command: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'command'}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    return reject(
+      'command',
+      `malformed ${String(c.type)} command: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'command'}: ${i.message}`).join('; ')}`,
+    );
   return checkRules(s, c);
 }
 
@@ -255,32 +445,74 @@ function checkRules(s: SpoilsState, c: Command): Rejection | null {
   // Conceding is tournament policy, not a rule of play (104 leaves tournaments to the Tournament Rules): a
   // player may always leave a game, so any seat may concede at any moment, priority or not.
   if (c.type === 'Concede') return null;
-  if (!commandAllowed(s, c.type)) return reject(COMMAND_RULES[c.type] ?? nodeRule(s), `${c.type} is not possible now (${s.phase}${s.step ? `, ${s.step}` : ''})`);
+  if (!commandAllowed(s, c.type))
+    return reject(
+      COMMAND_RULES[c.type] ?? nodeRule(s),
+      `${c.type} is not possible now (${s.phase}${s.step ? `, ${s.step}` : ''})`,
+    );
   if (!actors(s).includes(p)) return notYourMove(s, p);
   const sit = situation(s);
   const pr = s.prompt;
-  const promptOnly = (kind: string, rule: string): Rejection | null => (pr?.kind === kind ? null : reject(rule, `${c.type} answers a ${kind} prompt; none is open`));
+  const promptOnly = (kind: string, rule: string): Rejection | null =>
+    pr?.kind === kind ? null : reject(rule, `${c.type} answers a ${kind} prompt; none is open`);
   // Battle steps take their commands only while nothing else (a prompt, a payment, responses) is waiting.
-  const battleStep: Record<string, Situation> = { AddAttacker: 'attackers', ConfirmAttackers: 'attackers', AddBlocker: 'blockers', ConfirmBlockers: 'blockers', AssignDamage: 'assign' };
+  const battleStep: Record<string, Situation> = {
+    AddAttacker: 'attackers',
+    ConfirmAttackers: 'attackers',
+    AddBlocker: 'blockers',
+    ConfirmBlockers: 'blockers',
+    AssignDamage: 'assign',
+  };
   const needed = battleStep[c.type];
-  if (needed && sit !== needed) return reject(sit === 'payment' ? '406.3a' : sit === 'prompt' ? pr!.rule : sit === 'response' ? '607.2' : COMMAND_RULES[c.type]!, `${c.type} must wait: ${sit === 'payment' ? 'a payment is being made' : sit === 'prompt' ? `${pr!.player} must first answer ${pr!.kind}` : sit === 'response' ? 'an action is waiting for responses' : 'not this step'}`);
+  if (needed && sit !== needed)
+    return reject(
+      sit === 'payment'
+        ? '406.3a'
+        : sit === 'prompt'
+          ? pr!.rule
+          : sit === 'response'
+            ? '607.2'
+            : COMMAND_RULES[c.type]!,
+      `${c.type} must wait: ${sit === 'payment' ? 'a payment is being made' : sit === 'prompt' ? `${pr!.player} must first answer ${pr!.kind}` : sit === 'response' ? 'an action is waiting for responses' : 'not this step'}`,
+    );
   switch (c.type) {
     case 'ChooseFirstPlayer':
-      return promptOnly('choose-first-player', '601.1c') ?? (s.order.includes(c.first as PlayerId) ? null : reject('601.1c', `${String(c.first)} is not a player`));
+      return (
+        promptOnly('choose-first-player', '601.1c') ??
+        (s.order.includes(c.first as PlayerId)
+          ? null
+          : reject('601.1c', `${String(c.first)} is not a player`))
+      );
     case 'MulliganCard':
-      return promptOnly('mulligan', '601.1f') ?? (handCard(s, p, c.card) ? null : reject('601.1f', `${String(c.card)} is not in your hand`));
+      return (
+        promptOnly('mulligan', '601.1f') ??
+        (handCard(s, p, c.card) ? null : reject('601.1f', `${String(c.card)} is not in your hand`))
+      );
     case 'EndMulligan':
       return promptOnly('mulligan', '601.1f');
     case 'ResolveTrigger':
-      return promptOnly('order-triggers', '503.4') ?? (s.triggers.some((t) => t.tid === c.trigger) ? null : reject('503.4a', `${String(c.trigger)} is not a pending trigger`));
+      return (
+        promptOnly('order-triggers', '503.4') ??
+        (s.triggers.some((t) => t.tid === c.trigger)
+          ? null
+          : reject('503.4a', `${String(c.trigger)} is not a pending trigger`))
+      );
     case 'Develop': {
       const r = promptOnly('develop', '202.8');
       if (r) return r;
-      if (c.mode === 'draw') return c.card === undefined && c.faceDown === undefined ? null : reject('command', 'Develop { mode: "draw" } takes no card');
+      if (c.mode === 'draw')
+        return c.card === undefined && c.faceDown === undefined
+          ? null
+          : reject('command', 'Develop { mode: "draw" } takes no card');
       const hc = handCard(s, p, c.card);
       if (!hc) return reject('605.1a', `${String(c.card)} is not a card in your hand`);
-      if (typeof c.faceDown !== 'boolean') return reject('605.1b', 'say whether the resource is played face-down (faceDown: true/false)');
-      if (!c.faceDown && !cardDef(hc.cardId).types.includes('resource')) return reject('203.2', `${cardDef(hc.cardId).name} is not a resource card: only resource cards can be played face-up`);
+      if (typeof c.faceDown !== 'boolean')
+        return reject('605.1b', 'say whether the resource is played face-down (faceDown: true/false)');
+      if (!c.faceDown && !cardDef(hc.cardId).types.includes('resource'))
+        return reject(
+          '203.2',
+          `${cardDef(hc.cardId).name} is not a resource card: only resource cards can be played face-up`,
+        );
       return null;
     }
     case 'Bid': {
@@ -289,7 +521,11 @@ function checkRules(s: SpoilsState, c: Command): Rejection | null {
       const amount = c.amount as number;
       if (pr!.kind !== 'bid') return r;
       if (amount <= pr!.high) return reject('413.1', `each bid must be higher than the last (${pr!.high})`);
-      if (amount > unattachedResources(s, p).length) return reject('413.1b', `you cannot pay ${amount}: bid at most ${unattachedResources(s, p).length} or pass`);
+      if (amount > unattachedResources(s, p).length)
+        return reject(
+          '413.1b',
+          `you cannot pay ${amount}: bid at most ${unattachedResources(s, p).length} or pass`,
+        );
       return null;
     }
     case 'PassBid':
@@ -299,21 +535,37 @@ function checkRules(s: SpoilsState, c: Command): Rejection | null {
       if (r) return r;
       if (c.card === undefined) return null;
       const found = s.players[p]!.deck.find((x) => x.id === c.card);
-      return found && !isHidden(found) && cardDef(found.cardId).types.includes('item') ? null : reject('312.2', `${String(c.card)} is not an item in your deck`);
+      return found && !isHidden(found) && cardDef(found.cardId).types.includes('item')
+        ? null
+        : reject('312.2', `${String(c.card)} is not an item in your deck`);
     }
     case 'KeepUnique':
-      return promptOnly('keep-unique', '507.5a') ?? (pr!.kind === 'keep-unique' && pr!.ids.includes(c.card as string) ? null : reject('507.5a', `keep one of ${pr?.kind === 'keep-unique' ? pr.ids.join(', ') : ''}`));
+      return (
+        promptOnly('keep-unique', '507.5a') ??
+        (pr!.kind === 'keep-unique' && pr!.ids.includes(c.card as string)
+          ? null
+          : reject('507.5a', `keep one of ${pr?.kind === 'keep-unique' ? pr.ids.join(', ') : ''}`))
+      );
     case 'AttachResource': {
       if (sit !== 'payment') return reject('309.1', 'there is no numeric cost to pay');
       const x = perm(s, c.resource);
-      if (!x || x.controller !== p) return reject('309.1', `${String(c.resource)} is not a resource you control`);
-      if (!unattachedResources(s, p).includes(x)) return reject('309.1a', `${String(c.resource)} is not an unattached resource: only resources not attached to anything can pay`);
+      if (!x || x.controller !== p)
+        return reject('309.1', `${String(c.resource)} is not a resource you control`);
+      if (!unattachedResources(s, p).includes(x))
+        return reject(
+          '309.1a',
+          `${String(c.resource)} is not an unattached resource: only resources not attached to anything can pay`,
+        );
       return null;
     }
     case 'PlayCard': {
       // A payment or a prompt decides by its own rule; otherwise a battle step is under way (603.2a: cards are played
       // in the turn's open moments, 607.2 and 609.1a in responses and battle windows).
-      if (!canActNow(sit)) return reject(sit === 'payment' ? '406.3a' : sit === 'prompt' ? pr!.rule : '603.2a', `you cannot play a card now (${sit === 'payment' ? 'a payment is being made' : sit === 'prompt' ? `${pr!.player} must first answer ${pr!.kind}` : 'a battle step is waiting for its own command'})`);
+      if (!canActNow(sit))
+        return reject(
+          sit === 'payment' ? '406.3a' : sit === 'prompt' ? pr!.rule : '603.2a',
+          `you cannot play a card now (${sit === 'payment' ? 'a payment is being made' : sit === 'prompt' ? `${pr!.player} must first answer ${pr!.kind}` : 'a battle step is waiting for its own command'})`,
+        );
       const r = checkPlayCard(s, p, c, sit);
       return 'ok' in r ? r : null;
     }
@@ -322,32 +574,60 @@ function checkRules(s: SpoilsState, c: Command): Rejection | null {
       return 'ok' in r ? r : null;
     }
     case 'Pass':
-      return sit === 'response' || sit === 'battle-window' ? null : reject('607.2', 'there is nothing to pass on: the active player ends the turn with EndTurn');
+      return sit === 'response' || sit === 'battle-window'
+        ? null
+        : reject('607.2', 'there is nothing to pass on: the active player ends the turn with EndTurn');
     case 'EndTurn':
-      if (sit !== 'idle') return reject('603.2d', 'the turn can be ended only by the active player with nothing waiting');
-      return s.endAnnounced ? reject('603.2d', 'the end of the turn was already announced (only once)') : null;
+      if (sit !== 'idle')
+        return reject('603.2d', 'the turn can be ended only by the active player with nothing waiting');
+      return s.endAnnounced
+        ? reject('603.2d', 'the end of the turn was already announced (only once)')
+        : null;
     case 'Attack': {
       if (sit !== 'idle') return reject('608.1a', 'attack only when you have the floor in your turn');
       // 608.1a: without a target you attack your opponent's faction.
       const t = perm(s, c.target ?? s.players[opponentOf(s, p)]!.faction);
-      if (!t || t.controller === p || !(isFaction(t) || isLocation(t))) return reject('608.1a', `${String(c.target)} is not a faction or location you don't control (leave "target" out to attack your opponent's faction)`);
-      if (!controlled(s, p).some((x) => canAttack(s, x, p))) return reject('608.1a', 'you have no character that can attack: it must be restored and under your control since the start of the turn (608.1b)');
+      if (!t || t.controller === p || !(isFaction(t) || isLocation(t)))
+        return reject(
+          '608.1a',
+          `${String(c.target)} is not a faction or location you don't control (leave "target" out to attack your opponent's faction)`,
+        );
+      if (!controlled(s, p).some((x) => canAttack(s, x, p)))
+        return reject(
+          '608.1a',
+          'you have no character that can attack: it must be restored and under your control since the start of the turn (608.1b)',
+        );
       const req = attackRequirement(s, p);
-      if (req > unattachedResources(s, p).length) return reject('505.1', `you must pay ${req} to form an attacking party and have ${unattachedResources(s, p).length} unattached resources`);
+      if (req > unattachedResources(s, p).length)
+        return reject(
+          '505.1',
+          `you must pay ${req} to form an attacking party and have ${unattachedResources(s, p).length} unattached resources`,
+        );
       return null;
     }
     case 'AddAttacker': {
       const x = perm(s, c.card);
-      if (!x || !canAttack(s, x, p)) return reject('608.1b', `${String(c.card)} cannot attack: it must be a restored character you have controlled since the start of the turn`);
+      if (!x || !canAttack(s, x, p))
+        return reject(
+          '608.1b',
+          `${String(c.card)} cannot attack: it must be a restored character you have controlled since the start of the turn`,
+        );
       return s.battle!.attackers.includes(x.id) ? reject('608.1b', `${x.id} is already attacking`) : null;
     }
     case 'ConfirmAttackers':
-      return s.battle!.attackers.length > 0 ? null : reject('608.1b', 'choose one or more attackers first (AddAttacker)');
+      return s.battle!.attackers.length > 0
+        ? null
+        : reject('608.1b', 'choose one or more attackers first (AddAttacker)');
     case 'AddBlocker': {
       const x = perm(s, c.card);
       if (!x) return reject('608.1d', `${String(c.card)} is not in play`);
       const why = blockForbiddenBy(s, x);
-      return why ? reject(why, `${x.id} cannot block ${why === '412.1' ? 'a party that cannot be blocked' : why === '507.3b' ? 'a covert party (only covert characters can)' : why === '507.3c' ? 'this party: covert characters block only covert parties' : 'now: it must be a restored character of the defending player, not already blocking'}`) : null;
+      return why
+        ? reject(
+            why,
+            `${x.id} cannot block ${why === '412.1' ? 'a party that cannot be blocked' : why === '507.3b' ? 'a covert party (only covert characters can)' : why === '507.3c' ? 'this party: covert characters block only covert parties' : 'now: it must be a restored character of the defending player, not already blocking'}`,
+          )
+        : null;
     }
     case 'ConfirmBlockers':
       return null;
@@ -357,10 +637,17 @@ function checkRules(s: SpoilsState, c: Command): Rejection | null {
       const src = c.source as string;
       const left = b.toAssign[src] ?? 0;
       const rule = s.step === 'assign-attackers' ? '609.1c' : '609.1d';
-      if (!side.includes(src) || left <= 0) return reject(rule, `${src} has no battle damage to assign at this speed level`);
-      if (!damageTargets(s, src).includes(c.target as string)) return reject(rule, `${String(c.target)} is not in the opposing party${s.step === 'assign-attackers' ? ' (nor the target of the attack once no blocker is left)' : ''}`);
+      if (!side.includes(src) || left <= 0)
+        return reject(rule, `${src} has no battle damage to assign at this speed level`);
+      if (!damageTargets(s, src).includes(c.target as string))
+        return reject(
+          rule,
+          `${String(c.target)} is not in the opposing party${s.step === 'assign-attackers' ? ' (nor the target of the attack once no blocker is left)' : ''}`,
+        );
       const amount = c.amount as number;
-      return amount >= 1 && amount <= left ? null : reject('410.2', `assign a whole number from 1 to ${left}`);
+      return amount >= 1 && amount <= left
+        ? null
+        : reject('410.2', `assign a whole number from 1 to ${left}`);
     }
     default:
       return reject('command', `unknown command ${String(c.type)}`);
@@ -398,9 +685,30 @@ export function decide(s: SpoilsState, c: Command, ctx: DecideContext): Decision
   return d.done();
 }
 
-function newItem(d: D, kind: ChainItem['kind'], p: PlayerId, rest: Partial<ChainItem>, label: string): { item: ChainItem; serial: number } {
+function newItem(
+  d: D,
+  kind: ChainItem['kind'],
+  p: PlayerId,
+  rest: Partial<ChainItem>,
+  label: string,
+): { item: ChainItem; serial: number } {
   const { ids, serial } = freshIds(d, 1);
-  return { item: { iid: ids[0]!, kind, controller: p, card: null, source: null, sourceCardId: null, ability: null, picked: null, flipUp: false, label, ...rest }, serial };
+  return {
+    item: {
+      iid: ids[0]!,
+      kind,
+      controller: p,
+      card: null,
+      source: null,
+      sourceCardId: null,
+      ability: null,
+      picked: null,
+      flipUp: false,
+      label,
+      ...rest,
+    },
+    serial,
+  };
 }
 
 function execute(d: D, c: Command): void {
@@ -411,29 +719,50 @@ function execute(d: D, c: Command): void {
     case 'Concede': {
       const winner = opponentOf(s, p);
       d.emit('PlayerConceded', { player: p }, { rule: '104' });
-      endMatch(d, winner, `${winner} wins: ${p} conceded (tournament policy, 104: a player may always leave the game)`, '104', [p]);
+      endMatch(
+        d,
+        winner,
+        `${winner} wins: ${p} conceded (tournament policy, 104: a player may always leave the game)`,
+        '104',
+        [p],
+      );
       return;
     }
     case 'ChooseFirstPlayer': {
       const first = c.first as PlayerId;
       d.emit('FirstPlayerChosen', { chooser: p, first }, { rule: '601.1c' });
       for (const q of s.order) {
-        const res = d.state.perms.filter((x) => x.owner === q && x.faceDown && x.attachedTo === null && !isFaction(x));
-        d.auto('StartingResourcesRevealed', { player: q, resources: res.map((x) => ({ id: x.id, cardId: x.cardId })) }, '601.1d');
+        const res = d.state.perms.filter(
+          (x) => x.owner === q && x.faceDown && x.attachedTo === null && !isFaction(x),
+        );
+        d.auto(
+          'StartingResourcesRevealed',
+          { player: q, resources: res.map((x) => ({ id: x.id, cardId: x.cardId })) },
+          '601.1d',
+        );
       }
       const second = opponentOf(s, first);
       for (const q of [first, second]) {
-        const draw = cardDef(d.state.perms.find((x) => x.id === d.state.players[q]!.faction)!.cardId!).faction!.startingDraw;
+        const draw = cardDef(d.state.perms.find((x) => x.id === d.state.players[q]!.faction)!.cardId!)
+          .faction!.startingDraw;
         drawCards(d, q, q === first ? draw.first : draw.second, '601.1e');
       }
       d.auto('StepEntered', { phase: 'setup', step: 'mulligan' }, '601.1d');
-      d.auto('PromptOpened', { prompt: { kind: 'mulligan', player: first, rule: '601.1f', bottomed: 0 } }, '601.1f');
+      d.auto(
+        'PromptOpened',
+        { prompt: { kind: 'mulligan', player: first, rule: '601.1f', bottomed: 0 } },
+        '601.1f',
+      );
       return;
     }
     case 'MulliganCard': {
       const card = handCard(s, p, c.card)!;
       const { ids, serial } = freshIds(d, 1);
-      d.emit('MulliganCardBottomed', { player: p, move: { fromId: card.id, id: ids[0]!, cardId: card.cardId }, serial }, { rule: '601.1f' });
+      d.emit(
+        'MulliganCardBottomed',
+        { player: p, move: { fromId: card.id, id: ids[0]!, cardId: card.cardId }, serial },
+        { rule: '601.1f' },
+      );
       return;
     }
     case 'EndMulligan': {
@@ -441,8 +770,15 @@ function execute(d: D, c: Command): void {
       d.emit('MulliganEnded', { player: p, count: n }, { rule: '601.1f' });
       drawCards(d, p, n, '601.1f');
       // 601.1g: each player in turn order does step F.
-      const next = [s.firstPlayer!, opponentOf(s, s.firstPlayer!)].find((q) => !d.state.players[q]!.mulliganDone);
-      if (next) d.auto('PromptOpened', { prompt: { kind: 'mulligan', player: next, rule: '601.1f', bottomed: 0 } }, '601.1g');
+      const next = [s.firstPlayer!, opponentOf(s, s.firstPlayer!)].find(
+        (q) => !d.state.players[q]!.mulliganDone,
+      );
+      if (next)
+        d.auto(
+          'PromptOpened',
+          { prompt: { kind: 'mulligan', player: next, rule: '601.1f', bottomed: 0 } },
+          '601.1g',
+        );
       else {
         startTurn(d, s.firstPlayer!); // 601.1h
         advance(d);
@@ -494,7 +830,16 @@ function execute(d: D, c: Command): void {
       const deck = s.players[p]!.deck;
       const found = c.card === undefined ? null : (deck.find((x) => x.id === c.card) as Card);
       const { ids, serial } = freshIds(d, 1);
-      d.emit('DeckSearched', { player: p, found: found ? { fromId: found.id, id: ids[0]!, cardId: found.cardId } : null, criteria: 'item', serial }, { rule: '312.2' });
+      d.emit(
+        'DeckSearched',
+        {
+          player: p,
+          found: found ? { fromId: found.id, id: ids[0]!, cardId: found.cardId } : null,
+          criteria: 'item',
+          serial,
+        },
+        { rule: '312.2' },
+      );
       shuffleDeck(d, p, '312.1');
       advance(d);
       return;
@@ -502,7 +847,12 @@ function execute(d: D, c: Command): void {
     case 'KeepUnique': {
       const pr = s.prompt!;
       d.emit('PromptClosed', { player: p, kept: String(c.card) }, { rule: '507.5a' });
-      if (pr.kind === 'keep-unique') leavePlay(d, pr.ids.filter((x) => x !== c.card), '507.5a');
+      if (pr.kind === 'keep-unique')
+        leavePlay(
+          d,
+          pr.ids.filter((x) => x !== c.card),
+          '507.5a',
+        );
       advance(d);
       return;
     }
@@ -514,13 +864,31 @@ function execute(d: D, c: Command): void {
       const plan = checkPlayCard(s, p, c, sit) as PlayPlan;
       if (plan.flipUp) {
         // 507.4b: the Flip Up cost is paid before the flip, so the card can pay for itself (it is leaving play anyway).
-        const extra = unattachedResources(s, p).filter((x) => x.id !== plan.fromId).slice(0, plan.flipFromOthers).map((x) => x.id);
+        const extra = unattachedResources(s, p)
+          .filter((x) => x.id !== plan.fromId)
+          .slice(0, plan.flipFromOthers)
+          .map((x) => x.id);
         const ids = plan.flipSelf ? [plan.fromId, ...extra] : extra;
-        if (ids.length > 0) d.emit('ResourcesAttached', { player: p, ids, to: s.players[p]!.faction, payment: false }, { rule: plan.flipSelf ? '507.4b' : '507.4a' });
+        if (ids.length > 0)
+          d.emit(
+            'ResourcesAttached',
+            { player: p, ids, to: s.players[p]!.faction, payment: false },
+            { rule: plan.flipSelf ? '507.4b' : '507.4a' },
+          );
       }
       const card: Card = { id: plan.fromId, cardId: plan.def.id };
-      const { item, serial } = newItem(d, 'card', p, { card, picked: plan.pick, flipUp: plan.flipUp }, `${plan.def.name}${plan.pick ? ` → ${plan.pick}` : ''}`);
-      d.emit('CardPlayStarted', { player: p, item, fromId: plan.fromId, via: plan.flipUp ? 'flip-up' : 'hand', serial }, { rule: plan.flipUp ? '507.4a' : '604.1c' });
+      const { item, serial } = newItem(
+        d,
+        'card',
+        p,
+        { card, picked: plan.pick, flipUp: plan.flipUp },
+        `${plan.def.name}${plan.pick ? ` → ${plan.pick}` : ''}`,
+      );
+      d.emit(
+        'CardPlayStarted',
+        { player: p, item, fromId: plan.fromId, via: plan.flipUp ? 'flip-up' : 'hand', serial },
+        { rule: plan.flipUp ? '507.4a' : '604.1c' },
+      );
       // 604.1d: extra costs in order (401.3), then the numeric cost last (406.3a).
       if (plan.sacrifice) leavePlay(d, [plan.sacrifice], '401.3', { cost: true, reason: 'destroyed' });
       startPayment(d, p, plan.total - plan.flipCost, 'item', plan.breakdown);
@@ -530,11 +898,18 @@ function execute(d: D, c: Command): void {
     case 'UseAbility': {
       const plan = checkUseAbility(s, p, c, sit) as AbilityPlan;
       const ab = plan.def.abilities[plan.index]!;
-      const { item, serial } = newItem(d, 'ability', p, { source: plan.source.id, sourceCardId: plan.def.id, ability: plan.index, picked: plan.pick }, `${plan.def.name}: ${ab.name}${plan.pick ? ` → ${plan.pick}` : ''}`);
+      const { item, serial } = newItem(
+        d,
+        'ability',
+        p,
+        { source: plan.source.id, sourceCardId: plan.def.id, ability: plan.index, picked: plan.pick },
+        `${plan.def.name}: ${ab.name}${plan.pick ? ` → ${plan.pick}` : ''}`,
+      );
       d.emit('AbilityUsed', { player: p, item, serial }, { rule: '606.1a' });
       for (const cost of ab.cost) {
         if (cost.kind === 'deplete-self') d.auto('CardsDepleted', { ids: [plan.source.id] }, '303.1');
-        if (cost.kind === 'remove-tokens') d.auto('TokensChanged', { card: plan.source.id, kind: cost.token, delta: -cost.n }, '401.3b');
+        if (cost.kind === 'remove-tokens')
+          d.auto('TokensChanged', { card: plan.source.id, kind: cost.token, delta: -cost.n }, '401.3b');
       }
       startPayment(d, p, abilityCost(ab.cost), 'item', { pay: abilityCost(ab.cost) });
       advance(d);
@@ -546,7 +921,11 @@ function execute(d: D, c: Command): void {
         resolveTop(d);
       } else {
         const b = s.battle!;
-        d.emit('BattleWindowPassed', { player: p, next: p === b.attacker ? b.defender : null }, { rule: nodeRule(s) });
+        d.emit(
+          'BattleWindowPassed',
+          { player: p, next: p === b.attacker ? b.defender : null },
+          { rule: nodeRule(s) },
+        );
       }
       advance(d);
       return;
@@ -557,7 +936,26 @@ function execute(d: D, c: Command): void {
     }
     case 'Attack': {
       const t = perm(s, c.target ?? s.players[opponentOf(s, p)]!.faction)!;
-      d.emit('BattleStarted', { battle: { attacker: p, defender: t.controller, target: t.id, attackers: [], blockers: [], blocked: false, covert: false, speed: null, assigned: [], toAssign: {}, pending: [], windowHolder: null } }, { rule: '608.1a' });
+      d.emit(
+        'BattleStarted',
+        {
+          battle: {
+            attacker: p,
+            defender: t.controller,
+            target: t.id,
+            attackers: [],
+            blockers: [],
+            blocked: false,
+            covert: false,
+            speed: null,
+            assigned: [],
+            toAssign: {},
+            pending: [],
+            windowHolder: null,
+          },
+        },
+        { rule: '608.1a' },
+      );
       d.auto('StepEntered', { phase: 'battle', step: 'attackers' }, '608.1a');
       return;
     }
@@ -566,8 +964,14 @@ function execute(d: D, c: Command): void {
       return;
     case 'ConfirmAttackers': {
       const b = s.battle!;
-      const covert = b.attackers.every((id) => perm(s, id) && defOf(perm(s, id)!)?.keywords.some((k) => k.kw === 'covert'));
-      d.emit('AttackingPartyFormed', { player: p, attackers: b.attackers, covert }, { rule: covert ? '507.3a' : '608.1b' });
+      const covert = b.attackers.every(
+        (id) => perm(s, id) && defOf(perm(s, id)!)?.keywords.some((k) => k.kw === 'covert'),
+      );
+      d.emit(
+        'AttackingPartyFormed',
+        { player: p, attackers: b.attackers, covert },
+        { rule: covert ? '507.3a' : '608.1b' },
+      );
       d.auto('CardsDepleted', { ids: b.attackers }, '608.1b');
       const req = attackRequirement(s, p);
       if (req > 0) startPayment(d, p, req, 'party', { requirement: req });
@@ -584,7 +988,11 @@ function execute(d: D, c: Command): void {
       advance(d);
       return;
     case 'AssignDamage':
-      d.emit('BattleDamageAssigned', { source: String(c.source), target: String(c.target), amount: Number(c.amount) }, { rule: s.step === 'assign-attackers' ? '609.1c' : '609.1d' });
+      d.emit(
+        'BattleDamageAssigned',
+        { source: String(c.source), target: String(c.target), amount: Number(c.amount) },
+        { rule: s.step === 'assign-attackers' ? '609.1c' : '609.1d' },
+      );
       advance(d);
       return;
   }
@@ -597,19 +1005,31 @@ function playResource(d: D, p: PlayerId, card: Card, faceDown: boolean): void {
     const def = defOf(x);
     def?.triggers.forEach((t, i) => {
       if (t.when !== 'you-play-a-resource') return;
-      d.auto('TriggerHappened', { tid: `${x.id}:${i}`, source: x.id, label: `${def.name}: while you play a resource`, controller: p }, '605.1c');
+      d.auto(
+        'TriggerHappened',
+        { tid: `${x.id}:${i}`, source: x.id, label: `${def.name}: while you play a resource`, controller: p },
+        '605.1c',
+      );
       runEffects(d, t.effect, { controller: p, source: x.id, picked: null, rule: '605.1c' });
     });
   }
   const { ids, serial } = freshIds(d, 1);
-  d.emit('ResourcePlayed', { player: p, move: { fromId: card.id, id: ids[0]!, cardId: card.cardId }, faceDown, serial }, { rule: '605.1d' });
+  d.emit(
+    'ResourcePlayed',
+    { player: p, move: { fromId: card.id, id: ids[0]!, cardId: card.cardId }, faceDown, serial },
+    { rule: '605.1d' },
+  );
 }
 
 export function shuffleDeck(d: D, p: PlayerId, rule: string): void {
   const deck = d.state.players[p]!.deck.map((x) => (isHidden(x) ? '' : x.cardId));
   const order = d.rng.shuffle(deck);
   const { ids, serial } = freshIds(d, order.length);
-  d.auto('DeckShuffled', { player: p, deck: order.map((cardId, i) => ({ id: ids[i]!, cardId })), stacked: false, serial }, rule);
+  d.auto(
+    'DeckShuffled',
+    { player: p, deck: order.map((cardId, i) => ({ id: ids[i]!, cardId })), stacked: false, serial },
+    rule,
+  );
 }
 
 // ── Listing ────────────────────────────────────────────────────────────────────────────────────────────
@@ -637,15 +1057,19 @@ function candidates(s: SpoilsState, p: PlayerId): Command[] {
         out.push({ type: 'Develop', mode: 'draw' });
         for (const c of hand) {
           out.push({ type: 'Develop', mode: 'resource', card: c.id, faceDown: true });
-          if (cardDef(c.cardId).types.includes('resource')) out.push({ type: 'Develop', mode: 'resource', card: c.id, faceDown: false });
+          if (cardDef(c.cardId).types.includes('resource'))
+            out.push({ type: 'Develop', mode: 'resource', card: c.id, faceDown: false });
         }
         break;
       case 'bid':
-        for (let n = pr.high + 1; n <= unattachedResources(s, p).length; n++) out.push({ type: 'Bid', amount: n });
+        for (let n = pr.high + 1; n <= unattachedResources(s, p).length; n++)
+          out.push({ type: 'Bid', amount: n });
         out.push({ type: 'PassBid' });
         break;
       case 'search':
-        for (const c of pl.deck) if (!isHidden(c) && cardDef(c.cardId).types.includes('item')) out.push({ type: 'FindCard', card: c.id });
+        for (const c of pl.deck)
+          if (!isHidden(c) && cardDef(c.cardId).types.includes('item'))
+            out.push({ type: 'FindCard', card: c.id });
         out.push({ type: 'FindCard' });
         break;
       case 'keep-unique':
@@ -663,18 +1087,23 @@ function candidates(s: SpoilsState, p: PlayerId): Command[] {
   } else if (sit === 'assign') {
     const b = s.battle!;
     for (const [src, left] of Object.entries(b.toAssign))
-      for (const t of damageTargets(s, src)) for (let n = 1; n <= left; n++) out.push({ type: 'AssignDamage', source: src, target: t, amount: n });
+      for (const t of damageTargets(s, src))
+        for (let n = 1; n <= left; n++) out.push({ type: 'AssignDamage', source: src, target: t, amount: n });
   } else if (canActNow(sit)) {
     if (sit !== 'idle') out.push({ type: 'Pass' });
     const playables: { id: string; def: CardDef }[] = [
       ...hand.map((c) => ({ id: c.id, def: cardDef(c.cardId) })),
-      ...mine.filter((x) => x.faceDown && x.cardId !== null && keywordOf(cardDef(x.cardId), 'flip-up')).map((x) => ({ id: x.id, def: cardDef(x.cardId!) })),
+      ...mine
+        .filter((x) => x.faceDown && x.cardId !== null && keywordOf(cardDef(x.cardId), 'flip-up'))
+        .map((x) => ({ id: x.id, def: cardDef(x.cardId!) })),
     ];
     for (const { id, def } of playables) {
       if (def.types.every((t) => t === 'resource')) continue;
       const spec = pickSpecOf(def, def.playCost);
       const picks = spec ? pickable(s, p, spec).map((x) => x.id) : [undefined];
-      const sacrifices = def.playCost.some((x) => x.kind === 'destroy-own') ? mine.filter(isCharacter).map((x) => x.id) : [undefined];
+      const sacrifices = def.playCost.some((x) => x.kind === 'destroy-own')
+        ? mine.filter(isCharacter).map((x) => x.id)
+        : [undefined];
       for (const pick of picks)
         for (const sacrifice of sacrifices) {
           const cmd: Omit<Command, 'player'> = { type: 'PlayCard', card: id };
@@ -688,11 +1117,17 @@ function candidates(s: SpoilsState, p: PlayerId): Command[] {
       if (!def) continue;
       def.abilities.forEach((ab, i) => {
         const spec = pickSpecOf(null, ab.cost);
-        for (const pick of spec ? pickable(s, p, spec).map((y) => y.id) : [undefined]) out.push(pick === undefined ? { type: 'UseAbility', source: x.id, ability: i } : { type: 'UseAbility', source: x.id, ability: i, pick });
+        for (const pick of spec ? pickable(s, p, spec).map((y) => y.id) : [undefined])
+          out.push(
+            pick === undefined
+              ? { type: 'UseAbility', source: x.id, ability: i }
+              : { type: 'UseAbility', source: x.id, ability: i, pick },
+          );
       });
     }
     if (sit === 'idle') {
-      for (const x of s.perms) if (x.controller !== p && (isFaction(x) || isLocation(x))) out.push({ type: 'Attack', target: x.id });
+      for (const x of s.perms)
+        if (x.controller !== p && (isFaction(x) || isLocation(x))) out.push({ type: 'Attack', target: x.id });
       out.push({ type: 'Attack' });
       out.push({ type: 'EndTurn' });
     }

@@ -2,7 +2,21 @@
 // ones (viewers) alike: a card whose identity was redacted (cardId null) becomes a hidden slot, or a face-down
 // card in play with cardId null.
 import type { GameEvent, PlayerId } from '@matchtape/engine';
-import type { Battle, Card, ChainItem, Payment, PendingTrigger, Perm, PlayerState, Prompt, Slot, SpoilsState, TurnEffect, Phase, Step } from './types';
+import type {
+  Battle,
+  Card,
+  ChainItem,
+  Payment,
+  PendingTrigger,
+  Perm,
+  PlayerState,
+  Prompt,
+  Slot,
+  SpoilsState,
+  TurnEffect,
+  Phase,
+  Step,
+} from './types';
 
 export function initialState(): SpoilsState {
   return {
@@ -37,7 +51,8 @@ export interface MovedCard {
   id: string;
   cardId: string | null;
 }
-const slot = (m: MovedCard): Slot => (m.cardId === null ? { id: m.id, hidden: true } : { id: m.id, cardId: m.cardId });
+const slot = (m: MovedCard): Slot =>
+  m.cardId === null ? { id: m.id, hidden: true } : { id: m.id, cardId: m.cardId };
 
 function upd(s: SpoilsState, p: string, f: (x: PlayerState) => PlayerState): SpoilsState {
   return { ...s, players: { ...s.players, [p]: f(s.players[p]!) } };
@@ -45,7 +60,8 @@ function upd(s: SpoilsState, p: string, f: (x: PlayerState) => PlayerState): Spo
 function updPerm(s: SpoilsState, id: string, f: (x: Perm) => Perm): SpoilsState {
   return { ...s, perms: s.perms.map((x) => (x.id === id ? f(x) : x)) };
 }
-const without = <T extends { id: string }>(zone: readonly T[], id: string | null): T[] => zone.filter((c) => c.id !== id);
+const without = <T extends { id: string }>(zone: readonly T[], id: string | null): T[] =>
+  zone.filter((c) => c.id !== id);
 
 /** The card leaving play, and everything attached to it leaving the same way (301.4) is listed by decide. */
 export interface Leave {
@@ -64,33 +80,88 @@ type P = Record<string, unknown>;
 
 function leavePlay(s: SpoilsState, leaves: Leave[]): SpoilsState {
   const gone = new Set(leaves.map((l) => l.id));
-  let next: SpoilsState = { ...s, perms: s.perms.filter((x) => !gone.has(x.id)), effects: s.effects.filter((e) => !gone.has(e.target)) };
+  let next: SpoilsState = {
+    ...s,
+    perms: s.perms.filter((x) => !gone.has(x.id)),
+    effects: s.effects.filter((e) => !gone.has(e.target)),
+  };
   if (next.battle) {
     const b = next.battle;
-    next = { ...next, battle: { ...b, attackers: b.attackers.filter((x) => !gone.has(x)), blockers: b.blockers.filter((x) => !gone.has(x)), target: b.target !== null && gone.has(b.target) ? null : b.target } };
+    next = {
+      ...next,
+      battle: {
+        ...b,
+        attackers: b.attackers.filter((x) => !gone.has(x)),
+        blockers: b.blockers.filter((x) => !gone.has(x)),
+        target: b.target !== null && gone.has(b.target) ? null : b.target,
+      },
+    };
   }
   for (const l of leaves) {
-    if (l.to === 'discard' && l.cardId) next = upd(next, l.owner, (pl) => ({ ...pl, discard: [...pl.discard, { id: l.id, cardId: l.cardId! }] }));
-    if (l.to === 'out-of-game' && l.cardId) next = upd(next, l.owner, (pl) => ({ ...pl, outOfGame: [...pl.outOfGame, { id: l.id, cardId: l.cardId! }] }));
-    if (l.to === 'face-down' && l.newId) next = { ...next, perms: [...next.perms, facedown(l.newId, l.newCardId ?? null, l.owner, l.controller ?? l.owner)] };
+    if (l.to === 'discard' && l.cardId)
+      next = upd(next, l.owner, (pl) => ({
+        ...pl,
+        discard: [...pl.discard, { id: l.id, cardId: l.cardId! }],
+      }));
+    if (l.to === 'out-of-game' && l.cardId)
+      next = upd(next, l.owner, (pl) => ({
+        ...pl,
+        outOfGame: [...pl.outOfGame, { id: l.id, cardId: l.cardId! }],
+      }));
+    if (l.to === 'face-down' && l.newId)
+      next = {
+        ...next,
+        perms: [...next.perms, facedown(l.newId, l.newCardId ?? null, l.owner, l.controller ?? l.owner)],
+      };
   }
   return next;
 }
 
 export function facedown(id: string, cardId: string | null, owner: PlayerId, controller: PlayerId): Perm {
-  return { id, cardId, owner, controller, faceDown: true, depleted: false, damage: 0, tokens: {}, attachedTo: null, canAttack: false };
+  return {
+    id,
+    cardId,
+    owner,
+    controller,
+    faceDown: true,
+    depleted: false,
+    damage: 0,
+    tokens: {},
+    attachedTo: null,
+    canAttack: false,
+  };
 }
 
 /**
  * Events only a player's own action emits (never the rules by themselves). Ordering triggers (ResolveTrigger)
  * emits none of them: it lets the next trigger happen, which cannot end a loop (414.1).
  */
-const PLAYER_ACTIONS = new Set(['AbilityUsed', 'AttackerAdded', 'AttackingPartyFormed', 'BattleStarted', 'BattleWindowPassed', 'BidPassed', 'BidPlaced', 'BlockerAdded', 'CardPlayStarted', 'DeckSearched', 'EndTurnAnnounced', 'FirstPlayerChosen', 'MulliganCardBottomed', 'MulliganEnded', 'PlayerConceded', 'PromptClosed', 'ResourcePlaying', 'ResponsesDone']);
+const PLAYER_ACTIONS = new Set([
+  'AbilityUsed',
+  'AttackerAdded',
+  'AttackingPartyFormed',
+  'BattleStarted',
+  'BattleWindowPassed',
+  'BidPassed',
+  'BidPlaced',
+  'BlockerAdded',
+  'CardPlayStarted',
+  'DeckSearched',
+  'EndTurnAnnounced',
+  'FirstPlayerChosen',
+  'MulliganCardBottomed',
+  'MulliganEnded',
+  'PlayerConceded',
+  'PromptClosed',
+  'ResourcePlaying',
+  'ResponsesDone',
+]);
 
 export function evolve(state: SpoilsState, e: GameEvent): SpoilsState {
   const next = apply(state, e);
   // 414.1: triggers that happened since a player last acted other than by ordering triggers.
-  const loopRun = e.type === 'TriggerHappened' ? next.loopRun + 1 : PLAYER_ACTIONS.has(e.type) ? 0 : next.loopRun;
+  const loopRun =
+    e.type === 'TriggerHappened' ? next.loopRun + 1 : PLAYER_ACTIONS.has(e.type) ? 0 : next.loopRun;
   return loopRun === next.loopRun ? next : { ...next, loopRun };
 }
 
@@ -106,7 +177,21 @@ function apply(state: SpoilsState, e: GameEvent): SpoilsState {
         status: 'playing',
         matchId: String(p.matchId ?? ''),
         order: players.map((x) => x.id),
-        players: Object.fromEntries(players.map((x) => [x.id, { id: x.id, name: x.name, deck: [], hand: [], discard: [], outOfGame: [], faction: '', mulliganDone: false }])),
+        players: Object.fromEntries(
+          players.map((x) => [
+            x.id,
+            {
+              id: x.id,
+              name: x.name,
+              deck: [],
+              hand: [],
+              discard: [],
+              outOfGame: [],
+              faction: '',
+              mulliganDone: false,
+            },
+          ]),
+        ),
         turnLimit: Number(p.turnLimit ?? 0),
         serial: Number(p.serial ?? 0),
         // 601.1a–c happen at the first position of the machine.
@@ -136,21 +221,36 @@ function apply(state: SpoilsState, e: GameEvent): SpoilsState {
     case 'StartingResourcesRevealed': {
       const res = p.resources as Card[];
       const byId = new Map(res.map((r) => [r.id, r.cardId]));
-      return { ...s, perms: s.perms.map((x) => (byId.has(x.id) ? { ...x, faceDown: false, cardId: byId.get(x.id)! } : x)) };
+      return {
+        ...s,
+        perms: s.perms.map((x) => (byId.has(x.id) ? { ...x, faceDown: false, cardId: byId.get(x.id)! } : x)),
+      };
     }
     case 'CardsDrawn': {
       const moves = p.moves as MovedCard[];
       const gone = new Set(moves.map((m) => m.fromId));
-      return upd(s, p.player as string, (pl) => ({ ...pl, deck: pl.deck.filter((c) => !gone.has(c.id)), hand: [...pl.hand, ...moves.map(slot)] }));
+      return upd(s, p.player as string, (pl) => ({
+        ...pl,
+        deck: pl.deck.filter((c) => !gone.has(c.id)),
+        hand: [...pl.hand, ...moves.map(slot)],
+      }));
     }
     case 'CardsDiscarded': {
       const cards = p.cards as Card[];
       const gone = new Set(cards.map((c) => c.id));
-      return upd(s, p.player as string, (pl) => ({ ...pl, hand: pl.hand.filter((c) => !gone.has(c.id)), discard: [...pl.discard, ...cards] }));
+      return upd(s, p.player as string, (pl) => ({
+        ...pl,
+        hand: pl.hand.filter((c) => !gone.has(c.id)),
+        discard: [...pl.discard, ...cards],
+      }));
     }
     case 'MulliganCardBottomed': {
       const m = p.move as MovedCard;
-      const next = upd(s, p.player as string, (pl) => ({ ...pl, hand: without(pl.hand, m.fromId), deck: [...pl.deck, slot(m)] }));
+      const next = upd(s, p.player as string, (pl) => ({
+        ...pl,
+        hand: without(pl.hand, m.fromId),
+        deck: [...pl.deck, slot(m)],
+      }));
       const pr = next.prompt;
       return pr?.kind === 'mulligan' ? { ...next, prompt: { ...pr, bottomed: pr.bottomed + 1 } } : next;
     }
@@ -164,7 +264,11 @@ function apply(state: SpoilsState, e: GameEvent): SpoilsState {
         activePlayer: ap,
         endAnnounced: false,
         // 602.1a: character damage cleared; 602.1b: "this turn" effects end; 602.1c: the AP's cards may attack.
-        perms: s.perms.map((x) => ({ ...x, damage: (p.cleared as string[]).includes(x.id) ? 0 : x.damage, canAttack: x.controller === ap })),
+        perms: s.perms.map((x) => ({
+          ...x,
+          damage: (p.cleared as string[]).includes(x.id) ? 0 : x.damage,
+          canAttack: x.controller === ap,
+        })),
         effects: [],
       };
     }
@@ -173,18 +277,29 @@ function apply(state: SpoilsState, e: GameEvent): SpoilsState {
     case 'TriggerRaised':
       return { ...s, triggers: [...s.triggers, p.trigger as PendingTrigger] };
     case 'TriggerHappened':
-      return { ...s, triggers: s.triggers.filter((t) => t.tid !== p.tid), prompt: s.prompt?.kind === 'order-triggers' ? null : s.prompt };
+      return {
+        ...s,
+        triggers: s.triggers.filter((t) => t.tid !== p.tid),
+        prompt: s.prompt?.kind === 'order-triggers' ? null : s.prompt,
+      };
     case 'CardPlayStarted': {
       const item = p.item as ChainItem;
       const player = item.controller;
       const from = p.fromId as string;
-      const next = p.via === 'flip-up' ? { ...s, perms: s.perms.filter((x) => x.id !== from) } : upd(s, player, (pl) => ({ ...pl, hand: without(pl.hand, from) }));
+      const next =
+        p.via === 'flip-up'
+          ? { ...s, perms: s.perms.filter((x) => x.id !== from) }
+          : upd(s, player, (pl) => ({ ...pl, hand: without(pl.hand, from) }));
       return { ...next, chain: [...next.chain, item] };
     }
     case 'AbilityUsed':
     case 'EndTurnAnnounced': {
       const item = p.item as ChainItem;
-      return { ...s, chain: [...s.chain, item], endAnnounced: s.endAnnounced || e.type === 'EndTurnAnnounced' };
+      return {
+        ...s,
+        chain: [...s.chain, item],
+        endAnnounced: s.endAnnounced || e.type === 'EndTurnAnnounced',
+      };
     }
     case 'PaymentStarted':
       return { ...s, payment: p.payment as Payment };
@@ -221,7 +336,8 @@ function apply(state: SpoilsState, e: GameEvent): SpoilsState {
       const iid = p.iid as string;
       const item = s.chain.find((c) => c.iid === iid);
       let next: SpoilsState = { ...s, chain: s.chain.filter((c) => c.iid !== iid) };
-      if (item?.card && p.to === 'discard') next = upd(next, p.owner as string, (pl) => ({ ...pl, discard: [...pl.discard, item.card!] }));
+      if (item?.card && p.to === 'discard')
+        next = upd(next, p.owner as string, (pl) => ({ ...pl, discard: [...pl.discard, item.card!] }));
       if (item?.card && p.to === 'play') next = { ...next, perms: [...next.perms, p.perm as Perm] };
       return next;
     }
@@ -235,7 +351,10 @@ function apply(state: SpoilsState, e: GameEvent): SpoilsState {
       return updPerm(s, target, (x) => ({ ...x, damage: x.damage + Number(p.amount) }));
     }
     case 'InfluenceLost':
-      return updPerm(s, p.faction as string, (x) => ({ ...x, influence: Math.max(0, (x.influence ?? 0) - Number(p.amount)) }));
+      return updPerm(s, p.faction as string, (x) => ({
+        ...x,
+        influence: Math.max(0, (x.influence ?? 0) - Number(p.amount)),
+      }));
     case 'CardsLeftPlay':
       return leavePlay(s, p.leaves as Leave[]);
     case 'ControlChanged': {
@@ -256,20 +375,31 @@ function apply(state: SpoilsState, e: GameEvent): SpoilsState {
       const player = p.player as PlayerId;
       const m = p.move as MovedCard;
       const perm: Perm = { ...facedown(m.id, m.cardId, player, player), faceDown: p.faceDown === true };
-      return upd({ ...s, perms: [...s.perms, perm], prompt: null }, player, (pl) => ({ ...pl, hand: without(pl.hand, m.fromId) }));
+      return upd({ ...s, perms: [...s.perms, perm], prompt: null }, player, (pl) => ({
+        ...pl,
+        hand: without(pl.hand, m.fromId),
+      }));
     }
     case 'DeckSearched': {
       const m = p.found as MovedCard | null;
       const next = { ...s, prompt: null };
       if (!m) return next;
-      return upd(next, p.player as string, (pl) => ({ ...pl, deck: without(pl.deck, m.fromId), hand: [...pl.hand, slot(m)] }));
+      return upd(next, p.player as string, (pl) => ({
+        ...pl,
+        deck: without(pl.deck, m.fromId),
+        hand: [...pl.hand, slot(m)],
+      }));
     }
     case 'BattleStarted':
       return { ...s, battle: p.battle as Battle };
     case 'AttackerAdded':
-      return s.battle ? { ...s, battle: { ...s.battle, attackers: [...s.battle.attackers, p.card as string] } } : s;
+      return s.battle
+        ? { ...s, battle: { ...s.battle, attackers: [...s.battle.attackers, p.card as string] } }
+        : s;
     case 'BlockerAdded':
-      return s.battle ? { ...s, battle: { ...s.battle, blockers: [...s.battle.blockers, p.card as string] } } : s;
+      return s.battle
+        ? { ...s, battle: { ...s.battle, blockers: [...s.battle.blockers, p.card as string] } }
+        : s;
     case 'AttackingPartyFormed':
       return s.battle ? { ...s, battle: { ...s.battle, covert: p.covert === true } } : s;
     case 'BlockingPartyFormed':
@@ -277,9 +407,16 @@ function apply(state: SpoilsState, e: GameEvent): SpoilsState {
     case 'BattleWindowOpened':
       return s.battle ? { ...s, battle: { ...s.battle, windowHolder: p.player as PlayerId } } : s;
     case 'BattleWindowPassed':
-      return s.battle ? { ...s, battle: { ...s.battle, windowHolder: (p.next as PlayerId | null) ?? null } } : s;
+      return s.battle
+        ? { ...s, battle: { ...s.battle, windowHolder: (p.next as PlayerId | null) ?? null } }
+        : s;
     case 'SpeedLevelFound':
-      return s.battle ? { ...s, battle: { ...s.battle, speed: Number(p.speed), toAssign: p.toAssign as Record<string, number> } } : s;
+      return s.battle
+        ? {
+            ...s,
+            battle: { ...s.battle, speed: Number(p.speed), toAssign: p.toAssign as Record<string, number> },
+          }
+        : s;
     case 'BattleDamageAssigned': {
       if (!s.battle) return s;
       const b = s.battle;
@@ -288,7 +425,10 @@ function apply(state: SpoilsState, e: GameEvent): SpoilsState {
       const toAssign = { ...b.toAssign };
       if (left > 0) toAssign[source] = left;
       else delete toAssign[source];
-      const pending = Number(p.amount) > 0 && p.target ? [...b.pending, { source, target: p.target as string, amount: Number(p.amount) }] : b.pending;
+      const pending =
+        Number(p.amount) > 0 && p.target
+          ? [...b.pending, { source, target: p.target as string, amount: Number(p.amount) }]
+          : b.pending;
       const assigned = left > 0 || b.assigned.includes(source) ? b.assigned : [...b.assigned, source];
       return { ...s, battle: { ...b, toAssign, pending, assigned } };
     }
@@ -305,13 +445,39 @@ function apply(state: SpoilsState, e: GameEvent): SpoilsState {
       const ps = p.players as Record<string, { deck: Slot[]; hand: Slot[]; discard: Card[] }>;
       const perms = p.perms as Perm[];
       const players = Object.fromEntries(
-        Object.entries(s.players).map(([id, pl]) => [id, { ...pl, ...ps[id]!, faction: perms.find((x) => x.owner === id && x.influence !== undefined)?.id ?? '', mulliganDone: true }]),
+        Object.entries(s.players).map(([id, pl]) => [
+          id,
+          {
+            ...pl,
+            ...ps[id]!,
+            faction: perms.find((x) => x.owner === id && x.influence !== undefined)?.id ?? '',
+            mulliganDone: true,
+          },
+        ]),
       );
       const ap = p.activePlayer as PlayerId;
-      return { ...s, players, perms, turn: Number(p.turn), activePlayer: ap, firstPlayer: ap, phase: 'main', step: null };
+      return {
+        ...s,
+        players,
+        perms,
+        turn: Number(p.turn),
+        activePlayer: ap,
+        firstPlayer: ap,
+        phase: 'main',
+        step: null,
+      };
     }
     case 'MatchEnded':
-      return { ...s, status: 'ended', winner: (p.winner as PlayerId | null) ?? null, result: String(p.result ?? ''), phase: 'game-over', step: null, prompt: null, payment: null };
+      return {
+        ...s,
+        status: 'ended',
+        winner: (p.winner as PlayerId | null) ?? null,
+        result: String(p.result ?? ''),
+        phase: 'game-over',
+        step: null,
+        prompt: null,
+        payment: null,
+      };
     default:
       return s;
   }

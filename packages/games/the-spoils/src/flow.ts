@@ -10,8 +10,30 @@ import type { Effect } from './cards/types';
 import { evolve } from './evolve';
 import type { Leave, MovedCard } from './evolve';
 import { nextLocation } from './machine';
-import { blockForbiddenBy, controlled, defOf, hasKw, factionDamageReduction, isCharacter, isFaction, isLocation, opponentOf, perm, statsOf, unattachedResources } from './rules';
-import { isHidden, type Battle, type Card, type ChainItem, type Payment, type PendingTrigger, type Perm, type SpoilsState } from './types';
+import {
+  blockForbiddenBy,
+  controlled,
+  defOf,
+  hasKw,
+  factionDamageReduction,
+  isCharacter,
+  isFaction,
+  isLocation,
+  opponentOf,
+  perm,
+  statsOf,
+  unattachedResources,
+} from './rules';
+import {
+  isHidden,
+  type Battle,
+  type Card,
+  type ChainItem,
+  type Payment,
+  type PendingTrigger,
+  type Perm,
+  type SpoilsState,
+} from './types';
 
 export type D = Draft<SpoilsState, SpoilsPayloads>;
 
@@ -32,7 +54,13 @@ export function freshIds(d: D, n: number): { ids: string[]; serial: number } {
  */
 export const LOOP_LIMIT = 200;
 
-export function endMatch(d: D, winner: PlayerId | null, result: string, rule: string, losers: PlayerId[] = []): void {
+export function endMatch(
+  d: D,
+  winner: PlayerId | null,
+  result: string,
+  rule: string,
+  losers: PlayerId[] = [],
+): void {
   if (d.state.status === 'ended') return;
   d.auto('MatchEnded', { winner, result, losers, seed: '' }, rule);
 }
@@ -45,12 +73,21 @@ export function drawCards(d: D, p: PlayerId, n: number, rule: string): void {
   const deck = d.state.players[p]!.deck;
   const top = deck.slice(0, n);
   const { ids, serial } = freshIds(d, top.length);
-  const moves: MovedCard[] = top.map((c, i) => ({ fromId: c.id, id: ids[i]!, cardId: 'cardId' in c ? c.cardId : null }));
+  const moves: MovedCard[] = top.map((c, i) => ({
+    fromId: c.id,
+    id: ids[i]!,
+    cardId: 'cardId' in c ? c.cardId : null,
+  }));
   d.auto('CardsDrawn', { player: p, moves, failed: n - top.length, serial }, n > top.length ? '306.2' : rule);
 }
 
 /** Leaves play with everything attached to it, the same way (301.4, 301.4a), applying replacements (506). */
-export function leavePlay(d: D, ids: string[], rule: string, opts: { cost?: boolean; reason: 'destroyed' | 'returned' } = { reason: 'destroyed' }): void {
+export function leavePlay(
+  d: D,
+  ids: string[],
+  rule: string,
+  opts: { cost?: boolean; reason: 'destroyed' | 'returned' } = { reason: 'destroyed' },
+): void {
   const s = d.state;
   const all: Perm[] = [];
   const visit = (id: string) => {
@@ -70,9 +107,18 @@ export function leavePlay(d: D, ids: string[], rule: string, opts: { cost?: bool
     const rep = own ? undefined : d0?.replacements.find((r) => r.kind === 'discard-from-play');
     if (rep?.instead === 'flip-face-down') {
       serial += 1;
-      return { id: x.id, owner: x.owner, cardId: x.cardId, to: 'face-down', newId: `c${serial}`, newCardId: x.cardId, controller: x.controller };
+      return {
+        id: x.id,
+        owner: x.owner,
+        cardId: x.cardId,
+        to: 'face-down',
+        newId: `c${serial}`,
+        newCardId: x.cardId,
+        controller: x.controller,
+      };
     }
-    if (rep?.instead === 'remove-from-game') return { id: x.id, owner: x.owner, cardId: x.cardId, to: 'out-of-game' };
+    if (rep?.instead === 'remove-from-game')
+      return { id: x.id, owner: x.owner, cardId: x.cardId, to: 'out-of-game' };
     return { id: x.id, owner: x.owner, cardId: x.cardId, to: 'discard' };
   });
   const replaced = leaves.some((l) => l.to === 'face-down' || l.to === 'out-of-game');
@@ -90,14 +136,22 @@ function enteredPlay(d: D, id: string, own: boolean): void {
   const def = defOf(x);
   if (own && def) def.triggers.forEach((t, i) => t.when === 'enters-play' && raise(d, x, i));
   if (x.token)
-    for (const w of d.state.perms) defOf(w)?.triggers.forEach((t, i) => t.when === 'token-enters-play' && raise(d, w, i));
+    for (const w of d.state.perms)
+      defOf(w)?.triggers.forEach((t, i) => t.when === 'token-enters-play' && raise(d, w, i));
 }
 
 export function raise(d: D, source: Perm, index: number): void {
   const def = defOf(source)!;
   const t = def.triggers[index]!;
   const { ids, serial } = freshIds(d, 1);
-  const trigger: PendingTrigger = { tid: ids[0]!, controller: source.controller, source: source.id, sourceCardId: def.id, trigger: index, label: `${def.name}: ${t.section ?? t.when}` };
+  const trigger: PendingTrigger = {
+    tid: ids[0]!,
+    controller: source.controller,
+    source: source.id,
+    sourceCardId: def.id,
+    trigger: index,
+    label: `${def.name}: ${t.section ?? t.when}`,
+  };
   d.auto('TriggerRaised', { trigger, serial }, '503.1');
 }
 
@@ -111,12 +165,24 @@ export function inflict(d: D, source: string | null, target: string, amount: num
   if (isFaction(t)) {
     const final = Math.max(0, amount - factionDamageReduction(d.state));
     if (final === 0) return; // 408.2a
-    d.auto('DamageInflicted', { source, target, targetKind: 'faction', raw: amount, amount: final, battle }, battle ? '609.1f' : '408.3');
-    d.auto('InfluenceLost', { faction: target, player: t.owner, amount: final, influence: Math.max(0, (t.influence ?? 0) - final) }, '408.3');
+    d.auto(
+      'DamageInflicted',
+      { source, target, targetKind: 'faction', raw: amount, amount: final, battle },
+      battle ? '609.1f' : '408.3',
+    );
+    d.auto(
+      'InfluenceLost',
+      { faction: target, player: t.owner, amount: final, influence: Math.max(0, (t.influence ?? 0) - final) },
+      '408.3',
+    );
     return;
   }
   const kind = isCharacter(t) ? 'character' : isLocation(t) ? 'location' : 'other';
-  d.auto('DamageInflicted', { source, target, targetKind: kind, raw: amount, amount, battle }, battle ? '609.1f' : kind === 'location' ? '408.5' : '408.4');
+  d.auto(
+    'DamageInflicted',
+    { source, target, targetKind: kind, raw: amount, amount, battle },
+    battle ? '609.1f' : kind === 'location' ? '408.5' : '408.4',
+  );
 }
 
 // ── Continuous checks and triggers ─────────────────────────────────────────────────────────────────────
@@ -128,14 +194,30 @@ function sbe(d: D): boolean {
   const losers = s.perms.filter((x) => isFaction(x) && (x.influence ?? 1) <= 0).map((x) => x.owner);
   if (losers.length > 0) {
     const left = s.order.filter((p) => !losers.includes(p));
-    if (left.length === 0) endMatch(d, null, `draw: every faction reached 0 influence (102.2)`, '102.2', losers);
-    else endMatch(d, left[0]!, `${left[0]} wins: ${losers.join(', ')} reached 0 influence (102.1)`, '102.1', losers);
+    if (left.length === 0)
+      endMatch(d, null, `draw: every faction reached 0 influence (102.2)`, '102.2', losers);
+    else
+      endMatch(
+        d,
+        left[0]!,
+        `${left[0]} wins: ${losers.join(', ')} reached 0 influence (102.1)`,
+        '102.1',
+        losers,
+      );
     return true;
   }
   // 408.4 / 408.5: damage at or above life (this turn) or structure (this game) destroys.
-  const dead = s.perms.filter((x) => (isCharacter(x) && x.damage >= statsOf(s, x).life) || (isLocation(x) && x.damage >= (defOf(x)!.structure ?? 0)));
+  const dead = s.perms.filter(
+    (x) =>
+      (isCharacter(x) && x.damage >= statsOf(s, x).life) ||
+      (isLocation(x) && x.damage >= (defOf(x)!.structure ?? 0)),
+  );
   if (dead.length > 0) {
-    leavePlay(d, dead.map((x) => x.id), dead.some(isCharacter) ? '408.4' : '408.5');
+    leavePlay(
+      d,
+      dead.map((x) => x.id),
+      dead.some(isCharacter) ? '408.4' : '408.5',
+    );
     return true;
   }
   // 507.2e: an attachment whose target is no longer a character is destroyed.
@@ -146,7 +228,11 @@ function sbe(d: D): boolean {
     return !host || !isCharacter(host);
   });
   if (loose.length > 0) {
-    leavePlay(d, loose.map((x) => x.id), '507.2e');
+    leavePlay(
+      d,
+      loose.map((x) => x.id),
+      '507.2e',
+    );
     return true;
   }
   // 507.5a: two cards with the same unique identifier under one player: they choose one to keep.
@@ -159,7 +245,11 @@ function sbe(d: D): boolean {
       }
       for (const ids of byId.values())
         if (ids.length > 1) {
-          d.auto('PromptOpened', { prompt: { kind: 'keep-unique', player: p, rule: '507.5a', ids } }, '507.5a');
+          d.auto(
+            'PromptOpened',
+            { prompt: { kind: 'keep-unique', player: p, rule: '507.5a', ids } },
+            '507.5a',
+          );
           return true;
         }
     }
@@ -176,10 +266,17 @@ export function settle(d: D): void {
     if (s.prompt || s.payment) return;
     if (s.triggers.length === 0) return;
     const ts = s.triggers;
-    const same = ts.every((t) => t.sourceCardId === ts[0]!.sourceCardId && t.trigger === ts[0]!.trigger && t.controller === ts[0]!.controller);
+    const same = ts.every(
+      (t) =>
+        t.sourceCardId === ts[0]!.sourceCardId &&
+        t.trigger === ts[0]!.trigger &&
+        t.controller === ts[0]!.controller,
+    );
     if (ts.length > 1 && !same) {
       // 503.4: the controller orders its own triggers; the active player orders mixed ones.
-      const decider = ts.every((t) => t.controller === ts[0]!.controller) ? ts[0]!.controller : s.activePlayer!;
+      const decider = ts.every((t) => t.controller === ts[0]!.controller)
+        ? ts[0]!.controller
+        : s.activePlayer!;
       const rule = s.phase === 'start-of-turn' ? '602.2' : '503.4';
       d.auto('PromptOpened', { prompt: { kind: 'order-triggers', player: decider, rule } }, rule);
       return;
@@ -190,13 +287,32 @@ export function settle(d: D): void {
 
 export function resolveTrigger(d: D, t: PendingTrigger): void {
   if (d.state.loopRun >= LOOP_LIMIT) {
-    endMatch(d, null, `draw: ${t.label} keeps triggering itself in a loop neither player can end (414.1)`, '414.1');
+    endMatch(
+      d,
+      null,
+      `draw: ${t.label} keeps triggering itself in a loop neither player can end (414.1)`,
+      '414.1',
+    );
     return;
   }
-  d.auto('TriggerHappened', { tid: t.tid, source: t.source, label: t.label, controller: t.controller }, '503.1');
+  d.auto(
+    'TriggerHappened',
+    { tid: t.tid, source: t.source, label: t.label, controller: t.controller },
+    '503.1',
+  );
   const def = cardDef(t.sourceCardId);
   const trig = def.triggers[t.trigger]!;
-  runEffects(d, trig.effect, { controller: t.controller, source: t.source, picked: null, rule: trig.section === 'Restore Rule' ? '202.7' : trig.section === 'Develop Rule' ? '202.8' : ruleOfTrigger(trig.when) });
+  runEffects(d, trig.effect, {
+    controller: t.controller,
+    source: t.source,
+    picked: null,
+    rule:
+      trig.section === 'Restore Rule'
+        ? '202.7'
+        : trig.section === 'Develop Rule'
+          ? '202.8'
+          : ruleOfTrigger(trig.when),
+  });
 }
 
 function ruleOfTrigger(when: string): string {
@@ -239,37 +355,74 @@ export function runEffects(d: D, effects: readonly Effect[], ctx: EffectCtx): vo
         break;
       case 'lose-influence': {
         const f = perm(s, s.players[opponentOf(s, ctx.controller)]!.faction)!;
-        d.auto('InfluenceLost', { faction: f.id, player: f.owner, amount: e.n, influence: Math.max(0, (f.influence ?? 0) - e.n) }, '408.3b');
+        d.auto(
+          'InfluenceLost',
+          { faction: f.id, player: f.owner, amount: e.n, influence: Math.max(0, (f.influence ?? 0) - e.n) },
+          '408.3b',
+        );
         break;
       }
       case 'stats':
-        if (picked && isCharacter(picked)) d.auto('TurnEffectAdded', { effect: { target: picked.id, str: e.str, life: e.life, spd: e.spd } }, '602.1b');
+        if (picked && isCharacter(picked))
+          d.auto(
+            'TurnEffectAdded',
+            { effect: { target: picked.id, str: e.str, life: e.life, spd: e.spd } },
+            '602.1b',
+          );
         break;
       case 'token': {
         const { ids, serial } = freshIds(d, 1);
-        const x: Perm = { id: ids[0]!, cardId: e.token, owner: ctx.controller, controller: ctx.controller, faceDown: false, depleted: false, damage: 0, tokens: {}, attachedTo: null, canAttack: false, token: true };
+        const x: Perm = {
+          id: ids[0]!,
+          cardId: e.token,
+          owner: ctx.controller,
+          controller: ctx.controller,
+          faceDown: false,
+          depleted: false,
+          damage: 0,
+          tokens: {},
+          attachedTo: null,
+          canAttack: false,
+          token: true,
+        };
         d.auto('TokenCreated', { perm: x, serial }, '409.3c');
         enteredPlay(d, x.id, true);
         break;
       }
       case 'add-tokens':
-        if (ctx.source && perm(s, ctx.source)) d.auto('TokensChanged', { card: ctx.source, kind: e.kind, delta: e.n }, '409.1');
+        if (ctx.source && perm(s, ctx.source))
+          d.auto('TokensChanged', { card: ctx.source, kind: e.kind, delta: e.n }, '409.1');
         break;
       case 'control':
         if (picked && picked.controller !== ctx.controller) {
-          d.auto('ControlChanged', { card: picked.id, from: picked.controller, to: ctx.controller, inBattle: !!s.battle && [...s.battle.attackers, ...s.battle.blockers].includes(picked.id) }, s.battle?.target === picked.id ? '407.5' : '407.3');
+          d.auto(
+            'ControlChanged',
+            {
+              card: picked.id,
+              from: picked.controller,
+              to: ctx.controller,
+              inBattle: !!s.battle && [...s.battle.attackers, ...s.battle.blockers].includes(picked.id),
+            },
+            s.battle?.target === picked.id ? '407.5' : '407.3',
+          );
         }
         break;
       case 'restore-rule': {
         const f = s.players[ctx.controller]!.faction;
         const attached = s.perms.filter((x) => x.attachedTo === f).map((x) => x.id);
         if (attached.length > 0) d.auto('CardsDetached', { ids: attached, from: f }, '202.7');
-        const depleted = controlled(d.state, ctx.controller).filter((x) => x.depleted).map((x) => x.id);
+        const depleted = controlled(d.state, ctx.controller)
+          .filter((x) => x.depleted)
+          .map((x) => x.id);
         if (depleted.length > 0) d.auto('CardsRestored', { ids: depleted }, '303.3');
         break;
       }
       case 'develop-rule':
-        d.auto('PromptOpened', { prompt: { kind: 'develop', player: ctx.controller, rule: '202.8' } }, '202.8');
+        d.auto(
+          'PromptOpened',
+          { prompt: { kind: 'develop', player: ctx.controller, rule: '202.8' } },
+          '202.8',
+        );
         break;
       case 'discard-hand': {
         // 305: from the owner's hand to their discard pile; several cards enter it at the same time.
@@ -284,15 +437,43 @@ export function runEffects(d: D, effects: readonly Effect[], ctx: EffectCtx): vo
         // a trigger responds to nothing (503.2).
         const depth = ctx.rule === '604.1h' ? 2 : ctx.rule === '606.1g' ? 1 : 0;
         const below = depth > 0 ? s.chain[s.chain.length - depth] : undefined;
-        if (below && below.kind !== 'end-turn') d.auto('ItemTerminated', { iid: below.iid, to: below.card ? 'discard' : null, label: below.label, ...(below.card ? { owner: ownerOfChainCard(s, below) } : {}) }, '314');
+        if (below && below.kind !== 'end-turn')
+          d.auto(
+            'ItemTerminated',
+            {
+              iid: below.iid,
+              to: below.card ? 'discard' : null,
+              label: below.label,
+              ...(below.card ? { owner: ownerOfChainCard(s, below) } : {}),
+            },
+            '314',
+          );
         break;
       }
       case 'search':
-        d.auto('PromptOpened', { prompt: { kind: 'search', player: ctx.controller, rule: '312.2', type: e.type } }, '312.2');
+        d.auto(
+          'PromptOpened',
+          { prompt: { kind: 'search', player: ctx.controller, rule: '312.2', type: e.type } },
+          '312.2',
+        );
         break;
       case 'bid': {
         const ap = s.activePlayer!;
-        d.auto('PromptOpened', { prompt: { kind: 'bid', player: ap, rule: '413.1', high: -1, leader: null, passed: [], prizeDraw: e.prize.draw } }, '413.1a');
+        d.auto(
+          'PromptOpened',
+          {
+            prompt: {
+              kind: 'bid',
+              player: ap,
+              rule: '413.1',
+              high: -1,
+              leader: null,
+              passed: [],
+              prizeDraw: e.prize.draw,
+            },
+          },
+          '413.1a',
+        );
         break;
       }
     }
@@ -319,14 +500,24 @@ export function resolveTop(d: D): void {
     const ab = def.abilities[item.ability!]!;
     d.auto('ItemResolved', { iid: item.iid, to: null, label: item.label }, '606.1g');
     // 502.4: the text as it was when used, even if the source left play.
-    runEffects(d, ab.effect, { controller: item.controller, source: item.source, picked: item.picked, rule: '606.1g' });
+    runEffects(d, ab.effect, {
+      controller: item.controller,
+      source: item.source,
+      picked: item.picked,
+      rule: '606.1g',
+    });
     return;
   }
   const card = item.card!;
   const def = cardDef(card.cardId);
   const owner = ownerOfChainCard(d.state, item);
   if (def.types.includes('tactic')) {
-    runEffects(d, def.effect, { controller: item.controller, source: null, picked: item.picked, rule: '604.1h' });
+    runEffects(d, def.effect, {
+      controller: item.controller,
+      source: null,
+      picked: item.picked,
+      rule: '604.1h',
+    });
     d.auto('ItemResolved', { iid: item.iid, to: 'discard', owner, label: item.label }, '205.2');
     return;
   }
@@ -340,8 +531,23 @@ export function resolveTop(d: D): void {
     }
     attachedTo = host.id;
   }
-  const x: Perm = { id: card.id, cardId: card.cardId, owner, controller: item.controller, faceDown: false, depleted: false, damage: 0, tokens: {}, attachedTo, canAttack: false };
-  d.auto('ItemResolved', { iid: item.iid, to: 'play', owner, perm: x, label: item.label }, def.types.includes('character') ? '204.2' : def.types.includes('item') ? '206.2' : '207.2');
+  const x: Perm = {
+    id: card.id,
+    cardId: card.cardId,
+    owner,
+    controller: item.controller,
+    faceDown: false,
+    depleted: false,
+    damage: 0,
+    tokens: {},
+    attachedTo,
+    canAttack: false,
+  };
+  d.auto(
+    'ItemResolved',
+    { iid: item.iid, to: 'play', owner, perm: x, label: item.label },
+    def.types.includes('character') ? '204.2' : def.types.includes('item') ? '206.2' : '207.2',
+  );
   enteredPlay(d, x.id, true);
 }
 
@@ -353,12 +559,31 @@ function ownerOfChainCard(s: SpoilsState, item: ChainItem): PlayerId {
 // ── Payment ────────────────────────────────────────────────────────────────────────────────────────────
 
 /** Starts paying `total` (406.3a: always last); attaches at once when there is no choice to make. */
-export function startPayment(d: D, p: PlayerId, total: number, purpose: Payment['purpose'], breakdown: Record<string, number>, draw?: number): void {
+export function startPayment(
+  d: D,
+  p: PlayerId,
+  total: number,
+  purpose: Payment['purpose'],
+  breakdown: Record<string, number>,
+  draw?: number,
+): void {
   if (total <= 0) return;
-  const payment: Payment = draw === undefined ? { player: p, total, remaining: total, purpose } : { player: p, total, remaining: total, purpose, draw };
-  d.auto('PaymentStarted', { payment, breakdown }, purpose === 'party' ? '505.1' : purpose === 'bid' ? '413.1' : '406.3');
+  const payment: Payment =
+    draw === undefined
+      ? { player: p, total, remaining: total, purpose }
+      : { player: p, total, remaining: total, purpose, draw };
+  d.auto(
+    'PaymentStarted',
+    { payment, breakdown },
+    purpose === 'party' ? '505.1' : purpose === 'bid' ? '413.1' : '406.3',
+  );
   const free = unattachedResources(d.state, p);
-  if (free.length <= total) attach(d, free.map((x) => x.id), true);
+  if (free.length <= total)
+    attach(
+      d,
+      free.map((x) => x.id),
+      true,
+    );
 }
 
 /** 203.3 / 309.1: resources attached to the faction; finishing a payment continues what it paid for. */
@@ -390,10 +615,13 @@ function inBattle(s: SpoilsState, b: Battle, id: string): boolean {
 function speedLevel(d: D): void {
   const s = d.state;
   const b = s.battle!;
-  const waiting = [...b.attackers, ...b.blockers].filter((id) => !b.assigned.includes(id) && inBattle(s, b, id));
+  const waiting = [...b.attackers, ...b.blockers].filter(
+    (id) => !b.assigned.includes(id) && inBattle(s, b, id),
+  );
   const x = Math.max(...waiting.map((id) => statsOf(s, perm(s, id)!).spd));
   const toAssign: Record<string, number> = {};
-  for (const id of waiting) if (statsOf(s, perm(s, id)!).spd === x) toAssign[id] = statsOf(s, perm(s, id)!).str;
+  for (const id of waiting)
+    if (statsOf(s, perm(s, id)!).spd === x) toAssign[id] = statsOf(s, perm(s, id)!).str;
   d.auto('SpeedLevelFound', { speed: x, toAssign }, '609.1b');
   autoAssign(d);
 }
@@ -415,8 +643,14 @@ function autoAssign(d: D): void {
   const b0 = d.state.battle!;
   for (const [id, amount] of Object.entries(b0.toAssign)) {
     const targets = damageTargets(d.state, id);
-    if (amount === 0 || targets.length === 0) d.auto('BattleDamageAssigned', { source: id, target: null, amount }, amount === 0 ? '408.1b' : '609.2');
-    else if (targets.length === 1) d.auto('BattleDamageAssigned', { source: id, target: targets[0]!, amount }, b0.attackers.includes(id) ? '609.1c' : '609.1d');
+    if (amount === 0 || targets.length === 0)
+      d.auto('BattleDamageAssigned', { source: id, target: null, amount }, amount === 0 ? '408.1b' : '609.2');
+    else if (targets.length === 1)
+      d.auto(
+        'BattleDamageAssigned',
+        { source: id, target: targets[0]!, amount },
+        b0.attackers.includes(id) ? '609.1c' : '609.1d',
+      );
   }
 }
 
@@ -429,7 +663,8 @@ function inflictBattleDamage(d: D): void {
     const cur = sums.get(x.target) ?? { amount: 0, sources: [] };
     sums.set(x.target, { amount: cur.amount + x.amount, sources: [...cur.sources, x.source] });
   }
-  for (const [target, v] of sums) inflict(d, v.sources.length === 1 ? v.sources[0]! : null, target, v.amount, true);
+  for (const [target, v] of sums)
+    inflict(d, v.sources.length === 1 ? v.sources[0]! : null, target, v.amount, true);
   d.auto('BattleDamageCleared', {}, '609.1f');
 }
 
@@ -447,14 +682,20 @@ export function startTurn(d: D, p: PlayerId): void {
   if (s.turnLimit > 0 && turn > s.turnLimit) {
     // Time limits are tournament policy (104 leaves them to the Tournament Rules): the match option turnLimit
     // ends the match in a draw.
-    endMatch(d, null, `draw: the match option turnLimit (${s.turnLimit} turns) was reached (tournament policy, 104: the rules of play have no turn limit)`, '104');
+    endMatch(
+      d,
+      null,
+      `draw: the match option turnLimit (${s.turnLimit} turns) was reached (tournament policy, 104: the rules of play have no turn limit)`,
+      '104',
+    );
     return;
   }
   const cleared = s.perms.filter((x) => isCharacter(x) && x.damage > 0).map((x) => x.id);
   d.auto('TurnStarted', { turn, player: p, cleared }, '602.1');
   d.auto('StepEntered', { phase: 'start-of-turn', step: null }, '602.1');
   // 602.2: all "at the start of your turn" triggers at once, ordered by the active player.
-  for (const x of controlled(d.state, p)) defOf(x)?.triggers.forEach((t, i) => t.when === 'start-of-your-turn' && raise(d, x, i));
+  for (const x of controlled(d.state, p))
+    defOf(x)?.triggers.forEach((t, i) => t.when === 'start-of-your-turn' && raise(d, x, i));
 }
 
 /** Runs the rules until a player must act. */
@@ -471,7 +712,8 @@ export function advance(d: D): void {
       case 'main':
         if (s.endAnnounced) {
           enter(d); // 610.1: the turn actually ends
-          for (const x of controlled(d.state, s.activePlayer!)) defOf(x)?.triggers.forEach((t, i) => t.when === 'end-of-your-turn' && raise(d, x, i));
+          for (const x of controlled(d.state, s.activePlayer!))
+            defOf(x)?.triggers.forEach((t, i) => t.when === 'end-of-your-turn' && raise(d, x, i));
           continue;
         }
         return;
@@ -490,7 +732,14 @@ export function advance(d: D): void {
           if (s.perms.some((x) => blockForbiddenBy(s, x) === null)) return;
           const all = b.attackers.map((id) => perm(s, id)).filter((x): x is Perm => x !== undefined);
           const theirs = controlled(s, b.defender).filter((x) => isCharacter(x) && !x.depleted);
-          const why = all.length > 0 && all.every((x) => hasKw(x, 'cannot-be-blocked')) ? '412.1' : theirs.length === 0 ? '608.1d' : b.covert ? '507.3b' : '507.3c';
+          const why =
+            all.length > 0 && all.every((x) => hasKw(x, 'cannot-be-blocked'))
+              ? '412.1'
+              : theirs.length === 0
+                ? '608.1d'
+                : b.covert
+                  ? '507.3b'
+                  : '507.3c';
           d.auto('BlockingPartyFormed', { blockers: [] }, why);
           openBattleStep(d, 'window-a');
           continue;

@@ -10,7 +10,16 @@ import { spoilsMachine } from './machine';
 import { scenarioHooks } from './start';
 import { SpoilsCommandSchema, SpoilsEventSchema } from './schemas';
 import type { SpoilsState } from './types';
-import { board, describe, faceOf, keyMoment, positionWords, commandPhrases, prompt, statePhrases } from './present';
+import {
+  board,
+  describe,
+  faceOf,
+  keyMoment,
+  positionWords,
+  commandPhrases,
+  prompt,
+  statePhrases,
+} from './present';
 import { secrets, view, viewEvent } from './view';
 
 export const theSpoils = defineGame<SpoilsState>({

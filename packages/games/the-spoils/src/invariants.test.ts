@@ -17,7 +17,12 @@ describe('the-spoils invariants at every seq', () => {
   });
 
   it('the lighter every-seq check of the property tests fails when redaction is missing or wrong', () => {
-    const m = playMatch<SpoilsState>(theSpoils, { seed: 'sp-check', bots: { p1: 'greedy', p2: 'greedy' }, maxCommands: 60, recordStates: false });
+    const m = playMatch<SpoilsState>(theSpoils, {
+      seed: 'sp-check',
+      bots: { p1: 'greedy', p2: 'greedy' },
+      maxCommands: 60,
+      recordStates: false,
+    });
     expect(everySeq(m.events)).toEqual([]);
     const leaky = { ...theSpoils, viewEvent: <E extends GameEvent>(e: E): E => e };
     expect(everySeq(m.events, ['p2'], leaky).length).toBeGreaterThan(0);
@@ -26,7 +31,11 @@ describe('the-spoils invariants at every seq', () => {
   });
 
   it('a hidden card is really hidden: the opponent sees hand slots without identity and no deck card at all', () => {
-    const m = playMatch<SpoilsState>(theSpoils, { seed: 'sp-hidden', bots: { p1: 'greedy', p2: 'greedy' }, maxCommands: 40 });
+    const m = playMatch<SpoilsState>(theSpoils, {
+      seed: 'sp-hidden',
+      bots: { p1: 'greedy', p2: 'greedy' },
+      maxCommands: 40,
+    });
     const s = m.final;
     const v = theSpoils.view(s, 'p2');
     expect(v.players.p1!.hand.length).toBe(s.players.p1!.hand.length);

@@ -5,7 +5,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkMachineMeta, MatchSession, parseScenario, phaseOrder, Rng, scenarioConfig, type Command, type MatchConfig, type PlayerId } from '@matchtape/engine';
+import {
+  checkMachineMeta,
+  MatchSession,
+  parseScenario,
+  phaseOrder,
+  Rng,
+  scenarioConfig,
+  type Command,
+  type MatchConfig,
+  type PlayerId,
+} from '@matchtape/engine';
 import { defaultConfig } from '@matchtape/engine/testing';
 import { machineCoverage, TransitionTrace } from '@matchtape/engine/testing/graph';
 import { theSpoils } from './index';
@@ -15,7 +25,13 @@ import type { SpoilsState } from './types';
 
 const AT = '2026-01-01T00:00:00.000Z';
 
-function drive(t: TransitionTrace, config: MatchConfig, seed: string, next: (s: SpoilsState, p: PlayerId, i: number) => Command | null, setup?: Parameters<typeof MatchSession.start>[3]): void {
+function drive(
+  t: TransitionTrace,
+  config: MatchConfig,
+  seed: string,
+  next: (s: SpoilsState, p: PlayerId, i: number) => Command | null,
+  setup?: Parameters<typeof MatchSession.start>[3],
+): void {
   const started = MatchSession.start<SpoilsState>(theSpoils, config, { seed, at: AT }, setup ?? {});
   if (!started.ok) throw new Error(started.reason);
   const session = started.session;
@@ -50,16 +66,28 @@ describe('the-spoils machine', () => {
     for (let i = 0; i < 12; i++) {
       const botRng = new Rng(`bot-m-${i}`);
       const kind = i % 2 === 0 ? 'random' : 'greedy';
-      drive(t, defaultConfig(theSpoils, `mc-${i}`), `mc-${i}`, (s, p) => theSpoils.bots[kind].choose(s, p, theSpoils.legalCommands(s, p), botRng));
+      drive(t, defaultConfig(theSpoils, `mc-${i}`), `mc-${i}`, (s, p) =>
+        theSpoils.bots[kind].choose(s, p, theSpoils.legalCommands(s, p), botRng),
+      );
     }
     const dir = join(import.meta.dirname, '../../../../test/scenarios/the-spoils');
     for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) {
       const parsed = parseScenario(JSON.parse(readFileSync(join(dir, f), 'utf8')));
       if (!parsed.ok) throw new Error(parsed.errors.join('; '));
       const sc = parsed.scenario;
-      const commands = sc.steps.flatMap((st) => ('command' in st && st.expect === 'accepted' ? [st.command as Command] : []));
+      const commands = sc.steps.flatMap((st) =>
+        'command' in st && st.expect === 'accepted' ? [st.command as Command] : [],
+      );
       const start = sc.start;
-      drive(t, scenarioConfig(sc), String(sc.seed), (_s, _p, i) => commands[i] ?? null, start ? { setup: (c, ctx) => theSpoils.scenario!.start(c, start, { ...ctx, cards: sc.cards ?? [] }) } : undefined);
+      drive(
+        t,
+        scenarioConfig(sc),
+        String(sc.seed),
+        (_s, _p, i) => commands[i] ?? null,
+        start
+          ? { setup: (c, ctx) => theSpoils.scenario!.start(c, start, { ...ctx, cards: sc.cards ?? [] }) }
+          : undefined,
+      );
     }
     const cov = machineCoverage(spoilsMachine, { states: t.states, transitions: t.transitions.values() });
     expect(cov.states.uncovered).toEqual([]);
@@ -68,24 +96,93 @@ describe('the-spoils machine', () => {
 
   it('meta is complete (phase, step and rule on every leaf, a rule on every transition) and phases come in rules order', () => {
     expect(checkMachineMeta(spoilsMachine)).toEqual([]);
-    expect(phaseOrder(spoilsMachine)).toEqual(['setup', 'start-of-turn', 'main', 'battle', 'end-of-turn', 'game-over']);
+    expect(phaseOrder(spoilsMachine)).toEqual([
+      'setup',
+      'start-of-turn',
+      'main',
+      'battle',
+      'end-of-turn',
+      'game-over',
+    ]);
   });
 
   it('the way on is decided by the machine, with the rule of the transition taken', () => {
-    const base: SpoilsState = { ...initialState(), status: 'playing', order: ['p1', 'p2'], activePlayer: 'p1', phase: 'main', step: null };
-    expect(nextLocation({ ...base, endAnnounced: true })).toEqual({ phase: 'end-of-turn', step: null, rule: '610.1' });
-    expect(nextLocation({ ...base, phase: 'start-of-turn' })).toEqual({ phase: 'main', step: null, rule: '603.2' });
-    const battle = { attacker: 'p1', defender: 'p2', target: 'gold', attackers: ['a'], blockers: ['b'], blocked: true, covert: false, speed: 3, assigned: ['a'], toAssign: { b: 2 }, pending: [], windowHolder: null } as const;
-    const inBattle: SpoilsState = { ...base, phase: 'battle', step: 'window-a', battle: { ...battle, attackers: ['a'], blockers: ['b'], assigned: ['a'], toAssign: { b: 2 }, pending: [] } };
+    const base: SpoilsState = {
+      ...initialState(),
+      status: 'playing',
+      order: ['p1', 'p2'],
+      activePlayer: 'p1',
+      phase: 'main',
+      step: null,
+    };
+    expect(nextLocation({ ...base, endAnnounced: true })).toEqual({
+      phase: 'end-of-turn',
+      step: null,
+      rule: '610.1',
+    });
+    expect(nextLocation({ ...base, phase: 'start-of-turn' })).toEqual({
+      phase: 'main',
+      step: null,
+      rule: '603.2',
+    });
+    const battle = {
+      attacker: 'p1',
+      defender: 'p2',
+      target: 'gold',
+      attackers: ['a'],
+      blockers: ['b'],
+      blocked: true,
+      covert: false,
+      speed: 3,
+      assigned: ['a'],
+      toAssign: { b: 2 },
+      pending: [],
+      windowHolder: null,
+    } as const;
+    const inBattle: SpoilsState = {
+      ...base,
+      phase: 'battle',
+      step: 'window-a',
+      battle: {
+        ...battle,
+        attackers: ['a'],
+        blockers: ['b'],
+        assigned: ['a'],
+        toAssign: { b: 2 },
+        pending: [],
+      },
+    };
     expect(nextLocation(inBattle)).toEqual({ phase: 'battle', step: 'assign-blockers', rule: '609.1d' });
-    expect(nextLocation({ ...inBattle, step: 'window-b', battle: { ...inBattle.battle!, toAssign: {}, assigned: ['a'] } })).toEqual({ phase: 'battle', step: 'window-a', rule: '609.1g' });
-    expect(nextLocation({ ...inBattle, step: 'window-b', battle: { ...inBattle.battle!, toAssign: {}, assigned: ['a', 'b'] } })).toEqual({ phase: 'main', step: null, rule: '609.1h' });
-    expect(nextLocation({ ...inBattle, step: 'pre-block', battle: { ...inBattle.battle!, attackers: [] } })).toEqual({ phase: 'main', step: null, rule: '609.1g' });
+    expect(
+      nextLocation({
+        ...inBattle,
+        step: 'window-b',
+        battle: { ...inBattle.battle!, toAssign: {}, assigned: ['a'] },
+      }),
+    ).toEqual({ phase: 'battle', step: 'window-a', rule: '609.1g' });
+    expect(
+      nextLocation({
+        ...inBattle,
+        step: 'window-b',
+        battle: { ...inBattle.battle!, toAssign: {}, assigned: ['a', 'b'] },
+      }),
+    ).toEqual({ phase: 'main', step: null, rule: '609.1h' });
+    expect(
+      nextLocation({ ...inBattle, step: 'pre-block', battle: { ...inBattle.battle!, attackers: [] } }),
+    ).toEqual({ phase: 'main', step: null, rule: '609.1g' });
   });
 
   it('commands outside their place in the machine are rejected with a rule', () => {
     const m = theSpoils;
-    const s: SpoilsState = { ...initialState(), status: 'playing', order: ['p1', 'p2'], activePlayer: 'p1', phase: 'main', step: null, players: {} };
+    const s: SpoilsState = {
+      ...initialState(),
+      status: 'playing',
+      order: ['p1', 'p2'],
+      activePlayer: 'p1',
+      phase: 'main',
+      step: null,
+      players: {},
+    };
     const cases: [Record<string, unknown>, string][] = [
       [{ type: 'AddAttacker', card: 'x' }, '608.1b'],
       [{ type: 'ConfirmBlockers' }, '608.1d'],
@@ -93,6 +190,10 @@ describe('the-spoils machine', () => {
       [{ type: 'AssignDamage', source: 'x', target: 'y', amount: 1 }, '609.1c'],
       [{ type: 'ChooseFirstPlayer', first: 'p1' }, '601.1c'],
     ];
-    for (const [c, rule] of cases) expect(m.decide(s, { type: '', ...c, player: 'p1' }, { rng: new Rng('x') })).toMatchObject({ ok: false, rule });
+    for (const [c, rule] of cases)
+      expect(m.decide(s, { type: '', ...c, player: 'p1' }, { rng: new Rng('x') })).toMatchObject({
+        ok: false,
+        rule,
+      });
   });
 });

@@ -14,5 +14,14 @@ describeGameModule(theSpoils, {
   matches: DEEP ? 100 : 3,
   redactedSchemas: true,
   startScenario: JSON.parse(readFileSync(join(DIR, 'start-damage-division-and-speed.json'), 'utf8')),
-  probes: [{ type: 'Pass' }, { type: 'EndTurn' }, { type: 'ConfirmAttackers' }, { type: 'ConfirmBlockers' }, { type: 'EndMulligan' }, { type: 'PassBid' }, { type: 'FindCard' }, { type: 'Develop', mode: 'draw' }],
+  probes: [
+    { type: 'Pass' },
+    { type: 'EndTurn' },
+    { type: 'ConfirmAttackers' },
+    { type: 'ConfirmBlockers' },
+    { type: 'EndMulligan' },
+    { type: 'PassBid' },
+    { type: 'FindCard' },
+    { type: 'Develop', mode: 'draw' },
+  ],
 });

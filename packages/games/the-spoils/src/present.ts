@@ -1,7 +1,19 @@
 // What people read and see: the board model for the site, one plain-words line per event for the log, and the
 // timeline's key moments. Wording only; what each viewer may see is decided in view.ts.
 import { boardModel, positionNames, triggerWords } from '@matchtape/engine';
-import type { BoardModel, CardFace, CardTile, GameEvent, PlayerBoard, PlayerId, TablePrompt, Tile, ZoneModel, CommandPhrases, StatePhrases } from '@matchtape/engine';
+import type {
+  BoardModel,
+  CardFace,
+  CardTile,
+  GameEvent,
+  PlayerBoard,
+  PlayerId,
+  TablePrompt,
+  Tile,
+  ZoneModel,
+  CommandPhrases,
+  StatePhrases,
+} from '@matchtape/engine';
 import { cardDef } from './cards/pool';
 import type { Leave } from './evolve';
 import { describeThreshold, isCharacter, isFaction, isLocation, isResource, statsOf } from './rules';
@@ -32,7 +44,10 @@ const PROMPT_KINDS: Readonly<Record<Prompt['kind'], TablePrompt['kind']>> = {
 /** What the table asks `player`, in the Comprehensive Rules Reference's words with the rule; null in priority windows. */
 export function prompt(s: SpoilsState, player: PlayerId): TablePrompt | null {
   if (s.status === 'ended' || s.prompt?.player !== player) return null;
-  return { kind: PROMPT_KINDS[s.prompt.kind], text: `Choose ${promptWords(s.prompt.kind)} (${s.prompt.rule})` };
+  return {
+    kind: PROMPT_KINDS[s.prompt.kind],
+    text: `Choose ${promptWords(s.prompt.kind)} (${s.prompt.rule})`,
+  };
 }
 
 /** A trigger's condition in words (the cards' `when`), for a trigger without a named section. */
@@ -46,7 +61,14 @@ const WHEN_WORDS: Readonly<Record<string, string>> = {
 
 /** Phase and step as the Comprehensive Rules Reference names them (601–610), for the site. */
 export const positionWords = positionNames(
-  { setup: 'Start of the Game', 'start-of-turn': 'Start of Turn', main: 'During a Turn', battle: 'Battle', 'end-of-turn': 'Ending a Turn', 'game-over': 'Game Over' },
+  {
+    setup: 'Start of the Game',
+    'start-of-turn': 'Start of Turn',
+    main: 'During a Turn',
+    battle: 'Battle',
+    'end-of-turn': 'Ending a Turn',
+    'game-over': 'Game Over',
+  },
   {
     'choose-first-player': 'Choosing the First Player',
     mulligan: 'Mulligan',
@@ -77,7 +99,9 @@ export function faceOf(cardId: string): CardFace {
   return {
     name: d.name,
     cost: d.cost === undefined ? null : `${d.cost}${threshold ? ` [${threshold}]` : ''}`,
-    types: [[...d.supertypes, ...d.types].join(' ') + (d.subtypes.length ? ` – ${d.subtypes.join(' ')}` : '')],
+    types: [
+      [...d.supertypes, ...d.types].join(' ') + (d.subtypes.length ? ` – ${d.subtypes.join(' ')}` : ''),
+    ],
     colors: d.trade ? [d.trade] : [],
     stats,
     keywords: d.keywords.map((k) => k.kw),
@@ -87,7 +111,13 @@ export function faceOf(cardId: string): CardFace {
 
 function tile(s: SpoilsState, x: Perm): Tile {
   if (x.cardId === null) return { id: x.id, hidden: true };
-  const t: CardTile = { id: x.id, cardId: x.cardId, face: faceOf(x.cardId), tapped: x.depleted, faceDown: x.faceDown };
+  const t: CardTile = {
+    id: x.id,
+    cardId: x.cardId,
+    face: faceOf(x.cardId),
+    tapped: x.depleted,
+    faceDown: x.faceDown,
+  };
   if (x.damage > 0) t.damage = x.damage;
   if (Object.keys(x.tokens).length > 0) t.counters = { ...x.tokens };
   if (isCharacter(x)) {
@@ -109,7 +139,13 @@ function tile(s: SpoilsState, x: Perm): Tile {
   return t;
 }
 
-const zone = (key: string, label: string, layout: ZoneModel['layout'], cards: Tile[], count = cards.length): ZoneModel => ({ key, label, layout, count, cards });
+const zone = (
+  key: string,
+  label: string,
+  layout: ZoneModel['layout'],
+  cards: Tile[],
+  count = cards.length,
+): ZoneModel => ({ key, label, layout, count, cards });
 
 export function board(s: SpoilsState): BoardModel {
   const players: PlayerBoard[] = s.order.map((p) => {
@@ -118,37 +154,92 @@ export function board(s: SpoilsState): BoardModel {
     const mine = s.perms.filter((x) => x.controller === p && !isFaction(x));
     const resources = mine.filter((x) => isResource(x) && x.attachedTo === null);
     const attached = s.perms.filter((x) => f && x.attachedTo === f.id);
-    const field = mine.filter((x) => !isResource(x) && (x.attachedTo === null || !s.perms.some((h) => h.id === x.attachedTo && isCharacter(h))));
-    const handTiles: Tile[] = pl.hand.map((c) => (isHidden(c) ? c : { id: c.id, cardId: c.cardId, face: faceOf(c.cardId) }));
+    const field = mine.filter(
+      (x) =>
+        !isResource(x) &&
+        (x.attachedTo === null || !s.perms.some((h) => h.id === x.attachedTo && isCharacter(h))),
+    );
+    const handTiles: Tile[] = pl.hand.map((c) =>
+      isHidden(c) ? c : { id: c.id, cardId: c.cardId, face: faceOf(c.cardId) },
+    );
     return {
       id: p,
       name: pl.name,
       stats: [
-        { key: 'influence', label: 'Influence', value: f?.influence ?? 0, max: f?.cardId ? cardDef(f.cardId).faction?.influence : undefined },
+        {
+          key: 'influence',
+          label: 'Influence',
+          value: f?.influence ?? 0,
+          max: f?.cardId ? cardDef(f.cardId).faction?.influence : undefined,
+        },
         { key: 'resources', label: 'Unattached resources', value: resources.length },
         { key: 'hand', label: 'Hand', value: pl.hand.length },
         { key: 'deck', label: 'Deck', value: pl.deck.length },
       ],
       zones: [
         zone('hand', 'Hand', 'fan', handTiles),
-        zone('play', 'In play', 'row', field.map((x) => tile(s, x))),
-        zone('resources', 'Resources (unattached)', 'row', resources.map((x) => tile(s, x))),
-        zone('attached', 'Attached to the faction (paid)', 'row', attached.map((x) => tile(s, x))),
+        zone(
+          'play',
+          'In play',
+          'row',
+          field.map((x) => tile(s, x)),
+        ),
+        zone(
+          'resources',
+          'Resources (unattached)',
+          'row',
+          resources.map((x) => tile(s, x)),
+        ),
+        zone(
+          'attached',
+          'Attached to the faction (paid)',
+          'row',
+          attached.map((x) => tile(s, x)),
+        ),
         zone('deck', 'Deck', 'pile', [], pl.deck.length),
-        zone('discard', 'Discard pile', 'pile', pl.discard.slice(-3).map((c) => ({ id: c.id, cardId: c.cardId, face: faceOf(c.cardId) })), pl.discard.length),
-        zone('outOfGame', 'Out of game', 'pile', pl.outOfGame.map((c) => ({ id: c.id, cardId: c.cardId, face: faceOf(c.cardId) })), pl.outOfGame.length),
+        zone(
+          'discard',
+          'Discard pile',
+          'pile',
+          pl.discard.slice(-3).map((c) => ({ id: c.id, cardId: c.cardId, face: faceOf(c.cardId) })),
+          pl.discard.length,
+        ),
+        zone(
+          'outOfGame',
+          'Out of game',
+          'pile',
+          pl.outOfGame.map((c) => ({ id: c.id, cardId: c.cardId, face: faceOf(c.cardId) })),
+          pl.outOfGame.length,
+        ),
       ],
-      hero: f && f.cardId ? ({ id: f.id, cardId: f.cardId, face: faceOf(f.cardId), tags: [`influence ${f.influence ?? 0}`] } as CardTile) : null,
+      hero:
+        f && f.cardId
+          ? ({
+              id: f.id,
+              cardId: f.cardId,
+              face: faceOf(f.cardId),
+              tags: [`influence ${f.influence ?? 0}`],
+            } as CardTile)
+          : null,
     };
   });
-  const chain: Tile[] = s.chain.map((it) => ({ id: it.iid, cardId: it.card?.cardId ?? it.sourceCardId ?? 'end-turn', face: it.card ? faceOf(it.card.cardId) : { name: it.label, types: [it.kind === 'ability' ? 'Ability' : 'End of turn'] }, tags: [`${it.controller}`, it.kind] }));
+  const chain: Tile[] = s.chain.map((it) => ({
+    id: it.iid,
+    cardId: it.card?.cardId ?? it.sourceCardId ?? 'end-turn',
+    face: it.card
+      ? faceOf(it.card.cardId)
+      : { name: it.label, types: [it.kind === 'ability' ? 'Ability' : 'End of turn'] },
+    tags: [`${it.controller}`, it.kind],
+  }));
   const shared: ZoneModel[] = [zone('chain', 'Waiting for responses (newest last)', 'stack', chain)];
   const b = s.battle;
   let banner: string | null = null;
   if (s.status === 'ended') banner = s.result;
   else if (s.prompt) banner = `${s.prompt.player} to choose ${promptWords(s.prompt.kind)} (${s.prompt.rule})`;
-  else if (s.payment) banner = `${s.payment.player} pays ${s.payment.total} (${s.payment.remaining} left to attach)`;
-  else if (s.chain.length > 0) banner = `${s.chain[s.chain.length - 1]!.label} — ${s.order.find((q) => q !== s.chain[s.chain.length - 1]!.controller)} may respond`;
+  else if (s.payment)
+    banner = `${s.payment.player} pays ${s.payment.total} (${s.payment.remaining} left to attach)`;
+  else if (s.chain.length > 0)
+    banner = `${s.chain[s.chain.length - 1]!.label} — ${s.order.find((q) => q !== s.chain[s.chain.length - 1]!.controller)} may respond`;
   else if (b) {
     const step = positionWords(s.phase, s.step).step;
     const party = b.attackers.length === 1 ? '1 character' : `${b.attackers.length} characters`;
@@ -159,7 +250,8 @@ export function board(s: SpoilsState): BoardModel {
 
 // ── Log ────────────────────────────────────────────────────────────────────────────────────────────────
 
-const nameOf = (cardId: unknown): string => (typeof cardId === 'string' ? (cardDef(cardId)?.name ?? cardId) : 'a hidden card');
+const nameOf = (cardId: unknown): string =>
+  typeof cardId === 'string' ? (cardDef(cardId)?.name ?? cardId) : 'a hidden card';
 
 export function describe(e: GameEvent): string {
   const p = e.payload as Record<string, unknown>;
@@ -189,8 +281,7 @@ export function describe(e: GameEvent): string {
       return `${who} finishes the mulligan (${plural(Number(p.count), 'card')})`;
     case 'TurnStarted':
       return `Turn ${String(p.turn)}: ${who}`;
-    case 'StepEntered':
-      {
+    case 'StepEntered': {
       const w = positionWords(String(p.phase), p.step ? String(p.step) : null);
       return w.step ? `${w.phase} – ${w.step}` : w.phase;
     }
@@ -229,7 +320,12 @@ export function describe(e: GameEvent): string {
     case 'InfluenceLost':
       return `${who}'s faction loses ${String(p.amount)} influence (${String(p.influence)} left)`;
     case 'CardsLeftPlay':
-      return (p.leaves as Leave[]).map((l) => `${nameOf(l.cardId)} ${l.to === 'face-down' ? 'flips face down' : l.to === 'gone' ? 'disappears' : `goes to ${l.to === 'discard' ? 'the discard pile' : 'out of the game'}`}`).join('; ');
+      return (p.leaves as Leave[])
+        .map(
+          (l) =>
+            `${nameOf(l.cardId)} ${l.to === 'face-down' ? 'flips face down' : l.to === 'gone' ? 'disappears' : `goes to ${l.to === 'discard' ? 'the discard pile' : 'out of the game'}`}`,
+        )
+        .join('; ');
     case 'ControlChanged':
       return `${String(p.to)} gains control of ${String(p.card)}`;
     case 'TurnEffectAdded':
@@ -249,7 +345,9 @@ export function describe(e: GameEvent): string {
     case 'BlockerAdded':
       return `${String(p.card)} will block`;
     case 'BlockingPartyFormed':
-      return (p.blockers as string[]).length > 0 ? `Blocking party: ${(p.blockers as string[]).join(', ')}` : 'No blocking party';
+      return (p.blockers as string[]).length > 0
+        ? `Blocking party: ${(p.blockers as string[]).join(', ')}`
+        : 'No blocking party';
     case 'BattleWindowOpened':
       return `${who} may play tactics and use abilities`;
     case 'BattleWindowPassed':
@@ -318,9 +416,14 @@ export const commandPhrases: CommandPhrases = {
   MulliganCard: (c, n) => `Mulligan ${n(String(c.card))}`,
   EndMulligan: () => 'Keep the rest of this hand',
   ResolveTrigger: () => 'Resolve this trigger next',
-  Develop: (c, n) => (c.mode === 'draw' ? 'Develop: draw a card' : `Develop: play ${c.card ? n(String(c.card)) : 'a card'} as a resource${c.faceDown ? ' face down' : ''}`),
-  PlayCard: (c, n) => `Play ${n(String(c.card))}${c.pick ? ` choosing ${n(String(c.pick))}` : ''}${c.sacrifice ? ` (sacrificing ${n(String(c.sacrifice))})` : ''}`,
-  UseAbility: (c, n) => `Use ${n(String(c.source))}'s ability ${Number(c.ability) + 1}${c.pick ? ` choosing ${n(String(c.pick))}` : ''}`,
+  Develop: (c, n) =>
+    c.mode === 'draw'
+      ? 'Develop: draw a card'
+      : `Develop: play ${c.card ? n(String(c.card)) : 'a card'} as a resource${c.faceDown ? ' face down' : ''}`,
+  PlayCard: (c, n) =>
+    `Play ${n(String(c.card))}${c.pick ? ` choosing ${n(String(c.pick))}` : ''}${c.sacrifice ? ` (sacrificing ${n(String(c.sacrifice))})` : ''}`,
+  UseAbility: (c, n) =>
+    `Use ${n(String(c.source))}'s ability ${Number(c.ability) + 1}${c.pick ? ` choosing ${n(String(c.pick))}` : ''}`,
   AttachResource: (c, n) => `Attach ${n(String(c.resource))} to your faction`,
   Pass: () => 'Pass',
   EndTurn: () => 'End your turn',
@@ -329,7 +432,8 @@ export const commandPhrases: CommandPhrases = {
   ConfirmAttackers: () => 'Confirm attackers',
   AddBlocker: (c, n) => `Block with ${n(String(c.card))}`,
   ConfirmBlockers: () => 'Confirm blockers',
-  AssignDamage: (c, n) => `Assign ${String(c.amount)} damage from ${n(String(c.source))} to ${n(String(c.target))}`,
+  AssignDamage: (c, n) =>
+    `Assign ${String(c.amount)} damage from ${n(String(c.source))} to ${n(String(c.target))}`,
   Bid: (c) => `Bid ${String(c.amount)}`,
   PassBid: () => 'Pass on bidding',
   FindCard: (c, n) => (c.card ? `Find ${n(String(c.card))}` : 'Find nothing'),

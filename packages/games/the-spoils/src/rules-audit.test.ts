@@ -11,6 +11,7 @@ describeRulesAudit(theSpoils, {
   // The keyword table, a pool card's keyword section and a phase's meta name sections.
   sectionLine: /\bkw: '|meta: \{ phase:|^\s+rule: '\d{3}(\.\d+)?',$/,
   // Rejections, prompts (a refusal cites the open prompt's rule) and the command → rule table refuse commands.
-  rejectionLine: /\breject\(|promptOnly\(|prompt: \{ kind: '[\w-]+', player: \w+, rule: |^\s+[A-Z]\w+: '\d[^']*',$/,
+  rejectionLine:
+    /\breject\(|promptOnly\(|prompt: \{ kind: '[\w-]+', player: \w+, rule: |^\s+[A-Z]\w+: '\d[^']*',$/,
   data: AUDIT,
 });

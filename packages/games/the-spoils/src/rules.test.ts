@@ -29,7 +29,16 @@ describe('deck construction (103)', () => {
   });
   it('setup rejects an illegal deck with its rule', () => {
     const bad = { main: ['fire-bolt'], extra: { faction: ['red-maw-warband'] } };
-    const r = setup({ matchId: 'm', players: [{ id: 'p1', name: 'a', deck: bad }, { id: 'p2', name: 'b', deck: PRESET_DECKS['gilded-consortium']! }] }, ctx());
+    const r = setup(
+      {
+        matchId: 'm',
+        players: [
+          { id: 'p1', name: 'a', deck: bad },
+          { id: 'p2', name: 'b', deck: PRESET_DECKS['gilded-consortium']! },
+        ],
+      },
+      ctx(),
+    );
     expect(r).toMatchObject({ ok: false, rule: '103.1' });
   });
   it('two seats is a match option (tournament policy, 104): three players are refused explicitly', () => {
@@ -41,10 +50,19 @@ describe('deck construction (103)', () => {
 
 describe('the card pool', () => {
   it('names every card the document names, and marks what it does not state as samples', () => {
-    for (const id of ['obsession', 'greed', 'elitism', 'deception', 'rage', 'micromajig-token']) expect(cardDef(id).sample).toBe(false);
+    for (const id of ['obsession', 'greed', 'elitism', 'deception', 'rage', 'micromajig-token'])
+      expect(cardDef(id).sample).toBe(false);
     for (const id of ['witty-worm', 'rusty-pickaxe', 'rapine']) expect(cardDef(id).sample).toBe(true);
-    expect(cardDef('micromajig-token')).toMatchObject({ str: 1, life: 1, spd: 3, subtypes: ['majig'], token: true });
-    expect(CARD_DEFS.filter((c) => c.types.includes('faction')).every((c) => c.faction && c.sample)).toBe(true);
+    expect(cardDef('micromajig-token')).toMatchObject({
+      str: 1,
+      life: 1,
+      spd: 3,
+      subtypes: ['majig'],
+      token: true,
+    });
+    expect(CARD_DEFS.filter((c) => c.types.includes('faction')).every((c) => c.faction && c.sample)).toBe(
+      true,
+    );
   });
 });
 
@@ -56,7 +74,15 @@ describe('costs, thresholds, picks', () => {
     expect(Math.max(0, 0 - 1) + 1).toBe(1); // the other order would have cost 1
   });
   it('405.6: icons are never spent — attached resources still count for threshold', () => {
-    const t = new Table({ play: [{ card: 'rage', attachedTo: 'red' }, { card: 'rage', attachedTo: 'red' }] }, {});
+    const t = new Table(
+      {
+        play: [
+          { card: 'rage', attachedTo: 'red' },
+          { card: 'rage', attachedTo: 'red' },
+        ],
+      },
+      {},
+    );
     expect(iconsOf(t.s, 'p1').Rage).toBe(2);
     expect(meetsThreshold(t.s, 'p1', { Rage: 2 })).toBe(true);
   });
@@ -66,13 +92,36 @@ describe('costs, thresholds, picks', () => {
   });
   it('405.4: a threshold paragraph is active only while met (Blood Berserker gains 2 strength at three Rage)', () => {
     const t = new Table({ play: [{ card: 'blood-berserker', id: 'b' }, 'rage', 'rage'] }, {});
-    expect(statsOf(t.s, t.s.perms.find((x) => x.id === 'b')!).str).toBe(2);
+    expect(
+      statsOf(
+        t.s,
+        t.s.perms.find((x) => x.id === 'b')!,
+      ).str,
+    ).toBe(2);
     const u = new Table({ play: [{ card: 'blood-berserker', id: 'b' }, 'rage', 'rage', 'rage'] }, {});
-    expect(statsOf(u.s, u.s.perms.find((x) => x.id === 'b')!).str).toBe(4);
+    expect(
+      statsOf(
+        u.s,
+        u.s.perms.find((x) => x.id === 'b')!,
+      ).str,
+    ).toBe(4);
   });
   it("201.4b: Ember Drake gains 1/1 for each 'dragon' card you control (itself included)", () => {
-    const t = new Table({ play: [{ card: 'ember-drake', id: 'a' }, { card: 'ember-drake', id: 'b' }] }, {});
-    expect(statsOf(t.s, t.s.perms.find((x) => x.id === 'a')!)).toMatchObject({ str: 4, life: 5 });
+    const t = new Table(
+      {
+        play: [
+          { card: 'ember-drake', id: 'a' },
+          { card: 'ember-drake', id: 'b' },
+        ],
+      },
+      {},
+    );
+    expect(
+      statsOf(
+        t.s,
+        t.s.perms.find((x) => x.id === 'a')!,
+      ),
+    ).toMatchObject({ str: 4, life: 5 });
   });
   it('202.9a: a faction is never picked unless a card says so', () => {
     const t = new Table({}, {});
@@ -102,18 +151,36 @@ describe('turn structure', () => {
   it('102.2: when every faction is at 0 at once the game is a draw; 102.1: a single one loses', () => {
     const t = new Table({}, {}, { health: { p1: 0, p2: 0 } });
     t.do('p1', 'EndTurn');
-    expect(t.do('p2', 'Pass').find((e) => e.type === 'MatchEnded')).toMatchObject({ rule: '102.2', payload: { winner: null, losers: ['p1', 'p2'] } });
-    const u = new Table({ hand: ['rapine'], play: ['rage', { card: 'red-maw-raider', id: 'r' }] }, {}, { health: { p2: 3 } });
+    expect(t.do('p2', 'Pass').find((e) => e.type === 'MatchEnded')).toMatchObject({
+      rule: '102.2',
+      payload: { winner: null, losers: ['p1', 'p2'] },
+    });
+    const u = new Table(
+      { hand: ['rapine'], play: ['rage', { card: 'red-maw-raider', id: 'r' }] },
+      {},
+      { health: { p2: 3 } },
+    );
     u.do('p1', 'PlayCard', { card: u.id('rapine', 'p1'), sacrifice: 'r' });
-    expect(u.do('p2', 'Pass').find((e) => e.type === 'MatchEnded')).toMatchObject({ rule: '102.1', payload: { winner: 'p1' } });
+    expect(u.do('p2', 'Pass').find((e) => e.type === 'MatchEnded')).toMatchObject({
+      rule: '102.1',
+      payload: { winner: 'p1' },
+    });
   });
 });
 
 describe('conceding (tournament policy, 104: the rules of play have no rule for it)', () => {
   it('either seat may concede at any moment, priority or not; the opponent wins and nothing else can happen', () => {
-    const m = playMatch(theSpoils, { seed: 'concede-1', bots: { p1: 'greedy', p2: 'greedy' }, maxCommands: 40 });
+    const m = playMatch(theSpoils, {
+      seed: 'concede-1',
+      bots: { p1: 'greedy', p2: 'greedy' },
+      maxCommands: 40,
+    });
     const at = '2026-01-01T00:00:00.000Z';
-    const session = MatchSession.resume<SpoilsState>(theSpoils, { matchId: 'm-concede-1', seed: m.seed, events: m.events });
+    const session = MatchSession.resume<SpoilsState>(theSpoils, {
+      matchId: 'm-concede-1',
+      seed: m.seed,
+      events: m.events,
+    });
     const s = session.state;
     expect(s.status).toBe('playing');
     const waiting = (['p1', 'p2'] as PlayerId[]).find((p) => !theSpoils.actors(s).includes(p))!;
@@ -121,8 +188,14 @@ describe('conceding (tournament policy, 104: the rules of play have no rule for 
     const out = session.play({ type: 'Concede', player: waiting, commandId: 'c1' }, at);
     expect(out.ok).toBe(true);
     if (!out.ok) return;
-    expect(out.events.map((e) => [e.type, e.rule])).toEqual([['PlayerConceded', '104'], ['MatchEnded', '104']]);
-    expect(theSpoils.status(session.state)).toMatchObject({ status: 'ended', winner: waiting === 'p1' ? 'p2' : 'p1' });
+    expect(out.events.map((e) => [e.type, e.rule])).toEqual([
+      ['PlayerConceded', '104'],
+      ['MatchEnded', '104'],
+    ]);
+    expect(theSpoils.status(session.state)).toMatchObject({
+      status: 'ended',
+      winner: waiting === 'p1' ? 'p2' : 'p1',
+    });
     expect(theSpoils.legalCommands(session.state, waiting)).toEqual([]);
   });
 });
@@ -135,19 +208,66 @@ describe('the rules-text vocabulary (cards/effects.ts)', () => {
 
 describe('test cards of scenario start positions', () => {
   it('a test card becomes a card whose id carries its definition; a bad one is refused with what is wrong', () => {
-    const def = testCardDef({ id: 'shade', name: 'Shade', type: 'character', cost: 2, colors: ['Deception'], stats: { str: 1, life: 2, spd: 3 }, keywords: ['Covert', { keyword: 'Flip Up', value: 1 }] });
+    const def = testCardDef({
+      id: 'shade',
+      name: 'Shade',
+      type: 'character',
+      cost: 2,
+      colors: ['Deception'],
+      stats: { str: 1, life: 2, spd: 3 },
+      keywords: ['Covert', { keyword: 'Flip Up', value: 1 }],
+    });
     if (typeof def === 'string') throw new Error(def);
-    expect(def).toMatchObject({ name: 'Shade', types: ['character'], cost: 2, threshold: { Deception: 1 }, str: 1, life: 2, spd: 3 });
+    expect(def).toMatchObject({
+      name: 'Shade',
+      types: ['character'],
+      cost: 2,
+      threshold: { Deception: 1 },
+      str: 1,
+      life: 2,
+      spd: 3,
+    });
     expect(def.keywords).toEqual([{ kw: 'covert' }, { kw: 'flip-up', cost: 1, threshold: {} }]);
     expect(cardDef(def.id)).toEqual(def);
     expect(testCardDef({ id: 'x', name: 'X', type: 'spell' })).toMatch(/not a card type of The Spoils/);
-    const alias = testCardDef({ id: 'a', name: 'A', type: 'Item', keywords: ['Unique', 'Attach to Character'], stats: {}, uniqueId: 'crown' } as TestCard);
-    expect(alias).toMatchObject({ types: ['item'], keywords: [{ kw: 'unique', id: 'crown' }, { kw: 'attach-to', type: 'character' }] });
-    expect(testCardDef({ id: 'b', name: 'B', type: 'character', stats: { strength: 2, speed: 4 } })).toMatchObject({ str: 2, spd: 4 });
-    expect(testCardDef({ id: 'x', name: 'X', type: 'character', stats: { power: 2 } })).toMatch(/stats.power/);
-    expect(testCardDef({ id: 'x', name: 'X', type: 'character', keywords: ['Flying'] })).toMatch(/keyword "Flying"/);
-    expect(testCardDef({ id: 'x', name: 'X', type: 'tactic', effect: [{ do: 'explode' }] })).toMatch(/^effect\.0/);
-    const bolt = testCardDef({ id: 'bolt', name: 'Bolt', type: 'tactic', cost: 1, playCost: [{ kind: 'pick', pick: { type: 'character', controller: 'any' } }], effect: [{ do: 'damage', n: 2, to: 'picked' }] });
-    expect(bolt).toMatchObject({ playCost: [{ kind: 'pick' }], effect: [{ do: 'damage', n: 2, to: 'picked' }] });
+    const alias = testCardDef({
+      id: 'a',
+      name: 'A',
+      type: 'Item',
+      keywords: ['Unique', 'Attach to Character'],
+      stats: {},
+      uniqueId: 'crown',
+    } as TestCard);
+    expect(alias).toMatchObject({
+      types: ['item'],
+      keywords: [
+        { kw: 'unique', id: 'crown' },
+        { kw: 'attach-to', type: 'character' },
+      ],
+    });
+    expect(
+      testCardDef({ id: 'b', name: 'B', type: 'character', stats: { strength: 2, speed: 4 } }),
+    ).toMatchObject({ str: 2, spd: 4 });
+    expect(testCardDef({ id: 'x', name: 'X', type: 'character', stats: { power: 2 } })).toMatch(
+      /stats.power/,
+    );
+    expect(testCardDef({ id: 'x', name: 'X', type: 'character', keywords: ['Flying'] })).toMatch(
+      /keyword "Flying"/,
+    );
+    expect(testCardDef({ id: 'x', name: 'X', type: 'tactic', effect: [{ do: 'explode' }] })).toMatch(
+      /^effect\.0/,
+    );
+    const bolt = testCardDef({
+      id: 'bolt',
+      name: 'Bolt',
+      type: 'tactic',
+      cost: 1,
+      playCost: [{ kind: 'pick', pick: { type: 'character', controller: 'any' } }],
+      effect: [{ do: 'damage', n: 2, to: 'picked' }],
+    });
+    expect(bolt).toMatchObject({
+      playCost: [{ kind: 'pick' }],
+      effect: [{ do: 'damage', n: 2, to: 'picked' }],
+    });
   });
 });

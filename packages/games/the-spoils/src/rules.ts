@@ -51,7 +51,9 @@ export function meetsThreshold(s: SpoilsState, p: PlayerId, t: Threshold): boole
 }
 
 export function thresholdText(t: Threshold): string {
-  const parts = Object.entries(t).filter(([, n]) => (n ?? 0) > 0).map(([i, n]) => `${n} ${i}`);
+  const parts = Object.entries(t)
+    .filter(([, n]) => (n ?? 0) > 0)
+    .map(([i, n]) => `${n} ${i}`);
   return parts.length > 0 ? parts.join(', ') : 'none';
 }
 
@@ -125,9 +127,11 @@ export function cardCost(s: SpoilsState, p: PlayerId, d: CardDef, flipUp: boolea
   const start = flipUp ? (keywordOf(d, 'flip-up')?.cost ?? 0) : (d.cost ?? 0);
   const added = d.playCost.reduce((n, c) => n + (c.kind === 'pay' ? c.n : 0), 0);
   let increases = 0;
-  for (const st of staticsOf(s, opponentOf(s, p))) if (st.kind === 'opponent-cost-increase' && d.types.includes(st.appliesTo)) increases += st.n;
+  for (const st of staticsOf(s, opponentOf(s, p)))
+    if (st.kind === 'opponent-cost-increase' && d.types.includes(st.appliesTo)) increases += st.n;
   let reductions = 0;
-  for (const st of staticsOf(s, p)) if (st.kind === 'cost-reduction' && d.types.includes(st.appliesTo)) reductions += st.n;
+  for (const st of staticsOf(s, p))
+    if (st.kind === 'cost-reduction' && d.types.includes(st.appliesTo)) reductions += st.n;
   return { start, added, increases, reductions, total: Math.max(0, start + added + increases - reductions) };
 }
 
@@ -138,12 +142,17 @@ export function abilityCost(costs: readonly ExtraCost[]): number {
 
 /** 505.1: what the opponent's "must pay N for each attacking party" requirements add up to (505.2b: all apply). */
 export function attackRequirement(s: SpoilsState, attacker: PlayerId): number {
-  return staticsOf(s, opponentOf(s, attacker)).reduce((n, st) => n + (st.kind === 'opponent-attack-requirement' ? st.pay : 0), 0);
+  return staticsOf(s, opponentOf(s, attacker)).reduce(
+    (n, st) => n + (st.kind === 'opponent-attack-requirement' ? st.pay : 0),
+    0,
+  );
 }
 
 /** 408.3b: reductions of damage inflicted to a faction, from cards either player controls. */
 export function factionDamageReduction(s: SpoilsState): number {
-  return s.perms.flatMap((x) => defOf(x)?.statics ?? []).reduce((n, st) => n + (st.kind === 'faction-damage-reduction' ? st.n : 0), 0);
+  return s.perms
+    .flatMap((x) => defOf(x)?.statics ?? [])
+    .reduce((n, st) => n + (st.kind === 'faction-damage-reduction' ? st.n : 0), 0);
 }
 
 /** 608.1b: not depleted and controlled since the start of the turn (602.1c). */
@@ -174,7 +183,14 @@ export function blockForbiddenBy(s: SpoilsState, x: Perm): string | null {
 export function pickable(s: SpoilsState, p: PlayerId, spec: PickSpec): Perm[] {
   return s.perms.filter((x) => {
     if (isFaction(x)) return false;
-    if (spec.type === 'character' ? !isCharacter(x) : spec.type === 'location' ? !isLocation(x) : !hasType(x, 'item')) return false;
+    if (
+      spec.type === 'character'
+        ? !isCharacter(x)
+        : spec.type === 'location'
+          ? !isLocation(x)
+          : !hasType(x, 'item')
+    )
+      return false;
     if (spec.controller === 'you' && x.controller !== p) return false;
     if (spec.controller === 'opponent' && x.controller === p) return false;
     if (spec.maxStrength !== undefined && statsOf(s, x).str > spec.maxStrength) return false;
@@ -192,5 +208,7 @@ export function pickSpecOf(d: CardDef | null, costs: readonly ExtraCost[]): Pick
 
 /** The first-of-a-kind icon order of a threshold, as printed: "[Rage Rage]" */
 export function describeThreshold(t: Threshold): string {
-  return Object.entries(t).flatMap(([i, n]) => Array.from({ length: n ?? 0 }, () => i)).join(' ');
+  return Object.entries(t)
+    .flatMap(([i, n]) => Array.from({ length: n ?? 0 }, () => i))
+    .join(' ');
 }

@@ -4,4 +4,8 @@ import { join } from 'node:path';
 import { describeScenarioFiles, repoRoot } from '@matchtape/engine/testing';
 import { theSpoils } from './index';
 
-describeScenarioFiles(theSpoils, { dir: join(repoRoot(import.meta.dirname), 'test/scenarios/the-spoils'), atLeast: 25, rule: /^\d{3}(\.\d+[a-z]?)?$/ });
+describeScenarioFiles(theSpoils, {
+  dir: join(repoRoot(import.meta.dirname), 'test/scenarios/the-spoils'),
+  atLeast: 25,
+  rule: /^\d{3}(\.\d+[a-z]?)?$/,
+});

@@ -1,21 +1,37 @@
 // Zod schemas of commands and events (the boundary types; `matchtape schema --game the-spoils` exports them).
 import { z } from 'zod';
-import { clockEventShapes, defineEvents, matchEndedFields, matchStartedFields, PlayerIdSchema, type Payloads } from '@matchtape/engine';
+import {
+  clockEventShapes,
+  defineEvents,
+  matchEndedFields,
+  matchStartedFields,
+  PlayerIdSchema,
+  type Payloads,
+} from '@matchtape/engine';
 
 // Up to 2,000 characters: a scenario test card's id carries its definition (cards/test-cards.ts).
 const Id = z.string().min(1).max(2000);
 const P = PlayerIdSchema;
 const meta = { player: P.optional(), commandId: z.string().optional() };
-const cmd = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.object({ type: z.literal(type), ...shape, ...meta }).strict();
+const cmd = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+  z.object({ type: z.literal(type), ...shape, ...meta }).strict();
 
 export const CommandSchemas = {
   ChooseFirstPlayer: cmd('ChooseFirstPlayer', { first: P }),
   MulliganCard: cmd('MulliganCard', { card: Id }),
   EndMulligan: cmd('EndMulligan', {}),
   ResolveTrigger: cmd('ResolveTrigger', { trigger: Id }),
-  Develop: cmd('Develop', { mode: z.enum(['draw', 'resource']), card: Id.optional(), faceDown: z.boolean().optional() }),
+  Develop: cmd('Develop', {
+    mode: z.enum(['draw', 'resource']),
+    card: Id.optional(),
+    faceDown: z.boolean().optional(),
+  }),
   PlayCard: cmd('PlayCard', { card: Id, pick: Id.optional(), sacrifice: Id.optional() }),
-  UseAbility: cmd('UseAbility', { source: Id, ability: z.number().int().min(0).max(20), pick: Id.optional() }),
+  UseAbility: cmd('UseAbility', {
+    source: Id,
+    ability: z.number().int().min(0).max(20),
+    pick: Id.optional(),
+  }),
   AttachResource: cmd('AttachResource', { resource: Id }),
   Pass: cmd('Pass', {}),
   EndTurn: cmd('EndTurn', {}),
@@ -86,7 +102,15 @@ const Item = z.object({
   label: z.string(),
 });
 const Prompt = z.object({ kind: z.string(), player: P, rule: z.string() }).loose();
-const Leave = z.object({ id: Id, owner: P, cardId: Id.nullable(), to: z.enum(['discard', 'out-of-game', 'face-down', 'gone']), newId: Id.optional(), newCardId: Id.nullable().optional(), controller: P.optional() });
+const Leave = z.object({
+  id: Id,
+  owner: P,
+  cardId: Id.nullable(),
+  to: z.enum(['discard', 'out-of-game', 'face-down', 'gone']),
+  newId: Id.optional(),
+  newCardId: Id.nullable().optional(),
+  controller: P.optional(),
+});
 const ids = z.array(Id);
 const serial = z.number().int().optional();
 
@@ -94,13 +118,23 @@ const serial = z.number().int().optional();
 const pl = <S extends z.ZodRawShape>(shape: S) => z.object({ ...shape, serial });
 
 export const EVENTS = {
-  MatchStarted: pl({ ...matchStartedFields, matchId: z.string(), players: z.array(z.object({ id: P, name: z.string() })), seedCommitment: z.string(), turnLimit: z.number().int(), rulesVersion: z.string() }),
+  MatchStarted: pl({
+    ...matchStartedFields,
+    matchId: z.string(),
+    players: z.array(z.object({ id: P, name: z.string() })),
+    seedCommitment: z.string(),
+    turnLimit: z.number().int(),
+    rulesVersion: z.string(),
+  }),
   FactionPlaced: pl({ player: P, faction: Perm }),
   StartingResourcesSearched: pl({ player: P, resources: z.array(Moved), missing: z.array(Id) }),
   DeckShuffled: pl({ player: P, deck: z.array(Slot), stacked: z.boolean() }),
   FirstPlayerChooserDrawn: pl({ chooser: P }),
   FirstPlayerChosen: pl({ chooser: P, first: P }),
-  StartingResourcesRevealed: pl({ player: P, resources: z.array(z.object({ id: Id, cardId: Id.nullable() })) }),
+  StartingResourcesRevealed: pl({
+    player: P,
+    resources: z.array(z.object({ id: Id, cardId: Id.nullable() })),
+  }),
   PromptOpened: pl({ prompt: Prompt }),
   PromptClosed: pl({ player: P, choice: z.string().optional(), kept: Id.optional() }),
   CardsDrawn: pl({ player: P, moves: z.array(Moved), failed: z.number().int() }),
@@ -109,26 +143,64 @@ export const EVENTS = {
   MulliganEnded: pl({ player: P, count: z.number().int() }),
   TurnStarted: pl({ turn: z.number().int(), player: P, cleared: ids }),
   StepEntered: pl({ phase: z.string(), step: z.string().nullable() }),
-  TriggerRaised: pl({ trigger: z.object({ tid: Id, controller: P, source: Id, sourceCardId: Id, trigger: z.number().int(), label: z.string() }) }),
+  TriggerRaised: pl({
+    trigger: z.object({
+      tid: Id,
+      controller: P,
+      source: Id,
+      sourceCardId: Id,
+      trigger: z.number().int(),
+      label: z.string(),
+    }),
+  }),
   TriggerHappened: pl({ tid: Id, source: Id, label: z.string(), controller: P }),
   CardPlayStarted: pl({ player: P, item: Item, fromId: Id, via: z.enum(['hand', 'flip-up']) }),
   AbilityUsed: pl({ player: P, item: Item }),
   EndTurnAnnounced: pl({ player: P, item: Item }),
   ResponsesDone: pl({ player: P, iid: Id }),
-  ItemResolved: pl({ iid: Id, to: z.enum(['play', 'discard']).nullable(), label: z.string(), owner: P.optional(), perm: Perm.optional() }),
-  ItemTerminated: pl({ iid: Id, to: z.literal('discard').nullable(), label: z.string(), owner: P.optional() }),
-  PaymentStarted: pl({ payment: z.object({ player: P, total: z.number().int(), remaining: z.number().int(), purpose: z.enum(['item', 'party', 'bid']), draw: z.number().int().optional() }), breakdown: z.record(z.string(), z.number()) }),
+  ItemResolved: pl({
+    iid: Id,
+    to: z.enum(['play', 'discard']).nullable(),
+    label: z.string(),
+    owner: P.optional(),
+    perm: Perm.optional(),
+  }),
+  ItemTerminated: pl({
+    iid: Id,
+    to: z.literal('discard').nullable(),
+    label: z.string(),
+    owner: P.optional(),
+  }),
+  PaymentStarted: pl({
+    payment: z.object({
+      player: P,
+      total: z.number().int(),
+      remaining: z.number().int(),
+      purpose: z.enum(['item', 'party', 'bid']),
+      draw: z.number().int().optional(),
+    }),
+    breakdown: z.record(z.string(), z.number()),
+  }),
   ResourcesAttached: pl({ player: P, ids, to: Id, payment: z.boolean() }),
   CardsDetached: pl({ ids, from: Id }),
   CardsDepleted: pl({ ids }),
   CardsRestored: pl({ ids }),
   TokensChanged: pl({ card: Id, kind: z.string(), delta: z.number().int() }),
   TokenCreated: pl({ perm: Perm }),
-  DamageInflicted: pl({ source: Id.nullable(), target: Id, targetKind: z.string(), raw: z.number().int(), amount: z.number().int(), battle: z.boolean() }),
+  DamageInflicted: pl({
+    source: Id.nullable(),
+    target: Id,
+    targetKind: z.string(),
+    raw: z.number().int(),
+    amount: z.number().int(),
+    battle: z.boolean(),
+  }),
   InfluenceLost: pl({ faction: Id, player: P, amount: z.number().int(), influence: z.number().int() }),
   CardsLeftPlay: pl({ leaves: z.array(Leave), reason: z.string() }),
   ControlChanged: pl({ card: Id, from: P, to: P, inBattle: z.boolean() }),
-  TurnEffectAdded: pl({ effect: z.object({ target: Id, str: z.number().int(), life: z.number().int(), spd: z.number().int() }) }),
+  TurnEffectAdded: pl({
+    effect: z.object({ target: Id, str: z.number().int(), life: z.number().int(), spd: z.number().int() }),
+  }),
   ResourcePlaying: pl({ player: P, fromId: Id, faceDown: z.boolean() }),
   ResourcePlayed: pl({ player: P, move: Moved, faceDown: z.boolean() }),
   DeckSearched: pl({ player: P, found: Moved.nullable(), criteria: z.string() }),
@@ -149,7 +221,14 @@ export const EVENTS = {
   PositionSet: pl({
     turn: z.number().int(),
     activePlayer: P,
-    players: z.record(z.string(), z.object({ deck: z.array(Slot), hand: z.array(Slot), discard: z.array(z.object({ id: Id, cardId: Id })) })),
+    players: z.record(
+      z.string(),
+      z.object({
+        deck: z.array(Slot),
+        hand: z.array(Slot),
+        discard: z.array(z.object({ id: Id, cardId: Id })),
+      }),
+    ),
     perms: z.array(Perm),
   }),
   PlayerConceded: pl({ player: P }),

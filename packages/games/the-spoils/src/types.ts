@@ -82,11 +82,20 @@ export type Prompt =
   | { kind: 'mulligan'; player: PlayerId; rule: '601.1f'; bottomed: number }
   | { kind: 'order-triggers'; player: PlayerId; rule: '503.4' | '602.2' }
   | { kind: 'develop'; player: PlayerId; rule: '202.8' }
-  | { kind: 'bid'; player: PlayerId; rule: '413.1'; high: number; leader: PlayerId | null; passed: PlayerId[]; prizeDraw: number }
+  | {
+      kind: 'bid';
+      player: PlayerId;
+      rule: '413.1';
+      high: number;
+      leader: PlayerId | null;
+      passed: PlayerId[];
+      prizeDraw: number;
+    }
   | { kind: 'search'; player: PlayerId; rule: '312.2'; type: 'item' }
   | { kind: 'keep-unique'; player: PlayerId; rule: '507.5a'; ids: string[] };
 
-export type BattleStep = 'attackers' | 'pre-block' | 'blockers' | 'window-a' | 'assign-attackers' | 'assign-blockers' | 'window-b';
+export type BattleStep =
+  'attackers' | 'pre-block' | 'blockers' | 'window-a' | 'assign-attackers' | 'assign-blockers' | 'window-b';
 
 export interface Battle {
   attacker: PlayerId;

@@ -16,7 +16,9 @@ export function view(s: SpoilsState, viewer: Viewer): SpoilsState {
     ]),
   );
   // 411.2: only the controller sees a face-down card's front.
-  const perms = s.perms.map((x) => (x.faceDown && x.controller !== viewer && x.cardId !== null ? { ...x, cardId: null } : x));
+  const perms = s.perms.map((x) =>
+    x.faceDown && x.controller !== viewer && x.cardId !== null ? { ...x, cardId: null } : x,
+  );
   return { ...s, players, perms };
 }
 
@@ -41,20 +43,33 @@ export function viewEvent<E extends GameEvent>(e: E, viewer: Viewer): E {
       payload = { ...payload, move: nullMove(payload.move as MovedCard) };
       break;
     case 'ResourcePlayed':
-      if (!mine && payload.faceDown === true) payload = { ...payload, move: nullMove(payload.move as MovedCard) };
+      if (!mine && payload.faceDown === true)
+        payload = { ...payload, move: nullMove(payload.move as MovedCard) };
       break;
     case 'DeckSearched':
       if (!mine && payload.found) payload = { ...payload, found: nullMove(payload.found as MovedCard) };
       break;
     case 'PositionSet': {
       const ps = payload.players as Record<string, { deck: Slot[]; hand: Slot[]; discard: unknown[] }>;
-      const players = Object.fromEntries(Object.entries(ps).map(([id, z]) => [id, { ...z, deck: z.deck.map(hide), hand: id === viewer ? z.hand : z.hand.map(hide) }]));
-      const perms = (payload.perms as Perm[]).map((x) => (x.faceDown && x.controller !== viewer ? { ...x, cardId: null } : x));
+      const players = Object.fromEntries(
+        Object.entries(ps).map(([id, z]) => [
+          id,
+          { ...z, deck: z.deck.map(hide), hand: id === viewer ? z.hand : z.hand.map(hide) },
+        ]),
+      );
+      const perms = (payload.perms as Perm[]).map((x) =>
+        x.faceDown && x.controller !== viewer ? { ...x, cardId: null } : x,
+      );
       payload = { ...payload, players, perms };
       break;
     }
     case 'CardsLeftPlay':
-      payload = { ...payload, leaves: (payload.leaves as Leave[]).map((l) => (l.to === 'face-down' && l.controller !== viewer ? { ...l, newCardId: null } : l)) };
+      payload = {
+        ...payload,
+        leaves: (payload.leaves as Leave[]).map((l) =>
+          l.to === 'face-down' && l.controller !== viewer ? { ...l, newCardId: null } : l,
+        ),
+      };
       break;
   }
   return payload === e.payload ? e : { ...e, payload };
@@ -70,7 +85,8 @@ export function secrets(s: SpoilsState, viewer: Viewer): string[] {
     for (const c of pl.hand) if (!isHidden(c)) (viewer === id ? visible : hidden).add(c.cardId);
     for (const c of [...pl.discard, ...pl.outOfGame]) visible.add(c.cardId);
   }
-  for (const x of s.perms) if (x.cardId) (x.faceDown && x.controller !== viewer ? hidden : visible).add(x.cardId);
+  for (const x of s.perms)
+    if (x.cardId) (x.faceDown && x.controller !== viewer ? hidden : visible).add(x.cardId);
   for (const it of s.chain) {
     if (it.card) visible.add(it.card.cardId);
     if (it.sourceCardId) visible.add(it.sourceCardId);

@@ -7,8 +7,15 @@ import { upstreamBase } from '../../../src/server/upstream';
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'content-length', 'accept-encoding']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+  'accept-encoding',
+]);
 
 async function proxy(req: NextRequest): Promise<Response> {
   const url = new URL(req.url);
@@ -33,7 +40,10 @@ async function proxy(req: NextRequest): Promise<Response> {
     });
   } catch (_e) {
     return Response.json(
-      { error: 'upstream_unreachable', message: `The Matchtape server at ${upstreamBase()} cannot be reached; start it (npx tsx apps/server/src/main.ts) or set MATCHTAPE_PORT.` },
+      {
+        error: 'upstream_unreachable',
+        message: `The Matchtape server at ${upstreamBase()} cannot be reached; start it (npx tsx apps/server/src/main.ts) or set MATCHTAPE_PORT.`,
+      },
       { status: 502 },
     );
   }

@@ -15,7 +15,16 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
   const page = `${origin}/matches/${id}`;
   return {
     title: 'Match · Matchtape',
-    alternates: { types: { 'application/json+oembed': [{ url: `${origin}/api/oembed?url=${encodeURIComponent(page)}&format=json`, title: 'Matchtape replay' }] } },
+    alternates: {
+      types: {
+        'application/json+oembed': [
+          {
+            url: `${origin}/api/oembed?url=${encodeURIComponent(page)}&format=json`,
+            title: 'Matchtape replay',
+          },
+        ],
+      },
+    },
   };
 }
 

@@ -10,7 +10,11 @@ export function eventOverlayPage(kind: OverlayKind) {
     const { id, seat } = await params;
     return (
       <Suspense fallback={null}>
-        <EventOverlay kind={kind} eventId={decodeURIComponent(id)} {...(seat !== undefined ? { seat: decodeURIComponent(seat) } : {})} />
+        <EventOverlay
+          kind={kind}
+          eventId={decodeURIComponent(id)}
+          {...(seat !== undefined ? { seat: decodeURIComponent(seat) } : {})}
+        />
       </Suspense>
     );
   };

@@ -4,7 +4,17 @@
 import type { Coverage } from './useCoverage';
 import './coverage.css';
 
-export function AnnotationMarkers({ cov, length, seq, onSeek }: { cov: Coverage; length: number; seq: number; onSeek: (seq: number) => void }) {
+export function AnnotationMarkers({
+  cov,
+  length,
+  seq,
+  onSeek,
+}: {
+  cov: Coverage;
+  length: number;
+  seq: number;
+  onSeek: (seq: number) => void;
+}) {
   if (cov.shown.length === 0 || length === 0) return null;
   return (
     <div className="ann-markers" role="toolbar" aria-label={`Annotations (${cov.shown.length})`}>

@@ -5,7 +5,18 @@
 // also points the /overlay/[id]/card browser source at it.
 import { useEffect, useRef, useState } from 'react';
 import type { CardTile } from '@matchtape/engine';
-import { addAnnotation, chaptersUrl, editAnnotation, QUALITY_GLYPHS, removeAnnotation, setFocus, TAGS, type Annotation, type Highlight, type Quality } from '../../lib/annotations';
+import {
+  addAnnotation,
+  chaptersUrl,
+  editAnnotation,
+  QUALITY_GLYPHS,
+  removeAnnotation,
+  setFocus,
+  TAGS,
+  type Annotation,
+  type Highlight,
+  type Quality,
+} from '../../lib/annotations';
 import { Markdown } from '../../lib/markdown';
 import { seatLabel } from '../../lib/present';
 import type { Perspective } from '../../lib/viewer';
@@ -55,11 +66,24 @@ export function AnnotationPanel({ cov, matchId, as, token, seq, onSeek, hovered 
     if (!cov.canWrite) return;
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement | null;
-      if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
+      if (
+        t &&
+        (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)
+      )
+        return;
       if (e.ctrlKey || e.metaKey || e.altKey || (e.key !== 'a' && e.key !== 'A')) return;
       e.preventDefault();
       setProblem(null);
-      setDraft({ editing: null, from: seqRef.current, to: seqRef.current, text: '', tags: [], quality: null, chapter: '', highlights: [] });
+      setDraft({
+        editing: null,
+        from: seqRef.current,
+        to: seqRef.current,
+        text: '',
+        tags: [],
+        quality: null,
+        chapter: '',
+        highlights: [],
+      });
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -68,7 +92,10 @@ export function AnnotationPanel({ cov, matchId, as, token, seq, onSeek, hovered 
   // The producer's pointer drives the card overlay (debounced: a sweep across the board sends one focus).
   useEffect(() => {
     if (!cov.canWrite || !token || !hovered) return;
-    const t = setTimeout(() => void setFocus(matchId, token, hovered.id, seqRef.current).catch(() => undefined), 150);
+    const t = setTimeout(
+      () => void setFocus(matchId, token, hovered.id, seqRef.current).catch(() => undefined),
+      150,
+    );
     return () => clearTimeout(t);
   }, [hovered?.id, cov.canWrite, token, matchId]);
 
@@ -80,7 +107,10 @@ export function AnnotationPanel({ cov, matchId, as, token, seq, onSeek, hovered 
     setBusy(true);
     setProblem(null);
     const body = {
-      seq: draft.from === draft.to ? draft.to : { from: Math.min(draft.from, draft.to), to: Math.max(draft.from, draft.to) },
+      seq:
+        draft.from === draft.to
+          ? draft.to
+          : { from: Math.min(draft.from, draft.to), to: Math.max(draft.from, draft.to) },
       text: draft.text,
       tags: draft.tags,
       quality: draft.quality,
@@ -111,13 +141,23 @@ export function AnnotationPanel({ cov, matchId, as, token, seq, onSeek, hovered 
 
   const edit = (a: Annotation) => {
     setProblem(null);
-    setDraft({ editing: a.annotationId, from: a.seq.from, to: a.seq.to, text: a.text, tags: a.tags, quality: a.quality, chapter: a.chapter ?? '', highlights: a.highlights });
+    setDraft({
+      editing: a.annotationId,
+      from: a.seq.from,
+      to: a.seq.to,
+      text: a.text,
+      tags: a.tags,
+      quality: a.quality,
+      chapter: a.chapter ?? '',
+      highlights: a.highlights,
+    });
   };
 
   // Nothing to show and nothing to write: no panel (the match page keeps its two columns).
   if (!cov.canWrite && cov.annotations.length === 0) return null;
 
-  const mine = (a: Annotation) => cov.canWrite && (a.author.id === cov.you || (token !== null && as === 'judge'));
+  const mine = (a: Annotation) =>
+    cov.canWrite && (a.author.id === cov.you || (token !== null && as === 'judge'));
 
   return (
     <aside className="ann-panel" aria-label="Annotations">
@@ -144,7 +184,22 @@ export function AnnotationPanel({ cov, matchId, as, token, seq, onSeek, hovered 
         </fieldset>
       )}
       {cov.canWrite && !draft && (
-        <button type="button" className="btn ann-add" onClick={() => setDraft({ editing: null, from: seq, to: seq, text: '', tags: [], quality: null, chapter: '', highlights: [] })}>
+        <button
+          type="button"
+          className="btn ann-add"
+          onClick={() =>
+            setDraft({
+              editing: null,
+              from: seq,
+              to: seq,
+              text: '',
+              tags: [],
+              quality: null,
+              chapter: '',
+              highlights: [],
+            })
+          }
+        >
           + Annotate event {seq} <kbd>A</kbd>
         </button>
       )}
@@ -163,36 +218,98 @@ export function AnnotationPanel({ cov, matchId, as, token, seq, onSeek, hovered 
         >
           {!draft.editing && (
             <label>
-              Your name <input value={name} onChange={(e) => setName(e.target.value)} maxLength={60} placeholder="e.g. Ana (desk)" />
+              Your name{' '}
+              <input
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                maxLength={60}
+                placeholder="e.g. Ana (desk)"
+              />
             </label>
           )}
           <div className="ann-range">
             Events
-            <input type="number" aria-label="From event" min={1} max={seq} value={draft.from} onChange={(e) => setDraft({ ...draft, from: Number(e.target.value) })} />–
-            <input type="number" aria-label="To event" min={1} max={seq} value={draft.to} onChange={(e) => setDraft({ ...draft, to: Number(e.target.value) })} />
+            <input
+              type="number"
+              aria-label="From event"
+              min={1}
+              max={seq}
+              value={draft.from}
+              onChange={(e) => setDraft({ ...draft, from: Number(e.target.value) })}
+            />
+            –
+            <input
+              type="number"
+              aria-label="To event"
+              min={1}
+              max={seq}
+              value={draft.to}
+              onChange={(e) => setDraft({ ...draft, to: Number(e.target.value) })}
+            />
           </div>
-          <textarea autoFocus rows={4} aria-label="Text (Markdown)" placeholder="What happened? **Markdown** works." value={draft.text} onChange={(e) => setDraft({ ...draft, text: e.target.value })} />
+          <textarea
+            autoFocus
+            rows={4}
+            aria-label="Text (Markdown)"
+            placeholder="What happened? **Markdown** works."
+            value={draft.text}
+            onChange={(e) => setDraft({ ...draft, text: e.target.value })}
+          />
           <div className="ann-tags" role="group" aria-label="Tags">
             {TAGS.map((t) => (
-              <button key={t} type="button" className={`chip${draft.tags.includes(t) ? ' chip-on' : ''}`} aria-pressed={draft.tags.includes(t)} onClick={() => setDraft({ ...draft, tags: draft.tags.includes(t) ? draft.tags.filter((x) => x !== t) : [...draft.tags, t] })}>
+              <button
+                key={t}
+                type="button"
+                className={`chip${draft.tags.includes(t) ? ' chip-on' : ''}`}
+                aria-pressed={draft.tags.includes(t)}
+                onClick={() =>
+                  setDraft({
+                    ...draft,
+                    tags: draft.tags.includes(t) ? draft.tags.filter((x) => x !== t) : [...draft.tags, t],
+                  })
+                }
+              >
                 {t}
               </button>
             ))}
           </div>
           <div className="ann-tags" role="radiogroup" aria-label="Quality">
             {(Object.keys(QUALITY_GLYPHS) as Quality[]).map((q) => (
-              <button key={q} type="button" role="radio" aria-checked={draft.quality === q} className={`chip ann-q-${q}${draft.quality === q ? ' chip-on' : ''}`} title={q} onClick={() => setDraft({ ...draft, quality: draft.quality === q ? null : q })}>
+              <button
+                key={q}
+                type="button"
+                role="radio"
+                aria-checked={draft.quality === q}
+                className={`chip ann-q-${q}${draft.quality === q ? ' chip-on' : ''}`}
+                title={q}
+                onClick={() => setDraft({ ...draft, quality: draft.quality === q ? null : q })}
+              >
                 {QUALITY_GLYPHS[q]} {q}
               </button>
             ))}
           </div>
           <label>
-            Chapter title <input value={draft.chapter} onChange={(e) => setDraft({ ...draft, chapter: e.target.value })} maxLength={100} placeholder="(leave empty: not a chapter)" />
+            Chapter title{' '}
+            <input
+              value={draft.chapter}
+              onChange={(e) => setDraft({ ...draft, chapter: e.target.value })}
+              maxLength={100}
+              placeholder="(leave empty: not a chapter)"
+            />
           </label>
           <div className="ann-highlights">
             {draft.highlights.map((h, i) => (
-              <button key={i} type="button" className="chip chip-on" title="Remove this highlight" onClick={() => setDraft({ ...draft, highlights: draft.highlights.filter((_, j) => j !== i) })}>
-                {h.kind === 'card' ? (highlightNames.current.get(h.cardId) ?? 'a card') : `${h.player ? `${seatLabel(h.player)}'s` : 'shared'} ${h.zone}`} ×
+              <button
+                key={i}
+                type="button"
+                className="chip chip-on"
+                title="Remove this highlight"
+                onClick={() => setDraft({ ...draft, highlights: draft.highlights.filter((_, j) => j !== i) })}
+              >
+                {h.kind === 'card'
+                  ? (highlightNames.current.get(h.cardId) ?? 'a card')
+                  : `${h.player ? `${seatLabel(h.player)}'s` : 'shared'} ${h.zone}`}{' '}
+                ×
               </button>
             ))}
             <button
@@ -202,14 +319,17 @@ export function AnnotationPanel({ cov, matchId, as, token, seq, onSeek, hovered 
               onClick={() => {
                 const c = lastCard.current;
                 if (c) highlightNames.current.set(c.id, c.face.name);
-                if (c && !draft.highlights.some((h) => h.kind === 'card' && h.cardId === c.id)) setDraft({ ...draft, highlights: [...draft.highlights, { kind: 'card', cardId: c.id }] });
+                if (c && !draft.highlights.some((h) => h.kind === 'card' && h.cardId === c.id))
+                  setDraft({ ...draft, highlights: [...draft.highlights, { kind: 'card', cardId: c.id }] });
               }}
             >
               + highlight {lastCard.current ? lastCard.current.face.name : 'a card (hover one first)'}
             </button>
           </div>
           <p className="muted ann-note">
-            Spectators see this once their delayed feed passes event {Math.max(draft.from, draft.to)}; one that highlights a card they cannot see stays hidden from them. You see the judge view: do not name hidden cards in the text.
+            Spectators see this once their delayed feed passes event {Math.max(draft.from, draft.to)}; one
+            that highlights a card they cannot see stays hidden from them. You see the judge view: do not name
+            hidden cards in the text.
           </p>
           {problem && (
             <p className="ann-problem" role="alert">
@@ -232,15 +352,30 @@ export function AnnotationPanel({ cov, matchId, as, token, seq, onSeek, hovered 
         </p>
       )}
       {cov.shown.length === 0 ? (
-        <p className="muted ann-empty">{cov.annotations.length > 0 ? 'Every layer is hidden.' : 'No annotations yet.'}</p>
+        <p className="muted ann-empty">
+          {cov.annotations.length > 0 ? 'Every layer is hidden.' : 'No annotations yet.'}
+        </p>
       ) : (
         <ol className="ann-list">
           {cov.shown.map((a) => (
-            <li key={a.annotationId} className={`ann-item${a.seq.from <= seq && seq <= a.seq.to ? ' ann-current' : ''}`} data-annotation={a.annotationId}>
-              <button type="button" className="ann-go" onClick={() => onSeek(a.seq.to)} aria-label={`Go to event ${a.seq.to}`}>
+            <li
+              key={a.annotationId}
+              className={`ann-item${a.seq.from <= seq && seq <= a.seq.to ? ' ann-current' : ''}`}
+              data-annotation={a.annotationId}
+            >
+              <button
+                type="button"
+                className="ann-go"
+                onClick={() => onSeek(a.seq.to)}
+                aria-label={`Go to event ${a.seq.to}`}
+              >
                 #{a.seq.from === a.seq.to ? a.seq.to : `${a.seq.from}–${a.seq.to}`}
               </button>
-              {a.glyph && <span className={`ann-glyph ann-q-${a.quality}`} title={a.quality ?? ''}>{a.glyph}</span>}
+              {a.glyph && (
+                <span className={`ann-glyph ann-q-${a.quality}`} title={a.quality ?? ''}>
+                  {a.glyph}
+                </span>
+              )}
               <span className="ann-author">{a.author.name}</span>
               {a.chapter && <span className="ann-chapter">§ {a.chapter}</span>}
               <div className="ann-text">

@@ -29,7 +29,10 @@ export function AnnotationSearch() {
     if (author.trim()) q.set('author', author.trim());
     if (text.trim()) q.set('text', text.trim());
     if (quality) q.set('quality', quality);
-    const res = await fetch(`/api/annotations/search?${q}`, { headers: token ? { authorization: `Bearer ${token.trim()}` } : {}, cache: 'no-store' });
+    const res = await fetch(`/api/annotations/search?${q}`, {
+      headers: token ? { authorization: `Bearer ${token.trim()}` } : {},
+      cache: 'no-store',
+    });
     const body: unknown = await res.json().catch(() => null);
     if (!res.ok) {
       setHits(null);
@@ -52,7 +55,12 @@ export function AnnotationSearch() {
       >
         <label>
           Coverage token
-          <input type="password" value={token} onChange={(e) => setToken(pastedToken(e.target.value))} placeholder="mt1.…" />
+          <input
+            type="password"
+            value={token}
+            onChange={(e) => setToken(pastedToken(e.target.value))}
+            placeholder="mt1.…"
+          />
         </label>
         <label>
           Tag
@@ -99,7 +107,8 @@ export function AnnotationSearch() {
               <Link href={`/matches/${encodeURIComponent(h.matchId)}?seq=${h.seq.to}&as=coverage`}>
                 {h.matchId} #{h.seq.to}
               </Link>{' '}
-              <span className="muted">{h.game}</span> {h.glyph && <span className={`ann-glyph ann-q-${h.quality}`}>{h.glyph}</span>}
+              <span className="muted">{h.game}</span>{' '}
+              {h.glyph && <span className={`ann-glyph ann-q-${h.quality}`}>{h.glyph}</span>}
               <span className="ann-author">{h.author.name}</span>
               {h.chapter && <span className="ann-chapter">§ {h.chapter}</span>}
               <div className="ann-text">

@@ -35,7 +35,10 @@ export function useCoverage(matchId: string, as: Perspective, token: string | nu
       return next;
     });
   }, []);
-  const shown = useMemo(() => ann.annotations.filter((a) => !hidden.has(a.author.id)), [ann.annotations, hidden]);
+  const shown = useMemo(
+    () => ann.annotations.filter((a) => !hidden.has(a.author.id)),
+    [ann.annotations, hidden],
+  );
   const role = token ? readClaims(token)?.role : null;
   const canWrite = (role === 'coverage' || role === 'judge') && (as === 'coverage' || as === 'judge');
   return { ...ann, shown, hidden, toggleLayer, canWrite };

@@ -7,7 +7,18 @@ import Link from 'next/link';
 import { useEffect, useMemo, useState } from 'react';
 import { games } from '@matchtape/games';
 import { figureLabelsOf, figuresOf, mainStatOf } from '@matchtape/projections';
-import { DESK_SORTS, featureWorthy, filterFromQuery, filterTables, filterToQuery, NO_FILTER, sortTables, type DeskFilter, type DeskSort, type DeskTable } from '../../lib/desk';
+import {
+  DESK_SORTS,
+  featureWorthy,
+  filterFromQuery,
+  filterTables,
+  filterToQuery,
+  NO_FILTER,
+  sortTables,
+  type DeskFilter,
+  type DeskSort,
+  type DeskTable,
+} from '../../lib/desk';
 import { positionText, seatNames } from '../../lib/present';
 import { formatClock, remainingNow } from '../../lib/table';
 import { useDesk } from '../../lib/useDesk';
@@ -23,16 +34,32 @@ function MiniBoard({ t, now, as }: { t: DeskTable; now: number; as: Perspective 
   const title = t.meta.gameTitle ?? games[t.meta.game]?.title ?? t.meta.game;
   const who = t.meta.players.map((p) => p.name).join(' vs ') || t.meta.matchId;
   const finished = t.ended || t.meta.status === 'ended';
-  const offline = !finished && t.live !== null && (t.live.kind === 'reconnecting' || t.live.kind === 'failed');
+  const offline =
+    !finished && t.live !== null && (t.live.kind === 'reconnecting' || t.live.kind === 'failed');
   const worthy = featureWorthy(t);
   const labels = b?.players[0] ? figureLabelsOf(b.players[0]) : null;
   const href = `/matches/${encodeURIComponent(t.meta.matchId)}${as !== 'public' ? `?as=${as}` : ''}`;
   return (
-    <li className={`desk-table${finished ? ' desk-ended' : ''}`} data-match={t.meta.matchId} data-seq={t.seq} data-turn={b?.turn ?? ''} data-status={finished ? 'ended' : 'playing'} data-worthy={worthy ? 'yes' : 'no'}>
-      <Link href={href} className="desk-link" aria-label={`${who}, ${title}${b ? `, turn ${b.turn}` : ''}: open the match`}>
+    <li
+      className={`desk-table${finished ? ' desk-ended' : ''}`}
+      data-match={t.meta.matchId}
+      data-seq={t.seq}
+      data-turn={b?.turn ?? ''}
+      data-status={finished ? 'ended' : 'playing'}
+      data-worthy={worthy ? 'yes' : 'no'}
+    >
+      <Link
+        href={href}
+        className="desk-link"
+        aria-label={`${who}, ${title}${b ? `, turn ${b.turn}` : ''}: open the match`}
+      >
         <div className="desk-head">
           <span className="desk-game">{title}</span>
-          {t.meta.featured ? <span className="badge badge-win">featured</span> : worthy ? <span className="badge badge-behind">worth a look</span> : null}
+          {t.meta.featured ? (
+            <span className="badge badge-win">featured</span>
+          ) : worthy ? (
+            <span className="badge badge-behind">worth a look</span>
+          ) : null}
           {finished ? (
             <span className="badge badge-ended">Finished</span>
           ) : offline ? (
@@ -42,7 +69,9 @@ function MiniBoard({ t, now, as }: { t: DeskTable; now: number; as: Perspective 
               <span className="dot" aria-hidden="true" /> LIVE
             </span>
           )}
-          {t.meta.spectatorDelaySeconds ? <span className="muted desk-delay">{t.meta.spectatorDelaySeconds}s delay</span> : null}
+          {t.meta.spectatorDelaySeconds ? (
+            <span className="muted desk-delay">{t.meta.spectatorDelaySeconds}s delay</span>
+          ) : null}
         </div>
         {t.error ? (
           <p className="desk-error">{t.error}</p>
@@ -68,9 +97,15 @@ function MiniBoard({ t, now, as }: { t: DeskTable; now: number; as: Perspective 
                   const f = figuresOf(p);
                   const ms = t.clock ? remainingNow(t.clock, p.id, now) : null;
                   return (
-                    <tr key={p.id} data-player={p.id} className={b.activePlayer === p.id ? 'desk-active' : ''}>
+                    <tr
+                      key={p.id}
+                      data-player={p.id}
+                      className={b.activePlayer === p.id ? 'desk-active' : ''}
+                    >
                       <th scope="row" className="desk-name">
-                        {b.activePlayer === p.id && <span className="desk-turn-dot" aria-label="active player" />}
+                        {b.activePlayer === p.id && (
+                          <span className="desk-turn-dot" aria-label="active player" />
+                        )}
                         {names.get(p.id) ?? p.name}
                         {b.winner === p.id && <span className="badge badge-win">won</span>}
                       </th>
@@ -91,7 +126,10 @@ function MiniBoard({ t, now, as }: { t: DeskTable; now: number; as: Perspective 
                         {f.resources ?? ''}
                       </td>
                       {t.clock && (
-                        <td className={`desk-clock${t.clock.running === p.id ? ' clock-running' : ''}${ms !== null && ms < 30_000 ? ' clock-low' : ''}`} data-seat={p.id}>
+                        <td
+                          className={`desk-clock${t.clock.running === p.id ? ' clock-running' : ''}${ms !== null && ms < 30_000 ? ' clock-low' : ''}`}
+                          data-seat={p.id}
+                        >
                           {ms !== null ? formatClock(ms) : ''}
                         </td>
                       )}
@@ -136,18 +174,30 @@ export function DeskView() {
   const desk = useDesk(as, ready ? token : null);
   const anyClock = desk.tables.some((t) => t.clock?.running && !t.ended);
   const now = useNow(anyClock, 500);
-  const shown = useMemo(() => sortTables(filterTables(desk.tables, filter), filter.sort), [desk.tables, filter]);
+  const shown = useMemo(
+    () => sortTables(filterTables(desk.tables, filter), filter.sort),
+    [desk.tables, filter],
+  );
   const live = desk.tables.filter((t) => !t.ended).length;
   const views = perspectivesFor(token ? readClaims(token) : null, []);
   const set = (patch: Partial<DeskFilter>) => setFilter((f) => ({ ...f, ...patch }));
 
   return (
-    <section className="desk-page" aria-labelledby="desk-title" data-tables={desk.tables.length} data-shown={shown.length}>
+    <section
+      className="desk-page"
+      aria-labelledby="desk-title"
+      data-tables={desk.tables.length}
+      data-shown={shown.length}
+    >
       <div className="list-head">
         <div>
           <h1 id="desk-title">Desk</h1>
           <p className="muted list-counts">
-            {live} live{desk.tables.length > live ? ` · ${desk.tables.length - live} finished since you opened the desk` : ''} · {as === 'public' ? 'public view' : `${as} view`}, each table on its own delay
+            {live} live
+            {desk.tables.length > live
+              ? ` · ${desk.tables.length - live} finished since you opened the desk`
+              : ''}{' '}
+            · {as === 'public' ? 'public view' : `${as} view`}, each table on its own delay
           </p>
         </div>
         <div className="filters desk-filters">
@@ -164,11 +214,23 @@ export function DeskView() {
           </label>
           <label>
             <span>Event</span>
-            <input type="text" value={filter.event} placeholder="event id" onChange={(e) => set({ event: e.target.value.trim() })} size={10} />
+            <input
+              type="text"
+              value={filter.event}
+              placeholder="event id"
+              onChange={(e) => set({ event: e.target.value.trim() })}
+              size={10}
+            />
           </label>
           <label>
             <span>Find</span>
-            <input type="search" value={filter.text} placeholder="player, game…" onChange={(e) => set({ text: e.target.value })} size={14} />
+            <input
+              type="search"
+              value={filter.text}
+              placeholder="player, game…"
+              onChange={(e) => set({ text: e.target.value })}
+              size={14}
+            />
           </label>
           <label>
             <span>Order</span>
@@ -181,8 +243,14 @@ export function DeskView() {
             </select>
           </label>
           <label className="desk-check">
-            <input type="checkbox" checked={filter.featured} onChange={(e) => set({ featured: e.target.checked })} />
-            <span title="Featured by its event, a player near defeat, or a close game">Worth a look only</span>
+            <input
+              type="checkbox"
+              checked={filter.featured}
+              onChange={(e) => set({ featured: e.target.checked })}
+            />
+            <span title="Featured by its event, a player near defeat, or a close game">
+              Worth a look only
+            </span>
           </label>
           {views.length > 1 && (
             <label>

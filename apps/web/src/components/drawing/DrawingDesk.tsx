@@ -4,13 +4,24 @@
 // start and then its end. Esc drops a half-drawn arrow (then leaves drawing), X clears your drawings from this event
 // on. Drawings are stored at the event shown and reach each viewer under the annotations' time lock.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { addDrawing, clearDrawings, DRAWING_COLORS, useDrawings, type Drawing, type DrawingColor, type DrawingTarget } from '../../lib/drawings';
+import {
+  addDrawing,
+  clearDrawings,
+  DRAWING_COLORS,
+  useDrawings,
+  type Drawing,
+  type DrawingColor,
+  type DrawingTarget,
+} from '../../lib/drawings';
 import type { Perspective } from '../../lib/viewer';
 
 const NAME_KEY = 'matchtape.coverage.authorName';
 const typing = (t: EventTarget | null) => {
   const el = t as HTMLElement | null;
-  return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
+  return (
+    !!el &&
+    (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable)
+  );
 };
 
 export interface DrawingDesk {
@@ -23,7 +34,15 @@ export interface DrawingDesk {
 }
 
 /** `frames`: the drawing frames of the page's live stream (TapeState.drawingFrames). */
-export function useDrawingDesk(matchId: string, as: Perspective, token: string | null, seq: number, canWrite: boolean, role: string | null, frames: readonly unknown[]): DrawingDesk {
+export function useDrawingDesk(
+  matchId: string,
+  as: Perspective,
+  token: string | null,
+  seq: number,
+  canWrite: boolean,
+  role: string | null,
+  frames: readonly unknown[],
+): DrawingDesk {
   const d = useDrawings(matchId, as, token, frames);
   const [on, setOn] = useState(false);
   const [tool, setTool] = useState<'arrow' | 'circle'>('arrow');
@@ -94,20 +113,53 @@ export function useDrawingDesk(matchId: string, as: Perspective, token: string |
   }, [writer, on, pending, clear]);
 
   const tools = writer ? (
-    <div className="draw-tools" role="group" aria-label="Drawing on the board" data-on={on ? 'true' : 'false'}>
-      <button type="button" className={`btn${on ? ' primary' : ''}`} aria-pressed={on} onClick={() => { setOn(!on); setPending(null); }}>
+    <div
+      className="draw-tools"
+      role="group"
+      aria-label="Drawing on the board"
+      data-on={on ? 'true' : 'false'}
+    >
+      <button
+        type="button"
+        className={`btn${on ? ' primary' : ''}`}
+        aria-pressed={on}
+        onClick={() => {
+          setOn(!on);
+          setPending(null);
+        }}
+      >
         ✎ Draw <kbd>D</kbd>
       </button>
       <span role="radiogroup" aria-label="Shape">
         {(['arrow', 'circle'] as const).map((k) => (
-          <button key={k} type="button" role="radio" aria-checked={tool === k} className="chip" onClick={() => { setTool(k); setPending(null); }}>
+          <button
+            key={k}
+            type="button"
+            role="radio"
+            aria-checked={tool === k}
+            className="chip"
+            onClick={() => {
+              setTool(k);
+              setPending(null);
+            }}
+          >
             {k === 'arrow' ? '➜ arrow' : '◯ circle'}
           </button>
         ))}
       </span>
       <span role="radiogroup" aria-label="Colour">
         {(Object.keys(DRAWING_COLORS) as DrawingColor[]).map((c) => (
-          <button key={c} type="button" role="radio" aria-checked={color === c} aria-label={c} title={c} className="draw-swatch" style={{ background: DRAWING_COLORS[c] }} onClick={() => setColor(c)} />
+          <button
+            key={c}
+            type="button"
+            role="radio"
+            aria-checked={color === c}
+            aria-label={c}
+            title={c}
+            className="draw-swatch"
+            style={{ background: DRAWING_COLORS[c] }}
+            onClick={() => setColor(c)}
+          />
         ))}
       </span>
       <button type="button" className="btn ghost" onClick={() => void clear('mine')}>
@@ -119,7 +171,13 @@ export function useDrawingDesk(matchId: string, as: Perspective, token: string |
         </button>
       )}
       <span className="muted draw-hint" role="status">
-        {on ? (tool === 'arrow' ? (pending ? 'Now pick where the arrow points (Esc: drop it).' : 'Pick a card or zone to start an arrow (click, or Enter on a focused one).') : 'Pick a card or zone to circle.') : `Drawings are stored at event ${seq}; spectators see them when their delayed feed gets there.`}
+        {on
+          ? tool === 'arrow'
+            ? pending
+              ? 'Now pick where the arrow points (Esc: drop it).'
+              : 'Pick a card or zone to start an arrow (click, or Enter on a focused one).'
+            : 'Pick a card or zone to circle.'
+          : `Drawings are stored at event ${seq}; spectators see them when their delayed feed gets there.`}
       </span>
       {problem && (
         <span className="ann-problem" role="alert">

@@ -11,11 +11,21 @@ import { DrawnBoard, findTarget, targetOf } from './DrawingLayer';
 
 afterEach(cleanup);
 
-const drawing = (id: string, seq: number, clearedAt: number | null, shape: Drawing['shape']): Drawing => ({ drawingId: id, author: { id: 'a', role: 'coverage', name: 'Ann' }, seq, shape, color: 'red', clearedAt });
+const drawing = (id: string, seq: number, clearedAt: number | null, shape: Drawing['shape']): Drawing => ({
+  drawingId: id,
+  author: { id: 'a', role: 'coverage', name: 'Ann' },
+  seq,
+  shape,
+  color: 'red',
+  clearedAt,
+});
 
 describe('drawings on the board', () => {
   it('shows a drawing from its seq until it is cleared', () => {
-    const list = [drawing('a', 3, null, { kind: 'circle', at: { kind: 'zone', player: 'p1', zone: 'hand' } }), drawing('b', 2, 5, { kind: 'circle', at: { kind: 'zone', player: 'p2', zone: 'hand' } })];
+    const list = [
+      drawing('a', 3, null, { kind: 'circle', at: { kind: 'zone', player: 'p1', zone: 'hand' } }),
+      drawing('b', 2, 5, { kind: 'circle', at: { kind: 'zone', player: 'p2', zone: 'hand' } }),
+    ];
     expect(drawingsAt(list, 1).map((d) => d.drawingId)).toEqual([]);
     expect(drawingsAt(list, 3).map((d) => d.drawingId)).toEqual(['a', 'b']);
     expect(drawingsAt(list, 5).map((d) => d.drawingId)).toEqual(['a']);
@@ -28,7 +38,11 @@ describe('drawings on the board', () => {
     const zoneKey = board.players[0]!.zones[0]!.key;
     const shown = [
       drawing('circle', 1, null, { kind: 'circle', at: { kind: 'card', cardId: card.id } }),
-      drawing('arrow', 1, null, { kind: 'arrow', from: { kind: 'card', cardId: card.id }, to: { kind: 'zone', player: board.players[0]!.id, zone: zoneKey } }),
+      drawing('arrow', 1, null, {
+        kind: 'arrow',
+        from: { kind: 'card', cardId: card.id },
+        to: { kind: 'zone', player: board.players[0]!.id, zone: zoneKey },
+      }),
       drawing('gone', 1, null, { kind: 'circle', at: { kind: 'card', cardId: 'not-on-the-board' } }),
     ];
     const { container } = render(
@@ -41,6 +55,8 @@ describe('drawings on the board', () => {
     expect(targetOf(el)).toEqual({ kind: 'card', cardId: card.id });
     const zone = findTarget(container, { kind: 'zone', player: board.players[0]!.id, zone: zoneKey });
     expect(targetOf(zone)).toEqual({ kind: 'zone', player: board.players[0]!.id, zone: zoneKey });
-    expect([...container.querySelectorAll('[data-drawing]')].map((g) => g.getAttribute('data-drawing'))).toEqual(['circle', 'arrow']);
+    expect(
+      [...container.querySelectorAll('[data-drawing]')].map((g) => g.getAttribute('data-drawing')),
+    ).toEqual(['circle', 'arrow']);
   });
 });

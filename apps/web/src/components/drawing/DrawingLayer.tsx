@@ -4,7 +4,14 @@
 // the shape there, so it follows the layout at any size. A target not on the board at this moment (the card moved
 // away) is simply not drawn. In picking mode (the coverage view's drawing tools) a click, or Enter / Space on a
 // focused card or zone, picks a target instead of doing what it would otherwise do.
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import {
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { DRAWING_COLORS, drawingsAt, type Drawing, type DrawingTarget } from '../../lib/drawings';
 import './drawing.css';
 
@@ -23,12 +30,16 @@ interface Placed {
   b?: Box;
 }
 
-const esc = (s: string) => (typeof CSS !== 'undefined' && CSS.escape ? CSS.escape(s) : s.replace(/["\\]/g, '\\$&'));
+const esc = (s: string) =>
+  typeof CSS !== 'undefined' && CSS.escape ? CSS.escape(s) : s.replace(/["\\]/g, '\\$&');
 
 /** The element a target names inside the board, if it is there now. */
 export function findTarget(root: ParentNode, t: DrawingTarget): Element | null {
   if (t.kind === 'card') return root.querySelector(`[data-id="${esc(t.cardId)}"]:not([data-hidden="true"])`);
-  const scope = t.player === null ? root.querySelector('.shared') : root.querySelector(`[data-player="${esc(t.player)}"]`);
+  const scope =
+    t.player === null
+      ? root.querySelector('.shared')
+      : root.querySelector(`[data-player="${esc(t.player)}"]`);
   return scope?.querySelector(`[data-zone="${esc(t.zone)}"]`) ?? null;
 }
 
@@ -56,7 +67,11 @@ function edgePoint(from: { x: number; y: number }, to: Box): { x: number; y: num
   const dx = from.x - c.x;
   const dy = from.y - c.y;
   if (dx === 0 && dy === 0) return c;
-  const s = Math.min(Math.abs(dx) > 0 ? to.w / 2 / Math.abs(dx) : Infinity, Math.abs(dy) > 0 ? to.h / 2 / Math.abs(dy) : Infinity, 1);
+  const s = Math.min(
+    Math.abs(dx) > 0 ? to.w / 2 / Math.abs(dx) : Infinity,
+    Math.abs(dy) > 0 ? to.h / 2 / Math.abs(dy) : Infinity,
+    1,
+  );
   return { x: c.x + dx * s, y: c.y + dy * s };
 }
 
@@ -70,7 +85,15 @@ function place(host: Element, shown: readonly Drawing[]): Placed[] {
     } else {
       const a = findTarget(host, d.shape.from);
       const b = findTarget(host, d.shape.to);
-      if (a && b) out.push({ id: d.drawingId, kind: 'arrow', color, author: d.author.name, a: boxOf(host, a), b: boxOf(host, b) });
+      if (a && b)
+        out.push({
+          id: d.drawingId,
+          kind: 'arrow',
+          color,
+          author: d.author.name,
+          a: boxOf(host, a),
+          b: boxOf(host, b),
+        });
     }
   }
   return out;
@@ -87,7 +110,14 @@ export interface DrawnBoardProps {
   pending?: DrawingTarget | null;
 }
 
-export function DrawnBoard({ drawings, seq, children, picking = false, onPick, pending = null }: DrawnBoardProps) {
+export function DrawnBoard({
+  drawings,
+  seq,
+  children,
+  picking = false,
+  onPick,
+  pending = null,
+}: DrawnBoardProps) {
   const host = useRef<HTMLDivElement>(null);
   const [placed, setPlaced] = useState<Placed[]>([]);
   const [size, setSize] = useState({ w: 0, h: 0 });
@@ -102,7 +132,9 @@ export function DrawnBoard({ drawings, seq, children, picking = false, onPick, p
     const measure = () => {
       const next = shown.length > 0 ? place(el, shown) : [];
       setPlaced((p) => (JSON.stringify(p) === JSON.stringify(next) ? p : next));
-      setSize((s) => (s.w === el.scrollWidth && s.h === el.scrollHeight ? s : { w: el.scrollWidth, h: el.scrollHeight }));
+      setSize((s) =>
+        s.w === el.scrollWidth && s.h === el.scrollHeight ? s : { w: el.scrollWidth, h: el.scrollHeight },
+      );
       const m = pending ? findTarget(el, pending) : null;
       const box = m ? boxOf(el, m) : null;
       setMark((b) => (JSON.stringify(b) === JSON.stringify(box) ? b : box));
@@ -137,31 +169,73 @@ export function DrawnBoard({ drawings, seq, children, picking = false, onPick, p
       ref={host}
       data-drawings={key === '[]' ? 0 : shown.length}
       onClickCapture={picking ? (e) => pick(e, e.target as Element) : undefined}
-      onKeyDownCapture={picking ? (e) => (e.key === 'Enter' || e.key === ' ' ? pick(e, e.target as Element) : undefined) : undefined}
+      onKeyDownCapture={
+        picking
+          ? (e) => (e.key === 'Enter' || e.key === ' ' ? pick(e, e.target as Element) : undefined)
+          : undefined
+      }
     >
       {children}
-      <svg className="draw-layer" width={size.w} height={size.h} aria-hidden={placed.length === 0} role="img" aria-label={placed.map((p) => `${p.author}: ${p.kind}`).join('; ') || undefined}>
+      <svg
+        className="draw-layer"
+        width={size.w}
+        height={size.h}
+        aria-hidden={placed.length === 0}
+        role="img"
+        aria-label={placed.map((p) => `${p.author}: ${p.kind}`).join('; ') || undefined}
+      >
         <defs>
           {Object.entries(DRAWING_COLORS).map(([name, c]) => (
-            <marker key={name} id={`draw-head-${name}`} viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">
+            <marker
+              key={name}
+              id={`draw-head-${name}`}
+              viewBox="0 0 10 10"
+              refX="8"
+              refY="5"
+              markerWidth="5"
+              markerHeight="5"
+              orient="auto-start-reverse"
+            >
               <path d="M 0 0 L 10 5 L 0 10 z" fill={c} />
             </marker>
           ))}
         </defs>
-        {mark && <rect className="draw-pending" x={mark.x - 4} y={mark.y - 4} width={mark.w + 8} height={mark.h + 8} rx={8} />}
+        {mark && (
+          <rect
+            className="draw-pending"
+            x={mark.x - 4}
+            y={mark.y - 4}
+            width={mark.w + 8}
+            height={mark.h + 8}
+            rx={8}
+          />
+        )}
         {placed.map((p) => {
           const colorName = Object.entries(DRAWING_COLORS).find(([, c]) => c === p.color)?.[0] ?? 'yellow';
           if (p.kind === 'circle')
             return (
               <g key={p.id} data-drawing={p.id} data-kind="circle">
-                <ellipse cx={p.a.x + p.a.w / 2} cy={p.a.y + p.a.h / 2} rx={p.a.w / 2 + 10} ry={p.a.h / 2 + 10} stroke={p.color} />
+                <ellipse
+                  cx={p.a.x + p.a.w / 2}
+                  cy={p.a.y + p.a.h / 2}
+                  rx={p.a.w / 2 + 10}
+                  ry={p.a.h / 2 + 10}
+                  stroke={p.color}
+                />
               </g>
             );
           const from = { x: p.a.x + p.a.w / 2, y: p.a.y + p.a.h / 2 };
           const to = edgePoint(from, p.b!);
           return (
             <g key={p.id} data-drawing={p.id} data-kind="arrow">
-              <line x1={from.x} y1={from.y} x2={to.x} y2={to.y} stroke={p.color} markerEnd={`url(#draw-head-${colorName})`} />
+              <line
+                x1={from.x}
+                y1={from.y}
+                x2={to.x}
+                y2={to.y}
+                stroke={p.color}
+                markerEnd={`url(#draw-head-${colorName})`}
+              />
             </g>
           );
         })}

@@ -67,7 +67,16 @@ export function EmbedPlayer({ matchId }: { matchId: string }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [tape, seek, isLive]);
 
-  const phases = useMemo(() => (tape && game ? orderedPhases(machineStateKeys(game.machine), tape.timeline.phases.map((p) => p.phase)) : []), [tape, game, version]);
+  const phases = useMemo(
+    () =>
+      tape && game
+        ? orderedPhases(
+            machineStateKeys(game.machine),
+            tape.timeline.phases.map((p) => p.phase),
+          )
+        : [],
+    [tape, game, version],
+  );
   const board = useMemo((): BoardModel | null => {
     if (!tape || length === 0) return null;
     try {
@@ -88,8 +97,18 @@ export function EmbedPlayer({ matchId }: { matchId: string }) {
     [tape, names],
   );
 
-  if (st.phase === 'error') return <div className="state-panel" role="alert">This replay cannot be shown: {st.error?.message}</div>;
-  if (!meta || !game || !tape || st.phase === 'loading') return <div className="state-panel" aria-busy="true">Loading replay…</div>;
+  if (st.phase === 'error')
+    return (
+      <div className="state-panel" role="alert">
+        This replay cannot be shown: {st.error?.message}
+      </div>
+    );
+  if (!meta || !game || !tape || st.phase === 'loading')
+    return (
+      <div className="state-panel" aria-busy="true">
+        Loading replay…
+      </div>
+    );
   const title = meta.players.map((p) => p.name).join(' vs ') || matchId;
   const full = `/matches/${encodeURIComponent(matchId)}${pos !== null ? `?seq=${seq}` : ''}`;
   const phase = tape.timeline.phaseAt(seq);
@@ -97,9 +116,15 @@ export function EmbedPlayer({ matchId }: { matchId: string }) {
   return (
     <div className="embed" data-seq={seq} data-length={length} data-status={meta.status}>
       <header className="embed-head">
-        <strong className="embed-title" title={title}>{title}</strong>
+        <strong className="embed-title" title={title}>
+          {title}
+        </strong>
         <span className="muted">{game.title}</span>
-        {isLive && <span className="badge badge-live">LIVE{st.delaySeconds ? ` · delay ${st.delaySeconds}s` : ''}</span>}
+        {isLive && (
+          <span className="badge badge-live">
+            LIVE{st.delaySeconds ? ` · delay ${st.delaySeconds}s` : ''}
+          </span>
+        )}
         <a className="embed-open" href={full} target="_blank" rel="noopener">
           Open on Matchtape ↗
         </a>
@@ -107,29 +132,69 @@ export function EmbedPlayer({ matchId }: { matchId: string }) {
       <main className="embed-board" aria-label="Board">
         {board ? (
           <DrawnBoard drawings={drawings.drawings} seq={seq}>
-            <Board board={board} perspective="public" phases={tape.timeline.stripPhases(phases, board.phase, board.turn, meta.players.length || board.players.length)} seats={names} />
+            <Board
+              board={board}
+              perspective="public"
+              phases={tape.timeline.stripPhases(
+                phases,
+                board.phase,
+                board.turn,
+                meta.players.length || board.players.length,
+              )}
+              seats={names}
+            />
           </DrawnBoard>
         ) : (
-          <div className="state-panel">{isLive ? 'Waiting for the first event…' : 'This match has no events.'}</div>
+          <div className="state-panel">
+            {isLive ? 'Waiting for the first event…' : 'This match has no events.'}
+          </div>
         )}
       </main>
       <footer className="embed-controls" aria-label="Playback">
-        <Scrubber nav={tape.timeline} length={length} version={version} seq={seq} phases={phases} onSeek={(s) => { setPlaying(false); seek(s); }} onDragEnd={() => undefined} keyLabel={keyLabel} phaseLabel={(ph) => positionWords(game.id, ph, null).phase} />
+        <Scrubber
+          nav={tape.timeline}
+          length={length}
+          version={version}
+          seq={seq}
+          phases={phases}
+          onSeek={(s) => {
+            setPlaying(false);
+            seek(s);
+          }}
+          onDragEnd={() => undefined}
+          keyLabel={keyLabel}
+          phaseLabel={(ph) => positionWords(game.id, ph, null).phase}
+        />
         <div className="embed-row">
-          <button className="icon" onClick={() => seek(seq - 1)} aria-label="Previous event (←)" title="Previous event (←)">
+          <button
+            className="icon"
+            onClick={() => seek(seq - 1)}
+            aria-label="Previous event (←)"
+            title="Previous event (←)"
+          >
             <Icon name="prev" />
           </button>
-          <button className="icon play" onClick={() => setPlaying((p) => !p)} aria-label={playing ? 'Pause (Space)' : 'Play (Space)'}>
+          <button
+            className="icon play"
+            onClick={() => setPlaying((p) => !p)}
+            aria-label={playing ? 'Pause (Space)' : 'Play (Space)'}
+          >
             <Icon name={playing ? 'pause' : 'play'} size={16} />
           </button>
-          <button className="icon" onClick={() => seek(seq + 1)} aria-label="Next event (→)" title="Next event (→)">
+          <button
+            className="icon"
+            onClick={() => seek(seq + 1)}
+            aria-label="Next event (→)"
+            title="Next event (→)"
+          >
             <Icon name="next" />
           </button>
           <span className="embed-pos">
             <strong>{turn ? `Turn ${turn.turn}` : 'Setup'}</strong>
             {phase && <span> · {positionText(game.id, phase.phase, tape.envelope(seq)?.step)}</span>}
             <span className="muted">
-              {' '}· event <span data-testid="seq">{seq}</span>/{length}
+              {' '}
+              · event <span data-testid="seq">{seq}</span>/{length}
             </span>
           </span>
           <span className="keys muted">

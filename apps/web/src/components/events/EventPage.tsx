@@ -15,7 +15,12 @@ import { RoundClockLine } from './RoundClock';
 const pct = (x: number): string => `${(x * 100).toFixed(2)}%`;
 const keyOf = (id: string): string => `matchtape.event.${id}.player`;
 
-function useEvent(id: string): { view: EventView | null; error: string | null; skewMs: number; setView: (v: EventView) => void } {
+function useEvent(id: string): {
+  view: EventView | null;
+  error: string | null;
+  skewMs: number;
+  setView: (v: EventView) => void;
+} {
   const [view, setView] = useState<EventView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [skewMs, setSkew] = useState(0);
@@ -49,15 +54,26 @@ function useEvent(id: string): { view: EventView | null; error: string | null; s
  * The producer's control (a coverage token, from ?token= once): feature a table; the event overlays
  * (/overlay/event/ID/…) follow it after the event's delay. Answers the event after the switch, or why not.
  */
-function useFeature(id: string, token: string | null, reload: () => Promise<void>): { feature: (round: number, table: number | null) => void; busy: boolean; problem: string | null } {
+function useFeature(
+  id: string,
+  token: string | null,
+  reload: () => Promise<void>,
+): { feature: (round: number, table: number | null) => void; busy: boolean; problem: string | null } {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const feature = (round: number, table: number | null) => {
     if (!token) return;
     setBusy(true);
-    void fetch(`/api/events/${encodeURIComponent(id)}/featured`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ round, table }) })
+    void fetch(`/api/events/${encodeURIComponent(id)}/featured`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ round, table }),
+    })
       .then(async (r) => {
-        if (!r.ok) throw new Error(((await r.json()) as { message?: string }).message ?? `the server answered ${r.status}`);
+        if (!r.ok)
+          throw new Error(
+            ((await r.json()) as { message?: string }).message ?? `the server answered ${r.status}`,
+          );
         setProblem(null);
         await reload();
       })
@@ -75,7 +91,8 @@ function FeaturedPanel({ id, view, problem }: { id: string; view: EventView; pro
     <section aria-label="Featured table" className="event-featured">
       <h2>On stream</h2>
       <p role="status">
-        {f ? `Table ${f.table} of round ${f.round} is featured.` : 'No table is featured.'} The overlays follow it {delay > 0 ? `${delay} s later (the event's delay)` : 'at once'}.
+        {f ? `Table ${f.table} of round ${f.round} is featured.` : 'No table is featured.'} The overlays
+        follow it {delay > 0 ? `${delay} s later (the event's delay)` : 'at once'}.
       </p>
       {problem && (
         <p className="error-text" role="alert">
@@ -83,8 +100,10 @@ function FeaturedPanel({ id, view, problem }: { id: string; view: EventView; pro
         </p>
       )}
       <p>
-        OBS sources: <a href={`${base}/board`}>board</a> · <a href={`${base}/scorebar`}>scorebar</a> · <a href={`${base}/card`}>card</a> · hand <a href={`${base}/hand/p1`}>p1</a> /{' '}
-        <a href={`${base}/hand/p2`}>p2</a> (hands and the coverage card need <code>?token=</code> with a coverage token)
+        OBS sources: <a href={`${base}/board`}>board</a> · <a href={`${base}/scorebar`}>scorebar</a> ·{' '}
+        <a href={`${base}/card`}>card</a> · hand <a href={`${base}/hand/p1`}>p1</a> /{' '}
+        <a href={`${base}/hand/p2`}>p2</a> (hands and the coverage card need <code>?token=</code> with a
+        coverage token)
       </p>
     </section>
   );
@@ -111,7 +130,14 @@ function RoundClock({ view, skewMs }: { view: EventView; skewMs: number }) {
   const round = view.rounds.at(-1);
   const now = useNow(!!round?.clock && view.status !== 'finished');
   if (!round?.clock) return null;
-  return <RoundClockLine round={round} now={now + skewMs} className="event-clock" label={`Round ${round.round} clock`} />;
+  return (
+    <RoundClockLine
+      round={round}
+      now={now + skewMs}
+      className="event-clock"
+      label={`Round ${round.round} clock`}
+    />
+  );
 }
 
 export function EventPage({ id }: { id: string }) {
@@ -141,13 +167,16 @@ export function EventPage({ id }: { id: string }) {
         Loading the event…
       </div>
     );
-  const name = (p: string | null): string => (p === null ? 'BYE' : (view.players.find((x) => x.id === p)?.name ?? p));
+  const name = (p: string | null): string =>
+    p === null ? 'BYE' : (view.players.find((x) => x.id === p)?.name ?? p);
   const api = `/api/events/${encodeURIComponent(id)}`;
   return (
     <main className="event-page">
       <h1>{view.name}</h1>
       <p>
-        {view.game} · {String(view.options.swissRounds)} Swiss rounds{view.options.topCut ? `, top ${String(view.options.topCut)}` : ''} · best of {String(view.options.bestOf)} · {view.players.length} players · <strong>{view.status}</strong>
+        {view.game} · {String(view.options.swissRounds)} Swiss rounds
+        {view.options.topCut ? `, top ${String(view.options.topCut)}` : ''} · best of{' '}
+        {String(view.options.bestOf)} · {view.players.length} players · <strong>{view.status}</strong>
         {view.winner ? ` · winner ${name(view.winner)}` : ''}
       </p>
       <RoundClock view={view} skewMs={skewMs} />
@@ -161,7 +190,13 @@ export function EventPage({ id }: { id: string }) {
               Round {me.round} against {me.opponent ?? 'a bye'}: <a href={me.table.join}>take your seat</a>
             </p>
           ) : (
-            <p>{me.pairing?.result ? 'Your pairing has its result.' : me.pairing ? 'Waiting for your next game.' : 'Not paired yet.'}</p>
+            <p>
+              {me.pairing?.result
+                ? 'Your pairing has its result.'
+                : me.pairing
+                  ? 'Waiting for your next game.'
+                  : 'Not paired yet.'}
+            </p>
           )}
         </section>
       )}
@@ -190,24 +225,47 @@ export function EventPage({ id }: { id: string }) {
                   <td>
                     {p.games.map((g) =>
                       g.matchId ? (
-                        <a key={g.game} href={`/matches/${encodeURIComponent(g.matchId)}`} aria-label={`Table ${p.table} game ${g.game}`}>
+                        <a
+                          key={g.game}
+                          href={`/matches/${encodeURIComponent(g.matchId)}`}
+                          aria-label={`Table ${p.table} game ${g.game}`}
+                        >
                           G{g.game}
-                          {g.outcome ? ` (${g.outcome === 'draw' ? 'draw' : name(g.outcome)})` : ' (live)'}{' '}
+                          {g.outcome
+                            ? ` (${g.outcome === 'draw' ? 'draw' : name(g.outcome)})`
+                            : ' (live)'}{' '}
                         </a>
                       ) : (
                         <span key={g.game}>G{g.game} ruling </span>
                       ),
                     )}
                   </td>
-                  <td>{p.result ? `${p.result.p1Wins}-${p.result.p2Wins}-${p.result.draws} ${p.result.winner ? name(p.result.winner) : 'draw'}${p.result.by === 'games' ? '' : ` (${p.result.by})`}` : 'playing'}</td>
+                  <td>
+                    {p.result
+                      ? `${p.result.p1Wins}-${p.result.p2Wins}-${p.result.draws} ${p.result.winner ? name(p.result.winner) : 'draw'}${p.result.by === 'games' ? '' : ` (${p.result.by})`}`
+                      : 'playing'}
+                  </td>
                   {producer && (
                     <td>
-                      {p.p2 === null ? null : view.featured?.round === r.round && view.featured.table === p.table ? (
-                        <button type="button" aria-pressed="true" disabled={busy} onClick={() => feature(r.round, null)} aria-label={`Stop featuring table ${p.table}`}>
+                      {p.p2 === null ? null : view.featured?.round === r.round &&
+                        view.featured.table === p.table ? (
+                        <button
+                          type="button"
+                          aria-pressed="true"
+                          disabled={busy}
+                          onClick={() => feature(r.round, null)}
+                          aria-label={`Stop featuring table ${p.table}`}
+                        >
                           Featured ✓
                         </button>
                       ) : (
-                        <button type="button" aria-pressed="false" disabled={busy} onClick={() => feature(r.round, p.table)} aria-label={`Feature table ${p.table}`}>
+                        <button
+                          type="button"
+                          aria-pressed="false"
+                          disabled={busy}
+                          onClick={() => feature(r.round, p.table)}
+                          aria-label={`Feature table ${p.table}`}
+                        >
                           Feature
                         </button>
                       )}
@@ -255,7 +313,9 @@ export function EventPage({ id }: { id: string }) {
           </table>
         )}
         <p>
-          Export: <a href={`${api}/standings.csv`}>standings CSV</a> · <a href={`${api}/standings.json`}>standings JSON</a> · <a href={`${api}/pairings.csv`}>pairings CSV</a> ·{' '}
+          Export: <a href={`${api}/standings.csv`}>standings CSV</a> ·{' '}
+          <a href={`${api}/standings.json`}>standings JSON</a> ·{' '}
+          <a href={`${api}/pairings.csv`}>pairings CSV</a> ·{' '}
           <a href={`${api}/pairings.json`}>pairings JSON</a>
         </p>
       </section>

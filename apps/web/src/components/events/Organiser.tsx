@@ -28,10 +28,29 @@ function useOrganiserToken(): { token: string; setToken(t: string): void; loaded
   return { token, setToken, loaded, stored };
 }
 
-function NumberField({ label, value, min, max, onChange }: { label: string; value: number; min: number; max: number; onChange(v: number): void }) {
+function NumberField({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  onChange(v: number): void;
+}) {
   return (
     <label>
-      {label} <input type="number" min={min} max={max} value={value} onChange={(e) => onChange(Number(e.target.value))} />
+      {label}{' '}
+      <input
+        type="number"
+        min={min}
+        max={max}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+      />
     </label>
   );
 }
@@ -53,7 +72,16 @@ export function NewEventForm() {
   const games = useGames();
   const { token, setToken, stored } = useOrganiserToken();
   const [game, setGame] = useState('');
-  const [o, setO] = useState<Options>({ name: '', swissRounds: 3, topCut: 0, bestOf: 3, roundMinutes: 50, extraTurns: 3, spectatorDelaySeconds: 0, revealPolicy: 'hidden' });
+  const [o, setO] = useState<Options>({
+    name: '',
+    swissRounds: 3,
+    topCut: 0,
+    bestOf: 3,
+    roundMinutes: 50,
+    extraTurns: 3,
+    spectatorDelaySeconds: 0,
+    revealPolicy: 'hidden',
+  });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const chosen = game || games[0]?.id || '';
@@ -67,7 +95,11 @@ export function NewEventForm() {
           e.preventDefault();
           setBusy(true);
           setError(null);
-          requestJson('/api/events', { token: token.trim() }, { method: 'POST', body: { ...o, name: o.name.trim(), game: chosen } })
+          requestJson(
+            '/api/events',
+            { token: token.trim() },
+            { method: 'POST', body: { ...o, name: o.name.trim(), game: chosen } },
+          )
             .then((b) => {
               localStorage.setItem(ORGANISER_KEY, token.trim());
               router.push(`/events/${encodeURIComponent((b as { eventId: string }).eventId)}`);
@@ -81,11 +113,19 @@ export function NewEventForm() {
         {!stored && (
           <label>
             Organiser token (pasted once, kept in this browser)
-            <input type="password" className="organiser-token" value={token} onChange={(e) => setToken(e.target.value)} placeholder="mt1.…" autoComplete="off" />
+            <input
+              type="password"
+              className="organiser-token"
+              value={token}
+              onChange={(e) => setToken(e.target.value)}
+              placeholder="mt1.…"
+              autoComplete="off"
+            />
           </label>
         )}
         <label>
-          Event name <input required maxLength={120} value={o.name} onChange={(e) => set({ name: e.target.value })} />
+          Event name{' '}
+          <input required maxLength={120} value={o.name} onChange={(e) => set({ name: e.target.value })} />
         </label>
         <div className="row">
           <label htmlFor="event-game">Game</label>
@@ -98,10 +138,19 @@ export function NewEventForm() {
           </label>
         </div>
         <div className="row">
-          <NumberField label="Swiss rounds" value={o.swissRounds} min={1} max={15} onChange={(v) => set({ swissRounds: v })} />
+          <NumberField
+            label="Swiss rounds"
+            value={o.swissRounds}
+            min={1}
+            max={15}
+            onChange={(v) => set({ swissRounds: v })}
+          />
           <label>
             Top cut{' '}
-            <select value={o.topCut} onChange={(e) => set({ topCut: Number(e.target.value) as Options['topCut'] })}>
+            <select
+              value={o.topCut}
+              onChange={(e) => set({ topCut: Number(e.target.value) as Options['topCut'] })}
+            >
               <option value={0}>none</option>
               <option value={2}>top 2</option>
               <option value={4}>top 4</option>
@@ -110,7 +159,10 @@ export function NewEventForm() {
           </label>
           <label>
             Best of{' '}
-            <select value={o.bestOf} onChange={(e) => set({ bestOf: Number(e.target.value) as Options['bestOf'] })}>
+            <select
+              value={o.bestOf}
+              onChange={(e) => set({ bestOf: Number(e.target.value) as Options['bestOf'] })}
+            >
               <option value={1}>1</option>
               <option value={3}>3</option>
               <option value={5}>5</option>
@@ -118,21 +170,46 @@ export function NewEventForm() {
           </label>
         </div>
         <div className="row">
-          <NumberField label="Round time (minutes)" value={o.roundMinutes} min={1} max={240} onChange={(v) => set({ roundMinutes: v })} />
-          <NumberField label="Extra turns at time, then a draw" value={o.extraTurns} min={0} max={10} onChange={(v) => set({ extraTurns: v })} />
+          <NumberField
+            label="Round time (minutes)"
+            value={o.roundMinutes}
+            min={1}
+            max={240}
+            onChange={(v) => set({ roundMinutes: v })}
+          />
+          <NumberField
+            label="Extra turns at time, then a draw"
+            value={o.extraTurns}
+            min={0}
+            max={10}
+            onChange={(v) => set({ extraTurns: v })}
+          />
         </div>
         <div className="row">
-          <NumberField label="Spectator delay (seconds)" value={o.spectatorDelaySeconds} min={0} max={3600} onChange={(v) => set({ spectatorDelaySeconds: v })} />
+          <NumberField
+            label="Spectator delay (seconds)"
+            value={o.spectatorDelaySeconds}
+            min={0}
+            max={3600}
+            onChange={(v) => set({ spectatorDelaySeconds: v })}
+          />
           <label>
             After each game{' '}
-            <select value={o.revealPolicy} onChange={(e) => set({ revealPolicy: e.target.value as Options['revealPolicy'] })}>
+            <select
+              value={o.revealPolicy}
+              onChange={(e) => set({ revealPolicy: e.target.value as Options['revealPolicy'] })}
+            >
               <option value="hidden">hands stay hidden</option>
               <option value="reveal-all">reveal everything</option>
             </select>
           </label>
         </div>
         <div className="row">
-          <button type="submit" className="btn primary create-event" disabled={busy || !chosen || !token.trim() || !o.name.trim()}>
+          <button
+            type="submit"
+            className="btn primary create-event"
+            disabled={busy || !chosen || !token.trim() || !o.name.trim()}
+          >
             {busy ? 'Creating…' : 'Create event'}
           </button>
         </div>
@@ -159,7 +236,8 @@ function DeckLines({ lines }: { lines: DeckLine[] }) {
     <ol className="deck-lines" aria-label="The decklist, line by line">
       {lines.map((l) => (
         <li key={l.line} className={l.ok ? 'deck-ok' : 'deck-bad'} data-ok={l.ok}>
-          {l.line === 0 ? 'The deck: ' : <code>{l.text}</code>} {l.ok ? '✓' : <span className="error-text">{l.message ?? 'not accepted'}</span>}
+          {l.line === 0 ? 'The deck: ' : <code>{l.text}</code>}{' '}
+          {l.ok ? '✓' : <span className="error-text">{l.message ?? 'not accepted'}</span>}
         </li>
       ))}
     </ol>
@@ -194,7 +272,11 @@ export function OrganiserPanel({ view, presets }: { view: EventView; presets: re
     setLines([]);
     const r = await fetch(`${api}/players`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
       body: JSON.stringify({ name: name.trim(), deck: deck.trim(), ...(bot ? { bot } : {}) }),
     });
     const body = (await r.json()) as Registered & { message?: string; lines?: DeckLine[] };
@@ -221,7 +303,8 @@ export function OrganiserPanel({ view, presets }: { view: EventView; presets: re
         >
           <div className="row">
             <label>
-              Player name <input required maxLength={60} value={name} onChange={(e) => setName(e.target.value)} />
+              Player name{' '}
+              <input required maxLength={60} value={name} onChange={(e) => setName(e.target.value)} />
             </label>
             <label>
               Played by{' '}
@@ -237,7 +320,11 @@ export function OrganiserPanel({ view, presets }: { view: EventView; presets: re
             <textarea rows={6} value={deck} spellCheck={false} onChange={(e) => setDeck(e.target.value)} />
           </label>
           <div className="row">
-            <button type="submit" className="btn primary register-player" disabled={busy || !name.trim() || !deck.trim()}>
+            <button
+              type="submit"
+              className="btn primary register-player"
+              disabled={busy || !name.trim() || !deck.trim()}
+            >
               Register
             </button>
           </div>
@@ -249,10 +336,20 @@ export function OrganiserPanel({ view, presets }: { view: EventView; presets: re
           <p>Send each player their link (it shows them their pairings and takes them to their table):</p>
           <ul>
             {invites.map((x) => {
-              const url = typeof window === 'undefined' ? x.invite : new URL(x.invite, window.location.origin).toString();
+              const url =
+                typeof window === 'undefined'
+                  ? x.invite
+                  : new URL(x.invite, window.location.origin).toString();
               return (
                 <li key={x.player} data-player={x.player}>
-                  <strong>{x.name}</strong> ({x.player}): <input readOnly aria-label={`Invite link for ${x.name}`} className="invite-link" value={url} onFocus={(e) => e.currentTarget.select()} />
+                  <strong>{x.name}</strong> ({x.player}):{' '}
+                  <input
+                    readOnly
+                    aria-label={`Invite link for ${x.name}`}
+                    className="invite-link"
+                    value={url}
+                    onFocus={(e) => e.currentTarget.select()}
+                  />
                 </li>
               );
             })}
@@ -265,12 +362,21 @@ export function OrganiserPanel({ view, presets }: { view: EventView; presets: re
             type="button"
             className="btn primary start-round"
             disabled={busy || roundOpen || view.players.filter((p) => !p.dropped).length < 2}
-            onClick={() => act(async () => void (await requestJson(`${api}/rounds`, { token }, { method: 'POST' })))}
+            onClick={() =>
+              act(async () => void (await requestJson(`${api}/rounds`, { token }, { method: 'POST' })))
+            }
           >
             Start round {next}
           </button>
           {roundOpen && (
-            <button type="button" className="btn call-time" disabled={busy || !!current?.timeCalled} onClick={() => act(async () => void (await requestJson(`${api}/time`, { token }, { method: 'POST' })))}>
+            <button
+              type="button"
+              className="btn call-time"
+              disabled={busy || !!current?.timeCalled}
+              onClick={() =>
+                act(async () => void (await requestJson(`${api}/time`, { token }, { method: 'POST' })))
+              }
+            >
               Call time
             </button>
           )}

@@ -22,9 +22,24 @@ export function roundClockText(round: RoundView, now: number): string {
 }
 
 /** The round clock as a timer line (`className` places it: the event page's, a table's header). */
-export function RoundClockLine({ round, now, className, label }: { round: RoundView; now: number; className: string; label: string }) {
+export function RoundClockLine({
+  round,
+  now,
+  className,
+  label,
+}: {
+  round: RoundView;
+  now: number;
+  className: string;
+  label: string;
+}) {
   return (
-    <p className={className} role="timer" aria-label={label} data-time-called={round.timeCalled ? 'true' : 'false'}>
+    <p
+      className={className}
+      role="timer"
+      aria-label={label}
+      data-time-called={round.timeCalled ? 'true' : 'false'}
+    >
       Round {round.round} · {roundClockText(round, now)}
     </p>
   );
@@ -63,5 +78,12 @@ export function EventRoundClock({ at }: { at: EventTable | null }) {
   }, [eventId, roundNo]);
   const now = useNow(round !== null && round.pairings.some((p) => !p.result));
   if (!round || !at) return null;
-  return <RoundClockLine round={round} now={now + skew} className="event-clock table-round-clock" label={`Round ${round.round} clock (table ${at.table})`} />;
+  return (
+    <RoundClockLine
+      round={round}
+      now={now + skew}
+      className="event-clock table-round-clock"
+      label={`Round ${round.round} clock (table ${at.table})`}
+    />
+  );
 }

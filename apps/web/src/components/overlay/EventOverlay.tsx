@@ -25,7 +25,11 @@ function useFeatured(eventId: string): { view: FeaturedView | null; problem: str
         if (!r.ok) throw new Error(body.message ?? `the server answered ${r.status}`);
         if (!stop) {
           // Same table and game: keep the object, so the feed below is not disturbed.
-          setView((v) => (v && v.featured?.matchId === body.featured?.matchId && v.featured?.table === body.featured?.table ? v : body));
+          setView((v) =>
+            v && v.featured?.matchId === body.featured?.matchId && v.featured?.table === body.featured?.table
+              ? v
+              : body,
+          );
           setProblem(null);
         }
       } catch (e) {
@@ -50,7 +54,13 @@ export function EventOverlay({ kind, eventId, seat }: { kind: OverlayKind; event
   const f = view?.featured ?? null;
   const matchId = f?.matchId ?? null;
   return (
-    <div className="ov-event" data-event-overlay={kind} data-event={eventId} data-table={f ? `${f.round}/${f.table}` : ''} data-match={matchId ?? ''}>
+    <div
+      className="ov-event"
+      data-event-overlay={kind}
+      data-event={eventId}
+      data-table={f ? `${f.round}/${f.table}` : ''}
+      data-match={matchId ?? ''}
+    >
       {'problem' in feed ? (
         <div className="ov-root" data-overlay={kind}>
           <p className="ov-problem" role="alert">
@@ -59,7 +69,14 @@ export function EventOverlay({ kind, eventId, seat }: { kind: OverlayKind; event
         </div>
       ) : matchId ? (
         // A new match is a new feed from nothing (key): nothing of the previous table's tape carries over.
-        <OverlayFeed key={matchId} kind={kind} matchId={matchId} seat={seat} as={feed.as} token={feed.token} />
+        <OverlayFeed
+          key={matchId}
+          kind={kind}
+          matchId={matchId}
+          seat={seat}
+          as={feed.as}
+          token={feed.token}
+        />
       ) : (
         <div className="ov-root" data-overlay={kind} data-ready={view ? 'true' : 'false'} data-seq={0}>
           {problem && !view && <p className="ov-problem">{problem}</p>}

@@ -18,11 +18,20 @@ import './overlay.css';
 export type OverlayKind = 'board' | 'scorebar' | 'hand' | 'card';
 
 /** Which feed an overlay follows, or why it cannot be shown. */
-export function overlayFeed(kind: OverlayKind, token: string | null): { as: Perspective; token: string | null } | { problem: string } {
+export function overlayFeed(
+  kind: OverlayKind,
+  token: string | null,
+): { as: Perspective; token: string | null } | { problem: string } {
   const role = token ? readClaims(token)?.role : null;
   if (kind === 'hand') {
-    if (!token) return { problem: 'The hand overlay needs a coverage token: add ?token=<coverage token> to the address.' };
-    if (role !== 'coverage') return { problem: `The hand overlay follows the coverage feed (delayed); a ${role ?? 'unknown'} token cannot open it. Use a coverage token.` };
+    if (!token)
+      return {
+        problem: 'The hand overlay needs a coverage token: add ?token=<coverage token> to the address.',
+      };
+    if (role !== 'coverage')
+      return {
+        problem: `The hand overlay follows the coverage feed (delayed); a ${role ?? 'unknown'} token cannot open it. Use a coverage token.`,
+      };
     return { as: 'coverage', token };
   }
   // The card overlay may follow the coverage feed (a producer pointing at cards the public cannot see yet);
@@ -45,7 +54,19 @@ export function Overlay({ kind, matchId, seat }: { kind: OverlayKind; matchId: s
   return <OverlayFeed kind={kind} matchId={matchId} seat={seat} as={feed.as} token={feed.token} />;
 }
 
-export function OverlayFeed({ kind, matchId, seat, as, token }: { kind: OverlayKind; matchId: string; seat?: string | undefined; as: Perspective; token: string | null }) {
+export function OverlayFeed({
+  kind,
+  matchId,
+  seat,
+  as,
+  token,
+}: {
+  kind: OverlayKind;
+  matchId: string;
+  seat?: string | undefined;
+  as: Perspective;
+  token: string | null;
+}) {
   const st = useMatchTape(matchId, as, token);
   const board = useMemo((): BoardModel | null => {
     if (!st.tape || st.tape.length === 0) return null;
@@ -60,7 +81,14 @@ export function OverlayFeed({ kind, matchId, seat, as, token }: { kind: OverlayK
   const drawings = useDrawings(matchId, as, token, st.drawingFrames, kind === 'board');
   const ready = st.phase === 'ready';
   return (
-    <div className={`ov-root ov-root-${kind}`} data-overlay={kind} data-match={matchId} data-ready={ready ? 'true' : 'false'} data-seq={st.tape?.length ?? 0} data-drawings={kind === 'board' ? drawings.drawings.length : undefined}>
+    <div
+      className={`ov-root ov-root-${kind}`}
+      data-overlay={kind}
+      data-match={matchId}
+      data-ready={ready ? 'true' : 'false'}
+      data-seq={st.tape?.length ?? 0}
+      data-drawings={kind === 'board' ? drawings.drawings.length : undefined}
+    >
       {st.phase === 'error' && <p className="ov-problem">{st.error?.message}</p>}
       {board && kind === 'board' && (
         <div className="ov-board">
@@ -70,7 +98,9 @@ export function OverlayFeed({ kind, matchId, seat, as, token }: { kind: OverlayK
         </div>
       )}
       {board && kind === 'scorebar' && <Scorebar board={board} names={names} />}
-      {board && kind === 'hand' && seat !== undefined && <Hand board={board} seat={seat} name={names.get(seat) ?? seat} />}
+      {board && kind === 'hand' && seat !== undefined && (
+        <Hand board={board} seat={seat} name={names.get(seat) ?? seat} />
+      )}
       {kind === 'card' && <FocusCard matchId={matchId} as={as} token={token} board={board} />}
     </div>
   );
@@ -80,7 +110,10 @@ function Scorebar({ board, names }: { board: BoardModel; names: ReadonlyMap<stri
   return (
     <div className="ov-scorebar">
       {board.players.map((p, i) => (
-        <div key={p.id} className={`ov-player ov-player-${i + 1}${board.activePlayer === p.id ? ' ov-active' : ''}`}>
+        <div
+          key={p.id}
+          className={`ov-player ov-player-${i + 1}${board.activePlayer === p.id ? ' ov-active' : ''}`}
+        >
           <span className="ov-name" title={names.get(p.id) ?? p.name}>
             {names.get(p.id) ?? p.name}
           </span>
@@ -93,8 +126,12 @@ function Scorebar({ board, names }: { board: BoardModel; names: ReadonlyMap<stri
         </div>
       ))}
       <div className="ov-turn">
-        <strong>{board.status === 'ended' ? 'Final' : board.turn > 0 ? `Turn ${board.turn}` : 'Setup'}</strong>
-        {board.status !== 'ended' && board.phase && <span> · {positionText(board.game, board.phase, board.step)}</span>}
+        <strong>
+          {board.status === 'ended' ? 'Final' : board.turn > 0 ? `Turn ${board.turn}` : 'Setup'}
+        </strong>
+        {board.status !== 'ended' && board.phase && (
+          <span> · {positionText(board.game, board.phase, board.step)}</span>
+        )}
       </div>
     </div>
   );
@@ -143,7 +180,17 @@ function findCard(board: BoardModel, id: string): CardTile | null {
 }
 
 /** The card the producer points at, once this overlay's feed has reached that moment, from its own board. */
-function FocusCard({ matchId, as, token, board }: { matchId: string; as: Perspective; token: string | null; board: BoardModel | null }) {
+function FocusCard({
+  matchId,
+  as,
+  token,
+  board,
+}: {
+  matchId: string;
+  as: Perspective;
+  token: string | null;
+  board: BoardModel | null;
+}) {
   const [cardId, setCardId] = useState<string | null>(null);
   useEffect(() => {
     let stop = false;
@@ -167,10 +214,16 @@ function FocusCard({ matchId, as, token, board }: { matchId: string; as: Perspec
   if (!card) return null;
   const f = card.face;
   return (
-    <div className="ov-card" data-card={card.cardId} style={{ ['--tile-color' as string]: colorOf(f.colors) }}>
+    <div
+      className="ov-card"
+      data-card={card.cardId}
+      style={{ ['--tile-color' as string]: colorOf(f.colors) }}
+    >
       <div className="ov-card-head">
         <strong>{f.name}</strong>
-        {f.cost !== undefined && f.cost !== null && f.cost !== '' && <span className="tile-cost">{f.cost}</span>}
+        {f.cost !== undefined && f.cost !== null && f.cost !== '' && (
+          <span className="tile-cost">{f.cost}</span>
+        )}
       </div>
       <div className="ov-card-type">{f.types.join(' · ')}</div>
       {f.stats && (

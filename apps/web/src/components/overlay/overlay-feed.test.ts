@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { overlayFeed } from './Overlay';
 
-const token = (role: string) => `mt1.${Buffer.from(JSON.stringify({ role, iat: 1, exp: 9e9, jti: 'abcdefgh' })).toString('base64url')}.sig`;
+const token = (role: string) =>
+  `mt1.${Buffer.from(JSON.stringify({ role, iat: 1, exp: 9e9, jti: 'abcdefgh' })).toString('base64url')}.sig`;
 
 describe('which feed an overlay follows', () => {
   it('board and scorebar follow the public feed whatever token is given (never a live judge feed)', () => {
@@ -10,7 +11,9 @@ describe('which feed an overlay follows', () => {
   });
   it('a hand needs a coverage token and follows the coverage feed', () => {
     expect(overlayFeed('hand', null)).toMatchObject({ problem: expect.stringContaining('coverage token') });
-    expect(overlayFeed('hand', token('judge'))).toMatchObject({ problem: expect.stringContaining('judge token cannot') });
+    expect(overlayFeed('hand', token('judge'))).toMatchObject({
+      problem: expect.stringContaining('judge token cannot'),
+    });
     expect(overlayFeed('hand', token('coverage'))).toEqual({ as: 'coverage', token: token('coverage') });
   });
   it('the card overlay follows the coverage feed with a coverage token, else the public one', () => {

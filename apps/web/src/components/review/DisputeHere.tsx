@@ -37,9 +37,14 @@ export function DisputeHere({ matchId, seq, token, claims, seats }: DisputeHereP
   if (!token || !mayDispute(claims, matchId)) return null;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (claim.trim().length === 0) return setOut({ error: 'Say what went wrong (the claim) before opening the dispute.' });
+    if (claim.trim().length === 0)
+      return setOut({ error: 'Say what went wrong (the claim) before opening the dispute.' });
     try {
-      const r = (await requestJson(`/api/matches/${encodeURIComponent(matchId)}/disputes`, { token }, { method: 'POST', body: { atSeq: at, claim: claim.trim(), ...(against ? { against } : {}) } })) as { dispute?: { disputeId?: string } };
+      const r = (await requestJson(
+        `/api/matches/${encodeURIComponent(matchId)}/disputes`,
+        { token },
+        { method: 'POST', body: { atSeq: at, claim: claim.trim(), ...(against ? { against } : {}) } },
+      )) as { dispute?: { disputeId?: string } };
       setOut({ id: r.dispute?.disputeId ?? '' });
     } catch (err) {
       setOut({ error: (err as Error).message });
@@ -65,7 +70,13 @@ export function DisputeHere({ matchId, seq, token, claims, seats }: DisputeHereP
           <p className="muted">A judge reviews what happened at this moment of the match.</p>
           <label className="field">
             <span>What went wrong</span>
-            <textarea value={claim} onChange={(e) => setClaim(e.target.value)} rows={3} maxLength={2000} required />
+            <textarea
+              value={claim}
+              onChange={(e) => setClaim(e.target.value)}
+              rows={3}
+              maxLength={2000}
+              required
+            />
           </label>
           <label className="field">
             <span>Against (optional)</span>
@@ -86,7 +97,13 @@ export function DisputeHere({ matchId, seq, token, claims, seats }: DisputeHereP
           {out?.id !== undefined && (
             <p role="status" data-dispute-opened={out.id}>
               Dispute opened at event {at}.{' '}
-              {claims?.role === 'judge' && <Link href={`/matches/${encodeURIComponent(matchId)}/review?dispute=${encodeURIComponent(out.id)}`}>Review it</Link>}
+              {claims?.role === 'judge' && (
+                <Link
+                  href={`/matches/${encodeURIComponent(matchId)}/review?dispute=${encodeURIComponent(out.id)}`}
+                >
+                  Review it
+                </Link>
+              )}
             </p>
           )}
           <div className="dialog-actions">

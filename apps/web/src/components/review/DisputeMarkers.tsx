@@ -12,16 +12,33 @@ interface Marker {
   status: string;
 }
 
-export function DisputeMarkers({ matchId, token, length, onSeek }: { matchId: string; token: string | null; length: number; onSeek: (seq: number) => void }) {
+export function DisputeMarkers({
+  matchId,
+  token,
+  length,
+  onSeek,
+}: {
+  matchId: string;
+  token: string | null;
+  length: number;
+  onSeek: (seq: number) => void;
+}) {
   const [list, setList] = useState<Marker[]>([]);
   const claims = token ? readClaims(token) : null;
   const allowed = claims?.role === 'judge' || (claims?.role === 'seat' && claims.matchId === matchId);
   useEffect(() => {
     if (!allowed || !token) return setList([]);
     const ctl = new AbortController();
-    fetch(`/api/matches/${encodeURIComponent(matchId)}/disputes`, { headers: { authorization: `Bearer ${token}` }, signal: ctl.signal, cache: 'no-store' })
+    fetch(`/api/matches/${encodeURIComponent(matchId)}/disputes`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: ctl.signal,
+      cache: 'no-store',
+    })
       .then((r) => (r.ok ? (r.json() as Promise<{ disputes: Marker[] }>) : { disputes: [] }))
-      .then((b) => setList(b.disputes), () => undefined);
+      .then(
+        (b) => setList(b.disputes),
+        () => undefined,
+      );
     return () => ctl.abort();
     // Re-read when the match grows (a new dispute is usually opened at the live edge).
   }, [matchId, token, allowed, Math.floor(length / 20)]);
@@ -32,11 +49,27 @@ export function DisputeMarkers({ matchId, token, length, onSeek }: { matchId: st
         const style = { left: `${(100 * Math.min(d.atSeq, length)) / length}%` };
         const title = `Dispute ${d.disputeId} (${d.status}) at event ${d.atSeq}: ${d.claim}`;
         return claims?.role === 'judge' ? (
-          <Link key={d.disputeId} className={`tl-dispute tl-dispute-${d.status}`} style={style} title={title} aria-label={title} data-dispute={d.disputeId} href={`/matches/${encodeURIComponent(matchId)}/review?dispute=${d.disputeId}`}>
+          <Link
+            key={d.disputeId}
+            className={`tl-dispute tl-dispute-${d.status}`}
+            style={style}
+            title={title}
+            aria-label={title}
+            data-dispute={d.disputeId}
+            href={`/matches/${encodeURIComponent(matchId)}/review?dispute=${d.disputeId}`}
+          >
             ⚑
           </Link>
         ) : (
-          <button key={d.disputeId} className={`tl-dispute tl-dispute-${d.status}`} style={style} title={title} aria-label={title} data-dispute={d.disputeId} onClick={() => onSeek(d.atSeq)}>
+          <button
+            key={d.disputeId}
+            className={`tl-dispute tl-dispute-${d.status}`}
+            style={style}
+            title={title}
+            aria-label={title}
+            data-dispute={d.disputeId}
+            onClick={() => onSeek(d.atSeq)}
+          >
             ⚑
           </button>
         );

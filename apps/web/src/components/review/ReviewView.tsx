@@ -29,7 +29,14 @@ interface Dispute {
   openedBy: { role: string; seat?: string };
   openedAt: string;
   status: 'open' | 'ruled' | 'closed';
-  evidence: { kind: string; note: string; seq: number | null; toSeq: number | null; at: string; by: { role: string; seat?: string } }[];
+  evidence: {
+    kind: string;
+    note: string;
+    seq: number | null;
+    toSeq: number | null;
+    at: string;
+    by: { role: string; seat?: string };
+  }[];
   rulings: { ruling: string; rule: string | null; remedy: string; forkMatchId: string | null; at: string }[];
   closed: { at: string; note: string | null } | null;
 }
@@ -39,17 +46,56 @@ interface Verification {
   firstBadSeq?: number;
 }
 interface CaseFile {
-  match: { matchId: string; game: string; title: string; status: string; lastSeq: number; players: { id: string; name: string }[]; parentMatchId: string | null };
+  match: {
+    matchId: string;
+    game: string;
+    title: string;
+    status: string;
+    lastSeq: number;
+    players: { id: string; name: string }[];
+    parentMatchId: string | null;
+  };
   dispute: Dispute;
   window: { fromSeq: number; toSeq: number; size: number };
   /** `text`, `position` and `who` are in words (the server's present layer); phase, step and player are ids. */
-  events: { seq: number; at: string; turn: number; phase: string; step: string | null; type: string; player: string | null; text: string; position: string; who: string; rule: RuleText | null; pinned: boolean }[];
+  events: {
+    seq: number;
+    at: string;
+    turn: number;
+    phase: string;
+    step: string | null;
+    type: string;
+    player: string | null;
+    text: string;
+    position: string;
+    who: string;
+    rule: RuleText | null;
+    pinned: boolean;
+  }[];
   perspectives: Record<string, BoardModel>;
   knowledge: Knowledge;
-  rejections: { afterSeq: number; player: string; command: Record<string, unknown>; rule: string; reason: string; at: string; ruleText: RuleText }[];
+  rejections: {
+    afterSeq: number;
+    player: string;
+    command: Record<string, unknown>;
+    rule: string;
+    reason: string;
+    at: string;
+    ruleText: RuleText;
+  }[];
   decisions: {
-    inWindow: { player: string; fromSeq: number; toSeq: number; type: string; what: string; tookMs: number }[];
-    perPlayer: Record<string, { decisions: number; totalMs: number; longestMs: number; longestAtSeq: number | null }>;
+    inWindow: {
+      player: string;
+      fromSeq: number;
+      toSeq: number;
+      type: string;
+      what: string;
+      tookMs: number;
+    }[];
+    perPlayer: Record<
+      string,
+      { decisions: number; totalMs: number; longestMs: number; longestAtSeq: number | null }
+    >;
   };
   verification: Verification;
 }
@@ -68,7 +114,11 @@ class HttpError extends Error {
 async function call<T>(token: string, url: string, body?: unknown): Promise<T> {
   const res = await fetch(url, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     cache: 'no-store',
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
@@ -87,7 +137,8 @@ async function call<T>(token: string, url: string, body?: unknown): Promise<T> {
 }
 
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const who = (a: { role: string; seat?: string }, names: ReadonlyMap<string, string>) => (a.role === 'judge' ? 'a judge' : a.seat ? (names.get(a.seat) ?? a.seat) : a.role);
+const who = (a: { role: string; seat?: string }, names: ReadonlyMap<string, string>) =>
+  a.role === 'judge' ? 'a judge' : a.seat ? (names.get(a.seat) ?? a.seat) : a.role;
 
 /** The match's players and game, for headings in words (the match id stays in the address bar). */
 function useMatchMeta(matchId: string, token: string): MatchListItem | null {
@@ -101,20 +152,34 @@ function useMatchMeta(matchId: string, token: string): MatchListItem | null {
 }
 
 /** "Ada vs Brook · Alpha Clash", or "this match" until the match is read. */
-const matchTitle = (m: MatchListItem | null) => (m ? `${m.players.map((p) => p.name).join(' vs ')} · ${m.gameTitle ?? m.game}` : 'this match');
+const matchTitle = (m: MatchListItem | null) =>
+  m ? `${m.players.map((p) => p.name).join(' vs ')} · ${m.gameTitle ?? m.game}` : 'this match';
 
 export function ReviewView({ matchId }: { matchId: string }) {
   const params = useSearchParams();
   const { token, setToken, ready } = useViewerToken(matchId);
   if (!ready) return <div className="state-panel">Loading review…</div>;
   const claims = token ? readClaims(token) : null;
-  if (!token || claims?.role !== 'judge') return <TokenGate onToken={(t) => (saveToken(sessionStorage, matchId, t), setToken(t))} hasToken={!!token} />;
+  if (!token || claims?.role !== 'judge')
+    return (
+      <TokenGate onToken={(t) => (saveToken(sessionStorage, matchId, t), setToken(t))} hasToken={!!token} />
+    );
   const dispute = params.get('dispute');
   const span = Math.min(200, Math.max(1, Number(params.get('window')) || 10));
   return <Review matchId={matchId} token={token} dispute={dispute} span={span} />;
 }
 
-function Review({ matchId, token, dispute, span }: { matchId: string; token: string; dispute: string | null; span: number }) {
+function Review({
+  matchId,
+  token,
+  dispute,
+  span,
+}: {
+  matchId: string;
+  token: string;
+  dispute: string | null;
+  span: number;
+}) {
   const meta = useMatchMeta(matchId, token);
   return (
     <div className="review-page" data-match={matchId}>
@@ -123,7 +188,11 @@ function Review({ matchId, token, dispute, span }: { matchId: string; token: str
         {dispute && <Link href={`/matches/${encodeURIComponent(matchId)}/review`}>All disputes</Link>}
       </nav>
       {meta?.forkOf && <ForkBanner forkOf={meta.forkOf} />}
-      {dispute ? <CaseView matchId={matchId} disputeId={dispute} token={token} window={span} /> : <DisputeList matchId={matchId} token={token} meta={meta} />}
+      {dispute ? (
+        <CaseView matchId={matchId} disputeId={dispute} token={token} window={span} />
+      ) : (
+        <DisputeList matchId={matchId} token={token} meta={meta} />
+      )}
     </div>
   );
 }
@@ -134,16 +203,25 @@ function TokenGate({ onToken, hasToken }: { onToken: (t: string) => void; hasTok
   return (
     <div className="state-panel" role="alert">
       <h1>The review needs a judge token</h1>
-      <p>{hasToken ? 'The token of this tab is not a judge token.' : 'Paste a judge token'} (mint one with <code>npx matchtape token --role judge</code>).</p>
+      <p>
+        {hasToken ? 'The token of this tab is not a judge token.' : 'Paste a judge token'} (mint one with{' '}
+        <code>npx matchtape token --role judge</code>).
+      </p>
       <form
         className="row"
         onSubmit={(e) => {
           e.preventDefault();
-          if (readClaims(value)?.role !== 'judge') return setError('That is not a judge token (they look like mt1.xxxxx.yyyyy).');
+          if (readClaims(value)?.role !== 'judge')
+            return setError('That is not a judge token (they look like mt1.xxxxx.yyyyy).');
           onToken(pastedToken(value));
         }}
       >
-        <input aria-label="Judge token" value={value} onChange={(e) => setValue(e.target.value)} placeholder="mt1.…" />
+        <input
+          aria-label="Judge token"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          placeholder="mt1.…"
+        />
         <button className="btn primary" type="submit">
           Use token
         </button>
@@ -153,7 +231,15 @@ function TokenGate({ onToken, hasToken }: { onToken: (t: string) => void; hasTok
   );
 }
 
-function DisputeList({ matchId, token, meta }: { matchId: string; token: string; meta: MatchListItem | null }) {
+function DisputeList({
+  matchId,
+  token,
+  meta,
+}: {
+  matchId: string;
+  token: string;
+  meta: MatchListItem | null;
+}) {
   const [list, setList] = useState<Dispute[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [atSeq, setAtSeq] = useState('');
@@ -161,7 +247,10 @@ function DisputeList({ matchId, token, meta }: { matchId: string; token: string;
   const [n, setN] = useState(0);
   const base = `/api/matches/${encodeURIComponent(matchId)}/disputes`;
   useEffect(() => {
-    call<{ disputes: Dispute[] }>(token, base).then((r) => setList(r.disputes), (e: Error) => setError(e.message));
+    call<{ disputes: Dispute[] }>(token, base).then(
+      (r) => setList(r.disputes),
+      (e: Error) => setError(e.message),
+    );
   }, [base, token, n]);
   return (
     <section className="review-section">
@@ -190,7 +279,8 @@ function DisputeList({ matchId, token, meta }: { matchId: string; token: string;
       >
         <h2>Open a dispute</h2>
         <label>
-          At seq <input type="number" min={1} value={atSeq} onChange={(e) => setAtSeq(e.target.value)} required />
+          At seq{' '}
+          <input type="number" min={1} value={atSeq} onChange={(e) => setAtSeq(e.target.value)} required />
         </label>
         <label>
           Claim <input value={claim} onChange={(e) => setClaim(e.target.value)} required maxLength={2000} />
@@ -203,33 +293,68 @@ function DisputeList({ matchId, token, meta }: { matchId: string; token: string;
   );
 }
 
-function CaseView({ matchId, disputeId, token, window }: { matchId: string; disputeId: string; token: string; window: number }) {
+function CaseView({
+  matchId,
+  disputeId,
+  token,
+  window,
+}: {
+  matchId: string;
+  disputeId: string;
+  token: string;
+  window: number;
+}) {
   const [c, setCase] = useState<CaseFile | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [n, setN] = useState(0);
   const mid = encodeURIComponent(matchId);
   const reload = useCallback(() => setN((x) => x + 1), []);
   useEffect(() => {
-    call<CaseFile>(token, `/api/matches/${mid}/disputes/${encodeURIComponent(disputeId)}/case?window=${window}`).then(setCase, (e: Error) => setError(e.message));
+    call<CaseFile>(
+      token,
+      `/api/matches/${mid}/disputes/${encodeURIComponent(disputeId)}/case?window=${window}`,
+    ).then(setCase, (e: Error) => setError(e.message));
   }, [mid, disputeId, token, window, n]);
-  if (error) return <div className="state-panel" role="alert">{error}</div>;
-  if (!c) return <div className="state-panel" aria-busy="true">Loading the case…</div>;
+  if (error)
+    return (
+      <div className="state-panel" role="alert">
+        {error}
+      </div>
+    );
+  if (!c)
+    return (
+      <div className="state-panel" aria-busy="true">
+        Loading the case…
+      </div>
+    );
   const d = c.dispute;
   const names = seatNames(c.match.players);
   return (
     <div className="case" data-dispute={d.disputeId} data-status={d.status} data-at-seq={d.atSeq}>
       <header className="review-section case-head">
         <h1>
-          Dispute {d.disputeId.replace(/^d/, '')} · {c.match.players.map((p) => names.get(p.id)).join(' vs ')} · {c.match.title} · event {d.atSeq}
+          Dispute {d.disputeId.replace(/^d/, '')} · {c.match.players.map((p) => names.get(p.id)).join(' vs ')}{' '}
+          · {c.match.title} · event {d.atSeq}
         </h1>
         <p className="claim">
-          <span className={`status status-${d.status}`}>{d.status}</span> Opened by {who(d.openedBy, names)} at {d.openedAt.slice(11, 19)}
+          <span className={`status status-${d.status}`}>{d.status}</span> Opened by {who(d.openedBy, names)}{' '}
+          at {d.openedAt.slice(11, 19)}
           {d.against ? ` against ${names.get(d.against) ?? d.against}` : ''}: <strong>{d.claim}</strong>
         </p>
         <div className="row">
           <WindowPicker window={window} />
-          <Download token={token} url={`/api/matches/${mid}/disputes/${d.disputeId}/case?format=html&window=${window}`} name={`case-${matchId}-${d.disputeId}.html`} label="Case file (HTML)" />
-          <Download token={token} url={`/api/matches/${mid}/disputes/${d.disputeId}/case?format=json&window=${window}`} name={`case-${matchId}-${d.disputeId}.json`} label="Case file (JSON)" />
+          <Download
+            token={token}
+            url={`/api/matches/${mid}/disputes/${d.disputeId}/case?format=html&window=${window}`}
+            name={`case-${matchId}-${d.disputeId}.html`}
+            label="Case file (HTML)"
+          />
+          <Download
+            token={token}
+            url={`/api/matches/${mid}/disputes/${d.disputeId}/case?format=json&window=${window}`}
+            name={`case-${matchId}-${d.disputeId}.json`}
+            label="Case file (JSON)"
+          />
           <ForkPicker matchId={matchId} atSeq={d.atSeq} events={c.events} token={token} />
         </div>
       </header>
@@ -261,7 +386,21 @@ function CaseView({ matchId, disputeId, token, window }: { matchId: string; disp
                 <td>{e.who}</td>
                 <td>{e.text}</td>
                 <td className="rule">{e.rule && <RuleCell r={e.rule} />}</td>
-                <td>{e.player ? <ForkButton matchId={matchId} at={e.seq} token={token} label={`Fork here, at event ${e.seq}`} short /> : <span className="muted" title="A rules action: a fork starts at a player's action">—</span>}</td>
+                <td>
+                  {e.player ? (
+                    <ForkButton
+                      matchId={matchId}
+                      at={e.seq}
+                      token={token}
+                      label={`Fork here, at event ${e.seq}`}
+                      short
+                    />
+                  ) : (
+                    <span className="muted" title="A rules action: a fork starts at a player's action">
+                      —
+                    </span>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -339,7 +478,15 @@ function CaseView({ matchId, disputeId, token, window }: { matchId: string; disp
         </section>
       </div>
 
-      <DiffPanel matchId={matchId} token={token} from={c.window.fromSeq} to={d.atSeq} game={c.match.game} names={names} cards={cardNames(Object.values(c.perspectives))} />
+      <DiffPanel
+        matchId={matchId}
+        token={token}
+        from={c.window.fromSeq}
+        to={d.atSeq}
+        game={c.match.game}
+        names={names}
+        cards={cardNames(Object.values(c.perspectives))}
+      />
       <VerificationPanel matchId={matchId} token={token} fallback={c.verification} />
       <RulingPanel matchId={matchId} dispute={d} token={token} onDone={reload} names={names} />
     </div>
@@ -401,20 +548,53 @@ function Download({ token, url, name, label }: { token: string; url: string; nam
  * Forks start at a player's action: the nearest ones either side of the disputed event (which may be a rules
  * action the server would refuse); any other row of the events table has its own fork button.
  */
-function ForkPicker({ matchId, atSeq, events, token }: { matchId: string; atSeq: number; events: CaseFile['events']; token: string }) {
+function ForkPicker({
+  matchId,
+  atSeq,
+  events,
+  token,
+}: {
+  matchId: string;
+  atSeq: number;
+  events: CaseFile['events'];
+  token: string;
+}) {
   const near = nearestActing(events, atSeq);
   const seqs = [...new Set([near.before, near.after].filter((x): x is number => x !== null))];
-  if (seqs.length === 0) return <span className="muted">No player action within the window to fork at: widen the window.</span>;
+  if (seqs.length === 0)
+    return <span className="muted">No player action within the window to fork at: widen the window.</span>;
   return (
     <>
       {seqs.map((s) => (
-        <ForkButton key={s} matchId={matchId} at={s} token={token} label={s === atSeq ? `Fork at event ${s}` : `Fork at event ${s} (${s < atSeq ? 'before' : 'after'} the dispute)`} />
+        <ForkButton
+          key={s}
+          matchId={matchId}
+          at={s}
+          token={token}
+          label={
+            s === atSeq
+              ? `Fork at event ${s}`
+              : `Fork at event ${s} (${s < atSeq ? 'before' : 'after'} the dispute)`
+          }
+        />
       ))}
     </>
   );
 }
 
-function ForkButton({ matchId, at, token, label, short }: { matchId: string; at: number; token: string; label: string; short?: boolean }) {
+function ForkButton({
+  matchId,
+  at,
+  token,
+  label,
+  short,
+}: {
+  matchId: string;
+  at: number;
+  token: string;
+  label: string;
+  short?: boolean;
+}) {
   const [out, setOut] = useState<{ id?: string; error?: string } | null>(null);
   return (
     <span className="fork">
@@ -424,7 +604,10 @@ function ForkButton({ matchId, at, token, label, short }: { matchId: string; at:
         onClick={() =>
           // Always a fresh seed after the fork point: the server refuses to keep a live parent's seed, and draws
           // players saw in the parent after `at` must not come back in the rewind either.
-          call<{ matchId: string }>(token, `/api/matches/${encodeURIComponent(matchId)}/fork`, { at, reseed: true }).then(
+          call<{ matchId: string }>(token, `/api/matches/${encodeURIComponent(matchId)}/fork`, {
+            at,
+            reseed: true,
+          }).then(
             (r) => {
               // The fork is sealed while this match's secrets are live (judges and its seats only): its page needs
               // this judge token, kept for it in this tab as the review page keeps it for this match.
@@ -448,7 +631,23 @@ function ForkButton({ matchId, at, token, label, short }: { matchId: string; at:
   );
 }
 
-function DiffPanel({ matchId, token, from: from0, to: to0, game, names, cards }: { matchId: string; token: string; from: number; to: number; game: string; names: ReadonlyMap<string, string>; cards: ReadonlyMap<string, string> }) {
+function DiffPanel({
+  matchId,
+  token,
+  from: from0,
+  to: to0,
+  game,
+  names,
+  cards,
+}: {
+  matchId: string;
+  token: string;
+  from: number;
+  to: number;
+  game: string;
+  names: ReadonlyMap<string, string>;
+  cards: ReadonlyMap<string, string>;
+}) {
   const [from, setFrom] = useState(String(from0));
   const [to, setTo] = useState(String(to0));
   const [other, setOther] = useState('');
@@ -480,13 +679,33 @@ function DiffPanel({ matchId, token, from: from0, to: to0, game, names, cards }:
         }}
       >
         <label>
-          from seq <input aria-label="Diff from seq" type="number" min={0} value={from} onChange={(e) => setFrom(e.target.value)} />
+          from seq{' '}
+          <input
+            aria-label="Diff from seq"
+            type="number"
+            min={0}
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+          />
         </label>
         <label>
-          to seq <input aria-label="Diff to seq" type="number" min={0} value={to} onChange={(e) => setTo(e.target.value)} />
+          to seq{' '}
+          <input
+            aria-label="Diff to seq"
+            type="number"
+            min={0}
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+          />
         </label>
         <label>
-          of match <input aria-label="Other match (a fork)" placeholder="this one" value={other} onChange={(e) => setOther(e.target.value)} />
+          of match{' '}
+          <input
+            aria-label="Other match (a fork)"
+            placeholder="this one"
+            value={other}
+            onChange={(e) => setOther(e.target.value)}
+          />
         </label>
         <button className="btn" type="submit">
           Compare
@@ -507,7 +726,15 @@ function DiffPanel({ matchId, token, from: from0, to: to0, game, names, cards }:
   );
 }
 
-function VerificationPanel({ matchId, token, fallback }: { matchId: string; token: string; fallback: Verification }) {
+function VerificationPanel({
+  matchId,
+  token,
+  fallback,
+}: {
+  matchId: string;
+  token: string;
+  fallback: Verification;
+}) {
   const [v, setV] = useState<{ result: Verification; source: string } | null>(null);
   useEffect(() => {
     call<Verification>(token, `/api/matches/${encodeURIComponent(matchId)}/verification`).then(
@@ -520,7 +747,12 @@ function VerificationPanel({ matchId, token, fallback }: { matchId: string; toke
   return (
     <section className="review-section" aria-label="Verification" data-verified={v.result.ok ? 'yes' : 'no'}>
       <h2>
-        Verification: <span className={v.result.ok ? 'ok' : 'bad'}>{v.result.ok ? 'verified' : `failed${v.result.firstBadSeq !== undefined ? ` at seq ${v.result.firstBadSeq}` : ''}`}</span>{' '}
+        Verification:{' '}
+        <span className={v.result.ok ? 'ok' : 'bad'}>
+          {v.result.ok
+            ? 'verified'
+            : `failed${v.result.firstBadSeq !== undefined ? ` at seq ${v.result.firstBadSeq}` : ''}`}
+        </span>{' '}
         <small>({v.source})</small>
       </h2>
       <ul>
@@ -534,7 +766,19 @@ function VerificationPanel({ matchId, token, fallback }: { matchId: string; toke
   );
 }
 
-function RulingPanel({ matchId, dispute, token, onDone, names }: { matchId: string; dispute: Dispute; token: string; onDone: () => void; names: ReadonlyMap<string, string> }) {
+function RulingPanel({
+  matchId,
+  dispute,
+  token,
+  onDone,
+  names,
+}: {
+  matchId: string;
+  dispute: Dispute;
+  token: string;
+  onDone: () => void;
+  names: ReadonlyMap<string, string>;
+}) {
   const [ruling, setRuling] = useState('');
   const [rule, setRule] = useState('');
   const [remedy, setRemedy] = useState('none');
@@ -568,12 +812,24 @@ function RulingPanel({ matchId, dispute, token, onDone, names }: { matchId: stri
         ))}
       </ol>
       {dispute.status === 'closed' ? (
-        <p>Closed {dispute.closed?.at.slice(11, 19)}{dispute.closed?.note ? `: ${dispute.closed.note}` : ''}.</p>
+        <p>
+          Closed {dispute.closed?.at.slice(11, 19)}
+          {dispute.closed?.note ? `: ${dispute.closed.note}` : ''}.
+        </p>
       ) : (
         <>
-          <form className="review-form" onSubmit={(e) => (e.preventDefault(), void send('/evidence', { note }, () => setNote('')))}>
+          <form
+            className="review-form"
+            onSubmit={(e) => (e.preventDefault(), void send('/evidence', { note }, () => setNote('')))}
+          >
             <label>
-              Evidence <input aria-label="Evidence note" value={note} onChange={(e) => setNote(e.target.value)} required />
+              Evidence{' '}
+              <input
+                aria-label="Evidence note"
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+                required
+              />
             </label>
             <button className="btn" type="submit">
               Attach
@@ -583,14 +839,31 @@ function RulingPanel({ matchId, dispute, token, onDone, names }: { matchId: stri
             className="review-form"
             onSubmit={(e) => {
               e.preventDefault();
-              void send('/ruling', { ruling, remedy, ...(rule ? { rule } : {}), ...(fork ? { forkMatchId: fork } : {}) }, () => setRuling(''));
+              void send(
+                '/ruling',
+                { ruling, remedy, ...(rule ? { rule } : {}), ...(fork ? { forkMatchId: fork } : {}) },
+                () => setRuling(''),
+              );
             }}
           >
             <label>
-              Ruling <input aria-label="Ruling" value={ruling} onChange={(e) => setRuling(e.target.value)} required />
+              Ruling{' '}
+              <input
+                aria-label="Ruling"
+                value={ruling}
+                onChange={(e) => setRuling(e.target.value)}
+                required
+              />
             </label>
             <label>
-              Rule <input aria-label="Rule" value={rule} onChange={(e) => setRule(e.target.value)} placeholder="710.1" size={8} />
+              Rule{' '}
+              <input
+                aria-label="Rule"
+                value={rule}
+                onChange={(e) => setRule(e.target.value)}
+                placeholder="710.1"
+                size={8}
+              />
             </label>
             <label>
               Remedy{' '}
@@ -601,7 +874,13 @@ function RulingPanel({ matchId, dispute, token, onDone, names }: { matchId: stri
               </select>
             </label>
             <label>
-              Fork <input aria-label="Fork match id" value={fork} onChange={(e) => setFork(e.target.value)} placeholder="for a rewind" />
+              Fork{' '}
+              <input
+                aria-label="Fork match id"
+                value={fork}
+                onChange={(e) => setFork(e.target.value)}
+                placeholder="for a rewind"
+              />
             </label>
             <button className="btn primary" type="submit">
               Record ruling

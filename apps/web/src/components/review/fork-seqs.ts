@@ -7,7 +7,10 @@ export interface ForkableEvent {
 }
 
 /** The player actions nearest `atSeq`: at or before it, and after it (null where the window has none). */
-export function nearestActing(events: readonly ForkableEvent[], atSeq: number): { before: number | null; after: number | null } {
+export function nearestActing(
+  events: readonly ForkableEvent[],
+  atSeq: number,
+): { before: number | null; after: number | null } {
   let before: number | null = null;
   let after: number | null = null;
   for (const e of events) {

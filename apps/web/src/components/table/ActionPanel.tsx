@@ -30,7 +30,15 @@ export interface ActionPanelProps {
 
 function GroupButton({ g, onGroup, busy }: { g: OfferGroup; onGroup(g: OfferGroup): void; busy: boolean }) {
   return (
-    <button type="button" className={`btn offer-group offer-${g.kind}`} data-kind={g.kind} data-type={g.offers[0]!.command.type} data-count={g.offers.length} disabled={busy} onClick={() => onGroup(g)}>
+    <button
+      type="button"
+      className={`btn offer-group offer-${g.kind}`}
+      data-kind={g.kind}
+      data-type={g.offers[0]!.command.type}
+      data-count={g.offers.length}
+      disabled={busy}
+      onClick={() => onGroup(g)}
+    >
       {g.label}
       {g.offers.length > 1 && <span className="offer-more">{g.offers.length} ways</span>}
     </button>
@@ -50,24 +58,39 @@ export function ActionPanel(p: ActionPanelProps) {
     // Passing has its own button; conceding its own confirmed action; a card's actions show when it is picked.
     const ordered = p.order ? p.order.type : null;
     const groups = step.groups.filter(
-      (g) => g.kind !== 'pass' && g.kind !== 'concede' && !(p.pass && g.offers.length === 1 && g.offers[0] === p.pass) && g.offers[0]!.command.type !== ordered && (p.pickedName !== null || g.source === null || !p.onBoard(g.source)),
+      (g) =>
+        g.kind !== 'pass' &&
+        g.kind !== 'concede' &&
+        !(p.pass && g.offers.length === 1 && g.offers[0] === p.pass) &&
+        g.offers[0]!.command.type !== ordered &&
+        (p.pickedName !== null || g.source === null || !p.onBoard(g.source)),
     );
     body = (
       <>
         {p.pickedName && <div className="panel-picked">{p.pickedName}</div>}
-        {p.order && !p.pickedName && <OrderList choice={p.order} busy={p.busy || p.orderBusy} words={p.words} onConfirm={p.onOrder} />}
+        {p.order && !p.pickedName && (
+          <OrderList choice={p.order} busy={p.busy || p.orderBusy} words={p.words} onConfirm={p.onOrder} />
+        )}
         {groups.length > 0 ? (
-          <div className="offer-list" role="group" aria-label={p.pickedName ? `What ${p.pickedName} can do` : 'What you can do'}>
+          <div
+            className="offer-list"
+            role="group"
+            aria-label={p.pickedName ? `What ${p.pickedName} can do` : 'What you can do'}
+          >
             {groups.map((g) => (
               <GroupButton key={g.key} g={g} onGroup={p.onGroup} busy={p.busy} />
             ))}
           </div>
         ) : (
-          !p.pickedName && !p.order && p.sourceCount === 0 && !p.pass && <p className="muted">Nothing to do right now.</p>
+          !p.pickedName &&
+          !p.order &&
+          p.sourceCount === 0 &&
+          !p.pass && <p className="muted">Nothing to do right now.</p>
         )}
         {!p.pickedName && p.sourceCount > 0 && (
           <p className="muted panel-hint">
-            {p.sourceCount === 1 ? 'One card can act' : `${p.sourceCount} cards can act`}: click a highlighted card to see what it can do.
+            {p.sourceCount === 1 ? 'One card can act' : `${p.sourceCount} cards can act`}: click a highlighted
+            card to see what it can do.
           </p>
         )}
       </>
@@ -77,14 +100,32 @@ export function ActionPanel(p: ActionPanelProps) {
       <>
         {p.pickedName && <div className="panel-picked">{p.pickedName}</div>}
         <p className="panel-ask">{ASK[step.kind]}</p>
-        <div className="offer-list" role="group" aria-label={step.kind === 'targets' ? 'Targets' : step.kind === 'pays' ? 'Payments' : 'Cards'}>
+        <div
+          className="offer-list"
+          role="group"
+          aria-label={step.kind === 'targets' ? 'Targets' : step.kind === 'pays' ? 'Payments' : 'Cards'}
+        >
           {step.ids.map((id) => (
-            <button key={id} type="button" className="btn choice-pick" data-id={id} disabled={p.busy} onClick={() => p.onPick(id)}>
+            <button
+              key={id}
+              type="button"
+              className="btn choice-pick"
+              data-id={id}
+              disabled={p.busy}
+              onClick={() => p.onPick(id)}
+            >
               {p.nameOf(id)}
             </button>
           ))}
           {step.done.map((o) => (
-            <button key={o.key} type="button" className="btn primary choice-done" data-kind={o.kind} disabled={p.busy} onClick={() => p.onSend(o)}>
+            <button
+              key={o.key}
+              type="button"
+              className="btn primary choice-done"
+              data-kind={o.kind}
+              disabled={p.busy}
+              onClick={() => p.onSend(o)}
+            >
               {o.label}
             </button>
           ))}
@@ -95,7 +136,14 @@ export function ActionPanel(p: ActionPanelProps) {
     body = (
       <div className="offer-list" role="group" aria-label="Choose one">
         {step.offers.map((o) => (
-          <button key={o.key} type="button" className="btn offer-item" data-kind={o.kind} disabled={p.busy} onClick={() => p.onSend(o)}>
+          <button
+            key={o.key}
+            type="button"
+            className="btn offer-item"
+            data-kind={o.kind}
+            disabled={p.busy}
+            onClick={() => p.onSend(o)}
+          >
             {o.label}
           </button>
         ))}
@@ -113,7 +161,14 @@ export function ActionPanel(p: ActionPanelProps) {
           </button>
         )}
         {p.pass && (
-          <button type="button" className="btn primary pass-btn" data-kind="pass" disabled={p.busy} onClick={() => p.onSend(p.pass!)} aria-keyshortcuts="Space Enter">
+          <button
+            type="button"
+            className="btn primary pass-btn"
+            data-kind="pass"
+            disabled={p.busy}
+            onClick={() => p.onSend(p.pass!)}
+            aria-keyshortcuts="Space Enter"
+          >
             {p.pass.label} <kbd>Space</kbd>
           </button>
         )}

@@ -4,7 +4,17 @@
 import { useState } from 'react';
 import { submitDeck, type DeckLine } from '../../lib/table';
 
-export function DeckStep({ matchId, token, presets, onDone }: { matchId: string; token: string; presets: readonly string[]; onDone(): void }) {
+export function DeckStep({
+  matchId,
+  token,
+  presets,
+  onDone,
+}: {
+  matchId: string;
+  token: string;
+  presets: readonly string[];
+  onDone(): void;
+}) {
   const [text, setText] = useState('');
   const [lines, setLines] = useState<DeckLine[]>([]);
   const [message, setMessage] = useState<string | null>(null);
@@ -34,7 +44,13 @@ export function DeckStep({ matchId, token, presets, onDone }: { matchId: string;
       {presets.length > 0 && (
         <div className="deck-presets" role="group" aria-label="Preset decks">
           {presets.map((p) => (
-            <button key={p} type="button" className="btn deck-preset" disabled={busy} onClick={() => void submit({ preset: p })}>
+            <button
+              key={p}
+              type="button"
+              className="btn deck-preset"
+              disabled={busy}
+              onClick={() => void submit({ preset: p })}
+            >
               {p}
             </button>
           ))}
@@ -48,7 +64,13 @@ export function DeckStep({ matchId, token, presets, onDone }: { matchId: string;
         }}
       >
         <label htmlFor="deck-text">Or paste a decklist, one “3 Card Name” a line</label>
-        <textarea id="deck-text" rows={10} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />
+        <textarea
+          id="deck-text"
+          rows={10}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          spellCheck={false}
+        />
         <div className="row">
           <button type="submit" className="btn primary" disabled={busy || text.trim() === ''}>
             Submit deck
@@ -64,7 +86,8 @@ export function DeckStep({ matchId, token, presets, onDone }: { matchId: string;
         <ol className="deck-lines" aria-label="The deck, line by line">
           {lines.map((l) => (
             <li key={l.line} className={l.ok ? 'deck-ok' : 'deck-bad'} data-ok={l.ok}>
-              <code>{l.text}</code> {l.ok ? '✓' : <span className="error-text">{l.message ?? 'not accepted'}</span>}
+              <code>{l.text}</code>{' '}
+              {l.ok ? '✓' : <span className="error-text">{l.message ?? 'not accepted'}</span>}
             </li>
           ))}
         </ol>

@@ -15,7 +15,9 @@ const choice: OrderChoice = {
 };
 
 function list(confirmed: string[][] = [], busy = false) {
-  const r = render(<OrderList choice={choice} busy={busy} words={(t) => t} onConfirm={(ids) => confirmed.push(ids)} />);
+  const r = render(
+    <OrderList choice={choice} busy={busy} words={(t) => t} onConfirm={(ids) => confirmed.push(ids)} />,
+  );
   const ids = () => [...r.container.querySelectorAll<HTMLElement>('.order-item')].map((e) => e.dataset.id);
   const item = (id: string) => r.container.querySelector<HTMLElement>(`.order-item[data-id="${id}"]`)!;
   return { ...r, ids, item };

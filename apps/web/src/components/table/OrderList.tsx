@@ -26,7 +26,9 @@ export function OrderList({ choice, busy, words, onConfirm }: OrderListProps) {
     const id = refocus.current;
     if (id === null) return;
     refocus.current = null;
-    [...(list.current?.querySelectorAll<HTMLElement>('.order-item') ?? [])].find((e) => e.dataset.id === id)?.focus();
+    [...(list.current?.querySelectorAll<HTMLElement>('.order-item') ?? [])]
+      .find((e) => e.dataset.id === id)
+      ?.focus();
   }, [ids]);
 
   const labelOf = (id: string) => words(choice.items.find((i) => i.id === id)?.label ?? id);
@@ -85,17 +87,34 @@ export function OrderList({ choice, busy, words, onConfirm }: OrderListProps) {
             </span>
             <span className="order-label">{labelOf(id)}</span>
             <span className="order-moves">
-              <button type="button" className="btn ghost order-up" aria-label={`Move ${labelOf(id)} up`} disabled={busy || i === 0} onClick={() => move(i, i - 1)}>
+              <button
+                type="button"
+                className="btn ghost order-up"
+                aria-label={`Move ${labelOf(id)} up`}
+                disabled={busy || i === 0}
+                onClick={() => move(i, i - 1)}
+              >
                 ↑
               </button>
-              <button type="button" className="btn ghost order-down" aria-label={`Move ${labelOf(id)} down`} disabled={busy || i === ids.length - 1} onClick={() => move(i, i + 1)}>
+              <button
+                type="button"
+                className="btn ghost order-down"
+                aria-label={`Move ${labelOf(id)} down`}
+                disabled={busy || i === ids.length - 1}
+                onClick={() => move(i, i + 1)}
+              >
                 ↓
               </button>
             </span>
           </li>
         ))}
       </ol>
-      <button type="button" className="btn primary order-confirm" disabled={busy} onClick={() => onConfirm(ids)}>
+      <button
+        type="button"
+        className="btn primary order-confirm"
+        disabled={busy}
+        onClick={() => onConfirm(ids)}
+      >
         Confirm this order
       </button>
     </div>

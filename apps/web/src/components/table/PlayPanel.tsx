@@ -8,7 +8,13 @@ import { z } from 'zod';
 import { requestJson } from '../../lib/api';
 import { saveSeat, startPractice } from '../../lib/table';
 
-const GamesSchema = z.object({ games: z.array(z.object({ id: z.string(), title: z.string(), presetDecks: z.array(z.string()).default([]) }).loose()) }).loose();
+const GamesSchema = z
+  .object({
+    games: z.array(
+      z.object({ id: z.string(), title: z.string(), presetDecks: z.array(z.string()).default([]) }).loose(),
+    ),
+  })
+  .loose();
 export type GameInfo = z.infer<typeof GamesSchema>['games'][number];
 
 export const ORGANISER_KEY = 'matchtape.organiser';
@@ -34,7 +40,17 @@ export function useGames(): GameInfo[] {
   return games;
 }
 
-export function GameSelect({ games, value, onChange, id }: { games: GameInfo[]; value: string; onChange(v: string): void; id: string }) {
+export function GameSelect({
+  games,
+  value,
+  onChange,
+  id,
+}: {
+  games: GameInfo[];
+  value: string;
+  onChange(v: string): void;
+  id: string;
+}) {
   return (
     <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
       {games.map((g) => (
@@ -78,7 +94,13 @@ function Practice({ games }: { games: GameInfo[] }) {
         <label htmlFor="practice-game">Game</label>
         <GameSelect id="practice-game" games={games} value={chosen} onChange={setGame} />
         <label htmlFor="practice-name">Your name</label>
-        <input id="practice-name" value={name} maxLength={40} placeholder="You" onChange={(e) => setName(e.target.value)} />
+        <input
+          id="practice-name"
+          value={name}
+          maxLength={40}
+          placeholder="You"
+          onChange={(e) => setName(e.target.value)}
+        />
         <button type="submit" className="btn primary practice-start" disabled={busy || !chosen}>
           {busy ? 'Starting…' : 'Play'}
         </button>
@@ -99,7 +121,9 @@ type ClockForm =
   | { kind: 'chess'; initialSeconds: number; incrementSeconds: number; onTimeout: 'loss' | 'draw' }
   | { kind: 'turn'; secondsPerTurn: number; onTimeout: 'loss' | 'draw' };
 
-const CreatedSchema = z.object({ matchId: z.string(), invites: z.record(z.string(), z.string()).optional() }).loose();
+const CreatedSchema = z
+  .object({ matchId: z.string(), invites: z.record(z.string(), z.string()).optional() })
+  .loose();
 
 function NewMatch({ games }: { games: GameInfo[] }) {
   const [token, setToken] = useState('');
@@ -120,7 +144,8 @@ function NewMatch({ games }: { games: GameInfo[] }) {
     }
   }, []);
   const chosen = game || games[0]?.id || '';
-  const setRow = (i: number, patch: Partial<SeatRow>) => setRows((r) => r.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+  const setRow = (i: number, patch: Partial<SeatRow>) =>
+    setRows((r) => r.map((x, j) => (j === i ? { ...x, ...patch } : x)));
   const minutes = clock.kind === 'chess' ? clock.initialSeconds / 60 : 0;
 
   return (
@@ -134,7 +159,9 @@ function NewMatch({ games }: { games: GameInfo[] }) {
           setError(null);
           const body = {
             game: chosen,
-            players: rows.map((r) => (r.kind === 'bot' ? { name: r.name, kind: 'bot', bot: r.bot } : { name: r.name, kind: 'person' })),
+            players: rows.map((r) =>
+              r.kind === 'bot' ? { name: r.name, kind: 'bot', bot: r.bot } : { name: r.name, kind: 'person' },
+            ),
             ...(clock.kind !== 'none' ? { clock } : {}),
           };
           requestJson('/api/matches', { token: token.trim() }, { method: 'POST', body })
@@ -150,7 +177,14 @@ function NewMatch({ games }: { games: GameInfo[] }) {
         {!saved && (
           <label className="field">
             Organiser token (pasted once, kept in this browser)
-            <input type="password" className="organiser-token" value={token} onChange={(e) => setToken(e.target.value)} placeholder="mt1.…" autoComplete="off" />
+            <input
+              type="password"
+              className="organiser-token"
+              value={token}
+              onChange={(e) => setToken(e.target.value)}
+              placeholder="mt1.…"
+              autoComplete="off"
+            />
           </label>
         )}
         <div className="row">
@@ -160,13 +194,26 @@ function NewMatch({ games }: { games: GameInfo[] }) {
         {rows.map((r, i) => (
           <div className="row seat-row" key={i} data-seat={`p${i + 1}`}>
             <span className="muted">Seat p{i + 1}</span>
-            <input aria-label={`Seat p${i + 1} name`} value={r.name} maxLength={60} onChange={(e) => setRow(i, { name: e.target.value })} />
-            <select aria-label={`Seat p${i + 1} is played by`} value={r.kind} onChange={(e) => setRow(i, { kind: e.target.value as SeatRow['kind'] })}>
+            <input
+              aria-label={`Seat p${i + 1} name`}
+              value={r.name}
+              maxLength={60}
+              onChange={(e) => setRow(i, { name: e.target.value })}
+            />
+            <select
+              aria-label={`Seat p${i + 1} is played by`}
+              value={r.kind}
+              onChange={(e) => setRow(i, { kind: e.target.value as SeatRow['kind'] })}
+            >
               <option value="person">a person</option>
               <option value="bot">a bot</option>
             </select>
             {r.kind === 'bot' && (
-              <select aria-label={`Seat p${i + 1} bot`} value={r.bot} onChange={(e) => setRow(i, { bot: e.target.value as SeatRow['bot'] })}>
+              <select
+                aria-label={`Seat p${i + 1} bot`}
+                value={r.bot}
+                onChange={(e) => setRow(i, { bot: e.target.value as SeatRow['bot'] })}
+              >
                 <option value="greedy">greedy bot</option>
                 <option value="random">random bot</option>
               </select>
@@ -180,7 +227,13 @@ function NewMatch({ games }: { games: GameInfo[] }) {
             value={clock.kind}
             onChange={(e) => {
               const k = e.target.value;
-              setClock(k === 'chess' ? { kind: 'chess', initialSeconds: 1500, incrementSeconds: 5, onTimeout: 'loss' } : k === 'turn' ? { kind: 'turn', secondsPerTurn: 120, onTimeout: 'loss' } : { kind: 'none' });
+              setClock(
+                k === 'chess'
+                  ? { kind: 'chess', initialSeconds: 1500, incrementSeconds: 5, onTimeout: 'loss' }
+                  : k === 'turn'
+                    ? { kind: 'turn', secondsPerTurn: 120, onTimeout: 'loss' }
+                    : { kind: 'none' },
+              );
             }}
           >
             <option value="none">none</option>
@@ -189,17 +242,47 @@ function NewMatch({ games }: { games: GameInfo[] }) {
           </select>
           {clock.kind === 'chess' && (
             <>
-              <input aria-label="Minutes each" type="number" min={1} max={180} value={minutes} onChange={(e) => setClock({ ...clock, initialSeconds: Math.round(Number(e.target.value) * 60) })} /> min +
-              <input aria-label="Increment seconds" type="number" min={0} max={120} value={clock.incrementSeconds} onChange={(e) => setClock({ ...clock, incrementSeconds: Number(e.target.value) })} /> s
+              <input
+                aria-label="Minutes each"
+                type="number"
+                min={1}
+                max={180}
+                value={minutes}
+                onChange={(e) =>
+                  setClock({ ...clock, initialSeconds: Math.round(Number(e.target.value) * 60) })
+                }
+              />{' '}
+              min +
+              <input
+                aria-label="Increment seconds"
+                type="number"
+                min={0}
+                max={120}
+                value={clock.incrementSeconds}
+                onChange={(e) => setClock({ ...clock, incrementSeconds: Number(e.target.value) })}
+              />{' '}
+              s
             </>
           )}
           {clock.kind === 'turn' && (
             <>
-              <input aria-label="Seconds per turn" type="number" min={10} max={3600} value={clock.secondsPerTurn} onChange={(e) => setClock({ ...clock, secondsPerTurn: Number(e.target.value) })} /> s a turn
+              <input
+                aria-label="Seconds per turn"
+                type="number"
+                min={10}
+                max={3600}
+                value={clock.secondsPerTurn}
+                onChange={(e) => setClock({ ...clock, secondsPerTurn: Number(e.target.value) })}
+              />{' '}
+              s a turn
             </>
           )}
           {clock.kind !== 'none' && (
-            <select aria-label="When time runs out" value={clock.onTimeout} onChange={(e) => setClock({ ...clock, onTimeout: e.target.value as 'loss' | 'draw' })}>
+            <select
+              aria-label="When time runs out"
+              value={clock.onTimeout}
+              onChange={(e) => setClock({ ...clock, onTimeout: e.target.value as 'loss' | 'draw' })}
+            >
               <option value="loss">out of time loses</option>
               <option value="draw">out of time draws</option>
             </select>
@@ -228,14 +311,22 @@ function NewMatch({ games }: { games: GameInfo[] }) {
       {created && (
         <div className="invites" aria-label="Invite links">
           <p>
-            Match <a href={`/matches/${encodeURIComponent(created.matchId)}`}>{created.matchId}</a> is ready. Send each player their link:
+            Match <a href={`/matches/${encodeURIComponent(created.matchId)}`}>{created.matchId}</a> is ready.
+            Send each player their link:
           </p>
           <ul>
             {created.invites.map(([seat, path]) => {
-              const url = typeof window === 'undefined' ? path : new URL(path, window.location.origin).toString();
+              const url =
+                typeof window === 'undefined' ? path : new URL(path, window.location.origin).toString();
               return (
                 <li key={seat} data-seat={seat}>
-                  <strong>{rows[Number(seat.slice(1)) - 1]?.name ?? seat}</strong> ({seat}): <input readOnly className="invite-link" value={url} onFocus={(e) => e.currentTarget.select()} />
+                  <strong>{rows[Number(seat.slice(1)) - 1]?.name ?? seat}</strong> ({seat}):{' '}
+                  <input
+                    readOnly
+                    className="invite-link"
+                    value={url}
+                    onFocus={(e) => e.currentTarget.select()}
+                  />
                 </li>
               );
             })}

@@ -61,7 +61,11 @@ function Clock({ clock, seat, name, now }: { clock: ClockInfo; seat: string; nam
   const ms = remainingNow(clock, seat, now);
   if (ms === null) return null;
   return (
-    <span className={`clock${clock.running === seat ? ' clock-running' : ''}${ms < 30_000 ? ' clock-low' : ''}`} data-seat={seat} aria-label={`${name}'s clock: ${formatClock(ms)}`}>
+    <span
+      className={`clock${clock.running === seat ? ' clock-running' : ''}${ms < 30_000 ? ' clock-low' : ''}`}
+      data-seat={seat}
+      aria-label={`${name}'s clock: ${formatClock(ms)}`}
+    >
       {name} {formatClock(ms)}
     </span>
   );
@@ -99,7 +103,10 @@ function Seated({ matchId, seat, token }: { matchId: string; seat: Perspective; 
           }}
         />
       );
-    const waiting = info.opponents.filter((o) => o.deckSubmitted !== true).map((o) => o.name ?? o.seat).join(', ');
+    const waiting = info.opponents
+      .filter((o) => o.deckSubmitted !== true)
+      .map((o) => o.name ?? o.seat)
+      .join(', ');
     return (
       <div className="state-panel" role="status" data-waiting="deck">
         <div className="spinner" aria-hidden="true" />
@@ -111,7 +118,17 @@ function Seated({ matchId, seat, token }: { matchId: string; seat: Perspective; 
   return <Playing matchId={matchId} seat={seat} token={token} seatState={seatState} />;
 }
 
-function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: Perspective; token: string; seatState: SeatState }) {
+function Playing({
+  matchId,
+  seat,
+  token,
+  seatState,
+}: {
+  matchId: string;
+  seat: Perspective;
+  token: string;
+  seatState: SeatState;
+}) {
   const st = useMatchTape(matchId, seat, token);
   const { tape, game, meta } = st;
   const length = tape?.length ?? 0;
@@ -129,7 +146,8 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
   useEffect(() => {
     if (hasClock) refreshSeat();
   }, [hasClock, length, refreshSeat]);
-  const connected = (o: { seat: string; connected?: boolean }): boolean => st.presence[o.seat] ?? o.connected !== false;
+  const connected = (o: { seat: string; connected?: boolean }): boolean =>
+    st.presence[o.seat] ?? o.connected !== false;
 
   const names = useMemo(() => {
     const m = seatNames(meta?.players ?? []);
@@ -146,17 +164,25 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
     if (!board) return ids;
     for (const p of board.players) {
       if (p.hero) ids.add(p.hero.id);
-      for (const z of p.zones) for (const c of z.layout === 'pile' ? z.cards.slice(-1) : z.cards) ids.add(c.id);
+      for (const z of p.zones)
+        for (const c of z.layout === 'pile' ? z.cards.slice(-1) : z.cards) ids.add(c.id);
     }
-    for (const z of board.shared) for (const c of z.layout === 'pile' ? z.cards.slice(-1) : z.cards) ids.add(c.id);
+    for (const z of board.shared)
+      for (const c of z.layout === 'pile' ? z.cards.slice(-1) : z.cards) ids.add(c.id);
     return ids;
   }, [board]);
   const onBoard = useCallback((id: string) => drawn.has(id), [drawn]);
-  const nameOf = useCallback((id: string) => names.get(id) ?? cards.get(id) ?? 'a hidden card', [names, cards]);
+  const nameOf = useCallback(
+    (id: string) => names.get(id) ?? cards.get(id) ?? 'a hidden card',
+    [names, cards],
+  );
 
   const phases = useMemo(() => {
     if (!game || !tape) return [];
-    return orderedPhases(machineStateKeys(game.machine), tape.timeline.phases.map((p) => p.phase));
+    return orderedPhases(
+      machineStateKeys(game.machine),
+      tape.timeline.phases.map((p) => p.phase),
+    );
   }, [game, tape, st.version]);
 
   // ---------- choosing ----------
@@ -165,12 +191,20 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
   // A new set of offers (not the same one read again) starts the choice over.
   const offersKey = offers.map((o) => o.key).join(' ');
   useEffect(() => setSel(EMPTY_SELECTION), [actions?.seq, offersKey]);
-  const step = useMemo(() => nextStep(offers, sel, (id) => cards.has(id) || names.has(id)), [offers, sel, cards, names]);
+  const step = useMemo(
+    () => nextStep(offers, sel, (id) => cards.has(id) || names.has(id)),
+    [offers, sel, cards, names],
+  );
   const sources = useMemo(() => sourcesOf(offers), [offers]);
   const pass = passOffer(offers);
 
   // ---------- auto-pass ----------
-  const [auto, setAuto] = useState<AutoPassSettings & { enabled: boolean }>({ stops: [], hold: false, untilSomething: false, enabled: false });
+  const [auto, setAuto] = useState<AutoPassSettings & { enabled: boolean }>({
+    stops: [],
+    hold: false,
+    untilSomething: false,
+    enabled: false,
+  });
   useEffect(() => {
     if (meta) setAuto(loadAutoPass(localStorage, meta.game));
   }, [meta?.game]);
@@ -222,7 +256,13 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
     if (actions.seq < length) return; // the offers are for an older board; fresher ones are on their way
     const at = `${actions.seq}:${offersKey}`;
     if (autoPassed.current === at) return;
-    if (shouldAutoPass(actions, { phase: board.phase, step: board.step }, { ...auto, heldByOwnAction: ownAction })) {
+    if (
+      shouldAutoPass(
+        actions,
+        { phase: board.phase, step: board.step },
+        { ...auto, heldByOwnAction: ownAction },
+      )
+    ) {
       const p = actions.offers.find((o) => o.kind === 'pass');
       if (p) {
         autoPassed.current = at;
@@ -234,12 +274,18 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
   // ---------- ordering triggers ----------
   const order = useMemo(() => orderChoice(offers, nameOf), [offers, nameOf]);
   /** The rest of a chosen order, sent one by one as the game asks again (from the actions after `afterSeq`). */
-  const [orderQueue, setOrderQueue] = useState<{ type: string; ids: string[]; afterSeq: number } | null>(null);
+  const [orderQueue, setOrderQueue] = useState<{ type: string; ids: string[]; afterSeq: number } | null>(
+    null,
+  );
   const onOrder = (ids: string[]) => {
     if (!order || !actions) return;
     const o = orderOffer(offers, order, ids);
     if (!o) return;
-    setOrderQueue(order.mode === 'sequence' && ids.length > 1 ? { type: order.type, ids: ids.slice(1), afterSeq: actions.seq } : null);
+    setOrderQueue(
+      order.mode === 'sequence' && ids.length > 1
+        ? { type: order.type, ids: ids.slice(1), afterSeq: actions.seq }
+        : null,
+    );
     void sendOffer(o);
   };
   useEffect(() => {
@@ -251,7 +297,9 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
       setOrderQueue(null);
       return;
     }
-    setOrderQueue(next.rest.length > 0 ? { type: orderQueue.type, ids: next.rest, afterSeq: actions.seq } : null);
+    setOrderQueue(
+      next.rest.length > 0 ? { type: orderQueue.type, ids: next.rest, afterSeq: actions.seq } : null,
+    );
     void sendOffer(next.offer);
   }, [orderQueue, actions, table.busy, ended, length, sendOffer]);
 
@@ -274,8 +322,10 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
   const roleOf = useCallback(
     (id: string): { role: TileRole; kinds?: string } | null => {
       if (table.busy) return null;
-      if (sel.source === id || sel.targets.includes(id) || sel.pays.includes(id) || sel.cards.includes(id)) return { role: 'selected' };
-      if ((step.kind === 'targets' || step.kind === 'cards') && step.ids.includes(id)) return { role: 'target' };
+      if (sel.source === id || sel.targets.includes(id) || sel.pays.includes(id) || sel.cards.includes(id))
+        return { role: 'selected' };
+      if ((step.kind === 'targets' || step.kind === 'cards') && step.ids.includes(id))
+        return { role: 'target' };
       if (step.kind === 'pays' && step.ids.includes(id)) return { role: 'pay' };
       if (sel.group === null) {
         const kinds = sources.get(id);
@@ -342,7 +392,9 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
   const waitingText = actions?.waitingFor?.text ? humanText(actions.waitingFor.text, cards, names) : null;
   const where = stepKey(board.phase, board.step);
   const picked = sel.source ? nameOf(sel.source) : null;
-  const stripPhases = tape ? tape.timeline.stripPhases(phases, board.phase, board.turn, board.players.length) : phases;
+  const stripPhases = tape
+    ? tape.timeline.stripPhases(phases, board.phase, board.turn, board.players.length)
+    : phases;
 
   return (
     <InspectContext.Provider value={setInspect}>
@@ -361,13 +413,24 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
               <strong>{me}</strong>
               <span className="muted"> vs </span>
               {info.opponents.map((o) => (
-                <span key={o.seat} className="table-opp" data-seat={o.seat} data-connected={connected(o) ? 'true' : 'false'}>
+                <span
+                  key={o.seat}
+                  className="table-opp"
+                  data-seat={o.seat}
+                  data-connected={connected(o) ? 'true' : 'false'}
+                >
                   <strong>{o.name ?? o.seat}</strong>
                   {!connected(o) && <span className="badge badge-dropped">disconnected</span>}
                 </span>
               ))}
               <span className="muted table-game"> · {game?.title ?? info.game}</span>
-              {meta && <span className="muted"> · Turn {board.turn}, {humanPhase(board.phase)}{board.step ? ` — ${humanPhase(board.step)}` : ''}</span>}
+              {meta && (
+                <span className="muted">
+                  {' '}
+                  · Turn {board.turn}, {humanPhase(board.phase)}
+                  {board.step ? ` — ${humanPhase(board.step)}` : ''}
+                </span>
+              )}
             </div>
             <EventRoundClock at={meta?.eventTable ?? null} />
             {info.clock && info.clock.kind !== 'none' && (
@@ -378,7 +441,11 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
               </div>
             )}
             <div className="table-tools">
-              <Link className="btn ghost" href={`/matches/${encodeURIComponent(matchId)}?as=${info.seat}`} target="_blank">
+              <Link
+                className="btn ghost"
+                href={`/matches/${encodeURIComponent(matchId)}?as=${info.seat}`}
+                target="_blank"
+              >
                 Replay view
               </Link>
               {concede && !ended && (
@@ -389,8 +456,14 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
             </div>
           </header>
           {confirming && concede && (
-            <div className="notice notice-warn concede-confirm" role="alertdialog" aria-labelledby="concede-q">
-              <span id="concede-q">Concede this match? {humanText(concede.label, cards, names)} ends it at once.</span>{' '}
+            <div
+              className="notice notice-warn concede-confirm"
+              role="alertdialog"
+              aria-labelledby="concede-q"
+            >
+              <span id="concede-q">
+                Concede this match? {humanText(concede.label, cards, names)} ends it at once.
+              </span>{' '}
               <button
                 type="button"
                 className="btn primary concede-yes"
@@ -412,8 +485,18 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
               <Board board={board} perspective={info.seat} phases={stripPhases} seats={names} />
             </div>
             <aside className="table-side" aria-label="Your turn">
-              <div className={`opp-status${waitingText ? ' opp-waiting' : ''}`} role="status" aria-live="polite">
-                {ended ? (board.winner ? (board.winner === info.seat ? 'You win.' : `${names.get(board.winner) ?? board.winner} wins.`) : 'The match has ended.') : (waitingText ?? (offers.length > 0 ? 'Your decision.' : 'Waiting…'))}
+              <div
+                className={`opp-status${waitingText ? ' opp-waiting' : ''}`}
+                role="status"
+                aria-live="polite"
+              >
+                {ended
+                  ? board.winner
+                    ? board.winner === info.seat
+                      ? 'You win.'
+                      : `${names.get(board.winner) ?? board.winner} wins.`
+                    : 'The match has ended.'
+                  : (waitingText ?? (offers.length > 0 ? 'Your decision.' : 'Waiting…'))}
               </div>
               {promptText && !ended && offers.some((o) => o.kind !== 'concede') && (
                 <div className="prompt-text" data-kind={actions?.prompt?.kind}>
@@ -422,9 +505,12 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
               )}
               {table.refusal && (
                 <div className="notice notice-warn refusal" role="alert">
-                  <strong>{humanText(table.refusal.label, cards, names)}</strong> was refused: {table.refusal.reason}
+                  <strong>{humanText(table.refusal.label, cards, names)}</strong> was refused:{' '}
+                  {table.refusal.reason}
                   {table.refusal.rule && <span className="muted"> (rule {table.refusal.rule})</span>}
-                  {table.refusal.ruleText && <blockquote className="rule-text">{table.refusal.ruleText}</blockquote>}
+                  {table.refusal.ruleText && (
+                    <blockquote className="rule-text">{table.refusal.ruleText}</blockquote>
+                  )}
                   <button type="button" className="btn ghost" onClick={table.clearRefusal}>
                     OK
                   </button>
@@ -457,10 +543,20 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
                     {auto.hold ? ' · holding priority' : ''}
                   </summary>
                   <label>
-                    <input type="checkbox" checked={auto.enabled} onChange={(e) => updateAuto({ enabled: e.target.checked })} /> Pass priority by itself, except at my stops
+                    <input
+                      type="checkbox"
+                      checked={auto.enabled}
+                      onChange={(e) => updateAuto({ enabled: e.target.checked })}
+                    />{' '}
+                    Pass priority by itself, except at my stops
                   </label>
                   <label>
-                    <input type="checkbox" checked={auto.hold} onChange={(e) => updateAuto({ hold: e.target.checked })} /> Hold priority after my own action
+                    <input
+                      type="checkbox"
+                      checked={auto.hold}
+                      onChange={(e) => updateAuto({ hold: e.target.checked })}
+                    />{' '}
+                    Hold priority after my own action
                   </label>
                   <fieldset className="stops">
                     <legend>Stops (the table asks me here)</legend>
@@ -469,7 +565,13 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
                         <input
                           type="checkbox"
                           checked={auto.stops.includes(ph)}
-                          onChange={(e) => updateAuto({ stops: e.target.checked ? [...auto.stops, ph] : auto.stops.filter((s) => s !== ph) })}
+                          onChange={(e) =>
+                            updateAuto({
+                              stops: e.target.checked
+                                ? [...auto.stops, ph]
+                                : auto.stops.filter((s) => s !== ph),
+                            })
+                          }
                         />{' '}
                         {humanPhase(ph)}
                       </label>
@@ -479,13 +581,23 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
                         <input
                           type="checkbox"
                           checked={auto.stops.includes(where)}
-                          onChange={(e) => updateAuto({ stops: e.target.checked ? [...auto.stops, where] : auto.stops.filter((s) => s !== where) })}
+                          onChange={(e) =>
+                            updateAuto({
+                              stops: e.target.checked
+                                ? [...auto.stops, where]
+                                : auto.stops.filter((s) => s !== where),
+                            })
+                          }
                         />{' '}
                         this step ({humanPhase(board.step)})
                       </label>
                     )}
                   </fieldset>
-                  <button type="button" className="btn until-btn" onClick={() => updateAuto({ untilSomething: !auto.untilSomething })}>
+                  <button
+                    type="button"
+                    className="btn until-btn"
+                    onClick={() => updateAuto({ untilSomething: !auto.untilSomething })}
+                  >
                     {auto.untilSomething ? 'Stop passing' : 'Pass until something happens'}
                   </button>
                 </details>
@@ -508,4 +620,3 @@ function Playing({ matchId, seat, token, seatState }: { matchId: string; seat: P
     </InspectContext.Provider>
   );
 }
-

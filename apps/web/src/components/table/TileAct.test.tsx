@@ -10,12 +10,25 @@ import { TileActContext, type TileRole } from '../Tile';
 
 afterEach(cleanup);
 
-const board = () => fixtureGame.board(fold(fixtureGame, fixtureMatch().slice(0, 5).map((e) => fixtureGame.viewEvent(e, 'p1'))));
+const board = () =>
+  fixtureGame.board(
+    fold(
+      fixtureGame,
+      fixtureMatch()
+        .slice(0, 5)
+        .map((e) => fixtureGame.viewEvent(e, 'p1')),
+    ),
+  );
 
 function tableWith(roles: Record<string, TileRole>, acted: string[]) {
   const b = board();
   return render(
-    <TileActContext.Provider value={{ role: (id) => (roles[id] ? { role: roles[id]!, kinds: 'play' } : null), act: (id) => acted.push(id) }}>
+    <TileActContext.Provider
+      value={{
+        role: (id) => (roles[id] ? { role: roles[id]!, kinds: 'play' } : null),
+        act: (id) => acted.push(id),
+      }}
+    >
       <Board board={b} perspective="p1" phases={[]} />
     </TileActContext.Provider>,
   );

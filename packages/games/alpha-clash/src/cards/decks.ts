@@ -69,10 +69,13 @@ export function contenderOf(deck: DeckList): { contender: string | null; main: s
   const fromExtra = deck.extra?.contender ?? [];
   const inMain = deck.main.filter((id) => CARD_BY_ID.get(id)?.type === 'Contender');
   const contender = fromExtra[0] ?? inMain[0] ?? null;
-  const main = fromExtra.length > 0 ? deck.main : (() => {
-    const i = deck.main.findIndex((id) => CARD_BY_ID.get(id)?.type === 'Contender');
-    return i < 0 ? deck.main : [...deck.main.slice(0, i), ...deck.main.slice(i + 1)];
-  })();
+  const main =
+    fromExtra.length > 0
+      ? deck.main
+      : (() => {
+          const i = deck.main.findIndex((id) => CARD_BY_ID.get(id)?.type === 'Contender');
+          return i < 0 ? deck.main : [...deck.main.slice(0, i), ...deck.main.slice(i + 1)];
+        })();
   return { contender, main };
 }
 
@@ -81,21 +84,34 @@ export function validateDeck(deck: DeckList): string[] {
   const problems: string[] = [];
   const { contender, main } = contenderOf(deck);
   const sideboard = deck.extra?.sideboard ?? [];
-  const contenders = (deck.extra?.contender ?? []).length + deck.main.filter((id) => CARD_BY_ID.get(id)?.type === 'Contender').length;
-  if (!contender) problems.push('a deck needs exactly one Contender (put its id in extra.contender) (100.2a, QS Deckbuilding)');
-  else if (CARD_BY_ID.get(contender)?.type !== 'Contender') problems.push(`${contender} is not a Contender (301)`);
-  if (contenders > 1) problems.push(`a deck has exactly one Contender, found ${contenders} (QS Deckbuilding)`);
-  for (const id of [...main, ...sideboard]) if (!CARD_BY_ID.has(id)) problems.push(`unknown card id ${id}: pick cards from the alpha-clash card pool`);
-  if (main.length !== 50) problems.push(`the Main Deck must have exactly 50 cards, found ${main.length} (100.2a)`);
-  if (sideboard.length > 10) problems.push(`a Sideboard has at most 10 cards, found ${sideboard.length} (100.4a)`);
-  if (sideboard.some((id) => CARD_BY_ID.get(id)?.type === 'Contender')) problems.push('a Contender may not be in the Sideboard (QS Deckbuilding)');
+  const contenders =
+    (deck.extra?.contender ?? []).length +
+    deck.main.filter((id) => CARD_BY_ID.get(id)?.type === 'Contender').length;
+  if (!contender)
+    problems.push(
+      'a deck needs exactly one Contender (put its id in extra.contender) (100.2a, QS Deckbuilding)',
+    );
+  else if (CARD_BY_ID.get(contender)?.type !== 'Contender')
+    problems.push(`${contender} is not a Contender (301)`);
+  if (contenders > 1)
+    problems.push(`a deck has exactly one Contender, found ${contenders} (QS Deckbuilding)`);
+  for (const id of [...main, ...sideboard])
+    if (!CARD_BY_ID.has(id))
+      problems.push(`unknown card id ${id}: pick cards from the alpha-clash card pool`);
+  if (main.length !== 50)
+    problems.push(`the Main Deck must have exactly 50 cards, found ${main.length} (100.2a)`);
+  if (sideboard.length > 10)
+    problems.push(`a Sideboard has at most 10 cards, found ${sideboard.length} (100.4a)`);
+  if (sideboard.some((id) => CARD_BY_ID.get(id)?.type === 'Contender'))
+    problems.push('a Contender may not be in the Sideboard (QS Deckbuilding)');
   const all = [...main, ...sideboard].filter((id) => CARD_BY_ID.has(id));
   const byName = new Map<string, number>();
   for (const id of all) {
     const name = CARD_BY_ID.get(id)!.name;
     byName.set(name, (byName.get(name) ?? 0) + 1);
   }
-  for (const [name, n] of byName) if (n > 4) problems.push(`at most 4 copies of ${name}, found ${n} (100.2a)`);
+  for (const [name, n] of byName)
+    if (n > 4) problems.push(`at most 4 copies of ${name}, found ${n} (100.2a)`);
   const buffs = all.filter((id) => CARD_BY_ID.get(id)!.type === 'Clash Buff').length;
   if (buffs > 4) problems.push(`at most 4 Clash Buffs per deck list, found ${buffs} (306.4)`);
   const unrivaled = all.filter((id) => CARD_BY_ID.get(id)!.keywords.some((k) => k.k === 'Unrivaled')).length;

@@ -11,15 +11,39 @@ const N = z.number().int().min(0);
 const I = z.number().int();
 const Color = z.enum(['W', 'U', 'B', 'R', 'G']);
 export const GemsSchema = z.partialRecord(Color, N);
-const CardTypeSchema = z.enum(['Contender', 'Clash', 'Clashground', 'Trap', 'Weapon', 'Relic', 'Basic Action', 'Quick Action', 'Clash Buff']);
+const CardTypeSchema = z.enum([
+  'Contender',
+  'Clash',
+  'Clashground',
+  'Trap',
+  'Weapon',
+  'Relic',
+  'Basic Action',
+  'Quick Action',
+  'Clash Buff',
+]);
 const CounterTagSchema = z.enum(['Counter–Attack', 'Counter–Play', 'Counter–Trap']);
 const Until = z.enum(['turn', 'clash']);
 
-export const TargetSpecSchema = z.enum(['none', 'ownClashOrContender', 'ownClash', 'anyClash', 'anyClashOrContender', 'anyContender', 'standbyCard', 'standbyTrap']);
+export const TargetSpecSchema = z.enum([
+  'none',
+  'ownClashOrContender',
+  'ownClash',
+  'anyClash',
+  'anyClashOrContender',
+  'anyContender',
+  'standbyCard',
+  'standbyTrap',
+]);
 
 export const EffectSchema = z.discriminatedUnion('do', [
   z.strictObject({ do: z.literal('damage'), amount: N }),
-  z.strictObject({ do: z.literal('damageEachClash'), amount: N, whose: z.enum(['all', 'opponents']), affiliation: z.string().min(1).optional() }),
+  z.strictObject({
+    do: z.literal('damageEachClash'),
+    amount: N,
+    whose: z.enum(['all', 'opponents']),
+    affiliation: z.string().min(1).optional(),
+  }),
   z.strictObject({ do: z.literal('damageEachContender'), amount: N }),
   z.strictObject({ do: z.literal('modify'), atk: I, def: I, until: Until }),
   z.strictObject({ do: z.literal('modifyAttacker'), atk: I, def: I, until: Until }),
@@ -32,7 +56,13 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z.strictObject({ do: z.literal('activatePortal') }),
   z.strictObject({ do: z.literal('preventClash'), amount: N }),
   z.strictObject({ do: z.literal('attackerToOblivionAfterClash') }),
-  z.strictObject({ do: z.literal('entersWith'), damage: N.optional(), engaged: z.boolean().optional(), atk: I.optional(), def: I.optional() }),
+  z.strictObject({
+    do: z.literal('entersWith'),
+    damage: N.optional(),
+    engaged: z.boolean().optional(),
+    atk: I.optional(),
+    def: I.optional(),
+  }),
   z.strictObject({ do: z.literal('noEnterTrigger') }),
   z.strictObject({ do: z.literal('xDamage') }),
   z.strictObject({ do: z.literal('barrage') }),
@@ -45,7 +75,10 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z.strictObject({ do: z.literal('search'), cardType: CardTypeSchema }),
 ]);
 
-export const EffectSpecSchema = z.strictObject({ target: TargetSpecSchema, effects: z.array(EffectSchema).min(1) });
+export const EffectSpecSchema = z.strictObject({
+  target: TargetSpecSchema,
+  effects: z.array(EffectSchema).min(1),
+});
 
 export const TriggerSpecSchema = z.strictObject({
   on: z.enum(['Enter', 'Attack', 'Obstruct', 'Defeat', 'Victory', 'StartOfTurn']),
@@ -79,7 +112,10 @@ export const StaticSpecSchema = z.strictObject({
 export const CostModSchema = z.union([
   z.strictObject({ free: z.literal('characterCount'), character: z.string().min(1), count: N }),
   z.strictObject({ free: z.literal('weaponCount'), count: N }),
-  z.strictObject({ reduceGems: GemsSchema, ifDefeatedThisTurn: z.strictObject({ affiliations: z.array(z.string().min(1)), count: N }) }),
+  z.strictObject({
+    reduceGems: GemsSchema,
+    ifDefeatedThisTurn: z.strictObject({ affiliations: z.array(z.string().min(1)), count: N }),
+  }),
   z.strictObject({ reduceGems: GemsSchema, per: z.literal('unattachedWeapon') }),
 ]);
 

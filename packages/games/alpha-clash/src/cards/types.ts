@@ -2,7 +2,16 @@
 import type { Color } from '../types';
 import type { KeywordRef } from './keywords';
 
-export type CardType = 'Contender' | 'Clash' | 'Clashground' | 'Trap' | 'Weapon' | 'Relic' | 'Basic Action' | 'Quick Action' | 'Clash Buff';
+export type CardType =
+  | 'Contender'
+  | 'Clash'
+  | 'Clashground'
+  | 'Trap'
+  | 'Weapon'
+  | 'Relic'
+  | 'Basic Action'
+  | 'Quick Action'
+  | 'Clash Buff';
 export type CounterTag = 'Counter–Attack' | 'Counter–Play' | 'Counter–Trap';
 
 /** What a targeted effect may point at. Targets are enumerated in legalCommands. */
@@ -125,7 +134,10 @@ export interface ACCardDef {
   costMod?:
     | { free: 'characterCount'; character: string; count: number }
     | { free: 'weaponCount'; count: number }
-    | { reduceGems: Partial<Record<Color, number>>; ifDefeatedThisTurn: { affiliations: string[]; count: number } }
+    | {
+        reduceGems: Partial<Record<Color, number>>;
+        ifDefeatedThisTurn: { affiliations: string[]; count: number };
+      }
     /** "This card costs [gems] less to play for each unattached Weapon you control" (the 115.6 example). */
     | { reduceGems: Partial<Record<Color, number>>; per: 'unattachedWeapon' };
   /** Alternative cost (115.9): instead of the resource cost, send one card of each of these characters you control to Oblivion. */

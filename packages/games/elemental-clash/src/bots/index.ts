@@ -9,7 +9,18 @@ import type { ECState } from '../types';
 
 // Free "at any time" abilities and moves can repeat within a turn (two Lindwurms mutate into each other for
 // ever; the draft has no loop rule): the random bot picks them rarely so its turns end.
-export const random = randomBot<ECState>({ weights: { MoveCreature: 0.05, Mutate: 0.05, Respawn: 0.2, Reinforce: 0.3, Harvest: 0.3, Mulligan: 0.3, RedrawHand: 0.3, KeepResident: 0.5 } });
+export const random = randomBot<ECState>({
+  weights: {
+    MoveCreature: 0.05,
+    Mutate: 0.05,
+    Respawn: 0.2,
+    Reinforce: 0.3,
+    Harvest: 0.3,
+    Mulligan: 0.3,
+    RedrawHand: 0.3,
+    KeepResident: 0.5,
+  },
+});
 
 function score(s: ECState, p: PlayerId, c: Command): number {
   const pl = s.players[p]!;
@@ -19,7 +30,9 @@ function score(s: ECState, p: PlayerId, c: Command): number {
     case 'Keep':
       return 10;
     case 'Mulligan':
-      return pl.hand.filter((h) => 'cardId' in h && cardDef(h.cardId).type === 'Element Stone').length === 0 ? 20 : 0;
+      return pl.hand.filter((h) => 'cardId' in h && cardDef(h.cardId).type === 'Element Stone').length === 0
+        ? 20
+        : 0;
     case 'DeclineRedraw':
       return 10;
     case 'RedrawHand':
@@ -58,9 +71,19 @@ function score(s: ECState, p: PlayerId, c: Command): number {
       if (!h || 'hidden' in h) return 0;
       const def = cardDef(full(h).cardId);
       const t = c.target === undefined ? null : locate(s, str('target'));
-      if (t && t.player === p && def.type === 'Spell' && (def.effects ?? []).some((e) => e.kind === 'damage' || e.kind === 'destroy')) return -5;
+      if (
+        t &&
+        t.player === p &&
+        def.type === 'Spell' &&
+        (def.effects ?? []).some((e) => e.kind === 'damage' || e.kind === 'destroy')
+      )
+        return -5;
       if (t && t.player !== p && (def.effects ?? []).some((e) => e.kind === 'pump')) return -5;
-      if (def.id === 'total-annihilation') return inPlay(s).filter((w) => w.player === opp).length > inPlay(s).filter((w) => w.player === p).length ? 70 : -5;
+      if (def.id === 'total-annihilation')
+        return inPlay(s).filter((w) => w.player === opp).length >
+          inPlay(s).filter((w) => w.player === p).length
+          ? 70
+          : -5;
       // The smallest stack that casts it keeps the tall ones for big cards.
       const st = pl.stacks.find((x) => x.id === c.stack)!;
       return 70 + def.level * 3 - st.stones.length + (c.tribute ? 2 : 0);
@@ -70,7 +93,10 @@ function score(s: ECState, p: PlayerId, c: Command): number {
       if (!a) return 0;
       const ap = power(s, a);
       if (c.target === opp) {
-        const blockers = inPlay(s).filter((w) => w.player === opp && inDef(w) && (!has(a.perm.cardId, 'Aerial') || has(w.perm.cardId, 'Aerial')));
+        const blockers = inPlay(s).filter(
+          (w) =>
+            w.player === opp && inDef(w) && (!has(a.perm.cardId, 'Aerial') || has(w.perm.cardId, 'Aerial')),
+        );
         const wall = blockers.some((b) => power(s, b) >= health(s, a) - a.perm.damage);
         return wall ? 20 : 60 + ap;
       }
@@ -81,15 +107,19 @@ function score(s: ECState, p: PlayerId, c: Command): number {
       return kills && !dies ? 75 : kills ? 35 : 5;
     }
     case 'RangedAttack':
-      return c.target === opp ? 55 : (() => {
-        const t = locate(s, str('target'));
-        return t && t.player !== p ? 50 : -5;
-      })();
+      return c.target === opp
+        ? 55
+        : (() => {
+            const t = locate(s, str('target'));
+            return t && t.player !== p ? 50 : -5;
+          })();
     case 'DeclareBlocker': {
       const b = locate(s, str('creature'));
       const a = s.attack ? locate(s, s.attack.attacker) : null;
       if (!b || !a) return 0;
-      return power(s, a) >= health(s, b) - b.perm.damage && power(s, b) < health(s, a) - a.perm.damage ? 15 : 40;
+      return power(s, a) >= health(s, b) - b.perm.damage && power(s, b) < health(s, a) - a.perm.damage
+        ? 15
+        : 40;
     }
     case 'Mutate': {
       // Only into something bigger: a Lindwurm into a Lindwurm would loop.
@@ -100,7 +130,13 @@ function score(s: ECState, p: PlayerId, c: Command): number {
     case 'Respawn': {
       const a = pl.archive.find((x) => x.id === c.card);
       const h = pl.hand.find((x) => x.id === c.discard);
-      return a && h && 'cardId' in h && h.cardId !== a.cardId && cardDef(h.cardId).level < cardDef(a.cardId).level ? 30 : -10;
+      return a &&
+        h &&
+        'cardId' in h &&
+        h.cardId !== a.cardId &&
+        cardDef(h.cardId).level < cardDef(a.cardId).level
+        ? 30
+        : -10;
     }
     case 'Discharge':
     case 'Reinforce':

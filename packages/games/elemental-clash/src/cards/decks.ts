@@ -22,21 +22,54 @@ export const PRESET_DECKS: Readonly<Record<string, DeckList>> = {
   'ember-legion': {
     name: 'Ember Legion (Mars / Venus)',
     main: [
-      ...times(9, 'mars-stone'), ...times(7, 'venus-stone'),
-      ...times(3, 'bonewarrior'), ...times(2, 'goblin-santa'), 'fandi-of-the-flaming-eye', 'pilwiz', 'krampus', 'total-annihilation',
-      'rakshazzar-king-of-the-goblins', 'dragonslayer', 'artupaz-the-wicked-warlock', 'azragruul-king-of-the-trolls', ...times(2, 'lindwurm'),
-      'lake-lindwurm', ...times(3, 'scarecrow-minion'), 'mazrael-karmaut', 'skeletal-dragon', 'demonic-dragon', 'anor-mistress-of-dragons',
+      ...times(9, 'mars-stone'),
+      ...times(7, 'venus-stone'),
+      ...times(3, 'bonewarrior'),
+      ...times(2, 'goblin-santa'),
+      'fandi-of-the-flaming-eye',
+      'pilwiz',
+      'krampus',
+      'total-annihilation',
+      'rakshazzar-king-of-the-goblins',
+      'dragonslayer',
+      'artupaz-the-wicked-warlock',
+      'azragruul-king-of-the-trolls',
+      ...times(2, 'lindwurm'),
+      'lake-lindwurm',
+      ...times(3, 'scarecrow-minion'),
+      'mazrael-karmaut',
+      'skeletal-dragon',
+      'demonic-dragon',
+      'anor-mistress-of-dragons',
       'clash-of-dragons',
     ],
   },
   'tides-of-jupiter': {
     name: 'Tides of Jupiter (Mercury / Jupiter)',
     main: [
-      ...times(8, 'mercury-stone'), ...times(8, 'jupiter-stone'),
-      'alfian-prince-of-the-albs', 'jilocasin-the-creator', 'ceshire-cat-byre', 'bearheart-the-faithful', 'cinna-the-enchanting-beauty',
-      'volcanic-fist', 'brainsucker', 'wizards-study', 'helios-disciple-of-the-rising-sun', 'morphus-the-architect', ...times(2, 'knah-the-liberator'),
-      'the-mischievous-duo', 'legacy-of-legends', 'tellow-healer-adept', 'fhizban-the-disputed-wizard', 'enggar-master-of-colors',
-      'farcino-the-last-seeker', 'king-neptune-deepsea-sovereign', 'floodbringer-leviathan', ...times(2, 'thoughtfrazzler'), 'heroic-deed',
+      ...times(8, 'mercury-stone'),
+      ...times(8, 'jupiter-stone'),
+      'alfian-prince-of-the-albs',
+      'jilocasin-the-creator',
+      'ceshire-cat-byre',
+      'bearheart-the-faithful',
+      'cinna-the-enchanting-beauty',
+      'volcanic-fist',
+      'brainsucker',
+      'wizards-study',
+      'helios-disciple-of-the-rising-sun',
+      'morphus-the-architect',
+      ...times(2, 'knah-the-liberator'),
+      'the-mischievous-duo',
+      'legacy-of-legends',
+      'tellow-healer-adept',
+      'fhizban-the-disputed-wizard',
+      'enggar-master-of-colors',
+      'farcino-the-last-seeker',
+      'king-neptune-deepsea-sovereign',
+      'floodbringer-leviathan',
+      ...times(2, 'thoughtfrazzler'),
+      'heroic-deed',
       'summoners-art',
     ],
   },
@@ -45,7 +78,8 @@ export const PRESET_DECKS: Readonly<Record<string, DeckList>> = {
 /** Problems with a spellbook, in plain words; empty when it is legal. */
 export function validateDeck(deck: DeckList, format: 'modern' | 'casual' = 'modern'): string[] {
   const out: string[] = [];
-  if (deck.main.length !== 40) out.push(`a spellbook has exactly 40 cards (2.0); this one has ${deck.main.length}`);
+  if (deck.main.length !== 40)
+    out.push(`a spellbook has exactly 40 cards (2.0); this one has ${deck.main.length}`);
   const counts = new Map<string, number>();
   for (const id of deck.main) counts.set(id, (counts.get(id) ?? 0) + 1);
   for (const [id, n] of counts) {

@@ -8,14 +8,27 @@ import { KEYWORD_NAMES, type Ability } from './pool';
 
 const N = z.number().int().min(0);
 
-export const CriteriaSchema = z.strictObject({ type: z.enum(['creature', 'spell', 'stone']).optional(), creatureType: z.string().min(1).optional(), element: z.string().min(1).optional() });
+export const CriteriaSchema = z.strictObject({
+  type: z.enum(['creature', 'spell', 'stone']).optional(),
+  creatureType: z.string().min(1).optional(),
+  element: z.string().min(1).optional(),
+});
 
 export const EffectSchema: z.ZodType<Effect> = z.lazy(() =>
   z.discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('damage'), amount: N, to: z.enum(['target-creature', 'target-any', 'opponent', 'self-player', 'each-creature']) }),
+    z.strictObject({
+      kind: z.literal('damage'),
+      amount: N,
+      to: z.enum(['target-creature', 'target-any', 'opponent', 'self-player', 'each-creature']),
+    }),
     z.strictObject({ kind: z.literal('mill'), n: N, who: z.enum(['opponent', 'self']) }),
     z.strictObject({ kind: z.literal('draw'), n: N, who: z.enum(['self', 'each']).optional() }),
-    z.strictObject({ kind: z.literal('pump'), power: z.number().int(), health: z.number().int().optional(), to: z.enum(['self', 'target-own-creature']) }),
+    z.strictObject({
+      kind: z.literal('pump'),
+      power: z.number().int(),
+      health: z.number().int().optional(),
+      to: z.enum(['self', 'target-own-creature']),
+    }),
     z.strictObject({ kind: z.literal('destroy'), to: z.enum(['target-creature', 'each-creature']) }),
     z.strictObject({ kind: z.literal('return'), to: z.literal('target-creature') }),
     z.strictObject({ kind: z.literal('restore'), n: N }),
@@ -23,7 +36,16 @@ export const EffectSchema: z.ZodType<Effect> = z.lazy(() =>
     z.strictObject({ kind: z.literal('construct'), x: N }),
     z.strictObject({ kind: z.literal('delve'), criteria: CriteriaSchema }),
     z.strictObject({ kind: z.literal('atEndOfTurn'), effects: z.array(EffectSchema) }),
-    z.strictObject({ kind: z.literal('gamble'), table: z.array(z.strictObject({ from: z.number().int().min(1).max(6), to: z.number().int().min(1).max(6), effects: z.array(EffectSchema) })) }),
+    z.strictObject({
+      kind: z.literal('gamble'),
+      table: z.array(
+        z.strictObject({
+          from: z.number().int().min(1).max(6),
+          to: z.number().int().min(1).max(6),
+          effects: z.array(EffectSchema),
+        }),
+      ),
+    }),
   ]),
 );
 
@@ -36,8 +58,15 @@ export const AbilitySchema = z.strictObject({
 });
 
 /** A card's rules text as data, each part optional (a test card's extra fields). */
-export const RulesTextSchema = z.object({ abilities: z.array(AbilitySchema).optional(), effects: z.array(EffectSchema).optional(), endOfTurn: z.array(EffectSchema).optional() });
+export const RulesTextSchema = z.object({
+  abilities: z.array(AbilitySchema).optional(),
+  effects: z.array(EffectSchema).optional(),
+  endOfTurn: z.array(EffectSchema).optional(),
+});
 
 // The schemas describe exactly the types flow.ts interprets (a compile error here means they drifted apart).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const VOCABULARY_MATCHES: [Same<z.infer<typeof CriteriaSchema>, Criteria>, Same<z.infer<typeof AbilitySchema>, Ability>] = [true, true];
+export const VOCABULARY_MATCHES: [
+  Same<z.infer<typeof CriteriaSchema>, Criteria>,
+  Same<z.infer<typeof AbilitySchema>, Ability>,
+] = [true, true];

@@ -1,6 +1,12 @@
 // Bots pick among legalCommands. `random` plays uniformly (never conceding); `greedy` prefers the actions
 // that move a match towards its end: attacks, allies and weapons, damage, level-ups; it passes otherwise.
-import { greedyBot as kitGreedyBot, type Bot, type Command, type PlayerId, type Rng } from '@matchtape/engine';
+import {
+  greedyBot as kitGreedyBot,
+  type Bot,
+  type Command,
+  type PlayerId,
+  type Rng,
+} from '@matchtape/engine';
 import { cardDef } from '../cards/pool';
 import type { GAState } from '../types';
 
@@ -54,7 +60,12 @@ function score(s: GAState, p: PlayerId, c: Command): number {
       if (!card || !('cardId' in card)) return 0;
       const d = cardDef(s, card.cardId);
       const t = s.field.find((o) => o.id === c.target);
-      if (t && t.controller === p && d.abilities.some((a) => a.kind === 'resolve' && a.effects.some((e) => e.do === 'damage'))) return 1;
+      if (
+        t &&
+        t.controller === p &&
+        d.abilities.some((a) => a.kind === 'resolve' && a.effects.some((e) => e.do === 'damage'))
+      )
+        return 1;
       if (d.type === 'ally' || d.type === 'weapon') return 80;
       if (d.type === 'attack') return c.weapon ? 78 : 75;
       return 50;

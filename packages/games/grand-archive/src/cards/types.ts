@@ -49,7 +49,12 @@ export interface KeywordInstance extends Condition {
 }
 
 /** What a target may be (2.7.6). */
-export type TargetSpec = 'unit' | 'ally' | 'opponent-unit' | 'your-ally' | 'graveyard-card'
+export type TargetSpec =
+  | 'unit'
+  | 'ally'
+  | 'opponent-unit'
+  | 'your-ally'
+  | 'graveyard-card'
   /** An attack card's activation on the Effects Stack (its `sid`), for "negate target attack card" (1.7.d.4.a). */
   | 'stack-attack-card';
 
@@ -57,9 +62,20 @@ export type Effect =
   | { do: 'draw'; n: number }
   /** To its target, each opponent's champion, or each champion in the game (the controller's own too). */
   | { do: 'damage'; n: number; to: 'target' | 'opposing-champions' | 'each-champion' }
-  | { do: 'prevent'; n: number; to: 'target' | 'your-champion' | 'each-your-unit'; damage: 'attack' | 'non-attack' | 'any'; enlighten?: boolean }
+  | {
+      do: 'prevent';
+      n: number;
+      to: 'target' | 'your-champion' | 'each-your-unit';
+      damage: 'attack' | 'non-attack' | 'any';
+      enlighten?: boolean;
+    }
   | { do: 'recover'; n: number }
-  | { do: 'counters'; kind: 'buff' | 'enlighten' | 'level' | 'preparation'; n: number; on: 'target' | 'self' | 'your-champion' | 'each-your-ally' }
+  | {
+      do: 'counters';
+      kind: 'buff' | 'enlighten' | 'level' | 'preparation';
+      n: number;
+      on: 'target' | 'self' | 'your-champion' | 'each-your-ally';
+    }
   | { do: 'empower'; n: number; on: 'your-champion' | 'target' }
   | { do: 'grant'; keyword: KeywordName; on: 'target' }
   | { do: 'wake'; on: 'self' }
@@ -80,15 +96,32 @@ export type Effect =
 export type TriggerOn = 'enter' | 'attack' | 'hit' | 'ally-hit' | 'kill' | 'death' | 'leave' | 'end-phase';
 
 export type Ability =
-  | ({ kind: 'trigger'; on: TriggerOn; effects: Effect[]; condition?: 'awake'; cost?: AbilityCost; text: string } & Condition)
-  | ({ kind: 'activated'; cost: AbilityCost; target?: TargetSpec; effects: Effect[]; text: string } & Condition)
+  | ({
+      kind: 'trigger';
+      on: TriggerOn;
+      effects: Effect[];
+      condition?: 'awake';
+      cost?: AbilityCost;
+      text: string;
+    } & Condition)
+  | ({
+      kind: 'activated';
+      cost: AbilityCost;
+      target?: TargetSpec;
+      effects: Effect[];
+      text: string;
+    } & Condition)
   | { kind: 'resolve'; target?: TargetSpec; effects: Effect[]; text: string }
   | ({ kind: 'static'; effect: StaticEffect; text: string } & Condition);
 
 export interface AbilityCost {
   rest?: true;
   banishSelf?: true;
-  removeCounters?: { kind: 'durability' | 'enlighten' | 'preparation'; n: number; from: 'self' | 'your-champion' };
+  removeCounters?: {
+    kind: 'durability' | 'enlighten' | 'preparation';
+    n: number;
+    from: 'self' | 'your-champion';
+  };
 }
 
 export type StaticEffect =

@@ -40,7 +40,12 @@ function score(s: SpoilsState, p: PlayerId, c: Command): number {
       if (c.mode === 'draw') return 40;
       const id = cardOf(s, p, c.card);
       const d = id ? cardDef(id) : null;
-      const few = s.perms.filter((x) => x.controller === p && (x.faceDown || (x.cardId !== null && cardDef(x.cardId).types.includes('resource')))).length < 6;
+      const few =
+        s.perms.filter(
+          (x) =>
+            x.controller === p &&
+            (x.faceDown || (x.cardId !== null && cardDef(x.cardId).types.includes('resource'))),
+        ).length < 6;
       if (!few) return 10;
       return d?.types.includes('resource') ? (c.faceDown ? 45 : 60) : 30 - (d?.cost ?? 0);
     }

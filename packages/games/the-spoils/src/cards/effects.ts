@@ -3,19 +3,37 @@
 // checked where card data comes from outside the pool (scenario test cards), so a malformed text is refused with
 // its path instead of failing in the middle of a match. Pool cards and test cards share this one vocabulary.
 import { z } from 'zod';
-import { ICONS, type Ability, type Effect, type ExtraCost, type Replacement, type Static, type Trigger } from './types';
+import {
+  ICONS,
+  type Ability,
+  type Effect,
+  type ExtraCost,
+  type Replacement,
+  type Static,
+  type Trigger,
+} from './types';
 
 const N = z.number().int().min(0);
 const Icon = z.enum(ICONS as unknown as [string, ...string[]]);
 const ThresholdSchema = z.partialRecord(Icon, N);
-const PickSpecSchema = z.strictObject({ type: z.enum(['character', 'location', 'item']), controller: z.enum(['you', 'opponent', 'any']), maxStrength: N.optional() });
+const PickSpecSchema = z.strictObject({
+  type: z.enum(['character', 'location', 'item']),
+  controller: z.enum(['you', 'opponent', 'any']),
+  maxStrength: N.optional(),
+});
 const CardTypeSchema = z.enum(['faction', 'resource', 'character', 'tactic', 'item', 'location']);
 
 export const EffectSchema = z.discriminatedUnion('do', [
   z.strictObject({ do: z.literal('draw'), n: N }),
   z.strictObject({ do: z.literal('damage'), n: N, to: z.enum(['picked', 'opponent-faction']) }),
   z.strictObject({ do: z.literal('lose-influence'), n: N, who: z.literal('opponent') }),
-  z.strictObject({ do: z.literal('stats'), on: z.literal('picked'), str: z.number().int(), life: z.number().int(), spd: z.number().int() }),
+  z.strictObject({
+    do: z.literal('stats'),
+    on: z.literal('picked'),
+    str: z.number().int(),
+    life: z.number().int(),
+    spd: z.number().int(),
+  }),
   z.strictObject({ do: z.literal('token'), token: z.literal('micromajig-token') }),
   z.strictObject({ do: z.literal('add-tokens'), kind: z.string().min(1), n: N }),
   z.strictObject({ do: z.literal('control'), on: z.literal('picked') }),
@@ -36,25 +54,54 @@ export const ExtraCostSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('your-turn-only') }),
 ]);
 
-export const AbilitySchema = z.strictObject({ name: z.string().min(1), threshold: ThresholdSchema.optional(), cost: z.array(ExtraCostSchema), effect: z.array(EffectSchema) });
+export const AbilitySchema = z.strictObject({
+  name: z.string().min(1),
+  threshold: ThresholdSchema.optional(),
+  cost: z.array(ExtraCostSchema),
+  effect: z.array(EffectSchema),
+});
 
 export const TriggerSchema = z.strictObject({
-  when: z.enum(['start-of-your-turn', 'end-of-your-turn', 'enters-play', 'token-enters-play', 'you-play-a-resource', 'leaves-play']),
+  when: z.enum([
+    'start-of-your-turn',
+    'end-of-your-turn',
+    'enters-play',
+    'token-enters-play',
+    'you-play-a-resource',
+    'leaves-play',
+  ]),
   effect: z.array(EffectSchema),
   section: z.string().optional(),
 });
 
 export const StaticSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('gains-per-subtype'), subtype: z.string().min(1), str: z.number().int(), life: z.number().int() }),
-  z.strictObject({ kind: z.literal('gains-while-opponent-controls-character'), str: z.number().int(), life: z.number().int() }),
-  z.strictObject({ kind: z.literal('gains'), str: z.number().int(), life: z.number().int(), threshold: ThresholdSchema }),
+  z.strictObject({
+    kind: z.literal('gains-per-subtype'),
+    subtype: z.string().min(1),
+    str: z.number().int(),
+    life: z.number().int(),
+  }),
+  z.strictObject({
+    kind: z.literal('gains-while-opponent-controls-character'),
+    str: z.number().int(),
+    life: z.number().int(),
+  }),
+  z.strictObject({
+    kind: z.literal('gains'),
+    str: z.number().int(),
+    life: z.number().int(),
+    threshold: ThresholdSchema,
+  }),
   z.strictObject({ kind: z.literal('cost-reduction'), appliesTo: CardTypeSchema, n: N }),
   z.strictObject({ kind: z.literal('opponent-cost-increase'), appliesTo: CardTypeSchema, n: N }),
   z.strictObject({ kind: z.literal('faction-damage-reduction'), n: N }),
   z.strictObject({ kind: z.literal('opponent-attack-requirement'), pay: N }),
 ]);
 
-export const ReplacementSchema = z.strictObject({ kind: z.literal('discard-from-play'), instead: z.enum(['flip-face-down', 'remove-from-game']) });
+export const ReplacementSchema = z.strictObject({
+  kind: z.literal('discard-from-play'),
+  instead: z.enum(['flip-face-down', 'remove-from-game']),
+});
 
 /** A card's rules text as data, each part optional (a test card's extra fields). */
 export const RulesTextSchema = z.object({
@@ -68,4 +115,11 @@ export const RulesTextSchema = z.object({
 
 // The schemas describe exactly the types flow.ts interprets (a compile error here means they drifted apart).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const VOCABULARY_MATCHES: [Same<z.infer<typeof EffectSchema>, Effect>, Same<z.infer<typeof ExtraCostSchema>, ExtraCost>, Same<z.infer<typeof StaticSchema>, Static>, Same<z.infer<typeof ReplacementSchema>, Replacement>, Same<z.infer<typeof TriggerSchema>, Trigger>, Same<z.infer<typeof AbilitySchema>, Ability>] = [true, true, true, true, true, true];
+export const VOCABULARY_MATCHES: [
+  Same<z.infer<typeof EffectSchema>, Effect>,
+  Same<z.infer<typeof ExtraCostSchema>, ExtraCost>,
+  Same<z.infer<typeof StaticSchema>, Static>,
+  Same<z.infer<typeof ReplacementSchema>, Replacement>,
+  Same<z.infer<typeof TriggerSchema>, Trigger>,
+  Same<z.infer<typeof AbilitySchema>, Ability>,
+] = [true, true, true, true, true, true];

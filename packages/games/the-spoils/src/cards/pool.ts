@@ -40,7 +40,18 @@ type GearDef = Pick<CardDef, 'id' | 'name' | 'cost' | 'gear' | 'text' | 'sample'
 
 /** A Gearsmith gear item: Elitism, attaches to a character (507.2) and adds its gear stats to it (201.7c). */
 const gearItem = ({ id, name, cost, gear, ...rest }: GearDef): CardDef =>
-  card({ id, name, trade: 'Gearsmith', types: ['item'], subtypes: ['gear'], cost, threshold: { Elitism: 1 }, gear, keywords: [{ kw: 'attach-to', type: 'character' }], ...rest });
+  card({
+    id,
+    name,
+    trade: 'Gearsmith',
+    types: ['item'],
+    subtypes: ['gear'],
+    cost,
+    threshold: { Elitism: 1 },
+    gear,
+    keywords: [{ kw: 'attach-to', type: 'character' }],
+    ...rest,
+  });
 
 export const CARD_DEFS: readonly CardDef[] = [
   // ── Named by the document ──────────────────────────────────────────────────────────────────────────────
@@ -108,7 +119,11 @@ export const CARD_DEFS: readonly CardDef[] = [
     name: 'The Gilded Consortium',
     trade: 'Banker',
     types: ['faction'],
-    faction: { influence: 20, startingResources: ['greed', 'elitism'], startingDraw: { first: 5, second: 6 } },
+    faction: {
+      influence: 20,
+      startingResources: ['greed', 'elitism'],
+      startingDraw: { first: 5, second: 6 },
+    },
     triggers: [
       { when: 'start-of-your-turn', section: 'Restore Rule', effect: [{ do: 'restore-rule' }] },
       { when: 'start-of-your-turn', section: 'Develop Rule', effect: [{ do: 'develop-rule' }] },
@@ -122,7 +137,11 @@ export const CARD_DEFS: readonly CardDef[] = [
     name: 'The Red Maw Warband',
     trade: 'Warlord',
     types: ['faction'],
-    faction: { influence: 20, startingResources: ['rage', 'deception'], startingDraw: { first: 5, second: 6 } },
+    faction: {
+      influence: 20,
+      startingResources: ['rage', 'deception'],
+      startingDraw: { first: 5, second: 6 },
+    },
     triggers: [
       { when: 'start-of-your-turn', section: 'Restore Rule', effect: [{ do: 'restore-rule' }] },
       { when: 'start-of-your-turn', section: 'Develop Rule', effect: [{ do: 'develop-rule' }] },
@@ -132,7 +151,20 @@ export const CARD_DEFS: readonly CardDef[] = [
     text: 'Influence 20. Starting Resources: Rage, Deception. Starting Draw: 5 (first) / 6 (second). Restore Rule: At the start of your turn, detach all resources from your faction and restore all cards you control. Develop Rule: At the start of your turn, draw a card or play a resource.',
   }),
   // ── Characters ─────────────────────────────────────────────────────────────────────────────────────────
-  card({ id: 'coin-sworn-guard', name: 'Coin-Sworn Guard', trade: 'Banker', types: ['character'], subtypes: ['guard'], cost: 2, threshold: { Greed: 1 }, str: 2, life: 3, spd: 2, sample: true, text: 'A plain character.' }),
+  card({
+    id: 'coin-sworn-guard',
+    name: 'Coin-Sworn Guard',
+    trade: 'Banker',
+    types: ['character'],
+    subtypes: ['guard'],
+    cost: 2,
+    threshold: { Greed: 1 },
+    str: 2,
+    life: 3,
+    spd: 2,
+    sample: true,
+    text: 'A plain character.',
+  }),
   card({
     id: 'jealous-sentry',
     name: 'Jealous Sentry',
@@ -188,7 +220,13 @@ export const CARD_DEFS: readonly CardDef[] = [
     str: 1,
     life: 3,
     spd: 4,
-    abilities: [{ name: 'Volley', cost: [{ kind: 'deplete-self' }, { kind: 'pick', pick: { type: 'character', controller: 'any' } }], effect: [{ do: 'damage', n: 1, to: 'picked' }] }],
+    abilities: [
+      {
+        name: 'Volley',
+        cost: [{ kind: 'deplete-self' }, { kind: 'pick', pick: { type: 'character', controller: 'any' } }],
+        effect: [{ do: 'damage', n: 1, to: 'picked' }],
+      },
+    ],
     sample: true,
     rule: '606',
     text: 'Volley — Cost: Deplete this card. Pick a character. Effect: Inflict 1 damage to the picked character.',
@@ -464,8 +502,16 @@ export const CARD_DEFS: readonly CardDef[] = [
     threshold: { Elitism: 1 },
     structure: 3,
     abilities: [
-      { name: 'Wind Up', cost: [{ kind: 'deplete-self' }], effect: [{ do: 'add-tokens', kind: 'gear', n: 1 }] },
-      { name: 'Release', cost: [{ kind: 'remove-tokens', token: 'gear', n: 2 }], effect: [{ do: 'draw', n: 1 }] },
+      {
+        name: 'Wind Up',
+        cost: [{ kind: 'deplete-self' }],
+        effect: [{ do: 'add-tokens', kind: 'gear', n: 1 }],
+      },
+      {
+        name: 'Release',
+        cost: [{ kind: 'remove-tokens', token: 'gear', n: 2 }],
+        effect: [{ do: 'draw', n: 1 }],
+      },
     ],
     sample: true,
     rule: '409.1',

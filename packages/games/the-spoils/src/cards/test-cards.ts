@@ -13,21 +13,38 @@ const baseName = (name: string): string => name.replace(/\s*\[.*\]$/, '');
 
 /** The type and keyword names a scenario may give (any letter case; a keyword with or without its [parameter]), for the scenario hooks. */
 export const TEST_CARD_TYPES: readonly string[] = TYPES.flatMap((t) => [t, t[0]!.toUpperCase() + t.slice(1)]);
-export const TEST_CARD_KEYWORDS: readonly string[] = [...new Set([...KEYWORDS.flatMap((k) => [k.name, baseName(k.name)]), 'Attach to Character'].flatMap((n) => [n, n.toLowerCase()]))];
+export const TEST_CARD_KEYWORDS: readonly string[] = [
+  ...new Set(
+    [...KEYWORDS.flatMap((k) => [k.name, baseName(k.name)]), 'Attach to Character'].flatMap((n) => [
+      n,
+      n.toLowerCase(),
+    ]),
+  ),
+];
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function icons(v: unknown, at: string): Threshold | string {
   if (v === undefined) return {};
   const out: Threshold = {};
   const add = (name: string, n: number): string | null => {
     const icon = ICONS.find((i) => i.toLowerCase() === name.toLowerCase());
-    if (!icon || !Number.isInteger(n) || n < 0) return `${at}: "${name}" is not a resource icon (${ICONS.join(', ')}) with a whole count`;
+    if (!icon || !Number.isInteger(n) || n < 0)
+      return `${at}: "${name}" is not a resource icon (${ICONS.join(', ')}) with a whole count`;
     out[icon] = (out[icon] ?? 0) + n;
     return null;
   };
-  if (Array.isArray(v)) for (const x of v) { const e = add(String(x), 1); if (e) return e; }
-  else if (isObj(v)) for (const [k, n] of Object.entries(v)) { const e = add(k, Number(n)); if (e) return e; }
+  if (Array.isArray(v))
+    for (const x of v) {
+      const e = add(String(x), 1);
+      if (e) return e;
+    }
+  else if (isObj(v))
+    for (const [k, n] of Object.entries(v)) {
+      const e = add(k, Number(n));
+      if (e) return e;
+    }
   else return `${at}: a list of icons or { icon: count }`;
   return out;
 }
@@ -51,11 +68,13 @@ export function testCardDef(tc: TestCard): CardDef | string {
     types.push(t);
   }
   const cost = tc.cost === undefined ? undefined : Number(tc.cost);
-  if (cost !== undefined && (!Number.isInteger(cost) || cost < 0)) return `cost "${String(tc.cost)}": the cost number is a whole number (201.2)`;
+  if (cost !== undefined && (!Number.isInteger(cost) || cost < 0))
+    return `cost "${String(tc.cost)}": the cost number is a whole number (201.2)`;
   const stats: Partial<Record<(typeof STATS)[number], number>> = {};
   for (const [k, v] of Object.entries(tc.stats ?? {})) {
     const key = STATS.find((s) => s === (STAT_ALIASES[k.toLowerCase()] ?? k.toLowerCase()));
-    if (!key || typeof v !== 'number') return `stats.${k}: The Spoils stats are numbers named ${STATS.join(', ')}`;
+    if (!key || typeof v !== 'number')
+      return `stats.${k}: The Spoils stats are numbers named ${STATS.join(', ')}`;
     stats[key] = v;
   }
   const threshold = icons(x.threshold ?? tc.colors, x.threshold !== undefined ? 'threshold' : 'colors');
@@ -65,7 +84,13 @@ export function testCardDef(tc: TestCard): CardDef | string {
   for (const k of tc.keywords ?? []) {
     const name = typeof k === 'string' ? k : k.keyword;
     const n = name.toLowerCase();
-    const spec = KEYWORDS.find((s) => s.name.toLowerCase() === n || s.kw === n || baseName(s.name).toLowerCase() === n || (s.kw === 'attach-to' && n === 'attach to character'));
+    const spec = KEYWORDS.find(
+      (s) =>
+        s.name.toLowerCase() === n ||
+        s.kw === n ||
+        baseName(s.name).toLowerCase() === n ||
+        (s.kw === 'attach-to' && n === 'attach to character'),
+    );
     if (!spec) return `keyword "${name}" is not one of ${KEYWORDS.map((s) => s.name).join(', ')}`;
     const value = typeof k === 'string' ? undefined : k.value;
     if (spec.kw === 'staple') supertypes.push('staple');
@@ -85,14 +110,44 @@ export function testCardDef(tc: TestCard): CardDef | string {
   const data = text.data;
   const { influence, ...battle } = stats;
   return {
-    id: testCardId(tc), name: tc.name, types, supertypes, subtypes: Array.isArray(x.subtypes) ? x.subtypes.map(String) : [],
+    id: testCardId(tc),
+    name: tc.name,
+    types,
+    supertypes,
+    subtypes: Array.isArray(x.subtypes) ? x.subtypes.map(String) : [],
     ...(typeof x.trade === 'string' ? { trade: x.trade } : {}),
-    ...(cost !== undefined ? { cost } : {}), threshold, ...battle,
-    ...(isObj(x.gear) ? { gear: { str: Number(x.gear.str ?? 0), life: Number(x.gear.life ?? 0), spd: Number(x.gear.spd ?? 0) } } : {}),
+    ...(cost !== undefined ? { cost } : {}),
+    threshold,
+    ...battle,
+    ...(isObj(x.gear)
+      ? {
+          gear: {
+            str: Number(x.gear.str ?? 0),
+            life: Number(x.gear.life ?? 0),
+            spd: Number(x.gear.spd ?? 0),
+          },
+        }
+      : {}),
     provides: Object.entries(provides).flatMap(([i, n]) => Array.from({ length: n ?? 0 }, () => i as Icon)),
-    keywords, abilities: [], triggers: [], statics: [], replacements: [], playCost: [], effect: [], ...data,
-    ...(types.includes('faction') ? { faction: { influence: influence ?? 20, startingResources: [], startingDraw: { first: 5, second: 6 } } } : {}),
-    sample: true, text: tc.text ?? '',
+    keywords,
+    abilities: [],
+    triggers: [],
+    statics: [],
+    replacements: [],
+    playCost: [],
+    effect: [],
+    ...data,
+    ...(types.includes('faction')
+      ? {
+          faction: {
+            influence: influence ?? 20,
+            startingResources: [],
+            startingDraw: { first: 5, second: 6 },
+          },
+        }
+      : {}),
+    sample: true,
+    text: tc.text ?? '',
   };
 }
 
