@@ -143,6 +143,41 @@ describe('auditCitations', () => {
     expect(cited.get('100.1')).toMatchObject({ rejection: false });
   });
 
+  it('an object spread over lines (as a formatter writes it) is one statement: its own properties, not its nested ones', () => {
+    const lines = [
+      'const states = {',
+      '  main: {',
+      '    meta: {',
+      "      phase: 'main',",
+      "      rule: '114',",
+      '    },',
+      "    on: { GO: { meta: { rule: '100.1' } } },",
+      '  },',
+      '};',
+      'function f(x: number) {',
+      '  if (x) {',
+      "    return { rule: '114.1b', why: 'refused' };",
+      '  }',
+      '  return {',
+      "    rule: '123.4',",
+      "    why: 'refused',",
+      '  };',
+      '}',
+    ];
+    const cited = citedRules(
+      [{ path: 'machine.ts', text: lines.join('\n') }],
+      /^\d{3}(\.\d+[a-z]?)?$/,
+      /\breject\(|return \{ rule: '/,
+      /meta: \{ phase:/,
+    );
+    // `meta: {` with `phase:` on the next line still names a section; the transition nested in `on` does not.
+    expect(cited.get('114')).toMatchObject({ section: true, rejection: false });
+    expect(cited.get('100.1')).toMatchObject({ section: false });
+    // `return {` with its `rule:` on the next line is still a rejection, as on one line.
+    expect(cited.get('114.1b')).toMatchObject({ rejection: true });
+    expect(cited.get('123.4')).toMatchObject({ rejection: true });
+  });
+
   it('finds unknown ids, headings, missing keywords, uncurated rejections, stale data, and bad passages', () => {
     const cited = src(
       [

@@ -19,8 +19,11 @@ export interface SourceFile {
 
 /**
  * Collects the single-quoted literals that look like rule ids (`idPattern`, anchored) from source files; those on
- * a line matching `rejectionLine` are rejections' citations, those on a `sectionLine` name a section. Rule numbers written inside a message's prose are
- * not citations and are not collected.
+ * a line matching `rejectionLine` are rejections' citations, those on a `sectionLine` name a section. A formatter
+ * spreads an object literal over lines, so `sectionLine` is also tried on the innermost object literal around the
+ * line joined into one line (`meta: { rule: '…', phase: … }`), and `rejectionLine` on that object from its opening
+ * line to the citation (`return { rule: '…'`). Rule numbers written inside a message's prose
+ * are not citations and are not collected.
  */
 export function citedRules(
   files: readonly SourceFile[],
@@ -33,25 +36,85 @@ export function citedRules(
     // A rejection's call may span lines (a formatter breaks long calls): its arguments stay a rejection's until
     // the call's parentheses close.
     let open = 0;
-    f.text.split('\n').forEach((line, i) => {
+    const lines = f.text.split('\n');
+    const objects = objectContexts(lines);
+    lines.forEach((line, i) => {
       if (/^\s*(\/\/|\*|\/\*)/.test(line)) return;
       // A trailing comment may name rules in quotes; it cites nothing.
       const code = line.replace(/\s\/\/\s.*$/, '');
       const starts = code.search(rejectionLine);
-      const rejection = open > 0 || starts >= 0;
+      const object = objects[i];
+      const rejection = open > 0 || starts >= 0 || (object !== undefined && rejectionLine.test(object.head));
       for (const m of code.matchAll(/'([^'\n]{1,40})'/g)) {
         const id = m[1]!;
         if (!idPattern.test(id)) continue;
         const c = out.get(id) ?? { where: [], rejection: false, section: true };
         c.where.push(`${f.path}:${i + 1}`);
         if (rejection) c.rejection = true;
-        if (!sectionLine?.test(code)) c.section = false;
+        if (!sectionLine?.test(code) && !(object !== undefined && sectionLine?.test(object.text)))
+          c.section = false;
         out.set(id, c);
       }
       if (open > 0) open = Math.max(0, open + parenBalance(code));
       else if (starts >= 0) open = Math.max(0, parenBalance(code.slice(starts)));
     });
   }
+  return out;
+}
+
+/** Object literals longer than this are tables, not one statement: their lines keep their own context. */
+const MAX_OBJECT_LINES = 40;
+
+/**
+ * For each line inside a multi-line object literal, that innermost object's own properties joined into one line
+ * (from the start of the line that opens it to the line that closes it, nested objects left out, white space
+ * folded), and its head (the opening line and
+ * this one: a rejection pattern is tried on what opens the object and on the citation's own property); undefined
+ * elsewhere. A `{` counts as an
+ * object literal unless it opens a block (after `)`, `=>`, `else`, `try`, `finally`, `do` or a declaration's name).
+ */
+function objectContexts(lines: readonly string[]): ({ text: string; head: string } | undefined)[] {
+  const out: ({ text: string; head: string } | undefined)[] = new Array(lines.length).fill(undefined);
+  const fold = (from: number, to: number) =>
+    lines
+      .slice(from, to + 1)
+      .join(' ')
+      .replace(/\s+/g, ' ');
+  const span: number[] = new Array(lines.length).fill(Infinity);
+  const stack: { line: number; column: number; object: boolean }[] = [];
+  lines.forEach((raw, i) => {
+    const code = raw
+      .replace(/\s\/\/\s.*$/, '')
+      .replace(
+        /'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`/g,
+        (m) => `'${'x'.repeat(m.length - 2)}'`,
+      );
+    if (/^\s*(\/\/|\*|\/\*)/.test(raw)) return;
+    for (let k = 0; k < code.length; k++) {
+      const ch = code[k];
+      if (ch === '{') {
+        const before = code.slice(0, k).trimEnd();
+        const block =
+          /(\)|=>|\belse|\btry|\bfinally|\bdo|\b(class|interface|enum|namespace)\s+[\w<>, ]+|\bcase\b.*:|\bdefault:)$/.test(
+            before,
+          );
+        stack.push({ line: i, column: k, object: !block });
+      } else if (ch === '}') {
+        const o = stack.pop();
+        if (!o?.object || i === o.line || i - o.line > MAX_OBJECT_LINES) continue;
+        // The object's own properties: what its nested objects say is theirs (a state's `meta` names its
+        // section; the transition inside it cites its own rule).
+        let own = fold(o.line, i).slice(lines[o.line]!.slice(0, o.column).replace(/\s+/g, ' ').length + 1);
+        while (/\{[^{}]*\}/.test(own)) own = own.replace(/\{[^{}]*\}/g, '');
+        const text = `${lines[o.line]!.slice(0, o.column)}{ ${own}`.replace(/\s+/g, ' ');
+        for (let l = o.line + 1; l < i; l++)
+          if (i - o.line < span[l]!) {
+            span[l] = i - o.line;
+            out[l] = { text, head: `${lines[o.line]!} ${lines[l]!}`.replace(/\s+/g, ' ') };
+          }
+      }
+    }
+  });
   return out;
 }
 
