@@ -12,7 +12,7 @@ describeRulesCoverage(elementalClash, { root: repoRoot(import.meta.dirname), key
 describe('elemental-clash decisions', () => {
   it('every decision the code cites is in decisions.md, with the section it fills', () => {
     const doc = readFileSync(join(import.meta.dirname, '../decisions.md'), 'utf8');
-    const listed = new Set([...doc.matchAll(/^\| (D\d+) \| ([^|]+) \|/gm)].map((m) => m[1]!));
+    const listed = new Set([...doc.matchAll(/^\| (D\d+) +\| ([^|]+) \|/gm)].map((m) => m[1]!));
     expect(listed.size).toBeGreaterThanOrEqual(40);
     const src = ['.', 'cards', 'bots'].flatMap((d) =>
       readdirSync(join(import.meta.dirname, d))
