@@ -23,7 +23,7 @@ export interface PreparedAppend {
 export interface GroupCommitOptions {
   /** Appends per batch at most (default 256). */
   maxBatch?: number;
-  /** Batches out at once (default 2: one is written while the next one forms). */
+  /** Batches out at once (default 2; openStore gives Postgres its pool size). */
   maxInFlight?: number;
   /** Bytes of rows per batch at most (default 8 MiB): a batch of large events stays one reasonable statement. */
   maxBatchBytes?: number;

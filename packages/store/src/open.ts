@@ -76,7 +76,14 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<KyselyEven
   const gc = opts.groupCommit ?? Boolean(opts.databaseUrl);
   const groupCommit = gc === true ? {} : gc;
   const store = opts.databaseUrl
-    ? await openPostgres(opts.databaseUrl, schema, opts.poolSize ?? 10, maxEventBytes, groupCommit)
+    ? await openPostgres(
+        opts.databaseUrl,
+        schema,
+        opts.poolSize ?? 10,
+        maxEventBytes,
+        // As many batches out as the pool has connections: a batch forms from what arrives while they are busy.
+        groupCommit && { maxInFlight: opts.poolSize ?? 10, ...groupCommit },
+      )
     : await openPglite(opts.dataDir ?? DEFAULT_PGLITE_DIR, schema, maxEventBytes, groupCommit);
   if (opts.migrate !== false) {
     try {
