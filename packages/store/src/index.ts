@@ -2,6 +2,7 @@
 export * from './types';
 export { openStore, dropSchema, DEFAULT_PGLITE_DIR, REPO_ROOT, type OpenStoreOptions } from './open';
 export { KyselyEventStore, MATCH_TABLES, appendInTransaction } from './store';
+export type { GroupCommitOptions, GroupCommitStats } from './group-commit';
 export { verifyStoredMatch } from './verify';
 export {
   verifyEvents,

@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
+import type { GroupCommitOptions } from './group-commit';
 import { DEFAULT_MAX_EVENT_BYTES, KyselyEventStore, type AppendNotifier } from './store';
 
 export interface OpenStoreOptions {
@@ -23,6 +24,11 @@ export interface OpenStoreOptions {
   poolSize?: number;
   /** Largest event (JSON bytes) an append accepts (default 1 MiB, or MATCHTAPE_MAX_EVENT_BYTES). */
   maxEventBytes?: number;
+  /**
+   * Group commit: concurrent appends of different matches share one transaction (store README, "Group commit").
+   * Default on for Postgres, off for PGlite (one connection, nothing to share); `false` turns it off.
+   */
+  groupCommit?: boolean | GroupCommitOptions;
 }
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -67,9 +73,18 @@ async function runMigrations(db: Kysely<Database>, schema: string | undefined): 
 export async function openStore(opts: OpenStoreOptions = {}): Promise<KyselyEventStore> {
   const schema = checkSchema(opts.schema);
   const maxEventBytes = opts.maxEventBytes ?? maxEventBytesFromEnv();
+  const gc = opts.groupCommit ?? Boolean(opts.databaseUrl);
+  const groupCommit = gc === true ? {} : gc;
   const store = opts.databaseUrl
-    ? await openPostgres(opts.databaseUrl, schema, opts.poolSize ?? 10, maxEventBytes)
-    : await openPglite(opts.dataDir ?? DEFAULT_PGLITE_DIR, schema, maxEventBytes);
+    ? await openPostgres(
+        opts.databaseUrl,
+        schema,
+        opts.poolSize ?? 10,
+        maxEventBytes,
+        // As many batches out as the pool has connections: a batch forms from what arrives while they are busy.
+        groupCommit && { maxInFlight: opts.poolSize ?? 10, ...groupCommit },
+      )
+    : await openPglite(opts.dataDir ?? DEFAULT_PGLITE_DIR, schema, maxEventBytes, groupCommit);
   if (opts.migrate !== false) {
     try {
       await store.migrate();
@@ -106,6 +121,7 @@ async function openPostgres(
   schema: string | undefined,
   poolSize: number,
   maxEventBytes: number,
+  groupCommit: GroupCommitOptions | false,
 ): Promise<KyselyEventStore> {
   // One plain connection first: a clear error when the server is unreachable, and the schema created if asked.
   const admin = new pg.Client({ connectionString: databaseUrl });
@@ -163,6 +179,7 @@ async function openPostgres(
     },
     () => runMigrations(db, schema),
     maxEventBytes,
+    groupCommit,
   );
 }
 
@@ -203,6 +220,7 @@ async function openPglite(
   dataDir: string,
   schema: string | undefined,
   maxEventBytes: number,
+  groupCommit: GroupCommitOptions | false,
 ): Promise<KyselyEventStore> {
   const inMemory = dataDir.startsWith('memory://');
   const dir = inMemory ? dataDir : resolve(dataDir);
@@ -244,6 +262,7 @@ async function openPglite(
     },
     () => runMigrations(db, schema),
     maxEventBytes,
+    groupCommit,
   );
 }
 

@@ -124,8 +124,9 @@ export async function loadDocs<D>(
 }
 
 /**
- * Writes a batch: the documents and the generation's new checkpoint, in one transaction. Refused (nothing
- * written) when the generation is no longer at `fromPosition` or was retired.
+ * Writes a batch: the documents and the generation's new checkpoint, in one statement (one round trip, one
+ * transaction: every document in one multi-row upsert). Refused (nothing written) when the generation is no
+ * longer at `fromPosition` or was retired.
  */
 export async function saveBatch(
   store: EventStore,
@@ -135,40 +136,32 @@ export async function saveBatch(
   events: number,
   docs: readonly ReadModelDoc[],
 ): Promise<void> {
-  await kysely(store)
-    .db.transaction()
-    .execute(async (trx) => {
-      const moved = await trx
-        .updateTable('read_model_generations')
-        .set({ position: toPosition, events: sql`events + ${events}`, updated_at: new Date().toISOString() })
-        .where('name', '=', gen.name)
-        .where('generation', '=', gen.generation)
-        .where('position', '=', fromPosition)
-        .where('status', '!=', 'retired')
-        .executeTakeFirst();
-      if (moved.numUpdatedRows === 0n)
-        throw new StaleGenerationError(
-          `read model ${gen.name} generation ${gen.generation} moved on or was retired; reload it`,
-        );
-      if (docs.length === 0) return;
-      await trx
-        .insertInto('read_model_docs')
-        .values(
-          docs.map((d) => ({
-            name: gen.name,
-            generation: gen.generation,
-            match_id: d.matchId,
-            last_seq: d.lastSeq,
-            doc: JSON.stringify(d.doc),
-          })),
-        )
-        .onConflict((oc) =>
-          oc
-            .columns(['name', 'generation', 'match_id'])
-            .doUpdateSet((eb) => ({ last_seq: eb.ref('excluded.last_seq'), doc: eb.ref('excluded.doc') })),
-        )
-        .execute();
-    });
+  // Built as text, one document at a time: a rebuild's batch can carry hundreds of large documents.
+  const docsJson = `[${docs
+    .map(
+      (d) =>
+        `{"match_id":${JSON.stringify(d.matchId)},"last_seq":${d.lastSeq},"doc":${JSON.stringify(d.doc)}}`,
+    )
+    .join(',')}]`;
+  const { rows } = await sql<{ moved: number }>`
+    with moved as (
+      update read_model_generations
+        set position = ${toPosition}, events = events + ${events}, updated_at = ${new Date().toISOString()}
+        where name = ${gen.name} and generation = ${gen.generation} and position = ${fromPosition}
+          and status != 'retired'
+        returning 1
+    ), docs as (
+      insert into read_model_docs (name, generation, match_id, last_seq, doc)
+        select ${gen.name}, ${gen.generation}, d.match_id, d.last_seq, d.doc
+        from jsonb_to_recordset(${docsJson}::jsonb) as d(match_id text, last_seq integer, doc jsonb)
+        where exists (select 1 from moved)
+        on conflict (name, generation, match_id) do update set last_seq = excluded.last_seq, doc = excluded.doc
+    )
+    select count(*)::int as moved from moved`.execute(kysely(store).db);
+  if (rows[0]?.moved !== 1)
+    throw new StaleGenerationError(
+      `read model ${gen.name} generation ${gen.generation} moved on or was retired; reload it`,
+    );
 }
 
 /**

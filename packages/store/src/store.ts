@@ -31,6 +31,12 @@ import {
   type StoredEvent,
 } from './types';
 import * as side from './side-streams';
+import {
+  GroupCommitter,
+  type GroupCommitOptions,
+  type GroupCommitStats,
+  type PreparedAppend,
+} from './group-commit';
 
 /** How the dialect delivers NOTIFY on the store's channel; the store only knows this much about connections. */
 export interface AppendNotifier {
@@ -178,23 +184,16 @@ interface Head {
   hash: string;
 }
 
-/**
- * Chains `events` after `head` (Node's native SHA-256) and writes them in one statement, `append_events`
- * (migrations 0003, 0010): it checks the head, inserts, records the command's body, moves the head and, given a
- * channel, notifies on commit.
- */
-async function appendAfter(
-  db: Kysely<Database>,
-  notifyChannel: string | null,
+/** Chains `events` after `head` (Node's native SHA-256) and serialises the rows as `append_events` reads them. */
+function prepareAppend(
   matchId: string,
   head: Head,
   events: readonly NewEvent[],
   command?: AppendOptions['command'],
   sealer?: Sealer,
-): Promise<EventEnvelope[]> {
+): PreparedAppend {
   const chained = chainEvents(matchId, head.seq, head.hash, events, nodeSha256, sealer);
-  const last = chained[chained.length - 1]!;
-  const rows = JSON.stringify(
+  const rowsJson = JSON.stringify(
     chained.map((e) => ({
       seq: e.seq,
       type: e.type,
@@ -210,9 +209,23 @@ async function appendAfter(
       seal: e.seal ?? null,
     })),
   );
+  return { matchId, head, chained, rowsJson, commandJson: command ? JSON.stringify(command) : null };
+}
+
+/**
+ * Writes a prepared append in one statement, `append_events` (migrations 0003, 0010): it checks the head,
+ * inserts, records the command's body, moves the head and, given a channel, notifies on commit.
+ */
+async function appendPrepared(
+  db: Kysely<Database>,
+  notifyChannel: string | null,
+  p: PreparedAppend,
+): Promise<EventEnvelope[]> {
+  const { matchId, head, chained } = p;
+  const last = chained[chained.length - 1]!;
   const { rows: result } = await sql<{ appended: boolean; head_seq: number; head_hash: string }>`
     select appended, head_seq, head_hash
-    from append_events(${matchId}, ${head.seq}, ${head.hash}, ${last.hash}, ${notifyChannel}, ${rows}::jsonb, ${command ? JSON.stringify(command) : null}::jsonb)`.execute(
+    from append_events(${matchId}, ${head.seq}, ${head.hash}, ${last.hash}, ${notifyChannel}, ${p.rowsJson}::jsonb, ${p.commandJson}::jsonb)`.execute(
     db,
   );
   const r = result[0];
@@ -251,7 +264,7 @@ export async function appendInTransaction(
 ): Promise<EventEnvelope[]> {
   const head = await readHead(trx, matchId, expectedSeq);
   if (events.length === 0) return [];
-  return appendAfter(trx, notifyChannel, matchId, head, events, undefined, sealer);
+  return appendPrepared(trx, notifyChannel, prepareAppend(matchId, head, events, undefined, sealer));
 }
 
 /**
@@ -275,7 +288,20 @@ export class KyselyEventStore implements EventStore {
     private readonly runMigrations: () => Promise<void>,
     /** Largest event (its JSON) an append accepts; see EventTooLargeError. */
     readonly maxEventBytes: number = DEFAULT_MAX_EVENT_BYTES,
-  ) {}
+    /** Group commit of concurrent appends (see group-commit.ts); false: one transaction per append. */
+    groupCommit: GroupCommitOptions | false = false,
+  ) {
+    this.committer = groupCommit
+      ? new GroupCommitter(db, (p) => appendPrepared(db, null, p), groupCommit)
+      : null;
+  }
+
+  private readonly committer: GroupCommitter | null;
+
+  /** What group commit did so far (null when it is off). */
+  groupCommitStats(): GroupCommitStats | null {
+    return this.committer ? { ...this.committer.stats } : null;
+  }
 
   private closed = false;
 
@@ -399,7 +425,10 @@ export class KyselyEventStore implements EventStore {
     try {
       // NOTIFY inside the append would serialise every append's commit on Postgres' notify queue lock (it
       // halves throughput at 8 writers): the store notifies after commit instead, coalesced (see notifyLater).
-      const chained = await appendAfter(this.db, null, matchId, head, valid, opts.command, opts.sealer);
+      const prepared = prepareAppend(matchId, head, valid, opts.command, opts.sealer);
+      const chained = this.committer
+        ? await this.committer.append(prepared)
+        : await appendPrepared(this.db, null, prepared);
       this.notifyLater(matchId);
       const last = chained[chained.length - 1]!;
       this.heads.delete(matchId);

@@ -1,6 +1,6 @@
 // Test helpers: an isolated store per test (own Postgres schema, or in-memory PGlite).
 import { randomBytes } from 'node:crypto';
-import { dropSchema, openStore } from './open';
+import { dropSchema, openStore, type OpenStoreOptions } from './open';
 import type { KyselyEventStore } from './store';
 
 export { sampleEvents, sampleMatch } from './fixtures';
@@ -19,14 +19,17 @@ export interface TestStore {
 }
 
 /** A fresh, migrated store. Postgres must be reachable: tests fail, never skip, when it is not. */
-export async function openTestStore(kind: 'pglite' | 'postgres'): Promise<TestStore> {
+export async function openTestStore(
+  kind: 'pglite' | 'postgres',
+  opts: Pick<OpenStoreOptions, 'groupCommit' | 'poolSize'> = {},
+): Promise<TestStore> {
   if (kind === 'pglite') {
-    const store = await openStore({ dataDir: 'memory://' });
+    const store = await openStore({ dataDir: 'memory://', ...opts });
     return { store, cleanup: () => store.close() };
   }
   const url = testDatabaseUrl();
   const schema = uniqueName('t');
-  const store = await openStore({ databaseUrl: url, schema });
+  const store = await openStore({ databaseUrl: url, schema, ...opts });
   return {
     store,
     schema,

@@ -30,7 +30,7 @@ export const rebuild: CommandDef = {
     projection: { value: 'NAME', help: 'read model to rebuild (match-list, timeline, stats, knowledge)' },
     list: { boolean: true, help: 'list the read models and their generations' },
     fresh: { boolean: true, help: 'discard an unfinished earlier rebuild instead of continuing it' },
-    'batch-size': { value: 'N', help: 'events per transaction (default 500)' },
+    'batch-size': { value: 'N', help: 'events per transaction (default 5,000)' },
     'database-url': {
       value: 'URL',
       help: 'Postgres URL (default $DATABASE_URL; absent: the embedded PGlite database)',

@@ -35,7 +35,7 @@ export interface BuildProgress {
 }
 
 export interface BuildOptions {
-  /** Events per batch (one transaction each). Default 500. */
+  /** Events per batch (one transaction each). Default 500 (REBUILD_BATCH for rebuildReadModel). */
   batchSize?: number;
   /** Called between batches and awaited: the next batch waits for it (a test reads the models half-built). */
   onProgress?: (p: BuildProgress) => void | Promise<void>;
@@ -108,6 +108,7 @@ async function foldBatch(
   batch: StoredEvent[],
   games: Games,
   states: GameStates,
+  carried: CarriedDocs,
 ): Promise<number> {
   const byMatch = new Map<string, EventEnvelope[]>();
   for (const e of batch) {
@@ -115,7 +116,18 @@ async function foldBatch(
     if (!list) byMatch.set(e.matchId, (list = []));
     list.push(e);
   }
-  const existing = await loadDocs(store, def.name, gen.generation, [...byMatch.keys()]);
+  // Documents this build wrote in its earlier batches are what the table holds (each batch's write is guarded by
+  // the checkpoint it started from), so only the others are read.
+  const existing = await loadDocs(
+    store,
+    def.name,
+    gen.generation,
+    [...byMatch.keys()].filter((id) => !carried.has(id)),
+  );
+  for (const id of byMatch.keys()) {
+    const c = carried.get(id);
+    if (c) existing.set(id, c);
+  }
   const docs: ReadModelDoc[] = [];
   for (const [matchId, events] of byMatch) {
     const game = await games.of(matchId);
@@ -150,7 +162,25 @@ async function foldBatch(
   }
   const to = batch[batch.length - 1]!.position;
   await saveBatch(store, gen, gen.position, to, batch.length, docs);
+  for (const d of docs) carried.keep(d);
   return to;
+}
+
+/** The documents one build wrote last, by match (the most recently written kept, up to `max`). */
+class CarriedDocs {
+  private readonly byMatch = new Map<string, ReadModelDoc>();
+  constructor(private readonly max = 1_000) {}
+  has(matchId: string): boolean {
+    return this.byMatch.has(matchId);
+  }
+  get(matchId: string): ReadModelDoc | undefined {
+    return this.byMatch.get(matchId);
+  }
+  keep(d: ReadModelDoc): void {
+    this.byMatch.delete(d.matchId);
+    if (this.byMatch.size >= this.max) this.byMatch.delete(this.byMatch.keys().next().value!);
+    this.byMatch.set(d.matchId, d);
+  }
 }
 
 /** Runs generation `gen` until readAll has nothing more (caught up); returns it at its final position. */
@@ -164,6 +194,7 @@ export async function buildGeneration(
   const batchSize = opts.batchSize ?? 500;
   const g = new Games(store, games);
   const states = opts.states ?? new GameStates(store);
+  const carried = new CarriedDocs();
   const t0 = performance.now();
   let events = 0;
   let current = { ...gen };
@@ -171,7 +202,7 @@ export async function buildGeneration(
     if (opts.signal?.aborted) break;
     const batch = await store.readAll({ after: current.position, limit: batchSize });
     if (batch.length === 0) break;
-    const position = await foldBatch(store, def, current, batch, g, states);
+    const position = await foldBatch(store, def, current, batch, g, states, carried);
     events += batch.length;
     current = { ...current, position, events: current.events + batch.length };
     const seconds = (performance.now() - t0) / 1000;
@@ -187,6 +218,9 @@ export async function buildGeneration(
   }
   return current;
 }
+
+/** Events per batch of a rebuild (readAll's page limit is 10,000). */
+export const REBUILD_BATCH = 5_000;
 
 export interface RebuildResult {
   name: string;
@@ -220,7 +254,12 @@ export async function rebuildReadModel(
   const resumed = building !== null;
   const startEvents = building?.events ?? 0;
   const gen = building ?? (await beginGeneration(store, def.name));
-  const run = { ...opts, states: opts.states ?? new GameStates(store) };
+  // A rebuild reads the whole log: bigger batches mean fewer round trips and each document written fewer times.
+  const run = {
+    ...opts,
+    batchSize: opts.batchSize ?? REBUILD_BATCH,
+    states: opts.states ?? new GameStates(store),
+  };
   let done = await buildGeneration(store, games, def, gen, run);
   if (opts.signal?.aborted)
     throw new Error(
