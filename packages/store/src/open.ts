@@ -150,6 +150,9 @@ async function openPostgres(
   });
   // An idle client losing its server must not crash the process; the next query reconnects or fails loudly.
   pool.on('error', () => undefined);
+  // A checked-out client whose backend is killed emits 'error' as well as failing its query: the query's caller
+  // gets the error (retryable: `isStoreUnavailable`), the event must not crash the process.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const listeners = new Set<pg.Client>();
   const notifier: AppendNotifier = {
