@@ -8,13 +8,14 @@ import { games } from '@matchtape/games';
 import { describe, expect, it } from 'vitest';
 import { tableActions } from './offers';
 
+const GA = games['grand-archive']!;
 const FILE = fileURLToPath(
   new URL('../../../../test/scenarios/grand-archive/replacement-order-critical-first.json', import.meta.url),
 );
 
 /** The scenario played up to its first ApplyReplacement: Critical and a 1-damage shield compete for p2's unit. */
 function atOrderReplacements(): { state: unknown; seq: number } {
-  const started = ScenarioRun.start(games['grand-archive'], JSON.parse(readFileSync(FILE, 'utf8')));
+  const started = ScenarioRun.start(GA, JSON.parse(readFileSync(FILE, 'utf8')));
   if (!started.ok) throw new Error(started.failures.join('; '));
   const { run } = started;
   const steps = run.scenario.steps;
@@ -29,7 +30,7 @@ function atOrderReplacements(): { state: unknown; seq: number } {
 describe('Grand Archive replacement effects at the table (2.5.b.2)', () => {
   it('are offered as an order of kind `order`, each labelled by what it does, with the order prompt', () => {
     const { state, seq } = atOrderReplacements();
-    const a = tableActions(games['grand-archive'], state, 'p2', seq);
+    const a = tableActions(GA, state, 'p2', seq);
     const replacements = a.offers.filter((o) => o.command.type === 'ApplyReplacement');
     expect(replacements).toHaveLength(2);
     expect(replacements.every((o) => o.kind === 'order')).toBe(true);
@@ -39,7 +40,7 @@ describe('Grand Archive replacement effects at the table (2.5.b.2)', () => {
     ]);
     expect(a.prompt?.kind).toBe('order');
     // The other seat is told what p2 is doing, and offered nothing but conceding.
-    const other = tableActions(games['grand-archive'], state, 'p1', seq);
+    const other = tableActions(GA, state, 'p1', seq);
     expect(other.offers.map((o) => o.kind)).toEqual(['concede']);
   });
 });
