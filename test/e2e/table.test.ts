@@ -119,6 +119,10 @@ async function orderByDragging(page: Page, matchId: string, me: ReturnType<typeo
   await page.keyboard.press('Alt+ArrowUp');
   expect(await ids()).toEqual([last, ...before.slice(0, -1)]);
   await page.screenshot({ path: join(RESULTS, 'table-order-the-spoils-1280x800.png') });
+  // The Spoils' long costs ("2 [Deception]") are shown whole in the small tiles of the board and the hand.
+  const chips = await costChips(page);
+  expect(chips.some((c) => c.text.includes('['))).toBe(true);
+  expect(chips.filter((c) => c.cut).map((c) => c.text)).toEqual([]);
   const seq = Number(await page.locator('.table-page').getAttribute('data-seq'));
   await page.locator('.order-confirm').click();
   await expect
@@ -132,6 +136,27 @@ async function orderByDragging(page: Page, matchId: string, me: ReturnType<typeo
       { timeout: 20_000 },
     )
     .toBe(last);
+}
+
+/**
+ * Every cost chip on the board: its text, and whether any of it is cut (the text wider or taller than the chip,
+ * or the chip reaching out of its tile).
+ */
+async function costChips(page: Page): Promise<{ text: string; cut: boolean }[]> {
+  return page.locator('.board .tile-cost').evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      const t = (e.closest('.tile') ?? e).getBoundingClientRect();
+      return {
+        text: e.textContent ?? '',
+        cut:
+          e.scrollWidth > e.clientWidth ||
+          e.scrollHeight > e.clientHeight ||
+          r.left < t.left - 0.5 ||
+          r.right > t.right + 0.5,
+      };
+    }),
+  );
 }
 
 /** The organiser's "New match" form on the home page: the invite link of each seat, in seat order. */
@@ -341,4 +366,95 @@ describe('keyboard only', () => {
     expect(m.winner).toBe('p2');
     await ctx.close();
   }, 300_000);
+});
+
+/** An Elemental Clash table started from a position (the judges' start-position route): p1's main phase, Enggar in hand. */
+async function enggarTable(): Promise<{ matchId: string; seats: Record<string, string> }> {
+  const book = (top: (string | Record<string, unknown>)[]) => [
+    ...top,
+    ...Array.from({ length: 20 - top.length }, () => 'mars-stone'),
+  ];
+  return apiJson<{ matchId: string; seats: Record<string, string> }>(stack.api, '/api/matches', {
+    token: organiserToken(),
+    body: {
+      game: 'elemental-clash',
+      position: {
+        players: { p1: { name: 'Ada' }, p2: { name: 'Bo' } },
+        start: {
+          turn: 3,
+          turnPlayer: 'p1',
+          phase: 'main',
+          step: null,
+          players: {
+            p1: {
+              zones: {
+                hand: [{ card: 'enggar-master-of-colors', id: 'en' }],
+                stack1: ['mars-stone', 'mars-stone', 'mars-stone'],
+                spellbook: book([
+                  { card: 'mars-stone', id: 'top1' },
+                  { card: 'venus-stone', id: 'top2' },
+                  { card: 'jupiter-stone', id: 'top3' },
+                ]),
+              },
+            },
+            p2: { zones: { spellbook: book([]) } },
+          },
+        },
+      },
+    },
+  });
+}
+
+describe('Elemental Clash: arranging the top of the spellbook (Future Sight, 7.0)', () => {
+  it("Enggar's Future Sight 3 is answered by dragging and by keyboard; the server keeps the order confirmed", async () => {
+    const { matchId, seats } = await enggarTable();
+    const ctx = await newContext();
+    const page = await ctx.newPage();
+    await page.goto(`${stack.web}/join/${encodeURIComponent(seats.p1!)}`);
+    await page.waitForURL(/\/matches\/[^/]+\/play$/, { timeout: 30_000 });
+    await tableReady(page);
+    // Play Enggar from the hand: its play effect looks at the top three cards.
+    await page.locator('.board [data-role="source"][data-id="en"]').first().click();
+    await page.locator('.panel-picked').waitFor({ timeout: 15_000 });
+    const play = page.locator('.offer-group[data-kind="play"]').first();
+    await play.click();
+    for (let i = 0; i < 20 && (await page.locator('.order-item').count()) === 0; i++) {
+      const pick = page.locator('.board [data-role="pay"], .board [data-role="target"]').first();
+      if (await pick.count()) await pick.click();
+      else await page.waitForTimeout(100);
+    }
+    await page.locator('.order-confirm:not([disabled])').waitFor({ timeout: 30_000 });
+    expect(await page.locator('.order-choice').getAttribute('data-type')).toBe('ArrangeTop');
+    const ids = () =>
+      page.locator('.order-item').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.id ?? ''));
+    const labels = await page.locator('.order-item .order-label').allTextContents();
+    expect(labels.map((l) => l.trim())).toEqual(['Mars Stone', 'Venus Stone', 'Jupiter Stone']);
+    expect(await ids()).toEqual(['top1', 'top2', 'top3']);
+    // Dragged: the third to the top.
+    await page.locator('.order-item').last().dragTo(page.locator('.order-item').first());
+    expect(await ids()).toEqual(['top3', 'top1', 'top2']);
+    // By keyboard: the (now) last one up one place with Alt+↑, the focus staying on it.
+    await page.locator('.order-item[data-id="top2"]').focus();
+    await page.keyboard.press('Alt+ArrowUp');
+    expect(await ids()).toEqual(['top3', 'top2', 'top1']);
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.id)).toBe(
+      'top2',
+    );
+    await page.locator('.order-confirm').focus();
+    await page.keyboard.press('Enter');
+    const judge = mintToken({ role: 'judge', ttlSeconds: 600 }, { secret: SECRET });
+    await expect
+      .poll(
+        async () => {
+          const { state } = await apiJson<{
+            state: { players: Record<string, { spellbook: { id: string }[] }> };
+          }>(stack.api, `/api/matches/${encodeURIComponent(matchId)}/state?as=judge`, { token: judge });
+          return state.players.p1!.spellbook.slice(0, 3).map((c) => c.id);
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual(['top3', 'top2', 'top1']);
+    await page.locator('.order-item').first().waitFor({ state: 'detached', timeout: 20_000 });
+    await ctx.close();
+  }, 180_000);
 });

@@ -26,6 +26,7 @@ import type * as S from './http/schemas';
 import { guardMatchRoute, notFound } from './judges/fork-secrecy';
 import { forkOfRecord } from './judges/replay';
 import { LiveGateway } from './live/gateway';
+import type { PresenceTimers } from './live/presence';
 import { PublicPublisher } from './live/publisher';
 import { routeModules, type ModuleEntry } from './routes';
 import { SideStreams } from './side/side-streams';
@@ -60,6 +61,8 @@ export interface ServerOptions extends HttpOptions {
   rateLimits?: Partial<RateLimits>;
   seatTokenTtlSeconds?: number;
   heartbeatMs?: number;
+  /** A seat shown gone to the others only after its last connection stayed closed this long (live/presence.ts). */
+  presence?: { graceMs?: number; timers?: PresenceTimers };
   maxSseBufferBytes?: number;
   /** Open SSE streams per client address and per token (defaults 256 and 16); over them a connect is a 429. */
   liveStreams?: { perAddress?: number; perToken?: number };
@@ -316,6 +319,8 @@ export async function createServer(opts: ServerOptions): Promise<MatchtapeServer
   const gateway = new LiveGateway(opts.store, host, opts.bus, {
     side,
     heartbeatMs: opts.heartbeatMs ?? 15_000,
+    ...(opts.presence?.graceMs !== undefined ? { presenceGraceMs: opts.presence.graceMs } : {}),
+    ...(opts.presence?.timers ? { presenceTimers: opts.presence.timers } : {}),
     maxBufferBytes: opts.maxSseBufferBytes ?? 1 << 20,
     ...(opts.liveStreams?.perAddress !== undefined
       ? { maxStreamsPerAddress: opts.liveStreams.perAddress }

@@ -17,11 +17,13 @@ export {
 } from './host/engine-host';
 export { BotDriver, type BotOptions } from './bots';
 export { LiveGateway } from './live/gateway';
+export { SeatPresence, type PresenceTimers } from './live/presence';
 export { PublicPublisher, publicMsgId } from './live/publisher';
 export { registryOf, type GameRegistry } from './games';
 export { resolveAccess, type Access } from './viewers';
 export * from './auth/tokens';
 export { openSse, type SseMessage, type SseConnection } from './testing/sse';
+export { ManualTimers } from './testing/manual-timers';
 export { benchLive, type BenchLiveOptions, type BenchLiveResult } from './bench';
 export { benchFocus, type BenchFocusOptions, type BenchFocusResult } from './bench-focus';
 export { startRelay, type Relay, type RelayOptions } from './relay';

@@ -25,6 +25,7 @@ import {
 import type { EngineHost } from '../host/engine-host';
 import { SECURITY_HEADERS } from '../http/hardening';
 import type { SideAppended, SideStreams } from '../side/side-streams';
+import { SeatPresence, type PresenceTimers } from './presence';
 import { publicFeed, releaseTime, type Access } from '../viewers';
 
 export interface GatewayOptions {
@@ -48,6 +49,10 @@ export interface GatewayOptions {
   maxStreamsPerAddress?: number;
   /** Open streams one token may hold (default 16: a few tabs and an OBS source). */
   maxStreamsPerToken?: number;
+  /** How long a seat's last connection stays closed before the other seats are told it left (presence.ts). */
+  presenceGraceMs?: number;
+  /** The presence grace period's timers (tests drive them). */
+  presenceTimers?: PresenceTimers;
 }
 
 /** A live stream admitted under the per-client caps; `release` when its socket closes (idempotent). */
@@ -284,6 +289,8 @@ class Client {
   private stall: NodeJS.Timeout | null = null;
   private heartbeat: NodeJS.Timeout;
   private waitingDrain = false;
+  /** Out-of-sequence frames (presence) that came while the socket was full, the latest per key: sent on drain. */
+  private notes = new Map<string, string>();
   closed = false;
   private readonly connectedAt: number;
   readonly groupKey: string;
@@ -395,15 +402,23 @@ class Client {
         this.waitingDrain = false;
         if (this.stall) clearTimeout(this.stall);
         this.stall = null;
+        const notes = [...this.notes.values()];
+        this.notes.clear();
+        for (const n of notes) if (!this.waitingDrain) this.write(n);
         this.pump();
       });
     }
     return ok;
   }
 
-  /** A frame outside the event sequence (presence); skipped while the socket is full (the next one says the same). */
-  note(frame: string): void {
-    if (!this.closed && !this.waitingDrain) this.write(frame);
+  /**
+   * A frame outside the event sequence (presence), the latest per `key`: while the socket is full it waits for
+   * 'drain' (a skipped "came back" would leave a seat shown gone for good).
+   */
+  note(key: string, frame: string): void {
+    if (this.closed) return;
+    if (this.waitingDrain) this.notes.set(key, frame);
+    else this.write(frame);
   }
 
   private drop(): void {
@@ -460,6 +475,7 @@ export class LiveGateway {
     this.feeds.get(a.matchId)?.offerSide(a.stream, a.events);
   };
   readonly side: SideStreams | null;
+  private readonly seats: SeatPresence;
 
   constructor(
     private readonly store: EventStore,
@@ -474,6 +490,12 @@ export class LiveGateway {
     this.onDelivered = opts.onDelivered;
     this.source = bus?.kind === 'nats' ? 'nats' : bus ? 'in-process' : 'store';
     this.side = opts.side ?? null;
+    this.seats = new SeatPresence({
+      ...(opts.presenceGraceMs !== undefined ? { graceMs: opts.presenceGraceMs } : {}),
+      ...(opts.presenceTimers ? { timers: opts.presenceTimers } : {}),
+      live: (m, seat) => this.seatLive(m, seat),
+      announce: (m, seat, connected) => this.announce(m, seat, connected),
+    });
   }
 
   async start(): Promise<void> {
@@ -509,6 +531,7 @@ export class LiveGateway {
       f.close();
     }
     this.feeds.clear();
+    this.seats.stop();
   }
 
   private open = new Map<string, number>();
@@ -556,8 +579,8 @@ export class LiveGateway {
     return n;
   }
 
-  /** Whether a seat has a live connection to this instance (the player's table is open). */
-  seatConnected(matchId: string, seat: string): boolean {
+  /** Whether a seat has a live connection to this instance now (the player's table is open). */
+  private seatLive(matchId: string, seat: string): boolean {
     const f = this.feeds.get(matchId);
     if (!f) return false;
     for (const c of f.lines.truth.clients)
@@ -565,14 +588,25 @@ export class LiveGateway {
     return false;
   }
 
-  /** Tells the other seats of a match that `seat` came or went (SSE `event: presence`), when that changed it. */
+  /** Whether a seat is at the table as the other seats are told: connected, or gone less than the grace period. */
+  seatConnected(matchId: string, seat: string): boolean {
+    return this.seats.shown(matchId, seat);
+  }
+
+  /** Tells the other seats of a match that `seat` came or went (SSE `event: presence`). */
+  private announce(matchId: string, seat: string, connected: boolean): void {
+    const f = this.feeds.get(matchId);
+    if (!f) return;
+    const frame = `event: presence\ndata: ${JSON.stringify({ seat, connected })}\n\n`;
+    for (const o of f.lines.truth.clients) if (isSeat(o) && o.access.viewer !== seat) o.note(seat, frame);
+  }
+
+  /** A seat's connection opened or closed: presence.ts decides what the other seats are told, and when. */
   private presence(f: Feed, c: Client, connected: boolean): void {
     if (!isSeat(c)) return;
     const seat = String(c.access.viewer);
-    if (this.seatConnected(f.matchId, seat) !== connected) return; // another tab of the same seat is still open
-    const frame = `event: presence\ndata: ${JSON.stringify({ seat, connected })}\n\n`;
-    for (const o of f.lines.truth.clients)
-      if (o !== c && isSeat(o) && o.access.viewer !== seat) o.note(frame);
+    if (connected) this.seats.came(f.matchId, seat);
+    else this.seats.left(f.matchId, seat);
   }
 
   get connections(): number {

@@ -118,7 +118,9 @@ export function commandKind(type: string): OfferKind {
   if (/Activate|UseAbility|Discharge|Harvest|Mutate|Reinforce|Respawn|AttachWeapon|AttachFamiliar/.test(type))
     return 'activate';
   if (/Engage|AttachResource|^Pay/.test(type)) return 'pay';
-  if (/Order|Arrange|PlaceTrigger|ChooseTrigger|ResolveTrigger/.test(type)) return 'order';
+  // Competing replacement effects are applied one at a time in the order their controller picks (GA 2.5.b.2):
+  // an order like simultaneous triggers, not a one-off choice.
+  if (/Order|Arrange|PlaceTrigger|ChooseTrigger|ResolveTrigger|^ApplyReplacement$/.test(type)) return 'order';
   if (
     /Choose|Select|Decline|Discard|Find|Search|Assign|Bid|Cut|KeepUnique|Return|Apply|Cancel|Skip/.test(type)
   )

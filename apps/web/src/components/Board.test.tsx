@@ -122,4 +122,10 @@ describe('tile names', () => {
     expect(nameFit('Kilimanjaro, Raging Giant')).toBe(' tile-name-long');
     expect(nameFit('Torque, the Uncontrollable')).toBe(' tile-name-xlong');
   });
+  it("sets a cost with a long word (The Spoils' threshold) smaller so the word stays whole in its chip", async () => {
+    const { costFit } = await import('./Tile');
+    expect(costFit('3')).toBe('');
+    expect(costFit('2 [Greed]')).toBe('');
+    expect(costFit('2 [Deception]')).toBe(' tile-cost-long');
+  });
 });

@@ -71,6 +71,12 @@ export function nameFit(name: string): string {
   return longest >= 13 ? ' tile-name-xlong' : longest >= 10 ? ' tile-name-long' : '';
 }
 
+/** A cost with a long word ("2 [Deception]") is set smaller so the word fits its chip whole, not broken at "]". */
+export function costFit(cost: string): string {
+  const longest = Math.max(0, ...cost.split(/\s+/).map((w) => w.length));
+  return longest >= 9 ? ' tile-cost-long' : '';
+}
+
 /** The short visible label of a card stat: "atk" → "ATK", "health" → "HP" (the full key is in the tooltip). */
 export function statAbbrev(key: string): string {
   const k = key.toLowerCase();
@@ -162,7 +168,9 @@ function TileView({
       <div className="tile-head">
         <span className={`tile-name${nameFit(f.name)}`}>{f.name}</span>
         {f.cost !== undefined && f.cost !== null && f.cost !== '' && (
-          <span className="tile-cost">{f.cost}</span>
+          <span className={`tile-cost${costFit(String(f.cost))}`} title={`Cost ${f.cost}`}>
+            {f.cost}
+          </span>
         )}
       </div>
       <div className="tile-type">{f.types.join(' · ')}</div>

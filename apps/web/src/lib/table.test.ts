@@ -319,6 +319,34 @@ describe('ordering simultaneous triggers', () => {
     expect(orderOffer(offers, c, ['a', 'c'])).toBeNull();
   });
 
+  it("Grand Archive's competing replacement effects (2.5.b.2): the same list, the top applied first, the rest as asked", () => {
+    const apply = (effect: string, label: string) =>
+      offer(`x-${effect}`, 'ApplyReplacement', {
+        kind: 'order',
+        command: { type: 'ApplyReplacement', effect },
+        label,
+      });
+    const shield = apply('sh1', 'Apply next: prevent up to 1 damage to Spirit of Water (Iron Buckler)');
+    const critical = apply('critical', 'Apply next: Critical 1 (double the damage)');
+    const other = apply('sh2', 'Apply next: prevent up to 2 damage to Spirit of Water (Mend)');
+    const offers = [shield, critical, other, concede];
+    const c = orderChoice(offers)!;
+    expect(c.mode).toBe('sequence');
+    expect(c.type).toBe('ApplyReplacement');
+    expect(c.items.map((i) => i.label)).toEqual([shield.label, critical.label, other.label]);
+    const chosen = moveItem(['sh1', 'critical', 'sh2'], 1, 0);
+    expect(orderOffer(offers, c, chosen)).toBe(critical);
+    // Asked again about what is left (2.5.b.2.a): the next of the chosen order.
+    expect(nextOfOrder([shield, other, concede], 'ApplyReplacement', ['sh1', 'sh2'])).toEqual({
+      kind: 'send',
+      offer: shield,
+      rest: ['sh2'],
+    });
+    // The last one applied itself (nothing asked); the next damage asks about the same shield and a new effect:
+    // that is a new decision, never answered from the old order.
+    expect(nextOfOrder([shield, critical, concede], 'ApplyReplacement', ['sh1']).kind).toBe('stop');
+  });
+
   it('no list for a single ordering offer or for offers that are not orders', () => {
     expect(orderChoice([resolve('t1'), concede])).toBeNull();
     expect(orderChoice([bolt('x'), bolt('y'), pass])).toBeNull();

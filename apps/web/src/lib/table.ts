@@ -574,8 +574,11 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
 /**
  * The rest of a chosen order, as the game asks again: the offer for the queue's next item when the seat's offers
  * hold it (then `rest` is what follows); `stop` when the game asks for the order again and the next item is not
- * among it (the order no longer applies); `wait` while the seat is asked nothing of that kind (the opponent acts,
- * or a resolving trigger asks its own choice first).
+ * among it, or it asks about an item the chosen order never held (the order no longer applies: the player
+ * chooses again); `wait` while the seat is asked nothing of that kind (the opponent acts, or a resolving trigger
+ * asks its own choice first). Asking again only ever about items left from the order is how the games ask for the
+ * rest (GA 2.5.b.2.a: after one replacement effect applies, only the remaining ones are pending); a later ask
+ * with a new item is another decision (the next damage, a new trigger), never answered from an old plan.
  */
 export function nextOfOrder(
   offers: readonly Offer[],
@@ -583,7 +586,9 @@ export function nextOfOrder(
   queue: readonly string[],
 ): { kind: 'send'; offer: Offer; rest: string[] } | { kind: 'stop' } | { kind: 'wait' } {
   if (queue.length === 0) return { kind: 'stop' };
-  if (!offers.some((o) => o.kind === 'order' && o.command.type === type)) return { kind: 'wait' };
+  const asked = offers.filter((o) => o.kind === 'order' && o.command.type === type);
+  if (asked.length === 0) return { kind: 'wait' };
+  if (asked.some((o) => !queue.includes(orderItem(o) ?? '\u0000'))) return { kind: 'stop' };
   const offer = orderOffer(offers, { mode: 'sequence', type }, queue);
   return offer ? { kind: 'send', offer, rest: queue.slice(1) } : { kind: 'stop' };
 }

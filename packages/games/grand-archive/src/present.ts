@@ -459,6 +459,15 @@ export const statePhrases: StatePhrases<GAState> = {
     const t = s.waitingTriggers.find((x) => x.id === c.trigger);
     return t ? `Put on the effects stack next: ${triggerWords(t, n)}` : null;
   },
+  // Each competing replacement effect by what it does, so the list to order says which is which (2.5.b.2).
+  ApplyReplacement: (s, c, n) => {
+    const effect = String(c.effect);
+    const sh = s.shields.find((x) => x.id === effect);
+    if (sh) return `Apply next: prevent up to ${sh.amount} damage to ${n(sh.target)} (${n(sh.source)})`;
+    const doubler = s.combat?.doublers.find((d) => d.id === effect)?.label;
+    const named = doubler ?? (effect === 'critical' ? 'Critical' : null);
+    return named ? `Apply next: ${named} (double the damage)` : null;
+  },
 };
 
 /** The player's table: each command in the Comprehensive Rules' words (GameModule.describeCommand). */
