@@ -125,16 +125,20 @@ describe('drawings on an ended match', () => {
       p.on('framenavigated', (f) => f === p.mainFrame() && navigations.push(f.url()));
     expect(await b.locator('.draw-layer [data-drawing]').count()).toBe(0);
 
-    const drawn = await apiJson<{ drawingId: string }>(stack.api, `/api/matches/${ended}/drawings`, {
-      token: coverage(),
-      body: {
-        authorName: 'Caster A',
-        seq: last,
-        shape: { kind: 'circle', at: { kind: 'zone', player: 'p1', zone: 'hand' } },
-        color: 'yellow',
+    const drawn = await apiJson<{ drawing: { drawingId: string } }>(
+      stack.api,
+      `/api/matches/${ended}/drawings`,
+      {
+        token: coverage(),
+        body: {
+          authorName: 'Caster A',
+          seq: last,
+          shape: { kind: 'circle', at: { kind: 'zone', player: 'p1', zone: 'hand' } },
+          color: 'yellow',
+        },
       },
-    });
-    expect(drawn.drawingId).toBeTruthy();
+    );
+    expect(drawn.drawing.drawingId).toBeTruthy();
     await b.locator('.draw-layer [data-kind="circle"]').waitFor({ timeout: 30_000 });
     await overlay.locator('.draw-layer [data-kind="circle"]').waitFor({ timeout: 30_000 });
     expect(navigations, 'no reload').toEqual([]);
