@@ -367,6 +367,14 @@ describe('event overlays follow the featured table', () => {
     await desk.goto(`${stack.web}/events/${eventId}?token=${encodeURIComponent(cov)}`);
     await desk.getByRole('region', { name: 'Featured table' }).waitFor({ timeout: 60_000 });
     const overlay = await overlayPage(stack.browser);
+    // The switches come over the featured table's stream: no asking GET /featured (the fallback while it is down).
+    const featuredReads: string[] = [];
+    const featuredStreams: string[] = [];
+    overlay.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path === `/api/events/${eventId}/featured`) featuredReads.push(r.url());
+      if (path === `/api/events/${eventId}/featured/live`) featuredStreams.push(r.url());
+    });
     await overlay.goto(`${stack.web}/overlay/event/${eventId}/board`);
     await overlay
       .locator('[data-event-overlay="board"] [data-overlay="board"][data-ready="true"]')
@@ -402,6 +410,8 @@ describe('event overlays follow the featured table', () => {
       }
     }
     await shoot(overlay, 'coverage-overlay-event-board.png');
+    expect(featuredReads, 'the overlay asked GET /featured while its stream was up').toEqual([]);
+    expect(featuredStreams.length, 'the overlay opened the featured table stream').toBeGreaterThan(0);
 
     // Drawings reach the overlay over its live stream (no more reads of the list), after its delay, and never one
     // at a card its public feed does not show. A judge (live) circles a card in play and one in p1's hand at the

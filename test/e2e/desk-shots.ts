@@ -114,7 +114,8 @@ try {
     [1920, 1080],
   ] as const) {
     const page = await stack.browser.newPage({ viewport: { width: w, height: h } });
-    await page.goto(`${stack.web}/desk`);
+    // With a coverage token: the event's tables carry the producer's Feature control.
+    await page.goto(`${stack.web}/desk?token=${encodeURIComponent(coverage)}`);
     await page.locator('.desk-grid > li[data-seq]').nth(11).waitFor({ timeout: 300_000 });
     await page.waitForFunction(
       () => {
@@ -138,17 +139,31 @@ try {
   await desk.getByRole('button', { name: 'Stop featuring table 2' }).waitFor({ timeout: 30_000 });
   await shot(desk, 'event-page-producer-1280.png');
   const ov = await stack.browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  const featured = (
+    await apiJson<{ rounds: { pairings: { table: number; games: { matchId: string | null }[] }[] }[] }>(
+      stack.api,
+      `/api/events/${eventId}`,
+    )
+  ).rounds[0]!.pairings.find((p) => p.table === 2)!.games.at(-1)!.matchId!;
   for (const kind of ['board', 'scorebar']) {
     await ov.goto(`${stack.web}/overlay/event/${eventId}/${kind}`);
-    // A loaded machine can keep a page from settling: the picture is taken anyway and the wait said in the log.
+    // Settled: the overlay follows the featured match and has drawn it at a seq of that match (after the delay).
     await ov
       .locator(
-        `[data-event-overlay="${kind}"][data-match^="m_"] [data-overlay="${kind}"][data-seq]:not([data-seq="0"])`,
+        `[data-event-overlay="${kind}"][data-match="${featured}"] [data-overlay="${kind}"][data-match="${featured}"][data-ready="true"]:not([data-seq="0"])`,
       )
-      .waitFor({ timeout: 120_000 })
-      .catch((e: unknown) => console.log(`${kind} overlay: ${String(e).split('\n')[0]}`));
-    await ov.screenshot({ path: join(OUT, `featured-overlay-${kind}-1920.png`), omitBackground: true });
-    console.log(`wrote docs/desk/featured-overlay-${kind}-1920.png`);
+      .waitFor({ timeout: 300_000 });
+    await ov
+      .locator(kind === 'board' ? '.ov-board .board .tile' : '.ov-scorebar .ov-player')
+      .first()
+      .waitFor({ timeout: 60_000 });
+    const seq = await ov.locator(`[data-overlay="${kind}"]`).getAttribute('data-seq');
+    // The overlay is a transparent OBS source: a dark backdrop behind it (as a stream would be) so it can be seen.
+    await ov.addStyleTag({
+      content: 'html { background: linear-gradient(135deg, #141a26, #252b3a) !important; }',
+    });
+    await ov.screenshot({ path: join(OUT, `featured-overlay-${kind}-1920.png`) });
+    console.log(`wrote docs/desk/featured-overlay-${kind}-1920.png (match ${featured}, seq ${seq})`);
   }
 
   const last = (await waitMatchEnded<{ status: string; lastSeq: number }>(stack.api, ended, 600_000)).lastSeq;
@@ -162,7 +177,14 @@ try {
     await page.locator('.board[data-status]').waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Graphs' }).click();
     await page.locator('.graphs').waitFor();
-    await page.locator('.graphs').scrollIntoViewIfNeeded();
+    const fit = await page.evaluate(() => ({
+      inner: window.innerHeight,
+      scroll: document.documentElement.scrollHeight,
+      bottom: Math.max(
+        ...[...document.querySelectorAll('.graph')].map((g) => g.getBoundingClientRect().bottom),
+      ),
+    }));
+    console.log(`graphs at ${w}×${h}: ${JSON.stringify(fit)}`);
     const cols = page.locator('.graph-turn');
     await cols.nth(Math.floor((await cols.count()) / 2)).hover();
     await shot(page, `graphs-${w}.png`);

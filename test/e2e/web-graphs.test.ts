@@ -100,3 +100,36 @@ describe.each(gameIds)('the %s graphs', (game) => {
     await page.close();
   }, 120_000);
 });
+
+describe('the graphs fit the window', () => {
+  it.each([
+    [1280, 800],
+    [1920, 1080],
+  ])(
+    'at %i×%i the page does not scroll and every graph ends above the window’s bottom edge',
+    async (w, h) => {
+      const page = await stack.browser.newPage({
+        viewport: { width: w, height: h },
+        reducedMotion: 'reduce',
+      });
+      await page.goto(`${stack.web}/matches/${matches.get('alpha-clash')!}`);
+      await page.locator('.board[data-status]').waitFor();
+      await page.getByRole('button', { name: 'Graphs' }).click();
+      await page.locator('.graph svg').nth(2).waitFor();
+      const fit = await page.evaluate(() => ({
+        inner: window.innerHeight,
+        scroll: document.documentElement.scrollHeight,
+        bottoms: [...document.querySelectorAll('.graph')].map((g) =>
+          Math.ceil(g.getBoundingClientRect().bottom),
+        ),
+      }));
+      await page.screenshot({ path: join(RESULTS, `graphs-fit-${w}.png`) });
+      expect(fit.bottoms, 'three graphs').toHaveLength(3);
+      expect(fit.scroll, `the page scrolls (${JSON.stringify(fit)})`).toBeLessThanOrEqual(fit.inner);
+      for (const b of fit.bottoms)
+        expect(b, `a graph ends under the edge (${JSON.stringify(fit)})`).toBeLessThanOrEqual(fit.inner);
+      await page.close();
+    },
+    120_000,
+  );
+});

@@ -239,6 +239,43 @@ describe('drawings: the time lock and hidden cards', () => {
   });
 });
 
+describe('drawings on an ended match', () => {
+  it('reach a stream that follows side frames (follow=side) after `event: end`, live; a plain stream still closes at the end', async () => {
+    const { matchId, seats, lastSeq } = await newMatch(0);
+    for (const [seat, token] of Object.entries(seats)) {
+      const r = await api(base, `/api/matches/${matchId}/commands`, {
+        token,
+        body: { type: 'Concede', commandId: `concede-${seat}` },
+      });
+      if (r.status === 200 && r.json.status === 'accepted') break;
+    }
+    expect((await api(base, `/api/matches/${matchId}`, { token: judge() })).json.status).toBe('ended');
+    const following: SseMessage[] = [];
+    const plain: SseMessage[] = [];
+    const follow = await openSse(`${base}/api/matches/${matchId}/live?follow=side`, (m) => following.push(m));
+    const closing = await openSse(`${base}/api/matches/${matchId}/live`, (m) => plain.push(m));
+    await until(() => following.some((m) => m.event === 'end'), 'the end on the following stream');
+    // The plain stream ends (the match is over); the following one stays open.
+    await closing.done;
+    expect(plain.at(-1)?.event).toBe('end');
+    let followDone = false;
+    void follow.done.then(() => (followDone = true));
+    const r = await api(base, `/api/matches/${matchId}/drawings`, {
+      token: coverage(),
+      body: { authorName: 'Late', seq: lastSeq, shape: { kind: 'circle', at: zone('p1', 'deck') } },
+    });
+    expect(r.status, r.text).toBe(201);
+    await until(() => following.some((m) => m.event === 'drawing'), 'the drawing after the end');
+    const drawn = following
+      .filter((m) => m.event === 'drawing')
+      .map((m) => JSON.parse(m.data) as { payload: { authorName: string } });
+    expect(drawn.map((d) => d.payload.authorName)).toEqual(['Late']);
+    expect(following.filter((m) => m.event === 'end')).toHaveLength(1);
+    expect(followDone).toBe(false);
+    follow.abort();
+  });
+});
+
 describe('oEmbed', () => {
   const oembed = (url: string, extra = '') =>
     api(base, `/api/oembed?url=${encodeURIComponent(url)}${extra}`, {

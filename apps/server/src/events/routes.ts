@@ -21,6 +21,7 @@ import { ErrorBody } from '../http/schemas';
 import { HostError } from '../host/engine-host';
 import { deckInput, resolveDeck } from '../table/decks';
 import * as C from './contract';
+import { FeaturedLive } from './featured-live';
 import { nextGameFirstFor } from './first-player';
 import { EventService, statusOf } from './service';
 
@@ -212,8 +213,17 @@ export const eventRoutes: RouteModule = (ctx) => {
   const svc = new EventService(ctx, (eventId, e) =>
     ctx.log.error({ eventId, err: e }, 'event runner step failed; it tries again on the next tick'),
   );
+  const featuredLive = new FeaturedLive(svc, {
+    now: () => ctx.now(),
+    view: featuredView,
+    onError: (eventId, e) =>
+      ctx.log.error({ eventId, err: e }, 'featured table stream: reading the event failed'),
+  });
   ctx.onReady(() => svc.start());
-  ctx.onClose(() => svc.stop());
+  ctx.onClose(async () => {
+    featuredLive.stop();
+    await svc.stop();
+  });
   const view = async (id: string) => {
     const { state, lastSeq } = await svc.load(id);
     return eventView(state, lastSeq, ctx.now());
@@ -374,6 +384,31 @@ export const eventRoutes: RouteModule = (ctx) => {
         const { state, events } = await svc.load(params.id);
         reply.header('cache-control', 'no-store');
         return featuredView(params.id, state, events, ctx.now());
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/events/:id/featured/live',
+      summary:
+        "Server-sent events: `event: featured` with the FeaturedView now and at each change, each sent when now − the event's delay reaches it (as GET /featured would answer then)",
+      limit: 'reads',
+      stream: true,
+      params: P,
+      responses: {
+        200: { description: 'event stream', contentType: 'text/event-stream' },
+        404: err('no such event'),
+        429: err('too many live streams for this address (Retry-After)'),
+      },
+      async handle({ params, req, reply }) {
+        await svc.load(params.id); // 404 before the stream opens
+        const slot = ctx.gateway.admit({ address: req.ip, token: null });
+        if (!slot.ok) {
+          reply.header('retry-after', String(slot.retryAfterSeconds));
+          throw new HostError(429, 'too_many_streams', slot.message);
+        }
+        reply.raw.on('close', slot.release);
+        reply.hijack();
+        await featuredLive.serve(reply.raw, params.id);
       },
     }),
     route({

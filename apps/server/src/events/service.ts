@@ -94,11 +94,19 @@ export class EventService {
   private timer: NodeJS.Timeout | null = null;
   private stopListening: (() => Promise<void>) | null = null;
   private readonly active = new Set<string>();
+  /** Told of every append this process makes to an event's stream (the featured table's live stream). */
+  private readonly committed = new Set<(eventId: string) => void>();
 
   constructor(
     private readonly ctx: RouteContext,
     private readonly onError: (eventId: string, e: unknown) => void,
   ) {}
+
+  /** Calls `f` with the event's id after each append this process makes; returns the unsubscribe. */
+  onCommitted(f: (eventId: string) => void): () => void {
+    this.committed.add(f);
+    return () => this.committed.delete(f);
+  }
 
   /** The event's state at its head (one read of the head; the stream is read again only when it moved). */
   async load(eventId: string): Promise<Loaded> {
@@ -148,6 +156,7 @@ export class EventService {
             events: [...before, ...events.map(fromEnvelope)],
           });
           if (!d.state.finished) this.active.add(eventId);
+          for (const f of this.committed) f(eventId);
           return { state: d.state, events };
         } catch (e) {
           if (!(e instanceof ConcurrencyError) || attempt >= 5) throw e;

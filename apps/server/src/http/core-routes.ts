@@ -525,7 +525,7 @@ export const liveRoutes: RouteModule = (ctx): Route[] => [
     method: 'GET',
     path: '/api/matches/:id/live',
     summary:
-      'Server-sent events: `id:` is the seq; resumes after Last-Event-ID with no gap and no duplicate; `event: end` closes',
+      'Server-sent events: `id:` is the seq; resumes after Last-Event-ID with no gap and no duplicate; `event: end` closes (with follow=side the stream stays open for side frames)',
     limit: 'reads',
     params: S.MatchIdParams,
     query: S.LiveQuery,
@@ -565,7 +565,7 @@ export const liveRoutes: RouteModule = (ctx): Route[] => [
       }
       reply.raw.on('close', slot.release);
       reply.hijack();
-      await ctx.gateway.serve(reply.raw, rec, access, lastEventId);
+      await ctx.gateway.serve(reply.raw, rec, access, lastEventId, query.follow === 'side');
     },
   }),
 ];

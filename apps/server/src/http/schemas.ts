@@ -175,6 +175,10 @@ export const LiveQuery = z
       description: 'For EventSource, which cannot send headers: the only route that reads ?token=.',
     }),
     lastEventId: seqParam(0).optional().meta({ description: 'Same as the Last-Event-ID header.' }),
+    follow: z.enum(['side']).optional().meta({
+      description:
+        'side: once the match has ended, stay open after `event: end` for its side frames (drawings, annotations)',
+    }),
   })
   .strict();
 

@@ -294,6 +294,8 @@ class Client {
   closed = false;
   private readonly connectedAt: number;
   readonly groupKey: string;
+  /** `event: end` went out (a client following side streams stays open after it). */
+  private endSent = false;
   /** Per side stream: how far through the feed's list this client has looked, and what waits on a filter. */
   private sideLooked: Record<SideStream, number> = { annotations: 0, disputes: 0, drawings: 0 };
   private sideWaiting: Record<SideStream, number[]> = { annotations: [], disputes: [], drawings: [] };
@@ -304,6 +306,8 @@ class Client {
     private lastSent: number,
     private readonly res: ServerResponse,
     private readonly gw: LiveGateway,
+    /** After `event: end`, stay open for the side streams (a caster may still draw on an ended match). */
+    private readonly followSide = false,
   ) {
     this.groupKey = `${access.viewer}/${access.delaySeconds}`;
     this.heartbeat = setInterval(() => {
@@ -337,8 +341,10 @@ class Client {
       if (!ok) return; // wait for 'drain'
     }
     if (!this.pumpSide()) return;
-    if (line.ended && this.lastSent === line.lastSeq) {
+    if (line.ended && this.lastSent === line.lastSeq && !this.endSent) {
+      this.endSent = true;
       this.write(`event: end\ndata: ${JSON.stringify({ lastSeq: this.lastSent })}\n\n`);
+      if (this.followSide) return;
       this.res.end();
       this.close();
     }
@@ -696,8 +702,17 @@ export class LiveGateway {
     await Promise.all(SIDE_STREAMS.map((s) => f.refreshSide(s)));
   }
 
-  /** Serves one SSE connection (the response is already hijacked from Fastify). */
-  async serve(res: ServerResponse, record: MatchRecord, access: Access, lastEventId: number): Promise<void> {
+  /**
+   * Serves one SSE connection (the response is already hijacked from Fastify). `followSide`: after the match's
+   * `event: end` the stream stays open and goes on sending side frames (drawings, annotations) as they come.
+   */
+  async serve(
+    res: ServerResponse,
+    record: MatchRecord,
+    access: Access,
+    lastEventId: number,
+    followSide = false,
+  ): Promise<void> {
     const line = await this.line(record, this.kindFor(access));
     const f = this.feeds.get(record.matchId)!;
     // A client resuming past what this instance has seen (another instance appended): catch up first.
@@ -714,7 +729,7 @@ export class LiveGateway {
       'x-accel-buffering': 'no',
     });
     res.write(`retry: 2000\n: ${record.matchId} as ${access.role}, delay ${access.delaySeconds}s\n\n`);
-    const c = new Client(line, access, Math.max(0, lastEventId), res, this);
+    const c = new Client(line, access, Math.max(0, lastEventId), res, this, followSide);
     line.attach(c);
     c.pump();
     this.presence(f, c, true);

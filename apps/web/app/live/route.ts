@@ -53,13 +53,14 @@ export async function POST(req: NextRequest): Promise<Response> {
       for (const sub of parsed.data.subs) {
         let last = sub.lastSeq;
         let ended = false;
-        const url = `${upstreamBase()}/api/matches/${encodeURIComponent(sub.matchId)}/live?as=${encodeURIComponent(sub.as)}`;
+        const url = `${upstreamBase()}/api/matches/${encodeURIComponent(sub.matchId)}/live?as=${encodeURIComponent(sub.as)}${sub.follow ? '&follow=side' : ''}`;
         closers.push(
           openLive({
             url,
             headers: sub.token ? { authorization: `Bearer ${sub.token}` } : {},
             lastSeq: () => last,
-            finished: () => ended,
+            // A following stream reconnects after the end too: it is there for what casters add later.
+            finished: () => ended && !sub.follow,
             onMessages: (batch) => {
               for (const m of batch) {
                 if (m.event === 'end') ended = true;

@@ -93,7 +93,8 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
   );
   const [needsToken, setNeedsToken] = useState<Perspective | null>(as !== initialAs ? initialAs : null);
   const [retry, setRetry] = useState(0);
-  const st = useMatchTape(matchId, as, token, retry);
+  // The page shows the casters' drawings, which may come after the end too: the stream follows them (followSide).
+  const st = useMatchTape(matchId, as, token, retry, true);
   const cov = useCoverage(matchId, as, token);
   const { meta, game, tape, version } = st;
   const length = tape?.length ?? 0;

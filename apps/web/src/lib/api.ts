@@ -278,8 +278,9 @@ export async function getState(
   );
 }
 
-export function liveUrl(matchId: string, as: Perspective): string {
-  return `/api/matches/${encodeURIComponent(matchId)}/live?as=${encodeURIComponent(as)}`;
+/** `follow`: the stream stays open after the match's end for its side frames (drawings on an ended match). */
+export function liveUrl(matchId: string, as: Perspective, follow = false): string {
+  return `/api/matches/${encodeURIComponent(matchId)}/live?as=${encodeURIComponent(as)}${follow ? '&follow=side' : ''}`;
 }
 
 export function authHeaders(auth: Auth): Record<string, string> {

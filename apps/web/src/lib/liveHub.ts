@@ -20,6 +20,8 @@ export interface SharedLiveOptions extends LiveOptions {
   matchId: string;
   as: string;
   token: string | null;
+  /** Keep the stream after the match's end for its side frames (see MuxSubscription.follow). */
+  follow?: boolean;
 }
 
 interface Local {
@@ -64,6 +66,7 @@ class LiveHub {
       as: opts.as,
       lastSeq: opts.lastSeq(),
       token: opts.token,
+      ...(opts.follow ? { follow: true } : {}),
     });
     this.local.set(key, { opts, sub });
     opts.onStatus({ kind: 'connecting' });

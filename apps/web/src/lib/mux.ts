@@ -15,6 +15,8 @@ export const MuxSubscriptionSchema = z
     as: z.string().min(1).max(40),
     lastSeq: z.number().int().nonnegative(),
     token: z.string().max(4000).nullable().optional(),
+    /** Stay subscribed after the match's end for its side frames (drawings on an ended match). */
+    follow: z.boolean().optional(),
   })
   .strict();
 export type MuxSubscription = z.infer<typeof MuxSubscriptionSchema>;

@@ -107,7 +107,17 @@ const INITIAL: TapeState = {
   drawingFrames: [],
 };
 
-export function useMatchTape(matchId: string, as: Perspective, token: string | null, retry = 0): TapeState {
+/**
+ * `followSide`: pages that draw the casters' drawings keep the live stream after the match has ended (or open it on
+ * an ended match), so a drawing added later arrives without a reload; other pages stop reading at the end.
+ */
+export function useMatchTape(
+  matchId: string,
+  as: Perspective,
+  token: string | null,
+  retry = 0,
+  followSide = false,
+): TapeState {
   const [st, setSt] = useState<TapeState>(INITIAL);
 
   useEffect(() => {
@@ -193,7 +203,7 @@ export function useMatchTape(matchId: string, as: Perspective, token: string | n
       ended = hasEnd() || (meta.status === 'ended' && tape.length >= meta.lastSeq);
       if (windowed) bump({ ended });
       else bump({ phase: 'ready', ended, firstBoardMs: performance.now() - t0 });
-      if (ended) return;
+      if (ended && !followSide) return;
 
       let chain: Promise<void> = Promise.resolve();
       const onMessages = (msgs: SseMessage[]) => {
@@ -237,12 +247,13 @@ export function useMatchTape(matchId: string, as: Perspective, token: string | n
         matchId,
         as,
         token,
-        url: liveUrl(matchId, as),
+        follow: followSide,
+        url: liveUrl(matchId, as, followSide),
         headers: authHeaders(auth),
         lastSeq: () => tape.length,
         onMessages,
         onStatus: (live) => setSt((s) => ({ ...s, live, liveOpened: s.liveOpened || live.kind === 'open' })),
-        finished: () => ended,
+        finished: () => ended && !followSide,
       });
     };
 
@@ -254,7 +265,7 @@ export function useMatchTape(matchId: string, as: Perspective, token: string | n
       ctl.abort();
       closeLive?.();
     };
-  }, [matchId, as, token, retry]);
+  }, [matchId, as, token, retry, followSide]);
 
   return st;
 }

@@ -51,6 +51,19 @@ export function readClaims(token: string): TokenClaims | null {
   }
 }
 
+/** The role a token says it has, whatever it is (organiser and ops too, which are no viewer); null if unreadable. */
+export function tokenRole(token: string): string | null {
+  const parts = pastedToken(token).split('.');
+  if (parts.length !== 3 || parts[0] !== 'mt1') return null;
+  try {
+    const raw: unknown = JSON.parse(base64UrlDecode(parts[1]!));
+    const role = raw && typeof raw === 'object' ? (raw as { role?: unknown }).role : null;
+    return typeof role === 'string' ? role : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Why a pasted token cannot be used for this match, or null when it can. */
 export function tokenProblem(token: string, matchId: string, nowMs: number): string | null {
   const c = readClaims(token);

@@ -23,12 +23,51 @@ import { positionText, seatNames } from '../../lib/present';
 import { formatClock, remainingNow } from '../../lib/table';
 import { useDesk } from '../../lib/useDesk';
 import { loadToken, perspectivesFor, readClaims, saveToken, type Perspective } from '../../lib/viewer';
+import { useDeskFeature, type DeskFeature } from './useDeskFeature';
 import './desk.css';
 
 /** Operator tokens (coverage, judge) are kept for every match; a desk has no match of its own. */
 const NO_MATCH = '';
 
-function MiniBoard({ t, now, as }: { t: DeskTable; now: number; as: Perspective }) {
+/** The Feature control of an event's table (coverage or organiser tokens): outside the board's link. */
+function FeatureRow({ t, f }: { t: DeskTable; f: DeskFeature }) {
+  const at = t.meta.eventTable;
+  const ev = at ? f.events.get(at.eventId) : undefined;
+  if (!f.allowed || !at || !ev) return null;
+  const on = ev.featured?.round === at.round && ev.featured.table === at.table;
+  const busy = f.busy !== null && f.busy.startsWith(`${at.eventId}/${at.round}/`);
+  const where = `table ${at.table}, round ${at.round}`;
+  return (
+    <div className="desk-feature" data-featured={on ? 'yes' : 'no'}>
+      <span className="muted desk-feature-event" title={ev.name}>
+        {ev.name} · table {at.table}
+      </span>
+      {on ? (
+        <button
+          className="btn ghost"
+          disabled={busy}
+          onClick={() => f.feature(at.eventId, at.round, null)}
+          aria-label={`Stop featuring ${where}`}
+          title={`The event's overlays show this table (${ev.delaySeconds}s behind); click to feature none`}
+        >
+          On stream ✓
+        </button>
+      ) : (
+        <button
+          className="btn"
+          disabled={busy}
+          onClick={() => f.feature(at.eventId, at.round, at.table)}
+          aria-label={`Feature ${where}`}
+          title={`The event's overlays switch to this table after the event's ${ev.delaySeconds}s delay`}
+        >
+          Feature
+        </button>
+      )}
+    </div>
+  );
+}
+
+function MiniBoard({ t, now, as, f }: { t: DeskTable; now: number; as: Perspective; f: DeskFeature }) {
   const names = seatNames(t.meta.players);
   const b = t.board;
   const title = t.meta.gameTitle ?? games[t.meta.game]?.title ?? t.meta.game;
@@ -36,6 +75,11 @@ function MiniBoard({ t, now, as }: { t: DeskTable; now: number; as: Perspective 
   const finished = t.ended || t.meta.status === 'ended';
   const offline =
     !finished && t.live !== null && (t.live.kind === 'reconnecting' || t.live.kind === 'failed');
+  const at = t.meta.eventTable;
+  const chosen = at ? f.events.get(at.eventId)?.featured : undefined;
+  // What the producer picked (undelayed) where the desk knows it, else what the match list says.
+  const featured =
+    chosen !== undefined ? chosen?.round === at?.round && chosen?.table === at?.table : t.meta.featured;
   const worthy = featureWorthy(t);
   const labels = b?.players[0] ? figureLabelsOf(b.players[0]) : null;
   const href = `/matches/${encodeURIComponent(t.meta.matchId)}${as !== 'public' ? `?as=${as}` : ''}`;
@@ -47,6 +91,7 @@ function MiniBoard({ t, now, as }: { t: DeskTable; now: number; as: Perspective 
       data-turn={b?.turn ?? ''}
       data-status={finished ? 'ended' : 'playing'}
       data-worthy={worthy ? 'yes' : 'no'}
+      data-featured={featured ? 'yes' : 'no'}
     >
       <Link
         href={href}
@@ -55,7 +100,7 @@ function MiniBoard({ t, now, as }: { t: DeskTable; now: number; as: Perspective 
       >
         <div className="desk-head">
           <span className="desk-game">{title}</span>
-          {t.meta.featured ? (
+          {featured ? (
             <span className="badge badge-win">featured</span>
           ) : worthy ? (
             <span className="badge badge-behind">worth a look</span>
@@ -145,6 +190,7 @@ function MiniBoard({ t, now, as }: { t: DeskTable; now: number; as: Perspective 
           </>
         )}
       </Link>
+      <FeatureRow t={t} f={f} />
     </li>
   );
 }
@@ -172,6 +218,10 @@ export function DeskView() {
   }, [filter, ready]);
 
   const desk = useDesk(as, ready ? token : null);
+  const feature = useDeskFeature(
+    ready ? token : null,
+    desk.tables.flatMap((t) => (t.meta.eventId && !t.ended ? [t.meta.eventId] : [])),
+  );
   const anyClock = desk.tables.some((t) => t.clock?.running && !t.ended);
   const now = useNow(anyClock, 500);
   const shown = useMemo(
@@ -271,6 +321,11 @@ export function DeskView() {
           {desk.error}
         </div>
       )}
+      {feature.problem && (
+        <div className="notice notice-warn" role="alert">
+          Featuring the table failed: {feature.problem}
+        </div>
+      )}
       {!desk.loaded ? (
         <div className="state-panel" aria-busy="true">
           <div className="spinner" aria-hidden="true" />
@@ -288,7 +343,7 @@ export function DeskView() {
       ) : (
         <ul className="desk-grid" aria-label={`${shown.length} tables`}>
           {shown.map((t) => (
-            <MiniBoard key={t.meta.matchId} t={t} now={now} as={as} />
+            <MiniBoard key={t.meta.matchId} t={t} now={now} as={as} f={feature} />
           ))}
         </ul>
       )}

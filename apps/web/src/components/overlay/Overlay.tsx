@@ -67,7 +67,8 @@ export function OverlayFeed({
   as: Perspective;
   token: string | null;
 }) {
-  const st = useMatchTape(matchId, as, token);
+  // The board overlay shows drawings, which a caster may add after the end: its stream follows them.
+  const st = useMatchTape(matchId, as, token, 0, kind === 'board');
   const board = useMemo((): BoardModel | null => {
     if (!st.tape || st.tape.length === 0) return null;
     try {
