@@ -1,25 +1,20 @@
 'use client';
 // One view for live and replay: board, scrubber, log, perspective, deep links. The browser folds the redacted
-// events it was sent (MatchTape); scrubbing, stepping and playback never ask the server.
+// events it was sent (MatchTape); scrubbing, stepping and playback never ask the server. The page is put
+// together here from its parts in ./match: the playhead (usePlayback), the keyboard (useMatchKeys), whose eyes
+// (usePerspective), the live announcements (useAnnouncer), the header, live status, controls and load states.
 import { EventRoundClock } from './events/RoundClock';
-import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { BoardModel } from '@matchtape/engine';
-import { ApiError } from '../lib/api';
+import type { MatchListItem } from '../lib/api';
 import { cardNames } from '../lib/names';
 import { humanPhase, humanText, positionWords, positionText, seatNames } from '../lib/present';
-import { machineStateKeys, orderedPhases, type KeyMomentMarker } from '../lib/timeline';
-import { NoSuchSeat, useMatchTape } from '../lib/useMatchTape';
+import type { LiveStatus as LiveStream } from '../lib/sse';
+import { machineStateKeys, orderedPhases, type KeyMomentMarker, type TimelineNav } from '../lib/timeline';
+import { useMatchTape, type TapeState } from '../lib/useMatchTape';
 import { useViewerToken } from '../lib/useViewerToken';
-import {
-  forgetToken,
-  isPerspective,
-  perspectivesFor,
-  readClaims,
-  saveToken,
-  type Perspective,
-} from '../lib/viewer';
+import { isPerspective, perspectivesFor, readClaims, type Perspective } from '../lib/viewer';
 import { turnFigures } from '@matchtape/projections';
 import { Board } from './Board';
 import { FitHeight } from './FitHeight';
@@ -29,22 +24,24 @@ import { AnnotationPanel } from './coverage/AnnotationPanel';
 import { useCoverage } from './coverage/useCoverage';
 import { DrawnBoard } from './drawing/DrawingLayer';
 import { useDrawingDesk } from './drawing/DrawingDesk';
-import { Icon } from './Icon';
 import { Log, type LogFilter } from './Log';
 import { PerspectiveSwitch, TokenDialog } from './Perspective';
 import { CardInspector, InspectContext, type InspectTarget } from './Tile';
-import { Scrubber, SPEEDS, type Speed } from './Timeline';
+import { Scrubber } from './Timeline';
 import { Graphs } from './Graphs';
 import { DisputeHere } from './review/DisputeHere';
 import { DisputeMarkers } from './review/DisputeMarkers';
+import { isDisconnected, LiveStatus } from './match/LiveStatus';
+import { MatchHeader } from './match/MatchHeader';
+import { MatchLoadError, MatchLoading } from './match/MatchStates';
+import { PlaybackControls } from './match/PlaybackControls';
+import { useAnnouncer } from './match/useAnnouncer';
+import { useMatchKeys } from './match/useMatchKeys';
+import { usePerspective, type PerspectiveState } from './match/usePerspective';
+import { usePlayback, type Playback } from './match/usePlayback';
 
-/** Events per second at 1×. */
-export const BASE_RATE = 4;
-/** Real-time playback waits at most this long between two events (a paused match would otherwise stall it). */
-const MAX_REAL_GAP_MS = 30_000;
+export { BASE_RATE } from './match/usePlayback';
 
-/** Announcements of new events (aria-live) are on unless muted here; kept per browser. */
-const ANNOUNCE_KEY = 'matchtape.announce';
 /** The graphs under the timeline are open when this says so; kept per browser. */
 const GRAPHS_KEY = 'matchtape.graphs';
 
@@ -82,201 +79,24 @@ interface PlayerProps {
   initialAs: Perspective;
 }
 
-function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initialAs, link }: PlayerProps) {
-  // A link to a perspective this tab's token does not open starts on the public board (never a blank page); the
-  // notice below says how to get the seat's token.
-  const [as, setAs] = useState<Perspective>(() =>
-    initialAs === 'public' ||
-    perspectivesFor(token ? readClaims(token) : null, [initialAs]).includes(initialAs)
-      ? initialAs
-      : 'public',
-  );
-  const [needsToken, setNeedsToken] = useState<Perspective | null>(as !== initialAs ? initialAs : null);
-  const [retry, setRetry] = useState(0);
-  // The page shows the casters' drawings, which may come after the end too: the stream follows them (followSide).
-  const st = useMatchTape(matchId, as, token, retry, true);
-  const cov = useCoverage(matchId, as, token);
-  const { meta, game, tape, version } = st;
-  const length = tape?.length ?? 0;
-  const isLive = st.phase === 'ready' && !st.ended;
-
-  const [pos, setPos] = useState<number | null>(initialSeq);
-  const [follow, setFollow] = useState(initialSeq === null && initialTurn === null);
-  /** "There is no turn N" after a jump or a ?turn= link to a turn the match does not have (yet). */
-  const [turnProblem, setTurnProblem] = useState<string | null>(null);
-  const [muted, setMuted] = useState(false);
-  const [announcement, setAnnouncement] = useState('');
-  const [playing, setPlaying] = useState(false);
-  const [speed, setSpeed] = useState<Speed>(1);
-  const [scrubbing, setScrubbing] = useState(false);
-  const [logFilter, setLogFilter] = useState<LogFilter>('follow');
-  const [dialog, setDialog] = useState<{ wanted: Perspective | null } | null>(null);
-  const [inspect, setInspect] = useState<InspectTarget | null>(null);
-  const [copied, setCopied] = useState<string | null>(null);
-  const [turnInput, setTurnInput] = useState('');
-  const [graphsOpen, setGraphsOpen] = useState(false);
-
-  const following = follow && isLive;
-  const seq = Math.max(0, Math.min(following || pos === null ? length : pos, length));
-  // The log may lag the playhead by a frame while scrubbing; the board never does.
-  const logSeq = useDeferredValue(seq);
-  const seqRef = useRef(seq);
-  seqRef.current = seq;
-
-  // A seat the match does not have is not a token problem: load it, and the page says there is no such seat.
-  useEffect(() => {
-    if (
-      !meta ||
-      !needsToken ||
-      needsToken === 'judge' ||
-      needsToken === 'coverage' ||
-      meta.players.some((p) => p.id === needsToken)
-    )
-      return;
-    setNeedsToken(null);
-    setAs(needsToken);
-  }, [meta, needsToken]);
-  const seats = useMemo(() => meta?.players ?? [], [meta]);
-  const names = useMemo(() => seatNames(seats), [seats]);
-  const claims = token ? readClaims(token) : null;
-  // The casters' drawings on the board (time-locked for this viewer), and the tools to draw in the coverage view.
-  const desk = useDrawingDesk(matchId, as, token, seq, cov.canWrite, claims?.role ?? null, st.drawingFrames);
-  const allowed = useMemo(
-    () => perspectivesFor(claims, seats.length ? seats.map((s) => s.id) : ['p1', 'p2']),
-    [claims, seats],
-  );
-
-  useEffect(() => {
-    setMuted(window.localStorage.getItem(ANNOUNCE_KEY) === 'off');
-    setGraphsOpen(window.localStorage.getItem(GRAPHS_KEY) === 'on');
-  }, []);
-  const toggleGraphs = () => {
-    setGraphsOpen((o) => {
+/** The graphs under the timeline: open or closed, kept per browser. */
+function useGraphsOpen(): [boolean, () => void] {
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(window.localStorage.getItem(GRAPHS_KEY) === 'on'), []);
+  const toggle = useCallback(() => {
+    setOpen((o) => {
       window.localStorage.setItem(GRAPHS_KEY, o ? 'off' : 'on');
       return !o;
     });
-  };
-  const toggleMuted = () => {
-    setMuted((m) => {
-      window.localStorage.setItem(ANNOUNCE_KEY, m ? 'on' : 'off');
-      return !m;
-    });
-  };
-
-  const seek = useCallback(
-    (s: number, dragging = false) => {
-      setFollow(false);
-      setTurnProblem(null);
-      setPos(Math.max(0, Math.min(s, tape?.length ?? 0)));
-      setScrubbing(dragging);
-    },
-    [tape],
-  );
-  const backToLive = useCallback(() => {
-    setFollow(true);
-    setPos(null);
-    setPlaying(false);
   }, []);
+  return [open, toggle];
+}
 
-  // Playback: a steady rate (0.5×–8×) or the original pacing between events (real time).
-  useEffect(() => {
-    if (!playing || !tape) return;
-    let raf = 0;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const atEnd = () => {
-      setPlaying(false);
-      if (isLive) backToLive();
-    };
-    if (speed === 'real') {
-      const step = () => {
-        const cur = seqRef.current;
-        if (cur >= tape.length) return atEnd();
-        timer = setTimeout(
-          () => {
-            seek(cur + 1);
-            step();
-          },
-          Math.min(tape.timeline.gapAfter(cur), MAX_REAL_GAP_MS),
-        );
-      };
-      step();
-    } else {
-      let acc = 0;
-      let last = performance.now();
-      const tick = (now: number) => {
-        acc += ((now - last) / 1000) * BASE_RATE * speed;
-        last = now;
-        const n = Math.floor(acc);
-        if (n > 0) {
-          acc -= n;
-          const next = Math.min(seqRef.current + n, tape.length);
-          seek(next);
-          if (next >= tape.length) return atEnd();
-        }
-        raf = requestAnimationFrame(tick);
-      };
-      raf = requestAnimationFrame(tick);
-    }
-    return () => {
-      cancelAnimationFrame(raf);
-      if (timer) clearTimeout(timer);
-    };
-  }, [playing, speed, tape, isLive, seek, backToLive]);
-
-  const stepEvent = useCallback((d: number) => seek(seqRef.current + d), [seek]);
-  const stepTurn = useCallback(
-    (d: number) => {
-      if (!tape) return;
-      const nav = tape.timeline;
-      seek(d > 0 ? nav.nextTurnStart(seqRef.current) : nav.prevTurnStart(seqRef.current));
-    },
-    [tape, seek],
-  );
-  const togglePlay = useCallback(() => {
-    setPlaying((p) => {
-      if (!p && seqRef.current >= (tape?.length ?? 0) && !isLive) seek(0);
-      return !p;
-    });
-  }, [tape, isLive, seek]);
-
-  // Keyboard: ←/→ event, Shift+←/→ turn, Space play, Home/End, L back to live.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement | null;
-      if (
-        t &&
-        (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)
-      )
-        return;
-      if (dialog || e.ctrlKey || e.metaKey || e.altKey) return;
-      // Arrow keys inside the perspective switch or the key-moment markers move within them, not the match.
-      if (t && t.closest('[role="radiogroup"], [role="toolbar"]') && e.key.startsWith('Arrow')) return;
-      const k = e.key;
-      if (k === 'ArrowLeft' || k === 'ArrowRight') {
-        e.preventDefault();
-        const d = k === 'ArrowLeft' ? -1 : 1;
-        if (e.shiftKey) stepTurn(d);
-        else stepEvent(d);
-      } else if (k === ' ' || k === 'Spacebar') {
-        if (t && t.tagName === 'BUTTON') return; // the focused button's own click
-        e.preventDefault();
-        togglePlay();
-      } else if (k === 'Home') {
-        e.preventDefault();
-        seek(0);
-      } else if (k === 'End') {
-        e.preventDefault();
-        if (isLive) backToLive();
-        else seek(tape?.length ?? 0);
-      } else if (k === 'l' || k === 'L') {
-        if (isLive) backToLive();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [dialog, stepEvent, stepTurn, togglePlay, seek, tape, isLive, backToLive]);
-
-  // A deep link opened: ?turn=N seeks to the start of that turn; ?seq past the end of a live match follows live.
+/** A deep link opened: ?turn=N seeks to the start of that turn; ?seq past the end of a live match follows live. */
+function useDeepLinkOpening(st: TapeState, pb: Playback, isLive: boolean, props: PlayerProps): void {
+  const { initialTurn, initialSeq, link } = props;
+  const { tape } = st;
+  const { seek, backToLive, setProblem } = pb;
   const opened = useRef(false);
   useEffect(() => {
     if (opened.current || st.phase !== 'ready' || !tape) return;
@@ -287,17 +107,22 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
       else {
         if (isLive) backToLive();
         else seek(tape.length);
-        setTurnProblem(noTurnMessage(initialTurn, tape.timeline.turnRange(), isLive));
+        setProblem(noTurnMessage(initialTurn, tape.timeline.turnRange(), isLive));
       }
     } else if (initialSeq !== null && initialSeq > tape.length && isLive) backToLive();
     const problem = link ? deepLinkProblem(link, tape.length, isLive) : null;
-    if (problem) setTurnProblem(problem);
-  }, [st.phase, tape, initialTurn, initialSeq, isLive, seek, backToLive, link]);
+    if (problem) setProblem(problem);
+  }, [st.phase, tape, initialTurn, initialSeq, isLive, seek, backToLive, link, setProblem]);
+}
 
-  // The address bar always holds a link to this moment (seq omitted while following live), updated as soon as
-  // the playhead moves so a reload keeps the moment; while dragging, once the drag ends.
+/**
+ * The address bar always holds a link to this moment (seq omitted while following live), updated as soon as the
+ * playhead moves so a reload keeps the moment; while dragging, once the drag ends.
+ */
+function useAddressBar(ready: boolean, pb: Playback, as: Perspective): void {
+  const { seq, following, scrubbing } = pb;
   useEffect(() => {
-    if (st.phase !== 'ready' || scrubbing) return;
+    if (!ready || scrubbing) return;
     const u = new URL(window.location.href);
     if (following) u.searchParams.delete('seq');
     else u.searchParams.set('seq', String(seq));
@@ -306,9 +131,13 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
     else u.searchParams.set('as', as);
     if (u.toString() !== window.location.href)
       window.history.replaceState(window.history.state, '', u.toString());
-  }, [seq, as, following, st.phase, scrubbing]);
+  }, [seq, as, following, ready, scrubbing]);
+}
 
-  const copyLink = async () => {
+/** "Link copied", or the link itself where the clipboard is refused; gone after 4 s. */
+function useCopyLink(matchId: string, seq: number, as: Perspective): [string | null, () => Promise<void>] {
+  const [copied, setCopied] = useState<string | null>(null);
+  const copy = async () => {
     const u = new URL(`/matches/${encodeURIComponent(matchId)}`, window.location.origin);
     u.searchParams.set('seq', String(seq));
     if (as !== 'public') u.searchParams.set('as', as);
@@ -321,7 +150,17 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
     }
     setTimeout(() => setCopied(null), 4000);
   };
+  return [copied, copy];
+}
 
+/** What the page reads from the viewer's tape: phases, the board, the graphs' figures, card names, key moments. */
+function useTapeReadings(
+  st: TapeState,
+  seq: number,
+  graphsOpen: boolean,
+  names: ReadonlyMap<string, string>,
+) {
+  const { tape, game, version } = st;
   const phases = useMemo(() => {
     if (!tape || !game) return [];
     return orderedPhases(
@@ -382,269 +221,120 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
     [cardNamesAt, names],
   );
 
-  // New events while following live, announced politely (aria-live) unless muted: the latest line, with a count
-  // when several arrived together; at most one announcement every 1.5 s (a throttle, not a debounce: a busy
-  // match that never pauses is still announced).
-  const announced = useRef(0);
-  const announceTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const announceLatest = useRef<() => void>(() => {});
-  announceLatest.current = () => {
-    if (!tape || !game) return;
-    const from = announced.current + 1;
-    const e = tape.envelopes[length - 1];
-    if (!e || length < from) return;
-    let line: string;
+  // The words announced for the latest event (aria-live).
+  const lineOf = (seq: number): string | null => {
+    const e = tape?.envelopes[seq - 1];
+    if (!e || !game) return null;
     try {
-      line = humanText(game.describe(e), cardNamesAt(length, length), names);
+      return humanText(game.describe(e), cardNamesAt(seq, seq), names);
     } catch {
-      line = humanPhase(e.type);
+      return humanPhase(e.type);
     }
-    setAnnouncement(length > from ? `${length - from + 1} new events. Latest: ${line}` : line);
-    announced.current = length;
   };
-  useEffect(() => {
-    if (!tape || !game || !following || muted) {
-      announced.current = length;
-      return;
-    }
-    if (announced.current === 0) announced.current = length; // not the whole backlog on arrival
-    if (length <= announced.current || announceTimer.current) return;
-    announceTimer.current = setTimeout(() => {
-      announceTimer.current = null;
-      announceLatest.current();
-    }, 1500);
-  }, [length, following, muted, tape, game]);
-  useEffect(
-    () => () => {
-      if (announceTimer.current) clearTimeout(announceTimer.current);
-    },
-    [],
-  );
+  return { phases, board, figures, cardNamesAt, keyLabel, lineOf };
+}
 
+function MatchPlayer(props: PlayerProps) {
+  const { matchId, token, setToken, initialSeq, initialTurn, initialAs } = props;
+  const [retry, setRetry] = useState(0);
+  const stopRef = useRef<() => void>(() => {});
+  const [metaSeats, setMetaSeats] = useState<readonly { id: string }[] | null>(null);
+  const view = usePerspective({
+    matchId,
+    token,
+    setToken,
+    initialAs,
+    seats: metaSeats,
+    onSwitch: () => stopRef.current(),
+  });
+  const { as } = view;
+  // The page shows the casters' drawings, which may come after the end too: the stream follows them (followSide).
+  const st = useMatchTape(matchId, as, token, retry, true);
+  const cov = useCoverage(matchId, as, token);
+  const { meta, game, tape } = st;
+  useEffect(() => setMetaSeats(meta?.players ?? null), [meta]);
+  const length = tape?.length ?? 0;
+  const isLive = st.phase === 'ready' && !st.ended;
+  const pb = usePlayback(tape, isLive, { seq: initialSeq, turn: initialTurn });
+  stopRef.current = () => pb.setPlaying(false);
+  const { seq, seek } = pb;
+  const [inspect, setInspect] = useState<InspectTarget | null>(null);
+  const [graphsOpen, toggleGraphs] = useGraphsOpen();
+  const seats = useMemo(() => meta?.players ?? [], [meta]);
+  const names = useMemo(() => seatNames(seats), [seats]);
+  const claims = token ? readClaims(token) : null;
+  // The casters' drawings on the board (time-locked for this viewer), and the tools to draw in the coverage view.
+  const desk = useDrawingDesk(matchId, as, token, seq, cov.canWrite, claims?.role ?? null, st.drawingFrames);
+  const allowed = useMemo(
+    () => perspectivesFor(claims, seats.length ? seats.map((s) => s.id) : ['p1', 'p2']),
+    [claims, seats],
+  );
+  useMatchKeys(pb, { length, isLive, dialogOpen: view.dialog !== null });
+  useDeepLinkOpening(st, pb, isLive, props);
+  useAddressBar(st.phase === 'ready', pb, as);
+  const [copied, copyLink] = useCopyLink(matchId, seq, as);
+  const read = useTapeReadings(st, seq, graphsOpen, names);
+  const { muted, toggleMuted, announcement } = useAnnouncer(
+    length,
+    pb.following,
+    !!tape && !!game,
+    read.lineOf,
+  );
   useEffect(() => {
     if (meta)
       document.title = `${meta.players.map((p) => p.name).join(' vs ') || meta.matchId} · ${game?.title ?? meta.game} · Matchtape`;
   }, [meta, game]);
 
-  const switchTo = (p: Perspective) => {
-    setAs(p);
-    setPlaying(false);
-  };
-
-  // ---- states: loading / error ----
-  if (st.phase === 'error') {
-    const err = st.error;
-    if (err instanceof NoSuchSeat) {
-      return (
-        <div className="state-panel" role="alert">
-          <h1>No seat {err.seat} in this match</h1>
-          <p>
-            This match has {err.seats.length} players:{' '}
-            {err.seats.map((p) => `${p.name} (${p.id})`).join(', ')}. Choose one of them, or watch as the
-            public.
-          </p>
-          <div className="row">
-            <button className="btn primary" onClick={() => switchTo('public')}>
-              Watch as public
-            </button>
-            <Link className="btn ghost" href="/">
-              All matches
-            </Link>
-          </div>
-        </div>
-      );
-    }
-    const status = err instanceof ApiError ? err.status : -1;
+  const tokenDialog = (
+    <TokenDialog
+      open={view.dialog !== null}
+      matchId={matchId}
+      wanted={view.dialog?.wanted ?? null}
+      hasToken={token !== null}
+      onSave={view.saveDialogToken}
+      onForget={view.forgetDialogToken}
+      onClose={view.closeDialog}
+    />
+  );
+  if (st.phase === 'error')
     return (
-      <div className="state-panel" role="alert">
-        <h1>
-          {status === 404
-            ? 'Match not found'
-            : status === 401 || status === 403
-              ? 'This perspective needs a token'
-              : 'Could not load the match'}
-        </h1>
-        <p>
-          {status === 404
-            ? 'There is no match at this address. It may have been mistyped, or the link may come from another Matchtape server.'
-            : err?.message}
-        </p>
-        <div className="row">
-          {(status === 401 || status === 403) && (
-            <>
-              <button className="btn primary" onClick={() => setDialog({ wanted: as })}>
-                Paste a token
-              </button>
-              <button className="btn" onClick={() => switchTo('public')}>
-                Watch as public
-              </button>
-            </>
-          )}
-          {status !== 404 && status !== 401 && status !== 403 && (
-            <button className="btn primary" onClick={() => setRetry((r) => r + 1)}>
-              Retry
-            </button>
-          )}
-          <Link className="btn ghost" href="/">
-            All matches
-          </Link>
-        </div>
-        <TokenDialog
-          open={dialog !== null}
-          matchId={matchId}
-          wanted={dialog?.wanted ?? null}
-          hasToken={token !== null}
-          onSave={(t) => {
-            saveToken(sessionStorage, matchId, t);
-            setToken(t);
-            setDialog(null);
-          }}
-          onForget={() => {
-            forgetToken(sessionStorage, matchId);
-            setToken(null);
-            setDialog(null);
-          }}
-          onClose={() => setDialog(null)}
-        />
-      </div>
+      <MatchLoadError
+        error={st.error}
+        onPublic={() => view.switchTo('public')}
+        onPasteToken={() => view.openDialog(as)}
+        onRetry={() => setRetry((r) => r + 1)}
+      >
+        {tokenDialog}
+      </MatchLoadError>
     );
-  }
-  if (!meta || !game || !tape || st.phase === 'loading') {
-    return (
-      <div className="state-panel" aria-busy="true">
-        <div className="spinner" aria-hidden="true" />
-        <p>
-          Loading match
-          {meta && meta.lastSeq > 0
-            ? ` · ${st.loaded.toLocaleString('en')} of ${meta.lastSeq.toLocaleString('en')} events`
-            : ''}
-          …
-        </p>
-        {meta && meta.lastSeq > 0 && (
-          <progress className="load-progress" max={meta.lastSeq} value={st.loaded}>
-            {st.loaded}
-          </progress>
-        )}
-      </div>
-    );
-  }
+  if (!meta || !game || !tape || st.phase === 'loading')
+    return <MatchLoading lastSeq={meta?.lastSeq ?? null} loaded={st.loaded} />;
 
-  const nav = tape.timeline;
-  const turn = nav.turnAt(seq);
-  const phase = nav.phaseAt(seq);
   const live = st.live;
-  const disconnected = isLive && live !== null && (live.kind === 'reconnecting' || live.kind === 'failed');
-  const connecting = isLive && !st.liveOpened && (live === null || live.kind === 'connecting');
-  const title = meta.gameTitle ?? game.title;
+  const disconnected = isDisconnected(isLive, live);
 
   return (
     <InspectContext.Provider value={setInspect}>
       <div
-        className={`match-page${scrubbing ? ' is-scrubbing' : ''}`}
+        className={`match-page${pb.scrubbing ? ' is-scrubbing' : ''}`}
         data-seq={seq}
         data-length={length}
         data-perspective={as}
         data-status={meta.status}
       >
-        <header className="match-head">
-          <Link href="/" className="back" aria-label="All matches">
-            ←
-          </Link>
-          <div className="match-title">
-            <span className="game-name">{title}</span>
-            <h1 title={seats.map((s) => s.name).join(' vs ') || matchId}>
-              {seats.map((s) => s.name).join(' vs ') || matchId}
-            </h1>
-          </div>
-          <div
-            className="match-status"
-            data-live={
-              isLive
-                ? disconnected
-                  ? 'disconnected'
-                  : connecting
-                    ? 'connecting'
-                    : following
-                      ? 'live'
-                      : 'behind'
-                : 'ended'
-            }
-          >
-            {isLive ? (
-              following ? (
-                disconnected || connecting ? (
-                  <span
-                    className="badge badge-off"
-                    role="status"
-                    title={
-                      disconnected
-                        ? 'Not receiving live events; reconnecting'
-                        : 'Connecting to the live stream'
-                    }
-                  >
-                    <span className="dot" aria-hidden="true" /> {disconnected ? 'Offline' : 'Connecting'}
-                  </span>
-                ) : (
-                  <span className="badge badge-live" aria-label="Live">
-                    <span className="dot" aria-hidden="true" /> LIVE
-                  </span>
-                )
-              ) : (
-                <button className="badge badge-behind" onClick={backToLive} title="Back to live (L)">
-                  ● Back to live
-                </button>
-              )
-            ) : (
-              <span className="badge badge-ended">Finished</span>
-            )}
-            {isLive && (
-              <span className="delay" title="Spectators see the match this far behind">
-                {st.delaySeconds ? `delay ${st.delaySeconds}s` : 'no delay'}
-              </span>
-            )}
-          </div>
-          <EventRoundClock at={meta.eventTable} />
-          <PerspectiveSwitch
-            value={as}
-            seats={seats}
-            allowed={allowed}
-            onChange={switchTo}
-            onNeedToken={(w) => setDialog({ wanted: w })}
-          />
-          <div className="head-actions">
-            <DisputeHere matchId={matchId} seq={seq} token={token} claims={claims} seats={seats} />
-            <button
-              className="btn ghost"
-              onClick={toggleMuted}
-              aria-pressed={!muted}
-              aria-label="Announce new events"
-              title={
-                muted
-                  ? 'Screen-reader announcements of new events are off'
-                  : 'New events are announced to screen readers'
-              }
-            >
-              <Icon name={muted ? 'mute' : 'sound'} />{' '}
-              <span className="label-wide">{muted ? 'Announcements off' : 'Announcements on'}</span>
-            </button>
-            <button
-              className="btn"
-              onClick={copyLink}
-              aria-label="Copy link to this moment"
-              title="Copy a link to this moment and perspective"
-            >
-              <Icon name="link" /> <span className="label-wide">Copy link to this moment</span>
-            </button>
-            <button
-              className="btn ghost"
-              onClick={() => setDialog({ wanted: null })}
-              aria-label={token ? 'Token set: change or forget it' : 'Paste a viewer token'}
-              title="Paste or forget a viewer token"
-            >
-              <Icon name="key" /> <span className="label-wide">{token ? 'Token set' : 'Token…'}</span>
-            </button>
-          </div>
-        </header>
+        <MatchPageHeader
+          st={st}
+          pb={pb}
+          view={view}
+          allowed={allowed}
+          claims={claims}
+          matchId={matchId}
+          token={token}
+          isLive={isLive}
+          muted={muted}
+          onToggleMuted={toggleMuted}
+          onCopyLink={copyLink}
+        />
         {copied && (
           <div className="toast" role="status">
             {copied}
@@ -653,267 +343,140 @@ function MatchPlayer({ matchId, token, setToken, initialSeq, initialTurn, initia
         <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="announcer">
           {muted ? '' : announcement}
         </div>
-        {needsToken && (
-          <div className="notice notice-warn" role="status" data-needs-token={needsToken}>
-            {tokenNeededMessage(needsToken, names, matchId)}{' '}
-            <button className="btn" onClick={() => setDialog({ wanted: needsToken })}>
-              Paste a token
-            </button>{' '}
-            <button className="btn ghost" onClick={() => setNeedsToken(null)} aria-label="Dismiss">
-              ×
-            </button>
-          </div>
-        )}
-        {meta.forkOf && <ForkBanner forkOf={meta.forkOf} />}
-        {turnProblem && (
-          <div className="notice notice-warn" role="alert">
-            {turnProblem}
-          </div>
-        )}
-        {disconnected && (
-          <div className="notice notice-warn" role="status">
-            {live.kind === 'reconnecting'
-              ? `Disconnected (${live.reason}). Reconnecting in ${Math.round(live.inMs / 1000)}s… The board below is the last moment received.`
-              : `Live updates refused: ${live.reason}.`}
-          </div>
-        )}
-        <div className="match-main">
-          <main className="board-wrap" aria-label="Board">
-            <a
-              className="skip skip-local"
-              href="#timeline"
-              onClick={(e) => {
-                e.preventDefault();
-                document.getElementById('timeline')?.focus();
-              }}
-            >
-              Skip to the timeline
-            </a>
-            {length === 0 ? (
-              <div className="state-panel">
-                {isLive ? 'Waiting for the first event…' : 'This match has no events.'}
-              </div>
-            ) : board && board.ok ? (
-              <>
-                {desk.tools}
-                <DrawnBoard
-                  drawings={desk.drawings}
-                  seq={seq}
-                  picking={desk.picking}
-                  onPick={desk.onPick}
-                  pending={desk.pending}
-                >
-                  <FitHeight scroller=".board-wrap" contentKey={seq}>
-                    <Board
-                      board={board.board}
-                      perspective={as}
-                      phases={tape.timeline.stripPhases(
-                        phases,
-                        board.board.phase,
-                        board.board.turn,
-                        seats.length || board.board.players.length,
-                      )}
-                      seats={names}
-                    />
-                  </FitHeight>
-                </DrawnBoard>
-              </>
-            ) : (
-              <div className="state-panel" role="alert">
-                The board cannot be drawn at event {seq}: {board?.error}
-              </div>
-            )}
-          </main>
-          <Log
-            game={game}
-            envelopes={tape.envelopes}
-            names={cardNamesAt}
-            nav={nav}
-            seats={names}
-            length={length}
-            seq={logSeq}
-            filter={logFilter}
-            onFilter={setLogFilter}
-            onSeek={seek}
-          />
-          <AnnotationPanel
-            cov={cov}
-            matchId={matchId}
-            as={as}
-            token={token}
-            seq={seq}
-            onSeek={(s) => seek(s)}
-            hovered={inspect?.tile ?? null}
-          />
-        </div>
-        <footer className="controls" aria-label="Playback">
-          <AnnotationMarkers cov={cov} length={length} seq={seq} onSeek={(s) => seek(s)} />
-          <Scrubber
-            nav={nav}
-            length={length}
-            version={version}
-            seq={seq}
-            phases={phases}
-            onSeek={(s, dragging) => {
-              setPlaying(false); // a hand on the scrubber takes over from playback
-              seek(s, dragging);
-            }}
-            onDragEnd={() => setScrubbing(false)}
-            keyLabel={keyLabel}
-            phaseLabel={(ph) => positionWords(game.id, ph, null).phase}
-            extraMarkers={<DisputeMarkers matchId={matchId} token={token} length={length} onSeek={seek} />}
-          />
-          <div className="control-row">
-            <div className="buttons">
-              <button className="icon" onClick={() => seek(0)} aria-label="Start (Home)" title="Start (Home)">
-                <Icon name="first" />
-              </button>
-              <button
-                className="icon"
-                onClick={() => stepTurn(-1)}
-                aria-label="Previous turn (Shift+←)"
-                title="Previous turn (Shift+←)"
-              >
-                <Icon name="prevTurn" />
-              </button>
-              <button
-                className="icon"
-                onClick={() => stepEvent(-1)}
-                aria-label="Previous event (←)"
-                title="Previous event (←)"
-              >
-                <Icon name="prev" />
-              </button>
-              <button
-                className="icon play"
-                onClick={togglePlay}
-                aria-label={playing ? 'Pause (Space)' : 'Play (Space)'}
-                title={playing ? 'Pause (Space)' : 'Play (Space)'}
-              >
-                <Icon name={playing ? 'pause' : 'play'} size={16} />
-              </button>
-              <button
-                className="icon"
-                onClick={() => stepEvent(1)}
-                aria-label="Next event (→)"
-                title="Next event (→)"
-              >
-                <Icon name="next" />
-              </button>
-              <button
-                className="icon"
-                onClick={() => stepTurn(1)}
-                aria-label="Next turn (Shift+→)"
-                title="Next turn (Shift+→)"
-              >
-                <Icon name="nextTurn" />
-              </button>
-              <button className="icon" onClick={() => seek(length)} aria-label="End (End)" title="End (End)">
-                <Icon name="last" />
-              </button>
-              <button
-                className="btn ghost graphs-toggle"
-                onClick={toggleGraphs}
-                aria-expanded={graphsOpen}
-                aria-controls="graphs"
-                title="Life, hand and resources per turn"
-              >
-                Graphs
-              </button>
-              <label className="speed">
-                <span className="sr-only">Speed</span>
-                <select
-                  value={String(speed)}
-                  onChange={(e) =>
-                    setSpeed(e.target.value === 'real' ? 'real' : (Number(e.target.value) as Speed))
-                  }
-                >
-                  {SPEEDS.map((s) => (
-                    <option key={s} value={s}>
-                      {s}×
-                    </option>
-                  ))}
-                  <option value="real">real time</option>
-                </select>
-              </label>
-            </div>
-            <div className="position" aria-live="off">
-              <strong>{turn ? `Turn ${turn.turn}` : 'Setup'}</strong>
-              {phase && <span> · {positionText(game.id, phase.phase, tape.envelope(seq)?.step)}</span>}
-              <span className="muted">
-                {' '}
-                · event <span data-testid="seq">{seq}</span>/{length}
-              </span>
-            </div>
-            <p className="keys muted" aria-label="Keyboard shortcuts">
-              <kbd>←</kbd>
-              <kbd>→</kbd> event · <kbd>Shift</kbd> turn · <kbd>Space</kbd> play · <kbd>L</kbd> live
-            </p>
-            <form
-              className="jump"
-              onSubmit={(e) => {
-                e.preventDefault();
-                const n = Number(turnInput);
-                const s = turnInput.trim() !== '' && Number.isInteger(n) ? nav.seqOfTurn(n) : null;
-                if (s !== null) seek(s);
-                else
-                  setTurnProblem(
-                    turnInput.trim() === ''
-                      ? 'Type a turn number to jump to.'
-                      : noTurnMessage(n, nav.turnRange(), isLive),
-                  );
-              }}
-            >
-              <label>
-                <span className="sr-only">Jump to turn</span>
-                <input
-                  type="number"
-                  min={0}
-                  inputMode="numeric"
-                  placeholder="turn"
-                  value={turnInput}
-                  onChange={(e) => setTurnInput(e.target.value)}
-                />
-              </label>
-              <button className="btn" type="submit" aria-label="Go to that turn">
-                Go
-              </button>
-            </form>
-          </div>
-          {graphsOpen && (
-            <div id="graphs">
-              {figures ? (
-                <Graphs series={figures} names={names} seq={seq} onSeek={seek} />
-              ) : (
-                <p className="graphs-empty muted">Loading the whole match for the graphs…</p>
-              )}
-            </div>
-          )}
-        </footer>
-        <CardInspector target={inspect} game={meta.game} />
-        <TokenDialog
-          open={dialog !== null}
-          matchId={matchId}
-          wanted={dialog?.wanted ?? null}
-          hasToken={token !== null}
-          onSave={(t) => {
-            saveToken(sessionStorage, matchId, t);
-            setToken(t);
-            const w = dialog?.wanted;
-            setDialog(null);
-            if (w) setAs(w);
-            if (w === needsToken) setNeedsToken(null);
-          }}
-          onForget={() => {
-            forgetToken(sessionStorage, matchId);
-            setToken(null);
-            setAs('public');
-            setDialog(null);
-          }}
-          onClose={() => setDialog(null)}
+        <MatchNotices
+          view={view}
+          message={view.needsToken ? tokenNeededMessage(view.needsToken, names, matchId) : ''}
+          forkOf={meta.forkOf}
+          problem={pb.problem}
+          live={disconnected ? live : null}
         />
+        <MatchMain
+          st={st}
+          seq={seq}
+          seek={seek}
+          isLive={isLive}
+          read={read}
+          desk={desk}
+          cov={cov}
+          as={as}
+          token={token}
+          matchId={matchId}
+          names={names}
+          hovered={inspect?.tile ?? null}
+        />
+        <MatchFooter
+          st={st}
+          pb={pb}
+          cov={cov}
+          read={read}
+          matchId={matchId}
+          token={token}
+          isLive={isLive}
+          names={names}
+          graphsOpen={graphsOpen}
+          onToggleGraphs={toggleGraphs}
+        />
+        <CardInspector target={inspect} game={meta.game} />
+        {tokenDialog}
       </div>
     </InspectContext.Provider>
+  );
+}
+
+/** The notices above the board: a token the link needs, a fork, a deep link that did not fit, the live stream down. */
+function MatchNotices(props: {
+  view: Pick<PerspectiveState, 'needsToken' | 'openDialog' | 'dismissNeedsToken'>;
+  message: string;
+  forkOf: MatchListItem['forkOf'];
+  problem: string | null;
+  /** The live stream's state while it is down. */
+  live: LiveStream | null;
+}) {
+  const { view, live } = props;
+  return (
+    <>
+      {view.needsToken && (
+        <div className="notice notice-warn" role="status" data-needs-token={view.needsToken}>
+          {props.message}{' '}
+          <button className="btn" onClick={() => view.openDialog(view.needsToken)}>
+            Paste a token
+          </button>{' '}
+          <button className="btn ghost" onClick={view.dismissNeedsToken} aria-label="Dismiss">
+            ×
+          </button>
+        </div>
+      )}
+      {props.forkOf && <ForkBanner forkOf={props.forkOf} />}
+      {props.problem && (
+        <div className="notice notice-warn" role="alert">
+          {props.problem}
+        </div>
+      )}
+      {live && (live.kind === 'reconnecting' || live.kind === 'failed') && (
+        <div className="notice notice-warn" role="status">
+          {live.kind === 'reconnecting'
+            ? `Disconnected (${live.reason}). Reconnecting in ${Math.round(live.inMs / 1000)}s… The board below is the last moment received.`
+            : `Live updates refused: ${live.reason}.`}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The board at the playhead with the casters' drawings, or why there is none. */
+function BoardArea(props: {
+  length: number;
+  isLive: boolean;
+  seq: number;
+  board: { ok: true; board: BoardModel } | { ok: false; error: string } | null;
+  desk: ReturnType<typeof useDrawingDesk>;
+  as: Perspective;
+  names: ReadonlyMap<string, string>;
+  phases: (b: BoardModel) => ReturnType<TimelineNav['stripPhases']>;
+}) {
+  const { length, isLive, seq, board, desk, as } = props;
+  return (
+    <main className="board-wrap" aria-label="Board">
+      <a
+        className="skip skip-local"
+        href="#timeline"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('timeline')?.focus();
+        }}
+      >
+        Skip to the timeline
+      </a>
+      {length === 0 ? (
+        <div className="state-panel">
+          {isLive ? 'Waiting for the first event…' : 'This match has no events.'}
+        </div>
+      ) : board && board.ok ? (
+        <>
+          {desk.tools}
+          <DrawnBoard
+            drawings={desk.drawings}
+            seq={seq}
+            picking={desk.picking}
+            onPick={desk.onPick}
+            pending={desk.pending}
+          >
+            <FitHeight scroller=".board-wrap" contentKey={seq}>
+              <Board
+                board={board.board}
+                perspective={as}
+                phases={props.phases(board.board)}
+                seats={props.names}
+              />
+            </FitHeight>
+          </DrawnBoard>
+        </>
+      ) : (
+        <div className="state-panel" role="alert">
+          The board cannot be drawn at event {seq}: {board?.error}
+        </div>
+      )}
+    </main>
   );
 }
 
@@ -973,4 +536,194 @@ export function noTurnMessage(
         : `turns ${first}–${range.last}`
       : 'no turns';
   return `There is no turn ${n}: this match has ${span}${live ? ' so far' : ''}.`;
+}
+
+/** The playback footer: annotation markers, the scrubber with its key moments and disputes, the controls, graphs. */
+function MatchFooter(props: {
+  st: TapeState;
+  pb: Playback;
+  cov: ReturnType<typeof useCoverage>;
+  read: ReturnType<typeof useTapeReadings>;
+  matchId: string;
+  token: string | null;
+  isLive: boolean;
+  names: ReadonlyMap<string, string>;
+  graphsOpen: boolean;
+  onToggleGraphs: () => void;
+}) {
+  const { pb, cov, read, matchId, token, isLive, names, graphsOpen } = props;
+  const { game, tape, version } = props.st;
+  const { seq, seek } = pb;
+  if (!game || !tape) return null;
+  const nav = tape.timeline;
+  const length = tape.length;
+  const turn = nav.turnAt(seq);
+  const phase = nav.phaseAt(seq);
+  const toggleGraphs = props.onToggleGraphs;
+  return (
+    <footer className="controls" aria-label="Playback">
+      <AnnotationMarkers cov={cov} length={length} seq={seq} onSeek={(s) => seek(s)} />
+      <Scrubber
+        nav={nav}
+        length={length}
+        version={version}
+        seq={seq}
+        phases={read.phases}
+        onSeek={(s, dragging) => {
+          pb.setPlaying(false); // a hand on the scrubber takes over from playback
+          seek(s, dragging);
+        }}
+        onDragEnd={() => pb.setScrubbing(false)}
+        keyLabel={read.keyLabel}
+        phaseLabel={(ph) => positionWords(game.id, ph, null).phase}
+        extraMarkers={<DisputeMarkers matchId={matchId} token={token} length={length} onSeek={seek} />}
+      />
+      <PlaybackControls
+        playback={pb}
+        length={length}
+        graphsOpen={graphsOpen}
+        onToggleGraphs={toggleGraphs}
+        seqOfTurn={(n) => nav.seqOfTurn(n)}
+        noTurn={(n) => noTurnMessage(n, nav.turnRange(), isLive)}
+        position={
+          <>
+            <strong>{turn ? `Turn ${turn.turn}` : 'Setup'}</strong>
+            {phase && <span> · {positionText(game.id, phase.phase, tape.envelope(seq)?.step)}</span>}
+            <span className="muted">
+              {' '}
+              · event <span data-testid="seq">{seq}</span>/{length}
+            </span>
+          </>
+        }
+      />
+      {graphsOpen && (
+        <div id="graphs">
+          {read.figures ? (
+            <Graphs series={read.figures} names={names} seq={seq} onSeek={seek} />
+          ) : (
+            <p className="graphs-empty muted">Loading the whole match for the graphs…</p>
+          )}
+        </div>
+      )}
+    </footer>
+  );
+}
+
+/** The header with what it shows of the match: live status, round clock, perspective switch, dispute here. */
+function MatchPageHeader(props: {
+  st: TapeState;
+  pb: Playback;
+  view: PerspectiveState;
+  allowed: Perspective[];
+  claims: ReturnType<typeof readClaims>;
+  matchId: string;
+  token: string | null;
+  isLive: boolean;
+  muted: boolean;
+  onToggleMuted: () => void;
+  onCopyLink: () => void;
+}) {
+  const { st, pb, view, allowed, claims, matchId, token, isLive, muted } = props;
+  const { meta, game } = st;
+  if (!meta || !game) return null;
+  const as = view.as;
+  const seq = pb.seq;
+  const seats = meta.players;
+  const players = seats.map((s) => s.name).join(' vs ') || matchId;
+  const live = st.live;
+  const toggleMuted = props.onToggleMuted;
+  const copyLink = props.onCopyLink;
+  return (
+    <MatchHeader
+      title={meta.gameTitle ?? game.title}
+      players={players}
+      status={
+        <>
+          <LiveStatus
+            isLive={isLive}
+            following={pb.following}
+            live={live}
+            liveOpened={st.liveOpened}
+            delaySeconds={st.delaySeconds}
+            onBackToLive={pb.backToLive}
+          />
+          <EventRoundClock at={meta.eventTable} />
+          <PerspectiveSwitch
+            value={as}
+            seats={seats}
+            allowed={allowed}
+            onChange={view.switchTo}
+            onNeedToken={(w) => view.openDialog(w)}
+          />
+        </>
+      }
+      dispute={<DisputeHere matchId={matchId} seq={seq} token={token} claims={claims} seats={seats} />}
+      muted={muted}
+      onToggleMuted={toggleMuted}
+      onCopyLink={copyLink}
+      hasToken={token !== null}
+      onTokenDialog={() => view.openDialog(null)}
+    />
+  );
+}
+
+/** The board, the log and the coverage notes side by side. */
+function MatchMain(props: {
+  st: TapeState;
+  seq: number;
+  seek: (seq: number) => void;
+  isLive: boolean;
+  read: ReturnType<typeof useTapeReadings>;
+  desk: ReturnType<typeof useDrawingDesk>;
+  cov: ReturnType<typeof useCoverage>;
+  as: Perspective;
+  token: string | null;
+  matchId: string;
+  names: ReadonlyMap<string, string>;
+  hovered: InspectTarget['tile'] | null;
+}) {
+  const { st, seq, seek, isLive, read, desk, cov, as, token, matchId, names } = props;
+  const [logFilter, setLogFilter] = useState<LogFilter>('follow');
+  // The log may lag the playhead by a frame while scrubbing; the board never does.
+  const logSeq = useDeferredValue(seq);
+  const { game, tape, meta } = st;
+  if (!game || !tape || !meta) return null;
+  const nav = tape.timeline;
+  const length = tape.length;
+  const seats = meta.players;
+  return (
+    <div className="match-main">
+      <BoardArea
+        length={length}
+        isLive={isLive}
+        seq={seq}
+        board={read.board}
+        desk={desk}
+        as={as}
+        names={names}
+        phases={(b) => nav.stripPhases(read.phases, b.phase, b.turn, seats.length || b.players.length)}
+      />
+      <Log
+        game={game}
+        envelopes={tape.envelopes}
+        names={read.cardNamesAt}
+        nav={nav}
+        seats={names}
+        length={length}
+        seq={logSeq}
+        filter={logFilter}
+        onFilter={setLogFilter}
+        onSeek={seek}
+      />
+      <AnnotationPanel
+        cov={cov}
+        matchId={matchId}
+        as={as}
+        token={token}
+        seq={seq}
+        onSeek={(s) => seek(s)}
+        hovered={props.hovered}
+      />
+    </div>
+  );
 }

@@ -9,3 +9,4 @@ export * from './start';
 export * from './test-card-id';
 export * from './game';
 export * from './clock';
+export * from './rules-table';

@@ -2,8 +2,11 @@
 // command must meet, citing the section or decision) → perform (emit the events, then let the rules settle).
 // legalCommands lists candidates built from the state and keeps those the same check accepts (accepted ⇔ listed).
 import {
+  allowed,
+  commandRule,
   reject,
   type Command,
+  type CommandTable,
   type DecideContext,
   type Decision,
   type MatchConfig,
@@ -54,7 +57,7 @@ import {
   zoneHasRoom,
 } from './rules';
 import { ECCommandSchema, type ECCommand } from './schemas';
-import type { Card, ECOptions, ECState } from './types';
+import type { Card, ECOptions, ECState, SeenCard } from './types';
 import { HAND_LIMIT } from './types';
 
 export const RULES_VERSION = 'Elemental Clash draft rules (004_e12fc6d8e4fda777) + decisions D1–D48';
@@ -191,259 +194,18 @@ export function check(s: ECState, player: PlayerId, c: ECCommand): Rejection | n
   if (s.status === 'ended') return nope('1.0', 'the match is over');
   const gate = commandGate(s, c.type, player);
   if (!gate.ok) return nope(gate.rule, gate.reason);
-  const pl = s.players[player]!;
-  const opp = opponentOf(s, player);
-  const inHand = (id: string) => pl.hand.find((h) => h.id === id);
-  const own = (id: string) => {
-    const w = locate(s, id);
-    return w && w.player === player ? w : null;
-  };
-  switch (c.type) {
-    case 'Concede':
-    case 'Keep':
-    case 'DeclineRedraw':
-    case 'EndMain':
-    case 'FinishDefense':
-    case 'DeclineFreePlay':
-      return null;
-    case 'Mulligan': {
-      const next = pl.mulligans === 0 ? 7 : pl.hand.length - 1;
-      return next < s.options.minimumHand
-        ? nope(
-            'D17',
-            `another mulligan would leave ${next} cards, fewer than the minimum hand of ${s.options.minimumHand}; keep this hand`,
-          )
-        : null;
-    }
-    case 'DeployCreature': {
-      if (!creaturesToDeploy(s, player).some((x) => x.id === c.card))
-        return nope('4.0.S2', `${c.card} is not a creature on top of one of your element-stone stacks`);
-      return zoneHasRoom(pl, c.zone)
-        ? null
-        : nope(
-            '4.0.S3',
-            `your ${c.zone.toUpperCase()} zone already holds 5 creatures; choose the other zone`,
-          );
-    }
-    case 'KeepResident': {
-      if (!creaturesToDeploy(s, player).some((x) => x.id === c.card))
-        return nope('4.0.S2', `${c.card} is not a creature waiting on one of your stacks`);
-      return has(locate(s, c.card)!.perm.cardId, 'Resident')
-        ? null
-        : nope('7.0.Resident', 'only a creature with Resident may stay on its stack');
-    }
-    case 'AttachFamiliar': {
-      if (!creaturesToDeploy(s, player).some((x) => x.id === c.card))
-        return nope('4.0.S2', `${c.card} is not a creature waiting on one of your stacks`);
-      const fam = ability(locate(s, c.card)!.perm.cardId, 'Familiar Spirit');
-      if (!fam)
-        return nope(
-          '7.0.Familiar Spirit',
-          'only a creature with Familiar Spirit can be attached to a master',
-        );
-      const m = own(c.master);
-      if (!m || (m.zone !== 'atk' && m.zone !== 'def'))
-        return nope('7.0.Familiar Spirit', 'the master must be a creature in your ATK or DEF zone');
-      return matches(m.perm.cardId, fam.criteria)
-        ? null
-        : nope(
-            '7.0.Familiar Spirit',
-            `the master must be a ${fam.criteria?.creatureType ?? 'matching'} creature`,
-          );
-    }
-    case 'MoveCreature': {
-      const w = own(c.card);
-      if (!w || (w.zone !== 'atk' && w.zone !== 'def'))
-        return nope('4.0.S3', `${c.card} is not a creature in your ATK or DEF zone`);
-      if (w.zone === c.zone)
-        return nope('4.0.S3', `${c.card} is already in your ${c.zone.toUpperCase()} zone`);
-      return zoneHasRoom(pl, c.zone)
-        ? null
-        : nope('4.0.S3', `your ${c.zone.toUpperCase()} zone already holds 5 creatures`);
-    }
-    case 'EndStandby': {
-      const waiting = creaturesToDeploy(s, player);
-      if (waiting.length > 0 && (zoneHasRoom(pl, 'atk') || zoneHasRoom(pl, 'def')))
-        return nope(
-          '4.0.S2',
-          `put the creatures on your stacks into your ATK or DEF zone first (${waiting.map((x) => x.id).join(', ')})`,
-        );
-      return null;
-    }
-    case 'RedrawHand':
-      return pl.hand.length > 0 ? null : nope('D18', 'there is no hand to put under the spellbook');
-    case 'PutUnder':
-      return inHand(c.card) ? null : nope('4.0.D2', `${c.card} is not in your hand`);
-    case 'PlayStone': {
-      const h = inHand(c.card);
-      if (!h || cardDef(full(h).cardId).type !== 'Element Stone')
-        return nope('4.0.M1', `${c.card} is not an element-stone card in your hand`);
-      if (pl.stonePlayed) return nope('4.0.M1', 'you have already played an element stone this turn');
-      if (c.stack !== null && !pl.stacks.some((st) => st.id === c.stack))
-        return nope('D4', `${c.stack} is not one of your element-stone stacks; give null for a new stack`);
-      return null;
-    }
-    case 'PlayCard':
-      return checkPlay(s, player, c);
-    case 'DeclareAttack': {
-      const a = own(c.attacker);
-      if (!a || !inAtk(a)) return nope('4.0.M3', `${c.attacker} is not a creature in your ATK zone`);
-      if (a.perm.attacked) return nope('D13', `${c.attacker} has already attacked this turn`);
-      if (a.perm.ranged)
-        return nope(
-          '7.0.Ranged Attack',
-          `${c.attacker} used its Ranged Attack instead of attacking this turn`,
-        );
-      if (c.target === opp) return null;
-      const t = locate(s, c.target);
-      if (!t || t.player !== opp || !inAtk(t))
-        return nope(
-          '4.0.M3',
-          `attack a creature in your opponent's ATK zone, or your opponent (${opp}) directly`,
-        );
-      return has(t.perm.cardId, 'Stealthy')
-        ? nope('7.0.Stealthy', 'a Stealthy creature cannot be attacked by your creatures')
-        : null;
-    }
-    case 'RangedAttack': {
-      const w = own(c.creature);
-      const ra = w && ability(w.perm.cardId, 'Ranged Attack');
-      if (!w || !ra)
-        return nope('7.0.Ranged Attack', `${c.creature} is not a creature of yours with Ranged Attack`);
-      if (w.zone !== 'atk' && w.zone !== 'def')
-        return nope('7.0.Ranged Attack', 'Ranged Attack is used from your ATK or DEF zone');
-      if (w.perm.ranged)
-        return nope('7.0.Ranged Attack', 'a creature may only deal damage this way once per turn');
-      if (w.perm.attacked) return nope('7.0.Ranged Attack', `${c.creature} already attacked this turn`);
-      if (s.players[c.target]) return null;
-      const t = locate(s, c.target);
-      if (!t || !isCreatureCard(cardDef(t.perm.cardId)))
-        return nope('7.0.Ranged Attack', 'target a player or a creature in play');
-      return targetable(t, player, false)
-        ? null
-        : nope(
-            has(t.perm.cardId, 'Stealthy') ? '7.0.Stealthy' : '7.0.Immunity',
-            `${c.target} cannot be the target of your abilities`,
-          );
-    }
-    case 'Discharge': {
-      const w = own(c.creature);
-      if (!w || !has(w.perm.cardId, 'Discharge') || (w.zone !== 'atk' && w.zone !== 'def'))
-        return nope(
-          '7.0.Discharge',
-          `${c.creature} is not a creature with Discharge in your ATK or DEF zone`,
-        );
-      const st = pl.stacks.find((x) => x.id === c.stack);
-      return st && stackCanCast(st, cardDef(w.perm.cardId))
-        ? null
-        : nope('7.0.Discharge', `${c.stack} is not a stack of yours that could be used to cast it (D5)`);
-    }
-    case 'Respawn': {
-      const card = pl.archive.find((x) => x.id === c.card);
-      if (!card || !has(card.cardId, 'Respawn'))
-        return nope('7.0.Respawn', `${c.card} is not a creature card with Respawn in your archive`);
-      const h = inHand(c.discard);
-      const types = cardDef(card.cardId).creatureTypes ?? [];
-      const dt = h ? cardDef(full(h).cardId) : null;
-      return dt && isCreatureCard(dt) && (dt.creatureTypes ?? []).some((t) => types.includes(t))
-        ? null
-        : nope(
-            '7.0.Respawn',
-            `discard a creature card from your hand that shares a type with it (${types.join(', ')})`,
-          );
-    }
-    case 'DeclareBlocker': {
-      const a = s.attack!;
-      if (a.target !== null) return nope('4.0.M3', 'only a creature attacking you directly can be blocked');
-      const w = own(c.creature);
-      if (!w || !inDef(w)) return nope('4.0.M3', `${c.creature} is not a creature in your DEF zone`);
-      if (a.blockers.includes(c.creature)) return nope('4.0.M3', `${c.creature} is already blocking`);
-      const attacker = locate(s, a.attacker);
-      if (attacker && has(attacker.perm.cardId, 'Aerial') && !has(w.perm.cardId, 'Aerial'))
-        return nope('7.0.Aerial', 'an Aerial creature can only be blocked by creatures with Aerial');
-      return null;
-    }
-    case 'Harvest': {
-      const w = own(c.card);
-      const h = w && ability(w.perm.cardId, 'Harvest');
-      if (!w || !h) return nope('7.0.Harvest', `${c.card} is not a card of yours in play with Harvest (D26)`);
-      return pl.archive.length >= (h.x ?? 0)
-        ? null
-        : nope(
-            '7.0.Harvest',
-            `Harvest ${h.x} needs ${h.x} cards in your archive; you have ${pl.archive.length}`,
-          );
-    }
-    case 'Mutate': {
-      const w = own(c.card);
-      const m = w && ability(w.perm.cardId, 'Mutate');
-      if (!w || !m || w.zone === 'attached')
-        return nope('7.0.Mutate', `${c.card} is not a card of yours in play with Mutate`);
-      const src = inHand(c.mutant) ?? pl.archive.find((x) => x.id === c.mutant);
-      const def = src ? cardDef(full(src).cardId) : null;
-      if (
-        !def ||
-        !isCreatureCard(def) ||
-        !(def.creatureTypes ?? []).includes('Mutant') ||
-        def.level > (m.x ?? 0)
-      )
-        return nope(
-          '7.0.Mutate',
-          `choose a Mutant creature card of level ${m.x} or lower from your hand or archive`,
-        );
-      return uniqueBlocked(s, def.id)
-        ? nope('7.0.Unique', `${def.name} is Unique and a copy is already in play`)
-        : null;
-    }
-    case 'Reinforce': {
-      const w = own(c.card);
-      if (!w || !has(w.perm.cardId, 'Reinforce'))
-        return nope('7.0.Reinforce', `${c.card} is not a card of yours in play with Reinforce`);
-      const sorted = [...new Set(c.reveal)].sort();
-      if (sorted.join() !== c.reveal.join())
-        return nope('command', 'list the revealed cards once each, in ascending id order');
-      for (const id of c.reveal) {
-        const h = inHand(id);
-        if (!h || full(h).cardId !== w.perm.cardId)
-          return nope('7.0.Reinforce', `${id} is not a creature card in your hand with the same name`);
-      }
-      return null;
-    }
-    case 'ChooseTrigger':
-      return s.prompt?.options?.includes(c.pid)
-        ? null
-        : nope('D7', `${c.pid} is not one of the waiting triggers (${s.prompt?.options?.join(', ')})`);
-    case 'ArrangeTop': {
-      const opts = s.prompt?.options ?? [];
-      return [...c.order].sort().join() === [...opts].sort().join() &&
-        new Set(c.order).size === c.order.length
-        ? null
-        : nope('7.0.Future Sight', `put back exactly the cards you looked at, each once: ${opts.join(', ')}`);
-    }
-    case 'ChooseEchoTarget':
-      return c.target === null || s.prompt?.options?.includes(c.target)
-        ? null
-        : nope(
-            '7.0.Echo',
-            `choose a new target for the copy among ${s.prompt?.options?.join(', ')}, or null to keep its target`,
-          );
-    case 'ChooseConstruct':
-      return c.cardId === null || s.prompt?.options?.includes(c.cardId)
-        ? null
-        : nope('7.0.Construct', `choose one of ${s.prompt?.options?.join(', ')} or null`);
-    case 'PlayFree': {
-      const src = s.prompt?.source;
-      const card = src ? pl.archive.find((x) => x.id === src) : undefined;
-      const opts = card ? freePlayOptions(s, player, card.cardId) : [];
-      return opts.some((o) => o.zone === c.zone && o.target === c.target)
-        ? null
-        : nope('D29', `play it with one of: ${opts.map((o) => JSON.stringify(o)).join(' ')}`);
-    }
-    case 'Discard':
-      return inHand(c.card) ? null : nope('4.0.E2', `${c.card} is not in your hand`);
-    case 'EndTurn':
-      return pl.hand.length > HAND_LIMIT ? nope('4.0.E2', `discard down to ${HAND_LIMIT} cards first`) : null;
-  }
+  return commandRule(COMMANDS, c.type)!.check(s, c, player);
+}
+
+/** A card in the player's hand. */
+function inHand(s: ECState, player: PlayerId, id: string): SeenCard | undefined {
+  return s.players[player]!.hand.find((h) => h.id === id);
+}
+
+/** A card in play the player controls, with where it is; null when it is not one. */
+function own(s: ECState, player: PlayerId, id: string): ReturnType<typeof locate> {
+  const w = locate(s, id);
+  return w && w.player === player ? w : null;
 }
 
 function checkPlay(
@@ -521,22 +283,41 @@ function playTargets(s: ECState, player: PlayerId, cardId: string, need: TargetK
 // ---------------------------------------------------------------- perform
 
 function perform(d: Draft, player: PlayerId, c: ECCommand): void {
-  const s = d.state;
-  const pl = s.players[player]!;
-  const handCard = (id: string) => full(pl.hand.find((h) => h.id === id)!);
-  switch (c.type) {
-    case 'Concede':
+  commandRule(COMMANDS, c.type)!.perform(d, c, player);
+}
+
+/** Every command: `check` (the rules it must meet once the machine gate passed) and `perform` (its events). */
+const COMMANDS: CommandTable<ECState, ECCommand, Draft> = {
+  Concede: {
+    check: allowed,
+    perform(d, _c, player) {
       d.emit('Conceded', { player }, { rule: 'D22' });
       lose(d, player, 'D22', 'conceded');
-      return;
-    case 'Keep': {
+    },
+  },
+  Keep: {
+    check: allowed,
+    perform(d, _c, player) {
       d.emit('HandKept', { player }, { rule: '4.0' });
       const other = opponentOf(d.state, player);
       if (!d.state.players[other]!.kept) offer(d, { kind: 'mulligan', player: other, rule: 'D17' });
       else startTurn(d, d.state.firstPlayer!);
-      return;
-    }
-    case 'Mulligan': {
+    },
+  },
+  Mulligan: {
+    check(s, _c, player) {
+      const pl = s.players[player]!;
+      const next = pl.mulligans === 0 ? 7 : pl.hand.length - 1;
+      return next < s.options.minimumHand
+        ? nope(
+            'D17',
+            `another mulligan would leave ${next} cards, fewer than the minimum hand of ${s.options.minimumHand}; keep this hand`,
+          )
+        : null;
+    },
+    perform(d, _c, player) {
+      const s = d.state;
+      const pl = s.players[player]!;
       const size = pl.mulligans === 0 ? 7 : pl.hand.length - 1;
       const all = [...pl.hand, ...pl.spellbook].map(full);
       const order = d.rng.permutation(all.length);
@@ -548,23 +329,66 @@ function perform(d: Draft, player: PlayerId, c: ECCommand): void {
         { rule: '4.0' },
       );
       offer(d, { kind: 'mulligan', player, rule: '4.0' });
-      return;
-    }
-    case 'DeployCreature': {
+    },
+  },
+  DeployCreature: {
+    check(s, c, player) {
+      const pl = s.players[player]!;
+      if (!creaturesToDeploy(s, player).some((x) => x.id === c.card))
+        return nope('4.0.S2', `${c.card} is not a creature on top of one of your element-stone stacks`);
+      return zoneHasRoom(pl, c.zone)
+        ? null
+        : nope(
+            '4.0.S3',
+            `your ${c.zone.toUpperCase()} zone already holds 5 creatures; choose the other zone`,
+          );
+    },
+    perform(d, c, player) {
+      const s = d.state;
       const w = locate(s, c.card)!;
       d.emit('CreatureDeployed', { player, card: c.card, stack: w.stack!, zone: c.zone }, { rule: '4.0.S2' });
       if (c.zone === 'atk') queueKeyword(d, player, w.perm, 'Charge Attack');
       settle(d);
-      return;
-    }
-    case 'KeepResident': {
+    },
+  },
+  KeepResident: {
+    check(s, c, player) {
+      if (!creaturesToDeploy(s, player).some((x) => x.id === c.card))
+        return nope('4.0.S2', `${c.card} is not a creature waiting on one of your stacks`);
+      return has(locate(s, c.card)!.perm.cardId, 'Resident')
+        ? null
+        : nope('7.0.Resident', 'only a creature with Resident may stay on its stack');
+    },
+    perform(d, c, player) {
+      const s = d.state;
       const w = locate(s, c.card)!;
       d.emit('CreatureKeptResident', { player, card: c.card, stack: w.stack! }, { rule: '7.0.Resident' });
       queueKeyword(d, player, w.perm, 'Resident');
       settle(d);
-      return;
-    }
-    case 'AttachFamiliar': {
+    },
+  },
+  AttachFamiliar: {
+    check(s, c, player) {
+      if (!creaturesToDeploy(s, player).some((x) => x.id === c.card))
+        return nope('4.0.S2', `${c.card} is not a creature waiting on one of your stacks`);
+      const fam = ability(locate(s, c.card)!.perm.cardId, 'Familiar Spirit');
+      if (!fam)
+        return nope(
+          '7.0.Familiar Spirit',
+          'only a creature with Familiar Spirit can be attached to a master',
+        );
+      const m = own(s, player, c.master);
+      if (!m || (m.zone !== 'atk' && m.zone !== 'def'))
+        return nope('7.0.Familiar Spirit', 'the master must be a creature in your ATK or DEF zone');
+      return matches(m.perm.cardId, fam.criteria)
+        ? null
+        : nope(
+            '7.0.Familiar Spirit',
+            `the master must be a ${fam.criteria?.creatureType ?? 'matching'} creature`,
+          );
+    },
+    perform(d, c, player) {
+      const s = d.state;
       const w = locate(s, c.card)!;
       d.emit(
         'FamiliarAttached',
@@ -572,24 +396,64 @@ function perform(d: Draft, player: PlayerId, c: ECCommand): void {
         { rule: '7.0.Familiar Spirit' },
       );
       settle(d);
-      return;
-    }
-    case 'MoveCreature':
+    },
+  },
+  MoveCreature: {
+    check(s, c, player) {
+      const pl = s.players[player]!;
+      const w = own(s, player, c.card);
+      if (!w || (w.zone !== 'atk' && w.zone !== 'def'))
+        return nope('4.0.S3', `${c.card} is not a creature in your ATK or DEF zone`);
+      if (w.zone === c.zone)
+        return nope('4.0.S3', `${c.card} is already in your ${c.zone.toUpperCase()} zone`);
+      return zoneHasRoom(pl, c.zone)
+        ? null
+        : nope('4.0.S3', `your ${c.zone.toUpperCase()} zone already holds 5 creatures`);
+    },
+    perform(d, c, player) {
       d.emit(
         'CreatureMoved',
         { player, card: c.card, from: c.zone === 'atk' ? 'def' : 'atk', to: c.zone },
         { rule: '4.0.S3' },
       );
-      return;
-    case 'EndStandby':
+    },
+  },
+  EndStandby: {
+    check(s, _c, player) {
+      const pl = s.players[player]!;
+      const waiting = creaturesToDeploy(s, player);
+      if (waiting.length > 0 && (zoneHasRoom(pl, 'atk') || zoneHasRoom(pl, 'def')))
+        return nope(
+          '4.0.S2',
+          `put the creatures on your stacks into your ATK or DEF zone first (${waiting.map((x) => x.id).join(', ')})`,
+        );
+      return null;
+    },
+    perform(d, _c, player) {
       archiveStranded(d, player);
       if (!d.state.prompt && !d.state.pending.length) advance(d);
-      return;
-    case 'RedrawHand':
+    },
+  },
+  RedrawHand: {
+    check(s, _c, player) {
+      const pl = s.players[player]!;
+      return pl.hand.length > 0 ? null : nope('D18', 'there is no hand to put under the spellbook');
+    },
+    perform(d, _c, player) {
+      const s = d.state;
+      const pl = s.players[player]!;
       d.emit('RedrawStarted', { player, count: pl.hand.length }, { rule: '4.0.D2' });
       offer(d, { kind: 'putUnder', player, rule: '4.0.D2', at: pl.hand.length });
-      return;
-    case 'PutUnder': {
+    },
+  },
+  PutUnder: {
+    check(s, c, player) {
+      return inHand(s, player, c.card) ? null : nope('4.0.D2', `${c.card} is not in your hand`);
+    },
+    perform(d, c, player) {
+      const s = d.state;
+      const pl = s.players[player]!;
+      const handCard = (id: string) => full(pl.hand.find((h) => h.id === id)!);
       const h = handCard(c.card);
       d.emit(
         'CardPutUnder',
@@ -605,22 +469,67 @@ function perform(d: Draft, player: PlayerId, c: ECCommand): void {
         d.auto('HandRedrawn', { player, drawn }, '4.0.D2');
         advance(d);
       }
-      return;
-    }
-    case 'DeclineRedraw':
+    },
+  },
+  DeclineRedraw: {
+    check: allowed,
+    perform(d, _c, player) {
       d.emit('RedrawDeclined', { player }, { rule: '4.0.D2' });
       advance(d);
-      return;
-    case 'PlayStone': {
+    },
+  },
+  PlayStone: {
+    check(s, c, player) {
+      const pl = s.players[player]!;
+      const h = inHand(s, player, c.card);
+      if (!h || cardDef(full(h).cardId).type !== 'Element Stone')
+        return nope('4.0.M1', `${c.card} is not an element-stone card in your hand`);
+      if (pl.stonePlayed) return nope('4.0.M1', 'you have already played an element stone this turn');
+      if (c.stack !== null && !pl.stacks.some((st) => st.id === c.stack))
+        return nope('D4', `${c.stack} is not one of your element-stone stacks; give null for a new stack`);
+      return null;
+    },
+    perform(d, c, player) {
+      const s = d.state;
+      const pl = s.players[player]!;
+      const handCard = (id: string) => full(pl.hand.find((h) => h.id === id)!);
       const card = handCard(c.card);
       const stack = c.stack ?? `${player}-s${s.serial + 1}`;
       d.emit('ElementStonePlayed', { player, card, stack, newStack: c.stack === null }, { rule: '4.0.M1' });
-      return;
-    }
-    case 'PlayCard':
+    },
+  },
+  PlayCard: {
+    check(s, c, player) {
+      return checkPlay(s, player, c);
+    },
+    perform(d, c, player) {
       playCard(d, player, c);
-      return;
-    case 'DeclareAttack': {
+    },
+  },
+  DeclareAttack: {
+    check(s, c, player) {
+      const opp = opponentOf(s, player);
+      const a = own(s, player, c.attacker);
+      if (!a || !inAtk(a)) return nope('4.0.M3', `${c.attacker} is not a creature in your ATK zone`);
+      if (a.perm.attacked) return nope('D13', `${c.attacker} has already attacked this turn`);
+      if (a.perm.ranged)
+        return nope(
+          '7.0.Ranged Attack',
+          `${c.attacker} used its Ranged Attack instead of attacking this turn`,
+        );
+      if (c.target === opp) return null;
+      const t = locate(s, c.target);
+      if (!t || t.player !== opp || !inAtk(t))
+        return nope(
+          '4.0.M3',
+          `attack a creature in your opponent's ATK zone, or your opponent (${opp}) directly`,
+        );
+      return has(t.perm.cardId, 'Stealthy')
+        ? nope('7.0.Stealthy', 'a Stealthy creature cannot be attacked by your creatures')
+        : null;
+    },
+    perform(d, c, player) {
+      const s = d.state;
       const opp = opponentOf(s, player);
       d.emit(
         'AttackDeclared',
@@ -628,9 +537,32 @@ function perform(d: Draft, player: PlayerId, c: ECCommand): void {
         { rule: '4.0.M3' },
       );
       offer(d, { kind: 'defend', player: opp, rule: 'D13' });
-      return;
-    }
-    case 'RangedAttack': {
+    },
+  },
+  RangedAttack: {
+    check(s, c, player) {
+      const w = own(s, player, c.creature);
+      const ra = w && ability(w.perm.cardId, 'Ranged Attack');
+      if (!w || !ra)
+        return nope('7.0.Ranged Attack', `${c.creature} is not a creature of yours with Ranged Attack`);
+      if (w.zone !== 'atk' && w.zone !== 'def')
+        return nope('7.0.Ranged Attack', 'Ranged Attack is used from your ATK or DEF zone');
+      if (w.perm.ranged)
+        return nope('7.0.Ranged Attack', 'a creature may only deal damage this way once per turn');
+      if (w.perm.attacked) return nope('7.0.Ranged Attack', `${c.creature} already attacked this turn`);
+      if (s.players[c.target]) return null;
+      const t = locate(s, c.target);
+      if (!t || !isCreatureCard(cardDef(t.perm.cardId)))
+        return nope('7.0.Ranged Attack', 'target a player or a creature in play');
+      return targetable(t, player, false)
+        ? null
+        : nope(
+            has(t.perm.cardId, 'Stealthy') ? '7.0.Stealthy' : '7.0.Immunity',
+            `${c.target} cannot be the target of your abilities`,
+          );
+    },
+    perform(d, c, player) {
+      const s = d.state;
       const w = locate(s, c.creature)!;
       const x = ability(w.perm.cardId, 'Ranged Attack')!.x ?? 0;
       d.emit(
@@ -640,9 +572,24 @@ function perform(d: Draft, player: PlayerId, c: ECCommand): void {
       );
       dealDamageFrom(d, w.perm.id, c.target, x);
       settle(d);
-      return;
-    }
-    case 'Discharge': {
+    },
+  },
+  Discharge: {
+    check(s, c, player) {
+      const pl = s.players[player]!;
+      const w = own(s, player, c.creature);
+      if (!w || !has(w.perm.cardId, 'Discharge') || (w.zone !== 'atk' && w.zone !== 'def'))
+        return nope(
+          '7.0.Discharge',
+          `${c.creature} is not a creature with Discharge in your ATK or DEF zone`,
+        );
+      const st = pl.stacks.find((x) => x.id === c.stack);
+      return st && stackCanCast(st, cardDef(w.perm.cardId))
+        ? null
+        : nope('7.0.Discharge', `${c.stack} is not a stack of yours that could be used to cast it (D5)`);
+    },
+    perform(d, c, player) {
+      const s = d.state;
       const w = locate(s, c.creature)!;
       d.emit(
         'CreatureDischarged',
@@ -651,9 +598,28 @@ function perform(d: Draft, player: PlayerId, c: ECCommand): void {
       );
       queueKeyword(d, player, w.perm, 'Discharge');
       settle(d);
-      return;
-    }
-    case 'Respawn': {
+    },
+  },
+  Respawn: {
+    check(s, c, player) {
+      const pl = s.players[player]!;
+      const card = pl.archive.find((x) => x.id === c.card);
+      if (!card || !has(card.cardId, 'Respawn'))
+        return nope('7.0.Respawn', `${c.card} is not a creature card with Respawn in your archive`);
+      const h = inHand(s, player, c.discard);
+      const types = cardDef(card.cardId).creatureTypes ?? [];
+      const dt = h ? cardDef(full(h).cardId) : null;
+      return dt && isCreatureCard(dt) && (dt.creatureTypes ?? []).some((t) => types.includes(t))
+        ? null
+        : nope(
+            '7.0.Respawn',
+            `discard a creature card from your hand that shares a type with it (${types.join(', ')})`,
+          );
+    },
+    perform(d, c, player) {
+      const s = d.state;
+      const pl = s.players[player]!;
+      const handCard = (id: string) => full(pl.hand.find((h) => h.id === id)!);
       const card = pl.archive.find((x) => x.id === c.card)!;
       discard(d, player, handCard(c.discard), 'respawn', '7.0.Respawn');
       d.emit(
@@ -662,24 +628,58 @@ function perform(d: Draft, player: PlayerId, c: ECCommand): void {
         { rule: '7.0.Respawn' },
       );
       settle(d);
-      return;
-    }
-    case 'EndMain':
+    },
+  },
+  EndMain: {
+    check: allowed,
+    perform(d) {
       advance(d);
-      return;
-    case 'DeclareBlocker':
+    },
+  },
+  DeclareBlocker: {
+    check(s, c, player) {
+      const a = s.attack!;
+      if (a.target !== null) return nope('4.0.M3', 'only a creature attacking you directly can be blocked');
+      const w = own(s, player, c.creature);
+      if (!w || !inDef(w)) return nope('4.0.M3', `${c.creature} is not a creature in your DEF zone`);
+      if (a.blockers.includes(c.creature)) return nope('4.0.M3', `${c.creature} is already blocking`);
+      const attacker = locate(s, a.attacker);
+      if (attacker && has(attacker.perm.cardId, 'Aerial') && !has(w.perm.cardId, 'Aerial'))
+        return nope('7.0.Aerial', 'an Aerial creature can only be blocked by creatures with Aerial');
+      return null;
+    },
+    perform(d, c, player) {
       d.emit('BlockerDeclared', { player, creature: c.creature }, { rule: '4.0.M3' });
-      return;
-    case 'FinishDefense': {
+    },
+  },
+  FinishDefense: {
+    check: allowed,
+    perform(d, _c, player) {
+      const s = d.state;
       d.emit('DefenseFinished', { player, blockers: s.attack!.blockers }, { rule: 'D13' });
       const attacker = s.attack!.attacker;
       resolveCombat(d);
       if (d.state.status === 'ended') return;
       d.auto('AttackEnded', { attacker }, 'D14');
       settle(d);
-      return;
-    }
-    case 'Harvest': {
+    },
+  },
+  Harvest: {
+    check(s, c, player) {
+      const pl = s.players[player]!;
+      const w = own(s, player, c.card);
+      const h = w && ability(w.perm.cardId, 'Harvest');
+      if (!w || !h) return nope('7.0.Harvest', `${c.card} is not a card of yours in play with Harvest (D26)`);
+      return pl.archive.length >= (h.x ?? 0)
+        ? null
+        : nope(
+            '7.0.Harvest',
+            `Harvest ${h.x} needs ${h.x} cards in your archive; you have ${pl.archive.length}`,
+          );
+    },
+    perform(d, c, player) {
+      const s = d.state;
+      const pl = s.players[player]!;
       const w = locate(s, c.card)!;
       const x = ability(w.perm.cardId, 'Harvest')!.x ?? 0;
       d.emit(
@@ -689,9 +689,34 @@ function perform(d: Draft, player: PlayerId, c: ECCommand): void {
       );
       queueKeyword(d, player, w.perm, 'Harvest');
       settle(d);
-      return;
-    }
-    case 'Mutate': {
+    },
+  },
+  Mutate: {
+    check(s, c, player) {
+      const pl = s.players[player]!;
+      const w = own(s, player, c.card);
+      const m = w && ability(w.perm.cardId, 'Mutate');
+      if (!w || !m || w.zone === 'attached')
+        return nope('7.0.Mutate', `${c.card} is not a card of yours in play with Mutate`);
+      const src = inHand(s, player, c.mutant) ?? pl.archive.find((x) => x.id === c.mutant);
+      const def = src ? cardDef(full(src).cardId) : null;
+      if (
+        !def ||
+        !isCreatureCard(def) ||
+        !(def.creatureTypes ?? []).includes('Mutant') ||
+        def.level > (m.x ?? 0)
+      )
+        return nope(
+          '7.0.Mutate',
+          `choose a Mutant creature card of level ${m.x} or lower from your hand or archive`,
+        );
+      return uniqueBlocked(s, def.id)
+        ? nope('7.0.Unique', `${def.name} is Unique and a copy is already in play`)
+        : null;
+    },
+    perform(d, c, player) {
+      const s = d.state;
+      const pl = s.players[player]!;
       const w = locate(s, c.card)!;
       const inHandCard = pl.hand.find((h) => h.id === c.mutant);
       const mutant = inHandCard ? full(inHandCard) : pl.archive.find((x) => x.id === c.mutant)!;
@@ -705,9 +730,27 @@ function perform(d: Draft, player: PlayerId, c: ECCommand): void {
       );
       queueKeyword(d, player, mutant, 'Play Effect');
       settle(d);
-      return;
-    }
-    case 'Reinforce': {
+    },
+  },
+  Reinforce: {
+    check(s, c, player) {
+      const w = own(s, player, c.card);
+      if (!w || !has(w.perm.cardId, 'Reinforce'))
+        return nope('7.0.Reinforce', `${c.card} is not a card of yours in play with Reinforce`);
+      const sorted = [...new Set(c.reveal)].sort();
+      if (sorted.join() !== c.reveal.join())
+        return nope('command', 'list the revealed cards once each, in ascending id order');
+      for (const id of c.reveal) {
+        const h = inHand(s, player, id);
+        if (!h || full(h).cardId !== w.perm.cardId)
+          return nope('7.0.Reinforce', `${id} is not a creature card in your hand with the same name`);
+      }
+      return null;
+    },
+    perform(d, c, player) {
+      const s = d.state;
+      const pl = s.players[player]!;
+      const handCard = (id: string) => full(pl.hand.find((h) => h.id === id)!);
       const w = locate(s, c.card)!;
       const cards = c.reveal.map((id) => ({ ...handCard(id), known: ['public' as const] }));
       d.emit('CardsRevealed', { player, cards }, { rule: '7.0.Reinforce' });
@@ -719,13 +762,31 @@ function perform(d: Draft, player: PlayerId, c: ECCommand): void {
       shuffleSpellbook(d, player, '7.0.Reinforce');
       queueKeyword(d, player, w.perm, 'Reinforce');
       settle(d);
-      return;
-    }
-    case 'ChooseTrigger':
+    },
+  },
+  ChooseTrigger: {
+    check(s, c) {
+      return s.prompt?.options?.includes(c.pid)
+        ? null
+        : nope('D7', `${c.pid} is not one of the waiting triggers (${s.prompt?.options?.join(', ')})`);
+    },
+    perform(d, c) {
+      const s = d.state;
       d.emit('TriggerChosen', { pid: c.pid }, { rule: s.prompt!.rule });
       settle(d);
-      return;
-    case 'ArrangeTop': {
+    },
+  },
+  ArrangeTop: {
+    check(s, c) {
+      const opts = s.prompt?.options ?? [];
+      return [...c.order].sort().join() === [...opts].sort().join() &&
+        new Set(c.order).size === c.order.length
+        ? null
+        : nope('7.0.Future Sight', `put back exactly the cards you looked at, each once: ${opts.join(', ')}`);
+    },
+    perform(d, c, player) {
+      const s = d.state;
+      const pl = s.players[player]!;
       const pr = s.prompt!;
       const book = pl.spellbook.map(full);
       const cards = c.order.map((id) => {
@@ -734,18 +795,36 @@ function perform(d: Draft, player: PlayerId, c: ECCommand): void {
       });
       d.emit('TopCardsArranged', { player, source: pr.source ?? null, cards }, { rule: '7.0.Future Sight' });
       continueAfter(d, pr.pid!, pr.at!);
-      return;
-    }
-    case 'ChooseEchoTarget': {
+    },
+  },
+  ChooseEchoTarget: {
+    check(s, c) {
+      return c.target === null || s.prompt?.options?.includes(c.target)
+        ? null
+        : nope(
+            '7.0.Echo',
+            `choose a new target for the copy among ${s.prompt?.options?.join(', ')}, or null to keep its target`,
+          );
+    },
+    perform(d, c, player) {
+      const s = d.state;
       // 7.0.Echo "You may choose new targets for the copies": the copy resolves with the target chosen.
       const pr = s.prompt!;
       d.emit('EchoTargetChosen', { player, pid: pr.pid!, target: c.target }, { rule: '7.0.Echo' });
       const p = d.state.pending.find((x) => x.pid === pr.pid);
       if (p) resolve(d, p, 0);
       settle(d);
-      return;
-    }
-    case 'ChooseConstruct': {
+    },
+  },
+  ChooseConstruct: {
+    check(s, c) {
+      return c.cardId === null || s.prompt?.options?.includes(c.cardId)
+        ? null
+        : nope('7.0.Construct', `choose one of ${s.prompt?.options?.join(', ')} or null`);
+    },
+    perform(d, c, player) {
+      const s = d.state;
+      const pl = s.players[player]!;
       const pr = s.prompt!;
       if (c.cardId === null)
         d.emit('ConstructFoundNothing', { player, source: pr.source ?? null }, { rule: '7.0.Construct' });
@@ -764,27 +843,54 @@ function perform(d: Draft, player: PlayerId, c: ECCommand): void {
       }
       shuffleSpellbook(d, player, '7.0.Construct');
       continueAfter(d, pr.pid!, pr.at!);
-      return;
-    }
-    case 'PlayFree':
+    },
+  },
+  PlayFree: {
+    check(s, c, player) {
+      const pl = s.players[player]!;
+      const src = s.prompt?.source;
+      const card = src ? pl.archive.find((x) => x.id === src) : undefined;
+      const opts = card ? freePlayOptions(s, player, card.cardId) : [];
+      return opts.some((o) => o.zone === c.zone && o.target === c.target)
+        ? null
+        : nope('D29', `play it with one of: ${opts.map((o) => JSON.stringify(o)).join(' ')}`);
+    },
+    perform(d, c, player) {
       playFree(d, player, c);
-      return;
-    case 'DeclineFreePlay': {
+    },
+  },
+  DeclineFreePlay: {
+    check: allowed,
+    perform(d, _c, player) {
+      const s = d.state;
       const pr = s.prompt!;
       d.emit('FreePlayDeclined', { player, card: pr.source! }, { rule: pr.rule });
       d.auto('TriggerResolved', { pid: pr.pid!, source: pr.source! }, pr.rule);
       settle(d);
-      return;
-    }
-    case 'Discard':
+    },
+  },
+  Discard: {
+    check(s, c, player) {
+      return inHand(s, player, c.card) ? null : nope('4.0.E2', `${c.card} is not in your hand`);
+    },
+    perform(d, c, player) {
+      const s = d.state;
+      const pl = s.players[player]!;
+      const handCard = (id: string) => full(pl.hand.find((h) => h.id === id)!);
       discard(d, player, handCard(c.card), 'hand-size', '4.0.E2');
       settle(d);
-      return;
-    case 'EndTurn':
+    },
+  },
+  EndTurn: {
+    check(s, _c, player) {
+      const pl = s.players[player]!;
+      return pl.hand.length > HAND_LIMIT ? nope('4.0.E2', `discard down to ${HAND_LIMIT} cards first`) : null;
+    },
+    perform(d) {
       advance(d);
-      return;
-  }
-}
+    },
+  },
+};
 
 function dealDamageFrom(d: Draft, sourceId: string, target: string, amount: number): void {
   const w = locate(d.state, sourceId)!;

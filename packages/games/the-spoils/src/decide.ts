@@ -1,8 +1,11 @@
 // setup, decide (check everything, then emit through the Draft), legalCommands (candidates filtered by the same
 // check, so accepted ⇔ listed) and actors. Every rejection names the most specific rule that forbids the command.
 import {
+  allowed,
+  commandRule,
   reject,
   type Command,
+  type CommandTable,
   type DecideContext,
   type Decision,
   type MatchConfig,
@@ -453,8 +456,6 @@ function checkRules(s: SpoilsState, c: Command): Rejection | null {
   if (!actors(s).includes(p)) return notYourMove(s, p);
   const sit = situation(s);
   const pr = s.prompt;
-  const promptOnly = (kind: string, rule: string): Rejection | null =>
-    pr?.kind === kind ? null : reject(rule, `${c.type} answers a ${kind} prompt; none is open`);
   // Battle steps take their commands only while nothing else (a prompt, a payment, responses) is waiting.
   const battleStep: Record<string, Situation> = {
     AddAttacker: 'attackers',
@@ -475,183 +476,13 @@ function checkRules(s: SpoilsState, c: Command): Rejection | null {
             : COMMAND_RULES[c.type]!,
       `${c.type} must wait: ${sit === 'payment' ? 'a payment is being made' : sit === 'prompt' ? `${pr!.player} must first answer ${pr!.kind}` : sit === 'response' ? 'an action is waiting for responses' : 'not this step'}`,
     );
-  switch (c.type) {
-    case 'ChooseFirstPlayer':
-      return (
-        promptOnly('choose-first-player', '601.1c') ??
-        (s.order.includes(c.first as PlayerId)
-          ? null
-          : reject('601.1c', `${String(c.first)} is not a player`))
-      );
-    case 'MulliganCard':
-      return (
-        promptOnly('mulligan', '601.1f') ??
-        (handCard(s, p, c.card) ? null : reject('601.1f', `${String(c.card)} is not in your hand`))
-      );
-    case 'EndMulligan':
-      return promptOnly('mulligan', '601.1f');
-    case 'ResolveTrigger':
-      return (
-        promptOnly('order-triggers', '503.4') ??
-        (s.triggers.some((t) => t.tid === c.trigger)
-          ? null
-          : reject('503.4a', `${String(c.trigger)} is not a pending trigger`))
-      );
-    case 'Develop': {
-      const r = promptOnly('develop', '202.8');
-      if (r) return r;
-      if (c.mode === 'draw')
-        return c.card === undefined && c.faceDown === undefined
-          ? null
-          : reject('command', 'Develop { mode: "draw" } takes no card');
-      const hc = handCard(s, p, c.card);
-      if (!hc) return reject('605.1a', `${String(c.card)} is not a card in your hand`);
-      if (typeof c.faceDown !== 'boolean')
-        return reject('605.1b', 'say whether the resource is played face-down (faceDown: true/false)');
-      if (!c.faceDown && !cardDef(hc.cardId).types.includes('resource'))
-        return reject(
-          '203.2',
-          `${cardDef(hc.cardId).name} is not a resource card: only resource cards can be played face-up`,
-        );
-      return null;
-    }
-    case 'Bid': {
-      const r = promptOnly('bid', '413.1');
-      if (r) return r;
-      const amount = c.amount as number;
-      if (pr!.kind !== 'bid') return r;
-      if (amount <= pr!.high) return reject('413.1', `each bid must be higher than the last (${pr!.high})`);
-      if (amount > unattachedResources(s, p).length)
-        return reject(
-          '413.1b',
-          `you cannot pay ${amount}: bid at most ${unattachedResources(s, p).length} or pass`,
-        );
-      return null;
-    }
-    case 'PassBid':
-      return promptOnly('bid', '413.1b');
-    case 'FindCard': {
-      const r = promptOnly('search', '312.2');
-      if (r) return r;
-      if (c.card === undefined) return null;
-      const found = s.players[p]!.deck.find((x) => x.id === c.card);
-      return found && !isHidden(found) && cardDef(found.cardId).types.includes('item')
-        ? null
-        : reject('312.2', `${String(c.card)} is not an item in your deck`);
-    }
-    case 'KeepUnique':
-      return (
-        promptOnly('keep-unique', '507.5a') ??
-        (pr!.kind === 'keep-unique' && pr!.ids.includes(c.card as string)
-          ? null
-          : reject('507.5a', `keep one of ${pr?.kind === 'keep-unique' ? pr.ids.join(', ') : ''}`))
-      );
-    case 'AttachResource': {
-      if (sit !== 'payment') return reject('309.1', 'there is no numeric cost to pay');
-      const x = perm(s, c.resource);
-      if (!x || x.controller !== p)
-        return reject('309.1', `${String(c.resource)} is not a resource you control`);
-      if (!unattachedResources(s, p).includes(x))
-        return reject(
-          '309.1a',
-          `${String(c.resource)} is not an unattached resource: only resources not attached to anything can pay`,
-        );
-      return null;
-    }
-    case 'PlayCard': {
-      // A payment or a prompt decides by its own rule; otherwise a battle step is under way (603.2a: cards are played
-      // in the turn's open moments, 607.2 and 609.1a in responses and battle windows).
-      if (!canActNow(sit))
-        return reject(
-          sit === 'payment' ? '406.3a' : sit === 'prompt' ? pr!.rule : '603.2a',
-          `you cannot play a card now (${sit === 'payment' ? 'a payment is being made' : sit === 'prompt' ? `${pr!.player} must first answer ${pr!.kind}` : 'a battle step is waiting for its own command'})`,
-        );
-      const r = checkPlayCard(s, p, c, sit);
-      return 'ok' in r ? r : null;
-    }
-    case 'UseAbility': {
-      const r = checkUseAbility(s, p, c, sit);
-      return 'ok' in r ? r : null;
-    }
-    case 'Pass':
-      return sit === 'response' || sit === 'battle-window'
-        ? null
-        : reject('607.2', 'there is nothing to pass on: the active player ends the turn with EndTurn');
-    case 'EndTurn':
-      if (sit !== 'idle')
-        return reject('603.2d', 'the turn can be ended only by the active player with nothing waiting');
-      return s.endAnnounced
-        ? reject('603.2d', 'the end of the turn was already announced (only once)')
-        : null;
-    case 'Attack': {
-      if (sit !== 'idle') return reject('608.1a', 'attack only when you have the floor in your turn');
-      // 608.1a: without a target you attack your opponent's faction.
-      const t = perm(s, c.target ?? s.players[opponentOf(s, p)]!.faction);
-      if (!t || t.controller === p || !(isFaction(t) || isLocation(t)))
-        return reject(
-          '608.1a',
-          `${String(c.target)} is not a faction or location you don't control (leave "target" out to attack your opponent's faction)`,
-        );
-      if (!controlled(s, p).some((x) => canAttack(s, x, p)))
-        return reject(
-          '608.1a',
-          'you have no character that can attack: it must be restored and under your control since the start of the turn (608.1b)',
-        );
-      const req = attackRequirement(s, p);
-      if (req > unattachedResources(s, p).length)
-        return reject(
-          '505.1',
-          `you must pay ${req} to form an attacking party and have ${unattachedResources(s, p).length} unattached resources`,
-        );
-      return null;
-    }
-    case 'AddAttacker': {
-      const x = perm(s, c.card);
-      if (!x || !canAttack(s, x, p))
-        return reject(
-          '608.1b',
-          `${String(c.card)} cannot attack: it must be a restored character you have controlled since the start of the turn`,
-        );
-      return s.battle!.attackers.includes(x.id) ? reject('608.1b', `${x.id} is already attacking`) : null;
-    }
-    case 'ConfirmAttackers':
-      return s.battle!.attackers.length > 0
-        ? null
-        : reject('608.1b', 'choose one or more attackers first (AddAttacker)');
-    case 'AddBlocker': {
-      const x = perm(s, c.card);
-      if (!x) return reject('608.1d', `${String(c.card)} is not in play`);
-      const why = blockForbiddenBy(s, x);
-      return why
-        ? reject(
-            why,
-            `${x.id} cannot block ${why === '412.1' ? 'a party that cannot be blocked' : why === '507.3b' ? 'a covert party (only covert characters can)' : why === '507.3c' ? 'this party: covert characters block only covert parties' : 'now: it must be a restored character of the defending player, not already blocking'}`,
-          )
-        : null;
-    }
-    case 'ConfirmBlockers':
-      return null;
-    case 'AssignDamage': {
-      const b = s.battle!;
-      const side = s.step === 'assign-attackers' ? b.attackers : b.blockers;
-      const src = c.source as string;
-      const left = b.toAssign[src] ?? 0;
-      const rule = s.step === 'assign-attackers' ? '609.1c' : '609.1d';
-      if (!side.includes(src) || left <= 0)
-        return reject(rule, `${src} has no battle damage to assign at this speed level`);
-      if (!damageTargets(s, src).includes(c.target as string))
-        return reject(
-          rule,
-          `${String(c.target)} is not in the opposing party${s.step === 'assign-attackers' ? ' (nor the target of the attack once no blocker is left)' : ''}`,
-        );
-      const amount = c.amount as number;
-      return amount >= 1 && amount <= left
-        ? null
-        : reject('410.2', `assign a whole number from 1 to ${left}`);
-    }
-    default:
-      return reject('command', `unknown command ${String(c.type)}`);
-  }
+  const rule = commandRule(COMMANDS, c.type);
+  return rule ? rule.check(s, c, p) : reject('command', `unknown command ${String(c.type)}`);
+}
+
+/** A command answering a prompt: rejected (citing `rule`) unless a prompt of that kind is open. */
+function promptOnly(s: SpoilsState, c: Command, kind: string, rule: string): Rejection | null {
+  return s.prompt?.kind === kind ? null : reject(rule, `${c.type} answers a ${kind} prompt; none is open`);
 }
 
 export const COMMAND_RULES: Readonly<Record<string, string>> = {
@@ -681,7 +512,7 @@ export function decide(s: SpoilsState, c: Command, ctx: DecideContext): Decision
   const bad = check(s, c);
   if (bad) return bad;
   const d = draft(s, ctx.rng);
-  execute(d, c);
+  commandRule(COMMANDS, c.type)!.perform(d, c, c.player);
   return d.done();
 }
 
@@ -711,12 +542,12 @@ function newItem(
   };
 }
 
-function execute(d: D, c: Command): void {
-  const p = c.player;
-  const s = d.state;
-  const sit = situation(s);
-  switch (c.type) {
-    case 'Concede': {
+/** Every command: `check` (the rules it must meet, given the gate in `checkRules` passed) and `perform`. */
+export const COMMANDS: CommandTable<SpoilsState, Command, D> = {
+  Concede: {
+    check: allowed, // never reached: checkRules lets a concession through before any rule (104)
+    perform(d, _c, p) {
+      const s = d.state;
       const winner = opponentOf(s, p);
       d.emit('PlayerConceded', { player: p }, { rule: '104' });
       endMatch(
@@ -726,9 +557,19 @@ function execute(d: D, c: Command): void {
         '104',
         [p],
       );
-      return;
-    }
-    case 'ChooseFirstPlayer': {
+    },
+  },
+  ChooseFirstPlayer: {
+    check(s, c) {
+      return (
+        promptOnly(s, c, 'choose-first-player', '601.1c') ??
+        (s.order.includes(c.first as PlayerId)
+          ? null
+          : reject('601.1c', `${String(c.first)} is not a player`))
+      );
+    },
+    perform(d, c, p) {
+      const s = d.state;
       const first = c.first as PlayerId;
       d.emit('FirstPlayerChosen', { chooser: p, first }, { rule: '601.1c' });
       for (const q of s.order) {
@@ -753,9 +594,17 @@ function execute(d: D, c: Command): void {
         { prompt: { kind: 'mulligan', player: first, rule: '601.1f', bottomed: 0 } },
         '601.1f',
       );
-      return;
-    }
-    case 'MulliganCard': {
+    },
+  },
+  MulliganCard: {
+    check(s, c, p) {
+      return (
+        promptOnly(s, c, 'mulligan', '601.1f') ??
+        (handCard(s, p, c.card) ? null : reject('601.1f', `${String(c.card)} is not in your hand`))
+      );
+    },
+    perform(d, c, p) {
+      const s = d.state;
       const card = handCard(s, p, c.card)!;
       const { ids, serial } = freshIds(d, 1);
       d.emit(
@@ -763,9 +612,14 @@ function execute(d: D, c: Command): void {
         { player: p, move: { fromId: card.id, id: ids[0]!, cardId: card.cardId }, serial },
         { rule: '601.1f' },
       );
-      return;
-    }
-    case 'EndMulligan': {
+    },
+  },
+  EndMulligan: {
+    check(s, c) {
+      return promptOnly(s, c, 'mulligan', '601.1f');
+    },
+    perform(d, _c, p) {
+      const s = d.state;
       const n = s.prompt!.kind === 'mulligan' ? s.prompt!.bottomed : 0;
       d.emit('MulliganEnded', { player: p, count: n }, { rule: '601.1f' });
       drawCards(d, p, n, '601.1f');
@@ -783,50 +637,86 @@ function execute(d: D, c: Command): void {
         startTurn(d, s.firstPlayer!); // 601.1h
         advance(d);
       }
-      return;
-    }
-    case 'ResolveTrigger': {
+    },
+  },
+  ResolveTrigger: {
+    check(s, c) {
+      return (
+        promptOnly(s, c, 'order-triggers', '503.4') ??
+        (s.triggers.some((t) => t.tid === c.trigger)
+          ? null
+          : reject('503.4a', `${String(c.trigger)} is not a pending trigger`))
+      );
+    },
+    perform(d, c) {
+      const s = d.state;
       const t = s.triggers.find((x) => x.tid === c.trigger)!;
       resolveTrigger(d, t);
       advance(d);
-      return;
-    }
-    case 'Develop': {
+    },
+  },
+  Develop: {
+    check(s, c, p) {
+      const r = promptOnly(s, c, 'develop', '202.8');
+      if (r) return r;
+      if (c.mode === 'draw')
+        return c.card === undefined && c.faceDown === undefined
+          ? null
+          : reject('command', 'Develop { mode: "draw" } takes no card');
+      const hc = handCard(s, p, c.card);
+      if (!hc) return reject('605.1a', `${String(c.card)} is not a card in your hand`);
+      if (typeof c.faceDown !== 'boolean')
+        return reject('605.1b', 'say whether the resource is played face-down (faceDown: true/false)');
+      if (!c.faceDown && !cardDef(hc.cardId).types.includes('resource'))
+        return reject(
+          '203.2',
+          `${cardDef(hc.cardId).name} is not a resource card: only resource cards can be played face-up`,
+        );
+      return null;
+    },
+    perform(d, c, p) {
+      const s = d.state;
       d.emit('PromptClosed', { player: p, choice: String(c.mode) }, { rule: '202.8' });
       if (c.mode === 'draw') drawCards(d, p, 1, '202.8');
       else playResource(d, p, handCard(s, p, c.card)!, c.faceDown === true);
       advance(d);
-      return;
-    }
-    case 'Bid':
-    case 'PassBid': {
-      const pr = s.prompt!;
-      if (pr.kind !== 'bid') return;
-      let { high, leader } = pr;
-      const passed = [...pr.passed];
-      if (c.type === 'Bid') {
-        high = c.amount as number;
-        leader = p;
-        d.emit('BidPlaced', { player: p, amount: high }, { rule: '413.1' });
-      } else {
-        passed.push(p);
-        d.emit('BidPassed', { player: p }, { rule: '413.1b' });
-      }
-      const remaining = s.order.filter((q) => !passed.includes(q));
-      if (remaining.length <= 1) {
-        const winner = remaining[0] ?? leader ?? s.activePlayer!;
-        const amount = winner === leader ? high : 0;
-        d.auto('BidWon', { player: winner, amount }, '413.1');
-        if (amount > 0) startPayment(d, winner, amount, 'bid', { bid: amount }, pr.prizeDraw);
-        else drawCards(d, winner, pr.prizeDraw, '413.1');
-      } else {
-        const next = remaining.find((q) => q !== p) ?? remaining[0]!;
-        d.auto('PromptOpened', { prompt: { ...pr, player: next, high, leader, passed } }, '413.1');
-      }
-      advance(d);
-      return;
-    }
-    case 'FindCard': {
+    },
+  },
+  Bid: {
+    check(s, c, p) {
+      const pr = s.prompt;
+      const r = promptOnly(s, c, 'bid', '413.1');
+      if (r) return r;
+      const amount = c.amount as number;
+      if (pr!.kind !== 'bid') return r;
+      if (amount <= pr!.high) return reject('413.1', `each bid must be higher than the last (${pr!.high})`);
+      if (amount > unattachedResources(s, p).length)
+        return reject(
+          '413.1b',
+          `you cannot pay ${amount}: bid at most ${unattachedResources(s, p).length} or pass`,
+        );
+      return null;
+    },
+    perform: performBidPassBid,
+  },
+  PassBid: {
+    check(s, c) {
+      return promptOnly(s, c, 'bid', '413.1b');
+    },
+    perform: performBidPassBid,
+  },
+  FindCard: {
+    check(s, c, p) {
+      const r = promptOnly(s, c, 'search', '312.2');
+      if (r) return r;
+      if (c.card === undefined) return null;
+      const found = s.players[p]!.deck.find((x) => x.id === c.card);
+      return found && !isHidden(found) && cardDef(found.cardId).types.includes('item')
+        ? null
+        : reject('312.2', `${String(c.card)} is not an item in your deck`);
+    },
+    perform(d, c, p) {
+      const s = d.state;
       const deck = s.players[p]!.deck;
       const found = c.card === undefined ? null : (deck.find((x) => x.id === c.card) as Card);
       const { ids, serial } = freshIds(d, 1);
@@ -842,9 +732,20 @@ function execute(d: D, c: Command): void {
       );
       shuffleDeck(d, p, '312.1');
       advance(d);
-      return;
-    }
-    case 'KeepUnique': {
+    },
+  },
+  KeepUnique: {
+    check(s, c) {
+      const pr = s.prompt;
+      return (
+        promptOnly(s, c, 'keep-unique', '507.5a') ??
+        (pr!.kind === 'keep-unique' && pr!.ids.includes(c.card as string)
+          ? null
+          : reject('507.5a', `keep one of ${pr?.kind === 'keep-unique' ? pr.ids.join(', ') : ''}`))
+      );
+    },
+    perform(d, c, p) {
+      const s = d.state;
       const pr = s.prompt!;
       d.emit('PromptClosed', { player: p, kept: String(c.card) }, { rule: '507.5a' });
       if (pr.kind === 'keep-unique')
@@ -854,13 +755,44 @@ function execute(d: D, c: Command): void {
           '507.5a',
         );
       advance(d);
-      return;
-    }
-    case 'AttachResource':
+    },
+  },
+  AttachResource: {
+    check(s, c, p) {
+      const sit = situation(s);
+      if (sit !== 'payment') return reject('309.1', 'there is no numeric cost to pay');
+      const x = perm(s, c.resource);
+      if (!x || x.controller !== p)
+        return reject('309.1', `${String(c.resource)} is not a resource you control`);
+      if (!unattachedResources(s, p).includes(x))
+        return reject(
+          '309.1a',
+          `${String(c.resource)} is not an unattached resource: only resources not attached to anything can pay`,
+        );
+      return null;
+    },
+    perform(d, c) {
       attach(d, [c.resource as string], false);
       advance(d);
-      return;
-    case 'PlayCard': {
+    },
+  },
+  PlayCard: {
+    check(s, c, p) {
+      const sit = situation(s);
+      const pr = s.prompt;
+      // A payment or a prompt decides by its own rule; otherwise a battle step is under way (603.2a: cards are played
+      // in the turn's open moments, 607.2 and 609.1a in responses and battle windows).
+      if (!canActNow(sit))
+        return reject(
+          sit === 'payment' ? '406.3a' : sit === 'prompt' ? pr!.rule : '603.2a',
+          `you cannot play a card now (${sit === 'payment' ? 'a payment is being made' : sit === 'prompt' ? `${pr!.player} must first answer ${pr!.kind}` : 'a battle step is waiting for its own command'})`,
+        );
+      const r = checkPlayCard(s, p, c, sit);
+      return 'ok' in r ? r : null;
+    },
+    perform(d, c, p) {
+      const s = d.state;
+      const sit = situation(s);
       const plan = checkPlayCard(s, p, c, sit) as PlayPlan;
       if (plan.flipUp) {
         // 507.4b: the Flip Up cost is paid before the flip, so the card can pay for itself (it is leaving play anyway).
@@ -893,9 +825,17 @@ function execute(d: D, c: Command): void {
       if (plan.sacrifice) leavePlay(d, [plan.sacrifice], '401.3', { cost: true, reason: 'destroyed' });
       startPayment(d, p, plan.total - plan.flipCost, 'item', plan.breakdown);
       advance(d);
-      return;
-    }
-    case 'UseAbility': {
+    },
+  },
+  UseAbility: {
+    check(s, c, p) {
+      const sit = situation(s);
+      const r = checkUseAbility(s, p, c, sit);
+      return 'ok' in r ? r : null;
+    },
+    perform(d, c, p) {
+      const s = d.state;
+      const sit = situation(s);
       const plan = checkUseAbility(s, p, c, sit) as AbilityPlan;
       const ab = plan.def.abilities[plan.index]!;
       const { item, serial } = newItem(
@@ -913,9 +853,18 @@ function execute(d: D, c: Command): void {
       }
       startPayment(d, p, abilityCost(ab.cost), 'item', { pay: abilityCost(ab.cost) });
       advance(d);
-      return;
-    }
-    case 'Pass':
+    },
+  },
+  Pass: {
+    check(s) {
+      const sit = situation(s);
+      return sit === 'response' || sit === 'battle-window'
+        ? null
+        : reject('607.2', 'there is nothing to pass on: the active player ends the turn with EndTurn');
+    },
+    perform(d, _c, p) {
+      const s = d.state;
+      const sit = situation(s);
       if (sit === 'response') {
         d.emit('ResponsesDone', { player: p, iid: s.chain[s.chain.length - 1]!.iid }, { rule: '607.2' });
         resolveTop(d);
@@ -928,13 +877,48 @@ function execute(d: D, c: Command): void {
         );
       }
       advance(d);
-      return;
-    case 'EndTurn': {
+    },
+  },
+  EndTurn: {
+    check(s) {
+      const sit = situation(s);
+      if (sit !== 'idle')
+        return reject('603.2d', 'the turn can be ended only by the active player with nothing waiting');
+      return s.endAnnounced
+        ? reject('603.2d', 'the end of the turn was already announced (only once)')
+        : null;
+    },
+    perform(d, _c, p) {
       const { item, serial } = newItem(d, 'end-turn', p, {}, `${p} ends the turn`);
       d.emit('EndTurnAnnounced', { player: p, item, serial }, { rule: '610.1' });
-      return;
-    }
-    case 'Attack': {
+    },
+  },
+  Attack: {
+    check(s, c, p) {
+      const sit = situation(s);
+      if (sit !== 'idle') return reject('608.1a', 'attack only when you have the floor in your turn');
+      // 608.1a: without a target you attack your opponent's faction.
+      const t = perm(s, c.target ?? s.players[opponentOf(s, p)]!.faction);
+      if (!t || t.controller === p || !(isFaction(t) || isLocation(t)))
+        return reject(
+          '608.1a',
+          `${String(c.target)} is not a faction or location you don't control (leave "target" out to attack your opponent's faction)`,
+        );
+      if (!controlled(s, p).some((x) => canAttack(s, x, p)))
+        return reject(
+          '608.1a',
+          'you have no character that can attack: it must be restored and under your control since the start of the turn (608.1b)',
+        );
+      const req = attackRequirement(s, p);
+      if (req > unattachedResources(s, p).length)
+        return reject(
+          '505.1',
+          `you must pay ${req} to form an attacking party and have ${unattachedResources(s, p).length} unattached resources`,
+        );
+      return null;
+    },
+    perform(d, c, p) {
+      const s = d.state;
       const t = perm(s, c.target ?? s.players[opponentOf(s, p)]!.faction)!;
       d.emit(
         'BattleStarted',
@@ -957,12 +941,30 @@ function execute(d: D, c: Command): void {
         { rule: '608.1a' },
       );
       d.auto('StepEntered', { phase: 'battle', step: 'attackers' }, '608.1a');
-      return;
-    }
-    case 'AddAttacker':
+    },
+  },
+  AddAttacker: {
+    check(s, c, p) {
+      const x = perm(s, c.card);
+      if (!x || !canAttack(s, x, p))
+        return reject(
+          '608.1b',
+          `${String(c.card)} cannot attack: it must be a restored character you have controlled since the start of the turn`,
+        );
+      return s.battle!.attackers.includes(x.id) ? reject('608.1b', `${x.id} is already attacking`) : null;
+    },
+    perform(d, c, p) {
       d.emit('AttackerAdded', { player: p, card: String(c.card) }, { rule: '608.1b' });
-      return;
-    case 'ConfirmAttackers': {
+    },
+  },
+  ConfirmAttackers: {
+    check(s) {
+      return s.battle!.attackers.length > 0
+        ? null
+        : reject('608.1b', 'choose one or more attackers first (AddAttacker)');
+    },
+    perform(d, _c, p) {
+      const s = d.state;
       const b = s.battle!;
       const covert = b.attackers.every(
         (id) => perm(s, id) && defOf(perm(s, id)!)?.keywords.some((k) => k.kw === 'covert'),
@@ -977,25 +979,92 @@ function execute(d: D, c: Command): void {
       if (req > 0) startPayment(d, p, req, 'party', { requirement: req });
       else openBattleStep(d, 'pre-block');
       advance(d);
-      return;
-    }
-    case 'AddBlocker':
+    },
+  },
+  AddBlocker: {
+    check(s, c) {
+      const x = perm(s, c.card);
+      if (!x) return reject('608.1d', `${String(c.card)} is not in play`);
+      const why = blockForbiddenBy(s, x);
+      return why
+        ? reject(
+            why,
+            `${x.id} cannot block ${why === '412.1' ? 'a party that cannot be blocked' : why === '507.3b' ? 'a covert party (only covert characters can)' : why === '507.3c' ? 'this party: covert characters block only covert parties' : 'now: it must be a restored character of the defending player, not already blocking'}`,
+          )
+        : null;
+    },
+    perform(d, c, p) {
       d.emit('BlockerAdded', { player: p, card: String(c.card) }, { rule: '608.1d' });
-      return;
-    case 'ConfirmBlockers':
+    },
+  },
+  ConfirmBlockers: {
+    check() {
+      return null;
+    },
+    perform(d, _c, p) {
+      const s = d.state;
       d.emit('BlockingPartyFormed', { player: p, blockers: s.battle!.blockers }, { rule: '608.1d' });
       openBattleStep(d, 'window-a');
       advance(d);
-      return;
-    case 'AssignDamage':
+    },
+  },
+  AssignDamage: {
+    check(s, c) {
+      const b = s.battle!;
+      const side = s.step === 'assign-attackers' ? b.attackers : b.blockers;
+      const src = c.source as string;
+      const left = b.toAssign[src] ?? 0;
+      const rule = s.step === 'assign-attackers' ? '609.1c' : '609.1d';
+      if (!side.includes(src) || left <= 0)
+        return reject(rule, `${src} has no battle damage to assign at this speed level`);
+      if (!damageTargets(s, src).includes(c.target as string))
+        return reject(
+          rule,
+          `${String(c.target)} is not in the opposing party${s.step === 'assign-attackers' ? ' (nor the target of the attack once no blocker is left)' : ''}`,
+        );
+      const amount = c.amount as number;
+      return amount >= 1 && amount <= left
+        ? null
+        : reject('410.2', `assign a whole number from 1 to ${left}`);
+    },
+    perform(d, c) {
+      const s = d.state;
       d.emit(
         'BattleDamageAssigned',
         { source: String(c.source), target: String(c.target), amount: Number(c.amount) },
         { rule: s.step === 'assign-attackers' ? '609.1c' : '609.1d' },
       );
       advance(d);
-      return;
+    },
+  },
+};
+
+function performBidPassBid(d: D, c: Command, p: PlayerId): void {
+  const s = d.state;
+  const pr = s.prompt!;
+  if (pr.kind !== 'bid') return;
+  let { high, leader } = pr;
+  const passed = [...pr.passed];
+  if (c.type === 'Bid') {
+    high = c.amount as number;
+    leader = p;
+    d.emit('BidPlaced', { player: p, amount: high }, { rule: '413.1' });
+  } else {
+    passed.push(p);
+    d.emit('BidPassed', { player: p }, { rule: '413.1b' });
   }
+  const remaining = s.order.filter((q) => !passed.includes(q));
+  if (remaining.length <= 1) {
+    const winner = remaining[0] ?? leader ?? s.activePlayer!;
+    const amount = winner === leader ? high : 0;
+    d.auto('BidWon', { player: winner, amount }, '413.1');
+    if (amount > 0) startPayment(d, winner, amount, 'bid', { bid: amount }, pr.prizeDraw);
+    else drawCards(d, winner, pr.prizeDraw, '413.1');
+  } else {
+    const next = remaining.find((q) => q !== p) ?? remaining[0]!;
+    d.auto('PromptOpened', { prompt: { ...pr, player: next, high, leader, passed } }, '413.1');
+  }
+  advance(d);
 }
 
 /** 605.1: choose the card and its facing; "while you play a resource" triggers (605.1c); into play (605.1d). */

@@ -1,0 +1,44 @@
+// Rules one hop away: a game's commands as a table of `{ check, perform }` keyed by command type, and its fold as a
+// table of small functions keyed by event type. A reader goes from a command name or an event type to the one
+// function that decides it, and a new command or event is one new row (boardgame.io's moves, tcg-engines'
+// `{ condition, reducer }`). The game still owns what runs around the row (parsing, the machine gate, settling).
+import type { GameEvent, Rejection } from '../game';
+import type { PlayerId } from '../ids';
+
+/** One command of a game: the rules it must meet where the game is, and the events it emits. */
+export interface CommandRule<S, C, D> {
+  /** Every rule the command must meet now: null when it may be performed, else the rejection (rule + reason). */
+  check(s: S, c: C, player: PlayerId): Rejection | null;
+  /** Emits the command's events through the draft (`d.state` is the state `check` accepted). */
+  perform(d: D, c: C, player: PlayerId): void;
+}
+
+/** Every command type of `C` (a union discriminated on `type`) mapped to its rule, with the row's own command type. */
+export type CommandTable<S, C extends { type: string }, D> = {
+  readonly [K in C['type']]: CommandRule<S, Extract<C, { type: K }>, D>;
+};
+
+/** The rule of a command type, or undefined for a type the table does not know. */
+export function commandRule<S, C extends { type: string }, D>(
+  table: CommandTable<S, C, D>,
+  type: string,
+): CommandRule<S, C, D> | undefined {
+  return Object.hasOwn(table, type)
+    ? (table as unknown as Record<string, CommandRule<S, C, D>>)[type]
+    : undefined;
+}
+
+/** One event's fold: the state after it, from the state before and the event's payload. */
+export type Fold<S> = (s: S, p: Record<string, unknown>, e: GameEvent) => S;
+
+/** A game's fold functions keyed by event type; a type with no row changes nothing. */
+export type FoldTable<S> = Readonly<Record<string, Fold<S>>>;
+
+/** The fold of a table: the row of the event's type, or the state unchanged (marker events). */
+export function foldBy<S>(table: FoldTable<S>): (s: S, e: GameEvent) => S {
+  return (s, e) =>
+    Object.hasOwn(table, e.type) ? table[e.type]!(s, e.payload as Record<string, unknown>, e) : s;
+}
+
+/** `check` of a command no rule restricts beyond the game's own gate (the table says so rather than omit it). */
+export const allowed = (): null => null;
