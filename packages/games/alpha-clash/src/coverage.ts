@@ -396,6 +396,12 @@ const SECTIONS: CoverageEntry[] = [
   ),
   e('504.3', 'Attacker defeated ends the clash', 'implemented', sc('54-counter-attack-trap')),
   e(
+    '504.5',
+    "Removed from a clash when its controller changes: the attacker's clash ends without clash damage; an obstructor stops obstructing (the attacker stays obstructed, 504.2c.3, and deals nothing to the target). A target that changes controller is not covered by 504.5 and stays the target",
+    'implemented',
+    sc('137-cr-504-5-attacker-changes-control', '138-cr-504-2c-3-obstructor-changes-control'),
+  ),
+  e(
     '504.4',
     'Target left play: no damage, the clash ends',
     'partial',

@@ -880,6 +880,13 @@ function apply(s: AlphaClashState, event: GameEvent): void {
       to.clash = [...to.clash, perm];
       break;
     }
+    case 'RemovedFromClash': {
+      // 504.5: it stops attacking / obstructing; an attacker that was obstructed stays obstructed (504.2c.3).
+      if (!s.clash) break;
+      if (p.role === 'attacker') s.clash = { ...s.clash, attackerRemoved: true };
+      else s.clash = { ...s.clash, obstructors: s.clash.obstructors.filter((x) => x !== p.id) };
+      break;
+    }
     case 'PermanentReturnedToHand': {
       const perm = takePerm(s, str(p, 'id'));
       const ps = W(s, str(p, 'player'));

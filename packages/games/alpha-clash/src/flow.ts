@@ -661,8 +661,10 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
       case 'gainControl': {
         const l = t ? locate(s, t) : null;
         // The controller changes; the card does not leave and re-enter play (110.2c).
-        if (t && l && l.kind === 'perm' && l.zone === 'clash' && l.perm.controller !== p)
+        if (t && l && l.kind === 'perm' && l.zone === 'clash' && l.perm.controller !== p) {
           b.auto('ControlChanged', { id: t, player: p, from: l.perm.controller }, '110.2c');
+          removeFromClashOnControlChange(b, t);
+        }
         break;
       }
       case 'barrage':
@@ -673,6 +675,18 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
 }
 
 // ---- Clash (504) ----
+
+/**
+ * A card in a clash changed controller (110.2c): 504.5 removes an attacker from the clash ("if its controller
+ * changes"), and a card removed stops being attacking or obstructing — an obstructor that changed sides no longer
+ * obstructs (the attacker stays obstructed, 504.2c.3), an attacker's clash ends (clashOverEarly).
+ */
+function removeFromClashOnControlChange(b: Builder, id: string): void {
+  const c = b.s.clash;
+  if (!c || c.ended || c.damageDealt) return;
+  const role = c.attacker === id ? 'attacker' : c.obstructors.includes(id) ? 'obstructor' : null;
+  if (role) b.auto('RemovedFromClash', { id, role, reason: 'its controller changed' }, '504.5');
+}
 
 function dealClashDamage(b: Builder): void {
   const s = b.s;
@@ -713,7 +727,8 @@ function dealClashDamage(b: Builder): void {
       dealDamage(b, A, contenderId(b.s, D)!, excess, true, { pass: n, breakthrough: true });
   };
   if (opposing.length === 0 && !breakthrough) {
-    b.auto('ClashDamageStepDone', {}, '504.4');
+    // Obstructed with every obstructor gone: still obstructed, so the target is dealt nothing (504.2c.3).
+    b.auto('ClashDamageStepDone', {}, clash.obstructed ? '504.2c.3' : '504.4');
     return;
   }
   if (twoPasses) {
@@ -761,6 +776,8 @@ function endClash(
 function clashOverEarly(s: AlphaClashState): { reason: string; rule: string } | null {
   const clash = s.clash;
   if (!clash || clash.ended || clash.damageDealt) return null;
+  if (clash.attackerRemoved)
+    return { reason: 'the attacker was removed from the clash: its controller changed', rule: '504.5' };
   const a = locate(s, clash.attacker);
   if (!a || (a.kind === 'perm' && a.perm.defeated))
     return { reason: 'the attacker left play or was defeated', rule: '504.3' };

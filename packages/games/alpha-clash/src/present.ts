@@ -354,6 +354,8 @@ export function describe(e: GameEvent): string {
       return p.found ? `${who} found ${name(p.found)}.` : `${who} found nothing.`;
     case 'ControlChanged':
       return `${who} gained control of ${p.id}.`;
+    case 'RemovedFromClash':
+      return `${p.id} was removed from the clash (${p.reason}): it is no longer ${p.role === 'attacker' ? 'attacking' : 'obstructing'}.`;
     case 'PermanentReturnedToHand':
       return `${p.id} was returned to ${who}'s hand.`;
     case 'CardReturnedToHand':

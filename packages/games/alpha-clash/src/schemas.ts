@@ -208,6 +208,7 @@ const ClashObj = z.object({
   damageDealt: z.boolean(),
   declared: z.boolean(),
   ended: z.boolean(),
+  attackerRemoved: z.boolean().optional(),
 });
 
 /** Every Alpha Clash event and its payload (the Draft adds `random`); `matchtape schema --game alpha-clash` prints them. */
@@ -403,6 +404,7 @@ export const EVENTS = {
   CardDiscarded: z.object({ player: Seat, card: Card, handOid: Id.nullable() }),
   CardReturnedToHand: z.object({ player: Seat, sid: Id, card: Card }),
   ControlChanged: z.object({ id: Id, player: Seat, from: Seat }),
+  RemovedFromClash: z.object({ id: Id, role: z.enum(['attacker', 'obstructor']), reason: z.string() }),
   PermanentReturnedToHand: z.object({ id: Id, player: Seat, from: Zone, card: Card }),
   CardsLookedAt: z.object({ player: Seat, owner: Seat, cards: Cards, count: z.number().int() }),
   CardRevealed: z.object({ player: Seat, owner: Seat, cards: Cards, count: z.number().int() }),

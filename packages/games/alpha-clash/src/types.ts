@@ -135,6 +135,8 @@ export interface ClashState {
   /** The defending player made their one declaration of obstructors (504.2c, 504.9); C3 ends once Standby is empty. */
   declared: boolean;
   ended: boolean;
+  /** The attacker was removed from the clash (its controller changed, 504.5): the clash ends without damage. */
+  attackerRemoved?: boolean;
 }
 
 /** What is still owed while a player chooses which resources pay a cost (408.7, 601.1f). */
