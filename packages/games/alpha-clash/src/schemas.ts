@@ -120,7 +120,8 @@ const Effect = z.object({
   atk: z.number().int(),
   def: z.number().int(),
   grant: z.array(z.string()),
-  until: z.enum(['turn', 'clash']),
+  until: z.enum(['turn', 'clash', 'yourNextTurn']),
+  player: Seat.optional(),
   prevent: z.number().int(),
   source: Id.nullable(),
 });
@@ -340,7 +341,22 @@ export const EVENTS = {
     x: z.number().int().optional(),
     division: z.array(z.number().int()).optional(),
     thenPutIntoOblivion: Id.optional(),
+    /** A delayed triggered effect triggering (603.7): its id and own effects. */
+    delayed: Id.optional(),
+    effects: z.array(z.record(z.string(), z.unknown())).optional(),
   }),
+  DelayedTriggerCreated: z.object({
+    trigger: z.object({
+      id: Id,
+      controller: Seat,
+      source: Id,
+      at: z.enum(['endOfTurn', 'startOfNextTurn', 'startOfYourNextTurn']),
+      effects: z.array(z.record(z.string(), z.unknown())),
+      targets: Ids,
+      turn: z.number().int(),
+    }),
+  }),
+  EffectsExpired: z.object({ ids: Ids }),
   PriorityPassed: z.object({
     player: Seat,
     step: z.literal('buff').optional(),
