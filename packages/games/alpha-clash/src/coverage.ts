@@ -396,6 +396,24 @@ const SECTIONS: CoverageEntry[] = [
   ),
   e('504.3', 'Attacker defeated ends the clash', 'implemented', sc('54-counter-attack-trap')),
   e(
+    '603.7',
+    'Delayed triggered effects (the "delayed" effect): created as a card or effect resolves (603.7a) with its source and controller (603.7d–e), trigger once (603.7b) at end of turn (505.2), at the start of the next turn or of their controller\'s next turn (501.1); a target no longer in play is not affected (603.7c)',
+    'implemented',
+    sc('139-cr-505-2-delayed-at-end-of-turn', '140-cr-500-3-until-and-at-start-of-your-next-turn'),
+  ),
+  e(
+    '500.3',
+    '"Until the start of your next turn" effects (modify until "yourNextTurn") outlast the turn and expire as their controller\'s next turn begins',
+    'implemented',
+    sc('140-cr-500-3-until-and-at-start-of-your-next-turn'),
+  ),
+  e(
+    '504.5',
+    "Removed from a clash when its controller changes: the attacker's clash ends without clash damage; an obstructor stops obstructing (the attacker stays obstructed, 504.2c.3, and deals nothing to the target). A target that changes controller is not covered by 504.5 and stays the target",
+    'implemented',
+    sc('137-cr-504-5-attacker-changes-control', '138-cr-504-2c-3-obstructor-changes-control'),
+  ),
+  e(
     '504.4',
     'Target left play: no damage, the clash ends',
     'partial',
@@ -410,9 +428,14 @@ const SECTIONS: CoverageEntry[] = [
   ),
   e(
     '505',
-    'End of Turn: effects expire, non-clash damage removed, Standby must be empty',
+    'End of Turn: "at end of turn" delayed effects trigger and resolve (505.2), effects expire, non-clash damage removed, Standby must be empty',
     'implemented',
-    sc('21-end-turn-needs-empty-standby', '83-non-clash-damage-cleared', '118-until-end-of-turn-expires'),
+    sc(
+      '21-end-turn-needs-empty-standby',
+      '83-non-clash-damage-cleared',
+      '118-until-end-of-turn-expires',
+      '139-cr-505-2-delayed-at-end-of-turn',
+    ),
   ),
   e(
     '601',

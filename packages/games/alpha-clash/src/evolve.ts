@@ -17,12 +17,13 @@ import type {
   ClashState,
   Color,
   ContinuousEffectState,
+  DelayedTrigger,
   Permanent,
   PlayerState,
   StandbyObject,
   TestCardEntry,
 } from './types';
-import type { ACCardDef } from './cards/types';
+import type { ACCardDef, BaseEffect } from './cards/types';
 
 function byId(list: TestCardEntry[]): TestCardEntry[] {
   return list.sort((a, b) => (a.card.id < b.card.id ? -1 : a.card.id > b.card.id ? 1 : 0));
@@ -105,6 +106,7 @@ export function cloneState(s: AlphaClashState): AlphaClashState {
     priority: s.priority,
     clash: s.clash && { ...s.clash },
     effects: s.effects,
+    delayed: s.delayed,
     pending: s.pending && { ...s.pending },
     attacksThisTurn: s.attacksThisTurn,
     defeatedThisTurn: s.defeatedThisTurn,
@@ -569,6 +571,11 @@ function apply(s: AlphaClashState, event: GameEvent): void {
     }
     case 'EffectTriggered': {
       const obj = effectObject(s, str(p, 'controller') as PlayerId, p, 'trigger');
+      // A delayed triggered effect triggers once (603.7b): it leaves the waiting list.
+      if (typeof p.delayed === 'string') {
+        s.delayed = s.delayed.filter((d) => d.id !== p.delayed);
+        obj.effects = p.effects as BaseEffect[];
+      }
       s.standby = [...s.standby, obj];
       s.priority = entryWindow(s, obj);
       s.nextId += 1;
@@ -880,6 +887,13 @@ function apply(s: AlphaClashState, event: GameEvent): void {
       to.clash = [...to.clash, perm];
       break;
     }
+    case 'RemovedFromClash': {
+      // 504.5: it stops attacking / obstructing; an attacker that was obstructed stays obstructed (504.2c.3).
+      if (!s.clash) break;
+      if (p.role === 'attacker') s.clash = { ...s.clash, attackerRemoved: true };
+      else s.clash = { ...s.clash, obstructors: s.clash.obstructors.filter((x) => x !== p.id) };
+      break;
+    }
     case 'PermanentReturnedToHand': {
       const perm = takePerm(s, str(p, 'id'));
       const ps = W(s, str(p, 'player'));
@@ -951,8 +965,18 @@ function apply(s: AlphaClashState, event: GameEvent): void {
       s.effects = s.effects.filter((e) => e.until !== 'clash');
       break;
     }
+    case 'DelayedTriggerCreated':
+      s.delayed = [...s.delayed, p.trigger as DelayedTrigger];
+      s.nextId += 1;
+      break;
+    case 'EffectsExpired': {
+      const ids = p.ids as string[];
+      s.effects = s.effects.filter((e) => !ids.includes(e.id));
+      break;
+    }
     case 'TurnEnded': {
-      s.effects = [];
+      // "Until end of turn" effects end (505.3); "until the start of your next turn" ones last until then (500.3).
+      s.effects = s.effects.filter((e) => e.until === 'yourNextTurn');
       for (const perm of allPerms(s)) perm.damage = 0;
       for (const q of s.order) {
         const c = W(s, q)!.contender;

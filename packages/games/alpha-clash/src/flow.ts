@@ -5,7 +5,7 @@
 import { apnap, Draft, type Decision, type PlayerId, type Rng, type Viewer } from '@matchtape/engine';
 import { knowsTestCard, view } from './view';
 
-import type { Effect, TriggerTag } from './cards/types';
+import type { BaseEffect, DelayedAt, Effect, TriggerTag, Until } from './cards/types';
 import { evolve } from './evolve';
 import { stepAfter, transitionRule, type MachineEvent } from './machine';
 import {
@@ -33,6 +33,8 @@ interface QueuedTrigger {
   thenPutIntoOblivion: string | null;
   x: number;
   rule: string;
+  /** A delayed triggered effect (603.7): its id and own effects. */
+  delayed?: { id: string; effects: BaseEffect[] };
 }
 
 /**
@@ -278,6 +280,7 @@ function flushTriggers(b: Builder): void {
           targets: t.targets,
           x: t.x,
           ...(t.thenPutIntoOblivion ? { thenPutIntoOblivion: t.thenPutIntoOblivion } : {}),
+          ...(t.delayed ? { delayed: t.delayed.id, effects: t.delayed.effects } : {}),
         },
         t.rule,
       );
@@ -412,6 +415,11 @@ function resolveTop(b: Builder): void {
     });
   } else if (obj.effect === 'attach' || obj.effect === 'unattach') {
     resolveAttach(b, obj);
+  } else if (obj.effect === 'delayed') {
+    // A target no longer in play (in the zone it was expected in) is not affected (603.7c).
+    if (obj.targets.length > 0 && !targetStillLegal(b, obj, 'anyClashOrContender'))
+      b.auto('EffectFizzled', { sid: obj.sid, reason: 'its target is no longer in play' }, '603.7c');
+    else applyEffects(b, obj, obj.effects ?? []);
   } else {
     const d = sourceDef(b, obj);
     const spec = obj.effect === 'activated' ? d?.activated : d?.triggers?.[Number(obj.effect.split(':')[1])];
@@ -479,14 +487,17 @@ function createEffect(
   target: string,
   atk: number,
   def: number,
-  until: 'turn' | 'clash',
+  until: Until,
   source: string | null,
   rule: string,
   prevent = 0,
+  player?: PlayerId,
 ): void {
+  // "Until the start of your next turn" ends at the start of its controller's next turn (500.3).
+  const whose = until === 'yourNextTurn' && player ? { player } : {};
   b.auto(
     'ContinuousEffectCreated',
-    { effect: { id: `e${b.s.nextId}`, target, atk, def, grant: [], until, prevent, source } },
+    { effect: { id: `e${b.s.nextId}`, target, atk, def, grant: [], until, prevent, source, ...whose } },
     rule,
   );
 }
@@ -520,11 +531,29 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
         }
         break;
       case 'modify':
-        if (t && locate(s, t)) createEffect(b, t, e.atk, e.def, e.until, src, '605.2a');
+        if (t && locate(s, t)) createEffect(b, t, e.atk, e.def, e.until, src, '605.2a', 0, p);
         break;
       case 'modifyAttacker':
         if (s.clash && locate(s, s.clash.attacker))
-          createEffect(b, s.clash.attacker, e.atk, e.def, e.until, src, '605.2a');
+          createEffect(b, s.clash.attacker, e.atk, e.def, e.until, src, '605.2a', 0, p);
+        break;
+      case 'delayed':
+        // Created as this resolves (603.7a); its source and controller are this card's or effect's (603.7d–e).
+        b.auto(
+          'DelayedTriggerCreated',
+          {
+            trigger: {
+              id: `d${b.s.nextId}`,
+              controller: p,
+              source: src,
+              at: e.at,
+              effects: e.effects,
+              targets: obj.targets,
+              turn: s.turn,
+            },
+          },
+          '603.7a',
+        );
         break;
       case 'modifyOpponentsClash':
         for (const c of clashCards(s).filter((c) => c.controller !== p))
@@ -661,8 +690,10 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
       case 'gainControl': {
         const l = t ? locate(s, t) : null;
         // The controller changes; the card does not leave and re-enter play (110.2c).
-        if (t && l && l.kind === 'perm' && l.zone === 'clash' && l.perm.controller !== p)
+        if (t && l && l.kind === 'perm' && l.zone === 'clash' && l.perm.controller !== p) {
           b.auto('ControlChanged', { id: t, player: p, from: l.perm.controller }, '110.2c');
+          removeFromClashOnControlChange(b, t);
+        }
         break;
       }
       case 'barrage':
@@ -673,6 +704,18 @@ function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]
 }
 
 // ---- Clash (504) ----
+
+/**
+ * A card in a clash changed controller (110.2c): 504.5 removes an attacker from the clash ("if its controller
+ * changes"), and a card removed stops being attacking or obstructing — an obstructor that changed sides no longer
+ * obstructs (the attacker stays obstructed, 504.2c.3), an attacker's clash ends (clashOverEarly).
+ */
+function removeFromClashOnControlChange(b: Builder, id: string): void {
+  const c = b.s.clash;
+  if (!c || c.ended || c.damageDealt) return;
+  const role = c.attacker === id ? 'attacker' : c.obstructors.includes(id) ? 'obstructor' : null;
+  if (role) b.auto('RemovedFromClash', { id, role, reason: 'its controller changed' }, '504.5');
+}
 
 function dealClashDamage(b: Builder): void {
   const s = b.s;
@@ -713,7 +756,8 @@ function dealClashDamage(b: Builder): void {
       dealDamage(b, A, contenderId(b.s, D)!, excess, true, { pass: n, breakthrough: true });
   };
   if (opposing.length === 0 && !breakthrough) {
-    b.auto('ClashDamageStepDone', {}, '504.4');
+    // Obstructed with every obstructor gone: still obstructed, so the target is dealt nothing (504.2c.3).
+    b.auto('ClashDamageStepDone', {}, clash.obstructed ? '504.2c.3' : '504.4');
     return;
   }
   if (twoPasses) {
@@ -761,6 +805,8 @@ function endClash(
 function clashOverEarly(s: AlphaClashState): { reason: string; rule: string } | null {
   const clash = s.clash;
   if (!clash || clash.ended || clash.damageDealt) return null;
+  if (clash.attackerRemoved)
+    return { reason: 'the attacker was removed from the clash: its controller changed', rule: '504.5' };
   const a = locate(s, clash.attacker);
   if (!a || (a.kind === 'perm' && a.perm.defeated))
     return { reason: 'the attacker left play or was defeated', rule: '504.3' };
@@ -845,6 +891,8 @@ export function settle(b: Builder): void {
         endClash(b, 'clash damage dealt', '504.10', 'NEXT');
         continue;
       case 'turn.endOfTurn':
+        // "At end of turn" delayed triggered effects trigger and resolve here, before the turn ends (505.2).
+        if (fireDelayed(b, (d) => d.at === 'endOfTurn', '505.2')) continue;
         endTurn(b);
         continue;
       default:
@@ -867,8 +915,40 @@ function endTurn(b: Builder): void {
   startTurn(b, next, s.turn + 1);
 }
 
+/** Queues the delayed triggered effects `due` picks; each triggers once (603.7b). Whether any did. */
+function fireDelayed(
+  b: Builder,
+  due: (d: AlphaClashState['delayed'][number]) => boolean,
+  rule: string,
+): boolean {
+  const now = b.s.delayed.filter(due);
+  for (const d of now)
+    b.queue.push({
+      controller: d.controller,
+      source: d.source,
+      effect: 'delayed',
+      targets: d.targets,
+      thenPutIntoOblivion: null,
+      x: 0,
+      rule,
+      delayed: { id: d.id, effects: d.effects },
+    });
+  return now.length > 0;
+}
+
+const NEXT_TURN: readonly DelayedAt[] = ['startOfNextTurn', 'startOfYourNextTurn'];
+
 export function startTurn(b: Builder, p: PlayerId, turn: number): void {
   b.auto('TurnStarted', { player: p, turn }, turn === 1 ? '103.8' : '500.1');
+  // "Until the start of your next turn" effects of this player expire as their turn begins (500.3).
+  const ending = b.s.effects.filter((e) => e.until === 'yourNextTurn' && e.player === p).map((e) => e.id);
+  if (ending.length > 0) b.auto('EffectsExpired', { ids: ending }, '500.3');
+  // "At the start of the next turn" / "of your next turn" delayed triggered effects trigger now (501.1, 603.7b).
+  fireDelayed(
+    b,
+    (d) => d.turn < turn && NEXT_TURN.includes(d.at) && (d.at === 'startOfNextTurn' || d.controller === p),
+    '501.1',
+  );
   // "At the start of each turn" triggers of the active Clashground (501.1).
   const cg = b.s.clashground;
   if (cg) queueTriggers(b, cg.card.id, 'StartOfTurn', cg.controller);

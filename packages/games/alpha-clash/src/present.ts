@@ -354,6 +354,15 @@ export function describe(e: GameEvent): string {
       return p.found ? `${who} found ${name(p.found)}.` : `${who} found nothing.`;
     case 'ControlChanged':
       return `${who} gained control of ${p.id}.`;
+    case 'DelayedTriggerCreated': {
+      const t = p.trigger as { source: string; at: string };
+      const at = { endOfTurn: 'at end of turn', startOfNextTurn: 'at the start of the next turn' }[t.at];
+      return `${t.source} set up an effect that triggers ${at ?? 'at the start of its controller’s next turn'}.`;
+    }
+    case 'EffectsExpired':
+      return `Effects that lasted until the start of this turn expired (${(p.ids as string[]).join(', ')}).`;
+    case 'RemovedFromClash':
+      return `${p.id} was removed from the clash (${p.reason}): it is no longer ${p.role === 'attacker' ? 'attacking' : 'obstructing'}.`;
     case 'PermanentReturnedToHand':
       return `${p.id} was returned to ${who}'s hand.`;
     case 'CardReturnedToHand':
@@ -387,7 +396,7 @@ export function describe(e: GameEvent): string {
         ...(x.atk || x.def ? [`${sign(x.atk)} ATK / ${sign(x.def)} DEF`] : []),
         ...(x.prevent ? [`prevents the next ${x.prevent} damage`] : []),
       ];
-      return `${x.target} ${parts.length ? `gets ${parts.join(' and ')}` : 'is affected'}${x.source ? ` from ${x.source}` : ''} until the end of the ${x.until}.`;
+      return `${x.target} ${parts.length ? `gets ${parts.join(' and ')}` : 'is affected'}${x.source ? ` from ${x.source}` : ''} ${x.until === 'yourNextTurn' ? ' until the start of its controller’s next turn' : ` until the end of the ${x.until}`}.`;
     }
     default:
       return e.type.replace(/([a-z])([A-Z])/g, '$1 $2') + '.';

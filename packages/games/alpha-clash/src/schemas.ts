@@ -120,7 +120,8 @@ const Effect = z.object({
   atk: z.number().int(),
   def: z.number().int(),
   grant: z.array(z.string()),
-  until: z.enum(['turn', 'clash']),
+  until: z.enum(['turn', 'clash', 'yourNextTurn']),
+  player: Seat.optional(),
   prevent: z.number().int(),
   source: Id.nullable(),
 });
@@ -208,6 +209,7 @@ const ClashObj = z.object({
   damageDealt: z.boolean(),
   declared: z.boolean(),
   ended: z.boolean(),
+  attackerRemoved: z.boolean().optional(),
 });
 
 /** Every Alpha Clash event and its payload (the Draft adds `random`); `matchtape schema --game alpha-clash` prints them. */
@@ -339,7 +341,22 @@ export const EVENTS = {
     x: z.number().int().optional(),
     division: z.array(z.number().int()).optional(),
     thenPutIntoOblivion: Id.optional(),
+    /** A delayed triggered effect triggering (603.7): its id and own effects. */
+    delayed: Id.optional(),
+    effects: z.array(z.record(z.string(), z.unknown())).optional(),
   }),
+  DelayedTriggerCreated: z.object({
+    trigger: z.object({
+      id: Id,
+      controller: Seat,
+      source: Id,
+      at: z.enum(['endOfTurn', 'startOfNextTurn', 'startOfYourNextTurn']),
+      effects: z.array(z.record(z.string(), z.unknown())),
+      targets: Ids,
+      turn: z.number().int(),
+    }),
+  }),
+  EffectsExpired: z.object({ ids: Ids }),
   PriorityPassed: z.object({
     player: Seat,
     step: z.literal('buff').optional(),
@@ -403,6 +420,7 @@ export const EVENTS = {
   CardDiscarded: z.object({ player: Seat, card: Card, handOid: Id.nullable() }),
   CardReturnedToHand: z.object({ player: Seat, sid: Id, card: Card }),
   ControlChanged: z.object({ id: Id, player: Seat, from: Seat }),
+  RemovedFromClash: z.object({ id: Id, role: z.enum(['attacker', 'obstructor']), reason: z.string() }),
   PermanentReturnedToHand: z.object({ id: Id, player: Seat, from: Zone, card: Card }),
   CardsLookedAt: z.object({ player: Seat, owner: Seat, cards: Cards, count: z.number().int() }),
   CardRevealed: z.object({ player: Seat, owner: Seat, cards: Cards, count: z.number().int() }),

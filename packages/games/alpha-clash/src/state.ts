@@ -23,6 +23,7 @@ export function initialState(): AlphaClashState {
     priority: null,
     clash: null,
     effects: [],
+    delayed: [],
     pending: null,
     attacksThisTurn: 0,
     defeatedThisTurn: [],

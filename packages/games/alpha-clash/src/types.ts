@@ -3,7 +3,7 @@
 // them with `{ id: <opaque>, hidden: true }`.
 import type { PlayerId, PriorityWindow } from '@matchtape/engine';
 import type { StepPath } from './machine';
-import type { ACCardDef } from './cards/types';
+import type { ACCardDef, BaseEffect, DelayedAt, Until } from './cards/types';
 
 export type Color = 'W' | 'U' | 'B' | 'R' | 'G';
 export const COLORS: readonly Color[] = ['W', 'U', 'B', 'R', 'G'];
@@ -95,6 +95,8 @@ export interface StandbyObject {
   source: string | null;
   /** Which effect list of the card definition resolves (e.g. "enter", "attack", "activated", "play"). */
   effect: string;
+  /** A delayed triggered effect's own effects (effect "delayed", 603.7). */
+  effects?: BaseEffect[];
   targets: string[];
   x: number;
   /** Damage division (Barrage, 601.1d), parallel to targets. */
@@ -105,13 +107,29 @@ export interface StandbyObject {
   enters: null | { damage: number; engaged: boolean; atk: number; def: number; noEnterTrigger: boolean };
 }
 
+/** A delayed triggered effect created and not yet triggered (603.7a); it triggers once (603.7b). */
+export interface DelayedTrigger {
+  id: string;
+  /** The player who controlled the card or effect that created it as it resolved (603.7d–e). */
+  controller: PlayerId;
+  /** The card or effect source that created it (603.7d–e). */
+  source: string;
+  at: DelayedAt;
+  effects: BaseEffect[];
+  targets: string[];
+  /** The turn it was created in: "next turn" means a later one. */
+  turn: number;
+}
+
 export interface ContinuousEffectState {
   id: string;
   target: string;
   atk: number;
   def: number;
   grant: string[];
-  until: 'turn' | 'clash';
+  until: Until;
+  /** Whose next turn ends a "until the start of your next turn" effect (500.3): its controller's. */
+  player?: PlayerId;
   /** "Prevent the next N clash damage" shields (Earthly Barricade). */
   prevent: number;
   source: string | null;
@@ -135,6 +153,8 @@ export interface ClashState {
   /** The defending player made their one declaration of obstructors (504.2c, 504.9); C3 ends once Standby is empty. */
   declared: boolean;
   ended: boolean;
+  /** The attacker was removed from the clash (its controller changed, 504.5): the clash ends without damage. */
+  attackerRemoved?: boolean;
 }
 
 /** What is still owed while a player chooses which resources pay a cost (408.7, 601.1f). */
@@ -208,6 +228,8 @@ export interface AlphaClashState {
   priority: PriorityWindow | null;
   clash: ClashState | null;
   effects: ContinuousEffectState[];
+  /** Delayed triggered effects waiting for their moment (603.7). */
+  delayed: DelayedTrigger[];
   pending: PendingChoice | null;
   attacksThisTurn: number;
   /** Card ids of Clash cards defeated this turn (Rizlac, the Depraved counts them). */

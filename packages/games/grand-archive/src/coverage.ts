@@ -131,6 +131,7 @@ const SECTIONS: CoverageEntry[] = [
       T.scen('replacement-order-critical-first'),
       T.scen('stealth-gained-negates-attack'),
       T.scen('test-card-power-zero-cannot-retaliate'),
+      T.scen('start-damage-step-retaliation-simultaneous'),
       T.keywords,
     ],
   ),
@@ -171,6 +172,7 @@ const SECTIONS: CoverageEntry[] = [
     [
       T.scen('place-starting-champion'),
       T.scen('start-order-own-triggers'),
+      T.scen('start-pending-triggers-turn-order'),
       T.scen('intercept'),
       T.scen('preserve'),
       T.scen('test-card-on-enter-ability'),

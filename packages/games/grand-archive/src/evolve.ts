@@ -179,10 +179,14 @@ function apply(s: GAState, e: GameEvent): GAState {
         activePlayer,
         firstPlayer: p.firstPlayer as PlayerId,
         phase: p.phase as Phase,
-        step: null,
+        step: (p.step as Step | undefined) ?? null,
         field: p.field as FieldObject[],
         effects: p.effects as ContinuousEffect[],
         priority: holder ? openWindow(apnap(s.order, activePlayer), holder) : null,
+        // An attack in progress and the Effects Stack, when the position stands in them (start-moment.ts).
+        combat: (p.combat as Combat | undefined) ?? null,
+        stack: (p.stack as StackItem[] | undefined) ?? [],
+        serial: typeof p.serial === 'number' ? p.serial : s.serial,
       };
     }
     case 'DelayedTriggerCreated':

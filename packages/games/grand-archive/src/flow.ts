@@ -1314,7 +1314,7 @@ export function keepUnique(f: Flow, keep: string): void {
 
 // ── The phase sequence (asked of the machine) ──────────────────────────────────────────────────────────
 
-function enterLocation(f: Flow, phase: Phase, step: Step, rule: string): void {
+export function enterLocation(f: Flow, phase: Phase, step: Step, rule: string): void {
   f.emit('PhaseEntered', { phase, step }, { rule, auto: true });
   const tp = f.state.activePlayer!;
   switch (`${phase}/${step ?? ''}`) {

@@ -200,6 +200,10 @@ export const EVENTS = {
     field: z.array(ObjectSchema),
     effects: z.array(z.record(z.string(), z.unknown())),
     priority: P.nullable(),
+    // A position in combat, or with items on the Effects Stack (start-moment.ts).
+    combat: z.record(z.string(), z.unknown()).optional(),
+    stack: z.array(StackItemSchema).optional(),
+    serial: z.number().int().optional(),
   }),
   TurnStarted: event({ turn: z.number().int(), player: P }),
   PhaseEntered: event({ phase: z.string(), step: z.string().nullable() }),

@@ -76,3 +76,120 @@ describe('test cards', () => {
     expect(JSON.stringify(view(folded, 'p2'))).toMatch(/Test Lurker/);
   });
 });
+
+describe('start positions at any phase and step (start-moment.ts)', () => {
+  const damage = load('start-damage-step-retaliation-simultaneous');
+  const pending = load('start-pending-triggers-turn-order');
+  type Start = Record<string, unknown> & { combat?: Record<string, unknown> };
+  const withStart = (base: Record<string, unknown>, change: (st: Start) => void) => {
+    const s = JSON.parse(JSON.stringify(base)) as { start: Start; steps: unknown[] };
+    change(s.start);
+    s.steps = [];
+    return runScenario(grandArchive, s);
+  };
+  const refused = (r: ReturnType<typeof runScenario>, rule: string, text: RegExp) => {
+    expect(r.ok).toBe(false);
+    expect(r.failures.join(' ')).toContain(`rejected (${rule})`);
+    expect(r.failures.join(' ')).toMatch(text);
+  };
+
+  it('refuses a combat the rules could not have reached, citing the rule that rules it out', () => {
+    refused(
+      withStart(damage, (st) => (st.step = 'retaliation')),
+      '2.2.g.i.2',
+      /retaliators stand only in the damage or end-of-combat step/,
+    );
+    refused(
+      withStart(damage, (st) => delete st.combat),
+      '2.2.g.1',
+      /the combat phase follows an attack declaration/,
+    );
+    refused(
+      withStart(damage, (st) => Object.assign(st, { phase: 'main', step: null })),
+      '2.2.g.1',
+      /only in the combat phase/,
+    );
+    refused(
+      withStart(damage, (st) => (st.combat!.attacker = 'p2-hound')),
+      '2.8.a.2.b',
+      /the non-turn player can't declare attacks/,
+    );
+    refused(
+      withStart(damage, (st) => Object.assign(st.combat!, { target: 'p1-champ', retaliators: [] })),
+      '2.6.11',
+      /can’t attack their own units/,
+    );
+    refused(
+      withStart(damage, (st) => (st.combat!.retaliators = ['p2-champ'])),
+      '2.2.g.i.2',
+      /not a defending unit/,
+    );
+    refused(
+      withStart(damage, (st) => (st.combat!.attacker = 'p1-champ')),
+      '1.7.a.8.a',
+      /champion attacks with a weapon/,
+    );
+    refused(
+      withStart(damage, (st) => Object.assign(st, { phase: 'game-over', step: null })),
+      'scenario',
+      /not a phase\/step of a turn/,
+    );
+  });
+
+  it('refuses triggers that could not be waiting there, and Opportunity while they wait', () => {
+    refused(
+      withStart(pending, (st) => (st.phase = 'main')),
+      '2.2.f.2',
+      /beginning of its controller's end phase/,
+    );
+    refused(
+      withStart(pending, (st) => (st.triggers = [{ source: 'p2-adept', keyword: 'Vigor' }])),
+      '2.4.b.2.c',
+      /does not have Vigor/,
+    );
+    refused(
+      withStart(pending, (st) => (st.triggers = [{ source: 'p1-hound', ability: 0 }])),
+      'scenario',
+      /has no trigger ability at index 0/,
+    );
+    refused(
+      withStart(pending, (st) => (st.priority = 'p1')),
+      '2.4.b.6',
+      /nobody holds Opportunity/,
+    );
+    refused(
+      withStart(pending, (st) => {
+        delete st.triggers;
+        st.phase = 'main';
+        st.stack = [
+          { kind: 'card', card: 'wave-crash', controller: 'p2' },
+          { kind: 'card', card: 'mend', controller: 'p1' },
+        ];
+      }),
+      '2.8.a.2.a',
+      /is slow/,
+    );
+  });
+
+  it('places a position on the stack with Opportunity, or at the beginning of a phase/step running its turn-based actions', () => {
+    const stacked = withStart(pending, (st) => {
+      st.stack = st.triggers;
+      (st.stack as Record<string, unknown>[]).forEach((x) => (x.kind = 'trigger'));
+      delete st.triggers;
+      st.priority = 'p2';
+    });
+    expect(stacked.ok).toBe(true);
+    const set = stacked.events.find((e) => e.type === 'PositionSet')!;
+    expect((set.payload.stack as unknown[]).length).toBe(3);
+    expect(set.payload.priority).toBe('p2');
+    // The draw phase begins: the turn player draws (2.2.d.1), then the main phase gives Opportunity (2.2.e.1).
+    const draw = withStart(pending, (st) => {
+      delete st.triggers;
+      st.phase = 'draw';
+    });
+    expect(draw.ok).toBe(true);
+    expect(draw.events.map((e) => `${e.type} ${e.rule}`)).toEqual(
+      expect.arrayContaining(['PhaseEntered 2.2.d', 'CardsMoved 2.2.d.1', 'OpportunityGranted 2.2.e.1']),
+    );
+  });
+});

@@ -3,7 +3,6 @@
 // lineage), continuous effects and who holds Opportunity. `start` emits MatchStarted and one PositionSet event that
 // the fold applies; viewEvent redacts PositionSet like the state (hidden zones show opaque ids).
 import {
-  Draft,
   reject,
   startCard,
   type ContinuousEffect,
@@ -21,10 +20,29 @@ import { cardDef, isCardId, type CardBook } from './cards/pool';
 import type { GACardDef, KeywordInstance, KeywordName } from './cards/types';
 import { KEYWORDS } from './cards/keywords';
 import { RULES_VERSION } from './decide';
-import { evolve, initialState } from './evolve';
-import { newObject } from './flow';
+import { initialState } from './evolve';
+import { enterLocation, Flow, newObject, settle } from './flow';
+import {
+  isProblem,
+  startCombat,
+  startLocation,
+  startStack,
+  startTriggers,
+  type StartLocation,
+} from './start-moment';
 import { championLevel, isAlly, isChampion, life, objectById, unitPower } from './rules';
-import type { Card, CardType, Element, FieldObject, GAState, Phase, PlayerZone, Slot } from './types';
+import type {
+  Card,
+  CardType,
+  Combat,
+  Element,
+  FieldObject,
+  GAState,
+  PendingTrigger,
+  PlayerZone,
+  Slot,
+  StackItem,
+} from './types';
 import { isHidden } from './types';
 
 /** Zone names a start position may use (the state's, plus the short names players use). */
@@ -40,9 +58,6 @@ const ZONES: Record<string, PlayerZone | 'field'> = {
   field: 'field',
 };
 const HIDDEN: readonly PlayerZone[] = ['mainDeck', 'materialDeck', 'hand', 'memory'];
-
-/** Phases a start position may name: the ones where a player holds Opportunity with nothing else pending. */
-const OPPORTUNITY_PHASES: readonly Phase[] = ['recollection', 'main', 'end'];
 
 /** The player-zone contents and field a PositionSet carries (the judge's full version). */
 export interface PositionPlayer {
@@ -157,12 +172,9 @@ function startPosition(
           `cards (${id}): its token effect names "${card}", which is neither a pool card nor a test card of this scenario`,
         );
   }
-  const phase = start.phase as Phase;
-  if (!OPPORTUNITY_PHASES.includes(phase) || (start.step ?? null) !== null)
-    return reject(
-      'scenario',
-      `start.phase: a start position is placed where a player holds Opportunity (${OPPORTUNITY_PHASES.join(', ')}); "${start.phase}${start.step ? `/${start.step}` : ''}" needs a pending choice or combat the hook does not build`,
-    );
+  const loc = startLocation(start);
+  if (typeof loc === 'string') return reject('scenario', loc);
+  const phase = loc.phase;
   const order = config.players.map((p) => p.id);
   const seatOf = (id: string | undefined): PlayerId | undefined => order.find((x) => x === id);
   const tp = seatOf(start.turnPlayer);
@@ -174,7 +186,7 @@ function startPosition(
   const n = order.length;
   // Turn 1 belongs to the first player, turn t to the player t−1 seats after them (1.2.3).
   const first = order[(((order.indexOf(tp) - (start.turn - 1)) % n) + n) % n]!;
-  const d = new Draft<GAState>(initialState(), evolve, ctx.rng);
+  const d = new Flow(initialState(), ctx.rng);
   d.auto(
     'MatchStarted',
     {
@@ -271,7 +283,20 @@ function startPosition(
         `start.effects[${i}]: kind "${e.kind}" is not one Grand Archive builds; use { kind: "grant", keyword } (a keyword of X.A) or { kind: "power", n } (until end of turn)`,
       );
   }
-  const holder = seatOf(start.priority) ?? tp;
+  const moment = startMoment(start, loc, { order, tp, book, field, effects, players });
+  if (isProblem(moment)) return reject(moment.rule, moment.reason);
+  const { combat, stack, triggers } = moment;
+  // Who holds Opportunity: with items on the stack, or at a point where the turn player receives it with an empty
+  // stack, the named player (default the turn player); nobody while triggers wait to be placed or the phase/step is
+  // only beginning (its turn-based actions give Opportunity, or a prompt, themselves).
+  const begins = triggers.length === 0 && stack.length === 0 && (!loc.opportunity || start.begin === true);
+  const holds = triggers.length === 0 && !begins;
+  if (start.priority !== undefined && !holds)
+    return reject(
+      triggers.length > 0 ? '2.4.b.6' : 'scenario',
+      `start.priority: nobody holds Opportunity ${triggers.length > 0 ? 'while triggers wait to go on the stack (the turn player receives it once they are placed)' : `as the ${phase}${loc.step ? `/${loc.step}` : ''} begins`}; leave it out`,
+    );
+  const holder = holds ? (seatOf(start.priority) ?? tp) : null;
   // The test cards the position places travel on this event (`defs`), so every fold knows them (cards/book.ts).
   d.auto(
     'PositionSet',
@@ -280,16 +305,65 @@ function startPosition(
       activePlayer: tp,
       firstPlayer: first,
       phase,
-      step: null,
+      step: loc.step,
       players,
       field,
       effects,
       priority: holder,
+      ...(combat ? { combat } : {}),
+      ...(stack.length > 0 ? { stack, serial: stack.length } : {}),
     }),
     '1.3.1',
   );
+  // Triggers waiting go on the stack in turn order, each player ordering their own (2.4.b.6); a position at the
+  // beginning of a phase/step runs its turn-based actions; either way the game then runs to the next choice.
+  if (triggers.length > 0) d.triggers.push(...triggers);
+  else if (begins) enterLocation(d, loc.phase, loc.step, loc.rule);
+  if (!holds) settle(d);
   return d.done();
 }
+
+/** The combat, stack and waiting triggers of a position, checked against its field (start-moment.ts). */
+function startMoment(
+  start: ScenarioStart,
+  loc: StartLocation,
+  at: {
+    order: PlayerId[];
+    tp: PlayerId;
+    book: Record<string, GACardDef>;
+    field: FieldObject[];
+    effects: ContinuousEffect[];
+    players: Record<string, PositionPlayer>;
+  },
+):
+  | { combat: Combat | null; stack: StackItem[]; triggers: PendingTrigger[] }
+  | { rule: string; reason: string } {
+  const extra = start as ScenarioStart & { combat?: unknown; stack?: unknown; triggers?: unknown };
+  let probe: GAState = {
+    ...initialState(),
+    order: at.order,
+    status: 'playing',
+    turn: start.turn,
+    activePlayer: at.tp,
+    phase: loc.phase,
+    step: loc.step,
+    field: at.field,
+    effects: at.effects,
+    cards: at.book,
+  };
+  const combat = startCombat(probe, loc, extra.combat);
+  if (isProblem(combat)) return combat;
+  probe = { ...probe, combat };
+  const ids = new Set<string>(at.field.flatMap((o) => [o.id, ...o.cards.map((c) => c.id)]));
+  for (const pl of Object.values(at.players))
+    for (const z of HIDDEN_AND_PUBLIC) for (const c of pl[z]) ids.add(c.id);
+  const stack = startStack(probe, loc, extra.stack, ids);
+  if (isProblem(stack)) return stack;
+  const triggers = startTriggers(probe, loc, extra.triggers);
+  if (isProblem(triggers)) return triggers;
+  return { combat, stack, triggers };
+}
+const HIDDEN_AND_PUBLIC = ['mainDeck', 'materialDeck', 'hand', 'memory', 'graveyard', 'banishment'] as const;
 
 /** Derived stats of a card instance (judge view): current power and life, damage, level and counters (1.6.f, X.B.22). */
 function stats(s: GAState, id: string): Record<string, number | string | null> | null {

@@ -23,7 +23,7 @@ const CardTypeSchema = z.enum([
   'Clash Buff',
 ]);
 const CounterTagSchema = z.enum(['Counter–Attack', 'Counter–Play', 'Counter–Trap']);
-const Until = z.enum(['turn', 'clash']);
+const Until = z.enum(['turn', 'clash', 'yourNextTurn']);
 
 export const TargetSpecSchema = z.enum([
   'none',
@@ -36,7 +36,7 @@ export const TargetSpecSchema = z.enum([
   'standbyTrap',
 ]);
 
-export const EffectSchema = z.discriminatedUnion('do', [
+export const BaseEffectSchema = z.discriminatedUnion('do', [
   z.strictObject({ do: z.literal('damage'), amount: N }),
   z.strictObject({
     do: z.literal('damageEachClash'),
@@ -73,6 +73,16 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z.strictObject({ do: z.literal('gainControl') }),
   z.strictObject({ do: z.enum(['lookTop', 'revealTop']), amount: N }),
   z.strictObject({ do: z.literal('search'), cardType: CardTypeSchema }),
+]);
+
+/** An effect, or a delayed triggered effect (603.7) whose own effects are plain ones (no delay within a delay). */
+export const EffectSchema = z.union([
+  BaseEffectSchema,
+  z.strictObject({
+    do: z.literal('delayed'),
+    at: z.enum(['endOfTurn', 'startOfNextTurn', 'startOfYourNextTurn']),
+    effects: z.array(BaseEffectSchema).min(1),
+  }),
 ]);
 
 export const EffectSpecSchema = z.strictObject({

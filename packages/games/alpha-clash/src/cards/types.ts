@@ -28,13 +28,30 @@ export type TargetSpec =
   /** The opponent's Trap being activated, just below in Standby (Counter–Trap). */
   | 'standbyTrap';
 
+/** "Until end of turn" (505.3), "until end of this clash" (504.10), "until the start of your next turn" (500.3). */
+export type Until = 'turn' | 'clash' | 'yourNextTurn';
+
+/**
+ * When a delayed triggered effect (603.7) triggers: at the End of Turn Phase of this turn (505.2), at the start of the
+ * next turn (501.1), or at the start of its controller's next turn.
+ */
+export type DelayedAt = 'endOfTurn' | 'startOfNextTurn' | 'startOfYourNextTurn';
+
 export type Effect =
+  | BaseEffect
+  /**
+   * Create a delayed triggered effect (603.7a): at `at` its `effects` trigger once (603.7b), with this effect's
+   * source, controller and target (603.7d–e); a target no longer in play then is not affected (603.7c).
+   */
+  | { do: 'delayed'; at: DelayedAt; effects: BaseEffect[] };
+
+export type BaseEffect =
   | { do: 'damage'; amount: number }
   | { do: 'damageEachClash'; amount: number; whose: 'all' | 'opponents'; affiliation?: string }
   /** Deal damage to each Contender, the active player's first (both Contenders, 116.2, 101.4). */
   | { do: 'damageEachContender'; amount: number }
-  | { do: 'modify'; atk: number; def: number; until: 'turn' | 'clash' }
-  | { do: 'modifyAttacker'; atk: number; def: number; until: 'turn' | 'clash' }
+  | { do: 'modify'; atk: number; def: number; until: Until }
+  | { do: 'modifyAttacker'; atk: number; def: number; until: Until }
   | { do: 'modifyOpponentsClash'; atk: number; def: number }
   | { do: 'draw'; amount: number }
   | { do: 'gainHealth'; amount: number }

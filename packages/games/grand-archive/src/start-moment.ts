@@ -1,0 +1,343 @@
+// Where in the turn a scenario's start position stands (start.ts builds the cards; this builds the moment): any
+// phase or step of the machine, an attack in progress (`combat`), items on the Effects Stack (`stack`) and triggered
+// abilities waiting to go on it (`triggers`). Each is checked against what the rules allow to exist at that point,
+// so a position the game could not reach is refused with the rule that rules it out, and nothing is emitted.
+import { locationOf, machineLocations, type PlayerId, type ScenarioStart } from '@matchtape/engine';
+import { abilityOf, objectAbilities } from './flow';
+import { cardDef, isCardId } from './cards/pool';
+import { grandArchiveMachine } from './machine';
+import { hasKeyword, isAlly, isChampion, isUnit, objectById } from './rules';
+import type { TriggerOn } from './cards/types';
+import type { Combat, GAState, KeywordTrigger, PendingTrigger, Phase, StackItem, Step } from './types';
+
+/** A location of the turn a position may name, and whether a player holds Opportunity there once it has begun. */
+export interface StartLocation {
+  phase: Phase;
+  step: Step;
+  /** The machine node's rule (cited by the PhaseEntered of a position placed at the beginning of it). */
+  rule: string;
+  /** With an empty stack and nothing pending, the turn player holds Opportunity here (2.2.c.1, 2.2.e.1, 2.2.f.3,
+   *  2.2.g.i.1, 2.2.g.ii.1); elsewhere the position is the beginning of the phase/step (its turn-based actions run). */
+  opportunity: boolean;
+}
+
+const OPPORTUNITY = ['recollection/', 'main/', 'end/', 'combat/retaliation', 'combat/damage'];
+
+/** The phase/step a position names, as a machine location, or what is wrong with it. */
+export function startLocation(start: ScenarioStart): StartLocation | string {
+  const step = (start.step ?? null) as Step;
+  const loc = machineLocations(grandArchiveMachine).find(
+    (l) => l.path.startsWith('turn.') && l.phase === start.phase && l.step === step,
+  );
+  if (!loc) {
+    const known = machineLocations(grandArchiveMachine)
+      .filter((l) => l.path.startsWith('turn.'))
+      .map((l) => (l.step ? `${l.phase}/${l.step}` : l.phase));
+    return `start.phase: "${start.phase}${step ? `/${step}` : ''}" is not a phase/step of a turn (2.2.1); one of ${known.join(', ')}`;
+  }
+  return {
+    phase: loc.phase as Phase,
+    step: loc.step as Step,
+    rule: locationOf(grandArchiveMachine, loc.path).rule ?? '2.2.1',
+    opportunity: OPPORTUNITY.includes(`${loc.phase}/${loc.step ?? ''}`),
+  };
+}
+
+type Problem = { rule: string; reason: string };
+const problem = (rule: string, reason: string): Problem => ({ rule, reason });
+
+/**
+ * The attack in progress (start.combat): `attacker`, `target`, `weapon` (a champion's), `retaliators` (damage step
+ * on). The probe state holds the position's field. Only a combat phase has one (2.2.g.1), and it always has one.
+ */
+export function startCombat(probe: GAState, loc: StartLocation, raw: unknown): Combat | Problem | null {
+  if ((loc.phase === 'combat') !== (raw !== undefined))
+    return loc.phase === 'combat'
+      ? problem(
+          '2.2.g.1',
+          'start.combat: the combat phase follows an attack declaration; name it: { attacker, target, weapon?, retaliators? }',
+        )
+      : problem(
+          '2.2.g.1',
+          `start.combat: an attack is in progress only in the combat phase, not in "${loc.phase}"`,
+        );
+  if (raw === undefined) return null;
+  const c = (raw ?? {}) as { attacker?: unknown; target?: unknown; weapon?: unknown; retaliators?: unknown };
+  const tp = probe.activePlayer!;
+  const a = objectById(probe, typeof c.attacker === 'string' ? c.attacker : '');
+  // Attacks are made through a unit (2.6.1) as a slow player action, which only the turn player performs (2.8.a.2.b).
+  if (!a || !isUnit(probe, a))
+    return problem('2.6.1', `start.combat.attacker: ${String(c.attacker)} is not a unit on the field`);
+  if (a.controller !== tp)
+    return problem(
+      '2.8.a.2.b',
+      `start.combat.attacker: ${a.id} is ${a.controller}'s; the non-turn player can't declare attacks (slow player actions)`,
+    );
+  let weapon: string | null = null;
+  if (c.weapon !== undefined) {
+    const w = objectById(probe, String(c.weapon));
+    if (isAlly(probe, a))
+      return problem('1.7.f.3.a', 'start.combat.weapon: allies cannot innately use weapons');
+    if (!w || w.controller !== tp || cardDef(probe, w.cardId).type !== 'weapon')
+      return problem('1.7.a.8', `start.combat.weapon: ${String(c.weapon)} is not a weapon ${tp} controls`);
+    weapon = w.id;
+  } else if (isChampion(probe, a))
+    return problem(
+      '1.7.a.8.a',
+      'start.combat.weapon: champions have no power: a champion attacks with a weapon',
+    );
+  const t = objectById(probe, typeof c.target === 'string' ? c.target : '');
+  if (!t || !isUnit(probe, t))
+    return problem('2.6.1', `start.combat.target: ${String(c.target)} is not a unit on the field`);
+  if (t.controller === tp)
+    return problem('2.6.11', 'start.combat.target: players can’t attack their own units');
+  const retaliators = Array.isArray(c.retaliators) ? c.retaliators.map(String) : [];
+  const declared = loc.step === 'damage' || loc.step === 'end-of-combat';
+  // Retaliation is declared after the "before retaliation" Opportunity (2.2.g.i.2), so from the damage step on.
+  if (retaliators.length > 0 && !declared)
+    return problem(
+      '2.2.g.i.2',
+      `start.combat.retaliators: retaliation is declared in the retaliation step after its Opportunity, so retaliators stand only in the damage or end-of-combat step (not "${loc.step}")`,
+    );
+  if (retaliators.length > 1)
+    return problem(
+      'scenario',
+      'start.combat.retaliators: the defending unit retaliates (several only under Cleave, which positions do not build)',
+    );
+  for (const r of retaliators)
+    if (r !== t.id)
+      return problem(
+        '2.2.g.i.2',
+        `start.combat.retaliators: ${r} is not a defending unit; the attack's target ${t.id} is`,
+      );
+  return {
+    attacker: a.id,
+    attackingPlayer: tp,
+    defendingPlayer: t.controller,
+    target: t.id,
+    weapon,
+    attackCard: null,
+    retaliators,
+    retaliationDecided: declared,
+    damageDealt: loc.step === 'end-of-combat',
+    ...(loc.step === 'end-of-combat' ? { damageCalculated: true } : {}),
+    doublers: [],
+    negated: false,
+  };
+}
+
+const KEYWORD_TRIGGERS: readonly KeywordTrigger[] = ['Vigor', 'Intercept'];
+
+/**
+ * One triggered (or, on the stack, activated) ability of a field object: `source` and `ability` (its index in the
+ * object's ability list, as ActivateAbility names it) or `keyword` (Vigor, Intercept); `target` if it has one.
+ */
+function abilityItem(
+  probe: GAState,
+  loc: StartLocation,
+  raw: Record<string, unknown>,
+  kind: 'trigger' | 'ability',
+  where: string,
+): PendingTrigger | Problem {
+  const o = objectById(probe, typeof raw.source === 'string' ? raw.source : '');
+  if (!o) return problem('scenario', `${where}.source: ${String(raw.source)} is not an object on the field`);
+  const name = cardDef(probe, o.cardId).name;
+  const target = typeof raw.target === 'string' ? raw.target : null;
+  if (target !== null && !objectById(probe, target))
+    return problem('scenario', `${where}.target: ${target} is not an object on the field`);
+  if (raw.keyword !== undefined) {
+    const k = raw.keyword as KeywordTrigger;
+    if (kind !== 'trigger' || !KEYWORD_TRIGGERS.includes(k))
+      return problem('scenario', `${where}.keyword: a keyword trigger is ${KEYWORD_TRIGGERS.join(' or ')}`);
+    if (!hasKeyword(probe, o, k))
+      return problem('2.4.b.2.c', `${where}: ${name} does not have ${k}, so it cannot have triggered`);
+    // Vigor triggers at the beginning of its controller's end phase for a rested unit (X.A.24.a).
+    if (k === 'Vigor' && (loc.phase !== 'end' || o.controller !== probe.activePlayer))
+      return problem('X.A.24.a', `${where}: Vigor triggers at the beginning of its controller's end phase`);
+    // Intercept triggers when its controller's champion becomes the target of an attack (X.A.10.a).
+    const t = objectById(probe, probe.combat?.target);
+    if (
+      k === 'Intercept' &&
+      (loc.step !== 'attack' || !t || !isChampion(probe, t) || t.controller !== o.controller)
+    )
+      return problem(
+        'X.A.10.a',
+        `${where}: Intercept triggers as an attack targets its controller's champion (the attack step of such a combat)`,
+      );
+    return {
+      controller: o.controller,
+      source: o.id,
+      sourceCardId: o.cardId,
+      ability: -1,
+      target,
+      label: `${name}: ${k}`,
+      keyword: k,
+    };
+  }
+  const i = typeof raw.ability === 'number' ? raw.ability : -1;
+  const ref = objectAbilities(probe, o)[i];
+  const ab = ref ? abilityOf(probe, ref.cardId, ref.index) : undefined;
+  const want = kind === 'trigger' ? 'trigger' : 'activated';
+  if (!ref || ab?.kind !== want)
+    return problem(
+      'scenario',
+      `${where}.ability: ${name} has no ${want} ability at index ${raw.ability} (its abilities: ${objectAbilities(
+        probe,
+        o,
+      )
+        .map((x, n) => `${n} ${x.ability.kind}`)
+        .join(', ')})`,
+    );
+  const when = ab.kind === 'trigger' ? triggerTiming(probe, loc, o.id, o.controller, ab.on) : null;
+  if (when) return problem(when.rule, `${where}: ${name}'s "${ab.text}" ${when.reason}`);
+  return {
+    controller: o.controller,
+    source: o.id,
+    sourceCardId: ref.cardId,
+    ability: ref.index,
+    target,
+    label: `${name}: ${ab.text}`,
+  };
+}
+
+/** Whether a trigger of this kind can be waiting for, or on, the stack at this location (null: it can). */
+function triggerTiming(
+  probe: GAState,
+  loc: StartLocation,
+  source: string,
+  controller: PlayerId,
+  on: TriggerOn,
+): Problem | null {
+  // "At the beginning of your end phase" triggers go on the stack as the turn player's end phase begins (2.2.f.2).
+  if (on === 'end-phase' && (loc.phase !== 'end' || controller !== probe.activePlayer))
+    return problem('2.2.f.2', "triggers at the beginning of its controller's end phase");
+  // On Attack: when an attack is declared, for the attacking unit; resolved before the retaliation step (2.2.g.2.a).
+  if (on === 'attack' && (loc.step !== 'attack' || probe.combat?.attacker !== source))
+    return problem(
+      'X.A.12.a',
+      "is the attacking unit's On Attack: it stands only in the attack step of its attack",
+    );
+  // On Hit / On Kill: damage-step triggers, placed onto the stack at the end of combat (2.2.g.iii.2).
+  if ((on === 'hit' || on === 'ally-hit' || on === 'kill') && loc.step !== 'end-of-combat')
+    return problem(
+      '2.2.g.iii.2',
+      'triggers on attack damage: it waits for, or stands on, the stack only in the end-of-combat step',
+    );
+  return null;
+}
+
+/** Triggers waiting to go on the stack (start.triggers): they are placed as the position begins (2.4.b.6). */
+export function startTriggers(probe: GAState, loc: StartLocation, raw: unknown): PendingTrigger[] | Problem {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw))
+    return problem('scenario', 'start.triggers: a list of { source, ability | keyword, target? }');
+  const out: PendingTrigger[] = [];
+  for (const [i, x] of raw.entries()) {
+    const t = abilityItem(
+      probe,
+      loc,
+      (x ?? {}) as Record<string, unknown>,
+      'trigger',
+      `start.triggers[${i}]`,
+    );
+    if ('rule' in t && 'reason' in t) return t;
+    out.push(t);
+  }
+  return out;
+}
+
+/**
+ * The Effects Stack (start.stack, bottom first): `{ kind: "trigger" | "ability", source, ability | keyword, target? }`
+ * or `{ kind: "card", card, controller, id?, target? }` (a non-attack card being activated). A slow card is activated
+ * only by the turn player in their main phase onto an empty stack (2.8.a.2), so it can only be the bottom item there.
+ */
+export function startStack(
+  probe: GAState,
+  loc: StartLocation,
+  raw: unknown,
+  ids: Set<string>,
+): StackItem[] | Problem {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) return problem('scenario', 'start.stack: a list of stack items, bottom first');
+  const out: StackItem[] = [];
+  for (const [i, x] of raw.entries()) {
+    const o = (x ?? {}) as Record<string, unknown>;
+    const where = `start.stack[${i}]`;
+    const sid = `s${i + 1}`;
+    const common = { sid, materialized: false, weapon: null };
+    if (o.kind === 'trigger' || o.kind === 'ability') {
+      const t = abilityItem(probe, loc, o, o.kind, where);
+      if ('rule' in t && 'reason' in t) return t;
+      const { controller, source, sourceCardId, ability, target, label, keyword } = t;
+      out.push({
+        ...common,
+        kind: o.kind,
+        controller,
+        card: null,
+        sourceCardId,
+        source,
+        ability,
+        target,
+        label,
+        ...(keyword ? { keyword } : {}),
+      });
+      continue;
+    }
+    if (o.kind !== 'card')
+      return problem('scenario', `${where}.kind: a stack item is "card", "trigger" or "ability"`);
+    const controller = probe.order.find((p) => p === o.controller) as PlayerId | undefined;
+    if (!controller)
+      return problem('scenario', `${where}.controller: name a seat (${probe.order.join(', ')})`);
+    const d = typeof o.card === 'string' && isKnownCard(probe, o.card) ? cardDef(probe, o.card) : undefined;
+    if (!d)
+      return problem('scenario', `${where}.card: ${String(o.card)} is neither a pool card nor a test card`);
+    // Champions and regalia are materialized from the material deck, never activated (1.7.a.1, 1.7.h.3).
+    if (d.type === 'champion')
+      return problem(
+        '1.7.a.1',
+        `${where}.card: ${d.name} is a champion: champions start in the material deck and are materialized, not activated`,
+      );
+    if (d.supertypes.includes('regalia'))
+      return problem(
+        '1.7.h.3',
+        `${where}.card: ${d.name} is a regalia: regalia start in the material deck and are materialized, not activated`,
+      );
+    if (d.type === 'attack')
+      return problem(
+        'scenario',
+        `${where}.card: an attack card on the stack needs its attacker and Intention, which positions do not build`,
+      );
+    const slow = d.type !== 'action' || d.speed !== 'fast';
+    if (slow && (i > 0 || loc.phase !== 'main' || controller !== probe.activePlayer))
+      return problem(
+        '2.8.a.2.a',
+        `${where}: ${d.name} is slow: only the turn player activates it, in their main phase, onto an empty Effects Stack (so it is the bottom item of a main-phase stack)`,
+      );
+    const id = typeof o.id === 'string' ? o.id : `${controller}-stack${i + 1}`;
+    if (ids.has(id)) return problem('scenario', `${where}.id: instance id ${id} is used twice`);
+    ids.add(id);
+    const target = typeof o.target === 'string' ? o.target : null;
+    if (target !== null && !objectById(probe, target))
+      return problem('scenario', `${where}.target: ${target} is not an object on the field`);
+    out.push({
+      ...common,
+      kind: 'card',
+      controller,
+      card: { id, cardId: d.id },
+      sourceCardId: d.id,
+      source: null,
+      ability: -1,
+      target,
+      label: d.name,
+    });
+  }
+  return out;
+}
+
+function isKnownCard(probe: GAState, id: string): boolean {
+  return isCardId(id) || probe.cards[id] !== undefined;
+}
+
+export function isProblem(x: unknown): x is Problem {
+  return typeof x === 'object' && x !== null && 'rule' in x && 'reason' in x && !Array.isArray(x);
+}
