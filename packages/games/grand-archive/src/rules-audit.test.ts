@@ -8,13 +8,8 @@ describeRulesAudit(grandArchive, {
   srcDir: import.meta.dirname,
   docs: [{ file: '003_ed08ffb10b58b39e.txt', parse: parseGrandArchiveRules }],
   idPattern: /^(\d+\.\d+(\.[a-z0-9]+)*|X\.[AB](\.[a-z0-9]+)*)$/,
-<<<<<<< HEAD
-  // Guards and the command → rule table (command names are PascalCase) refuse commands too.
-  rejectionLine: /\breject\(|guard: g\(|^\s+[A-Z]\w+: '[\dX][^']*',$|return \{ rule: '/,
-=======
-  // Guards and the command → rule table refuse commands too; start-moment.ts refuses start positions with problem().
-  rejectionLine: /\breject\(|guard: g\(|^\s+\w+: '[\dX][^']*',$|return \{ rule: '|\bproblem\(/,
->>>>>>> rules
+  // Guards, the command → rule table (command names are PascalCase) and start-moment.ts's problem() refuse too.
+  rejectionLine: /\breject\(|guard: g\(|^\s+[A-Z]\w+: '[\dX][^']*',$|return \{ rule: '|\bproblem\(/,
   // A phase's or step's own rule and the keyword table name sections.
   sectionLine: /meta: \{ rule: '[^']+', (phase|step):|keyword: '/,
   data: AUDIT,
