@@ -964,6 +964,7 @@ function apply(s: AlphaClashState, event: GameEvent): void {
     case 'EndTurnDeclared':
     case 'ClockExpired':
     case 'TimeAdded':
+    case 'RoundTimeCalled':
     case 'RoundTimeEnded':
       break;
     case 'MatchEnded':
