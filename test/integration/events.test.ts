@@ -281,6 +281,44 @@ describe('running an event', () => {
     expect((await api(base, `/api/events/${id}/stream.jsonl`)).status).toBe(401);
   }, 300_000);
 
+  it("keeps the invite links for the organiser (any browser), a player's own for their token, and nobody else's", async () => {
+    const { id, tokens } = await createEvent(GAME, 3, { swissRounds: 1, topCut: 0, bestOf: 1 });
+    const other = await createEvent(GAME, 2, { swissRounds: 1, topCut: 0, bestOf: 1 });
+    // A fresh organiser token: another browser than the one that registered the players.
+    const all = await api(base, `/api/events/${id}/invites`, { token: organiser() });
+    expect(all.status, all.text).toBe(200);
+    expect(all.json).toEqual(
+      tokens.map((t, i) => ({
+        player: `p${i + 1}`,
+        name: `Bot ${i + 1}`,
+        dropped: false,
+        invite: `/events/${id}#player=${t}`,
+      })),
+    );
+    const own = await api(base, `/api/events/${id}/invites`, { token: tokens[1] });
+    expect(own.status, own.text).toBe(200);
+    expect(own.json).toEqual([all.json[1]]);
+    expect((await api(base, `/api/events/${id}/invites`)).status).toBe(401);
+    for (const token of [
+      judge(),
+      mintToken({ role: 'coverage', ttlSeconds: 600 }),
+      mintToken({ role: 'public', ttlSeconds: 600 }),
+      other.tokens[0]!,
+    ])
+      expect((await api(base, `/api/events/${id}/invites`, { token })).status).toBe(403);
+    // No public read, and not the judges' copy of the stream, carries a player's token.
+    const reads = [
+      await api(base, `/api/events/${id}`),
+      await api(base, `/api/events/${id}/pairings.json`),
+      await api(base, `/api/events/${id}/stream.jsonl`, { token: judge() }),
+    ];
+    for (const r of reads) for (const t of tokens) expect(r.text).not.toContain(t);
+    // A drop shows in the organiser's list.
+    await api(base, `/api/events/${id}/players/p3/drop`, { token: organiser(), body: {} });
+    const after = await api(base, `/api/events/${id}/invites`, { token: organiser() });
+    expect(after.json[2]).toMatchObject({ player: 'p3', dropped: true });
+  }, 120_000);
+
   it('time, extra turns, a judge ruling that changes the standings, exports and a verifiable stream', async () => {
     const { id } = await createEvent(GAME, 4, { swissRounds: 2, topCut: 0, bestOf: 1, extraTurns: 1 });
     await api(base, `/api/events/${id}/rounds`, { token: organiser(), method: 'POST' });
