@@ -6,9 +6,12 @@
 import { mintToken } from '@matchtape/server';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSitePage, SECRET, startWebStack, type WebStack } from './web-stack';
+import type { EventView, Registered } from '@matchtape/server/events-contract';
+import { apiJson, openSitePage, SECRET, startWebStack, type WebStack } from './web-stack';
 
 const organiser = () => mintToken({ role: 'organiser', ttlSeconds: 3600 }, { secret: SECRET });
+const judge = () => mintToken({ role: 'judge', ttlSeconds: 3600 }, { secret: SECRET });
+const ORGANISER_KEY = 'matchtape.organiser';
 let stack: WebStack;
 
 beforeAll(async () => {
@@ -42,7 +45,7 @@ async function organise(page: Page): Promise<{ eventId: string; invites: string[
     await panel.getByLabel('Played by').selectOption('greedy');
     await panel.getByLabel(/Decklist/).fill('torque-red-rush');
     await panel.locator('.register-player').click();
-    await page.getByLabel(`Invite link for ${name}`).waitFor();
+    await page.getByLabel(`Invite link for ${name}`, { exact: true }).waitFor();
   }
   const invites = await page
     .locator('.invite-link')
@@ -92,5 +95,150 @@ describe('the event page', () => {
     expect((await csv.text()).split('\r\n')[0]).toBe(
       'rank,player,name,points,record,mw%,omw%,gw%,ogw%,dropped',
     );
+  }, 900_000);
+
+  it("a player at their table sees the round's clock count down and, once the organiser calls time, the extra turns; the organiser reads the invite links from another browser, the player does not", async () => {
+    const org = organiser();
+    const { eventId } = await apiJson<{ eventId: string }>(stack.api, '/api/events', {
+      token: org,
+      body: {
+        name: 'Clock Cup',
+        game: 'alpha-clash',
+        swissRounds: 1,
+        bestOf: 1,
+        roundMinutes: 50,
+        extraTurns: 2,
+      },
+    });
+    // Two people (no bots): their game waits for them, so the round stays open.
+    const registered: Registered[] = [];
+    for (const name of ['Ann', 'Ben'])
+      registered.push(
+        await apiJson<Registered>(stack.api, `/api/events/${eventId}/players`, {
+          token: org,
+          body: { name, deck: 'torque-red-rush' },
+        }),
+      );
+    await apiJson(stack.api, `/api/events/${eventId}/rounds`, { token: org, method: 'POST' });
+    // Another browser than the one that registered them: it holds only the organiser token.
+    const desk = await openSitePage(stack, '/events/new');
+    await desk.evaluate(([k, t]) => localStorage.setItem(k!, t!), [ORGANISER_KEY, organiser()]);
+    await desk.goto(`${stack.web}/events/${eventId}`);
+    const links = desk.getByLabel('Invite links', { exact: true });
+    await links.getByLabel('Invite link for Ben', { exact: true }).waitFor();
+    const shown = await desk
+      .locator('.invite-link')
+      .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    expect(shown).toEqual(registered.map((r) => `${stack.web}${r.invite}`));
+    expect(await links.getByRole('button', { name: 'Copy the invite link for Ann' }).count()).toBe(1);
+    // The player: their invite, then their seat.
+    const ann = await openSitePage(stack, registered[0]!.invite);
+    const seat = ann
+      .getByRole('region', { name: 'Your pairing' })
+      .getByRole('link', { name: 'take your seat' });
+    await seat.waitFor({ timeout: 60_000 });
+    expect(await ann.locator('.invite-link').count()).toBe(0);
+    expect(await ann.getByLabel('Invite links').count()).toBe(0);
+    await seat.click();
+    await ann.waitForURL(/\/matches\/m_[^/]+\/play/, { timeout: 60_000 });
+    const clock = ann.getByRole('timer', { name: 'Round 1 clock (table 1)' });
+    await clock.waitFor({ timeout: 60_000 });
+    expect(await clock.getAttribute('data-time-called')).toBe('false');
+    const first = (await clock.textContent())!;
+    const left = /Round 1 · (\d+):(\d\d) left/.exec(first);
+    expect(left, first).not.toBeNull();
+    const seconds = Number(left![1]) * 60 + Number(left![2]);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(50 * 60);
+    // It counts down: a later reading shows less time left (no assumption about how much later).
+    await ann.waitForFunction(
+      (before) => {
+        const t = document.querySelector('[aria-label="Round 1 clock (table 1)"]')?.textContent ?? '';
+        const m = /(\d+):(\d\d) left/.exec(t);
+        return m !== null && Number(m[1]) * 60 + Number(m[2]) < before;
+      },
+      seconds,
+      { timeout: 60_000 },
+    );
+    // The organiser calls time from the event page; the table says what follows.
+    await desk.locator('.call-time').click();
+    await ann
+      .locator('[aria-label="Round 1 clock (table 1)"][data-time-called="true"]')
+      .waitFor({ timeout: 60_000 });
+    expect(await clock.textContent()).toBe(
+      'Round 1 · Time called: 2 extra turns, then unfinished games are draws',
+    );
+    for (const p of [desk, ann]) await p.context().close();
+  }, 600_000);
+
+  it('the organiser drops a player (confirmed) and they are not paired next round; a judge overrides a result and the standings change', async () => {
+    const org = organiser();
+    const { eventId } = await apiJson<{ eventId: string }>(stack.api, '/api/events', {
+      token: org,
+      body: { name: 'Drop Day', game: 'alpha-clash', swissRounds: 2, bestOf: 1, roundMinutes: 50 },
+    });
+    for (const name of ['Ada', 'Bo', 'Cy', 'Di'])
+      await apiJson(stack.api, `/api/events/${eventId}/players`, {
+        token: org,
+        body: { name, deck: 'torque-red-rush', bot: 'greedy' },
+      });
+    const desk = await openSitePage(stack, '/events/new');
+    await desk.evaluate(([k, t]) => localStorage.setItem(k!, t!), [ORGANISER_KEY, org]);
+    await desk.goto(`${stack.web}/events/${eventId}`);
+    await desk.locator('.start-round').click();
+    const standings = desk.getByRole('region', { name: 'Standings' });
+    await standings.getByText('after round 1').waitFor({ timeout: 600_000 });
+    // The judge (a judge token, ?token=) overrides table 1: a match loss for its winner.
+    const v1 = await apiJson<EventView>(stack.api, `/api/events/${eventId}`);
+    const t1 = v1.rounds[0]!.pairings[0]!;
+    const winner = t1.result!.winner ?? t1.p1;
+    const other = winner === t1.p1 ? t1.p2! : t1.p1;
+    const nameOf = (id: string) => v1.players.find((p) => p.id === id)!.name;
+    const pointsOf = (v: EventView, id: string) => v.standings.find((s) => s.player === id)!.points;
+    const judgePage = await openSitePage(stack, `/events/${eventId}?token=${judge()}`);
+    const ruling = judgePage.getByRole('form', { name: 'Record a ruling' });
+    await ruling.waitFor();
+    await ruling.getByLabel('Round').selectOption('1');
+    await ruling.getByLabel('Table').selectOption('1');
+    await ruling.getByLabel('Ruling').selectOption('match-loss');
+    await ruling.getByLabel('Penalised player').selectOption({ label: nameOf(winner) });
+    // The reason is required: no ruling without one.
+    expect(await ruling.locator('.record-ruling').isDisabled()).toBe(true);
+    await ruling.getByLabel(/Reason/).fill('marked sleeves found after the match');
+    await ruling.locator('.record-ruling').click();
+    await ruling
+      .getByRole('status')
+      .getByText(`Recorded: match loss for ${nameOf(winner)}`)
+      .waitFor();
+    const v2 = await apiJson<EventView>(stack.api, `/api/events/${eventId}`);
+    expect(pointsOf(v2, winner)).toBe(0);
+    expect(pointsOf(v2, other)).toBe(3);
+    expect(pointsOf(v1, winner)).not.toBe(pointsOf(v2, winner));
+    // The standings on the page show it (row: rank, name, points).
+    const row = (p: Page, id: string) =>
+      p
+        .getByRole('region', { name: 'Standings' })
+        .getByRole('row')
+        .filter({ hasText: nameOf(id) });
+    // Points are the third column (rank, player, points, …).
+    const points = (p: Page, id: string, n: string) =>
+      row(p, id).locator('td:nth-child(3)', { hasText: new RegExp(`^${n}$`) });
+    await points(judgePage, winner, '0').waitFor();
+    await points(desk, other, '3').waitFor({ timeout: 30_000 });
+    // The organiser drops Di: asked to confirm first, then Di is marked dropped.
+    const players = desk.getByRole('group', { name: 'Players' });
+    await players.getByRole('button', { name: 'Drop Di' }).click();
+    const confirm = players.getByRole('group', { name: 'Confirm dropping Di' });
+    await confirm.getByLabel(/Reason for the drop/).fill('left early');
+    expect((await apiJson<EventView>(stack.api, `/api/events/${eventId}`)).players[3]!.dropped).toBe(false);
+    await confirm.getByRole('button', { name: 'Confirm drop' }).click();
+    await players.locator('li[data-player="p4"] em', { hasText: 'dropped' }).waitFor();
+    await desk.locator('.start-round').click();
+    const round2 = desk.getByRole('region', { name: 'Round 2 pairings' });
+    await round2.waitFor({ timeout: 180_000 });
+    const cells = await round2.getByRole('cell').allTextContents();
+    expect(cells).toContain('BYE');
+    expect(cells).not.toContain('Di');
+    for (const p of [desk, judgePage]) await p.context().close();
   }, 900_000);
 });

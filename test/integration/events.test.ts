@@ -4,7 +4,7 @@
 // the projection from the stream. The default run plays one 13-player event (Elemental Clash); MATCHTAPE_DEEP=1
 // plays 8 and 13 players for every game, best of three (Alpha Clash's later games checked for its loser-goes-first
 // rule).
-import { roundTimeEndDrafts, verifyChain } from '@matchtape/engine';
+import { roundTimeCalledDraft, roundTimeEndDrafts, verifyChain } from '@matchtape/engine';
 import { mintToken } from '@matchtape/server';
 import { nodeSha256, verifyEvents } from '@matchtape/store';
 import type { EventView, MyEvent } from '@matchtape/server/events-contract';
@@ -188,7 +188,7 @@ describe('events played by bots through the event API (Postgres + NATS)', () => 
 describe('running an event', () => {
   const GAME = registry.ids()[0]!;
 
-  it("every game takes a game's end at round time: RoundTimeEnded is in its schema, folds as a marker and passes every view", () => {
+  it("every game takes a game's end at round time: RoundTimeCalled and RoundTimeEnded are in its schema, fold as markers and pass every view", () => {
     for (const id of registry.ids()) {
       const game = registry.get(id);
       const [over] = roundTimeEndDrafts(['p1', 'p2'], {
@@ -197,12 +197,15 @@ describe('running an event', () => {
         extraTurns: 3,
         turnAtTime: 4,
       });
-      const e = { type: over!.type, payload: over!.payload };
-      expect(game.eventSchema.safeParse(e).success, id).toBe(true);
-      const s0 = game.initial();
-      expect(game.evolve(s0, e), id).toEqual(s0);
-      for (const v of ['public', 'p1', 'p2'] as const)
-        expect(game.viewEvent(e, v).payload, `${id} as ${v}`).toEqual(e.payload);
+      const called = roundTimeCalledDraft({ eventId: 'e_x', round: 1, extraTurns: 3 });
+      for (const d of [called, over!]) {
+        const e = { type: d.type, payload: d.payload };
+        expect(game.eventSchema.safeParse(e).success, `${id} ${d.type}`).toBe(true);
+        const s0 = game.initial();
+        expect(game.evolve(s0, e), id).toEqual(s0);
+        for (const v of ['public', 'p1', 'p2'] as const)
+          expect(game.viewEvent(e, v).payload, `${id} as ${v}`).toEqual(e.payload);
+      }
     }
   });
 
@@ -278,6 +281,44 @@ describe('running an event', () => {
     expect((await api(base, `/api/events/${id}/stream.jsonl`)).status).toBe(401);
   }, 300_000);
 
+  it("keeps the invite links for the organiser (any browser), a player's own for their token, and nobody else's", async () => {
+    const { id, tokens } = await createEvent(GAME, 3, { swissRounds: 1, topCut: 0, bestOf: 1 });
+    const other = await createEvent(GAME, 2, { swissRounds: 1, topCut: 0, bestOf: 1 });
+    // A fresh organiser token: another browser than the one that registered the players.
+    const all = await api(base, `/api/events/${id}/invites`, { token: organiser() });
+    expect(all.status, all.text).toBe(200);
+    expect(all.json).toEqual(
+      tokens.map((t, i) => ({
+        player: `p${i + 1}`,
+        name: `Bot ${i + 1}`,
+        dropped: false,
+        invite: `/events/${id}#player=${t}`,
+      })),
+    );
+    const own = await api(base, `/api/events/${id}/invites`, { token: tokens[1] });
+    expect(own.status, own.text).toBe(200);
+    expect(own.json).toEqual([all.json[1]]);
+    expect((await api(base, `/api/events/${id}/invites`)).status).toBe(401);
+    for (const token of [
+      judge(),
+      mintToken({ role: 'coverage', ttlSeconds: 600 }),
+      mintToken({ role: 'public', ttlSeconds: 600 }),
+      other.tokens[0]!,
+    ])
+      expect((await api(base, `/api/events/${id}/invites`, { token })).status).toBe(403);
+    // No public read, and not the judges' copy of the stream, carries a player's token.
+    const reads = [
+      await api(base, `/api/events/${id}`),
+      await api(base, `/api/events/${id}/pairings.json`),
+      await api(base, `/api/events/${id}/stream.jsonl`, { token: judge() }),
+    ];
+    for (const r of reads) for (const t of tokens) expect(r.text).not.toContain(t);
+    // A drop shows in the organiser's list.
+    await api(base, `/api/events/${id}/players/p3/drop`, { token: organiser(), body: {} });
+    const after = await api(base, `/api/events/${id}/invites`, { token: organiser() });
+    expect(after.json[2]).toMatchObject({ player: 'p3', dropped: true });
+  }, 120_000);
+
   it('time, extra turns, a judge ruling that changes the standings, exports and a verifiable stream', async () => {
     const { id } = await createEvent(GAME, 4, { swissRounds: 2, topCut: 0, bestOf: 1, extraTurns: 1 });
     await api(base, `/api/events/${id}/rounds`, { token: organiser(), method: 'POST' });
@@ -290,22 +331,39 @@ describe('running an event', () => {
       expect(p.games[0]!.cause === 'time' ? p.result!.winner : 'ok').toBe(
         p.games[0]!.cause === 'time' ? null : 'ok',
       );
-    // A game drawn at time stops playing: its own stream ends with RoundTimeEnded (after the extra turn) and a drawn
-    // MatchEnded, both in the game's schema, and the match still verifies.
+    // A game drawn at time stops playing exactly when its extra turn ends (MTR 2.5; bots at full speed, so a race
+    // would show): its stream records RoundTimeCalled at the turn in progress ("turn 0"), then ends with
+    // RoundTimeEnded and a drawn MatchEnded on turn 0 + 1, in the append that would have begun the next turn, with no
+    // event of a later turn; all in the game's schema, and the match still verifies.
     const timedOut = v1.rounds[0]!.pairings.flatMap((p) => p.games).filter((g) => g.cause === 'time');
     expect(timedOut.length, 'no game ran into time').toBeGreaterThan(0);
     const game = registry.get(GAME);
     for (const g of timedOut) {
       expect((await stack.store.getMatch(g.matchId!))?.status).toBe('ended');
       const events = await stack.store.readStream(g.matchId!);
+      const called = events.filter((e) => e.type === 'RoundTimeCalled');
+      expect(called).toHaveLength(1);
+      expect(called[0]!.payload).toEqual({ eventId: id, round: 1, extraTurns: 1 });
+      expect(called[0]!).toMatchObject({ cause: { system: true }, rule: 'MTR 2.5' });
       const [over, ended] = events.slice(-2);
       expect(over!.type).toBe('RoundTimeEnded');
-      expect(over!.payload).toMatchObject({ eventId: id, round: 1, extraTurns: 1 });
+      expect(over!.payload).toMatchObject({
+        eventId: id,
+        round: 1,
+        extraTurns: 1,
+        turnAtTime: called[0]!.turn,
+      });
       expect(over!.cause).toEqual({ system: true });
       expect(ended!.type).toBe('MatchEnded');
       expect(ended!.payload.winner).toBeNull();
-      expect(ended!.turn).toBeGreaterThan(Number(over!.payload.turnAtTime) + 1);
-      for (const e of [over!, ended!])
+      const lastTurn = called[0]!.turn + 1;
+      expect(ended!.turn).toBe(lastTurn);
+      expect(events.filter((e) => e.turn > lastTurn).map((e) => `${e.seq} ${e.type} turn ${e.turn}`)).toEqual(
+        [],
+      );
+      // The game had reached its last turn's end: the command before the end was the one that closed that turn.
+      expect(events.at(-3)!.turn).toBe(lastTurn);
+      for (const e of [called[0]!, over!, ended!])
         expect(game.eventSchema.safeParse({ type: e.type, payload: e.payload }).success, e.type).toBe(true);
       expect(verifyEvents(events, (x) => (x === GAME ? game : null))).toMatchObject({
         ok: true,

@@ -402,6 +402,24 @@ const m0014: Migration = {
   },
 };
 
+// A tournament player's invite link (issue 23): their player token, kept so the organiser can read the links again
+// from any browser. Secret like any token: only the organiser's route reads them, never the event stream or a view.
+const m0018: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('tournament_invites')
+      .addColumn('event_id', 'text', (c) => c.notNull().references('tournaments.event_id'))
+      .addColumn('player', 'text', (c) => c.notNull())
+      .addColumn('token', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('tournament_invites_pk', ['event_id', 'player'])
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable('tournament_invites').ifExists().execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
   '0002_command_bodies': m0002,
@@ -415,6 +433,7 @@ export const migrations: Record<string, Migration> = {
   '0013_tournaments': m0013,
   '0014_drawings_side_stream': m0014,
   '0017_rejection_lookup': m0017,
+  '0018_tournament_invites': m0018,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -147,6 +147,14 @@ export interface TournamentGamesTable {
   seats: Json;
 }
 
+export interface TournamentInvitesTable {
+  event_id: string;
+  player: string;
+  /** The player's token (their invite link's fragment). */
+  token: string;
+  created_at: string;
+}
+
 export interface Database {
   matches: MatchesTable;
   events: EventsTable;
@@ -162,4 +170,5 @@ export interface Database {
   tournaments: TournamentsTable;
   tournament_events: TournamentEventsTable;
   tournament_games: TournamentGamesTable;
+  tournament_invites: TournamentInvitesTable;
 }

@@ -228,3 +228,33 @@ export async function tournamentGames(store: EventStore, eventId: string): Promi
     seats: r.seats as Record<string, string>,
   }));
 }
+
+/** A player's invite token, kept for the organiser (the first one kept for a player stays). */
+export interface TournamentInvite {
+  eventId: string;
+  player: string;
+  token: string;
+  createdAt: string;
+}
+
+export async function saveTournamentInvite(store: EventStore, i: TournamentInvite): Promise<void> {
+  await kysely(store)
+    .db.insertInto('tournament_invites')
+    .values({ event_id: i.eventId, player: i.player, token: i.token, created_at: i.createdAt })
+    .onConflict((oc) => oc.columns(['event_id', 'player']).doNothing())
+    .execute();
+}
+
+export async function tournamentInvites(store: EventStore, eventId: string): Promise<TournamentInvite[]> {
+  const rows = await kysely(store)
+    .db.selectFrom('tournament_invites')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .execute();
+  return rows.map((r) => ({
+    eventId: r.event_id,
+    player: r.player,
+    token: r.token,
+    createdAt: r.created_at,
+  }));
+}

@@ -10,6 +10,7 @@
 //   POST /api/events/:id/time                (organiser, judge) → time called in the current round
 //   POST /api/events/:id/results             (judge) RulingBody → the pairing after the ruling
 //   GET  /api/events/:id/me                  (player token) → MyEvent: your pairing, your table and seat token
+//   GET  /api/events/:id/invites             (organiser: every player's; a player token: their own) → Invite[]
 //   GET  /api/events/:id/standings.csv | pairings.csv | standings.json | pairings.json (anyone)
 //   GET  /api/events/:id/stream.jsonl        (organiser, judge) the event stream, verifiable like a match copy
 //   GET  /api/events/:id/featured            (anyone) → FeaturedView: the featured table as of now − the event's delay
@@ -52,6 +53,15 @@ export const Registered = z.object({
   invite: z.string(),
 });
 export type Registered = z.infer<typeof Registered>;
+
+/** A player's invite link as the organiser reads it again (any browser): the server keeps it, secret like a token. */
+export const Invite = z.object({
+  player: z.string(),
+  name: z.string(),
+  dropped: z.boolean(),
+  invite: z.string(),
+});
+export type Invite = z.infer<typeof Invite>;
 
 export const DropBody = z.object({ reason: z.string().max(500).optional() }).strict();
 export const RulingBody = z

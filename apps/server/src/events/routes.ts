@@ -13,7 +13,14 @@ import {
   type EventState,
   type TournamentEvent,
 } from '@matchtape/events';
-import { createTournament, getTournament, listTournaments, readTournament } from '@matchtape/store';
+import {
+  createTournament,
+  getTournament,
+  listTournaments,
+  readTournament,
+  saveTournamentInvite,
+  tournamentInvites,
+} from '@matchtape/store';
 import { mintToken, type TokenClaims } from '../auth/tokens';
 import type { RouteContext, RouteModule } from '../http/context';
 import { route } from '../http/route';
@@ -160,12 +167,39 @@ async function register(
     actorOf(claims),
   );
   const player = out.state.players.at(-1)!;
-  const token = mintToken({ role: 'seat', matchId: id, seat: player.id, ttlSeconds: PLAYER_TOKEN_TTL });
-  // The token rides in the fragment: browsers never send it to a server or a log; the page keeps it and drops it.
+  const token = await inviteToken(ctx, id, player.id);
   return {
     status: 201,
-    body: { player: player.id, name: player.name, token, invite: `/events/${id}#player=${token}` },
+    body: { player: player.id, name: player.name, token, invite: inviteLink(id, token) },
   };
+}
+
+// The token rides in the fragment: browsers never send it to a server or a log; the page keeps it and drops it.
+const inviteLink = (id: string, token: string): string => `/events/${id}#player=${token}`;
+
+/** Mints a player's token and keeps it for the organiser (GET …/invites); the first one kept stays the player's. */
+async function inviteToken(ctx: RouteContext, id: string, player: string): Promise<string> {
+  const token = mintToken({ role: 'seat', matchId: id, seat: player, ttlSeconds: PLAYER_TOKEN_TTL });
+  await saveTournamentInvite(ctx.store, { eventId: id, player, token, createdAt: ctx.now().toISOString() });
+  return (await tournamentInvites(ctx.store, id)).find((x) => x.player === player)?.token ?? token;
+}
+
+/**
+ * The invite links the server keeps: every player's for an organiser, a player's own for their token. A player
+ * registered before links were kept (or whose link was lost between the registration and its write) gets one now.
+ */
+async function invites(ctx: RouteContext, svc: EventService, id: string, claims: TokenClaims | null) {
+  const c = need(claims, ['organiser', 'seat'], 'the invite links');
+  const own = c.role === 'seat' ? playerOf(c, id) : null;
+  const { state } = await svc.load(id);
+  const kept = new Map((await tournamentInvites(ctx.store, id)).map((x) => [x.player, x.token]));
+  const out: C.Invite[] = [];
+  for (const p of state.players) {
+    if (own !== null && p.id !== own) continue;
+    const token = kept.get(p.id) ?? (await inviteToken(ctx, id, p.id));
+    out.push({ player: p.id, name: p.name, dropped: p.dropped, invite: inviteLink(id, token) });
+  }
+  return out;
 }
 
 function playerOf(claims: TokenClaims | null, id: string): string {
@@ -371,6 +405,20 @@ export const eventRoutes: RouteModule = (ctx) => {
       params: P,
       responses: { 200: { description: 'your event', schema: C.MyEvent }, ...refusals },
       handle: async ({ params, claims }) => mine(svc, params.id, playerOf(claims, params.id)),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/events/:id/invites',
+      summary:
+        "The players' invite links (organiser: all of them, from any browser; a player's token: their own)",
+      limit: 'reads',
+      auth: 'organiser token, or a player token for their own',
+      params: P,
+      responses: { 200: { description: 'invite links', schema: C.Invite.array() }, ...refusals },
+      async handle({ params, claims, reply }) {
+        reply.header('cache-control', 'no-store');
+        return invites(ctx, svc, params.id, claims);
+      },
     }),
     route({
       method: 'GET',

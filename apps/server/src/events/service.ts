@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   ROUND_TIME_ENDED,
-  roundTimeEndDrafts,
   type DeckList,
   type EventEnvelope,
   type NewEvent,
@@ -89,8 +88,8 @@ export class EventService {
   private readonly locks = new Map<string, Promise<unknown>>();
   /** Open games' match ids → their event, so an append to one of them wakes its event at once. */
   private readonly openGames = new Map<string, string>();
-  /** Turn each timed-out game stood at when time was called (derived from the match's events; cached). */
-  private readonly turnAtTime = new Map<string, number>();
+  /** Open games whose stream already has its round's RoundTimeCalled (the host ends them after the extra turns). */
+  private readonly timed = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private stopListening: (() => Promise<void>) | null = null;
   private readonly active = new Set<string>();
@@ -340,42 +339,25 @@ export class EventService {
         { role: 'system' },
       );
       this.openGames.delete(matchId);
+      this.timed.delete(matchId);
       return;
     }
     const called = state.rounds.find((r) => r.round === round)?.timeCalled;
-    if (!called) return;
-    const turnAtTime = await this.turnAt(matchId, called.at);
-    // The turn in progress at time finishes, then `extraTurns` more turns are played (MTR 2.5: the turn at time is
-    // "turn 0"); when the turn after those begins, the game ends as a draw on its own stream: RoundTimeEnded, then
-    // MatchEnded. The report follows from the ended match (above), here or on the next step after a crash.
-    if ((summary.turn ?? 0) > turnAtTime + called.extraTurns) {
-      const seats = Object.keys(link?.seats ?? { p1: '', p2: '' }) as PlayerId[];
-      await this.ctx.host.appendSystem(matchId, (_state, g) =>
-        roundTimeEndDrafts(
-          seats,
-          { eventId, round, extraTurns: called.extraTurns, turnAtTime },
-          g.endOnTimeFields,
-        ),
-      );
-      const after = await this.ctx.store.getMatch(matchId);
-      if (after?.status === 'ended') await this.checkGame(eventId, state, round, table, game, matchId, first);
-    }
+    if (!called || this.timed.has(matchId)) return;
+    // Time reaches the table: its own stream records RoundTimeCalled at the turn in progress (MTR 2.5's "turn 0"),
+    // and from then on the host ends the game as a draw in the very append that would start the turn after the
+    // last extra turn (RoundTimeEnded, MatchEnded). The report follows from the ended match (above).
+    const recorded = await this.ctx.host.callRoundTime(matchId, {
+      eventId,
+      round,
+      extraTurns: called.extraTurns,
+    });
+    if (recorded) this.timed.add(matchId);
   }
 
   /** Whether the match ended by its round's time (its stream ends with RoundTimeEnded, MatchEnded). */
   private async endedAtRoundTime(matchId: string, lastSeq: number): Promise<boolean> {
     const tail = await this.ctx.store.readStream(matchId, { from: Math.max(1, lastSeq - 1) });
     return tail.some((e) => e.type === ROUND_TIME_ENDED);
-  }
-
-  /** The match's turn when time was called: its last event at or before that moment (from event times, not memory). */
-  private async turnAt(matchId: string, at: string): Promise<number> {
-    const known = this.turnAtTime.get(matchId);
-    if (known !== undefined) return known;
-    const events = await this.ctx.store.readStream(matchId);
-    const before = events.filter((e) => e.at <= at);
-    const turn = before.at(-1)?.turn ?? 0;
-    this.turnAtTime.set(matchId, turn);
-    return turn;
   }
 }

@@ -13,6 +13,11 @@ import {
   type EventEnvelope,
   type MatchConfig,
   type PlayerId,
+  type Proposal,
+  type RoundTimeEnd,
+  ROUND_TIME_CALLED,
+  roundTimeCalledDraft,
+  roundTimeEndDrafts,
 } from '@matchtape/engine';
 import { summarize, type MatchSummary } from '@matchtape/projections';
 import { ConcurrencyError, nodeSealHashes, type EventStore, type MatchRecord } from '@matchtape/store';
@@ -98,6 +103,14 @@ interface Loaded {
   indexedAfter: number;
   /** When this instance last wrote the list summary. */
   summaryWrittenAt: number;
+  /** A tournament game's round time, once its stream has RoundTimeCalled (turnAtTime: that event's turn). */
+  roundTime: RoundTimeEnd | null;
+}
+
+/** The round's time as a tournament game's stream recorded it (MTR 2.5: the turn in progress is "turn 0"). */
+function roundTimeOf(e: EventEnvelope): RoundTimeEnd {
+  const p = e.payload as { eventId: string; round: number; extraTurns: number };
+  return { eventId: p.eventId, round: p.round, extraTurns: p.extraTurns, turnAtTime: e.turn };
 }
 
 /**
@@ -105,6 +118,7 @@ interface Loaded {
  * the automatic (system) events that follow a command's own events belong to that command's outcome.
  */
 function index(m: Loaded, e: EventEnvelope): void {
+  if (e.type === ROUND_TIME_CALLED) m.roundTime = roundTimeOf(e);
   const k = 'commandId' in e.cause ? key(e.cause.player, e.cause.commandId) : m.lastCommand;
   if (k === null) return;
   m.lastCommand = k;
@@ -354,11 +368,13 @@ export class EngineHost extends EventEmitter<HostEvents> {
           replayed: false,
         };
       }
+      // Past a tournament game's last extra turn the game ends instead, in this same append.
+      const bounded = this.atRoundTime(m, applied);
       // Idempotency is read back from the stream: a command whose events are all automatic still marks
       // the first of them as its own (it did cause it), so a retry finds it.
-      const events = applied.events.some((e) => 'commandId' in e.cause)
-        ? applied.events
-        : applied.events.map((e, i) =>
+      const events = bounded.events.some((e) => 'commandId' in e.cause)
+        ? bounded.events
+        : bounded.events.map((e, i) =>
             i === 0 ? { ...e, cause: { commandId: command.commandId, player } } : e,
           );
       if (events.length === 0)
@@ -382,7 +398,7 @@ export class EngineHost extends EventEmitter<HostEvents> {
         });
         this.onAppend?.((performance.now() - t0) / 1000, appended.length);
         const before = m.session.lastSeq;
-        this.absorb(m, appended, applied.state);
+        this.absorb(m, appended, bounded.state);
         m.bodies.set(k, body);
         const outcome = m.accepted.get(k) ?? {
           fromSeq: appended[0]!.seq,
@@ -412,12 +428,19 @@ export class EngineHost extends EventEmitter<HostEvents> {
    */
   appendSystem(
     matchId: string,
-    build: (state: unknown, game: AnyGameModule, lastSeq: number) => DraftEvent[] | null,
+    build: (
+      state: unknown,
+      game: AnyGameModule,
+      lastSeq: number,
+      known: { roundTime: RoundTimeEnd | null },
+    ) => DraftEvent[] | null,
   ): Promise<EventEnvelope[]> {
     return this.serialised(matchId, async () => {
       for (let attempt = 0; ; attempt++) {
         const m = await this.catchUp(matchId);
-        const drafts = m.session.ended ? null : build(m.session.state, m.game, m.session.lastSeq);
+        const drafts = m.session.ended
+          ? null
+          : build(m.session.state, m.game, m.session.lastSeq, { roundTime: m.roundTime });
         if (!drafts || drafts.length === 0) return [];
         const p = m.session.proposeSystem(drafts, this.now().toISOString());
         if (!p.ok) return [];
@@ -437,6 +460,27 @@ export class EngineHost extends EventEmitter<HostEvents> {
         }
       }
     });
+  }
+
+  /**
+   * Records on a tournament game's stream that its round's time was called (RoundTimeCalled, stamped with the turn
+   * in progress), once: from then on every command is cut at the boundary after the last extra turn. Answers the
+   * game's round time as recorded (by this call or an earlier one), or null when the match has ended.
+   */
+  async callRoundTime(matchId: string, x: Omit<RoundTimeEnd, 'turnAtTime'>): Promise<RoundTimeEnd | null> {
+    await this.appendSystem(matchId, (_s, _g, _seq, known) =>
+      known.roundTime ? null : [roundTimeCalledDraft(x)],
+    );
+    return (await this.catchUp(matchId)).roundTime;
+  }
+
+  /** The proposal, or for a tournament game whose round time was called, the proposal ended at its last turn. */
+  private atRoundTime(m: Loaded, p: Proposal<unknown>): Proposal<unknown> {
+    const t = m.roundTime;
+    if (!t) return p;
+    const seats = m.hosted.matchConfig.players.map((x) => x.id);
+    const end = roundTimeEndDrafts(seats, t, m.game.endOnTimeFields?.bind(m.game));
+    return m.session.endAtTurn(p, t.turnAtTime + t.extraTurns, end);
   }
 
   /** The body an accepted command was first sent with: known here, else recorded by the instance that accepted it. */
@@ -560,8 +604,13 @@ export class EngineHost extends EventEmitter<HostEvents> {
       lastCommand: null,
       indexedAfter: (events[0]?.seq ?? 1) - 1,
       summaryWrittenAt: 0,
+      roundTime: null,
     };
     for (const e of events) index(m, e);
+    // A tournament game's round time may be recorded before the snapshot it was loaded from: look for it there.
+    if (m.indexedAfter > 0 && 'tournament' in hosted && !m.session.ended)
+      for (const e of await this.store.readStream(matchId, { to: m.indexedAfter }))
+        if (e.type === ROUND_TIME_CALLED) m.roundTime = roundTimeOf(e);
     for (const r of await this.store.listRejections(matchId))
       if (r.commandId)
         m.rejected.set(key(r.player, r.commandId), {

@@ -10,6 +10,7 @@ import { PlayerIdSchema, type PlayerId } from '../ids';
 export const CLOCK_EXPIRED = 'ClockExpired';
 export const TIME_ADDED = 'TimeAdded';
 export const ROUND_TIME_ENDED = 'RoundTimeEnded';
+export const ROUND_TIME_CALLED = 'RoundTimeCalled';
 
 export const ClockKindSchema = z.enum(['chess', 'turn']);
 export const OnTimeoutSchema = z.enum(['loss', 'draw']);
@@ -20,6 +21,16 @@ export const clockEventShapes = {
   ClockExpired: z.object({ player: PlayerIdSchema, clock: ClockKindSchema, onTimeout: OnTimeoutSchema }),
   /** A judge (`by`: the token's id) added `ms` to `player`'s clock. */
   TimeAdded: z.object({ player: PlayerIdSchema, ms: z.number().int().positive(), by: z.string() }),
+  /**
+   * Time was called in the event round this tournament game belongs to. Its position stamp (`turn`) is the turn in
+   * progress at that moment, MTR 2.5's "turn 0": the game's last turn is that turn + `extraTurns`, and the host ends
+   * the game at the boundary into the turn after it (RoundTimeEnded, MatchEnded).
+   */
+  RoundTimeCalled: z.object({
+    eventId: z.string(),
+    round: z.number().int().min(1),
+    extraTurns: z.number().int().min(0),
+  }),
   /**
    * A tournament game at its event's round time: time was called at `turnAtTime` and the `extraTurns` after that
    * turn have been played, so the game is a draw (MTR 2.5, end-of-match procedure; the next event is MatchEnded).
@@ -87,6 +98,16 @@ export function roundTimeEndDrafts(
     },
     { type: MATCH_ENDED, payload: { winner: null, result, ...extra(null, [...players]) }, auto: true },
   ];
+}
+
+/** The marker a tournament game's stream gets when its round's time is called (RoundTimeCalled, MTR 2.5). */
+export function roundTimeCalledDraft(x: Omit<RoundTimeEnd, 'turnAtTime'>): DraftEvent {
+  return {
+    type: ROUND_TIME_CALLED,
+    payload: { eventId: x.eventId, round: x.round, extraTurns: x.extraTurns },
+    auto: true,
+    rule: 'MTR 2.5',
+  };
 }
 
 export function timeAddedDraft(player: PlayerId, ms: number, by: string): DraftEvent {

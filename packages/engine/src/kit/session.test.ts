@@ -4,6 +4,7 @@ import type { Command } from '../game';
 import { verifyRandom } from '../rng';
 import { defaultConfig } from '../testing';
 import { coinRace, type CoinRaceState } from '../testing/fixture-game';
+import { roundTimeEndDrafts } from './clock';
 import { commandShapeError, MatchSession } from './session';
 
 const host = { seed: 'sess', at: '2026-01-01T00:00:00.000Z' };
@@ -181,5 +182,33 @@ describe('MatchSession', () => {
       setup: () => ({ ok: false, rule: '1.1', reason: 'nope' }),
     });
     expect(r).toEqual({ ok: false, rule: '1.1', reason: 'nope' });
+  });
+  it("endAtTurn cuts a proposal where it would enter a turn after the last one and ends the match in the same events (a round's time, MTR 2.5)", () => {
+    const s = start();
+    const turn = s.state.turn;
+    const p = s.propose(cmd('Flip', s.state.active as 'p1' | 'p2'), host.at);
+    if (!p.ok) throw new Error(p.reason);
+    // Flip ends the turn: its events run into turn + 1.
+    expect(p.events.at(-1)!.turn).toBe(turn + 1);
+    const end = roundTimeEndDrafts(['p1', 'p2'], {
+      eventId: 'e_x',
+      round: 1,
+      extraTurns: 0,
+      turnAtTime: turn,
+    });
+    expect(s.endAtTurn(p, turn + 1, end)).toBe(p);
+    const cut = s.endAtTurn(p, turn, end);
+    const kept = p.events.filter((e) => e.turn <= turn);
+    expect(cut.events.slice(0, kept.length)).toEqual(kept);
+    expect(cut.events.slice(kept.length).map((e) => [e.type, e.turn, e.cause])).toEqual([
+      ['RoundTimeEnded', turn, { system: true }],
+      ['MatchEnded', turn, { system: true }],
+    ]);
+    expect(cut.state.status).toBe('ended');
+    expect(cut.state.winner).toBeNull();
+    // Nothing changed until it is committed; committed, it is a stream that folds to the same state.
+    expect(s.state.turn).toBe(turn);
+    s.commit(s.chain(cut.events), cut.state);
+    expect(s.ended).toBe(true);
   });
 });

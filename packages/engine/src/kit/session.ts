@@ -195,6 +195,22 @@ export class MatchSession<S = unknown> {
     return { ok: true, ...out };
   }
 
+  /**
+   * `p` cut where its events would enter a turn after `lastTurn`: its events up to that boundary, then the `end`
+   * drafts stamped (system cause) on the state those reach, all in the one append. A tournament game at its round's
+   * time ends so, exactly when its last extra turn ends (MTR 2.5), in the same commit as the turn change that would
+   * have followed. A proposal that stays within `lastTurn` comes back as it is.
+   */
+  endAtTurn(p: Proposal<S>, lastTurn: number, end: readonly DraftEvent[]): Proposal<S> {
+    const cut = p.events.findIndex((e) => e.turn > lastTurn);
+    if (cut < 0) return p;
+    const kept = p.events.slice(0, cut);
+    let s = this._state;
+    for (const e of kept) s = this.game.evolve(s, { type: e.type, payload: e.payload }) as S;
+    const out = stampDrafts<S>(this.game, s, end, { system: true }, this.host(p.events[0]!.at));
+    return { ...p, events: [...kept, ...out.events], state: out.state };
+  }
+
   private host(at: string): HostContext {
     return { seed: this.seed, at, ...(this.opts.withholdSeed ? { withholdSeed: true } : {}) };
   }

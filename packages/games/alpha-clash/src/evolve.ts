@@ -988,6 +988,7 @@ function apply(s: AlphaClashState, event: GameEvent): void {
     case 'EndTurnDeclared':
     case 'ClockExpired':
     case 'TimeAdded':
+    case 'RoundTimeCalled':
     case 'RoundTimeEnded':
       break;
     case 'MatchEnded':

@@ -275,6 +275,7 @@ export const EventSchemas = [
   // The table's clock (kit/clock.ts): recorded by the host, folded as markers.
   ev('ClockExpired', clockEventShapes.ClockExpired.shape),
   ev('TimeAdded', clockEventShapes.TimeAdded.shape),
+  ev('RoundTimeCalled', clockEventShapes.RoundTimeCalled.shape),
   ev('RoundTimeEnded', clockEventShapes.RoundTimeEnded.shape),
 ] as const;
 

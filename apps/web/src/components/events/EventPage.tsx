@@ -9,6 +9,7 @@ import { readClaims } from '../../lib/viewer';
 import './events.css';
 import { useGames } from '../table/PlayPanel';
 import { OrganiserPanel } from './Organiser';
+import { JudgePanel } from './Staff';
 import { useNow } from '../../lib/use-now';
 import { RoundClockLine } from './RoundClock';
 
@@ -181,7 +182,12 @@ export function EventPage({ id }: { id: string }) {
       </p>
       <RoundClock view={view} skewMs={skewMs} />
       {producer && <FeaturedPanel id={id} view={view} problem={problem} />}
-      <OrganiserPanel view={view} presets={games.find((g) => g.id === view.game)?.presetDecks ?? []} />
+      <OrganiserPanel
+        view={view}
+        presets={games.find((g) => g.id === view.game)?.presetDecks ?? []}
+        onView={setView}
+      />
+      {role === 'judge' && token && <JudgePanel view={view} token={token} onView={setView} />}
       {me && (
         <section aria-label="Your pairing" className="event-me">
           <h2>You: {me.name}</h2>

@@ -2,16 +2,15 @@
 // The organiser's side of an event on the site: "New event" (/events/new: name, game, format, Swiss rounds, top cut,
 // best of N, round time and extra turns, spectator delay, reveal policy), then on the event page the organiser's
 // panel: register players (a name and a decklist, checked by the game's validateDeck line by line and answered in
-// words), one invite link per player (kept in this browser: the server gives a player's token once), and the next
-// round. The organiser token is the one the home page's "New match" keeps (pasted once, kept in this browser).
+// words), one invite link per player (kept by the server, read again from any browser with the organiser token),
+// drops, and the next round. The organiser token is the one the home page's "New match" keeps (pasted once, kept in this browser).
 import type { EventView, Registered } from '@matchtape/server/events-contract';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { requestJson } from '../../lib/api';
 import type { DeckLine } from '../../lib/table';
 import { ErrorText, GameSelect, ORGANISER_KEY, useGames } from '../table/PlayPanel';
-
-const invitesKey = (id: string): string => `matchtape.event.${id}.invites`;
+import { DropPlayers, InviteList } from './Staff';
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /** The organiser token kept in this browser ('' when none), its setter, whether storage has been read, and whether it had one. */
@@ -219,17 +218,6 @@ export function NewEventForm() {
   );
 }
 
-type Invite = Pick<Registered, 'player' | 'name' | 'invite'>;
-
-function loadInvites(id: string): Invite[] {
-  try {
-    const x: unknown = JSON.parse(localStorage.getItem(invitesKey(id)) ?? '[]');
-    return Array.isArray(x) ? (x as Invite[]) : [];
-  } catch {
-    return [];
-  }
-}
-
 /** A 422's lines in words: each line of the decklist with ✓ or what is wrong with it (line 0: the deck as a whole). */
 function DeckLines({ lines }: { lines: DeckLine[] }) {
   return (
@@ -245,9 +233,16 @@ function DeckLines({ lines }: { lines: DeckLine[] }) {
 }
 
 /** The organiser's panel on the event page (shown when this browser keeps an organiser token). */
-export function OrganiserPanel({ view, presets }: { view: EventView; presets: readonly string[] }) {
+export function OrganiserPanel({
+  view,
+  presets,
+  onView,
+}: {
+  view: EventView;
+  presets: readonly string[];
+  onView(v: EventView): void;
+}) {
   const { token, loaded } = useOrganiserToken();
-  const [invites, setInvites] = useState<Invite[]>([]);
   const [name, setName] = useState('');
   const [deck, setDeck] = useState('');
   const [bot, setBot] = useState<'' | 'greedy' | 'random'>('');
@@ -255,7 +250,6 @@ export function OrganiserPanel({ view, presets }: { view: EventView; presets: re
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = view.eventId;
-  useEffect(() => setInvites(loadInvites(id)), [id]);
   if (!loaded || !token) return null;
   const current = view.rounds.at(-1);
   const roundOpen = current?.pairings.some((p) => !p.result) ?? false;
@@ -285,10 +279,10 @@ export function OrganiserPanel({ view, presets }: { view: EventView; presets: re
       throw new Error(body.message ?? 'the decklist was refused; see its lines');
     }
     if (!r.ok) throw new Error(body.message ?? `the server answered ${r.status}`);
-    const all = [...loadInvites(id), { player: body.player, name: body.name, invite: body.invite }];
-    localStorage.setItem(invitesKey(id), JSON.stringify(all));
-    setInvites(all);
     setName('');
+    // The page's view (and with it the invite list, read from the server) follows the registration at once.
+    const v = await fetch(api, { cache: 'no-store' });
+    if (v.ok) onView((await v.json()) as EventView);
   };
   return (
     <section className="event-organiser" aria-label="Organiser">
@@ -331,31 +325,8 @@ export function OrganiserPanel({ view, presets }: { view: EventView; presets: re
           {lines.length > 0 && <DeckLines lines={lines} />}
         </form>
       )}
-      {invites.length > 0 && (
-        <div className="invites" aria-label="Invite links">
-          <p>Send each player their link (it shows them their pairings and takes them to their table):</p>
-          <ul>
-            {invites.map((x) => {
-              const url =
-                typeof window === 'undefined'
-                  ? x.invite
-                  : new URL(x.invite, window.location.origin).toString();
-              return (
-                <li key={x.player} data-player={x.player}>
-                  <strong>{x.name}</strong> ({x.player}):{' '}
-                  <input
-                    readOnly
-                    aria-label={`Invite link for ${x.name}`}
-                    className="invite-link"
-                    value={url}
-                    onFocus={(e) => e.currentTarget.select()}
-                  />
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      )}
+      <InviteList id={id} token={token} lastSeq={view.lastSeq} />
+      <DropPlayers view={view} token={token} onView={onView} />
       {view.status !== 'finished' && (
         <div className="row">
           <button
@@ -383,6 +354,11 @@ export function OrganiserPanel({ view, presets }: { view: EventView; presets: re
         </div>
       )}
       <ErrorText error={error} />
+      <p className="hint">
+        Rulings and result overrides are a judge&apos;s: open this page with a judge token (
+        <code>?token=</code>
+        ).
+      </p>
     </section>
   );
 }
