@@ -19,6 +19,7 @@ const env = { MATCHTAPE_SECRET: 'cli-replay-test-secret-0123456789' };
 const seed = randomInt(1_000_000, 9_999_999);
 const parent = `sim-${seed}`;
 const forkId = `rewind-${seed}`;
+const shuffledId = `reshuffled-${seed}`;
 const url = testDatabaseUrl();
 /** The CLI with the real game catalog (the helpers default to the kernel's fixture game). */
 const cli = (argv: string[], cwd: string, opts: { env?: Record<string, string> } = {}) =>
@@ -49,7 +50,9 @@ afterAll(async () => {
   await c.connect();
   try {
     for (const t of ['events', 'snapshots', 'rejected_commands', 'command_bodies', 'matches'])
-      await c.query(`delete from ${t} where match_id = any($1)`, [[parent, forkId]]).catch(() => undefined);
+      await c
+        .query(`delete from ${t} where match_id = any($1)`, [[parent, forkId, shuffledId]])
+        .catch(() => undefined);
   } finally {
     await c.end();
   }
@@ -97,13 +100,40 @@ describe('exact fork in the store (fork --match ID --at SEQ)', () => {
     expect((await cli(['fork', '--match', 'nope', '--at', '3', ...lite], dir, { env })).stderr).toMatch(
       /no match nope to fork/,
     );
+  });
+
+  it('--reshuffle: the decks reshuffled after SEQ from a fresh seed; the bundle verifies the reshuffle', async () => {
+    const r = await cli(
+      ['fork', '--match', parent, '--at', String(at), '--reshuffle', '--new-id', shuffledId, ...lite],
+      dir,
+      { env },
+    );
+    expect(r.stderr).toBe('');
+    const out = JSON.parse(r.stdout) as { forkOf: Record<string, unknown>; lastSeq: number };
+    // Alpha Clash: one DeckShuffled per player right after the copied prefix.
+    expect(out).toMatchObject({ lastSeq: at + 2, forkOf: { seq: at, reseeded: true, reshuffled: true } });
     expect(
-      (
-        await cli(['fork', '--match', parent, '--at', String(at), '--reshuffle', 'p1/deck', ...lite], dir, {
-          env,
-        })
-      ).stderr,
-    ).toMatch(/--reshuffle is not implemented yet.*Nothing was created/);
+      (await cli(['export', shuffledId, '--include-seed', '--out', 's.bundle.jsonl', ...lite], dir)).code,
+    ).toBe(0);
+    const bundle = lines('s.bundle.jsonl');
+    const tail = bundle.slice(-2).map((l) => JSON.parse(l) as Record<string, unknown>);
+    for (const e of tail)
+      expect(e).toMatchObject({
+        type: 'DeckShuffled',
+        rule: null,
+        cause: { system: true, host: "fork: hidden zones reshuffled from the fork's own seed" },
+        payload: { reason: 'fork' },
+      });
+    const v = await cli(['verify', 's.bundle.jsonl'], dir);
+    expect([v.code, v.stdout]).toEqual([0, expect.stringContaining(`✓ ${shuffledId}`)]);
+    // Another deck order under the same seed does not verify, and names the seq.
+    const forged = tail[0]!;
+    const cards = (forged.payload as { cards: unknown[] }).cards;
+    (forged.payload as { cards: unknown[] }).cards = [...cards.slice(1), cards[0]];
+    write('s2.bundle.jsonl', [...bundle.slice(0, -2), JSON.stringify(forged), bundle[bundle.length - 1]!]);
+    const bad = await cli(['verify', 's2.bundle.jsonl'], dir);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stdout + bad.stderr).toMatch(new RegExp(`seq ${at + 1}`));
   });
 });
 

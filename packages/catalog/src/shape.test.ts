@@ -25,6 +25,7 @@ const REQUIRED = [
   'src/present.ts',
   'src/rules.ts',
   'src/start.ts', // scenario hooks (step 8)
+  'src/reshuffle.ts', // GameModule.reshuffleHidden: a fork's reshuffle of hidden, randomly ordered zones
   'src/coverage.ts', // step 7
   'src/rules-audit.ts',
   'src/cards/pool.ts', // step 6

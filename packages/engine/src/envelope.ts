@@ -15,7 +15,9 @@ import {
 
 export const CauseSchema = z.union([
   z.object({ commandId: z.string(), player: PlayerIdSchema }).strict(),
-  z.object({ system: z.literal(true) }).strict(),
+  // `host`: an action Matchtape itself records that is no rule of the game (rule stays null), in words — e.g. a
+  // fork's reshuffle of hidden zones (FORK_RESHUFFLE_CAUSE). Games' own automatic actions leave it out.
+  z.object({ system: z.literal(true), host: z.string().min(1).max(200).optional() }).strict(),
 ]);
 export type Cause = z.infer<typeof CauseSchema>;
 

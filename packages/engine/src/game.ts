@@ -127,6 +127,15 @@ export interface GameModule<S = unknown> {
   decide(state: S, command: Command, ctx: DecideContext): Decision;
   evolve(state: S, event: GameEvent): S;
   legalCommands(state: S, player: PlayerId): Command[];
+  /**
+   * Matchtape's fork reshuffle, not a rule of the game: the events that reshuffle every hidden, randomly ordered
+   * zone of every player (the zones the rules keep in secret random order, e.g. main decks) with draws from `rng`,
+   * using the game's own shuffle event. Every card gets a fresh opaque id and loses what anyone knew of its place.
+   * Pure: same state and generator position, same events. Drafts carry no rule (the host records them with the
+   * cause FORK_RESHUFFLE_CAUSE). A fork of a live match appends them after the copied prefix, so the fork's draws
+   * are not the live parent's secret deck order (apps/server judges/replay.ts).
+   */
+  reshuffleHidden(state: S, rng: Rng): DraftEvent[];
   /** Players who may act now (priority holder, players who must answer a prompt). Bots and hosts poll these. */
   actors(state: S): PlayerId[];
   position(state: S): Position;
@@ -258,6 +267,8 @@ export type AnyGameModule = GameModule<any>; // eslint-disable-line @typescript-
 /** Events of every game that the kernel itself relies on. */
 export const MATCH_STARTED = 'MatchStarted';
 export const MATCH_ENDED = 'MatchEnded';
+/** The cause (`{ system: true, host }`) of a fork's reshuffle events: a Matchtape action, no rule of any game. */
+export const FORK_RESHUFFLE_CAUSE = "fork: hidden zones reshuffled from the fork's own seed";
 
 export interface MatchStartedPayload {
   seedCommitment: string;

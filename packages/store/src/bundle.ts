@@ -54,6 +54,7 @@ export const BundleHeaderSchema = z
         seq: z.number().int().positive(),
         hash: z.string(),
         reseeded: z.literal(true).optional(),
+        reshuffled: z.literal(true).optional(),
       })
       .nullable(),
   })

@@ -4,8 +4,10 @@
 // ForkLink) are understood: a re-seeded fork's random outcomes are re-derived from the fork point on.
 import { z } from 'zod';
 import {
+  canonicalJson,
   commitKey,
   commitKeyFromHex,
+  Rng,
   commitKeyHex,
   PlayerIdSchema,
   MATCH_ENDED,
@@ -77,12 +79,20 @@ export interface ForkLink {
   seq: number;
   hash: string;
   reseeded?: true;
+  /**
+   * The events right after seq are Matchtape's reshuffle of every hidden, randomly ordered zone (GameModule
+   * .reshuffleHidden) from the fork's seed, with the cause { system: true, host } and no rule: a fork of a live match
+   * does not keep its parent's secret deck order.
+   */
+  reshuffled?: true;
 }
 
 const ForkLinkShape = (x: unknown): x is ForkLink => {
   if (typeof x !== 'object' || x === null) return false;
   const f = x as Record<string, unknown>;
-  const reseedOk = f.reseeded === undefined || f.reseeded === true;
+  const reseedOk =
+    (f.reseeded === undefined || f.reseeded === true) &&
+    (f.reshuffled === undefined || f.reshuffled === true);
   return (
     typeof f.matchId === 'string' &&
     Number.isSafeInteger(f.seq) &&
@@ -265,6 +275,9 @@ export function verifyEvents(
     );
   }
 
+  const reshuffle = forkReshuffleFailure(events, game, fork, copy.copy === 'full' ? seed : null);
+  if (reshuffle) return fail(reshuffle.seq, 'random', reshuffle.reason);
+
   let state: unknown = game.initial();
   for (const e of events) {
     const parsed = game.eventSchema.safeParse({ type: e.type, payload: e.payload });
@@ -300,4 +313,53 @@ export function verifyEvents(
       `the game says the match ended but there is no ${MATCH_ENDED}`,
     );
   return { ...result, ok: true };
+}
+
+const hostCaused = (e: EventEnvelope): boolean => 'system' in e.cause && e.cause.host !== undefined;
+
+/**
+ * Matchtape's own events (cause.host) are a reshuffled fork's reshuffle, right after its prefix, and nothing else.
+ * With the seed (a full copy), they are exactly the game's reshuffle (GameModule.reshuffleHidden) of the state at the
+ * fork point from the fork's generator: a copy cannot swap in another deck order and still verify.
+ */
+function forkReshuffleFailure(
+  events: readonly EventEnvelope[],
+  game: AnyGameModule,
+  fork: ForkLink | null,
+  seed: string | null,
+): { seq: number; reason: string } | null {
+  const from = fork?.reshuffled ? fork.seq : events.length;
+  let to = from;
+  while (to < events.length && hostCaused(events[to]!)) to++;
+  const stray = events.find((e, i) => hostCaused(e) && (i < from || i >= to));
+  if (stray)
+    return {
+      seq: stray.seq,
+      reason: `${stray.type} says Matchtape recorded it (cause.host), which only a reshuffled fork's reshuffle right after its prefix may`,
+    };
+  if (!fork?.reshuffled || seed === null) return null;
+  let expected;
+  try {
+    let state: unknown = game.initial();
+    for (const e of events.slice(0, from)) state = game.evolve(state, e);
+    expected = game.reshuffleHidden(state, new Rng(seed, cursorAfter(events.slice(0, from))));
+  } catch {
+    return null; // the fold check names the event that does not fold
+  }
+  const got = events.slice(from, to);
+  for (let i = 0; i < Math.max(expected.length, got.length); i++) {
+    const [e, x] = [got[i], expected[i]];
+    if (
+      !e ||
+      !x ||
+      e.type !== x.type ||
+      e.rule !== null ||
+      canonicalJson(e.payload) !== canonicalJson(x.payload)
+    )
+      return {
+        seq: e?.seq ?? events[from]?.seq ?? from,
+        reason: `the fork's reshuffle from its seed is ${expected.length} events (${expected.map((d) => d.type).join(', ')}); this copy's differs here`,
+      };
+  }
+  return null;
 }

@@ -57,6 +57,7 @@ const ExactForkSchema = z.object({
   match: z.string({ message: 'which match? --match ID' }).min(1),
   at: posInt(),
   reseed: z.string().min(1).optional(),
+  reshuffle: z.literal(true).optional(),
   'new-id': z.string().min(1).max(100).optional(),
   'database-url': z.string().min(1).optional(),
   'data-dir': z.string().min(1).optional(),
@@ -64,10 +65,6 @@ const ExactForkSchema = z.object({
 
 /** `fork --match ID --at SEQ`: a new match in the store whose state is exactly the parent's after SEQ. */
 export async function exactFork(args: Parsed, io: Io): Promise<number> {
-  if (args.flags.reshuffle !== undefined)
-    throw new CliError(
-      'fork: --reshuffle is not implemented yet (no game exposes a judge reshuffle of a hidden zone); use --reseed random so draws after the fork are fresh. Nothing was created.',
-    );
   const a = validate(ExactForkSchema, { positionals: args.positionals, ...args.flags }, 'fork');
   const reseed = a.reseed === undefined ? undefined : a.reseed === 'random' ? true : { seed: a.reseed };
   if (reseed && typeof reseed === 'object' && reseed.seed.length < 16)
@@ -78,6 +75,7 @@ export async function exactFork(args: Parsed, io: Io): Promise<number> {
       parentId: a.match,
       at: a.at,
       ...(reseed !== undefined ? { reseed } : {}),
+      ...(a.reshuffle ? { reshuffle: true } : {}),
       ...(a['new-id'] ? { matchId: a['new-id'] } : {}),
     });
   });

@@ -392,14 +392,17 @@ export const fork: CommandDef = {
   summary:
     "exact fork of a stored match at a seq (judges' rewinds), or the first N events of a file as a new match",
   usage:
-    'fork --match ID --at SEQ [--reseed SEED|random] [--new-id ID] [--database-url URL | --data-dir DIR]\n       fork F.jsonl --seq N --out G.jsonl [--match ID] [--new-id ID]',
+    'fork --match ID --at SEQ [--reseed SEED|random] [--reshuffle] [--new-id ID] [--database-url URL | --data-dir DIR]\n       fork F.jsonl --seq N --out G.jsonl [--match ID] [--new-id ID]',
   flags: {
     at: { value: 'SEQ', help: "exact fork: the new match is the stored match's state after this seq" },
     reseed: {
       value: 'SEED',
       help: 'exact fork: a fresh seed from the fork point on (`random`: drawn by the CLI)',
     },
-    reshuffle: { value: 'ZONE', help: 'not implemented yet: refused (use --reseed)' },
+    reshuffle: {
+      boolean: true,
+      help: "exact fork: reshuffle every hidden zone (decks) after SEQ from the fork's seed (always, for a live match)",
+    },
     seq: { value: 'N', help: 'file fork: keep events 1…N' },
     out: { value: 'G.jsonl', help: 'file fork: output file' },
     match: { value: 'ID', help: 'the match to fork (exact fork), or which match of the file' },
@@ -413,10 +416,12 @@ export const fork: CommandDef = {
     "Exact fork (--match ID --at SEQ): a new match in the store whose events 1…SEQ are the parent's, re-chained under",
     "the new id; MatchStarted commits to the fork's seed and carries fork: { matchId, seq, hash } (the parent's hash at",
     "SEQ). Engine state and generator cursor are the parent's at SEQ. A fork of a live match always draws from a seed",
-    'of its own after SEQ (--reseed, or a random one); a fork of an ended match, without --reseed, continues the draws',
-    "exactly as the parent's would have (its seed is public). Prints the new id and seat tokens (signed with the",
-    "installation's secret) so play continues through the server. Over HTTP: POST /api/matches/ID/fork { at, reseed? }",
-    'with a judge token.',
+    'of its own after SEQ (--reseed, or a random one) and reshuffles every hidden, randomly ordered zone (each deck)',
+    "right after SEQ from that seed, so its draws are not the parent's secret deck order (the game's shuffle event, cause",
+    '"fork: hidden zones reshuffled from the fork\'s own seed", no rule: Matchtape\'s action). A fork of an ended match,',
+    "without --reseed or --reshuffle, continues exactly as the parent's would have (its seed is public). Prints the new",
+    "id and seat tokens (signed with the installation's secret) so play continues through the server. Over HTTP:",
+    'POST /api/matches/ID/fork { at, reseed?, reshuffle? } with a judge token.',
     'File fork (F.jsonl --seq N): the prefix is re-chained under the new id. When the source match has ended its seed is',
     'known: the fork commits to it for the new id (MatchStarted.seedCommitment), is sealed with its key (so its redacted',
     'copies verify too) and the seed is printed, so',

@@ -110,7 +110,13 @@ export const MatchListItem = z.object({
         "The event's round, table and game this match is; its round clock is the event's (GET /api/events/:id).",
     }),
   forkOf: z
-    .object({ matchId: z.string(), seq: z.number(), hash: z.string(), reseeded: z.boolean() })
+    .object({
+      matchId: z.string(),
+      seq: z.number(),
+      hash: z.string(),
+      reseeded: z.boolean(),
+      reshuffled: z.boolean(),
+    })
     .nullable()
     .optional()
     .meta({

@@ -36,10 +36,10 @@ export const ForkBody = z
       .max(100)
       .regex(/^[A-Za-z0-9_~.-]+$/, 'letters, digits and _ ~ . - only')
       .optional(),
-    reshuffle: z
-      .array(z.string())
-      .optional()
-      .meta({ description: 'Not implemented yet: refused with 422 (use reseed).' }),
+    reshuffle: z.boolean().optional().meta({
+      description:
+        "Reshuffle every hidden, randomly ordered zone (each player's deck) right after the fork point, from the fork's seed (the game's own shuffle event, cause \"fork: hidden zones reshuffled from the fork's own seed\", no rule). Left out: true for a live parent (its deck order is its players' secret; false is refused), false for an ended one (an exact fork). true for an ended parent draws from a fresh seed unless reseed is false.",
+    }),
     bots: z.boolean().optional().meta({
       description:
         "true: the parent's bots keep playing their seats in the fork. Left out: every seat waits for the person its seat token (in the answer) is handed to.",
@@ -127,17 +127,11 @@ async function fork(
   id: string,
   body: z.infer<typeof ForkBody>,
 ): Promise<Record<string, unknown>> {
-  if (body.reshuffle?.length)
-    // 422, not 501: the request asks for an option this server does not offer; nothing is wrong with the server.
-    throw new HostError(
-      422,
-      'reshuffle_not_implemented',
-      'reshuffling hidden zones in a fork is not implemented yet (no game exposes a judge reshuffle); fork with "reseed": true so outcomes after the fork are fresh, nothing was created',
-    );
   const created = await forkMatch(deps.host, {
     parentId: id,
     at: body.at,
     ...(body.reseed !== undefined ? { reseed: body.reseed } : {}),
+    ...(body.reshuffle !== undefined ? { reshuffle: body.reshuffle } : {}),
     ...(body.matchId ? { matchId: body.matchId } : {}),
     ...(body.bots ? { bots: true } : {}),
   });
@@ -193,8 +187,8 @@ export const replayRoutes: RouteModule = (ctx) => {
         201: { description: 'forked' },
         403: err('not a judge'),
         404: err('no such match'),
+        400: err('bad seq, or keeping the seed or deck order of a live parent'),
         409: err('match id taken'),
-        422: err('reshuffle is not implemented (use reseed)'),
       },
       async handle({ params, body, claims, reply }) {
         judgeOnly(claims, 'fork a match');

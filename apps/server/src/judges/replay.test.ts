@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   cursorAfter,
+  FORK_RESHUFFLE_CAUSE,
   jsonEqual,
   Rng,
   type AnyGameModule,
@@ -195,8 +196,15 @@ describe.each(Object.keys(RULES))('%s: rewind by exact fork', (gameId) => {
       seq: before,
       hash: parentEvents[before - 1]!.hash,
       reseeded: true,
+      reshuffled: true,
     });
-    expect(live.body.lastSeq).toBe(before);
+    // Right after the copied prefix, the game's reshuffle of every hidden zone (its decks) from the fork's seed: a
+    // Matchtape action (cause.host), no rule of the game.
+    const reshuffled = (await db.store.readStream(live.body.matchId)).slice(before);
+    expect(reshuffled.length).toBe(live.body.lastSeq - before);
+    expect(reshuffled.length).toBeGreaterThan(0);
+    for (const e of reshuffled)
+      expect([e.rule, e.cause]).toEqual([null, { system: true, host: FORK_RESHUFFLE_CAUSE }]);
     expect(Object.keys(live.body.seats).sort()).toEqual(['p1', 'p2']);
     expect((await db.store.getMatch(live.body.matchId))!.seed).not.toBe(parentSeed);
     const shown = await call<{ forkOf: unknown; lastSeq: number }>(
@@ -209,14 +217,16 @@ describe.each(Object.keys(RULES))('%s: rewind by exact fork', (gameId) => {
       seq: before,
       hash: parentEvents[before - 1]!.hash,
       reseeded: true,
+      reshuffled: true,
     });
 
     // Engine state (judge view) and generator cursor are the parent's at that seq.
     expect(await judgeStateAt(live.body.matchId, before)).toEqual(await judgeStateAt(matchId, before));
     const forkEvents = await db.store.readStream(live.body.matchId);
-    expect(cursorAfter(forkEvents)).toBe(cursorAfter(parentEvents.slice(0, before)));
+    expect(cursorAfter(forkEvents.slice(0, before))).toBe(cursorAfter(parentEvents.slice(0, before)));
+    expect(reshuffled[0]!.payload.random).toMatchObject({ from: cursorAfter(parentEvents.slice(0, before)) });
     const forkSnap = await db.store.loadSnapshot(live.body.matchId);
-    expect(forkSnap?.cursor).toBe(cursorAfter(parentEvents.slice(0, before)));
+    expect(forkSnap?.cursor).toBe(cursorAfter(forkEvents));
 
     // The rewind proper: a second fork at the same seq, where play continues with other commands, live.
     const rewind = await call<{ matchId: string; seats: Record<string, string> }>(
@@ -344,7 +354,10 @@ describe('re-seeded fork and bad requests', () => {
     }>('POST', `/api/matches/${matchId}/fork`, judge, { at, reseed: true });
     expect(fork.status).toBe(201);
     expect(fork.body.forkOf.reseeded).toBe(true);
-    expect((await db.store.loadSnapshot(fork.body.matchId))?.cursor).toBe(cursorAfter(prefix));
+    // The live parent's fork reshuffles its decks from its own seed, from the parent's cursor on.
+    const shuffled = (await db.store.readStream(fork.body.matchId)).slice(at);
+    expect(shuffled[0]!.payload.random).toMatchObject({ from: cursorAfter(prefix) });
+    expect((await db.store.loadSnapshot(fork.body.matchId))?.cursor).toBe(cursorAfter(shuffled));
     const forkRecord = (await db.store.getMatch(fork.body.matchId))!;
     expect(forkRecord.seed).not.toBe((await db.store.getMatch(matchId))!.seed);
     const other = new Rng('reseed-continue');
@@ -403,12 +416,15 @@ describe('re-seeded fork and bad requests', () => {
       verifyBundle(withSeed.body, (g) => games[g] ?? null).checks.find((c) => c.name === 'random outcomes')
         ?.detail,
     ).toMatch(/draws re-derived/);
-    const reshuffle = await call<{ message: string }>('POST', `/api/matches/${matchId}/fork`, judge, {
-      at: 3,
-      reshuffle: ['p1/deck'],
+    // A live parent's deck order is its players' secret: a fork that would keep it is refused, creating nothing.
+    const listedBefore = (await db.store.listMatches({ limit: 500 })).length;
+    const keepOrder = await call<{ message: string }>('POST', `/api/matches/${matchId}/fork`, judge, {
+      at: (await server.host.current(matchId)).lastSeq,
+      reshuffle: false,
     });
-    expect(reshuffle.status).toBe(422);
-    expect(reshuffle.body.message).toMatch(/not implemented yet.*reseed/);
+    expect(keepOrder.status).toBe(400);
+    expect(keepOrder.body.message).toMatch(/reshuffles every hidden zone.*nothing was created/);
+    expect((await db.store.listMatches({ limit: 500 })).length).toBe(listedBefore);
     expect((await call('GET', `/api/matches/${matchId}/verification`, seats.p1!)).status).toBe(403);
     // Concede to end it: MatchEnded's seq cannot be forked (play cannot continue past the end).
     const { state } = await server.host.current(matchId);

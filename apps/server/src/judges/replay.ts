@@ -12,14 +12,22 @@
 // prefix's cursor), so outcomes players saw in the parent after N do not come back and the parent's secret seed is
 // never the fork's (a fork's MatchEnded publishes its seed). A fork of an ended parent keeps the parent's seed unless
 // re-seeded, so its draws continue exactly as the parent's would have (that seed is public already); see forkSeed.
+// The copied state still holds the live parent's hidden zones in their secret order (each deck as the parent's
+// players will draw it), so a fork of a live match also reshuffles every hidden, randomly ordered zone right after the
+// prefix (`fork.reshuffled`): the game's own shuffle events (GameModule.reshuffleHidden) drawn from the fork's seed,
+// recorded with the cause { system: true, host: FORK_RESHUFFLE_CAUSE } and no rule — Matchtape's action, not the
+// game's. A fork of an ended parent is exact unless asked (`reshuffle: true`).
 // Who may read a fork while its parent's secrets are live: judges/fork-secrecy.ts.
 import { randomBytes } from 'node:crypto';
 import {
   checkStart,
   MATCH_ENDED,
   MATCH_STARTED,
+  FORK_RESHUFFLE_CAUSE,
   MatchSession,
   parseScenario,
+  Rng,
+  stampDrafts,
   scenarioConfig,
   seedCommitment,
   cursorAfter,
@@ -30,6 +38,7 @@ import {
   sealerFor,
   sealViewers,
   type Sealer,
+  type AnyGameModule,
   type SetupFn,
 } from '@matchtape/engine';
 import { summarize } from '@matchtape/projections';
@@ -52,6 +61,12 @@ export interface ForkInput {
    */
   reseed?: boolean | { seed: string };
   matchId?: string;
+  /**
+   * Reshuffle every hidden, randomly ordered zone (decks) after the fork point, from the fork's seed. Left out: true
+   * for a live parent (whose deck order is its players' secret; false is refused), false for an ended one (an exact
+   * fork: the decks as the parent had them).
+   */
+  reshuffle?: boolean;
   /**
    * Keep the parent's bots on their seats. Left out: no bot plays the fork; every seat waits for the person the
    * judge hands its seat token to (issue 26: a fork of a bot match must not play itself out before anyone looks).
@@ -145,15 +160,16 @@ export async function forkMatch(
     throw new HostError(500, 'corrupt_match', `match ${parent.matchId} does not start with ${MATCH_STARTED}`);
 
   const matchId = input.matchId ?? `${parent.matchId}~f${input.at}-${randomBytes(3).toString('hex')}`;
-  const reseed = forkSeed(parent, input.reseed);
+  const reshuffle = forkReshuffles(parent, input.reshuffle);
+  const reseed = forkSeed(parent, input.reseed, reshuffle);
   const seed = reseed ? reseed.seed : parent.seed;
-  const cursor = cursorAfter(prefix);
   const at = prefix[prefix.length - 1]!;
   const forkOf: ForkLink = {
     matchId: parent.matchId,
     seq: input.at,
     hash: at.hash,
     ...(reseed ? { reseeded: true as const } : {}),
+    ...(reshuffle ? { reshuffled: true as const } : {}),
   };
 
   const events = prefix.map(toNewEvent);
@@ -164,13 +180,19 @@ export async function forkMatch(
   };
   if (typeof first.payload.matchId === 'string') startPayload.matchId = matchId;
   events[0] = { ...events[0]!, payload: startPayload };
+  let cursor = cursorAfter(prefix);
+  if (reshuffle) {
+    const shuffled = reshuffleEvents(game, events, seed, cursor);
+    events.push(...shuffled.events);
+    cursor = shuffled.cursor;
+  }
 
   const parentHosted = parseHostedConfig(parent);
   const hosted: HostedMatchConfig = {
     ...parentHosted,
     matchConfig: { ...parentHosted.matchConfig, matchId },
     bots: input.bots === true ? parentHosted.bots : {},
-    forkOf: { ...forkOf, reseeded: reseed !== null },
+    forkOf: { ...forkOf, reseeded: reseed !== null, reshuffled: reshuffle },
   };
   // Sealed with the fork's seed: its salts are keyed to the fork's id and open with the seed its MatchEnded reveals.
   const sealer = sealerFor(
@@ -185,6 +207,38 @@ export async function forkMatch(
   };
 }
 
+/** Whether the fork reshuffles its hidden zones: always for a live parent, when asked for an ended one. */
+function forkReshuffles(parent: MatchRecord, asked: boolean | undefined): boolean {
+  if (asked === false && !mayKeepSeed(parent))
+    throw new HostError(
+      400,
+      'live_parent_order',
+      `match ${parent.matchId} is still ${parent.status}: its decks' order is its players' secret, so a fork of it reshuffles every hidden zone from its own seed; leave out "reshuffle" or send "reshuffle": true, nothing was created`,
+    );
+  return asked ?? !mayKeepSeed(parent);
+}
+
+/**
+ * The game's reshuffle of every hidden, randomly ordered zone after `events` (the fork's prefix), drawn from the
+ * fork's generator at `cursor`, stamped with the host's cause and no rule (a Matchtape action, not the game's).
+ */
+function reshuffleEvents(
+  game: AnyGameModule,
+  events: readonly NewEvent[],
+  seed: string,
+  cursor: number,
+): { events: NewEvent[]; cursor: number } {
+  let state: unknown = game.initial();
+  for (const e of events) state = game.evolve(state, e);
+  const rng = new Rng(seed, cursor);
+  // Type and payload only: whatever rule or auto flag a game left on its drafts, these are no rule's.
+  const drafts = game.reshuffleHidden(state, rng).map((d) => ({ type: d.type, payload: d.payload }));
+  if (rng.pending) throw new Error(`${game.id} reshuffleHidden drew randomness that no event records`);
+  const cause = { system: true as const, host: FORK_RESHUFFLE_CAUSE };
+  const out = stampDrafts(game, state, drafts, cause, { seed, at: new Date().toISOString() });
+  return { events: out.events, cursor: rng.cursor };
+}
+
 /** Whether a parent may be forked keeping its seed: only once it has ended (MatchEnded publishes the seed). */
 export function mayKeepSeed(parent: Pick<MatchRecord, 'status'>): boolean {
   return parent.status === 'ended';
@@ -197,10 +251,15 @@ export function mayKeepSeed(parent: Pick<MatchRecord, 'status'>): boolean {
  * may keep it — the judge's exact "what would have happened" replay of a finished match, and the default there
  * (the fork stays sealed until the parent's end has passed its spectator delay, judges/fork-secrecy.ts).
  */
-function forkSeed(parent: MatchRecord, asked: ForkInput['reseed']): { seed: string } | null {
+function forkSeed(
+  parent: MatchRecord,
+  asked: ForkInput['reseed'],
+  reshuffle: boolean,
+): { seed: string } | null {
+  // A reshuffle asked for an ended parent draws from a fresh seed too, unless the parent's is asked for explicitly.
   const keep =
     asked === false ||
-    (asked === undefined && mayKeepSeed(parent)) ||
+    (asked === undefined && mayKeepSeed(parent) && !reshuffle) ||
     (typeof asked === 'object' && asked.seed === parent.seed);
   if (keep && !mayKeepSeed(parent))
     throw new HostError(
@@ -337,11 +396,19 @@ export async function startFromPosition(host: EngineHost, input: PositionInput):
 }
 
 /** The fork link kept on a match record (null for a match that is not a fork). */
-export function forkOfRecord(r: MatchRecord): (Omit<ForkLink, 'reseeded'> & { reseeded: boolean }) | null {
+export function forkOfRecord(
+  r: MatchRecord,
+): (Omit<ForkLink, 'reseeded' | 'reshuffled'> & { reseeded: boolean; reshuffled: boolean }) | null {
   const f = (r.config as { forkOf?: unknown }).forkOf;
   if (typeof f !== 'object' || f === null) return null;
-  const o = f as Omit<ForkLink, 'reseeded'> & { reseeded?: unknown };
+  const o = f as Omit<ForkLink, 'reseeded' | 'reshuffled'> & { reseeded?: unknown; reshuffled?: unknown };
   return typeof o.matchId === 'string' && typeof o.seq === 'number'
-    ? { matchId: o.matchId, seq: o.seq, hash: o.hash, reseeded: o.reseeded === true }
+    ? {
+        matchId: o.matchId,
+        seq: o.seq,
+        hash: o.hash,
+        reseeded: o.reseeded === true,
+        reshuffled: o.reshuffled === true,
+      }
     : null;
 }

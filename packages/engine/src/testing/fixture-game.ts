@@ -19,6 +19,7 @@ import {
   reject,
   type Command,
   type Decision,
+  type DraftEvent,
   type GameEvent,
   type MatchConfig,
   type Position,
@@ -367,6 +368,14 @@ function setupMatch(config: MatchConfig, ctx: { rng: Rng; seedCommitment: string
   return d.done();
 }
 
+/** The fork reshuffle (GameModule.reshuffleHidden): each deck is the one hidden, randomly ordered zone. */
+function reshuffleHidden(s: CoinRaceState, rng: Rng): DraftEvent[] {
+  const d: CoinRaceDraft = new Draft(s, evolve, rng);
+  for (const p of s.players)
+    if (p.deck.length > 0) d.emit('DeckShuffled', { player: p.id, order: d.rng.shuffle(p.deck) });
+  return [...d.events];
+}
+
 /** Scenario hook: MatchStarted (with the test cards) and one PositionSet with every seat's zones. */
 function startPosition(
   config: MatchConfig,
@@ -590,6 +599,7 @@ export const coinRace = defineGame<CoinRaceState>({
   decide,
   evolve,
   legalCommands,
+  reshuffleHidden,
   actors: (s) => (s.status === 'playing' && s.active ? [s.active] : []),
   position,
   view,

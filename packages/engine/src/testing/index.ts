@@ -6,3 +6,4 @@ export * from './suites';
 export * from './rules-audit';
 export * from './rules-doc';
 export { foldFrozen } from './frozen';
+export * from './reshuffle';

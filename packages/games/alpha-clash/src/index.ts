@@ -13,6 +13,7 @@ import { initialState, phaseOf } from './state';
 import type { AlphaClashState } from './types';
 import { secrets, view, viewEvent } from './view';
 import { scenarioHooks } from './start';
+import { reshuffleHidden } from './reshuffle';
 
 /** The printed face: Contenders have no cost (301), X costs print as X. */
 function faceOf(d: (typeof CARDS)[number]): CardFace {
@@ -41,6 +42,7 @@ export const alphaClash = defineGame<AlphaClashState>({
   decide,
   evolve,
   legalCommands,
+  reshuffleHidden,
   actors,
   position(s) {
     const { phase, step } = phaseOf(s.step);

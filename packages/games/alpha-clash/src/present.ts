@@ -269,6 +269,7 @@ export function describe(e: GameEvent): string {
     case 'StartingPlayerDetermined':
       return `${who} goes first (random).`;
     case 'DeckShuffled':
+      if (p.reason === 'fork') return `${who}'s deck was reshuffled for the fork (${p.count} cards).`;
       return `${who}'s deck was ${p.reason === 'stacked' ? 'stacked' : 'shuffled'} (${p.count} cards).`;
     case 'DeckCut':
       return `${p.by} cut ${p.deck}'s deck at ${p.at}.`;

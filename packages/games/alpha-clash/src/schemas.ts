@@ -273,7 +273,7 @@ export const EVENTS = {
     player: Seat,
     cards: Cards,
     count: z.number().int(),
-    reason: z.enum(['start', 'stacked', 'search']),
+    reason: z.enum(['start', 'stacked', 'search', 'fork']),
   }),
   CutOffered: z.object({
     cuts: z.array(z.object({ deck: Seat, by: Seat })),

@@ -8,6 +8,7 @@ import { actors, decide, legalCommands, RULES_VERSION, setup } from './decide';
 import { evolve, initialState } from './evolve';
 import { elementalClashMachine } from './machine';
 import { board, describe, faceOf, keyMoment, positionWords, describeCommand, prompt } from './present';
+import { reshuffleHidden } from './reshuffle';
 import { scenarioHooks } from './start';
 import { ECCommandSchema, ECEventSchema } from './schemas';
 import type { ECState } from './types';
@@ -23,6 +24,7 @@ export const elementalClash = defineGame<ECState>({
   decide,
   evolve,
   legalCommands,
+  reshuffleHidden,
   actors,
   view,
   viewEvent,

@@ -272,6 +272,7 @@ export function describe(e: GameEvent): string {
     case 'FirstPlayerChosen':
       return `${who} goes first${p.agreed ? ' (agreed)' : ' (random)'}`;
     case 'SpellbookShuffled':
+      if (p.reason === 'fork') return `${who}'s spellbook was reshuffled for the fork (${n('cards')} cards)`;
       return `${who} shuffled their spellbook (${n('cards')} cards)`;
     case 'SpellbookStacked':
       return `${who}'s spellbook was set out in a fixed order (${n('cards')} cards)`;

@@ -147,7 +147,8 @@ export const EventSchemas = [
     stonePlayed: z.record(z.string(), z.boolean()),
   }),
   ev('FirstPlayerChosen', { player: P, agreed: z.boolean() }),
-  ev('SpellbookShuffled', { player: P, cards: z.array(Seen) }),
+  // reason 'fork': a fork's reshuffle (reshuffle.ts; Matchtape's action, no rule).
+  ev('SpellbookShuffled', { player: P, cards: z.array(Seen), reason: z.literal('fork').optional() }),
   ev('SpellbookStacked', { player: P, cards: z.array(Seen) }),
   ev('CardsDrawn', { player: P, cards: z.array(Seen), reason: z.string() }),
   ev('MulliganTaken', {

@@ -161,6 +161,12 @@ function apply(s: GAState, e: GameEvent): GAState {
       const hand = (p.hand as Card[] | null) ?? tiles(p.handOids as string[]);
       return updPlayer(s, player, (pl) => ({ ...pl, mainDeck: main, materialDeck: material, hand }));
     }
+    case 'DeckShuffled': {
+      // A fork's reshuffle of a main deck (reshuffle.ts): the cards in their new order, or only their new oids.
+      const main =
+        (p.main as Card[] | null) ?? (p.mainOids as string[]).map((o) => ({ id: o, hidden: true as const }));
+      return updPlayer(s, p.player as PlayerId, (pl) => ({ ...pl, mainDeck: main }));
+    }
     case 'PositionSet': {
       // A scenario's start position (start.ts): zones, field, effects and Opportunity at once.
       const zones = p.players as Record<string, Partial<PlayerState>>;

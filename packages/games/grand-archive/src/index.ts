@@ -8,6 +8,7 @@ import { actors, decide, legalCommands, RULES_VERSION, setup } from './decide';
 import { evolve, initialState } from './evolve';
 import { grandArchiveMachine } from './machine';
 import { GACommandSchema, GAEventSchema } from './schemas';
+import { reshuffleHidden } from './reshuffle';
 import { scenarioHooks } from './start';
 import type { GAState } from './types';
 import {
@@ -32,6 +33,7 @@ export const grandArchive = defineGame<GAState>({
   decide,
   evolve,
   legalCommands,
+  reshuffleHidden,
   actors,
   view,
   viewEvent,

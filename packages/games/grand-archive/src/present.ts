@@ -286,6 +286,8 @@ export function describe(e: GameEvent): string {
       return `Match started: ${(p.players as { name: string }[]).map((x) => x.name).join(' vs ')}`;
     case 'DeckSetOut':
       return `${who} set out a ${p.shuffled ? 'shuffled ' : ''}main deck of ${(p.mainOids as string[]).length} and a material deck of ${(p.materialOids as string[]).length}`;
+    case 'DeckShuffled':
+      return `${who}'s main deck of ${(p.mainOids as string[]).length} was reshuffled for the fork`;
     case 'FirstPlayerChosen':
       return `${who} goes first (${p.method})`;
     case 'TurnStarted':

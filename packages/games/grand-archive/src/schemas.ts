@@ -178,6 +178,13 @@ export const EVENTS = {
     shuffled: z.boolean(),
   }),
   FirstPlayerChosen: event({ player: P, method: z.string() }),
+  /** A fork's reshuffle of a main deck (reshuffle.ts; Matchtape's action, no rule): judges see `main`. */
+  DeckShuffled: event({
+    player: P,
+    main: z.array(CardSchema).nullable(),
+    mainOids: z.array(z.string()),
+    reason: z.literal('fork'),
+  }),
   PositionSet: event({
     turn: z.number().int(),
     activePlayer: P,

@@ -100,6 +100,9 @@ export function viewEvent<E extends GameEvent>(e: E, viewer: Viewer): E {
         hand: mine ? payload.hand : null,
       };
       break;
+    case 'DeckShuffled':
+      payload = { ...payload, main: null }; // 2.1.b.6: nobody sees a main deck's order
+      break;
     case 'CardsMoved':
       payload = { ...payload, moves: (payload.moves as Move[]).map((m) => redactMove(m, viewer)) };
       break;

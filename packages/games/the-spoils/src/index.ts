@@ -7,6 +7,7 @@ import { COVERAGE } from './coverage';
 import { actors, decide, legalCommands, RULES_VERSION, setup } from './decide';
 import { evolve, initialState } from './evolve';
 import { spoilsMachine } from './machine';
+import { reshuffleHidden } from './reshuffle';
 import { scenarioHooks } from './start';
 import { SpoilsCommandSchema, SpoilsEventSchema } from './schemas';
 import type { SpoilsState } from './types';
@@ -32,6 +33,7 @@ export const theSpoils = defineGame<SpoilsState>({
   decide,
   evolve,
   legalCommands,
+  reshuffleHidden,
   actors,
   view,
   viewEvent,

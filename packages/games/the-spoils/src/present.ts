@@ -264,6 +264,7 @@ export function describe(e: GameEvent): string {
     case 'StartingResourcesSearched':
       return `${who} searches out ${(p.resources as unknown[]).length} starting resources, face down`;
     case 'DeckShuffled':
+      if (p.reason === 'fork') return `${who}'s deck is reshuffled for the fork`;
       return `${who}'s deck is ${p.stacked ? 'stacked' : 'shuffled'}`;
     case 'FirstPlayerChooserDrawn':
       return `${String(p.chooser)} is randomly chosen to decide who goes first`;

@@ -128,7 +128,13 @@ export const EVENTS = {
   }),
   FactionPlaced: pl({ player: P, faction: Perm }),
   StartingResourcesSearched: pl({ player: P, resources: z.array(Moved), missing: z.array(Id) }),
-  DeckShuffled: pl({ player: P, deck: z.array(Slot), stacked: z.boolean() }),
+  // reason 'fork': a fork's reshuffle (reshuffle.ts; Matchtape's action, no rule).
+  DeckShuffled: pl({
+    player: P,
+    deck: z.array(Slot),
+    stacked: z.boolean(),
+    reason: z.literal('fork').optional(),
+  }),
   FirstPlayerChooserDrawn: pl({ chooser: P }),
   FirstPlayerChosen: pl({ chooser: P, first: P }),
   StartingResourcesRevealed: pl({
