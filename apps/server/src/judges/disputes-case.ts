@@ -199,50 +199,31 @@ const list = <T>(
 function boardHtml(name: string, b: BoardModel, seats: ReadonlyMap<string, string>): Html {
   const zones = b.players.map(
     (p) =>
-      html`<h4>${seats.get(p.id) ?? p.name} — ${p.stats.map((s) => `${s.label} ${s.value}`).join(', ')}</h4>
-        <ul>
-          ${p.zones.map(
-            (z) =>
-              html`<li>
-                <b>${z.label}</b> (${z.count}):
-                ${z.cards.map((c, i) => html`${i ? ', ' : ''}${c.hidden ? html`<i>hidden</i>` : c.face.name}`)}
-              </li>`,
-          )}
-        </ul>`,
+      html`<h4>${seats.get(p.id) ?? p.name} — ${p.stats.map((s) => `${s.label} ${s.value}`).join(', ')}</h4><ul>${p.zones.map(
+        (z) =>
+          html`<li><b>${z.label}</b> (${z.count}): ${z.cards.map((c, i) => html`${i ? ', ' : ''}${c.hidden ? html`<i>hidden</i>` : c.face.name}`)}</li>`,
+      )}</ul>`,
   );
-  return html`<section class="persp">
-    <h3>${name}</h3>
-    ${zones}
-  </section>`;
+  return html`<section class="persp"><h3>${name}</h3>${zones}</section>`;
 }
 
 function knowledgeHtml(c: CaseFile, name: (seat: string | null | undefined) => string): Html {
   return html`${c.knowledge.players.map(
     (p) =>
-      html`<h4>${name(p.player)}</h4>
-        <ul>
-          ${p.zones
-            .filter(
-              (z) =>
-                z.visible.length + z.remembered.length > 0 ||
-                (z.unknown.length > 0 && !/deck|spellbook/i.test(z.zone)),
-            )
-            .map(
-              (z) =>
-                html`<li>
-                  <b>${z.label}</b>: sees
-                  ${z.visible.map((x) => x.name).join(', ') || '—'}${when(
-                    z.remembered.length,
-                    () =>
-                      html`;
-                        <mark
-                          >remembers
-                          ${z.remembered.map((x) => `${x.name} (${x.how} at seq ${x.lastSeenSeq})`).join(', ')}</mark
-                        >`,
-                  )}${when(z.unknown.length, () => html`; cannot know ${z.unknown.length}`)}
-                </li>`,
-            )}
-        </ul>`,
+      html`<h4>${name(p.player)}</h4><ul>${p.zones
+        .filter(
+          (z) =>
+            z.visible.length + z.remembered.length > 0 ||
+            (z.unknown.length > 0 && !/deck|spellbook/i.test(z.zone)),
+        )
+        .map(
+          (z) =>
+            html`<li><b>${z.label}</b>: sees ${z.visible.map((x) => x.name).join(', ') || '—'}${when(
+              z.remembered.length,
+              () =>
+                html`; <mark>remembers ${z.remembered.map((x) => `${x.name} (${x.how} at seq ${x.lastSeenSeq})`).join(', ')}</mark>`,
+            )}${when(z.unknown.length, () => html`; cannot know ${z.unknown.length}`)}</li>`,
+        )}</ul>`,
   )}`;
 }
 
@@ -252,118 +233,47 @@ tr.pinned{background:#fff3c4}.persp{display:inline-block;vertical-align:top;widt
 
 function claimHtml(c: CaseFile, name: (seat: string | null | undefined) => string): Html {
   const d = c.dispute;
-  return html`<h2>Claim</h2>
-    <p>
-      Opened ${d.openedAt} by ${d.openedBy.role === 'judge' ? 'a judge' : name(d.openedBy.seat)} at seq
-      ${d.atSeq}${when(d.against, () => html`, against ${name(d.against)}`)}: <b>${d.claim}</b>
-    </p>
-    <p>
-      Status:
-      <b>${d.status}</b
-      >${when(d.closed, () => html` (closed ${d.closed!.at}${when(d.closed!.note, () => html`: ${d.closed!.note}`)})`)}
-    </p>
-    <h2>Rulings</h2>
-    ${list(
-      d.rulings,
-      (rows) =>
-        html`<ol>
-          ${rows}
-        </ol>`,
-      (r) =>
-        html`<li>
-          ${r.at} —
-          <b>${r.ruling}</b
-          >${when(r.rule, () => html` (rule ${r.rule}: ${ruleText(c.match.game, r.rule!).text ?? 'not in the document'})`)};
-          remedy ${r.remedy}${when(r.forkMatchId, () => html`; play continues in ${r.forkMatchId}`)}
-        </li>`,
-      html`<p>None yet.</p>`,
-    )}
-    <h2>Evidence</h2>
-    ${list(
-      d.evidence,
-      (rows) =>
-        html`<ul>
-          ${rows}
-        </ul>`,
-      (e) =>
-        html`<li>
-          ${e.at} ${e.by.role === 'judge' ? 'judge' : name(e.by.seat)} —
-          ${e.kind}${when(e.seq, () => html` seq ${e.seq}${when(e.toSeq, () => html`–${e.toSeq}`)}`)}:
-          ${e.note}
-        </li>`,
-      html`<p>None.</p>`,
-    )}`;
+  return html`<h2>Claim</h2><p>Opened ${d.openedAt} by ${d.openedBy.role === 'judge' ? 'a judge' : name(d.openedBy.seat)} at seq ${d.atSeq}${when(d.against, () => html`, against ${name(d.against)}`)}: <b>${d.claim}</b></p>
+<p>Status: <b>${d.status}</b>${when(d.closed, () => html` (closed ${d.closed!.at}${when(d.closed!.note, () => html`: ${d.closed!.note}`)})`)}</p>
+<h2>Rulings</h2>${list(
+    d.rulings,
+    (rows) => html`<ol>${rows}</ol>`,
+    (r) =>
+      html`<li>${r.at} — <b>${r.ruling}</b>${when(r.rule, () => html` (rule ${r.rule}: ${ruleText(c.match.game, r.rule!).text ?? 'not in the document'})`)}; remedy ${r.remedy}${when(r.forkMatchId, () => html`; play continues in ${r.forkMatchId}`)}</li>`,
+    html`<p>None yet.</p>`,
+  )}
+<h2>Evidence</h2>${list(
+    d.evidence,
+    (rows) => html`<ul>${rows}</ul>`,
+    (e) =>
+      html`<li>${e.at} ${e.by.role === 'judge' ? 'judge' : name(e.by.seat)} — ${e.kind}${when(e.seq, () => html` seq ${e.seq}${when(e.toSeq, () => html`–${e.toSeq}`)}`)}: ${e.note}</li>`,
+    html`<p>None.</p>`,
+  )}`;
 }
 
 function recordHtml(c: CaseFile, name: (seat: string | null | undefined) => string): Html {
-  return html`<h2>Events ${c.window.fromSeq}–${c.window.toSeq}</h2>
-    <table>
-      <tr>
-        <th>seq</th>
-        <th>time</th>
-        <th>turn / phase / step</th>
-        <th>who</th>
-        <th>event</th>
-        <th>rule</th>
-      </tr>
-      ${c.events.map(
-        (e) =>
-          html`<tr class="${e.pinned ? 'pinned' : ''}">
-            <td>${e.seq}</td>
-            <td>${e.at.slice(11, 19)}</td>
-            <td>${e.turn} · ${e.position}</td>
-            <td>${e.who}</td>
-            <td>${e.text}</td>
-            <td>${when(e.rule, () => html`<b>${e.rule!.rule}</b> ${e.rule!.text ?? ''}`)}</td>
-          </tr> `,
-      )}
-    </table>
-    <h2>Rejected commands around it</h2>
-    ${list(
-      c.rejections,
-      (rows) =>
-        html`<table>
-          <tr>
-            <th>after seq</th>
-            <th>player</th>
-            <th>command</th>
-            <th>rule</th>
-            <th>reason</th>
-          </tr>
-          ${rows}
-        </table>`,
-      (r) =>
-        html`<tr>
-          <td>${r.afterSeq}</td>
-          <td>${name(r.player)}</td>
-          <td>${eventWords(String(r.command.type ?? ''))}</td>
-          <td><b>${r.rule}</b> ${r.ruleText.text ?? ''}</td>
-          <td>${r.reason}</td>
-        </tr>`,
-      html`<p>None.</p>`,
-    )}
-    <h2>Decision times</h2>
-    <table>
-      <tr>
-        <th>player</th>
-        <th>decisions</th>
-        <th>total</th>
-        <th>longest</th>
-      </tr>
-      ${Object.entries(c.decisions.perPlayer).map(
-        ([p, t]) =>
-          html`<tr>
-            <td>${name(p)}</td>
-            <td>${t.decisions}</td>
-            <td>${secs(t.totalMs)}</td>
-            <td>${secs(t.longestMs)} at seq ${t.longestAtSeq ?? '—'}</td>
-          </tr>`,
-      )}
-    </table>
-    <p>
-      In the window:
-      ${c.decisions.inWindow.map((x) => `${name(x.player)} ${secs(x.tookMs)} (seq ${x.fromSeq}, ${x.what})`).join('; ') || 'none'}
-    </p>`;
+  return html`<h2>Events ${c.window.fromSeq}–${c.window.toSeq}</h2><table><tr><th>seq</th><th>time</th><th>turn / phase / step</th><th>who</th><th>event</th><th>rule</th></tr>
+${c.events.map(
+  (
+    e,
+  ) => html`<tr class="${e.pinned ? 'pinned' : ''}"><td>${e.seq}</td><td>${e.at.slice(11, 19)}</td><td>${e.turn} · ${e.position}</td><td>${e.who}</td><td>${e.text}</td><td>${when(e.rule, () => html`<b>${e.rule!.rule}</b> ${e.rule!.text ?? ''}`)}</td></tr>
+`,
+)}</table>
+<h2>Rejected commands around it</h2>${list(
+    c.rejections,
+    (rows) =>
+      html`<table><tr><th>after seq</th><th>player</th><th>command</th><th>rule</th><th>reason</th></tr>${rows}</table>`,
+    (r) =>
+      html`<tr><td>${r.afterSeq}</td><td>${name(r.player)}</td><td>${eventWords(String(r.command.type ?? ''))}</td><td><b>${r.rule}</b> ${r.ruleText.text ?? ''}</td><td>${r.reason}</td></tr>`,
+    html`<p>None.</p>`,
+  )}
+<h2>Decision times</h2><table><tr><th>player</th><th>decisions</th><th>total</th><th>longest</th></tr>${Object.entries(
+    c.decisions.perPlayer,
+  ).map(
+    ([p, t]) =>
+      html`<tr><td>${name(p)}</td><td>${t.decisions}</td><td>${secs(t.totalMs)}</td><td>${secs(t.longestMs)} at seq ${t.longestAtSeq ?? '—'}</td></tr>`,
+  )}</table>
+<p>In the window: ${c.decisions.inWindow.map((x) => `${name(x.player)} ${secs(x.tookMs)} (seq ${x.fromSeq}, ${x.what})`).join('; ') || 'none'}</p>`;
 }
 
 /** The case as one printable HTML page (no scripts, no external resources); every value escaped by `html`. */
@@ -372,35 +282,15 @@ export function caseHtml(c: CaseFile): string {
   const seats = seatNames(c.match.players);
   const name = (seat: string | null | undefined) => (seat ? (seats.get(seat) ?? seat) : '');
   const v = c.verification;
-  return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <title>Case ${c.match.matchId} ${d.disputeId}</title>
-        ${STYLE}
-      </head>
-      <body>
-        <h1>Dispute ${d.disputeId} — ${c.match.title} match ${c.match.matchId}</h1>
-        <p>
-          Players: ${c.match.players.map((p) => name(p.id)).join(', ')}. Rules version
-          ${c.match.rulesVersion}. Match ${c.match.status} at seq
-          ${c.match.lastSeq}${when(c.match.parentMatchId, () => html`, forked from ${c.match.parentMatchId}`)}.
-        </p>
-        ${claimHtml(c, name)} ${recordHtml(c, name)}
-        <h2>Perspectives at seq ${d.atSeq}</h2>
-        ${Object.entries(c.perspectives).map(([k, b]) => boardHtml(k === 'judge' ? 'Judge (truth)' : `${name(k)} saw`, b, seats))}
-        <h2>Who knew what at seq ${c.knowledge.seq}</h2>
-        ${knowledgeHtml(c, name)}
-        <h2>Verification</h2>
-        <p class="${v.ok ? 'ok' : 'bad'}">
-          <b
-            >${v.ok ? 'verified' : `FAILED${v.firstBadSeq !== undefined ? ` at seq ${v.firstBadSeq}` : ''}`}</b
-          >
-        </p>
-        <ul>
-          ${v.checks.map((x) => html`<li class="${x.ok ? 'ok' : 'bad'}">${x.name}: ${x.ok ? 'ok' : 'failed'} — ${x.detail}</li>`)}
-        </ul>
-        <p><small>Case file created ${c.createdAt} by Matchtape.</small></p>
-      </body>
-    </html>`.value;
+  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Case ${c.match.matchId} ${d.disputeId}</title>
+${STYLE}</head><body>
+<h1>Dispute ${d.disputeId} — ${c.match.title} match ${c.match.matchId}</h1>
+<p>Players: ${c.match.players.map((p) => name(p.id)).join(', ')}. Rules version ${c.match.rulesVersion}. Match ${c.match.status} at seq ${c.match.lastSeq}${when(c.match.parentMatchId, () => html`, forked from ${c.match.parentMatchId}`)}.</p>
+${claimHtml(c, name)}
+${recordHtml(c, name)}
+<h2>Perspectives at seq ${d.atSeq}</h2>${Object.entries(c.perspectives).map(([k, b]) => boardHtml(k === 'judge' ? 'Judge (truth)' : `${name(k)} saw`, b, seats))}
+<h2>Who knew what at seq ${c.knowledge.seq}</h2>${knowledgeHtml(c, name)}
+<h2>Verification</h2><p class="${v.ok ? 'ok' : 'bad'}"><b>${v.ok ? 'verified' : `FAILED${v.firstBadSeq !== undefined ? ` at seq ${v.firstBadSeq}` : ''}`}</b></p>
+<ul>${v.checks.map((x) => html`<li class="${x.ok ? 'ok' : 'bad'}">${x.name}: ${x.ok ? 'ok' : 'failed'} — ${x.detail}</li>`)}</ul>
+<p><small>Case file created ${c.createdAt} by Matchtape.</small></p></body></html>`.value;
 }
