@@ -45,6 +45,10 @@ const SCAFFOLDING = ['src/test-helpers.ts', 'src/property-helpers.ts'];
 const EXTRAS: Record<string, Record<string, string>> = {
   'alpha-clash': { 'src/state.ts': 'state constructors shared by setup, start and flow' },
   'elemental-clash': { 'src/draft.ts': "the kit's Draft bound to the Elemental Clash fold" },
+  'grand-archive': {
+    'src/start-moment.ts':
+      'start positions at any phase or step (combat, the Effects Stack, waiting triggers)',
+  },
 };
 
 /** What a step of "Adding a game" leaves in the source, as text any reader can grep for. */
