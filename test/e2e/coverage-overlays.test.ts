@@ -9,7 +9,7 @@ import { inflateSync } from 'node:zlib';
 import { mintToken } from '@matchtape/server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiJson, RESULTS, SECRET, startWebStack, type WebStack } from './web-stack';
+import { apiJson, RESULTS, SECRET, startWebStack, type WebStack, startBotEvent } from './web-stack';
 
 const GAME = 'elemental-clash';
 let stack: WebStack;
@@ -326,30 +326,7 @@ describe('event overlays follow the featured table', () => {
     const cov = coverageToken();
     const judge = mintToken({ role: 'judge', ttlSeconds: 3600 }, { secret: SECRET });
     const api = stack.api;
-    eventId = (
-      await apiJson<{ eventId: string }>(api, '/api/events', {
-        token: organiserToken(),
-        body: {
-          name: 'Featured Night',
-          game: GAME,
-          swissRounds: 1,
-          bestOf: 1,
-          roundMinutes: 50,
-          spectatorDelaySeconds: EVENT_DELAY_S,
-        },
-      })
-    ).eventId;
-    for (const [name, deck] of [
-      ['Ann', 'ember-legion'],
-      ['Ben', 'tides-of-jupiter'],
-      ['Cid', 'ember-legion'],
-      ['Dee', 'tides-of-jupiter'],
-    ])
-      await apiJson(api, `/api/events/${eventId}/players`, {
-        token: organiserToken(),
-        body: { name, deck, bot: 'greedy' },
-      });
-    await apiJson(api, `/api/events/${eventId}/rounds`, { token: organiserToken(), method: 'POST' });
+    eventId = await startBotEvent(api, organiserToken(), 'Featured Night', EVENT_DELAY_S);
     const tables = (
       await apiJson<{ rounds: { pairings: { table: number; games: { matchId: string | null }[] }[] }[] }>(
         stack.api,

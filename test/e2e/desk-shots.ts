@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { mintToken } from '@matchtape/server';
 import type { Page } from 'playwright-core';
-import { apiJson, ROOT, SECRET, startWebStack, waitMatchEnded } from './web-stack';
+import { apiJson, ROOT, SECRET, startWebStack, waitMatchEnded, startBotEvent } from './web-stack';
 
 const OUT = join(ROOT, 'docs/desk');
 const organiser = mintToken({ role: 'organiser', ttlSeconds: 3600 }, { secret: SECRET });
@@ -46,30 +46,7 @@ const stack = await startWebStack({
       });
       live.push(m.matchId);
     }
-    eventId = (
-      await apiJson<{ eventId: string }>(api, '/api/events', {
-        token: organiser,
-        body: {
-          name: 'Friday Night Clash',
-          game: 'elemental-clash',
-          swissRounds: 1,
-          bestOf: 1,
-          roundMinutes: 50,
-          spectatorDelaySeconds: 2,
-        },
-      })
-    ).eventId;
-    for (const [name, deck] of [
-      ['Ann', 'ember-legion'],
-      ['Ben', 'tides-of-jupiter'],
-      ['Cid', 'ember-legion'],
-      ['Dee', 'tides-of-jupiter'],
-    ])
-      await apiJson(api, `/api/events/${eventId}/players`, {
-        token: organiser,
-        body: { name, deck, bot: 'greedy' },
-      });
-    await apiJson(api, `/api/events/${eventId}/rounds`, { token: organiser, method: 'POST' });
+    eventId = await startBotEvent(api, organiser, 'Friday Night Clash', 2);
   },
 });
 

@@ -4,7 +4,7 @@
 // reload (their live stream follows the side frames after the match's end).
 import { mintToken } from '@matchtape/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiJson, SECRET, startWebStack, waitMatchEnded, type WebStack } from './web-stack';
+import { apiJson, SECRET, startWebStack, waitMatchEnded, type WebStack, startBotEvent } from './web-stack';
 
 const organiser = mintToken({ role: 'organiser', ttlSeconds: 3600 }, { secret: SECRET });
 const coverage = () => mintToken({ role: 'coverage', ttlSeconds: 3600 }, { secret: SECRET });
@@ -32,30 +32,7 @@ beforeAll(async () => {
         });
         if (r.ok && ((await r.json()) as { status?: string }).status === 'accepted') break;
       }
-      eventId = (
-        await apiJson<{ eventId: string }>(api, '/api/events', {
-          token: organiser,
-          body: {
-            name: 'Desk Night',
-            game: 'elemental-clash',
-            swissRounds: 1,
-            bestOf: 1,
-            roundMinutes: 50,
-            spectatorDelaySeconds: 2,
-          },
-        })
-      ).eventId;
-      for (const [name, deck] of [
-        ['Ann', 'ember-legion'],
-        ['Ben', 'tides-of-jupiter'],
-        ['Cid', 'ember-legion'],
-        ['Dee', 'tides-of-jupiter'],
-      ])
-        await apiJson(api, `/api/events/${eventId}/players`, {
-          token: organiser,
-          body: { name, deck, bot: 'greedy' },
-        });
-      await apiJson(api, `/api/events/${eventId}/rounds`, { token: organiser, method: 'POST' });
+      eventId = await startBotEvent(api, organiser, 'Desk Night', 2);
     },
   });
 }, 900_000);

@@ -242,6 +242,41 @@ export async function startWebStack(opts: StackOptions = {}): Promise<WebStack> 
   };
 }
 
+/**
+ * An Elemental Clash event of four greedy bots (one Swiss round, best of one, 50 minutes) with its round 1 started,
+ * through the organiser API; answers its id.
+ */
+export async function startBotEvent(
+  api: string,
+  organiser: string,
+  name: string,
+  spectatorDelaySeconds: number,
+): Promise<string> {
+  const { eventId } = await apiJson<{ eventId: string }>(api, '/api/events', {
+    token: organiser,
+    body: {
+      name,
+      game: 'elemental-clash',
+      swissRounds: 1,
+      bestOf: 1,
+      roundMinutes: 50,
+      spectatorDelaySeconds,
+    },
+  });
+  for (const [player, deck] of [
+    ['Ann', 'ember-legion'],
+    ['Ben', 'tides-of-jupiter'],
+    ['Cid', 'ember-legion'],
+    ['Dee', 'tides-of-jupiter'],
+  ])
+    await apiJson(api, `/api/events/${eventId}/players`, {
+      token: organiser,
+      body: { name: player, deck, bot: 'greedy' },
+    });
+  await apiJson(api, `/api/events/${eventId}/rounds`, { token: organiser, method: 'POST' });
+  return eventId;
+}
+
 export async function apiJson<T = unknown>(
   base: string,
   path: string,

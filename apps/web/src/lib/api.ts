@@ -191,6 +191,20 @@ export async function requestJson(
   return body;
 }
 
+/** Features a table of an event (or none): the event overlays follow it after the event's delay. */
+export async function featureTable(
+  eventId: string,
+  token: string,
+  round: number,
+  table: number | null,
+): Promise<void> {
+  await requestJson(
+    `/api/events/${encodeURIComponent(eventId)}/featured`,
+    { token },
+    { method: 'POST', body: { round, table } },
+  );
+}
+
 export async function listMatches(
   filter: { game?: string; status?: string },
   signal?: AbortSignal,

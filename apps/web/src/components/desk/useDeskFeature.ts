@@ -4,6 +4,7 @@
 // overlays get it after the event's delay) and POST /api/events/ID/featured to change it.
 import type { EventView } from '@matchtape/server/events-contract';
 import { useCallback, useEffect, useState } from 'react';
+import { featureTable } from '../../lib/api';
 import { tokenRole } from '../../lib/viewer';
 
 /** Another producer may switch too: the desk reads each event's choice again this often. */
@@ -75,16 +76,8 @@ export function useDeskFeature(token: string | null, eventIds: readonly string[]
     (eventId: string, round: number, table: number | null) => {
       if (!allowed || !token) return;
       setBusy(`${eventId}/${round}/${table}`);
-      void fetch(`/api/events/${encodeURIComponent(eventId)}/featured`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ round, table }),
-      })
-        .then(async (r) => {
-          if (!r.ok)
-            throw new Error(
-              ((await r.json()) as { message?: string }).message ?? `the server answered ${r.status}`,
-            );
+      void featureTable(eventId, token, round, table)
+        .then(() => {
           setProblem(null);
           setTick((t) => t + 1);
         })

@@ -4,6 +4,7 @@
 // this browser; the page then shows the player's own pairing and the link to their seat.
 import type { EventView, MyEvent } from '@matchtape/server/events-contract';
 import { useEffect, useState } from 'react';
+import { featureTable } from '../../lib/api';
 import { useViewerToken } from '../../lib/useViewerToken';
 import { readClaims } from '../../lib/viewer';
 import './events.css';
@@ -65,16 +66,8 @@ function useFeature(
   const feature = (round: number, table: number | null) => {
     if (!token) return;
     setBusy(true);
-    void fetch(`/api/events/${encodeURIComponent(id)}/featured`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ round, table }),
-    })
-      .then(async (r) => {
-        if (!r.ok)
-          throw new Error(
-            ((await r.json()) as { message?: string }).message ?? `the server answered ${r.status}`,
-          );
+    void featureTable(id, token, round, table)
+      .then(async () => {
         setProblem(null);
         await reload();
       })
