@@ -477,7 +477,8 @@ describe('spectator site (browser)', () => {
 
   it('speaks of players by name and in words: no seat ids, no machine names, no bare instance ids', async () => {
     const page = await openPage(`/matches/${finished.matchId}`, { width: 1280, height: 800 });
-    await page.locator('.board').waitFor();
+    // The key moments come from the whole timeline: the board is up from the window before every page is in.
+    await page.locator('.match-page[data-complete="true"] .board').waitFor();
     const banner = await page.locator('.banner-end').textContent();
     expect(banner).toMatch(/^(Ada|Brook) wins|^Match ended/);
     const bad = /\b(?:[pP][1-4](?:-\w+)?|[a-z]+[A-Z][A-Za-z]*|s\d+)\b|\(s\)/;
@@ -585,7 +586,7 @@ describe('spectator site (browser)', () => {
   it('keyboard and screen readers: one-stop perspective radios, skip to the timeline, focusable key moments, polite announcements', async () => {
     const n = Math.floor(finishedLength / 2);
     const page = await openPage(`/matches/${finished.matchId}?seq=${n}`);
-    await page.locator(`.match-page[data-seq="${n}"]`).waitFor();
+    await page.locator(`.match-page[data-seq="${n}"][data-complete="true"]`).waitFor();
     await page.locator('[role="radio"][aria-checked="true"]').focus();
     expect(await page.locator('[role="radiogroup"] [tabindex="0"]').count()).toBe(1);
     await page.keyboard.press('ArrowRight');

@@ -248,6 +248,15 @@ describe('presence', () => {
     expect(await connectedP1()).toBe(false);
     // p2's own connection is never announced to itself.
     expect(presence().every((f) => f.seat === 'p1')).toBe(true);
+    // A new connection is first told where the other seats are now, so a frame missed while a stream was
+    // reopening (the site's upstream re-read under load) does not leave a seat shown wrong for good.
+    const again: SseMessage[] = [];
+    const p2b = await openSse(live, (m) => again.push(m), { token: seats.p2! });
+    await until(() => again.some((m) => m.event === 'presence'), "p2's new connection hears where p1 is");
+    expect(again.filter((m) => m.event === 'presence').map((m) => JSON.parse(m.data) as unknown)).toEqual([
+      { seat: 'p1', connected: false },
+    ]);
+    p2b.abort();
     p2.abort();
     await until(() => presenceTimers.size === 1, 'the server sees p2 go');
     presenceTimers.fireAll();

@@ -451,6 +451,8 @@ class Client {
 
 /** A player's own connection (its seat token), not a judge looking through a seat. */
 const isSeat = (c: Client): boolean => c.access.claims?.role === 'seat';
+const presenceFrame = (seat: string, connected: boolean): string =>
+  `event: presence\ndata: ${JSON.stringify({ seat, connected })}\n\n`;
 
 export type GatewaySource = 'nats' | 'in-process' | 'store';
 
@@ -603,16 +605,20 @@ export class LiveGateway {
   private announce(matchId: string, seat: string, connected: boolean): void {
     const f = this.feeds.get(matchId);
     if (!f) return;
-    const frame = `event: presence\ndata: ${JSON.stringify({ seat, connected })}\n\n`;
-    for (const o of f.lines.truth.clients) if (isSeat(o) && o.access.viewer !== seat) o.note(seat, frame);
+    for (const o of f.lines.truth.clients)
+      if (isSeat(o) && o.access.viewer !== seat) o.note(seat, presenceFrame(seat, connected));
   }
 
-  /** A seat's connection opened or closed: presence.ts decides what the other seats are told, and when. */
+  /**
+   * A seat's connection opened or closed: presence.ts decides what the other seats are told, and when. A new
+   * connection is first told where the other seats are now.
+   */
   private presence(f: Feed, c: Client, connected: boolean): void {
     if (!isSeat(c)) return;
     const seat = String(c.access.viewer);
-    if (connected) this.seats.came(f.matchId, seat);
-    else this.seats.left(f.matchId, seat);
+    if (!connected) return this.seats.left(f.matchId, seat);
+    for (const o of this.seats.snapshot(f.matchId, seat)) c.note(o.seat, presenceFrame(o.seat, o.connected));
+    this.seats.came(f.matchId, seat);
   }
 
   get connections(): number {
@@ -743,6 +749,7 @@ export class LiveGateway {
       f.evictTimer = setTimeout(() => {
         if (f.clients === 0 && this.feeds.get(f.matchId) === f) {
           this.feeds.delete(f.matchId);
+          this.seats.forget(f.matchId);
           f.close();
         }
       }, this.opts.idleFeedMs ?? 30_000);

@@ -69,4 +69,22 @@ describe('seat presence', () => {
     t.presence.stop();
     expect(t.timers.size).toBe(0);
   });
+
+  it("a new connection's snapshot: every other seat that has connected, as shown now (never bots, never itself)", () => {
+    const t = setup();
+    expect(t.presence.snapshot('m', 'p2')).toEqual([]);
+    t.connect('p1');
+    t.connect('p2');
+    expect(t.presence.snapshot('m', 'p2')).toEqual([{ seat: 'p1', connected: true }]);
+    t.close('p1');
+    // Within the grace period the others still see p1 at the table, and so does a new connection.
+    expect(t.presence.snapshot('m', 'p2')).toEqual([{ seat: 'p1', connected: true }]);
+    t.timers.fireAll();
+    expect(t.presence.snapshot('m', 'p2')).toEqual([{ seat: 'p1', connected: false }]);
+    expect(t.presence.snapshot('m', 'p1')).toEqual([{ seat: 'p2', connected: true }]);
+    t.close('p2');
+    t.timers.fireAll();
+    t.presence.forget('m');
+    expect(t.presence.snapshot('m', 'p2')).toEqual([]);
+  });
 });

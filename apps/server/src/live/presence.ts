@@ -38,6 +38,8 @@ export interface PresenceDeps {
 export class SeatPresence {
   /** Seats whose last connection closed within the grace period: the pending "gone" announcement. */
   private readonly leaving = new Map<string, unknown>();
+  /** Per match, the seats that have had a connection here (bots never connect, so they are never in it). */
+  private readonly seen = new Map<string, Set<string>>();
   private readonly graceMs: number;
   private readonly timers: PresenceTimers;
 
@@ -49,6 +51,9 @@ export class SeatPresence {
   /** A connection of `seat` opened. */
   came(matchId: string, seat: string): void {
     const key = keyOf(matchId, seat);
+    let seen = this.seen.get(matchId);
+    if (!seen) this.seen.set(matchId, (seen = new Set()));
+    seen.add(seat);
     const pending = this.leaving.get(key);
     if (pending !== undefined) {
       // Back within the grace period: the others still think it is here; nothing to say.
@@ -72,6 +77,23 @@ export class SeatPresence {
     );
   }
 
+  /**
+   * What a seat's new connection is told of the others: every seat that has connected here, as shown now. A
+   * presence frame sent while that seat's stream was reopening is lost, so each (re)connect starts from the state,
+   * not from the announcements it happened to hear.
+   */
+  snapshot(matchId: string, except: string): { seat: string; connected: boolean }[] {
+    return [...(this.seen.get(matchId) ?? [])]
+      .filter((s) => s !== except)
+      .map((seat) => ({ seat, connected: this.shown(matchId, seat) }));
+  }
+
+  /** The match's feed closed here (no connection left): what it saw is forgotten. */
+  forget(matchId: string): void {
+    if (![...(this.seen.get(matchId) ?? [])].some((s) => this.leaving.has(keyOf(matchId, s))))
+      this.seen.delete(matchId);
+  }
+
   /** Connected as the other seats are told: live, or gone for less than the grace period. */
   shown(matchId: string, seat: string): boolean {
     return this.leaving.has(keyOf(matchId, seat)) || this.deps.live(matchId, seat);
@@ -81,6 +103,7 @@ export class SeatPresence {
   stop(): void {
     for (const t of this.leaving.values()) this.timers.clear(t);
     this.leaving.clear();
+    this.seen.clear();
   }
 }
 

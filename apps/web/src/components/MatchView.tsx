@@ -248,8 +248,10 @@ function MatchPlayer(props: PlayerProps) {
     onSwitch: () => stopRef.current(),
   });
   const { as } = view;
-  // The page shows the casters' drawings, which may come after the end too: the stream follows them (followSide).
-  const st = useMatchTape(matchId, as, token, retry, true);
+  // Casters and judges may draw after the end, and their pages keep the stream for it (followSide). A public or
+  // seat replay closes its stream at the end (a new drawing shows on the next load), so a page left open on a
+  // finished match holds no connection.
+  const st = useMatchTape(matchId, as, token, retry, as === 'coverage' || as === 'judge');
   const cov = useCoverage(matchId, as, token);
   const { meta, game, tape } = st;
   useEffect(() => setMetaSeats(meta?.players ?? null), [meta]);
@@ -321,6 +323,7 @@ function MatchPlayer(props: PlayerProps) {
         data-length={length}
         data-perspective={as}
         data-status={meta.status}
+        data-complete={tape.complete}
       >
         <MatchPageHeader
           st={st}
