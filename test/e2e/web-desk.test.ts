@@ -1,4 +1,4 @@
-// The producer's desk (/desk, issue 24 "Many boards"): 32 bot tables of the four games live at once in one browser
+// The producer's desk (/desk, issue 24 "Many boards"): 32 bot tables (8 in the default suite, below) of the four games live at once in one browser
 // page over one connection (the site's shared POST /live; no per-match stream from the browser), every table
 // moving on, each drawn as the server's public board at the seq it shows, a delayed table never ahead of what the
 // server has released to the public, clocks where the match has one, filters, and a click opens the match.
@@ -10,7 +10,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiJson, RESULTS, SECRET, startWebStack, type WebStack } from './web-stack';
 
-const TABLES = 32;
+// The issue's 32 tables run under MATCHTAPE_DEEP (`npm run test:deep`): 64 bots and 32 live boards in one Chromium
+// took 5–9 minutes of CI's two cores. The default suite checks the same things with 8 tables (two of each game,
+// the same mix of clocks and delays).
+const TABLES = process.env.MATCHTAPE_DEEP ? 32 : 8;
 const organiser = mintToken({ role: 'organiser', ttlSeconds: 3600 }, { secret: SECRET });
 let stack: WebStack;
 const tables: { matchId: string; game: string; delay: number; clock: boolean }[] = [];
@@ -52,7 +55,7 @@ interface Shown {
 }
 
 describe('the desk', () => {
-  it('keeps 32 live tables moving over one connection, each the public board at its seq; filters; opens a match', async () => {
+  it(`keeps ${TABLES} live tables moving over one connection, each the public board at its seq; filters; opens a match`, async () => {
     const page = await stack.browser.newPage({ viewport: { width: 1920, height: 1080 } });
     const open = new Set<Request>();
     const muxPosts: Request[] = [];
@@ -102,7 +105,7 @@ describe('the desk', () => {
         { timeout: 300_000, interval: 1000 },
       )
       .toBe(TABLES);
-    await page.screenshot({ path: join(RESULTS, 'desk-32-tables-1920.png') });
+    await page.screenshot({ path: join(RESULTS, `desk-${TABLES}-tables-1920.png`) });
 
     // One connection per browser: exactly one multiplexed /live open, no match stream of its own.
     expect(open.size).toBe(1);
