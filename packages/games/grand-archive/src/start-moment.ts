@@ -146,7 +146,7 @@ export function startCombat(
       );
   }
   if (new Set(retaliators).size !== retaliators.length)
-    return problem('2.2.g.i.2', 'start.combat.retaliators: a unit retaliates once: each is named once');
+    return problem('scenario', 'start.combat.retaliators: name each retaliating unit once');
   return {
     attacker: a.id,
     attackingPlayer: tp,
@@ -489,7 +489,7 @@ export function startStack(
     if (d.type === 'attack')
       return problem(
         'scenario',
-        `${where}.card: an attack card on the stack needs its attacker and Intention, which positions do not build`,
+        `${where}.card: an attack card being activated needs its attacker, which positions do not build; once resolved it stands in Intention (start.combat.attackCard)`,
       );
     const slow = d.type !== 'action' || d.speed !== 'fast';
     if (slow && (i > 0 || loc.phase !== 'main' || controller !== probe.activePlayer))
