@@ -279,6 +279,12 @@ const SECTIONS: CoverageEntry[] = [
     ),
   ),
   e(
+    '303.3c',
+    'Opposing cards are those in the clash controlled by the defending player: an attack target that changed controller to the attacking player stays in play and stays the target, but neither deals nor is dealt clash damage (303.3, 303.3a)',
+    'implemented',
+    sc('141-cr-303-3c-target-changes-control'),
+  ),
+  e(
     '304',
     'Traps: set face down free, activate later, Oblivion after',
     'implemented',
@@ -397,9 +403,13 @@ const SECTIONS: CoverageEntry[] = [
   e('504.3', 'Attacker defeated ends the clash', 'implemented', sc('54-counter-attack-trap')),
   e(
     '603.7',
-    'Delayed triggered effects (the "delayed" effect): created as a card or effect resolves (603.7a) with its source and controller (603.7d–e), trigger once (603.7b) at end of turn (505.2), at the start of the next turn or of their controller\'s next turn (501.1); a target no longer in play is not affected (603.7c)',
+    'Delayed triggered effects (the "delayed" effect): created as a card or effect resolves (603.7a) with its source and controller (603.7d–e), trigger once (603.7b) at end of turn (505.2), at the start of the next turn or of their controller\'s next turn (501.1); a target whose characteristics changed is still affected, one no longer in play — or back in play as a new object (400.6) — is not (603.7c)',
     'implemented',
-    sc('139-cr-505-2-delayed-at-end-of-turn', '140-cr-500-3-until-and-at-start-of-your-next-turn'),
+    sc(
+      '139-cr-505-2-delayed-at-end-of-turn',
+      '140-cr-500-3-until-and-at-start-of-your-next-turn',
+      '142-cr-603-7c-delayed-target-left-and-returned',
+    ),
   ),
   e(
     '500.3',
@@ -409,16 +419,16 @@ const SECTIONS: CoverageEntry[] = [
   ),
   e(
     '504.5',
-    "Removed from a clash when its controller changes: the attacker's clash ends without clash damage; an obstructor stops obstructing (the attacker stays obstructed, 504.2c.3, and deals nothing to the target). A target that changes controller is not covered by 504.5 and stays the target",
+    "Removed from a clash when its controller changes: the attacker's clash ends without clash damage; an obstructor stops obstructing (the attacker stays obstructed, 504.2c.3, and deals nothing to the target). A target that changes controller is not covered by 504.5: it stays the target but is no longer opposing (303.3c)",
     'implemented',
     sc('137-cr-504-5-attacker-changes-control', '138-cr-504-2c-3-obstructor-changes-control'),
   ),
+  e('504.4', 'Target left play: no damage, the clash ends', 'implemented', PROPS),
   e(
-    '504.4',
-    'Target left play: no damage, the clash ends',
-    'partial',
-    PROPS,
-    'The Breakthrough exception of 504.4a / 704.4d is not applied (ambiguity §14.10).',
+    '504.4a',
+    'The Breakthrough exception: an attacker with Breakthrough whose target left play by a card effect goes on to the Damage Step and deals its whole attack power to the defending Contender; obstructed, with every obstructor removed by a card effect (left play or changed controller), the opposing defense counts as 0 (504.4a over 504.2c.3 / 704.4b.2, which still rule an attack never obstructed)',
+    'implemented',
+    sc('143-cr-504-4a-breakthrough-target-left-play', '144-cr-504-4a-breakthrough-obstructor-removed'),
   ),
   e(
     '504.10',

@@ -267,6 +267,11 @@ function takePerm(s: AlphaClashState, id: string): Permanent | null {
       if (host) host.weapon = null;
     }
     s.effects = s.effects.filter((e) => e.target !== id);
+    // A delayed triggered effect that refers to it will not affect it if it comes back: a new object (603.7c, 400.6).
+    if (s.delayed.some((d) => d.targets.includes(id)))
+      s.delayed = s.delayed.map((d) =>
+        d.targets.includes(id) ? { ...d, left: [...(d.left ?? []), id] } : d,
+      );
     return perm!;
   }
   if (at?.kind === 'clashground') {
@@ -575,6 +580,7 @@ function apply(s: AlphaClashState, event: GameEvent): void {
       if (typeof p.delayed === 'string') {
         s.delayed = s.delayed.filter((d) => d.id !== p.delayed);
         obj.effects = p.effects as BaseEffect[];
+        if (Array.isArray(p.left)) obj.left = p.left as string[];
       }
       s.standby = [...s.standby, obj];
       s.priority = entryWindow(s, obj);

@@ -34,7 +34,7 @@ interface QueuedTrigger {
   x: number;
   rule: string;
   /** A delayed triggered effect (603.7): its id and own effects. */
-  delayed?: { id: string; effects: BaseEffect[] };
+  delayed?: { id: string; effects: BaseEffect[]; left?: string[] };
 }
 
 /**
@@ -281,6 +281,7 @@ function flushTriggers(b: Builder): void {
           x: t.x,
           ...(t.thenPutIntoOblivion ? { thenPutIntoOblivion: t.thenPutIntoOblivion } : {}),
           ...(t.delayed ? { delayed: t.delayed.id, effects: t.delayed.effects } : {}),
+          ...(t.delayed?.left ? { left: t.delayed.left } : {}),
         },
         t.rule,
       );
@@ -416,9 +417,16 @@ function resolveTop(b: Builder): void {
   } else if (obj.effect === 'attach' || obj.effect === 'unattach') {
     resolveAttach(b, obj);
   } else if (obj.effect === 'delayed') {
-    // A target no longer in play (in the zone it was expected in) is not affected (603.7c).
+    // A target no longer in play (in the zone it was expected in) is not affected (603.7c) — nor one that left play
+    // and came back since the effect was created: that is a new object (400.6).
     if (obj.targets.length > 0 && !targetStillLegal(b, obj, 'anyClashOrContender'))
       b.auto('EffectFizzled', { sid: obj.sid, reason: 'its target is no longer in play' }, '603.7c');
+    else if (obj.targets.some((t) => obj.left?.includes(t)))
+      b.auto(
+        'EffectFizzled',
+        { sid: obj.sid, reason: 'its target left play since: back in play it is a new object' },
+        '603.7c',
+      );
     else applyEffects(b, obj, obj.effects ?? []);
   } else {
     const d = sourceDef(b, obj);
@@ -722,12 +730,21 @@ function dealClashDamage(b: Builder): void {
   const clash = s.clash!;
   const A = clash.attacker;
   const D = clash.defendingPlayer;
+  const target = locate(s, clash.target);
+  // Opposing cards are those in the clash controlled by the defending player (303.3c): a target that changed
+  // controller stays in play (110.2c) but neither deals nor is dealt clash damage (303.3, 303.3a).
+  const targetGone = !target || (target.kind === 'perm' && target.perm.defeated);
+  const targetOpposes = !targetGone && (target.kind === 'contender' || target.perm.controller === D);
   const opposing = clash.obstructed
     ? clash.obstructors.filter((id) => locate(s, id))
-    : locate(s, clash.target)
+    : targetOpposes
       ? [clash.target]
       : [];
-  const breakthrough = clash.obstructed && opposing.length > 0 && has(s, A, 'Breakthrough');
+  // 504.4a: with Breakthrough, an obstructor removed by a card effect (504.2c.3 keeps the attacker obstructed) or a
+  // target that left play counts as opposing defense 0, so the whole attack power goes to the defending Contender.
+  const removedByEffect = opposing.length === 0 && (clash.obstructed || targetGone);
+  const breakthrough =
+    has(s, A, 'Breakthrough') && (removedByEffect || (clash.obstructed && opposing.length > 0));
   // Excess over the obstructors' total defense goes to the defending Contender (704.4b–c), computed before damage.
   const excess = breakthrough
     ? currentAtk(s, A) - opposing.reduce((n, id) => n + Math.max(0, currentDef(s, id)), 0)
@@ -756,15 +773,16 @@ function dealClashDamage(b: Builder): void {
       dealDamage(b, A, contenderId(b.s, D)!, excess, true, { pass: n, breakthrough: true });
   };
   if (opposing.length === 0 && !breakthrough) {
-    // Obstructed with every obstructor gone: still obstructed, so the target is dealt nothing (504.2c.3).
-    b.auto('ClashDamageStepDone', {}, clash.obstructed ? '504.2c.3' : '504.4');
+    // Obstructed with every obstructor gone: still obstructed, so the target is dealt nothing (504.2c.3); a target
+    // now controlled by the attacking player is not opposing (303.3c).
+    b.auto('ClashDamageStepDone', {}, clash.obstructed ? '504.2c.3' : targetGone ? '504.4' : '303.3c');
     return;
   }
   if (twoPasses) {
     pass(fast, 1);
     pass((id) => !fast(id), 2);
   } else pass(() => true, 1);
-  b.auto('ClashDamageStepDone', {}, '504.2f');
+  b.auto('ClashDamageStepDone', {}, removedByEffect ? '504.4a' : '504.2f');
   // Trigger – Victory: a combatant that defeated a Clash card in this clash and is not defeated (603.1b, 504.2f.1).
   const defeatedNow = all.filter((id) => locate(b.s, id)?.kind === 'perm' && currentDef(b.s, id) <= 0);
   if (defeatedNow.length > 0) {
@@ -812,8 +830,12 @@ function clashOverEarly(s: AlphaClashState): { reason: string; rule: string } | 
     return { reason: 'the attacker left play or was defeated', rule: '504.3' };
   if (!clash.obstructed) {
     const t = locate(s, clash.target);
+    // Before clash damage only a card effect can take the target out of play; with Breakthrough the clash goes on
+    // to its Damage Step, where the excess is still dealt to the defending Contender (504.4a, the exception 504.4 names).
     if (!t || (t.kind === 'perm' && t.perm.defeated))
-      return { reason: 'the target of the attack left play', rule: '504.4' };
+      return has(s, clash.attacker, 'Breakthrough')
+        ? null
+        : { reason: 'the target of the attack left play', rule: '504.4' };
   }
   return null;
 }
@@ -931,7 +953,7 @@ function fireDelayed(
       thenPutIntoOblivion: null,
       x: 0,
       rule,
-      delayed: { id: d.id, effects: d.effects },
+      delayed: { id: d.id, effects: d.effects, ...(d.left ? { left: d.left } : {}) },
     });
   return now.length > 0;
 }

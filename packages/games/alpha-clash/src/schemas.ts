@@ -344,6 +344,8 @@ export const EVENTS = {
     /** A delayed triggered effect triggering (603.7): its id and own effects. */
     delayed: Id.optional(),
     effects: z.array(z.record(z.string(), z.unknown())).optional(),
+    /** Its targets that left play since it was created: new objects if back (603.7c, 400.6). */
+    left: Ids.optional(),
   }),
   DelayedTriggerCreated: z.object({
     trigger: z.object({

@@ -97,6 +97,8 @@ export interface StandbyObject {
   effect: string;
   /** A delayed triggered effect's own effects (effect "delayed", 603.7). */
   effects?: BaseEffect[];
+  /** A delayed triggered effect's targets that left play after it was created (603.7c, 400.6). */
+  left?: string[];
   targets: string[];
   x: number;
   /** Damage division (Barrage, 601.1d), parallel to targets. */
@@ -119,6 +121,8 @@ export interface DelayedTrigger {
   targets: string[];
   /** The turn it was created in: "next turn" means a later one. */
   turn: number;
+  /** Targets that left play since it was created: back in play they are new objects (400.6), not affected (603.7c). */
+  left?: string[];
 }
 
 export interface ContinuousEffectState {

@@ -102,7 +102,16 @@ const SECTIONS: CoverageEntry[] = [
   e(
     '1.7.d',
     'Attack cards rest the champion, resolve into Intention, then choose their target; a negated attack card goes to the graveyard and its champion stays rested (1.7.d.4.a)',
-    [T.scen('attack-card-intention'), T.scen('test-card-negate-attack-card')],
+    [
+      T.scen('attack-card-intention'),
+      T.scen('test-card-negate-attack-card'),
+      T.scen('start-intention-attack-card-on-kill'),
+    ],
+  ),
+  e(
+    '2.1.j',
+    'Intention: a resolved attack card stays in its champion’s intention zone until the end of combat, where it goes to the graveyard before state-based effects are checked (2.2.g.iii.1); its power joins the attack’s and its On Hit / On Kill act as the attacking unit’s (2.1.j.4, 2.6.8). A start position may hold one (combat.attackCard)',
+    [T.scen('attack-card-intention'), T.scen('start-intention-attack-card-on-kill')],
   ),
   e('1.7.e-g', 'Items, weapons, domains', [T.scen('weapon-attack'), T.rules]),
   e(
@@ -159,8 +168,12 @@ const SECTIONS: CoverageEntry[] = [
   ]),
   e(
     '2.3.d',
-    'Resolution; targets re-checked; fizzle; objects an effect makes (tokens) enter under its controller (2.3.d.5)',
-    [T.scen('fizzle-target-gone'), T.scen('test-card-create-tokens')],
+    'Resolution; targets chosen on activation re-checked, fizzle (a trigger’s unit hit or killed is not a chosen target: On Kill resolves after the unit has left, 2.3.d.4); objects an effect makes (tokens) enter under its controller (2.3.d.5)',
+    [
+      T.scen('fizzle-target-gone'),
+      T.scen('test-card-create-tokens'),
+      T.scen('start-intention-attack-card-on-kill'),
+    ],
   ),
   e('2.4.a', 'Activated abilities (fast), innate champion enlighten ability', [
     T.rules,
@@ -179,6 +192,17 @@ const SECTIONS: CoverageEntry[] = [
       T.scen('test-card-delayed-trigger'),
       T.rules,
     ],
+  ),
+  e(
+    '2.4.12',
+    'An ability on the stack exists independently of its source: a trigger whose source has left the field (a start position names the card in its zone) is placed and resolves, controlled by the player who controlled the source (2.4.12.a); an On Death source must be in a graveyard (X.A.13.a.i)',
+    [
+      T.scen('start-trigger-source-left-field'),
+      T.scen('start-on-death-source-not-in-graveyard'),
+      'packages/games/grand-archive/src/start.test.ts',
+    ],
+    'partial',
+    'Applied by the engine (the tests listed check it), but no event or rejection cites 2.4.12 or a sub-rule of it yet, so the citation audit cannot hold this entry to the code',
   ),
   e(
     '2.4.c',
@@ -258,6 +282,7 @@ const KEYWORD_SCENARIOS: Record<string, string[]> = {
     'test-card-critical-both-sides',
     'test-card-critical-instances-add',
   ],
+  Cleave: ['start-cleave-each-unit-retaliates'],
   Efficiency: ['rule-example-efficiency-cost-7'],
   Immortality: ['test-card-immortality-survives'],
   Pride: ['pride-disobeys', 'test-card-pride-highest'],

@@ -318,12 +318,19 @@ export function afterResolution(f: Flow): void {
   settle(f);
 }
 
+const actsOnTarget = (e: Effect): boolean =>
+  ('on' in e && e.on === 'target') || ('to' in e && e.to === 'target');
+
 function targetLegal(s: GAState, item: StackItem): boolean {
   if (item.target === null) return true;
   const a = item.card
     ? cardDef(s, item.card.cardId).abilities.find((x) => x.kind === 'resolve')
     : abilityOf(s, item.sourceCardId, item.ability);
   const spec = a && (a.kind === 'resolve' || a.kind === 'activated') ? a.target : undefined;
+  // A trigger's target is the unit its condition names (the unit hit or killed), not one chosen on activation: an
+  // ability that never acts on it (On Kill: draw a card) resolves though that unit has left (2.3.d.4 — only targets
+  // chosen on activation must still be legal).
+  if (!item.card && a?.kind === 'trigger' && !a.effects.some(actsOnTarget)) return true;
   if (spec === 'graveyard-card')
     return s.order.some((p) => s.players[p]!.graveyard.some((c) => c.id === item.target));
   if (spec === 'stack-attack-card') return s.stack.some((x) => x.sid === item.target);

@@ -6,9 +6,19 @@ import { locationOf, machineLocations, type PlayerId, type ScenarioStart } from 
 import { abilityOf, objectAbilities } from './flow';
 import { cardDef, isCardId } from './cards/pool';
 import { grandArchiveMachine } from './machine';
-import { hasKeyword, isAlly, isChampion, isUnit, objectById } from './rules';
+import { hasKeyword, isAlly, isChampion, isUnit, objectById, printedKeyword } from './rules';
 import type { TriggerOn } from './cards/types';
-import type { Combat, GAState, KeywordTrigger, PendingTrigger, Phase, StackItem, Step } from './types';
+import type {
+  Card,
+  Combat,
+  FieldObject,
+  GAState,
+  KeywordTrigger,
+  PendingTrigger,
+  Phase,
+  StackItem,
+  Step,
+} from './types';
 
 /** A location of the turn a position may name, and whether a player holds Opportunity there once it has begun. */
 export interface StartLocation {
@@ -46,11 +56,25 @@ export function startLocation(start: ScenarioStart): StartLocation | string {
 type Problem = { rule: string; reason: string };
 const problem = (rule: string, reason: string): Problem => ({ rule, reason });
 
+/** A card of the position that is not on the field: where it is and whose (a trigger's source that left, 2.4.12). */
+export interface OffFieldCard {
+  owner: PlayerId;
+  zone: string;
+  cardId: string;
+}
+
 /**
- * The attack in progress (start.combat): `attacker`, `target`, `weapon` (a champion's), `retaliators` (damage step
- * on). The probe state holds the position's field. Only a combat phase has one (2.2.g.1), and it always has one.
+ * The attack in progress (start.combat): `attacker`, `target` — or, for an attack with Cleave, `opponent` (X.A.2.a.i)
+ * —, `weapon` (a champion's), `attackCard` (an attack card in the champion's Intention zone: its card id, or
+ * { card, id }), `retaliators` (damage step on). The probe state holds the position's field. Only a combat phase
+ * has one (2.2.g.1), and it always has one.
  */
-export function startCombat(probe: GAState, loc: StartLocation, raw: unknown): Combat | Problem | null {
+export function startCombat(
+  probe: GAState,
+  loc: StartLocation,
+  raw: unknown,
+  ids: Set<string> = new Set(),
+): Combat | Problem | null {
   if ((loc.phase === 'combat') !== (raw !== undefined))
     return loc.phase === 'combat'
       ? problem(
@@ -62,7 +86,14 @@ export function startCombat(probe: GAState, loc: StartLocation, raw: unknown): C
           `start.combat: an attack is in progress only in the combat phase, not in "${loc.phase}"`,
         );
   if (raw === undefined) return null;
-  const c = (raw ?? {}) as { attacker?: unknown; target?: unknown; weapon?: unknown; retaliators?: unknown };
+  const c = (raw ?? {}) as {
+    attacker?: unknown;
+    target?: unknown;
+    opponent?: unknown;
+    weapon?: unknown;
+    attackCard?: unknown;
+    retaliators?: unknown;
+  };
   const tp = probe.activePlayer!;
   const a = objectById(probe, typeof c.attacker === 'string' ? c.attacker : '');
   // Attacks are made through a unit (2.6.1) as a slow player action, which only the turn player performs (2.8.a.2.b).
@@ -81,16 +112,17 @@ export function startCombat(probe: GAState, loc: StartLocation, raw: unknown): C
     if (!w || w.controller !== tp || cardDef(probe, w.cardId).type !== 'weapon')
       return problem('1.7.a.8', `start.combat.weapon: ${String(c.weapon)} is not a weapon ${tp} controls`);
     weapon = w.id;
-  } else if (isChampion(probe, a))
+  }
+  const attackCard = intentionCard(probe, a.id, c.attackCard, ids);
+  if (isProblem(attackCard)) return attackCard;
+  if (isChampion(probe, a) && !weapon && !attackCard)
     return problem(
       '1.7.a.8.a',
-      'start.combat.weapon: champions have no power: a champion attacks with a weapon',
+      'start.combat.weapon: champions have no power: a champion attacks with a weapon or an attack card (attackCard)',
     );
-  const t = objectById(probe, typeof c.target === 'string' ? c.target : '');
-  if (!t || !isUnit(probe, t))
-    return problem('2.6.1', `start.combat.target: ${String(c.target)} is not a unit on the field`);
-  if (t.controller === tp)
-    return problem('2.6.11', 'start.combat.target: players can’t attack their own units');
+  const defending = attackedBy(probe, tp, a, c, weapon, attackCard);
+  if (isProblem(defending)) return defending;
+  const cleave = defending.target === null;
   const retaliators = Array.isArray(c.retaliators) ? c.retaliators.map(String) : [];
   const declared = loc.step === 'damage' || loc.step === 'end-of-combat';
   // Retaliation is declared after the "before retaliation" Opportunity (2.2.g.i.2), so from the damage step on.
@@ -99,24 +131,30 @@ export function startCombat(probe: GAState, loc: StartLocation, raw: unknown): C
       '2.2.g.i.2',
       `start.combat.retaliators: retaliation is declared in the retaliation step after its Opportunity, so retaliators stand only in the damage or end-of-combat step (not "${loc.step}")`,
     );
-  if (retaliators.length > 1)
-    return problem(
-      'scenario',
-      'start.combat.retaliators: the defending unit retaliates (several only under Cleave, which positions do not build)',
-    );
-  for (const r of retaliators)
-    if (r !== t.id)
+  for (const r of retaliators) {
+    const u = objectById(probe, r);
+    // Under Cleave each attacked unit — every unit the defending player controls — may retaliate (X.A.2.d).
+    if (cleave && (!u || !isUnit(probe, u) || u.controller !== defending.player))
+      return problem(
+        'X.A.2.d',
+        `start.combat.retaliators: ${r} is not a unit ${defending.player} controls, so the attack with Cleave does not attack it`,
+      );
+    if (!cleave && r !== defending.target)
       return problem(
         '2.2.g.i.2',
-        `start.combat.retaliators: ${r} is not a defending unit; the attack's target ${t.id} is`,
+        `start.combat.retaliators: ${r} is not a defending unit; the attack's target ${String(defending.target)} is`,
       );
+  }
+  if (new Set(retaliators).size !== retaliators.length)
+    return problem('scenario', 'start.combat.retaliators: name each retaliating unit once');
   return {
     attacker: a.id,
     attackingPlayer: tp,
-    defendingPlayer: t.controller,
-    target: t.id,
+    defendingPlayer: defending.player,
+    target: defending.target,
+    ...(cleave ? { cleave: true } : {}),
     weapon,
-    attackCard: null,
+    attackCard,
     retaliators,
     retaliationDecided: declared,
     damageDealt: loc.step === 'end-of-combat',
@@ -124,6 +162,84 @@ export function startCombat(probe: GAState, loc: StartLocation, raw: unknown): C
     doublers: [],
     negated: false,
   };
+}
+
+/**
+ * The attack card in the attacking champion's Intention zone (start.combat.attackCard), or null. The zone is each
+ * champion's (2.1.j.1) and an attack card enters it once it has resolved (2.6.6).
+ */
+function intentionCard(
+  probe: GAState,
+  attacker: string,
+  raw: unknown,
+  ids: Set<string>,
+): Card | null | Problem {
+  if (raw === undefined) return null;
+  const r = (typeof raw === 'string' ? { card: raw } : (raw ?? {})) as { card?: unknown; id?: unknown };
+  const d = typeof r.card === 'string' && isKnownCard(probe, r.card) ? cardDef(probe, r.card) : undefined;
+  if (!d)
+    return problem(
+      'scenario',
+      `start.combat.attackCard: ${String(r.card)} is neither a pool card nor a test card ("card id" or { card, id })`,
+    );
+  if (d.type !== 'attack')
+    return problem(
+      '2.6.6',
+      `start.combat.attackCard: ${d.name} is not an attack card; only a resolved attack card enters the intention zone`,
+    );
+  if (!isChampion(probe, objectById(probe, attacker)!))
+    return problem(
+      '2.1.j.1',
+      `start.combat.attackCard: the intention zone is a champion's, and the attacker ${attacker} is not a champion`,
+    );
+  const id = typeof r.id === 'string' ? r.id : `${probe.activePlayer}-intent`;
+  if (ids.has(id)) return problem('scenario', `start.combat.attackCard.id: instance id ${id} is used twice`);
+  ids.add(id);
+  return { id, cardId: d.id };
+}
+
+/**
+ * Whom the attack attacks: its target unit, or, for an attack with Cleave, the opponent named instead (X.A.2.a.i),
+ * whose every unit it hits — the attacker, its weapon or its attack card has Cleave (X.A.2.a).
+ */
+function attackedBy(
+  probe: GAState,
+  tp: PlayerId,
+  a: FieldObject,
+  c: { target?: unknown; opponent?: unknown },
+  weapon: string | null,
+  attackCard: Card | null,
+): { player: PlayerId; target: string | null } | Problem {
+  if (c.opponent === undefined) {
+    const t = objectById(probe, typeof c.target === 'string' ? c.target : '');
+    if (!t || !isUnit(probe, t))
+      return problem('2.6.1', `start.combat.target: ${String(c.target)} is not a unit on the field`);
+    if (t.controller === tp)
+      return problem('2.6.11', 'start.combat.target: players can’t attack their own units');
+    return { player: t.controller, target: t.id };
+  }
+  if (c.target !== undefined)
+    return problem(
+      'X.A.2.a.i',
+      'start.combat: an attack with Cleave specifies the opponent receiving it (opponent), not a unit (target)',
+    );
+  const opponent = probe.order.find((p) => p === c.opponent && p !== tp);
+  if (!opponent)
+    return problem(
+      '2.6.11',
+      `start.combat.opponent: ${String(c.opponent)} is not an opponent of ${tp}; players can’t attack their own units`,
+    );
+  const w = objectById(probe, weapon);
+  const cleave =
+    hasKeyword(probe, a, 'Cleave') ||
+    (w !== undefined && hasKeyword(probe, w, 'Cleave')) ||
+    (attackCard !== null && printedKeyword(probe, tp, cardDef(probe, attackCard.cardId), 'Cleave'));
+  if (!cleave)
+    return problem(
+      'X.A.2.a',
+      'start.combat.opponent: only an attack with Cleave (of the attacker, its weapon or its attack card) hits all units an opponent controls',
+    );
+  return { player: opponent, target: null };
 }
 
 const KEYWORD_TRIGGERS: readonly KeywordTrigger[] = ['Vigor', 'Intercept'];
@@ -138,9 +254,10 @@ function abilityItem(
   raw: Record<string, unknown>,
   kind: 'trigger' | 'ability',
   where: string,
+  offField: ReadonlyMap<string, OffFieldCard>,
 ): PendingTrigger | Problem {
   const o = objectById(probe, typeof raw.source === 'string' ? raw.source : '');
-  if (!o) return problem('scenario', `${where}.source: ${String(raw.source)} is not an object on the field`);
+  if (!o) return leftSourceItem(probe, loc, raw, kind, where, offField);
   const name = cardDef(probe, o.cardId).name;
   const target = typeof raw.target === 'string' ? raw.target : null;
   if (target !== null && !objectById(probe, target))
@@ -200,6 +317,66 @@ function abilityItem(
   };
 }
 
+/**
+ * An ability whose source has left the field (its `source` is a card in another zone of the position): it exists
+ * independently of its source and still resolves (2.4.12), controlled by the player who controlled the source —
+ * `controller`, by default the card's owner — with the source's last known information (2.4.12.a). Its index is
+ * into the card's printed abilities. An On Death source died, so it is in a graveyard (X.A.13.a.i).
+ */
+function leftSourceItem(
+  probe: GAState,
+  loc: StartLocation,
+  raw: Record<string, unknown>,
+  kind: 'trigger' | 'ability',
+  where: string,
+  offField: ReadonlyMap<string, OffFieldCard>,
+): PendingTrigger | Problem {
+  const id = typeof raw.source === 'string' ? raw.source : '';
+  const card = offField.get(id);
+  if (!card)
+    return problem(
+      'scenario',
+      `${where}.source: ${String(raw.source)} is neither an object on the field nor a card of the position (a source that left the field)`,
+    );
+  const d = cardDef(probe, card.cardId);
+  if (raw.keyword !== undefined)
+    return problem(
+      'scenario',
+      `${where}.keyword: a keyword trigger whose source left the field is not built by positions; name its ability`,
+    );
+  const i = typeof raw.ability === 'number' ? raw.ability : -1;
+  const ab = d.abilities[i];
+  const want = kind === 'trigger' ? 'trigger' : 'activated';
+  if (ab?.kind !== want)
+    return problem(
+      'scenario',
+      `${where}.ability: ${d.name} has no ${want} ability at index ${String(raw.ability)} (its abilities: ${d.abilities
+        .map((x, n) => `${n} ${x.kind}`)
+        .join(', ')})`,
+    );
+  if (ab.kind === 'trigger' && ab.on === 'death' && card.zone !== 'graveyard')
+    return problem(
+      'X.A.13.a.i',
+      `${where}: ${d.name}'s On Death triggers only if it went to the graveyard, and ${id} is in ${card.owner}'s ${card.zone}`,
+    );
+  const controller =
+    raw.controller === undefined ? card.owner : probe.order.find((p) => p === raw.controller);
+  if (!controller) return problem('scenario', `${where}.controller: name a seat (${probe.order.join(', ')})`);
+  const when = ab.kind === 'trigger' ? triggerTiming(probe, loc, id, controller, ab.on) : null;
+  if (when) return problem(when.rule, `${where}: ${d.name}'s "${ab.text}" ${when.reason}`);
+  const target = typeof raw.target === 'string' ? raw.target : null;
+  if (target !== null && !objectById(probe, target))
+    return problem('scenario', `${where}.target: ${target} is not an object on the field`);
+  return {
+    controller,
+    source: id,
+    sourceCardId: d.id,
+    ability: i,
+    target,
+    label: `${d.name}: ${ab.text}`,
+  };
+}
+
 /** Whether a trigger of this kind can be waiting for, or on, the stack at this location (null: it can). */
 function triggerTiming(
   probe: GAState,
@@ -227,7 +404,12 @@ function triggerTiming(
 }
 
 /** Triggers waiting to go on the stack (start.triggers): they are placed as the position begins (2.4.b.6). */
-export function startTriggers(probe: GAState, loc: StartLocation, raw: unknown): PendingTrigger[] | Problem {
+export function startTriggers(
+  probe: GAState,
+  loc: StartLocation,
+  raw: unknown,
+  offField: ReadonlyMap<string, OffFieldCard> = new Map(),
+): PendingTrigger[] | Problem {
   if (raw === undefined) return [];
   if (!Array.isArray(raw))
     return problem('scenario', 'start.triggers: a list of { source, ability | keyword, target? }');
@@ -239,6 +421,7 @@ export function startTriggers(probe: GAState, loc: StartLocation, raw: unknown):
       (x ?? {}) as Record<string, unknown>,
       'trigger',
       `start.triggers[${i}]`,
+      offField,
     );
     if ('rule' in t && 'reason' in t) return t;
     out.push(t);
@@ -256,6 +439,7 @@ export function startStack(
   loc: StartLocation,
   raw: unknown,
   ids: Set<string>,
+  offField: ReadonlyMap<string, OffFieldCard> = new Map(),
 ): StackItem[] | Problem {
   if (raw === undefined) return [];
   if (!Array.isArray(raw)) return problem('scenario', 'start.stack: a list of stack items, bottom first');
@@ -266,7 +450,7 @@ export function startStack(
     const sid = `s${i + 1}`;
     const common = { sid, materialized: false, weapon: null };
     if (o.kind === 'trigger' || o.kind === 'ability') {
-      const t = abilityItem(probe, loc, o, o.kind, where);
+      const t = abilityItem(probe, loc, o, o.kind, where, offField);
       if ('rule' in t && 'reason' in t) return t;
       const { controller, source, sourceCardId, ability, target, label, keyword } = t;
       out.push({
@@ -305,7 +489,7 @@ export function startStack(
     if (d.type === 'attack')
       return problem(
         'scenario',
-        `${where}.card: an attack card on the stack needs its attacker and Intention, which positions do not build`,
+        `${where}.card: an attack card being activated needs its attacker, which positions do not build; once resolved it stands in Intention (start.combat.attackCard)`,
       );
     const slow = d.type !== 'action' || d.speed !== 'fast';
     if (slow && (i > 0 || loc.phase !== 'main' || controller !== probe.activePlayer))

@@ -77,21 +77,23 @@ describe('test cards', () => {
   });
 });
 
+type Start = Record<string, unknown> & { combat?: Record<string, unknown> };
+/** The scenario `base` with its start position changed and no steps. */
+const withStart = (base: Record<string, unknown>, change: (st: Start) => void) => {
+  const s = JSON.parse(JSON.stringify(base)) as { start: Start; steps: unknown[] };
+  change(s.start);
+  s.steps = [];
+  return runScenario(grandArchive, s);
+};
+const refused = (r: ReturnType<typeof runScenario>, rule: string, text: RegExp) => {
+  expect(r.ok).toBe(false);
+  expect(r.failures.join(' ')).toContain(`rejected (${rule})`);
+  expect(r.failures.join(' ')).toMatch(text);
+};
+
 describe('start positions at any phase and step (start-moment.ts)', () => {
   const damage = load('start-damage-step-retaliation-simultaneous');
   const pending = load('start-pending-triggers-turn-order');
-  type Start = Record<string, unknown> & { combat?: Record<string, unknown> };
-  const withStart = (base: Record<string, unknown>, change: (st: Start) => void) => {
-    const s = JSON.parse(JSON.stringify(base)) as { start: Start; steps: unknown[] };
-    change(s.start);
-    s.steps = [];
-    return runScenario(grandArchive, s);
-  };
-  const refused = (r: ReturnType<typeof runScenario>, rule: string, text: RegExp) => {
-    expect(r.ok).toBe(false);
-    expect(r.failures.join(' ')).toContain(`rejected (${rule})`);
-    expect(r.failures.join(' ')).toMatch(text);
-  };
 
   it('refuses a combat the rules could not have reached, citing the rule that rules it out', () => {
     refused(
@@ -191,5 +193,67 @@ describe('start positions at any phase and step (start-moment.ts)', () => {
     expect(draw.events.map((e) => `${e.type} ${e.rule}`)).toEqual(
       expect.arrayContaining(['PhaseEntered 2.2.d', 'CardsMoved 2.2.d.1', 'OpportunityGranted 2.2.e.1']),
     );
+  });
+});
+
+describe('start positions: Intention, Cleave, a trigger whose source left the field', () => {
+  it('refuses an Intention, a Cleave or a left source the rules could not have produced', () => {
+    const intent = load('start-intention-attack-card-on-kill');
+    const cleave = load('start-cleave-each-unit-retaliates');
+    const left = load('start-trigger-source-left-field');
+    refused(
+      withStart(intent, (st) => (st.combat!.attackCard = 'mend')),
+      '2.6.6',
+      /not an attack card/,
+    );
+    const damage = load('start-damage-step-retaliation-simultaneous');
+    refused(
+      withStart(damage, (st) => (st.combat!.attackCard = 'heavy-strike')),
+      '2.1.j.1',
+      /the intention zone is a champion's/,
+    );
+    refused(
+      withStart(cleave, (st) => delete st.combat!.weapon),
+      '1.7.a.8.a',
+      /champion attacks with a weapon or an attack card/,
+    );
+    refused(
+      withStart(cleave, (st) => Object.assign(st.combat!, { attackCard: 'heavy-strike', weapon: undefined })),
+      'X.A.2.a',
+      /only an attack with Cleave/,
+    );
+    refused(
+      withStart(cleave, (st) => (st.combat!.target = 'p2-hound')),
+      'X.A.2.a.i',
+      /specifies the opponent receiving it/,
+    );
+    refused(
+      withStart(cleave, (st) => (st.combat!.opponent = 'p1')),
+      '2.6.11',
+      /not an opponent of p1/,
+    );
+    refused(
+      withStart(cleave, (st) => (st.combat!.retaliators = ['p2-hound', 'p1-champ'])),
+      'X.A.2.d',
+      /not a unit p2 controls/,
+    );
+    refused(
+      withStart(left, (st) => (st.triggers = [{ source: 'p2-nowhere', ability: 0 }])),
+      'scenario',
+      /neither an object on the field nor a card of the position/,
+    );
+    // A left source's ability is controlled by the player who controlled the source (2.4.12.a): p1 draws.
+    const stolen = JSON.parse(JSON.stringify(left)) as { start: Start; steps: Record<string, unknown>[] };
+    stolen.start.triggers = [{ source: 'p2-serpent', ability: 0, controller: 'p1' }];
+    stolen.steps = [
+      {
+        expectEvent: { type: 'TriggerPlaced', payload: { item: { source: 'p2-serpent', controller: 'p1' } } },
+      },
+      { command: { type: 'PassOpportunity', player: 'p1' } },
+      { command: { type: 'PassOpportunity', player: 'p2' } },
+      { expectState: { as: 'public', path: 'players.p1.hand', length: 1 } },
+      { expectState: { as: 'public', path: 'players.p2.hand', length: 0 } },
+    ];
+    expect(runScenario(grandArchive, stolen).failures).toEqual([]);
   });
 });

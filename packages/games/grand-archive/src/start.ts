@@ -28,6 +28,7 @@ import {
   startLocation,
   startStack,
   startTriggers,
+  type OffFieldCard,
   type StartLocation,
 } from './start-moment';
 import { championLevel, isAlly, isChampion, life, objectById, unitPower } from './rules';
@@ -351,15 +352,21 @@ function startMoment(
     effects: at.effects,
     cards: at.book,
   };
-  const combat = startCombat(probe, loc, extra.combat);
+  const ids = new Set<string>(at.field.flatMap((o) => [o.id, ...o.cards.map((c) => c.id)]));
+  // Cards off the field, by id: a trigger's source may have left it (2.4.12).
+  const offField = new Map<string, OffFieldCard>();
+  for (const [owner, pl] of Object.entries(at.players))
+    for (const z of HIDDEN_AND_PUBLIC)
+      for (const c of pl[z]) {
+        ids.add(c.id);
+        offField.set(c.id, { owner: owner as PlayerId, zone: z, cardId: (c as { cardId: string }).cardId });
+      }
+  const combat = startCombat(probe, loc, extra.combat, ids);
   if (isProblem(combat)) return combat;
   probe = { ...probe, combat };
-  const ids = new Set<string>(at.field.flatMap((o) => [o.id, ...o.cards.map((c) => c.id)]));
-  for (const pl of Object.values(at.players))
-    for (const z of HIDDEN_AND_PUBLIC) for (const c of pl[z]) ids.add(c.id);
-  const stack = startStack(probe, loc, extra.stack, ids);
+  const stack = startStack(probe, loc, extra.stack, ids, offField);
   if (isProblem(stack)) return stack;
-  const triggers = startTriggers(probe, loc, extra.triggers);
+  const triggers = startTriggers(probe, loc, extra.triggers, offField);
   if (isProblem(triggers)) return triggers;
   return { combat, stack, triggers };
 }

@@ -24,7 +24,7 @@ export const KEYWORDS: readonly KeywordSpec[] = [
     keyword: 'Cleave',
     rule: 'X.A.2',
     status: 'implemented',
-    note: 'DeclareAttack { opponent } with a Cleave unit or weapon: no target (so no Intercept or stealth check), each defending unit may retaliate, damage is calculated per unit and dealt at once, the weapon loses one durability counter. Attack cards with Cleave are not in the pool.',
+    note: 'DeclareAttack { opponent } with a Cleave unit or weapon: no target (so no Intercept or stealth check), each defending unit may retaliate, damage is calculated per unit and dealt at once, the weapon loses one durability counter. Attack cards with Cleave are not in the pool. A start position may stand in an attack with Cleave (combat.opponent, several retaliators).',
   },
   {
     keyword: 'Critical',
