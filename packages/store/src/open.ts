@@ -196,7 +196,7 @@ async function openPostgres(
 }
 
 /** True when a query's error means its connection is gone: the server ended the session, or the socket died. */
-export function lostConnection(err: unknown): boolean {
+function lostConnection(err: unknown): boolean {
   const severity = (err as { severity?: unknown } | null)?.severity;
   return severity === 'FATAL' || severity === 'PANIC' || isStoreUnavailable(err);
 }
