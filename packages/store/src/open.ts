@@ -2,13 +2,22 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+} from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 import type { GroupCommitOptions } from './group-commit';
+import { isStoreUnavailable } from './ops';
 import { DEFAULT_MAX_EVENT_BYTES, KyselyEventStore, type AppendNotifier } from './store';
 
 export interface OpenStoreOptions {
@@ -153,7 +162,7 @@ async function openPostgres(
   // A checked-out client whose backend is killed emits 'error' as well as failing its query: the query's caller
   // gets the error (retryable: `isStoreUnavailable`), the event must not crash the process.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: destroyingLostClients(pool) }) });
   const listeners = new Set<pg.Client>();
   const notifier: AppendNotifier = {
     async listen(channel, listener) {
@@ -184,6 +193,60 @@ async function openPostgres(
     maxEventBytes,
     groupCommit,
   );
+}
+
+/** True when a query's error means its connection is gone: the server ended the session, or the socket died. */
+function lostConnection(err: unknown): boolean {
+  const severity = (err as { severity?: unknown } | null)?.severity;
+  return severity === 'FATAL' || severity === 'PANIC' || isStoreUnavailable(err);
+}
+
+/**
+ * The pool as Kysely sees it, except that a client whose query lost its connection is released with that error,
+ * so the pool destroys it. Kysely releases every client plainly, and the pool then keeps a dead one until it has
+ * read the socket's end, which under load comes after the next checkout: that query failed with "Connection
+ * terminated unexpectedly" (group-commit.test, a batch cut off mid-way).
+ */
+function destroyingLostClients(pool: pg.Pool): PostgresPool {
+  const wrappers = new WeakMap<pg.PoolClient, LostAwareClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let w = wrappers.get(client);
+      if (!w) wrappers.set(client, (w = new LostAwareClient(client)));
+      return w;
+    },
+    end: () => pool.end(),
+  };
+}
+
+class LostAwareClient implements PostgresPoolClient {
+  /** The error that lost this checkout its connection, if one did. */
+  private lost: Error | undefined;
+  constructor(private readonly client: pg.PoolClient) {}
+
+  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  query<R>(
+    sql: string | PostgresCursor<R>,
+    parameters?: ReadonlyArray<unknown>,
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    if (typeof sql !== 'string')
+      throw new TypeError('the store streams no query through a cursor; read in pages instead');
+    return this.client.query(sql, parameters ? [...parameters] : []).then(
+      (r) => r as PostgresQueryResult<R>,
+      (err: unknown) => {
+        if (lostConnection(err)) this.lost = err instanceof Error ? err : new Error(String(err));
+        throw err;
+      },
+    );
+  }
+
+  release(): void {
+    const lost = this.lost;
+    this.lost = undefined;
+    this.client.release(lost);
+  }
 }
 
 /** One process per PGlite directory: a second writer would corrupt it. The lock names the holder's pid. */
