@@ -10,7 +10,7 @@ import { Board } from '../Board';
 import { ForkBanner } from '../ForkBanner';
 import { getMatch, type MatchListItem } from '../../lib/api';
 import { cardNames } from '../../lib/names';
-import { diffWords, eventWords, seatNames, type DiffChange } from '../../lib/present';
+import { diffWords, eventWords, seatLabel, seatNames, type DiffChange } from '../../lib/present';
 import { useViewerToken } from '../../lib/useViewerToken';
 import { pastedToken, readClaims, saveToken } from '../../lib/viewer';
 import { nearestActing } from './fork-seqs';
@@ -413,7 +413,13 @@ function CaseView({
           {Object.entries(c.perspectives).map(([k, b]) => (
             <div className="perspective" key={k} data-perspective-of={k}>
               <h3>{k === 'judge' ? 'Judge (the truth)' : `${names.get(k) ?? k} saw`}</h3>
-              <Board board={b} perspective={k === 'judge' ? 'p1' : k} phases={[]} seats={names} />
+              <Board
+                board={b}
+                perspective={k === 'judge' ? 'p1' : k}
+                phases={[]}
+                seats={names}
+                view={k === 'judge' ? "in the judge's view" : `as ${names.get(k) ?? seatLabel(k)} saw it`}
+              />
             </div>
           ))}
         </div>
