@@ -1,10 +1,11 @@
 // The judges' review page in Chromium against the real stack (server on the embedded default + `next start`):
-// a bot match, a dispute at a seq, the case on the page (window, rule text, perspectives, who knew what, diff,
-// verification), a ruling recorded through the page, the fork button, the dispute's marker on the match
-// timeline, and the printable case file. Screenshots go to test-results/review-*.png.
+// a bot match, its list of disputes titled in words, a dispute at a seq, the case on the page (window, rule text,
+// perspectives, who knew what, diff, verification), a ruling recorded through the page, the fork buttons (beside
+// the dispute and on the events table's player actions), the dispute's marker on the match timeline, and the
+// printable case file. Screenshots go to test-results/review-*.png.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintToken } from '@matchtape/server';
 import {
@@ -60,6 +61,20 @@ describe('judges review page (browser)', () => {
     await page.getByLabel('Judge token').fill(judge);
     await page.getByRole('button', { name: 'Use token' }).click();
     await page.locator('.case[data-dispute="d1"]').waitFor();
+    await page.close();
+  }, 60_000);
+
+  it("the list of a match's disputes is titled by its players and game, not its id", async () => {
+    const page = await open(`/matches/${matchId}/review?token=${judge}`);
+    await page.locator('.dispute-list li[data-dispute="d1"]').waitFor();
+    // The heading reads "this match" until the match is read, then its players and game by its title (it was
+    // "Disputes of match m_…" in issue 26, then the game's id, "alpha-clash": the match record has no title).
+    const heading = page.locator('h1', { hasNotText: 'this match' });
+    await heading.waitFor();
+    expect(await heading.innerText()).toBe('Disputes · Ada vs Brook · Alpha Clash');
+    const text = await page.locator('.review-page').innerText();
+    expect(text).not.toContain(matchId);
+    expect(text).not.toMatch(/\bd1\b/);
     await page.close();
   }, 60_000);
 
@@ -131,25 +146,53 @@ describe('judges review page (browser)', () => {
     );
     expect(d.dispute).toMatchObject({ status: 'ruled', rulings: [{ rule: '114.2' }] });
 
-    // The fork button forks with a fresh seed (the fork API refuses to keep a live parent's; the page always asks for
-    // its own) and links the new match, or says in words why that event cannot be forked at.
-    await page.getByRole('button', { name: `Fork at event ${atSeq}`, exact: true }).click();
-    await page.locator('.fork [data-fork], .fork [role="alert"]').first().waitFor();
-    // A refusal can only be the seq's (nobody may act between a command's events), never the seed.
-    if ((await page.locator('.fork [role="alert"]').count()) > 0)
-      expect(await page.locator('.fork [role="alert"]').innerText()).toMatch(/nobody may act/);
-    else {
-      const forkId = await page.locator('.fork [data-fork]').getAttribute('data-fork');
+    // Forks start after an event where someone may act (the case file marks those; the server refuses the rest,
+    // e.g. between a command's events and the rules' own that follow). Beside the dispute, the nearest such events
+    // either side of it; in the events table, a "Fork here" button on exactly those rows (a rule-made event of a
+    // player's command had one, and the server refused it). Each forks with a fresh seed (the fork API refuses to
+    // keep a live parent's; the page always asks for its own) at that seq and links the new match.
+    const caseFile = await apiJson<{ events: { seq: number; forkable: boolean }[] }>(
+      stack.api,
+      `/api/matches/${matchId}/disputes/d1/case?window=5`,
+      { token: judge },
+    );
+    const forkable = caseFile.events.filter((e) => e.forkable).map((e) => e.seq);
+    expect(forkable.length).toBeGreaterThan(1);
+    const forkAt = async (cell: Locator, button: Locator, seq: number) => {
+      await button.click();
+      await cell.locator('[data-fork], [role="alert"]').first().waitFor();
+      expect(await cell.locator('[role="alert"]').allInnerTexts()).toEqual([]);
+      const id = await cell.locator('[data-fork]').getAttribute('data-fork');
       const fork = await apiJson<{ forkOf: { matchId: string; seq: number; reseeded: boolean } }>(
         stack.api,
-        `/api/matches/${encodeURIComponent(forkId!)}`,
+        `/api/matches/${encodeURIComponent(id!)}`,
         { token: judge },
       );
-      expect(fork.forkOf).toMatchObject({ matchId, seq: atSeq, reseeded: true });
-    }
+      expect(fork.forkOf).toMatchObject({ matchId, seq, reseeded: true });
+    };
+    const near = page.locator('.case-head .fork').first();
+    const nearLabel = await near.getByRole('button').getAttribute('aria-label');
+    const nearSeq = Number(/^Fork at event (\d+)/.exec(nearLabel ?? '')?.[1]);
+    expect(forkable).toContain(nearSeq);
+    await forkAt(near, near.getByRole('button'), nearSeq);
+    const withButton = await page
+      .locator('table.events tbody tr')
+      .evaluateAll((rows) =>
+        rows
+          .filter((r) => r.querySelector('button[aria-label^="Fork here, at event "]'))
+          .map((r) => Number((r as HTMLElement).dataset.seq)),
+      );
+    expect(withButton).toEqual(forkable);
+    const other = forkable.find((s) => s !== nearSeq)!;
+    const cell = page.locator(`table.events tr[data-seq="${other}"] .fork`);
+    await forkAt(
+      cell,
+      cell.getByRole('button', { name: `Fork here, at event ${other}`, exact: true }),
+      other,
+    );
     await page.screenshot({ path: join(RESULTS, 'review-ruled.png'), fullPage: true });
     await page.close();
-  }, 120_000);
+  }, 240_000);
 
   it('the dispute is a marker on the match timeline that opens the review', async () => {
     const page = await open(`/matches/${matchId}?as=judge&seq=${atSeq}&token=${judge}`);

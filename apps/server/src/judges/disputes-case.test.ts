@@ -95,4 +95,33 @@ describe.each(gameIds)('the case file of a %s match', (id) => {
       expect(c.events.find((e) => e.pinned)?.seq).toBe(atSeq);
     },
   );
+
+  it('marks the events a fork may start at: someone may act after it, the match not ended', () => {
+    const dispute = {
+      disputeId: 'd1',
+      atSeq: events.length - 5,
+      claim: 'x',
+      status: 'open',
+    } as DisputeRecord;
+    const c = buildCase({
+      rec,
+      game,
+      events,
+      dispute,
+      rejections: [],
+      verification: { ok: true, checks: [] },
+      window: 30,
+      now: new Date(events.at(-1)!.at),
+    });
+    let state: unknown = game.initial();
+    const mayAct = new Map<number, boolean>();
+    for (const e of events) {
+      state = game.evolve(state, e);
+      mayAct.set(e.seq, game.actors(state).length > 0 && game.status(state).status !== 'ended');
+    }
+    expect(c.events.map((e) => [e.seq, e.forkable])).toEqual(c.events.map((e) => [e.seq, mayAct.get(e.seq)]));
+    expect(c.events.some((e) => e.forkable)).toBe(true);
+    // The end of the match is no place to fork (the last event of the window is MatchEnded).
+    expect(c.events.at(-1)).toMatchObject({ type: 'MatchEnded', forkable: false });
+  });
 });

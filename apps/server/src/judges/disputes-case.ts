@@ -36,6 +36,11 @@ export interface CaseEvent {
   who: string;
   rule: RuleText | null;
   pinned: boolean;
+  /**
+   * A fork may start here: after this event someone may act and the match goes on (judges/replay.ts refuses
+   * the rest, e.g. a command's first event when the rules' own events follow it).
+   */
+  forkable: boolean;
 }
 
 export interface CaseRejection extends Omit<RejectedCommand, 'matchId'> {
@@ -105,10 +110,14 @@ export function buildCase(input: {
   let state: unknown = game.initial();
   // Card names for the window's lines: every card the judge's board shows anywhere in the window.
   const windowBoards: BoardModel[] = [];
+  const forkable = new Set<number>();
   let perspectives: Record<string, BoardModel> = {};
   for (const e of events.slice(0, toSeq)) {
     state = game.evolve(state, e);
-    if (e.seq >= fromSeq) windowBoards.push(game.board(state));
+    if (e.seq >= fromSeq) {
+      windowBoards.push(game.board(state));
+      if (game.actors(state).length > 0 && game.status(state).status !== 'ended') forkable.add(e.seq);
+    }
     if (e.seq === pinned) {
       perspectives = { judge: game.board(state) };
       for (const p of perspectives.judge!.players)
@@ -164,6 +173,7 @@ export function buildCase(input: {
         who: cause.player ? (seats.get(cause.player) ?? cause.player) : 'game',
         rule: e.rule ? ruleText(game.id, e.rule) : null,
         pinned: e.seq === pinned,
+        forkable: forkable.has(e.seq),
       };
     }),
     perspectives,

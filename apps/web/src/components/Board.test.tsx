@@ -19,12 +19,12 @@ function boardAt(seq: number, as: 'public' | 'judge' | 'p1' | 'p2') {
 describe('Board', () => {
   it("draws each player's stats and zones, the active player and the current phase", () => {
     render(<Board board={boardAt(5, 'judge')} perspective="judge" phases={['start', 'main', 'end']} />);
-    const alice = screen.getByRole('region', { name: /Alice \(p1\), active player/ });
+    const alice = screen.getByRole('region', { name: /^Alice, active player/ });
     expect(within(alice).getByLabelText('Life 5 of 5')).toBeTruthy();
     expect(
       within(alice).getByRole('img', { name: /Lightning Bolt, cost 1, Creature, power 2/ }),
     ).toBeTruthy();
-    const bob = screen.getByRole('region', { name: /^Bob \(p2\)$/ });
+    const bob = screen.getByRole('region', { name: /^Bob$/ });
     expect(within(bob).getByLabelText('Deck: 10 cards')).toBeTruthy();
     const current = screen
       .getByRole('list', { name: 'Phases of the turn' })
@@ -34,7 +34,7 @@ describe('Board', () => {
 
   it("shows an opponent's hidden hand as card backs, with no name", () => {
     const { container } = render(<Board board={boardAt(9, 'p1')} perspective="p1" phases={[]} />);
-    const bob = screen.getByRole('region', { name: /Bob \(p2\)/ });
+    const bob = screen.getByRole('region', { name: /^Bob/ });
     const hand = within(bob).getByLabelText('Hand: 1 cards');
     expect(within(hand).getAllByRole('img', { name: 'Hidden card' })).toHaveLength(1);
     expect(container.textContent).not.toContain('Grizzly');
@@ -68,6 +68,37 @@ describe('Board', () => {
     );
     expect(screen.getByRole('status').textContent).toBe('Alice Liddell wins — Bob reached 0 life (704.1)');
     expect(container.textContent).not.toMatch(/\bp[12]\b|\bP[12]\b/);
+  });
+
+  it("names each player's region in words, once per page: whose view it is where a page shows several boards", () => {
+    // The review page draws the judge's board and each seat's side by side (axe: landmark-unique).
+    render(
+      <>
+        <Board board={boardAt(5, 'judge')} perspective="p1" phases={[]} view="in the judge's view" />
+        <Board board={boardAt(5, 'p1')} perspective="p1" phases={[]} view="as Alice saw it" />
+        <Board board={boardAt(5, 'p2')} perspective="p2" phases={[]} view="as Bob saw it" />
+      </>,
+    );
+    const names = screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'));
+    expect(names).toHaveLength(6);
+    expect(new Set(names).size).toBe(6);
+    expect(
+      names.filter((n) => /^Alice, active player(, may act)?, in the judge's view$/.test(n!)),
+    ).toHaveLength(1);
+    expect(names.filter((n) => /^Bob(, may act)?, as Bob saw it$/.test(n!))).toHaveLength(1);
+    for (const n of names) expect(n).not.toMatch(/\bp[12]\b/);
+    // Two players of one name are told apart by their seats, in words.
+    cleanup();
+    const twins = new Map([
+      ['p1', 'Greedy Bot'],
+      ['p2', 'Greedy Bot'],
+    ]);
+    render(<Board board={boardAt(5, 'judge')} perspective="judge" phases={[]} seats={twins} />);
+    const twinNames = screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'));
+    expect(twinNames.map((n) => n!.replace(/, may act$/, ''))).toEqual([
+      'Greedy Bot (Player 2)',
+      'Greedy Bot (Player 1), active player',
+    ]);
   });
 
   it('labels the figures on a tile (ATK, DEF, HP) and writes phases and steps in words', () => {

@@ -4,7 +4,7 @@
 import { memo, useContext, useState, type FocusEvent } from 'react';
 import type { BoardModel, PlayerBoard, StatModel, ZoneModel } from '@matchtape/engine';
 import { cardNames } from '../lib/names';
-import { humanLine, humanText, positionWords, winnerLine } from '../lib/present';
+import { humanLine, humanText, positionWords, seatLabel, winnerLine } from '../lib/present';
 import { rovingKeyDown } from '../lib/roving';
 import { NamesContext, Tile, TileActContext } from './Tile';
 
@@ -114,16 +114,39 @@ function Stat({ s, primary }: { s: StatModel; primary: boolean }) {
   );
 }
 
+/**
+ * A player's region name, in words: the name (with "Player 2" only when two players share it), the turn's roles,
+ * and whose view the board is when a page shows several (the review page's judge and seats), so each region of
+ * the page has a name of its own.
+ */
+export function playerRegionLabel(
+  p: PlayerBoard,
+  board: BoardModel,
+  seats: ReadonlyMap<string, string>,
+  view?: string,
+): string {
+  const name = seats.get(p.id) ?? p.name;
+  const shared = board.players.some((o) => o.id !== p.id && (seats.get(o.id) ?? o.name) === name);
+  return [
+    shared ? `${name} (${seatLabel(p.id)})` : name,
+    ...(board.activePlayer === p.id ? ['active player'] : []),
+    ...(board.acting.includes(p.id) ? ['may act'] : []),
+    ...(view ? [view] : []),
+  ].join(', ');
+}
+
 function Player({
   p,
   board,
   top,
   seats,
+  view,
 }: {
   p: PlayerBoard;
   board: BoardModel;
   top: boolean;
   seats: ReadonlyMap<string, string>;
+  view?: string;
 }) {
   const active = board.activePlayer === p.id;
   const acting = board.acting.includes(p.id);
@@ -143,7 +166,7 @@ function Player({
   return (
     <section
       className={`player${active ? ' player-active' : ''}${top ? ' player-top' : ' player-bottom'}`}
-      aria-label={`${seats.get(p.id) ?? p.name} (${p.id})${active ? ', active player' : ''}${acting ? ', may act' : ''}`}
+      aria-label={playerRegionLabel(p, board, seats, view)}
       data-player={p.id}
     >
       <header className="player-head">
@@ -230,11 +253,13 @@ export interface BoardProps {
   phases: readonly string[];
   /** Seat id → player name (from the match record), for headings, banners and the winner. */
   seats?: ReadonlyMap<string, string>;
+  /** Whose view this board is, in words ("as Brook saw it"), where a page shows several boards of one match. */
+  view?: string;
 }
 
 const NO_SEATS: ReadonlyMap<string, string> = new Map();
 
-function BoardView({ board, perspective, phases, seats: seatMap }: BoardProps) {
+function BoardView({ board, perspective, phases, seats: seatMap, view }: BoardProps) {
   // The match record's names win; the board's own names fill in (a board drawn without a match record).
   const seats = new Map(board.players.map((p) => [p.id, p.name && p.name !== p.id ? p.name : p.id]));
   for (const [k, v] of seatMap ?? NO_SEATS) seats.set(k, v);
@@ -246,7 +271,7 @@ function BoardView({ board, perspective, phases, seats: seatMap }: BoardProps) {
     <NamesContext.Provider value={{ cards, seats }}>
       <div className="board" data-status={board.status} data-turn={board.turn} data-phase={board.phase}>
         {topPlayers.map((p) => (
-          <Player key={p.id} p={p} board={board} top seats={seats} />
+          <Player key={p.id} p={p} board={board} top seats={seats} view={view} />
         ))}
         <div className="board-center">
           <div className="board-position">
@@ -280,7 +305,7 @@ function BoardView({ board, perspective, phases, seats: seatMap }: BoardProps) {
             </div>
           )}
         </div>
-        {bottom && <Player p={bottom} board={board} top={false} seats={seats} />}
+        {bottom && <Player p={bottom} board={board} top={false} seats={seats} view={view} />}
       </div>
     </NamesContext.Provider>
   );

@@ -6,14 +6,15 @@ import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
 import type { BoardModel } from '@matchtape/engine';
+import { games } from '@matchtape/games';
 import { Board } from '../Board';
 import { ForkBanner } from '../ForkBanner';
 import { getMatch, type MatchListItem } from '../../lib/api';
 import { cardNames } from '../../lib/names';
-import { diffWords, eventWords, seatNames, type DiffChange } from '../../lib/present';
+import { diffWords, eventWords, seatLabel, seatNames, type DiffChange } from '../../lib/present';
 import { useViewerToken } from '../../lib/useViewerToken';
 import { pastedToken, readClaims, saveToken } from '../../lib/viewer';
-import { nearestActing } from './fork-seqs';
+import { nearestForkable } from './fork-seqs';
 import { KnowledgePanel, type Knowledge } from './KnowledgePanel';
 
 interface RuleText {
@@ -71,6 +72,8 @@ interface CaseFile {
     who: string;
     rule: RuleText | null;
     pinned: boolean;
+    /** After it someone may act: a fork may start here (the server refuses the other events). */
+    forkable: boolean;
   }[];
   perspectives: Record<string, BoardModel>;
   knowledge: Knowledge;
@@ -151,9 +154,14 @@ function useMatchMeta(matchId: string, token: string): MatchListItem | null {
   return meta;
 }
 
-/** "Ada vs Brook · Alpha Clash", or "this match" until the match is read. */
+/**
+ * "Ada vs Brook · Alpha Clash", or "this match" until the match is read. The server's match record names the
+ * game by id only, so the title comes from the site's own catalogue.
+ */
 const matchTitle = (m: MatchListItem | null) =>
-  m ? `${m.players.map((p) => p.name).join(' vs ')} · ${m.gameTitle ?? m.game}` : 'this match';
+  m
+    ? `${m.players.map((p) => p.name).join(' vs ')} · ${m.gameTitle ?? games[m.game]?.title ?? m.game}`
+    : 'this match';
 
 export function ReviewView({ matchId }: { matchId: string }) {
   const params = useSearchParams();
@@ -387,7 +395,7 @@ function CaseView({
                 <td>{e.text}</td>
                 <td className="rule">{e.rule && <RuleCell r={e.rule} />}</td>
                 <td>
-                  {e.player ? (
+                  {e.forkable ? (
                     <ForkButton
                       matchId={matchId}
                       at={e.seq}
@@ -396,7 +404,10 @@ function CaseView({
                       short
                     />
                   ) : (
-                    <span className="muted" title="A rules action: a fork starts at a player's action">
+                    <span
+                      className="muted"
+                      title="Nobody may act after this event (more of the same command or the match's end follow): a fork starts where someone may act"
+                    >
                       —
                     </span>
                   )}
@@ -413,7 +424,13 @@ function CaseView({
           {Object.entries(c.perspectives).map(([k, b]) => (
             <div className="perspective" key={k} data-perspective-of={k}>
               <h3>{k === 'judge' ? 'Judge (the truth)' : `${names.get(k) ?? k} saw`}</h3>
-              <Board board={b} perspective={k === 'judge' ? 'p1' : k} phases={[]} seats={names} />
+              <Board
+                board={b}
+                perspective={k === 'judge' ? 'p1' : k}
+                phases={[]}
+                seats={names}
+                view={k === 'judge' ? "in the judge's view" : `as ${names.get(k) ?? seatLabel(k)} saw it`}
+              />
             </div>
           ))}
         </div>
@@ -545,8 +562,8 @@ function Download({ token, url, name, label }: { token: string; url: string; nam
 }
 
 /**
- * Forks start at a player's action: the nearest ones either side of the disputed event (which may be a rules
- * action the server would refuse); any other row of the events table has its own fork button.
+ * Forks start after an event where someone may act: the nearest ones either side of the disputed event (which
+ * may be one the server would refuse); every such row of the events table has its own fork button.
  */
 function ForkPicker({
   matchId,
@@ -559,10 +576,14 @@ function ForkPicker({
   events: CaseFile['events'];
   token: string;
 }) {
-  const near = nearestActing(events, atSeq);
+  const near = nearestForkable(events, atSeq);
   const seqs = [...new Set([near.before, near.after].filter((x): x is number => x !== null))];
   if (seqs.length === 0)
-    return <span className="muted">No player action within the window to fork at: widen the window.</span>;
+    return (
+      <span className="muted">
+        Nobody may act within the window, so no fork starts here: widen the window.
+      </span>
+    );
   return (
     <>
       {seqs.map((s) => (

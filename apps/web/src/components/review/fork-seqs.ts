@@ -1,20 +1,21 @@
-// Where a fork can start: the server forks at an event a player caused (a command), not at one the rules made on
-// their own; the review page offers the nearest such events around the disputed one.
+// Where a fork can start: the server forks after an event where someone may act (judges/replay.ts), not between
+// a command's events and the rules' own that follow it; the case file marks those events `forkable`, and the
+// review page offers the nearest ones around the disputed event.
 export interface ForkableEvent {
   seq: number;
-  /** The player whose command it was; null for a rules action. */
-  player: string | null;
+  /** After this event someone may act and the match goes on. */
+  forkable: boolean;
 }
 
-/** The player actions nearest `atSeq`: at or before it, and after it (null where the window has none). */
-export function nearestActing(
+/** The fork points nearest `atSeq`: at or before it, and after it (null where the window has none). */
+export function nearestForkable(
   events: readonly ForkableEvent[],
   atSeq: number,
 ): { before: number | null; after: number | null } {
   let before: number | null = null;
   let after: number | null = null;
   for (const e of events) {
-    if (e.player === null) continue;
+    if (!e.forkable) continue;
     if (e.seq <= atSeq) before = e.seq;
     else if (after === null) after = e.seq;
   }
