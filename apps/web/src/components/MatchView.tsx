@@ -248,9 +248,8 @@ function MatchPlayer(props: PlayerProps) {
     onSwitch: () => stopRef.current(),
   });
   const { as } = view;
-  // Casters and judges may draw after the end, and their pages keep the stream for it (followSide). A public or
-  // seat replay closes its stream at the end (a new drawing shows on the next load), so a page left open on a
-  // finished match holds no connection.
+  // Casters and judges keep the stream after the end for drawings (followSide); other replays close it there, so
+  // a page left open on a finished match holds no connection (a later drawing shows on the next load).
   const st = useMatchTape(matchId, as, token, retry, as === 'coverage' || as === 'judge');
   const cov = useCoverage(matchId, as, token);
   const { meta, game, tape } = st;
