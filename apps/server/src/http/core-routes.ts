@@ -8,6 +8,7 @@ import { buildTimeline, matchStats } from '@matchtape/projections';
 import { MatchHasForksError, MatchInEventError } from '@matchtape/store';
 import { mintToken, type TokenClaims } from '../auth/tokens';
 import { HostError } from '../host/engine-host';
+import { coverageDelayOf, missingToken } from './refusals';
 import { createFromPosition, isPositionRequest, PositionBody } from '../judges/replay-routes';
 import { forkOfRecord } from '../judges/replay';
 import { copyText } from '../judges/copy';
@@ -29,12 +30,7 @@ function requireOrganiser(
   doing = 'creating a match',
   verb = 'create matches',
 ): void {
-  if (!claims)
-    throw new HostError(
-      401,
-      'missing_token',
-      `${doing} needs an organiser token: mint one with \`npx matchtape token --role organiser\` and send it as "Authorization: Bearer <token>"`,
-    );
+  if (!claims) throw missingToken(doing, 'organiser');
   if (claims.role !== 'organiser')
     throw new HostError(
       403,
@@ -129,13 +125,7 @@ async function createMatch(
     }
     return { name: p.name ?? (p.bot ? `Bot ${i + 1}` : `Player ${i + 1}`), deck, bot: p.bot ?? null };
   });
-  const coverage = body.coverageDelaySeconds ?? body.spectatorDelaySeconds;
-  if (coverage > body.spectatorDelaySeconds)
-    throw new HostError(
-      400,
-      'bad_request',
-      `coverageDelaySeconds (${coverage}) must not exceed spectatorDelaySeconds (${body.spectatorDelaySeconds})`,
-    );
+  const coverage = coverageDelayOf(body);
   const { matchId } = await ctx.host.createMatch({
     game: game.id,
     players,
