@@ -91,7 +91,6 @@ export default tseslint.config(
       'packages/games/grand-archive/src/start.ts',
       'packages/store/src/bundle.ts',
       'packages/store/src/group-commit.test.ts',
-      'packages/store/src/replay.ts',
       'packages/store/src/store.test.ts',
       'scripts/soak.ts',
       'test/e2e/coverage-overlays.test.ts',
