@@ -89,7 +89,6 @@ export default tseslint.config(
       'packages/games/grand-archive/src/flow.ts',
       'packages/games/grand-archive/src/present.ts',
       'packages/games/grand-archive/src/start.ts',
-      'packages/store/src/bundle.ts',
       'packages/store/src/group-commit.test.ts',
       'packages/store/src/store.test.ts',
       'scripts/soak.ts',
