@@ -72,7 +72,6 @@ export default tseslint.config(
       'packages/engine/src/kit/session.test.ts',
       'packages/engine/src/scenario.test.ts',
       'packages/engine/src/scenario.ts',
-      'packages/engine/src/testing/conformance.ts',
       'packages/games/alpha-clash/src/decide.ts',
       'packages/games/alpha-clash/src/evolve.ts',
       'packages/games/alpha-clash/src/flow.ts',
