@@ -71,7 +71,6 @@ export default tseslint.config(
       'apps/web/src/lib/useMatchTape.ts',
       'packages/engine/src/kit/session.test.ts',
       'packages/engine/src/scenario.test.ts',
-      'packages/engine/src/scenario.ts',
       'packages/games/alpha-clash/src/decide.ts',
       'packages/games/alpha-clash/src/evolve.ts',
       'packages/games/alpha-clash/src/flow.ts',
