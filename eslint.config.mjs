@@ -51,7 +51,6 @@ export default tseslint.config(
       'apps/cli/src/bench/peers.ts',
       'apps/cli/src/cards.test.ts',
       'apps/cli/src/cli.test.ts',
-      'apps/server/src/judges/disputes.ts',
       'apps/server/src/judges/replay.test.ts',
       'apps/server/src/relay/relay.ts',
       'apps/server/test/api.test.ts',
