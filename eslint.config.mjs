@@ -67,7 +67,6 @@ export default tseslint.config(
       'apps/web/src/components/table/TableView.tsx',
       'apps/web/src/lib/useDesk.ts',
       'apps/web/src/lib/useMatchTape.ts',
-      'packages/engine/src/scenario.test.ts',
       'packages/games/alpha-clash/src/decide.ts',
       'packages/games/alpha-clash/src/evolve.ts',
       'packages/games/alpha-clash/src/flow.ts',
