@@ -48,7 +48,6 @@ export default tseslint.config(
   },
   {
     files: [
-      'apps/cli/src/cards.test.ts',
       'apps/cli/src/cli.test.ts',
       'apps/server/src/judges/replay.test.ts',
       'apps/server/src/relay/relay.ts',
