@@ -14,6 +14,12 @@ const write = (name: string, set: unknown) =>
   writeFileSync(join(dir, name), `${JSON.stringify(set, null, 2)}\n`);
 
 describe('cards load', () => {
+  spoilsSetTests();
+  otherGamesSetTests();
+});
+
+/** The Spoils: a set in the effect vocabulary is accepted; a bad one is refused line by line. */
+function spoilsSetTests(): void {
   it('accepts a Spoils set whose cards use the effect vocabulary', async () => {
     write('spoils.json', {
       format: 'matchtape-cards',
@@ -66,7 +72,10 @@ describe('cards load', () => {
     );
     expect(r.out[r.out.length - 1]).toMatch(/^bad\.json: refused \(\d+ problems\)$/);
   });
+}
 
+/** Alpha Clash and Grand Archive against their vocabularies; JSON syntax errors and a missing format. */
+function otherGamesSetTests(): void {
   it('checks Alpha Clash and Grand Archive cards against their effect vocabularies (cards/effects.ts of each game)', async () => {
     write('ac.json', {
       format: 'matchtape-cards',
@@ -184,4 +193,4 @@ describe('cards load', () => {
     const f = await cli(['cards', 'load', 'noformat.json'], dir, { games });
     expect(f.out[0]).toBe('✗ noformat.json:1: format: write "matchtape-cards"');
   });
-});
+}

@@ -11,7 +11,7 @@ import {
   sealerFor,
   viewersOfSeal,
   type EventEnvelope,
-  type NewEvent,
+  toNewEvent,
 } from '@matchtape/engine';
 import { copyHeaderLine } from '@matchtape/store';
 import { coinRace } from '@matchtape/engine/testing/fixture-game';
@@ -39,16 +39,6 @@ function rechained(
   i: number,
   edit: (e: EventEnvelope) => EventEnvelope,
 ): EventEnvelope[] {
-  const strip = (e: EventEnvelope): NewEvent => ({
-    type: e.type,
-    at: e.at,
-    turn: e.turn,
-    phase: e.phase,
-    step: e.step,
-    cause: e.cause,
-    rule: e.rule,
-    payload: e.payload,
-  });
   const edited = list.map((e, k) => (k === i ? edit(structuredClone(e)) : e));
   const head = edited.slice(0, i);
   const sealer = sealerFor(coinRace, viewersOfSeal(list[0]!.seal!), SEED);
@@ -58,7 +48,7 @@ function rechained(
       list[0]!.matchId,
       i,
       i === 0 ? GENESIS_HASH : head[i - 1]!.hash,
-      edited.slice(i).map(strip),
+      edited.slice(i).map(toNewEvent),
       undefined,
       sealer,
     ),

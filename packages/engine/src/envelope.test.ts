@@ -4,6 +4,7 @@ import {
   EventEnvelopeSchema,
   GENESIS_HASH,
   hashEnvelope,
+  toNewEvent,
   verifyChain,
   type EventEnvelope,
   type NewEvent,
@@ -31,6 +32,22 @@ describe('hash chain', () => {
     for (let i = 1; i < events.length; i++) expect(events[i]!.prevHash).toBe(events[i - 1]!.hash);
     for (const e of events) expect(EventEnvelopeSchema.parse(e)).toEqual(e);
     expect(verifyChain(events)).toEqual({ ok: true });
+  });
+
+  it('takes an event out of its chain: chained again at the same place it is the same event', () => {
+    const unchained = events.map(toNewEvent);
+    expect(unchained).toEqual(drafts(6));
+    expect(Object.keys(unchained[0]!).sort()).toEqual([
+      'at',
+      'cause',
+      'payload',
+      'phase',
+      'rule',
+      'step',
+      'turn',
+      'type',
+    ]);
+    expect(chainEvents('m1', 0, GENESIS_HASH, unchained)).toEqual(events);
   });
 
   it('continues a chain exactly as one long append would', () => {

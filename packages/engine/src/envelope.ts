@@ -72,6 +72,15 @@ export function envelopeFields(e: EventEnvelope): EventEnvelope {
   };
 }
 
+/**
+ * An event without its place in a chain (match, seq, hashes, seal, salt): what appending it to another chain
+ * writes again (an import, a fork's prefix, a bench's drafts).
+ */
+export function toNewEvent(e: NewEvent): NewEvent {
+  const { type, at, turn, phase, step, cause, rule, payload } = e;
+  return { type, at, turn, phase, step, cause, rule, payload };
+}
+
 /** Keys of `raw` that are not envelope fields: a verifier refuses them (bytes no hash covers). */
 export function unknownEnvelopeKeys(raw: Record<string, unknown>): string[] {
   return Object.keys(raw).filter((k) => !(k in EventEnvelopeSchema.shape));
@@ -119,20 +128,7 @@ export function chainEvents(
   let seq = lastSeq;
   for (const e of events) {
     seq += 1;
-    const { type, at, turn, phase, step, cause, rule, payload } = e;
-    const base: Omit<EventEnvelope, 'hash'> = {
-      type,
-      at,
-      turn,
-      phase,
-      step,
-      cause,
-      rule,
-      payload,
-      matchId,
-      seq,
-      prevHash,
-    };
+    const base: Omit<EventEnvelope, 'hash'> = { ...toNewEvent(e), matchId, seq, prevHash };
     if (sealer) base.seal = sealer(base);
     const hash = hashEnvelope(base, sha256);
     out.push({ ...base, hash });

@@ -218,33 +218,40 @@ describe('scenario helpers', () => {
   });
 });
 
-describe('scenario start positions, test cards and the new assertions', () => {
-  const start = {
-    game: 'coin-race',
-    seed: 'start-1',
-    rule: '4.1',
-    options: { target: 10 },
-    players: { p1: { name: 'Ann' }, p2: {} },
-    cards: [
-      { id: 'clover', name: 'Four-leaf Clover', type: 'Coin', stats: { points: 2 }, keywords: ['Lucky'] },
-    ],
-    start: {
-      turn: 5,
-      turnPlayer: 'p2',
-      phase: 'main',
-      players: {
-        p1: {
-          zones: { hand: ['one', 'two'], deck: ['three'], played: [{ card: 'three', id: 'p1#x:three' }] },
-          counters: { score: 3 },
-        },
-        p2: {
-          zones: { hand: [{ card: 'clover', id: 'p2#c:clover' }, 'one'], deck: ['two', 'three'] },
-          counters: { score: 4 },
-        },
+/** A coin-race start position: turn, turn player, zones, counters and test cards. */
+const start = {
+  game: 'coin-race',
+  seed: 'start-1',
+  rule: '4.1',
+  options: { target: 10 },
+  players: { p1: { name: 'Ann' }, p2: {} },
+  cards: [
+    { id: 'clover', name: 'Four-leaf Clover', type: 'Coin', stats: { points: 2 }, keywords: ['Lucky'] },
+  ],
+  start: {
+    turn: 5,
+    turnPlayer: 'p2',
+    phase: 'main',
+    players: {
+      p1: {
+        zones: { hand: ['one', 'two'], deck: ['three'], played: [{ card: 'three', id: 'p1#x:three' }] },
+        counters: { score: 3 },
+      },
+      p2: {
+        zones: { hand: [{ card: 'clover', id: 'p2#c:clover' }, 'one'], deck: ['two', 'three'] },
+        counters: { score: 4 },
       },
     },
-  };
+  },
+};
 
+describe('scenario start positions, test cards and the new assertions', () => {
+  startPositionTests();
+  startCheckTests();
+});
+
+/** A run from a start position, and what the new assertions say when they fail. */
+function startPositionTests(): void {
   it('starts from the position (turn, turn player, zones, counters) with test cards, and checks every new assertion', () => {
     const r = runScenario(coinRace, {
       ...start,
@@ -312,7 +319,10 @@ describe('scenario start positions, test cards and the new assertions', () => {
       'step 10: position turn is 6, expected 9 [rule 4.1]',
     ]);
   });
+}
 
+/** The checks of a start before the game's hook runs, the hook's own rejection, and the schema's explanations. */
+function startCheckTests(): void {
   it('checks the start against the game before its hook runs: seats, machine position, cards, keywords, ids', () => {
     const bad = runScenario(coinRace, {
       ...start,
@@ -389,7 +399,7 @@ describe('scenario start positions, test cards and the new assertions', () => {
     });
     expect(one.ok ? [] : one.errors.join('\n')).toMatch(/exactly one of equals, length, absent, matches/);
   });
-});
+}
 
 describe('ScenarioWriter', () => {
   it('writes a file step by step, each checked by the runner, and the file passes', () => {

@@ -534,77 +534,9 @@ export class ScenarioRun {
       return { failures, stop: true };
     }
     if ('command' in step) {
-      if (step.label) this.marks.set(step.label, this.session.events.length);
-      const command = { ...step.command, commandId: step.command.commandId ?? `s${i}` } as Command;
-      const what = `${command.type} by ${command.player}`;
-      const before = this.session.events.length;
-      let res;
-      try {
-        res = this.session.play(command, this.at());
-      } catch (err) {
-        failures.push(`${label}: ${what} threw: ${(err as Error).message}${this.about}`);
-        return { failures, stop: true };
-      }
-      const expect = step.expect;
-      if (expect === 'accepted') {
-        if (!res.ok) {
-          failures.push(
-            `${label}: ${what} was rejected (${res.rule}: ${res.reason}), expected accepted${this.about}`,
-          );
-          return { failures, stop: true };
-        }
-      } else if (res.ok) {
-        failures.push(
-          `${label}: ${what} was accepted, expected rejected by rule ${expect.rejected.rule}${this.about}`,
-        );
-        return { failures, stop: true };
-      } else {
-        const wrong = rejectionMismatch(res, expect.rejected);
-        if (wrong)
-          failures.push(
-            `${label}: ${what} was rejected by rule ${res.rule} (${res.reason}), expected ${wrong}${this.about}`,
-          );
-      }
-      if (res.ok) {
-        this.eventCursor = before;
-        this.commandStart = before;
-      }
+      if (this.commandStep(step, i, label, failures)) return { failures, stop: true };
     } else if ('expectEvent' in step) {
-      const want = step.expectEvent;
-      const all = this.session.events;
-      let found = -1;
-      for (let k = this.eventCursor; k < all.length; k++) {
-        const e = all[k]!;
-        if (
-          eventMatches(e, want) &&
-          (want.rule === undefined || e.rule === want.rule) &&
-          (want.cause === undefined || causeOf(e) === want.cause)
-        ) {
-          found = k;
-          break;
-        }
-      }
-      if (found < 0) {
-        const since = all.slice(this.eventCursor);
-        const sameType = since.filter((e) => eventMatches(e, want));
-        const seen = since.length === 0 ? 'no events' : since.map((e) => `${e.seq}:${e.type}`).join(', ');
-        const extra = [want.rule ? `rule ${want.rule}` : '', want.cause ? `cause ${want.cause}` : '']
-          .filter(Boolean)
-          .join(', ');
-        failures.push(
-          `${label}: expected event ${want.type}${want.payload ? ` with payload ⊇ ${short(want.payload)}` : ''}${extra ? ` (${extra})` : ''} after seq ${this.eventCursor}; ` +
-            (sameType.length > 0 && extra
-              ? `${want.type} events there cite ${sameType.map((e) => `rule ${e.rule ?? 'none'}, cause ${causeOf(e)}`).join(' | ')}`
-              : all.slice(this.eventCursor).some((e) => e.type === want.type)
-                ? `${want.type} events there have payloads ${all
-                    .slice(this.eventCursor)
-                    .filter((e) => e.type === want.type)
-                    .map((e) => short(e.payload, 200))
-                    .join(' | ')}`
-                : `saw ${seen}`) +
-            this.about,
-        );
-      } else this.eventCursor = found + 1;
+      if (this.expectEventStep(step, label, failures)) return { failures, stop: true };
     } else if ('expectEvents' in step) {
       const all = this.session.events;
       const used = new Set<number>();
@@ -697,53 +629,152 @@ export class ScenarioRun {
             `${label}: position ${k} is ${String(pos[k])}, expected ${String(want[k])}${this.about}`,
           );
     } else {
-      const st = step.expectState;
-      const { as, path } = st;
-      let viewed: unknown;
-      try {
-        viewed = this.game.view(this.session.state, as as Viewer);
-      } catch (err) {
-        failures.push(`${label}: view as ${as} threw: ${(err as Error).message}`);
-        return { failures, stop: false };
-      }
-      const got = readPath(viewed, path);
-      if (st.absent) {
-        if (got.found)
-          failures.push(
-            `${label}: state path "${path}" exists in the ${as} view (${short(got.value)}), expected it absent${this.about}`,
-          );
-      } else if (!got.found)
-        failures.push(
-          `${label}: state path "${path}" does not exist in the ${as} view (missing at "${got.at}")${this.about}`,
-        );
-      else if (st.length !== undefined) {
-        const v = got.value;
-        const len = Array.isArray(v) || typeof v === 'string' ? v.length : null;
-        if (len === null)
-          failures.push(
-            `${label}: state ${path} as ${as} is ${short(v)}, not a list; expected length ${st.length}${this.about}`,
-          );
-        else if (len !== st.length)
-          failures.push(
-            `${label}: state ${path} as ${as} has length ${len}, expected ${st.length}${this.about}`,
-          );
-      } else if ('contains' in st) {
-        const v = got.value;
-        if (!Array.isArray(v) || !v.some((x) => partialMatch(x, st.contains)))
-          failures.push(
-            `${label}: state ${path} as ${as} is ${short(v)}, expected a list with an entry matching ${short(st.contains)}${this.about}`,
-          );
-      } else if ('matches' in st) {
-        if (!partialMatch(got.value, st.matches))
-          failures.push(
-            `${label}: state ${path} as ${as} is ${short(got.value)}, expected to match ${short(st.matches)}${this.about}`,
-          );
-      } else if (!jsonEqual(got.value ?? null, st.equals ?? null))
-        failures.push(
-          `${label}: state ${path} as ${as} is ${short(got.value)}, expected ${short(st.equals)}${this.about}`,
-        );
+      if (this.expectStateStep(step, label, failures)) return { failures, stop: true };
     }
     return { failures, stop: false };
+  }
+
+  /** A command step: plays it and checks it was accepted, or rejected by the expected rule. True: stop the run. */
+  private commandStep(
+    step: Extract<ScenarioStep, { command: unknown }>,
+    i: number,
+    label: string,
+    failures: string[],
+  ): boolean {
+    if (step.label) this.marks.set(step.label, this.session.events.length);
+    const command = { ...step.command, commandId: step.command.commandId ?? `s${i}` } as Command;
+    const what = `${command.type} by ${command.player}`;
+    const before = this.session.events.length;
+    let res;
+    try {
+      res = this.session.play(command, this.at());
+    } catch (err) {
+      failures.push(`${label}: ${what} threw: ${(err as Error).message}${this.about}`);
+      return true;
+    }
+    const expect = step.expect;
+    if (expect === 'accepted') {
+      if (!res.ok) {
+        failures.push(
+          `${label}: ${what} was rejected (${res.rule}: ${res.reason}), expected accepted${this.about}`,
+        );
+        return true;
+      }
+    } else if (res.ok) {
+      failures.push(
+        `${label}: ${what} was accepted, expected rejected by rule ${expect.rejected.rule}${this.about}`,
+      );
+      return true;
+    } else {
+      const wrong = rejectionMismatch(res, expect.rejected);
+      if (wrong)
+        failures.push(
+          `${label}: ${what} was rejected by rule ${res.rule} (${res.reason}), expected ${wrong}${this.about}`,
+        );
+    }
+    if (res.ok) {
+      this.eventCursor = before;
+      this.commandStart = before;
+    }
+    return false;
+  }
+
+  /** An expectEvent step: an event of the type (and payload) stands where the step says. True: stop the run. */
+  private expectEventStep(
+    step: Extract<ScenarioStep, { expectEvent: unknown }>,
+    label: string,
+    failures: string[],
+  ): boolean {
+    const want = step.expectEvent;
+    const all = this.session.events;
+    let found = -1;
+    for (let k = this.eventCursor; k < all.length; k++) {
+      const e = all[k]!;
+      if (
+        eventMatches(e, want) &&
+        (want.rule === undefined || e.rule === want.rule) &&
+        (want.cause === undefined || causeOf(e) === want.cause)
+      ) {
+        found = k;
+        break;
+      }
+    }
+    if (found < 0) {
+      const since = all.slice(this.eventCursor);
+      const sameType = since.filter((e) => eventMatches(e, want));
+      const seen = since.length === 0 ? 'no events' : since.map((e) => `${e.seq}:${e.type}`).join(', ');
+      const extra = [want.rule ? `rule ${want.rule}` : '', want.cause ? `cause ${want.cause}` : '']
+        .filter(Boolean)
+        .join(', ');
+      failures.push(
+        `${label}: expected event ${want.type}${want.payload ? ` with payload ⊇ ${short(want.payload)}` : ''}${extra ? ` (${extra})` : ''} after seq ${this.eventCursor}; ` +
+          (sameType.length > 0 && extra
+            ? `${want.type} events there cite ${sameType.map((e) => `rule ${e.rule ?? 'none'}, cause ${causeOf(e)}`).join(' | ')}`
+            : all.slice(this.eventCursor).some((e) => e.type === want.type)
+              ? `${want.type} events there have payloads ${all
+                  .slice(this.eventCursor)
+                  .filter((e) => e.type === want.type)
+                  .map((e) => short(e.payload, 200))
+                  .join(' | ')}`
+              : `saw ${seen}`) +
+          this.about,
+      );
+    } else this.eventCursor = found + 1;
+    return false;
+  }
+
+  /** An expectState step: a path of the state as one viewer sees it (absent, length, contains, matches, equals). */
+  private expectStateStep(
+    step: Extract<ScenarioStep, { expectState: unknown }>,
+    label: string,
+    failures: string[],
+  ): boolean {
+    const st = step.expectState;
+    const { as, path } = st;
+    let viewed: unknown;
+    try {
+      viewed = this.game.view(this.session.state, as as Viewer);
+    } catch (err) {
+      failures.push(`${label}: view as ${as} threw: ${(err as Error).message}`);
+      return false;
+    }
+    const got = readPath(viewed, path);
+    if (st.absent) {
+      if (got.found)
+        failures.push(
+          `${label}: state path "${path}" exists in the ${as} view (${short(got.value)}), expected it absent${this.about}`,
+        );
+    } else if (!got.found)
+      failures.push(
+        `${label}: state path "${path}" does not exist in the ${as} view (missing at "${got.at}")${this.about}`,
+      );
+    else if (st.length !== undefined) {
+      const v = got.value;
+      const len = Array.isArray(v) || typeof v === 'string' ? v.length : null;
+      if (len === null)
+        failures.push(
+          `${label}: state ${path} as ${as} is ${short(v)}, not a list; expected length ${st.length}${this.about}`,
+        );
+      else if (len !== st.length)
+        failures.push(
+          `${label}: state ${path} as ${as} has length ${len}, expected ${st.length}${this.about}`,
+        );
+    } else if ('contains' in st) {
+      const v = got.value;
+      if (!Array.isArray(v) || !v.some((x) => partialMatch(x, st.contains)))
+        failures.push(
+          `${label}: state ${path} as ${as} is ${short(v)}, expected a list with an entry matching ${short(st.contains)}${this.about}`,
+        );
+    } else if ('matches' in st) {
+      if (!partialMatch(got.value, st.matches))
+        failures.push(
+          `${label}: state ${path} as ${as} is ${short(got.value)}, expected to match ${short(st.matches)}${this.about}`,
+        );
+    } else if (!jsonEqual(got.value ?? null, st.equals ?? null))
+      failures.push(
+        `${label}: state ${path} as ${as} is ${short(got.value)}, expected ${short(st.equals)}${this.about}`,
+      );
+    return false;
   }
 }
 

@@ -205,63 +205,13 @@ export function verifyBundle(
     `${BUNDLE_FORMAT} v${BUNDLE_VERSION}: ${header.matchId} (${header.game}), ${header.events} events, ${header.keyframes.length} keyframes`,
   );
 
-  // Lines and links: the line at position i must be seq i+1, chained to the one before.
-  let prev = GENESIS_HASH;
-  for (let i = 1; i < lines.length; i++) {
-    const seq = i;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(lines[i]!);
-    } catch {
-      return fail('hash chain', `line ${i + 1} is not JSON`, seq);
-    }
-    const r = EventEnvelopeSchema.safeParse(parsed);
-    if (!r.success)
-      return fail(
-        'hash chain',
-        `line ${i + 1} is not an event envelope: ${r.error.issues[0]!.path.join('.')}: ${r.error.issues[0]!.message}`,
-        seq,
-      );
-    const e = r.data as EventEnvelope;
-    const extra = unknownEnvelopeKeys(parsed as Record<string, unknown>);
-    if (extra.length > 0)
-      return fail(
-        'hash chain',
-        `line ${i + 1}: field ${extra.join(', ')} is not part of an event envelope: no hash covers it (was it added?)`,
-        seq,
-      );
-    if (e.seq !== seq)
-      return fail(
-        'hash chain',
-        `line ${i + 1} holds seq ${e.seq}: seq ${seq} is missing or out of order`,
-        seq,
-      );
-    if (e.matchId !== header.matchId)
-      return fail('hash chain', `the event is of match ${e.matchId}, not ${header.matchId}`, seq);
-    if (e.prevHash !== prev) return fail('hash chain', "prevHash is not the previous event's hash", seq);
-    const { hash, ...rest } = e;
-    if (hashEnvelope(rest) !== hash)
-      return fail('hash chain', "the event's content does not match its hash (edited)", seq);
-    prev = hash;
-    out.events.push(e);
-  }
+  const badChain = chainFailure(lines, header, out.events);
+  if (badChain) return fail('hash chain', badChain.detail, badChain.seq);
   const n = out.events.length;
-  if (n < header.events)
-    return fail(
-      'hash chain',
-      `the header says ${header.events} events but the file stops after seq ${n}`,
-      n + 1,
-    );
-  if (n > header.events)
-    return fail(
-      'hash chain',
-      `the header says ${header.events} events but the file goes on`,
-      header.events + 1,
-    );
-  if (n === 0) return fail('hash chain', 'the bundle holds no events', 1);
-  if (prev !== header.lastHash)
-    return fail('hash chain', "the last event's hash is not the header's lastHash", n);
-  pass('hash chain', `seq 1…${n} in order; every prevHash and hash intact; last hash ${prev.slice(0, 16)}…`);
+  pass(
+    'hash chain',
+    `seq 1…${n} in order; every prevHash and hash intact; last hash ${header.lastHash.slice(0, 16)}…`,
+  );
 
   const versions: string[] = [];
   if (header.rulesVersion !== game.rulesVersion)
@@ -303,30 +253,95 @@ export function verifyBundle(
     `every event valid under the game's schema, folded cleanly, stamped where the fold is${v.ended ? '' : ' (match not ended)'}`,
   );
 
+  const badKeyframe = keyframeFailure(out.events, header, game);
+  if (badKeyframe) return fail('keyframes', badKeyframe.detail, badKeyframe.seq);
+  pass('keyframes', `${header.keyframes.length} keyframe states re-folded and matched`);
+  return { ...out, ok: true };
+}
+
+/** A check that failed: why, and the first seq to blame (none when the whole file is). */
+interface FailedCheck {
+  detail: string;
+  seq?: number;
+}
+const bad = (detail: string, seq?: number): FailedCheck => (seq === undefined ? { detail } : { detail, seq });
+
+/**
+ * Reads the event lines into `events`: the line at position i must be seq i+1 of the header's match, chained to
+ * the one before and hashing to its hash; the count and the last hash must be the header's.
+ */
+function chainFailure(
+  lines: readonly string[],
+  header: BundleHeader,
+  events: EventEnvelope[],
+): FailedCheck | null {
+  let prev = GENESIS_HASH;
+  for (let i = 1; i < lines.length; i++) {
+    const seq = i;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(lines[i]!);
+    } catch {
+      return bad(`line ${i + 1} is not JSON`, seq);
+    }
+    const r = EventEnvelopeSchema.safeParse(parsed);
+    if (!r.success)
+      return bad(
+        `line ${i + 1} is not an event envelope: ${r.error.issues[0]!.path.join('.')}: ${r.error.issues[0]!.message}`,
+        seq,
+      );
+    const e = r.data as EventEnvelope;
+    const extra = unknownEnvelopeKeys(parsed as Record<string, unknown>);
+    if (extra.length > 0)
+      return bad(
+        `line ${i + 1}: field ${extra.join(', ')} is not part of an event envelope: no hash covers it (was it added?)`,
+        seq,
+      );
+    if (e.seq !== seq)
+      return bad(`line ${i + 1} holds seq ${e.seq}: seq ${seq} is missing or out of order`, seq);
+    if (e.matchId !== header.matchId)
+      return bad(`the event is of match ${e.matchId}, not ${header.matchId}`, seq);
+    if (e.prevHash !== prev) return bad("prevHash is not the previous event's hash", seq);
+    const { hash, ...rest } = e;
+    if (hashEnvelope(rest) !== hash) return bad("the event's content does not match its hash (edited)", seq);
+    prev = hash;
+    events.push(e);
+  }
+  const n = events.length;
+  if (n < header.events)
+    return bad(`the header says ${header.events} events but the file stops after seq ${n}`, n + 1);
+  if (n > header.events)
+    return bad(`the header says ${header.events} events but the file goes on`, header.events + 1);
+  if (n === 0) return bad('the bundle holds no events', 1);
+  if (prev !== header.lastHash) return bad("the last event's hash is not the header's lastHash", n);
+  return null;
+}
+
+/** Re-folds the events: a keyframe every `keyframeEvery` events, naming that event's hash and the folded state's hash. */
+function keyframeFailure(
+  events: readonly EventEnvelope[],
+  header: BundleHeader,
+  game: AnyGameModule,
+): FailedCheck | null {
+  const n = events.length;
   const expected = Math.floor(n / header.keyframeEvery);
   let state: unknown = game.initial();
   let k = 0;
-  for (const e of out.events) {
+  for (const e of events) {
     state = game.evolve(state, e);
     if (e.seq % header.keyframeEvery !== 0) continue;
     const kf = header.keyframes[k++];
     if (!kf || kf.seq !== e.seq)
-      return fail(
-        'keyframes',
-        `the header has no keyframe for seq ${e.seq} (one every ${header.keyframeEvery})`,
-        e.seq,
-      );
-    if (kf.hash !== e.hash) return fail('keyframes', 'the keyframe names another event hash', e.seq);
+      return bad(`the header has no keyframe for seq ${e.seq} (one every ${header.keyframeEvery})`, e.seq);
+    if (kf.hash !== e.hash) return bad('the keyframe names another event hash', e.seq);
     if (kf.stateHash !== stateHash(state))
-      return fail('keyframes', "the state folded here does not hash to the keyframe's stateHash", e.seq);
+      return bad("the state folded here does not hash to the keyframe's stateHash", e.seq);
   }
   if (header.keyframes.length !== expected)
-    return fail(
-      'keyframes',
+    return bad(
       `the header lists ${header.keyframes.length} keyframes; ${n} events every ${header.keyframeEvery} make ${expected}`,
     );
-  pass('keyframes', `${expected} keyframe states re-folded and matched`);
-  return { ...out, ok: true };
+  return null;
 }
 
 export type { ForkLink };

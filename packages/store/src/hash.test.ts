@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   chainEvents,
+  toNewEvent,
   commitKey,
   pureSealHashes,
   sealerFor,
@@ -50,16 +51,7 @@ describe('nodeSealHashes', () => {
       bots: { p1: 'random', p2: 'random' },
       recordStates: false,
     });
-    const events = m.events.map(({ type, at, turn, phase, step, cause, rule, payload }) => ({
-      type,
-      at,
-      turn,
-      phase,
-      step,
-      cause,
-      rule,
-      payload,
-    }));
+    const events = m.events.map(toNewEvent);
     const viewers = ['public', 'p1', 'p2'] as const;
     const pure = chainEvents(
       'm',

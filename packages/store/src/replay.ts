@@ -251,68 +251,108 @@ export function verifyEvents(
   const key = seed !== null ? commitKey(seed) : given !== null ? commitKeyFromHex(given) : null;
   const seals = verifyCopy(events, copy, game.viewEvent.bind(game), key);
   if (!seals.ok) return fail(seals.seq, 'seal', seals.reason);
-  if (seed !== null) {
-    // A re-seeded fork: the fork's seed drew nothing before the fork point (those draws are the parent's).
-    const random = fork?.reseeded
-      ? verifyRandom(events.slice(fork.seq), seed, cursorAfter(events.slice(0, fork.seq)))
-      : verifyRandom(events, seed);
-    if (fork?.reseeded)
-      result.warnings.push(
-        `re-seeded fork of ${fork.matchId}: the random outcomes of seq 1…${fork.seq} are the parent's (verify the parent); those after it were re-derived from this fork's seed`,
-      );
-    if (!random.ok && redacted && /redacted/.test(random.reason))
-      result.warnings.push(
-        'random outcomes are redacted in this copy: not re-derived (verify the judge export)',
-      );
-    else if (!random.ok) return fail(random.seq, 'random', random.reason);
-    else {
-      result.randomVerified = true;
-      result.randomDraws = random.draws;
-    }
-  } else {
-    result.warnings.push(
-      'the match has not ended, so the seed is not revealed: random outcomes not re-derived (pass --seed to check them)',
-    );
-  }
+  const random = randomFailure(events, seed, fork, redacted, result);
+  if (random) return fail(random.seq, random.check, random.reason);
 
   const reshuffle = forkReshuffleFailure(events, game, fork, copy.copy === 'full' ? seed : null);
   if (reshuffle) return fail(reshuffle.seq, 'random', reshuffle.reason);
 
+  const folded = foldFailure(events, game, result.ended ? endIndex : -1);
+  if (folded) return fail(folded.seq, folded.check, folded.reason);
+  return { ...result, ok: true };
+}
+
+type Failure = NonNullable<MatchVerification['failure']>;
+
+/**
+ * Re-derives the random outcomes from the seed (a re-seeded fork's from its fork point on); without a seed, or in
+ * a copy whose outcomes are redacted, says so in `result.warnings` instead. Marks `result` randomVerified.
+ */
+function randomFailure(
+  events: readonly EventEnvelope[],
+  seed: string | null,
+  fork: ForkLink | null,
+  redacted: boolean,
+  result: MatchVerification,
+): Failure | null {
+  if (seed === null) {
+    result.warnings.push(
+      'the match has not ended, so the seed is not revealed: random outcomes not re-derived (pass --seed to check them)',
+    );
+    return null;
+  }
+  // A re-seeded fork: the fork's seed drew nothing before the fork point (those draws are the parent's).
+  const random = fork?.reseeded
+    ? verifyRandom(events.slice(fork.seq), seed, cursorAfter(events.slice(0, fork.seq)))
+    : verifyRandom(events, seed);
+  if (fork?.reseeded)
+    result.warnings.push(
+      `re-seeded fork of ${fork.matchId}: the random outcomes of seq 1…${fork.seq} are the parent's (verify the parent); those after it were re-derived from this fork's seed`,
+    );
+  if (!random.ok && redacted && /redacted/.test(random.reason))
+    result.warnings.push(
+      'random outcomes are redacted in this copy: not re-derived (verify the judge export)',
+    );
+  else if (!random.ok) return { seq: random.seq, check: 'random', reason: random.reason };
+  else {
+    result.randomVerified = true;
+    result.randomDraws = random.draws;
+  }
+  return null;
+}
+
+/**
+ * Folds every event through the game: each must fit the game's event schema, fold without throwing and stand at
+ * the position it is stamped with; the game's status must agree with MatchEnded (at `endIndex`, -1 for none).
+ */
+function foldFailure(
+  events: readonly EventEnvelope[],
+  game: AnyGameModule,
+  endIndex: number,
+): Failure | null {
   let state: unknown = game.initial();
   for (const e of events) {
     const parsed = game.eventSchema.safeParse({ type: e.type, payload: e.payload });
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      return fail(
-        e.seq,
-        'schema',
-        `${e.type} does not match the game's event schema: ${issue.path.join('.') || '(root)'}: ${issue.message}`,
-      );
+      return {
+        seq: e.seq,
+        check: 'schema',
+        reason: `${e.type} does not match the game's event schema: ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+      };
     }
     let p;
     try {
       state = game.evolve(state, e);
       p = game.position(state);
     } catch (err) {
-      return fail(e.seq, 'fold', `the game could not fold ${e.type}: ${(err as Error).message}`);
+      return {
+        seq: e.seq,
+        check: 'fold',
+        reason: `the game could not fold ${e.type}: ${(err as Error).message}`,
+      };
     }
     if (p.turn !== e.turn || p.phase !== e.phase || p.step !== e.step)
-      return fail(
-        e.seq,
-        'position',
-        `stamped turn ${e.turn} ${e.phase}/${e.step ?? '-'} but the fold is at turn ${p.turn} ${p.phase}/${p.step ?? '-'}`,
-      );
+      return {
+        seq: e.seq,
+        check: 'position',
+        reason: `stamped turn ${e.turn} ${e.phase}/${e.step ?? '-'} but the fold is at turn ${p.turn} ${p.phase}/${p.step ?? '-'}`,
+      };
   }
   const status = game.status(state).status;
-  if (result.ended && status !== 'ended')
-    return fail(events[endIndex]!.seq, 'fold', `after ${MATCH_ENDED} the game's status is ${status}`);
-  if (!result.ended && status === 'ended')
-    return fail(
-      events[events.length - 1]!.seq,
-      'end',
-      `the game says the match ended but there is no ${MATCH_ENDED}`,
-    );
-  return { ...result, ok: true };
+  if (endIndex >= 0 && status !== 'ended')
+    return {
+      seq: events[endIndex]!.seq,
+      check: 'fold',
+      reason: `after ${MATCH_ENDED} the game's status is ${status}`,
+    };
+  if (endIndex < 0 && status === 'ended')
+    return {
+      seq: events[events.length - 1]!.seq,
+      check: 'end',
+      reason: `the game says the match ended but there is no ${MATCH_ENDED}`,
+    };
+  return null;
 }
 
 const hostCaused = (e: EventEnvelope): boolean => 'system' in e.cause && e.cause.host !== undefined;

@@ -213,44 +213,32 @@ function concurrentRows(runs: ConcurrentRuns, rows: PeerRow[]): void {
   }
 }
 
-async function appendSuite(o: PeerBenchOptions, events: NewEvent[], rows: PeerRow[]): Promise<void> {
-  const schema = `bench_peers_${Date.now().toString(36)}`;
-  const store = (await openStore({
-    databaseUrl: o.databaseUrl,
-    schema,
-    poolSize: WRITERS,
-  })) as KyselyEventStore;
-  // The same schema without group commit: one transaction per append, as before issue 27.
-  const solo = (await openStore({
-    databaseUrl: o.databaseUrl,
-    schema,
-    poolSize: WRITERS,
-    migrate: false,
-    groupCommit: false,
-  })) as KyselyEventStore;
-  const pool = new pg.Pool({
-    connectionString: o.databaseUrl,
-    max: WRITERS,
-    options: `-c search_path=${schema}`,
+/** A match row to append to in a bench run (its id names the run, the trial and the writer). */
+async function createBenchMatch(store: EventStore, matchId: string): Promise<void> {
+  await store.createMatch({
+    matchId,
+    game: 'bench',
+    status: 'playing',
+    config: {},
+    seed: 's',
+    spectatorDelaySeconds: 0,
+    coverageDelaySeconds: 0,
+    summary: {},
   });
-  const concurrent = Object.fromEntries(
-    CONCURRENT.map((n) => [n, { on: [], off: [], copy: [] }]),
-  ) as unknown as ConcurrentRuns;
-  const ms = o.quick ? 1500 : 4000;
-  // Short trials, more of them: the head-row updates of Matchtape and Emmett are what a long transaction elsewhere
-  // on a shared server slows down (dead row versions it keeps), so single trials swing widely.
-  const trials = o.quick ? 5 : 7;
-  const batch = (i: number): NewEvent[] =>
-    Array.from({ length: EVENTS_PER_APPEND }, (_, k) => events[(i * EVENTS_PER_APPEND + k) % events.length]!);
-  let emmett:
-    { append: (stream: string, evs: NewEvent[]) => Promise<void>; close: () => Promise<void> } | string;
+}
+
+type EmmettAppender =
+  { append: (stream: string, evs: NewEvent[]) => Promise<void>; close: () => Promise<void> } | string;
+
+/** Emmett's Postgres event store, or why it is not run (the package does not load). */
+async function openEmmett(databaseUrl: string): Promise<EmmettAppender> {
   try {
     const mod = await import('@event-driven-io/emmett-postgresql');
     // Emmett keeps its own tables (emt_*) in the database's default schema: it does not run under another
     // search_path. Its streams are named per run, so runs do not collide.
-    const es = mod.getPostgreSQLEventStore(o.databaseUrl);
+    const es = mod.getPostgreSQLEventStore(databaseUrl);
     const versions = new Map<string, bigint>();
-    emmett = {
+    return {
       async append(stream, evs) {
         const v = versions.get(stream);
         const r = await es.appendToStream(
@@ -263,105 +251,40 @@ async function appendSuite(o: PeerBenchOptions, events: NewEvent[], rows: PeerRo
       close: () => es.close(),
     };
   } catch (err) {
-    emmett = `not run: @event-driven-io/emmett-postgresql does not load (${(err as Error).message.split('\n')[0]})`;
+    return `not run: @event-driven-io/emmett-postgresql does not load (${(err as Error).message.split('\n')[0]})`;
   }
-  const runs: Record<string, number[]> = {
-    matchtape: [],
-    matchtapeOff: [],
-    tx: [],
-    multi: [],
-    copy: [],
-    emmett: [],
-  };
-  try {
-    for (let t = 1; t <= trials; t++) {
-      o.progress(`bench peers: append trial ${t}/${trials}`);
-      // Matchtape: the host path (it knows the head hash), 8 matches written concurrently; group commit on and off.
-      for (const [key, st] of [
-        ['matchtape', store],
-        ['matchtapeOff', solo],
-      ] as const) {
-        const heads = await Promise.all(
-          Array.from({ length: WRITERS }, async (_, w) => {
-            const id = `${key}_${t}_${w}`;
-            await st.createMatch({
-              matchId: id,
-              game: 'bench',
-              status: 'playing',
-              config: {},
-              seed: 's',
-              spectatorDelaySeconds: 0,
-              coverageDelaySeconds: 0,
-              summary: {},
-            });
-            return { id, seq: 0, hash: GENESIS_HASH };
-          }),
-        );
-        runs[key]!.push(
-          await timed(ms, async (w, i) => {
-            const h = heads[w]!;
-            const out = await st.appendToStream(h.id, h.seq, batch(i), { expectedHash: h.hash });
-            h.seq = out[out.length - 1]!.seq;
-            h.hash = out[out.length - 1]!.hash;
-          }),
-        );
-      }
-      for (const kind of ['tx', 'multi', 'copy'] as const) {
-        const ids = Array.from({ length: WRITERS }, (_, w) => `${kind}_${t}_${w}`);
-        for (const id of ids)
-          await pool.query(
-            `insert into matches (match_id, game, status, config, seed) values ($1, 'bench', 'playing', '{}', 's')`,
-            [id],
-          );
-        runs[kind]!.push(
-          await timed(ms, async (w, i) => {
-            const c = await pool.connect();
-            try {
-              const seq0 = i * EVENTS_PER_APPEND;
-              const evs = batch(i);
-              if (kind === 'tx') {
-                // The plain limit: a transaction of one INSERT per event.
-                await c.query('begin');
-                for (let k = 0; k < evs.length; k++)
-                  await c.query(
-                    `insert into events (${COLUMNS}) values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`,
-                    row(ids[w]!, seq0 + k + 1, evs[k]!),
-                  );
-                await c.query('commit');
-              } else if (kind === 'multi') {
-                const params = evs.flatMap((e, k) => row(ids[w]!, seq0 + k + 1, e));
-                const values = evs
-                  .map((_, k) => `(${Array.from({ length: 12 }, (_, j) => `$${k * 12 + j + 1}`).join(',')})`)
-                  .join(',');
-                await c.query(`insert into events (${COLUMNS}) values ${values}`, params);
-              } else {
-                await copyAppend(c, ids[w]!, seq0, evs);
-              }
-            } finally {
-              c.release();
-            }
-          }),
-        );
-      }
-      o.progress(`bench peers: append trial ${t}/${trials}: ${CONCURRENT.join(' and ')} matches at once`);
-      await concurrentTrial(t, { on: store, off: solo }, pool, batch, ms, concurrent);
-      if (typeof emmett !== 'string') {
-        const e = emmett;
-        try {
-          runs.emmett!.push(await timed(ms, (w, i) => e.append(`${schema}_${t}_${w}`, batch(i))));
-        } catch (err) {
-          await e.close().catch(() => undefined);
-          emmett = `not run: Emmett's appendToStream failed on this Postgres (${(err as Error).message.split('\n')[0]})`;
-        }
-      }
-    }
-  } finally {
-    if (typeof emmett !== 'string') await emmett.close().catch(() => undefined);
-    await pool.end();
-    await solo.close();
-    await store.close();
-    await dropSchema(o.databaseUrl, schema);
+}
+
+/** One append of `evs` to `matchId` from seq0 + 1 by a raw pg path: a transaction, one multi-row INSERT, or COPY. */
+async function rawAppend(
+  c: pg.PoolClient,
+  kind: 'tx' | 'multi' | 'copy',
+  matchId: string,
+  seq0: number,
+  evs: NewEvent[],
+): Promise<void> {
+  if (kind === 'tx') {
+    // The plain limit: a transaction of one INSERT per event.
+    await c.query('begin');
+    for (let k = 0; k < evs.length; k++)
+      await c.query(
+        `insert into events (${COLUMNS}) values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`,
+        row(matchId, seq0 + k + 1, evs[k]!),
+      );
+    await c.query('commit');
+  } else if (kind === 'multi') {
+    const params = evs.flatMap((e, k) => row(matchId, seq0 + k + 1, e));
+    const values = evs
+      .map((_, k) => `(${Array.from({ length: 12 }, (_, j) => `$${k * 12 + j + 1}`).join(',')})`)
+      .join(',');
+    await c.query(`insert into events (${COLUMNS}) values ${values}`, params);
+  } else {
+    await copyAppend(c, matchId, seq0, evs);
   }
+}
+
+/** The append suite's rows: Matchtape (group commit off and on) against raw pg and Emmett. */
+function appendRows(runs: Record<string, number[]>, emmett: EmmettAppender, rows: PeerRow[]): void {
   const mt = measure(runs.matchtape!);
   const what = `${WRITERS} writers × ${EVENTS_PER_APPEND}-event appends`;
   // The target is stated against the best raw way to commit the same rows in the append's one round trip: one
@@ -424,6 +347,108 @@ async function appendSuite(o: PeerBenchOptions, events: NewEvent[], rows: PeerRo
       vs: 'Matchtape ÷ this',
       ratio: mt.median / measure(runs.emmett!).median,
     });
+}
+
+async function appendSuite(o: PeerBenchOptions, events: NewEvent[], rows: PeerRow[]): Promise<void> {
+  const schema = `bench_peers_${Date.now().toString(36)}`;
+  const store = (await openStore({
+    databaseUrl: o.databaseUrl,
+    schema,
+    poolSize: WRITERS,
+  })) as KyselyEventStore;
+  // The same schema without group commit: one transaction per append, as before issue 27.
+  const solo = (await openStore({
+    databaseUrl: o.databaseUrl,
+    schema,
+    poolSize: WRITERS,
+    migrate: false,
+    groupCommit: false,
+  })) as KyselyEventStore;
+  const pool = new pg.Pool({
+    connectionString: o.databaseUrl,
+    max: WRITERS,
+    options: `-c search_path=${schema}`,
+  });
+  const concurrent = Object.fromEntries(
+    CONCURRENT.map((n) => [n, { on: [], off: [], copy: [] }]),
+  ) as unknown as ConcurrentRuns;
+  const ms = o.quick ? 1500 : 4000;
+  // Short trials, more of them: the head-row updates of Matchtape and Emmett are what a long transaction elsewhere
+  // on a shared server slows down (dead row versions it keeps), so single trials swing widely.
+  const trials = o.quick ? 5 : 7;
+  const batch = (i: number): NewEvent[] =>
+    Array.from({ length: EVENTS_PER_APPEND }, (_, k) => events[(i * EVENTS_PER_APPEND + k) % events.length]!);
+  let emmett = await openEmmett(o.databaseUrl);
+  const runs: Record<string, number[]> = {
+    matchtape: [],
+    matchtapeOff: [],
+    tx: [],
+    multi: [],
+    copy: [],
+    emmett: [],
+  };
+  try {
+    for (let t = 1; t <= trials; t++) {
+      o.progress(`bench peers: append trial ${t}/${trials}`);
+      // Matchtape: the host path (it knows the head hash), 8 matches written concurrently; group commit on and off.
+      for (const [key, st] of [
+        ['matchtape', store],
+        ['matchtapeOff', solo],
+      ] as const) {
+        const heads = await Promise.all(
+          Array.from({ length: WRITERS }, async (_, w) => {
+            const id = `${key}_${t}_${w}`;
+            await createBenchMatch(st, id);
+            return { id, seq: 0, hash: GENESIS_HASH };
+          }),
+        );
+        runs[key]!.push(
+          await timed(ms, async (w, i) => {
+            const h = heads[w]!;
+            const out = await st.appendToStream(h.id, h.seq, batch(i), { expectedHash: h.hash });
+            h.seq = out[out.length - 1]!.seq;
+            h.hash = out[out.length - 1]!.hash;
+          }),
+        );
+      }
+      for (const kind of ['tx', 'multi', 'copy'] as const) {
+        const ids = Array.from({ length: WRITERS }, (_, w) => `${kind}_${t}_${w}`);
+        for (const id of ids)
+          await pool.query(
+            `insert into matches (match_id, game, status, config, seed) values ($1, 'bench', 'playing', '{}', 's')`,
+            [id],
+          );
+        runs[kind]!.push(
+          await timed(ms, async (w, i) => {
+            const c = await pool.connect();
+            try {
+              await rawAppend(c, kind, ids[w]!, i * EVENTS_PER_APPEND, batch(i));
+            } finally {
+              c.release();
+            }
+          }),
+        );
+      }
+      o.progress(`bench peers: append trial ${t}/${trials}: ${CONCURRENT.join(' and ')} matches at once`);
+      await concurrentTrial(t, { on: store, off: solo }, pool, batch, ms, concurrent);
+      if (typeof emmett !== 'string') {
+        const e = emmett;
+        try {
+          runs.emmett!.push(await timed(ms, (w, i) => e.append(`${schema}_${t}_${w}`, batch(i))));
+        } catch (err) {
+          await e.close().catch(() => undefined);
+          emmett = `not run: Emmett's appendToStream failed on this Postgres (${(err as Error).message.split('\n')[0]})`;
+        }
+      }
+    }
+  } finally {
+    if (typeof emmett !== 'string') await emmett.close().catch(() => undefined);
+    await pool.end();
+    await solo.close();
+    await store.close();
+    await dropSchema(o.databaseUrl, schema);
+  }
+  appendRows(runs, emmett, rows);
   concurrentRows(concurrent, rows);
 }
 
@@ -456,16 +481,7 @@ async function relaySuite(o: PeerBenchOptions, events: NewEvent[], rows: PeerRow
     await Promise.all(
       Array.from({ length: matches }, async (_, m) => {
         const id = `r${m}`;
-        await store.createMatch({
-          matchId: id,
-          game: 'bench',
-          status: 'playing',
-          config: {},
-          seed: 's',
-          spectatorDelaySeconds: 0,
-          coverageDelaySeconds: 0,
-          summary: {},
-        });
+        await createBenchMatch(store, id);
         for (let seq = 0; seq < perMatch; seq += 5)
           await store.appendToStream(
             id,

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import {
   chainEvents,
+  toNewEvent,
   fold,
   GENESIS_HASH,
   Keyframes,
@@ -71,18 +72,7 @@ export function benchSealing(
   now: () => number,
 ): EngineBench['appendMicrosPerEvent'] {
   const viewers = sealViewers(['p1', 'p2'] as PlayerId[]);
-  const drafts = played.slice(0, 10).map((ev) =>
-    ev.map(({ type, at, turn, phase, step, cause, rule, payload }) => ({
-      type,
-      at,
-      turn,
-      phase,
-      step,
-      cause,
-      rule,
-      payload,
-    })),
-  );
+  const drafts = played.slice(0, 10).map((ev) => ev.map(toNewEvent));
   const events = drafts.reduce((n, d) => n + d.length, 0);
   const time = (hashes: SealHashes | null): number => {
     const t0 = now();

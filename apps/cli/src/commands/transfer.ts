@@ -13,7 +13,7 @@ import {
   MATCH_STARTED,
   seedCommitment,
   type EventEnvelope,
-  type NewEvent,
+  toNewEvent,
   type PlayerId,
 } from '@matchtape/engine';
 import { posInt, validate } from '../args';
@@ -44,19 +44,6 @@ const StoreFlagsSchema = {
   'database-url': z.string().min(1).optional(),
   'data-dir': z.string().min(1).optional(),
 };
-
-function toNewEvent(e: EventEnvelope): NewEvent {
-  return {
-    type: e.type,
-    at: e.at,
-    turn: e.turn,
-    phase: e.phase,
-    step: e.step,
-    cause: e.cause,
-    rule: e.rule,
-    payload: e.payload,
-  };
-}
 
 /** Seats named by MatchStarted (payload.players: [{ id, name }]) or, failing that, by the commands' causes. */
 function seatsOf(events: readonly EventEnvelope[]): { id: PlayerId; name: string }[] {

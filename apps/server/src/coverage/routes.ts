@@ -64,122 +64,209 @@ const ordered = (b: Book): Annotation[] =>
     (x, y) => x.seq.from - y.seq.from || x.seq.to - y.seq.to || x.version - y.version,
   );
 
+/** The annotations one viewer may see now (the stream through the same filter SSE frames pass), folded. */
+async function visibleAnnotations(
+  ctx: RouteContext,
+  cards: CardSight,
+  rec: MatchRecord,
+  access: Access,
+): Promise<{ annotations: Annotation[]; viewer: SideViewer | null }> {
+  const side = await ctx.side.read(rec.matchId, 'annotations');
+  if (side.length === 0) return { annotations: [], viewer: null };
+  const seen = await ctx.sideViewer(rec, access, { events: false });
+  const viewer =
+    access.viewer === 'judge'
+      ? seen
+      : { ...seen, cards: await cards.at(rec, access.viewer, cardCheckSeqs(side, seen.seenSeq)) };
+  return {
+    annotations: ordered(foldBook(emptyBook(rec.matchId), ctx.side.admit('annotations', side, viewer))),
+    viewer,
+  };
+}
+
+/**
+ * Read, decide, append with the read seq expected; another writer in between means: read and decide again.
+ * An addition under a fresh server-made id depends on nothing earlier (`independent`): it is appended without
+ * an expected seq, so any number of authors add at once without retries (the store serialises them).
+ */
+async function appendDecided(
+  ctx: RouteContext,
+  rec: MatchRecord,
+  writer: Writer,
+  decide: (b: Book) => Decision,
+  independent = false,
+): Promise<{ annotation: Annotation | null; appended: SideEvent[] }> {
+  for (let attempt = 0; ; attempt++) {
+    const b = foldBook(emptyBook(rec.matchId), await ctx.side.read(rec.matchId, 'annotations'));
+    const d = decide(b);
+    if (!d.ok) throw new HostError(d.status, d.code, d.message);
+    if (d.events.length === 0) return { annotation: b.annotations.get(d.annotationId) ?? null, appended: [] };
+    try {
+      const author = { id: writer.id, role: writer.role };
+      const appended = await ctx.side.append(
+        rec.matchId,
+        'annotations',
+        d.events.map((e) => ({ ...e, author })),
+        independent ? {} : { expectedSeq: b.seq },
+      );
+      return { annotation: foldBook(b, appended).annotations.get(d.annotationId) ?? null, appended };
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError)) throw err;
+      if (attempt >= 20)
+        throw new HostError(
+          409,
+          'busy',
+          'other writers kept annotating this match at the same moment; send the request again',
+        );
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * (attempt + 1)));
+    }
+  }
+}
+
+/** Annotations across matches that match the query, each match read as a coverage (or judge) viewer sees it. */
+async function searchAnnotations(
+  ctx: RouteContext,
+  cards: CardSight,
+  claims: TokenClaims | null,
+  q: z.infer<typeof SearchQuery>,
+) {
+  // Highlight reels are the coverage team's: a coverage or judge token, each match read as that role sees it.
+  if (!claims)
+    throw new HostError(
+      401,
+      'missing_token',
+      'searching annotations needs a coverage or judge token ("Authorization: Bearer <token>")',
+    );
+  if (!mayWrite(claims.role))
+    throw new HostError(
+      403,
+      'not_a_writer',
+      `a ${claims.role} token cannot search annotations; use a coverage or judge token`,
+    );
+  // Candidate matches: those with annotation events, most recently annotated first (paged, bounded).
+  const lastActive = new Map<string, number>();
+  let after = 0;
+  for (let page = 0; page < 20; page++) {
+    const batch = await ctx.store.searchSideEvents({ stream: 'annotations', after, limit: 5000 });
+    for (const e of batch) lastActive.set(e.matchId, e.position);
+    if (batch.length < 5000) break;
+    after = batch[batch.length - 1]!.position;
+  }
+  const matchIds = [...lastActive.entries()].sort((x, y) => y[1] - x[1]).map(([m]) => m);
+  const hits: (Annotation & { glyph: string | null; game: string })[] = [];
+  for (const matchId of matchIds) {
+    if (hits.length >= q.limit) break;
+    if (claims.matchId && claims.matchId !== matchId) continue;
+    const rec = await ctx.store.getMatch(matchId);
+    if (!rec || (q.game && rec.game !== q.game) || !(await ctx.sight.forks.visibleTo(rec, claims))) continue;
+    const access = accessFor(
+      rec,
+      claims.role === 'judge' ? 'judge' : 'coverage',
+      claims,
+      ctx.now().getTime(),
+    );
+    for (const a of (await visibleAnnotations(ctx, cards, rec, access)).annotations)
+      if (matchesQuery(a, q)) hits.push({ ...present(a), game: rec.game });
+  }
+  return { results: hits.slice(0, q.limit) };
+}
+
+/** Layers: one per author, so a viewer can show or hide each. */
+function authorLayers(annotations: readonly Annotation[]) {
+  const layers = new Map<string, { id: string; name: string; role: string; count: number }>();
+  for (const a of annotations) {
+    const l = layers.get(a.author.id) ?? {
+      id: a.author.id,
+      name: a.author.name,
+      role: a.author.role,
+      count: 0,
+    };
+    l.count += 1;
+    layers.set(a.author.id, l);
+  }
+  return [...layers.values()];
+}
+
+/** A read of one match: its record and the caller's access (token, `as`). */
+async function readerFor(ctx: RouteContext, id: string, claims: TokenClaims | null, as: string | undefined) {
+  const rec = await ctx.record(id);
+  return { rec, access: resolveAccess(rec, claims, as, ctx.now().getTime()) };
+}
+
+/** The writer behind a request: a coverage or judge token, and how far its own feed has got. */
+async function writerFor(
+  ctx: RouteContext,
+  claims: TokenClaims | null,
+  rec: MatchRecord,
+  verb: string,
+): Promise<{ writer: Writer; claims: TokenClaims }> {
+  if (!claims)
+    throw new HostError(
+      401,
+      'missing_token',
+      `to ${verb} annotations send a coverage or judge token as "Authorization: Bearer <token>" (\`npx matchtape token --role coverage\`)`,
+    );
+  if (!mayWrite(claims.role))
+    throw new HostError(
+      403,
+      'not_a_writer',
+      `a ${claims.role} token cannot ${verb} annotations; use a coverage or judge token`,
+    );
+  const access = resolveAccess(rec, claims, claims.role, ctx.now().getTime());
+  const feedSeq = (await ctx.sight.summary(rec, access)).lastSeq;
+  return { writer: { id: claims.jti, role: claims.role, feedSeq }, claims };
+}
+
+/** The chapters the viewer's annotations mark, with times from the match's start (JSON, or video-chapter text). */
+async function chaptersAnswer(
+  ctx: RouteContext,
+  cards: CardSight,
+  id: string,
+  claims: TokenClaims | null,
+  q: z.infer<typeof ChaptersQuery>,
+  reply: FastifyReply,
+) {
+  const { rec, access } = await readerFor(ctx, id, claims, q.as);
+  const { annotations } = await visibleAnnotations(ctx, cards, rec, access);
+  // Times relative to the match's first event; only the events up to the last chapter are read.
+  const last = Math.max(0, ...annotations.filter((a) => a.chapter !== null).map((a) => a.seq.from));
+  const times = last > 0 ? await ctx.store.readStream(rec.matchId, { to: last }) : [];
+  const atOf = (seq: number) => times[seq - 1]?.at;
+  const start = atOf(1);
+  const list = start ? chapterList(annotations, start, atOf) : [];
+  if (q.format === 'text') {
+    reply.header('content-type', 'text/plain; charset=utf-8');
+    reply.header('content-disposition', `inline; filename="${id}.chapters.txt"`);
+    return videoChapters(list);
+  }
+  return { matchId: id, as: access.role, startAt: start ?? null, chapters: list };
+}
+
 export const coverageRoutes: RouteModule = (ctx) => {
   ctx.side.setFilter('annotations', annotationFilter);
-  const nowMs = () => ctx.now().getTime();
 
   // Every open match page polls the annotations and every overlay the focus: neither reads the match's events. The
   // hidden-card check (a non-judge view, a card highlight) asks the card sight, which answers from its cache or, once
   // per (seq, viewer), from a snapshot (cards.ts).
   const cards = new CardSight(ctx.sight, (id) => ctx.host.game(id));
 
-  /** The annotations one viewer may see now (the stream through the same filter SSE frames pass), folded. */
-  const visibleTo = async (
-    rec: MatchRecord,
-    access: Access,
-  ): Promise<{ annotations: Annotation[]; viewer: SideViewer | null }> => {
-    const side = await ctx.side.read(rec.matchId, 'annotations');
-    if (side.length === 0) return { annotations: [], viewer: null };
-    const seen = await ctx.sideViewer(rec, access, { events: false });
-    const viewer =
-      access.viewer === 'judge'
-        ? seen
-        : { ...seen, cards: await cards.at(rec, access.viewer, cardCheckSeqs(side, seen.seenSeq)) };
-    return {
-      annotations: ordered(foldBook(emptyBook(rec.matchId), ctx.side.admit('annotations', side, viewer))),
-      viewer,
-    };
-  };
+  const visibleTo = (rec: MatchRecord, access: Access) => visibleAnnotations(ctx, cards, rec, access);
 
-  /** A read of one match: its record and the caller's access (token, `as`). */
-  const readerOf = async (id: string, claims: TokenClaims | null, as: string | undefined) => {
-    const rec = await ctx.record(id);
-    return { rec, access: resolveAccess(rec, claims, as, nowMs()) };
-  };
+  const readerOf = (id: string, claims: TokenClaims | null, as: string | undefined) =>
+    readerFor(ctx, id, claims, as);
 
-  /** The writer behind a request: a coverage or judge token, and how far its own feed has got. */
-  const writerOf = async (
-    claims: TokenClaims | null,
-    rec: MatchRecord,
-    verb: string,
-  ): Promise<{ writer: Writer; claims: TokenClaims }> => {
-    if (!claims)
-      throw new HostError(
-        401,
-        'missing_token',
-        `to ${verb} annotations send a coverage or judge token as "Authorization: Bearer <token>" (\`npx matchtape token --role coverage\`)`,
-      );
-    if (!mayWrite(claims.role))
-      throw new HostError(
-        403,
-        'not_a_writer',
-        `a ${claims.role} token cannot ${verb} annotations; use a coverage or judge token`,
-      );
-    const access = resolveAccess(rec, claims, claims.role, nowMs());
-    const feedSeq = (await ctx.sight.summary(rec, access)).lastSeq;
-    return { writer: { id: claims.jti, role: claims.role, feedSeq }, claims };
-  };
-
-  /**
-   * Read, decide, append with the read seq expected; another writer in between means: read and decide again.
-   * An addition under a fresh server-made id depends on nothing earlier (`independent`): it is appended without
-   * an expected seq, so any number of authors add at once without retries (the store serialises them).
-   */
-  const write = async (
-    rec: MatchRecord,
-    writer: Writer,
-    decide: (b: Book) => Decision,
-    independent = false,
-  ): Promise<{ annotation: Annotation | null; appended: SideEvent[] }> => {
-    for (let attempt = 0; ; attempt++) {
-      const b = foldBook(emptyBook(rec.matchId), await ctx.side.read(rec.matchId, 'annotations'));
-      const d = decide(b);
-      if (!d.ok) throw new HostError(d.status, d.code, d.message);
-      if (d.events.length === 0)
-        return { annotation: b.annotations.get(d.annotationId) ?? null, appended: [] };
-      try {
-        const author = { id: writer.id, role: writer.role };
-        const appended = await ctx.side.append(
-          rec.matchId,
-          'annotations',
-          d.events.map((e) => ({ ...e, author })),
-          independent ? {} : { expectedSeq: b.seq },
-        );
-        return { annotation: foldBook(b, appended).annotations.get(d.annotationId) ?? null, appended };
-      } catch (err) {
-        if (!(err instanceof ConcurrencyError)) throw err;
-        if (attempt >= 20)
-          throw new HostError(
-            409,
-            'busy',
-            'other writers kept annotating this match at the same moment; send the request again',
-          );
-        await new Promise((r) => setTimeout(r, Math.random() * 20 * (attempt + 1)));
-      }
-    }
-  };
+  const writerOf = (claims: TokenClaims | null, rec: MatchRecord, verb: string) =>
+    writerFor(ctx, claims, rec, verb);
 
   const listAnnotations = async (id: string, claims: TokenClaims | null, q: z.infer<typeof ReadQuery>) => {
     const { rec, access } = await readerOf(id, claims, q.as);
     const { annotations } = await visibleTo(rec, access);
-    // Layers: one per author, so a viewer can show or hide each.
-    const layers = new Map<string, { id: string; name: string; role: string; count: number }>();
-    for (const a of annotations) {
-      const l = layers.get(a.author.id) ?? {
-        id: a.author.id,
-        name: a.author.name,
-        role: a.author.role,
-        count: 0,
-      };
-      l.count += 1;
-      layers.set(a.author.id, l);
-    }
     const shown = q.author ? annotations.filter((a) => a.author.id === q.author) : annotations;
     return {
       matchId: id,
       as: access.role,
       annotations: shown.map(present),
-      layers: [...layers.values()],
+      layers: authorLayers(annotations),
       you: claims && mayWrite(claims.role) ? claims.jti : null,
     };
   };
@@ -194,67 +281,7 @@ export const coverageRoutes: RouteModule = (ctx) => {
     const rec = await ctx.record(id);
     const { writer } = await writerOf(claims, rec, verb);
     const d = decide(writer);
-    return write(rec, writer, d.decide, d.independent ?? false);
-  };
-
-  const chapters = async (
-    id: string,
-    claims: TokenClaims | null,
-    q: z.infer<typeof ChaptersQuery>,
-    reply: FastifyReply,
-  ) => {
-    const { rec, access } = await readerOf(id, claims, q.as);
-    const { annotations } = await visibleTo(rec, access);
-    // Times relative to the match's first event; only the events up to the last chapter are read.
-    const last = Math.max(0, ...annotations.filter((a) => a.chapter !== null).map((a) => a.seq.from));
-    const times = last > 0 ? await ctx.store.readStream(rec.matchId, { to: last }) : [];
-    const atOf = (seq: number) => times[seq - 1]?.at;
-    const start = atOf(1);
-    const list = start ? chapterList(annotations, start, atOf) : [];
-    if (q.format === 'text') {
-      reply.header('content-type', 'text/plain; charset=utf-8');
-      reply.header('content-disposition', `inline; filename="${id}.chapters.txt"`);
-      return videoChapters(list);
-    }
-    return { matchId: id, as: access.role, startAt: start ?? null, chapters: list };
-  };
-
-  const search = async (claims: TokenClaims | null, q: z.infer<typeof SearchQuery>) => {
-    // Highlight reels are the coverage team's: a coverage or judge token, each match read as that role sees it.
-    if (!claims)
-      throw new HostError(
-        401,
-        'missing_token',
-        'searching annotations needs a coverage or judge token ("Authorization: Bearer <token>")',
-      );
-    if (!mayWrite(claims.role))
-      throw new HostError(
-        403,
-        'not_a_writer',
-        `a ${claims.role} token cannot search annotations; use a coverage or judge token`,
-      );
-    // Candidate matches: those with annotation events, most recently annotated first (paged, bounded).
-    const lastActive = new Map<string, number>();
-    let after = 0;
-    for (let page = 0; page < 20; page++) {
-      const batch = await ctx.store.searchSideEvents({ stream: 'annotations', after, limit: 5000 });
-      for (const e of batch) lastActive.set(e.matchId, e.position);
-      if (batch.length < 5000) break;
-      after = batch[batch.length - 1]!.position;
-    }
-    const matchIds = [...lastActive.entries()].sort((x, y) => y[1] - x[1]).map(([m]) => m);
-    const hits: (Annotation & { glyph: string | null; game: string })[] = [];
-    for (const matchId of matchIds) {
-      if (hits.length >= q.limit) break;
-      if (claims.matchId && claims.matchId !== matchId) continue;
-      const rec = await ctx.store.getMatch(matchId);
-      if (!rec || (q.game && rec.game !== q.game) || !(await ctx.sight.forks.visibleTo(rec, claims)))
-        continue;
-      const access = accessFor(rec, claims.role === 'judge' ? 'judge' : 'coverage', claims, nowMs());
-      for (const a of (await visibleTo(rec, access)).annotations)
-        if (matchesQuery(a, q)) hits.push({ ...present(a), game: rec.game });
-    }
-    return { results: hits.slice(0, q.limit) };
+    return appendDecided(ctx, rec, writer, d.decide, d.independent ?? false);
   };
 
   const writer = 'coverage or judge token';
@@ -337,7 +364,8 @@ export const coverageRoutes: RouteModule = (ctx) => {
         403: err('view not allowed for this token'),
         404: err('no such match'),
       },
-      handle: async ({ params, claims, query, reply }) => chapters(params.id, claims, query, reply),
+      handle: async ({ params, claims, query, reply }) =>
+        chaptersAnswer(ctx, cards, params.id, claims, query, reply),
     }),
     route({
       method: 'GET',
@@ -347,7 +375,7 @@ export const coverageRoutes: RouteModule = (ctx) => {
       auth: writer,
       query: SearchQuery,
       responses: { 200: { description: 'results' }, 403: err('not a coverage or judge token') },
-      handle: async ({ claims, query }) => search(claims, query),
+      handle: async ({ claims, query }) => searchAnnotations(ctx, cards, claims, query),
     }),
     ...focusRoutes(ctx, { readerOf, writerOf, cards }),
   ];

@@ -6,7 +6,8 @@
 // stream's head for appends by other instances (those can only come late, never early).
 import type { ServerResponse } from 'node:http';
 import type { TournamentEvent } from '@matchtape/events';
-import { SECURITY_HEADERS } from '../http/hardening';
+import { CatchUp } from '../live/catch-up';
+import { openEventStream } from '../live/event-stream';
 import type { FeaturedView } from './contract';
 import type { EventService } from './service';
 
@@ -35,8 +36,7 @@ class Watch {
   private timer: NodeJS.Timeout | null = null;
   private poll: NodeJS.Timeout;
   private heartbeat: NodeJS.Timeout;
-  private running: Promise<void> | null = null;
-  private again = false;
+  private readonly catchUp = new CatchUp(() => this.recompute());
 
   constructor(
     readonly eventId: string,
@@ -63,30 +63,22 @@ class Watch {
 
   /** Recomputes the view now; sends it when it changed; arms the timer for the next event's release. */
   tick(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        const { state, events } = await this.svc.load(this.eventId);
-        const now = this.opts.now();
-        const v = this.opts.view(this.eventId, state, events, now);
-        if (this.last && keyOf(v) !== keyOf(this.last)) {
-          this.last = v;
-          this.send(
-            frame(v),
-            [...this.clients].filter(([, greeted]) => greeted).map(([res]) => res),
-          );
-        } else if (!this.last) this.last = v;
-        this.greet();
-        this.arm(events, v.delaySeconds, now.getTime());
-      } while (this.again);
-    })()
-      .catch((e: unknown) => this.opts.onError?.(this.eventId, e))
-      .finally(() => (this.running = null));
-    return this.running;
+    return this.catchUp.run().catch((e: unknown) => this.opts.onError?.(this.eventId, e));
+  }
+
+  private async recompute(): Promise<void> {
+    const { state, events } = await this.svc.load(this.eventId);
+    const now = this.opts.now();
+    const v = this.opts.view(this.eventId, state, events, now);
+    if (this.last && keyOf(v) !== keyOf(this.last)) {
+      this.last = v;
+      this.send(
+        frame(v),
+        [...this.clients].filter(([, greeted]) => greeted).map(([res]) => res),
+      );
+    } else if (!this.last) this.last = v;
+    this.greet();
+    this.arm(events, v.delaySeconds, now.getTime());
   }
 
   /** A timer at the first event the delayed fold does not hold yet: the moment it may change. */
@@ -126,14 +118,7 @@ export class FeaturedLive {
     let w = this.watches.get(eventId);
     if (!w) this.watches.set(eventId, (w = new Watch(eventId, this.svc, this.opts)));
     const watch = w;
-    res.writeHead(200, {
-      ...SECURITY_HEADERS,
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    res.write(`retry: 2000\n: featured table of ${eventId}\n\n`);
+    openEventStream(res, `featured table of ${eventId}`);
     watch.clients.set(res, false);
     res.on('close', () => {
       watch.clients.delete(res);

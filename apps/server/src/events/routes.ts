@@ -23,7 +23,7 @@ import {
 } from '@matchtape/store';
 import { mintToken, type TokenClaims } from '../auth/tokens';
 import type { RouteContext, RouteModule } from '../http/context';
-import { route } from '../http/route';
+import { route, type Route } from '../http/route';
 import { ErrorBody } from '../http/schemas';
 import { HostError } from '../host/engine-host';
 import { deckInput, resolveDeck } from '../table/decks';
@@ -262,7 +262,28 @@ export const eventRoutes: RouteModule = (ctx) => {
     const { state, lastSeq } = await svc.load(id);
     return eventView(state, lastSeq, ctx.now());
   };
-  const P = C.EventIdParams;
+  const k: EventRouteKit = { ctx, svc, view, featuredLive };
+  return [
+    ...eventSetupRoutes(k),
+    ...eventRoundRoutes(k),
+    ...eventPlayerRoutes(k),
+    ...featuredRoutes(k),
+    ...eventExportRoutes(k),
+  ];
+};
+
+/** What the event routes share: the service, the event's view now, and the featured table's live streams. */
+interface EventRouteKit {
+  ctx: RouteContext;
+  svc: EventService;
+  view: (id: string) => Promise<ReturnType<typeof eventView>>;
+  featuredLive: FeaturedLive;
+}
+
+const P = C.EventIdParams;
+
+/** Creating and listing events, and their players. */
+function eventSetupRoutes({ ctx, svc, view }: EventRouteKit): Route[] {
   return [
     route({
       method: 'POST',
@@ -347,6 +368,12 @@ export const eventRoutes: RouteModule = (ctx) => {
         return view(params.id);
       },
     }),
+  ];
+}
+
+/** Running the rounds: start one, call time, record a result. */
+function eventRoundRoutes({ svc, view }: EventRouteKit): Route[] {
+  return [
     route({
       method: 'POST',
       path: '/api/events/:id/rounds',
@@ -396,6 +423,12 @@ export const eventRoutes: RouteModule = (ctx) => {
         return view(params.id);
       },
     }),
+  ];
+}
+
+/** A player's own view of the event, and the organiser's invites. */
+function eventPlayerRoutes({ ctx, svc }: EventRouteKit): Route[] {
+  return [
     route({
       method: 'GET',
       path: '/api/events/:id/me',
@@ -420,6 +453,12 @@ export const eventRoutes: RouteModule = (ctx) => {
         return invites(ctx, svc, params.id, claims);
       },
     }),
+  ];
+}
+
+/** The featured table: read it, follow it live (SSE), choose it. */
+function featuredRoutes({ ctx, svc, featuredLive }: EventRouteKit): Route[] {
+  return [
     route({
       method: 'GET',
       path: '/api/events/:id/featured',
@@ -485,6 +524,12 @@ export const eventRoutes: RouteModule = (ctx) => {
         return featuredView(params.id, state, events, ctx.now());
       },
     }),
+  ];
+}
+
+/** Standings, pairings and the event's stream as files; rebuilding its projection. */
+function eventExportRoutes({ ctx, svc, view }: EventRouteKit): Route[] {
+  return [
     route({
       method: 'GET',
       path: '/api/events/:id/standings.csv',
@@ -572,4 +617,4 @@ export const eventRoutes: RouteModule = (ctx) => {
       },
     }),
   ];
-};
+}

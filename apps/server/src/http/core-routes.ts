@@ -8,6 +8,7 @@ import { buildTimeline, matchStats } from '@matchtape/projections';
 import { MatchHasForksError, MatchInEventError } from '@matchtape/store';
 import { mintToken, type TokenClaims } from '../auth/tokens';
 import { HostError } from '../host/engine-host';
+import { coverageDelayOf, missingToken } from './refusals';
 import { createFromPosition, isPositionRequest, PositionBody } from '../judges/replay-routes';
 import { forkOfRecord } from '../judges/replay';
 import { copyText } from '../judges/copy';
@@ -29,12 +30,7 @@ function requireOrganiser(
   doing = 'creating a match',
   verb = 'create matches',
 ): void {
-  if (!claims)
-    throw new HostError(
-      401,
-      'missing_token',
-      `${doing} needs an organiser token: mint one with \`npx matchtape token --role organiser\` and send it as "Authorization: Bearer <token>"`,
-    );
+  if (!claims) throw missingToken(doing, 'organiser');
   if (claims.role !== 'organiser')
     throw new HostError(
       403,
@@ -129,13 +125,7 @@ async function createMatch(
     }
     return { name: p.name ?? (p.bot ? `Bot ${i + 1}` : `Player ${i + 1}`), deck, bot: p.bot ?? null };
   });
-  const coverage = body.coverageDelaySeconds ?? body.spectatorDelaySeconds;
-  if (coverage > body.spectatorDelaySeconds)
-    throw new HostError(
-      400,
-      'bad_request',
-      `coverageDelaySeconds (${coverage}) must not exceed spectatorDelaySeconds (${body.spectatorDelaySeconds})`,
-    );
+  const coverage = coverageDelayOf(body);
   const { matchId } = await ctx.host.createMatch({
     game: game.id,
     players,
@@ -337,187 +327,198 @@ export interface DocumentSource {
 
 export const matchRoutes =
   (doc: DocumentSource): RouteModule =>
-  (ctx) => [
-    route({
-      method: 'GET',
-      path: '/api/openapi.json',
-      summary: 'This document (generated from the registered routes)',
-      limit: 'meta',
-      responses: { 200: { description: 'OpenAPI 3.1' } },
-      handle: async () => doc.document(),
-    }),
-    route({
-      method: 'GET',
-      path: '/api/games',
-      summary: 'Implemented games and their preset decks',
-      limit: 'meta',
-      responses: { 200: { description: 'games' } },
-      handle: async () => gameList(ctx),
-    }),
-    route({
-      method: 'POST',
-      path: '/api/matches',
-      summary:
-        'Create a match (organiser), a player table (a player `kind` or a `clock`: seats for people with invites, decks, clock), or start one from a position (`position`: judge or organiser); returns one seat token per player',
-      limit: 'create',
-      auth: 'organiser token (`npx matchtape token --role organiser`), or a judge token with `position`',
-      body: z.union([S.CreateMatchBody, CreateTableBody, PositionBody]),
-      bodyFor: (raw): z.ZodType<S.CreateMatchBody | CreateTableBody | PositionBody> =>
-        isPositionRequest(raw) ? PositionBody : isTableRequest(raw) ? CreateTableBody : S.CreateMatchBody,
-      responses: {
-        201: { description: 'created', schema: z.union([S.CreateMatchResponse, CreateTableResponse]) },
-        403: err('not an organiser token'),
-        404: err('unknown game'),
-        422: err('invalid deck'),
-      },
-      async handle({ claims, body, reply }) {
-        if ('position' in body)
-          return reply.status(201).send(
-            await createFromPosition(
-              {
-                host: ctx.host,
-                store: ctx.store,
-                games: ctx.games,
-                seatTokenTtlSeconds: ctx.config.seatTokenTtlSeconds,
-              },
-              claims,
-              body,
-            ),
-          );
-        requireOrganiser(claims);
-        // A player table (seats for people, invites, decks, clock): table/routes.ts.
-        return reply
-          .status(201)
-          .send(
-            isTableRequest(body)
-              ? await createTable(ctx, body)
-              : await createMatch(ctx, claims, body as S.CreateMatchBody),
-          );
-      },
-    }),
-    route({
-      method: 'GET',
-      path: '/api/matches',
-      summary: 'Live and finished matches',
-      limit: 'reads',
-      query: S.ListMatchesQuery,
-      responses: { 200: { description: 'matches', schema: z.object({ matches: z.array(S.MatchListItem) }) } },
-      handle: async ({ claims, query }) => listMatches(ctx, claims, query),
-    }),
-    route({
-      method: 'GET',
-      path: '/api/matches/:id',
-      summary: 'One match summary',
-      limit: 'reads',
-      params: S.MatchIdParams,
-      responses: { 200: { description: 'match', schema: S.MatchListItem }, 404: err('no such match') },
-      async handle({ params, claims }) {
-        const r = await ctx.record(params.id);
-        // A player table's clock, as this caller sees the match (table/routes.ts).
-        const clock = await clockForViewer(
-          ctx,
-          r,
-          accessFor(r, roleInList(claims, r.matchId), claims, ctx.now().getTime()),
+  (ctx) => [...metaRoutes(ctx, doc), ...matchRecordRoutes(ctx), ...matchPlayRoutes(ctx)];
+
+/** What the server offers: this document and the implemented games. */
+const metaRoutes = (ctx: RouteContext, doc: DocumentSource): Route[] => [
+  route({
+    method: 'GET',
+    path: '/api/openapi.json',
+    summary: 'This document (generated from the registered routes)',
+    limit: 'meta',
+    responses: { 200: { description: 'OpenAPI 3.1' } },
+    handle: async () => doc.document(),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/games',
+    summary: 'Implemented games and their preset decks',
+    limit: 'meta',
+    responses: { 200: { description: 'games' } },
+    handle: async () => gameList(ctx),
+  }),
+];
+
+/** Matches as records: create (a match, a player table or a position), list, read one, delete. */
+const matchRecordRoutes = (ctx: RouteContext): Route[] => [
+  route({
+    method: 'POST',
+    path: '/api/matches',
+    summary:
+      'Create a match (organiser), a player table (a player `kind` or a `clock`: seats for people with invites, decks, clock), or start one from a position (`position`: judge or organiser); returns one seat token per player',
+    limit: 'create',
+    auth: 'organiser token (`npx matchtape token --role organiser`), or a judge token with `position`',
+    body: z.union([S.CreateMatchBody, CreateTableBody, PositionBody]),
+    bodyFor: (raw): z.ZodType<S.CreateMatchBody | CreateTableBody | PositionBody> =>
+      isPositionRequest(raw) ? PositionBody : isTableRequest(raw) ? CreateTableBody : S.CreateMatchBody,
+    responses: {
+      201: { description: 'created', schema: z.union([S.CreateMatchResponse, CreateTableResponse]) },
+      403: err('not an organiser token'),
+      404: err('unknown game'),
+      422: err('invalid deck'),
+    },
+    async handle({ claims, body, reply }) {
+      if ('position' in body)
+        return reply.status(201).send(
+          await createFromPosition(
+            {
+              host: ctx.host,
+              store: ctx.store,
+              games: ctx.games,
+              seatTokenTtlSeconds: ctx.config.seatTokenTtlSeconds,
+            },
+            claims,
+            body,
+          ),
         );
-        return { ...(await ctx.listItem(r, claims)), forkOf: forkOfRecord(r), ...(clock ? { clock } : {}) };
-      },
-    }),
-    route({
-      method: 'DELETE',
-      path: '/api/matches/:id',
-      summary:
-        'Delete an ended match and everything stored under its id (events, snapshots, rejections, annotations, disputes, drawings); the demo keeps a bounded history with it',
-      limit: 'create',
-      auth: 'organiser token (`npx matchtape token --role organiser`)',
-      params: S.MatchIdParams,
-      responses: {
-        200: { description: 'deleted', schema: z.object({ matchId: z.string(), deleted: z.literal(true) }) },
-        401: err('no token'),
-        403: err('not an organiser token'),
-        404: err('no such match'),
-        409: err('the match has not ended, or is a game of an event'),
-      },
-      handle: async ({ params, claims }) => deleteMatch(ctx, params.id, claims),
-    }),
-    route({
-      method: 'POST',
-      path: '/api/matches/:id/commands',
-      summary: 'Send a command as the seat of the bearer token (idempotent by commandId)',
-      limit: 'commands',
-      auth: 'seat token',
-      params: S.MatchIdParams,
-      body: S.CommandBody,
-      responses: {
-        200: { description: 'accepted (or the replay of an accepted commandId)', schema: S.CommandAccepted },
-        403: err('token of another match or seat'),
-        409: err('commandId already used for a different command'),
-        413: err('body too large'),
-        422: { description: 'rejected by the rules; nothing appended', schema: S.CommandRejected },
-      },
-      handle: async ({ params, claims, body, reply }) => submitCommand(ctx, params.id, claims, body, reply),
-    }),
-    route({
-      method: 'GET',
-      path: '/api/matches/:id/events',
-      summary:
-        "Events as the viewer may see them (after the viewer's delay), at most 5,000 per page; `next` is the `from` of the next page, or null",
-      limit: 'reads',
-      params: S.MatchIdParams,
-      query: S.EventsQuery,
-      responses: {
-        200: { description: 'events', schema: S.EventsResponse },
-        403: err('view not allowed for this token'),
-      },
-      handle: async ({ params, claims, query }) => eventsPage(ctx, params.id, claims, query),
-    }),
-    route({
-      method: 'GET',
-      path: '/api/matches/:id/state',
-      summary: 'State at seq (snapshot + fold), as the viewer sees it, with a board model',
-      limit: 'reads',
-      params: S.MatchIdParams,
-      query: S.StateQuery,
-      responses: {
-        200: { description: 'state', schema: S.StateResponse },
-        403: err('view not allowed for this token'),
-      },
-      handle: async ({ params, claims, query }) => stateAt(ctx, params.id, claims, query),
-    }),
-    route({
-      method: 'GET',
-      path: '/api/matches/:id/timeline',
-      summary: 'Turns, phases, steps with seq ranges, attacks, key moments, stats',
-      limit: 'reads',
-      params: S.MatchIdParams,
-      query: S.ViewQuery,
-      responses: { 200: { description: 'timeline' }, 403: err('view not allowed for this token') },
-      handle: async ({ params, claims, query, reply }) => timeline(ctx, params.id, claims, query, reply),
-    }),
-    route({
-      method: 'GET',
-      path: '/api/matches/:id/export',
-      summary: 'JSONL export: every event in full for judges, the released public view for everyone else',
-      limit: 'reads',
-      params: S.MatchIdParams,
-      query: S.ViewQuery,
-      responses: { 200: { description: 'one event per line', contentType: 'application/x-ndjson' } },
-      handle: async ({ params, claims, query, reply }) => exportJsonl(ctx, params.id, claims, query, reply),
-    }),
-    route({
-      method: 'GET',
-      path: '/api/matches/:id/rejections',
-      summary: 'Rejected commands (judges)',
-      limit: 'reads',
-      auth: 'judge token',
-      params: S.MatchIdParams,
-      query: S.ViewQuery,
-      responses: { 200: { description: 'rejections' }, 403: err('not a judge') },
-      async handle({ params, claims }) {
-        resolveAccess(await ctx.record(params.id), claims, 'judge');
-        return { matchId: params.id, rejections: await ctx.store.listRejections(params.id) };
-      },
-    }),
-  ];
+      requireOrganiser(claims);
+      // A player table (seats for people, invites, decks, clock): table/routes.ts.
+      return reply
+        .status(201)
+        .send(
+          isTableRequest(body)
+            ? await createTable(ctx, body)
+            : await createMatch(ctx, claims, body as S.CreateMatchBody),
+        );
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/matches',
+    summary: 'Live and finished matches',
+    limit: 'reads',
+    query: S.ListMatchesQuery,
+    responses: { 200: { description: 'matches', schema: z.object({ matches: z.array(S.MatchListItem) }) } },
+    handle: async ({ claims, query }) => listMatches(ctx, claims, query),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/matches/:id',
+    summary: 'One match summary',
+    limit: 'reads',
+    params: S.MatchIdParams,
+    responses: { 200: { description: 'match', schema: S.MatchListItem }, 404: err('no such match') },
+    async handle({ params, claims }) {
+      const r = await ctx.record(params.id);
+      // A player table's clock, as this caller sees the match (table/routes.ts).
+      const clock = await clockForViewer(
+        ctx,
+        r,
+        accessFor(r, roleInList(claims, r.matchId), claims, ctx.now().getTime()),
+      );
+      return { ...(await ctx.listItem(r, claims)), forkOf: forkOfRecord(r), ...(clock ? { clock } : {}) };
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: '/api/matches/:id',
+    summary:
+      'Delete an ended match and everything stored under its id (events, snapshots, rejections, annotations, disputes, drawings); the demo keeps a bounded history with it',
+    limit: 'create',
+    auth: 'organiser token (`npx matchtape token --role organiser`)',
+    params: S.MatchIdParams,
+    responses: {
+      200: { description: 'deleted', schema: z.object({ matchId: z.string(), deleted: z.literal(true) }) },
+      401: err('no token'),
+      403: err('not an organiser token'),
+      404: err('no such match'),
+      409: err('the match has not ended, or is a game of an event'),
+    },
+    handle: async ({ params, claims }) => deleteMatch(ctx, params.id, claims),
+  }),
+];
+
+/** Playing and reading one match: commands, events, state, timeline, export, rejections. */
+const matchPlayRoutes = (ctx: RouteContext): Route[] => [
+  route({
+    method: 'POST',
+    path: '/api/matches/:id/commands',
+    summary: 'Send a command as the seat of the bearer token (idempotent by commandId)',
+    limit: 'commands',
+    auth: 'seat token',
+    params: S.MatchIdParams,
+    body: S.CommandBody,
+    responses: {
+      200: { description: 'accepted (or the replay of an accepted commandId)', schema: S.CommandAccepted },
+      403: err('token of another match or seat'),
+      409: err('commandId already used for a different command'),
+      413: err('body too large'),
+      422: { description: 'rejected by the rules; nothing appended', schema: S.CommandRejected },
+    },
+    handle: async ({ params, claims, body, reply }) => submitCommand(ctx, params.id, claims, body, reply),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/matches/:id/events',
+    summary:
+      "Events as the viewer may see them (after the viewer's delay), at most 5,000 per page; `next` is the `from` of the next page, or null",
+    limit: 'reads',
+    params: S.MatchIdParams,
+    query: S.EventsQuery,
+    responses: {
+      200: { description: 'events', schema: S.EventsResponse },
+      403: err('view not allowed for this token'),
+    },
+    handle: async ({ params, claims, query }) => eventsPage(ctx, params.id, claims, query),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/matches/:id/state',
+    summary: 'State at seq (snapshot + fold), as the viewer sees it, with a board model',
+    limit: 'reads',
+    params: S.MatchIdParams,
+    query: S.StateQuery,
+    responses: {
+      200: { description: 'state', schema: S.StateResponse },
+      403: err('view not allowed for this token'),
+    },
+    handle: async ({ params, claims, query }) => stateAt(ctx, params.id, claims, query),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/matches/:id/timeline',
+    summary: 'Turns, phases, steps with seq ranges, attacks, key moments, stats',
+    limit: 'reads',
+    params: S.MatchIdParams,
+    query: S.ViewQuery,
+    responses: { 200: { description: 'timeline' }, 403: err('view not allowed for this token') },
+    handle: async ({ params, claims, query, reply }) => timeline(ctx, params.id, claims, query, reply),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/matches/:id/export',
+    summary: 'JSONL export: every event in full for judges, the released public view for everyone else',
+    limit: 'reads',
+    params: S.MatchIdParams,
+    query: S.ViewQuery,
+    responses: { 200: { description: 'one event per line', contentType: 'application/x-ndjson' } },
+    handle: async ({ params, claims, query, reply }) => exportJsonl(ctx, params.id, claims, query, reply),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/matches/:id/rejections',
+    summary: 'Rejected commands (judges)',
+    limit: 'reads',
+    auth: 'judge token',
+    params: S.MatchIdParams,
+    query: S.ViewQuery,
+    responses: { 200: { description: 'rejections' }, 403: err('not a judge') },
+    async handle({ params, claims }) {
+      resolveAccess(await ctx.record(params.id), claims, 'judge');
+      return { matchId: params.id, rejections: await ctx.store.listRejections(params.id) };
+    },
+  }),
+];
 
 /** GET /api/matches/:id/live: hands the socket to the gateway (SSE). Served by the api and gateway roles. */
 export const liveRoutes: RouteModule = (ctx): Route[] => [

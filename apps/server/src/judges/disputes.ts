@@ -17,8 +17,8 @@ import { diffBoards } from '@matchtape/projections';
 import { ConcurrencyError, type MatchRecord } from '@matchtape/store';
 import type { TokenClaims } from '../auth/tokens';
 import { HostError, parseHostedConfig, playersOf } from '../host/engine-host';
-import type { RouteModule } from '../http/context';
-import { route } from '../http/route';
+import type { RouteContext, RouteModule } from '../http/context';
+import { route, type Route } from '../http/route';
 import { ErrorBody } from '../http/schemas';
 import { MAX_INT } from '../http/hardening';
 import { knowledgeServed } from '../projector/serve';
@@ -98,165 +98,167 @@ function factsOf(rec: MatchRecord): MatchFacts {
   return { matchId: rec.matchId, status: rec.status, lastSeq: rec.lastSeq, seats };
 }
 
+async function disputesOf(
+  ctx: RouteContext,
+  matchId: string,
+): Promise<{ records: DisputeRecord[]; streamSeq: number }> {
+  const events = await ctx.side.read(matchId, DISPUTES_STREAM);
+  return { records: foldDisputes(events), streamSeq: events.at(-1)?.seq ?? 0 };
+}
+
+/** Reads, decides and (for a write) appends with the stream position it decided on; a concurrent write retries. */
+async function act(ctx: RouteContext, claims: TokenClaims | null, matchId: string, action: DisputeAction) {
+  const rec = await ctx.record(matchId);
+  const caller = callerOf(claims, matchId);
+  for (let attempt = 0; ; attempt++) {
+    const { records, streamSeq } = await disputesOf(ctx, matchId);
+    const d = decideDispute(factsOf(rec), records, caller, action);
+    if (!d.ok) throw new HostError(d.status, d.code, d.message);
+    if (!d.event)
+      return {
+        records,
+        dispute: 'disputeId' in action ? records.find((r) => r.disputeId === action.disputeId)! : null,
+      };
+    const author =
+      caller.role === 'judge'
+        ? { id: `judge:${claims!.jti}`, role: 'judge' }
+        : { id: `${matchId}:${caller.role === 'seat' ? caller.seat : '?'}`, role: 'seat' };
+    try {
+      await ctx.side.append(
+        matchId,
+        DISPUTES_STREAM,
+        [{ type: d.event.type, at: ctx.now().toISOString(), author, payload: d.event.payload }],
+        { expectedSeq: streamSeq },
+      );
+    } catch (err) {
+      if (err instanceof ConcurrencyError && attempt < 4) continue;
+      throw err;
+    }
+    const after = (await disputesOf(ctx, matchId)).records;
+    return { records: after, dispute: after.find((r) => r.disputeId === d.event!.payload.disputeId)! };
+  }
+}
+
+/** The full events of a match for a judge (403 with what to do for anyone else). */
+async function judgeEvents(
+  ctx: RouteContext,
+  claims: TokenClaims | null,
+  id: string,
+): Promise<{ rec: MatchRecord; events: EventEnvelope[] }> {
+  const rec = await ctx.record(id);
+  if (claims?.role !== 'judge')
+    throw new HostError(
+      claims ? 403 : 401,
+      claims ? 'judges_only' : 'missing_token',
+      `this is for judges: it shows every player's hidden cards. Send a judge token (\`npx matchtape token --role judge\`) as "Authorization: Bearer <token>"${claims ? `; you sent a ${claims.role} token` : ''}`,
+    );
+  resolveAccess(rec, claims, 'judge', ctx.now().getTime());
+  return { rec, events: await ctx.store.readStream(id) };
+}
+
+async function caseFile(
+  ctx: RouteContext,
+  claims: TokenClaims | null,
+  id: string,
+  disputeId: string,
+  q: z.infer<typeof CaseQuery>,
+  reply: FastifyReply,
+) {
+  const { rec, events } = await judgeEvents(ctx, claims, id);
+  const { dispute } = await act(ctx, claims, id, { kind: 'read', disputeId });
+  const game = ctx.host.game(rec.game);
+  const served = await knowledgeServed(ctx.store, game, id, events, Math.min(dispute!.atSeq, events.length));
+  if (served.generation !== null) reply.header('x-read-model', `knowledge@${served.generation}`);
+  const c = buildCase({
+    rec,
+    game,
+    events,
+    dispute: dispute!,
+    knowledge: served.knowledge,
+    rejections: await ctx.store.listRejections(id),
+    verification: await verifyMatchInStore(ctx.store, ctx.games, rec.matchId),
+    window: q.window,
+    now: ctx.now(),
+  });
+  const name = `case-${id}-${disputeId}`;
+  if (q.format === 'html') {
+    // The page has no scripts; it is printed or archived as it is.
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+    reply.header('content-disposition', `inline; filename="${name}.html"`);
+    return caseHtml(c);
+  }
+  reply.header('content-disposition', `inline; filename="${name}.json"`);
+  return c;
+}
+
+async function knowledge(
+  ctx: RouteContext,
+  claims: TokenClaims | null,
+  id: string,
+  q: z.infer<typeof KnowledgeQuery>,
+  reply: FastifyReply,
+) {
+  const { rec, events } = await judgeEvents(ctx, claims, id);
+  const seq = q.seq ?? rec.lastSeq;
+  if (seq > events.length)
+    throw new HostError(400, 'bad_seq', `seq ${seq} is past the last event of ${id} (seq ${events.length})`);
+  // Continued from the projector's nearest checkpoint when the live knowledge generation has one; same answer.
+  const served = await knowledgeServed(ctx.store, ctx.host.game(rec.game), id, events, seq);
+  if (served.generation !== null) reply.header('x-read-model', `knowledge@${served.generation}`);
+  return { matchId: id, ...served.knowledge };
+}
+
+async function diff(ctx: RouteContext, claims: TokenClaims | null, id: string, q: z.infer<typeof DiffQuery>) {
+  const { rec, events } = await judgeEvents(ctx, claims, id);
+  const game = ctx.host.game(rec.game);
+  const boardAt = (evs: readonly EventEnvelope[], seq: number, matchId: string) => {
+    if (seq > evs.length)
+      throw new HostError(
+        400,
+        'bad_seq',
+        `seq ${seq} is past the last event of ${matchId} (seq ${evs.length})`,
+      );
+    let s: unknown = game.initial();
+    for (const e of evs.slice(0, seq)) s = game.evolve(s, e);
+    return game.board(s);
+  };
+  const a = boardAt(events, q.from, id);
+  let b;
+  let to: { matchId: string; seq: number };
+  if (q.other !== undefined) {
+    const other = await judgeEvents(ctx, claims, q.other);
+    if (other.rec.game !== rec.game)
+      throw new HostError(
+        400,
+        'other_game',
+        `match ${q.other} is ${other.rec.game}, ${id} is ${rec.game}; compare matches of one game`,
+      );
+    to = { matchId: q.other, seq: q.otherSeq ?? q.to ?? other.events.length };
+    b = boardAt(other.events, to.seq, q.other);
+  } else {
+    to = { matchId: id, seq: q.to! };
+    b = boardAt(events, to.seq, id);
+  }
+  return { from: { matchId: id, seq: q.from }, to, ...diffBoards(a, b) };
+}
+
 export const disputeRoutes: RouteModule = (ctx) => {
   // Disputes reach judges and the match's own players, live and over REST; spectators and coverage never.
   ctx.side.setFilter(DISPUTES_STREAM, (e, v) =>
     v.access.role === 'judge' || isPlayer(v.access.role) ? { send: e } : 'never',
   );
 
-  const disputesOf = async (matchId: string): Promise<{ records: DisputeRecord[]; streamSeq: number }> => {
-    const events = await ctx.side.read(matchId, DISPUTES_STREAM);
-    return { records: foldDisputes(events), streamSeq: events.at(-1)?.seq ?? 0 };
-  };
+  return [...disputeLifecycleRoutes(ctx), ...judgeViewRoutes(ctx)];
+};
 
-  /** Reads, decides and (for a write) appends with the stream position it decided on; a concurrent write retries. */
-  const act = async (claims: TokenClaims | null, matchId: string, action: DisputeAction) => {
-    const rec = await ctx.record(matchId);
-    const caller = callerOf(claims, matchId);
-    for (let attempt = 0; ; attempt++) {
-      const { records, streamSeq } = await disputesOf(matchId);
-      const d = decideDispute(factsOf(rec), records, caller, action);
-      if (!d.ok) throw new HostError(d.status, d.code, d.message);
-      if (!d.event)
-        return {
-          records,
-          dispute: 'disputeId' in action ? records.find((r) => r.disputeId === action.disputeId)! : null,
-        };
-      const author =
-        caller.role === 'judge'
-          ? { id: `judge:${claims!.jti}`, role: 'judge' }
-          : { id: `${matchId}:${caller.role === 'seat' ? caller.seat : '?'}`, role: 'seat' };
-      try {
-        await ctx.side.append(
-          matchId,
-          DISPUTES_STREAM,
-          [{ type: d.event.type, at: ctx.now().toISOString(), author, payload: d.event.payload }],
-          { expectedSeq: streamSeq },
-        );
-      } catch (err) {
-        if (err instanceof ConcurrencyError && attempt < 4) continue;
-        throw err;
-      }
-      const after = (await disputesOf(matchId)).records;
-      return { records: after, dispute: after.find((r) => r.disputeId === d.event!.payload.disputeId)! };
-    }
-  };
+const both = 'judge token, or a seat token of the match';
+const judge = 'judge token';
+const opened = (status: number, description: string) => ({ [status]: { description }, ...refusals });
 
-  /** The full events of a match for a judge (403 with what to do for anyone else). */
-  const judgeEvents = async (
-    claims: TokenClaims | null,
-    id: string,
-  ): Promise<{ rec: MatchRecord; events: EventEnvelope[] }> => {
-    const rec = await ctx.record(id);
-    if (claims?.role !== 'judge')
-      throw new HostError(
-        claims ? 403 : 401,
-        claims ? 'judges_only' : 'missing_token',
-        `this is for judges: it shows every player's hidden cards. Send a judge token (\`npx matchtape token --role judge\`) as "Authorization: Bearer <token>"${claims ? `; you sent a ${claims.role} token` : ''}`,
-      );
-    resolveAccess(rec, claims, 'judge', ctx.now().getTime());
-    return { rec, events: await ctx.store.readStream(id) };
-  };
-
-  const caseFile = async (
-    claims: TokenClaims | null,
-    id: string,
-    disputeId: string,
-    q: z.infer<typeof CaseQuery>,
-    reply: FastifyReply,
-  ) => {
-    const { rec, events } = await judgeEvents(claims, id);
-    const { dispute } = await act(claims, id, { kind: 'read', disputeId });
-    const game = ctx.host.game(rec.game);
-    const served = await knowledgeServed(
-      ctx.store,
-      game,
-      id,
-      events,
-      Math.min(dispute!.atSeq, events.length),
-    );
-    if (served.generation !== null) reply.header('x-read-model', `knowledge@${served.generation}`);
-    const c = buildCase({
-      rec,
-      game,
-      events,
-      dispute: dispute!,
-      knowledge: served.knowledge,
-      rejections: await ctx.store.listRejections(id),
-      verification: await verifyMatchInStore(ctx.store, ctx.games, rec.matchId),
-      window: q.window,
-      now: ctx.now(),
-    });
-    const name = `case-${id}-${disputeId}`;
-    if (q.format === 'html') {
-      // The page has no scripts; it is printed or archived as it is.
-      reply
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
-      reply.header('content-disposition', `inline; filename="${name}.html"`);
-      return caseHtml(c);
-    }
-    reply.header('content-disposition', `inline; filename="${name}.json"`);
-    return c;
-  };
-
-  const knowledge = async (
-    claims: TokenClaims | null,
-    id: string,
-    q: z.infer<typeof KnowledgeQuery>,
-    reply: FastifyReply,
-  ) => {
-    const { rec, events } = await judgeEvents(claims, id);
-    const seq = q.seq ?? rec.lastSeq;
-    if (seq > events.length)
-      throw new HostError(
-        400,
-        'bad_seq',
-        `seq ${seq} is past the last event of ${id} (seq ${events.length})`,
-      );
-    // Continued from the projector's nearest checkpoint when the live knowledge generation has one; same answer.
-    const served = await knowledgeServed(ctx.store, ctx.host.game(rec.game), id, events, seq);
-    if (served.generation !== null) reply.header('x-read-model', `knowledge@${served.generation}`);
-    return { matchId: id, ...served.knowledge };
-  };
-
-  const diff = async (claims: TokenClaims | null, id: string, q: z.infer<typeof DiffQuery>) => {
-    const { rec, events } = await judgeEvents(claims, id);
-    const game = ctx.host.game(rec.game);
-    const boardAt = (evs: readonly EventEnvelope[], seq: number, matchId: string) => {
-      if (seq > evs.length)
-        throw new HostError(
-          400,
-          'bad_seq',
-          `seq ${seq} is past the last event of ${matchId} (seq ${evs.length})`,
-        );
-      let s: unknown = game.initial();
-      for (const e of evs.slice(0, seq)) s = game.evolve(s, e);
-      return game.board(s);
-    };
-    const a = boardAt(events, q.from, id);
-    let b;
-    let to: { matchId: string; seq: number };
-    if (q.other !== undefined) {
-      const other = await judgeEvents(claims, q.other);
-      if (other.rec.game !== rec.game)
-        throw new HostError(
-          400,
-          'other_game',
-          `match ${q.other} is ${other.rec.game}, ${id} is ${rec.game}; compare matches of one game`,
-        );
-      to = { matchId: q.other, seq: q.otherSeq ?? q.to ?? other.events.length };
-      b = boardAt(other.events, to.seq, q.other);
-    } else {
-      to = { matchId: id, seq: q.to! };
-      b = boardAt(events, to.seq, id);
-    }
-    return { from: { matchId: id, seq: q.from }, to, ...diffBoards(a, b) };
-  };
-
-  const both = 'judge token, or a seat token of the match';
-  const judge = 'judge token';
-  const opened = (status: number, description: string) => ({ [status]: { description }, ...refusals });
+/** A dispute's life: list, open, read one, add evidence, rule, close (judges and the match's players). */
+function disputeLifecycleRoutes(ctx: RouteContext): Route[] {
   return [
     route({
       method: 'GET',
@@ -269,7 +271,7 @@ export const disputeRoutes: RouteModule = (ctx) => {
       responses: opened(200, 'disputes'),
       handle: async ({ params, claims }) => ({
         matchId: params.id,
-        disputes: (await act(claims, params.id, { kind: 'list' })).records,
+        disputes: (await act(ctx, claims, params.id, { kind: 'list' })).records,
       }),
     }),
     route({
@@ -284,7 +286,7 @@ export const disputeRoutes: RouteModule = (ctx) => {
       handle: async ({ params, claims, body, reply }) =>
         reply.status(201).send({
           matchId: params.id,
-          dispute: (await act(claims, params.id, { kind: 'open', body })).dispute,
+          dispute: (await act(ctx, claims, params.id, { kind: 'open', body })).dispute,
         }),
     }),
     route({
@@ -298,7 +300,7 @@ export const disputeRoutes: RouteModule = (ctx) => {
       responses: opened(200, 'dispute'),
       handle: async ({ params, claims }) => ({
         matchId: params.id,
-        dispute: (await act(claims, params.id, { kind: 'read', disputeId: params.disputeId })).dispute,
+        dispute: (await act(ctx, claims, params.id, { kind: 'read', disputeId: params.disputeId })).dispute,
       }),
     }),
     route({
@@ -313,8 +315,9 @@ export const disputeRoutes: RouteModule = (ctx) => {
       handle: async ({ params, claims, body, reply }) =>
         reply.status(201).send({
           matchId: params.id,
-          dispute: (await act(claims, params.id, { kind: 'evidence', disputeId: params.disputeId, body }))
-            .dispute,
+          dispute: (
+            await act(ctx, claims, params.id, { kind: 'evidence', disputeId: params.disputeId, body })
+          ).dispute,
         }),
     }),
     route({
@@ -329,7 +332,7 @@ export const disputeRoutes: RouteModule = (ctx) => {
       handle: async ({ params, claims, body, reply }) =>
         reply.status(201).send({
           matchId: params.id,
-          dispute: (await act(claims, params.id, { kind: 'ruling', disputeId: params.disputeId, body }))
+          dispute: (await act(ctx, claims, params.id, { kind: 'ruling', disputeId: params.disputeId, body }))
             .dispute,
         }),
     }),
@@ -344,9 +347,16 @@ export const disputeRoutes: RouteModule = (ctx) => {
       responses: opened(200, 'closed'),
       handle: async ({ params, claims, body }) => ({
         matchId: params.id,
-        dispute: (await act(claims, params.id, { kind: 'close', disputeId: params.disputeId, body })).dispute,
+        dispute: (await act(ctx, claims, params.id, { kind: 'close', disputeId: params.disputeId, body }))
+          .dispute,
       }),
     }),
+  ];
+}
+
+/** What judges read to rule: the case file, who knew what, the diff between two points, the rules text. */
+function judgeViewRoutes(ctx: RouteContext): Route[] {
+  return [
     route({
       method: 'GET',
       path: '/api/matches/:id/disputes/:disputeId/case',
@@ -357,7 +367,7 @@ export const disputeRoutes: RouteModule = (ctx) => {
       query: CaseQuery,
       responses: opened(200, 'case file'),
       handle: async ({ params, claims, query, reply }) =>
-        caseFile(claims, params.id, params.disputeId, query, reply),
+        caseFile(ctx, claims, params.id, params.disputeId, query, reply),
     }),
     route({
       method: 'GET',
@@ -368,7 +378,7 @@ export const disputeRoutes: RouteModule = (ctx) => {
       params: MatchParams,
       query: KnowledgeQuery,
       responses: opened(200, 'knowledge per player and zone'),
-      handle: async ({ params, claims, query, reply }) => knowledge(claims, params.id, query, reply),
+      handle: async ({ params, claims, query, reply }) => knowledge(ctx, claims, params.id, query, reply),
     }),
     route({
       method: 'GET',
@@ -379,7 +389,7 @@ export const disputeRoutes: RouteModule = (ctx) => {
       params: MatchParams,
       query: DiffQuery,
       responses: opened(200, 'changes'),
-      handle: async ({ params, claims, query }) => diff(claims, params.id, query),
+      handle: async ({ params, claims, query }) => diff(ctx, claims, params.id, query),
     }),
     route({
       method: 'GET',
@@ -405,4 +415,4 @@ export const disputeRoutes: RouteModule = (ctx) => {
       },
     }),
   ];
-};
+}

@@ -7,6 +7,7 @@ import { mintToken, type TokenClaims } from '../auth/tokens';
 import type { GameRegistry } from '../games';
 import type { RouteModule } from '../http/context';
 import { HostError, type EngineHost } from '../host/engine-host';
+import { missingToken } from '../http/refusals';
 import { route } from '../http/route';
 import { ErrorBody, MatchIdParams } from '../http/schemas';
 import { notFound } from './fork-secrecy';
@@ -70,12 +71,7 @@ export function judgeOnly(
   what: string,
   also: TokenClaims['role'][] = [],
 ): TokenClaims {
-  if (!claims)
-    throw new HostError(
-      401,
-      'missing_token',
-      `${what} needs a judge token: mint one with \`npx matchtape token --role judge\` and send it as "Authorization: Bearer <token>"`,
-    );
+  if (!claims) throw missingToken(what, 'judge');
   if (claims.role !== 'judge' && !also.includes(claims.role))
     throw new HostError(
       403,

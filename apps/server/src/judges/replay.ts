@@ -33,6 +33,7 @@ import {
   cursorAfter,
   type EventEnvelope,
   type MatchConfig,
+  toNewEvent,
   type NewEvent,
   type PlayerId,
   sealerFor,
@@ -82,19 +83,6 @@ export interface CreatedMatch {
 }
 
 const APPEND_CHUNK = 500;
-
-function toNewEvent(e: EventEnvelope): NewEvent {
-  return {
-    type: e.type,
-    at: e.at,
-    turn: e.turn,
-    phase: e.phase,
-    step: e.step,
-    cause: e.cause,
-    rule: e.rule,
-    payload: e.payload,
-  };
-}
 
 /** Creates a new match whose state is exactly the parent's at `at` (engine state and generator cursor). */
 export async function forkMatch(

@@ -23,8 +23,9 @@ import {
   type SideStream,
 } from '@matchtape/store';
 import type { EngineHost } from '../host/engine-host';
-import { SECURITY_HEADERS } from '../http/hardening';
 import type { SideAppended, SideStreams } from '../side/side-streams';
+import { CatchUp } from './catch-up';
+import { openEventStream } from './event-stream';
 import { SeatPresence, type PresenceTimers } from './presence';
 import { publicFeed, releaseTime, type Access } from '../viewers';
 
@@ -75,8 +76,10 @@ class Line {
   private groups = new Map<string, Set<Client>>();
   private groupTimers = new Map<string, NodeJS.Timeout>();
   private frames = new Map<string, string[]>();
-  private refreshing: Promise<void> | null = null;
-  private again = false;
+  private readonly catchUp = new CatchUp(
+    () => this.readTail(),
+    () => this.wake(),
+  );
   sub: Subscription | null = null;
   /** MatchEnded is in the line and the store had nothing after it (events of one append arrive one by one). */
   ended = false;
@@ -109,33 +112,26 @@ class Line {
     if (e.type === MATCH_ENDED) this.sawEnd = true;
   }
 
+  /** Reads the store from the line's end (one read at a time; a request during a read reads once more). */
   refresh(): Promise<void> {
-    if (this.refreshing) {
-      this.again = true;
-      return this.refreshing;
+    return this.catchUp.run();
+  }
+
+  /** One read of the store's tail; true when it took events after the end (one more read confirms the end). */
+  private async readTail(): Promise<boolean> {
+    const tail = await this.feed.store.readStream(this.feed.matchId, { from: this.lastSeq + 1 });
+    let taken = 0;
+    for (const e of tail) {
+      if (e.seq !== this.lastSeq + 1) continue;
+      if (this.kind === 'public') {
+        // Only what the projector may have published by now: the released prefix, in its public view.
+        if (releaseTime(e, this.feed.publicAccess) > this.feed.now()) break;
+        this.push(this.feed.game.viewEvent(e, 'public'));
+      } else this.push(e);
+      taken++;
     }
-    this.refreshing = (async () => {
-      do {
-        this.again = false;
-        const tail = await this.feed.store.readStream(this.feed.matchId, { from: this.lastSeq + 1 });
-        let taken = 0;
-        for (const e of tail) {
-          if (e.seq !== this.lastSeq + 1) continue;
-          if (this.kind === 'public') {
-            // Only what the projector may have published by now: the released prefix, in its public view.
-            if (releaseTime(e, this.feed.publicAccess) > this.feed.now()) break;
-            this.push(this.feed.game.viewEvent(e, 'public'));
-          } else this.push(e);
-          taken++;
-        }
-        if (this.sawEnd && tail.length === 0) this.ended = true;
-        else if (this.sawEnd && taken > 0) this.again = true;
-      } while (this.again);
-    })().finally(() => {
-      this.refreshing = null;
-      this.wake();
-    });
-    return this.refreshing;
+    if (this.sawEnd && tail.length === 0) this.ended = true;
+    return this.sawEnd && taken > 0;
   }
 
   /** The whole SSE frame of event `seq` for a viewer, serialised once per viewer and seq. */
@@ -727,14 +723,7 @@ export class LiveGateway {
       clearTimeout(f.evictTimer);
       f.evictTimer = null;
     }
-    res.writeHead(200, {
-      ...SECURITY_HEADERS,
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    res.write(`retry: 2000\n: ${record.matchId} as ${access.role}, delay ${access.delaySeconds}s\n\n`);
+    openEventStream(res, `${record.matchId} as ${access.role}, delay ${access.delaySeconds}s`);
     const c = new Client(line, access, Math.max(0, lastEventId), res, this, followSide);
     line.attach(c);
     c.pump();

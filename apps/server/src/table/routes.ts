@@ -6,6 +6,7 @@ import { mintToken, verifyToken, type TokenClaims } from '../auth/tokens';
 import type { RouteContext, RouteModule } from '../http/context';
 import { route } from '../http/route';
 import { HostError, parseHostedConfig } from '../host/engine-host';
+import { coverageDelayOf } from '../http/refusals';
 import { ErrorBody, MatchIdParams, ViewQuery } from '../http/schemas';
 import { resolveAccess, type Access } from '../viewers';
 import { ClockKeeper, matchClock } from './clock-keeper';
@@ -84,13 +85,7 @@ export async function createTable(
   const body = C.CreateTableBody.parse(rawBody);
   const game = ctx.host.game(body.game);
   const presets = Object.keys(game.presetDecks);
-  const coverage = body.coverageDelaySeconds ?? body.spectatorDelaySeconds;
-  if (coverage > body.spectatorDelaySeconds)
-    throw new HostError(
-      400,
-      'bad_request',
-      `coverageDelaySeconds (${coverage}) must not exceed spectatorDelaySeconds (${body.spectatorDelaySeconds})`,
-    );
+  const coverage = coverageDelayOf(body);
   const decks: LobbyDoc['decks'] = {};
   const table: TableConfig = {
     players: body.players.map((p, i) => {

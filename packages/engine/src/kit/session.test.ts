@@ -21,6 +21,12 @@ const cmd = (type: string, player: 'p1' | 'p2', extra: Record<string, unknown> =
 });
 
 describe('MatchSession', () => {
+  playingAndResumingTests();
+  endingAndRefusalTests();
+});
+
+/** Setup, commands at the cursor, propose and commit, resuming from a snapshot or stored events. */
+function playingAndResumingTests(): void {
   it('starts with setup as system events chained from seq 1, and plays commands at the cursor', () => {
     const s = start();
     expect(s.events[0]).toMatchObject({ seq: 1, type: 'MatchStarted', cause: { system: true } });
@@ -122,7 +128,10 @@ describe('MatchSession', () => {
     const b = s.play(cmd('PlayCard', 'p1', { index: 0 }), host.at);
     expect(a).toEqual(b);
   });
+}
 
+/** Rejections, the end of a match (seed, rule, endAtTurn), the command shape check and a scenario's setup. */
+function endingAndRefusalTests(): void {
   it('a rejection changes nothing; after MatchEnded the game’s own rejection is returned', () => {
     const s = start();
     const seq = s.lastSeq;
@@ -211,4 +220,4 @@ describe('MatchSession', () => {
     s.commit(s.chain(cut.events), cut.state);
     expect(s.ended).toBe(true);
   });
-});
+}
