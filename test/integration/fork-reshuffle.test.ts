@@ -38,12 +38,17 @@ async function step(
   seats: Record<string, string>,
   rng: Rng,
   id: string,
+  prefer?: RegExp,
 ): Promise<boolean> {
   const { state } = await server.host.current(matchId);
   const actor = game.actors(state)[0];
   const legal = actor ? game.legalCommands(state, actor).filter((c) => c.type !== 'Concede') : [];
   if (!actor || legal.length === 0) return false;
-  const { player: _p, ...cmd } = game.bots.random.choose(state, actor, legal, rng);
+  const preferred = prefer ? legal.filter((c) => prefer.test(c.type)) : [];
+  const { player: _p, ...cmd } =
+    preferred.length > 0
+      ? preferred[rng.int(preferred.length)]!
+      : game.bots.random.choose(state, actor, legal, rng);
   const r = await api(base, `/api/matches/${matchId}/commands`, {
     token: seats[actor]!,
     body: { ...cmd, commandId: id },
@@ -57,6 +62,9 @@ async function step(
  * not count, a deck that changes any other way stops the count for that seat) or 250 commands; returns the cards
  * taken, in order.
  */
+/** Commands that end a step, a phase or a turn, or decline an option, in the four games. */
+const MOVE_ON = /^(Pass|End|Finish|Done|Skip|Decline|Keep|Confirm)/;
+
 async function drawsOf(
   game: AnyGameModule,
   matchId: string,
@@ -67,7 +75,10 @@ async function drawsOf(
   let before = (await server.host.current(matchId)).state;
   const rng = new Rng(`draws-${matchId}`);
   for (let i = 0; i < 250 && Object.values(taken).some((t) => t !== null && t.length < 3); i++) {
-    if (!(await step(game, matchId, seats, rng, `d${i}`))) break;
+    // Moving on wherever the game allows it: turns pass and every seat reaches its draw before a card effect
+    // searches or shuffles a deck (which ends the count for that seat; random play did so before p1's first
+    // draw in a Spoils fork).
+    if (!(await step(game, matchId, seats, rng, `d${i}`, MOVE_ON))) break;
     const after = (await server.host.current(matchId)).state;
     for (const p of Object.keys(seats)) {
       const [was, now] = [names(deck(before, p)), names(deck(after, p))];
