@@ -213,17 +213,7 @@ export function verifyEvents(
     );
   result.ended = endIndex >= 0;
 
-  const revealed = revealedSeed(events);
-  const withheld = withholdsSeed(events);
-  if (result.ended && revealed === null && !withheld)
-    return fail(events[endIndex]!.seq, 'end', `${MATCH_ENDED} does not reveal the seed (payload.seed)`);
-  if (revealed !== null && opts.seed !== undefined && opts.seed !== revealed)
-    result.warnings.push('--seed ignored: MatchEnded reveals the seed');
-  const seed = revealed ?? opts.seed ?? copy.seed ?? null;
-  if (withheld && seed === null)
-    result.warnings.push(
-      `this fork's ${MATCH_ENDED} withholds its seed (it would open the parent's hidden cards at the fork point): the server gives it in the copy's header once the parent has ended and passed its spectator delay`,
-    );
+  // The fork link first: what follows reads it (a fork's MatchEnded may withhold its seed).
   const fork = forkLinkOf(events);
   if (first.payload.fork !== undefined && !fork)
     return fail(1, 'start', `${MATCH_STARTED}.fork is not a fork link { matchId, seq, hash, reseeded? }`);
@@ -233,10 +223,28 @@ export function verifyEvents(
       'start',
       `the fork link says the fork starts from seq ${fork.seq} but the match has ${events.length} events`,
     );
+  // A check below that reads what seq 1 says (its fork link, its seed commitment) fails at MatchEnded when seq 1
+  // was changed: the seals, read with a key no changed byte can give, name the changed event instead.
+  const sealsFirst = (seq: number, check: CheckName, reason: string): MatchVerification => {
+    const broken = brokenSeal(events, copy, game, commitment, matchId, opts.seed);
+    return broken ? fail(broken.seq, 'seal', broken.reason) : fail(seq, check, reason);
+  };
+
+  const revealed = revealedSeed(events);
+  const withheld = withholdsSeed(events);
+  if (result.ended && revealed === null && !withheld)
+    return sealsFirst(events[endIndex]!.seq, 'end', `${MATCH_ENDED} does not reveal the seed (payload.seed)`);
+  if (revealed !== null && opts.seed !== undefined && opts.seed !== revealed)
+    result.warnings.push('--seed ignored: MatchEnded reveals the seed');
+  const seed = revealed ?? opts.seed ?? copy.seed ?? null;
+  if (withheld && seed === null)
+    result.warnings.push(
+      `this fork's ${MATCH_ENDED} withholds its seed (it would open the parent's hidden cards at the fork point): the server gives it in the copy's header once the parent has ended and passed its spectator delay`,
+    );
   if (seed !== null) {
     if (seedCommitment(seed, matchId) !== commitment) {
       const at = result.ended ? events[endIndex]!.seq : 1;
-      return fail(
+      return sealsFirst(
         at,
         'commitment',
         `sha256(seed ‖ matchId) does not match the seedCommitment of ${MATCH_STARTED} (seq 1)`,
@@ -263,6 +271,29 @@ export function verifyEvents(
 }
 
 type Failure = NonNullable<MatchVerification['failure']>;
+
+/**
+ * The first broken seal of the copy, read with a key that cannot come from a changed byte: none for a redacted copy
+ * (its salts open its own view), else the header's commitment key, else a seed the caller gave whose commitment is
+ * seq 1's. Null when the seals hold, or when no such key opens a full copy.
+ */
+function brokenSeal(
+  events: readonly EventEnvelope[],
+  copy: CopyKind,
+  game: AnyGameModule,
+  commitment: string,
+  matchId: string,
+  given: string | undefined,
+): Failure | null {
+  let key: Uint8Array | null = null;
+  if (copy.copy === 'full') {
+    if (copy.commitKey !== undefined) key = commitKeyFromHex(copy.commitKey);
+    else if (given !== undefined && seedCommitment(given, matchId) === commitment) key = commitKey(given);
+    else return null;
+  }
+  const seals = verifyCopy(events, copy, game.viewEvent.bind(game), key);
+  return seals.ok ? null : { seq: seals.seq, check: 'seal', reason: seals.reason };
+}
 
 /**
  * Re-derives the random outcomes from the seed (a re-seeded fork's from its fork point on); without a seed, or in
