@@ -9,6 +9,7 @@ import { decisionTimes, knowledgeAt, type Decision, type KnowledgeAt } from '@ma
 import type { MatchRecord, RejectedCommand } from '@matchtape/store';
 import { playersOf, parseHostedConfig } from '../host/engine-host';
 import type { DisputeRecord } from './disputes-model';
+import { forkableAfter } from './fork-point';
 import { ruleText, type RuleText } from './disputes-rules';
 import { html, Html } from '../http/html';
 
@@ -116,7 +117,7 @@ export function buildCase(input: {
     state = game.evolve(state, e);
     if (e.seq >= fromSeq) {
       windowBoards.push(game.board(state));
-      if (game.actors(state).length > 0 && game.status(state).status !== 'ended') forkable.add(e.seq);
+      if (forkableAfter(game, state)) forkable.add(e.seq);
     }
     if (e.seq === pinned) {
       perspectives = { judge: game.board(state) };

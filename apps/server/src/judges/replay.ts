@@ -51,6 +51,7 @@ import {
   type EngineHost,
   type HostedMatchConfig,
 } from '../host/engine-host';
+import { forkableAfter } from './fork-point';
 
 export interface ForkInput {
   parentId: string;
@@ -121,17 +122,17 @@ export async function forkMatch(
   // that follow it (nobody may act there, and the rules would not have stopped there either).
   let state: unknown = game.initial();
   for (const e of prefix) state = game.evolve(state, e);
-  if (game.actors(state).length === 0) {
+  if (!forkableAfter(game, state)) {
     let resting: number | null = null;
     let s: unknown = game.initial();
     for (const e of prefix.slice(0, -1)) {
       s = game.evolve(s, e);
-      if (game.actors(s).length > 0) resting = e.seq;
+      if (forkableAfter(game, s)) resting = e.seq;
     }
     let next: number | null = null;
     for (const e of await store.readStream(parent.matchId, { from: input.at + 1, to: input.at + 200 })) {
       state = game.evolve(state, e);
-      if (game.actors(state).length > 0 && game.status(state).status !== 'ended') {
+      if (forkableAfter(game, state)) {
         next = e.seq;
         break;
       }
