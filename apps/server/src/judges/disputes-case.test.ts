@@ -48,6 +48,18 @@ describe.each(gameIds)('the case file of a %s match', (id) => {
     summary: {},
   };
   const steps = new Set(events.flatMap((e) => [e.phase, ...(e.step ? [e.step] : [])]));
+  /** The case file of `dispute` over the whole match, `window` events either side, read at the match's end. */
+  const caseOf = (dispute: DisputeRecord, window: number) =>
+    buildCase({
+      rec,
+      game,
+      events,
+      dispute,
+      rejections: [],
+      verification: { ok: true, checks: [] },
+      window,
+      now: new Date(events.at(-1)!.at),
+    });
 
   it.each([0.25, 0.5, 0.9])(
     'at %s of the match: HTML and JSON words name players, cards and steps as the rules do',
@@ -67,16 +79,7 @@ describe.each(gameIds)('the case file of a %s match', (id) => {
         closed: null,
         lastStreamSeq: 1,
       } as DisputeRecord;
-      const c = buildCase({
-        rec,
-        game,
-        events,
-        dispute,
-        rejections: [],
-        verification: { ok: true, checks: [] },
-        window: 10,
-        now: new Date(events.at(-1)!.at),
-      });
+      const c = caseOf(dispute, 10);
       const found: string[] = [];
       const check = (where: string, s: string) => {
         const ids = internalIds(s, steps);
@@ -103,16 +106,7 @@ describe.each(gameIds)('the case file of a %s match', (id) => {
       claim: 'x',
       status: 'open',
     } as DisputeRecord;
-    const c = buildCase({
-      rec,
-      game,
-      events,
-      dispute,
-      rejections: [],
-      verification: { ok: true, checks: [] },
-      window: 30,
-      now: new Date(events.at(-1)!.at),
-    });
+    const c = caseOf(dispute, 30);
     let state: unknown = game.initial();
     const mayAct = new Map<number, boolean>();
     for (const e of events) {
