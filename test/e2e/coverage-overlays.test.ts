@@ -264,11 +264,6 @@ describe('coverage editor', () => {
       const m = document.querySelector<HTMLElement>('.match-page');
       return !!m && m.dataset.seq === m.dataset.length;
     });
-    const tile = page.locator('.board .tile[data-card]:not([data-hidden])').first();
-    const cardName = await tile.locator('.tile-name').textContent();
-    const cardId = await tile.getAttribute('data-id');
-    expect(cardId).toBeTruthy();
-    await tile.hover();
     // Wait for this card: the pointer crossed other tiles on the way here (Home, the marker), and an earlier
     // focus may still be the stored one for a moment (the page debounces the pointer by 150 ms).
     const focusedCard = async (): Promise<string | null> =>
@@ -279,10 +274,27 @@ describe('coverage editor', () => {
           { token: cov },
         )
       ).focus?.cardId ?? null;
-    let focused = await focusedCard();
-    for (let i = 0; i < 100 && focused !== cardId; i++) {
-      await new Promise((r) => setTimeout(r, 100));
+    // The match is live: the board can change between reading a tile and hovering it, so the tile is hovered by
+    // its id, and picked again if the card left the board meanwhile.
+    let cardId: string | null = null;
+    let cardName: string | null = null;
+    let focused: string | null = null;
+    for (let attempt = 0; attempt < 5 && (cardId === null || focused !== cardId); attempt++) {
+      const first = page.locator('.board .tile[data-card]:not([data-hidden])').first();
+      cardId = await first.getAttribute('data-id');
+      expect(cardId).toBeTruthy();
+      const tile = page.locator(`.board .tile[data-id="${cardId}"]`).first();
+      cardName = await tile.locator('.tile-name').textContent();
+      try {
+        await tile.hover({ timeout: 5_000 });
+      } catch {
+        continue; // the card left the board before the pointer reached it
+      }
       focused = await focusedCard();
+      for (let i = 0; i < 40 && focused !== cardId; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        focused = await focusedCard();
+      }
     }
     expect(focused, 'the hovered card became the focus').toBe(cardId);
     const overlay = await ctx.newPage();

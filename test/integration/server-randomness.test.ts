@@ -6,9 +6,8 @@
 //   3. seeds guessed from public material (match id, commitment, …) must explain no id and open no commitment;
 //   4. id correlations: ids carried by a shuffle or a deck set-out are fresh to the viewer, an id once shown
 //      with its card never comes back hidden, and id order says nothing about deck order or card identity;
-// and once a match has ended, its judge export (and the reveal-all public one) verifies with `matchtape verify`,
+// and once a match has ended, its judge export (and the reveal-all public one) verifies with `matchtape verify` (the command run in this process),
 // while a tampered random outcome is named by seq — also when the forger re-computes the hash chain.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +28,7 @@ import {
 import { predictIdRun, Xoshiro128ss } from '@matchtape/engine/testing/rng-attack';
 import { BotDriver, mintToken, openSse, type SseMessage } from '@matchtape/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli } from '../../apps/cli/src/testing';
 import { api, startStack, testGames, type Stack } from './server-helpers';
 
 const registry = await testGames();
@@ -187,7 +187,8 @@ function orderStats(judge: readonly EventEnvelope[], into: OrderStats): void {
     }
 }
 
-function verifyCli(file: string): {
+/** `matchtape verify FILE --json`, run in this process (the command's own code; spawning it costs seconds a call). */
+async function verifyCli(file: string): Promise<{
   status: number;
   result: {
     ok: boolean;
@@ -195,20 +196,10 @@ function verifyCli(file: string): {
     randomVerified: boolean;
     randomDraws: number;
   };
-} {
-  let stdout: string;
-  let status = 0;
-  try {
-    stdout = execFileSync('npx', ['--no-install', 'matchtape', 'verify', file, '--json'], {
-      cwd: root,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-  } catch (err) {
-    status = (err as { status: number }).status;
-    stdout = String((err as { stdout: string }).stdout);
-  }
-  return { status, result: JSON.parse(stdout.trim().split('\n').pop()!) };
+}> {
+  const games = Object.fromEntries(registry.ids().map((id) => [id, registry.get(id)]));
+  const r = await cli(['verify', file, '--json'], root, { games });
+  return { status: r.code, result: JSON.parse(r.out[r.out.length - 1]!) };
 }
 
 async function sseUntil(url: string, token: string | undefined, lastSeq: number): Promise<EventEnvelope[]> {
@@ -393,7 +384,7 @@ describe(`attacker without a judge token (${PER_GAME} bot matches per game throu
           expect(ex.status).toBe(200);
           const file = join(dir, `${matchId}.${who}.jsonl`);
           writeFileSync(file, ex.text);
-          const v = verifyCli(file);
+          const v = await verifyCli(file);
           expect(v, `${who} export of ${matchId}`).toMatchObject({
             status: 0,
             result: { ok: true, randomVerified: true },
@@ -418,7 +409,7 @@ describe(`attacker without a judge token (${PER_GAME} bot matches per game throu
           const naive = join(dir, `${matchId}.forged.jsonl`);
           writeFileSync(naive, forged.map((e) => JSON.stringify(e)).join('\n') + '\n');
           // Sealed events: the hash covers the payload through its commitment, which no longer opens.
-          expect(verifyCli(naive)).toMatchObject({
+          expect(await verifyCli(naive)).toMatchObject({
             status: 1,
             result: { ok: false, failure: { seq: target.seq, check: 'seal' } },
           });
@@ -434,7 +425,7 @@ describe(`attacker without a judge token (${PER_GAME} bot matches per game throu
           ];
           const careful = join(dir, `${matchId}.forged-rechained.jsonl`);
           writeFileSync(careful, rechained.map((e) => JSON.stringify(e)).join('\n') + '\n');
-          expect(verifyCli(careful)).toMatchObject({
+          expect(await verifyCli(careful)).toMatchObject({
             status: 1,
             result: {
               ok: false,
