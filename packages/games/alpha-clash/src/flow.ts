@@ -360,7 +360,15 @@ function resolveTop(b: Builder): void {
   const s = b.s;
   const obj = s.standby[s.standby.length - 1]!;
   // Every player passed in succession: the top object resolves (405.5, 605.1).
-  b.auto('StandbyResolved', { sid: obj.sid, kind: obj.kind }, '405.5');
+  b.auto(
+    'StandbyResolved',
+    {
+      sid: obj.sid,
+      kind: obj.kind,
+      ...(obj.kind !== 'card' && obj.kind !== 'trap' && obj.source ? { source: obj.source } : {}),
+    },
+    '405.5',
+  );
   const p = obj.controller;
   if (obj.kind === 'card' || obj.kind === 'trap') {
     const d = cardDef(s, obj.card!.cardId);

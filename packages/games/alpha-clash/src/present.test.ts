@@ -5,7 +5,8 @@ import { describe as suite, expect, it } from 'vitest';
 import { alphaClash } from './index';
 import { describe as describeEvent } from './present';
 
-const INTERNAL = /\b[a-z]+[A-Z][A-Za-z]*\b|\(s\)/;
+// camelCase, "card(s)", an effect key ("trigger:0") or an effect's Standby id ("e8").
+const INTERNAL = /\b[a-z]+[A-Z][A-Za-z]*\b|\(s\)|\b[a-z]+:\d+\b|\be\d+\b/;
 
 suite('alpha-clash describe', () => {
   it('writes every event of bot matches in words, with no internal identifiers', () => {
@@ -25,6 +26,12 @@ suite('alpha-clash describe', () => {
     expect(line('EffectTriggered', { source: 'p1-7', effect: 'StartOfTurn' })).toBe(
       "p1-7's start of turn effect triggered.",
     );
+    expect(line('EffectTriggered', { source: 'p1-7', effect: 'trigger:0' })).toBe("p1-7's effect triggered.");
+    expect(line('EffectTriggered', { source: 'p1-7', effect: 'barrage' })).toBe("p1-7's Barrage triggered.");
+    expect(line('StandbyResolved', { sid: 'e8', kind: 'trigger', source: 'p1-7' })).toBe(
+      "p1-7's effect resolved.",
+    );
+    expect(line('StandbyResolved', { sid: 'p2-3', kind: 'card' })).toBe('p2-3 resolved.');
     expect(line('PriorityPassed', { player: 'p1', auto: true })).toMatch(/^p1 passes priority automatically/);
     expect(line('PriorityPassed', { player: 'p1' })).toBe('p1 passed priority.');
     expect(line('MulliganDeclared', { player: 'p2', count: 1 })).toBe('p2 mulligans 1 card.');

@@ -247,6 +247,20 @@ function words(id: string): string {
     .toLowerCase();
 }
 
+/** Which effect of its source triggered: a keyword by its name, a card's printed trigger as "effect". */
+function effectWords(effect: string): string {
+  if (/^trigger:\d+$/.test(effect)) return 'effect';
+  if (effect === 'barrage' || effect === 'enrage' || effect === 'awe')
+    return effect[0]!.toUpperCase() + effect.slice(1);
+  return `${words(effect)} effect`;
+}
+
+/** What a payment is for: a card by its id, an activated effect (Standby id "e8") in words, or the Portal. */
+function payingFor(sid: unknown): string {
+  if (typeof sid !== 'string') return 'the Portal';
+  return /^e\d+$/.test(sid) ? 'the effect' : sid;
+}
+
 function plural(n: unknown, one: string, many = `${one}s`): string {
   return `${n} ${Number(n) === 1 ? one : many}`;
 }
@@ -304,13 +318,16 @@ export function describe(e: GameEvent): string {
     case 'EffectActivated':
       return `${who} activated the effect of ${p.source}.`;
     case 'EffectTriggered':
-      return `${p.source}'s ${words(String(p.effect))} effect triggered.`;
+      return `${p.source}'s ${effectWords(String(p.effect))} triggered.`;
     case 'PriorityPassed':
       return p.auto
         ? `${who} passes priority automatically (a player cannot respond to their own card).`
         : `${who} passed priority.`;
     case 'StandbyResolved':
-      return `${p.sid} resolved.`;
+      // A card or Trap in Standby is named by its id; an effect's Standby id ("e8") means nothing to a reader, so
+      // it is named by its source (events before the source was recorded: "An effect").
+      if (p.kind === 'card' || p.kind === 'trap') return `${p.sid} resolved.`;
+      return p.source ? `${p.source}'s effect resolved.` : 'An effect resolved.';
     case 'CardNegated':
       return `${name(p.card)} was negated.`;
     case 'PermanentEnteredPlay':
@@ -342,11 +359,11 @@ export function describe(e: GameEvent): string {
         ? `${who} obstructs with ${(p.ids as string[]).join(', ')}.`
         : `${who} declares no obstructors.`;
     case 'PaymentRequired':
-      return `${who} pays ${p.total} ${p.total === 1 ? 'resource' : 'resources'} for ${p.sid ?? 'the Portal'}.`;
+      return `${who} pays ${p.total} ${p.total === 1 ? 'resource' : 'resources'} for ${payingFor(p.sid)}.`;
     case 'ResourceEngaged':
       return `${who} engaged ${p.resource}.`;
     case 'CostPaid':
-      return `${who} paid the cost of ${p.sid ?? 'the Portal'}.`;
+      return `${who} paid the cost of ${payingFor(p.sid)}.`;
     case 'ClashEnded':
       return `The clash ended (${p.reason}).`;
     case 'SearchOffered':

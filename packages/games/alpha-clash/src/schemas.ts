@@ -364,7 +364,12 @@ export const EVENTS = {
     step: z.literal('buff').optional(),
     auto: z.literal(true).optional(),
   }),
-  StandbyResolved: z.object({ sid: Id, kind: StandbyKind }),
+  StandbyResolved: z.object({
+    sid: Id,
+    kind: StandbyKind,
+    /** An effect's source (trigger, activated): the log names it, since an effect's sid ("e8") says nothing. */
+    source: Id.optional(),
+  }),
   StandbyObjectRemoved: z.object({ sid: Id }),
   CardNegated: z.object({ sid: Id, owner: Seat, card: Card.nullable() }),
   StandbyObjectModified: z.object({ sid: Id, enters: Enters }),
