@@ -2,9 +2,9 @@
 // Runs every package's tests through turbo and adds up the vitest JSON reports into one closing line, "Tests: N
 // passed, N failed, N skipped", exiting non-zero on any failure.
 //
-// Two turbo runs side by side: the cross-package suite (`test/`: integration and browser files, mostly waiting on
-// servers, bots and Chromium) and every other package one at a time under `nice`, so they take the cores only while
-// the browser suite waits. In series the two took 33 + ≈ 10 minutes of CI's two cores; side by side the run is about
+// Two lanes side by side: the cross-package suite (`test/`: integration and browser files, mostly waiting on
+// servers, bots and Chromium), and under `nice` lint, typecheck and then every other package one at a time, so they
+// take the cores only while the browser suite waits. In series the two took 33 + ≈ 10 minutes of CI's two cores; side by side the run is about
 // as long as the cross-package suite alone, and the browser suite keeps its priority (its waits are what time out
 // under load, never the unit tests').
 import { spawn } from 'node:child_process';
@@ -17,18 +17,39 @@ const reports = join(root, 'test-results', 'vitest');
 rmSync(reports, { recursive: true, force: true });
 
 const CROSS = '@matchtape/test';
-const turbo = (filter, niceness) =>
+const run = (argv, niceness) =>
   new Promise((done) => {
-    const args = ['turbo', 'run', 'test', '--concurrency=1', '--output-logs=full', `--filter=${filter}`];
-    const [cmd, argv] = niceness ? ['nice', ['-n', String(niceness), 'npx', ...args]] : ['npx', args];
-    const child = spawn(cmd, [...argv, ...process.argv.slice(2)], {
+    const [cmd, args] = niceness ? ['nice', ['-n', String(niceness), ...argv]] : [argv[0], argv.slice(1)];
+    const child = spawn(cmd, args, {
       cwd: root,
       stdio: 'inherit',
       env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', NEXT_TELEMETRY_DISABLED: '1' },
     });
     child.on('exit', (code, signal) => done(signal ? 1 : (code ?? 1)));
   });
-const codes = await Promise.all([turbo(CROSS, 0), turbo(`!${CROSS}`, 10)]);
+const turbo = (filter, niceness) =>
+  run(
+    [
+      'npx',
+      'turbo',
+      'run',
+      'test',
+      '--concurrency=1',
+      '--output-logs=full',
+      `--filter=${filter}`,
+      ...process.argv.slice(2).filter((a) => a !== '--no-checks'),
+    ],
+    niceness,
+  );
+// The niced lane checks first: lint and typecheck (about four minutes of CI before the tests when run in
+// front of them) take the cores while the browser lane waits on its first server; a failure still fails the run.
+const checksThenUnits = async () => {
+  const checks = process.argv.includes('--no-checks')
+    ? []
+    : [await run(['npm', 'run', 'lint'], 10), await run(['npm', 'run', 'typecheck'], 10)];
+  return [...checks, await turbo(`!${CROSS}`, 10)];
+};
+const codes = (await Promise.all([turbo(CROSS, 0), checksThenUnits()])).flat();
 
 let passed = 0;
 let failed = 0;

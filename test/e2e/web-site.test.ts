@@ -728,14 +728,14 @@ describe('spectator site (browser)', () => {
     });
     await page.locator('.board').waitFor();
     await page.screenshot({ path: join(RESULTS, 'web-match-phone.png'), fullPage: true });
-    // Boards differ from match to match (long names, many cards in a zone), so walk the whole match, not one seq.
-    const seqs = [
-      ...new Set([1, ...Array.from({ length: 24 }, (_, i) => Math.round(((i + 1) * finishedLength) / 24))]),
-    ];
+    // Boards differ from match to match (long names, many cards in a zone), so walk the whole match, not one seq:
+    // from seq 1, turn by turn (Shift+→, the page's own seek, no reload) to the end.
+    await page.goto(`${stack.web}/matches/${finished.matchId}?seq=1`);
+    await page.locator(`.match-page[data-seq="1"] .board`).waitFor();
     const problems: string[] = [];
-    for (const seq of seqs) {
-      await page.goto(`${stack.web}/matches/${finished.matchId}?seq=${seq}`);
-      await page.locator(`.match-page[data-seq="${seq}"] .board`).waitFor();
+    const visited: number[] = [];
+    for (let seq = 1; ;) {
+      visited.push(seq);
       // Settled layout: a loaded CI machine once measured 199 px mid-load that no rerun saw again.
       await page
         .waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, null, {
@@ -759,7 +759,15 @@ describe('spectator site (browser)', () => {
           );
       });
       if (wide.length) problems.push(`seq ${seq}: ${wide.join('; ')}`);
+      if (seq >= finishedLength) break;
+      await page.keyboard.press('Shift+ArrowRight');
+      const next = await seqOf(page);
+      expect(next, `Shift+→ moves on from seq ${seq}`).toBeGreaterThan(seq);
+      seq = next;
     }
+    // Every turn of the match was seen, not just its first and last boards.
+    expect(visited.length).toBeGreaterThan(5);
+    expect(visited.at(-1)).toBe(finishedLength);
     expect(problems, 'elements wider than a 390 px screen').toEqual([]);
     await page.close();
   }, 180_000);
