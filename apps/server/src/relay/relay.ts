@@ -74,7 +74,7 @@ const consoleLogger: RelayLogger = {
 };
 
 /** Per-match publishing head: the last event seq on the stream and its stream sequence. */
-interface Head {
+export interface Head {
   seq: number;
   streamSeq: number;
   /** Set from this relay's own ack (not read from the stream): the match's next events may go out at once. */
@@ -83,6 +83,34 @@ interface Head {
 
 const HEAD_CACHE = 10_000;
 const PENDING_RETRY_MS = 50;
+
+/**
+ * The heads of the matches published most recently, at most `capacity`, least recently used first (a Map keeps
+ * insertion order, so a hit or a write moves its entry to the end). A miss costs one read of the stream.
+ */
+export class HeadCache {
+  private readonly heads = new Map<string, Head>();
+  constructor(private readonly capacity: number) {}
+
+  get(matchId: string): Head | undefined {
+    const h = this.heads.get(matchId);
+    if (h) {
+      this.heads.delete(matchId);
+      this.heads.set(matchId, h);
+    }
+    return h;
+  }
+
+  set(matchId: string, h: Head): void {
+    this.heads.delete(matchId);
+    if (this.heads.size >= this.capacity) this.heads.delete(this.heads.keys().next().value!);
+    this.heads.set(matchId, h);
+  }
+
+  clear(): void {
+    this.heads.clear();
+  }
+}
 
 function seqOf(m: BusMessage): number {
   const data = m.data as { seq?: unknown } | null;
@@ -111,7 +139,7 @@ export function startRelay(opts: RelayOptions): Relay {
     checkpoint: 0,
     lastError: null,
   };
-  const heads = new Map<string, Head>();
+  const heads = new HeadCache(HEAD_CACHE);
   let stopped = false;
   let wakeUp: (() => void) | null = null;
   let pendingWake = false;
@@ -144,7 +172,6 @@ export function startRelay(opts: RelayOptions): Relay {
     if (!h) {
       const last = await bus.lastMessage(subjects.events(matchId));
       h = last ? { seq: seqOf(last), streamSeq: last.streamSeq } : { seq: 0, streamSeq: 0 };
-      if (heads.size >= HEAD_CACHE) heads.delete(heads.keys().next().value!);
       heads.set(matchId, h);
     }
     return h;
