@@ -50,7 +50,6 @@ export default tseslint.config(
     files: [
       'apps/cli/src/cli.test.ts',
       'apps/server/src/judges/replay.test.ts',
-      'apps/server/src/relay/relay.ts',
       'apps/server/test/api.test.ts',
       'apps/server/test/projector.test.ts',
       'apps/server/test/security.test.ts',
