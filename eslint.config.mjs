@@ -70,7 +70,6 @@ export default tseslint.config(
       'packages/games/alpha-clash/src/flow.ts',
       'packages/games/alpha-clash/src/start.ts',
       'packages/games/elemental-clash/src/cards/keywords.test.ts',
-      'packages/games/elemental-clash/src/start.ts',
       'packages/games/grand-archive/src/cards/keywords.test.ts',
       'packages/games/grand-archive/src/decide.ts',
       'packages/games/grand-archive/src/evolve.ts',
