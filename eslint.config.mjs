@@ -50,7 +50,6 @@ export default tseslint.config(
     files: [
       'apps/cli/src/cli.test.ts',
       'apps/server/src/judges/replay.test.ts',
-      'apps/server/src/relay/relay.ts',
       'apps/server/test/api.test.ts',
       'apps/server/test/projector.test.ts',
       'apps/server/test/security.test.ts',
@@ -71,8 +70,6 @@ export default tseslint.config(
       'packages/games/alpha-clash/src/flow.ts',
       'packages/games/alpha-clash/src/start.ts',
       'packages/games/elemental-clash/src/cards/keywords.test.ts',
-      'packages/games/elemental-clash/src/flow.ts',
-      'packages/games/elemental-clash/src/start.ts',
       'packages/games/grand-archive/src/cards/keywords.test.ts',
       'packages/games/grand-archive/src/decide.ts',
       'packages/games/grand-archive/src/evolve.ts',

@@ -470,37 +470,26 @@ export function spellTargets(
   return kind === 'target-any' ? [...s.order, ...ids] : ids;
 }
 
+type EffectOf<K extends Effect['kind']> = Extract<Effect, { kind: K }>;
+
+/** The pending effect's chosen target, if it is still a player or a creature the effect may target. */
+function stillTarget(s: ECState, p: Pending): string | null {
+  if (p.target === null) return null;
+  if (s.players[p.target]) return p.target;
+  const w = locate(s, p.target);
+  return w && targetable(w, p.controller, p.spell) ? p.target : null;
+}
+
 function applyEffect(d: Draft, p: Pending, e: Effect, i: number): 'done' | 'prompt' {
   const s = d.state;
-  const src: Source = {
-    id: p.source,
-    cardId: p.cardId,
-    controller: p.controller,
-    purge: p.purge,
-    spell: p.spell,
-  };
-  const opp = opponentOf(s, p.controller);
-  const stillTarget = (): string | null => {
-    if (p.target === null) return null;
-    if (s.players[p.target]) return p.target;
-    const w = locate(s, p.target);
-    return w && targetable(w, p.controller, p.spell) ? p.target : null;
-  };
   switch (e.kind) {
-    case 'damage': {
-      if (e.to === 'each-creature') {
-        for (const w of creatures(s).filter((x) => x.zone === 'atk' || x.zone === 'def'))
-          dealDamage(d, src, w.perm.id, e.amount, p.rule);
-        return 'done';
-      }
-      const t = e.to === 'opponent' ? opp : e.to === 'self-player' ? p.controller : stillTarget();
-      if (t !== null) dealDamage(d, src, t, e.amount, p.rule);
+    case 'damage':
+      applyDamage(d, p, e);
       return 'done';
-    }
     case 'mill':
       mill(
         d,
-        e.who === 'opponent' ? opp : p.controller,
+        e.who === 'opponent' ? opponentOf(s, p.controller) : p.controller,
         e.n,
         p.purge ? 'purgatory' : 'archive',
         p.purge ? '7.0.Purge' : p.rule,
@@ -511,124 +500,174 @@ function applyEffect(d: Draft, p: Pending, e: Effect, i: number): 'done' | 'prom
       if (e.who === 'each') drawEach(d, e.n, p.rule);
       else draw(d, p.controller, e.n, p.rule, 'effect');
       return 'done';
-    case 'pump': {
-      const t = e.to === 'self' ? (locate(s, p.source) ? p.source : null) : stillTarget();
-      if (t !== null)
-        d.auto(
-          'EffectApplied',
-          {
-            id: `e${s.serial + 1}`,
-            source: p.source,
-            target: t,
-            power: e.power,
-            health: e.health ?? 0,
-            until: 'end-of-turn',
-          },
-          p.rule,
-        );
+    case 'pump':
+      applyPump(d, p, e);
       return 'done';
-    }
-    case 'destroy': {
-      const ws =
-        e.to === 'each-creature'
-          ? creatures(s).filter((x) => x.zone === 'atk' || x.zone === 'def')
-          : [stillTarget()].flatMap((t) => (t ? [locate(s, t)!] : []));
-      for (const w of ws) if (locate(d.state, w.perm.id)) leavePlay(d, w, 'destroyed', p.rule, p.purge);
+    case 'destroy':
+      applyDestroy(d, p, e);
       return 'done';
-    }
     case 'atEndOfTurn':
-      // A delayed effect (D47): it waits for §4.0.E1, then triggers with the other "at the end of turn" effects.
-      d.auto(
-        'DelayedEffectCreated',
-        {
-          delayed: {
-            controller: p.controller,
-            source: p.source,
-            cardId: p.cardId,
-            effects: e.effects,
-            purge: p.purge,
-            spell: p.spell,
-          },
-        },
-        'D47',
-      );
+      delayEffects(d, p, e);
       return 'done';
     case 'return': {
-      const t = stillTarget();
+      const t = stillTarget(s, p);
       const w = t !== null ? locate(s, t) : null;
       if (w) returnToHand(d, w, p.rule);
       return 'done';
     }
-    case 'restore': {
-      const cards = s.players[p.controller]!.archive.slice(0, e.n);
-      if (cards.length > 0)
-        d.auto(
-          'CardsPutIntoSpellbook',
-          { player: p.controller, cards, from: 'archive', where: 'bottom' },
-          p.rule,
-        );
+    case 'restore':
+      restoreFromArchive(d, p, e);
       return 'done';
-    }
-    case 'futureSight': {
-      const top = s.players[p.controller]!.spellbook.slice(0, e.x).map(full);
-      if (top.length === 0) return 'done';
-      d.auto('TopCardsLooked', { player: p.controller, source: p.source, cards: top }, '7.0.Future Sight');
-      if (top.length === 1) return 'done';
-      offer(d, {
-        kind: 'arrange',
-        player: p.controller,
-        rule: '7.0.Future Sight',
+    case 'futureSight':
+      return futureSight(d, p, e, i);
+    case 'construct':
+      return construct(d, p, e, i);
+    case 'delve':
+      delve(d, p);
+      return 'done';
+    case 'gamble':
+      gamble(d, p, e, i);
+      return 'done';
+  }
+}
+
+function applyDamage(d: Draft, p: Pending, e: EffectOf<'damage'>): void {
+  const s = d.state;
+  const src: Source = {
+    id: p.source,
+    cardId: p.cardId,
+    controller: p.controller,
+    purge: p.purge,
+    spell: p.spell,
+  };
+  if (e.to === 'each-creature') {
+    for (const w of creatures(s).filter((x) => x.zone === 'atk' || x.zone === 'def'))
+      dealDamage(d, src, w.perm.id, e.amount, p.rule);
+    return;
+  }
+  const t =
+    e.to === 'opponent'
+      ? opponentOf(s, p.controller)
+      : e.to === 'self-player'
+        ? p.controller
+        : stillTarget(s, p);
+  if (t !== null) dealDamage(d, src, t, e.amount, p.rule);
+}
+
+function applyPump(d: Draft, p: Pending, e: EffectOf<'pump'>): void {
+  const s = d.state;
+  const t = e.to === 'self' ? (locate(s, p.source) ? p.source : null) : stillTarget(s, p);
+  if (t !== null)
+    d.auto(
+      'EffectApplied',
+      {
+        id: `e${s.serial + 1}`,
         source: p.source,
-        pid: p.pid,
-        at: i,
-        options: top.map((c) => c.id),
-      });
-      return 'prompt';
-    }
-    case 'construct': {
-      const options = constructOptions(s, p.controller, e.x);
-      if (options.length === 0) {
-        d.auto('ConstructFoundNothing', { player: p.controller, source: p.source }, 'D30');
-        shuffleSpellbook(d, p.controller, '7.0.Construct');
-        return 'done';
-      }
-      offer(d, {
-        kind: 'construct',
-        player: p.controller,
-        rule: '7.0.Construct',
+        target: t,
+        power: e.power,
+        health: e.health ?? 0,
+        until: 'end-of-turn',
+      },
+      p.rule,
+    );
+}
+
+function applyDestroy(d: Draft, p: Pending, e: EffectOf<'destroy'>): void {
+  const s = d.state;
+  const ws =
+    e.to === 'each-creature'
+      ? creatures(s).filter((x) => x.zone === 'atk' || x.zone === 'def')
+      : [stillTarget(s, p)].flatMap((t) => (t ? [locate(s, t)!] : []));
+  for (const w of ws) if (locate(d.state, w.perm.id)) leavePlay(d, w, 'destroyed', p.rule, p.purge);
+}
+
+function delayEffects(d: Draft, p: Pending, e: EffectOf<'atEndOfTurn'>): void {
+  // A delayed effect (D47): it waits for §4.0.E1, then triggers with the other "at the end of turn" effects.
+  d.auto(
+    'DelayedEffectCreated',
+    {
+      delayed: {
+        controller: p.controller,
         source: p.source,
-        pid: p.pid,
-        at: i,
-        options,
-      });
-      return 'prompt';
-    }
-    case 'delve': {
-      const t = p.target;
-      const card = t ? s.players[p.controller]!.archive.find((c) => c.id === t) : undefined;
-      if (card)
-        d.auto(
-          'CardReturnedToHand',
-          {
-            player: p.controller,
-            card,
-            from: 'archive',
-            hand: { id: card.id, cardId: card.cardId, oid: d.oid() },
-          },
-          '7.0.Delve',
-        );
-      return 'done';
-    }
-    case 'gamble': {
-      const result = d.rng.int(6) + 1;
-      d.auto('DieRolled', { player: p.controller, source: p.source, sides: 6, result }, '7.0.Gamble');
-      const row = e.table.find((r) => result >= r.from && result <= r.to);
-      for (const sub of row?.effects ?? []) {
-        if (isOver(d.state)) break;
-        applyEffect(d, p, sub, i);
-      }
-      return 'done';
-    }
+        cardId: p.cardId,
+        effects: e.effects,
+        purge: p.purge,
+        spell: p.spell,
+      },
+    },
+    'D47',
+  );
+}
+
+function restoreFromArchive(d: Draft, p: Pending, e: EffectOf<'restore'>): void {
+  const cards = d.state.players[p.controller]!.archive.slice(0, e.n);
+  if (cards.length > 0)
+    d.auto(
+      'CardsPutIntoSpellbook',
+      { player: p.controller, cards, from: 'archive', where: 'bottom' },
+      p.rule,
+    );
+}
+
+function futureSight(d: Draft, p: Pending, e: EffectOf<'futureSight'>, i: number): 'done' | 'prompt' {
+  const top = d.state.players[p.controller]!.spellbook.slice(0, e.x).map(full);
+  if (top.length === 0) return 'done';
+  d.auto('TopCardsLooked', { player: p.controller, source: p.source, cards: top }, '7.0.Future Sight');
+  if (top.length === 1) return 'done';
+  offer(d, {
+    kind: 'arrange',
+    player: p.controller,
+    rule: '7.0.Future Sight',
+    source: p.source,
+    pid: p.pid,
+    at: i,
+    options: top.map((c) => c.id),
+  });
+  return 'prompt';
+}
+
+function construct(d: Draft, p: Pending, e: EffectOf<'construct'>, i: number): 'done' | 'prompt' {
+  const options = constructOptions(d.state, p.controller, e.x);
+  if (options.length === 0) {
+    d.auto('ConstructFoundNothing', { player: p.controller, source: p.source }, 'D30');
+    shuffleSpellbook(d, p.controller, '7.0.Construct');
+    return 'done';
+  }
+  offer(d, {
+    kind: 'construct',
+    player: p.controller,
+    rule: '7.0.Construct',
+    source: p.source,
+    pid: p.pid,
+    at: i,
+    options,
+  });
+  return 'prompt';
+}
+
+function delve(d: Draft, p: Pending): void {
+  const t = p.target;
+  const card = t ? d.state.players[p.controller]!.archive.find((c) => c.id === t) : undefined;
+  if (card)
+    d.auto(
+      'CardReturnedToHand',
+      {
+        player: p.controller,
+        card,
+        from: 'archive',
+        hand: { id: card.id, cardId: card.cardId, oid: d.oid() },
+      },
+      '7.0.Delve',
+    );
+}
+
+function gamble(d: Draft, p: Pending, e: EffectOf<'gamble'>, i: number): void {
+  const result = d.rng.int(6) + 1;
+  d.auto('DieRolled', { player: p.controller, source: p.source, sides: 6, result }, '7.0.Gamble');
+  const row = e.table.find((r) => result >= r.from && result <= r.to);
+  for (const sub of row?.effects ?? []) {
+    if (isOver(d.state)) break;
+    applyEffect(d, p, sub, i);
   }
 }
 
