@@ -1,6 +1,7 @@
-// decide / setup / legalCommands. Every command goes through `check`, which either rejects with the rule it
-// breaks or returns the plan that `decide` executes; legalCommands enumerates candidate commands and keeps
-// those `check` accepts, so "accepted ⇔ listed" holds by construction (invariant 4).
+// decide / setup / legalCommands. decide = parse → gate (what the game waits for) → the command's row of
+// COMMANDS: `check` rejects with the rule it breaks, `perform` emits the events, then the rules settle.
+// legalCommands enumerates candidate commands and keeps those `check` accepts, so "accepted ⇔ listed" holds by
+// construction (invariant 4).
 import {
   allowed,
   commandRule,
