@@ -1,9 +1,14 @@
-// decide / setup / legalCommands. Every command goes through `check`, which either rejects with the rule it
-// breaks or returns the plan that `decide` executes; legalCommands enumerates candidate commands and keeps
-// those `check` accepts, so "accepted ⇔ listed" holds by construction (invariant 4).
+// decide / setup / legalCommands. decide = parse → gate (what the game waits for) → the command's row of
+// COMMANDS: `check` rejects with the rule it breaks, `perform` emits the events, then the rules settle.
+// legalCommands enumerates candidate commands and keeps those `check` accepts, so "accepted ⇔ listed" holds by
+// construction (invariant 4).
 import {
+  allowed,
+  commandRule,
   reject,
   type Command,
+  type CommandRule,
+  type CommandTable,
   type Decision,
   type DecideContext,
   type MatchConfig,
@@ -34,7 +39,7 @@ import {
 } from './rules';
 import { locate, opponentOf } from './state';
 import { isHidden, type AlphaClashState, type AnyRef, type CardRef, type Permanent } from './types';
-import { CommandSchema } from './schemas';
+import { CommandSchema, type CommandType } from './schemas';
 import { z } from 'zod';
 
 const HAND_SIZE = 8;
@@ -806,7 +811,35 @@ export function barrageOptions(s: AlphaClashState): { targets: string[]; divisio
   return out;
 }
 
-function check(s: AlphaClashState, c: Command, trusted = false): Checked {
+/** A command of Alpha Clash, one per type of `CommandSchema` (its fields are checked by the parse and the row). */
+type ACCommand = { [K in CommandType]: Command & { type: K } }[CommandType];
+type Row<K extends CommandType> = Extract<ACCommand, { type: K }>;
+
+/** Setup's own commands: outside setup no step asks for them (710.1). */
+const SETUP_COMMANDS: readonly string[] = ['CutDeck', 'DeclineCut', 'KeepHand', 'Mulligan'];
+
+const rejectionOf = (r: Checked): Rejection | null => (r.ok ? null : r);
+
+/**
+ * A row whose check also plans the events (costs, targets, chosen resources): `perform` runs the same check on the
+ * state it accepted (`b.s`), which is pure, so it plans the same events.
+ */
+function planned<K extends CommandType>(
+  fn: (s: AlphaClashState, p: PlayerId, c: Row<K>) => Checked,
+): CommandRule<AlphaClashState, Row<K>, Builder> {
+  return {
+    check: (s, c, p) => rejectionOf(fn(s, p, c)),
+    perform(b, c, p) {
+      const r = fn(b.s, p, c);
+      if (!r.ok)
+        throw new Error(`alpha-clash: ${c.type} was accepted and now rejected: ${r.rule} ${r.reason}`);
+      r.run(b);
+    },
+  };
+}
+
+/** Null when the command may be performed, else the rule it breaks; `trusted` skips the parse (legalCommands). */
+function check(s: AlphaClashState, c: Command, trusted = false): Rejection | null {
   const parsed = trusted ? null : CommandSchema.safeParse(c);
   // An illegal action is reversed whole (710.1): a malformed command or a stranger changes nothing.
   if (parsed && !parsed.success)
@@ -817,19 +850,209 @@ function check(s: AlphaClashState, c: Command, trusted = false): Checked {
   const p = c.player;
   if (!s.order.includes(p)) return reject('710.1', `${p} is not a player in this match`);
   if (s.status === 'ended') return reject('104.5', 'the game is over: its players have left it');
-  if (c.type === 'Concede')
-    return ok((b) => {
+  const waiting = gate(s, p, c);
+  if (waiting) return waiting;
+  const rule = commandRule(COMMANDS, c.type);
+  if (!rule) return reject('710.1', `${c.type} is not an Alpha Clash command in this phase`);
+  return rule.check(s, c as ACCommand, p);
+}
+
+/**
+ * What the game waits for: a Concede always passes; in setup only the cut, the mulligan or the search it offers; a
+ * pending choice (discard, search, payment, Barrage) only its own command; outside them none of those commands.
+ */
+function gate(s: AlphaClashState, p: PlayerId, c: Command): Rejection | null {
+  if (c.type === 'Concede') return null;
+  if (s.status === 'setup') return setupGate(s, p, c);
+  const pend = s.pending;
+  if (pend?.kind === 'discard')
+    return c.type !== 'Discard' || pend.player !== p
+      ? reject('703.7b', `${pend.player} must first choose a card to discard (Discard)`)
+      : null;
+  if (c.type === 'Discard')
+    return reject(
+      '703.7b',
+      'there is nothing to discard now: Discard answers an effect that makes you discard',
+    );
+  if (pend?.kind === 'search') return c.type === 'SearchDeck' ? null : rejectionOf(checkSearch(s, p, c));
+  if (c.type === 'SearchDeck')
+    return reject(
+      '703.9a',
+      'there is nothing to search for now: SearchDeck answers a search the game or an effect offers',
+    );
+  if (pend?.kind === 'payment') return c.type === 'EngageResource' ? null : rejectionOf(checkEngage(s, p, c));
+  if (c.type === 'EngageResource')
+    return reject(
+      '408.7a',
+      'no cost is being paid: resources are engaged only to pay a cost the game requires',
+    );
+  if (pend) return c.type === 'ChooseBarrage' ? null : rejectionOf(checkBarrage(s, p, c));
+  if (c.type === 'ChooseBarrage') return reject('704.3c', 'there is no Barrage choice to make');
+  if (SETUP_COMMANDS.includes(c.type))
+    return reject('710.1', `${c.type} is not an Alpha Clash command in this phase`);
+  return null;
+}
+
+/** Setup waits for the search it offered (103.6), then each cut (103.3a), then each mulligan in turn order (103.5). */
+function setupGate(s: AlphaClashState, p: PlayerId, c: Command): Rejection | null {
+  if (s.pending?.kind === 'search') return c.type === 'SearchDeck' ? null : rejectionOf(checkSearch(s, p, c));
+  if (s.setup.cuts.length > 0) {
+    const cut = s.setup.cuts[0]!;
+    if (cut.by !== p) return reject('103.3a', `${cut.by} decides on cutting ${cut.deck}'s deck first`);
+    if (c.type === 'DeclineCut' || c.type === 'CutDeck') return null;
+    return reject('103.3a', 'first decide on the cut: CutDeck or DeclineCut');
+  }
+  if (s.setup.mulliganOrder.length > 0) {
+    const next = s.setup.mulliganOrder[0]!;
+    if (next !== p)
+      return reject('103.5', `${next} declares a mulligan first (turn order, starting player first)`);
+    if (c.type === 'KeepHand' || c.type === 'Mulligan') return null;
+    return reject('103.5', 'declare your mulligan: KeepHand or Mulligan');
+  }
+  return reject('710.1', 'setup is not waiting for you');
+}
+
+/** The cut offered now (setup's gate passed, so there is one). */
+const cutOf = (s: AlphaClashState) => s.setup.cuts[0]!;
+
+/** Resources are placed or skipped once, in the player's own Resource Step (502.1c, 408.1). */
+function inResourceStep(s: AlphaClashState, p: PlayerId): Rejection | null {
+  if (s.activePlayer !== p || s.step !== 'turn.expansion.resource')
+    return reject('502.1c', 'resources are placed only in your own Resource Step');
+  if (s.players[p]!.resourcePlacedThisTurn)
+    return reject('408.1', 'you already decided on a resource this step');
+  return null;
+}
+
+/** Is a Clash Buff step of `p` open with no Clash Buff played and Standby empty (504.2d–e)? */
+function inOwnBuffStep(s: AlphaClashState, p: PlayerId): boolean {
+  const buffStep =
+    s.clash &&
+    ((s.step === 'turn.primary.clash.attackerBuff' && s.clash.attackingPlayer === p) ||
+      (s.step === 'turn.primary.clash.defenderBuff' && s.clash.defendingPlayer === p));
+  return !!buffStep && !s.clash!.buffPlayed && s.standby.length === 0;
+}
+
+/** Attaching or unattaching a Weapon: both pay its attach cost (305.6). */
+function checkWeapon(s: AlphaClashState, p: PlayerId, c: Row<'AttachWeapon' | 'UnattachWeapon'>): Checked {
+  const bad = inMainWithEmptyStandby(s, p, '305.3', 'Weapons can be attached');
+  if (bad) return bad;
+  const w = accessoryPerm(s, p, c.weapon);
+  const d = w ? defOf(s, w.card) : null;
+  if (!w || !d || d.type !== 'Weapon' || w.faceDown)
+    return reject('305.6', `${String(c.weapon)} is not a Weapon you control in play`);
+  const cost = attachCost(s, d);
+  // Paying the attach cost is activating a targeted effect (305.6a, 113.1e, 703.2b): it goes into Standby and
+  // the opponent gets priority before it resolves.
+  const activate = (effect: 'attach' | 'unattach', targets: string[], pay: Pay) =>
+    ok((b) => {
+      const sid = `e${b.s.nextId}`;
+      b.emit(
+        'EffectActivated',
+        { player: p, sid, source: w.card.id, effect, targets, paid: pay.paid, healthPaid: 0 },
+        { rule: '305.6a' },
+      );
+      owe(b, p, sid, pay);
+    });
+  if (c.type === 'UnattachWeapon') {
+    if (!w.attachedTo) return reject('305.9', `${d.name} is not attached`);
+    const pay = payOrReject(s, p, cost, `${d.name}'s attach cost`);
+    if ('ok' in pay) return pay;
+    return activate('unattach', [], pay);
+  }
+  const to = typeof c.to === 'string' ? locate(s, c.to) : null;
+  if (to?.kind === 'contender')
+    return reject('301.5', `${String(c.to)} is a Contender: Weapons may not be attached to a Contender`);
+  if (!to || to.kind !== 'perm' || to.zone !== 'clash' || to.player !== p || to.perm.defeated)
+    return reject('305.5', `${String(c.to)} is not a Clash card you control`);
+  if (to.perm.weapon) return reject('305.10a', `${c.to} already has a Weapon attached`);
+  const pay = payOrReject(s, p, cost, `${d.name}'s attach cost`);
+  if ('ok' in pay) return pay;
+  return activate('attach', [c.to as string], pay);
+}
+
+/** Activating the Portal costs 2 (410.3); it opens or closes once paid. */
+function checkPortal(s: AlphaClashState, p: PlayerId): Checked {
+  const bad = inMainWithEmptyStandby(s, p, '410.3', 'the Portal can be activated');
+  if (bad) return bad;
+  const pay = payOrReject(s, p, { total: 2, gems: {}, health: 0 }, 'Activating the Portal');
+  if ('ok' in pay) return pay;
+  return ok((b) => {
+    if (pay.due) owe(b, p, null, pay);
+    else
+      b.emit(
+        'PortalActivated',
+        { player: p, portal: s.portal === 'open' ? 'closed' : 'open', paid: pay.paid },
+        { rule: s.portal === 'open' ? '410.3b' : '410.3c' },
+      );
+  });
+}
+
+/** Every command: `check` (the rules it must meet once the gate passed) and `perform` (its events). */
+const COMMANDS: CommandTable<AlphaClashState, ACCommand, Builder> = {
+  Concede: {
+    check: allowed,
+    perform(b, _c, p) {
       b.emit('PlayerConceded', { player: p }, { rule: '104.3a' });
       endMatch(b, opponentOf(b.s, p), `${p} conceded (104.3a)`, '104.3a');
-    });
-  if (s.status === 'setup') return checkSetup(s, p, c);
-  if (s.pending?.kind === 'discard') {
-    if (c.type !== 'Discard' || s.pending.player !== p)
-      return reject('703.7b', `${s.pending.player} must first choose a card to discard (Discard)`);
-    const card = handCard(s, p, c.card);
-    if (!card) return reject('703.7a', `card ${String(c.card)} is not in your hand`);
-    const pend = s.pending;
-    return ok((b) => {
+    },
+  },
+  DeclineCut: {
+    check(s, c) {
+      return c.deck !== cutOf(s).deck ? reject('103.3a', `the deck offered is ${cutOf(s).deck}'s`) : null;
+    },
+    perform(b, _c, p) {
+      b.emit('CutDeclined', { deck: cutOf(b.s).deck, by: p }, { rule: '103.3a' });
+      afterCut(b);
+    },
+  },
+  CutDeck: {
+    check(s, c) {
+      const cut = cutOf(s);
+      const n = s.players[cut.deck]!.deck.length;
+      if (c.deck !== cut.deck) return reject('103.3a', `the deck offered is ${cut.deck}'s`);
+      if (typeof c.at !== 'number' || !Number.isInteger(c.at) || c.at < 1 || c.at >= n)
+        return reject('103.3a', `cut at a position from 1 to ${n - 1}`);
+      return null;
+    },
+    perform(b, c, p) {
+      b.emit('DeckCut', { deck: cutOf(b.s).deck, by: p, at: c.at as number }, { rule: '103.3a' });
+      afterCut(b);
+    },
+  },
+  KeepHand: {
+    check: allowed,
+    perform(b, _c, p) {
+      b.emit('MulliganDeclared', { player: p, count: 0, returning: [] }, { rule: '103.5' });
+      afterMulliganDeclared(b);
+    },
+  },
+  Mulligan: {
+    check(s, c, p) {
+      const hand = s.players[p]!.hand.map((h) => h.id);
+      const cards = c.cards as string[];
+      const idx = cards.map((id) => hand.indexOf(id));
+      if (cards.length === 0 || idx.some((i) => i < 0))
+        return reject('103.5', 'a mulligan names one or more cards from your hand (KeepHand to keep all)');
+      if (idx.some((v, i) => i > 0 && v <= idx[i - 1]!))
+        return reject('103.5', 'list mulligan cards once each, in hand order');
+      return null;
+    },
+    perform(b, c, p) {
+      const cards = c.cards as string[];
+      const returning = b.s.players[p]!.hand.filter((h) => cards.includes(h.id));
+      b.emit('MulliganDeclared', { player: p, count: cards.length, returning }, { rule: '103.5' });
+      afterMulliganDeclared(b);
+    },
+  },
+  SearchDeck: planned(checkSearch),
+  Discard: {
+    check(s, c, p) {
+      return handCard(s, p, c.card) ? null : reject('703.7a', `card ${String(c.card)} is not in your hand`);
+    },
+    perform(b, c, p) {
+      const card = handCard(b.s, p, c.card)!;
+      const pend = b.s.pending!;
       b.emit(
         'CardDiscarded',
         { player: p, card: { id: card.id, cardId: card.cardId }, handOid: card.oid ?? null },
@@ -838,178 +1061,113 @@ function check(s: AlphaClashState, c: Command, trusted = false): Checked {
       const next = pend.then.filter((q) => b.s.players[q]!.hand.length > 0);
       const [first, ...then] = next;
       if (first) b.auto('DiscardRequired', { player: first, source: pend.source, then }, '703.7b');
-    });
-  }
-  if (c.type === 'Discard')
-    return reject(
-      '703.7b',
-      'there is nothing to discard now: Discard answers an effect that makes you discard',
-    );
-  if (s.pending?.kind === 'search') return checkSearch(s, p, c);
-  if (c.type === 'SearchDeck')
-    return reject(
-      '703.9a',
-      'there is nothing to search for now: SearchDeck answers a search the game or an effect offers',
-    );
-  if (s.pending?.kind === 'payment') return checkEngage(s, p, c);
-  if (c.type === 'EngageResource')
-    return reject(
-      '408.7a',
-      'no cost is being paid: resources are engaged only to pay a cost the game requires',
-    );
-  if (s.pending) return checkBarrage(s, p, c);
-  if (c.type === 'ChooseBarrage') return reject('704.3c', 'there is no Barrage choice to make');
-  switch (c.type) {
-    case 'PlaceResource':
-    case 'SkipResource': {
-      if (s.activePlayer !== p || s.step !== 'turn.expansion.resource')
-        return reject('502.1c', 'resources are placed only in your own Resource Step');
-      if (s.players[p]!.resourcePlacedThisTurn)
-        return reject('408.1', 'you already decided on a resource this step');
-      if (c.type === 'SkipResource')
-        return ok((b) => b.emit('ResourcePlacementSkipped', { player: p }, { rule: '502.1c' }));
-      const card = handCard(s, p, c.card);
-      if (!card) return reject('408.1', `card ${String(c.card)} is not in your hand`);
-      return ok((b) =>
-        b.emit(
-          'ResourcePlaced',
-          { player: p, card: { id: card.id, cardId: card.cardId }, handOid: card.oid ?? null },
-          { rule: '408.1' },
-        ),
+    },
+  },
+  EngageResource: planned(checkEngage),
+  ChooseBarrage: planned(checkBarrage),
+  PlaceResource: {
+    check(s, c, p) {
+      const bad = inResourceStep(s, p);
+      if (bad) return bad;
+      return handCard(s, p, c.card) ? null : reject('408.1', `card ${String(c.card)} is not in your hand`);
+    },
+    perform(b, c, p) {
+      const card = handCard(b.s, p, c.card)!;
+      b.emit(
+        'ResourcePlaced',
+        { player: p, card: { id: card.id, cardId: card.cardId }, handOid: card.oid ?? null },
+        { rule: '408.1' },
       );
-    }
-    case 'PlayCard':
-      return checkPlayCard(s, p, c);
-    case 'SetTrap': {
+    },
+  },
+  SkipResource: {
+    check: (s, _c, p) => inResourceStep(s, p),
+    perform(b, _c, p) {
+      b.emit('ResourcePlacementSkipped', { player: p }, { rule: '502.1c' });
+    },
+  },
+  PlayCard: planned(checkPlayCard),
+  SetTrap: {
+    check(s, c, p) {
       const bad = inMainWithEmptyStandby(s, p, '304.3', 'a Trap can be set');
       if (bad) return bad;
       const card = handCard(s, p, c.card);
       if (!card) return reject('304.3', `card ${String(c.card)} is not in your hand`);
       if (cardDef(s, card.cardId).type !== 'Trap')
         return reject('304.3', `${cardDef(s, card.cardId).name} is not a Trap`);
-      return ok((b) => {
-        // Face down in the Accessory Zone: a new object with a fresh opaque id for the opponent (400.6).
-        const oid = b.oid();
-        b.emit(
-          'TrapSet',
-          {
-            player: p,
-            card: { id: card.id, cardId: card.cardId, oid },
-            handOid: card.oid ?? null,
-            setTurn: s.turn,
-          },
-          { rule: '304.3' },
-        );
-      });
-    }
-    case 'ActivateTrap':
-      return checkActivateTrap(s, p, c);
-    case 'ActivateEffect':
-      return checkActivateEffect(s, p, c);
-    case 'AttachWeapon':
-    case 'UnattachWeapon': {
-      const bad = inMainWithEmptyStandby(s, p, '305.3', 'Weapons can be attached');
-      if (bad) return bad;
-      const w = accessoryPerm(s, p, c.weapon);
-      const d = w ? defOf(s, w.card) : null;
-      if (!w || !d || d.type !== 'Weapon' || w.faceDown)
-        return reject('305.6', `${String(c.weapon)} is not a Weapon you control in play`);
-      const cost = attachCost(s, d);
-      // Paying the attach cost is activating a targeted effect (305.6a, 113.1e, 703.2b): it goes into Standby and
-      // the opponent gets priority before it resolves.
-      const activate = (effect: 'attach' | 'unattach', targets: string[], pay: Pay) =>
-        ok((b) => {
-          const sid = `e${b.s.nextId}`;
-          b.emit(
-            'EffectActivated',
-            { player: p, sid, source: w.card.id, effect, targets, paid: pay.paid, healthPaid: 0 },
-            { rule: '305.6a' },
-          );
-          owe(b, p, sid, pay);
-        });
-      if (c.type === 'UnattachWeapon') {
-        if (!w.attachedTo) return reject('305.9', `${d.name} is not attached`);
-        const pay = payOrReject(s, p, cost, `${d.name}'s attach cost`);
-        if ('ok' in pay) return pay;
-        return activate('unattach', [], pay);
-      }
-      const to = typeof c.to === 'string' ? locate(s, c.to) : null;
-      if (to?.kind === 'contender')
-        return reject('301.5', `${String(c.to)} is a Contender: Weapons may not be attached to a Contender`);
-      if (!to || to.kind !== 'perm' || to.zone !== 'clash' || to.player !== p || to.perm.defeated)
-        return reject('305.5', `${String(c.to)} is not a Clash card you control`);
-      if (to.perm.weapon) return reject('305.10a', `${c.to} already has a Weapon attached`);
-      const pay = payOrReject(s, p, cost, `${d.name}'s attach cost`);
-      if ('ok' in pay) return pay;
-      return activate('attach', [c.to as string], pay);
-    }
-    case 'ActivatePortal': {
-      const bad = inMainWithEmptyStandby(s, p, '410.3', 'the Portal can be activated');
-      if (bad) return bad;
-      const pay = payOrReject(s, p, { total: 2, gems: {}, health: 0 }, 'Activating the Portal');
-      if ('ok' in pay) return pay;
-      return ok((b) => {
-        if (pay.due) owe(b, p, null, pay);
-        else
-          b.emit(
-            'PortalActivated',
-            { player: p, portal: s.portal === 'open' ? 'closed' : 'open', paid: pay.paid },
-            { rule: s.portal === 'open' ? '410.3b' : '410.3c' },
-          );
-      });
-    }
-    case 'DeclareAttack':
-      return checkAttack(s, p, c);
-    case 'EndCounterStep':
+      return null;
+    },
+    perform(b, c, p) {
+      const card = handCard(b.s, p, c.card)!;
+      const setTurn = b.s.turn;
+      // Face down in the Accessory Zone: a new object with a fresh opaque id for the opponent (400.6).
+      const oid = b.oid();
+      b.emit(
+        'TrapSet',
+        { player: p, card: { id: card.id, cardId: card.cardId, oid }, handOid: card.oid ?? null, setTurn },
+        { rule: '304.3' },
+      );
+    },
+  },
+  ActivateTrap: planned(checkActivateTrap),
+  ActivateEffect: planned(checkActivateEffect),
+  AttachWeapon: planned(checkWeapon),
+  UnattachWeapon: planned(checkWeapon),
+  ActivatePortal: planned((s, p) => checkPortal(s, p)),
+  DeclareAttack: planned(checkAttack),
+  EndCounterStep: {
+    check(s, _c, p) {
       if (!s.clash || s.step !== 'turn.primary.clash.counter' || s.clash.defendingPlayer !== p)
         return reject('504.2b.1', 'only the defending player ends the Counter Step (C2)');
       if (s.standby.length > 0) return reject('504.2b.1', 'wait until Standby is empty');
-      return ok((b) => {
-        b.emit('CounterStepEnded', { player: p }, { rule: '504.2b.1' });
-        goStep(b, { type: 'NEXT' }, '504.2b.1');
-      });
-    case 'DeclareObstructors':
-      return checkObstructors(s, p, c);
-    case 'PassPriority': {
-      if (s.priority && s.standby.length > 0) {
-        if (s.priority.holder !== p) return reject('114.2b', `${s.priority.holder} holds priority, not you`);
-        // A non-active player passes to the next (114.2c); once all have passed in succession the top resolves (405.5).
-        return ok((b) =>
-          b.emit('PriorityPassed', { player: p }, { rule: p === s.activePlayer ? '405.5' : '114.2c' }),
-        );
-      }
-      const buffStep =
-        s.clash &&
-        ((s.step === 'turn.primary.clash.attackerBuff' && s.clash.attackingPlayer === p) ||
-          (s.step === 'turn.primary.clash.defenderBuff' && s.clash.defendingPlayer === p));
-      if (buffStep && !s.clash!.buffPlayed && s.standby.length === 0)
-        return ok((b) =>
-          b.emit(
-            'PriorityPassed',
-            { player: p, step: 'buff' },
-            { rule: s.step.endsWith('attackerBuff') ? '504.2d' : '504.2e' },
-          ),
-        );
+      return null;
+    },
+    perform(b, _c, p) {
+      b.emit('CounterStepEnded', { player: p }, { rule: '504.2b.1' });
+      goStep(b, { type: 'NEXT' }, '504.2b.1');
+    },
+  },
+  DeclareObstructors: planned(checkObstructors),
+  PassPriority: {
+    check(s, _c, p) {
+      if (s.priority && s.standby.length > 0)
+        return s.priority.holder !== p
+          ? reject('114.2b', `${s.priority.holder} holds priority, not you`)
+          : null;
+      if (inOwnBuffStep(s, p)) return null;
       return reject(
         '405.5',
         'you have nothing to pass: priority passes while Standby holds an object, or in your Clash Buff step',
       );
-    }
-    case 'EndTurn': {
+    },
+    perform(b, _c, p) {
+      const s = b.s;
+      // A non-active player passes to the next (114.2c); once all have passed in succession the top resolves (405.5).
+      if (s.priority && s.standby.length > 0)
+        b.emit('PriorityPassed', { player: p }, { rule: p === s.activePlayer ? '405.5' : '114.2c' });
+      else
+        b.emit(
+          'PriorityPassed',
+          { player: p, step: 'buff' },
+          { rule: s.step.endsWith('attackerBuff') ? '504.2d' : '504.2e' },
+        );
+    },
+  },
+  EndTurn: {
+    check(s, _c, p) {
       const bad = inMainWithEmptyStandby(s, p, '505.1', 'the turn can end');
       if (bad)
         return s.standby.length > 0 && s.activePlayer === p && s.step === 'turn.primary.main'
           ? reject('505.5', "a turn can't end while Standby holds a card or effect")
           : bad;
-      return ok((b) => {
-        b.emit('EndTurnDeclared', { player: p }, { rule: '505.1' });
-        goStep(b, { type: 'END_TURN' }, '505.1');
-      });
-    }
-    default:
-      return reject('710.1', `${c.type} is not an Alpha Clash command in this phase`);
-  }
-}
+      return null;
+    },
+    perform(b, _c, p) {
+      b.emit('EndTurnDeclared', { player: p }, { rule: '505.1' });
+      goStep(b, { type: 'END_TURN' }, '505.1');
+    },
+  },
+};
 
 /**
  * C3: the defending player declares all obstructors at once (504.2c); an empty list declares none. The declaration
@@ -1169,59 +1327,6 @@ function checkBarrage(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   });
 }
 
-function checkSetup(s: AlphaClashState, p: PlayerId, c: Command): Checked {
-  if (s.pending?.kind === 'search') return checkSearch(s, p, c);
-  if (s.setup.cuts.length > 0) {
-    const cut = s.setup.cuts[0]!;
-    if (cut.by !== p) return reject('103.3a', `${cut.by} decides on cutting ${cut.deck}'s deck first`);
-    if (c.type === 'DeclineCut') {
-      if (c.deck !== cut.deck) return reject('103.3a', `the deck offered is ${cut.deck}'s`);
-      return ok((b) => {
-        b.emit('CutDeclined', { deck: cut.deck, by: p }, { rule: '103.3a' });
-        afterCut(b);
-      });
-    }
-    if (c.type === 'CutDeck') {
-      const n = s.players[cut.deck]!.deck.length;
-      if (c.deck !== cut.deck) return reject('103.3a', `the deck offered is ${cut.deck}'s`);
-      if (typeof c.at !== 'number' || !Number.isInteger(c.at) || c.at < 1 || c.at >= n)
-        return reject('103.3a', `cut at a position from 1 to ${n - 1}`);
-      const at = c.at;
-      return ok((b) => {
-        b.emit('DeckCut', { deck: cut.deck, by: p, at }, { rule: '103.3a' });
-        afterCut(b);
-      });
-    }
-    return reject('103.3a', 'first decide on the cut: CutDeck or DeclineCut');
-  }
-  if (s.setup.mulliganOrder.length > 0) {
-    const next = s.setup.mulliganOrder[0]!;
-    if (next !== p)
-      return reject('103.5', `${next} declares a mulligan first (turn order, starting player first)`);
-    if (c.type === 'KeepHand')
-      return ok((b) => {
-        b.emit('MulliganDeclared', { player: p, count: 0, returning: [] }, { rule: '103.5' });
-        afterMulliganDeclared(b);
-      });
-    if (c.type === 'Mulligan') {
-      const hand = s.players[p]!.hand.map((h) => h.id);
-      const cards = c.cards as string[];
-      const idx = cards.map((id) => hand.indexOf(id));
-      if (cards.length === 0 || idx.some((i) => i < 0))
-        return reject('103.5', 'a mulligan names one or more cards from your hand (KeepHand to keep all)');
-      if (idx.some((v, i) => i > 0 && v <= idx[i - 1]!))
-        return reject('103.5', 'list mulligan cards once each, in hand order');
-      const returning = s.players[p]!.hand.filter((h) => cards.includes(h.id));
-      return ok((b) => {
-        b.emit('MulliganDeclared', { player: p, count: cards.length, returning }, { rule: '103.5' });
-        afterMulliganDeclared(b);
-      });
-    }
-    return reject('103.5', 'declare your mulligan: KeepHand or Mulligan');
-  }
-  return reject('710.1', 'setup is not waiting for you');
-}
-
 function afterCut(b: Builder): void {
   if (b.s.setup.cuts.length > 0) return;
   if (b.s.setup.stage === 'cut') goStepSetup(b, 'CUTS_DONE');
@@ -1254,10 +1359,10 @@ function afterMulliganDeclared(b: Builder): void {
 // ---------------------------------------------------------------- decide / legalCommands
 
 export function decide(state: AlphaClashState, command: Command, ctx: DecideContext): Decision {
-  const checked = check(state, command);
-  if (!checked.ok) return checked;
+  const no = check(state, command);
+  if (no) return no;
   const b = new Builder(state, ctx.rng);
-  checked.run(b);
+  commandRule(COMMANDS, command.type)!.perform(b, command as ACCommand, command.player);
   if (state.status === 'playing') settle(b);
   return b.done();
 }
@@ -1407,7 +1512,7 @@ export function legalCommands(state: AlphaClashState, p: PlayerId): Command[] {
   for (const c of candidates(state, p)) {
     if (c.type === 'PlaceResource' && c.card === null) continue;
     const cmd = { ...c, player: p } as Command;
-    if (check(state, cmd, true).ok) out.push(cmd);
+    if (check(state, cmd, true) === null) out.push(cmd);
   }
   return out;
 }

@@ -2,8 +2,10 @@
 // { id: <opaque>, hidden: true }), which is what makes redaction commute with folding.
 import {
   apnap,
+  foldBy,
   openWindow,
   passPriority,
+  type FoldTable,
   type GameEvent,
   type PlayerId,
   type PriorityWindow,
@@ -311,704 +313,750 @@ export function evolve(state: AlphaClashState, event: GameEvent): AlphaClashStat
   return s;
 }
 
+/** The event's random draws move the cursor (whatever its type); then its type's row folds it. */
 function apply(s: AlphaClashState, event: GameEvent): void {
-  const p = event.payload;
-  const random = p.random as { to: number } | undefined;
+  const random = event.payload.random as { to: number } | undefined;
   if (random && typeof random.to === 'number') s.rng = random.to;
-  switch (event.type) {
-    case 'MatchStarted': {
-      s.seedCommitment = str(p, 'seedCommitment');
-      const players = p.players as { id: PlayerId; name: string }[];
-      s.order = players.map((x) => x.id);
-      for (const x of players) s.players[x.id] = newPlayer(x.id, x.name);
-      s.setup = { ...s.setup, stacked: p.stacked === true };
-      s.variants = {
-        quickStartFirstTurnAttackBan:
-          (p.variants as { quickStartFirstTurnAttackBan?: boolean } | undefined)
-            ?.quickStartFirstTurnAttackBan === true,
-      };
-      // A viewer's copy carries only the test cards it knows (view.ts); the judge's carries all of them.
-      // Kept sorted by id, so a viewer's list (built up by reveals) is the judge's list filtered (view.ts).
-      s.testCards = byId(
-        ((p.testCards as TestCardEntry[] | undefined) ?? [])
-          .filter((e) => e.card !== null)
-          .map((e) => ({ card: e.card, knownTo: e.knownTo.slice() })),
-      );
-      s.step = 'setup.cut';
-      break;
-    }
-    case 'ContenderRevealed': {
-      const ps = W(s, str(p, 'player'))!;
+  if (!Object.hasOwn(FOLD, event.type))
+    throw new Error(`alpha-clash evolve: unknown event type ${event.type}`);
+  foldEvent(s, event);
+}
+
+/** An event that changes nothing the fold keeps (a marker for the log). */
+const marker = (s: AlphaClashState): AlphaClashState => s;
+
+/** CardsReadied and CardsEngaged: permanents and Contenders readied or engaged by id. */
+function foldEngagement(s: AlphaClashState, p: P, e: GameEvent): AlphaClashState {
+  setEngaged(s, p.ids as string[], e.type === 'CardsEngaged');
+  return s;
+}
+
+/** CardPlayed and TrapActivated: the card enters Standby, its costs paid, and its controller passes priority on. */
+function foldEnteredStandby(s: AlphaClashState, p: P, e: GameEvent): AlphaClashState {
+  const pl = str(p, 'player') as PlayerId;
+  const ps = W(s, pl)!;
+  const card = publicRef(p.card as AnyRef) as CardRef;
+  if (e.type === 'CardPlayed') {
+    takeFromHand(ps, card, p.handOid);
+  } else {
+    if (!takePerm(s, card.id)) takePerm(s, p.trapOid as string);
+  }
+  payCosts(s, pl, p);
+  for (const id of (p.sent as string[] | undefined) ?? []) {
+    // Alternative cost: these cards are sent to Oblivion (115.9, 703.6a).
+    const gone = takePerm(s, id);
+    if (gone) toOblivion(s, gone.owner, gone.card);
+  }
+  const obj: StandbyObject = {
+    sid: card.id,
+    kind: e.type === 'CardPlayed' ? 'card' : 'trap',
+    controller: pl,
+    card,
+    source: null,
+    effect: 'play',
+    targets: (p.targets as string[] | undefined) ?? [],
+    x: (p.x as number | undefined) ?? 0,
+    division: [],
+    thenPutIntoOblivion: null,
+    enters: null,
+  };
+  s.standby = [...s.standby, obj];
+  s.priority = entryWindow(s, obj);
+  if (s.clash && p.clashBuff === true) {
+    s.clash.buffPlayed = true;
+    ps.buffTargetsThisTurn = [...ps.buffTargetsThisTurn, ...obj.targets];
+  }
+  return s;
+}
+
+/** StandbyObjectRemoved and CardNegated: the object leaves Standby (a negated card goes to Oblivion). */
+function foldLeftStandby(s: AlphaClashState, p: P, e: GameEvent): AlphaClashState {
+  const obj = s.standby.find((o) => o.sid === p.sid);
+  s.standby = s.standby.filter((o) => o.sid !== p.sid);
+  if (e.type === 'CardNegated' && obj?.card) toOblivion(s, str(p, 'owner') as PlayerId, obj.card);
+  s.priority = resumeWindow(s);
+  return s;
+}
+
+/** CardPutIntoOblivion and CardSentToOblivion: from Standby or from play to its owner's Oblivion. */
+function foldIntoOblivion(s: AlphaClashState, p: P): AlphaClashState {
+  const id = str(p, 'id');
+  const from = str(p, 'from');
+  if (from === 'standby') {
+    const obj = s.standby.find((o) => o.sid === id);
+    s.standby = s.standby.filter((o) => o.sid !== id);
+    if (obj?.card) toOblivion(s, str(p, 'owner') as PlayerId, obj.card);
+    else if (p.card) toOblivion(s, str(p, 'owner') as PlayerId, p.card as AnyRef);
+    s.priority = resumeWindow(s);
+  } else {
+    const perm = takePerm(s, id);
+    if (perm) toOblivion(s, perm.owner, perm.card);
+    else if (p.card) toOblivion(s, str(p, 'owner') as PlayerId, p.card as AnyRef);
+  }
+  if (s.clash) {
+    s.clash.obstructors = s.clash.obstructors.filter((x) => x !== id);
+  }
+  return s;
+}
+
+/** CardsLookedAt and CardRevealed: deck cards become known to the looker, or to everyone. */
+function foldDeckCardsSeen(s: AlphaClashState, p: P, e: GameEvent): AlphaClashState {
+  // Cards are named by their opaque deck id; a viewer who may not see them gets hidden refs and learns nothing.
+  const ps = W(s, str(p, 'owner'))!;
+  const looker = str(p, 'player') as PlayerId;
+  for (const c0 of p.cards as AnyRef[]) {
+    if (isHiddenRef(c0)) continue;
+    const c = c0 as CardRef;
+    ps.deck = ps.deck.map((r) => {
+      if ('hidden' in r) return r.id === c.id ? { id: c.id, cardId: c.cardId } : r;
+      if (r.oid !== c.id) return r;
+      return e.type === 'CardRevealed'
+        ? { ...r, revealed: true as const }
+        : { ...r, knownTo: [...new Set([...(r.knownTo ?? []), looker])] };
+    });
+  }
+  return s;
+}
+
+/** BarrageDeclined and BarrageChosen: the Barrage choice is made. */
+function foldBarrageAnswered(s: AlphaClashState): AlphaClashState {
+  s.pending = null;
+  return s;
+}
+
+/**
+ * Each event's fold, keyed by its type. A row changes `s` in place: `s` is the copy `evolve` made for this event
+ * (players copied on first write, W), and the row returns it.
+ */
+const FOLD: FoldTable<AlphaClashState> = {
+  MatchStarted(s, p) {
+    s.seedCommitment = str(p, 'seedCommitment');
+    const players = p.players as { id: PlayerId; name: string }[];
+    s.order = players.map((x) => x.id);
+    for (const x of players) s.players[x.id] = newPlayer(x.id, x.name);
+    s.setup = { ...s.setup, stacked: p.stacked === true };
+    s.variants = {
+      quickStartFirstTurnAttackBan:
+        (p.variants as { quickStartFirstTurnAttackBan?: boolean } | undefined)
+          ?.quickStartFirstTurnAttackBan === true,
+    };
+    // A viewer's copy carries only the test cards it knows (view.ts); the judge's carries all of them.
+    // Kept sorted by id, so a viewer's list (built up by reveals) is the judge's list filtered (view.ts).
+    s.testCards = byId(
+      ((p.testCards as TestCardEntry[] | undefined) ?? [])
+        .filter((e) => e.card !== null)
+        .map((e) => ({ card: e.card, knownTo: e.knownTo.slice() })),
+    );
+    s.step = 'setup.cut';
+    return s;
+  },
+  ContenderRevealed(s, p) {
+    const ps = W(s, str(p, 'player'))!;
+    ps.contender = {
+      card: p.card as CardRef,
+      health: num(p, 'health'),
+      maxHealth: num(p, 'health'),
+      engaged: false,
+      damage: 0,
+      clashDamage: 0,
+      usedThisTurn: false,
+    };
+    return s;
+  },
+  StartPositionPrepared(s, p) {
+    const pl = str(p, 'player') as PlayerId;
+    const ps = W(s, pl)!;
+    const mk = (k: string, over: Partial<Permanent> = {}) =>
+      (p[k] as AnyRef[]).map((c) => newPermanent(c, pl, 0, over));
+    ps.resources = [...ps.resources, ...mk('resources')];
+    ps.clash = [...ps.clash, ...mk('clash'), ...mk('clashEngaged', { engaged: true })];
+    ps.accessory = [...ps.accessory, ...mk('accessory'), ...mk('traps', { faceDown: true })];
+    if (typeof p.health === 'number' && ps.contender) ps.contender = { ...ps.contender, health: p.health };
+    return s;
+  },
+  PositionSet(s, p) {
+    // A scenario's start position (GameModule.scenario.start): the game stands in it, set up and playing.
+    s.turn = num(p, 'turn');
+    s.activePlayer = str(p, 'activePlayer') as PlayerId;
+    s.startingPlayer = str(p, 'startingPlayer') as PlayerId;
+    s.step = str(p, 'step');
+    s.portal = p.portal as 'open' | 'closed';
+    s.status = 'playing';
+    s.setup = { ...s.setup, stage: 'done', cuts: [], mulliganOrder: [], stacked: true };
+    for (const seat of p.players as SeatPosition[]) {
+      const ps = W(s, seat.id)!;
       ps.contender = {
-        card: p.card as CardRef,
-        health: num(p, 'health'),
-        maxHealth: num(p, 'health'),
-        engaged: false,
-        damage: 0,
+        ...seat.contender,
         clashDamage: 0,
-        usedThisTurn: false,
+        usedThisTurn: seat.contender.usedThisTurn === true,
       };
-      break;
+      ps.resourcePlacedThisTurn = seat.resourcePlacedThisTurn === true;
+      ps.hand = seat.hand.slice();
+      ps.deck = seat.deck.slice();
+      ps.clash = seat.clash.map(clonePerm);
+      ps.accessory = seat.accessory.map(clonePerm);
+      ps.resources = seat.resources.map(clonePerm);
+      ps.oblivion = seat.oblivion.slice();
+      ps.handCount = ps.hand.length;
+      ps.deckCount = ps.deck.length;
     }
-    case 'StartPositionPrepared': {
-      const pl = str(p, 'player') as PlayerId;
-      const ps = W(s, pl)!;
-      const mk = (k: string, over: Partial<Permanent> = {}) =>
-        (p[k] as AnyRef[]).map((c) => newPermanent(c, pl, 0, over));
-      ps.resources = [...ps.resources, ...mk('resources')];
-      ps.clash = [...ps.clash, ...mk('clash'), ...mk('clashEngaged', { engaged: true })];
-      ps.accessory = [...ps.accessory, ...mk('accessory'), ...mk('traps', { faceDown: true })];
-      if (typeof p.health === 'number' && ps.contender) ps.contender = { ...ps.contender, health: p.health };
-      break;
+    s.clashground = (p.clashground as Permanent | null) ?? null;
+    s.standby = ((p.standby as StandbyObject[] | undefined) ?? []).map((o) => ({
+      ...o,
+      targets: o.targets.slice(),
+      division: o.division.slice(),
+    }));
+    s.priority = (p.priority as PriorityWindow | null | undefined) ?? null;
+    s.clash = (p.clash as ClashState | null | undefined) ?? null;
+    s.effects = ((p.effects as ContinuousEffectState[] | undefined) ?? []).map((e) => ({
+      ...e,
+      grant: e.grant.slice(),
+    }));
+    if (typeof p.nextId === 'number') s.nextId = p.nextId;
+    s.attacksThisTurn = s.clash ? 1 : 0;
+    return s;
+  },
+  TestCardRevealed(s, p) {
+    const card = p.card as ACCardDef | null;
+    if (card === null) return s; // a viewer who still may not know it
+    const knownTo = (p.knownTo as string[]).slice();
+    const i = s.testCards.findIndex((e) => e.card.id === card.id);
+    s.testCards =
+      i < 0
+        ? byId([...s.testCards, { card, knownTo }])
+        : s.testCards.map((e, j) => (j === i ? { card: e.card, knownTo } : e));
+    return s;
+  },
+  StartingPlayerDetermined(s, p) {
+    s.startingPlayer = str(p, 'player') as PlayerId;
+    return s;
+  },
+  DeckShuffled(s, p) {
+    const ps = W(s, str(p, 'player'))!;
+    ps.deck = (p.cards as AnyRef[]).slice();
+    ps.deckCount = ps.deck.length;
+    return s;
+  },
+  CutOffered(s, p) {
+    s.setup.cuts = (p.cuts as { deck: PlayerId; by: PlayerId }[]).slice();
+    s.setup.stage = p.stage as 'cut' | 'mulliganCut';
+    return s;
+  },
+  DeckCut(s, p) {
+    const ps = W(s, str(p, 'deck'))!;
+    const at = num(p, 'at');
+    ps.deck = [...ps.deck.slice(at), ...ps.deck.slice(0, at)];
+    s.setup.cuts = s.setup.cuts.slice(1);
+    return s;
+  },
+  CutDeclined(s) {
+    s.setup.cuts = s.setup.cuts.slice(1);
+    return s;
+  },
+  CardDrawn(s, p) {
+    const ps = W(s, str(p, 'player'))!;
+    ps.deck = ps.deck.slice(1);
+    ps.hand = [...ps.hand, p.card as AnyRef];
+    ps.deckCount = ps.deck.length;
+    ps.handCount = ps.hand.length;
+    return s;
+  },
+  DrawFromEmptyDeckAttempted(s, p) {
+    W(s, str(p, 'player'))!.drewFromEmpty = true;
+    return s;
+  },
+  MulliganStarted(s, p) {
+    s.setup.stage = 'mulligan';
+    s.setup.mulliganOrder = (p.order as PlayerId[]).slice();
+    return s;
+  },
+  MulliganDeclared(s, p) {
+    const ps = W(s, str(p, 'player'))!;
+    ps.mulligan = {
+      taken: num(p, 'count') > 0,
+      count: num(p, 'count'),
+      returning: (p.returning as AnyRef[]).slice(),
+    };
+    s.setup.mulliganOrder = s.setup.mulliganOrder.filter((x) => x !== p.player);
+    return s;
+  },
+  MulliganShuffled(s, p) {
+    const ps = W(s, str(p, 'player'))!;
+    for (const r of p.returned as AnyRef[]) ps.hand = removeRef(ps.hand, [r.id]);
+    ps.handCount = ps.hand.length;
+    if (ps.mulligan) ps.mulligan = { ...ps.mulligan, returning: [] };
+    ps.deck = (p.cards as AnyRef[]).slice();
+    ps.deckCount = ps.deck.length;
+    return s;
+  },
+  SetupCompleted(s) {
+    s.setup.stage = 'done';
+    s.status = 'playing';
+    return s;
+  },
+  TurnStarted(s, p) {
+    s.turn = num(p, 'turn');
+    s.activePlayer = str(p, 'player') as PlayerId;
+    s.step = 'turn.startOfTurn';
+    s.attacksThisTurn = 0;
+    s.defeatedThisTurn = [];
+    for (const q of s.order) {
+      const ps = W(s, q)!;
+      ps.resourcePlacedThisTurn = false;
+      ps.buffTargetsThisTurn = [];
+      ps.clashCardsDefeatedThisTurn = 0;
+      if (ps.contender) ps.contender.usedThisTurn = false;
+      ps.clash = ps.clash.map((x) => (x.usedThisTurn ? { ...x, usedThisTurn: false } : x));
+      ps.accessory = ps.accessory.map((x) => (x.usedThisTurn ? { ...x, usedThisTurn: false } : x));
     }
-    case 'PositionSet': {
-      // A scenario's start position (GameModule.scenario.start): the game stands in it, set up and playing.
-      s.turn = num(p, 'turn');
-      s.activePlayer = str(p, 'activePlayer') as PlayerId;
-      s.startingPlayer = str(p, 'startingPlayer') as PlayerId;
-      s.step = str(p, 'step');
-      s.portal = p.portal as 'open' | 'closed';
-      s.status = 'playing';
-      s.setup = { ...s.setup, stage: 'done', cuts: [], mulliganOrder: [], stacked: true };
-      for (const seat of p.players as SeatPosition[]) {
-        const ps = W(s, seat.id)!;
-        ps.contender = {
-          ...seat.contender,
-          clashDamage: 0,
-          usedThisTurn: seat.contender.usedThisTurn === true,
-        };
-        ps.resourcePlacedThisTurn = seat.resourcePlacedThisTurn === true;
-        ps.hand = seat.hand.slice();
-        ps.deck = seat.deck.slice();
-        ps.clash = seat.clash.map(clonePerm);
-        ps.accessory = seat.accessory.map(clonePerm);
-        ps.resources = seat.resources.map(clonePerm);
-        ps.oblivion = seat.oblivion.slice();
+    if (s.clashground?.usedThisTurn) s.clashground = { ...s.clashground, usedThisTurn: false };
+    return s;
+  },
+  StepStarted(s, p) {
+    s.step = str(p, 'step');
+    if (!s.step.startsWith('turn.primary.clash')) s.clash = s.clash && s.clash.ended ? null : s.clash;
+    if (s.clash && (s.step.endsWith('.attackerBuff') || s.step.endsWith('.defenderBuff')))
+      s.clash.buffPlayed = false;
+    return s;
+  },
+  CardsReadied: foldEngagement,
+  CardsEngaged: foldEngagement,
+  ResourcePlaced(s, p) {
+    const pl = str(p, 'player') as PlayerId;
+    const ps = W(s, pl)!;
+    const card = p.card as CardRef;
+    takeFromHand(ps, card, p.handOid);
+    ps.resources = [...ps.resources, newPermanent(publicRef(card), pl, s.turn)];
+    ps.resourcePlacedThisTurn = true;
+    return s;
+  },
+  ResourcePlacementSkipped(s, p) {
+    W(s, str(p, 'player'))!.resourcePlacedThisTurn = true;
+    return s;
+  },
+  CardPlayed: foldEnteredStandby,
+  TrapActivated: foldEnteredStandby,
+  EffectActivated(s, p) {
+    const pl = str(p, 'player') as PlayerId;
+    payCosts(s, pl, p);
+    const src = str(p, 'source');
+    if (p.effect === 'activated') {
+      // "Once per turn" (602.6); a Weapon's attach effect has no such limit.
+      const perm = findPerm(s, src);
+      if (perm) perm.usedThisTurn = true;
+      const c = W(s, pl)!.contender;
+      if (c && c.card.id === src) c.usedThisTurn = true;
+    }
+    const obj = effectObject(s, pl, p, 'activated');
+    s.standby = [...s.standby, obj];
+    s.priority = entryWindow(s, obj);
+    s.nextId += 1;
+    if (p.sendSelf === true) {
+      // Cost paid by sending the source to Oblivion (703.6a).
+      const gone = takePerm(s, src);
+      if (gone) toOblivion(s, gone.owner, gone.card);
+    }
+    return s;
+  },
+  EffectTriggered(s, p) {
+    const obj = effectObject(s, str(p, 'controller') as PlayerId, p, 'trigger');
+    // A delayed triggered effect triggers once (603.7b): it leaves the waiting list.
+    if (typeof p.delayed === 'string') {
+      s.delayed = s.delayed.filter((d) => d.id !== p.delayed);
+      obj.effects = p.effects as BaseEffect[];
+      if (Array.isArray(p.left)) obj.left = p.left as string[];
+    }
+    s.standby = [...s.standby, obj];
+    s.priority = entryWindow(s, obj);
+    s.nextId += 1;
+    return s;
+  },
+  PaymentRequired(s, p) {
+    // The cost is owed before the object counts as played or activated: nobody has priority yet (601.1f–g).
+    const pl = str(p, 'player') as PlayerId;
+    const total = num(p, 'total');
+    s.pending = {
+      player: pl,
+      kind: 'payment',
+      source: (p.sid as string | null) ?? 'portal',
+      amount: total,
+      max: total,
+      then: [],
+      payment: {
+        sid: (p.sid as string | null) ?? null,
+        total,
+        gems: { ...(p.gems as Partial<Record<Color, number>>) },
+        engaged: [],
+      },
+    };
+    s.priority = null;
+    return s;
+  },
+  ResourceEngaged(s, p) {
+    const pl = str(p, 'player') as PlayerId;
+    const id = str(p, 'resource');
+    const ps = W(s, pl)!;
+    ps.resources = ps.resources.map((x) => (x.card.id === id ? { ...x, engaged: true } : x));
+    if (s.pending?.payment)
+      s.pending.payment = { ...s.pending.payment, engaged: [...s.pending.payment.engaged, id] };
+    return s;
+  },
+  CostPaid(s, p) {
+    s.pending = null;
+    const top = s.standby[s.standby.length - 1];
+    if (p.sid && top && top.sid === p.sid) s.priority = entryWindow(s, top);
+    return s;
+  },
+  TrapSet(s, p) {
+    const pl = str(p, 'player') as PlayerId;
+    const ps = W(s, pl)!;
+    const card = p.card as AnyRef;
+    takeFromHand(ps, card, p.handOid);
+    ps.accessory = [...ps.accessory, newPermanent(card, pl, s.turn, { faceDown: true })];
+    return s;
+  },
+  PriorityPassed(s, p) {
+    if (s.priority) s.priority = passPriority(s.priority).window;
+    if (s.clash && p.step === 'buff') s.clash.buffPlayed = true;
+    return s;
+  },
+  StandbyResolved(s, p) {
+    s.standby = s.standby.filter((o) => o.sid !== p.sid);
+    s.priority = resumeWindow(s);
+    return s;
+  },
+  StandbyObjectRemoved: foldLeftStandby,
+  CardNegated: foldLeftStandby,
+  StandbyObjectModified(s, p) {
+    const at = s.standby.findIndex((o) => o.sid === p.sid);
+    if (at >= 0) {
+      // Copied, not changed in place: the previous state shares the standby objects.
+      const obj = { ...s.standby[at]! };
+      s.standby = s.standby.map((o, i) => (i === at ? obj : o));
+      const prev = obj.enters ?? { damage: 0, engaged: false, atk: 0, def: 0, noEnterTrigger: false };
+      const m = p.enters as Partial<NonNullable<StandbyObject['enters']>>;
+      obj.enters = {
+        damage: prev.damage + (m.damage ?? 0),
+        engaged: prev.engaged || m.engaged === true,
+        atk: prev.atk + (m.atk ?? 0),
+        def: prev.def + (m.def ?? 0),
+        noEnterTrigger: prev.noEnterTrigger || m.noEnterTrigger === true,
+      };
+    }
+    return s;
+  },
+  PermanentEnteredPlay(s, p) {
+    const pl = str(p, 'player') as PlayerId;
+    const ps = W(s, pl)!;
+    const zone = str(p, 'zone');
+    const perm = newPermanent(publicRef(p.card as AnyRef), pl, s.turn, {
+      engaged: p.engaged === true,
+      damage: (p.damage as number | undefined) ?? 0,
+    });
+    if (zone === 'clash') ps.clash = [...ps.clash, perm];
+    else if (zone === 'accessory') ps.accessory = [...ps.accessory, perm];
+    else if (zone === 'clashground') s.clashground = perm;
+    return s;
+  },
+  CardPutIntoOblivion: foldIntoOblivion,
+  CardSentToOblivion: foldIntoOblivion,
+  CardDefeated(s, p) {
+    const perm = findPerm(s, str(p, 'id'));
+    if (perm) perm.defeated = true;
+    if (perm && !('hidden' in perm.card)) s.defeatedThisTurn = [...s.defeatedThisTurn, perm.card.cardId];
+    const owner = W(s, str(p, 'owner'));
+    if (owner) owner.clashCardsDefeatedThisTurn += 1;
+    return s;
+  },
+  DamageDealt(s, p) {
+    const target = str(p, 'target');
+    const amount = num(p, 'amount');
+    const clash = p.clash === true;
+    const toHealth = (p.toHealth as number | undefined) ?? 0;
+    let done = false;
+    for (const q of s.order) {
+      const c = s.players[q]!.contender?.card.id === target ? W(s, q)!.contender : null;
+      if (c && c.card.id === target) {
+        if (clash) c.clashDamage += amount - toHealth;
+        else c.damage += amount - toHealth;
+        c.health -= toHealth;
+        done = true;
+      }
+    }
+    if (!done) {
+      const perm = findPerm(s, target);
+      if (perm) {
+        if (clash) perm.clashDamage += amount;
+        else perm.damage += amount;
+      }
+    }
+    if (p.shield) {
+      s.effects = s.effects.map((e) =>
+        e.id === p.shield ? { ...e, prevent: Math.max(0, e.prevent - num(p, 'prevented')) } : e,
+      );
+    }
+    if (p.necrotic === true && s.clash && !s.clash.necrotic.includes(target))
+      s.clash.necrotic = [...s.clash.necrotic, target];
+    return s;
+  },
+  DamagePrevented(s, p) {
+    if (p.shield)
+      s.effects = s.effects.map((e) =>
+        e.id === p.shield ? { ...e, prevent: Math.max(0, e.prevent - num(p, 'amount')) } : e,
+      );
+    return s;
+  },
+  HealthGained(s, p) {
+    const c = W(s, str(p, 'player'))!.contender;
+    if (c) c.health += num(p, 'amount');
+    return s;
+  },
+  ContinuousEffectCreated(s, p) {
+    const e = p.effect as ContinuousEffectState;
+    s.effects = [...s.effects, e];
+    s.nextId += 1;
+    return s;
+  },
+  PortalActivated(s, p) {
+    s.portal = p.portal as 'open' | 'closed';
+    if (p.paid) payCosts(s, str(p, 'player') as PlayerId, p);
+    return s;
+  },
+  WeaponAttached(s, p) {
+    payCosts(s, str(p, 'player') as PlayerId, p);
+    const w = findPerm(s, str(p, 'weapon'));
+    if (w?.attachedTo) {
+      const old = findPerm(s, w.attachedTo);
+      if (old) old.weapon = null;
+    }
+    const host = findPerm(s, str(p, 'to'));
+    if (w) w.attachedTo = str(p, 'to');
+    if (host) host.weapon = str(p, 'weapon');
+    return s;
+  },
+  WeaponUnattached(s, p) {
+    payCosts(s, str(p, 'player') as PlayerId, p);
+    const w = findPerm(s, str(p, 'weapon'));
+    if (w?.attachedTo) {
+      const host = findPerm(s, w.attachedTo);
+      if (host) host.weapon = null;
+      w.attachedTo = null;
+    }
+    return s;
+  },
+  AttackDeclared(s, p) {
+    const attacker = str(p, 'attacker');
+    const atkPlayer = str(p, 'player') as PlayerId;
+    const clash: ClashState = {
+      attacker,
+      attackingPlayer: atkPlayer,
+      defendingPlayer: opponentOf(s, atkPlayer),
+      target: str(p, 'target'),
+      obstructors: [],
+      obstructed: false,
+      buffPlayed: false,
+      necrotic: [],
+      afterClash: [],
+      damageDealt: false,
+      declared: false,
+      ended: false,
+    };
+    s.clash = clash;
+    s.attacksThisTurn += 1;
+    s.step = 'turn.primary.clash.attack';
+    const perm = findPerm(s, attacker);
+    if (perm) perm.engaged = true;
+    const c = W(s, atkPlayer)!.contender;
+    if (c && c.card.id === attacker) c.engaged = true;
+    return s;
+  },
+  BarrageOffered(s, p) {
+    s.pending = {
+      player: str(p, 'player') as PlayerId,
+      kind: 'barrage',
+      source: str(p, 'source'),
+      amount: num(p, 'amount'),
+      max: num(p, 'max'),
+      then: [],
+    };
+    return s;
+  },
+  DiscardRequired(s, p) {
+    s.pending = {
+      player: str(p, 'player') as PlayerId,
+      kind: 'discard',
+      source: str(p, 'source'),
+      amount: 1,
+      max: 1,
+      then: (p.then as PlayerId[]).slice(),
+    };
+    return s;
+  },
+  SearchOffered(s, p) {
+    s.pending = {
+      player: str(p, 'player') as PlayerId,
+      kind: 'search',
+      source: str(p, 'source'),
+      amount: 1,
+      max: 1,
+      then: (p.then as PlayerId[]).slice(),
+      cardType: str(p, 'cardType'),
+    };
+    return s;
+  },
+  DeckSearched(s, p) {
+    const ps = W(s, str(p, 'player'))!;
+    const found = p.found as CardRef | null;
+    if (found) {
+      // Found and put into play in one event, so the card is never "nowhere" (103.6a).
+      ps.deck = removeRef(ps.deck, [found.id, p.deckOid as string]);
+      ps.deckCount = ps.deck.length;
+      // An effect's search (703.9) puts the card into its hand, a hidden zone; the start-of-game search into play.
+      if (p.zone === 'hand') {
+        ps.hand = [...ps.hand, found];
         ps.handCount = ps.hand.length;
-        ps.deckCount = ps.deck.length;
-      }
-      s.clashground = (p.clashground as Permanent | null) ?? null;
-      s.standby = ((p.standby as StandbyObject[] | undefined) ?? []).map((o) => ({
-        ...o,
-        targets: o.targets.slice(),
-        division: o.division.slice(),
-      }));
-      s.priority = (p.priority as PriorityWindow | null | undefined) ?? null;
-      s.clash = (p.clash as ClashState | null | undefined) ?? null;
-      s.effects = ((p.effects as ContinuousEffectState[] | undefined) ?? []).map((e) => ({
-        ...e,
-        grant: e.grant.slice(),
-      }));
-      if (typeof p.nextId === 'number') s.nextId = p.nextId;
-      s.attacksThisTurn = s.clash ? 1 : 0;
-      break;
+      } else ps.accessory = [...ps.accessory, newPermanent(found, ps.id, s.turn)];
     }
-    case 'TestCardRevealed': {
-      const card = p.card as ACCardDef | null;
-      if (card === null) break; // a viewer who still may not know it
-      const knownTo = (p.knownTo as string[]).slice();
-      const i = s.testCards.findIndex((e) => e.card.id === card.id);
-      s.testCards =
-        i < 0
-          ? byId([...s.testCards, { card, knownTo }])
-          : s.testCards.map((e, j) => (j === i ? { card: e.card, knownTo } : e));
-      break;
-    }
-    case 'StartingPlayerDetermined':
-      s.startingPlayer = str(p, 'player') as PlayerId;
-      break;
-    case 'DeckShuffled': {
-      const ps = W(s, str(p, 'player'))!;
-      ps.deck = (p.cards as AnyRef[]).slice();
-      ps.deckCount = ps.deck.length;
-      break;
-    }
-    case 'CutOffered':
-      s.setup.cuts = (p.cuts as { deck: PlayerId; by: PlayerId }[]).slice();
-      s.setup.stage = p.stage as 'cut' | 'mulliganCut';
-      break;
-    case 'DeckCut': {
-      const ps = W(s, str(p, 'deck'))!;
-      const at = num(p, 'at');
-      ps.deck = [...ps.deck.slice(at), ...ps.deck.slice(0, at)];
-      s.setup.cuts = s.setup.cuts.slice(1);
-      break;
-    }
-    case 'CutDeclined':
-      s.setup.cuts = s.setup.cuts.slice(1);
-      break;
-    case 'CardDrawn': {
-      const ps = W(s, str(p, 'player'))!;
-      ps.deck = ps.deck.slice(1);
-      ps.hand = [...ps.hand, p.card as AnyRef];
-      ps.deckCount = ps.deck.length;
-      ps.handCount = ps.hand.length;
-      break;
-    }
-    case 'DrawFromEmptyDeckAttempted':
-      W(s, str(p, 'player'))!.drewFromEmpty = true;
-      break;
-    case 'MulliganStarted':
-      s.setup.stage = 'mulligan';
-      s.setup.mulliganOrder = (p.order as PlayerId[]).slice();
-      break;
-    case 'MulliganDeclared': {
-      const ps = W(s, str(p, 'player'))!;
-      ps.mulligan = {
-        taken: num(p, 'count') > 0,
-        count: num(p, 'count'),
-        returning: (p.returning as AnyRef[]).slice(),
-      };
-      s.setup.mulliganOrder = s.setup.mulliganOrder.filter((x) => x !== p.player);
-      break;
-    }
-    case 'MulliganShuffled': {
-      const ps = W(s, str(p, 'player'))!;
-      for (const r of p.returned as AnyRef[]) ps.hand = removeRef(ps.hand, [r.id]);
-      ps.handCount = ps.hand.length;
-      if (ps.mulligan) ps.mulligan = { ...ps.mulligan, returning: [] };
-      ps.deck = (p.cards as AnyRef[]).slice();
-      ps.deckCount = ps.deck.length;
-      break;
-    }
-    case 'SetupCompleted':
-      s.setup.stage = 'done';
-      s.status = 'playing';
-      break;
-    case 'TurnStarted': {
-      s.turn = num(p, 'turn');
-      s.activePlayer = str(p, 'player') as PlayerId;
-      s.step = 'turn.startOfTurn';
-      s.attacksThisTurn = 0;
-      s.defeatedThisTurn = [];
-      for (const q of s.order) {
-        const ps = W(s, q)!;
-        ps.resourcePlacedThisTurn = false;
-        ps.buffTargetsThisTurn = [];
-        ps.clashCardsDefeatedThisTurn = 0;
-        if (ps.contender) ps.contender.usedThisTurn = false;
-        ps.clash = ps.clash.map((x) => (x.usedThisTurn ? { ...x, usedThisTurn: false } : x));
-        ps.accessory = ps.accessory.map((x) => (x.usedThisTurn ? { ...x, usedThisTurn: false } : x));
-      }
-      if (s.clashground?.usedThisTurn) s.clashground = { ...s.clashground, usedThisTurn: false };
-      break;
-    }
-    case 'StepStarted':
-      s.step = str(p, 'step');
-      if (!s.step.startsWith('turn.primary.clash')) s.clash = s.clash && s.clash.ended ? null : s.clash;
-      if (s.clash && (s.step.endsWith('.attackerBuff') || s.step.endsWith('.defenderBuff')))
-        s.clash.buffPlayed = false;
-      break;
-    case 'CardsReadied':
-    case 'CardsEngaged':
-      setEngaged(s, p.ids as string[], event.type === 'CardsEngaged');
-      break;
-    case 'ResourcePlaced': {
-      const pl = str(p, 'player') as PlayerId;
-      const ps = W(s, pl)!;
-      const card = p.card as CardRef;
-      takeFromHand(ps, card, p.handOid);
-      ps.resources = [...ps.resources, newPermanent(publicRef(card), pl, s.turn)];
-      ps.resourcePlacedThisTurn = true;
-      break;
-    }
-    case 'ResourcePlacementSkipped':
-      W(s, str(p, 'player'))!.resourcePlacedThisTurn = true;
-      break;
-    case 'CardPlayed':
-    case 'TrapActivated': {
-      const pl = str(p, 'player') as PlayerId;
-      const ps = W(s, pl)!;
-      const card = publicRef(p.card as AnyRef) as CardRef;
-      if (event.type === 'CardPlayed') {
-        takeFromHand(ps, card, p.handOid);
-      } else {
-        if (!takePerm(s, card.id)) takePerm(s, p.trapOid as string);
-      }
-      payCosts(s, pl, p);
-      for (const id of (p.sent as string[] | undefined) ?? []) {
-        // Alternative cost: these cards are sent to Oblivion (115.9, 703.6a).
-        const gone = takePerm(s, id);
-        if (gone) toOblivion(s, gone.owner, gone.card);
-      }
-      const obj: StandbyObject = {
-        sid: card.id,
-        kind: event.type === 'CardPlayed' ? 'card' : 'trap',
-        controller: pl,
-        card,
-        source: null,
-        effect: 'play',
-        targets: (p.targets as string[] | undefined) ?? [],
-        x: (p.x as number | undefined) ?? 0,
-        division: [],
-        thenPutIntoOblivion: null,
-        enters: null,
-      };
-      s.standby = [...s.standby, obj];
-      s.priority = entryWindow(s, obj);
-      if (s.clash && p.clashBuff === true) {
-        s.clash.buffPlayed = true;
-        ps.buffTargetsThisTurn = [...ps.buffTargetsThisTurn, ...obj.targets];
-      }
-      break;
-    }
-    case 'EffectActivated': {
-      const pl = str(p, 'player') as PlayerId;
-      payCosts(s, pl, p);
-      const src = str(p, 'source');
-      if (p.effect === 'activated') {
-        // "Once per turn" (602.6); a Weapon's attach effect has no such limit.
-        const perm = findPerm(s, src);
-        if (perm) perm.usedThisTurn = true;
-        const c = W(s, pl)!.contender;
-        if (c && c.card.id === src) c.usedThisTurn = true;
-      }
-      const obj = effectObject(s, pl, p, 'activated');
-      s.standby = [...s.standby, obj];
-      s.priority = entryWindow(s, obj);
-      s.nextId += 1;
-      if (p.sendSelf === true) {
-        // Cost paid by sending the source to Oblivion (703.6a).
-        const gone = takePerm(s, src);
-        if (gone) toOblivion(s, gone.owner, gone.card);
-      }
-      break;
-    }
-    case 'EffectTriggered': {
-      const obj = effectObject(s, str(p, 'controller') as PlayerId, p, 'trigger');
-      // A delayed triggered effect triggers once (603.7b): it leaves the waiting list.
-      if (typeof p.delayed === 'string') {
-        s.delayed = s.delayed.filter((d) => d.id !== p.delayed);
-        obj.effects = p.effects as BaseEffect[];
-        if (Array.isArray(p.left)) obj.left = p.left as string[];
-      }
-      s.standby = [...s.standby, obj];
-      s.priority = entryWindow(s, obj);
-      s.nextId += 1;
-      break;
-    }
-    case 'PaymentRequired': {
-      // The cost is owed before the object counts as played or activated: nobody has priority yet (601.1f–g).
-      const pl = str(p, 'player') as PlayerId;
-      const total = num(p, 'total');
-      s.pending = {
-        player: pl,
-        kind: 'payment',
-        source: (p.sid as string | null) ?? 'portal',
-        amount: total,
-        max: total,
-        then: [],
-        payment: {
-          sid: (p.sid as string | null) ?? null,
-          total,
-          gems: { ...(p.gems as Partial<Record<Color, number>>) },
-          engaged: [],
-        },
-      };
-      s.priority = null;
-      break;
-    }
-    case 'ResourceEngaged': {
-      const pl = str(p, 'player') as PlayerId;
-      const id = str(p, 'resource');
-      const ps = W(s, pl)!;
-      ps.resources = ps.resources.map((x) => (x.card.id === id ? { ...x, engaged: true } : x));
-      if (s.pending?.payment)
-        s.pending.payment = { ...s.pending.payment, engaged: [...s.pending.payment.engaged, id] };
-      break;
-    }
-    case 'CostPaid': {
-      s.pending = null;
-      const top = s.standby[s.standby.length - 1];
-      if (p.sid && top && top.sid === p.sid) s.priority = entryWindow(s, top);
-      break;
-    }
-    case 'TrapSet': {
-      const pl = str(p, 'player') as PlayerId;
-      const ps = W(s, pl)!;
-      const card = p.card as AnyRef;
-      takeFromHand(ps, card, p.handOid);
-      ps.accessory = [...ps.accessory, newPermanent(card, pl, s.turn, { faceDown: true })];
-      break;
-    }
-    case 'PriorityPassed': {
-      if (s.priority) s.priority = passPriority(s.priority).window;
-      if (s.clash && p.step === 'buff') s.clash.buffPlayed = true;
-      break;
-    }
-    case 'StandbyResolved': {
-      s.standby = s.standby.filter((o) => o.sid !== p.sid);
-      s.priority = resumeWindow(s);
-      break;
-    }
-    case 'StandbyObjectRemoved':
-    case 'CardNegated': {
-      const obj = s.standby.find((o) => o.sid === p.sid);
-      s.standby = s.standby.filter((o) => o.sid !== p.sid);
-      if (event.type === 'CardNegated' && obj?.card) toOblivion(s, str(p, 'owner') as PlayerId, obj.card);
-      s.priority = resumeWindow(s);
-      break;
-    }
-    case 'StandbyObjectModified': {
-      const at = s.standby.findIndex((o) => o.sid === p.sid);
-      if (at >= 0) {
-        // Copied, not changed in place: the previous state shares the standby objects.
-        const obj = { ...s.standby[at]! };
-        s.standby = s.standby.map((o, i) => (i === at ? obj : o));
-        const prev = obj.enters ?? { damage: 0, engaged: false, atk: 0, def: 0, noEnterTrigger: false };
-        const m = p.enters as Partial<NonNullable<StandbyObject['enters']>>;
-        obj.enters = {
-          damage: prev.damage + (m.damage ?? 0),
-          engaged: prev.engaged || m.engaged === true,
-          atk: prev.atk + (m.atk ?? 0),
-          def: prev.def + (m.def ?? 0),
-          noEnterTrigger: prev.noEnterTrigger || m.noEnterTrigger === true,
-        };
-      }
-      break;
-    }
-    case 'PermanentEnteredPlay': {
-      const pl = str(p, 'player') as PlayerId;
-      const ps = W(s, pl)!;
-      const zone = str(p, 'zone');
-      const perm = newPermanent(publicRef(p.card as AnyRef), pl, s.turn, {
-        engaged: p.engaged === true,
-        damage: (p.damage as number | undefined) ?? 0,
-      });
-      if (zone === 'clash') ps.clash = [...ps.clash, perm];
-      else if (zone === 'accessory') ps.accessory = [...ps.accessory, perm];
-      else if (zone === 'clashground') s.clashground = perm;
-      break;
-    }
-    case 'CardPutIntoOblivion':
-    case 'CardSentToOblivion': {
-      const id = str(p, 'id');
-      const from = str(p, 'from');
-      if (from === 'standby') {
-        const obj = s.standby.find((o) => o.sid === id);
-        s.standby = s.standby.filter((o) => o.sid !== id);
-        if (obj?.card) toOblivion(s, str(p, 'owner') as PlayerId, obj.card);
-        else if (p.card) toOblivion(s, str(p, 'owner') as PlayerId, p.card as AnyRef);
-        s.priority = resumeWindow(s);
-      } else {
-        const perm = takePerm(s, id);
-        if (perm) toOblivion(s, perm.owner, perm.card);
-        else if (p.card) toOblivion(s, str(p, 'owner') as PlayerId, p.card as AnyRef);
-      }
-      if (s.clash) {
-        s.clash.obstructors = s.clash.obstructors.filter((x) => x !== id);
-      }
-      break;
-    }
-    case 'CardDefeated': {
-      const perm = findPerm(s, str(p, 'id'));
-      if (perm) perm.defeated = true;
-      if (perm && !('hidden' in perm.card)) s.defeatedThisTurn = [...s.defeatedThisTurn, perm.card.cardId];
-      const owner = W(s, str(p, 'owner'));
-      if (owner) owner.clashCardsDefeatedThisTurn += 1;
-      break;
-    }
-    case 'DamageDealt': {
-      const target = str(p, 'target');
-      const amount = num(p, 'amount');
-      const clash = p.clash === true;
-      const toHealth = (p.toHealth as number | undefined) ?? 0;
-      let done = false;
-      for (const q of s.order) {
-        const c = s.players[q]!.contender?.card.id === target ? W(s, q)!.contender : null;
-        if (c && c.card.id === target) {
-          if (clash) c.clashDamage += amount - toHealth;
-          else c.damage += amount - toHealth;
-          c.health -= toHealth;
-          done = true;
-        }
-      }
-      if (!done) {
-        const perm = findPerm(s, target);
-        if (perm) {
-          if (clash) perm.clashDamage += amount;
-          else perm.damage += amount;
-        }
-      }
-      if (p.shield) {
-        s.effects = s.effects.map((e) =>
-          e.id === p.shield ? { ...e, prevent: Math.max(0, e.prevent - num(p, 'prevented')) } : e,
-        );
-      }
-      if (p.necrotic === true && s.clash && !s.clash.necrotic.includes(target))
-        s.clash.necrotic = [...s.clash.necrotic, target];
-      break;
-    }
-    case 'DamagePrevented':
-      if (p.shield)
-        s.effects = s.effects.map((e) =>
-          e.id === p.shield ? { ...e, prevent: Math.max(0, e.prevent - num(p, 'amount')) } : e,
-        );
-      break;
-    case 'HealthGained': {
-      const c = W(s, str(p, 'player'))!.contender;
-      if (c) c.health += num(p, 'amount');
-      break;
-    }
-    case 'ContinuousEffectCreated': {
-      const e = p.effect as ContinuousEffectState;
-      s.effects = [...s.effects, e];
-      s.nextId += 1;
-      break;
-    }
-    case 'PortalActivated':
-      s.portal = p.portal as 'open' | 'closed';
-      if (p.paid) payCosts(s, str(p, 'player') as PlayerId, p);
-      break;
-    case 'WeaponAttached': {
-      payCosts(s, str(p, 'player') as PlayerId, p);
-      const w = findPerm(s, str(p, 'weapon'));
-      if (w?.attachedTo) {
-        const old = findPerm(s, w.attachedTo);
-        if (old) old.weapon = null;
-      }
-      const host = findPerm(s, str(p, 'to'));
-      if (w) w.attachedTo = str(p, 'to');
-      if (host) host.weapon = str(p, 'weapon');
-      break;
-    }
-    case 'WeaponUnattached': {
-      payCosts(s, str(p, 'player') as PlayerId, p);
-      const w = findPerm(s, str(p, 'weapon'));
-      if (w?.attachedTo) {
-        const host = findPerm(s, w.attachedTo);
-        if (host) host.weapon = null;
-        w.attachedTo = null;
-      }
-      break;
-    }
-    case 'AttackDeclared': {
-      const attacker = str(p, 'attacker');
-      const atkPlayer = str(p, 'player') as PlayerId;
-      const clash: ClashState = {
-        attacker,
-        attackingPlayer: atkPlayer,
-        defendingPlayer: opponentOf(s, atkPlayer),
-        target: str(p, 'target'),
-        obstructors: [],
-        obstructed: false,
-        buffPlayed: false,
-        necrotic: [],
-        afterClash: [],
-        damageDealt: false,
-        declared: false,
-        ended: false,
-      };
-      s.clash = clash;
-      s.attacksThisTurn += 1;
-      s.step = 'turn.primary.clash.attack';
-      const perm = findPerm(s, attacker);
-      if (perm) perm.engaged = true;
-      const c = W(s, atkPlayer)!.contender;
-      if (c && c.card.id === attacker) c.engaged = true;
-      break;
-    }
-    case 'BarrageOffered':
-      s.pending = {
-        player: str(p, 'player') as PlayerId,
-        kind: 'barrage',
-        source: str(p, 'source'),
-        amount: num(p, 'amount'),
-        max: num(p, 'max'),
-        then: [],
-      };
-      break;
-    case 'DiscardRequired':
-      s.pending = {
-        player: str(p, 'player') as PlayerId,
-        kind: 'discard',
-        source: str(p, 'source'),
-        amount: 1,
-        max: 1,
-        then: (p.then as PlayerId[]).slice(),
-      };
-      break;
-    case 'SearchOffered':
-      s.pending = {
-        player: str(p, 'player') as PlayerId,
-        kind: 'search',
-        source: str(p, 'source'),
-        amount: 1,
-        max: 1,
-        then: (p.then as PlayerId[]).slice(),
-        cardType: str(p, 'cardType'),
-      };
-      break;
-    case 'DeckSearched': {
-      const ps = W(s, str(p, 'player'))!;
-      const found = p.found as CardRef | null;
-      if (found) {
-        // Found and put into play in one event, so the card is never "nowhere" (103.6a).
-        ps.deck = removeRef(ps.deck, [found.id, p.deckOid as string]);
-        ps.deckCount = ps.deck.length;
-        // An effect's search (703.9) puts the card into its hand, a hidden zone; the start-of-game search into play.
-        if (p.zone === 'hand') {
-          ps.hand = [...ps.hand, found];
-          ps.handCount = ps.hand.length;
-        } else ps.accessory = [...ps.accessory, newPermanent(found, ps.id, s.turn)];
-      }
-      s.pending = null;
-      break;
-    }
-    case 'CardsLookedAt':
-    case 'CardRevealed': {
-      // Cards are named by their opaque deck id; a viewer who may not see them gets hidden refs and learns nothing.
-      const ps = W(s, str(p, 'owner'))!;
-      const looker = str(p, 'player') as PlayerId;
-      for (const c0 of p.cards as AnyRef[]) {
-        if (isHiddenRef(c0)) continue;
-        const c = c0 as CardRef;
-        ps.deck = ps.deck.map((r) => {
-          if ('hidden' in r) return r.id === c.id ? { id: c.id, cardId: c.cardId } : r;
-          if (r.oid !== c.id) return r;
-          return event.type === 'CardRevealed'
-            ? { ...r, revealed: true as const }
-            : { ...r, knownTo: [...new Set([...(r.knownTo ?? []), looker])] };
-        });
-      }
-      break;
-    }
-    case 'CardReturnedToHand': {
-      const pl = str(p, 'player') as PlayerId;
-      s.standby = s.standby.filter((o) => o.sid !== p.sid);
-      s.priority = resumeWindow(s);
-      const ps = W(s, pl)!;
+    s.pending = null;
+    return s;
+  },
+  CardsLookedAt: foldDeckCardsSeen,
+  CardRevealed: foldDeckCardsSeen,
+  CardReturnedToHand(s, p) {
+    const pl = str(p, 'player') as PlayerId;
+    s.standby = s.standby.filter((o) => o.sid !== p.sid);
+    s.priority = resumeWindow(s);
+    const ps = W(s, pl)!;
+    ps.hand = [...ps.hand, p.card as AnyRef];
+    ps.handCount = ps.hand.length;
+    return s;
+  },
+  ControlChanged(s, p) {
+    // From the old controller's Clash Zone to the new one's, the same object (110.2c).
+    const from = W(s, str(p, 'from'))!;
+    const i = from.clash.findIndex((x) => x.card.id === p.id);
+    if (i < 0) return s;
+    const perm = { ...clonePerm(from.clash[i]!), controller: str(p, 'player') as PlayerId };
+    from.clash = from.clash.filter((_, j) => j !== i);
+    const to = W(s, str(p, 'player'))!;
+    to.clash = [...to.clash, perm];
+    return s;
+  },
+  RemovedFromClash(s, p) {
+    // 504.5: it stops attacking / obstructing; an attacker that was obstructed stays obstructed (504.2c.3).
+    if (!s.clash) return s;
+    if (p.role === 'attacker') s.clash = { ...s.clash, attackerRemoved: true };
+    else s.clash = { ...s.clash, obstructors: s.clash.obstructors.filter((x) => x !== p.id) };
+    return s;
+  },
+  PermanentReturnedToHand(s, p) {
+    const perm = takePerm(s, str(p, 'id'));
+    const ps = W(s, str(p, 'player'));
+    if (perm && ps) {
       ps.hand = [...ps.hand, p.card as AnyRef];
       ps.handCount = ps.hand.length;
-      break;
     }
-    case 'ControlChanged': {
-      // From the old controller's Clash Zone to the new one's, the same object (110.2c).
-      const from = W(s, str(p, 'from'))!;
-      const i = from.clash.findIndex((x) => x.card.id === p.id);
-      if (i < 0) break;
-      const perm = { ...clonePerm(from.clash[i]!), controller: str(p, 'player') as PlayerId };
-      from.clash = from.clash.filter((_, j) => j !== i);
-      const to = W(s, str(p, 'player'))!;
-      to.clash = [...to.clash, perm];
-      break;
+    if (s.clash) s.clash.obstructors = s.clash.obstructors.filter((x) => x !== p.id);
+    return s;
+  },
+  CardDiscarded(s, p) {
+    const pl = str(p, 'player') as PlayerId;
+    const ps = W(s, pl)!;
+    const card = p.card as CardRef;
+    takeFromHand(ps, card, p.handOid);
+    toOblivion(s, pl, card);
+    s.pending = null;
+    return s;
+  },
+  BarrageDeclined: foldBarrageAnswered,
+  BarrageChosen: foldBarrageAnswered,
+  EffectFizzled: marker,
+  CounterStepEnded: marker,
+  ObstructorDeclared(s, p) {
+    const id = str(p, 'id');
+    if (s.clash) {
+      s.clash.obstructors = [...s.clash.obstructors, id];
+      s.clash.obstructed = true;
     }
-    case 'RemovedFromClash': {
-      // 504.5: it stops attacking / obstructing; an attacker that was obstructed stays obstructed (504.2c.3).
-      if (!s.clash) break;
-      if (p.role === 'attacker') s.clash = { ...s.clash, attackerRemoved: true };
-      else s.clash = { ...s.clash, obstructors: s.clash.obstructors.filter((x) => x !== p.id) };
-      break;
+    const perm = findPerm(s, id);
+    if (perm) perm.engaged = true;
+    return s;
+  },
+  ObstructorsDeclared(s, p) {
+    // One declaration for all obstructors (504.2c, 504.9); obstructing engages them, as in ObstructorDeclared.
+    const ids = (p.ids as string[]).slice();
+    if (s.clash) {
+      s.clash.obstructors = ids;
+      s.clash.obstructed = ids.length > 0;
+      s.clash.declared = true;
     }
-    case 'PermanentReturnedToHand': {
-      const perm = takePerm(s, str(p, 'id'));
-      const ps = W(s, str(p, 'player'));
-      if (perm && ps) {
-        ps.hand = [...ps.hand, p.card as AnyRef];
-        ps.handCount = ps.hand.length;
-      }
-      if (s.clash) s.clash.obstructors = s.clash.obstructors.filter((x) => x !== p.id);
-      break;
-    }
-    case 'CardDiscarded': {
-      const pl = str(p, 'player') as PlayerId;
-      const ps = W(s, pl)!;
-      const card = p.card as CardRef;
-      takeFromHand(ps, card, p.handOid);
-      toOblivion(s, pl, card);
-      s.pending = null;
-      break;
-    }
-    case 'BarrageDeclined':
-    case 'BarrageChosen':
-      s.pending = null;
-      break;
-    case 'EffectFizzled':
-      break;
-    case 'CounterStepEnded':
-      break;
-    case 'ObstructorDeclared': {
-      const id = str(p, 'id');
-      if (s.clash) {
-        s.clash.obstructors = [...s.clash.obstructors, id];
-        s.clash.obstructed = true;
-      }
+    for (const id of ids) {
       const perm = findPerm(s, id);
       if (perm) perm.engaged = true;
-      break;
     }
-    case 'ObstructorsDeclared': {
-      // One declaration for all obstructors (504.2c, 504.9); obstructing engages them, as in ObstructorDeclared.
-      const ids = (p.ids as string[]).slice();
-      if (s.clash) {
-        s.clash.obstructors = ids;
-        s.clash.obstructed = ids.length > 0;
-        s.clash.declared = true;
-      }
-      for (const id of ids) {
-        const perm = findPerm(s, id);
-        if (perm) perm.engaged = true;
-      }
-      break;
+    return s;
+  },
+  ObstructStepEnded(s) {
+    // Logs recorded before obstructors were one declaration: ObstructorDeclared per card, then this.
+    if (s.clash) s.clash.declared = true;
+    return s;
+  },
+  MarkedForOblivionAfterClash(s, p) {
+    if (s.clash) s.clash.afterClash = [...s.clash.afterClash, str(p, 'id')];
+    return s;
+  },
+  ClashDamageStepDone(s) {
+    if (s.clash) s.clash.damageDealt = true;
+    return s;
+  },
+  ClashEnded(s) {
+    s.clash = s.clash && { ...s.clash, ended: true };
+    for (const perm of allPerms(s)) perm.clashDamage = 0;
+    for (const q of s.order) {
+      const c = W(s, q)!.contender;
+      if (c) c.clashDamage = 0;
     }
-    case 'ObstructStepEnded':
-      // Logs recorded before obstructors were one declaration: ObstructorDeclared per card, then this.
-      if (s.clash) s.clash.declared = true;
-      break;
-    case 'MarkedForOblivionAfterClash':
-      if (s.clash) s.clash.afterClash = [...s.clash.afterClash, str(p, 'id')];
-      break;
-    case 'ClashDamageStepDone':
-      if (s.clash) s.clash.damageDealt = true;
-      break;
-    case 'ClashEnded': {
-      s.clash = s.clash && { ...s.clash, ended: true };
-      for (const perm of allPerms(s)) perm.clashDamage = 0;
-      for (const q of s.order) {
-        const c = W(s, q)!.contender;
-        if (c) c.clashDamage = 0;
-      }
-      s.effects = s.effects.filter((e) => e.until !== 'clash');
-      break;
+    s.effects = s.effects.filter((e) => e.until !== 'clash');
+    return s;
+  },
+  DelayedTriggerCreated(s, p) {
+    s.delayed = [...s.delayed, p.trigger as DelayedTrigger];
+    s.nextId += 1;
+    return s;
+  },
+  EffectsExpired(s, p) {
+    const ids = p.ids as string[];
+    s.effects = s.effects.filter((e) => !ids.includes(e.id));
+    return s;
+  },
+  TurnEnded(s) {
+    // "Until end of turn" effects end (505.3); "until the start of your next turn" ones last until then (500.3).
+    s.effects = s.effects.filter((e) => e.until === 'yourNextTurn');
+    for (const perm of allPerms(s)) perm.damage = 0;
+    for (const q of s.order) {
+      const c = W(s, q)!.contender;
+      if (c) c.damage = 0;
     }
-    case 'DelayedTriggerCreated':
-      s.delayed = [...s.delayed, p.trigger as DelayedTrigger];
-      s.nextId += 1;
-      break;
-    case 'EffectsExpired': {
-      const ids = p.ids as string[];
-      s.effects = s.effects.filter((e) => !ids.includes(e.id));
-      break;
-    }
-    case 'TurnEnded': {
-      // "Until end of turn" effects end (505.3); "until the start of your next turn" ones last until then (500.3).
-      s.effects = s.effects.filter((e) => e.until === 'yourNextTurn');
-      for (const perm of allPerms(s)) perm.damage = 0;
-      for (const q of s.order) {
-        const c = W(s, q)!.contender;
-        if (c) c.damage = 0;
-      }
-      break;
-    }
-    case 'PlayerConceded':
-    case 'EndTurnDeclared':
-    case 'ClockExpired':
-    case 'TimeAdded':
-    case 'RoundTimeCalled':
-    case 'RoundTimeEnded':
-      break;
-    case 'MatchEnded':
-      s.status = 'ended';
-      s.winner = (p.winner as PlayerId | null) ?? null;
-      s.result = str(p, 'result');
-      s.step = 'gameOver';
-      s.priority = null;
-      s.pending = null;
-      break;
-    default:
-      throw new Error(`alpha-clash evolve: unknown event type ${event.type}`);
-  }
-}
+    return s;
+  },
+  PlayerConceded: marker,
+  EndTurnDeclared: marker,
+  ClockExpired: marker,
+  TimeAdded: marker,
+  RoundTimeCalled: marker,
+  RoundTimeEnded: marker,
+  MatchEnded(s, p) {
+    s.status = 'ended';
+    s.winner = (p.winner as PlayerId | null) ?? null;
+    s.result = str(p, 'result');
+    s.step = 'gameOver';
+    s.priority = null;
+    s.pending = null;
+    return s;
+  },
+};
+
+const foldEvent = foldBy(FOLD);
 
 function payCosts(s: AlphaClashState, pl: PlayerId, p: P): void {
   const ps = W(s, pl)!;

@@ -518,204 +518,209 @@ function createEffect(
   );
 }
 
+/** What an effect resolves with: its Standby object, controller, source, first target and the state then. */
+interface Resolving {
+  obj: StandbyObject;
+  p: PlayerId;
+  src: string;
+  t: string | undefined;
+  s: AlphaClashState;
+}
+
+type EffectRule<K extends Effect['do']> = (b: Builder, e: Effect & { do: K }, r: Resolving) => void;
+
+/** An effect that does nothing as it resolves (Barrage and Enrage act when they trigger). */
+const nothing = (): void => {};
+
+/** lookTop and revealTop: the top cards of the controller's deck are looked at or revealed (703.8). */
+function lookOrRevealTop(b: Builder, e: Effect & { do: 'lookTop' | 'revealTop' }, { p }: Resolving): void {
+  const top = (b.s.players[p]!.deck.slice(0, e.amount) as CardRef[]).map((r) => ({
+    id: r.oid!,
+    cardId: r.cardId,
+  }));
+  if (top.length > 0)
+    b.auto(
+      e.do === 'lookTop' ? 'CardsLookedAt' : 'CardRevealed',
+      { player: p, owner: p, cards: top, count: top.length },
+      e.do === 'lookTop' ? '703.8d' : '703.8a',
+    );
+}
+
+/** Each effect kind as it resolves, keyed by `do`. */
+const EFFECTS: { readonly [K in Effect['do']]: EffectRule<K> } = {
+  damage(b, e, { src, t }) {
+    if (t) dealDamage(b, src, t, e.amount, false);
+  },
+  xDamage(b, _e, { obj, src, t }) {
+    if (t) dealDamage(b, src, t, obj.x, false);
+  },
+  damageEachClash(b, e, { p, src, s }) {
+    for (const c of clashCards(s)) {
+      if (e.whose === 'opponents' && c.controller === p) continue;
+      if (e.affiliation && defOf(s, c.card)?.affiliation !== e.affiliation) continue;
+      dealDamage(b, src, c.card.id, e.amount, false);
+    }
+  },
+  damageEachContender(b, e, { p, src, s }) {
+    // Each Contender, the active player's first (101.4); damage to a Contender costs it health (116.2).
+    for (const q of apnap(s.order, s.activePlayer ?? p)) {
+      const c = contenderId(b.s, q);
+      if (c && !b.ended()) dealDamage(b, src, c, e.amount, false);
+    }
+  },
+  modify(b, e, { p, src, t, s }) {
+    if (t && locate(s, t)) createEffect(b, t, e.atk, e.def, e.until, src, '605.2a', 0, p);
+  },
+  modifyAttacker(b, e, { p, src, s }) {
+    if (s.clash && locate(s, s.clash.attacker))
+      createEffect(b, s.clash.attacker, e.atk, e.def, e.until, src, '605.2a', 0, p);
+  },
+  delayed(b, e, { obj, p, src, s }) {
+    // Created as this resolves (603.7a); its source and controller are this card's or effect's (603.7d–e).
+    b.auto(
+      'DelayedTriggerCreated',
+      {
+        trigger: {
+          id: `d${b.s.nextId}`,
+          controller: p,
+          source: src,
+          at: e.at,
+          effects: e.effects,
+          targets: obj.targets,
+          turn: s.turn,
+        },
+      },
+      '603.7a',
+    );
+  },
+  modifyOpponentsClash(b, e, { p, src, s }) {
+    for (const c of clashCards(s).filter((c) => c.controller !== p))
+      createEffect(b, c.card.id, e.atk, e.def, 'turn', src, '605.2a');
+  },
+  draw(b, e, { p }) {
+    for (let i = 0; i < e.amount; i++) draw(b, p, '118.1');
+  },
+  gainHealth(b, e, { p, s }) {
+    const c = s.players[p]!.contender;
+    // Health can't exceed the printed maximum (301.2b).
+    const amount = c ? Math.min(e.amount, Math.max(0, c.maxHealth - c.health)) : 0;
+    if (amount > 0) b.auto('HealthGained', { player: p, amount }, '116.3');
+  },
+  negate(b, _e, { t, s }) {
+    const target = s.standby.find((o) => o.sid === t);
+    if (target) {
+      const d = target.card ? cardDef(s, target.card.cardId) : null;
+      if (d && d.keywords.some((k) => k.k === 'Irrefutable')) return; // can't be prevented from entering play (704.10)
+      b.auto('CardNegated', { sid: target.sid, owner: target.controller, card: target.card }, '703.4a');
+    }
+  },
+  sendToOblivion(b, _e, { t, s }) {
+    const l = t ? locate(s, t) : null;
+    if (t && l && l.kind === 'perm')
+      b.auto('CardSentToOblivion', { id: t, owner: l.perm.owner, from: l.zone, reason: 'sent' }, '703.6a');
+  },
+  engage(b, _e, { t, s }) {
+    const l = t ? locate(s, t) : null;
+    if (t && l && l.kind === 'perm' && !l.perm.engaged) b.auto('CardsEngaged', { ids: [t] }, '703.11a');
+  },
+  activatePortal(b, _e, { p, s }) {
+    b.auto(
+      'PortalActivated',
+      { player: p, portal: s.portal === 'open' ? 'closed' : 'open', free: true },
+      '410.3a',
+    );
+  },
+  preventClash(b, e, { src, t, s }) {
+    if (t && locate(s, t)) createEffect(b, t, 0, 0, 'turn', src, '610.7', e.amount);
+  },
+  attackerToOblivionAfterClash(b, _e, { s }) {
+    if (s.clash) b.auto('MarkedForOblivionAfterClash', { id: s.clash.attacker }, '605.2a');
+  },
+  entersWith(b, e, { t }) {
+    if (t)
+      b.auto(
+        'StandbyObjectModified',
+        {
+          sid: t,
+          enters: {
+            damage: e.damage ?? 0,
+            engaged: e.engaged ?? false,
+            atk: e.atk ?? 0,
+            def: e.def ?? 0,
+          },
+        },
+        '605.2a',
+      );
+  },
+  noEnterTrigger(b, _e, { t }) {
+    if (t) b.auto('StandbyObjectModified', { sid: t, enters: { noEnterTrigger: true } }, '703.4a.1');
+  },
+  search(b, e, { p, src }) {
+    // 703.9a–b: the searching player chooses (SearchDeck); finding nothing is allowed for a stated quality.
+    b.auto('SearchOffered', { player: p, source: src, cardType: e.cardType, then: [] }, '703.9a');
+  },
+  eachDrawThenDiscard(b, e, { p, src }) {
+    // Draws: the active player first, then the others in turn order (118.2c); then discards in that order.
+    const order = apnap(b.s.order, b.s.activePlayer ?? p);
+    for (const q of order) for (let i = 0; i < e.amount; i++) draw(b, q, '118.2c');
+    const who = order.filter((q) => b.s.players[q]!.hand.length > 0);
+    const [first, ...then] = who;
+    if (first) b.auto('DiscardRequired', { player: first, source: src, then }, '703.7b');
+  },
+  lookTop: lookOrRevealTop,
+  revealTop: lookOrRevealTop,
+  returnToHand(b, _e, { t, s }) {
+    const target = s.standby.find((o) => o.sid === t);
+    if (target?.card) {
+      // Back into a hidden zone: a new object with a fresh opaque id (400.6).
+      const oid = b.oid();
+      b.auto(
+        'CardReturnedToHand',
+        {
+          player: target.controller,
+          sid: target.sid,
+          card: { id: target.card.id, cardId: target.card.cardId, oid },
+        },
+        '703.12c',
+      );
+    }
+  },
+  returnPermanentToHand(b, _e, { t, s }) {
+    const l = t ? locate(s, t) : null;
+    if (t && l && l.kind === 'perm') {
+      // From play to its owner's hand (703.12b), a hidden zone: a new object with a fresh opaque id (400.6).
+      const card = l.perm.card as CardRef;
+      b.auto(
+        'PermanentReturnedToHand',
+        {
+          id: t,
+          player: l.perm.owner,
+          from: l.zone,
+          card: { id: card.id, cardId: card.cardId, oid: b.oid() },
+        },
+        '703.12b',
+      );
+    }
+  },
+  gainControl(b, _e, { p, t, s }) {
+    const l = t ? locate(s, t) : null;
+    // The controller changes; the card does not leave and re-enter play (110.2c).
+    if (t && l && l.kind === 'perm' && l.zone === 'clash' && l.perm.controller !== p) {
+      b.auto('ControlChanged', { id: t, player: p, from: l.perm.controller }, '110.2c');
+      removeFromClashOnControlChange(b, t);
+    }
+  },
+  barrage: nothing,
+  enrage: nothing,
+};
+
 function applyEffects(b: Builder, obj: StandbyObject, effects: readonly Effect[]): void {
   const p = obj.controller;
   const src = obj.source ?? obj.sid;
   for (const e of effects) {
     if (b.ended()) return;
-    const s = b.s;
-    const t = obj.targets[0];
-    switch (e.do) {
-      case 'damage':
-        if (t) dealDamage(b, src, t, e.amount, false);
-        break;
-      case 'xDamage':
-        if (t) dealDamage(b, src, t, obj.x, false);
-        break;
-      case 'damageEachClash':
-        for (const c of clashCards(s)) {
-          if (e.whose === 'opponents' && c.controller === p) continue;
-          if (e.affiliation && defOf(s, c.card)?.affiliation !== e.affiliation) continue;
-          dealDamage(b, src, c.card.id, e.amount, false);
-        }
-        break;
-      case 'damageEachContender':
-        // Each Contender, the active player's first (101.4); damage to a Contender costs it health (116.2).
-        for (const q of apnap(s.order, s.activePlayer ?? p)) {
-          const c = contenderId(b.s, q);
-          if (c && !b.ended()) dealDamage(b, src, c, e.amount, false);
-        }
-        break;
-      case 'modify':
-        if (t && locate(s, t)) createEffect(b, t, e.atk, e.def, e.until, src, '605.2a', 0, p);
-        break;
-      case 'modifyAttacker':
-        if (s.clash && locate(s, s.clash.attacker))
-          createEffect(b, s.clash.attacker, e.atk, e.def, e.until, src, '605.2a', 0, p);
-        break;
-      case 'delayed':
-        // Created as this resolves (603.7a); its source and controller are this card's or effect's (603.7d–e).
-        b.auto(
-          'DelayedTriggerCreated',
-          {
-            trigger: {
-              id: `d${b.s.nextId}`,
-              controller: p,
-              source: src,
-              at: e.at,
-              effects: e.effects,
-              targets: obj.targets,
-              turn: s.turn,
-            },
-          },
-          '603.7a',
-        );
-        break;
-      case 'modifyOpponentsClash':
-        for (const c of clashCards(s).filter((c) => c.controller !== p))
-          createEffect(b, c.card.id, e.atk, e.def, 'turn', src, '605.2a');
-        break;
-      case 'draw':
-        for (let i = 0; i < e.amount; i++) draw(b, p, '118.1');
-        break;
-      case 'gainHealth': {
-        const c = s.players[p]!.contender;
-        // Health can't exceed the printed maximum (301.2b).
-        const amount = c ? Math.min(e.amount, Math.max(0, c.maxHealth - c.health)) : 0;
-        if (amount > 0) b.auto('HealthGained', { player: p, amount }, '116.3');
-        break;
-      }
-      case 'negate': {
-        const target = s.standby.find((o) => o.sid === t);
-        if (target) {
-          const d = target.card ? cardDef(s, target.card.cardId) : null;
-          if (d && d.keywords.some((k) => k.k === 'Irrefutable')) break; // can't be prevented from entering play (704.10)
-          b.auto('CardNegated', { sid: target.sid, owner: target.controller, card: target.card }, '703.4a');
-        }
-        break;
-      }
-      case 'sendToOblivion': {
-        const l = t ? locate(s, t) : null;
-        if (t && l && l.kind === 'perm')
-          b.auto(
-            'CardSentToOblivion',
-            { id: t, owner: l.perm.owner, from: l.zone, reason: 'sent' },
-            '703.6a',
-          );
-        break;
-      }
-      case 'engage': {
-        const l = t ? locate(s, t) : null;
-        if (t && l && l.kind === 'perm' && !l.perm.engaged) b.auto('CardsEngaged', { ids: [t] }, '703.11a');
-        break;
-      }
-      case 'activatePortal':
-        b.auto(
-          'PortalActivated',
-          { player: p, portal: s.portal === 'open' ? 'closed' : 'open', free: true },
-          '410.3a',
-        );
-        break;
-      case 'preventClash':
-        if (t && locate(s, t)) createEffect(b, t, 0, 0, 'turn', src, '610.7', e.amount);
-        break;
-      case 'attackerToOblivionAfterClash':
-        if (s.clash) b.auto('MarkedForOblivionAfterClash', { id: s.clash.attacker }, '605.2a');
-        break;
-      case 'entersWith':
-        if (t)
-          b.auto(
-            'StandbyObjectModified',
-            {
-              sid: t,
-              enters: {
-                damage: e.damage ?? 0,
-                engaged: e.engaged ?? false,
-                atk: e.atk ?? 0,
-                def: e.def ?? 0,
-              },
-            },
-            '605.2a',
-          );
-        break;
-      case 'noEnterTrigger':
-        if (t) b.auto('StandbyObjectModified', { sid: t, enters: { noEnterTrigger: true } }, '703.4a.1');
-        break;
-      case 'search':
-        // 703.9a–b: the searching player chooses (SearchDeck); finding nothing is allowed for a stated quality.
-        b.auto('SearchOffered', { player: p, source: src, cardType: e.cardType, then: [] }, '703.9a');
-        break;
-      case 'eachDrawThenDiscard': {
-        // Draws: the active player first, then the others in turn order (118.2c); then discards in that order.
-        const order = apnap(b.s.order, b.s.activePlayer ?? p);
-        for (const q of order) for (let i = 0; i < e.amount; i++) draw(b, q, '118.2c');
-        const who = order.filter((q) => b.s.players[q]!.hand.length > 0);
-        const [first, ...then] = who;
-        if (first) b.auto('DiscardRequired', { player: first, source: src, then }, '703.7b');
-        break;
-      }
-      case 'lookTop':
-      case 'revealTop': {
-        const top = (b.s.players[p]!.deck.slice(0, e.amount) as CardRef[]).map((r) => ({
-          id: r.oid!,
-          cardId: r.cardId,
-        }));
-        if (top.length > 0)
-          b.auto(
-            e.do === 'lookTop' ? 'CardsLookedAt' : 'CardRevealed',
-            { player: p, owner: p, cards: top, count: top.length },
-            e.do === 'lookTop' ? '703.8d' : '703.8a',
-          );
-        break;
-      }
-      case 'returnToHand': {
-        const target = s.standby.find((o) => o.sid === t);
-        if (target?.card) {
-          // Back into a hidden zone: a new object with a fresh opaque id (400.6).
-          const oid = b.oid();
-          b.auto(
-            'CardReturnedToHand',
-            {
-              player: target.controller,
-              sid: target.sid,
-              card: { id: target.card.id, cardId: target.card.cardId, oid },
-            },
-            '703.12c',
-          );
-        }
-        break;
-      }
-      case 'returnPermanentToHand': {
-        const l = t ? locate(s, t) : null;
-        if (t && l && l.kind === 'perm') {
-          // From play to its owner's hand (703.12b), a hidden zone: a new object with a fresh opaque id (400.6).
-          const card = l.perm.card as CardRef;
-          b.auto(
-            'PermanentReturnedToHand',
-            {
-              id: t,
-              player: l.perm.owner,
-              from: l.zone,
-              card: { id: card.id, cardId: card.cardId, oid: b.oid() },
-            },
-            '703.12b',
-          );
-        }
-        break;
-      }
-      case 'gainControl': {
-        const l = t ? locate(s, t) : null;
-        // The controller changes; the card does not leave and re-enter play (110.2c).
-        if (t && l && l.kind === 'perm' && l.zone === 'clash' && l.perm.controller !== p) {
-          b.auto('ControlChanged', { id: t, player: p, from: l.perm.controller }, '110.2c');
-          removeFromClashOnControlChange(b, t);
-        }
-        break;
-      }
-      case 'barrage':
-      case 'enrage':
-        break;
-    }
+    const rule = EFFECTS[e.do] as EffectRule<Effect['do']>;
+    rule(b, e, { obj, p, src, t: obj.targets[0], s: b.s });
   }
 }
 

@@ -47,7 +47,7 @@ const SHAPES = {
   Concede: {},
 } as const;
 
-type CommandType = keyof typeof SHAPES;
+export type CommandType = keyof typeof SHAPES;
 const TYPES = Object.keys(SHAPES) as CommandType[];
 
 function union(withPlayer: boolean) {

@@ -10,6 +10,7 @@ import {
   type DecideContext,
   type MatchConfig,
   type PlayerId,
+  type Rejection,
   type ScenarioHooks,
   type ScenarioStart,
   type StartCard,
@@ -148,6 +149,29 @@ const STANDING = [
   'turn.primary.clash.defenderBuff',
 ];
 
+/** What the parts of a start position share while it is read. */
+interface Reading {
+  config: MatchConfig;
+  st: ScenarioStart;
+  b: Builder;
+  where: (path: string, msg: string) => Rejection;
+  /** A pool card or a test card of this scenario. */
+  defOfId: (id: string) => ACCardDef | undefined;
+  /** The step the position stands in (a path of the machine). */
+  stepPath: string;
+  /** The player who is not the turn player. */
+  other: PlayerId;
+  /** Instance ids given to the cards of the zones so far. */
+  given: Set<string>;
+  /** Instance id → card id, for Standby sources. */
+  cardOf: Map<string, string>;
+  /** The next effect or Standby object id (e<n>). */
+  serial: { nextId: number };
+}
+
+const isRejection = (x: unknown): x is Rejection =>
+  typeof x === 'object' && x !== null && (x as { ok?: unknown }).ok === false;
+
 function start(
   config: MatchConfig,
   st: ScenarioStart,
@@ -184,134 +208,218 @@ function start(
     },
     '103.1',
   );
+  const other = config.players.find((p) => p.id !== st.turnPlayer)!.id;
+  const r: Reading = {
+    config,
+    st,
+    b,
+    where,
+    defOfId,
+    stepPath,
+    other,
+    given: new Set<string>(),
+    cardOf: new Map<string, string>(),
+    serial: { nextId: 1 },
+  };
+  const position = readPosition(r);
+  if (isRejection(position)) return position;
+  b.auto(
+    'PositionSet',
+    {
+      turn: st.turn,
+      activePlayer: st.turnPlayer,
+      // The starting player took the odd turns (103.8); it decides only the first-turn skip (103.8a).
+      startingPlayer: st.turn % 2 === 1 ? st.turnPlayer : other,
+      step: stepPath,
+      ...position,
+      nextId: r.serial.nextId,
+    },
+    '103.6a',
+  );
+  return b.done();
+}
+
+/** The position's seats, shared zones, clash, effects, Standby and priority, in PositionSet's order. */
+function readPosition(r: Reading) {
   const seats: SeatPosition[] = [];
-  const given = new Set<string>();
-  const cardOf = new Map<string, string>(); // instance id → card id, for Standby sources
-  for (const seat of config.players) {
-    const ps = st.players[seat.id];
-    if (ps?.counters && Object.keys(ps.counters).length > 0)
-      return where(
-        `players.${seat.id}.counters`,
-        'no Alpha Clash rule or card gives a player counters, so the state has no place for them (119)',
-      );
-    const zones: Record<ZoneName, StartCard[]> = {
-      contender: [],
-      hand: [],
-      deck: [],
-      clash: [],
-      accessory: [],
-      resources: [],
-      oblivion: [],
-    };
-    for (const [name, list] of Object.entries(ps?.zones ?? {})) {
-      if (!(ZONES as readonly string[]).includes(name))
-        return where(
-          `players.${seat.id}.zones.${name}`,
-          `Alpha Clash zones are ${ZONES.join(', ')} (the Clashground is shared: start.shared.clashground)`,
-        );
-      zones[name as ZoneName] = list.map(startCard);
-    }
-    const contenderCard =
-      zones.contender[0]?.card ??
-      (Array.isArray(seat.deck.extra?.contender) ? seat.deck.extra.contender[0] : undefined) ??
-      seat.deck.main.find((id) => defOfId(id)?.type === 'Contender');
-    const cdef = contenderCard ? defOfId(contenderCard) : undefined;
-    if (!cdef || cdef.type !== 'Contender')
-      return where(`players.${seat.id}.zones.contender`, 'name the Contender (one card of type Contender)');
-    const n = { v: 0 };
-    const idOf = (c: StartCard, zone: string) => c.id ?? `${seat.id}-${zone}${++n.v}`;
-    const problems: string[] = [];
-    const check = (c: StartCard, zone: string) => {
-      const d = defOfId(c.card);
-      if (!d) problems.push(`${zone}: ${c.card} is neither a pool card nor a test card of this scenario`);
-      if (c.counters)
-        problems.push(
-          `${zone}: ${c.card} has counters; no Alpha Clash card uses counters, so the state has no place for them (119)`,
-        );
-      if (c.controller && c.controller !== seat.id && zone !== 'clash')
-        problems.push(
-          `${zone}: ${c.card} has another controller; only Clash cards can be controlled by another player here (list it in the owner's clash zone, 110.2c)`,
-        );
-      if (c.status && c.status !== 'ready' && c.status !== 'engaged')
-        problems.push(`${zone}: status "${c.status}" — Alpha Clash cards are ready or engaged`);
-      if (c.faceDown && (zone !== 'accessory' || d?.type !== 'Trap'))
-        problems.push(`${zone}: only Traps are face down, in the Accessory Zone (304.3)`);
-      for (const f of c.thisTurn ?? [])
-        if (!CARD_FLAGS.includes(f))
-          problems.push(
-            `${zone}: ${c.card} has "this turn" flag "${f}"; Alpha Clash cards have ${CARD_FLAGS.join(', ')}`,
-          );
-      const id = idOf(c, zone);
-      if (given.has(id)) problems.push(`${zone}: instance id ${id} is used twice`);
-      given.add(id);
-      cardOf.set(id, c.card);
-      return id;
-    };
-    const hidden = (zone: 'hand' | 'deck') =>
-      zones[zone].map((c) => ({ id: check(c, zone), cardId: c.card, oid: b.oid() }));
-    const hand = hidden('hand');
-    const deck = hidden('deck');
-    const perm = (zone: 'clash' | 'accessory' | 'resources') =>
-      zones[zone].map((c) => {
-        const id = check(c, zone);
-        const card = c.faceDown ? { id, cardId: c.card, oid: b.oid() } : { id, cardId: c.card };
-        return newPermanent(card, seat.id, c.faceDown ? (c.setTurn ?? 0) : (c.enteredTurn ?? 0), {
-          engaged: c.status === 'engaged',
-          faceDown: c.faceDown === true,
-          damage: c.damage ?? 0,
-          attachedTo: c.attachedTo ?? null,
-          controller: (c.controller ?? seat.id) as PlayerId,
-          usedThisTurn: c.thisTurn?.includes('used') === true,
-        });
-      });
-    const clash = perm('clash');
-    const accessory = perm('accessory');
-    const resources = perm('resources');
-    const oblivion = zones.oblivion.map((c) => ({ id: check(c, 'oblivion'), cardId: c.card }));
-    for (const w of accessory.filter((a) => a.attachedTo)) {
-      const host = clash.find((c) => c.card.id === w.attachedTo);
-      if (!host || defOfId((w.card as CardRef).cardId)?.type !== 'Weapon')
-        problems.push(
-          `accessory: ${w.card.id} is attached to ${w.attachedTo}, which must be a Clash card of the same player, and it must be a Weapon (305.5)`,
-        );
-      else if (host.weapon) problems.push(`clash: ${host.card.id} has two Weapons attached (305.10)`);
-      else host.weapon = w.card.id;
-    }
-    if (problems.length > 0) return where(`players.${seat.id}.zones`, problems.join('; '));
-    const c0 = zones.contender[0];
-    for (const f of ps?.thisTurn ?? [])
-      if (!PLAYER_FLAGS.includes(f))
-        return where(
-          `players.${seat.id}.thisTurn`,
-          `"${f}" is not a player flag of Alpha Clash (${PLAYER_FLAGS.join(', ')})`,
-        );
-    for (const f of c0?.thisTurn ?? [])
-      if (!CARD_FLAGS.includes(f))
-        return where(
-          `players.${seat.id}.zones.contender`,
-          `"${f}" is not a card flag of Alpha Clash (${CARD_FLAGS.join(', ')})`,
-        );
-    const maxHealth = c0?.maxHealth ?? ps?.maxHealth ?? cdef.health ?? 30;
-    const health = c0?.health ?? ps?.health ?? maxHealth;
-    seats.push({
-      id: seat.id,
-      contender: {
-        card: { id: `${seat.id}-contender`, cardId: cdef.id },
-        health,
-        maxHealth,
-        damage: c0?.damage ?? 0,
-        engaged: c0?.status === 'engaged',
-        usedThisTurn: c0?.thisTurn?.includes('used') === true,
-      },
-      hand,
-      deck,
-      clash,
-      accessory,
-      resources,
-      oblivion,
-      resourcePlacedThisTurn: ps?.thisTurn?.includes('resourcePlaced') === true,
-    });
+  for (const seat of r.config.players) {
+    const sp = readSeat(r, seat);
+    if (isRejection(sp)) return sp;
+    seats.push(sp);
   }
+  const clashground = readClashground(r);
+  if (isRejection(clashground)) return clashground;
+  const portal: 'open' | 'closed' = r.st.portal === 'open' ? 'open' : 'closed';
+  const moved = moveControlled(r, seats);
+  if (moved) return moved;
+  const ids = new Set<string>([
+    ...r.given,
+    ...seats.map((x) => x.contender.card.id),
+    ...(clashground ? [clashground.card.id] : []),
+  ]);
+  const clash = readClash(r, seats);
+  if (isRejection(clash)) return clash;
+  const effects = readEffects(r, ids, clash);
+  if (isRejection(effects)) return effects;
+  const standby = readStandby(r, seats, ids);
+  if (isRejection(standby)) return standby;
+  const priority = readPriority(r, standby, clash);
+  if (isRejection(priority)) return priority;
+  return { portal, players: seats, clashground, standby, priority, clash, effects };
+}
+
+/** One seat: its zones, its Contender and the player's and Contender's "this turn" flags. */
+function readSeat(r: Reading, seat: MatchConfig['players'][number]): Rejection | SeatPosition {
+  const { where, defOfId } = r;
+  const ps = r.st.players[seat.id];
+  if (ps?.counters && Object.keys(ps.counters).length > 0)
+    return where(
+      `players.${seat.id}.counters`,
+      'no Alpha Clash rule or card gives a player counters, so the state has no place for them (119)',
+    );
+  const zones = readZones(r, seat.id);
+  if (isRejection(zones)) return zones;
+  const contenderCard =
+    zones.contender[0]?.card ??
+    (Array.isArray(seat.deck.extra?.contender) ? seat.deck.extra.contender[0] : undefined) ??
+    seat.deck.main.find((id) => defOfId(id)?.type === 'Contender');
+  const cdef = contenderCard ? defOfId(contenderCard) : undefined;
+  if (!cdef || cdef.type !== 'Contender')
+    return where(`players.${seat.id}.zones.contender`, 'name the Contender (one card of type Contender)');
+  const problems: string[] = [];
+  const cards = placeCards(r, seat.id, zones, problems);
+  if (problems.length > 0) return where(`players.${seat.id}.zones`, problems.join('; '));
+  const c0 = zones.contender[0];
+  for (const f of ps?.thisTurn ?? [])
+    if (!PLAYER_FLAGS.includes(f))
+      return where(
+        `players.${seat.id}.thisTurn`,
+        `"${f}" is not a player flag of Alpha Clash (${PLAYER_FLAGS.join(', ')})`,
+      );
+  for (const f of c0?.thisTurn ?? [])
+    if (!CARD_FLAGS.includes(f))
+      return where(
+        `players.${seat.id}.zones.contender`,
+        `"${f}" is not a card flag of Alpha Clash (${CARD_FLAGS.join(', ')})`,
+      );
+  const maxHealth = c0?.maxHealth ?? ps?.maxHealth ?? cdef.health ?? 30;
+  const health = c0?.health ?? ps?.health ?? maxHealth;
+  return {
+    id: seat.id,
+    contender: {
+      card: { id: `${seat.id}-contender`, cardId: cdef.id },
+      health,
+      maxHealth,
+      damage: c0?.damage ?? 0,
+      engaged: c0?.status === 'engaged',
+      usedThisTurn: c0?.thisTurn?.includes('used') === true,
+    },
+    ...cards,
+    resourcePlacedThisTurn: ps?.thisTurn?.includes('resourcePlaced') === true,
+  };
+}
+
+/** A seat's zones as listed, each known to Alpha Clash. */
+function readZones(r: Reading, seat: PlayerId): Rejection | Record<ZoneName, StartCard[]> {
+  const zones: Record<ZoneName, StartCard[]> = {
+    contender: [],
+    hand: [],
+    deck: [],
+    clash: [],
+    accessory: [],
+    resources: [],
+    oblivion: [],
+  };
+  for (const [name, list] of Object.entries(r.st.players[seat]?.zones ?? {})) {
+    if (!(ZONES as readonly string[]).includes(name))
+      return r.where(
+        `players.${seat}.zones.${name}`,
+        `Alpha Clash zones are ${ZONES.join(', ')} (the Clashground is shared: start.shared.clashground)`,
+      );
+    zones[name as ZoneName] = list.map(startCard);
+  }
+  return zones;
+}
+
+/** The seat's cards with their instance ids (hidden zones get opaque ids); what is wrong goes to `problems`. */
+function placeCards(r: Reading, seat: PlayerId, zones: Record<ZoneName, StartCard[]>, problems: string[]) {
+  const { b } = r;
+  const n = { v: 0 };
+  const idOf = (c: StartCard, zone: string) => c.id ?? `${seat}-${zone}${++n.v}`;
+  const check = (c: StartCard, zone: string) => {
+    problems.push(...cardProblems(r, seat, c, zone));
+    const id = idOf(c, zone);
+    if (r.given.has(id)) problems.push(`${zone}: instance id ${id} is used twice`);
+    r.given.add(id);
+    r.cardOf.set(id, c.card);
+    return id;
+  };
+  const hidden = (zone: 'hand' | 'deck') =>
+    zones[zone].map((c) => ({ id: check(c, zone), cardId: c.card, oid: b.oid() }));
+  const hand = hidden('hand');
+  const deck = hidden('deck');
+  const perm = (zone: 'clash' | 'accessory' | 'resources') =>
+    zones[zone].map((c) => {
+      const id = check(c, zone);
+      const card = c.faceDown ? { id, cardId: c.card, oid: b.oid() } : { id, cardId: c.card };
+      return newPermanent(card, seat, c.faceDown ? (c.setTurn ?? 0) : (c.enteredTurn ?? 0), {
+        engaged: c.status === 'engaged',
+        faceDown: c.faceDown === true,
+        damage: c.damage ?? 0,
+        attachedTo: c.attachedTo ?? null,
+        controller: (c.controller ?? seat) as PlayerId,
+        usedThisTurn: c.thisTurn?.includes('used') === true,
+      });
+    });
+  const clash = perm('clash');
+  const accessory = perm('accessory');
+  const resources = perm('resources');
+  const oblivion = zones.oblivion.map((c) => ({ id: check(c, 'oblivion'), cardId: c.card }));
+  attachWeapons(r, clash, accessory, problems);
+  return { hand, deck, clash, accessory, resources, oblivion };
+}
+
+/** What is wrong with one listed card of a seat's zone. */
+function cardProblems(r: Reading, seat: PlayerId, c: StartCard, zone: string): string[] {
+  const problems: string[] = [];
+  const d = r.defOfId(c.card);
+  if (!d) problems.push(`${zone}: ${c.card} is neither a pool card nor a test card of this scenario`);
+  if (c.counters)
+    problems.push(
+      `${zone}: ${c.card} has counters; no Alpha Clash card uses counters, so the state has no place for them (119)`,
+    );
+  if (c.controller && c.controller !== seat && zone !== 'clash')
+    problems.push(
+      `${zone}: ${c.card} has another controller; only Clash cards can be controlled by another player here (list it in the owner's clash zone, 110.2c)`,
+    );
+  if (c.status && c.status !== 'ready' && c.status !== 'engaged')
+    problems.push(`${zone}: status "${c.status}" — Alpha Clash cards are ready or engaged`);
+  if (c.faceDown && (zone !== 'accessory' || d?.type !== 'Trap'))
+    problems.push(`${zone}: only Traps are face down, in the Accessory Zone (304.3)`);
+  for (const f of c.thisTurn ?? [])
+    if (!CARD_FLAGS.includes(f))
+      problems.push(
+        `${zone}: ${c.card} has "this turn" flag "${f}"; Alpha Clash cards have ${CARD_FLAGS.join(', ')}`,
+      );
+  return problems;
+}
+
+/** Weapons listed as attached: each to a Clash card of the same player, one per card (305.5, 305.10). */
+function attachWeapons(r: Reading, clash: Permanent[], accessory: Permanent[], problems: string[]): void {
+  for (const w of accessory.filter((a) => a.attachedTo)) {
+    const host = clash.find((c) => c.card.id === w.attachedTo);
+    if (!host || r.defOfId((w.card as CardRef).cardId)?.type !== 'Weapon')
+      problems.push(
+        `accessory: ${w.card.id} is attached to ${w.attachedTo}, which must be a Clash card of the same player, and it must be a Weapon (305.5)`,
+      );
+    else if (host.weapon) problems.push(`clash: ${host.card.id} has two Weapons attached (305.10)`);
+    else host.weapon = w.card.id;
+  }
+}
+
+/** The shared Clashground, if any: one at most (302.4). */
+function readClashground(r: Reading): Rejection | Permanent | null {
+  const { st, where } = r;
   const cgs = (st.shared?.clashground ?? []).map(startCard);
   for (const key of Object.keys(st.shared ?? {}))
     if (key !== 'clashground')
@@ -321,22 +429,23 @@ function start(
       );
   if (cgs.length > 1) return where('shared.clashground', 'only one Clashground may be in play (302.4)');
   const cg = cgs[0];
-  if (cg && defOfId(cg.card)?.type !== 'Clashground')
+  if (cg && r.defOfId(cg.card)?.type !== 'Clashground')
     return where('shared.clashground', `${cg.card} is not a Clashground`);
   const owner = (cg?.controller ?? st.turnPlayer) as PlayerId;
-  const clashground = cg
+  return cg
     ? newPermanent({ id: cg.id ?? `${owner}-clashground`, cardId: cg.card }, owner, cg.enteredTurn ?? 0, {
         engaged: cg.status === 'engaged',
       })
     : null;
-  const portal = st.portal === 'open' ? 'open' : 'closed';
-  const other = config.players.find((p) => p.id !== st.turnPlayer)!.id;
-  // A Clash card controlled by another player stands in that player's Clash Zone; its owner stays (110.2c, 400.3).
+}
+
+/** A Clash card controlled by another player stands in that player's Clash Zone; its owner stays (110.2c, 400.3). */
+function moveControlled(r: Reading, seats: SeatPosition[]): Rejection | null {
   for (const seat of seats) {
     for (const perm of seat.clash.filter((x) => x.controller !== seat.id)) {
       const to = seats.find((x) => x.id === perm.controller);
       if (!to)
-        return where(
+        return r.where(
           `players.${seat.id}.zones.clash`,
           `${perm.card.id}: controller ${perm.controller} is not a seat`,
         );
@@ -344,15 +453,14 @@ function start(
     }
     seat.clash = seat.clash.filter((x) => x.controller === seat.id);
   }
-  const ids = new Set<string>([
-    ...given,
-    ...seats.map((x) => x.contender.card.id),
-    ...(clashground ? [clashground.card.id] : []),
-  ]);
-  const extra = st as ScenarioStart & { standby?: unknown; clash?: unknown };
-  // The clash in progress (504.2): needed in, and only in, a clash step.
+  return null;
+}
+
+/** The clash in progress (504.2): needed in, and only in, a clash step. */
+function readClash(r: Reading, seats: SeatPosition[]): Rejection | ClashState | null {
+  const { st, where, stepPath, other } = r;
+  const extra = st as ScenarioStart & { clash?: unknown };
   const inClash = stepPath.startsWith('turn.primary.clash.');
-  let clash: ClashState | null = null;
   if (inClash !== (extra.clash !== undefined))
     return where(
       'clash',
@@ -360,110 +468,133 @@ function start(
         ? 'a clash step needs "clash": { "attacker", "target", "obstructors"? } (504.2)'
         : 'a "clash" is only in progress in a clash step (504.2)',
     );
-  if (extra.clash !== undefined) {
-    const c = extra.clash as { attacker?: unknown; target?: unknown; obstructors?: unknown };
-    const attacker = seats.find((x) => x.id === st.turnPlayer)!.clash.find((x) => x.card.id === c.attacker);
-    if (!attacker)
-      return where('clash.attacker', `name a Clash card the turn player ${st.turnPlayer} controls (504.2a)`);
-    const defender = seats.find((x) => x.id === other)!;
-    const target = typeof c.target === 'string' ? c.target : '';
-    if (target !== defender.contender.card.id && !defender.clash.some((x) => x.card.id === target))
-      return where(
-        'clash.target',
-        `name ${other}'s Contender (${defender.contender.card.id}) or one of ${other}'s Clash cards (504.2a)`,
-      );
-    const obstructors = Array.isArray(c.obstructors) ? c.obstructors.map(String) : [];
-    for (const o of obstructors)
-      if (!defender.clash.some((x) => x.card.id === o))
-        return where('clash.obstructors', `${o} is not a Clash card ${other} controls (504.9)`);
-    if (
-      obstructors.length > 0 &&
-      !['turn.primary.clash.attackerBuff', 'turn.primary.clash.defenderBuff'].includes(stepPath)
-    )
-      return where(
-        'clash.obstructors',
-        'obstructors are declared in C3, so they stand only in C4/C5 (504.2c)',
-      );
-    const afterObstruct = ['turn.primary.clash.attackerBuff', 'turn.primary.clash.defenderBuff'].includes(
-      stepPath,
+  if (extra.clash === undefined) return null;
+  const c = extra.clash as { attacker?: unknown; target?: unknown; obstructors?: unknown };
+  const attacker = seats.find((x) => x.id === st.turnPlayer)!.clash.find((x) => x.card.id === c.attacker);
+  if (!attacker)
+    return where('clash.attacker', `name a Clash card the turn player ${st.turnPlayer} controls (504.2a)`);
+  const defender = seats.find((x) => x.id === other)!;
+  const target = typeof c.target === 'string' ? c.target : '';
+  if (target !== defender.contender.card.id && !defender.clash.some((x) => x.card.id === target))
+    return where(
+      'clash.target',
+      `name ${other}'s Contender (${defender.contender.card.id}) or one of ${other}'s Clash cards (504.2a)`,
     );
-    attacker.engaged = true;
-    clash = {
-      attacker: attacker.card.id,
-      attackingPlayer: st.turnPlayer as PlayerId,
-      defendingPlayer: other,
-      target,
-      obstructors,
-      obstructed: obstructors.length > 0,
-      buffPlayed: false,
-      necrotic: [],
-      afterClash: [],
-      damageDealt: false,
-      declared: afterObstruct,
-      ended: false,
-    };
-  }
-  let nextId = 1;
-  // Continuous effects in force (611): { kind: "modify", target, atk?, def?, until: "turn" | "clash", source?, grant? }.
+  const obstructors = Array.isArray(c.obstructors) ? c.obstructors.map(String) : [];
+  for (const o of obstructors)
+    if (!defender.clash.some((x) => x.card.id === o))
+      return where('clash.obstructors', `${o} is not a Clash card ${other} controls (504.9)`);
+  const afterObstruct = ['turn.primary.clash.attackerBuff', 'turn.primary.clash.defenderBuff'].includes(
+    stepPath,
+  );
+  if (obstructors.length > 0 && !afterObstruct)
+    return where('clash.obstructors', 'obstructors are declared in C3, so they stand only in C4/C5 (504.2c)');
+  attacker.engaged = true;
+  return {
+    attacker: attacker.card.id,
+    attackingPlayer: st.turnPlayer as PlayerId,
+    defendingPlayer: other,
+    target,
+    obstructors,
+    obstructed: obstructors.length > 0,
+    buffPlayed: false,
+    necrotic: [],
+    afterClash: [],
+    damageDealt: false,
+    declared: afterObstruct,
+    ended: false,
+  };
+}
+
+/** Continuous effects in force (611): { kind: "modify", target, atk?, def?, until: "turn" | "clash", source?, grant? }. */
+function readEffects(
+  r: Reading,
+  ids: Set<string>,
+  clash: ClashState | null,
+): Rejection | ContinuousEffectState[] {
   const effects: ContinuousEffectState[] = [];
-  for (const [i, e] of (st.effects ?? []).entries()) {
-    const x = e as {
-      kind: string;
-      target?: string;
-      source?: string;
-      until?: string;
-      atk?: unknown;
-      def?: unknown;
-      prevent?: unknown;
-      grant?: unknown;
-    };
-    if (x.kind !== 'modify' && x.kind !== 'prevent')
-      return where(
-        `effects[${i}].kind`,
-        'Alpha Clash effects are "modify" (+atk/+def, 611.2) or "prevent" (prevent the next N clash damage, 615)',
-      );
-    if (!x.target || !ids.has(x.target))
-      return where(`effects[${i}].target`, 'name a Clash card or Contender instance id of the position');
-    if (x.source !== undefined && !ids.has(x.source))
-      return where(`effects[${i}].source`, 'name an instance id of the position (or leave it out)');
-    const until = x.until ?? 'end-of-turn';
-    if (until !== 'end-of-turn' && until !== 'end-of-clash')
-      return where(
-        `effects[${i}].until`,
-        'effects last until "end-of-turn" (514.2) or "end-of-clash" (504.10)',
-      );
-    if (until === 'end-of-clash' && !clash)
-      return where(`effects[${i}].until`, '"end-of-clash" needs a clash in progress');
-    const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : 0);
-    const grant = Array.isArray(x.grant) ? x.grant.map(String) : [];
-    for (const k of grant)
-      if (!(k in KEYWORDS)) return where(`effects[${i}].grant`, `${k} is not an Alpha Clash keyword (704)`);
-    effects.push({
-      id: `e${nextId++}`,
-      target: x.target,
-      atk: int(x.atk),
-      def: int(x.def),
-      grant,
-      until: until === 'end-of-clash' ? 'clash' : 'turn',
-      prevent: x.kind === 'prevent' ? int(x.prevent) : 0,
-      source: x.source ?? null,
-    });
+  for (const [i, e] of (r.st.effects ?? []).entries()) {
+    const effect = readEffect(r, ids, clash, e, i);
+    if (isRejection(effect)) return effect;
+    effects.push(effect);
   }
-  // Objects in Standby (409), bottom first: a card being played (kind "card", card = a card id), or an effect of a
-  // card in play (kind "trigger" | "activated", source = its instance id, effect = "enter", "attack", "activated"…).
+  return effects;
+}
+
+function readEffect(
+  r: Reading,
+  ids: Set<string>,
+  clash: ClashState | null,
+  e: unknown,
+  i: number,
+): Rejection | ContinuousEffectState {
+  const { where } = r;
+  const x = e as {
+    kind: string;
+    target?: string;
+    source?: string;
+    until?: string;
+    atk?: unknown;
+    def?: unknown;
+    prevent?: unknown;
+    grant?: unknown;
+  };
+  if (x.kind !== 'modify' && x.kind !== 'prevent')
+    return where(
+      `effects[${i}].kind`,
+      'Alpha Clash effects are "modify" (+atk/+def, 611.2) or "prevent" (prevent the next N clash damage, 615)',
+    );
+  if (!x.target || !ids.has(x.target))
+    return where(`effects[${i}].target`, 'name a Clash card or Contender instance id of the position');
+  if (x.source !== undefined && !ids.has(x.source))
+    return where(`effects[${i}].source`, 'name an instance id of the position (or leave it out)');
+  const until = x.until ?? 'end-of-turn';
+  if (until !== 'end-of-turn' && until !== 'end-of-clash')
+    return where(
+      `effects[${i}].until`,
+      'effects last until "end-of-turn" (514.2) or "end-of-clash" (504.10)',
+    );
+  if (until === 'end-of-clash' && !clash)
+    return where(`effects[${i}].until`, '"end-of-clash" needs a clash in progress');
+  const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : 0);
+  const grant = Array.isArray(x.grant) ? x.grant.map(String) : [];
+  for (const k of grant)
+    if (!(k in KEYWORDS)) return where(`effects[${i}].grant`, `${k} is not an Alpha Clash keyword (704)`);
+  return {
+    id: `e${r.serial.nextId++}`,
+    target: x.target,
+    atk: int(x.atk),
+    def: int(x.def),
+    grant,
+    until: until === 'end-of-clash' ? 'clash' : 'turn',
+    prevent: x.kind === 'prevent' ? int(x.prevent) : 0,
+    source: x.source ?? null,
+  };
+}
+
+/** A Standby object as a position lists it. */
+interface RawStandby {
+  kind?: unknown;
+  controller?: unknown;
+  card?: unknown;
+  id?: unknown;
+  source?: unknown;
+  effect?: unknown;
+  targets?: unknown;
+}
+
+/**
+ * Objects in Standby (409), bottom first: a card being played (kind "card", card = a card id), or an effect of a
+ * card in play (kind "trigger" | "activated", source = its instance id, effect = "enter", "attack", "activated"…).
+ */
+function readStandby(r: Reading, seats: SeatPosition[], ids: Set<string>): Rejection | StandbyObject[] {
+  const { where } = r;
   const standby: StandbyObject[] = [];
+  const extra = r.st as ScenarioStart & { standby?: unknown };
   const rawStandby = extra.standby === undefined ? [] : extra.standby;
   if (!Array.isArray(rawStandby)) return where('standby', 'a list of Standby objects, bottom first (409)');
   for (const [i, raw] of rawStandby.entries()) {
-    const o = raw as {
-      kind?: unknown;
-      controller?: unknown;
-      card?: unknown;
-      id?: unknown;
-      source?: unknown;
-      effect?: unknown;
-      targets?: unknown;
-    };
+    const o = raw as RawStandby;
     const kind = o.kind as StandbyKind;
     const controller = o.controller as PlayerId;
     if (!seats.some((x) => x.id === controller)) return where(`standby[${i}].controller`, 'name a seat');
@@ -473,7 +604,7 @@ function start(
         return where(`standby[${i}].targets`, `${tgt} is not an instance id of the position`);
     const base = { controller, targets, x: 0, division: [], thenPutIntoOblivion: null, enters: null };
     if (kind === 'card') {
-      const d = typeof o.card === 'string' ? defOfId(o.card) : undefined;
+      const d = typeof o.card === 'string' ? r.defOfId(o.card) : undefined;
       if (!d || ['Contender', 'Trap'].includes(d.type))
         return where(
           `standby[${i}].card`,
@@ -484,88 +615,87 @@ function start(
       ids.add(id);
       standby.push({ ...base, sid: id, kind, card: { id, cardId: d.id }, source: null, effect: 'play' });
     } else if (kind === 'trigger' || kind === 'activated') {
-      const src = typeof o.source === 'string' ? o.source : '';
-      if (!ids.has(src))
-        return where(
-          `standby[${i}].source`,
-          'name the instance id of the card in play whose effect this is (603.3, 602.2a)',
-        );
-      const sd = defOfId(
-        cardOf.get(src) ?? seats.find((x) => x.contender.card.id === src)?.contender.card.cardId ?? '',
-      );
-      const effect =
-        typeof o.effect === 'string' ? o.effect : kind === 'activated' ? 'activated' : 'trigger:0';
-      const awe = Math.max(
-        0,
-        ...(sd?.keywords ?? []).filter((k) => k.k === 'Awe Factor').map((k) => k.x ?? 0),
-      );
-      const known =
-        kind === 'activated'
-          ? effect === 'activated' && sd?.activated !== undefined
-          : effect === 'awe'
-            ? awe > 0
-            : /^trigger:\d+$/.test(effect) && sd?.triggers?.[Number(effect.split(':')[1])] !== undefined;
-      if (!known)
-        return where(
-          `standby[${i}].effect`,
-          `${src} has no such effect: "trigger:<n>" (its n-th printed trigger, 603.1), "awe" (Awe Factor, 704.2c) or "activated" (602.1)`,
-        );
-      standby.push({
-        ...base,
-        sid: `e${nextId++}`,
-        kind,
-        card: null,
-        source: src,
-        effect,
-        x: effect === 'awe' ? awe : 0,
-      });
+      const obj = readStandbyEffect(r, seats, ids, o, kind, i);
+      if (isRejection(obj)) return obj;
+      standby.push({ ...base, ...obj });
     } else return where(`standby[${i}].kind`, 'a Standby object is "card", "trigger" or "activated" (409.1)');
   }
-  // Priority (114.2): with Standby empty the step's holder has it; otherwise the named holder (default: the top
-  // object's controller for a trigger, 603.3, the other player for a card or activated effect, 114.2b).
+  return standby;
+}
+
+/** A triggered or activated effect in Standby: its source in play and one of that card's effects (603.1, 602.1). */
+function readStandbyEffect(
+  r: Reading,
+  seats: SeatPosition[],
+  ids: Set<string>,
+  o: RawStandby,
+  kind: 'trigger' | 'activated',
+  i: number,
+) {
+  const src = typeof o.source === 'string' ? o.source : '';
+  if (!ids.has(src))
+    return r.where(
+      `standby[${i}].source`,
+      'name the instance id of the card in play whose effect this is (603.3, 602.2a)',
+    );
+  const sd = r.defOfId(
+    r.cardOf.get(src) ?? seats.find((x) => x.contender.card.id === src)?.contender.card.cardId ?? '',
+  );
+  const effect = typeof o.effect === 'string' ? o.effect : kind === 'activated' ? 'activated' : 'trigger:0';
+  const awe = Math.max(0, ...(sd?.keywords ?? []).filter((k) => k.k === 'Awe Factor').map((k) => k.x ?? 0));
+  const known =
+    kind === 'activated'
+      ? effect === 'activated' && sd?.activated !== undefined
+      : effect === 'awe'
+        ? awe > 0
+        : /^trigger:\d+$/.test(effect) && sd?.triggers?.[Number(effect.split(':')[1])] !== undefined;
+  if (!known)
+    return r.where(
+      `standby[${i}].effect`,
+      `${src} has no such effect: "trigger:<n>" (its n-th printed trigger, 603.1), "awe" (Awe Factor, 704.2c) or "activated" (602.1)`,
+    );
+  return {
+    sid: `e${r.serial.nextId++}`,
+    kind,
+    card: null,
+    source: src,
+    effect,
+    x: effect === 'awe' ? awe : 0,
+  };
+}
+
+/**
+ * Priority (114.2): with Standby empty the step's holder has it; otherwise the named holder (default: the top
+ * object's controller for a trigger, 603.3, the other player for a card or activated effect, 114.2b).
+ */
+function readPriority(
+  r: Reading,
+  standby: StandbyObject[],
+  clash: ClashState | null,
+): Rejection | { order: PlayerId[]; holder: PlayerId; passed: PlayerId[] } | null {
+  const { st, stepPath, other } = r;
   const stepHolderOf = clash && /\.(counter|obstruct|defenderBuff)$/.test(stepPath) ? other : st.turnPlayer;
-  let priority: { order: PlayerId[]; holder: PlayerId; passed: PlayerId[] } | null = null;
   if (standby.length === 0) {
     if (st.priority !== undefined && st.priority !== stepHolderOf)
-      return where(
+      return r.where(
         'priority',
         `with Standby empty the step's holder (${stepHolderOf}) has priority (114.2a, 504.2b–e); leave "priority" out or name ${stepHolderOf}`,
       );
-  } else {
-    const top = standby[standby.length - 1]!;
-    const order = apnap(
-      config.players.map((x) => x.id),
-      top.controller,
-    );
-    const holder =
-      (st.priority as PlayerId | undefined) ?? (top.kind === 'trigger' ? top.controller : order[1]!);
-    // Nobody has passed yet unless the controller passed the object on (114.2b).
-    priority = {
-      order,
-      holder,
-      passed: holder !== top.controller && top.kind !== 'trigger' ? [top.controller] : [],
-    };
+    return null;
   }
-  b.auto(
-    'PositionSet',
-    {
-      turn: st.turn,
-      activePlayer: st.turnPlayer,
-      // The starting player took the odd turns (103.8); it decides only the first-turn skip (103.8a).
-      startingPlayer: st.turn % 2 === 1 ? st.turnPlayer : other,
-      step: stepPath,
-      portal,
-      players: seats,
-      clashground,
-      standby,
-      priority,
-      clash,
-      effects,
-      nextId,
-    },
-    '103.6a',
+  const top = standby[standby.length - 1]!;
+  const order = apnap(
+    r.config.players.map((x) => x.id),
+    top.controller,
   );
-  return b.done();
+  const holder =
+    (st.priority as PlayerId | undefined) ?? (top.kind === 'trigger' ? top.controller : order[1]!);
+  // Nobody has passed yet unless the controller passed the object on (114.2b).
+  return {
+    order,
+    holder,
+    passed: holder !== top.controller && top.kind !== 'trigger' ? [top.controller] : [],
+  };
 }
 
 /** Who holds priority: a player owing a choice, the Standby window's holder, else the step's holder (114.2). */
