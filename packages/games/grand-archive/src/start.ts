@@ -10,6 +10,7 @@ import {
   type Decision,
   type MatchConfig,
   type PlayerId,
+  type Rejection,
   type ScenarioHooks,
   type ScenarioStart,
   type TestCard,
@@ -152,18 +153,14 @@ function tokenCards(x: unknown): string[] {
   ];
 }
 
-function startPosition(
-  config: MatchConfig,
-  start: ScenarioStart,
-  ctx: DecideContext & { seedCommitment: string; cards: readonly TestCard[] },
-): Decision {
+/** The scenario's test cards by id, each checked as a card of this game; or why one is not. */
+function testCardBook(cards: readonly TestCard[]): Record<string, GACardDef> | Rejection {
   const book: Record<string, GACardDef> = {};
-  for (const [i, tc] of ctx.cards.entries()) {
+  for (const [i, tc] of cards.entries()) {
     const def = testCardDef(tc);
     if (typeof def === 'string') return reject('scenario', `cards[${i}] (${tc.id}): ${def}`);
     book[tc.id] = def;
   }
-  const known: CardBook = { cards: book };
   // A token effect names the card whose definition its tokens take (2.3.d.5): a pool card or one of these test cards.
   for (const [id, def] of Object.entries(book)) {
     for (const card of tokenCards(def.abilities ?? []))
@@ -173,6 +170,16 @@ function startPosition(
           `cards (${id}): its token effect names "${card}", which is neither a pool card nor a test card of this scenario`,
         );
   }
+  return book;
+}
+
+function startPosition(
+  config: MatchConfig,
+  start: ScenarioStart,
+  ctx: DecideContext & { seedCommitment: string; cards: readonly TestCard[] },
+): Decision {
+  const book = testCardBook(ctx.cards);
+  if (isRejection(book)) return book;
   const loc = startLocation(start);
   if (typeof loc === 'string') return reject('scenario', loc);
   const phase = loc.phase;
@@ -200,6 +207,68 @@ function startPosition(
     },
     '1.3.1',
   );
+  const placed = startPlayers(d, start, { order, first, book, seatOf });
+  if (isRejection(placed)) return placed;
+  const { players, field } = placed;
+  const effects = startEffects(start, field);
+  if (isRejection(effects)) return effects;
+  const moment = startMoment(start, loc, { order, tp, book, field, effects, players });
+  if (isProblem(moment)) return reject(moment.rule, moment.reason);
+  const { combat, stack, triggers } = moment;
+  // Who holds Opportunity: with items on the stack, or at a point where the turn player receives it with an empty
+  // stack, the named player (default the turn player); nobody while triggers wait to be placed or the phase/step is
+  // only beginning (its turn-based actions give Opportunity, or a prompt, themselves).
+  const begins = triggers.length === 0 && stack.length === 0 && (!loc.opportunity || start.begin === true);
+  const holds = triggers.length === 0 && !begins;
+  if (start.priority !== undefined && !holds)
+    return reject(
+      triggers.length > 0 ? '2.4.b.6' : 'scenario',
+      `start.priority: nobody holds Opportunity ${triggers.length > 0 ? 'while triggers wait to go on the stack (the turn player receives it once they are placed)' : `as the ${phase}${loc.step ? `/${loc.step}` : ''} begins`}; leave it out`,
+    );
+  const holder = holds ? (seatOf(start.priority) ?? tp) : null;
+  // The test cards the position places travel on this event (`defs`), so every fold knows them (cards/book.ts).
+  d.auto(
+    'PositionSet',
+    withDefs(book, {
+      turn: start.turn,
+      activePlayer: tp,
+      firstPlayer: first,
+      phase,
+      step: loc.step,
+      players,
+      field,
+      effects,
+      priority: holder,
+      ...(combat ? { combat } : {}),
+      ...(stack.length > 0 ? { stack, serial: stack.length } : {}),
+    }),
+    '1.3.1',
+  );
+  // Triggers waiting go on the stack in turn order, each player ordering their own (2.4.b.6); a position at the
+  // beginning of a phase/step runs its turn-based actions; either way the game then runs to the next choice.
+  if (triggers.length > 0) d.triggers.push(...triggers);
+  else if (begins) enterLocation(d, loc.phase, loc.step, loc.rule);
+  if (!holds) settle(d);
+  return d.done();
+}
+
+const isRejection = (x: unknown): x is Rejection =>
+  typeof x === 'object' && x !== null && (x as Rejection).ok === false;
+
+/** Each seat's zones and the objects on the field, as the scenario lists them (hidden zones get opaque ids). */
+function startPlayers(
+  d: Flow,
+  start: ScenarioStart,
+  seats: {
+    order: PlayerId[];
+    first: PlayerId;
+    book: Record<string, GACardDef>;
+    seatOf: (id: string | undefined) => PlayerId | undefined;
+  },
+): { players: Record<string, PositionPlayer>; field: FieldObject[] } | Rejection {
+  const { order, first, book, seatOf } = seats;
+  const known: CardBook = { cards: book };
+  const n = order.length;
   const players: Record<string, PositionPlayer> = {};
   const field: FieldObject[] = [];
   let serial = 0;
@@ -262,6 +331,11 @@ function startPosition(
     zones.turnsTaken = Math.max(0, Math.floor((start.turn - 1 - seat) / n) + 1);
     players[p] = zones;
   }
+  return { players, field };
+}
+
+/** The continuous effects a position starts with (until end of turn), each on an object of its field. */
+function startEffects(start: ScenarioStart, field: FieldObject[]): ContinuousEffect[] | Rejection {
   const effects: ContinuousEffect[] = [];
   for (const [i, e] of (start.effects ?? []).entries()) {
     const target = e.target;
@@ -284,44 +358,7 @@ function startPosition(
         `start.effects[${i}]: kind "${e.kind}" is not one Grand Archive builds; use { kind: "grant", keyword } (a keyword of X.A) or { kind: "power", n } (until end of turn)`,
       );
   }
-  const moment = startMoment(start, loc, { order, tp, book, field, effects, players });
-  if (isProblem(moment)) return reject(moment.rule, moment.reason);
-  const { combat, stack, triggers } = moment;
-  // Who holds Opportunity: with items on the stack, or at a point where the turn player receives it with an empty
-  // stack, the named player (default the turn player); nobody while triggers wait to be placed or the phase/step is
-  // only beginning (its turn-based actions give Opportunity, or a prompt, themselves).
-  const begins = triggers.length === 0 && stack.length === 0 && (!loc.opportunity || start.begin === true);
-  const holds = triggers.length === 0 && !begins;
-  if (start.priority !== undefined && !holds)
-    return reject(
-      triggers.length > 0 ? '2.4.b.6' : 'scenario',
-      `start.priority: nobody holds Opportunity ${triggers.length > 0 ? 'while triggers wait to go on the stack (the turn player receives it once they are placed)' : `as the ${phase}${loc.step ? `/${loc.step}` : ''} begins`}; leave it out`,
-    );
-  const holder = holds ? (seatOf(start.priority) ?? tp) : null;
-  // The test cards the position places travel on this event (`defs`), so every fold knows them (cards/book.ts).
-  d.auto(
-    'PositionSet',
-    withDefs(book, {
-      turn: start.turn,
-      activePlayer: tp,
-      firstPlayer: first,
-      phase,
-      step: loc.step,
-      players,
-      field,
-      effects,
-      priority: holder,
-      ...(combat ? { combat } : {}),
-      ...(stack.length > 0 ? { stack, serial: stack.length } : {}),
-    }),
-    '1.3.1',
-  );
-  // Triggers waiting go on the stack in turn order, each player ordering their own (2.4.b.6); a position at the
-  // beginning of a phase/step runs its turn-based actions; either way the game then runs to the next choice.
-  if (triggers.length > 0) d.triggers.push(...triggers);
-  else if (begins) enterLocation(d, loc.phase, loc.step, loc.rule);
-  if (!holds) settle(d);
-  return d.done();
+  return effects;
 }
 
 /** The combat, stack and waiting triggers of a position, checked against its field (start-moment.ts). */
