@@ -74,7 +74,6 @@ export default tseslint.config(
       'packages/games/elemental-clash/src/flow.ts',
       'packages/games/elemental-clash/src/start.ts',
       'packages/games/grand-archive/src/cards/keywords.test.ts',
-      'packages/games/grand-archive/src/flow.ts',
       'packages/store/src/group-commit.test.ts',
       'packages/store/src/store.test.ts',
       'scripts/soak.ts',
