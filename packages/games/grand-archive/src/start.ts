@@ -295,27 +295,14 @@ function startPlayers(
         const def = cardDef(known, c.card);
         const id = c.id ?? `${p}-s${++serial}`;
         if (zone === 'field') {
-          // A champion's lineage: `lineage` lists the champion cards below it, bottom first (1.7.a.4.d).
-          const lineage = Array.isArray(c.lineage)
-            ? c.lineage.filter((x): x is string => typeof x === 'string')
-            : [];
-          const base = newObject(
-            { ...initialState(), cards: book, turn: start.turn },
-            { id, cardId: def.id },
-            seatOf(c.controller) ?? p,
-          );
-          const obj: FieldObject = {
-            ...base,
+          const obj = startObject(c, {
+            id,
+            def,
             owner: p,
-            cards: [
-              ...lineage.map((cardId, i) => ({ id: `${id}-l${i + 1}`, cardId: cardDef(known, cardId).id })),
-              { id, cardId: def.id },
-            ],
-            rested: c.status === 'rested' || c.status === 'engaged',
-            damage: c.damage ?? 0,
-            counters: { ...base.counters, ...(c.counters ?? {}) },
-            enteredTurn: c.enteredTurn ?? start.turn,
-          };
+            controller: seatOf(c.controller) ?? p,
+            book,
+            turn: start.turn,
+          });
           field.push(obj);
           if (isChampion(known, obj)) zones.championPlaced = true;
           continue;
@@ -332,6 +319,41 @@ function startPlayers(
     players[p] = zones;
   }
   return { players, field };
+}
+
+/** A field object as a scenario places it, with its lineage, status, damage and counters. */
+function startObject(
+  c: ReturnType<typeof startCard>,
+  at: {
+    id: string;
+    def: GACardDef;
+    owner: PlayerId;
+    controller: PlayerId;
+    book: Record<string, GACardDef>;
+    turn: number;
+  },
+): FieldObject {
+  const { id, def, book } = at;
+  const known: CardBook = { cards: book };
+  // A champion's lineage: `lineage` lists the champion cards below it, bottom first (1.7.a.4.d).
+  const lineage = Array.isArray(c.lineage) ? c.lineage.filter((x): x is string => typeof x === 'string') : [];
+  const base = newObject(
+    { ...initialState(), cards: book, turn: at.turn },
+    { id, cardId: def.id },
+    at.controller,
+  );
+  return {
+    ...base,
+    owner: at.owner,
+    cards: [
+      ...lineage.map((cardId, i) => ({ id: `${id}-l${i + 1}`, cardId: cardDef(known, cardId).id })),
+      { id, cardId: def.id },
+    ],
+    rested: c.status === 'rested' || c.status === 'engaged',
+    damage: c.damage ?? 0,
+    counters: { ...base.counters, ...(c.counters ?? {}) },
+    enteredTurn: c.enteredTurn ?? at.turn,
+  };
 }
 
 /** The continuous effects a position starts with (until end of turn), each on an object of its field. */
