@@ -323,6 +323,57 @@ function finishActivation(f: Flow): void {
   settle(f);
 }
 
+/** A materialization's memory cost: the declared floating memory first (X.A.7.b), the rest at random. */
+function payMemoryCost(f: Flow, p: PlayerId, memory: number, fl: readonly string[]): void {
+  if (fl.length > 0) {
+    // X.A.7.c: floating memory is declared and banished before the random part of the cost.
+    const gy = f.state.players[p]!.graveyard;
+    f.emit(
+      'CardsMoved',
+      {
+        reason: 'floating-memory',
+        player: p,
+        moves: fl.map((id) => ({
+          owner: p,
+          id,
+          cardId: gy.find((x) => x.id === id)!.cardId,
+          from: 'graveyard',
+          to: 'banishment',
+          fromOid: null,
+          toOid: null,
+        })),
+      },
+      { rule: 'X.A.7.b' },
+    );
+  }
+  const n = memory - fl.length;
+  if (n > 0) {
+    // 2.3.c.2.a: memory costs banish cards chosen uniformly at random (memory sorted by id first, so replays agree).
+    const pool = f.state.players[p]!.memory.filter((x): x is Card => !isHidden(x)).sort((a, b) =>
+      a.id < b.id ? -1 : 1,
+    );
+    const chosen: Card[] = [];
+    for (let i = 0; i < n; i++) chosen.push(pool.splice(f.rng.int(pool.length), 1)[0]!);
+    f.emit(
+      'CardsMoved',
+      {
+        reason: 'memory-cost',
+        player: p,
+        moves: chosen.map((x) => ({
+          owner: p,
+          id: x.id,
+          cardId: x.cardId,
+          from: 'memory',
+          to: 'banishment',
+          fromOid: x.oid ?? null,
+          toOid: null,
+        })),
+      },
+      { rule: '2.3.c.2.a' },
+    );
+  }
+}
+
 function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
   commandRule(COMMANDS, c.type)!.perform(f, c, c.player);
 }
@@ -449,54 +500,7 @@ const COMMANDS: CommandTable<GAState, GACommand, Flow> = {
         },
         { rule: '2.3.b.2' },
       );
-      const fl = c.floating ?? [];
-      if (fl.length > 0) {
-        // X.A.7.c: floating memory is declared and banished before the random part of the cost.
-        const gy = f.state.players[p]!.graveyard;
-        f.emit(
-          'CardsMoved',
-          {
-            reason: 'floating-memory',
-            player: p,
-            moves: fl.map((id) => ({
-              owner: p,
-              id,
-              cardId: gy.find((x) => x.id === id)!.cardId,
-              from: 'graveyard',
-              to: 'banishment',
-              fromOid: null,
-              toOid: null,
-            })),
-          },
-          { rule: 'X.A.7.b' },
-        );
-      }
-      const n = (d.cost?.n ?? 0) - fl.length;
-      if (n > 0) {
-        // 2.3.c.2.a: memory costs banish cards chosen uniformly at random (memory sorted by id first, so replays agree).
-        const pool = f.state.players[p]!.memory.filter((x): x is Card => !isHidden(x)).sort((a, b) =>
-          a.id < b.id ? -1 : 1,
-        );
-        const chosen: Card[] = [];
-        for (let i = 0; i < n; i++) chosen.push(pool.splice(f.rng.int(pool.length), 1)[0]!);
-        f.emit(
-          'CardsMoved',
-          {
-            reason: 'memory-cost',
-            player: p,
-            moves: chosen.map((x) => ({
-              owner: p,
-              id: x.id,
-              cardId: x.cardId,
-              from: 'memory',
-              to: 'banishment',
-              fromOid: x.oid ?? null,
-              toOid: null,
-            })),
-          },
-          { rule: '2.3.c.2.a' },
-        );
-      }
+      payMemoryCost(f, p, d.cost?.n ?? 0, c.floating ?? []);
       finishActivation(f);
     },
   },
