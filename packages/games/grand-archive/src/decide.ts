@@ -2,8 +2,11 @@
 // Opportunity; then the card rules), so a rejection changes nothing and cites a rule (2.3.a.7: an illegal
 // activation reverts to before it was declared). legalCommands lists exactly the candidates `check` accepts.
 import {
+  allowed,
+  commandRule,
   reject,
   type Command,
+  type CommandTable,
   type DecideContext,
   type Decision,
   type MatchConfig,
@@ -248,266 +251,7 @@ export function check(
     }
     if (gate) return gate;
   }
-  switch (c.type) {
-    case 'Concede':
-    case 'PassOpportunity':
-    case 'DeclineMaterialize':
-    case 'CancelActivation':
-    case 'DeclineRetaliation':
-      return null;
-    case 'PlaceStartingChampion': {
-      const card = s.players[p]!.materialDeck.find((x) => x.id === c.card);
-      if (!card || isHidden(card)) return reject('1.3.3', `${c.card} is not in your material deck`);
-      const d = cardDef(s, card.cardId);
-      if (d.type !== 'champion' || d.level !== 0 || !d.subtypes.includes('Spirit'))
-        return reject('1.3.3', `${d.name} is not a Lv 0 Spirit champion`);
-      return null;
-    }
-    case 'ReturnPreserved': {
-      const card = s.players[p]!.materialDeck.find((x) => x.id === c.card);
-      if (!card || isHidden(card) || !card.preserved)
-        return reject('X.A.19.d', `${c.card} is not a Preserved card in your material deck`);
-      return null;
-    }
-    case 'Materialize': {
-      const card = s.players[p]!.materialDeck.find((x) => x.id === c.card);
-      if (!card || isHidden(card)) return reject('2.2.b.3.a', `${c.card} is not in your material deck`);
-      const fl = c.floating ?? [];
-      if (fl.length > 0) {
-        const avail = floatingCards(s, p).map((x) => x.id);
-        if (new Set(fl).size !== fl.length || fl.some((id) => !avail.includes(id)))
-          return reject(
-            'X.A.7.b',
-            'floating memory must be distinct cards with active Floating Memory in your graveyard',
-          );
-        if (fl.some((id, i) => i > 0 && fl[i - 1]! > id))
-          return reject('X.A.7.c', 'list the floating memory cards in ascending id order');
-      }
-      const why = materializeProblem(s, p, card, fl.length);
-      return why ? reject(why.rule, why.reason) : null;
-    }
-    case 'ActivateCard': {
-      const card = handCard(s, p, c.card);
-      if (!card) return reject('2.3.a.10', `${c.card} is not in your hand; cards are activated from hand`);
-      const d = cardDef(s, card.cardId);
-      // Champions and regalia start in the material deck and are materialized from it (1.7.a.1, 1.7.h.3, 2.2.b.3.a).
-      if (d.type === 'champion')
-        return reject(
-          '1.7.a.1',
-          `${d.name} is a champion: champions are materialized from the material deck, not activated`,
-        );
-      if (d.supertypes.includes('regalia'))
-        return reject(
-          '1.7.h.3',
-          `${d.name} is a regalia: regalia are materialized from the material deck, not activated`,
-        );
-      if (!enabledElements(s, p).includes(d.element))
-        return reject(
-          '1.6.d.2',
-          `the ${d.element} element is not enabled for you (your champion's lineage enables ${enabledElements(s, p).join(', ')})`,
-        );
-      const slow = d.type !== 'action' || d.speed !== 'fast';
-      if (slow && !slowOk(s, p)) return slowProblem(s, p, d);
-      const res = d.abilities.find((a) => a.kind === 'resolve');
-      const spec = res && res.kind === 'resolve' ? res.target : undefined;
-      if (spec) {
-        if (c.target === undefined) return reject('2.3.a.5', `${d.name} needs a target`);
-        if (!targetsFor(s, p, spec, d.subtypes.includes('Spell')).includes(c.target))
-          return targetsFor(s, p, spec, false).includes(c.target)
-            ? reject(
-                'X.A.21.a',
-                `${c.target} has Spellshroud and can't be targeted by Spell cards such as ${d.name}`,
-              )
-            : reject('2.7.6.a', `${c.target} is not a legal target for ${d.name} (${spec})`);
-      } else if (c.target !== undefined) return reject('2.3.a.5', `${d.name} has no target`);
-      if (d.type === 'attack') {
-        const champ = championOf(s, p);
-        if (!champ)
-          return reject('1.7.d.2', 'an attack card is performed through your champion; you have none');
-        if (champ.rested) return reject('X.B.3.b', 'your champion is rested; attacking rests it as a cost');
-        if (c.weapon !== undefined) {
-          const w = objectById(s, c.weapon);
-          if (!w || w.controller !== p || cardDef(s, w.cardId).type !== 'weapon')
-            return reject('2.6.5.b', `${c.weapon} is not a weapon you control`);
-        }
-      } else if (c.weapon !== undefined) return reject('2.6.5.b', 'only attack cards announce a weapon');
-      if (c.prepare) {
-        // X.A.18.a-c: an optional additional cost — remove exactly N preparation counters from your champion.
-        const n = d.keywords.find((k) => k.keyword === 'Prepare')?.n;
-        if (n === undefined) return reject('X.A.18.a', `${d.name} has no Prepare`);
-        const champ = championOf(s, p);
-        if (!champ || (champ.counters.preparation ?? 0) < n)
-          return reject('X.A.18.c', `Prepare ${n} needs ${n} preparation counters on your champion`);
-      }
-      const cost = activationCost(s, p, d);
-      const others = s.players[p]!.hand.length - 1;
-      if (others < cost)
-        return reject('2.3.a.8', `${d.name} costs ${cost} reserve; you have ${others} other card(s) in hand`);
-      return null;
-    }
-    case 'SelectReserve': {
-      const card = handCard(s, p, c.card);
-      if (!card) return reject('1.6.b.4.a', `${c.card} is not a card in your hand`);
-      if (card.selected) return reject('2.3.c.1.b', `${c.card} is already chosen for this payment`);
-      return null;
-    }
-    case 'ActivateAbility': {
-      const o = objectById(s, c.source);
-      if (!o || o.controller !== p) return reject('2.4.a.1', `${c.source} is not an object you control`);
-      const ref = objectAbilities(s, o)[c.ability];
-      const a = ref?.ability;
-      if (!ref || !a || a.kind !== 'activated')
-        return reject('2.4.a.2', `${cardDef(s, o.cardId).name} has no activated ability #${c.ability}`);
-      if (a.classBonus && !classBonusActive(s, p, cardDef(s, ref.cardId)))
-        return reject('X.A.1.c', 'its Class Bonus is not met: your champion does not share a class with it');
-      if (!conditionsMet(s, p, cardDef(s, ref.cardId), a))
-        return reject(
-          a.levelAtLeast !== undefined ? 'X.A.25.a' : 'X.A.6.a',
-          'its Element Bonus or Level Restriction is not met',
-        );
-      if (!obeys(s, o))
-        return reject(
-          'X.B.24.a',
-          `${cardDef(s, o.cardId).name} does not obey you (Pride, X.A.20.a): you can't activate its abilities`,
-        );
-      if (a.cost.rest && o.rested)
-        return reject('X.B.3.b', `${cardDef(s, o.cardId).name} is rested and can't pay a REST cost`);
-      const rc = a.cost.removeCounters;
-      if (rc && (o.counters[rc.kind] ?? 0) < rc.n)
-        return reject('2.11.4', `needs ${rc.n} ${rc.kind} counter(s); it has ${o.counters[rc.kind] ?? 0}`);
-      if (a.target) {
-        if (c.target === undefined) return reject('2.4.a.1', 'this ability needs a target');
-        if (!targetsFor(s, p, a.target, false).includes(c.target))
-          return reject('2.7.6.a', `${c.target} is not a legal target for this ability (${a.target})`);
-      } else if (c.target !== undefined) return reject('2.4.a.1', 'this ability has no target');
-      return null;
-    }
-    case 'DeclareAttack': {
-      const a = objectById(s, c.attacker);
-      if (!a || a.controller !== p || !isUnit(s, a))
-        return reject('2.6.1', `${c.attacker} is not a unit you control`);
-      if (a.rested)
-        return reject(
-          'X.B.3.b',
-          `${cardDef(s, a.cardId).name} is rested; only an awake unit can attack (attacking rests it)`,
-        );
-      if (!obeys(s, a))
-        return reject(
-          'X.B.24.a',
-          `${cardDef(s, a.cardId).name} does not obey you (Pride ${cardDef(s, a.cardId).keywords.find((k) => k.keyword === 'Pride')?.n}, X.A.20.a): you can't attack with it`,
-        );
-      let weapon = null;
-      if (isAlly(s, a)) {
-        if (c.weapon !== undefined) return reject('1.7.f.3.a', 'allies cannot use weapons');
-        if (unitPower(s, a) <= 0) return reject('2.6.1.c', `${cardDef(s, a.cardId).name} has no power`);
-      } else {
-        if (c.weapon === undefined)
-          return reject('1.7.a.8.a', 'champions have no power: attack with a weapon or an attack card');
-        weapon = objectById(s, c.weapon) ?? null;
-        if (!weapon || weapon.controller !== p || cardDef(s, weapon.cardId).type !== 'weapon')
-          return reject('1.7.a.8', `${c.weapon} is not a weapon you control`);
-        if ((cardDef(s, weapon.cardId).power ?? 0) <= 0)
-          return reject('2.9.7', 'a champion can only attack with more than 0 power');
-      }
-      if (c.opponent !== undefined) {
-        // X.A.2.a.i: with Cleave the attacking player names the opponent receiving the attack, not a target.
-        if (c.target !== undefined)
-          return reject('X.A.2.b', 'an attack with Cleave names an opponent, not a target');
-        if (!hasKeyword(s, a, 'Cleave') && !(weapon && hasKeyword(s, weapon, 'Cleave')))
-          return reject('X.A.2.a', 'only an attack with Cleave can attack a player');
-        if (c.opponent === p || !s.order.includes(c.opponent as PlayerId) || s.players[c.opponent]!.lost)
-          return reject('X.A.2.a.i', `${c.opponent} is not an opponent in the game`);
-        return null;
-      }
-      const t = objectById(s, c.target);
-      if (!t || !isUnit(s, t)) return reject('2.6.1', `${c.target ?? '(none)'} is not a unit on the field`);
-      if (t.controller === p) return reject('2.6.11', 'players can’t attack their own units');
-      if (!attackableBy(s, t, a, weapon))
-        return reject(
-          'X.A.22.a',
-          `${cardDef(s, t.cardId).name} has stealth and can't be targeted by attacks unless the attacker or its weapon has True Sight (X.A.23.a)`,
-        );
-      return null;
-    }
-    case 'ChooseAttackTarget': {
-      if (attackTargets(s).some((o) => o.id === c.target)) return null;
-      const t = objectById(s, c.target);
-      if (!t || !isUnit(s, t))
-        return reject('X.B.38.b', `${c.target} is not a unit on the field; only units can be attacked`);
-      if (t.controller === p) return reject('2.6.11', 'players can’t attack their own units');
-      return reject(
-        'X.A.22.a',
-        `${cardDef(s, t.cardId).name} has stealth and can't be targeted by attacks unless the attacker or its weapon has True Sight (X.A.23.a)`,
-      );
-    }
-    case 'Intercept': {
-      const pr = s.prompt;
-      if (pr?.kind !== 'intercept' || pr.ally !== c.ally)
-        return reject(
-          'X.A.10.a',
-          `${c.ally} is not the ally whose Intercept is resolving${pr?.kind === 'intercept' ? ` (that is ${pr.ally})` : ''}`,
-        );
-      return null;
-    }
-    case 'ApplyReplacement': {
-      const pr = s.prompt;
-      if (pr?.kind !== 'orderReplacements' || !pr.options.includes(c.effect))
-        return reject(
-          pr?.kind === 'orderReplacements' ? pr.rule : '2.5.b.2',
-          `${c.effect} is not one of the replacement effects still to apply${pr?.kind === 'orderReplacements' ? ` (${pr.options.join(', ')})` : ''}`,
-        );
-      return null;
-    }
-    case 'PlaceTrigger': {
-      const pr = s.prompt;
-      if (pr?.kind !== 'orderTriggers' || !pr.options.includes(c.trigger))
-        return reject(
-          '2.4.b.6',
-          `${c.trigger} is not one of your triggers waiting to go on the stack${pr?.kind === 'orderTriggers' ? ` (${pr.options.join(', ')})` : ''}`,
-        );
-      return null;
-    }
-    case 'KeepUnique': {
-      const pr = s.prompt;
-      if (pr?.kind !== 'keepUnique' || !pr.objects.includes(c.object))
-        return reject(
-          '1.7.h.2.i',
-          `${c.object} is not one of the unique objects to choose from${pr?.kind === 'keepUnique' ? ` (${pr.objects.join(', ')})` : ''}`,
-        );
-      return null;
-    }
-    case 'DeclineIntercept':
-    case 'DeclineCritical':
-      return null;
-    case 'DiscardForCritical': {
-      const card = handCard(s, p, c.card);
-      if (!card) return reject('X.A.3.a', `${c.card} is not a card in your hand`);
-      if (card.selected) return reject('X.A.3.a', `${c.card} is already chosen to discard`);
-      return null;
-    }
-    case 'DeclareRetaliation': {
-      if (retaliationCandidates(s).some((o) => o.id === c.unit)) return null;
-      const u = objectById(s, c.unit);
-      if (
-        u &&
-        u.rested &&
-        retaliationCandidates({
-          ...s,
-          field: s.field.map((o) => (o.id === u.id ? { ...o, rested: false } : o)),
-        }).some((o) => o.id === u.id)
-      )
-        return reject(
-          'X.B.30.a.i',
-          `${cardDef(s, u.cardId).name} is rested: resting is the cost of retaliating, so rested units can't retaliate`,
-        );
-      if (u && isChampion(s, u) && u.controller === p)
-        return reject(
-          '1.7.a.8.a',
-          `${cardDef(s, u.cardId).name} is a champion: champions have no power stat and can't inherently retaliate`,
-        );
-      return reject('2.2.g.i.2', `${c.unit} is not an awake defending unit of yours that can retaliate`);
-    }
-  }
+  return commandRule(COMMANDS, c.type)!.check(s, c, p);
 }
 
 // ── Executing a command ────────────────────────────────────────────────────────────────────────────────
@@ -579,23 +323,92 @@ function finishActivation(f: Flow): void {
   settle(f);
 }
 
+/** A materialization's memory cost: the declared floating memory first (X.A.7.b), the rest at random. */
+function payMemoryCost(f: Flow, p: PlayerId, memory: number, fl: readonly string[]): void {
+  if (fl.length > 0) {
+    // X.A.7.c: floating memory is declared and banished before the random part of the cost.
+    const gy = f.state.players[p]!.graveyard;
+    f.emit(
+      'CardsMoved',
+      {
+        reason: 'floating-memory',
+        player: p,
+        moves: fl.map((id) => ({
+          owner: p,
+          id,
+          cardId: gy.find((x) => x.id === id)!.cardId,
+          from: 'graveyard',
+          to: 'banishment',
+          fromOid: null,
+          toOid: null,
+        })),
+      },
+      { rule: 'X.A.7.b' },
+    );
+  }
+  const n = memory - fl.length;
+  if (n > 0) {
+    // 2.3.c.2.a: memory costs banish cards chosen uniformly at random (memory sorted by id first, so replays agree).
+    const pool = f.state.players[p]!.memory.filter((x): x is Card => !isHidden(x)).sort((a, b) =>
+      a.id < b.id ? -1 : 1,
+    );
+    const chosen: Card[] = [];
+    for (let i = 0; i < n; i++) chosen.push(pool.splice(f.rng.int(pool.length), 1)[0]!);
+    f.emit(
+      'CardsMoved',
+      {
+        reason: 'memory-cost',
+        player: p,
+        moves: chosen.map((x) => ({
+          owner: p,
+          id: x.id,
+          cardId: x.cardId,
+          from: 'memory',
+          to: 'banishment',
+          fromOid: x.oid ?? null,
+          toOid: null,
+        })),
+      },
+      { rule: '2.3.c.2.a' },
+    );
+  }
+}
+
 function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
-  const s = f.state;
-  const p = c.player;
-  switch (c.type) {
-    case 'Concede':
+  commandRule(COMMANDS, c.type)!.perform(f, c, c.player);
+}
+
+/** Every command: `check` (the rules it must meet once the machine gate passed) and `perform` (its events). */
+const COMMANDS: CommandTable<GAState, GACommand, Flow> = {
+  Concede: {
+    check: allowed,
+    perform(f, _c, p) {
       f.emit('PlayerConceded', { player: p }, { rule: '2.12.c.1' });
       settle(f);
-      return;
-    case 'PassOpportunity': {
+    },
+  },
+  PassOpportunity: {
+    check: allowed,
+    perform(f, _c, p) {
+      const s = f.state;
       const w = s.priority!;
       const allPassed = new Set([...w.passed, w.holder]).size >= w.order.length;
       f.emit('OpportunityPassed', { player: p }, { rule: '2.8.b.1.c' });
       if (allPassed && f.state.stack.length > 0) resolveAndContinue(f);
       else settle(f);
-      return;
-    }
-    case 'PlaceStartingChampion': {
+    },
+  },
+  PlaceStartingChampion: {
+    check(s, c, p) {
+      const card = s.players[p]!.materialDeck.find((x) => x.id === c.card);
+      if (!card || isHidden(card)) return reject('1.3.3', `${c.card} is not in your material deck`);
+      const d = cardDef(s, card.cardId);
+      if (d.type !== 'champion' || d.level !== 0 || !d.subtypes.includes('Spirit'))
+        return reject('1.3.3', `${d.name} is not a Lv 0 Spirit champion`);
+      return null;
+    },
+    perform(f, c, p) {
+      const s = f.state;
       const card = s.players[p]!.materialDeck.find((x) => x.id === c.card) as Card;
       const obj = newObject(s, { id: card.id, cardId: card.cardId }, p);
       f.emit(
@@ -605,13 +418,24 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
       );
       collectTriggers(f, obj, 'enter'); // X.A.14.b
       settle(f);
-      return;
-    }
-    case 'DeclineMaterialize':
+    },
+  },
+  DeclineMaterialize: {
+    check: allowed,
+    perform(f, _c, p) {
       f.emit('MaterializationDeclined', { player: p }, { rule: '2.2.b.4' });
       settle(f);
-      return;
-    case 'ReturnPreserved': {
+    },
+  },
+  ReturnPreserved: {
+    check(s, c, p) {
+      const card = s.players[p]!.materialDeck.find((x) => x.id === c.card);
+      if (!card || isHidden(card) || !card.preserved)
+        return reject('X.A.19.d', `${c.card} is not a Preserved card in your material deck`);
+      return null;
+    },
+    perform(f, c, p) {
+      const s = f.state;
       // X.A.19.d: instead of materializing, a Preserved card returns to hand; not a materialization.
       const card = s.players[p]!.materialDeck.find((x) => x.id === c.card) as Card;
       f.emit(
@@ -636,9 +460,28 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
       );
       f.emit('PreservedReturned', { player: p }, { rule: 'X.A.19.d.i' });
       settle(f);
-      return;
-    }
-    case 'Materialize': {
+    },
+  },
+  Materialize: {
+    check(s, c, p) {
+      const card = s.players[p]!.materialDeck.find((x) => x.id === c.card);
+      if (!card || isHidden(card)) return reject('2.2.b.3.a', `${c.card} is not in your material deck`);
+      const fl = c.floating ?? [];
+      if (fl.length > 0) {
+        const avail = floatingCards(s, p).map((x) => x.id);
+        if (new Set(fl).size !== fl.length || fl.some((id) => !avail.includes(id)))
+          return reject(
+            'X.A.7.b',
+            'floating memory must be distinct cards with active Floating Memory in your graveyard',
+          );
+        if (fl.some((id, i) => i > 0 && fl[i - 1]! > id))
+          return reject('X.A.7.c', 'list the floating memory cards in ascending id order');
+      }
+      const why = materializeProblem(s, p, card, fl.length);
+      return why ? reject(why.rule, why.reason) : null;
+    },
+    perform(f, c, p) {
+      const s = f.state;
       const card = s.players[p]!.materialDeck.find((x) => x.id === c.card) as Card;
       const d = cardDef(s, card.cardId);
       const champ = d.type === 'champion' ? championOf(s, p) : undefined;
@@ -657,58 +500,72 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
         },
         { rule: '2.3.b.2' },
       );
-      const fl = c.floating ?? [];
-      if (fl.length > 0) {
-        // X.A.7.c: floating memory is declared and banished before the random part of the cost.
-        const gy = f.state.players[p]!.graveyard;
-        f.emit(
-          'CardsMoved',
-          {
-            reason: 'floating-memory',
-            player: p,
-            moves: fl.map((id) => ({
-              owner: p,
-              id,
-              cardId: gy.find((x) => x.id === id)!.cardId,
-              from: 'graveyard',
-              to: 'banishment',
-              fromOid: null,
-              toOid: null,
-            })),
-          },
-          { rule: 'X.A.7.b' },
-        );
-      }
-      const n = (d.cost?.n ?? 0) - fl.length;
-      if (n > 0) {
-        // 2.3.c.2.a: memory costs banish cards chosen uniformly at random (memory sorted by id first, so replays agree).
-        const pool = f.state.players[p]!.memory.filter((x): x is Card => !isHidden(x)).sort((a, b) =>
-          a.id < b.id ? -1 : 1,
-        );
-        const chosen: Card[] = [];
-        for (let i = 0; i < n; i++) chosen.push(pool.splice(f.rng.int(pool.length), 1)[0]!);
-        f.emit(
-          'CardsMoved',
-          {
-            reason: 'memory-cost',
-            player: p,
-            moves: chosen.map((x) => ({
-              owner: p,
-              id: x.id,
-              cardId: x.cardId,
-              from: 'memory',
-              to: 'banishment',
-              fromOid: x.oid ?? null,
-              toOid: null,
-            })),
-          },
-          { rule: '2.3.c.2.a' },
-        );
-      }
+      payMemoryCost(f, p, d.cost?.n ?? 0, c.floating ?? []);
       finishActivation(f);
-      return;
-    }
-    case 'ActivateCard': {
+    },
+  },
+  ActivateCard: {
+    check(s, c, p) {
+      const card = handCard(s, p, c.card);
+      if (!card) return reject('2.3.a.10', `${c.card} is not in your hand; cards are activated from hand`);
+      const d = cardDef(s, card.cardId);
+      // Champions and regalia start in the material deck and are materialized from it (1.7.a.1, 1.7.h.3, 2.2.b.3.a).
+      if (d.type === 'champion')
+        return reject(
+          '1.7.a.1',
+          `${d.name} is a champion: champions are materialized from the material deck, not activated`,
+        );
+      if (d.supertypes.includes('regalia'))
+        return reject(
+          '1.7.h.3',
+          `${d.name} is a regalia: regalia are materialized from the material deck, not activated`,
+        );
+      if (!enabledElements(s, p).includes(d.element))
+        return reject(
+          '1.6.d.2',
+          `the ${d.element} element is not enabled for you (your champion's lineage enables ${enabledElements(s, p).join(', ')})`,
+        );
+      const slow = d.type !== 'action' || d.speed !== 'fast';
+      if (slow && !slowOk(s, p)) return slowProblem(s, p, d);
+      const res = d.abilities.find((a) => a.kind === 'resolve');
+      const spec = res && res.kind === 'resolve' ? res.target : undefined;
+      if (spec) {
+        if (c.target === undefined) return reject('2.3.a.5', `${d.name} needs a target`);
+        if (!targetsFor(s, p, spec, d.subtypes.includes('Spell')).includes(c.target))
+          return targetsFor(s, p, spec, false).includes(c.target)
+            ? reject(
+                'X.A.21.a',
+                `${c.target} has Spellshroud and can't be targeted by Spell cards such as ${d.name}`,
+              )
+            : reject('2.7.6.a', `${c.target} is not a legal target for ${d.name} (${spec})`);
+      } else if (c.target !== undefined) return reject('2.3.a.5', `${d.name} has no target`);
+      if (d.type === 'attack') {
+        const champ = championOf(s, p);
+        if (!champ)
+          return reject('1.7.d.2', 'an attack card is performed through your champion; you have none');
+        if (champ.rested) return reject('X.B.3.b', 'your champion is rested; attacking rests it as a cost');
+        if (c.weapon !== undefined) {
+          const w = objectById(s, c.weapon);
+          if (!w || w.controller !== p || cardDef(s, w.cardId).type !== 'weapon')
+            return reject('2.6.5.b', `${c.weapon} is not a weapon you control`);
+        }
+      } else if (c.weapon !== undefined) return reject('2.6.5.b', 'only attack cards announce a weapon');
+      if (c.prepare) {
+        // X.A.18.a-c: an optional additional cost — remove exactly N preparation counters from your champion.
+        const n = d.keywords.find((k) => k.keyword === 'Prepare')?.n;
+        if (n === undefined) return reject('X.A.18.a', `${d.name} has no Prepare`);
+        const champ = championOf(s, p);
+        if (!champ || (champ.counters.preparation ?? 0) < n)
+          return reject('X.A.18.c', `Prepare ${n} needs ${n} preparation counters on your champion`);
+      }
+      const cost = activationCost(s, p, d);
+      const others = s.players[p]!.hand.length - 1;
+      if (others < cost)
+        return reject('2.3.a.8', `${d.name} costs ${cost} reserve; you have ${others} other card(s) in hand`);
+      return null;
+    },
+    perform(f, c, p) {
+      const s = f.state;
       const card = handCard(s, p, c.card)!;
       const d = cardDef(s, card.cardId);
       const cost = activationCost(s, p, d);
@@ -729,24 +586,68 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
         { rule: '2.3.a.2' },
       );
       if (cost === 0) finishActivation(f);
-      return;
-    }
-    case 'SelectReserve': {
+    },
+  },
+  SelectReserve: {
+    check(s, c, p) {
+      const card = handCard(s, p, c.card);
+      if (!card) return reject('1.6.b.4.a', `${c.card} is not a card in your hand`);
+      if (card.selected) return reject('2.3.c.1.b', `${c.card} is already chosen for this payment`);
+      return null;
+    },
+    perform(f, c, p) {
+      const s = f.state;
       const card = handCard(s, p, c.card)!;
       f.emit('ReserveSelected', { player: p, card: card.id, oid: card.oid ?? null }, { rule: '2.3.c.1.a' });
       if (f.state.pending && f.state.pending.selected >= f.state.pending.cost) finishActivation(f);
-      return;
-    }
-    case 'CancelActivation': {
+    },
+  },
+  CancelActivation: {
+    check: allowed,
+    perform(f, _c, p) {
+      const s = f.state;
       const pend = s.pending!;
       f.emit(
         'ActivationCanceled',
         { player: p, card: pend.card, from: pend.from, toOid: f.oid() },
         { rule: '2.3.a.8' },
       );
-      return;
-    }
-    case 'ActivateAbility': {
+    },
+  },
+  ActivateAbility: {
+    check(s, c, p) {
+      const o = objectById(s, c.source);
+      if (!o || o.controller !== p) return reject('2.4.a.1', `${c.source} is not an object you control`);
+      const ref = objectAbilities(s, o)[c.ability];
+      const a = ref?.ability;
+      if (!ref || !a || a.kind !== 'activated')
+        return reject('2.4.a.2', `${cardDef(s, o.cardId).name} has no activated ability #${c.ability}`);
+      if (a.classBonus && !classBonusActive(s, p, cardDef(s, ref.cardId)))
+        return reject('X.A.1.c', 'its Class Bonus is not met: your champion does not share a class with it');
+      if (!conditionsMet(s, p, cardDef(s, ref.cardId), a))
+        return reject(
+          a.levelAtLeast !== undefined ? 'X.A.25.a' : 'X.A.6.a',
+          'its Element Bonus or Level Restriction is not met',
+        );
+      if (!obeys(s, o))
+        return reject(
+          'X.B.24.a',
+          `${cardDef(s, o.cardId).name} does not obey you (Pride, X.A.20.a): you can't activate its abilities`,
+        );
+      if (a.cost.rest && o.rested)
+        return reject('X.B.3.b', `${cardDef(s, o.cardId).name} is rested and can't pay a REST cost`);
+      const rc = a.cost.removeCounters;
+      if (rc && (o.counters[rc.kind] ?? 0) < rc.n)
+        return reject('2.11.4', `needs ${rc.n} ${rc.kind} counter(s); it has ${o.counters[rc.kind] ?? 0}`);
+      if (a.target) {
+        if (c.target === undefined) return reject('2.4.a.1', 'this ability needs a target');
+        if (!targetsFor(s, p, a.target, false).includes(c.target))
+          return reject('2.7.6.a', `${c.target} is not a legal target for this ability (${a.target})`);
+      } else if (c.target !== undefined) return reject('2.4.a.1', 'this ability has no target');
+      return null;
+    },
+    perform(f, c, p) {
+      const s = f.state;
       const o = objectById(s, c.source)!;
       const ref = objectAbilities(s, o)[c.ability]!;
       const a = ref.ability;
@@ -777,9 +678,58 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
       if (a.cost.banishSelf) collectTriggers(f, o, 'leave');
       grantOpportunity(f, '2.4.a.4');
       settle(f);
-      return;
-    }
-    case 'DeclareAttack': {
+    },
+  },
+  DeclareAttack: {
+    check(s, c, p) {
+      const a = objectById(s, c.attacker);
+      if (!a || a.controller !== p || !isUnit(s, a))
+        return reject('2.6.1', `${c.attacker} is not a unit you control`);
+      if (a.rested)
+        return reject(
+          'X.B.3.b',
+          `${cardDef(s, a.cardId).name} is rested; only an awake unit can attack (attacking rests it)`,
+        );
+      if (!obeys(s, a))
+        return reject(
+          'X.B.24.a',
+          `${cardDef(s, a.cardId).name} does not obey you (Pride ${cardDef(s, a.cardId).keywords.find((k) => k.keyword === 'Pride')?.n}, X.A.20.a): you can't attack with it`,
+        );
+      let weapon = null;
+      if (isAlly(s, a)) {
+        if (c.weapon !== undefined) return reject('1.7.f.3.a', 'allies cannot use weapons');
+        if (unitPower(s, a) <= 0) return reject('2.6.1.c', `${cardDef(s, a.cardId).name} has no power`);
+      } else {
+        if (c.weapon === undefined)
+          return reject('1.7.a.8.a', 'champions have no power: attack with a weapon or an attack card');
+        weapon = objectById(s, c.weapon) ?? null;
+        if (!weapon || weapon.controller !== p || cardDef(s, weapon.cardId).type !== 'weapon')
+          return reject('1.7.a.8', `${c.weapon} is not a weapon you control`);
+        if ((cardDef(s, weapon.cardId).power ?? 0) <= 0)
+          return reject('2.9.7', 'a champion can only attack with more than 0 power');
+      }
+      if (c.opponent !== undefined) {
+        // X.A.2.a.i: with Cleave the attacking player names the opponent receiving the attack, not a target.
+        if (c.target !== undefined)
+          return reject('X.A.2.b', 'an attack with Cleave names an opponent, not a target');
+        if (!hasKeyword(s, a, 'Cleave') && !(weapon && hasKeyword(s, weapon, 'Cleave')))
+          return reject('X.A.2.a', 'only an attack with Cleave can attack a player');
+        if (c.opponent === p || !s.order.includes(c.opponent as PlayerId) || s.players[c.opponent]!.lost)
+          return reject('X.A.2.a.i', `${c.opponent} is not an opponent in the game`);
+        return null;
+      }
+      const t = objectById(s, c.target);
+      if (!t || !isUnit(s, t)) return reject('2.6.1', `${c.target ?? '(none)'} is not a unit on the field`);
+      if (t.controller === p) return reject('2.6.11', 'players can’t attack their own units');
+      if (!attackableBy(s, t, a, weapon))
+        return reject(
+          'X.A.22.a',
+          `${cardDef(s, t.cardId).name} has stealth and can't be targeted by attacks unless the attacker or its weapon has True Sight (X.A.23.a)`,
+        );
+      return null;
+    },
+    perform(f, c, p) {
+      const s = f.state;
       const a = objectById(s, c.attacker)!;
       f.emit('ObjectRested', { object: a.id, reason: 'attack cost' }, { rule: '2.6.1.d' });
       if (c.opponent !== undefined)
@@ -812,9 +762,22 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
         );
       }
       settle(f);
-      return;
-    }
-    case 'ChooseAttackTarget': {
+    },
+  },
+  ChooseAttackTarget: {
+    check(s, c, p) {
+      if (attackTargets(s).some((o) => o.id === c.target)) return null;
+      const t = objectById(s, c.target);
+      if (!t || !isUnit(s, t))
+        return reject('X.B.38.b', `${c.target} is not a unit on the field; only units can be attacked`);
+      if (t.controller === p) return reject('2.6.11', 'players can’t attack their own units');
+      return reject(
+        'X.A.22.a',
+        `${cardDef(s, t.cardId).name} has stealth and can't be targeted by attacks unless the attacker or its weapon has True Sight (X.A.23.a)`,
+      );
+    },
+    perform(f, c, p) {
+      const s = f.state;
       const t = objectById(s, c.target)!;
       const cb = s.combat!;
       f.emit(
@@ -831,9 +794,33 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
       );
       afterAttackDeclared(f);
       settle(f);
-      return;
-    }
-    case 'DeclareRetaliation': {
+    },
+  },
+  DeclareRetaliation: {
+    check(s, c, p) {
+      if (retaliationCandidates(s).some((o) => o.id === c.unit)) return null;
+      const u = objectById(s, c.unit);
+      if (
+        u &&
+        u.rested &&
+        retaliationCandidates({
+          ...s,
+          field: s.field.map((o) => (o.id === u.id ? { ...o, rested: false } : o)),
+        }).some((o) => o.id === u.id)
+      )
+        return reject(
+          'X.B.30.a.i',
+          `${cardDef(s, u.cardId).name} is rested: resting is the cost of retaliating, so rested units can't retaliate`,
+        );
+      if (u && isChampion(s, u) && u.controller === p)
+        return reject(
+          '1.7.a.8.a',
+          `${cardDef(s, u.cardId).name} is a champion: champions have no power stat and can't inherently retaliate`,
+        );
+      return reject('2.2.g.i.2', `${c.unit} is not an awake defending unit of yours that can retaliate`);
+    },
+    perform(f, c, p) {
+      const s = f.state;
       const u = objectById(s, c.unit)!;
       f.emit('ObjectRested', { object: u.id, reason: 'retaliation cost' }, { rule: '2.2.g.i.2' });
       f.emit(
@@ -842,38 +829,96 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
         { rule: '2.2.g.i.2.a' },
       );
       settle(f);
-      return;
-    }
-    case 'DeclineRetaliation':
+    },
+  },
+  DeclineRetaliation: {
+    check: allowed,
+    perform(f, _c, p) {
       f.emit('RetaliationDeclined', { player: p }, { rule: '2.2.g.i.2' });
       settle(f);
-      return;
-    case 'Intercept': {
+    },
+  },
+  Intercept: {
+    check(s, c) {
+      const pr = s.prompt;
+      if (pr?.kind !== 'intercept' || pr.ally !== c.ally)
+        return reject(
+          'X.A.10.a',
+          `${c.ally} is not the ally whose Intercept is resolving${pr?.kind === 'intercept' ? ` (that is ${pr.ally})` : ''}`,
+        );
+      return null;
+    },
+    perform(f, c, p) {
+      const s = f.state;
       // X.A.10.c: the attack now targets the ally, which may retaliate if awake.
       const pr = s.prompt as Extract<Prompt, { kind: 'intercept' }>;
       f.emit('AttackRedirected', { player: p, ally: c.ally, from: s.combat!.target }, { rule: 'X.A.10.a' });
       finishIntercept(f, pr.sid);
-      return;
-    }
-    case 'DeclineIntercept': {
+    },
+  },
+  DeclineIntercept: {
+    check: allowed,
+    perform(f, _c, p) {
+      const s = f.state;
       const pr = s.prompt as Extract<Prompt, { kind: 'intercept' }>;
       f.emit('InterceptDeclined', { player: p }, { rule: 'X.A.10.a' });
       finishIntercept(f, pr.sid);
-      return;
-    }
-    case 'ApplyReplacement': {
+    },
+  },
+  ApplyReplacement: {
+    check(s, c) {
+      const pr = s.prompt;
+      if (pr?.kind !== 'orderReplacements' || !pr.options.includes(c.effect))
+        return reject(
+          pr?.kind === 'orderReplacements' ? pr.rule : '2.5.b.2',
+          `${c.effect} is not one of the replacement effects still to apply${pr?.kind === 'orderReplacements' ? ` (${pr.options.join(', ')})` : ''}`,
+        );
+      return null;
+    },
+    perform(f, c) {
+      const s = f.state;
       const pr = s.prompt as Extract<Prompt, { kind: 'orderReplacements' }>;
       applyReplacement(f, pr.instance, c.effect, false);
       continueDamage(f);
-      return;
-    }
-    case 'KeepUnique':
+    },
+  },
+  KeepUnique: {
+    check(s, c) {
+      const pr = s.prompt;
+      if (pr?.kind !== 'keepUnique' || !pr.objects.includes(c.object))
+        return reject(
+          '1.7.h.2.i',
+          `${c.object} is not one of the unique objects to choose from${pr?.kind === 'keepUnique' ? ` (${pr.objects.join(', ')})` : ''}`,
+        );
+      return null;
+    },
+    perform(f, c) {
       keepUnique(f, c.object);
-      return;
-    case 'PlaceTrigger':
+    },
+  },
+  PlaceTrigger: {
+    check(s, c) {
+      const pr = s.prompt;
+      if (pr?.kind !== 'orderTriggers' || !pr.options.includes(c.trigger))
+        return reject(
+          '2.4.b.6',
+          `${c.trigger} is not one of your triggers waiting to go on the stack${pr?.kind === 'orderTriggers' ? ` (${pr.options.join(', ')})` : ''}`,
+        );
+      return null;
+    },
+    perform(f, c) {
       placeChosenTrigger(f, c.trigger);
-      return;
-    case 'DiscardForCritical': {
+    },
+  },
+  DiscardForCritical: {
+    check(s, c, p) {
+      const card = handCard(s, p, c.card);
+      if (!card) return reject('X.A.3.a', `${c.card} is not a card in your hand`);
+      if (card.selected) return reject('X.A.3.a', `${c.card} is already chosen to discard`);
+      return null;
+    },
+    perform(f, c, p) {
+      const s = f.state;
       const card = handCard(s, p, c.card)!;
       f.emit(
         'CriticalCardSelected',
@@ -907,9 +952,11 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
         );
         settle(f);
       }
-      return;
-    }
-    case 'DeclineCritical': {
+    },
+  },
+  DeclineCritical: {
+    check: allowed,
+    perform(f, _c, p) {
       const source = f.state.combat?.critical?.source;
       f.emit(
         'CriticalSettled',
@@ -917,10 +964,9 @@ function execute(f: Flow, c: GACommand & { player: PlayerId }): void {
         { rule: 'X.A.3.a' },
       );
       settle(f);
-      return;
-    }
-  }
-}
+    },
+  },
+};
 
 // ── legalCommands: every candidate, filtered by the same check ─────────────────────────────────────────
 

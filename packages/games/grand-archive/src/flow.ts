@@ -598,306 +598,305 @@ function payTriggerCost(f: Flow, item: StackItem, cost: AbilityCost): boolean {
 
 /** Applies `effects` from index `from` on; 'paused' when damage waits for its replacement effects to be ordered. */
 function applyEffects(f: Flow, item: StackItem, effects: Effect[], from: number): 'done' | 'paused' {
-  const me = item.controller;
   for (let i = from; i < effects.length; i++) {
     const e = effects[i]!;
     if (f.ended) return 'done';
+    if ((EFFECTS[e.do] as EffectRow<Effect['do']>)(f, item, e, i) === 'paused') return 'paused';
+  }
+  return 'done';
+}
+
+/** One effect as it resolves; 'paused' when its damage waits for replacement effects to be ordered. */
+type EffectRow<K extends Effect['do']> = (
+  f: Flow,
+  item: StackItem,
+  e: Extract<Effect, { do: K }>,
+  index: number,
+) => 'paused' | void;
+
+/** Every effect kind (cards/types.ts `Effect`): what it does as its stack item resolves. */
+const EFFECTS: { readonly [K in Effect['do']]: EffectRow<K> } = {
+  draw: (f, item, e) => {
+    const me = item.controller;
+    drawCards(f, me, e.n, '2.10.1');
+  },
+  damage: (f, item, e, i) => {
+    const me = item.controller;
+    // Each champion: in turn order from the turn player; one instance of damage per damaged unit (2.9.1).
+    const champions =
+      e.to === 'each-champion' ? apnap(f.state.order, f.state.activePlayer ?? me) : opponentsOf(f.state, me);
+    const targets = (
+      e.to === 'target' ? [objectById(f.state, item.target)] : champions.map((p) => championOf(f.state, p))
+    ).filter((t): t is FieldObject => t !== undefined);
+    // 2.9.11.b-c: an action is the source of its damage, an ability's object the source of the ability's.
+    const source = item.source ?? item.card?.id ?? item.sid;
+    const instances = targets.map((t) => ({
+      target: t.id,
+      source,
+      amount: e.n,
+      doublers: [],
+      applied: [],
+    }));
+    if (
+      instances.length > 0 &&
+      startDamage(f, false, source, instances, { sid: item.sid, effect: i }) === 'paused'
+    )
+      return 'paused';
+  },
+  prevent: (f, item, e) => {
+    const me = item.controller;
     const champ = championOf(f.state, me);
-    switch (e.do) {
-      case 'draw':
-        drawCards(f, me, e.n, '2.10.1');
-        break;
-      case 'damage': {
-        // Each champion: in turn order from the turn player; one instance of damage per damaged unit (2.9.1).
-        const champions =
-          e.to === 'each-champion'
-            ? apnap(f.state.order, f.state.activePlayer ?? me)
-            : opponentsOf(f.state, me);
-        const targets = (
-          e.to === 'target'
-            ? [objectById(f.state, item.target)]
-            : champions.map((p) => championOf(f.state, p))
-        ).filter((t): t is FieldObject => t !== undefined);
-        // 2.9.11.b-c: an action is the source of its damage, an ability's object the source of the ability's.
-        const source = item.source ?? item.card?.id ?? item.sid;
-        const instances = targets.map((t) => ({
-          target: t.id,
-          source,
-          amount: e.n,
-          doublers: [],
-          applied: [],
-        }));
-        if (
-          instances.length > 0 &&
-          startDamage(f, false, source, instances, { sid: item.sid, effect: i }) === 'paused'
-        )
-          return 'paused';
-        break;
-      }
-      case 'prevent': {
-        const targets =
-          e.to === 'target'
-            ? [objectById(f.state, item.target)]
-            : e.to === 'your-champion'
-              ? [champ]
-              : f.state.field.filter((o) => o.controller === me && isUnit(f.state, o));
-        const shields: Shield[] = targets
-          .filter((t): t is FieldObject => !!t)
-          .map((t, i) => ({
-            id: `sh${f.state.serial + 1}-${i}`,
+    const targets =
+      e.to === 'target'
+        ? [objectById(f.state, item.target)]
+        : e.to === 'your-champion'
+          ? [champ]
+          : f.state.field.filter((o) => o.controller === me && isUnit(f.state, o));
+    const shields: Shield[] = targets
+      .filter((t): t is FieldObject => !!t)
+      .map((t, i) => ({
+        id: `sh${f.state.serial + 1}-${i}`,
+        target: t.id,
+        amount: e.n,
+        damage: e.damage,
+        source: item.sourceCardId,
+        ...(e.enlighten ? { enlighten: true } : {}),
+      }));
+    if (shields.length > 0) f.emit('ShieldCreated', { shields }, { rule: '2.9.a.4.a', auto: true });
+  },
+  recover: (f, item, e) => {
+    const me = item.controller;
+    const champ = championOf(f.state, me);
+    if (champ && champ.damage > 0)
+      f.emit(
+        'DamageRecovered',
+        { object: champ.id, amount: Math.min(e.n, champ.damage) },
+        { rule: 'X.B.29.b', auto: true },
+      );
+  },
+  counters: (f, item, e) => {
+    const me = item.controller;
+    const champ = championOf(f.state, me);
+    const targets =
+      e.on === 'target'
+        ? [objectById(f.state, item.target)]
+        : e.on === 'self'
+          ? [objectById(f.state, item.source)]
+          : e.on === 'your-champion'
+            ? [champ]
+            : f.state.field.filter((o) => o.controller === me && isAlly(f.state, o));
+    for (const t of targets)
+      if (t)
+        f.emit('CountersChanged', { object: t.id, kind: e.kind, delta: e.n }, { rule: '2.11.4', auto: true });
+  },
+  empower: (f, item, e) => {
+    const me = item.controller;
+    const champ = championOf(f.state, me);
+    const t = e.on === 'your-champion' ? champ : objectById(f.state, item.target);
+    if (t)
+      f.emit(
+        'EffectCreated',
+        {
+          effect: {
+            id: `fx${f.state.serial + 1}`,
+            source: item.source,
             target: t.id,
-            amount: e.n,
-            damage: e.damage,
-            source: item.sourceCardId,
-            ...(e.enlighten ? { enlighten: true } : {}),
-          }));
-        if (shields.length > 0) f.emit('ShieldCreated', { shields }, { rule: '2.9.a.4.a', auto: true });
-        break;
-      }
-      case 'recover': {
-        if (champ && champ.damage > 0)
-          f.emit(
-            'DamageRecovered',
-            { object: champ.id, amount: Math.min(e.n, champ.damage) },
-            { rule: 'X.B.29.b', auto: true },
-          );
-        break;
-      }
-      case 'counters': {
-        const targets =
-          e.on === 'target'
-            ? [objectById(f.state, item.target)]
-            : e.on === 'self'
-              ? [objectById(f.state, item.source)]
-              : e.on === 'your-champion'
-                ? [champ]
-                : f.state.field.filter((o) => o.controller === me && isAlly(f.state, o));
-        for (const t of targets)
-          if (t)
-            f.emit(
-              'CountersChanged',
-              { object: t.id, kind: e.kind, delta: e.n },
-              { rule: '2.11.4', auto: true },
-            );
-        break;
-      }
-      case 'empower': {
-        const t = e.on === 'your-champion' ? champ : objectById(f.state, item.target);
-        if (t)
-          f.emit(
-            'EffectCreated',
-            {
-              effect: {
-                id: `fx${f.state.serial + 1}`,
-                source: item.source,
-                target: t.id,
-                modify: { power: e.n },
-                duration: { until: 'end-of-turn' },
-                rule: resolvedBy(item),
-              },
-            },
-            { rule: resolvedBy(item), auto: true },
-          );
-        break;
-      }
-      case 'grant': {
-        const t = objectById(f.state, item.target);
-        if (t)
-          f.emit(
-            'EffectCreated',
-            {
-              effect: {
-                id: `fx${f.state.serial + 1}`,
-                source: item.source,
-                target: t.id,
-                grant: [e.keyword],
-                duration: { until: 'end-of-turn' },
-                rule: resolvedBy(item),
-              },
-            },
-            { rule: resolvedBy(item), auto: true },
-          );
-        break;
-      }
-      case 'wake': {
-        const t = objectById(f.state, item.source);
-        if (t && t.rested)
-          f.emit('ObjectsWoken', { objects: [t.id], player: me }, { rule: 'X.B.39.a', auto: true });
-        break;
-      }
-      case 'destroy': {
-        const t = objectById(f.state, item.target);
-        if (t && isAlly(f.state, t)) destroyObject(f, t, 'X.B.9.b');
-        break;
-      }
-      case 'return': {
-        const t = objectById(f.state, item.target);
-        if (t && isAlly(f.state, t)) {
-          // To its owner's hand even when another player controls it (2.1.h.6.a); a hidden zone, so a new opaque id.
-          f.emit(
-            'ObjectLeftField',
-            {
-              object: t.id,
-              cardId: t.cardId,
-              to: 'hand',
-              reason: 'returned',
-              player: t.owner,
-              toOid: f.oid(),
-            },
-            { rule: '2.1.h.6.a', auto: true },
-          );
-          collectTriggers(f, t, 'leave'); // X.A.17
-        }
-        break;
-      }
-      case 'delayed': {
-        // Generated as this resolves (2.4.b.5.a); it goes on the stack once, at the beginning of the end phase (2.4.b.5.b).
-        const sourceCardId = item.card?.cardId ?? item.sourceCardId;
-        const trigger: PendingTrigger = {
-          controller: me,
-          source: item.source ?? item.card?.id ?? null,
-          sourceCardId,
-          ability: -1,
-          target: null,
-          label: `${cardDef(f.state, sourceCardId).name}: at the beginning of the end phase (delayed)`,
-          effects: e.effects,
-        };
-        f.emit('DelayedTriggerCreated', { trigger }, { rule: '2.4.b.5.a', auto: true });
-        break;
-      }
-      case 'negate': {
-        const target = f.state.stack.find((x) => x.sid === item.target);
-        // A negated attack card goes to the graveyard and deals no damage; its champion stays rested (1.7.d.4.a).
-        if (target)
-          f.emit('StackItemNegated', { sid: target.sid, to: 'graveyard' }, { rule: '1.7.d.4.a', auto: true });
-        break;
-      }
-      case 'materialize-weapon': {
-        const pl = f.state.players[me]!;
-        const c = pl.materialDeck.find(
-          (x): x is Card =>
-            !isHidden(x) &&
-            cardDef(f.state, x.cardId).type === 'weapon' &&
-            (cardDef(f.state, x.cardId).cost?.n ?? 99) <= e.maxCost,
-        );
-        if (c) {
-          const obj = newObject(f.state, c, me);
-          f.emit(
-            'ObjectEntered',
-            { object: obj, fromZone: 'materialDeck', fromOid: c.oid ?? null, materialized: true },
-            { rule: '2.4.b.2.b', auto: true },
-          );
-          collectTriggers(f, obj, 'enter');
-        }
-        break;
-      }
-      case 'token':
-        // 2.3.d.5: tokens enter the field under the control of the effect's controller; ids from the stack item.
-        for (let i = 0; i < e.n; i++) {
-          const obj: FieldObject = {
-            ...newObject(f.state, { id: `${item.sid}-token-${i + 1}`, cardId: e.card }, me),
-            token: true,
-          };
-          f.emit(
-            'ObjectEntered',
-            { object: obj, fromZone: null, fromOid: null },
-            { rule: '2.3.d.5', auto: true },
-          );
-          collectTriggers(f, obj, 'enter');
-        }
-        break;
-      case 'banish-random-memory': {
-        const memory = [...f.state.players[me]!.memory]
-          .filter((x): x is Card => !isHidden(x))
-          .sort((a, b) => (a.id < b.id ? -1 : 1));
-        if (memory.length > 0) {
-          const c = memory[f.rng.int(memory.length)]!;
-          f.emit(
-            'CardsMoved',
-            {
-              reason: 'random-banish',
-              player: me,
-              moves: [
-                {
-                  owner: me,
-                  id: c.id,
-                  cardId: c.cardId,
-                  from: 'memory',
-                  to: 'banishment',
-                  fromOid: c.oid ?? null,
-                  toOid: null,
-                },
-              ],
-            },
-            { rule: '2.12.d.1', auto: true },
-          );
-        }
-        if (e.then === 'draw') drawCards(f, me, 1, '2.10.1');
-        break;
-      }
-      case 'banish-from-graveyard': {
-        const owner = f.state.order.find((p) =>
-          f.state.players[p]!.graveyard.some((c) => c.id === item.target),
-        );
-        if (!owner) break;
-        const c = f.state.players[owner]!.graveyard.find((x) => x.id === item.target)!;
-        f.emit(
-          'CardsMoved',
-          {
-            reason: 'banish',
-            player: me,
-            moves: [
-              {
-                owner,
-                id: c.id,
-                cardId: c.cardId,
-                from: 'graveyard',
-                to: 'banishment',
-                fromOid: null,
-                toOid: null,
-              },
-            ],
+            modify: { power: e.n },
+            duration: { until: 'end-of-turn' },
+            rule: resolvedBy(item),
           },
-          { rule: 'X.B.4.a', auto: true },
-        );
-        // X.A.1.c.i: a card in a graveyard has its Class Bonus keywords only if its owner's champion shares a class.
-        const floating = printedKeyword(f.state, owner, cardDef(f.state, c.cardId), 'Floating Memory');
-        const src = objectById(f.state, item.source);
-        if (e.levelIfFloating && floating && src)
-          f.emit(
-            'CountersChanged',
-            { object: src.id, kind: 'level', delta: 1 },
-            { rule: 'X.A.1.c.i', auto: true },
-          );
-        break;
-      }
-      case 'double-attack-if-banish': {
-        const gy = f.state.players[me]!.graveyard.filter(
-          (c) => cardDef(f.state, c.cardId).element === e.element,
-        );
-        if (gy.length >= e.n && f.state.combat) {
-          const moves: Move[] = gy.slice(0, e.n).map((c) => ({
-            owner: me,
+        },
+        { rule: resolvedBy(item), auto: true },
+      );
+  },
+  grant: (f, item, e) => {
+    const t = objectById(f.state, item.target);
+    if (t)
+      f.emit(
+        'EffectCreated',
+        {
+          effect: {
+            id: `fx${f.state.serial + 1}`,
+            source: item.source,
+            target: t.id,
+            grant: [e.keyword],
+            duration: { until: 'end-of-turn' },
+            rule: resolvedBy(item),
+          },
+        },
+        { rule: resolvedBy(item), auto: true },
+      );
+  },
+  wake: (f, item) => {
+    const me = item.controller;
+    const t = objectById(f.state, item.source);
+    if (t && t.rested)
+      f.emit('ObjectsWoken', { objects: [t.id], player: me }, { rule: 'X.B.39.a', auto: true });
+  },
+  destroy: (f, item) => {
+    const t = objectById(f.state, item.target);
+    if (t && isAlly(f.state, t)) destroyObject(f, t, 'X.B.9.b');
+  },
+  return: (f, item) => {
+    const t = objectById(f.state, item.target);
+    if (t && isAlly(f.state, t)) {
+      // To its owner's hand even when another player controls it (2.1.h.6.a); a hidden zone, so a new opaque id.
+      f.emit(
+        'ObjectLeftField',
+        {
+          object: t.id,
+          cardId: t.cardId,
+          to: 'hand',
+          reason: 'returned',
+          player: t.owner,
+          toOid: f.oid(),
+        },
+        { rule: '2.1.h.6.a', auto: true },
+      );
+      collectTriggers(f, t, 'leave'); // X.A.17
+    }
+  },
+  delayed: (f, item, e) => {
+    const me = item.controller;
+    // Generated as this resolves (2.4.b.5.a); it goes on the stack once, at the beginning of the end phase (2.4.b.5.b).
+    const sourceCardId = item.card?.cardId ?? item.sourceCardId;
+    const trigger: PendingTrigger = {
+      controller: me,
+      source: item.source ?? item.card?.id ?? null,
+      sourceCardId,
+      ability: -1,
+      target: null,
+      label: `${cardDef(f.state, sourceCardId).name}: at the beginning of the end phase (delayed)`,
+      effects: e.effects,
+    };
+    f.emit('DelayedTriggerCreated', { trigger }, { rule: '2.4.b.5.a', auto: true });
+  },
+  negate: (f, item) => {
+    const target = f.state.stack.find((x) => x.sid === item.target);
+    // A negated attack card goes to the graveyard and deals no damage; its champion stays rested (1.7.d.4.a).
+    if (target)
+      f.emit('StackItemNegated', { sid: target.sid, to: 'graveyard' }, { rule: '1.7.d.4.a', auto: true });
+  },
+  'materialize-weapon': (f, item, e) => {
+    const me = item.controller;
+    const pl = f.state.players[me]!;
+    const c = pl.materialDeck.find(
+      (x): x is Card =>
+        !isHidden(x) &&
+        cardDef(f.state, x.cardId).type === 'weapon' &&
+        (cardDef(f.state, x.cardId).cost?.n ?? 99) <= e.maxCost,
+    );
+    if (c) {
+      const obj = newObject(f.state, c, me);
+      f.emit(
+        'ObjectEntered',
+        { object: obj, fromZone: 'materialDeck', fromOid: c.oid ?? null, materialized: true },
+        { rule: '2.4.b.2.b', auto: true },
+      );
+      collectTriggers(f, obj, 'enter');
+    }
+  },
+  token: (f, item, e) => {
+    const me = item.controller;
+    // 2.3.d.5: tokens enter the field under the control of the effect's controller; ids from the stack item.
+    for (let i = 0; i < e.n; i++) {
+      const obj: FieldObject = {
+        ...newObject(f.state, { id: `${item.sid}-token-${i + 1}`, cardId: e.card }, me),
+        token: true,
+      };
+      f.emit(
+        'ObjectEntered',
+        { object: obj, fromZone: null, fromOid: null },
+        { rule: '2.3.d.5', auto: true },
+      );
+      collectTriggers(f, obj, 'enter');
+    }
+  },
+  'banish-random-memory': (f, item, e) => {
+    const me = item.controller;
+    const memory = [...f.state.players[me]!.memory]
+      .filter((x): x is Card => !isHidden(x))
+      .sort((a, b) => (a.id < b.id ? -1 : 1));
+    if (memory.length > 0) {
+      const c = memory[f.rng.int(memory.length)]!;
+      f.emit(
+        'CardsMoved',
+        {
+          reason: 'random-banish',
+          player: me,
+          moves: [
+            {
+              owner: me,
+              id: c.id,
+              cardId: c.cardId,
+              from: 'memory',
+              to: 'banishment',
+              fromOid: c.oid ?? null,
+              toOid: null,
+            },
+          ],
+        },
+        { rule: '2.12.d.1', auto: true },
+      );
+    }
+    if (e.then === 'draw') drawCards(f, me, 1, '2.10.1');
+  },
+  'banish-from-graveyard': (f, item, e) => {
+    const me = item.controller;
+    const owner = f.state.order.find((p) => f.state.players[p]!.graveyard.some((c) => c.id === item.target));
+    if (!owner) return;
+    const c = f.state.players[owner]!.graveyard.find((x) => x.id === item.target)!;
+    f.emit(
+      'CardsMoved',
+      {
+        reason: 'banish',
+        player: me,
+        moves: [
+          {
+            owner,
             id: c.id,
             cardId: c.cardId,
             from: 'graveyard',
             to: 'banishment',
             fromOid: null,
             toOid: null,
-          }));
-          f.emit('CardsMoved', { reason: 'cost', player: me, moves }, { rule: '2.2.g.ii.2.d', auto: true });
-          f.emit(
-            'AttackDoubled',
-            { player: me, effect: `double-${item.sid}` },
-            { rule: '2.2.g.ii.2.d', auto: true },
-          );
-        }
-        break;
-      }
+          },
+        ],
+      },
+      { rule: 'X.B.4.a', auto: true },
+    );
+    // X.A.1.c.i: a card in a graveyard has its Class Bonus keywords only if its owner's champion shares a class.
+    const floating = printedKeyword(f.state, owner, cardDef(f.state, c.cardId), 'Floating Memory');
+    const src = objectById(f.state, item.source);
+    if (e.levelIfFloating && floating && src)
+      f.emit(
+        'CountersChanged',
+        { object: src.id, kind: 'level', delta: 1 },
+        { rule: 'X.A.1.c.i', auto: true },
+      );
+  },
+  'double-attack-if-banish': (f, item, e) => {
+    const me = item.controller;
+    const gy = f.state.players[me]!.graveyard.filter((c) => cardDef(f.state, c.cardId).element === e.element);
+    if (gy.length >= e.n && f.state.combat) {
+      const moves: Move[] = gy.slice(0, e.n).map((c) => ({
+        owner: me,
+        id: c.id,
+        cardId: c.cardId,
+        from: 'graveyard',
+        to: 'banishment',
+        fromOid: null,
+        toOid: null,
+      }));
+      f.emit('CardsMoved', { reason: 'cost', player: me, moves }, { rule: '2.2.g.ii.2.d', auto: true });
+      f.emit(
+        'AttackDoubled',
+        { player: me, effect: `double-${item.sid}` },
+        { rule: '2.2.g.ii.2.d', auto: true },
+      );
     }
-  }
-  return 'done';
-}
+  },
+};
 
 /** An action card's effects apply as its controller resolves it (2.3.d.6), an ability's likewise (2.3.d.7). */
 function resolvedBy(item: StackItem): string {

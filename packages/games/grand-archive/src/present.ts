@@ -276,12 +276,21 @@ function cname(s: CardBook, c: unknown): string {
   return card && typeof card.cardId === 'string' ? cardDef(s, card.cardId).name : 'a card';
 }
 
+type P = Record<string, unknown>;
+
 export function describe(e: GameEvent): string {
   const p = e.payload as Record<string, unknown>;
   // Test cards an event names travel on it (cards/book.ts); pool cards need nothing.
   const s: CardBook = { cards: (p.defs as CardBook['cards'] | undefined) ?? {} };
   const who = String(p.player ?? '');
-  switch (e.type) {
+  return (
+    matchLine(e.type, p, s, who) ?? stackLine(e.type, p, s, who) ?? combatLine(e.type, p, s, who) ?? e.type
+  );
+}
+
+/** A line of the match, its turns, phases and players. Null: not an event of this kind. */
+function matchLine(type: string, p: P, s: CardBook, who: string): string | null {
+  switch (type) {
     case 'MatchStarted':
       return `Match started: ${(p.players as { name: string }[]).map((x) => x.name).join(' vs ')}`;
     case 'DeckSetOut':
@@ -322,6 +331,36 @@ export function describe(e: GameEvent): string {
       return `${who} has Opportunity`;
     case 'OpportunityPassed':
       return `${who} passed`;
+    case 'MaterializationDeclined':
+      return `${who} does not materialize`;
+    case 'PreservedReturned':
+      return `${who} returned a Preserved card to hand instead of materializing`;
+    case 'EndOfTurnCleanup':
+      return 'Cleanup: ally damage removed, end-of-turn effects end';
+    case 'TurnEnded':
+      return `Turn ${p.turn} ended`;
+    case 'DrawFromEmptyDeck':
+      return `${who} had to draw from an empty deck`;
+    case 'PlayerConceded':
+      return `${who} conceded`;
+    case 'PlayerLost':
+      return `${who} lost: ${p.reason}`;
+    case 'PlayerRemoved':
+      return `${who}'s objects leave the game`;
+    case 'TurnEndedEarly':
+      return `${who}'s turn ends early`;
+    case 'MatchEnded':
+      return String(p.result);
+    case 'UniqueKept':
+      return `${who} keeps ${p.object}; the other ${p.name} is sacrificed`;
+    default:
+      return null;
+  }
+}
+
+/** A line of an activation, the Effects Stack or an object on the field. Null: not an event of this kind. */
+function stackLine(type: string, p: P, s: CardBook, who: string): string | null {
+  switch (type) {
     case 'ActivationDeclared':
       return `${who} ${p.materialize ? 'materializes' : 'activates'} ${cname(s, p.card)}`;
     case 'ReserveSelected':
@@ -354,6 +393,22 @@ export function describe(e: GameEvent): string {
         : `${who} woke up ${plural((p.objects as string[]).length, 'object')}`;
     case 'CountersChanged':
       return `${p.object}: ${Number(p.delta) > 0 ? '+' : ''}${p.delta} ${p.kind}`;
+    case 'ShieldCreated':
+      return 'Damage prevention set up';
+    case 'EffectCreated':
+      return 'An effect applies until end of turn';
+    case 'ObjectLeftField':
+      return `${cardDef(s, String(p.cardId)).name} left the field (${p.reason}) for ${zoneName(p.to)}`;
+    case 'TriggersWaiting':
+      return `${(p.triggers as unknown[]).length} triggered abilities wait to go on the stack`;
+    default:
+      return null;
+  }
+}
+
+/** A line of an attack, its Critical, retaliation and damage. Null: not an event of this kind. */
+function combatLine(type: string, p: P, s: CardBook, who: string): string | null {
+  switch (type) {
     case 'DamageDealt':
       return (p.damage as { target: string; amount: number }[])
         .map((d) => `${d.amount} ${p.attack ? 'attack ' : ''}damage to ${d.target}`)
@@ -362,12 +417,6 @@ export function describe(e: GameEvent): string {
       return `${p.amount} damage to ${p.target} prevented`;
     case 'DamageRecovered':
       return `${p.object} recovered ${p.amount}`;
-    case 'ShieldCreated':
-      return 'Damage prevention set up';
-    case 'EffectCreated':
-      return 'An effect applies until end of turn';
-    case 'ObjectLeftField':
-      return `${cardDef(s, String(p.cardId)).name} left the field (${p.reason}) for ${zoneName(p.to)}`;
     case 'IntentionEntered':
       return `${cname(s, p.card)} entered Intention`;
     case 'AttackDeclared':
@@ -394,26 +443,6 @@ export function describe(e: GameEvent): string {
       return `${cname(s, p.card)} went to the graveyard`;
     case 'CombatEnded':
       return 'End of combat';
-    case 'MaterializationDeclined':
-      return `${who} does not materialize`;
-    case 'PreservedReturned':
-      return `${who} returned a Preserved card to hand instead of materializing`;
-    case 'EndOfTurnCleanup':
-      return 'Cleanup: ally damage removed, end-of-turn effects end';
-    case 'TurnEnded':
-      return `Turn ${p.turn} ended`;
-    case 'DrawFromEmptyDeck':
-      return `${who} had to draw from an empty deck`;
-    case 'PlayerConceded':
-      return `${who} conceded`;
-    case 'PlayerLost':
-      return `${who} lost: ${p.reason}`;
-    case 'PlayerRemoved':
-      return `${who}'s objects leave the game`;
-    case 'TurnEndedEarly':
-      return `${who}'s turn ends early`;
-    case 'MatchEnded':
-      return String(p.result);
     case 'AttackNegated':
       return `The attack is negated: ${p.reason}`;
     case 'DamageCalculated':
@@ -422,12 +451,8 @@ export function describe(e: GameEvent): string {
       return `Damage to ${p.target} doubled to ${p.amount}`;
     case 'NoDamageDealt':
       return 'No damage is dealt';
-    case 'TriggersWaiting':
-      return `${(p.triggers as unknown[]).length} triggered abilities wait to go on the stack`;
-    case 'UniqueKept':
-      return `${who} keeps ${p.object}; the other ${p.name} is sacrificed`;
     default:
-      return e.type;
+      return null;
   }
 }
 

@@ -10,6 +10,7 @@ import {
   type Decision,
   type MatchConfig,
   type PlayerId,
+  type Rejection,
   type ScenarioHooks,
   type ScenarioStart,
   type TestCard,
@@ -152,18 +153,14 @@ function tokenCards(x: unknown): string[] {
   ];
 }
 
-function startPosition(
-  config: MatchConfig,
-  start: ScenarioStart,
-  ctx: DecideContext & { seedCommitment: string; cards: readonly TestCard[] },
-): Decision {
+/** The scenario's test cards by id, each checked as a card of this game; or why one is not. */
+function testCardBook(cards: readonly TestCard[]): Record<string, GACardDef> | Rejection {
   const book: Record<string, GACardDef> = {};
-  for (const [i, tc] of ctx.cards.entries()) {
+  for (const [i, tc] of cards.entries()) {
     const def = testCardDef(tc);
     if (typeof def === 'string') return reject('scenario', `cards[${i}] (${tc.id}): ${def}`);
     book[tc.id] = def;
   }
-  const known: CardBook = { cards: book };
   // A token effect names the card whose definition its tokens take (2.3.d.5): a pool card or one of these test cards.
   for (const [id, def] of Object.entries(book)) {
     for (const card of tokenCards(def.abilities ?? []))
@@ -173,6 +170,16 @@ function startPosition(
           `cards (${id}): its token effect names "${card}", which is neither a pool card nor a test card of this scenario`,
         );
   }
+  return book;
+}
+
+function startPosition(
+  config: MatchConfig,
+  start: ScenarioStart,
+  ctx: DecideContext & { seedCommitment: string; cards: readonly TestCard[] },
+): Decision {
+  const book = testCardBook(ctx.cards);
+  if (isRejection(book)) return book;
   const loc = startLocation(start);
   if (typeof loc === 'string') return reject('scenario', loc);
   const phase = loc.phase;
@@ -200,90 +207,11 @@ function startPosition(
     },
     '1.3.1',
   );
-  const players: Record<string, PositionPlayer> = {};
-  const field: FieldObject[] = [];
-  let serial = 0;
-  for (const p of order) {
-    const zones: PositionPlayer = {
-      mainDeck: [],
-      materialDeck: [],
-      hand: [],
-      memory: [],
-      graveyard: [],
-      banishment: [],
-      championPlaced: false,
-      turnsTaken: 0,
-    };
-    for (const [name, list] of Object.entries(start.players[p]?.zones ?? {})) {
-      const zone = ZONES[name];
-      if (!zone)
-        return reject(
-          'scenario',
-          `start.players.${p}.zones.${name}: Grand Archive has no zone "${name}" (zones: ${Object.keys(ZONES).join(', ')})`,
-        );
-      for (const raw of list) {
-        const c = startCard(raw);
-        const def = cardDef(known, c.card);
-        const id = c.id ?? `${p}-s${++serial}`;
-        if (zone === 'field') {
-          // A champion's lineage: `lineage` lists the champion cards below it, bottom first (1.7.a.4.d).
-          const lineage = Array.isArray(c.lineage)
-            ? c.lineage.filter((x): x is string => typeof x === 'string')
-            : [];
-          const base = newObject(
-            { ...initialState(), cards: book, turn: start.turn },
-            { id, cardId: def.id },
-            seatOf(c.controller) ?? p,
-          );
-          const obj: FieldObject = {
-            ...base,
-            owner: p,
-            cards: [
-              ...lineage.map((cardId, i) => ({ id: `${id}-l${i + 1}`, cardId: cardDef(known, cardId).id })),
-              { id, cardId: def.id },
-            ],
-            rested: c.status === 'rested' || c.status === 'engaged',
-            damage: c.damage ?? 0,
-            counters: { ...base.counters, ...(c.counters ?? {}) },
-            enteredTurn: c.enteredTurn ?? start.turn,
-          };
-          field.push(obj);
-          if (isChampion(known, obj)) zones.championPlaced = true;
-          continue;
-        }
-        const card: Card = HIDDEN.includes(zone)
-          ? { id, cardId: def.id, oid: d.oid() }
-          : { id, cardId: def.id };
-        (zones[zone] as Slot[]).push(card);
-      }
-    }
-    // Turns taken so far, counting the current one (the first-turn rules read it, 2.2.1.a).
-    const seat = (order.indexOf(p) - order.indexOf(first) + n) % n;
-    zones.turnsTaken = Math.max(0, Math.floor((start.turn - 1 - seat) / n) + 1);
-    players[p] = zones;
-  }
-  const effects: ContinuousEffect[] = [];
-  for (const [i, e] of (start.effects ?? []).entries()) {
-    const target = e.target;
-    if (!target || !field.some((o) => o.id === target))
-      return reject('scenario', `start.effects[${i}].target: name an object on the field`);
-    const common = {
-      id: `fx-start-${i + 1}`,
-      source: e.source ?? null,
-      target,
-      duration: { until: 'end-of-turn' as const },
-      rule: '2.3.d.6',
-    };
-    if (e.kind === 'grant' && typeof e.keyword === 'string' && KEYWORDS.some((k) => k.keyword === e.keyword))
-      effects.push({ ...common, grant: [e.keyword] } as ContinuousEffect);
-    else if (e.kind === 'power' && typeof e.n === 'number')
-      effects.push({ ...common, modify: { power: e.n } } as ContinuousEffect);
-    else
-      return reject(
-        'scenario',
-        `start.effects[${i}]: kind "${e.kind}" is not one Grand Archive builds; use { kind: "grant", keyword } (a keyword of X.A) or { kind: "power", n } (until end of turn)`,
-      );
-  }
+  const placed = startPlayers(d, start, { order, first, book, seatOf });
+  if (isRejection(placed)) return placed;
+  const { players, field } = placed;
+  const effects = startEffects(start, field);
+  if (isRejection(effects)) return effects;
   const moment = startMoment(start, loc, { order, tp, book, field, effects, players });
   if (isProblem(moment)) return reject(moment.rule, moment.reason);
   const { combat, stack, triggers } = moment;
@@ -322,6 +250,137 @@ function startPosition(
   else if (begins) enterLocation(d, loc.phase, loc.step, loc.rule);
   if (!holds) settle(d);
   return d.done();
+}
+
+const isRejection = (x: unknown): x is Rejection =>
+  typeof x === 'object' && x !== null && (x as Rejection).ok === false;
+
+/** Each seat's zones and the objects on the field, as the scenario lists them (hidden zones get opaque ids). */
+function startPlayers(
+  d: Flow,
+  start: ScenarioStart,
+  seats: {
+    order: PlayerId[];
+    first: PlayerId;
+    book: Record<string, GACardDef>;
+    seatOf: (id: string | undefined) => PlayerId | undefined;
+  },
+): { players: Record<string, PositionPlayer>; field: FieldObject[] } | Rejection {
+  const { order, first, book, seatOf } = seats;
+  const known: CardBook = { cards: book };
+  const n = order.length;
+  const players: Record<string, PositionPlayer> = {};
+  const field: FieldObject[] = [];
+  let serial = 0;
+  for (const p of order) {
+    const zones: PositionPlayer = {
+      mainDeck: [],
+      materialDeck: [],
+      hand: [],
+      memory: [],
+      graveyard: [],
+      banishment: [],
+      championPlaced: false,
+      turnsTaken: 0,
+    };
+    for (const [name, list] of Object.entries(start.players[p]?.zones ?? {})) {
+      const zone = ZONES[name];
+      if (!zone)
+        return reject(
+          'scenario',
+          `start.players.${p}.zones.${name}: Grand Archive has no zone "${name}" (zones: ${Object.keys(ZONES).join(', ')})`,
+        );
+      for (const raw of list) {
+        const c = startCard(raw);
+        const def = cardDef(known, c.card);
+        const id = c.id ?? `${p}-s${++serial}`;
+        if (zone === 'field') {
+          const obj = startObject(c, {
+            id,
+            def,
+            owner: p,
+            controller: seatOf(c.controller) ?? p,
+            book,
+            turn: start.turn,
+          });
+          field.push(obj);
+          if (isChampion(known, obj)) zones.championPlaced = true;
+          continue;
+        }
+        const card: Card = HIDDEN.includes(zone)
+          ? { id, cardId: def.id, oid: d.oid() }
+          : { id, cardId: def.id };
+        (zones[zone] as Slot[]).push(card);
+      }
+    }
+    // Turns taken so far, counting the current one (the first-turn rules read it, 2.2.1.a).
+    const seat = (order.indexOf(p) - order.indexOf(first) + n) % n;
+    zones.turnsTaken = Math.max(0, Math.floor((start.turn - 1 - seat) / n) + 1);
+    players[p] = zones;
+  }
+  return { players, field };
+}
+
+/** A field object as a scenario places it, with its lineage, status, damage and counters. */
+function startObject(
+  c: ReturnType<typeof startCard>,
+  at: {
+    id: string;
+    def: GACardDef;
+    owner: PlayerId;
+    controller: PlayerId;
+    book: Record<string, GACardDef>;
+    turn: number;
+  },
+): FieldObject {
+  const { id, def, book } = at;
+  const known: CardBook = { cards: book };
+  // A champion's lineage: `lineage` lists the champion cards below it, bottom first (1.7.a.4.d).
+  const lineage = Array.isArray(c.lineage) ? c.lineage.filter((x): x is string => typeof x === 'string') : [];
+  const base = newObject(
+    { ...initialState(), cards: book, turn: at.turn },
+    { id, cardId: def.id },
+    at.controller,
+  );
+  return {
+    ...base,
+    owner: at.owner,
+    cards: [
+      ...lineage.map((cardId, i) => ({ id: `${id}-l${i + 1}`, cardId: cardDef(known, cardId).id })),
+      { id, cardId: def.id },
+    ],
+    rested: c.status === 'rested' || c.status === 'engaged',
+    damage: c.damage ?? 0,
+    counters: { ...base.counters, ...(c.counters ?? {}) },
+    enteredTurn: c.enteredTurn ?? at.turn,
+  };
+}
+
+/** The continuous effects a position starts with (until end of turn), each on an object of its field. */
+function startEffects(start: ScenarioStart, field: FieldObject[]): ContinuousEffect[] | Rejection {
+  const effects: ContinuousEffect[] = [];
+  for (const [i, e] of (start.effects ?? []).entries()) {
+    const target = e.target;
+    if (!target || !field.some((o) => o.id === target))
+      return reject('scenario', `start.effects[${i}].target: name an object on the field`);
+    const common = {
+      id: `fx-start-${i + 1}`,
+      source: e.source ?? null,
+      target,
+      duration: { until: 'end-of-turn' as const },
+      rule: '2.3.d.6',
+    };
+    if (e.kind === 'grant' && typeof e.keyword === 'string' && KEYWORDS.some((k) => k.keyword === e.keyword))
+      effects.push({ ...common, grant: [e.keyword] } as ContinuousEffect);
+    else if (e.kind === 'power' && typeof e.n === 'number')
+      effects.push({ ...common, modify: { power: e.n } } as ContinuousEffect);
+    else
+      return reject(
+        'scenario',
+        `start.effects[${i}]: kind "${e.kind}" is not one Grand Archive builds; use { kind: "grant", keyword } (a keyword of X.A) or { kind: "power", n } (until end of turn)`,
+      );
+  }
+  return effects;
 }
 
 /** The combat, stack and waiting triggers of a position, checked against its field (start-moment.ts). */
