@@ -43,7 +43,8 @@ export default tseslint.config(
   },
   {
     // No function over 150 lines (issue 28): a reader goes from a rule or a command to one small function. The
-    // files below still hold one or more longer functions (71 on 2026-11-26); the list only ever shrinks.
+    // files below still hold one or more longer functions (71 on 2026-11-26, 33 on 2026-11-27); the list only ever
+    // shrinks.
     rules: { 'max-lines-per-function': ['error', { max: 150 }] },
   },
   {
