@@ -20,6 +20,7 @@ import type {
   Color,
   ContinuousEffectState,
   DelayedTrigger,
+  PendingChoice,
   Permanent,
   PlayerState,
   StandbyObject,
@@ -320,6 +321,17 @@ function apply(s: AlphaClashState, event: GameEvent): void {
   if (!Object.hasOwn(FOLD, event.type))
     throw new Error(`alpha-clash evolve: unknown event type ${event.type}`);
   foldEvent(s, event);
+}
+
+/** A choice the payload's player owes for its source (Barrage, a discard, a search). */
+function owed(
+  p: P,
+  kind: PendingChoice['kind'],
+  amount: number,
+  max: number,
+  then: PlayerId[],
+): PendingChoice {
+  return { player: str(p, 'player') as PlayerId, kind, source: str(p, 'source'), amount, max, then };
 }
 
 /** An event that changes nothing the fold keeps (a marker for the log). */
@@ -871,37 +883,15 @@ const FOLD: FoldTable<AlphaClashState> = {
     return s;
   },
   BarrageOffered(s, p) {
-    s.pending = {
-      player: str(p, 'player') as PlayerId,
-      kind: 'barrage',
-      source: str(p, 'source'),
-      amount: num(p, 'amount'),
-      max: num(p, 'max'),
-      then: [],
-    };
+    s.pending = owed(p, 'barrage', num(p, 'amount'), num(p, 'max'), []);
     return s;
   },
   DiscardRequired(s, p) {
-    s.pending = {
-      player: str(p, 'player') as PlayerId,
-      kind: 'discard',
-      source: str(p, 'source'),
-      amount: 1,
-      max: 1,
-      then: (p.then as PlayerId[]).slice(),
-    };
+    s.pending = owed(p, 'discard', 1, 1, (p.then as PlayerId[]).slice());
     return s;
   },
   SearchOffered(s, p) {
-    s.pending = {
-      player: str(p, 'player') as PlayerId,
-      kind: 'search',
-      source: str(p, 'source'),
-      amount: 1,
-      max: 1,
-      then: (p.then as PlayerId[]).slice(),
-      cardType: str(p, 'cardType'),
-    };
+    s.pending = { ...owed(p, 'search', 1, 1, (p.then as PlayerId[]).slice()), cardType: str(p, 'cardType') };
     return s;
   },
   DeckSearched(s, p) {
