@@ -1,6 +1,6 @@
 // Invariants 1, 2, 3 and 6 at EVERY seq (the kernel harness), for a subset of matches: this is the expensive
 // check (each seq folds and views for four viewers), so CI runs 2 matches here (plus 2 in module.test.ts) and
-// the 300 matches of property-*.test.ts check the final state; MATCHTAPE_DEEP=1 runs 24 here.
+// the 160 matches of property-*.test.ts check the final state; MATCHTAPE_DEEP=1 runs 24 here.
 import { describe, expect, it } from 'vitest';
 import { checkInvariants, playMatch } from '@matchtape/engine/testing';
 import { alphaClash } from './index';

@@ -168,11 +168,11 @@ export function checkMatch(
   return { match: m, failures };
 }
 
-const PER_PAIRING = (DEEP ? 2000 : 300) / PAIRINGS.length;
+const PER_PAIRING = (DEEP ? 2000 : 160) / PAIRINGS.length;
 
 /**
  * The property suite over seeded bot matches for the pairings at `indices`: the matches are split over two
- * files (property-a, property-b) so they run in parallel. CI: 300 matches over all four pairings; MATCHTAPE_DEEP=1: 2,000.
+ * files (property-a, property-b) so they run in parallel. CI: 160 matches over all four pairings; MATCHTAPE_DEEP=1: 2,000.
  */
 export function describeBotMatches(indices: readonly number[]): void {
   describe.each(

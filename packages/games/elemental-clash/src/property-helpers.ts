@@ -6,7 +6,7 @@ import { elementalClash } from './index';
 import type { ECState } from './types';
 
 export { botsFor, DEEP };
-export const MATCHES = DEEP ? 2001 : 300;
+export const MATCHES = DEEP ? 2001 : 150;
 export const PARTS = 3;
 const CHUNK = DEEP ? 167 : 25;
 /** Rules a citation may name: a section of the document, a phase bullet, a keyword, or a decision. */

@@ -1,5 +1,5 @@
 // Property tests over seeded bot matches (ARCHITECTURE.md §6): fold = live, redaction commutes, no leaks,
-// hash chain and random outcomes verify, and accepted ⇔ listed. 300 matches in CI (both bots), 2,000 with
+// hash chain and random outcomes verify, and accepted ⇔ listed. 150 matches in CI (both bots), 2,000 with
 // MATCHTAPE_DEEP=1. Every match gets the chain, randomness, final fold and final redaction-commutes checks; the
 // every-seq checks (every viewer at every seq) run on a subset, in invariants.test.ts.
 import { describe, expect, it } from 'vitest';
@@ -8,8 +8,8 @@ import { jsonEqual, verifyChain, verifyRandom } from '@matchtape/engine';
 import { grandArchive } from './index';
 import type { GAState } from './types';
 
-const MATCHES = DEEP ? 2000 : 300;
-const CHUNK = 100;
+const MATCHES = DEEP ? 2000 : 150;
+const CHUNK = 50;
 
 describe('grand-archive bot matches', () => {
   for (let from = 0; from < MATCHES; from += CHUNK) {

@@ -1,4 +1,4 @@
-// Property tests over seeded bot matches (ARCHITECTURE.md §6): the first half of the 300 (CI) / 2,000
+// Property tests over seeded bot matches (ARCHITECTURE.md §6): the first half of the 150 (CI) / 2,000
 // (MATCHTAPE_DEEP=1) matches of property-helpers.ts, with the every-seq redaction and leak checks; and accepted ⇔
 // listed at every third state of a few matches. The kit's heavier checkInvariants runs in module.test.ts.
 import { describe, it } from 'vitest';

@@ -2,7 +2,7 @@
 // runs the two halves in parallel workers. Each match: ends by the rules; at every seq and for every viewer the
 // fold of the redacted events equals the view of the live state and no event shows a card the viewer cannot see
 // (everySeq, below); the fold of all events equals the live state; chain and random outcomes verify; every event cites
-// a rule. 300 matches in CI, 2,000 with MATCHTAPE_DEEP=1.
+// a rule. 150 matches in CI, 2,000 with MATCHTAPE_DEEP=1.
 import { expect, it } from 'vitest';
 import { botsFor, DEEP, playMatch } from '@matchtape/engine/testing';
 import {
@@ -16,7 +16,7 @@ import {
 import { theSpoils } from './index';
 import type { SpoilsState } from './types';
 
-const MATCHES = DEEP ? 2000 : 300;
+const MATCHES = DEEP ? 2000 : 150;
 const CHUNK = 50;
 export { botsFor, DEEP };
 const RULE = /^(\d{3}(\.\d+[a-z]?)?|command)$/;
@@ -55,7 +55,7 @@ export function botMatchChunks(half: 0 | 1): void {
   }
 }
 
-// A lighter every-seq check for the 300 / 2,000 property matches (the kit's checkInvariants serialises every view
+// A lighter every-seq check for the 150 / 2,000 property matches (the kit's checkInvariants serialises every view
 // at every seq, seconds per match): at every seq and for every viewer, the fold of the redacted events equals the
 // view of the live state (structural comparison, no serialisation), and no redacted event names a card the viewer
 // could not see before and still cannot see after it. The kit's full checks run on a subset (module/invariants tests).
