@@ -6,7 +6,7 @@
 // collections swings with garbage; what a full collection leaves is what the server holds, the leak signal. At the end it writes under test-results/soak/ the curve as CSV,
 // an SVG chart and a summary (heap start / peak / end and the least-squares slope over the second half, after
 // warm-up), prints an ASCII chart, stops the server and exits. Postgres from DATABASE_URL (default: the
-// server on 127.0.0.1:5432, in a database of its own, mt_scale_ops_soak_<random>, dropped afterwards). NATS JetStream: a private
+// server on 127.0.0.1:5432, in a database of its own, mt_soak_<random>, dropped afterwards). NATS JetStream: a private
 // nats-server on --port + 1 with its store in a temporary directory (the production path), or `--bus memory`
 // for the embedded bus.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -46,8 +46,9 @@ if (busKind !== 'nats' && busKind !== 'memory')
 const NATS_BINARY = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find(
   (p) => existsSync(p),
 );
-const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/mt_scale_ops';
-const database = `mt_scale_ops_soak_${randomBytes(4).toString('hex')}`;
+// Any database the server can connect to: the soak creates its own beside it and drops it afterwards.
+const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const database = `mt_soak_${randomBytes(4).toString('hex')}`;
 const api = `http://127.0.0.1:${port}`;
 const log = (m: string): void => console.error(`[soak ${new Date().toISOString().slice(11, 19)}] ${m}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -74,28 +75,93 @@ interface Sample {
   events: number;
 }
 
+/** The server under soak, and the tail of its log (pino JSON on stdout, crashes on stderr), kept for the report. */
+interface Server {
+  readonly child: ChildProcess;
+  exited: boolean;
+  logTail: string;
+}
+
+/** What the server hands the soak once it is up. */
+interface Access {
+  organiser: string;
+  /** The heap is in the health details, which need an ops token. */
+  opsToken: string;
+  gameIds: string[];
+}
+
+/** The load phase's counters: the lanes and spectators add to them, the sampler reads them. */
+interface Tally {
+  matchesPlayed: number;
+  events: number;
+  errors: number;
+  /** SSE spectators connected now. */
+  sse: number;
+}
+
+/** One load phase: its server, its clock, its abort signal (the run's end) and its counters. */
+interface Load {
+  readonly server: Server;
+  readonly access: Access;
+  readonly ctl: AbortController;
+  readonly tally: Tally;
+  readonly t0: number;
+  readonly end: number;
+}
+
+const natsPort = port + 1;
+const inspectPort = port + 2;
+
 async function main(): Promise<void> {
+  const { dataDir, nats } = await provision();
+  const server = startServer(dataDir, nats !== null);
+  const ctl = new AbortController();
+  const probe = new HeapProbe(inspectPort);
+  const tally: Tally = { matchesPlayed: 0, events: 0, errors: 0, sse: 0 };
+  let samples: Sample[];
+  try {
+    const access = await connect(server, dataDir);
+    const t0 = Date.now();
+    samples = await play({ server, access, ctl, tally, t0, end: t0 + minutes * 60_000 }, probe);
+  } finally {
+    ctl.abort();
+    probe.close();
+    await stopServer(server);
+    nats?.kill('SIGTERM');
+    await sleep(500);
+    rmSync(dataDir, { recursive: true, force: true });
+    await sql(`drop database if exists "${database}" with (force)`).catch((e: unknown) =>
+      log(`could not drop database ${database}: ${(e as Error).message}`),
+    );
+  }
+  writeFileSync(join(outDir, 'server-log-tail.txt'), server.logTail);
+  const { matchesPlayed, events, errors } = tally;
+  report(samples, { matchesPlayed, events, errors });
+}
+
+/** Phase 1: a database and a data directory of the run's own, and for `--bus nats` a private nats-server. */
+async function provision(): Promise<{ dataDir: string; nats: ChildProcess | null }> {
   mkdirSync(outDir, { recursive: true });
   await sql(`create database "${database}"`);
   const dataDir = mkdtempSync(join(tmpdir(), 'mt-soak-'));
-  const tokenFile = join(dataDir, 'organiser-token');
-  let nats: ChildProcess | null = null;
-  const natsPort = port + 1;
-  if (busKind === 'nats') {
-    if (!NATS_BINARY)
-      throw new Error('nats-server is not installed: run infra/start-nats.sh, or pass --bus memory');
-    nats = spawn(
-      NATS_BINARY,
-      ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', join(dataDir, 'nats')],
-      { stdio: 'ignore' },
-    );
-    await sleep(1000);
-  }
+  if (busKind !== 'nats') return { dataDir, nats: null };
+  if (!NATS_BINARY)
+    throw new Error('nats-server is not installed: run infra/start-nats.sh, or pass --bus memory');
+  const nats = spawn(
+    NATS_BINARY,
+    ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', join(dataDir, 'nats')],
+    { stdio: 'ignore' },
+  );
+  await sleep(1000);
+  return { dataDir, nats };
+}
+
+/** Phase 2: the server, all roles, with the inspector open for the heap probe. */
+function startServer(dataDir: string, withNats: boolean): Server {
   const url = new URL(baseUrl);
   url.pathname = `/${database}`;
   log(`starting the server on ${api} (database ${database}, bus ${busKind})`);
-  const inspectPort = port + 2;
-  const server: ChildProcess = spawn(
+  const child = spawn(
     process.execPath,
     [
       `--inspect=127.0.0.1:${inspectPort}`,
@@ -112,182 +178,174 @@ async function main(): Promise<void> {
         DATABASE_URL: url.toString(),
         MATCHTAPE_DATA_DIR: dataDir,
         MATCHTAPE_HOST: '127.0.0.1',
-        MATCHTAPE_ORGANISER_TOKEN_FILE: tokenFile,
+        MATCHTAPE_ORGANISER_TOKEN_FILE: join(dataDir, 'organiser-token'),
         MATCHTAPE_SSE_PER_ADDRESS: '1000000',
         MATCHTAPE_LOG_LEVEL: 'warn',
-        ...(nats ? { NATS_URL: `nats://127.0.0.1:${natsPort}` } : { NATS_URL: '' }),
+        NATS_URL: withNats ? `nats://127.0.0.1:${natsPort}` : '',
         MATCHTAPE_BOT_MIN_MS: process.env.MATCHTAPE_BOT_MIN_MS ?? '20',
         MATCHTAPE_BOT_MAX_MS: process.env.MATCHTAPE_BOT_MAX_MS ?? '80',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  let serverErr = '';
-  // The server's log (pino JSON on stdout, crashes on stderr) is kept for the report and written beside the curve.
+  const server: Server = { child, exited: false, logTail: '' };
   const keep = (d: Buffer): void => {
-    serverErr = (serverErr + d.toString()).slice(-20_000);
+    server.logTail = (server.logTail + d.toString()).slice(-20_000);
   };
-  server.stdout!.on('data', keep);
-  server.stderr!.on('data', keep);
-  let serverExited = false;
-  server.on('exit', () => (serverExited = true));
-  const stopServer = async (): Promise<void> => {
-    if (serverExited) return;
-    server.kill('SIGTERM');
-    for (let i = 0; i < 100 && !serverExited; i++) await sleep(100);
-    if (!serverExited) server.kill('SIGKILL');
-  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  child.on('exit', () => (server.exited = true));
+  return server;
+}
 
-  const ctl = new AbortController();
-  const probe = new HeapProbe(inspectPort);
-  const samples: Sample[] = [];
-  let matchesPlayed = 0;
-  let events = 0;
-  let errors = 0;
-  try {
-    for (let i = 0; ; i++) {
-      if (serverExited) throw new Error(`the server exited while starting:\n${serverErr}`);
-      if (
-        await fetch(`${api}/api/health`, { signal: AbortSignal.timeout(5000) }).then(
-          (r) => r.ok,
-          () => false,
-        )
+async function stopServer(server: Server): Promise<void> {
+  if (server.exited) return;
+  server.child.kill('SIGTERM');
+  for (let i = 0; i < 100 && !server.exited; i++) await sleep(100);
+  if (!server.exited) server.child.kill('SIGKILL');
+}
+
+/** Phase 3: waits for /api/health, then reads the organiser token, mints an ops token and lists the games. */
+async function connect(server: Server, dataDir: string): Promise<Access> {
+  for (let i = 0; ; i++) {
+    if (server.exited) throw new Error(`the server exited while starting:\n${server.logTail}`);
+    if (
+      await fetch(`${api}/api/health`, { signal: AbortSignal.timeout(5000) }).then(
+        (r) => r.ok,
+        () => false,
       )
-        break;
-      if (i > 3000) throw new Error('the server did not answer /api/health within 300 s');
-      await sleep(100);
-    }
-    const organiser = readFileSync(tokenFile, 'utf8').trim();
-    // The heap is in the health details, which need an ops token signed with the server's secret (kept in its data dir).
-    const opsToken = mintToken(
-      { role: 'ops', ttlSeconds: (minutes + 60) * 60 },
-      { secret: process.env.MATCHTAPE_SECRET ?? readFileSync(join(dataDir, 'secret'), 'utf8').trim() },
-    );
-    const gameIds = (
-      (await (await fetch(`${api}/api/games`, { signal: AbortSignal.timeout(30_000) })).json()) as {
-        games: { id: string }[];
-      }
-    ).games.map((g) => g.id);
-    log(
-      `server up on ${api} (database ${database}, bus ${busKind}); ${minutes} min, ${matchesAtOnce} matches at once × ${spectatorsPerMatch} spectators, games ${gameIds.join(', ')}`,
-    );
-
-    const t0 = Date.now();
-    const end = t0 + minutes * 60_000;
-    let sse = 0;
-
-    /** One spectator: reads the public stream until the match ends (event: end) or the run stops. */
-    const spectate = async (matchId: string): Promise<void> => {
-      try {
-        const res = await fetch(`${api}/api/matches/${matchId}/live`, {
-          headers: { accept: 'text/event-stream' },
-          signal: ctl.signal,
-        });
-        if (!res.ok || !res.body) {
-          errors++;
-          return;
-        }
-        sse++;
-        const reader = res.body.getReader();
-        const dec = new TextDecoder();
-        let buf = '';
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buf += dec.decode(value, { stream: true });
-          let k;
-          while ((k = buf.indexOf('\n\n')) >= 0) {
-            const msg = buf.slice(0, k);
-            buf = buf.slice(k + 2);
-            if (msg.includes('event: event')) events++;
-          }
-        }
-      } catch (e) {
-        if (!ctl.signal.aborted) errors++;
-        void e;
-      } finally {
-        sse = Math.max(0, sse - 1);
-      }
-    };
-
-    /** Plays matches one after the other until the run ends. */
-    const lane = async (lane: number): Promise<void> => {
-      for (let n = 0; Date.now() < end && !serverExited; n++) {
-        const game = gameIds[(lane + n) % gameIds.length]!;
-        const res = await fetch(`${api}/api/matches`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${organiser}` },
-          body: JSON.stringify({ game, players: [{ bot: 'random' }, { bot: 'greedy' }] }),
-          signal: AbortSignal.any([ctl.signal, AbortSignal.timeout(30_000)]),
-        }).catch(() => null);
-        if (!res || res.status !== 201) {
-          if (errors++ < 5)
-            log(`creating a match failed: ${res ? `${res.status} ${await res.text()}` : 'no answer'}`);
-          await sleep(1000);
-          continue;
-        }
-        const { matchId } = (await res.json()) as { matchId: string };
-        // Spectators end with the match (the server sends `event: end`); the run's end aborts them.
-        await Promise.all(Array.from({ length: spectatorsPerMatch }, () => spectate(matchId)));
-        if (Date.now() < end) matchesPlayed++;
-      }
-    };
-
-    let lastGc = -Infinity;
-    const sampler = (async () => {
-      while (Date.now() < end && !serverExited) {
-        const h = await fetch(`${api}/api/health`, {
-          headers: { authorization: `Bearer ${opsToken}` },
-          signal: AbortSignal.timeout(10_000),
-        })
-          .then((r) => r.json() as Promise<{ memory?: { heapUsedBytes: number; rssBytes: number } }>)
-          .catch(() => null);
-        if (h?.memory) {
-          const t = (Date.now() - t0) / 1000;
-          let heapAfterGc: number | undefined;
-          if (t - lastGc >= gcSeconds || Date.now() + sampleSeconds * 1000 >= end) {
-            lastGc = t;
-            heapAfterGc = await probe.afterGc().catch((e: unknown) => {
-              errors++;
-              log(`heap after GC: ${(e as Error).message}`);
-              return undefined;
-            });
-          }
-          samples.push({
-            t,
-            heapUsed: h.memory.heapUsedBytes,
-            rss: h.memory.rssBytes,
-            sse,
-            matchesPlayed,
-            events,
-            ...(heapAfterGc !== undefined ? { heapAfterGc } : {}),
-          });
-          const s = samples[samples.length - 1]!;
-          log(
-            `t=${s.t.toFixed(0)}s heap ${(s.heapUsed / 2 ** 20).toFixed(1)} MiB${heapAfterGc !== undefined ? ` (after GC ${(heapAfterGc / 2 ** 20).toFixed(1)} MiB)` : ''} rss ${(s.rss / 2 ** 20).toFixed(1)} MiB sse ${sse} matches ${matchesPlayed} events ${events}`,
-          );
-        } else errors++;
-        await sleep(Math.max(0, Math.min(sampleSeconds * 1000, end - Date.now())));
-      }
-    })();
-    const lanes = Array.from({ length: matchesAtOnce }, (_, i) => lane(i));
-    await sampler;
-    ctl.abort();
-    await Promise.allSettled(lanes);
-    if (serverExited) throw new Error(`the server exited during the soak:\n${serverErr}`);
-  } finally {
-    ctl.abort();
-    probe.close();
-    await stopServer();
-    nats?.kill('SIGTERM');
-    await sleep(500);
-    rmSync(dataDir, { recursive: true, force: true });
-    await sql(`drop database if exists "${database}" with (force)`).catch((e: unknown) =>
-      log(`could not drop database ${database}: ${(e as Error).message}`),
-    );
+    )
+      break;
+    if (i > 3000) throw new Error('the server did not answer /api/health within 300 s');
+    await sleep(100);
   }
-  writeFileSync(join(outDir, 'server-log-tail.txt'), serverErr);
-  report(samples, { matchesPlayed, events, errors });
+  const organiser = readFileSync(join(dataDir, 'organiser-token'), 'utf8').trim();
+  // The ops token is signed with the server's secret, kept in its data dir.
+  const opsToken = mintToken(
+    { role: 'ops', ttlSeconds: (minutes + 60) * 60 },
+    { secret: process.env.MATCHTAPE_SECRET ?? readFileSync(join(dataDir, 'secret'), 'utf8').trim() },
+  );
+  const gameIds = (
+    (await (await fetch(`${api}/api/games`, { signal: AbortSignal.timeout(30_000) })).json()) as {
+      games: { id: string }[];
+    }
+  ).games.map((g) => g.id);
+  log(
+    `server up on ${api} (database ${database}, bus ${busKind}); ${minutes} min, ${matchesAtOnce} matches at once × ${spectatorsPerMatch} spectators, games ${gameIds.join(', ')}`,
+  );
+  return { organiser, opsToken, gameIds };
+}
+
+/** Phase 4: --matches lanes of bot matches with their spectators, and the sampler, until the run's end. */
+async function play(load: Load, probe: HeapProbe): Promise<Sample[]> {
+  const sampler = sample(load, probe);
+  const lanes = Array.from({ length: matchesAtOnce }, (_, i) => lane(load, i));
+  const samples = await sampler;
+  load.ctl.abort();
+  await Promise.allSettled(lanes);
+  if (load.server.exited) throw new Error(`the server exited during the soak:\n${load.server.logTail}`);
+  return samples;
+}
+
+/** Plays matches one after the other until the run ends. */
+async function lane(load: Load, laneIndex: number): Promise<void> {
+  const { access, ctl, tally, end } = load;
+  for (let n = 0; Date.now() < end && !load.server.exited; n++) {
+    const game = access.gameIds[(laneIndex + n) % access.gameIds.length]!;
+    const res = await fetch(`${api}/api/matches`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${access.organiser}` },
+      body: JSON.stringify({ game, players: [{ bot: 'random' }, { bot: 'greedy' }] }),
+      signal: AbortSignal.any([ctl.signal, AbortSignal.timeout(30_000)]),
+    }).catch(() => null);
+    if (!res || res.status !== 201) {
+      if (tally.errors++ < 5)
+        log(`creating a match failed: ${res ? `${res.status} ${await res.text()}` : 'no answer'}`);
+      await sleep(1000);
+      continue;
+    }
+    const { matchId } = (await res.json()) as { matchId: string };
+    // Spectators end with the match (the server sends `event: end`); the run's end aborts them.
+    await Promise.all(Array.from({ length: spectatorsPerMatch }, () => spectate(load, matchId)));
+    if (Date.now() < end) tally.matchesPlayed++;
+  }
+}
+
+/** One spectator: reads the public stream until the match ends (event: end) or the run stops. */
+async function spectate({ ctl, tally }: Load, matchId: string): Promise<void> {
+  try {
+    const res = await fetch(`${api}/api/matches/${matchId}/live`, {
+      headers: { accept: 'text/event-stream' },
+      signal: ctl.signal,
+    });
+    if (!res.ok || !res.body) {
+      tally.errors++;
+      return;
+    }
+    tally.sse++;
+    const reader = res.body.getReader();
+    const dec = new TextDecoder();
+    let buf = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buf += dec.decode(value, { stream: true });
+      let k;
+      while ((k = buf.indexOf('\n\n')) >= 0) {
+        const msg = buf.slice(0, k);
+        buf = buf.slice(k + 2);
+        if (msg.includes('event: event')) tally.events++;
+      }
+    }
+  } catch (e) {
+    if (!ctl.signal.aborted) tally.errors++;
+    void e;
+  } finally {
+    tally.sse = Math.max(0, tally.sse - 1);
+  }
+}
+
+/** Every --sample-seconds the heap from /api/health; every --gc-seconds (and last) the heap after a full GC. */
+async function sample(load: Load, probe: HeapProbe): Promise<Sample[]> {
+  const { access, tally, t0, end } = load;
+  const samples: Sample[] = [];
+  let lastGc = -Infinity;
+  while (Date.now() < end && !load.server.exited) {
+    const h = await fetch(`${api}/api/health`, {
+      headers: { authorization: `Bearer ${access.opsToken}` },
+      signal: AbortSignal.timeout(10_000),
+    })
+      .then((r) => r.json() as Promise<{ memory?: { heapUsedBytes: number; rssBytes: number } }>)
+      .catch(() => null);
+    if (h?.memory) {
+      const t = (Date.now() - t0) / 1000;
+      let heapAfterGc: number | undefined;
+      if (t - lastGc >= gcSeconds || Date.now() + sampleSeconds * 1000 >= end) {
+        lastGc = t;
+        heapAfterGc = await probe.afterGc().catch((e: unknown) => {
+          tally.errors++;
+          log(`heap after GC: ${(e as Error).message}`);
+          return undefined;
+        });
+      }
+      const { sse, matchesPlayed, events } = tally;
+      const s: Sample = {
+        t,
+        heapUsed: h.memory.heapUsedBytes,
+        rss: h.memory.rssBytes,
+        sse,
+        matchesPlayed,
+        events,
+        ...(heapAfterGc !== undefined ? { heapAfterGc } : {}),
+      };
+      samples.push(s);
+      log(
+        `t=${s.t.toFixed(0)}s heap ${(s.heapUsed / 2 ** 20).toFixed(1)} MiB${heapAfterGc !== undefined ? ` (after GC ${(heapAfterGc / 2 ** 20).toFixed(1)} MiB)` : ''} rss ${(s.rss / 2 ** 20).toFixed(1)} MiB sse ${sse} matches ${matchesPlayed} events ${events}`,
+      );
+    } else tally.errors++;
+    await sleep(Math.max(0, Math.min(sampleSeconds * 1000, end - Date.now())));
+  }
+  return samples;
 }
 
 /** The server's heap after a full collection, over the inspector protocol (Chrome DevTools Protocol). */

@@ -43,6 +43,12 @@ try {
       frameIntervalMs: stats(r.scrub.frameIntervalMs),
     },
   };
+  const { frameWorkMs: work, frameIntervalMs: gap } = result.scrub;
+  // Both per frame: the work (seek → DOM committed, layout included) and the interval between frames while
+  // dragging, which is the display refresh when the work fits and grows when it does not (or the machine is busy).
+  console.error(
+    `scrub frame work p50 ${work.p50} / p95 ${work.p95} ms; frame interval p50 ${gap.p50} / p95 ${gap.p95} ms`,
+  );
   console.log(JSON.stringify(result));
   mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
   writeFileSync(join(ROOT, 'bench-results/web-perf.json'), JSON.stringify(result, null, 2) + '\n');

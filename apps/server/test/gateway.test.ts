@@ -1,5 +1,7 @@
 // Live gateway internals that HTTP tests cannot reach deterministically: a reader that never drains is
 // dropped once its queue passes the bound, and idle streams get heartbeats.
+import type { ServerResponse } from 'node:http';
+import { Writable } from 'node:stream';
 import type { EventStore } from '@matchtape/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineHost } from '../src/host/engine-host';
@@ -8,6 +10,27 @@ import { accessFor } from '../src/viewers';
 import { coinRaceTable, recordingResponse } from '../src/testing/response';
 
 const stuckResponse = (reads = false, highWaterMark = 1 << 30) => recordingResponse(reads, highWaterMark);
+
+/**
+ * A response that keeps the chunks of each write the socket would make: one write per `_write`, or one per
+ * `_writev` when corked writes leave together. Writes complete at once, so an uncorked write is never batched.
+ */
+function batchingResponse(): { res: ServerResponse; writes: (Buffer | string)[][] } {
+  const writes: (Buffer | string)[][] = [];
+  const w = new Writable({
+    decodeStrings: false,
+    write(chunk: Buffer | string, _enc, cb) {
+      writes.push([chunk]);
+      cb();
+    },
+    writev(chunks, cb) {
+      writes.push(chunks.map((c) => c.chunk as Buffer | string));
+      cb();
+    },
+  });
+  Object.assign(w, { writeHead: () => w });
+  return { res: w as unknown as ServerResponse, writes };
+}
 
 let store: EventStore;
 let host: EngineHost;
@@ -104,6 +127,69 @@ describe('live gateway', () => {
       message: 'store gone',
     });
     failing = false;
+    await gw.stop();
+  });
+});
+
+describe('live gateway writes', () => {
+  it('writes a backlog to a socket in one corked write, each frame one Buffer shared by the clients of a viewer', async () => {
+    const gw = new LiveGateway(store, host, null, { heartbeatMs: 60_000 });
+    await gw.start();
+    const id = await match();
+    const rec = (await store.getMatch(id))!;
+    const a = batchingResponse();
+    const b = batchingResponse();
+    await gw.serve(a.res, rec, accessFor(rec, 'public', null), 0);
+    await gw.serve(b.res, rec, accessFor(rec, 'public', null), 0);
+    for (const r of [a, b]) {
+      // The stream's opening, then the whole backlog together.
+      expect(r.writes.length).toBeGreaterThanOrEqual(2);
+      expect(r.writes[1]).toHaveLength(rec.lastSeq);
+    }
+    for (let seq = 1; seq <= rec.lastSeq; seq++) {
+      const frame = a.writes[1]![seq - 1]!;
+      expect(Buffer.isBuffer(frame)).toBe(true);
+      expect(frame.toString()).toMatch(new RegExp(`^id: ${seq}\nevent: event\n`));
+      expect(b.writes[1]![seq - 1]).toBe(frame); // encoded once, not once per socket
+    }
+    // A judge sees another view of the same events: its own frames.
+    const judge = batchingResponse();
+    await gw.serve(judge.res, rec, accessFor(rec, 'judge', null), 0);
+    expect(judge.writes[1]![0]).not.toBe(a.writes[1]![0]);
+    await gw.stop();
+  });
+
+  it.each([
+    ['one append brings', false],
+    // The bus hands a command's events over one message at a time: still one pass and one write per socket.
+    ['that arrive one by one in one turn of the event loop', true],
+  ])('writes the events %s to an open stream in one write per socket', async (_what, oneByOne) => {
+    const id = await match();
+    const rec = (await store.getMatch(id))!;
+    const events = await store.readStream(id);
+    const upTo = rec.lastSeq - 3;
+    // The store as it was three events before the end; the host then announces those three together (one append).
+    let partial = true;
+    const earlier = new Proxy(store, {
+      get(target, key, receiver) {
+        if (key === 'readStream' && partial)
+          return async (m: string, o?: { from?: number }) =>
+            (await target.readStream(m, o)).filter((e) => e.seq <= upTo);
+        const v: unknown = Reflect.get(target, key, receiver);
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    });
+    const gw = new LiveGateway(earlier, host, null, { heartbeatMs: 60_000 });
+    await gw.start();
+    const r = batchingResponse();
+    await gw.serve(r.res, rec, accessFor(rec, 'public', null), upTo);
+    expect(r.writes).toHaveLength(1); // the stream's opening; nothing new yet
+    partial = false;
+    if (oneByOne) for (const e of events.slice(upTo)) host.emit('appended', id, [e]);
+    else host.emit('appended', id, events.slice(upTo));
+    for (let i = 0; i < 200 && r.writes.length < 2; i++) await new Promise((res) => setTimeout(res, 10));
+    const ids = (w: (Buffer | string)[]) => w.map(String).flatMap((f) => /^id: (\d+)/.exec(f)?.[1] ?? []);
+    expect(ids(r.writes[1]!)).toEqual([String(upTo + 1), String(upTo + 2), String(upTo + 3)]);
     await gw.stop();
   });
 });

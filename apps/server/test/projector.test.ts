@@ -108,7 +108,7 @@ async function knowledgeOf(path: string, token: string): Promise<{ header: strin
   return { header: r.headers.get('x-read-model'), body: await r.json() };
 }
 
-describe('projector', () => {
+describe('projector: read models and the routes they serve', () => {
   it('keeps knowledge checkpoints every 200 events that continue to the answer from seq 1, and serves the route from them', async () => {
     expect(registry.ids()).toHaveLength(4);
     const judge = mintToken({ role: 'judge', ttlSeconds: 600 });
@@ -195,7 +195,9 @@ describe('projector', () => {
       }
     }
   });
+});
 
+describe('projector: blue/green rebuilds, stopped and continued', () => {
   it('rebuilds blue/green: reads during the rebuild get the old complete model, after the switch the new one, equal', async () => {
     const before = await Promise.all(matchIds.map((id) => timelineOf(id)));
     const oldGen = (await readModelGenerations(store, 'timeline')).find(
@@ -287,7 +289,9 @@ describe('projector', () => {
     const rebuilt = await allDocs(store, 'stats', building.generation);
     expect(rebuilt).toEqual(reference);
   });
+});
 
+describe("projector: a retired generation's writer, and no side effects", () => {
   it('a writer still holding the generation a rebuild switched out stops as stale, not with a false gap', async () => {
     // The soak's projector once logged "match … jumps from seq 0 to 89" right after a rebuild: it had loaded the
     // old live generation, the rebuild retired it and dropped its documents, and the next batch found none.

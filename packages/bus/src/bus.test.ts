@@ -31,16 +31,21 @@ async function settle(bus: Bus, c: Awaited<ReturnType<typeof collect>>, subject:
   return c.got.slice(before, -1);
 }
 
-describe.each(['memory', 'nats'] as const)('%s bus', (kind) => {
-  let t: TestBus;
-  let bus: Bus;
+/** Opens a bus of `kind` before the describe block's tests and cleans it up after them. */
+function openBeforeAll(kind: 'memory' | 'nats', use: (bus: Bus) => void): void {
+  let t: TestBus | undefined;
   beforeAll(async () => {
     t = await openTestBus(kind);
-    bus = t.bus;
+    use(t.bus);
   });
   afterAll(async () => {
     await t?.cleanup();
   });
+}
+
+describe.each(['memory', 'nats'] as const)('%s bus', (kind) => {
+  let bus!: Bus;
+  openBeforeAll(kind, (b) => (bus = b));
 
   it('reports its kind', () => {
     expect(bus.kind).toBe(kind);
@@ -174,6 +179,35 @@ describe.each(['memory', 'nats'] as const)('%s bus', (kind) => {
     await expect(bus.publish('matchtape..events', {}, { msgId: 'x' })).rejects.toThrow(/cannot publish/);
     await expect(bus.publish(subjects.events('m'), {}, { msgId: '' })).rejects.toThrow(/needs a msgId/);
     await expect(bus.subscribe('matchtape.>.x', () => undefined)).rejects.toThrow(/cannot subscribe/);
+  });
+});
+
+describe.each(['memory', 'nats'] as const)('%s bus, encoded bodies', (kind) => {
+  let bus!: Bus;
+  openBeforeAll(kind, (b) => (bus = b));
+
+  it('publishes an encoded body as is, with the same dedupe, expectation and delivery as publish', async () => {
+    const id = newMatchId();
+    const subj = subjects.events(id);
+    const c = await collect(bus, subj);
+    const a = await bus.publishEncoded(subj, '{"seq":1,"payload":{"b":[1,"é"]}}', {
+      msgId: `${id}:1`,
+      expectedLastSubjectSeq: 0,
+    });
+    const again = await bus.publishEncoded(subj, '{"seq":1}', { msgId: `${id}:1` });
+    expect(again).toEqual({ streamSeq: a.streamSeq, duplicate: true });
+    await expect(
+      bus.publishEncoded(subj, '{"seq":2}', { msgId: `${id}:2`, expectedLastSubjectSeq: 0 }),
+    ).rejects.toBeInstanceOf(WrongLastSequenceError);
+    await c.until(1);
+    expect(c.got[0]).toEqual({
+      subject: subj,
+      streamSeq: a.streamSeq,
+      msgId: `${id}:1`,
+      data: { seq: 1, payload: { b: [1, 'é'] } },
+    });
+    expect((await bus.lastMessage(subj))?.data).toEqual({ seq: 1, payload: { b: [1, 'é'] } });
+    await c.sub.stop();
   });
 });
 

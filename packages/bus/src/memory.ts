@@ -1,6 +1,6 @@
 // In-process bus with JetStream's semantics: one stream, global sequence, per-subject last sequence,
 // msgId dedupe within a window, ordered replay from a sequence or a time. For the embedded default.
-import { checkPattern, checkPublishSubject, subjectMatches } from './subject';
+import { checkPattern, checkPublishSubject, encodeBody, subjectMatches } from './subject';
 import {
   WrongLastSequenceError,
   type Bus,
@@ -113,11 +113,13 @@ export class MemoryBus implements Bus {
   }
 
   async publish(subject: string, data: unknown, opts: PublishOptions): Promise<PublishAck> {
+    return this.publishEncoded(subject, encodeBody(subject, data), opts);
+  }
+
+  async publishEncoded(subject: string, body: string, opts: PublishOptions): Promise<PublishAck> {
     if (this.closed) throw new Error('the bus is closed');
     checkPublishSubject(subject);
     if (!opts.msgId) throw new TypeError(`publish to ${subject} needs a msgId (<matchId>:<seq> for events)`);
-    const body = JSON.stringify(data);
-    if (body === undefined) throw new TypeError(`publish to ${subject}: the message body is not JSON`);
     const now = this.now();
     for (const [id, d] of this.dedupe) {
       if (now - d.time < this.window) break; // insertion order is time order

@@ -22,7 +22,7 @@ import {
   type JetStreamPublishOptions,
   type OrderedConsumerOptions,
 } from '@nats-io/jetstream';
-import { checkPattern, checkPublishSubject } from './subject';
+import { checkPattern, checkPublishSubject, encodeBody } from './subject';
 import {
   BusUnavailableError,
   STREAM_NAME,
@@ -171,12 +171,14 @@ export class NatsBus implements Bus {
   }
 
   async publish(subject: string, data: unknown, opts: PublishOptions): Promise<PublishAck> {
+    return this.publishEncoded(subject, encodeBody(subject, data), opts);
+  }
+
+  async publishEncoded(subject: string, body: string, opts: PublishOptions): Promise<PublishAck> {
     checkPublishSubject(subject);
     if (!subject.startsWith(`${ROOT}.`))
       throw new TypeError(`cannot publish to "${subject}": the stream only captures ${ROOT}.>`);
     if (!opts.msgId) throw new TypeError(`publish to ${subject} needs a msgId (<matchId>:<seq> for events)`);
-    const body = JSON.stringify(data);
-    if (body === undefined) throw new TypeError(`publish to ${subject}: the message body is not JSON`);
     const po: Partial<JetStreamPublishOptions> = { msgID: opts.msgId, timeout: this.publishTimeoutMs };
     if (opts.expectedLastSubjectSeq !== undefined)
       po.expect = { lastSubjectSequence: opts.expectedLastSubjectSeq };

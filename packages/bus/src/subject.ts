@@ -22,6 +22,13 @@ export function checkPublishSubject(subject: string): void {
   }
 }
 
+/** A message body as JSON text (what publishEncoded takes); throws for a value JSON cannot carry. */
+export function encodeBody(subject: string, data: unknown): string {
+  const body = JSON.stringify(data);
+  if (body === undefined) throw new TypeError(`publish to ${subject}: the message body is not JSON`);
+  return body;
+}
+
 /** Throws for a malformed subscription pattern (`>` only last, no empty tokens). */
 export function checkPattern(pattern: string): void {
   const toks = pattern.split('.');

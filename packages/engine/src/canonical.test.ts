@@ -45,6 +45,37 @@ describe('canonicalJson', () => {
     );
   });
 
+  it('writes every string, key and number exactly as JSON.stringify does (controls, quotes, lone surrogates)', () => {
+    const anyUtf16 = fc
+      .array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 12 })
+      .map((units) => String.fromCharCode(...units));
+    fc.assert(
+      fc.property(anyUtf16, fc.double({ noNaN: true, noDefaultInfinity: true }), (text, n) => {
+        expect(canonicalJson(text)).toBe(JSON.stringify(text));
+        expect(canonicalJson({ [text]: n })).toBe(`{${JSON.stringify(text)}:${JSON.stringify(n)}}`);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('is the plain recursive definition: keys sorted by code unit, members joined with commas', () => {
+    const reference = (v: unknown): string =>
+      v === null || typeof v !== 'object'
+        ? JSON.stringify(v)
+        : Array.isArray(v)
+          ? `[${v.map(reference).join(',')}]`
+          : `{${Object.keys(v)
+              .sort()
+              .map((k) => `${JSON.stringify(k)}:${reference((v as Record<string, unknown>)[k])}`)
+              .join(',')}}`;
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        expect(canonicalJson(v)).toBe(reference(v));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('escapes strings like JSON', () => {
     expect(canonicalJson({ 'k"ey': 'line\nbreak' })).toBe('{"k\\"ey":"line\\nbreak"}');
   });

@@ -7,35 +7,70 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 
 /** Serialises a JSON value with object keys sorted, so equal values always hash equally. */
 export function canonicalJson(value: unknown): string {
-  return write(value, '$');
+  return write(value, []);
 }
 
-function write(value: unknown, path: string): string {
+/**
+ * `path` is where `value` sits, as a stack of keys and indexes: every event of every append is written here, so the
+ * path is only turned into text ("$.a[1]") when a value is refused. Keys sort by UTF-16 code units (Array#sort's
+ * default, the same order as comparing with <), and a finite number's JSON is its String().
+ */
+function write(value: unknown, path: (string | number)[]): string {
   if (value === null) return 'null';
   switch (typeof value) {
     case 'boolean':
       return value ? 'true' : 'false';
     case 'number':
       if (!Number.isFinite(value))
-        throw new TypeError(`canonicalJson: ${path} is ${value}; only finite numbers are JSON`);
-      return JSON.stringify(value);
+        throw new TypeError(`canonicalJson: ${where(path)} is ${value}; only finite numbers are JSON`);
+      return String(value);
     case 'string':
-      return JSON.stringify(value);
+      return quote(value);
     case 'object': {
       // Dates and other values with toJSON hash as JSON.stringify would store them.
       if (typeof (value as { toJSON?: unknown }).toJSON === 'function')
         return write((value as { toJSON: () => unknown }).toJSON(), path);
-      // Array.from, not map: holes in a sparse array are written as null, as JSON.stringify does.
-      if (Array.isArray(value))
-        return `[${Array.from(value, (v, i) => write(v === undefined ? null : v, `${path}[${i}]`)).join(',')}]`;
-      const entries = Object.entries(value as Record<string, unknown>)
-        .filter(([, v]) => v !== undefined)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${write(v, `${path}.${k}`)}`).join(',')}}`;
+      if (Array.isArray(value)) {
+        let out = '[';
+        for (let i = 0; i < value.length; i++) {
+          // A hole in a sparse array, like an undefined item, is written as null, as JSON.stringify does.
+          const item: unknown = value[i];
+          path.push(i);
+          out += (i === 0 ? '' : ',') + (item === undefined ? 'null' : write(item, path));
+          path.pop();
+        }
+        return out + ']';
+      }
+      const record = value as Record<string, unknown>;
+      let out = '{';
+      for (const key of Object.keys(record).sort()) {
+        const member = record[key];
+        if (member === undefined) continue;
+        path.push(key);
+        out += (out.length === 1 ? '' : ',') + quote(key) + ':' + write(member, path);
+        path.pop();
+      }
+      return out + '}';
     }
     default:
-      throw new TypeError(`canonicalJson: ${path} is a ${typeof value}; only JSON values can be hashed`);
+      throw new TypeError(
+        `canonicalJson: ${where(path)} is a ${typeof value}; only JSON values can be hashed`,
+      );
   }
+}
+
+/** Characters JSON.stringify escapes: controls, quote, backslash, and surrogates (a lone one is written as \\u…). */
+const ESCAPED = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/** JSON.stringify of a string, without its call for the common string that needs no escape. */
+function quote(text: string): string {
+  return ESCAPED.test(text) ? JSON.stringify(text) : `"${text}"`;
+}
+
+function where(path: readonly (string | number)[]): string {
+  let text = '$';
+  for (const p of path) text += typeof p === 'number' ? `[${p}]` : `.${p}`;
+  return text;
 }
 
 export function sha256Hex(text: string): string {

@@ -19,10 +19,19 @@ import {
 import { ConcurrencyError, EventTooLargeError, MatchNotFoundError } from './types';
 import { verifyStoredMatch } from './verify';
 
+// The stores of the describe.each run under way (vitest runs them one after the other): one with group commit
+// forced on, and a serial one for reference.
+let t: TestStore;
+let store: KyselyEventStore;
+let serial: TestStore;
+
+const newMatches = async (n: number, s = store, prefix = 'gc') => {
+  const ids = Array.from({ length: n }, (_, i) => `${uniqueName(prefix)}_${i}`);
+  for (const id of ids) await s.createMatch(sampleMatch(id));
+  return ids;
+};
+
 describe.each(['pglite', 'postgres'] as const)('group commit on %s', (kind) => {
-  let t: TestStore;
-  let store: KyselyEventStore;
-  let serial: TestStore;
   beforeAll(async () => {
     t = await openTestStore(kind, { groupCommit: { maxInFlight: 1 } });
     store = t.store;
@@ -33,12 +42,12 @@ describe.each(['pglite', 'postgres'] as const)('group commit on %s', (kind) => {
     await serial?.cleanup();
   });
 
-  const newMatches = async (n: number, s = store, prefix = 'gc') => {
-    const ids = Array.from({ length: n }, (_, i) => `${uniqueName(prefix)}_${i}`);
-    for (const id of ids) await s.createMatch(sampleMatch(id));
-    return ids;
-  };
+  batchesAndBadAppends();
+  rollbacksAndInterleavings(kind);
+});
 
+/** Concurrent appends batched as serial ones would commit them, and a bad append failing alone. */
+function batchesAndBadAppends(): void {
   it('commits N matches appending at once exactly as serial appends do: seqs, hashes, heads, verify', async () => {
     const ids = await newMatches(24);
     for (const id of ids) await serial.store.createMatch(sampleMatch(id));
@@ -119,7 +128,10 @@ describe.each(['pglite', 'postgres'] as const)('group commit on %s', (kind) => {
     expect(after.largest).toBeGreaterThan(1);
     expect(after.retriedAlone).toBeGreaterThan(before.retriedAlone);
   });
+}
 
+/** A rolled-back statement's appends run again alone, and random interleavings end as serial runs (fast-check). */
+function rollbacksAndInterleavings(kind: 'pglite' | 'postgres'): void {
   it('runs every append of a statement that rolled back again alone: the innocent commit, the guilty get their error', async () => {
     const ids = await newMatches(10);
     const before = store.groupCommitStats()!;
@@ -199,7 +211,7 @@ describe.each(['pglite', 'postgres'] as const)('group commit on %s', (kind) => {
       { numRuns: kind === 'postgres' ? 12 : 20 },
     );
   });
-});
+}
 
 describe('group commit on postgres: a batch cut off mid-way', () => {
   let t: TestStore;

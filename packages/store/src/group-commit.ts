@@ -7,6 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { EventEnvelope } from '@matchtape/engine';
 import { isStoreUnavailable } from './ops';
+import { PREPARED_MARK } from './store';
 import type { Database } from './schema';
 
 /** One append, chained and serialised, waiting for its batch. */
@@ -14,7 +15,7 @@ export interface PreparedAppend {
   matchId: string;
   head: { seq: number; hash: string };
   chained: EventEnvelope[];
-  /** The rows as `append_events` reads them: a JSON array. */
+  /** The rows as the append statement reads them (store.ts appendStatement): a JSON array. */
   rowsJson: string;
   /** The accepted command's body (AppendOptions.command), JSON, or null. */
   commandJson: string | null;
@@ -47,11 +48,12 @@ interface Pending extends PreparedAppend {
 
 /**
  * The batch statement: per entry, the head moves only when it is where the entry expects it (the same conditional
- * UPDATE as `append_events`), and only the entries whose head moved insert their rows and command body. The
+ * UPDATE as the single append), and only the entries whose head moved insert their rows and command body. The
  * batcher puts at most one entry per match in a statement, so each head row is updated at most once.
  */
 function batchStatement(json: string) {
-  return sql<{ i: number }>`
+  // Prepared once per connection (open.ts): its text never changes, the batch is its one parameter.
+  return sql<{ i: number }>`${sql.raw(`${PREPARED_MARK}matchtape_group_commit */`)}
     /* matchtape group commit */
     with b as (
       select * from jsonb_to_recordset(${json}::jsonb) as b(
@@ -99,7 +101,7 @@ export class GroupCommitter {
 
   constructor(
     private readonly db: Kysely<Database>,
-    /** Today's single-append statement (`append_events`), with its errors: used for batches of one and retries. */
+    /** The single append (store.ts appendPrepared), with its errors: for batches of one and retries. */
     private readonly alone: (p: PreparedAppend) => Promise<EventEnvelope[]>,
     opts: GroupCommitOptions = {},
   ) {

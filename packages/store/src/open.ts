@@ -18,7 +18,7 @@ import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 import type { GroupCommitOptions } from './group-commit';
 import { isStoreUnavailable } from './ops';
-import { DEFAULT_MAX_EVENT_BYTES, KyselyEventStore, type AppendNotifier } from './store';
+import { DEFAULT_MAX_EVENT_BYTES, KyselyEventStore, PREPARED_MARK, type AppendNotifier } from './store';
 
 export interface OpenStoreOptions {
   /** postgres://… — use Postgres. Absent: embedded PGlite. */
@@ -233,7 +233,10 @@ class LostAwareClient implements PostgresPoolClient {
   ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     if (typeof sql !== 'string')
       throw new TypeError('the store streams no query through a cursor; read in pages instead');
-    return this.client.query(sql, parameters ? [...parameters] : []).then(
+    const values = parameters ? [...parameters] : [];
+    // A hot statement that names itself (PREPARED_MARK) is parsed and planned once per connection, not per call.
+    const name = sql.startsWith(PREPARED_MARK) ? sql.slice(PREPARED_MARK.length, sql.indexOf(' */')) : null;
+    return (name ? this.client.query({ name, text: sql, values }) : this.client.query(sql, values)).then(
       (r) => r as PostgresQueryResult<R>,
       (err: unknown) => {
         if (lostConnection(err)) this.lost = err instanceof Error ? err : new Error(String(err));

@@ -136,7 +136,8 @@ export async function saveBatch(
   events: number,
   docs: readonly ReadModelDoc[],
 ): Promise<void> {
-  // Built as text, one document at a time: a rebuild's batch can carry hundreds of large documents.
+  // Built as text, one document at a time: a rebuild's batch can carry hundreds of large documents. Built before
+  // the first await, on purpose: the projector folds its next batch into the same documents while this one writes.
   const docsJson = `[${docs
     .map(
       (d) =>

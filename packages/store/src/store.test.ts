@@ -11,9 +11,17 @@ import { openTestStore, sampleEvents, sampleMatch, uniqueName, type TestStore } 
 import { ConcurrencyError, MatchNotFoundError, type StoredEvent } from './types';
 import { verifyStoredMatch } from './verify';
 
+// The dialect's store, opened by the describe.each run under way (vitest runs them one after the other).
+let t: TestStore;
+let store: KyselyEventStore;
+
+const newMatch = async (prefix = 'm') => {
+  const id = uniqueName(prefix);
+  await store.createMatch(sampleMatch(id));
+  return id;
+};
+
 describe.each(['pglite', 'postgres'] as const)('event store on %s', (kind) => {
-  let t: TestStore;
-  let store: KyselyEventStore;
   beforeAll(async () => {
     t = await openTestStore(kind);
     store = t.store;
@@ -22,12 +30,13 @@ describe.each(['pglite', 'postgres'] as const)('event store on %s', (kind) => {
     await t?.cleanup();
   });
 
-  const newMatch = async (prefix = 'm') => {
-    const id = uniqueName(prefix);
-    await store.createMatch(sampleMatch(id));
-    return id;
-  };
+  matchesAndAppends(kind);
+  readsSnapshotsCommandsAndCheckpoints();
+  racesAndTampering(kind);
+});
 
+/** Matches, appends and their refusals. */
+function matchesAndAppends(kind: 'pglite' | 'postgres'): void {
   it('reports its dialect', () => {
     expect(store.dialect).toBe(kind);
   });
@@ -111,6 +120,29 @@ describe.each(['pglite', 'postgres'] as const)('event store on %s', (kind) => {
     expect((await store.getMatch(id))!.lastSeq).toBe(0);
   });
 
+  it('checks NUL and size on the JSON it stores (engine events included) and stores the text \\u0000', async () => {
+    const id = await newMatch();
+    const [e] = sampleEvents(1);
+    const nulKey = [{ ...e!, payload: { deep: [{ ['k\u0000']: 1 }] } }];
+    await expect(store.appendToStream(id, 0, nulKey, { fromEngine: true })).rejects.toThrow(/NUL character/);
+    const nulCause = [{ ...e!, cause: { ...e!.cause, player: 'p\u0000' } }];
+    await expect(store.appendToStream(id, 0, nulCause, { fromEngine: true })).rejects.toThrow(
+      /NUL character/,
+    );
+    const big = { ...e!, payload: { blob: 'é'.repeat(store.maxEventBytes / 2) } };
+    const tooLarge = await store.appendToStream(id, 0, [big], { fromEngine: true }).catch((x: unknown) => x);
+    // The size is the event's own JSON in UTF-8, as before the single serialisation.
+    expect(tooLarge).toMatchObject({ bytes: Buffer.byteLength(JSON.stringify(big)) });
+    // A backslash then `u0000` is six ordinary characters (JSON writes the backslash doubled).
+    const text = [{ ...e!, payload: { text: 'a\\u0000b', [`k\\u0000`]: '\\u0000' } }];
+    const [stored] = await store.appendToStream(id, 0, text, { fromEngine: true });
+    expect((await store.readStream(id))[0]).toEqual(stored);
+    expect(stored!.payload).toEqual({ text: 'a\\u0000b', 'k\\u0000': '\\u0000' });
+  });
+}
+
+/** Reading across matches, snapshots, rejected and accepted commands, checkpoints and notifications. */
+function readsSnapshotsCommandsAndCheckpoints(): void {
   it('reads all matches in commit order, resuming from any returned position', async () => {
     const a = await newMatch('a');
     const b = await newMatch('b');
@@ -230,7 +262,10 @@ describe.each(['pglite', 'postgres'] as const)('event store on %s', (kind) => {
     await off();
     expect(heard).toContain(id);
   });
+}
 
+/** Concurrent writers, and tampering the stored chain reveals. */
+function racesAndTampering(kind: 'pglite' | 'postgres'): void {
   it('lets exactly one of 50 concurrent writers win each seq, gap-free, chain intact', async () => {
     const id = await newMatch('race');
     const writers = 50;
@@ -286,7 +321,7 @@ describe.each(['pglite', 'postgres'] as const)('event store on %s', (kind) => {
     await sql`delete from events where match_id = ${id} and seq = 2`.execute(store.db);
     expect(await verifyStoredMatch(store, id)).toMatchObject({ ok: false, seq: 3 });
   });
-});
+}
 
 describe('opening', () => {
   it('says which Postgres it cannot reach', async () => {

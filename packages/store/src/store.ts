@@ -28,6 +28,7 @@ import {
   type SideSearch,
   type SideStream,
   type Snapshot,
+  type EncodedEvent,
   type StoredEvent,
 } from './types';
 import * as side from './side-streams';
@@ -131,7 +132,7 @@ export function envelopeOf(streamId: string, r: ChainedRow): EventEnvelope {
     payload: r.payload as Record<string, unknown>,
     prevHash: r.prev_hash,
     hash: r.hash,
-    // Written by append_events from chainEvents' own seal (never from input), so it has the seal's shape.
+    // Written by the append from chainEvents' own seal (never from input), so it has the seal's shape.
     ...(r.seal ? { seal: r.seal as unknown as Seal } : {}),
   };
 }
@@ -167,6 +168,13 @@ const EVENT_COLUMNS = [
   'seal',
 ] as const;
 
+function readAllOptions(opts: { after: number; limit?: number }): { after: number; limit: number } {
+  return {
+    after: parseOrThrow(SeqSchema, opts.after, 'after'),
+    limit: parseOrThrow(z.number().int().positive().max(10_000), opts.limit ?? DEFAULT_READ_LIMIT, 'limit'),
+  };
+}
+
 function hasNul(v: unknown): boolean {
   if (typeof v === 'string') return v.includes('\0');
   if (Array.isArray(v)) return v.some(hasNul);
@@ -184,59 +192,167 @@ interface Head {
   hash: string;
 }
 
-/** Chains `events` after `head` (Node's native SHA-256) and serialises the rows as `append_events` reads them. */
-function prepareAppend(
-  matchId: string,
-  head: Head,
-  events: readonly NewEvent[],
-  command?: AppendOptions['command'],
-  sealer?: Sealer,
-): PreparedAppend {
-  const chained = chainEvents(matchId, head.seq, head.hash, events, nodeSha256, sealer);
-  const rowsJson = JSON.stringify(
-    chained.map((e) => ({
-      seq: e.seq,
+/** An event's payload and cause as stored, serialised once: checked, then spliced into the row. */
+interface EventJson {
+  payload: string;
+  cause: string;
+}
+
+/** Whether a JSON text holds U+0000: JSON.stringify writes it `\u0000` (the exact check confirms a hit). */
+const jsonHasNul = (json: string, value: unknown): boolean => json.includes('\\u0000') && hasNul(value);
+
+/**
+ * Serialises each event's payload and cause once and checks what Postgres cannot store: U+0000 (jsonb refuses it;
+ * refused up front rather than failing inside the transaction with a cryptic error) and events over `maxBytes`.
+ */
+function serialiseEvents(matchId: string, events: readonly NewEvent[], maxBytes: number): EventJson[] {
+  return events.map((e) => {
+    const payload = JSON.stringify(e.payload);
+    const cause = JSON.stringify(e.cause);
+    const rest = JSON.stringify({
       type: e.type,
-      payload: e.payload,
       at: e.at,
       turn: e.turn,
       phase: e.phase,
       step: e.step,
-      cause: e.cause,
       rule: e.rule,
-      prev_hash: e.prevHash,
-      hash: e.hash,
-      seal: e.seal ?? null,
-    })),
-  );
-  return { matchId, head, chained, rowsJson, commandJson: command ? JSON.stringify(command) : null };
+    });
+    if (
+      jsonHasNul(rest, [e.type, e.at, e.phase, e.step, e.rule]) ||
+      jsonHasNul(payload, e.payload) ||
+      jsonHasNul(cause, e.cause)
+    ) {
+      throw new TypeError(
+        `events for match ${matchId} are invalid: event ${e.type} contains a NUL character (U+0000), which Postgres cannot store`,
+      );
+    }
+    // The event's JSON is `rest` with `,"cause":…,"payload":…` spliced in (20 characters of keys): its UTF-8 size
+    // is counted only when it could exceed the limit (a UTF-16 unit is at most 3 bytes).
+    const chars = rest.length + 20 + cause.length + payload.length;
+    if (chars * 3 > maxBytes) {
+      const bytes = Buffer.byteLength(rest) + 20 + Buffer.byteLength(cause) + Buffer.byteLength(payload);
+      if (bytes > maxBytes) throw new EventTooLargeError(matchId, e.type, bytes, maxBytes);
+    }
+    return { payload, cause };
+  });
 }
 
 /**
- * Writes a prepared append in one statement, `append_events` (migrations 0003, 0010): it checks the head,
- * inserts, records the command's body, moves the head and, given a channel, notifies on commit.
+ * Chains `events` after `head` (Node's native SHA-256) and writes the rows as the append statement reads them,
+ * from the payload and cause serialised once by serialiseEvents.
+ */
+function prepareAppend(
+  matchId: string,
+  head: Head,
+  events: readonly NewEvent[],
+  json: readonly EventJson[],
+  command?: AppendOptions['command'],
+  sealer?: Sealer,
+): PreparedAppend {
+  const chained = chainEvents(matchId, head.seq, head.hash, events, nodeSha256, sealer);
+  const q = JSON.stringify;
+  const rows = chained.map(
+    (e, k) =>
+      `{"seq":${e.seq},"type":${q(e.type)},"payload":${json[k]!.payload},"at":${q(e.at)},"turn":${q(e.turn)},` +
+      `"phase":${q(e.phase)},"step":${q(e.step)},"cause":${json[k]!.cause},"rule":${q(e.rule)},` +
+      `"prev_hash":${q(e.prevHash)},"hash":${q(e.hash)},"seal":${e.seal ? q(e.seal) : 'null'}}`,
+  );
+  return {
+    matchId,
+    head,
+    chained,
+    rowsJson: `[${rows.join(',')}]`,
+    commandJson: command ? JSON.stringify(command) : null,
+  };
+}
+
+/** Opens a statement Postgres keeps prepared per connection (open.ts): parsed and planned once, not per call. */
+export const PREPARED_MARK = '/* matchtape:prepare ';
+
+/**
+ * The append in one plain statement, prepared once per connection (issue 27: the plpgsql `append_events` of
+ * migrations 0003/0010/0011 cost a third more Postgres CPU than a multi-row INSERT, planning included). The head
+ * moves only when it is where the writer expects it — the same conditional UPDATE, so the same row lock: a
+ * concurrent writer of the match waits, re-reads the row after the first commits, no longer matches and moves
+ * nothing — and only then are the rows and the command's body inserted. The group commit batch is this statement
+ * over many matches (group-commit.ts).
+ */
+function appendStatement(p: PreparedAppend) {
+  const last = p.chained[p.chained.length - 1]!;
+  return sql<{ moved: number }>`${sql.raw(`${PREPARED_MARK}append_events_v2 */`)}
+    with moved as (
+      update matches set last_seq = ${p.head.seq}::integer + ${p.chained.length}::integer, last_hash = ${last.hash}::text
+        where match_id = ${p.matchId}::text and last_seq = ${p.head.seq}::integer and last_hash = ${p.head.hash}::text
+        returning match_id
+    ), ins as (
+      insert into events (match_id, seq, type, payload, at, turn, phase, step, cause, rule, prev_hash, hash, seal)
+        select mv.match_id, r.seq, r.type, r.payload, r.at, r.turn, r.phase, r.step, r.cause, r.rule, r.prev_hash,
+          r.hash, r.seal
+        from moved mv cross join jsonb_to_recordset(${p.rowsJson}::jsonb) as r(
+          seq integer, type text, payload jsonb, at text, turn integer, phase text, step text, cause jsonb,
+          rule text, prev_hash text, hash text, seal jsonb
+        )
+        order by r.seq
+    ), cmd as (
+      -- The first body recorded under (match, player, commandId) stays, as recordCommandBody does.
+      insert into command_bodies (match_id, player, command_id, body)
+        select mv.match_id, c->>'player', c->>'commandId', c->>'body'
+        from moved mv cross join (select ${p.commandJson}::jsonb as c) as b
+        where c is not null
+        on conflict (match_id, player, command_id) do nothing
+    )
+    select count(*)::integer as moved from moved`;
+}
+
+/**
+ * The same append by the plpgsql `append_events` (migrations 0010/0011), for PGlite: it prepares nothing, so the
+ * plain statement would be planned on every call, while the function's plans are cached per session.
+ */
+function appendByFunction(p: PreparedAppend) {
+  const last = p.chained[p.chained.length - 1]!;
+  return sql<{ moved: number }>`
+    select case when appended then 1 else 0 end as moved
+    from append_events(${p.matchId}, ${p.head.seq}, ${p.head.hash}, ${last.hash}, null, ${p.rowsJson}::jsonb, ${p.commandJson}::jsonb)`;
+}
+
+/**
+ * Writes a prepared append in one statement (appendStatement; appendByFunction on PGlite): it checks the head,
+ * inserts, records the command's body and moves the head; given a channel (a caller's transaction), it then
+ * notifies on commit.
  */
 async function appendPrepared(
   db: Kysely<Database>,
   notifyChannel: string | null,
   p: PreparedAppend,
+  viaFunction = false,
 ): Promise<EventEnvelope[]> {
   const { matchId, head, chained } = p;
-  const last = chained[chained.length - 1]!;
-  const { rows: result } = await sql<{ appended: boolean; head_seq: number; head_hash: string }>`
-    select appended, head_seq, head_hash
-    from append_events(${matchId}, ${head.seq}, ${head.hash}, ${last.hash}, ${notifyChannel}, ${p.rowsJson}::jsonb, ${p.commandJson}::jsonb)`.execute(
-    db,
-  );
-  const r = result[0];
-  if (!r) throw new MatchNotFoundError(matchId);
-  if (r.appended) return chained;
-  if (r.head_seq === head.seq) {
-    throw new TypeError(
-      `expectedHash for match ${matchId} is not the hash of its event ${head.seq}; pass the head you read, or none`,
-    );
+  for (let attempt = 0; ; attempt++) {
+    const { rows } = await (viaFunction ? appendByFunction(p) : appendStatement(p)).execute(db);
+    if (rows[0]?.moved === 1) {
+      if (notifyChannel !== null) await sql`select pg_notify(${notifyChannel}, ${matchId})`.execute(db);
+      return chained;
+    }
+    // Nothing written. The head as of now, read by a statement of its own (a statement sees the rows committed
+    // before it began, so the append's could not see the writer it waited for): it names the error.
+    const now = await db
+      .selectFrom('matches')
+      .select(['last_seq', 'last_hash'])
+      .where('match_id', '=', matchId)
+      .executeTakeFirst();
+    if (!now) throw new MatchNotFoundError(matchId);
+    if (now.last_seq === head.seq && now.last_hash === head.hash) {
+      // The head reached the expectation only after the statement (the writer was ahead of it): try again.
+      if (attempt < 2) continue;
+      throw new ConcurrencyError(matchId, head.seq, now.last_seq);
+    }
+    if (now.last_seq === head.seq) {
+      throw new TypeError(
+        `expectedHash for match ${matchId} is not the hash of its event ${head.seq}; pass the head you read, or none`,
+      );
+    }
+    throw new ConcurrencyError(matchId, head.seq, now.last_seq);
   }
-  throw new ConcurrencyError(matchId, head.seq, r.head_seq);
 }
 
 async function readHead(db: Kysely<Database>, matchId: string, expectedSeq: number): Promise<Head> {
@@ -264,7 +380,12 @@ export async function appendInTransaction(
 ): Promise<EventEnvelope[]> {
   const head = await readHead(trx, matchId, expectedSeq);
   if (events.length === 0) return [];
-  return appendPrepared(trx, notifyChannel, prepareAppend(matchId, head, events, undefined, sealer));
+  return appendPrepared(
+    trx,
+    notifyChannel,
+    // No size limit here (the host's store has its own); the NUL check gives its clear error.
+    prepareAppend(matchId, head, events, serialiseEvents(matchId, events, Infinity), undefined, sealer),
+  );
 }
 
 /**
@@ -272,6 +393,13 @@ export async function appendInTransaction(
  * state in a payload) that would bloat every replay, SSE stream and NATS message (NATS refuses > 1 MiB by default).
  */
 export const DEFAULT_MAX_EVENT_BYTES = 1 << 20;
+
+/**
+ * Least time between two NOTIFY statements. Back to back under load they cost a third of the appends' CPU, Node's
+ * and Postgres' (a transaction and a commit each; issue 27); spaced, one carries every match appended meanwhile,
+ * so a listener hears at most this much later. A quiet store notifies at once.
+ */
+const NOTIFY_EVERY_MS = 10;
 
 /** Heads this store wrote or read last, per match: a head at a given seq never changes, so a hit is always true. */
 const HEAD_CACHE = 10_000;
@@ -292,7 +420,7 @@ export class KyselyEventStore implements EventStore {
     groupCommit: GroupCommitOptions | false = false,
   ) {
     this.committer = groupCommit
-      ? new GroupCommitter(db, (p) => appendPrepared(db, null, p), groupCommit)
+      ? new GroupCommitter(db, (p) => appendPrepared(db, null, p, dialect === 'pglite'), groupCommit)
       : null;
   }
 
@@ -370,18 +498,24 @@ export class KyselyEventStore implements EventStore {
   private readonly toNotify = new Set<string>();
   private notifying: Promise<void> | null = null;
 
+  /** When the last NOTIFY statement went (performance.now()). */
+  private lastNotify = -Infinity;
+
   /**
    * Notifies listeners of committed appends: one statement at a time, carrying every match appended since the
-   * last one, so a burst of appends costs one NOTIFY transaction. Listeners also poll (a crash between an append
-   * and its notification only delays them).
+   * last one, so a burst of appends costs one NOTIFY transaction, and at most one every NOTIFY_EVERY_MS. Listeners
+   * also poll (a crash between an append and its notification only delays them).
    */
   private notifyLater(matchId: string): void {
     this.toNotify.add(matchId);
     this.notifying ??= (async () => {
       try {
         while (this.toNotify.size > 0 && !this.closed) {
+          const wait = this.lastNotify + NOTIFY_EVERY_MS - performance.now();
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
           const ids = [...this.toNotify];
           this.toNotify.clear();
+          this.lastNotify = performance.now();
           await sql`select pg_notify(${this.notifyChannel}, m) from unnest(${ids}::text[]) as m`.execute(
             this.db,
           );
@@ -402,18 +536,11 @@ export class KyselyEventStore implements EventStore {
   ): Promise<EventEnvelope[]> {
     parseOrThrow(MatchIdSchema, matchId, 'matchId');
     parseOrThrow(SeqSchema, expectedSeq, `expectedSeq for match ${matchId}`);
-    const valid = parseOrThrow(NewEventsSchema, events, `events for match ${matchId}`);
-    for (const e of valid) {
-      // jsonb cannot hold U+0000; refuse up front rather than fail inside the transaction with a cryptic error.
-      if (hasNul(e)) {
-        throw new TypeError(
-          `events for match ${matchId} are invalid: event ${e.type} contains a NUL character (U+0000), which Postgres cannot store`,
-        );
-      }
-      const bytes = Buffer.byteLength(JSON.stringify(e));
-      if (bytes > this.maxEventBytes)
-        throw new EventTooLargeError(matchId, e.type, bytes, this.maxEventBytes);
-    }
+    // Events a MatchSession stamped are typed by the engine and come from no request or file: no second schema check.
+    const valid = opts.fromEngine
+      ? events
+      : parseOrThrow(NewEventsSchema, events, `events for match ${matchId}`);
+    const json = serialiseEvents(matchId, valid, this.maxEventBytes);
     const known = this.heads.get(matchId);
     const hash = opts.expectedHash ?? (known?.seq === expectedSeq ? known.hash : undefined);
     // Without a known head hash one read first; with it, the append is a single round trip.
@@ -425,10 +552,10 @@ export class KyselyEventStore implements EventStore {
     try {
       // NOTIFY inside the append would serialise every append's commit on Postgres' notify queue lock (it
       // halves throughput at 8 writers): the store notifies after commit instead, coalesced (see notifyLater).
-      const prepared = prepareAppend(matchId, head, valid, opts.command, opts.sealer);
+      const prepared = prepareAppend(matchId, head, valid, json, opts.command, opts.sealer);
       const chained = this.committer
         ? await this.committer.append(prepared)
-        : await appendPrepared(this.db, null, prepared);
+        : await appendPrepared(this.db, null, prepared, this.dialect === 'pglite');
       this.notifyLater(matchId);
       const last = chained[chained.length - 1]!;
       this.heads.delete(matchId);
@@ -455,22 +582,51 @@ export class KyselyEventStore implements EventStore {
   }
 
   async readAll(opts: { after: number; limit?: number }): Promise<StoredEvent[]> {
-    const after = parseOrThrow(SeqSchema, opts.after, 'after');
-    const limit = parseOrThrow(
-      z.number().int().positive().max(10_000),
-      opts.limit ?? DEFAULT_READ_LIMIT,
-      'limit',
-    );
-    // Commit order is (tx_id, position). Only transactions older than the oldest one still running are read:
-    // a younger transaction may have committed while an older one that will still write is open (Emmett's rule).
-    let q = this.db
-      .selectFrom('events')
+    const { after, limit } = readAllOptions(opts);
+    const committed = await this.committedAfter(after);
+    const rows = await committed
       .select(EVENT_COLUMNS)
-      .where(sql<boolean>`tx_id < pg_snapshot_xmin(pg_current_snapshot())`);
-    if (after > 0)
-      q = q.where(sql<boolean>`(tx_id, position) > (${await this.cursorTx(after)}::xid8, ${after}::bigint)`);
-    const rows = await q.orderBy('tx_id').orderBy('position').limit(limit).execute();
+      .orderBy('tx_id')
+      .orderBy('position')
+      .limit(limit)
+      .execute();
     return rows.map((r) => ({ ...toEnvelope(r), position: int(r.position) }));
+  }
+
+  async readAllEncoded(opts: { after: number; limit?: number }): Promise<EncodedEvent[]> {
+    const { after, limit } = readAllOptions(opts);
+    // Postgres writes the envelope's text (envelopeOf's keys in its order, the jsonb columns as their own text), so
+    // the reader parses four columns a row and no payload: parsing the payload only for the relay to serialise it
+    // again was most of its read (the relay bench's events: 6 µs of client CPU each instead of readAll's 15).
+    const committed = await this.committedAfter(after);
+    const rows = await committed
+      .select([
+        'match_id',
+        'seq',
+        'position',
+        sql<string>`'{"matchId":' || to_json(match_id) || ',"seq":' || seq || ',"type":' || to_json(type)
+          || ',"at":' || to_json(at) || ',"turn":' || turn || ',"phase":' || to_json(phase)
+          || ',"step":' || coalesce(to_json(step)::text, 'null') || ',"cause":' || cause::text
+          || ',"rule":' || coalesce(to_json(rule)::text, 'null') || ',"payload":' || payload::text
+          || ',"prevHash":' || to_json(prev_hash) || ',"hash":' || to_json(hash)
+          || coalesce(',"seal":' || seal::text, '') || '}'`.as('body'),
+      ])
+      .orderBy('tx_id')
+      .orderBy('position')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ position: int(r.position), matchId: r.match_id, seq: r.seq, body: r.body }));
+  }
+
+  /** The events readable after `after`: committed, and after it in commit order (tx_id, position). */
+  private async committedAfter(after: number) {
+    // Only transactions older than the oldest one still running are read: a younger transaction may have committed
+    // while an older one that will still write is open (Emmett's rule).
+    const q = this.db
+      .selectFrom('events')
+      .where(sql<boolean>`tx_id < pg_snapshot_xmin(pg_current_snapshot())`);
+    if (after === 0) return q;
+    return q.where(sql<boolean>`(tx_id, position) > (${await this.cursorTx(after)}::xid8, ${after}::bigint)`);
   }
 
   async hasEventsAfter(after: number): Promise<boolean> {

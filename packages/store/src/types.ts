@@ -26,6 +26,18 @@ export interface StoredEvent extends EventEnvelope {
   position: number;
 }
 
+/**
+ * An event of the global log with its envelope already as JSON text (readAllEncoded): what a publisher sends as
+ * is, without parsing the payload only to serialise it again. `JSON.parse(body)` deep-equals the StoredEvent's
+ * envelope (the event without `position`).
+ */
+export interface EncodedEvent {
+  position: number;
+  matchId: string;
+  seq: number;
+  body: string;
+}
+
 export interface RejectedCommand {
   matchId: string;
   commandId: string | null;
@@ -126,6 +138,11 @@ export interface AppendOptions {
    * store computes each seal at the seq it assigns and never trusts one handed in. Without it events are v1.
    */
   sealer?: Sealer;
+  /**
+   * The events come from a MatchSession (stamped by the engine, typed end to end, never read from a request or a
+   * file): the store skips their schema check. NUL characters and the size limit are checked all the same.
+   */
+  fromEngine?: boolean;
 }
 
 export type CheckpointKind = 'relay' | 'projection';
@@ -207,6 +224,8 @@ export interface EventStore {
    * event a slower, earlier transaction commits later (such events wait until every older transaction has ended).
    */
   readAll(opts: { after: number; limit?: number }): Promise<StoredEvent[]>;
+  /** readAll's events in the same order, each envelope as JSON text (the outbox relay's read). */
+  readAllEncoded(opts: { after: number; limit?: number }): Promise<EncodedEvent[]>;
   /** True when a committed event lies beyond position `after` in commit order (readAll may still be holding it back). */
   hasEventsAfter(after: number): Promise<boolean>;
   /** Calls `listener(matchId)` after each committed append (LISTEN/NOTIFY); resolves to an unsubscribe function. */

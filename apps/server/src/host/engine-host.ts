@@ -225,6 +225,7 @@ export class EngineHost extends EventEmitter<HostEvents> {
     });
     const appended = await this.store.appendToStream(matchId, 0, started.stamped, {
       sealer: started.session.sealer,
+      fromEngine: true,
     });
     await this.store.saveSnapshot({
       matchId,
@@ -394,6 +395,7 @@ export class EngineHost extends EventEmitter<HostEvents> {
         const appended = await this.store.appendToStream(matchId, m.session.lastSeq, events, {
           expectedHash: m.session.lastHash,
           sealer: m.session.sealer,
+          fromEngine: true,
           ...(ifLastSeq === undefined ? { command: { player, commandId: command.commandId, body } } : {}),
         });
         this.onAppend?.((performance.now() - t0) / 1000, appended.length);
@@ -448,6 +450,7 @@ export class EngineHost extends EventEmitter<HostEvents> {
           const appended = await this.store.appendToStream(matchId, m.session.lastSeq, p.events, {
             expectedHash: m.session.lastHash,
             sealer: m.session.sealer,
+            fromEngine: true,
           });
           const before = m.session.lastSeq;
           this.absorb(m, appended, p.state);

@@ -8,8 +8,10 @@
 //   in-process bus (embedded) – the engine host's appends in this process (the public line is not used);
 //   no bus    – the host's appends plus the store's notifications and a slow poll (store-only deployments).
 // Each client has a cursor into its line, so a resume after Last-Event-ID has no gap and no duplicate. Events are
-// released per role after its delay (measured from the event's `at`), in seq order. A frame is serialised once per
-// (viewer, seq) and shared by every client of that viewer; release timers are per (line, viewer, delay), not per client.
+// released per role after its delay (measured from the event's `at`), in seq order. A frame is serialised and
+// encoded once per (viewer, seq) to a Buffer shared by every client of that viewer (a string would be encoded again
+// for each socket); a client's socket is corked while one pump writes its batch, so the batch leaves in one write.
+// Release timers are per (line, viewer, delay), not per client.
 // Side streams (annotations, disputes) come the same way (per-match consumers with NATS, this instance's appends
 // otherwise) and go out as `event: annotation` / `event: dispute` frames as their stream's filter allows.
 import type { ServerResponse } from 'node:http';
@@ -75,7 +77,7 @@ class Line {
   /** Groups of clients released on the same schedule: one timer per group. */
   private groups = new Map<string, Set<Client>>();
   private groupTimers = new Map<string, NodeJS.Timeout>();
-  private frames = new Map<string, string[]>();
+  private frames = new Map<string, Buffer[]>();
   private readonly catchUp = new CatchUp(
     () => this.readTail(),
     () => this.wake(),
@@ -104,7 +106,22 @@ class Line {
     // A gap, or the end (to confirm nothing follows it): read the store.
     if (gap || (this.sawEnd && !this.ended))
       void this.refresh().catch(this.feed.report('re-reading the store after a gap'));
-    else this.wake();
+    else this.wakeSoon();
+  }
+
+  private wakeQueued = false;
+
+  /**
+   * Wakes the clients once for everything offered in this turn of the event loop: the bus hands over a command's
+   * events one message at a time, and one pass (one write per socket) for all of them costs a pass for each.
+   */
+  private wakeSoon(): void {
+    if (this.wakeQueued || this.clients.size === 0) return;
+    this.wakeQueued = true;
+    setImmediate(() => {
+      this.wakeQueued = false;
+      this.wake();
+    });
   }
 
   private push(e: EventEnvelope): void {
@@ -134,8 +151,8 @@ class Line {
     return this.sawEnd && taken > 0;
   }
 
-  /** The whole SSE frame of event `seq` for a viewer, serialised once per viewer and seq. */
-  frame(seq: number, viewer: Access['viewer']): string {
+  /** The whole SSE frame of event `seq` for a viewer, serialised and encoded once per viewer and seq. */
+  frame(seq: number, viewer: Access['viewer']): Buffer {
     const key = this.kind === 'public' ? 'public' : viewer;
     let list = this.frames.get(key);
     if (!list) this.frames.set(key, (list = []));
@@ -143,7 +160,7 @@ class Line {
     if (s === undefined) {
       const e = this.events[seq - 1]!;
       const data = this.kind === 'public' ? e : this.feed.game.viewEvent(e, viewer);
-      s = `id: ${seq}\nevent: event\ndata: ${JSON.stringify(data)}\n\n`;
+      s = Buffer.from(`id: ${seq}\nevent: event\ndata: ${JSON.stringify(data)}\n\n`);
       list[seq - 1] = s;
     }
     return s;
@@ -313,8 +330,22 @@ class Client {
     this.connectedAt = gw.now();
   }
 
+  /**
+   * Writes what the client may see now. The socket is corked for the pass, so a batch (a backlog, a command's
+   * several events) goes out in one write when it is uncorked; write() still reports the socket's backpressure.
+   */
   pump(): void {
     if (this.closed || this.waitingDrain) return;
+    const res = this.res;
+    res.cork();
+    try {
+      this.pumpCorked();
+    } finally {
+      res.uncork();
+    }
+  }
+
+  private pumpCorked(): void {
     const line = this.line;
     const delayMs = this.access.delaySeconds * 1000;
     const delivered = this.gw.onDelivered;
@@ -390,7 +421,7 @@ class Client {
   }
 
   /** Writes; false when the socket asks to wait for 'drain' (or the client was dropped). */
-  write(chunk: string): boolean {
+  write(chunk: string | Buffer): boolean {
     if (this.closed) return false;
     const ok = this.res.write(chunk);
     if (this.res.writableLength > this.gw.maxBufferBytes) {

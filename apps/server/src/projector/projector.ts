@@ -52,6 +52,10 @@ class Games {
     private readonly store: EventStore,
     private readonly games: GameRegistry,
   ) {}
+  /** Looks up the matches not yet known all at once (one round trip each, concurrently, not one after another). */
+  async preload(matchIds: Iterable<string>): Promise<void> {
+    await Promise.all([...matchIds].filter((id) => !this.byMatch.has(id)).map((id) => this.of(id)));
+  }
   async of(matchId: string): Promise<AnyGameModule | null> {
     if (this.byMatch.has(matchId)) return this.byMatch.get(matchId)!;
     const rec = await this.store.getMatch(matchId);
@@ -98,8 +102,9 @@ export class GameStates {
 }
 
 /**
- * Folds one batch of events into generation `gen` and commits it with the new checkpoint. Returns the new
- * position (unchanged when the batch was empty). Events a document already has (seq ≤ its lastSeq) are skipped.
+ * Folds one batch of events into generation `gen`: the documents to write and the position they bring it to.
+ * Events a document already has (seq ≤ its lastSeq) are skipped. `writing` is the previous batch's write, still
+ * in flight: documents not carried from it are read from the table only once it has committed.
  */
 async function foldBatch(
   store: EventStore,
@@ -109,7 +114,8 @@ async function foldBatch(
   games: Games,
   states: GameStates,
   carried: CarriedDocs,
-): Promise<number> {
+  writing: Promise<void> | null,
+): Promise<{ docs: ReadModelDoc[]; to: number }> {
   const byMatch = new Map<string, EventEnvelope[]>();
   for (const e of batch) {
     let list = byMatch.get(e.matchId);
@@ -118,12 +124,13 @@ async function foldBatch(
   }
   // Documents this build wrote in its earlier batches are what the table holds (each batch's write is guarded by
   // the checkpoint it started from), so only the others are read.
-  const existing = await loadDocs(
-    store,
-    def.name,
-    gen.generation,
-    [...byMatch.keys()].filter((id) => !carried.has(id)),
-  );
+  const unknown = [...byMatch.keys()].filter((id) => !carried.has(id));
+  // Its failure is the build's, reported where it is awaited (settle): here it only has to be over.
+  if (writing && unknown.length > 0) await writing.catch(() => undefined);
+  const [existing] = await Promise.all([
+    loadDocs(store, def.name, gen.generation, unknown),
+    games.preload(byMatch.keys()),
+  ]);
   for (const id of byMatch.keys()) {
     const c = carried.get(id);
     if (c) existing.set(id, c);
@@ -160,10 +167,9 @@ async function foldBatch(
     if (def.needsState) states.keep(matchId, lastSeq, state, ended);
     docs.push({ matchId, lastSeq, doc });
   }
-  const to = batch[batch.length - 1]!.position;
-  await saveBatch(store, gen, gen.position, to, batch.length, docs);
+  // Carried at once: the next batch is folded while this one is written.
   for (const d of docs) carried.keep(d);
-  return to;
+  return { docs, to: batch[batch.length - 1]!.position };
 }
 
 /** The documents one build wrote last, by match (the most recently written kept, up to `max`). */
@@ -198,24 +204,53 @@ export async function buildGeneration(
   const t0 = performance.now();
   let events = 0;
   let current = { ...gen };
-  for (;;) {
-    if (opts.signal?.aborted) break;
-    const batch = await store.readAll({ after: current.position, limit: batchSize });
-    if (batch.length === 0) break;
-    const position = await foldBatch(store, def, current, batch, g, states, carried);
-    events += batch.length;
-    current = { ...current, position, events: current.events + batch.length };
+  const read = (after: number): Promise<StoredEvent[]> => {
+    const page = store.readAll({ after, limit: batchSize });
+    page.catch(() => undefined); // awaited below; a build that stops first must not leave it unhandled
+    return page;
+  };
+  // The next page is read while this one is folded and written: reading is most of a rebuild's wait on
+  // Postgres, and it needs nothing from the write (readAll's cursor is the position, not the checkpoint).
+  let next = read(current.position);
+  // The write of a batch runs while the next one is folded; one write at a time, each from the checkpoint the
+  // one before it left. saveBatch serialises the documents when called, so folding on into them is safe.
+  let writing: { done: Promise<void>; count: number; position: number } | null = null;
+  const settle = async (): Promise<void> => {
+    if (!writing) return;
+    const w = writing;
+    writing = null;
+    await w.done;
+    events += w.count;
+    current = { ...current, position: w.position, events: current.events + w.count };
     const seconds = (performance.now() - t0) / 1000;
     await opts.onProgress?.({
       name: def.name,
       generation: current.generation,
-      position,
+      position: w.position,
       events,
       total: current.events,
       seconds,
       eventsPerSecond: seconds > 0 ? events / seconds : 0,
     });
+  };
+  try {
+    for (;;) {
+      if (opts.signal?.aborted) break;
+      const batch = await next;
+      if (batch.length === 0) break;
+      next = read(batch[batch.length - 1]!.position);
+      const folded = await foldBatch(store, def, current, batch, g, states, carried, writing?.done ?? null);
+      await settle();
+      if (opts.signal?.aborted) break;
+      const done = saveBatch(store, current, current.position, folded.to, batch.length, folded.docs);
+      done.catch(() => undefined); // awaited in settle
+      writing = { done, count: batch.length, position: folded.to };
+    }
+  } finally {
+    // A build that fails still waits for its last write, so nothing of it runs on after it returns.
+    if (writing) await (writing as { done: Promise<void> }).done.catch(() => undefined);
   }
+  await settle();
   return current;
 }
 

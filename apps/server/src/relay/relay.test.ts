@@ -101,6 +101,8 @@ describe('relay (embedded)', () => {
       kind: 'memory',
       publish: (s: string, d: unknown, o: PublishOptions): Promise<PublishAck> =>
         down ? Promise.reject(new Error('injected: bus down')) : bus.publish(s, d, o),
+      publishEncoded: (s: string, json: string, o: PublishOptions): Promise<PublishAck> =>
+        down ? Promise.reject(new Error('injected: bus down')) : bus.publishEncoded(s, json, o),
       subscribe: (...a) => bus.subscribe(...a),
       lastMessage: (s) => bus.lastMessage(s),
       close: async () => undefined,
@@ -128,14 +130,16 @@ describe('relay (embedded)', () => {
   /** The memory bus, with one publish of `msgId` failing once: after storing it (a lost ack) or instead of it. */
   function failingOnce(msgId: string, store: boolean): Bus {
     let failed = false;
+    const publishEncoded = async (s: string, json: string, o: PublishOptions): Promise<PublishAck> => {
+      if (o.msgId !== msgId || failed) return bus.publishEncoded(s, json, o);
+      failed = true;
+      if (store) await bus.publishEncoded(s, json, o);
+      throw new Error(`injected: ${store ? 'ack lost' : 'publish lost'} for ${msgId}`);
+    };
     return {
       kind: 'memory',
-      publish: async (s: string, d: unknown, o: PublishOptions): Promise<PublishAck> => {
-        if (o.msgId !== msgId || failed) return bus.publish(s, d, o);
-        failed = true;
-        if (store) await bus.publish(s, d, o);
-        throw new Error(`injected: ${store ? 'ack lost' : 'publish lost'} for ${msgId}`);
-      },
+      publish: (s: string, d: unknown, o: PublishOptions) => publishEncoded(s, JSON.stringify(d), o),
+      publishEncoded,
       subscribe: (...a) => bus.subscribe(...a),
       lastMessage: (s) => bus.lastMessage(s),
       close: async () => undefined,

@@ -1,10 +1,11 @@
 // Outbox relay: Postgres events table → JetStream `matchtape.match.<id>.events`, resuming from the `relay`
-// checkpoint. A batch read in commit order is published with up to `window` publishes in flight while the next
-// batch is read: matches in parallel, each match's events in seq order — the first with the match's expected last
-// subject sequence, the rest pipelined behind its ack (see publishChain). Publishing is idempotent twice
-// over: Nats-Msg-Id `<matchId>:<seq>` inside the stream's duplicate window, and beyond it the relay reads each
-// match's last published event from the stream and skips what is already there. The checkpoint moves once per
-// batch, to the end of the longest prefix (in commit order) that is all on the stream.
+// checkpoint. A batch read in commit order (each envelope as the JSON text Postgres wrote, published as is, never
+// parsed) is published with up to `window` publishes in flight while the next batch is read: matches in parallel,
+// each match's events in seq order — the first with the match's expected last subject sequence, the rest pipelined
+// behind its ack (see publishChain). Publishing is idempotent twice over: Nats-Msg-Id `<matchId>:<seq>` inside the
+// stream's duplicate window, and beyond it the relay reads each match's last published event from the stream and
+// skips what is already there. The checkpoint moves once per batch, to the end of the longest prefix (in commit
+// order) that is all on the stream.
 import {
   BusUnavailableError,
   subjects,
@@ -12,7 +13,7 @@ import {
   type Bus,
   type BusMessage,
 } from '@matchtape/bus';
-import type { EventStore, StoredEvent } from '@matchtape/store';
+import type { EncodedEvent, EventStore } from '@matchtape/store';
 
 /** pino-compatible (fastify's logger fits). */
 export interface RelayLogger {
@@ -23,9 +24,9 @@ export interface RelayLogger {
 
 export interface RelayFaults {
   /** After the event was read from the committed log, before it is published. */
-  beforePublish?: (e: StoredEvent) => void | Promise<void>;
+  beforePublish?: (e: EncodedEvent) => void | Promise<void>;
   /** After JetStream acknowledged the event, before the checkpoint moves past it. */
-  afterPublishBeforeCheckpoint?: (e: StoredEvent) => void | Promise<void>;
+  afterPublishBeforeCheckpoint?: (e: EncodedEvent) => void | Promise<void>;
 }
 
 export interface RelayOptions {
@@ -120,8 +121,6 @@ function seqOf(m: BusMessage): number {
   throw new Error(`message #${m.streamSeq} on ${m.subject} carries no event seq`);
 }
 
-const envelopeOf = ({ position: _position, ...envelope }: StoredEvent) => envelope;
-
 /** Publish slots shared by a batch's chains: up to `window` publishes in flight. */
 interface Slots {
   acquire(): Promise<void>;
@@ -151,7 +150,7 @@ interface Failure {
 interface Chain {
   matchId: string;
   subject: string;
-  batch: readonly StoredEvent[];
+  batch: readonly EncodedEvent[];
   /** The match's events, as indices into the batch, in seq order. */
   indices: readonly number[];
   slots: Slots;
@@ -196,7 +195,7 @@ class OutboxRelay {
   /** Position up to which every event is on the stream (null: not read yet); the stored checkpoint may lag it. */
   private cursor: number | null = null;
   private backoff: number;
-  private prefetched: { after: number; read: Promise<StoredEvent[]> } | null = null;
+  private prefetched: { after: number; read: Promise<EncodedEvent[]> } | null = null;
   /** The checkpoint writes, one at a time, in order. */
   private writing: Promise<void> = Promise.resolve();
 
@@ -315,22 +314,23 @@ class OutboxRelay {
   }
 
   /** The next batch after the cursor, in commit order (read ahead while the previous one published). */
-  private async readBatch(): Promise<StoredEvent[]> {
+  private async readBatch(): Promise<EncodedEvent[]> {
     if (this.cursor === null) {
       this.cursor = await this.store.getCheckpoint('relay', this.name);
       this.counters.checkpoint = this.cursor;
     }
     const cursor = this.cursor;
-    const batch: StoredEvent[] =
+    // Envelopes as JSON text, published as read: the relay never parses a payload.
+    const batch: EncodedEvent[] =
       this.prefetched && this.prefetched.after === cursor
         ? await this.prefetched.read
-        : await this.store.readAll({ after: cursor, limit: this.batchSize });
+        : await this.store.readAllEncoded({ after: cursor, limit: this.batchSize });
     this.prefetched = null;
     // A full batch: read the next one while this one publishes (it starts where this one ends, which is where
     // the checkpoint will be if every event of this one gets on the stream; otherwise it is dropped).
     if (batch.length === this.batchSize) {
       const after: number = batch[batch.length - 1]!.position;
-      const read = this.store.readAll({ after, limit: this.batchSize });
+      const read = this.store.readAllEncoded({ after, limit: this.batchSize });
       read.catch(() => undefined);
       this.prefetched = { after, read };
     }
@@ -382,7 +382,7 @@ class OutboxRelay {
    * event is on the stream (null: none), and the first error.
    */
   private async publishBatch(
-    batch: readonly StoredEvent[],
+    batch: readonly EncodedEvent[],
   ): Promise<{ upTo: number | null; failure: Failure }> {
     const byMatch = new Map<string, number[]>();
     batch.forEach((e, i) => {
@@ -455,7 +455,7 @@ class OutboxRelay {
       chain.sent = e.seq;
       this.acked(
         e,
-        await this.bus.publish(chain.subject, envelopeOf(e), {
+        await this.bus.publishEncoded(chain.subject, e.body, {
           msgId: `${chain.matchId}:${e.seq}`,
           expectedLastSubjectSeq,
         }),
@@ -486,7 +486,7 @@ class OutboxRelay {
       chain.sent = e.seq;
       inFlight.push(
         this.bus
-          .publish(subject, envelopeOf(e), {
+          .publishEncoded(subject, e.body, {
             msgId: `${matchId}:${e.seq}`,
             ...(expectFirst !== undefined && inFlight.length === 0
               ? { expectedLastSubjectSeq: expectFirst }
@@ -524,7 +524,7 @@ class OutboxRelay {
   }
 
   /** Records an ack: the cached head moves on, and the counters. */
-  private acked(e: StoredEvent, ack: { streamSeq: number; duplicate: boolean }): void {
+  private acked(e: EncodedEvent, ack: { streamSeq: number; duplicate: boolean }): void {
     if (ack.duplicate) this.counters.duplicates += 1;
     else this.counters.published += 1;
     const h = this.heads.get(e.matchId);
@@ -545,7 +545,7 @@ class OutboxRelay {
       const e = batch[i]!;
       if (e.seq < s.from || e.seq > Math.min(s.to, head.seq)) continue;
       try {
-        await this.bus.publish(subject, envelopeOf(e), {
+        await this.bus.publishEncoded(subject, e.body, {
           msgId: `${matchId}:${e.seq}`,
           expectedLastSubjectSeq: 0,
         });
