@@ -51,6 +51,22 @@ const Round = z.number().int().min(1);
 const Table = z.number().int().min(1);
 
 export const Ruling = z.enum(['game-loss', 'match-loss', 'draw', 'correction']);
+/** A judge's ruling on a pairing (RecordResult without its round and table; the HTTP body has the same fields). */
+export const RulingFields = {
+  ruling: Ruling,
+  /** The penalised player (game-loss, match-loss). */
+  player: PlayerId.optional(),
+  /** A correction's result, counted from the pairing's first-named player. */
+  result: z
+    .object({
+      p1Wins: z.number().int().min(0).max(5),
+      p2Wins: z.number().int().min(0).max(5),
+      draws: z.number().int().min(0).max(5),
+    })
+    .strict()
+    .optional(),
+  reason: z.string().trim().min(1, 'a judge ruling needs a reason').max(1000),
+};
 export type Ruling = z.infer<typeof Ruling>;
 
 export const EventCommand = z.discriminatedUnion('type', [
@@ -102,19 +118,7 @@ export const EventCommand = z.discriminatedUnion('type', [
       type: z.literal('RecordResult'),
       round: Round,
       table: Table,
-      ruling: Ruling,
-      /** The penalised player (game-loss, match-loss). */
-      player: PlayerId.optional(),
-      /** A correction's result, counted from the pairing's first-named player. */
-      result: z
-        .object({
-          p1Wins: z.number().int().min(0).max(5),
-          p2Wins: z.number().int().min(0).max(5),
-          draws: z.number().int().min(0).max(5),
-        })
-        .strict()
-        .optional(),
-      reason: z.string().trim().min(1, 'a judge ruling needs a reason').max(1000),
+      ...RulingFields,
     })
     .strict(),
   /** The producer puts a table on the stream (the event overlays follow it); table null: no featured table. */

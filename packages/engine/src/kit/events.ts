@@ -79,3 +79,13 @@ export function defineEvents<T extends Shapes>(shapes: T): EventCatalog<T> {
       z.toJSONSchema(union, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>,
   };
 }
+
+/**
+ * `true` when schema S parses exactly the type T. A game's card vocabulary lists one per schema, so its zod
+ * schemas and the types its rules read cannot drift apart without a compile error.
+ */
+export type SchemaIs<S extends z.ZodType, T> = [z.infer<S>] extends [T]
+  ? [T] extends [z.infer<S>]
+    ? true
+    : false
+  : false;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { coinRace } from '../testing/fixture-game';
-import { boardModel, cardDefinitions, defineGame, type GameDefinition } from './game';
+import { boardModel, cardDefinitions, defineGame, keyMoments, type GameDefinition } from './game';
+import { coverageEntry } from './machine';
+import type { GameEvent } from '../game';
 
 describe('defineGame', () => {
   it('reads position and status from the common state fields unless the game supplies them', () => {
@@ -74,6 +76,46 @@ describe('defineGame', () => {
       banner: 'x',
       winner: 'p1',
       result: 'p2 conceded',
+    });
+  });
+});
+
+describe('keyMoments', () => {
+  const ev = (type: string, payload: Record<string, unknown> = {}): GameEvent => ({ type, payload });
+  const keyMoment = keyMoments(
+    { AttackDeclared: 'attack', CardLeftPlay: (e) => (e.payload.reason === 'destroyed' ? 'death' : null) },
+    (e) => `said: ${e.type}`,
+  );
+
+  it('marks the listed types with their kind and the game’s label', () => {
+    expect(keyMoment(ev('AttackDeclared'))).toEqual({ kind: 'attack', label: 'said: AttackDeclared' });
+    expect(keyMoment(ev('CardLeftPlay', { reason: 'destroyed' }))).toEqual({
+      kind: 'death',
+      label: 'said: CardLeftPlay',
+    });
+  });
+
+  it('leaves out unlisted types, a kind that answers null, and names inherited from Object', () => {
+    expect(keyMoment(ev('CardDrawn'))).toBeNull();
+    expect(keyMoment(ev('CardLeftPlay', { reason: 'bounced' }))).toBeNull();
+    expect(keyMoment(ev('toString'))).toBeNull();
+  });
+});
+
+describe('coverageEntry', () => {
+  it('is implemented by default and carries a reason only when given one', () => {
+    expect(coverageEntry('1.1', 'Objective', ['a.test.ts'])).toEqual({
+      rule: '1.1',
+      title: 'Objective',
+      status: 'implemented',
+      tests: ['a.test.ts'],
+    });
+    expect(coverageEntry('2.1', 'Dice', [], 'not-implemented', 'no card rolls')).toEqual({
+      rule: '2.1',
+      title: 'Dice',
+      status: 'not-implemented',
+      tests: [],
+      reason: 'no card rolls',
     });
   });
 });

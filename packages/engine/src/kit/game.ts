@@ -2,7 +2,7 @@
 // is its own (rules, machine, views, cards, bots…); position and status are read from the common state fields
 // when the game keeps them under the usual names, card definitions are built from the pool and the face renderer.
 import type { BoardModel, CardFace } from '../board';
-import type { CardDefinition, DeckList, GameModule, Position } from '../game';
+import type { CardDefinition, DeckList, GameEvent, GameModule, Position } from '../game';
 
 /** The state fields `position` is read from when a game does not supply its own. */
 export type PositionFields = Position;
@@ -114,4 +114,22 @@ export function positionNames(
     phase: phases[phase] ?? idWords(phase),
     step: step === null ? null : steps[step] === undefined ? idWords(step) : steps[step],
   });
+}
+
+/** A key moment's kind for an event type: a fixed kind, or one that depends on the event (null: not a key moment). */
+export type KeyMomentKind = string | ((e: GameEvent) => string | null);
+
+/**
+ * GameModule.keyMoment from a table of the event types that mark the timeline, each labelled by `label` (the
+ * game's log line, usually): a game lists its moments instead of writing the same switch.
+ */
+export function keyMoments(
+  kinds: Readonly<Record<string, KeyMomentKind>>,
+  label: (e: GameEvent) => string,
+): GameModule['keyMoment'] {
+  return (e) => {
+    const k = Object.hasOwn(kinds, e.type) ? kinds[e.type]! : null;
+    const kind = typeof k === 'function' ? k(e) : k;
+    return kind === null ? null : { kind, label: label(e) };
+  };
 }

@@ -284,6 +284,17 @@ export function machineRulesCoverage(machine: AnyStateMachine, tests: string[]):
   return [...out.values()];
 }
 
+/** One hand-written coverage entry; `reason` says why a rule is partial or not implemented. */
+export function coverageEntry(
+  rule: string,
+  title: string,
+  tests: string[],
+  status: CoverageEntry['status'] = 'implemented',
+  reason?: string,
+): CoverageEntry {
+  return reason ? { rule, title, status, tests, reason } : { rule, title, status, tests };
+}
+
 /** Coverage sections: the machine's generated entries, with hand-written entries replacing any of the same rule. */
 export function mergeCoverage(
   generated: readonly CoverageEntry[],

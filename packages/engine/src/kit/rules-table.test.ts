@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reject, type GameEvent } from '../game';
-import { allowed, commandRule, foldBy, type CommandTable, type FoldTable } from './rules-table';
+import { allowed, commandRule, foldBy, seatsOf, type CommandTable, type FoldTable } from './rules-table';
 
 type Cmd = { type: 'Add'; n: number } | { type: 'Reset' };
 const COMMANDS: CommandTable<number, Cmd, number[]> = {
@@ -34,5 +34,33 @@ describe('rules tables', () => {
     expect(fold(s0, ev('Marker'))).toBe(s0);
     expect(fold(s0, ev('constructor'))).toBe(s0);
     expect(fold(s0, ev('hasOwnProperty'))).toBe(s0);
+  });
+});
+
+describe('seatsOf', () => {
+  it("gives MatchStarted's seat order and one fresh player per seat", () => {
+    const seats = seatsOf(
+      {
+        players: [
+          { id: 'p2', name: 'Bea' },
+          { id: 'p1', name: 'Ada' },
+        ],
+      },
+      (id, name) => ({
+        id,
+        name,
+        hand: [] as string[],
+      }),
+    );
+    expect(seats.order).toEqual(['p2', 'p1']);
+    expect(seats.players).toEqual({
+      p1: { id: 'p1', name: 'Ada', hand: [] },
+      p2: { id: 'p2', name: 'Bea', hand: [] },
+    });
+    expect(seats.players.p1!.hand).not.toBe(seats.players.p2!.hand);
+  });
+
+  it('gives no seats for a payload without players', () => {
+    expect(seatsOf({}, (id) => id)).toEqual({ order: [], players: {} });
   });
 });

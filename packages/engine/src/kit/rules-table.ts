@@ -42,3 +42,24 @@ export function foldBy<S>(table: FoldTable<S>): (s: S, e: GameEvent) => S {
 
 /** `check` of a command no rule restricts beyond the game's own gate (the table says so rather than omit it). */
 export const allowed = (): null => null;
+
+/** A seat as MatchStarted names it (every game's payload carries `players: [{ id, name }]`, in seat order). */
+interface StartedSeat {
+  id: PlayerId;
+  name: string;
+}
+
+/**
+ * MatchStarted's seats as every game folds them: the seat order, and one fresh player record per seat made by the
+ * game's own `newPlayer`.
+ */
+export function seatsOf<P>(
+  payload: Record<string, unknown>,
+  newPlayer: (id: PlayerId, name: string) => P,
+): { order: PlayerId[]; players: Record<PlayerId, P> } {
+  const seats = (payload.players as StartedSeat[] | undefined) ?? [];
+  return {
+    order: seats.map((x) => x.id),
+    players: Object.fromEntries(seats.map((x) => [x.id, newPlayer(x.id, x.name)])),
+  };
+}

@@ -2,6 +2,7 @@
 // Scenario files live in test/scenarios/alpha-clash/; coverage.test.ts checks every path listed here exists.
 import {
   machineRulesCoverage,
+  coverageEntry,
   mergeCoverage,
   type CoverageEntry,
   type RulesCoverage,
@@ -11,15 +12,13 @@ import { alphaClashMachine } from './machine';
 const sc = (...names: string[]) => names.map((n) => `test/scenarios/alpha-clash/${n}.json`);
 const t = (...names: string[]) => names.map((n) => `packages/games/alpha-clash/src/${n}`);
 
-function e(
+const e = (
   rule: string,
   title: string,
   status: CoverageEntry['status'],
   tests: string[],
   reason?: string,
-): CoverageEntry {
-  return reason ? { rule, title, status, tests, reason } : { rule, title, status, tests };
-}
+): CoverageEntry => coverageEntry(rule, title, tests, status, reason);
 
 const PROPS = t('property-a.test.ts', 'property-b.test.ts');
 

@@ -5,6 +5,7 @@ import {
   foldBy,
   openWindow,
   passPriority,
+  seatsOf,
   type FoldTable,
   type GameEvent,
   type PlayerId,
@@ -443,9 +444,7 @@ function foldBarrageAnswered(s: AlphaClashState): AlphaClashState {
 const FOLD: FoldTable<AlphaClashState> = {
   MatchStarted(s, p) {
     s.seedCommitment = str(p, 'seedCommitment');
-    const players = p.players as { id: PlayerId; name: string }[];
-    s.order = players.map((x) => x.id);
-    for (const x of players) s.players[x.id] = newPlayer(x.id, x.name);
+    Object.assign(s, seatsOf(p, newPlayer));
     s.setup = { ...s.setup, stacked: p.stacked === true };
     s.variants = {
       quickStartFirstTurnAttackBan:

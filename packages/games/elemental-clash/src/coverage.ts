@@ -1,11 +1,6 @@
 // Rules coverage (`matchtape rules-coverage --game elemental-clash`): which sections of the draft rules and which
 // decisions (decisions.md) the engine implements, and the tests that check each.
-import {
-  machineRulesCoverage,
-  mergeCoverage,
-  type CoverageEntry,
-  type RulesCoverage,
-} from '@matchtape/engine';
+import { machineRulesCoverage, coverageEntry, mergeCoverage, type RulesCoverage } from '@matchtape/engine';
 import { elementalClashMachine } from './machine';
 import { KEYWORDS } from './cards/keywords';
 
@@ -22,13 +17,7 @@ const T = {
   scen: (name: string) => `test/scenarios/elemental-clash/${name}.json`,
 };
 
-const e = (
-  rule: string,
-  title: string,
-  tests: string[],
-  status: CoverageEntry['status'] = 'implemented',
-  reason?: string,
-): CoverageEntry => (reason ? { rule, title, status, tests, reason } : { rule, title, status, tests });
+const e = coverageEntry;
 
 export const COVERAGE: RulesCoverage = {
   // The phases and steps the machine names a rule for (its meta.rule), unless a written entry below has that rule.

@@ -3,6 +3,7 @@
 // zone is taken from the payload as the viewer was sent it (a full card, or a hidden reference).
 import {
   foldBy,
+  seatsOf,
   type Fold,
   type FoldTable,
   type GameEvent,
@@ -255,11 +256,9 @@ const topCardsSeen: Fold<ECState> = (s, p) => {
  */
 const FOLD: FoldTable<ECState> = {
   MatchStarted: (_s, p) => {
-    const players = (p.players as { id: PlayerId; name: string }[]) ?? [];
     return {
       ...initialState(),
-      order: players.map((x) => x.id),
-      players: Object.fromEntries(players.map((x) => [x.id, emptyPlayer(x.id, x.name)])),
+      ...seatsOf(p, emptyPlayer),
       options: { ...DEFAULT_OPTIONS, ...(p.options as Partial<ECOptions>) },
       phase: 'setup',
       step: 'mulligan',

@@ -1,6 +1,6 @@
 // How a state and its events look to people: the board model the site draws (element-stone stacks, ATK and DEF
 // zones, the spellbook count as life), one line per event for the log, and the timeline's key moments.
-import { boardModel, positionNames, listWords } from '@matchtape/engine';
+import { boardModel, keyMoments, positionNames, listWords } from '@matchtape/engine';
 import type {
   BoardModel,
   CardFace,
@@ -403,27 +403,20 @@ export function describe(e: GameEvent): string {
   }
 }
 
-export function keyMoment(e: GameEvent): null | { kind: string; label: string } {
-  const p = e.payload as P;
-  switch (e.type) {
-    case 'AttackDeclared':
-      return { kind: 'attack', label: describe(e) };
-    case 'DamageDealt':
-      return p.player ? { kind: 'damage', label: describe(e) } : null;
-    case 'CardLeftPlay':
-      return p.reason === 'destroyed' ? { kind: 'death', label: describe(e) } : null;
-    case 'DieRolled':
-      return { kind: 'random', label: describe(e) };
-    case 'HandRedrawn':
-    case 'MulliganTaken':
-      return { kind: 'mulligan', label: describe(e) };
-    case 'PlayerLost':
-    case 'MatchEnded':
-      return { kind: 'end', label: describe(e) };
-    default:
-      return null;
-  }
-}
+/** The timeline's key moments (GameModule.keyMoment), labelled by the log line. */
+export const keyMoment = keyMoments(
+  {
+    AttackDeclared: 'attack',
+    DamageDealt: (e) => (e.payload.player ? 'damage' : null),
+    CardLeftPlay: (e) => (e.payload.reason === 'destroyed' ? 'death' : null),
+    DieRolled: 'random',
+    HandRedrawn: 'mulligan',
+    MulliganTaken: 'mulligan',
+    PlayerLost: 'end',
+    MatchEnded: 'end',
+  },
+  describe,
+);
 
 /** The player's table: each command in the rules document's words (GameModule.describeCommand). */
 export const commandPhrases: CommandPhrases = {

@@ -1,7 +1,7 @@
 // Rules coverage (`matchtape rules-coverage --game grand-archive`): which parts of the Comprehensive Rules the
 // engine implements, where they are tested, and why the rest is partial or left out.
 import type { CoverageEntry, RulesCoverage } from '@matchtape/engine';
-import { machineRulesCoverage, mergeCoverage } from '@matchtape/engine';
+import { coverageEntry, machineRulesCoverage, mergeCoverage } from '@matchtape/engine';
 import { KEYWORDS } from './cards/keywords';
 import { grandArchiveMachine } from './machine';
 
@@ -17,13 +17,7 @@ const T = {
   scen: (name: string) => `test/scenarios/grand-archive/${name}.json`,
 };
 
-const e = (
-  rule: string,
-  title: string,
-  tests: string[],
-  status: CoverageEntry['status'] = 'implemented',
-  reason?: string,
-): CoverageEntry => (reason ? { rule, title, status, tests, reason } : { rule, title, status, tests });
+const e = coverageEntry;
 
 const SECTIONS: CoverageEntry[] = [
   e('1.1', 'Objective: defeat each opponent’s champion; simultaneous loss is a draw', [T.rules, T.props]),

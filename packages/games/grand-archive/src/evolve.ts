@@ -7,6 +7,7 @@ import {
   foldBy,
   openWindow,
   passPriority,
+  seatsOf,
   type Fold,
   type FoldTable,
   type GameEvent,
@@ -187,13 +188,11 @@ const promptClosed: Fold<GAState> = (s) => ({ ...s, prompt: null });
 /** The fold of each event type; a type with no row (a marker event) changes nothing. */
 const FOLD: FoldTable<GAState> = {
   MatchStarted: (_s, p) => {
-    const players = p.players as { id: PlayerId; name: string }[];
     return {
       ...initialState(),
       status: 'playing',
       matchId: String(p.matchId ?? ''),
-      order: players.map((x) => x.id),
-      players: Object.fromEntries(players.map((x) => [x.id, emptyPlayer(x.id, x.name)])),
+      ...seatsOf(p, emptyPlayer),
       turnLimit: Number(p.turnLimit ?? 0),
     };
   },

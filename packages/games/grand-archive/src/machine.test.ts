@@ -7,18 +7,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toDirectedGraph } from 'xstate/graph';
 import {
-  applyCommand,
   checkMachineMeta,
-  cursorAfter,
   listTransitions,
   phaseOrder,
   stepOrder,
   machineToJson,
   parseScenario,
+  MatchSession,
   Rng,
-  RngSource,
   scenarioConfig,
-  startMatch,
   type Command,
   type MatchConfig,
   type PlayerId,
@@ -35,7 +32,8 @@ function drive(
   seed: string,
   next: (s: GAState, p: PlayerId, i: number) => Command | null,
 ): void {
-  const started = startMatch<GAState>(grandArchive, config, { seed, at: '2026-01-01T00:00:00.000Z' });
+  const at = '2026-01-01T00:00:00.000Z';
+  const started = MatchSession.start<GAState>(grandArchive, config, { seed, at });
   if (!started.ok) throw new Error(started.reason);
   let s = grandArchive.initial();
   const fold = (events: { type: string; payload: Record<string, unknown> }[]) => {
@@ -50,21 +48,16 @@ function drive(
   };
   t.states.add(machinePath(s));
   fold(started.events);
-  let all = started.events;
-  const rng = new RngSource(seed);
+  const session = started.session;
   for (let i = 0; i < 5000 && s.status !== 'ended'; i++) {
     const p = grandArchive.actors(s)[0];
     if (!p) break;
     const cmd = next(s, p, i);
     if (!cmd) break;
-    const res = applyCommand<GAState>(grandArchive, s, cmd, rng.at(cursorAfter(all)), {
-      seed,
-      at: '2026-01-01T00:00:00.000Z',
-    });
+    const res = session.play(cmd, at);
     if (!res.ok) continue;
     t.take(machinePath(s), cmd.type);
     fold(res.events);
-    all = all.concat(res.events);
   }
 }
 

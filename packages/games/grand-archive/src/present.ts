@@ -1,6 +1,6 @@
 // What people read and see: the board model for the site, one plain-words line per event for the log, and the
 // timeline's key moments. Wording only; what each viewer may see is decided in view.ts.
-import { boardModel, positionNames, listWords, triggerWords } from '@matchtape/engine';
+import { boardModel, keyMoments, positionNames, listWords, triggerWords } from '@matchtape/engine';
 import type {
   BoardModel,
   CardFace,
@@ -456,29 +456,21 @@ function combatLine(type: string, p: P, s: CardBook, who: string): string | null
   }
 }
 
-export function keyMoment(e: GameEvent): null | { kind: string; label: string } {
-  const p = e.payload as Record<string, unknown>;
-  switch (e.type) {
-    case 'AttackDeclared':
-    case 'AttackRedirected':
-      return { kind: 'attack', label: describe(e) };
-    case 'DamageDealt':
-      return { kind: 'damage', label: describe(e) };
-    case 'AttackNegated':
-      return { kind: 'attack', label: describe(e) };
-    case 'ChampionLeveledUp':
-      return { kind: 'level-up', label: describe(e) };
-    case 'ObjectLeftField':
-      return p.reason === 'destroyed' ? { kind: 'death', label: describe(e) } : null;
-    case 'StartingChampionPlaced':
-      return { kind: 'champion', label: describe(e) };
-    case 'PlayerLost':
-    case 'MatchEnded':
-      return { kind: 'end', label: describe(e) };
-    default:
-      return null;
-  }
-}
+/** The timeline's key moments (GameModule.keyMoment), labelled by the log line. */
+export const keyMoment = keyMoments(
+  {
+    AttackDeclared: 'attack',
+    AttackRedirected: 'attack',
+    AttackNegated: 'attack',
+    DamageDealt: 'damage',
+    ChampionLeveledUp: 'level-up',
+    ObjectLeftField: (e) => (e.payload.reason === 'destroyed' ? 'death' : null),
+    StartingChampionPlaced: 'champion',
+    PlayerLost: 'end',
+    MatchEnded: 'end',
+  },
+  describe,
+);
 
 /** Commands that name a waiting trigger by its id: said by its source and text, as the ordering list shows them. */
 export const statePhrases: StatePhrases<GAState> = {

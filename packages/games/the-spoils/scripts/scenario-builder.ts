@@ -1,27 +1,17 @@
-// Writes the scenario files of test/scenarios/the-spoils/. Each scenario is played against the real engine while
-// it is written: a command whose outcome differs from the written expectation, or an expectation on events or
-// state that does not hold, stops the build with the difference. The JSON files are what CI runs
-// (src/scenarios.test.ts through the kernel's runScenario); this script only keeps them consistent.
+// Writes the scenario files of test/scenarios/the-spoils/ through the kit's ScenarioWriter: every step runs
+// through the scenario runner itself while it is written, so a command whose outcome differs from the written
+// expectation, or an expectation on events or state that does not hold, stops the build with the runner's message.
+// The JSON files are what CI runs (src/scenarios.test.ts through runScenario).
 // This is a development script (it writes files), not part of the pure core.
 // eslint-disable-next-line no-restricted-imports
 import { mkdirSync, writeFileSync } from 'node:fs';
 // eslint-disable-next-line no-restricted-imports
 import { join } from 'node:path';
 import {
-  applyCommand,
-  chainEvents,
-  cursorAfter,
-  GENESIS_HASH,
-  jsonEqual,
-  partialMatch,
   readPath,
-  RngSource,
-  scenarioConfig,
-  startMatch,
-  type Command,
-  type EventEnvelope,
+  ScenarioWriter,
   type PlayerId,
-  type Scenario,
+  type ScenarioInput,
   type ScenarioStart,
   type TestCard,
   type Viewer,
@@ -32,7 +22,6 @@ import { isHidden, type SpoilsState } from '../src/types';
 
 export const OUT = join(import.meta.dirname, '../../../../test/scenarios/the-spoils');
 
-type Step = Record<string, unknown>;
 export interface SeatSpec {
   faction: string;
   /** Top of the deck first; padded to 45 cards (Limited, 103.2b) with `filler`. */
@@ -41,14 +30,9 @@ export interface SeatSpec {
 }
 
 export class ScenarioBuilder {
-  steps: Step[] = [];
-  state: SpoilsState;
-  events: EventEnvelope[];
-  private cursor = 0;
-  private cmdStart = 0;
-  private rng: RngSource;
-  private tick = 0;
-  readonly scenario: Omit<Scenario, 'steps'>;
+  /** The kit's writer: every step runs through the scenario runner itself (its MatchSession) before it is kept. */
+  private readonly writer: ScenarioWriter;
+  readonly scenario: Omit<ScenarioInput, 'steps'>;
 
   /** From setup with stacked decks (`seats`), or from a start position (`start`, 603.2). */
   constructor(
@@ -82,29 +66,12 @@ export class ScenarioBuilder {
             },
             stack: { p1: { deck: seats.p1.top }, p2: { deck: seats.p2.top } },
           };
-    const config = scenarioConfig({ ...this.scenario, steps: [] } as Scenario);
-    const seed = String(this.scenario.seed);
-    this.rng = new RngSource(seed);
-    const start = 'start' in seats ? seats.start : null;
-    const started = startMatch<SpoilsState>(
-      theSpoils,
-      config,
-      { seed, at: this.at() },
-      start
-        ? (c, ctx) =>
-            theSpoils.scenario!.start(c, start, {
-              ...ctx,
-              cards: 'start' in seats ? (seats.cards ?? []) : [],
-            })
-        : undefined,
-    );
-    if (!started.ok) throw new Error(`${name}: setup rejected (${started.rule}) ${started.reason}`);
-    this.events = chainEvents(config.matchId, 0, GENESIS_HASH, started.events);
-    this.state = started.state;
+    this.writer = new ScenarioWriter(theSpoils, this.scenario);
   }
 
-  private at(): string {
-    return new Date(Date.UTC(2026, 0, 1) + 1000 * this.tick++).toISOString();
+  /** The live judge state (the writer's session runs The Spoils module, so its state is a SpoilsState). */
+  get state(): SpoilsState {
+    return this.writer.state as SpoilsState;
   }
 
   do(
@@ -113,38 +80,7 @@ export class ScenarioBuilder {
     args: Record<string, unknown> = {},
     expect: 'accepted' | { rejected: { rule: string } } = 'accepted',
   ): this {
-    const command = { type, player, ...args, commandId: `s${this.steps.length}` } as Command;
-    const res = applyCommand<SpoilsState>(
-      theSpoils,
-      this.state,
-      command,
-      this.rng.at(cursorAfter(this.events)),
-      { seed: String(this.scenario.seed), at: this.at() },
-    );
-    if (expect === 'accepted' && !res.ok)
-      throw new Error(
-        `${this.name}: ${type} ${JSON.stringify(args)} by ${player} rejected (${res.rule}) ${res.reason}`,
-      );
-    if (expect !== 'accepted') {
-      if (res.ok)
-        throw new Error(
-          `${this.name}: ${type} by ${player} accepted, expected rejection ${expect.rejected.rule}`,
-        );
-      if (res.rule !== expect.rejected.rule)
-        throw new Error(
-          `${this.name}: ${type} rejected by ${res.rule} (${res.reason}), expected ${expect.rejected.rule}`,
-        );
-    }
-    const { commandId: _c, ...shown } = command;
-    this.steps.push({ command: shown, expect });
-    if (res.ok) {
-      this.cursor = this.events.length;
-      this.cmdStart = this.events.length;
-      const last = this.events[this.events.length - 1]!;
-      this.events = this.events.concat(chainEvents(last.matchId, this.events.length, last.hash, res.events));
-      this.state = res.state;
-    }
-    return this;
+    return this.wrap(() => this.writer.command(player, type, args, expect));
   }
 
   reject(player: PlayerId, type: string, args: Record<string, unknown>, rule: string): this {
@@ -152,74 +88,41 @@ export class ScenarioBuilder {
   }
 
   event(type: string, payload?: Record<string, unknown>): this {
-    const i = this.events
-      .slice(this.cursor)
-      .findIndex((e) => e.type === type && (payload === undefined || partialMatch(e.payload, payload)));
-    if (i < 0)
-      throw new Error(
-        `${this.name}: no ${type} ${JSON.stringify(payload ?? {})} since seq ${this.cursor}; saw ${this.events
-          .slice(this.cursor)
-          .map((e) => `${e.type}${JSON.stringify(e.payload).slice(0, 100)}`)
-          .join(' | ')}`,
-      );
-    this.cursor += i + 1;
-    this.steps.push({ expectEvent: payload === undefined ? { type } : { type, payload } });
-    return this;
-  }
-
-  expectState(path: string, equals: unknown, as: Viewer = 'judge'): this {
-    const got = readPath(theSpoils.view(this.state, as), path);
-    if (!got.found || !jsonEqual(got.value ?? null, equals ?? null))
-      throw new Error(
-        `${this.name}: ${path} as ${as} is ${got.found ? JSON.stringify(got.value) : `missing at ${got.at}`}, expected ${JSON.stringify(equals)}`,
-      );
-    this.steps.push({ expectState: { as, path, equals } });
-    return this;
-  }
-
-  stats(card: string, stats: Record<string, number | string | null>): this {
-    const got = theSpoils.scenario!.stats(this.state, card);
-    for (const [k, v] of Object.entries(stats))
-      if (!got || got[k] !== v)
-        throw new Error(
-          `${this.name}: ${card}.${k} is ${got ? String(got[k]) : 'absent'}, expected ${String(v)}`,
-        );
-    this.steps.push({ expectStats: { card, stats } });
-    return this;
-  }
-
-  priority(holder: PlayerId | null): this {
-    const got = theSpoils.scenario!.priority(this.state);
-    if (got !== holder) throw new Error(`${this.name}: priority holder is ${got}, expected ${holder}`);
-    this.steps.push({ expectPriority: { holder } });
-    return this;
+    return this.wrap(() =>
+      this.writer.step({ expectEvent: payload === undefined ? { type } : { type, payload } }),
+    );
   }
 
   /** An event with the rule its envelope cites. */
   eventRule(type: string, rule: string, payload?: Record<string, unknown>): this {
-    const i = this.events
-      .slice(this.cursor)
-      .findIndex(
-        (e) =>
-          e.type === type && e.rule === rule && (payload === undefined || partialMatch(e.payload, payload)),
-      );
-    if (i < 0)
-      throw new Error(
-        `${this.name}: no ${type} citing ${rule} since seq ${this.cursor}; saw ${this.events
-          .slice(this.cursor)
-          .map((e) => `${e.type}(${e.rule})`)
-          .join(' | ')}`,
-      );
-    this.cursor += i + 1;
-    this.steps.push({ expectEvent: payload === undefined ? { type, rule } : { type, rule, payload } });
-    return this;
+    return this.wrap(() =>
+      this.writer.step({ expectEvent: payload === undefined ? { type, rule } : { type, rule, payload } }),
+    );
   }
 
   /** No event of this type since the last command. */
   noEvent(type: string): this {
-    if (this.events.slice(this.cmdStart).some((e) => e.type === type))
-      throw new Error(`${this.name}: a ${type} happened`);
-    this.steps.push({ expectNoEvent: { type } });
+    return this.wrap(() => this.writer.step({ expectNoEvent: { type } }));
+  }
+
+  expectState(path: string, equals: unknown, as: Viewer = 'judge'): this {
+    return this.wrap(() => this.writer.step({ expectState: { as, path, equals } }));
+  }
+
+  stats(card: string, stats: Record<string, number | string | null>): this {
+    return this.wrap(() => this.writer.step({ expectStats: { card, stats } }));
+  }
+
+  priority(holder: PlayerId | null): this {
+    return this.wrap(() => this.writer.step({ expectPriority: { holder } }));
+  }
+
+  private wrap(f: () => unknown): this {
+    try {
+      f();
+    } catch (err) {
+      throw new Error(`${this.name}: ${(err as Error).message}`);
+    }
     return this;
   }
 
@@ -261,11 +164,13 @@ export class ScenarioBuilder {
     return this.state.perms.findIndex((x) => x.id === id);
   }
 
+  /** How many steps are written so far. */
+  get stepCount(): number {
+    return this.writer.toJSON().steps.length;
+  }
+
   save(): void {
     mkdirSync(OUT, { recursive: true });
-    writeFileSync(
-      join(OUT, `${this.name}.json`),
-      `${JSON.stringify({ ...this.scenario, steps: this.steps }, null, 2)}\n`,
-    );
+    writeFileSync(join(OUT, `${this.name}.json`), `${JSON.stringify(this.writer.toJSON(), null, 2)}\n`);
   }
 }

@@ -1552,7 +1552,7 @@ const GREED3 = [res('greed'), res('greed'), res('elitism')];
 }
 
 for (const b of all) {
-  if (b.steps.length === 0) continue;
+  if (b.stepCount === 0) continue;
   b.save();
 }
-console.log(`wrote ${all.filter((b) => b.steps.length > 0).length} scenarios`);
+console.log(`wrote ${all.filter((b) => b.stepCount > 0).length} scenarios`);

@@ -1,11 +1,6 @@
 // Rules coverage (`matchtape rules-coverage --game the-spoils`): which parts of the Comprehensive Rules Reference
 // the engine implements, where they are tested, and why the rest is partial or left out.
-import {
-  machineRulesCoverage,
-  mergeCoverage,
-  type CoverageEntry,
-  type RulesCoverage,
-} from '@matchtape/engine';
+import { machineRulesCoverage, coverageEntry, mergeCoverage, type RulesCoverage } from '@matchtape/engine';
 import { spoilsMachine } from './machine';
 import { KEYWORDS } from './cards/keywords';
 
@@ -20,13 +15,7 @@ const T = {
   scen: (name: string) => `test/scenarios/the-spoils/${name}.json`,
 };
 
-const e = (
-  rule: string,
-  title: string,
-  tests: string[],
-  status: CoverageEntry['status'] = 'implemented',
-  reason?: string,
-): CoverageEntry => (reason ? { rule, title, status, tests, reason } : { rule, title, status, tests });
+const e = coverageEntry;
 
 export const COVERAGE: RulesCoverage = {
   // The phases and steps the machine names a rule for (its meta.rule), unless a written entry below has that rule.

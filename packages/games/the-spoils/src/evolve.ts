@@ -1,7 +1,7 @@
 // evolve: the pure fold. It reads only the event payload, so it folds the full events (judge) and the redacted
 // ones (viewers) alike: a card whose identity was redacted (cardId null) becomes a hidden slot, or a face-down
 // card in play with cardId null.
-import { foldBy, type Fold, type FoldTable, type GameEvent, type PlayerId } from '@matchtape/engine';
+import { foldBy, seatsOf, type Fold, type FoldTable, type GameEvent, type PlayerId } from '@matchtape/engine';
 import type {
   Battle,
   Card,
@@ -199,30 +199,19 @@ const permEntered: Fold<SpoilsState> = (s, p) => ({
   perms: [...s.perms, p.perm as Perm],
 });
 
+/** A seat's player before setup: empty zones, no faction yet. */
+function emptyPlayer(id: PlayerId, name: string): PlayerState {
+  return { id, name, deck: [], hand: [], discard: [], outOfGame: [], faction: '', mulliganDone: false };
+}
+
 /** The fold of each event type; a type with no row (a marker event) changes nothing. */
 const FOLD: FoldTable<SpoilsState> = {
   MatchStarted: (_s, p) => {
-    const players = p.players as { id: PlayerId; name: string }[];
     return {
       ...initialState(),
       status: 'playing',
       matchId: String(p.matchId ?? ''),
-      order: players.map((x) => x.id),
-      players: Object.fromEntries(
-        players.map((x) => [
-          x.id,
-          {
-            id: x.id,
-            name: x.name,
-            deck: [],
-            hand: [],
-            discard: [],
-            outOfGame: [],
-            faction: '',
-            mulliganDone: false,
-          },
-        ]),
-      ),
+      ...seatsOf(p, emptyPlayer),
       turnLimit: Number(p.turnLimit ?? 0),
       serial: Number(p.serial ?? 0),
       // 601.1a–c happen at the first position of the machine.

@@ -1,6 +1,6 @@
 // What people read and see: the board model for the site, one plain-words line per event for the log, and the
 // timeline's key moments. Wording only; what each viewer may see is decided in view.ts.
-import { boardModel, positionNames, triggerWords } from '@matchtape/engine';
+import { boardModel, keyMoments, positionNames, triggerWords } from '@matchtape/engine';
 import type {
   BoardModel,
   CardFace,
@@ -380,23 +380,17 @@ export function describe(e: GameEvent): string {
   }
 }
 
-export function keyMoment(e: GameEvent): null | { kind: string; label: string } {
-  const p = e.payload as Record<string, unknown>;
-  switch (e.type) {
-    case 'BattleStarted':
-      return { kind: 'attack', label: describe(e) };
-    case 'InfluenceLost':
-      return { kind: 'damage', label: describe(e) };
-    case 'CardsLeftPlay':
-      return p.reason === 'destroyed' ? { kind: 'death', label: describe(e) } : null;
-    case 'ControlChanged':
-      return { kind: 'control', label: describe(e) };
-    case 'MatchEnded':
-      return { kind: 'end', label: String(p.result) };
-    default:
-      return null;
-  }
-}
+/** The timeline's key moments (GameModule.keyMoment), labelled by the log line. */
+export const keyMoment = keyMoments(
+  {
+    BattleStarted: 'attack',
+    InfluenceLost: 'damage',
+    CardsLeftPlay: (e) => (e.payload.reason === 'destroyed' ? 'death' : null),
+    ControlChanged: 'control',
+    MatchEnded: 'end',
+  },
+  describe,
+);
 
 export { isLocation };
 

@@ -4,6 +4,7 @@
 // data comes from outside the pool (scenario test cards, organisers' card sets), so a malformed text is refused
 // with its path instead of failing in the middle of a match. Pool cards and test cards share this one vocabulary;
 // flow.ts interprets it. The same shape as The Spoils' and Elemental Clash's cards/effects.ts.
+import type { SchemaIs } from '@matchtape/engine';
 import { z } from 'zod';
 import type { ActivatedSpec, ACCardDef, Effect, EffectSpec, StaticSpec, TriggerSpec } from './types';
 
@@ -146,13 +147,12 @@ export const RulesTextSchema = z.object({
 export type RulesText = z.infer<typeof RulesTextSchema>;
 
 // The schemas describe exactly the types flow.ts interprets (a compile error here means they drifted apart).
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const VOCABULARY_MATCHES: [
-  Same<z.infer<typeof EffectSchema>, Effect>,
-  Same<z.infer<typeof EffectSpecSchema>, EffectSpec>,
-  Same<z.infer<typeof TriggerSpecSchema>, TriggerSpec>,
-  Same<z.infer<typeof ActivatedSpecSchema>, ActivatedSpec>,
-  Same<z.infer<typeof StaticSpecSchema>, StaticSpec>,
-  Same<z.infer<typeof CostModSchema>, NonNullable<ACCardDef['costMod']>>,
-  Same<z.infer<typeof AttachSchema>, NonNullable<ACCardDef['attach']>>,
+  SchemaIs<typeof EffectSchema, Effect>,
+  SchemaIs<typeof EffectSpecSchema, EffectSpec>,
+  SchemaIs<typeof TriggerSpecSchema, TriggerSpec>,
+  SchemaIs<typeof ActivatedSpecSchema, ActivatedSpec>,
+  SchemaIs<typeof StaticSpecSchema, StaticSpec>,
+  SchemaIs<typeof CostModSchema, NonNullable<ACCardDef['costMod']>>,
+  SchemaIs<typeof AttachSchema, NonNullable<ACCardDef['attach']>>,
 ] = [true, true, true, true, true, true, true];

@@ -2,6 +2,7 @@
 // schemas: what a card can do, checked where card data comes from outside the pool (scenario test cards), so a
 // malformed text is refused with its path instead of failing in the middle of a match. Pool cards and test cards
 // share this one vocabulary; flow.ts interprets it.
+import type { SchemaIs } from '@matchtape/engine';
 import { z } from 'zod';
 import type { Criteria, Effect } from '../types';
 import { KEYWORD_NAMES, type Ability } from './pool';
@@ -65,8 +66,7 @@ export const RulesTextSchema = z.object({
 });
 
 // The schemas describe exactly the types flow.ts interprets (a compile error here means they drifted apart).
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const VOCABULARY_MATCHES: [
-  Same<z.infer<typeof CriteriaSchema>, Criteria>,
-  Same<z.infer<typeof AbilitySchema>, Ability>,
+  SchemaIs<typeof CriteriaSchema, Criteria>,
+  SchemaIs<typeof AbilitySchema, Ability>,
 ] = [true, true];

@@ -19,7 +19,7 @@ const payload = (es: readonly { type: string; payload: Record<string, unknown> }
   es.find((e) => e.type === t)?.payload;
 const statPower = (t: Table, id: string) => power(t.state, locate(t.state, id)!);
 
-describe('§7.0 keywords', () => {
+describe('§7.0 keywords: the table, Aerial … Delve', () => {
   it('the table lists all 33 keywords, each on a sample card', () => {
     expect(KEYWORD_NAMES).toHaveLength(33);
     for (const k of KEYWORDS) expect(k.cards.length, k.keyword).toBeGreaterThan(0);
@@ -138,7 +138,9 @@ describe('§7.0 keywords', () => {
     expect(t.state.players.p1!.hand.map((h) => h.id)).toContain('bw');
     expect(JSON.stringify(elementalClash.view(t.state, 'p2').players.p1!.hand)).not.toContain('"bw"');
   });
+});
 
+describe('§7.0 keywords: Destroy Effect … Harvest', () => {
   it('Destroy Effect: put from play into the archive triggers it', () => {
     const t = new Table(
       position('main', { atk: [c('floodbringer-leviathan', 'fl')] }, { atk: [c('krampus', 'kr')] }),
@@ -270,7 +272,9 @@ describe('§7.0 keywords', () => {
     expect(t2.state.players.p1!.purgatory).toHaveLength(3);
     expect(t2.state.players.p1!.archive).toHaveLength(1);
   });
+});
 
+describe('§7.0 keywords: Immunity … Quickstriker', () => {
   it('Immunity: not a target of matching spells', () => {
     const t = new Table(
       position(
@@ -374,7 +378,9 @@ describe('§7.0 keywords', () => {
     expect(ofType(es, 'DamageDealt').map((e) => e.payload.target)).toEqual(['bw']);
     expect(t.state.players.p1!.atk[0]!.damage).toBe(0);
   });
+});
 
+describe('§7.0 keywords: Ranged Attack … Respawn', () => {
   it('Ranged Attack: X damage instead of attacking, once per turn', () => {
     const t = new Table(position('main', { atk: [c('artupaz-the-wicked-warlock', 'ar')] }));
     const es = t.do('p1', 'RangedAttack', { creature: 'ar', target: 'p2' });
@@ -445,7 +451,9 @@ describe('§7.0 keywords', () => {
     expect(types(es)).toEqual(expect.arrayContaining(['CardDiscarded', 'CardReturnedToHand']));
     expect(t.state.players.p1!.hand.map((h) => h.id).sort()).toEqual(['gs', 'sd']);
   });
+});
 
+describe('§7.0 keywords: Salvage … Unique', () => {
   it('Salvage: discarded from hand, it may be played for free', () => {
     const hand = [c('heroic-deed', 'hd'), ...Array.from({ length: 8 }, (_, i) => c('mars-stone', `m${i}`))];
     const t = new Table(position('main', { hand, atk: [c('dragonslayer', 'ds')] }));

@@ -5,6 +5,7 @@
 // outside the pool (scenario test cards, organisers' card sets), so a malformed text is refused with its path
 // instead of failing in the middle of a match. Pool cards and test cards share this one vocabulary; flow.ts
 // interprets it. The same shape as the other games' cards/effects.ts.
+import type { SchemaIs } from '@matchtape/engine';
 import { z } from 'zod';
 import type { Ability, AbilityCost, Effect, KeywordName, StaticEffect } from './types';
 
@@ -151,10 +152,9 @@ export const RulesTextSchema = z.object({ abilities: z.array(AbilitySchema).opti
 
 // The schemas describe exactly the types flow.ts interprets (a compile error here means they drifted apart; the
 // recursive EffectSchema is typed as Effect itself).
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const VOCABULARY_MATCHES: [
-  Same<z.infer<typeof KeywordNameSchema>, KeywordName>,
-  Same<z.infer<typeof AbilityCostSchema>, AbilityCost>,
-  Same<z.infer<typeof StaticEffectSchema>, StaticEffect>,
-  Same<z.infer<typeof AbilitySchema>, Ability>,
+  SchemaIs<typeof KeywordNameSchema, KeywordName>,
+  SchemaIs<typeof AbilityCostSchema, AbilityCost>,
+  SchemaIs<typeof StaticEffectSchema, StaticEffect>,
+  SchemaIs<typeof AbilitySchema, Ability>,
 ] = [true, true, true, true];

@@ -22,7 +22,7 @@ import { poolCard as cardDef } from './pool';
 const flow = (t: Table) => new Flow(t.state, new Rng('kw'));
 const grandArchiveView = (t: Table, v: 'p2' | 'public') => grandArchive.view(t.state, v);
 
-describe('keywords (X.A)', () => {
+describe('keywords (X.A): Class Bonus, Floating Memory, Efficiency, Immortality, Lineage, On Attack', () => {
   it('X.A.1 Class Bonus: Clarent’s ability needs a Warrior champion', () => {
     const t = Table.atP2Main();
     const clarent = t.put('p2', 'clarent-sword-of-peace');
@@ -123,7 +123,9 @@ describe('keywords (X.A)', () => {
     collectAttackTriggers(g);
     expect(g.triggers).toEqual([]);
   });
+});
 
+describe('keywords (X.A): On Death, On Leave, On Enter, On Hit, Pride, Spellshroud, Stealth', () => {
   it('X.A.13 On Death / X.A.17 On Leave: destroyed allies trigger both; banished ones only On Leave', () => {
     const t = Table.atP2Main();
     const serpent = t.put('p2', 'sea-serpent', { damage: 4 });
@@ -256,7 +258,9 @@ describe('keywords (X.A)', () => {
     expect(objectById(t.state, squire)!.damage).toBe(0);
     expect(objectById(t.state, hound)!.damage).toBe(0);
   });
+});
 
+describe('keywords (X.A): True Sight against stealth, shields, Vigor, Element Bonus, Level Restriction', () => {
   it('X.A.23.a.ii: with a True Sight weapon the attack stands when its target gains stealth, and the weapon loses durability', () => {
     const t = Table.atP2Main();
     const squire = t.put('p1', 'ember-squire', { rested: true });
@@ -387,7 +391,9 @@ describe('keywords (X.A)', () => {
       expect(f.triggers).toHaveLength(n);
     }
   });
+});
 
+describe('keywords (X.A): Inherited Effect, On Kill, Intercept', () => {
   it('X.A.9 Inherited Effect: Rai’s end-phase ability belongs to the champion leveled on top of it, and only from the lineage', () => {
     const t = Table.atP2Main();
     // Rai at the bottom of the lineage, Merlin on top.
@@ -493,7 +499,9 @@ describe('keywords (X.A)', () => {
     expect(events.find((e) => e.type === 'StackItemResolved')).toMatchObject({ rule: 'X.A.10.b' });
     expect(u.state.combat!.target).toBe('p1-m1');
   });
+});
 
+describe('keywords (X.A): Critical, Prepare, Floating Memory, Preserve', () => {
   it('X.A.3 Critical: the defender discards N cards or the attack damage is doubled (once)', () => {
     for (const discard of [false, true]) {
       const t = Table.atP2Main();
@@ -632,7 +640,9 @@ describe('keywords (X.A)', () => {
     expect(t.state.players.p1!.materializedThisPhase).toBe(false);
     expect(grandArchiveView(t, 'p2').players.p1!.materialDeck.some((c) => c.id === hatch)).toBe(false);
   });
+});
 
+describe('keywords (X.A): Cleave, Divine Relic, and the list of them all', () => {
   it('X.A.2 Cleave: the attack names an opponent and hits each of their units; each may retaliate; one durability counter', () => {
     const t = Table.atP2Main();
     const axe = t.put('p2', 'whirlwind-axe');

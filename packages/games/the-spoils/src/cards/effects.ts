@@ -2,6 +2,7 @@
 // (503), statics (504, 505, 406/410 cost changes, 408.3b), replacements (506), extra costs (401) and effects —
 // checked where card data comes from outside the pool (scenario test cards), so a malformed text is refused with
 // its path instead of failing in the middle of a match. Pool cards and test cards share this one vocabulary.
+import type { SchemaIs } from '@matchtape/engine';
 import { z } from 'zod';
 import {
   ICONS,
@@ -114,12 +115,11 @@ export const RulesTextSchema = z.object({
 });
 
 // The schemas describe exactly the types flow.ts interprets (a compile error here means they drifted apart).
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const VOCABULARY_MATCHES: [
-  Same<z.infer<typeof EffectSchema>, Effect>,
-  Same<z.infer<typeof ExtraCostSchema>, ExtraCost>,
-  Same<z.infer<typeof StaticSchema>, Static>,
-  Same<z.infer<typeof ReplacementSchema>, Replacement>,
-  Same<z.infer<typeof TriggerSchema>, Trigger>,
-  Same<z.infer<typeof AbilitySchema>, Ability>,
+  SchemaIs<typeof EffectSchema, Effect>,
+  SchemaIs<typeof ExtraCostSchema, ExtraCost>,
+  SchemaIs<typeof StaticSchema, Static>,
+  SchemaIs<typeof ReplacementSchema, Replacement>,
+  SchemaIs<typeof TriggerSchema, Trigger>,
+  SchemaIs<typeof AbilitySchema, Ability>,
 ] = [true, true, true, true, true, true];
