@@ -147,16 +147,22 @@ describe('Board', () => {
 
 describe('tile names', () => {
   it('sets names with a long word smaller instead of cutting or breaking them', async () => {
-    const { nameFit } = await import('./Tile');
-    expect(nameFit('Flare')).toBe('');
-    expect(nameFit('War, Legion Commander')).toBe('');
-    expect(nameFit('Kilimanjaro, Raging Giant')).toBe(' tile-name-long');
-    expect(nameFit('Torque, the Uncontrollable')).toBe(' tile-name-xlong');
+    const { wordFit } = await import('./Tile');
+    expect(wordFit('name', 'Flare')).toEqual({ className: 'tile-name', chars: null });
+    expect(wordFit('name', 'War, Legion Commander')).toEqual({ className: 'tile-name', chars: null });
+    expect(wordFit('name', 'Kilimanjaro, Raging Giant')).toEqual({
+      className: 'tile-name tile-name-long',
+      chars: 12, // "Kilimanjaro," with its comma
+    });
+    expect(wordFit('name', 'Torque, the Uncontrollable')).toEqual({
+      className: 'tile-name tile-name-xlong',
+      chars: 14,
+    });
   });
   it("sets a cost with a long word (The Spoils' threshold) smaller so the word stays whole in its chip", async () => {
-    const { costFit } = await import('./Tile');
-    expect(costFit('3')).toBe('');
-    expect(costFit('2 [Greed]')).toBe('');
-    expect(costFit('2 [Deception]')).toBe(' tile-cost-long');
+    const { wordFit } = await import('./Tile');
+    expect(wordFit('cost', '3')).toEqual({ className: 'tile-cost', chars: null });
+    expect(wordFit('cost', '2 [Greed]')).toEqual({ className: 'tile-cost', chars: null });
+    expect(wordFit('cost', '2 [Deception]')).toEqual({ className: 'tile-cost tile-cost-long', chars: 11 });
   });
 });

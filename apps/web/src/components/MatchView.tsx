@@ -39,6 +39,7 @@ import { useAnnouncer } from './match/useAnnouncer';
 import { useMatchKeys } from './match/useMatchKeys';
 import { usePerspective, type PerspectiveState } from './match/usePerspective';
 import { usePlayback, type Playback } from './match/usePlayback';
+import { useSettledSeq } from './match/useSettledSeq';
 
 export { BASE_RATE } from './match/usePlayback';
 
@@ -258,7 +259,7 @@ function MatchPlayer(props: PlayerProps) {
   const isLive = st.phase === 'ready' && !st.ended;
   const pb = usePlayback(tape, isLive, { seq: initialSeq, turn: initialTurn });
   stopRef.current = () => pb.setPlaying(false);
-  const { seq, seek } = pb;
+  const { seq } = pb;
   const [inspect, setInspect] = useState<InspectTarget | null>(null);
   const [graphsOpen, toggleGraphs] = useGraphsOpen();
   const seats = useMemo(() => meta?.players ?? [], [meta]);
@@ -354,8 +355,7 @@ function MatchPlayer(props: PlayerProps) {
         />
         <MatchMain
           st={st}
-          seq={seq}
-          seek={seek}
+          pb={pb}
           isLive={isLive}
           read={read}
           desk={desk}
@@ -587,6 +587,7 @@ function MatchFooter(props: {
         onToggleGraphs={toggleGraphs}
         seqOfTurn={(n) => nav.seqOfTurn(n)}
         noTurn={(n) => noTurnMessage(n, nav.turnRange(), isLive)}
+        loading={!tape.complete}
         position={
           <>
             <strong>{turn ? `Turn ${turn.turn}` : 'Setup'}</strong>
@@ -672,8 +673,8 @@ function MatchPageHeader(props: {
 /** The board, the log and the coverage notes side by side. */
 function MatchMain(props: {
   st: TapeState;
-  seq: number;
-  seek: (seq: number) => void;
+  /** The playhead; while a hand drags it (`scrubbing`) the log waits for the drag to pause. */
+  pb: Pick<Playback, 'seq' | 'scrubbing' | 'seek'>;
   isLive: boolean;
   read: ReturnType<typeof useTapeReadings>;
   desk: ReturnType<typeof useDrawingDesk>;
@@ -684,10 +685,12 @@ function MatchMain(props: {
   names: ReadonlyMap<string, string>;
   hovered: InspectTarget['tile'] | null;
 }) {
-  const { st, seq, seek, isLive, read, desk, cov, as, token, matchId, names } = props;
+  const { st, isLive, read, desk, cov, as, token, matchId, names } = props;
+  const { seq, scrubbing, seek } = props.pb;
   const [logFilter, setLogFilter] = useState<LogFilter>('follow');
-  // The log may lag the playhead by a frame while scrubbing; the board never does.
-  const logSeq = useDeferredValue(seq);
+  // The board follows every frame of a drag; the log catches up when the drag pauses or ends (useSettledSeq), and
+  // may lag a keyboard step or playback by a frame.
+  const logSeq = useDeferredValue(useSettledSeq(seq, scrubbing));
   const { game, tape, meta } = st;
   if (!game || !tape || !meta) return null;
   const nav = tape.timeline;

@@ -1,7 +1,15 @@
 'use client';
 // One card as a clean tile: name, cost, type, stats, keywords; a hidden card is a card back. Hover or focus
 // shows the full card in the inspector. A tile animates briefly when it appears (CSS, on mount).
-import { memo, createContext, useContext, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  memo,
+  createContext,
+  useContext,
+  type CSSProperties,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import type { CardTile, Tile as TileModel } from '@matchtape/engine';
 import { humanText } from '../lib/present';
 
@@ -65,17 +73,30 @@ export function statLine(
   });
 }
 
-/** Names with a long word ("Uncontrollable") are set smaller so the word fits whole on a line of the tile. */
-export function nameFit(name: string): string {
-  const longest = Math.max(0, ...name.split(/\s+/).map((w) => w.length));
-  return longest >= 13 ? ' tile-name-xlong' : longest >= 10 ? ' tile-name-long' : '';
+/** The letters of the longest word: the CSS sizes a long word to fit the tile from it (`--chars`). */
+function longestWord(text: string): number {
+  return Math.max(0, ...text.split(/\s+/).map((w) => w.length));
 }
 
-/** A cost with a long word ("2 [Deception]") is set smaller so the word fits its chip whole, not broken at "]". */
-export function costFit(cost: string): string {
-  const longest = Math.max(0, ...cost.split(/\s+/).map((w) => w.length));
-  return longest >= 9 ? ' tile-cost-long' : '';
+/**
+ * The size class of a name or cost by its longest word: a name with a long word ("Uncontrollable") or a cost with one
+ * ("2 [Deception]") is set smaller, so the word fits whole on a line of the tile (a cost's not broken at "]").
+ */
+const FIT: Record<'name' | 'cost', (longest: number) => string> = {
+  name: (n) => (n >= 13 ? ' tile-name-xlong' : n >= 10 ? ' tile-name-long' : ''),
+  cost: (n) => (n >= 9 ? ' tile-cost-long' : ''),
+};
+
+/** How a tile sets its name or cost: the class, and for a long word the `--chars` its size is computed from. */
+export function wordFit(part: 'name' | 'cost', text: string): { className: string; chars: number | null } {
+  const longest = longestWord(text);
+  const fit = FIT[part](longest);
+  return { className: `tile-${part}${fit}`, chars: fit ? longest : null };
 }
+
+/** The inline `--chars` of a long word (globals.css), or nothing for short words. */
+const charsStyle = (chars: number | null) =>
+  chars === null ? undefined : ({ ['--chars' as string]: chars } as CSSProperties);
 
 /** The short visible label of a card stat: "atk" → "ATK", "health" → "HP" (the full key is in the tooltip). */
 export function statAbbrev(key: string): string {
@@ -150,6 +171,11 @@ function TileView({
     inspect({ tile, rect: { left: r.left, top: r.top, right: r.right, bottom: r.bottom } });
   };
   const stats = f.stats ? Object.entries(f.stats) : [];
+  const name = wordFit('name', f.name);
+  const cost =
+    f.cost === undefined || f.cost === null || f.cost === ''
+      ? null
+      : { text: String(f.cost), ...wordFit('cost', String(f.cost)) };
   return (
     <div
       className={`tile tile-${size}${tile.tapped ? ' tile-tapped' : ''}${tile.faceDown ? ' tile-facedown' : ''}${actClass}`}
@@ -166,10 +192,12 @@ function TileView({
       onBlur={() => inspect(null)}
     >
       <div className="tile-head">
-        <span className={`tile-name${nameFit(f.name)}`}>{f.name}</span>
-        {f.cost !== undefined && f.cost !== null && f.cost !== '' && (
-          <span className={`tile-cost${costFit(String(f.cost))}`} title={`Cost ${f.cost}`}>
-            {f.cost}
+        <span className={name.className} style={charsStyle(name.chars)}>
+          {f.name}
+        </span>
+        {cost && (
+          <span className={cost.className} style={charsStyle(cost.chars)} title={`Cost ${cost.text}`}>
+            {cost.text}
           </span>
         )}
       </div>

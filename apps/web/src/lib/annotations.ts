@@ -3,28 +3,13 @@
 // with a coverage or judge token, chapters, the producer's card focus. Annotations are polled: the server
 // already applies the viewer's delay, so a poll shows each one as soon as this viewer's feed has passed it.
 import { useCallback, useEffect, useState } from 'react';
+import { QualitySchema, type Quality } from '@matchtape/server/coverage-contract';
 import { z } from 'zod';
 import { ApiError, requestJson } from './api';
 import type { Perspective } from './viewer';
 
-export const QUALITY_GLYPHS = {
-  brilliant: '!!',
-  good: '!',
-  dubious: '?!',
-  mistake: '?',
-  blunder: '??',
-} as const;
-export type Quality = keyof typeof QUALITY_GLYPHS;
-export const TAGS = [
-  'key-play',
-  'misplay',
-  'judge-call',
-  'lethal',
-  'combo',
-  'comeback',
-  'topdeck',
-  'bluff',
-] as const;
+export { QUALITIES as QUALITY_GLYPHS, KNOWN_TAGS as TAGS } from '@matchtape/server/coverage-contract';
+export type { Quality } from '@matchtape/server/coverage-contract';
 
 const HighlightSchema = z.union([
   z.object({ kind: z.literal('card'), cardId: z.string() }),
@@ -40,7 +25,7 @@ export const AnnotationSchema = z
     seq: z.object({ from: z.number(), to: z.number() }),
     text: z.string(),
     tags: z.array(z.string()),
-    quality: z.enum(['brilliant', 'good', 'dubious', 'mistake', 'blunder']).nullable(),
+    quality: QualitySchema.nullable(),
     highlights: z.array(HighlightSchema),
     chapter: z.string().nullable(),
     createdAt: z.string(),

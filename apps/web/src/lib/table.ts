@@ -37,7 +37,8 @@ export const TableActionsSchema = z
   .loose();
 export type TableActions = z.infer<typeof TableActionsSchema>;
 
-const ClockSchema = z
+/** A match's clock as the desk reads it (`GET /api/matches/:id/clock`) and the table in its seat's `clock`. */
+export const ClockSchema = z
   .object({
     kind: z.string(),
     remainingMs: z.record(z.string(), z.number()).optional(),

@@ -15,7 +15,9 @@ export async function matchExists(matchId: string): Promise<boolean | null> {
   try {
     const res = await fetch(`${upstreamBase()}/api/matches/${encodeURIComponent(matchId)}`, {
       cache: 'no-store',
-      signal: AbortSignal.timeout(5000),
+      // Long enough for a busy server (a loaded 2-core CI machine took over 5 s); past it the page renders and
+      // says itself that the server cannot be reached.
+      signal: AbortSignal.timeout(15_000),
     });
     if (res.status === 404) return false;
     return res.ok ? true : null;

@@ -7,13 +7,14 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import {
   addDrawing,
   clearDrawings,
-  DRAWING_COLORS,
   useDrawings,
   type Drawing,
   type DrawingColor,
   type DrawingTarget,
 } from '../../lib/drawings';
 import type { Perspective } from '../../lib/viewer';
+import { drawingKey } from './drawing-keys';
+import { DrawingTools } from './DrawingTools';
 
 const NAME_KEY = 'matchtape.coverage.authorName';
 const typing = (t: EventTarget | null) => {
@@ -95,15 +96,14 @@ export function useDrawingDesk(
   useEffect(() => {
     if (!writer) return;
     const onKey = (e: KeyboardEvent) => {
-      if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
-      if (e.key === 'd' || e.key === 'D') {
+      const action = drawingKey(e, typing(e.target), on, pending !== null);
+      if (action === 'toggle') {
         e.preventDefault();
         setOn((v) => !v);
         setPending(null);
-      } else if (on && e.key === 'Escape') {
-        if (pending) setPending(null);
-        else setOn(false);
-      } else if (on && (e.key === 'x' || e.key === 'X')) {
+      } else if (action === 'drop-arrow') setPending(null);
+      else if (action === 'leave') setOn(false);
+      else if (action === 'clear-mine') {
         e.preventDefault();
         void clear('mine');
       }
@@ -113,78 +113,25 @@ export function useDrawingDesk(
   }, [writer, on, pending, clear]);
 
   const tools = writer ? (
-    <div
-      className="draw-tools"
-      role="group"
-      aria-label="Drawing on the board"
-      data-on={on ? 'true' : 'false'}
-    >
-      <button
-        type="button"
-        className={`btn${on ? ' primary' : ''}`}
-        aria-pressed={on}
-        onClick={() => {
-          setOn(!on);
-          setPending(null);
-        }}
-      >
-        ✎ Draw <kbd>D</kbd>
-      </button>
-      <span role="radiogroup" aria-label="Shape">
-        {(['arrow', 'circle'] as const).map((k) => (
-          <button
-            key={k}
-            type="button"
-            role="radio"
-            aria-checked={tool === k}
-            className="chip"
-            onClick={() => {
-              setTool(k);
-              setPending(null);
-            }}
-          >
-            {k === 'arrow' ? '➜ arrow' : '◯ circle'}
-          </button>
-        ))}
-      </span>
-      <span role="radiogroup" aria-label="Colour">
-        {(Object.keys(DRAWING_COLORS) as DrawingColor[]).map((c) => (
-          <button
-            key={c}
-            type="button"
-            role="radio"
-            aria-checked={color === c}
-            aria-label={c}
-            title={c}
-            className="draw-swatch"
-            style={{ background: DRAWING_COLORS[c] }}
-            onClick={() => setColor(c)}
-          />
-        ))}
-      </span>
-      <button type="button" className="btn ghost" onClick={() => void clear('mine')}>
-        Clear mine <kbd>X</kbd>
-      </button>
-      {role === 'judge' && (
-        <button type="button" className="btn ghost" onClick={() => void clear('all')}>
-          Clear all
-        </button>
-      )}
-      <span className="muted draw-hint" role="status">
-        {on
-          ? tool === 'arrow'
-            ? pending
-              ? 'Now pick where the arrow points (Esc: drop it).'
-              : 'Pick a card or zone to start an arrow (click, or Enter on a focused one).'
-            : 'Pick a card or zone to circle.'
-          : `Drawings are stored at event ${seq}; spectators see them when their delayed feed gets there.`}
-      </span>
-      {problem && (
-        <span className="ann-problem" role="alert">
-          {problem}
-        </span>
-      )}
-    </div>
+    <DrawingTools
+      on={on}
+      onToggle={() => {
+        setOn(!on);
+        setPending(null);
+      }}
+      tool={tool}
+      onTool={(k) => {
+        setTool(k);
+        setPending(null);
+      }}
+      color={color}
+      onColor={setColor}
+      onClear={(scope) => void clear(scope)}
+      judge={role === 'judge'}
+      pending={pending !== null}
+      seq={seq}
+      problem={problem}
+    />
   ) : null;
 
   return { drawings: d.drawings, picking: writer && on, pending, onPick, tools };

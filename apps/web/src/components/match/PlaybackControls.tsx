@@ -1,7 +1,7 @@
 'use client';
 // The playback row under the scrubber: start / turn / event / play / end buttons, the graphs toggle, the speed,
 // where the playhead is, the keyboard hints and the jump-to-turn form.
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Icon, type IconName } from '../Icon';
 import { SPEEDS, type Speed } from '../Timeline';
 import type { Playback } from './usePlayback';
@@ -20,6 +20,8 @@ export interface PlaybackControlsProps {
   seqOfTurn: (n: number) => number | null;
   /** What to say when there is no turn n. */
   noTurn: (n: number) => string;
+  /** The history before the opening window is still loading: a turn not found yet may still arrive. */
+  loading: boolean;
 }
 
 function IconButton({ label, icon, onClick }: { label: string; icon: IconName; onClick: () => void }) {
@@ -87,28 +89,51 @@ export function PlaybackControls(props: PlaybackControlsProps) {
         setProblem={pb.setProblem}
         seqOfTurn={props.seqOfTurn}
         noTurn={props.noTurn}
+        loading={props.loading}
       />
     </div>
   );
 }
 
-/** "Go to turn N": seeks to its first event, or says there is no such turn. */
+/**
+ * "Go to turn N": seeks to its first event, or says there is no such turn. A page opened in the middle of a long
+ * replay holds the turns before its window only once they have loaded; a turn asked for meanwhile is jumped to as
+ * soon as it arrives, and only a complete history can say that there is no such turn.
+ */
 export function JumpToTurn(props: {
   seek: (seq: number) => void;
   setProblem: (p: string) => void;
   seqOfTurn: (n: number) => number | null;
   noTurn: (n: number) => string;
+  loading: boolean;
 }) {
+  const { seek, setProblem, seqOfTurn, noTurn, loading } = props;
   const [turnInput, setTurnInput] = useState('');
+  const [pending, setPending] = useState<number | null>(null);
+  // After every render: the history grows between renders while it loads.
+  useEffect(() => {
+    if (pending === null) return;
+    const s = seqOfTurn(pending);
+    if (s !== null) seek(s);
+    else if (!loading) setProblem(noTurn(pending));
+    else return;
+    setPending(null);
+  });
   return (
     <form
       className="jump"
       onSubmit={(e) => {
         e.preventDefault();
         const n = Number(turnInput);
-        const s = turnInput.trim() !== '' && Number.isInteger(n) ? props.seqOfTurn(n) : null;
-        if (s !== null) props.seek(s);
-        else props.setProblem(turnInput.trim() === '' ? 'Type a turn number to jump to.' : props.noTurn(n));
+        const valid = turnInput.trim() !== '' && Number.isInteger(n);
+        const s = valid ? seqOfTurn(n) : null;
+        setPending(null);
+        if (s !== null) seek(s);
+        else if (!valid) setProblem('Type a turn number to jump to.');
+        else if (loading) {
+          setPending(n);
+          setProblem(`Turn ${n} is still loading: the replay goes there when it arrives.`);
+        } else setProblem(noTurn(n));
       }}
     >
       <label>
