@@ -272,7 +272,10 @@ describe('verify', () => {
       );
     }
   });
+});
 
+// Files a forger recomputed (the chain and the commitments intact), and files that are not what verify needs.
+describe('verify: forged and malformed files', () => {
   it('fails on a forged random outcome even when the chain was recomputed, naming its seq', async () => {
     const list = events('one.jsonl');
     const i = list.findIndex((e) => e.type === 'CoinFlipped');

@@ -235,7 +235,6 @@ describe('replay bundles', () => {
         await s.close();
       }
     },
-    60_000,
   );
 });
 

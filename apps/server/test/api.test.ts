@@ -75,7 +75,7 @@ async function newMatch(extra: Record<string, unknown> = {}) {
   return r.json as { matchId: string; seats: Record<string, string> };
 }
 
-describe('matches API (embedded default)', () => {
+describe('matches API (embedded default): creation and commands', () => {
   it('creates a match with seat tokens and lists it', async () => {
     const m = await newMatch();
     expect(Object.keys(m.seats)).toEqual(['p1', 'p2']);
@@ -147,7 +147,9 @@ describe('matches API (embedded default)', () => {
     expect(rej.json.rejections).toMatchObject([{ commandId: 'x1', player: 'p2', rule: '2.1' }]);
     expect((await api(`/api/matches/${m.matchId}/rejections`, { token: m.seats.p1 })).status).toBe(403);
   });
+});
 
+describe('matches API: views and event pages', () => {
   it('serves views per role and refuses views the token does not grant', async () => {
     const m = await newMatch();
     const judge = mintToken({ role: 'judge', ttlSeconds: 60 });
@@ -226,7 +228,9 @@ describe('matches API (embedded default)', () => {
       await small.close();
     }
   });
+});
 
+describe('matches API: bad input, spectator delay and rate limits', () => {
   it('answers bad input with JSON errors and appends nothing', async () => {
     const m = await newMatch();
     const seq = async () => (await api(`/api/matches/${m.matchId}`)).json.lastSeq;
@@ -341,7 +345,9 @@ describe('matches API (embedded default)', () => {
       await strict.close();
     }
   });
+});
 
+describe('matches API: OpenAPI, health and the live stream', () => {
   it('publishes an OpenAPI document and health', async () => {
     const doc = await api('/api/openapi.json');
     expect(doc.json.openapi).toBe('3.1.0');

@@ -38,7 +38,7 @@ beforeAll(async () => {
     logger: false,
     rateLimits: { commands: unlimited, reads: unlimited, create: unlimited },
   });
-}, 60_000);
+});
 afterAll(async () => {
   await server?.close();
   await db?.cleanup();

@@ -1,6 +1,8 @@
 // Annotations: the events of a match's `annotations` side stream and the request bodies that produce them.
 // The side stream is not part of the match's hash chain; each event names its author ({ id, role } on the
 // SideEvent, the id being the jti of the author's token) and its payload is one of the three below.
+// It imports only zod, so the site takes its tag list and quality glyphs from here
+// (`@matchtape/server/coverage-contract`) instead of keeping copies.
 import { z } from 'zod';
 
 /** Tags a coverage team files moments under; free slugs are allowed too (highlight reels use their own). */

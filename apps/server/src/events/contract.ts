@@ -15,7 +15,7 @@
 //   GET  /api/events/:id/stream.jsonl        (organiser, judge) the event stream, verifiable like a match copy
 //   GET  /api/events/:id/featured            (anyone) → FeaturedView: the featured table as of now − the event's delay
 //   POST /api/events/:id/featured            (coverage, organiser) FeatureBody → FeaturedView after the switch
-import { EventOptions } from '@matchtape/events';
+import { EventOptions, RulingFields, StandingRow } from '@matchtape/events';
 import { z } from 'zod';
 
 /** Event ids are `e_` + base64url; anything else is refused before it reaches the store. */
@@ -65,24 +65,7 @@ export type Invite = z.infer<typeof Invite>;
 
 export const DropBody = z.object({ reason: z.string().max(500).optional() }).strict();
 export const RulingBody = z
-  .object({
-    round: z.number().int().min(1),
-    table: z.number().int().min(1),
-    ruling: z.enum(['game-loss', 'match-loss', 'draw', 'correction']),
-    player: z
-      .string()
-      .regex(/^p[1-9][0-9]*$/)
-      .optional(),
-    result: z
-      .object({
-        p1Wins: z.number().int().min(0).max(5),
-        p2Wins: z.number().int().min(0).max(5),
-        draws: z.number().int().min(0).max(5),
-      })
-      .strict()
-      .optional(),
-    reason: z.string().trim().min(1).max(1000),
-  })
+  .object({ round: z.number().int().min(1), table: z.number().int().min(1), ...RulingFields })
   .strict();
 export type RulingBody = z.infer<typeof RulingBody>;
 
@@ -114,18 +97,8 @@ export const RoundView = z.object({
   clock: z.object({ startedAt: z.string(), endsAt: z.string() }).nullable(),
   timeCalled: z.object({ at: z.string(), extraTurns: z.number() }).nullable(),
 });
-export const StandingView = z.object({
-  rank: z.number(),
-  player: z.string(),
-  name: z.string(),
-  points: z.number(),
-  record: z.string(),
-  mwp: z.number(),
-  omwp: z.number(),
-  gwp: z.number(),
-  ogwp: z.number(),
-  dropped: z.boolean(),
-});
+/** A standings row as the API documents it: the model's row without its round count. */
+export const StandingView = StandingRow.omit({ rounds: true });
 export const EventView = z.object({
   eventId: z.string(),
   name: z.string(),

@@ -26,7 +26,7 @@ beforeAll(async () => {
     bots: false,
     logger: false,
   });
-}, 60_000);
+});
 afterAll(async () => {
   await server?.close();
   await db?.cleanup();

@@ -22,7 +22,7 @@ beforeAll(async () => {
   setTokenSecret('routes-test-secret-0123456789abcdef');
   organiser = mintToken({ role: 'organiser', ttlSeconds: 600 });
   db = await openTestStore('postgres');
-}, 60_000);
+});
 afterAll(async () => {
   for (const s of servers) await s.close();
   await db?.cleanup();

@@ -5,79 +5,14 @@
 // JSON or as a printable HTML page.
 import { type AnyGameModule, type BoardModel, type EventEnvelope } from '@matchtape/engine';
 import { cardNames, eventWords, humanText, positionText, seatNames, zoneWords } from '@matchtape/games';
-import { decisionTimes, knowledgeAt, type Decision, type KnowledgeAt } from '@matchtape/projections';
+import { decisionTimes, knowledgeAt, type KnowledgeAt } from '@matchtape/projections';
 import type { MatchRecord, RejectedCommand } from '@matchtape/store';
 import { playersOf, parseHostedConfig } from '../host/engine-host';
 import type { DisputeRecord } from './disputes-model';
 import { forkableAfter } from './fork-point';
-import { ruleText, type RuleText } from './disputes-rules';
+import { ruleText } from './disputes-rules';
 import { html, Html } from '../http/html';
-
-/** `GET /api/matches/:id/verification`'s answer (judges-replay); the case carries it as it is. */
-export interface VerificationResult {
-  ok: boolean;
-  checks: { name: string; ok: boolean; detail: string }[];
-  firstBadSeq?: number;
-}
-
-export interface CaseEvent {
-  seq: number;
-  at: string;
-  turn: number;
-  phase: string;
-  step: string | null;
-  type: string;
-  /** The player whose command it was, or null for a turn-based action. */
-  player: string | null;
-  /** The event in words: players by name, cards by the names the judge sees, as the site's log writes them. */
-  text: string;
-  /** Phase and step as the rules document names them ("Clash Phase · Attack Step"). */
-  position: string;
-  /** Who acted, by name ("game" for a rules action). */
-  who: string;
-  rule: RuleText | null;
-  pinned: boolean;
-  /**
-   * A fork may start here: after this event someone may act and the match goes on (judges/replay.ts refuses
-   * the rest, e.g. a command's first event when the rules' own events follow it).
-   */
-  forkable: boolean;
-}
-
-export interface CaseRejection extends Omit<RejectedCommand, 'matchId'> {
-  /** The last event before it: it was refused at that moment. */
-  afterSeq: number;
-  ruleText: RuleText;
-}
-
-export interface CaseFile {
-  kind: 'matchtape-dispute-case';
-  version: 1;
-  createdAt: string;
-  match: {
-    matchId: string;
-    game: string;
-    title: string;
-    rulesVersion: string;
-    status: string;
-    lastSeq: number;
-    players: { id: string; name: string }[];
-    parentMatchId: string | null;
-  };
-  dispute: DisputeRecord;
-  window: { fromSeq: number; toSeq: number; size: number };
-  events: CaseEvent[];
-  /** Boards at the pinned seq: `judge` (the truth) and each seat's view. */
-  perspectives: Record<string, BoardModel>;
-  knowledge: KnowledgeAt;
-  rejections: CaseRejection[];
-  /** Decisions in the window, each with what was decided in words ("reserve selected"). */
-  decisions: {
-    inWindow: (Decision & { what: string })[];
-    perPlayer: ReturnType<typeof decisionTimes>['perPlayer'];
-  };
-  verification: VerificationResult;
-}
+import type { CaseFile, CaseRejection, VerificationResult } from './case-contract';
 
 /**
  * The verification of a stored match for the case file. Lead: at merge, wire judges-replay's server function
