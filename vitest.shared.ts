@@ -11,7 +11,9 @@ export const sharedTestConfig = defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
-    testTimeout: 60_000,
+    // A guard against a hang, not a speed check (benchmarks measure speed): tests that spawn the CLI or open
+    // PGlite several times took 30–62 s each in clean-clone CI runs while the browser lane loaded both cores.
+    testTimeout: 180_000,
     hookTimeout: 120_000,
     pool: 'forks',
     // Every core (vitest's default leaves one free: on CI's two cores that ran each package's files one at a time).

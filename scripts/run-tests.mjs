@@ -51,10 +51,18 @@ const checksThenUnits = async () => {
 };
 const codes = (await Promise.all([turbo(CROSS, 0), checksThenUnits()])).flat();
 
+/** An error's first line (ANSI colours removed): a CI log that keeps only its tail still says why a test failed. */
+const firstLine = (m) =>
+  String(m)
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')[0]
+    .slice(0, 300);
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 const rows = [];
+const failures = [];
 for (const file of existsSync(reports)
   ? readdirSync(reports)
       .filter((f) => f.endsWith('.json'))
@@ -67,12 +75,25 @@ for (const file of existsSync(reports)
   passed += p;
   failed += f;
   skipped += s;
+  for (const t of r.testResults ?? [])
+    for (const a of t.assertionResults ?? [])
+      if (a.status === 'failed')
+        failures.push(
+          `  ${t.name.replace(`${root}/`, '')} > ${a.fullName}${(a.failureMessages ?? []).map((m) => `\n      ${firstLine(m)}`).join('')}`,
+        );
   rows.push(
     `  ${file.replace(/\.json$/, '').padEnd(16)} ${String(p).padStart(5)} passed ${String(f).padStart(3)} failed ${String(s).padStart(3)} skipped`,
   );
 }
 console.log('\nTest summary by package:');
 console.log(rows.join('\n') || '  (no reports: did any test run?)');
+// By name, so the closing lines of a CI log say which tests to look at.
+if (failures.length) console.log(`\nFailed tests:\n${failures.join('\n')}`);
+const flaky = join(reports, 'flaky.txt');
+if (existsSync(flaky))
+  console.log(
+    `\nPassed only on their retry (flaky, to fix):\n${readFileSync(flaky, 'utf8').replace(/^/gm, '  ').trimEnd()}`,
+  );
 const code = codes.find((c) => c !== 0) ?? 0;
 if (code !== 0 && failed === 0) failed = 1; // a package failed before reporting (crash, typecheck in test…)
 console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);

@@ -18,6 +18,15 @@ let matchId: string;
 let eventId: string;
 const EVENT_DELAY_S = 3;
 const coverageToken = () => mintToken({ role: 'coverage', ttlSeconds: 3600 }, { secret: SECRET });
+/** Removes a match's annotations by the token's author. */
+async function removeAnnotations(api: string, matchId: string, token: string): Promise<void> {
+  const path = `/api/matches/${matchId}/annotations`;
+  const left = await apiJson<{ annotations: { annotationId: string }[] }>(api, path, { token });
+  for (const a of left.annotations)
+    await apiJson(api, `${path}/${a.annotationId}`, { token, method: 'DELETE' });
+}
+/** The annotating desk's one token, so a retried attempt is the same author and may remove what it left. */
+const DESK_TOKEN = coverageToken();
 const organiserToken = () => mintToken({ role: 'organiser', ttlSeconds: 3600 }, { secret: SECRET });
 
 beforeAll(async () => {
@@ -203,7 +212,9 @@ describe('stream overlays', () => {
 
 describe('coverage editor', () => {
   it('adds an annotation at the current event with A, tags it, edits and deletes it; markers and layers follow', async () => {
-    const cov = coverageToken();
+    const cov = DESK_TOKEN;
+    // A retry (CI gives a browser test one) starts where the first attempt did: with no annotations.
+    await removeAnnotations(stack.api, matchId, cov);
     const ctx = await stack.browser.newContext({ viewport: { width: 1600, height: 900 } });
     const page = await ctx.newPage();
     await page.goto(`${stack.web}/matches/${matchId}?as=coverage&seq=20&token=${encodeURIComponent(cov)}`);
@@ -284,16 +295,28 @@ describe('coverage editor', () => {
       cardId = await first.getAttribute('data-id');
       expect(cardId).toBeTruthy();
       const tile = page.locator(`.board .tile[data-id="${cardId}"]`).first();
-      cardName = await tile.locator('.tile-name').textContent();
-      try {
-        await tile.hover({ timeout: 5_000 });
-      } catch {
-        continue; // the card left the board before the pointer reached it
-      }
-      focused = await focusedCard();
-      for (let i = 0; i < 40 && focused !== cardId; i++) {
-        await new Promise((r) => setTimeout(r, 100));
+      // boundingBox waits for the tile to exist: a card that left the board meanwhile would hold it 45 s (a
+      // clean-clone CI run's failure), so a short wait, then pick again.
+      const box = await tile.boundingBox({ timeout: 2_000 }).catch(() => null);
+      if (!box) continue; // the card left the board meanwhile
+      const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      await page.mouse.move(at.x, at.y);
+      // A live board may move another card under the still pointer (a card played, a zone grown): the focus then
+      // follows the card under the pointer, which is the one this test follows too.
+      for (let i = 0; i < 40; i++) {
+        const under = await page.evaluate(({ x, y }) => {
+          const t = document.elementFromPoint(x, y)?.closest<HTMLElement>('.tile[data-card]');
+          return t
+            ? { id: t.dataset.id ?? null, name: t.querySelector('.tile-name')?.textContent ?? null }
+            : null;
+        }, at);
+        if (under?.id) {
+          cardId = under.id;
+          cardName = under.name;
+        }
         focused = await focusedCard();
+        if (focused === cardId) break;
+        await new Promise((r) => setTimeout(r, 100));
       }
     }
     expect(focused, 'the hovered card became the focus').toBe(cardId);
@@ -333,167 +356,239 @@ describe('coverage editor', () => {
   }, 300_000);
 });
 
+/** What the event board overlay showed at a moment: its match and seq (0 while the feed is not that match's). */
+type Sample = { match: string; seq: number; t: number };
+type Card = { id: string; hidden?: boolean };
+type Live = {
+  board: {
+    status: string;
+    players: { id: string; zones: { key: string; layout: string; cards: Card[] }[] }[];
+  };
+  seq: number;
+};
+
+/** Starts the bot event (module-level eventId); its table numbers to their game's match. */
+async function startFeaturedEvent(): Promise<Map<number, string | null>> {
+  eventId = await startBotEvent(stack.api, organiserToken(), 'Featured Night', EVENT_DELAY_S);
+  const tables = (
+    await apiJson<{ rounds: { pairings: { table: number; games: { matchId: string | null }[] }[] }[] }>(
+      stack.api,
+      `/api/events/${eventId}`,
+    )
+  ).rounds[0]!.pairings;
+  const matchOf = new Map(tables.map((p) => [p.table, p.games[0]?.matchId ?? null]));
+  expect(
+    [...matchOf.values()].every((m) => m !== null),
+    'both tables have their game',
+  ).toBe(true);
+  return matchOf;
+}
+
+/**
+ * The producer's desk and the event board overlay; the desk features tables 1, 2, 1 and the overlay follows each,
+ * sampled all along (the samples are judged against the delay at the end).
+ */
+async function followSwitches(cov: string, matchOf: Map<number, string | null>) {
+  const deskCtx = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const desk = await deskCtx.newPage();
+  await desk.goto(`${stack.web}/events/${eventId}?token=${encodeURIComponent(cov)}`);
+  await desk.getByRole('region', { name: 'Featured table' }).waitFor({ timeout: 60_000 });
+  const overlay = await overlayPage(stack.browser);
+  // The switches come over the featured table's stream: no asking GET /featured (the fallback while it is down).
+  const featuredReads: string[] = [];
+  const featuredStreams: string[] = [];
+  overlay.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path === `/api/events/${eventId}/featured`) featuredReads.push(r.url());
+    if (path === `/api/events/${eventId}/featured/live`) featuredStreams.push(r.url());
+  });
+  await overlay.goto(`${stack.web}/overlay/event/${eventId}/board`);
+  await overlay
+    .locator('[data-event-overlay="board"] [data-overlay="board"][data-ready="true"]')
+    .waitFor({ timeout: 60_000 });
+  const samples: Sample[] = [];
+  const sample = async (): Promise<Sample> => {
+    const s = await overlay.evaluate(() => {
+      const root = document.querySelector<HTMLElement>('[data-event-overlay="board"]');
+      const feed = root?.querySelector<HTMLElement>('[data-overlay="board"]');
+      return {
+        match: root?.dataset.match ?? '',
+        inner: feed?.dataset.match ?? '',
+        seq: Number(feed?.dataset.seq ?? 0),
+      };
+    });
+    // Taken after the read: whatever was on screen was there by then.
+    const x = { match: s.match, seq: s.match && s.inner === s.match ? s.seq : 0, t: Date.now() };
+    samples.push(x);
+    return x;
+  };
+  expect((await sample()).match, 'nothing featured yet').toBe('');
+
+  for (const table of [1, 2, 1]) {
+    await desk.getByRole('button', { name: `Feature table ${table}` }).click();
+    await desk.getByRole('button', { name: `Stop featuring table ${table}` }).waitFor({ timeout: 30_000 });
+    for (let i = 0; ; i++) {
+      const s = await sample();
+      if (s.match === matchOf.get(table) && s.seq > 0) break;
+      if (i > 600) throw new Error(`the overlay never followed table ${table}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  await shoot(overlay, 'coverage-overlay-event-board.png');
+  expect(featuredReads, 'the overlay asked GET /featured while its stream was up').toEqual([]);
+  expect(featuredStreams.length, 'the overlay opened the featured table stream').toBeGreaterThan(0);
+  return { deskCtx, overlay, samples };
+}
+
+/**
+ * Drawings reach the overlay over its live stream (no more reads of the list), after its delay, and never one at a
+ * card its public feed does not show. A judge (live) circles a card in play and one in p1's hand at the live seq,
+ * while the overlay (3 s behind) stays open on the featured table.
+ */
+async function expectDrawingsDelayed(overlay: Page, featured: string, judge: string): Promise<void> {
+  const drawingReads: string[] = [];
+  overlay.on('request', (r) => {
+    if (r.url().includes('/drawings')) drawingReads.push(r.url());
+  });
+  let live = await apiJson<Live>(stack.api, `/api/matches/${featured}/state?as=judge`, { token: judge });
+  // A card the public already sees (its feed, 3 s behind) and that is still there at the live seq.
+  const publicCards = async () => {
+    const pub = await apiJson<Live>(stack.api, `/api/matches/${featured}/state?as=public`);
+    return new Set(
+      pub.board.players.flatMap((p) =>
+        p.zones
+          .filter((z) => z.key !== 'hand')
+          .flatMap((z) => z.cards.filter((c) => !c.hidden).map((c) => c.id)),
+      ),
+    );
+  };
+  let seen = await publicCards();
+  const inPlayOf = (l: Live) =>
+    l.board.players
+      .flatMap((p) => p.zones)
+      .filter((z) => z.key !== 'hand' && z.layout !== 'pile')
+      .flatMap((z) => z.cards)
+      .find((c) => seen.has(c.id));
+  for (let i = 0; i < 120 && !inPlayOf(live) && live.board.status !== 'ended'; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    seen = await publicCards();
+    live = await apiJson<Live>(stack.api, `/api/matches/${featured}/state?as=judge`, { token: judge });
+  }
+  expect(live.board.status, 'the featured game still plays (drawings come over its live stream)').not.toBe(
+    'ended',
+  );
+  const inPlay = inPlayOf(live);
+  const inHand = live.board.players[0]!.zones.find((z) => z.key === 'hand')?.cards[0];
+  expect(inPlay && inHand, `a card in play and one in p1's hand at seq ${live.seq}`).toBeTruthy();
+  for (const card of [inPlay!, inHand!])
+    await apiJson(stack.api, `/api/matches/${featured}/drawings`, {
+      token: judge,
+      body: {
+        authorName: 'Desk',
+        seq: live.seq,
+        shape: { kind: 'circle', at: { kind: 'card', cardId: card.id } },
+        color: 'red',
+      },
+    });
+  const board = overlay.locator(`[data-overlay="board"][data-match="${featured}"]`);
+  await overlay
+    .locator(`[data-overlay="board"][data-match="${featured}"][data-drawings="1"]`)
+    .waitFor({ timeout: 60_000 })
+    .catch(async (e: unknown) => {
+      throw new Error(
+        `${String(e)}\noverlay: ${await board.evaluate((el) => JSON.stringify((el as HTMLElement).dataset)).catch(() => 'gone')}; public list: ${JSON.stringify(await apiJson(stack.api, `/api/matches/${featured}/drawings`))}`,
+      );
+    });
+  const heldAt = Date.now();
+  const drawnAt = Date.parse(
+    (
+      await apiJson<{ events: { at: string }[] }>(
+        stack.api,
+        `/api/matches/${featured}/events?as=judge&from=${live.seq}&to=${live.seq}`,
+        { token: judge },
+      )
+    ).events[0]!.at,
+  );
+  expect(
+    drawnAt,
+    'the drawing reached the overlay no sooner than its delayed feed reached the drawing’s event',
+  ).toBeLessThanOrEqual(heldAt - EVENT_DELAY_S * 1000);
+  await overlay.locator('.draw-layer [data-kind="circle"]').waitFor({ timeout: 30_000 });
+  // Once the overlay's feed is past the drawings' seq (both were sent together if at all), the hand card's never came.
+  await overlay
+    .waitForFunction(
+      (seq) =>
+        Number(document.querySelector<HTMLElement>('[data-overlay="board"]')?.dataset.seq ?? 0) > seq + 2,
+      live.seq,
+      { timeout: 30_000 },
+    )
+    .catch(() => undefined);
+  expect(await board.getAttribute('data-drawings')).toBe('1');
+  expect(drawingReads, 'the drawing came over the live stream, not a read of the list').toEqual([]);
+  await shoot(overlay, 'coverage-overlay-event-drawing.png');
+}
+
+/** The switches as the stream recorded them, and each shown event's time, judged against every sample. */
+async function expectNeverAhead(samples: Sample[], matchOf: Map<number, string | null>, judge: string) {
+  const stream = await fetch(`${stack.api}/api/events/${eventId}/stream.jsonl`, {
+    headers: { authorization: `Bearer ${organiserToken()}` },
+  });
+  const switches = (await stream.text())
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => JSON.parse(l) as { type: string; at: string; payload: { table: number | null } })
+    .filter((e) => e.type === 'FeaturedTableChanged')
+    .map((e) => ({ at: Date.parse(e.at), match: matchOf.get(e.payload.table ?? 0) ?? null }));
+  expect(switches.map((s) => s.match)).toEqual([matchOf.get(1), matchOf.get(2), matchOf.get(1)]);
+  const times = new Map<string, number[]>();
+  for (const m of new Set(samples.map((s) => s.match).filter(Boolean))) {
+    const r = await apiJson<{ events: { seq: number; at: string }[] }>(
+      stack.api,
+      `/api/matches/${m}/events?as=judge&from=1&to=100000`,
+      { token: judge },
+    );
+    times.set(
+      m,
+      r.events.map((e) => Date.parse(e.at)),
+    );
+  }
+  let last = -1;
+  for (const s of samples) {
+    const edge = s.t - EVENT_DELAY_S * 1000;
+    if (!s.match) {
+      expect(last, `at ${s.t}: the overlay went blank after showing a table`).toBe(-1);
+      continue;
+    }
+    // The latest switch to this table that its delay had reached: none means the overlay was ahead.
+    let k = -1;
+    switches.forEach((w, i) => {
+      if (w.match === s.match && w.at <= edge) k = i;
+    });
+    expect(
+      k,
+      `at ${s.t}: the overlay showed ${s.match} before the switch to it was ${EVENT_DELAY_S} s old`,
+    ).toBeGreaterThanOrEqual(0);
+    expect(k, `at ${s.t}: the overlay went back to an earlier switch`).toBeGreaterThanOrEqual(last);
+    last = k;
+    if (s.seq > 0)
+      expect(
+        times.get(s.match)![s.seq - 1]!,
+        `at ${s.t}: ${s.match} event ${s.seq} is younger than the delay`,
+      ).toBeLessThanOrEqual(edge);
+  }
+  expect(last, 'the overlay reached the third switch').toBe(2);
+}
+
 describe('event overlays follow the featured table', () => {
   it('the producer switches tables twice on the event page; the board overlay follows, never ahead of its delay', async () => {
     const cov = coverageToken();
     const judge = mintToken({ role: 'judge', ttlSeconds: 3600 }, { secret: SECRET });
-    const api = stack.api;
-    eventId = await startBotEvent(api, organiserToken(), 'Featured Night', EVENT_DELAY_S);
-    const tables = (
-      await apiJson<{ rounds: { pairings: { table: number; games: { matchId: string | null }[] }[] }[] }>(
-        stack.api,
-        `/api/events/${eventId}`,
-      )
-    ).rounds[0]!.pairings;
-    const matchOf = new Map(tables.map((p) => [p.table, p.games[0]?.matchId ?? null]));
-    expect(
-      [...matchOf.values()].every((m) => m !== null),
-      'both tables have their game',
-    ).toBe(true);
-
-    const deskCtx = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const desk = await deskCtx.newPage();
-    await desk.goto(`${stack.web}/events/${eventId}?token=${encodeURIComponent(cov)}`);
-    await desk.getByRole('region', { name: 'Featured table' }).waitFor({ timeout: 60_000 });
-    const overlay = await overlayPage(stack.browser);
-    // The switches come over the featured table's stream: no asking GET /featured (the fallback while it is down).
-    const featuredReads: string[] = [];
-    const featuredStreams: string[] = [];
-    overlay.on('request', (r) => {
-      const path = new URL(r.url()).pathname;
-      if (path === `/api/events/${eventId}/featured`) featuredReads.push(r.url());
-      if (path === `/api/events/${eventId}/featured/live`) featuredStreams.push(r.url());
-    });
-    await overlay.goto(`${stack.web}/overlay/event/${eventId}/board`);
-    await overlay
-      .locator('[data-event-overlay="board"] [data-overlay="board"][data-ready="true"]')
-      .waitFor({ timeout: 60_000 });
-
-    type Sample = { match: string; seq: number; t: number };
-    const samples: Sample[] = [];
-    const sample = async (): Promise<Sample> => {
-      const s = await overlay.evaluate(() => {
-        const root = document.querySelector<HTMLElement>('[data-event-overlay="board"]');
-        const feed = root?.querySelector<HTMLElement>('[data-overlay="board"]');
-        return {
-          match: root?.dataset.match ?? '',
-          inner: feed?.dataset.match ?? '',
-          seq: Number(feed?.dataset.seq ?? 0),
-        };
-      });
-      // Taken after the read: whatever was on screen was there by then.
-      const x = { match: s.match, seq: s.match && s.inner === s.match ? s.seq : 0, t: Date.now() };
-      samples.push(x);
-      return x;
-    };
-    expect((await sample()).match, 'nothing featured yet').toBe('');
-
-    for (const table of [1, 2, 1]) {
-      await desk.getByRole('button', { name: `Feature table ${table}` }).click();
-      await desk.getByRole('button', { name: `Stop featuring table ${table}` }).waitFor({ timeout: 30_000 });
-      for (let i = 0; ; i++) {
-        const s = await sample();
-        if (s.match === matchOf.get(table) && s.seq > 0) break;
-        if (i > 600) throw new Error(`the overlay never followed table ${table}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
-    await shoot(overlay, 'coverage-overlay-event-board.png');
-    expect(featuredReads, 'the overlay asked GET /featured while its stream was up').toEqual([]);
-    expect(featuredStreams.length, 'the overlay opened the featured table stream').toBeGreaterThan(0);
-
-    // Drawings reach the overlay over its live stream (no more reads of the list), after its delay, and never one
-    // at a card its public feed does not show. A judge (live) circles a card in play and one in p1's hand at the
-    // live seq, while the overlay (3 s behind) stays open on the featured table.
-    const drawingReads: string[] = [];
-    overlay.on('request', (r) => {
-      if (r.url().includes('/drawings')) drawingReads.push(r.url());
-    });
+    const matchOf = await startFeaturedEvent();
+    const { deskCtx, overlay, samples } = await followSwitches(cov, matchOf);
     const featured = matchOf.get(1)!;
-    type Card = { id: string; hidden?: boolean };
-    type Live = {
-      board: {
-        status: string;
-        players: { id: string; zones: { key: string; layout: string; cards: Card[] }[] }[];
-      };
-      seq: number;
-    };
-    let live = await apiJson<Live>(stack.api, `/api/matches/${featured}/state?as=judge`, { token: judge });
-    // A card the public already sees (its feed, 3 s behind) and that is still there at the live seq.
-    const publicCards = async () => {
-      const pub = await apiJson<Live>(stack.api, `/api/matches/${featured}/state?as=public`);
-      return new Set(
-        pub.board.players.flatMap((p) =>
-          p.zones
-            .filter((z) => z.key !== 'hand')
-            .flatMap((z) => z.cards.filter((c) => !c.hidden).map((c) => c.id)),
-        ),
-      );
-    };
-    let seen = await publicCards();
-    const inPlayOf = (l: Live) =>
-      l.board.players
-        .flatMap((p) => p.zones)
-        .filter((z) => z.key !== 'hand' && z.layout !== 'pile')
-        .flatMap((z) => z.cards)
-        .find((c) => seen.has(c.id));
-    for (let i = 0; i < 120 && !inPlayOf(live) && live.board.status !== 'ended'; i++) {
-      await new Promise((r) => setTimeout(r, 500));
-      seen = await publicCards();
-      live = await apiJson<Live>(stack.api, `/api/matches/${featured}/state?as=judge`, { token: judge });
-    }
-    expect(live.board.status, 'the featured game still plays (drawings come over its live stream)').not.toBe(
-      'ended',
-    );
-    const inPlay = inPlayOf(live);
-    const inHand = live.board.players[0]!.zones.find((z) => z.key === 'hand')?.cards[0];
-    expect(inPlay && inHand, `a card in play and one in p1's hand at seq ${live.seq}`).toBeTruthy();
-    for (const card of [inPlay!, inHand!])
-      await apiJson(stack.api, `/api/matches/${featured}/drawings`, {
-        token: judge,
-        body: {
-          authorName: 'Desk',
-          seq: live.seq,
-          shape: { kind: 'circle', at: { kind: 'card', cardId: card.id } },
-          color: 'red',
-        },
-      });
-    const board = overlay.locator(`[data-overlay="board"][data-match="${featured}"]`);
-    await overlay
-      .locator(`[data-overlay="board"][data-match="${featured}"][data-drawings="1"]`)
-      .waitFor({ timeout: 60_000 })
-      .catch(async (e: unknown) => {
-        throw new Error(
-          `${String(e)}\noverlay: ${await board.evaluate((el) => JSON.stringify((el as HTMLElement).dataset)).catch(() => 'gone')}; public list: ${JSON.stringify(await apiJson(stack.api, `/api/matches/${featured}/drawings`))}`,
-        );
-      });
-    const heldAt = Date.now();
-    const drawnAt = Date.parse(
-      (
-        await apiJson<{ events: { at: string }[] }>(
-          stack.api,
-          `/api/matches/${featured}/events?as=judge&from=${live.seq}&to=${live.seq}`,
-          { token: judge },
-        )
-      ).events[0]!.at,
-    );
-    expect(
-      drawnAt,
-      'the drawing reached the overlay no sooner than its delayed feed reached the drawing’s event',
-    ).toBeLessThanOrEqual(heldAt - EVENT_DELAY_S * 1000);
-    await overlay.locator('.draw-layer [data-kind="circle"]').waitFor({ timeout: 30_000 });
-    // Once the overlay's feed is past the drawings' seq (both were sent together if at all), the hand card's never came.
-    await overlay
-      .waitForFunction(
-        (seq) =>
-          Number(document.querySelector<HTMLElement>('[data-overlay="board"]')?.dataset.seq ?? 0) > seq + 2,
-        live.seq,
-        { timeout: 30_000 },
-      )
-      .catch(() => undefined);
-    expect(await board.getAttribute('data-drawings')).toBe('1');
-    expect(drawingReads, 'the drawing came over the live stream, not a read of the list').toEqual([]);
-    await shoot(overlay, 'coverage-overlay-event-drawing.png');
+    await expectDrawingsDelayed(overlay, featured, judge);
+
     await overlay.goto(`${stack.web}/overlay/event/${eventId}/scorebar`);
     await overlay
       .locator(`[data-event-overlay="scorebar"][data-match="${featured}"] .ov-scorebar`)
@@ -507,55 +602,7 @@ describe('event overlays follow the featured table', () => {
       )
       .waitFor({ timeout: 60_000 });
 
-    // The switches as the stream recorded them, and each shown event's time, judged against every sample.
-    const stream = await fetch(`${stack.api}/api/events/${eventId}/stream.jsonl`, {
-      headers: { authorization: `Bearer ${organiserToken()}` },
-    });
-    const switches = (await stream.text())
-      .trim()
-      .split('\n')
-      .slice(1)
-      .map((l) => JSON.parse(l) as { type: string; at: string; payload: { table: number | null } })
-      .filter((e) => e.type === 'FeaturedTableChanged')
-      .map((e) => ({ at: Date.parse(e.at), match: matchOf.get(e.payload.table ?? 0) ?? null }));
-    expect(switches.map((s) => s.match)).toEqual([matchOf.get(1), matchOf.get(2), matchOf.get(1)]);
-    const times = new Map<string, number[]>();
-    for (const m of new Set(samples.map((s) => s.match).filter(Boolean))) {
-      const r = await apiJson<{ events: { seq: number; at: string }[] }>(
-        stack.api,
-        `/api/matches/${m}/events?as=judge&from=1&to=100000`,
-        { token: judge },
-      );
-      times.set(
-        m,
-        r.events.map((e) => Date.parse(e.at)),
-      );
-    }
-    let last = -1;
-    for (const s of samples) {
-      const edge = s.t - EVENT_DELAY_S * 1000;
-      if (!s.match) {
-        expect(last, `at ${s.t}: the overlay went blank after showing a table`).toBe(-1);
-        continue;
-      }
-      // The latest switch to this table that its delay had reached: none means the overlay was ahead.
-      let k = -1;
-      switches.forEach((w, i) => {
-        if (w.match === s.match && w.at <= edge) k = i;
-      });
-      expect(
-        k,
-        `at ${s.t}: the overlay showed ${s.match} before the switch to it was ${EVENT_DELAY_S} s old`,
-      ).toBeGreaterThanOrEqual(0);
-      expect(k, `at ${s.t}: the overlay went back to an earlier switch`).toBeGreaterThanOrEqual(last);
-      last = k;
-      if (s.seq > 0)
-        expect(
-          times.get(s.match)![s.seq - 1]!,
-          `at ${s.t}: ${s.match} event ${s.seq} is younger than the delay`,
-        ).toBeLessThanOrEqual(edge);
-    }
-    expect(last, 'the overlay reached the third switch').toBe(2);
+    await expectNeverAhead(samples, matchOf, judge);
     await overlay.context().close();
     await deskCtx.close();
   }, 300_000);

@@ -59,7 +59,7 @@ async function organise(page: Page): Promise<{ eventId: string; invites: string[
   return { eventId, invites };
 }
 
-describe('the event page', () => {
+describe('the event page: an event created, paired and timed', () => {
   it('is created and started in the organiser form, then shows pairings, table links, the round clock, the player their pairing, standings and exports', async () => {
     const org = await openSitePage(stack, '/events/new');
     const { eventId, invites } = await organise(org);
@@ -86,7 +86,7 @@ describe('the event page', () => {
     // Standings once the round is over (the page follows the event by itself).
     await page.getByRole('cell', { name: '3', exact: true }).first().waitFor({ timeout: 600_000 });
     const standings = page.getByRole('region', { name: 'Standings' });
-    await standings.getByText('after round 1').waitFor();
+    await standings.getByRole('heading', { name: 'Standings after round 1', exact: true }).waitFor();
     expect(await standings.getByRole('row').count()).toBe(5);
     const csv = await page.request.get(
       stack.web + (await standings.getByRole('link', { name: 'standings CSV' }).getAttribute('href'))!,
@@ -170,7 +170,9 @@ describe('the event page', () => {
     );
     for (const p of [desk, ann]) await p.context().close();
   }, 600_000);
+});
 
+describe('the event page: drops and rulings', () => {
   it('the organiser drops a player (confirmed) and they are not paired next round; a judge overrides a result and the standings change', async () => {
     const org = organiser();
     const { eventId } = await apiJson<{ eventId: string }>(stack.api, '/api/events', {
@@ -187,7 +189,10 @@ describe('the event page', () => {
     await desk.goto(`${stack.web}/events/${eventId}`);
     await desk.locator('.start-round').click();
     const standings = desk.getByRole('region', { name: 'Standings' });
-    await standings.getByText('after round 1').waitFor({ timeout: 600_000 });
+    // The heading, exactly: "after round 1" alone also matches "Published after round 1." before any result.
+    await standings
+      .getByRole('heading', { name: 'Standings after round 1', exact: true })
+      .waitFor({ timeout: 600_000 });
     // The judge (a judge token, ?token=) overrides table 1: a match loss for its winner.
     const v1 = await apiJson<EventView>(stack.api, `/api/events/${eventId}`);
     const t1 = v1.rounds[0]!.pairings[0]!;

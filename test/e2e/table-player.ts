@@ -1,7 +1,7 @@
 // A player at the table, driven only through what the page shows: the highlighted cards, the offered buttons,
 // the Pass button. The choice among them is a strategy (attacks first, then plays, then moving on) so a match
 // reaches its end in a reasonable time; it never sends a command the page did not offer.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 export interface Shown {
   status: string;
@@ -75,8 +75,28 @@ export function player(page: Page, name: string): Player {
 
 const PER_TURN = 6;
 
+/**
+ * The nth `selector` of the page, while the page still shows the offers `s` was read from; null once they changed
+ * (the opponent or a bot acted meanwhile, so an index may name another offer or none), and the caller reads again.
+ */
+async function stillOffered(p: Player, selector: string, nth: number, s: Shown): Promise<Locator | null> {
+  const seq = await p.page.locator('.table-page').getAttribute('data-actions-seq', { timeout: 5_000 });
+  if (Number(seq) !== s.actionsSeq) return null;
+  const el = p.page.locator(selector).nth(nth);
+  return (await el.count()) > 0 ? el : null;
+}
+
 async function clickAndWait(p: Player, selector: string, nth: number, before: Shown): Promise<void> {
-  await p.page.locator(selector).nth(nth).click();
+  const el = await stillOffered(p, selector, nth, before);
+  if (!el) return;
+  // The offers may still change between that check and the click (the button detached): read the page again.
+  if (
+    !(await el.click({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return;
   // Sent: the offers are spent until the next actions arrive (a new seq), or the match ends, or a refusal shows.
   await p.page.waitForFunction(
     (seq) => {
@@ -226,7 +246,8 @@ async function waitSettled(p: Player, before: Shown): Promise<void> {
 }
 
 async function clickGroup(p: Player, index: number, s: Shown): Promise<'acted'> {
-  const btn = p.page.locator('.offer-group').nth(index);
+  const btn = await stillOffered(p, '.offer-group', index, s);
+  if (!btn) return 'acted';
   const ways = Number(await btn.getAttribute('data-count'));
   if (ways > 1) {
     // Several ways: the page asks for a target / payment / one of a list next.

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { mintToken } from '@matchtape/server';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wordFit } from '../../apps/web/src/components/Tile';
 import { playToEnd, player, shown, step } from './table-player';
 import { apiJson, RESULTS, SECRET, startWebStack, type WebStack } from './web-stack';
 
@@ -19,6 +20,11 @@ const DEFAULT_GAMES = process.env.MATCHTAPE_DEEP
   ? ['elemental-clash', 'alpha-clash', 'grand-archive', 'the-spoils']
   : ['elemental-clash'];
 const GAMES = (process.env.MATCHTAPE_E2E_TABLE_GAMES?.split(',') ?? DEFAULT_GAMES) as readonly string[];
+/** The longest words a tile shows in the four pools: Alpha Clash's longest name word, The Spoils' longest cost. */
+const LONG_WORDS: [string, string][] = [
+  ['Torque, the Uncontrollable', '2 [Obsession]'],
+  ['Intercepting Something', '12 [Deception]'],
+];
 const PRACTICE_GAME = process.env.MATCHTAPE_E2E_TABLE_GAME ?? 'the-spoils';
 /**
  * How long one two-browser match may take (a loaded machine plays slower; the figure is logged, never asserted).
@@ -127,6 +133,12 @@ async function orderByDragging(page: Page, matchId: string, me: ReturnType<typeo
   const chips = await costChips(page);
   expect(chips.some((c) => c.text.includes('['))).toBe(true);
   expect(chips.filter((c) => c.cut).map((c) => c.text)).toEqual([]);
+  // Long words are set smaller, never split across two lines of a tile: the board's own tiles, and a copy of one
+  // of its tiles given the longest words of the pools ("Uncontrollable", "[Obsession]") the way Tile.tsx sets them.
+  await addLongWordTiles(page);
+  expect(await page.locator('.long-word-copy .tile-name-xlong').count()).toBe(1);
+  expect(await brokenWords(page)).toEqual([]);
+  await page.locator('.long-word-copy').evaluateAll((els) => els.forEach((e) => e.remove()));
   const seq = Number(await page.locator('.table-page').getAttribute('data-seq'));
   await page.locator('.order-confirm').click();
   await expect
@@ -161,6 +173,54 @@ async function costChips(page: Page): Promise<{ text: string; cut: boolean }[]> 
       };
     }),
   );
+}
+
+/** Copies of the board's first tile with a cost, in the same zone, named and costed with the pools' longest words. */
+async function addLongWordTiles(page: Page): Promise<void> {
+  const tiles = LONG_WORDS.map(([name, cost]) => ({
+    name: { text: name, ...wordFit('name', name) },
+    cost: { text: cost, ...wordFit('cost', cost) },
+  }));
+  await page
+    .locator('.board .tile:has(.tile-cost)')
+    .first()
+    .evaluate((src, list) => {
+      for (const t of list) {
+        const copy = src.cloneNode(true) as HTMLElement;
+        copy.classList.add('long-word-copy');
+        const parts = [
+          [copy.querySelector<HTMLElement>('.tile-name')!, t.name],
+          [copy.querySelector<HTMLElement>('.tile-cost')!, t.cost],
+        ] as const;
+        for (const [el, word] of parts) {
+          el.textContent = word.text;
+          el.className = word.className;
+          if (word.chars !== null) el.style.setProperty('--chars', String(word.chars));
+        }
+        src.parentElement!.appendChild(copy);
+      }
+    }, tiles);
+}
+
+/** Each word of a tile's name or cost on the board that the browser laid out over more than one line. */
+async function brokenWords(page: Page): Promise<string[]> {
+  return page.locator('.board .tile-name, .board .tile-cost').evaluateAll((els) => {
+    const broken: string[] = [];
+    for (const el of els) {
+      const text = el.firstChild;
+      if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+      for (const m of (text.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, m.index);
+        range.setEnd(text, m.index + m[0].length);
+        const lines = new Set(
+          [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+        );
+        if (lines.size > 1) broken.push(`${m[0]} (in "${el.textContent}")`);
+      }
+    }
+    return broken;
+  });
 }
 
 /** The organiser's "New match" form on the home page: the invite link of each seat, in seat order. */

@@ -51,7 +51,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-describe('judges review page (browser)', () => {
+describe('judges review page (browser): the token and the list', () => {
   it('asks for a judge token first', async () => {
     const page = await open(`/matches/${matchId}/review?dispute=d1`);
     await page.getByRole('heading', { name: 'The review needs a judge token' }).waitFor();
@@ -62,7 +62,7 @@ describe('judges review page (browser)', () => {
     await page.getByRole('button', { name: 'Use token' }).click();
     await page.locator('.case[data-dispute="d1"]').waitFor();
     await page.close();
-  }, 60_000);
+  });
 
   it("the list of a match's disputes is titled by its players and game, not its id", async () => {
     const page = await open(`/matches/${matchId}/review?token=${judge}`);
@@ -76,8 +76,10 @@ describe('judges review page (browser)', () => {
     expect(text).not.toContain(matchId);
     expect(text).not.toMatch(/\bd1\b/);
     await page.close();
-  }, 60_000);
+  });
+});
 
+describe('judges review page (browser): the case', () => {
   it('shows the case: the moment ±N, rule text, three perspectives, who knew what, diff, verification; a ruling recorded on the page', async () => {
     const page = await open(`/matches/${matchId}/review?dispute=d1&window=5&token=${judge}`);
     await page.locator(`.case[data-dispute="d1"][data-at-seq="${atSeq}"]`).waitFor();
@@ -193,7 +195,9 @@ describe('judges review page (browser)', () => {
     await page.screenshot({ path: join(RESULTS, 'review-ruled.png'), fullPage: true });
     await page.close();
   }, 240_000);
+});
 
+describe('judges review page (browser): timeline marker, case file and forks', () => {
   it('the dispute is a marker on the match timeline that opens the review', async () => {
     const page = await open(`/matches/${matchId}?as=judge&seq=${atSeq}&token=${judge}`);
     const marker = page.locator('.tl-dispute[data-dispute="d1"]');
@@ -202,7 +206,7 @@ describe('judges review page (browser)', () => {
     await marker.click();
     await page.locator('.case[data-dispute="d1"]').waitFor();
     await page.close();
-  }, 60_000);
+  });
 
   it('the printable case file renders on its own', async () => {
     const res = await fetch(`${stack.api}/api/matches/${matchId}/disputes/d1/case?format=html&window=5`, {
@@ -218,7 +222,7 @@ describe('judges review page (browser)', () => {
     expect(await page.locator('tr.pinned').count()).toBe(1);
     await page.screenshot({ path: join(RESULTS, 'review-case-file.png'), fullPage: true });
     await page.close();
-  }, 60_000);
+  });
 
   it('a fork says it is one (match page, review page, list), its seats wait for people unless bots are asked for; a dispute opens at the shown moment from the match page', async () => {
     // Fork where a player acts (the server refuses the automatic events between a command's).

@@ -2,7 +2,7 @@
 // MATCHTAPE_DATA_DIR, in-process bus) and the built site under `next start`, each on a free port, plus Chromium.
 // Builds the site first when apps/web/.next is missing or older than the sources (documented in apps/web/README.md).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -40,6 +40,17 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
+/** The server's contract modules the site imports (`@matchtape/server/…-contract`): a change to one is a change to the site. */
+function serverContracts(): string[] {
+  const server = join(ROOT, 'apps/server');
+  const pkg = JSON.parse(readFileSync(join(server, 'package.json'), 'utf8')) as {
+    exports: Record<string, string>;
+  };
+  return Object.entries(pkg.exports)
+    .filter(([name]) => name.endsWith('contract'))
+    .map(([, file]) => join(server, file));
+}
+
 const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /**
@@ -57,7 +68,7 @@ export function ensureWebBuild(): void {
       newestMtime(join(WEB, 'app')),
       newestMtime(join(WEB, 'src')),
       newestMtime(join(ROOT, 'packages')),
-      ...rootFiles.map((f) => statSync(f).mtimeMs),
+      ...[...rootFiles, ...serverContracts()].map((f) => statSync(f).mtimeMs),
     );
     return existsSync(buildId) && statSync(buildId).mtimeMs > sources;
   };
@@ -227,6 +238,7 @@ export async function startWebStack(opts: StackOptions = {}): Promise<WebStack> 
     executablePath: process.env.MATCHTAPE_CHROMIUM ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
   });
+  patient(browser);
   return {
     api,
     web: site,
@@ -330,6 +342,49 @@ export async function openSitePage(
   const page = await stack.browser.newPage({ viewport });
   await page.goto(stack.web + path);
   return page;
+}
+
+/**
+ * Every page and context of the stack's browser waits up to 45 s (Playwright's own default is 30 s) for what a test
+ * asks of it. In CI the browser files run beside the integration lane and the package tests on two cores (load
+ * 12–14), where a page that shows its board in one second on a quiet machine took over 30 s.
+ */
+const PATIENCE_MS = 45_000;
+
+function patient(browser: Browser): void {
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = async (options) => {
+    const ctx = await newContext(options);
+    ctx.setDefaultTimeout(PATIENCE_MS);
+    return ctx;
+  };
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    page.setDefaultTimeout(PATIENCE_MS);
+    return page;
+  };
+}
+
+/**
+ * Waits until `selector` is shown. On a timeout the error says what the page showed instead (its address and
+ * visible text) and a screenshot is kept in test-results, so a failure on a loaded CI machine can be read.
+ */
+export async function waitShown(page: Page, selector: string, timeout = 60_000): Promise<void> {
+  try {
+    await page.locator(selector).first().waitFor({ timeout });
+  } catch (e) {
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 2_000 })
+      .catch(() => '(no text)');
+    const shot = join(RESULTS, `not-shown-${Date.now()}.png`);
+    await page.screenshot({ path: shot }).catch(() => undefined);
+    throw new Error(
+      `${selector} was not shown within ${timeout} ms at ${page.url()} (${shot}); the page showed: ${text.replace(/\s+/g, ' ').slice(0, 800)}`,
+      { cause: e },
+    );
+  }
 }
 
 /**

@@ -185,9 +185,9 @@ describe('events played by bots through the event API (Postgres + NATS)', () => 
   );
 });
 
-describe('running an event', () => {
-  const GAME = registry.ids()[0]!;
+const GAME = registry.ids()[0]!;
 
+describe('running an event: round time in every game', () => {
   it("every game takes a game's end at round time: RoundTimeCalled and RoundTimeEnded are in its schema, fold as markers and pass every view", () => {
     for (const id of registry.ids()) {
       const game = registry.get(id);
@@ -208,7 +208,9 @@ describe('running an event', () => {
       }
     }
   });
+});
 
+describe('running an event: entries, roles and invites', () => {
   it('checks decklists line by line, refuses the wrong roles, and late entries after round 1', async () => {
     const created = await api(base, '/api/events', {
       token: organiser(),
@@ -318,7 +320,9 @@ describe('running an event', () => {
     const after = await api(base, `/api/events/${id}/invites`, { token: organiser() });
     expect(after.json[2]).toMatchObject({ player: 'p3', dropped: true });
   }, 120_000);
+});
 
+describe('running an event: time, rulings and exports', () => {
   it('time, extra turns, a judge ruling that changes the standings, exports and a verifiable stream', async () => {
     const { id } = await createEvent(GAME, 4, { swissRounds: 2, topCut: 0, bestOf: 1, extraTurns: 1 });
     await api(base, `/api/events/${id}/rounds`, { token: organiser(), method: 'POST' });

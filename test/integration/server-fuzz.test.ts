@@ -233,44 +233,208 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.cleanup());
 
+type Route = { path: string; method: string; op: Operation };
+type Hints = Record<string, readonly string[]>;
+
+/** Two matches to aim at (their ids in knownMatches), their seats, and the command types and decks they know. */
+async function createMatches() {
+  const registry = await testGames();
+  const gameIds = registry.ids();
+  const seats: Record<string, string>[] = [];
+  const commandTypes = new Set<string>();
+  const presets = new Set<string>();
+  for (const g of gameIds.slice(0, 2)) {
+    const created = await api(base, '/api/matches', {
+      token: organiser(),
+      body: { game: g, players: [{}, {}] },
+    });
+    expect(created.status, created.text).toBe(201);
+    knownMatches.push(created.json.matchId as string);
+    seats.push(created.json.seats as Record<string, string>);
+    const game = registry.get(g);
+    const { state } = await stack.servers[0]!.host.current(created.json.matchId as string);
+    for (const p of ['p1', 'p2'] as const)
+      for (const c of game.legalCommands(state, p)) commandTypes.add(c.type);
+    for (const name of Object.keys(game.presetDecks)) presets.add(name);
+  }
+  return { gameIds, seats, commandTypes, presets };
+}
+
+/** The routes of the OpenAPI document, checked to be every route the server serves. */
+async function documentedRoutes(): Promise<{
+  routes: Route[];
+  declaredResponses: Map<string, Record<string, unknown>>;
+}> {
+  const doc = (await api(base, '/api/openapi.json')).json as {
+    paths: Record<string, Record<string, Operation>>;
+  };
+  const routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
+  );
+  const declaredResponses = new Map(routes.map((r) => [`${r.method} ${r.path}`, r.op.responses ?? {}]));
+  // The document is every route the server serves, so fuzzing the document fuzzes every route.
+  const served = stack.servers[0]!.served.map(
+    (r) => `${r.method} ${r.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`,
+  ).sort();
+  expect(routes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(served);
+  return { routes, declaredResponses };
+}
+
+/** Tokens of every kind and placement; each route mostly gets the one it needs. */
+function tokenArbitrary(seats: Record<string, string>[]) {
+  const tokens = [
+    organiser(),
+    mintToken({ role: 'judge', ttlSeconds: 3600 }, { secret: SECRET }),
+    mintToken({ role: 'coverage', ttlSeconds: 3600 }, { secret: SECRET }),
+    mintToken({ role: 'public', ttlSeconds: 3600 }, { secret: SECRET }),
+    mintToken({ role: 'ops', ttlSeconds: 3600 }, { secret: SECRET }),
+    mintToken({ role: 'seat', matchId: 'm_elsewhere', seat: 'p1', ttlSeconds: 3600 }, { secret: SECRET }),
+    mintToken({ role: 'judge', ttlSeconds: 1 }, { secret: SECRET, now: Date.now() - 60_000 }),
+    mintToken({ role: 'judge', ttlSeconds: 3600 }, { secret: 'another-secret-0123456789abcdef' }),
+    ...seats.flatMap((s) => Object.values(s)),
+    'mt1.e30.AAAA',
+    'garbage',
+  ];
+  const placement = fc.constantFrom('header', 'header', 'header', 'query', 'bad-scheme');
+  const anyToken = fc.option(fc.tuple(fc.constantFrom(...tokens), placement), { nil: undefined });
+  // Each route mostly gets the token it needs (an organiser's to create, a seat's to command), so requests reach
+  // the deep paths (match creation, the rules, idempotency) as often as the refusals.
+  const tokenFor = (path: string, method: string) => {
+    const needed =
+      method === 'POST' && path === '/api/matches'
+        ? [organiser()]
+        : method === 'POST'
+          ? seats.flatMap((x) => Object.values(x))
+          : [];
+    return needed.length === 0
+      ? anyToken
+      : fc.oneof(
+          { weight: 3, arbitrary: fc.tuple(fc.constantFrom(...needed), fc.constant('header')) },
+          { weight: 2, arbitrary: anyToken },
+        );
+  };
+  return tokenFor;
+}
+
+/**
+ * One request in four is well-formed throughout (valid values, JSON): it reaches match creation, the rules and
+ * idempotency; the rest carry hostile values anywhere.
+ */
+function requestArbitrary(
+  routes: Route[],
+  hints: Hints,
+  tokenFor: ReturnType<typeof tokenArbitrary>,
+): fc.Arbitrary<Request> {
+  return fc
+    .tuple(fc.constantFrom(...routes), fc.boolean(), fc.boolean())
+    .chain(([{ path, method, op }, a, b]) => {
+      const clean = a && b;
+      const pathParams = op.parameters.filter((p) => p.in === 'path');
+      const queryParams = op.parameters.filter((p) => p.in === 'query');
+      const headerParams = op.parameters.filter((p) => p.in === 'header');
+      const pathArb = fc.tuple(
+        ...pathParams.map((p) =>
+          clean
+            ? arb(p.schema, hints, p.name, true).map(encode)
+            : fc.oneof(
+                { weight: 6, arbitrary: arb(p.schema, hints, p.name).map(encode) },
+                { weight: 1, arbitrary: fc.constantFrom(...RAW_PATH_SEGMENTS) },
+              ),
+        ),
+      );
+      const queryArb = fc.tuple(
+        ...queryParams.map((p) =>
+          fc.option(
+            arb(p.schema, hints, p.name, clean).map((v) => `${p.name}=${encode(v)}`),
+            { nil: undefined, freq: 2 },
+          ),
+        ),
+        clean
+          ? fc.constant(undefined)
+          : fc.option(fc.constantFrom('unknown=1', 'from=%00', 'as', '=', '&&', 'token', 'limit=1&limit=2'), {
+              nil: undefined,
+              freq: 6,
+            }),
+      );
+      const headerArb = fc.tuple(
+        ...headerParams.map((p) =>
+          fc.option(
+            arb(p.schema, hints, p.name).map(
+              (v) => [p.name, typeof v === 'string' ? v : (JSON.stringify(v) ?? 'null')] as const,
+            ),
+            { nil: undefined },
+          ),
+        ),
+      );
+      const schema = op.requestBody?.content['application/json']?.schema;
+      const bodyArb: fc.Arbitrary<string | undefined> = schema
+        ? clean
+          ? arb(schema, hints, '', true).map((v) => JSON.stringify(v))
+          : fc.oneof(
+              { weight: 6, arbitrary: arb(schema, hints).map((v) => JSON.stringify(v) ?? 'null') },
+              { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES) },
+            )
+        : fc.constant(undefined);
+      const contentType = clean
+        ? fc.constant('application/json')
+        : fc.constantFrom(
+            'application/json',
+            'application/json',
+            'application/json',
+            'application/json; charset=utf-8',
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            '',
+          );
+      return fc
+        .record({
+          pathValues: pathArb,
+          query: queryArb,
+          headerValues: headerArb,
+          body: bodyArb,
+          contentType,
+          token: tokenFor(path, method),
+          forwardedFor: fc.option(fc.constantFrom('1.2.3.4', '\u0000', 'garbage, 5.6.7.8'), {
+            nil: undefined,
+            freq: 8,
+          }),
+        })
+        .map((r): Request => {
+          let i = 0;
+          const url = path.replace(/\{[^}]+\}/g, () => r.pathValues[i++] as string);
+          const query = r.query.filter((q): q is string => q !== undefined);
+          const headers: Record<string, string> = {};
+          for (const h of r.headerValues)
+            if (h && !/[\u0000-\u001f\u007f-\uffff]/.test(h[1])) headers[h[0].toLowerCase()] = h[1];
+          if (r.token) {
+            const [t, where] = r.token;
+            if (where === 'header') headers.authorization = `Bearer ${t}`;
+            else if (where === 'bad-scheme') headers.authorization = `Basic ${t}`;
+            else query.push(`token=${encodeURIComponent(t)}`);
+          }
+          if (r.forwardedFor && !r.forwardedFor.includes('\u0000'))
+            headers['x-forwarded-for'] = r.forwardedFor;
+          if (r.body !== undefined && r.contentType) headers['content-type'] = r.contentType;
+          return {
+            method,
+            route: path,
+            url: url + (query.length ? `?${query.join('&')}` : ''),
+            headers,
+            ...(r.body !== undefined ? { body: r.body } : {}),
+          };
+        });
+    });
+}
+
 describe('fuzz: every route in the OpenAPI document', () => {
   it(
     `answers ${RUNS} generated requests without a 5xx, with JSON refusals that change nothing`,
     { timeout: 1_200_000 },
     async () => {
-      const registry = await testGames();
-      const gameIds = registry.ids();
-      const seats: Record<string, string>[] = [];
-      const commandTypes = new Set<string>();
-      const presets = new Set<string>();
-      for (const g of gameIds.slice(0, 2)) {
-        const created = await api(base, '/api/matches', {
-          token: organiser(),
-          body: { game: g, players: [{}, {}] },
-        });
-        expect(created.status, created.text).toBe(201);
-        knownMatches.push(created.json.matchId as string);
-        seats.push(created.json.seats as Record<string, string>);
-        const game = registry.get(g);
-        const { state } = await stack.servers[0]!.host.current(created.json.matchId as string);
-        for (const p of ['p1', 'p2'] as const)
-          for (const c of game.legalCommands(state, p)) commandTypes.add(c.type);
-        for (const name of Object.keys(game.presetDecks)) presets.add(name);
-      }
-      const doc = (await api(base, '/api/openapi.json')).json as {
-        paths: Record<string, Record<string, Operation>>;
-      };
-      const routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
-        Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
-      );
-      const declaredResponses = new Map(routes.map((r) => [`${r.method} ${r.path}`, r.op.responses ?? {}]));
-      // The document is every route the server serves, so fuzzing the document fuzzes every route.
-      const served = stack.servers[0]!.served.map(
-        (r) => `${r.method} ${r.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`,
-      ).sort();
-      expect(routes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(served);
+      const { gameIds, seats, commandTypes, presets } = await createMatches();
+      const { routes, declaredResponses } = await documentedRoutes();
 
-      const hints: Record<string, readonly string[]> = {
+      const hints: Hints = {
         id: knownMatches,
         game: gameIds,
         type: [...commandTypes],
@@ -282,139 +446,7 @@ describe('fuzz: every route in the OpenAPI document', () => {
         annotationId: ['a1', 'a2'],
         disputeId: ['d1', 'd2'],
       };
-      const tokens = [
-        organiser(),
-        mintToken({ role: 'judge', ttlSeconds: 3600 }, { secret: SECRET }),
-        mintToken({ role: 'coverage', ttlSeconds: 3600 }, { secret: SECRET }),
-        mintToken({ role: 'public', ttlSeconds: 3600 }, { secret: SECRET }),
-        mintToken({ role: 'ops', ttlSeconds: 3600 }, { secret: SECRET }),
-        mintToken({ role: 'seat', matchId: 'm_elsewhere', seat: 'p1', ttlSeconds: 3600 }, { secret: SECRET }),
-        mintToken({ role: 'judge', ttlSeconds: 1 }, { secret: SECRET, now: Date.now() - 60_000 }),
-        mintToken({ role: 'judge', ttlSeconds: 3600 }, { secret: 'another-secret-0123456789abcdef' }),
-        ...seats.flatMap((s) => Object.values(s)),
-        'mt1.e30.AAAA',
-        'garbage',
-      ];
-      const placement = fc.constantFrom('header', 'header', 'header', 'query', 'bad-scheme');
-      const anyToken = fc.option(fc.tuple(fc.constantFrom(...tokens), placement), { nil: undefined });
-      // Each route mostly gets the token it needs (an organiser's to create, a seat's to command), so requests reach
-      // the deep paths (match creation, the rules, idempotency) as often as the refusals.
-      const tokenFor = (path: string, method: string) => {
-        const needed =
-          method === 'POST' && path === '/api/matches'
-            ? [organiser()]
-            : method === 'POST'
-              ? seats.flatMap((x) => Object.values(x))
-              : [];
-        return needed.length === 0
-          ? anyToken
-          : fc.oneof(
-              { weight: 3, arbitrary: fc.tuple(fc.constantFrom(...needed), fc.constant('header')) },
-              { weight: 2, arbitrary: anyToken },
-            );
-      };
-
-      // One request in four is well-formed throughout (valid values, JSON): it reaches match creation, the rules and
-      // idempotency; the rest carry hostile values anywhere.
-      const requestArb: fc.Arbitrary<Request> = fc
-        .tuple(fc.constantFrom(...routes), fc.boolean(), fc.boolean())
-        .chain(([{ path, method, op }, a, b]) => {
-          const clean = a && b;
-          const pathParams = op.parameters.filter((p) => p.in === 'path');
-          const queryParams = op.parameters.filter((p) => p.in === 'query');
-          const headerParams = op.parameters.filter((p) => p.in === 'header');
-          const pathArb = fc.tuple(
-            ...pathParams.map((p) =>
-              clean
-                ? arb(p.schema, hints, p.name, true).map(encode)
-                : fc.oneof(
-                    { weight: 6, arbitrary: arb(p.schema, hints, p.name).map(encode) },
-                    { weight: 1, arbitrary: fc.constantFrom(...RAW_PATH_SEGMENTS) },
-                  ),
-            ),
-          );
-          const queryArb = fc.tuple(
-            ...queryParams.map((p) =>
-              fc.option(
-                arb(p.schema, hints, p.name, clean).map((v) => `${p.name}=${encode(v)}`),
-                { nil: undefined, freq: 2 },
-              ),
-            ),
-            clean
-              ? fc.constant(undefined)
-              : fc.option(
-                  fc.constantFrom('unknown=1', 'from=%00', 'as', '=', '&&', 'token', 'limit=1&limit=2'),
-                  { nil: undefined, freq: 6 },
-                ),
-          );
-          const headerArb = fc.tuple(
-            ...headerParams.map((p) =>
-              fc.option(
-                arb(p.schema, hints, p.name).map(
-                  (v) => [p.name, typeof v === 'string' ? v : (JSON.stringify(v) ?? 'null')] as const,
-                ),
-                { nil: undefined },
-              ),
-            ),
-          );
-          const schema = op.requestBody?.content['application/json']?.schema;
-          const bodyArb: fc.Arbitrary<string | undefined> = schema
-            ? clean
-              ? arb(schema, hints, '', true).map((v) => JSON.stringify(v))
-              : fc.oneof(
-                  { weight: 6, arbitrary: arb(schema, hints).map((v) => JSON.stringify(v) ?? 'null') },
-                  { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES) },
-                )
-            : fc.constant(undefined);
-          const contentType = clean
-            ? fc.constant('application/json')
-            : fc.constantFrom(
-                'application/json',
-                'application/json',
-                'application/json',
-                'application/json; charset=utf-8',
-                'text/plain',
-                'application/x-www-form-urlencoded',
-                '',
-              );
-          return fc
-            .record({
-              pathValues: pathArb,
-              query: queryArb,
-              headerValues: headerArb,
-              body: bodyArb,
-              contentType,
-              token: tokenFor(path, method),
-              forwardedFor: fc.option(fc.constantFrom('1.2.3.4', '\u0000', 'garbage, 5.6.7.8'), {
-                nil: undefined,
-                freq: 8,
-              }),
-            })
-            .map((r): Request => {
-              let i = 0;
-              const url = path.replace(/\{[^}]+\}/g, () => r.pathValues[i++] as string);
-              const query = r.query.filter((q): q is string => q !== undefined);
-              const headers: Record<string, string> = {};
-              for (const h of r.headerValues)
-                if (h && !/[\u0000-\u001f\u007f-\uffff]/.test(h[1])) headers[h[0].toLowerCase()] = h[1];
-              if (r.token) {
-                const [t, where] = r.token;
-                if (where === 'header') headers.authorization = `Bearer ${t}`;
-                else if (where === 'bad-scheme') headers.authorization = `Basic ${t}`;
-                else query.push(`token=${encodeURIComponent(t)}`);
-              }
-              if (r.forwardedFor && !r.forwardedFor.includes('\u0000'))
-                headers['x-forwarded-for'] = r.forwardedFor;
-              if (r.body !== undefined && r.contentType) headers['content-type'] = r.contentType;
-              return {
-                method,
-                route: path,
-                url: url + (query.length ? `?${query.join('&')}` : ''),
-                headers,
-                ...(r.body !== undefined ? { body: r.body } : {}),
-              };
-            });
-        });
+      const requestArb = requestArbitrary(routes, hints, tokenArbitrary(seats));
 
       const lastSeqs = async () =>
         Promise.all(knownMatches.map(async (m) => (await stack.store.getMatch(m))!.lastSeq));

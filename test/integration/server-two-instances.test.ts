@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.cleanup());
 
-describe('two instances, one match', () => {
+describe('two instances, one match: the event stream', () => {
   it('keeps one gap-free, ordered, duplicate-free stream', async () => {
     const [a, b] = stack.bases as [string, string];
     const g = gameIds[0]!;
@@ -124,6 +124,9 @@ describe('two instances, one match', () => {
     await sub.stop();
     expect(onNats()).toEqual(stored.map((e) => e.seq));
   });
+});
+
+describe('two instances, one match: side events and coverage focus', () => {
   it('delivers a side event appended on one instance to SSE clients of the other, over NATS, once', async () => {
     const [a, b] = stack.bases as [string, string];
     const created = await api(a, '/api/matches', {
