@@ -14,9 +14,10 @@ let ended = '';
 
 beforeAll(async () => {
   stack = await startWebStack({
-    // Slow bots: the event's tables stay live while the producer switches.
-    botMinMs: 400,
-    botMaxMs: 800,
+    // Slow bots: the event's tables (134–265 bot commands in Elemental Clash) stay live for two minutes or more
+    // while the producer switches; the desk lists only live tables.
+    botMinMs: 800,
+    botMaxMs: 1200,
     onServer: async (api) => {
       // Two people (no bots) so the match ends at once by a concession.
       const m = await apiJson<{ matchId: string; seats: Record<string, string> }>(api, '/api/matches', {
@@ -32,7 +33,6 @@ beforeAll(async () => {
         });
         if (r.ok && ((await r.json()) as { status?: string }).status === 'accepted') break;
       }
-      eventId = await startBotEvent(api, organiser, 'Desk Night', 2);
     },
   });
 }, 900_000);
@@ -47,6 +47,9 @@ const featuredNow = async () =>
 
 describe('the Feature control on the desk', () => {
   it('a coverage token features a table from /desk, switches to another and back to none; the public desk has no control', async () => {
+    // The event starts here, not with the server: its tables are live when the desk opens however long the site
+    // took to start, and a retry starts clean (a new event, nothing featured).
+    eventId = await startBotEvent(stack.api, organiser, 'Desk Night', 2);
     const pub = await stack.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await pub.goto(`${stack.web}/desk?event=${eventId}`);
     await pub.locator('.desk-grid > li[data-seq]').nth(1).waitFor({ timeout: 120_000 });
