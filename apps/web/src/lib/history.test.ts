@@ -69,6 +69,19 @@ describe.each(gameIds)('history and scrubber with %s', (id) => {
     },
   );
 
+  it('a window opened at seq 1 is not the whole match until the pages after it are held', () => {
+    // The window's own range 1..W is contiguous; the match goes on to n. "Complete" (data-complete, the graphs)
+    // must wait for the rest, or a walk to the next turn stops at W while the later pages still load.
+    const tape = new MatchTape(game);
+    tape.expect(n);
+    const w = Math.min(n - 1, 201);
+    tape.seed(0, game.initial(), events.slice(0, w));
+    expect(tape.length).toBe(w);
+    expect(tape.complete).toBe(false);
+    tape.append(events.slice(w));
+    expect(tape.complete).toBe(true);
+  });
+
   it('a history loaded from the start has keyframes every K and answers every seq', () => {
     const h = new MatchHistory(game, 20);
     h.append(events);

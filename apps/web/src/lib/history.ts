@@ -26,6 +26,8 @@ export class MatchHistory<S = unknown> {
   private contiguousTo = 0;
   /** Where the window starts (its keyframe); 0 when the history was loaded from the start. */
   private windowFrom = 0;
+  /** The match's last seq as the viewer's loader was told at the start (expect): held whole only from there on. */
+  private expected = 0;
   /** The prefix fold: state after `prefixSeq`, moved forward as the prefix grows. */
   private prefixSeq = 0;
   private prefixState: S;
@@ -47,9 +49,19 @@ export class MatchHistory<S = unknown> {
   get contiguous(): number {
     return this.contiguousTo;
   }
+  /**
+   * Every event up to the end is held, and the end reaches the last seq the loader expects: a window whose own
+   * range is contiguous (one opened at seq 1) is not the whole match while the pages after it still load.
+   */
   get complete(): boolean {
-    return this.contiguousTo === this.end;
+    return this.contiguousTo === this.end && this.end >= this.expected;
   }
+
+  /** The match had `lastSeq` events for this viewer when loading began: not complete before they are all held. */
+  expect(lastSeq: number): void {
+    this.expected = Math.max(this.expected, lastSeq);
+  }
+
   get count(): number {
     return this.held;
   }

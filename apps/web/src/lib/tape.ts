@@ -32,9 +32,14 @@ export class MatchTape<S = unknown> {
   get length(): number {
     return this.history.end;
   }
-  /** Every event up to the last is held (the window's range has been joined by the rest). */
+  /** Every event up to the last is held (the window's range has been joined by the rest), and all that was expected. */
   get complete(): boolean {
     return this.history.complete;
+  }
+
+  /** The last seq this viewer's match had when loading began (MatchHistory.expect). */
+  expect(lastSeq: number): void {
+    this.history.expect(lastSeq);
   }
 
   /** Starts from a server window (GET /api/matches/:id/window): keyframe state and the events after it. */

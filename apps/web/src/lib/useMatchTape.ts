@@ -284,6 +284,8 @@ async function loadMatch(load: Load, followSide: boolean): Promise<(() => void) 
     throw new NoSuchSeat(load.as, meta.players);
   const game = getGame(meta.game);
   const tape = new MatchTape(game);
+  // The tape is whole (data-complete, the graphs, the history's "loading") once it holds every event up to here.
+  tape.expect(meta.lastSeq);
   load.setSt((s) => ({ ...s, meta, game, tape }));
   const windowed = await openWindow(load, tape, meta.lastSeq);
   await loadPages(load, tape, meta.lastSeq, windowed);
