@@ -16,7 +16,7 @@ import {
 } from './api';
 import { LiveFold, type DeskTable } from './desk';
 import { openSharedLive } from './liveHub';
-import type { SseMessage } from './sse';
+import { isEnvelope, type SseMessage } from './sse';
 import { ClockSchema, type ClockInfo } from './table';
 import type { Perspective } from './viewer';
 
@@ -47,15 +47,6 @@ export interface DeskState {
   /** The list could not be read (the server is down…). */
   error: string | null;
   loaded: boolean;
-}
-
-function isEnvelope(x: unknown): x is EventEnvelope {
-  return (
-    !!x &&
-    typeof x === 'object' &&
-    typeof (x as { seq?: unknown }).seq === 'number' &&
-    typeof (x as { type?: unknown }).type === 'string'
-  );
 }
 
 /** A batch of the live stream: its match events, and whether the stream said the match is over. */

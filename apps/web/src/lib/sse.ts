@@ -1,11 +1,22 @@
 // Live events over SSE, read with fetch so the viewer's token goes in a header and a resumed connection sends
 // Last-Event-ID = the last seq the tape holds (EventSource can do neither on a fresh connection). Reconnects
 // with backoff; gives up only on answers that retrying cannot fix (401/403/404).
+import type { EventEnvelope } from '@matchtape/engine';
 
 export interface SseMessage {
   event: string;
   data: string;
   id: string | null;
+}
+
+/** A live frame's data that is a match event (seq and type), not a side frame (presence, a drawing, the end). */
+export function isEnvelope(x: unknown): x is EventEnvelope {
+  return (
+    !!x &&
+    typeof x === 'object' &&
+    typeof (x as { seq?: unknown }).seq === 'number' &&
+    typeof (x as { type?: unknown }).type === 'string'
+  );
 }
 
 /** Incremental parser of the text/event-stream format (WHATWG HTML §9.2). */

@@ -9,7 +9,7 @@ import { getGame } from '@matchtape/games';
 import { authHeaders, getEvents, getMatch, getWindow, liveUrl, type MatchListItem } from './api';
 import { openSharedLive } from './liveHub';
 import { presenceOf } from './table';
-import type { LiveStatus, SseMessage } from './sse';
+import { isEnvelope, type LiveStatus, type SseMessage } from './sse';
 import { MatchTape } from './tape';
 import { useKeyedState } from './useKeyedState';
 import type { Perspective } from './viewer';
@@ -68,15 +68,6 @@ export interface TapeState {
    * stream again from its start; the latest frame of each seq is kept.
    */
   drawingFrames: readonly unknown[];
-}
-
-function isEnvelope(x: unknown): x is EventEnvelope {
-  return (
-    !!x &&
-    typeof x === 'object' &&
-    typeof (x as { seq?: unknown }).seq === 'number' &&
-    typeof (x as { type?: unknown }).type === 'string'
-  );
 }
 
 const sideSeq = (x: unknown): number =>

@@ -27,6 +27,16 @@ function Refused({ table, words }: { table: TableState; words: (text: string) =>
   );
 }
 
+/** What the table's hooks hand the page and the pane: the table's state, its names, the choice being made. */
+export interface TableControls {
+  table: TableState;
+  lookup: TableNames;
+  choice: Choice;
+  clicks: BoardClicks;
+  ordering: Ordering;
+  autoPass: AutoPassControl;
+}
+
 export function TableSide({
   matchId,
   seat,
@@ -40,18 +50,12 @@ export function TableSide({
   ordering,
   autoPass,
   phases,
-}: {
+}: TableControls & {
   matchId: string;
   seat: string;
   board: BoardModel;
   actions: TableActions | null;
   ended: boolean;
-  table: TableState;
-  lookup: TableNames;
-  choice: Choice;
-  clicks: BoardClicks;
-  ordering: Ordering;
-  autoPass: AutoPassControl;
   phases: readonly string[];
 }) {
   const { cards, names, nameOf, onBoard } = lookup;

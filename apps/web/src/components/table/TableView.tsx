@@ -12,18 +12,18 @@ import { useMatchTape } from '../../lib/useMatchTape';
 import type { BoardModel } from '@matchtape/engine';
 import type { MatchListItem } from '../../lib/api';
 import type { SeatInfo } from '../../lib/table';
-import { useSeatInfo, useTable, type SeatState, type TableState } from '../../lib/useTable';
+import { useSeatInfo, useTable, type SeatState } from '../../lib/useTable';
 import type { Perspective } from '../../lib/viewer';
 import { Board } from '../Board';
 import { CardInspector, InspectContext, TileActContext, type InspectTarget } from '../Tile';
 import { ConcedeConfirm } from './ConcedeConfirm';
 import { DeckStep } from './DeckStep';
 import { TableHead } from './TableHead';
-import { TableSide } from './TableSide';
-import { useAutoPass, type AutoPassControl } from './useAutoPass';
-import { useBoardClicks, useChoice, usePassKey, type BoardClicks, type Choice } from './useChoice';
-import { useOrdering, type Ordering } from './useOrdering';
-import { useTableNames, type TableNames } from './useTableNames';
+import { TableSide, type TableControls } from './TableSide';
+import { useAutoPass } from './useAutoPass';
+import { useBoardClicks, useChoice, usePassKey } from './useChoice';
+import { useOrdering } from './useOrdering';
+import { useTableNames } from './useTableNames';
 
 export function TableView({ matchId }: { matchId: string }) {
   const [cred, setCred] = useState<{ seat: string; seatToken: string } | null | undefined>(undefined);
@@ -200,25 +200,21 @@ function Playing({
 }
 
 /** The running table: header, the concede question, the board and the pane beside it, the card inspector. */
-function TablePage(p: {
-  matchId: string;
-  info: SeatInfo;
-  board: BoardModel;
-  meta: MatchListItem | null;
-  gameTitle: string | undefined;
-  length: number;
-  ended: boolean;
-  now: number;
-  connected(o: { seat: string; connected?: boolean }): boolean;
-  table: TableState;
-  lookup: TableNames;
-  choice: Choice;
-  clicks: BoardClicks;
-  ordering: Ordering;
-  autoPass: AutoPassControl;
-  phases: string[];
-  stripPhases: string[];
-}) {
+function TablePage(
+  p: TableControls & {
+    matchId: string;
+    info: SeatInfo;
+    board: BoardModel;
+    meta: MatchListItem | null;
+    gameTitle: string | undefined;
+    length: number;
+    ended: boolean;
+    now: number;
+    connected(o: { seat: string; connected?: boolean }): boolean;
+    phases: string[];
+    stripPhases: string[];
+  },
+) {
   const { matchId, info, board, length, ended, table, lookup, choice } = p;
   const { actions } = table;
   const concede = choice.offers.find((o) => o.kind === 'concede') ?? null;
