@@ -210,6 +210,58 @@ describe('stream overlays', () => {
   }, 300_000);
 });
 
+/**
+ * Hovers a face-up card of the live board until the match's focus is the card under the pointer; returns that card
+ * and the focus read last (the caller asserts they agree).
+ */
+async function hoverACard(
+  page: Page,
+  focusedCard: () => Promise<string | null>,
+): Promise<{ cardId: string | null; cardName: string | null; focused: string | null }> {
+  // The match is live: the board can change between reading a tile and hovering it, so the tile is hovered by
+  // its id, and picked again if the card left the board meanwhile.
+  let cardId: string | null = null;
+  let cardName: string | null = null;
+  let focused: string | null = null;
+  for (let attempt = 0; attempt < 5 && (cardId === null || focused !== cardId); attempt++) {
+    const first = page.locator('.board .tile[data-card]:not([data-hidden])').first();
+    cardId = await first.getAttribute('data-id');
+    expect(cardId).toBeTruthy();
+    const tile = page.locator(`.board .tile[data-id="${cardId}"]`).first();
+    // boundingBox waits for the tile to exist: a card that left the board meanwhile would hold it 45 s (a
+    // clean-clone CI run's failure), so a short wait, then pick again.
+    const box = await tile.boundingBox({ timeout: 2_000 }).catch(() => null);
+    if (!box) continue; // the card left the board meanwhile
+    const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    // In from outside the board, as a hand moves. A live board may move another card under a still pointer (a
+    // card played, a zone grown); the browser sends no mouseover for it, and a move to where the pointer already
+    // rests sends none either, so the pointer comes in again now and then: the focus follows the card under it,
+    // which is the one this test follows too.
+    const enter = async () => {
+      await page.mouse.move(2, 2);
+      await page.mouse.move(at.x, at.y, { steps: 4 });
+    };
+    await enter();
+    for (let i = 0; i < 40; i++) {
+      if (i > 0 && i % 10 === 0) await enter();
+      const under = await page.evaluate(({ x, y }) => {
+        const t = document.elementFromPoint(x, y)?.closest<HTMLElement>('.tile[data-card]');
+        return t
+          ? { id: t.dataset.id ?? null, name: t.querySelector('.tile-name')?.textContent ?? null }
+          : null;
+      }, at);
+      if (under?.id) {
+        cardId = under.id;
+        cardName = under.name;
+      }
+      focused = await focusedCard();
+      if (focused === cardId) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return { cardId, cardName, focused };
+}
+
 describe('coverage editor', () => {
   it('adds an annotation at the current event with A, tags it, edits and deletes it; markers and layers follow', async () => {
     const cov = DESK_TOKEN;
@@ -285,40 +337,7 @@ describe('coverage editor', () => {
           { token: cov },
         )
       ).focus?.cardId ?? null;
-    // The match is live: the board can change between reading a tile and hovering it, so the tile is hovered by
-    // its id, and picked again if the card left the board meanwhile.
-    let cardId: string | null = null;
-    let cardName: string | null = null;
-    let focused: string | null = null;
-    for (let attempt = 0; attempt < 5 && (cardId === null || focused !== cardId); attempt++) {
-      const first = page.locator('.board .tile[data-card]:not([data-hidden])').first();
-      cardId = await first.getAttribute('data-id');
-      expect(cardId).toBeTruthy();
-      const tile = page.locator(`.board .tile[data-id="${cardId}"]`).first();
-      // boundingBox waits for the tile to exist: a card that left the board meanwhile would hold it 45 s (a
-      // clean-clone CI run's failure), so a short wait, then pick again.
-      const box = await tile.boundingBox({ timeout: 2_000 }).catch(() => null);
-      if (!box) continue; // the card left the board meanwhile
-      const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-      await page.mouse.move(at.x, at.y);
-      // A live board may move another card under the still pointer (a card played, a zone grown): the focus then
-      // follows the card under the pointer, which is the one this test follows too.
-      for (let i = 0; i < 40; i++) {
-        const under = await page.evaluate(({ x, y }) => {
-          const t = document.elementFromPoint(x, y)?.closest<HTMLElement>('.tile[data-card]');
-          return t
-            ? { id: t.dataset.id ?? null, name: t.querySelector('.tile-name')?.textContent ?? null }
-            : null;
-        }, at);
-        if (under?.id) {
-          cardId = under.id;
-          cardName = under.name;
-        }
-        focused = await focusedCard();
-        if (focused === cardId) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
+    const { cardId, cardName, focused } = await hoverACard(page, focusedCard);
     expect(focused, 'the hovered card became the focus').toBe(cardId);
     const overlay = await ctx.newPage();
     await overlay.goto(`${stack.web}/overlay/${matchId}/card?token=${encodeURIComponent(cov)}`);
