@@ -6,6 +6,7 @@ import {
   runScenario,
   scenarioConfig,
   ScenarioSchema,
+  ScenarioScript,
   ScenarioWriter,
   type ScenarioInput,
 } from './scenario';
@@ -449,6 +450,25 @@ describe('ScenarioWriter', () => {
           players: { p1: { deck: ['zz'] }, p2: { deck: ['one'] } },
         }),
     ).toThrow(/setup rejected/);
+  });
+});
+
+describe('ScenarioScript', () => {
+  const header = { game: 'coin-race', seed: 7, rule: '2.3', players: base.players, stack: base.stack };
+
+  it('writes the shared steps, names the scenario in a failure, and gives the file text the runner passes', () => {
+    const s = new ScenarioScript<CoinRaceState>(coinRace, 'play-three', header);
+    s.do('p1', 'PlayCard', { index: 0 })
+      .eventRule('CardPlayed', '2.3', { points: 3 })
+      .noEvent('MatchEnded')
+      .reject('p1', 'PlayCard', { index: 0 }, '2.2')
+      .expectState('players.0.score', 3);
+    expect(s.state.players[0]!.score).toBe(3);
+    expect(s.stepCount).toBe(5);
+    const text = s.text();
+    expect(text.endsWith('}\n')).toBe(true);
+    expect(runScenario(coinRace, JSON.parse(text))).toMatchObject({ ok: true, failures: [] });
+    expect(() => s.expectState('players.0.score', 9)).toThrow(/^play-three: .*is 3, expected 9/);
   });
 });
 

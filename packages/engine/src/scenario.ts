@@ -897,3 +897,93 @@ export class ScenarioWriter {
     return { ...this.header, steps: [...this.written] };
   }
 }
+
+/**
+ * A game's scenario script: a named ScenarioWriter with the steps every game's scripts write (commands, expected
+ * events, state, stats and priority), each failure prefixed with the scenario's name. A game's script adds its own
+ * finders (a card in hand, a card in play) and writes `text()` to its file: the engine does no I/O.
+ */
+export class ScenarioScript<S> {
+  protected readonly writer: ScenarioWriter;
+
+  constructor(
+    game: AnyGameModule,
+    readonly name: string,
+    readonly scenario: Omit<ScenarioInput, 'steps'>,
+  ) {
+    this.writer = new ScenarioWriter(game, scenario);
+  }
+
+  /** The live judge state (the writer's session runs this game's module, so its state is an S). */
+  get state(): S {
+    return this.writer.state as S;
+  }
+
+  /** How many steps are written so far. */
+  get stepCount(): number {
+    return this.writer.toJSON().steps.length;
+  }
+
+  do(
+    player: PlayerId,
+    type: string,
+    args: Record<string, unknown> = {},
+    expect: 'accepted' | { rejected: { rule: string } } = 'accepted',
+  ): this {
+    return this.wrap(() => this.writer.command(player, type, args, expect));
+  }
+
+  /** A command the rules refuse, citing `rule`. */
+  reject(player: PlayerId, type: string, args: Record<string, unknown>, rule: string): this {
+    return this.do(player, type, args, { rejected: { rule } });
+  }
+
+  event(type: string, payload?: Record<string, unknown>): this {
+    return this.wrap(() =>
+      this.writer.step({ expectEvent: payload === undefined ? { type } : { type, payload } }),
+    );
+  }
+
+  /** An event with the rule its envelope cites. */
+  eventRule(type: string, rule: string, payload?: Record<string, unknown>): this {
+    return this.wrap(() =>
+      this.writer.step({ expectEvent: payload === undefined ? { type, rule } : { type, rule, payload } }),
+    );
+  }
+
+  /** No event of this type since the last command. */
+  noEvent(type: string): this {
+    return this.wrap(() => this.writer.step({ expectNoEvent: { type } }));
+  }
+
+  expectState(path: string, equals: unknown, as: Viewer = 'judge'): this {
+    return this.wrap(() => this.writer.step({ expectState: { as, path, equals } }));
+  }
+
+  stats(card: string, stats: Record<string, number | string | null>): this {
+    return this.wrap(() => this.writer.step({ expectStats: { card, stats } }));
+  }
+
+  priority(holder: PlayerId | null): this {
+    return this.wrap(() => this.writer.step({ expectPriority: { holder } }));
+  }
+
+  /** The scenario file's text: the JSON the runner reads, two-space indented, with a final newline. */
+  text(): string {
+    return `${JSON.stringify(this.writer.toJSON(), null, 2)}\n`;
+  }
+
+  /** Throws with the scenario's name in front, so a script that writes dozens says which one failed. */
+  protected fail(message: string): never {
+    throw new Error(`${this.name}: ${message}`);
+  }
+
+  protected wrap(f: () => unknown): this {
+    try {
+      f();
+    } catch (err) {
+      this.fail((err as Error).message);
+    }
+    return this;
+  }
+}

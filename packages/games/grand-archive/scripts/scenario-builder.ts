@@ -1,4 +1,4 @@
-// Writes the scenario files of test/scenarios/grand-archive/ through the kit's ScenarioWriter: every step runs
+// Writes the scenario files of test/scenarios/grand-archive/ through the kit's ScenarioScript: every step runs
 // through the scenario runner itself while it is written, so a command whose outcome differs from the hand-written
 // expectation, or an expectation on events/state that does not hold, stops the build with the runner's message.
 // The JSON files are what CI runs (src/scenarios.test.ts through runScenario).
@@ -7,7 +7,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 // eslint-disable-next-line no-restricted-imports
 import { join } from 'node:path';
-import { ScenarioWriter, type PlayerId, type ScenarioInput, type Viewer } from '@matchtape/engine';
+import { ScenarioScript, type PlayerId, type ScenarioInput } from '@matchtape/engine';
 import { grandArchive } from '../src/index';
 import type { GAState } from '../src/types';
 
@@ -23,19 +23,16 @@ export function pad(cards: string[], filler = 'quick-slash'): string[] {
   return [...cards, ...Array.from({ length: Math.max(0, 30 - cards.length) }, () => filler)];
 }
 
-export class ScenarioBuilder {
-  /** The kit's writer: every step runs through the scenario runner itself (its MatchSession) before it is kept. */
-  private readonly writer: ScenarioWriter;
-  readonly scenario: Omit<ScenarioInput, 'steps'>;
-
+/** Grand Archive's steps on the kit's ScenarioScript: passing to a moment, and the ids of cards by card id. */
+export class ScenarioBuilder extends ScenarioScript<GAState> {
   constructor(
-    readonly name: string,
+    name: string,
     rule: string,
     description: string,
     seats: Record<'p1' | 'p2', SeatSpec>,
     opts: { seed?: string; stack?: ScenarioInput['stack']; options?: Record<string, unknown> } = {},
   ) {
-    this.scenario = {
+    super(grandArchive, name, {
       game: 'grand-archive',
       seed: opts.seed ?? `ga-${name}`,
       rule,
@@ -46,30 +43,14 @@ export class ScenarioBuilder {
         p2: { deck: seats.p2.deck, material: seats.p2.material },
       },
       ...(opts.stack ? { stack: opts.stack } : {}),
-    };
-    this.writer = new ScenarioWriter(grandArchive, this.scenario);
-  }
-
-  /** The live judge state (the writer's session runs the Grand Archive module, so its state is a GAState). */
-  get state(): GAState {
-    return this.writer.state as GAState;
-  }
-
-  do(
-    player: PlayerId,
-    type: string,
-    args: Record<string, unknown> = {},
-    expect: 'accepted' | { rejected: { rule: string } } = 'accepted',
-  ): this {
-    this.wrap(() => this.writer.command(player, type, args, expect));
-    return this;
+    });
   }
 
   /** Whoever must act passes (Opportunity, materialize, retaliation) until `until` holds. */
   passUntil(until: (s: GAState) => boolean, max = 60): this {
     for (let i = 0; i < max && !until(this.state); i++) {
       const p = grandArchive.actors(this.state)[0];
-      if (!p) throw new Error(`${this.name}: nobody can act`);
+      if (!p) this.fail('nobody can act');
       const kind = this.state.prompt?.kind;
       if (kind === 'placeChampion') {
         this.do(p, 'PlaceStartingChampion', { card: `${p}-m1` });
@@ -83,7 +64,7 @@ export class ScenarioBuilder {
             : 'PassOpportunity';
       this.do(p, type);
     }
-    if (!until(this.state)) throw new Error(`${this.name}: passUntil did not reach its condition`);
+    if (!until(this.state)) this.fail('passUntil did not reach its condition');
     return this;
   }
 
@@ -99,30 +80,12 @@ export class ScenarioBuilder {
     );
   }
 
-  event(type: string, payload?: Record<string, unknown>): this {
-    this.wrap(() => this.writer.step({ expectEvent: payload === undefined ? { type } : { type, payload } }));
-    return this;
-  }
-
-  expectState(path: string, equals: unknown, as: Viewer = 'judge'): this {
-    this.wrap(() => this.writer.step({ expectState: { as, path, equals } }));
-    return this;
-  }
-
-  private wrap(f: () => unknown): void {
-    try {
-      f();
-    } catch (err) {
-      throw new Error(`${this.name}: ${(err as Error).message}`);
-    }
-  }
-
   /** The first card id in `player`'s hand with this card id (judge view). */
   hand(player: PlayerId, cardId: string, nth = 0): string {
     const ids = this.state.players[player]!.hand.filter(
       (c) => 'cardId' in c && c.cardId === cardId && !c.selected,
     ).map((c) => c.id);
-    if (!ids[nth]) throw new Error(`${this.name}: ${player} has no ${cardId} #${nth} in hand`);
+    if (!ids[nth]) this.fail(`${player} has no ${cardId} #${nth} in hand`);
     return ids[nth]!;
   }
 
@@ -130,12 +93,12 @@ export class ScenarioBuilder {
     const o = this.state.field.find(
       (x) => x.controller === controller && (x.cardId === cardId || x.cards.some((c) => c.cardId === cardId)),
     );
-    if (!o) throw new Error(`${this.name}: ${controller} controls no ${cardId}`);
+    if (!o) this.fail(`${controller} controls no ${cardId}`);
     return o.id;
   }
 
   save(): void {
     mkdirSync(OUT, { recursive: true });
-    writeFileSync(join(OUT, `${this.name}.json`), `${JSON.stringify(this.writer.toJSON(), null, 2)}\n`);
+    writeFileSync(join(OUT, `${this.name}.json`), this.text());
   }
 }

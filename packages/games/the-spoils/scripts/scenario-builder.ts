@@ -1,4 +1,4 @@
-// Writes the scenario files of test/scenarios/the-spoils/ through the kit's ScenarioWriter: every step runs
+// Writes the scenario files of test/scenarios/the-spoils/ through the kit's ScenarioScript: every step runs
 // through the scenario runner itself while it is written, so a command whose outcome differs from the written
 // expectation, or an expectation on events or state that does not hold, stops the build with the runner's message.
 // The JSON files are what CI runs (src/scenarios.test.ts through runScenario).
@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   readPath,
-  ScenarioWriter,
+  ScenarioScript,
   type PlayerId,
   type ScenarioInput,
   type ScenarioStart,
@@ -29,109 +29,58 @@ export interface SeatSpec {
   filler: string;
 }
 
-export class ScenarioBuilder {
-  /** The kit's writer: every step runs through the scenario runner itself (its MatchSession) before it is kept. */
-  private readonly writer: ScenarioWriter;
-  readonly scenario: Omit<ScenarioInput, 'steps'>;
+/** The scenario file's header: from setup with stacked decks, or from a start position. */
+function header(
+  name: string,
+  rule: string,
+  description: string,
+  seats: Record<'p1' | 'p2', SeatSpec> | { start: ScenarioStart; cards?: TestCard[] },
+  options: Record<string, unknown>,
+): Omit<ScenarioInput, 'steps'> {
+  // The faction's starting resources go right after the stacked top, so the 601.1b search always finds them.
+  const deck = (s: SeatSpec) => {
+    const cards = [...s.top, ...cardDef(s.faction).faction!.startingResources];
+    return [...cards, ...Array.from({ length: Math.max(0, 45 - cards.length) }, () => s.filler)];
+  };
+  const base = { game: 'the-spoils', seed: `spoils-${name}`, rule, description };
+  return 'start' in seats
+    ? {
+        ...base,
+        ...(Object.keys(options).length > 0 ? { options } : {}),
+        players: { p1: {}, p2: {} },
+        ...(seats.cards ? { cards: seats.cards } : {}),
+        start: seats.start,
+      }
+    : {
+        ...base,
+        options: { format: 'limited', ...options },
+        players: {
+          p1: { deck: deck(seats.p1), faction: [seats.p1.faction] },
+          p2: { deck: deck(seats.p2), faction: [seats.p2.faction] },
+        },
+        stack: { p1: { deck: seats.p1.top }, p2: { deck: seats.p2.top } },
+      };
+}
 
+/** The Spoils' steps on the kit's ScenarioScript: list counts, and the ids of cards in hand and in play. */
+export class ScenarioBuilder extends ScenarioScript<SpoilsState> {
   /** From setup with stacked decks (`seats`), or from a start position (`start`, 603.2). */
   constructor(
-    readonly name: string,
+    name: string,
     rule: string,
     description: string,
     seats: Record<'p1' | 'p2', SeatSpec> | { start: ScenarioStart; cards?: TestCard[] },
     options: Record<string, unknown> = {},
   ) {
-    // The faction's starting resources go right after the stacked top, so the 601.1b search always finds them.
-    const deck = (s: SeatSpec) => {
-      const cards = [...s.top, ...cardDef(s.faction).faction!.startingResources];
-      return [...cards, ...Array.from({ length: Math.max(0, 45 - cards.length) }, () => s.filler)];
-    };
-    const base = { game: 'the-spoils', seed: `spoils-${name}`, rule, description };
-    this.scenario =
-      'start' in seats
-        ? {
-            ...base,
-            ...(Object.keys(options).length > 0 ? { options } : {}),
-            players: { p1: {}, p2: {} },
-            ...(seats.cards ? { cards: seats.cards } : {}),
-            start: seats.start,
-          }
-        : {
-            ...base,
-            options: { format: 'limited', ...options },
-            players: {
-              p1: { deck: deck(seats.p1), faction: [seats.p1.faction] },
-              p2: { deck: deck(seats.p2), faction: [seats.p2.faction] },
-            },
-            stack: { p1: { deck: seats.p1.top }, p2: { deck: seats.p2.top } },
-          };
-    this.writer = new ScenarioWriter(theSpoils, this.scenario);
-  }
-
-  /** The live judge state (the writer's session runs The Spoils module, so its state is a SpoilsState). */
-  get state(): SpoilsState {
-    return this.writer.state as SpoilsState;
-  }
-
-  do(
-    player: PlayerId,
-    type: string,
-    args: Record<string, unknown> = {},
-    expect: 'accepted' | { rejected: { rule: string } } = 'accepted',
-  ): this {
-    return this.wrap(() => this.writer.command(player, type, args, expect));
-  }
-
-  reject(player: PlayerId, type: string, args: Record<string, unknown>, rule: string): this {
-    return this.do(player, type, args, { rejected: { rule } });
-  }
-
-  event(type: string, payload?: Record<string, unknown>): this {
-    return this.wrap(() =>
-      this.writer.step({ expectEvent: payload === undefined ? { type } : { type, payload } }),
-    );
-  }
-
-  /** An event with the rule its envelope cites. */
-  eventRule(type: string, rule: string, payload?: Record<string, unknown>): this {
-    return this.wrap(() =>
-      this.writer.step({ expectEvent: payload === undefined ? { type, rule } : { type, rule, payload } }),
-    );
-  }
-
-  /** No event of this type since the last command. */
-  noEvent(type: string): this {
-    return this.wrap(() => this.writer.step({ expectNoEvent: { type } }));
-  }
-
-  expectState(path: string, equals: unknown, as: Viewer = 'judge'): this {
-    return this.wrap(() => this.writer.step({ expectState: { as, path, equals } }));
-  }
-
-  stats(card: string, stats: Record<string, number | string | null>): this {
-    return this.wrap(() => this.writer.step({ expectStats: { card, stats } }));
-  }
-
-  priority(holder: PlayerId | null): this {
-    return this.wrap(() => this.writer.step({ expectPriority: { holder } }));
-  }
-
-  private wrap(f: () => unknown): this {
-    try {
-      f();
-    } catch (err) {
-      throw new Error(`${this.name}: ${(err as Error).message}`);
-    }
-    return this;
+    super(theSpoils, name, header(name, rule, description, seats, options));
   }
 
   /** A list has `n` entries: records the whole list as `as` sees it (hidden slots for hidden cards). */
   expectCount(path: string, n: number, as: Viewer): this {
     const got = readPath(theSpoils.view(this.state, as), path);
     if (!got.found || !Array.isArray(got.value) || got.value.length !== n)
-      throw new Error(
-        `${this.name}: ${path} as ${as} has ${got.found && Array.isArray(got.value) ? got.value.length : 'no'} entries, expected ${n}`,
+      this.fail(
+        `${path} as ${as} has ${got.found && Array.isArray(got.value) ? got.value.length : 'no'} entries, expected ${n}`,
       );
     return this.expectState(path, got.value, as);
   }
@@ -142,8 +91,8 @@ export class ScenarioBuilder {
       (c) => c.id,
     );
     if (!ids[nth])
-      throw new Error(
-        `${this.name}: ${player} has no ${cardId} #${nth} in hand (hand: ${this.state.players[player]!.hand.map((c) => ('cardId' in c ? c.cardId : '?')).join(', ')})`,
+      this.fail(
+        `${player} has no ${cardId} #${nth} in hand (hand: ${this.state.players[player]!.hand.map((c) => ('cardId' in c ? c.cardId : '?')).join(', ')})`,
       );
     return ids[nth]!;
   }
@@ -151,7 +100,7 @@ export class ScenarioBuilder {
   /** The id of a card in play controlled by `player` with this card id. */
   perm(player: PlayerId, cardId: string, nth = 0): string {
     const xs = this.state.perms.filter((x) => x.controller === player && x.cardId === cardId);
-    if (!xs[nth]) throw new Error(`${this.name}: ${player} controls no ${cardId} #${nth}`);
+    if (!xs[nth]) this.fail(`${player} controls no ${cardId} #${nth}`);
     return xs[nth]!.id;
   }
 
@@ -164,13 +113,8 @@ export class ScenarioBuilder {
     return this.state.perms.findIndex((x) => x.id === id);
   }
 
-  /** How many steps are written so far. */
-  get stepCount(): number {
-    return this.writer.toJSON().steps.length;
-  }
-
   save(): void {
     mkdirSync(OUT, { recursive: true });
-    writeFileSync(join(OUT, `${this.name}.json`), `${JSON.stringify(this.writer.toJSON(), null, 2)}\n`);
+    writeFileSync(join(OUT, `${this.name}.json`), this.text());
   }
 }
