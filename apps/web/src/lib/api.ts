@@ -1,6 +1,7 @@
 // The site's client of the server's HTTP API (ARCHITECTURE.md §5), reached through the /api proxy.
 // Responses are checked at the boundary with zod; anything unexpected becomes an ApiError that says what.
 import type { EventEnvelope } from '@matchtape/engine';
+import type { MatchSummary } from '@matchtape/projections';
 // The server's response types, from its contract module (types only: nothing of the server is bundled).
 import type {
   EventsResponse,
@@ -26,20 +27,15 @@ const PlayerSchema = z
   .loose();
 
 /** A match as lists show it. The server's shape is read leniently: fields may sit at the top or in `summary`. */
-export interface MatchListItem {
-  matchId: string;
-  game: string;
+export interface MatchListItem extends Pick<
+  MatchSummary,
+  'matchId' | 'game' | 'status' | 'step' | 'activePlayer' | 'winner' | 'result' | 'lastSeq' | 'lastAt'
+> {
   gameTitle: string | null;
-  status: 'setup' | 'playing' | 'ended';
   players: { id: string; name: string }[];
+  /** Null where the server did not send them (read leniently, top level or `summary`). */
   turn: number | null;
   phase: string | null;
-  step: string | null;
-  activePlayer: string | null;
-  winner: string | null;
-  result: string | null;
-  lastSeq: number;
-  lastAt: string | null;
   createdAt: string | null;
   spectators: number | null;
   spectatorDelaySeconds: number | null;
