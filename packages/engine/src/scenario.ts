@@ -865,6 +865,10 @@ export class ScenarioWriter {
   get events(): readonly EventEnvelope[] {
     return this.run.session.events;
   }
+  /** How many steps are written so far. */
+  get stepCount(): number {
+    return this.written.length;
+  }
 
   /** Adds a step after checking it holds; throws with the runner's own failure message otherwise. */
   step(step: z.input<typeof ScenarioStepSchema>): this {
@@ -921,7 +925,7 @@ export class ScenarioScript<S> {
 
   /** How many steps are written so far. */
   get stepCount(): number {
-    return this.writer.toJSON().steps.length;
+    return this.writer.stepCount;
   }
 
   do(
