@@ -56,7 +56,7 @@ import {
   uniqueBlocked,
   zoneHasRoom,
 } from './rules';
-import { ECCommandSchema, type ECCommand } from './schemas';
+import { commandSchema, type ECCommand } from './schemas';
 import type { Card, ECOptions, ECState, SeenCard } from './types';
 import { HAND_LIMIT } from './types';
 
@@ -171,7 +171,7 @@ export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment
 // ---------------------------------------------------------------- decide
 
 export function decide(state: ECState, command: Command, ctx: DecideContext): Decision {
-  const parsed = ECCommandSchema.safeParse(command);
+  const parsed = commandSchema.safeParse(command);
   if (!parsed.success)
     return reject(
       'command',

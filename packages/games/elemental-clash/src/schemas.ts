@@ -1,6 +1,12 @@
 // Zod schemas of commands and events (the boundary types; `matchtape schema --game elemental-clash` exports them).
 import { z } from 'zod';
-import { clockEventShapes, PlayerIdSchema, RandomRecordSchema, ViewerSchema } from '@matchtape/engine';
+import {
+  clockEventShapes,
+  defineEvents,
+  matchStartedFields,
+  PlayerIdSchema,
+  ViewerSchema,
+} from '@matchtape/engine';
 
 // Up to 2,000 characters: a scenario test card's id carries its definition (cards/test-cards.ts).
 const Id = z.string().min(1).max(2000);
@@ -51,7 +57,7 @@ export const CommandSchemas = {
 export type CommandType = keyof typeof CommandSchemas;
 export const COMMAND_TYPES = Object.keys(CommandSchemas) as CommandType[];
 
-export const ECCommandSchema = z.discriminatedUnion('type', [
+export const commandSchema = z.discriminatedUnion('type', [
   CommandSchemas.Keep,
   CommandSchemas.Mulligan,
   CommandSchemas.DeployCreature,
@@ -84,7 +90,7 @@ export const ECCommandSchema = z.discriminatedUnion('type', [
   CommandSchemas.EndTurn,
   CommandSchemas.Concede,
 ]);
-export type ECCommand = z.infer<typeof ECCommandSchema>;
+export type ECCommand = z.infer<typeof commandSchema>;
 
 const P = PlayerIdSchema;
 /** A card as an event carries it: in full, or as a hidden reference for viewers who may not see it. */
@@ -126,19 +132,19 @@ const PromptSchema = z.object({
   pid: z.string().optional(),
   at: z.number().int().optional(),
 });
-const ev = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
-  z.object({ type: z.literal(type), payload: z.object({ ...shape, random: RandomRecordSchema.optional() }) });
+/** An event's payload (defineEvents adds `random`, written by the Draft). */
+const event = <S extends z.ZodRawShape>(shape: S) => z.object(shape);
 const InPlayZone = z.enum(['stacks', 'atk', 'def', 'attached', 'equip']);
 
-export const EventSchemas = [
-  ev('MatchStarted', {
-    seedCommitment: z.string(),
-    game: z.string().optional(),
+/** Every event's payload, by event type. */
+export const EVENTS = {
+  MatchStarted: event({
+    ...matchStartedFields,
     rulesVersion: z.string(),
     players: z.array(z.object({ id: P, name: z.string() })),
     options: z.record(z.string(), z.unknown()),
   }),
-  ev('PositionSet', {
+  PositionSet: event({
     turn: z.number().int(),
     activePlayer: P,
     phase: z.string(),
@@ -146,35 +152,35 @@ export const EventSchemas = [
     effects: z.array(z.record(z.string(), z.unknown())),
     stonePlayed: z.record(z.string(), z.boolean()),
   }),
-  ev('FirstPlayerChosen', { player: P, agreed: z.boolean() }),
+  FirstPlayerChosen: event({ player: P, agreed: z.boolean() }),
   // reason 'fork': a fork's reshuffle (reshuffle.ts; Matchtape's action, no rule).
-  ev('SpellbookShuffled', { player: P, cards: z.array(Seen), reason: z.literal('fork').optional() }),
-  ev('SpellbookStacked', { player: P, cards: z.array(Seen) }),
-  ev('CardsDrawn', { player: P, cards: z.array(Seen), reason: z.string() }),
-  ev('MulliganTaken', {
+  SpellbookShuffled: event({ player: P, cards: z.array(Seen), reason: z.literal('fork').optional() }),
+  SpellbookStacked: event({ player: P, cards: z.array(Seen) }),
+  CardsDrawn: event({ player: P, cards: z.array(Seen), reason: z.string() }),
+  MulliganTaken: event({
     player: P,
     handSize: z.number().int(),
     spellbook: z.array(Seen),
     hand: z.array(Seen),
   }),
-  ev('HandKept', { player: P }),
-  ev('TurnBegan', { turn: z.number().int(), player: P }),
-  ev('PhaseBegan', { phase: z.string(), step: z.string().nullable() }),
-  ev('ChoiceOffered', { prompt: PromptSchema }),
-  ev('SpellArchived', { player: P, stack: Id, card: CardSchema, to: z.enum(['archive', 'purgatory']) }),
-  ev('SpellRecovered', { player: P, stack: Id, card: CardSchema }),
-  ev('CreatureDeployed', { player: P, card: Id, stack: Id, zone: z.enum(['atk', 'def']) }),
-  ev('CreatureKeptResident', { player: P, card: Id, stack: Id }),
-  ev('FamiliarAttached', { player: P, card: Id, stack: Id, master: Id }),
-  ev('CreatureMoved', { player: P, card: Id, from: z.enum(['atk', 'def']), to: z.enum(['atk', 'def']) }),
-  ev('DrawSkipped', { player: P }),
-  ev('RedrawStarted', { player: P, count: z.number().int() }),
-  ev('CardPutUnder', { player: P, card: Seen, handOid: z.string() }),
-  ev('HandRedrawn', { player: P, drawn: z.array(Seen) }),
-  ev('RedrawDeclined', { player: P }),
-  ev('MainPhaseSkipped', { player: P }),
-  ev('ElementStonePlayed', { player: P, card: CardSchema, stack: Id, newStack: z.boolean() }),
-  ev('CardPlayed', {
+  HandKept: event({ player: P }),
+  TurnBegan: event({ turn: z.number().int(), player: P }),
+  PhaseBegan: event({ phase: z.string(), step: z.string().nullable() }),
+  ChoiceOffered: event({ prompt: PromptSchema }),
+  SpellArchived: event({ player: P, stack: Id, card: CardSchema, to: z.enum(['archive', 'purgatory']) }),
+  SpellRecovered: event({ player: P, stack: Id, card: CardSchema }),
+  CreatureDeployed: event({ player: P, card: Id, stack: Id, zone: z.enum(['atk', 'def']) }),
+  CreatureKeptResident: event({ player: P, card: Id, stack: Id }),
+  FamiliarAttached: event({ player: P, card: Id, stack: Id, master: Id }),
+  CreatureMoved: event({ player: P, card: Id, from: z.enum(['atk', 'def']), to: z.enum(['atk', 'def']) }),
+  DrawSkipped: event({ player: P }),
+  RedrawStarted: event({ player: P, count: z.number().int() }),
+  CardPutUnder: event({ player: P, card: Seen, handOid: z.string() }),
+  HandRedrawn: event({ player: P, drawn: z.array(Seen) }),
+  RedrawDeclined: event({ player: P }),
+  MainPhaseSkipped: event({ player: P }),
+  ElementStonePlayed: event({ player: P, card: CardSchema, stack: Id, newStack: z.boolean() }),
+  CardPlayed: event({
     player: P,
     card: CardSchema,
     stack: Id,
@@ -182,11 +188,11 @@ export const EventSchemas = [
     tribute: z.array(Id),
     flash: z.boolean(),
   }),
-  ev('EquipAttached', { player: P, card: Id, cardId: Id, creature: Id }),
-  ev('AttackDeclared', { player: P, attacker: Id, target: Id.nullable(), defender: P }),
-  ev('BlockerDeclared', { player: P, creature: Id }),
-  ev('DefenseFinished', { player: P, blockers: z.array(Id) }),
-  ev('DamageDealt', {
+  EquipAttached: event({ player: P, card: Id, cardId: Id, creature: Id }),
+  AttackDeclared: event({ player: P, attacker: Id, target: Id.nullable(), defender: P }),
+  BlockerDeclared: event({ player: P, creature: Id }),
+  DefenseFinished: event({ player: P, blockers: z.array(Id) }),
+  DamageDealt: event({
     source: Id,
     sourceCard: Id,
     target: Id,
@@ -195,16 +201,16 @@ export const EventSchemas = [
     purge: z.boolean().optional(),
     slayer: z.boolean().optional(),
   }),
-  ev('DamagePrevented', { source: Id, target: Id, amount: z.number().int() }),
-  ev('SpellbookMilled', {
+  DamagePrevented: event({ source: Id, target: Id, amount: z.number().int() }),
+  SpellbookMilled: event({
     player: P,
     cards: z.array(CardSchema),
     to: z.enum(['archive', 'purgatory']),
     reason: z.string(),
   }),
-  ev('AttackEnded', { attacker: Id }),
-  ev('RangedAttackMade', { player: P, creature: Id, target: Id, amount: z.number().int() }),
-  ev('DelayedEffectCreated', {
+  AttackEnded: event({ attacker: Id }),
+  RangedAttackMade: event({ player: P, creature: Id, target: Id, amount: z.number().int() }),
+  DelayedEffectCreated: event({
     delayed: z.object({
       controller: P,
       source: Id,
@@ -214,8 +220,8 @@ export const EventSchemas = [
       spell: z.boolean(),
     }),
   }),
-  ev('DelayedEffectsTriggered', { count: z.number().int() }),
-  ev('EffectApplied', {
+  DelayedEffectsTriggered: event({ count: z.number().int() }),
+  EffectApplied: event({
     id: z.string(),
     source: Id,
     target: Id,
@@ -223,25 +229,25 @@ export const EventSchemas = [
     health: z.number().int(),
     until: z.literal('end-of-turn'),
   }),
-  ev('EffectsExpired', { player: P }),
-  ev('CreatureDischarged', { player: P, creature: Id, stack: Id }),
-  ev('CardReturnedToHand', { player: P, card: CardSchema, from: z.literal('archive'), hand: Seen }),
-  ev('CardReturnedFromPlay', { player: P, card: CardSchema, from: InPlayZone, hand: CardSchema }),
-  ev('CardDiscarded', { player: P, card: CardSchema, reason: z.string() }),
-  ev('CardsHarvested', { player: P, source: Id, cards: z.array(CardSchema) }),
-  ev('CardsRevealed', { player: P, cards: z.array(CardSchema) }),
-  ev('CardsPutIntoSpellbook', {
+  EffectsExpired: event({ player: P }),
+  CreatureDischarged: event({ player: P, creature: Id, stack: Id }),
+  CardReturnedToHand: event({ player: P, card: CardSchema, from: z.literal('archive'), hand: Seen }),
+  CardReturnedFromPlay: event({ player: P, card: CardSchema, from: InPlayZone, hand: CardSchema }),
+  CardDiscarded: event({ player: P, card: CardSchema, reason: z.string() }),
+  CardsHarvested: event({ player: P, source: Id, cards: z.array(CardSchema) }),
+  CardsRevealed: event({ player: P, cards: z.array(CardSchema) }),
+  CardsPutIntoSpellbook: event({
     player: P,
     cards: z.array(CardSchema),
     from: z.enum(['hand', 'archive']),
     where: z.enum(['bottom', 'shuffled']),
   }),
-  ev('TopCardsLooked', { player: P, source: Id, cards: z.array(Seen) }),
-  ev('TopCardsArranged', { player: P, source: Id.nullable(), cards: z.array(Seen) }),
-  ev('CardConstructed', { player: P, source: Id.nullable(), card: CardSchema, hand: CardSchema }),
-  ev('ConstructFoundNothing', { player: P, source: Id.nullable() }),
-  ev('DieRolled', { player: P, source: Id, sides: z.literal(6), result: z.number().int().min(1).max(6) }),
-  ev('CardLeftPlay', {
+  TopCardsLooked: event({ player: P, source: Id, cards: z.array(Seen) }),
+  TopCardsArranged: event({ player: P, source: Id.nullable(), cards: z.array(Seen) }),
+  CardConstructed: event({ player: P, source: Id.nullable(), card: CardSchema, hand: CardSchema }),
+  ConstructFoundNothing: event({ player: P, source: Id.nullable() }),
+  DieRolled: event({ player: P, source: Id, sides: z.literal(6), result: z.number().int().min(1).max(6) }),
+  CardLeftPlay: event({
     player: P,
     card: CardSchema,
     from: InPlayZone,
@@ -249,36 +255,35 @@ export const EventSchemas = [
     reason: z.string(),
     equip: z.boolean().optional(),
   }),
-  ev('MutantEnteredPlay', {
+  MutantEnteredPlay: event({
     player: P,
     card: CardSchema,
     from: z.enum(['hand', 'archive']),
     zone: z.enum(['stacks', 'atk', 'def']),
     stack: Id.nullable(),
   }),
-  ev('FreePlayed', {
+  FreePlayed: event({
     player: P,
     card: CardSchema,
     zone: z.enum(['atk', 'def', 'stacks']).nullable(),
     stack: Id.nullable(),
     target: Id.nullable(),
   }),
-  ev('FreePlayDeclined', { player: P, card: Id }),
-  ev('TriggerQueued', { pending: PendingSchema }),
-  ev('TriggerChosen', { pid: z.string() }),
-  ev('TriggerResolved', { pid: z.string(), source: Id }),
-  ev('EchoCopied', { pid: z.string(), source: Id, remaining: z.number().int() }),
-  ev('EchoTargetChosen', { player: P, pid: z.string(), target: Id.nullable() }),
-  ev('TurnEnded', { player: P }),
-  ev('Conceded', { player: P }),
-  ev('PlayerLost', { player: P, rule: z.string(), reason: z.string() }),
-  ev('MatchEnded', { winner: P.nullable(), result: z.string(), seed: z.string() }),
+  FreePlayDeclined: event({ player: P, card: Id }),
+  TriggerQueued: event({ pending: PendingSchema }),
+  TriggerChosen: event({ pid: z.string() }),
+  TriggerResolved: event({ pid: z.string(), source: Id }),
+  EchoCopied: event({ pid: z.string(), source: Id, remaining: z.number().int() }),
+  EchoTargetChosen: event({ player: P, pid: z.string(), target: Id.nullable() }),
+  TurnEnded: event({ player: P }),
+  Conceded: event({ player: P }),
+  PlayerLost: event({ player: P, rule: z.string(), reason: z.string() }),
+  MatchEnded: event({ winner: P.nullable(), result: z.string(), seed: z.string() }),
   // The table's clock (kit/clock.ts): recorded by the host, folded as markers.
-  ev('ClockExpired', clockEventShapes.ClockExpired.shape),
-  ev('TimeAdded', clockEventShapes.TimeAdded.shape),
-  ev('RoundTimeCalled', clockEventShapes.RoundTimeCalled.shape),
-  ev('RoundTimeEnded', clockEventShapes.RoundTimeEnded.shape),
-] as const;
+  ...clockEventShapes,
+};
 
-export const ECEventSchema = z.union(EventSchemas);
-export const EVENT_TYPES = EventSchemas.map((s) => s.shape.type.value);
+export const events = defineEvents(EVENTS);
+export const eventSchema = events.eventSchema;
+/** Event type names in declaration order. */
+export const EVENT_TYPES = events.types;
