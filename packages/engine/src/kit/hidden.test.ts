@@ -69,6 +69,60 @@ describe('hidden-card model', () => {
     });
   });
 
+  it('opaqueIds: a hidden card shows under its own id (no oid needed), and only card ids are secrets', () => {
+    const hand: ZoneSpec = {
+      owner: 'p1',
+      visibility: 'owner',
+      cards: [
+        { id: '7', cardId: 'bolt' },
+        { id: '8', cardId: 'wall' },
+      ],
+    };
+    const deck: ZoneSpec = { owner: 'p1', visibility: 'hidden', cards: [{ id: '9', cardId: 'gem' }] };
+    const opts = { opaqueIds: true };
+    expect(redactZone(hand, 'p2', opts)).toEqual([
+      { id: '7', hidden: true },
+      { id: '8', hidden: true },
+    ]);
+    expect(redactZone(hand, 'p1', opts)).toEqual(hand.cards);
+    expect(redactZone(deck, 'p1', opts)).toEqual([{ id: '9', hidden: true }]);
+    expect(secretsOf([hand, deck, field], 'p2', opts).sort()).toEqual(['bolt', 'gem']);
+    expect(secretsOf([hand, deck, field], 'p1', opts)).toEqual(['gem']);
+  });
+
+  it('knows + whole: a game that records who knows a card its own way shows seen and known cards whole', () => {
+    type Card = KitCard & { oid: string; known?: string[] };
+    const deck: ZoneSpec<Card> = {
+      owner: 'p1',
+      visibility: 'hidden',
+      cards: [
+        { id: 'p1#3', cardId: 'bolt', oid: 'h3', known: ['p1'] },
+        { id: 'p1#4', cardId: 'gem', oid: 'h4', known: ['public'] },
+        { id: 'p1#5', cardId: 'wall', oid: 'h5' },
+      ],
+    };
+    const hand: ZoneSpec<Card> = {
+      owner: 'p1',
+      visibility: 'owner',
+      cards: [{ id: 'p1#1', cardId: 'bolt', oid: 'h1' }],
+    };
+    const opts = {
+      whole: true,
+      knows: (c: Card, v: string) => c.known?.includes('public') === true || c.known?.includes(v) === true,
+    };
+    expect(redactZone(deck, 'p1', opts)).toEqual([deck.cards[0], deck.cards[1], { id: 'h5', hidden: true }]);
+    expect(redactZone(deck, 'p2', opts)).toEqual([
+      { id: 'h3', hidden: true },
+      deck.cards[1],
+      { id: 'h5', hidden: true },
+    ]);
+    expect(redactZone(hand, 'p1', opts)).toEqual(hand.cards);
+    // Without `knows`, the kit's own `knownTo` / `revealed` decide, which these cards do not have.
+    expect(redactZone(deck, 'p1', { whole: true })[0]).toEqual({ id: 'h3', hidden: true });
+    // A card shown whole is no secret by its instance id.
+    expect(secretsOf([deck, hand], 'p1', opts).sort()).toEqual(['p1#5', 'wall']);
+  });
+
   it('refuses to hide a card that has no opaque id, naming the fix', () => {
     expect(() => hide({ id: 'p1#9', cardId: 'x' })).toThrow(
       /without an opaque id; give it one with draft\.oid\(\)/,

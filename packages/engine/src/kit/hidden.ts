@@ -3,7 +3,8 @@
 // who may not see it gets { id: oid, hidden: true } and nothing else. A fresh oid on every move into a hidden zone
 // means nobody can follow a card from one hidden zone to another (or back to the deck) by its id.
 // Redaction is driven by each zone's visibility, and `secrets` is derived from the same zones, so what views hide
-// and what the leak tests look for cannot drift apart.
+// and what the leak tests look for cannot drift apart. A game whose model differs in a detail (ids that are
+// themselves opaque, its own record of who knows a card) says so with `RedactOptions` rather than its own `hide`.
 import type { PlayerId, Viewer } from '../ids';
 import { hiddenCard, isHiddenCard, type HiddenCard, type Visibility } from '../zones';
 
@@ -41,8 +42,8 @@ export function hide(card: Slot): HiddenCard {
   return hiddenCard(card.oid);
 }
 
-/** Options of the redaction helpers. */
-export interface RedactOptions {
+/** Options of the redaction helpers: the defaults are the model above; each option is one game's variation. */
+export interface RedactOptions<C extends KitCard = KitCard> {
   /**
    * Keep `oid` on cards the viewer may see. For a game whose events name a card in a hidden zone by its opaque id
    * for every viewer (Grand Archive's moves carry `fromOid`/`toOid` and its fold keeps the oid the event gave), so
@@ -50,11 +51,28 @@ export interface RedactOptions {
    * exactly that oid in place of the card. Default false (the oid is judge-only bookkeeping).
    */
   keepOid?: boolean;
+  /**
+   * Instance ids are themselves opaque handles: the game gives a card a fresh id from a public counter whenever it
+   * enters a hidden zone (The Spoils), so an id tells nothing about the card. A hidden card then shows under its
+   * instance id ({ id, hidden: true }, no `oid` needed), and `secretsOf` lists card ids only. Default false.
+   */
+  opaqueIds?: boolean;
+  /**
+   * Whether `viewer` knows `card` although its zone hides it, for a game that records this its own way
+   * (Elemental Clash's `known`, where 'public' means everyone). Default: `revealed` or `knownTo`.
+   */
+  knows?: (card: C, viewer: Viewer) => boolean;
+  /**
+   * A card the viewer may see or knows is shown whole, as the judge has it (instance id, oid and the game's own
+   * fields), for a game whose events and fold carry them to every viewer who sees the card (Elemental Clash).
+   * Default false: id and card id, and a known card only under its oid.
+   */
+  whole?: boolean;
 }
 
-/** The card as a viewer that may see it gets it: id and card id, without the judge-only bookkeeping. */
-export function reveal<C extends KitCard>(card: Slot<C>, opts: RedactOptions = {}): Slot<C> {
-  if (isHiddenCard(card)) return card;
+/** The card as a viewer that may see it gets it: id and card id, without the judge-only bookkeeping (or `whole`). */
+export function reveal<C extends KitCard>(card: Slot<C>, opts: RedactOptions<C> = {}): Slot<C> {
+  if (isHiddenCard(card) || opts.whole) return card;
   const { oid, knownTo: _known, revealed: _rev, ...rest } = card;
   return (opts.keepOid && oid !== undefined ? { ...rest, oid } : rest) as C;
 }
@@ -67,7 +85,7 @@ export function slotFor<C extends KitCard>(
   card: Slot<C>,
   zone: { owner: PlayerId | null; visibility: Visibility },
   viewer: Viewer,
-  opts: RedactOptions = {},
+  opts: RedactOptions<C> = {},
 ): Slot<C> | { id: string; cardId: string } {
   if (isHiddenCard(card)) return card;
   if (viewer === 'judge') return card;
@@ -76,32 +94,38 @@ export function slotFor<C extends KitCard>(
     (zone.visibility === 'owner' && zone.owner !== null && viewer === zone.owner)
   )
     return reveal(card, opts);
-  if (card.revealed === true || (card.knownTo ?? []).includes(viewer))
-    return { id: card.oid ?? card.id, cardId: card.cardId };
-  return hide(card);
+  const known = opts.knows
+    ? opts.knows(card, viewer)
+    : card.revealed === true || (card.knownTo ?? []).includes(viewer);
+  if (known) return opts.whole ? card : { id: card.oid ?? card.id, cardId: card.cardId };
+  return opts.opaqueIds ? hiddenCard(card.id) : hide(card);
 }
 
 /** A whole zone for `viewer`. */
 export function redactZone<C extends KitCard>(
   zone: ZoneSpec<C>,
   viewer: Viewer,
-  opts: RedactOptions = {},
+  opts: RedactOptions<C> = {},
 ): (Slot<C> | { id: string; cardId: string })[] {
   return zone.cards.map((c) => slotFor(c, zone, viewer, opts));
 }
 
 /**
  * Strings `viewer` must not find anywhere in what it is shown (GameModule.secrets): the instance ids of cards it
- * cannot see, and the card ids of those cards unless some copy of that card id is visible to it.
+ * cannot see (unless `opaqueIds`), and the card ids of those cards unless some copy of that card id is visible to it.
  */
-export function secretsOf(zones: readonly ZoneSpec[], viewer: Viewer): string[] {
+export function secretsOf<C extends KitCard>(
+  zones: readonly ZoneSpec<C>[],
+  viewer: Viewer,
+  opts: RedactOptions<C> = {},
+): string[] {
   if (viewer === 'judge') return [];
   const visible = new Set<string>();
   const hidden: KitCard[] = [];
   for (const z of zones)
     for (const c of z.cards) {
       if (isHiddenCard(c)) continue;
-      const shown = slotFor(c, z, viewer);
+      const shown = slotFor(c, z, viewer, opts);
       if (isHiddenCard(shown)) hidden.push(c);
       else {
         visible.add(c.cardId);
@@ -111,7 +135,7 @@ export function secretsOf(zones: readonly ZoneSpec[], viewer: Viewer): string[] 
     }
   const out = new Set<string>();
   for (const c of hidden) {
-    out.add(c.id);
+    if (!opts.opaqueIds) out.add(c.id);
     if (!visible.has(c.cardId)) out.add(c.cardId);
   }
   return [...out];

@@ -2,22 +2,34 @@
 // redacted events gives exactly the redacted state; `secrets` lists what a viewer must never be shown.
 // Spellbooks are hidden from everyone (their owner included) except cards a viewer knows (D2); hands from
 // opponents and spectators; everything else is public (D1). A hidden card shows only its opaque id.
-import { redactRandom, type GameEvent, type PlayerId, type Viewer } from '@matchtape/engine';
-import { isHiddenRef } from './evolve';
-import type { ECState, PlayerState, Prompt, SeenCard } from './types';
+import {
+  hide,
+  isHiddenCard,
+  redactRandom,
+  redactZone,
+  slotFor,
+  type GameEvent,
+  type PlayerId,
+  type RedactOptions,
+  type Viewer,
+  type ZoneSpec,
+} from '@matchtape/engine';
+import type { Card, ECState, PlayerState, Prompt, SeenCard } from './types';
 
-/** May `viewer` see this card in `zone` of `owner`? */
-function sees(viewer: Viewer, owner: PlayerId, zone: 'spellbook' | 'hand', c: SeenCard): boolean {
-  if (viewer === 'judge') return true;
-  if (isHiddenRef(c)) return false;
-  if (c.known?.includes('public') || c.known?.includes(viewer)) return true;
-  return zone === 'hand' && viewer === owner;
+// A card a viewer may see, or knows (D2: `known`, 'public' for everyone), is shown whole: the events name it by
+// id or oid and the fold keeps who knows it, in every view.
+const SHOW: RedactOptions<Card> = {
+  whole: true,
+  knows: (c, viewer) => c.known?.includes('public') === true || c.known?.includes(viewer) === true,
+};
+
+/** A spellbook is hidden from everyone, its owner included; a hand is its owner's (D1, D2). */
+function zone(owner: PlayerId, name: 'spellbook' | 'hand', list: unknown): ZoneSpec<Card> {
+  return { owner, visibility: name === 'hand' ? 'owner' : 'hidden', cards: list as SeenCard[] };
 }
 
-const hide = (c: SeenCard): SeenCard => (isHiddenRef(c) ? c : { id: c.oid, hidden: true });
-
-function cards(list: unknown, viewer: Viewer, owner: PlayerId, zone: 'spellbook' | 'hand'): SeenCard[] {
-  return (list as SeenCard[]).map((c) => (sees(viewer, owner, zone, c) ? c : hide(c)));
+function cards(list: unknown, viewer: Viewer, owner: PlayerId, name: 'spellbook' | 'hand'): SeenCard[] {
+  return redactZone(zone(owner, name, list), viewer, SHOW) as SeenCard[];
 }
 
 function viewPrompt(p: Prompt | null, viewer: Viewer): Prompt | null {
@@ -95,13 +107,12 @@ export function secrets(s: ECState, viewer: Viewer): string[] {
   const hiddenCardIds = new Set<string>();
   const visible = new Set<string>();
   for (const p of Object.values(s.players)) {
-    for (const [zone, list] of [
-      ['spellbook', p.spellbook],
-      ['hand', p.hand],
-    ] as const)
-      for (const c of list) {
-        if (isHiddenRef(c)) continue;
-        if (sees(viewer, p.id, zone, c)) visible.add(c.cardId);
+    // The zones `view` redacts, through the same `slotFor`. Not the kit's `secretsOf`: it would interleave ids and
+    // card ids, and this list keeps its order (all hidden ids, then the card ids).
+    for (const z of [zone(p.id, 'spellbook', p.spellbook), zone(p.id, 'hand', p.hand)])
+      for (const c of z.cards) {
+        if (isHiddenCard(c)) continue;
+        if (!isHiddenCard(slotFor(c, z, viewer, SHOW))) visible.add(c.cardId);
         else {
           hiddenIds.push(c.id);
           hiddenCardIds.add(c.cardId);

@@ -1,18 +1,41 @@
 // What each viewer may see (403, 411.2), the redaction of events, the secrets the leak tests look for, the board
 // for the site (influence, factions, attached resources, the response chain, the battle) and the log lines.
-import { isPlayer, redactRandom, type GameEvent, type Viewer } from '@matchtape/engine';
+import {
+  isPlayer,
+  redactRandom,
+  redactZone,
+  secretsOf,
+  type GameEvent,
+  type PlayerId,
+  type RedactOptions,
+  type Viewer,
+  type ZoneSpec,
+} from '@matchtape/engine';
 import type { Leave, MovedCard } from './evolve';
-import { isHidden, type Perm, type Slot, type SpoilsState } from './types';
+import type { Card, Perm, Slot, SpoilsState } from './types';
 
-const hide = (c: Slot): Slot => (isHidden(c) ? c : { id: c.id, hidden: true });
+// A card's id is a public handle that carries no identity (types.ts): a hidden card shows under its own id, and
+// only card ids are secrets.
+const OPAQUE: RedactOptions = { opaqueIds: true };
+// 403.1a: nobody looks at a deck; 403.2a: a hand is its owner's.
+const deck = (owner: string, cards: Slot[]): ZoneSpec => ({
+  owner: owner as PlayerId,
+  visibility: 'hidden',
+  cards,
+});
+const hand = (owner: string, cards: Slot[]): ZoneSpec => ({
+  owner: owner as PlayerId,
+  visibility: 'owner',
+  cards,
+});
+const redact = (zone: ZoneSpec, viewer: Viewer): Slot[] => redactZone(zone, viewer, OPAQUE) as Slot[];
 
 export function view(s: SpoilsState, viewer: Viewer): SpoilsState {
   if (viewer === 'judge') return s;
   const players = Object.fromEntries(
     Object.entries(s.players).map(([id, pl]) => [
       id,
-      // 403.1a: nobody looks at a deck; 403.2a: a hand is its owner's.
-      { ...pl, deck: pl.deck.map(hide), hand: viewer === id ? pl.hand : pl.hand.map(hide) },
+      { ...pl, deck: redact(deck(id, pl.deck), viewer), hand: redact(hand(id, pl.hand), viewer) },
     ]),
   );
   // 411.2: only the controller sees a face-down card's front.
@@ -31,7 +54,7 @@ export function viewEvent<E extends GameEvent>(e: E, viewer: Viewer): E {
   const mine = isPlayer(viewer) && viewer === payload.player;
   switch (e.type) {
     case 'DeckShuffled':
-      payload = { ...payload, deck: (payload.deck as Slot[]).map(hide) };
+      payload = { ...payload, deck: redact(deck(payload.player as string, payload.deck as Slot[]), viewer) };
       break;
     case 'StartingResourcesSearched':
       if (!mine) payload = { ...payload, resources: (payload.resources as MovedCard[]).map(nullMove) };
@@ -54,7 +77,7 @@ export function viewEvent<E extends GameEvent>(e: E, viewer: Viewer): E {
       const players = Object.fromEntries(
         Object.entries(ps).map(([id, z]) => [
           id,
-          { ...z, deck: z.deck.map(hide), hand: id === viewer ? z.hand : z.hand.map(hide) },
+          { ...z, deck: redact(deck(id, z.deck), viewer), hand: redact(hand(id, z.hand), viewer) },
         ]),
       );
       const perms = (payload.perms as Perm[]).map((x) =>
@@ -75,21 +98,30 @@ export function viewEvent<E extends GameEvent>(e: E, viewer: Viewer): E {
   return payload === e.payload ? e : { ...e, payload };
 }
 
+/** Every zone with who may see it, from the same rules `view` applies; public zones say which names are seen. */
+function zonesOf(s: SpoilsState): ZoneSpec[] {
+  const pub = (cards: Card[]): ZoneSpec => ({ owner: null, visibility: 'public', cards });
+  const zones = Object.entries(s.players).flatMap(([id, pl]) => [
+    deck(id, pl.deck),
+    hand(id, pl.hand),
+    pub([...pl.discard, ...pl.outOfGame]),
+  ]);
+  // 411.2: a face-down card's front is its controller's.
+  for (const x of s.perms)
+    if (x.cardId)
+      zones.push({
+        owner: x.controller,
+        visibility: x.faceDown ? 'owner' : 'public',
+        cards: [{ id: x.id, cardId: x.cardId }],
+      });
+  for (const it of s.chain) {
+    if (it.card) zones.push(pub([it.card]));
+    if (it.sourceCardId) zones.push(pub([{ id: it.source ?? it.iid, cardId: it.sourceCardId }]));
+  }
+  return zones;
+}
+
 /** Card ids (names) hidden from `viewer` that it sees no copy of. Ids are public handles that carry no identity. */
 export function secrets(s: SpoilsState, viewer: Viewer): string[] {
-  if (viewer === 'judge') return [];
-  const hidden = new Set<string>();
-  const visible = new Set<string>();
-  for (const [id, pl] of Object.entries(s.players)) {
-    for (const c of pl.deck) if (!isHidden(c)) hidden.add(c.cardId);
-    for (const c of pl.hand) if (!isHidden(c)) (viewer === id ? visible : hidden).add(c.cardId);
-    for (const c of [...pl.discard, ...pl.outOfGame]) visible.add(c.cardId);
-  }
-  for (const x of s.perms)
-    if (x.cardId) (x.faceDown && x.controller !== viewer ? hidden : visible).add(x.cardId);
-  for (const it of s.chain) {
-    if (it.card) visible.add(it.card.cardId);
-    if (it.sourceCardId) visible.add(it.sourceCardId);
-  }
-  return [...hidden].filter((c) => !visible.has(c));
+  return secretsOf(zonesOf(s), viewer, OPAQUE);
 }
