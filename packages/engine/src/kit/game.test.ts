@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { coinRace } from '../testing/fixture-game';
-import { boardModel, cardDefinitions, defineGame, keyMoments, type GameDefinition } from './game';
+import {
+  boardModel,
+  cardDefinitions,
+  defineGame,
+  describeEvents,
+  fromFiles,
+  keyMoments,
+  type GameDefinition,
+} from './game';
 import { coverageEntry } from './machine';
 import type { GameEvent } from '../game';
 
@@ -77,6 +85,85 @@ describe('defineGame', () => {
       winner: 'p1',
       result: 'p2 conceded',
     });
+  });
+});
+
+describe('fromFiles', () => {
+  // The fixture's parts, handed over as the files a game package exports them from.
+  const g = coinRace;
+  const files = {
+    decide: {
+      setup: g.setup,
+      decide: g.decide,
+      legalCommands: g.legalCommands,
+      actors: g.actors,
+      RULES_VERSION: 'v9',
+    },
+    evolve: { evolve: g.evolve, initialState: g.initial },
+    view: { view: g.view, viewEvent: g.viewEvent, secrets: g.secrets },
+    reshuffle: { reshuffleHidden: g.reshuffleHidden },
+    present: {
+      board: g.board,
+      describe: g.describe,
+      keyMoment: g.keyMoment,
+      positionWords: (phase: string) => ({ phase: phase.toUpperCase(), step: null }),
+      describeCommand: () => 'say it',
+      prompt: () => null,
+    },
+    schemas: { commandSchema: g.commandSchema, eventSchema: g.eventSchema },
+    decks: {
+      PRESET_DECKS: g.presetDecks,
+      validateDeck: (deck: { main: string[] }) => [`${deck.main.length} cards`],
+    },
+    bots: { bots: g.bots },
+    coverage: { COVERAGE: g.coverage },
+    start: { scenarioHooks: g.scenario! },
+  };
+
+  it('takes each part of the GameModule from the file that exports it under its standard name', () => {
+    const parts = fromFiles(files);
+    expect(parts.rulesVersion).toBe('v9');
+    expect(parts.initial).toBe(g.initial);
+    expect(parts.setup).toBe(g.setup);
+    expect(parts.evolve).toBe(g.evolve);
+    expect(parts.secrets).toBe(g.secrets);
+    expect(parts.reshuffleHidden).toBe(g.reshuffleHidden);
+    expect(parts.positionWords?.('main', null)).toEqual({ phase: 'MAIN', step: null });
+    expect(parts.describeCommand?.(g.initial(), { type: 'Pass', player: 'p1' }, 'p1', String)).toBe('say it');
+    expect(parts.presetDecks).toBe(g.presetDecks);
+    expect(parts.validateDeck({ main: ['a', 'b'] })).toEqual(['2 cards']);
+    expect(parts.bots).toBe(g.bots);
+    expect(parts.coverage).toBe(g.coverage);
+    expect(parts.scenario).toBe(g.scenario);
+  });
+
+  it('makes a whole GameModule with the id, title, machine and cards the index adds', () => {
+    const game = defineGame({
+      id: 'coin-files',
+      title: 'Coin files',
+      machine: g.machine,
+      cards: g.cards,
+      position: g.position,
+      status: g.status,
+      ...fromFiles(files),
+    });
+    expect(game.id).toBe('coin-files');
+    expect(game.decide).toBe(g.decide);
+    expect(game.validateDeck({ main: [] })).toEqual(['0 cards']);
+  });
+});
+
+describe('describeEvents', () => {
+  const describeEvent = describeEvents((e) =>
+    e.type === 'CardDrawn' ? `${String(e.payload.player)} drew` : null,
+  );
+
+  it("reads the game's line, MatchEnded as its result, and a type without a line as its name", () => {
+    expect(describeEvent({ type: 'CardDrawn', payload: { player: 'p1' } })).toBe('p1 drew');
+    expect(
+      describeEvent({ type: 'MatchEnded', payload: { result: 'p2 wins: p1 conceded', seed: 's' } }),
+    ).toBe('p2 wins: p1 conceded');
+    expect(describeEvent({ type: 'TurnStarted', payload: {} })).toBe('TurnStarted');
   });
 });
 

@@ -2,7 +2,14 @@
 // is its own (rules, machine, views, cards, bots…); position and status are read from the common state fields
 // when the game keeps them under the usual names, card definitions are built from the pool and the face renderer.
 import type { BoardModel, CardFace } from '../board';
-import type { CardDefinition, DeckList, GameEvent, GameModule, Position } from '../game';
+import {
+  MATCH_ENDED,
+  type CardDefinition,
+  type DeckList,
+  type GameEvent,
+  type GameModule,
+  type Position,
+} from '../game';
 
 /** The state fields `position` is read from when a game does not supply its own. */
 export type PositionFields = Position;
@@ -32,6 +39,73 @@ export function defineGame<S>(def: GameDefinition<S>): GameModule<S> {
     position: def.position ?? ((s) => positionOf(s as PositionFields)),
     status: def.status ?? ((s) => statusOf(s as StatusFields)),
     validateDeck: (deck) => validateDeck(deck),
+  };
+}
+
+/**
+ * What each standard file of a game package exports, under the same names in every game (docs/architecture.md
+ * §8). A game's index passes its files as modules (`import * as decide from './decide'`), so a file that misses
+ * one of its names is a compile error, and a reader finds each part of the GameModule in the file named here.
+ */
+export interface GameFiles<S> {
+  /** decide.ts: the match's opening events, the commands' decisions and their offers, who may act. */
+  decide: Pick<GameModule<S>, 'setup' | 'decide' | 'legalCommands' | 'actors'> & { RULES_VERSION: string };
+  /** evolve.ts: the empty state and the fold. */
+  evolve: Pick<GameModule<S>, 'evolve'> & { initialState(): S };
+  /** view.ts: what each viewer may see. */
+  view: Pick<GameModule<S>, 'view' | 'viewEvent' | 'secrets'>;
+  /** reshuffle.ts: a fork's reshuffle of the hidden zones. */
+  reshuffle: Pick<GameModule<S>, 'reshuffleHidden'>;
+  /** present.ts: the board, the log's words, the timeline's moments, the table's words. */
+  present: Required<
+    Pick<GameModule<S>, 'board' | 'describe' | 'keyMoment' | 'positionWords' | 'describeCommand' | 'prompt'>
+  >;
+  /** schemas.ts: the command union and the events. */
+  schemas: Pick<GameModule<S>, 'commandSchema' | 'eventSchema'>;
+  /** cards/decks.ts */
+  decks: { PRESET_DECKS: GameModule<S>['presetDecks']; validateDeck(deck: DeckList): string[] };
+  /** bots/index.ts */
+  bots: Pick<GameModule<S>, 'bots'>;
+  /** coverage.ts */
+  coverage: { COVERAGE: GameModule<S>['coverage'] };
+  /** start.ts: the scenario files' hooks. */
+  start: { scenarioHooks: NonNullable<GameModule<S>['scenario']> };
+}
+
+/** The GameModule parts a game's files supply; the index adds the id, the title, the machine and the cards. */
+export type FileParts<S> = Omit<
+  GameModule<S>,
+  'id' | 'title' | 'machine' | 'cards' | 'position' | 'status' | 'endOnTimeFields'
+>;
+
+/** The GameModule parts a game's standard files supply, for `defineGame({ ...fromFiles(files), … })`. */
+// S is read from evolve.ts's `initialState` alone, so the index needs no type argument.
+export function fromFiles<S>(f: GameFiles<NoInfer<S>> & { evolve: { initialState(): S } }): FileParts<S> {
+  return {
+    rulesVersion: f.decide.RULES_VERSION,
+    initial: f.evolve.initialState,
+    setup: f.decide.setup,
+    decide: f.decide.decide,
+    evolve: f.evolve.evolve,
+    legalCommands: f.decide.legalCommands,
+    reshuffleHidden: f.reshuffle.reshuffleHidden,
+    actors: f.decide.actors,
+    view: f.view.view,
+    viewEvent: f.view.viewEvent,
+    secrets: f.view.secrets,
+    board: f.present.board,
+    describe: f.present.describe,
+    positionWords: f.present.positionWords,
+    describeCommand: f.present.describeCommand,
+    prompt: f.present.prompt,
+    keyMoment: f.present.keyMoment,
+    presetDecks: f.decks.PRESET_DECKS,
+    validateDeck: (deck: DeckList) => f.decks.validateDeck(deck),
+    commandSchema: f.schemas.commandSchema,
+    eventSchema: f.schemas.eventSchema,
+    bots: f.bots.bots,
+    coverage: f.coverage.COVERAGE,
+    scenario: f.start.scenarioHooks,
   };
 }
 
@@ -114,6 +188,14 @@ export function positionNames(
     phase: phases[phase] ?? idWords(phase),
     step: step === null ? null : steps[step] === undefined ? idWords(step) : steps[step],
   });
+}
+
+/**
+ * GameModule.describe from a game's own log lines: MatchEnded reads as its result (the kernel's field, written the
+ * same way in every game), and a type the game has no line for (null) reads as its name.
+ */
+export function describeEvents(line: (e: GameEvent) => string | null): GameModule['describe'] {
+  return (e) => (e.type === MATCH_ENDED ? String(e.payload.result) : (line(e) ?? e.type));
 }
 
 /** A key moment's kind for an event type: a fixed kind, or one that depends on the event (null: not a key moment). */

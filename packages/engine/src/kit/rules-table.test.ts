@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { reject, type GameEvent } from '../game';
-import { allowed, commandRule, foldBy, seatsOf, type CommandTable, type FoldTable } from './rules-table';
+import type { PlayerId } from '../ids';
+import {
+  allowed,
+  commandRule,
+  foldBy,
+  seatsOf,
+  startedState,
+  type CommandTable,
+  type FoldTable,
+} from './rules-table';
 
 type Cmd = { type: 'Add'; n: number } | { type: 'Reset' };
 const COMMANDS: CommandTable<number, Cmd, number[]> = {
@@ -62,5 +71,36 @@ describe('seatsOf', () => {
 
   it('gives no seats for a payload without players', () => {
     expect(seatsOf({}, (id) => id)).toEqual({ order: [], players: {} });
+  });
+});
+
+describe('startedState', () => {
+  const initial = () => ({
+    status: 'setup',
+    matchId: '',
+    order: [] as PlayerId[],
+    players: {} as Record<PlayerId, { name: string }>,
+    turnLimit: 0,
+    kept: 'fresh',
+  });
+
+  it('folds MatchStarted onto a fresh state: playing, its id, its seats and its turn limit', () => {
+    const s = startedState(
+      { matchId: 'm-7', turnLimit: 40, players: [{ id: 'p1', name: 'Ada' }] },
+      initial,
+      (_id, name) => ({ name }),
+    );
+    expect(s).toEqual({
+      status: 'playing',
+      matchId: 'm-7',
+      order: ['p1'],
+      players: { p1: { name: 'Ada' } },
+      turnLimit: 40,
+      kept: 'fresh',
+    });
+  });
+
+  it('reads a payload without an id or a limit as empty and 0', () => {
+    expect(startedState({}, initial, (_id, name) => ({ name }))).toMatchObject({ matchId: '', turnLimit: 0 });
   });
 });

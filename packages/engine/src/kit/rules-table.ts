@@ -63,3 +63,30 @@ export function seatsOf<P>(
     players: Object.fromEntries(seats.map((x) => [x.id, newPlayer(x.id, x.name)])),
   };
 }
+
+/** The fields `startedState` sets: a state that keeps the match id, the seats and a turn limit. */
+interface StartedFields<P> {
+  status: string;
+  matchId: string;
+  order: PlayerId[];
+  players: Record<PlayerId, P>;
+  turnLimit: number;
+}
+
+/**
+ * MatchStarted folded onto a fresh state: playing, with the match's id, its seats (`seatsOf`) and its turn limit.
+ * A game spreads its own fields after it.
+ */
+export function startedState<S extends StartedFields<P>, P>(
+  payload: Record<string, unknown>,
+  initial: () => S,
+  newPlayer: (id: PlayerId, name: string) => P,
+): S {
+  return {
+    ...initial(),
+    status: 'playing',
+    matchId: String(payload.matchId ?? ''),
+    ...seatsOf(payload, newPlayer),
+    turnLimit: Number(payload.turnLimit ?? 0),
+  };
+}

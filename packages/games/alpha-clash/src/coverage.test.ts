@@ -6,7 +6,7 @@ import { describeRulesCoverage, repoRoot } from '@matchtape/engine/testing';
 import { KEYWORDS } from './cards/keywords';
 import { alphaClash } from './index';
 import { CARDS } from './cards/pool';
-import { coverage } from './coverage';
+import { COVERAGE } from './coverage';
 
 const ROOT = repoRoot(__dirname);
 
@@ -16,7 +16,7 @@ describeRulesCoverage(alphaClash, { root: ROOT, keywords: 30 });
 describe('alpha-clash keyword coverage', () => {
   it('every keyword ability is covered, and its scenarios cite its rule', () => {
     for (const k of Object.values(KEYWORDS)) {
-      const entry = coverage.keywords.find((x) => x.rule === k.rule);
+      const entry = COVERAGE.keywords.find((x) => x.rule === k.rule);
       expect(entry, k.name).toBeTruthy();
       const scenarios = entry!.tests.filter((f) => f.endsWith('.json'));
       for (const f of scenarios) {

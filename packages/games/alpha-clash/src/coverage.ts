@@ -538,7 +538,7 @@ const SECTIONS: CoverageEntry[] = [
   ),
 ];
 
-export const coverage: RulesCoverage = {
+export const COVERAGE: RulesCoverage = {
   // Every phase and step of the machine, tested by the machine graph test; hand-written entries win on the same rule.
   sections: mergeCoverage(machineRulesCoverage(alphaClashMachine, t('machine.test.ts')), SECTIONS),
   keywords: [

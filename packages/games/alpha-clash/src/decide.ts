@@ -74,7 +74,9 @@ export const StartOptionsSchema = z
   })
   .loose();
 
-export function setupMatch(config: MatchConfig, ctx: DecideContext & { seedCommitment: string }): Decision {
+export const RULES_VERSION = 'Comprehensive Rulebook v2.2 (15 Mar 2024)';
+
+export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment: string }): Decision {
   if (config.players.length !== 2)
     return reject(
       '100.1b',

@@ -90,6 +90,9 @@ function clonePlayer(ps: PlayerState): PlayerState {
  * Every field is spelled out (a literal is far faster than a spread of this size); cloneState's test checks that
  * the copy equals the original at every seq of a bot match, so a field added to the state and not here fails it.
  */
+// The empty state is built in state.ts (setup, start and flow use its constructors too); the fold starts there.
+export { initialState } from './state';
+
 export function cloneState(s: AlphaClashState): AlphaClashState {
   return {
     game: s.game,

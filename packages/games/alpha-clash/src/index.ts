@@ -1,19 +1,19 @@
-// The Alpha Clash game module (Comprehensive Rulebook v2.2): the GameModule contract of packages/engine.
-import { cardDefinitions, defineGame, phrasesToDescribe, type CardFace } from '@matchtape/engine';
-import { bots } from './bots';
-import { PRESET_DECKS, validateDeck } from './cards/decks';
+// The Alpha Clash game module (Comprehensive Rulebook v2.2): its standard files, the machine and the card list.
+import { cardDefinitions, defineGame, fromFiles, type CardFace } from '@matchtape/engine';
+import * as bots from './bots';
+import * as decks from './cards/decks';
 import { CARDS } from './cards/pool';
-import { coverage } from './coverage';
-import { actors, decide, legalCommands, setupMatch } from './decide';
-import { evolve } from './evolve';
+import * as coverage from './coverage';
+import * as decide from './decide';
+import * as evolve from './evolve';
 import { alphaClashMachine } from './machine';
-import { board, describe, keyMoment, positionWords, commandPhrases, prompt } from './present';
-import { CommandBodySchema, events } from './schemas';
-import { initialState, phaseOf } from './state';
+import * as present from './present';
+import * as reshuffle from './reshuffle';
+import * as schemas from './schemas';
+import * as start from './start';
+import { phaseOf } from './state';
 import type { AlphaClashState } from './types';
-import { secrets, view, viewEvent } from './view';
-import { scenarioHooks } from './start';
-import { reshuffleHidden } from './reshuffle';
+import * as view from './view';
 
 /** The printed face: Contenders have no cost (301), X costs print as X. */
 function faceOf(d: (typeof CARDS)[number]): CardFace {
@@ -35,38 +35,14 @@ function faceOf(d: (typeof CARDS)[number]): CardFace {
 export const alphaClash = defineGame<AlphaClashState>({
   id: 'alpha-clash',
   title: 'Alpha Clash',
-  rulesVersion: 'Comprehensive Rulebook v2.2 (15 Mar 2024)',
   machine: alphaClashMachine,
-  initial: initialState,
-  setup: setupMatch,
-  decide,
-  evolve,
-  legalCommands,
-  reshuffleHidden,
-  actors,
+  ...fromFiles({ decide, evolve, view, reshuffle, present, schemas, decks, bots, coverage, start }),
+  // The state keeps one step id (machine.ts names its phase).
   position(s) {
     const { phase, step } = phaseOf(s.step);
     return { turn: s.turn, phase, step, activePlayer: s.activePlayer };
   },
-  view,
-  viewEvent,
-  secrets,
-  board(s) {
-    return { ...board(s), acting: actors(s) };
-  },
-  describe,
-  positionWords,
-  describeCommand: phrasesToDescribe(commandPhrases),
-  prompt,
-  keyMoment,
   cards: cardDefinitions(CARDS, faceOf),
-  presetDecks: PRESET_DECKS,
-  validateDeck,
-  commandSchema: CommandBodySchema,
-  eventSchema: events.eventSchema,
-  bots,
-  coverage,
-  scenario: scenarioHooks,
 });
 
 export default alphaClash;

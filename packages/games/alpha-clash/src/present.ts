@@ -1,5 +1,5 @@
 // Presentation: board model for the site, one-line descriptions, timeline key moments.
-import { boardModel, positionNames, listWords } from '@matchtape/engine';
+import { boardModel, describeEvents, phrasesToDescribe, positionNames, listWords } from '@matchtape/engine';
 import type {
   BoardModel,
   CardTile,
@@ -13,6 +13,7 @@ import type {
   CommandPhrases,
 } from '@matchtape/engine';
 import { CARD_BY_ID } from './cards/pool';
+import { actors } from './decide';
 import { currentAtk, currentDef, defOf, lookupCard } from './rules';
 import { locate, phaseOf } from './state';
 import { isHidden, type AlphaClashState, type AnyRef, type PendingChoice, type Permanent } from './types';
@@ -167,7 +168,7 @@ export function board(s: AlphaClashState): BoardModel {
   let banner: string | null = null;
   if (s.clash)
     banner = `Clash: ${s.clash.attacker} attacks ${s.clash.obstructed ? s.clash.obstructors.join(', ') || '(obstructed)' : s.clash.target}${pos.step && STEP_NAMES[pos.step] !== null ? ` (${positionWords(pos.phase, pos.step).step})` : ''}`;
-  return boardModel('alpha-clash', s, pos, { acting: [], players, shared, banner });
+  return boardModel('alpha-clash', s, pos, { acting: actors(s), players, shared, banner });
 }
 
 /** Phase and step names as the comprehensive rules write them (500–505, 103). */
@@ -272,7 +273,10 @@ function name(r: unknown): string {
   return CARD_BY_ID.get(ref.cardId)?.name ?? ref.cardId;
 }
 
-export function describe(e: GameEvent): string {
+/** One line in plain words for the log (GameModule.describe); MatchEnded and types without a line: the kit's. */
+export const describe = describeEvents(eventLine);
+
+function eventLine(e: GameEvent): string | null {
   const p = e.payload;
   const who = (p.player as string | undefined) ?? '';
   switch (e.type) {
@@ -397,8 +401,6 @@ export function describe(e: GameEvent): string {
       return `${who} ended turn ${p.turn}.`;
     case 'PlayerConceded':
       return `${who} conceded.`;
-    case 'MatchEnded':
-      return `The match ended: ${p.result}.`;
     case 'ContinuousEffectCreated': {
       // One line per effect, saying what it does: several in a row used to read "Continuous Effect Created." each.
       const x = p.effect as {
@@ -486,3 +488,6 @@ function targetsOf(c: Command, n: (id: string) => string): string {
   const t = Array.isArray(c.targets) ? (c.targets as string[]) : [];
   return t.length ? ` targeting ${listWords(t.map(n))}` : '';
 }
+
+/** GameModule.describeCommand: the phrases above. */
+export const describeCommand = phrasesToDescribe(commandPhrases);

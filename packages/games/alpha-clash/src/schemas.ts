@@ -66,7 +66,7 @@ function union(withPlayer: boolean) {
 
 export const CommandSchema = union(true);
 /** The command body a client sends (the host sets `player` from the seat token); parsed, it is a command body. */
-export const CommandBodySchema: z.ZodType<Omit<Command, 'player'>> = union(false).transform((c) => ({
+export const commandSchema: z.ZodType<Omit<Command, 'player'>> = union(false).transform((c) => ({
   ...c,
   type: String(c.type),
 }));
@@ -449,4 +449,5 @@ export const EVENTS = {
 };
 
 export const events = defineEvents(EVENTS);
+export const eventSchema = events.eventSchema;
 export type AlphaClashPayloads = Payloads<typeof EVENTS>;

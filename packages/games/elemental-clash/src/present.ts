@@ -1,6 +1,6 @@
 // How a state and its events look to people: the board model the site draws (element-stone stacks, ATK and DEF
 // zones, the spellbook count as life), one line per event for the log, and the timeline's key moments.
-import { boardModel, keyMoments, positionNames, listWords } from '@matchtape/engine';
+import { boardModel, describeEvents, keyMoments, positionNames, listWords } from '@matchtape/engine';
 import type {
   BoardModel,
   CardFace,
@@ -260,7 +260,10 @@ type P = Record<string, unknown>;
 const cardName = (c: unknown): string =>
   c && typeof c === 'object' && 'cardId' in c ? name(String((c as Card).cardId)) : 'a hidden card';
 
-export function describe(e: GameEvent): string {
+/** One line in plain words for the log (GameModule.describe); MatchEnded and types without a line: the kit's. */
+export const describe = describeEvents(eventLine);
+
+function eventLine(e: GameEvent): string | null {
   const p = e.payload as P;
   const who = String(p.player ?? '');
   const n = (k: string) => (Array.isArray(p[k]) ? (p[k] as unknown[]).length : 0);
@@ -396,10 +399,8 @@ export function describe(e: GameEvent): string {
       return `${who} conceded`;
     case 'PlayerLost':
       return `${who} lost: ${p.reason} (${p.rule})`;
-    case 'MatchEnded':
-      return String(p.result);
     default:
-      return e.type;
+      return null;
   }
 }
 

@@ -50,7 +50,7 @@ import {
   obeys,
   unitPower,
 } from './rules';
-import { GACommandSchema, type GACommand } from './schemas';
+import { commandSchema, type GACommand } from './schemas';
 import type { Card, GAState, Prompt, StackItem } from './types';
 import { isHidden } from './types';
 import { initialState } from './evolve';
@@ -257,7 +257,7 @@ export function check(
 // ── Executing a command ────────────────────────────────────────────────────────────────────────────────
 
 export function decide(s: GAState, command: Command, ctx: DecideContext): Decision {
-  const parsed = GACommandSchema.safeParse(command);
+  const parsed = commandSchema.safeParse(command);
   // 2.12.i.1: an action that contradicts the rules' shape of a player action is illegal.
   if (!parsed.success)
     return reject(

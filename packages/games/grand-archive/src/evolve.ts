@@ -7,7 +7,7 @@ import {
   foldBy,
   openWindow,
   passPriority,
-  seatsOf,
+  startedState,
   type Fold,
   type FoldTable,
   type GameEvent,
@@ -187,15 +187,7 @@ const promptClosed: Fold<GAState> = (s) => ({ ...s, prompt: null });
 
 /** The fold of each event type; a type with no row (a marker event) changes nothing. */
 const FOLD: FoldTable<GAState> = {
-  MatchStarted: (_s, p) => {
-    return {
-      ...initialState(),
-      status: 'playing',
-      matchId: String(p.matchId ?? ''),
-      ...seatsOf(p, emptyPlayer),
-      turnLimit: Number(p.turnLimit ?? 0),
-    };
-  },
+  MatchStarted: (_s, p) => startedState(p, initialState, emptyPlayer),
   DeckSetOut: (s, p) => {
     const player = p.player as PlayerId;
     const tiles = (oids: string[]): Slot[] => oids.map((o) => ({ id: o, hidden: true }));

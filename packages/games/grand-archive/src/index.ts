@@ -1,57 +1,25 @@
-// The Grand Archive GameModule (ARCHITECTURE.md §3).
-import { cardDefinitions, defineGame, phrasesToDescribe } from '@matchtape/engine';
-import { greedyBot, randomBot } from './bots';
-import { PRESET_DECKS, validateDeck } from './cards/decks';
+// The Grand Archive GameModule (ARCHITECTURE.md §3): its standard files, the machine and the card list.
+import { cardDefinitions, defineGame, fromFiles } from '@matchtape/engine';
+import * as bots from './bots';
 import { CARDS } from './cards/pool';
-import { COVERAGE } from './coverage';
-import { actors, decide, legalCommands, RULES_VERSION, setup } from './decide';
-import { evolve, initialState } from './evolve';
+import * as decks from './cards/decks';
+import * as coverage from './coverage';
+import * as decide from './decide';
+import * as evolve from './evolve';
 import { grandArchiveMachine } from './machine';
-import { GACommandSchema, GAEventSchema } from './schemas';
-import { reshuffleHidden } from './reshuffle';
-import { scenarioHooks } from './start';
+import * as present from './present';
+import * as reshuffle from './reshuffle';
+import * as schemas from './schemas';
+import * as start from './start';
 import type { GAState } from './types';
-import {
-  board,
-  describe,
-  faceOf,
-  keyMoment,
-  positionWords,
-  commandPhrases,
-  prompt,
-  statePhrases,
-} from './present';
-import { secrets, view, viewEvent } from './view';
+import * as view from './view';
 
 export const grandArchive = defineGame<GAState>({
   id: 'grand-archive',
   title: 'Grand Archive',
-  rulesVersion: RULES_VERSION,
   machine: grandArchiveMachine,
-  initial: initialState,
-  setup,
-  decide,
-  evolve,
-  legalCommands,
-  reshuffleHidden,
-  actors,
-  view,
-  viewEvent,
-  secrets,
-  board,
-  describe,
-  positionWords,
-  describeCommand: phrasesToDescribe(commandPhrases, statePhrases),
-  prompt,
-  keyMoment,
-  cards: cardDefinitions(CARDS, (d) => faceOf({ cards: {} }, d.id)),
-  presetDecks: PRESET_DECKS,
-  validateDeck,
-  commandSchema: GACommandSchema,
-  eventSchema: GAEventSchema,
-  bots: { random: randomBot, greedy: greedyBot },
-  coverage: COVERAGE,
-  scenario: scenarioHooks,
+  ...fromFiles({ decide, evolve, view, reshuffle, present, schemas, decks, bots, coverage, start }),
+  cards: cardDefinitions(CARDS, (d) => present.faceOf({ cards: {} }, d.id)),
 });
 
 export default grandArchive;

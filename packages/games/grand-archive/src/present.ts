@@ -1,6 +1,14 @@
 // What people read and see: the board model for the site, one plain-words line per event for the log, and the
 // timeline's key moments. Wording only; what each viewer may see is decided in view.ts.
-import { boardModel, keyMoments, positionNames, listWords, triggerWords } from '@matchtape/engine';
+import {
+  boardModel,
+  describeEvents,
+  keyMoments,
+  phrasesToDescribe,
+  positionNames,
+  listWords,
+  triggerWords,
+} from '@matchtape/engine';
 import type {
   BoardModel,
   CardFace,
@@ -278,14 +286,15 @@ function cname(s: CardBook, c: unknown): string {
 
 type P = Record<string, unknown>;
 
-export function describe(e: GameEvent): string {
+/** One line in plain words for the log (GameModule.describe); MatchEnded and types without a line: the kit's. */
+export const describe = describeEvents(eventLine);
+
+function eventLine(e: GameEvent): string | null {
   const p = e.payload as Record<string, unknown>;
   // Test cards an event names travel on it (cards/book.ts); pool cards need nothing.
   const s: CardBook = { cards: (p.defs as CardBook['cards'] | undefined) ?? {} };
   const who = String(p.player ?? '');
-  return (
-    matchLine(e.type, p, s, who) ?? stackLine(e.type, p, s, who) ?? combatLine(e.type, p, s, who) ?? e.type
-  );
+  return matchLine(e.type, p, s, who) ?? stackLine(e.type, p, s, who) ?? combatLine(e.type, p, s, who);
 }
 
 /** A line of the match, its turns, phases and players. Null: not an event of this kind. */
@@ -349,8 +358,6 @@ function matchLine(type: string, p: P, s: CardBook, who: string): string | null 
       return `${who}'s objects leave the game`;
     case 'TurnEndedEarly':
       return `${who}'s turn ends early`;
-    case 'MatchEnded':
-      return String(p.result);
     case 'UniqueKept':
       return `${who} keeps ${p.object}; the other ${p.name} is sacrificed`;
     default:
@@ -517,3 +524,6 @@ export const commandPhrases: CommandPhrases = {
   PassOpportunity: () => 'Pass opportunity',
   Concede: () => 'Concede the game',
 };
+
+/** GameModule.describeCommand: the phrases above, with those that read the state. */
+export const describeCommand = phrasesToDescribe(commandPhrases, statePhrases);

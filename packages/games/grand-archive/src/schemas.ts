@@ -63,7 +63,7 @@ export const CommandSchemas = {
   Concede: z.object({ type: z.literal('Concede'), ...meta }).strict(),
 } as const;
 
-export const GACommandSchema = z.discriminatedUnion('type', [
+export const commandSchema = z.discriminatedUnion('type', [
   CommandSchemas.PlaceStartingChampion,
   CommandSchemas.Materialize,
   CommandSchemas.DeclineMaterialize,
@@ -86,7 +86,7 @@ export const GACommandSchema = z.discriminatedUnion('type', [
   CommandSchemas.PassOpportunity,
   CommandSchemas.Concede,
 ]);
-export type GACommand = z.infer<typeof GACommandSchema>;
+export type GACommand = z.infer<typeof commandSchema>;
 
 const CardSchema = z.object({
   id: Id,
@@ -409,4 +409,4 @@ export const EVENTS = {
 };
 
 export const GAEvents = defineEvents(EVENTS);
-export const GAEventSchema = GAEvents.eventSchema;
+export const eventSchema = GAEvents.eventSchema;

@@ -56,7 +56,7 @@ import {
   thresholdText,
   unattachedResources,
 } from './rules';
-import { SpoilsCommandSchema } from './schemas';
+import { commandSchema } from './schemas';
 import { isHidden, type Card, type ChainItem, type Perm, type SpoilsState } from './types';
 
 export const RULES_VERSION = 'The Spoils Comprehensive Rules Reference, 2013-11-13';
@@ -431,7 +431,7 @@ function checkUseAbility(s: SpoilsState, p: PlayerId, c: Command, sit: Situation
 }
 
 export function check(s: SpoilsState, c: Command): Rejection | null {
-  const parsed = SpoilsCommandSchema.safeParse(stripPlayer(c));
+  const parsed = commandSchema.safeParse(stripPlayer(c));
   if (!parsed.success)
     return reject(
       'command',

@@ -1,7 +1,14 @@
 // evolve: the pure fold. It reads only the event payload, so it folds the full events (judge) and the redacted
 // ones (viewers) alike: a card whose identity was redacted (cardId null) becomes a hidden slot, or a face-down
 // card in play with cardId null.
-import { foldBy, seatsOf, type Fold, type FoldTable, type GameEvent, type PlayerId } from '@matchtape/engine';
+import {
+  foldBy,
+  startedState,
+  type Fold,
+  type FoldTable,
+  type GameEvent,
+  type PlayerId,
+} from '@matchtape/engine';
 import type {
   Battle,
   Card,
@@ -208,11 +215,7 @@ function emptyPlayer(id: PlayerId, name: string): PlayerState {
 const FOLD: FoldTable<SpoilsState> = {
   MatchStarted: (_s, p) => {
     return {
-      ...initialState(),
-      status: 'playing',
-      matchId: String(p.matchId ?? ''),
-      ...seatsOf(p, emptyPlayer),
-      turnLimit: Number(p.turnLimit ?? 0),
+      ...startedState(p, initialState, emptyPlayer),
       serial: Number(p.serial ?? 0),
       // 601.1a–c happen at the first position of the machine.
       phase: 'setup',

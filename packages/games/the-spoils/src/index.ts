@@ -1,59 +1,27 @@
-// The Spoils GameModule (ARCHITECTURE.md §3).
-import { cardDefinitions, defineGame, phrasesToDescribe } from '@matchtape/engine';
-import { greedyBot, randomBot } from './bots';
-import { PRESET_DECKS, validateDeck } from './cards/decks';
+// The Spoils GameModule (ARCHITECTURE.md §3): its standard files, the machine and the card list.
+import { cardDefinitions, defineGame, fromFiles } from '@matchtape/engine';
+import * as bots from './bots';
+import * as decks from './cards/decks';
 import { CARD_DEFS } from './cards/pool';
-import { COVERAGE } from './coverage';
-import { actors, decide, legalCommands, RULES_VERSION, setup } from './decide';
-import { evolve, initialState } from './evolve';
+import * as coverage from './coverage';
+import * as decide from './decide';
+import * as evolve from './evolve';
 import { spoilsMachine } from './machine';
-import { reshuffleHidden } from './reshuffle';
-import { scenarioHooks } from './start';
-import { SpoilsCommandSchema, SpoilsEventSchema } from './schemas';
+import * as present from './present';
+import * as reshuffle from './reshuffle';
+import * as schemas from './schemas';
+import * as start from './start';
 import type { SpoilsState } from './types';
-import {
-  board,
-  describe,
-  faceOf,
-  keyMoment,
-  positionWords,
-  commandPhrases,
-  prompt,
-  statePhrases,
-} from './present';
-import { secrets, view, viewEvent } from './view';
+import * as view from './view';
 
 export const theSpoils = defineGame<SpoilsState>({
   id: 'the-spoils',
   title: 'The Spoils',
-  rulesVersion: RULES_VERSION,
   machine: spoilsMachine,
-  initial: initialState,
-  setup,
-  decide,
-  evolve,
-  legalCommands,
-  reshuffleHidden,
-  actors,
-  view,
-  viewEvent,
-  secrets,
-  board: (s) => ({ ...board(s), acting: actors(s) }),
-  describe,
-  positionWords,
-  describeCommand: phrasesToDescribe<SpoilsState>(commandPhrases, statePhrases),
-  prompt,
+  ...fromFiles({ decide, evolve, view, reshuffle, present, schemas, decks, bots, coverage, start }),
+  cards: cardDefinitions(CARD_DEFS, (d) => present.faceOf(d.id)),
   // A match ended on time names its losers as every Spoils MatchEnded does (a draw: every seat).
   endOnTimeFields: (_winner, losers) => ({ losers }),
-  keyMoment,
-  cards: cardDefinitions(CARD_DEFS, (d) => faceOf(d.id)),
-  presetDecks: PRESET_DECKS,
-  validateDeck,
-  commandSchema: SpoilsCommandSchema,
-  eventSchema: SpoilsEventSchema,
-  bots: { random: randomBot, greedy: greedyBot },
-  coverage: COVERAGE,
-  scenario: scenarioHooks,
 });
 
 export default theSpoils;

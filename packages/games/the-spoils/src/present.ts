@@ -1,6 +1,13 @@
 // What people read and see: the board model for the site, one plain-words line per event for the log, and the
 // timeline's key moments. Wording only; what each viewer may see is decided in view.ts.
-import { boardModel, keyMoments, positionNames, triggerWords } from '@matchtape/engine';
+import {
+  boardModel,
+  describeEvents,
+  keyMoments,
+  phrasesToDescribe,
+  positionNames,
+  triggerWords,
+} from '@matchtape/engine';
 import type {
   BoardModel,
   CardFace,
@@ -15,6 +22,7 @@ import type {
   StatePhrases,
 } from '@matchtape/engine';
 import { cardDef } from './cards/pool';
+import { actors } from './decide';
 import type { Leave } from './evolve';
 import { describeThreshold, isCharacter, isFaction, isLocation, isResource, statsOf } from './rules';
 import { isHidden, type Perm, type Prompt, type SpoilsState } from './types';
@@ -245,7 +253,7 @@ export function board(s: SpoilsState): BoardModel {
     const party = b.attackers.length === 1 ? '1 character' : `${b.attackers.length} characters`;
     banner = `Battle: ${b.attacker} attacks ${b.target ?? '(target gone)'} with ${party}${step ? ` · ${step}` : ''}${b.speed !== null ? `, speed ${b.speed}` : ''}`;
   }
-  return boardModel('the-spoils', s, s, { acting: [], players, shared, banner });
+  return boardModel('the-spoils', s, s, { acting: actors(s), players, shared, banner });
 }
 
 // ── Log ────────────────────────────────────────────────────────────────────────────────────────────────
@@ -253,7 +261,10 @@ export function board(s: SpoilsState): BoardModel {
 const nameOf = (cardId: unknown): string =>
   typeof cardId === 'string' ? (cardDef(cardId)?.name ?? cardId) : 'a hidden card';
 
-export function describe(e: GameEvent): string {
+/** One line in plain words for the log (GameModule.describe); MatchEnded and types without a line: the kit's. */
+export const describe = describeEvents(eventLine);
+
+function eventLine(e: GameEvent): string | null {
   const p = e.payload as Record<string, unknown>;
   const who = String(p.player ?? '');
   switch (e.type) {
@@ -373,10 +384,8 @@ export function describe(e: GameEvent): string {
       return `${who} decides`;
     case 'PlayerConceded':
       return `${who} concedes`;
-    case 'MatchEnded':
-      return String(p.result);
     default:
-      return e.type;
+      return null;
   }
 }
 
@@ -435,3 +444,6 @@ export const commandPhrases: CommandPhrases = {
   KeepUnique: (c, n) => `Keep ${n(String(c.card))} (uniqueness)`,
   Concede: () => 'Concede the game',
 };
+
+/** GameModule.describeCommand: the phrases above, with those that read the state. */
+export const describeCommand = phrasesToDescribe(commandPhrases, statePhrases);

@@ -48,7 +48,7 @@ export const CommandSchemas = {
   Concede: cmd('Concede', {}),
 } as const;
 
-export const SpoilsCommandSchema = z.discriminatedUnion('type', [
+export const commandSchema = z.discriminatedUnion('type', [
   CommandSchemas.ChooseFirstPlayer,
   CommandSchemas.MulliganCard,
   CommandSchemas.EndMulligan,
@@ -71,7 +71,7 @@ export const SpoilsCommandSchema = z.discriminatedUnion('type', [
   CommandSchemas.KeepUnique,
   CommandSchemas.Concede,
 ]);
-export type SpoilsCommand = z.infer<typeof SpoilsCommandSchema>;
+export type SpoilsCommand = z.infer<typeof commandSchema>;
 
 const Slot = z.union([z.object({ id: Id, cardId: Id }), z.object({ id: Id, hidden: z.literal(true) })]);
 const Moved = z.object({ fromId: Id.nullable(), id: Id, cardId: Id.nullable() });
@@ -244,6 +244,6 @@ export const EVENTS = {
 };
 
 export const events = defineEvents(EVENTS);
-export const SpoilsEventSchema = events.eventSchema;
+export const eventSchema = events.eventSchema;
 export const EVENT_TYPES: readonly string[] = events.types;
 export type SpoilsPayloads = Payloads<typeof EVENTS>;

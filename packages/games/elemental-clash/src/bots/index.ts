@@ -156,3 +156,5 @@ function score(s: ECState, p: PlayerId, c: Command): number {
 }
 
 export const greedy = greedyBot<ECState>(score);
+
+export const bots = { random, greedy };

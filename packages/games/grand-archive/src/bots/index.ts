@@ -89,3 +89,5 @@ function score(s: GAState, p: PlayerId, c: Command): number {
 
 /** The kit's greedy scaffold (best score, ties broken by the bot's generator) with Grand Archive's scores. */
 export const greedyBot: Bot<GAState> = kitGreedyBot(score);
+
+export const bots = { random: randomBot, greedy: greedyBot };

@@ -101,3 +101,5 @@ function score(s: SpoilsState, p: PlayerId, c: Command): number {
 
 /** Plays the best-scoring legal command; ties broken by the bot's own generator (the kit's greedy scaffold). */
 export const greedyBot: Bot<SpoilsState> = kitGreedyBot<SpoilsState>(score, { avoid: ['Concede'] });
+
+export const bots = { random: randomBot, greedy: greedyBot };
