@@ -44,6 +44,15 @@ export const EventEnvelopeSchema = NewEventSchema.extend({
   /** In a copy redacted for one viewer: the salt that opens `seal.views[viewer]` with this payload. */
   salt: SaltSchema.optional(),
 });
+/**
+ * An envelope as a viewer receives it over HTTP or SSE (the server's responses and the site's reading of them):
+ * its place and position checked, the payload the game's to fold, and fields a newer server adds passed through.
+ */
+export const ViewEnvelopeSchema = NewEventSchema.extend({
+  seq: z.number().int().positive(),
+  cause: z.object({}).loose(),
+}).loose();
+
 export type EventEnvelope<P = Record<string, unknown>> = Omit<
   z.infer<typeof EventEnvelopeSchema>,
   'payload'

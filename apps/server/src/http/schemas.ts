@@ -1,6 +1,7 @@
 // The HTTP API's contract: request and response shapes as zod schemas. Handlers parse with them,
 // /api/openapi.json is generated from them (z.toJSONSchema), and the site imports the response types from here
 // (`@matchtape/server/contract`; this file imports nothing of the server's runtime).
+import { ViewEnvelopeSchema } from '@matchtape/engine';
 import { z } from 'zod';
 import { MAX_INT } from './hardening';
 
@@ -192,20 +193,8 @@ export const MatchIdParams = z.object({ id: z.string().min(1).max(100) }).strict
 
 export const ErrorBody = z.object({ error: z.string(), message: z.string() }).catchall(z.unknown());
 
-/** An event envelope as a viewer receives it (payload redacted for that viewer). */
-export const ViewEnvelope = z
-  .object({
-    seq: z.number().int().positive(),
-    type: z.string(),
-    at: z.string(),
-    turn: z.number().int().nonnegative(),
-    phase: z.string(),
-    step: z.string().nullable(),
-    rule: z.string().nullable(),
-    cause: z.object({}).loose(),
-    payload: z.record(z.string(), z.unknown()),
-  })
-  .loose();
+/** An event envelope as a viewer receives it (payload redacted for that viewer): the engine's, shared with the site. */
+export const ViewEnvelope = ViewEnvelopeSchema;
 
 export const EventsResponse = z.object({
   matchId: z.string(),
