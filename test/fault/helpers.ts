@@ -250,6 +250,7 @@ export async function call(
   try {
     return await api(base, path, init);
   } catch {
-    return { status: 0, json: null, text: '' };
+    // No answer at all (the server is down): status 0.
+    return { status: 0, headers: new Headers(), json: null, text: '' };
   }
 }

@@ -5,6 +5,7 @@ import { openTestBus } from '@matchtape/bus/testing';
 import type { EventEnvelope } from '@matchtape/engine';
 import { openStore, type EventStore } from '@matchtape/store';
 import { openTestStore } from '@matchtape/store/testing';
+import { api } from '../../apps/server/src/testing/http';
 import {
   createServer,
   mintToken,
@@ -112,52 +113,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   };
 }
 
-export interface ApiResult {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  json: any;
-  text: string;
-}
-
-export async function api(
-  base: string,
-  path: string,
-  init: {
-    method?: string;
-    body?: unknown;
-    token?: string;
-    raw?: string;
-    headers?: Record<string, string>;
-  } = {},
-): Promise<ApiResult> {
-  const headers: Record<string, string> = { ...init.headers };
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  const hasBody = init.body !== undefined || init.raw !== undefined;
-  if (hasBody && !headers['content-type']) headers['content-type'] = 'application/json';
-  const method = init.method ?? (hasBody ? 'POST' : 'GET');
-  const send = () =>
-    fetch(base + path, {
-      method,
-      headers,
-      ...(hasBody ? { body: init.raw ?? JSON.stringify(init.body) } : {}),
-    });
-  let res: Response;
-  try {
-    res = await send();
-  } catch (err) {
-    // A keep-alive socket the server closed just as it was reused: a GET is safe to send again.
-    if (method !== 'GET') throw err;
-    res = await send();
-  }
-  const text = await res.text();
-  let json: unknown = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = null;
-  }
-  return { status: res.status, json, text };
-}
+export { api };
+export type { ApiInit, ApiResult } from '../../apps/server/src/testing/http';
 
 /** Every event of a match as `as` may see it, page after page (GET /events returns at most 5,000 at a time). */
 export async function allEvents(

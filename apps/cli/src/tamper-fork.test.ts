@@ -3,8 +3,6 @@
 // export writes (and a seat's copy) verify every byte, and every single-field change, added or removed field and swapped pair of events
 // is refused naming a seq it touched (tamper-harness.ts). The fork-secrecy rules hold as before: while the parent
 // plays the fork is no match to the public. A real server in-process on the embedded store.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   commitKey,
@@ -15,7 +13,8 @@ import {
   type PlayerId,
 } from '@matchtape/engine';
 import { games } from '@matchtape/games';
-import { createServer, mintToken, registryOf, setTokenSecret, type MatchtapeServer } from '@matchtape/server';
+import { mintToken, setTokenSecret, type MatchtapeServer } from '@matchtape/server';
+import { apiServer, scenarioPosition, UNLIMITED } from '@matchtape/server/testing/api-server';
 import { openStore, withholdsSeed, type EventStore } from '@matchtape/store';
 import { parseJsonl } from './jsonl';
 import { tamperCopy } from './tamper-harness';
@@ -35,15 +34,8 @@ beforeAll(async () => {
   organiser = mintToken({ role: 'organiser', ttlSeconds: 600 });
   judge = mintToken({ role: 'judge', ttlSeconds: 600 });
   store = await openStore({ dataDir: 'memory://' });
-  const many = { perSecond: 10_000, burst: 10_000 };
-  server = await createServer({
-    store,
-    bus: null,
-    games: registryOf(games),
-    roles: ['api'],
-    bots: false,
-    logger: false,
-    rateLimits: { commands: many, reads: many, create: many },
+  server = await apiServer(store, {
+    rateLimits: { commands: UNLIMITED, reads: UNLIMITED, create: UNLIMITED },
   });
 }, 180_000); // the embedded store's start, slow on a busy machine
 afterAll(async () => {
@@ -185,19 +177,7 @@ describe.each(GAMES)('%s: a fork of a live match is sealed with its own key', (g
 
 describe('a match started from a position is sealed', () => {
   it('full, public and seat copies verify every byte; any change is refused', async () => {
-    const file = JSON.parse(
-      readFileSync(
-        fileURLToPath(
-          new URL('../../../test/scenarios/elemental-clash/stealthy-not-attacked.json', import.meta.url),
-        ),
-        'utf8',
-      ),
-    ) as Record<string, unknown>;
-    const position = {
-      players: file.players,
-      start: file.start,
-      ...(file.cards ? { cards: file.cards } : {}),
-    };
+    const position = scenarioPosition('elemental-clash', 'stealthy-not-attacked');
     const r = await call<{ matchId: string; seats: Record<string, string> }>('POST', '/api/matches', judge, {
       game: 'elemental-clash',
       position,

@@ -1,10 +1,9 @@
 // A bad query string is reported as the query's fault, naming the parameter, never as "body".
-import { games } from '@matchtape/games';
 import { openStore } from '@matchtape/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type MatchtapeServer } from './app';
+import type { MatchtapeServer } from './app';
 import { mintToken, setTokenSecret } from './auth/tokens';
-import { registryOf } from './games';
+import { apiServer } from './testing/api-server';
 
 let server: MatchtapeServer;
 let close: () => Promise<void>;
@@ -14,14 +13,7 @@ beforeAll(async () => {
   setTokenSecret('query-errors-test-secret-0123456789');
   organiser = mintToken({ role: 'organiser', ttlSeconds: 600 });
   const store = await openStore({ dataDir: 'memory://query-errors' });
-  server = await createServer({
-    store,
-    bus: null,
-    games: registryOf(games),
-    roles: ['api'],
-    bots: false,
-    logger: false,
-  });
+  server = await apiServer(store);
   close = async () => {
     await server.close();
     await store.close();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintToken, setTokenSecret } from '../src/auth/tokens';
 import { createServer, type MatchtapeServer } from '../src/app';
 import { registryOf } from '../src/games';
+import { api as request, type ApiInit } from '../src/testing/http';
 import { openSse, type SseMessage } from '../src/testing/sse';
 
 let server: MatchtapeServer;
@@ -38,33 +39,8 @@ beforeAll(async () => {
 });
 afterAll(() => closeAll());
 
-async function api(
-  path: string,
-  init: {
-    method?: string;
-    body?: unknown;
-    token?: string;
-    raw?: string;
-    headers?: Record<string, string>;
-  } = {},
-) {
-  const headers: Record<string, string> = { ...init.headers };
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.body !== undefined || init.raw !== undefined) headers['content-type'] ??= 'application/json';
-  const res = await fetch(base + path, {
-    method: init.method ?? (init.body !== undefined || init.raw !== undefined ? 'POST' : 'GET'),
-    headers,
-    body: init.raw ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
-  });
-  const text = await res.text();
-  let json: unknown = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = text;
-  }
-  return { status: res.status, json: json as Record<string, unknown> & { [k: string]: any }, text }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
+/** A call to this file's server. */
+const api = (path: string, init: ApiInit = {}) => request(base, path, init);
 
 async function newMatch(extra: Record<string, unknown> = {}) {
   const r = await api('/api/matches', {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintToken, setTokenSecret } from '../src/auth/tokens';
 import { createServer, type MatchtapeServer, type ServerOptions } from '../src/app';
 import { registryOf } from '../src/games';
+import { api as request, type ApiInit } from '../src/testing/http';
 import { openSse } from '../src/testing/sse';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
@@ -72,35 +73,8 @@ async function teardown(): Promise<void> {
   await testStore?.cleanup();
 }
 
-async function api(
-  path: string,
-  init: {
-    method?: string;
-    body?: unknown;
-    token?: string;
-    raw?: string;
-    headers?: Record<string, string>;
-    base?: string;
-  } = {},
-) {
-  const headers: Record<string, string> = { ...init.headers };
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  const hasBody = init.body !== undefined || init.raw !== undefined;
-  if (hasBody) headers['content-type'] ??= 'application/json';
-  const res = await fetch((init.base ?? base) + path, {
-    method: init.method ?? (hasBody ? 'POST' : 'GET'),
-    headers,
-    body: init.raw ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
-  });
-  const text = await res.text();
-  let json: unknown = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = null;
-  }
-  return { status: res.status, headers: res.headers, json: json as Record<string, any>, text }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
+/** A call to this file's server (or to `base`, another one). */
+const api = (path: string, init: ApiInit & { base?: string } = {}) => request(init.base ?? base, path, init);
 
 async function newMatch(
   body: Record<string, unknown> = {},

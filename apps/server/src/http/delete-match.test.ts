@@ -1,12 +1,11 @@
 // DELETE /api/matches/:id (issue 26, the demo's bounded history): organisers only, ended matches only, never a game
 // of an event; a deleted match is gone from every route and the others are untouched. On embedded PGlite (the demo's store).
-import { games } from '@matchtape/games';
 import { createTournament, linkTournamentGame, verifyStoredMatch } from '@matchtape/store';
 import { openTestStore, type TestStore } from '@matchtape/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type MatchtapeServer } from '../app';
+import type { MatchtapeServer } from '../app';
 import { mintToken, setTokenSecret } from '../auth/tokens';
-import { registryOf } from '../games';
+import { apiServer } from '../testing/api-server';
 
 let db: TestStore;
 let server: MatchtapeServer;
@@ -18,14 +17,7 @@ beforeAll(async () => {
   organiser = mintToken({ role: 'organiser', ttlSeconds: 600 });
   judge = mintToken({ role: 'judge', ttlSeconds: 600 });
   db = await openTestStore('pglite');
-  server = await createServer({
-    store: db.store,
-    bus: null,
-    games: registryOf(games),
-    roles: ['api'],
-    bots: false,
-    logger: false,
-  });
+  server = await apiServer(db.store);
 });
 afterAll(async () => {
   await server?.close();

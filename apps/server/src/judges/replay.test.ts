@@ -3,8 +3,6 @@
 // with an exact fork at the seq before it, as the games' illegal-action rules call for: Alpha Clash 710.1–710.2,
 // Grand Archive 2.3.a.1 / 2.3.a.7-8 / 2.12.i, The Spoils 401.3 / 604.1e / 606.1d, Elemental Clash (no rule on
 // illegal actions: digest §10, a judge's call). Play continues live in the fork with its seat tokens.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import {
   cursorAfter,
   FORK_RESHUFFLE_CAUSE,
@@ -19,9 +17,9 @@ import { games } from '@matchtape/games';
 import { verifyBundle, verifyEvents } from '@matchtape/store';
 import { openTestStore, type TestStore } from '@matchtape/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type MatchtapeServer } from '../app';
+import type { MatchtapeServer } from '../app';
 import { mintToken, setTokenSecret } from '../auth/tokens';
-import { registryOf } from '../games';
+import { apiServer, scenarioPosition, UNLIMITED } from '../testing/api-server';
 
 const RULES: Record<string, string> = {
   'alpha-clash': '710.1',
@@ -40,18 +38,8 @@ beforeAll(async () => {
   organiser = mintToken({ role: 'organiser', ttlSeconds: 600 });
   judge = mintToken({ role: 'judge', ttlSeconds: 600 });
   db = await openTestStore('postgres');
-  server = await createServer({
-    store: db.store,
-    bus: null,
-    games: registryOf(games),
-    roles: ['api'],
-    bots: false,
-    logger: false,
-    rateLimits: {
-      commands: { perSecond: 10_000, burst: 10_000 },
-      reads: { perSecond: 10_000, burst: 10_000 },
-      create: { perSecond: 1000, burst: 1000 },
-    },
+  server = await apiServer(db.store, {
+    rateLimits: { commands: UNLIMITED, reads: UNLIMITED, create: { perSecond: 1000, burst: 1000 } },
   });
 });
 afterAll(async () => {
@@ -532,19 +520,7 @@ describe('verification route and scenario starts', () => {
   });
 
   it('a judge or organiser starts a match from a position (a scenario start); seats play it; others cannot', async () => {
-    const file = JSON.parse(
-      readFileSync(
-        fileURLToPath(
-          new URL('../../../../test/scenarios/elemental-clash/stealthy-not-attacked.json', import.meta.url),
-        ),
-        'utf8',
-      ),
-    ) as Record<string, unknown>;
-    const position = {
-      players: file.players,
-      start: file.start,
-      ...(file.cards ? { cards: file.cards } : {}),
-    };
+    const position = scenarioPosition('elemental-clash', 'stealthy-not-attacked');
     const game = games['elemental-clash']!;
     expect((await call('POST', '/api/matches', null, { game: game.id, position })).status).toBe(401);
     const seatToken = mintToken({ role: 'seat', matchId: 'x', seat: 'p1', ttlSeconds: 60 });
