@@ -1,5 +1,6 @@
 // Builds the rule-text tables the judges' review page and case export show next to each event's `rule`
-// (apps/server/src/judges/rules-text/<game>.json): rule number → text, parsed from the games' rules documents.
+// (packages/games/<game>/rules-text.json; the server finds it through the game's package): rule number → text,
+// parsed from the games' rules documents.
 // Run it when a rules document changes: `node scripts/build-rules-text.mjs [SEEDS_DIR]` (default: the shared seeds
 // directory next to the worktrees). The output is committed, so builds and tests need neither the documents nor
 // a network.
@@ -9,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const seeds = resolve(process.argv[2] ?? join(root, '../shared/seeds'));
-const out = join(root, 'apps/server/src/judges/rules-text');
+const out = (game) => join(root, 'packages/games', game, 'rules-text.json');
 
 const clean = (s) =>
   s
@@ -120,6 +121,6 @@ for (const [game, docs] of Object.entries(GAMES)) {
       throw new Error(`${path} not found: pass the rules documents' directory as the first argument`);
     Object.assign(rules, parse(readFileSync(path, 'utf8'), source));
   }
-  writeFileSync(join(out, `${game}.json`), JSON.stringify({ game, rules }, null, 0) + '\n');
+  writeFileSync(out(game), JSON.stringify({ game, rules }, null, 0) + '\n');
   console.log(`${game}: ${Object.keys(rules).length} rules`);
 }

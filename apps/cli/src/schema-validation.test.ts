@@ -72,7 +72,7 @@ describe.each(['alpha-clash', 'grand-archive'])(
   '%s: the events of scenario files with test cards validate (Ajv 2020-12)',
   (id) => {
     const game = games[id as keyof typeof games] as AnyGameModule;
-    const dir = join(import.meta.dirname, '../../../test/scenarios', id);
+    const dir = join(import.meta.dirname, '../../../packages/games', id, 'scenarios');
     const read = (f: string): { cards?: unknown[] } =>
       JSON.parse(readFileSync(join(dir, f), 'utf8')) as { cards?: unknown[] };
     const files = readdirSync(dir).filter((f) => f.endsWith('.json') && (read(f).cards?.length ?? 0) > 0);

@@ -8,13 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { games } from './games';
 
 const GAMES_DIR = resolve(fileURLToPath(new URL('../../games', import.meta.url)));
-const SCENARIOS_DIR = resolve(fileURLToPath(new URL('../../../test/scenarios', import.meta.url)));
 const dirs = readdirSync(GAMES_DIR).filter((d) => existsSync(join(GAMES_DIR, d, 'package.json')));
 
 /** Every game package's files (step 1): one name for one job in all four. */
 const REQUIRED = [
   'README.md',
   'src/index.ts', // defineGame (step 9)
+  'rules-text.json', // rule number → text for the review page (scripts/build-rules-text.mjs)
   'src/machine.ts', // the turn structure (step 2)
   'src/decide.ts', // validate, then Draft (step 3)
   'src/flow.ts', // what the rules do by themselves after each command
@@ -123,9 +123,9 @@ describe('every game package has the shape of "Adding a game"', () => {
       expect(typeof g.bots.random.choose).toBe('function');
       expect(typeof g.bots.greedy.choose).toBe('function');
       expect(g.scenario, 'scenario hooks').toBeDefined();
-      expect(readdirSync(join(SCENARIOS_DIR, id)).filter((f) => f.endsWith('.json')).length).toBeGreaterThan(
-        0,
-      );
+      expect(
+        readdirSync(join(GAMES_DIR, id, 'scenarios')).filter((f) => f.endsWith('.json')).length,
+      ).toBeGreaterThan(0);
     },
   );
 

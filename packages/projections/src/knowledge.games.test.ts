@@ -1,4 +1,4 @@
-// Knowledge and diff over real scripted matches of the four games (test/scenarios/<game>/…): each check is
+// Knowledge and diff over real scripted matches of the four games (packages/games/<game>/scenarios/…): each check is
 // computed by hand from the scenario file (its stacked hands, its reveal / look / search) and compared with
 // `knowledgeAt`.
 import { readFileSync } from 'node:fs';
@@ -12,10 +12,13 @@ import { elementalClash } from '@matchtape/elemental-clash';
 import { knowledgeAt, type PlayerKnowledge } from './knowledge';
 import { diffBoards } from './diff';
 
-const SCENARIOS = join(__dirname, '../../../test/scenarios');
+const GAMES = join(__dirname, '../../games');
 
 function play(game: AnyGameModule, file: string): EventEnvelope[] {
-  const r = runScenario(game, JSON.parse(readFileSync(join(SCENARIOS, game.id, `${file}.json`), 'utf8')));
+  const r = runScenario(
+    game,
+    JSON.parse(readFileSync(join(GAMES, game.id, 'scenarios', `${file}.json`), 'utf8')),
+  );
   expect(r.failures).toEqual([]);
   return r.events;
 }

@@ -102,7 +102,7 @@ export const position: CommandDef = {
     ...storeFlags,
   },
   details: [
-    'FILE.json is a scenario file (test/scenarios/<game>/*.json): its game, players, start and cards are used; its',
+    'FILE.json is a scenario file (packages/games/<game>/scenarios/*.json): its game, players, start and cards are used; its',
     'seed and steps are not (the match gets a fresh secret seed; play continues with the seat tokens printed, through',
     'the server: POST /api/matches/ID/commands). Over HTTP: POST /api/matches { game, position: { players, start,',
     'cards? } } with a judge or organiser token.',

@@ -1,7 +1,8 @@
-// Rule text for the rule numbers events and rejections cite, from the games' rules documents. The tables in
-// rules-text/ are built by scripts/build-rules-text.mjs and committed: no network and no documents at run time.
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// Rule text for the rule numbers events and rejections cite, from the games' rules documents. Each game package
+// holds its table (rules-text.json, built by scripts/build-rules-text.mjs and committed): no network and no
+// documents at run time. Read here, on the server, so the site's bundle of the games does not carry them.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 export interface RuleText {
   /** The rule asked for. */
@@ -12,20 +13,31 @@ export interface RuleText {
   source: string | null;
 }
 
+const resolve = createRequire(import.meta.url).resolve;
+
+/** The game package's rules-text.json (the package is named by the game's id); null for no such game. */
+function rulesTextFile(game: string): string | null {
+  if (!/^[a-z-]+$/.test(game)) return null;
+  try {
+    return resolve(`@matchtape/${game}/rules-text.json`);
+  } catch {
+    return null;
+  }
+}
+
 const tables = new Map<string, Record<string, { text: string; source: string }>>();
 
 function table(game: string): Record<string, { text: string; source: string }> {
   let t = tables.get(game);
   if (!t) {
-    const file = fileURLToPath(new URL(`./rules-text/${game}.json`, import.meta.url));
-    t =
-      /^[a-z-]+$/.test(game) && existsSync(file)
-        ? (
-            JSON.parse(readFileSync(file, 'utf8')) as {
-              rules: Record<string, { text: string; source: string }>;
-            }
-          ).rules
-        : {};
+    const file = rulesTextFile(game);
+    t = file
+      ? (
+          JSON.parse(readFileSync(file, 'utf8')) as {
+            rules: Record<string, { text: string; source: string }>;
+          }
+        ).rules
+      : {};
     tables.set(game, t);
   }
   return t;

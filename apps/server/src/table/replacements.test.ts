@@ -10,7 +10,10 @@ import { tableActions } from './offers';
 
 const GA = games['grand-archive']!;
 const FILE = fileURLToPath(
-  new URL('../../../../test/scenarios/grand-archive/replacement-order-critical-first.json', import.meta.url),
+  new URL(
+    '../../../../packages/games/grand-archive/scenarios/replacement-order-critical-first.json',
+    import.meta.url,
+  ),
 );
 
 /** The scenario played up to its first ApplyReplacement: Critical and a 1-damage shield compete for p2's unit. */

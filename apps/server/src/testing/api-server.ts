@@ -23,9 +23,9 @@ export function apiServer(store: EventStore, options: Partial<ServerOptions> = {
   });
 }
 
-/** What POST /api/matches takes as `position` from a scenario file (test/scenarios/<game>/<name>.json). */
+/** What POST /api/matches takes as `position` from a scenario file (packages/games/<game>/scenarios/<name>.json). */
 export function scenarioPosition(game: string, name: string): Record<string, unknown> {
-  const url = new URL(`../../../../test/scenarios/${game}/${name}.json`, import.meta.url);
+  const url = new URL(`../../../../packages/games/${game}/scenarios/${name}.json`, import.meta.url);
   const file = JSON.parse(readFileSync(fileURLToPath(url), 'utf8')) as Record<string, unknown>;
   return { players: file.players, start: file.start, ...(file.cards ? { cards: file.cards } : {}) };
 }

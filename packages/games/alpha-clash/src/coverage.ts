@@ -1,5 +1,5 @@
 // Rules coverage of the Comprehensive Rulebook v2.2: what the engine implements and the tests that check it.
-// Scenario files live in test/scenarios/alpha-clash/; coverage.test.ts checks every path listed here exists.
+// Scenario files live in packages/games/alpha-clash/scenarios/; coverage.test.ts checks every path listed here exists.
 import {
   machineRulesCoverage,
   coverageEntry,
@@ -9,7 +9,7 @@ import {
 } from '@matchtape/engine';
 import { alphaClashMachine } from './machine';
 
-const sc = (...names: string[]) => names.map((n) => `test/scenarios/alpha-clash/${n}.json`);
+const sc = (...names: string[]) => names.map((n) => `packages/games/alpha-clash/scenarios/${n}.json`);
 const t = (...names: string[]) => names.map((n) => `packages/games/alpha-clash/src/${n}`);
 
 const e = (

@@ -97,9 +97,6 @@ describeGameModule(alphaClash, {
   matches: 4,
   redactedSchemas: true,
   startScenario: JSON.parse(
-    readFileSync(
-      join(__dirname, '../../../../test/scenarios/alpha-clash/112-cr-704-2c-awe-factor.json'),
-      'utf8',
-    ),
+    readFileSync(join(__dirname, '../scenarios/112-cr-704-2c-awe-factor.json'), 'utf8'),
   ),
 });

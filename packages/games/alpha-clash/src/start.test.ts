@@ -12,7 +12,7 @@ import { CARD_BY_ID } from './cards/pool';
 import { currentAtk, lookupCard } from './rules';
 import type { AlphaClashState } from './types';
 
-const DIR = join(__dirname, '../../../../test/scenarios/alpha-clash');
+const DIR = join(__dirname, '../scenarios');
 const file = (name: string): Record<string, unknown> =>
   JSON.parse(readFileSync(join(DIR, name), 'utf8')) as Record<string, unknown>;
 

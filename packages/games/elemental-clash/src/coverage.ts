@@ -14,7 +14,7 @@ const T = {
   fuzz: `${PKG}/src/fuzz.test.ts`,
   view: `${PKG}/src/view.test.ts`,
   decks: `${PKG}/src/cards/decks.test.ts`,
-  scen: (name: string) => `test/scenarios/elemental-clash/${name}.json`,
+  scen: (name: string) => `packages/games/elemental-clash/scenarios/${name}.json`,
 };
 
 const e = coverageEntry;

@@ -133,7 +133,7 @@ describe('elemental-clash machine', () => {
   it('bot matches and scenario files cover every state and transition', { timeout: 600_000 }, () => {
     const seen: Seen = { states: new Set(), transitions: new Map() };
     for (let i = 0; i < 16; i++) drive(`cov-${i}`, botsFor(i), seen);
-    const dir = join(import.meta.dirname, '../../../../test/scenarios/elemental-clash');
+    const dir = join(import.meta.dirname, '../scenarios');
     for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) replay(join(dir, f), seen);
     const cov = machineCoverage(machine, { states: seen.states, transitions: seen.transitions.values() });
     expect(cov.states.uncovered).toEqual([]);

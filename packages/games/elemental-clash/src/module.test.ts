@@ -7,10 +7,7 @@ import { describeGameModule } from '@matchtape/engine/testing';
 import { elementalClash } from './index';
 
 const scenario = JSON.parse(
-  readFileSync(
-    join(import.meta.dirname, '../../../../test/scenarios/elemental-clash/boon-free-play.json'),
-    'utf8',
-  ),
+  readFileSync(join(import.meta.dirname, '../scenarios/boon-free-play.json'), 'utf8'),
 ) as unknown;
 
 describeGameModule(elementalClash, {

@@ -1,11 +1,11 @@
-// Every scenario file of test/scenarios/elemental-clash/ through the kernel's scenario runner (ARCHITECTURE.md §5).
+// Every scenario file of packages/games/elemental-clash/scenarios/ through the kernel's scenario runner (ARCHITECTURE.md §5).
 import { join } from 'node:path';
-import { describeScenarioFiles, repoRoot } from '@matchtape/engine/testing';
+import { describeScenarioFiles } from '@matchtape/engine/testing';
 import { elementalClash } from './index';
 import { RULE } from './property-helpers';
 
 describeScenarioFiles(elementalClash, {
-  dir: join(repoRoot(import.meta.dirname), 'test/scenarios/elemental-clash'),
+  dir: join(import.meta.dirname, '../scenarios'),
   atLeast: 20,
   rule: RULE,
   cites: 'section or decision',

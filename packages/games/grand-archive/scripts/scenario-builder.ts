@@ -1,4 +1,4 @@
-// Writes the scenario files of test/scenarios/grand-archive/ through the kit's ScenarioScript: every step runs
+// Writes the scenario files of packages/games/grand-archive/scenarios/ through the kit's ScenarioScript: every step runs
 // through the scenario runner itself while it is written, so a command whose outcome differs from the hand-written
 // expectation, or an expectation on events/state that does not hold, stops the build with the runner's message.
 // The JSON files are what CI runs (src/scenarios.test.ts through runScenario).
@@ -11,7 +11,7 @@ import { ScenarioScript, type PlayerId, type ScenarioInput } from '@matchtape/en
 import { grandArchive } from '../src/index';
 import type { GAState } from '../src/types';
 
-export const OUT = join(import.meta.dirname, '../../../../test/scenarios/grand-archive');
+export const OUT = join(import.meta.dirname, '../scenarios');
 
 export interface SeatSpec {
   deck: string[];

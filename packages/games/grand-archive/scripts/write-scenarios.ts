@@ -1,4 +1,4 @@
-// Regenerates test/scenarios/grand-archive/*.json: `npx tsx packages/games/grand-archive/scripts/write-scenarios.ts`.
+// Regenerates packages/games/grand-archive/scenarios/*.json: `npx tsx packages/games/grand-archive/scripts/write-scenarios.ts`.
 // Every expectation below is written from the rule it cites; the builder plays each step against the engine
 // and stops on the first disagreement.
 import type { GAState } from '../src/types';

@@ -14,7 +14,7 @@ const T = {
   view: 'packages/games/grand-archive/src/view.test.ts',
   multi: 'packages/games/grand-archive/src/multiplayer.test.ts',
   inv: 'packages/games/grand-archive/src/invariants.test.ts',
-  scen: (name: string) => `test/scenarios/grand-archive/${name}.json`,
+  scen: (name: string) => `packages/games/grand-archive/scenarios/${name}.json`,
 };
 
 const e = coverageEntry;

@@ -71,7 +71,7 @@ describe('grand-archive machine', () => {
         grandArchive.bots[kind].choose(s, p, grandArchive.legalCommands(s, p), botRng),
       );
     }
-    const dir = join(import.meta.dirname, '../../../../test/scenarios/grand-archive');
+    const dir = join(import.meta.dirname, '../scenarios');
     for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) {
       const parsed = parseScenario(JSON.parse(readFileSync(join(dir, f), 'utf8')));
       if (!parsed.ok) throw new Error(parsed.errors.join('; '));

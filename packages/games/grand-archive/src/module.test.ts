@@ -7,10 +7,7 @@ import { vi } from 'vitest';
 import { describeGameModule } from '@matchtape/engine/testing';
 import { grandArchive } from './index';
 
-const START = join(
-  import.meta.dirname,
-  '../../../../test/scenarios/grand-archive/test-card-revealed-on-activation.json',
-);
+const START = join(import.meta.dirname, '../scenarios/test-card-revealed-on-activation.json');
 
 // A Grand Archive match runs to thousands of events; checking every viewer at every seq takes minutes on a shared
 // machine (the bot-match property tests cover volume; this checks a few matches in full).

@@ -11,7 +11,7 @@ import { testCardDef } from './start';
 import { view, viewEvent } from './view';
 import type { GAState } from './types';
 
-const DIR = join(import.meta.dirname, '../../../../test/scenarios/grand-archive');
+const DIR = join(import.meta.dirname, '../scenarios');
 const load = (name: string): Record<string, unknown> =>
   JSON.parse(readFileSync(join(DIR, `${name}.json`), 'utf8')) as Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-// Writes the scenario files of test/scenarios/the-spoils/ through the kit's ScenarioScript: every step runs
+// Writes the scenario files of packages/games/the-spoils/scenarios/ through the kit's ScenarioScript: every step runs
 // through the scenario runner itself while it is written, so a command whose outcome differs from the written
 // expectation, or an expectation on events or state that does not hold, stops the build with the runner's message.
 // The JSON files are what CI runs (src/scenarios.test.ts through runScenario).
@@ -20,7 +20,7 @@ import { cardDef } from '../src/cards/pool';
 import { theSpoils } from '../src/index';
 import { isHidden, type SpoilsState } from '../src/types';
 
-export const OUT = join(import.meta.dirname, '../../../../test/scenarios/the-spoils');
+export const OUT = join(import.meta.dirname, '../scenarios');
 
 export interface SeatSpec {
   faction: string;

@@ -1,4 +1,4 @@
-// Regenerates test/scenarios/the-spoils/*.json: `npx tsx packages/games/the-spoils/scripts/write-scenarios.ts`.
+// Regenerates packages/games/the-spoils/scenarios/*.json: `npx tsx packages/games/the-spoils/scripts/write-scenarios.ts`.
 // Every expectation below is written from the rule it cites (mostly the document's own examples); the builder
 // plays each step against the engine and stops on the first disagreement.
 import type { PlayerId } from '@matchtape/engine';

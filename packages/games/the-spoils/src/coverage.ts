@@ -12,7 +12,7 @@ const T = {
   machine: 'packages/games/the-spoils/src/machine.test.ts',
   fuzz: 'packages/games/the-spoils/src/fuzz.test.ts',
   module: 'packages/games/the-spoils/src/module.test.ts',
-  scen: (name: string) => `test/scenarios/the-spoils/${name}.json`,
+  scen: (name: string) => `packages/games/the-spoils/scenarios/${name}.json`,
 };
 
 const e = coverageEntry;

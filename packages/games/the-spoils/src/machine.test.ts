@@ -70,7 +70,7 @@ describe('the-spoils machine', () => {
         theSpoils.bots[kind].choose(s, p, theSpoils.legalCommands(s, p), botRng),
       );
     }
-    const dir = join(import.meta.dirname, '../../../../test/scenarios/the-spoils');
+    const dir = join(import.meta.dirname, '../scenarios');
     for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) {
       const parsed = parseScenario(JSON.parse(readFileSync(join(dir, f), 'utf8')));
       if (!parsed.ok) throw new Error(parsed.errors.join('; '));

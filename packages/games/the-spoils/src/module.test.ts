@@ -8,7 +8,7 @@ import { describeGameModule } from '@matchtape/engine/testing';
 import { theSpoils } from './index';
 
 const DEEP = process.env.MATCHTAPE_DEEP === '1';
-const DIR = join(import.meta.dirname, '../../../../test/scenarios/the-spoils');
+const DIR = join(import.meta.dirname, '../scenarios');
 
 describeGameModule(theSpoils, {
   matches: DEEP ? 100 : 3,
