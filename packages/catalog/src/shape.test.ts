@@ -5,6 +5,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { CARDS as AC_CARDS, KEYWORDS as AC_KEYWORDS } from '@matchtape/alpha-clash';
+import { CARDS as EC_CARDS, KEYWORDS as EC_KEYWORDS } from '@matchtape/elemental-clash';
+import { CARDS as GA_CARDS, KEYWORDS as GA_KEYWORDS } from '@matchtape/grand-archive';
+import { CARDS as SP_CARDS, KEYWORDS as SP_KEYWORDS } from '@matchtape/the-spoils';
 import { games } from './games';
 
 const GAMES_DIR = resolve(fileURLToPath(new URL('../../games', import.meta.url)));
@@ -128,6 +132,23 @@ describe('every game package has the shape of "Adding a game"', () => {
       ).toBeGreaterThan(0);
     },
   );
+
+  // The card pool and the keyword table have one shape in every game: arrays, a card by `id`, a keyword by its
+  // rules-document name and rule (the kit's KeywordEntry).
+  it.each([
+    ['alpha-clash', AC_CARDS, AC_KEYWORDS],
+    ['elemental-clash', EC_CARDS, EC_KEYWORDS],
+    ['grand-archive', GA_CARDS, GA_KEYWORDS],
+    ['the-spoils', SP_CARDS, SP_KEYWORDS],
+  ] as const)('%s: CARDS and KEYWORDS are lists of one shape (step 6)', (_id, cards, keywords) => {
+    expect(Array.isArray(cards) && cards.length > 0).toBe(true);
+    for (const c of cards as readonly { id: unknown }[]) expect(typeof c.id).toBe('string');
+    expect(Array.isArray(keywords) && keywords.length > 0).toBe(true);
+    for (const k of keywords as readonly { keyword: unknown; rule: unknown }[]) {
+      expect(typeof k.keyword, JSON.stringify(k)).toBe('string');
+      expect(typeof k.rule, JSON.stringify(k)).toBe('string');
+    }
+  });
 
   it('the steps each game still misses are exactly the listed gaps', () => {
     const missing = dirs.flatMap((d) =>

@@ -117,6 +117,16 @@ function statusOf(s: StatusFields): StatusFields {
   return { status: s.status, winner: s.winner, result: s.result };
 }
 
+/**
+ * A keyword ability as a game's cards/keywords.ts lists it (KEYWORDS, one entry per keyword): the name the rules
+ * document gives it and the rule that defines it. A game adds what it needs beside them (how the engine applies
+ * it, its sample cards, whether it is numbered…).
+ */
+export interface KeywordEntry<K extends string = string> {
+  keyword: K;
+  rule: string;
+}
+
 /** What a pool entry needs for the site's card list. */
 export interface PoolCard {
   id: string;

@@ -3,6 +3,7 @@
 // legalCommands enumerates candidate commands and keeps those `check` accepts, so "accepted ⇔ listed" holds by
 // construction (invariant 4).
 import {
+  isHiddenCard,
   allowed,
   commandRule,
   reject,
@@ -38,7 +39,7 @@ import {
   type Cost,
 } from './rules';
 import { locate, opponentOf } from './state';
-import { isHidden, type AlphaClashState, type AnyRef, type CardRef, type Permanent } from './types';
+import type { AlphaClashState, AnyRef, CardRef, Permanent } from './types';
 import { CommandSchema, type CommandType } from './schemas';
 import { z } from 'zod';
 
@@ -277,7 +278,7 @@ function searchable(s: AlphaClashState, p: PlayerId): string[] {
   const type = s.pending?.cardType ?? defOf(s, s.players[p]!.contender?.card)?.startOfGameSearch;
   const ids = new Set<string>();
   for (const r of s.players[p]!.deck)
-    if (!isHidden(r) && cardDef(s, r.cardId).type === type) ids.add(r.cardId);
+    if (!isHiddenCard(r) && cardDef(s, r.cardId).type === type) ids.add(r.cardId);
   return [...ids];
 }
 
@@ -293,7 +294,7 @@ function checkSearch(s: AlphaClashState, p: PlayerId, c: Command): Checked {
   const entry =
     wanted === null
       ? null
-      : (s.players[p]!.deck.find((r) => !isHidden(r) && r.cardId === wanted) as CardRef | undefined);
+      : (s.players[p]!.deck.find((r) => !isHiddenCard(r) && r.cardId === wanted) as CardRef | undefined);
   if (wanted !== null && (!entry || !searchable(s, p).includes(wanted)))
     return reject(
       '703.9a',
@@ -329,7 +330,7 @@ const ok = (run: Plan): Checked => ({ ok: true, run });
 function handCard(s: AlphaClashState, p: PlayerId, id: unknown): CardRef | null {
   if (typeof id !== 'string') return null;
   const r = s.players[p]!.hand.find((c) => c.id === id);
-  return r && !isHidden(r) ? r : null;
+  return r && !isHiddenCard(r) ? r : null;
 }
 
 /** A cost as it will be paid: resources engaged at once (none, or the only possible set), or chosen one by one. */
@@ -1428,7 +1429,7 @@ function candidates(s: AlphaClashState, p: PlayerId): Omit<Command, 'player'>[] 
     { type: 'ActivatePortal' },
     { type: 'Concede' },
   );
-  const hand = ps.hand.filter((h): h is CardRef => !isHidden(h));
+  const hand = ps.hand.filter((h): h is CardRef => !isHiddenCard(h));
   const resourceStep = s.step === 'turn.expansion.resource' && s.activePlayer === p;
   for (const h of hand) {
     if (resourceStep) out.push({ type: 'PlaceResource', card: h.id });

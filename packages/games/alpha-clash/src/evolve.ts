@@ -1,6 +1,7 @@
 // evolve: the pure fold. It works the same on the judge's events and on redacted ones (hidden cards arrive as
 // { id: <opaque>, hidden: true }), which is what makes redaction commute with folding.
 import {
+  isHiddenCard,
   apnap,
   foldBy,
   openWindow,
@@ -168,10 +169,6 @@ export function deepCloneState(s: AlphaClashState): AlphaClashState {
 type P = Record<string, unknown>;
 const str = (p: P, k: string): string => p[k] as string;
 const num = (p: P, k: string): number => p[k] as number;
-
-function isHiddenRef(r: AnyRef): boolean {
-  return (r as { hidden?: boolean }).hidden === true;
-}
 
 function removeRef(list: AnyRef[], ids: (string | undefined | null)[]): AnyRef[] {
   const i = list.findIndex((c) => ids.includes(c.id));
@@ -421,7 +418,7 @@ function foldDeckCardsSeen(s: AlphaClashState, p: P, e: GameEvent): AlphaClashSt
   const ps = W(s, str(p, 'owner'))!;
   const looker = str(p, 'player') as PlayerId;
   for (const c0 of p.cards as AnyRef[]) {
-    if (isHiddenRef(c0)) continue;
+    if (isHiddenCard(c0)) continue;
     const c = c0 as CardRef;
     ps.deck = ps.deck.map((r) => {
       if ('hidden' in r) return r.id === c.id ? { id: c.id, cardId: c.cardId } : r;

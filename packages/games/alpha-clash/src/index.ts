@@ -1,5 +1,5 @@
 // The Alpha Clash game module (Comprehensive Rulebook v2.2): its standard files, the machine and the card list.
-import { cardDefinitions, defineGame, fromFiles, type CardFace } from '@matchtape/engine';
+import { cardDefinitions, defineGame, fromFiles } from '@matchtape/engine';
 import * as bots from './bots';
 import * as decks from './cards/decks';
 import { CARDS } from './cards/pool';
@@ -15,23 +15,6 @@ import { phaseOf } from './state';
 import type { AlphaClashState } from './types';
 import * as view from './view';
 
-/** The printed face: Contenders have no cost (301), X costs print as X. */
-function faceOf(d: (typeof CARDS)[number]): CardFace {
-  return {
-    name: d.name,
-    cost: d.type === 'Contender' ? null : `${d.xCost ? 'X' : d.cost}`,
-    types: [d.type, ...(d.tag ? [d.tag] : [])],
-    colors: d.colors,
-    stats: {
-      ...(d.atk !== undefined ? { atk: d.atk } : {}),
-      ...(d.def !== undefined ? { def: d.def } : {}),
-      ...(d.health !== undefined ? { health: d.health } : {}),
-    },
-    keywords: d.keywords.map((k) => (k.x !== undefined ? `${k.k} ${k.x}` : k.k)),
-    text: d.text,
-  };
-}
-
 export const alphaClash = defineGame<AlphaClashState>({
   id: 'alpha-clash',
   title: 'Alpha Clash',
@@ -42,7 +25,7 @@ export const alphaClash = defineGame<AlphaClashState>({
     const { phase, step } = phaseOf(s.step);
     return { turn: s.turn, phase, step, activePlayer: s.activePlayer };
   },
-  cards: cardDefinitions(CARDS, faceOf),
+  cards: cardDefinitions(CARDS, present.faceOf),
 });
 
 export default alphaClash;
@@ -50,3 +33,4 @@ export type { AlphaClashState } from './types';
 export { alphaClashMachine } from './machine';
 export { CARDS } from './cards/pool';
 export { KEYWORDS } from './cards/keywords';
+export { PRESET_DECKS } from './cards/decks';

@@ -1,7 +1,15 @@
 // Presentation: board model for the site, one-line descriptions, timeline key moments.
-import { boardModel, describeEvents, phrasesToDescribe, positionNames, listWords } from '@matchtape/engine';
+import {
+  isHiddenCard,
+  boardModel,
+  describeEvents,
+  phrasesToDescribe,
+  positionNames,
+  listWords,
+} from '@matchtape/engine';
 import type {
   BoardModel,
+  CardFace,
   CardTile,
   GameEvent,
   PlayerBoard,
@@ -13,10 +21,11 @@ import type {
   CommandPhrases,
 } from '@matchtape/engine';
 import { CARD_BY_ID } from './cards/pool';
+import type { ACCardDef } from './cards/types';
 import { actors } from './decide';
 import { currentAtk, currentDef, defOf, lookupCard } from './rules';
 import { locate, phaseOf } from './state';
-import { isHidden, type AlphaClashState, type AnyRef, type PendingChoice, type Permanent } from './types';
+import type { AlphaClashState, AnyRef, PendingChoice, Permanent } from './types';
 
 function face(cardId: string) {
   const d = CARD_BY_ID.get(cardId);
@@ -40,7 +49,7 @@ function face(cardId: string) {
 }
 
 function tile(s: AlphaClashState, r: AnyRef, perm?: Permanent): Tile {
-  if (isHidden(r)) return { id: r.id, hidden: true };
+  if (isHiddenCard(r)) return { id: r.id, hidden: true };
   const t: CardTile = { id: r.id, cardId: r.cardId, face: face(r.cardId) };
   if (perm) {
     t.tapped = perm.engaged;
@@ -62,7 +71,7 @@ function tile(s: AlphaClashState, r: AnyRef, perm?: Permanent): Tile {
 function nameInPlay(s: AlphaClashState, id: string): string {
   const at = locate(s, id);
   const ref = !at ? null : at.kind === 'contender' ? at.contender.card : at.perm.card;
-  return ref && !isHidden(ref) ? (lookupCard(s, ref.cardId)?.name ?? 'a card') : 'a card';
+  return ref && !isHiddenCard(ref) ? (lookupCard(s, ref.cardId)?.name ?? 'a card') : 'a card';
 }
 
 export function board(s: AlphaClashState): BoardModel {
@@ -269,7 +278,7 @@ function plural(n: unknown, one: string, many = `${one}s`): string {
 function name(r: unknown): string {
   const ref = r as AnyRef | undefined;
   if (!ref) return 'a card';
-  if (isHidden(ref)) return 'a hidden card';
+  if (isHiddenCard(ref)) return 'a hidden card';
   return CARD_BY_ID.get(ref.cardId)?.name ?? ref.cardId;
 }
 
@@ -491,3 +500,20 @@ function targetsOf(c: Command, n: (id: string) => string): string {
 
 /** GameModule.describeCommand: the phrases above. */
 export const describeCommand = phrasesToDescribe(commandPhrases);
+
+/** The printed face: Contenders have no cost (301), X costs print as X. */
+export function faceOf(d: ACCardDef): CardFace {
+  return {
+    name: d.name,
+    cost: d.type === 'Contender' ? null : `${d.xCost ? 'X' : d.cost}`,
+    types: [d.type, ...(d.tag ? [d.tag] : [])],
+    colors: d.colors,
+    stats: {
+      ...(d.atk !== undefined ? { atk: d.atk } : {}),
+      ...(d.def !== undefined ? { def: d.def } : {}),
+      ...(d.health !== undefined ? { health: d.health } : {}),
+    },
+    keywords: d.keywords.map((k) => (k.x !== undefined ? `${k.k} ${k.x}` : k.k)),
+    text: d.text,
+  };
+}

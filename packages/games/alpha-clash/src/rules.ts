@@ -1,11 +1,12 @@
 // Read-only rules queries: card definitions of the match (test cards, else the pool), current stats (211), keywords,
 // costs and payment (115, 202, 408), targets (113, 704.16).
+import { isHiddenCard } from '@matchtape/engine';
 import type { PlayerId } from '@matchtape/engine';
 import { CARD_BY_ID } from './cards/pool';
 import type { ACCardDef, TargetSpec } from './cards/types';
 import type { KeywordName } from './cards/keywords';
 import { locate, opponentOf } from './state';
-import { COLORS, isHidden, type AlphaClashState, type AnyRef, type Color, type Permanent } from './types';
+import { COLORS, type AlphaClashState, type AnyRef, type Color, type Permanent } from './types';
 
 /**
  * The definition of a card id in this match: a scenario's test card (carried by MatchStarted, kept in the state,
@@ -28,7 +29,7 @@ export function defOf(
   s: Pick<AlphaClashState, 'testCards'>,
   ref: AnyRef | null | undefined,
 ): ACCardDef | null {
-  if (!ref || isHidden(ref)) return null;
+  if (!ref || isHiddenCard(ref)) return null;
   return lookupCard(s, ref.cardId);
 }
 

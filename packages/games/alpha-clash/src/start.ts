@@ -559,7 +559,8 @@ function readEffect(
   const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : 0);
   const grant = Array.isArray(x.grant) ? x.grant.map(String) : [];
   for (const k of grant)
-    if (!(k in KEYWORDS)) return where(`effects[${i}].grant`, `${k} is not an Alpha Clash keyword (704)`);
+    if (!KEYWORDS.some((d) => d.keyword === k))
+      return where(`effects[${i}].grant`, `${k} is not an Alpha Clash keyword (704)`);
   return {
     id: `e${r.serial.nextId++}`,
     target: x.target,
@@ -743,7 +744,7 @@ export function derivedStats(s: AlphaClashState, id: string): Record<string, num
 }
 
 export const scenarioHooks: ScenarioHooks<AlphaClashState> = {
-  keywords: Object.keys(KEYWORDS),
+  keywords: KEYWORDS.map((k) => k.keyword),
   cardTypes: CARD_TYPES,
   checkCard: (tc) => {
     const def = testCardDef(tc);

@@ -23,10 +23,6 @@ export interface HiddenRef {
 }
 export type AnyRef = CardRef | HiddenRef;
 
-export function isHidden(r: AnyRef): r is HiddenRef {
-  return (r as HiddenRef).hidden === true;
-}
-
 /** A card in play (Clash, Accessory, Resource, Clashground zones). */
 export interface Permanent {
   card: AnyRef;

@@ -2,6 +2,7 @@
 // their owner; everything else is public (400.2, 401–404). A hidden card shows as { id: <opaque>, hidden: true }.
 // viewEvent applies the same rules to event payloads, so folding redacted events gives the redacted state.
 import {
+  isHiddenCard,
   hide,
   redactRandom,
   secretsOf,
@@ -11,19 +12,12 @@ import {
   type ZoneSpec,
 } from '@matchtape/engine';
 import { deepCloneState } from './evolve';
-import {
-  isHidden,
-  type AlphaClashState,
-  type AnyRef,
-  type CardRef,
-  type Permanent,
-  type TestCardEntry,
-} from './types';
+import type { AlphaClashState, AnyRef, CardRef, Permanent, TestCardEntry } from './types';
 import type { SeatPosition } from './start';
 
 /** The card as a viewer who may see it gets it: id and card id only. */
 function stripRef(r: AnyRef): AnyRef {
-  return isHidden(r) ? r : { id: r.id, cardId: r.cardId };
+  return isHiddenCard(r) ? r : { id: r.id, cardId: r.cardId };
 }
 
 /** A deck card as a viewer sees it: hidden, unless revealed to all or looked at by this viewer (703.8). */

@@ -2,6 +2,7 @@
 // (viewers) alike: a card leaving a hidden zone is found by its real id or its opaque id, and a card entering a
 // zone is taken from the payload as the viewer was sent it (a full card, or a hidden reference).
 import {
+  isHiddenCard,
   foldBy,
   seatsOf,
   type Fold,
@@ -78,9 +79,6 @@ function emptyPlayer(id: PlayerId, name: string): PlayerState {
   };
 }
 
-export const isHiddenRef = (c: SeenCard): c is { id: string; hidden: true } =>
-  (c as { hidden?: boolean }).hidden === true;
-
 /** Removes the card with real id `id` or opaque id `oid` from a zone. */
 export function without<T extends SeenCard>(
   zone: readonly T[],
@@ -88,14 +86,14 @@ export function without<T extends SeenCard>(
   oid: string | null | undefined,
 ): T[] {
   let i = id ? zone.findIndex((c) => c.id === id) : -1;
-  if (i < 0 && oid) i = zone.findIndex((c) => c.id === oid || (!isHiddenRef(c) && c.oid === oid));
+  if (i < 0 && oid) i = zone.findIndex((c) => c.id === oid || (!isHiddenCard(c) && c.oid === oid));
   if (i < 0) return [...zone];
   return [...zone.slice(0, i), ...zone.slice(i + 1)];
 }
 
 /** A visible card entering the spellbook stays known to those who saw it (D2); a hidden reference stays hidden. */
 function knownIn(c: SeenCard, who: Viewer[]): SeenCard {
-  if (isHiddenRef(c)) return c;
+  if (isHiddenCard(c)) return c;
   const known = [...new Set([...(c.known ?? []), ...who])].sort();
   return { ...c, known };
 }

@@ -1,11 +1,12 @@
 // What the rules do by themselves: the turn's phases (§4.0), drawing and losing (§1.0), damage and milling,
 // destruction (D15), triggers and their order (D7, §4.0.E1), effect resolution, combat (D13–D14) and the
 // keywords of §7.0 that act on their own. Every automatic event cites the section or decision behind it.
+import { isHiddenCard } from '@matchtape/engine';
 import type { PlayerId } from '@matchtape/engine';
 import { cardDef } from './cards/decks';
 import type { Effect } from './types';
 import type { ECDraft as Draft } from './draft';
-import { asCard, isHiddenRef } from './evolve';
+import { asCard } from './evolve';
 import { nextLocation } from './machine';
 import {
   ability,
@@ -31,7 +32,7 @@ import { HAND_LIMIT } from './types';
 
 /** The judge's state holds every card in full; a hidden reference there is an engine bug. */
 export function full(c: SeenCard): Card {
-  if (isHiddenRef(c)) throw new Error(`card ${c.id} is hidden in the full state`);
+  if (isHiddenCard(c)) throw new Error(`card ${c.id} is hidden in the full state`);
   return { id: c.id, cardId: c.cardId, oid: c.oid };
 }
 

@@ -1,6 +1,13 @@
 // How a state and its events look to people: the board model the site draws (element-stone stacks, ATK and DEF
 // zones, the spellbook count as life), one line per event for the log, and the timeline's key moments.
-import { boardModel, describeEvents, keyMoments, positionNames, listWords } from '@matchtape/engine';
+import {
+  isHiddenCard,
+  boardModel,
+  describeEvents,
+  keyMoments,
+  positionNames,
+  listWords,
+} from '@matchtape/engine';
 import type {
   BoardModel,
   CardFace,
@@ -15,7 +22,6 @@ import type {
   CommandPhrases,
 } from '@matchtape/engine';
 import { cardDef, findCard } from './cards/decks';
-import { isHiddenRef } from './evolve';
 import { health, locate, power, type Where } from './rules';
 import type { Card, ECState, Permanent, PromptKind, SeenCard, StoneStack } from './types';
 import { SPELLBOOK_SIZE, ZONE_CAP } from './types';
@@ -60,7 +66,7 @@ export function faceOf(cardId: string): CardFace {
 const name = (cardId: string | undefined): string => (cardId && findCard(cardId)?.name) || 'a card';
 
 function tile(c: SeenCard): Tile {
-  if (isHiddenRef(c)) return c;
+  if (isHiddenCard(c)) return c;
   return { id: c.id, cardId: c.cardId, face: faceOf(c.cardId) };
 }
 
@@ -167,7 +173,7 @@ export function board(s: ECState): BoardModel {
           layout: 'pile',
           count: pl.spellbook.length,
           cards: pl.spellbook
-            .filter((c) => !isHiddenRef(c))
+            .filter((c) => !isHiddenCard(c))
             .slice(0, 3)
             .map(tile),
         },

@@ -2,6 +2,7 @@
 // Opportunity; then the card rules), so a rejection changes nothing and cites a rule (2.3.a.7: an illegal
 // activation reverts to before it was declared). legalCommands lists exactly the candidates `check` accepts.
 import {
+  isHiddenCard,
   allowed,
   commandRule,
   reject,
@@ -52,7 +53,6 @@ import {
 } from './rules';
 import { commandSchema, type GACommand } from './schemas';
 import type { Card, GAState, Prompt, StackItem } from './types';
-import { isHidden } from './types';
 import { initialState } from './evolve';
 
 export const RULES_VERSION = 'Grand Archive Comprehensive Rules, updated 4/3/23';
@@ -153,7 +153,7 @@ type Check = Rejection | null;
 
 function handCard(s: GAState, p: PlayerId, id: string): Card | undefined {
   const c = s.players[p]!.hand.find((x) => x.id === id);
-  return c && !isHidden(c) ? c : undefined;
+  return c && !isHiddenCard(c) ? c : undefined;
 }
 
 /** Legal targets for an ability's target spec, from `p`'s point of view. */
@@ -285,7 +285,7 @@ function finishActivation(f: Flow): void {
     const n = d.keywords.find((k) => k.keyword === 'Prepare')?.n ?? 0;
     f.emit('CountersChanged', { object: champ.id, kind: 'preparation', delta: -n }, { rule: 'X.A.18.c' });
   }
-  const selected = f.state.players[p]!.hand.filter((x): x is Card => !isHidden(x) && x.selected === true);
+  const selected = f.state.players[p]!.hand.filter((x): x is Card => !isHiddenCard(x) && x.selected === true);
   if (selected.length > 0)
     f.emit(
       'CardsMoved',
@@ -349,7 +349,7 @@ function payMemoryCost(f: Flow, p: PlayerId, memory: number, fl: readonly string
   const n = memory - fl.length;
   if (n > 0) {
     // 2.3.c.2.a: memory costs banish cards chosen uniformly at random (memory sorted by id first, so replays agree).
-    const pool = f.state.players[p]!.memory.filter((x): x is Card => !isHidden(x)).sort((a, b) =>
+    const pool = f.state.players[p]!.memory.filter((x): x is Card => !isHiddenCard(x)).sort((a, b) =>
       a.id < b.id ? -1 : 1,
     );
     const chosen: Card[] = [];
@@ -401,7 +401,7 @@ const COMMANDS: CommandTable<GAState, GACommand, Flow> = {
   PlaceStartingChampion: {
     check(s, c, p) {
       const card = s.players[p]!.materialDeck.find((x) => x.id === c.card);
-      if (!card || isHidden(card)) return reject('1.3.3', `${c.card} is not in your material deck`);
+      if (!card || isHiddenCard(card)) return reject('1.3.3', `${c.card} is not in your material deck`);
       const d = cardDef(s, card.cardId);
       if (d.type !== 'champion' || d.level !== 0 || !d.subtypes.includes('Spirit'))
         return reject('1.3.3', `${d.name} is not a Lv 0 Spirit champion`);
@@ -430,7 +430,7 @@ const COMMANDS: CommandTable<GAState, GACommand, Flow> = {
   ReturnPreserved: {
     check(s, c, p) {
       const card = s.players[p]!.materialDeck.find((x) => x.id === c.card);
-      if (!card || isHidden(card) || !card.preserved)
+      if (!card || isHiddenCard(card) || !card.preserved)
         return reject('X.A.19.d', `${c.card} is not a Preserved card in your material deck`);
       return null;
     },
@@ -465,7 +465,7 @@ const COMMANDS: CommandTable<GAState, GACommand, Flow> = {
   Materialize: {
     check(s, c, p) {
       const card = s.players[p]!.materialDeck.find((x) => x.id === c.card);
-      if (!card || isHidden(card)) return reject('2.2.b.3.a', `${c.card} is not in your material deck`);
+      if (!card || isHiddenCard(card)) return reject('2.2.b.3.a', `${c.card} is not in your material deck`);
       const fl = c.floating ?? [];
       if (fl.length > 0) {
         const avail = floatingCards(s, p).map((x) => x.id);
@@ -927,7 +927,9 @@ const COMMANDS: CommandTable<GAState, GACommand, Flow> = {
       );
       const cr = f.state.combat!.critical!;
       if (cr.selected >= cr.n) {
-        const chosen = f.state.players[p]!.hand.filter((x): x is Card => !isHidden(x) && x.selected === true);
+        const chosen = f.state.players[p]!.hand.filter(
+          (x): x is Card => !isHiddenCard(x) && x.selected === true,
+        );
         f.emit(
           'CardsMoved',
           {
@@ -984,7 +986,7 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
   add({ type: 'CancelActivation' });
   add({ type: 'DeclineRetaliation' });
   for (const c of pl.materialDeck) {
-    if (isHidden(c)) continue;
+    if (isHiddenCard(c)) continue;
     add({ type: 'PlaceStartingChampion', card: c.id });
     if (c.preserved) add({ type: 'ReturnPreserved', card: c.id });
     // X.A.7: every ascending selection of floating memory cards, up to the cost.
@@ -998,7 +1000,7 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
   const gateActivate = commandGate(s, 'ActivateCard', p).ok;
   const gateReserve = commandGate(s, 'SelectReserve', p).ok;
   for (const c of pl.hand) {
-    if (isHidden(c)) continue;
+    if (isHiddenCard(c)) continue;
     if (gateReserve) add({ type: 'SelectReserve', card: c.id });
     if (!gateActivate) continue;
     const d = cardDef(s, c.cardId);
@@ -1074,7 +1076,7 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
     for (const o of s.field) if (o.controller === p) add({ type: 'DeclareRetaliation', unit: o.id });
   if (s.prompt?.kind === 'critical') {
     add({ type: 'DeclineCritical' });
-    for (const c of pl.hand) if (!isHidden(c)) add({ type: 'DiscardForCritical', card: c.id });
+    for (const c of pl.hand) if (!isHiddenCard(c)) add({ type: 'DiscardForCritical', card: c.id });
   }
   if (s.prompt?.kind === 'intercept') {
     add({ type: 'DeclineIntercept' });

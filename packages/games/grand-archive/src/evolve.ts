@@ -2,6 +2,7 @@
 // ones (viewers) alike: cards are found by their real id or by their opaque id, and a move whose card identity
 // was redacted (cardId null) leaves a hidden slot behind.
 import {
+  isHiddenCard,
   apnap,
   expireEffects,
   foldBy,
@@ -31,7 +32,6 @@ import type {
   Step,
   Phase,
 } from './types';
-import { isHidden } from './types';
 import { namedDefs } from './cards/book';
 import type { GACardDef } from './cards/types';
 import type { ContinuousEffect } from '@matchtape/engine';
@@ -101,7 +101,7 @@ function emptyPlayer(id: PlayerId, name: string): PlayerState {
 /** Removes the slot matching `id` (real) or `oid` (opaque) from a zone. */
 function without(zone: readonly Slot[], id: string | null, oid: string | null): Slot[] {
   let i = id !== null ? zone.findIndex((c) => c.id === id) : -1;
-  if (i < 0 && oid !== null) i = zone.findIndex((c) => c.id === oid || (!isHidden(c) && c.oid === oid));
+  if (i < 0 && oid !== null) i = zone.findIndex((c) => c.id === oid || (!isHiddenCard(c) && c.oid === oid));
   if (i < 0) return [...zone];
   return [...zone.slice(0, i), ...zone.slice(i + 1)];
 }
@@ -304,7 +304,7 @@ const FOLD: FoldTable<GAState> = {
     if (id !== null)
       next = updPlayer(s, player, (pl) => ({
         ...pl,
-        hand: pl.hand.map((c) => (c.id === id && !isHidden(c) ? { ...c, selected: true as const } : c)),
+        hand: pl.hand.map((c) => (c.id === id && !isHiddenCard(c) ? { ...c, selected: true as const } : c)),
       }));
     return next.pending
       ? { ...next, pending: { ...next.pending, selected: next.pending.selected + 1 } }
@@ -317,7 +317,7 @@ const FOLD: FoldTable<GAState> = {
     const back: Slot = card ? { id: card.id, cardId: card.cardId, oid: toOid } : { id: toOid, hidden: true };
     const from = (p.from as 'hand' | 'materialDeck') ?? 'hand';
     const next = updPlayer(s, player, (pl) => {
-      const hand = pl.hand.map((c) => (isHidden(c) || !c.selected ? c : unselect(c)));
+      const hand = pl.hand.map((c) => (isHiddenCard(c) || !c.selected ? c : unselect(c)));
       const base = { ...pl, hand };
       return { ...base, [from]: [back, ...base[from]] };
     });
@@ -515,7 +515,7 @@ const FOLD: FoldTable<GAState> = {
     if (id !== null)
       next = updPlayer(s, p.player as string, (pl) => ({
         ...pl,
-        hand: pl.hand.map((c) => (c.id === id && !isHidden(c) ? { ...c, selected: true as const } : c)),
+        hand: pl.hand.map((c) => (c.id === id && !isHiddenCard(c) ? { ...c, selected: true as const } : c)),
       }));
     const cr = next.combat?.critical;
     return next.combat && cr
@@ -526,7 +526,7 @@ const FOLD: FoldTable<GAState> = {
     // X.A.3.a: damage is doubled unless the discard was made.
     const next = updPlayer(s, p.player as string, (pl) => ({
       ...pl,
-      hand: pl.hand.map((c) => (isHidden(c) || !c.selected ? c : unselect(c))),
+      hand: pl.hand.map((c) => (isHiddenCard(c) || !c.selected ? c : unselect(c))),
     }));
     const c = next.combat;
     if (!c) return { ...next, prompt: null };

@@ -1,7 +1,7 @@
 // The rules engine behind decide(): a Flow (the kit's Draft) folds each draft event into a working state as it is
 // emitted, so later rules see earlier effects. Turn-based actions, state-based effects, triggers, the Effects Stack and
 // the phase sequence (asked of the XState machine) live here; decide.ts validates commands and calls in.
-import { apnap, Draft, type EmitOptions, type PlayerId, type Rng } from '@matchtape/engine';
+import { isHiddenCard, apnap, Draft, type EmitOptions, type PlayerId, type Rng } from '@matchtape/engine';
 import { withDefs } from './cards/book';
 import { cardDef, type CardBook } from './cards/pool';
 import { conditionsMet, hasKeyword, printedKeyword } from './rules';
@@ -32,7 +32,6 @@ import type {
   StackItem,
   Step,
 } from './types';
-import { isHidden } from './types';
 
 export type { PendingTrigger } from './types';
 
@@ -134,7 +133,7 @@ function fullCard(
   id: string,
 ): Card {
   const c = s.players[owner]![zone].find((x) => x.id === id);
-  if (!c || isHidden(c)) throw new Error(`card ${id} is not in ${owner}'s ${zone}`);
+  if (!c || isHiddenCard(c)) throw new Error(`card ${id} is not in ${owner}'s ${zone}`);
   return c;
 }
 
@@ -142,7 +141,7 @@ function fullCard(
 export function drawCards(f: Flow, player: PlayerId, n: number, rule: string, auto = true): void {
   for (let i = 0; i < n; i++) {
     const top = f.state.players[player]!.mainDeck[0];
-    if (!top || isHidden(top)) {
+    if (!top || isHiddenCard(top)) {
       f.emit('DrawFromEmptyDeck', { player }, { rule: '2.10.6', auto: true });
       return;
     }
@@ -782,7 +781,7 @@ const EFFECTS: { readonly [K in Effect['do']]: EffectRow<K> } = {
     const pl = f.state.players[me]!;
     const c = pl.materialDeck.find(
       (x): x is Card =>
-        !isHidden(x) &&
+        !isHiddenCard(x) &&
         cardDef(f.state, x.cardId).type === 'weapon' &&
         (cardDef(f.state, x.cardId).cost?.n ?? 99) <= e.maxCost,
     );
@@ -815,7 +814,7 @@ const EFFECTS: { readonly [K in Effect['do']]: EffectRow<K> } = {
   'banish-random-memory': (f, item, e) => {
     const me = item.controller;
     const memory = [...f.state.players[me]!.memory]
-      .filter((x): x is Card => !isHidden(x))
+      .filter((x): x is Card => !isHiddenCard(x))
       .sort((a, b) => (a.id < b.id ? -1 : 1));
     if (memory.length > 0) {
       const c = memory[f.rng.int(memory.length)]!;
@@ -1527,7 +1526,7 @@ export function advance(f: Flow): void {
     case 'recollection/': {
       const pl = s.players[tp!]!;
       const moves: Move[] = pl.memory
-        .filter((c): c is Card => !isHidden(c))
+        .filter((c): c is Card => !isHiddenCard(c))
         .map((c) => ({
           owner: tp!,
           id: c.id,
@@ -1689,13 +1688,13 @@ export function settle(f: Flow): void {
 export function hasMaterializeOption(s: GAState, p: PlayerId): boolean {
   return (
     materializeOptions(s, p).length > 0 ||
-    s.players[p]!.materialDeck.some((c) => !isHidden(c) && c.preserved === true)
+    s.players[p]!.materialDeck.some((c) => !isHiddenCard(c) && c.preserved === true)
   );
 }
 
 export function materializeOptions(s: GAState, p: PlayerId): Card[] {
   const pl = s.players[p]!;
-  return pl.materialDeck.filter((c): c is Card => !isHidden(c) && materializeProblem(s, p, c) === null);
+  return pl.materialDeck.filter((c): c is Card => !isHiddenCard(c) && materializeProblem(s, p, c) === null);
 }
 
 /** Why `card` can't be materialized by `p` now, or null (2.3.b, 1.7.a.3-5, X.A.11, 1.6.d, 2.3.c.2). */

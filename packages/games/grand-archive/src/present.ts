@@ -1,6 +1,7 @@
 // What people read and see: the board model for the site, one plain-words line per event for the log, and the
 // timeline's key moments. Wording only; what each viewer may see is decided in view.ts.
 import {
+  isHiddenCard,
   boardModel,
   describeEvents,
   keyMoments,
@@ -26,7 +27,6 @@ import { cardDef, type CardBook } from './cards/pool';
 import { championLevel, isChampion, life, unitPower } from './rules';
 import type { Move } from './evolve';
 import type { Card, FieldObject, GAState, Prompt, Slot } from './types';
-import { isHidden } from './types';
 
 export function faceOf(s: CardBook, cardId: string): CardFace {
   const d = cardDef(s, cardId);
@@ -49,7 +49,7 @@ export function faceOf(s: CardBook, cardId: string): CardFace {
 }
 
 function tile(s: CardBook, c: Slot): Tile {
-  if (isHidden(c)) return { id: c.id, hidden: true };
+  if (isHiddenCard(c)) return { id: c.id, hidden: true };
   return {
     id: c.id,
     cardId: c.cardId,

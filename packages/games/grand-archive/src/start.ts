@@ -3,6 +3,7 @@
 // lineage), continuous effects and who holds Opportunity. `start` emits MatchStarted and one PositionSet event that
 // the fold applies; viewEvent redacts PositionSet like the state (hidden zones show opaque ids).
 import {
+  isHiddenCard,
   reject,
   startCard,
   type ContinuousEffect,
@@ -45,7 +46,6 @@ import type {
   Slot,
   StackItem,
 } from './types';
-import { isHidden } from './types';
 
 /** Zone names a start position may use (the state's, plus the short names players use). */
 const ZONES: Record<string, PlayerZone | 'field'> = {
@@ -449,7 +449,7 @@ function stats(s: GAState, id: string): Record<string, number | string | null> |
   for (const p of s.order)
     for (const z of ['hand', 'mainDeck', 'materialDeck', 'memory', 'graveyard', 'banishment'] as const) {
       const c = s.players[p]![z].find((x) => x.id === id);
-      if (c && !isHidden(c)) {
+      if (c && !isHiddenCard(c)) {
         const def = cardDef(s, c.cardId);
         return {
           ...(def.power !== undefined ? { power: def.power } : {}),

@@ -21,10 +21,6 @@ export interface Card {
 export type { HiddenCard };
 export type Slot = Card | HiddenCard;
 
-export function isHidden(s: Slot): s is HiddenCard {
-  return (s as HiddenCard).hidden === true;
-}
-
 /** Per-player zones (2.1). The field, the Effects Stack and Intention are shared/elsewhere. */
 export type PlayerZone = 'mainDeck' | 'materialDeck' | 'hand' | 'memory' | 'graveyard' | 'banishment';
 export type Zone = PlayerZone | 'field' | 'stack' | 'intention' | 'pending';

@@ -1,6 +1,7 @@
 // Redaction (ARCHITECTURE.md §3): view(state, viewer) and viewEvent(event, viewer) hide the same things, so
 // folding the redacted events gives exactly the redacted state. Hidden cards show only their opaque id.
 import {
+  isHiddenCard,
   isPlayer,
   redactRandom,
   secretsOf,
@@ -14,7 +15,6 @@ import { namedDefs, redactDefs } from './cards/book';
 import type { Move } from './evolve';
 import { zoneVisible } from './rules';
 import type { Card, GAState, PlayerState, PlayerZone, Slot } from './types';
-import { isHidden } from './types';
 
 const HIDDEN_PLAYER_ZONES: readonly PlayerZone[] = ['mainDeck', 'materialDeck', 'hand', 'memory'];
 const PLAYER_ZONES: readonly PlayerZone[] = [...HIDDEN_PLAYER_ZONES, 'graveyard', 'banishment'];
@@ -37,7 +37,7 @@ const PUBLIC = { owner: null, visibility: 'public' as const };
 function redactZone(zone: readonly Slot[], owner: string, z: PlayerZone, viewer: Viewer): Slot[] {
   const spec = { owner: isPlayer(owner) ? owner : null, visibility: VISIBILITY[z] };
   return zone.map(
-    (c) => slotFor(c, !isHidden(c) && c.preserved ? PUBLIC : spec, viewer, { keepOid: true }) as Slot,
+    (c) => slotFor(c, !isHiddenCard(c) && c.preserved ? PUBLIC : spec, viewer, { keepOid: true }) as Slot,
   );
 }
 
@@ -50,9 +50,9 @@ function zonesOf(s: GAState): ZoneSpec[] {
       zones.push({
         owner: isPlayer(id) ? id : null,
         visibility: VISIBILITY[z],
-        cards: cards.filter((c) => isHidden(c) || !c.preserved),
+        cards: cards.filter((c) => isHiddenCard(c) || !c.preserved),
       });
-      zones.push({ ...PUBLIC, cards: cards.filter((c) => !isHidden(c) && c.preserved === true) });
+      zones.push({ ...PUBLIC, cards: cards.filter((c) => !isHiddenCard(c) && c.preserved === true) });
     }
   const shown: Card[] = [];
   for (const o of s.field) shown.push(...o.cards);

@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 // eslint-disable-next-line no-restricted-imports
 import { join } from 'node:path';
 import {
+  isHiddenCard,
   readPath,
   ScenarioScript,
   type PlayerId,
@@ -18,7 +19,7 @@ import {
 } from '@matchtape/engine';
 import { cardDef } from '../src/cards/pool';
 import { theSpoils } from '../src/index';
-import { isHidden, type SpoilsState } from '../src/types';
+import type { SpoilsState } from '../src/types';
 
 export const OUT = join(import.meta.dirname, '../scenarios');
 
@@ -87,7 +88,7 @@ export class ScenarioBuilder extends ScenarioScript<SpoilsState> {
 
   /** The id of the nth card with this card id in `player`'s hand. */
   hand(player: PlayerId, cardId: string, nth = 0): string {
-    const ids = this.state.players[player]!.hand.filter((c) => !isHidden(c) && c.cardId === cardId).map(
+    const ids = this.state.players[player]!.hand.filter((c) => !isHiddenCard(c) && c.cardId === cardId).map(
       (c) => c.id,
     );
     if (!ids[nth])

@@ -338,5 +338,5 @@ export const COVERAGE: RulesCoverage = {
     ]),
     e('701', 'Game Flow ("Coming Soon")', [], 'not-implemented', 'The section has no rules yet.'),
   ]),
-  keywords: KEYWORDS.map((k) => e(k.rule, k.name, [T.keywords])),
+  keywords: KEYWORDS.map((k) => e(k.rule, k.keyword, [T.keywords])),
 };

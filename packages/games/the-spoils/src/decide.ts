@@ -1,6 +1,7 @@
 // setup, decide (check everything, then emit through the Draft), legalCommands (candidates filtered by the same
 // check, so accepted ⇔ listed) and actors. Every rejection names the most specific rule that forbids the command.
 import {
+  isHiddenCard,
   allowed,
   commandRule,
   reject,
@@ -12,7 +13,7 @@ import {
   type PlayerId,
   type Rejection,
 } from '@matchtape/engine';
-import { cardDef, CARDS, CARD_IDS } from './cards/pool';
+import { cardDef, CARD_BY_ID, CARD_IDS } from './cards/pool';
 import { keywordOf } from './cards/keywords';
 import { validateDeck, type Format } from './cards/decks';
 import type { CardDef } from './cards/types';
@@ -57,7 +58,7 @@ import {
   unattachedResources,
 } from './rules';
 import { commandSchema } from './schemas';
-import { isHidden, type Card, type ChainItem, type Perm, type SpoilsState } from './types';
+import type { Card, ChainItem, Perm, SpoilsState } from './types';
 
 export const RULES_VERSION = 'The Spoils Comprehensive Rules Reference, 2013-11-13';
 export { CARD_IDS };
@@ -257,7 +258,7 @@ const str = (x: unknown): string | null => (typeof x === 'string' ? x : null);
 
 function handCard(s: SpoilsState, p: PlayerId, id: unknown): Card | null {
   const c = s.players[p]?.hand.find((x) => x.id === id);
-  return c && !isHidden(c) ? c : null;
+  return c && !isHiddenCard(c) ? c : null;
 }
 
 /** May a tactic-like card or an ability be used now (idle, or a window this player holds)? */
@@ -711,7 +712,7 @@ export const COMMANDS: CommandTable<SpoilsState, Command, D> = {
       if (r) return r;
       if (c.card === undefined) return null;
       const found = s.players[p]!.deck.find((x) => x.id === c.card);
-      return found && !isHidden(found) && cardDef(found.cardId).types.includes('item')
+      return found && !isHiddenCard(found) && cardDef(found.cardId).types.includes('item')
         ? null
         : reject('312.2', `${String(c.card)} is not an item in your deck`);
     },
@@ -1091,7 +1092,7 @@ function playResource(d: D, p: PlayerId, card: Card, faceDown: boolean): void {
 }
 
 export function shuffleDeck(d: D, p: PlayerId, rule: string): void {
-  const deck = d.state.players[p]!.deck.map((x) => (isHidden(x) ? '' : x.cardId));
+  const deck = d.state.players[p]!.deck.map((x) => (isHiddenCard(x) ? '' : x.cardId));
   const order = d.rng.shuffle(deck);
   const { ids, serial } = freshIds(d, order.length);
   d.auto(
@@ -1107,7 +1108,7 @@ function candidates(s: SpoilsState, p: PlayerId): Command[] {
   const out: Omit<Command, 'player'>[] = [];
   const sit = situation(s);
   const pl = s.players[p]!;
-  const hand = pl.hand.filter((x): x is Card => !isHidden(x));
+  const hand = pl.hand.filter((x): x is Card => !isHiddenCard(x));
   const mine = controlled(s, p);
   if (sit === 'prompt') {
     const pr = s.prompt!;
@@ -1137,7 +1138,7 @@ function candidates(s: SpoilsState, p: PlayerId): Command[] {
         break;
       case 'search':
         for (const c of pl.deck)
-          if (!isHidden(c) && cardDef(c.cardId).types.includes('item'))
+          if (!isHiddenCard(c) && cardDef(c.cardId).types.includes('item'))
             out.push({ type: 'FindCard', card: c.id });
         out.push({ type: 'FindCard' });
         break;
@@ -1211,4 +1212,4 @@ export function legalCommands(s: SpoilsState, p: PlayerId): Command[] {
   return [...candidates(s, p).filter((c) => checkRules(s, c) === null), concede];
 }
 
-export { CARDS };
+export { CARD_BY_ID };

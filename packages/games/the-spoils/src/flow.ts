@@ -4,7 +4,7 @@
 // (609) and turns (602, 610). Every automatic event cites the rule that performs it.
 import type { PlayerId, Rng } from '@matchtape/engine';
 import type { SpoilsPayloads } from './schemas';
-import { Draft } from '@matchtape/engine';
+import { isHiddenCard, Draft } from '@matchtape/engine';
 import { cardDef } from './cards/pool';
 import type { Effect } from './cards/types';
 import { evolve } from './evolve';
@@ -24,16 +24,7 @@ import {
   statsOf,
   unattachedResources,
 } from './rules';
-import {
-  isHidden,
-  type Battle,
-  type Card,
-  type ChainItem,
-  type Payment,
-  type PendingTrigger,
-  type Perm,
-  type SpoilsState,
-} from './types';
+import type { Battle, Card, ChainItem, Payment, PendingTrigger, Perm, SpoilsState } from './types';
 
 export type D = Draft<SpoilsState, SpoilsPayloads>;
 
@@ -427,7 +418,7 @@ export function runEffects(d: D, effects: readonly Effect[], ctx: EffectCtx): vo
       case 'discard-hand': {
         // 305: from the owner's hand to their discard pile; several cards enter it at the same time.
         const who = e.who === 'you' ? ctx.controller : opponentOf(s, ctx.controller);
-        const cards = s.players[who]!.hand.filter((c): c is Card => !isHidden(c));
+        const cards = s.players[who]!.hand.filter((c): c is Card => !isHiddenCard(c));
         if (cards.length > 0) d.auto('CardsDiscarded', { player: who, cards }, '305');
         break;
       }

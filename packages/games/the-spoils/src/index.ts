@@ -2,7 +2,7 @@
 import { cardDefinitions, defineGame, fromFiles } from '@matchtape/engine';
 import * as bots from './bots';
 import * as decks from './cards/decks';
-import { CARD_DEFS } from './cards/pool';
+import { CARDS } from './cards/pool';
 import * as coverage from './coverage';
 import * as decide from './decide';
 import * as evolve from './evolve';
@@ -19,7 +19,7 @@ export const theSpoils = defineGame<SpoilsState>({
   title: 'The Spoils',
   machine: spoilsMachine,
   ...fromFiles({ decide, evolve, view, reshuffle, present, schemas, decks, bots, coverage, start }),
-  cards: cardDefinitions(CARD_DEFS, (d) => present.faceOf(d.id)),
+  cards: cardDefinitions(CARDS, (d) => present.faceOf(d.id)),
   // A match ended on time names its losers as every Spoils MatchEnded does (a draw: every seat).
   endOnTimeFields: (_winner, losers) => ({ losers }),
 });
@@ -27,6 +27,6 @@ export const theSpoils = defineGame<SpoilsState>({
 export default theSpoils;
 export type { SpoilsState } from './types';
 export { spoilsMachine, machinePath } from './machine';
-export { CARD_DEFS } from './cards/pool';
+export { CARDS } from './cards/pool';
 export { KEYWORDS } from './cards/keywords';
 export { PRESET_DECKS } from './cards/decks';

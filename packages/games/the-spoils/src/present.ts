@@ -1,6 +1,7 @@
 // What people read and see: the board model for the site, one plain-words line per event for the log, and the
 // timeline's key moments. Wording only; what each viewer may see is decided in view.ts.
 import {
+  isHiddenCard,
   boardModel,
   describeEvents,
   keyMoments,
@@ -25,7 +26,7 @@ import { cardDef } from './cards/pool';
 import { actors } from './decide';
 import type { Leave } from './evolve';
 import { describeThreshold, isCharacter, isFaction, isLocation, isResource, statsOf } from './rules';
-import { isHidden, type Perm, type Prompt, type SpoilsState } from './types';
+import type { Perm, Prompt, SpoilsState } from './types';
 
 /** What a prompt asks, in words ("to choose the first player"). */
 const PROMPT_WORDS: Readonly<Record<string, string>> = {
@@ -168,7 +169,7 @@ export function board(s: SpoilsState): BoardModel {
         (x.attachedTo === null || !s.perms.some((h) => h.id === x.attachedTo && isCharacter(h))),
     );
     const handTiles: Tile[] = pl.hand.map((c) =>
-      isHidden(c) ? c : { id: c.id, cardId: c.cardId, face: faceOf(c.cardId) },
+      isHiddenCard(c) ? c : { id: c.id, cardId: c.cardId, face: faceOf(c.cardId) },
     );
     return {
       id: p,

@@ -3,14 +3,15 @@
 // own seed so the fork's draws are not the parent's. The deck is the one hidden zone in random order (403.1a:
 // nobody looks at it; 313.1); hands are not ordered and face-down cards in play are in the open in-play area.
 // The cards get fresh public ids (types.ts: an id carries no identity). No rule is cited: the rules never shuffle here.
+import { isHiddenCard } from '@matchtape/engine';
 import type { DraftEvent, Rng } from '@matchtape/engine';
 import { draft, freshIds } from './flow';
-import { isHidden, type SpoilsState } from './types';
+import type { SpoilsState } from './types';
 
 export function reshuffleHidden(s: SpoilsState, rng: Rng): DraftEvent[] {
   const d = draft(s, rng);
   for (const p of s.order) {
-    const deck = s.players[p]!.deck.map((x) => (isHidden(x) ? '' : x.cardId)); // the judge state: all known
+    const deck = s.players[p]!.deck.map((x) => (isHiddenCard(x) ? '' : x.cardId)); // the judge state: all known
     if (deck.length === 0) continue;
     const order = d.rng.shuffle(deck);
     const { ids, serial } = freshIds(d, order.length);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MatchSession, Rng, seedCommitment, type PlayerId, type TestCard } from '@matchtape/engine';
 import { playMatch } from '@matchtape/engine/testing';
 import { PRESET_DECKS, validateDeck } from './cards/decks';
-import { cardDef, CARD_DEFS } from './cards/pool';
+import { cardDef, CARDS } from './cards/pool';
 import { RulesTextSchema } from './cards/effects';
 import { testCardDef } from './cards/test-cards';
 import { setup } from './decide';
@@ -60,9 +60,7 @@ describe('the card pool', () => {
       subtypes: ['majig'],
       token: true,
     });
-    expect(CARD_DEFS.filter((c) => c.types.includes('faction')).every((c) => c.faction && c.sample)).toBe(
-      true,
-    );
+    expect(CARDS.filter((c) => c.types.includes('faction')).every((c) => c.faction && c.sample)).toBe(true);
   });
 });
 
@@ -202,7 +200,7 @@ describe('conceding (tournament policy, 104: the rules of play have no rule for 
 
 describe('the rules-text vocabulary (cards/effects.ts)', () => {
   it('every pool card is written in it', () => {
-    for (const c of CARD_DEFS) expect(RulesTextSchema.safeParse(c).success, c.id).toBe(true);
+    for (const c of CARDS) expect(RulesTextSchema.safeParse(c).success, c.id).toBe(true);
   });
 });
 

@@ -12,9 +12,6 @@ export interface Card {
 /** What a viewer gets for a card it may not see: the engine's `{ id: oid, hidden: true }`. */
 export type { HiddenCard };
 export type Slot = Card | HiddenCard;
-export function isHidden(s: Slot): s is HiddenCard {
-  return (s as HiddenCard).hidden === true;
-}
 
 /** A card in play (403.4): the faction, resources, characters, items, locations and tokens. */
 export interface Perm {

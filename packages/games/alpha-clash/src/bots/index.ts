@@ -1,10 +1,10 @@
 // Bots: `random` picks uniformly among the legal commands (never conceding while it has another choice);
 // `greedy` scores each legal command with a simple board evaluation and takes the best (ties at random).
 import type { Bot, Command, PlayerId, Rng } from '@matchtape/engine';
-import { greedyBot as kitGreedyBot } from '@matchtape/engine';
+import { isHiddenCard, greedyBot as kitGreedyBot } from '@matchtape/engine';
 import { currentAtk, currentDef, defOf, lookupCard } from '../rules';
 import { locate, opponentOf } from '../state';
-import { isHidden, type AlphaClashState } from '../types';
+import type { AlphaClashState } from '../types';
 
 export const randomBot: Bot<AlphaClashState> = {
   name: 'random',
@@ -16,7 +16,7 @@ export const randomBot: Bot<AlphaClashState> = {
 
 function cardOf(s: AlphaClashState, p: PlayerId, id: unknown) {
   const r = s.players[p]!.hand.find((h) => h.id === id);
-  return r && !isHidden(r) ? lookupCard(s, r.cardId) : null;
+  return r && !isHiddenCard(r) ? lookupCard(s, r.cardId) : null;
 }
 
 function isOpp(s: AlphaClashState, p: PlayerId, id: string | undefined): boolean {

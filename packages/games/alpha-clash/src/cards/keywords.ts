@@ -1,5 +1,6 @@
 // Keyword abilities (CR 704) as data: card definitions reference them by name; the engine reads these
 // definitions, never the card text. `mechanical: false` marks keywords that only matter for deck building.
+import type { KeywordEntry } from '@matchtape/engine';
 export type KeywordName =
   | 'Awe Factor'
   | 'Barrage'
@@ -17,9 +18,7 @@ export type KeywordName =
   | 'Unrivaled'
   | 'Safeguard';
 
-export interface KeywordDefinition {
-  name: KeywordName;
-  rule: string;
+export interface KeywordDefinition extends KeywordEntry<KeywordName> {
   kind: 'static' | 'triggered' | 'deckbuilding';
   /** Numbered abilities take a value; several instances do not stack, the highest applies (704.2d). */
   numbered: boolean;
@@ -28,17 +27,17 @@ export interface KeywordDefinition {
   summary: string;
 }
 
-export const KEYWORDS: Readonly<Record<KeywordName, KeywordDefinition>> = {
-  'Awe Factor': {
-    name: 'Awe Factor',
+export const KEYWORDS: readonly KeywordDefinition[] = [
+  {
+    keyword: 'Awe Factor',
     rule: '704.2',
     kind: 'triggered',
     numbered: true,
     implementedBy: 'trigger on entering play',
     summary: "When this card enters play, all Clash cards you don't control get -X/-0 until end of turn.",
   },
-  Barrage: {
-    name: 'Barrage',
+  {
+    keyword: 'Barrage',
     rule: '704.3',
     kind: 'triggered',
     numbered: true,
@@ -46,8 +45,8 @@ export const KEYWORDS: Readonly<Record<KeywordName, KeywordDefinition>> = {
     summary:
       'When this card attacks, you may deal damage equal to its initial attack power divided among up to X target Clash cards.',
   },
-  Breakthrough: {
-    name: 'Breakthrough',
+  {
+    keyword: 'Breakthrough',
     rule: '704.4',
     kind: 'static',
     numbered: false,
@@ -55,103 +54,103 @@ export const KEYWORDS: Readonly<Record<KeywordName, KeywordDefinition>> = {
     summary:
       "An obstructed attacker deals its attack above the obstructors' total defense to the defending Contender.",
   },
-  'Close Combat': {
-    name: 'Close Combat',
+  {
+    keyword: 'Close Combat',
     rule: '704.5',
     kind: 'static',
     numbered: false,
     implementedBy: 'attack targets',
     summary: 'This card can attack ready Clash cards.',
   },
-  Enrage: {
-    name: 'Enrage',
+  {
+    keyword: 'Enrage',
     rule: '704.6',
     kind: 'triggered',
     numbered: true,
     implementedBy: 'trigger on non-clash damage',
     summary: 'Whenever this card is dealt non-clash damage, it gets +X/+0 until end of turn for each point.',
   },
-  Exclusive: {
-    name: 'Exclusive',
+  {
+    keyword: 'Exclusive',
     rule: '704.7',
     kind: 'static',
     numbered: false,
     implementedBy: 'play legality',
     summary: 'Only one copy of this card can be in your control.',
   },
-  Flight: {
-    name: 'Flight',
+  {
+    keyword: 'Flight',
     rule: '704.8',
     kind: 'static',
     numbered: false,
     implementedBy: 'obstruct legality',
     summary: 'Can only be obstructed by Clash cards with Flight or Interception.',
   },
-  Interception: {
-    name: 'Interception',
+  {
+    keyword: 'Interception',
     rule: '704.9',
     kind: 'static',
     numbered: false,
     implementedBy: 'obstruct legality',
     summary: 'This card can obstruct Clash cards with Flight.',
   },
-  Irrefutable: {
-    name: 'Irrefutable',
+  {
+    keyword: 'Irrefutable',
     rule: '704.10',
     kind: 'static',
     numbered: false,
     implementedBy: 'negation',
     summary: "This card can't be prevented from entering play.",
   },
-  Necrotic: {
-    name: 'Necrotic',
+  {
+    keyword: 'Necrotic',
     rule: '704.11',
     kind: 'static',
     numbered: false,
     implementedBy: 'clash damage / clash end',
     summary: 'Clash cards dealt clash damage by this card are sent to Oblivion after the clash.',
   },
-  Observant: {
-    name: 'Observant',
+  {
+    keyword: 'Observant',
     rule: '704.12',
     kind: 'static',
     numbered: false,
     implementedBy: 'attack legality',
     summary: "This card can't attack the turn it enters play.",
   },
-  Superspeed: {
-    name: 'Superspeed',
+  {
+    keyword: 'Superspeed',
     rule: '704.13',
     kind: 'static',
     numbered: false,
     implementedBy: 'clash damage (two passes)',
     summary: 'Deals clash damage before Clash cards without Superspeed.',
   },
-  Undisputed: {
-    name: 'Undisputed',
+  {
+    keyword: 'Undisputed',
     rule: '704.14',
     kind: 'static',
     numbered: false,
     implementedBy: 'state-based defeat check',
     summary: "This Clash card can't be defeated during a clash on your turn.",
   },
-  Unrivaled: {
-    name: 'Unrivaled',
+  {
+    keyword: 'Unrivaled',
     rule: '704.15',
     kind: 'deckbuilding',
     numbered: false,
     implementedBy: 'validateDeck',
     summary: 'Only one card with Unrivaled is allowed per deck.',
   },
-  Safeguard: {
-    name: 'Safeguard',
+  {
+    keyword: 'Safeguard',
     rule: '704.16',
     kind: 'static',
     numbered: false,
     implementedBy: 'target legality',
     summary: "This card can't be the target of card effects or abilities your opponents control.",
   },
-};
+];
 
 /** A keyword on a card: name and, for numbered abilities, X. */
 export interface KeywordRef {

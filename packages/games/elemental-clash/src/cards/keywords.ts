@@ -1,9 +1,8 @@
 // The 33 keywords of §7.0 as the engine applies them: where each acts and which sample card carries it (D40).
+import type { KeywordEntry } from '@matchtape/engine';
 import { CARDS, KEYWORD_NAMES, type KeywordName } from './pool';
 
-export interface KeywordEntry {
-  keyword: KeywordName;
-  rule: string;
+export interface KeywordSpec extends KeywordEntry<KeywordName> {
   /** How the engine applies it, in one line. */
   how: string;
   /** Sample cards of the pool carrying it. */
@@ -51,7 +50,7 @@ const HOW: Record<KeywordName, string> = {
   Unique: 'spellbook limit of one; cannot be played while a copy is in play',
 };
 
-export const KEYWORDS: readonly KeywordEntry[] = KEYWORD_NAMES.map((keyword) => ({
+export const KEYWORDS: readonly KeywordSpec[] = KEYWORD_NAMES.map((keyword) => ({
   keyword,
   rule: `7.0.${keyword}`,
   how: HOW[keyword],

@@ -1,11 +1,10 @@
 // The keywords of the glossary (X.A) as data: which rule defines each, whether this engine applies it, and how.
 // Engine code asks `hasKeyword` (printed with its Class Bonus condition, or granted by an effect); the coverage
 // report and the keyword tests read KEYWORDS.
+import type { KeywordEntry } from '@matchtape/engine';
 import type { KeywordName } from './types';
 
-export interface KeywordSpec {
-  keyword: KeywordName;
-  rule: string;
+export interface KeywordSpec extends KeywordEntry<KeywordName> {
   status: 'implemented' | 'partial' | 'not-implemented';
   /** What the engine does, or why it does not. */
   note: string;

@@ -2,10 +2,10 @@
 // cards it can, attacks the opposing faction with everything that can attack, blocks with its strong characters
 // and passes otherwise.
 import type { Bot, Command, PlayerId, Rng } from '@matchtape/engine';
-import { greedyBot as kitGreedyBot } from '@matchtape/engine';
+import { isHiddenCard, greedyBot as kitGreedyBot } from '@matchtape/engine';
 import { cardDef } from '../cards/pool';
 import { perm, unattachedResources } from '../rules';
-import { isHidden, type SpoilsState } from '../types';
+import type { SpoilsState } from '../types';
 import { statsOf } from '../rules';
 
 export const randomBot: Bot<SpoilsState> = {
@@ -20,7 +20,7 @@ export const randomBot: Bot<SpoilsState> = {
 
 function cardOf(s: SpoilsState, p: PlayerId, id: unknown): string | null {
   const h = s.players[p]!.hand.find((c) => c.id === id);
-  if (h && !isHidden(h)) return h.cardId;
+  if (h && !isHiddenCard(h)) return h.cardId;
   return perm(s, id)?.cardId ?? null;
 }
 

@@ -1,6 +1,6 @@
 // Preset decks (Constructed, 103.1) and deck validation. A DeckList names its faction in `extra.faction`.
 import type { DeckList } from '@matchtape/engine';
-import { CARDS } from './pool';
+import { CARD_BY_ID } from './pool';
 
 const four = (ids: string[]): string[] => ids.flatMap((id) => [id, id, id, id]);
 const n = (id: string, k: number): string[] => Array.from({ length: k }, () => id);
@@ -65,13 +65,13 @@ export function validateDeck(deck: DeckList, format: Format = 'constructed'): st
   const out: string[] = [];
   const factions = deck.extra?.faction ?? [];
   for (const id of [...deck.main, ...factions])
-    if (!CARDS.has(id)) out.push(`unknown card "${id}": use an id from the card pool (103.1)`);
+    if (!CARD_BY_ID.has(id)) out.push(`unknown card "${id}": use an id from the card pool (103.1)`);
   if (out.length > 0) return out;
   const a = format === 'limited' ? '103.2a' : '103.1a';
-  if (factions.length !== 1 || !CARDS.get(factions[0]!)!.types.includes('faction'))
+  if (factions.length !== 1 || !CARD_BY_ID.get(factions[0]!)!.types.includes('faction'))
     out.push(`a deck uses exactly one faction card, given as extra.faction: [<faction id>] (${a})`);
   for (const id of new Set(deck.main)) {
-    const d = CARDS.get(id)!;
+    const d = CARD_BY_ID.get(id)!;
     if (d.types.includes('faction'))
       out.push(`${d.name} is a faction; put it in extra.faction, not in the deck (${a})`);
     if (d.token) out.push(`${d.name} is a token (409.1) and cannot be put in a deck`);
@@ -85,7 +85,7 @@ export function validateDeck(deck: DeckList, format: Format = 'constructed'): st
     const counts = new Map<string, number>();
     for (const id of deck.main) counts.set(id, (counts.get(id) ?? 0) + 1);
     for (const [id, k] of counts) {
-      const d = CARDS.get(id)!;
+      const d = CARD_BY_ID.get(id)!;
       if (k > 4 && !d.supertypes.includes('staple'))
         out.push(`${k} copies of ${d.name}; at most 4 of a name unless it is a staple (103.1c)`);
     }

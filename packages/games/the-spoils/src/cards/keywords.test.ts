@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRESET_DECKS, validateDeck } from './decks';
 import { KEYWORDS, hasKeyword } from './keywords';
-import { CARD_DEFS } from './pool';
+import { CARDS } from './pool';
 import { blockForbiddenBy } from '../rules';
 import { Table } from '../test-helpers';
 
@@ -17,8 +17,7 @@ const attackWith = (t: Table, ids: string[]) => {
 describe('keywords', () => {
   it('every keyword names its rule, and every keyword a card prints is in the table', () => {
     const names = new Set(KEYWORDS.map((k) => k.kw));
-    for (const c of CARD_DEFS)
-      for (const k of c.keywords) expect(names.has(k.kw), `${c.id}: ${k.kw}`).toBe(true);
+    for (const c of CARDS) for (const k of c.keywords) expect(names.has(k.kw), `${c.id}: ${k.kw}`).toBe(true);
     for (const k of KEYWORDS) expect(k.rule).toMatch(/^\d{3}(\.\d+)?$/);
   });
 
@@ -143,7 +142,7 @@ describe('keywords', () => {
   it('203.5 Staple: any number of staples in a Constructed deck', () => {
     expect(
       hasKeyword(
-        CARD_DEFS.find((c) => c.id === 'rage')!,
+        CARDS.find((c) => c.id === 'rage')!,
         'covert',
       ),
     ).toBe(false);

@@ -53,7 +53,7 @@ const gearItem = ({ id, name, cost, gear, ...rest }: GearDef): CardDef =>
     ...rest,
   });
 
-export const CARD_DEFS: readonly CardDef[] = [
+export const CARDS: readonly CardDef[] = [
   // ── Named by the document ──────────────────────────────────────────────────────────────────────────────
   staple('obsession', 'Obsession'),
   staple('greed', 'Greed'),
@@ -545,12 +545,12 @@ export const CARD_DEFS: readonly CardDef[] = [
   }),
 ];
 
-export const CARDS: ReadonlyMap<string, CardDef> = new Map(CARD_DEFS.map((c) => [c.id, c]));
-export const CARD_IDS: readonly string[] = CARD_DEFS.map((c) => c.id);
+export const CARD_BY_ID: ReadonlyMap<string, CardDef> = new Map(CARDS.map((c) => [c.id, c]));
+export const CARD_IDS: readonly string[] = CARDS.map((c) => c.id);
 
 /** A card of the pool, or a scenario's test card (its id carries its definition, cards/test-cards.ts). */
 export function findCard(id: string): CardDef | undefined {
-  return CARDS.get(id) ?? testCardFromId(id);
+  return CARD_BY_ID.get(id) ?? testCardFromId(id);
 }
 
 export function cardDef(id: string): CardDef {

@@ -15,7 +15,7 @@ const baseName = (name: string): string => name.replace(/\s*\[.*\]$/, '');
 export const TEST_CARD_TYPES: readonly string[] = TYPES.flatMap((t) => [t, t[0]!.toUpperCase() + t.slice(1)]);
 export const TEST_CARD_KEYWORDS: readonly string[] = [
   ...new Set(
-    [...KEYWORDS.flatMap((k) => [k.name, baseName(k.name)]), 'Attach to Character'].flatMap((n) => [
+    [...KEYWORDS.flatMap((k) => [k.keyword, baseName(k.keyword)]), 'Attach to Character'].flatMap((n) => [
       n,
       n.toLowerCase(),
     ]),
@@ -86,12 +86,12 @@ export function testCardDef(tc: TestCard): CardDef | string {
     const n = name.toLowerCase();
     const spec = KEYWORDS.find(
       (s) =>
-        s.name.toLowerCase() === n ||
+        s.keyword.toLowerCase() === n ||
         s.kw === n ||
-        baseName(s.name).toLowerCase() === n ||
+        baseName(s.keyword).toLowerCase() === n ||
         (s.kw === 'attach-to' && n === 'attach to character'),
     );
-    if (!spec) return `keyword "${name}" is not one of ${KEYWORDS.map((s) => s.name).join(', ')}`;
+    if (!spec) return `keyword "${name}" is not one of ${KEYWORDS.map((s) => s.keyword).join(', ')}`;
     const value = typeof k === 'string' ? undefined : k.value;
     if (spec.kw === 'staple') supertypes.push('staple');
     else if (spec.kw === 'flip-up') {
