@@ -27,25 +27,10 @@ import { currentAtk, currentDef, defOf, lookupCard } from './rules';
 import { locate, phaseOf } from './state';
 import type { AlphaClashState, AnyRef, PendingChoice, Permanent } from './types';
 
-function face(cardId: string) {
+/** A card's face on the board: its printed face, or its id when the pool does not know it. */
+function face(cardId: string): CardFace {
   const d = CARD_BY_ID.get(cardId);
-  if (!d) return { name: cardId, types: ['Unknown'] };
-  const gems = Object.entries(d.gems)
-    .map(([c, n]) => c.repeat(n ?? 0))
-    .join('');
-  return {
-    name: d.name,
-    cost: d.type === 'Contender' ? null : `${d.xCost ? 'X' : d.cost}${gems ? ` ${gems}` : ''}`,
-    types: [d.type, ...(d.tag ? [d.tag] : [])],
-    colors: d.colors,
-    stats: {
-      ...(d.atk !== undefined ? { atk: d.atk } : {}),
-      ...(d.def !== undefined ? { def: d.def } : {}),
-      ...(d.health !== undefined ? { health: d.health } : {}),
-    },
-    keywords: d.keywords.map((k) => (k.x !== undefined ? `${k.k} ${k.x}` : k.k)),
-    text: d.text,
-  };
+  return d ? faceOf(d) : { name: cardId, types: ['Unknown'] };
 }
 
 function tile(s: AlphaClashState, r: AnyRef, perm?: Permanent): Tile {
@@ -501,11 +486,15 @@ function targetsOf(c: Command, n: (id: string) => string): string {
 /** GameModule.describeCommand: the phrases above. */
 export const describeCommand = phrasesToDescribe(commandPhrases);
 
-/** The printed face: Contenders have no cost (301), X costs print as X. */
+/** The printed face (the board's and the card list's): Contenders have no cost (301), X costs print as X, the gem
+ * requirement follows the cost. */
 export function faceOf(d: ACCardDef): CardFace {
+  const gems = Object.entries(d.gems)
+    .map(([c, n]) => c.repeat(n ?? 0))
+    .join('');
   return {
     name: d.name,
-    cost: d.type === 'Contender' ? null : `${d.xCost ? 'X' : d.cost}`,
+    cost: d.type === 'Contender' ? null : `${d.xCost ? 'X' : d.cost}${gems ? ` ${gems}` : ''}`,
     types: [d.type, ...(d.tag ? [d.tag] : [])],
     colors: d.colors,
     stats: {
