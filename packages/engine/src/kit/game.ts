@@ -1,6 +1,7 @@
 // defineGame: the parts of a GameModule that every game spells the same way, supplied once. A game states what
 // is its own (rules, machine, views, cards, bots…); position and status are read from the common state fields
 // when the game keeps them under the usual names, card definitions are built from the pool and the face renderer.
+// fromFiles takes the rest from the game's standard files, each under the name GameFiles gives it.
 import type { BoardModel, CardFace } from '../board';
 import {
   MATCH_ENDED,
@@ -78,8 +79,10 @@ export type FileParts<S> = Omit<
   'id' | 'title' | 'machine' | 'cards' | 'position' | 'status' | 'endOnTimeFields'
 >;
 
-/** The GameModule parts a game's standard files supply, for `defineGame({ ...fromFiles(files), … })`. */
-// S is read from evolve.ts's `initialState` alone, so the index needs no type argument.
+/**
+ * The GameModule parts a game's standard files supply, for `defineGame({ ...fromFiles(files), … })`. The state type
+ * is read from evolve.ts's `initialState` alone, so the index needs no type argument.
+ */
 export function fromFiles<S>(f: GameFiles<NoInfer<S>> & { evolve: { initialState(): S } }): FileParts<S> {
   return {
     rulesVersion: f.decide.RULES_VERSION,
