@@ -492,10 +492,8 @@ function checkTargets(
   return targets as string[];
 }
 
-function checkPlayCard(s: AlphaClashState, p: PlayerId, c: Command): Checked {
-  const card = handCard(s, p, c.card);
-  if (!card) return reject('601.1', `card ${String(c.card)} is not in your hand`);
-  const d = cardDef(s, card.cardId);
+/** When a card of this type may be played from hand (301.1, 302.3, 303.1, 304.3, 305.3, 306.3, 307.3, 308.3, 309.3). */
+function checkPlayTiming(s: AlphaClashState, p: PlayerId, d: ACCardDef): Rejection | null {
   const name = d.name;
   if (d.type === 'Trap')
     return reject(
@@ -504,10 +502,8 @@ function checkPlayCard(s: AlphaClashState, p: PlayerId, c: Command): Checked {
     );
   if (d.type === 'Contender')
     return reject('301.1', 'a Contender starts the game in play and is never played');
-  if (d.type === 'Quick Action') {
-    const w = counterWindow(s, p, d.tag!, '308.3');
-    if (w) return w;
-  } else if (d.type === 'Clash Buff') {
+  if (d.type === 'Quick Action') return counterWindow(s, p, d.tag!, '308.3');
+  if (d.type === 'Clash Buff') {
     const step = s.step;
     const mine =
       s.clash &&
@@ -524,17 +520,21 @@ function checkPlayCard(s: AlphaClashState, p: PlayerId, c: Command): Checked {
         s.step.endsWith('defenderBuff') ? '504.2e' : '504.2d',
         'only one Clash Buff per Clash Buff step',
       );
-  } else {
-    const rule = {
-      Clash: '303.1',
-      Clashground: '302.3',
-      Weapon: '305.3',
-      Relic: '309.3',
-      'Basic Action': '307.3',
-    }[d.type];
-    const bad = inMainWithEmptyStandby(s, p, rule, `${name} (${d.type}) can be played`);
-    if (bad) return bad;
+    return null;
   }
+  const rule = {
+    Clash: '303.1',
+    Clashground: '302.3',
+    Weapon: '305.3',
+    Relic: '309.3',
+    'Basic Action': '307.3',
+  }[d.type];
+  return inMainWithEmptyStandby(s, p, rule, `${name} (${d.type}) can be played`);
+}
+
+/** A second copy where only one may be in play: Exclusive (704.7c), a Clashground of the same name (302.7). */
+function checkOnlyOne(s: AlphaClashState, p: PlayerId, d: ACCardDef): Rejection | null {
+  const name = d.name;
   if (
     d.keywords.some((k) => k.k === 'Exclusive') &&
     s.players[p]!.clash.some((x) => defOf(s, x.card)?.name === name)
@@ -547,41 +547,61 @@ function checkPlayCard(s: AlphaClashState, p: PlayerId, c: Command): Checked {
     defOf(s, s.clashground.card)?.name === name
   )
     return reject('302.7', `you already control ${name}; play a Clashground with a different name`);
+  return null;
+}
+
+/** The value declared for X: required with an X cost (107.3a), at least the specific resource cost (115.6). */
+function checkX(d: ACCardDef, c: Command): number | Rejection {
+  const name = d.name;
+  if (!d.xCost)
+    return c.x !== undefined ? reject('107.3a', `${name} has no X in its cost: leave "x" out`) : 0;
+  if (typeof c.x !== 'number' || !Number.isInteger(c.x))
+    return reject('107.3a', `${name} has X in its cost: declare "x" (an integer ≥ ${gemCount(d.gems)})`);
+  // Appendix C (Abysmal Doom, rule ref. 115.6): "If that card has a specific resource cost, the value for X must be at least that amount."
+  if (c.x < gemCount(d.gems))
+    return reject(
+      '115.6',
+      `X must be at least ${name}'s specific resource cost, ${gemCount(d.gems)} (Appendix C ruling on X costs)`,
+    );
+  return c.x;
+}
+
+/** What an alternative cost sends to Oblivion (115.9a): the first card of each named character, in Clash Zone order. */
+function checkAlternative(s: AlphaClashState, p: PlayerId, d: ACCardDef, c: Command): string[] | Rejection {
+  if (c.alternative === undefined) return [];
+  if (!d.altCostSend) return reject('115.9a', `${d.name} has no alternative cost: leave "alternative" out`);
+  let sent: string[] = [];
+  for (const ch of d.altCostSend) {
+    const hit = s.players[p]!.clash.find(
+      (x2) => !x2.defeated && !sent.includes(x2.card.id) && defOf(s, x2.card)?.character === ch,
+    );
+    if (!hit)
+      return reject(
+        '601.1f',
+        `${d.name}'s alternative cost sends a [${ch}] you control to Oblivion, and you control none`,
+      );
+    sent = [...sent, hit.card.id];
+  }
+  return sent;
+}
+
+function checkPlayCard(s: AlphaClashState, p: PlayerId, c: Command): Checked {
+  const card = handCard(s, p, c.card);
+  if (!card) return reject('601.1', `card ${String(c.card)} is not in your hand`);
+  const d = cardDef(s, card.cardId);
+  const refused = checkPlayTiming(s, p, d) ?? checkOnlyOne(s, p, d);
+  if (refused) return refused;
   const targets = checkTargets(s, p, d, d.play?.target ?? 'none', c.targets);
   if (!Array.isArray(targets)) return targets;
   if (d.type === 'Clash Buff' && s.players[p]!.buffTargetsThisTurn.includes(targets[0]!))
     return reject('306.5', `${targets[0]} already got a Clash Buff this turn`);
-  let x = 0;
-  if (d.xCost) {
-    if (typeof c.x !== 'number' || !Number.isInteger(c.x))
-      return reject('107.3a', `${name} has X in its cost: declare "x" (an integer ≥ ${gemCount(d.gems)})`);
-    // Appendix C (Abysmal Doom, rule ref. 115.6): "If that card has a specific resource cost, the value for X must be at least that amount."
-    if (c.x < gemCount(d.gems))
-      return reject(
-        '115.6',
-        `X must be at least ${name}'s specific resource cost, ${gemCount(d.gems)} (Appendix C ruling on X costs)`,
-      );
-    x = c.x;
-  } else if (c.x !== undefined) return reject('107.3a', `${name} has no X in its cost: leave "x" out`);
-  let sent: string[] = [];
-  if (c.alternative !== undefined) {
-    if (!d.altCostSend) return reject('115.9a', `${name} has no alternative cost: leave "alternative" out`);
-    // The first card of each named character you control, in Clash Zone order (one alternative cost, 115.9a).
-    for (const ch of d.altCostSend) {
-      const hit = s.players[p]!.clash.find(
-        (x2) => !x2.defeated && !sent.includes(x2.card.id) && defOf(s, x2.card)?.character === ch,
-      );
-      if (!hit)
-        return reject(
-          '601.1f',
-          `${name}'s alternative cost sends a [${ch}] you control to Oblivion, and you control none`,
-        );
-      sent = [...sent, hit.card.id];
-    }
-  }
+  const x = checkX(d, c);
+  if (typeof x !== 'number') return x;
+  const sent = checkAlternative(s, p, d, c);
+  if (!Array.isArray(sent)) return sent;
   const pay: Pay | Rejection = c.alternative
     ? { paid: [], health: 0, due: null }
-    : payOrReject(s, p, cardCost(d, x, s, p), name);
+    : payOrReject(s, p, cardCost(d, x, s, p), d.name);
   if ('ok' in pay) return pay;
   const handOid = card.oid;
   return ok((b) => {

@@ -280,7 +280,16 @@ interface PlayPlan {
   breakdown: Record<string, number>;
 }
 
-function checkPlayCard(s: SpoilsState, p: PlayerId, c: Command, sit: Situation): PlayPlan | Rejection {
+/**
+ * The card played: from your hand, or a face-down resource of yours played with Flip Up (604.1a, 507.4a); not a
+ * resource (203.1); a tactic or Tactical card outside an idle moment (507.6a, 607.2); its threshold met (604.1b).
+ */
+function checkSource(
+  s: SpoilsState,
+  p: PlayerId,
+  c: Command,
+  sit: Situation,
+): { def: CardDef; fromId: string; flip: Perm | null } | Rejection {
   const fromHand = handCard(s, p, c.card);
   const fd = fromHand ? undefined : perm(s, c.card);
   const flipUp = fd !== undefined && fd.faceDown && fd.controller === p && fd.cardId !== null;
@@ -312,40 +321,60 @@ function checkPlayCard(s: SpoilsState, p: PlayerId, c: Command, sit: Situation):
       flipUp ? '507.4a' : '604.1b',
       `you do not meet ${def.name}'s ${flipUp ? 'Flip Up ' : ''}threshold (${thresholdText(threshold)}); resource icons are never spent (405.6)`,
     );
+  return { def, fromId: fromHand ? fromHand.id : fd!.id, flip: flipUp ? fd! : null };
+}
+
+/** The pick its play cost asks for (401.2; an Attach to host, 507.2a), or none where it asks for none (401.1). */
+function checkPick(s: SpoilsState, p: PlayerId, def: CardDef, c: Command): Rejection | null {
   const spec = pickSpecOf(def, def.playCost);
   const pick = str(c.pick);
-  if (spec) {
-    if (!pick)
-      return reject(
-        keywordOf(def, 'attach-to') ? '507.2a' : '401.2',
-        `${def.name} needs a pick: name a ${spec.type} in "pick"`,
-      );
-    if (!pickable(s, p, spec).some((x) => x.id === pick))
-      return reject(
-        keywordOf(def, 'attach-to') ? '507.2a' : '310.1',
-        `${pick} cannot be picked for ${def.name}: it must be a ${spec.type}${spec.controller === 'you' ? ' you control' : spec.controller === 'opponent' ? ' your opponent controls' : ''} in play${spec.maxStrength !== undefined ? ` with ${spec.maxStrength} strength or less` : ''}`,
-      );
-  } else if (c.pick !== undefined) return reject('401.1', `${def.name} picks nothing; leave "pick" out`);
-  const needsSacrifice = def.playCost.some((x) => x.kind === 'destroy-own');
+  if (!spec)
+    return c.pick !== undefined ? reject('401.1', `${def.name} picks nothing; leave "pick" out`) : null;
+  if (!pick)
+    return reject(
+      keywordOf(def, 'attach-to') ? '507.2a' : '401.2',
+      `${def.name} needs a pick: name a ${spec.type} in "pick"`,
+    );
+  if (!pickable(s, p, spec).some((x) => x.id === pick))
+    return reject(
+      keywordOf(def, 'attach-to') ? '507.2a' : '310.1',
+      `${pick} cannot be picked for ${def.name}: it must be a ${spec.type}${spec.controller === 'you' ? ' you control' : spec.controller === 'opponent' ? ' your opponent controls' : ''} in play${spec.maxStrength !== undefined ? ` with ${spec.maxStrength} strength or less` : ''}`,
+    );
+  return null;
+}
+
+/** The character a destroy cost names (401.2), or none where the cost has no destroy (401.1). */
+function checkSacrifice(s: SpoilsState, p: PlayerId, def: CardDef, c: Command): Rejection | null {
+  if (!def.playCost.some((x) => x.kind === 'destroy-own'))
+    return c.sacrifice !== undefined
+      ? reject('401.1', `${def.name} has no destroy cost; leave "sacrifice" out`)
+      : null;
+  const x = perm(s, str(c.sacrifice));
+  if (!x || x.controller !== p || !isCharacter(x))
+    return reject('401.2', `${def.name}'s cost destroys a character you control: name one in "sacrifice"`);
+  return null;
+}
+
+function checkPlayCard(s: SpoilsState, p: PlayerId, c: Command, sit: Situation): PlayPlan | Rejection {
+  const source = checkSource(s, p, c, sit);
+  if ('ok' in source) return source;
+  const { def, fromId, flip } = source;
+  const flipUp = flip !== null;
+  const refused = checkPick(s, p, def, c) ?? checkSacrifice(s, p, def, c);
+  if (refused) return refused;
+  const pick = str(c.pick);
   const sacrifice = str(c.sacrifice);
-  if (needsSacrifice) {
-    const x = perm(s, sacrifice);
-    if (!x || x.controller !== p || !isCharacter(x))
-      return reject('401.2', `${def.name}'s cost destroys a character you control: name one in "sacrifice"`);
-  } else if (c.sacrifice !== undefined)
-    return reject('401.1', `${def.name} has no destroy cost; leave "sacrifice" out`);
   const cost = cardCost(s, p, def, flipUp);
   const flipCost = flipUp ? keywordOf(def, 'flip-up')!.cost : 0;
-  const fromId = fromHand ? fromHand.id : fd!.id;
   // 507.4b: the card may pay its own Flip Up cost, but only while it is unattached (203.3a: an attached resource
   // cannot be attached again); the rest of the Flip Up cost comes from other unattached resources, now.
-  const selfPays = flipUp && flipCost > 0 && fd!.attachedTo === null;
+  const selfPays = flipUp && flipCost > 0 && flip!.attachedTo === null;
   const others = unattachedResources(s, p).filter((x) => x.id !== fromId);
   const flipFromOthers = flipCost - (selfPays ? 1 : 0);
   if (flipFromOthers > others.length)
     return reject(
       '203.3a',
-      `${def.name}'s Flip Up cost is ${flipCost} but you have ${others.length}${flipUp && fd!.attachedTo !== null ? ' other' : ''} unattached resources${fd!.attachedTo !== null ? ' (this card is already attached to your faction, so it cannot pay for itself)' : ''}; you can only attach resources that are not attached to anything`,
+      `${def.name}'s Flip Up cost is ${flipCost} but you have ${others.length}${flipUp && flip!.attachedTo !== null ? ' other' : ''} unattached resources${flip!.attachedTo !== null ? ' (this card is already attached to your faction, so it cannot pay for itself)' : ''}; you can only attach resources that are not attached to anything`,
     );
   // 406.3 / 406.3a: the extra costs are satisfied before the numeric cost is paid, so resources they create (an
   // attachment flipped face-down as a resource when its host is destroyed, 506.2a) may pay the balance.
