@@ -17,7 +17,7 @@ import {
   type Rejection,
 } from '@matchtape/engine';
 import { CARD_BY_ID } from './cards/pool';
-import type { ACCardDef, CounterTag } from './cards/types';
+import type { ACCardDef, CounterTag, TargetSpec } from './cards/types';
 import { contenderOf, validateDeck } from './cards/decks';
 import { Builder, draw, goStep, settle, startTurn, triggerAttack, endMatch } from './flow';
 import { stepAfter } from './machine';
@@ -1390,77 +1390,61 @@ export function decide(state: AlphaClashState, command: Command, ctx: DecideCont
   return b.done();
 }
 
-function candidates(s: AlphaClashState, p: PlayerId): Omit<Command, 'player'>[] {
-  const out: Omit<Command, 'player'>[] = [];
-  if (s.status === 'ended') return out;
-  if (s.status === 'setup') {
-    const cut = s.setup.cuts[0];
-    if (s.pending?.kind === 'search') {
-      if (s.pending.player === p) {
-        out.push({ type: 'SearchDeck', cardId: null });
-        for (const id of searchable(s, p)) out.push({ type: 'SearchDeck', cardId: id });
-      }
-    } else if (cut) {
-      out.push({ type: 'DeclineCut', deck: cut.deck });
-      const n = s.players[cut.deck]!.deck.length;
-      for (let at = 1; at < n; at++) out.push({ type: 'CutDeck', deck: cut.deck, at });
-    } else if (s.setup.mulliganOrder[0] === p) {
-      out.push({ type: 'KeepHand' });
-      const hand = s.players[p]!.hand.map((h) => h.id);
-      for (let mask = 1; mask < 1 << hand.length; mask++)
-        out.push({ type: 'Mulligan', cards: hand.filter((_, i) => mask & (1 << i)) });
-    }
-    out.push({ type: 'Concede' });
-    return out;
-  }
-  if (s.pending?.kind === 'discard') {
-    if (s.pending.player === p) for (const h of s.players[p]!.hand) out.push({ type: 'Discard', card: h.id });
-    out.push({ type: 'Concede' });
-    return out;
-  }
+type Offer = Omit<Command, 'player'>;
+
+/** Every choice of targets for a targeting spec: one list per legal target, or no targets at all. */
+function targetChoices(s: AlphaClashState, p: PlayerId, spec: TargetSpec | 'none'): (string[] | undefined)[] {
+  return spec === 'none' ? [undefined] : legalTargets(s, p, spec).map((t) => [t]);
+}
+
+/** Setup (103): the search of a Contender's deck, the cut (103.4), the mulligan (103.6). */
+function setupOffers(s: AlphaClashState, p: PlayerId): Offer[] {
+  const out: Offer[] = [];
+  const cut = s.setup.cuts[0];
   if (s.pending?.kind === 'search') {
-    if (s.pending.player === p)
-      for (const cardId of [null, ...searchable(s, p)]) out.push({ type: 'SearchDeck', cardId });
-    out.push({ type: 'Concede' });
-    return out;
-  }
-  if (s.pending?.kind === 'payment') {
-    if (s.pending.player === p)
-      for (const r of s.players[p]!.resources) out.push({ type: 'EngageResource', resource: r.card.id });
-    out.push({ type: 'Concede' });
-    return out;
-  }
-  if (s.pending) {
     if (s.pending.player === p) {
-      out.push({ type: 'ChooseBarrage', targets: [] });
-      for (const o of barrageOptions(s))
-        out.push({ type: 'ChooseBarrage', targets: o.targets, division: o.division });
+      out.push({ type: 'SearchDeck', cardId: null });
+      for (const id of searchable(s, p)) out.push({ type: 'SearchDeck', cardId: id });
     }
-    out.push({ type: 'Concede' });
-    return out;
+  } else if (cut) {
+    out.push({ type: 'DeclineCut', deck: cut.deck });
+    const n = s.players[cut.deck]!.deck.length;
+    for (let at = 1; at < n; at++) out.push({ type: 'CutDeck', deck: cut.deck, at });
+  } else if (s.setup.mulliganOrder[0] === p) {
+    out.push({ type: 'KeepHand' });
+    const hand = s.players[p]!.hand.map((h) => h.id);
+    for (let mask = 1; mask < 1 << hand.length; mask++)
+      out.push({ type: 'Mulligan', cards: hand.filter((_, i) => mask & (1 << i)) });
   }
+  return out;
+}
+
+/** The answers to the choice `p` owes: a discard, a search, a payment, Barrage's targets. */
+function pendingOffers(s: AlphaClashState, p: PlayerId): Offer[] {
+  const kind = s.pending!.kind;
+  if (kind === 'discard') return s.players[p]!.hand.map((h) => ({ type: 'Discard', card: h.id }));
+  if (kind === 'search') return [null, ...searchable(s, p)].map((cardId) => ({ type: 'SearchDeck', cardId }));
+  if (kind === 'payment')
+    return s.players[p]!.resources.map((r) => ({ type: 'EngageResource', resource: r.card.id }));
+  return [
+    { type: 'ChooseBarrage', targets: [] },
+    ...barrageOptions(s).map((o) => ({ type: 'ChooseBarrage', targets: o.targets, division: o.division })),
+  ];
+}
+
+/** The hand: a resource in the resource step, a Trap to set, a card to play with each target, X and cost. */
+function handOffers(s: AlphaClashState, p: PlayerId): Offer[] {
+  const out: Offer[] = [];
   const ps = s.players[p]!;
-  out.push(
-    { type: 'PlaceResource', card: null },
-    { type: 'SkipResource' },
-    { type: 'EndTurn' },
-    { type: 'PassPriority' },
-    { type: 'EndCounterStep' },
-    { type: 'ActivatePortal' },
-    { type: 'Concede' },
-  );
-  const hand = ps.hand.filter((h): h is CardRef => !isHiddenCard(h));
   const resourceStep = s.step === 'turn.expansion.resource' && s.activePlayer === p;
-  for (const h of hand) {
+  for (const h of ps.hand.filter((x): x is CardRef => !isHiddenCard(x))) {
     if (resourceStep) out.push({ type: 'PlaceResource', card: h.id });
     const d = cardDef(s, h.cardId);
     if (d.type === 'Trap') {
       out.push({ type: 'SetTrap', card: h.id });
       continue;
     }
-    const spec = d.play?.target ?? 'none';
-    const targetSets: (string[] | undefined)[] =
-      spec === 'none' ? [undefined] : legalTargets(s, p, spec).map((t) => [t]);
+    const targetSets = targetChoices(s, p, d.play?.target ?? 'none');
     const xs: (number | undefined)[] = d.xCost
       ? range(gemCount(d.gems), ps.resources.filter((r) => !r.engaged).length)
       : [undefined];
@@ -1476,16 +1460,19 @@ function candidates(s: AlphaClashState, p: PlayerId): Omit<Command, 'player'>[] 
       for (const targets of targetSets)
         out.push({ type: 'PlayCard', card: h.id, ...(targets ? { targets } : {}), alternative: true });
   }
+  return out;
+}
+
+/** Cards in play: Traps to activate, Weapons to move, activated effects to use. */
+function inPlayOffers(s: AlphaClashState, p: PlayerId): Offer[] {
+  const out: Offer[] = [];
+  const ps = s.players[p]!;
   for (const a of ps.accessory) {
     const d = defOf(s, a.card);
     if (!d) continue;
-    if (a.faceDown) {
-      const spec = d.play?.target ?? 'none';
-      const targetSets: (string[] | undefined)[] =
-        spec === 'none' ? [undefined] : legalTargets(s, p, spec).map((t) => [t]);
-      for (const targets of targetSets)
+    if (a.faceDown)
+      for (const targets of targetChoices(s, p, d.play?.target ?? 'none'))
         out.push({ type: 'ActivateTrap', trap: a.card.id, ...(targets ? { targets } : {}) });
-    }
     if (d.type === 'Weapon') {
       out.push({ type: 'UnattachWeapon', weapon: a.card.id });
       for (const c of ps.clash) out.push({ type: 'AttachWeapon', weapon: a.card.id, to: c.card.id });
@@ -1499,12 +1486,16 @@ function candidates(s: AlphaClashState, p: PlayerId): Omit<Command, 'player'>[] 
   for (const id of sources) {
     const src = activatedSource(s, p, id);
     if (!src) continue;
-    const spec = src.def.activated!.target;
-    const targetSets: (string[] | undefined)[] =
-      spec === 'none' ? [undefined] : legalTargets(s, p, spec).map((t) => [t]);
-    for (const targets of targetSets)
+    for (const targets of targetChoices(s, p, src.def.activated!.target))
       out.push({ type: 'ActivateEffect', source: id, ...(targets ? { targets } : {}) });
   }
+  return out;
+}
+
+/** Attacks in the Main step (501), obstructor declarations in the Obstruct step (504.2c). */
+function combatOffers(s: AlphaClashState, p: PlayerId): Offer[] {
+  const out: Offer[] = [];
+  const ps = s.players[p]!;
   if (s.step === 'turn.primary.main' && s.activePlayer === p) {
     const opp = opponentOf(s, p);
     const targets = [
@@ -1521,6 +1512,25 @@ function candidates(s: AlphaClashState, p: PlayerId): Omit<Command, 'player'>[] 
       out.push({ type: 'DeclareObstructors', cards: ready.filter((_, i) => mask & (1 << i)) });
   }
   return out;
+}
+
+/** Candidates for legalCommands, which keeps those `check` accepts. Concede is always among them. */
+function candidates(s: AlphaClashState, p: PlayerId): Offer[] {
+  if (s.status === 'ended') return [];
+  if (s.status === 'setup') return [...setupOffers(s, p), { type: 'Concede' }];
+  if (s.pending) return [...(s.pending.player === p ? pendingOffers(s, p) : []), { type: 'Concede' }];
+  return [
+    { type: 'PlaceResource', card: null },
+    { type: 'SkipResource' },
+    { type: 'EndTurn' },
+    { type: 'PassPriority' },
+    { type: 'EndCounterStep' },
+    { type: 'ActivatePortal' },
+    { type: 'Concede' },
+    ...handOffers(s, p),
+    ...inPlayOffers(s, p),
+    ...combatOffers(s, p),
+  ];
 }
 
 function range(from: number, to: number): number[] {

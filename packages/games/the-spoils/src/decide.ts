@@ -1133,49 +1133,97 @@ export function shuffleDeck(d: D, p: PlayerId, rule: string): void {
 
 // ── Listing ────────────────────────────────────────────────────────────────────────────────────────────
 
-function candidates(s: SpoilsState, p: PlayerId): Command[] {
-  const out: Omit<Command, 'player'>[] = [];
-  const sit = situation(s);
+type Offer = Omit<Command, 'player'>;
+
+/** The answers to the prompt open now (first player, mulligan, trigger order, develop, bid, search, uniqueness). */
+function promptOffers(s: SpoilsState, p: PlayerId, hand: Card[]): Offer[] {
+  const out: Offer[] = [];
   const pl = s.players[p]!;
-  const hand = pl.hand.filter((x): x is Card => !isHiddenCard(x));
+  const pr = s.prompt!;
+  switch (pr.kind) {
+    case 'choose-first-player':
+      for (const q of s.order) out.push({ type: 'ChooseFirstPlayer', first: q });
+      break;
+    case 'mulligan':
+      for (const c of hand) out.push({ type: 'MulliganCard', card: c.id });
+      out.push({ type: 'EndMulligan' });
+      break;
+    case 'order-triggers':
+      for (const t of s.triggers) out.push({ type: 'ResolveTrigger', trigger: t.tid });
+      break;
+    case 'develop':
+      out.push({ type: 'Develop', mode: 'draw' });
+      for (const c of hand) {
+        out.push({ type: 'Develop', mode: 'resource', card: c.id, faceDown: true });
+        if (cardDef(c.cardId).types.includes('resource'))
+          out.push({ type: 'Develop', mode: 'resource', card: c.id, faceDown: false });
+      }
+      break;
+    case 'bid':
+      for (let n = pr.high + 1; n <= unattachedResources(s, p).length; n++)
+        out.push({ type: 'Bid', amount: n });
+      out.push({ type: 'PassBid' });
+      break;
+    case 'search':
+      for (const c of pl.deck)
+        if (!isHiddenCard(c) && cardDef(c.cardId).types.includes('item'))
+          out.push({ type: 'FindCard', card: c.id });
+      out.push({ type: 'FindCard' });
+      break;
+    case 'keep-unique':
+      for (const id of pr.ids) out.push({ type: 'KeepUnique', card: id });
+      break;
+  }
+  return out;
+}
+
+/** Cards to play (from hand, or face-down with Flip Up) with every pick and sacrifice, and abilities to use. */
+function playOffers(s: SpoilsState, p: PlayerId, hand: Card[], mine: Perm[]): Offer[] {
+  const out: Offer[] = [];
+  const playables: { id: string; def: CardDef }[] = [
+    ...hand.map((c) => ({ id: c.id, def: cardDef(c.cardId) })),
+    ...mine
+      .filter((x) => x.faceDown && x.cardId !== null && keywordOf(cardDef(x.cardId), 'flip-up'))
+      .map((x) => ({ id: x.id, def: cardDef(x.cardId!) })),
+  ];
+  for (const { id, def } of playables) {
+    if (def.types.every((t) => t === 'resource')) continue;
+    const spec = pickSpecOf(def, def.playCost);
+    const picks = spec ? pickable(s, p, spec).map((x) => x.id) : [undefined];
+    const sacrifices = def.playCost.some((x) => x.kind === 'destroy-own')
+      ? mine.filter(isCharacter).map((x) => x.id)
+      : [undefined];
+    for (const pick of picks)
+      for (const sacrifice of sacrifices) {
+        const cmd: Offer = { type: 'PlayCard', card: id };
+        if (pick !== undefined) cmd.pick = pick;
+        if (sacrifice !== undefined) cmd.sacrifice = sacrifice;
+        out.push(cmd);
+      }
+  }
+  for (const x of mine) {
+    const def = defOf(x);
+    if (!def) continue;
+    def.abilities.forEach((ab, i) => {
+      const spec = pickSpecOf(null, ab.cost);
+      for (const pick of spec ? pickable(s, p, spec).map((y) => y.id) : [undefined])
+        out.push(
+          pick === undefined
+            ? { type: 'UseAbility', source: x.id, ability: i }
+            : { type: 'UseAbility', source: x.id, ability: i, pick },
+        );
+    });
+  }
+  return out;
+}
+
+function candidates(s: SpoilsState, p: PlayerId): Command[] {
+  const out: Offer[] = [];
+  const sit = situation(s);
+  const hand = s.players[p]!.hand.filter((x): x is Card => !isHiddenCard(x));
   const mine = controlled(s, p);
-  if (sit === 'prompt') {
-    const pr = s.prompt!;
-    switch (pr.kind) {
-      case 'choose-first-player':
-        for (const q of s.order) out.push({ type: 'ChooseFirstPlayer', first: q });
-        break;
-      case 'mulligan':
-        for (const c of hand) out.push({ type: 'MulliganCard', card: c.id });
-        out.push({ type: 'EndMulligan' });
-        break;
-      case 'order-triggers':
-        for (const t of s.triggers) out.push({ type: 'ResolveTrigger', trigger: t.tid });
-        break;
-      case 'develop':
-        out.push({ type: 'Develop', mode: 'draw' });
-        for (const c of hand) {
-          out.push({ type: 'Develop', mode: 'resource', card: c.id, faceDown: true });
-          if (cardDef(c.cardId).types.includes('resource'))
-            out.push({ type: 'Develop', mode: 'resource', card: c.id, faceDown: false });
-        }
-        break;
-      case 'bid':
-        for (let n = pr.high + 1; n <= unattachedResources(s, p).length; n++)
-          out.push({ type: 'Bid', amount: n });
-        out.push({ type: 'PassBid' });
-        break;
-      case 'search':
-        for (const c of pl.deck)
-          if (!isHiddenCard(c) && cardDef(c.cardId).types.includes('item'))
-            out.push({ type: 'FindCard', card: c.id });
-        out.push({ type: 'FindCard' });
-        break;
-      case 'keep-unique':
-        for (const id of pr.ids) out.push({ type: 'KeepUnique', card: id });
-        break;
-    }
-  } else if (sit === 'payment') {
+  if (sit === 'prompt') out.push(...promptOffers(s, p, hand));
+  else if (sit === 'payment') {
     for (const x of unattachedResources(s, p)) out.push({ type: 'AttachResource', resource: x.id });
   } else if (sit === 'attackers') {
     for (const x of mine) if (canAttack(s, x, p)) out.push({ type: 'AddAttacker', card: x.id });
@@ -1190,40 +1238,7 @@ function candidates(s: SpoilsState, p: PlayerId): Command[] {
         for (let n = 1; n <= left; n++) out.push({ type: 'AssignDamage', source: src, target: t, amount: n });
   } else if (canActNow(sit)) {
     if (sit !== 'idle') out.push({ type: 'Pass' });
-    const playables: { id: string; def: CardDef }[] = [
-      ...hand.map((c) => ({ id: c.id, def: cardDef(c.cardId) })),
-      ...mine
-        .filter((x) => x.faceDown && x.cardId !== null && keywordOf(cardDef(x.cardId), 'flip-up'))
-        .map((x) => ({ id: x.id, def: cardDef(x.cardId!) })),
-    ];
-    for (const { id, def } of playables) {
-      if (def.types.every((t) => t === 'resource')) continue;
-      const spec = pickSpecOf(def, def.playCost);
-      const picks = spec ? pickable(s, p, spec).map((x) => x.id) : [undefined];
-      const sacrifices = def.playCost.some((x) => x.kind === 'destroy-own')
-        ? mine.filter(isCharacter).map((x) => x.id)
-        : [undefined];
-      for (const pick of picks)
-        for (const sacrifice of sacrifices) {
-          const cmd: Omit<Command, 'player'> = { type: 'PlayCard', card: id };
-          if (pick !== undefined) cmd.pick = pick;
-          if (sacrifice !== undefined) cmd.sacrifice = sacrifice;
-          out.push(cmd);
-        }
-    }
-    for (const x of mine) {
-      const def = defOf(x);
-      if (!def) continue;
-      def.abilities.forEach((ab, i) => {
-        const spec = pickSpecOf(null, ab.cost);
-        for (const pick of spec ? pickable(s, p, spec).map((y) => y.id) : [undefined])
-          out.push(
-            pick === undefined
-              ? { type: 'UseAbility', source: x.id, ability: i }
-              : { type: 'UseAbility', source: x.id, ability: i, pick },
-          );
-      });
-    }
+    out.push(...playOffers(s, p, hand, mine));
     if (sit === 'idle') {
       for (const x of s.perms)
         if (x.controller !== p && (isFaction(x) || isLocation(x))) out.push({ type: 'Attack', target: x.id });
