@@ -1016,145 +1016,172 @@ const perms = <T>(xs: T[]): T[][] =>
     ? [xs]
     : xs.flatMap((x, i) => perms([...xs.slice(0, i), ...xs.slice(i + 1)]).map((r) => [x, ...r]));
 
-function candidates(s: ECState, player: PlayerId): ECCommand[] {
-  const out: ECCommand[] = [{ type: 'Concede' }];
+/** Keyword actions open at any time to the player who may act: Harvest, Mutate, Reinforce. */
+function anyTimeOffers(s: ECState, player: PlayerId): ECCommand[] {
+  const out: ECCommand[] = [];
   const pl = s.players[player]!;
-  const opp = opponentOf(s, player);
   const hand = pl.hand.map(full);
   const mine = inPlayOf(s, player);
-  const anyTime = (): void => {
-    for (const w of mine) {
-      const id = w.perm.id;
-      if (has(w.perm.cardId, 'Harvest')) out.push({ type: 'Harvest', card: id });
-      if (has(w.perm.cardId, 'Mutate'))
-        for (const m of [...hand, ...pl.archive]) out.push({ type: 'Mutate', card: id, mutant: m.id });
-      if (has(w.perm.cardId, 'Reinforce')) {
-        const same = hand
-          .filter((h) => h.cardId === w.perm.cardId)
-          .map((h) => h.id)
-          .sort();
-        for (let mask = 1; mask < 1 << same.length; mask++)
-          out.push({ type: 'Reinforce', card: id, reveal: same.filter((_, i) => mask & (1 << i)) });
-      }
+  for (const w of mine) {
+    const id = w.perm.id;
+    if (has(w.perm.cardId, 'Harvest')) out.push({ type: 'Harvest', card: id });
+    if (has(w.perm.cardId, 'Mutate'))
+      for (const m of [...hand, ...pl.archive]) out.push({ type: 'Mutate', card: id, mutant: m.id });
+    if (has(w.perm.cardId, 'Reinforce')) {
+      const same = hand
+        .filter((h) => h.cardId === w.perm.cardId)
+        .map((h) => h.id)
+        .sort();
+      for (let mask = 1; mask < 1 << same.length; mask++)
+        out.push({ type: 'Reinforce', card: id, reveal: same.filter((_, i) => mask & (1 << i)) });
     }
-  };
-  const plays = (flashOnly: boolean): void => {
-    for (const h of hand) {
-      const def = cardDef(h.cardId);
-      if (def.type === 'Element Stone' || (flashOnly && def.spell !== 'Flash')) continue;
-      const stacks = castableStacks(pl, def);
-      if (stacks.length === 0 || uniqueBlocked(s, def.id)) continue;
-      const trib = ability(def.id, 'Tribute');
-      const tributes: (string[] | undefined)[] = [undefined];
-      if (trib) for (const w of mine) if (matches(w.perm.cardId, trib.criteria)) tributes.push([w.perm.id]);
-      for (const st of stacks)
-        for (const tribute of tributes) {
-          const need = needOf(def.id, tribute !== undefined);
-          const targets = need ? playTargets(s, player, def.id, need) : [undefined];
-          for (const target of targets)
-            out.push({
-              type: 'PlayCard',
-              card: h.id,
-              stack: st.id,
-              ...(target !== undefined ? { target } : {}),
-              ...(tribute ? { tribute } : {}),
-            });
-        }
-    }
-  };
-  const pr = s.prompt;
-  if (pr) {
-    if (pr.player !== player) return out;
-    switch (pr.kind) {
-      case 'mulligan':
-        out.push({ type: 'Keep' }, { type: 'Mulligan' });
-        break;
-      case 'redraw':
-        out.push({ type: 'RedrawHand' }, { type: 'DeclineRedraw' });
-        break;
-      case 'putUnder':
-        for (const h of hand) out.push({ type: 'PutUnder', card: h.id });
-        break;
-      case 'defend':
-        for (const w of mine) out.push({ type: 'DeclareBlocker', creature: w.perm.id });
-        out.push({ type: 'FinishDefense' });
-        plays(true);
-        anyTime();
-        break;
-      case 'orderTriggers':
-        for (const pid of pr.options ?? []) out.push({ type: 'ChooseTrigger', pid });
-        break;
-      case 'arrange':
-        for (const order of perms(pr.options ?? [])) out.push({ type: 'ArrangeTop', order });
-        break;
-      case 'construct':
-        out.push(
-          { type: 'ChooseConstruct', cardId: null },
-          ...(pr.options ?? []).map((cardId) => ({ type: 'ChooseConstruct' as const, cardId })),
-        );
-        break;
-      case 'freePlay': {
-        const card = pl.archive.find((x) => x.id === pr.source);
-        if (card)
-          for (const o of freePlayOptions(s, player, card.cardId)) out.push({ type: 'PlayFree', ...o });
-        out.push({ type: 'DeclineFreePlay' });
-        break;
-      }
-      case 'discard':
-        for (const h of hand) out.push({ type: 'Discard', card: h.id });
-        break;
-      case 'target':
-        out.push(
-          { type: 'ChooseEchoTarget', target: null },
-          ...(pr.options ?? []).map((target) => ({ type: 'ChooseEchoTarget' as const, target })),
-        );
-        break;
-    }
-    return out;
-  }
-  if (s.activePlayer !== player) return out;
-  if (s.phase === 'standby') {
-    for (const perm of creaturesToDeploy(s, player)) {
-      out.push(
-        { type: 'DeployCreature', card: perm.id, zone: 'atk' },
-        { type: 'DeployCreature', card: perm.id, zone: 'def' },
-        { type: 'KeepResident', card: perm.id },
-      );
-      if (has(perm.cardId, 'Familiar Spirit'))
-        for (const w of mine) out.push({ type: 'AttachFamiliar', card: perm.id, master: w.perm.id });
-    }
-    for (const w of mine)
-      if (w.zone === 'atk' || w.zone === 'def')
-        out.push({ type: 'MoveCreature', card: w.perm.id, zone: w.zone === 'atk' ? 'def' : 'atk' });
-    out.push({ type: 'EndStandby' });
-    anyTime();
-  } else if (s.phase === 'main') {
-    for (const h of hand)
-      if (cardDef(h.cardId).type === 'Element Stone')
-        for (const stack of [null, ...pl.stacks.map((x) => x.id)])
-          out.push({ type: 'PlayStone', card: h.id, stack });
-    plays(false);
-    const theirs = inPlayOf(s, opp);
-    for (const w of mine) {
-      if (inAtk(w))
-        for (const t of [opp, ...theirs.map((x) => x.perm.id)])
-          out.push({ type: 'DeclareAttack', attacker: w.perm.id, target: t });
-      if (has(w.perm.cardId, 'Ranged Attack'))
-        for (const t of [...s.order, ...mine.map((x) => x.perm.id), ...theirs.map((x) => x.perm.id)])
-          out.push({ type: 'RangedAttack', creature: w.perm.id, target: t });
-      if (has(w.perm.cardId, 'Discharge'))
-        for (const st of pl.stacks) out.push({ type: 'Discharge', creature: w.perm.id, stack: st.id });
-    }
-    for (const a of pl.archive)
-      if (has(a.cardId, 'Respawn'))
-        for (const h of hand) out.push({ type: 'Respawn', card: a.id, discard: h.id });
-    out.push({ type: 'EndMain' });
-    anyTime();
-  } else if (s.phase === 'end') {
-    out.push({ type: 'EndTurn' });
-    anyTime();
   }
   return out;
+}
+
+/** Cards to cast from hand (Flash spells only, when `flashOnly`) on each castable stack, with each tribute and target. */
+function playOffers(s: ECState, player: PlayerId, flashOnly: boolean): ECCommand[] {
+  const out: ECCommand[] = [];
+  const pl = s.players[player]!;
+  const hand = pl.hand.map(full);
+  const mine = inPlayOf(s, player);
+  for (const h of hand) {
+    const def = cardDef(h.cardId);
+    if (def.type === 'Element Stone' || (flashOnly && def.spell !== 'Flash')) continue;
+    const stacks = castableStacks(pl, def);
+    if (stacks.length === 0 || uniqueBlocked(s, def.id)) continue;
+    const trib = ability(def.id, 'Tribute');
+    const tributes: (string[] | undefined)[] = [undefined];
+    if (trib) for (const w of mine) if (matches(w.perm.cardId, trib.criteria)) tributes.push([w.perm.id]);
+    for (const st of stacks)
+      for (const tribute of tributes) {
+        const need = needOf(def.id, tribute !== undefined);
+        const targets = need ? playTargets(s, player, def.id, need) : [undefined];
+        for (const target of targets)
+          out.push({
+            type: 'PlayCard',
+            card: h.id,
+            stack: st.id,
+            ...(target !== undefined ? { target } : {}),
+            ...(tribute ? { tribute } : {}),
+          });
+      }
+  }
+  return out;
+}
+
+/** The answers to the prompt `player` owes (mulligan, redraw, defence, trigger order, Future Sight, Construct…). */
+function promptOffers(s: ECState, player: PlayerId, pr: NonNullable<ECState['prompt']>): ECCommand[] {
+  const out: ECCommand[] = [];
+  const pl = s.players[player]!;
+  const hand = pl.hand.map(full);
+  const mine = inPlayOf(s, player);
+  switch (pr.kind) {
+    case 'mulligan':
+      out.push({ type: 'Keep' }, { type: 'Mulligan' });
+      break;
+    case 'redraw':
+      out.push({ type: 'RedrawHand' }, { type: 'DeclineRedraw' });
+      break;
+    case 'putUnder':
+      for (const h of hand) out.push({ type: 'PutUnder', card: h.id });
+      break;
+    case 'defend':
+      for (const w of mine) out.push({ type: 'DeclareBlocker', creature: w.perm.id });
+      out.push({ type: 'FinishDefense' });
+      out.push(...playOffers(s, player, true), ...anyTimeOffers(s, player));
+      break;
+    case 'orderTriggers':
+      for (const pid of pr.options ?? []) out.push({ type: 'ChooseTrigger', pid });
+      break;
+    case 'arrange':
+      for (const order of perms(pr.options ?? [])) out.push({ type: 'ArrangeTop', order });
+      break;
+    case 'construct':
+      out.push(
+        { type: 'ChooseConstruct', cardId: null },
+        ...(pr.options ?? []).map((cardId) => ({ type: 'ChooseConstruct' as const, cardId })),
+      );
+      break;
+    case 'freePlay': {
+      const card = pl.archive.find((x) => x.id === pr.source);
+      if (card) for (const o of freePlayOptions(s, player, card.cardId)) out.push({ type: 'PlayFree', ...o });
+      out.push({ type: 'DeclineFreePlay' });
+      break;
+    }
+    case 'discard':
+      for (const h of hand) out.push({ type: 'Discard', card: h.id });
+      break;
+    case 'target':
+      out.push(
+        { type: 'ChooseEchoTarget', target: null },
+        ...(pr.options ?? []).map((target) => ({ type: 'ChooseEchoTarget' as const, target })),
+      );
+      break;
+  }
+  return out;
+}
+
+/** The Standby phase: deploy or keep each new creature, attach a Familiar Spirit, move a creature between zones. */
+function standbyOffers(s: ECState, player: PlayerId): ECCommand[] {
+  const out: ECCommand[] = [];
+  const mine = inPlayOf(s, player);
+  for (const perm of creaturesToDeploy(s, player)) {
+    out.push(
+      { type: 'DeployCreature', card: perm.id, zone: 'atk' },
+      { type: 'DeployCreature', card: perm.id, zone: 'def' },
+      { type: 'KeepResident', card: perm.id },
+    );
+    if (has(perm.cardId, 'Familiar Spirit'))
+      for (const w of mine) out.push({ type: 'AttachFamiliar', card: perm.id, master: w.perm.id });
+  }
+  for (const w of mine)
+    if (w.zone === 'atk' || w.zone === 'def')
+      out.push({ type: 'MoveCreature', card: w.perm.id, zone: w.zone === 'atk' ? 'def' : 'atk' });
+  out.push({ type: 'EndStandby' });
+  return out;
+}
+
+/** The Main phase: stones, cards to cast, attacks, Ranged Attack, Discharge, Respawn, and its end. */
+function mainOffers(s: ECState, player: PlayerId): ECCommand[] {
+  const out: ECCommand[] = [];
+  const pl = s.players[player]!;
+  const hand = pl.hand.map(full);
+  const mine = inPlayOf(s, player);
+  const opp = opponentOf(s, player);
+  for (const h of hand)
+    if (cardDef(h.cardId).type === 'Element Stone')
+      for (const stack of [null, ...pl.stacks.map((x) => x.id)])
+        out.push({ type: 'PlayStone', card: h.id, stack });
+  out.push(...playOffers(s, player, false));
+  const theirs = inPlayOf(s, opp);
+  for (const w of mine) {
+    if (inAtk(w))
+      for (const t of [opp, ...theirs.map((x) => x.perm.id)])
+        out.push({ type: 'DeclareAttack', attacker: w.perm.id, target: t });
+    if (has(w.perm.cardId, 'Ranged Attack'))
+      for (const t of [...s.order, ...mine.map((x) => x.perm.id), ...theirs.map((x) => x.perm.id)])
+        out.push({ type: 'RangedAttack', creature: w.perm.id, target: t });
+    if (has(w.perm.cardId, 'Discharge'))
+      for (const st of pl.stacks) out.push({ type: 'Discharge', creature: w.perm.id, stack: st.id });
+  }
+  for (const a of pl.archive)
+    if (has(a.cardId, 'Respawn'))
+      for (const h of hand) out.push({ type: 'Respawn', card: a.id, discard: h.id });
+  out.push({ type: 'EndMain' });
+  return out;
+}
+
+/** Candidates for legalCommands, which keeps those `check` accepts. Concede is always among them. */
+function candidates(s: ECState, player: PlayerId): ECCommand[] {
+  const concede: ECCommand = { type: 'Concede' };
+  const pr = s.prompt;
+  if (pr) return pr.player === player ? [concede, ...promptOffers(s, player, pr)] : [concede];
+  if (s.activePlayer !== player) return [concede];
+  if (s.phase === 'standby') return [concede, ...standbyOffers(s, player), ...anyTimeOffers(s, player)];
+  if (s.phase === 'main') return [concede, ...mainOffers(s, player), ...anyTimeOffers(s, player)];
+  if (s.phase === 'end') return [concede, { type: 'EndTurn' }, ...anyTimeOffers(s, player)];
+  return [concede];
 }
 
 function inPlayOf(s: ECState, player: PlayerId) {

@@ -972,36 +972,37 @@ const COMMANDS: CommandTable<GAState, GACommand, Flow> = {
 
 // ── legalCommands: every candidate, filtered by the same check ─────────────────────────────────────────
 
-export function legalCommands(s: GAState, p: PlayerId): Command[] {
-  if (s.status !== 'playing' || !s.order.includes(p)) return [];
-  const out: Command[] = [];
-  const cache = new Map<string, Check>();
-  const add = (c: GACommand) => {
-    const cmd: GACommand & { player: PlayerId } = { ...c, player: p };
-    if (check(s, cmd, cache) === null) out.push(cmd);
-  };
+/**
+ * The material deck: the starting champion, a Preserved card back to hand, and each card to materialize with every
+ * ascending selection of floating memory up to its cost (X.A.7).
+ */
+function materialOffers(s: GAState, p: PlayerId): GACommand[] {
+  const out: GACommand[] = [];
   const pl = s.players[p]!;
-  add({ type: 'PassOpportunity' });
-  add({ type: 'DeclineMaterialize' });
-  add({ type: 'CancelActivation' });
-  add({ type: 'DeclineRetaliation' });
   for (const c of pl.materialDeck) {
     if (isHiddenCard(c)) continue;
-    add({ type: 'PlaceStartingChampion', card: c.id });
-    if (c.preserved) add({ type: 'ReturnPreserved', card: c.id });
+    out.push({ type: 'PlaceStartingChampion', card: c.id });
+    if (c.preserved) out.push({ type: 'ReturnPreserved', card: c.id });
     // X.A.7: every ascending selection of floating memory cards, up to the cost.
     const fm = floatingCards(s, p).map((x) => x.id);
     const n = cardDef(s, c.cardId).cost?.n ?? 0;
     const subsets: string[][] = [[]];
     for (const id of fm) for (const sub of [...subsets]) if (sub.length < n) subsets.push([...sub, id]);
     for (const sub of subsets)
-      add({ type: 'Materialize', card: c.id, ...(sub.length > 0 ? { floating: sub } : {}) });
+      out.push({ type: 'Materialize', card: c.id, ...(sub.length > 0 ? { floating: sub } : {}) });
   }
+  return out;
+}
+
+/** The hand: a card to reserve, and a card to activate with each target, weapon and Prepare choice. */
+function handOffers(s: GAState, p: PlayerId): GACommand[] {
+  const out: GACommand[] = [];
+  const pl = s.players[p]!;
   const gateActivate = commandGate(s, 'ActivateCard', p).ok;
   const gateReserve = commandGate(s, 'SelectReserve', p).ok;
   for (const c of pl.hand) {
     if (isHiddenCard(c)) continue;
-    if (gateReserve) add({ type: 'SelectReserve', card: c.id });
+    if (gateReserve) out.push({ type: 'SelectReserve', card: c.id });
     if (!gateActivate) continue;
     const d = cardDef(s, c.cardId);
     const res = d.abilities.find((a) => a.kind === 'resolve');
@@ -1022,7 +1023,7 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
     for (const t of targets)
       for (const w of weapons)
         for (const pr of prepares)
-          add({
+          out.push({
             type: 'ActivateCard',
             card: c.id,
             ...(t !== undefined ? { target: t } : {}),
@@ -1030,6 +1031,12 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
             ...(pr ? { prepare: true } : {}),
           });
   }
+  return out;
+}
+
+/** The activated abilities of the objects `p` controls, with each target. */
+function abilityOffers(s: GAState, p: PlayerId): GACommand[] {
+  const out: GACommand[] = [];
   if (commandGate(s, 'ActivateAbility', p).ok)
     for (const o of s.field) {
       if (o.controller !== p) continue;
@@ -1037,7 +1044,7 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
         if (a.kind !== 'activated') return;
         const targets = a.target ? targetsFor(s, p, a.target, false) : [undefined];
         for (const t of targets)
-          add({
+          out.push({
             type: 'ActivateAbility',
             source: o.id,
             ability: i,
@@ -1045,6 +1052,12 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
           });
       });
     }
+  return out;
+}
+
+/** Each unit `p` controls attacking each opposing unit or opponent, with each weapon a champion may use. */
+function attackOffers(s: GAState, p: PlayerId): GACommand[] {
+  const out: GACommand[] = [];
   if (commandGate(s, 'DeclareAttack', p).ok)
     for (const a of s.field) {
       if (a.controller !== p || !isUnit(s, a)) continue;
@@ -1054,7 +1067,7 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
       for (const w of weapons) {
         for (const t of s.field)
           if (isUnit(s, t) && t.controller !== p)
-            add({
+            out.push({
               type: 'DeclareAttack',
               attacker: a.id,
               target: t.id,
@@ -1062,7 +1075,7 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
             });
         for (const q of s.order)
           if (q !== p)
-            add({
+            out.push({
               type: 'DeclareAttack',
               attacker: a.id,
               opponent: q,
@@ -1070,26 +1083,53 @@ export function legalCommands(s: GAState, p: PlayerId): Command[] {
             });
       }
     }
+  return out;
+}
+
+/** The answers to the prompt open now (attack target, retaliation, critical, intercept, replacements, triggers…). */
+function promptOffers(s: GAState, p: PlayerId): GACommand[] {
+  const out: GACommand[] = [];
+  const pl = s.players[p]!;
   if (s.prompt?.kind === 'attackTarget')
-    for (const t of s.field) add({ type: 'ChooseAttackTarget', target: t.id });
+    for (const t of s.field) out.push({ type: 'ChooseAttackTarget', target: t.id });
   if (s.prompt?.kind === 'retaliate')
-    for (const o of s.field) if (o.controller === p) add({ type: 'DeclareRetaliation', unit: o.id });
+    for (const o of s.field) if (o.controller === p) out.push({ type: 'DeclareRetaliation', unit: o.id });
   if (s.prompt?.kind === 'critical') {
-    add({ type: 'DeclineCritical' });
-    for (const c of pl.hand) if (!isHiddenCard(c)) add({ type: 'DiscardForCritical', card: c.id });
+    out.push({ type: 'DeclineCritical' });
+    for (const c of pl.hand) if (!isHiddenCard(c)) out.push({ type: 'DiscardForCritical', card: c.id });
   }
   if (s.prompt?.kind === 'intercept') {
-    add({ type: 'DeclineIntercept' });
-    add({ type: 'Intercept', ally: s.prompt.ally });
+    out.push({ type: 'DeclineIntercept' });
+    out.push({ type: 'Intercept', ally: s.prompt.ally });
   }
   if (s.prompt?.kind === 'orderReplacements')
-    for (const effect of s.prompt.options) add({ type: 'ApplyReplacement', effect });
+    for (const effect of s.prompt.options) out.push({ type: 'ApplyReplacement', effect });
   if (s.prompt?.kind === 'keepUnique')
-    for (const object of s.prompt.objects) add({ type: 'KeepUnique', object });
+    for (const object of s.prompt.objects) out.push({ type: 'KeepUnique', object });
   if (s.prompt?.kind === 'orderTriggers')
-    for (const trigger of s.prompt.options) add({ type: 'PlaceTrigger', trigger });
-  add({ type: 'Concede' });
+    for (const trigger of s.prompt.options) out.push({ type: 'PlaceTrigger', trigger });
   return out;
+}
+
+/** Every command `p` may send now: the candidates above that `check` accepts (accepted ⇔ listed). */
+export function legalCommands(s: GAState, p: PlayerId): Command[] {
+  if (s.status !== 'playing' || !s.order.includes(p)) return [];
+  const cache = new Map<string, Check>();
+  const offers: GACommand[] = [
+    { type: 'PassOpportunity' },
+    { type: 'DeclineMaterialize' },
+    { type: 'CancelActivation' },
+    { type: 'DeclineRetaliation' },
+    ...materialOffers(s, p),
+    ...handOffers(s, p),
+    ...abilityOffers(s, p),
+    ...attackOffers(s, p),
+    ...promptOffers(s, p),
+    { type: 'Concede' },
+  ];
+  return offers
+    .map((c): GACommand & { player: PlayerId } => ({ ...c, player: p }))
+    .filter((cmd) => check(s, cmd, cache) === null);
 }
 
 export function actors(s: GAState): PlayerId[] {
