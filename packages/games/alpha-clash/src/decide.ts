@@ -15,6 +15,7 @@ import {
   type MatchConfig,
   type PlayerId,
   type Rejection,
+  type Rng,
 } from '@matchtape/engine';
 import { CARD_BY_ID } from './cards/pool';
 import type { ACCardDef, CounterTag, TargetSpec } from './cards/types';
@@ -77,14 +78,17 @@ export const StartOptionsSchema = z
 
 export const RULES_VERSION = 'Comprehensive Rulebook v2.2 (15 Mar 2024)';
 
-export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment: string }): Decision {
+type SeatDeck = { id: PlayerId; contender: string; main: string[] };
+type StartOptions = z.infer<typeof StartOptionsSchema>;
+
+/** Two players (100.1b), each with a legal deck (100.2a) led by a Contender; a stacked deck skips the deck rules. */
+function checkDecks(config: MatchConfig, stacked: boolean): SeatDeck[] | Rejection {
   if (config.players.length !== 2)
     return reject(
       '100.1b',
       `Alpha Clash is played by two players here (multiplayer rules are "coming soon", 100.1b); got ${config.players.length}`,
     );
-  const stacked = config.stack !== undefined;
-  const decks: { id: PlayerId; contender: string; main: string[] }[] = [];
+  const decks: SeatDeck[] = [];
   for (const seat of config.players) {
     const { contender, main } = contenderOf(seat.deck);
     if (!stacked) {
@@ -102,14 +106,18 @@ export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment
       return reject('100.2a', `${seat.id}'s deck has unknown card ids: ${unknown.join(', ')}`);
     decks.push({ id: seat.id, contender, main });
   }
+  return decks;
+}
+
+/** The match options: a first player, variants, and start positions of pool cards only (103.6a). */
+function checkStartOptions(config: MatchConfig): { ok: true; options: StartOptions } | Rejection {
   const opts = StartOptionsSchema.safeParse(config.options ?? {});
   if (!opts.success)
     return reject(
       '710.1',
       `bad match options: ${opts.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
     );
-  const options = opts.data;
-  for (const pos of Object.values(options.startPosition ?? {}))
+  for (const pos of Object.values(opts.data.startPosition ?? {}))
     for (const id of [
       ...(pos.resources ?? []),
       ...(pos.clash ?? []),
@@ -118,6 +126,69 @@ export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment
       ...(pos.traps ?? []),
     ])
       if (!CARD_BY_ID.has(id)) return reject('103.6a', `start position card ${id} is not in the card pool`);
+  return { ok: true, options: opts.data };
+}
+
+/** A scripted start position's cards in play for each player it names (103.6a). */
+function prepareStartPositions(b: Builder, options: StartOptions, rng: Rng): Rejection | null {
+  for (const [pl, pos] of Object.entries(options.startPosition ?? {})) {
+    if (!b.s.players[pl]) return reject('103.6a', `start position for unknown player ${pl}`);
+    const mk = (ids: string[] | undefined, zone: string) =>
+      (ids ?? []).map((cardId, n) => ({ id: `${pl}-${zone}${n + 1}`, cardId }));
+    const traps = mk(pos.traps, 'trap').map((c) => ({ ...c, oid: rng.opaqueId() }));
+    b.auto(
+      'StartPositionPrepared',
+      {
+        player: pl,
+        resources: mk(pos.resources, 'res'),
+        clash: mk(pos.clash, 'clash'),
+        clashEngaged: mk(pos.clashEngaged, 'eng'),
+        accessory: mk(pos.accessory, 'acc'),
+        traps,
+        ...(pos.health !== undefined ? { health: pos.health } : {}),
+      },
+      '103.6a',
+    );
+  }
+  return null;
+}
+
+/**
+ * A deck's order at the start: shuffled (103.3), or, when stacked for a script, the opening hand, then the named
+ * deck cards, then the rest of the list, unshuffled.
+ */
+function startingDeck(
+  d: SeatDeck,
+  config: MatchConfig,
+  rng: Rng,
+): { id: string; cardId: string }[] | Rejection {
+  const stack = config.stack?.[d.id];
+  if (config.stack === undefined) {
+    const listed = d.main.map((cardId, i) => ({ id: `${d.id}-${String(i + 1).padStart(2, '0')}`, cardId }));
+    return rng.shuffle(listed);
+  }
+  const pool = d.main.map((cardId, i) => ({ cardId, i }));
+  const take = (cardId: string, prefix: string, n: number) => {
+    const k = pool.findIndex((x) => x.cardId === cardId);
+    if (k >= 0) pool.splice(k, 1);
+    return { id: `${d.id}-${prefix}${n}`, cardId };
+  };
+  for (const id of [...(stack?.hand ?? []), ...(stack?.deck ?? [])])
+    if (!CARD_BY_ID.has(id)) return reject('100.2a', `stacked card ${id} is not in the card pool`);
+  return [
+    ...(stack?.hand ?? []).map((c, n) => take(c, 'h', n + 1)),
+    ...(stack?.deck ?? []).map((c, n) => take(c, 'd', n + 1)),
+    ...pool.map((x, n) => ({ id: `${d.id}-r${n + 1}`, cardId: x.cardId })),
+  ];
+}
+
+export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment: string }): Decision {
+  const stacked = config.stack !== undefined;
+  const decks = checkDecks(config, stacked);
+  if (!Array.isArray(decks)) return decks;
+  const checked = checkStartOptions(config);
+  if (!checked.ok) return checked;
+  const { options } = checked;
   const b = new Builder(initialFor(), ctx.rng);
   const rng = ctx.rng;
   b.auto(
@@ -141,50 +212,14 @@ export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment
   }
   // Game 1: random (103.1). A scripted position may name the starting player (as the loser of a previous game would).
   const first = options.firstPlayer ?? config.players[rng.int(2)]!.id;
-  if (options.firstPlayer) b.auto('StartingPlayerDetermined', { player: first, method: 'chosen' }, '103.1');
-  else b.auto('StartingPlayerDetermined', { player: first, method: 'random' }, '103.1');
-  for (const [pl, pos] of Object.entries(options.startPosition ?? {})) {
-    if (!b.s.players[pl]) return reject('103.6a', `start position for unknown player ${pl}`);
-    const mk = (ids: string[] | undefined, zone: string) =>
-      (ids ?? []).map((cardId, n) => ({ id: `${pl}-${zone}${n + 1}`, cardId }));
-    const traps = mk(pos.traps, 'trap').map((c) => ({ ...c, oid: rng.opaqueId() }));
-    b.auto(
-      'StartPositionPrepared',
-      {
-        player: pl,
-        resources: mk(pos.resources, 'res'),
-        clash: mk(pos.clash, 'clash'),
-        clashEngaged: mk(pos.clashEngaged, 'eng'),
-        accessory: mk(pos.accessory, 'acc'),
-        traps,
-        ...(pos.health !== undefined ? { health: pos.health } : {}),
-      },
-      '103.6a',
-    );
-  }
+  const method = options.firstPlayer ? 'chosen' : 'random';
+  b.auto('StartingPlayerDetermined', { player: first, method }, '103.1');
+  const badPosition = prepareStartPositions(b, options, rng);
+  if (badPosition) return badPosition;
   const order = [first, opponentOf(b.s, first)];
   for (const d of decks) {
-    const stack = config.stack?.[d.id];
-    let cards: { id: string; cardId: string }[];
-    if (stacked) {
-      // Scripted order: opening hand, then the named deck cards, then the rest of the list; no shuffle.
-      const pool = d.main.map((cardId, i) => ({ cardId, i }));
-      const take = (cardId: string, prefix: string, n: number) => {
-        const k = pool.findIndex((x) => x.cardId === cardId);
-        if (k >= 0) pool.splice(k, 1);
-        return { id: `${d.id}-${prefix}${n}`, cardId };
-      };
-      for (const id of [...(stack?.hand ?? []), ...(stack?.deck ?? [])])
-        if (!CARD_BY_ID.has(id)) return reject('100.2a', `stacked card ${id} is not in the card pool`);
-      cards = [
-        ...(stack?.hand ?? []).map((c, n) => take(c, 'h', n + 1)),
-        ...(stack?.deck ?? []).map((c, n) => take(c, 'd', n + 1)),
-        ...pool.map((x, n) => ({ id: `${d.id}-r${n + 1}`, cardId: x.cardId })),
-      ];
-    } else {
-      const listed = d.main.map((cardId, i) => ({ id: `${d.id}-${String(i + 1).padStart(2, '0')}`, cardId }));
-      cards = rng.shuffle(listed);
-    }
+    const cards = startingDeck(d, config, rng);
+    if (!Array.isArray(cards)) return cards;
     const withOids = cards.map((c) => ({ ...c, oid: rng.opaqueId() }));
     b.auto(
       'DeckShuffled',

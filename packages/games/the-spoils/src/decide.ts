@@ -65,13 +65,15 @@ export { CARD_IDS };
 
 // ── Setup (601.1a–c) ───────────────────────────────────────────────────────────────────────────────────
 
-export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment: string }): Decision {
+type Seat = MatchConfig['players'][number];
+
+/** Two seats (104: a match option, not a rule of play), each with a deck legal in the match's format (103.1, 103.2). */
+function checkSeats(config: MatchConfig, format: Format): Rejection | null {
   if (config.players.length !== 2)
     return reject(
       '104',
       `a match option, not a rule of play: this engine seats two players (tournament formats are left to the Tournament Rules, 104, and responses, 607, are written for one opponent); got ${config.players.length} players`,
     );
-  const format = (config.options?.format as Format | undefined) ?? 'constructed';
   for (const seat of config.players) {
     const problems = validateDeck(seat.deck, format);
     if (problems.length > 0)
@@ -80,6 +82,83 @@ export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment
         `${seat.id}'s deck is not legal: ${problems.join('; ')}`,
       );
   }
+  return null;
+}
+
+/** 601.1a: the seat's faction goes into play, with its influence (or the match's, when the options set one). */
+function placeFaction(d: D, config: MatchConfig, seat: Seat): void {
+  const factionId = seat.deck.extra!.faction![0]!;
+  const { ids, serial } = freshIds(d, 1);
+  const f: Perm = {
+    id: ids[0]!,
+    cardId: factionId,
+    owner: seat.id,
+    controller: seat.id,
+    faceDown: false,
+    depleted: false,
+    damage: 0,
+    tokens: {},
+    attachedTo: null,
+    canAttack: false,
+    influence:
+      typeof config.options?.influence === 'number'
+        ? config.options.influence
+        : cardDef(factionId).faction!.influence,
+  };
+  d.auto('FactionPlaced', { player: seat.id, faction: f, serial }, '601.1a');
+}
+
+/** 601.1b, 312.1: the starting resources searched out of the deck, then the deck shuffled (or stacked by a script). */
+function searchStartingResources(d: D, config: MatchConfig, seat: Seat): Rejection | null {
+  const rules = cardDef(seat.deck.extra!.faction![0]!).faction!;
+  const deck = [...seat.deck.main];
+  const found: string[] = [];
+  for (const want of rules.startingResources) {
+    const i = deck.indexOf(want);
+    if (i >= 0) found.push(...deck.splice(i, 1));
+  }
+  const r = freshIds(d, found.length);
+  const resources: MovedCard[] = found.map((cardId, i) => ({ fromId: null, id: r.ids[i]!, cardId }));
+  const missing = rules.startingResources.filter(
+    (x, i) =>
+      rules.startingResources.indexOf(x) === i &&
+      found.filter((y) => y === x).length < rules.startingResources.filter((y) => y === x).length,
+  );
+  d.auto('StartingResourcesSearched', { player: seat.id, resources, missing, serial: r.serial }, '601.1b');
+  const stacked = config.stack?.[seat.id]?.deck;
+  let order: string[];
+  if (stacked) {
+    const rest = [...deck];
+    for (const c of stacked) {
+      const i = rest.indexOf(c);
+      if (i < 0)
+        return reject(
+          'command',
+          `stack for ${seat.id} names ${c}, which is not (or not often enough) in the deck`,
+        );
+      rest.splice(i, 1);
+    }
+    order = [...stacked, ...rest];
+  } else order = d.rng.shuffle(deck);
+  const ids = freshIds(d, order.length);
+  // 312.1: a searched deck is shuffled (a scenario may stack it instead).
+  d.auto(
+    'DeckShuffled',
+    {
+      player: seat.id,
+      deck: order.map((cardId, i) => ({ id: ids.ids[i]!, cardId })),
+      stacked: stacked !== undefined,
+      serial: ids.serial,
+    },
+    '312.1',
+  );
+  return null;
+}
+
+export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment: string }): Decision {
+  const format = (config.options?.format as Format | undefined) ?? 'constructed';
+  const refused = checkSeats(config, format);
+  if (refused) return refused;
   const d = draft(initialState(), ctx.rng);
   const turnLimit = typeof config.options?.turnLimit === 'number' ? config.options.turnLimit : 100;
   d.auto(
@@ -94,70 +173,10 @@ export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment
     },
     '601.1',
   );
+  for (const seat of config.players) placeFaction(d, config, seat);
   for (const seat of config.players) {
-    const factionId = seat.deck.extra!.faction![0]!;
-    const { ids, serial } = freshIds(d, 1);
-    const f: Perm = {
-      id: ids[0]!,
-      cardId: factionId,
-      owner: seat.id,
-      controller: seat.id,
-      faceDown: false,
-      depleted: false,
-      damage: 0,
-      tokens: {},
-      attachedTo: null,
-      canAttack: false,
-      influence:
-        typeof config.options?.influence === 'number'
-          ? config.options.influence
-          : cardDef(factionId).faction!.influence,
-    };
-    d.auto('FactionPlaced', { player: seat.id, faction: f, serial }, '601.1a');
-  }
-  for (const seat of config.players) {
-    const rules = cardDef(seat.deck.extra!.faction![0]!).faction!;
-    const deck = [...seat.deck.main];
-    const found: string[] = [];
-    for (const want of rules.startingResources) {
-      const i = deck.indexOf(want);
-      if (i >= 0) found.push(...deck.splice(i, 1));
-    }
-    const r = freshIds(d, found.length);
-    const resources: MovedCard[] = found.map((cardId, i) => ({ fromId: null, id: r.ids[i]!, cardId }));
-    const missing = rules.startingResources.filter(
-      (x, i) =>
-        rules.startingResources.indexOf(x) === i &&
-        found.filter((y) => y === x).length < rules.startingResources.filter((y) => y === x).length,
-    );
-    d.auto('StartingResourcesSearched', { player: seat.id, resources, missing, serial: r.serial }, '601.1b');
-    const stacked = config.stack?.[seat.id]?.deck;
-    let order: string[];
-    if (stacked) {
-      const rest = [...deck];
-      for (const c of stacked) {
-        const i = rest.indexOf(c);
-        if (i < 0)
-          return reject(
-            'command',
-            `stack for ${seat.id} names ${c}, which is not (or not often enough) in the deck`,
-          );
-        rest.splice(i, 1);
-      }
-      order = [...stacked, ...rest];
-    } else order = d.rng.shuffle(deck);
-    const ids = freshIds(d, order.length);
-    // 312.1: a searched deck is shuffled (a scenario may stack it instead).
-    d.auto(
-      'DeckShuffled',
-      {
-        player: seat.id,
-        deck: order.map((cardId, i) => ({ id: ids.ids[i]!, cardId })),
-        stacked: stacked !== undefined,
-        serial: ids.serial,
-      },
-      '312.1',
-    );
+    const bad = searchStartingResources(d, config, seat);
+    if (bad) return bad;
   }
   const chooser = config.players[d.rng.int(config.players.length)]!.id;
   d.auto('FirstPlayerChooserDrawn', { chooser }, '601.1c');
