@@ -13,6 +13,7 @@ import {
   type MatchConfig,
   type PlayerId,
   type Rejection,
+  type Rng,
 } from '@matchtape/engine';
 import { validateDeck, type Format } from './cards/decks';
 import { classBonusActive, conditionsMet, hasKeyword } from './rules';
@@ -60,13 +61,12 @@ const DEFAULT_TURN_LIMIT = 200;
 
 // ── Setup ──────────────────────────────────────────────────────────────────────────────────────────────
 
-export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment: string }): Decision {
-  const rng = ctx.rng;
+/** Two or more seats, each its own player (1.1.1, 2.12.i.1), each deck legal in the match's format (1.5.1, 1.5.2). */
+function checkSeats(config: MatchConfig, format: Format): Rejection | null {
   if (config.players.length < 2)
     return reject('1.1.1', 'Grand Archive is played between two or more players; give at least two seats');
   const ids = config.players.map((p) => p.id);
   if (new Set(ids).size !== ids.length) return reject('2.12.i.1', 'every seat needs its own player id');
-  const format: Format = config.options?.format === 'draft' ? 'draft' : 'constructed';
   for (const seat of config.players) {
     const problems = validateDeck(seat.deck, format);
     if (problems.length > 0)
@@ -75,6 +75,66 @@ export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment
         `${seat.id}'s deck is not legal: ${problems.join('; ')}`,
       );
   }
+  return null;
+}
+
+/**
+ * 1.3.1: a seat's decks set out, the main deck shuffled (or, for a scripted scenario, the named hand and deck top
+ * first and the rest in list order), every card in a hidden zone with its opaque id.
+ */
+function setOutDecks(f: Flow, config: MatchConfig, seat: MatchConfig['players'][number], rng: Rng): void {
+  const p = seat.id;
+  const cards: Card[] = seat.deck.main.map((cardId, i) => ({ id: `${p}-c${i + 1}`, cardId }));
+  const stack = config.stack?.[p];
+  let hand: Card[] = [];
+  let main: Card[];
+  let shuffled = false;
+  if (stack) {
+    // Scripted scenarios: the named hand and deck top (top first), the rest in list order; no shuffle.
+    const pool = [...cards];
+    const take = (cardId: string): Card => {
+      const i = pool.findIndex((c) => c.cardId === cardId);
+      if (i < 0)
+        throw new Error(`stack for ${p} names ${cardId}, which is not (or no longer) in the deck list`);
+      return pool.splice(i, 1)[0]!;
+    };
+    hand = (stack.hand ?? []).map(take);
+    const top = (stack.deck ?? []).map(take);
+    main = [...top, ...pool];
+  } else {
+    // 1.3.1: the main deck starts shuffled.
+    const perm = rng.permutation(cards.length);
+    main = perm.map((i) => cards[i]!);
+    shuffled = true;
+  }
+  const withOid = (c: Card): Card => ({ ...c, oid: rng.opaqueId() });
+  const mainCards = main.map(withOid);
+  const material = (seat.deck.extra?.material ?? []).map((cardId, i) =>
+    withOid({ id: `${p}-m${i + 1}`, cardId }),
+  );
+  const handCards = hand.map(withOid);
+  f.emit(
+    'DeckSetOut',
+    {
+      player: p,
+      main: mainCards,
+      mainOids: mainCards.map((c) => c.oid!),
+      material,
+      materialOids: material.map((c) => c.oid!),
+      hand: handCards,
+      handOids: handCards.map((c) => c.oid!),
+      shuffled,
+    },
+    { rule: '1.3.1', auto: true },
+  );
+}
+
+export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment: string }): Decision {
+  const rng = ctx.rng;
+  const format: Format = config.options?.format === 'draft' ? 'draft' : 'constructed';
+  const refused = checkSeats(config, format);
+  if (refused) return refused;
+  const ids = config.players.map((p) => p.id);
   const turnLimit =
     typeof config.options?.turnLimit === 'number' ? config.options.turnLimit : DEFAULT_TURN_LIMIT;
   const f = new Flow(initialState(), rng);
@@ -90,52 +150,7 @@ export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment
     },
     { rule: '1.3.1', auto: true },
   );
-  for (const seat of config.players) {
-    const p = seat.id;
-    const cards: Card[] = seat.deck.main.map((cardId, i) => ({ id: `${p}-c${i + 1}`, cardId }));
-    const stack = config.stack?.[p];
-    let hand: Card[] = [];
-    let main: Card[];
-    let shuffled = false;
-    if (stack) {
-      // Scripted scenarios: the named hand and deck top (top first), the rest in list order; no shuffle.
-      const pool = [...cards];
-      const take = (cardId: string): Card => {
-        const i = pool.findIndex((c) => c.cardId === cardId);
-        if (i < 0)
-          throw new Error(`stack for ${p} names ${cardId}, which is not (or no longer) in the deck list`);
-        return pool.splice(i, 1)[0]!;
-      };
-      hand = (stack.hand ?? []).map(take);
-      const top = (stack.deck ?? []).map(take);
-      main = [...top, ...pool];
-    } else {
-      // 1.3.1: the main deck starts shuffled.
-      const perm = rng.permutation(cards.length);
-      main = perm.map((i) => cards[i]!);
-      shuffled = true;
-    }
-    const withOid = (c: Card): Card => ({ ...c, oid: rng.opaqueId() });
-    const mainCards = main.map(withOid);
-    const material = (seat.deck.extra?.material ?? []).map((cardId, i) =>
-      withOid({ id: `${p}-m${i + 1}`, cardId }),
-    );
-    const handCards = hand.map(withOid);
-    f.emit(
-      'DeckSetOut',
-      {
-        player: p,
-        main: mainCards,
-        mainOids: mainCards.map((c) => c.oid!),
-        material,
-        materialOids: material.map((c) => c.oid!),
-        hand: handCards,
-        handOids: handCards.map((c) => c.oid!),
-        shuffled,
-      },
-      { rule: '1.3.1', auto: true },
-    );
-  }
+  for (const seat of config.players) setOutDecks(f, config, seat, rng);
   const forced = config.options?.firstPlayer;
   if (typeof forced === 'string' && ids.includes(forced as PlayerId)) {
     f.emit('FirstPlayerChosen', { player: forced, method: 'agreed' }, { rule: '1.3.2', auto: true });
