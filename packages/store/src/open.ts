@@ -16,6 +16,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
+import { scopedDialect } from './scoped-introspector';
 import type { GroupCommitOptions } from './group-commit';
 import { isStoreUnavailable } from './ops';
 import { DEFAULT_MAX_EVENT_BYTES, KyselyEventStore, PREPARED_MARK, type AppendNotifier } from './store';
@@ -72,9 +73,7 @@ async function runMigrations(db: Kysely<Database>, schema: string | undefined): 
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(
       `database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`,
-      {
-        cause: error,
-      },
+      { cause: error },
     );
   }
 }
@@ -162,7 +161,8 @@ async function openPostgres(
   // A checked-out client whose backend is killed emits 'error' as well as failing its query: the query's caller
   // gets the error (retryable: `isStoreUnavailable`), the event must not crash the process.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: destroyingLostClients(pool) }) });
+  const dialect = new PostgresDialect({ pool: destroyingLostClients(pool) });
+  const db = new Kysely<Database>({ dialect: scopedDialect(dialect, schema ?? 'public') });
   const listeners = new Set<pg.Client>();
   const notifier: AppendNotifier = {
     async listen(channel, listener) {
@@ -308,7 +308,7 @@ async function openPglite(
     unlock();
     throw new Error(`cannot open the embedded database at ${dir}: ${(e as Error).message}`, { cause: e });
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: scopedDialect(new PGliteDialect(pglite), schema ?? 'public') });
   const notifier: AppendNotifier = {
     async listen(channel, listener) {
       const off = await pglite.listen(channel, listener);
