@@ -58,7 +58,7 @@ import {
   unattachedResources,
 } from './rules';
 import { commandSchema } from './schemas';
-import type { Card, ChainItem, Perm, SpoilsState } from './types';
+import { newPerm, type Card, type ChainItem, type Perm, type SpoilsState } from './types';
 
 export const RULES_VERSION = 'The Spoils Comprehensive Rules Reference, 2013-11-13';
 export { CARD_IDS };
@@ -89,22 +89,11 @@ function checkSeats(config: MatchConfig, format: Format): Rejection | null {
 function placeFaction(d: D, config: MatchConfig, seat: Seat): void {
   const factionId = seat.deck.extra!.faction![0]!;
   const { ids, serial } = freshIds(d, 1);
-  const f: Perm = {
-    id: ids[0]!,
-    cardId: factionId,
-    owner: seat.id,
-    controller: seat.id,
-    faceDown: false,
-    depleted: false,
-    damage: 0,
-    tokens: {},
-    attachedTo: null,
-    canAttack: false,
-    influence:
-      typeof config.options?.influence === 'number'
-        ? config.options.influence
-        : cardDef(factionId).faction!.influence,
-  };
+  const influence =
+    typeof config.options?.influence === 'number'
+      ? config.options.influence
+      : cardDef(factionId).faction!.influence;
+  const f = newPerm(ids[0]!, factionId, seat.id, seat.id, { influence });
   d.auto('FactionPlaced', { player: seat.id, faction: f, serial }, '601.1a');
 }
 

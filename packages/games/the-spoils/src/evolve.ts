@@ -24,6 +24,7 @@ import type {
   Phase,
   Step,
 } from './types';
+import { newPerm } from './types';
 
 export function initialState(): SpoilsState {
   return {
@@ -125,18 +126,7 @@ function leavePlay(s: SpoilsState, leaves: Leave[]): SpoilsState {
 }
 
 export function facedown(id: string, cardId: string | null, owner: PlayerId, controller: PlayerId): Perm {
-  return {
-    id,
-    cardId,
-    owner,
-    controller,
-    faceDown: true,
-    depleted: false,
-    damage: 0,
-    tokens: {},
-    attachedTo: null,
-    canAttack: false,
-  };
+  return newPerm(id, cardId, owner, controller, { faceDown: true });
 }
 
 /**

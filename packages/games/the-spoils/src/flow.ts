@@ -24,7 +24,16 @@ import {
   statsOf,
   unattachedResources,
 } from './rules';
-import type { Battle, Card, ChainItem, Payment, PendingTrigger, Perm, SpoilsState } from './types';
+import {
+  newPerm,
+  type Battle,
+  type Card,
+  type ChainItem,
+  type Payment,
+  type PendingTrigger,
+  type Perm,
+  type SpoilsState,
+} from './types';
 
 export type D = Draft<SpoilsState, SpoilsPayloads>;
 
@@ -363,19 +372,7 @@ export function runEffects(d: D, effects: readonly Effect[], ctx: EffectCtx): vo
         break;
       case 'token': {
         const { ids, serial } = freshIds(d, 1);
-        const x: Perm = {
-          id: ids[0]!,
-          cardId: e.token,
-          owner: ctx.controller,
-          controller: ctx.controller,
-          faceDown: false,
-          depleted: false,
-          damage: 0,
-          tokens: {},
-          attachedTo: null,
-          canAttack: false,
-          token: true,
-        };
+        const x = newPerm(ids[0]!, e.token, ctx.controller, ctx.controller, { token: true });
         d.auto('TokenCreated', { perm: x, serial }, '409.3c');
         enteredPlay(d, x.id, true);
         break;
@@ -522,18 +519,7 @@ export function resolveTop(d: D): void {
     }
     attachedTo = host.id;
   }
-  const x: Perm = {
-    id: card.id,
-    cardId: card.cardId,
-    owner,
-    controller: item.controller,
-    faceDown: false,
-    depleted: false,
-    damage: 0,
-    tokens: {},
-    attachedTo,
-    canAttack: false,
-  };
+  const x = newPerm(card.id, card.cardId, owner, item.controller, { attachedTo });
   d.auto(
     'ItemResolved',
     { iid: item.iid, to: 'play', owner, perm: x, label: item.label },

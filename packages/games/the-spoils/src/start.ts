@@ -20,7 +20,7 @@ import { RULES_VERSION, situation } from './decide';
 import { initialState } from './evolve';
 import { draft, responder } from './flow';
 import { defOf, isCharacter, perm, statsOf } from './rules';
-import type { Card, Perm, SpoilsState } from './types';
+import { newPerm, type Card, type Perm, type SpoilsState } from './types';
 
 const ZONES = ['faction', 'deck', 'hand', 'discard', 'play'];
 
@@ -104,19 +104,7 @@ export function startPosition(
     const fid = idFor(factions[0]!.id);
     if (fid instanceof Error) return reject('scenario', `${at('faction')}: ${fid.message}`);
     const influence = ps?.health ?? findCard(factions[0]!.card)!.faction!.influence;
-    perms.push({
-      id: fid,
-      cardId: factions[0]!.card,
-      owner: seat.id,
-      controller: seat.id,
-      faceDown: false,
-      depleted: false,
-      damage: 0,
-      tokens: {},
-      attachedTo: null,
-      canAttack: false,
-      influence,
-    });
+    perms.push(newPerm(fid, factions[0]!.card, seat.id, seat.id, { influence }));
     for (const c of cardsIn('play')) {
       const def = findCard(c.card);
       if (!def || def.types.includes('faction'))

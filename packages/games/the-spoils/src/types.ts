@@ -35,6 +35,32 @@ export interface Perm {
   token?: boolean;
 }
 
+/**
+ * A card as it enters play: face up, not depleted, undamaged, unattached and not yet able to attack (602.1c);
+ * `more` sets what differs (face down, attached, a faction's influence, a token).
+ */
+export function newPerm(
+  id: string,
+  cardId: string | null,
+  owner: PlayerId,
+  controller: PlayerId,
+  more: Partial<Perm> = {},
+): Perm {
+  return {
+    id,
+    cardId,
+    owner,
+    controller,
+    faceDown: false,
+    depleted: false,
+    damage: 0,
+    tokens: {},
+    attachedTo: null,
+    canAttack: false,
+    ...more,
+  };
+}
+
 /** An action waiting for responses (607): a card being played, an ability used, or the announced end of turn. */
 export interface ChainItem {
   iid: string;
