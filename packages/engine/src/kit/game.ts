@@ -103,7 +103,7 @@ export function fromFiles<S>(f: GameFiles<NoInfer<S>> & { evolve: { initialState
     prompt: f.present.prompt,
     keyMoment: f.present.keyMoment,
     presetDecks: f.decks.PRESET_DECKS,
-    validateDeck: (deck: DeckList) => f.decks.validateDeck(deck),
+    validateDeck: f.decks.validateDeck,
     commandSchema: f.schemas.commandSchema,
     eventSchema: f.schemas.eventSchema,
     bots: f.bots.bots,

@@ -444,7 +444,7 @@ export function keyMoment(e: GameEvent): null | { kind: string; label: string } 
 }
 
 /** The player's table: each command in the rulebook's words (GameModule.describeCommand). */
-export const commandPhrases: CommandPhrases = {
+const commandPhrases: CommandPhrases = {
   CutDeck: (c) => `Cut the deck at card ${String(c.at)}`,
   DeclineCut: () => 'Do not cut the deck',
   KeepHand: () => 'Keep this hand',

@@ -426,7 +426,7 @@ export const keyMoment = keyMoments(
 );
 
 /** The player's table: each command in the rules document's words (GameModule.describeCommand). */
-export const commandPhrases: CommandPhrases = {
+const commandPhrases: CommandPhrases = {
   Keep: () => 'Keep this hand',
   Mulligan: () => 'Mulligan (shuffle and draw a new hand)',
   DeployCreature: (c, n) =>

@@ -480,7 +480,7 @@ export const keyMoment = keyMoments(
 );
 
 /** Commands that name a waiting trigger by its id: said by its source and text, as the ordering list shows them. */
-export const statePhrases: StatePhrases<GAState> = {
+const statePhrases: StatePhrases<GAState> = {
   PlaceTrigger: (s, c, n) => {
     const t = s.waitingTriggers.find((x) => x.id === c.trigger);
     return t ? `Put on the effects stack next: ${triggerWords(t, n)}` : null;
@@ -497,7 +497,7 @@ export const statePhrases: StatePhrases<GAState> = {
 };
 
 /** The player's table: each command in the Comprehensive Rules' words (GameModule.describeCommand). */
-export const commandPhrases: CommandPhrases = {
+const commandPhrases: CommandPhrases = {
   PlaceStartingChampion: (c, n) => `Start with ${n(String(c.card))} as your champion`,
   Materialize: (c, n) =>
     `Materialize ${n(String(c.card))}${Array.isArray(c.floating) ? ` (Floating Memory: ${listWords((c.floating as string[]).map(n))})` : ''}`,

@@ -13,7 +13,7 @@ import {
   type PlayerId,
   type Rejection,
 } from '@matchtape/engine';
-import { cardDef, CARD_BY_ID, CARD_IDS } from './cards/pool';
+import { cardDef, CARD_IDS } from './cards/pool';
 import { keywordOf } from './cards/keywords';
 import { validateDeck, type Format } from './cards/decks';
 import type { CardDef } from './cards/types';
@@ -1263,5 +1263,3 @@ export function legalCommands(s: SpoilsState, p: PlayerId): Command[] {
   if (!actors(s).includes(p)) return [concede];
   return [...candidates(s, p).filter((c) => checkRules(s, c) === null), concede];
 }
-
-export { CARD_BY_ID };

@@ -405,7 +405,7 @@ export const keyMoment = keyMoments(
 export { isLocation };
 
 /** Commands that name a pending trigger by its id: said by its source and text, as the ordering list shows them. */
-export const statePhrases: StatePhrases<SpoilsState> = {
+const statePhrases: StatePhrases<SpoilsState> = {
   ResolveTrigger: (s, c, n) => {
     const t = s.triggers.find((x) => x.tid === c.trigger);
     if (!t) return null;
@@ -416,7 +416,7 @@ export const statePhrases: StatePhrases<SpoilsState> = {
 };
 
 /** The player's table: each command in the rulebook's words (GameModule.describeCommand). */
-export const commandPhrases: CommandPhrases = {
+const commandPhrases: CommandPhrases = {
   ChooseFirstPlayer: (c, n) => `${n(String(c.first))} goes first`,
   MulliganCard: (c, n) => `Mulligan ${n(String(c.card))}`,
   EndMulligan: () => 'Keep the rest of this hand',
