@@ -4,6 +4,10 @@
 import { getShortestPaths } from 'xstate/graph';
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { listStatePaths, listTransitions, machineEventTypes, stateValuePaths } from '../machine';
+import { pathOf } from '../kit/machine';
+import { ScenarioRun } from '../scenario';
+import type { AnyGameModule, Command } from '../game';
+import { playMatch, type PlayOptions } from './harness';
 
 export interface CoverageList {
   total: number;
@@ -108,17 +112,27 @@ export function unreachableStates(machine: AnyStateMachine, opts: TraverseOption
     .filter((p) => !reached.has(p));
 }
 
+/** The machine event a game event takes from the leaf `from` to the leaf `to` (ADVANCE, GAME_OVER…), or null. */
+export type MachineEventOf = (event: { type: string }, from: string, to: string) => string | null;
+
 /**
  * What a machine test records while it drives matches: the leaf paths the game stood in and the transitions
- * taken, each credited to the node that handles the event (the leaf itself or its nearest ancestor). Feed
- * `states` and `transitions.values()` to `machineCoverage`.
+ * taken, each credited to the node that handles the event (the leaf itself or its nearest ancestor). Events
+ * place the game by their own phase and step (the position after the event); `eventOf` says which machine event
+ * each one takes, and an accepted command takes its own type. Feed `states` and `transitions.values()` to
+ * `machineCoverage`.
  */
 export class TransitionTrace {
   readonly states = new Set<string>();
   readonly transitions = new Map<string, { source: string; event: string }>();
   private readonly owners: { source: string; event: string }[];
+  // Where the match being traced stands; null until its first event.
+  private at: string | null = null;
 
-  constructor(machine: AnyStateMachine) {
+  constructor(
+    private readonly machine: AnyStateMachine,
+    private readonly eventOf: MachineEventOf = () => null,
+  ) {
     this.owners = listTransitions(machine);
   }
 
@@ -136,5 +150,59 @@ export class TransitionTrace {
   take(path: string, event: string): void {
     const source = this.handler(path, event);
     if (source !== null) this.transitions.set(`${source}|${event}`, { source, event });
+  }
+
+  /** Records a batch of events (a new match's first batch after `begin`). */
+  events(batch: readonly { type: string; phase: string; step: string | null }[]): void {
+    for (const e of batch) {
+      const to = pathOf(this.machine, e.phase, e.step);
+      const taken = this.at === null ? null : this.eventOf(e, this.at, to);
+      if (taken !== null) this.take(this.at!, taken);
+      this.at = to;
+      this.states.add(to);
+    }
+  }
+
+  /** Records an accepted command, from where the game stood when it was played (before its events). */
+  command(type: string): void {
+    if (this.at !== null) this.take(this.at, type);
+  }
+
+  /** A new match begins: its first event places it. */
+  begin(): void {
+    this.at = null;
+  }
+}
+
+/** Plays a seeded bot match (the harness's `playMatch`) and records it in `trace`. */
+export function traceBotMatch(trace: TransitionTrace, game: AnyGameModule, opts: PlayOptions): void {
+  trace.begin();
+  playMatch(game, {
+    ...opts,
+    recordStates: false,
+    onBatch: (events, command) => {
+      if (command) trace.command(command.type);
+      trace.events(events);
+    },
+  });
+}
+
+/**
+ * Plays a scenario file's commands from its setup or start position and records the accepted ones (the
+ * scenario's own expectations are `runScenario`'s business). A scenario about a refused setup covers nothing.
+ */
+export function traceScenario(trace: TransitionTrace, game: AnyGameModule, input: unknown): void {
+  const started = ScenarioRun.start(game, input);
+  if (!started.ok && started.setupRejectedAsExpected) return;
+  if (!started.ok) throw new Error(started.failures.join('; '));
+  const { session, scenario } = started.run;
+  trace.begin();
+  trace.events(session.events);
+  for (const step of scenario.steps) {
+    if (!('command' in step)) continue;
+    const res = session.play(step.command as Command, '2026-01-01T00:00:00.000Z');
+    if (!res.ok) continue;
+    trace.command(step.command.type);
+    trace.events(res.events);
   }
 }

@@ -16,6 +16,8 @@ export interface PlayOptions {
   maxCommands?: number;
   /** Called after every accepted command with the live state, for per-step checks. */
   onStep?: (state: unknown, events: readonly EventEnvelope[]) => void;
+  /** Called with the setup's events (command null), then with each accepted command and its events. */
+  onBatch?: (events: readonly EventEnvelope[], command: Command | null) => void;
   /** Default `m-<seed>`. */
   matchId?: string;
   /**
@@ -75,6 +77,7 @@ export function playMatch<S>(game: AnyGameModule, opts: PlayOptions): PlayedMatc
     }
   };
   if (record) recordStates(started.events, game.initial() as S);
+  opts.onBatch?.(started.events, null);
   const botRng = new Rng(`bot:${opts.seed}`);
   const max = opts.maxCommands ?? 20_000;
   let commands = 0;
@@ -96,6 +99,7 @@ export function playMatch<S>(game: AnyGameModule, opts: PlayOptions): PlayedMatc
         `bot ${kind} chose a listed command that was rejected: ${JSON.stringify(cmd)} → ${res.rule} ${res.reason}`,
       );
     if (record) recordStates(res.events, state);
+    opts.onBatch?.(res.events, cmd);
     commands += 1;
     opts.onStep?.(session.state, session.events);
   }

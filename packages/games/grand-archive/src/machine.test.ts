@@ -6,87 +6,31 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toDirectedGraph } from 'xstate/graph';
+import { checkMachineMeta, listTransitions, phaseOrder, stepOrder, machineToJson } from '@matchtape/engine';
 import {
-  checkMachineMeta,
-  listTransitions,
-  phaseOrder,
-  stepOrder,
-  machineToJson,
-  parseScenario,
-  MatchSession,
-  Rng,
-  scenarioConfig,
-  type Command,
-  type MatchConfig,
-  type PlayerId,
-} from '@matchtape/engine';
-import { defaultConfig } from '@matchtape/engine/testing';
-import { machineCoverage, TransitionTrace } from '@matchtape/engine/testing/graph';
+  machineCoverage,
+  traceBotMatch,
+  traceScenario,
+  TransitionTrace,
+} from '@matchtape/engine/testing/graph';
 import { grandArchive } from './index';
-import { commandGate, grandArchiveMachine, machinePath, nextLocation } from './machine';
+import { commandGate, grandArchiveMachine, nextLocation } from './machine';
 import type { GAState } from './types';
 
-function drive(
-  t: TransitionTrace,
-  config: MatchConfig,
-  seed: string,
-  next: (s: GAState, p: PlayerId, i: number) => Command | null,
-): void {
-  const at = '2026-01-01T00:00:00.000Z';
-  const started = MatchSession.start<GAState>(grandArchive, config, { seed, at });
-  if (!started.ok) throw new Error(started.reason);
-  let s = grandArchive.initial();
-  const fold = (events: { type: string; payload: Record<string, unknown> }[]) => {
-    for (const e of events) {
-      const before = machinePath(s);
-      s = grandArchive.evolve(s, e);
-      const after = machinePath(s);
-      t.states.add(after);
-      if (e.type === 'PhaseEntered') t.take(before, 'ADVANCE');
-      if (e.type === 'MatchEnded') t.take(before, 'GAME_OVER');
-    }
-  };
-  t.states.add(machinePath(s));
-  fold(started.events);
-  const session = started.session;
-  for (let i = 0; i < 5000 && s.status !== 'ended'; i++) {
-    const p = grandArchive.actors(s)[0];
-    if (!p) break;
-    const cmd = next(s, p, i);
-    if (!cmd) break;
-    const res = session.play(cmd, at);
-    if (!res.ok) continue;
-    t.take(machinePath(s), cmd.type);
-    fold(res.events);
-  }
-}
+/** Grand Archive's machine moves on PhaseEntered (ADVANCE) and ends at MatchEnded (GAME_OVER). */
+const eventOf = (e: { type: string }) =>
+  e.type === 'PhaseEntered' ? 'ADVANCE' : e.type === 'MatchEnded' ? 'GAME_OVER' : null;
 
 describe('grand-archive machine', () => {
   it('every state and transition is reached by bot matches and scenarios', { timeout: 120_000 }, () => {
-    const t = new TransitionTrace(grandArchiveMachine);
+    const t = new TransitionTrace(grandArchiveMachine, eventOf);
     for (let i = 0; i < 30; i++) {
-      const botRng = new Rng(`bot-m-${i}`);
       const kind = i % 2 === 0 ? 'random' : 'greedy';
-      drive(t, defaultConfig(grandArchive, `mc-${i}`), `mc-${i}`, (s, p) =>
-        grandArchive.bots[kind].choose(s, p, grandArchive.legalCommands(s, p), botRng),
-      );
+      traceBotMatch(t, grandArchive, { seed: `mc-${i}`, bots: { p1: kind, p2: kind } });
     }
     const dir = join(import.meta.dirname, '../scenarios');
-    for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) {
-      const parsed = parseScenario(JSON.parse(readFileSync(join(dir, f), 'utf8')));
-      if (!parsed.ok) throw new Error(parsed.errors.join('; '));
-      // Start-position scenarios skip setup; scenarios.test.ts runs them through the kit's runner.
-      if (parsed.scenario.start) continue;
-      const commands = parsed.scenario.steps.flatMap((st) =>
-        'command' in st ? [st.command as Command] : [],
-      );
-      drive(
-        t,
-        scenarioConfig(parsed.scenario),
-        String(parsed.scenario.seed),
-        (_s, _p, i) => commands[i] ?? null,
-      );
-    }
+    for (const f of readdirSync(dir).filter((x) => x.endsWith('.json')))
+      traceScenario(t, grandArchive, JSON.parse(readFileSync(join(dir, f), 'utf8')));
     const cov = machineCoverage(grandArchiveMachine, {
       states: t.states,
       transitions: t.transitions.values(),

@@ -5,90 +5,32 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { checkMachineMeta, phaseOrder, Rng } from '@matchtape/engine';
 import {
-  checkMachineMeta,
-  MatchSession,
-  parseScenario,
-  phaseOrder,
-  Rng,
-  scenarioConfig,
-  type Command,
-  type MatchConfig,
-  type PlayerId,
-} from '@matchtape/engine';
-import { defaultConfig } from '@matchtape/engine/testing';
-import { machineCoverage, TransitionTrace } from '@matchtape/engine/testing/graph';
+  machineCoverage,
+  traceBotMatch,
+  traceScenario,
+  TransitionTrace,
+} from '@matchtape/engine/testing/graph';
 import { theSpoils } from './index';
-import { machinePath, nextLocation, spoilsMachine } from './machine';
+import { nextLocation, spoilsMachine } from './machine';
 import { initialState } from './evolve';
 import type { SpoilsState } from './types';
 
-const AT = '2026-01-01T00:00:00.000Z';
-
-function drive(
-  t: TransitionTrace,
-  config: MatchConfig,
-  seed: string,
-  next: (s: SpoilsState, p: PlayerId, i: number) => Command | null,
-  setup?: Parameters<typeof MatchSession.start>[3],
-): void {
-  const started = MatchSession.start<SpoilsState>(theSpoils, config, { seed, at: AT }, setup ?? {});
-  if (!started.ok) throw new Error(started.reason);
-  const session = started.session;
-  let s = initialState();
-  const fold = (events: readonly { type: string; payload: Record<string, unknown> }[]) => {
-    for (const e of events) {
-      const before = s.status === 'setup' && s.order.length === 0 ? null : machinePath(s);
-      s = theSpoils.evolve(s, e);
-      const after = machinePath(s);
-      t.states.add(after);
-      if (before !== null && before !== after && e.type === 'StepEntered') t.take(before, 'ADVANCE');
-      if (before !== null && e.type === 'MatchEnded') t.take(before, 'GAME_OVER');
-    }
-  };
-  fold(started.events);
-  for (let i = 0; i < 6000 && s.status !== 'ended'; i++) {
-    const p = theSpoils.actors(s)[0];
-    if (!p) break;
-    const cmd = next(s, p, i);
-    if (!cmd) break;
-    const before = machinePath(s);
-    const res = session.play(cmd, AT);
-    if (!res.ok) continue;
-    t.take(before, cmd.type);
-    fold(res.events);
-  }
-}
+/** The Spoils' machine moves on StepEntered to a new node (ADVANCE) and ends at MatchEnded (GAME_OVER). */
+const eventOf = (e: { type: string }, from: string, to: string) =>
+  e.type === 'MatchEnded' ? 'GAME_OVER' : e.type === 'StepEntered' && from !== to ? 'ADVANCE' : null;
 
 describe('the-spoils machine', () => {
   it('every state and transition is reached by bot matches and scenarios', { timeout: 300_000 }, () => {
-    const t = new TransitionTrace(spoilsMachine);
+    const t = new TransitionTrace(spoilsMachine, eventOf);
     for (let i = 0; i < 12; i++) {
-      const botRng = new Rng(`bot-m-${i}`);
       const kind = i % 2 === 0 ? 'random' : 'greedy';
-      drive(t, defaultConfig(theSpoils, `mc-${i}`), `mc-${i}`, (s, p) =>
-        theSpoils.bots[kind].choose(s, p, theSpoils.legalCommands(s, p), botRng),
-      );
+      traceBotMatch(t, theSpoils, { seed: `mc-${i}`, bots: { p1: kind, p2: kind } });
     }
     const dir = join(import.meta.dirname, '../scenarios');
-    for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) {
-      const parsed = parseScenario(JSON.parse(readFileSync(join(dir, f), 'utf8')));
-      if (!parsed.ok) throw new Error(parsed.errors.join('; '));
-      const sc = parsed.scenario;
-      const commands = sc.steps.flatMap((st) =>
-        'command' in st && st.expect === 'accepted' ? [st.command as Command] : [],
-      );
-      const start = sc.start;
-      drive(
-        t,
-        scenarioConfig(sc),
-        String(sc.seed),
-        (_s, _p, i) => commands[i] ?? null,
-        start
-          ? { setup: (c, ctx) => theSpoils.scenario!.start(c, start, { ...ctx, cards: sc.cards ?? [] }) }
-          : undefined,
-      );
-    }
+    for (const f of readdirSync(dir).filter((x) => x.endsWith('.json')))
+      traceScenario(t, theSpoils, JSON.parse(readFileSync(join(dir, f), 'utf8')));
     const cov = machineCoverage(spoilsMachine, { states: t.states, transitions: t.transitions.values() });
     expect(cov.states.uncovered).toEqual([]);
     expect(cov.transitions.uncovered).toEqual([]);
