@@ -4,6 +4,7 @@ import {
   foldEvent,
   standings,
   standingsCsv,
+  EventOptions,
   type EventCommand,
   type EventState,
   type TournamentEvent,
@@ -34,18 +35,8 @@ const res = (p1Wins: number, p2Wins: number, draws: number, winner: string | nul
  *   R3  p1–p3 1-2   p5–p4 1-2   p2 bye
  */
 function smallEvent(): EventState {
-  const options = {
-    name: 'Hand count',
-    game: 'alpha-clash',
-    format: 'swiss',
-    swissRounds: 3,
-    topCut: 0,
-    bestOf: 3,
-    roundMinutes: 50,
-    extraTurns: 3,
-    spectatorDelaySeconds: 0,
-    revealPolicy: 'hidden',
-  };
+  // Best of three, no top cut, and the other options as a new event has them by default.
+  const options = EventOptions.parse({ name: 'Hand count', game: 'alpha-clash', swissRounds: 3 });
   const events: TournamentEvent[] = [
     ev('EventCreated', {
       eventId: 'e1',

@@ -1,7 +1,13 @@
 // The memory rule of `knowledgeAt` on a tiny hand-written game: a card shown to the opponent and put back stays
 // known ("remembered") until a shuffle names it; a card that moves while hidden is flagged `movedFrom`.
 import { describe, expect, it } from 'vitest';
-import type { AnyGameModule, BoardModel, EventEnvelope, GameEvent } from '@matchtape/engine';
+import {
+  boardModel,
+  type AnyGameModule,
+  type BoardModel,
+  type EventEnvelope,
+  type GameEvent,
+} from '@matchtape/engine';
 import {
   knowledgeAt,
   knowledgeFrom,
@@ -23,20 +29,19 @@ interface S {
   players: Record<'p1' | 'p2', { hand: Card[]; deck: Card[] }>;
 }
 
-const board = (_s: S): BoardModel => ({
-  game: 'tiny',
-  status: 'playing',
-  turn: 1,
-  phase: 'main',
-  step: null,
-  activePlayer: 'p1',
-  acting: [],
-  shared: [],
-  banner: null,
-  winner: null,
-  result: null,
-  players: (['p1', 'p2'] as const).map((id) => ({ id, name: id, stats: [], zones: [] })),
-});
+// The memory rule reads events and card ids only: the board is an empty frame, built as games build theirs.
+const board = (_s: S): BoardModel =>
+  boardModel(
+    'tiny',
+    { status: 'playing', turn: 1, activePlayer: 'p1', winner: null, result: null },
+    { phase: 'main', step: null },
+    {
+      acting: [],
+      shared: [],
+      banner: null,
+      players: (['p1', 'p2'] as const).map((id) => ({ id, name: id, stats: [], zones: [] })),
+    },
+  );
 const move = (s: S, id: string, to: 'hand' | 'deck'): S => {
   const next = structuredClone(s);
   for (const p of Object.values(next.players)) {

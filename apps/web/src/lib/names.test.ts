@@ -1,52 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import type { BoardModel } from '@matchtape/engine';
+import { boardModel, type BoardModel } from '@matchtape/engine';
 import { cardNames, nameCards } from './names';
 
-const board: BoardModel = {
-  game: 'g',
-  status: 'playing',
-  turn: 1,
-  phase: 'main',
-  step: null,
-  activePlayer: 'p1',
-  acting: [],
-  banner: null,
-  winner: null,
-  result: null,
-  players: [
-    {
-      id: 'p1',
-      name: 'A',
-      stats: [],
-      hero: {
-        id: 'p1-contender',
-        cardId: 'sage',
-        face: { name: 'Clarity, Ageless Sage', types: ['Contender'] },
-      },
-      zones: [
-        {
-          key: 'hand',
-          label: 'Hand',
-          layout: 'fan',
-          count: 2,
-          cards: [
-            { id: 'x9', hidden: true },
-            { id: 'p1-18', cardId: 'morac', face: { name: 'Morac', types: ['Clash'] } },
-          ],
+// A hand with one hidden and one visible card, and a Standby with a card: built as games build their boards.
+const board: BoardModel = boardModel(
+  'g',
+  { status: 'playing', turn: 1, activePlayer: 'p1', winner: null, result: null },
+  { phase: 'main', step: null },
+  {
+    acting: [],
+    banner: null,
+    players: [
+      {
+        id: 'p1',
+        name: 'A',
+        stats: [],
+        hero: {
+          id: 'p1-contender',
+          cardId: 'sage',
+          face: { name: 'Clarity, Ageless Sage', types: ['Contender'] },
         },
-      ],
-    },
-  ],
-  shared: [
-    {
-      key: 'standby',
-      label: 'Standby',
-      layout: 'stack',
-      count: 1,
-      cards: [{ id: 'p2-20', cardId: 'saw', face: { name: 'Saw', types: ['Action'] } }],
-    },
-  ],
-};
+        zones: [
+          {
+            key: 'hand',
+            label: 'Hand',
+            layout: 'fan',
+            count: 2,
+            cards: [
+              { id: 'x9', hidden: true },
+              { id: 'p1-18', cardId: 'morac', face: { name: 'Morac', types: ['Clash'] } },
+            ],
+          },
+        ],
+      },
+    ],
+    shared: [
+      {
+        key: 'standby',
+        label: 'Standby',
+        layout: 'stack',
+        count: 1,
+        cards: [{ id: 'p2-20', cardId: 'saw', face: { name: 'Saw', types: ['Action'] } }],
+      },
+    ],
+  },
+);
 
 describe('card names in log lines', () => {
   it('maps visible instance ids to names and leaves hidden or unknown ids alone', () => {

@@ -1,17 +1,10 @@
 // A new event's options as the organiser's form holds them, what "Create event" needs before it may be pressed,
 // and the request that creates the event.
+import type { CreateEventBody } from '@matchtape/server/events-contract';
 import { requestJson } from '../../lib/api';
 
-export interface EventOptions {
-  name: string;
-  swissRounds: number;
-  topCut: 0 | 2 | 4 | 8;
-  bestOf: 1 | 3 | 5;
-  roundMinutes: number;
-  extraTurns: number;
-  spectatorDelaySeconds: number;
-  revealPolicy: 'hidden' | 'reveal-all';
-}
+/** The form's fields: what POST /api/events takes, but the game (picked beside the form). */
+export type EventOptions = Omit<CreateEventBody, 'game'>;
 
 /** The form's starting point: three Swiss rounds of best of three, 50 minutes and 3 extra turns, no top cut. */
 export const DEFAULT_OPTIONS: EventOptions = {
