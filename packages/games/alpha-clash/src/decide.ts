@@ -1242,7 +1242,6 @@ function checkObstructors(s: AlphaClashState, p: PlayerId, c: Command): Checked 
     );
   if (s.standby.length > 0) return reject('504.2c.2', 'wait until Standby is empty');
   const ids = c.cards as string[];
-  const clash = s.clash;
   const zone = s.players[p]!.clash.map((x) => x.card.id);
   if (
     new Set(ids).size !== ids.length ||
@@ -1250,50 +1249,58 @@ function checkObstructors(s: AlphaClashState, p: PlayerId, c: Command): Checked 
   )
     return reject('504.2c', `name each obstructor once, in Clash Zone order (${zone.join(', ')})`);
   for (const id of ids) {
-    const l = locate(s, id);
-    if (l?.kind === 'contender')
-      return reject(
-        '301.4',
-        `${id} is a Contender: Contenders can't obstruct; the whole declaration is illegal (504.9)`,
-      );
-    if (!l || l.kind !== 'perm' || l.zone !== 'clash' || l.player !== p || l.perm.defeated)
-      return reject(
-        '303.9',
-        `${id} is not a Clash card you control: the whole declaration is illegal (504.9)`,
-      );
-    if (l.perm.engaged)
-      return reject(
-        '303.9',
-        `${id} is engaged; only ready Clash cards obstruct: the whole declaration is illegal (504.9)`,
-      );
-    if (id === clash.target)
-      return reject(
-        '303.10',
-        `${id} can't obstruct an attack targeted at itself: the whole declaration is illegal (504.9)`,
-      );
-    if (has(s, clash.attacker, 'Flight') && !has(s, id, 'Flight') && !has(s, id, 'Interception'))
-      return reject(
-        '704.8b',
-        `the attacker has Flight: only Clash cards with Flight or Interception can obstruct it, and ${id} has neither; the whole declaration is illegal (504.9)`,
-      );
+    const wrong = obstructorProblem(s, p, id);
+    if (wrong) return wrong;
   }
   return ok((b) => {
     b.emit('ObstructorsDeclared', { player: p, ids }, { rule: '504.2c' });
-    for (const id of ids) {
-      const d = defOf(s, (locate(b.s, id) as { perm: Permanent }).perm.card);
-      (d?.triggers ?? []).forEach((t, i) => {
-        if (t.on === 'Obstruct')
-          b.queue.push({
-            controller: p,
-            source: id,
-            effect: `trigger:${i}`,
-            targets: [],
-            thenPutIntoOblivion: null,
-            x: 0,
-            rule: '504.2c.2',
-          });
+    for (const id of ids) queueObstructTriggers(b, s, p, id);
+  });
+}
+
+/** Why `id` can't obstruct the attack (which makes the whole declaration illegal, 504.9), or null. */
+function obstructorProblem(s: AlphaClashState, p: PlayerId, id: string): Rejection | null {
+  const clash = s.clash!;
+  const l = locate(s, id);
+  if (l?.kind === 'contender')
+    return reject(
+      '301.4',
+      `${id} is a Contender: Contenders can't obstruct; the whole declaration is illegal (504.9)`,
+    );
+  if (!l || l.kind !== 'perm' || l.zone !== 'clash' || l.player !== p || l.perm.defeated)
+    return reject('303.9', `${id} is not a Clash card you control: the whole declaration is illegal (504.9)`);
+  if (l.perm.engaged)
+    return reject(
+      '303.9',
+      `${id} is engaged; only ready Clash cards obstruct: the whole declaration is illegal (504.9)`,
+    );
+  if (id === clash.target)
+    return reject(
+      '303.10',
+      `${id} can't obstruct an attack targeted at itself: the whole declaration is illegal (504.9)`,
+    );
+  if (has(s, clash.attacker, 'Flight') && !has(s, id, 'Flight') && !has(s, id, 'Interception'))
+    return reject(
+      '704.8b',
+      `the attacker has Flight: only Clash cards with Flight or Interception can obstruct it, and ${id} has neither; the whole declaration is illegal (504.9)`,
+    );
+  return null;
+}
+
+/** The obstructor's Trigger – Obstruct effects enter Standby, to resolve in this step before C4 (504.2c.2). */
+function queueObstructTriggers(b: Builder, s: AlphaClashState, p: PlayerId, id: string): void {
+  const d = defOf(s, (locate(b.s, id) as { perm: Permanent }).perm.card);
+  (d?.triggers ?? []).forEach((t, i) => {
+    if (t.on === 'Obstruct')
+      b.queue.push({
+        controller: p,
+        source: id,
+        effect: `trigger:${i}`,
+        targets: [],
+        thenPutIntoOblivion: null,
+        x: 0,
+        rule: '504.2c.2',
       });
-    }
   });
 }
 

@@ -102,19 +102,9 @@ function parseOptions(raw: Record<string, unknown> | undefined, players: PlayerI
 }
 
 export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment: string }): Decision {
-  if (config.players.length !== 2)
-    return reject('1.0', 'Elemental Clash is played by two players (the document speaks of "your opponent")');
+  const options = checkSeats(config);
+  if ('ok' in options) return options;
   const ids = config.players.map((p) => p.id);
-  const options = parseOptions(config.options, ids);
-  if (typeof options === 'string') return reject('command', options);
-  for (const seat of config.players) {
-    const problems = validateDeck(seat.deck, options.format);
-    if (problems.length > 0)
-      return reject(
-        problems[0]!.includes('9.1') ? '9.1' : problems[0]!.includes('Unique') ? '7.0.Unique' : '2.0',
-        `${seat.id}'s spellbook: ${problems.join('; ')}`,
-      );
-  }
   const d = new Draft(initialState(), ctx.rng);
   d.auto(
     'MatchStarted',
@@ -132,40 +122,56 @@ export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment
     { player: first, agreed: options.firstPlayer !== null },
     options.firstPlayer ? 'D23' : '4.0',
   );
-  for (const seat of config.players) {
-    const cards: Card[] = seat.deck.main.map((cardId, i) => ({
-      id: `${seat.id}-c${i + 1}`,
-      cardId,
-      oid: '',
-    }));
-    const stacked = config.stack?.[seat.id];
-    if (stacked) {
-      // A scripted spellbook (scenarios): the named hand, then the named top cards, then the rest in list order.
-      const pool = [...cards];
-      const take = (cardId: string): Card => {
-        const i = pool.findIndex((c) => c.cardId === cardId);
-        if (i < 0)
-          throw new Error(`stack for ${seat.id}: "${cardId}" is not (or no longer) in the spellbook`);
-        return pool.splice(i, 1)[0]!;
-      };
-      const ordered = [...(stacked.hand ?? []).map(take), ...(stacked.deck ?? []).map(take), ...pool];
-      d.auto(
-        'SpellbookStacked',
-        { player: seat.id, cards: ordered.map((c) => ({ ...c, oid: d.oid() })) },
-        'D23',
-      );
-    } else {
-      const order = d.rng.permutation(cards.length);
-      d.auto(
-        'SpellbookShuffled',
-        { player: seat.id, cards: order.map((i) => ({ ...cards[i]!, oid: d.oid() })) },
-        'D23',
-      );
-    }
-  }
+  for (const seat of config.players) setOutSpellbook(d, seat.id, seat.deck.main, config.stack?.[seat.id]);
   for (const id of [first, opponentOf(d.state, first)]) draw(d, id, 7, '4.0', 'opening-hand');
   offer(d, { kind: 'mulligan', player: first, rule: '4.0' });
   return d.done();
+}
+
+/** Two players, options the document knows, legal spellbooks: the match's options, or why it can't start. */
+function checkSeats(config: MatchConfig): ECOptions | Rejection {
+  if (config.players.length !== 2)
+    return reject('1.0', 'Elemental Clash is played by two players (the document speaks of "your opponent")');
+  const options = parseOptions(
+    config.options,
+    config.players.map((p) => p.id),
+  );
+  if (typeof options === 'string') return reject('command', options);
+  for (const seat of config.players) {
+    const problems = validateDeck(seat.deck, options.format);
+    if (problems.length > 0)
+      return reject(
+        problems[0]!.includes('9.1') ? '9.1' : problems[0]!.includes('Unique') ? '7.0.Unique' : '2.0',
+        `${seat.id}'s spellbook: ${problems.join('; ')}`,
+      );
+  }
+  return options;
+}
+
+/**
+ * A seat's spellbook, shuffled (D23), or stacked as a scenario scripts it: the named hand, then the named top
+ * cards, then the rest in list order.
+ */
+function setOutSpellbook(
+  d: Draft,
+  player: PlayerId,
+  main: readonly string[],
+  stacked: NonNullable<MatchConfig['stack']>[string] | undefined,
+): void {
+  const cards: Card[] = main.map((cardId, i) => ({ id: `${player}-c${i + 1}`, cardId, oid: '' }));
+  if (!stacked) {
+    const order = d.rng.permutation(cards.length);
+    d.auto('SpellbookShuffled', { player, cards: order.map((i) => ({ ...cards[i]!, oid: d.oid() })) }, 'D23');
+    return;
+  }
+  const pool = [...cards];
+  const take = (cardId: string): Card => {
+    const i = pool.findIndex((c) => c.cardId === cardId);
+    if (i < 0) throw new Error(`stack for ${player}: "${cardId}" is not (or no longer) in the spellbook`);
+    return pool.splice(i, 1)[0]!;
+  };
+  const ordered = [...(stacked.hand ?? []).map(take), ...(stacked.deck ?? []).map(take), ...pool];
+  d.auto('SpellbookStacked', { player, cards: ordered.map((c) => ({ ...c, oid: d.oid() })) }, 'D23');
 }
 
 // ---------------------------------------------------------------- decide
