@@ -80,6 +80,21 @@ describe.each(gameIds)('the %s board fits the screen', (game) => {
             }),
         );
         expect(zoomChanges).toBe(0);
+        // On a wide tall screen the board grows into the room it has (FitHeight): it is zoomed past 1, or it
+        // already fills the board area (a full board at natural size). At 1280×800 it never grows past 1.
+        const fit = await page.evaluate(() => {
+          const el = document.querySelector<HTMLElement>('.fit-height')!;
+          const box = el.closest<HTMLElement>('.board-wrap')!;
+          const pad = Number.parseFloat(getComputedStyle(box).paddingBottom) || 0;
+          const bottom = box.getBoundingClientRect().top + box.clientTop + box.clientHeight - pad;
+          const available = bottom - el.getBoundingClientRect().top;
+          return { zoom: Number(el.dataset.zoom), fill: el.getBoundingClientRect().height / available };
+        });
+        console.log(
+          `${game} ${size.width}×${size.height}: zoom ${fit.zoom}, board ${Math.round(fit.fill * 100)} % of its area's height`,
+        );
+        if (size.width >= 1500 && size.height >= 950) expect(fit.zoom > 1 || fit.fill >= 0.9).toBe(true);
+        else expect(fit.zoom).toBeLessThanOrEqual(1);
         await page.screenshot({
           path: join(RESULTS, `fit-${game}-${size.width}x${size.height}${process.env.FIT_SUFFIX ?? ''}.png`),
         });
