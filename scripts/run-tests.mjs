@@ -35,6 +35,9 @@ const turbo = (filter, niceness) =>
       'run',
       'test',
       '--concurrency=1',
+      // One failing package must not cancel the others: every package runs and reports, so the closing line
+      // counts the whole suite (a server failure once left 11 packages unrun and the count at 443).
+      '--continue=always',
       '--output-logs=full',
       `--filter=${filter}`,
       ...process.argv.slice(2).filter((a) => a !== '--no-checks'),
