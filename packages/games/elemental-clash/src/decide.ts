@@ -102,8 +102,9 @@ function parseOptions(raw: Record<string, unknown> | undefined, players: PlayerI
 }
 
 export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment: string }): Decision {
-  const options = checkSeats(config);
-  if ('ok' in options) return options;
+  const checked = checkSeats(config);
+  if (!checked.ok) return checked;
+  const { options } = checked;
   const ids = config.players.map((p) => p.id);
   const d = new Draft(initialState(), ctx.rng);
   d.auto(
@@ -129,7 +130,7 @@ export function setup(config: MatchConfig, ctx: DecideContext & { seedCommitment
 }
 
 /** Two players, options the document knows, legal spellbooks: the match's options, or why it can't start. */
-function checkSeats(config: MatchConfig): ECOptions | Rejection {
+function checkSeats(config: MatchConfig): { ok: true; options: ECOptions } | Rejection {
   if (config.players.length !== 2)
     return reject('1.0', 'Elemental Clash is played by two players (the document speaks of "your opponent")');
   const options = parseOptions(
@@ -145,7 +146,7 @@ function checkSeats(config: MatchConfig): ECOptions | Rejection {
         `${seat.id}'s spellbook: ${problems.join('; ')}`,
       );
   }
-  return options;
+  return { ok: true, options };
 }
 
 /**
