@@ -10,7 +10,9 @@ import { api, organiser, startStack, testGames, type Stack } from './server-help
 const registry = await testGames();
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({ snapshotEvery: 50 });
+  // A small events page (not a multiple of the keyframe spacing) makes every match span pages, so the
+  // resume below follows `next` on every run, not only when a match happens to pass 5,000 events.
+  stack = await startStack({ snapshotEvery: 50, eventsPageSize: 97 });
 });
 afterAll(() => stack?.cleanup());
 
@@ -51,7 +53,19 @@ describe('window route', () => {
             expect(r.status, `${path}: ${r.text.slice(0, 300)}`).toBe(200);
             return r.json;
           };
-          const all = (await get(`/api/matches/${matchId}/events?as=${v.as}`)).events as EventEnvelope[];
+          // The events route answers in pages: follow `next` as a client does.
+          const events = async (from = 1, to?: number) => {
+            const out: EventEnvelope[] = [];
+            for (let at: number | null = from; at !== null;) {
+              const page = await get(
+                `/api/matches/${matchId}/events?as=${v.as}&from=${at}${to ? `&to=${to}` : ''}`,
+              );
+              out.push(...(page.events as EventEnvelope[]));
+              at = page.next as number | null;
+            }
+            return out;
+          };
+          const all = await events();
           expect(all).toHaveLength(last);
           for (const seq of [0, 1, 49, 50, 51, 99, Math.floor(last / 2), last - 1, last]) {
             const w = (await get(`/api/matches/${matchId}/window?seq=${seq}&as=${v.as}&after=30`)) as Window;
@@ -71,16 +85,8 @@ describe('window route', () => {
             const atSeq = await get(`/api/matches/${matchId}/state?seq=${seq}&as=${v.as}`);
             expect(jsonEqual(folded, atSeq.state), `${v.as} fold to ${seq}`).toBe(true);
             // …and the rest resumes from the events route: before the keyframe and after the window, no gap, no repeat.
-            const before =
-              w.keyframe.seq > 0
-                ? ((await get(`/api/matches/${matchId}/events?as=${v.as}&from=1&to=${w.keyframe.seq}`))
-                    .events as EventEnvelope[])
-                : [];
-            const after = (
-              await get(
-                `/api/matches/${matchId}/events?as=${v.as}&from=${w.keyframe.seq + w.events.length + 1}`,
-              )
-            ).events as EventEnvelope[];
+            const before = w.keyframe.seq > 0 ? await events(1, w.keyframe.seq) : [];
+            const after = await events(w.keyframe.seq + w.events.length + 1);
             expect([...before, ...w.events, ...after]).toEqual(all);
           }
         }
