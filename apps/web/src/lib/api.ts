@@ -236,13 +236,19 @@ const ViewEnvelopeSchema = ViewEnvelope.extend({
 // The site's checks read only what it uses; `satisfies` holds each to the server's contract type, so a field the
 // server renames or retypes fails the web's typecheck instead of a spectator's page.
 const EventsBodySchema = z
-  .object({ events: z.array(ViewEnvelopeSchema), delaySeconds: z.number().optional() })
+  .object({
+    events: z.array(ViewEnvelopeSchema),
+    delaySeconds: z.number().optional(),
+    next: z.number().nullable().optional(),
+  })
   .loose() satisfies z.ZodType<Partial<EventsResponse>, unknown>;
 
 export interface EventsPage {
   events: EventEnvelope[];
   /** The delay the server applies to this viewer. */
   delaySeconds: number | null;
+  /** Where the next page starts when the server cut this one at its page size; null when the range is whole. */
+  next: number | null;
 }
 
 export async function getEvents(
@@ -257,7 +263,11 @@ export async function getEvents(
   const body = EventsBodySchema.parse(
     await getJson(`/api/matches/${encodeURIComponent(matchId)}/events?${q}`, auth, signal),
   );
-  return { events: body.events as unknown as EventEnvelope[], delaySeconds: body.delaySeconds ?? null };
+  return {
+    events: body.events as unknown as EventEnvelope[],
+    delaySeconds: body.delaySeconds ?? null,
+    next: body.next ?? null,
+  };
 }
 
 const StateBodySchema = z

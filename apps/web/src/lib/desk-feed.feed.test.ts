@@ -70,11 +70,16 @@ describe('DeskFeed', () => {
     await settle();
     expect(states.at(-1)!.tables[0]!.seq).toBe(6);
 
-    // A gap is filled from the events route before the batch is applied.
-    api.getEvents.mockResolvedValue({ events: events.slice(6, 8) });
+    // A gap is filled from the events route before the batch is applied, page after page when the server cuts it.
+    api.getEvents
+      .mockResolvedValueOnce({ events: events.slice(6, 7), next: 8 })
+      .mockResolvedValueOnce({ events: events.slice(7, 8), next: null });
     opts.onMessages([{ event: 'message', data: JSON.stringify(events[8]), id: null }]);
     await settle();
-    expect(api.getEvents.mock.calls[0]!.slice(0, 3)).toEqual(['m1', 'public', { from: 7, to: 8 }]);
+    expect(api.getEvents.mock.calls.map((c) => c.slice(0, 3))).toEqual([
+      ['m1', 'public', { from: 7, to: 8 }],
+      ['m1', 'public', { from: 8, to: 8 }],
+    ]);
     expect(states.at(-1)!.tables[0]!.seq).toBe(9);
 
     opts.onMessages([{ event: 'end', data: '{}', id: null }]);

@@ -159,9 +159,12 @@ export class DeskFeed {
         const r = fold.apply(events);
         if (r.missingFrom !== null) {
           const to = Math.min(...events.map((x) => x.seq)) - 1;
-          const range = { from: r.missingFrom, to };
-          const page = await getEvents(e.meta.matchId, this.as, range, this.auth, this.ctl.signal);
-          fold.apply(page.events);
+          // A gap longer than the server's page comes in several pages.
+          for (let from: number | null = r.missingFrom; from !== null;) {
+            const page = await getEvents(e.meta.matchId, this.as, { from, to }, this.auth, this.ctl.signal);
+            fold.apply(page.events);
+            from = page.next;
+          }
           fold.apply(events);
         }
         if (fold.board.status === 'ended') e.ended = true;
