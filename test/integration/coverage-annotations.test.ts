@@ -4,7 +4,7 @@
 import { subjects } from '@matchtape/bus';
 import { mintToken, openSse, type SseMessage } from '@matchtape/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, organiser, startStack, testGames, type Stack } from './server-helpers';
+import { allEvents, api, organiser, startStack, testGames, type Stack } from './server-helpers';
 
 const registry = await testGames();
 const GAME = registry.ids()[0]!;
@@ -210,8 +210,7 @@ describe('time lock against a delayed public viewer', () => {
       },
     });
     expect([plain.status, secret.status]).toEqual([201, 201]);
-    const events = (await api(base, `/api/matches/${matchId}/events?as=judge`, { token: judge() })).json
-      .events as { seq: number; at: string }[];
+    const events = await allEvents(base, matchId, 'judge', judge());
     const lastAt = Date.parse(events[lastSeq - 1]!.at);
 
     // Before the public feed reaches the seq: nothing on REST, nothing in chapters.

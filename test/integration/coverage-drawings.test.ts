@@ -5,7 +5,7 @@
 import { Rng } from '@matchtape/engine';
 import { mintToken, openSse, type SseMessage } from '@matchtape/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, organiser, startStack, testGames, type Stack } from './server-helpers';
+import { allEvents, api, organiser, startStack, testGames, type Stack } from './server-helpers';
 
 const registry = await testGames();
 const GAME = registry.ids()[0]!;
@@ -213,8 +213,7 @@ describe('drawings: the time lock and hidden cards', () => {
       },
     });
     expect([plain.status, secret.status]).toEqual([201, 201]);
-    const events = (await api(base, `/api/matches/${matchId}/events?as=judge`, { token: judge() })).json
-      .events as { at: string }[];
+    const events = await allEvents(base, matchId, 'judge', judge());
     const lastAt = Date.parse(events[lastSeq - 1]!.at);
 
     if (Date.now() < lastAt + DELAY * 1000) expect(await drawings(matchId)).toEqual([]);

@@ -6,7 +6,7 @@
 import { FORK_RESHUFFLE_CAUSE, Rng, type AnyGameModule, type EventEnvelope } from '@matchtape/engine';
 import { mintToken, type MatchtapeServer } from '@matchtape/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, organiser, startStack, testGames, type Stack } from './server-helpers';
+import { allEvents, api, organiser, startStack, testGames, type Stack } from './server-helpers';
 
 const registry = await testGames();
 let stack: Stack;
@@ -130,8 +130,7 @@ describe.each(registry.ids())('%s: a fork of a live match', (gameId) => {
     const seats = Object.keys(forkSeats);
 
     // Right after the copied prefix: the game's own shuffle event per deck, Matchtape's action (no rule).
-    const judged = (await api(base, `/api/matches/${fork}/events?as=judge`, { token: judge() })).json
-      .events as EventEnvelope[];
+    const judged = await allEvents(base, fork, 'judge', judge());
     const shuffles = judged.slice(at);
     expect(shuffles.length).toBe(seats.length);
     for (const e of shuffles)

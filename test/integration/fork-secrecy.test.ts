@@ -16,7 +16,7 @@ import {
 import { mintToken, openSse, type MatchtapeServer } from '@matchtape/server';
 import { parseCopyHeader, verifyEvents } from '@matchtape/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, organiser, startStack, testGames, type Stack } from './server-helpers';
+import { allEvents, api, organiser, startStack, testGames, type Stack } from './server-helpers';
 
 const registry = await testGames();
 const DELAY = 30;
@@ -271,8 +271,7 @@ async function expectEndedForkOpensNothing(f: Forked, others: Others): Promise<s
   const { game, parentSeed, at, fork, forkSeats } = f;
   // The fork ends (reveal-all, like its parent), still seen by nobody else.
   await concede(fork, forkSeats);
-  const forkEvents = (await api(base, `/api/matches/${fork}/events?as=judge`, { token: judge() })).json
-    .events as EventEnvelope[];
+  const forkEvents = await allEvents(base, fork, 'judge', judge());
   const end = forkEvents[forkEvents.length - 1]!;
   expect(end.type).toBe('MatchEnded');
   // Its MatchEnded withholds the fork's seed (it would open the parent's hidden cards at the fork point); a judge's

@@ -116,18 +116,23 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 export { api };
 export type { ApiInit, ApiResult } from '../../apps/server/src/testing/http';
 
-/** Every event of a match as `as` may see it, page after page (GET /events returns at most 5,000 at a time). */
+/**
+ * Every event of a match as `as` may see it (or those of `range`), page after page: GET /events returns at most
+ * 5,000 at a time and says where the next page starts.
+ */
 export async function allEvents(
   base: string,
   matchId: string,
   as: string,
   token?: string,
+  range: { from?: number; to?: number } = {},
 ): Promise<EventEnvelope[]> {
   const out: EventEnvelope[] = [];
-  for (let from: number | null = 1; from !== null;) {
+  const to = range.to === undefined ? '' : `&to=${range.to}`;
+  for (let from: number | null = range.from ?? 1; from !== null;) {
     const page = await api(
       base,
-      `/api/matches/${matchId}/events?as=${as}&from=${from}`,
+      `/api/matches/${matchId}/events?as=${as}&from=${from}${to}`,
       token ? { token } : {},
     );
     if (page.status !== 200)

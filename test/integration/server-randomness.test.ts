@@ -30,7 +30,7 @@ import { predictIdRun, Xoshiro128ss } from '@matchtape/engine/testing/rng-attack
 import { BotDriver, mintToken, openSse, type SseMessage } from '@matchtape/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../../apps/cli/src/testing';
-import { api, startStack, testGames, type Stack } from './server-helpers';
+import { allEvents, api, startStack, testGames, type Stack } from './server-helpers';
 
 const registry = await testGames();
 const PER_GAME = Number(process.env.MATCHTAPE_RANDOMNESS_MATCHES ?? 2);
@@ -306,8 +306,7 @@ async function playToEnd(
 ) {
   const { base, matchId, auth } = m;
   await bots.track(matchId);
-  const judge = (await api(base, `/api/matches/${matchId}/events?as=judge`, { token: judgeToken })).json
-    .events as EventEnvelope[];
+  const judge = await allEvents(base, matchId, 'judge', judgeToken);
   expect(judge[judge.length - 1]!.type).toBe(MATCH_ENDED);
   for (let i = 0; i < 200 && (published.get(matchId)?.size ?? 0) < judge.length; i++)
     await new Promise((r) => setTimeout(r, 50));
@@ -315,8 +314,7 @@ async function playToEnd(
   expect(nats.map((e) => e.seq)).toEqual(judge.map((e) => e.seq));
   const seatEvents: Record<string, EventEnvelope[]> = {};
   for (const v of ['p1', 'p2']) {
-    seatEvents[v] = (await api(base, `/api/matches/${matchId}/events?as=${v}`, auth(v))).json
-      .events as EventEnvelope[];
+    seatEvents[v] = await allEvents(base, matchId, v, auth(v).token);
     expect(seatEvents[v]!.length).toBe(judge.length);
   }
   const beforeEnd = (list: EventEnvelope[]) => list.filter((e) => e.type !== MATCH_ENDED);

@@ -5,13 +5,13 @@
 import { jsonEqual, type EventEnvelope } from '@matchtape/engine';
 import { mintToken } from '@matchtape/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, organiser, startStack, testGames, type Stack } from './server-helpers';
+import { allEvents, api, organiser, startStack, testGames, type Stack } from './server-helpers';
 
 const registry = await testGames();
 let stack: Stack;
 beforeAll(async () => {
   // A small events page (not a multiple of the keyframe spacing) makes every match span pages, so the
-  // resume below follows `next` on every run, not only when a match happens to pass 5,000 events.
+  // resume below (allEvents) follows `next` on every run, not only when a match happens to pass 5,000 events.
   stack = await startStack({ snapshotEvery: 50, eventsPageSize: 97 });
 });
 afterAll(() => stack?.cleanup());
@@ -53,19 +53,7 @@ describe('window route', () => {
             expect(r.status, `${path}: ${r.text.slice(0, 300)}`).toBe(200);
             return r.json;
           };
-          // The events route answers in pages: follow `next` as a client does.
-          const events = async (from = 1, to?: number) => {
-            const out: EventEnvelope[] = [];
-            for (let at: number | null = from; at !== null;) {
-              const page = await get(
-                `/api/matches/${matchId}/events?as=${v.as}&from=${at}${to ? `&to=${to}` : ''}`,
-              );
-              out.push(...(page.events as EventEnvelope[]));
-              at = page.next as number | null;
-            }
-            return out;
-          };
-          const all = await events();
+          const all = await allEvents(base, matchId, v.as, v.token);
           expect(all).toHaveLength(last);
           for (const seq of [0, 1, 49, 50, 51, 99, Math.floor(last / 2), last - 1, last]) {
             const w = (await get(`/api/matches/${matchId}/window?seq=${seq}&as=${v.as}&after=30`)) as Window;
@@ -85,8 +73,11 @@ describe('window route', () => {
             const atSeq = await get(`/api/matches/${matchId}/state?seq=${seq}&as=${v.as}`);
             expect(jsonEqual(folded, atSeq.state), `${v.as} fold to ${seq}`).toBe(true);
             // …and the rest resumes from the events route: before the keyframe and after the window, no gap, no repeat.
-            const before = w.keyframe.seq > 0 ? await events(1, w.keyframe.seq) : [];
-            const after = await events(w.keyframe.seq + w.events.length + 1);
+            const before =
+              w.keyframe.seq > 0 ? await allEvents(base, matchId, v.as, v.token, { to: w.keyframe.seq }) : [];
+            const after = await allEvents(base, matchId, v.as, v.token, {
+              from: w.keyframe.seq + w.events.length + 1,
+            });
             expect([...before, ...w.events, ...after]).toEqual(all);
           }
         }
