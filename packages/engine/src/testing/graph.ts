@@ -125,7 +125,9 @@ export type MachineEventOf = (event: { type: string }, from: string, to: string)
 export class TransitionTrace {
   readonly states = new Set<string>();
   readonly transitions = new Map<string, { source: string; event: string }>();
-  private readonly owners: { source: string; event: string }[];
+  private readonly owners: { source: string; event: string; targets: string[] }[];
+  // A nested final state → the done event its parent raises on entering it (the parent's onDone).
+  private readonly doneOf = new Map<string, string>();
   // Where the match being traced stands; null until its first event.
   private at: string | null = null;
 
@@ -134,6 +136,13 @@ export class TransitionTrace {
     private readonly eventOf: MachineEventOf = () => null,
   ) {
     this.owners = listTransitions(machine);
+    const nodes = listStatePaths(machine);
+    const idOf = new Map(nodes.map((n) => [n.path, n.id]));
+    for (const n of nodes) {
+      const parent = n.path.split('.').slice(0, -1).join('.');
+      if (n.type === 'final' && parent !== '')
+        this.doneOf.set(n.path, `xstate.done.state.${idOf.get(parent)}`);
+    }
   }
 
   /** The node that handles `event` from the leaf `path` (itself or its nearest ancestor), or null. */
@@ -146,10 +155,22 @@ export class TransitionTrace {
     return null;
   }
 
-  /** Records that `event` was taken from the leaf `path`. */
+  /**
+   * Records that `event` was taken from the leaf `path`. A transition into a nested final state also enters that
+   * state and takes its parent's onDone at once, so no event ever stands there: both are recorded here.
+   */
   take(path: string, event: string): void {
     const source = this.handler(path, event);
-    if (source !== null) this.transitions.set(`${source}|${event}`, { source, event });
+    if (source === null) return;
+    this.transitions.set(`${source}|${event}`, { source, event });
+    const targets = new Set(
+      this.owners.filter((t) => t.source === source && t.event === event).flatMap((t) => t.targets),
+    );
+    const [target] = targets;
+    const done = targets.size === 1 ? this.doneOf.get(target!) : undefined;
+    if (done === undefined) return;
+    this.states.add(target!);
+    this.take(target!, done);
   }
 
   /** Records a batch of events (a new match's first batch after `begin`). */

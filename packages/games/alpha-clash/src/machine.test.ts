@@ -1,14 +1,42 @@
-// The machine is the definition of the turn structure: decide walks it (stepAfter), so bot matches must reach
-// every state node and take every transition; xstate/graph confirms every state is reachable from the start.
+// The machine is the definition of the turn structure: decide walks it (stepAfter), so bot matches and scenario
+// files must reach every state node and take every transition (recorded by the engine's TransitionTrace from each
+// event's phase and step, as in the other three games); xstate/graph confirms every state is reachable.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
-import { listStatePaths, machineToJson, Rng } from '@matchtape/engine';
-import { machineCoverage } from '@matchtape/engine/testing/graph';
-import { playMatch } from '@matchtape/engine/testing';
+import { listStatePaths, machineToJson } from '@matchtape/engine';
+import {
+  machineCoverage,
+  traceBotMatch,
+  traceScenario,
+  TransitionTrace,
+  type MachineEventOf,
+} from '@matchtape/engine/testing/graph';
 import { alphaClash } from './index';
-import { alphaClashMachine, GUARD_RULES, recordTransitions, stepAfter, visited } from './machine';
+import { alphaClashMachine, GUARD_RULES, stepAfter } from './machine';
 import { PAIRINGS } from './test-helpers';
-import type { AlphaClashState } from './types';
+
+/** Setup's steps each move on their own event. */
+const SETUP_EVENTS: Record<string, string> = {
+  'setup.cut': 'CUTS_DONE',
+  'setup.opening': 'HANDS_DRAWN',
+  'setup.mulligan': 'MULLIGANS_DONE',
+  'setup.startOfGame': 'START_GAME',
+};
+
+/** The machine event that moved Alpha Clash from the leaf `from` to the leaf `to`. */
+const eventOf: MachineEventOf = (e, from, to) => {
+  if (e.type === 'MatchEnded') return 'GAME_OVER';
+  if (from === to) return null;
+  if (SETUP_EVENTS[from]) return SETUP_EVENTS[from];
+  if (from === 'turn.primary.main')
+    return to.startsWith('turn.primary.clash.') ? 'DECLARE_ATTACK' : 'END_TURN';
+  // A clash left before its Damage Step ended early (504.3); after it, the Damage Step's NEXT reached its end.
+  if (from.startsWith('turn.primary.clash.') && !to.startsWith('turn.primary.clash.'))
+    return from === 'turn.primary.clash.damage' ? 'NEXT' : 'CLASH_ENDS';
+  return 'NEXT';
+};
 
 describe('turn machine', () => {
   it('every state is reachable in the chart (xstate/graph shortest paths)', () => {
@@ -32,35 +60,25 @@ describe('turn machine', () => {
     expect(listStatePaths(alphaClashMachine).length).toBeGreaterThan(15);
   });
 
-  it('bot matches visit every state node and take every transition of the machine', () => {
-    recordTransitions(true);
-    for (let k = 0; k < 16; k++)
-      playMatch<AlphaClashState>(alphaClash, { seed: `graph-${k}`, bots: PAIRINGS[k % 4]! });
-    // A concession during setup and one during a turn exercise both GAME_OVER transitions.
-    const setupOnly = alphaClash.setup(
-      {
-        matchId: 'g',
-        players: [
-          { id: 'p1', name: 'a', deck: alphaClash.presetDecks['torque-red-rush']! },
-          { id: 'p2', name: 'b', deck: alphaClash.presetDecks['clarity-green-wall']! },
-        ],
-      },
-      { rng: new Rng('g'), seedCommitment: 'x' },
-    );
-    expect(setupOnly.ok).toBe(true);
-    stepAfter(
-      'setup.cut',
-      { type: 'GAME_OVER' },
-      { turn: 0, activePlayer: null, startingPlayer: null, players: 2, standbyEmpty: true },
-    );
-    recordTransitions(false);
-    const cov = machineCoverage(alphaClashMachine, {
-      states: visited.states,
-      transitions: [...visited.transitions.values()],
-    });
-    expect(cov.states.uncovered).toEqual([]);
-    expect(cov.transitions.uncovered).toEqual([]);
-  });
+  it(
+    'bot matches and scenario files visit every state node and take every transition',
+    { timeout: 120_000 },
+    () => {
+      const t = new TransitionTrace(alphaClashMachine, eventOf);
+      for (let k = 0; k < 16; k++)
+        traceBotMatch(t, alphaClash, { seed: `graph-${k}`, bots: PAIRINGS[k % 4]! });
+      // Scenario files add what bots rarely do: a concession during setup takes setup's GAME_OVER (104.3a).
+      const dir = join(import.meta.dirname, '../scenarios');
+      for (const f of readdirSync(dir).filter((x) => x.endsWith('.json')))
+        traceScenario(t, alphaClash, JSON.parse(readFileSync(join(dir, f), 'utf8')));
+      const cov = machineCoverage(alphaClashMachine, {
+        states: t.states,
+        transitions: t.transitions.values(),
+      });
+      expect(cov.states.uncovered).toEqual([]);
+      expect(cov.transitions.uncovered).toEqual([]);
+    },
+  );
 
   it('guards carry the rule they enforce and the chart exports as JSON', () => {
     const ctx = { turn: 1, activePlayer: 'p1', startingPlayer: 'p1', players: 2, standbyEmpty: true };

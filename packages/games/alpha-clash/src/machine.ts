@@ -2,7 +2,7 @@
 // definition: decide() asks it which step follows (stepAfter), the timeline and UI read its node names, and the
 // coverage test walks its graph. Each guarded transition carries `meta.rule` so rejections and automatic steps
 // can cite the rule behind them.
-import { createMachine, getNextSnapshot, type AnyMachineSnapshot, type AnyStateNode } from 'xstate';
+import { createMachine, getNextSnapshot, type AnyMachineSnapshot } from 'xstate';
 import { locationOf, stepAfter as kitStepAfter } from '@matchtape/engine';
 
 export interface MachineContext {
@@ -213,46 +213,6 @@ function pathToValue(path: string): Value {
   return v;
 }
 
-/** Transitions taken through stepAfter, for the graph-coverage test: source node (the one defining it) + event. */
-export const visited = {
-  states: new Set<string>(),
-  transitions: new Map<string, { source: string; event: string }>(),
-};
-let recording = false;
-export function recordTransitions(on: boolean): void {
-  recording = on;
-}
-
-/** The state node on `path` (or its nearest ancestor) whose transition handles `event`. */
-function definingSource(path: string, event: string): string {
-  const parts = path.split('.');
-  let node: AnyStateNode = alphaClashMachine.root;
-  const chain: { path: string; node: AnyStateNode }[] = [];
-  for (let i = 0; i < parts.length; i++) {
-    const next: AnyStateNode | undefined = (node.states as Record<string, AnyStateNode>)[parts[i]!];
-    if (!next) break;
-    node = next;
-    chain.push({ path: parts.slice(0, i + 1).join('.'), node });
-  }
-  for (let i = chain.length - 1; i >= 0; i--)
-    if (chain[i]!.node.transitions.has(event)) return chain[i]!.path;
-  return path;
-}
-
-function record(path: string, event: string, to: string): void {
-  if (!recording) return;
-  visited.states.add(path);
-  visited.states.add(to);
-  const source = definingSource(path, event);
-  visited.transitions.set(`${source}|${event}`, { source, event });
-  if (to === 'turn.primary.main' && path.startsWith('turn.primary.clash')) {
-    // Reaching the final `end` state fires the clash's onDone back to main.
-    visited.states.add('turn.primary.clash.end');
-    const done = 'xstate.done.state.alphaClash.turn.primary.clash';
-    visited.transitions.set(`turn.primary.clash|${done}`, { source: 'turn.primary.clash', event: done });
-  }
-}
-
 /** The step the machine moves to from `path` on `event`, or null when the machine does not accept it there. */
 const memo = new Map<string, StepPath | null>();
 
@@ -264,7 +224,6 @@ export function stepAfter(path: StepPath, event: MachineEvent, context: MachineC
     to = computeStep(path, event, context);
     memo.set(key, to);
   }
-  if (to !== null) record(path, event.type, to);
   return to;
 }
 
