@@ -85,7 +85,7 @@ const SECTIONS: CoverageEntry[] = [
     'implemented',
     sc('47-both-contenders-zero'),
   ),
-  e('104.3a', 'Concession', 'implemented', sc('20-concede')),
+  e('104.3a', 'Concession', 'implemented', sc('20-concede', '145-concede-during-mulligan')),
   e('104.3b', 'Health 0 loses once Standby is empty', 'implemented', sc('18-health-zero-loses')),
   e('104.3c', 'Drawing from an empty deck loses', 'implemented', sc('19-deck-out')),
   e('104.4a', 'Simultaneous loss is a draw', 'implemented', PROPS),
