@@ -1,6 +1,8 @@
 // Path coverage of a game's machine, for tests only (the engine must not need xstate/graph at runtime).
 // `machineCoverage` compares what played matches visited with every state node and
 // transition of the machine; `shortestEventPaths` says how to reach each state, to write the missing test.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { getShortestPaths } from 'xstate/graph';
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { listStatePaths, listTransitions, machineEventTypes, stateValuePaths } from '../machine';
@@ -193,6 +195,11 @@ export class TransitionTrace {
   begin(): void {
     this.at = null;
   }
+
+  /** The machine's states and transitions this trace reached, and those it did not. */
+  coverage(): MachineCoverage {
+    return machineCoverage(this.machine, { states: this.states, transitions: this.transitions.values() });
+  }
 }
 
 /** Plays a seeded bot match (the harness's `playMatch`) and records it in `trace`. */
@@ -226,4 +233,12 @@ export function traceScenario(trace: TransitionTrace, game: AnyGameModule, input
     trace.command(step.command.type);
     trace.events(res.events);
   }
+}
+
+/** Traces every scenario file (`*.json`) in `dir`, in name order. */
+export function traceScenarioFiles(trace: TransitionTrace, game: AnyGameModule, dir: string): void {
+  for (const f of readdirSync(dir)
+    .filter((x) => x.endsWith('.json'))
+    .sort())
+    traceScenario(trace, game, JSON.parse(readFileSync(join(dir, f), 'utf8')));
 }

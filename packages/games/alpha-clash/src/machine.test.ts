@@ -1,15 +1,13 @@
 // The machine is the definition of the turn structure: decide walks it (stepAfter), so bot matches and scenario
 // files must reach every state node and take every transition (recorded by the engine's TransitionTrace from each
 // event's phase and step, as in the other three games); xstate/graph confirms every state is reachable.
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
 import { listStatePaths, machineToJson } from '@matchtape/engine';
 import {
-  machineCoverage,
   traceBotMatch,
-  traceScenario,
+  traceScenarioFiles,
   TransitionTrace,
   type MachineEventOf,
 } from '@matchtape/engine/testing/graph';
@@ -68,13 +66,8 @@ describe('turn machine', () => {
       for (let k = 0; k < 16; k++)
         traceBotMatch(t, alphaClash, { seed: `graph-${k}`, bots: PAIRINGS[k % 4]! });
       // Scenario files add what bots rarely do: a concession during setup takes setup's GAME_OVER (104.3a).
-      const dir = join(import.meta.dirname, '../scenarios');
-      for (const f of readdirSync(dir).filter((x) => x.endsWith('.json')))
-        traceScenario(t, alphaClash, JSON.parse(readFileSync(join(dir, f), 'utf8')));
-      const cov = machineCoverage(alphaClashMachine, {
-        states: t.states,
-        transitions: t.transitions.values(),
-      });
+      traceScenarioFiles(t, alphaClash, join(import.meta.dirname, '../scenarios'));
+      const cov = t.coverage();
       expect(cov.states.uncovered).toEqual([]);
       expect(cov.transitions.uncovered).toEqual([]);
     },

@@ -141,7 +141,7 @@ export const COVERAGE: RulesCoverage = {
     e(
       '10.0',
       'Additional rules (empty): concession and a turn-limit draw (D22)',
-      [T.scen('concede'), T.rules],
+      [T.scen('concede'), T.scen('concede-during-mulligan'), T.rules],
       'partial',
       "The draft's section is empty; concession and the turn-limit draw follow decision D22, which the code cites instead",
     ),

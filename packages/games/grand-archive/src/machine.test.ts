@@ -2,17 +2,11 @@
 // through the real engine, records the machine state the game was in for every event and every accepted
 // command, and checks with the kernel's graph coverage (xstate/graph) that every state node and every
 // transition of the machine is reached by some test.
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toDirectedGraph } from 'xstate/graph';
 import { checkMachineMeta, listTransitions, phaseOrder, stepOrder, machineToJson } from '@matchtape/engine';
-import {
-  machineCoverage,
-  traceBotMatch,
-  traceScenario,
-  TransitionTrace,
-} from '@matchtape/engine/testing/graph';
+import { traceBotMatch, traceScenarioFiles, TransitionTrace } from '@matchtape/engine/testing/graph';
 import { grandArchive } from './index';
 import { commandGate, grandArchiveMachine, nextLocation } from './machine';
 import type { GAState } from './types';
@@ -28,13 +22,8 @@ describe('grand-archive machine', () => {
       const kind = i % 2 === 0 ? 'random' : 'greedy';
       traceBotMatch(t, grandArchive, { seed: `mc-${i}`, bots: { p1: kind, p2: kind } });
     }
-    const dir = join(import.meta.dirname, '../scenarios');
-    for (const f of readdirSync(dir).filter((x) => x.endsWith('.json')))
-      traceScenario(t, grandArchive, JSON.parse(readFileSync(join(dir, f), 'utf8')));
-    const cov = machineCoverage(grandArchiveMachine, {
-      states: t.states,
-      transitions: t.transitions.values(),
-    });
+    traceScenarioFiles(t, grandArchive, join(import.meta.dirname, '../scenarios'));
+    const cov = t.coverage();
     expect(cov.states.uncovered).toEqual([]);
     expect(cov.transitions.uncovered).toEqual([]);
     // xstate/graph sees the same nodes the coverage counted.

@@ -2,16 +2,10 @@
 // file through the real engine, records the machine state of every event and the transitions taken (ADVANCE when
 // the position moves on, the command's own transition for every accepted command, GAME_OVER at MatchEnded), and
 // checks with the kernel's graph coverage that every state node and every transition is reached.
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkMachineMeta, phaseOrder, Rng } from '@matchtape/engine';
-import {
-  machineCoverage,
-  traceBotMatch,
-  traceScenario,
-  TransitionTrace,
-} from '@matchtape/engine/testing/graph';
+import { traceBotMatch, traceScenarioFiles, TransitionTrace } from '@matchtape/engine/testing/graph';
 import { theSpoils } from './index';
 import { nextLocation, spoilsMachine } from './machine';
 import { initialState } from './evolve';
@@ -28,10 +22,8 @@ describe('the-spoils machine', () => {
       const kind = i % 2 === 0 ? 'random' : 'greedy';
       traceBotMatch(t, theSpoils, { seed: `mc-${i}`, bots: { p1: kind, p2: kind } });
     }
-    const dir = join(import.meta.dirname, '../scenarios');
-    for (const f of readdirSync(dir).filter((x) => x.endsWith('.json')))
-      traceScenario(t, theSpoils, JSON.parse(readFileSync(join(dir, f), 'utf8')));
-    const cov = machineCoverage(spoilsMachine, { states: t.states, transitions: t.transitions.values() });
+    traceScenarioFiles(t, theSpoils, join(import.meta.dirname, '../scenarios'));
+    const cov = t.coverage();
     expect(cov.states.uncovered).toEqual([]);
     expect(cov.transitions.uncovered).toEqual([]);
   });
