@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitZoom, MAX_GROW, MIN_ZOOM, zoomCeiling } from './FitHeight';
+import { fitZoom, MAX_GROW, MIN_ZOOM, settleZoom, zoomCeiling, type Settled } from './FitHeight';
 
 describe('fitZoom', () => {
   it('keeps a board that fits at full size', () => {
@@ -36,5 +36,29 @@ describe('zoomCeiling', () => {
     expect(zoomCeiling(1080, true)).toBe(1.34);
     expect(zoomCeiling(1440, true)).toBe(MAX_GROW);
     expect(zoomCeiling(700, true)).toBe(1);
+  });
+});
+
+describe('settleZoom', () => {
+  const fresh: Settled = { key: 1, shrunk: false, changes: 0, room: 0 };
+  it('shrinks at once and remembers the room it had', () => {
+    const r = settleZoom(fresh, 1, 0.92, 600);
+    expect(r).toEqual({ to: 0.92, settled: { key: 1, shrunk: true, changes: 1, room: 600 } });
+  });
+  it('after a shrink, does not grow back in the same room (at the smaller zoom the board wraps less)', () => {
+    const { settled } = settleZoom(fresh, 1, 0.92, 600);
+    expect(settleZoom(settled, 0.92, 1, 600).to).toBe(0.92);
+    expect(settleZoom(settled, 0.92, 1, 615).to).toBe(0.92);
+  });
+  it('grows back once the room has grown by a clear margin (the page finished loading above the board)', () => {
+    const { settled } = settleZoom(fresh, 1, 0.92, 600);
+    const r = settleZoom(settled, 0.92, 1, 660);
+    expect(r.to).toBe(1);
+    expect(r.settled).toMatchObject({ shrunk: false, changes: 2 });
+  });
+  it('grows only by two steps or more, and stops after six changes', () => {
+    expect(settleZoom(fresh, 1, 1.02, 900).to).toBe(1);
+    expect(settleZoom(fresh, 1, 1.04, 900).to).toBe(1.04);
+    expect(settleZoom({ ...fresh, changes: 6 }, 1, 0.8, 500).to).toBe(1);
   });
 });

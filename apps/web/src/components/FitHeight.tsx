@@ -40,6 +40,47 @@ export function fitZoom(current: number, height: number, available: number, ceil
   return Math.min(ceiling, Math.max(MIN_ZOOM, Number(fit.toFixed(2))));
 }
 
+/** How much more room the box must have than when the board last shrank before it may grow again (a scroll bar is less). */
+const ROOM_MARGIN = 24;
+
+/** What the board remembers between measurements of one content. */
+export interface Settled {
+  key: unknown;
+  /** The board shrank for this content: it grows back only when its room does. */
+  shrunk: boolean;
+  /** Zoom changes so far for this content and window size. */
+  changes: number;
+  /** The room it had when it last shrank. */
+  room: number;
+}
+
+/**
+ * The zoom to show at, given the current zoom `z`, the fit `next` and the `room` the box has now. A board that shrank
+ * for this content grows back only when its room has grown by a clear margin since (a panel above it closed, the
+ * page finished loading), not merely because at the smaller zoom it wraps less; and never more than MAX_CHANGES times.
+ */
+export function settleZoom(
+  st: Settled,
+  z: number,
+  next: number,
+  room: number,
+): { to: number; settled: Settled } {
+  if (st.changes >= MAX_CHANGES) return { to: z, settled: st };
+  const shrunk = st.shrunk && room < st.room + ROOM_MARGIN;
+  const to = next < z ? next : !shrunk && next - z >= 2 * STEP ? next : z;
+  if (to === z) return { to, settled: shrunk === st.shrunk ? st : { ...st, shrunk } };
+  const shrinks = to < z;
+  return {
+    to,
+    settled: {
+      key: st.key,
+      shrunk: shrunk || shrinks,
+      changes: st.changes + 1,
+      room: shrinks ? room : st.room,
+    },
+  };
+}
+
 export function FitHeight({
   children,
   scroller,
@@ -52,14 +93,10 @@ export function FitHeight({
   const ref = useRef<HTMLDivElement>(null);
   const [zoom, setZoom] = useState(1);
   const zoomNow = useRef(1);
-  // Once the board has shrunk for this content, it grows back only when the content changes or the window is
-  // resized: at a smaller zoom the zones wrap less (and a scroll bar may come or go), so growing back could overflow
-  // again and the board would shrink and grow every frame. Within one content it may also change only a few times.
-  const settled = useRef<{ key: unknown; shrunk: boolean; changes: number }>({
-    key: contentKey,
-    shrunk: false,
-    changes: 0,
-  });
+  // Once the board has shrunk for this content, it grows back only when the content changes, the window is resized
+  // or its room grows (settleZoom): at a smaller zoom the zones wrap less (and a scroll bar may come or go), so
+  // growing back for that alone could overflow again and the board would shrink and grow every frame.
+  const settled = useRef<Settled>({ key: contentKey, shrunk: false, changes: 0, room: 0 });
   const [resized, setResized] = useState(0);
 
   useEffect(() => {
@@ -69,7 +106,7 @@ export function FitHeight({
   }, []);
   // A resized window is a new room: the board may grow again (the content's reset is in measure below).
   useEffect(() => {
-    settled.current = { key: settled.current.key, shrunk: false, changes: 0 };
+    settled.current = { key: settled.current.key, shrunk: false, changes: 0, room: 0 };
   }, [resized]);
 
   useLayoutEffect(() => {
@@ -86,17 +123,18 @@ export function FitHeight({
       const bottom = box.getBoundingClientRect().top + box.clientTop + box.clientHeight - pad;
       const available = bottom - (el.getBoundingClientRect().top + box.scrollTop);
       const height = el.getBoundingClientRect().height;
-      const s = settled.current;
-      if (s.key !== contentKey) settled.current = { key: contentKey, shrunk: false, changes: 0 };
-      const st = settled.current;
+      if (settled.current.key !== contentKey)
+        settled.current = { key: contentKey, shrunk: false, changes: 0, room: 0 };
       const z = zoomNow.current;
-      if (st.changes >= MAX_CHANGES) return;
       const ceiling = zoomCeiling(window.innerHeight, window.matchMedia?.(WIDE_TALL).matches ?? false);
-      const next = fitZoom(z, height, available, ceiling);
-      // Grow only while this content has not had to shrink, and by a clear margin.
-      const to = next < z ? next : !st.shrunk && next - z >= 2 * STEP ? next : z;
+      const { to, settled: st } = settleZoom(
+        settled.current,
+        z,
+        fitZoom(z, height, available, ceiling),
+        available,
+      );
+      settled.current = st;
       if (to === z) return;
-      settled.current = { key: st.key, shrunk: st.shrunk || to < z, changes: st.changes + 1 };
       zoomNow.current = to;
       setZoom(to);
     };
