@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitZoom, MAX_GROW, MIN_ZOOM, settleZoom, zoomCeiling, type Settled } from './FitHeight';
+import { fitZoom, freshSettled, MAX_GROW, MIN_ZOOM, settleZoom, zoomCeiling } from './FitHeight';
 
 describe('fitZoom', () => {
   it('keeps a board that fits at full size', () => {
@@ -40,25 +40,41 @@ describe('zoomCeiling', () => {
 });
 
 describe('settleZoom', () => {
-  const fresh: Settled = { key: 1, shrunk: false, changes: 0, room: 0 };
-  it('shrinks at once and remembers the room it had', () => {
-    const r = settleZoom(fresh, 1, 0.92, 600);
-    expect(r).toEqual({ to: 0.92, settled: { key: 1, shrunk: true, changes: 1, room: 600 } });
+  const fresh = freshSettled(1);
+  it('shrinks at once and remembers where it overflowed', () => {
+    const r = settleZoom(fresh, 1, 0.92, 600, 650);
+    expect(r).toEqual({
+      to: 0.92,
+      settled: { key: 1, growths: 0, overflow: { zoom: 1, room: 600, natural: 650 } },
+    });
   });
-  it('after a shrink, does not grow back in the same room (at the smaller zoom the board wraps less)', () => {
-    const { settled } = settleZoom(fresh, 1, 0.92, 600);
-    expect(settleZoom(settled, 0.92, 1, 600).to).toBe(0.92);
-    expect(settleZoom(settled, 0.92, 1, 615).to).toBe(0.92);
+  it('after a shrink, grows back only below the zoom that overflowed (at a smaller zoom the board wraps less)', () => {
+    const { settled } = settleZoom(fresh, 1, 0.8, 600, 750);
+    // At 0.8 the board wraps less (700 px natural): 1 would fit, but 1 overflowed; it may reach 0.98.
+    const r = settleZoom(settled, 0.8, 1, 600, 700);
+    expect(r.to).toBe(0.98);
+    // Overflowing there too lowers the bound: the next growth stays below 0.98, so no cycle.
+    const again = settleZoom(r.settled, 0.98, 0.9, 600, 690);
+    expect(again.settled.overflow?.zoom).toBe(0.98);
+    expect(settleZoom(again.settled, 0.9, 1, 600, 650).to).toBe(0.96);
   });
-  it('grows back once the room has grown by a clear margin (the page finished loading above the board)', () => {
-    const { settled } = settleZoom(fresh, 1, 0.92, 600);
-    const r = settleZoom(settled, 0.92, 1, 660);
+  it('past the zoom that overflowed once the box has clearly more room (the page finished loading above it)', () => {
+    const { settled } = settleZoom(fresh, 1, 0.92, 600, 650);
+    expect(settleZoom(settled, 0.92, 1, 615, 650).to).toBe(0.98);
+    const r = settleZoom(settled, 0.92, 1, 660, 650);
     expect(r.to).toBe(1);
-    expect(r.settled).toMatchObject({ shrunk: false, changes: 2 });
+    expect(r.settled.overflow).toBeNull();
   });
-  it('grows only by two steps or more, and stops after six changes', () => {
-    expect(settleZoom(fresh, 1, 1.02, 900).to).toBe(1);
-    expect(settleZoom(fresh, 1, 1.04, 900).to).toBe(1.04);
-    expect(settleZoom({ ...fresh, changes: 6 }, 1, 0.8, 500).to).toBe(1);
+  it('past it once the board has clearly less to show than when it overflowed (a transient while loading)', () => {
+    // A clean-clone run left The Spoils' board at 0.7 (65 % of its box): it had overflowed at 1 while loading.
+    const { settled } = settleZoom(fresh, 1, 0.7, 656, 900);
+    expect(settleZoom(settled, 0.7, 1, 656, 610).to).toBe(1);
+  });
+  it('grows only by two steps or more, and at most three times for one content', () => {
+    expect(settleZoom(fresh, 1, 1.02, 900, 500).to).toBe(1);
+    expect(settleZoom(fresh, 1, 1.04, 900, 500).to).toBe(1.04);
+    expect(settleZoom({ ...fresh, growths: 3 }, 1, 1.3, 900, 500).to).toBe(1);
+    // Shrinking is never refused: a board that overflows always fits again.
+    expect(settleZoom({ ...fresh, growths: 3 }, 1, 0.8, 500, 600).to).toBe(0.8);
   });
 });

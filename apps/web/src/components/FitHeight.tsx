@@ -17,8 +17,8 @@ export const MAX_GROW = 1.5;
 const BASE_HEIGHT = 800;
 /** Where the board may grow past 1: wide enough for the log beside it, and tall (table.css uses the same). */
 const WIDE_TALL = '(min-width: 1500px) and (min-height: 950px)';
-/** Zoom changes allowed for one content and window size: a bound on any shrink–grow cycle the layout could make. */
-const MAX_CHANGES = 6;
+/** Growths allowed for one content and window size: a bound on any shrink–grow cycle the layout could make. */
+const MAX_GROWTHS = 3;
 /** The site's narrow layout (globals.css switches at 900 px), where the board scrolls with the page. */
 const NARROW = '(max-width: 900px)';
 
@@ -40,45 +40,51 @@ export function fitZoom(current: number, height: number, available: number, ceil
   return Math.min(ceiling, Math.max(MIN_ZOOM, Number(fit.toFixed(2))));
 }
 
-/** How much more room the box must have than when the board last shrank before it may grow again (a scroll bar is less). */
+/** How much more room the box must have than when the board overflowed before the board may pass that zoom again. */
 const ROOM_MARGIN = 24;
+/** How much shorter (at natural size) the board must have become since it overflowed to count as new content. */
+const CONTENT_DROP = 0.8;
 
-/** What the board remembers between measurements of one content. */
+/** What the board remembers between measurements of one content (one playhead in one window). */
 export interface Settled {
   key: unknown;
-  /** The board shrank for this content: it grows back only when its room does. */
-  shrunk: boolean;
-  /** Zoom changes so far for this content and window size. */
-  changes: number;
-  /** The room it had when it last shrank. */
-  room: number;
+  /** Growths so far. */
+  growths: number;
+  /** The smallest zoom at which it overflowed its box, with the box's room and the board's natural height then. */
+  overflow: { zoom: number; room: number; natural: number } | null;
 }
 
+export const freshSettled = (key: unknown): Settled => ({ key, growths: 0, overflow: null });
+
 /**
- * The zoom to show at, given the current zoom `z`, the fit `next` and the `room` the box has now. A board that shrank
- * for this content grows back only when its room has grown by a clear margin since (a panel above it closed, the
- * page finished loading), not merely because at the smaller zoom it wraps less; and never more than MAX_CHANGES times.
+ * The zoom to show at, given the current zoom `z`, the zoom `next` that fits now, and the box's `room` and the
+ * board's `natural` height now. It shrinks at once. It grows only below the zoom at which it last overflowed (at a
+ * smaller zoom the zones wrap less, so growing back there would overflow again and the board would shrink and grow
+ * every frame), unless since then the box got clearly more room or the board clearly less to show (the page was
+ * still loading when it overflowed); and by two steps or more, at most MAX_GROWTHS times.
  */
 export function settleZoom(
   st: Settled,
   z: number,
   next: number,
   room: number,
+  natural: number,
 ): { to: number; settled: Settled } {
-  if (st.changes >= MAX_CHANGES) return { to: z, settled: st };
-  const shrunk = st.shrunk && room < st.room + ROOM_MARGIN;
-  const to = next < z ? next : !shrunk && next - z >= 2 * STEP ? next : z;
-  if (to === z) return { to, settled: shrunk === st.shrunk ? st : { ...st, shrunk } };
-  const shrinks = to < z;
-  return {
-    to,
-    settled: {
-      key: st.key,
-      shrunk: shrunk || shrinks,
-      changes: st.changes + 1,
-      room: shrinks ? room : st.room,
-    },
-  };
+  const o = st.overflow;
+  const stale = o !== null && (room >= o.room + ROOM_MARGIN || natural < o.natural * CONTENT_DROP);
+  const overflow = stale ? null : o;
+  if (next < z) {
+    const to = next;
+    return {
+      to,
+      settled: { ...st, overflow: { zoom: overflow ? Math.min(overflow.zoom, z) : z, room, natural } },
+    };
+  }
+  const cap = overflow ? Number((overflow.zoom - STEP).toFixed(2)) : Infinity;
+  const grow = Math.min(next, cap);
+  if (st.growths < MAX_GROWTHS && grow - z >= 2 * STEP)
+    return { to: grow, settled: { ...st, growths: st.growths + 1, overflow } };
+  return { to: z, settled: overflow === o ? st : { ...st, overflow } };
 }
 
 export function FitHeight({
@@ -93,10 +99,8 @@ export function FitHeight({
   const ref = useRef<HTMLDivElement>(null);
   const [zoom, setZoom] = useState(1);
   const zoomNow = useRef(1);
-  // Once the board has shrunk for this content, it grows back only when the content changes, the window is resized
-  // or its room grows (settleZoom): at a smaller zoom the zones wrap less (and a scroll bar may come or go), so
-  // growing back for that alone could overflow again and the board would shrink and grow every frame.
-  const settled = useRef<Settled>({ key: contentKey, shrunk: false, changes: 0, room: 0 });
+  // What the board learnt about this content (settleZoom): where it overflowed, how often it grew.
+  const settled = useRef<Settled>(freshSettled(contentKey));
   const [resized, setResized] = useState(0);
 
   useEffect(() => {
@@ -106,7 +110,7 @@ export function FitHeight({
   }, []);
   // A resized window is a new room: the board may grow again (the content's reset is in measure below).
   useEffect(() => {
-    settled.current = { key: settled.current.key, shrunk: false, changes: 0, room: 0 };
+    settled.current = freshSettled(settled.current.key);
   }, [resized]);
 
   useLayoutEffect(() => {
@@ -123,16 +127,12 @@ export function FitHeight({
       const bottom = box.getBoundingClientRect().top + box.clientTop + box.clientHeight - pad;
       const available = bottom - (el.getBoundingClientRect().top + box.scrollTop);
       const height = el.getBoundingClientRect().height;
-      if (settled.current.key !== contentKey)
-        settled.current = { key: contentKey, shrunk: false, changes: 0, room: 0 };
+      if (settled.current.key !== contentKey) settled.current = freshSettled(contentKey);
+      if (height <= 0 || available <= 0) return;
       const z = zoomNow.current;
       const ceiling = zoomCeiling(window.innerHeight, window.matchMedia?.(WIDE_TALL).matches ?? false);
-      const { to, settled: st } = settleZoom(
-        settled.current,
-        z,
-        fitZoom(z, height, available, ceiling),
-        available,
-      );
+      const next = fitZoom(z, height, available, ceiling);
+      const { to, settled: st } = settleZoom(settled.current, z, next, available, height / z);
       settled.current = st;
       if (to === z) return;
       zoomNow.current = to;
