@@ -8,9 +8,10 @@
 // time out under load, never the unit tests'). On a clean clone the whole run took 35 minutes (2026-11-27); in
 // series it had been about 4 + 33 + 10.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { summarise } from './test-summary.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const reports = join(root, 'test-results', 'vitest');
@@ -54,50 +55,15 @@ const checksThenUnits = async () => {
 };
 const codes = (await Promise.all([turbo(CROSS, 0), checksThenUnits()])).flat();
 
-/** An error's first line (ANSI colours removed): a CI log that keeps only its tail still says why a test failed. */
-const firstLine = (m) =>
-  String(m)
-    .replace(/\x1b\[[0-9;]*m/g, '')
-    .split('\n')[0]
-    .slice(0, 300);
-
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-const rows = [];
-const failures = [];
-for (const file of existsSync(reports)
-  ? readdirSync(reports)
-      .filter((f) => f.endsWith('.json'))
-      .sort()
-  : []) {
-  const r = JSON.parse(readFileSync(join(reports, file), 'utf8'));
-  const p = r.numPassedTests ?? 0;
-  const f = r.numFailedTests ?? 0;
-  const s = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-  passed += p;
-  failed += f;
-  skipped += s;
-  for (const t of r.testResults ?? [])
-    for (const a of t.assertionResults ?? [])
-      if (a.status === 'failed')
-        failures.push(
-          `  ${t.name.replace(`${root}/`, '')} > ${a.fullName}${(a.failureMessages ?? []).map((m) => `\n      ${firstLine(m)}`).join('')}`,
-        );
-  rows.push(
-    `  ${file.replace(/\.json$/, '').padEnd(16)} ${String(p).padStart(5)} passed ${String(f).padStart(3)} failed ${String(s).padStart(3)} skipped`,
-  );
-}
+const { passed, failed: reported, skipped, rows, failures, flaky } = summarise(reports, root);
 console.log('\nTest summary by package:');
 console.log(rows.join('\n') || '  (no reports: did any test run?)');
 // By name, so the closing lines of a CI log say which tests to look at.
 if (failures.length) console.log(`\nFailed tests:\n${failures.join('\n')}`);
-const flaky = join(reports, 'flaky.txt');
-if (existsSync(flaky))
-  console.log(
-    `\nPassed only on their retry (flaky, to fix):\n${readFileSync(flaky, 'utf8').replace(/^/gm, '  ').trimEnd()}`,
-  );
+if (flaky)
+  console.log(`\nPassed only on their retry (flaky, to fix):\n${flaky.replace(/^/gm, '  ').trimEnd()}`);
 const code = codes.find((c) => c !== 0) ?? 0;
-if (code !== 0 && failed === 0) failed = 1; // a package failed before reporting (crash, typecheck in test…)
+// A package that failed before reporting (a crash, a typecheck in its test script) still fails the count.
+const failed = code !== 0 && reported === 0 ? 1 : reported;
 console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(code !== 0 || failed > 0 || passed === 0 ? 1 : 0);
