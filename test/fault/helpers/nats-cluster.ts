@@ -24,6 +24,7 @@ export class TestCluster {
       const c = new TestCluster(base, mkdtempSync(join(tmpdir(), 'matchtape-nats-cluster-')));
       try {
         await c.sh('start');
+        await c.ready(120_000);
         return c;
       } catch (err) {
         await c.destroy();
@@ -43,6 +44,52 @@ export class TestCluster {
       timeout: 60_000,
     });
     return stdout.trim();
+  }
+
+  /**
+   * Waits until JetStream can place a 3-replica stream: every node healthy (/healthz runs JetStream's checks) and the
+   * meta leader sees both other peers current. A port that answers is not enough: on a loaded machine CI once got
+   * "no suitable peers for placement" for 30 s after the three ports opened.
+   */
+  async ready(ms: number): Promise<void> {
+    const end = Date.now() + ms;
+    const monitor = (node: number, path: string) =>
+      fetch(`http://127.0.0.1:${this.basePort + 200 + node - 1}${path}`, {
+        signal: AbortSignal.timeout(2000),
+      });
+    let last = 'no answer yet';
+    while (Date.now() < end) {
+      try {
+        const health = await Promise.all(
+          [1, 2, 3].map(async (n) => {
+            const r = await monitor(n, '/healthz');
+            await r.text();
+            return r.status;
+          }),
+        );
+        const sick = health.findIndex((status) => status !== 200);
+        if (sick >= 0) last = `node ${sick + 1}'s /healthz answers ${health[sick]}`;
+        else {
+          // The leader lists the other peers of the meta group (a follower may list none).
+          const metas = await Promise.all(
+            [1, 2, 3].map(async (n) => {
+              const jsz = (await (await monitor(n, '/jsz')).json()) as {
+                meta_cluster?: { leader?: string; replicas?: { current?: boolean }[] };
+              };
+              return jsz.meta_cluster;
+            }),
+          );
+          const meta = metas.find((m) => (m?.replicas?.length ?? 0) > 0) ?? metas[0];
+          const current = meta?.replicas?.filter((r) => r.current).length ?? 0;
+          if (meta?.leader && current === 2) return;
+          last = `meta leader ${meta?.leader ?? 'none'}, ${current} of 2 other peers current`;
+        }
+      } catch (err) {
+        last = (err as Error).message;
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`the NATS cluster was not ready for JetStream after ${ms} ms: ${last}`);
   }
 
   get url(): string {
