@@ -58,28 +58,59 @@ describe.each(gameIds)('the %s board fits the screen', (game) => {
       // Reduced motion: no tile-in animation, so what is measured is where the cards rest.
       const page = await stack.browser.newPage({ viewport: size, reducedMotion: 'reduce' });
       // Closed whatever happens: a page left open (busy) would slow every later page of this browser.
+      // The board's zoom history from the first paint, printed with a failure: a load-time shrink that stays is
+      // otherwise invisible once the page has settled.
+      await page.addInitScript(() => {
+        const log: string[] = [];
+        (window as unknown as { zoomHistory: string[] }).zoomHistory = log;
+        const t0 = performance.now();
+        let last = '';
+        new MutationObserver(() => {
+          const el = document.querySelector<HTMLElement>('.fit-height');
+          const box = el?.closest<HTMLElement>('.board-wrap');
+          if (!el || !box || el.dataset.zoom === last) return;
+          last = el.dataset.zoom ?? '';
+          const room = box.getBoundingClientRect().bottom - el.getBoundingClientRect().top;
+          const h = el.getBoundingClientRect().height;
+          log.push(
+            `${Math.round(performance.now() - t0)} ms: zoom ${last}, board ${Math.round(h)} px in ${Math.round(room)}`,
+          );
+        }).observe(document, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          attributeFilter: ['data-zoom'],
+        });
+      });
       try {
         await page.goto(`${stack.web}/matches/${m.matchId}?as=judge&seq=${seq}&token=${judge}`);
         await page.locator(`.board[data-status]`).waitFor();
         await page.locator('[data-testid="seq"]', { hasText: String(seq) }).waitFor();
-        // The board's fit settles: its zoom stops changing (a shrink–grow cycle once changed it every frame).
-        const zoomChanges = await page.evaluate(
+        // The board's fit settles: its zoom stops changing for a second and a half within ten seconds (a shrink–grow
+        // cycle once changed it every frame; a board that grows back once the page has loaded settles after that).
+        const settled = await page.evaluate(
           () =>
-            new Promise<number>((resolve) => {
+            new Promise<boolean>((resolve) => {
               const el = document.querySelector('.fit-height');
-              if (!el) return resolve(-1);
-              let n = 0;
-              const mo = new MutationObserver(() => (n += 1));
-              setTimeout(() => {
-                mo.observe(el, { attributes: true, attributeFilter: ['data-zoom'] });
-                setTimeout(() => {
+              if (!el) return resolve(false);
+              let quiet: ReturnType<typeof setTimeout>;
+              const calm = () => {
+                clearTimeout(quiet);
+                quiet = setTimeout(() => {
                   mo.disconnect();
-                  resolve(n);
-                }, 1000);
-              }, 500);
+                  resolve(true);
+                }, 1500);
+              };
+              const mo = new MutationObserver(calm);
+              mo.observe(el, { attributes: true, attributeFilter: ['data-zoom'] });
+              calm();
+              setTimeout(() => {
+                mo.disconnect();
+                resolve(false);
+              }, 10_000);
             }),
         );
-        expect(zoomChanges).toBe(0);
+        expect(settled, 'the zoom stops changing').toBe(true);
         // On a wide tall screen the board grows into the room it has (FitHeight): it is zoomed past 1, or it
         // already fills the board area (a full board at natural size). At 1280×800 it never grows past 1.
         const fit = await page.evaluate(() => {
@@ -90,14 +121,23 @@ describe.each(gameIds)('the %s board fits the screen', (game) => {
           const available = bottom - el.getBoundingClientRect().top;
           return { zoom: Number(el.dataset.zoom), fill: el.getBoundingClientRect().height / available };
         });
+        const history = await page.evaluate(
+          () => (window as unknown as { zoomHistory: string[] }).zoomHistory,
+        );
         console.log(
-          `${game} ${size.width}×${size.height}: zoom ${fit.zoom}, board ${Math.round(fit.fill * 100)} % of its area's height`,
+          `${game} ${size.width}×${size.height}: zoom ${fit.zoom}, board ${Math.round(fit.fill * 100)} % of its area's height (${history.join('; ')})`,
         );
         if (size.width >= 1500 && size.height >= 950) expect(fit.zoom > 1 || fit.fill >= 0.9).toBe(true);
         else expect(fit.zoom).toBeLessThanOrEqual(1);
-        // A board shrunk below 1 needed to be: it fills its area. A clean-clone run once left The Spoils' board at
-        // 0.7 (65 % of its area) after shrinking while the page was loading.
-        if (fit.zoom < 1) expect(fit.fill, 'a shrunk board fills its area').toBeGreaterThanOrEqual(0.85);
+        // A board below its ceiling (1, or 1.34 = 1080 / 800 on a wide tall screen: FitHeight's zoomCeiling) is
+        // there because it needs the room: it fills its area. A clean-clone run once left The Spoils' board at 0.7
+        // (65 % of its area) and Grand Archive's at 0.86 (69 %) after shrinking while the page was loading.
+        const ceiling = size.width >= 1500 && size.height >= 950 ? 1.34 : 1;
+        if (fit.zoom < ceiling)
+          expect(
+            fit.fill,
+            `below its ceiling, it fills its area: ${history.join('; ')}`,
+          ).toBeGreaterThanOrEqual(0.85);
         await page.screenshot({
           path: join(RESULTS, `fit-${game}-${size.width}x${size.height}${process.env.FIT_SUFFIX ?? ''}.png`),
         });

@@ -4,7 +4,7 @@
 // 1280×800 leaves). It uses CSS `zoom` (layout scales, so text stays crisp and the zones reflow into the width),
 // never below MIN_ZOOM. On tall wide screens (1920×1080 and up) the board may also grow past 1, up to the window's
 // height over the 800 px the board is made for: at natural size it filled less than half of a 1080 px screen.
-// Measured after every render and on resize: the board's content changes with the playhead.
+// Measured after every render, on resize of the board, its box or what shares the box, and once a second.
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Below this the tiles' words get too small to read; past it the scroll box scrolls instead. */
@@ -139,11 +139,21 @@ export function FitHeight({
       setZoom(to);
     };
     measure();
-    if (typeof ResizeObserver === 'undefined') return;
+    // Once a second as well: a change the observers below do not see (the board moved without resizing) is caught.
+    const timer = setInterval(measure, 1000);
+    if (typeof ResizeObserver === 'undefined') return () => clearInterval(timer);
     const ro = new ResizeObserver(measure);
     ro.observe(el);
     ro.observe(box);
-    return () => ro.disconnect();
+    // Whatever shares the box with the board (the drawing tools above it…): when it changes height the board's
+    // room changes, though neither the board nor the box is resized.
+    for (let a: HTMLElement | null = el; a && a !== box; a = a.parentElement)
+      for (const sibling of Array.from(a.parentElement?.children ?? []))
+        if (sibling !== a) ro.observe(sibling);
+    return () => {
+      clearInterval(timer);
+      ro.disconnect();
+    };
   });
 
   return (
