@@ -1,8 +1,6 @@
 // Path coverage of a game's machine, for tests only (the engine must not need xstate/graph at runtime).
 // `machineCoverage` compares what played matches visited with every state node and
 // transition of the machine; `shortestEventPaths` says how to reach each state, to write the missing test.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { getShortestPaths } from 'xstate/graph';
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { listStatePaths, listTransitions, machineEventTypes, stateValuePaths } from '../machine';
@@ -10,6 +8,7 @@ import { pathOf } from '../kit/machine';
 import { ScenarioRun } from '../scenario';
 import type { AnyGameModule, Command } from '../game';
 import { playMatch, type PlayOptions } from './harness';
+import { readScenarioFiles } from './suites';
 
 export interface CoverageList {
   total: number;
@@ -237,8 +236,5 @@ export function traceScenario(trace: TransitionTrace, game: AnyGameModule, input
 
 /** Traces every scenario file (`*.json`) in `dir`, in name order. */
 export function traceScenarioFiles(trace: TransitionTrace, game: AnyGameModule, dir: string): void {
-  for (const f of readdirSync(dir)
-    .filter((x) => x.endsWith('.json'))
-    .sort())
-    traceScenario(trace, game, JSON.parse(readFileSync(join(dir, f), 'utf8')));
+  for (const { input } of readScenarioFiles(dir)) traceScenario(trace, game, input);
 }

@@ -76,12 +76,19 @@ export function expectLogInvariants(
   }
 }
 
+/** The scenario files (`*.json`) of `dir` in name order, each with its parsed contents. */
+export function readScenarioFiles(dir: string): { file: string; input: unknown }[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((file) => ({ file, input: JSON.parse(readFileSync(join(dir, file), 'utf8')) as unknown }));
+}
+
 /** Every scenario file of `dir` through the kernel's runner, one test a file, and a test of count, game, rule and description. */
 export function describeScenarioFiles(game: AnyGameModule, opts: ScenarioFilesOptions): void {
-  const files = readdirSync(opts.dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort();
-  const read = (f: string): unknown => JSON.parse(readFileSync(join(opts.dir, f), 'utf8'));
+  const scenarios = new Map(readScenarioFiles(opts.dir).map((s) => [s.file, s.input]));
+  const files = [...scenarios.keys()];
+  const read = (f: string): unknown => scenarios.get(f);
   describe(`${game.id} scenarios`, () => {
     it(`there are at least ${opts.atLeast}, each citing its ${opts.cites ?? 'rule'}`, () => {
       expect(files.length).toBeGreaterThanOrEqual(opts.atLeast);
